@@ -1,0 +1,67 @@
+/**
+ * The dashboard's role views and their sections (spec section 2, "Dashboard
+ * routes"), in sidebar order. One table drives the sidebar and the pages.
+ */
+import { paths } from '../../config/paths';
+
+export type RoleView = 'user' | 'admin' | 'agent' | 'insurance-agent' | 'police';
+
+export interface DashboardSection {
+  id: string;
+  view: RoleView;
+  path: string;
+  label: string;
+  title: string;
+  summary: string;
+}
+
+export const ROLE_VIEWS: readonly { id: RoleView; label: string; home: string }[] = [
+  { id: 'user', label: 'User', home: paths.dashboard.root },
+  { id: 'admin', label: 'Admin', home: paths.dashboard.admin.root },
+  { id: 'agent', label: 'Agent', home: paths.dashboard.agent.dashboard },
+  { id: 'insurance-agent', label: 'Insurance Agent', home: paths.dashboard.insuranceAgent.dashboard },
+  { id: 'police', label: 'Police', home: paths.dashboard.police },
+];
+
+const d = paths.dashboard;
+
+export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
+  { id: 'user-overview', view: 'user', path: d.root, label: 'Overview', title: 'My Dashboard', summary: 'Your plates, vehicles, renewals and compliance at a glance.' },
+  { id: 'user-plates', view: 'user', path: d.user.plates, label: 'My Plates', title: 'My Plates & Orders', summary: 'Plates you own and orders in progress.' },
+  { id: 'user-vehicles', view: 'user', path: d.user.vehicles, label: 'Vehicles', title: 'Vehicles & Fleet', summary: 'Your vehicles, their drivers, expiry dates and compliance.' },
+  { id: 'user-certificates', view: 'user', path: d.user.certificates, label: 'Certificates', title: 'Certificates', summary: 'Registration certificates with each plate’s QR code, as PDF.' },
+  { id: 'user-payments', view: 'user', path: d.user.payments, label: 'Payments', title: 'Payments', summary: 'Your payment history and receipts.' },
+  { id: 'user-settings', view: 'user', path: d.user.settings, label: 'Settings', title: 'Settings', summary: 'Your profile and password.' },
+  { id: 'admin-overview', view: 'admin', path: d.admin.root, label: 'Overview', title: 'System Dashboard', summary: 'Real-time system insights' },
+  { id: 'admin-users', view: 'admin', path: d.admin.users, label: 'Users', title: 'User Management', summary: 'Accounts, roles and approvals.' },
+  { id: 'admin-requests', view: 'admin', path: d.admin.requests, label: 'Plate Requests', title: 'Plate Requests', summary: 'Manage and process license plate applications' },
+  { id: 'admin-inventory', view: 'admin', path: d.admin.inventory, label: 'Inventory', title: 'Inventory Management', summary: 'Manage plate allocations and inventory tracking' },
+  { id: 'admin-reports', view: 'admin', path: d.admin.reports, label: 'Reports', title: 'Reports & Analytics', summary: 'Figures for the chosen period, exportable as files.' },
+  { id: 'admin-compliance', view: 'admin', path: d.admin.compliance, label: 'Compliance', title: 'Compliance', summary: 'Plate-maker licence compliance.' },
+  { id: 'admin-qr-system', view: 'admin', path: d.admin.qrSystem, label: 'QR System', title: 'QR System', summary: 'Signing keys and revocations for plate credentials.' },
+  { id: 'admin-settings', view: 'admin', path: d.admin.settings, label: 'Settings', title: 'Settings', summary: 'Prices, fees and their history.' },
+  { id: 'agent-overview', view: 'agent', path: d.agent.dashboard, label: 'Dashboard', title: 'Agent Dashboard', summary: 'Orders, sales and blank stock for your shop.' },
+  { id: 'agent-whitebook', view: 'agent', path: d.agent.whitebook, label: 'Whitebook Entry', title: 'Whitebook Entry', summary: 'Register a plate sale and the vehicle’s details.' },
+  { id: 'agent-manufacturing', view: 'agent', path: d.agent.manufacturing, label: 'Manufacturing', title: 'Manufacturing Details', summary: 'Upload Plate Manufacturing Details' },
+  { id: 'agent-inventory', view: 'agent', path: d.agent.inventory, label: 'Inventory', title: 'Inventory Tracking', summary: 'Plate blanks and raw materials received.' },
+  { id: 'agent-settings', view: 'agent', path: d.agent.settings, label: 'Settings', title: 'Settings', summary: 'Your shop and profile.' },
+  { id: 'insurance-overview', view: 'insurance-agent', path: d.insuranceAgent.dashboard, label: 'Dashboard', title: 'Insurance Dashboard', summary: 'Policies and claims tied to registered plates.' },
+  { id: 'insurance-policies', view: 'insurance-agent', path: d.insuranceAgent.policies, label: 'Policies', title: 'Policies', summary: 'Insurance policies for registered plates.' },
+  { id: 'insurance-claims', view: 'insurance-agent', path: d.insuranceAgent.claims, label: 'Claims', title: 'Claims', summary: 'Claims and their progress.' },
+  { id: 'insurance-customers', view: 'insurance-agent', path: d.insuranceAgent.customers, label: 'Customers', title: 'Customers', summary: 'Policy holders and their vehicles.' },
+  { id: 'insurance-settings', view: 'insurance-agent', path: d.insuranceAgent.settings, label: 'Settings', title: 'Settings', summary: 'Your profile.' },
+  { id: 'police-overview', view: 'police', path: d.police, label: 'Verify Plates', title: 'Roadside Verification', summary: 'Scan or type a plate and get a verdict, with or without a signal.' },
+];
+
+export function sectionById(id: string): DashboardSection | undefined {
+  return DASHBOARD_SECTIONS.find((section) => section.id === id);
+}
+
+/** The role view a dashboard path belongs to. */
+export function viewOfPath(pathname: string): RoleView {
+  if (pathname.startsWith('/dashboard/admin')) return 'admin';
+  if (pathname.startsWith('/dashboard/agent')) return 'agent';
+  if (pathname.startsWith('/dashboard/insurance')) return 'insurance-agent';
+  if (pathname.startsWith('/dashboard/police')) return 'police';
+  return 'user';
+}

@@ -1,0 +1,182 @@
+/** The plate marketplace (spec section 2, "Marketplace"), read from the device's copy of the listings. */
+import { filterListings, DEFAULT_MARKETPLACE_FILTERS, DEFAULT_MARKETPLACE_SORT, marketplaceStats, MARKETPLACE_SORTS, PRICE_SLIDER, sortListings, type MarketplaceFilters, type MarketplaceSort } from '#domain/marketplace/filter';
+import { formatZmw, kwacha, toKwachaNumber } from '#domain/money/money';
+import { normalisePlateInput } from '#domain/plates/plate-number';
+import { MARKETPLACE_PLATE_TYPES, PLATE_STATUSES } from '#domain/statuses/statuses';
+import { Box, Button, ButtonGroup, Card, Checkbox, Container, Field, Flex, Heading, Input, NativeSelect, SimpleGrid, Slider, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { SearchIcon } from '../../components/icons';
+import { ListingCard } from './listing-card';
+import { useFavouriteIds, useListings } from './use-marketplace';
+
+export function MarketplacePage() {
+  const [searchParams] = useSearchParams();
+  const listings = useListings();
+  const favourites = useFavouriteIds();
+  const [filters, setFilters] = useState<MarketplaceFilters>(() => ({ ...DEFAULT_MARKETPLACE_FILTERS, search: normalisePlateInput(searchParams.get('plate') ?? '') }));
+  const [sort, setSort] = useState<MarketplaceSort>(DEFAULT_MARKETPLACE_SORT);
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+
+  const shown = useMemo(() => sortListings(filterListings(listings ?? [], filters), sort), [listings, filters, sort]);
+  const stats = useMemo(() => marketplaceStats(listings ?? []), [listings]);
+  const update = (patch: Partial<MarketplaceFilters>) => setFilters((current) => ({ ...current, ...patch }));
+
+  return (
+    <Container maxW="7xl" py={{ base: '8', md: '12' }}>
+      <Stack gap="8">
+        <Box>
+          <Heading as="h1" size={{ base: '2xl', md: '4xl' }}>
+            License Plate Marketplace
+          </Heading>
+          <Text color="fg.muted" mt="2">
+            Find a number you love, from lucky triples to personalised plates.
+          </Text>
+        </Box>
+
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+          {[
+            { label: 'Available Plates', value: String(stats.available) },
+            { label: 'Featured Plates', value: String(stats.featured) },
+            { label: 'Starting From', value: stats.startingFrom === null ? '—' : formatZmw(stats.startingFrom) },
+            { label: 'Fast Processing', value: '24hrs' },
+          ].map((stat) => (
+            <Card.Root key={stat.label} size="sm">
+              <Card.Body>
+                <Stat.Root>
+                  <Stat.Label>{stat.label}</Stat.Label>
+                  <Stat.ValueText fontSize={{ base: 'xl', md: '2xl' }}>{stat.value}</Stat.ValueText>
+                </Stat.Root>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+
+        <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
+          <Card.Root as="aside" aria-label="Filters" w={{ base: 'full', lg: '72' }} flexShrink={0}>
+            <Card.Body>
+              <Stack gap="5">
+                <Heading as="h2" size="md">
+                  Filters
+                </Heading>
+                <Slider.Root
+                  min={PRICE_SLIDER.min}
+                  max={PRICE_SLIDER.max}
+                  step={PRICE_SLIDER.step}
+                  value={[toKwachaNumber(filters.priceRange[0]), toKwachaNumber(filters.priceRange[1])]}
+                  onValueChange={(event) => update({ priceRange: [kwacha(event.value[0] ?? PRICE_SLIDER.min), kwacha(event.value[1] ?? PRICE_SLIDER.max)] })}
+                  colorPalette="brand"
+                  minStepsBetweenThumbs={1}
+                >
+                  <Slider.Label>Price Range</Slider.Label>
+                  <Text fontSize="sm" color="fg.muted">
+                    {formatZmw(filters.priceRange[0])} – {formatZmw(filters.priceRange[1])}
+                  </Text>
+                  <Slider.Control>
+                    <Slider.Track>
+                      <Slider.Range />
+                    </Slider.Track>
+                    <Slider.Thumbs />
+                  </Slider.Control>
+                </Slider.Root>
+                <Field.Root>
+                  <Field.Label>Plate Type</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field value={filters.type} onChange={(event) => update({ type: event.currentTarget.value as MarketplaceFilters['type'] })}>
+                      <option value="all">All Types</option>
+                      {MARKETPLACE_PLATE_TYPES.map((type) => (
+                        <option key={type} value={type}>
+                          {type}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>Availability</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field value={filters.status} onChange={(event) => update({ status: event.currentTarget.value as MarketplaceFilters['status'] })}>
+                      <option value="all">All Status</option>
+                      {PLATE_STATUSES.map((status) => (
+                        <option key={status} value={status}>
+                          {status}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+                <Checkbox.Root checked={filters.luckyOnly} onCheckedChange={(event) => update({ luckyOnly: event.checked === true })} colorPalette="brand">
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>Lucky Numbers Only</Checkbox.Label>
+                </Checkbox.Root>
+                <Button variant="outline" onClick={() => setFilters(DEFAULT_MARKETPLACE_FILTERS)}>
+                  Clear All Filters
+                </Button>
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+
+          <Stack gap="4" flex="1" minW="0" w="full">
+            <Flex gap="3" wrap="wrap">
+              <Field.Root flex="1" minW="48">
+                <Field.Label srOnly>Search plates</Field.Label>
+                <Box position="relative" w="full">
+                  <SearchIcon position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" aria-hidden />
+                  <Input ps="9" placeholder="Search plate numbers..." value={filters.search} maxLength={10} onChange={(event) => update({ search: normalisePlateInput(event.currentTarget.value) })} />
+                </Box>
+              </Field.Root>
+              <Field.Root w={{ base: 'full', sm: '56' }}>
+                <Field.Label srOnly>Sort by</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={sort} onChange={(event) => setSort(event.currentTarget.value as MarketplaceSort)}>
+                    {MARKETPLACE_SORTS.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <ButtonGroup size="md" variant="outline" attached role="group" aria-label="View">
+                <Button aria-pressed={view === 'grid'} variant={view === 'grid' ? 'solid' : 'outline'} colorPalette="brand" onClick={() => setView('grid')}>
+                  Grid
+                </Button>
+                <Button aria-pressed={view === 'list'} variant={view === 'list' ? 'solid' : 'outline'} colorPalette="brand" onClick={() => setView('list')}>
+                  List
+                </Button>
+              </ButtonGroup>
+            </Flex>
+            <Flex justify="space-between" wrap="wrap" gap="2" fontSize="sm" color="fg.muted" role="status" aria-live="polite">
+              <Text>
+                Showing {shown.length} of {listings?.length ?? 0} plates
+              </Text>
+              <Text>{favourites.size} favorites saved</Text>
+            </Flex>
+            {listings === undefined ? (
+              <Flex justify="center" py="16">
+                <Spinner color="brand.600" />
+              </Flex>
+            ) : shown.length === 0 ? (
+              <Box textAlign="center" py="16" borderWidth="1px" borderStyle="dashed" rounded="lg">
+                <Text fontWeight="medium">No plates match your filters</Text>
+                <Text color="fg.muted" fontSize="sm" mt="1">
+                  {listings.length === 0 ? 'The marketplace has not been loaded on this device yet. Connect once to load it.' : 'Try a different search or clear the filters.'}
+                </Text>
+              </Box>
+            ) : (
+              <SimpleGrid as="ul" listStyleType="none" columns={view === 'grid' ? { base: 1, sm: 2, xl: 3 } : 1} gap="4">
+                {shown.map((listing) => (
+                  <ListingCard key={listing.id} listing={listing} isFavourite={favourites.has(listing.id)} layout={view} />
+                ))}
+              </SimpleGrid>
+            )}
+          </Stack>
+        </Flex>
+      </Stack>
+    </Container>
+  );
+}

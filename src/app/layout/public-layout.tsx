@@ -1,0 +1,40 @@
+/** The frame of every public page: skip link, header, the page, footer, update prompt. */
+import { Box, Flex, Link, Spinner } from '@chakra-ui/react';
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { UpdatePrompt } from '../pwa/update-prompt';
+import { PublicFooter } from './public-footer';
+import { PublicHeader } from './public-header';
+
+export function PageLoading() {
+  return (
+    <Flex justify="center" py="24" role="status" aria-label="Loading">
+      <Spinner size="lg" color="brand.600" />
+    </Flex>
+  );
+}
+
+export function PublicLayout() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // Move focus to the new page's content for keyboard and screen-reader users.
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+  return (
+    <Flex direction="column" minH="100dvh">
+      <Link href="#main" position="absolute" left="-9999px" _focus={{ left: '2', top: '2', zIndex: 'skipLink', bg: 'bg', p: '2', rounded: 'md', shadow: 'md' }}>
+        Skip to content
+      </Link>
+      <PublicHeader />
+      <Box as="main" id="main" tabIndex={-1} flex="1" outline="none" aria-busy={navigation.state === 'loading'}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <PublicFooter year={new Date().getFullYear()} />
+      <UpdatePrompt />
+      <ScrollRestoration />
+    </Flex>
+  );
+}

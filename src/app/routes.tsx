@@ -1,0 +1,92 @@
+/**
+ * The route table (spec section 2). Every screen is its own chunk, loaded on
+ * first visit; the service worker precaches them all for offline use.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { paths } from './config/paths';
+import { RouteError } from './layout/route-error';
+import { PublicLayout } from './layout/public-layout';
+
+type PageModule = Promise<Record<string, unknown>>;
+
+/** Lazy route from a module and the name of its page component. */
+function page(load: () => PageModule, name: string): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const module = await load();
+      return { Component: module[name] as React.ComponentType };
+    },
+  };
+}
+
+const dashboardSection = (sectionId: string): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { DashboardSectionPage } = await import('./features/dashboard/dashboard-section-page');
+    return { Component: () => <DashboardSectionPage sectionId={sectionId} /> };
+  },
+});
+
+const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.home, ...page(() => import('./features/home/home-page'), 'HomePage') },
+      { path: paths.marketplace, ...page(() => import('./features/marketplace/marketplace-page'), 'MarketplacePage') },
+      { path: paths.howItWorks, ...page(() => import('./features/how-it-works/how-it-works-page'), 'HowItWorksPage') },
+      { path: paths.pricing, ...page(() => import('./features/pricing/pricing-page'), 'PricingPage') },
+      { path: paths.verification, ...page(() => import('./features/verification/verification-page'), 'VerificationPage') },
+      { path: paths.aboutContact, ...page(() => import('./features/about-contact/about-contact-page'), 'AboutContactPage') },
+      { path: paths.auth, ...page(() => import('./features/auth/auth-page'), 'AuthPage') },
+      { path: paths.buyProcess, ...page(() => import('./features/buy-process/buy-process-page'), 'BuyProcessPage') },
+      { path: paths.terms, ...page(() => import('./features/legal/terms-page'), 'TermsPage') },
+      { path: paths.privacy, ...page(() => import('./features/legal/privacy-page'), 'PrivacyPage') },
+      { path: paths.compliance, ...page(() => import('./features/legal/compliance-page'), 'CompliancePage') },
+      { path: '*', ...page(() => import('./features/not-found/not-found-page'), 'NotFoundPage') },
+    ],
+  },
+  {
+    path: paths.dashboard.root,
+    errorElement: <RouteError />,
+    lazy: async () => {
+      const { DashboardLayout } = await import('./layout/dashboard-layout');
+      return { Component: DashboardLayout };
+    },
+    children: [
+      { index: true, ...dashboardSection('user-overview') },
+      { path: 'user', element: <Navigate to={paths.dashboard.root} replace /> },
+      { path: 'user/plates', ...dashboardSection('user-plates') },
+      { path: 'user/vehicles', ...dashboardSection('user-vehicles') },
+      { path: 'user/certificates', ...dashboardSection('user-certificates') },
+      { path: 'user/payments', ...dashboardSection('user-payments') },
+      { path: 'user/settings', ...dashboardSection('user-settings') },
+      { path: 'admin', ...dashboardSection('admin-overview') },
+      { path: 'admin/users', ...dashboardSection('admin-users') },
+      { path: 'admin/requests', ...dashboardSection('admin-requests') },
+      { path: 'admin/inventory', ...dashboardSection('admin-inventory') },
+      { path: 'admin/reports', ...dashboardSection('admin-reports') },
+      { path: 'admin/compliance', ...dashboardSection('admin-compliance') },
+      { path: 'admin/qr-system', ...dashboardSection('admin-qr-system') },
+      { path: 'admin/settings', ...dashboardSection('admin-settings') },
+      // Decided in the brief: agent/dashboard and agent are the same page.
+      { path: 'agent', ...dashboardSection('agent-overview') },
+      { path: 'agent/dashboard', ...dashboardSection('agent-overview') },
+      { path: 'agent/whitebook', ...dashboardSection('agent-whitebook') },
+      { path: 'agent/manufacturing', ...dashboardSection('agent-manufacturing') },
+      { path: 'agent/inventory', ...dashboardSection('agent-inventory') },
+      { path: 'agent/settings', ...dashboardSection('agent-settings') },
+      // Decided in the brief: /dashboard/insurance leads to the insurance agent's overview.
+      { path: 'insurance', element: <Navigate to={paths.dashboard.insuranceAgent.dashboard} replace /> },
+      { path: 'insurance-agent', element: <Navigate to={paths.dashboard.insuranceAgent.dashboard} replace /> },
+      { path: 'insurance-agent/dashboard', ...dashboardSection('insurance-overview') },
+      { path: 'insurance-agent/policies', ...dashboardSection('insurance-policies') },
+      { path: 'insurance-agent/claims', ...dashboardSection('insurance-claims') },
+      { path: 'insurance-agent/customers', ...dashboardSection('insurance-customers') },
+      { path: 'insurance-agent/settings', ...dashboardSection('insurance-settings') },
+      { path: 'police', ...dashboardSection('police-overview') },
+      { path: '*', ...page(() => import('./features/not-found/not-found-page'), 'NotFoundPage') },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,74 @@
+/**
+ * The device's local database (IndexedDB through Dexie). This folder is the only
+ * code that imports Dexie: features read through live-query hooks and write
+ * through mutate(), so the row and its outbox entry always travel together.
+ *
+ * Schema upgrades: never drop the outbox table or change its primary key; a new
+ * version must carry pending entries over (see docs/decisions).
+ */
+import type { PlateListing } from '#domain/marketplace/listing';
+import { Dexie, type EntityTable } from 'dexie';
+
+export type SyncState = 'pending' | 'synced' | 'rejected';
+
+/** A change made on this device and not yet confirmed by the server. */
+export interface OutboxEntry {
+  /** UUIDv7 made on the device: the server applies each id at most once. */
+  id: string;
+  intent: string;
+  payload: unknown;
+  /** The local row this change belongs to, to mark it synced or rejected. */
+  table: LocalTableName;
+  rowId: string;
+  createdAt: number;
+  status: 'pending' | 'rejected';
+  attempts: number;
+  /** Why the server refused it, in words for the user. */
+  rejection?: string;
+  rejectionFields?: Record<string, string>;
+}
+
+export interface LocalContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: number;
+  syncState: SyncState;
+}
+
+/** A plate favourited on this device (per visitor until accounts sync them). */
+export interface FavouriteEntry {
+  listingId: string;
+  createdAt: number;
+}
+
+export interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+export type LocalTableName = 'contactMessages';
+
+export class NambalaDatabase extends Dexie {
+  outbox!: EntityTable<OutboxEntry, 'id'>;
+  contactMessages!: EntityTable<LocalContactMessage, 'id'>;
+  meta!: EntityTable<MetaEntry, 'key'>;
+  /** Server data kept for offline reading; replaced by each pull. */
+  listings!: EntityTable<PlateListing, 'id'>;
+  favourites!: EntityTable<FavouriteEntry, 'listingId'>;
+
+  constructor(name = 'nambala') {
+    super(name);
+    this.version(1).stores({
+      outbox: 'id, status, createdAt',
+      contactMessages: 'id, createdAt, syncState',
+      meta: 'key',
+      listings: 'id, number, status',
+      favourites: 'listingId',
+    });
+  }
+}
+
+export const db = new NambalaDatabase();

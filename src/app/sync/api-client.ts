@@ -1,0 +1,47 @@
+/**
+ * The app's one door to the server. Features never call fetch themselves: reads go
+ * through the local store, writes through the outbox, and the sync engine and a
+ * few online-only actions come through here.
+ */
+export interface ApiResult<T = unknown> {
+  ok: boolean;
+  status: number;
+  body: T;
+}
+
+/** Thrown when the server could not be reached at all (offline, DNS, reset). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('The server could not be reached.');
+    this.name = 'NetworkError';
+    this.cause = cause;
+  }
+}
+
+export interface ApiErrorBody {
+  message?: string;
+  fields?: Record<string, string>;
+}
+
+export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = { message: text };
+  }
+  return { ok: response.ok, status: response.status, body: parsed as T };
+}

@@ -1,0 +1,54 @@
+/**
+ * Nambala's design system: Chakra's defaults with the brand palette (the green and
+ * copper of Zambia's flag) as the default colour palette.
+ */
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+const config = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'bg', color: 'fg' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#eaf6e6' },
+          100: { value: '#cdebc3' },
+          200: { value: '#a6dc95' },
+          300: { value: '#74c65c' },
+          400: { value: '#4aae2e' },
+          500: { value: '#198a00' },
+          600: { value: '#157300' },
+          700: { value: '#115c00' },
+          800: { value: '#0d4700' },
+          900: { value: '#0a3600' },
+          950: { value: '#062200' },
+        },
+        copper: {
+          500: { value: '#ef7d00' },
+          600: { value: '#c56700' },
+        },
+      },
+      fonts: {
+        heading: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.600}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+          border: { value: '{colors.brand.500}' },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,136 @@
+// Prices, fees and durations of a plate purchase or reservation (spec section 9).
+// The figures are defaults an administrator can change, so every rule takes the
+// settings as an argument instead of reading constants.
+import { z } from 'zod';
+import { addMoney, kwacha, maxMoney, multiplyMoney, ngwee, percentOfBasisPoints, subtractMoney, ZERO_NGWEE } from '../money/money';
+import type { Ngwee } from '../money/money';
+
+export const PAYMENT_METHOD_IDS = ['mtn', 'airtel', 'card', 'bank'] as const;
+export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
+
+export interface PaymentMethod {
+  readonly id: PaymentMethodId;
+  readonly name: string;
+  /** The fee as shown with the default settings; use gatewayFeeLabel for configured settings. */
+  readonly feeLabel: string;
+}
+
+export const PAYMENT_METHODS = [
+  { id: 'mtn', name: 'MTN Mobile Money', feeLabel: '2%' },
+  { id: 'airtel', name: 'Airtel Money', feeLabel: '2%' },
+  { id: 'card', name: 'Credit/Debit Card', feeLabel: '3%' },
+  { id: 'bank', name: 'Bank Transfer', feeLabel: 'Free' },
+] as const satisfies readonly PaymentMethod[];
+
+export function isPaymentMethodId(value: unknown): value is PaymentMethodId {
+  return typeof value === 'string' && (PAYMENT_METHOD_IDS as readonly string[]).includes(value);
+}
+
+export function paymentMethodName(id: PaymentMethodId): string {
+  return PAYMENT_METHODS.find((method) => method.id === id)?.name ?? id;
+}
+
+export interface PricingSettings {
+  readonly platePrice: Ngwee;
+  readonly processingFee: Ngwee;
+  /** Gateway fee per method in basis points (200 = 2%) of the plates subtotal. */
+  readonly gatewayFeeBasisPoints: Readonly<Record<PaymentMethodId, number>>;
+  readonly reservationFee: Ngwee;
+  readonly reservationDays: number;
+  readonly validityYears: number;
+}
+
+export const DEFAULT_PRICING: PricingSettings = {
+  platePrice: kwacha(300),
+  processingFee: kwacha(10),
+  gatewayFeeBasisPoints: { mtn: 200, airtel: 200, card: 300, bank: 0 },
+  reservationFee: kwacha(200),
+  reservationDays: 7,
+  validityYears: 5,
+};
+
+const money = z.number().int().nonnegative().transform((n) => ngwee(n));
+const basisPoints = z.number().int().min(0).max(10_000);
+
+/** Settings as an administrator may edit them (amounts in ngwee); also validates stored settings. */
+export const pricingSettingsSchema = z.object({
+  platePrice: money,
+  processingFee: money,
+  gatewayFeeBasisPoints: z.object({ mtn: basisPoints, airtel: basisPoints, card: basisPoints, bank: basisPoints }),
+  reservationFee: money,
+  reservationDays: z.number().int().min(1).max(365),
+  validityYears: z.number().int().min(1).max(50),
+}) satisfies z.ZodType<PricingSettings, unknown>;
+
+export interface PriceBreakdown {
+  readonly numberOfPlates: number;
+  readonly plateSubtotal: Ngwee;
+  readonly processingFee: Ngwee;
+  /** Null until a payment method is chosen: the screen shows the gateway line only then. */
+  readonly gatewayFee: Ngwee | null;
+  readonly total: Ngwee;
+}
+
+/**
+ * Plates × price + processing fee + gateway fee, where the gateway fee is a percentage of
+ * the plates subtotal only, never of the processing fee.
+ */
+export function priceBreakdown(numberOfPlates: number, method: PaymentMethodId | undefined, settings: PricingSettings): PriceBreakdown {
+  if (!Number.isSafeInteger(numberOfPlates) || numberOfPlates < 1) {
+    throw new RangeError(`Number of plates must be a positive whole number, got ${numberOfPlates}`);
+  }
+  const plateSubtotal = multiplyMoney(settings.platePrice, numberOfPlates);
+  const gatewayFee = method === undefined ? null : percentOfBasisPoints(plateSubtotal, settings.gatewayFeeBasisPoints[method]);
+  return {
+    numberOfPlates,
+    plateSubtotal,
+    processingFee: settings.processingFee,
+    gatewayFee,
+    total: addMoney(plateSubtotal, settings.processingFee, gatewayFee ?? ZERO_NGWEE),
+  };
+}
+
+/** '2%', '2.5%' or 'Free', from the configured basis points of the method. */
+export function gatewayFeeLabel(method: PaymentMethodId, settings: PricingSettings): string {
+  const bp = settings.gatewayFeeBasisPoints[method];
+  if (bp === 0) return 'Free';
+  const whole = Math.trunc(bp / 100);
+  const hundredths = Math.abs(bp % 100);
+  if (hundredths === 0) return `${whole}%`;
+  return `${whole}.${String(hundredths).padStart(2, '0').replace(/0$/, '')}%`;
+}
+
+/** What is left to pay for a reserved plate once the reservation fee is deducted; never below zero. */
+export function reservationFeeDeduction(priceOfPlate: Ngwee, reservationFeePaid: Ngwee): Ngwee {
+  return maxMoney(ZERO_NGWEE, subtractMoney(priceOfPlate, reservationFeePaid));
+}
+
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** The instant a reservation lapses: exactly reservationDays × 24 hours after it was made. */
+export function reservationExpiresAt(reservedAt: Date, settings: PricingSettings): Date {
+  return new Date(reservedAt.getTime() + settings.reservationDays * MS_PER_DAY);
+}
+
+export function isReservationActive(reservedAt: Date, now: Date, settings: PricingSettings): boolean {
+  return now.getTime() < reservationExpiresAt(reservedAt, settings).getTime();
+}
+
+/**
+ * The day a plate registered at `registeredAt` stops being valid: validityYears later on
+ * the same calendar day and time (UTC). A plate registered on 29 February expires on
+ * 28 February when the target year is not a leap year, so it never gains a day.
+ */
+export function plateExpiryDate(registeredAt: Date, settings: PricingSettings): Date {
+  const year = registeredAt.getUTCFullYear() + settings.validityYears;
+  const month = registeredAt.getUTCMonth();
+  const daysInTargetMonth = new Date(Date.UTC(2000, month + 1, 0)).getUTCDate();
+  const lastDay = month === 1 && !isLeapYear(year) ? 28 : daysInTargetMonth;
+  const expiry = new Date(registeredAt.getTime());
+  expiry.setUTCFullYear(year, month, Math.min(registeredAt.getUTCDate(), lastDay));
+  return expiry;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}

@@ -1,0 +1,61 @@
+/**
+ * The Nambala server as a Fastify instance. Tests build it in-process and call
+ * app.inject(); server.ts is the only place that listens on a port.
+ *
+ * Order matters and is kept visible here: database and migrations, then the
+ * cross-cutting plugins (compression, validation, errors, OpenAPI), then the
+ * routes, and last the static app with its not-found handling.
+ */
+import { randomBytes } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { uuidv7 } from '#domain/ids/uuid-v7';
+import type { ServerConfig } from './config';
+import { type Database, openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerStaticApp } from './plugins/static-app';
+import { contactRoutes } from './routes/contact-routes';
+import { healthRoutes } from './routes/health-routes';
+import { listingRoutes } from './routes/listing-routes';
+import { seedDemo } from './seed/seed-demo';
+
+export interface BuildOptions {
+  config: ServerConfig;
+  /** An already-open database (tests share one); otherwise opened from config and closed with the app. */
+  db?: Database;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, db: givenDb, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] } : false,
+    bodyLimit: 1024 * 1024,
+    // Behind a load balancer the client address comes from X-Forwarded-For.
+    trustProxy: true,
+  });
+
+  const db = givenDb ?? (await openDatabase(config));
+  if (!givenDb) app.addHook('onClose', () => db.close());
+
+  const migration = await migrate(db);
+  if (migration.applied.length > 0) app.log.info({ applied: migration.applied }, 'migrations applied');
+  if (config.seedDemo) await seedDemo(db, app.log);
+
+  const newId = () => uuidv7(Date.now(), randomBytes(10));
+
+  await app.register(compress, { global: true, threshold: 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await registerOpenApi(app, config.version);
+
+  await app.register(healthRoutes, { db, version: config.version });
+  await app.register(contactRoutes, { db, newId });
+  await app.register(listingRoutes, { db });
+
+  await registerStaticApp(app, config.appDir);
+  return app;
+}

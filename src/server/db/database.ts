@@ -1,0 +1,77 @@
+/**
+ * The one database interface the repositories use. Two implementations speak the
+ * same PostgreSQL dialect: PGlite (embedded, a folder under data/) and a real
+ * PostgreSQL server through `pg` when DATABASE_URL is set.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgresql';
+  /** Runs fn in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function openPglite(dataDir: string): Promise<Database> {
+  const db = dataDir === 'memory://' ? new PGlite() : new PGlite(dataDir);
+  await db.waitReady;
+  return {
+    kind: 'pglite',
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      const result = await db.query<Row>(text, [...params]);
+      return result.rows;
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return db.transaction(async (tx) =>
+        fn({
+          async query<Row>(text: string, params: readonly unknown[] = []) {
+            return (await tx.query<Row>(text, [...params])).rows;
+          },
+        }),
+      );
+    },
+    close: () => db.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Fail at start, not at the first request, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    kind: 'postgresql',
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      const result = await pool.query(text, [...params]);
+      return result.rows as Row[];
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const value = await fn({
+          async query<Row>(text: string, params: readonly unknown[] = []) {
+            return (await client.query(text, [...params])).rows as Row[];
+          },
+        });
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}

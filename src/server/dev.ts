@@ -1,0 +1,23 @@
+/**
+ * `npm run dev`: the API on PORT (8080) and Vite's dev server with hot reload on
+ * 5173, which proxies /api to the API. Open http://localhost:5173.
+ */
+import { createServer } from 'vite';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+const config = loadConfig(process.env, { appDir: '/nonexistent-in-dev' });
+const api = await buildApp({ config });
+await api.listen({ port: config.port, host: '127.0.0.1' });
+
+const vite = await createServer({ server: { port: 5173 } });
+await vite.listen();
+vite.printUrls();
+
+const stop = async () => {
+  await vite.close();
+  await api.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,40 @@
+/**
+ * Serves the built PWA from the same origin as the API. Hashed assets are cached
+ * for a year; the service worker, manifest and index.html are revalidated on every
+ * load so that updates reach users. Unknown non-API paths get index.html, and the
+ * app's router decides (including its own not-found page).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './error-handler';
+
+export async function registerStaticApp(app: FastifyInstance, appDir: string): Promise<void> {
+  const hasApp = existsSync(path.join(appDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: appDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  } else {
+    app.log.warn({ appDir }, 'no built app found; serving the API only (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasApp && wantsPage && !url.startsWith('/api/') && url !== '/api' && !path.extname(url)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody(404, `No such resource: ${request.method} ${url}`));
+  });
+}
