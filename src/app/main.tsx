@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { registerServiceWorker } from './pwa/register-service-worker';
 import { requestPersistentStorage } from './store/persistence';
-import { startSync } from './sync/sync-engine';
+import { outboxMayHaveChanges } from './sync/sync-status';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -17,4 +17,6 @@ createRoot(container).render(
 
 registerServiceWorker();
 void requestPersistentStorage();
-void startSync();
+// The local database and sync engine load on demand: now if this device holds
+// unconfirmed changes, otherwise when a screen that uses the store opens.
+if (outboxMayHaveChanges()) void import('./sync/sync-engine').then((engine) => engine.startSync());

@@ -3,15 +3,13 @@
  * plus the number of changes waiting on this device.
  */
 import { Badge, HStack, Text } from '@chakra-ui/react';
-import { useOutboxSummary } from '../store/use-outbox';
 import { useOnlineStatus } from './use-online-status';
 import { useSyncStatus } from './use-sync-status';
 import { CloudIcon, CloudOffIcon } from './icons';
 
 export function ConnectionStatus() {
   const isOnline = useOnlineStatus();
-  const { pending, rejected } = useOutboxSummary();
-  const { isSyncing } = useSyncStatus();
+  const { pending, rejected, isSyncing } = useSyncStatus();
   const waiting = pending + rejected;
   const label = isOnline ? (isSyncing ? 'Syncing' : 'Online') : 'Offline';
   const detail = waiting > 0 ? `${waiting} change${waiting === 1 ? '' : 's'} saved on this device` : 'all changes synced';

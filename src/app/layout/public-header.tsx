@@ -42,7 +42,7 @@ export function PublicHeader() {
       <Container maxW="7xl" py="3">
         <Flex align="center" justify="space-between" gap="4">
           <Logo />
-          <HStack as="nav" aria-label="Main" gap="1" hideBelow="md">
+          <HStack as="nav" aria-label="Main" gap="1" hideBelow="lg">
             {desktopLinks.map((link) => (
               <Button key={link.to} asChild variant="ghost" size="sm" color="fg.muted" css={{ '&[aria-current=page]': { color: 'brand.fg', bg: 'brand.subtle' } }}>
                 <NavLink to={link.to}>{link.label}</NavLink>
@@ -51,12 +51,12 @@ export function PublicHeader() {
           </HStack>
           <HStack gap="3">
             <ConnectionStatus />
-            <Button asChild size="sm" colorPalette="brand" hideBelow="md">
+            <Button asChild size="sm" colorPalette="brand" hideBelow="lg">
               <RouterLink to={paths.auth}>Login</RouterLink>
             </Button>
             <Drawer.Root open={isMenuOpen} onOpenChange={(event) => setMenuOpen(event.open)} placement="end" size="xs">
               <Drawer.Trigger asChild>
-                <IconButton aria-label="Open menu" variant="ghost" hideFrom="md">
+                <IconButton aria-label="Open menu" variant="ghost" hideFrom="lg">
                   <MenuIcon />
                 </IconButton>
               </Drawer.Trigger>

@@ -37,7 +37,7 @@ export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | '
     throw new NetworkError(error);
   }
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

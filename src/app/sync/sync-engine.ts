@@ -2,41 +2,24 @@
  * Runs sync: on start, when the browser comes back online, on an interval, and
  * shortly after each local write. Only one tab syncs at a time (Web Locks); after
  * a failure it backs off (1 s, 2 s, 4 s … up to a minute).
+ *
+ * The engine is loaded on demand (see main.tsx): at start when the device holds
+ * unconfirmed changes, and by any screen that reads or writes the local store.
  */
+import { liveQuery } from 'dexie';
 import { db } from '../store/database';
 import { onLocalWrite } from '../store/mutate';
 import { sendIntent } from './intents';
 import { pullListings } from './pull';
 import { pushOutbox, type PushSummary } from './push';
+import { OUTBOX_HINT_KEY, setSyncStatus } from './sync-status';
 
 const INTERVAL_MS = 30_000;
 const MAX_BACKOFF_MS = 60_000;
 
-export interface SyncStatus {
-  isSyncing: boolean;
-  lastSyncedAt: number | null;
-  lastError: string | null;
-}
-
-let status: SyncStatus = { isSyncing: false, lastSyncedAt: null, lastError: null };
-const statusListeners = new Set<() => void>();
 let failures = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let running: Promise<PushSummary | undefined> | undefined;
-
-function setStatus(next: Partial<SyncStatus>): void {
-  status = { ...status, ...next };
-  for (const listener of statusListeners) listener();
-}
-
-export function getSyncStatus(): SyncStatus {
-  return status;
-}
-
-export function subscribeSyncStatus(listener: () => void): () => void {
-  statusListeners.add(listener);
-  return () => statusListeners.delete(listener);
-}
 
 function schedule(delayMs: number): void {
   if (timer) clearTimeout(timer);
@@ -45,7 +28,7 @@ function schedule(delayMs: number): void {
 
 async function runOnce(): Promise<PushSummary | undefined> {
   if (!navigator.onLine) return undefined;
-  setStatus({ isSyncing: true });
+  setSyncStatus({ isSyncing: true });
   try {
     const summary = await pushOutbox(db, sendIntent);
     if (!summary.retryReason) {
@@ -57,23 +40,24 @@ async function runOnce(): Promise<PushSummary | undefined> {
     }
     if (summary.retryReason) {
       failures += 1;
-      setStatus({ lastError: summary.retryReason === 'offline' ? null : summary.retryReason });
+      setSyncStatus({ lastError: summary.retryReason === 'offline' ? null : summary.retryReason });
       schedule(Math.min(1000 * 2 ** (failures - 1), MAX_BACKOFF_MS));
     } else {
       failures = 0;
       const lastSyncedAt = Date.now();
       await db.meta.put({ key: 'lastSyncedAt', value: lastSyncedAt });
-      setStatus({ lastSyncedAt, lastError: null });
+      setSyncStatus({ lastSyncedAt, lastError: null });
       schedule(INTERVAL_MS);
     }
     return summary;
   } finally {
-    setStatus({ isSyncing: false });
+    setSyncStatus({ isSyncing: false });
   }
 }
 
 /** Syncs now (or joins the run in progress) and resolves when it is done. */
 export function syncNow(): Promise<PushSummary | undefined> {
+  startSync();
   if (running) return running;
   const run = async () => {
     // One tab at a time: the others skip; the holder's run covers their writes too.
@@ -88,12 +72,32 @@ export function syncNow(): Promise<PushSummary | undefined> {
   return running;
 }
 
+function publishOutboxCounts(): void {
+  liveQuery(async () => ({
+    pending: await db.outbox.where('status').equals('pending').count(),
+    rejected: await db.outbox.where('status').equals('rejected').count(),
+  })).subscribe({
+    next: (counts) => {
+      setSyncStatus(counts);
+      try {
+        if (counts.pending + counts.rejected > 0) localStorage.setItem(OUTBOX_HINT_KEY, '1');
+        else localStorage.removeItem(OUTBOX_HINT_KEY);
+      } catch {
+        // storage unavailable: the hint is only an optimisation
+      }
+    },
+  });
+}
+
 let started = false;
-export async function startSync(): Promise<void> {
+/** Starts the engine once; later calls do nothing. */
+export function startSync(): void {
   if (started) return;
   started = true;
-  const last = await db.meta.get('lastSyncedAt');
-  if (typeof last?.value === 'number') setStatus({ lastSyncedAt: last.value });
+  publishOutboxCounts();
+  void db.meta.get('lastSyncedAt').then((last) => {
+    if (typeof last?.value === 'number') setSyncStatus({ lastSyncedAt: last.value });
+  });
   window.addEventListener('online', () => {
     failures = 0;
     void syncNow();

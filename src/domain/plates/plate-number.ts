@@ -1,6 +1,5 @@
 // What a plate number is: how typed input is normalised, which numbers are valid, which
 // count as lucky, and the branded PlateNumber that only parsePlateNumber hands out.
-import { z } from 'zod';
 
 export const PLATE_NUMBER_MAX_LENGTH = 10;
 
@@ -70,15 +69,3 @@ export const LUCKY_SEQUENCES = ['777', '888', '999', '000', '111', '222', '333',
 export function isLuckyNumber(number: string): boolean {
   return LUCKY_SEQUENCES.some((sequence) => number.includes(sequence));
 }
-
-/** A plate number as a form or request field; yields the branded, normalised number. */
-export const plateNumberSchema = z.string({ error: PLATE_NUMBER_REQUIRED }).transform((raw, ctx): PlateNumber => {
-  const result = parsePlateNumber(raw);
-  if (result.ok) return result.value;
-  ctx.addIssue({ code: 'custom', message: result.error });
-  return z.NEVER;
-});
-
-/** The verification and availability-check entry: one plate number field. */
-export const plateNumberEntrySchema = z.object({ plateNumber: plateNumberSchema });
-export type PlateNumberEntry = z.output<typeof plateNumberEntrySchema>;

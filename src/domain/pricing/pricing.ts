@@ -1,8 +1,7 @@
 // Prices, fees and durations of a plate purchase or reservation (spec section 9).
 // The figures are defaults an administrator can change, so every rule takes the
 // settings as an argument instead of reading constants.
-import { z } from 'zod';
-import { addMoney, kwacha, maxMoney, multiplyMoney, ngwee, percentOfBasisPoints, subtractMoney, ZERO_NGWEE } from '../money/money';
+import { addMoney, kwacha, maxMoney, multiplyMoney, percentOfBasisPoints, subtractMoney, ZERO_NGWEE } from '../money/money';
 import type { Ngwee } from '../money/money';
 
 export const PAYMENT_METHOD_IDS = ['mtn', 'airtel', 'card', 'bank'] as const;
@@ -48,19 +47,6 @@ export const DEFAULT_PRICING: PricingSettings = {
   reservationDays: 7,
   validityYears: 5,
 };
-
-const money = z.number().int().nonnegative().transform((n) => ngwee(n));
-const basisPoints = z.number().int().min(0).max(10_000);
-
-/** Settings as an administrator may edit them (amounts in ngwee); also validates stored settings. */
-export const pricingSettingsSchema = z.object({
-  platePrice: money,
-  processingFee: money,
-  gatewayFeeBasisPoints: z.object({ mtn: basisPoints, airtel: basisPoints, card: basisPoints, bank: basisPoints }),
-  reservationFee: money,
-  reservationDays: z.number().int().min(1).max(365),
-  validityYears: z.number().int().min(1).max(50),
-}) satisfies z.ZodType<PricingSettings, unknown>;
 
 export interface PriceBreakdown {
   readonly numberOfPlates: number;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from './database';
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
-const MIGRATION_LOCK_KEY = 7_262_201; // any constant shared by all instances
+export const MIGRATION_LOCK_KEY = 7_262_201; // any constant shared by all instances
 
 export interface MigrationResult {
   applied: string[];
@@ -22,10 +22,14 @@ export async function listMigrations(): Promise<string[]> {
 }
 
 export async function migrate(db: Database): Promise<MigrationResult> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  await db.transaction(async (tx) => {
+    // Under the lock: concurrent CREATE TABLE IF NOT EXISTS can still collide in PostgreSQL's catalog.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
   const applied: string[] = [];
   for (const name of await listMigrations()) {
     const sql = await readFile(path.join(migrationsDir, name), 'utf8');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kwacha } from '#domain/money/money';
-import { isOpenForPurchase, LISTING_INCLUDES, plateListingSchema } from '#domain/marketplace/listing';
+import { isOpenForPurchase, LISTING_INCLUDES } from '#domain/marketplace/listing';
+import { plateListingSchema } from '#domain/marketplace/listing-schema';
 
 const listing = { id: '1', number: 'ZM-777-VIP', price: 550_000, type: 'Premium', status: 'Available', featured: true, description: 'Lucky sevens' };
 

@@ -9,8 +9,8 @@ import {
   normalisePlateNumber,
   parsePlateNumber,
   PLATE_NUMBER_MAX_LENGTH,
-  plateNumberEntrySchema,
 } from '#domain/plates/plate-number';
+import { plateNumberEntrySchema } from '#domain/plates/plate-number-schema';
 import { validate } from '#domain/validation/validate';
 
 /** Strings built mostly from plate-like characters, so valid and invalid cases both occur often. */

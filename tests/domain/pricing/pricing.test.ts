@@ -11,11 +11,11 @@ import {
   paymentMethodName,
   plateExpiryDate,
   priceBreakdown,
-  pricingSettingsSchema,
   reservationExpiresAt,
   reservationFeeDeduction,
 } from '#domain/pricing/pricing';
 import type { PaymentMethodId, PricingSettings } from '#domain/pricing/pricing';
+import { pricingSettingsSchema } from '#domain/pricing/pricing-settings-schema';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

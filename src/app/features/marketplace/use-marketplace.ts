@@ -1,9 +1,13 @@
 /** Marketplace reads: listings and favourites from the device's store, live. */
 import type { PlateListing } from '#domain/marketplace/listing';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { startSync } from '../../sync/sync-engine';
 import { db } from '../../store/database';
 
 export function useListings(): PlateListing[] | undefined {
+  // Opening the marketplace starts sync, which keeps the device's copy fresh.
+  useEffect(() => startSync(), []);
   return useLiveQuery(() => db.listings.toArray());
 }
 

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { PUBLIC_ROUTES } from './public-routes';
+
+test.describe('installable offline app', () => {
+  test('serves a web manifest with name, icons, theme colour and standalone display', async ({ request }) => {
+    const response = await request.get('/manifest.webmanifest');
+    expect(response.ok()).toBe(true);
+    const manifest = await response.json();
+    expect(manifest).toMatchObject({ name: 'Nambala', display: 'standalone', start_url: '/' });
+    expect(manifest.theme_color).toMatch(/^#/);
+    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  });
+
+  test('after one online visit every public route and the dashboard shell load offline, by reload and by deep link', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Wait until the service worker is active: it activates only after precaching the whole app,
+    // and every later navigation (a reload, a deep link) is then served by it.
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+      .toBe('activated');
+    // Load the marketplace once online so its listings are on the device.
+    await page.goto('/marketplace');
+    await expect(page.getByText(/Showing \d+ of [1-9]\d* plates/)).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('connection-status')).toContainText('Offline');
+    for (const route of PUBLIC_ROUTES) {
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+    }
+    await page.goto('/marketplace');
+    await expect(page.getByText(/Showing \d+ of [1-9]\d* plates/)).toBeVisible();
+    await page.goto('/dashboard/admin/requests');
+    await expect(page.getByRole('heading', { level: 1, name: 'Plate Requests' })).toBeVisible();
+
+    // Deep links opened in a fresh tab while offline.
+    for (const path of ['/pricing', '/verification?plate=ZM-001-ABC']) {
+      const tab = await context.newPage();
+      await tab.goto(path);
+      await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
+      await tab.close();
+    }
+    await context.setOffline(false);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The 'Send us a Message' form. Validation messages come from the domain schema; sending
+ * goes through send-contact-message.ts, so the message is on the device before anything
+ * is tried over the network.
+ */
+import { Box, Button, chakra, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { CONTACT_THANK_YOU, contactMessageSchema } from '#domain/contact/contact-message';
+import { validate } from '#domain/validation/validate';
+import { toaster } from '../../components/toaster';
+import { useUnsavedWork } from '../../pwa/unsaved-work';
+import { type ContactField, discardRejectedContactMessage, SAVED_ON_DEVICE, sendContactMessage } from './send-contact-message';
+
+type Values = Record<ContactField, string>;
+type Errors = Partial<Record<ContactField, string>>;
+
+const EMPTY: Values = { name: '', email: '', subject: '', message: '' };
+
+type Result = { kind: 'sent' } | { kind: 'queued' } | { kind: 'failed'; message: string } | null;
+
+export function ContactForm() {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [result, setResult] = useState<Result>(null);
+  const [isSending, setSending] = useState(false);
+  const [failedAttempts, setFailedAttempts] = useState(0);
+  const rejectedEntryId = useRef<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const isDirty = Object.values(values).some((value) => value.trim() !== '');
+  useUnsavedWork(isDirty);
+
+  useEffect(() => {
+    // After a failed submit, take keyboard and screen-reader users to the first field to fix.
+    if (failedAttempts === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failedAttempts]);
+
+  function change(field: ContactField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSending) return;
+    setResult(null);
+    const checked = validate(contactMessageSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setFailedAttempts((count) => count + 1);
+      return;
+    }
+    setSending(true);
+    try {
+      // A corrected message replaces the one the server refused, instead of sitting beside it.
+      if (rejectedEntryId.current) await discardRejectedContactMessage(rejectedEntryId.current);
+      rejectedEntryId.current = null;
+      const outcome = await sendContactMessage(checked.value);
+      if (outcome.status === 'rejected') {
+        rejectedEntryId.current = outcome.entryId;
+        const hasFieldMessages = Object.keys(outcome.fields).length > 0;
+        setErrors(outcome.fields);
+        if (!hasFieldMessages) setResult({ kind: 'failed', message: outcome.reason });
+        setFailedAttempts((count) => count + 1);
+        return;
+      }
+      setValues(EMPTY);
+      setErrors({});
+      setResult({ kind: outcome.status });
+      toaster.create({
+        type: 'success',
+        title: CONTACT_THANK_YOU,
+        description: outcome.status === 'queued' ? SAVED_ON_DEVICE : undefined,
+        closable: true,
+      });
+    } catch {
+      // Only a failure of the device's own storage lands here; the input is still in the form.
+      setResult({ kind: 'failed', message: 'Your message could not be saved on this device. Please try again.' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <chakra.form ref={formRef} onSubmit={submit} noValidate aria-labelledby="contact-form-heading">
+      <Stack gap="4">
+        <Heading as="h2" id="contact-form-heading" size="lg">
+          Send us a Message
+        </Heading>
+        <Field.Root invalid={Boolean(errors.name)} required>
+          <Field.Label>
+            Name <Field.RequiredIndicator />
+          </Field.Label>
+          <Input name="name" autoComplete="name" value={values.name} onChange={(event) => change('name', event.target.value)} />
+          <Field.ErrorText>{errors.name}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.email)} required>
+          <Field.Label>
+            Email <Field.RequiredIndicator />
+          </Field.Label>
+          <Input name="email" type="email" autoComplete="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
+          <Field.ErrorText>{errors.email}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.subject)} required>
+          <Field.Label>
+            Subject <Field.RequiredIndicator />
+          </Field.Label>
+          <Input name="subject" value={values.subject} onChange={(event) => change('subject', event.target.value)} />
+          <Field.ErrorText>{errors.subject}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.message)} required>
+          <Field.Label>
+            Message <Field.RequiredIndicator />
+          </Field.Label>
+          <Textarea name="message" rows={5} value={values.message} onChange={(event) => change('message', event.target.value)} />
+          <Field.ErrorText>{errors.message}</Field.ErrorText>
+        </Field.Root>
+
+        {/* Kept in the page at all times so that screen readers announce what appears in it. */}
+        <Box role="status" aria-live="polite">
+          {(result?.kind === 'sent' || result?.kind === 'queued') && (
+            <Box bg="green.subtle" color="green.fg" borderWidth="1px" borderColor="green.muted" rounded="md" p="4">
+              <Text fontWeight="medium">{CONTACT_THANK_YOU}</Text>
+              {result.kind === 'queued' && <Text mt="1">{SAVED_ON_DEVICE}</Text>}
+            </Box>
+          )}
+        </Box>
+        <Box role="alert">
+          {result?.kind === 'failed' && (
+            <Box bg="red.subtle" color="red.fg" borderWidth="1px" borderColor="red.muted" rounded="md" p="4">
+              <Text>{result.message}</Text>
+            </Box>
+          )}
+        </Box>
+
+        <Button type="submit" colorPalette="brand" loading={isSending} loadingText="Sending…" alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+          Send Message
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}

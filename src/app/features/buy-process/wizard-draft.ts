@@ -1,0 +1,78 @@
+/**
+ * Keeps the wizard's draft (step and answers) on this device across reloads, in
+ * localStorage under one key. It holds the applicant's details but no secrets. A later
+ * piece of work moves drafts into the synced store; until then this is the whole of it.
+ * Storage can be missing or full (private modes, quotas), so every access is guarded:
+ * losing the draft is better than breaking the form.
+ */
+import { isPaymentMethodId } from '#domain/pricing/pricing';
+import { APPLICATION_FIELDS, type ApplicationFields, type WizardDraft } from './wizard-reducer';
+
+export const WIZARD_DRAFT_KEY = 'nambala.buy-process.draft';
+/** Bumped when the stored shape changes; older drafts are then ignored rather than misread. */
+const DRAFT_VERSION = 1;
+
+export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function browserStorage(): DraftStorage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function readFields(value: unknown): ApplicationFields | null {
+  if (!isRecord(value)) return null;
+  const fields: Partial<ApplicationFields> = {};
+  for (const name of APPLICATION_FIELDS) {
+    const field = value[name];
+    if (typeof field !== 'string') return null;
+    fields[name] = field;
+  }
+  return fields as ApplicationFields;
+}
+
+/** Reads a draft back, or null when there is none or it cannot be trusted. */
+export function parseWizardDraft(text: string | null): WizardDraft | null {
+  if (!text) return null;
+  let stored: unknown;
+  try {
+    stored = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(stored) || stored.version !== DRAFT_VERSION) return null;
+  const { applicationId, step, paymentMethod } = stored;
+  const fields = readFields(stored.fields);
+  if (typeof applicationId !== 'string' || applicationId === '' || (step !== 1 && step !== 2) || !fields) return null;
+  return { applicationId, step, fields, paymentMethod: isPaymentMethodId(paymentMethod) ? paymentMethod : null };
+}
+
+export function readWizardDraft(storage: DraftStorage | undefined = browserStorage()): WizardDraft | null {
+  try {
+    return parseWizardDraft(storage?.getItem(WIZARD_DRAFT_KEY) ?? null);
+  } catch {
+    return null;
+  }
+}
+
+export function writeWizardDraft(draft: WizardDraft, storage: DraftStorage | undefined = browserStorage()): void {
+  try {
+    storage?.setItem(WIZARD_DRAFT_KEY, JSON.stringify({ version: DRAFT_VERSION, ...draft }));
+  } catch {
+    // Full or blocked storage: the form keeps working, only the reload safety net is gone.
+  }
+}
+
+export function clearWizardDraft(storage: DraftStorage | undefined = browserStorage()): void {
+  try {
+    storage?.removeItem(WIZARD_DRAFT_KEY);
+  } catch {
+    // Nothing to do: a draft we cannot remove is also one we could not read.
+  }
+}

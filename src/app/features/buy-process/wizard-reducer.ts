@@ -1,0 +1,158 @@
+/**
+ * The buy-process wizard as a pure reducer: which step is showing, what was typed, the
+ * messages under the fields and the rules for moving between steps (spec sections 4 and 5).
+ * The screen dispatches what the user did; calling the server is the hook's job.
+ */
+import {
+  type Application,
+  applicationSchema,
+  applicationStep1Schema,
+  applicationStep2Schema,
+  nextStep,
+  parseNumberOfPlates,
+  previousStep,
+  type WizardStep,
+} from '#domain/applications/application-form';
+import type { PaymentMethodId } from '#domain/pricing/pricing';
+import { validate } from '#domain/validation/validate';
+
+export const APPLICATION_FIELDS = ['fullName', 'nrcNumber', 'phoneNumber', 'email', 'address', 'numberOfPlates'] as const;
+export type ApplicationField = (typeof APPLICATION_FIELDS)[number];
+/** As typed: the number of plates stays text until it is checked, so clearing the box to retype works. */
+export type ApplicationFields = Record<ApplicationField, string>;
+export type WizardErrorKey = ApplicationField | 'paymentMethod';
+export type WizardErrors = Partial<Record<WizardErrorKey, string>>;
+
+export const EMPTY_FIELDS: ApplicationFields = { fullName: '', nrcNumber: '', phoneNumber: '', email: '', address: '', numberOfPlates: '1' };
+
+/** What is kept on the device between visits: everything the user chose, nothing derived. */
+export interface WizardDraft {
+  /** The application's own id, sent with it so a repeated submit is recognised by the server. */
+  applicationId: string;
+  step: 1 | 2;
+  fields: ApplicationFields;
+  paymentMethod: PaymentMethodId | null;
+}
+
+export interface WizardState {
+  applicationId: string;
+  step: WizardStep;
+  fields: ApplicationFields;
+  paymentMethod: PaymentMethodId | null;
+  errors: WizardErrors;
+  /** Goes up on every refused move, so the screen can take focus to the first problem. */
+  failedAttempts: number;
+  isSubmitting: boolean;
+  /** Why the last submit did not go through, when it is not about one field. */
+  notice: string | null;
+  /** Set once the server has accepted the application (step 3). */
+  submitted: { reference: string; numberOfPlates: number } | null;
+}
+
+export type WizardAction =
+  | { type: 'fieldChanged'; field: ApplicationField; value: string }
+  /** Leaving the number-of-plates box: text that is not a number becomes 1, as the spec says. */
+  | { type: 'numberOfPlatesCommitted' }
+  | { type: 'paymentMethodChosen'; method: PaymentMethodId }
+  | { type: 'nextRequested' }
+  | { type: 'previousRequested' }
+  | { type: 'submitRequested' }
+  | { type: 'submitSucceeded'; reference: string }
+  | { type: 'submitFailed'; message: string | null; errors?: WizardErrors };
+
+function isStep1Valid(fields: ApplicationFields): boolean {
+  return validate(applicationStep1Schema, fields).ok;
+}
+
+export function initialWizardState(draft: WizardDraft | null, newApplicationId: string): WizardState {
+  const fields = draft?.fields ?? EMPTY_FIELDS;
+  // A draft saved on step 2 whose details no longer pass (an older version's rules) reopens on step 1.
+  const step: WizardStep = draft?.step === 2 && isStep1Valid(fields) ? 2 : 1;
+  return {
+    applicationId: draft?.applicationId ?? newApplicationId,
+    step,
+    fields,
+    paymentMethod: draft?.paymentMethod ?? null,
+    errors: {},
+    failedAttempts: 0,
+    isSubmitting: false,
+    notice: null,
+    submitted: null,
+  };
+}
+
+/** The draft to keep on the device, or null once there is nothing left to keep (submitted). */
+export function draftOf(state: Pick<WizardState, 'applicationId' | 'step' | 'fields' | 'paymentMethod'>): WizardDraft | null {
+  if (state.step === 3) return null;
+  return { applicationId: state.applicationId, step: state.step, fields: state.fields, paymentMethod: state.paymentMethod };
+}
+
+/** The number of plates to price, always a valid count for the breakdown. */
+export function platesToPrice(fields: ApplicationFields): number {
+  const count = parseNumberOfPlates(fields.numberOfPlates);
+  return count >= 1 ? count : 1;
+}
+
+/** The application ready to send, or null when a step still has a problem. */
+export function applicationToSubmit(state: WizardState): Application | null {
+  const result = validate(applicationSchema, { ...state.fields, paymentMethod: state.paymentMethod ?? undefined });
+  return result.ok ? result.value : null;
+}
+
+function hasStep1Error(errors: WizardErrors): boolean {
+  return APPLICATION_FIELDS.some((field) => errors[field] !== undefined);
+}
+
+function refuse(state: WizardState, changes: Partial<WizardState>): WizardState {
+  return { ...state, ...changes, failedAttempts: state.failedAttempts + 1 };
+}
+
+export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  // Step 3 is final: nothing the user does there changes the application.
+  if (state.step === 3) return state;
+  switch (action.type) {
+    case 'fieldChanged':
+      return { ...state, fields: { ...state.fields, [action.field]: action.value }, errors: { ...state.errors, [action.field]: undefined } };
+    case 'numberOfPlatesCommitted': {
+      const normalised = String(parseNumberOfPlates(state.fields.numberOfPlates));
+      if (normalised === state.fields.numberOfPlates) return state;
+      return { ...state, fields: { ...state.fields, numberOfPlates: normalised } };
+    }
+    case 'paymentMethodChosen':
+      return { ...state, paymentMethod: action.method, errors: { ...state.errors, paymentMethod: undefined } };
+    case 'nextRequested': {
+      if (state.step !== 1) return state;
+      const result = validate(applicationStep1Schema, state.fields);
+      if (!result.ok) return refuse(state, { errors: result.errors });
+      return { ...state, step: nextStep(state.step), errors: {}, notice: null };
+    }
+    case 'previousRequested':
+      if (state.isSubmitting) return state;
+      return { ...state, step: previousStep(state.step), notice: null };
+    case 'submitRequested': {
+      if (state.step !== 2 || state.isSubmitting) return state;
+      const step1 = validate(applicationStep1Schema, state.fields);
+      if (!step1.ok) return refuse(state, { step: 1, errors: step1.errors });
+      const step2 = validate(applicationStep2Schema, { paymentMethod: state.paymentMethod ?? undefined });
+      if (!step2.ok) return refuse(state, { errors: step2.errors, notice: null });
+      return { ...state, isSubmitting: true, errors: {}, notice: null };
+    }
+    case 'submitSucceeded':
+      if (!state.isSubmitting) return state;
+      return {
+        ...state,
+        step: nextStep(state.step),
+        isSubmitting: false,
+        notice: null,
+        submitted: { reference: action.reference, numberOfPlates: platesToPrice(state.fields) },
+      };
+    case 'submitFailed': {
+      if (!state.isSubmitting) return state;
+      const errors = action.errors ?? {};
+      // The server found a problem in the personal details: show it where it can be fixed.
+      const step = hasStep1Error(errors) ? 1 : state.step;
+      const changes = { isSubmitting: false, step, errors, notice: action.message };
+      return Object.keys(errors).length > 0 ? refuse(state, changes) : { ...state, ...changes };
+    }
+  }
+}

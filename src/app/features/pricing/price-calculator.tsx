@@ -1,0 +1,91 @@
+/**
+ * A live estimate of an order: how many plates and which payment method, with the
+ * itemised total. The arithmetic is the domain's; this component only gathers input.
+ */
+import { Card, Field, Heading, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates } from '#domain/applications/application-form';
+import { gatewayFeeLabel, isPaymentMethodId, PAYMENT_METHODS, priceBreakdown, type PaymentMethodId, type PricingSettings } from '#domain/pricing/pricing';
+import { PriceBreakdown } from './price-breakdown';
+
+/** The typed count as a whole number in the allowed range; non-numeric input counts as 1. */
+function platesFromInput(raw: string): number {
+  return Math.min(MAX_PLATES_PER_APPLICATION, Math.max(MIN_PLATES_PER_APPLICATION, parseNumberOfPlates(raw)));
+}
+
+export function PriceCalculator({ settings }: { settings: PricingSettings }) {
+  const [platesInput, setPlatesInput] = useState('1');
+  const [method, setMethod] = useState<PaymentMethodId | undefined>(undefined);
+  const numberOfPlates = platesFromInput(platesInput);
+  const breakdown = priceBreakdown(numberOfPlates, method, settings);
+
+  return (
+    <Card.Root as="section" aria-labelledby="calculator-heading" variant="outline" size={{ base: 'sm', sm: 'md' }}>
+      <Card.Header>
+        <Heading as="h2" id="calculator-heading" fontSize={{ base: 'xl', md: '2xl' }}>
+          Price calculator
+        </Heading>
+        <Text color="fg.muted">See what an order costs before you apply.</Text>
+      </Card.Header>
+      <Card.Body gap="6">
+        <Field.Root>
+          <Field.Label>Number of plates</Field.Label>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={MIN_PLATES_PER_APPLICATION}
+            max={MAX_PLATES_PER_APPLICATION}
+            step={1}
+            value={platesInput}
+            onChange={(event) => setPlatesInput(event.target.value)}
+            // Show the count actually priced once the visitor leaves the field.
+            onBlur={() => setPlatesInput(String(numberOfPlates))}
+            maxW="12rem"
+          />
+          <Field.HelperText>
+            From {MIN_PLATES_PER_APPLICATION} to {MAX_PLATES_PER_APPLICATION} plates per order.
+          </Field.HelperText>
+        </Field.Root>
+
+        <RadioGroup.Root value={method ?? null} onValueChange={(details) => setMethod(isPaymentMethodId(details.value) ? details.value : undefined)} colorPalette="brand">
+          <RadioGroup.Label fontWeight="medium" mb="2" display="block">
+            Payment method
+          </RadioGroup.Label>
+          <Stack gap="2">
+            {PAYMENT_METHODS.map((paymentMethod) => (
+              <RadioGroup.Item key={paymentMethod.id} value={paymentMethod.id} borderWidth="1px" rounded="md" px="3" py="2.5" _checked={{ borderColor: 'brand.600', bg: 'brand.subtle' }}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText flex="1">
+                  <HStack justify="space-between" columnGap="3" rowGap="0" wrap="wrap">
+                    <span>{paymentMethod.name}</span>
+                    <Text as="span" color="fg.muted" fontSize="sm">
+                      {gatewayFee(paymentMethod.id, settings)}
+                    </Text>
+                  </HStack>
+                </RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </Stack>
+        </RadioGroup.Root>
+
+        <Stack gap="1">
+          <Heading as="h3" fontSize="md">
+            Your estimate
+          </Heading>
+          <PriceBreakdown breakdown={breakdown} method={method} settings={settings} />
+          {method === undefined ? (
+            <Text color="fg.muted" fontSize="sm" pt="2">
+              Choose a payment method to include its gateway fee.
+            </Text>
+          ) : null}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function gatewayFee(method: PaymentMethodId, settings: PricingSettings): string {
+  const label = gatewayFeeLabel(method, settings);
+  return label === 'Free' ? 'No gateway fee' : `${label} gateway fee`;
+}

@@ -1,0 +1,118 @@
+/**
+ * `npm run bench`: prints Nambala's performance figures. Builds the app, starts
+ * the real server on loopback with the demo data, then measures each page's first
+ * load in headless Chromium. Every load is bounded; the script stops by itself.
+ *
+ * Figures (issue targets in brackets):
+ * - gzip KiB of JavaScript fetched by the first load of /, /marketplace, /verification [≤ 170]
+ * - Lighthouse mobile performance score for the same pages [≥ 95]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const port = Number(process.env.BENCH_PORT ?? 8191);
+const origin = `http://127.0.0.1:${port}`;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const PAGES = ['/', '/marketplace', '/verification'];
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const server = spawn('npx', ['tsx', 'src/server/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  server.kill('SIGTERM');
+  throw new Error('server did not start within 60 s');
+}
+
+/** gzip KiB of every script the page itself fetched on first load (not the service worker's precache). */
+async function firstLoadJavaScript(pagePath: string): Promise<{ kib: number; files: number }> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin === origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    });
+    await page.goto(origin + pagePath, { waitUntil: 'networkidle', timeout: 30_000 });
+    let bytes = 0;
+    for (const script of scripts) {
+      bytes += gzipSync(await readFile(path.join(root, 'dist', script)), { level: 9 }).length;
+    }
+    return { kib: bytes / 1024, files: scripts.size };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseScore(pagePath: string): Promise<number[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
+  try {
+    const scores: number[] = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
+      const result = await lighthouse(origin + pagePath, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      scores.push(Math.round((result?.lhr.categories.performance?.score ?? 0) * 100));
+    }
+    return scores;
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function main(): Promise<void> {
+  if (!process.argv.includes('--no-build')) {
+    print('building the app…');
+    await run('npx', ['vite', 'build']);
+  }
+  const server = await startServer();
+  try {
+    print('');
+    print('First load (budget: ≤ 170 KiB gzip JavaScript, Lighthouse mobile ≥ 95)');
+    print('page            JS gzip KiB  files  Lighthouse mobile (median of runs)');
+    for (const pagePath of PAGES) {
+      const js = await firstLoadJavaScript(pagePath);
+      const scores = await lighthouseScore(pagePath);
+      print(`${pagePath.padEnd(15)} ${js.kib.toFixed(1).padStart(11)}  ${String(js.files).padStart(5)}  ${median(scores)} (${scores.join(', ')})`);
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+await main();
