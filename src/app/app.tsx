@@ -1,7 +1,7 @@
 /** Composes the providers and the router; nothing else lives here. */
 import { ChakraProvider } from '@chakra-ui/react';
 import { RouterProvider } from 'react-router-dom';
-import { Toaster } from './components/toaster';
+import { ToasterHost } from './components/toast';
 import { router } from './routes';
 import { system } from './theme/system';
 
@@ -9,7 +9,7 @@ export function App() {
   return (
     <ChakraProvider value={system}>
       <RouterProvider router={router} />
-      <Toaster />
+      <ToasterHost />
     </ChakraProvider>
   );
 }

@@ -7,7 +7,6 @@ import { Box, Button, chakra, Field, Heading, Input, Stack, Text, Textarea } fro
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CONTACT_THANK_YOU, contactMessageSchema } from '#domain/contact/contact-message';
 import { validate } from '#domain/validation/validate';
-import { toaster } from '../../components/toaster';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { type ContactField, discardRejectedContactMessage, SAVED_ON_DEVICE, sendContactMessage } from './send-contact-message';
 
@@ -67,13 +66,8 @@ export function ContactForm() {
       }
       setValues(EMPTY);
       setErrors({});
+      // Shown in the form's own live region (no toast as well: screen readers would hear it twice).
       setResult({ kind: outcome.status });
-      toaster.create({
-        type: 'success',
-        title: CONTACT_THANK_YOU,
-        description: outcome.status === 'queued' ? SAVED_ON_DEVICE : undefined,
-        closable: true,
-      });
     } catch {
       // Only a failure of the device's own storage lands here; the input is still in the form.
       setResult({ kind: 'failed', message: 'Your message could not be saved on this device. Please try again.' });

@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { loginSchema } from '#domain/accounts/signup';
 import { validate } from '#domain/validation/validate';
-import { toaster } from '../../components/toaster';
+import { showToast } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { login } from './auth-api';
@@ -44,7 +44,7 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup: () => void }
     try {
       const result = await login(checked.value);
       if (result.ok) {
-        toaster.create({ type: 'success', title: 'Welcome back!', closable: true });
+        showToast({ type: 'success', title: 'Welcome back!', closable: true });
         navigate(paths.dashboard.root);
         return;
       }

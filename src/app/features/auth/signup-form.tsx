@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { EMPTY_SIGNUP, MIN_PASSWORD_LENGTH, showsBusinessName, showsLicenseNumber, signupSchema } from '#domain/accounts/signup';
 import { ACCOUNT_TYPES, type AccountTypeId, isOneOf, ACCOUNT_TYPE_IDS } from '#domain/statuses/statuses';
 import { validate } from '#domain/validation/validate';
-import { toaster } from '../../components/toaster';
+import { showToast } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { signup } from './auth-api';
@@ -82,7 +82,7 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
       const result = await signup(checked.value);
       if (result.ok) {
         setValues(EMPTY);
-        toaster.create({ type: 'success', title: 'Your account has been created.', closable: true });
+        showToast({ type: 'success', title: 'Your account has been created.', closable: true });
         navigate(paths.dashboard.root);
         return;
       }
