@@ -2,8 +2,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PRERENDERED_PAGES, prerenderedFileOf } from './src/app/prerender/prerendered-pages';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
+// The prerendered pages are written after this build, so they are listed by hand;
+// a new build id per build makes the service worker fetch them afresh.
+const buildId = Date.now().toString(36);
+const prerenderedEntries = [...PRERENDERED_PAGES.filter((page) => page.path !== '/').map((page) => prerenderedFileOf(page.path)), 'app-shell.html'].map((file) => ({ url: `/${file}`, revision: buildId }));
 
 export default defineConfig({
   plugins: [
@@ -17,7 +22,11 @@ export default defineConfig({
       workbox: {
         // Every route chunk is precached, so after one online visit every screen opens offline.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        navigateFallback: '/index.html',
+        additionalManifestEntries: prerenderedEntries,
+        // /pricing is served from the precached /pricing.html (Workbox's cleanURLs),
+        // whatever its query string; other paths get the empty shell.
+        ignoreURLParametersMatching: [/.*/],
+        navigateFallback: '/app-shell.html',
         // API calls and the API docs are never answered from the app shell.
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

@@ -1,14 +1,17 @@
-/** Composes the providers and the router; nothing else lives here. */
+/**
+ * Composes the providers; nothing else lives here. The browser passes the router,
+ * the prerenderer a static one: the tree around it is the same, so React's ids
+ * match when a prerendered page is hydrated.
+ */
 import { ChakraProvider } from '@chakra-ui/react';
-import { RouterProvider } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { ToasterHost } from './components/toast';
-import { router } from './routes';
 import { system } from './theme/system';
 
-export function App() {
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
-      <RouterProvider router={router} />
+      {children}
       <ToasterHost />
     </ChakraProvider>
   );

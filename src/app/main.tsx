@@ -1,20 +1,35 @@
-/** Entry point: mounts the app, then starts the service worker and sync. */
+/**
+ * Entry point. Public pages arrive prerendered (see src/app/prerender): those are
+ * hydrated, so the first paint needs no JavaScript; other paths render from scratch.
+ */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app';
 import { registerServiceWorker } from './pwa/register-service-worker';
+import { createAppRouter, resolveLazyMatches } from './routes';
 import { requestPersistentStorage } from './store/persistence';
 import { outboxMayHaveChanges } from './sync/sync-status';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+async function mount(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  // A prerendered page was rendered for its bare path; with a query string
+  // (e.g. ?plate=…) the page differs, so it is rendered afresh instead.
+  const isPrerendered = container.dataset.prerendered === window.location.pathname && window.location.search === '';
+  await resolveLazyMatches(window.location.pathname);
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (isPrerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-
+void mount();
 registerServiceWorker();
 void requestPersistentStorage();
 // The local database and sync engine load on demand: now if this device holds

@@ -2,7 +2,7 @@
  * The route table (spec section 2). Every screen is its own chunk, loaded on
  * first visit; the service worker precaches them all for offline use.
  */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from './config/paths';
 import { RouteError } from './layout/route-error';
 import { PublicLayout } from './layout/public-layout';
@@ -26,7 +26,7 @@ const dashboardSection = (sectionId: string): Pick<RouteObject, 'lazy'> => ({
   },
 });
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     errorElement: <RouteError />,
@@ -89,4 +89,21 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the lazy routes that match the current location, so that a prerendered page
+ * hydrates with its components already in place (react-router's documented pattern).
+ */
+export async function resolveLazyMatches(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (!route.lazy || typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

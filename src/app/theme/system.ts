@@ -13,6 +13,8 @@ import {
   checkboxSlotRecipe,
   checkmarkRecipe,
   codeRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
   containerRecipe,
   dialogSlotRecipe,
   drawerSlotRecipe,
@@ -96,6 +98,9 @@ const config = defineConfig({
 
 // Only the recipes the app uses: Chakra's full theme carries ~60 recipes in every first load.
 const theme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
   globalCss,
   theme: {
     breakpoints,

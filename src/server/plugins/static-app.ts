@@ -4,7 +4,7 @@
  * load so that updates reach users. Unknown non-API paths get index.html, and the
  * app's router decides (including its own not-found page).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +12,15 @@ import { errorBody } from './error-handler';
 
 export async function registerStaticApp(app: FastifyInstance, appDir: string): Promise<void> {
   const hasApp = existsSync(path.join(appDir, 'index.html'));
+  // Public pages prerendered at build time (about.html for /about); every other
+  // path gets the empty shell and the app's router decides, not-found page included.
+  const prerendered = new Set(hasApp ? readdirSync(appDir).filter((file) => file.endsWith('.html')) : []);
+  const shell = prerendered.has('app-shell.html') ? 'app-shell.html' : 'index.html';
+  const pageFor = (url: string): string => {
+    if (url === '/') return 'index.html';
+    const file = `${url.replace(/^\/+|\/+$/g, '')}.html`;
+    return prerendered.has(file) && file !== 'app-shell.html' ? file : shell;
+  };
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: appDir,
@@ -33,7 +42,7 @@ export async function registerStaticApp(app: FastifyInstance, appDir: string): P
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasApp && wantsPage && !url.startsWith('/api/') && url !== '/api' && !path.extname(url)) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(pageFor(url));
     }
     return reply.code(404).send(errorBody(404, `No such resource: ${request.method} ${url}`));
   });

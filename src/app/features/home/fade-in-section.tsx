@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 const VISIBILITY_THRESHOLD = 0.1;
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 function canObserve(): boolean {
@@ -19,12 +19,17 @@ function canObserve(): boolean {
 
 export function FadeInSection({ children, ...props }: BoxProps) {
   const ref = useRef<HTMLDivElement>(null);
-  // Without IntersectionObserver the section would never be revealed, so show it at once.
-  const [isRevealed, setRevealed] = useState(() => prefersReducedMotion() || !canObserve());
+  // Hidden on first render everywhere, so a prerendered page hydrates without a mismatch.
+  const [isRevealed, setRevealed] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
     if (isRevealed || !element) return;
+    // Without IntersectionObserver the section would never be revealed, so show it at once.
+    if (prefersReducedMotion() || !canObserve()) {
+      setRevealed(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

@@ -1,0 +1,33 @@
+/**
+ * Build step after `vite build`: writes each public page as static HTML into dist/,
+ * so the first paint comes from HTML and CSS while the JavaScript loads.
+ * dist/app-shell.html keeps the empty shell for every other path (dashboards,
+ * unknown paths), which the server and the service worker fall back to.
+ */
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PRERENDERED_PAGES, prerenderedFileOf } from './prerendered-pages';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dist = path.join(root, 'dist');
+
+const { renderPage } = (await import(pathToFileURL(path.join(root, '.ssr-build', 'entry-server.js')).href)) as {
+  renderPage: (pathname: string) => Promise<string>;
+};
+
+const shellPath = path.join(dist, 'app-shell.html');
+// The first run copies Vite's index.html; a rerun must not copy a prerendered page over the shell.
+const indexHtml = await readFile(path.join(dist, 'index.html'), 'utf8');
+if (!indexHtml.includes('data-prerendered')) await copyFile(path.join(dist, 'index.html'), shellPath);
+const shell = await readFile(shellPath, 'utf8');
+if (!shell.includes('<div id="root"></div>')) throw new Error('app-shell.html has no empty #root to fill');
+
+for (const page of PRERENDERED_PAGES) {
+  const html = await renderPage(page.path);
+  const document = shell
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.path}">${html}</div>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
+  await writeFile(path.join(dist, prerenderedFileOf(page.path)), document);
+  process.stdout.write(`prerendered ${page.path} (${(Buffer.byteLength(document) / 1024).toFixed(1)} KiB)\n`);
+}
