@@ -23,6 +23,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const PAGES = ['/', '/marketplace', '/verification'];
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const JS_ONLY = process.argv.includes('--js-only');
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -36,11 +37,16 @@ function run(command: string, args: string[]): Promise<void> {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn('npx', ['tsx', 'src/server/server.ts'], {
+  // Measure this build, never a server some other run left on the port.
+  const stale = await fetch(`${origin}/api/health`).then(() => true, () => false);
+  if (stale) throw new Error(`port ${port} is already in use; stop that server or set BENCH_PORT`);
+  // Node itself (not an npx wrapper), so that killing it stops the server.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  process.on('exit', () => server.kill('SIGTERM'));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
@@ -65,7 +71,12 @@ async function firstLoadJavaScript(pagePath: string): Promise<{ kib: number; fil
       const url = new URL(response.url());
       if (url.origin === origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
     });
-    await page.goto(origin + pagePath, { waitUntil: 'networkidle', timeout: 30_000 });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    if (process.env.BENCH_VERBOSE) page.on("console", (message) => print(`console: ${message.text()}`));
+    await page.goto(origin + pagePath, { waitUntil: "networkidle", timeout: 30_000 });
+    if (errors.length > 0) throw new Error(`${pagePath} threw: ${errors.join("; ")}`);
+    if (process.env.BENCH_VERBOSE) print([...scripts].join("\n"));
     let bytes = 0;
     for (const script of scripts) {
       bytes += gzipSync(await readFile(path.join(root, 'dist', script)), { level: 9 }).length;
@@ -107,7 +118,7 @@ async function main(): Promise<void> {
     print('page            JS gzip KiB  files  Lighthouse mobile (median of runs)');
     for (const pagePath of PAGES) {
       const js = await firstLoadJavaScript(pagePath);
-      const scores = await lighthouseScore(pagePath);
+      const scores = JS_ONLY ? [] : await lighthouseScore(pagePath);
       print(`${pagePath.padEnd(15)} ${js.kib.toFixed(1).padStart(11)}  ${String(js.files).padStart(5)}  ${median(scores)} (${scores.join(', ')})`);
     }
   } finally {

@@ -20,11 +20,11 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" mb="2" id="role-views">
           View
         </Text>
-        <Flex gap="1" wrap="wrap" role="group" aria-labelledby="role-views">
+        <Flex gap="2" wrap="wrap" role="group" aria-labelledby="role-views">
           {ROLE_VIEWS.map((role) => (
             <Button
               key={role.id}
-              size="xs"
+              size="sm"
               variant={role.id === view ? 'solid' : 'outline'}
               colorPalette="brand"
               aria-pressed={role.id === view}
@@ -80,7 +80,7 @@ export function DashboardLayout() {
                       <Sidebar onNavigate={() => setMenuOpen(false)} />
                     </Drawer.Body>
                     <Drawer.CloseTrigger asChild>
-                      <CloseButton size="sm" aria-label="Close menu" />
+                      <CloseButton size="md" aria-label="Close menu" />
                     </Drawer.CloseTrigger>
                   </Drawer.Content>
                 </Drawer.Positioner>
@@ -92,7 +92,7 @@ export function DashboardLayout() {
           </HStack>
           <HStack gap="3">
             <ConnectionStatus />
-            <IconButton aria-label="Notifications" variant="ghost" size="sm">
+            <IconButton aria-label="Notifications" variant="ghost" size="md">
               <BellIcon />
             </IconButton>
             <Avatar.Root size="sm" colorPalette="brand">

@@ -43,12 +43,12 @@ export function PublicFooter({ year }: { year: number }) {
             <Text fontSize="sm">Simplifying vehicle registration and plate management in Zambia. Buy, reserve and verify licence plates online.</Text>
           </Stack>
           {columns.map((column) => (
-            <Stack key={column.title} as="nav" aria-label={column.title} gap="2">
+            <Stack key={column.title} as="nav" aria-label={column.title} gap="0">
               <Heading as="h2" size="sm" color="white">
                 {column.title}
               </Heading>
               {column.links.map((link) => (
-                <Link key={link.label} asChild fontSize="sm" color="gray.300" _hover={{ color: 'white' }}>
+                <Link key={link.label} asChild fontSize="sm" color="gray.300" py="2" _hover={{ color: 'white' }}>
                   <RouterLink to={link.to}>{link.label}</RouterLink>
                 </Link>
               ))}

@@ -77,7 +77,7 @@ export function PublicHeader() {
                       </Stack>
                     </Drawer.Body>
                     <Drawer.CloseTrigger asChild>
-                      <CloseButton size="sm" aria-label="Close menu" />
+                      <CloseButton size="md" aria-label="Close menu" />
                     </Drawer.CloseTrigger>
                   </Drawer.Content>
                 </Drawer.Positioner>

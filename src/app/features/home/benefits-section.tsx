@@ -25,7 +25,7 @@ export function BenefitsSection() {
   return (
     <Container maxW="7xl">
       <Stack gap="3" textAlign="center" maxW="2xl" mx="auto" mb={{ base: '8', md: '12' }}>
-        <Heading as="h2" id="benefits-heading" fontSize={{ base: '2xl', md: '4xl' }}>
+        <Heading as="h2" id="benefits-heading" size={{ base: '2xl', md: '3xl' }}>
           Why Choose Nambala
         </Heading>
         <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
@@ -39,7 +39,7 @@ export function BenefitsSection() {
               <Circle size="12" bg="brand.50" color="brand.700">
                 <Icon boxSize="6" />
               </Circle>
-              <Heading as="h3" fontSize="xl">
+              <Heading as="h3" size="xl">
                 {title}
               </Heading>
               <Text color="fg.muted">{text}</Text>

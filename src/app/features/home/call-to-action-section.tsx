@@ -8,7 +8,7 @@ export function CallToActionSection() {
     <Container maxW="7xl">
       <Box bg="brand.700" color="white" rounded="2xl" px={{ base: '6', md: '12' }} py={{ base: '10', md: '14' }} textAlign="center">
         <Stack gap="5" align="center" maxW="2xl" mx="auto">
-          <Heading as="h2" id="cta-heading" fontSize={{ base: '2xl', md: '4xl' }}>
+          <Heading as="h2" id="cta-heading" size={{ base: '2xl', md: '3xl' }}>
             Ready to Get Your Plates?
           </Heading>
           <Text fontSize={{ base: 'md', md: 'lg' }} color="brand.50">

@@ -25,10 +25,11 @@ export function FadeInSection({ children, ...props }: BoxProps) {
   useEffect(() => {
     const element = ref.current;
     if (isRevealed || !element) return;
-    // Without IntersectionObserver the section would never be revealed, so show it at once.
+    // Without IntersectionObserver the section would never be revealed, so show it at once
+    // (on the next frame: the first render must match the prerendered HTML).
     if (prefersReducedMotion() || !canObserve()) {
-      setRevealed(true);
-      return;
+      const frame = requestAnimationFrame(() => setRevealed(true));
+      return () => cancelAnimationFrame(frame);
     }
     const observer = new IntersectionObserver(
       (entries) => {

@@ -56,7 +56,7 @@ export function QuickSearchCard() {
   return (
     <Card.Root size={{ base: 'sm', sm: 'md' }} maxW="3xl" mx="auto" shadow="lg" borderTopWidth="4px" borderTopColor="brand.600">
       <Card.Header>
-        <Heading as="h2" id="quick-search-heading" fontSize={{ base: 'xl', md: '2xl' }}>
+        <Heading as="h2" id="quick-search-heading" size={{ base: 'xl', md: '2xl' }}>
           Quick Search &amp; Verification
         </Heading>
         <Text color="fg.muted">Check whether a number is free to buy, or confirm that a plate on the road is genuine.</Text>

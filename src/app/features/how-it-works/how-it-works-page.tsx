@@ -105,7 +105,7 @@ export function HowItWorksPage() {
       <Box bg="bg.subtle" py={{ base: '10', md: '16' }}>
         <Container maxW="7xl">
           <Stack gap="3" textAlign="center" maxW="3xl" mx="auto">
-            <Heading as="h1" fontSize={{ base: '3xl', md: '5xl' }} letterSpacing="tight">
+            <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
               How It Works
             </Heading>
             <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
@@ -122,7 +122,7 @@ export function HowItWorksPage() {
 
       <Container as="section" aria-labelledby="steps-heading" maxW="7xl" py={{ base: '12', md: '20' }}>
         <Stack gap="3" textAlign="center" maxW="2xl" mx="auto" mb={{ base: '8', md: '12' }}>
-          <Heading as="h2" id="steps-heading" fontSize={{ base: '2xl', md: '4xl' }}>
+          <Heading as="h2" id="steps-heading" size={{ base: '2xl', md: '3xl' }}>
             Step by step
           </Heading>
           <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
@@ -138,7 +138,7 @@ export function HowItWorksPage() {
 
       <Box as="section" aria-labelledby="benefits-heading" bg="bg.subtle" py={{ base: '12', md: '20' }}>
         <Container maxW="7xl">
-          <Heading as="h2" id="benefits-heading" fontSize={{ base: '2xl', md: '4xl' }} textAlign="center" mb={{ base: '8', md: '12' }}>
+          <Heading as="h2" id="benefits-heading" size={{ base: '2xl', md: '3xl' }} textAlign="center" mb={{ base: '8', md: '12' }}>
             Why it is better
           </Heading>
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="6">
@@ -151,7 +151,7 @@ export function HowItWorksPage() {
 
       <Container as="section" aria-labelledby="next-heading" maxW="7xl" py={{ base: '12', md: '20' }}>
         <Stack gap="5" align="center" textAlign="center" maxW="2xl" mx="auto">
-          <Heading as="h2" id="next-heading" fontSize={{ base: '2xl', md: '4xl' }}>
+          <Heading as="h2" id="next-heading" size={{ base: '2xl', md: '3xl' }}>
             Ready to start?
           </Heading>
           <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
@@ -178,7 +178,7 @@ function FeatureCard({ feature: { title, text, Icon }, headingLevel }: { feature
         <Circle size="12" bg="brand.50" color="brand.700">
           <Icon boxSize="6" />
         </Circle>
-        <Heading as={headingLevel} fontSize="xl">
+        <Heading as={headingLevel} size="xl">
           {title}
         </Heading>
         <Text color="fg.muted">{text}</Text>
@@ -197,7 +197,7 @@ function AudienceSteps({ audience }: { audience: Audience }) {
             <Icon boxSize="5" />
           </Circle>
           <Box>
-            <Heading as="h3" fontSize="xl">
+            <Heading as="h3" size="xl">
               {audience.title}
             </Heading>
             <Text color="fg.muted" fontSize="sm">

@@ -42,7 +42,7 @@ export function LegalPage({ title, lastUpdated, summary, sections }: LegalPagePr
     <Container maxW="7xl" py={{ base: '10', md: '16' }}>
       <Box as="article" maxW="70ch" mx="auto" overflowWrap="break-word">
         <Stack as="header" gap="3" mb="8" pb="8" borderBottomWidth="1px">
-          <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="tight">
+          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
             {title}
           </Heading>
           <Text color="fg.muted" fontSize="sm">
@@ -57,10 +57,10 @@ export function LegalPage({ title, lastUpdated, summary, sections }: LegalPagePr
           <Text fontWeight="semibold" mb="3">
             On this page
           </Text>
-          <List.Root as="ol" ps="6" gap="1.5" fontSize="sm">
+          <List.Root as="ol" ps="6" gap="0" fontSize="sm">
             {sections.map((section) => (
               <List.Item key={section.id}>
-                <Link href={`#${section.id}`} color="brand.700" textDecoration="underline" textUnderlineOffset="2px">
+                <Link href={`#${section.id}`} color="brand.700" textDecoration="underline" textUnderlineOffset="2px" display="inline-block" py="2">
                   {section.heading}
                 </Link>
               </List.Item>
@@ -72,7 +72,7 @@ export function LegalPage({ title, lastUpdated, summary, sections }: LegalPagePr
           {sections.map((section, index) => (
             // The sticky header would cover a heading reached by its anchor, hence the scroll margin.
             <Box as="section" key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} scrollMarginTop="24">
-              <Heading as="h2" id={`${section.id}-heading`} fontSize={{ base: 'xl', md: '2xl' }} mb="4">
+              <Heading as="h2" id={`${section.id}-heading`} size={{ base: 'xl', md: '2xl' }} mb="4">
                 {index + 1}. {section.heading}
               </Heading>
               {section.content}

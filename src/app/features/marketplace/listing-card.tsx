@@ -45,7 +45,7 @@ export function ListingCard({ listing, isFavourite, layout }: { listing: PlateLi
           {formatZmw(listing.price)}
         </Text>
       </Card.Body>
-      <Card.Footer>
+      <Card.Footer w={layout === 'list' ? { base: 'full', md: '56' } : 'full'} flexShrink={0} alignSelf={layout === 'list' ? { md: 'center' } : undefined}>
         {isOpen ? (
           <Dialog.Root size={{ base: 'full', sm: 'md' }}>
             <Dialog.Trigger asChild>
@@ -80,7 +80,7 @@ export function ListingCard({ listing, isFavourite, layout }: { listing: PlateLi
                           {LISTING_INCLUDES.map((item) => (
                             <List.Item key={item}>
                               <List.Indicator asChild color="green.600">
-                                <CheckIcon />
+                                <CheckIcon boxSize="4" />
                               </List.Indicator>
                               {item}
                             </List.Item>

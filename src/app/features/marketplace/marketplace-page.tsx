@@ -26,7 +26,7 @@ export function MarketplacePage() {
     <Container maxW="7xl" py={{ base: '8', md: '12' }}>
       <Stack gap="8">
         <Box>
-          <Heading as="h1" size={{ base: '2xl', md: '4xl' }}>
+          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
             License Plate Marketplace
           </Heading>
           <Text color="fg.muted" mt="2">
@@ -45,7 +45,9 @@ export function MarketplacePage() {
               <Card.Body>
                 <Stat.Root>
                   <Stat.Label>{stat.label}</Stat.Label>
-                  <Stat.ValueText fontSize={{ base: 'xl', md: '2xl' }}>{stat.value}</Stat.ValueText>
+                  <Stat.ValueText fontSize={{ base: 'lg', sm: 'xl', lg: '2xl' }} whiteSpace="nowrap">
+                    {stat.value}
+                  </Stat.ValueText>
                 </Stat.Root>
               </Card.Body>
             </Card.Root>
@@ -124,7 +126,7 @@ export function MarketplacePage() {
               <Field.Root flex="1" minW="48">
                 <Field.Label srOnly>Search plates</Field.Label>
                 <Box position="relative" w="full">
-                  <SearchIcon position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" aria-hidden />
+                  <SearchIcon boxSize="4" position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" zIndex="1" aria-hidden />
                   <Input ps="9" placeholder="Search plate numbers..." value={filters.search} maxLength={10} onChange={(event) => update({ search: normalisePlateInput(event.currentTarget.value) })} />
                 </Box>
               </Field.Root>

@@ -2,7 +2,7 @@
  * A live estimate of an order: how many plates and which payment method, with the
  * itemised total. The arithmetic is the domain's; this component only gathers input.
  */
-import { Card, Field, Heading, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Card, Field, Heading, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates } from '#domain/applications/application-form';
 import { gatewayFeeLabel, isPaymentMethodId, PAYMENT_METHODS, priceBreakdown, type PaymentMethodId, type PricingSettings } from '#domain/pricing/pricing';
@@ -22,7 +22,7 @@ export function PriceCalculator({ settings }: { settings: PricingSettings }) {
   return (
     <Card.Root as="section" aria-labelledby="calculator-heading" variant="outline" size={{ base: 'sm', sm: 'md' }}>
       <Card.Header>
-        <Heading as="h2" id="calculator-heading" fontSize={{ base: 'xl', md: '2xl' }}>
+        <Heading as="h2" id="calculator-heading" size={{ base: 'xl', md: '2xl' }}>
           Price calculator
         </Heading>
         <Text color="fg.muted">See what an order costs before you apply.</Text>
@@ -57,12 +57,12 @@ export function PriceCalculator({ settings }: { settings: PricingSettings }) {
                 <RadioGroup.ItemHiddenInput />
                 <RadioGroup.ItemIndicator />
                 <RadioGroup.ItemText flex="1">
-                  <HStack justify="space-between" columnGap="3" rowGap="0" wrap="wrap">
+                  <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap={{ base: '0', sm: '3' }}>
                     <span>{paymentMethod.name}</span>
                     <Text as="span" color="fg.muted" fontSize="sm">
                       {gatewayFee(paymentMethod.id, settings)}
                     </Text>
-                  </HStack>
+                  </Stack>
                 </RadioGroup.ItemText>
               </RadioGroup.Item>
             ))}
@@ -70,7 +70,7 @@ export function PriceCalculator({ settings }: { settings: PricingSettings }) {
         </RadioGroup.Root>
 
         <Stack gap="1">
-          <Heading as="h3" fontSize="md">
+          <Heading as="h3" size="md">
             Your estimate
           </Heading>
           <PriceBreakdown breakdown={breakdown} method={method} settings={settings} />

@@ -2,7 +2,7 @@
  * Pricing (spec section 2): the Standard License Plate offer, a live price calculator
  * and the accepted payment methods.
  */
-import { Box, Button, Card, Circle, Container, Flex, Heading, List, SimpleGrid, Stack, Text, Wrap, WrapItem } from '@chakra-ui/react';
+import { Box, Button, Card, Circle, Container, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatKwacha, type Ngwee } from '#domain/money/money';
 import { DEFAULT_PRICING, type PricingSettings } from '#domain/pricing/pricing';
@@ -29,7 +29,7 @@ export function PricingPage() {
     <Box bg="bg.subtle" py={{ base: '10', md: '16' }}>
       <Container maxW="7xl">
         <Stack gap="3" textAlign="center" maxW="2xl" mx="auto" mb={{ base: '8', md: '12' }}>
-          <Heading as="h1" fontSize={{ base: '3xl', md: '5xl' }} letterSpacing="tight">
+          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
             Pricing
           </Heading>
           <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
@@ -43,16 +43,16 @@ export function PricingPage() {
         </SimpleGrid>
 
         <Box as="section" aria-labelledby="payment-methods-heading" maxW="5xl" mx="auto" mt={{ base: '10', md: '14' }} textAlign="center">
-          <Heading as="h2" id="payment-methods-heading" fontSize={{ base: 'xl', md: '2xl' }} mb="5">
+          <Heading as="h2" id="payment-methods-heading" size={{ base: 'xl', md: '2xl' }} mb="5">
             Accepted payment methods
           </Heading>
-          <Wrap as="ul" justify="center" gap="3">
+          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, sm: 3, md: 6 }} gap="3">
             {ACCEPTED_PAYMENT_METHODS.map((name) => (
-              <WrapItem as="li" key={name} bg="bg" borderWidth="1px" rounded="lg" px="4" py="2.5" fontWeight="semibold" shadow="xs">
+              <Box as="li" key={name} bg="bg" borderWidth="1px" rounded="lg" px="3" py="2.5" fontWeight="semibold" fontSize={{ base: 'sm', sm: 'md' }} shadow="xs" display="flex" alignItems="center" justifyContent="center">
                 {name}
-              </WrapItem>
+              </Box>
             ))}
-          </Wrap>
+          </SimpleGrid>
           <Text color="fg.muted" mt="6">
             All prices are in ZMW and include taxes.
           </Text>
@@ -66,7 +66,7 @@ function PlanCard({ settings }: { settings: PricingSettings }) {
   return (
     <Card.Root as="section" aria-labelledby="plan-heading" size={{ base: 'sm', sm: 'md' }} shadow="lg" borderTopWidth="4px" borderTopColor="brand.600">
       <Card.Header>
-        <Heading as="h2" id="plan-heading" fontSize={{ base: 'xl', md: '2xl' }}>
+        <Heading as="h2" id="plan-heading" size={{ base: 'xl', md: '2xl' }}>
           Standard License Plate
         </Heading>
         <Text color="fg.muted">Everything you need to put a legal, verifiable plate on your vehicle.</Text>

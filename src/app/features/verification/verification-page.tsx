@@ -61,7 +61,7 @@ export function VerificationPage() {
     <Container maxW="5xl" py={{ base: '8', md: '12' }}>
       <Stack gap="10">
         <Box textAlign="center">
-          <Heading as="h1" size={{ base: '2xl', md: '4xl' }}>
+          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
             Plate Verification
           </Heading>
           <Text color="fg.muted" mt="2">
@@ -78,14 +78,15 @@ export function VerificationPage() {
                   return params;
                 }, { replace: true })}
                 variant="enclosed"
+                size={{ base: 'sm', sm: 'md' }}
                 fitted
               >
                 <Tabs.List>
-                  <Tabs.Trigger value="manual">
-                    <SearchIcon aria-hidden /> Manual Entry
+                  <Tabs.Trigger value="manual" whiteSpace="nowrap">
+                    <SearchIcon boxSize="4" aria-hidden /> Manual Entry
                   </Tabs.Trigger>
-                  <Tabs.Trigger value="scan">
-                    <QrIcon aria-hidden /> QR Scan
+                  <Tabs.Trigger value="scan" whiteSpace="nowrap">
+                    <QrIcon boxSize="4" aria-hidden /> QR Scan
                   </Tabs.Trigger>
                 </Tabs.List>
                 <Tabs.Content value="manual">
@@ -151,7 +152,7 @@ export function VerificationPage() {
           </Card.Root>
         </SimpleGrid>
         <Box as="section" aria-labelledby="why-verification">
-          <Heading as="h2" id="why-verification" size="xl" textAlign="center" mb="6">
+          <Heading as="h2" id="why-verification" size={{ base: 'xl', md: '2xl' }} textAlign="center" mb="6">
             Why Verification Matters
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
