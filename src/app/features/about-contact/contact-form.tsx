@@ -4,9 +4,10 @@
  * is tried over the network.
  */
 import { Box, Button, chakra, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { CONTACT_THANK_YOU, contactMessageSchema } from '#domain/contact/contact-message';
 import { validate } from '#domain/validation/validate';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { type ContactField, discardRejectedContactMessage, SAVED_ON_DEVICE, sendContactMessage } from './send-contact-message';
 
@@ -29,11 +30,7 @@ export function ContactForm() {
   const isDirty = Object.values(values).some((value) => value.trim() !== '');
   useUnsavedWork(isDirty);
 
-  useEffect(() => {
-    // After a failed submit, take keyboard and screen-reader users to the first field to fix.
-    if (failedAttempts === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failedAttempts]);
+  useFocusFirstInvalid(formRef, failedAttempts);
 
   function change(field: ContactField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));

@@ -10,7 +10,7 @@ import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { login } from './auth-api';
 import { FormMessage } from './form-message';
 import { PasswordInput } from './password-input';
-import { useFocusFirstInvalid } from './use-focus-first-invalid';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 
 type LoginField = 'email' | 'password';
 

@@ -15,7 +15,7 @@ import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { signup } from './auth-api';
 import { FormMessage } from './form-message';
 import { PasswordInput } from './password-input';
-import { useFocusFirstInvalid } from './use-focus-first-invalid';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 
 type SignupField = 'name' | 'email' | 'userType' | 'businessName' | 'licenseNumber' | 'password' | 'confirmPassword';
 type TextField = Exclude<SignupField, 'userType'>;

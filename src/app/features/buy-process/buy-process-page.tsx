@@ -10,17 +10,11 @@ import { DEFAULT_PRICING } from '#domain/pricing/pricing';
 import { ConfirmationStep } from './confirmation-step';
 import { PaymentStep } from './payment-step';
 import { PersonalInfoStep } from './personal-info-step';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useBuyProcessWizard } from './use-buy-process-wizard';
 import { platesToPrice } from './wizard-reducer';
 import { WizardProgress } from './wizard-progress';
 
-/** Focuses the first field with a problem; for the payment choice, its selected or first option. */
-function focusFirstInvalid(form: HTMLFormElement | null): void {
-  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  if (!invalid) return;
-  const radio = invalid.matches('input, textarea, select') ? null : (invalid.querySelector<HTMLInputElement>('input[type=radio]:checked') ?? invalid.querySelector<HTMLInputElement>('input[type=radio]'));
-  (radio ?? invalid).focus();
-}
 
 export function BuyProcessPage() {
   const { state, changeField, commitNumberOfPlates, choosePaymentMethod, goNext, goPrevious, submit } = useBuyProcessWizard();
@@ -36,10 +30,7 @@ export function BuyProcessPage() {
     stepHeadingRef.current?.focus();
   }, [step]);
 
-  useEffect(() => {
-    // Declared after the step effect so that, when both fire, the field to fix wins.
-    if (state.failedAttempts > 0) focusFirstInvalid(formRef.current);
-  }, [state.failedAttempts]);
+  useFocusFirstInvalid(formRef, state.failedAttempts);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
