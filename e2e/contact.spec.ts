@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openApp } from './app-page';
 
 const THANK_YOU = "Thank you for your message! We'll get back to you soon.";
 
@@ -11,7 +12,7 @@ async function fillContactForm(page: Page, values: { name: string; email: string
 
 test.describe('contact form', () => {
   test('shows each field’s message, clears it as the field changes, then stores the message on the server', async ({ page }) => {
-    await page.goto('/about-contact');
+    await openApp(page, '/about-contact');
     const send = page.getByRole('button', { name: 'Send Message' });
     await send.click();
     for (const message of ['Name is required', 'Email is required', 'Subject is required', 'Message is required']) {
@@ -32,7 +33,7 @@ test.describe('contact form', () => {
   });
 
   test('offline, keeps the message on the device and sends it when the connection returns', async ({ page, context }) => {
-    await page.goto('/about-contact');
+    await openApp(page, '/about-contact');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await context.setOffline(true);
     await fillContactForm(page, { name: 'Chanda Phiri', email: 'chanda@example.zm', subject: 'Offline', message: 'Sent from a bus with no signal.' });

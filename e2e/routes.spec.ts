@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openApp } from './app-page';
 import { DASHBOARD_ROUTES, PUBLIC_ROUTES } from './public-routes';
 
 function collectConsoleErrors(page: Page): string[] {
@@ -47,7 +48,7 @@ test.describe('every route renders', () => {
 
   test('the mobile menu offers Marketplace and Sign Up', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto('/');
+    await openApp(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect(menu.getByRole('link', { name: 'Marketplace' })).toBeVisible();
@@ -56,7 +57,7 @@ test.describe('every route renders', () => {
   });
 
   test('the quick search carries the typed number to the marketplace and verification', async ({ page }) => {
-    await page.goto('/');
+    await openApp(page, '/');
     const input = page.getByRole('textbox', { name: /plate number/i }).first();
     await input.fill('zm-777-vip-extra');
     await expect(input).toHaveValue('ZM-777-VIP');

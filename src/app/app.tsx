@@ -4,15 +4,24 @@
  * match when a prerendered page is hydrated.
  */
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { ToasterHost } from './components/toast';
 import { system } from './theme/system';
+
+/** Marks the document once the app has hydrated or rendered, so forms accept submits (index.html). */
+function MarkReady() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-ready', '');
+  }, []);
+  return null;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
       {children}
       <ToasterHost />
+      <MarkReady />
     </ChakraProvider>
   );
 }

@@ -2,7 +2,7 @@
  * Entry point. Public pages arrive prerendered (see src/app/prerender): those are
  * hydrated, so the first paint needs no JavaScript; other paths render from scratch.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app';
@@ -25,7 +25,9 @@ async function mount(): Promise<void> {
       </AppProviders>
     </StrictMode>
   );
-  if (isPrerendered) hydrateRoot(container, app);
+  // As a transition, React hydrates in small slices and yields to input in between,
+  // instead of one long task: the prerendered page is already visible meanwhile.
+  if (isPrerendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 
