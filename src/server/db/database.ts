@@ -3,6 +3,7 @@
  * same PostgreSQL dialect: PGlite (embedded, a folder under data/) and a real
  * PostgreSQL server through `pg` when DATABASE_URL is set.
  */
+import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -18,7 +19,10 @@ export interface Database extends Queryable {
 }
 
 export async function openPglite(dataDir: string): Promise<Database> {
-  const db = dataDir === 'memory://' ? new PGlite() : new PGlite(dataDir);
+  const inMemory = dataDir === 'memory://';
+  // A fresh clone has no data/ folder yet; PGlite creates only the last level.
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const db = inMemory ? new PGlite() : new PGlite(dataDir);
   await db.waitReady;
   return {
     kind: 'pglite',
