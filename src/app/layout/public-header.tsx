@@ -1,10 +1,12 @@
 /** Public header: desktop links, and a slide-in menu on small screens (spec section 2). */
-import { Box, Button, CloseButton, Container, Drawer, Flex, HStack, IconButton, Link, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, Container, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { ConnectionStatus } from '../components/connection-status';
 import { MenuIcon } from '../components/icons';
 import { paths } from '../config/paths';
+
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
 const desktopLinks = [
   { to: paths.howItWorks, label: 'How It Works' },
@@ -37,6 +39,8 @@ export function Logo() {
 
 export function PublicHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
+  // The drawer's code loads on the first tap of the menu button, not with every page.
+  const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/95" backdropFilter="blur(6px)" borderBottomWidth="1px">
       <Container maxW="7xl" py="3">
@@ -54,35 +58,19 @@ export function PublicHeader() {
             <Button asChild size="sm" colorPalette="brand" hideBelow="lg">
               <RouterLink to={paths.auth}>Login</RouterLink>
             </Button>
-            <Drawer.Root open={isMenuOpen} onOpenChange={(event) => setMenuOpen(event.open)} placement="end" size="xs">
-              <Drawer.Trigger asChild>
-                <IconButton aria-label="Open menu" variant="ghost" hideFrom="lg">
-                  <MenuIcon />
-                </IconButton>
-              </Drawer.Trigger>
-              <Portal>
-                <Drawer.Backdrop />
-                <Drawer.Positioner>
-                  <Drawer.Content>
-                    <Drawer.Header>
-                      <Drawer.Title>Menu</Drawer.Title>
-                    </Drawer.Header>
-                    <Drawer.Body>
-                      <Stack as="nav" aria-label="Mobile" gap="1">
-                        {mobileLinks.map((link) => (
-                          <Button key={link.to} asChild variant="ghost" justifyContent="flex-start" size="lg" onClick={() => setMenuOpen(false)}>
-                            <RouterLink to={link.to}>{link.label}</RouterLink>
-                          </Button>
-                        ))}
-                      </Stack>
-                    </Drawer.Body>
-                    <Drawer.CloseTrigger asChild>
-                      <CloseButton size="md" aria-label="Close menu" />
-                    </Drawer.CloseTrigger>
-                  </Drawer.Content>
-                </Drawer.Positioner>
-              </Portal>
-            </Drawer.Root>
+            <IconButton aria-label="Open menu" aria-haspopup="dialog" aria-expanded={isMenuOpen} variant="ghost" hideFrom="lg"
+              onClick={() => {
+                setHasOpenedMenu(true);
+                setMenuOpen(true);
+              }}
+            >
+              <MenuIcon />
+            </IconButton>
+            {hasOpenedMenu && (
+              <Suspense fallback={null}>
+                <MobileMenu links={mobileLinks} isOpen={isMenuOpen} onOpenChange={setMenuOpen} />
+              </Suspense>
+            )}
           </HStack>
         </Flex>
       </Container>
