@@ -2,7 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PRERENDERED_PAGES, prerenderedFileOf } from './src/app/prerender/prerendered-pages';
+import { PRERENDERED_PAGES, prerenderedFileOf } from './src/app/prerender/prerendered-pages.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 // The prerendered pages are written after this build, so they are listed by hand;

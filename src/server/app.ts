@@ -14,9 +14,11 @@ import { uuidv7 } from '#domain/ids/uuid-v7';
 import type { ServerConfig } from './config';
 import { type Database, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerStaticApp } from './plugins/static-app';
+import { authRoutes } from './routes/auth-routes';
 import { contactRoutes } from './routes/contact-routes';
 import { healthRoutes } from './routes/health-routes';
 import { listingRoutes } from './routes/listing-routes';
@@ -50,9 +52,11 @@ export async function buildApp({ config, db: givenDb, logger = true }: BuildOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerAuth(app, db);
   await registerOpenApi(app, config.version);
 
   await app.register(healthRoutes, { db, version: config.version });
+  await app.register(authRoutes, { db });
   await app.register(contactRoutes, { db, newId });
   await app.register(listingRoutes, { db });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listMigrations } from '../../src/server/db/migrate';
 import { buildTestApp } from './test-app';
 
 describe('GET /api/health', () => {
@@ -13,7 +14,7 @@ describe('GET /api/health', () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ status: 'ok', database: 'pglite', databaseReachable: true, migration: '0001-foundation.sql' });
+    expect(body).toMatchObject({ status: 'ok', database: 'pglite', databaseReachable: true, migration: (await listMigrations()).at(-1) });
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(Date.parse(body.serverTime)).not.toBeNaN();
   });

@@ -14,6 +14,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; newId: () => s
   app.post(
     '/api/contact',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['public'],
         summary: 'Send a message to the Nambala team',

@@ -17,7 +17,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   const listings = listingRepository(db);
   app.get(
     '/api/listings',
-    { schema: { tags: ['public'], summary: 'Plates listed in the marketplace', response: { 200: z.object({ listings: z.array(listingSchema) }) } } },
+    { config: { access: 'public' }, schema: { tags: ['public'], summary: 'Plates listed in the marketplace', response: { 200: z.object({ listings: z.array(listingSchema) }) } } },
     async () => ({ listings: await listings.all() }),
   );
 };

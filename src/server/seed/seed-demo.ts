@@ -8,8 +8,11 @@ import { MIGRATION_LOCK_KEY } from '../db/migrate';
 import { listingRepository } from '../repositories/listing-repository';
 import { metaRepository } from '../repositories/meta-repository';
 import { DEMO_LISTINGS } from './demo-listings';
+import { DEMO_ACCOUNTS } from './demo-accounts';
+import { hashPassword } from '../auth/passwords';
+import { userRepository } from '../repositories/user-repository';
 
-export const DEMO_SEED_VERSION = '1';
+export const DEMO_SEED_VERSION = '2';
 
 export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -18,8 +21,12 @@ export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<bo
     const meta = metaRepository(tx);
     if ((await meta.get('demo_seed')) === DEMO_SEED_VERSION) return false;
     await listingRepository(tx).insertMany(DEMO_LISTINGS);
+    for (const account of DEMO_ACCOUNTS) {
+      // create() skips an email that already exists, so reseeding is harmless.
+      await userRepository(tx).create({ ...account, passwordHash: await hashPassword(account.password), status: 'Active', requestedRole: null });
+    }
     await meta.set('demo_seed', DEMO_SEED_VERSION);
-    log.info({ listings: DEMO_LISTINGS.length }, 'demo data seeded');
+    log.info({ listings: DEMO_LISTINGS.length, accounts: DEMO_ACCOUNTS.length }, 'demo data seeded');
     return true;
   });
 }

@@ -1,0 +1,32 @@
+/**
+ * Password hashing with scrypt (memory-hard, in Node's own crypto): 2^15 × 8 × 128 B
+ * = 32 MiB per hash. The parameters are stored with each hash so they can be raised
+ * later without breaking old hashes.
+ */
+import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+
+const DEFAULT = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem: 128 * (options.N ?? 1) * (options.r ?? 8) * 2 }, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, DEFAULT);
+  return ['scrypt', DEFAULT.N, DEFAULT.r, DEFAULT.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64');
+  const actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A hash to compare against when the email is unknown, so both cases take the same time. */
+export const UNKNOWN_USER_HASH = 'scrypt$32768$8$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

@@ -1,0 +1,80 @@
+/**
+ * Who is calling, and may they? Every API route declares `config.access`
+ * ('public', 'signed-in' or a permission from the domain table); a route without
+ * one fails at start-up, so nothing is open by accident. The session comes from an
+ * httpOnly cookie; unsafe methods from another origin are refused (CSRF).
+ */
+import { type Access, can, isPermission } from '#domain/accounts/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database';
+import { sessionRepository } from '../repositories/session-repository';
+import { type User, userRepository } from '../repositories/user-repository';
+import { readCookie } from './cookies';
+import { errorBody } from './error-handler';
+
+export const SESSION_COOKIE = 'nambala_session';
+export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
+export const SESSION_MAX_SECONDS = 30 * 24 * 3600;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: User | null;
+  }
+  interface FastifyInstance {
+    /** Every API route and the access it declared: the permission matrix test reads it. */
+    routeAccess: Array<{ method: string; url: string; access: Access }>;
+  }
+}
+
+/** Routes registered by plugins we do not write (API docs) and what they need. */
+const THIRD_PARTY_PUBLIC = /^\/api\/docs/;
+
+export function registerAuth(app: FastifyInstance, db: Database): void {
+  const sessions = sessionRepository(db);
+  const users = userRepository(db);
+  app.decorateRequest('user', null);
+  const routeAccess: FastifyInstance['routeAccess'] = [];
+  app.decorate('routeAccess', routeAccess);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || THIRD_PARTY_PUBLIC.test(route.url)) return;
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`${String(route.method)} ${route.url} declares no access; add config.access`);
+    if (access !== 'public' && access !== 'signed-in' && !isPermission(access)) throw new Error(`${route.url}: unknown access '${access}'`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && isCrossOrigin(request)) {
+      return reply.code(403).send(errorBody(403, 'Requests from other sites are not accepted.'));
+    }
+    const token = readCookie(request.headers.cookie, SESSION_COOKIE);
+    if (!token) return;
+    const userId = await sessions.use(token, SESSION_IDLE_SECONDS);
+    if (!userId) return;
+    const user = await users.findById(userId);
+    if (user && user.status !== 'Suspended' && user.status !== 'Inactive') request.user = user;
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined || access === 'public') return;
+    if (!request.user) return reply.code(401).send(errorBody(401, 'Please sign in to continue.'));
+    if (access === 'signed-in') return;
+    if (!can(request.user.roles, access)) return reply.code(403).send(errorBody(403, 'You do not have permission to do this.'));
+  });
+}
+
+function isCrossOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false; // same-origin fetches from older browsers, curl, server-to-server
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}

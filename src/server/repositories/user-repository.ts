@@ -1,0 +1,117 @@
+import type { Role } from '#domain/accounts/permissions';
+import type { AccountTypeId, UserStatus, UserType } from '#domain/statuses/statuses';
+import type { Queryable } from '../db/database';
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  accountType: AccountTypeId;
+  userType: UserType;
+  status: UserStatus;
+  requestedRole: Role | null;
+  businessName: string | null;
+  licenseNumber: string | null;
+  roles: Role[];
+  lastActiveAt: string | null;
+  createdAt: string;
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  account_type: string;
+  user_type: string;
+  status: string;
+  requested_role: string | null;
+  business_name: string | null;
+  license_number: string | null;
+  last_active_at: Date | string | null;
+  created_at: Date | string;
+  roles: string[] | null;
+  password_hash?: string;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+// Values in these columns are written only from the domain's typed lists.
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    accountType: row.account_type as AccountTypeId,
+    userType: row.user_type as UserType,
+    status: row.status as UserStatus,
+    requestedRole: row.requested_role as Role | null,
+    businessName: row.business_name,
+    licenseNumber: row.license_number,
+    roles: (row.roles ?? []) as Role[],
+    lastActiveAt: iso(row.last_active_at),
+    createdAt: iso(row.created_at) ?? '',
+  };
+}
+
+const SELECT_USER = `
+  SELECT u.*, coalesce(array_agg(r.role ORDER BY r.role) FILTER (WHERE r.role IS NOT NULL), '{}') AS roles
+  FROM users u LEFT JOIN user_roles r ON r.user_id = u.id`;
+
+export interface NewUser {
+  email: string;
+  name: string;
+  phone?: string | null;
+  passwordHash: string;
+  accountType: AccountTypeId;
+  userType: UserType;
+  status: UserStatus;
+  requestedRole: Role | null;
+  businessName?: string | null;
+  licenseNumber?: string | null;
+  roles: readonly Role[];
+}
+
+export function userRepository(db: Queryable) {
+  return {
+    /** Returns undefined when the email is already taken (case-insensitive). */
+    async create(user: NewUser): Promise<User | undefined> {
+      const rows = await db.query<{ id: string }>(
+        `INSERT INTO users (id, email, name, phone, password_hash, account_type, user_type, status, requested_role, business_name, license_number)
+         VALUES ('USR-' || lpad(nextval('user_number_seq')::text, 3, '0'), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (lower(email)) DO NOTHING
+         RETURNING id`,
+        [user.email, user.name, user.phone ?? null, user.passwordHash, user.accountType, user.userType, user.status, user.requestedRole, user.businessName ?? null, user.licenseNumber ?? null],
+      );
+      const id = rows[0]?.id;
+      if (!id) return undefined;
+      if (user.roles.length > 0) {
+        await db.query('INSERT INTO user_roles (user_id, role) SELECT $1, unnest($2::text[])', [id, user.roles]);
+      }
+      return this.findById(id);
+    },
+
+    async findById(id: string): Promise<User | undefined> {
+      const rows = await db.query<UserRow>(`${SELECT_USER} WHERE u.id = $1 GROUP BY u.id`, [id]);
+      return rows[0] && toUser(rows[0]);
+    },
+
+    /** The user and their password hash, for checking a sign-in. */
+    async findCredentials(email: string): Promise<{ user: User; passwordHash: string } | undefined> {
+      const rows = await db.query<UserRow>(`${SELECT_USER} WHERE lower(u.email) = lower($1) GROUP BY u.id`, [email]);
+      const row = rows[0];
+      return row && { user: toUser(row), passwordHash: row.password_hash ?? '' };
+    },
+
+    async touchLastActive(id: string): Promise<void> {
+      await db.query('UPDATE users SET last_active_at = now() WHERE id = $1', [id]);
+    },
+
+    async count(): Promise<number> {
+      const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+      return rows[0]?.n ?? 0;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRONG_CREDENTIALS } from '../../src/server/routes/auth-routes';
+import type { Database } from '../../src/server/db/database';
+import { auditRepository } from '../../src/server/repositories/audit-repository';
+import { buildTestAppWithDb } from './test-app';
+
+const buyer = { name: 'Mwila Banda', email: 'mwila@example.zm', password: 'lusaka-2026', confirmPassword: 'lusaka-2026', userType: 'individual' };
+
+function sessionCookieOf(response: { headers: Record<string, unknown> }): string {
+  const header = String(response.headers['set-cookie'] ?? '');
+  return header.split(';')[0] ?? '';
+}
+
+describe('accounts', () => {
+  let app: FastifyInstance;
+  let db: Database;
+  beforeAll(async () => {
+    ({ app, db } = await buildTestAppWithDb());
+  });
+  afterAll(() => app.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: payload as string, headers });
+
+  it('signs a buyer up, active with the buyer role, in an httpOnly SameSite session cookie', async () => {
+    const response = await post('/api/auth/signup', buyer);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user).toMatchObject({ id: expect.stringMatching(/^USR-\d{3,}$/), email: buyer.email, status: 'Active', userType: 'Customer', roles: ['buyer'] });
+    expect(response.json().user).not.toHaveProperty('passwordHash');
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/^nambala_session=[\w-]{40,};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookieOf(response) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.email).toBe(buyer.email);
+  });
+
+  it('refuses a second account with the same email, whatever its case', async () => {
+    const response = await post('/api/auth/signup', { ...buyer, email: 'MWILA@example.zm' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().fields.email).toBe('An account with this email already exists.');
+  });
+
+  it('keeps agents and officers pending, without their role, with their business details', async () => {
+    const agent = await post('/api/auth/signup', { ...buyer, email: 'shop@example.zm', userType: 'agent', businessName: 'Cairo Road Plates', licenseNumber: 'PM-0042' });
+    expect(agent.statusCode).toBe(201);
+    expect(agent.json().user).toMatchObject({ status: 'Pending', roles: [], requestedRole: 'agent', userType: 'AGENT', businessName: 'Cairo Road Plates', licenseNumber: 'PM-0042' });
+    const officer = await post('/api/auth/signup', { ...buyer, email: 'officer@example.zm', userType: 'law' });
+    expect(officer.json().user).toMatchObject({ status: 'Pending', roles: [], requestedRole: 'police' });
+  });
+
+  it.each([
+    [{ ...buyer, email: 'a@b.zm', confirmPassword: 'different-1' }, 'confirmPassword', 'Passwords do not match'],
+    [{ ...buyer, email: 'b@b.zm', userType: 'agent', businessName: 'Shop' }, 'businessName', 'Agents must provide Business Name and License Number'],
+    [{ ...buyer, email: 'c@b.zm', userType: 'corporate' }, 'businessName', 'Corporate accounts must provide Business/Company Name'],
+    [{ ...buyer, email: 'd@b.zm', password: 'short', confirmPassword: 'short' }, 'password', 'Password must be at least 8 characters'],
+  ])('refuses a bad sign-up with the spec message (%#)', async (payload, field, message) => {
+    const response = await post('/api/auth/signup', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+  });
+
+  it('gives the same answer for a wrong password and an unknown email', async () => {
+    const wrongPassword = await post('/api/auth/login', { email: buyer.email, password: 'not-the-password' });
+    const unknownEmail = await post('/api/auth/login', { email: 'nobody@example.zm', password: 'not-the-password' });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.json().message).toBe(WRONG_CREDENTIALS);
+    expect(unknownEmail.json().message).toBe(WRONG_CREDENTIALS);
+  });
+
+  it('signs in with the right password and out again, ending the session', async () => {
+    const login = await post('/api/auth/login', { email: buyer.email, password: buyer.password });
+    expect(login.statusCode).toBe(200);
+    const cookie = sessionCookieOf(login);
+    const logout = await post('/api/auth/logout', undefined, { cookie });
+    expect(logout.statusCode).toBe(204);
+    expect(String(logout.headers['set-cookie'])).toContain('Max-Age=0');
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().message).toBe('Please sign in to continue.');
+  });
+
+  it('locks an email after five failures, even for the right password, and says for how long', async () => {
+    const email = 'locked@example.zm';
+    await post('/api/auth/signup', { ...buyer, email });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await post('/api/auth/login', { email, password: 'wrong-password' })).statusCode).toBe(401);
+    }
+    const locked = await post('/api/auth/login', { email, password: buyer.password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in 15 minutes\.$/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it('refuses a cookie-authenticated write from another site', async () => {
+    const response = await post('/api/auth/logout', undefined, { origin: 'https://evil.example', host: 'localhost:80' });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('records sign-ups, sign-ins and failed sign-ins in the audit trail, never the password', async () => {
+    const entries = await auditRepository(db).recent(100);
+    const actions = entries.map((entry) => `${entry.action}:${entry.outcome}`);
+    expect(actions).toContain('account.signup:success');
+    expect(actions).toContain('auth.sign-in:success');
+    expect(actions).toContain('auth.sign-in:failure');
+    expect(actions).toContain('auth.sign-out:success');
+    expect(JSON.stringify(entries)).not.toContain(buyer.password);
+    expect(JSON.stringify(entries)).not.toContain('wrong-password');
+  });
+});
+
+describe('demo accounts', () => {
+  it('seeds one account per role that can sign in with its listed password', async () => {
+    const { DEMO_ACCOUNTS } = await import('../../src/server/seed/demo-accounts');
+    const { app } = await buildTestAppWithDb({ seedDemo: true });
+    try {
+      for (const account of DEMO_ACCOUNTS) {
+        const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password } });
+        expect(response.statusCode, account.email).toBe(200);
+        expect(response.json().user.roles).toEqual(account.roles);
+      }
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,82 @@
+/**
+ * Every API route × every role (anonymous included), generated from the routes'
+ * own declarations and the domain's permission table: allowed, or refused with
+ * 401 (not signed in) / 403 (signed in without the permission).
+ */
+import { ROLES, type Role, rolesAllowed } from '#domain/accounts/permissions';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import type { Database } from '../../src/server/db/database';
+import { registerAuth } from '../../src/server/plugins/auth';
+import { sessionRepository } from '../../src/server/repositories/session-repository';
+import { userRepository } from '../../src/server/repositories/user-repository';
+import { buildTestAppWithDb } from './test-app';
+
+type Caller = 'anonymous' | Role;
+const CALLERS: Caller[] = ['anonymous', ...ROLES];
+
+describe('permission matrix', () => {
+  let app: FastifyInstance;
+  let db: Database;
+  const userIds = new Map<Role, string>();
+  let sessionCount = 0;
+
+  /** A fresh session per request: a sign-out route in the matrix must not end the next check's session. */
+  async function cookieFor(caller: Caller): Promise<string | undefined> {
+    if (caller === 'anonymous') return undefined;
+    sessionCount += 1;
+    const token = `matrix-${caller}-${sessionCount}`;
+    await sessionRepository(db).create(token, userIds.get(caller) ?? '', new Date(Date.now() + 3600_000));
+    return `nambala_session=${token}`;
+  }
+
+  beforeAll(async () => {
+    ({ app, db } = await buildTestAppWithDb());
+    for (const role of ROLES) {
+      const user = await userRepository(db).create({
+        email: `${role}@matrix.zm`,
+        name: role,
+        passwordHash: 'x',
+        accountType: 'individual',
+        userType: 'Customer',
+        status: 'Active',
+        requestedRole: null,
+        roles: [role],
+      });
+      userIds.set(role, user?.id ?? '');
+    }
+  });
+  afterAll(() => app.close());
+
+  it('knows every API route', () => {
+    expect(app.routeAccess.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('answers every route for every caller as declared', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of app.routeAccess) {
+      const allowed = rolesAllowed(route.access);
+      for (const caller of CALLERS) {
+        const url = route.url.replace(/:(\w+)/g, 'x');
+        const cookie = await cookieFor(caller);
+        const response = await app.inject({ method: route.method as 'GET', url, headers: cookie ? { cookie } : {}, ...(route.method === 'GET' ? {} : { payload: {} }) });
+        const isAllowed = allowed === 'anyone' || (allowed === 'any-signed-in' ? caller !== 'anonymous' : caller !== 'anonymous' && allowed.includes(caller));
+        const expected = isAllowed ? 'allowed' : caller === 'anonymous' ? 401 : 403;
+        const actual = response.statusCode === 401 || response.statusCode === 403 ? response.statusCode : 'allowed';
+        if (actual !== expected) failures.push(`${route.method} ${route.url} as ${caller}: expected ${expected}, got ${response.statusCode}`);
+        checked += 1;
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBe(app.routeAccess.length * CALLERS.length);
+  });
+
+  it('refuses to start when an API route declares no access', async () => {
+    const bare = Fastify();
+    registerAuth(bare, db);
+    expect(() => bare.get('/api/forgotten', async () => 'open')).toThrow(/declares no access/);
+    await bare.close();
+  });
+});
