@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openApp } from './app-page';
+import { openApp, signInAs } from './app-page';
 
 test.describe('accounts', () => {
   test('a new buyer signs up and lands in the dashboard', async ({ page }) => {
@@ -27,5 +27,51 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: false }).first().fill('Buyer#2026');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('dashboard access', () => {
+  test('a signed-out visitor is sent to sign in, then back to the page asked for', async ({ page }) => {
+    await page.goto('/dashboard/admin/users');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard%2Fadmin%2Fusers$/);
+    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+    await page.getByRole('textbox', { name: 'Email' }).fill('admin@nambala.zm');
+    await page.getByLabel('Password', { exact: false }).first().fill('Admin#2026');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/users$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+    await expect(page.getByLabel('Signed in as Bwalya Mulenga')).toHaveText('BM');
+  });
+
+  test('a buyer opening the admin dashboard is told it is not allowed, and sees only the User view', async ({ page }) => {
+    await signInAs(page, 'buyer');
+    await page.goto('/dashboard/admin');
+    await expect(page.getByRole('heading', { name: 'You are not allowed to open this page' })).toBeVisible();
+    const views = page.getByRole('group', { name: 'View' });
+    await expect(views.getByRole('button')).toHaveText(['User']);
+  });
+
+  test('a new plate maker waits for approval', async ({ page }) => {
+    await openApp(page, '/auth?tab=signup');
+    const form = page.getByRole('form', { name: 'Sign Up' });
+    await form.getByRole('textbox', { name: 'Full Name' }).fill('Kunda Mwale');
+    await form.getByRole('textbox', { name: 'Email' }).fill(`kunda-${Date.now()}@example.zm`);
+    await form.getByRole('combobox', { name: /Account Type/ }).selectOption('agent');
+    await form.getByRole('textbox', { name: /Business\/Company Name/ }).fill('Kitwe Plate Works');
+    await form.getByRole('textbox', { name: /License Number/ }).fill('PM-0099');
+    await form.getByLabel(/^Password/).fill('kitwe-works-1');
+    await form.getByLabel(/Confirm Password/).fill('kitwe-works-1');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('heading', { name: 'Your account is awaiting approval' })).toBeVisible();
+    await expect(page.getByText(/Kitwe Plate Works/)).toBeVisible();
+  });
+
+  test('signing out returns to the sign-in screen and the dashboard is closed again', async ({ page }) => {
+    await signInAs(page, 'buyer');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth\?redirect=/);
   });
 });

@@ -1,7 +1,31 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Opens a path and waits until the app has started (prerendered pages are visible before that). */
 export async function openApp(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+}
+
+/** The seeded demo accounts (README), one per role. */
+export const DEMO = {
+  admin: { email: 'admin@nambala.zm', password: 'Admin#2026' },
+  buyer: { email: 'buyer@nambala.zm', password: 'Buyer#2026' },
+  agent: { email: 'agent@nambala.zm', password: 'Agent#2026' },
+  police: { email: 'police@nambala.zm', password: 'Police#2026' },
+  insurer: { email: 'insurer@nambala.zm', password: 'Insurer#2026' },
+} as const;
+
+/** Signs in through the API; the session cookie is shared with the page. */
+export async function signInAs(page: Page, account: keyof typeof DEMO): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: DEMO[account] });
+  expect(response.status()).toBe(200);
+}
+
+/** The demo account whose role opens a dashboard path. */
+export function accountFor(path: string): keyof typeof DEMO {
+  if (path.startsWith('/dashboard/admin')) return 'admin';
+  if (path.startsWith('/dashboard/agent')) return 'agent';
+  if (path.startsWith('/dashboard/insurance')) return 'insurer';
+  if (path.startsWith('/dashboard/police')) return 'police';
+  return 'buyer';
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInAs } from './app-page';
 import { PUBLIC_ROUTES } from './public-routes';
 
 test.describe('installable offline app', () => {
@@ -20,6 +21,10 @@ test.describe('installable offline app', () => {
     await expect
       .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
       .toBe('activated');
+    // An administrator signed in once online: the installed app keeps their dashboard offline.
+    await signInAs(page, 'admin');
+    await page.goto('/dashboard/admin/requests');
+    await expect(page.getByRole('heading', { level: 1, name: 'Plate Requests' })).toBeVisible();
     // Load the marketplace once online so its listings are on the device.
     await page.goto('/marketplace');
     await expect(page.getByText(/Showing \d+ of [1-9]\d* plates/)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openApp } from './app-page';
+import { accountFor, openApp, signInAs } from './app-page';
 import { DASHBOARD_ROUTES, PUBLIC_ROUTES } from './public-routes';
 
 function collectConsoleErrors(page: Page): string[] {
@@ -26,6 +26,7 @@ test.describe('every route renders', () => {
   for (const path of DASHBOARD_ROUTES) {
     test(`dashboard ${path} renders in the shell without the public header or footer`, async ({ page }) => {
       const errors = collectConsoleErrors(page);
+      await signInAs(page, accountFor(path));
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('contentinfo')).toHaveCount(0);
@@ -42,6 +43,7 @@ test.describe('every route renders', () => {
   });
 
   test('/dashboard/insurance leads to the insurance agent overview', async ({ page }) => {
+    await signInAs(page, 'insurer');
     await page.goto('/dashboard/insurance');
     await expect(page).toHaveURL(/\/dashboard\/insurance-agent\/dashboard$/);
   });

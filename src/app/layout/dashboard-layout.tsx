@@ -1,15 +1,20 @@
 /** The dashboard shell: a sidebar with the role views and their sections, and a header. */
 import { Avatar, Box, Button, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ConnectionStatus } from '../components/connection-status';
 import { BellIcon, MenuIcon } from '../components/icons';
-import { DASHBOARD_SECTIONS, ROLE_VIEWS, viewOfPath } from '../features/dashboard/dashboard-sections';
+import { DASHBOARD_SECTIONS } from '../features/dashboard/dashboard-sections';
+import { mayOpen, type RoleView, viewOfPath, viewsOf } from '../session/role-views';
+import { initialsOf, type SessionUser } from '../session/session-store';
+import { useSession } from '../session/use-session';
+import { AccessNotice } from './access-notice';
+import { SignOutButton } from './sign-out-button';
 import { UpdatePrompt } from '../pwa/update-prompt';
 import { Logo } from './public-header';
 import { PageLoading } from './public-layout';
 
-function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+function Sidebar({ views, onNavigate }: { views: ReturnType<typeof viewsOf>; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const view = viewOfPath(pathname);
@@ -21,7 +26,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           View
         </Text>
         <Flex gap="2" wrap="wrap" role="group" aria-labelledby="role-views">
-          {ROLE_VIEWS.map((role) => (
+          {views.map((role) => (
             <Button
               key={role.id}
               size="sm"
@@ -51,16 +56,35 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** What the main area shows: the page, or why it is not shown. */
+function content(user: SessionUser, view: RoleView, views: ReturnType<typeof viewsOf>) {
+  if (views.length === 0) return <AccessNotice kind="pending" user={user} />;
+  if (!mayOpen(user.roles, view)) return <AccessNotice kind="not-allowed" user={user} />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
 export function DashboardLayout() {
   const [isMenuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const session = useSession();
   useEffect(() => {
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
+  if (session.status === 'unknown') return <PageLoading />;
+  if (session.status === 'signed-out') return <Navigate to={`/auth?redirect=${encodeURIComponent(pathname + search)}`} replace />;
+  const { user } = session;
+  const views = viewsOf(user.roles);
+  const view = viewOfPath(pathname);
+  // The bare /dashboard is the buyer's overview; others go to their own first view.
+  if (pathname === '/dashboard' && views.length > 0 && !mayOpen(user.roles, 'user')) return <Navigate to={views[0]?.home ?? '/dashboard'} replace />;
   return (
     <Flex minH="100dvh">
       <Box as="aside" w="64" flexShrink={0} borderRightWidth="1px" bg="bg.subtle" hideBelow="lg" position="sticky" top="0" h="100dvh" overflowY="auto">
-        <Sidebar />
+        <Sidebar views={views} />
       </Box>
       <Flex direction="column" flex="1" minW="0">
         <Flex as="header" align="center" justify="space-between" gap="3" px={{ base: '3', md: '6' }} py="3" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
@@ -77,7 +101,7 @@ export function DashboardLayout() {
                   <Drawer.Content>
                     <Drawer.Title srOnly>Dashboard menu</Drawer.Title>
                     <Drawer.Body p="0">
-                      <Sidebar onNavigate={() => setMenuOpen(false)} />
+                      <Sidebar views={views} onNavigate={() => setMenuOpen(false)} />
                     </Drawer.Body>
                     <Drawer.CloseTrigger asChild>
                       <CloseButton size="md" aria-label="Close menu" />
@@ -96,14 +120,13 @@ export function DashboardLayout() {
               <BellIcon />
             </IconButton>
             <Avatar.Root size="sm" colorPalette="brand">
-              <Avatar.Fallback aria-label="Not signed in">?</Avatar.Fallback>
+              <Avatar.Fallback aria-label={`Signed in as ${user.name}`}>{initialsOf(user.name)}</Avatar.Fallback>
             </Avatar.Root>
+            <SignOutButton />
           </HStack>
         </Flex>
         <Box as="main" id="main" tabIndex={-1} outline="none" flex="1" p={{ base: '4', md: '8' }}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          {content(user, view, views)}
         </Box>
       </Flex>
       <UpdatePrompt />

@@ -4,13 +4,14 @@
  * and never logged or stored on the device.
  */
 import type { Login, Signup } from '#domain/accounts/signup';
+import type { SessionUser } from '../../session/session-store';
 import { type ApiErrorBody, apiRequest, NetworkError } from '../../sync/api-client';
 
 export const AUTH_NOT_AVAILABLE = 'Sign-in is not available on this server yet.';
 export const AUTH_OFFLINE = "You're offline. Signing in needs a connection.";
 export const AUTH_SERVER_TROUBLE = 'The server could not complete your request. Please try again in a moment.';
 
-export type AuthResult<Field extends string> = { ok: true } | { ok: false; message: string | null; fields: Partial<Record<Field, string>> };
+export type AuthResult<Field extends string> = { ok: true; user: SessionUser } | { ok: false; message: string | null; fields: Partial<Record<Field, string>> };
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
 const SIGNUP_FIELDS = ['name', 'email', 'userType', 'businessName', 'licenseNumber', 'password', 'confirmPassword'] as const;
@@ -27,12 +28,12 @@ function pickFields<Field extends string>(names: readonly Field[], fields: Recor
 async function post<Field extends string>(path: string, body: unknown, fieldNames: readonly Field[]): Promise<AuthResult<Field>> {
   let result;
   try {
-    result = await apiRequest<ApiErrorBody | undefined>('POST', path, body);
+    result = await apiRequest<(ApiErrorBody & { user?: SessionUser }) | undefined>('POST', path, body);
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, message: AUTH_OFFLINE, fields: {} };
     throw error;
   }
-  if (result.ok) return { ok: true };
+  if (result.ok && result.body?.user) return { ok: true, user: result.body.user };
   // Until accounts ship, the server has no such route and answers 404.
   if (result.status === 404) return { ok: false, message: AUTH_NOT_AVAILABLE, fields: {} };
   const fields = pickFields(fieldNames, result.body?.fields);

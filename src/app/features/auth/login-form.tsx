@@ -1,11 +1,12 @@
 /** The Login form: email and password, checked by the domain's loginSchema, then sent to the server. */
 import { Button, chakra, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema } from '#domain/accounts/signup';
 import { validate } from '#domain/validation/validate';
 import { showToast } from '../../components/toast';
-import { paths } from '../../config/paths';
+import { landingFor } from '../../session/role-views';
+import { setSignedIn } from '../../session/session-store';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { login } from './auth-api';
 import { FormMessage } from './form-message';
@@ -16,6 +17,7 @@ type LoginField = 'email' | 'password';
 
 export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup: () => void }) {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [values, setValues] = useState<Record<LoginField, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [formMessage, setFormMessage] = useState<string | null>(null);
@@ -45,7 +47,8 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup: () => void }
       const result = await login(checked.value);
       if (result.ok) {
         showToast({ type: 'success', title: 'Welcome back!', closable: true });
-        navigate(paths.dashboard.root);
+        setSignedIn(result.user);
+        navigate(landingFor(result.user.roles, searchParams.get('redirect')));
         return;
       }
       setErrors(result.fields);

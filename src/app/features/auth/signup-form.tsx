@@ -5,12 +5,13 @@
  */
 import { Button, chakra, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EMPTY_SIGNUP, MIN_PASSWORD_LENGTH, showsBusinessName, showsLicenseNumber, signupSchema } from '#domain/accounts/signup';
 import { ACCOUNT_TYPES, type AccountTypeId, isOneOf, ACCOUNT_TYPE_IDS } from '#domain/statuses/statuses';
 import { validate } from '#domain/validation/validate';
 import { showToast } from '../../components/toast';
-import { paths } from '../../config/paths';
+import { landingFor } from '../../session/role-views';
+import { setSignedIn } from '../../session/session-store';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { signup } from './auth-api';
 import { FormMessage } from './form-message';
@@ -40,6 +41,7 @@ const ALSO_CLEARS: Partial<Record<SignupField, readonly SignupField[]>> = {
 
 export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void }) {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
   const [formMessage, setFormMessage] = useState<string | null>(null);
@@ -83,7 +85,8 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
       if (result.ok) {
         setValues(EMPTY);
         showToast({ type: 'success', title: 'Your account has been created.', closable: true });
-        navigate(paths.dashboard.root);
+        setSignedIn(result.user);
+        navigate(landingFor(result.user.roles, searchParams.get('redirect')));
         return;
       }
       setErrors(result.fields);

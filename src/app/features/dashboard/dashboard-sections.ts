@@ -4,7 +4,7 @@
  */
 import { paths } from '../../config/paths';
 
-export type RoleView = 'user' | 'admin' | 'agent' | 'insurance-agent' | 'police';
+import type { RoleView } from '../../session/role-views';
 
 export interface DashboardSection {
   id: string;
@@ -14,14 +14,6 @@ export interface DashboardSection {
   title: string;
   summary: string;
 }
-
-export const ROLE_VIEWS: readonly { id: RoleView; label: string; home: string }[] = [
-  { id: 'user', label: 'User', home: paths.dashboard.root },
-  { id: 'admin', label: 'Admin', home: paths.dashboard.admin.root },
-  { id: 'agent', label: 'Agent', home: paths.dashboard.agent.dashboard },
-  { id: 'insurance-agent', label: 'Insurance Agent', home: paths.dashboard.insuranceAgent.dashboard },
-  { id: 'police', label: 'Police', home: paths.dashboard.police },
-];
 
 const d = paths.dashboard;
 
@@ -55,13 +47,4 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
 
 export function sectionById(id: string): DashboardSection | undefined {
   return DASHBOARD_SECTIONS.find((section) => section.id === id);
-}
-
-/** The role view a dashboard path belongs to. */
-export function viewOfPath(pathname: string): RoleView {
-  if (pathname.startsWith('/dashboard/admin')) return 'admin';
-  if (pathname.startsWith('/dashboard/agent')) return 'agent';
-  if (pathname.startsWith('/dashboard/insurance')) return 'insurance-agent';
-  if (pathname.startsWith('/dashboard/police')) return 'police';
-  return 'user';
 }

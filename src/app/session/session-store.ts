@@ -1,0 +1,99 @@
+/**
+ * Who is signed in on this device. The profile is kept in localStorage (no secrets:
+ * the session itself is an httpOnly cookie the app cannot read), so the installed
+ * app opens into the right dashboard with no connection; the server stays the
+ * judge of every request.
+ */
+import type { Role } from '#domain/accounts/permissions';
+import { apiRequest, NetworkError } from '../sync/api-client';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  status: string;
+  userType: string;
+  roles: Role[];
+  requestedRole: Role | null;
+  businessName: string | null;
+}
+
+export type SessionState = { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
+
+const STORAGE_KEY = 'nambala.session-user';
+let state: SessionState = { status: 'unknown' };
+let loaded = false;
+const listeners = new Set<() => void>();
+
+function set(next: SessionState): void {
+  state = next;
+  try {
+    if (next.status === 'signed-in') localStorage.setItem(STORAGE_KEY, JSON.stringify(next.user));
+    else if (next.status === 'signed-out') localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // storage unavailable: the session still works for this page's life
+  }
+  for (const listener of listeners) listener();
+}
+
+function loadCached(): void {
+  if (loaded) return;
+  loaded = true;
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (raw) state = { status: 'signed-in', user: JSON.parse(raw) as SessionUser };
+  } catch {
+    state = { status: 'unknown' };
+  }
+}
+
+export function getSession(): SessionState {
+  loadCached();
+  return state;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function setSignedIn(user: SessionUser): void {
+  set({ status: 'signed-in', user });
+}
+
+let refreshing: Promise<SessionState> | undefined;
+/** Asks the server who the cookie belongs to; offline, the device's copy stands. */
+export function refreshSession(): Promise<SessionState> {
+  loadCached();
+  refreshing ??= (async () => {
+    try {
+      const result = await apiRequest<{ user: SessionUser }>('GET', '/api/auth/me');
+      if (result.ok) set({ status: 'signed-in', user: result.body.user });
+      else if (result.status === 401) set({ status: 'signed-out' });
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      if (state.status === 'unknown') set({ status: 'signed-out' });
+    } finally {
+      refreshing = undefined;
+    }
+    return state;
+  })();
+  return refreshing;
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/auth/logout');
+  } catch (error) {
+    // Offline: the device forgets the user now; the server session expires on its own.
+    if (!(error instanceof NetworkError)) throw error;
+  }
+  set({ status: 'signed-out' });
+}
+
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? '';
+  const last = parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}
