@@ -15,7 +15,7 @@ describe('auth api', () => {
   it('succeeds when the server accepts the login', async () => {
     const fetchMock = vi.fn(async (_path: string, _init: RequestInit) => answer(200, { user: { id: 'u1' } }));
     vi.stubGlobal('fetch', fetchMock);
-    expect(await login(credentials)).toEqual({ ok: true });
+    expect(await login(credentials)).toEqual({ ok: true, user: { id: 'u1' } });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/login');
   });
 
