@@ -17,6 +17,7 @@ import { migrate } from './db/migrate';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApp } from './plugins/static-app';
 import { authRoutes } from './routes/auth-routes';
 import { contactRoutes } from './routes/contact-routes';
@@ -52,6 +53,7 @@ export async function buildApp({ config, db: givenDb, logger = true }: BuildOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSecurityHeaders(app, config.appDir);
   registerAuth(app, db);
   await registerOpenApi(app, config.version);
 

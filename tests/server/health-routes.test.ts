@@ -40,3 +40,22 @@ describe('GET /api/health', () => {
     expect(response.headers['content-type']).toContain('text/html');
   });
 });
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy and hardening headers on API and page responses', async () => {
+    const app = await buildTestApp({ seedDemo: false });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    } finally {
+      await app.close();
+    }
+  });
+});
