@@ -10,7 +10,8 @@ const config = loadConfig(process.env, { appDir: '/nonexistent-in-dev' });
 const api = await buildApp({ config });
 await api.listen({ port: config.port, host: '127.0.0.1' });
 
-const vite = await createServer({ server: { port: 5173 } });
+// The proxy follows PORT, so `PORT=9000 npm run dev` still reaches its own API.
+const vite = await createServer({ server: { port: 5173, proxy: { '/api': `http://127.0.0.1:${config.port}` } } });
 await vite.listen();
 vite.printUrls();
 
