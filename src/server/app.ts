@@ -40,7 +40,7 @@ export async function buildApp({ config, db: givenDb, logger = true }: BuildOpti
     trustProxy: true,
   });
 
-  const db = givenDb ?? (await openDatabase(config));
+  const db = givenDb ?? (await openDatabase(config, (error) => app.log.warn({ err: error }, 'idle database connection lost')));
   if (!givenDb) app.addHook('onClose', () => db.close());
 
   const migration = await migrate(db);

@@ -43,8 +43,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
+export async function openPostgres(connectionString: string, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection can be cut by the server (restart, failover, admin). The pool
+  // drops it and opens a new one on the next query; unhandled, the error would end the process.
+  pool.on('error', onIdleError);
   // Fail at start, not at the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
@@ -76,6 +79,6 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   };
 }
 
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }, onIdleError?: (error: Error) => void): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, onIdleError) : openPglite(options.dataDir);
 }

@@ -4,19 +4,14 @@
  * 'Agent' does not travel with an individual's account.
  */
 import { Button, chakra, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { type FormEvent, useState } from 'react';
 import { EMPTY_SIGNUP, MIN_PASSWORD_LENGTH, showsBusinessName, showsLicenseNumber, signupSchema } from '#domain/accounts/signup';
 import { ACCOUNT_TYPES, type AccountTypeId, isOneOf, ACCOUNT_TYPE_IDS } from '#domain/statuses/statuses';
-import { validate } from '#domain/validation/validate';
-import { showToast } from '../../components/toast';
-import { landingFor } from '../../session/role-views';
-import { setSignedIn } from '../../session/session-store';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { signup } from './auth-api';
 import { FormMessage } from './form-message';
 import { PasswordInput } from './password-input';
-import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
+import { useAuthForm } from './use-auth-form';
 
 type SignupField = 'name' | 'email' | 'userType' | 'businessName' | 'licenseNumber' | 'password' | 'confirmPassword';
 type TextField = Exclude<SignupField, 'userType'>;
@@ -40,15 +35,8 @@ const ALSO_CLEARS: Partial<Record<SignupField, readonly SignupField[]>> = {
 };
 
 export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void }) {
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
-  const [formMessage, setFormMessage] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
-  const [failedAttempts, setFailedAttempts] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, failedAttempts);
+  const { errors, setErrors, formMessage, isSubmitting, formRef, submit: send } = useAuthForm<SignupField>();
   useUnsavedWork([values.name, values.email, values.businessName, values.licenseNumber].some((value) => value.trim() !== ''));
 
   const hasBusinessName = showsBusinessName(values.userType);
@@ -65,36 +53,13 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isSubmitting) return;
-    setFormMessage(null);
     const { businessName, licenseNumber, ...rest } = values;
     const input = {
       ...rest,
       ...(hasBusinessName ? { businessName } : {}),
       ...(hasLicenseNumber ? { licenseNumber } : {}),
     };
-    const checked = validate(signupSchema, input);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFailedAttempts((count) => count + 1);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const result = await signup(checked.value);
-      if (result.ok) {
-        setValues(EMPTY);
-        showToast({ type: 'success', title: 'Your account has been created.', closable: true });
-        setSignedIn(result.user);
-        navigate(landingFor(result.user.roles, searchParams.get('redirect')));
-        return;
-      }
-      setErrors(result.fields);
-      setFormMessage(result.message);
-      setFailedAttempts((count) => count + 1);
-    } finally {
-      setSubmitting(false);
-    }
+    if (await send(signupSchema, input, signup, 'Your account has been created.')) setValues(EMPTY);
   }
 
   return (
