@@ -49,6 +49,10 @@ test.describe('dashboard access', () => {
     await expect(page.getByRole('heading', { name: 'You are not allowed to open this page' })).toBeVisible();
     const views = page.getByRole('group', { name: 'View' });
     await expect(views.getByRole('button')).toHaveText(['User']);
+    // The sidebar offers the buyer's own pages, not the administrator's.
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(nav.getByRole('link', { name: 'My Plates' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Plate Requests' })).toHaveCount(0);
   });
 
   test('a new plate maker waits for approval', async ({ page }) => {

@@ -79,4 +79,14 @@ test.describe('layout at 360 px', () => {
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }
+  for (const path of ['/dashboard', '/dashboard/admin/requests', '/dashboard/agent/whitebook']) {
+    test(`dashboard ${path} does not scroll sideways`, async ({ page }) => {
+      await signInAs(page, accountFor(path));
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
 });

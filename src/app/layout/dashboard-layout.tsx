@@ -17,7 +17,9 @@ import { PageLoading } from './public-layout';
 function Sidebar({ views, onNavigate }: { views: ReturnType<typeof viewsOf>; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const view = viewOfPath(pathname);
+  const pathView = viewOfPath(pathname);
+  // On a page the user may not open, show the navigation of a view they hold instead.
+  const view = views.some((held) => held.id === pathView) ? pathView : (views[0]?.id ?? pathView);
   return (
     <Stack gap="6" p="4">
       <Logo />
@@ -110,11 +112,11 @@ export function DashboardLayout() {
                 </Drawer.Positioner>
               </Portal>
             </Drawer.Root>
-            <Heading as="p" size="sm" color="fg.muted">
+            <Heading as="p" size="sm" color="fg.muted" hideBelow="sm">
               Dashboard
             </Heading>
           </HStack>
-          <HStack gap="3">
+          <HStack gap={{ base: '1.5', sm: '3' }}>
             <ConnectionStatus />
             <IconButton aria-label="Notifications" variant="ghost" size="md">
               <BellIcon />
