@@ -3,7 +3,8 @@
  * goes through send-contact-message.ts, so the message is on the device before anything
  * is tried over the network.
  */
-import { Box, Button, chakra, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { FormField } from '../../components/form-field';
+import { Box, Button, chakra, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { CONTACT_THANK_YOU, contactMessageSchema } from '#domain/contact/contact-message';
 import { validate } from '#domain/validation/validate';
@@ -79,34 +80,18 @@ export function ContactForm() {
         <Heading as="h2" id="contact-form-heading" size="lg">
           Send us a Message
         </Heading>
-        <Field.Root invalid={Boolean(errors.name)} required>
-          <Field.Label>
-            Name <Field.RequiredIndicator />
-          </Field.Label>
+        <FormField label="Name" error={errors.name} required>
           <Input name="name" autoComplete="name" value={values.name} onChange={(event) => change('name', event.target.value)} />
-          <Field.ErrorText>{errors.name}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.email)} required>
-          <Field.Label>
-            Email <Field.RequiredIndicator />
-          </Field.Label>
+        </FormField>
+        <FormField label="Email" error={errors.email} required>
           <Input name="email" type="email" autoComplete="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
-          <Field.ErrorText>{errors.email}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.subject)} required>
-          <Field.Label>
-            Subject <Field.RequiredIndicator />
-          </Field.Label>
+        </FormField>
+        <FormField label="Subject" error={errors.subject} required>
           <Input name="subject" value={values.subject} onChange={(event) => change('subject', event.target.value)} />
-          <Field.ErrorText>{errors.subject}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.message)} required>
-          <Field.Label>
-            Message <Field.RequiredIndicator />
-          </Field.Label>
+        </FormField>
+        <FormField label="Message" error={errors.message} required>
           <Textarea name="message" rows={5} value={values.message} onChange={(event) => change('message', event.target.value)} />
-          <Field.ErrorText>{errors.message}</Field.ErrorText>
-        </Field.Root>
+        </FormField>
 
         {/* Kept in the page at all times so that screen readers announce what appears in it. */}
         <Box role="status" aria-live="polite">

@@ -1,5 +1,6 @@
 /** The Login form: email and password, checked by the domain's loginSchema, then sent to the server. */
-import { Button, chakra, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { FormField } from '../../components/form-field';
+import { Button, chakra, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { loginSchema } from '#domain/accounts/signup';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
@@ -28,20 +29,12 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup: () => void }
   return (
     <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Login">
       <Stack gap="4">
-        <Field.Root invalid={Boolean(errors.email)} required>
-          <Field.Label>
-            Email <Field.RequiredIndicator />
-          </Field.Label>
+        <FormField label="Email" error={errors.email} required>
           <Input name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
-          <Field.ErrorText>{errors.email}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.password)} required>
-          <Field.Label>
-            Password <Field.RequiredIndicator />
-          </Field.Label>
+        </FormField>
+        <FormField label="Password" error={errors.password} required>
           <PasswordInput name="password" autoComplete="current-password" value={values.password} onChange={(event) => change('password', event.target.value)} />
-          <Field.ErrorText>{errors.password}</Field.ErrorText>
-        </Field.Root>
+        </FormField>
         <FormMessage message={formMessage} />
         <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Logging in…" width="full">
           Login

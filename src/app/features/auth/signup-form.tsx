@@ -3,6 +3,7 @@
  * hidden fields are not sent, so a licence number typed before switching away from
  * 'Agent' does not travel with an individual's account.
  */
+import { FormField } from '../../components/form-field';
 import { Button, chakra, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { EMPTY_SIGNUP, MIN_PASSWORD_LENGTH, showsBusinessName, showsLicenseNumber, signupSchema } from '#domain/accounts/signup';
@@ -65,20 +66,12 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
   return (
     <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Sign Up">
       <Stack gap="4">
-        <Field.Root invalid={Boolean(errors.name)} required>
-          <Field.Label>
-            Full Name <Field.RequiredIndicator />
-          </Field.Label>
+        <FormField label="Full Name" error={errors.name} required>
           <Input name="name" autoComplete="name" value={values.name} onChange={(event) => change('name', event.target.value)} />
-          <Field.ErrorText>{errors.name}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.email)} required>
-          <Field.Label>
-            Email <Field.RequiredIndicator />
-          </Field.Label>
+        </FormField>
+        <FormField label="Email" error={errors.email} required>
           <Input name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
-          <Field.ErrorText>{errors.email}</Field.ErrorText>
-        </Field.Root>
+        </FormField>
         <Field.Root invalid={Boolean(errors.userType)} required>
           <Field.Label>
             Account Type <Field.RequiredIndicator />
@@ -103,22 +96,14 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
           <Field.ErrorText>{errors.userType}</Field.ErrorText>
         </Field.Root>
         {hasBusinessName && (
-          <Field.Root invalid={Boolean(errors.businessName)} required>
-            <Field.Label>
-              Business/Company Name <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField label="Business/Company Name" error={errors.businessName} required>
             <Input name="businessName" autoComplete="organization" value={values.businessName} onChange={(event) => change('businessName', event.target.value)} />
-            <Field.ErrorText>{errors.businessName}</Field.ErrorText>
-          </Field.Root>
+          </FormField>
         )}
         {hasLicenseNumber && (
-          <Field.Root invalid={Boolean(errors.licenseNumber)} required>
-            <Field.Label>
-              License Number <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField label="License Number" error={errors.licenseNumber} required>
             <Input name="licenseNumber" autoComplete="off" value={values.licenseNumber} onChange={(event) => change('licenseNumber', event.target.value)} />
-            <Field.ErrorText>{errors.licenseNumber}</Field.ErrorText>
-          </Field.Root>
+          </FormField>
         )}
         <Field.Root invalid={Boolean(errors.password)} required>
           <Field.Label>

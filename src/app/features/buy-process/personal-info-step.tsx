@@ -1,4 +1,5 @@
 /** Step 1, Personal Info: who is applying and how many plates. */
+import { FormField } from '../../components/form-field';
 import { Field, Input, SimpleGrid, Textarea } from '@chakra-ui/react';
 import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, NRC_PLACEHOLDER, PHONE_PLACEHOLDER } from '#domain/applications/application-form';
 import type { ApplicationField, ApplicationFields, WizardErrors } from './wizard-reducer';
@@ -13,20 +14,12 @@ interface PersonalInfoStepProps {
 export function PersonalInfoStep({ fields, errors, onChange, onNumberOfPlatesBlur }: PersonalInfoStepProps) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-      <Field.Root invalid={Boolean(errors.fullName)} required>
-        <Field.Label>
-          Full Name <Field.RequiredIndicator />
-        </Field.Label>
+      <FormField label="Full Name" error={errors.fullName} required>
         <Input name="fullName" autoComplete="name" value={fields.fullName} onChange={(event) => onChange('fullName', event.target.value)} />
-        <Field.ErrorText>{errors.fullName}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={Boolean(errors.nrcNumber)} required>
-        <Field.Label>
-          NRC Number <Field.RequiredIndicator />
-        </Field.Label>
+      </FormField>
+      <FormField label="NRC Number" error={errors.nrcNumber} required>
         <Input name="nrcNumber" autoComplete="off" placeholder={NRC_PLACEHOLDER} value={fields.nrcNumber} onChange={(event) => onChange('nrcNumber', event.target.value)} />
-        <Field.ErrorText>{errors.nrcNumber}</Field.ErrorText>
-      </Field.Root>
+      </FormField>
       <Field.Root invalid={Boolean(errors.phoneNumber)} required>
         <Field.Label>
           Phone Number <Field.RequiredIndicator />
@@ -41,13 +34,9 @@ export function PersonalInfoStep({ fields, errors, onChange, onNumberOfPlatesBlu
         />
         <Field.ErrorText>{errors.phoneNumber}</Field.ErrorText>
       </Field.Root>
-      <Field.Root invalid={Boolean(errors.email)} required>
-        <Field.Label>
-          Email <Field.RequiredIndicator />
-        </Field.Label>
+      <FormField label="Email" error={errors.email} required>
         <Input name="email" type="email" autoComplete="email" inputMode="email" value={fields.email} onChange={(event) => onChange('email', event.target.value)} />
-        <Field.ErrorText>{errors.email}</Field.ErrorText>
-      </Field.Root>
+      </FormField>
       <Field.Root invalid={Boolean(errors.address)} required gridColumn={{ md: 'span 2' }}>
         <Field.Label>
           Address <Field.RequiredIndicator />
