@@ -4,132 +4,76 @@ import { createIcon } from '@chakra-ui/react';
 // Icons take the size of the text around them unless told otherwise.
 const defaultProps = { boxSize: '1em' } as const;
 
-const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+/** A stroke icon drawn on a 24 px grid, sized like the text around it: the one way the app makes icons. */
+export function strokeIcon(displayName: string, path: React.ReactElement) {
+  return createIcon({ displayName, defaultProps, path });
+}
 
-export const MenuIcon = createIcon({ displayName: 'MenuIcon', defaultProps, path: <path {...stroke} d="M4 6h16M4 12h16M4 18h16" /> });
-export const CheckIcon = createIcon({ displayName: 'CheckIcon', defaultProps, path: <path {...stroke} d="M20 6 9 17l-5-5" /> });
-export const ShieldIcon = createIcon({
-  displayName: 'ShieldIcon',
-  defaultProps,
-  path: <path {...stroke} d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />,
-});
-export const ClockIcon = createIcon({
-  displayName: 'ClockIcon',
-  defaultProps,
-  path: (
-    <g {...stroke}>
-      <circle cx="12" cy="12" r="10" />
-      <path d="M12 6v6l4 2" />
-    </g>
-  ),
-});
-export const AwardIcon = createIcon({
-  displayName: 'AwardIcon',
-  defaultProps,
-  path: (
-    <g {...stroke}>
-      <circle cx="12" cy="8" r="6" />
-      <path d="M15.5 13 17 22l-5-3-5 3 1.5-9" />
-    </g>
-  ),
-});
-export const SearchIcon = createIcon({
-  displayName: 'SearchIcon',
-  defaultProps,
-  path: (
-    <g {...stroke}>
-      <circle cx="11" cy="11" r="8" />
-      <path d="m21 21-4.3-4.3" />
-    </g>
-  ),
-});
-export const QrIcon = createIcon({
-  displayName: 'QrIcon',
-  defaultProps,
-  path: (
-    <g {...stroke}>
-      <rect x="3" y="3" width="7" height="7" />
-      <rect x="14" y="3" width="7" height="7" />
-      <rect x="3" y="14" width="7" height="7" />
-      <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
-    </g>
-  ),
-});
-export const CloudOffIcon = createIcon({
-  displayName: 'CloudOffIcon',
-  defaultProps,
-  path: <path {...stroke} d="m2 2 20 20M5.8 5.8A7 7 0 0 0 6 19h11m3.7-1.4A4.5 4.5 0 0 0 17.5 10h-1.3A7 7 0 0 0 9.2 4.6" />,
-});
-export const CloudIcon = createIcon({
-  displayName: 'CloudIcon',
-  defaultProps,
-  path: <path {...stroke} d="M17.5 19H6a5 5 0 1 1 1.1-9.9A7 7 0 0 1 20.5 12 3.5 3.5 0 0 1 17.5 19Z" />,
-});
-export const MailIcon = createIcon({
-  displayName: 'MailIcon',
-  defaultProps,
-  path: (
-    <g {...stroke}>
-      <rect x="2" y="4" width="20" height="16" rx="2" />
-      <path d="m22 7-10 6L2 7" />
-    </g>
-  ),
-});
-export const PhoneIcon = createIcon({
-  displayName: 'PhoneIcon',
-  defaultProps,
-  path: <path {...stroke} d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2Z" />,
-});
-export const MapPinIcon = createIcon({
-  displayName: 'MapPinIcon',
-  defaultProps,
-  path: (
-    <g {...stroke}>
-      <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z" />
-      <circle cx="12" cy="10" r="3" />
-    </g>
-  ),
-});
-export const CartIcon = createIcon({
-  displayName: 'CartIcon',
-  defaultProps,
-  path: (
-    <g {...stroke}>
-      <circle cx="8" cy="21" r="1" />
-      <circle cx="19" cy="21" r="1" />
-      <path d="M2 2h3l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
-    </g>
-  ),
-});
-export const UsersIcon = createIcon({
-  displayName: 'UsersIcon',
-  defaultProps,
-  path: (
-    <g {...stroke}>
-      <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
-      <circle cx="9" cy="7" r="4" />
-      <path d="M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8" />
-    </g>
-  ),
-});
-export const TruckIcon = createIcon({
-  displayName: 'TruckIcon',
-  defaultProps,
-  path: (
-    <g {...stroke}>
-      <path d="M1 3h15v13H1zM16 8h4l3 3v5h-7z" />
-      <circle cx="5.5" cy="18.5" r="2.5" />
-      <circle cx="18.5" cy="18.5" r="2.5" />
-    </g>
-  ),
-});
-export const BellIcon = createIcon({
-  displayName: 'BellIcon',
-  defaultProps,
-  path: <path {...stroke} d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />,
-});
-export const WarningIcon = createIcon({
-  displayName: 'WarningIcon',
-  defaultProps,
-  path: <path {...stroke} d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0ZM12 9v4M12 17h.01" />,
-});
+export const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+
+export const MenuIcon = strokeIcon('MenuIcon', <path {...stroke} d="M4 6h16M4 12h16M4 18h16" />);
+export const CheckIcon = strokeIcon('CheckIcon', <path {...stroke} d="M20 6 9 17l-5-5" />);
+export const ShieldIcon = strokeIcon('ShieldIcon', <path {...stroke} d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />);
+export const ClockIcon = strokeIcon('ClockIcon', (
+  <g {...stroke}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 6v6l4 2" />
+  </g>
+));
+export const AwardIcon = strokeIcon('AwardIcon', (
+  <g {...stroke}>
+    <circle cx="12" cy="8" r="6" />
+    <path d="M15.5 13 17 22l-5-3-5 3 1.5-9" />
+  </g>
+));
+export const SearchIcon = strokeIcon('SearchIcon', (
+  <g {...stroke}>
+    <circle cx="11" cy="11" r="8" />
+    <path d="m21 21-4.3-4.3" />
+  </g>
+));
+export const QrIcon = strokeIcon('QrIcon', (
+  <g {...stroke}>
+    <rect x="3" y="3" width="7" height="7" />
+    <rect x="14" y="3" width="7" height="7" />
+    <rect x="3" y="14" width="7" height="7" />
+    <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
+  </g>
+));
+export const CloudOffIcon = strokeIcon('CloudOffIcon', <path {...stroke} d="m2 2 20 20M5.8 5.8A7 7 0 0 0 6 19h11m3.7-1.4A4.5 4.5 0 0 0 17.5 10h-1.3A7 7 0 0 0 9.2 4.6" />);
+export const CloudIcon = strokeIcon('CloudIcon', <path {...stroke} d="M17.5 19H6a5 5 0 1 1 1.1-9.9A7 7 0 0 1 20.5 12 3.5 3.5 0 0 1 17.5 19Z" />);
+export const MailIcon = strokeIcon('MailIcon', (
+  <g {...stroke}>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <path d="m22 7-10 6L2 7" />
+  </g>
+));
+export const PhoneIcon = strokeIcon('PhoneIcon', <path {...stroke} d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2Z" />);
+export const MapPinIcon = strokeIcon('MapPinIcon', (
+  <g {...stroke}>
+    <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z" />
+    <circle cx="12" cy="10" r="3" />
+  </g>
+));
+export const CartIcon = strokeIcon('CartIcon', (
+  <g {...stroke}>
+    <circle cx="8" cy="21" r="1" />
+    <circle cx="19" cy="21" r="1" />
+    <path d="M2 2h3l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
+  </g>
+));
+export const UsersIcon = strokeIcon('UsersIcon', (
+  <g {...stroke}>
+    <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
+    <circle cx="9" cy="7" r="4" />
+    <path d="M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8" />
+  </g>
+));
+export const TruckIcon = strokeIcon('TruckIcon', (
+  <g {...stroke}>
+    <path d="M1 3h15v13H1zM16 8h4l3 3v5h-7z" />
+    <circle cx="5.5" cy="18.5" r="2.5" />
+    <circle cx="18.5" cy="18.5" r="2.5" />
+  </g>
+));
+export const WarningIcon = strokeIcon('WarningIcon', <path {...stroke} d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0ZM12 9v4M12 17h.01" />);

@@ -1,18 +1,19 @@
 /** The dashboard shell: a sidebar with the role views and their sections, and a header. */
-import { Avatar, Box, Button, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
-import { Suspense, useEffect, useState } from 'react';
+import { Avatar, Box, Button, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ConnectionStatus } from '../components/connection-status';
-import { BellIcon, MenuIcon } from '../components/icons';
+import { MenuIcon } from '../components/icons';
 import { DASHBOARD_SECTIONS } from '../features/dashboard/dashboard-sections';
 import { mayOpen, type RoleView, viewOfPath, viewsOf } from '../session/role-views';
 import { initialsOf, type SessionUser } from '../session/session-store';
 import { useSession } from '../session/use-session';
 import { AccessNotice } from './access-notice';
 import { SignOutButton } from './sign-out-button';
+import { SlideInMenu } from './slide-in-menu';
 import { UpdatePrompt } from '../pwa/update-prompt';
 import { Logo } from './public-header';
-import { PageLoading } from './public-layout';
+import { PageLoading, useFocusMainOnNavigate } from './public-layout';
 
 function Sidebar({ views, onNavigate }: { views: ReturnType<typeof viewsOf>; onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -73,9 +74,7 @@ export function DashboardLayout() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const { pathname, search } = useLocation();
   const session = useSession();
-  useEffect(() => {
-    document.getElementById('main')?.focus({ preventScroll: true });
-  }, [pathname]);
+  useFocusMainOnNavigate(pathname);
   if (session.status === 'unknown') return <PageLoading />;
   if (session.status === 'signed-out') return <Navigate to={`/auth?redirect=${encodeURIComponent(pathname + search)}`} replace />;
   const { user } = session;
@@ -91,36 +90,18 @@ export function DashboardLayout() {
       <Flex direction="column" flex="1" minW="0">
         <Flex as="header" align="center" justify="space-between" gap="3" px={{ base: '3', md: '6' }} py="3" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
           <HStack gap="2">
-            <Drawer.Root open={isMenuOpen} onOpenChange={(event) => setMenuOpen(event.open)} placement="start" size="xs">
-              <Drawer.Trigger asChild>
-                <IconButton aria-label="Open dashboard menu" variant="ghost" hideFrom="lg">
-                  <MenuIcon />
-                </IconButton>
-              </Drawer.Trigger>
-              <Portal>
-                <Drawer.Backdrop />
-                <Drawer.Positioner>
-                  <Drawer.Content>
-                    <Drawer.Title srOnly>Dashboard menu</Drawer.Title>
-                    <Drawer.Body p="0">
-                      <Sidebar views={views} onNavigate={() => setMenuOpen(false)} />
-                    </Drawer.Body>
-                    <Drawer.CloseTrigger asChild>
-                      <CloseButton size="md" aria-label="Close menu" />
-                    </Drawer.CloseTrigger>
-                  </Drawer.Content>
-                </Drawer.Positioner>
-              </Portal>
-            </Drawer.Root>
+            <IconButton aria-label="Open dashboard menu" aria-haspopup="dialog" aria-expanded={isMenuOpen} variant="ghost" hideFrom="lg" onClick={() => setMenuOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+            <SlideInMenu title="Dashboard menu" isTitleHidden placement="start" isOpen={isMenuOpen} onOpenChange={setMenuOpen}>
+              <Sidebar views={views} onNavigate={() => setMenuOpen(false)} />
+            </SlideInMenu>
             <Heading as="p" size="sm" color="fg.muted" hideBelow="sm">
               Dashboard
             </Heading>
           </HStack>
           <HStack gap={{ base: '1.5', sm: '3' }}>
             <ConnectionStatus />
-            <IconButton aria-label="Notifications" variant="ghost" size="md">
-              <BellIcon />
-            </IconButton>
             <Avatar.Root size="sm" colorPalette="brand">
               <Avatar.Fallback aria-label={`Signed in as ${user.name}`}>{initialsOf(user.name)}</Avatar.Fallback>
             </Avatar.Root>

@@ -14,13 +14,17 @@ export function PageLoading() {
   );
 }
 
+/** Moves focus to the new page's content, for keyboard and screen-reader users. */
+export function useFocusMainOnNavigate(pathname: string): void {
+  useEffect(() => {
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export function PublicLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  useEffect(() => {
-    // Move focus to the new page's content for keyboard and screen-reader users.
-    document.getElementById('main')?.focus({ preventScroll: true });
-  }, [pathname]);
+  useFocusMainOnNavigate(pathname);
   return (
     <Flex direction="column" minH="100dvh">
       <Link href="#main" position="absolute" left="-9999px" _focus={{ left: '2', top: '2', zIndex: 'skipLink', bg: 'bg', p: '2', rounded: 'md', shadow: 'md' }}>

@@ -26,9 +26,5 @@ export function sessionRepository(db: Queryable) {
     async delete(token: string): Promise<void> {
       await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
     },
-
-    async deleteAllFor(userId: string): Promise<void> {
-      await db.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
-    },
   };
 }
