@@ -23,6 +23,8 @@ import { authRoutes } from './routes/auth-routes';
 import { contactRoutes } from './routes/contact-routes';
 import { healthRoutes } from './routes/health-routes';
 import { listingRoutes } from './routes/listing-routes';
+import { syncRoutes } from './routes/sync-routes';
+import { userRoutes } from './routes/user-routes';
 import { seedDemo } from './seed/seed-demo';
 
 export interface BuildOptions {
@@ -61,6 +63,8 @@ export async function buildApp({ config, db: givenDb, logger = true }: BuildOpti
   await app.register(authRoutes, { db });
   await app.register(contactRoutes, { db, newId });
   await app.register(listingRoutes, { db });
+  await app.register(userRoutes, { db });
+  await app.register(syncRoutes, { db });
 
   await registerStaticApp(app, config.appDir);
   return app;

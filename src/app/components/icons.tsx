@@ -77,3 +77,14 @@ export const TruckIcon = strokeIcon('TruckIcon', (
   </g>
 ));
 export const WarningIcon = strokeIcon('WarningIcon', <path {...stroke} d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0ZM12 9v4M12 17h.01" />);
+export const EyeIcon = strokeIcon('EyeIcon', (
+  <g {...stroke}>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+    <circle cx="12" cy="12" r="3" />
+  </g>
+));
+export const EyeOffIcon = strokeIcon('EyeOffIcon', <path {...stroke} d="m2 2 20 20M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-2.4 3.3M6.6 6.6A17 17 0 0 0 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />);
+export const PencilIcon = strokeIcon('PencilIcon', <path {...stroke} d="M17 3a2.8 2.8 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />);
+export const TrashIcon = strokeIcon('TrashIcon', <path {...stroke} d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />);
+export const PlusIcon = strokeIcon('PlusIcon', <path {...stroke} d="M12 5v14M5 12h14" />);
+export const BellIcon = strokeIcon('BellIcon', <path {...stroke} d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />);

@@ -5,10 +5,11 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { ConnectionStatus } from '../components/connection-status';
 import { MenuIcon } from '../components/icons';
 import { DASHBOARD_SECTIONS } from '../features/dashboard/dashboard-sections';
-import { mayOpen, type RoleView, viewOfPath, viewsOf } from '../session/role-views';
+import { ACCOUNT_SETTINGS_PATH, mayOpen, mayOpenPath, viewOfPath, viewsOf } from '../session/role-views';
 import { initialsOf, type SessionUser } from '../session/session-store';
 import { useSession } from '../session/use-session';
 import { AccessNotice } from './access-notice';
+import { NotificationsButton } from './notifications-button';
 import { SignOutButton } from './sign-out-button';
 import { SlideInMenu } from './slide-in-menu';
 import { UpdatePrompt } from '../pwa/update-prompt';
@@ -60,9 +61,10 @@ function Sidebar({ views, onNavigate }: { views: ReturnType<typeof viewsOf>; onN
 }
 
 /** What the main area shows: the page, or why it is not shown. */
-function content(user: SessionUser, view: RoleView, views: ReturnType<typeof viewsOf>) {
-  if (views.length === 0) return <AccessNotice kind="pending" user={user} />;
-  if (!mayOpen(user.roles, view)) return <AccessNotice kind="not-allowed" user={user} />;
+function content(user: SessionUser, pathname: string, views: ReturnType<typeof viewsOf>) {
+  const isAccountSettings = pathname.replace(/\/$/, '') === ACCOUNT_SETTINGS_PATH;
+  if (views.length === 0 && !isAccountSettings) return <AccessNotice kind="pending" user={user} />;
+  if (!mayOpenPath(user.roles, pathname)) return <AccessNotice kind="not-allowed" user={user} />;
   return (
     <Suspense fallback={<PageLoading />}>
       <Outlet />
@@ -79,7 +81,6 @@ export function DashboardLayout() {
   if (session.status === 'signed-out') return <Navigate to={`/auth?redirect=${encodeURIComponent(pathname + search)}`} replace />;
   const { user } = session;
   const views = viewsOf(user.roles);
-  const view = viewOfPath(pathname);
   // The bare /dashboard is the buyer's overview; others go to their own first view.
   if (pathname === '/dashboard' && views.length > 0 && !mayOpen(user.roles, 'user')) return <Navigate to={views[0]?.home ?? '/dashboard'} replace />;
   return (
@@ -102,14 +103,19 @@ export function DashboardLayout() {
           </HStack>
           <HStack gap={{ base: '1.5', sm: '3' }}>
             <ConnectionStatus />
-            <Avatar.Root size="sm" colorPalette="brand">
-              <Avatar.Fallback aria-label={`Signed in as ${user.name}`}>{initialsOf(user.name)}</Avatar.Fallback>
-            </Avatar.Root>
+            <NotificationsButton />
+            <IconButton asChild variant="ghost" rounded="full" aria-label={`Account settings for ${user.name}`}>
+              <NavLink to={ACCOUNT_SETTINGS_PATH}>
+                <Avatar.Root size="sm" colorPalette="brand">
+                  <Avatar.Fallback aria-hidden>{initialsOf(user.name)}</Avatar.Fallback>
+                </Avatar.Root>
+              </NavLink>
+            </IconButton>
             <SignOutButton />
           </HStack>
         </Flex>
         <Box as="main" id="main" tabIndex={-1} outline="none" flex="1" p={{ base: '4', md: '8' }}>
-          {content(user, view, views)}
+          {content(user, pathname, views)}
         </Box>
       </Flex>
       <UpdatePrompt />

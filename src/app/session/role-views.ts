@@ -29,6 +29,13 @@ export function mayOpen(roles: readonly Role[], view: RoleView): boolean {
   return viewsOf(roles).some((allowed) => allowed.id === view);
 }
 
+/** Pages every signed-in person may open, whatever their roles: their own account settings. */
+export const ACCOUNT_SETTINGS_PATH = paths.dashboard.user.settings;
+
+export function mayOpenPath(roles: readonly Role[], pathname: string): boolean {
+  return pathname.replace(/\/$/, '') === ACCOUNT_SETTINGS_PATH || mayOpen(roles, viewOfPath(pathname));
+}
+
 /** Where to go after signing in: the page asked for, if it is ours, else the user's first view. */
 export function landingFor(roles: readonly Role[], redirect: string | null): string {
   if (redirect && redirect.startsWith('/') && !redirect.startsWith('//')) return redirect;

@@ -11,6 +11,7 @@ export interface SessionUser {
   id: string;
   name: string;
   email: string;
+  phone?: string | null;
   status: string;
   userType: string;
   roles: Role[];
@@ -58,7 +59,27 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 export function setSignedIn(user: SessionUser): void {
+  const previous = state.status === 'signed-in' ? state.user.id : lastUserId();
   set({ status: 'signed-in', user });
+  rememberUser(user.id);
+  // Someone else used this device before: their copies (notifications, the user list) must not show.
+  if (previous && previous !== user.id) void import('../store/clear-personal-data').then(({ clearAccountCopies }) => clearAccountCopies());
+}
+
+const LAST_USER_KEY = 'nambala.last-user-id';
+function lastUserId(): string | null {
+  try {
+    return localStorage.getItem(LAST_USER_KEY);
+  } catch {
+    return null;
+  }
+}
+function rememberUser(id: string): void {
+  try {
+    localStorage.setItem(LAST_USER_KEY, id);
+  } catch {
+    // storage unavailable: copies are cleared at sign-out anyway
+  }
 }
 
 let refreshing: Promise<SessionState> | undefined;

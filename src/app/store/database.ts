@@ -7,6 +7,7 @@
  * version must carry pending entries over (see docs/decisions).
  */
 import type { PlateListing } from '#domain/marketplace/listing';
+import type { UserStatus, UserType } from '#domain/statuses/statuses';
 import { Dexie, type EntityTable } from 'dexie';
 
 export type SyncState = 'pending' | 'synced' | 'rejected';
@@ -49,7 +50,46 @@ export interface MetaEntry {
   value: unknown;
 }
 
-export type LocalTableName = 'contactMessages';
+/** An account as the administrator's list shows it (kept on the device of an administrator). */
+export interface LocalUser {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  userType: UserType;
+  status: UserStatus;
+  requestedRole: string | null;
+  businessName: string | null;
+  licenseNumber: string | null;
+  roles: string[];
+  lastActiveAt: string | null;
+  createdAt: string;
+  syncState?: SyncState;
+  /** Deleted on this device, waiting for the server to confirm. */
+  isDeleted?: boolean;
+}
+
+export interface LocalNotification {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  createdAt: string;
+  readAt: string | null;
+  syncState?: SyncState;
+}
+
+/** The signed-in user's own profile, as edited on this device. */
+export interface LocalProfile {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  syncState?: SyncState;
+}
+
+export type LocalTableName = 'contactMessages' | 'adminUsers' | 'notifications' | 'profiles';
 
 export class NambalaDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
@@ -58,6 +98,9 @@ export class NambalaDatabase extends Dexie {
   /** Server data kept for offline reading; replaced by each pull. */
   listings!: EntityTable<PlateListing, 'id'>;
   favourites!: EntityTable<FavouriteEntry, 'listingId'>;
+  adminUsers!: EntityTable<LocalUser, 'id'>;
+  notifications!: EntityTable<LocalNotification, 'id'>;
+  profiles!: EntityTable<LocalProfile, 'id'>;
 
   constructor(name = 'nambala') {
     super(name);
@@ -67,6 +110,12 @@ export class NambalaDatabase extends Dexie {
       meta: 'key',
       listings: 'id, number, status',
       favourites: 'listingId',
+    });
+    // Version 2 only adds tables; the outbox and its pending entries are untouched.
+    this.version(2).stores({
+      adminUsers: 'id, status, userType',
+      notifications: 'id, createdAt',
+      profiles: 'id',
     });
   }
 }

@@ -1,6 +1,7 @@
 /**
- * How each kind of change (an intent) is sent to the server, and how the answer is
- * read: applied, refused for a reason the user must see, or "try again later".
+ * How a change (an intent) is sent to the server, and how the answer is read:
+ * applied, refused for a reason the user must see, or "try again later" (offline,
+ * signed out, server trouble).
  */
 import type { OutboxEntry } from '../store/database';
 import { type ApiErrorBody, apiRequest, NetworkError } from './api-client';
@@ -9,8 +10,6 @@ export type PushResult =
   | { outcome: 'applied' }
   | { outcome: 'rejected'; reason: string; fields?: Record<string, string> }
   | { outcome: 'retry'; reason: string };
-
-type IntentSender = (entry: OutboxEntry) => Promise<PushResult>;
 
 /** 4xx other than 401/408/429 means the server will never take this change as it is. */
 function readAnswer(status: number, body: ApiErrorBody | undefined): PushResult {
@@ -22,22 +21,43 @@ function readAnswer(status: number, body: ApiErrorBody | undefined): PushResult 
   return { outcome: 'retry', reason };
 }
 
-async function post(path: string, payload: unknown): Promise<PushResult> {
+const CLIENT_ID_KEY = 'nambala.client-id';
+let pageClientId: string | undefined;
+
+/** This device's id, which the server records with each change it applies. */
+function clientId(): string {
   try {
-    const result = await apiRequest<ApiErrorBody>('POST', path, payload);
-    return readAnswer(result.status, result.body);
+    let id = localStorage.getItem(CLIENT_ID_KEY);
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem(CLIENT_ID_KEY, id);
+    }
+    return id;
+  } catch {
+    pageClientId ??= crypto.randomUUID();
+    return pageClientId;
+  }
+}
+
+interface PushAnswer {
+  results?: Array<{ id: string; outcome: 'applied' | 'rejected'; message?: string; fields?: Record<string, string>; status?: number }>;
+}
+
+/**
+ * Sends one outbox entry through the server's push endpoint and reads its answer.
+ * Every intent travels the same way; the server knows which it accepts.
+ */
+export async function sendIntent(entry: OutboxEntry): Promise<PushResult> {
+  let result;
+  try {
+    result = await apiRequest<PushAnswer & ApiErrorBody>('POST', '/api/sync/push', { clientId: clientId(), mutations: [{ id: entry.id, intent: entry.intent, payload: entry.payload }] });
   } catch (error) {
     if (error instanceof NetworkError) return { outcome: 'retry', reason: 'offline' };
     throw error;
   }
-}
-
-const senders: Record<string, IntentSender> = {
-  sendContactMessage: (entry) => post('/api/contact', entry.payload),
-};
-
-export function sendIntent(entry: OutboxEntry): Promise<PushResult> {
-  const sender = senders[entry.intent];
-  if (!sender) return Promise.resolve({ outcome: 'rejected', reason: `This version of the app cannot send '${entry.intent}' changes.` });
-  return sender(entry);
+  if (!result.ok) return readAnswer(result.status, result.body);
+  const answer = result.body.results?.find((candidate) => candidate.id === entry.id);
+  if (!answer) return { outcome: 'retry', reason: 'The server did not answer for this change.' };
+  if (answer.outcome === 'applied') return { outcome: 'applied' };
+  return { outcome: 'rejected', reason: answer.message ?? 'The server did not accept this change.', ...(answer.fields ? { fields: answer.fields } : {}) };
 }

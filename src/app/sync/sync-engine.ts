@@ -10,7 +10,8 @@ import { liveQuery } from 'dexie';
 import { db } from '../store/database';
 import { onLocalWrite } from '../store/mutate';
 import { sendIntent } from './intents';
-import { pullListings } from './pull';
+import { getSession, refreshSession } from '../session/session-store';
+import { pullAccountData, pullListings, SignedOutError } from './pull';
 import { pushOutbox, type PushSummary } from './push';
 import { OUTBOX_HINT_KEY, setSyncStatus } from './sync-status';
 
@@ -34,8 +35,12 @@ async function runOnce(): Promise<PushSummary | undefined> {
     if (!summary.retryReason) {
       try {
         await pullListings(db);
+        const session = getSession();
+        if (session.status === 'signed-in') await pullAccountData(db, session.user);
       } catch (error) {
-        summary.retryReason = error instanceof Error ? error.message : 'pull failed';
+        // The session ended on the server: find out who (if anyone) is signed in; the outbox stays.
+        if (error instanceof SignedOutError) void refreshSession();
+        else summary.retryReason = error instanceof Error ? error.message : 'pull failed';
       }
     }
     if (summary.retryReason) {

@@ -5,6 +5,7 @@
  * httpOnly cookie; unsafe methods from another origin are refused (CSRF).
  */
 import { type Access, can, isPermission } from '#domain/accounts/permissions';
+import { maySignIn } from '#domain/accounts/user-admin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { sessionRepository } from '../repositories/session-repository';
@@ -57,10 +58,11 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
     const userId = await sessions.use(token, SESSION_IDLE_SECONDS);
     if (!userId) return;
     const user = await users.findById(userId);
-    if (user && user.status !== 'Suspended' && user.status !== 'Inactive') request.user = user;
+    if (user && maySignIn(user.status)) request.user = user;
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Before validation: a caller who may not use a route learns nothing about its body.
+  app.addHook('preValidation', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     if (!request.user) return reply.code(401).send(errorBody(401, 'Please sign in to continue.'));

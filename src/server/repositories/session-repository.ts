@@ -23,6 +23,15 @@ export function sessionRepository(db: Queryable) {
       return rows[0]?.user_id;
     },
 
+    /** Ends every session of a user, or every one but the token given (after a password change). */
+    async deleteForUser(userId: string, exceptToken?: string): Promise<number> {
+      const rows = await db.query<{ token_hash: string }>('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING token_hash', [
+        userId,
+        exceptToken === undefined ? '' : hashToken(exceptToken),
+      ]);
+      return rows.length;
+    },
+
     async delete(token: string): Promise<void> {
       await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
     },

@@ -109,6 +109,67 @@ export function userRepository(db: Queryable) {
       await db.query('UPDATE users SET last_active_at = now() WHERE id = $1', [id]);
     },
 
+    /** Every user, newest first: the administrator's list. */
+    async list(): Promise<User[]> {
+      const rows = await db.query<UserRow>(`${SELECT_USER} GROUP BY u.id ORDER BY u.created_at DESC, u.id DESC`);
+      return rows.map(toUser);
+    },
+
+    /** The user row locked for the rest of the transaction, so two changes to one user queue up. */
+    async lockById(id: string): Promise<User | undefined> {
+      await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
+      return this.findById(id);
+    },
+
+    async countActiveAdmins(): Promise<number> {
+      // Locks the administrators' rows, so two demotions cannot both pass the last-admin check.
+      const rows = await db.query<{ id: string }>("SELECT id FROM users WHERE user_type = 'ADMIN' AND status = 'Active' FOR UPDATE");
+      return rows.length;
+    },
+
+    /** Returns false when the new email belongs to someone else. */
+    async updateDetails(id: string, details: { name: string; email: string; userType: UserType; status: UserStatus; roles: readonly Role[] }): Promise<boolean> {
+      const rows = await db.query<{ id: string }>(
+        `UPDATE users SET name = $2, email = $3, user_type = $4, status = $5, updated_at = now()
+         WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users other WHERE lower(other.email) = lower($3) AND other.id <> $1)
+         RETURNING id`,
+        [id, details.name, details.email, details.userType, details.status],
+      );
+      if (rows.length === 0) return false;
+      await this.setRoles(id, details.roles);
+      return true;
+    },
+
+    async setRoles(id: string, roles: readonly Role[]): Promise<void> {
+      await db.query('DELETE FROM user_roles WHERE user_id = $1 AND NOT (role = ANY($2::text[]))', [id, roles]);
+      if (roles.length > 0) await db.query('INSERT INTO user_roles (user_id, role) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [id, roles]);
+    },
+
+    /** Returns false when the new email belongs to someone else. */
+    async updateProfile(id: string, profile: { name: string; email: string; phone: string | null }): Promise<boolean> {
+      const rows = await db.query<{ id: string }>(
+        `UPDATE users SET name = $2, email = $3, phone = $4, updated_at = now()
+         WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users other WHERE lower(other.email) = lower($3) AND other.id <> $1)
+         RETURNING id`,
+        [id, profile.name, profile.email, profile.phone],
+      );
+      return rows.length > 0;
+    },
+
+    async passwordHashOf(id: string): Promise<string | undefined> {
+      const rows = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [id]);
+      return rows[0]?.password_hash;
+    },
+
+    async setPassword(id: string, passwordHash: string): Promise<void> {
+      await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const rows = await db.query<{ id: string }>('DELETE FROM users WHERE id = $1 RETURNING id', [id]);
+      return rows.length > 0;
+    },
+
     async count(): Promise<number> {
       const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
       return rows[0]?.n ?? 0;

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { initialAccount } from '#domain/accounts/permissions';
 import { loginSchema, signupSchema } from '#domain/accounts/signup';
+import { maySignIn } from '#domain/accounts/user-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../auth/passwords';
@@ -16,27 +17,10 @@ import { auditRepository } from '../repositories/audit-repository';
 import { sessionRepository } from '../repositories/session-repository';
 import { type ThrottlePolicy, throttleRepository } from '../repositories/throttle-repository';
 import { type User, userRepository } from '../repositories/user-repository';
+import { errorResponse, userResponse } from './schemas';
 
 export const SIGN_IN_POLICY: ThrottlePolicy = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
-
-const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  phone: z.string().nullable(),
-  accountType: z.string(),
-  userType: z.string(),
-  status: z.string(),
-  requestedRole: z.string().nullable(),
-  businessName: z.string().nullable(),
-  licenseNumber: z.string().nullable(),
-  roles: z.array(z.string()),
-  lastActiveAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-const userResponse = z.object({ user: userSchema });
-const errorResponse = z.object({ statusCode: z.number(), error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const users = userRepository(db);
@@ -109,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         await audit.record({ actorId: found?.user.id ?? null, action: 'auth.sign-in', target: email, outcome: 'failure', detail: { reason: 'wrong-credentials' }, ip: request.ip });
         return reply.code(401).send(errorBody(401, WRONG_CREDENTIALS));
       }
-      if (found.user.status === 'Suspended' || found.user.status === 'Inactive') {
+      if (!maySignIn(found.user.status)) {
         await audit.record({ actorId: found.user.id, action: 'auth.sign-in', target: email, outcome: 'failure', detail: { reason: found.user.status }, ip: request.ip });
         return reply.code(403).send(errorBody(403, 'This account is not active. Contact support to restore access.'));
       }

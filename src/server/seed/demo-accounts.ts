@@ -1,6 +1,6 @@
 /** One demo account per role (listed with their passwords in the README). */
 import type { Role } from '#domain/accounts/permissions';
-import type { AccountTypeId, UserType } from '#domain/statuses/statuses';
+import type { AccountTypeId, UserStatus, UserType } from '#domain/statuses/statuses';
 
 export interface DemoAccount {
   email: string;
@@ -11,6 +11,9 @@ export interface DemoAccount {
   roles: Role[];
   businessName?: string;
   licenseNumber?: string;
+  /** Active unless said otherwise. */
+  status?: UserStatus;
+  requestedRole?: Role;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -19,4 +22,17 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'agent@nambala.zm', password: 'Agent#2026', name: 'Chanda Phiri', accountType: 'agent', userType: 'AGENT', roles: ['agent'], businessName: 'Cairo Road Plates', licenseNumber: 'PM-0042' },
   { email: 'police@nambala.zm', password: 'Police#2026', name: 'Inspector Tembo', accountType: 'law', userType: 'POLICE', roles: ['police'] },
   { email: 'insurer@nambala.zm', password: 'Insurer#2026', name: 'Natasha Zulu', accountType: 'individual', userType: 'INSURANCE_AGENT', roles: ['insurance_agent'] },
+  // A plate maker waiting for approval, so the administrator's screen has one to check.
+  {
+    email: 'newshop@nambala.zm',
+    password: 'Newshop#2026',
+    name: 'Mutale Mwanza',
+    accountType: 'agent',
+    userType: 'AGENT',
+    roles: [],
+    businessName: 'Kitwe Plate Works',
+    licenseNumber: 'PM-0117',
+    status: 'Pending',
+    requestedRole: 'agent',
+  },
 ];

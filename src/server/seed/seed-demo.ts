@@ -12,7 +12,7 @@ import { DEMO_ACCOUNTS } from './demo-accounts';
 import { hashPassword } from '../auth/passwords';
 import { userRepository } from '../repositories/user-repository';
 
-export const DEMO_SEED_VERSION = '2';
+export const DEMO_SEED_VERSION = '3';
 
 export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -23,7 +23,7 @@ export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<bo
     await listingRepository(tx).insertMany(DEMO_LISTINGS);
     for (const account of DEMO_ACCOUNTS) {
       // create() skips an email that already exists, so reseeding is harmless.
-      await userRepository(tx).create({ ...account, passwordHash: await hashPassword(account.password), status: 'Active', requestedRole: null });
+      await userRepository(tx).create({ ...account, passwordHash: await hashPassword(account.password), status: account.status ?? 'Active', requestedRole: account.requestedRole ?? null });
     }
     await meta.set('demo_seed', DEMO_SEED_VERSION);
     log.info({ listings: DEMO_LISTINGS.length, accounts: DEMO_ACCOUNTS.length }, 'demo data seeded');

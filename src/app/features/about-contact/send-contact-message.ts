@@ -6,9 +6,8 @@
  */
 import type { ContactMessage } from '#domain/contact/contact-message';
 import { db, type NambalaDatabase } from '../../store/database';
-import { mutate, newId } from '../../store/mutate';
-import { syncNow } from '../../sync/sync-engine';
-import type { PushSummary } from '../../sync/push';
+import { newId } from '../../store/mutate';
+import { discardRejected, submitChange, type SubmitDependencies } from '../../sync/submit-change';
 
 export const SAVED_ON_DEVICE = "Saved on this device — it will be sent when you're back online.";
 
@@ -22,14 +21,10 @@ export type SendContactOutcome =
   /** The server refused it; the entry stays on the device, marked rejected, until replaced or discarded. */
   | { status: 'rejected'; entryId: string; reason: string; fields: Partial<Record<ContactField, string>> };
 
-export interface SendContactDependencies {
-  database: NambalaDatabase;
-  sync: () => Promise<PushSummary | undefined>;
+export interface SendContactDependencies extends SubmitDependencies {
   now: () => number;
   newId: () => string;
 }
-
-const defaults: SendContactDependencies = { database: db, sync: syncNow, now: Date.now, newId };
 
 const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'subject', 'message'];
 
@@ -46,43 +41,17 @@ function contactFieldMessages(fields: Record<string, string> | undefined): Parti
  * Removes a refused message and its outbox entry. The form calls this when the user sends
  * the corrected message again, so the old refusal does not linger in "Needs attention".
  */
-export async function discardRejectedContactMessage(entryId: string, database: NambalaDatabase = db): Promise<void> {
-  await database.transaction('rw', database.outbox, database.contactMessages, async () => {
-    const entry = await database.outbox.get(entryId);
-    if (!entry || entry.status !== 'rejected') return;
-    await database.outbox.delete(entryId);
-    await database.contactMessages.delete(entry.rowId);
-  });
+export function discardRejectedContactMessage(entryId: string, database: NambalaDatabase = db): Promise<void> {
+  return discardRejected(entryId, database);
 }
 
 export async function sendContactMessage(message: ContactMessage, dependencies: Partial<SendContactDependencies> = {}): Promise<SendContactOutcome> {
-  const { database, sync, now, newId: makeId } = { ...defaults, ...dependencies };
+  const { now = Date.now, newId: makeId = newId, ...submit } = dependencies;
   // The id is the message's own: the server stores a re-sent message once.
   const id = makeId();
-  const entry = await mutate(database, {
-    intent: 'sendContactMessage',
-    table: 'contactMessages',
-    row: { id, ...message, createdAt: now(), syncState: 'pending' as const },
-    payload: { id, ...message },
-  });
-
-  const summary = await sync();
-  let stored = await database.outbox.get(entry.id);
-  // A sync that was already running when we wrote may have missed the new entry; a clean
-  // run that left it pending means exactly that, so one more run picks it up.
-  if (stored?.status === 'pending' && summary && !summary.retryReason) {
-    await sync();
-    stored = await database.outbox.get(entry.id);
-  }
-
-  if (!stored) return { status: 'sent', entryId: entry.id };
-  if (stored.status === 'rejected') {
-    return {
-      status: 'rejected',
-      entryId: entry.id,
-      reason: stored.rejection ?? 'The server did not accept this message.',
-      fields: contactFieldMessages(stored.rejectionFields),
-    };
-  }
-  return { status: 'queued', entryId: entry.id };
+  const outcome = await submitChange(
+    { intent: 'sendContactMessage', table: 'contactMessages', row: { id, ...message, createdAt: now(), syncState: 'pending' as const }, payload: { id, ...message } },
+    submit,
+  );
+  return outcome.status === 'rejected' ? { ...outcome, fields: contactFieldMessages(outcome.fields) } : outcome;
 }

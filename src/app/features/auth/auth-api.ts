@@ -3,6 +3,7 @@
  * so they go straight through the API client, not the outbox. Credentials are sent once
  * and never logged or stored on the device.
  */
+import type { PasswordChange } from '#domain/accounts/profile';
 import type { Login, Signup } from '#domain/accounts/signup';
 import type { SessionUser } from '../../session/session-store';
 import { type ApiErrorBody, apiRequest, NetworkError } from '../../sync/api-client';
@@ -49,4 +50,23 @@ export function login(credentials: Login): Promise<AuthResult<(typeof LOGIN_FIEL
 
 export function signup(account: Signup): Promise<AuthResult<(typeof SIGNUP_FIELDS)[number]>> {
   return post('/api/auth/signup', account, SIGNUP_FIELDS);
+}
+
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+export type PasswordField = (typeof PASSWORD_FIELDS)[number];
+
+/** Changes the signed-in user's password. Online only: a password never waits in the outbox. */
+export async function changePassword(change: PasswordChange): Promise<{ ok: true } | { ok: false; message: string | null; fields: Partial<Record<PasswordField, string>> }> {
+  let result;
+  try {
+    result = await apiRequest<ApiErrorBody | undefined>('POST', '/api/auth/password', change);
+  } catch (error) {
+    if (error instanceof NetworkError) return { ok: false, message: "You're offline. Changing your password needs a connection.", fields: {} };
+    throw error;
+  }
+  if (result.ok) return { ok: true };
+  const fields = pickFields(PASSWORD_FIELDS, result.body?.fields);
+  if (result.status === 401) return { ok: false, message: 'Your session has ended. Sign in again to change your password.', fields };
+  const message = typeof result.body?.message === 'string' && result.body.message ? result.body.message : AUTH_SERVER_TROUBLE;
+  return { ok: false, message: Object.values(fields).includes(message) ? null : message, fields };
 }

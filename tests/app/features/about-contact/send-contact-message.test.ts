@@ -12,6 +12,12 @@ function answer(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** The push endpoint's answer to a request: each mutation applied, or refused with the given reason. */
+function pushAnswer(init: RequestInit | undefined, refusal?: { message: string; fields?: Record<string, string> }): Response {
+  const { mutations } = JSON.parse(String(init?.body)) as { mutations: Array<{ id: string }> };
+  return answer(200, { results: mutations.map(({ id }) => (refusal ? { id, outcome: 'rejected', status: 400, ...refusal } : { id, outcome: 'applied' })) });
+}
+
 // Syncs straight through the push step, so no timers of the sync engine outlive a test.
 const pushOnly = () => pushOutbox(db, sendIntent);
 
@@ -31,24 +37,27 @@ describe('sendContactMessage', () => {
       'fetch',
       vi.fn(async () => {
         seenDuringSend = { rows: await db.contactMessages.count(), entries: await db.outbox.count() };
-        return answer(201, { id: 'x', created: true });
+        return answer(200, { results: [] });
       }),
     );
     await sendContactMessage(message, { sync: pushOnly });
     expect(seenDuringSend).toEqual({ rows: 1, entries: 1 });
   });
 
-  it('posts the message with its client id to /api/contact', async () => {
-    const fetchMock = vi.fn(async (_path: string, _init: RequestInit) => answer(201, { id: 'x', created: true }));
+  it('pushes the message, with its own id, as a sendContactMessage mutation', async () => {
+    const fetchMock = vi.fn(async (_path: string, init: RequestInit) => pushAnswer(init));
     vi.stubGlobal('fetch', fetchMock);
-    await sendContactMessage(message, { sync: pushOnly, newId: () => '0190f5d2-0000-7000-8000-000000000001' });
+    const outcome = await sendContactMessage(message, { sync: pushOnly, newId: () => '0190f5d2-0000-7000-8000-000000000001' });
     const [path, init] = fetchMock.mock.calls[0] ?? [];
-    expect(path).toBe('/api/contact');
-    expect(JSON.parse(String(init?.body))).toEqual({ id: '0190f5d2-0000-7000-8000-000000000001', ...message });
+    expect(path).toBe('/api/sync/push');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      clientId: expect.any(String),
+      mutations: [{ id: outcome.entryId, intent: 'sendContactMessage', payload: { id: '0190f5d2-0000-7000-8000-000000000001', ...message } }],
+    });
   });
 
-  it('reports sent when the server answers 201: the entry is gone and the row is synced', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(201, { id: 'x', created: true })));
+  it('reports sent when the server applied it: the entry is gone and the row is synced', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (_path: string, init: RequestInit) => pushAnswer(init)));
     const outcome = await sendContactMessage(message, { sync: pushOnly, now: () => 1_700_000_000_000 });
     expect(outcome.status).toBe('sent');
     expect(await db.outbox.get(outcome.entryId)).toBeUndefined();
@@ -56,8 +65,8 @@ describe('sendContactMessage', () => {
     expect(rows).toEqual([expect.objectContaining({ ...message, createdAt: 1_700_000_000_000, syncState: 'synced' })]);
   });
 
-  it('reports rejected with the field messages when the server answers 400, and keeps the entry', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(400, { message: 'Please check the form.', fields: { email: 'Please enter a valid email address' } })));
+  it('reports rejected with the field messages when the server refuses it, and keeps the entry', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (_path: string, init: RequestInit) => pushAnswer(init, { message: 'Please check the form.', fields: { email: 'Please enter a valid email address' } })));
     const outcome = await sendContactMessage(message, { sync: pushOnly });
     expect(outcome).toEqual({
       status: 'rejected',
@@ -94,7 +103,7 @@ describe('sendContactMessage', () => {
   });
 
   it('syncs once more when a run that was already going missed the new entry', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(201, { id: 'x', created: true })));
+    vi.stubGlobal('fetch', vi.fn(async (_path: string, init: RequestInit) => pushAnswer(init)));
     const sync = vi
       .fn<() => ReturnType<typeof pushOnly>>()
       .mockResolvedValueOnce({ applied: 0, rejected: 0 })

@@ -1,0 +1,60 @@
+/**
+ * What a form that changes server data shares: field errors and the form message,
+ * validation with the domain schema, the change written through the one write path
+ * and pushed at once, focus on the first problem, and an answer the person can read:
+ * applied, saved on this device for later, or refused with the server's reason (the
+ * refused change is dropped, since the form still holds it for correcting).
+ */
+import { validate } from '#domain/validation/validate';
+import { useRef, useState } from 'react';
+import type { ZodType } from 'zod';
+import type { Mutation } from '../store/mutate';
+import { useFocusFirstInvalid } from './use-focus-first-invalid';
+
+export const SAVED_FOR_LATER = "Saved on this device — it will be sent when you're back online.";
+
+export type ChangeResult = 'sent' | 'queued' | 'invalid' | 'rejected';
+
+export function useChangeForm<Field extends string>() {
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [failedAttempts, setFailedAttempts] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, failedAttempts);
+
+  function clearError(field: Field) {
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function reset() {
+    setErrors({});
+    setFormMessage(null);
+  }
+
+  async function submit<Value, Row extends { id: string }>(schema: ZodType<Value>, input: unknown, toMutation: (value: Value) => Mutation<Row>): Promise<ChangeResult> {
+    if (isSubmitting) return 'invalid';
+    setFormMessage(null);
+    const checked = validate(schema, input);
+    if (!checked.ok) {
+      setErrors(checked.errors as Partial<Record<Field, string>>);
+      setFailedAttempts((count) => count + 1);
+      return 'invalid';
+    }
+    setSubmitting(true);
+    try {
+      const { discardRejected, submitChange } = await import('../sync/submit-change');
+      const outcome = await submitChange(toMutation(checked.value));
+      if (outcome.status !== 'rejected') return outcome.status;
+      await discardRejected(outcome.entryId);
+      setErrors(outcome.fields as Partial<Record<Field, string>>);
+      setFormMessage(outcome.reason);
+      setFailedAttempts((count) => count + 1);
+      return 'rejected';
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { errors, setErrors, clearError, formMessage, setFormMessage, isSubmitting, formRef, submit, reset };
+}

@@ -1,0 +1,63 @@
+/** 'Confirm Deletion': the spec's warning, who is being deleted, Cancel and Delete User. */
+import { USER_DELETE_CONFIRMATION } from '#domain/accounts/user-admin';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { AppDialog } from '../../components/app-dialog';
+import { showToast } from '../../components/toast';
+import { SAVED_FOR_LATER } from '../../components/use-change-form';
+import type { LocalUser } from '../../store/database';
+import { deleteUserMutation } from './user-changes';
+
+export function DeleteUserDialog({ user, isOpen, onClose }: { user: LocalUser; isOpen: boolean; onClose: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [isDeleting, setDeleting] = useState(false);
+
+  async function remove() {
+    setDeleting(true);
+    setError(null);
+    try {
+      const { discardRejected, submitChange } = await import('../../sync/submit-change');
+      const outcome = await submitChange(deleteUserMutation(user));
+      if (outcome.status === 'rejected') {
+        await discardRejected(outcome.entryId);
+        setError(outcome.reason);
+        return;
+      }
+      showToast({ type: outcome.status === 'sent' ? 'success' : 'info', title: `${user.name} was deleted`, ...(outcome.status === 'queued' ? { description: SAVED_FOR_LATER } : {}), closable: true });
+      onClose();
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <AppDialog
+      title="Confirm Deletion"
+      role="alertdialog"
+      isOpen={isOpen}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button colorPalette="red" loading={isDeleting} onClick={() => void remove()}>
+            Delete User
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Text>{USER_DELETE_CONFIRMATION}</Text>
+        <Text fontWeight="semibold">
+          {user.id} · {user.name} · {user.email}
+        </Text>
+        {error && (
+          <Text color="fg.error" role="alert">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </AppDialog>
+  );
+}

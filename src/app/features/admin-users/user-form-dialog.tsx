@@ -1,0 +1,164 @@
+/** Add User and Edit User: the same fields, each with its message; adding also sets a temporary password. */
+import { addUserSchema, EMPTY_USER_DETAILS, USER_TYPE_LABELS, userDetailsSchema, type UserDetailsInput } from '#domain/accounts/user-admin';
+import { USER_STATUSES, USER_TYPES } from '#domain/statuses/statuses';
+import { Alert, Button, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { AppDialog } from '../../components/app-dialog';
+import { FormField } from '../../components/form-field';
+import { showToast } from '../../components/toast';
+import { SAVED_FOR_LATER, useChangeForm } from '../../components/use-change-form';
+import { useOnlineStatus } from '../../components/use-online-status';
+import type { LocalUser } from '../../store/database';
+import { newId } from '../../store/mutate';
+import { addUserMutation, editUserMutation } from './user-changes';
+
+type Field = keyof UserDetailsInput | 'temporaryPassword' | 'form';
+
+/** A password hard to guess and easy to read out: 12 letters and digits without look-alikes. */
+function generatePassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+export function UserFormDialog({ user, isOpen, onClose }: { user: LocalUser | null; isOpen: boolean; onClose: () => void }) {
+  const isAdding = user === null;
+  const isOnline = useOnlineStatus();
+  const initial: UserDetailsInput = user ? { name: user.name, email: user.email, userType: user.userType, status: user.status } : EMPTY_USER_DETAILS;
+  const [values, setValues] = useState<UserDetailsInput>(initial);
+  const [temporaryPassword, setTemporaryPassword] = useState('');
+  const { errors, clearError, formMessage, isSubmitting, formRef, submit, reset } = useChangeForm<Field>();
+
+  function change<K extends keyof UserDetailsInput>(field: K, value: UserDetailsInput[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    clearError(field);
+  }
+
+  function close() {
+    setValues(initial);
+    setTemporaryPassword('');
+    reset();
+    onClose();
+  }
+
+  async function save() {
+    const result = isAdding
+      ? await submit(addUserSchema, { ...values, id: newId(), temporaryPassword }, addUserMutation)
+      : await submit(userDetailsSchema, values, (details) => editUserMutation(user, details));
+    if (result === 'sent' || result === 'queued') {
+      showToast({
+        type: result === 'sent' ? 'success' : 'info',
+        title: isAdding ? `${values.name.trim()} was added` : 'Changes saved',
+        ...(result === 'queued' ? { description: SAVED_FOR_LATER } : {}),
+        closable: true,
+      });
+      setValues(EMPTY_USER_DETAILS);
+      setTemporaryPassword('');
+      reset();
+      onClose();
+    }
+  }
+
+  const formId = isAdding ? 'add-user-form' : 'edit-user-form';
+  return (
+    <AppDialog
+      title={isAdding ? 'Add User' : 'Edit User'}
+      isOpen={isOpen}
+      onClose={close}
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} colorPalette="brand" loading={isSubmitting} disabled={isAdding && !isOnline}>
+            {isAdding ? 'Add User' : 'Save Changes'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="4">
+          {formMessage && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{formMessage}</Alert.Title>
+            </Alert.Root>
+          )}
+          {isAdding && !isOnline && (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>Adding a user needs a connection, so that the temporary password never waits on this device.</Alert.Title>
+            </Alert.Root>
+          )}
+          <FormField label="Full Name" error={errors.name} required>
+            <Input value={values.name} autoComplete="off" onChange={(event) => change('name', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Email" error={errors.email} required>
+            <Input type="email" value={values.email} autoComplete="off" onChange={(event) => change('email', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="User Type" error={errors.userType} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={values.userType} onChange={(event) => change('userType', event.currentTarget.value as UserDetailsInput['userType'])}>
+                {USER_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {USER_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Status" error={errors.status} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={values.status} onChange={(event) => change('status', event.currentTarget.value as UserDetailsInput['status'])}>
+                {USER_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {status}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          {isAdding && (
+            <Stack gap="2">
+              <FormField label="Temporary Password" error={errors.temporaryPassword} required>
+                <Input
+                  value={temporaryPassword}
+                  autoComplete="off"
+                  spellCheck={false}
+                  fontFamily="mono"
+                  onChange={(event) => {
+                    setTemporaryPassword(event.currentTarget.value);
+                    clearError('temporaryPassword');
+                  }}
+                />
+              </FormField>
+              <Button
+                size="xs"
+                variant="outline"
+                alignSelf="flex-start"
+                onClick={() => {
+                  setTemporaryPassword(generatePassword());
+                  clearError('temporaryPassword');
+                }}
+              >
+                Generate a password
+              </Button>
+              <Text fontSize="sm" color="fg.muted">
+                Give it to the person yourself; they change it under Settings after signing in.
+              </Text>
+            </Stack>
+          )}
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

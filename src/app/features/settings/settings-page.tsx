@@ -1,0 +1,202 @@
+/** Settings for every role: the profile (name, phone in +260 form, email) and the password. */
+import { formatPhone, type PasswordChange, passwordChangeSchema, type ProfileInput, profileSchema } from '#domain/accounts/profile';
+import { validate } from '#domain/validation/validate';
+import { Alert, Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef, useState } from 'react';
+import { FormField } from '../../components/form-field';
+import { showToast } from '../../components/toast';
+import { SAVED_FOR_LATER, useChangeForm } from '../../components/use-change-form';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
+import { useOnlineStatus } from '../../components/use-online-status';
+import { refreshSession, type SessionUser, setSignedIn } from '../../session/session-store';
+import { useSession } from '../../session/use-session';
+import { db, type LocalProfile } from '../../store/database';
+import { changePassword, type PasswordField } from '../auth/auth-api';
+import { PasswordInput } from '../auth/password-input';
+
+function ProfileForm({ user, saved }: { user: SessionUser; saved: LocalProfile | undefined }) {
+  // An edit still waiting on this device is what the user last chose; otherwise the server's copy.
+  const source = saved && saved.syncState !== 'synced' ? saved : { name: user.name, email: user.email, phone: user.phone ?? null };
+  const [values, setValues] = useState<ProfileInput>({ name: source.name, email: source.email, phone: source.phone ? formatPhone(source.phone) : '' });
+  const { errors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<keyof ProfileInput | 'form'>();
+
+  function change(field: keyof ProfileInput, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    clearError(field);
+  }
+
+  async function save() {
+    const result = await submit(profileSchema, values, (profile) => ({
+      intent: 'updateProfile',
+      table: 'profiles',
+      row: { id: user.id, ...profile },
+      payload: { ...profile, phone: profile.phone ?? '' },
+    }));
+    if (result !== 'sent' && result !== 'queued') return;
+    const checked = validate(profileSchema, values);
+    if (checked.ok) {
+      setSignedIn({ ...user, ...checked.value });
+      setValues({ ...checked.value, phone: checked.value.phone ? formatPhone(checked.value.phone) : '' });
+    }
+    showToast({ type: result === 'sent' ? 'success' : 'info', title: 'Profile saved', ...(result === 'queued' ? { description: SAVED_FOR_LATER } : {}), closable: true });
+    if (result === 'sent') void refreshSession();
+  }
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-labelledby="profile-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="4">
+        {formMessage && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{formMessage}</Alert.Title>
+          </Alert.Root>
+        )}
+        <FormField label="Full Name" error={errors.name} required>
+          <Input value={values.name} autoComplete="name" onChange={(event) => change('name', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Email" error={errors.email} required>
+          <Input type="email" value={values.email} autoComplete="email" onChange={(event) => change('email', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Phone" error={errors.phone}>
+          <Input type="tel" value={values.phone ?? ''} autoComplete="tel" placeholder="+260 97 123 4567" onChange={(event) => change('phone', event.currentTarget.value)} />
+        </FormField>
+        {saved?.syncState === 'pending' && (
+          <Text fontSize="sm" color="fg.muted">
+            Your last change is saved on this device and will be sent when you are back online.
+          </Text>
+        )}
+        <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
+          Save Profile
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+const EMPTY_PASSWORDS: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function PasswordForm() {
+  const isOnline = useOnlineStatus();
+  const [values, setValues] = useState<PasswordChange>(EMPTY_PASSWORDS);
+  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const [failures, setFailures] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, failures);
+
+  function change(field: PasswordField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function save() {
+    setMessage(null);
+    const checked = validate(passwordChangeSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setFailures((count) => count + 1);
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await changePassword(checked.value);
+      if (result.ok) {
+        setValues(EMPTY_PASSWORDS);
+        showToast({ type: 'success', title: 'Password changed', description: 'You stay signed in here; other devices were signed out.', closable: true });
+        return;
+      }
+      setErrors(result.fields);
+      setMessage(result.message);
+      setFailures((count) => count + 1);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-labelledby="password-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="4">
+        {message && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{message}</Alert.Title>
+          </Alert.Root>
+        )}
+        <FormField label="Current Password" error={errors.currentPassword} required>
+          <PasswordInput value={values.currentPassword} autoComplete="current-password" onChange={(event) => change('currentPassword', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="New Password" error={errors.newPassword} required>
+          <PasswordInput value={values.newPassword} autoComplete="new-password" onChange={(event) => change('newPassword', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Confirm New Password" error={errors.confirmPassword} required>
+          <PasswordInput value={values.confirmPassword} autoComplete="new-password" onChange={(event) => change('confirmPassword', event.currentTarget.value)} />
+        </FormField>
+        {!isOnline && (
+          <Text fontSize="sm" color="fg.muted">
+            Changing your password needs a connection.
+          </Text>
+        )}
+        <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSaving} disabled={!isOnline}>
+          Change Password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function SettingsPage() {
+  const session = useSession();
+  const user = session.status === 'signed-in' ? session.user : null;
+  const saved = useLiveQuery(() => (user ? db.profiles.get(user.id) : undefined), [user?.id]);
+  if (!user) return null;
+  return (
+    <Stack gap="6" maxW="2xl">
+      <Box>
+        <Heading as="h1" size="2xl">
+          Settings
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          Your profile and password.
+        </Text>
+      </Box>
+      <Card.Root>
+        <Card.Header>
+          <Heading as="h2" size="md" id="profile-heading">
+            Profile
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <ProfileForm key={saved?.syncState ?? 'server'} user={user} saved={saved} />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Header>
+          <Heading as="h2" size="md" id="password-heading">
+            Password
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <PasswordForm />
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

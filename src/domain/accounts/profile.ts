@@ -1,0 +1,65 @@
+// The signed-in user's own profile and password forms (issue: Settings page).
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, PASSWORDS_DO_NOT_MATCH } from './signup';
+
+export const PHONE_MESSAGE = 'Enter a Zambian phone number like +260 97 123 4567';
+
+/**
+ * A Zambian phone number in +260 form: +260 and nine digits, the first of which is
+ * not 0. A local number written 0XXXXXXXXX is accepted and rewritten; spaces,
+ * dashes and brackets are ignored. Returns null when it is not a Zambian number.
+ */
+export function normalisePhone(input: string): string | null {
+  const compact = input.replace(/[\s\-()]/g, '');
+  const digits = compact.startsWith('+260') ? compact.slice(4) : compact.startsWith('260') ? compact.slice(3) : compact.startsWith('0') ? compact.slice(1) : null;
+  if (digits === null || !/^[1-9]\d{8}$/.test(digits)) return null;
+  return `+260${digits}`;
+}
+
+/** +260971234567 → +260 97 123 4567 */
+export function formatPhone(phone: string): string {
+  const match = /^\+260(\d{2})(\d{3})(\d{4})$/.exec(phone);
+  return match ? `+260 ${match[1]} ${match[2]} ${match[3]}` : phone;
+}
+
+export const profileSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email must be at most 254 characters')
+    .pipe(z.email('Please enter a valid email address')),
+  // Optional: blank or missing clears it.
+  phone: z
+    .string({ error: PHONE_MESSAGE })
+    .trim()
+    .max(30, PHONE_MESSAGE)
+    .optional()
+    .default('')
+    .transform((value, ctx) => {
+      if (value === '') return null;
+      const phone = normalisePhone(value);
+      if (phone === null) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+      return phone;
+    }),
+});
+export type Profile = z.output<typeof profileSchema>;
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password must be at most 200 characters'),
+    newPassword: z
+      .string({ error: 'New password is required' })
+      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(200, 'Password must be at most 200 characters'),
+    confirmPassword: z.string({ error: PASSWORDS_DO_NOT_MATCH }),
+  })
+  .superRefine((form, ctx) => {
+    const raw: Partial<Record<keyof typeof form, unknown>> = form;
+    if (typeof raw.newPassword === 'string' && raw.newPassword !== raw.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH });
+    }
+  }, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+export type PasswordChange = z.output<typeof passwordChangeSchema>;

@@ -1,0 +1,133 @@
+/**
+ * Push: a device sends its outbox, in order, as named intents with ids it made.
+ * Each is applied at most once (applied_mutations remembers the answer, so a
+ * replayed push changes nothing and gets the same answer), in its own transaction,
+ * authorised for the signed-in user. A refused change gets a rejection with a
+ * reason and does not stop the changes behind it.
+ */
+import { can } from '#domain/accounts/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database, Queryable } from '../db/database';
+import { errorBody } from '../plugins/error-handler';
+import { type IntentData, Refusal } from '../sync/intent';
+import { intentNamed } from '../sync/intents';
+import { errorResponse } from './schemas';
+
+export const MAX_MUTATIONS_PER_PUSH = 50;
+
+const mutationSchema = z.object({
+  id: z.uuid({ message: 'Each mutation id must be a UUID' }),
+  intent: z.string().min(1).max(64),
+  payload: z.unknown(),
+});
+
+const pushBody = z.object({
+  clientId: z.string().min(1, 'clientId is required').max(64, 'clientId must be at most 64 characters'),
+  mutations: z.array(mutationSchema).min(1, 'Send at least one mutation').max(MAX_MUTATIONS_PER_PUSH, `Send at most ${MAX_MUTATIONS_PER_PUSH} mutations at a time`),
+});
+
+const answerSchema = z.object({
+  id: z.string(),
+  outcome: z.enum(['applied', 'rejected']),
+  status: z.number().optional(),
+  message: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+});
+type Answer = z.infer<typeof answerSchema>;
+
+
+function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || 'payload';
+    fields[field] ??= issue.message;
+  }
+  return fields;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+async function remember(tx: Queryable, clientId: string, userId: string | null, intent: string, answer: Answer): Promise<void> {
+  await tx.query('INSERT INTO applied_mutations (id, client_id, user_id, intent, outcome, answer) VALUES ($1, $2, $3, $4, $5, $6)', [
+    answer.id,
+    clientId,
+    userId,
+    intent,
+    answer.outcome,
+    JSON.stringify(answer),
+  ]);
+}
+
+export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post(
+    '/api/sync/push',
+    {
+      // Each intent declares its own access, checked below; contact messages come from visitors.
+      config: { access: 'public' },
+      schema: {
+        tags: ['sync'],
+        summary: 'Apply changes made on a device, each at most once',
+        body: pushBody,
+        response: { 200: z.object({ results: z.array(answerSchema) }), 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { clientId, mutations } = request.body;
+      const user = request.user;
+      if (!user && mutations.some((mutation) => intentNamed(mutation.intent)?.access !== 'public' && intentNamed(mutation.intent) !== undefined)) {
+        // Nothing is applied: the device signs in again and pushes the same changes.
+        return reply.code(401).send(errorBody(401, 'Please sign in to continue.'));
+      }
+      const results: Answer[] = [];
+      for (const mutation of mutations) {
+        const [prior] = await db.query<{ answer: Answer; user_id: string | null }>('SELECT answer, user_id FROM applied_mutations WHERE id = $1', [mutation.id]);
+        if (prior) {
+          results.push(prior.user_id === (user?.id ?? null) ? prior.answer : { id: mutation.id, outcome: 'rejected', status: 409, message: 'This change was already sent from another account.' });
+          continue;
+        }
+        const answer = await applyOne(mutation);
+        results.push(answer);
+      }
+      return { results };
+
+      async function applyOne(mutation: z.infer<typeof mutationSchema>): Promise<Answer> {
+        const reject = async (status: number, message: string, fields?: Record<string, string>): Promise<Answer> => {
+          const answer: Answer = { id: mutation.id, outcome: 'rejected', status, message, ...(fields ? { fields } : {}) };
+          await remember(db, clientId, user?.id ?? null, mutation.intent, answer);
+          request.log.info({ mutationId: mutation.id, intent: mutation.intent, status, reason: message }, 'mutation rejected');
+          return answer;
+        };
+        const intent = intentNamed(mutation.intent);
+        if (!intent) return reject(400, `This server does not know the change '${mutation.intent}'. Update the app and try again.`);
+        if (intent.access !== 'public' && intent.access !== 'signed-in' && !(user && can(user.roles, intent.access))) {
+          return reject(403, 'You do not have permission to do this.');
+        }
+        const parsed = intent.payload.safeParse(mutation.payload);
+        if (!parsed.success) {
+          const fields = fieldMessages(parsed.error);
+          return reject(400, Object.values(fields)[0] ?? 'The change is not valid.', fields);
+        }
+        try {
+          return await db.transaction(async (tx) => {
+            const data: IntentData | undefined = await intent.apply({ tx, user, ip: request.ip, log: request.log }, parsed.data);
+            const answer: Answer = { id: mutation.id, outcome: 'applied', ...(data ? { data } : {}) };
+            await remember(tx, clientId, user?.id ?? null, mutation.intent, answer);
+            return answer;
+          });
+        } catch (error) {
+          if (error instanceof Refusal) return reject(error.status, error.message, error.fields);
+          // The same change arriving twice at once: the first to commit wins, the other gets its answer.
+          if (isUniqueViolation(error)) {
+            const [winner] = await db.query<{ answer: Answer }>('SELECT answer FROM applied_mutations WHERE id = $1', [mutation.id]);
+            if (winner) return winner.answer;
+          }
+          throw error;
+        }
+      }
+    },
+  );
+};

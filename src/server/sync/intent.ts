@@ -1,0 +1,50 @@
+/**
+ * A named change a device pushes (an intent): who may send it, the shape of its
+ * payload, and how it is applied inside the push's transaction. A handler that must
+ * refuse throws a Refusal with words for the user; anything else it throws is a
+ * server fault and leaves the change on the device to be tried again.
+ */
+import type { Access } from '#domain/accounts/permissions';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Queryable } from '../db/database';
+import type { User } from '../repositories/user-repository';
+
+export class Refusal extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409 | 422,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'Refusal';
+  }
+}
+
+export interface IntentContext {
+  tx: Queryable;
+  /** The signed-in user; never null unless the intent's access is 'public'. */
+  user: User | null;
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+/** What an applied intent may hand back to the device (ids the server chose, say). */
+export type IntentData = Record<string, string | number | boolean | null>;
+
+export interface Intent<Schema extends z.ZodType = z.ZodType> {
+  access: Access;
+  payload: Schema;
+  apply(context: IntentContext, payload: z.output<Schema>): Promise<IntentData | undefined>;
+}
+
+/** Keeps the payload's type tied to its schema at each definition. */
+export function defineIntent<Schema extends z.ZodType>(intent: Intent<Schema>): Intent<Schema> {
+  return intent;
+}
+
+/** The signed-in user of an intent whose access is not 'public' (the push route has checked). */
+export function actor(context: IntentContext): User {
+  if (!context.user) throw new Refusal(403, 'Please sign in to continue.');
+  return context.user;
+}

@@ -1,0 +1,29 @@
+/** Every intent a device may push, by the name it travels under. */
+import { contactMessageSchema } from '#domain/contact/contact-message';
+import { z } from 'zod';
+import { contactRepository } from '../repositories/contact-repository';
+import { defineIntent, type Intent } from './intent';
+import { addUser, deleteUser, editUser, markNotificationsRead, updateProfile } from './user-intents';
+
+const sendContactMessage = defineIntent({
+  access: 'public',
+  payload: contactMessageSchema.extend({ id: z.uuid({ message: 'id must be a UUID' }) }),
+  async apply({ tx, log }, { id, ...message }) {
+    const { created } = await contactRepository(tx).save(id, message);
+    log.info({ contactId: id, created }, 'contact message received');
+    return undefined;
+  },
+});
+
+export const INTENTS: Readonly<Record<string, Intent>> = {
+  sendContactMessage,
+  addUser,
+  editUser,
+  deleteUser,
+  updateProfile,
+  markNotificationsRead,
+};
+
+export function intentNamed(name: string): Intent | undefined {
+  return Object.hasOwn(INTENTS, name) ? INTENTS[name] : undefined;
+}

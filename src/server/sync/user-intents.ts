@@ -1,0 +1,101 @@
+/**
+ * The administrator's changes to accounts, and a user's changes to their own
+ * profile and notifications. Each is audited; suspending or deleting an account
+ * ends its sessions at once; approving one tells its owner.
+ */
+import { profileSchema } from '#domain/accounts/profile';
+import { addUserSchema, deleteUserSchema, editUserSchema, refusalOfUserChange, rolesFor } from '#domain/accounts/user-admin';
+import { z } from 'zod';
+import { hashPassword } from '../auth/passwords';
+import { auditRepository } from '../repositories/audit-repository';
+import { notificationRepository } from '../repositories/notification-repository';
+import { sessionRepository } from '../repositories/session-repository';
+import { userRepository } from '../repositories/user-repository';
+import { actor, defineIntent, Refusal } from './intent';
+
+const EMAIL_TAKEN = 'An account with this email already exists.';
+const NO_SUCH_USER = 'This user no longer exists. They may have been deleted by another administrator.';
+const ROLE_NAMES = { buyer: 'buyer', agent: 'plate maker (agent)', insurance_agent: 'insurance agent', police: 'law enforcement', admin: 'administrator' } as const;
+
+export const addUser = defineIntent({
+  access: 'users:manage',
+  payload: addUserSchema,
+  async apply({ tx, user, ip }, { id: _clientRowId, temporaryPassword, ...details }) {
+    const created = await userRepository(tx).create({
+      ...details,
+      accountType: details.userType === 'AGENT' ? 'agent' : details.userType === 'POLICE' ? 'law' : 'individual',
+      passwordHash: await hashPassword(temporaryPassword),
+      requestedRole: null,
+      roles: rolesFor(details.userType, details.status),
+    });
+    if (!created) throw new Refusal(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    await auditRepository(tx).record({ actorId: user?.id ?? null, action: 'user.add', target: created.id, detail: { userType: details.userType, status: details.status }, ip });
+    return { userId: created.id };
+  },
+});
+
+export const editUser = defineIntent({
+  access: 'users:manage',
+  payload: editUserSchema,
+  async apply(context, { id, ...details }) {
+    const admin = actor(context);
+    const users = userRepository(context.tx);
+    const before = await users.lockById(id);
+    if (!before) throw new Refusal(404, NO_SUCH_USER);
+    const refusal = refusalOfUserChange(admin.id, before, details, await users.countActiveAdmins());
+    if (refusal) throw new Refusal(409, refusal);
+    const roles = rolesFor(details.userType, details.status);
+    if (!(await users.updateDetails(id, { ...details, roles }))) throw new Refusal(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    if (details.status === 'Suspended' || details.status === 'Inactive') await sessionRepository(context.tx).deleteForUser(id);
+    if (before.status === 'Pending' && details.status === 'Active') {
+      const role = roles[0];
+      await notificationRepository(context.tx).create(id, {
+        kind: 'account.approved',
+        title: 'Your account has been approved',
+        body: role ? `An administrator approved your ${ROLE_NAMES[role]} account. Your dashboard now has the ${ROLE_NAMES[role]} view.` : 'An administrator approved your account.',
+      });
+    }
+    const changed = Object.fromEntries(
+      (['name', 'email', 'userType', 'status'] as const).filter((key) => before[key] !== details[key]).map((key) => [key, { from: before[key], to: details[key] }]),
+    );
+    await auditRepository(context.tx).record({ actorId: admin.id, action: 'user.edit', target: id, detail: changed, ip: context.ip });
+    return undefined;
+  },
+});
+
+export const deleteUser = defineIntent({
+  access: 'users:manage',
+  payload: deleteUserSchema,
+  async apply(context, { id }) {
+    const admin = actor(context);
+    const users = userRepository(context.tx);
+    const before = await users.lockById(id);
+    // Deleting a user who is already gone leaves things as the administrator wanted.
+    if (!before) return undefined;
+    const refusal = refusalOfUserChange(admin.id, before, null, await users.countActiveAdmins());
+    if (refusal) throw new Refusal(409, refusal);
+    await users.delete(id);
+    await auditRepository(context.tx).record({ actorId: admin.id, action: 'user.delete', target: id, detail: { email: before.email, userType: before.userType }, ip: context.ip });
+    return undefined;
+  },
+});
+
+export const updateProfile = defineIntent({
+  access: 'signed-in',
+  payload: profileSchema,
+  async apply(context, profile) {
+    const me = actor(context);
+    if (!(await userRepository(context.tx).updateProfile(me.id, profile))) throw new Refusal(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    await auditRepository(context.tx).record({ actorId: me.id, action: 'profile.update', target: me.id, ip: context.ip });
+    return undefined;
+  },
+});
+
+export const markNotificationsRead = defineIntent({
+  access: 'signed-in',
+  payload: z.object({ ids: z.array(z.string().regex(/^\d{1,18}$/, 'ids must be notification ids')).min(1).max(500) }),
+  async apply(context, { ids }) {
+    await notificationRepository(context.tx).markRead(actor(context).id, ids);
+    return undefined;
+  },
+});
