@@ -40,7 +40,7 @@ test.describe('dashboard access', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/admin\/users$/);
     await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
-    await expect(page.getByLabel('Signed in as Bwalya Mulenga')).toHaveText('BM');
+    await expect(page.getByRole('link', { name: 'Account settings for Bwalya Mulenga' })).toHaveText('BM');
   });
 
   test('a buyer opening the admin dashboard is told it is not allowed, and sees only the User view', async ({ page }) => {

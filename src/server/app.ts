@@ -16,6 +16,7 @@ import { type Database, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApp } from './plugins/static-app';
@@ -55,6 +56,7 @@ export async function buildApp({ config, db: givenDb, logger = true }: BuildOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerSecurityHeaders(app, config.appDir);
   registerAuth(app, db);
   await registerOpenApi(app, config.version);

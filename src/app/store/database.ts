@@ -24,6 +24,8 @@ export interface OutboxEntry {
   createdAt: number;
   status: 'pending' | 'rejected';
   attempts: number;
+  /** The local row as it was before this change (absent for a new row): a discarded change puts it back. */
+  before?: unknown;
   /** Why the server refused it, in words for the user. */
   rejection?: string;
   rejectionFields?: Record<string, string>;

@@ -37,8 +37,9 @@ export async function mutate<Row extends { id: string }>(database: NambalaDataba
     attempts: 0,
   };
   await database.transaction('rw', database.table(mutation.table), database.outbox, async () => {
+    const before: unknown = await database.table(mutation.table).get(mutation.row.id);
     await database.table(mutation.table).put({ ...mutation.row, syncState: 'pending' });
-    await database.outbox.add(entry);
+    await database.outbox.add(before === undefined ? entry : { ...entry, before });
   });
   for (const listener of listeners) listener();
   return entry;

@@ -43,16 +43,19 @@ export async function submitChange<Row extends { id: string }>(mutation: Mutatio
 }
 
 /**
- * Drops a refused change. The local row goes too when no other change to it is
- * waiting: a row made on this device disappears, and a copy of a server row is
- * brought back by the next pull.
+ * Drops a refused change and undoes it on the device: the row goes back to what it
+ * was before the change, or goes away if the change made it. When later changes to
+ * the same row are still waiting, the row is left as they made it.
  */
 export async function discardRejected(entryId: string, database: NambalaDatabase = db): Promise<void> {
   const entry = await database.outbox.get(entryId);
   if (!entry || entry.status !== 'rejected') return;
-  await database.transaction('rw', database.outbox, database.table(entry.table), async () => {
+  const table = database.table(entry.table);
+  await database.transaction('rw', database.outbox, table, async () => {
     await database.outbox.delete(entryId);
     const others = await database.outbox.filter((other) => other.table === entry.table && other.rowId === entry.rowId).count();
-    if (others === 0) await database.table(entry.table).delete(entry.rowId);
+    if (others > 0) return;
+    if (entry.before === undefined) await table.delete(entry.rowId);
+    else await table.put(entry.before);
   });
 }

@@ -74,6 +74,9 @@ export interface NewUser {
   roles: readonly Role[];
 }
 
+/** Any constant shared by all server instances, distinct from the migration lock. */
+export const USER_ADMINISTRATION_LOCK_KEY = 7_262_202;
+
 export function userRepository(db: Queryable) {
   return {
     /** Returns undefined when the email is already taken (case-insensitive). */
@@ -115,16 +118,17 @@ export function userRepository(db: Queryable) {
       return rows.map(toUser);
     },
 
-    /** The user row locked for the rest of the transaction, so two changes to one user queue up. */
-    async lockById(id: string): Promise<User | undefined> {
-      await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
-      return this.findById(id);
+    /**
+     * Serialises administrators' changes to accounts until the transaction ends, so two
+     * demotions cannot both pass the last-admin check (and no two changes deadlock).
+     */
+    async lockAdministration(): Promise<void> {
+      await db.query('SELECT pg_advisory_xact_lock($1)', [USER_ADMINISTRATION_LOCK_KEY]);
     },
 
     async countActiveAdmins(): Promise<number> {
-      // Locks the administrators' rows, so two demotions cannot both pass the last-admin check.
-      const rows = await db.query<{ id: string }>("SELECT id FROM users WHERE user_type = 'ADMIN' AND status = 'Active' FOR UPDATE");
-      return rows.length;
+      const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE user_type = 'ADMIN' AND status = 'Active'");
+      return rows[0]?.n ?? 0;
     },
 
     /** Returns false when the new email belongs to someone else. */

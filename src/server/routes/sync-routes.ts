@@ -18,13 +18,14 @@ export const MAX_MUTATIONS_PER_PUSH = 50;
 
 const mutationSchema = z.object({
   id: z.uuid({ message: 'Each mutation id must be a UUID' }),
-  intent: z.string().min(1).max(64),
+  intent: z.string({ error: 'Each mutation needs an intent' }).min(1, 'Each mutation needs an intent').max(64, 'An intent name is at most 64 characters'),
   payload: z.unknown(),
 });
 
 const pushBody = z.object({
-  clientId: z.string().min(1, 'clientId is required').max(64, 'clientId must be at most 64 characters'),
-  mutations: z.array(mutationSchema).min(1, 'Send at least one mutation').max(MAX_MUTATIONS_PER_PUSH, `Send at most ${MAX_MUTATIONS_PER_PUSH} mutations at a time`),
+  clientId: z.string({ error: 'clientId is required' }).min(1, 'clientId is required').max(64, 'clientId must be at most 64 characters'),
+  mutations: z
+    .array(mutationSchema, { error: 'mutations must be a list' }).min(1, 'Send at least one mutation').max(MAX_MUTATIONS_PER_PUSH, `Send at most ${MAX_MUTATIONS_PER_PUSH} mutations at a time`),
 });
 
 const answerSchema = z.object({
@@ -47,12 +48,16 @@ function fieldMessages(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+/** Thrown inside a transaction to roll it back when another push answered the same change first. */
+class AlreadyAnswered extends Error {
+  constructor(readonly answer: Answer) {
+    super('already answered');
+  }
 }
 
-async function remember(tx: Queryable, clientId: string, userId: string | null, intent: string, answer: Answer): Promise<void> {
-  await tx.query('INSERT INTO applied_mutations (id, client_id, user_id, intent, outcome, answer) VALUES ($1, $2, $3, $4, $5, $6)', [
+/** Records the answer to a mutation; if the same id was answered meanwhile (a concurrent push), returns that answer instead. */
+async function remember(tx: Queryable, clientId: string, userId: string | null, intent: string, answer: Answer): Promise<Answer> {
+  const inserted = await tx.query('INSERT INTO applied_mutations (id, client_id, user_id, intent, outcome, answer) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING id', [
     answer.id,
     clientId,
     userId,
@@ -60,6 +65,9 @@ async function remember(tx: Queryable, clientId: string, userId: string | null, 
     answer.outcome,
     JSON.stringify(answer),
   ]);
+  if (inserted.length > 0) return answer;
+  const [winner] = await tx.query<{ answer: Answer }>('SELECT answer FROM applied_mutations WHERE id = $1', [answer.id]);
+  return winner?.answer ?? answer;
 }
 
 export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -86,7 +94,9 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       for (const mutation of mutations) {
         const [prior] = await db.query<{ answer: Answer; user_id: string | null }>('SELECT answer, user_id FROM applied_mutations WHERE id = $1', [mutation.id]);
         if (prior) {
-          results.push(prior.user_id === (user?.id ?? null) ? prior.answer : { id: mutation.id, outcome: 'rejected', status: 409, message: 'This change was already sent from another account.' });
+          // A change first sent signed out (a contact message, say) may be retried after signing in.
+          const isSameSender = prior.user_id === null || prior.user_id === (user?.id ?? null);
+          results.push(isSameSender ? prior.answer : { id: mutation.id, outcome: 'rejected', status: 409, message: 'This change was already sent from another account.' });
           continue;
         }
         const answer = await applyOne(mutation);
@@ -97,9 +107,8 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       async function applyOne(mutation: z.infer<typeof mutationSchema>): Promise<Answer> {
         const reject = async (status: number, message: string, fields?: Record<string, string>): Promise<Answer> => {
           const answer: Answer = { id: mutation.id, outcome: 'rejected', status, message, ...(fields ? { fields } : {}) };
-          await remember(db, clientId, user?.id ?? null, mutation.intent, answer);
           request.log.info({ mutationId: mutation.id, intent: mutation.intent, status, reason: message }, 'mutation rejected');
-          return answer;
+          return remember(db, clientId, user?.id ?? null, mutation.intent, answer);
         };
         const intent = intentNamed(mutation.intent);
         if (!intent) return reject(400, `This server does not know the change '${mutation.intent}'. Update the app and try again.`);
@@ -115,16 +124,14 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
           return await db.transaction(async (tx) => {
             const data: IntentData | undefined = await intent.apply({ tx, user, ip: request.ip, log: request.log }, parsed.data);
             const answer: Answer = { id: mutation.id, outcome: 'applied', ...(data ? { data } : {}) };
-            await remember(tx, clientId, user?.id ?? null, mutation.intent, answer);
+            const stored = await remember(tx, clientId, user?.id ?? null, mutation.intent, answer);
+            // Answered meanwhile by a concurrent push of the same change: undo ours, give theirs.
+            if (stored !== answer) throw new AlreadyAnswered(stored);
             return answer;
           });
         } catch (error) {
+          if (error instanceof AlreadyAnswered) return error.answer;
           if (error instanceof Refusal) return reject(error.status, error.message, error.fields);
-          // The same change arriving twice at once: the first to commit wins, the other gets its answer.
-          if (isUniqueViolation(error)) {
-            const [winner] = await db.query<{ answer: Answer }>('SELECT answer FROM applied_mutations WHERE id = $1', [mutation.id]);
-            if (winner) return winner.answer;
-          }
           throw error;
         }
       }

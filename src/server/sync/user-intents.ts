@@ -40,7 +40,8 @@ export const editUser = defineIntent({
   async apply(context, { id, ...details }) {
     const admin = actor(context);
     const users = userRepository(context.tx);
-    const before = await users.lockById(id);
+    await users.lockAdministration();
+    const before = await users.findById(id);
     if (!before) throw new Refusal(404, NO_SUCH_USER);
     const refusal = refusalOfUserChange(admin.id, before, details, await users.countActiveAdmins());
     if (refusal) throw new Refusal(409, refusal);
@@ -69,7 +70,8 @@ export const deleteUser = defineIntent({
   async apply(context, { id }) {
     const admin = actor(context);
     const users = userRepository(context.tx);
-    const before = await users.lockById(id);
+    await users.lockAdministration();
+    const before = await users.findById(id);
     // Deleting a user who is already gone leaves things as the administrator wanted.
     if (!before) return undefined;
     const refusal = refusalOfUserChange(admin.id, before, null, await users.countActiveAdmins());
