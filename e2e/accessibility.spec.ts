@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { signInAs } from './app-page';
 import { PUBLIC_ROUTES } from './public-routes';
+
+async function seriousViolations(page: import('@playwright/test').Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 for (const route of PUBLIC_ROUTES) {
   test(`${route.path} has no serious or critical accessibility violations`, async ({ page }) => {
@@ -9,10 +17,25 @@ for (const route of PUBLIC_ROUTES) {
     // Let fade-in sections finish so contrast is measured on the final colours.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForTimeout(800);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    const blocking = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(blocking).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('User Management, its dialogs and Settings have no serious or critical accessibility violations', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/dashboard/admin/users');
+  await expect(page.getByText(/Showing [1-9]\d* of \d+ users/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Add User' }).click();
+  await page.getByRole('dialog', { name: 'Add User' }).getByRole('button', { name: 'Add User' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'View Bwalya Mulenga' }).click();
+  await expect(page.getByRole('dialog', { name: 'User Details' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.goto('/dashboard/user/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -78,4 +78,19 @@ test.describe('dashboard access', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/auth\?redirect=/);
   });
+
+  test('when the session ends on the server, the app sends the user to sign in and back', async ({ page }) => {
+    await signInAs(page, 'buyer');
+    await page.goto('/dashboard/user/plates');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Plates & Orders' })).toBeVisible();
+    // The session expires (here: ended on the server behind the app's back).
+    await page.request.post('/api/auth/logout');
+    await page.reload();
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard%2Fuser%2Fplates$/);
+    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+    await page.getByRole('textbox', { name: 'Email' }).fill('buyer@nambala.zm');
+    await page.getByLabel('Password', { exact: false }).first().fill('Buyer#2026');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/user\/plates$/);
+  });
 });

@@ -25,9 +25,10 @@ test.describe('contact form', () => {
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
 
     await fillContactForm(page, { name: 'Mwila Banda', email: 'mwila@example.zm', subject: 'Collection', message: 'When can I collect my plates?' });
-    const stored = page.waitForResponse((response) => response.url().endsWith('/api/contact') && response.request().method() === 'POST');
+    const stored = page.waitForResponse((response) => response.url().endsWith('/api/sync/push') && response.request().method() === 'POST');
     await send.click();
-    expect((await stored).status()).toBe(201);
+    expect((await stored).status()).toBe(200);
+    expect((await (await stored).json()).results[0]).toMatchObject({ outcome: 'applied' });
     await expect(page.getByRole('status').filter({ hasText: THANK_YOU })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('');
   });
@@ -44,9 +45,10 @@ test.describe('contact form', () => {
 
     // Nothing is lost by a reload while offline: the app comes from the service worker or cache,
     // and the message is still waiting in the device's outbox.
-    const sent = page.waitForResponse((response) => response.url().endsWith('/api/contact') && response.request().method() === 'POST', { timeout: 20_000 });
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/sync/push') && response.request().method() === 'POST', { timeout: 20_000 });
     await context.setOffline(false);
-    expect((await sent).status()).toBe(201);
+    expect((await sent).status()).toBe(200);
+    expect((await (await sent).json()).results[0]).toMatchObject({ outcome: 'applied' });
     await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/);
   });
 });

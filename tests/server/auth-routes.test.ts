@@ -99,6 +99,21 @@ describe('accounts', () => {
     expect(response.statusCode).toBe(403);
   });
 
+  it('ends a session after 7 days without use, and after 30 days in all', async () => {
+    const idle = await post('/api/auth/login', { email: buyer.email, password: buyer.password });
+    const whole = await post('/api/auth/login', { email: buyer.email, password: buyer.password });
+    const idleCookie = sessionCookieOf(idle);
+    const wholeCookie = sessionCookieOf(whole);
+    const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect((await me(idleCookie)).statusCode).toBe(200);
+    const { hashToken } = await import('../../src/server/repositories/session-repository');
+    const tokenOf = (cookie: string) => hashToken(cookie.split('=')[1] ?? '');
+    await db.query("UPDATE sessions SET last_seen_at = now() - interval '7 days 1 minute' WHERE token_hash = $1", [tokenOf(idleCookie)]);
+    await db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [tokenOf(wholeCookie)]);
+    expect((await me(idleCookie)).statusCode).toBe(401);
+    expect((await me(wholeCookie)).statusCode).toBe(401);
+  });
+
   it('records sign-ups, sign-ins and failed sign-ins in the audit trail, never the password', async () => {
     const entries = await auditRepository(db).recent(100);
     const actions = entries.map((entry) => `${entry.action}:${entry.outcome}`);

@@ -8,7 +8,7 @@ const STATUS_COLOURS: Record<UserStatus, string> = { Active: 'green', Pending: '
 
 export function UserTypeBadge({ type }: { type: UserType }) {
   return (
-    <Badge colorPalette={TYPE_COLOURS[type]} variant="subtle">
+    <Badge colorPalette={TYPE_COLOURS[type]} variant="outline">
       {USER_TYPE_LABELS[type]}
     </Badge>
   );
@@ -16,7 +16,7 @@ export function UserTypeBadge({ type }: { type: UserType }) {
 
 export function UserStatusBadge({ status }: { status: UserStatus }) {
   return (
-    <Badge colorPalette={STATUS_COLOURS[status]} variant="solid">
+    <Badge colorPalette={STATUS_COLOURS[status]} variant="subtle">
       {status}
     </Badge>
   );

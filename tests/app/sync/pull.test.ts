@@ -1,0 +1,70 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type LocalUser, NambalaDatabase } from '../../../src/app/store/database';
+import { mutate } from '../../../src/app/store/mutate';
+import { pullAccountData, SignedOutError } from '../../../src/app/sync/pull';
+import type { SessionUser } from '../../../src/app/session/session-store';
+
+const base: Omit<LocalUser, 'id' | 'name'> = {
+  email: 'x@example.zm',
+  phone: null,
+  userType: 'Customer',
+  status: 'Active',
+  requestedRole: null,
+  businessName: null,
+  licenseNumber: null,
+  roles: ['buyer'],
+  lastActiveAt: null,
+  createdAt: '2026-11-01T08:00:00.000Z',
+};
+const admin: SessionUser = { id: 'USR-001', name: 'A', email: 'a@example.zm', status: 'Active', userType: 'ADMIN', roles: ['admin'], requestedRole: null, businessName: null };
+
+function serve(routes: Record<string, unknown>, status = 200) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) => new Response(JSON.stringify(routes[path] ?? {}), { status, headers: { 'content-type': 'application/json' } })),
+  );
+}
+
+describe('pullAccountData', () => {
+  let database: NambalaDatabase;
+  beforeEach(() => {
+    database = new NambalaDatabase(`test-${crypto.randomUUID()}`);
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await database.delete();
+  });
+
+  it('replaces the copies with the server’s, removing rows the server no longer has', async () => {
+    await database.adminUsers.bulkPut([
+      { ...base, id: 'USR-002', name: 'Old' },
+      { ...base, id: 'USR-009', name: 'Deleted elsewhere' },
+    ]);
+    serve({ '/api/notifications': { notifications: [] }, '/api/admin/users': { users: [{ ...base, id: 'USR-002', name: 'New' }] } });
+    await pullAccountData(database, admin);
+    expect(await database.adminUsers.toArray()).toEqual([{ ...base, id: 'USR-002', name: 'New', syncState: 'synced' }]);
+  });
+
+  it('keeps the device’s version of a row whose change is still waiting in the outbox', async () => {
+    await mutate(database, { intent: 'editUser', table: 'adminUsers', row: { ...base, id: 'USR-003', name: 'Edited here' }, payload: {} });
+    await mutate(database, { intent: 'addUser', table: 'adminUsers', row: { ...base, id: 'local-new', name: 'Added here' }, payload: {} });
+    serve({ '/api/notifications': { notifications: [] }, '/api/admin/users': { users: [{ ...base, id: 'USR-003', name: 'Server copy' }] } });
+    await pullAccountData(database, admin);
+    expect((await database.adminUsers.get('USR-003'))?.name).toBe('Edited here');
+    expect((await database.adminUsers.get('local-new'))?.name).toBe('Added here');
+  });
+
+  it('brings the user list only to an administrator', async () => {
+    serve({ '/api/notifications': { notifications: [{ id: '1', kind: 'k', title: 't', body: 'b', link: null, createdAt: '2026-11-02T00:00:00.000Z', readAt: null }] } });
+    await pullAccountData(database, { ...admin, roles: ['buyer'] });
+    expect(await database.notifications.count()).toBe(1);
+    const fetchMock = vi.mocked(fetch);
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/notifications']);
+  });
+
+  it('says so when the server no longer knows the session', async () => {
+    serve({}, 401);
+    await expect(pullAccountData(database, admin)).rejects.toBeInstanceOf(SignedOutError);
+  });
+});
