@@ -24,7 +24,7 @@ import { authRoutes } from './routes/auth-routes';
 import { contactRoutes } from './routes/contact-routes';
 import { healthRoutes } from './routes/health-routes';
 import { listingRoutes } from './routes/listing-routes';
-import { syncRoutes } from './routes/sync-routes';
+import { pullRoutes, syncRoutes } from './routes/sync-routes';
 import { userRoutes } from './routes/user-routes';
 import { seedDemo } from './seed/seed-demo';
 
@@ -67,6 +67,7 @@ export async function buildApp({ config, db: givenDb, logger = true }: BuildOpti
   await app.register(listingRoutes, { db });
   await app.register(userRoutes, { db });
   await app.register(syncRoutes, { db });
+  await app.register(pullRoutes, { db });
 
   await registerStaticApp(app, config.appDir);
   return app;

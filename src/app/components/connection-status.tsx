@@ -7,22 +7,31 @@ import { useOnlineStatus } from './use-online-status';
 import { useSyncStatus } from './use-sync-status';
 import { CloudIcon, CloudOffIcon } from './icons';
 
+const timeOfDay = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
 export function ConnectionStatus() {
   const isOnline = useOnlineStatus();
-  const { pending, rejected, isSyncing } = useSyncStatus();
+  const { pending, rejected, isSyncing, lastSyncedAt } = useSyncStatus();
   const waiting = pending + rejected;
   const label = isOnline ? (isSyncing ? 'Syncing' : 'Online') : 'Offline';
   const detail = waiting > 0 ? `${waiting} change${waiting === 1 ? '' : 's'} saved on this device` : 'all changes synced';
+  const synced = lastSyncedAt === null ? null : `last synced ${timeOfDay.format(lastSyncedAt)}`;
   return (
-    <HStack gap="1.5" role="status" aria-live="polite" aria-label={`${label}, ${detail}`} data-testid="connection-status">
+    <HStack gap="1.5" role="status" aria-live="polite" aria-label={`${label}, ${detail}${synced ? `, ${synced}` : ''}`} data-testid="connection-status" title={synced ?? undefined}>
       <Badge colorPalette={isOnline ? 'green' : 'orange'} variant="subtle" size="sm" gap="1">
         {isOnline ? <CloudIcon boxSize="3.5" /> : <CloudOffIcon boxSize="3.5" />}
         {label}
       </Badge>
-      {waiting > 0 && (
+      {waiting > 0 ? (
         <Text fontSize="xs" color="fg.muted" hideBelow="sm">
           {waiting} waiting
         </Text>
+      ) : (
+        synced && (
+          <Text fontSize="xs" color="fg.muted" hideBelow="md">
+            Synced {timeOfDay.format(lastSyncedAt ?? 0)}
+          </Text>
+        )
       )}
     </HStack>
   );

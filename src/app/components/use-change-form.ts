@@ -32,7 +32,16 @@ export function useChangeForm<Field extends string>() {
     setFormMessage(null);
   }
 
-  async function submit<Value, Row extends { id: string }>(schema: ZodType<Value>, input: unknown, toMutation: (value: Value) => Mutation<Row>): Promise<ChangeResult> {
+  /**
+   * `replaces`: a refused change this submission corrects (Needs attention → Edit
+   * and resubmit); it is dropped once the corrected one has passed validation.
+   */
+  async function submit<Value, Row extends { id: string }>(
+    schema: ZodType<Value>,
+    input: unknown,
+    toMutation: (value: Value) => Mutation<Row>,
+    options: { replaces?: string } = {},
+  ): Promise<ChangeResult> {
     if (isSubmitting) return 'invalid';
     setFormMessage(null);
     const checked = validate(schema, input);
@@ -44,6 +53,7 @@ export function useChangeForm<Field extends string>() {
     setSubmitting(true);
     try {
       const { discardRejected, submitChange } = await import('../sync/submit-change');
+      if (options.replaces) await discardRejected(options.replaces);
       const outcome = await submitChange(toMutation(checked.value));
       if (outcome.status !== 'rejected') return outcome.status;
       await discardRejected(outcome.entryId);

@@ -9,7 +9,9 @@ import { ACCOUNT_SETTINGS_PATH, mayOpen, mayOpenPath, viewOfPath, viewsOf } from
 import { initialsOf, type SessionUser } from '../session/session-store';
 import { useSession } from '../session/use-session';
 import { AccessNotice } from './access-notice';
+import { NeedsAttention } from './needs-attention';
 import { NotificationsButton } from './notifications-button';
+import { SyncProgress } from './sync-progress';
 import { SignOutButton } from './sign-out-button';
 import { SlideInMenu } from './slide-in-menu';
 import { UpdatePrompt } from '../pwa/update-prompt';
@@ -103,6 +105,7 @@ export function DashboardLayout() {
           </HStack>
           <HStack gap={{ base: '1.5', sm: '3' }}>
             <ConnectionStatus />
+            <NeedsAttention />
             <NotificationsButton />
             <IconButton asChild variant="ghost" rounded="full" aria-label={`Account settings for ${user.name}`}>
               <NavLink to={ACCOUNT_SETTINGS_PATH}>
@@ -114,6 +117,7 @@ export function DashboardLayout() {
             <SignOutButton />
           </HStack>
         </Flex>
+        <SyncProgress />
         <Box as="main" id="main" tabIndex={-1} outline="none" flex="1" p={{ base: '4', md: '8' }}>
           {content(user, pathname, views)}
         </Box>

@@ -1,11 +1,15 @@
 /** Removes what a signed-in person left on this device; public copies (the marketplace) stay. */
-import { db } from './database';
+import { CHANGE_LOG_TABLES, db } from './database';
+
+/** Copies of a signed-in person's data (everything but the outbox and public copies). */
+const accountTables = () => [db.adminUsers, db.notifications, db.profiles, ...Object.values(CHANGE_LOG_TABLES).map((name) => db.table(name))];
+const ACCOUNT_META_KEYS = ['notificationsPulledAt', 'adminUsersPulledAt', 'changeCursor'];
 
 export async function clearPersonalData(): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.contactMessages, db.adminUsers, db.notifications, db.profiles, db.meta], async () => {
+  await db.transaction('rw', [db.outbox, db.contactMessages, ...accountTables(), db.meta], async () => {
     await db.outbox.clear();
-    await Promise.all([db.contactMessages.clear(), db.adminUsers.clear(), db.notifications.clear(), db.profiles.clear()]);
-    await db.meta.bulkDelete(['lastSyncedAt', 'notificationsPulledAt', 'adminUsersPulledAt']);
+    await Promise.all([db.contactMessages.clear(), ...accountTables().map((table) => table.clear())]);
+    await db.meta.bulkDelete(['lastSyncedAt', ...ACCOUNT_META_KEYS]);
   });
 }
 
@@ -15,8 +19,8 @@ export async function clearPersonalData(): Promise<void> {
  * new user signs out).
  */
 export async function clearAccountCopies(): Promise<void> {
-  await db.transaction('rw', [db.adminUsers, db.notifications, db.profiles, db.meta], async () => {
-    await Promise.all([db.adminUsers.clear(), db.notifications.clear(), db.profiles.clear()]);
-    await db.meta.bulkDelete(['notificationsPulledAt', 'adminUsersPulledAt']);
+  await db.transaction('rw', [...accountTables(), db.meta], async () => {
+    await Promise.all(accountTables().map((table) => table.clear()));
+    await db.meta.bulkDelete(ACCOUNT_META_KEYS);
   });
 }

@@ -7,6 +7,7 @@
  * version must carry pending entries over (see docs/decisions).
  */
 import type { PlateListing } from '#domain/marketplace/listing';
+import type { AgentOrder, InventoryItem, ManufacturingRecord, WhitebookEntry } from '#domain/agent/workspace';
 import type { UserStatus, UserType } from '#domain/statuses/statuses';
 import { Dexie, type EntityTable } from 'dexie';
 
@@ -91,7 +92,22 @@ export interface LocalProfile {
   syncState?: SyncState;
 }
 
-export type LocalTableName = 'contactMessages' | 'adminUsers' | 'notifications' | 'profiles';
+/** The agent's records, as the change log brings them and as the agent makes them on this device. */
+export type LocalWhitebookEntry = Omit<WhitebookEntry, 'plateNumber'> & { plateNumber: string; agentId?: string; createdAt: string; syncState?: SyncState };
+export type LocalManufacturingRecord = Omit<ManufacturingRecord, 'plateNumber'> & { plateNumber: string; agentId?: string; createdAt: string; syncState?: SyncState };
+export type LocalInventoryItem = InventoryItem & { agentId?: string; createdAt: string; syncState?: SyncState };
+export type LocalAgentOrder = AgentOrder & { syncState?: SyncState };
+
+/** Tables filled from the change log, by the entity name the server uses. */
+export const CHANGE_LOG_TABLES = {
+  agentOrder: 'agentOrders',
+  whitebookEntry: 'whitebookEntries',
+  manufacturingRecord: 'manufacturingRecords',
+  inventoryItem: 'inventoryItems',
+} as const;
+export type ChangeLogTable = (typeof CHANGE_LOG_TABLES)[keyof typeof CHANGE_LOG_TABLES];
+
+export type LocalTableName = 'contactMessages' | 'adminUsers' | 'notifications' | 'profiles' | ChangeLogTable;
 
 export class NambalaDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
@@ -103,6 +119,10 @@ export class NambalaDatabase extends Dexie {
   adminUsers!: EntityTable<LocalUser, 'id'>;
   notifications!: EntityTable<LocalNotification, 'id'>;
   profiles!: EntityTable<LocalProfile, 'id'>;
+  agentOrders!: EntityTable<LocalAgentOrder, 'id'>;
+  whitebookEntries!: EntityTable<LocalWhitebookEntry, 'id'>;
+  manufacturingRecords!: EntityTable<LocalManufacturingRecord, 'id'>;
+  inventoryItems!: EntityTable<LocalInventoryItem, 'id'>;
 
   constructor(name = 'nambala') {
     super(name);
@@ -118,6 +138,13 @@ export class NambalaDatabase extends Dexie {
       adminUsers: 'id, status, userType',
       notifications: 'id, createdAt',
       profiles: 'id',
+    });
+    // Version 3 adds the agent's workspace, filled from the change log.
+    this.version(3).stores({
+      agentOrders: 'id, status, createdAt',
+      whitebookEntries: 'id, saleDate, createdAt',
+      manufacturingRecords: 'id, createdAt',
+      inventoryItems: 'id, receivedDate, createdAt',
     });
   }
 }

@@ -3,10 +3,11 @@
  * local copy in one transaction, so a reader never sees half an update; a row with
  * a change still waiting in the outbox keeps the device's version until the server
  * has answered for it.
- * (These copies are small; per-user change-log pulls replace them as data grows.)
+ * Small public or per-user copies are replaced whole; the agent's workspace (and
+ * what grows) comes through the change log, page by page from a cursor.
  */
 import type { PlateListing } from '#domain/marketplace/listing';
-import type { LocalNotification, LocalUser, NambalaDatabase } from '../store/database';
+import { CHANGE_LOG_TABLES, type ChangeLogTable, type LocalNotification, type LocalUser, type NambalaDatabase } from '../store/database';
 import type { SessionUser } from '../session/session-store';
 import { apiRequest } from './api-client';
 
@@ -52,5 +53,60 @@ export async function pullAccountData(database: NambalaDatabase, user: SessionUs
   if (user.roles.includes('admin')) {
     const { users } = await getJson<{ users: LocalUser[] }>('/api/admin/users');
     await replaceMirror(database, 'adminUsers', users, 'adminUsersPulledAt');
+  }
+}
+
+interface PullPage {
+  changes: Array<{ entity: string; id: string; op: 'put' | 'delete'; data: Record<string, unknown> | null }>;
+  cursor: string;
+  hasMore: boolean;
+  remaining: number;
+  reset: boolean;
+}
+
+export const CHANGE_CURSOR_KEY = 'changeCursor';
+/** Pages at least this long in total show a progress bar. */
+const PROGRESS_THRESHOLD = 1000;
+
+/**
+ * Pulls the change log since this device's cursor, page by page. Each page and
+ * the cursor after it are stored in one transaction, so an interrupted pull
+ * resumes where it stopped. A row with a change waiting in the outbox keeps the
+ * device's version. `reset` (the user's roles changed, or the device never
+ * pulled) replaces everything the change log fills: rows of a scope the user lost
+ * are deleted.
+ */
+export async function pullChanges(database: NambalaDatabase, onProgress: (progress: { received: number; total: number } | null) => void = () => {}, pageSize = 500): Promise<number> {
+  const tables = Object.values(CHANGE_LOG_TABLES).map((name) => database.table(name));
+  let received = 0;
+  try {
+    for (;;) {
+      const stored = await database.meta.get(CHANGE_CURSOR_KEY);
+      const cursor = typeof stored?.value === 'string' ? stored.value : null;
+      const page = await getJson<PullPage>(`/api/sync/pull?limit=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      await database.transaction('rw', [...tables, database.outbox, database.meta], async () => {
+        const waiting = new Set((await database.outbox.where('status').anyOf('pending', 'rejected').toArray()).map((entry) => `${entry.table}/${entry.rowId}`));
+        if (page.reset) {
+          for (const table of tables) {
+            const keep = (await table.toCollection().primaryKeys()).filter((id) => !waiting.has(`${table.name}/${String(id)}`));
+            await table.bulkDelete(keep);
+          }
+        }
+        for (const change of page.changes) {
+          const tableName = (CHANGE_LOG_TABLES as Record<string, ChangeLogTable | undefined>)[change.entity];
+          // An entity this version of the app does not keep: skipped, not an error.
+          if (!tableName || waiting.has(`${tableName}/${change.id}`)) continue;
+          const table = database.table(tableName);
+          if (change.op === 'delete' || change.data === null) await table.delete(change.id);
+          else await table.put({ ...change.data, id: change.id, syncState: 'synced' });
+        }
+        await database.meta.put({ key: CHANGE_CURSOR_KEY, value: page.cursor });
+      });
+      received += page.changes.length;
+      if (received + page.remaining >= PROGRESS_THRESHOLD) onProgress({ received, total: received + page.remaining });
+      if (!page.hasMore) return received;
+    }
+  } finally {
+    onProgress(null);
   }
 }

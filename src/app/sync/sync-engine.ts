@@ -11,7 +11,7 @@ import { db } from '../store/database';
 import { onLocalWrite } from '../store/mutate';
 import { sendIntent } from './intents';
 import { getSession, refreshSession } from '../session/session-store';
-import { pullAccountData, pullListings, SignedOutError } from './pull';
+import { pullAccountData, pullChanges, pullListings, SignedOutError } from './pull';
 import { pushOutbox, type PushSummary } from './push';
 import { OUTBOX_HINT_KEY, setSyncStatus } from './sync-status';
 
@@ -36,7 +36,10 @@ async function runOnce(): Promise<PushSummary | undefined> {
       try {
         await pullListings(db);
         const session = getSession();
-        if (session.status === 'signed-in') await pullAccountData(db, session.user);
+        if (session.status === 'signed-in') {
+          await pullAccountData(db, session.user);
+          await pullChanges(db, (pullProgress) => setSyncStatus({ pullProgress }));
+        }
       } catch (error) {
         // The session ended on the server: find out who (if anyone) is signed in; the outbox stays.
         if (error instanceof SignedOutError) void refreshSession();
@@ -99,6 +102,8 @@ let started = false;
 export function startSync(): void {
   if (started) return;
   started = true;
+  // Ask the browser not to evict the device's data (and outbox) under storage pressure.
+  void navigator.storage?.persist?.().catch(() => false);
   publishOutboxCounts();
   void db.meta.get('lastSyncedAt').then((last) => {
     if (typeof last?.value === 'number') setSyncStatus({ lastSyncedAt: last.value });

@@ -11,12 +11,14 @@ export interface SyncStatus {
   pending: number;
   /** Changes the server refused, kept for the user to fix or discard. */
   rejected: number;
+  /** While a long pull runs (a first sync): changes received and the total expected. */
+  pullProgress: { received: number; total: number } | null;
 }
 
 /** Set while the device holds unconfirmed changes, so the next start loads the engine at once. */
 export const OUTBOX_HINT_KEY = 'nambala.outbox-not-empty';
 
-let status: SyncStatus = { isSyncing: false, lastSyncedAt: null, lastError: null, pending: 0, rejected: 0 };
+let status: SyncStatus = { isSyncing: false, lastSyncedAt: null, lastError: null, pending: 0, rejected: 0, pullProgress: null };
 const listeners = new Set<() => void>();
 
 export function getSyncStatus(): SyncStatus {

@@ -9,6 +9,8 @@ export type Role = (typeof ROLES)[number];
 export const PERMISSIONS = {
   'users:manage': ['admin'],
   'audit:read': ['admin'],
+  /** Recording whitebook sales, manufacturing and blank stock for one's own shop. */
+  'workspace:record': ['agent'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

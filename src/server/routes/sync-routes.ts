@@ -6,10 +6,13 @@
  * reason and does not stop the changes behind it.
  */
 import { can } from '#domain/accounts/permissions';
+import { formatCursor, parseCursor, scopeKey, scopesFor } from '#domain/sync/scopes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/database';
 import { errorBody } from '../plugins/error-handler';
+import { changeLogRepository } from '../repositories/change-log-repository';
+import type { User } from '../repositories/user-repository';
 import { type IntentData, Refusal } from '../sync/intent';
 import { intentNamed } from '../sync/intents';
 import { errorResponse } from './schemas';
@@ -135,6 +138,49 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
           throw error;
         }
       }
+    },
+  );
+};
+
+export const PULL_PAGE_LIMIT = 1000;
+
+const pullQuery = z.object({
+  cursor: z.string().max(64, 'cursor is not one this server gave').optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(PULL_PAGE_LIMIT, `limit must be at most ${PULL_PAGE_LIMIT}`).default(500),
+});
+
+const changeSchema = z.object({ entity: z.string(), id: z.string(), op: z.enum(['put', 'delete']), data: z.record(z.string(), z.unknown()).nullable() });
+
+/**
+ * Pull: the changes the signed-in user's roles let them see, after their cursor.
+ * A cursor issued for another set of scopes (a role gained or lost) starts over
+ * with `reset: true`, and the device replaces what it kept.
+ */
+export const pullRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/sync/pull',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['sync'],
+        summary: 'Changes for this user since a cursor',
+        querystring: pullQuery,
+        response: {
+          200: z.object({ changes: z.array(changeSchema), cursor: z.string(), hasMore: z.boolean(), remaining: z.number(), reset: z.boolean(), scopes: z.array(z.string()) }),
+          400: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user as User;
+      const scopes = scopesFor(user.id, user.roles);
+      const key = scopeKey(scopes);
+      const given = request.query.cursor ? parseCursor(request.query.cursor) : null;
+      if (request.query.cursor && !given) return reply.code(400).send(errorBody(400, 'cursor is not one this server gave'));
+      const reset = !given || given.scopeKey !== key;
+      const after = reset || !given ? { txid: '0', seq: '0' } : given;
+      const page = await changeLogRepository(db).page(scopes, after, request.query.limit);
+      return { changes: page.changes, cursor: formatCursor({ scopeKey: key, ...page.next }), hasMore: page.hasMore, remaining: page.remaining, reset, scopes };
     },
   );
 };

@@ -9,10 +9,13 @@ import { listingRepository } from '../repositories/listing-repository';
 import { metaRepository } from '../repositories/meta-repository';
 import { DEMO_LISTINGS } from './demo-listings';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { demoAgentOrders, demoAgentRecords } from './demo-agent-work';
+import { agentRepository } from '../repositories/agent-repository';
+import type { ManufacturingRecord, WhitebookEntry } from '#domain/agent/workspace';
 import { hashPassword } from '../auth/passwords';
 import { userRepository } from '../repositories/user-repository';
 
-export const DEMO_SEED_VERSION = '3';
+export const DEMO_SEED_VERSION = '4';
 
 export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -24,6 +27,16 @@ export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<bo
     for (const account of DEMO_ACCOUNTS) {
       // create() skips an email that already exists, so reseeding is harmless.
       await userRepository(tx).create({ ...account, passwordHash: await hashPassword(account.password), status: account.status ?? 'Active', requestedRole: account.requestedRole ?? null });
+    }
+    const agent = await userRepository(tx).findCredentials('agent@nambala.zm');
+    if (agent) {
+      const now = Date.now();
+      const agents = agentRepository(tx);
+      for (const order of demoAgentOrders(agent.user.id, now)) await agents.addOrder(order);
+      const records = demoAgentRecords(now);
+      for (const entry of records.whitebook) await agents.addWhitebookEntry(agent.user.id, entry as WhitebookEntry);
+      for (const record of records.manufacturing) await agents.addManufacturingRecord(agent.user.id, record as ManufacturingRecord);
+      for (const item of records.inventory) await agents.addInventoryItem(agent.user.id, item);
     }
     await meta.set('demo_seed', DEMO_SEED_VERSION);
     log.info({ listings: DEMO_LISTINGS.length, accounts: DEMO_ACCOUNTS.length }, 'demo data seeded');

@@ -3,6 +3,7 @@ import { contactMessageSchema } from '#domain/contact/contact-message';
 import { z } from 'zod';
 import { contactRepository } from '../repositories/contact-repository';
 import { defineIntent, type Intent } from './intent';
+import { recordInventoryItem, recordManufacturing, recordWhitebookEntry } from './agent-intents';
 import { addUser, deleteUser, editUser, markNotificationsRead, updateProfile } from './user-intents';
 
 const sendContactMessage = defineIntent({
@@ -22,6 +23,9 @@ export const INTENTS: Readonly<Record<string, Intent>> = {
   deleteUser,
   updateProfile,
   markNotificationsRead,
+  recordWhitebookEntry,
+  recordManufacturing,
+  recordInventoryItem,
 };
 
 export function intentNamed(name: string): Intent | undefined {

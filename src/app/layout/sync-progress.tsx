@@ -1,0 +1,19 @@
+/** A progress bar under the dashboard header while a long pull (a first sync) runs. */
+import { Progress, Text } from '@chakra-ui/react';
+import { useSyncStatus } from '../components/use-sync-status';
+
+export function SyncProgress() {
+  const { pullProgress } = useSyncStatus();
+  if (!pullProgress) return null;
+  const percent = pullProgress.total === 0 ? 100 : Math.round((pullProgress.received / pullProgress.total) * 100);
+  return (
+    <Progress.Root value={percent} size="xs" colorPalette="brand" aria-label="Downloading your data for offline use">
+      <Progress.Track rounded="none">
+        <Progress.Range />
+      </Progress.Track>
+      <Text srOnly>
+        {pullProgress.received} of {pullProgress.total} records downloaded
+      </Text>
+    </Progress.Root>
+  );
+}

@@ -1,0 +1,149 @@
+// The plate-maker agent's records (spec sections 2 and 3; issue: agent workspace):
+// whitebook entries, manufacturing details, inventory items and the orders assigned
+// to the shop, with the messages shown for each mistake and the overview figures.
+import { z } from 'zod';
+import { plateNumberSchema } from '../plates/plate-number-schema';
+import {
+  AGENT_INVENTORY_ITEM_TYPES,
+  type AgentInventoryItemType,
+  type AgentOrderStatus,
+  DEFAULT_MANUFACTURING_STATUS,
+  MANUFACTURING_STATUSES,
+  type ManufacturingStatus,
+} from '../statuses/statuses';
+
+export const WHITEBOOK_SUBMITTED = 'Whitebook entry submitted successfully!';
+export const MANUFACTURING_SUBMITTED = 'Manufacturing details submitted successfully!';
+export const INVENTORY_SUBMITTED = 'Inventory data submitted successfully!';
+export const DATE_IN_FUTURE = 'The date cannot be in the future';
+export const NRC_PATTERN = /^\d{6}\/\d{2}\/\d$/;
+
+const requiredText = (label: string, max = 100) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** A calendar date written YYYY-MM-DD, not after `today` (also YYYY-MM-DD, from the caller's clock). */
+const pastDate = (label: string, today: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date`)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${label} must be a date`)
+    .refine((value) => value <= today, DATE_IN_FUTURE);
+
+const rowId = z.uuid({ error: 'id must be a UUID' });
+
+export function whitebookEntrySchema(today: string) {
+  return z.object({
+    id: rowId,
+    plateNumber: plateNumberSchema,
+    vehicleMake: requiredText('Vehicle make', 60),
+    vehicleModel: requiredText('Vehicle model', 60),
+    ownerName: requiredText('Owner name'),
+    saleDate: pastDate('Sale date', today),
+    registrationNumber: requiredText('Registration number', 40),
+    // The entitlement document (e.g. the approved request or allocation letter) the sale was checked against.
+    entitlementReference: requiredText('Entitlement document reference', 60),
+  });
+}
+export type WhitebookEntryInput = z.input<ReturnType<typeof whitebookEntrySchema>>;
+export type WhitebookEntry = z.output<ReturnType<typeof whitebookEntrySchema>>;
+
+export function manufacturingRecordSchema(today: string) {
+  return z.object({
+    id: rowId,
+    plateNumber: plateNumberSchema,
+    status: z.enum(MANUFACTURING_STATUSES, { error: 'Please choose a status' }).default(DEFAULT_MANUFACTURING_STATUS),
+    batchNumber: requiredText('Batch number', 40),
+    productionDate: pastDate('Production date', today),
+    notes: z.string({ error: 'Notes must be text' }).trim().max(1000, 'Notes must be at most 1000 characters').optional().default(''),
+  });
+}
+export type ManufacturingRecordInput = z.input<ReturnType<typeof manufacturingRecordSchema>>;
+export type ManufacturingRecord = z.output<ReturnType<typeof manufacturingRecordSchema>>;
+
+export function inventoryItemSchema(today: string) {
+  return z.object({
+    id: rowId,
+    itemType: z.enum(AGENT_INVENTORY_ITEM_TYPES, { error: 'Please choose an item type' }),
+    quantity: z.coerce
+      .number({ error: 'Quantity must be a whole number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(1_000_000, 'Quantity must be at most 1,000,000'),
+    batchNumber: requiredText('Batch number', 40),
+    receivedDate: pastDate('Received date', today),
+  });
+}
+export type InventoryItemInput = z.input<ReturnType<typeof inventoryItemSchema>>;
+export type InventoryItem = z.output<ReturnType<typeof inventoryItemSchema>>;
+
+/** An order assigned to the agent's shop: an approved plate request to make and hand over. */
+export interface AgentOrder {
+  id: string;
+  agentId: string;
+  customerName: string;
+  /** National registration card number, 123456/78/9, to check against the buyer's card. */
+  customerNrc: string;
+  customerPhone: string;
+  plateNumber: string;
+  plateType: string;
+  vehicle: string;
+  status: AgentOrderStatus;
+  collectionDate: string;
+  createdAt: string;
+}
+
+export interface OverviewFigure {
+  value: number;
+  /** Change against the previous 30 days, in the same unit. */
+  trend: number;
+}
+
+export interface AgentOverview {
+  pendingOrders: OverviewFigure;
+  fulfilledOrders: OverviewFigure;
+  plateSales: OverviewFigure;
+  inventoryBlanks: OverviewFigure;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Which 30-day window a YYYY-MM-DD (or ISO) date falls in, counting back from today: 0 = last 30 days, 1 = the 30 before. */
+function windowOf(date: string, today: string): number {
+  const days = Math.floor((Date.parse(`${today.slice(0, 10)}T00:00:00Z`) - Date.parse(`${date.slice(0, 10)}T00:00:00Z`)) / DAY_MS);
+  return days < 0 ? 0 : Math.floor(days / 30);
+}
+
+/**
+ * The overview cards from the agent's own records. Orders count as they stand now,
+ * with the trend from when they were created; sales and blanks count the last 30
+ * days against the 30 before.
+ */
+export function agentOverview(
+  orders: readonly Pick<AgentOrder, 'status' | 'createdAt'>[],
+  entries: readonly Pick<WhitebookEntry, 'saleDate'>[],
+  items: readonly { itemType: AgentInventoryItemType; quantity: number; receivedDate: string }[],
+  today: string,
+): AgentOverview {
+  const countBy = <T>(rows: readonly T[], keep: (row: T) => boolean, dateOf: (row: T) => string): OverviewFigure => {
+    const kept = rows.filter(keep);
+    const recent = kept.filter((row) => windowOf(dateOf(row), today) === 0).length;
+    const before = kept.filter((row) => windowOf(dateOf(row), today) === 1).length;
+    return { value: kept.length, trend: recent - before };
+  };
+  const blanks = items.filter((item) => item.itemType === 'Plate Blanks');
+  const blanksIn = (window: number) => blanks.filter((item) => windowOf(item.receivedDate, today) === window).reduce((sum, item) => sum + item.quantity, 0);
+  return {
+    pendingOrders: countBy(orders, (order) => order.status === 'Pending', (order) => order.createdAt),
+    fulfilledOrders: countBy(orders, (order) => order.status === 'Fulfilled', (order) => order.createdAt),
+    plateSales: countBy(entries, () => true, (entry) => entry.saleDate),
+    inventoryBlanks: { value: blanks.reduce((sum, item) => sum + item.quantity, 0), trend: blanksIn(0) - blanksIn(1) },
+  };
+}
+
+export type { ManufacturingStatus };

@@ -1,0 +1,49 @@
+/**
+ * What a plate-maker agent records in their shop, usually offline and sent later:
+ * whitebook sales, manufacturing details and blank stock. Each is stored once by
+ * its device-made id, for the agent's own shop only.
+ */
+import { inventoryItemSchema, manufacturingRecordSchema, whitebookEntrySchema } from '#domain/agent/workspace';
+import { z } from 'zod';
+import { agentRepository } from '../repositories/agent-repository';
+import { auditRepository } from '../repositories/audit-repository';
+import { actor, defineIntent } from './intent';
+
+// Dates are checked against the server's calendar day, with a day's grace for a
+// device ahead in its time zone (Zambia is UTC+2). z.lazy builds the schema for each push.
+const tomorrow = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+export const recordWhitebookEntry = defineIntent({
+  access: 'workspace:record',
+  payload: z.lazy(() => whitebookEntrySchema(tomorrow())),
+  async apply(context, entry) {
+    const agent = actor(context);
+    if (await agentRepository(context.tx).addWhitebookEntry(agent.id, entry)) {
+      await auditRepository(context.tx).record({ actorId: agent.id, action: 'whitebook.record', target: entry.plateNumber, ip: context.ip });
+    }
+    return undefined;
+  },
+});
+
+export const recordManufacturing = defineIntent({
+  access: 'workspace:record',
+  payload: z.lazy(() => manufacturingRecordSchema(tomorrow())),
+  async apply(context, record) {
+    const agent = actor(context);
+    const repository = agentRepository(context.tx);
+    if (await repository.addManufacturingRecord(agent.id, record)) {
+      const fulfilled = record.status === 'Collected' ? await repository.fulfilOrdersForPlate(agent.id, record.plateNumber) : [];
+      return { fulfilledOrders: fulfilled.map((order) => order.id).join(',') };
+    }
+    return undefined;
+  },
+});
+
+export const recordInventoryItem = defineIntent({
+  access: 'workspace:record',
+  payload: z.lazy(() => inventoryItemSchema(tomorrow())),
+  async apply(context, item) {
+    await agentRepository(context.tx).addInventoryItem(actor(context).id, item);
+    return undefined;
+  },
+});

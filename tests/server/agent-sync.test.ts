@@ -1,0 +1,94 @@
+/** The agent's records through push and pull: stored once, for their shop, seen by administrators. */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestAppWithDb } from './test-app';
+
+describe('agent workspace sync', () => {
+  let app: FastifyInstance;
+  const cookies: Record<string, string> = {};
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    expect(response.statusCode).toBe(200);
+    return String(response.headers['set-cookie']).split(';')[0] ?? '';
+  }
+  const push = (cookie: string, intent: string, payload: unknown, id = randomUUID()) =>
+    app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 'tablet', mutations: [{ id, intent, payload }] } });
+  async function pullAll(cookie: string) {
+    const changes: Array<{ entity: string; id: string; op: string; data: Record<string, unknown> | null }> = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 100; page += 1) {
+      const response = await app.inject({ method: 'GET', url: `/api/sync/pull?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      changes.push(...body.changes);
+      cursor = body.cursor;
+      if (!body.hasMore) return { changes, cursor };
+    }
+    throw new Error('pull never finished');
+  }
+
+  beforeAll(async () => {
+    ({ app } = await buildTestAppWithDb({ seedDemo: true }));
+    cookies.agent = await signIn('agent@nambala.zm', 'Agent#2026');
+    cookies.admin = await signIn('admin@nambala.zm', 'Admin#2026');
+    cookies.buyer = await signIn('buyer@nambala.zm', 'Buyer#2026');
+  }, 60_000);
+  afterAll(() => app.close());
+
+  const entry = () => ({ id: randomUUID(), plateNumber: 'zm-101-abc', vehicleMake: 'Toyota', vehicleModel: 'Corolla', ownerName: 'Mwila Banda', saleDate: '2026-11-20', registrationNumber: 'BAK 1234', entitlementReference: 'ORD-001' });
+
+  it('gives the agent their seeded orders and records in pages, then nothing new', async () => {
+    const { changes, cursor } = await pullAll(cookies.agent ?? '');
+    expect(changes.filter((change) => change.entity === 'agentOrder')).toHaveLength(8);
+    expect(changes.filter((change) => change.entity === 'whitebookEntry')).toHaveLength(2);
+    const again = await app.inject({ method: 'GET', url: `/api/sync/pull?cursor=${encodeURIComponent(cursor ?? '')}`, headers: { cookie: cookies.agent ?? '' } });
+    expect(again.json()).toMatchObject({ changes: [], hasMore: false, reset: false });
+  });
+
+  it('stores a whitebook entry once, however often it is pushed, and both the agent and administrators pull it', async () => {
+    const { cursor: agentCursor } = await pullAll(cookies.agent ?? '');
+    const { cursor: adminCursor } = await pullAll(cookies.admin ?? '');
+    const payload = entry();
+    const mutationId = randomUUID();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await push(cookies.agent ?? '', 'recordWhitebookEntry', payload, mutationId)).json().results[0].outcome).toBe('applied');
+    }
+    for (const [cookie, cursor] of [[cookies.agent, agentCursor], [cookies.admin, adminCursor]] as const) {
+      const response = await app.inject({ method: 'GET', url: `/api/sync/pull?cursor=${encodeURIComponent(cursor ?? '')}`, headers: { cookie: cookie ?? '' } });
+      const changes = response.json().changes;
+      expect(changes).toHaveLength(1);
+      expect(changes[0]).toMatchObject({ entity: 'whitebookEntry', id: payload.id, op: 'put', data: { plateNumber: 'ZM-101-ABC', ownerName: 'Mwila Banda' } });
+    }
+  });
+
+  it('refuses records from anyone who is not an agent, and a buyer pulls none of the shop’s data', async () => {
+    const refused = (await push(cookies.buyer ?? '', 'recordWhitebookEntry', entry())).json().results[0];
+    expect(refused).toMatchObject({ outcome: 'rejected', status: 403 });
+    const { changes } = await pullAll(cookies.buyer ?? '');
+    expect(changes).toEqual([]);
+  });
+
+  it('refuses a sale dated in the future with the message', async () => {
+    const result = (await push(cookies.agent ?? '', 'recordWhitebookEntry', { ...entry(), saleDate: '2999-01-01' })).json().results[0];
+    expect(result).toMatchObject({ outcome: 'rejected', status: 400, fields: { saleDate: 'The date cannot be in the future' } });
+  });
+
+  it('marks the shop’s pending order for a plate fulfilled when its plate is collected', async () => {
+    const { cursor } = await pullAll(cookies.agent ?? '');
+    const result = (await push(cookies.agent ?? '', 'recordManufacturing', { id: randomUUID(), plateNumber: 'ZM-102-KLM', status: 'Collected', batchNumber: 'B-1', productionDate: '2026-11-01' })).json().results[0];
+    expect(result).toMatchObject({ outcome: 'applied', data: { fulfilledOrders: 'ORD-002' } });
+    const changes = (await app.inject({ method: 'GET', url: `/api/sync/pull?cursor=${encodeURIComponent(cursor ?? '')}`, headers: { cookie: cookies.agent ?? '' } })).json().changes;
+    expect(changes.map((change: { entity: string }) => change.entity).sort()).toEqual(['agentOrder', 'manufacturingRecord']);
+    expect(changes.find((change: { entity: string }) => change.entity === 'agentOrder').data.status).toBe('Fulfilled');
+  });
+
+  it('starts over with reset when the cursor was given for other roles, and refuses a cursor it never gave', async () => {
+    const { cursor } = await pullAll(cookies.agent ?? '');
+    const asAdmin = (await app.inject({ method: 'GET', url: `/api/sync/pull?cursor=${encodeURIComponent(cursor ?? '')}`, headers: { cookie: cookies.admin ?? '' } })).json();
+    expect(asAdmin.reset).toBe(true);
+    const bad = await app.inject({ method: 'GET', url: '/api/sync/pull?cursor=garbage', headers: { cookie: cookies.agent ?? '' } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
