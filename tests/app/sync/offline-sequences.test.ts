@@ -71,6 +71,7 @@ describe('offline sequences', () => {
     vi.unstubAllGlobals();
     await app.close();
     await db.close();
+    // eslint-disable-next-line no-console -- the count is reported in the closing note
     console.log(`offline sequences run: ${sequences}`);
   });
 
