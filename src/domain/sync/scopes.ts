@@ -28,10 +28,17 @@ export interface PullCursor {
   seq: string;
 }
 
-/** Cursor text: `<scopeKey>.<txid>:<seq>`; null when it is not one. */
+/** The largest transaction id (xid8) and sequence number (bigint) PostgreSQL holds. */
+const MAX_TXID = 2n ** 64n - 1n;
+const MAX_SEQ = 2n ** 63n - 1n;
+
+/** Cursor text: `<scopeKey>.<txid>:<seq>`; null when it is not one (or its numbers are out of range). */
 export function parseCursor(text: string): PullCursor | null {
   const match = /^([0-9a-z]{1,8})\.(\d{1,20}):(\d{1,20})$/.exec(text);
-  return match ? { scopeKey: match[1] ?? '', txid: match[2] ?? '0', seq: match[3] ?? '0' } : null;
+  if (!match) return null;
+  const [, key = '', txid = '0', seq = '0'] = match;
+  if (BigInt(txid) > MAX_TXID || BigInt(seq) > MAX_SEQ) return null;
+  return { scopeKey: key, txid, seq };
 }
 
 export function formatCursor(cursor: PullCursor): string {

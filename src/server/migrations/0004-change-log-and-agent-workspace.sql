@@ -1,13 +1,13 @@
 -- The change log devices pull from, and the plate-maker agent's records.
 
--- One row per change to a row a device keeps, per scope that may see it, written in
--- the same transaction as the change. txid is the writing transaction: pulls only
--- read below the oldest transaction still running (pg_snapshot_xmin), so a change
--- that commits late is never skipped by a cursor that has moved past it.
+-- One row per change to a row a device keeps, with the scopes that may see it,
+-- written in the same transaction as the change. txid is the writing transaction:
+-- pulls only read below the oldest transaction still running (pg_snapshot_xmin), so
+-- a change that commits late is never skipped by a cursor that has moved past it.
 CREATE TABLE change_log (
   seq bigserial PRIMARY KEY,
   txid xid8 NOT NULL DEFAULT pg_current_xact_id(),
-  scope text NOT NULL,
+  scopes text[] NOT NULL,
   entity text NOT NULL,
   entity_id text NOT NULL,
   op text NOT NULL CHECK (op IN ('put', 'delete')),
@@ -15,7 +15,8 @@ CREATE TABLE change_log (
   at timestamptz NOT NULL DEFAULT now()
 );
 
-CREATE INDEX change_log_scope_idx ON change_log (scope, txid, seq);
+CREATE INDEX change_log_order_idx ON change_log (txid, seq);
+CREATE INDEX change_log_scopes_idx ON change_log USING gin (scopes);
 
 CREATE SEQUENCE agent_order_number_seq START 1;
 

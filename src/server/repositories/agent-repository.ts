@@ -106,6 +106,11 @@ export function agentRepository(db: Queryable) {
       );
       const row = rows[0];
       if (!row) return undefined;
+      // An order given its number (the demo seed) moves the counter past it, so numbered ones never clash.
+      const number = /^ORD-(\d+)$/.exec(row.id)?.[1];
+      if (order.id !== undefined && number) {
+        await db.query("SELECT setval('agent_order_number_seq', greatest($1::bigint, (SELECT last_value FROM agent_order_number_seq)))", [number]);
+      }
       const stored = toOrder(row);
       await put(stored.agentId, AGENT_ENTITIES.order, stored.id, stored);
       return stored;

@@ -1,6 +1,6 @@
 /**
- * The change log devices pull from. Writers record each change to a kept row, per
- * scope, inside their own transaction; readers page through it with a cursor of
+ * The change log devices pull from. Writers record each change to a kept row, with
+ * the scopes that may see it, inside their own transaction; readers page through it with a cursor of
  * (transaction id, sequence) fenced below the oldest transaction still running.
  * Why a transaction-id fence and not a sequence cursor: see docs/sync-protocol.md.
  */
@@ -27,7 +27,7 @@ export interface ChangePage {
 export function changeLogRepository(db: Queryable) {
   return {
     async record(scopes: readonly string[], entity: string, id: string, op: ChangeOp, data: Record<string, unknown> | null): Promise<void> {
-      await db.query('INSERT INTO change_log (scope, entity, entity_id, op, data) SELECT unnest($1::text[]), $2, $3, $4, $5', [scopes, entity, id, op, data === null ? null : JSON.stringify(data)]);
+      await db.query('INSERT INTO change_log (scopes, entity, entity_id, op, data) VALUES ($1::text[], $2, $3, $4, $5)', [scopes, entity, id, op, data === null ? null : JSON.stringify(data)]);
     },
 
     async page(scopes: readonly string[], after: { txid: string; seq: string }, limit: number): Promise<ChangePage> {
@@ -37,7 +37,7 @@ export function changeLogRepository(db: Queryable) {
       const rows = await db.query<{ seq: string; txid: string; entity: string; entity_id: string; op: ChangeOp; data: Record<string, unknown> | null }>(
         // Ordered by the columns, not the text aliases of the same names.
         `SELECT seq::text, txid::text, entity, entity_id, op, data FROM change_log
-         WHERE scope = ANY($1::text[]) AND (txid, seq) > ($2::text::xid8, $3::bigint) AND txid < $4::text::xid8
+         WHERE scopes && $1::text[] AND (txid, seq) > ($2::text::xid8, $3::bigint) AND txid < $4::text::xid8
          ORDER BY change_log.txid, change_log.seq
          LIMIT $5`,
         [scopes, after.txid, after.seq, xmin, limit + 1],
@@ -50,7 +50,7 @@ export function changeLogRepository(db: Queryable) {
       if (hasMore && last) {
         const [count] = await db.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM change_log
-           WHERE scope = ANY($1::text[]) AND (txid, seq) > ($2::text::xid8, $3::bigint) AND txid < $4::text::xid8`,
+           WHERE scopes && $1::text[] AND (txid, seq) > ($2::text::xid8, $3::bigint) AND txid < $4::text::xid8`,
           [scopes, last.txid, last.seq, xmin],
         );
         remaining = count?.n ?? 0;
