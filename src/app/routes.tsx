@@ -69,11 +69,11 @@ export const routes: RouteObject[] = [
       { path: 'admin/qr-system', ...dashboardSection('admin-qr-system') },
       { path: 'admin/settings', ...dashboardSection('admin-settings') },
       // Decided in the brief: agent/dashboard and agent are the same page.
-      { path: 'agent', ...dashboardSection('agent-overview') },
-      { path: 'agent/dashboard', ...dashboardSection('agent-overview') },
-      { path: 'agent/whitebook', ...dashboardSection('agent-whitebook') },
-      { path: 'agent/manufacturing', ...dashboardSection('agent-manufacturing') },
-      { path: 'agent/inventory', ...dashboardSection('agent-inventory') },
+      { path: 'agent', ...page(() => import('./features/agent/agent-overview-page'), 'AgentOverviewPage') },
+      { path: 'agent/dashboard', ...page(() => import('./features/agent/agent-overview-page'), 'AgentOverviewPage') },
+      { path: 'agent/whitebook', ...page(() => import('./features/agent/whitebook-page'), 'WhitebookPage') },
+      { path: 'agent/manufacturing', ...page(() => import('./features/agent/manufacturing-page'), 'ManufacturingPage') },
+      { path: 'agent/inventory', ...page(() => import('./features/agent/inventory-page'), 'InventoryPage') },
       { path: 'agent/settings', ...page(() => import('./features/settings/settings-page'), 'SettingsPage') },
       // Decided in the brief: /dashboard/insurance leads to the insurance agent's overview.
       { path: 'insurance', element: <Navigate to={paths.dashboard.insuranceAgent.dashboard} replace /> },

@@ -6,6 +6,10 @@
  * Figures (issue targets in brackets):
  * - gzip KiB of JavaScript fetched by the first load of /, /marketplace, /verification [≤ 170]
  * - Lighthouse mobile performance score for the same pages [≥ 95]
+ * - sync: push throughput and a 100,000-record first sync (see sync-bench.ts)
+ *
+ * `--no-build` measures the last build; `--js-only` skips Lighthouse; `--sync-only`
+ * runs only the sync figures.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -15,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { firstSyncPull, pushThroughput } from './sync-bench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.BENCH_PORT ?? 8191);
@@ -24,6 +29,7 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'
 const PAGES = ['/', '/marketplace', '/verification'];
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const JS_ONLY = process.argv.includes('--js-only');
+const SYNC_ONLY = process.argv.includes('--sync-only');
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -109,21 +115,25 @@ function median(values: number[]): number {
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) {
     print('building the app…');
-    await run('npx', ['vite', 'build']);
+    await run('npm', ['run', 'build']);
   }
-  const server = await startServer();
-  try {
-    print('');
-    print('First load (budget: ≤ 170 KiB gzip JavaScript, Lighthouse mobile ≥ 95)');
-    print('page            JS gzip KiB  files  Lighthouse mobile (median of runs)');
-    for (const pagePath of PAGES) {
-      const js = await firstLoadJavaScript(pagePath);
-      const scores = JS_ONLY ? [] : await lighthouseScore(pagePath);
-      print(`${pagePath.padEnd(15)} ${js.kib.toFixed(1).padStart(11)}  ${String(js.files).padStart(5)}  ${median(scores)} (${scores.join(', ')})`);
+  if (!SYNC_ONLY) {
+    const server = await startServer();
+    try {
+      print('');
+      print('First load (budget: ≤ 170 KiB gzip JavaScript, Lighthouse mobile ≥ 95)');
+      print('page            JS gzip KiB  files  Lighthouse mobile (median of runs)');
+      for (const pagePath of PAGES) {
+        const js = await firstLoadJavaScript(pagePath);
+        const scores = JS_ONLY ? [] : await lighthouseScore(pagePath);
+        print(`${pagePath.padEnd(15)} ${js.kib.toFixed(1).padStart(11)}  ${String(js.files).padStart(5)}  ${median(scores)} (${scores.join(', ')})`);
+      }
+    } finally {
+      server.kill('SIGTERM');
     }
-  } finally {
-    server.kill('SIGTERM');
   }
+  await pushThroughput(print);
+  await firstSyncPull(print, { root, port: port + 1, chromiumPath, chromiumArgs });
 }
 
 await main();

@@ -44,20 +44,29 @@ interface PushAnswer {
 }
 
 /**
- * Sends one outbox entry through the server's push endpoint and reads its answer.
- * Every intent travels the same way; the server knows which it accepts.
+ * Sends outbox entries, in order, through the server's push endpoint and reads
+ * the answer for each. Every intent travels the same way; the server knows which
+ * it accepts. When the push does not get through, every entry is to be retried.
  */
-export async function sendIntent(entry: OutboxEntry): Promise<PushResult> {
+export async function sendIntents(entries: OutboxEntry[]): Promise<PushResult[]> {
+  const retryAll = (reason: string): PushResult[] => entries.map(() => ({ outcome: 'retry', reason }));
   let result;
   try {
-    result = await apiRequest<PushAnswer & ApiErrorBody>('POST', '/api/sync/push', { clientId: clientId(), mutations: [{ id: entry.id, intent: entry.intent, payload: entry.payload }] });
+    result = await apiRequest<PushAnswer & ApiErrorBody>('POST', '/api/sync/push', { clientId: clientId(), mutations: entries.map((entry) => ({ id: entry.id, intent: entry.intent, payload: entry.payload })) });
   } catch (error) {
-    if (error instanceof NetworkError) return { outcome: 'retry', reason: 'offline' };
+    if (error instanceof NetworkError) return retryAll('offline');
     throw error;
   }
-  if (!result.ok) return readAnswer(result.status, result.body);
-  const answer = result.body.results?.find((candidate) => candidate.id === entry.id);
-  if (!answer) return { outcome: 'retry', reason: 'The server did not answer for this change.' };
-  if (answer.outcome === 'applied') return { outcome: 'applied' };
-  return { outcome: 'rejected', reason: answer.message ?? 'The server did not accept this change.', ...(answer.fields ? { fields: answer.fields } : {}) };
+  if (!result.ok) {
+    const answer = readAnswer(result.status, result.body);
+    // A refusal of the whole push (a malformed batch) is a refusal of each change in it.
+    return answer.outcome === 'applied' ? retryAll('The server did not answer for these changes.') : entries.map(() => answer);
+  }
+  const answers = new Map((result.body.results ?? []).map((answer) => [answer.id, answer]));
+  return entries.map((entry): PushResult => {
+    const answer = answers.get(entry.id);
+    if (!answer) return { outcome: 'retry', reason: 'The server did not answer for this change.' };
+    if (answer.outcome === 'applied') return { outcome: 'applied' };
+    return { outcome: 'rejected', reason: answer.message ?? 'The server did not accept this change.', ...(answer.fields ? { fields: answer.fields } : {}) };
+  });
 }

@@ -92,13 +92,21 @@ export async function pullChanges(database: NambalaDatabase, onProgress: (progre
             await table.bulkDelete(keep);
           }
         }
+        // The last change to each row wins; rows are written in bulk, per table.
+        const latest = new Map<ChangeLogTable, Map<string, Record<string, unknown> | null>>();
         for (const change of page.changes) {
           const tableName = (CHANGE_LOG_TABLES as Record<string, ChangeLogTable | undefined>)[change.entity];
           // An entity this version of the app does not keep: skipped, not an error.
           if (!tableName || waiting.has(`${tableName}/${change.id}`)) continue;
+          const rows = latest.get(tableName) ?? new Map<string, Record<string, unknown> | null>();
+          rows.set(change.id, change.op === 'delete' ? null : change.data);
+          latest.set(tableName, rows);
+        }
+        for (const [tableName, rows] of latest) {
+          const entries = [...rows];
           const table = database.table(tableName);
-          if (change.op === 'delete' || change.data === null) await table.delete(change.id);
-          else await table.put({ ...change.data, id: change.id, syncState: 'synced' });
+          await table.bulkDelete(entries.filter(([, data]) => data === null).map(([id]) => id));
+          await table.bulkPut(entries.flatMap(([id, data]) => (data === null ? [] : [{ ...data, id, syncState: 'synced' }])));
         }
         await database.meta.put({ key: CHANGE_CURSOR_KEY, value: page.cursor });
       });

@@ -9,7 +9,7 @@
 import { liveQuery } from 'dexie';
 import { db } from '../store/database';
 import { onLocalWrite } from '../store/mutate';
-import { sendIntent } from './intents';
+import { sendIntents } from './intents';
 import { getSession, refreshSession } from '../session/session-store';
 import { pullAccountData, pullChanges, pullListings, SignedOutError } from './pull';
 import { pushOutbox, type PushSummary } from './push';
@@ -31,7 +31,7 @@ async function runOnce(): Promise<PushSummary | undefined> {
   if (!navigator.onLine) return undefined;
   setSyncStatus({ isSyncing: true });
   try {
-    const summary = await pushOutbox(db, sendIntent);
+    const summary = await pushOutbox(db, sendIntents);
     if (!summary.retryReason) {
       try {
         await pullListings(db);

@@ -1,8 +1,8 @@
 /**
  * Push: a device sends its outbox, in order, as named intents with ids it made.
  * Each is applied at most once (applied_mutations remembers the answer, so a
- * replayed push changes nothing and gets the same answer), in its own transaction,
- * authorised for the signed-in user. A refused change gets a rejection with a
+ * replayed push changes nothing and gets the same answer), in its own savepoint of
+ * the push's transaction, authorised for the signed-in user. A refused change gets a rejection with a
  * reason and does not stop the changes behind it.
  */
 import { can } from '#domain/accounts/permissions';
@@ -51,13 +51,6 @@ function fieldMessages(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-/** Thrown inside a transaction to roll it back when another push answered the same change first. */
-class AlreadyAnswered extends Error {
-  constructor(readonly answer: Answer) {
-    super('already answered');
-  }
-}
-
 /** Records the answer to a mutation; if the same id was answered meanwhile (a concurrent push), returns that answer instead. */
 async function remember(tx: Queryable, clientId: string, userId: string | null, intent: string, answer: Answer): Promise<Answer> {
   const inserted = await tx.query('INSERT INTO applied_mutations (id, client_id, user_id, intent, outcome, answer) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING id', [
@@ -93,25 +86,36 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         // Nothing is applied: the device signs in again and pushes the same changes.
         return reply.code(401).send(errorBody(401, 'Please sign in to continue.'));
       }
-      const results: Answer[] = [];
-      for (const mutation of mutations) {
-        const [prior] = await db.query<{ answer: Answer; user_id: string | null }>('SELECT answer, user_id FROM applied_mutations WHERE id = $1', [mutation.id]);
-        if (prior) {
-          // A change first sent signed out (a contact message, say) may be retried after signing in.
-          const isSameSender = prior.user_id === null || prior.user_id === (user?.id ?? null);
-          results.push(isSameSender ? prior.answer : { id: mutation.id, outcome: 'rejected', status: 409, message: 'This change was already sent from another account.' });
-          continue;
+      // One transaction for the push, one savepoint per mutation: a refused or
+      // already-answered mutation is undone alone, and the push commits once.
+      const results = await db.transaction(async (tx) => {
+        const priorRows = await tx.query<{ id: string; answer: Answer; user_id: string | null }>('SELECT id, answer, user_id FROM applied_mutations WHERE id = ANY($1::text[])', [
+          mutations.map((mutation) => mutation.id),
+        ]);
+        const prior = new Map(priorRows.map((row) => [row.id, row]));
+        const answers: Answer[] = [];
+        const answered = new Map<string, Answer>();
+        for (const mutation of mutations) {
+          const earlier = prior.get(mutation.id);
+          if (earlier) {
+            // A change first sent signed out (a contact message, say) may be retried after signing in.
+            const isSameSender = earlier.user_id === null || earlier.user_id === (user?.id ?? null);
+            answers.push(isSameSender ? earlier.answer : { id: mutation.id, outcome: 'rejected', status: 409, message: 'This change was already sent from another account.' });
+            continue;
+          }
+          const answer = answered.get(mutation.id) ?? (await applyOne(tx, mutation));
+          answered.set(mutation.id, answer);
+          answers.push(answer);
         }
-        const answer = await applyOne(mutation);
-        results.push(answer);
-      }
+        return answers;
+      });
       return { results };
 
-      async function applyOne(mutation: z.infer<typeof mutationSchema>): Promise<Answer> {
+      async function applyOne(tx: Queryable, mutation: z.infer<typeof mutationSchema>): Promise<Answer> {
         const reject = async (status: number, message: string, fields?: Record<string, string>): Promise<Answer> => {
           const answer: Answer = { id: mutation.id, outcome: 'rejected', status, message, ...(fields ? { fields } : {}) };
           request.log.info({ mutationId: mutation.id, intent: mutation.intent, status, reason: message }, 'mutation rejected');
-          return remember(db, clientId, user?.id ?? null, mutation.intent, answer);
+          return remember(tx, clientId, user?.id ?? null, mutation.intent, answer);
         };
         const intent = intentNamed(mutation.intent);
         if (!intent) return reject(400, `This server does not know the change '${mutation.intent}'. Update the app and try again.`);
@@ -123,17 +127,20 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
           const fields = fieldMessages(parsed.error);
           return reject(400, Object.values(fields)[0] ?? 'The change is not valid.', fields);
         }
+        await tx.query('SAVEPOINT mutation');
         try {
-          return await db.transaction(async (tx) => {
-            const data: IntentData | undefined = await intent.apply({ tx, user, ip: request.ip, log: request.log }, parsed.data);
-            const answer: Answer = { id: mutation.id, outcome: 'applied', ...(data ? { data } : {}) };
-            const stored = await remember(tx, clientId, user?.id ?? null, mutation.intent, answer);
+          const data: IntentData | undefined = await intent.apply({ tx, user, ip: request.ip, log: request.log }, parsed.data);
+          const answer: Answer = { id: mutation.id, outcome: 'applied', ...(data ? { data } : {}) };
+          const stored = await remember(tx, clientId, user?.id ?? null, mutation.intent, answer);
+          if (stored !== answer) {
             // Answered meanwhile by a concurrent push of the same change: undo ours, give theirs.
-            if (stored !== answer) throw new AlreadyAnswered(stored);
-            return answer;
-          });
+            await tx.query('ROLLBACK TO SAVEPOINT mutation');
+            return stored;
+          }
+          await tx.query('RELEASE SAVEPOINT mutation');
+          return answer;
         } catch (error) {
-          if (error instanceof AlreadyAnswered) return error.answer;
+          await tx.query('ROLLBACK TO SAVEPOINT mutation');
           if (error instanceof Refusal) return reject(error.status, error.message, error.fields);
           throw error;
         }

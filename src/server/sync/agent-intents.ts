@@ -6,7 +6,6 @@
 import { inventoryItemSchema, manufacturingRecordSchema, whitebookEntrySchema } from '#domain/agent/workspace';
 import { z } from 'zod';
 import { agentRepository } from '../repositories/agent-repository';
-import { auditRepository } from '../repositories/audit-repository';
 import { actor, defineIntent } from './intent';
 
 // Dates are checked against the server's calendar day, with a day's grace for a
@@ -17,10 +16,8 @@ export const recordWhitebookEntry = defineIntent({
   access: 'workspace:record',
   payload: z.lazy(() => whitebookEntrySchema(tomorrow())),
   async apply(context, entry) {
-    const agent = actor(context);
-    if (await agentRepository(context.tx).addWhitebookEntry(agent.id, entry)) {
-      await auditRepository(context.tx).record({ actorId: agent.id, action: 'whitebook.record', target: entry.plateNumber, ip: context.ip });
-    }
+    // Who sent it, and when, stays in applied_mutations with the change itself.
+    await agentRepository(context.tx).addWhitebookEntry(actor(context).id, entry);
     return undefined;
   },
 });

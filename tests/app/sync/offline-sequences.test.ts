@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NambalaDatabase } from '../../../src/app/store/database';
 import { mutate } from '../../../src/app/store/mutate';
-import { sendIntent } from '../../../src/app/sync/intents';
+import { sendIntents } from '../../../src/app/sync/intents';
 import { pushOutbox } from '../../../src/app/sync/push';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
@@ -99,12 +99,12 @@ describe('offline sequences', () => {
               await startServer();
             } else {
               network(current.network);
-              await pushOutbox(device, sendIntent);
+              await pushOutbox(device, sendIntents);
             }
           }
           // Back online for good: the outbox drains.
           network('up');
-          for (let round = 0; round < 5 && (await device.outbox.count()) > 0; round += 1) await pushOutbox(device, sendIntent);
+          for (let round = 0; round < 5 && (await device.outbox.count()) > 0; round += 1) await pushOutbox(device, sendIntents);
           expect(await device.outbox.count()).toBe(0);
           expect((await device.whitebookEntries.toArray()).every((row) => row.syncState === 'synced')).toBe(true);
           if (made.length === 0) return;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NambalaDatabase, type OutboxEntry } from '../../../src/app/store/database';
 import { mutate } from '../../../src/app/store/mutate';
 import type { PushResult } from '../../../src/app/sync/intents';
-import { pushOutbox } from '../../../src/app/sync/push';
+import { oneByOne, pushOutbox } from '../../../src/app/sync/push';
 
 const message = { name: 'Chanda', email: 'c@example.zm', subject: 'Hi', message: 'Hello' };
 
@@ -31,7 +31,7 @@ describe('pushOutbox', () => {
 
   it('sends in order and removes an entry only when the server confirmed it', async () => {
     const { sent, send } = answering({});
-    const summary = await pushOutbox(database, send);
+    const summary = await pushOutbox(database, oneByOne(send));
     expect(sent).toEqual(['m1', 'm2', 'm3']);
     expect(summary).toEqual({ applied: 3, rejected: 0 });
     expect(await database.outbox.count()).toBe(0);
@@ -40,7 +40,7 @@ describe('pushOutbox', () => {
 
   it('keeps a refused change with its reason and goes on with the ones behind it', async () => {
     const { sent, send } = answering({ m2: { outcome: 'rejected', reason: 'Email is required', fields: { email: 'Email is required' } } });
-    const summary = await pushOutbox(database, send);
+    const summary = await pushOutbox(database, oneByOne(send));
     expect(sent).toEqual(['m1', 'm2', 'm3']);
     expect(summary).toEqual({ applied: 2, rejected: 1 });
     const [kept] = await database.outbox.toArray();
@@ -48,13 +48,13 @@ describe('pushOutbox', () => {
     expect((await database.contactMessages.get('m2'))?.syncState).toBe('rejected');
     // A refused change is not sent again by the next run.
     const again = answering({});
-    await pushOutbox(database, again.send);
+    await pushOutbox(database, oneByOne(again.send));
     expect(again.sent).toEqual([]);
   });
 
   it('stops at a network failure, keeps everything pending and resumes in order', async () => {
     const first = answering({ m2: { outcome: 'retry', reason: 'offline' } });
-    const summary = await pushOutbox(database, first.send);
+    const summary = await pushOutbox(database, oneByOne(first.send));
     expect(first.sent).toEqual(['m1', 'm2']);
     expect(summary).toEqual({ applied: 1, rejected: 0, retryReason: 'offline' });
     expect((await database.outbox.toArray()).map((entry) => [entry.rowId, entry.status, entry.attempts])).toEqual([
@@ -62,7 +62,7 @@ describe('pushOutbox', () => {
       ['m3', 'pending', 0],
     ]);
     const second = answering({});
-    await pushOutbox(database, second.send);
+    await pushOutbox(database, oneByOne(second.send));
     expect(second.sent).toEqual(['m2', 'm3']);
     expect(await database.outbox.count()).toBe(0);
   });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalUser, NambalaDatabase } from '../../../src/app/store/database';
 import { mutate } from '../../../src/app/store/mutate';
 import { discardRejected, submitChange } from '../../../src/app/sync/submit-change';
-import { pushOutbox } from '../../../src/app/sync/push';
+import { oneByOne, pushOutbox } from '../../../src/app/sync/push';
 import type { PushResult } from '../../../src/app/sync/intents';
 
 const user: LocalUser = {
@@ -32,7 +32,7 @@ describe('submitChange and discardRejected', () => {
     await database.delete();
   });
 
-  const answering = (result: PushResult) => () => pushOutbox(database, async () => result);
+  const answering = (result: PushResult) => () => pushOutbox(database, oneByOne(async () => result));
 
   it('answers sent when the server applied the change, and the row is synced', async () => {
     const outcome = await submitChange({ intent: 'editUser', table: 'adminUsers', row: { ...user, name: 'Mwape C.' }, payload: {} }, { database, sync: answering({ outcome: 'applied' }) });

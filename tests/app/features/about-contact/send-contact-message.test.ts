@@ -4,7 +4,7 @@ import type { ContactMessage } from '#domain/contact/contact-message';
 import { discardRejectedContactMessage, sendContactMessage } from '../../../../src/app/features/about-contact/send-contact-message';
 import { db } from '../../../../src/app/store/database';
 import { pushOutbox } from '../../../../src/app/sync/push';
-import { sendIntent } from '../../../../src/app/sync/intents';
+import { sendIntents } from '../../../../src/app/sync/intents';
 
 const message: ContactMessage = { name: 'Mwila Banda', email: 'mwila@example.zm', subject: 'Delivery', message: 'Can you deliver to Ndola?' };
 
@@ -19,7 +19,7 @@ function pushAnswer(init: RequestInit | undefined, refusal?: { message: string; 
 }
 
 // Syncs straight through the push step, so no timers of the sync engine outlive a test.
-const pushOnly = () => pushOutbox(db, sendIntent);
+const pushOnly = () => pushOutbox(db, sendIntents);
 
 describe('sendContactMessage', () => {
   beforeEach(async () => {

@@ -1,0 +1,157 @@
+/**
+ * Agent Dashboard (spec: agent screens): Pending Orders, Fulfilled Orders, Plate
+ * Sales and Inventory Blanks computed from the shop's records on this device, each
+ * with its trend; the Recent Orders table, where each order opens the buyer's
+ * details to check against their NRC card and whitebook before handing over.
+ */
+import type { OverviewFigure } from '#domain/agent/workspace';
+import { formatPhone } from '#domain/accounts/profile';
+import type { AgentOrderStatus } from '#domain/statuses/statuses';
+import { Alert, Badge, Button, Card, DataList, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { AppDialog } from '../../components/app-dialog';
+import type { LocalAgentOrder } from '../../store/database';
+import { formatCount, formatDay, formatTrend } from './agent-format';
+import { PageHeader, Section } from './page-parts';
+import { type Column, RecordsTable } from './records-table';
+import { useAgentDashboard } from './use-agent-records';
+import { useToday } from './use-today';
+
+/** How many orders the Recent Orders table shows. */
+const RECENT_ORDERS = 20;
+
+const STATUS_COLOURS: Record<AgentOrderStatus, string> = { Pending: 'orange', Fulfilled: 'green' };
+
+function OrderStatusBadge({ status }: { status: AgentOrderStatus }) {
+  return (
+    <Badge colorPalette={STATUS_COLOURS[status] ?? 'gray'} variant="subtle">
+      {status}
+    </Badge>
+  );
+}
+
+function StatCard({ label, figure }: { label: string; figure: OverviewFigure | undefined }) {
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stat.Root>
+          <Stat.Label>{label}</Stat.Label>
+          <Stat.ValueText>{figure ? formatCount(figure.value) : '—'}</Stat.ValueText>
+          {figure && (
+            <Stat.HelpText color={figure.trend > 0 ? 'fg.success' : figure.trend < 0 ? 'fg.error' : 'fg.muted'}>
+              {figure.trend > 0 && <Stat.UpIndicator aria-hidden />}
+              {figure.trend < 0 && <Stat.DownIndicator aria-hidden />}
+              {formatTrend(figure.trend)}
+            </Stat.HelpText>
+          )}
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function OrderDialog({ order, onClose }: { order: LocalAgentOrder; onClose: () => void }) {
+  const rows: Array<[string, React.ReactNode]> = [
+    ['Order ID', order.id],
+    ['Customer', order.customerName],
+    ['NRC Number', <Text key="nrc" as="span" fontFamily="mono">{order.customerNrc}</Text>],
+    ['Phone', formatPhone(order.customerPhone)],
+    ['Vehicle', order.vehicle],
+    ['Plate Type', order.plateType],
+    ['Plate Number', <Text key="plate" as="span" fontFamily="mono">{order.plateNumber}</Text>],
+    ['Status', <OrderStatusBadge key="status" status={order.status} />],
+    ['Collection Date', formatDay(order.collectionDate)],
+  ];
+  return (
+    <AppDialog
+      title={`Order ${order.id}`}
+      isOpen
+      onClose={onClose}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <Stack gap="4">
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>Before handing over the plates, check the buyer’s NRC card and the vehicle’s whitebook against these details.</Alert.Title>
+        </Alert.Root>
+        <DataList.Root orientation="horizontal" size="sm">
+          {rows.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue minW="0" overflowWrap="anywhere">
+                {value}
+              </DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      </Stack>
+    </AppDialog>
+  );
+}
+
+export function AgentOverviewPage() {
+  const today = useToday();
+  const dashboard = useAgentDashboard(today);
+  const [openOrderId, setOpenOrderId] = useState<string | null>(null);
+  const orders = dashboard?.orders;
+  const recent = orders?.slice(0, RECENT_ORDERS);
+  const openOrder = orders?.find((order) => order.id === openOrderId);
+  const overview = dashboard?.overview;
+
+  const columns: readonly Column<LocalAgentOrder>[] = [
+    {
+      header: 'Order ID',
+      cell: (order) => (
+        <Button variant="plain" size="sm" h="auto" p="0" fontFamily="mono" textDecoration="underline" aria-label={`View order ${order.id}`} onClick={() => setOpenOrderId(order.id)}>
+          {order.id}
+        </Button>
+      ),
+      nowrap: true,
+    },
+    { header: 'Customer', cell: (order) => order.customerName },
+    { header: 'Plate Number', cell: (order) => <Text as="span" fontFamily="mono">{order.plateNumber}</Text>, nowrap: true },
+    { header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    { header: 'Collection Date', cell: (order) => <time dateTime={order.collectionDate}>{formatDay(order.collectionDate)}</time>, nowrap: true },
+  ];
+
+  return (
+    <Stack gap="6">
+      <PageHeader title="Agent Dashboard" summary="Orders, sales and blank stock for your shop." />
+      <section aria-labelledby="agent-figures-heading">
+        <Heading as="h2" id="agent-figures-heading" srOnly>
+          Your shop at a glance
+        </Heading>
+        <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+          <StatCard label="Pending Orders" figure={overview?.pendingOrders} />
+          <StatCard label="Fulfilled Orders" figure={overview?.fulfilledOrders} />
+          <StatCard label="Plate Sales" figure={overview?.plateSales} />
+          <StatCard label="Inventory Blanks" figure={overview?.inventoryBlanks} />
+        </SimpleGrid>
+      </section>
+      <Section
+        title="Recent Orders"
+        headingId="recent-orders-heading"
+        aside={
+          orders && orders.length > RECENT_ORDERS ? (
+            <Text fontSize="sm" color="fg.muted">
+              The {RECENT_ORDERS} newest of {formatCount(orders.length)}
+            </Text>
+          ) : undefined
+        }
+      >
+        <RecordsTable
+          labelledBy="recent-orders-heading"
+          rows={recent}
+          columns={columns}
+          onOpen={(order) => setOpenOrderId(order.id)}
+          empty={{ title: 'No orders yet', hint: 'Orders assigned to your shop arrive here once this device has synced.' }}
+        />
+      </Section>
+      {openOrder && <OrderDialog order={openOrder} onClose={() => setOpenOrderId(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Inventory Tracking (spec: agent screens): plate blanks and raw materials the
+ * shop received, by batch; the Inventory Status table below. Works offline.
+ */
+import { INVENTORY_SUBMITTED, inventoryItemSchema } from '#domain/agent/workspace';
+import { AGENT_INVENTORY_ITEM_TYPES } from '#domain/statuses/statuses';
+import { Badge, Button, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { FormField } from '../../components/form-field';
+import type { LocalInventoryItem } from '../../store/database';
+import { formatCount, formatDay } from './agent-format';
+import { FormAlerts, PageHeader, RequiredNote, Section } from './page-parts';
+import { type Column, RecordsTable } from './records-table';
+import { useRecentInventoryItems } from './use-agent-records';
+import { useAgentRecordForm } from './use-agent-record-form';
+
+const EMPTY = { itemType: '', quantity: '', batchNumber: '', receivedDate: '' };
+
+const COLUMNS: readonly Column<LocalInventoryItem>[] = [
+  {
+    header: 'Item Type',
+    cell: (item) => (
+      <Badge colorPalette={item.itemType === 'Plate Blanks' ? 'blue' : 'gray'} variant="subtle">
+        {item.itemType}
+      </Badge>
+    ),
+  },
+  { header: 'Quantity', cell: (item) => formatCount(item.quantity), nowrap: true },
+  { header: 'Batch Number', cell: (item) => item.batchNumber, nowrap: true },
+  { header: 'Received Date', cell: (item) => <time dateTime={item.receivedDate}>{formatDay(item.receivedDate)}</time>, nowrap: true },
+];
+
+function InventoryForm() {
+  const { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save } = useAgentRecordForm({
+    intent: 'recordInventoryItem',
+    table: 'inventoryItems',
+    schemaFor: inventoryItemSchema,
+    empty: EMPTY,
+    submitted: INVENTORY_SUBMITTED,
+  });
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-labelledby="inventory-form-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="4">
+        <FormAlerts fixing={fixing} formMessage={formMessage} />
+        <RequiredNote />
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField label="Item Type" error={errors.itemType} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field placeholder="Choose an item type" value={values.itemType} onChange={(event) => change('itemType', event.currentTarget.value)}>
+                {AGENT_INVENTORY_ITEM_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Quantity" error={errors.quantity} required>
+            <Input type="number" inputMode="numeric" min={1} max={1_000_000} step={1} value={values.quantity} onChange={(event) => change('quantity', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Batch Number" error={errors.batchNumber} required>
+            <Input value={values.batchNumber} maxLength={40} autoComplete="off" placeholder="BLK-2611" onChange={(event) => change('batchNumber', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Received Date" error={errors.receivedDate} required>
+            <Input type="date" max={today} value={values.receivedDate} onChange={(event) => change('receivedDate', event.currentTarget.value)} />
+          </FormField>
+        </SimpleGrid>
+        <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
+          Add Item
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function InventoryPage() {
+  const items = useRecentInventoryItems();
+  return (
+    <Stack gap="6">
+      <PageHeader title="Inventory Tracking" summary="Plate blanks and raw materials received." />
+      <Section title="Add Inventory Item" headingId="inventory-form-heading">
+        <InventoryForm />
+      </Section>
+      <Section title="Inventory Status" headingId="inventory-status-heading">
+        <RecordsTable
+          labelledBy="inventory-status-heading"
+          rows={items}
+          columns={COLUMNS}
+          empty={{ title: 'No inventory items yet', hint: 'Items you add appear here, even when you are offline.' }}
+        />
+      </Section>
+    </Stack>
+  );
+}

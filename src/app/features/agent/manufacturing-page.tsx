@@ -1,0 +1,151 @@
+/**
+ * Manufacturing Details (spec: agent screens): the plate's batch, production date,
+ * status and notes; the Manufacturing Status table with a view action for each
+ * record. Marking a plate Collected fulfils the shop's order for it once synced.
+ */
+import { MANUFACTURING_SUBMITTED, manufacturingRecordSchema } from '#domain/agent/workspace';
+import { DEFAULT_MANUFACTURING_STATUS, MANUFACTURING_STATUSES } from '#domain/statuses/statuses';
+import { Button, DataList, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea, IconButton } from '@chakra-ui/react';
+import { useState } from 'react';
+import { AppDialog } from '../../components/app-dialog';
+import { formatDateTime } from '../../components/format-date-time';
+import { FormField } from '../../components/form-field';
+import { EyeIcon } from '../../components/icons';
+import type { LocalManufacturingRecord } from '../../store/database';
+import { formatDay } from './agent-format';
+import { ManufacturingStatusBadge } from './manufacturing-status-badge';
+import { FormAlerts, PageHeader, RequiredNote, Section } from './page-parts';
+import { PlateNumberInput } from './plate-number-input';
+import { type Column, RecordsTable } from './records-table';
+import { SyncStateBadge } from './sync-state-badge';
+import { useRecentManufacturingRecords } from './use-agent-records';
+import { useAgentRecordForm } from './use-agent-record-form';
+
+const EMPTY = { plateNumber: '', status: DEFAULT_MANUFACTURING_STATUS as string, batchNumber: '', productionDate: '', notes: '' };
+
+const COLUMNS: readonly Column<LocalManufacturingRecord>[] = [
+  { header: 'Plate Number', cell: (record) => <Text as="span" fontFamily="mono">{record.plateNumber}</Text>, nowrap: true },
+  { header: 'Batch Number', cell: (record) => record.batchNumber, nowrap: true },
+  { header: 'Status', cell: (record) => <ManufacturingStatusBadge status={record.status} /> },
+  { header: 'Production Date', cell: (record) => <time dateTime={record.productionDate}>{formatDay(record.productionDate)}</time>, nowrap: true },
+];
+
+function ManufacturingForm() {
+  const { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save } = useAgentRecordForm({
+    intent: 'recordManufacturing',
+    table: 'manufacturingRecords',
+    schemaFor: manufacturingRecordSchema,
+    empty: EMPTY,
+    submitted: MANUFACTURING_SUBMITTED,
+  });
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-labelledby="manufacturing-form-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="4">
+        <FormAlerts fixing={fixing} formMessage={formMessage} />
+        <RequiredNote />
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField label="Plate Number" error={errors.plateNumber} required>
+            <PlateNumberInput value={values.plateNumber} onChange={(value) => change('plateNumber', value)} />
+          </FormField>
+          <FormField label="Status" error={errors.status} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={values.status} onChange={(event) => change('status', event.currentTarget.value)}>
+                {MANUFACTURING_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {status}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.HelperText>Collected marks the shop’s order for this plate as fulfilled once it has synced.</Field.HelperText>
+          </FormField>
+          <FormField label="Batch Number" error={errors.batchNumber} required>
+            <Input value={values.batchNumber} maxLength={40} autoComplete="off" placeholder="B-2611-01" onChange={(event) => change('batchNumber', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Production Date" error={errors.productionDate} required>
+            <Input type="date" max={today} value={values.productionDate} onChange={(event) => change('productionDate', event.currentTarget.value)} />
+          </FormField>
+        </SimpleGrid>
+        <FormField label="Notes" error={errors.notes}>
+          <Textarea value={values.notes} maxLength={1000} rows={3} onChange={(event) => change('notes', event.currentTarget.value)} />
+        </FormField>
+        <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
+          Submit Details
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function RecordDialog({ record, onClose }: { record: LocalManufacturingRecord; onClose: () => void }) {
+  const rows: Array<[string, React.ReactNode]> = [
+    ['Plate Number', record.plateNumber],
+    ['Status', <ManufacturingStatusBadge key="status" status={record.status} />],
+    ['Batch Number', record.batchNumber],
+    ['Production Date', formatDay(record.productionDate)],
+    ['Notes', record.notes ? <Text key="notes" whiteSpace="pre-wrap">{record.notes}</Text> : 'No notes'],
+    ['Recorded', formatDateTime(record.createdAt)],
+    ['Sync', <SyncStateBadge key="sync" state={record.syncState} />],
+  ];
+  return (
+    <AppDialog
+      title={`Manufacturing Details · ${record.plateNumber}`}
+      isOpen
+      onClose={onClose}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <DataList.Root orientation="horizontal" size="sm">
+        {rows.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue minW="0" overflowWrap="anywhere">
+              {value}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </AppDialog>
+  );
+}
+
+export function ManufacturingPage() {
+  const records = useRecentManufacturingRecords();
+  const [viewedId, setViewedId] = useState<string | null>(null);
+  const viewed = records?.find((record) => record.id === viewedId);
+  return (
+    <Stack gap="6">
+      <PageHeader title="Manufacturing Details" />
+      <Section title="Upload Plate Manufacturing Details" headingId="manufacturing-form-heading">
+        <ManufacturingForm />
+      </Section>
+      <Section title="Manufacturing Status" headingId="manufacturing-status-heading">
+        <RecordsTable
+          labelledBy="manufacturing-status-heading"
+          rows={records}
+          columns={COLUMNS}
+          actions={(record) => (
+            <IconButton size="sm" variant="ghost" aria-label={`View ${record.plateNumber}`} onClick={() => setViewedId(record.id)}>
+              <EyeIcon />
+            </IconButton>
+          )}
+          empty={{ title: 'No manufacturing records yet', hint: 'Details you submit appear here, even when you are offline.' }}
+        />
+      </Section>
+      {viewed && <RecordDialog record={viewed} onClose={() => setViewedId(null)} />}
+    </Stack>
+  );
+}

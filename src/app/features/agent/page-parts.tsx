@@ -1,0 +1,65 @@
+/** The frame the agent's pages share: the page heading, a titled section, and the messages above a form. */
+import { Alert, Box, Card, Heading, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { OutboxEntry } from '../../store/database';
+
+export function PageHeader({ title, summary }: { title: string; summary?: string }) {
+  return (
+    <Box>
+      <Heading as="h1" size="2xl">
+        {title}
+      </Heading>
+      {summary && (
+        <Text color="fg.muted" mt="1">
+          {summary}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** A card with an h2; `headingId` names the form or table inside. */
+export function Section({ title, headingId, children, aside }: { title: string; headingId: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-labelledby={headingId} minW="0">
+      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="baseline" flexWrap="wrap" gap="2">
+        <Heading as="h2" size="lg" id={headingId}>
+          {title}
+        </Heading>
+        {aside}
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Why the server refused the change being corrected, and the message of the last attempt. */
+export function FormAlerts({ fixing, formMessage }: { fixing: OutboxEntry | null; formMessage: string | null }) {
+  return (
+    <>
+      {fixing && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>The server did not accept this record. Correct it and submit it again.</Alert.Title>
+            <Alert.Description>{fixing.rejection ?? 'The server did not accept this change.'}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {formMessage && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{formMessage}</Alert.Title>
+        </Alert.Root>
+      )}
+    </>
+  );
+}
+
+export function RequiredNote() {
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      Fields marked * are required.
+    </Text>
+  );
+}

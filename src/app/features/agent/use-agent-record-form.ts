@@ -1,0 +1,109 @@
+/**
+ * What the whitebook, manufacturing and inventory forms share: the typed values,
+ * validation with the domain schema for today's date, the record written through
+ * the one write path (row + outbox entry) and pushed, the success toast (saying so
+ * when it waits on this device), and a cleared form ready for the next record.
+ *
+ * With `?fix=<outbox entry id>` (Edit and resubmit, from Needs attention) the form
+ * starts from what was sent, shows the server's reasons, and the corrected record
+ * replaces the refused one under the same row id.
+ */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ZodType } from 'zod';
+import { showToast } from '../../components/toast';
+import { SAVED_FOR_LATER, useChangeForm } from '../../components/use-change-form';
+import type { ChangeLogTable, OutboxEntry } from '../../store/database';
+import { type Mutation, newId } from '../../store/mutate';
+import { useRejectedEntry } from '../../sync/use-rejected-entry';
+import { useToday } from './use-today';
+
+/** Every field as the form holds it: text, as typed. */
+export type FormValues = Record<string, string>;
+
+export interface AgentRecordFormOptions<Values extends FormValues, Output extends { id: string }> {
+  /** The server intent, e.g. 'recordWhitebookEntry'. */
+  intent: string;
+  table: Exclude<ChangeLogTable, 'agentOrders'>;
+  /** The domain schema for a given day (YYYY-MM-DD, local): dates after it are refused. */
+  schemaFor: (today: string) => ZodType<Output>;
+  empty: Values;
+  /** The success message, e.g. WHITEBOOK_SUBMITTED. */
+  submitted: string;
+}
+
+/** The form's values from a refused change's payload: each known field, as text. */
+export function valuesFromPayload<Values extends FormValues>(payload: unknown, empty: Values): Values {
+  const source = typeof payload === 'object' && payload !== null ? (payload as Partial<Record<string, unknown>>) : {};
+  const values: Record<string, string> = { ...empty };
+  for (const key of Object.keys(empty)) {
+    const value = source[key];
+    if (typeof value === 'string' || typeof value === 'number') values[key] = String(value);
+  }
+  return values as Values;
+}
+
+/** The record as written on this device and the intent pushed for it. */
+export function recordMutation<Output extends { id: string }>(intent: string, table: ChangeLogTable, value: Output): Mutation<Output & { createdAt: string }> {
+  return { intent, table, row: { ...value, createdAt: new Date().toISOString() }, payload: value };
+}
+
+export function useAgentRecordForm<Values extends FormValues, Output extends { id: string }>({ intent, table, schemaFor, empty, submitted }: AgentRecordFormOptions<Values, Output>) {
+  type Field = Extract<keyof Values, string> | 'id' | 'form';
+  const today = useToday();
+  const { errors, setErrors, clearError, formMessage, setFormMessage, isSubmitting, formRef, submit, reset } = useChangeForm<Field>();
+  const [values, setValues] = useState<Values>(empty);
+  // Made once per record, so a correction or a retry keeps the row it belongs to.
+  const [id, setId] = useState(newId);
+  const [fixing, setFixing] = useState<OutboxEntry | null>(null);
+  const [loadedFixId, setLoadedFixId] = useState<string | null>(null);
+  const [, setSearchParams] = useSearchParams();
+  const rejected = useRejectedEntry(intent);
+
+  // Edit and resubmit: load the refused change once, when it arrives from the store.
+  if (rejected && rejected.id !== loadedFixId) {
+    setLoadedFixId(rejected.id);
+    setFixing(rejected);
+    setValues(valuesFromPayload(rejected.payload, empty));
+    setId(rejected.rowId);
+    setErrors((rejected.rejectionFields ?? {}) as Partial<Record<Field, string>>);
+    setFormMessage(null);
+  }
+
+  function change(field: Extract<keyof Values, string>, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    clearError(field);
+  }
+
+  function leaveFixMode() {
+    setFixing(null);
+    setSearchParams(
+      (params) => {
+        params.delete('fix');
+        return params;
+      },
+      { replace: true },
+    );
+  }
+
+  /** 'New Entry': an empty form, no messages, a new record. A refused change being corrected stays in Needs attention. */
+  function clear() {
+    setValues(empty);
+    setId(newId());
+    reset();
+    if (fixing) leaveFixMode();
+  }
+
+  async function save() {
+    const result = await submit(schemaFor(today), { ...values, id }, (value) => recordMutation(intent, table, value), fixing ? { replaces: fixing.id } : {});
+    if (result === 'sent' || result === 'queued') {
+      showToast({ type: result === 'sent' ? 'success' : 'info', title: submitted, ...(result === 'queued' ? { description: SAVED_FOR_LATER } : {}), closable: true });
+      clear();
+    } else if (result === 'rejected' && fixing) {
+      // The refused change was replaced and the new one refused too: the form now holds the only copy.
+      leaveFixMode();
+    }
+  }
+
+  return { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save, clear };
+}

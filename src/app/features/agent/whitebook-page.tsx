@@ -1,0 +1,110 @@
+/**
+ * Whitebook Entry (spec: agent screens): the sale of a plate and the vehicle it is
+ * for, with the entitlement document the sale was checked against; the agent's
+ * recent entries below, each with its sync state. Works offline.
+ */
+import { WHITEBOOK_SUBMITTED, whitebookEntrySchema } from '#domain/agent/workspace';
+import { Button, Field, Flex, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { FormField } from '../../components/form-field';
+import type { LocalWhitebookEntry } from '../../store/database';
+import { formatDay } from './agent-format';
+import { FormAlerts, PageHeader, RequiredNote, Section } from './page-parts';
+import { PlateNumberInput } from './plate-number-input';
+import { type Column, RecordsTable } from './records-table';
+import { useRecentWhitebookEntries } from './use-agent-records';
+import { useAgentRecordForm } from './use-agent-record-form';
+
+const EMPTY = { plateNumber: '', vehicleMake: '', vehicleModel: '', ownerName: '', saleDate: '', registrationNumber: '', entitlementReference: '' };
+
+const COLUMNS: readonly Column<LocalWhitebookEntry>[] = [
+  { header: 'Plate Number', cell: (entry) => <Text as="span" fontFamily="mono">{entry.plateNumber}</Text>, nowrap: true },
+  { header: 'Vehicle', cell: (entry) => `${entry.vehicleMake} ${entry.vehicleModel}` },
+  { header: 'Owner', cell: (entry) => entry.ownerName },
+  { header: 'Sale Date', cell: (entry) => <time dateTime={entry.saleDate}>{formatDay(entry.saleDate)}</time>, nowrap: true },
+];
+
+function WhitebookForm() {
+  const { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save, clear } = useAgentRecordForm({
+    intent: 'recordWhitebookEntry',
+    table: 'whitebookEntries',
+    schemaFor: whitebookEntrySchema,
+    empty: EMPTY,
+    submitted: WHITEBOOK_SUBMITTED,
+  });
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-labelledby="whitebook-form-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="4">
+        <FormAlerts fixing={fixing} formMessage={formMessage} />
+        <RequiredNote />
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField label="Plate Number" error={errors.plateNumber} required>
+            <PlateNumberInput value={values.plateNumber} onChange={(value) => change('plateNumber', value)} />
+          </FormField>
+          <FormField label="Sale Date" error={errors.saleDate} required>
+            <Input type="date" max={today} value={values.saleDate} onChange={(event) => change('saleDate', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Vehicle Make" error={errors.vehicleMake} required>
+            <Input value={values.vehicleMake} maxLength={60} placeholder="Toyota" onChange={(event) => change('vehicleMake', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Vehicle Model" error={errors.vehicleModel} required>
+            <Input value={values.vehicleModel} maxLength={60} placeholder="Corolla" onChange={(event) => change('vehicleModel', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Owner Name" error={errors.ownerName} required>
+            <Input value={values.ownerName} maxLength={100} autoComplete="off" onChange={(event) => change('ownerName', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Registration Number" error={errors.registrationNumber} required>
+            <Input value={values.registrationNumber} maxLength={40} autoComplete="off" autoCapitalize="characters" onChange={(event) => change('registrationNumber', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Entitlement Document Reference" error={errors.entitlementReference} required>
+            <Input value={values.entitlementReference} maxLength={60} autoComplete="off" placeholder="ORD-001" onChange={(event) => change('entitlementReference', event.currentTarget.value)} />
+            <Field.HelperText>The approved request or allocation letter you checked this sale against, e.g. ORD-001.</Field.HelperText>
+          </FormField>
+        </SimpleGrid>
+        <Flex gap="3" wrap="wrap">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              clear();
+              formRef.current?.querySelector('input')?.focus();
+            }}
+          >
+            New Entry
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={isSubmitting}>
+            Submit Entry
+          </Button>
+        </Flex>
+      </Stack>
+    </form>
+  );
+}
+
+export function WhitebookPage() {
+  const entries = useRecentWhitebookEntries();
+  return (
+    <Stack gap="6">
+      <PageHeader title="Whitebook Entry" summary="Register a plate sale and the vehicle’s details." />
+      <Section title="Plate Sale and Vehicle" headingId="whitebook-form-heading">
+        <WhitebookForm />
+      </Section>
+      <Section title="Recent Entries" headingId="recent-entries-heading">
+        <RecordsTable
+          labelledBy="recent-entries-heading"
+          rows={entries}
+          columns={COLUMNS}
+          empty={{ title: 'No entries yet', hint: 'Entries you submit appear here, even when you are offline.' }}
+        />
+      </Section>
+    </Stack>
+  );
+}

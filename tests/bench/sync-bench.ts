@@ -1,0 +1,178 @@
+/**
+ * Sync figures for `npm run bench`:
+ * - push throughput: mutations applied per second through POST /api/sync/push, on
+ *   the embedded database and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) on
+ *   PostgreSQL [≥ 1,000/s];
+ * - first sync: 100,000 change-log records pulled into IndexedDB by the built app
+ *   in headless Chromium, in records per second [≥ 5,000/s], and the longest
+ *   main-thread block meanwhile [≤ 50 ms].
+ * The server runs in this process (app.ts is the whole server; server.ts only
+ * listens), so the bench can write the records straight into its database.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { type Database, openPglite } from '../../src/server/db/database';
+
+const PUSH_MUTATIONS = 2000;
+const PULL_RECORDS = 100_000;
+
+async function signInAgent(app: FastifyInstance): Promise<{ cookie: string; id: string }> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'agent@nambala.zm', password: 'Agent#2026' } });
+  if (response.statusCode !== 200) throw new Error(`agent sign-in failed: ${response.statusCode}`);
+  return { cookie: String(response.headers['set-cookie']).split(';')[0] ?? '', id: response.json().user.id };
+}
+
+function entry(index: number) {
+  return {
+    id: randomUUID(),
+    plateNumber: `ZM-${String(index % 1000).padStart(3, '0')}-BEN`,
+    vehicleMake: 'Toyota',
+    vehicleModel: 'Corolla',
+    ownerName: `Bench Owner ${index}`,
+    saleDate: '2026-11-01',
+    registrationNumber: `BAA ${index}`,
+    entitlementReference: 'ORD-001',
+  };
+}
+
+/** Mutations per second, pushed in batches of `batch` (the app sends one per request today). */
+async function pushRate(app: FastifyInstance, cookie: string, batch: number, total: number): Promise<number> {
+  const started = performance.now();
+  for (let sent = 0; sent < total; sent += batch) {
+    const mutations = Array.from({ length: Math.min(batch, total - sent) }, (_, index) => ({ id: randomUUID(), intent: 'recordWhitebookEntry', payload: entry(sent + index) }));
+    const response = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 'bench', mutations } });
+    const results = response.json().results as Array<{ outcome: string }>;
+    if (response.statusCode !== 200 || results.some((result) => result.outcome !== 'applied')) throw new Error(`push failed: ${response.body.slice(0, 200)}`);
+  }
+  return total / ((performance.now() - started) / 1000);
+}
+
+export async function pushThroughput(print: (line: string) => void): Promise<void> {
+  print('');
+  print(`Push throughput (${PUSH_MUTATIONS} whitebook entries; target ≥ 1,000 mutations/s)`);
+  print('database     batch of 50   one per request');
+  const targets: Array<{ name: string; open: () => Promise<{ db?: Database; url?: string; cleanup: () => Promise<void> }> }> = [
+    {
+      name: 'PGlite',
+      open: async () => {
+        const db = await openPglite('memory://');
+        return { db, cleanup: () => db.close() };
+      },
+    },
+  ];
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    targets.push({
+      name: 'PostgreSQL',
+      open: async () => {
+        const name = `nambala_bench_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+        const admin = new pg.Client({ connectionString: pgUrl });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = new URL(pgUrl);
+        url.pathname = `/${name}`;
+        return {
+          url: url.toString(),
+          cleanup: async () => {
+            await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            await admin.end();
+          },
+        };
+      },
+    });
+  }
+  for (const target of targets) {
+    const { db, url, cleanup } = await target.open();
+    const config = loadConfig(url ? { DATABASE_URL: url, SEED_DEMO: 'true' } : {}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent' });
+    const app = await buildApp({ config, ...(db ? { db } : {}), logger: false });
+    try {
+      const { cookie } = await signInAgent(app);
+      const batched = await pushRate(app, cookie, 50, PUSH_MUTATIONS);
+      const single = await pushRate(app, cookie, 1, PUSH_MUTATIONS / 4);
+      print(`${target.name.padEnd(12)} ${`${Math.round(batched)}/s`.padStart(11)}   ${`${Math.round(single)}/s`.padStart(15)}`);
+    } finally {
+      await app.close();
+      await cleanup();
+    }
+  }
+}
+
+export async function firstSyncPull(print: (line: string) => void, options: { root: string; port: number; chromiumPath: string; chromiumArgs: string[] }): Promise<void> {
+  print('');
+  print(`First sync: ${PULL_RECORDS.toLocaleString('en')} records into IndexedDB in headless Chromium (targets ≥ 5,000 records/s, no main-thread block over 50 ms)`);
+  const db = await openPglite('memory://');
+  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: path.join(options.root, 'dist'), logLevel: 'silent', port: options.port, host: '127.0.0.1' });
+  const app = await buildApp({ config, db, logger: false });
+  const browser = await chromium.launch({ executablePath: options.chromiumPath, args: options.chromiumArgs });
+  try {
+    const agent = await signInAgent(app);
+    await db.query(
+      `INSERT INTO change_log (scopes, entity, entity_id, op, data)
+       SELECT ARRAY['agent:' || $1], 'whitebookEntry', 'bench-' || g, 'put',
+              jsonb_build_object('id', 'bench-' || g, 'agentId', $1, 'plateNumber', 'ZM-' || lpad((g % 1000)::text, 3, '0') || '-BEN',
+                'vehicleMake', 'Toyota', 'vehicleModel', 'Corolla', 'ownerName', 'Bench Owner ' || g, 'saleDate', '2026-11-01',
+                'registrationNumber', 'BAA ' || g, 'entitlementReference', 'ORD-001', 'createdAt', '2026-11-01T08:00:00.000Z')
+       FROM generate_series(1, $2::int) AS g`,
+      [agent.id, PULL_RECORDS],
+    );
+    await app.listen({ port: options.port, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${options.port}`;
+    const context = await browser.newContext({ baseURL: origin, serviceWorkers: 'block' });
+    await context.addInitScript(() => {
+      const state = { longest: 0, count: 0 };
+      (window as unknown as { __longTasks: typeof state }).__longTasks = state;
+      new PerformanceObserver((list) => {
+        for (const task of list.getEntries()) {
+          state.longest = Math.max(state.longest, task.duration);
+          state.count += 1;
+        }
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const page = await context.newPage();
+    const login = await page.request.post('/api/auth/login', { data: { email: 'agent@nambala.zm', password: 'Agent#2026' } });
+    if (login.status() !== 200) throw new Error('browser sign-in failed');
+    const started = performance.now();
+    await page.goto('/dashboard/agent/dashboard');
+    const stored = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const request = indexedDB.open('nambala');
+            request.onerror = () => resolve(0);
+            request.onsuccess = () => {
+              const database = request.result;
+              if (!database.objectStoreNames.contains('whitebookEntries')) return resolve(0);
+              const count = database.transaction('whitebookEntries').objectStore('whitebookEntries').count();
+              count.onsuccess = () => resolve(count.result);
+              count.onerror = () => resolve(0);
+            };
+          }),
+      );
+    let firstSeenAt: number | null = null;
+    let count = 0;
+    const deadline = Date.now() + 180_000;
+    while (Date.now() < deadline) {
+      count = await stored();
+      if (count > 0 && firstSeenAt === null) firstSeenAt = performance.now();
+      if (count >= PULL_RECORDS) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const finished = performance.now();
+    if (count < PULL_RECORDS) throw new Error(`only ${count} records arrived within 180 s`);
+    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: { longest: number; count: number } }).__longTasks);
+    const seconds = (finished - started) / 1000;
+    print(`records on the device   ${count.toLocaleString('en')}`);
+    print(`time from opening       ${seconds.toFixed(1)} s (${Math.round(count / seconds).toLocaleString('en')} records/s, including the app's start)`);
+    if (firstSeenAt !== null) print(`time from first page    ${((finished - firstSeenAt) / 1000).toFixed(1)} s (${Math.round(count / ((finished - firstSeenAt) / 1000)).toLocaleString('en')} records/s)`);
+    print(`longest main-thread block  ${Math.round(longTasks.longest)} ms (${longTasks.count} tasks over 50 ms)`);
+  } finally {
+    await browser.close();
+    await app.close();
+    await db.close();
+  }
+}
