@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/requests', ...dashboardSection('admin-requests') },
       { path: 'admin/inventory', ...dashboardSection('admin-inventory') },
       { path: 'admin/reports', ...dashboardSection('admin-reports') },
-      { path: 'admin/compliance', ...dashboardSection('admin-compliance') },
+      { path: 'admin/compliance', ...page(() => import('./features/agent/shop-records-page'), 'ShopRecordsPage') },
       { path: 'admin/qr-system', ...dashboardSection('admin-qr-system') },
       { path: 'admin/settings', ...dashboardSection('admin-settings') },
       // Decided in the brief: agent/dashboard and agent are the same page.

@@ -30,7 +30,7 @@ async function signInAgent(app: FastifyInstance): Promise<{ cookie: string; id: 
 function entry(index: number) {
   return {
     id: randomUUID(),
-    plateNumber: `ZM-${String(index % 1000).padStart(3, '0')}-BEN`,
+    plateNumber: benchPlate(),
     vehicleMake: 'Toyota',
     vehicleModel: 'Corolla',
     ownerName: `Bench Owner ${index}`,
@@ -38,6 +38,14 @@ function entry(index: number) {
     registrationNumber: `BAA ${index}`,
     entitlementReference: 'ORD-001',
   };
+}
+
+let platesUsed = 0;
+/** A plate number not used before in this run: each is sold once (ZM-000-AAA, ZM-001-AAA …). */
+function benchPlate(): string {
+  const index = platesUsed++;
+  const letters = Array.from({ length: 3 }, (_, place) => String.fromCharCode(65 + (Math.floor(index / 1000 / 26 ** place) % 26))).join('');
+  return `ZM-${String(index % 1000).padStart(3, '0')}-${letters}`;
 }
 
 /** Mutations per second, pushed in batches of `batch` (the app sends one per request today). */

@@ -37,7 +37,10 @@ describe('agent workspace sync', () => {
   }, 60_000);
   afterAll(() => app.close());
 
-  const entry = () => ({ id: randomUUID(), plateNumber: 'zm-101-abc', vehicleMake: 'Toyota', vehicleModel: 'Corolla', ownerName: 'Mwila Banda', saleDate: '2026-11-20', registrationNumber: 'BAK 1234', entitlementReference: 'ORD-001' });
+  let plates = 0;
+  /** A plate number not yet sold: each is sold once. */
+  const freshPlate = () => `zm-${String((plates += 1)).padStart(3, '0')}-tst`;
+  const entry = () => ({ id: randomUUID(), plateNumber: freshPlate(), vehicleMake: 'Toyota', vehicleModel: 'Corolla', ownerName: 'Mwila Banda', saleDate: '2026-11-20', registrationNumber: 'BAK 1234', entitlementReference: 'ORD-001' });
 
   it('gives the agent their seeded orders and records in pages, then nothing new', async () => {
     const { changes, cursor } = await pullAll(cookies.agent ?? '');
@@ -59,8 +62,18 @@ describe('agent workspace sync', () => {
       const response = await app.inject({ method: 'GET', url: `/api/sync/pull?cursor=${encodeURIComponent(cursor ?? '')}`, headers: { cookie: cookie ?? '' } });
       const changes = response.json().changes;
       expect(changes).toHaveLength(1);
-      expect(changes[0]).toMatchObject({ entity: 'whitebookEntry', id: payload.id, op: 'put', data: { plateNumber: 'ZM-101-ABC', ownerName: 'Mwila Banda' } });
+      expect(changes[0]).toMatchObject({ entity: 'whitebookEntry', id: payload.id, op: 'put', data: { plateNumber: payload.plateNumber.toUpperCase(), ownerName: 'Mwila Banda' } });
     }
+  });
+
+  it('refuses a second sale of a plate number, saying when it was sold', async () => {
+    const first = entry();
+    expect((await push(cookies.agent ?? '', 'recordWhitebookEntry', first)).json().results[0].outcome).toBe('applied');
+    // The same entry sent again as a new change is no second sale.
+    expect((await push(cookies.agent ?? '', 'recordWhitebookEntry', first)).json().results[0].outcome).toBe('applied');
+    const again = (await push(cookies.agent ?? '', 'recordWhitebookEntry', { ...entry(), plateNumber: first.plateNumber })).json().results[0];
+    expect(again).toMatchObject({ outcome: 'rejected', status: 409, message: expect.stringContaining(`Plate ${first.plateNumber.toUpperCase()} is already in a whitebook (sold on 2026-11-20)`) });
+    expect(again.fields.plateNumber).toBe(again.message);
   });
 
   it('refuses records from anyone who is not an agent, and a buyer pulls none of the shop’s data', async () => {

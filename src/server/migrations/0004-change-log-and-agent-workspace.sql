@@ -50,6 +50,9 @@ CREATE TABLE whitebook_entries (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
+-- A plate number is sold (embossed) once: a second whitebook sale of it is a clone.
+CREATE UNIQUE INDEX whitebook_entries_plate_key ON whitebook_entries (plate_number);
+
 CREATE TABLE manufacturing_records (
   id text PRIMARY KEY,
   agent_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,

@@ -59,17 +59,23 @@ export function agentRepository(db: Queryable) {
   const put = (agentId: string, entity: string, id: string, data: object) => log.record(shopScopes(agentId), entity, id, 'put', { ...data });
 
   return {
-    /** Returns false when an entry with this id already exists (the same change sent again). */
-    async addWhitebookEntry(agentId: string, entry: WhitebookEntry): Promise<boolean> {
+    /**
+     * 'added'; 'exists' when this entry is already stored (the same change sent
+     * again); or the earlier sale when the plate number is already in a whitebook.
+     */
+    async addWhitebookEntry(agentId: string, entry: WhitebookEntry): Promise<'added' | 'exists' | { soldOn: string }> {
       const rows = await db.query<{ created_at: Date }>(
         `INSERT INTO whitebook_entries (id, agent_id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING RETURNING created_at`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING created_at`,
         [entry.id, agentId, entry.plateNumber, entry.vehicleMake, entry.vehicleModel, entry.ownerName, entry.saleDate, entry.registrationNumber, entry.entitlementReference],
       );
       const created = rows[0];
-      if (!created) return false;
+      if (!created) {
+        const [earlier] = await db.query<{ id: string; sale_date: Date | string }>('SELECT id, sale_date FROM whitebook_entries WHERE id = $1 OR plate_number = $2 ORDER BY (id = $1) DESC LIMIT 1', [entry.id, entry.plateNumber]);
+        return !earlier || earlier.id === entry.id ? 'exists' : { soldOn: day(earlier.sale_date) };
+      }
       await put(agentId, AGENT_ENTITIES.whitebook, entry.id, { ...entry, agentId, createdAt: iso(created.created_at) } satisfies StoredWhitebookEntry);
-      return true;
+      return 'added';
     },
 
     async addManufacturingRecord(agentId: string, record: ManufacturingRecord): Promise<boolean> {

@@ -6,7 +6,7 @@
 import { inventoryItemSchema, manufacturingRecordSchema, whitebookEntrySchema } from '#domain/agent/workspace';
 import { z } from 'zod';
 import { agentRepository } from '../repositories/agent-repository';
-import { actor, defineIntent } from './intent';
+import { actor, defineIntent, Refusal } from './intent';
 
 // Dates are checked against the server's calendar day, with a day's grace for a
 // device ahead in its time zone (Zambia is UTC+2). z.lazy builds the schema for each push.
@@ -17,7 +17,11 @@ export const recordWhitebookEntry = defineIntent({
   payload: z.lazy(() => whitebookEntrySchema(tomorrow())),
   async apply(context, entry) {
     // Who sent it, and when, stays in applied_mutations with the change itself.
-    await agentRepository(context.tx).addWhitebookEntry(actor(context).id, entry);
+    const outcome = await agentRepository(context.tx).addWhitebookEntry(actor(context).id, entry);
+    if (typeof outcome === 'object') {
+      const message = `Plate ${entry.plateNumber} is already in a whitebook (sold on ${outcome.soldOn}). A plate number is sold once: check the number on the entitlement document.`;
+      throw new Refusal(409, message, { plateNumber: message });
+    }
     return undefined;
   },
 });

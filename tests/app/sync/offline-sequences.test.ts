@@ -17,6 +17,12 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { type Database, openPglite } from '../../../src/server/db/database';
 
+/** A distinct plate number for each record: ZM-000-AAA, ZM-001-AAA … (a plate is sold once). */
+const plateNumberOf = (index: number) => {
+  const letters = Array.from({ length: 3 }, (_, place) => String.fromCharCode(65 + (Math.floor(index / 1000 / 26 ** place) % 26))).join('');
+  return `ZM-${String(index % 1000).padStart(3, '0')}-${letters}`;
+};
+
 type Step =
   | { kind: 'record'; count: number }
   | { kind: 'reload' }
@@ -36,6 +42,7 @@ describe('offline sequences', () => {
   let cookie = '';
   let agentId = '';
   let sequences = 0;
+  let plates = 0;
   const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent' });
 
   async function startServer(): Promise<void> {
@@ -88,7 +95,7 @@ describe('offline sequences', () => {
               for (let index = 0; index < current.count; index += 1) {
                 const id = randomUUID();
                 made.push(id);
-                const entry = { id, plateNumber: `ZM-${String(made.length).padStart(3, '0')}-ABC`, vehicleMake: 'Toyota', vehicleModel: 'Hilux', ownerName: 'Owner', saleDate: '2026-11-01', registrationNumber: 'BAA 1', entitlementReference: 'ORD-001' };
+                const entry = { id, plateNumber: plateNumberOf((plates += 1)), vehicleMake: 'Toyota', vehicleModel: 'Hilux', ownerName: 'Owner', saleDate: '2026-11-01', registrationNumber: 'BAA 1', entitlementReference: 'ORD-001' };
                 await mutate(device, { intent: 'recordWhitebookEntry', table: 'whitebookEntries', row: { ...entry, createdAt: new Date().toISOString() }, payload: entry });
               }
             } else if (current.kind === 'reload') {
