@@ -75,10 +75,14 @@ const PROGRESS_THRESHOLD = 1000;
  * device's version. `reset` (the user's roles changed, or the device never
  * pulled) replaces everything the change log fills: rows of a scope the user lost
  * are deleted.
+ *
+ * 600 changes a page: about 5,300 records/s into IndexedDB with no main-thread
+ * block over 50 ms (larger pages are faster but block longer; see docs/performance.md).
  */
-export async function pullChanges(database: NambalaDatabase, onProgress: (progress: { received: number; total: number } | null) => void = () => {}, pageSize = 500): Promise<number> {
+export async function pullChanges(database: NambalaDatabase, onProgress: (progress: { received: number; total: number } | null) => void = () => {}, pageSize = 600): Promise<number> {
   const tables = Object.values(CHANGE_LOG_TABLES).map((name) => database.table(name));
   let received = 0;
+  let total = 0;
   try {
     for (;;) {
       const stored = await database.meta.get(CHANGE_CURSOR_KEY);
@@ -111,7 +115,9 @@ export async function pullChanges(database: NambalaDatabase, onProgress: (progre
         await database.meta.put({ key: CHANGE_CURSOR_KEY, value: page.cursor });
       });
       received += page.changes.length;
-      if (received + page.remaining >= PROGRESS_THRESHOLD) onProgress({ received, total: received + page.remaining });
+      // The server counts what is still to come on a pull's first page; later pages count down from it.
+      if (page.remaining > 0) total = received + page.remaining;
+      if (total >= PROGRESS_THRESHOLD) onProgress({ received, total: Math.max(total, received) });
       if (!page.hasMore) return received;
     }
   } finally {

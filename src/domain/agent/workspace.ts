@@ -120,6 +120,17 @@ function windowOf(date: string, today: string): number {
 }
 
 /**
+ * The two 30-day windows trends compare, as inclusive YYYY-MM-DD bounds: the last
+ * 30 days (today and anything dated later) and the 30 before. Lets a large table be
+ * counted by index instead of read whole.
+ */
+export function trendWindows(today: string): { recentFrom: string; previousFrom: string; previousTo: string } {
+  const start = Date.parse(`${today.slice(0, 10)}T00:00:00Z`);
+  const dayOf = (daysBack: number) => new Date(start - daysBack * DAY_MS).toISOString().slice(0, 10);
+  return { recentFrom: dayOf(29), previousFrom: dayOf(59), previousTo: dayOf(30) };
+}
+
+/**
  * The overview cards from the agent's own records. Orders count as they stand now,
  * with the trend from when they were created; sales and blanks count the last 30
  * days against the 30 before.

@@ -15,8 +15,9 @@ CREATE TABLE change_log (
   at timestamptz NOT NULL DEFAULT now()
 );
 
+-- Pulls walk the log in (txid, seq) order from a cursor and keep the rows of their
+-- scopes; a device that has synced once walks only what is new since.
 CREATE INDEX change_log_order_idx ON change_log (txid, seq);
-CREATE INDEX change_log_scopes_idx ON change_log USING gin (scopes);
 
 CREATE SEQUENCE agent_order_number_seq START 1;
 

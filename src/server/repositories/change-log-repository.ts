@@ -20,9 +20,21 @@ export interface ChangePage {
   /** Where the next page starts: the last change given, or the fence when nothing below it is left. */
   next: { txid: string; seq: string };
   hasMore: boolean;
-  /** Changes below the fence still to come after this page (for a progress bar). */
+  /** On a first page (cursor at the start): changes still to come after it, for a progress bar; otherwise 0. */
   remaining: number;
 }
+
+interface ChangeRow {
+  seq: string;
+  txid: string;
+  entity: string;
+  entity_id: string;
+  op: ChangeOp;
+  data: Record<string, unknown> | null;
+}
+
+/** Rows read per step of the walk along the log. */
+const WALK_CHUNK = 2000;
 
 export function changeLogRepository(db: Queryable) {
   return {
@@ -34,20 +46,32 @@ export function changeLogRepository(db: Queryable) {
       // Every transaction below the fence has finished, and all its rows are visible to the next statement.
       const [fence] = await db.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
       const xmin = fence?.xmin ?? '0';
-      const rows = await db.query<{ seq: string; txid: string; entity: string; entity_id: string; op: ChangeOp; data: Record<string, unknown> | null }>(
-        // Ordered by the columns, not the text aliases of the same names.
-        `SELECT seq::text, txid::text, entity, entity_id, op, data FROM change_log
-         WHERE scopes && $1::text[] AND (txid, seq) > ($2::text::xid8, $3::bigint) AND txid < $4::text::xid8
-         ORDER BY change_log.txid, change_log.seq
-         LIMIT $5`,
-        [scopes, after.txid, after.seq, xmin, limit + 1],
-      );
+      // Walk the log in order along its (txid, seq) index, keeping this user's scopes.
+      // (A filter on the scopes in SQL lets the planner sort the whole log instead.)
+      const wanted = new Set(scopes);
+      const rows: ChangeRow[] = [];
+      let from = after;
+      for (;;) {
+        const chunk = await db.query<ChangeRow & { scopes: string[] }>(
+          // Ordered by the columns, not the text aliases of the same names.
+          `SELECT seq::text, txid::text, scopes, entity, entity_id, op, data FROM change_log
+           WHERE (txid, seq) > ($1::text::xid8, $2::bigint) AND txid < $3::text::xid8
+           ORDER BY change_log.txid, change_log.seq
+           LIMIT $4`,
+          [from.txid, from.seq, xmin, WALK_CHUNK],
+        );
+        for (const row of chunk) if (row.scopes.some((scope) => wanted.has(scope))) rows.push(row);
+        const lastWalked = chunk.at(-1);
+        if (rows.length > limit || chunk.length < WALK_CHUNK || !lastWalked) break;
+        from = { txid: lastWalked.txid, seq: lastWalked.seq };
+      }
       const hasMore = rows.length > limit;
       const given = rows.slice(0, limit);
       const last = given.at(-1);
       const next = hasMore && last ? { txid: last.txid, seq: last.seq } : { txid: maxXid(xmin, after.txid), seq: '0' };
+      // Counted on a pull's first page only (it walks every change still to come); the device counts down from it.
       let remaining = 0;
-      if (hasMore && last) {
+      if (hasMore && last && after.txid === '0') {
         const [count] = await db.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM change_log
            WHERE scopes && $1::text[] AND (txid, seq) > ($2::text::xid8, $3::bigint) AND txid < $4::text::xid8`,

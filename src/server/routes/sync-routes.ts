@@ -168,6 +168,10 @@ export const pullRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     '/api/sync/pull',
     {
       config: { access: 'signed-in' },
+      // A page holds up to 1,000 changes built by this route itself: plain JSON.stringify
+      // is several times faster than checking each against the response schema, which
+      // stays for the API document.
+      serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags: ['sync'],
         summary: 'Changes for this user since a cursor',

@@ -71,6 +71,6 @@ describe('pullChanges', () => {
     pages({ changes: [{ entity: 'whitebookEntry', id: 'a', op: 'put', data: entry('a', 'One') }], cursor: 'k.1:1', hasMore: true, remaining: 1500 }, { changes: [], cursor: 'k.2:0', hasMore: false });
     const progress: Array<{ received: number; total: number } | null> = [];
     await pullChanges(database, (value) => progress.push(value));
-    expect(progress).toEqual([{ received: 1, total: 1501 }, null]);
+    expect(progress).toEqual([{ received: 1, total: 1501 }, { received: 1, total: 1501 }, null]);
   });
 });

@@ -337,3 +337,17 @@ describe('agentOverview', () => {
     );
   });
 });
+
+describe('trendWindows', () => {
+  it('matches the windows agentOverview counts in', async () => {
+    const { agentOverview: overview, trendWindows: windows } = await import('../../../src/domain/agent/workspace');
+    const today = '2026-11-22';
+    const { recentFrom, previousFrom, previousTo } = windows(today);
+    expect({ recentFrom, previousFrom, previousTo }).toEqual({ recentFrom: '2026-10-24', previousFrom: '2026-09-24', previousTo: '2026-10-23' });
+    const dates = ['2026-11-22', '2026-10-24', '2026-10-23', '2026-09-24', '2026-09-23', '2026-12-01'];
+    const figures = overview([], dates.map((saleDate) => ({ saleDate })), [], today);
+    const recent = dates.filter((date) => date >= recentFrom).length;
+    const previous = dates.filter((date) => date >= previousFrom && date <= previousTo).length;
+    expect(figures.plateSales).toEqual({ value: dates.length, trend: recent - previous });
+  });
+});

@@ -3,7 +3,7 @@
  * here shows at once, and what sync brings re-renders by itself. Opening any of
  * these screens starts the sync engine.
  */
-import { type AgentOverview, agentOverview } from '#domain/agent/workspace';
+import { type AgentOverview, agentOverview, trendWindows } from '#domain/agent/workspace';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { db, type LocalAgentOrder, type LocalInventoryItem, type LocalManufacturingRecord, type LocalWhitebookEntry } from '../../store/database';
@@ -42,7 +42,17 @@ export interface AgentDashboard {
 export function useAgentDashboard(today: string): AgentDashboard | undefined {
   useSync();
   return useLiveQuery(async () => {
-    const [orders, entries, items] = await Promise.all([db.agentOrders.orderBy('createdAt').reverse().toArray(), db.whitebookEntries.toArray(), db.inventoryItems.toArray()]);
-    return { overview: agentOverview(orders, entries, items, today), orders };
+    // Sales are counted on the sale-date index, never read: a whitebook can hold many
+    // thousands of rows, and this re-runs after every page a sync brings.
+    const windows = trendWindows(today);
+    const [orders, items, sales, recentSales, previousSales] = await Promise.all([
+      db.agentOrders.orderBy('createdAt').reverse().toArray(),
+      db.inventoryItems.toArray(),
+      db.whitebookEntries.count(),
+      db.whitebookEntries.where('saleDate').aboveOrEqual(windows.recentFrom).count(),
+      db.whitebookEntries.where('saleDate').between(windows.previousFrom, windows.previousTo, true, true).count(),
+    ]);
+    const overview = agentOverview(orders, [], items, today);
+    return { overview: { ...overview, plateSales: { value: sales, trend: recentSales - previousSales } }, orders };
   }, [today]);
 }
