@@ -64,17 +64,36 @@ export function agentRepository(db: Queryable) {
      * again); or the earlier sale when the plate number is already in a whitebook.
      */
     async addWhitebookEntry(agentId: string, entry: WhitebookEntry): Promise<'added' | 'exists' | { soldOn: string }> {
+      // The row and its change-log entry in one statement: the entry only if the row was added.
       const rows = await db.query<{ created_at: Date }>(
-        `INSERT INTO whitebook_entries (id, agent_id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING created_at`,
-        [entry.id, agentId, entry.plateNumber, entry.vehicleMake, entry.vehicleModel, entry.ownerName, entry.saleDate, entry.registrationNumber, entry.entitlementReference],
+        `WITH added AS (
+           INSERT INTO whitebook_entries (id, agent_id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING created_at
+         ), logged AS (
+           INSERT INTO change_log (scopes, entity, entity_id, op, data)
+           SELECT $10::text[], $11, $1, 'put', $12::jsonb || jsonb_build_object('createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+           FROM added
+         )
+         SELECT created_at FROM added`,
+        [
+          entry.id,
+          agentId,
+          entry.plateNumber,
+          entry.vehicleMake,
+          entry.vehicleModel,
+          entry.ownerName,
+          entry.saleDate,
+          entry.registrationNumber,
+          entry.entitlementReference,
+          shopScopes(agentId),
+          AGENT_ENTITIES.whitebook,
+          JSON.stringify({ ...entry, agentId } satisfies Omit<StoredWhitebookEntry, 'createdAt'>),
+        ],
       );
-      const created = rows[0];
-      if (!created) {
+      if (!rows[0]) {
         const [earlier] = await db.query<{ id: string; sale_date: Date | string }>('SELECT id, sale_date FROM whitebook_entries WHERE id = $1 OR plate_number = $2 ORDER BY (id = $1) DESC LIMIT 1', [entry.id, entry.plateNumber]);
         return !earlier || earlier.id === entry.id ? 'exists' : { soldOn: day(earlier.sale_date) };
       }
-      await put(agentId, AGENT_ENTITIES.whitebook, entry.id, { ...entry, agentId, createdAt: iso(created.created_at) } satisfies StoredWhitebookEntry);
       return 'added';
     },
 

@@ -51,20 +51,44 @@ function fieldMessages(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-/** Records the answer to a mutation; if the same id was answered meanwhile (a concurrent push), returns that answer instead. */
-async function remember(tx: Queryable, clientId: string, userId: string | null, intent: string, answer: Answer): Promise<Answer> {
-  const inserted = await tx.query('INSERT INTO applied_mutations (id, client_id, user_id, intent, outcome, answer) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING id', [
-    answer.id,
-    clientId,
-    userId,
-    intent,
-    answer.outcome,
-    JSON.stringify(answer),
-  ]);
-  if (inserted.length > 0) return answer;
-  const [winner] = await tx.query<{ answer: Answer }>('SELECT answer FROM applied_mutations WHERE id = $1', [answer.id]);
-  return winner?.answer ?? answer;
+/** A mutation's answer, to be remembered with who sent it. */
+interface Remembered {
+  answer: Answer;
+  intent: string;
 }
+
+/** Thrown inside a push's transaction when another push answered one of its mutations first. */
+class AnsweredMeanwhile extends Error {
+  constructor() {
+    super('a mutation of this push was answered by a concurrent push');
+  }
+}
+
+/**
+ * Records the answers of a push in one statement. If any id was answered meanwhile
+ * by a concurrent push of the same change, the whole push is undone and tried again:
+ * it then finds that answer and gives it.
+ */
+async function rememberAll(tx: Queryable, clientId: string, userId: string | null, remembered: readonly Remembered[]): Promise<void> {
+  if (remembered.length === 0) return;
+  const inserted = await tx.query(
+    `INSERT INTO applied_mutations (id, client_id, user_id, intent, outcome, answer)
+     SELECT id, $2, $3, intent, outcome, answer FROM unnest($1::text[], $4::text[], $5::text[], $6::jsonb[]) AS given(id, intent, outcome, answer)
+     ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [
+      remembered.map((item) => item.answer.id),
+      clientId,
+      userId,
+      remembered.map((item) => item.intent),
+      remembered.map((item) => item.answer.outcome),
+      remembered.map((item) => JSON.stringify(item.answer)),
+    ],
+  );
+  if (inserted.length < remembered.length) throw new AnsweredMeanwhile();
+}
+
+/** How often a push is tried again after losing a race to a copy of itself. */
+const PUSH_ATTEMPTS = 3;
 
 export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post(
@@ -86,36 +110,48 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         // Nothing is applied: the device signs in again and pushes the same changes.
         return reply.code(401).send(errorBody(401, 'Please sign in to continue.'));
       }
-      // One transaction for the push, one savepoint per mutation: a refused or
-      // already-answered mutation is undone alone, and the push commits once.
-      const results = await db.transaction(async (tx) => {
-        const priorRows = await tx.query<{ id: string; answer: Answer; user_id: string | null }>('SELECT id, answer, user_id FROM applied_mutations WHERE id = ANY($1::text[])', [
-          mutations.map((mutation) => mutation.id),
-        ]);
-        const prior = new Map(priorRows.map((row) => [row.id, row]));
-        const answers: Answer[] = [];
-        const answered = new Map<string, Answer>();
-        for (const mutation of mutations) {
-          const earlier = prior.get(mutation.id);
-          if (earlier) {
-            // A change first sent signed out (a contact message, say) may be retried after signing in.
-            const isSameSender = earlier.user_id === null || earlier.user_id === (user?.id ?? null);
-            answers.push(isSameSender ? earlier.answer : { id: mutation.id, outcome: 'rejected', status: 409, message: 'This change was already sent from another account.' });
-            continue;
+      // One transaction for the push, one savepoint per mutation: a refused mutation
+      // is undone alone, and the push commits once with every answer remembered.
+      const push = () =>
+        db.transaction(async (tx) => {
+          const priorRows = await tx.query<{ id: string; answer: Answer; user_id: string | null }>('SELECT id, answer, user_id FROM applied_mutations WHERE id = ANY($1::text[])', [
+            mutations.map((mutation) => mutation.id),
+          ]);
+          const prior = new Map(priorRows.map((row) => [row.id, row]));
+          const answers: Answer[] = [];
+          const answered = new Map<string, Answer>();
+          const remembered: Remembered[] = [];
+          for (const mutation of mutations) {
+            const earlier = prior.get(mutation.id);
+            if (earlier) {
+              // A change first sent signed out (a contact message, say) may be retried after signing in.
+              const isSameSender = earlier.user_id === null || earlier.user_id === (user?.id ?? null);
+              answers.push(isSameSender ? earlier.answer : { id: mutation.id, outcome: 'rejected', status: 409, message: 'This change was already sent from another account.' });
+              continue;
+            }
+            let answer = answered.get(mutation.id);
+            if (!answer) {
+              answer = await applyOne(tx, mutation);
+              answered.set(mutation.id, answer);
+              remembered.push({ answer, intent: mutation.intent });
+            }
+            answers.push(answer);
           }
-          const answer = answered.get(mutation.id) ?? (await applyOne(tx, mutation));
-          answered.set(mutation.id, answer);
-          answers.push(answer);
+          await rememberAll(tx, clientId, user?.id ?? null, remembered);
+          return answers;
+        });
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return { results: await push() };
+        } catch (error) {
+          if (!(error instanceof AnsweredMeanwhile) || attempt >= PUSH_ATTEMPTS) throw error;
         }
-        return answers;
-      });
-      return { results };
+      }
 
       async function applyOne(tx: Queryable, mutation: z.infer<typeof mutationSchema>): Promise<Answer> {
-        const reject = async (status: number, message: string, fields?: Record<string, string>): Promise<Answer> => {
-          const answer: Answer = { id: mutation.id, outcome: 'rejected', status, message, ...(fields ? { fields } : {}) };
+        const reject = (status: number, message: string, fields?: Record<string, string>): Answer => {
           request.log.info({ mutationId: mutation.id, intent: mutation.intent, status, reason: message }, 'mutation rejected');
-          return remember(tx, clientId, user?.id ?? null, mutation.intent, answer);
+          return { id: mutation.id, outcome: 'rejected', status, message, ...(fields ? { fields } : {}) };
         };
         const intent = intentNamed(mutation.intent);
         if (!intent) return reject(400, `This server does not know the change '${mutation.intent}'. Update the app and try again.`);
@@ -130,15 +166,9 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         await tx.query('SAVEPOINT mutation');
         try {
           const data: IntentData | undefined = await intent.apply({ tx, user, ip: request.ip, log: request.log }, parsed.data);
-          const answer: Answer = { id: mutation.id, outcome: 'applied', ...(data ? { data } : {}) };
-          const stored = await remember(tx, clientId, user?.id ?? null, mutation.intent, answer);
-          if (stored !== answer) {
-            // Answered meanwhile by a concurrent push of the same change: undo ours, give theirs.
-            await tx.query('ROLLBACK TO SAVEPOINT mutation');
-            return stored;
-          }
-          await tx.query('RELEASE SAVEPOINT mutation');
-          return answer;
+          // The savepoint is not released: the next mutation's, of the same name, nests
+          // on it, a round trip saved per change (a push holds at most 50).
+          return { id: mutation.id, outcome: 'applied', ...(data ? { data } : {}) };
         } catch (error) {
           await tx.query('ROLLBACK TO SAVEPOINT mutation');
           if (error instanceof Refusal) return reject(error.status, error.message, error.fields);

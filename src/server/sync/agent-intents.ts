@@ -9,12 +9,26 @@ import { agentRepository } from '../repositories/agent-repository';
 import { actor, defineIntent, Refusal } from './intent';
 
 // Dates are checked against the server's calendar day, with a day's grace for a
-// device ahead in its time zone (Zambia is UTC+2). z.lazy builds the schema for each push.
+// device ahead in its time zone (Zambia is UTC+2). Each schema is built once a day:
+// building one per change costs more than the change.
 const tomorrow = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+function perDay<Schema extends z.ZodType>(build: (day: string) => Schema): () => Schema {
+  let built: { day: string; schema: Schema } | undefined;
+  return () => {
+    const day = tomorrow();
+    if (built?.day !== day) built = { day, schema: build(day) };
+    return built.schema;
+  };
+}
+
+const whitebookSchema = perDay(whitebookEntrySchema);
+const manufacturingSchema = perDay(manufacturingRecordSchema);
+const inventorySchema = perDay(inventoryItemSchema);
 
 export const recordWhitebookEntry = defineIntent({
   access: 'workspace:record',
-  payload: z.lazy(() => whitebookEntrySchema(tomorrow())),
+  payload: z.lazy(whitebookSchema),
   async apply(context, entry) {
     // Who sent it, and when, stays in applied_mutations with the change itself.
     const outcome = await agentRepository(context.tx).addWhitebookEntry(actor(context).id, entry);
@@ -28,7 +42,7 @@ export const recordWhitebookEntry = defineIntent({
 
 export const recordManufacturing = defineIntent({
   access: 'workspace:record',
-  payload: z.lazy(() => manufacturingRecordSchema(tomorrow())),
+  payload: z.lazy(manufacturingSchema),
   async apply(context, record) {
     const agent = actor(context);
     const repository = agentRepository(context.tx);
@@ -42,7 +56,7 @@ export const recordManufacturing = defineIntent({
 
 export const recordInventoryItem = defineIntent({
   access: 'workspace:record',
-  payload: z.lazy(() => inventoryItemSchema(tomorrow())),
+  payload: z.lazy(inventorySchema),
   async apply(context, item) {
     await agentRepository(context.tx).addInventoryItem(actor(context).id, item);
     return undefined;
