@@ -73,6 +73,33 @@ describe('permission matrix', () => {
     expect(checked).toBe(app.routeAccess.length * CALLERS.length);
   });
 
+  it('answers every pushed intent for every caller as declared', async () => {
+    const { INTENTS } = await import('../../src/server/sync/intents');
+    const failures: string[] = [];
+    let checked = 0;
+    for (const [name, intent] of Object.entries(INTENTS)) {
+      const allowed = rolesAllowed(intent.access);
+      for (const caller of CALLERS) {
+        const cookie = await cookieFor(caller);
+        // An empty payload: a caller who may send the intent gets its validation message.
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/sync/push',
+          headers: cookie ? { cookie } : {},
+          payload: { clientId: 'matrix', mutations: [{ id: crypto.randomUUID(), intent: name, payload: {} }] },
+        });
+        const isAllowed = allowed === 'anyone' || (allowed === 'any-signed-in' ? caller !== 'anonymous' : caller !== 'anonymous' && allowed.includes(caller));
+        const expected = isAllowed ? 'rejected 400' : caller === 'anonymous' ? 'HTTP 401' : 'rejected 403';
+        const result = response.statusCode === 200 ? response.json().results[0] : undefined;
+        const actual = result ? `${result.outcome} ${result.status}` : `HTTP ${response.statusCode}`;
+        if (actual !== expected) failures.push(`${name} as ${caller}: expected ${expected}, got ${actual}`);
+        checked += 1;
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBe(Object.keys(INTENTS).length * CALLERS.length);
+  });
+
   it('refuses to start when an API route declares no access', async () => {
     const bare = Fastify();
     registerAuth(bare, db);
