@@ -1,0 +1,28 @@
+import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { NambalaDatabase } from '../../../src/app/store/database';
+
+describe('schema upgrades', () => {
+  it('keep changes waiting in the outbox of a device still on the first version', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`;
+    // The device as the first release left it: version 1 of the schema, one message unsent.
+    const first = new Dexie(name);
+    first.version(1).stores({ outbox: 'id, status, createdAt', contactMessages: 'id, createdAt, syncState', meta: 'key', listings: 'id, number, status', favourites: 'listingId' });
+    const entry = { id: '0190f5d2-0000-7000-8000-00000000000a', intent: 'sendContactMessage', payload: { id: 'm1' }, table: 'contactMessages', rowId: 'm1', createdAt: 1, status: 'pending', attempts: 2 };
+    await first.table('outbox').add(entry);
+    await first.table('contactMessages').add({ id: 'm1', name: 'Chanda', email: 'c@example.zm', subject: 'Hi', message: 'Hello', createdAt: 1, syncState: 'pending' });
+    first.close();
+
+    const upgraded = new NambalaDatabase(name);
+    try {
+      expect(await upgraded.outbox.toArray()).toEqual([entry]);
+      expect(await upgraded.contactMessages.get('m1')).toMatchObject({ syncState: 'pending' });
+      // The tables later versions added are there and empty.
+      expect(await upgraded.whitebookEntries.count()).toBe(0);
+      expect(upgraded.verno).toBeGreaterThanOrEqual(3);
+    } finally {
+      await upgraded.delete();
+    }
+  });
+});
