@@ -70,11 +70,15 @@ export function inventoryItemSchema(today: string) {
   return z.object({
     id: rowId,
     itemType: z.enum(AGENT_INVENTORY_ITEM_TYPES, { error: 'Please choose an item type' }),
-    quantity: z.coerce
-      .number({ error: 'Quantity must be a whole number' })
-      .int('Quantity must be a whole number')
-      .min(1, 'Quantity must be at least 1')
-      .max(1_000_000, 'Quantity must be at most 1,000,000'),
+    // A form sends text, a device's payload a number; blank is missing, and only digits count.
+    quantity: z.preprocess(
+      (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN) : value),
+      z
+        .number({ error: (issue) => (issue.input === undefined ? 'Quantity is required' : 'Quantity must be a whole number') })
+        .int('Quantity must be a whole number')
+        .min(1, 'Quantity must be at least 1')
+        .max(1_000_000, 'Quantity must be at most 1,000,000'),
+    ),
     batchNumber: requiredText('Batch number', 40),
     receivedDate: pastDate('Received date', today),
   });

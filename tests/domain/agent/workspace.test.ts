@@ -199,12 +199,15 @@ describe('inventoryItemSchema', () => {
 
   it('names the problem with a quantity', () => {
     const quantityError = (quantity: unknown) => errorsOf(validate(schema, { ...inventory, quantity })).quantity;
-    expect(quantityError('')).toBe('Quantity must be at least 1');
+    expect(quantityError('')).toBe('Quantity is required');
+    expect(quantityError('  ')).toBe('Quantity is required');
     expect(quantityError('0')).toBe('Quantity must be at least 1');
     expect(quantityError(-5)).toBe('Quantity must be at least 1');
     expect(quantityError('1.5')).toBe('Quantity must be a whole number');
     expect(quantityError('twelve')).toBe('Quantity must be a whole number');
-    expect(quantityError(undefined)).toBe('Quantity must be a whole number');
+    expect(quantityError(undefined)).toBe('Quantity is required');
+    expect(quantityError(true)).toBe('Quantity must be a whole number');
+    expect(quantityError('1e3')).toBe('Quantity must be a whole number');
     expect(quantityError(1_000_001)).toBe('Quantity must be at most 1,000,000');
     expect(quantityError(1)).toBeUndefined();
     expect(quantityError(1_000_000)).toBeUndefined();
@@ -241,7 +244,7 @@ describe('inventoryItemSchema', () => {
   it('names the missing fields', () => {
     expect(validate(schema, {})).toEqual({
       ok: false,
-      errors: { id: 'id must be a UUID', itemType: 'Please choose an item type', quantity: 'Quantity must be a whole number', batchNumber: 'Batch number is required', receivedDate: 'Received date is required' },
+      errors: { id: 'id must be a UUID', itemType: 'Please choose an item type', quantity: 'Quantity is required', batchNumber: 'Batch number is required', receivedDate: 'Received date is required' },
     });
   });
 
