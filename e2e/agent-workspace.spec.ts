@@ -33,6 +33,10 @@ test('an agent works offline â€” sales, manufacturing, stock survive a reload â€
 
   await context.setOffline(true);
   const plates = [freshPlate(), freshPlate(), freshPlate()];
+  // Batch numbers of this run only (the server keeps earlier runs' records).
+  const run = Math.random().toString(36).slice(2, 7).toUpperCase();
+  const batch = `B-${run}`;
+  const blanks = `BLK-${run}`;
   for (const [index, plate] of plates.entries()) await recordSale(page, plate, `Offline Owner ${index + 1}`);
   await expect(page.getByText(SAVED).first()).toBeVisible();
 
@@ -41,7 +45,7 @@ test('an agent works offline â€” sales, manufacturing, stock survive a reload â€
   const manufacturing = page.getByRole('form', { name: /Upload Plate Manufacturing Details/ });
   await manufacturing.getByRole('textbox', { name: /Plate Number/ }).fill(plates[0] ?? '');
   await manufacturing.getByRole('combobox', { name: /Status/ }).selectOption('Printed');
-  await manufacturing.getByRole('textbox', { name: /Batch Number/ }).fill('B-OFF-1');
+  await manufacturing.getByRole('textbox', { name: /Batch Number/ }).fill(batch);
   await manufacturing.getByLabel(/Production Date/).fill('2026-11-03');
   await manufacturing.getByRole('button', { name: 'Submit Details' }).click();
   await expect(page.getByText('Manufacturing details submitted successfully!').last()).toBeVisible();
@@ -50,7 +54,7 @@ test('an agent works offline â€” sales, manufacturing, stock survive a reload â€
   const inventory = page.getByRole('form', { name: /Add Inventory Item/ });
   await inventory.getByRole('combobox', { name: /Item Type/ }).selectOption('Plate Blanks');
   await inventory.getByRole('spinbutton', { name: /Quantity/ }).fill('75');
-  await inventory.getByRole('textbox', { name: /Batch Number/ }).fill('BLK-OFF-1');
+  await inventory.getByRole('textbox', { name: /Batch Number/ }).fill(blanks);
   await inventory.getByLabel(/Received Date/).fill('2026-11-04');
   await inventory.getByRole('button', { name: /Add Item/ }).click();
   await expect(page.getByText('Inventory data submitted successfully!').last()).toBeVisible();
@@ -59,7 +63,7 @@ test('an agent works offline â€” sales, manufacturing, stock survive a reload â€
   // A reload while still offline loses nothing.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Inventory Tracking' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'BLK-OFF-1' })).toContainText('Saved on this device');
+  await expect(page.getByRole('row').filter({ hasText: blanks })).toContainText('Saved on this device');
   await nav.getByRole('link', { name: 'Whitebook Entry' }).click();
   for (const plate of plates) await expect(page.getByRole('row').filter({ hasText: plate })).toContainText('Saved on this device');
 
@@ -73,8 +77,8 @@ test('an agent works offline â€” sales, manufacturing, stock survive a reload â€
   await admin.goto('/dashboard/admin/compliance');
   const sales = admin.getByRole('table', { name: 'Whitebook Sales' });
   for (const plate of plates) await expect(sales.getByRole('row').filter({ hasText: plate })).toContainText('Cairo Road Plates');
-  await expect(admin.getByRole('table', { name: 'Manufacturing' }).getByRole('row').filter({ hasText: 'B-OFF-1' })).toContainText('Printed');
-  await expect(admin.getByRole('table', { name: 'Blank Stock' }).getByRole('row').filter({ hasText: 'BLK-OFF-1' })).toContainText('75');
+  await expect(admin.getByRole('table', { name: 'Manufacturing' }).getByRole('row').filter({ hasText: batch })).toContainText('Printed');
+  await expect(admin.getByRole('table', { name: 'Blank Stock' }).getByRole('row').filter({ hasText: blanks })).toContainText('75');
   await admin.context().close();
 });
 

@@ -10,6 +10,8 @@ import { useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import type { Mutation } from '../store/mutate';
 import { useFocusFirstInvalid } from './use-focus-first-invalid';
+// Imported with the form, not on submit: a form opened online must still save after the connection drops.
+import { discardRejected, submitChange } from '../sync/submit-change';
 
 export const SAVED_FOR_LATER = "Saved on this device — it will be sent when you're back online.";
 
@@ -52,7 +54,6 @@ export function useChangeForm<Field extends string>() {
     }
     setSubmitting(true);
     try {
-      const { discardRejected, submitChange } = await import('../sync/submit-change');
       if (options.replaces) await discardRejected(options.replaces);
       const outcome = await submitChange(toMutation(checked.value));
       if (outcome.status !== 'rejected') return outcome.status;

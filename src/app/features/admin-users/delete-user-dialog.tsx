@@ -7,6 +7,7 @@ import { showToast } from '../../components/toast';
 import { SAVED_FOR_LATER } from '../../components/use-change-form';
 import type { LocalUser } from '../../store/database';
 import { deleteUserMutation } from './user-changes';
+import { discardRejected, submitChange } from '../../sync/submit-change';
 
 export function DeleteUserDialog({ user, isOpen, onClose }: { user: LocalUser; isOpen: boolean; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
@@ -16,7 +17,6 @@ export function DeleteUserDialog({ user, isOpen, onClose }: { user: LocalUser; i
     setDeleting(true);
     setError(null);
     try {
-      const { discardRejected, submitChange } = await import('../../sync/submit-change');
       const outcome = await submitChange(deleteUserMutation(user));
       if (outcome.status === 'rejected') {
         await discardRejected(outcome.entryId);

@@ -9,6 +9,7 @@ import type { Mutation } from '../../store/mutate';
 import { formatDateTime } from '../../components/format-date-time';
 import { UserStatusBadge, UserTypeBadge } from './user-badges';
 import { setStatusMutation } from './user-changes';
+import { discardRejected, submitChange } from '../../sync/submit-change';
 
 const ROLE_LABELS: Record<string, string> = { buyer: 'Buyer', agent: 'Agent (plate maker)', insurance_agent: 'Insurance agent', police: 'Law enforcement', admin: 'Administrator' };
 
@@ -20,7 +21,6 @@ export function UserDetailsDialog({ user, isOpen, onClose, onEdit }: { user: Loc
     setBusy(label);
     setError(null);
     try {
-      const { discardRejected, submitChange } = await import('../../sync/submit-change');
       const mutation: Mutation<LocalUser> = setStatusMutation(user, status);
       const outcome = await submitChange(mutation);
       if (outcome.status === 'rejected') {
