@@ -9,6 +9,7 @@ import { validate } from '#domain/validation/validate';
 import { useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import type { Mutation } from '../store/mutate';
+import { showToast } from './toast';
 import { useFocusFirstInvalid } from './use-focus-first-invalid';
 // Imported with the form, not on submit: a form opened online must still save after the connection drops.
 import { discardRejected, submitChange } from '../sync/submit-change';
@@ -16,6 +17,25 @@ import { discardRejected, submitChange } from '../sync/submit-change';
 export const SAVED_FOR_LATER = "Saved on this device — it will be sent when you're back online.";
 
 export type ChangeResult = 'sent' | 'queued' | 'invalid' | 'rejected';
+
+/** Tells the person a change went through: applied by the server, or saved on this device for later. */
+export function toastChange(result: 'sent' | 'queued', title: string): void {
+  showToast({ type: result === 'sent' ? 'success' : 'info', title, ...(result === 'queued' ? { description: SAVED_FOR_LATER } : {}), closable: true });
+}
+
+/**
+ * A change with no form to correct (a button in a dialog): written and pushed; on
+ * success the toast, on refusal the change undone and its reason returned.
+ */
+export async function applyChange<Row extends { id: string }>(mutation: Mutation<Row>, doneTitle: string): Promise<string | null> {
+  const outcome = await submitChange(mutation);
+  if (outcome.status === 'rejected') {
+    await discardRejected(outcome.entryId);
+    return outcome.reason;
+  }
+  toastChange(outcome.status, doneTitle);
+  return null;
+}
 
 export function useChangeForm<Field extends string>() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});

@@ -3,11 +3,9 @@ import { USER_DELETE_CONFIRMATION } from '#domain/accounts/user-admin';
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
-import { showToast } from '../../components/toast';
-import { SAVED_FOR_LATER } from '../../components/use-change-form';
+import { applyChange } from '../../components/use-change-form';
 import type { LocalUser } from '../../store/database';
 import { deleteUserMutation } from './user-changes';
-import { discardRejected, submitChange } from '../../sync/submit-change';
 
 export function DeleteUserDialog({ user, isOpen, onClose }: { user: LocalUser; isOpen: boolean; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
@@ -17,14 +15,9 @@ export function DeleteUserDialog({ user, isOpen, onClose }: { user: LocalUser; i
     setDeleting(true);
     setError(null);
     try {
-      const outcome = await submitChange(deleteUserMutation(user));
-      if (outcome.status === 'rejected') {
-        await discardRejected(outcome.entryId);
-        setError(outcome.reason);
-        return;
-      }
-      showToast({ type: outcome.status === 'sent' ? 'success' : 'info', title: `${user.name} was deleted`, ...(outcome.status === 'queued' ? { description: SAVED_FOR_LATER } : {}), closable: true });
-      onClose();
+      const refusal = await applyChange(deleteUserMutation(user), `${user.name} was deleted`);
+      if (refusal) setError(refusal);
+      else onClose();
     } finally {
       setDeleting(false);
     }

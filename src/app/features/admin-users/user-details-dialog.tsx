@@ -2,14 +2,11 @@
 import { Button, DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
-import { showToast } from '../../components/toast';
-import { SAVED_FOR_LATER } from '../../components/use-change-form';
+import { applyChange } from '../../components/use-change-form';
 import type { LocalUser } from '../../store/database';
-import type { Mutation } from '../../store/mutate';
 import { formatDateTime } from '../../components/format-date-time';
 import { UserStatusBadge, UserTypeBadge } from './user-badges';
 import { setStatusMutation } from './user-changes';
-import { discardRejected, submitChange } from '../../sync/submit-change';
 
 const ROLE_LABELS: Record<string, string> = { buyer: 'Buyer', agent: 'Agent (plate maker)', insurance_agent: 'Insurance agent', police: 'Law enforcement', admin: 'Administrator' };
 
@@ -21,15 +18,9 @@ export function UserDetailsDialog({ user, isOpen, onClose, onEdit }: { user: Loc
     setBusy(label);
     setError(null);
     try {
-      const mutation: Mutation<LocalUser> = setStatusMutation(user, status);
-      const outcome = await submitChange(mutation);
-      if (outcome.status === 'rejected') {
-        await discardRejected(outcome.entryId);
-        setError(outcome.reason);
-        return;
-      }
-      showToast({ type: outcome.status === 'sent' ? 'success' : 'info', title: done, ...(outcome.status === 'queued' ? { description: SAVED_FOR_LATER } : {}), closable: true });
-      onClose();
+      const refusal = await applyChange(setStatusMutation(user, status), done);
+      if (refusal) setError(refusal);
+      else onClose();
     } finally {
       setBusy(null);
     }

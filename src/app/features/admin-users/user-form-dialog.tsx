@@ -5,8 +5,8 @@ import { Alert, Button, Input, NativeSelect, Stack, Text } from '@chakra-ui/reac
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { FormField } from '../../components/form-field';
-import { showToast } from '../../components/toast';
-import { SAVED_FOR_LATER, useChangeForm } from '../../components/use-change-form';
+import { FormMessage } from '../../components/form-message';
+import { toastChange, useChangeForm } from '../../components/use-change-form';
 import { useOnlineStatus } from '../../components/use-online-status';
 import type { LocalUser } from '../../store/database';
 import { newId } from '../../store/mutate';
@@ -45,12 +45,7 @@ export function UserFormDialog({ user, isOpen, onClose }: { user: LocalUser | nu
       ? await submit(addUserSchema, { ...values, id: newId(), temporaryPassword }, addUserMutation)
       : await submit(userDetailsSchema, values, (details) => editUserMutation(user, details));
     if (result === 'sent' || result === 'queued') {
-      showToast({
-        type: result === 'sent' ? 'success' : 'info',
-        title: isAdding ? `${values.name.trim()} was added` : 'Changes saved',
-        ...(result === 'queued' ? { description: SAVED_FOR_LATER } : {}),
-        closable: true,
-      });
+      toastChange(result, isAdding ? `${values.name.trim()} was added` : 'Changes saved');
       setValues(EMPTY_USER_DETAILS);
       setTemporaryPassword('');
       reset();
@@ -85,12 +80,7 @@ export function UserFormDialog({ user, isOpen, onClose }: { user: LocalUser | nu
         }}
       >
         <Stack gap="4">
-          {formMessage && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{formMessage}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FormMessage message={formMessage} />
           {isAdding && !isOnline && (
             <Alert.Root status="warning">
               <Alert.Indicator />

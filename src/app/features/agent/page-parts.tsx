@@ -1,5 +1,6 @@
 /** The frame the agent's pages share: the page heading, a titled section, and the messages above a form. */
 import { Alert, Box, Card, Heading, Text } from '@chakra-ui/react';
+import { FormMessage } from '../../components/form-message';
 import type { ReactNode } from 'react';
 import type { OutboxEntry } from '../../store/database';
 
@@ -46,12 +47,7 @@ export function FormAlerts({ fixing, formMessage }: { fixing: OutboxEntry | null
           </Alert.Content>
         </Alert.Root>
       )}
-      {formMessage && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{formMessage}</Alert.Title>
-        </Alert.Root>
-      )}
+      <FormMessage message={formMessage} />
     </>
   );
 }

@@ -11,8 +11,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ZodType } from 'zod';
-import { showToast } from '../../components/toast';
-import { SAVED_FOR_LATER, useChangeForm } from '../../components/use-change-form';
+import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { ChangeLogTable, OutboxEntry } from '../../store/database';
 import { type Mutation, newId } from '../../store/mutate';
 import { useRejectedEntry } from '../../sync/use-rejected-entry';
@@ -97,7 +96,7 @@ export function useAgentRecordForm<Values extends FormValues, Output extends { i
   async function save() {
     const result = await submit(schemaFor(today), { ...values, id }, (value) => recordMutation(intent, table, value), fixing ? { replaces: fixing.id } : {});
     if (result === 'sent' || result === 'queued') {
-      showToast({ type: result === 'sent' ? 'success' : 'info', title: submitted, ...(result === 'queued' ? { description: SAVED_FOR_LATER } : {}), closable: true });
+      toastChange(result, submitted);
       clear();
     } else if (result === 'rejected' && fixing) {
       // The refused change was replaced and the new one refused too: the form now holds the only copy.

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { loginSchema } from '#domain/accounts/signup';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { login } from './auth-api';
-import { FormMessage } from './form-message';
+import { FormMessage } from '../../components/form-message';
 import { PasswordInput } from './password-input';
 import { useAuthForm } from './use-auth-form';
 

@@ -10,7 +10,7 @@ import { EMPTY_SIGNUP, MIN_PASSWORD_LENGTH, showsBusinessName, showsLicenseNumbe
 import { ACCOUNT_TYPES, type AccountTypeId, isOneOf, ACCOUNT_TYPE_IDS } from '#domain/statuses/statuses';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { signup } from './auth-api';
-import { FormMessage } from './form-message';
+import { FormMessage } from '../../components/form-message';
 import { PasswordInput } from './password-input';
 import { useAuthForm } from './use-auth-form';
 

@@ -1,12 +1,13 @@
 /** Settings for every role: the profile (name, phone in +260 form, email) and the password. */
 import { formatPhone, type PasswordChange, passwordChangeSchema, type ProfileInput, profileSchema } from '#domain/accounts/profile';
 import { validate } from '#domain/validation/validate';
-import { Alert, Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { FormField } from '../../components/form-field';
+import { FormMessage } from '../../components/form-message';
 import { showToast } from '../../components/toast';
-import { SAVED_FOR_LATER, useChangeForm } from '../../components/use-change-form';
+import { toastChange, useChangeForm } from '../../components/use-change-form';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { refreshSession, type SessionUser, setSignedIn } from '../../session/session-store';
@@ -39,7 +40,7 @@ function ProfileForm({ user, saved }: { user: SessionUser; saved: LocalProfile |
       setSignedIn({ ...user, ...checked.value });
       setValues({ ...checked.value, phone: checked.value.phone ? formatPhone(checked.value.phone) : '' });
     }
-    showToast({ type: result === 'sent' ? 'success' : 'info', title: 'Profile saved', ...(result === 'queued' ? { description: SAVED_FOR_LATER } : {}), closable: true });
+    toastChange(result, 'Profile saved');
     if (result === 'sent') void refreshSession();
   }
 
@@ -54,12 +55,7 @@ function ProfileForm({ user, saved }: { user: SessionUser; saved: LocalProfile |
       }}
     >
       <Stack gap="4">
-        {formMessage && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{formMessage}</Alert.Title>
-          </Alert.Root>
-        )}
+        <FormMessage message={formMessage} />
         <FormField label="Full Name" error={errors.name} required>
           <Input value={values.name} autoComplete="name" onChange={(event) => change('name', event.currentTarget.value)} />
         </FormField>
@@ -134,12 +130,7 @@ function PasswordForm() {
       }}
     >
       <Stack gap="4">
-        {message && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{message}</Alert.Title>
-          </Alert.Root>
-        )}
+        <FormMessage message={message} />
         <FormField label="Current Password" error={errors.currentPassword} required>
           <PasswordInput value={values.currentPassword} autoComplete="current-password" onChange={(event) => change('currentPassword', event.currentTarget.value)} />
         </FormField>
