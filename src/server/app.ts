@@ -26,7 +26,9 @@ import { healthRoutes } from './routes/health-routes';
 import { listingRoutes } from './routes/listing-routes';
 import { pullRoutes, syncRoutes } from './routes/sync-routes';
 import { userRoutes } from './routes/user-routes';
-import { seedDemo } from './seed/seed-demo';
+import { seedDemo, seedDemoRegistry } from './seed/seed-demo';
+import { openSigner } from './credentials/key-store';
+import { registryRoutes } from './routes/registry-routes';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -49,6 +51,9 @@ export async function buildApp({ config, db: givenDb, logger = true }: BuildOpti
   const migration = await migrate(db);
   if (migration.applied.length > 0) app.log.info({ applied: migration.applied }, 'migrations applied');
   if (config.seedDemo) await seedDemo(db, app.log);
+  const signer = await openSigner(db, config);
+  if (!signer) app.log.warn('the active signing key is not on this machine: plates can be verified but not issued (see docs/operations.md)');
+  if (config.seedDemo && signer) await seedDemoRegistry(db, signer, config.demoRegistryPlates, app.log);
 
   const newId = () => uuidv7(Date.now(), randomBytes(10));
 
@@ -68,6 +73,7 @@ export async function buildApp({ config, db: givenDb, logger = true }: BuildOpti
   await app.register(userRoutes, { db });
   await app.register(syncRoutes, { db });
   await app.register(pullRoutes, { db });
+  await app.register(registryRoutes, { db, publicOrigin: config.publicOrigin });
 
   await registerStaticApp(app, config.appDir);
   return app;

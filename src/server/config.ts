@@ -18,6 +18,18 @@ export interface ServerConfig {
   appDir: string;
   logLevel: string;
   version: string;
+  /**
+   * Where the private halves of the registry's signing keys live: a folder of
+   * registry-key-<id>.pem files (by default `keys` beside the database folder), or
+   * 'memory://' (tests: keys that last as long as the process).
+   */
+  keyDir: string;
+  /** A private key given as a value (PKCS#8 PEM) with its id, instead of a file. */
+  signingKey: { keyId: number; pem: string } | undefined;
+  /** The address printed in plate QR codes; defaults to this server's own. */
+  publicOrigin: string;
+  /** How many registered plates the demo data set holds. */
+  demoRegistryPlates: number;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,17 +48,38 @@ function parseFlag(raw: string | undefined): boolean | undefined {
   return ['1', 'true', 'yes'].includes(raw.toLowerCase());
 }
 
+function parseCount(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 0) throw new Error(`${name} must be a whole number, got '${raw}'`);
+  return count;
+}
+
+function parseSigningKey(env: NodeJS.ProcessEnv): ServerConfig['signingKey'] {
+  const pem = env.SIGNING_KEY_PEM;
+  if (pem === undefined || pem === '') return undefined;
+  const keyId = Number(env.SIGNING_KEY_ID);
+  if (!Number.isInteger(keyId) || keyId < 1 || keyId > 65535) throw new Error('SIGNING_KEY_PEM needs SIGNING_KEY_ID, a whole number from 1 to 65535');
+  return { keyId, pem };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
+  const port = parsePort(env.PORT);
+  const dataDir = overrides.dataDir ?? env.DATA_DIR ?? path.join(root, 'data', 'nambala-db');
   return {
-    port: parsePort(env.PORT),
+    port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl,
-    dataDir: env.DATA_DIR ?? path.join(root, 'data', 'nambala-db'),
+    dataDir,
     seedDemo: parseFlag(env.SEED_DEMO) ?? databaseUrl === undefined,
     appDir: env.APP_DIR ?? path.join(root, 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     version: env.npm_package_version ?? '0.1.0',
+    keyDir: env.SIGNING_KEY_DIR ?? (dataDir === 'memory://' ? 'memory://' : path.join(path.dirname(dataDir), 'keys')),
+    signingKey: parseSigningKey(env),
+    publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    demoRegistryPlates: parseCount('DEMO_REGISTRY_PLATES', env.DEMO_REGISTRY_PLATES, 50_000),
     ...overrides,
   };
 }

@@ -15,7 +15,7 @@ describe('embedded database on disk', () => {
 
   it('creates missing folders, seeds demo data once and keeps data across restarts', async () => {
     base = await mkdtemp(path.join(os.tmpdir(), 'nambala-db-'));
-    const config = loadConfig({}, { dataDir: path.join(base, 'data', 'nambala-db'), appDir: '/nonexistent', logLevel: 'silent' });
+    const config = loadConfig({}, { dataDir: path.join(base, 'data', 'nambala-db'), appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300 });
     expect(config.seedDemo).toBe(true);
 
     const first = await buildApp({ config, logger: false });

@@ -31,7 +31,7 @@ describe.skipIf(!baseUrl)('on a real PostgreSQL server', () => {
   });
 
   it('migrates, reports postgresql in health, and does not seed demo data unless asked', async () => {
-    const app = await buildApp({ config: loadConfig({ DATABASE_URL: url }, { appDir: '/nonexistent', logLevel: 'silent' }), logger: false });
+    const app = await buildApp({ config: loadConfig({ DATABASE_URL: url }, { appDir: '/nonexistent', logLevel: 'silent', keyDir: 'memory://', demoRegistryPlates: 300 }), logger: false });
     try {
       const health = (await app.inject({ method: 'GET', url: '/api/health' })).json();
       expect(health).toMatchObject({ status: 'ok', database: 'postgresql', migration: (await listMigrations()).at(-1) });
@@ -43,7 +43,7 @@ describe.skipIf(!baseUrl)('on a real PostgreSQL server', () => {
   });
 
   it('two instances starting together migrate once', async () => {
-    const config = loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }, { appDir: '/nonexistent', logLevel: 'silent' });
+    const config = loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }, { appDir: '/nonexistent', logLevel: 'silent', keyDir: 'memory://', demoRegistryPlates: 300 });
     const [a, b] = await Promise.all([buildApp({ config, logger: false }), buildApp({ config, logger: false })]);
     try {
       const client = new pg.Client({ connectionString: url });
@@ -74,7 +74,7 @@ describe.skipIf(!baseUrl)('on a real PostgreSQL server', () => {
       app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 'race', mutations: [mutation] } });
 
     beforeAll(async () => {
-      const config = loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }, { appDir: '/nonexistent', logLevel: 'silent' });
+      const config = loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }, { appDir: '/nonexistent', logLevel: 'silent', keyDir: 'memory://', demoRegistryPlates: 300 });
       [a, b] = await Promise.all([buildApp({ config, logger: false }), buildApp({ config, logger: false })]);
       cookies.first = await signIn(a, 'admin@nambala.zm', 'Admin#2026');
       const second = await push(a, cookies.first, {

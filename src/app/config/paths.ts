@@ -5,6 +5,8 @@ export const paths = {
   howItWorks: '/how-it-works',
   pricing: '/pricing',
   verification: '/verification',
+  /** Where a plate's QR code points: /v#<credential digits> (see src/domain/credential/qr-url.ts). */
+  credential: '/v',
   aboutContact: '/about-contact',
   auth: '/auth',
   signup: '/auth?tab=signup',

@@ -3,7 +3,9 @@ import { Progress, Text } from '@chakra-ui/react';
 import { useSyncStatus } from '../components/use-sync-status';
 
 export function SyncProgress() {
-  const { pullProgress } = useSyncStatus();
+  const { pullProgress: changes, registryProgress } = useSyncStatus();
+  // The registry copy counts buckets; shown on the same bar, in its own words for screen readers.
+  const pullProgress = changes ?? (registryProgress ? { received: registryProgress.buckets, total: registryProgress.totalBuckets } : null);
   if (!pullProgress) return null;
   const percent = pullProgress.total === 0 ? 100 : Math.round((pullProgress.received / pullProgress.total) * 100);
   return (
@@ -12,7 +14,7 @@ export function SyncProgress() {
         <Progress.Range />
       </Progress.Track>
       <Text srOnly>
-        {pullProgress.received} of {pullProgress.total} records downloaded
+        {pullProgress.received} of {pullProgress.total} {changes ? 'records' : 'parts of the registry'} downloaded
       </Text>
     </Progress.Root>
   );

@@ -2,8 +2,9 @@
 import { CHANGE_LOG_TABLES, db } from './database';
 
 /** Copies of a signed-in person's data (everything but the outbox and public copies). */
-const accountTables = () => [db.adminUsers, db.notifications, db.profiles, ...Object.values(CHANGE_LOG_TABLES).map((name) => db.table(name))];
-const ACCOUNT_META_KEYS = ['notificationsPulledAt', 'adminUsersPulledAt', 'changeCursor'];
+// The registry copy holds no owners, but it is given to officers only, so it goes too.
+const accountTables = () => [db.adminUsers, db.notifications, db.profiles, db.registryBuckets, ...Object.values(CHANGE_LOG_TABLES).map((name) => db.table(name))];
+const ACCOUNT_META_KEYS = ['notificationsPulledAt', 'adminUsersPulledAt', 'changeCursor', 'registryCopy', 'registryBucketVersions'];
 
 export async function clearPersonalData(): Promise<void> {
   await db.transaction('rw', [db.outbox, db.contactMessages, ...accountTables(), db.meta], async () => {

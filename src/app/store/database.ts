@@ -9,6 +9,8 @@
 import type { PlateListing } from '#domain/marketplace/listing';
 import type { AgentOrder, InventoryItem, ManufacturingRecord, WhitebookEntry } from '#domain/agent/workspace';
 import type { UserStatus, UserType } from '#domain/statuses/statuses';
+import type { PlateFlag, PoliceCheck } from '#domain/police/police';
+import type { Revocation, TrustedKey } from '#domain/credential/verdict';
 import { Dexie, type EntityTable } from 'dexie';
 
 export type SyncState = 'pending' | 'synced' | 'rejected';
@@ -98,12 +100,30 @@ export type LocalManufacturingRecord = Omit<ManufacturingRecord, 'plateNumber'> 
 export type LocalInventoryItem = InventoryItem & { agentId?: string; createdAt: string; syncState?: SyncState };
 export type LocalAgentOrder = AgentOrder & { syncState?: SyncState };
 
+/** A roadside check as the officer's device keeps it (made here, or pulled from another device of theirs). */
+export type LocalPoliceCheck = Omit<PoliceCheck, 'plateNumber'> & { plateNumber: string; officerId?: string; syncState?: SyncState };
+/** A flag on a suspect plate: the officer's own, or every flag on an administrator's device. */
+export type LocalPlateFlag = Omit<PlateFlag, 'plateNumber' | 'officerId' | 'officerName' | 'status' | 'decisionNote' | 'createdAt' | 'decidedAt'> &
+  Partial<Pick<PlateFlag, 'officerId' | 'officerName' | 'decisionNote' | 'decidedAt'>> & { plateNumber: string; status: PlateFlag['status']; createdAt: string; syncState?: SyncState };
+
+/**
+ * One bucket of the device's copy of the verification registry: its plates as one
+ * text block (see src/domain/registry/registry-copy.ts) and the version it was copied at.
+ */
+export interface RegistryBucket {
+  bucket: number;
+  version: number;
+  rows: string;
+}
+
 /** Tables filled from the change log, by the entity name the server uses. */
 export const CHANGE_LOG_TABLES = {
   agentOrder: 'agentOrders',
   whitebookEntry: 'whitebookEntries',
   manufacturingRecord: 'manufacturingRecords',
   inventoryItem: 'inventoryItems',
+  policeCheck: 'policeChecks',
+  plateFlag: 'plateFlags',
 } as const;
 export type ChangeLogTable = (typeof CHANGE_LOG_TABLES)[keyof typeof CHANGE_LOG_TABLES];
 
@@ -123,6 +143,13 @@ export class NambalaDatabase extends Dexie {
   whitebookEntries!: EntityTable<LocalWhitebookEntry, 'id'>;
   manufacturingRecords!: EntityTable<LocalManufacturingRecord, 'id'>;
   inventoryItems!: EntityTable<LocalInventoryItem, 'id'>;
+  policeChecks!: EntityTable<LocalPoliceCheck, 'id'>;
+  plateFlags!: EntityTable<LocalPlateFlag, 'id'>;
+  /** The registry's public keys and revocation list: public, kept for verifying QR codes offline. */
+  trustKeys!: EntityTable<TrustedKey, 'keyId'>;
+  revocations!: EntityTable<Revocation, 'plateNumber'>;
+  /** The verification registry copy (officers and administrators only). */
+  registryBuckets!: EntityTable<RegistryBucket, 'bucket'>;
 
   constructor(name = 'nambala') {
     super(name);
@@ -145,6 +172,14 @@ export class NambalaDatabase extends Dexie {
       whitebookEntries: 'id, saleDate, createdAt',
       manufacturingRecords: 'id, createdAt',
       inventoryItems: 'id, receivedDate, createdAt',
+    });
+    // Version 4 adds verification: keys, revocations, the registry copy, checks and flags.
+    this.version(4).stores({
+      policeChecks: 'id, checkedAt',
+      plateFlags: 'id, status, createdAt',
+      trustKeys: 'keyId',
+      revocations: 'plateNumber',
+      registryBuckets: 'bucket',
     });
   }
 }

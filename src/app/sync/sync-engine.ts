@@ -14,6 +14,8 @@ import { getSession, refreshSession } from '../session/session-store';
 import { pullAccountData, pullChanges, pullListings, SignedOutError } from './pull';
 import { pushOutbox, type PushSummary } from './push';
 import { OUTBOX_HINT_KEY, setSyncStatus } from './sync-status';
+import { refreshTrust } from '../registry/trust';
+import { refreshRegistryCopy, RegistryCopyRefused } from '../registry/registry-copy';
 
 const INTERVAL_MS = 30_000;
 const MAX_BACKOFF_MS = 60_000;
@@ -35,14 +37,17 @@ async function runOnce(): Promise<PushSummary | undefined> {
     if (!summary.retryReason) {
       try {
         await pullListings(db);
+        // Keys and revocations for everyone: any device verifies a plate's QR code offline.
+        await refreshTrust(db);
         const session = getSession();
         if (session.status === 'signed-in') {
           await pullAccountData(db, session.user);
           await pullChanges(db, (pullProgress) => setSyncStatus({ pullProgress }));
+          if (session.user.roles.includes('police')) await refreshRegistryCopy(db, (registryProgress) => setSyncStatus({ registryProgress }));
         }
       } catch (error) {
         // The session ended on the server: find out who (if anyone) is signed in; the outbox stays.
-        if (error instanceof SignedOutError) void refreshSession();
+        if (error instanceof SignedOutError || (error instanceof RegistryCopyRefused && error.status === 401)) void refreshSession();
         else summary.retryReason = error instanceof Error ? error.message : 'pull failed';
       }
     }

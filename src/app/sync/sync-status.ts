@@ -13,12 +13,14 @@ export interface SyncStatus {
   rejected: number;
   /** While a long pull runs (a first sync): changes received and the total expected. */
   pullProgress: { received: number; total: number } | null;
+  /** While the verification registry is copied onto the device: buckets stored and to store. */
+  registryProgress: { buckets: number; totalBuckets: number } | null;
 }
 
 /** Set while the device holds unconfirmed changes, so the next start loads the engine at once. */
 export const OUTBOX_HINT_KEY = 'nambala.outbox-not-empty';
 
-let status: SyncStatus = { isSyncing: false, lastSyncedAt: null, lastError: null, pending: 0, rejected: 0, pullProgress: null };
+let status: SyncStatus = { isSyncing: false, lastSyncedAt: null, lastError: null, pending: 0, rejected: 0, pullProgress: null, registryProgress: null };
 const listeners = new Set<() => void>();
 
 export function getSyncStatus(): SyncStatus {

@@ -11,6 +11,12 @@ export const PERMISSIONS = {
   'audit:read': ['admin'],
   /** Recording whitebook sales, manufacturing and blank stock for one's own shop. */
   'workspace:record': ['agent'],
+  /** Keeping the verification registry on a device, for checks with no signal. */
+  'registry:copy': ['police', 'admin'],
+  /** Roadside checks that show the owner's name and are logged, and flags on suspect plates. */
+  'police:check': ['police'],
+  /** Deciding flagged plates, revoking plates and reading any plate's credential. */
+  'registry:manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

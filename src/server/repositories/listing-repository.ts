@@ -34,6 +34,11 @@ export function listingRepository(db: Queryable) {
       return rows.map(toListing);
     },
 
+    async findByNumber(number: string): Promise<PlateListing | undefined> {
+      const [row] = await db.query<ListingRow>('SELECT id, number, price_ngwee, type, status, featured, description FROM plate_listings WHERE number = $1', [number]);
+      return row ? toListing(row) : undefined;
+    },
+
     async insertMany(listings: readonly PlateListing[]): Promise<void> {
       if (listings.length === 0) return;
       // One statement for the whole batch: row-by-row inserts are slow on PGlite.

@@ -14,6 +14,11 @@ import { agentRepository } from '../repositories/agent-repository';
 import type { ManufacturingRecord, WhitebookEntry } from '#domain/agent/workspace';
 import { hashPassword } from '../auth/passwords';
 import { userRepository } from '../repositories/user-repository';
+import { DEFAULT_PRICING } from '#domain/pricing/pricing';
+import { issuePlate } from '../credentials/issue';
+import type { Signer } from '../credentials/key-store';
+import { registryRepository } from '../repositories/registry-repository';
+import { demoRegistryPlates } from './demo-registry';
 
 export const DEMO_SEED_VERSION = '4';
 
@@ -40,6 +45,31 @@ export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<bo
     }
     await meta.set('demo_seed', DEMO_SEED_VERSION);
     log.info({ listings: DEMO_LISTINGS.length, accounts: DEMO_ACCOUNTS.length }, 'demo data seeded');
+    return true;
+  });
+}
+
+export const DEMO_REGISTRY_SEED_VERSION = '1';
+const REGISTRY_BATCH = 5000;
+
+/**
+ * Seeds the registry part of the demo data set once: `count` issued plates, each with
+ * a credential signed by the active key, written a few thousand rows per statement.
+ */
+export async function seedDemoRegistry(db: Database, signer: Signer, count: number, log: FastifyBaseLogger): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const meta = metaRepository(tx);
+    if ((await meta.get('demo_registry')) === DEMO_REGISTRY_SEED_VERSION) return false;
+    const started = performance.now();
+    const today = new Date().toISOString().slice(0, 10);
+    const plates = demoRegistryPlates(count, today, new Set(DEMO_LISTINGS.map((listing) => listing.number)));
+    const registry = registryRepository(tx);
+    for (let start = 0; start < plates.length; start += REGISTRY_BATCH) {
+      await registry.insertMany(plates.slice(start, start + REGISTRY_BATCH).map((plate) => issuePlate(signer, plate, DEFAULT_PRICING.validityYears)));
+    }
+    await meta.set('demo_registry', DEMO_REGISTRY_SEED_VERSION);
+    log.info({ plates: plates.length, ms: Math.round(performance.now() - started) }, 'demo registry seeded');
     return true;
   });
 }

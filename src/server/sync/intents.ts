@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { contactRepository } from '../repositories/contact-repository';
 import { defineIntent, type Intent } from './intent';
 import { recordInventoryItem, recordManufacturing, recordWhitebookEntry } from './agent-intents';
+import { decidePlateFlag, flagPlate, recordPoliceCheck } from './police-intents';
 import { addUser, deleteUser, editUser, markNotificationsRead, updateProfile } from './user-intents';
 
 const sendContactMessage = defineIntent({
@@ -26,6 +27,9 @@ export const INTENTS: Readonly<Record<string, Intent>> = {
   recordWhitebookEntry,
   recordManufacturing,
   recordInventoryItem,
+  recordPoliceCheck,
+  flagPlate,
+  decidePlateFlag,
 };
 
 export function intentNamed(name: string): Intent | undefined {

@@ -43,7 +43,7 @@ describe('offline sequences', () => {
   let agentId = '';
   let sequences = 0;
   let plates = 0;
-  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent' });
+  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', keyDir: 'memory://', demoRegistryPlates: 300 });
 
   async function startServer(): Promise<void> {
     app = await buildApp({ config, db, logger: false });

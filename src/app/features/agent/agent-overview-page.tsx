@@ -11,8 +11,9 @@ import { Alert, Badge, Button, Card, DataList, Heading, SimpleGrid, Stack, Stat,
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import type { LocalAgentOrder } from '../../store/database';
-import { formatCount, formatDay, formatTrend } from './agent-format';
-import { PageHeader, Section } from './page-parts';
+import { formatCount, formatTrend } from './agent-format';
+import { formatDay } from '../../components/format-date-time';
+import { PageHeader, Section } from '../../components/page-parts';
 import { type Column, RecordsTable } from './records-table';
 import { useAgentDashboard } from './use-agent-records';
 import { useToday } from './use-today';

@@ -12,12 +12,12 @@ import { formatDateTime } from '../../components/format-date-time';
 import { FormField } from '../../components/form-field';
 import { EyeIcon } from '../../components/icons';
 import type { LocalManufacturingRecord } from '../../store/database';
-import { formatDay } from './agent-format';
+import { formatDay } from '../../components/format-date-time';
 import { ManufacturingStatusBadge } from './manufacturing-status-badge';
-import { FormAlerts, PageHeader, RequiredNote, Section } from './page-parts';
+import { FormAlerts, PageHeader, RequiredNote, Section } from '../../components/page-parts';
 import { PlateNumberInput } from './plate-number-input';
 import { type Column, RecordsTable } from './records-table';
-import { SyncStateBadge } from './sync-state-badge';
+import { SyncStateBadge } from '../../components/sync-state-badge';
 import { useRecentManufacturingRecords } from './use-agent-records';
 import { useAgentRecordForm } from './use-agent-record-form';
 

@@ -6,7 +6,7 @@
 import { Box, DataList, Flex, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { SyncState } from '../../store/database';
-import { SyncStateBadge } from './sync-state-badge';
+import { SyncStateBadge } from '../../components/sync-state-badge';
 
 export interface Column<Row> {
   header: string;

@@ -8,8 +8,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 import { db } from '../../store/database';
 import { startSync } from '../../sync/sync-engine';
-import { formatDay } from './agent-format';
-import { PageHeader, Section } from './page-parts';
+import { formatDay } from '../../components/format-date-time';
+import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from './records-table';
 import { RECENT_LIMIT } from './use-agent-records';
 

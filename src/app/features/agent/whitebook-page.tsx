@@ -7,8 +7,8 @@ import { WHITEBOOK_SUBMITTED, whitebookEntrySchema } from '#domain/agent/workspa
 import { Button, Field, Flex, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { FormField } from '../../components/form-field';
 import type { LocalWhitebookEntry } from '../../store/database';
-import { formatDay } from './agent-format';
-import { FormAlerts, PageHeader, RequiredNote, Section } from './page-parts';
+import { formatDay } from '../../components/format-date-time';
+import { FormAlerts, PageHeader, RequiredNote, Section } from '../../components/page-parts';
 import { PlateNumberInput } from './plate-number-input';
 import { type Column, RecordsTable } from './records-table';
 import { useRecentWhitebookEntries } from './use-agent-records';

@@ -6,9 +6,10 @@
 import { Button, Card, Field, Heading, Input, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { normalisePlateInput, normalisePlateNumber, PLATE_NUMBER_MAX_LENGTH, PLATE_NUMBER_REQUIRED } from '#domain/plates/plate-number';
+import { normalisePlateInput, normalisePlateNumber, parsePlateNumber, PLATE_NUMBER_MAX_LENGTH, PLATE_NUMBER_REQUIRED } from '#domain/plates/plate-number';
 import { QrIcon, SearchIcon, ShieldIcon } from '../../components/icons';
 import { paths, withPlate } from '../../config/paths';
+import { type Availability, AvailabilityAnswer, checkAvailability } from './availability-answer';
 
 type QuickSearchTab = 'availability' | 'verify';
 
@@ -16,17 +17,35 @@ export function QuickSearchCard() {
   const navigate = useNavigate();
   const [plateNumber, setPlateNumber] = useState('');
   const [verifyError, setVerifyError] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<Availability | null>(null);
+  const [isChecking, setChecking] = useState(false);
   const verifyInputRef = useRef<HTMLInputElement>(null);
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     setPlateNumber(normalisePlateInput(event.target.value));
     setVerifyError(null);
+    setAnswer(null);
   }
 
-  function checkAvailability(event: FormEvent<HTMLFormElement>) {
+  async function answerAvailability(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const plate = normalisePlateNumber(plateNumber);
     // A blank search simply opens the whole marketplace.
-    navigate(withPlate(paths.marketplace, normalisePlateNumber(plateNumber)));
+    if (plate === '') {
+      navigate(paths.marketplace);
+      return;
+    }
+    const parsed = parsePlateNumber(plate);
+    if (!parsed.ok) {
+      setAnswer({ plateNumber: plate, availability: 'error', message: parsed.error });
+      return;
+    }
+    setChecking(true);
+    try {
+      setAnswer(await checkAvailability(parsed.value));
+    } finally {
+      setChecking(false);
+    }
   }
 
   function verifyPlate(event: FormEvent<HTMLFormElement>) {
@@ -76,16 +95,17 @@ export function QuickSearchCard() {
 
           <Tabs.Content value={'availability' satisfies QuickSearchTab}>
             <Stack asChild gap="4">
-              <form onSubmit={checkAvailability} noValidate role="search" aria-label="Check plate availability">
+              <form onSubmit={(event) => void answerAvailability(event)} noValidate role="search" aria-label="Check plate availability">
                 <Field.Root>
                   <Field.Label>Plate number</Field.Label>
                   <Input {...inputProps} enterKeyHint="search" />
                   <Field.HelperText>Leave it blank to browse every plate for sale.</Field.HelperText>
                 </Field.Root>
-                <Button type="submit" colorPalette="brand" size="lg" alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+                <Button type="submit" colorPalette="brand" size="lg" alignSelf={{ base: 'stretch', sm: 'flex-start' }} loading={isChecking} loadingText="Checking...">
                   <SearchIcon />
                   Check Availability
                 </Button>
+                <div aria-live="polite">{answer && <AvailabilityAnswer answer={answer} />}</div>
               </form>
             </Stack>
           </Tabs.Content>

@@ -1,15 +1,18 @@
 /**
  * Plate verification (spec section 2, "Verification"): Manual Entry and QR Scan
- * tabs, a results panel, and why verification matters.
+ * tabs, a results panel, and why verification matters. A plate's QR code opens this
+ * page at /v#<credential>; the credential is checked on the device, so it works with
+ * no signal once the device has the registry's keys.
  */
-import { PLATE_NUMBER_REQUIRED, normalisePlateInput, parsePlateNumber } from '#domain/plates/plate-number';
-import { Alert, Box, Button, Card, Container, Field, Heading, Input, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { QrIcon, SearchIcon, ShieldIcon, WarningIcon, CheckIcon } from '../../components/icons';
-import { apiRequest, NetworkError } from '../../sync/api-client';
-
-type CheckOutcome = { kind: 'answer'; title: string; detail: string; tone: 'info' | 'warning' | 'error' };
+import { Box, Card, Container, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { CheckIcon, QrIcon, SearchIcon, ShieldIcon, WarningIcon } from '../../components/icons';
+import { getSession } from '../../session/session-store';
+import { ManualEntryForm } from './manual-entry-form';
+import { QrScanner } from './qr-scanner';
+import { useVerification } from './use-verification';
+import { VerdictPanel } from './verdict-panel';
 
 const REASONS = [
   { icon: ShieldIcon, title: 'Stop cloned plates', text: 'A genuine plate carries a signed QR code tied to the registered vehicle’s make, model and colour, so a plate on the wrong car stands out.' },
@@ -17,45 +20,27 @@ const REASONS = [
   { icon: WarningIcon, title: 'Support enforcement', text: 'Officers get an authentic, expired or revoked verdict in under a second at the roadside, even with no signal.' },
 ] as const;
 
-async function checkPlate(plateNumber: string): Promise<CheckOutcome> {
-  try {
-    const result = await apiRequest<{ message?: string }>('GET', `/api/verification/${encodeURIComponent(plateNumber)}`);
-    if (result.status === 404) {
-      return { kind: 'answer', tone: 'info', title: 'Registry lookup not available yet', detail: `This server does not hold the plate registry yet, so ${plateNumber} cannot be checked here.` };
-    }
-    return { kind: 'answer', tone: 'warning', title: 'Verification failed', detail: result.body?.message ?? `The server answered ${result.status}.` };
-  } catch (error) {
-    if (error instanceof NetworkError) return { kind: 'answer', tone: 'warning', title: 'You are offline', detail: 'Checking a typed number needs a connection on this device.' };
-    throw error;
-  }
-}
+const isOfficer = () => {
+  const session = getSession();
+  return session.status === 'signed-in' && session.user.roles.includes('police');
+};
 
 export function VerificationPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const [plate, setPlate] = useState(() => normalisePlateInput(searchParams.get('plate') ?? ''));
-  const [error, setError] = useState<string | null>(null);
-  const [isChecking, setChecking] = useState(false);
-  const [outcome, setOutcome] = useState<CheckOutcome | null>(null);
-  const tab = searchParams.get('tab') === 'scan' ? 'scan' : 'manual';
+  const location = useLocation();
+  const { outcome, isChecking, verifyText, verifyNumber } = useVerification({ logChecks: isOfficer() });
+  const scannedLink = location.hash.length > 1 ? location.hash.slice(1) : null;
+  const tab = scannedLink || searchParams.get('tab') === 'scan' ? 'scan' : 'manual';
+  const typedPlate = searchParams.get('plate') ?? '';
 
-  const verify = async () => {
-    if (plate.trim() === '') {
-      setError(PLATE_NUMBER_REQUIRED);
-      return;
-    }
-    const parsed = parsePlateNumber(plate);
-    if (!parsed.ok) {
-      setError(parsed.error);
-      return;
-    }
-    setChecking(true);
-    setOutcome(null);
-    try {
-      setOutcome(await checkPlate(parsed.value));
-    } finally {
-      setChecking(false);
-    }
-  };
+  // Opened from a plate's QR code (/v#digits): verify at once. From the home page's
+  // Verify Plate (?plate=): check that number at once.
+  useEffect(() => {
+    if (scannedLink) void verifyText(scannedLink);
+    else if (typedPlate.trim() !== '') void verifyNumber(typedPlate);
+    // Only on arrival: later changes come from the forms.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scannedLink]);
 
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }}>
@@ -73,10 +58,15 @@ export function VerificationPage() {
             <Card.Body>
               <Tabs.Root
                 value={tab}
-                onValueChange={(event) => setSearchParams((params) => {
-                  params.set('tab', event.value);
-                  return params;
-                }, { replace: true })}
+                onValueChange={(event) =>
+                  setSearchParams(
+                    (params) => {
+                      params.set('tab', event.value);
+                      return params;
+                    },
+                    { replace: true },
+                  )
+                }
                 variant="enclosed"
                 size={{ base: 'sm', sm: 'md' }}
                 fitted
@@ -90,44 +80,10 @@ export function VerificationPage() {
                   </Tabs.Trigger>
                 </Tabs.List>
                 <Tabs.Content value="manual">
-                  <form
-                    noValidate
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      void verify();
-                    }}
-                  >
-                  <Stack gap="4">
-                    <Field.Root invalid={error !== null}>
-                      <Field.Label>Plate Number</Field.Label>
-                      <Input
-                        value={plate}
-                        maxLength={10}
-                        placeholder="ZM-001-ABC"
-                        autoCapitalize="characters"
-                        autoComplete="off"
-                        fontFamily="mono"
-                        onChange={(event) => {
-                          setPlate(normalisePlateInput(event.currentTarget.value));
-                          setError(null);
-                        }}
-                      />
-                      <Field.ErrorText>{error}</Field.ErrorText>
-                    </Field.Root>
-                    <Button type="submit" colorPalette="brand" loading={isChecking} loadingText="Verifying..." disabled={plate.trim() === '' || isChecking}>
-                      Verify Plate
-                    </Button>
-                  </Stack>
-                  </form>
+                  <ManualEntryForm initial={typedPlate} isChecking={isChecking} onVerify={(plate) => void verifyNumber(plate)} />
                 </Tabs.Content>
                 <Tabs.Content value="scan">
-                  <Stack gap="3" align="center" textAlign="center" py="6">
-                    <QrIcon boxSize="12" color="fg.muted" aria-hidden />
-                    <Text>Point your phone’s camera at the QR code on the plate sticker: it opens this page and shows the verdict.</Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      In-app scanning of signed plate credentials is part of the roadside verification release.
-                    </Text>
-                  </Stack>
+                  <QrScanner onDecoded={(text) => void verifyText(text)} disabled={isChecking} />
                 </Tabs.Content>
               </Tabs.Root>
             </Card.Body>
@@ -137,17 +93,7 @@ export function VerificationPage() {
               <Heading as="h2" size="md" mb="4">
                 Verification Result
               </Heading>
-              {outcome ? (
-                <Alert.Root status={outcome.tone}>
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Title>{outcome.title}</Alert.Title>
-                    <Alert.Description>{outcome.detail}</Alert.Description>
-                  </Alert.Content>
-                </Alert.Root>
-              ) : (
-                <Text color="fg.muted">Enter a plate number or scan a QR code to see its status here.</Text>
-              )}
+              <VerdictPanel outcome={outcome} isChecking={isChecking} />
             </Card.Body>
           </Card.Root>
         </SimpleGrid>

@@ -1,8 +1,8 @@
 /** The frame the agent's pages share: the page heading, a titled section, and the messages above a form. */
 import { Alert, Box, Card, Heading, Text } from '@chakra-ui/react';
-import { FormMessage } from '../../components/form-message';
+import { FormMessage } from './form-message';
 import type { ReactNode } from 'react';
-import type { OutboxEntry } from '../../store/database';
+import type { OutboxEntry } from '../store/database';
 
 export function PageHeader({ title, summary }: { title: string; summary?: string }) {
   return (

@@ -1,6 +1,6 @@
 /** Where a record stands: saved on this device, synced, or refused by the server (see Needs attention). */
 import { Badge } from '@chakra-ui/react';
-import type { SyncState } from '../../store/database';
+import type { SyncState } from '../store/database';
 
 export function SyncStateBadge({ state }: { state: SyncState | undefined }) {
   if (state === 'pending') {

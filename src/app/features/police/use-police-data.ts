@@ -1,0 +1,17 @@
+/** The officer's checks, flags and registry copy, read live from the device's store. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { registryCopyMeta, type RegistryCopyMeta } from '../../registry/registry-copy';
+import { db, type LocalPlateFlag, type LocalPoliceCheck } from '../../store/database';
+
+export function useRecentChecks(limit = 20): LocalPoliceCheck[] | undefined {
+  return useLiveQuery(() => db.policeChecks.orderBy('checkedAt').reverse().limit(limit).toArray());
+}
+
+export function useMyFlags(): LocalPlateFlag[] | undefined {
+  return useLiveQuery(() => db.plateFlags.orderBy('createdAt').reverse().toArray());
+}
+
+/** The copy's state; null when this device holds none yet. */
+export function useRegistryCopy(): RegistryCopyMeta | null | undefined {
+  return useLiveQuery(async () => (await registryCopyMeta(db)) ?? null);
+}

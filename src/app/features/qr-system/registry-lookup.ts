@@ -1,0 +1,48 @@
+/**
+ * An administrator's look-up of one plate in the registry: online only, since the
+ * device holds no owners' details. Every answer becomes something to show.
+ */
+import { apiRequest, type ApiErrorBody, NetworkError } from '../../sync/api-client';
+
+export type PlateStanding = 'Valid' | 'Revoked' | 'Stolen';
+
+/** What GET /api/admin/registry/:plateNumber answers for a registered plate. */
+export interface RegistryPlate {
+  plateNumber: string;
+  make: string;
+  model: string;
+  colour: string;
+  year: number;
+  chassisNumber: string;
+  ownerName: string;
+  ownerNrc: string;
+  registrationDate: string;
+  expiryDate: string;
+  standing: PlateStanding;
+  keyId: number;
+  issuedAt: string;
+  credentialDigits: string;
+  credentialUrl: string;
+}
+
+export type LookupOutcome =
+  | { kind: 'found'; plate: RegistryPlate }
+  /** The number itself was refused: shown under the field. */
+  | { kind: 'invalid'; message: string }
+  | { kind: 'message'; tone: 'info' | 'warning'; title: string; detail: string };
+
+export const LOOKUP_NEEDS_CONNECTION = 'Looking a plate up needs a connection: the registry’s owner details are not kept on this device. Try again when you are back online.';
+
+export async function lookUpPlate(plateNumber: string): Promise<LookupOutcome> {
+  try {
+    const result = await apiRequest<{ plate: RegistryPlate } & ApiErrorBody>('GET', `/api/admin/registry/${encodeURIComponent(plateNumber)}`);
+    if (result.ok) return { kind: 'found', plate: result.body.plate };
+    const message = result.body?.message;
+    if (result.status === 400) return { kind: 'invalid', message: result.body?.fields?.plateNumber ?? message ?? 'Please check the plate number.' };
+    if (result.status === 404) return { kind: 'message', tone: 'info', title: 'Not in the registry', detail: message ?? `${plateNumber} is not in the registry.` };
+    return { kind: 'message', tone: 'warning', title: 'The look-up did not work', detail: message ?? `The server answered ${result.status}.` };
+  } catch (error) {
+    if (error instanceof NetworkError) return { kind: 'message', tone: 'warning', title: 'You are offline', detail: LOOKUP_NEEDS_CONNECTION };
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+/** 'Revocation list': how many plates are revoked or stolen, and a search through them (the list every device carries). */
+import { Box, Field, Flex, Input, SimpleGrid, Spinner, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { formatDateTime } from '../../components/format-date-time';
+import { SearchIcon } from '../../components/icons';
+import { StandingBadge } from './qr-badges';
+import { Section } from '../../components/page-parts';
+import { countRevocations, searchRevocations } from './revocation-search';
+import { useRevocations } from './use-trust-data';
+
+export function RevocationListSection() {
+  const revocations = useRevocations();
+  const [search, setSearch] = useState('');
+  const counts = useMemo(() => countRevocations(revocations ?? []), [revocations]);
+  const { shown, matching } = useMemo(() => searchRevocations(revocations ?? [], search), [revocations, search]);
+
+  return (
+    <Section title="Revocation list" headingId="revocation-list-heading">
+      {revocations === undefined ? (
+        <Flex justify="center" align="center" gap="3" py="6" role="status">
+          <Spinner color="brand.600" />
+          <Text color="fg.muted">Loading the revocation list…</Text>
+        </Flex>
+      ) : (
+        <Stack gap="4">
+          <SimpleGrid columns={2} gap="3">
+            <Stat.Root borderWidth="1px" rounded="lg" p="3">
+              <Stat.Label>Revoked</Stat.Label>
+              <Stat.ValueText>{counts.revoked}</Stat.ValueText>
+            </Stat.Root>
+            <Stat.Root borderWidth="1px" rounded="lg" p="3">
+              <Stat.Label>Stolen</Stat.Label>
+              <Stat.ValueText>{counts.stolen}</Stat.ValueText>
+            </Stat.Root>
+          </SimpleGrid>
+
+          <Field.Root>
+            <Field.Label srOnly>Search revoked and stolen plates</Field.Label>
+            <Box position="relative" w="full">
+              <SearchIcon boxSize="4" position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" zIndex="1" aria-hidden />
+              <Input ps="9" type="search" placeholder="Search by plate number..." autoComplete="off" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+            </Box>
+          </Field.Root>
+
+          {shown.length === 0 ? (
+            <Box textAlign="center" py="6" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
+              <Text fontWeight="medium">{revocations.length === 0 ? 'No revoked or stolen plates' : 'No plates match your search'}</Text>
+              <Text color="fg.muted" fontSize="sm" mt="1">
+                {revocations.length === 0 ? 'Plates revoked or reported stolen appear here once this device has synced.' : 'Try part of the plate number, such as 001.'}
+              </Text>
+            </Box>
+          ) : (
+            <Table.ScrollArea borderWidth="1px" rounded="lg">
+              <Table.Root size="sm" aria-labelledby="revocation-list-heading">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader scope="col">Plate</Table.ColumnHeader>
+                    <Table.ColumnHeader scope="col">Status</Table.ColumnHeader>
+                    <Table.ColumnHeader scope="col">Since</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {shown.map((revocation) => (
+                    <Table.Row key={revocation.plateNumber}>
+                      <Table.Cell fontFamily="mono" whiteSpace="nowrap">
+                        {revocation.plateNumber}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <StandingBadge standing={revocation.status} />
+                      </Table.Cell>
+                      <Table.Cell fontSize="sm">
+                        <time dateTime={revocation.at}>{formatDateTime(revocation.at)}</time>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+
+          <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite">
+            Showing {shown.length} of {matching}
+            {search.trim() === '' ? '' : ' matching plates'}
+          </Text>
+        </Stack>
+      )}
+    </Section>
+  );
+}

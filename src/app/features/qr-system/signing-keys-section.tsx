@@ -1,0 +1,97 @@
+/** 'Signing keys': the registry keys this device verifies with, how rotation works, and how fresh the keys and revocations are. */
+import { describeAge } from '#domain/credential/freshness';
+import type { TrustedKey } from '#domain/credential/verdict';
+import { Box, Code, Flex, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../components/format-date-time';
+import type { TrustMeta } from '../../registry/trust';
+import { KeyStatusBadge } from './qr-badges';
+import { Section } from '../../components/page-parts';
+import { useSigningKeys, useTrustMeta } from './use-trust-data';
+
+const KEY_ROLES: Record<TrustedKey['status'], string> = {
+  active: 'Signs new credentials',
+  retired: 'Verifies what it signed',
+  revoked: 'No longer trusted',
+};
+
+/** The current time, a minute at a time: enough for '5 minutes ago' to stay true while the page is open. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function Freshness({ meta }: { meta: TrustMeta | null | undefined }) {
+  const now = useMinuteClock();
+  if (meta === undefined) return null;
+  if (meta === null) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        Keys and revocations have not reached this device yet: they arrive with the next sync.
+      </Text>
+    );
+  }
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      Keys and revocations last updated <time dateTime={meta.keysFetchedAt} title={formatDateTime(meta.keysFetchedAt)}>{describeAge(meta.keysFetchedAt, new Date(now).toISOString())}</time>
+    </Text>
+  );
+}
+
+export function SigningKeysSection() {
+  const keys = useSigningKeys();
+  const meta = useTrustMeta();
+
+  return (
+    <Section title="Signing keys" headingId="signing-keys-heading">
+      <Stack gap="4">
+        {keys === undefined ? (
+          <Flex justify="center" align="center" gap="3" py="6" role="status">
+            <Spinner color="brand.600" />
+            <Text color="fg.muted">Loading keys…</Text>
+          </Flex>
+        ) : keys.length === 0 ? (
+          <Box textAlign="center" py="6" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
+            <Text fontWeight="medium">No signing keys on this device</Text>
+            <Text color="fg.muted" fontSize="sm" mt="1">
+              They arrive with the next sync, which needs a connection.
+            </Text>
+          </Box>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="lg">
+            <Table.Root size="sm" aria-labelledby="signing-keys-heading">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader scope="col">Key ID</Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col">Status</Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col">Role</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {keys.map((key) => (
+                  <Table.Row key={key.keyId}>
+                    <Table.Cell fontFamily="mono">{key.keyId}</Table.Cell>
+                    <Table.Cell>
+                      <KeyStatusBadge status={key.status} />
+                    </Table.Cell>
+                    <Table.Cell fontSize="sm" color="fg.muted">
+                      {KEY_ROLES[key.status]}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+        <Text fontSize="sm">
+          Rotate keys with <Code>npm run keys -- rotate</Code> on the server; retired keys keep verifying until their plates expire.
+        </Text>
+        <Freshness meta={meta} />
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The officer's copy of the verification registry: plate number, standing, dates,
+ * make, model and colour for every issued plate, so a typed number is checked with
+ * no signal. It is copied bucket by bucket (docs/decisions/009-device-registry.md):
+ * the first copy fetches every bucket, later refreshes only those whose version
+ * changed. Each batch and the versions it brings are stored in one transaction, so
+ * an interrupted copy resumes where it stopped.
+ */
+import { findInBucket, REGISTRY_BUCKET_COUNT, registryBucketOf, type RegistryCopyRow } from '#domain/registry/registry-copy';
+import type { NambalaDatabase } from '../store/database';
+import { apiRequest } from '../sync/api-client';
+
+export const REGISTRY_COPY_META_KEY = 'registryCopy';
+/** Bucket versions as the device holds them, one number per bucket (0: not held). */
+export const REGISTRY_VERSIONS_META_KEY = 'registryBucketVersions';
+const BUCKETS_PER_REQUEST = 256;
+
+export interface RegistryCopyMeta {
+  version: number;
+  plates: number;
+  /** Server time of the manifest the copy matches. */
+  updatedAt: string;
+  /** Server time of the last check that found nothing new. */
+  checkedAt: string;
+}
+
+export interface CopyProgress {
+  buckets: number;
+  totalBuckets: number;
+}
+
+interface ManifestResponse {
+  version: number;
+  unchanged: boolean;
+  plates?: number;
+  bucketCount: number;
+  buckets?: Array<[number, number, number]>;
+  serverTime: string;
+}
+
+interface BucketsResponse {
+  buckets: Array<{ bucket: number; version: number; rows: string }>;
+}
+
+/** Thrown when the copy is refused (signed out, or no longer an officer). */
+export class RegistryCopyRefused extends Error {
+  constructor(readonly status: number) {
+    super(status === 401 ? 'Please sign in to keep the registry on this device.' : 'Only officers and administrators keep the registry on their device.');
+    this.name = 'RegistryCopyRefused';
+  }
+}
+
+async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const result = await apiRequest<T>('GET', path, undefined, signal);
+  if (result.status === 401 || result.status === 403) throw new RegistryCopyRefused(result.status);
+  if (!result.ok) throw new Error(`${path} answered ${result.status}`);
+  return result.body;
+}
+
+export async function registryCopyMeta(database: NambalaDatabase): Promise<RegistryCopyMeta | undefined> {
+  return (await database.meta.get(REGISTRY_COPY_META_KEY))?.value as RegistryCopyMeta | undefined;
+}
+
+/**
+ * Brings the device's copy up to date with the server. Two requests are kept in
+ * flight, so the network and IndexedDB work at the same time.
+ */
+export async function refreshRegistryCopy(database: NambalaDatabase, onProgress: (progress: CopyProgress | null) => void = () => {}, signal?: AbortSignal): Promise<RegistryCopyMeta> {
+  const meta = await registryCopyMeta(database);
+  const manifest = await getJson<ManifestResponse>(`/api/registry/manifest${meta ? `?known=${meta.version}` : ''}`, signal);
+  if (manifest.unchanged && meta) {
+    const checked = { ...meta, checkedAt: manifest.serverTime };
+    await database.meta.put({ key: REGISTRY_COPY_META_KEY, value: checked });
+    return checked;
+  }
+  const stored = (await database.meta.get(REGISTRY_VERSIONS_META_KEY))?.value;
+  const held: number[] = Array.isArray(stored) && stored.length === REGISTRY_BUCKET_COUNT ? [...(stored as number[])] : new Array<number>(REGISTRY_BUCKET_COUNT).fill(0);
+  const wanted = new Array<number>(REGISTRY_BUCKET_COUNT).fill(0);
+  for (const [bucket, version] of manifest.buckets ?? []) wanted[bucket] = version;
+  const changed = wanted.flatMap((version, bucket) => (version !== held[bucket] && version !== 0 ? [bucket] : []));
+  const emptied = wanted.flatMap((version, bucket) => (version === 0 && held[bucket] !== 0 ? [bucket] : []));
+
+  if (emptied.length > 0) {
+    await database.transaction('rw', database.registryBuckets, database.meta, async () => {
+      await database.registryBuckets.bulkDelete(emptied);
+      for (const bucket of emptied) held[bucket] = 0;
+      await database.meta.put({ key: REGISTRY_VERSIONS_META_KEY, value: held });
+    });
+  }
+
+  const batches: number[][] = [];
+  for (let start = 0; start < changed.length; start += BUCKETS_PER_REQUEST) batches.push(changed.slice(start, start + BUCKETS_PER_REQUEST));
+  let done = 0;
+  const showProgress = changed.length > BUCKETS_PER_REQUEST;
+  if (showProgress) onProgress({ buckets: 0, totalBuckets: changed.length });
+  try {
+    let next = batches.length > 0 ? getJson<BucketsResponse>(`/api/registry/buckets?ids=${batches[0]?.join(',')}`, signal) : undefined;
+    for (let index = 0; index < batches.length; index += 1) {
+      const response = await (next as Promise<BucketsResponse>);
+      const following = batches[index + 1];
+      next = following ? getJson<BucketsResponse>(`/api/registry/buckets?ids=${following.join(',')}`, signal) : undefined;
+      await database.transaction('rw', database.registryBuckets, database.meta, async () => {
+        await database.registryBuckets.bulkPut(response.buckets);
+        for (const bucket of response.buckets) held[bucket.bucket] = bucket.version;
+        await database.meta.put({ key: REGISTRY_VERSIONS_META_KEY, value: held });
+      });
+      done += response.buckets.length;
+      if (showProgress) onProgress({ buckets: done, totalBuckets: changed.length });
+    }
+  } finally {
+    onProgress(null);
+  }
+  const updated: RegistryCopyMeta = { version: manifest.version, plates: manifest.plates ?? 0, updatedAt: manifest.serverTime, checkedAt: manifest.serverTime };
+  await database.meta.put({ key: REGISTRY_COPY_META_KEY, value: updated });
+  return updated;
+}
+
+/**
+ * The copy's row for a plate: undefined when the copy does not hold it, null when the
+ * device holds no copy at all (so the caller can say which).
+ */
+export async function lookupInCopy(database: NambalaDatabase, plateNumber: string): Promise<RegistryCopyRow | undefined | null> {
+  const [meta, bucket] = await Promise.all([registryCopyMeta(database), database.registryBuckets.get(registryBucketOf(plateNumber))]);
+  if (!meta) return null;
+  return bucket ? findInBucket(bucket.rows, plateNumber) : undefined;
+}

@@ -1,0 +1,220 @@
+/**
+ * Verifying a plate on this device: a scanned QR credential against the stored keys
+ * and revocation list (no network needed), or a typed number against the registry
+ * (online) or the device's copy (offline, officers). Screens call these and show
+ * the result; officers' checks are logged through the one write path.
+ */
+import { correctedToday } from '#domain/credential/freshness';
+import { credentialFromText } from '#domain/credential/qr-url';
+import { type Revocation, verdictExplanation, verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
+import type { CheckMethod } from '#domain/police/police';
+import type { VerificationVerdict } from '#domain/statuses/statuses';
+import type { NambalaDatabase } from '../store/database';
+import { mutate, newId } from '../store/mutate';
+import { apiRequest, NetworkError } from '../sync/api-client';
+import { loadTrust, refreshTrust } from './trust';
+import { lookupInCopy, registryCopyMeta } from './registry-copy';
+
+export type VerificationSource = 'credential' | 'registry' | 'device-copy';
+
+export interface Freshness {
+  keysFetchedAt: string | null;
+  revocationsFetchedAt: string | null;
+  /** The device copy's last update, when the verdict came from it. */
+  registryUpdatedAt: string | null;
+  /** Server minus device clock at the last sync, in ms; null before the first. */
+  clockSkewMs: number | null;
+}
+
+export interface VerificationResult {
+  kind: 'result';
+  id: string;
+  plateNumber: string | null;
+  verdict: VerificationVerdict;
+  source: VerificationSource;
+  /** Why a credential is not authentic, in words an officer understands. */
+  reason: string | null;
+  vehicle: { make: string; model: string; colour: string; year: number | null } | null;
+  registrationDate: string | null;
+  expiryDate: string | null;
+  /** Police tier, online only. */
+  ownerName: string | null;
+  revocation: Revocation | null;
+  checkedAt: string;
+  /** Time spent deciding on this device (signature check and lookups), in ms. */
+  computeMs: number;
+  freshness: Freshness;
+}
+
+export interface VerificationProblem {
+  kind: 'problem';
+  title: string;
+  detail: string;
+}
+
+export type VerificationOutcome = VerificationResult | VerificationProblem;
+
+export const NOT_A_PLATE_QR: VerificationProblem = {
+  kind: 'problem',
+  title: 'Not a plate QR code',
+  detail: 'This QR code does not carry a Nambala plate credential. Scan the code on the plate sticker, or type the plate number.',
+};
+
+/** The name under which each verdict's compute time is recorded (the benchmark reads it). */
+export const VERDICT_MEASURE = 'nambala:verdict-compute';
+
+async function freshnessNow(database: NambalaDatabase, registryUpdatedAt: string | null = null) {
+  const { meta } = await loadTrust(database);
+  return { keysFetchedAt: meta?.keysFetchedAt ?? null, revocationsFetchedAt: meta?.revocationsFetchedAt ?? null, registryUpdatedAt, clockSkewMs: meta?.clockSkewMs ?? null };
+}
+
+function measure(start: number): number {
+  const end = performance.now();
+  try {
+    performance.measure(VERDICT_MEASURE, { start, end });
+  } catch {
+    // User Timing missing: the figure is still returned.
+  }
+  return end - start;
+}
+
+/** Verifies scanned or pasted text that should carry a credential. Works offline. */
+export async function verifyCredentialText(database: NambalaDatabase, text: string, now: () => number = Date.now): Promise<VerificationOutcome> {
+  const start = performance.now();
+  const bytes = credentialFromText(text);
+  if (!bytes) return NOT_A_PLATE_QR;
+  let trust = await loadTrust(database);
+  // Opened from a plate's QR code on a device that has never synced: fetch the keys first.
+  if (trust.keys.size === 0 && navigator.onLine) {
+    try {
+      await refreshTrust(database);
+      trust = await loadTrust(database);
+    } catch {
+      // Still none: said below.
+    }
+  }
+  const { keys, revocations, meta } = trust;
+  if (keys.size === 0) {
+    return { kind: 'problem', title: 'Keys not on this device yet', detail: 'Connect to the internet once so this device can download the registry keys; after that, QR codes verify with no signal.' };
+  }
+  const result = verifyCredential(bytes, { keys, revocations, today: correctedToday(now(), meta?.clockSkewMs ?? 0) });
+  const computeMs = measure(start);
+  const freshness = { keysFetchedAt: meta?.keysFetchedAt ?? null, revocationsFetchedAt: meta?.revocationsFetchedAt ?? null, registryUpdatedAt: null, clockSkewMs: meta?.clockSkewMs ?? null };
+  const base = { kind: 'result' as const, id: newId(), source: 'credential' as const, ownerName: null, checkedAt: new Date(now()).toISOString(), computeMs, freshness };
+  if (result.verdict === 'Not authentic') {
+    return { ...base, plateNumber: null, verdict: 'Not authentic', reason: verdictExplanation(result), vehicle: null, registrationDate: null, expiryDate: null, revocation: null };
+  }
+  const { credential } = result;
+  return {
+    ...base,
+    plateNumber: credential.plateNumber,
+    verdict: result.verdict,
+    reason: null,
+    vehicle: { make: credential.make, model: credential.model, colour: credential.colour, year: null },
+    registrationDate: credential.registrationDate,
+    expiryDate: credential.expiryDate,
+    revocation: result.revocation ?? null,
+  };
+}
+
+interface OnlineVerdict {
+  plateNumber: string;
+  verdict: VerificationVerdict;
+  vehicle: { make: string; model: string; colour: string; year: number } | null;
+  registrationDate: string | null;
+  expiryDate: string | null;
+  owner?: { name: string };
+}
+
+const ONLINE_TIMEOUT_MS = 4000;
+
+/**
+ * Verifies a typed plate number: online against the registry (with the owner's name
+ * for officers, and logged there under `checkId`); offline, or when the server does
+ * not answer within 4 s, against the device's copy when it holds one.
+ */
+export async function verifyPlateNumber(
+  database: NambalaDatabase,
+  plateNumber: string,
+  options: { online: boolean; checkId?: string; method?: CheckMethod; now?: () => number },
+): Promise<VerificationOutcome> {
+  const now = options.now ?? Date.now;
+  const id = options.checkId ?? newId();
+  if (options.online) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), ONLINE_TIMEOUT_MS);
+    try {
+      const query = new URLSearchParams({ checkId: id, method: options.method ?? 'manual' });
+      const response = await apiRequest<OnlineVerdict & { message?: string }>('GET', `/api/verification/${encodeURIComponent(plateNumber)}?${query.toString()}`, undefined, controller.signal);
+      if (response.status === 400) return { kind: 'problem', title: 'Check the plate number', detail: response.body.message ?? 'That is not a plate number.' };
+      if (response.ok) {
+        const body = response.body;
+        return {
+          kind: 'result',
+          id,
+          plateNumber: body.plateNumber,
+          verdict: body.verdict,
+          source: 'registry',
+          reason: null,
+          vehicle: body.vehicle,
+          registrationDate: body.registrationDate,
+          expiryDate: body.expiryDate,
+          ownerName: body.owner?.name ?? null,
+          revocation: null,
+          checkedAt: new Date(now()).toISOString(),
+          computeMs: 0,
+          freshness: await freshnessNow(database),
+        };
+      }
+      // A server fault: fall through to the device's copy rather than leave the officer with nothing.
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  return verifyAgainstCopy(database, plateNumber, id, now);
+}
+
+async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: string, id: string, now: () => number): Promise<VerificationOutcome> {
+  const start = performance.now();
+  const [row, trust, copy] = await Promise.all([lookupInCopy(database, plateNumber), loadTrust(database), registryCopyMeta(database)]);
+  if (row === null || !copy) {
+    return {
+      kind: 'problem',
+      title: 'You are offline',
+      detail: 'Checking a typed number needs a connection on this device. Scanning the plate’s QR code works offline.',
+    };
+  }
+  const today = correctedToday(now(), trust.meta?.clockSkewMs ?? 0);
+  const entry = row ? { ...row, status: row.standing } : undefined;
+  const result = verdictFromRegistry(plateNumber, entry, trust.revocations, today);
+  const computeMs = measure(start);
+  const found = result.verdict === 'Unknown plate' ? undefined : result.entry;
+  return {
+    kind: 'result',
+    id,
+    plateNumber,
+    verdict: result.verdict,
+    source: 'device-copy',
+    reason: null,
+    vehicle: found ? { make: found.make, model: found.model, colour: found.colour, year: null } : null,
+    registrationDate: found?.registrationDate ?? null,
+    expiryDate: found?.expiryDate ?? null,
+    ownerName: null,
+    revocation: result.revocation ?? null,
+    checkedAt: new Date(now()).toISOString(),
+    computeMs,
+    freshness: { keysFetchedAt: trust.meta?.keysFetchedAt ?? null, revocationsFetchedAt: trust.meta?.revocationsFetchedAt ?? null, registryUpdatedAt: copy.updatedAt, clockSkewMs: trust.meta?.clockSkewMs ?? null },
+  };
+}
+
+/**
+ * Logs an officer's check: kept on the device and sent by sync. An online lookup was
+ * already logged by the server under the same id, so the push changes nothing there.
+ */
+export async function recordPoliceCheck(database: NambalaDatabase, result: VerificationResult, method: CheckMethod): Promise<void> {
+  if (!result.plateNumber) return;
+  const check = { id: result.id, plateNumber: result.plateNumber, verdict: result.verdict, method, offline: result.source !== 'registry', checkedAt: result.checkedAt };
+  await mutate(database, { intent: 'recordPoliceCheck', table: 'policeChecks', row: check, payload: check });
+}

@@ -1,0 +1,178 @@
+// What an officer is told about a plate: from a scanned credential (offline, against the
+// registry keys and revocation list held on the device) or from a registry lookup by plate
+// number. Also the colour and words each verdict is shown with.
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { normalisePlateNumber } from '../plates/plate-number';
+import { type CredentialFields, decodeCredential, isIsoDate, signingMessage } from './credential';
+
+/** A registry signing key. Retired keys no longer sign but still verify what they signed. */
+export type TrustedKey = { keyId: number; publicKey: Uint8Array; status: 'active' | 'retired' | 'revoked' };
+
+/** An entry of the revocation list the devices carry, keyed by plate number. */
+export type Revocation = { plateNumber: string; status: 'Revoked' | 'Stolen'; at: string };
+
+export type NotAuthenticReason = 'malformed' | 'unknown-key' | 'key-revoked' | 'bad-signature';
+
+export type CredentialVerdict =
+  | { verdict: 'Not authentic'; reason: NotAuthenticReason; keyId?: number }
+  | { verdict: 'Valid' | 'Expired' | 'Revoked' | 'Stolen'; credential: CredentialFields; revocation?: Revocation };
+
+export type VerificationContext = {
+  keys: ReadonlyMap<number, TrustedKey>;
+  revocations: ReadonlyMap<string, Revocation>;
+  /** YYYY-MM-DD, the date to judge expiry by (see correctedToday). */
+  today: string;
+};
+
+function assertIsoDate(today: string): void {
+  if (!isIsoDate(today)) throw new RangeError(`today must be a YYYY-MM-DD date, got '${today}'`);
+}
+
+/** True when a registration whose last valid day is `expiryDate` has expired by `today`. */
+export function isExpired(expiryDate: string, today: string): boolean {
+  // ISO dates compare correctly as strings; the expiry day itself is still valid.
+  return today > expiryDate;
+}
+
+/**
+ * Checks a credential in a fixed order, each step only once the previous one passed:
+ * decode → key known → key not revoked → signature → revocation list → expiry.
+ * The revocation list is consulted only for authentic credentials, so a forged QR code
+ * cannot make a genuine plate look stolen. Throws RangeError only for a malformed `today`.
+ */
+export function verifyCredential(bytes: Uint8Array, { keys, revocations, today }: VerificationContext): CredentialVerdict {
+  assertIsoDate(today);
+  const decoded = decodeCredential(bytes);
+  if (!decoded.ok) return { verdict: 'Not authentic', reason: 'malformed' };
+  const { fields, unsigned, signature } = decoded;
+  const key = keys.get(fields.keyId);
+  if (key === undefined) return { verdict: 'Not authentic', reason: 'unknown-key', keyId: fields.keyId };
+  if (key.status === 'revoked') return { verdict: 'Not authentic', reason: 'key-revoked', keyId: fields.keyId };
+  if (!isSignatureValid(signature, signingMessage(unsigned), key.publicKey)) {
+    return { verdict: 'Not authentic', reason: 'bad-signature', keyId: fields.keyId };
+  }
+  const revocation = revocations.get(fields.plateNumber);
+  if (revocation !== undefined) return { verdict: revocation.status, credential: fields, revocation };
+  return { verdict: isExpired(fields.expiryDate, today) ? 'Expired' : 'Valid', credential: fields };
+}
+
+function isSignatureValid(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
+  try {
+    // zip215: false is strict RFC 8032, the rule node:crypto (OpenSSL) applies on the server,
+    // so device and server accept exactly the same signatures.
+    return ed25519.verify(signature, message, publicKey, { zip215: false });
+  } catch {
+    // noble throws for a public key of the wrong length or not on the curve: a bad key
+    // list entry must not turn into a crash at the roadside.
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Lookup by plate number
+
+export type RegistryEntry = {
+  plateNumber: string;
+  status: 'Valid' | 'Expired' | 'Revoked' | 'Stolen';
+  expiryDate: string;
+  registrationDate: string;
+  make: string;
+  model: string;
+  colour: string;
+};
+
+export type RegistryVerdict =
+  // A revocation for a plate the device has no entry for is still passed on: a stolen
+  // report matters even when the registration itself is unknown here.
+  | { verdict: 'Unknown plate'; plateNumber: string; revocation?: Revocation }
+  | { verdict: 'Valid' | 'Expired' | 'Revoked' | 'Stolen'; entry: RegistryEntry; revocation?: Revocation };
+
+/**
+ * The verdict for a plate number typed in or read off a plate. The revocation list wins over
+ * the entry's status because it may be newer than the entry the device holds; a Valid entry
+ * past its expiry date is Expired.
+ */
+export function verdictFromRegistry(
+  plateNumber: string,
+  entry: RegistryEntry | undefined,
+  revocations: ReadonlyMap<string, Revocation>,
+  today: string,
+): RegistryVerdict {
+  assertIsoDate(today);
+  const number = normalisePlateNumber(plateNumber);
+  const revocation = revocations.get(number);
+  if (entry === undefined) return revocation === undefined ? { verdict: 'Unknown plate', plateNumber: number } : { verdict: 'Unknown plate', plateNumber: number, revocation };
+  if (revocation !== undefined) return { verdict: revocation.status, entry, revocation };
+  if (entry.status === 'Valid' && isExpired(entry.expiryDate, today)) return { verdict: 'Expired', entry };
+  return { verdict: entry.status, entry };
+}
+
+// ---------------------------------------------------------------------------------------
+// Presentation
+
+export type VerdictName = CredentialVerdict['verdict'] | RegistryVerdict['verdict'];
+export type VerdictTone = 'valid' | 'expired' | 'warning';
+
+type VerdictLike = VerdictName | { verdict: VerdictName };
+
+function nameOf(verdict: VerdictLike): VerdictName {
+  return typeof verdict === 'string' ? verdict : verdict.verdict;
+}
+
+/** The spec's colours: Valid green check, Expired red, anything else a yellow warning. */
+export function verdictTone(verdict: VerdictLike): VerdictTone {
+  switch (nameOf(verdict)) {
+    case 'Valid':
+      return 'valid';
+    case 'Expired':
+      return 'expired';
+    default:
+      return 'warning';
+  }
+}
+
+const HEADLINES = {
+  Valid: 'Valid registration',
+  Expired: 'Registration expired',
+  Revoked: 'Plate revoked',
+  Stolen: 'Reported stolen',
+  'Not authentic': 'Not authentic',
+  'Unknown plate': 'Unknown plate',
+} as const satisfies Record<VerdictName, string>;
+
+export function verdictHeadline(verdict: VerdictLike): string {
+  return HEADLINES[nameOf(verdict)];
+}
+
+/** Why a credential is not authentic, in words for an officer at the roadside. */
+export const NOT_AUTHENTIC_EXPLANATIONS = {
+  malformed: 'This is not a Nambala plate QR code, or it is damaged. Check the plate number by hand.',
+  'unknown-key': 'The QR code was signed with a key this device does not know: the plate may be forged, or the device needs to sync. Check the plate number by hand.',
+  'key-revoked': 'The QR code was signed with a registry key that has been withdrawn: the plate may be forged.',
+  'bad-signature': 'The QR code was not signed by the registry: the plate may be forged.',
+} as const satisfies Record<NotAuthenticReason, string>;
+
+/** One or two sentences under the headline saying what the verdict means. */
+export function verdictExplanation(verdict: CredentialVerdict | RegistryVerdict): string {
+  switch (verdict.verdict) {
+    case 'Not authentic':
+      return NOT_AUTHENTIC_EXPLANATIONS[verdict.reason];
+    case 'Unknown plate':
+      return verdict.revocation === undefined
+        ? `No registration was found for ${verdict.plateNumber}. Check that the number was entered correctly.`
+        : `No registration was found for ${verdict.plateNumber}, but it is on the list of ${verdict.revocation.status === 'Stolen' ? 'stolen' : 'revoked'} plates.`;
+    case 'Valid':
+      return 'The registration is current. Check that the vehicle matches the make, model and colour shown.';
+    case 'Expired':
+      return `The registration expired on ${'credential' in verdict ? verdict.credential.expiryDate : verdict.entry.expiryDate}.`;
+    case 'Revoked':
+      return verdict.revocation === undefined ? 'The registry has revoked this plate.' : `The registry revoked this plate on ${dayOf(verdict.revocation.at)}.`;
+    case 'Stolen':
+      return verdict.revocation === undefined ? 'This plate has been reported stolen.' : `This plate was reported stolen on ${dayOf(verdict.revocation.at)}.`;
+  }
+}
+
+/** The date part of an ISO timestamp. */
+function dayOf(iso: string): string {
+  return iso.slice(0, 10);
+}

@@ -1,0 +1,160 @@
+// Reviewing plate requests on the admin Plate Requests screen (spec sections 2, 3, 4 and 5):
+// approve and reject, singly or in bulk, the list's search and status filter, its summary strip
+// and the QR payload of one request.
+import type { RequestStatus } from '../statuses/statuses';
+
+export interface PlateRequestOrderInfo {
+  readonly plateType: string;
+  readonly color: string;
+  readonly specialRequests: string;
+  readonly deliveryAddress: string;
+  readonly phone: string;
+  readonly email: string;
+}
+
+export interface PlateRequest {
+  /** Like REQ-001. */
+  readonly id: string;
+  readonly applicant: string;
+  readonly vehicle: string;
+  /** YYYY-MM-DD. */
+  readonly date: string;
+  readonly status: RequestStatus;
+  readonly quantity: number;
+  readonly orderInfo: PlateRequestOrderInfo;
+}
+
+export type ReviewDecision = 'approve' | 'reject';
+
+export interface ReviewContext {
+  /** Whether plates for this request are already being made; the server reads it from the agents' records. */
+  readonly manufacturingStarted: boolean;
+  /** Required to reject; ignored when approving. */
+  readonly reason?: string;
+}
+
+export type ReviewRefusalReason = 'already-approved' | 'already-rejected' | 'manufacturing-started' | 'reason-required' | 'reason-too-long';
+
+export type ReviewOutcome =
+  | { readonly ok: true; readonly status: Extract<RequestStatus, 'Approved' | 'Rejected'>; readonly rejectionReason: string | null }
+  | { readonly ok: false; readonly reason: ReviewRefusalReason; readonly message: string };
+
+export const MAX_REJECTION_REASON_LENGTH = 500;
+
+export const REVIEW_MESSAGES = {
+  alreadyApproved: 'This request is already approved.',
+  alreadyRejected: 'This request is already rejected.',
+  manufacturingStarted: 'Manufacturing of this request has started; it can no longer be approved or rejected.',
+  reasonRequired: 'Please give a reason for the rejection',
+  reasonTooLong: `The reason must be at most ${MAX_REJECTION_REASON_LENGTH} characters`,
+} as const;
+
+/**
+ * Approve or reject one request. Following the spec, either decision may be taken from any status,
+ * so a rejected request can still be approved and the reverse, except that repeating the current
+ * decision is refused (the buttons are disabled for it) and nothing may change once plates are
+ * being made: an approval is what lets manufacturing begin, and taking it back afterwards would
+ * leave plates made for nobody. Manufacturing is checked first because it is the refusal that
+ * holds whatever the admin does next.
+ */
+export function decide(request: Pick<PlateRequest, 'status'>, decision: ReviewDecision, context: ReviewContext): ReviewOutcome {
+  if (context.manufacturingStarted) return { ok: false, reason: 'manufacturing-started', message: REVIEW_MESSAGES.manufacturingStarted };
+  if (decision === 'approve') {
+    if (request.status === 'Approved') return { ok: false, reason: 'already-approved', message: REVIEW_MESSAGES.alreadyApproved };
+    return { ok: true, status: 'Approved', rejectionReason: null };
+  }
+  if (request.status === 'Rejected') return { ok: false, reason: 'already-rejected', message: REVIEW_MESSAGES.alreadyRejected };
+  const reason = (context.reason ?? '').trim();
+  if (reason === '') return { ok: false, reason: 'reason-required', message: REVIEW_MESSAGES.reasonRequired };
+  // Counted in characters as a person sees them, so an emoji is one, not two UTF-16 units.
+  if ([...reason].length > MAX_REJECTION_REASON_LENGTH) return { ok: false, reason: 'reason-too-long', message: REVIEW_MESSAGES.reasonTooLong };
+  return { ok: true, status: 'Rejected', rejectionReason: reason };
+}
+
+export interface BulkReviewContext {
+  readonly manufacturingStartedIds: ReadonlySet<string>;
+  /** One reason for every request of a bulk rejection. */
+  readonly reason?: string;
+}
+
+/**
+ * The same decision for each selected request, each judged on its own: one refusal (an already
+ * approved request in a bulk approval, say) leaves the others to go through. Outcomes come back in
+ * the order of the input.
+ */
+export function decideMany(
+  requests: readonly Pick<PlateRequest, 'id' | 'status'>[],
+  decision: ReviewDecision,
+  context: BulkReviewContext,
+): { readonly requestId: string; readonly outcome: ReviewOutcome }[] {
+  return requests.map((request) => ({
+    requestId: request.id,
+    outcome: decide(request, decision, { manufacturingStarted: context.manufacturingStartedIds.has(request.id), reason: context.reason }),
+  }));
+}
+
+/** '1 plate', '3 plates' (and '0 plates'). */
+export function quantityLabel(n: number): string {
+  return n === 1 ? '1 plate' : `${n} plates`;
+}
+
+export interface RequestFilters {
+  readonly search: string;
+  readonly status: RequestStatus | 'all';
+}
+
+export const DEFAULT_REQUEST_FILTERS: RequestFilters = { search: '', status: 'all' };
+
+/** Case-insensitive substring search on applicant, id or vehicle, combined with the status filter. */
+export function matchesRequestFilters(request: Pick<PlateRequest, 'id' | 'applicant' | 'vehicle' | 'status'>, filters: RequestFilters): boolean {
+  const search = filters.search.trim().toLowerCase();
+  const found = search === '' || [request.applicant, request.id, request.vehicle].some((field) => field.toLowerCase().includes(search));
+  return found && (filters.status === 'all' || request.status === filters.status);
+}
+
+/** The requests that pass the filters, in their original order. */
+export function filterRequests<R extends Pick<PlateRequest, 'id' | 'applicant' | 'vehicle' | 'status'>>(requests: readonly R[], filters: RequestFilters): R[] {
+  return requests.filter((request) => matchesRequestFilters(request, filters));
+}
+
+export interface RequestSummary {
+  readonly total: number;
+  readonly pending: number;
+  readonly approved: number;
+  readonly underReview: number;
+}
+
+/** The summary strip: Total Requests, Pending, Approved, Under Review. Rejected counts only in the total. */
+export function requestSummary(requests: readonly Pick<PlateRequest, 'status'>[]): RequestSummary {
+  const count = (status: RequestStatus) => requests.filter((request) => request.status === status).length;
+  return { total: requests.length, pending: count('Pending'), approved: count('Approved'), underReview: count('Under Review') };
+}
+
+export interface RequestQrPayload {
+  readonly requestId: string;
+  readonly applicant: string;
+  readonly vehicle: string;
+  readonly quantity: number;
+  readonly status: RequestStatus;
+  readonly orderInfo: PlateRequestOrderInfo;
+  readonly generatedAt: string;
+}
+
+/**
+ * The data the request's QR code encodes (spec section 3), with the fields in the spec's order so
+ * JSON.stringify gives the same text for the same request. generatedAt is passed in, since the
+ * domain never reads the clock.
+ */
+export function requestQrPayload(request: PlateRequest, generatedAtIso: string): RequestQrPayload {
+  if (Number.isNaN(Date.parse(generatedAtIso))) throw new RangeError(`generatedAt must be an ISO timestamp, got ${generatedAtIso}`);
+  const { plateType, color, specialRequests, deliveryAddress, phone, email } = request.orderInfo;
+  return {
+    requestId: request.id,
+    applicant: request.applicant,
+    vehicle: request.vehicle,
+    quantity: request.quantity,
+    status: request.status,
+    orderInfo: { plateType, color, specialRequests, deliveryAddress, phone, email },
+    generatedAt: generatedAtIso,
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Issuing a plate: its registry row and its signed credential, made together so a
+ * plate is never registered without a credential or signed without a row.
+ */
+import { attachSignature, encodeUnsigned, signingMessage, type CredentialFields } from '#domain/credential/credential';
+import { registryBucketOf, type RegistryStanding } from '#domain/registry/registry-copy';
+import { expiryDateFor } from '#domain/registry/validity';
+import type { NewRegisteredPlate } from '../repositories/registry-repository';
+import type { Signer } from './key-store';
+
+export interface PlateToIssue {
+  plateNumber: string;
+  make: string;
+  model: string;
+  colour: string;
+  year: number;
+  chassisNumber: string;
+  ownerName: string;
+  ownerNrc: string;
+  registrationDate: string;
+  standing?: RegistryStanding;
+}
+
+/** Signs a credential's fields with the active key (deterministic Ed25519). */
+export function signCredentialWith(signer: Signer, fields: Omit<CredentialFields, 'keyId'>): Uint8Array {
+  const unsigned = encodeUnsigned({ ...fields, keyId: signer.keyId });
+  return attachSignature(unsigned, signer.sign(signingMessage(unsigned)));
+}
+
+export function issuePlate(signer: Signer, plate: PlateToIssue, validityYears: number): NewRegisteredPlate {
+  const expiryDate = expiryDateFor(plate.registrationDate, validityYears);
+  const credential = signCredentialWith(signer, {
+    plateNumber: plate.plateNumber,
+    make: plate.make,
+    model: plate.model,
+    colour: plate.colour,
+    registrationDate: plate.registrationDate,
+    expiryDate,
+  });
+  return { ...plate, standing: plate.standing ?? 'Valid', expiryDate, keyId: signer.keyId, credential, bucket: registryBucketOf(plate.plateNumber) };
+}

@@ -1,0 +1,113 @@
+/**
+ * The registry's signing keys. Public halves live in the database (devices fetch
+ * them); private halves never do: each is a PKCS#8 file registry-key-<id>.pem in the
+ * key folder (data/keys by default, SIGNING_KEY_DIR to move it), or one key given by
+ * value in SIGNING_KEY_PEM with SIGNING_KEY_ID. On first start with no key at all
+ * the server makes one. Rotation (`npm run keys -- rotate`) adds a new active key and
+ * retires the old one, whose credentials keep verifying until they expire.
+ */
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database, Queryable } from '../db/database';
+import { signingKeyRepository } from '../repositories/signing-key-repository';
+
+/** Serialises key creation and rotation across server instances. */
+export const KEY_LOCK = 7_262_203;
+
+export interface Signer {
+  readonly keyId: number;
+  sign(message: Uint8Array): Uint8Array;
+}
+
+export interface KeySource {
+  keyDir: string;
+  signingKey: { keyId: number; pem: string } | undefined;
+}
+
+// Keys made for an in-memory database live as long as the process, found by their
+// public half (several in-memory databases in one process each have a key 1).
+const memoryKeys = new Map<string, KeyObject>();
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+function keyFile(keyDir: string, keyId: number): string {
+  return path.join(keyDir, `registry-key-${keyId}.pem`);
+}
+
+/** The raw 32-byte Ed25519 public key of a private key. */
+export function rawPublicKey(privateKey: KeyObject): Uint8Array {
+  const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
+  if (jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') throw new Error('The signing key is not an Ed25519 key');
+  return new Uint8Array(Buffer.from(jwk.x, 'base64url'));
+}
+
+async function readPrivateKey(source: KeySource, keyId: number, publicKey: Uint8Array): Promise<KeyObject | undefined> {
+  if (source.signingKey?.keyId === keyId) return createPrivateKey(source.signingKey.pem);
+  if (source.keyDir === 'memory://') return memoryKeys.get(hex(publicKey));
+  try {
+    return createPrivateKey(await readFile(keyFile(source.keyDir, keyId), 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function storePrivateKey(source: KeySource, keyId: number, privateKey: KeyObject): Promise<void> {
+  if (source.keyDir === 'memory://') {
+    memoryKeys.set(hex(rawPublicKey(privateKey)), privateKey);
+    return;
+  }
+  await mkdir(source.keyDir, { recursive: true, mode: 0o700 });
+  const file = keyFile(source.keyDir, keyId);
+  // 'wx': never overwrite a key that exists; readable by this user only.
+  await writeFile(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { flag: 'wx', mode: 0o600 });
+  await chmod(file, 0o600);
+}
+
+function signerFor(keyId: number, privateKey: KeyObject): Signer {
+  return { keyId, sign: (message) => new Uint8Array(sign(null, message, privateKey)) };
+}
+
+/** Makes a new key pair, stores the private half, and makes it the active key. */
+async function createActiveKey(tx: Queryable, source: KeySource): Promise<Signer> {
+  const keys = signingKeyRepository(tx);
+  const keyId = await keys.nextId();
+  const { privateKey } = generateKeyPairSync('ed25519');
+  await storePrivateKey(source, keyId, privateKey);
+  await keys.addActive(keyId, rawPublicKey(privateKey));
+  return signerFor(keyId, privateKey);
+}
+
+/**
+ * The signer for the active key, creating the first key when there is none. When the
+ * active key's private half is not on this machine the server still verifies and
+ * serves keys, but cannot issue credentials: undefined, and the caller says so.
+ */
+export async function openSigner(db: Database, source: KeySource): Promise<Signer | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [KEY_LOCK]);
+    const keys = signingKeyRepository(tx);
+    if (source.signingKey && !(await keys.find(source.signingKey.keyId))) {
+      // A key given by value that the database has not seen yet becomes the active one.
+      const privateKey = createPrivateKey(source.signingKey.pem);
+      await keys.addActive(source.signingKey.keyId, rawPublicKey(privateKey));
+      return signerFor(source.signingKey.keyId, privateKey);
+    }
+    const active = await keys.active();
+    if (!active) return createActiveKey(tx, source);
+    const privateKey = await readPrivateKey(source, active.keyId, active.publicKey);
+    if (!privateKey) return undefined;
+    if (Buffer.compare(Buffer.from(rawPublicKey(privateKey)), Buffer.from(active.publicKey)) !== 0) {
+      throw new Error(`The private key for signing key ${active.keyId} does not match its public key in the database`);
+    }
+    return signerFor(active.keyId, privateKey);
+  });
+}
+
+/** Adds a new active key; the previous one is retired and keeps verifying. */
+export async function rotateKey(db: Database, source: KeySource): Promise<Signer> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [KEY_LOCK]);
+    return createActiveKey(tx, source);
+  });
+}

@@ -1,0 +1,206 @@
+/**
+ * The plate registry: issued plates with their vehicle, owner, dates, standing and
+ * signed credential, and the per-bucket versions devices copy it by.
+ */
+import type { RegistryCopyRow, RegistryStanding } from '#domain/registry/registry-copy';
+import type { Queryable } from '../db/database';
+
+export interface RegisteredPlate {
+  plateNumber: string;
+  make: string;
+  model: string;
+  colour: string;
+  year: number;
+  chassisNumber: string;
+  ownerName: string;
+  ownerNrc: string;
+  registrationDate: string;
+  expiryDate: string;
+  standing: RegistryStanding;
+  standingChangedAt: string | null;
+  keyId: number;
+  credential: Uint8Array;
+  bucket: number;
+  version: number;
+  issuedAt: string;
+}
+
+export type NewRegisteredPlate = Omit<RegisteredPlate, 'version' | 'issuedAt' | 'standingChangedAt'>;
+
+interface Row {
+  plate_number: string;
+  make: string;
+  model: string;
+  colour: string;
+  year: number;
+  chassis_number: string;
+  owner_name: string;
+  owner_nrc: string;
+  registration_date: string;
+  expiry_date: string;
+  standing: RegistryStanding;
+  standing_changed_at: Date | null;
+  key_id: number;
+  credential: Uint8Array;
+  bucket: number;
+  version: string | number;
+  issued_at: Date;
+}
+
+// Dates come back as text so no time zone can shift a calendar day.
+const COLUMNS = `plate_number, make, model, colour, year, chassis_number, owner_name, owner_nrc,
+  to_char(registration_date, 'YYYY-MM-DD') AS registration_date, to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date,
+  standing, standing_changed_at, key_id, credential, bucket, version, issued_at`;
+
+const toPlate = (row: Row): RegisteredPlate => ({
+  plateNumber: row.plate_number,
+  make: row.make,
+  model: row.model,
+  colour: row.colour,
+  year: row.year,
+  chassisNumber: row.chassis_number,
+  ownerName: row.owner_name,
+  ownerNrc: row.owner_nrc,
+  registrationDate: row.registration_date,
+  expiryDate: row.expiry_date,
+  standing: row.standing,
+  standingChangedAt: row.standing_changed_at ? new Date(row.standing_changed_at).toISOString() : null,
+  keyId: row.key_id,
+  credential: new Uint8Array(row.credential),
+  bucket: row.bucket,
+  version: Number(row.version),
+  issuedAt: new Date(row.issued_at).toISOString(),
+});
+
+export interface RegistryManifest {
+  /** The highest version of any plate: unchanged means nothing in the registry changed. */
+  version: number;
+  plates: number;
+  /** [bucket, version, plates] for every bucket that holds plates. */
+  buckets: Array<[number, number, number]>;
+}
+
+export interface Revocation {
+  plateNumber: string;
+  status: 'Revoked' | 'Stolen';
+  at: string;
+}
+
+export function registryRepository(db: Queryable) {
+  const refreshBuckets = async (buckets: readonly number[] | 'all'): Promise<void> => {
+    const where = buckets === 'all' ? '' : 'WHERE bucket = ANY($1::smallint[])';
+    const params = buckets === 'all' ? [] : [buckets];
+    await db.query(
+      `INSERT INTO registry_buckets (bucket, version, plates)
+       SELECT bucket, MAX(version), COUNT(*) FROM registered_plates ${where} GROUP BY bucket
+       ON CONFLICT (bucket) DO UPDATE SET version = EXCLUDED.version, plates = EXCLUDED.plates`,
+      params,
+    );
+  };
+
+  return {
+    refreshBuckets,
+
+    /** Inserts issued plates in one statement per call (callers batch a few thousand). */
+    async insertMany(plates: readonly NewRegisteredPlate[]): Promise<void> {
+      if (plates.length === 0) return;
+      const column = <K extends keyof NewRegisteredPlate>(key: K) => plates.map((plate) => plate[key]);
+      await db.query(
+        `INSERT INTO registered_plates (plate_number, make, model, colour, year, chassis_number, owner_name, owner_nrc,
+           registration_date, expiry_date, standing, standing_changed_at, key_id, credential, bucket)
+         SELECT p, mk, md, c, y, ch, o, n, rd, ed, s, CASE WHEN s = 'Valid' THEN NULL ELSE now() END, k, cr, b
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[],
+                     $9::date[], $10::date[], $11::text[], $12::int[], $13::bytea[], $14::smallint[])
+           AS t(p, mk, md, c, y, ch, o, n, rd, ed, s, k, cr, b)`,
+        [
+          column('plateNumber'),
+          column('make'),
+          column('model'),
+          column('colour'),
+          column('year'),
+          column('chassisNumber'),
+          column('ownerName'),
+          column('ownerNrc'),
+          column('registrationDate'),
+          column('expiryDate'),
+          column('standing'),
+          column('keyId'),
+          plates.map((plate) => Buffer.from(plate.credential)),
+          column('bucket'),
+        ],
+      );
+      await refreshBuckets([...new Set(column('bucket'))]);
+    },
+
+    async find(plateNumber: string): Promise<RegisteredPlate | undefined> {
+      const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM registered_plates WHERE plate_number = $1`, [plateNumber]);
+      return row ? toPlate(row) : undefined;
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db.query<{ plates: string | null }>('SELECT SUM(plates) AS plates FROM registry_buckets');
+      return Number(row?.plates ?? 0);
+    },
+
+    /** Changes a plate's standing; its bucket gets a new version so devices re-fetch it. */
+    async setStanding(plateNumber: string, standing: RegistryStanding): Promise<RegisteredPlate | undefined> {
+      const [row] = await db.query<Row>(
+        `UPDATE registered_plates SET standing = $2, standing_changed_at = now(), version = nextval('registry_version_seq')
+         WHERE plate_number = $1 RETURNING ${COLUMNS}`,
+        [plateNumber, standing],
+      );
+      if (!row) return undefined;
+      await refreshBuckets([row.bucket]);
+      return toPlate(row);
+    },
+
+    async version(): Promise<number> {
+      const [row] = await db.query<{ version: string | null }>('SELECT MAX(version) AS version FROM registry_buckets');
+      return Number(row?.version ?? 0);
+    },
+
+    async manifest(): Promise<RegistryManifest> {
+      const rows = await db.query<{ bucket: number; version: string; plates: number }>('SELECT bucket, version, plates FROM registry_buckets ORDER BY bucket');
+      let version = 0;
+      let plates = 0;
+      const buckets = rows.map((row): [number, number, number] => {
+        const bucketVersion = Number(row.version);
+        version = Math.max(version, bucketVersion);
+        plates += row.plates;
+        return [row.bucket, bucketVersion, row.plates];
+      });
+      return { version, plates, buckets };
+    },
+
+    /** The device-copy rows of the given buckets, by bucket. */
+    async bucketRows(buckets: readonly number[]): Promise<Map<number, RegistryCopyRow[]>> {
+      const rows = await db.query<{ bucket: number; plate_number: string; standing: RegistryStanding; registration_date: string; expiry_date: string; make: string; model: string; colour: string }>(
+        `SELECT bucket, plate_number, standing, to_char(registration_date, 'YYYY-MM-DD') AS registration_date,
+                to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, make, model, colour
+         FROM registered_plates WHERE bucket = ANY($1::smallint[])`,
+        [buckets],
+      );
+      const byBucket = new Map<number, RegistryCopyRow[]>(buckets.map((bucket) => [bucket, []]));
+      for (const row of rows) {
+        byBucket.get(row.bucket)?.push({
+          plateNumber: row.plate_number,
+          standing: row.standing,
+          registrationDate: row.registration_date,
+          expiryDate: row.expiry_date,
+          make: row.make,
+          model: row.model,
+          colour: row.colour,
+        });
+      }
+      return byBucket;
+    },
+
+    async revocations(): Promise<Revocation[]> {
+      const rows = await db.query<{ plate_number: string; standing: 'Revoked' | 'Stolen'; standing_changed_at: Date | null; issued_at: Date }>(
+        "SELECT plate_number, standing, standing_changed_at, issued_at FROM registered_plates WHERE standing <> 'Valid' ORDER BY plate_number",
+      );
+      return rows.map((row) => ({ plateNumber: row.plate_number, status: row.standing, at: new Date(row.standing_changed_at ?? row.issued_at).toISOString() }));
+    },
+  };
+}
+

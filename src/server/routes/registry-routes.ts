@@ -1,0 +1,289 @@
+/**
+ * The registry as the outside world reads it: the signing keys and the revocation
+ * list (public: any device verifies a QR code with them), a plate's verdict by
+ * number (public tier without personal data; police tier with the owner's name,
+ * logged), a number's availability, and the compact copy police devices keep.
+ */
+import { bytesToDigits } from '#domain/credential/numeric';
+import { credentialUrl } from '#domain/credential/qr-url';
+import { verdictFromRegistry } from '#domain/credential/verdict';
+import { can } from '#domain/accounts/permissions';
+import { CHECK_METHODS } from '#domain/police/police';
+import { parsePlateNumber } from '#domain/plates/plate-number';
+import { encodeBucket, REGISTRY_BUCKET_COUNT } from '#domain/registry/registry-copy';
+import { VERIFICATION_VERDICTS } from '#domain/statuses/statuses';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/database';
+import { errorBody } from '../plugins/error-handler';
+import { listingRepository } from '../repositories/listing-repository';
+import { policeRepository } from '../repositories/police-repository';
+import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
+import { signingKeyRepository } from '../repositories/signing-key-repository';
+import { errorResponse } from './schemas';
+
+const MAX_BUCKETS_PER_REQUEST = 512;
+const today = () => new Date().toISOString().slice(0, 10);
+
+const plateParams = z.object({ plateNumber: z.string().max(40, 'Plate number must be at most 10 characters') });
+
+const verdictResponse = z.object({
+  plateNumber: z.string(),
+  verdict: z.enum(VERIFICATION_VERDICTS),
+  tier: z.enum(['public', 'police']),
+  vehicle: z.object({ make: z.string(), model: z.string(), colour: z.string(), year: z.number() }).nullable(),
+  registrationDate: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  standingChangedAt: z.string().nullable(),
+  /** Police tier only: never sent to the public. */
+  owner: z.object({ name: z.string() }).optional(),
+  /** Police tier only; null until insurance records exist. */
+  insurance: z.null().optional(),
+  checkedAt: z.string(),
+});
+
+function registryEntry(plate: RegisteredPlate) {
+  return {
+    plateNumber: plate.plateNumber,
+    status: plate.standing,
+    expiryDate: plate.expiryDate,
+    registrationDate: plate.registrationDate,
+    make: plate.make,
+    model: plate.model,
+    colour: plate.colour,
+  };
+}
+
+/** Checked plate number from a path parameter, or a 400 the caller can act on. */
+function plateFrom(raw: string): { ok: true; value: string } | { ok: false; message: string } {
+  const parsed = parsePlateNumber(raw);
+  return parsed.ok ? { ok: true, value: parsed.value } : { ok: false, message: parsed.error };
+}
+
+export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: string }> = async (app, { db, publicOrigin }) => {
+  const registry = registryRepository(db);
+  const keys = signingKeyRepository(db);
+  const listings = listingRepository(db);
+  const police = policeRepository(db);
+
+  app.get(
+    '/api/credentials/keys',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['verification'],
+        summary: "The registry's public signing keys (Ed25519, raw 32 bytes in base64url)",
+        response: { 200: z.object({ keys: z.array(z.object({ keyId: z.number(), publicKey: z.string(), status: z.string(), createdAt: z.string(), statusChangedAt: z.string() })), serverTime: z.string() }) },
+      },
+    },
+    async () => ({
+      keys: (await keys.all()).map((key) => ({ ...key, publicKey: Buffer.from(key.publicKey).toString('base64url') })),
+      serverTime: new Date().toISOString(),
+    }),
+  );
+
+  app.get(
+    '/api/credentials/revocations',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['verification'],
+        summary: 'Plates revoked or reported stolen. With ?known=<version> an unchanged list is not sent again.',
+        querystring: z.object({ known: z.coerce.number().int().nonnegative().optional() }),
+        response: {
+          200: z.object({
+            version: z.number(),
+            unchanged: z.boolean(),
+            revocations: z.array(z.object({ plateNumber: z.string(), status: z.enum(['Revoked', 'Stolen']), at: z.string() })).optional(),
+            serverTime: z.string(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const version = await registry.version();
+      const serverTime = new Date().toISOString();
+      if (request.query.known === version) return { version, unchanged: true, serverTime };
+      return { version, unchanged: false, revocations: await registry.revocations(), serverTime };
+    },
+  );
+
+  app.get(
+    '/api/verification/:plateNumber',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['verification'],
+        summary: "A plate's verdict from the registry. Officers also get the owner's name, and the lookup is logged.",
+        params: plateParams,
+        querystring: z.object({ checkId: z.uuid({ message: 'checkId must be a UUID' }).optional(), method: z.enum(CHECK_METHODS).optional() }),
+        response: { 200: verdictResponse, 400: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const plate = plateFrom(request.params.plateNumber);
+      if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
+      const found = await registry.find(plate.value);
+      const result = verdictFromRegistry(plate.value, found && registryEntry(found), new Map(), today());
+      const checkedAt = new Date().toISOString();
+      const officer = request.user && can(request.user.roles, 'police:check') ? request.user : null;
+      if (officer) {
+        // The device's id when it sends one, so the same check synced later is not logged twice.
+        await police.recordCheck(officer.id, {
+          id: request.query.checkId ?? crypto.randomUUID(),
+          plateNumber: plate.value as never,
+          verdict: result.verdict,
+          method: request.query.method ?? 'manual',
+          offline: false,
+          checkedAt,
+        });
+      }
+      const base = {
+        plateNumber: plate.value,
+        verdict: result.verdict,
+        tier: officer ? ('police' as const) : ('public' as const),
+        vehicle: found ? { make: found.make, model: found.model, colour: found.colour, year: found.year } : null,
+        registrationDate: found?.registrationDate ?? null,
+        expiryDate: found?.expiryDate ?? null,
+        standingChangedAt: found?.standingChangedAt ?? null,
+        checkedAt,
+      };
+      return officer && found ? { ...base, owner: { name: found.ownerName }, insurance: null } : base;
+    },
+  );
+
+  app.get(
+    '/api/plates/:plateNumber/availability',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['verification'],
+        summary: 'Whether a number is for sale in the marketplace, already registered, or free to apply for',
+        params: plateParams,
+        response: {
+          200: z.object({
+            plateNumber: z.string(),
+            availability: z.enum(['for-sale', 'reserved', 'sold', 'registered', 'free']),
+            listing: z.object({ id: z.string(), price: z.number(), status: z.string() }).nullable(),
+          }),
+          400: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const plate = plateFrom(request.params.plateNumber);
+      if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
+      const [listing, registered] = await Promise.all([listings.findByNumber(plate.value), registry.find(plate.value)]);
+      const listed = listing ? { id: listing.id, price: listing.price, status: listing.status } : null;
+      if (registered) return { plateNumber: plate.value, availability: 'registered' as const, listing: listed };
+      if (listing) {
+        const availability = listing.status === 'Available' ? 'for-sale' : listing.status === 'Reserved' ? 'reserved' : 'sold';
+        return { plateNumber: plate.value, availability, listing: listed } as const;
+      }
+      return { plateNumber: plate.value, availability: 'free' as const, listing: null };
+    },
+  );
+
+  app.get(
+    '/api/registry/manifest',
+    {
+      config: { access: 'registry:copy' },
+      schema: {
+        tags: ['verification'],
+        summary: "The device copy's table of contents: [bucket, version, plates] per bucket. With ?known=<version> an unchanged registry is not listed again.",
+        querystring: z.object({ known: z.coerce.number().int().nonnegative().optional() }),
+        response: {
+          200: z.object({
+            version: z.number(),
+            unchanged: z.boolean(),
+            plates: z.number().optional(),
+            bucketCount: z.number(),
+            buckets: z.array(z.tuple([z.number(), z.number(), z.number()])).optional(),
+            serverTime: z.string(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const serverTime = new Date().toISOString();
+      const version = await registry.version();
+      if (request.query.known === version) return { version, unchanged: true, bucketCount: REGISTRY_BUCKET_COUNT, serverTime };
+      const manifest = await registry.manifest();
+      return { ...manifest, unchanged: false, bucketCount: REGISTRY_BUCKET_COUNT, serverTime };
+    },
+  );
+
+  app.get(
+    '/api/registry/buckets',
+    {
+      config: { access: 'registry:copy' },
+      schema: {
+        tags: ['verification'],
+        summary: `Buckets of the device copy, by id (comma-separated, at most ${MAX_BUCKETS_PER_REQUEST}). Each holds tab-separated rows: plate, standing (V/R/S), registration and expiry as base-36 days since 1970, make, model, colour.`,
+        querystring: z.object({
+          ids: z
+            .string({ error: 'ids is required' })
+            .regex(/^\d{1,4}(,\d{1,4})*$/, 'ids must be bucket numbers separated by commas')
+            .transform((text) => [...new Set(text.split(',').map(Number))])
+            .refine((ids) => ids.length <= MAX_BUCKETS_PER_REQUEST, `At most ${MAX_BUCKETS_PER_REQUEST} buckets per request`)
+            .refine((ids) => ids.every((id) => id < REGISTRY_BUCKET_COUNT), `Bucket numbers go from 0 to ${REGISTRY_BUCKET_COUNT - 1}`),
+        }),
+        response: { 200: z.object({ buckets: z.array(z.object({ bucket: z.number(), version: z.number(), rows: z.string() })), serverTime: z.string() }), 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const ids = request.query.ids;
+      // Versions first, rows second: the rows are then at least as new as the version the
+      // device records, so a change in between is fetched again, never missed.
+      const versions = new Map((await registry.manifest()).buckets.map(([bucket, version]) => [bucket, version]));
+      const rows = await registry.bucketRows(ids);
+      return {
+        buckets: ids.map((bucket) => ({ bucket, version: versions.get(bucket) ?? 0, rows: encodeBucket(rows.get(bucket) ?? []) })),
+        serverTime: new Date().toISOString(),
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/registry/:plateNumber',
+    {
+      config: { access: 'registry:manage' },
+      schema: {
+        tags: ['verification'],
+        summary: 'Everything the registry holds on a plate, with its credential and QR address',
+        params: plateParams,
+        response: {
+          200: z.object({
+            plate: z.object({
+              plateNumber: z.string(),
+              make: z.string(),
+              model: z.string(),
+              colour: z.string(),
+              year: z.number(),
+              chassisNumber: z.string(),
+              ownerName: z.string(),
+              ownerNrc: z.string(),
+              registrationDate: z.string(),
+              expiryDate: z.string(),
+              standing: z.string(),
+              keyId: z.number(),
+              issuedAt: z.string(),
+              credentialDigits: z.string(),
+              credentialUrl: z.string(),
+            }),
+          }),
+          400: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const plate = plateFrom(request.params.plateNumber);
+      if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
+      const found = await registry.find(plate.value);
+      if (!found) return reply.code(404).send(errorBody(404, `${plate.value} is not in the registry.`));
+      const { credential, bucket: _bucket, version: _version, standingChangedAt: _changed, ...rest } = found;
+      return { plate: { ...rest, credentialDigits: bytesToDigits(credential), credentialUrl: credentialUrl(publicOrigin, credential) } };
+    },
+  );
+};
