@@ -93,12 +93,19 @@ export async function refreshRegistryCopy(database: NambalaDatabase, onProgress:
   let done = 0;
   const showProgress = changed.length > BUCKETS_PER_REQUEST;
   if (showProgress) onProgress({ buckets: 0, totalBuckets: changed.length });
+  // The next batch is requested while this one is written; a failure of it is handled
+  // when it is awaited (or dropped with the run), never left unhandled in between.
+  const request = (ids: number[] | undefined) => {
+    if (!ids) return undefined;
+    const pending = getJson<BucketsResponse>(`/api/registry/buckets?ids=${ids.join(',')}`, signal);
+    pending.catch(() => undefined);
+    return pending;
+  };
   try {
-    let next = batches.length > 0 ? getJson<BucketsResponse>(`/api/registry/buckets?ids=${batches[0]?.join(',')}`, signal) : undefined;
+    let next = request(batches[0]);
     for (let index = 0; index < batches.length; index += 1) {
       const response = await (next as Promise<BucketsResponse>);
-      const following = batches[index + 1];
-      next = following ? getJson<BucketsResponse>(`/api/registry/buckets?ids=${following.join(',')}`, signal) : undefined;
+      next = request(batches[index + 1]);
       await database.transaction('rw', database.registryBuckets, database.meta, async () => {
         await database.registryBuckets.bulkPut(response.buckets);
         for (const bucket of response.buckets) held[bucket.bucket] = bucket.version;
