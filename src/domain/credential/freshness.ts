@@ -1,7 +1,6 @@
 // How old the device's registry data is, and how far the device clock is from the server's.
 // An offline verdict is only as good as the revocation list behind it and the date it
 // judges expiry by, so the verification screen shows both.
-import { isoDateOf } from './credential';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -52,5 +51,8 @@ export function isClockOff(skewMs: number): boolean {
  * a phone set to the wrong day neither passes an expired plate nor fails a valid one.
  */
 export function correctedToday(deviceNowMs: number, skewMs: number): string {
-  return isoDateOf(deviceNowMs + skewMs);
+  // Not credential.ts's isoDateOf: screens showing freshness must not load the credential codec.
+  const date = new Date(deviceNowMs + skewMs);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a valid instant: ${deviceNowMs + skewMs}`);
+  return date.toISOString().slice(0, 10);
 }

@@ -4,7 +4,7 @@
  * copy that answers typed numbers with no signal; and flagging a suspect plate.
  */
 import { describeAge } from '#domain/credential/freshness';
-import { verdictTone } from '#domain/credential/verdict';
+import { verdictTone } from '#domain/credential/presentation';
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { WarningIcon } from '../../components/icons';

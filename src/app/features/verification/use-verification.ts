@@ -1,12 +1,28 @@
 /**
  * Running a verification from a screen: one check at a time, its outcome, and for an
  * officer the check logged through the one write path (kept on the device, synced).
+ *
+ * The verifier (signature library, local store) and the sync engine load after the
+ * page has shown, so /verification paints without them; the engine then fetches the
+ * registry's keys, and a later scan verifies with no network.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOnlineStatus } from '../../components/use-online-status';
-import { recordPoliceCheck, type VerificationOutcome, verifyCredentialText, verifyPlateNumber } from '../../registry/verify';
-import { db } from '../../store/database';
-import { startSync } from '../../sync/sync-engine';
+import type { VerificationOutcome } from '../../registry/verify';
+
+const loadVerifier = async () => {
+  const [verify, store] = await Promise.all([import('../../registry/verify'), import('../../store/database')]);
+  return { ...verify, db: store.db };
+};
+
+function whenIdle(work: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(work, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(work, 500);
+  return () => clearTimeout(timer);
+}
 
 export function useVerification({ logChecks }: { logChecks: boolean }) {
   const online = useOnlineStatus();
@@ -14,17 +30,18 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
   const [isChecking, setChecking] = useState(false);
   const latest = useRef(0);
   // Keys and the revocation list come with sync; a visitor's first visit fetches them.
-  useEffect(() => startSync(), []);
+  useEffect(() => whenIdle(() => void import('../../sync/sync-engine').then(({ startSync }) => startSync())), []);
 
   const run = useCallback(
-    async (work: () => Promise<VerificationOutcome>, method: 'manual' | 'scan') => {
+    async (work: (verifier: Awaited<ReturnType<typeof loadVerifier>>) => Promise<VerificationOutcome>, method: 'manual' | 'scan') => {
       const ticket = (latest.current += 1);
       setChecking(true);
       try {
-        const result = await work();
+        const verifier = await loadVerifier();
+        const result = await work(verifier);
         if (ticket !== latest.current) return;
         setOutcome(result);
-        if (logChecks && result.kind === 'result') await recordPoliceCheck(db, result, method);
+        if (logChecks && result.kind === 'result') await verifier.recordPoliceCheck(verifier.db, result, method);
       } catch {
         if (ticket === latest.current) setOutcome({ kind: 'problem', title: 'The check could not be completed', detail: 'Something went wrong on this device. Try again; if it keeps happening, reload the page.' });
       } finally {
@@ -34,8 +51,8 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
     [logChecks],
   );
 
-  const verifyText = useCallback((text: string) => run(() => verifyCredentialText(db, text), 'scan'), [run]);
-  const verifyNumber = useCallback((plateNumber: string) => run(() => verifyPlateNumber(db, plateNumber, { online, method: 'manual' }), 'manual'), [run, online]);
+  const verifyText = useCallback((text: string) => run((verifier) => verifier.verifyCredentialText(verifier.db, text), 'scan'), [run]);
+  const verifyNumber = useCallback((plateNumber: string) => run((verifier) => verifier.verifyPlateNumber(verifier.db, plateNumber, { online, method: 'manual' }), 'manual'), [run, online]);
   const clear = useCallback(() => setOutcome(null), []);
 
   return { outcome, isChecking, verifyText, verifyNumber, clear };

@@ -4,7 +4,7 @@
  * wrong car stands out, the dates, and how fresh the device's data is.
  */
 import { describeAge, isClockOff } from '#domain/credential/freshness';
-import { verdictHeadline, verdictTone } from '#domain/credential/verdict';
+import { verdictHeadline, verdictTone } from '#domain/credential/presentation';
 import { useEffect } from 'react';
 import { Alert, Badge, Box, Circle, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { CheckIcon, ClockIcon, WarningIcon } from '../../components/icons';
