@@ -20,7 +20,30 @@ describe('schema upgrades', () => {
       expect(await upgraded.contactMessages.get('m1')).toMatchObject({ syncState: 'pending' });
       // The tables later versions added are there and empty.
       expect(await upgraded.whitebookEntries.count()).toBe(0);
-      expect(upgraded.verno).toBeGreaterThanOrEqual(3);
+      expect(await upgraded.registryBuckets.count()).toBe(0);
+      expect(await upgraded.policeChecks.count()).toBe(0);
+      expect(upgraded.verno).toBeGreaterThanOrEqual(4);
+    } finally {
+      await upgraded.delete();
+    }
+  });
+
+  it('keep an agent’s unsent whitebook entry when version 3 becomes version 4', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`;
+    const third = new Dexie(name);
+    third.version(1).stores({ outbox: 'id, status, createdAt', contactMessages: 'id, createdAt, syncState', meta: 'key', listings: 'id, number, status', favourites: 'listingId' });
+    third.version(2).stores({ adminUsers: 'id, status, userType', notifications: 'id, createdAt', profiles: 'id' });
+    third.version(3).stores({ agentOrders: 'id, status, createdAt', whitebookEntries: 'id, saleDate, createdAt', manufacturingRecords: 'id, createdAt', inventoryItems: 'id, receivedDate, createdAt' });
+    const entry = { id: '0190f5d2-0000-7000-8000-00000000000b', intent: 'recordWhitebookEntry', payload: { id: 'w1' }, table: 'whitebookEntries', rowId: 'w1', createdAt: 1, status: 'pending', attempts: 0 };
+    await third.table('outbox').add(entry);
+    await third.table('whitebookEntries').add({ id: 'w1', plateNumber: 'ZM-101-ABC', saleDate: '2026-11-20', createdAt: '2026-11-20T10:00:00Z', syncState: 'pending' });
+    third.close();
+
+    const upgraded = new NambalaDatabase(name);
+    try {
+      expect(await upgraded.outbox.toArray()).toEqual([entry]);
+      expect(await upgraded.whitebookEntries.get('w1')).toMatchObject({ syncState: 'pending' });
+      expect(await upgraded.trustKeys.count()).toBe(0);
     } finally {
       await upgraded.delete();
     }
