@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLAG_DECISIONS } from '#domain/police/police';
 import { USER_STATUSES, USER_TYPES, ACCOUNT_TYPE_IDS } from '../../src/domain/statuses/statuses';
 import { hashPassword } from '../../src/server/auth/passwords';
 import type { Database } from '../../src/server/db/database';
@@ -335,6 +336,15 @@ describe('hostile request bodies', () => {
         email: userDetails.email,
         // Never a Zambian number: it starts with a letter (a missing phone is allowed: it clears the number).
         phone: { any: anyOf(fc.constantFrom('097 123 4567', '+260971234567', '')), broken: fc.oneof(notAString.filter((value) => value !== undefined), hostileString.map((text) => `x${text}`), tooLong(30)) },
+      }) },
+      notAnObject,
+    ),
+    // An administrator's decision on an officer's flag (no flag exists here: a well-formed one is refused as 404).
+    decidePlateFlag: fc.oneof(
+      { weight: 8, arbitrary: oneFieldBroken({
+        flagId: { any: anyOf(fc.uuid()), broken: fc.oneof(notAString, hostileString.map((text) => `x${text}`), fc.constant('')) },
+        decision: { any: anyOf(fc.constantFrom(...FLAG_DECISIONS)), broken: notOneOf(FLAG_DECISIONS) },
+        note: { any: fc.oneof(missing, fc.constantFrom('', 'Confirmed clone')), broken: fc.oneof(notAString.filter((value) => value !== undefined), tooLong(500)) },
       }) },
       notAnObject,
     ),
