@@ -58,12 +58,14 @@ test.describe('every route renders', () => {
     await expect(page).toHaveURL(/\/auth\?tab=signup$/);
   });
 
-  test('the quick search carries the typed number to the marketplace and verification', async ({ page }) => {
+  test('the quick search answers availability and carries the typed number to the marketplace', async ({ page }) => {
     await openApp(page, '/');
     const input = page.getByRole('textbox', { name: /plate number/i }).first();
     await input.fill('zm-777-vip-extra');
     await expect(input).toHaveValue('ZM-777-VIP');
     await page.getByRole('button', { name: 'Check Availability' }).last().click();
+    await expect(page.getByTestId('availability-answer')).toContainText('ZM-777-VIP is for sale');
+    await page.getByRole('link', { name: 'View it in the marketplace' }).click();
     await expect(page).toHaveURL(/\/marketplace\?plate=ZM-777-VIP$/);
     await expect(page.getByText(/Showing 1 of \d+ plates/)).toBeVisible();
   });
