@@ -3,13 +3,15 @@ import { CHANGE_LOG_TABLES, db } from './database';
 
 /** Copies of a signed-in person's data (everything but the outbox and public copies). */
 // The registry copy holds no owners, but it is given to officers only, so it goes too.
-const accountTables = () => [db.adminUsers, db.notifications, db.profiles, db.registryBuckets, ...Object.values(CHANGE_LOG_TABLES).map((name) => db.table(name))];
+// Favourites are kept apart: a visitor's own (never synced) stay on the device.
+const accountTables = () => [db.adminUsers, db.notifications, db.profiles, db.registryBuckets, ...Object.values(CHANGE_LOG_TABLES).filter((name) => name !== 'favourites').map((name) => db.table(name))];
+const clearAccountFavourites = () => db.favourites.filter((favourite) => favourite.syncState !== undefined).delete();
 const ACCOUNT_META_KEYS = ['notificationsPulledAt', 'adminUsersPulledAt', 'changeCursor', 'registryCopy', 'registryBucketVersions'];
 
 export async function clearPersonalData(): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.contactMessages, ...accountTables(), db.meta], async () => {
+  await db.transaction('rw', [db.outbox, db.contactMessages, db.favourites, ...accountTables(), db.meta], async () => {
     await db.outbox.clear();
-    await Promise.all([db.contactMessages.clear(), ...accountTables().map((table) => table.clear())]);
+    await Promise.all([db.contactMessages.clear(), clearAccountFavourites(), ...accountTables().map((table) => table.clear())]);
     await db.meta.bulkDelete(['lastSyncedAt', ...ACCOUNT_META_KEYS]);
   });
 }
@@ -20,8 +22,8 @@ export async function clearPersonalData(): Promise<void> {
  * new user signs out).
  */
 export async function clearAccountCopies(): Promise<void> {
-  await db.transaction('rw', [...accountTables(), db.meta], async () => {
-    await Promise.all(accountTables().map((table) => table.clear()));
+  await db.transaction('rw', [...accountTables(), db.favourites, db.meta], async () => {
+    await Promise.all([clearAccountFavourites(), ...accountTables().map((table) => table.clear())]);
     await db.meta.bulkDelete(ACCOUNT_META_KEYS);
   });
 }

@@ -44,10 +44,17 @@ export interface LocalContactMessage {
   syncState: SyncState;
 }
 
-/** A plate favourited on this device (per visitor until accounts sync them). */
+/**
+ * A favourite plate. A visitor's stay on this device (no syncState); a signed-in
+ * buyer's travel through the outbox and the change log to their other devices, and a
+ * visitor's are handed to their account when they sign in.
+ */
 export interface FavouriteEntry {
   listingId: string;
   createdAt: number;
+  syncState?: SyncState;
+  /** Cleared on this device, waiting for the server to confirm. */
+  removed?: boolean;
 }
 
 export interface MetaEntry {
@@ -124,6 +131,7 @@ export const CHANGE_LOG_TABLES = {
   inventoryItem: 'inventoryItems',
   policeCheck: 'policeChecks',
   plateFlag: 'plateFlags',
+  favourite: 'favourites',
 } as const;
 export type ChangeLogTable = (typeof CHANGE_LOG_TABLES)[keyof typeof CHANGE_LOG_TABLES];
 

@@ -15,6 +15,7 @@ import { pullAccountData, pullChanges, pullListings, SignedOutError } from './pu
 import { pushOutbox, type PushSummary } from './push';
 import { OUTBOX_HINT_KEY, setSyncStatus } from './sync-status';
 import { refreshTrust } from '../registry/trust';
+import { claimVisitorFavourites } from './favourites';
 import { refreshRegistryCopy, RegistryCopyRefused } from '../registry/registry-copy';
 
 const INTERVAL_MS = 30_000;
@@ -33,6 +34,8 @@ async function runOnce(): Promise<PushSummary | undefined> {
   if (!navigator.onLine) return undefined;
   setSyncStatus({ isSyncing: true });
   try {
+    // Favourites made before signing in become the account's, before the first pull could replace them.
+    if (getSession().status === 'signed-in') await claimVisitorFavourites(db);
     const summary = await pushOutbox(db, sendIntents);
     if (!summary.retryReason) {
       try {

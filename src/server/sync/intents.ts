@@ -5,7 +5,7 @@ import { contactRepository } from '../repositories/contact-repository';
 import { defineIntent, type Intent } from './intent';
 import { recordInventoryItem, recordManufacturing, recordWhitebookEntry } from './agent-intents';
 import { decidePlateFlag, flagPlate, recordPoliceCheck } from './police-intents';
-import { addUser, deleteUser, editUser, markNotificationsRead, updateProfile } from './user-intents';
+import { addUser, deleteUser, editUser, markNotificationsRead, setFavourite, updateProfile } from './user-intents';
 
 const sendContactMessage = defineIntent({
   access: 'public',
@@ -24,6 +24,7 @@ export const INTENTS: Readonly<Record<string, Intent>> = {
   deleteUser,
   updateProfile,
   markNotificationsRead,
+  setFavourite,
   recordWhitebookEntry,
   recordManufacturing,
   recordInventoryItem,

@@ -8,6 +8,7 @@ import { addUserSchema, deleteUserSchema, editUserSchema, refusalOfUserChange, r
 import { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
 import { auditRepository } from '../repositories/audit-repository';
+import { favouriteRepository } from '../repositories/favourite-repository';
 import { notificationRepository } from '../repositories/notification-repository';
 import { sessionRepository } from '../repositories/session-repository';
 import { userRepository } from '../repositories/user-repository';
@@ -98,6 +99,19 @@ export const markNotificationsRead = defineIntent({
   payload: z.object({ ids: z.array(z.string().regex(/^\d{1,18}$/, 'ids must be notification ids')).min(1).max(500) }),
   async apply(context, { ids }) {
     await notificationRepository(context.tx).markRead(actor(context).id, ids);
+    return undefined;
+  },
+});
+
+/** A buyer's favourite plate, set or cleared from any of their devices. */
+export const setFavourite = defineIntent({
+  access: 'signed-in',
+  payload: z.object({
+    listingId: z.string({ error: 'listingId is required' }).trim().min(1, 'listingId is required').max(40, 'listingId must be at most 40 characters'),
+    favourite: z.boolean({ error: 'favourite must be true or false' }),
+  }),
+  async apply(context, { listingId, favourite }) {
+    if (!(await favouriteRepository(context.tx).set(actor(context).id, listingId, favourite))) throw new Refusal(404, 'This plate is no longer listed in the marketplace.');
     return undefined;
   },
 });

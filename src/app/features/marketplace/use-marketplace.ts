@@ -2,6 +2,8 @@
 import type { PlateListing } from '#domain/marketplace/listing';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
+import { getSession } from '../../session/session-store';
+import { setFavourite } from '../../sync/favourites';
 import { startSync } from '../../sync/sync-engine';
 import { db } from '../../store/database';
 
@@ -12,14 +14,12 @@ export function useListings(): PlateListing[] | undefined {
 }
 
 export function useFavouriteIds(): Set<string> {
-  const ids = useLiveQuery(() => db.favourites.toCollection().primaryKeys());
+  const ids = useLiveQuery(async () => (await db.favourites.toArray()).filter((favourite) => !favourite.removed).map((favourite) => favourite.listingId));
   return new Set(ids ?? []);
 }
 
-/** Favourites of a visitor stay on this device (they are not personal data sent anywhere). */
+/** A signed-in buyer's favourites sync to their account; a visitor's stay on this device. */
 export async function toggleFavourite(listingId: string): Promise<void> {
-  await db.transaction('rw', db.favourites, async () => {
-    if (await db.favourites.get(listingId)) await db.favourites.delete(listingId);
-    else await db.favourites.put({ listingId, createdAt: Date.now() });
-  });
+  const current = await db.favourites.get(listingId);
+  await setFavourite(db, listingId, !current || current.removed === true, getSession().status === 'signed-in');
 }
