@@ -29,6 +29,11 @@ import { userRoutes } from './routes/user-routes';
 import { seedDemo, seedDemoRegistry } from './seed/seed-demo';
 import { openSigner } from './credentials/key-store';
 import { registryRoutes } from './routes/registry-routes';
+import { paymentProviderFromEnv } from './payments/provider-from-env';
+import { paymentRoutes } from './routes/payment-routes';
+import { plateRequestRoutes } from './routes/plate-request-routes';
+import { purchaseRoutes } from './routes/purchase-routes';
+import { settingsRoutes } from './routes/settings-routes';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -74,6 +79,12 @@ export async function buildApp({ config, db: givenDb, logger = true }: BuildOpti
   await app.register(syncRoutes, { db });
   await app.register(pullRoutes, { db });
   await app.register(registryRoutes, { db, publicOrigin: config.publicOrigin });
+  // Payments go through the provider PAYMENT_PROVIDER names (the sandbox by default: docs/payments.md).
+  const payments = { db, provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: config.paymentProvider }), now: () => new Date() };
+  await app.register(settingsRoutes, { db });
+  await app.register(purchaseRoutes, payments);
+  await app.register(paymentRoutes, payments);
+  await app.register(plateRequestRoutes, payments);
 
   await registerStaticApp(app, config.appDir);
   return app;

@@ -30,6 +30,8 @@ export interface ServerConfig {
   publicOrigin: string;
   /** How many registered plates the demo data set holds. */
   demoRegistryPlates: number;
+  /** The payment provider by name (docs/payments.md); 'sandbox' is the embedded default. */
+  paymentProvider: string;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signingKey: parseSigningKey(env),
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     demoRegistryPlates: parseCount('DEMO_REGISTRY_PLATES', env.DEMO_REGISTRY_PLATES, 50_000),
+    paymentProvider: env.PAYMENT_PROVIDER?.trim() || 'sandbox',
     ...overrides,
   };
 }

@@ -17,6 +17,12 @@ export const PERMISSIONS = {
   'police:check': ['police'],
   /** Deciding flagged plates, revoking plates and reading any plate's credential. */
   'registry:manage': ['admin'],
+  /** Approving and rejecting plate requests, which allocates numbers and assigns plate makers. */
+  'requests:review': ['admin'],
+  /** Marking bank transfers received, and reading anyone's payment. */
+  'payments:confirm': ['admin'],
+  /** Prices, fees and durations, with their history. */
+  'settings:manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -125,7 +125,7 @@ export function agentRepository(db: Queryable) {
     async addOrder(order: NewAgentOrder): Promise<AgentOrder | undefined> {
       const rows = await db.query<OrderRow>(
         `INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle, status, collection_date, created_at)
-         VALUES (coalesce($1, 'ORD-' || lpad(nextval('agent_order_number_seq')::text, 3, '0')), $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::timestamptz, now()))
+         VALUES (coalesce($1, (SELECT 'ORD-' || lpad(n::text, greatest(3, length(n::text)), '0') FROM (SELECT nextval('agent_order_number_seq') AS n) AS next)), $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::timestamptz, now()))
          ON CONFLICT (id) DO NOTHING RETURNING *`,
         [order.id ?? null, order.agentId, order.customerName, order.customerNrc, order.customerPhone, order.plateNumber, order.plateType, order.vehicle, order.status ?? 'Pending', order.collectionDate, order.createdAt ?? null],
       );

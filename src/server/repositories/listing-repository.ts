@@ -1,42 +1,27 @@
 import type { PlateListing } from '#domain/marketplace/listing';
-import type { MarketplacePlateType, PlateStatus } from '#domain/statuses/statuses';
-import { ngwee } from '#domain/money/money';
 import type { Queryable } from '../db/database';
+import { LISTING_COLUMNS, type ListingRow, listingStatusAt, toListingState } from './purchase-repository';
 
-interface ListingRow {
-  id: string;
-  number: string;
-  price_ngwee: string | number;
-  type: string;
-  status: string;
-  featured: boolean;
-  description: string;
-}
+/** A listing as buyers see it at a moment: its effective status, and until when it is reserved or held. */
+export type ListingAt = PlateListing & { reservedUntil: string | null };
 
-function toListing(row: ListingRow): PlateListing {
-  return {
-    id: row.id,
-    number: row.number,
-    price: ngwee(Number(row.price_ngwee)),
-    type: row.type as MarketplacePlateType, // constrained on insert by the domain type
-    status: row.status as PlateStatus,
-    featured: row.featured,
-    description: row.description,
-  };
+function toListing(row: ListingRow, now: Date): ListingAt {
+  const state = toListingState(row);
+  const { status, reservedUntil } = listingStatusAt(state, now);
+  return { id: state.id, number: state.number, price: state.price, type: state.type, status, featured: state.featured, description: state.description, reservedUntil };
 }
 
 export function listingRepository(db: Queryable) {
   return {
-    async all(): Promise<PlateListing[]> {
-      const rows = await db.query<ListingRow>(
-        'SELECT id, number, price_ngwee, type, status, featured, description FROM plate_listings ORDER BY number',
-      );
-      return rows.map(toListing);
+    /** Every listing with its status at `now`: a lapsed reservation reads Available with no job run. */
+    async all(now: Date = new Date()): Promise<ListingAt[]> {
+      const rows = await db.query<ListingRow>(`SELECT ${LISTING_COLUMNS} FROM plate_listings ORDER BY number`);
+      return rows.map((row) => toListing(row, now));
     },
 
-    async findByNumber(number: string): Promise<PlateListing | undefined> {
-      const [row] = await db.query<ListingRow>('SELECT id, number, price_ngwee, type, status, featured, description FROM plate_listings WHERE number = $1', [number]);
-      return row ? toListing(row) : undefined;
+    async findByNumber(number: string, now: Date = new Date()): Promise<ListingAt | undefined> {
+      const [row] = await db.query<ListingRow>(`SELECT ${LISTING_COLUMNS} FROM plate_listings WHERE number = $1`, [number]);
+      return row ? toListing(row, now) : undefined;
     },
 
     async insertMany(listings: readonly PlateListing[]): Promise<void> {

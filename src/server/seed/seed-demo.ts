@@ -19,11 +19,12 @@ import { issuePlate } from '../credentials/issue';
 import type { Signer } from '../credentials/key-store';
 import { registryRepository } from '../repositories/registry-repository';
 import { demoRegistryPlates } from './demo-registry';
+import { seedDemoRequests } from './demo-requests';
 
 export const DEMO_SEED_VERSION = '4';
 
 export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     // Serialised with migrations: two instances starting together seed once.
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     const meta = metaRepository(tx);
@@ -47,6 +48,8 @@ export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<bo
     log.info({ listings: DEMO_LISTINGS.length, accounts: DEMO_ACCOUNTS.length }, 'demo data seeded');
     return true;
   });
+  await seedDemoRequests(db, log);
+  return seeded;
 }
 
 export const DEMO_REGISTRY_SEED_VERSION = '1';

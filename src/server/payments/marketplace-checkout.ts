@@ -1,0 +1,186 @@
+/**
+ * Reserving and buying a marketplace plate. One transaction takes the listing's row
+ * lock, checks the domain's rules at the current time, records the pending payment and
+ * holds the plate for this buyer; only then, outside any lock, is the provider asked to
+ * collect. A second buyer waits on the lock, then sees the hold (or the sale) and is
+ * refused before any payment of theirs is recorded: two buyers never pay for one plate.
+ */
+import { formatKwacha, type Ngwee, ngwee } from '#domain/money/money';
+import { isIdempotentReplay, REQUEST_TO_PAY_TIMEOUT_MS } from '#domain/payments/payment';
+import { gatewayFeeLabel, type PaymentMethodId, paymentMethodName, type PricingSettings } from '#domain/pricing/pricing';
+import { buyNowBreakdown, type CheckoutBreakdown, reservationPaymentAmount } from '#domain/purchases/checkout';
+import { mayBuy, mayReserve, type PurchaseCheck } from '#domain/purchases/reservation';
+import type { Queryable } from '../db/database';
+import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
+import { holdIsLive, type ListingState, listingStatusAt, type PurchaseOrder, purchaseRepository } from '../repositories/purchase-repository';
+import { settingsRepository } from '../repositories/settings-repository';
+import { type PaymentContext, type PaymentService, type ReceiptLine, recordPayment } from './payment-service';
+import type { PaymentDetails } from './provider';
+import { Refusal } from './refusal-reply';
+
+/** A bank transfer takes days to arrive: too long to hold a plate another buyer wants. */
+export const MARKETPLACE_METHODS = ['mtn', 'airtel', 'card'] as const satisfies readonly PaymentMethodId[];
+export type MarketplaceMethod = (typeof MARKETPLACE_METHODS)[number];
+
+/** How long a plate is held for a buyer whose payment is pending: as long as a mobile-money prompt waits. */
+export const HOLD_MS = REQUEST_TO_PAY_TIMEOUT_MS;
+
+export const LISTING_NOT_FOUND = 'This plate is no longer listed in the marketplace.';
+export const HELD_BY_ANOTHER = 'Another buyer is paying for this plate right now. If their payment does not go through, it will be available again within a few minutes.';
+export const HELD_BY_YOU = 'Your payment for this plate is still in progress. Answer the prompt on your phone, or wait for it to time out before trying again.';
+export const KEY_REUSED = 'This payment key was already used for a different payment. Please start a new payment.';
+export const CARD_REQUIRED = 'Enter the card number';
+export const NOTHING_TO_PAY = 'This costs nothing at the current prices; an administrator needs to check the prices before it can be paid.';
+export const priceChanged = (total: Ngwee) => `The price has changed: the total is now ${formatKwacha(total)}. Please check it and try again.`;
+
+export type CheckoutKind = 'reservation' | 'purchase';
+
+export interface CheckoutRequest extends PaymentDetails {
+  idempotencyKey: string;
+  method: MarketplaceMethod;
+  /** The total the buyer was shown, in ngwee; refused when the server's figure differs. */
+  amount?: number;
+}
+
+export interface CheckoutResult {
+  payment: StoredPayment;
+  /** True when the key had been seen: the stored payment, as it now stands, and nothing charged. */
+  replayed: boolean;
+}
+
+interface Charge {
+  amount: Ngwee;
+  lines: ReceiptLine[];
+  description: string;
+}
+
+function reservationCharge(listing: ListingState, settings: PricingSettings): Charge {
+  const amount = reservationPaymentAmount(settings);
+  return {
+    amount,
+    lines: [{ kind: 'reservation-fee', label: `Reservation fee (${settings.reservationDays} days, deducted from the price)`, amount }],
+    description: `Reservation of plate ${listing.number}`,
+  };
+}
+
+function purchaseLines(listing: ListingState, method: PaymentMethodId, breakdown: CheckoutBreakdown, settings: PricingSettings): ReceiptLine[] {
+  const lines: ReceiptLine[] = [
+    { kind: 'price', label: `Plate ${listing.number}`, amount: breakdown.price },
+    { kind: 'processing', label: 'Processing fee', amount: breakdown.processingFee },
+    { kind: 'gateway', label: `Gateway fee (${paymentMethodName(method)}, ${gatewayFeeLabel(method, settings)})`, amount: breakdown.gatewayFee },
+  ];
+  if (breakdown.reservationCredit > 0) lines.push({ kind: 'reservation-credit', label: 'Reservation fee deducted', amount: -breakdown.reservationCredit });
+  return lines;
+}
+
+/** Buy Now's figures for this buyer now: the reservation credit is what their own live reservation's payment really paid. */
+async function buyNow(tx: Queryable, listing: ListingState, buyerId: string, method: PaymentMethodId, at: Date, settings: PricingSettings): Promise<CheckoutBreakdown> {
+  const reservationPayment = listing.reservationPaymentId ? await paymentRepository(tx).find(listing.reservationPaymentId) : undefined;
+  return buyNowBreakdown({ listing, buyerId, method, now: at, settings, reservationFeePaid: reservationPayment?.amount });
+}
+
+async function purchaseCharge(tx: Queryable, listing: ListingState, buyerId: string, method: PaymentMethodId, at: Date, settings: PricingSettings): Promise<Charge> {
+  const breakdown = await buyNow(tx, listing, buyerId, method, at, settings);
+  return { amount: breakdown.total, lines: purchaseLines(listing, method, breakdown, settings), description: `Purchase of plate ${listing.number}` };
+}
+
+export interface Quote {
+  listing: ReturnType<typeof listingView>;
+  reservation: { amount: number; days: number };
+  buyNow: Array<CheckoutBreakdown & { method: MarketplaceMethod; methodName: string; lines: ReceiptLine[] }>;
+  /** For a signed-in buyer: whether they may reserve or buy now, and if not, why. */
+  mayReserve: PurchaseCheck | null;
+  mayBuy: PurchaseCheck | null;
+}
+
+/** A listing as the marketplace shows it at `at`. */
+export function listingView(listing: ListingState, at: Date) {
+  const { status, reservedUntil } = listingStatusAt(listing, at);
+  return { id: listing.id, number: listing.number, price: listing.price, type: listing.type, status, featured: listing.featured, description: listing.description, reservedUntil };
+}
+
+/** The held plate's refusal, or the domain's, for this buyer at `at`; null when allowed. */
+function refusalOf(kind: CheckoutKind, listing: ListingState, buyerId: string, at: Date): PurchaseCheck | null {
+  if (holdIsLive(listing, at)) return { ok: false, reason: 'reserved-by-another-buyer', message: listing.heldBy === buyerId ? HELD_BY_YOU : HELD_BY_ANOTHER };
+  const check = kind === 'reservation' ? mayReserve(listing, buyerId, at) : mayBuy(listing, buyerId, at);
+  return check.ok ? null : check;
+}
+
+export function marketplaceCheckout(context: PaymentContext, payments: PaymentService) {
+  const { db, provider, now } = context;
+
+  async function start(kind: CheckoutKind, listingId: string, buyerId: string, request: CheckoutRequest): Promise<CheckoutResult> {
+    // The details first: a mistyped number costs nothing and records nothing.
+    if (request.method === 'card' && !request.card) throw new Refusal(400, CARD_REQUIRED, { card: CARD_REQUIRED });
+    const check = provider.checkDetails(request.method, { phone: request.phone, card: request.card });
+    if (!check.ok) throw new Refusal(400, check.message, { [check.field]: check.message });
+
+    const started = await db.transaction(async (tx): Promise<CheckoutResult> => {
+      const purchases = purchaseRepository(tx);
+      const listing = await purchases.lockListing(listingId);
+      if (!listing) throw new Refusal(404, LISTING_NOT_FOUND);
+      // Read under the lock: a retry racing its own first attempt finds the payment that attempt made.
+      const earlier = await paymentRepository(tx).findByKey(buyerId, request.idempotencyKey);
+      if (earlier) {
+        const isReplay = earlier.purpose === kind && earlier.listingId === listingId && isIdempotentReplay(earlier, { method: request.method, amount: ngwee(request.amount ?? earlier.amount) });
+        if (!isReplay) throw new Refusal(409, KEY_REUSED);
+        return { payment: earlier, replayed: true };
+      }
+      const at = now();
+      const refusal = refusalOf(kind, listing, buyerId, at);
+      if (refusal && !refusal.ok) throw new Refusal(409, refusal.message);
+      const { settings } = await settingsRepository(tx).pricing();
+      const charge = kind === 'reservation' ? reservationCharge(listing, settings) : await purchaseCharge(tx, listing, buyerId, request.method, at, settings);
+      if (charge.amount <= 0) throw new Refusal(409, NOTHING_TO_PAY);
+      if (request.amount !== undefined && request.amount !== charge.amount) throw new Refusal(409, priceChanged(charge.amount));
+      const payment = await recordPayment(tx, provider, { payerId: buyerId, idempotencyKey: request.idempotencyKey, purpose: kind, listingId, method: request.method, details: check.details, at, ...charge });
+      await purchases.hold(listingId, { buyerId, paymentId: payment.id, until: new Date(at.getTime() + HOLD_MS) });
+      return { payment, replayed: false };
+    });
+    if (started.replayed) return started;
+    return { payment: await payments.collect(started.payment, check.details), replayed: false };
+  }
+
+  return {
+    reserve: (listingId: string, buyerId: string, request: CheckoutRequest) => start('reservation', listingId, buyerId, request),
+    buy: (listingId: string, buyerId: string, request: CheckoutRequest) => start('purchase', listingId, buyerId, request),
+
+    async listing(listingId: string) {
+      const listing = await purchaseRepository(db).findListing(listingId);
+      return listing && listingView(listing, now());
+    },
+
+    async order(paymentId: string): Promise<PurchaseOrder | undefined> {
+      return purchaseRepository(db).orderForPayment(paymentId);
+    },
+
+    /** What reserving and buying the plate would cost this buyer now, by method. */
+    async quote(listingId: string, buyerId: string | null): Promise<Quote | undefined> {
+      const listing = await purchaseRepository(db).findListing(listingId);
+      if (!listing) return undefined;
+      const at = now();
+      const { settings } = await settingsRepository(db).pricing();
+      const buyNowByMethod = [];
+      for (const method of MARKETPLACE_METHODS) {
+        const breakdown = await buyNow(db, listing, buyerId ?? '', method, at, settings);
+        buyNowByMethod.push({ ...breakdown, method, methodName: paymentMethodName(method), lines: purchaseLines(listing, method, breakdown, settings) });
+      }
+      const allowed: PurchaseCheck = { ok: true };
+      return {
+        listing: listingView(listing, at),
+        reservation: { amount: reservationPaymentAmount(settings), days: settings.reservationDays },
+        buyNow: buyNowByMethod,
+        mayReserve: buyerId === null ? null : (refusalOf('reservation', listing, buyerId, at) ?? allowed),
+        mayBuy: buyerId === null ? null : (refusalOf('purchase', listing, buyerId, at) ?? allowed),
+      };
+    },
+
+    /** The buyer's live reservations and their orders. */
+    async mine(buyerId: string) {
+      const purchases = purchaseRepository(db);
+      const at = now();
+      const [reservations, orders] = await Promise.all([purchases.reservationsOf(buyerId, at), purchases.ordersOf(buyerId)]);
+      return { reservations: reservations.map((listing) => listingView(listing, at)), orders };
+    },
+  };
+}

@@ -1,0 +1,314 @@
+/**
+ * A payment's life on the server: recorded pending inside the checkout's transaction,
+ * sent to the provider after that transaction commits (no row lock is ever held across
+ * a provider call), and settled by the provider's events through the domain's state
+ * machine. Settling applies its effect — the reservation made, the plate sold, the
+ * application paid — or releases the plate's hold, in the same transaction as the new
+ * status, and only when the status really changes, so a repeated event does nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { uuidv7 } from '#domain/ids/uuid-v7';
+import { formatKwacha, type Ngwee, ngwee } from '#domain/money/money';
+import { createPayment, effectivePayment, type Payment, type PaymentEvent, paymentExpiresAt, type PaymentStatus, transition } from '#domain/payments/payment';
+import { formatPaymentReference } from '#domain/payments/reference';
+import { type PaymentMethodId, paymentMethodName } from '#domain/pricing/pricing';
+import { reservationEnds } from '#domain/purchases/reservation';
+import type { Database, Queryable } from '../db/database';
+import { auditRepository } from '../repositories/audit-repository';
+import { notificationRepository } from '../repositories/notification-repository';
+import { type PaymentLine, type PaymentPurpose, paymentRepository, type StoredPayment } from '../repositories/payment-repository';
+import { type ListingState, purchaseRepository } from '../repositories/purchase-repository';
+import { settingsRepository } from '../repositories/settings-repository';
+import { userRepository } from '../repositories/user-repository';
+import type { CheckedDetails, PaymentProvider } from './provider';
+import { Refusal } from './refusal-reply';
+
+export const PAYMENT_NOT_FOUND = 'This payment was not found.';
+export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached; nothing was charged. Please try again.';
+export const NOT_A_CARD_PAYMENT = 'This payment is not a card payment.';
+export const CARD_ALREADY_GIVEN = 'A card has already been given for this payment; it is being processed.';
+export const ONLY_BANK_TRANSFERS = 'Only a bank transfer is marked received by an administrator; mobile money and cards are settled by the payer.';
+
+/** A line's role, so the order and the receipt read the figures without parsing labels. */
+export type LineKind = 'price' | 'plates' | 'processing' | 'gateway' | 'reservation-credit' | 'reservation-fee';
+export type ReceiptLine = PaymentLine & { kind: LineKind };
+
+export interface PaymentContext {
+  db: Database;
+  provider: PaymentProvider;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+export interface NewPaymentInput {
+  payerId: string;
+  idempotencyKey: string;
+  purpose: PaymentPurpose;
+  listingId?: string | null;
+  requestId?: string | null;
+  description: string;
+  lines: ReceiptLine[];
+  method: PaymentMethodId;
+  amount: Ngwee;
+  details: CheckedDetails;
+  at: Date;
+}
+
+/** Records a new pending payment inside the caller's transaction (the checkout's checks have passed). */
+export async function recordPayment(tx: Queryable, provider: PaymentProvider, input: NewPaymentInput): Promise<StoredPayment> {
+  const payment = createPayment({ id: uuidv7(input.at.getTime(), randomBytes(10)), idempotencyKey: input.idempotencyKey, method: input.method, amount: input.amount, now: input.at });
+  return paymentRepository(tx).insert({
+    id: payment.id,
+    idempotencyKey: payment.idempotencyKey,
+    method: payment.method,
+    amount: payment.amount,
+    createdAt: payment.createdAt,
+    payerId: input.payerId,
+    purpose: input.purpose,
+    listingId: input.listingId ?? null,
+    requestId: input.requestId ?? null,
+    description: input.description,
+    lines: input.lines,
+    provider: provider.name,
+    payerPhone: input.details.payerPhone,
+    card: input.details.card && { brand: input.details.card.brand, last4: input.details.card.last4 },
+    expiresAt: paymentExpiresAt(payment)?.toISOString() ?? null,
+  });
+}
+
+/** The amount of the first line of a kind (zero when there is none). */
+export function lineAmount(lines: readonly PaymentLine[], kind: LineKind): Ngwee {
+  const line = lines.find((candidate) => (candidate as Partial<ReceiptLine>).kind === kind);
+  return ngwee(line?.amount ?? 0);
+}
+
+export interface Receipt {
+  id: string;
+  reference: string;
+  status: PaymentStatus;
+  purpose: PaymentPurpose;
+  description: string;
+  method: PaymentMethodId;
+  methodName: string;
+  amount: number;
+  currency: 'ZMW';
+  lines: PaymentLine[];
+  listingId: string | null;
+  requestId: string | null;
+  payerPhone: string | null;
+  card: { brand: string; last4: string } | null;
+  declineReason: string | null;
+  createdAt: string;
+  settledAt: string | null;
+  expiresAt: string | null;
+  /** What to do next while pending (bank transfer details); null otherwise. */
+  instructions: string | null;
+  /** Paid, but what it paid for had gone (a late approval): the operator owes a refund. */
+  refundDue: boolean;
+  provider: string;
+}
+
+export type SettleResult = { ok: true; payment: StoredPayment } | { ok: false; message: string; payment: StoredPayment };
+
+export function paymentService({ db, provider, now, log }: PaymentContext) {
+  /** The payment as it stands at `at` (a request-to-pay past its time reads timed out). */
+  const current = (payment: StoredPayment, at: Date): StoredPayment => {
+    const effective: Payment = effectivePayment(payment, at);
+    return effective === payment ? payment : { ...payment, status: effective.status, settledAt: effective.settledAt };
+  };
+
+  async function notify(tx: Queryable, userId: string, notification: { kind: string; title: string; body: string; link: string }): Promise<void> {
+    // A deleted account keeps its payments but has nobody to tell.
+    if (await userRepository(tx).findById(userId)) await notificationRepository(tx).create(userId, notification);
+  }
+
+  /** What approval does, by what was paid for; 'refund_due' when the plate is no longer this payment's to take. */
+  async function applyApproval(tx: Queryable, payment: StoredPayment, listing: ListingState | undefined, at: Date): Promise<'applied' | 'refund_due'> {
+    if (payment.purpose === 'application') return 'applied';
+    const purchases = purchaseRepository(tx);
+    // Every other change to the listing (another hold, a reservation, a sale) replaces the hold, so this is the whole check.
+    if (!listing || listing.holdPaymentId !== payment.id) return 'refund_due';
+    if (payment.purpose === 'reservation') {
+      const { settings } = await settingsRepository(tx).pricing();
+      await purchases.reserve(listing.id, { buyerId: payment.payerId, paymentId: payment.id, until: reservationEnds(at, settings.reservationDays) });
+      return 'applied';
+    }
+    await purchases.sell(listing.id, { buyerId: payment.payerId, at });
+    await purchases.addOrder({
+      listingId: listing.id,
+      plateNumber: listing.number,
+      buyerId: payment.payerId,
+      paymentId: payment.id,
+      price: lineAmount(payment.lines, 'price'),
+      reservationCredit: ngwee(-lineAmount(payment.lines, 'reservation-credit')),
+      total: payment.amount,
+      createdAt: at.toISOString(),
+    });
+    return 'applied';
+  }
+
+  /** Stores the payment's new status with its effect, in the caller's transaction. */
+  async function storeSettled(tx: Queryable, stored: StoredPayment, next: Payment, listing: ListingState | undefined, at: Date, settledBy: string | null): Promise<StoredPayment> {
+    let effect: StoredPayment['effect'] = null;
+    if (next.status === 'approved') effect = await applyApproval(tx, stored, listing, at);
+    else if (listing) await purchaseRepository(tx).releaseHold(listing.id, stored.id);
+    const saved = await paymentRepository(tx).save({ ...stored, status: next.status, settledAt: next.settledAt, declineReason: next.declineReason, effect, settledBy });
+    if (settledBy && next.status === 'approved') {
+      await notify(tx, stored.payerId, {
+        kind: 'payment-received',
+        title: `Payment ${formatPaymentReference(stored.number)} received`,
+        body: `We have received your bank transfer of ${formatKwacha(stored.amount)} for: ${stored.description}.`,
+        link: '/dashboard/user/payments',
+      });
+    }
+    if (effect === 'refund_due') {
+      log.warn({ paymentId: stored.id }, 'payment approved after what it paid for had gone: refund due');
+      await auditRepository(tx).record({ actorId: null, action: 'payment.refund_due', target: stored.id, outcome: 'failure', detail: { purpose: stored.purpose, listingId: stored.listingId, amount: stored.amount } });
+      await notify(tx, stored.payerId, {
+        kind: 'payment-refund',
+        title: `Payment ${formatPaymentReference(stored.number)} will be refunded`,
+        body: `Your payment was approved after the plate it was for had been taken. The full amount will be refunded.`,
+        link: '/dashboard/user/payments',
+      });
+    }
+    return saved;
+  }
+
+  /**
+   * Applies a provider or administrator event. The listing (if any) is locked before the
+   * payment, the same order a checkout takes them in, so the two never deadlock.
+   */
+  async function settle(paymentId: string, event: PaymentEvent, options: { settledBy?: string; ip?: string } = {}): Promise<SettleResult> {
+    return db.transaction(async (tx) => {
+      const payments = paymentRepository(tx);
+      const peek = await payments.find(paymentId);
+      if (!peek) throw new Refusal(404, PAYMENT_NOT_FOUND);
+      const listing = peek.listingId ? await purchaseRepository(tx).lockListing(peek.listingId) : undefined;
+      const stored = (await payments.find(paymentId, { forUpdate: true })) ?? peek;
+      const at = now();
+      const result = transition(stored, event, at);
+      if (!result.ok) {
+        // Timed out by time alone: record it once, releasing the hold, so the row says what readers already see.
+        const saved = result.payment.status !== stored.status ? await storeSettled(tx, stored, result.payment, listing, at, null) : stored;
+        return { ok: false, message: result.message, payment: saved };
+      }
+      if (!result.changed) return { ok: true, payment: stored };
+      const saved = await storeSettled(tx, stored, result.payment, listing, at, options.settledBy ?? null);
+      if (options.settledBy) {
+        await auditRepository(tx).record({ actorId: options.settledBy, action: `payment.${event.type}`, target: stored.id, detail: { reference: formatPaymentReference(stored.number), amount: stored.amount, method: stored.method }, ip: options.ip ?? null });
+      }
+      return { ok: true, payment: saved };
+    });
+  }
+
+  /** After the checkout's transaction: asks the provider to collect, and settles at once if it answers at once. */
+  async function collect(payment: StoredPayment, details: CheckedDetails): Promise<StoredPayment> {
+    const request = { paymentId: payment.id, reference: formatPaymentReference(payment.number), method: payment.method, amount: payment.amount, description: payment.description, details };
+    let answer;
+    try {
+      answer = await provider.requestPayment(request);
+    } catch (error) {
+      log.error({ err: error, paymentId: payment.id }, 'payment provider failed');
+      // A card has no waiting time to run out: without an answer it is declined, and the plate's hold released.
+      if (payment.method === 'card') return (await settle(payment.id, { type: 'decline', reason: PROVIDER_UNREACHABLE })).payment;
+      return payment;
+    }
+    const withRef = (await paymentRepository(db).setProviderRef(payment.id, answer.providerRef)) ?? payment;
+    return answer.event ? (await settle(payment.id, answer.event)).payment : withRef;
+  }
+
+  return {
+    current,
+    settle,
+    collect,
+
+    /** The card step: the card of a card payment started without one (the wizard's card payments). */
+    async chargeCard(paymentId: string, payerId: string, cardNumber: string): Promise<SettleResult> {
+      const payment = await paymentRepository(db).find(paymentId);
+      if (!payment || payment.payerId !== payerId) throw new Refusal(404, PAYMENT_NOT_FOUND);
+      if (payment.method !== 'card') throw new Refusal(409, NOT_A_CARD_PAYMENT);
+      const standing = current(payment, now());
+      if (standing.status !== 'pending') {
+        // The domain's words for a settled payment: whatever event would change it is refused.
+        const refused = transition(standing, standing.status === 'approved' ? { type: 'decline', reason: '' } : { type: 'approve' }, now());
+        throw new Refusal(409, refused.ok ? NOT_A_CARD_PAYMENT : refused.message);
+      }
+      const check = provider.checkDetails('card', { card: { number: cardNumber } });
+      if (!check.ok || !check.details.card) {
+        const message = check.ok ? NOT_A_CARD_PAYMENT : check.message;
+        throw new Refusal(400, message, { card: message });
+      }
+      const claimed = await paymentRepository(db).claimCard(payment.id, { brand: check.details.card.brand, last4: check.details.card.last4 });
+      if (!claimed) throw new Refusal(409, CARD_ALREADY_GIVEN);
+      let answer;
+      try {
+        answer = await provider.chargeCard({
+          paymentId: payment.id,
+          providerRef: payment.providerRef,
+          reference: formatPaymentReference(payment.number),
+          method: 'card',
+          amount: payment.amount,
+          description: payment.description,
+          details: check.details,
+        });
+      } catch (error) {
+        log.error({ err: error, paymentId: payment.id }, 'payment provider failed');
+        return settle(payment.id, { type: 'decline', reason: PROVIDER_UNREACHABLE });
+      }
+      const saved = (await paymentRepository(db).setProviderRef(payment.id, answer.providerRef)) ?? claimed;
+      return answer.event ? settle(payment.id, answer.event) : { ok: true, payment: saved };
+    },
+
+    /** A pending payment brought up to date with what a polling provider knows. */
+    async refresh(payment: StoredPayment): Promise<StoredPayment> {
+      if (current(payment, now()).status !== 'pending') return payment;
+      let event: PaymentEvent | null = null;
+      try {
+        event = await provider.status({ providerRef: payment.providerRef, method: payment.method });
+      } catch (error) {
+        log.warn({ err: error, paymentId: payment.id }, 'payment status check failed');
+      }
+      return event ? (await settle(payment.id, event)).payment : payment;
+    },
+
+    /** The receipt: what was paid for, the lines, the method and where it stands at `at`. */
+    receipt(payment: StoredPayment, at: Date = now()): Receipt {
+      const standing = current(payment, at);
+      const reference = formatPaymentReference(payment.number);
+      return {
+        id: payment.id,
+        reference,
+        status: standing.status,
+        purpose: payment.purpose,
+        description: payment.description,
+        method: payment.method,
+        methodName: paymentMethodName(payment.method),
+        amount: payment.amount,
+        currency: 'ZMW',
+        lines: payment.lines,
+        listingId: payment.listingId,
+        requestId: payment.requestId,
+        payerPhone: payment.payerPhone,
+        card: payment.card,
+        declineReason: standing.declineReason,
+        createdAt: payment.createdAt,
+        settledAt: standing.settledAt,
+        expiresAt: payment.expiresAt,
+        instructions: standing.status === 'pending' ? provider.instructions(payment.method, reference) : null,
+        refundDue: payment.effect === 'refund_due',
+        provider: payment.provider,
+      };
+    },
+
+    /** Marks a bank transfer received (an administrator saw the money arrive); the payer is told. */
+    async markReceived(paymentId: string, adminId: string, ip: string): Promise<SettleResult> {
+      const payment = await paymentRepository(db).find(paymentId);
+      if (!payment) throw new Refusal(404, PAYMENT_NOT_FOUND);
+      if (payment.method !== 'bank') throw new Refusal(409, ONLY_BANK_TRANSFERS);
+      return settle(paymentId, { type: 'approve' }, { settledBy: adminId, ip });
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof paymentService>;

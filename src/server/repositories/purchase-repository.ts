@@ -1,0 +1,213 @@
+/**
+ * Marketplace reservations, holds and sales on plate_listings, and the orders a sale
+ * creates. A listing's status as a buyer sees it is derived from the stored instants
+ * and the time (listingStatusAt), never flipped back by a timer.
+ */
+import { ngwee, type Ngwee } from '#domain/money/money';
+import { effectiveStatus, type ListingReservation } from '#domain/purchases/reservation';
+import type { MarketplacePlateType, PlateStatus } from '#domain/statuses/statuses';
+import type { Queryable } from '../db/database';
+
+/** A listing with everything a purchase decision needs. */
+export interface ListingState extends ListingReservation {
+  id: string;
+  number: string;
+  price: Ngwee;
+  type: MarketplacePlateType;
+  featured: boolean;
+  description: string;
+  reservationPaymentId: string | null;
+  /** The buyer whose payment is pending, and until when they hold the plate. */
+  heldBy: string | null;
+  heldUntil: string | null;
+  holdPaymentId: string | null;
+  soldTo: string | null;
+  soldAt: string | null;
+  version: number;
+}
+
+export interface ListingRow {
+  id: string;
+  number: string;
+  price_ngwee: string | number;
+  type: string;
+  status: string;
+  featured: boolean;
+  description: string;
+  reserved_by: string | null;
+  reserved_until: Date | string | null;
+  reservation_payment_id: string | null;
+  held_by: string | null;
+  held_until: Date | string | null;
+  hold_payment_id: string | null;
+  sold_to: string | null;
+  sold_at: Date | string | null;
+  version: number;
+}
+
+export const LISTING_COLUMNS = `id, number, price_ngwee, type, status, featured, description, reserved_by, reserved_until, reservation_payment_id,
+  held_by, held_until, hold_payment_id, sold_to, sold_at, version`;
+
+const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function toListingState(row: ListingRow): ListingState {
+  return {
+    id: row.id,
+    number: row.number,
+    price: ngwee(Number(row.price_ngwee)),
+    type: row.type as MarketplacePlateType, // constrained on insert by the domain type
+    status: row.status as PlateStatus,
+    featured: row.featured,
+    description: row.description,
+    reservedBy: row.reserved_by,
+    reservedUntil: isoOrNull(row.reserved_until),
+    reservationPaymentId: row.reservation_payment_id,
+    heldBy: row.held_by,
+    heldUntil: isoOrNull(row.held_until),
+    holdPaymentId: row.hold_payment_id,
+    soldTo: row.sold_to,
+    soldAt: isoOrNull(row.sold_at),
+    version: row.version,
+  };
+}
+
+/** True while a buyer's payment for the plate is pending and its hold has not run out. */
+export function holdIsLive(listing: Pick<ListingState, 'holdPaymentId' | 'heldUntil'>, now: Date): boolean {
+  return listing.holdPaymentId !== null && listing.heldUntil !== null && now.getTime() < Date.parse(listing.heldUntil);
+}
+
+/**
+ * What every buyer sees at `now`: Sold is final; a paid reservation that has not lapsed is
+ * Reserved (the domain's rule); a plate held for a pending payment also reads Reserved, so
+ * nobody else opens it; anything else is Available. reservedUntil says until when.
+ */
+export function listingStatusAt(listing: Omit<ListingState, 'id' | 'number' | 'price' | 'type' | 'featured' | 'description'>, now: Date): { status: PlateStatus; reservedUntil: string | null } {
+  const status = effectiveStatus(listing, now);
+  if (status === 'Sold') return { status, reservedUntil: null };
+  if (status === 'Reserved') return { status, reservedUntil: listing.reservedUntil };
+  if (holdIsLive(listing, now)) return { status: 'Reserved', reservedUntil: listing.heldUntil };
+  return { status: 'Available', reservedUntil: null };
+}
+
+export interface PurchaseOrder {
+  id: string;
+  listingId: string;
+  plateNumber: string;
+  buyerId: string;
+  paymentId: string;
+  price: Ngwee;
+  reservationCredit: Ngwee;
+  total: Ngwee;
+  status: string;
+  createdAt: string;
+}
+
+interface OrderRow {
+  id: string;
+  listing_id: string;
+  plate_number: string;
+  buyer_id: string;
+  payment_id: string;
+  price_ngwee: string | number;
+  reservation_credit_ngwee: string | number;
+  total_ngwee: string | number;
+  status: string;
+  created_at: Date | string;
+}
+
+const toOrder = (row: OrderRow): PurchaseOrder => ({
+  id: row.id,
+  listingId: row.listing_id,
+  plateNumber: row.plate_number,
+  buyerId: row.buyer_id,
+  paymentId: row.payment_id,
+  price: ngwee(Number(row.price_ngwee)),
+  reservationCredit: ngwee(Number(row.reservation_credit_ngwee)),
+  total: ngwee(Number(row.total_ngwee)),
+  status: row.status,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+export function purchaseRepository(db: Queryable) {
+  return {
+    /**
+     * The listing, locked until the transaction ends: two buyers of one plate are decided one
+     * after the other, and the second sees what the first did.
+     */
+    async lockListing(id: string): Promise<ListingState | undefined> {
+      const [row] = await db.query<ListingRow>(`SELECT ${LISTING_COLUMNS} FROM plate_listings WHERE id = $1 FOR UPDATE`, [id]);
+      return row ? toListingState(row) : undefined;
+    },
+
+    async findListing(id: string): Promise<ListingState | undefined> {
+      const [row] = await db.query<ListingRow>(`SELECT ${LISTING_COLUMNS} FROM plate_listings WHERE id = $1`, [id]);
+      return row ? toListingState(row) : undefined;
+    },
+
+    async hold(listingId: string, hold: { buyerId: string; paymentId: string; until: Date }): Promise<void> {
+      await db.query('UPDATE plate_listings SET held_by = $2, held_until = $3, hold_payment_id = $4, version = version + 1, updated_at = now() WHERE id = $1', [
+        listingId,
+        hold.buyerId,
+        hold.until,
+        hold.paymentId,
+      ]);
+    },
+
+    /** Ends the hold of this payment (declined, timed out); another payment's hold is left alone. */
+    async releaseHold(listingId: string, paymentId: string): Promise<void> {
+      await db.query(
+        'UPDATE plate_listings SET held_by = NULL, held_until = NULL, hold_payment_id = NULL, version = version + 1, updated_at = now() WHERE id = $1 AND hold_payment_id = $2',
+        [listingId, paymentId],
+      );
+    },
+
+    async reserve(listingId: string, reservation: { buyerId: string; paymentId: string; until: Date }): Promise<void> {
+      await db.query(
+        `UPDATE plate_listings SET status = 'Reserved', reserved_by = $2, reserved_until = $3, reservation_payment_id = $4,
+           held_by = NULL, held_until = NULL, hold_payment_id = NULL, version = version + 1, updated_at = now()
+         WHERE id = $1`,
+        [listingId, reservation.buyerId, reservation.until, reservation.paymentId],
+      );
+    },
+
+    async sell(listingId: string, sale: { buyerId: string; at: Date }): Promise<void> {
+      await db.query(
+        `UPDATE plate_listings SET status = 'Sold', sold_to = $2, sold_at = $3, reserved_by = NULL, reserved_until = NULL, reservation_payment_id = NULL,
+           held_by = NULL, held_until = NULL, hold_payment_id = NULL, version = version + 1, updated_at = now()
+         WHERE id = $1`,
+        [listingId, sale.buyerId, sale.at],
+      );
+    },
+
+    async addOrder(order: Omit<PurchaseOrder, 'id' | 'status'>): Promise<PurchaseOrder> {
+      const [next] = await db.query<{ n: string }>("SELECT nextval('purchase_order_number_seq')::text AS n");
+      const id = `PO-${(next?.n ?? '').padStart(6, '0')}`;
+      const [row] = await db.query<OrderRow>(
+        `INSERT INTO purchase_orders (id, listing_id, plate_number, buyer_id, payment_id, price_ngwee, reservation_credit_ngwee, total_ngwee, created_at)
+         VALUES ($9, $1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+        [order.listingId, order.plateNumber, order.buyerId, order.paymentId, order.price, order.reservationCredit, order.total, order.createdAt, id],
+      );
+      if (!row) throw new Error('order insert returned no row');
+      return toOrder(row);
+    },
+
+    async ordersOf(buyerId: string): Promise<PurchaseOrder[]> {
+      const rows = await db.query<OrderRow>('SELECT * FROM purchase_orders WHERE buyer_id = $1 ORDER BY created_at DESC', [buyerId]);
+      return rows.map(toOrder);
+    },
+
+    async orderForPayment(paymentId: string): Promise<PurchaseOrder | undefined> {
+      const [row] = await db.query<OrderRow>('SELECT * FROM purchase_orders WHERE payment_id = $1', [paymentId]);
+      return row ? toOrder(row) : undefined;
+    },
+
+    /** Listings this buyer has reserved and whose reservation has not lapsed at `now`. */
+    async reservationsOf(buyerId: string, now: Date): Promise<ListingState[]> {
+      const rows = await db.query<ListingRow>(
+        `SELECT ${LISTING_COLUMNS} FROM plate_listings WHERE reserved_by = $1 AND status = 'Reserved' AND reserved_until > $2 ORDER BY reserved_until`,
+        [buyerId, now],
+      );
+      return rows.map(toListingState);
+    },
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * A payer's payments and receipts, the sandbox's simulated handset prompt, the card
+ * step of a card payment, and the administrator's confirmation that a bank transfer
+ * arrived. Starting a payment belongs to what is paid for (marketplace, applications).
+ */
+import { can } from '#domain/accounts/permissions';
+import { PAYMENT_METHOD_IDS } from '#domain/pricing/pricing';
+import { PAYMENT_STATUSES } from '#domain/payments/payment';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../plugins/error-handler';
+import { paymentRepository } from '../repositories/payment-repository';
+import type { User } from '../repositories/user-repository';
+import { PAYMENT_NOT_FOUND, type PaymentContext, paymentService } from '../payments/payment-service';
+import { answerOrRefuse } from '../payments/refusal-reply';
+import { sandboxPromptEvent } from '../payments/sandbox-provider';
+import { errorResponse } from './schemas';
+
+export const NO_SANDBOX = 'Simulated prompts exist only with the sandbox payment provider.';
+
+export const receiptSchema = z.object({
+  id: z.string(),
+  reference: z.string().describe("'PAY-000123', from the payment sequence"),
+  status: z.enum(PAYMENT_STATUSES).describe('As it stands now: a request-to-pay nobody answered in time reads timed_out'),
+  purpose: z.enum(['reservation', 'purchase', 'application']),
+  description: z.string(),
+  method: z.enum(PAYMENT_METHOD_IDS),
+  methodName: z.string(),
+  amount: z.number().int().describe('Ngwee'),
+  currency: z.literal('ZMW'),
+  lines: z.array(z.object({ label: z.string(), amount: z.number().int(), kind: z.string().optional() })).describe('What the amount is made of, in ngwee; a deduction is negative'),
+  listingId: z.string().nullable(),
+  requestId: z.string().nullable(),
+  payerPhone: z.string().nullable(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  declineReason: z.string().nullable(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+  expiresAt: z.string().nullable().describe('A pending mobile-money request times out at this instant'),
+  instructions: z.string().nullable(),
+  refundDue: z.boolean(),
+  provider: z.string(),
+});
+
+const paymentResponse = z.object({ payment: receiptSchema });
+const idParams = z.object({ id: z.string().max(64) });
+const cardSchema = z.object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') }, { error: 'Enter the card number' });
+
+export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (app, { db, provider, now }) => {
+  const service = paymentService({ db, provider, now, log: app.log });
+  const payments = paymentRepository(db);
+
+  app.get(
+    '/api/payments',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['payments'], summary: "The signed-in user's payments, newest first", response: { 200: z.object({ payments: z.array(receiptSchema) }) } },
+    },
+    async (request) => {
+      const at = now();
+      return { payments: (await payments.listForPayer((request.user as User).id)).map((payment) => service.receipt(payment, at)) };
+    },
+  );
+
+  app.get(
+    '/api/payments/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['payments'], summary: 'One payment as a receipt (its payer or an administrator)', params: idParams, response: { 200: paymentResponse, 404: errorResponse } },
+    },
+    async (request, reply) => {
+      const me = request.user as User;
+      const found = await payments.find(request.params.id);
+      // Someone else's payment is answered as missing, so ids cannot be probed.
+      if (!found || (found.payerId !== me.id && !can(me.roles, 'payments:confirm'))) return reply.code(404).send(errorBody(404, PAYMENT_NOT_FOUND));
+      return { payment: service.receipt(await service.refresh(found)) };
+    },
+  );
+
+  app.post(
+    '/api/payments/:id/sandbox-prompt',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['payments'],
+        summary: "Sandbox only: the payer's answer on the simulated handset prompt of a pending MTN or Airtel payment",
+        params: idParams,
+        body: z.object({ answer: z.enum(['approve', 'decline'], { error: "answer must be 'approve' or 'decline'" }) }),
+        response: { 200: paymentResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      answerOrRefuse(reply, async () => {
+        const found = await payments.find(request.params.id);
+        if (!found || found.payerId !== (request.user as User).id) return reply.code(404).send(errorBody(404, PAYMENT_NOT_FOUND));
+        if (!provider.isSandbox || found.provider !== provider.name) return reply.code(404).send(errorBody(404, NO_SANDBOX));
+        if (found.method !== 'mtn' && found.method !== 'airtel') return reply.code(409).send(errorBody(409, 'Only a mobile money payment has a handset prompt.'));
+        const result = await service.settle(found.id, sandboxPromptEvent(request.body.answer));
+        if (!result.ok) return reply.code(409).send(errorBody(409, result.message));
+        return { payment: service.receipt(result.payment) };
+      }),
+  );
+
+  app.post(
+    '/api/payments/:id/card',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['payments'],
+        summary: 'The card step: the card for a card payment started without one (approved or declined at once)',
+        params: idParams,
+        body: z.object({ card: cardSchema }),
+        response: { 200: paymentResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      answerOrRefuse(reply, async () => {
+        const result = await service.chargeCard(request.params.id, (request.user as User).id, request.body.card.number);
+        if (!result.ok) return reply.code(409).send(errorBody(409, result.message));
+        return { payment: service.receipt(result.payment) };
+      }),
+  );
+
+  app.get(
+    '/api/admin/payments',
+    {
+      config: { access: 'payments:confirm' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Payments still pending, oldest first (bank transfers waiting to be marked received)',
+        response: { 200: z.object({ payments: z.array(receiptSchema.extend({ payerId: z.string() })) }) },
+      },
+    },
+    async () => {
+      const at = now();
+      const pending = (await payments.listPending()).map((payment) => ({ ...service.receipt(payment, at), payerId: payment.payerId }));
+      return { payments: pending.filter((payment) => payment.status === 'pending') };
+    },
+  );
+
+  app.post(
+    '/api/admin/payments/:id/received',
+    {
+      config: { access: 'payments:confirm' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Marks a pending bank transfer received: the payment is approved and what it paid for takes effect',
+        params: idParams,
+        response: { 200: paymentResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      answerOrRefuse(reply, async () => {
+        const result = await service.markReceived(request.params.id, (request.user as User).id, request.ip);
+        if (!result.ok) return reply.code(409).send(errorBody(409, result.message));
+        return { payment: service.receipt(result.payment) };
+      }),
+  );
+};

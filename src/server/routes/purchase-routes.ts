@@ -1,0 +1,137 @@
+/**
+ * Reserving and buying marketplace plates (online only: the server decides who gets a
+ * plate), what it would cost, and the buyer's own reservations and orders.
+ */
+import { idempotencyKeyIsValid } from '#domain/payments/payment';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../plugins/error-handler';
+import type { User } from '../repositories/user-repository';
+import { LISTING_NOT_FOUND, MARKETPLACE_METHODS, marketplaceCheckout } from '../payments/marketplace-checkout';
+import { type PaymentContext, paymentService } from '../payments/payment-service';
+import { answerOrRefuse } from '../payments/refusal-reply';
+import { receiptSchema } from './payment-routes';
+import { errorResponse } from './schemas';
+
+export const idempotencyKeySchema = z
+  .string({ error: 'idempotencyKey is required: a UUID made once per payment attempt' })
+  .refine(idempotencyKeyIsValid, 'idempotencyKey must be a lowercase UUID, made once per payment attempt');
+
+const checkoutBody = z.object({
+  idempotencyKey: idempotencyKeySchema,
+  method: z.enum(MARKETPLACE_METHODS, { error: 'Choose MTN Mobile Money, Airtel Money or a card (a bank transfer takes too long to hold a marketplace plate)' }),
+  phone: z.string().max(30, 'Phone number must be at most 30 characters').optional(),
+  card: z.object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') }).optional(),
+  amount: z.number().int().positive().optional().describe('The total the buyer was shown (ngwee); refused with 409 if the price has changed'),
+});
+
+const listingSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  price: z.number().int(),
+  type: z.string(),
+  status: z.string(),
+  featured: z.boolean(),
+  description: z.string(),
+  reservedUntil: z.string().nullable(),
+});
+
+const orderSchema = z.object({
+  id: z.string(),
+  listingId: z.string(),
+  plateNumber: z.string(),
+  paymentId: z.string(),
+  price: z.number().int(),
+  reservationCredit: z.number().int(),
+  total: z.number().int(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+
+const checkoutResponse = z.object({ payment: receiptSchema, listing: listingSchema, order: orderSchema.nullable() });
+const checkSchema = z.object({ ok: z.boolean(), reason: z.string().optional(), message: z.string().optional() });
+const idParams = z.object({ id: z.string().max(64) });
+
+export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (app, { db, provider, now }) => {
+  const payments = paymentService({ db, provider, now, log: app.log });
+  const checkout = marketplaceCheckout({ db, provider, now, log: app.log }, payments);
+
+  for (const kind of ['reserve', 'buy'] as const) {
+    app.post(
+      `/api/listings/:id/${kind}`,
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['marketplace'],
+          summary:
+            kind === 'reserve'
+              ? 'Reserve a plate: pays the reservation fee; the plate is Reserved for this buyer for the reservation days once the payment is approved'
+              : 'Buy a plate: pays price + processing + gateway fee, less the fee of this buyer’s own live reservation; Sold with an order once approved',
+          params: idParams,
+          body: checkoutBody,
+          response: { 200: checkoutResponse, 201: checkoutResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+        },
+      },
+      async (request, reply) =>
+        answerOrRefuse(reply, async () => {
+          const buyer = request.user as User;
+          const result = await (kind === 'reserve' ? checkout.reserve : checkout.buy)(request.params.id, buyer.id, request.body);
+          if (!result.replayed) request.log.info({ paymentId: result.payment.id, listingId: request.params.id, kind, status: result.payment.status }, 'marketplace payment started');
+          const [listing, order] = await Promise.all([checkout.listing(request.params.id), checkout.order(result.payment.id)]);
+          if (!listing) return reply.code(404).send(errorBody(404, LISTING_NOT_FOUND));
+          return reply.code(result.replayed ? 200 : 201).send({ payment: payments.receipt(result.payment), listing, order: order ?? null });
+        }),
+    );
+  }
+
+  app.get(
+    '/api/listings/:id/quote',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['marketplace'],
+        summary: 'What reserving and buying the plate costs now, by method (with the caller’s reservation credit when signed in), and whether they may',
+        params: idParams,
+        response: {
+          200: z.object({
+            listing: listingSchema,
+            reservation: z.object({ amount: z.number().int(), days: z.number().int() }),
+            buyNow: z.array(
+              z.object({
+                method: z.string(),
+                methodName: z.string(),
+                price: z.number().int(),
+                processingFee: z.number().int(),
+                gatewayFee: z.number().int(),
+                reservationCredit: z.number().int(),
+                total: z.number().int(),
+                lines: z.array(z.object({ label: z.string(), amount: z.number().int(), kind: z.string() })),
+              }),
+            ),
+            mayReserve: checkSchema.nullable(),
+            mayBuy: checkSchema.nullable(),
+          }),
+          404: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const quote = await checkout.quote(request.params.id, request.user?.id ?? null);
+      if (!quote) return reply.code(404).send(errorBody(404, LISTING_NOT_FOUND));
+      return quote;
+    },
+  );
+
+  app.get(
+    '/api/purchases',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['marketplace'],
+        summary: "The signed-in buyer's live reservations and marketplace orders",
+        response: { 200: z.object({ reservations: z.array(listingSchema), orders: z.array(orderSchema) }) },
+      },
+    },
+    async (request) => checkout.mine((request.user as User).id),
+  );
+};

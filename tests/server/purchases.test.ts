@@ -1,0 +1,283 @@
+/**
+ * Reserving and buying marketplace plates over HTTP, on a clock the test moves: the hold
+ * while a payment is pending, the reservation that lapses by time alone (6 days 23 hours
+ * still Reserved, 7 days Available), the fee deducted from Buy Now, idempotent payments,
+ * declines and time-outs releasing the plate, and many buyers racing for one plate.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING } from '#domain/pricing/pricing';
+import { formatReservationDate } from '#domain/purchases/reservation';
+import { type Database, openPglite } from '../../src/server/db/database';
+import { migrate } from '../../src/server/db/migrate';
+import { HELD_BY_ANOTHER, HELD_BY_YOU, KEY_REUSED } from '../../src/server/payments/marketplace-checkout';
+import { sandboxProvider } from '../../src/server/payments/sandbox-provider';
+import { registerAuth } from '../../src/server/plugins/auth';
+import { registerErrorHandler } from '../../src/server/plugins/error-handler';
+import { registerJsonBody } from '../../src/server/plugins/json-body';
+import { listingRepository } from '../../src/server/repositories/listing-repository';
+import { sessionRepository } from '../../src/server/repositories/session-repository';
+import { settingsRepository } from '../../src/server/repositories/settings-repository';
+import { userRepository } from '../../src/server/repositories/user-repository';
+import { listingRoutes } from '../../src/server/routes/listing-routes';
+import { paymentRoutes } from '../../src/server/routes/payment-routes';
+import { purchaseRoutes } from '../../src/server/routes/purchase-routes';
+import { DEMO_LISTINGS } from '../../src/server/seed/demo-listings';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const APPROVE_CARD = { number: '4242 4242 4242 4242' };
+const DECLINE_CARD = { number: '4000 0000 0000 0002' };
+const MTN_PHONE = '0961234567';
+
+/** The server's payment and purchase routes on an in-memory database, with a clock the test sets. */
+async function buildHarness() {
+  const db = await openPglite('memory://');
+  await migrate(db);
+  await listingRepository(db).insertMany(DEMO_LISTINGS);
+  const clock = { ms: Date.now() };
+  const now = () => new Date(clock.ms);
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerJsonBody(app);
+  registerAuth(app, db);
+  const provider = sandboxProvider();
+  await app.register(listingRoutes, { db, now });
+  await app.register(purchaseRoutes, { db, provider, now });
+  await app.register(paymentRoutes, { db, provider, now });
+  app.addHook('onClose', () => db.close());
+  return { app, db, clock };
+}
+
+async function signedIn(db: Database, name: string, roles: Array<'buyer' | 'admin'> = ['buyer']): Promise<{ id: string; cookie: string }> {
+  const user = await userRepository(db).create({ email: `${name}@test.zm`, name, passwordHash: 'x', accountType: 'individual', userType: 'Customer', status: 'Active', requestedRole: null, roles });
+  if (!user) throw new Error(`could not create ${name}`);
+  const token = `session-${name}-${randomUUID()}`;
+  await sessionRepository(db).create(token, user.id, new Date(Date.now() + 3600_000));
+  return { id: user.id, cookie: `nambala_session=${token}` };
+}
+
+describe('marketplace purchases and reservations', () => {
+  let app: FastifyInstance;
+  let db: Database;
+  let clock: { ms: number };
+  let start: number;
+  let buyers = 0;
+
+  const newBuyer = () => signedIn(db, `buyer${(buyers += 1)}`);
+  const post = (url: string, cookie: string, payload: object) => app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const get = (url: string, cookie = '') => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const listingId = (number: string) => DEMO_LISTINGS.find((listing) => listing.number === number)?.id ?? '';
+  const statusOf = async (number: string) => (await get('/api/listings')).json().listings.find((listing: { number: string }) => listing.number === number);
+  const paymentRows = async (listing: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE listing_id = $1', [listing]))[0]?.n;
+  const reserve = (listing: string, cookie: string, body: object = {}) => post(`/api/listings/${listing}/reserve`, cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...body });
+  const buy = (listing: string, cookie: string, body: object = {}) => post(`/api/listings/${listing}/buy`, cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...body });
+
+  beforeAll(async () => {
+    ({ app, db, clock } = await buildHarness());
+  });
+  beforeEach(() => {
+    start = Date.now();
+    clock.ms = start;
+  });
+  afterAll(() => app.close());
+
+  it('holds a plate while a mobile-money reservation is pending, then reserves it for 7 days once approved', async () => {
+    const [first, second] = [await newBuyer(), await newBuyer()];
+    const id = listingId('ZM-777-VIP');
+    const started = await reserve(id, first.cookie, { method: 'mtn', phone: MTN_PHONE, card: undefined });
+    expect(started.statusCode).toBe(201);
+    expect(started.json().payment).toMatchObject({ status: 'pending', amount: DEFAULT_PRICING.reservationFee, method: 'mtn', payerPhone: '+260961234567', purpose: 'reservation' });
+    expect(started.json().listing).toMatchObject({ status: 'Reserved' });
+
+    // While the first buyer's phone shows the prompt, nobody else can pay for the plate.
+    const blocked = await reserve(id, second.cookie);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(HELD_BY_ANOTHER);
+    const again = await reserve(id, first.cookie, { method: 'mtn', phone: MTN_PHONE, card: undefined });
+    expect(again.json().message).toBe(HELD_BY_YOU);
+    expect(await paymentRows(id)).toBe(1);
+
+    clock.ms = start + 30_000;
+    const approved = await post(`/api/payments/${started.json().payment.id}/sandbox-prompt`, first.cookie, { answer: 'approve' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().payment.status).toBe('approved');
+    const listing = await statusOf('ZM-777-VIP');
+    expect(listing).toMatchObject({ status: 'Reserved', reservedUntil: new Date(start + 30_000 + 7 * DAY).toISOString() });
+    expect((await get('/api/purchases', first.cookie)).json().reservations.map((reserved: { number: string }) => reserved.number)).toEqual(['ZM-777-VIP']);
+  });
+
+  it('keeps a reservation at 6 days 23 hours and lets the plate go at exactly 7 days, with no job run', async () => {
+    const [holder, other] = [await newBuyer(), await newBuyer()];
+    const id = listingId('ZM-888-GLD');
+    expect((await reserve(id, holder.cookie)).statusCode).toBe(201);
+    const until = start + 7 * DAY;
+
+    clock.ms = start + 6 * DAY + 23 * HOUR;
+    expect(await statusOf('ZM-888-GLD')).toMatchObject({ status: 'Reserved', reservedUntil: new Date(until).toISOString() });
+    const refused = await reserve(id, other.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`This plate is reserved by another buyer until ${formatReservationDate(new Date(until))}.`);
+    expect((await buy(id, other.cookie)).statusCode).toBe(409);
+    const own = await reserve(id, holder.cookie);
+    expect(own.json().message).toBe(`You have already reserved this plate until ${formatReservationDate(new Date(until))}.`);
+
+    clock.ms = until;
+    expect(await statusOf('ZM-888-GLD')).toMatchObject({ status: 'Available', reservedUntil: null });
+    const taken = await reserve(id, other.cookie);
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json().listing.status).toBe('Reserved');
+  });
+
+  it('deducts the reservation fee the buyer paid when they buy within the reservation, and sells the plate with an order', async () => {
+    const holder = await newBuyer();
+    const id = listingId('ZM-001-ABC');
+    const price = 350_000;
+    expect((await reserve(id, holder.cookie)).statusCode).toBe(201);
+
+    clock.ms = start + 3 * DAY;
+    const quote = (await get(`/api/listings/${id}/quote`, holder.cookie)).json();
+    const mtnQuote = quote.buyNow.find((line: { method: string }) => line.method === 'mtn');
+    expect(mtnQuote).toMatchObject({ price, processingFee: 1000, gatewayFee: 7000, reservationCredit: 20_000, total: price + 1000 + 7000 - 20_000 });
+    expect(quote.mayBuy).toEqual({ ok: true });
+
+    const bought = await buy(id, holder.cookie, { method: 'mtn', phone: MTN_PHONE, card: undefined, amount: mtnQuote.total });
+    expect(bought.statusCode).toBe(201);
+    const payment = bought.json().payment;
+    expect(payment).toMatchObject({ amount: 338_000, status: 'pending', purpose: 'purchase' });
+    expect(payment.lines).toEqual([
+      { kind: 'price', label: 'Plate ZM-001-ABC', amount: price },
+      { kind: 'processing', label: 'Processing fee', amount: 1000 },
+      { kind: 'gateway', label: 'Gateway fee (MTN Mobile Money, 2%)', amount: 7000 },
+      { kind: 'reservation-credit', label: 'Reservation fee deducted', amount: -20_000 },
+    ]);
+    expect((await post(`/api/payments/${payment.id}/sandbox-prompt`, holder.cookie, { answer: 'approve' })).json().payment.status).toBe('approved');
+    expect(await statusOf('ZM-001-ABC')).toMatchObject({ status: 'Sold' });
+    const { orders, reservations } = (await get('/api/purchases', holder.cookie)).json();
+    expect(reservations).toEqual([]);
+    expect(orders).toEqual([expect.objectContaining({ plateNumber: 'ZM-001-ABC', price, reservationCredit: 20_000, total: 338_000, paymentId: payment.id, status: 'Pending' })]);
+  });
+
+  it('credits what the reservation really cost, not the fee as it is now, and no credit once the reservation lapsed', async () => {
+    const holder = await newBuyer();
+    const id = listingId('ZM-100-LSK');
+    expect((await reserve(id, holder.cookie)).statusCode).toBe(201);
+    await settingsRepository(db).setPricing({ ...DEFAULT_PRICING, reservationFee: 50_000 as typeof DEFAULT_PRICING.reservationFee }, holder.id, new Date());
+    try {
+      const quote = (await get(`/api/listings/${id}/quote`, holder.cookie)).json();
+      expect(quote.reservation.amount).toBe(50_000);
+      expect(quote.buyNow.find((line: { method: string }) => line.method === 'card').reservationCredit).toBe(20_000);
+      clock.ms = start + 7 * DAY;
+      const lapsed = (await get(`/api/listings/${id}/quote`, holder.cookie)).json();
+      expect(lapsed.buyNow.find((line: { method: string }) => line.method === 'card').reservationCredit).toBe(0);
+    } finally {
+      await settingsRepository(db).setPricing(DEFAULT_PRICING, holder.id, new Date());
+    }
+  });
+
+  it('returns the same payment for the same key, charging once, and refuses the key for another payment', async () => {
+    const buyer = await newBuyer();
+    const id = listingId('ZM-123-CBU');
+    const body = { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD };
+    const first = await post(`/api/listings/${id}/buy`, buyer.cookie, body);
+    const second = await post(`/api/listings/${id}/buy`, buyer.cookie, body);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().payment).toEqual(first.json().payment);
+    expect(second.json().order.id).toBe(first.json().order.id);
+    expect(await paymentRows(id)).toBe(1);
+
+    const otherMethod = await post(`/api/listings/${id}/buy`, buyer.cookie, { ...body, method: 'mtn', phone: MTN_PHONE });
+    expect(otherMethod.statusCode).toBe(409);
+    expect(otherMethod.json().message).toBe(KEY_REUSED);
+    const otherAmount = await post(`/api/listings/${id}/buy`, buyer.cookie, { ...body, amount: 1 });
+    expect(otherAmount.json().message).toBe(KEY_REUSED);
+    const otherPlate = await post(`/api/listings/${listingId('ZM-555-NDL')}/buy`, buyer.cookie, body);
+    expect(otherPlate.json().message).toBe(KEY_REUSED);
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE payer_id = $1', [buyer.id]))[0]?.n).toBe(1);
+  });
+
+  it('leaves the plate Available when the card is declined', async () => {
+    const [unlucky, next] = [await newBuyer(), await newBuyer()];
+    const id = listingId('ZM-202-BUS');
+    const declined = await buy(id, unlucky.cookie, { card: DECLINE_CARD });
+    expect(declined.statusCode).toBe(201);
+    expect(declined.json().payment).toMatchObject({ status: 'declined', declineReason: 'Insufficient funds', card: { brand: 'Visa', last4: '0002' } });
+    expect(declined.json().listing.status).toBe('Available');
+    expect(declined.json().order).toBeNull();
+    expect((await buy(id, next.cookie)).json().payment.status).toBe('approved');
+  });
+
+  it('releases the hold when nobody answers the prompt in time, and refuses the late answer', async () => {
+    const [slow, quick] = [await newBuyer(), await newBuyer()];
+    const id = listingId('ZM-310-TRK');
+    const pending = (await buy(id, slow.cookie, { method: 'airtel', phone: '0971234567', card: undefined })).json().payment;
+    expect(pending.expiresAt).toBe(new Date(start + 2 * 60_000).toISOString());
+
+    clock.ms = start + 2 * 60_000 - 1;
+    expect((await buy(id, quick.cookie)).json().message).toBe(HELD_BY_ANOTHER);
+    clock.ms = start + 2 * 60_000;
+    expect(await statusOf('ZM-310-TRK')).toMatchObject({ status: 'Available' });
+    expect((await get(`/api/payments/${pending.id}`, slow.cookie)).json().payment).toMatchObject({ status: 'timed_out', settledAt: pending.expiresAt });
+    const late = await post(`/api/payments/${pending.id}/sandbox-prompt`, slow.cookie, { answer: 'approve' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This payment request timed out. Please start a new payment.');
+    expect((await buy(id, quick.cookie)).json()).toMatchObject({ payment: { status: 'approved' }, listing: { status: 'Sold' } });
+  });
+
+  it('refuses a sold plate and a reserved one with the domain’s words, taking no payment', async () => {
+    const buyer = await newBuyer();
+    const sold = await buy(listingId('ZM-450-CAB'), buyer.cookie);
+    expect(sold.statusCode).toBe(409);
+    expect(sold.json().message).toBe('This plate has already been sold.');
+    // A plate the seed lists as Reserved with no end date stays Reserved.
+    expect((await reserve(listingId('ZM-999-KTW'), buyer.cookie)).json().message).toBe('This plate is reserved by another buyer.');
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE payer_id = $1', [buyer.id]))[0]?.n).toBe(0);
+  });
+
+  it('lets exactly one of many concurrent buyers have a plate; the others get 409 and pay nothing', async () => {
+    const contenders = await Promise.all(Array.from({ length: 12 }, () => newBuyer()));
+    const id = listingId('ZM-000-GRZ');
+    const answers = await Promise.all(contenders.map((buyer, index) => (index % 2 === 0 ? buy(id, buyer.cookie) : reserve(id, buyer.cookie))));
+    const won = answers.filter((answer) => answer.statusCode === 201);
+    const lost = answers.filter((answer) => answer.statusCode === 409);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(contenders.length - 1);
+    for (const answer of lost) expect(answer.json().message).toMatch(/^(This plate has already been sold\.|This plate is reserved by another buyer until .+\.|Another buyer is paying for this plate right now\. .+)$/);
+    expect(await paymentRows(id)).toBe(1);
+  });
+
+  it('checks the payment details before recording anything', async () => {
+    const buyer = await newBuyer();
+    const id = listingId('ZM-610-GOV');
+    const wrongNetwork = await reserve(id, buyer.cookie, { method: 'mtn', phone: '0971234567', card: undefined });
+    expect(wrongNetwork.statusCode).toBe(400);
+    expect(wrongNetwork.json().fields).toEqual({ phone: 'This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.' });
+    const noCard = await reserve(id, buyer.cookie, { card: undefined });
+    expect(noCard.json().fields).toEqual({ card: 'Enter the card number' });
+    const badCard = await reserve(id, buyer.cookie, { card: { number: '4242 4242 4242 4241' } });
+    expect(badCard.json().fields).toEqual({ card: 'Card number is not valid' });
+    const bank = await reserve(id, buyer.cookie, { method: 'bank', card: undefined });
+    expect(bank.statusCode).toBe(400);
+    expect(bank.json().fields.method).toMatch(/bank transfer takes too long/);
+    const staleKey = await reserve(id, buyer.cookie, { idempotencyKey: 'not-a-uuid' });
+    expect(staleKey.json().fields.idempotencyKey).toMatch(/UUID/);
+    const changedPrice = await buy(id, buyer.cookie, { amount: 280_000 });
+    expect(changedPrice.statusCode).toBe(409);
+    expect(changedPrice.json().message).toBe('The price has changed: the total is now K2,894.00. Please check it and try again.');
+    expect(await paymentRows(id)).toBe(0);
+    expect((await post(`/api/listings/nope/buy`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD })).statusCode).toBe(404);
+  });
+
+  it('needs a signed-in buyer to reserve or buy, and shows visitors a quote without credit', async () => {
+    const id = listingId('ZM-222-MAX');
+    expect((await app.inject({ method: 'POST', url: `/api/listings/${id}/reserve`, payload: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD } })).statusCode).toBe(401);
+    const quote = (await get(`/api/listings/${id}/quote`)).json();
+    expect(quote).toMatchObject({ reservation: { amount: 20_000, days: 7 }, mayBuy: null, mayReserve: null, listing: { number: 'ZM-222-MAX', status: 'Available' } });
+    expect(quote.buyNow.map((line: { method: string }) => line.method)).toEqual(['mtn', 'airtel', 'card']);
+  });
+});
