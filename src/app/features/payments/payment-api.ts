@@ -1,0 +1,62 @@
+/**
+ * Payments as the server reports them (GET /api/payments/:id): online only — a
+ * payment is never made from a device's outbox, so it can never be charged twice
+ * by a replay. Amounts are ngwee.
+ */
+import type { PaymentMethodId } from '#domain/pricing/pricing';
+import type { PaymentStatus } from '#domain/payments/payment';
+import { apiRequest, NetworkError } from '../../sync/api-client';
+
+export interface Receipt {
+  id: string;
+  reference: string;
+  status: PaymentStatus;
+  purpose: 'reservation' | 'purchase' | 'application';
+  description: string;
+  method: PaymentMethodId;
+  methodName: string;
+  amount: number;
+  currency: 'ZMW';
+  lines: Array<{ label: string; amount: number; kind?: string }>;
+  listingId: string | null;
+  requestId: string | null;
+  payerPhone: string | null;
+  card: { brand: string; last4: string } | null;
+  declineReason: string | null;
+  createdAt: string;
+  settledAt: string | null;
+  expiresAt: string | null;
+  instructions: string | null;
+  refundDue: boolean;
+  provider: string;
+}
+
+export type PaymentAnswer = { ok: true; payment: Receipt } | { ok: false; message: string; fields?: Record<string, string> };
+
+export const NEEDS_CONNECTION = 'Payments need a connection. Nothing was charged; try again when you are back online.';
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<PaymentAnswer> {
+  try {
+    const result = await apiRequest<{ payment?: Receipt; message?: string; fields?: Record<string, string> }>(method, path, body);
+    if (result.ok && result.body.payment) return { ok: true, payment: result.body.payment };
+    return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.`, ...(result.body?.fields ? { fields: result.body.fields } : {}) };
+  } catch (error) {
+    if (error instanceof NetworkError) return { ok: false, message: NEEDS_CONNECTION };
+    throw error;
+  }
+}
+
+export const fetchPayment = (id: string) => call('GET', `/api/payments/${encodeURIComponent(id)}`);
+export const answerSandboxPrompt = (id: string, answer: 'approve' | 'decline') => call('POST', `/api/payments/${encodeURIComponent(id)}/sandbox-prompt`, { answer });
+export const payByCard = (id: string, number: string) => call('POST', `/api/payments/${encodeURIComponent(id)}/card`, { card: { number } });
+
+export async function fetchMyPayments(): Promise<{ ok: true; payments: Receipt[] } | { ok: false; message: string }> {
+  try {
+    const result = await apiRequest<{ payments?: Receipt[]; message?: string }>('GET', '/api/payments');
+    if (result.ok && result.body.payments) return { ok: true, payments: result.body.payments };
+    return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
+  } catch (error) {
+    if (error instanceof NetworkError) return { ok: false, message: 'Your payments are shown when this device is online.' };
+    throw error;
+  }
+}
