@@ -7,13 +7,16 @@ import { Box, Button, ButtonGroup, Card, Checkbox, Container, Field, Flex, Headi
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SearchIcon } from '../../components/icons';
+import { useSession } from '../../session/use-session';
 import { ListingCard } from './listing-card';
 import { useFavouriteIds, useListings } from './use-marketplace';
+import { useMyReservations } from './use-my-reservations';
 
 export function MarketplacePage() {
   const [searchParams] = useSearchParams();
   const listings = useListings();
   const favourites = useFavouriteIds();
+  const myReservations = useMyReservations(useSession().status === 'signed-in');
   const [filters, setFilters] = useState<MarketplaceFilters>(() => ({ ...DEFAULT_MARKETPLACE_FILTERS, search: normalisePlateInput(searchParams.get('plate') ?? '') }));
   const [sort, setSort] = useState<MarketplaceSort>(DEFAULT_MARKETPLACE_SORT);
   const [view, setView] = useState<'grid' | 'list'>('grid');
@@ -172,7 +175,7 @@ export function MarketplacePage() {
             ) : (
               <SimpleGrid as="ul" listStyleType="none" columns={view === 'grid' ? { base: 1, sm: 2, xl: 3 } : 1} gap="4">
                 {shown.map((listing) => (
-                  <ListingCard key={listing.id} listing={listing} isFavourite={favourites.has(listing.id)} layout={view} />
+                  <ListingCard key={listing.id} listing={listing} isFavourite={favourites.has(listing.id)} layout={view} reservedUntilMine={myReservations.get(listing.id)} />
                 ))}
               </SimpleGrid>
             )}

@@ -1,0 +1,69 @@
+/**
+ * The marketplace's online-only calls: what a plate costs now, reserving and buying it, and the
+ * buyer's own live reservations. Only the server can say who got a plate, so none of these go
+ * through the outbox; offline they answer with a message instead of failing.
+ */
+import type { Receipt } from '../payments/payment-api';
+import { apiRequest, NetworkError } from '../../sync/api-client';
+import type { CheckoutKind, MarketplaceMethodId, Quote, QuoteListing } from './checkout-rules';
+
+export const QUOTE_OFFLINE = 'Prices are shown when this device is online.';
+export const CHECKOUT_LOST =
+  'The connection was lost before the server answered. Try again: the same payment is resumed, never charged twice.';
+
+export type QuoteAnswer = { ok: true; quote: Quote } | { ok: false; message: string };
+
+export async function fetchQuote(listingId: string): Promise<QuoteAnswer> {
+  try {
+    const result = await apiRequest<Quote & { message?: string }>('GET', `/api/listings/${encodeURIComponent(listingId)}/quote`);
+    if (result.ok && result.body?.buyNow) return { ok: true, quote: result.body };
+    return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
+  } catch (error) {
+    if (error instanceof NetworkError) return { ok: false, message: QUOTE_OFFLINE };
+    throw error;
+  }
+}
+
+export interface CheckoutRequest {
+  idempotencyKey: string;
+  method: MarketplaceMethodId;
+  phone?: string;
+  card?: { number: string };
+  /** The total the buyer was shown (ngwee): the server refuses a different figure. */
+  amount: number;
+}
+
+export type CheckoutAnswer =
+  | { ok: true; payment: Receipt; listing: QuoteListing }
+  /** `isLost`: no answer came back, so the payment may exist; retry with the same key. */
+  | { ok: false; message: string; fields?: Record<string, string>; isLost: boolean };
+
+export async function startCheckout(kind: CheckoutKind, listingId: string, request: CheckoutRequest): Promise<CheckoutAnswer> {
+  try {
+    const result = await apiRequest<{ payment?: Receipt; listing?: QuoteListing; message?: string; fields?: Record<string, string> }>(
+      'POST',
+      `/api/listings/${encodeURIComponent(listingId)}/${kind}`,
+      request,
+    );
+    if (result.ok && result.body?.payment && result.body.listing) return { ok: true, payment: result.body.payment, listing: result.body.listing };
+    // A gateway's 502/503/504 may hide an answer the server did give: treat it as lost.
+    const isLost = result.status >= 502 && result.status <= 504;
+    const message = isLost ? CHECKOUT_LOST : (result.body?.message ?? `The server answered ${result.status}.`);
+    return { ok: false, message, isLost, ...(result.body?.fields ? { fields: result.body.fields } : {}) };
+  } catch (error) {
+    if (error instanceof NetworkError) return { ok: false, message: CHECKOUT_LOST, isLost: true };
+    throw error;
+  }
+}
+
+/** The signed-in buyer's live reservations by listing id (reservedUntil); empty when offline or signed out. */
+export async function fetchMyReservations(): Promise<Map<string, string | null> | null> {
+  try {
+    const result = await apiRequest<{ reservations?: QuoteListing[] }>('GET', '/api/purchases');
+    if (!result.ok || !result.body?.reservations) return null;
+    return new Map(result.body.reservations.map((listing) => [listing.id, listing.reservedUntil]));
+  } catch (error) {
+    if (error instanceof NetworkError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * What the detail dialog's Buy Now and Reserve tabs show and send, as pure functions: the
+ * breakdown lines for the chosen method, the payer's details checked before anything is sent,
+ * the idempotency key of an attempt, and what an approval means for the buyer.
+ */
+import { checkMobileMoneyPhone, CARD_NUMBER_INVALID, luhnValid, normaliseCardNumber } from '#domain/payments/payment';
+import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
+import { formatReservationDate } from '#domain/purchases/reservation';
+
+export type CheckoutKind = 'buy' | 'reserve';
+
+/** Bank transfer is not offered here: it takes days, too long to hold a plate (decision 010). */
+export type MarketplaceMethodId = Exclude<PaymentMethodId, 'bank'>;
+export const MARKETPLACE_METHODS = PAYMENT_METHODS.filter((method): method is Extract<(typeof PAYMENT_METHODS)[number], { id: MarketplaceMethodId }> => method.id !== 'bank');
+
+export function isMarketplaceMethod(value: unknown): value is MarketplaceMethodId {
+  return MARKETPLACE_METHODS.some((method) => method.id === value);
+}
+
+export interface QuoteLine {
+  label: string;
+  amount: number;
+  kind?: string;
+}
+
+export interface QuoteListing {
+  id: string;
+  number: string;
+  price: number;
+  type: string;
+  status: string;
+  featured: boolean;
+  description: string;
+  reservedUntil: string | null;
+}
+
+export type QuoteCheck = { ok: boolean; reason?: string; message?: string } | null;
+
+/** GET /api/listings/:id/quote, amounts in ngwee. */
+export interface Quote {
+  listing: QuoteListing;
+  reservation: { amount: number; days: number };
+  buyNow: Array<{ method: string; methodName: string; price: number; processingFee: number; gatewayFee: number; reservationCredit: number; total: number; lines: QuoteLine[] }>;
+  mayReserve: QuoteCheck;
+  mayBuy: QuoteCheck;
+}
+
+export interface Breakdown {
+  lines: QuoteLine[];
+  total: number;
+}
+
+/**
+ * The lines the buyer sees. Buy Now: price, processing fee, the gateway fee only once a method is
+ * chosen (as in the wizard), and the reservation credit when the buyer holds a live reservation.
+ * Reserve: the reservation fee alone, whichever method pays it.
+ */
+export function checkoutBreakdown(quote: Quote, kind: CheckoutKind, method: MarketplaceMethodId | null): Breakdown | null {
+  if (kind === 'reserve') {
+    return { lines: [{ kind: 'reservation-fee', label: `Reservation fee (${quote.reservation.days} days, deducted from the price)`, amount: quote.reservation.amount }], total: quote.reservation.amount };
+  }
+  const chosen = method ? quote.buyNow.find((entry) => entry.method === method) : undefined;
+  if (chosen) return { lines: chosen.lines, total: chosen.total };
+  const any = quote.buyNow[0];
+  if (!any) return null;
+  return { lines: any.lines.filter((line) => line.kind !== 'gateway'), total: any.total - any.gatewayFee };
+}
+
+export type DetailsCheck = { ok: true; phone?: string; card?: { number: string } } | { ok: false; field: 'phone' | 'card'; message: string };
+
+export const CARD_REQUIRED = 'Enter the card number';
+
+/** The wallet number or card, checked as the server will check it, so a typo costs a round trip at most. */
+export function checkPayerDetails(method: MarketplaceMethodId, phone: string, cardNumber: string): DetailsCheck {
+  if (method === 'card') {
+    if (cardNumber.trim() === '') return { ok: false, field: 'card', message: CARD_REQUIRED };
+    const digits = normaliseCardNumber(cardNumber);
+    if (digits === null || !luhnValid(digits)) return { ok: false, field: 'card', message: CARD_NUMBER_INVALID };
+    return { ok: true, card: { number: digits } };
+  }
+  const check = checkMobileMoneyPhone(method, phone);
+  return check.ok ? { ok: true, phone: check.phone } : { ok: false, field: 'phone', message: check.message };
+}
+
+/** One payment attempt: its idempotency key, what it asked for, and whether the server answered with a payment. */
+export interface Attempt {
+  key: string;
+  signature: string;
+  hasPayment: boolean;
+}
+
+/** What identifies an attempt: the same request sent again is the same attempt. */
+export function attemptSignature(request: { kind: CheckoutKind; listingId: string; method: MarketplaceMethodId; phone?: string; card?: { number: string }; amount: number }): string {
+  return JSON.stringify([request.kind, request.listingId, request.method, request.phone ?? '', request.card?.number ?? '', request.amount]);
+}
+
+/**
+ * The attempt to send. The same request after a lost answer keeps its key, so the server returns
+ * the payment it may already have recorded instead of charging again. A changed request, or a new
+ * try after a payment was declined or timed out, gets a fresh key (docs/payments.md).
+ */
+export function attemptFor(previous: Attempt | null, signature: string, newKey: () => string): Attempt {
+  if (previous && !previous.hasPayment && previous.signature === signature) return previous;
+  return { key: newKey(), signature, hasPayment: false };
+}
+
+/** What an approved payment did, in the buyer's words. */
+export function approvedMessage(kind: CheckoutKind, reservedUntil: string | null): string {
+  if (kind === 'buy') return 'The plate is yours';
+  const until = reservedUntil ? Date.parse(reservedUntil) : Number.NaN;
+  return Number.isNaN(until) ? 'Reserved for you' : `Reserved for you until ${formatReservationDate(new Date(until))}`;
+}
+
+/** Where a visitor signs in, coming back to the same plate in the marketplace. */
+export function signInPath(plateNumber: string): string {
+  return `/auth?redirect=${encodeURIComponent(`/marketplace?plate=${encodeURIComponent(plateNumber)}`)}`;
+}

@@ -1,0 +1,137 @@
+/**
+ * The plate's detail dialog: what it is and what comes with it, and the 'Buy Now' and 'Reserve'
+ * tabs. Prices come from the server's quote when the dialog opens, and again after a payment is
+ * approved or refused, so the breakdown is always the one the server will charge.
+ */
+import { LISTING_INCLUDES, type PlateListing } from '#domain/marketplace/listing';
+import { formatZmw } from '#domain/money/money';
+import { Badge, Box, CloseButton, Dialog, HStack, List, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useState } from 'react';
+import { CheckIcon } from '../../components/icons';
+import { useOnlineStatus } from '../../components/use-online-status';
+import { useSession } from '../../session/use-session';
+import { fetchQuote, type QuoteAnswer } from './checkout-api';
+import { approvedMessage } from './checkout-rules';
+import { CheckoutTab } from './checkout-tab';
+import { PlateNumberDisplay, STATUS_COLOURS } from './plate-number-display';
+import { refreshMyReservations } from './use-my-reservations';
+
+function useQuote(listingId: string, isOnline: boolean): { quote: QuoteAnswer | undefined; refresh: () => void } {
+  const [quote, setQuote] = useState<QuoteAnswer | undefined>(undefined);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    // Offline, the prices last read stay shown (the buttons say a connection is needed).
+    if (!isOnline) return;
+    let isCurrent = true;
+    void fetchQuote(listingId).then((answer) => {
+      if (isCurrent) setQuote(answer);
+    });
+    return () => {
+      isCurrent = false;
+    };
+    // isOnline: coming back online reloads the prices.
+  }, [listingId, version, isOnline]);
+  return { quote, refresh: useCallback(() => setVersion((v) => v + 1), []) };
+}
+
+function DialogContent({ listing, reservedUntilMine }: { listing: PlateListing; reservedUntilMine: string | null | undefined }) {
+  const isOnline = useOnlineStatus();
+  const session = useSession();
+  const isSignedIn = session.status === 'signed-in';
+  const { quote, refresh } = useQuote(listing.id, isOnline);
+  const isMine = reservedUntilMine !== undefined;
+
+  const settled = () => {
+    refresh();
+    void refreshMyReservations(true);
+    // The plate is now Reserved or Sold: bring the device's listings up to date.
+    void import('../../sync/sync-engine').then((module) => module.syncNow());
+  };
+
+  const tabProps = {
+    listingId: listing.id,
+    plateNumber: listing.number,
+    quote,
+    isSignedIn,
+    isOnline,
+    defaultPhone: session.status === 'signed-in' ? (session.user.phone ?? '') : '',
+    onSettled: settled,
+    onStale: refresh,
+  };
+
+  return (
+    <Stack gap="5">
+      <Stack gap="3" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }} justify="space-between">
+        <PlateNumberDisplay number={listing.number} />
+        <Text fontSize="2xl" fontWeight="bold">
+          {formatZmw(listing.price)}
+        </Text>
+      </Stack>
+      <HStack gap="2" wrap="wrap">
+        <Badge colorPalette={STATUS_COLOURS[listing.status]}>{listing.status}</Badge>
+        <Badge variant="outline">{listing.type}</Badge>
+        {listing.featured && (
+          <Badge colorPalette="yellow" variant="solid">
+            Featured
+          </Badge>
+        )}
+      </HStack>
+      {isMine && (
+        <Text fontWeight="medium" color="fg.success">
+          {approvedMessage('reserve', reservedUntilMine ?? null)}
+        </Text>
+      )}
+      <Text>{listing.description}</Text>
+      <Box>
+        <Text fontWeight="semibold" mb="2">
+          Included
+        </Text>
+        <List.Root gap="1" variant="plain">
+          {LISTING_INCLUDES.map((item) => (
+            <List.Item key={item}>
+              <List.Indicator asChild color="green.600">
+                <CheckIcon boxSize="4" />
+              </List.Indicator>
+              {item}
+            </List.Item>
+          ))}
+        </List.Root>
+      </Box>
+      <Tabs.Root defaultValue="buy" variant="enclosed" fitted colorPalette="brand">
+        <Tabs.List>
+          <Tabs.Trigger value="buy">Buy Now</Tabs.Trigger>
+          <Tabs.Trigger value="reserve">Reserve</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="buy">
+          <CheckoutTab kind="buy" {...tabProps} />
+        </Tabs.Content>
+        <Tabs.Content value="reserve">
+          <CheckoutTab kind="reserve" {...tabProps} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}
+
+export function ListingDialog({ listing, isOpen, onClose, reservedUntilMine }: { listing: PlateListing; isOpen: boolean; onClose: () => void; reservedUntilMine: string | null | undefined }) {
+  return (
+    <Dialog.Root open={isOpen} onOpenChange={(event) => !event.open && onClose()} size={{ base: 'full', sm: 'lg' }} lazyMount unmountOnExit scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Plate {listing.number}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              <DialogContent listing={listing} reservedUntilMine={reservedUntilMine} />
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
