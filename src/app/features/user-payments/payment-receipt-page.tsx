@@ -1,0 +1,145 @@
+/**
+ * A payment's receipt (/dashboard/user/payments/:paymentId): the reference, what was paid for,
+ * the lines and total, the method, the status and dates. It prints on its own: the print style
+ * hides the dashboard's sidebar and header. A payment still pending shows its next step here, so
+ * it can be completed from the receipt.
+ */
+import { Alert, Badge, Box, Button, Card, DataList, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatDateTime } from '../../components/format-date-time';
+import { useOnlineStatus } from '../../components/use-online-status';
+import { paths } from '../../config/paths';
+import type { Receipt } from '../payments/payment-api';
+import { PaymentLines, PaymentPanel, STATUS_LABELS } from '../payments/payment-panel';
+import { methodDetail, PURPOSE_LABELS } from './payment-rows';
+import { usePayment } from './use-my-payments';
+
+/** Printing shows the receipt alone: no sidebar, header, menus or buttons. */
+const PRINT_STYLE = `@media print {
+  aside, header, [data-print-hidden] { display: none !important; }
+  #main { padding: 0 !important; }
+  [data-receipt] { border: none !important; box-shadow: none !important; }
+}`;
+
+function ReceiptDetails({ payment }: { payment: Receipt }) {
+  const status = STATUS_LABELS[payment.status];
+  const rows: Array<[string, ReactNode]> = [
+    ['Reference', <Text key="ref" as="span" fontFamily="mono" fontWeight="semibold">{payment.reference}</Text>],
+    ['Paid for', payment.description],
+    ['Kind', PURPOSE_LABELS[payment.purpose]],
+    ['Method', methodDetail(payment)],
+    ['Status', <Badge key="status" colorPalette={status.palette} variant="subtle">{status.label}</Badge>],
+    ['Started', formatDateTime(payment.createdAt)],
+  ];
+  if (payment.settledAt) rows.push([payment.status === 'approved' ? 'Paid on' : 'Settled', formatDateTime(payment.settledAt)]);
+  if (payment.declineReason) rows.push(['Reason', payment.declineReason]);
+  return (
+    <DataList.Root orientation="horizontal" gap="2">
+      {rows.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel minW="24">{label}</DataList.ItemLabel>
+          <DataList.ItemValue minW="0" overflowWrap="anywhere">
+            {value}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+function ReceiptCard({ initial }: { initial: Receipt }) {
+  const [payment, setPayment] = useState(initial);
+  const isPending = payment.status === 'pending';
+  return (
+    <Stack gap="6" maxW="3xl">
+      <Card.Root data-receipt as="article" aria-labelledby="receipt-heading">
+        <Card.Body gap="6">
+          <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+            <Box>
+              <Text fontWeight="bold" fontSize="lg" color="brand.fg">
+                Nambala
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                Zambian vehicle licence plates · Lusaka
+              </Text>
+            </Box>
+            <Box textAlign={{ sm: 'end' }}>
+              <Heading as="h1" size="xl" id="receipt-heading">
+                Receipt {payment.reference}
+              </Heading>
+              <Text fontSize="sm" color="fg.muted">
+                {formatDateTime(payment.settledAt ?? payment.createdAt)}
+              </Text>
+            </Box>
+          </Flex>
+          <ReceiptDetails payment={payment} />
+          <Box>
+            <Heading as="h2" size="md" mb="2">
+              Amount
+            </Heading>
+            <PaymentLines payment={payment} />
+            <Text fontSize="xs" color="fg.muted" mt="2">
+              Amounts in {payment.currency}, taxes included.
+            </Text>
+          </Box>
+          {payment.refundDue && (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Description>What this paid for was no longer available when the payment arrived: it will be refunded.</Alert.Description>
+            </Alert.Root>
+          )}
+        </Card.Body>
+      </Card.Root>
+      {isPending && (
+        <Card.Root data-print-hidden as="section" aria-labelledby="complete-heading">
+          <Card.Body gap="4">
+            <Heading as="h2" size="md" id="complete-heading">
+              Complete this payment
+            </Heading>
+            <PaymentPanel payment={payment} onChange={setPayment} />
+          </Card.Body>
+        </Card.Root>
+      )}
+    </Stack>
+  );
+}
+
+export function PaymentReceiptPage() {
+  const { paymentId = '' } = useParams();
+  const isOnline = useOnlineStatus();
+  const payment = usePayment(paymentId);
+  return (
+    <Stack gap="6">
+      <style>{PRINT_STYLE}</style>
+      <HStack justify="space-between" wrap="wrap" gap="3" data-print-hidden>
+        <Button asChild variant="ghost" size="sm">
+          <Link to={paths.dashboard.user.payments}>← All payments</Link>
+        </Button>
+        {payment.status === 'ready' && (
+          <Button colorPalette="brand" onClick={() => window.print()}>
+            Print receipt
+          </Button>
+        )}
+      </HStack>
+      {payment.status === 'loading' ? (
+        <Flex justify="center" align="center" gap="3" py="10" role="status">
+          <Spinner color="brand.600" />
+          <Text color="fg.muted">Loading the receipt…</Text>
+        </Flex>
+      ) : payment.status === 'failed' ? (
+        <Stack gap="3">
+          <Heading as="h1" size="2xl">
+            Receipt
+          </Heading>
+          <Alert.Root status={isOnline ? 'error' : 'info'} role="alert">
+            <Alert.Indicator />
+            <Alert.Description>{payment.message}</Alert.Description>
+          </Alert.Root>
+        </Stack>
+      ) : (
+        <ReceiptCard initial={payment.value} />
+      )}
+    </Stack>
+  );
+}
