@@ -1,0 +1,164 @@
+/**
+ * Buying in the marketplace: browsing offline, filtering, sorting and favourites, then a plate
+ * reserved with the mobile-money sandbox, bought by card with the reservation fee deducted, seen
+ * Sold by another buyer, and both payments in the buyer's list with a receipt.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { openApp, signInAs } from './app-page';
+
+const LUCKY = /777|888|999|000|111|222|333|444|555|666/;
+
+/** The marketplace's plate cards (each has a favourite toggle). */
+function plateCards(page: Page): Locator {
+  return page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /favorites$/ }) });
+}
+
+function plateCard(page: Page, number: string): Locator {
+  return plateCards(page).filter({ hasText: number });
+}
+
+async function waitForListings(page: Page): Promise<void> {
+  await expect(page.getByText(/Showing \d+ of [1-9]\d* plates/)).toBeVisible();
+}
+
+/** An Available plate no other journey names, so parallel tests do not compete for it. */
+async function availablePlate(page: Page): Promise<string> {
+  const response = await page.request.get('/api/listings');
+  expect(response.ok()).toBe(true);
+  const { listings } = (await response.json()) as { listings: Array<{ number: string; status: string }> };
+  const taken = new Set(['ZM-777-VIP', 'ZM-001-ABC']);
+  const free = listings.filter((listing) => listing.status === 'Available' && !taken.has(listing.number));
+  expect(free.length).toBeGreaterThan(0);
+  return free[Math.floor(Math.random() * free.length)]?.number ?? '';
+}
+
+async function openPlate(page: Page, number: string): Promise<Locator> {
+  await plateCard(page, number).getByRole('button', { name: 'View Details' }).click();
+  const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('marketplace buying', () => {
+  test('the marketplace is browsed offline after one online visit, and buying says it needs a connection', async ({ page, context }) => {
+    await openApp(page, '/marketplace');
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+      .toBe('activated');
+    await waitForListings(page);
+    const online = await page.getByText(/Showing \d+ of \d+ plates/).textContent();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'License Plate Marketplace' })).toBeVisible();
+    await expect(page.getByText(/Showing \d+ of \d+ plates/)).toHaveText(online ?? '');
+
+    const card = plateCards(page).filter({ has: page.getByRole('button', { name: 'View Details' }) }).first();
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('tabpanel', { name: 'Buy Now' }).getByRole('button', { name: 'Buying needs a connection' })).toBeDisabled();
+    await dialog.getByRole('tab', { name: 'Reserve' }).click();
+    await expect(dialog.getByRole('tabpanel', { name: 'Reserve' }).getByRole('button', { name: 'Reserving needs a connection' })).toBeDisabled();
+    await context.setOffline(false);
+  });
+
+  test('lucky numbers are filtered, prices sorted high to low, and a favourite is saved', async ({ page }) => {
+    await openApp(page, '/marketplace');
+    await waitForListings(page);
+    const all = await plateCards(page).count();
+
+    await page.getByText('Lucky Numbers Only').click();
+    await expect.poll(() => plateCards(page).count()).toBeLessThan(all);
+    // Each card's favourite toggle is named after its plate number.
+    const labels = await plateCards(page).getByRole('button', { name: /favorites$/ }).evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+    const numbers = labels.map((label) => label.replace(/^Add (.*) to favorites$/, '$1'));
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const number of numbers) expect(number).toMatch(LUCKY);
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: High to Low' });
+    const prices = (await plateCards(page).allInnerTexts()).map((text) => Number(/ZMW ([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? Number.NaN));
+    expect(prices.every((price) => !Number.isNaN(price))).toBe(true);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+
+    await expect(page.getByText('0 favorites saved')).toBeVisible();
+    const heart = plateCards(page).first().getByRole('button', { name: /^Add .* to favorites$/ });
+    await heart.click();
+    await expect(page.getByText('1 favorites saved')).toBeVisible();
+    await expect(plateCards(page).first().getByRole('button', { name: /^Remove .* from favorites$/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('a plate reserved with MTN is bought by card with the fee deducted, another buyer sees it Sold, and both payments have receipts', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, 'buyer');
+    const number = await availablePlate(page);
+    await openApp(page, `/marketplace?plate=${number}`);
+    await waitForListings(page);
+
+    // Reserve: ZMW 200 by MTN Mobile Money, approved on the sandbox handset prompt.
+    let dialog = await openPlate(page, number);
+    await dialog.getByRole('tab', { name: 'Reserve' }).click();
+    const reserve = dialog.getByRole('tabpanel', { name: 'Reserve' });
+    await expect(reserve.getByText('Reservation fee (7 days, deducted from the price)')).toBeVisible();
+    await reserve.getByText('MTN Mobile Money').click();
+    await reserve.getByLabel('Mobile money number').fill('+260 96 123 4567');
+    await reserve.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await expect(reserve.getByText('Sandbox handset prompt')).toBeVisible();
+    await reserve.getByRole('button', { name: 'Approve' }).click();
+    await expect(reserve.getByText(/^Reserved for you until \d{1,2} \w{3} \d{4}$/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(plateCard(page, number).getByText('Reserved', { exact: true })).toBeVisible();
+    await expect(plateCard(page, number).getByText(/^Reserved for you until/)).toBeVisible();
+
+    // Buy: by card, the reservation fee deducted from the total.
+    dialog = await openPlate(page, number);
+    const buy = dialog.getByRole('tabpanel', { name: 'Buy Now' });
+    await expect(buy.getByText('Reservation fee deducted')).toBeVisible();
+    await expect(buy.getByText(/^Gateway fee/)).toHaveCount(0);
+    await buy.getByText('Credit/Debit Card').click();
+    await expect(buy.getByText('Gateway fee (Credit/Debit Card, 3%)')).toBeVisible();
+    await expect(buy.getByText('-K200.00')).toBeVisible();
+    await buy.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await buy.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
+    await expect(buy.getByText('The plate is yours')).toBeVisible();
+    await expect(buy.getByTestId('payment-panel')).toHaveAttribute('data-status', 'approved');
+    await expect(buy.getByText('Reservation fee deducted')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(plateCard(page, number).getByRole('button', { name: 'Sold' })).toBeDisabled();
+
+    // Another buyer, a new account, sees the plate Sold.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await openApp(other, '/auth?tab=signup');
+    const form = other.getByRole('form', { name: 'Sign Up' });
+    await form.getByRole('textbox', { name: 'Full Name' }).fill('Chipo Zulu');
+    await form.getByRole('textbox', { name: 'Email' }).fill(`chipo-${Date.now()}@example.zm`);
+    await form.getByLabel(/^Password/).fill('cairo-road-42');
+    await form.getByLabel(/Confirm Password/).fill('cairo-road-42');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(other).toHaveURL(/\/dashboard$/);
+    await openApp(other, `/marketplace?plate=${number}`);
+    await waitForListings(other);
+    await expect(plateCard(other, number).getByRole('button', { name: 'Sold' })).toBeDisabled();
+    await otherContext.close();
+
+    // The buyer's payments: both, newest first, and the purchase's receipt.
+    await openApp(page, '/dashboard/user/payments');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Payment History' });
+    const purchase = table.getByRole('row').filter({ hasText: `Purchase of plate ${number}` });
+    const reservation = table.getByRole('row').filter({ hasText: `Reservation of plate ${number}` });
+    await expect(purchase).toContainText('Visa •••• 4242');
+    await expect(purchase).toContainText('Paid');
+    await expect(reservation).toContainText('MTN Mobile Money · +260 96 123 4567');
+    await expect(reservation).toContainText('K200.00');
+    const rows = await table.getByRole('row').allTextContents();
+    expect(rows.findIndex((row) => row.includes(`Purchase of plate ${number}`))).toBeLessThan(rows.findIndex((row) => row.includes(`Reservation of plate ${number}`)));
+
+    await purchase.getByRole('link', { name: /^Receipt PAY-\d+$/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Receipt PAY-\d+$/ })).toBeVisible();
+    await expect(page.getByText(`Purchase of plate ${number}`)).toBeVisible();
+    await expect(page.getByText('Reservation fee deducted')).toBeVisible();
+    await expect(page.getByText('Visa •••• 4242')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  });
+});
