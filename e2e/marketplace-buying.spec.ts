@@ -40,6 +40,9 @@ async function openPlate(page: Page, number: string): Promise<Locator> {
 }
 
 test.describe('marketplace buying', () => {
+  // The first visit installs the service worker and loads the listings; give a busy machine time.
+  test.describe.configure({ timeout: 60_000 });
+
   test('the marketplace is browsed offline after one online visit, and buying says it needs a connection', async ({ page, context }) => {
     await openApp(page, '/marketplace');
     await expect

@@ -34,6 +34,24 @@ function ReferenceLink({ payment }: { payment: Receipt }) {
   );
 }
 
+/** The wallet number never breaks across lines. */
+function MethodText({ payment }: { payment: Receipt }) {
+  const [name, phone] = methodDetail(payment).split(' · ');
+  return (
+    <Text as="span">
+      {name}
+      {phone && (
+        <>
+          {' · '}
+          <Text as="span" whiteSpace="nowrap">
+            {phone}
+          </Text>
+        </>
+      )}
+    </Text>
+  );
+}
+
 /** The day, and the time under it, so the table fits beside the sidebar. */
 function PaymentDate({ iso }: { iso: string }) {
   const [day, time] = formatDateTime(iso).split(', ');
@@ -53,7 +71,7 @@ function PaymentDate({ iso }: { iso: string }) {
 const COLUMNS: Array<{ header: string; cell: (payment: Receipt) => ReactNode; nowrap?: boolean; isNumeric?: boolean }> = [
   { header: 'Reference', cell: (payment) => <ReferenceLink payment={payment} />, nowrap: true },
   { header: 'What for', cell: (payment) => payment.description },
-  { header: 'Method', cell: (payment) => methodDetail(payment) },
+  { header: 'Method', cell: (payment) => <MethodText payment={payment} /> },
   { header: 'Amount', cell: (payment) => money(payment.amount), nowrap: true, isNumeric: true },
   { header: 'Status', cell: (payment) => <StatusBadge status={payment.status} /> },
   { header: 'Date', cell: (payment) => <PaymentDate iso={payment.createdAt} />, nowrap: true },
@@ -102,7 +120,7 @@ function PaymentsList({ payments }: { payments: Receipt[] }) {
             {payments.map((payment) => (
               <Table.Row key={payment.id}>
                 {COLUMNS.map((column) => (
-                  <Table.Cell key={column.header} whiteSpace={column.nowrap ? 'nowrap' : undefined} textAlign={column.isNumeric ? 'end' : undefined} fontVariantNumeric={column.isNumeric ? 'tabular-nums' : undefined}>
+                  <Table.Cell key={column.header} whiteSpace={column.nowrap ? 'nowrap' : 'normal'} textAlign={column.isNumeric ? 'end' : undefined} fontVariantNumeric={column.isNumeric ? 'tabular-nums' : undefined}>
                     {column.cell(payment)}
                   </Table.Cell>
                 ))}
