@@ -6,8 +6,11 @@
 import { Box, Button, Card, chakra, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { WIZARD_STEPS } from '#domain/applications/application-form';
-import { DEFAULT_PRICING } from '#domain/pricing/pricing';
+import { useOnlineStatus } from '../../components/use-online-status';
+import { useSession } from '../../session/use-session';
+import { usePricingSettings } from '../pricing/pricing-settings';
 import { ConfirmationStep } from './confirmation-step';
+import { payerPhoneOf } from './payment-details';
 import { PaymentStep } from './payment-step';
 import { PersonalInfoStep } from './personal-info-step';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
@@ -17,8 +20,11 @@ import { WizardProgress } from './wizard-progress';
 
 
 export function BuyProcessPage() {
-  const { state, changeField, commitNumberOfPlates, choosePaymentMethod, goNext, goPrevious, submit } = useBuyProcessWizard();
+  const { state, changeField, commitNumberOfPlates, choosePaymentMethod, changePayerPhone, changeCardNumber, goNext, goPrevious, submit, startNewApplication } = useBuyProcessWizard();
   const { step } = state;
+  const { settings } = usePricingSettings();
+  const isOnline = useOnlineStatus();
+  const session = useSession();
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
@@ -53,7 +59,7 @@ export function BuyProcessPage() {
         <Card.Root variant="outline">
           <Card.Body p={{ base: '4', md: '8' }}>
             {step === 3 && state.submitted ? (
-              <ConfirmationStep numberOfPlates={state.submitted.numberOfPlates} reference={state.submitted.reference} headingRef={stepHeadingRef} />
+              <ConfirmationStep numberOfPlates={state.submitted.numberOfPlates} reference={state.submitted.reference} payment={state.submitted.payment} headingRef={stepHeadingRef} />
             ) : (
               <chakra.form ref={formRef} onSubmit={handleSubmit} noValidate aria-labelledby="wizard-step-heading">
                 <Stack gap="6">
@@ -72,10 +78,25 @@ export function BuyProcessPage() {
                     <PaymentStep
                       numberOfPlates={platesToPrice(state.fields)}
                       paymentMethod={state.paymentMethod}
-                      error={state.errors.paymentMethod}
-                      settings={DEFAULT_PRICING}
+                      payerPhone={payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber })}
+                      cardNumber={state.cardNumber}
+                      errors={state.errors}
+                      settings={settings}
                       onChoose={choosePaymentMethod}
+                      onPayerPhoneChange={changePayerPhone}
+                      onCardNumberChange={changeCardNumber}
                     />
+                  )}
+
+                  {step === 2 && !isOnline && (
+                    <Box bg="orange.subtle" color="orange.fg" borderWidth="1px" borderColor="orange.muted" rounded="md" px="4" py="3">
+                      <Text fontSize="sm">You're offline. Submitting needs a connection; your application stays saved on this device until then.</Text>
+                    </Box>
+                  )}
+                  {step === 2 && isOnline && session.status === 'signed-out' && (
+                    <Text fontSize="sm" color="fg.muted">
+                      You'll be asked to sign in when you submit; your answers stay on this device and you come back here.
+                    </Text>
                   )}
 
                   {/* Always present so that why a submit did not go through is announced. */}
@@ -83,6 +104,11 @@ export function BuyProcessPage() {
                     {state.notice && (
                       <Box bg="blue.subtle" color="blue.fg" borderWidth="1px" borderColor="blue.muted" rounded="md" px="4" py="3">
                         <Text fontSize="sm">{state.notice}</Text>
+                        {state.isConflict && (
+                          <Button type="button" size="sm" variant="outline" mt="3" onClick={startNewApplication}>
+                            Start a new application with these details
+                          </Button>
+                        )}
                       </Box>
                     )}
                   </Box>

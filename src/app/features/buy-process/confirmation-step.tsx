@@ -1,7 +1,12 @@
-/** Step 3, Confirmation: the server has the application; what happens next and its reference. */
+/**
+ * Step 3, Confirmation: the server has the application; what happens next, its reference,
+ * and its payment as it goes on (the handset prompt, the card's result or the bank details).
+ */
 import { Box, Circle, Heading, Icon, List, Stack, Text } from '@chakra-ui/react';
 import type { RefObject } from 'react';
 import { CheckIcon } from '../../components/icons';
+import type { Receipt } from '../payments/payment-api';
+import { PaymentPanel } from '../payments/payment-panel';
 
 const NEXT_STEPS = [
   { title: 'Application Processing', text: 'Our team will process your application within 24 hours.' },
@@ -12,10 +17,11 @@ const NEXT_STEPS = [
 interface ConfirmationStepProps {
   numberOfPlates: number;
   reference: string;
+  payment: Receipt | null;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }
 
-export function ConfirmationStep({ numberOfPlates, reference, headingRef }: ConfirmationStepProps) {
+export function ConfirmationStep({ numberOfPlates, reference, payment, headingRef }: ConfirmationStepProps) {
   return (
     <Stack gap="6" align="center" textAlign="center">
       <Circle size="14" bg="green.subtle" color="green.fg" aria-hidden>
@@ -52,6 +58,14 @@ export function ConfirmationStep({ numberOfPlates, reference, headingRef }: Conf
           {reference}
         </Text>
       </Stack>
+      {payment && (
+        <Box as="section" aria-labelledby="application-payment-heading" borderWidth="1px" rounded="lg" p={{ base: '4', md: '5' }} width="full" textAlign="start">
+          <Heading as="h3" id="application-payment-heading" size="md" mb="3">
+            Payment
+          </Heading>
+          <PaymentPanel payment={payment} />
+        </Box>
+      )}
     </Stack>
   );
 }
