@@ -238,6 +238,29 @@ test.describe('application wizard', () => {
     await expect(payment).toContainText('Paid');
   });
 
+  test('a declined card leaves the application submitted with nothing charged, and paying again settles it', async ({ page }) => {
+    const wizard = new WizardPage(page);
+    await signInAs(page, 'buyer');
+    await openApp(page, '/buy-process');
+    await wizard.fill(applicant({ numberOfPlates: '1' }));
+    await wizard.next.click();
+    await page.getByText('Credit/Debit Card').click();
+    await page.getByLabel(/^Card number/).fill('4000 0000 0000 0002');
+    await wizard.submit.click();
+
+    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toBeVisible();
+    const reference = await wizard.reference();
+    const payment = page.getByTestId('payment-panel');
+    await expect(payment).toHaveAttribute('data-status', 'declined');
+    await expect(payment).toContainText('Nothing was charged.');
+    const payAgain = page.getByRole('form', { name: 'Pay again' });
+    await payAgain.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+    await payAgain.getByRole('button', { name: 'Pay again' }).click();
+    await expect(payment).toHaveAttribute('data-status', 'approved');
+    await expect(payAgain).toHaveCount(0);
+    await expect(wizard.reference()).resolves.toBe(reference);
+  });
+
   test('a wallet number on the other network is refused on step 2, under its field', async ({ page }) => {
     const wizard = new WizardPage(page);
     await signInAs(page, 'buyer');
@@ -274,10 +297,11 @@ test.describe('application wizard', () => {
     await wizard.fill({ email: details.email, address: details.address, numberOfPlates: details.numberOfPlates });
     await wizard.next.click();
     await expect(wizard.stepHeading('Payment')).toBeVisible();
-    await expect(page.getByText(/You're offline\. Submitting needs a connection/)).toBeVisible();
+    const offline = page.getByRole('status').filter({ hasText: "You're offline. Your application is saved on this device; submit it when you're back online." });
+    await expect(offline).toBeVisible();
     await page.getByText('Bank Transfer').click();
     await wizard.submit.click();
-    await expect(page.getByRole('status').filter({ hasText: "You're offline. Your application is saved on this device" })).toBeVisible();
+    await expect(offline).toBeVisible();
     await expect(wizard.stepHeading('Payment')).toBeVisible();
 
     await page.reload();

@@ -9,6 +9,7 @@ import { WIZARD_STEPS } from '#domain/applications/application-form';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useSession } from '../../session/use-session';
 import { usePricingSettings } from '../pricing/pricing-settings';
+import { SUBMIT_OFFLINE } from './application-api';
 import { ConfirmationStep } from './confirmation-step';
 import { payerPhoneOf } from './payment-details';
 import { PaymentStep } from './payment-step';
@@ -59,7 +60,14 @@ export function BuyProcessPage() {
         <Card.Root variant="outline">
           <Card.Body p={{ base: '4', md: '8' }}>
             {step === 3 && state.submitted ? (
-              <ConfirmationStep numberOfPlates={state.submitted.numberOfPlates} reference={state.submitted.reference} payment={state.submitted.payment} headingRef={stepHeadingRef} />
+              <ConfirmationStep
+                numberOfPlates={state.submitted.numberOfPlates}
+                reference={state.submitted.reference}
+                payment={state.submitted.payment}
+                applicationId={state.applicationId}
+                payerPhone={payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber })}
+                headingRef={stepHeadingRef}
+              />
             ) : (
               <chakra.form ref={formRef} onSubmit={handleSubmit} noValidate aria-labelledby="wizard-step-heading">
                 <Stack gap="6">
@@ -88,19 +96,19 @@ export function BuyProcessPage() {
                     />
                   )}
 
-                  {step === 2 && !isOnline && (
-                    <Box bg="orange.subtle" color="orange.fg" borderWidth="1px" borderColor="orange.muted" rounded="md" px="4" py="3">
-                      <Text fontSize="sm">You're offline. Submitting needs a connection; your application stays saved on this device until then.</Text>
-                    </Box>
-                  )}
                   {step === 2 && isOnline && session.status === 'signed-out' && (
                     <Text fontSize="sm" color="fg.muted">
                       You'll be asked to sign in when you submit; your answers stay on this device and you come back here.
                     </Text>
                   )}
 
-                  {/* Always present so that why a submit did not go through is announced. */}
+                  {/* Always present so that why a submit did not go through, or that it cannot go now, is announced. */}
                   <Box role="status">
+                    {step === 2 && !isOnline && (
+                      <Box bg="orange.subtle" color="orange.fg" borderWidth="1px" borderColor="orange.muted" rounded="md" px="4" py="3">
+                        <Text fontSize="sm">{SUBMIT_OFFLINE}</Text>
+                      </Box>
+                    )}
                     {state.notice && (
                       <Box bg="blue.subtle" color="blue.fg" borderWidth="1px" borderColor="blue.muted" rounded="md" px="4" py="3">
                         <Text fontSize="sm">{state.notice}</Text>

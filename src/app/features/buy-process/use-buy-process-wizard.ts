@@ -10,7 +10,7 @@ import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { paths } from '../../config/paths';
 import { getSession } from '../../session/session-store';
 import { newId } from '../../store/mutate';
-import { SUBMIT_OFFLINE, SUBMIT_SIGN_IN, submitApplication } from './application-api';
+import { SUBMIT_SIGN_IN, submitApplication } from './application-api';
 import { clearWizardDraft, readWizardDraft, writeWizardDraft } from './wizard-draft';
 import { type ApplicationField, applicationToSubmit, draftOf, initialWizardState, wizardReducer } from './wizard-reducer';
 
@@ -71,8 +71,9 @@ export function useBuyProcessWizard() {
     const application = applicationToSubmit(current);
     dispatch({ type: 'submitRequested' });
     if (!application || current.step !== 2) return;
+    // The page already says so while offline; the draft simply waits.
     if (!navigator.onLine) {
-      dispatch({ type: 'submitFailed', message: SUBMIT_OFFLINE });
+      dispatch({ type: 'submitFailed', message: null });
       return;
     }
     if (getSession().status === 'signed-out') {

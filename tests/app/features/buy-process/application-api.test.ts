@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SUBMIT_FAILED, SUBMIT_OFFLINE, SUBMIT_SIGN_IN, submitApplication } from '../../../../src/app/features/buy-process/application-api';
+import { PAY_AGAIN_OFFLINE, payApplicationAgain, SUBMIT_FAILED, SUBMIT_OFFLINE, SUBMIT_SIGN_IN, submitApplication } from '../../../../src/app/features/buy-process/application-api';
 import type { ApplicationToSend } from '../../../../src/app/features/buy-process/wizard-reducer';
 
 const application: ApplicationToSend = {
@@ -70,5 +70,40 @@ describe('submitApplication', () => {
       message: null,
       errors: { email: 'Invalid email format', payerPhone: 'Not on Airtel', card: 'Card number is not valid' },
     });
+  });
+});
+
+describe('payApplicationAgain', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const retry = { idempotencyKey: '0190f5d2-0000-7000-8000-00000000beef', method: 'mtn' as const, phone: '0961234567' };
+
+  it('starts a new payment for the application with the attempt’s key', async () => {
+    const payment = { id: 'pay-2', status: 'pending' };
+    const fetchMock = vi.fn(async (_path: string, _init: RequestInit) => answer(201, { reference: 'LP-000001', payment }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await payApplicationAgain('app 1', retry)).toEqual({ ok: true, payment });
+    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    expect(path).toBe('/api/applications/app%201/payments');
+    expect(JSON.parse(String(init?.body))).toEqual(retry);
+  });
+
+  it('puts the route’s phone and method messages on the wizard’s fields', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(400, { message: 'x', fields: { phone: 'Not on MTN', method: 'Please select a payment method' } })));
+    expect(await payApplicationAgain('app-1', retry)).toEqual({ ok: false, failure: 'refused', message: null, errors: { payerPhone: 'Not on MTN', paymentMethod: 'Please select a payment method' } });
+  });
+
+  it('says nothing was charged when offline, and passes on a refusal', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect(await payApplicationAgain('app-1', retry)).toEqual({ ok: false, failure: 'offline', message: PAY_AGAIN_OFFLINE, errors: {} });
+    vi.stubGlobal('fetch', vi.fn(async () => answer(409, { message: 'This application is already paid.' })));
+    expect(await payApplicationAgain('app-1', retry)).toEqual({ ok: false, failure: 'conflict', message: 'This application is already paid.', errors: {} });
   });
 });
