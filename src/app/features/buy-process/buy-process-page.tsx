@@ -4,10 +4,10 @@
  * this component lays the steps out and manages focus between them.
  */
 import { Box, Button, Card, chakra, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useRef, useSyncExternalStore } from 'react';
 import { WIZARD_STEPS } from '#domain/applications/application-form';
 import { useOnlineStatus } from '../../components/use-online-status';
-import { useSession } from '../../session/use-session';
+import { getSession, type SessionState, subscribeSession } from '../../session/session-store';
 import { usePricingSettings } from '../pricing/pricing-settings';
 import { SUBMIT_OFFLINE } from './application-api';
 import { ConfirmationStep } from './confirmation-step';
@@ -20,12 +20,16 @@ import { platesToPrice } from './wizard-reducer';
 import { WizardProgress } from './wizard-progress';
 
 
+const UNKNOWN_SESSION: SessionState = { status: 'unknown' };
+
 export function BuyProcessPage() {
   const { state, changeField, commitNumberOfPlates, choosePaymentMethod, changePayerPhone, changeCardNumber, goNext, goPrevious, submit, startNewApplication } = useBuyProcessWizard();
   const { step } = state;
   const { settings } = usePricingSettings();
   const isOnline = useOnlineStatus();
-  const session = useSession();
+  // The device's idea of who is signed in, without asking the server: a visitor's page makes no
+  // call that can only answer 401. The server judges at submit, and a 401 leads to sign-in.
+  const session = useSyncExternalStore(subscribeSession, getSession, () => UNKNOWN_SESSION);
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
@@ -96,7 +100,7 @@ export function BuyProcessPage() {
                     />
                   )}
 
-                  {step === 2 && isOnline && session.status === 'signed-out' && (
+                  {step === 2 && isOnline && session.status !== 'signed-in' && (
                     <Text fontSize="sm" color="fg.muted">
                       You'll be asked to sign in when you submit; your answers stay on this device and you come back here.
                     </Text>
