@@ -4,10 +4,14 @@
  * this component lays the steps out and manages focus between them.
  */
 import { Box, Button, Card, chakra, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useRef, useSyncExternalStore } from 'react';
 import { WIZARD_STEPS } from '#domain/applications/application-form';
-import { DEFAULT_PRICING } from '#domain/pricing/pricing';
+import { useOnlineStatus } from '../../components/use-online-status';
+import { getSession, type SessionState, subscribeSession } from '../../session/session-store';
+import { usePricingSettings } from '../pricing/pricing-settings';
+import { SUBMIT_OFFLINE } from './application-api';
 import { ConfirmationStep } from './confirmation-step';
+import { payerPhoneOf } from './payment-details';
 import { PaymentStep } from './payment-step';
 import { PersonalInfoStep } from './personal-info-step';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
@@ -16,9 +20,16 @@ import { platesToPrice } from './wizard-reducer';
 import { WizardProgress } from './wizard-progress';
 
 
+const UNKNOWN_SESSION: SessionState = { status: 'unknown' };
+
 export function BuyProcessPage() {
-  const { state, changeField, commitNumberOfPlates, choosePaymentMethod, goNext, goPrevious, submit } = useBuyProcessWizard();
+  const { state, changeField, commitNumberOfPlates, choosePaymentMethod, changePayerPhone, changeCardNumber, goNext, goPrevious, submit, startNewApplication } = useBuyProcessWizard();
   const { step } = state;
+  const { settings } = usePricingSettings();
+  const isOnline = useOnlineStatus();
+  // The device's idea of who is signed in, without asking the server: a visitor's page makes no
+  // call that can only answer 401. The server judges at submit, and a 401 leads to sign-in.
+  const session = useSyncExternalStore(subscribeSession, getSession, () => UNKNOWN_SESSION);
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
@@ -53,7 +64,14 @@ export function BuyProcessPage() {
         <Card.Root variant="outline">
           <Card.Body p={{ base: '4', md: '8' }}>
             {step === 3 && state.submitted ? (
-              <ConfirmationStep numberOfPlates={state.submitted.numberOfPlates} reference={state.submitted.reference} headingRef={stepHeadingRef} />
+              <ConfirmationStep
+                numberOfPlates={state.submitted.numberOfPlates}
+                reference={state.submitted.reference}
+                payment={state.submitted.payment}
+                applicationId={state.applicationId}
+                payerPhone={payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber })}
+                headingRef={stepHeadingRef}
+              />
             ) : (
               <chakra.form ref={formRef} onSubmit={handleSubmit} noValidate aria-labelledby="wizard-step-heading">
                 <Stack gap="6">
@@ -72,17 +90,37 @@ export function BuyProcessPage() {
                     <PaymentStep
                       numberOfPlates={platesToPrice(state.fields)}
                       paymentMethod={state.paymentMethod}
-                      error={state.errors.paymentMethod}
-                      settings={DEFAULT_PRICING}
+                      payerPhone={payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber })}
+                      cardNumber={state.cardNumber}
+                      errors={state.errors}
+                      settings={settings}
                       onChoose={choosePaymentMethod}
+                      onPayerPhoneChange={changePayerPhone}
+                      onCardNumberChange={changeCardNumber}
                     />
                   )}
 
-                  {/* Always present so that why a submit did not go through is announced. */}
+                  {step === 2 && isOnline && session.status !== 'signed-in' && (
+                    <Text fontSize="sm" color="fg.muted">
+                      You'll be asked to sign in when you submit; your answers stay on this device and you come back here.
+                    </Text>
+                  )}
+
+                  {/* Always present so that why a submit did not go through, or that it cannot go now, is announced. */}
                   <Box role="status">
+                    {step === 2 && !isOnline && (
+                      <Box bg="orange.subtle" color="orange.fg" borderWidth="1px" borderColor="orange.muted" rounded="md" px="4" py="3">
+                        <Text fontSize="sm">{SUBMIT_OFFLINE}</Text>
+                      </Box>
+                    )}
                     {state.notice && (
                       <Box bg="blue.subtle" color="blue.fg" borderWidth="1px" borderColor="blue.muted" rounded="md" px="4" py="3">
                         <Text fontSize="sm">{state.notice}</Text>
+                        {state.isConflict && (
+                          <Button type="button" size="sm" variant="outline" mt="3" onClick={startNewApplication}>
+                            Start a new application with these details
+                          </Button>
+                        )}
                       </Box>
                     )}
                   </Box>

@@ -1,7 +1,13 @@
-/** Step 3, Confirmation: the server has the application; what happens next and its reference. */
+/**
+ * Step 3, Confirmation: the server has the application; what happens next, its reference,
+ * and its payment as it goes on (the handset prompt, the card's result or the bank details).
+ */
 import { Box, Circle, Heading, Icon, List, Stack, Text } from '@chakra-ui/react';
-import type { RefObject } from 'react';
+import { type RefObject, useState } from 'react';
 import { CheckIcon } from '../../components/icons';
+import type { Receipt } from '../payments/payment-api';
+import { PaymentPanel } from '../payments/payment-panel';
+import { PayAgain } from './pay-again';
 
 const NEXT_STEPS = [
   { title: 'Application Processing', text: 'Our team will process your application within 24 hours.' },
@@ -12,10 +18,19 @@ const NEXT_STEPS = [
 interface ConfirmationStepProps {
   numberOfPlates: number;
   reference: string;
+  payment: Receipt | null;
+  applicationId: string;
+  /** The wallet number to offer if the payment has to be made again. */
+  payerPhone: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }
 
-export function ConfirmationStep({ numberOfPlates, reference, headingRef }: ConfirmationStepProps) {
+const NOT_PAID: readonly Receipt['status'][] = ['declined', 'timed_out', 'cancelled'];
+
+export function ConfirmationStep({ numberOfPlates, reference, payment: firstPayment, applicationId, payerPhone, headingRef }: ConfirmationStepProps) {
+  const [payment, setPayment] = useState(firstPayment);
+  // The panel reports the payment as it settles; a new attempt replaces it.
+  const [status, setStatus] = useState(firstPayment?.status);
   return (
     <Stack gap="6" align="center" textAlign="center">
       <Circle size="14" bg="green.subtle" color="green.fg" aria-hidden>
@@ -52,6 +67,28 @@ export function ConfirmationStep({ numberOfPlates, reference, headingRef }: Conf
           {reference}
         </Text>
       </Stack>
+      {payment && (
+        <Box as="section" aria-labelledby="application-payment-heading" borderWidth="1px" rounded="lg" p={{ base: '4', md: '5' }} width="full" textAlign="start">
+          <Heading as="h3" id="application-payment-heading" size="md" mb="3">
+            Payment
+          </Heading>
+          <Stack gap="5">
+            <PaymentPanel payment={payment} onChange={(next) => setStatus(next.status)} />
+            {status && NOT_PAID.includes(status) && (
+              <PayAgain
+                key={payment.id}
+                applicationId={applicationId}
+                method={payment.method}
+                phone={payment.payerPhone ?? payerPhone}
+                onStarted={(next) => {
+                  setPayment(next);
+                  setStatus(next.status);
+                }}
+              />
+            )}
+          </Stack>
+        </Box>
+      )}
     </Stack>
   );
 }

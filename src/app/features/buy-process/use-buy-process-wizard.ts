@@ -1,35 +1,67 @@
 /**
  * Wires the wizard reducer to the device and the server: the draft is read once on mount
- * and written on every change, and Submit Application calls the server.
+ * and written on every change, and Submit Application calls the server. Submitting needs a
+ * connection and a signed-in account: offline the draft waits and the page says so; a
+ * visitor is sent to sign in and comes back to step 2 with the draft as they left it.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
+import { paths } from '../../config/paths';
+import { getSession } from '../../session/session-store';
 import { newId } from '../../store/mutate';
-import { submitApplication } from './application-api';
+import { SUBMIT_SIGN_IN, submitApplication } from './application-api';
 import { clearWizardDraft, readWizardDraft, writeWizardDraft } from './wizard-draft';
 import { type ApplicationField, applicationToSubmit, draftOf, initialWizardState, wizardReducer } from './wizard-reducer';
 
+export const SUBMIT_BROKE = 'Something went wrong while submitting. Your application is saved on this device; please try again.';
+
+/** Where a visitor signs in before submitting, and comes back to afterwards. */
+export const SIGN_IN_TO_SUBMIT = `${paths.auth}?redirect=${encodeURIComponent(paths.buyProcess)}`;
+
+/**
+ * The card number typed on step 2, kept in this tab's memory only (never in storage), so
+ * that the round trip to the sign-in page, which stays inside the app, does not lose it.
+ */
+let typedCard: { applicationId: string; number: string } | null = null;
+
+function rememberedCard(applicationId: string): string {
+  return typedCard?.applicationId === applicationId ? typedCard.number : '';
+}
+
 export function useBuyProcessWizard() {
-  const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizardState(readWizardDraft(), newId()));
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(wizardReducer, undefined, () => {
+    const draft = readWizardDraft();
+    const applicationId = draft?.applicationId ?? newId();
+    return initialWizardState(draft, applicationId, rememberedCard(applicationId));
+  });
   const stateRef = useRef(state);
   const isSubmitInFlight = useRef(false);
   useEffect(() => {
     stateRef.current = state;
   }, [state]);
 
-  const { applicationId, step, fields, paymentMethod } = state;
+  const { applicationId, step, fields, paymentMethod, payerPhone, cardNumber } = state;
   useEffect(() => {
-    const draft = draftOf({ applicationId, step, fields, paymentMethod });
+    const draft = draftOf({ applicationId, step, fields, paymentMethod, payerPhone });
     // Once submitted, the server holds the application; its personal details leave the device.
     if (draft) writeWizardDraft(draft);
     else clearWizardDraft();
-  }, [applicationId, step, fields, paymentMethod]);
+  }, [applicationId, step, fields, paymentMethod, payerPhone]);
+
+  useEffect(() => {
+    typedCard = cardNumber && step !== 3 ? { applicationId, number: cardNumber } : null;
+  }, [applicationId, cardNumber, step]);
 
   const changeField = useCallback((field: ApplicationField, value: string) => dispatch({ type: 'fieldChanged', field, value }), []);
   const commitNumberOfPlates = useCallback(() => dispatch({ type: 'numberOfPlatesCommitted' }), []);
   const choosePaymentMethod = useCallback((method: PaymentMethodId) => dispatch({ type: 'paymentMethodChosen', method }), []);
+  const changePayerPhone = useCallback((value: string) => dispatch({ type: 'payerPhoneChanged', value }), []);
+  const changeCardNumber = useCallback((value: string) => dispatch({ type: 'cardNumberChanged', value }), []);
   const goNext = useCallback(() => dispatch({ type: 'nextRequested' }), []);
   const goPrevious = useCallback(() => dispatch({ type: 'previousRequested' }), []);
+  const startNewApplication = useCallback(() => dispatch({ type: 'restarted', applicationId: newId() }), []);
 
   const submit = useCallback(async () => {
     const current = stateRef.current;
@@ -39,16 +71,32 @@ export function useBuyProcessWizard() {
     const application = applicationToSubmit(current);
     dispatch({ type: 'submitRequested' });
     if (!application || current.step !== 2) return;
+    // The page already says so while offline; the draft simply waits.
+    if (!navigator.onLine) {
+      dispatch({ type: 'submitFailed', message: null });
+      return;
+    }
+    if (getSession().status === 'signed-out') {
+      dispatch({ type: 'submitFailed', message: SUBMIT_SIGN_IN });
+      void navigate(SIGN_IN_TO_SUBMIT);
+      return;
+    }
     isSubmitInFlight.current = true;
     try {
       const result = await submitApplication(current.applicationId, application);
-      dispatch(result.ok ? { type: 'submitSucceeded', reference: result.reference } : { type: 'submitFailed', message: result.message, errors: result.errors });
+      if (result.ok) {
+        dispatch({ type: 'submitSucceeded', reference: result.reference, payment: result.payment });
+        return;
+      }
+      dispatch({ type: 'submitFailed', message: result.message, errors: result.errors, isConflict: result.failure === 'conflict' });
+      // The device thought it was signed in, but the session had ended.
+      if (result.failure === 'sign-in') void navigate(SIGN_IN_TO_SUBMIT);
     } catch {
-      dispatch({ type: 'submitFailed', message: 'Something went wrong while submitting. Your application is saved on this device; please try again.' });
+      dispatch({ type: 'submitFailed', message: SUBMIT_BROKE });
     } finally {
       isSubmitInFlight.current = false;
     }
-  }, []);
+  }, [navigate]);
 
-  return { state, changeField, commitNumberOfPlates, choosePaymentMethod, goNext, goPrevious, submit };
+  return { state, changeField, commitNumberOfPlates, choosePaymentMethod, changePayerPhone, changeCardNumber, goNext, goPrevious, submit, startNewApplication };
 }

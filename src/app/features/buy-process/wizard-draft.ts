@@ -1,6 +1,7 @@
 /**
  * Keeps the wizard's draft (step and answers) on this device across reloads, in
- * localStorage under one key. It holds the applicant's details but no secrets. A later
+ * localStorage under one key. It holds the applicant's details but no secrets: a card
+ * number is never part of it. A later
  * piece of work moves drafts into the synced store; until then this is the whole of it.
  * Storage can be missing or full (private modes, quotas), so every access is guarded:
  * losing the draft is better than breaking the form.
@@ -47,10 +48,11 @@ export function parseWizardDraft(text: string | null): WizardDraft | null {
     return null;
   }
   if (!isRecord(stored) || stored.version !== DRAFT_VERSION) return null;
-  const { applicationId, step, paymentMethod } = stored;
+  const { applicationId, step, paymentMethod, payerPhone } = stored;
   const fields = readFields(stored.fields);
   if (typeof applicationId !== 'string' || applicationId === '' || (step !== 1 && step !== 2) || !fields) return null;
-  return { applicationId, step, fields, paymentMethod: isPaymentMethodId(paymentMethod) ? paymentMethod : null };
+  // Drafts saved before the wallet number was asked for have none: step 1's phone is used.
+  return { applicationId, step, fields, paymentMethod: isPaymentMethodId(paymentMethod) ? paymentMethod : null, payerPhone: typeof payerPhone === 'string' ? payerPhone : null };
 }
 
 export function readWizardDraft(storage: DraftStorage | undefined = browserStorage()): WizardDraft | null {
@@ -63,7 +65,9 @@ export function readWizardDraft(storage: DraftStorage | undefined = browserStora
 
 export function writeWizardDraft(draft: WizardDraft, storage: DraftStorage | undefined = browserStorage()): void {
   try {
-    storage?.setItem(WIZARD_DRAFT_KEY, JSON.stringify({ version: DRAFT_VERSION, ...draft }));
+    // Named one by one, so nothing else that rides along on the object (a card number) is ever written.
+    const { applicationId, step, fields, paymentMethod, payerPhone } = draft;
+    storage?.setItem(WIZARD_DRAFT_KEY, JSON.stringify({ version: DRAFT_VERSION, applicationId, step, fields, paymentMethod, payerPhone }));
   } catch {
     // Full or blocked storage: the form keeps working, only the reload safety net is gone.
   }

@@ -15,12 +15,14 @@ import {
 } from '#domain/applications/application-form';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { validate } from '#domain/validation/validate';
+import type { Receipt } from '../payments/payment-api';
+import { checkPaymentDetails, type PaymentDetailsToSend } from './payment-details';
 
 export const APPLICATION_FIELDS = ['fullName', 'nrcNumber', 'phoneNumber', 'email', 'address', 'numberOfPlates'] as const;
 export type ApplicationField = (typeof APPLICATION_FIELDS)[number];
 /** As typed: the number of plates stays text until it is checked, so clearing the box to retype works. */
 export type ApplicationFields = Record<ApplicationField, string>;
-export type WizardErrorKey = ApplicationField | 'paymentMethod';
+export type WizardErrorKey = ApplicationField | 'paymentMethod' | 'payerPhone' | 'card';
 export type WizardErrors = Partial<Record<WizardErrorKey, string>>;
 
 export const EMPTY_FIELDS: ApplicationFields = { fullName: '', nrcNumber: '', phoneNumber: '', email: '', address: '', numberOfPlates: '1' };
@@ -32,6 +34,8 @@ export interface WizardDraft {
   step: 1 | 2;
   fields: ApplicationFields;
   paymentMethod: PaymentMethodId | null;
+  /** The mobile-money number when the payer changed it; null while it is step 1's phone. */
+  payerPhone: string | null;
 }
 
 export interface WizardState {
@@ -39,32 +43,44 @@ export interface WizardState {
   step: WizardStep;
   fields: ApplicationFields;
   paymentMethod: PaymentMethodId | null;
+  payerPhone: string | null;
+  /** Held in memory only: a card number is never written to the device. */
+  cardNumber: string;
   errors: WizardErrors;
   /** Goes up on every refused move, so the screen can take focus to the first problem. */
   failedAttempts: number;
   isSubmitting: boolean;
   /** Why the last submit did not go through, when it is not about one field. */
   notice: string | null;
-  /** Set once the server has accepted the application (step 3). */
-  submitted: { reference: string; numberOfPlates: number } | null;
+  /** The server already holds this application id with other details: only a new application can change them. */
+  isConflict: boolean;
+  /** Set once the server has accepted the application (step 3), with its payment as it started. */
+  submitted: { reference: string; numberOfPlates: number; payment: Receipt | null } | null;
 }
+
+/** The application as it is sent: step 1, the method, and the payment details the method needs. */
+export type ApplicationToSend = Application & PaymentDetailsToSend;
 
 export type WizardAction =
   | { type: 'fieldChanged'; field: ApplicationField; value: string }
   /** Leaving the number-of-plates box: text that is not a number becomes 1, as the spec says. */
   | { type: 'numberOfPlatesCommitted' }
   | { type: 'paymentMethodChosen'; method: PaymentMethodId }
+  | { type: 'payerPhoneChanged'; value: string }
+  | { type: 'cardNumberChanged'; value: string }
   | { type: 'nextRequested' }
   | { type: 'previousRequested' }
   | { type: 'submitRequested' }
-  | { type: 'submitSucceeded'; reference: string }
-  | { type: 'submitFailed'; message: string | null; errors?: WizardErrors };
+  | { type: 'submitSucceeded'; reference: string; payment: Receipt | null }
+  | { type: 'submitFailed'; message: string | null; errors?: WizardErrors; isConflict?: boolean }
+  /** The same answers as a new application with a new id (after the server refused a changed resubmit). */
+  | { type: 'restarted'; applicationId: string };
 
 function isStep1Valid(fields: ApplicationFields): boolean {
   return validate(applicationStep1Schema, fields).ok;
 }
 
-export function initialWizardState(draft: WizardDraft | null, newApplicationId: string): WizardState {
+export function initialWizardState(draft: WizardDraft | null, newApplicationId: string, cardNumber = ''): WizardState {
   const fields = draft?.fields ?? EMPTY_FIELDS;
   // A draft saved on step 2 whose details no longer pass (an older version's rules) reopens on step 1.
   const step: WizardStep = draft?.step === 2 && isStep1Valid(fields) ? 2 : 1;
@@ -73,18 +89,21 @@ export function initialWizardState(draft: WizardDraft | null, newApplicationId: 
     step,
     fields,
     paymentMethod: draft?.paymentMethod ?? null,
+    payerPhone: draft?.payerPhone ?? null,
+    cardNumber,
     errors: {},
     failedAttempts: 0,
     isSubmitting: false,
     notice: null,
+    isConflict: false,
     submitted: null,
   };
 }
 
 /** The draft to keep on the device, or null once there is nothing left to keep (submitted). */
-export function draftOf(state: Pick<WizardState, 'applicationId' | 'step' | 'fields' | 'paymentMethod'>): WizardDraft | null {
+export function draftOf(state: Pick<WizardState, 'applicationId' | 'step' | 'fields' | 'paymentMethod' | 'payerPhone'>): WizardDraft | null {
   if (state.step === 3) return null;
-  return { applicationId: state.applicationId, step: state.step, fields: state.fields, paymentMethod: state.paymentMethod };
+  return { applicationId: state.applicationId, step: state.step, fields: state.fields, paymentMethod: state.paymentMethod, payerPhone: state.payerPhone };
 }
 
 /** The number of plates to price, always a valid count for the breakdown. */
@@ -93,10 +112,16 @@ export function platesToPrice(fields: ApplicationFields): number {
   return count >= 1 ? count : 1;
 }
 
+function paymentDetailsOf(state: WizardState) {
+  return checkPaymentDetails({ method: state.paymentMethod, payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber, cardNumber: state.cardNumber });
+}
+
 /** The application ready to send, or null when a step still has a problem. */
-export function applicationToSubmit(state: WizardState): Application | null {
+export function applicationToSubmit(state: WizardState): ApplicationToSend | null {
   const result = validate(applicationSchema, { ...state.fields, paymentMethod: state.paymentMethod ?? undefined });
-  return result.ok ? result.value : null;
+  if (!result.ok) return null;
+  const details = paymentDetailsOf(state);
+  return details.ok ? { ...result.value, ...details.details } : null;
 }
 
 function hasStep1Error(errors: WizardErrors): boolean {
@@ -119,7 +144,12 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, fields: { ...state.fields, numberOfPlates: normalised } };
     }
     case 'paymentMethodChosen':
-      return { ...state, paymentMethod: action.method, errors: { ...state.errors, paymentMethod: undefined } };
+      // Another method asks for other details: the old detail's message no longer applies.
+      return { ...state, paymentMethod: action.method, errors: { ...state.errors, paymentMethod: undefined, payerPhone: undefined, card: undefined } };
+    case 'payerPhoneChanged':
+      return { ...state, payerPhone: action.value, errors: { ...state.errors, payerPhone: undefined } };
+    case 'cardNumberChanged':
+      return { ...state, cardNumber: action.value, errors: { ...state.errors, card: undefined } };
     case 'nextRequested': {
       if (state.step !== 1) return state;
       const result = validate(applicationStep1Schema, state.fields);
@@ -135,7 +165,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       if (!step1.ok) return refuse(state, { step: 1, errors: step1.errors });
       const step2 = validate(applicationStep2Schema, { paymentMethod: state.paymentMethod ?? undefined });
       if (!step2.ok) return refuse(state, { errors: step2.errors, notice: null });
-      return { ...state, isSubmitting: true, errors: {}, notice: null };
+      const details = paymentDetailsOf(state);
+      if (!details.ok) return refuse(state, { errors: details.errors, notice: null });
+      return { ...state, isSubmitting: true, errors: {}, notice: null, isConflict: false };
     }
     case 'submitSucceeded':
       if (!state.isSubmitting) return state;
@@ -144,15 +176,19 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         step: nextStep(state.step),
         isSubmitting: false,
         notice: null,
-        submitted: { reference: action.reference, numberOfPlates: platesToPrice(state.fields) },
+        cardNumber: '',
+        submitted: { reference: action.reference, numberOfPlates: platesToPrice(state.fields), payment: action.payment },
       };
     case 'submitFailed': {
       if (!state.isSubmitting) return state;
       const errors = action.errors ?? {};
       // The server found a problem in the personal details: show it where it can be fixed.
       const step = hasStep1Error(errors) ? 1 : state.step;
-      const changes = { isSubmitting: false, step, errors, notice: action.message };
+      const changes = { isSubmitting: false, step, errors, notice: action.message, isConflict: action.isConflict ?? false };
       return Object.keys(errors).length > 0 ? refuse(state, changes) : { ...state, ...changes };
     }
+    case 'restarted':
+      if (state.isSubmitting) return state;
+      return { ...state, applicationId: action.applicationId, notice: null, isConflict: false };
   }
 }

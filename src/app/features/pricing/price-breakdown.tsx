@@ -4,7 +4,7 @@
  * payment step, so the figures always come from the domain's priceBreakdown.
  */
 import { Box, Flex, Text } from '@chakra-ui/react';
-import { DEFAULT_PRICING, gatewayFeeLabel, type PaymentMethodId, type PriceBreakdown as Breakdown, type PricingSettings } from '#domain/pricing/pricing';
+import { gatewayFeeLabel, type PaymentMethodId, type PriceBreakdown as Breakdown, type PricingSettings } from '#domain/pricing/pricing';
 import { formatKwacha } from '#domain/money/money';
 
 export interface PriceBreakdownProps {
@@ -12,10 +12,10 @@ export interface PriceBreakdownProps {
   /** The chosen payment method; the gateway fee line appears only once there is one. */
   method: PaymentMethodId | undefined;
   /** The settings the breakdown was computed with, for the unit price and fee percentage. */
-  settings?: PricingSettings;
+  settings: PricingSettings;
 }
 
-export function PriceBreakdown({ breakdown, method, settings = DEFAULT_PRICING }: PriceBreakdownProps) {
+export function PriceBreakdown({ breakdown, method, settings }: PriceBreakdownProps) {
   const plural = breakdown.numberOfPlates === 1 ? 'plate' : 'plates';
   return (
     <Box as="dl" fontSize={{ base: 'sm', sm: 'md' }}>

@@ -1,14 +1,15 @@
 /**
  * Pricing (spec section 2): the Standard License Plate offer, a live price calculator
- * and the accepted payment methods.
+ * and the accepted payment methods, priced from the server's settings.
  */
 import { Box, Button, Card, Circle, Container, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatKwacha, type Ngwee } from '#domain/money/money';
-import { DEFAULT_PRICING, type PricingSettings } from '#domain/pricing/pricing';
+import type { PricingSettings } from '#domain/pricing/pricing';
 import { CheckIcon } from '../../components/icons';
 import { paths } from '../../config/paths';
 import { PriceCalculator } from './price-calculator';
+import { usePricingSettings } from './pricing-settings';
 
 /** The marks a buyer looks for at checkout; the calculator groups them into four fee classes. */
 const ACCEPTED_PAYMENT_METHODS = ['MTN Mobile Money', 'Airtel Money', 'VISA', 'MasterCard', 'ZANACO', 'Bank Transfer'] as const;
@@ -23,8 +24,8 @@ function planFeatures(settings: PricingSettings): string[] {
 }
 
 export function PricingPage() {
-  // Prices are a setting; this is the one place the page takes them, until they come from the server.
-  const settings = DEFAULT_PRICING;
+  // The server's settings (the device's copy offline); the prerendered page shows the defaults until then.
+  const { settings } = usePricingSettings();
   return (
     <Box bg="bg.subtle" py={{ base: '10', md: '16' }}>
       <Container maxW="7xl">

@@ -24,6 +24,7 @@ const draft: WizardDraft = {
   step: 2,
   fields: { fullName: 'Chanda Mulenga', nrcNumber: '123456/78/9', phoneNumber: '+260 97 1234567', email: 'c@example.zm', address: 'Lusaka', numberOfPlates: '3' },
   paymentMethod: 'airtel',
+  payerPhone: '0771234567',
 };
 
 describe('wizard draft on the device', () => {
@@ -56,6 +57,18 @@ describe('wizard draft on the device', () => {
 
   it('drops an unknown payment method but keeps the rest', () => {
     expect(parseWizardDraft(JSON.stringify({ version: 1, ...draft, paymentMethod: 'cheque' }))).toEqual({ ...draft, paymentMethod: null });
+  });
+
+  it('reads an older draft without a wallet number as using step 1’s phone', () => {
+    const { payerPhone: _omitted, ...older } = draft;
+    expect(parseWizardDraft(JSON.stringify({ version: 1, ...older }))).toEqual({ ...draft, payerPhone: null });
+  });
+
+  it('never holds a card number', () => {
+    const storage = memoryStorage();
+    writeWizardDraft({ ...draft, cardNumber: '4242 4242 4242 4242' } as WizardDraft, storage);
+    expect(storage.data.get(WIZARD_DRAFT_KEY)).not.toContain('4242');
+    expect(readWizardDraft(storage)).toEqual(draft);
   });
 
   it('keeps working when storage refuses to write or read', () => {

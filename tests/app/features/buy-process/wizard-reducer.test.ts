@@ -101,17 +101,59 @@ describe('wizard reducer', () => {
   });
 
   it('starts a submit with a chosen method, and the application is ready to send', () => {
-    const chosen = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' });
-    expect(applicationToSubmit(chosen)).toEqual({ ...filled, numberOfPlates: 2, paymentMethod: 'card' });
+    const chosen = run(onStep2(), { type: 'paymentMethodChosen', method: 'bank' });
+    expect(applicationToSubmit(chosen)).toEqual({ ...filled, numberOfPlates: 2, paymentMethod: 'bank' });
     const state = run(chosen, { type: 'submitRequested' });
     expect(state.isSubmitting).toBe(true);
     expect(state.step).toBe(2);
   });
 
+  it('asks for the card number when paying by card, and sends it with the application', () => {
+    const refused = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' }, { type: 'submitRequested' });
+    expect(refused.isSubmitting).toBe(false);
+    expect(refused.errors).toEqual({ card: 'Enter the card number' });
+    expect(refused.failedAttempts).toBe(1);
+    const typedCard = run(refused, { type: 'cardNumberChanged', value: '4242 4242 4242 4242' });
+    expect(typedCard.errors.card).toBeUndefined();
+    expect(applicationToSubmit(typedCard)).toEqual({ ...filled, numberOfPlates: 2, paymentMethod: 'card', card: { number: '4242 4242 4242 4242' } });
+    expect(run(typedCard, { type: 'submitRequested' }).isSubmitting).toBe(true);
+  });
+
+  it('refuses a number that cannot be a card before asking the server', () => {
+    const state = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' }, { type: 'cardNumberChanged', value: '1234' }, { type: 'submitRequested' });
+    expect(state.errors).toEqual({ card: 'Card number is not valid' });
+  });
+
+  it('sends mobile money to step 1’s phone until the payer types another number', () => {
+    const airtel = run(onStep2(), { type: 'paymentMethodChosen', method: 'airtel' });
+    expect(applicationToSubmit(airtel)).toMatchObject({ paymentMethod: 'airtel', payerPhone: '+260 97 1234567' });
+    const mtn = run(airtel, { type: 'paymentMethodChosen', method: 'mtn' }, { type: 'submitRequested' });
+    expect(mtn.errors.payerPhone).toBe('This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.');
+    const otherPhone = run(mtn, { type: 'payerPhoneChanged', value: '0961234567' });
+    expect(otherPhone.errors.payerPhone).toBeUndefined();
+    expect(otherPhone.fields.phoneNumber).toBe('+260 97 1234567');
+    expect(applicationToSubmit(otherPhone)).toMatchObject({ paymentMethod: 'mtn', payerPhone: '0961234567' });
+    expect(run(otherPhone, { type: 'payerPhoneChanged', value: '' }, { type: 'submitRequested' }).errors).toEqual({
+      payerPhone: 'Enter the mobile money number to send the payment request to',
+    });
+  });
+
+  it('clears a payment detail’s message when another method is chosen', () => {
+    const refused = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' }, { type: 'submitRequested' });
+    expect(run(refused, { type: 'paymentMethodChosen', method: 'bank' }).errors).toEqual({});
+  });
+
   it('shows step 3 with the server’s reference once the submit succeeds, and is final there', () => {
-    const submitted = run(onStep2(), { type: 'paymentMethodChosen', method: 'bank' }, { type: 'submitRequested' }, { type: 'submitSucceeded', reference: 'LP-123456' });
+    const submitted = run(
+      onStep2(),
+      { type: 'paymentMethodChosen', method: 'card' },
+      { type: 'cardNumberChanged', value: '4242424242424242' },
+      { type: 'submitRequested' },
+      { type: 'submitSucceeded', reference: 'LP-123456', payment: null },
+    );
     expect(submitted.step).toBe(3);
-    expect(submitted.submitted).toEqual({ reference: 'LP-123456', numberOfPlates: 2 });
+    expect(submitted.submitted).toEqual({ reference: 'LP-123456', numberOfPlates: 2, payment: null });
+    expect(submitted.cardNumber).toBe('');
     expect(run(submitted, { type: 'previousRequested' })).toBe(submitted);
     expect(run(submitted, { type: 'fieldChanged', field: 'fullName', value: 'x' })).toBe(submitted);
     expect(draftOf(submitted)).toBeNull();
@@ -130,10 +172,35 @@ describe('wizard reducer', () => {
     expect(state.paymentMethod).toBe('airtel');
   });
 
+  it('stays on step 2 with the server’s message under the payment detail it refused', () => {
+    const state = run(
+      onStep2(),
+      { type: 'paymentMethodChosen', method: 'card' },
+      { type: 'cardNumberChanged', value: '4242 4242 4242 4242' },
+      { type: 'submitRequested' },
+      { type: 'submitFailed', message: null, errors: { card: 'Card number is not valid' } },
+    );
+    expect(state.step).toBe(2);
+    expect(state.errors).toEqual({ card: 'Card number is not valid' });
+    expect(state.failedAttempts).toBe(1);
+  });
+
+  it('offers a new application id after the server refuses a changed resubmit, keeping the answers', () => {
+    const refused = run(
+      onStep2(),
+      { type: 'paymentMethodChosen', method: 'bank' },
+      { type: 'submitRequested' },
+      { type: 'submitFailed', message: 'This application was already submitted with other details.', isConflict: true },
+    );
+    expect(refused.isConflict).toBe(true);
+    const restarted = run(refused, { type: 'restarted', applicationId: 'new-id' });
+    expect(restarted).toMatchObject({ applicationId: 'new-id', isConflict: false, notice: null, step: 2, fields: filled, paymentMethod: 'bank' });
+  });
+
   it('goes back to step 1 when the server refuses a personal detail', () => {
     const state = run(
       onStep2(),
-      { type: 'paymentMethodChosen', method: 'mtn' },
+      { type: 'paymentMethodChosen', method: 'airtel' },
       { type: 'submitRequested' },
       { type: 'submitFailed', message: null, errors: { nrcNumber: 'NRC number must look like 123456/78/9' } },
     );
@@ -143,30 +210,37 @@ describe('wizard reducer', () => {
   });
 
   it('ignores a second submit while one is running', () => {
-    const running = run(onStep2(), { type: 'paymentMethodChosen', method: 'mtn' }, { type: 'submitRequested' });
+    const running = run(onStep2(), { type: 'paymentMethodChosen', method: 'airtel' }, { type: 'submitRequested' });
     expect(run(running, { type: 'submitRequested' })).toBe(running);
     expect(run(running, { type: 'previousRequested' })).toBe(running);
   });
 
   it('ignores a late answer when no submit is running', () => {
     const state = onStep2();
-    expect(run(state, { type: 'submitSucceeded', reference: 'LP-000001' })).toBe(state);
+    expect(run(state, { type: 'submitSucceeded', reference: 'LP-000001', payment: null })).toBe(state);
   });
 });
 
 describe('initialWizardState from a draft', () => {
   it('resumes on the saved step with the saved answers and id', () => {
-    const state = initialWizardState({ applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: 'mtn' }, ID);
-    expect(state).toMatchObject({ applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: 'mtn' });
+    const state = initialWizardState({ applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: 'mtn', payerPhone: '0961234567' }, ID);
+    expect(state).toMatchObject({ applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: 'mtn', payerPhone: '0961234567', cardNumber: '' });
+  });
+
+  it('takes back the card number held in memory for the same application', () => {
+    const state = initialWizardState({ applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: 'card', payerPhone: null }, ID, '4242 4242 4242 4242');
+    expect(state.cardNumber).toBe('4242 4242 4242 4242');
   });
 
   it('reopens on step 1 when the saved details no longer pass', () => {
-    const state = initialWizardState({ applicationId: 'saved-id', step: 2, fields: { ...filled, fullName: '' }, paymentMethod: null }, ID);
+    const state = initialWizardState({ applicationId: 'saved-id', step: 2, fields: { ...filled, fullName: '' }, paymentMethod: null, payerPhone: null }, ID);
     expect(state.step).toBe(1);
   });
 
   it('keeps the draft’s step, answers and id, nothing derived', () => {
     const state = run(onStep2(), { type: 'submitRequested' });
-    expect(draftOf(state)).toEqual({ applicationId: ID, step: 2, fields: filled, paymentMethod: null });
+    const withCard = run(state, { type: 'paymentMethodChosen', method: 'card' }, { type: 'cardNumberChanged', value: '4242 4242 4242 4242' });
+    expect(draftOf(state)).toEqual({ applicationId: ID, step: 2, fields: filled, paymentMethod: null, payerPhone: null });
+    expect(draftOf(withCard)).not.toHaveProperty('cardNumber');
   });
 });

@@ -1,0 +1,342 @@
+/**
+ * The application wizard (/buy-process) as a buyer goes through it: every validation
+ * message of the spec once, the sign-in round trip with the draft intact, payment by card
+ * and by mobile money through the sandbox, the LP- reference the server issued, and the
+ * draft kept on the device across a reload and offline.
+ */
+import { type APIRequestContext, expect, type Locator, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { DEMO, openApp, signInAs } from './app-page';
+
+const STEP1_MESSAGES = [
+  'Full name is required',
+  'NRC number is required',
+  'Phone number is required',
+  'Email is required',
+  'Address is required',
+  'Number of plates must be at least 1',
+] as const;
+
+interface Applicant {
+  fullName: string;
+  nrcNumber: string;
+  phoneNumber: string;
+  email: string;
+  address: string;
+  numberOfPlates: string;
+}
+
+/** The wizard's screen, found the way a user finds it: by headings, labels and button names. */
+class WizardPage {
+  constructor(readonly page: Page) {}
+
+  field(name: keyof Applicant): Locator {
+    const labels: Record<keyof Applicant, RegExp> = {
+      fullName: /^Full Name/,
+      nrcNumber: /^NRC Number/,
+      phoneNumber: /^Phone Number/,
+      email: /^Email/,
+      address: /^Address/,
+      numberOfPlates: /^Number of Plates/,
+    };
+    return this.page.getByLabel(labels[name]);
+  }
+
+  get form(): Locator {
+    return this.page.getByRole('form');
+  }
+
+  get next(): Locator {
+    return this.page.getByRole('button', { name: 'Next', exact: true });
+  }
+
+  get previous(): Locator {
+    return this.page.getByRole('button', { name: 'Previous' });
+  }
+
+  get submit(): Locator {
+    return this.page.getByRole('button', { name: 'Submit Application' });
+  }
+
+  stepHeading(name: string): Locator {
+    return this.page.getByRole('heading', { level: 2, name });
+  }
+
+  method(name: string): Locator {
+    return this.page.getByRole('radio', { name: new RegExp(`^${name}`) });
+  }
+
+  async fill(applicant: Partial<Applicant>): Promise<void> {
+    for (const [name, value] of Object.entries(applicant) as [keyof Applicant, string][]) await this.field(name).fill(value);
+  }
+
+  async expectFields(applicant: Partial<Applicant>): Promise<void> {
+    for (const [name, value] of Object.entries(applicant) as [keyof Applicant, string][]) await expect(this.field(name)).toHaveValue(value);
+  }
+
+  /** The confirmation step's reference number, as shown. */
+  async reference(): Promise<string> {
+    const reference = this.page.getByText(/^LP-\d+$/);
+    await expect(reference).toBeVisible();
+    return (await reference.textContent()) ?? '';
+  }
+}
+
+function applicant(overrides: Partial<Applicant> = {}): Applicant {
+  return {
+    fullName: 'Chanda Mulenga',
+    nrcNumber: '123456/78/9',
+    phoneNumber: '+260 97 1234567',
+    email: 'chanda@example.zm',
+    address: 'Plot 12, Cairo Road, Lusaka',
+    numberOfPlates: '2',
+    ...overrides,
+  };
+}
+
+/** An administrator's own API session, apart from the page's. */
+async function adminApi(baseURL: string | undefined): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const login = await api.post('/api/auth/login', { data: DEMO.admin });
+  expect(login.status()).toBe(200);
+  return api;
+}
+
+interface AdminRequest {
+  reference: string;
+  status: string;
+  quantity: number;
+  payment: { status: string; method: string } | null;
+}
+
+test.describe('application wizard', () => {
+  test('every validation message once, sign-in on submit with the draft intact, card payment and an LP- reference the administrator sees', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    const wizard = new WizardPage(page);
+    await openApp(page, '/buy-process');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'License Plate' })).toBeVisible();
+    await expect(page.getByText('Complete your application in just a few simple steps')).toBeVisible();
+    const progress = page.getByRole('navigation', { name: 'Application progress' });
+    await expect(progress.getByRole('listitem')).toHaveText([/Personal Info/, /Payment/, /Confirmation/]);
+    await expect(wizard.stepHeading('Personal Info')).toBeVisible();
+    await expect(wizard.previous).toBeDisabled();
+    await expect(wizard.field('phoneNumber')).toHaveAttribute('placeholder', /^\+260/);
+    await expect(wizard.field('nrcNumber')).toHaveAttribute('placeholder', '123456/78/9');
+
+    // Every step-1 message at once, from an empty form with no plates.
+    await wizard.field('numberOfPlates').fill('0');
+    await wizard.next.click();
+    for (const message of STEP1_MESSAGES) await expect(wizard.form.getByText(message, { exact: true })).toBeVisible();
+    await expect(wizard.stepHeading('Personal Info')).toBeVisible();
+
+    // Each message clears when its own field changes, and only that one.
+    await wizard.field('fullName').fill('Chanda Mulenga');
+    await expect(wizard.form.getByText('Full name is required')).toHaveCount(0);
+    await expect(wizard.form.getByText('NRC number is required')).toBeVisible();
+
+    const details = applicant();
+    await wizard.fill({ nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber, email: 'chanda@example', address: details.address });
+    for (const message of STEP1_MESSAGES.slice(1, 4)) await expect(wizard.form.getByText(message)).toHaveCount(0);
+    await expect(wizard.form.getByText('Number of plates must be at least 1')).toBeVisible();
+
+    // A number of plates that is not a number falls back to 1 (and clears its message).
+    await wizard.field('numberOfPlates').fill('');
+    await wizard.field('numberOfPlates').pressSequentially('e');
+    await wizard.field('numberOfPlates').blur();
+    await expect(wizard.field('numberOfPlates')).toHaveValue('1');
+    await expect(wizard.form.getByText('Number of plates must be at least 1')).toHaveCount(0);
+
+    await wizard.next.click();
+    await expect(wizard.form.getByText('Invalid email format')).toBeVisible();
+    await wizard.fill({ email: details.email, numberOfPlates: details.numberOfPlates });
+    await expect(wizard.form.getByText('Invalid email format')).toHaveCount(0);
+    await wizard.next.click();
+
+    // Step 2: the four methods and the price breakdown; the gateway fee only once a method is chosen.
+    await expect(wizard.stepHeading('Payment')).toBeVisible();
+    await expect(wizard.previous).toBeEnabled();
+    for (const name of ['MTN Mobile Money', 'Airtel Money', 'Credit/Debit Card', 'Bank Transfer']) await expect(wizard.method(name)).toBeAttached();
+    const breakdown = page.getByRole('region', { name: 'Price Breakdown' });
+    await expect(breakdown).toContainText('K600.00');
+    await expect(breakdown).toContainText('K10.00');
+    await expect(breakdown).not.toContainText('Gateway fee');
+    await expect(breakdown).toContainText('K610.00');
+
+    await wizard.submit.click();
+    await expect(wizard.form.getByText('Please select a payment method')).toBeVisible();
+    await page.getByText('Credit/Debit Card').click();
+    await expect(wizard.form.getByText('Please select a payment method')).toHaveCount(0);
+    await expect(breakdown).toContainText('Gateway fee (3%)');
+    await expect(breakdown).toContainText('K18.00');
+    await expect(breakdown).toContainText('K628.00');
+    await page.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+
+    // A visitor is asked to sign in, and comes back to step 2 with everything as it was.
+    await wizard.submit.click();
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fbuy-process$/);
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel(/^Email/).fill(DEMO.buyer.email);
+    await login.getByLabel(/^Password/).fill(DEMO.buyer.password);
+    await login.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/buy-process$/);
+    await expect(wizard.stepHeading('Payment')).toBeVisible();
+    await expect(wizard.method('Credit/Debit Card')).toBeChecked();
+    await expect(page.getByLabel(/^Card number/)).toHaveValue('4242 4242 4242 4242');
+    await wizard.previous.click();
+    await wizard.expectFields(details);
+    await wizard.next.click();
+
+    await wizard.submit.click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toBeVisible();
+    await expect(page.getByText('Your application for 2 plate(s) has been submitted successfully.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Next Steps' })).toBeVisible();
+    await expect(wizard.previous).toHaveCount(0);
+    const reference = await wizard.reference();
+    const payment = page.getByTestId('payment-panel');
+    await expect(payment).toHaveAttribute('data-status', 'approved');
+    await expect(payment).toContainText('Paid');
+    await expect(payment).toContainText('K628.00');
+
+    // The administrator sees it in Plate Requests: pending review, and paid.
+    const api = await adminApi(baseURL);
+    const answer = await api.get('/api/admin/requests');
+    expect(answer.status()).toBe(200);
+    const { requests } = (await answer.json()) as { requests: AdminRequest[] };
+    const request = requests.find((entry) => entry.reference === reference);
+    expect(request).toMatchObject({ status: 'Pending', quantity: 2, payment: { status: 'approved', method: 'card' } });
+    await api.dispose();
+
+    // The draft left the device with the submit: a new visit starts a new application.
+    await page.reload();
+    await expect(wizard.stepHeading('Personal Info')).toBeVisible();
+    await expect(wizard.field('fullName')).toHaveValue('');
+  });
+
+  test('paying by MTN Mobile Money shows the sandbox handset prompt, and approving it marks the payment Paid', async ({ page }) => {
+    const wizard = new WizardPage(page);
+    await signInAs(page, 'buyer');
+    await openApp(page, '/buy-process');
+    await wizard.fill(applicant({ phoneNumber: '+260 96 1234567', numberOfPlates: '1' }));
+    await wizard.next.click();
+    await page.getByText('MTN Mobile Money').click();
+    // The wallet number starts as step 1's phone.
+    await expect(page.getByLabel(/^Mobile money number/)).toHaveValue('+260 96 1234567');
+    const breakdown = page.getByRole('region', { name: 'Price Breakdown' });
+    await expect(breakdown).toContainText('Gateway fee (2%)');
+    await expect(breakdown).toContainText('K316.00');
+    await wizard.submit.click();
+
+    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toBeVisible();
+    await expect(page.getByText('Your application for 1 plate(s) has been submitted successfully.')).toBeVisible();
+    await wizard.reference();
+    const payment = page.getByTestId('payment-panel');
+    await expect(payment).toHaveAttribute('data-status', 'pending');
+    const prompt = page.getByRole('group', { name: 'Sandbox handset prompt' });
+    await expect(prompt).toContainText('MTN Mobile Money: pay K316.00 to Nambala?');
+    await prompt.getByRole('button', { name: 'Approve' }).click();
+    await expect(payment).toHaveAttribute('data-status', 'approved');
+    await expect(payment).toContainText('Paid');
+  });
+
+  test('a declined card leaves the application submitted with nothing charged, and paying again settles it', async ({ page }) => {
+    const wizard = new WizardPage(page);
+    await signInAs(page, 'buyer');
+    await openApp(page, '/buy-process');
+    await wizard.fill(applicant({ numberOfPlates: '1' }));
+    await wizard.next.click();
+    await page.getByText('Credit/Debit Card').click();
+    await page.getByLabel(/^Card number/).fill('4000 0000 0000 0002');
+    await wizard.submit.click();
+
+    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toBeVisible();
+    const reference = await wizard.reference();
+    const payment = page.getByTestId('payment-panel');
+    await expect(payment).toHaveAttribute('data-status', 'declined');
+    await expect(payment).toContainText('Nothing was charged.');
+    const payAgain = page.getByRole('form', { name: 'Pay again' });
+    await payAgain.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+    await payAgain.getByRole('button', { name: 'Pay again' }).click();
+    await expect(payment).toHaveAttribute('data-status', 'approved');
+    await expect(payAgain).toHaveCount(0);
+    await expect(wizard.reference()).resolves.toBe(reference);
+  });
+
+  test('a wallet number on the other network is refused on step 2, under its field', async ({ page }) => {
+    const wizard = new WizardPage(page);
+    await signInAs(page, 'buyer');
+    await openApp(page, '/buy-process');
+    await wizard.fill(applicant());
+    await wizard.next.click();
+    await page.getByText('MTN Mobile Money').click();
+    await wizard.submit.click();
+    const wallet = page.getByLabel(/^Mobile money number/);
+    await expect(wizard.form.getByText('This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.')).toBeVisible();
+    await expect(wallet).toBeFocused();
+    await wallet.fill('0761234567');
+    await expect(wizard.form.getByText(/This number is not on MTN Mobile Money/)).toHaveCount(0);
+  });
+
+  test('the draft survives a reload and going offline on step 1, and submitting offline keeps it and says so', async ({ page, context }) => {
+    test.setTimeout(60_000);
+    const wizard = new WizardPage(page);
+    await signInAs(page, 'buyer');
+    await openApp(page, '/buy-process');
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+      .toBe('activated');
+
+    const details = applicant({ numberOfPlates: '3' });
+    await wizard.fill({ fullName: details.fullName, nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber });
+    await page.reload();
+    await wizard.expectFields({ fullName: details.fullName, nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber });
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'License Plate' })).toBeVisible();
+    await wizard.expectFields({ fullName: details.fullName, nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber });
+    await wizard.fill({ email: details.email, address: details.address, numberOfPlates: details.numberOfPlates });
+    await wizard.next.click();
+    await expect(wizard.stepHeading('Payment')).toBeVisible();
+    const offline = page.getByRole('status').filter({ hasText: "You're offline. Your application is saved on this device; submit it when you're back online." });
+    await expect(offline).toBeVisible();
+    await page.getByText('Bank Transfer').click();
+    await wizard.submit.click();
+    await expect(offline).toBeVisible();
+    await expect(wizard.stepHeading('Payment')).toBeVisible();
+
+    await page.reload();
+    await expect(wizard.stepHeading('Payment')).toBeVisible();
+    await expect(wizard.method('Bank Transfer')).toBeChecked();
+    await context.setOffline(false);
+    await wizard.previous.click();
+    await wizard.expectFields(details);
+  });
+});
+
+test.describe('prices from the server', () => {
+  // The answer is changed on its way to the page; a service worker would fetch it out of page.route's sight.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the wizard and /pricing show the prices from the server’s settings', async ({ page }) => {
+    await page.route('**/api/settings/pricing', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { settings: Record<string, unknown> };
+      await route.fulfill({ response: answer, json: { ...body, settings: { ...body.settings, platePrice: 35_000, processingFee: 1_500 } } });
+    });
+    await openApp(page, '/pricing');
+    const plan = page.getByRole('region', { name: 'Standard License Plate' });
+    await expect(plan).toContainText('K350');
+    await expect(plan).toContainText('per plate');
+    await expect(plan).toContainText('K15.00');
+    for (const feature of ['1 License Plate', 'QR Code Verification', 'Digital Documentation', '5-Year Validity', 'Email Support', 'Compliance Certificate']) await expect(plan).toContainText(feature);
+    await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/buy-process');
+
+    const wizard = new WizardPage(page);
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await wizard.fill(applicant({ numberOfPlates: '1' }));
+    await wizard.next.click();
+    const breakdown = page.getByRole('region', { name: 'Price Breakdown' });
+    await expect(breakdown).toContainText('K350.00');
+    await expect(breakdown).toContainText('K365.00');
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * After a declined or timed-out payment the application stays submitted with nothing
+ * charged; this pays it again, with the same or another method. Each attempt carries its
+ * own idempotency key, kept until the server has answered, so a resend never charges twice.
+ */
+import { Button, chakra, Field, Heading, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
+import { PHONE_PLACEHOLDER } from '#domain/applications/application-form';
+import { isPaymentMethodId, PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
+import { newId } from '../../store/mutate';
+import type { Receipt } from '../payments/payment-api';
+import { payApplicationAgain } from './application-api';
+import { checkPaymentDetails, isMobileMoney } from './payment-details';
+import type { WizardErrors } from './wizard-reducer';
+
+interface PayAgainProps {
+  applicationId: string;
+  /** The method that did not go through, offered first. */
+  method: PaymentMethodId;
+  /** The wallet number to offer for mobile money. */
+  phone: string;
+  onStarted: (payment: Receipt) => void;
+}
+
+export function PayAgain({ applicationId, method: firstMethod, phone: firstPhone, onStarted }: PayAgainProps) {
+  const [method, setMethod] = useState<PaymentMethodId>(firstMethod);
+  const [phone, setPhone] = useState(firstPhone);
+  const [cardNumber, setCardNumber] = useState('');
+  const [errors, setErrors] = useState<WizardErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const [attemptKey, setAttemptKey] = useState(() => newId());
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isBusy) return;
+    setMessage(null);
+    const details = checkPaymentDetails({ method, payerPhone: phone, phoneNumber: firstPhone, cardNumber });
+    if (!details.ok) {
+      setErrors(details.errors);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await payApplicationAgain(applicationId, { idempotencyKey: attemptKey, method, phone: details.details.payerPhone, card: details.details.card });
+      if (result.ok) {
+        onStarted(result.payment);
+        return;
+      }
+      setErrors(result.errors);
+      setMessage(result.message);
+      // The server answered: the attempt is over, and the next one is a new attempt.
+      if (result.failure !== 'offline') setAttemptKey(newId());
+    } catch {
+      setMessage('Something went wrong. Nothing was charged; please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <chakra.form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="pay-again-heading" width="full">
+      <Stack gap="4">
+        <Heading as="h4" id="pay-again-heading" size="sm">
+          Pay again
+        </Heading>
+        <RadioGroup.Root
+          value={method}
+          onValueChange={(details) => {
+            if (!isPaymentMethodId(details.value)) return;
+            setMethod(details.value);
+            setErrors({});
+          }}
+          colorPalette="brand"
+        >
+          <RadioGroup.Label fontWeight="medium" mb="2" display="block">
+            Payment method
+          </RadioGroup.Label>
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="3" wrap="wrap">
+            {PAYMENT_METHODS.map((option) => (
+              <RadioGroup.Item key={option.id} value={option.id}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{option.name}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </Stack>
+        </RadioGroup.Root>
+        {isMobileMoney(method) && (
+          <Field.Root invalid={Boolean(errors.payerPhone)} required>
+            <Field.Label>
+              Mobile money number <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              type="tel"
+              autoComplete="tel"
+              placeholder={PHONE_PLACEHOLDER}
+              value={phone}
+              onChange={(event) => {
+                setPhone(event.target.value);
+                setErrors((current) => ({ ...current, payerPhone: undefined }));
+              }}
+            />
+            <Field.ErrorText>{errors.payerPhone}</Field.ErrorText>
+          </Field.Root>
+        )}
+        {method === 'card' && (
+          <Field.Root invalid={Boolean(errors.card)} required>
+            <Field.Label>
+              Card number <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="4242 4242 4242 4242"
+              value={cardNumber}
+              onChange={(event) => {
+                setCardNumber(event.target.value);
+                setErrors((current) => ({ ...current, card: undefined }));
+              }}
+            />
+            <Field.ErrorText>{errors.card}</Field.ErrorText>
+          </Field.Root>
+        )}
+        <Stack aria-live="polite">{(message ?? errors.paymentMethod) && <Text color="fg.error">{message ?? errors.paymentMethod}</Text>}</Stack>
+        <Button type="submit" colorPalette="brand" loading={isBusy} loadingText="Starting payment…" alignSelf="flex-start">
+          Pay again
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}
