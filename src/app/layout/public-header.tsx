@@ -1,10 +1,11 @@
 /** Public header: desktop links, and a slide-in menu on small screens (spec section 2). */
 import { Box, Button, Container, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { ConnectionStatus } from '../components/connection-status';
 import { MenuIcon } from '../components/icons';
 import { paths } from '../config/paths';
+import { getSession, type SessionState, subscribeSession } from '../session/session-store';
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
@@ -15,12 +16,21 @@ const desktopLinks = [
   { to: paths.aboutContact, label: 'About & Contact' },
 ] as const;
 
-const mobileLinks = [
+const visitorLinks = [
   { to: paths.marketplace, label: 'Marketplace' },
   ...desktopLinks,
   { to: paths.auth, label: 'Login' },
   { to: paths.signup, label: 'Sign Up' },
-] as const;
+];
+const signedInLinks = [{ to: paths.marketplace, label: 'Marketplace' }, ...desktopLinks, { to: paths.dashboard.root, label: 'Dashboard' }];
+
+const UNKNOWN: SessionState = { status: 'unknown' };
+
+/** Visitors see Login and Sign Up (spec section 6); someone signed in on this device sees their Dashboard. */
+function useSignedIn(): boolean {
+  // The prerendered page is a visitor's; the device's session takes over once the app runs.
+  return useSyncExternalStore(subscribeSession, getSession, () => UNKNOWN).status === 'signed-in';
+}
 
 export function Logo() {
   return (
@@ -41,6 +51,7 @@ export function PublicHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   // The drawer's code loads on the first tap of the menu button, not with every page.
   const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
+  const signedIn = useSignedIn();
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/95" backdropFilter="blur(6px)" borderBottomWidth="1px">
       <Container maxW="7xl" py="3">
@@ -56,7 +67,7 @@ export function PublicHeader() {
           <HStack gap="3">
             <ConnectionStatus />
             <Button asChild size="sm" colorPalette="brand" hideBelow="lg">
-              <RouterLink to={paths.auth}>Login</RouterLink>
+              {signedIn ? <RouterLink to={paths.dashboard.root}>Dashboard</RouterLink> : <RouterLink to={paths.auth}>Login</RouterLink>}
             </Button>
             <IconButton aria-label="Open menu" aria-haspopup="dialog" aria-expanded={isMenuOpen} variant="ghost" hideFrom="lg"
               onClick={() => {
@@ -68,7 +79,7 @@ export function PublicHeader() {
             </IconButton>
             {hasOpenedMenu && (
               <Suspense fallback={null}>
-                <MobileMenu links={mobileLinks} isOpen={isMenuOpen} onOpenChange={setMenuOpen} />
+                <MobileMenu links={signedIn ? signedInLinks : visitorLinks} isOpen={isMenuOpen} onOpenChange={setMenuOpen} />
               </Suspense>
             )}
           </HStack>
