@@ -1,5 +1,6 @@
 /** Marketplace reads: listings and favourites from the device's store, live. */
 import type { PlateListing } from '#domain/marketplace/listing';
+import { effectiveStatus } from '#domain/purchases/reservation';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { getSession } from '../../session/session-store';
@@ -7,10 +8,23 @@ import { setFavourite } from '../../sync/favourites';
 import { startSync } from '../../sync/sync-engine';
 import { db } from '../../store/database';
 
+/**
+ * A listing's status now. The server sends the status at the time of the pull, with the
+ * instant a reservation ends; offline, a reservation that has since run out reads
+ * Available here too (no timer: the status follows from the time it is read).
+ */
+export function statusNow(listing: PlateListing & { reservedUntil?: string | null }, now: Date): PlateListing {
+  const status = effectiveStatus({ status: listing.status, reservedBy: null, reservedUntil: listing.reservedUntil ?? null }, now);
+  return status === listing.status ? listing : { ...listing, status };
+}
+
 export function useListings(): PlateListing[] | undefined {
   // Opening the marketplace starts sync, which keeps the device's copy fresh.
   useEffect(() => startSync(), []);
-  return useLiveQuery(() => db.listings.toArray());
+  return useLiveQuery(async () => {
+    const now = new Date();
+    return (await db.listings.toArray()).map((listing) => statusNow(listing, now));
+  });
 }
 
 export function useFavouriteIds(): Set<string> {
