@@ -25,8 +25,8 @@ export function PaymentLines({ payment }: { payment: Receipt }) {
   return (
     <Table.Root size="sm">
       <Table.Body>
-        {payment.lines.map((line) => (
-          <Table.Row key={line.label}>
+        {payment.lines.map((line, index) => (
+          <Table.Row key={`${index}-${line.label}`}>
             <Table.Cell ps="0">{line.label}</Table.Cell>
             <Table.Cell pe="0" textAlign="end" fontVariantNumeric="tabular-nums">
               {money(line.amount)}
@@ -118,7 +118,11 @@ function HandsetPrompt({ payment, onAnswered }: { payment: Receipt; onAnswered: 
   );
 }
 
-export function PaymentPanel({ payment: initial, onChange }: { payment: Receipt; onChange?: (payment: Receipt) => void }) {
+/**
+ * `onReceipt`: on the receipt page itself the lines are already shown and the link to
+ * the receipt would lead back to the same page, so both are left out.
+ */
+export function PaymentPanel({ payment: initial, onChange, onReceipt = false }: { payment: Receipt; onChange?: (payment: Receipt) => void; onReceipt?: boolean }) {
   const [payment, setPayment] = useState(initial);
   const [remaining, setRemaining] = useState(() => secondsLeft(initial.expiresAt));
   const update = (next: Receipt) => {
@@ -157,7 +161,7 @@ export function PaymentPanel({ payment: initial, onChange }: { payment: Receipt;
           {status.label}
         </Badge>
       </HStack>
-      <PaymentLines payment={payment} />
+      {!onReceipt && <PaymentLines payment={payment} />}
       {payment.status === 'pending' && mobile && (
         <Stack gap="3">
           <Text>
@@ -177,7 +181,8 @@ export function PaymentPanel({ payment: initial, onChange }: { payment: Receipt;
         <Alert.Root status="success">
           <Alert.Indicator />
           <Alert.Description>
-            Payment received. <Link to={`/dashboard/user/payments/${payment.id}`}>View the receipt</Link>
+            Payment received.{onReceipt ? '' : ' '}
+            {!onReceipt && <Link to={`/dashboard/user/payments/${payment.id}`}>View the receipt</Link>}
           </Alert.Description>
         </Alert.Root>
       )}

@@ -97,7 +97,7 @@ function ReceiptCard({ initial }: { initial: Receipt }) {
             <Heading as="h2" size="md" id="complete-heading">
               Complete this payment
             </Heading>
-            <PaymentPanel payment={payment} onChange={setPayment} />
+            <PaymentPanel payment={payment} onChange={setPayment} onReceipt />
           </Card.Body>
         </Card.Root>
       )}
