@@ -12,7 +12,6 @@ import { formatDateTime } from '../../components/format-date-time';
 import { Section } from '../../components/page-parts';
 import { showToast } from '../../components/toast';
 import { transfersAwaitingConfirmation } from './bank-transfers';
-import { BankIcon } from './plate-request-icons';
 import { type AdminPlateRequest, fetchPendingPayments, markTransferReceived, type PendingPayment } from './plate-requests-api';
 
 const money = (amount: number) => formatKwacha(ngwee(amount));
@@ -124,7 +123,7 @@ export function BankTransfersSection({ requests, isOnline, onReceived }: { reque
   } else {
     body = (
       <>
-        <Stack as="ul" gap="3" listStyleType="none" hideFrom="md" aria-label="Bank transfers awaiting confirmation">
+        <Stack as="ul" gap="3" listStyleType="none" hideFrom="lg" aria-label="Bank transfers awaiting confirmation">
           {transfers.map((payment) => (
             <Box as="li" key={payment.id} borderWidth="1px" rounded="lg" p="3">
               <Flex justify="space-between" gap="2" wrap="wrap" align="baseline">
@@ -141,7 +140,7 @@ export function BankTransfersSection({ requests, isOnline, onReceived }: { reque
             </Box>
           ))}
         </Stack>
-        <Table.ScrollArea borderWidth="1px" rounded="lg" hideBelow="md">
+        <Table.ScrollArea borderWidth="1px" rounded="lg" hideBelow="lg">
           <Table.Root size="sm" aria-labelledby="bank-transfers-heading">
             <Table.Header>
               <Table.Row>
@@ -149,7 +148,6 @@ export function BankTransfersSection({ requests, isOnline, onReceived }: { reque
                 <Table.ColumnHeader>Payer</Table.ColumnHeader>
                 <Table.ColumnHeader>For</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader>Started</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
@@ -159,12 +157,16 @@ export function BankTransfersSection({ requests, isOnline, onReceived }: { reque
                   <Table.Cell fontFamily="mono" whiteSpace="nowrap">
                     {payment.reference}
                   </Table.Cell>
-                  <Table.Cell>{payerOf(payment)}</Table.Cell>
-                  <Table.Cell>{payment.description}</Table.Cell>
+                  <Table.Cell whiteSpace="normal">
+                    <Text>{payerOf(payment)}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      Started {formatDateTime(payment.createdAt)}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="normal">{payment.description}</Table.Cell>
                   <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                     {money(payment.amount)}
                   </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDateTime(payment.createdAt)}</Table.Cell>
                   <Table.Cell textAlign="end">{action(payment)}</Table.Cell>
                 </Table.Row>
               ))}
@@ -179,7 +181,6 @@ export function BankTransfersSection({ requests, isOnline, onReceived }: { reque
     <Section
       title="Bank transfers awaiting confirmation"
       headingId="bank-transfers-heading"
-      aside={<BankIcon color="fg.muted" boxSize="5" aria-hidden />}
     >
       <Stack gap="3">
         <Text fontSize="sm" color="fg.muted">

@@ -3,4 +3,3 @@ import { stroke, strokeIcon } from '../../components/icons';
 
 export const PrinterIcon = strokeIcon('PrinterIcon', <path {...stroke} d="M6 9V2h12v7M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M6 14h12v8H6z" />);
 export const XIcon = strokeIcon('XIcon', <path {...stroke} d="M18 6 6 18M6 6l12 12" />);
-export const BankIcon = strokeIcon('BankIcon', <path {...stroke} d="M3 21h18M4 10h16M12 3l8 5H4l8-5ZM6 10v8M10 10v8M14 10v8M18 10v8" />);

@@ -74,7 +74,7 @@ export function RejectDialog({
             <Text as="span" fontWeight="semibold">
               {requests.map((request) => `${request.id} (${request.applicant})`).join(', ')}
             </Text>
-            . {count === 1 ? 'The applicant is' : 'Each applicant is'} notified with the reason below{requests.some((request) => request.payment?.status === 'approved') ? ', and told that a payment already made will be refunded' : ''}.
+            . {count === 1 ? 'The applicant is' : 'Each applicant is'} notified with the reason below{requests.some((request) => request.payment?.status === 'approved') ? ', and told that any payment already made will be refunded' : ''}.
           </Text>
           <Field.Root invalid={error !== null} required>
             <Field.Label>

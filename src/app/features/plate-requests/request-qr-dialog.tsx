@@ -21,7 +21,7 @@ const PRINT_CSS = `@media print {
   body * { visibility: hidden; }
   [data-request-qr], [data-request-qr] * { visibility: visible; }
   [data-request-qr] { position: absolute; top: 0; left: 0; width: 100%; background: white !important; color: black !important; }
-  [data-scope="dialog"][data-part="content"] { box-shadow: none !important; }
+  [data-scope="dialog"][data-part="positioner"], [data-scope="dialog"][data-part="content"] { position: static !important; transform: none !important; margin: 0 !important; padding: 0 !important; box-shadow: none !important; max-width: none !important; }
 }`;
 
 type Drawn = { status: 'drawing' } | { status: 'drawn'; src: string } | { status: 'failed' };
