@@ -348,13 +348,23 @@ export function PlateRequestsPage() {
             <Field.Label srOnly>Search requests</Field.Label>
             <Box position="relative" w="full">
               <SearchIcon boxSize="4" position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" zIndex="1" aria-hidden />
-              <Input ps="9" type="search" placeholder="Search requests..." value={filters.search} onChange={(event) => setFilters((current) => ({ ...current, search: event.currentTarget.value }))} />
+              <Input ps="9" type="search" placeholder="Search requests..." value={filters.search} onChange={(event) => {
+                  // Read now: React clears currentTarget before a queued updater runs.
+                  const search = event.currentTarget.value;
+                  setFilters((current) => ({ ...current, search }));
+                }} />
             </Box>
           </Field.Root>
           <Field.Root w={{ base: 'full', sm: '44' }}>
             <Field.Label srOnly>Status</Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field value={filters.status} onChange={(event) => { const value = event.currentTarget.value; setFilters((current) => ({ ...current, status: REQUEST_STATUSES.find((status) => status === value) ?? 'all' })); }}>
+              <NativeSelect.Field
+                value={filters.status}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  setFilters((current) => ({ ...current, status: REQUEST_STATUSES.find((status) => status === value) ?? 'all' }));
+                }}
+              >
                 <option value="all">All Status</option>
                 {REQUEST_STATUSES.map((status) => (
                   <option key={status} value={status}>
