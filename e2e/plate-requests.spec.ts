@@ -87,6 +87,9 @@ async function submitApplication(browser: Browser, fullName: string, method: 'ca
   return { reference: body.reference, requestId: body.requestId, paymentReference: body.payment.reference };
 }
 
+// Each journey signs in two or three people; under parallel load that takes longer than the default.
+test.describe.configure({ timeout: 60_000 });
+
 const runId = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
 test('search by applicant, id or vehicle, the status filter, the empty state and the selection', async ({ browser }) => {
@@ -148,7 +151,6 @@ test('search by applicant, id or vehicle, the status filter, the empty state and
 });
 
 test('approving a paid request allocates its plates and the plate-maker’s shop sees the order', async ({ browser }) => {
-  test.setTimeout(60_000);
   const requests = await PlateRequestsPage.open(browser);
   const { page } = requests;
   await requests.row('REQ-005').getByRole('button', { name: 'Approve REQ-005' }).click();
@@ -201,7 +203,6 @@ test('the QR dialog shows the order summary and prints only its card', async ({ 
 });
 
 test('a bulk rejection with one reason notifies each applicant, and the selection clears', async ({ browser }) => {
-  test.setTimeout(60_000);
   const run = runId();
   const first = await submitApplication(browser, `Reject Test ${run} One`);
   const second = await submitApplication(browser, `Reject Test ${run} Two`);
