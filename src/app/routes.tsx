@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
       { path: 'user/settings', ...page(() => import('./features/settings/settings-page'), 'SettingsPage') },
       { path: 'admin', ...dashboardSection('admin-overview') },
       { path: 'admin/users', ...page(() => import('./features/admin-users/admin-users-page'), 'AdminUsersPage') },
-      { path: 'admin/requests', ...dashboardSection('admin-requests') },
+      { path: 'admin/requests', ...page(() => import('./features/plate-requests/plate-requests-page'), 'PlateRequestsPage') },
       { path: 'admin/inventory', ...dashboardSection('admin-inventory') },
       { path: 'admin/reports', ...dashboardSection('admin-reports') },
       { path: 'admin/compliance', ...page(() => import('./features/agent/shop-records-page'), 'ShopRecordsPage') },

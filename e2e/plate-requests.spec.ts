@@ -1,0 +1,291 @@
+/**
+ * The administrator's Plate Requests on the server's data: finding requests, approving one
+ * so that the plate-maker's shop gets the order, the QR dialog and its print, a bulk
+ * rejection that notifies the applicants, refusals once manufacturing has started, a bank
+ * transfer marked received, and the offline state. Every test works on requests of its own
+ * (seeded ones no other test touches, or applications it submits itself), so they run in
+ * parallel against one server.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { openApp, signInAs } from './app-page';
+
+const MANUFACTURING_STARTED = 'Manufacturing of this request has started; it can no longer be approved or rejected.';
+const NOT_PAID = 'This request has not been paid yet. Approve it once its payment has been received.';
+
+/** A page model of /dashboard/admin/requests at desktop width (the table). */
+class PlateRequestsPage {
+  constructor(readonly page: Page) {}
+
+  static async open(browser: Browser): Promise<PlateRequestsPage> {
+    const page = await (await browser.newContext()).newPage();
+    await signInAs(page, 'admin');
+    await openApp(page, '/dashboard/admin/requests');
+    await expect(page.getByRole('heading', { level: 1, name: 'Plate Requests' })).toBeVisible();
+    await expect(page.getByText('Manage and process license plate applications')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Select REQ-001' })).toBeVisible();
+    return new PlateRequestsPage(page);
+  }
+
+  get table(): Locator {
+    return this.page.getByRole('table', { name: 'Plate requests' });
+  }
+
+  row(id: string): Locator {
+    return this.table.getByRole('row').filter({ has: this.page.getByRole('cell', { name: id, exact: true }) });
+  }
+
+  /** The report of the last decision (a live region). */
+  get report(): Locator {
+    return this.page.getByRole('status').filter({ has: this.page.getByRole('listitem') });
+  }
+
+  async search(text: string): Promise<void> {
+    await this.page.getByRole('searchbox', { name: 'Search requests' }).fill(text);
+  }
+
+  async filter(status: string): Promise<void> {
+    await this.page.getByRole('combobox', { name: 'Status' }).selectOption({ label: status });
+  }
+
+  /** Ticks (or unticks) a box from the keyboard, as the visible box sits over the real one. */
+  async tick(name: string, isChecked = true): Promise<void> {
+    const box = this.page.getByRole('checkbox', { name });
+    await box.focus();
+    await this.page.keyboard.press('Space');
+    await expect(box).toBeChecked({ checked: isChecked });
+  }
+
+  async rejectWith(reason: string, confirm: string | RegExp): Promise<void> {
+    const dialog = this.page.getByRole('dialog', { name: /^Reject/ });
+    await dialog.getByRole('textbox', { name: /Reason for rejection/ }).fill(reason);
+    await dialog.getByRole('button', { name: confirm }).click();
+  }
+}
+
+/** Submits an application as the demo buyer, paid at once by card (or left waiting for a bank transfer). */
+async function submitApplication(browser: Browser, fullName: string, method: 'card' | 'bank' = 'card'): Promise<{ reference: string; requestId: string; paymentReference: string }> {
+  const buyer = await (await browser.newContext()).newPage();
+  await signInAs(buyer, 'buyer');
+  const response = await buyer.request.post('/api/applications', {
+    data: {
+      id: randomUUID(),
+      fullName,
+      nrcNumber: '123456/78/9',
+      phoneNumber: '+260971234567',
+      email: 'buyer@nambala.zm',
+      address: 'Plot 12, Kabulonga Road, Lusaka',
+      numberOfPlates: 1,
+      paymentMethod: method,
+      ...(method === 'card' ? { card: { number: '4242 4242 4242 4242' } } : {}),
+    },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { reference: string; requestId: string; payment: { status: string; reference: string } };
+  expect(body.payment.status).toBe(method === 'card' ? 'approved' : 'pending');
+  await buyer.context().close();
+  return { reference: body.reference, requestId: body.requestId, paymentReference: body.payment.reference };
+}
+
+// Each journey signs in two or three people; under parallel load that takes longer than the default.
+test.describe.configure({ timeout: 60_000 });
+
+const runId = () => Math.random().toString(36).slice(2, 7).toUpperCase();
+
+test('search by applicant, id or vehicle, the status filter, the empty state and the selection', async ({ browser }) => {
+  const requests = await PlateRequestsPage.open(browser);
+  const { page } = requests;
+  for (const label of ['Total Requests', 'Pending', 'Approved', 'Under Review']) await expect(page.getByRole('region', { name: 'Summary' }).getByText(label, { exact: true })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search requests' })).toHaveAttribute('placeholder', 'Search requests...');
+  await expect(page.getByRole('combobox', { name: 'Status' }).locator('option').first()).toHaveText('All Status');
+  await expect(page.getByRole('button', { name: 'Bulk Approve' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Bulk Reject' })).toBeDisabled();
+  for (const header of ['Request ID', 'Applicant', 'Vehicle', 'Quantity', 'Date', 'Status', 'Actions']) await expect(requests.table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+
+  await requests.search('lusaka freight');
+  await expect(requests.row('REQ-004')).toContainText('3 plates');
+  await expect(requests.row('REQ-004')).toContainText('Under Review');
+  await expect(requests.row('REQ-005')).toHaveCount(0);
+  await requests.search('REQ-003');
+  await expect(requests.row('REQ-003')).toContainText('Chileshe Mwansa');
+  await expect(requests.table.getByRole('row')).toHaveCount(2);
+  await requests.search('Mazda');
+  await expect(requests.row('REQ-005')).toContainText('Bupe Tembo');
+  await expect(requests.row('REQ-005')).toContainText('2 plates');
+
+  await requests.search('');
+  await requests.filter('Rejected');
+  await expect(requests.row('REQ-001')).toContainText('Kondwani Phiri');
+  await expect(requests.row('REQ-004')).toHaveCount(0);
+  await requests.filter('Under Review');
+  await expect(requests.row('REQ-004')).toBeVisible();
+  await requests.search('Kondwani');
+  await expect(page.getByText('No requests found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
+  await expect(page.getByText(/^Showing 0 of \d+ requests$/)).toBeVisible();
+
+  // Select-all ticks what is shown; the bulk buttons wake up.
+  await requests.search('');
+  await requests.filter('All Status');
+  await requests.tick('Select all requests');
+  const total = await requests.table.getByRole('row').count();
+  await expect(page.getByText(`${total - 1} selected`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bulk Approve' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Bulk Reject' })).toBeEnabled();
+  await requests.tick('Select all requests', false);
+  await expect(page.getByText('0 selected')).toBeVisible();
+  await expect(requests.row('REQ-003').getByRole('button', { name: 'Approve REQ-003' })).toBeDisabled();
+  await expect(requests.row('REQ-001').getByRole('button', { name: 'Reject REQ-001' })).toBeDisabled();
+
+  // Offline: the list read this session stays, decisions say they need a connection.
+  await page.context().setOffline(true);
+  await expect(page.getByText('Decisions need a connection.')).toBeVisible();
+  await expect(requests.row('REQ-006')).toBeVisible();
+  await expect(requests.row('REQ-006').getByRole('button', { name: 'Approve REQ-006' })).toBeDisabled();
+  await expect(requests.row('REQ-006').getByRole('button', { name: 'Reject REQ-006' })).toBeDisabled();
+  await requests.tick('Select REQ-006');
+  await expect(page.getByRole('button', { name: 'Bulk Approve' })).toBeDisabled();
+  await requests.row('REQ-006').getByRole('button', { name: 'View details of REQ-006' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request REQ-006' })).toContainText('Natasha Zulu');
+  await page.context().setOffline(false);
+});
+
+test('approving a paid request allocates its plates and the plate-maker’s shop sees the order', async ({ browser }) => {
+  const requests = await PlateRequestsPage.open(browser);
+  const { page } = requests;
+  await requests.row('REQ-005').getByRole('button', { name: 'Approve REQ-005' }).click();
+  await expect(requests.report).toContainText('1 request approved');
+  const line = await requests.report.getByRole('listitem').first().textContent();
+  expect(line).toMatch(/^REQ-005 \(Bupe Tembo\) approved: ZM-\d{3}-[A-Z]{3}, ZM-\d{3}-[A-Z]{3}, sent to Cairo Road Plates to make\.$/);
+  const plates = line?.match(/ZM-\d{3}-[A-Z]{3}/g) ?? [];
+  expect(plates).toHaveLength(2);
+  await expect(requests.row('REQ-005')).toContainText('Approved');
+  await expect(requests.row('REQ-005').getByRole('button', { name: 'Approve REQ-005' })).toBeDisabled();
+
+  await requests.row('REQ-005').getByRole('button', { name: 'View details of REQ-005' }).click();
+  const details = page.getByRole('dialog', { name: 'Request REQ-005' });
+  for (const text of ['Bupe Tembo', 'Mazda CX-5 (red)', '2 plates', 'Personalized', 'Front and rear with the reflective finish', '7 Buteko Avenue, Ndola', '+260974567890', 'bupe.tembo@example.zm', 'LP-', 'Paid', 'Cairo Road Plates', ...plates]) await expect(details).toContainText(text);
+  await details.getByRole('button', { name: 'Close' }).first().click();
+
+  // The shop assigned is the seeded plate maker's: its device pulls the orders.
+  const agent = await (await browser.newContext()).newPage();
+  await signInAs(agent, 'agent');
+  await openApp(agent, '/dashboard/agent');
+  const recent = agent.getByRole('region', { name: 'Recent Orders' });
+  for (const plate of plates) await expect(recent.getByRole('row').filter({ hasText: plate })).toContainText('Bupe Tembo', { timeout: 20_000 });
+});
+
+test('the QR dialog shows the order summary and prints only its card', async ({ browser }) => {
+  const requests = await PlateRequestsPage.open(browser);
+  const { page } = requests;
+  await page.addInitScript(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await page.reload();
+  await requests.row('REQ-003').getByRole('button', { name: 'Generate QR code for REQ-003' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request QR Code' });
+  await expect(dialog.getByRole('img', { name: 'QR code of request REQ-003' })).toBeVisible();
+  await expect(dialog).toContainText('Scan this QR code to view order details, quantity, and tracking information');
+  for (const text of ['Chileshe Mwansa', 'Honda Fit (silver)', '1 plate', 'Standard', 'Approved']) await expect(dialog).toContainText(text);
+
+  await dialog.getByRole('button', { name: 'Print QR Code' }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  // On paper: the QR card alone, without the page, the dialog's frame or its buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('img', { name: 'QR code of request REQ-003' })).toBeVisible();
+  await expect(page.getByText('Scan this QR code to view order details, quantity, and tracking information')).toBeVisible();
+  await expect(requests.table).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Plate Requests' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print QR Code' })).toBeHidden();
+});
+
+test('a bulk rejection with one reason notifies each applicant, and the selection clears', async ({ browser }) => {
+  const run = runId();
+  const first = await submitApplication(browser, `Reject Test ${run} One`);
+  const second = await submitApplication(browser, `Reject Test ${run} Two`);
+  const requests = await PlateRequestsPage.open(browser);
+  const { page } = requests;
+  await requests.search(`Reject Test ${run}`);
+  await expect(requests.table.getByRole('row')).toHaveCount(3);
+  await requests.tick('Select all requests');
+  await page.getByRole('button', { name: 'Bulk Reject' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reject 2 Requests' });
+  await dialog.getByRole('button', { name: 'Reject 2 Requests' }).click();
+  await expect(dialog.getByText('Please give a reason for the rejection')).toBeVisible();
+  const reason = `The NRC card photo is unreadable (${run}).`;
+  await requests.rejectWith(reason, 'Reject 2 Requests');
+  await expect(dialog).toBeHidden();
+  await expect(requests.report).toContainText('2 requests rejected');
+  for (const { requestId } of [first, second]) {
+    await expect(requests.report).toContainText(`${requestId} (Reject Test ${run}`);
+    await expect(requests.row(requestId)).toContainText('Rejected');
+  }
+  await expect(page.getByText('0 selected')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bulk Reject' })).toBeDisabled();
+
+  // The applicant (the demo buyer submitted both) finds both in the header's bell.
+  const buyer = await (await browser.newContext()).newPage();
+  await signInAs(buyer, 'buyer');
+  await openApp(buyer, '/dashboard');
+  await expect(buyer.getByRole('button', { name: /^Notifications, \d+ unread/ })).toBeVisible({ timeout: 20_000 });
+  await buyer.getByRole('button', { name: /^Notifications/ }).click();
+  const drawer = buyer.getByRole('dialog', { name: 'Notifications' });
+  for (const { reference } of [first, second]) {
+    const item = drawer.getByRole('listitem').filter({ hasText: `Application ${reference} rejected` });
+    await expect(item).toContainText(`Reason: ${reason}`);
+    await expect(item).toContainText('will be refunded');
+  }
+});
+
+test('approve and reject are refused in the server’s words once manufacturing has started, and the others still go through', async ({ browser }) => {
+  // REQ-002's plate ZM-101-ABC is being made by the demo shop (seeded manufacturing record).
+  const requests = await PlateRequestsPage.open(browser);
+  const { page } = requests;
+  await requests.row('REQ-002').getByRole('button', { name: 'View details of REQ-002' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request REQ-002' })).toContainText(MANUFACTURING_STARTED);
+  await page.keyboard.press('Escape');
+
+  await requests.tick('Select REQ-002');
+  await requests.tick('Select REQ-004');
+  await requests.tick('Select REQ-006');
+  await page.getByRole('button', { name: 'Bulk Approve' }).click();
+  await expect(requests.report).toContainText('1 of 3 requests approved; 2 refused');
+  await expect(requests.report).toContainText(`REQ-002 (Mwila Banda) was not approved: ${MANUFACTURING_STARTED}`);
+  await expect(requests.report).toContainText(`REQ-004 (Lusaka Freight Ltd) was not approved: ${NOT_PAID}`);
+  await expect(requests.report).toContainText('REQ-006 (Natasha Zulu) approved: ZM-');
+  await expect(requests.row('REQ-006')).toContainText('Approved');
+  await expect(requests.row('REQ-002')).toContainText('Approved');
+  await expect(page.getByText('0 selected')).toBeVisible();
+
+  await requests.row('REQ-002').getByRole('button', { name: 'Reject REQ-002' }).click();
+  await requests.rejectWith('Changed my mind', 'Reject Request');
+  await expect(requests.report).toContainText('The request was not rejected');
+  await expect(requests.report).toContainText(`REQ-002 (Mwila Banda) was not rejected: ${MANUFACTURING_STARTED}`);
+  await expect(requests.row('REQ-002')).toContainText('Approved');
+});
+
+test('a bank transfer marked received lets its application be approved', async ({ browser }) => {
+  const run = runId();
+  const application = await submitApplication(browser, `Bank Test ${run}`, 'bank');
+  const requests = await PlateRequestsPage.open(browser);
+  const { page } = requests;
+  await requests.search(`Bank Test ${run}`);
+  await requests.row(application.requestId).getByRole('button', { name: `Approve ${application.requestId}` }).click();
+  await expect(requests.report).toContainText(NOT_PAID);
+
+  const transfers = page.getByRole('region', { name: 'Bank transfers awaiting confirmation' });
+  const transfer = transfers.getByRole('row').filter({ hasText: application.paymentReference });
+  await expect(transfer).toContainText(`Bank Test ${run}`);
+  await transfer.getByRole('button', { name: `Mark ${application.paymentReference} received` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Mark Transfer Received' });
+  await expect(confirm).toContainText(application.paymentReference);
+  await confirm.getByRole('button', { name: 'Mark Received' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(transfer).toHaveCount(0);
+
+  await requests.row(application.requestId).getByRole('button', { name: `Approve ${application.requestId}` }).click();
+  await expect(requests.report).toContainText(`${application.requestId} (Bank Test ${run}) approved: ZM-`);
+});

@@ -1,0 +1,84 @@
+/**
+ * The administrator's Plate Requests as the server holds them (GET /api/admin/requests),
+ * decisions (POST /api/admin/requests/decide) and the bank transfers waiting to be marked
+ * received. All online only: a decision allocates numbers and picks a shop from the
+ * server's state at that moment, so it is never queued on the device (decision 010).
+ */
+import type { RequestStatus } from '#domain/statuses/statuses';
+import type { PlateRequestOrderInfo } from '#domain/requests/review';
+import { apiRequest, NetworkError } from '../../sync/api-client';
+import type { Receipt } from '../payments/payment-api';
+
+export interface AdminPlateRequest {
+  id: string;
+  /** The applicant's LP- reference. */
+  reference: string;
+  applicant: string;
+  applicantId: string;
+  nrcNumber: string;
+  /** '' for an application without a vehicle. */
+  vehicle: string;
+  quantity: number;
+  quantityLabel: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  status: RequestStatus;
+  orderInfo: PlateRequestOrderInfo;
+  rejectionReason: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+  plates: string[];
+  agent: { id: string; name: string } | null;
+  manufacturingStarted: boolean;
+  payment: { id: string; reference: string; status: Receipt['status']; method: string; methodName: string; amount: number } | null;
+}
+
+export type DecisionOutcome =
+  | { requestId: string; ok: true; status: 'Approved' | 'Rejected'; plates?: string[]; agent?: { id: string; name: string } | null }
+  | { requestId: string; ok: false; reason?: string; message?: string };
+
+export interface PendingPayment extends Receipt {
+  payerId: string;
+}
+
+export const DECISIONS_NEED_CONNECTION = 'Decisions need a connection. Nothing was changed; try again when you are back online.';
+export const LIST_NEEDS_CONNECTION = 'The plate requests are read from the server, and this device is offline.';
+export const CONFIRMING_NEEDS_CONNECTION = 'Marking a transfer received needs a connection. Nothing was changed; try again when you are back online.';
+
+export type Answer<T> = ({ ok: true } & T) | { ok: false; message: string; status: number };
+
+/** The server's words for a refusal, or a plain sentence for the status when it sent none. */
+function refusal(status: number, body: { message?: string } | undefined): string {
+  if (body?.message) return body.message;
+  if (status === 401) return 'Your session has ended. Sign in again to review requests.';
+  if (status === 403) return 'Only an administrator can review plate requests.';
+  return `The server could not answer just now (error ${status}). Please try again in a moment.`;
+}
+
+async function call<T extends object>(method: 'GET' | 'POST', path: string, body: unknown, offline: string, isAnswer: (body: unknown) => body is T): Promise<Answer<T>> {
+  try {
+    const result = await apiRequest<unknown>(method, path, body);
+    if (result.ok && isAnswer(result.body)) return { ok: true, ...result.body };
+    return { ok: false, status: result.status, message: refusal(result.status, result.body as { message?: string } | undefined) };
+  } catch (error) {
+    if (error instanceof NetworkError) return { ok: false, status: 0, message: offline };
+    throw error;
+  }
+}
+
+/** A body with these keys: the shape the route's schema promises, checked before it is trusted. */
+const shaped =
+  <T extends object>(...keys: string[]) =>
+  (body: unknown): body is T =>
+    typeof body === 'object' && body !== null && keys.every((key) => key in body);
+
+export const fetchPlateRequests = () => call('GET', '/api/admin/requests', undefined, LIST_NEEDS_CONNECTION, shaped<{ requests: AdminPlateRequest[] }>('requests'));
+
+export const decidePlateRequests = (input: { ids: readonly string[]; decision: 'approve' | 'reject'; reason?: string }) =>
+  call('POST', '/api/admin/requests/decide', input, DECISIONS_NEED_CONNECTION, shaped<{ outcomes: DecisionOutcome[]; requests: AdminPlateRequest[] }>('outcomes', 'requests'));
+
+export const fetchPendingPayments = () =>
+  call('GET', '/api/admin/payments', undefined, 'Bank transfers are read from the server, and this device is offline.', shaped<{ payments: PendingPayment[] }>('payments'));
+
+export const markTransferReceived = (paymentId: string) =>
+  call('POST', `/api/admin/payments/${encodeURIComponent(paymentId)}/received`, undefined, CONFIRMING_NEEDS_CONNECTION, shaped<{ payment: Receipt }>('payment'));
