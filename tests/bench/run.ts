@@ -7,9 +7,15 @@
  * - gzip KiB of JavaScript fetched by the first load of /, /marketplace, /verification [≤ 170]
  * - Lighthouse mobile performance score for the same pages [≥ 95]
  * - sync: push throughput and a 100,000-record first sync (see sync-bench.ts)
+ * - verification (see verification-bench.ts): camera start to verdict with a fake
+ *   camera [median ≤ 500 ms]; offline verdict compute for QR credentials and typed
+ *   numbers [p95 ≤ 20 ms]; verify API requests/s against a bare Fastify route
+ *   [ratio ≥ 0.5]; the registry copy onto a device at 100,000 and 1,000,000 plates
+ *   [1,000,000 in ≤ 60 s], its storage, and lookups in it [≤ 5 ms]
  *
  * `--no-build` measures the last build; `--js-only` skips Lighthouse; `--sync-only`
- * runs only the sync figures.
+ * runs only the sync figures; `--verification-only` only the verification figures
+ * (on ports BENCH_VERIFICATION_PORT, default 8400, to +2).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -20,6 +26,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { firstSyncPull, pushThroughput } from './sync-bench';
+import { registryCopyFigures, verificationFigures } from './verification-bench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.BENCH_PORT ?? 8191);
@@ -30,6 +37,8 @@ const PAGES = ['/', '/marketplace', '/verification'];
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const JS_ONLY = process.argv.includes('--js-only');
 const SYNC_ONLY = process.argv.includes('--sync-only');
+const VERIFICATION_ONLY = process.argv.includes('--verification-only');
+const verificationPort = Number(process.env.BENCH_VERIFICATION_PORT ?? 8400);
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -117,7 +126,7 @@ async function main(): Promise<void> {
     print('building the app…');
     await run('npm', ['run', 'build']);
   }
-  if (!SYNC_ONLY) {
+  if (!SYNC_ONLY && !VERIFICATION_ONLY) {
     const server = await startServer();
     try {
       print('');
@@ -132,8 +141,15 @@ async function main(): Promise<void> {
       server.kill('SIGTERM');
     }
   }
-  await pushThroughput(print);
-  await firstSyncPull(print, { root, port: port + 1, chromiumPath, chromiumArgs });
+  if (!VERIFICATION_ONLY) {
+    await pushThroughput(print);
+    await firstSyncPull(print, { root, port: port + 1, chromiumPath, chromiumArgs });
+  }
+  if (!SYNC_ONLY) {
+    const options = { root, port: verificationPort, chromiumPath, chromiumArgs };
+    await verificationFigures(print, options);
+    await registryCopyFigures(print, options);
+  }
 }
 
 await main();
