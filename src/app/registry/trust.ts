@@ -69,9 +69,14 @@ export async function refreshTrust(database: NambalaDatabase, now: () => number 
   return meta;
 }
 
-/** What the device holds for verifying offline. */
-export async function loadTrust(database: NambalaDatabase): Promise<{ keys: Map<number, TrustedKey>; revocations: Map<string, Revocation>; meta: TrustMeta | undefined }> {
-  const [keys, revocations, meta] = await Promise.all([database.trustKeys.toArray(), database.revocations.toArray(), database.meta.get(TRUST_META_KEY)]);
+/**
+ * What the device holds for verifying offline. With `plateNumber`, the revocation map
+ * holds only that plate's entry (or none): a check reads one record, not the whole
+ * list, so it stays fast however long the list grows.
+ */
+export async function loadTrust(database: NambalaDatabase, plateNumber?: string): Promise<{ keys: Map<number, TrustedKey>; revocations: Map<string, Revocation>; meta: TrustMeta | undefined }> {
+  const revocationsRead = plateNumber === undefined ? database.revocations.toArray() : database.revocations.get(plateNumber).then((entry) => (entry ? [entry] : []));
+  const [keys, revocations, meta] = await Promise.all([database.trustKeys.toArray(), revocationsRead, database.meta.get(TRUST_META_KEY)]);
   return {
     keys: new Map(keys.map((key) => [key.keyId, key])),
     revocations: new Map(revocations.map((revocation) => [revocation.plateNumber, revocation])),

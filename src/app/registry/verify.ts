@@ -12,7 +12,8 @@ import type { VerificationVerdict } from '#domain/statuses/statuses';
 import type { NambalaDatabase } from '../store/database';
 import { mutate, newId } from '../store/mutate';
 import { apiRequest, NetworkError } from '../sync/api-client';
-import { loadTrust, refreshTrust } from './trust';
+import { loadTrust, refreshTrust, TRUST_META_KEY, type TrustMeta } from './trust';
+import { decodeCredential } from '#domain/credential/credential';
 import { lookupInCopy, registryCopyMeta } from './registry-copy';
 
 export type VerificationSource = 'credential' | 'registry' | 'device-copy';
@@ -64,7 +65,7 @@ export const NOT_A_PLATE_QR: VerificationProblem = {
 export const VERDICT_MEASURE = 'nambala:verdict-compute';
 
 async function freshnessNow(database: NambalaDatabase, registryUpdatedAt: string | null = null) {
-  const { meta } = await loadTrust(database);
+  const meta = (await database.meta.get(TRUST_META_KEY))?.value as TrustMeta | undefined;
   return { keysFetchedAt: meta?.keysFetchedAt ?? null, revocationsFetchedAt: meta?.revocationsFetchedAt ?? null, registryUpdatedAt, clockSkewMs: meta?.clockSkewMs ?? null };
 }
 
@@ -83,12 +84,15 @@ export async function verifyCredentialText(database: NambalaDatabase, text: stri
   const start = performance.now();
   const bytes = credentialFromText(text);
   if (!bytes) return NOT_A_PLATE_QR;
-  let trust = await loadTrust(database);
+  // Only the scanned plate's revocation is read (the decoder runs again inside the check; it is cheap).
+  const decoded = decodeCredential(bytes);
+  const plate = decoded.ok ? decoded.fields.plateNumber : '';
+  let trust = await loadTrust(database, plate);
   // Opened from a plate's QR code on a device that has never synced: fetch the keys first.
   if (trust.keys.size === 0 && navigator.onLine) {
     try {
       await refreshTrust(database);
-      trust = await loadTrust(database);
+      trust = await loadTrust(database, plate);
     } catch {
       // Still none: said below.
     }
@@ -178,7 +182,7 @@ export async function verifyPlateNumber(
 
 async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: string, id: string, now: () => number): Promise<VerificationOutcome> {
   const start = performance.now();
-  const [row, trust, copy] = await Promise.all([lookupInCopy(database, plateNumber), loadTrust(database), registryCopyMeta(database)]);
+  const [row, trust, copy] = await Promise.all([lookupInCopy(database, plateNumber), loadTrust(database, plateNumber), registryCopyMeta(database)]);
   if (row === null || !copy) {
     return {
       kind: 'problem',
