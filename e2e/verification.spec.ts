@@ -6,13 +6,12 @@
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import QRCode from 'qrcode';
 import { bytesToDigits } from '../src/domain/credential/numeric';
-import { credentialQrSegments, credentialUrl } from '../src/domain/credential/qr-url';
+import { credentialQrSegments } from '../src/domain/credential/qr-url';
 import { openApp } from './app-page';
-import { credentialOf, fakeCameraArgs, isReadableByScanner, keysOnDevice, writeQrVideo } from './fake-camera';
+import { credentialOf, fakeCameraArgs, keysOnDevice, writeQrVideo } from './fake-camera';
 import { chromiumArgs } from './playwright.config';
 
 const OWNER = 'Mwila Banda';
-const UNREADABLE = 'app bug: the scanner cannot find this run’s ZM-123-ABC code (see “every credential QR code is read…”)';
 const FORGED_COLOURS = ['Yellow', 'Orange', 'Purple', 'Maroon'];
 /** A read usually takes under a second; a loaded CI machine gets more. */
 const SCAN_TIMEOUT_MS = 20_000;
@@ -68,8 +67,6 @@ test.describe('scanning a plate QR code with the camera', () => {
     const bytes = await credentialOf(admin, 'ZM-123-ABC');
     await admin.dispose();
     const segments = credentialQrSegments(baseURL ?? '', bytes);
-    // This run's signing key is new, so the code is too; about 1 in 15 is one the scanner cannot find (the bug below).
-    test.fixme(!isReadableByScanner(segments, credentialUrl(baseURL ?? '', bytes)), UNREADABLE);
     const video = await writeQrVideo(segments, testInfo.outputPath('zm-123-abc.y4m'));
     const browser = await launchWithCamera(video);
     try {
@@ -98,11 +95,7 @@ test.describe('scanning a plate QR code with the camera', () => {
     const admin = await playwright.request.newContext({ baseURL });
     const genuine = await credentialOf(admin, 'ZM-123-ABC');
     await admin.dispose();
-    // A colour the scanner can read this run (see UNREADABLE): the forgery, not the reader, is under test.
-    const forged = FORGED_COLOURS.map((colour) => withTextReplaced(genuine, 'Silver', colour)).find((bytes) =>
-      isReadableByScanner(credentialQrSegments(baseURL ?? '', bytes), credentialUrl(baseURL ?? '', bytes)),
-    );
-    if (!forged) throw new Error('none of the forged codes is readable');
+    const forged = withTextReplaced(genuine, 'Silver', FORGED_COLOURS[0] ?? 'Golden');
     const video = await writeQrVideo(credentialQrSegments(baseURL ?? '', forged), testInfo.outputPath('forged.y4m'));
     const browser = await launchWithCamera(video);
     try {
@@ -148,8 +141,8 @@ function credentialsWithOtherSignatures(count: number): Uint8Array[] {
   });
 }
 
-// App bug: html5-qrcode's bundled ZXing finds no QR code in 3 of these 12 (codes 3, 9, 11); see qr-scanner.tsx.
-test.fixme('every credential QR code is read by the scanner, whatever its signature bytes', async ({ page, baseURL }) => {
+// ZXing alone (html5-qrcode's fallback) finds no QR code in 3 of these 12 (codes 3, 9 and 11); the scanner's second decoder reads them.
+test('every credential QR code is read by the scanner, whatever its signature bytes', async ({ page, baseURL }) => {
   test.setTimeout(45_000);
   // Not signed by this registry, so each should read as Not authentic: what matters is that each is read.
   const unread: number[] = [];

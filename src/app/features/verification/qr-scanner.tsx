@@ -30,8 +30,30 @@ export function cameraProblem(error: unknown): string {
 }
 
 async function loadLibrary() {
-  const { Html5Qrcode, Html5QrcodeSupportedFormats } = await import('html5-qrcode');
-  return { Html5Qrcode, formats: [Html5QrcodeSupportedFormats.QR_CODE] };
+  const [{ Html5Qrcode, Html5QrcodeSupportedFormats }, { default: jsQR }] = await Promise.all([import('html5-qrcode'), import('jsqr')]);
+  return { Html5Qrcode, formats: [Html5QrcodeSupportedFormats.QR_CODE], jsQR };
+}
+
+type JsQr = Awaited<ReturnType<typeof loadLibrary>>['jsQR'];
+
+// html5-qrcode falls back to ZXing where the browser has no native barcode detector
+// (desktop Linux, iPhones), and ZXing's locator misses some valid codes outright,
+// depending only on their content (about 1 in 14 plate credentials here). A second
+// decoder, jsQR, reads the same frames and photos, and the first to succeed wins.
+const SECOND_DECODER_INTERVAL_MS = 250;
+const MAX_FRAME_WIDTH = 800;
+
+function decodeDrawable(jsQR: JsQr, source: CanvasImageSource, width: number, height: number): string | null {
+  if (width === 0 || height === 0) return null;
+  const scale = Math.min(1, MAX_FRAME_WIDTH / width);
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) return null;
+  context.drawImage(source, 0, 0, canvas.width, canvas.height);
+  const image = context.getImageData(0, 0, canvas.width, canvas.height);
+  return jsQR(image.data, image.width, image.height, { inversionAttempts: 'attemptBoth' })?.data ?? null;
 }
 
 export function QrScanner({ onDecoded, disabled = false }: { onDecoded: (text: string) => void; disabled?: boolean }) {
@@ -46,7 +68,11 @@ export function QrScanner({ onDecoded, disabled = false }: { onDecoded: (text: s
     decodedRef.current = onDecoded;
   }, [onDecoded]);
 
+  const secondDecoder = useRef<ReturnType<typeof setInterval> | null>(null);
+
   const stop = async () => {
+    if (secondDecoder.current) clearInterval(secondDecoder.current);
+    secondDecoder.current = null;
     const current = scanner.current;
     scanner.current = null;
     setTorch({ supported: false, on: false });
@@ -71,22 +97,29 @@ export function QrScanner({ onDecoded, disabled = false }: { onDecoded: (text: s
     setProblem(null);
     setState('starting');
     try {
-      const { Html5Qrcode, formats } = await loadLibrary();
+      const { Html5Qrcode, formats, jsQR } = await loadLibrary();
       const instance = new Html5Qrcode(regionId, { formatsToSupport: formats, verbose: false, useBarCodeDetectorIfSupported: true });
       scanner.current = instance;
       let done = false;
+      const found = (text: string) => {
+        if (done) return;
+        done = true;
+        void stop();
+        decodedRef.current(text);
+      };
       await instance.start(
         { facingMode: 'environment' },
         { fps: 15, qrbox: (width, height) => { const side = Math.floor(Math.min(width, height) * 0.8); return { width: side, height: side }; } },
-        (text) => {
-          if (done) return;
-          done = true;
-          void stop();
-          decodedRef.current(text);
-        },
+        found,
         () => undefined, // no code in this frame: keep looking
       );
       performance.mark(SCAN_START_MARK);
+      secondDecoder.current = setInterval(() => {
+        const video = document.getElementById(regionId)?.querySelector('video');
+        if (!video || video.readyState < 2) return;
+        const text = decodeDrawable(jsQR, video, video.videoWidth, video.videoHeight);
+        if (text) found(text);
+      }, SECOND_DECODER_INTERVAL_MS);
       setState('scanning');
       try {
         const capability = instance.getRunningTrackCameraCapabilities().torchFeature();
@@ -117,9 +150,15 @@ export function QrScanner({ onDecoded, disabled = false }: { onDecoded: (text: s
     setProblem(null);
     await stop();
     try {
-      const { Html5Qrcode, formats } = await loadLibrary();
+      const { Html5Qrcode, formats, jsQR } = await loadLibrary();
       const instance = new Html5Qrcode(`${regionId}-file`, { formatsToSupport: formats, verbose: false });
-      const text = await instance.scanFile(file, false);
+      const text = await instance.scanFile(file, false).catch(async () => {
+        const bitmap = await createImageBitmap(file);
+        const second = decodeDrawable(jsQR, bitmap, bitmap.width, bitmap.height);
+        bitmap.close();
+        if (second === null) throw new Error('no QR code found');
+        return second;
+      });
       instance.clear();
       decodedRef.current(text);
     } catch {
