@@ -78,7 +78,7 @@ export async function buildApp({ config, db: givenDb, logger = true }: BuildOpti
   await app.register(userRoutes, { db });
   await app.register(syncRoutes, { db });
   await app.register(pullRoutes, { db });
-  await app.register(registryRoutes, { db, publicOrigin: config.publicOrigin });
+  await app.register(registryRoutes, { db, publicOrigin: config.publicOrigin, publicVerdictCacheMs: config.publicVerdictCacheMs });
   // Payments go through the provider PAYMENT_PROVIDER names (the sandbox by default: docs/payments.md).
   const payments = { db, provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: config.paymentProvider }), now: () => new Date() };
   await app.register(settingsRoutes, { db });

@@ -32,6 +32,8 @@ export interface ServerConfig {
   demoRegistryPlates: number;
   /** The payment provider by name (docs/payments.md); 'sandbox' is the embedded default. */
   paymentProvider: string;
+  /** How old (ms) a public verdict may be when served from the in-process cache; 0 turns it off. */
+  publicVerdictCacheMs: number;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     demoRegistryPlates: parseCount('DEMO_REGISTRY_PLATES', env.DEMO_REGISTRY_PLATES, 50_000),
     paymentProvider: env.PAYMENT_PROVIDER?.trim() || 'sandbox',
+    publicVerdictCacheMs: parseCount('PUBLIC_VERDICT_CACHE_MS', env.PUBLIC_VERDICT_CACHE_MS, 1000),
     ...overrides,
   };
 }

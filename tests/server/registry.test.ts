@@ -197,3 +197,27 @@ describe('registry and credentials', () => {
     expect(Buffer.from(signCredentialWith(signer, fields)).toString('hex')).toBe(Buffer.from(signCredential({ ...fields, keyId: 7 }, seed)).toString('hex'));
   });
 });
+
+describe('public verdicts served from the in-process cache', () => {
+  it('may be up to the configured age, while an officer always gets the registry as it is', async () => {
+    const { buildApp } = await import('../../src/server/app');
+    const { loadConfig } = await import('../../src/server/config');
+    const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 50, publicVerdictCacheMs: 60_000 });
+    const app = await buildApp({ config, logger: false });
+    try {
+      const login = async (email: string, password: string) => String((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).headers['set-cookie']).split(';')[0] ?? '';
+      const police = await login('police@nambala.zm', 'Police#2026');
+      const admin = await login('admin@nambala.zm', 'Admin#2026');
+      const verdict = async (cookie?: string) => (await app.inject({ method: 'GET', url: '/api/verification/ZM-123-ABC', headers: cookie ? { cookie } : {} })).json().verdict;
+      expect(await verdict()).toBe('Valid');
+      const push = (cookie: string, intent: string, payload: unknown) => app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 'x', mutations: [{ id: randomUUID(), intent, payload }] } });
+      const flagId = randomUUID();
+      await push(police, 'flagPlate', { id: flagId, plateNumber: 'ZM-123-ABC', suspicion: 'Suspected fake', note: 'Wrong car' });
+      await push(admin, 'decidePlateFlag', { flagId, decision: 'revoke' });
+      expect(await verdict(police)).toBe('Revoked');
+      expect(await verdict()).toBe('Valid'); // within the minute this test allows
+    } finally {
+      await app.close();
+    }
+  });
+});

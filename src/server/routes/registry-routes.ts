@@ -21,6 +21,7 @@ import { policeRepository } from '../repositories/police-repository';
 import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
 import { errorResponse } from './schemas';
+import { ttlCache } from '../cache/ttl-cache';
 
 const MAX_BUCKETS_PER_REQUEST = 512;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -60,8 +61,15 @@ function plateFrom(raw: string): { ok: true; value: string } | { ok: false; mess
   return parsed.ok ? { ok: true, value: parsed.value } : { ok: false, message: parsed.error };
 }
 
-export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: string }> = async (app, { db, publicOrigin }) => {
+/**
+ * `publicVerdictCacheMs`: how old a public verdict may be. The public page is the one
+ * everyone can hammer; a second's staleness is far below what a device's offline
+ * revocation list already allows (it refreshes with each sync). Officers' lookups are
+ * never cached: each shows the owner and is logged.
+ */
+export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: string; publicVerdictCacheMs?: number }> = async (app, { db, publicOrigin, publicVerdictCacheMs = 1000 }) => {
   const registry = registryRepository(db);
+  const publicLookups = ttlCache<RegisteredPlate | undefined>(publicVerdictCacheMs, 10_000);
   const keys = signingKeyRepository(db);
   const listings = listingRepository(db);
   const police = policeRepository(db);
@@ -123,10 +131,10 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
     async (request, reply) => {
       const plate = plateFrom(request.params.plateNumber);
       if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
-      const found = await registry.find(plate.value);
+      const officer = request.user && can(request.user.roles, 'police:check') ? request.user : null;
+      const found = officer ? await registry.find(plate.value) : await publicLookups.get(plate.value, () => registry.find(plate.value));
       const result = verdictFromRegistry(plate.value, found && registryEntry(found), new Map(), today());
       const checkedAt = new Date().toISOString();
-      const officer = request.user && can(request.user.roles, 'police:check') ? request.user : null;
       if (officer) {
         // The device's id when it sends one, so the same check synced later is not logged twice.
         await police.recordCheck(officer.id, {
