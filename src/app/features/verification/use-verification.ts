@@ -30,7 +30,16 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
   const [isChecking, setChecking] = useState(false);
   const latest = useRef(0);
   // Keys and the revocation list come with sync; a visitor's first visit fetches them.
-  useEffect(() => whenIdle(() => void import('../../sync/sync-engine').then(({ startSync }) => startSync())), []);
+  // The verifier is fetched as soon as the page is idle too, so a check made after the
+  // connection drops does not depend on the service worker having cached it yet.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadVerifier().catch(() => undefined);
+        void import('../../sync/sync-engine').then(({ startSync }) => startSync());
+      }),
+    [],
+  );
 
   const run = useCallback(
     async (work: (verifier: Awaited<ReturnType<typeof loadVerifier>>) => Promise<VerificationOutcome>, method: 'manual' | 'scan') => {
