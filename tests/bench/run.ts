@@ -12,10 +12,16 @@
  *   numbers [p95 ≤ 20 ms]; verify API requests/s against a bare Fastify route
  *   [ratio ≥ 0.5]; the registry copy onto a device at 100,000 and 1,000,000 plates
  *   [1,000,000 in ≤ 60 s], its storage, and lookups in it [≤ 5 ms]
+ * - marketplace (see marketplace-bench.ts): filter plus sort over 10,000 listings in
+ *   the browser, from the app's own measures while a buyer types, sorts and filters
+ *   [p95 ≤ 16 ms]; POST /api/listings/:id/buy under concurrent load (20 connections,
+ *   400 buyers, 200 plates): requests/s, latency, status counts, and double sales
+ *   found in the database afterwards [0, and no 5xx]
  *
  * `--no-build` measures the last build; `--js-only` skips Lighthouse; `--sync-only`
  * runs only the sync figures; `--verification-only` only the verification figures
- * (on ports BENCH_VERIFICATION_PORT, default 8400, to +2).
+ * (on ports BENCH_VERIFICATION_PORT, default 8400, to +2); `--marketplace-only` only
+ * the marketplace figures (on ports BENCH_MARKETPLACE_PORT, default 8450, and +1).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -25,6 +31,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { marketplaceFigures } from './marketplace-bench';
 import { firstSyncPull, pushThroughput } from './sync-bench';
 import { registryCopyFigures, verificationFigures } from './verification-bench';
 
@@ -39,6 +46,8 @@ const JS_ONLY = process.argv.includes('--js-only');
 const SYNC_ONLY = process.argv.includes('--sync-only');
 const VERIFICATION_ONLY = process.argv.includes('--verification-only');
 const verificationPort = Number(process.env.BENCH_VERIFICATION_PORT ?? 8400);
+const MARKETPLACE_ONLY = process.argv.includes('--marketplace-only');
+const marketplacePort = Number(process.env.BENCH_MARKETPLACE_PORT ?? 8450);
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -126,7 +135,7 @@ async function main(): Promise<void> {
     print('building the app…');
     await run('npm', ['run', 'build']);
   }
-  if (!SYNC_ONLY && !VERIFICATION_ONLY) {
+  if (!SYNC_ONLY && !VERIFICATION_ONLY && !MARKETPLACE_ONLY) {
     const server = await startServer();
     try {
       print('');
@@ -141,14 +150,17 @@ async function main(): Promise<void> {
       server.kill('SIGTERM');
     }
   }
-  if (!VERIFICATION_ONLY) {
+  if (!VERIFICATION_ONLY && !MARKETPLACE_ONLY) {
     await pushThroughput(print);
     await firstSyncPull(print, { root, port: port + 1, chromiumPath, chromiumArgs });
   }
-  if (!SYNC_ONLY) {
+  if (!SYNC_ONLY && !MARKETPLACE_ONLY) {
     const options = { root, port: verificationPort, chromiumPath, chromiumArgs };
     await verificationFigures(print, options);
     await registryCopyFigures(print, options);
+  }
+  if (!SYNC_ONLY && !VERIFICATION_ONLY) {
+    await marketplaceFigures(print, { root, port: marketplacePort, chromiumPath, chromiumArgs });
   }
 }
 

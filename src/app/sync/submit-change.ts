@@ -24,10 +24,17 @@ export interface SubmitDependencies {
 
 const defaults: SubmitDependencies = { database: db, sync: syncNow };
 
+/** How long a form waits for its change to be pushed before saying it is saved on the device. */
+const SYNC_WAIT_MS = 8000;
+
 export async function submitChange<Row extends { id: string }>(mutation: Mutation<Row>, dependencies: Partial<SubmitDependencies> = {}): Promise<SubmitOutcome> {
   const { database, sync } = { ...defaults, ...dependencies };
   const entry = await mutate(database, mutation);
-  const summary = await sync();
+  // Offline, the change waits on the device: say so at once. Online, wait for the push,
+  // but not for ever: a slow or stalled sync must not hold the person's form.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return { status: 'queued', entryId: entry.id };
+  const summary = await Promise.race([sync(), new Promise<'slow'>((resolve) => setTimeout(() => resolve('slow'), SYNC_WAIT_MS))]);
+  if (summary === 'slow') return { status: 'queued', entryId: entry.id };
   let stored = await database.outbox.get(entry.id);
   // A sync that was already running when we wrote may have missed the new entry; a clean
   // run that left it pending means exactly that, so one more run picks it up.
