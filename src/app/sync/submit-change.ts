@@ -7,7 +7,7 @@
 import { db, type NambalaDatabase } from '../store/database';
 import { type Mutation, mutate } from '../store/mutate';
 import type { PushSummary } from './push';
-import { syncNow } from './sync-engine';
+import { pushNow } from './sync-engine';
 
 export type SubmitOutcome =
   /** The server has applied it. */
@@ -22,7 +22,7 @@ export interface SubmitDependencies {
   sync: () => Promise<PushSummary | undefined>;
 }
 
-const defaults: SubmitDependencies = { database: db, sync: syncNow };
+const defaults: SubmitDependencies = { database: db, sync: pushNow };
 
 /** How long a form waits for its change to be pushed before saying it is saved on the device. */
 const SYNC_WAIT_MS = 8000;
@@ -32,8 +32,10 @@ export async function submitChange<Row extends { id: string }>(mutation: Mutatio
   const entry = await mutate(database, mutation);
   // Offline, the change waits on the device: say so at once. Online, wait for the push,
   // but not for ever: a slow or stalled sync must not hold the person's form.
+  // Starting the sync also starts the engine, which counts what waits and sends it later.
+  const syncing = sync();
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { status: 'queued', entryId: entry.id };
-  const summary = await Promise.race([sync(), new Promise<'slow'>((resolve) => setTimeout(() => resolve('slow'), SYNC_WAIT_MS))]);
+  const summary = await Promise.race([syncing, new Promise<'slow'>((resolve) => setTimeout(() => resolve('slow'), SYNC_WAIT_MS))]);
   if (summary === 'slow') return { status: 'queued', entryId: entry.id };
   let stored = await database.outbox.get(entry.id);
   // A sync that was already running when we wrote may have missed the new entry; a clean

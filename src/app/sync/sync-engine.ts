@@ -24,19 +24,22 @@ const MAX_BACKOFF_MS = 60_000;
 let failures = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let running: Promise<PushSummary | undefined> | undefined;
+/** The running sync's push, until it is done: a form waits for this, not for the pulls after it. */
+let pushing: Promise<PushSummary | undefined> | undefined;
 
 function schedule(delayMs: number): void {
   if (timer) clearTimeout(timer);
   timer = setTimeout(() => void syncNow(), delayMs);
 }
 
-async function runOnce(): Promise<PushSummary | undefined> {
+async function runOnce(pushed: (summary: PushSummary) => void): Promise<PushSummary | undefined> {
   if (!navigator.onLine) return undefined;
   setSyncStatus({ isSyncing: true });
   try {
     // Favourites made before signing in become the account's, before the first pull could replace them.
     if (getSession().status === 'signed-in') await claimVisitorFavourites(db);
     const summary = await pushOutbox(db, sendIntents);
+    pushed(summary);
     if (!summary.retryReason) {
       try {
         await pullListings(db);
@@ -75,17 +78,40 @@ async function runOnce(): Promise<PushSummary | undefined> {
 export function syncNow(): Promise<PushSummary | undefined> {
   startSync();
   if (running) return running;
+  let pushed: (summary: PushSummary | undefined) => void = () => {};
+  const push = new Promise<PushSummary | undefined>((resolve) => {
+    pushed = (summary) => {
+      if (pushing === push) pushing = undefined;
+      resolve(summary);
+    };
+  });
+  pushing = push;
   const run = async () => {
     // One tab at a time: the others skip; the holder's run covers their writes too.
     if ('locks' in navigator) {
-      return navigator.locks.request('nambala-sync', { ifAvailable: true }, (lock) => (lock ? runOnce() : undefined));
+      return navigator.locks.request('nambala-sync', { ifAvailable: true }, (lock) => (lock ? runOnce(pushed) : undefined));
     }
-    return runOnce();
+    return runOnce(pushed);
   };
   running = run().finally(() => {
     running = undefined;
   });
+  // A run that ends without pushing (offline, another tab holds the lock, an error) answers too.
+  void running.then(pushed, () => pushed(undefined));
   return running;
+}
+
+/**
+ * Pushes the device's waiting changes now and resolves with what became of them,
+ * without waiting for the pulls that follow. A change written after the running
+ * sync pushed is sent by the next run.
+ */
+export function pushNow(): Promise<PushSummary | undefined> {
+  startSync();
+  if (running && pushing) return pushing;
+  if (running) return running.then(pushNow, pushNow);
+  void syncNow();
+  return pushing ?? Promise.resolve(undefined);
 }
 
 function publishOutboxCounts(): void {
