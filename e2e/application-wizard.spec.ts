@@ -6,6 +6,7 @@
  */
 import { type APIRequestContext, expect, type Locator, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { DEMO, openApp, signInAs } from './app-page';
+import { expectShopOrders, PlateRequestsPage } from './plate-requests-page';
 
 const STEP1_MESSAGES = [
   'Full name is required',
@@ -102,6 +103,7 @@ async function adminApi(baseURL: string | undefined): Promise<APIRequestContext>
 }
 
 interface AdminRequest {
+  id: string;
   reference: string;
   status: string;
   quantity: number;
@@ -109,8 +111,9 @@ interface AdminRequest {
 }
 
 test.describe('application wizard', () => {
-  test('every validation message once, sign-in on submit with the draft intact, card payment and an LP- reference the administrator sees', async ({ page, baseURL }) => {
-    test.setTimeout(60_000);
+  test('every validation message once, sign-in on submit with the draft intact, card payment, an LP- reference, the administrator’s approval and QR card, and the shop’s order', async ({ page, baseURL, browser }) => {
+    // One application from the first keystroke to the plate-maker's order book: four people's screens.
+    test.setTimeout(120_000);
     const wizard = new WizardPage(page);
     await openApp(page, '/buy-process');
 
@@ -205,6 +208,18 @@ test.describe('application wizard', () => {
     const request = requests.find((entry) => entry.reference === reference);
     expect(request).toMatchObject({ status: 'Pending', quantity: 2, payment: { status: 'approved', method: 'card' } });
     await api.dispose();
+    const requestId = request?.id ?? '';
+
+    // The administrator finds it in Plate Requests, approves it, and prints its QR card;
+    // the plate-maker's shop then has the order, with the plates the approval allocated.
+    const review = await PlateRequestsPage.open(browser);
+    await review.search(requestId);
+    await expect(review.row(requestId)).toContainText('Pending');
+    const plates = await review.approve(requestId, 'Chanda Mulenga', 2);
+    const card = await review.printQr(requestId, ['Chanda Mulenga', '2 plates', 'Approved']);
+    await card.getByRole('button', { name: 'Close' }).first().click();
+    await review.page.context().close();
+    await expectShopOrders(browser, plates, 'Chanda Mulenga');
 
     // The draft left the device with the submit: a new visit starts a new application.
     await page.reload();

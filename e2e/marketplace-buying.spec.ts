@@ -65,6 +65,43 @@ test.describe('marketplace buying', () => {
     await context.setOffline(false);
   });
 
+  test('a long marketplace is drawn a page at a time: more as the buyer scrolls or asks, and a new filter starts again', async ({ page }) => {
+    // The server's listings, topped up to 100 with more Available plates, as a busy marketplace.
+    let added = 0;
+    await page.route('**/api/listings', async (route) => {
+      const response = await route.fetch();
+      const { listings } = (await response.json()) as { listings: Array<Record<string, unknown>> };
+      const template = listings.find((listing) => listing.status === 'Available') ?? {};
+      added = 100 - listings.length;
+      const extra = Array.from({ length: added }, (_, index) => ({ ...template, id: `PL-PAGE-${index}`, number: `ZM-${String(100 + index).padStart(3, '0')}-PGE`, featured: false }));
+      await route.fulfill({ response, json: { listings: [...listings, ...extra] } });
+    });
+    await openApp(page, '/marketplace');
+    await expect(page.getByText('Showing 100 of 100 plates')).toBeVisible();
+    await expect(plateCards(page)).toHaveCount(24);
+    const more = page.getByRole('button', { name: /^Show more plates/ });
+    await expect(more).toHaveText('Show more plates (76 not shown yet)');
+
+    // From the keyboard: reaching the button brings it into view, which draws the next page
+    // (the view keeps its place); pressing it draws another.
+    await more.focus();
+    await expect(plateCards(page)).toHaveCount(48);
+    await page.keyboard.press('Enter');
+    await expect(plateCards(page)).toHaveCount(72);
+    await expect(more).toBeFocused();
+    // Scrolling to the end draws the rest, page by page, until nothing is left to show.
+    for (const count of [96, 100]) {
+      await plateCards(page).last().scrollIntoViewIfNeeded();
+      await expect(plateCards(page)).toHaveCount(count);
+    }
+    await expect(more).toHaveCount(0);
+
+    // Another filter starts again from the first page of what it matches.
+    await page.getByRole('searchbox', { name: 'Search plates' }).fill('PGE');
+    await expect(page.getByText(`Showing ${added} of 100 plates`)).toBeVisible();
+    await expect(plateCards(page)).toHaveCount(24);
+  });
+
   test('lucky numbers are filtered, prices sorted high to low, and a favourite is saved', async ({ page }) => {
     await openApp(page, '/marketplace');
     await waitForListings(page);

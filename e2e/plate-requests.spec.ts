@@ -7,61 +7,12 @@
  * parallel against one server.
  */
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { openApp, signInAs } from './app-page';
+import { expectShopOrders, PlateRequestsPage } from './plate-requests-page';
 
 const MANUFACTURING_STARTED = 'Manufacturing of this request has started; it can no longer be approved or rejected.';
 const NOT_PAID = 'This request has not been paid yet. Approve it once its payment has been received.';
-
-/** A page model of /dashboard/admin/requests at desktop width (the table). */
-class PlateRequestsPage {
-  constructor(readonly page: Page) {}
-
-  static async open(browser: Browser): Promise<PlateRequestsPage> {
-    const page = await (await browser.newContext()).newPage();
-    await signInAs(page, 'admin');
-    await openApp(page, '/dashboard/admin/requests');
-    await expect(page.getByRole('heading', { level: 1, name: 'Plate Requests' })).toBeVisible();
-    await expect(page.getByText('Manage and process license plate applications')).toBeVisible();
-    await expect(page.getByRole('checkbox', { name: 'Select REQ-001' })).toBeVisible();
-    return new PlateRequestsPage(page);
-  }
-
-  get table(): Locator {
-    return this.page.getByRole('table', { name: 'Plate requests' });
-  }
-
-  row(id: string): Locator {
-    return this.table.getByRole('row').filter({ has: this.page.getByRole('cell', { name: id, exact: true }) });
-  }
-
-  /** The report of the last decision (a live region). */
-  get report(): Locator {
-    return this.page.getByRole('status').filter({ has: this.page.getByRole('listitem') });
-  }
-
-  async search(text: string): Promise<void> {
-    await this.page.getByRole('searchbox', { name: 'Search requests' }).fill(text);
-  }
-
-  async filter(status: string): Promise<void> {
-    await this.page.getByRole('combobox', { name: 'Status' }).selectOption({ label: status });
-  }
-
-  /** Ticks (or unticks) a box from the keyboard, as the visible box sits over the real one. */
-  async tick(name: string, isChecked = true): Promise<void> {
-    const box = this.page.getByRole('checkbox', { name });
-    await box.focus();
-    await this.page.keyboard.press('Space');
-    await expect(box).toBeChecked({ checked: isChecked });
-  }
-
-  async rejectWith(reason: string, confirm: string | RegExp): Promise<void> {
-    const dialog = this.page.getByRole('dialog', { name: /^Reject/ });
-    await dialog.getByRole('textbox', { name: /Reason for rejection/ }).fill(reason);
-    await dialog.getByRole('button', { name: confirm }).click();
-  }
-}
 
 /** Submits an application as the demo buyer, paid at once by card (or left waiting for a bank transfer). */
 async function submitApplication(browser: Browser, fullName: string, method: 'card' | 'bank' = 'card'): Promise<{ reference: string; requestId: string; paymentReference: string }> {
@@ -153,14 +104,7 @@ test('search by applicant, id or vehicle, the status filter, the empty state and
 test('approving a paid request allocates its plates and the plate-maker’s shop sees the order', async ({ browser }) => {
   const requests = await PlateRequestsPage.open(browser);
   const { page } = requests;
-  await requests.row('REQ-005').getByRole('button', { name: 'Approve REQ-005' }).click();
-  await expect(requests.report).toContainText('1 request approved');
-  const line = await requests.report.getByRole('listitem').first().textContent();
-  expect(line).toMatch(/^REQ-005 \(Bupe Tembo\) approved: ZM-\d{3}-[A-Z]{3}, ZM-\d{3}-[A-Z]{3}, sent to Cairo Road Plates to make\.$/);
-  const plates = line?.match(/ZM-\d{3}-[A-Z]{3}/g) ?? [];
-  expect(plates).toHaveLength(2);
-  await expect(requests.row('REQ-005')).toContainText('Approved');
-  await expect(requests.row('REQ-005').getByRole('button', { name: 'Approve REQ-005' })).toBeDisabled();
+  const plates = await requests.approve('REQ-005', 'Bupe Tembo', 2);
 
   await requests.row('REQ-005').getByRole('button', { name: 'View details of REQ-005' }).click();
   const details = page.getByRole('dialog', { name: 'Request REQ-005' });
@@ -168,31 +112,13 @@ test('approving a paid request allocates its plates and the plate-maker’s shop
   await details.getByRole('button', { name: 'Close' }).first().click();
 
   // The shop assigned is the seeded plate maker's: its device pulls the orders.
-  const agent = await (await browser.newContext()).newPage();
-  await signInAs(agent, 'agent');
-  await openApp(agent, '/dashboard/agent');
-  const recent = agent.getByRole('region', { name: 'Recent Orders' });
-  for (const plate of plates) await expect(recent.getByRole('row').filter({ hasText: plate })).toContainText('Bupe Tembo', { timeout: 20_000 });
+  await expectShopOrders(browser, plates, 'Bupe Tembo');
 });
 
 test('the QR dialog shows the order summary and prints only its card', async ({ browser }) => {
   const requests = await PlateRequestsPage.open(browser);
   const { page } = requests;
-  await page.addInitScript(() => {
-    (window as unknown as { printed: number }).printed = 0;
-    window.print = () => {
-      (window as unknown as { printed: number }).printed += 1;
-    };
-  });
-  await page.reload();
-  await requests.row('REQ-003').getByRole('button', { name: 'Generate QR code for REQ-003' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Request QR Code' });
-  await expect(dialog.getByRole('img', { name: 'QR code of request REQ-003' })).toBeVisible();
-  await expect(dialog).toContainText('Scan this QR code to view order details, quantity, and tracking information');
-  for (const text of ['Chileshe Mwansa', 'Honda Fit (silver)', '1 plate', 'Standard', 'Approved']) await expect(dialog).toContainText(text);
-
-  await dialog.getByRole('button', { name: 'Print QR Code' }).click();
-  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await requests.printQr('REQ-003', ['Chileshe Mwansa', 'Honda Fit (silver)', '1 plate', 'Standard', 'Approved']);
   // On paper: the QR card alone, without the page, the dialog's frame or its buttons.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('img', { name: 'QR code of request REQ-003' })).toBeVisible();

@@ -83,11 +83,20 @@ export async function pullChanges(database: NambalaDatabase, onProgress: (progre
   const tables = Object.values(CHANGE_LOG_TABLES).map((name) => database.table(name));
   let received = 0;
   let total = 0;
+  const request = (cursor: string | null) => {
+    const pending = getJson<PullPage>(`/api/sync/pull?limit=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    // Awaited below, or dropped with a run that failed first: never left unhandled.
+    pending.catch(() => undefined);
+    return pending;
+  };
   try {
+    const stored = await database.meta.get(CHANGE_CURSOR_KEY);
+    let next = request(typeof stored?.value === 'string' ? stored.value : null);
     for (;;) {
-      const stored = await database.meta.get(CHANGE_CURSOR_KEY);
-      const cursor = typeof stored?.value === 'string' ? stored.value : null;
-      const page = await getJson<PullPage>(`/api/sync/pull?limit=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page = await next;
+      // The next page is on its way while this one is written: the network and IndexedDB
+      // work at the same time. Its cursor is stored only with it, so a failure resumes here.
+      if (page.hasMore) next = request(page.cursor);
       await database.transaction('rw', [...tables, database.outbox, database.meta], async () => {
         const waiting = new Set((await database.outbox.where('status').anyOf('pending', 'rejected').toArray()).map((entry) => `${entry.table}/${entry.rowId}`));
         if (page.reset) {

@@ -9,12 +9,16 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SearchIcon } from '../../components/icons';
 import { useSession } from '../../session/use-session';
+import { useIncrementalList } from '../../components/use-incremental-list';
 import { ListingCard } from './listing-card';
 import { useFavouriteIds, useListings } from './use-marketplace';
 import { useMyReservations } from './use-my-reservations';
 
 /** The User Timing measure of one filter-and-sort pass (tests/bench/marketplace-bench.ts reads it). */
 const FILTER_MEASURE = 'nambala:marketplace-filter';
+
+/** Cards drawn at a time: divisible by the grid's 1, 2 and 3 columns. */
+const CARDS_PER_PAGE = 24;
 
 function filterAndSort(listings: readonly PlateListing[], filters: MarketplaceFilters, sort: MarketplaceSort): PlateListing[] {
   const start = performance.now();
@@ -38,6 +42,8 @@ export function MarketplacePage() {
 
   const shown = useMemo(() => filterAndSort(listings ?? [], filters, sort), [listings, filters, sort]);
   const stats = useMemo(() => marketplaceStats(listings ?? []), [listings]);
+  // Another filter or sort starts again at the first page; a listing changed by sync does not.
+  const page = useIncrementalList(shown, CARDS_PER_PAGE, `${JSON.stringify(filters)} ${sort} ${view}`);
   const update = (patch: Partial<MarketplaceFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
   return (
@@ -145,7 +151,7 @@ export function MarketplacePage() {
                 <Field.Label srOnly>Search plates</Field.Label>
                 <Box position="relative" w="full">
                   <SearchIcon boxSize="4" position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" zIndex="1" aria-hidden />
-                  <Input ps="9" placeholder="Search plate numbers..." value={filters.search} maxLength={10} onChange={(event) => update({ search: normalisePlateInput(event.currentTarget.value) })} />
+                  <Input type="search" ps="9" placeholder="Search plate numbers..." value={filters.search} maxLength={10} onChange={(event) => update({ search: normalisePlateInput(event.currentTarget.value) })} />
                 </Box>
               </Field.Root>
               <Field.Root w={{ base: 'full', sm: '56' }}>
@@ -188,11 +194,20 @@ export function MarketplacePage() {
                 </Text>
               </Box>
             ) : (
-              <SimpleGrid as="ul" listStyleType="none" columns={view === 'grid' ? { base: 1, sm: 2, xl: 3 } : 1} gap="4">
-                {shown.map((listing) => (
-                  <ListingCard key={listing.id} listing={listing} isFavourite={favourites.has(listing.id)} layout={view} reservedUntilMine={myReservations.get(listing.id)} />
-                ))}
-              </SimpleGrid>
+              <>
+                <SimpleGrid as="ul" listStyleType="none" columns={view === 'grid' ? { base: 1, sm: 2, xl: 3 } : 1} gap="4">
+                  {page.visible.map((listing) => (
+                    <ListingCard key={listing.id} listing={listing} isFavourite={favourites.has(listing.id)} layout={view} reservedUntilMine={myReservations.get(listing.id)} />
+                  ))}
+                </SimpleGrid>
+                {page.remaining > 0 && (
+                  <Flex ref={page.sentinel} justify="center">
+                    <Button variant="outline" colorPalette="brand" onClick={page.showMore}>
+                      Show more plates ({page.remaining.toLocaleString('en')} not shown yet)
+                    </Button>
+                  </Flex>
+                )}
+              </>
             )}
           </Stack>
         </Flex>

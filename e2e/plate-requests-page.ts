@@ -1,0 +1,99 @@
+/**
+ * A page model of the administrator's Plate Requests (/dashboard/admin/requests), found
+ * the way a person finds things on it: by headings, labels and button names.
+ */
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { openApp, signInAs } from './app-page';
+
+/** A page model of /dashboard/admin/requests at desktop width (the table). */
+export class PlateRequestsPage {
+  constructor(readonly page: Page) {}
+
+  static async open(browser: Browser): Promise<PlateRequestsPage> {
+    const page = await (await browser.newContext()).newPage();
+    await signInAs(page, 'admin');
+    await openApp(page, '/dashboard/admin/requests');
+    await expect(page.getByRole('heading', { level: 1, name: 'Plate Requests' })).toBeVisible();
+    await expect(page.getByText('Manage and process license plate applications')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Select REQ-001' })).toBeVisible();
+    return new PlateRequestsPage(page);
+  }
+
+  get table(): Locator {
+    return this.page.getByRole('table', { name: 'Plate requests' });
+  }
+
+  row(id: string): Locator {
+    return this.table.getByRole('row').filter({ has: this.page.getByRole('cell', { name: id, exact: true }) });
+  }
+
+  /** The report of the last decision (a live region). */
+  get report(): Locator {
+    return this.page.getByRole('status').filter({ has: this.page.getByRole('listitem') });
+  }
+
+  async search(text: string): Promise<void> {
+    await this.page.getByRole('searchbox', { name: 'Search requests' }).fill(text);
+  }
+
+  async filter(status: string): Promise<void> {
+    await this.page.getByRole('combobox', { name: 'Status' }).selectOption({ label: status });
+  }
+
+  /** Ticks (or unticks) a box from the keyboard, as the visible box sits over the real one. */
+  async tick(name: string, isChecked = true): Promise<void> {
+    const box = this.page.getByRole('checkbox', { name });
+    await box.focus();
+    await this.page.keyboard.press('Space');
+    await expect(box).toBeChecked({ checked: isChecked });
+  }
+
+  async rejectWith(reason: string, confirm: string | RegExp): Promise<void> {
+    const dialog = this.page.getByRole('dialog', { name: /^Reject/ });
+    await dialog.getByRole('textbox', { name: /Reason for rejection/ }).fill(reason);
+    await dialog.getByRole('button', { name: confirm }).click();
+  }
+
+  /**
+   * Opens a request's QR dialog, checks its summary, and prints it (the browser's print is
+   * counted, not opened). Answers with the open dialog.
+   */
+  async printQr(id: string, summary: string[]): Promise<Locator> {
+    await this.page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await this.row(id).getByRole('button', { name: `Generate QR code for ${id}` }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Request QR Code' });
+    await expect(dialog.getByRole('img', { name: `QR code of request ${id}` })).toBeVisible();
+    await expect(dialog).toContainText('Scan this QR code to view order details, quantity, and tracking information');
+    for (const text of summary) await expect(dialog).toContainText(text);
+    await dialog.getByRole('button', { name: 'Print QR Code' }).click();
+    expect(await this.page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    return dialog;
+  }
+
+  /** Approves one request from its row and answers with the plates the report says were allocated. */
+  async approve(id: string, applicant: string, plateCount: number): Promise<string[]> {
+    await this.row(id).getByRole('button', { name: `Approve ${id}` }).click();
+    await expect(this.report).toContainText('1 request approved');
+    const line = await this.report.getByRole('listitem').first().textContent();
+    const plate = 'ZM-\\d{3}-[A-Z]{3}';
+    expect(line).toMatch(new RegExp(`^${id} \\(${applicant}\\) approved: ${Array(plateCount).fill(plate).join(', ')}, sent to Cairo Road Plates to make\\.$`));
+    await expect(this.row(id)).toContainText('Approved');
+    await expect(this.row(id).getByRole('button', { name: `Approve ${id}` })).toBeDisabled();
+    return line?.match(/ZM-\d{3}-[A-Z]{3}/g) ?? [];
+  }
+}
+
+/** The demo plate maker's shop (Cairo Road Plates) signs in and finds each plate among its orders. */
+export async function expectShopOrders(browser: Browser, plates: string[], applicant: string): Promise<void> {
+  const agent = await (await browser.newContext()).newPage();
+  await signInAs(agent, 'agent');
+  await openApp(agent, '/dashboard/agent');
+  const recent = agent.getByRole('region', { name: 'Recent Orders' });
+  for (const plate of plates) await expect(recent.getByRole('row').filter({ hasText: plate })).toContainText(applicant, { timeout: 20_000 });
+  await agent.context().close();
+}
