@@ -43,7 +43,7 @@ export function MarketplacePage() {
   const shown = useMemo(() => filterAndSort(listings ?? [], filters, sort), [listings, filters, sort]);
   const stats = useMemo(() => marketplaceStats(listings ?? []), [listings]);
   // Another filter or sort starts again at the first page; a listing changed by sync does not.
-  const page = useIncrementalList(shown, CARDS_PER_PAGE, `${JSON.stringify(filters)} ${sort} ${view}`);
+  const { visible, remaining, showMore, sentinel } = useIncrementalList(shown, CARDS_PER_PAGE, `${JSON.stringify(filters)} ${sort} ${view}`);
   const update = (patch: Partial<MarketplaceFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
   return (
@@ -196,14 +196,14 @@ export function MarketplacePage() {
             ) : (
               <>
                 <SimpleGrid as="ul" listStyleType="none" columns={view === 'grid' ? { base: 1, sm: 2, xl: 3 } : 1} gap="4">
-                  {page.visible.map((listing) => (
+                  {visible.map((listing) => (
                     <ListingCard key={listing.id} listing={listing} isFavourite={favourites.has(listing.id)} layout={view} reservedUntilMine={myReservations.get(listing.id)} />
                   ))}
                 </SimpleGrid>
-                {page.remaining > 0 && (
-                  <Flex ref={page.sentinel} justify="center">
-                    <Button variant="outline" colorPalette="brand" onClick={page.showMore}>
-                      Show more plates ({page.remaining.toLocaleString('en')} not shown yet)
+                {remaining > 0 && (
+                  <Flex ref={sentinel} justify="center">
+                    <Button variant="outline" colorPalette="brand" onClick={showMore}>
+                      Show more plates ({remaining.toLocaleString('en')} not shown yet)
                     </Button>
                   </Flex>
                 )}
