@@ -10,6 +10,7 @@
  * listens), so the bench can write the records straight into its database.
  */
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
@@ -149,6 +150,12 @@ export async function firstSyncPull(print: (line: string) => void, options: { ro
     }
     const login = await page.request.post('/api/auth/login', { data: { email: 'agent@nambala.zm', password: 'Agent#2026' } });
     if (login.status() !== 200) throw new Error('browser sign-in failed');
+    // BENCH_PROFILE=file.cpuprofile: the page's CPU profile from opening to the last record (open it in DevTools).
+    const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.start');
+    }
     const started = performance.now();
     await page.goto(process.env.BENCH_PULL_PATH ?? '/dashboard/agent/dashboard');
     const stored = () =>
@@ -191,6 +198,11 @@ export async function firstSyncPull(print: (line: string) => void, options: { ro
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const finished = performance.now();
+    if (profiler && process.env.BENCH_PROFILE) {
+      const { profile } = await profiler.send('Profiler.stop');
+      await writeFile(process.env.BENCH_PROFILE, JSON.stringify(profile));
+      print(`CPU profile written to ${process.env.BENCH_PROFILE}`);
+    }
     if (count < PULL_RECORDS) throw new Error(`only ${count} records arrived within 180 s`);
     const tasks = await page.evaluate(() => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks);
     const during = tasks.filter((task) => task.start >= syncStartedInPage);

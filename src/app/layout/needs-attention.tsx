@@ -4,7 +4,7 @@
  * whenever there is at least one; nothing refused is ever dropped silently.
  */
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useStoreQuery } from '../store/use-store-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../components/format-date-time';
@@ -37,7 +37,7 @@ function summaryOf(entry: OutboxEntry): string | null {
 export function NeedsAttention() {
   const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
-  const refused = useLiveQuery(() => db.outbox.where('status').equals('rejected').sortBy('createdAt')) ?? [];
+  const refused = useStoreQuery(() => db.outbox.where('status').equals('rejected').sortBy('createdAt')) ?? [];
   if (refused.length === 0) return null;
 
   return (

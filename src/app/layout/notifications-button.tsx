@@ -4,7 +4,7 @@
  * works offline too).
  */
 import { Box, Float, IconButton, Stack, Text } from '@chakra-ui/react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useStoreQuery } from '../store/use-store-query';
 import { useEffect, useState } from 'react';
 import { BellIcon } from '../components/icons';
 import { formatDateTime } from '../components/format-date-time';
@@ -23,7 +23,7 @@ async function markRead(notifications: readonly LocalNotification[]): Promise<vo
 export function NotificationsButton() {
   const [isOpen, setOpen] = useState(false);
   useEffect(() => startSync(), []);
-  const notifications = useLiveQuery(() => db.notifications.orderBy('createdAt').reverse().toArray()) ?? [];
+  const notifications = useStoreQuery(() => db.notifications.orderBy('createdAt').reverse().toArray()) ?? [];
   const unread = notifications.filter((notification) => notification.readAt === null);
   const label = unread.length === 0 ? 'Notifications, none unread' : `Notifications, ${unread.length} unread`;
 

@@ -65,6 +65,8 @@ interface PullPage {
 }
 
 export const CHANGE_CURSOR_KEY = 'changeCursor';
+/** Rows put into IndexedDB in one go while a page is written. */
+const PUT_SLICE = 150;
 /** Pages at least this long in total show a progress bar. */
 const PROGRESS_THRESHOLD = 1000;
 
@@ -115,11 +117,14 @@ export async function pullChanges(database: NambalaDatabase, onProgress: (progre
           rows.set(change.id, change.op === 'delete' ? null : change.data);
           latest.set(tableName, rows);
         }
-        for (const [tableName, rows] of latest) {
-          const entries = [...rows];
+        for (const [tableName, changed] of latest) {
+          const entries = [...changed];
           const table = database.table(tableName);
           await table.bulkDelete(entries.filter(([, data]) => data === null).map(([id]) => id));
-          await table.bulkPut(entries.flatMap(([id, data]) => (data === null ? [] : [{ ...data, id, syncState: 'synced' }])));
+          const puts = entries.flatMap(([id, data]) => (data === null ? [] : [{ ...data, id, syncState: 'synced' }]));
+          // In slices: IndexedDB copies each row on the main thread as it is put, and a slice
+          // awaited is a task ended, so a page never holds the screen for long.
+          for (let start = 0; start < puts.length; start += PUT_SLICE) await table.bulkPut(puts.slice(start, start + PUT_SLICE));
         }
         await database.meta.put({ key: CHANGE_CURSOR_KEY, value: page.cursor });
       });

@@ -4,14 +4,14 @@
  * of this form's intent), so the form can start from what the user sent and show
  * why it was refused.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useStoreQuery } from '../store/use-store-query';
 import { useSearchParams } from 'react-router-dom';
 import { db, type OutboxEntry } from '../store/database';
 
 export function useRejectedEntry(intent: string): OutboxEntry | undefined {
   const [searchParams] = useSearchParams();
   const entryId = searchParams.get('fix');
-  return useLiveQuery(async () => {
+  return useStoreQuery(async () => {
     if (!entryId) return undefined;
     const entry = await db.outbox.get(entryId);
     return entry && entry.intent === intent && entry.status === 'rejected' ? entry : undefined;

@@ -4,7 +4,7 @@
  * this device's copy like every other screen.
  */
 import { Stack } from '@chakra-ui/react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useStoreQuery } from '../../store/use-store-query';
 import { useEffect, useMemo } from 'react';
 import { db } from '../../store/database';
 import { startSync } from '../../sync/sync-engine';
@@ -15,10 +15,10 @@ import { RECENT_LIMIT } from './use-agent-records';
 
 export function ShopRecordsPage() {
   useEffect(() => startSync(), []);
-  const entries = useLiveQuery(() => db.whitebookEntries.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
-  const manufacturing = useLiveQuery(() => db.manufacturingRecords.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
-  const stock = useLiveQuery(() => db.inventoryItems.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
-  const users = useLiveQuery(() => db.adminUsers.toArray());
+  const entries = useStoreQuery(() => db.whitebookEntries.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
+  const manufacturing = useStoreQuery(() => db.manufacturingRecords.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
+  const stock = useStoreQuery(() => db.inventoryItems.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
+  const users = useStoreQuery(() => db.adminUsers.toArray());
   const shopOf = useMemo(() => {
     const names = new Map((users ?? []).map((user) => [user.id, user.businessName ?? user.name]));
     return (agentId: string | undefined) => (agentId ? (names.get(agentId) ?? agentId) : '—');

@@ -1,7 +1,7 @@
 /** Marketplace reads: listings and favourites from the device's store, live. */
 import type { PlateListing } from '#domain/marketplace/listing';
 import { effectiveStatus } from '#domain/purchases/reservation';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useStoreQuery } from '../../store/use-store-query';
 import { useEffect } from 'react';
 import { getSession } from '../../session/session-store';
 import { setFavourite } from '../../sync/favourites';
@@ -21,14 +21,14 @@ export function statusNow(listing: PlateListing & { reservedUntil?: string | nul
 export function useListings(): PlateListing[] | undefined {
   // Opening the marketplace starts sync, which keeps the device's copy fresh.
   useEffect(() => startSync(), []);
-  return useLiveQuery(async () => {
+  return useStoreQuery(async () => {
     const now = new Date();
     return (await db.listings.toArray()).map((listing) => statusNow(listing, now));
   });
 }
 
 export function useFavouriteIds(): Set<string> {
-  const ids = useLiveQuery(async () => (await db.favourites.toArray()).filter((favourite) => !favourite.removed).map((favourite) => favourite.listingId));
+  const ids = useStoreQuery(async () => (await db.favourites.toArray()).filter((favourite) => !favourite.removed).map((favourite) => favourite.listingId));
   return new Set(ids ?? []);
 }
 

@@ -1,6 +1,6 @@
 /** The signing keys, revocation list and their freshness, as sync keeps them on this device (see src/app/registry/trust.ts). */
 import type { Revocation, TrustedKey } from '#domain/credential/verdict';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useStoreQuery } from '../../store/use-store-query';
 import { TRUST_META_KEY, type TrustMeta } from '../../registry/trust';
 import { db } from '../../store/database';
 
@@ -8,14 +8,14 @@ const KEY_ORDER: Record<TrustedKey['status'], number> = { active: 0, retired: 1,
 
 /** The active key first, then retired and revoked ones, newest first within each. */
 export function useSigningKeys(): TrustedKey[] | undefined {
-  return useLiveQuery(async () => {
+  return useStoreQuery(async () => {
     const keys = await db.trustKeys.toArray();
     return keys.sort((a, b) => KEY_ORDER[a.status] - KEY_ORDER[b.status] || b.keyId - a.keyId);
   });
 }
 
 export function useRevocations(): Revocation[] | undefined {
-  return useLiveQuery(() => db.revocations.toArray());
+  return useStoreQuery(() => db.revocations.toArray());
 }
 
 function isTrustMeta(value: unknown): value is TrustMeta {
@@ -24,7 +24,7 @@ function isTrustMeta(value: unknown): value is TrustMeta {
 
 /** When keys and revocations were last fetched (null: never on this device). */
 export function useTrustMeta(): TrustMeta | null | undefined {
-  return useLiveQuery(async () => {
+  return useStoreQuery(async () => {
     const entry = await db.meta.get(TRUST_META_KEY);
     return isTrustMeta(entry?.value) ? entry.value : null;
   });

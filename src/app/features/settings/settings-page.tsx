@@ -2,7 +2,7 @@
 import { formatPhone, type PasswordChange, passwordChangeSchema, type ProfileInput, profileSchema } from '#domain/accounts/profile';
 import { validate } from '#domain/validation/validate';
 import { Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useStoreQuery } from '../../store/use-store-query';
 import { useRef, useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
@@ -156,7 +156,7 @@ function PasswordForm() {
 export function SettingsPage() {
   const session = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
-  const saved = useLiveQuery(() => (user ? db.profiles.get(user.id) : undefined), [user?.id]);
+  const saved = useStoreQuery(() => (user ? db.profiles.get(user.id) : undefined), [user?.id]);
   if (!user) return null;
   return (
     <Stack gap="6" maxW="2xl">
