@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { credentialFromText, type CredentialQrSegments } from '../src/domain/credential/qr-url';
+import { rowsInStore } from './device-store';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -123,34 +124,7 @@ export async function credentialOf(request: APIRequestContext, plateNumber: stri
   return bytes;
 }
 
-/**
- * How many registry keys the device holds (0 before the first sync). Never creates the
- * database (the app must) and never keeps it open (that would block its upgrades).
- */
+/** How many registry keys the device holds (0 before the first sync). */
 export function keysOnDevice(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const request = indexedDB.open('nambala');
-        request.onupgradeneeded = () => request.transaction?.abort();
-        request.onerror = () => resolve(0);
-        request.onsuccess = () => {
-          const database = request.result;
-          if (!database.objectStoreNames.contains('trustKeys')) {
-            database.close();
-            resolve(0);
-            return;
-          }
-          const count = database.transaction('trustKeys').objectStore('trustKeys').count();
-          count.onsuccess = () => {
-            database.close();
-            resolve(count.result);
-          };
-          count.onerror = () => {
-            database.close();
-            resolve(0);
-          };
-        };
-      }),
-  );
+  return rowsInStore(page, 'trustKeys');
 }

@@ -38,7 +38,6 @@
  *   errors and timeouts. Then the database is read: per listing, its purchase orders and
  *   its approved purchase payments; a listing with more than one of either is a double sale.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -54,8 +53,8 @@ import { SESSION_COOKIE } from '../../src/server/plugins/auth';
 import { listingRepository } from '../../src/server/repositories/listing-repository';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
+import { figureLine, median, ms, percentile, type Print, runInChild } from './figures';
 
-type Print = (line: string) => void;
 
 export interface MarketplaceBenchOptions {
   root: string;
@@ -80,22 +79,6 @@ const BUYERS = 400;
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const APPROVING_CARD = '4242424242424242';
-
-function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN;
-}
-
-const median = (values: number[]) => percentile(values, 0.5);
-const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
-const verdictOf = (pass: boolean) => (pass ? 'PASS' : 'MISS');
-
-/** One figure: name, value, target in brackets with PASS/MISS (or none), and what else was seen. */
-function figureLine(name: string, value: string, target: { text: string; pass: boolean } | null, detail = ''): string {
-  const judged = target ? `[${target.text}] ${verdictOf(target.pass)}` : '';
-  return `${name.padEnd(44)} ${value.padStart(10)}  ${judged.padEnd(17)}${detail ? `  ${detail}` : ''}`.trimEnd();
-}
 
 /** A small seeded generator (mulberry32): the same listings on every run. */
 function seededRandom(seed: number): () => number {
@@ -306,7 +289,7 @@ interface LoadSummary {
 const LOAD_SCRIPT = `
 const { randomUUID } = require('node:crypto');
 const autocannon = require('autocannon');
-const { url, connections, duration, cookies, listings, card } = JSON.parse(process.env.BENCH_LOAD);
+const { url, connections, duration, cookies, listings, card } = JSON.parse(process.env.BENCH_INPUT);
 let next = 0;
 autocannon({
   url, connections, duration,
@@ -330,19 +313,7 @@ autocannon({
   process.stdout.write(JSON.stringify({ requests: result.requests, latency: result.latency, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, statusCodeStats: result.statusCodeStats }));
 });`;
 
-function runLoad(root: string, input: Record<string, unknown>): Promise<LoadSummary> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['-e', LOAD_SCRIPT], { cwd: root, env: { ...process.env, BENCH_LOAD: JSON.stringify(input) }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), (DURATION_S + 60) * 1000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      if (code !== 0) reject(new Error(`autocannon exited with ${code}`));
-      else resolve(JSON.parse(output) as LoadSummary);
-    });
-  });
-}
+const runLoad = (root: string, input: Record<string, unknown>) => runInChild<LoadSummary>(root, LOAD_SCRIPT, input, (DURATION_S + 60) * 1000);
 
 async function purchaseLoadFigure(print: Print, options: MarketplaceBenchOptions): Promise<void> {
   print('');

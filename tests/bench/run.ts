@@ -34,6 +34,7 @@ import lighthouse from 'lighthouse';
 import { marketplaceFigures } from './marketplace-bench';
 import { firstSyncPull, pushThroughput } from './sync-bench';
 import { registryCopyFigures, verificationFigures } from './verification-bench';
+import { median } from './figures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.BENCH_PORT ?? 8191);
@@ -123,11 +124,6 @@ async function lighthouseScore(pagePath: string): Promise<number[]> {
   } finally {
     chrome.kill();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 async function main(): Promise<void> {

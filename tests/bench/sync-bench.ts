@@ -15,18 +15,16 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { rowsInStore } from '../../e2e/device-store';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Database, openPglite } from '../../src/server/db/database';
+import { signIn } from './figures';
 
 const PUSH_MUTATIONS = 2000;
 const PULL_RECORDS = 100_000;
 
-async function signInAgent(app: FastifyInstance): Promise<{ cookie: string; id: string }> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'agent@nambala.zm', password: 'Agent#2026' } });
-  if (response.statusCode !== 200) throw new Error(`agent sign-in failed: ${response.statusCode}`);
-  return { cookie: String(response.headers['set-cookie']).split(';')[0] ?? '', id: response.json().user.id };
-}
+const signInAgent = (app: FastifyInstance) => signIn(app, 'agent@nambala.zm', 'Agent#2026');
 
 function entry(index: number) {
   return {
@@ -158,32 +156,7 @@ export async function firstSyncPull(print: (line: string) => void, options: { ro
     }
     const started = performance.now();
     await page.goto(process.env.BENCH_PULL_PATH ?? '/dashboard/agent/dashboard');
-    const stored = () =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            // Never create the database (the app must), and never keep it open (that would block its upgrades).
-            const request = indexedDB.open('nambala');
-            request.onupgradeneeded = () => request.transaction?.abort();
-            request.onerror = () => resolve(0);
-            request.onsuccess = () => {
-              const database = request.result;
-              if (!database.objectStoreNames.contains('whitebookEntries')) {
-                database.close();
-                return resolve(0);
-              }
-              const count = database.transaction('whitebookEntries').objectStore('whitebookEntries').count();
-              count.onsuccess = () => {
-                database.close();
-                resolve(count.result);
-              };
-              count.onerror = () => {
-                database.close();
-                resolve(0);
-              };
-            };
-          }),
-      );
+    const stored = () => rowsInStore(page, 'whitebookEntries');
     let firstSeenAt: number | null = null;
     let syncStartedInPage = 0;
     let count = 0;

@@ -32,7 +32,6 @@
  *   offline lookups of 50 random existing numbers typed as above ('nambala:verdict-compute';
  *   the target is judged on the p95). BENCH_REGISTRY_SIZES (e.g. "100000") changes the sizes.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,8 +45,8 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Database, openPglite } from '../../src/server/db/database';
 import { registryRepository } from '../../src/server/repositories/registry-repository';
+import { figureLine, median, ms, percentile, type Print, runInChild, signIn } from './figures';
 
-type Print = (line: string) => void;
 
 export interface VerificationBenchOptions {
   root: string;
@@ -67,28 +66,6 @@ const COPY_TIMEOUT_MS = 300_000;
 const COMPUTE_MEASURE = 'nambala:verdict-compute';
 /** Between two typed checks: the officer's check from the last one is written to the device meanwhile. */
 const TYPED_PAUSE_MS = Number(process.env.BENCH_TYPED_PAUSE_MS ?? 25);
-
-function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN;
-}
-
-const median = (values: number[]) => percentile(values, 0.5);
-const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
-const verdictOf = (pass: boolean) => (pass ? 'PASS' : 'MISS');
-
-/** One figure: name, value, target in brackets with PASS/MISS (or none), and what else was seen. */
-function figureLine(name: string, value: string, target: { text: string; pass: boolean } | null, detail = ''): string {
-  const judged = target ? `[${target.text}] ${verdictOf(target.pass)}` : '';
-  return `${name.padEnd(44)} ${value.padStart(10)}  ${judged.padEnd(17)}${detail ? `  ${detail}` : ''}`.trimEnd();
-}
-
-async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  if (response.statusCode !== 200) throw new Error(`${email} sign-in failed: ${response.statusCode}`);
-  return String(response.headers['set-cookie']).split(';')[0] ?? '';
-}
 
 async function credentialBytes(app: FastifyInstance, cookie: string, plateNumber: string): Promise<Uint8Array> {
   const response = await app.inject({ method: 'GET', url: `/api/admin/registry/${plateNumber}`, headers: { cookie } });
@@ -285,28 +262,14 @@ interface AutocannonSummary {
   non2xx: number;
 }
 
-// Autocannon in its own process: in this one it would compete with the servers for the event loop.
 const AUTOCANNON_SCRIPT = `
 const autocannon = require('autocannon');
-const options = JSON.parse(process.env.BENCH_AUTOCANNON);
-autocannon(options, (error, result) => {
+autocannon(JSON.parse(process.env.BENCH_INPUT), (error, result) => {
   if (error) { process.stderr.write(String(error)); process.exit(1); }
   process.stdout.write(JSON.stringify({ requests: result.requests, latency: result.latency, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }));
 });`;
 
-function runAutocannon(root: string, options: Record<string, unknown>): Promise<AutocannonSummary> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['-e', AUTOCANNON_SCRIPT], { cwd: root, env: { ...process.env, BENCH_AUTOCANNON: JSON.stringify(options) }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), (DURATION_S + 60) * 1000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      if (code !== 0) reject(new Error(`autocannon exited with ${code}`));
-      else resolve(JSON.parse(output) as AutocannonSummary);
-    });
-  });
-}
+const runAutocannon = (root: string, options: Record<string, unknown>) => runInChild<AutocannonSummary>(root, AUTOCANNON_SCRIPT, options, (DURATION_S + 60) * 1000);
 
 async function apiThroughput(print: Print, root: string, origin: string, barePort: number, plates: string[]): Promise<void> {
   const bare = Fastify({ logger: false });
@@ -355,7 +318,7 @@ export async function verificationFigures(print: Print, options: VerificationBen
     const registrySize = await registryRepository(db).count();
     print(`(demo registry of ${registrySize.toLocaleString('en')} plates seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`);
     await app.listen({ port: options.port, host: '127.0.0.1' });
-    const admin = await signIn(app, 'admin@nambala.zm', 'Admin#2026');
+    const { cookie: admin } = await signIn(app, 'admin@nambala.zm', 'Admin#2026');
     const corolla = await credentialBytes(app, admin, 'ZM-123-ABC');
     const xtrail = await credentialBytes(app, admin, 'ZM-456-DEF');
     // This server's signing key is new, so its codes are too; a few codes are ones html5-qrcode's
