@@ -35,7 +35,8 @@ export async function submitChange<Row extends { id: string }>(mutation: Mutatio
   // Starting the sync also starts the engine, which counts what waits and sends it later.
   const syncing = sync();
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { status: 'queued', entryId: entry.id };
-  const summary = await Promise.race([syncing, new Promise<'slow'>((resolve) => setTimeout(() => resolve('slow'), SYNC_WAIT_MS))]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const summary = await Promise.race([syncing, new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), SYNC_WAIT_MS)))]).finally(() => clearTimeout(timer));
   if (summary === 'slow') return { status: 'queued', entryId: entry.id };
   let stored = await database.outbox.get(entry.id);
   // A sync that was already running when we wrote may have missed the new entry; a clean

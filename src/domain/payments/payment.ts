@@ -72,7 +72,7 @@ const SETTLED_MESSAGES: Record<SettledPaymentStatus, string> = {
 /** How long a mobile-money prompt waits for the buyer before the payment reads as timed out. */
 export const REQUEST_TO_PAY_TIMEOUT_MS = 2 * 60 * 1000;
 
-export function isRequestToPay(method: PaymentMethodId): boolean {
+export function isRequestToPay(method: PaymentMethodId | null): method is MobileMoneyMethod {
   return method === 'mtn' || method === 'airtel';
 }
 
@@ -265,6 +265,34 @@ export function checkMobileMoneyPhone(method: MobileMoneyMethod, input: string):
     return { ok: false, message: `This number is not on ${wallet}. ${network} numbers start with ${local}.` };
   }
   return { ok: true, phone };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the payer gives besides the method
+
+export const PAYER_PHONE_REQUIRED = 'Enter the mobile money number to send the payment request to';
+export const CARD_NUMBER_REQUIRED = 'Enter the card number';
+
+export type PayerDetailsCheck = { readonly ok: true; readonly phone?: string; readonly card?: { readonly number: string } } | { readonly ok: false; readonly field: 'phone' | 'card'; readonly message: string };
+
+/**
+ * The wallet number a request-to-pay goes to (mobile money) or the card to charge, checked as
+ * the server checks them so a typo costs no round trip: the phone comes back in +260 form, the
+ * card as its digits. Only a number that cannot be a card is refused; approving or declining
+ * is the provider's call. Bank transfer needs neither.
+ */
+export function checkPayerDetails(method: PaymentMethodId | null, phone: string, cardNumber: string): PayerDetailsCheck {
+  if (isRequestToPay(method)) {
+    if (phone.trim() === '') return { ok: false, field: 'phone', message: PAYER_PHONE_REQUIRED };
+    const check = checkMobileMoneyPhone(method, phone);
+    return check.ok ? { ok: true, phone: check.phone } : { ok: false, field: 'phone', message: check.message };
+  }
+  if (method === 'card') {
+    if (cardNumber.trim() === '') return { ok: false, field: 'card', message: CARD_NUMBER_REQUIRED };
+    const digits = normaliseCardNumber(cardNumber);
+    return digits !== null && luhnValid(digits) ? { ok: true, card: { number: digits } } : { ok: false, field: 'card', message: CARD_NUMBER_INVALID };
+  }
+  return { ok: true };
 }
 
 // ---------------------------------------------------------------------------------------------

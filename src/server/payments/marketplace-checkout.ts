@@ -6,7 +6,7 @@
  * refused before any payment of theirs is recorded: two buyers never pay for one plate.
  */
 import { formatKwacha, type Ngwee, ngwee } from '#domain/money/money';
-import { isIdempotentReplay, REQUEST_TO_PAY_TIMEOUT_MS } from '#domain/payments/payment';
+import { CARD_NUMBER_REQUIRED, isIdempotentReplay, REQUEST_TO_PAY_TIMEOUT_MS } from '#domain/payments/payment';
 import { gatewayFeeLabel, type PaymentMethodId, paymentMethodName, type PricingSettings } from '#domain/pricing/pricing';
 import { buyNowBreakdown, type CheckoutBreakdown, reservationPaymentAmount } from '#domain/purchases/checkout';
 import { mayBuy, mayReserve, type PurchaseCheck } from '#domain/purchases/reservation';
@@ -29,7 +29,6 @@ export const LISTING_NOT_FOUND = 'This plate is no longer listed in the marketpl
 export const HELD_BY_ANOTHER = 'Another buyer is paying for this plate right now. If their payment does not go through, it will be available again within a few minutes.';
 export const HELD_BY_YOU = 'Your payment for this plate is still in progress. Answer the prompt on your phone, or wait for it to time out before trying again.';
 export const KEY_REUSED = 'This payment key was already used for a different payment. Please start a new payment.';
-export const CARD_REQUIRED = 'Enter the card number';
 export const NOTHING_TO_PAY = 'This costs nothing at the current prices; an administrator needs to check the prices before it can be paid.';
 export const priceChanged = (total: Ngwee) => `The price has changed: the total is now ${formatKwacha(total)}. Please check it and try again.`;
 
@@ -111,7 +110,7 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
 
   async function start(kind: CheckoutKind, listingId: string, buyerId: string, request: CheckoutRequest): Promise<CheckoutResult> {
     // The details first: a mistyped number costs nothing and records nothing.
-    if (request.method === 'card' && !request.card) throw new Refusal(400, CARD_REQUIRED, { card: CARD_REQUIRED });
+    if (request.method === 'card' && !request.card) throw new Refusal(400, CARD_NUMBER_REQUIRED, { card: CARD_NUMBER_REQUIRED });
     const check = provider.checkDetails(request.method, { phone: request.phone, card: request.card });
     if (!check.ok) throw new Refusal(400, check.message, { [check.field]: check.message });
 

@@ -6,8 +6,10 @@ import { PAYMENT_METHOD_IDS } from '#domain/pricing/pricing';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import {
   CARD_NUMBER_INVALID,
+  CARD_NUMBER_REQUIRED,
   cardOutcome,
   checkMobileMoneyPhone,
+  checkPayerDetails,
   createPayment,
   effectivePayment,
   effectivePaymentStatus,
@@ -19,6 +21,7 @@ import {
   luhnValid,
   normaliseCardNumber,
   NOT_A_TEST_CARD,
+  PAYER_PHONE_REQUIRED,
   paymentExpiresAt,
   REQUEST_TO_PAY_TIMEOUT_MS,
   SANDBOX_TEST_CARDS,
@@ -349,5 +352,29 @@ describe('idempotency', () => {
     expect(isIdempotentReplay(stored, { method: 'mtn', amount: kwacha(1540) })).toBe(true);
     expect(isIdempotentReplay(stored, { method: 'airtel', amount: kwacha(1540) })).toBe(false);
     expect(isIdempotentReplay(stored, { method: 'mtn', amount: kwacha(1541) })).toBe(false);
+  });
+});
+
+describe('checkPayerDetails (the payer’s wallet number or card, before the server is asked)', () => {
+  it('asks for what the method needs, and nothing for a bank transfer', () => {
+    expect(checkPayerDetails('mtn', '  ', '')).toEqual({ ok: false, field: 'phone', message: PAYER_PHONE_REQUIRED });
+    expect(checkPayerDetails('card', '0961234567', ' ')).toEqual({ ok: false, field: 'card', message: CARD_NUMBER_REQUIRED });
+    expect(checkPayerDetails('bank', '', '')).toEqual({ ok: true });
+    expect(checkPayerDetails(null, '', '')).toEqual({ ok: true });
+  });
+
+  it('answers in the form the server stores: +260 numbers and card digits', () => {
+    expect(checkPayerDetails('airtel', '077 123 4567', '')).toEqual({ ok: true, phone: '+260771234567' });
+    expect(checkPayerDetails('card', '', '4000-0000-0000-0002')).toEqual({ ok: true, card: { number: '4000000000000002' } });
+  });
+
+  it('agrees with the card rules for any typed number', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9 -]{0,24}$/), (typed) => {
+        const check = checkPayerDetails('card', '', typed);
+        if (typed.trim() === '') expect(check).toEqual({ ok: false, field: 'card', message: CARD_NUMBER_REQUIRED });
+        else expect(check.ok).toBe(cardOutcome(typed).kind !== 'invalid');
+      }),
+    );
   });
 });

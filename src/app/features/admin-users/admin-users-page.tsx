@@ -1,9 +1,10 @@
 /** Admin: User Management (spec section 2): search, filters, the user table, and the add, view, edit and delete dialogs. */
 import { ALL_USERS_FILTER, countActive, filterUsers, USER_TYPE_LABELS, type UserFilter } from '#domain/accounts/user-admin';
 import { USER_STATUSES, USER_TYPES } from '#domain/statuses/statuses';
-import { Badge, Box, Button, Field, Flex, Heading, HStack, IconButton, Input, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, HStack, IconButton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { EyeIcon, PencilIcon, PlusIcon, SearchIcon, TrashIcon } from '../../components/icons';
+import { EyeIcon, PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { FilterSelect, SearchField } from '../../components/filter-fields';
 import type { LocalUser } from '../../store/database';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { formatDateTime } from '../../components/format-date-time';
@@ -67,41 +68,9 @@ export function AdminUsersPage() {
       </Flex>
 
       <Flex gap="3" wrap="wrap">
-        <Field.Root flex="1" minW="56">
-          <Field.Label srOnly>Search users</Field.Label>
-          <Box position="relative" w="full">
-            <SearchIcon boxSize="4" position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" zIndex="1" aria-hidden />
-            <Input ps="9" type="search" placeholder="Search users..." value={filter.search} onChange={(event) => update({ search: event.currentTarget.value })} />
-          </Box>
-        </Field.Root>
-        <Field.Root w={{ base: 'full', sm: '44' }}>
-          <Field.Label srOnly>Status</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={filter.status} onChange={(event) => update({ status: event.currentTarget.value })}>
-              <option value="all">All Statuses</option>
-              {USER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root w={{ base: 'full', sm: '52' }}>
-          <Field.Label srOnly>Type</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={filter.type} onChange={(event) => update({ type: event.currentTarget.value })}>
-              <option value="all">All Types</option>
-              {USER_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {USER_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SearchField label="Search users" placeholder="Search users..." minW="56" value={filter.search} onChange={(search) => update({ search })} />
+        <FilterSelect label="Status" hideLabel allLabel="All Statuses" options={USER_STATUSES} value={filter.status} onChange={(status) => update({ status })} w={{ base: 'full', sm: '44' }} />
+        <FilterSelect label="Type" hideLabel allLabel="All Types" options={USER_TYPES} optionLabel={(type) => USER_TYPE_LABELS[type]} value={filter.type} onChange={(type) => update({ type })} w={{ base: 'full', sm: '52' }} />
       </Flex>
 
       {users === undefined || (users.length === 0 && pulledAt === null) ? (

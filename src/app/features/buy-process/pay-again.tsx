@@ -3,14 +3,14 @@
  * charged; this pays it again, with the same or another method. Each attempt carries its
  * own idempotency key, kept until the server has answered, so a resend never charges twice.
  */
-import { Button, chakra, Field, Heading, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Heading, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
-import { PHONE_PLACEHOLDER } from '#domain/applications/application-form';
 import { isPaymentMethodId, PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
 import { newId } from '../../store/mutate';
 import type { Receipt } from '../payments/payment-api';
+import { PayerDetailsFields } from '../payments/payer-details-fields';
 import { payApplicationAgain } from './application-api';
-import { checkPaymentDetails, isMobileMoney } from './payment-details';
+import { checkPaymentDetails } from './payment-details';
 import type { WizardErrors } from './wizard-reducer';
 
 interface PayAgainProps {
@@ -86,42 +86,20 @@ export function PayAgain({ applicationId, method: firstMethod, phone: firstPhone
             ))}
           </Stack>
         </RadioGroup.Root>
-        {isMobileMoney(method) && (
-          <Field.Root invalid={Boolean(errors.payerPhone)} required>
-            <Field.Label>
-              Mobile money number <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              type="tel"
-              autoComplete="tel"
-              placeholder={PHONE_PLACEHOLDER}
-              value={phone}
-              onChange={(event) => {
-                setPhone(event.target.value);
-                setErrors((current) => ({ ...current, payerPhone: undefined }));
-              }}
-            />
-            <Field.ErrorText>{errors.payerPhone}</Field.ErrorText>
-          </Field.Root>
-        )}
-        {method === 'card' && (
-          <Field.Root invalid={Boolean(errors.card)} required>
-            <Field.Label>
-              Card number <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="4242 4242 4242 4242"
-              value={cardNumber}
-              onChange={(event) => {
-                setCardNumber(event.target.value);
-                setErrors((current) => ({ ...current, card: undefined }));
-              }}
-            />
-            <Field.ErrorText>{errors.card}</Field.ErrorText>
-          </Field.Root>
-        )}
+        <PayerDetailsFields
+          method={method}
+          phone={phone}
+          cardNumber={cardNumber}
+          errors={{ phone: errors.payerPhone, card: errors.card }}
+          onPhoneChange={(value) => {
+            setPhone(value);
+            setErrors((current) => ({ ...current, payerPhone: undefined }));
+          }}
+          onCardNumberChange={(value) => {
+            setCardNumber(value);
+            setErrors((current) => ({ ...current, card: undefined }));
+          }}
+        />
         <Stack aria-live="polite">{(message ?? errors.paymentMethod) && <Text color="fg.error">{message ?? errors.paymentMethod}</Text>}</Stack>
         <Button type="submit" colorPalette="brand" loading={isBusy} loadingText="Starting payment…" alignSelf="flex-start">
           Pay again

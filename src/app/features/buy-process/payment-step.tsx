@@ -4,12 +4,11 @@
  * amount comes from the domain's priceBreakdown with the server's settings, so the screen
  * and the server agree to the ngwee.
  */
-import { Box, Field, Flex, Heading, Input, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { PHONE_PLACEHOLDER } from '#domain/applications/application-form';
+import { Box, Heading, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatKwacha } from '#domain/money/money';
-import { MOBILE_MONEY_PREFIXES } from '#domain/payments/payment';
 import { gatewayFeeLabel, isPaymentMethodId, PAYMENT_METHODS, type PaymentMethodId, priceBreakdown, type PricingSettings } from '#domain/pricing/pricing';
-import { isMobileMoney } from './payment-details';
+import { PayerDetailsFields } from '../payments/payer-details-fields';
+import { PriceLines } from '../payments/price-lines';
 import type { WizardErrors } from './wizard-reducer';
 
 interface PaymentStepProps {
@@ -69,34 +68,14 @@ export function PaymentStep({ numberOfPlates, paymentMethod, payerPhone, cardNum
         </Box>
       </RadioCard.Root>
 
-      {isMobileMoney(paymentMethod) && (
-        <Field.Root invalid={Boolean(errors.payerPhone)} required>
-          <Field.Label>
-            Mobile money number <Field.RequiredIndicator />
-          </Field.Label>
-          <Input name="payerPhone" type="tel" autoComplete="tel" placeholder={PHONE_PLACEHOLDER} value={payerPhone} onChange={(event) => onPayerPhoneChange(event.target.value)} />
-          {errors.payerPhone ? (
-            <Field.ErrorText>{errors.payerPhone}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>
-              The payment request goes to this number; approve it on your phone. {paymentMethod === 'mtn' ? 'MTN' : 'Airtel'} numbers start with {MOBILE_MONEY_PREFIXES[paymentMethod].map((prefix) => `0${prefix}`).join(' or ')}.
-            </Field.HelperText>
-          )}
-        </Field.Root>
-      )}
-      {paymentMethod === 'card' && (
-        <Field.Root invalid={Boolean(errors.card)} required>
-          <Field.Label>
-            Card number <Field.RequiredIndicator />
-          </Field.Label>
-          <Input name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={cardNumber} onChange={(event) => onCardNumberChange(event.target.value)} />
-          {errors.card ? (
-            <Field.ErrorText>{errors.card}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>Charged when you submit; never saved on this device. Sandbox: 4242 4242 4242 4242 approves; 4000 0000 0000 0002 is declined.</Field.HelperText>
-          )}
-        </Field.Root>
-      )}
+      <PayerDetailsFields
+        method={paymentMethod}
+        phone={payerPhone}
+        cardNumber={cardNumber}
+        errors={{ phone: errors.payerPhone, card: errors.card }}
+        onPhoneChange={onPayerPhoneChange}
+        onCardNumberChange={onCardNumberChange}
+      />
       {paymentMethod === 'bank' && (
         <Text fontSize="sm" color="fg.muted">
           After you submit, you get the account to transfer to and a payment reference to quote.
@@ -107,28 +86,14 @@ export function PaymentStep({ numberOfPlates, paymentMethod, payerPhone, cardNum
         <Heading as="h3" id="price-breakdown-heading" size="md" mb="3">
           Price Breakdown
         </Heading>
-        <Stack as="dl" gap="2" fontSize="sm">
-          <Flex justify="space-between" gap="4">
-            <Text as="dt">
-              Plates: {breakdown.numberOfPlates} × {formatKwacha(settings.platePrice)}
-            </Text>
-            <Text as="dd">{formatKwacha(breakdown.plateSubtotal)}</Text>
-          </Flex>
-          <Flex justify="space-between" gap="4">
-            <Text as="dt">Processing fee</Text>
-            <Text as="dd">{formatKwacha(breakdown.processingFee)}</Text>
-          </Flex>
-          {paymentMethod && breakdown.gatewayFee !== null && (
-            <Flex justify="space-between" gap="4">
-              <Text as="dt">Gateway fee ({gatewayFeeLabel(paymentMethod, settings)})</Text>
-              <Text as="dd">{formatKwacha(breakdown.gatewayFee)}</Text>
-            </Flex>
-          )}
-          <Flex justify="space-between" gap="4" borderTopWidth="1px" borderColor="border.emphasized" pt="2" mt="1" fontSize="md" fontWeight="bold">
-            <Text as="dt">Total</Text>
-            <Text as="dd">{formatKwacha(breakdown.total)}</Text>
-          </Flex>
-        </Stack>
+        <PriceLines
+          lines={[
+            { label: `Plates: ${breakdown.numberOfPlates} × ${formatKwacha(settings.platePrice)}`, amount: breakdown.plateSubtotal },
+            { label: 'Processing fee', amount: breakdown.processingFee },
+            ...(paymentMethod && breakdown.gatewayFee !== null ? [{ label: `Gateway fee (${gatewayFeeLabel(paymentMethod, settings)})`, amount: breakdown.gatewayFee }] : []),
+          ]}
+          total={breakdown.total}
+        />
       </Box>
     </Stack>
   );

@@ -3,7 +3,6 @@
  * breakdown lines for the chosen method, the payer's details checked before anything is sent,
  * the idempotency key of an attempt, and what an approval means for the buyer.
  */
-import { checkMobileMoneyPhone, CARD_NUMBER_INVALID, luhnValid, normaliseCardNumber } from '#domain/payments/payment';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
 import { formatReservationDate } from '#domain/purchases/reservation';
 
@@ -64,22 +63,6 @@ export function checkoutBreakdown(quote: Quote, kind: CheckoutKind, method: Mark
   const any = quote.buyNow[0];
   if (!any) return null;
   return { lines: any.lines.filter((line) => line.kind !== 'gateway'), total: any.total - any.gatewayFee };
-}
-
-export type DetailsCheck = { ok: true; phone?: string; card?: { number: string } } | { ok: false; field: 'phone' | 'card'; message: string };
-
-export const CARD_REQUIRED = 'Enter the card number';
-
-/** The wallet number or card, checked as the server will check it, so a typo costs a round trip at most. */
-export function checkPayerDetails(method: MarketplaceMethodId, phone: string, cardNumber: string): DetailsCheck {
-  if (method === 'card') {
-    if (cardNumber.trim() === '') return { ok: false, field: 'card', message: CARD_REQUIRED };
-    const digits = normaliseCardNumber(cardNumber);
-    if (digits === null || !luhnValid(digits)) return { ok: false, field: 'card', message: CARD_NUMBER_INVALID };
-    return { ok: true, card: { number: digits } };
-  }
-  const check = checkMobileMoneyPhone(method, phone);
-  return check.ok ? { ok: true, phone: check.phone } : { ok: false, field: 'phone', message: check.message };
 }
 
 /** One payment attempt: its idempotency key, what it asked for, and whether the server answered with a payment. */

@@ -5,11 +5,14 @@
  * visitors the button says what is needed instead.
  */
 import { formatKwacha, ngwee } from '#domain/money/money';
-import { Alert, Box, Button, Field, Flex, Input, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { checkPayerDetails } from '#domain/payments/payment';
+import { Alert, Box, Button, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormMessage } from '../../components/form-message';
+import { PayerDetailsFields } from '../payments/payer-details-fields';
 import { PaymentPanel } from '../payments/payment-panel';
+import { PriceLines } from '../payments/price-lines';
 import type { Receipt } from '../payments/payment-api';
 import { QUOTE_OFFLINE, type QuoteAnswer, startCheckout } from './checkout-api';
 import {
@@ -18,7 +21,6 @@ import {
   attemptFor,
   attemptSignature,
   checkoutBreakdown,
-  checkPayerDetails,
   type CheckoutKind,
   isMarketplaceMethod,
   MARKETPLACE_METHODS,
@@ -44,27 +46,6 @@ interface CheckoutTabProps {
   /** A payment of this tab was approved, or the server refused on figures that may be stale. */
   onSettled: () => void;
   onStale: () => void;
-}
-
-function BreakdownList({ lines, total }: { lines: Array<{ label: string; amount: number }>; total: number }) {
-  return (
-    <Stack as="dl" gap="2" fontSize="sm">
-      {lines.map((line) => (
-        <Flex key={line.label} justify="space-between" gap="4">
-          <Text as="dt">{line.label}</Text>
-          <Text as="dd" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color={line.amount < 0 ? 'fg.success' : undefined}>
-            {formatKwacha(ngwee(line.amount))}
-          </Text>
-        </Flex>
-      ))}
-      <Flex justify="space-between" gap="4" borderTopWidth="1px" pt="2" fontWeight="bold" fontSize="md">
-        <Text as="dt">Total</Text>
-        <Text as="dd" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-          {formatKwacha(ngwee(total))}
-        </Text>
-      </Flex>
-    </Stack>
-  );
 }
 
 export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, isOnline, defaultPhone, onSettled, onStale }: CheckoutTabProps) {
@@ -214,43 +195,20 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
               </Box>
             </RadioCard.Root>
 
-            {(method === 'mtn' || method === 'airtel') && (
-              <Field.Root invalid={Boolean(errors.phone)} required>
-                <Field.Label>
-                  Mobile money number <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  type="tel"
-                  autoComplete="tel"
-                  inputMode="tel"
-                  placeholder={method === 'mtn' ? '+260 96 123 4567' : '+260 97 123 4567'}
-                  value={phone}
-                  onChange={(event) => {
-                    setPhone(event.currentTarget.value);
-                    setErrors({});
-                  }}
-                />
-                {errors.phone ? <Field.ErrorText>{errors.phone}</Field.ErrorText> : <Field.HelperText>A payment request is sent to this phone to approve.</Field.HelperText>}
-              </Field.Root>
-            )}
-            {method === 'card' && (
-              <Field.Root invalid={Boolean(errors.card)} required>
-                <Field.Label>
-                  Card number <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="4242 4242 4242 4242"
-                  value={cardNumber}
-                  onChange={(event) => {
-                    setCardNumber(event.currentTarget.value);
-                    setErrors({});
-                  }}
-                />
-                {errors.card ? <Field.ErrorText>{errors.card}</Field.ErrorText> : <Field.HelperText>Sandbox: 4242 4242 4242 4242 approves; 4000 0000 0000 0002 is declined.</Field.HelperText>}
-              </Field.Root>
-            )}
+            <PayerDetailsFields
+              method={method}
+              phone={phone}
+              cardNumber={cardNumber}
+              errors={errors}
+              onPhoneChange={(value) => {
+                setPhone(value);
+                setErrors({});
+              }}
+              onCardNumberChange={(value) => {
+                setCardNumber(value);
+                setErrors({});
+              }}
+            />
           </Stack>
         </form>
       )}
@@ -260,7 +218,7 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
           Price Breakdown
         </Text>
         {breakdown ? (
-          <BreakdownList lines={breakdown.lines} total={breakdown.total} />
+          <PriceLines lines={breakdown.lines} total={breakdown.total} />
         ) : (
           <Text fontSize="sm" color={isOnline && quote && !quote.ok ? 'fg.error' : 'fg.muted'}>
             {!isOnline && !quote?.ok ? QUOTE_OFFLINE : quote === undefined ? 'Loading prices…' : quote.ok ? 'No prices for this plate.' : quote.message}

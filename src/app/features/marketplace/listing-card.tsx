@@ -5,12 +5,12 @@
  */
 import { isOpenForPurchase, type PlateListing } from '#domain/marketplace/listing';
 import { formatZmw } from '#domain/money/money';
-import { Badge, Button, Card, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, IconButton, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { approvedMessage } from './checkout-rules';
 import { HeartIcon } from './heart-icon';
 import { ListingDialog } from './listing-dialog';
-import { PlateNumberDisplay, STATUS_COLOURS } from './plate-number-display';
+import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
 import { toggleFavourite } from './use-marketplace';
 
 interface ListingCardProps {
@@ -41,15 +41,7 @@ export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }:
             <HeartIcon filled={isFavourite} />
           </IconButton>
         </Flex>
-        <HStack gap="2" wrap="wrap">
-          <Badge colorPalette={STATUS_COLOURS[listing.status]}>{listing.status}</Badge>
-          <Badge variant="outline">{listing.type}</Badge>
-          {listing.featured && (
-            <Badge colorPalette="yellow" variant="solid">
-              Featured
-            </Badge>
-          )}
-        </HStack>
+        <ListingBadges listing={listing} />
         <Text fontSize="sm" color="fg.muted">
           {listing.description}
         </Text>

@@ -5,7 +5,7 @@
  */
 import { LISTING_INCLUDES, type PlateListing } from '#domain/marketplace/listing';
 import { formatZmw } from '#domain/money/money';
-import { Badge, Box, CloseButton, Dialog, HStack, List, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, CloseButton, Dialog, List, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { CheckIcon } from '../../components/icons';
 import { useOnlineStatus } from '../../components/use-online-status';
@@ -13,7 +13,7 @@ import { useSession } from '../../session/use-session';
 import { fetchQuote, type QuoteAnswer } from './checkout-api';
 import { approvedMessage } from './checkout-rules';
 import { CheckoutTab } from './checkout-tab';
-import { PlateNumberDisplay, STATUS_COLOURS } from './plate-number-display';
+import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
 import { refreshMyReservations } from './use-my-reservations';
 
 function useQuote(listingId: string, isOnline: boolean): { quote: QuoteAnswer | undefined; refresh: () => void } {
@@ -67,15 +67,7 @@ function DialogContent({ listing, reservedUntilMine }: { listing: PlateListing; 
           {formatZmw(listing.price)}
         </Text>
       </Stack>
-      <HStack gap="2" wrap="wrap">
-        <Badge colorPalette={STATUS_COLOURS[listing.status]}>{listing.status}</Badge>
-        <Badge variant="outline">{listing.type}</Badge>
-        {listing.featured && (
-          <Badge colorPalette="yellow" variant="solid">
-            Featured
-          </Badge>
-        )}
-      </HStack>
+      <ListingBadges listing={listing} />
       {isMine && (
         <Text fontWeight="medium" color="fg.success">
           {approvedMessage('reserve', reservedUntilMine ?? null)}

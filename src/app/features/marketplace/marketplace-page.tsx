@@ -4,10 +4,10 @@ import type { PlateListing } from '#domain/marketplace/listing';
 import { formatZmw, kwacha, toKwachaNumber } from '#domain/money/money';
 import { normalisePlateInput } from '#domain/plates/plate-number';
 import { MARKETPLACE_PLATE_TYPES, PLATE_STATUSES } from '#domain/statuses/statuses';
-import { Box, Button, ButtonGroup, Card, Checkbox, Container, Field, Flex, Heading, Input, NativeSelect, SimpleGrid, Slider, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, Card, Checkbox, Container, Field, Flex, Heading, NativeSelect, SimpleGrid, Slider, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { SearchIcon } from '../../components/icons';
+import { FilterSelect, SearchField } from '../../components/filter-fields';
 import { useSession } from '../../session/use-session';
 import { useIncrementalList } from '../../components/use-incremental-list';
 import { ListingCard } from './listing-card';
@@ -105,34 +105,8 @@ export function MarketplacePage() {
                     <Slider.Thumbs />
                   </Slider.Control>
                 </Slider.Root>
-                <Field.Root>
-                  <Field.Label>Plate Type</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field value={filters.type} onChange={(event) => update({ type: event.currentTarget.value as MarketplaceFilters['type'] })}>
-                      <option value="all">All Types</option>
-                      {MARKETPLACE_PLATE_TYPES.map((type) => (
-                        <option key={type} value={type}>
-                          {type}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>Availability</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field value={filters.status} onChange={(event) => update({ status: event.currentTarget.value as MarketplaceFilters['status'] })}>
-                      <option value="all">All Status</option>
-                      {PLATE_STATUSES.map((status) => (
-                        <option key={status} value={status}>
-                          {status}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
+                <FilterSelect label="Plate Type" allLabel="All Types" options={MARKETPLACE_PLATE_TYPES} value={filters.type} onChange={(type) => update({ type })} />
+                <FilterSelect label="Availability" allLabel="All Status" options={PLATE_STATUSES} value={filters.status} onChange={(status) => update({ status })} />
                 <Checkbox.Root checked={filters.luckyOnly} onCheckedChange={(event) => update({ luckyOnly: event.checked === true })} colorPalette="brand">
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
@@ -147,13 +121,7 @@ export function MarketplacePage() {
 
           <Stack gap="4" flex="1" minW="0" w="full">
             <Flex gap="3" wrap="wrap">
-              <Field.Root flex="1" minW="48">
-                <Field.Label srOnly>Search plates</Field.Label>
-                <Box position="relative" w="full">
-                  <SearchIcon boxSize="4" position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" zIndex="1" aria-hidden />
-                  <Input type="search" ps="9" placeholder="Search plate numbers..." value={filters.search} maxLength={10} onChange={(event) => update({ search: normalisePlateInput(event.currentTarget.value) })} />
-                </Box>
-              </Field.Root>
+              <SearchField label="Search plates" placeholder="Search plate numbers..." value={filters.search} maxLength={10} onChange={(search) => update({ search: normalisePlateInput(search) })} />
               <Field.Root w={{ base: 'full', sm: '56' }}>
                 <Field.Label srOnly>Sort by</Field.Label>
                 <NativeSelect.Root>
@@ -177,9 +145,7 @@ export function MarketplacePage() {
               </ButtonGroup>
             </Flex>
             <Flex justify="space-between" wrap="wrap" gap="2" fontSize="sm" color="fg.muted" role="status" aria-live="polite">
-              <Text>
-                Showing {shown.length} of {listings?.length ?? 0} plates
-              </Text>
+              <Text>{listings === undefined ? 'Loading plates…' : `Showing ${shown.length} of ${listings.length} plates`}</Text>
               <Text>{favourites.size} favorites saved</Text>
             </Flex>
             {listings === undefined ? (

@@ -7,10 +7,11 @@
  */
 import { DEFAULT_REQUEST_FILTERS, filterRequests, requestSummary, type RequestFilters, type ReviewDecision } from '#domain/requests/review';
 import { REQUEST_STATUSES } from '#domain/statuses/statuses';
-import { Alert, Box, Button, Card, Checkbox, CloseButton, Field, Flex, Heading, HStack, IconButton, Input, List, NativeSelect, SimpleGrid, Spinner, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Checkbox, CloseButton, Flex, Heading, HStack, IconButton, List, SimpleGrid, Spinner, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { formatDateTime, formatDay } from '../../components/format-date-time';
-import { CheckIcon, CloudOffIcon, EyeIcon, QrIcon, SearchIcon } from '../../components/icons';
+import { CheckIcon, CloudOffIcon, EyeIcon, QrIcon } from '../../components/icons';
+import { FilterSelect, SearchField } from '../../components/filter-fields';
 import { PageHeader } from '../../components/page-parts';
 import { showToast } from '../../components/toast';
 import { BankTransfersSection } from './bank-transfers-section';
@@ -344,37 +345,8 @@ export function PlateRequestsPage() {
           Requests
         </Heading>
         <Flex gap="3" wrap="wrap" align="flex-end">
-          <Field.Root flex="1" minW={{ base: 'full', sm: '56' }}>
-            <Field.Label srOnly>Search requests</Field.Label>
-            <Box position="relative" w="full">
-              <SearchIcon boxSize="4" position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" zIndex="1" aria-hidden />
-              <Input ps="9" type="search" placeholder="Search requests..." value={filters.search} onChange={(event) => {
-                  // Read now: React clears currentTarget before a queued updater runs.
-                  const search = event.currentTarget.value;
-                  setFilters((current) => ({ ...current, search }));
-                }} />
-            </Box>
-          </Field.Root>
-          <Field.Root w={{ base: 'full', sm: '44' }}>
-            <Field.Label srOnly>Status</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={filters.status}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setFilters((current) => ({ ...current, status: REQUEST_STATUSES.find((status) => status === value) ?? 'all' }));
-                }}
-              >
-                <option value="all">All Status</option>
-                {REQUEST_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {status}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <SearchField label="Search requests" placeholder="Search requests..." minW={{ base: 'full', sm: '56' }} value={filters.search} onChange={(search) => setFilters((current) => ({ ...current, search }))} />
+          <FilterSelect label="Status" hideLabel allLabel="All Status" options={REQUEST_STATUSES} value={filters.status} onChange={(status) => setFilters((current) => ({ ...current, status }))} w={{ base: 'full', sm: '44' }} />
           <HStack gap="2" w={{ base: 'full', sm: 'auto' }}>
             <Button
               flex={{ base: '1', sm: 'initial' }}

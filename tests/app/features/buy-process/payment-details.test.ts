@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_NUMBER_REQUIRED, checkPaymentDetails, PAYER_PHONE_REQUIRED, payerPhoneOf } from '../../../../src/app/features/buy-process/payment-details';
+import { checkPaymentDetails, payerPhoneOf } from '../../../../src/app/features/buy-process/payment-details';
+import { CARD_NUMBER_REQUIRED, PAYER_PHONE_REQUIRED } from '../../../../src/domain/payments/payment';
 
 const base = { payerPhone: null, phoneNumber: '+260 96 1234567', cardNumber: '' };
 

@@ -3,13 +3,12 @@ import {
   approvedMessage,
   attemptFor,
   attemptSignature,
-  CARD_REQUIRED,
   checkoutBreakdown,
-  checkPayerDetails,
   MARKETPLACE_METHODS,
   type Quote,
   signInPath,
 } from '../../../../src/app/features/marketplace/checkout-rules';
+import { CARD_NUMBER_REQUIRED, checkPayerDetails } from '../../../../src/domain/payments/payment';
 
 const lines = (gateway: number, credit = 0) => [
   { kind: 'price', label: 'Plate ZM-100-LSK', amount: 250000 },
@@ -70,7 +69,7 @@ describe('checkPayerDetails', () => {
   });
 
   it('asks for a card number, refuses an invalid one, and sends the digits of a valid one', () => {
-    expect(checkPayerDetails('card', '', '')).toEqual({ ok: false, field: 'card', message: CARD_REQUIRED });
+    expect(checkPayerDetails('card', '', '')).toEqual({ ok: false, field: 'card', message: CARD_NUMBER_REQUIRED });
     expect(checkPayerDetails('card', '', '4242 4242 4242 4241')).toEqual({ ok: false, field: 'card', message: 'Card number is not valid' });
     expect(checkPayerDetails('card', '', '4242 4242 4242 4242')).toEqual({ ok: true, card: { number: '4242424242424242' } });
   });
