@@ -98,6 +98,8 @@ test('offline, typed numbers are checked against the device copy, kept on the de
   await expect(page.getByTestId('registered-vehicle')).toHaveText('Silver Toyota Corolla');
   await expect(result).toContainText(DEVICE_COPY);
   await expect(page.getByTestId('owner-name')).toHaveCount(0);
+  // The copy was written, and the typed numbers looked up, by the store worker, off the page's thread.
+  expect(page.workers().map((worker) => new URL(worker.url()).pathname).filter((path) => path.includes('store-worker'))).toHaveLength(1);
 
   const ids = await offlineCheckIds(page, ['ZM-789-GHI', 'ZM-123-ABC'], since);
   expect(ids).toHaveLength(2);

@@ -20,7 +20,8 @@
  *
  * `--no-build` measures the last build; `--js-only` skips Lighthouse; `--sync-only`
  * runs only the sync figures; `--verification-only` only the verification figures
- * (on ports BENCH_VERIFICATION_PORT, default 8400, to +2); `--marketplace-only` only
+ * (on ports BENCH_VERIFICATION_PORT, default 8400, to +2), `--registry-copy-only` only
+ * the registry copy at scale among them; `--marketplace-only` only
  * the marketplace figures (on ports BENCH_MARKETPLACE_PORT, default 8450, and +1).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -45,7 +46,8 @@ const PAGES = ['/', '/marketplace', '/verification'];
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const JS_ONLY = process.argv.includes('--js-only');
 const SYNC_ONLY = process.argv.includes('--sync-only');
-const VERIFICATION_ONLY = process.argv.includes('--verification-only');
+const REGISTRY_COPY_ONLY = process.argv.includes('--registry-copy-only');
+const VERIFICATION_ONLY = REGISTRY_COPY_ONLY || process.argv.includes('--verification-only');
 const verificationPort = Number(process.env.BENCH_VERIFICATION_PORT ?? 8400);
 const MARKETPLACE_ONLY = process.argv.includes('--marketplace-only');
 const marketplacePort = Number(process.env.BENCH_MARKETPLACE_PORT ?? 8450);
@@ -152,7 +154,7 @@ async function main(): Promise<void> {
   }
   if (!SYNC_ONLY && !MARKETPLACE_ONLY) {
     const options = { root, port: verificationPort, chromiumPath, chromiumArgs };
-    await verificationFigures(print, options);
+    if (!REGISTRY_COPY_ONLY) await verificationFigures(print, options);
     await registryCopyFigures(print, options);
   }
   if (!SYNC_ONLY && !VERIFICATION_ONLY) {

@@ -154,6 +154,8 @@ export async function firstSyncPull(print: (line: string) => void, options: { ro
       await profiler.send('Profiler.enable');
       await profiler.send('Profiler.start');
     }
+    // BENCH_TRACE=file.json: a Chromium performance trace of the same span (open it in DevTools' Performance panel).
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, screenshots: false });
     const started = performance.now();
     await page.goto(process.env.BENCH_PULL_PATH ?? '/dashboard/agent/dashboard');
     const stored = () => rowsInStore(page, 'whitebookEntries');
@@ -175,6 +177,10 @@ export async function firstSyncPull(print: (line: string) => void, options: { ro
       const { profile } = await profiler.send('Profiler.stop');
       await writeFile(process.env.BENCH_PROFILE, JSON.stringify(profile));
       print(`CPU profile written to ${process.env.BENCH_PROFILE}`);
+    }
+    if (process.env.BENCH_TRACE) {
+      await browser.stopTracing();
+      print(`trace written to ${process.env.BENCH_TRACE}`);
     }
     if (count < PULL_RECORDS) throw new Error(`only ${count} records arrived within 180 s`);
     const tasks = await page.evaluate(() => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks);

@@ -6,6 +6,7 @@
 import { clockSkew } from '#domain/credential/freshness';
 import type { Revocation, TrustedKey } from '#domain/credential/verdict';
 import type { NambalaDatabase } from '../store/database';
+import { readAtOnce } from '../store/read-at-once';
 import { apiRequest } from '../sync/api-client';
 
 export const TRUST_META_KEY = 'trust';
@@ -75,8 +76,12 @@ export async function refreshTrust(database: NambalaDatabase, now: () => number 
  * list, so it stays fast however long the list grows.
  */
 export async function loadTrust(database: NambalaDatabase, plateNumber?: string): Promise<{ keys: Map<number, TrustedKey>; revocations: Map<string, Revocation>; meta: TrustMeta | undefined }> {
-  const revocationsRead = plateNumber === undefined ? database.revocations.toArray() : database.revocations.get(plateNumber).then((entry) => (entry ? [entry] : []));
-  const [keys, revocations, meta] = await Promise.all([database.trustKeys.toArray(), revocationsRead, database.meta.get(TRUST_META_KEY)]);
+  const [keys, found, meta] = (await readAtOnce(database, [
+    { table: 'trustKeys', all: true },
+    plateNumber === undefined ? { table: 'revocations', all: true } : { table: 'revocations', key: plateNumber },
+    { table: 'meta', key: TRUST_META_KEY },
+  ])) as [TrustedKey[], Revocation[] | Revocation | undefined, { value: TrustMeta } | undefined];
+  const revocations = Array.isArray(found) ? found : found ? [found] : [];
   return {
     keys: new Map(keys.map((key) => [key.keyId, key])),
     revocations: new Map(revocations.map((revocation) => [revocation.plateNumber, revocation])),

@@ -9,7 +9,8 @@ import { credentialFromText } from '#domain/credential/qr-url';
 import { type Revocation, verdictExplanation, verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
 import type { CheckMethod } from '#domain/police/police';
 import type { VerificationVerdict } from '#domain/statuses/statuses';
-import type { NambalaDatabase } from '../store/database';
+import type { NambalaDatabase, RegistryBucket } from '../store/database';
+import { readAtOnce } from '../store/read-at-once';
 import { mutate, newId } from '../store/mutate';
 import { apiRequest, NetworkError } from '../sync/api-client';
 import { loadTrust, refreshTrust, TRUST_META_KEY, type TrustMeta } from './trust';
@@ -141,7 +142,14 @@ const ONLINE_TIMEOUT_MS = 4000;
 export async function verifyPlateNumber(
   database: NambalaDatabase,
   plateNumber: string,
-  options: { online: boolean; checkId?: string; method?: CheckMethod; now?: () => number },
+  options: {
+    online: boolean;
+    checkId?: string;
+    method?: CheckMethod;
+    now?: () => number;
+    /** Where the device's copy is searched: here by default; the screens pass the store worker's. */
+    lookUpCopy?: (plateNumber: string, id: string) => Promise<VerificationOutcome>;
+  },
 ): Promise<VerificationOutcome> {
   const now = options.now ?? Date.now;
   const id = options.checkId ?? newId();
@@ -178,27 +186,22 @@ export async function verifyPlateNumber(
       clearTimeout(timer);
     }
   }
-  return verifyAgainstCopy(database, plateNumber, id, now);
+  return options.lookUpCopy ? options.lookUpCopy(plateNumber, id) : verifyAgainstCopy(database, plateNumber, id, now);
 }
 
-async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: string, id: string, now: () => number): Promise<VerificationOutcome> {
+/** A typed number against the device's copy of the registry (and its revocation list). */
+export async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: string, id: string, now: () => number = Date.now): Promise<VerificationOutcome> {
   const start = performance.now();
-  // Everything a typed check needs, read in one IndexedDB transaction: separate reads
-  // each pay a transaction's set-up, which is most of the time of a lookup.
-  const { row, revocation, trustMeta, copy } = await database.transaction('r', [database.meta, database.registryBuckets, database.revocations], async () => {
-    const [copyEntry, trustEntry, bucket, found] = await Promise.all([
-      database.meta.get(REGISTRY_COPY_META_KEY),
-      database.meta.get(TRUST_META_KEY),
-      database.registryBuckets.get(registryBucketOf(plateNumber)),
-      database.revocations.get(plateNumber),
-    ]);
-    return {
-      copy: copyEntry?.value as RegistryCopyMeta | undefined,
-      trustMeta: trustEntry?.value as TrustMeta | undefined,
-      row: bucket ? findInBucket(bucket.rows, plateNumber) : undefined,
-      revocation: found,
-    };
-  });
+  // Everything a typed check needs, read in one IndexedDB transaction.
+  const [copyEntry, trustEntry, bucket, revocation] = (await readAtOnce(database, [
+    { table: 'meta', key: REGISTRY_COPY_META_KEY },
+    { table: 'meta', key: TRUST_META_KEY },
+    { table: 'registryBuckets', key: registryBucketOf(plateNumber) },
+    { table: 'revocations', key: plateNumber },
+  ])) as [{ value: RegistryCopyMeta } | undefined, { value: TrustMeta } | undefined, RegistryBucket | undefined, Revocation | undefined];
+  const copy = copyEntry?.value;
+  const trustMeta = trustEntry?.value;
+  const row = bucket ? findInBucket(bucket.rows, plateNumber) : undefined;
   const trust = { meta: trustMeta, revocations: new Map(revocation ? [[revocation.plateNumber, revocation]] : []) };
   if (!copy) {
     return {

@@ -7,12 +7,15 @@
  *   identity, so React skips the update;
  * - after an update, the next waits until `THROTTLE_MS` have passed. The first
  *   change after a quiet spell (the person's own edit) shows at once; while a
- *   first sync writes page after page, the screen follows a few times a second.
+ *   first sync writes page after page, the screen follows a few times a second;
+ * - an update is rendered as a transition: React draws it in slices and gives way
+ *   to the person's typing and clicks, so a large screen redrawn while records
+ *   arrive never holds the main thread for long.
  *
  * `undefined` while the first answer is on its way, as with dexie-react-hooks.
  */
 import { liveQuery } from 'dexie';
-import { type DependencyList, useEffect, useState } from 'react';
+import { type DependencyList, startTransition, useEffect, useState } from 'react';
 
 const THROTTLE_MS = 300;
 
@@ -26,7 +29,7 @@ export function useStoreQuery<T>(querier: () => Promise<T> | T, deps: Dependency
       waiting = undefined;
       lastShown = performance.now();
       const next = latest;
-      setState((current) => (current.error === undefined && sameData(current.value, next) ? current : { value: next, error: undefined }));
+      startTransition(() => setState((current) => (current.error === undefined && sameData(current.value, next) ? current : { value: next, error: undefined })));
     };
     const subscription = liveQuery(querier).subscribe({
       next: (value) => {

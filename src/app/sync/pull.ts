@@ -65,7 +65,7 @@ interface PullPage {
 }
 
 export const CHANGE_CURSOR_KEY = 'changeCursor';
-/** Rows put into IndexedDB in one go while a page is written. */
+/** Rows put into IndexedDB in one go while a page is written on the main thread. */
 const PUT_SLICE = 150;
 /** Pages at least this long in total show a progress bar. */
 const PROGRESS_THRESHOLD = 1000;
@@ -78,10 +78,15 @@ const PROGRESS_THRESHOLD = 1000;
  * pulled) replaces everything the change log fills: rows of a scope the user lost
  * are deleted.
  *
- * 600 changes a page: about 5,300 records/s into IndexedDB with no main-thread
- * block over 50 ms (larger pages are faster but block longer; see docs/performance.md).
+ * On the main thread (the default) pages of 600 are put in slices of 150, so no page
+ * holds the screen for long; the store worker (store-worker.ts) uses larger pages
+ * written whole, as nothing waits on its thread (see docs/performance.md).
  */
-export async function pullChanges(database: NambalaDatabase, onProgress: (progress: { received: number; total: number } | null) => void = () => {}, pageSize = 600): Promise<number> {
+export async function pullChanges(
+  database: NambalaDatabase,
+  onProgress: (progress: { received: number; total: number } | null) => void = () => {},
+  { pageSize = 600, putSlice = PUT_SLICE }: { pageSize?: number; putSlice?: number } = {},
+): Promise<number> {
   const tables = Object.values(CHANGE_LOG_TABLES).map((name) => database.table(name));
   let received = 0;
   let total = 0;
@@ -122,9 +127,9 @@ export async function pullChanges(database: NambalaDatabase, onProgress: (progre
           const table = database.table(tableName);
           await table.bulkDelete(entries.filter(([, data]) => data === null).map(([id]) => id));
           const puts = entries.flatMap(([id, data]) => (data === null ? [] : [{ ...data, id, syncState: 'synced' }]));
-          // In slices: IndexedDB copies each row on the main thread as it is put, and a slice
-          // awaited is a task ended, so a page never holds the screen for long.
-          for (let start = 0; start < puts.length; start += PUT_SLICE) await table.bulkPut(puts.slice(start, start + PUT_SLICE));
+          // In slices: IndexedDB copies each row on the calling thread as it is put, and a
+          // slice awaited is a task ended, so a page never holds the screen for long.
+          for (let start = 0; start < puts.length; start += putSlice) await table.bulkPut(puts.slice(start, start + putSlice));
         }
         await database.meta.put({ key: CHANGE_CURSOR_KEY, value: page.cursor });
       });

@@ -11,12 +11,13 @@ import { db } from '../store/database';
 import { onLocalWrite } from '../store/mutate';
 import { sendIntents } from './intents';
 import { getSession, refreshSession } from '../session/session-store';
-import { pullAccountData, pullChanges, pullListings, SignedOutError } from './pull';
+import { pullAccountData, pullListings, SignedOutError } from './pull';
+import { pullChangesOffThread, refreshRegistryCopyOffThread } from './off-thread';
 import { pushOutbox, type PushSummary } from './push';
 import { OUTBOX_HINT_KEY, setSyncStatus } from './sync-status';
 import { refreshTrust } from '../registry/trust';
 import { claimVisitorFavourites } from './favourites';
-import { refreshRegistryCopy, RegistryCopyRefused } from '../registry/registry-copy';
+import { RegistryCopyRefused } from '../registry/registry-copy';
 
 const INTERVAL_MS = 30_000;
 const MAX_BACKOFF_MS = 60_000;
@@ -48,8 +49,8 @@ async function runOnce(pushed: (summary: PushSummary) => void): Promise<PushSumm
         const session = getSession();
         if (session.status === 'signed-in') {
           await pullAccountData(db, session.user);
-          await pullChanges(db, (pullProgress) => setSyncStatus({ pullProgress }));
-          if (session.user.roles.includes('police')) await refreshRegistryCopy(db, (registryProgress) => setSyncStatus({ registryProgress }));
+          await pullChangesOffThread((pullProgress) => setSyncStatus({ pullProgress }));
+          if (session.user.roles.includes('police')) await refreshRegistryCopyOffThread((registryProgress) => setSyncStatus({ registryProgress }));
         }
       } catch (error) {
         // The session ended on the server: find out who (if anyone) is signed in; the outbox stays.

@@ -6,7 +6,7 @@
 import { describeAge } from '#domain/credential/freshness';
 import { verdictTone } from '#domain/credential/presentation';
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { WarningIcon } from '../../components/icons';
 import { formatDateTime } from '../../components/format-date-time';
 import { useOnlineStatus } from '../../components/use-online-status';
@@ -33,7 +33,8 @@ function useStorageUsed(): number | null {
   return used;
 }
 
-function RegistryCopyCard() {
+// The sections below read their own data: a check (isChecking, a verdict) does not redraw them.
+const RegistryCopyCard = memo(function RegistryCopyCard() {
   const copy = useRegistryCopy();
   const online = useOnlineStatus();
   const { registryProgress, isSyncing } = useSyncStatus();
@@ -86,9 +87,9 @@ function RegistryCopyCard() {
       </Stack>
     </Section>
   );
-}
+});
 
-function RecentChecks() {
+const RecentChecks = memo(function RecentChecks() {
   const checks = useRecentChecks();
   if (!checks) return null;
   return (
@@ -130,9 +131,9 @@ function RecentChecks() {
       )}
     </Section>
   );
-}
+});
 
-function MyFlags() {
+const MyFlags = memo(function MyFlags() {
   const flags = useMyFlags();
   if (!flags || flags.length === 0) return null;
   return (
@@ -159,10 +160,12 @@ function MyFlags() {
       </Stack>
     </Section>
   );
-}
+});
 
 export function PolicePage() {
   const { outcome, isChecking, verifyText, verifyNumber } = useVerification({ logChecks: true });
+  const onDecoded = useCallback((text: string) => void verifyText(text), [verifyText]);
+  const onVerify = useCallback((plate: string) => void verifyNumber(plate), [verifyNumber]);
   const [flagging, setFlagging] = useState<string | null>(null);
   const flaggable = outcome?.kind === 'result' && outcome.plateNumber ? outcome.plateNumber : null;
 
@@ -172,10 +175,10 @@ export function PolicePage() {
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <Stack gap="6">
           <Section title="Scan QR Code" headingId="scan-heading">
-            <QrScanner onDecoded={(text) => void verifyText(text)} disabled={isChecking} />
+            <QrScanner onDecoded={onDecoded} disabled={isChecking} />
           </Section>
           <Section title="Type the plate number" headingId="manual-heading">
-            <ManualEntryForm isChecking={isChecking} onVerify={(plate) => void verifyNumber(plate)} helper="Checked against the registry, or this device’s copy when offline." />
+            <ManualEntryForm isChecking={isChecking} onVerify={onVerify} helper="Checked against the registry, or this device’s copy when offline." />
           </Section>
         </Stack>
         <Card.Root as="section" aria-labelledby="verdict-heading" aria-live="polite" aria-busy={isChecking}>

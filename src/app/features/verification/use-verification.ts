@@ -11,8 +11,8 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import type { VerificationOutcome } from '../../registry/verify';
 
 const loadVerifier = async () => {
-  const [verify, store] = await Promise.all([import('../../registry/verify'), import('../../store/database')]);
-  return { ...verify, db: store.db };
+  const [verify, store, offThread] = await Promise.all([import('../../registry/verify'), import('../../store/database'), import('../../sync/off-thread')]);
+  return { ...verify, db: store.db, lookUpCopy: offThread.verifyAgainstCopyOffThread };
 };
 
 function whenIdle(work: () => void): () => void {
@@ -49,7 +49,9 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
         const verifier = await loadVerifier();
         const result = await work(verifier);
         if (ticket !== latest.current) return;
+        // The verdict shows at once; an officer's check is logged after it is on screen.
         setOutcome(result);
+        setChecking(false);
         if (logChecks && result.kind === 'result') await verifier.recordPoliceCheck(verifier.db, result, method);
       } catch {
         if (ticket === latest.current) setOutcome({ kind: 'problem', title: 'The check could not be completed', detail: 'Something went wrong on this device. Try again; if it keeps happening, reload the page.' });
@@ -61,7 +63,7 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
   );
 
   const verifyText = useCallback((text: string) => run((verifier) => verifier.verifyCredentialText(verifier.db, text), 'scan'), [run]);
-  const verifyNumber = useCallback((plateNumber: string) => run((verifier) => verifier.verifyPlateNumber(verifier.db, plateNumber, { online, method: 'manual' }), 'manual'), [run, online]);
+  const verifyNumber = useCallback((plateNumber: string) => run((verifier) => verifier.verifyPlateNumber(verifier.db, plateNumber, { online, method: 'manual', lookUpCopy: verifier.lookUpCopy }), 'manual'), [run, online]);
   const clear = useCallback(() => setOutcome(null), []);
 
   return { outcome, isChecking, verifyText, verifyNumber, clear };

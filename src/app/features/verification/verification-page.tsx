@@ -5,7 +5,7 @@
  * no signal once the device has the registry's keys.
  */
 import { Box, Card, Container, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { CheckIcon, QrIcon, SearchIcon, ShieldIcon, WarningIcon } from '../../components/icons';
 import { getSession } from '../../session/session-store';
@@ -24,6 +24,30 @@ const isOfficer = () => {
   const session = getSession();
   return session.status === 'signed-in' && session.user.roles.includes('police');
 };
+
+/** Static: a check does not redraw it. */
+const WhyVerificationMatters = memo(function WhyVerificationMatters() {
+  return (
+    <Box as="section" aria-labelledby="why-verification">
+      <Heading as="h2" id="why-verification" size={{ base: 'xl', md: '2xl' }} textAlign="center" mb="6">
+        Why Verification Matters
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        {REASONS.map((reason) => (
+          <Card.Root key={reason.title}>
+            <Card.Body gap="2">
+              <reason.icon boxSize="6" color="brand.600" aria-hidden />
+              <Heading as="h3" size="md">
+                {reason.title}
+              </Heading>
+              <Text color="fg.muted">{reason.text}</Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+});
 
 export function VerificationPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -97,24 +121,7 @@ export function VerificationPage() {
             </Card.Body>
           </Card.Root>
         </SimpleGrid>
-        <Box as="section" aria-labelledby="why-verification">
-          <Heading as="h2" id="why-verification" size={{ base: 'xl', md: '2xl' }} textAlign="center" mb="6">
-            Why Verification Matters
-          </Heading>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            {REASONS.map((reason) => (
-              <Card.Root key={reason.title}>
-                <Card.Body gap="2">
-                  <reason.icon boxSize="6" color="brand.600" aria-hidden />
-                  <Heading as="h3" size="md">
-                    {reason.title}
-                  </Heading>
-                  <Text color="fg.muted">{reason.text}</Text>
-                </Card.Body>
-              </Card.Root>
-            ))}
-          </SimpleGrid>
-        </Box>
+        <WhyVerificationMatters />
       </Stack>
     </Container>
   );
