@@ -76,6 +76,20 @@ describe('agent workspace sync', () => {
     expect(again.fields.plateNumber).toBe(again.message);
   });
 
+  it('undoes only the refused change of a push: the ones before and after it are applied, stored and pulled once', async () => {
+    const { cursor } = await pullAll(cookies.agent ?? '');
+    const [before, after] = [entry(), entry()];
+    const secondSale = { ...entry(), plateNumber: before.plateNumber };
+    const mutations = [before, secondSale, after].map((payload) => ({ id: randomUUID(), intent: 'recordWhitebookEntry', payload }));
+    const response = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie: cookies.agent ?? '' }, payload: { clientId: 'tablet', mutations } });
+    expect(response.json().results.map((result: { outcome: string }) => result.outcome)).toEqual(['applied', 'rejected', 'applied']);
+    const pulled = await app.inject({ method: 'GET', url: `/api/sync/pull?cursor=${encodeURIComponent(cursor ?? '')}`, headers: { cookie: cookies.agent ?? '' } });
+    expect(pulled.json().changes.map((change: { id: string }) => change.id)).toEqual([before.id, after.id]);
+    // Sent again, the push gives the same answers and changes nothing.
+    const replay = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie: cookies.agent ?? '' }, payload: { clientId: 'tablet', mutations } });
+    expect(replay.json().results).toEqual(response.json().results);
+  });
+
   it('refuses records from anyone who is not an agent, and a buyer pulls none of the shop’s data', async () => {
     const refused = (await push(cookies.buyer ?? '', 'recordWhitebookEntry', entry())).json().results[0];
     expect(refused).toMatchObject({ outcome: 'rejected', status: 403 });

@@ -199,25 +199,47 @@ describe('registry and credentials', () => {
 });
 
 describe('public verdicts served from the in-process cache', () => {
-  it('may be up to the configured age, while an officer always gets the registry as it is', async () => {
+  /** A server whose public verdicts may be `cacheMs` behind, its officer and administrator signed in. */
+  async function withCache(cacheMs: number, test: (tools: { verdict: (cookie?: string) => Promise<string>; decide: (decision: 'revoke' | 'stolen') => Promise<void>; police: string }) => Promise<void>) {
     const { buildApp } = await import('../../src/server/app');
     const { loadConfig } = await import('../../src/server/config');
-    const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 50, publicVerdictCacheMs: 60_000 });
+    const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 50, publicVerdictCacheMs: cacheMs });
     const app = await buildApp({ config, logger: false });
     try {
       const login = async (email: string, password: string) => String((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).headers['set-cookie']).split(';')[0] ?? '';
       const police = await login('police@nambala.zm', 'Police#2026');
       const admin = await login('admin@nambala.zm', 'Admin#2026');
       const verdict = async (cookie?: string) => (await app.inject({ method: 'GET', url: '/api/verification/ZM-123-ABC', headers: cookie ? { cookie } : {} })).json().verdict;
-      expect(await verdict()).toBe('Valid');
       const push = (cookie: string, intent: string, payload: unknown) => app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 'x', mutations: [{ id: randomUUID(), intent, payload }] } });
-      const flagId = randomUUID();
-      await push(police, 'flagPlate', { id: flagId, plateNumber: 'ZM-123-ABC', suspicion: 'Suspected fake', note: 'Wrong car' });
-      await push(admin, 'decidePlateFlag', { flagId, decision: 'revoke' });
-      expect(await verdict(police)).toBe('Revoked');
-      expect(await verdict()).toBe('Valid'); // within the minute this test allows
+      const decide = async (decision: 'revoke' | 'stolen') => {
+        const flagId = randomUUID();
+        await push(police, 'flagPlate', { id: flagId, plateNumber: 'ZM-123-ABC', suspicion: 'Suspected fake', note: 'Wrong car' });
+        expect((await push(admin, 'decidePlateFlag', { flagId, decision })).json().results[0].outcome).toBe('applied');
+      };
+      await test({ verdict, decide, police });
     } finally {
       await app.close();
     }
+  }
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('may be up to the configured age, while an officer always gets the registry as it is', async () => {
+    await withCache(60_000, async ({ verdict, decide, police }) => {
+      expect(await verdict()).toBe('Valid');
+      await decide('revoke');
+      expect(await verdict(police)).toBe('Revoked');
+      expect(await verdict()).toBe('Valid'); // within the minute this test allows
+    });
+  });
+
+  it('follow a change to the registry once the configured age has passed', async () => {
+    await withCache(300, async ({ verdict, decide }) => {
+      expect(await verdict()).toBe('Valid');
+      await wait(400);
+      expect(await verdict()).toBe('Valid'); // the registry unchanged: still served
+      await decide('stolen');
+      await wait(400);
+      expect(await verdict()).toBe('Stolen');
+    });
   });
 });

@@ -48,28 +48,42 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && isCrossOrigin(request)) {
-      return reply.code(403).send(errorBody(403, 'Requests from other sites are not accepted.'));
+  // Both hooks answer a request that needs no lookup without a promise: they run on
+  // every API request, the public verification page's included.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    if (!SAFE_METHODS.has(request.method) && isCrossOrigin(request)) {
+      void reply.code(403).send(errorBody(403, 'Requests from other sites are not accepted.'));
+      return;
     }
     const token = readCookie(request.headers.cookie, SESSION_COOKIE);
-    if (!token) return;
-    const userId = await sessions.use(token, SESSION_IDLE_SECONDS);
-    if (!userId) return;
-    const user = await users.findById(userId);
-    if (user && maySignIn(user.status)) request.user = user;
+    if (!token) return done();
+    sessions
+      .use(token, SESSION_IDLE_SECONDS)
+      .then(async (userId) => {
+        const user = userId ? await users.findById(userId) : undefined;
+        if (user && maySignIn(user.status)) request.user = user;
+      })
+      .then(() => done(), done);
   });
 
   // Before validation: a caller who may not use a route learns nothing about its body.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (access === undefined || access === 'public') return;
-    if (!request.user) return reply.code(401).send(errorBody(401, 'Please sign in to continue.'));
-    if (access === 'signed-in') return;
-    if (!can(request.user.roles, access)) return reply.code(403).send(errorBody(403, 'You do not have permission to do this.'));
+    if (access === undefined || access === 'public') return done();
+    if (!request.user) {
+      void reply.code(401).send(errorBody(401, 'Please sign in to continue.'));
+      return;
+    }
+    if (access !== 'signed-in' && !can(request.user.roles, access)) {
+      void reply.code(403).send(errorBody(403, 'You do not have permission to do this.'));
+      return;
+    }
+    done();
   });
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function isCrossOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;

@@ -39,15 +39,20 @@ export function contentSecurityPolicy(appDir: string): string {
 
 export function registerSecurityHeaders(app: FastifyInstance, appDir: string): void {
   const policy = contentSecurityPolicy(appDir);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+  const always = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
     // The camera is for scanning plate QR codes on this site only.
-    reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+    'Permissions-Policy': 'camera=(self), microphone=(), geolocation=()',
+  };
+  // A plain callback, not an async hook: it runs on every response.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(always);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // The API docs page brings its own inline code; everything else runs under the policy.
     if (!request.url.startsWith('/api/docs')) reply.header('Content-Security-Policy', policy);
+    done(null, payload);
   });
 }

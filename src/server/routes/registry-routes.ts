@@ -21,7 +21,7 @@ import { policeRepository } from '../repositories/police-repository';
 import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
 import { errorResponse } from './schemas';
-import { ttlCache } from '../cache/ttl-cache';
+import { versionedCache } from '../cache/versioned-cache';
 
 const MAX_BUCKETS_PER_REQUEST = 512;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -64,12 +64,13 @@ function plateFrom(raw: string): { ok: true; value: string } | { ok: false; mess
 /**
  * `publicVerdictCacheMs`: how old a public verdict may be. The public page is the one
  * everyone can hammer; a second's staleness is far below what a device's offline
- * revocation list already allows (it refreshes with each sync). Officers' lookups are
- * never cached: each shows the owner and is logged.
+ * revocation list already allows (it refreshes with each sync). Public verdicts are
+ * kept while the registry's version is unchanged, checked once per that time.
+ * Officers' lookups are never cached: each shows the owner and is logged.
  */
 export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: string; publicVerdictCacheMs?: number }> = async (app, { db, publicOrigin, publicVerdictCacheMs = 1000 }) => {
   const registry = registryRepository(db);
-  const publicLookups = ttlCache<RegisteredPlate | undefined>(publicVerdictCacheMs, 10_000);
+  const publicLookups = versionedCache<RegisteredPlate | undefined>({ checkMs: publicVerdictCacheMs, maxEntries: 10_000, readVersion: () => registry.version() });
   const keys = signingKeyRepository(db);
   const listings = listingRepository(db);
   const police = policeRepository(db);
@@ -120,6 +121,9 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
     '/api/verification/:plateNumber',
     {
       config: { access: 'public' },
+      // A verdict is a few hundred bytes, under the compression threshold: its hooks are skipped.
+      compress: false,
+      decompress: false,
       schema: {
         tags: ['verification'],
         summary: "A plate's verdict from the registry. Officers also get the owner's name, and the lookup is logged.",

@@ -64,6 +64,13 @@ class AnsweredMeanwhile extends Error {
   }
 }
 
+/** Thrown on a push's first, straight try when a change is refused: the push runs again with savepoints. */
+class RefusedOnFirstTry extends Error {
+  constructor() {
+    super('a mutation was refused on the first try');
+  }
+}
+
 /**
  * Records the answers of a push in one statement. If any id was answered meanwhile
  * by a concurrent push of the same change, the whole push is undone and tried again:
@@ -110,9 +117,11 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         // Nothing is applied: the device signs in again and pushes the same changes.
         return reply.code(401).send(errorBody(401, 'Please sign in to continue.'));
       }
-      // One transaction for the push, one savepoint per mutation: a refused mutation
-      // is undone alone, and the push commits once with every answer remembered.
-      const push = () =>
+      // One transaction for the push, and the push commits once with every answer
+      // remembered. A refused mutation must be undone alone: the first try runs the
+      // changes straight (one statement each); if any is refused, that try is undone
+      // whole and the push runs again with a savepoint per change (`careful`).
+      const push = (careful: boolean) =>
         db.transaction(async (tx) => {
           const priorRows = await tx.query<{ id: string; answer: Answer; user_id: string | null }>('SELECT id, answer, user_id FROM applied_mutations WHERE id = ANY($1::text[])', [
             mutations.map((mutation) => mutation.id),
@@ -131,7 +140,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
             }
             let answer = answered.get(mutation.id);
             if (!answer) {
-              answer = await applyOne(tx, mutation);
+              answer = await applyOne(tx, mutation, careful);
               answered.set(mutation.id, answer);
               remembered.push({ answer, intent: mutation.intent });
             }
@@ -140,15 +149,21 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
           await rememberAll(tx, clientId, user?.id ?? null, remembered);
           return answers;
         });
+      let careful = false;
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return { results: await push() };
+          return { results: await push(careful) };
         } catch (error) {
+          if (error instanceof RefusedOnFirstTry && !careful) {
+            careful = true;
+            attempt -= 1;
+            continue;
+          }
           if (!(error instanceof AnsweredMeanwhile) || attempt >= PUSH_ATTEMPTS) throw error;
         }
       }
 
-      async function applyOne(tx: Queryable, mutation: z.infer<typeof mutationSchema>): Promise<Answer> {
+      async function applyOne(tx: Queryable, mutation: z.infer<typeof mutationSchema>, careful: boolean): Promise<Answer> {
         const reject = (status: number, message: string, fields?: Record<string, string>): Answer => {
           request.log.info({ mutationId: mutation.id, intent: mutation.intent, status, reason: message }, 'mutation rejected');
           return { id: mutation.id, outcome: 'rejected', status, message, ...(fields ? { fields } : {}) };
@@ -162,6 +177,14 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         if (!parsed.success) {
           const fields = fieldMessages(parsed.error);
           return reject(400, Object.values(fields)[0] ?? 'The change is not valid.', fields);
+        }
+        if (!careful) {
+          try {
+            const data: IntentData | undefined = await intent.apply({ tx, user, ip: request.ip, log: request.log }, parsed.data);
+            return { id: mutation.id, outcome: 'applied', ...(data ? { data } : {}) };
+          } catch (error) {
+            throw error instanceof Refusal ? new RefusedOnFirstTry() : error;
+          }
         }
         await tx.query('SAVEPOINT mutation');
         try {
