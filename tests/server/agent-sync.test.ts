@@ -90,6 +90,27 @@ describe('agent workspace sync', () => {
     expect(replay.json().results).toEqual(response.json().results);
   });
 
+  it('answers a day of sales sent at once in order: an entry sent before, a bad one and a second sale change nothing', async () => {
+    const sentBefore = entry();
+    expect((await push(cookies.agent ?? '', 'recordWhitebookEntry', sentBefore)).json().results[0].outcome).toBe('applied');
+    const { cursor } = await pullAll(cookies.agent ?? '');
+    const [first, second, third] = [entry(), entry(), entry()];
+    const payloads = [first, sentBefore, { ...second, saleDate: '2999-01-01' }, second, { ...entry(), plateNumber: first.plateNumber }, third];
+    const mutations = payloads.map((payload) => ({ id: randomUUID(), intent: 'recordWhitebookEntry', payload }));
+    const response = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie: cookies.agent ?? '' }, payload: { clientId: 'tablet', mutations } });
+    const results = response.json().results as Array<{ outcome: string; status?: number }>;
+    expect(results.map((result) => [result.outcome, result.status])).toEqual([
+      ['applied', undefined],
+      ['applied', undefined],
+      ['rejected', 400],
+      ['applied', undefined],
+      ['rejected', 409],
+      ['applied', undefined],
+    ]);
+    const pulled = await app.inject({ method: 'GET', url: `/api/sync/pull?cursor=${encodeURIComponent(cursor ?? '')}`, headers: { cookie: cookies.agent ?? '' } });
+    expect(pulled.json().changes.map((change: { id: string }) => change.id)).toEqual([first.id, second.id, third.id]);
+  });
+
   it('refuses records from anyone who is not an agent, and a buyer pulls none of the shop’s data', async () => {
     const refused = (await push(cookies.buyer ?? '', 'recordWhitebookEntry', entry())).json().results[0];
     expect(refused).toMatchObject({ outcome: 'rejected', status: 403 });

@@ -63,38 +63,59 @@ export function agentRepository(db: Queryable) {
      * 'added'; 'exists' when this entry is already stored (the same change sent
      * again); or the earlier sale when the plate number is already in a whitebook.
      */
-    async addWhitebookEntry(agentId: string, entry: WhitebookEntry): Promise<'added' | 'exists' | { soldOn: string }> {
-      // The row and its change-log entry in one statement: the entry only if the row was added.
-      const rows = await db.query<{ created_at: Date }>(
-        `WITH added AS (
+    /**
+     * Whitebook entries in one statement, in order, each row with its change-log entry:
+     * 'added'; 'exists' (this entry, sent before); or when its plate was sold before
+     * (a second sale, refused) the earlier sale's date. A refused entry writes nothing.
+     */
+    async addWhitebookEntries(agentId: string, entries: readonly WhitebookEntry[]): Promise<Array<'added' | 'exists' | { soldOn: string }>> {
+      if (entries.length === 0) return [];
+      const column = <K extends keyof WhitebookEntry>(key: K) => entries.map((entry) => entry[key]);
+      const added = await db.query<{ id: string }>(
+        `WITH input AS (
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::text[], $9::jsonb[]) WITH ORDINALITY
+             AS t(id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference, data, ord)
+         ), added AS (
            INSERT INTO whitebook_entries (id, agent_id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING created_at
+           SELECT id, $10, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference FROM input ORDER BY ord
+           ON CONFLICT DO NOTHING RETURNING id, created_at
          ), logged AS (
            INSERT INTO change_log (scopes, entity, entity_id, op, data)
-           SELECT $10::text[], $11, $1, 'put', $12::jsonb || jsonb_build_object('createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-           FROM added
+           SELECT $11::text[], $12, added.id, 'put', input.data || jsonb_build_object('createdAt', to_char(added.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+           FROM added JOIN input USING (id) ORDER BY input.ord
          )
-         SELECT created_at FROM added`,
+         SELECT id FROM added`,
         [
-          entry.id,
+          column('id'),
+          column('plateNumber'),
+          column('vehicleMake'),
+          column('vehicleModel'),
+          column('ownerName'),
+          column('saleDate'),
+          column('registrationNumber'),
+          column('entitlementReference'),
+          entries.map((entry) => JSON.stringify({ ...entry, agentId } satisfies Omit<StoredWhitebookEntry, 'createdAt'>)),
           agentId,
-          entry.plateNumber,
-          entry.vehicleMake,
-          entry.vehicleModel,
-          entry.ownerName,
-          entry.saleDate,
-          entry.registrationNumber,
-          entry.entitlementReference,
           shopScopes(agentId),
           AGENT_ENTITIES.whitebook,
-          JSON.stringify({ ...entry, agentId } satisfies Omit<StoredWhitebookEntry, 'createdAt'>),
         ],
       );
-      if (!rows[0]) {
-        const [earlier] = await db.query<{ id: string; sale_date: Date | string }>('SELECT id, sale_date FROM whitebook_entries WHERE id = $1 OR plate_number = $2 ORDER BY (id = $1) DESC LIMIT 1', [entry.id, entry.plateNumber]);
-        return !earlier || earlier.id === entry.id ? 'exists' : { soldOn: day(earlier.sale_date) };
-      }
-      return 'added';
+      const addedIds = new Set(added.map((row) => row.id));
+      const others = entries.filter((entry) => !addedIds.has(entry.id));
+      const earlier =
+        others.length === 0
+          ? []
+          : await db.query<{ id: string; plate_number: string; sale_date: Date | string }>('SELECT id, plate_number, sale_date FROM whitebook_entries WHERE id = ANY($1::text[]) OR plate_number = ANY($2::text[])', [
+              others.map((entry) => entry.id),
+              others.map((entry) => entry.plateNumber),
+            ]);
+      const ids = new Set(earlier.map((row) => row.id));
+      const soldOn = new Map(earlier.map((row) => [row.plate_number, day(row.sale_date)]));
+      return entries.map((entry) => {
+        if (addedIds.has(entry.id)) return 'added';
+        const sold = soldOn.get(entry.plateNumber);
+        return ids.has(entry.id) || sold === undefined ? 'exists' : { soldOn: sold };
+      });
     },
 
     async addManufacturingRecord(agentId: string, record: ManufacturingRecord): Promise<boolean> {

@@ -13,7 +13,7 @@ import type { Database, Queryable } from '../db/database';
 import { errorBody } from '../plugins/error-handler';
 import { changeLogRepository } from '../repositories/change-log-repository';
 import type { User } from '../repositories/user-repository';
-import { type IntentData, Refusal } from '../sync/intent';
+import { type Intent, type IntentData, Refusal } from '../sync/intent';
 import { intentNamed } from '../sync/intents';
 import { errorResponse } from './schemas';
 
@@ -24,6 +24,7 @@ const mutationSchema = z.object({
   intent: z.string({ error: 'Each mutation needs an intent' }).min(1, 'Each mutation needs an intent').max(64, 'An intent name is at most 64 characters'),
   payload: z.unknown(),
 });
+type Mutation = z.infer<typeof mutationSchema>;
 
 const pushBody = z.object({
   clientId: z.string({ error: 'clientId is required' }).min(1, 'clientId is required').max(64, 'clientId must be at most 64 characters'),
@@ -130,12 +131,24 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
           const answers: Answer[] = [];
           const answered = new Map<string, Answer>();
           const remembered: Remembered[] = [];
-          for (const mutation of mutations) {
+          for (let index = 0; index < mutations.length; index += 1) {
+            const mutation = mutations[index] as (typeof mutations)[number];
             const earlier = prior.get(mutation.id);
             if (earlier) {
               // A change first sent signed out (a contact message, say) may be retried after signing in.
               const isSameSender = earlier.user_id === null || earlier.user_id === (user?.id ?? null);
               answers.push(isSameSender ? earlier.answer : { id: mutation.id, outcome: 'rejected', status: 409, message: 'This change was already sent from another account.' });
+              continue;
+            }
+            // On the first try, a run of changes of an intent that can apply many goes at once.
+            const run = careful ? [] : runFrom(index, prior, answered);
+            if (run.length > 1) {
+              for (const answer of await applyRun(tx, run)) {
+                answered.set(answer.id, answer);
+                remembered.push({ answer, intent: mutation.intent });
+                answers.push(answer);
+              }
+              index += run.length - 1;
               continue;
             }
             let answer = answered.get(mutation.id);
@@ -163,16 +176,49 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         }
       }
 
-      async function applyOne(tx: Queryable, mutation: z.infer<typeof mutationSchema>, careful: boolean): Promise<Answer> {
-        const reject = (status: number, message: string, fields?: Record<string, string>): Answer => {
-          request.log.info({ mutationId: mutation.id, intent: mutation.intent, status, reason: message }, 'mutation rejected');
-          return { id: mutation.id, outcome: 'rejected', status, message, ...(fields ? { fields } : {}) };
-        };
+      function rejection(mutation: Mutation, status: number, message: string, fields?: Record<string, string>): Answer {
+        request.log.info({ mutationId: mutation.id, intent: mutation.intent, status, reason: message }, 'mutation rejected');
+        return { id: mutation.id, outcome: 'rejected', status, message, ...(fields ? { fields } : {}) };
+      }
+
+      function mayUse(intent: Intent): boolean {
+        return intent.access === 'public' || intent.access === 'signed-in' || (user !== null && can(user.roles, intent.access));
+      }
+
+      /**
+       * The changes from `start` on that can go together: of one intent that applies
+       * many, allowed, valid, and neither answered before nor repeated in the run.
+       */
+      function runFrom(start: number, prior: ReadonlyMap<string, unknown>, answered: ReadonlyMap<string, Answer>): Array<{ mutation: Mutation; payload: unknown }> {
+        const first = mutations[start] as Mutation;
+        const intent = intentNamed(first.intent);
+        if (!intent?.applyMany || !mayUse(intent)) return [];
+        const run: Array<{ mutation: Mutation; payload: unknown }> = [];
+        const ids = new Set<string>();
+        for (const mutation of mutations.slice(start)) {
+          if (mutation.intent !== first.intent || prior.has(mutation.id) || answered.has(mutation.id) || ids.has(mutation.id)) break;
+          const parsed = intent.payload.safeParse(mutation.payload);
+          if (!parsed.success) break;
+          run.push({ mutation, payload: parsed.data });
+          ids.add(mutation.id);
+        }
+        return run;
+      }
+
+      async function applyRun(tx: Queryable, run: Array<{ mutation: Mutation; payload: unknown }>): Promise<Answer[]> {
+        const intent = intentNamed((run[0] as { mutation: Mutation }).mutation.intent) as Intent & Required<Pick<Intent, 'applyMany'>>;
+        const refusals = await intent.applyMany({ tx, user, ip: request.ip, log: request.log }, run.map((item) => item.payload));
+        return run.map(({ mutation }, index) => {
+          const refusal = refusals[index];
+          return refusal ? rejection(mutation, refusal.status, refusal.message, refusal.fields) : { id: mutation.id, outcome: 'applied' };
+        });
+      }
+
+      async function applyOne(tx: Queryable, mutation: Mutation, careful: boolean): Promise<Answer> {
+        const reject = (status: number, message: string, fields?: Record<string, string>) => rejection(mutation, status, message, fields);
         const intent = intentNamed(mutation.intent);
         if (!intent) return reject(400, `This server does not know the change '${mutation.intent}'. Update the app and try again.`);
-        if (intent.access !== 'public' && intent.access !== 'signed-in' && !(user && can(user.roles, intent.access))) {
-          return reject(403, 'You do not have permission to do this.');
-        }
+        if (!mayUse(intent)) return reject(403, 'You do not have permission to do this.');
         const parsed = intent.payload.safeParse(mutation.payload);
         if (!parsed.success) {
           const fields = fieldMessages(parsed.error);

@@ -40,7 +40,7 @@ export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<bo
       const agents = agentRepository(tx);
       for (const order of demoAgentOrders(agent.user.id, now)) await agents.addOrder(order);
       const records = demoAgentRecords(now);
-      for (const entry of records.whitebook) await agents.addWhitebookEntry(agent.user.id, entry as WhitebookEntry);
+      await agents.addWhitebookEntries(agent.user.id, records.whitebook as WhitebookEntry[]);
       for (const record of records.manufacturing) await agents.addManufacturingRecord(agent.user.id, record as ManufacturingRecord);
       for (const item of records.inventory) await agents.addInventoryItem(agent.user.id, item);
     }

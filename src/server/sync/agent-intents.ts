@@ -3,10 +3,10 @@
  * whitebook sales, manufacturing details and blank stock. Each is stored once by
  * its device-made id, for the agent's own shop only.
  */
-import { inventoryItemSchema, manufacturingRecordSchema, whitebookEntrySchema } from '#domain/agent/workspace';
+import { inventoryItemSchema, manufacturingRecordSchema, type WhitebookEntry, whitebookEntrySchema } from '#domain/agent/workspace';
 import { z } from 'zod';
 import { agentRepository } from '../repositories/agent-repository';
-import { actor, defineIntent, Refusal } from './intent';
+import { actor, defineIntent, type IntentContext, Refusal } from './intent';
 
 // Dates are checked against the server's calendar day, with a day's grace for a
 // device ahead in its time zone (Zambia is UTC+2). Each schema is built once a day:
@@ -26,18 +26,28 @@ const whitebookSchema = perDay(whitebookEntrySchema);
 const manufacturingSchema = perDay(manufacturingRecordSchema);
 const inventorySchema = perDay(inventoryItemSchema);
 
+/** A second sale of a plate number: refused, saying when it was sold. */
+function secondSale(entry: WhitebookEntry, soldOn: string): Refusal {
+  const message = `Plate ${entry.plateNumber} is already in a whitebook (sold on ${soldOn}). A plate number is sold once: check the number on the entitlement document.`;
+  return new Refusal(409, message, { plateNumber: message });
+}
+
+/** Sales in one statement, in order; who sent them, and when, stays in applied_mutations with the changes. */
+async function recordSales(context: IntentContext, entries: WhitebookEntry[]): Promise<Array<Refusal | undefined>> {
+  const outcomes = await agentRepository(context.tx).addWhitebookEntries(actor(context).id, entries);
+  return outcomes.map((outcome, index) => (typeof outcome === 'object' ? secondSale(entries[index] as WhitebookEntry, outcome.soldOn) : undefined));
+}
+
 export const recordWhitebookEntry = defineIntent({
   access: 'workspace:record',
   payload: z.lazy(whitebookSchema),
   async apply(context, entry) {
-    // Who sent it, and when, stays in applied_mutations with the change itself.
-    const outcome = await agentRepository(context.tx).addWhitebookEntry(actor(context).id, entry);
-    if (typeof outcome === 'object') {
-      const message = `Plate ${entry.plateNumber} is already in a whitebook (sold on ${outcome.soldOn}). A plate number is sold once: check the number on the entitlement document.`;
-      throw new Refusal(409, message, { plateNumber: message });
-    }
+    const [refusal] = await recordSales(context, [entry]);
+    if (refusal) throw refusal;
     return undefined;
   },
+  // An agent back online sends a day's sales at once: they are written in one statement.
+  applyMany: recordSales,
 });
 
 export const recordManufacturing = defineIntent({

@@ -36,6 +36,12 @@ export interface Intent<Schema extends z.ZodType = z.ZodType> {
   access: Access;
   payload: Schema;
   apply(context: IntentContext, payload: z.output<Schema>): Promise<IntentData | undefined>;
+  /**
+   * Optional: a run of this intent's changes applied at once, in order, on a push's
+   * first try; an answer each, undefined (applied) or its Refusal. A refused change
+   * must leave nothing behind: nothing is undone around it.
+   */
+  applyMany?(context: IntentContext, payloads: Array<z.output<Schema>>): Promise<Array<Refusal | undefined>>;
 }
 
 /** Keeps the payload's type tied to its schema at each definition. */
