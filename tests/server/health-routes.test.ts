@@ -42,18 +42,23 @@ describe('GET /api/health', () => {
 });
 
 describe('security headers', () => {
-  it('sends a Content-Security-Policy and hardening headers on API and page responses', async () => {
+  it('sends the app’s Content-Security-Policy and hardening headers on pages, and a policy allowing nothing on API answers', async () => {
     const app = await buildTestApp({ seedDemo: false });
     try {
-      const response = await app.inject({ method: 'GET', url: '/api/health' });
-      const csp = String(response.headers['content-security-policy']);
+      const page = await app.inject({ method: 'GET', url: '/pricing' });
+      const csp = String(page.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['x-frame-options']).toBe('DENY');
-      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(page.headers['permissions-policy']).toContain('camera=(self)');
+      const api = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      for (const response of [page, api]) {
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['x-frame-options']).toBe('DENY');
+        expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      }
     } finally {
       await app.close();
     }

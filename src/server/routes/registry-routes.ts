@@ -124,6 +124,10 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       // A verdict is a few hundred bytes, under the compression threshold: its hooks are skipped.
       compress: false,
       decompress: false,
+      // The answer is built field by field below, the owner only for officers: plain
+      // JSON.stringify, not a check of it against the response schema (which stays for the
+      // API document). The public page is the one anyone can hammer.
+      serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags: ['verification'],
         summary: "A plate's verdict from the registry. Officers also get the owner's name, and the lookup is logged.",
