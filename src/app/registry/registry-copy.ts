@@ -7,7 +7,10 @@
  * an interrupted copy resumes where it stopped.
  */
 import { findInBucket, REGISTRY_BUCKET_COUNT, registryBucketOf, type RegistryCopyRow } from '#domain/registry/registry-copy';
-import type { NambalaDatabase } from '../store/database';
+import type { Revocation } from '#domain/credential/verdict';
+import type { NambalaDatabase, RegistryBucket } from '../store/database';
+import { readAtOnce } from '../store/read-at-once';
+import { TRUST_META_KEY, type TrustMeta } from './trust';
 import { apiRequest } from '../sync/api-client';
 
 export const REGISTRY_COPY_META_KEY = 'registryCopy';
@@ -123,11 +126,25 @@ export async function refreshRegistryCopy(database: NambalaDatabase, onProgress:
 }
 
 /**
+ * Everything a typed check against the copy needs, read in one IndexedDB transaction
+ * (straight through the browser's API: see read-at-once.ts): the copy's state, the
+ * trust state (clock skew, freshness), the plate's row and its revocation entry.
+ */
+export async function readForLookup(database: NambalaDatabase, plateNumber: string): Promise<{ copy: RegistryCopyMeta | undefined; trustMeta: TrustMeta | undefined; row: RegistryCopyRow | undefined; revocation: Revocation | undefined }> {
+  const [copyEntry, trustEntry, bucket, revocation] = (await readAtOnce(database, [
+    { table: 'meta', key: REGISTRY_COPY_META_KEY },
+    { table: 'meta', key: TRUST_META_KEY },
+    { table: 'registryBuckets', key: registryBucketOf(plateNumber) },
+    { table: 'revocations', key: plateNumber },
+  ])) as [{ value: RegistryCopyMeta } | undefined, { value: TrustMeta } | undefined, RegistryBucket | undefined, Revocation | undefined];
+  return { copy: copyEntry?.value, trustMeta: trustEntry?.value, row: bucket ? findInBucket(bucket.rows, plateNumber) : undefined, revocation };
+}
+
+/**
  * The copy's row for a plate: undefined when the copy does not hold it, null when the
  * device holds no copy at all (so the caller can say which).
  */
 export async function lookupInCopy(database: NambalaDatabase, plateNumber: string): Promise<RegistryCopyRow | undefined | null> {
-  const [meta, bucket] = await Promise.all([registryCopyMeta(database), database.registryBuckets.get(registryBucketOf(plateNumber))]);
-  if (!meta) return null;
-  return bucket ? findInBucket(bucket.rows, plateNumber) : undefined;
+  const { copy, row } = await readForLookup(database, plateNumber);
+  return copy ? row : null;
 }

@@ -9,14 +9,12 @@ import { credentialFromText } from '#domain/credential/qr-url';
 import { type Revocation, verdictExplanation, verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
 import type { CheckMethod } from '#domain/police/police';
 import type { VerificationVerdict } from '#domain/statuses/statuses';
-import type { NambalaDatabase, RegistryBucket } from '../store/database';
-import { readAtOnce } from '../store/read-at-once';
+import type { NambalaDatabase } from '../store/database';
 import { mutate, newId } from '../store/mutate';
 import { apiRequest, NetworkError } from '../sync/api-client';
 import { loadTrust, refreshTrust, TRUST_META_KEY, type TrustMeta } from './trust';
 import { decodeCredential } from '#domain/credential/credential';
-import { REGISTRY_COPY_META_KEY, type RegistryCopyMeta } from './registry-copy';
-import { findInBucket, registryBucketOf } from '#domain/registry/registry-copy';
+import { readForLookup } from './registry-copy';
 
 export type VerificationSource = 'credential' | 'registry' | 'device-copy';
 
@@ -192,16 +190,7 @@ export async function verifyPlateNumber(
 /** A typed number against the device's copy of the registry (and its revocation list). */
 export async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: string, id: string, now: () => number = Date.now): Promise<VerificationOutcome> {
   const start = performance.now();
-  // Everything a typed check needs, read in one IndexedDB transaction.
-  const [copyEntry, trustEntry, bucket, revocation] = (await readAtOnce(database, [
-    { table: 'meta', key: REGISTRY_COPY_META_KEY },
-    { table: 'meta', key: TRUST_META_KEY },
-    { table: 'registryBuckets', key: registryBucketOf(plateNumber) },
-    { table: 'revocations', key: plateNumber },
-  ])) as [{ value: RegistryCopyMeta } | undefined, { value: TrustMeta } | undefined, RegistryBucket | undefined, Revocation | undefined];
-  const copy = copyEntry?.value;
-  const trustMeta = trustEntry?.value;
-  const row = bucket ? findInBucket(bucket.rows, plateNumber) : undefined;
+  const { copy, trustMeta, row, revocation } = await readForLookup(database, plateNumber);
   const trust = { meta: trustMeta, revocations: new Map(revocation ? [[revocation.plateNumber, revocation]] : []) };
   if (!copy) {
     return {

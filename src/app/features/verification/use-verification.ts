@@ -63,7 +63,21 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
   );
 
   const verifyText = useCallback((text: string) => run((verifier) => verifier.verifyCredentialText(verifier.db, text), 'scan'), [run]);
-  const verifyNumber = useCallback((plateNumber: string) => run((verifier) => verifier.verifyPlateNumber(verifier.db, plateNumber, { online, method: 'manual', lookUpCopy: verifier.lookUpCopy }), 'manual'), [run, online]);
+  const verifyNumber = useCallback(
+    (plateNumber: string) =>
+      run(
+        (verifier) =>
+          verifier.verifyPlateNumber(verifier.db, plateNumber, {
+            online,
+            method: 'manual',
+            // Officers keep the registry copy: their lookups go to the store worker; a visitor's
+            // device holds no copy, and is told so without starting a worker.
+            ...(logChecks ? { lookUpCopy: verifier.lookUpCopy } : {}),
+          }),
+        'manual',
+      ),
+    [run, online, logChecks],
+  );
   const clear = useCallback(() => setOutcome(null), []);
 
   return { outcome, isChecking, verifyText, verifyNumber, clear };
