@@ -37,6 +37,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the prerenderer preloads each page's scripts from it.
+    manifest: true,
     // The shell chunk carries React, the router and Chakra (~500 kB minified, ~146 KiB gzip);
     // `npm run bench` tracks what a first load really fetches.
     chunkSizeWarningLimit: 600,

@@ -1,39 +1,38 @@
 /**
- * Entry point. Public pages arrive prerendered (see src/app/prerender): those are
- * hydrated, so the first paint needs no JavaScript; other paths render from scratch.
+ * Entry point, kept tiny. A public page arrives prerendered and styled: the browser
+ * paints it first, and only then are the app's scripts fetched and evaluated
+ * (start.tsx) and the page hydrated. Left to the browser, scripts announced in the
+ * head would share a slow line with the rest of the HTML, and once fetched would run
+ * before the first paint and hold it back by the app's whole start-up.
  */
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app';
-import { registerServiceWorker } from './pwa/register-service-worker';
-import { createAppRouter, resolveLazyMatches } from './routes';
-import { requestPersistentStorage } from './store/persistence';
-import { outboxMayHaveChanges } from './sync/sync-status';
-
-async function mount(): Promise<void> {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
-  // A prerendered page was rendered for its bare path; with a query string
-  // (e.g. ?plate=…) the page differs, so it is rendered afresh instead.
-  const isPrerendered = container.dataset.prerendered === window.location.pathname && window.location.search === '';
-  await resolveLazyMatches(window.location.pathname);
-  const app = (
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={createAppRouter()} />
-      </AppProviders>
-    </StrictMode>
-  );
-  // As a transition, React hydrates in small slices and yields to input in between,
-  // instead of one long task: the prerendered page is already visible meanwhile.
-  if (isPrerendered) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // A hidden tab paints nothing (and runs no animation frames) until shown.
+    if (document.visibilityState === 'hidden') return resolve();
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
+    // A frame's callback runs just before its paint; a task queued from it runs after.
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 }
 
-void mount();
-registerServiceWorker();
-void requestPersistentStorage();
-// The local database and sync engine load on demand: now if this device holds
-// unconfirmed changes, otherwise when a screen that uses the store opens.
-if (outboxMayHaveChanges()) void import('./sync/sync-engine').then((engine) => engine.startSync());
+/** Fetches the page's own scripts (listed by the prerenderer) alongside the app's, not after them. */
+function preloadPageScripts(root: HTMLElement): void {
+  for (const href of root.dataset.pageScripts?.split(' ') ?? []) {
+    if (!href) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+const root = document.getElementById('root');
+if (root?.dataset.prerendered !== undefined) {
+  void afterFirstPaint().then(() => {
+    preloadPageScripts(root);
+    return import('./start');
+  });
+} else {
+  void import('./start');
+}

@@ -2,34 +2,29 @@
  * The route table (spec section 2). Every screen is its own chunk, loaded on
  * first visit; the service worker precaches them all for offline use.
  */
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { paths } from './config/paths';
-import { RouteError } from './layout/route-error';
 import { PublicLayout } from './layout/public-layout';
+import { LazyPage, lazyPage, loadPagesFor } from './routing/lazy-page';
+import { RouteErrorBoundary } from './routing/route-error-boundary';
+import { ScrollRestoration } from './routing/scroll-restoration';
 
-type PageModule = Promise<Record<string, unknown>>;
-
-/** Lazy route from a module and the name of its page component. */
-function page(load: () => PageModule, name: string): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const module = await load();
-      return { Component: module[name] as React.ComponentType };
-    },
-  };
+/** A route that shows a lazy page. */
+function page(load: () => Promise<Record<string, unknown>>, name: string): Pick<RouteObject, 'element' | 'handle'> {
+  const module = lazyPage(load, name);
+  return { element: <LazyPage page={module} />, handle: { page: module } };
 }
 
-const dashboardSection = (sectionId: string): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const { DashboardSectionPage } = await import('./features/dashboard/dashboard-section-page');
-    return { Component: () => <DashboardSectionPage sectionId={sectionId} /> };
-  },
+// Every dashboard section shares one module; the section is a prop.
+const dashboardSectionPage = lazyPage(() => import('./features/dashboard/dashboard-section-page'), 'DashboardSectionPage');
+const dashboardSection = (sectionId: string): Pick<RouteObject, 'element' | 'handle'> => ({
+  element: <LazyPage page={dashboardSectionPage} props={{ sectionId }} />,
+  handle: { page: dashboardSectionPage },
 });
 
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
-    errorElement: <RouteError />,
     children: [
       { path: paths.home, ...page(() => import('./features/home/home-page'), 'HomePage') },
       { path: paths.marketplace, ...page(() => import('./features/marketplace/marketplace-page'), 'MarketplacePage') },
@@ -48,11 +43,7 @@ export const routes: RouteObject[] = [
   },
   {
     path: paths.dashboard.root,
-    errorElement: <RouteError />,
-    lazy: async () => {
-      const { DashboardLayout } = await import('./layout/dashboard-layout');
-      return { Component: DashboardLayout };
-    },
+    ...page(() => import('./layout/dashboard-layout'), 'DashboardLayout'),
     children: [
       { index: true, ...dashboardSection('user-overview') },
       { path: 'user', element: <Navigate to={paths.dashboard.root} replace /> },
@@ -91,21 +82,17 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/**
- * Loads the lazy routes that match the current location, so that a prerendered page
- * hydrates with its components already in place (react-router's documented pattern).
- */
-export async function resolveLazyMatches(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (!route.lazy || typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+/** Loads the pages that match a path, so that a prerendered page hydrates with them in place. */
+export function loadPagesForPath(pathname: string): Promise<void> {
+  return loadPagesFor(routes, pathname);
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The app's routes, within the browser's or the prerenderer's router. */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      {useRoutes(routes)}
+      <ScrollRestoration />
+    </RouteErrorBoundary>
+  );
 }

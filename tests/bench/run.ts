@@ -18,7 +18,8 @@
  *   400 buyers, 200 plates): requests/s, latency, status counts, and double sales
  *   found in the database afterwards [0, and no 5xx]
  *
- * `--no-build` measures the last build; `--js-only` skips Lighthouse; `--sync-only`
+ * `--no-build` measures the last build; `--first-load-only` only the first-load figures,
+ * `--js-only` those without Lighthouse; `--sync-only`
  * runs only the sync figures; `--verification-only` only the verification figures
  * (on ports BENCH_VERIFICATION_PORT, default 8400, to +2), `--registry-copy-only` only
  * the registry copy at scale among them; `--marketplace-only` only
@@ -45,6 +46,8 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'
 const PAGES = ['/', '/marketplace', '/verification'];
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const JS_ONLY = process.argv.includes('--js-only');
+/** Only the first-load figures: `--js-only` (no Lighthouse) or `--first-load-only`. */
+const FIRST_LOAD_ONLY = JS_ONLY || process.argv.includes('--first-load-only');
 const SYNC_ONLY = process.argv.includes('--sync-only');
 const REGISTRY_COPY_ONLY = process.argv.includes('--registry-copy-only');
 const VERIFICATION_ONLY = REGISTRY_COPY_ONLY || process.argv.includes('--verification-only');
@@ -87,28 +90,48 @@ async function startServer(): Promise<ChildProcess> {
   throw new Error('server did not start within 60 s');
 }
 
-/** gzip KiB of every script the page itself fetched on first load (not the service worker's precache). */
-async function firstLoadJavaScript(pagePath: string): Promise<{ kib: number; files: number }> {
+interface FirstLoadScripts {
+  /** Scripts the page fetched until it was hydrated and ready for input. */
+  ready: { kib: number; files: number };
+  /** Everything the page fetched until the network went quiet: the above plus what it prefetches once idle. */
+  idle: { kib: number; files: number };
+}
+
+async function gzipKiB(scripts: Iterable<string>): Promise<{ kib: number; files: number }> {
+  let bytes = 0;
+  let files = 0;
+  for (const script of scripts) {
+    bytes += gzipSync(await readFile(path.join(root, 'dist', script)), { level: 9 }).length;
+    files += 1;
+  }
+  return { kib: bytes / 1024, files };
+}
+
+/**
+ * gzip KiB of the scripts the page itself fetched on first load (not the service
+ * worker's precache): until the app marked the page ready (html[data-ready], set once
+ * hydrated), and until the network went quiet.
+ */
+async function firstLoadJavaScript(pagePath: string): Promise<FirstLoadScripts> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     const scripts = new Set<string>();
-    page.on('response', (response) => {
-      const url = new URL(response.url());
+    page.on('request', (request) => {
+      const url = new URL(request.url());
       if (url.origin === origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
     });
     const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    if (process.env.BENCH_VERBOSE) page.on("console", (message) => print(`console: ${message.text()}`));
-    await page.goto(origin + pagePath, { waitUntil: "networkidle", timeout: 30_000 });
-    if (errors.length > 0) throw new Error(`${pagePath} threw: ${errors.join("; ")}`);
-    if (process.env.BENCH_VERBOSE) print([...scripts].join("\n"));
-    let bytes = 0;
-    for (const script of scripts) {
-      bytes += gzipSync(await readFile(path.join(root, 'dist', script)), { level: 9 }).length;
-    }
-    return { kib: bytes / 1024, files: scripts.size };
+    page.on('pageerror', (error) => errors.push(error.message));
+    if (process.env.BENCH_VERBOSE) page.on('console', (message) => print(`console: ${message.text()}`));
+    await page.goto(origin + pagePath, { waitUntil: 'commit', timeout: 30_000 });
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), undefined, { timeout: 30_000 });
+    const atReady = new Set(scripts);
+    await page.waitForLoadState('networkidle', { timeout: 30_000 });
+    if (errors.length > 0) throw new Error(`${pagePath} threw: ${errors.join('; ')}`);
+    if (process.env.BENCH_VERBOSE) print([...scripts].map((script) => `${atReady.has(script) ? 'ready' : 'idle '} ${script}`).join('\n'));
+    return { ready: await gzipKiB(atReady), idle: await gzipKiB(scripts) };
   } finally {
     await browser.close();
   }
@@ -138,16 +161,19 @@ async function main(): Promise<void> {
     try {
       print('');
       print('First load (budget: ≤ 170 KiB gzip JavaScript, Lighthouse mobile ≥ 95)');
-      print('page            JS gzip KiB  files  Lighthouse mobile (median of runs)');
+      print('page            JS gzip KiB to ready (files)  with idle prefetch (files)  Lighthouse mobile (median of runs)');
       for (const pagePath of PAGES) {
         const js = await firstLoadJavaScript(pagePath);
         const scores = JS_ONLY ? [] : await lighthouseScore(pagePath);
-        print(`${pagePath.padEnd(15)} ${js.kib.toFixed(1).padStart(11)}  ${String(js.files).padStart(5)}  ${median(scores)} (${scores.join(', ')})`);
+        const ready = `${js.ready.kib.toFixed(1)} (${js.ready.files})`;
+        const idle = `${js.idle.kib.toFixed(1)} (${js.idle.files})`;
+        print(`${pagePath.padEnd(15)} ${ready.padStart(28)}  ${idle.padStart(26)}  ${scores.length > 0 ? `${median(scores)} (${scores.join(', ')})` : '—'}`);
       }
     } finally {
       server.kill('SIGTERM');
     }
   }
+  if (FIRST_LOAD_ONLY) return;
   if (!VERIFICATION_ONLY && !MARKETPLACE_ONLY) {
     await pushThroughput(print);
     await firstSyncPull(print, { root, port: port + 1, chromiumPath, chromiumArgs });

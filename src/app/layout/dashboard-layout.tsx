@@ -17,6 +17,7 @@ import { SlideInMenu } from './slide-in-menu';
 import { UpdatePrompt } from '../pwa/update-prompt';
 import { Logo } from './public-header';
 import { PageLoading, useFocusMainOnNavigate } from './public-layout';
+import { RouteErrorBoundary } from '../routing/route-error-boundary';
 
 function Sidebar({ views, onNavigate }: { views: ReturnType<typeof viewsOf>; onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -68,9 +69,11 @@ function content(user: SessionUser, pathname: string, views: ReturnType<typeof v
   if (views.length === 0 && !isAccountSettings) return <AccessNotice kind="pending" user={user} />;
   if (!mayOpenPath(user.roles, pathname)) return <AccessNotice kind="not-allowed" user={user} />;
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Outlet />
-    </Suspense>
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 

@@ -1,8 +1,10 @@
 /** The frame of every public page: skip link, header, the page, footer, update prompt. */
 import { Box, Flex, Link, Spinner } from '@chakra-ui/react';
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { UpdatePrompt } from '../pwa/update-prompt';
+import { usePageLoading } from '../routing/lazy-page';
+import { RouteErrorBoundary } from '../routing/route-error-boundary';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
 
@@ -22,7 +24,7 @@ export function useFocusMainOnNavigate(pathname: string): void {
 }
 
 export function PublicLayout() {
-  const navigation = useNavigation();
+  const pageLoading = usePageLoading();
   const { pathname } = useLocation();
   useFocusMainOnNavigate(pathname);
   return (
@@ -31,14 +33,15 @@ export function PublicLayout() {
         Skip to content
       </Link>
       <PublicHeader />
-      <Box as="main" id="main" tabIndex={-1} flex="1" outline="none" aria-busy={navigation.state === 'loading'}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+      <Box as="main" id="main" tabIndex={-1} flex="1" outline="none" aria-busy={pageLoading}>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </Box>
       <PublicFooter year={new Date().getFullYear()} />
       <UpdatePrompt />
-      <ScrollRestoration />
     </Flex>
   );
 }

@@ -1,16 +1,11 @@
 /** Shown instead of a blank screen when a page fails to load or throws. */
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../config/paths';
 
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const isChunkFailure = error instanceof Error && /dynamically imported module|Failed to fetch|Importing a module script failed/i.test(error.message);
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : isChunkFailure
-      ? 'This page could not be loaded. Check your connection and try again.'
-      : 'Something went wrong while showing this page.';
+  const message = isChunkFailure ? 'This page could not be loaded. Check your connection and try again.' : 'Something went wrong while showing this page.';
   return (
     <Container maxW="xl" py="20" role="alert">
       <Stack gap="4" align="flex-start">

@@ -1,23 +1,72 @@
 /**
  * Renders a public page to HTML at build time (see prerender.ts). Uses the same
- * route table and providers as the browser, through react-router's static handler.
+ * route table and providers as the browser, in react-router's static router.
+ *
+ * The page's styles come back apart from its markup, as the few style elements
+ * Emotion's browser cache adopts on start: one for every class the page uses
+ * (`data-emotion="css id id …"`) and one per global sheet (`css-global id`). Left to
+ * itself, Emotion writes a style element before each styled element, which the
+ * browser parses inline and the app then moves into the head one by one.
  */
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { routes } from '../routes';
+import { StaticRouter } from 'react-router-dom';
+import { AppRoutes, loadPagesForPath } from '../routes';
 import { AppProviders } from '../app';
 
-export async function renderPage(pathname: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${pathname}`));
-  if (context instanceof Response) throw new Error(`${pathname} redirected; only plain pages are prerendered`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <StrictMode>
-      <AppProviders>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
+export interface RenderedPage {
+  html: string;
+  /** Style elements for the document's head. */
+  head: string;
+}
+
+interface Recorded {
+  name: string;
+  global: boolean;
+}
+
+/** A server cache that keeps each style's rules instead of writing them into the markup, in insertion order. */
+function recordingCache(): { cache: EmotionCache; recorded: Recorded[] } {
+  const cache = createCache({ key: 'css' });
+  // With `compat`, Emotion stores each style's rules in `inserted` and renders no <style> elements.
+  cache.compat = true;
+  const recorded: Recorded[] = [];
+  const insert = cache.insert.bind(cache);
+  cache.insert = (selector, serialized, sheet, shouldCache) => {
+    if (!(serialized.name in cache.inserted)) recorded.push({ name: serialized.name, global: selector === '' });
+    return insert(selector, serialized, sheet, shouldCache);
+  };
+  return { cache, recorded };
+}
+
+function styleElement(names: string, rules: string): string {
+  // Rules come from our own theme and components; `</` cannot close the element early in CSS we write,
+  // but guard anyway so that no string can end the style element.
+  return `<style data-emotion="${names}">${rules.replaceAll('</', '<\\/')}</style>`;
+}
+
+export async function renderPage(pathname: string): Promise<RenderedPage> {
+  await loadPagesForPath(pathname);
+  const { cache, recorded } = recordingCache();
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <StrictMode>
+        <AppProviders>
+          <StaticRouter location={pathname}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </StrictMode>
+    </CacheProvider>,
   );
+  const rulesOf = (name: string): string => {
+    const rules = cache.inserted[name];
+    return typeof rules === 'string' ? rules : '';
+  };
+  const globals = recorded.filter((entry) => entry.global).map((entry) => styleElement(`css-global ${entry.name}`, rulesOf(entry.name)));
+  const classes = recorded.filter((entry) => !entry.global);
+  const classSheet = classes.length > 0 ? styleElement(`css ${classes.map((entry) => entry.name).join(' ')}`, classes.map((entry) => rulesOf(entry.name)).join('')) : '';
+  return { html, head: globals.join('') + classSheet };
 }

@@ -7,13 +7,13 @@
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PRERENDERED_PAGES, prerenderedFileOf } from './prerendered-pages';
+import { type BuildManifest, PRERENDERED_PAGES, prerenderedFileOf, scriptsOf, START_MODULE } from './prerendered-pages';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dist = path.join(root, 'dist');
 
 const { renderPage } = (await import(pathToFileURL(path.join(root, '.ssr-build', 'entry-server.js')).href)) as {
-  renderPage: (pathname: string) => Promise<string>;
+  renderPage: (pathname: string) => Promise<{ html: string; head: string }>;
 };
 
 const shellPath = path.join(dist, 'app-shell.html');
@@ -23,10 +23,19 @@ if (!indexHtml.includes('data-prerendered')) await copyFile(path.join(dist, 'ind
 const shell = await readFile(shellPath, 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error('app-shell.html has no empty #root to fill');
 
+const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+// The app's own scripts are preloaded by Vite's loader when main.tsx imports start.tsx.
+const startScripts = new Set(scriptsOf(manifest, [START_MODULE]));
+
 for (const page of PRERENDERED_PAGES) {
-  const html = await renderPage(page.path);
+  const { html, head } = await renderPage(page.path);
+  // The page's scripts are fetched after the first paint, with the app's (main.tsx), not
+  // announced in the head: there they would compete with the rest of the HTML for a slow line.
+  const pageScripts = scriptsOf(manifest, [page.module]).filter((file) => !startScripts.has(file)).map((file) => `/${file}`);
+  if (!shell.includes('</head>')) throw new Error('app-shell.html has no </head> for the page styles');
   const document = shell
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.path}">${html}</div>`)
+    .replace('</head>', () => `${head}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.path}" data-page-scripts="${pageScripts.join(' ')}">${html}</div>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
   await writeFile(path.join(dist, prerenderedFileOf(page.path)), document);
   process.stdout.write(`prerendered ${page.path} (${(Buffer.byteLength(document) / 1024).toFixed(1)} KiB)\n`);

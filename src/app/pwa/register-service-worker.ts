@@ -1,6 +1,10 @@
 /**
  * Registers the service worker. A new version waits (no skipWaiting) until the
  * user accepts the update prompt, so the app never reloads under someone's feet.
+ *
+ * Registration (and workbox-window with it) waits until the page has loaded and the
+ * browser is idle: the worker's install fetches every route's code, which must not
+ * compete with the page's own first load.
  */
 import { registerSW } from 'virtual:pwa-register';
 
@@ -22,8 +26,18 @@ export function installUpdate(): Promise<void> {
   return applyUpdate ? applyUpdate(true) : Promise.resolve();
 }
 
+function whenLoadedAndIdle(work: () => void): void {
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 200));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  whenLoadedAndIdle(register);
+}
+
+function register(): void {
   applyUpdate = registerSW({
     immediate: true,
     onNeedRefresh() {

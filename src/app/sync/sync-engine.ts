@@ -3,7 +3,7 @@
  * shortly after each local write. Only one tab syncs at a time (Web Locks); after
  * a failure it backs off (1 s, 2 s, 4 s … up to a minute).
  *
- * The engine is loaded on demand (see main.tsx): at start when the device holds
+ * The engine is loaded on demand (see start.tsx): at start when the device holds
  * unconfirmed changes, and by any screen that reads or writes the local store.
  */
 import { liveQuery } from 'dexie';

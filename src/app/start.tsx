@@ -1,0 +1,42 @@
+/**
+ * Starts the app (loaded by main.tsx once the first paint is on screen). Public
+ * pages arrive prerendered (see src/app/prerender): those are hydrated, so the first
+ * paint needs no JavaScript; other paths render from scratch.
+ */
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders } from './app';
+import { registerServiceWorker } from './pwa/register-service-worker';
+import { AppRoutes, loadPagesForPath } from './routes';
+import { requestPersistentStorage } from './store/persistence';
+import { outboxMayHaveChanges } from './sync/sync-status';
+
+async function mount(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  // A prerendered page was rendered for its bare path; with a query string
+  // (e.g. ?plate=…) the page differs, so it is rendered afresh instead.
+  const isPrerendered = container.dataset.prerendered === window.location.pathname && window.location.search === '';
+  await loadPagesForPath(window.location.pathname);
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>
+  );
+  // As a transition, React hydrates in small slices and yields to input in between,
+  // instead of one long task: the prerendered page is already visible meanwhile.
+  if (isPrerendered) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+}
+
+void mount();
+registerServiceWorker();
+void requestPersistentStorage();
+// The local database and sync engine load on demand: now if this device holds
+// unconfirmed changes, otherwise when a screen that uses the store opens.
+if (outboxMayHaveChanges()) void import('./sync/sync-engine').then((engine) => engine.startSync());
