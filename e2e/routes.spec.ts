@@ -71,6 +71,60 @@ test.describe('every route renders', () => {
   });
 });
 
+test.describe('navigating between pages', () => {
+  test('a new page opens at its top, and Back returns to where the reader was, also after a reload', async ({ page }) => {
+    await openApp(page, '/terms');
+    // The footer's link, read at the bottom of a long page.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).scrollIntoViewIfNeeded();
+    const readTo = await page.evaluate(() => window.scrollY);
+    expect(readTo).toBeGreaterThan(500);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Privacy/i })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Navigated within the app: the page was not loaded again.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: /Terms/i })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(readTo - 50);
+    await page.goForward();
+    await expect(page.getByRole('heading', { level: 1, name: /Privacy/i })).toBeVisible();
+    await page.reload();
+    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: /Terms/i })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(readTo - 50);
+  });
+
+  test('while the next page’s code loads, the current page stays on screen, marked busy', async ({ page }) => {
+    await openApp(page, '/');
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/pricing-page-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).first().click();
+    await expect(page.locator('main')).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('heading', { level: 1, name: 'Get Your Zambian License Plates Online' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: /Pricing|Standard License Plate/i })).toBeVisible();
+    await expect(page.locator('main')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  test('a page that fails to load says so in place of the page, and the next page opens normally', async ({ page }) => {
+    await openApp(page, '/');
+    await page.route('**/assets/pricing-page-*.js', (route) => route.abort());
+    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Sorry, this page could not be shown' })).toBeVisible();
+    await expect(page.getByText('This page could not be loaded. Check your connection and try again.')).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.unroute('**/assets/pricing-page-*.js');
+    await page.getByRole('banner').getByRole('link', { name: 'How It Works' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: /how it works/i })).toBeVisible();
+  });
+});
+
 test.describe('layout at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
   for (const route of PUBLIC_ROUTES) {

@@ -16,9 +16,18 @@ function MarkReady() {
   return null;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+// The same system without its global styles (reset, tokens, base), for a page that
+// already carries them: Chakra's provider would otherwise serialise all of them again
+// (~30 KiB of CSS) only to find them in the page.
+const systemWithoutGlobals = { ...system, _global: [] };
+
+/**
+ * `pageHasGlobalStyles`: the document already holds the system's global styles (a
+ * prerendered page, decision 016).
+ */
+export function AppProviders({ children, pageHasGlobalStyles = false }: { children: ReactNode; pageHasGlobalStyles?: boolean }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={pageHasGlobalStyles ? systemWithoutGlobals : system}>
       {children}
       <ToasterHost />
       <MarkReady />

@@ -5,10 +5,10 @@
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app';
 import { registerServiceWorker } from './pwa/register-service-worker';
 import { AppRoutes, loadPagesForPath } from './routes';
+import { AppRouter } from './routing/app-router';
 import { requestPersistentStorage } from './store/persistence';
 import { outboxMayHaveChanges } from './sync/sync-status';
 
@@ -18,13 +18,14 @@ async function mount(): Promise<void> {
   // A prerendered page was rendered for its bare path; with a query string
   // (e.g. ?plate=…) the page differs, so it is rendered afresh instead.
   const isPrerendered = container.dataset.prerendered === window.location.pathname && window.location.search === '';
-  await loadPagesForPath(window.location.pathname);
+  // A page whose code cannot be fetched renders its error in place (RouteErrorBoundary).
+  await loadPagesForPath(window.location.pathname).catch(() => undefined);
   const app = (
     <StrictMode>
-      <AppProviders>
-        <BrowserRouter>
+      <AppProviders pageHasGlobalStyles={document.querySelector('style[data-emotion^="css-global "]') !== null}>
+        <AppRouter loadPagesFor={loadPagesForPath}>
           <AppRoutes />
-        </BrowserRouter>
+        </AppRouter>
       </AppProviders>
     </StrictMode>
   );

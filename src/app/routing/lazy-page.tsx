@@ -2,10 +2,11 @@
  * Pages as their own chunks, loaded on first visit. A page whose module is already
  * loaded renders at once, so a prerendered page hydrates with its component in place
  * and the prerenderer renders it to HTML (both load the matching pages first, see
- * `loadPagesFor`). A page still loading suspends; the router renders navigations as
- * transitions, so the current page stays on screen meanwhile, marked busy.
+ * `loadPagesFor`); so does the browser's router before it shows a new location
+ * (app-router.tsx), keeping the current page on screen meanwhile, marked busy. A
+ * page rendered before its code has loaded suspends.
  */
-import { type ComponentType, use, useSyncExternalStore } from 'react';
+import { type ComponentType, createElement, use, useEffect, useState } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 // A page component takes at most a few plain props (a dashboard section its id).
@@ -15,6 +16,15 @@ export interface LazyPageModule {
   load: () => Promise<PageComponent>;
   Component?: PageComponent;
   loading?: Promise<PageComponent>;
+}
+
+// Pages whose load failed: the failure stands (the error boundary shows it) until the
+// reader moves on, then the next visit tries again.
+const failedPages = new Set<LazyPageModule>();
+
+export function forgetFailedLoads(): void {
+  for (const page of failedPages) page.loading = undefined;
+  failedPages.clear();
 }
 
 /** A page from a module and the name of its page component. */
@@ -29,12 +39,17 @@ export function lazyPage(load: () => Promise<Record<string, unknown>>, name: str
   };
 }
 
-// How many pages are being fetched, for the layouts' aria-busy.
+// How many pages are being fetched, for the layouts' aria-busy. A load starts while
+// React renders the page that needs it, so listeners hear of it after that render: an
+// update during a transition's render would turn the navigation into a blocking one,
+// which shows the loading fallback instead of keeping the current page.
 let pending = 0;
 const listeners = new Set<() => void>();
 function setPending(change: number): void {
   pending += change;
-  for (const listener of listeners) listener();
+  queueMicrotask(() => {
+    for (const listener of listeners) listener();
+  });
 }
 
 export function loadPage(page: LazyPageModule): Promise<PageComponent> {
@@ -47,8 +62,7 @@ export function loadPage(page: LazyPageModule): Promise<PageComponent> {
         return Component;
       },
       (error: unknown) => {
-        // Forget the failure, so that the next visit tries again.
-        page.loading = undefined;
+        failedPages.add(page);
         setPending(-1);
         throw error;
       },
@@ -58,20 +72,23 @@ export function loadPage(page: LazyPageModule): Promise<PageComponent> {
 }
 
 export function LazyPage({ page, props }: { page: LazyPageModule; props?: Record<string, string> }) {
-  const Component = page.Component ?? use(loadPage(page));
-  return <Component {...props} />;
+  // The page's component is the module's export, the same on every render once loaded.
+  return createElement(page.Component ?? use(loadPage(page)), props);
 }
 
 /** True while a page's code is being fetched. */
 export function usePageLoading(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => pending > 0,
-    () => false,
-  );
+  // Not useSyncExternalStore: it re-renders a transition that saw the count change as blocking.
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    const listener = () => setLoading(pending > 0);
+    listeners.add(listener);
+    listener();
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
+  return loading;
 }
 
 /** The lazy page a route renders, kept in its handle. */

@@ -1,21 +1,36 @@
 /**
  * Catches a page that fails to load or throws, and shows RouteError in its place
- * instead of a blank screen. Going to another path clears it.
+ * instead of a blank screen. Going to another path clears it (and a page that failed
+ * to load is fetched again on its next visit).
  */
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RouteError } from '../layout/route-error';
+import { forgetFailedLoads } from './lazy-page';
 
 interface State {
   error: unknown;
   hasError: boolean;
 }
 
-class Boundary extends Component<{ children: ReactNode }, State> {
+interface Props {
+  children: ReactNode;
+  /** The path shown; when it changes, the error is cleared. */
+  path: string;
+}
+
+class Boundary extends Component<Props, State> {
   override state: State = { error: undefined, hasError: false };
 
-  static getDerivedStateFromError(error: unknown): State {
+  static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error, hasError: true };
+  }
+
+  override componentDidUpdate(previous: Props): void {
+    if (this.state.hasError && previous.path !== this.props.path) {
+      forgetFailedLoads();
+      this.setState({ error: undefined, hasError: false });
+    }
   }
 
   override render() {
@@ -25,5 +40,5 @@ class Boundary extends Component<{ children: ReactNode }, State> {
 
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <Boundary key={pathname}>{children}</Boundary>;
+  return <Boundary path={pathname}>{children}</Boundary>;
 }

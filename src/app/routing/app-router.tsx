@@ -1,0 +1,40 @@
+/**
+ * The browser's router: react-router's history and <Router>, with one rule of ours.
+ * A new location is shown once its page's code has loaded, never as a loading
+ * fallback in place of the page being read: the current page stays (marked busy,
+ * see lazy-page.tsx) until the next can be drawn whole. Back and forward need this
+ * most: React renders a popstate's update at once, and scroll restoration needs the
+ * page it restores to be there.
+ */
+import { type ReactNode, startTransition, useLayoutEffect, useState } from 'react';
+import { type Location, type NavigationType, Router, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
+
+interface Shown {
+  action: NavigationType;
+  location: Location;
+}
+
+export function AppRouter({ children, loadPagesFor }: { children: ReactNode; loadPagesFor: (pathname: string) => Promise<void> }) {
+  const [history] = useState(() => createBrowserHistory({ window, v5Compat: true }));
+  const [shown, setShown] = useState<Shown>({ action: history.action, location: history.location });
+
+  useLayoutEffect(() => {
+    let latest = 0;
+    return history.listen(({ action, location }) => {
+      const navigation = (latest += 1);
+      // A page that cannot be fetched is shown as its error (RouteErrorBoundary), not waited for.
+      void loadPagesFor(location.pathname)
+        .catch(() => undefined)
+        .then(() => {
+          // A newer navigation made meanwhile is the one to show.
+          if (navigation === latest) startTransition(() => setShown({ action, location }));
+        });
+    });
+  }, [history, loadPagesFor]);
+
+  return (
+    <Router navigator={history} location={shown.location} navigationType={shown.action}>
+      {children}
+    </Router>
+  );
+}

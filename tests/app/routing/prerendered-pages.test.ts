@@ -1,0 +1,44 @@
+/** The prerenderer's page list agrees with the route table, and each page's scripts are read off the build manifest. */
+import { describe, expect, it } from 'vitest';
+import { matchRoutes } from 'react-router-dom';
+import { type BuildManifest, PRERENDERED_PAGES, scriptsOf } from '../../../src/app/prerender/prerendered-pages';
+import type { PageHandle } from '../../../src/app/routing/lazy-page';
+import { loadPage } from '../../../src/app/routing/lazy-page';
+import { routes } from '../../../src/app/routes';
+
+describe('prerendered pages', () => {
+  it.each(PRERENDERED_PAGES.map((page) => [page.path, page.module]))('%s is rendered by a component of %s', async (path, module) => {
+    const matches = matchRoutes(routes, path) ?? [];
+    const handle = matches.at(-1)?.route.handle as PageHandle | undefined;
+    expect(handle, `the route for ${path} shows a lazy page`).toBeDefined();
+    const Component = await loadPage(handle!.page);
+    const exports = (await import(/* @vite-ignore */ `../../../${module}`)) as Record<string, unknown>;
+    expect(Object.values(exports)).toContain(Component);
+  });
+});
+
+describe('scripts of a module in the build manifest', () => {
+  const manifest: BuildManifest = {
+    'src/app/start.tsx': { file: 'assets/start-1.js', imports: ['_stack.js', '_react.js'] },
+    '_stack.js': { file: 'assets/stack-2.js', imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-3.js' },
+    'src/app/features/home/home-page.tsx': { file: 'assets/home-page-4.js', imports: ['_stack.js', '_card.js'] },
+    '_card.js': { file: 'assets/card-5.js', imports: ['_style.css'] },
+    '_style.css': { file: 'assets/style-6.css' },
+  };
+
+  it('lists a module’s own script and every static import’s, each once', () => {
+    expect(scriptsOf(manifest, ['src/app/start.tsx'])).toEqual(['assets/start-1.js', 'assets/stack-2.js', 'assets/react-3.js']);
+    expect(scriptsOf(manifest, ['src/app/start.tsx', 'src/app/features/home/home-page.tsx'])).toEqual([
+      'assets/start-1.js',
+      'assets/stack-2.js',
+      'assets/react-3.js',
+      'assets/home-page-4.js',
+      'assets/card-5.js',
+    ]);
+  });
+
+  it('fails the build for a module the manifest does not know', () => {
+    expect(() => scriptsOf(manifest, ['src/app/features/gone.tsx'])).toThrow('src/app/features/gone.tsx is not in the build manifest');
+  });
+});
