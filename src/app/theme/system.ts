@@ -81,7 +81,7 @@ const config = defineConfig({
     semanticTokens: {
       colors: {
         // Chakra's default error red (red.500) is below AA contrast for small text on white.
-        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
+        fg: { error: { value: '{colors.red.700}' } },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },
@@ -104,6 +104,28 @@ function withoutUnusedPalettes<T extends object>(group: T): T {
   return Object.fromEntries(Object.entries(group).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
 }
 
+/**
+ * Semantic tokens with their light values only. Nambala has no dark mode (nothing
+ * sets Chakra's `dark` class), so every `_dark` value is a CSS variable no page uses;
+ * building them took a third of createSystem on every page load, and their CSS
+ * rode along in every prerendered page.
+ */
+export function lightOnly<T>(node: T): T {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
+  const entries = Object.entries(node as Record<string, unknown>);
+  if ('value' in node) {
+    const value = (node as { value: unknown }).value;
+    if (value !== null && typeof value === 'object' && '_dark' in value) {
+      const { _dark: _unused, ...rest } = value as Record<string, unknown>;
+      const keys = Object.keys(rest);
+      const collapsed = keys.length === 1 && (keys[0] === '_light' || keys[0] === 'base') ? rest[keys[0]!] : rest;
+      return { ...node, value: collapsed } as T;
+    }
+    return node;
+  }
+  return Object.fromEntries(entries.map(([key, child]) => [key, lightOnly(child)])) as T;
+}
+
 // Only the recipes the app uses: Chakra's full theme carries ~60 recipes in every first load.
 const theme = defineConfig({
   preflight: true,
@@ -114,7 +136,7 @@ const theme = defineConfig({
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
-    semanticTokens: { ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors ?? {}) },
+    semanticTokens: lightOnly({ ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors ?? {}) }),
     textStyles,
     layerStyles,
     animationStyles,
