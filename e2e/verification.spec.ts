@@ -212,6 +212,32 @@ test('manual entry: a blank number is refused, input is upper-cased and cut at 1
   await expect(page.getByTestId('registered-vehicle')).toHaveCount(0);
 });
 
+test('the entry tabs follow the keyboard: arrows, Home and End move, select and show their panel', async ({ page }) => {
+  await openApp(page, '/verification');
+  const manual = page.getByRole('tab', { name: 'Manual Entry' });
+  const scan = page.getByRole('tab', { name: 'QR Scan' });
+  await expect(manual).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Manual Entry' })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'QR Scan' })).toBeHidden();
+  // Only the selected tab is in the Tab order.
+  await expect(manual).toHaveAttribute('tabindex', '0');
+  await expect(scan).toHaveAttribute('tabindex', '-1');
+  await manual.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(scan).toBeFocused();
+  await expect(scan).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'QR Scan' })).toBeVisible();
+  await expect(page).toHaveURL(/tab=scan/);
+  await page.keyboard.press('ArrowRight');
+  await expect(manual).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(scan).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(manual).toBeFocused();
+  await expect(manual).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Plate Number' })).toBeVisible();
+});
+
 test('home page quick search: for sale, registered, free, and Verify Plate opens a Valid verdict', async ({ page }) => {
   await openApp(page, '/');
   const availability = page.getByRole('search', { name: 'Check plate availability' });

@@ -3,7 +3,8 @@
  * so a number typed under Check Availability is still there under Verify Plate.
  * Both actions hand the number to their own screen through the URL.
  */
-import { Button, Card, Field, Heading, Input, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Tabs } from '../../components/tabs';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { normalisePlateInput, normalisePlateNumber, parsePlateNumber, PLATE_NUMBER_MAX_LENGTH, PLATE_NUMBER_REQUIRED } from '#domain/plates/plate-number';

@@ -4,7 +4,8 @@
  * page at /v#<credential>; the credential is checked on the device, so it works with
  * no signal once the device has the registry's keys.
  */
-import { Box, Card, Container, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Card, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Tabs } from '../../components/tabs';
 import { memo, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { CheckIcon, QrIcon, SearchIcon, ShieldIcon, WarningIcon } from '../../components/icons';
