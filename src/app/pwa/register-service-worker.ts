@@ -7,6 +7,7 @@
  * compete with the page's own first load.
  */
 import { registerSW } from 'virtual:pwa-register';
+import { whenLoadedAndIdle } from '../components/when-idle';
 
 type Listener = () => void;
 let updateReady = false;
@@ -24,12 +25,6 @@ export function subscribeUpdate(listener: Listener): () => void {
 
 export function installUpdate(): Promise<void> {
   return applyUpdate ? applyUpdate(true) : Promise.resolve();
-}
-
-function whenLoadedAndIdle(work: () => void): void {
-  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 200));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
 }
 
 export function registerServiceWorker(): void {

@@ -15,6 +15,7 @@ import { apiRequest, NetworkError } from '../sync/api-client';
 import { loadTrust, refreshTrust, TRUST_META_KEY, type TrustMeta } from './trust';
 import { decodeCredential } from '#domain/credential/credential';
 import { readForLookup } from './registry-copy';
+import { VERDICT_MEASURE } from './verdict-measure';
 
 export type VerificationSource = 'credential' | 'registry' | 'device-copy';
 
@@ -62,7 +63,7 @@ export const NOT_A_PLATE_QR: VerificationProblem = {
 };
 
 /** The name under which each verdict's compute time is recorded (the benchmark reads it). */
-export const VERDICT_MEASURE = 'nambala:verdict-compute';
+export { VERDICT_MEASURE };
 
 async function freshnessNow(database: NambalaDatabase, registryUpdatedAt: string | null = null) {
   const meta = (await database.meta.get(TRUST_META_KEY))?.value as TrustMeta | undefined;

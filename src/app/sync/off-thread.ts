@@ -10,7 +10,8 @@ import { RegistryCopyRefused, refreshRegistryCopy, type CopyProgress, type Regis
 import { db } from '../store/database';
 import { NetworkError } from './api-client';
 import type { OffThreadReply, OffThreadRequest, OffThreadTask, SerializedError } from './off-thread-protocol';
-import { VERDICT_MEASURE, verifyAgainstCopy, type VerificationOutcome } from '../registry/verify';
+import { VERDICT_MEASURE } from '../registry/verdict-measure';
+import type { VerificationOutcome } from '../registry/verify';
 import { pullChanges, SignedOutError } from './pull';
 
 interface Waiting {
@@ -107,7 +108,11 @@ export function refreshRegistryCopyOffThread(onProgress: (progress: CopyProgress
  * a lookup made here, spanning the time the worker spent on it.
  */
 export async function verifyAgainstCopyOffThread(plateNumber: string, id: string): Promise<VerificationOutcome> {
-  const here = async () => ({ outcome: await verifyAgainstCopy(db, plateNumber, id), endedAt: null });
+  // Here only when no worker runs: the verifier (signature library) is not part of the sync engine's code.
+  const here = async () => {
+    const { verifyAgainstCopy } = await import('../registry/verify');
+    return { outcome: await verifyAgainstCopy(db, plateNumber, id), endedAt: null };
+  };
   const { outcome, endedAt } = await offThread<{ outcome: VerificationOutcome; endedAt: number | null }, never>('verifyAgainstCopy', () => {}, here, { plateNumber, id });
   if (endedAt !== null && outcome.kind === 'result') {
     const end = endedAt - performance.timeOrigin;

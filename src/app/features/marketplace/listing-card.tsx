@@ -6,10 +6,9 @@
 import { isOpenForPurchase, type PlateListing } from '#domain/marketplace/listing';
 import { formatZmw } from '#domain/money/money';
 import { Button, Card, Flex, IconButton, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState, useTransition } from 'react';
 import { approvedMessage } from './checkout-rules';
 import { HeartIcon } from './heart-icon';
-import { ListingDialog } from './listing-dialog';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
 import { toggleFavourite } from './use-marketplace';
 
@@ -21,8 +20,26 @@ interface ListingCardProps {
   reservedUntilMine: string | null | undefined;
 }
 
+// The dialog (checkout, payment, sign-up) loads when a buyer opens a plate, not with the
+// page; the marketplace fetches it ahead once idle (prefetchListingDialog).
+const loadListingDialog = () => import('./listing-dialog');
+const ListingDialog = lazy(() => loadListingDialog().then((module) => ({ default: module.ListingDialog })));
+
+export function prefetchListingDialog(): void {
+  void loadListingDialog().catch(() => undefined);
+}
+
 export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }: ListingCardProps) {
   const [isDialogOpen, setDialogOpen] = useState(false);
+  const [wasOpened, setWasOpened] = useState(false);
+  // While the dialog's code loads, the button shows it is working and the page stays.
+  const [isOpening, startOpening] = useTransition();
+  function open() {
+    startOpening(() => {
+      setWasOpened(true);
+      setDialogOpen(true);
+    });
+  }
   const isMine = reservedUntilMine !== undefined && listing.status === 'Reserved';
   const mayOpen = isOpenForPurchase(listing) || isMine;
   return (
@@ -56,7 +73,7 @@ export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }:
       </Card.Body>
       <Card.Footer w={layout === 'list' ? { base: 'full', md: '56' } : 'full'} flexShrink={0} alignSelf={layout === 'list' ? { md: 'center' } : undefined}>
         {mayOpen || isDialogOpen ? (
-          <Button colorPalette="brand" w="full" aria-haspopup="dialog" onClick={() => setDialogOpen(true)} aria-label={`View Details of ${listing.number}`}>
+          <Button colorPalette="brand" w="full" aria-haspopup="dialog" loading={isOpening} onClick={open} aria-label={`View Details of ${listing.number}`}>
             View Details
           </Button>
         ) : (
@@ -65,7 +82,11 @@ export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }:
           </Button>
         )}
         {/* Stays mounted while open, so a payment can finish after the plate turns Reserved or Sold. */}
-        <ListingDialog listing={listing} isOpen={isDialogOpen} onClose={() => setDialogOpen(false)} reservedUntilMine={isMine ? reservedUntilMine : undefined} />
+        {wasOpened && (
+          <Suspense fallback={null}>
+            <ListingDialog listing={listing} isOpen={isDialogOpen} onClose={() => setDialogOpen(false)} reservedUntilMine={isMine ? reservedUntilMine : undefined} />
+          </Suspense>
+        )}
       </Card.Footer>
     </Card.Root>
   );

@@ -8,21 +8,13 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOnlineStatus } from '../../components/use-online-status';
+import { whenIdle } from '../../components/when-idle';
 import type { VerificationOutcome } from '../../registry/verify';
 
 const loadVerifier = async () => {
   const [verify, store, offThread] = await Promise.all([import('../../registry/verify'), import('../../store/database'), import('../../sync/off-thread')]);
   return { ...verify, db: store.db, lookUpCopy: offThread.verifyAgainstCopyOffThread };
 };
-
-function whenIdle(work: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const handle = window.requestIdleCallback(work, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(work, 500);
-  return () => clearTimeout(timer);
-}
 
 export function useVerification({ logChecks }: { logChecks: boolean }) {
   const online = useOnlineStatus();
