@@ -27,6 +27,9 @@ interface TabsState {
 
 const TabsContext = createContext<TabsState | null>(null);
 
+// The recipe's horizontal styles key on this attribute; these tabs are always horizontal.
+const HORIZONTAL = { 'data-orientation': 'horizontal' } as const;
+
 function useTabs(): TabsState {
   const state = useContext(TabsContext);
   if (!state) throw new Error('Tabs parts must be inside Tabs.Root');
@@ -55,7 +58,7 @@ function Root({ value, defaultValue, onValueChange, children, ...rest }: RootPro
   };
   return (
     <TabsContext.Provider value={state}>
-      <StyledRoot data-orientation="horizontal" {...rest}>
+      <StyledRoot {...HORIZONTAL} {...rest}>
         {children}
       </StyledRoot>
     </TabsContext.Provider>
@@ -82,12 +85,18 @@ function List(props: HTMLChakraProps<'div'>) {
     next?.focus();
     if (next?.dataset.value) select(next.dataset.value);
   }
-  return <StyledList role="tablist" aria-orientation="horizontal" data-orientation="horizontal" onKeyDown={onKeyDown} {...props} />;
+  return <StyledList role="tablist" aria-orientation="horizontal" onKeyDown={onKeyDown} {...HORIZONTAL} {...props} />;
+}
+
+/** A tab's state, and the data attributes Chakra's recipe styles by (selected, orientation). */
+function useTab(value: string) {
+  const tabs = useTabs();
+  const selected = tabs.value === value;
+  return { tabs, selected, styleState: { 'data-selected': selected ? '' : undefined, ...HORIZONTAL } };
 }
 
 function Trigger({ value, ...rest }: HTMLChakraProps<'button'> & { value: string }) {
-  const tabs = useTabs();
-  const selected = tabs.value === value;
+  const { tabs, selected, styleState } = useTab(value);
   return (
     <StyledTrigger
       type="button"
@@ -96,30 +105,17 @@ function Trigger({ value, ...rest }: HTMLChakraProps<'button'> & { value: string
       aria-selected={selected}
       aria-controls={tabs.idOf('content', value)}
       tabIndex={selected ? 0 : -1}
-      data-selected={selected ? '' : undefined}
-      data-orientation="horizontal"
       data-value={value}
       onClick={() => tabs.select(value)}
+      {...styleState}
       {...rest}
     />
   );
 }
 
 function Content({ value, ...rest }: HTMLChakraProps<'div'> & { value: string }) {
-  const tabs = useTabs();
-  const selected = tabs.value === value;
-  return (
-    <StyledContent
-      role="tabpanel"
-      id={tabs.idOf('content', value)}
-      aria-labelledby={tabs.idOf('trigger', value)}
-      tabIndex={0}
-      hidden={!selected}
-      data-selected={selected ? '' : undefined}
-      data-orientation="horizontal"
-      {...rest}
-    />
-  );
+  const { tabs, selected, styleState } = useTab(value);
+  return <StyledContent role="tabpanel" id={tabs.idOf('content', value)} aria-labelledby={tabs.idOf('trigger', value)} tabIndex={0} hidden={!selected} {...styleState} {...rest} />;
 }
 
 export const Tabs = { Root, List, Trigger, Content };

@@ -7,14 +7,13 @@
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type * as EntryServer from './entry-server';
 import { type BuildManifest, PRERENDERED_PAGES, prerenderedFileOf, scriptsOf, START_MODULE } from './prerendered-pages';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dist = path.join(root, 'dist');
 
-const { renderPage } = (await import(pathToFileURL(path.join(root, '.ssr-build', 'entry-server.js')).href)) as {
-  renderPage: (pathname: string) => Promise<{ html: string; head: string }>;
-};
+const { renderPage } = (await import(pathToFileURL(path.join(root, '.ssr-build', 'entry-server.js')).href)) as typeof EntryServer;
 
 const shellPath = path.join(dist, 'app-shell.html');
 // The first run copies Vite's index.html; a rerun must not copy a prerendered page over the shell.

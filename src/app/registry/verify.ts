@@ -62,9 +62,6 @@ export const NOT_A_PLATE_QR: VerificationProblem = {
   detail: 'This QR code does not carry a Nambala plate credential. Scan the code on the plate sticker, or type the plate number.',
 };
 
-/** The name under which each verdict's compute time is recorded (the benchmark reads it). */
-export { VERDICT_MEASURE };
-
 async function freshnessNow(database: NambalaDatabase, registryUpdatedAt: string | null = null) {
   const meta = (await database.meta.get(TRUST_META_KEY))?.value as TrustMeta | undefined;
   return { keysFetchedAt: meta?.keysFetchedAt ?? null, revocationsFetchedAt: meta?.revocationsFetchedAt ?? null, registryUpdatedAt, clockSkewMs: meta?.clockSkewMs ?? null };

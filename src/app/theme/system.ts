@@ -112,7 +112,6 @@ function withoutUnusedPalettes<T extends object>(group: T): T {
  */
 export function lightOnly<T>(node: T): T {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
-  const entries = Object.entries(node as Record<string, unknown>);
   if ('value' in node) {
     const value = (node as { value: unknown }).value;
     if (value !== null && typeof value === 'object' && '_dark' in value) {
@@ -123,7 +122,7 @@ export function lightOnly<T>(node: T): T {
     }
     return node;
   }
-  return Object.fromEntries(entries.map(([key, child]) => [key, lightOnly(child)])) as T;
+  return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, lightOnly(child)])) as T;
 }
 
 // Only the recipes the app uses: Chakra's full theme carries ~60 recipes in every first load.

@@ -20,7 +20,7 @@ import { listingRepository } from '../repositories/listing-repository';
 import { policeRepository } from '../repositories/police-repository';
 import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
-import { errorResponse } from './schemas';
+import { errorResponse, plainJson } from './schemas';
 import { versionedCache } from '../cache/versioned-cache';
 
 const MAX_BUCKETS_PER_REQUEST = 512;
@@ -127,7 +127,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       // The answer is built field by field below, the owner only for officers: plain
       // JSON.stringify, not a check of it against the response schema (which stays for the
       // API document). The public page is the one anyone can hammer.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      serializerCompiler: plainJson,
       schema: {
         tags: ['verification'],
         summary: "A plate's verdict from the registry. Officers also get the owner's name, and the lookup is logged.",

@@ -13,9 +13,9 @@ import type { Database, Queryable } from '../db/database';
 import { errorBody } from '../plugins/error-handler';
 import { changeLogRepository } from '../repositories/change-log-repository';
 import type { User } from '../repositories/user-repository';
-import { type Intent, type IntentData, Refusal } from '../sync/intent';
+import { type Intent, type IntentContext, type IntentData, Refusal } from '../sync/intent';
 import { intentNamed } from '../sync/intents';
-import { errorResponse } from './schemas';
+import { errorResponse, plainJson } from './schemas';
 
 export const MAX_MUTATIONS_PER_PUSH = 50;
 
@@ -176,6 +176,10 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         }
       }
 
+      function contextOf(tx: Queryable): IntentContext {
+        return { tx, user, ip: request.ip, log: request.log };
+      }
+
       function rejection(mutation: Mutation, status: number, message: string, fields?: Record<string, string>): Answer {
         request.log.info({ mutationId: mutation.id, intent: mutation.intent, status, reason: message }, 'mutation rejected');
         return { id: mutation.id, outcome: 'rejected', status, message, ...(fields ? { fields } : {}) };
@@ -207,7 +211,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
 
       async function applyRun(tx: Queryable, run: Array<{ mutation: Mutation; payload: unknown }>): Promise<Answer[]> {
         const intent = intentNamed((run[0] as { mutation: Mutation }).mutation.intent) as Intent & Required<Pick<Intent, 'applyMany'>>;
-        const refusals = await intent.applyMany({ tx, user, ip: request.ip, log: request.log }, run.map((item) => item.payload));
+        const refusals = await intent.applyMany(contextOf(tx), run.map((item) => item.payload));
         return run.map(({ mutation }, index) => {
           const refusal = refusals[index];
           return refusal ? rejection(mutation, refusal.status, refusal.message, refusal.fields) : { id: mutation.id, outcome: 'applied' };
@@ -224,21 +228,15 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
           const fields = fieldMessages(parsed.error);
           return reject(400, Object.values(fields)[0] ?? 'The change is not valid.', fields);
         }
-        if (!careful) {
-          try {
-            const data: IntentData | undefined = await intent.apply({ tx, user, ip: request.ip, log: request.log }, parsed.data);
-            return { id: mutation.id, outcome: 'applied', ...(data ? { data } : {}) };
-          } catch (error) {
-            throw error instanceof Refusal ? new RefusedOnFirstTry() : error;
-          }
-        }
-        await tx.query('SAVEPOINT mutation');
+        // On the first try a refusal undoes the whole try (see above); on the careful one, only this change.
+        if (careful) await tx.query('SAVEPOINT mutation');
         try {
-          const data: IntentData | undefined = await intent.apply({ tx, user, ip: request.ip, log: request.log }, parsed.data);
+          const data: IntentData | undefined = await intent.apply(contextOf(tx), parsed.data);
           // The savepoint is not released: the next mutation's, of the same name, nests
           // on it, a round trip saved per change (a push holds at most 50).
           return { id: mutation.id, outcome: 'applied', ...(data ? { data } : {}) };
         } catch (error) {
+          if (!careful) throw error instanceof Refusal ? new RefusedOnFirstTry() : error;
           await tx.query('ROLLBACK TO SAVEPOINT mutation');
           if (error instanceof Refusal) return reject(error.status, error.message, error.fields);
           throw error;
@@ -270,7 +268,7 @@ export const pullRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       // A page holds up to 1,000 changes built by this route itself: plain JSON.stringify
       // is several times faster than checking each against the response schema, which
       // stays for the API document.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      serializerCompiler: plainJson,
       schema: {
         tags: ['sync'],
         summary: 'Changes for this user since a cursor',

@@ -73,7 +73,7 @@ describe('store work off the main thread', () => {
       },
     ]);
     const { verifyAgainstCopyOffThread } = await import('../../../src/app/sync/off-thread');
-    const { VERDICT_MEASURE } = await import('../../../src/app/registry/verify');
+    const { VERDICT_MEASURE } = await import('../../../src/app/registry/verdict-measure');
     const before = performance.getEntriesByName(VERDICT_MEASURE).length;
     const outcome = await verifyAgainstCopyOffThread('ZM-123-ABC', 'check-1');
     expect(outcome).toMatchObject({ kind: 'result', id: 'check-1', plateNumber: 'ZM-123-ABC', verdict: 'Valid' });
