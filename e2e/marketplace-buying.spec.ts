@@ -127,6 +127,39 @@ test.describe('marketplace buying', () => {
     await expect(plateCards(page).first().getByRole('button', { name: /^Remove .* from favorites$/ })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  test('the price range is set from the keyboard, thumb by thumb, and Lucky Numbers Only ticks with Space', async ({ page }) => {
+    await openApp(page, '/marketplace');
+    await waitForListings(page);
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    const range = filters.getByRole('group', { name: 'Price Range' });
+    const low = range.getByRole('slider', { name: 'Minimum price' });
+    const high = range.getByRole('slider', { name: 'Maximum price' });
+    await expect(high).toHaveAttribute('aria-valuetext', 'ZMW 10,000');
+
+    // Page Down moves a tenth of the range; the thumbs stay a step (K100) apart.
+    await high.focus();
+    for (let press = 0; press < 6; press += 1) await page.keyboard.press('PageDown');
+    await expect(range.getByText('ZMW 0 – ZMW 4,000')).toBeVisible();
+    await low.focus();
+    await page.keyboard.press('End');
+    await expect(low).toHaveAttribute('aria-valuetext', 'ZMW 3,900');
+    await expect(range.getByText('ZMW 3,900 – ZMW 4,000')).toBeVisible();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('PageUp');
+    await expect(range.getByText('ZMW 1,000 – ZMW 4,000')).toBeVisible();
+    const prices = async () => (await plateCards(page).allInnerTexts()).map((text) => Number(/ZMW ([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? Number.NaN));
+    await expect.poll(async () => (await prices()).every((price) => price >= 1000 && price <= 4000)).toBe(true);
+    expect((await prices()).length).toBeGreaterThan(0);
+
+    const lucky = filters.getByRole('checkbox', { name: 'Lucky Numbers Only' });
+    await lucky.focus();
+    await page.keyboard.press('Space');
+    await expect(lucky).toBeChecked();
+    await filters.getByRole('button', { name: 'Clear All Filters' }).click();
+    await expect(lucky).not.toBeChecked();
+    await expect(range.getByText('ZMW 0 – ZMW 10,000')).toBeVisible();
+  });
+
   test('a plate reserved with MTN is bought by card with the fee deducted, another buyer sees it Sold, and both payments have receipts', async ({ page, browser }) => {
     test.setTimeout(120_000);
     await signInAs(page, 'buyer');

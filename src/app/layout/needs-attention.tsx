@@ -8,7 +8,7 @@ import { useStoreQuery } from '../store/use-store-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../components/format-date-time';
-import { db, type OutboxEntry } from '../store/database';
+import type { OutboxEntry } from '../store/database';
 import { discardRejected } from '../sync/submit-change';
 import { SlideInMenu } from './slide-in-menu';
 
@@ -37,7 +37,7 @@ function summaryOf(entry: OutboxEntry): string | null {
 export function NeedsAttention() {
   const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
-  const refused = useStoreQuery(() => db.outbox.where('status').equals('rejected').sortBy('createdAt')) ?? [];
+  const refused = useStoreQuery((db) => db.outbox.where('status').equals('rejected').sortBy('createdAt')) ?? [];
   if (refused.length === 0) return null;
 
   return (

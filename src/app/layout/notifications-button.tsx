@@ -23,7 +23,7 @@ async function markRead(notifications: readonly LocalNotification[]): Promise<vo
 export function NotificationsButton() {
   const [isOpen, setOpen] = useState(false);
   useEffect(() => startSync(), []);
-  const notifications = useStoreQuery(() => db.notifications.orderBy('createdAt').reverse().toArray()) ?? [];
+  const notifications = useStoreQuery((db) => db.notifications.orderBy('createdAt').reverse().toArray()) ?? [];
   const unread = notifications.filter((notification) => notification.readAt === null);
   const label = unread.length === 0 ? 'Notifications, none unread' : `Notifications, ${unread.length} unread`;
 

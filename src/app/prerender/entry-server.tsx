@@ -44,7 +44,9 @@ function recordingCache(): { cache: EmotionCache; recorded: Recorded[] } {
 function styleElement(names: string, rules: string): string {
   // Rules come from our own theme and components; `</` cannot close the element early in CSS we write,
   // but guard anyway so that no string can end the style element.
-  return `<style data-emotion="${names}">${rules.replaceAll('</', '<\\/')}</style>`;
+  // `data-s` marks them as already in place: without it, Emotion's cache moves each
+  // to the end of the head on start, and the browser parses its rules a second time.
+  return `<style data-emotion="${names}" data-s="">${rules.replaceAll('</', '<\\/')}</style>`;
 }
 
 export async function renderPage(pathname: string): Promise<RenderedPage> {

@@ -13,6 +13,9 @@ import type { PlateFlag, PoliceCheck } from '#domain/police/police';
 import type { Revocation, TrustedKey } from '#domain/credential/verdict';
 import { Dexie, type EntityTable } from 'dexie';
 
+/** Live queries over the store, from the same module so a screen loads both at once. */
+export { liveQuery } from 'dexie';
+
 export type SyncState = 'pending' | 'synced' | 'rejected';
 
 /** A change made on this device and not yet confirmed by the server. */

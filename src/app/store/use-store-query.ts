@@ -12,14 +12,21 @@
  *   to the person's typing and clicks, so a large screen redrawn while records
  *   arrive never holds the main thread for long.
  *
+ * The querier is handed the store, which loads on demand: a screen that reads it
+ * does not carry the database library in its own code, so it hydrates without
+ * waiting for it and its rows follow a moment later (decision 017).
+ *
  * `undefined` while the first answer is on its way, as with dexie-react-hooks.
  */
-import { liveQuery } from 'dexie';
 import { type DependencyList, startTransition, useEffect, useState } from 'react';
+import type { NambalaDatabase } from './database';
 
 const THROTTLE_MS = 300;
 
-export function useStoreQuery<T>(querier: () => Promise<T> | T, deps: DependencyList = []): T | undefined {
+/** The store and Dexie's live queries, fetched once on the first read. */
+export const loadStore = () => import('./database');
+
+export function useStoreQuery<T>(querier: (db: NambalaDatabase) => Promise<T> | T, deps: DependencyList = []): T | undefined {
   const [state, setState] = useState<{ value: T | undefined; error: unknown }>({ value: undefined, error: undefined });
   useEffect(() => {
     let lastShown = 0;
@@ -31,18 +38,25 @@ export function useStoreQuery<T>(querier: () => Promise<T> | T, deps: Dependency
       const next = latest;
       startTransition(() => setState((current) => (current.error === undefined && sameData(current.value, next) ? current : { value: next, error: undefined })));
     };
-    const subscription = liveQuery(querier).subscribe({
-      next: (value) => {
-        latest = value;
-        if (waiting) return;
-        const wait = lastShown + THROTTLE_MS - performance.now();
-        if (wait <= 0) show();
-        else waiting = setTimeout(show, wait);
-      },
-      error: (error: unknown) => setState({ value: undefined, error }),
-    });
+    let subscription: { unsubscribe(): void } | undefined;
+    let stopped = false;
+    const fail = (error: unknown) => setState({ value: undefined, error });
+    loadStore().then(({ db, liveQuery }) => {
+      if (stopped) return;
+      subscription = liveQuery(() => querier(db)).subscribe({
+        next: (value) => {
+          latest = value;
+          if (waiting) return;
+          const wait = lastShown + THROTTLE_MS - performance.now();
+          if (wait <= 0) show();
+          else waiting = setTimeout(show, wait);
+        },
+        error: fail,
+      });
+    }, fail);
     return () => {
-      subscription.unsubscribe();
+      stopped = true;
+      subscription?.unsubscribe();
       if (waiting) clearTimeout(waiting);
     };
     // The caller's deps decide when the query is a different one (as with useEffect).

@@ -6,12 +6,12 @@
  */
 import { useStoreQuery } from '../store/use-store-query';
 import { useSearchParams } from 'react-router-dom';
-import { db, type OutboxEntry } from '../store/database';
+import type { OutboxEntry } from '../store/database';
 
 export function useRejectedEntry(intent: string): OutboxEntry | undefined {
   const [searchParams] = useSearchParams();
   const entryId = searchParams.get('fix');
-  return useStoreQuery(async () => {
+  return useStoreQuery(async (db) => {
     if (!entryId) return undefined;
     const entry = await db.outbox.get(entryId);
     return entry && entry.intent === intent && entry.status === 'rejected' ? entry : undefined;

@@ -6,7 +6,6 @@
 import { Stack } from '@chakra-ui/react';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useEffect, useMemo } from 'react';
-import { db } from '../../store/database';
 import { startSync } from '../../sync/sync-engine';
 import { formatDay } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
@@ -15,10 +14,10 @@ import { RECENT_LIMIT } from './use-agent-records';
 
 export function ShopRecordsPage() {
   useEffect(() => startSync(), []);
-  const entries = useStoreQuery(() => db.whitebookEntries.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
-  const manufacturing = useStoreQuery(() => db.manufacturingRecords.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
-  const stock = useStoreQuery(() => db.inventoryItems.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
-  const users = useStoreQuery(() => db.adminUsers.toArray());
+  const entries = useStoreQuery((db) => db.whitebookEntries.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
+  const manufacturing = useStoreQuery((db) => db.manufacturingRecords.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
+  const stock = useStoreQuery((db) => db.inventoryItems.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
+  const users = useStoreQuery((db) => db.adminUsers.toArray());
   const shopOf = useMemo(() => {
     const names = new Map((users ?? []).map((user) => [user.id, user.businessName ?? user.name]));
     return (agentId: string | undefined) => (agentId ? (names.get(agentId) ?? agentId) : '—');

@@ -6,7 +6,7 @@
 import { type AgentOverview, agentOverview, trendWindows } from '#domain/agent/workspace';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useEffect } from 'react';
-import { db, type LocalAgentOrder, type LocalInventoryItem, type LocalManufacturingRecord, type LocalWhitebookEntry } from '../../store/database';
+import type { LocalAgentOrder, LocalInventoryItem, LocalManufacturingRecord, LocalWhitebookEntry } from '../../store/database';
 import { startSync } from '../../sync/sync-engine';
 
 /** How many rows the "recent" tables show. */
@@ -19,17 +19,17 @@ function useSync(): void {
 /** Newest first, by when they were recorded. `undefined` while loading. */
 export function useRecentWhitebookEntries(): LocalWhitebookEntry[] | undefined {
   useSync();
-  return useStoreQuery(() => db.whitebookEntries.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
+  return useStoreQuery((db) => db.whitebookEntries.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
 }
 
 export function useRecentManufacturingRecords(): LocalManufacturingRecord[] | undefined {
   useSync();
-  return useStoreQuery(() => db.manufacturingRecords.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
+  return useStoreQuery((db) => db.manufacturingRecords.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
 }
 
 export function useRecentInventoryItems(): LocalInventoryItem[] | undefined {
   useSync();
-  return useStoreQuery(() => db.inventoryItems.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
+  return useStoreQuery((db) => db.inventoryItems.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
 }
 
 export interface AgentDashboard {
@@ -41,7 +41,7 @@ export interface AgentDashboard {
 /** The overview figures and the orders, counted back from `today` (YYYY-MM-DD, local). */
 export function useAgentDashboard(today: string): AgentDashboard | undefined {
   useSync();
-  return useStoreQuery(async () => {
+  return useStoreQuery(async (db) => {
     // Sales are counted on the sale-date index, never read: a whitebook can hold many
     // thousands of rows, and this re-runs after every page a sync brings.
     const windows = trendWindows(today);

@@ -4,10 +4,12 @@ import type { PlateListing } from '#domain/marketplace/listing';
 import { formatZmw, kwacha, toKwachaNumber } from '#domain/money/money';
 import { normalisePlateInput } from '#domain/plates/plate-number';
 import { MARKETPLACE_PLATE_TYPES, PLATE_STATUSES } from '#domain/statuses/statuses';
-import { Box, Button, ButtonGroup, Card, Checkbox, Container, Field, Flex, Heading, NativeSelect, SimpleGrid, Slider, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, Card, Container, Field, Flex, Heading, NativeSelect, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { CheckboxField } from '../../components/checkbox-field';
 import { FilterSelect, SearchField } from '../../components/filter-fields';
+import { RangeSlider } from '../../components/range-slider';
 import { useSession } from '../../session/use-session';
 import { useIncrementalList } from '../../components/use-incremental-list';
 import { ListingCard, prefetchListingDialog } from './listing-card';
@@ -88,33 +90,21 @@ export function MarketplacePage() {
                 <Heading as="h2" size="md">
                   Filters
                 </Heading>
-                <Slider.Root
+                <RangeSlider
+                  label="Price Range"
+                  thumbLabels={['Minimum price', 'Maximum price']}
                   min={PRICE_SLIDER.min}
                   max={PRICE_SLIDER.max}
                   step={PRICE_SLIDER.step}
                   value={[toKwachaNumber(filters.priceRange[0]), toKwachaNumber(filters.priceRange[1])]}
-                  onValueChange={(event) => update({ priceRange: [kwacha(event.value[0] ?? PRICE_SLIDER.min), kwacha(event.value[1] ?? PRICE_SLIDER.max)] })}
-                  colorPalette="brand"
-                  minStepsBetweenThumbs={1}
-                >
-                  <Slider.Label>Price Range</Slider.Label>
-                  <Text fontSize="sm" color="fg.muted">
-                    {formatZmw(filters.priceRange[0])} – {formatZmw(filters.priceRange[1])}
-                  </Text>
-                  <Slider.Control>
-                    <Slider.Track>
-                      <Slider.Range />
-                    </Slider.Track>
-                    <Slider.Thumbs />
-                  </Slider.Control>
-                </Slider.Root>
+                  onChange={([low, high]) => update({ priceRange: [kwacha(low), kwacha(high)] })}
+                  format={(amount) => formatZmw(kwacha(amount))}
+                />
                 <FilterSelect label="Plate Type" allLabel="All Types" options={MARKETPLACE_PLATE_TYPES} value={filters.type} onChange={(type) => update({ type })} />
                 <FilterSelect label="Availability" allLabel="All Status" options={PLATE_STATUSES} value={filters.status} onChange={(status) => update({ status })} />
-                <Checkbox.Root checked={filters.luckyOnly} onCheckedChange={(event) => update({ luckyOnly: event.checked === true })} colorPalette="brand">
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>Lucky Numbers Only</Checkbox.Label>
-                </Checkbox.Root>
+                <CheckboxField checked={filters.luckyOnly} onChange={(luckyOnly) => update({ luckyOnly })}>
+                  Lucky Numbers Only
+                </CheckboxField>
                 <Button variant="outline" onClick={() => setFilters(DEFAULT_MARKETPLACE_FILTERS)}>
                   Clear All Filters
                 </Button>

@@ -1,12 +1,14 @@
-/** Marketplace reads: listings and favourites from the device's store, live. */
+/**
+ * Marketplace reads: listings and favourites from the device's store, live. The store
+ * and sync engine load after the page has hydrated (decision 017): a first visit's
+ * listings arrive with the first sync anyway.
+ */
 import type { PlateListing } from '#domain/marketplace/listing';
 import { effectiveStatus } from '#domain/purchases/reservation';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useEffect } from 'react';
 import { getSession } from '../../session/session-store';
-import { setFavourite } from '../../sync/favourites';
-import { startSync } from '../../sync/sync-engine';
-import { db } from '../../store/database';
+import { loadStore } from '../../store/use-store-query';
 
 /**
  * A listing's status now. The server sends the status at the time of the pull, with the
@@ -20,20 +22,21 @@ export function statusNow(listing: PlateListing & { reservedUntil?: string | nul
 
 export function useListings(): PlateListing[] | undefined {
   // Opening the marketplace starts sync, which keeps the device's copy fresh.
-  useEffect(() => startSync(), []);
-  return useStoreQuery(async () => {
+  useEffect(() => void import('../../sync/sync-engine').then((engine) => engine.startSync()), []);
+  return useStoreQuery(async (db) => {
     const now = new Date();
     return (await db.listings.toArray()).map((listing) => statusNow(listing, now));
   });
 }
 
 export function useFavouriteIds(): Set<string> {
-  const ids = useStoreQuery(async () => (await db.favourites.toArray()).filter((favourite) => !favourite.removed).map((favourite) => favourite.listingId));
+  const ids = useStoreQuery(async (db) => (await db.favourites.toArray()).filter((favourite) => !favourite.removed).map((favourite) => favourite.listingId));
   return new Set(ids ?? []);
 }
 
 /** A signed-in buyer's favourites sync to their account; a visitor's stay on this device. */
 export async function toggleFavourite(listingId: string): Promise<void> {
+  const [{ db }, { setFavourite }] = await Promise.all([loadStore(), import('../../sync/favourites')]);
   const current = await db.favourites.get(listingId);
   await setFavourite(db, listingId, !current || current.removed === true, getSession().status === 'signed-in');
 }

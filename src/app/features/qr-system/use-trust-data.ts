@@ -2,20 +2,19 @@
 import type { Revocation, TrustedKey } from '#domain/credential/verdict';
 import { useStoreQuery } from '../../store/use-store-query';
 import { TRUST_META_KEY, type TrustMeta } from '../../registry/trust';
-import { db } from '../../store/database';
 
 const KEY_ORDER: Record<TrustedKey['status'], number> = { active: 0, retired: 1, revoked: 2 };
 
 /** The active key first, then retired and revoked ones, newest first within each. */
 export function useSigningKeys(): TrustedKey[] | undefined {
-  return useStoreQuery(async () => {
+  return useStoreQuery(async (db) => {
     const keys = await db.trustKeys.toArray();
     return keys.sort((a, b) => KEY_ORDER[a.status] - KEY_ORDER[b.status] || b.keyId - a.keyId);
   });
 }
 
 export function useRevocations(): Revocation[] | undefined {
-  return useStoreQuery(() => db.revocations.toArray());
+  return useStoreQuery((db) => db.revocations.toArray());
 }
 
 function isTrustMeta(value: unknown): value is TrustMeta {
@@ -24,7 +23,7 @@ function isTrustMeta(value: unknown): value is TrustMeta {
 
 /** When keys and revocations were last fetched (null: never on this device). */
 export function useTrustMeta(): TrustMeta | null | undefined {
-  return useStoreQuery(async () => {
+  return useStoreQuery(async (db) => {
     const entry = await db.meta.get(TRUST_META_KEY);
     return isTrustMeta(entry?.value) ? entry.value : null;
   });

@@ -12,7 +12,7 @@ import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { refreshSession, type SessionUser, setSignedIn } from '../../session/session-store';
 import { useSession } from '../../session/use-session';
-import { db, type LocalProfile } from '../../store/database';
+import type { LocalProfile } from '../../store/database';
 import { changePassword, type PasswordField } from '../auth/auth-api';
 import { PasswordInput } from '../auth/password-input';
 
@@ -156,7 +156,7 @@ function PasswordForm() {
 export function SettingsPage() {
   const session = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
-  const saved = useStoreQuery(() => (user ? db.profiles.get(user.id) : undefined), [user?.id]);
+  const saved = useStoreQuery((db) => (user ? db.profiles.get(user.id) : undefined), [user?.id]);
   if (!user) return null;
   return (
     <Stack gap="6" maxW="2xl">
