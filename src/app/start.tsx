@@ -10,6 +10,7 @@ import { registerServiceWorker } from './pwa/register-service-worker';
 import { AppRoutes, loadPagesForPath } from './routes';
 import { AppRouter } from './routing/app-router';
 import { requestPersistentStorage } from './store/persistence';
+import { startSyncLazily } from './sync/start-sync-lazily';
 import { outboxMayHaveChanges } from './sync/sync-status';
 
 async function mount(): Promise<void> {
@@ -40,4 +41,4 @@ registerServiceWorker();
 void requestPersistentStorage();
 // The local database and sync engine load on demand: now if this device holds
 // unconfirmed changes, otherwise when a screen that uses the store opens.
-if (outboxMayHaveChanges()) void import('./sync/sync-engine').then((engine) => engine.startSync());
+if (outboxMayHaveChanges()) startSyncLazily();

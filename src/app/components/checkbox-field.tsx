@@ -10,12 +10,12 @@ export interface CheckboxFieldProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   children: ReactNode;
-  colorPalette?: string;
 }
 
-export function CheckboxField({ checked, onChange, children, colorPalette = 'brand' }: CheckboxFieldProps) {
+/** In the brand palette, as the range slider beside it. */
+export function CheckboxField({ checked, onChange, children }: CheckboxFieldProps) {
   return (
-    <chakra.label display="inline-flex" alignItems="center" gap="2" cursor="pointer" textStyle="sm" fontWeight="medium" colorPalette={colorPalette} position="relative">
+    <chakra.label display="inline-flex" alignItems="center" gap="2" cursor="pointer" textStyle="sm" fontWeight="medium" colorPalette="brand" position="relative">
       <chakra.input
         type="checkbox"
         checked={checked}

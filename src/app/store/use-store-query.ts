@@ -20,11 +20,9 @@
  */
 import { type DependencyList, startTransition, useEffect, useState } from 'react';
 import type { NambalaDatabase } from './database';
+import { loadStore } from './load-store';
 
 const THROTTLE_MS = 300;
-
-/** The store and Dexie's live queries, fetched once on the first read. */
-export const loadStore = () => import('./database');
 
 export function useStoreQuery<T>(querier: (db: NambalaDatabase) => Promise<T> | T, deps: DependencyList = []): T | undefined {
   const [state, setState] = useState<{ value: T | undefined; error: unknown }>({ value: undefined, error: undefined });
@@ -40,7 +38,9 @@ export function useStoreQuery<T>(querier: (db: NambalaDatabase) => Promise<T> | 
     };
     let subscription: { unsubscribe(): void } | undefined;
     let stopped = false;
-    const fail = (error: unknown) => setState({ value: undefined, error });
+    const fail = (error: unknown) => {
+      if (!stopped) setState({ value: undefined, error });
+    };
     loadStore().then(({ db, liveQuery }) => {
       if (stopped) return;
       subscription = liveQuery(() => querier(db)).subscribe({

@@ -5,18 +5,18 @@
  */
 import { Stack } from '@chakra-ui/react';
 import { useStoreQuery } from '../../store/use-store-query';
-import { useEffect, useMemo } from 'react';
-import { startSync } from '../../sync/sync-engine';
+import { useMemo } from 'react';
 import { formatDay } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from './records-table';
-import { RECENT_LIMIT } from './use-agent-records';
+import { useRecentInventoryItems, useRecentManufacturingRecords, useRecentWhitebookEntries } from './use-agent-records';
 
 export function ShopRecordsPage() {
-  useEffect(() => startSync(), []);
-  const entries = useStoreQuery((db) => db.whitebookEntries.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
-  const manufacturing = useStoreQuery((db) => db.manufacturingRecords.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
-  const stock = useStoreQuery((db) => db.inventoryItems.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
+  // The same recent records an agent's screens read (and sync started with them), all shops' on this device.
+  const entries = useRecentWhitebookEntries();
+  const manufacturing = useRecentManufacturingRecords();
+  const stock = useRecentInventoryItems();
+  // Every account, deleted ones too, so an old record still names its shop.
   const users = useStoreQuery((db) => db.adminUsers.toArray());
   const shopOf = useMemo(() => {
     const names = new Map((users ?? []).map((user) => [user.id, user.businessName ?? user.name]));

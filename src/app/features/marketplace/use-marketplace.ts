@@ -5,10 +5,11 @@
  */
 import type { PlateListing } from '#domain/marketplace/listing';
 import { effectiveStatus } from '#domain/purchases/reservation';
-import { useStoreQuery } from '../../store/use-store-query';
 import { useEffect } from 'react';
 import { getSession } from '../../session/session-store';
-import { loadStore } from '../../store/use-store-query';
+import { loadStore } from '../../store/load-store';
+import { useStoreQuery } from '../../store/use-store-query';
+import { startSyncLazily } from '../../sync/start-sync-lazily';
 
 /**
  * A listing's status now. The server sends the status at the time of the pull, with the
@@ -22,7 +23,7 @@ export function statusNow(listing: PlateListing & { reservedUntil?: string | nul
 
 export function useListings(): PlateListing[] | undefined {
   // Opening the marketplace starts sync, which keeps the device's copy fresh.
-  useEffect(() => void import('../../sync/sync-engine').then((engine) => engine.startSync()), []);
+  useEffect(startSyncLazily, []);
   return useStoreQuery(async (db) => {
     const now = new Date();
     return (await db.listings.toArray()).map((listing) => statusNow(listing, now));

@@ -9,10 +9,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { whenIdle } from '../../components/when-idle';
+import { loadStore } from '../../store/load-store';
+import { startSyncLazily } from '../../sync/start-sync-lazily';
 import type { VerificationOutcome } from '../../registry/verify';
 
 const loadVerifier = async () => {
-  const [verify, store, offThread] = await Promise.all([import('../../registry/verify'), import('../../store/database'), import('../../sync/off-thread')]);
+  const [verify, store, offThread] = await Promise.all([import('../../registry/verify'), loadStore(), import('../../sync/off-thread')]);
   return { ...verify, db: store.db, lookUpCopy: offThread.verifyAgainstCopyOffThread };
 };
 
@@ -28,7 +30,7 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
     () =>
       whenIdle(() => {
         void loadVerifier().catch(() => undefined);
-        void import('../../sync/sync-engine').then(({ startSync }) => startSync());
+        startSyncLazily();
       }),
     [],
   );
