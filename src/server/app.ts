@@ -40,9 +40,11 @@ export interface BuildOptions {
   /** An already-open database (tests share one); otherwise opened from config and closed with the app. */
   db?: Database;
   logger?: boolean;
+  /** The server's clock; tests pass their own to move time (five years, say). */
+  now?: () => Date;
 }
 
-export async function buildApp({ config, db: givenDb, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db: givenDb, logger = true, now = () => new Date() }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] } : false,
     bodyLimit: 1024 * 1024,
@@ -76,11 +78,11 @@ export async function buildApp({ config, db: givenDb, logger = true }: BuildOpti
   await app.register(contactRoutes, { db, newId });
   await app.register(listingRoutes, { db });
   await app.register(userRoutes, { db });
-  await app.register(syncRoutes, { db });
+  await app.register(syncRoutes, { db, signer: signer ?? null, now });
   await app.register(pullRoutes, { db });
-  await app.register(registryRoutes, { db, publicOrigin: config.publicOrigin, publicVerdictCacheMs: config.publicVerdictCacheMs });
+  await app.register(registryRoutes, { db, publicOrigin: config.publicOrigin, publicVerdictCacheMs: config.publicVerdictCacheMs, now });
   // Payments go through the provider PAYMENT_PROVIDER names (the sandbox by default: docs/payments.md).
-  const payments = { db, provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: config.paymentProvider }), now: () => new Date() };
+  const payments = { db, provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: config.paymentProvider }), now };
   await app.register(settingsRoutes, { db });
   await app.register(purchaseRoutes, payments);
   await app.register(paymentRoutes, payments);

@@ -32,7 +32,11 @@ function entry(index: number) {
     plateNumber: benchPlate(),
     vehicleMake: 'Toyota',
     vehicleModel: 'Corolla',
+    vehicleColour: 'White',
+    vehicleYear: 2019,
+    chassisNumber: 'JTDBR32E720123456',
     ownerName: `Bench Owner ${index}`,
+    ownerNrc: '123456/78/9',
     saleDate: '2026-11-01',
     registrationNumber: `BAA ${index}`,
     entitlementReference: 'ORD-001',
@@ -122,7 +126,8 @@ export async function firstSyncPull(print: (line: string) => void, options: { ro
       `INSERT INTO change_log (scopes, entity, entity_id, op, data)
        SELECT ARRAY['agent:' || $1], 'whitebookEntry', 'bench-' || g, 'put',
               jsonb_build_object('id', 'bench-' || g, 'agentId', $1, 'plateNumber', 'ZM-' || lpad((g % 1000)::text, 3, '0') || '-BEN',
-                'vehicleMake', 'Toyota', 'vehicleModel', 'Corolla', 'ownerName', 'Bench Owner ' || g, 'saleDate', '2026-11-01',
+                'vehicleMake', 'Toyota', 'vehicleModel', 'Corolla', 'vehicleColour', 'White', 'vehicleYear', 2019, 'chassisNumber', 'JTDBR32E720123456',
+                'ownerName', 'Bench Owner ' || g, 'ownerNrc', '123456/78/9', 'saleDate', '2026-11-01',
                 'registrationNumber', 'BAA ' || g, 'entitlementReference', 'ORD-001', 'createdAt', '2026-11-01T08:00:00.000Z')
        FROM generate_series(1, $2::int) AS g`,
       [agent.id, PULL_RECORDS],

@@ -40,7 +40,7 @@ describe('agent workspace sync', () => {
   let plates = 0;
   /** A plate number not yet sold: each is sold once. */
   const freshPlate = () => `zm-${String((plates += 1)).padStart(3, '0')}-tst`;
-  const entry = () => ({ id: randomUUID(), plateNumber: freshPlate(), vehicleMake: 'Toyota', vehicleModel: 'Corolla', ownerName: 'Mwila Banda', saleDate: '2026-11-20', registrationNumber: 'BAK 1234', entitlementReference: 'ORD-001' });
+  const entry = () => ({ id: randomUUID(), plateNumber: freshPlate(), vehicleMake: 'Toyota', vehicleModel: 'Corolla', vehicleColour: 'White', vehicleYear: 2019, chassisNumber: 'JTDBR32E720123456', ownerName: 'Mwila Banda', ownerNrc: '123456/78/9', saleDate: '2026-11-20', registrationNumber: 'BAK 1234', entitlementReference: 'ORD-001' });
 
   it('gives the agent their seeded orders and records in pages, then nothing new', async () => {
     const { changes, cursor } = await pullAll(cookies.agent ?? '');

@@ -17,7 +17,8 @@ import { APPLICATION_CHANGED } from '../../src/server/payments/application-check
 import { auditRepository } from '../../src/server/repositories/audit-repository';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
-import { collectionDateAfter, NO_PLATE_MAKER, randomPlateNumber, REQUEST_NOT_FOUND, REQUEST_NOT_PAID } from '../../src/server/routes/plate-request-routes';
+import { collectionDateAfter } from '../../src/domain/plates/lifecycle';
+import { NO_PLATE_MAKER, randomPlateNumber, REQUEST_NOT_FOUND, REQUEST_NOT_PAID } from '../../src/server/routes/plate-request-routes';
 import { buildTestAppWithDb } from './test-app';
 
 interface RequestView {

@@ -10,10 +10,10 @@ export async function buildTestApp(overrides: { appDir?: string; seedDemo?: bool
 }
 
 /** The same, with the database at hand for checks a route does not expose. */
-export async function buildTestAppWithDb(overrides: { seedDemo?: boolean } = {}): Promise<{ app: FastifyInstance; db: Database }> {
+export async function buildTestAppWithDb(overrides: { seedDemo?: boolean; now?: () => Date } = {}): Promise<{ app: FastifyInstance; db: Database }> {
   const db = await openPglite('memory://');
   const config = loadConfig({}, { dataDir: 'memory://', seedDemo: overrides.seedDemo ?? false, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0 });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, now: overrides.now });
   app.addHook('onClose', () => db.close());
   return { app, db };
 }

@@ -8,6 +8,7 @@ import { correctedToday } from '#domain/credential/freshness';
 import { credentialFromText } from '#domain/credential/qr-url';
 import { type Revocation, verdictExplanation, verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
 import type { CheckMethod } from '#domain/police/police';
+import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import type { VerificationVerdict } from '#domain/statuses/statuses';
 import type { NambalaDatabase } from '../store/database';
 import { mutate, newId } from '../store/mutate';
@@ -42,6 +43,8 @@ export interface VerificationResult {
   /** Police tier, online only. */
   ownerName: string | null;
   revocation: Revocation | null;
+  /** For 'Not yet issued': Allocated (not made yet) or Made (not handed over). */
+  stage?: UnissuedStanding | null;
   checkedAt: string;
   /** Time spent deciding on this device (signature check and lookups), in ms. */
   computeMs: number;
@@ -126,6 +129,7 @@ interface OnlineVerdict {
   registrationDate: string | null;
   expiryDate: string | null;
   owner?: { name: string };
+  stage?: UnissuedStanding | null;
 }
 
 const ONLINE_TIMEOUT_MS = 4000;
@@ -170,6 +174,7 @@ export async function verifyPlateNumber(
           expiryDate: body.expiryDate,
           ownerName: body.owner?.name ?? null,
           revocation: null,
+          stage: body.stage ?? null,
           checkedAt: new Date(now()).toISOString(),
           computeMs: 0,
           freshness: await freshnessNow(database),
@@ -201,7 +206,7 @@ export async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: 
   const entry = row ? { ...row, status: row.standing } : undefined;
   const result = verdictFromRegistry(plateNumber, entry, trust.revocations, today);
   const computeMs = measure(start);
-  const found = result.verdict === 'Unknown plate' ? undefined : result.entry;
+  const found = result.verdict === 'Unknown plate' || result.verdict === 'Not yet issued' ? undefined : result.entry;
   return {
     kind: 'result',
     id,
@@ -214,6 +219,7 @@ export async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: 
     expiryDate: found?.expiryDate ?? null,
     ownerName: null,
     revocation: result.revocation ?? null,
+    stage: result.verdict === 'Not yet issued' ? result.entry.status : null,
     checkedAt: new Date(now()).toISOString(),
     computeMs,
     freshness: { keysFetchedAt: trust.meta?.keysFetchedAt ?? null, revocationsFetchedAt: trust.meta?.revocationsFetchedAt ?? null, registryUpdatedAt: copy.updatedAt, clockSkewMs: trust.meta?.clockSkewMs ?? null },

@@ -37,13 +37,52 @@ const pastDate = (label: string, today: string) =>
 
 const rowId = z.uuid({ error: 'id must be a UUID' });
 
+/** A vehicle's year: from the first cars on Zambian roads to next year's models. */
+export const vehicleYearSchema = (today: string) => {
+  const latest = Number(today.slice(0, 4)) + 1;
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN) : value),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'Vehicle year is required' : 'Vehicle year must be a year such as 2019') })
+      .int('Vehicle year must be a year such as 2019')
+      .min(1950, 'Vehicle year must be 1950 or later')
+      .max(latest, `Vehicle year must be ${latest} or earlier`),
+  );
+};
+
+/**
+ * A chassis number: a 17-character VIN where the vehicle has one (letters and digits,
+ * never I, O or Q), otherwise the maker's frame number (older and Japanese-market cars).
+ */
+export const chassisNumberSchema = z
+  .string({ error: 'Chassis number is required' })
+  .trim()
+  .toUpperCase()
+  .min(1, 'Chassis number is required')
+  .max(17, 'Chassis number must be at most 17 characters')
+  .regex(/^[A-Z0-9-]+$/, 'Chassis number may only contain letters, digits and hyphens')
+  .refine((value) => value.length !== 17 || /^[A-HJ-NPR-Z0-9]{17}$/.test(value), 'A 17-character chassis number (VIN) never contains I, O or Q')
+  .refine((value) => value.length === 17 || (value.length >= 5 && value.length <= 14), 'Chassis number must be a 17-character VIN, or a frame number of 5 to 14 characters');
+
+export const nrcSchema = (label = 'NRC number') =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .regex(NRC_PATTERN, `${label} must look like 123456/78/9`);
+
 export function whitebookEntrySchema(today: string) {
   return z.object({
     id: rowId,
     plateNumber: plateNumberSchema,
     vehicleMake: requiredText('Vehicle make', 60),
     vehicleModel: requiredText('Vehicle model', 60),
+    vehicleColour: requiredText('Vehicle colour', 40),
+    vehicleYear: vehicleYearSchema(today),
+    chassisNumber: chassisNumberSchema,
     ownerName: requiredText('Owner name'),
+    // The owner's identity document the shop checked at the sale.
+    ownerNrc: nrcSchema('Owner NRC number'),
     saleDate: pastDate('Sale date', today),
     registrationNumber: requiredText('Registration number', 40),
     // The entitlement document (e.g. the approved request or allocation letter) the sale was checked against.

@@ -1,5 +1,6 @@
 // The colour and words each verdict is shown with. Apart from verdict.ts so that a screen
 // showing a verdict does not load the signature library.
+import { unissuedExplanation } from '../plates/lifecycle';
 import type { CredentialVerdict, NotAuthenticReason, RegistryVerdict } from './verdict';
 
 export type VerdictName = CredentialVerdict['verdict'] | RegistryVerdict['verdict'];
@@ -30,6 +31,7 @@ const HEADLINES = {
   Stolen: 'Reported stolen',
   'Not authentic': 'Not authentic',
   'Unknown plate': 'Unknown plate',
+  'Not yet issued': 'Not yet issued',
 } as const satisfies Record<VerdictName, string>;
 
 export function verdictHeadline(verdict: VerdictLike): string {
@@ -53,6 +55,8 @@ export function verdictExplanation(verdict: CredentialVerdict | RegistryVerdict)
       return verdict.revocation === undefined
         ? `No registration was found for ${verdict.plateNumber}. Check that the number was entered correctly.`
         : `No registration was found for ${verdict.plateNumber}, but it is on the list of ${verdict.revocation.status === 'Stolen' ? 'stolen' : 'revoked'} plates.`;
+    case 'Not yet issued':
+      return unissuedExplanation(verdict.entry.status);
     case 'Valid':
       return 'The registration is current. Check that the vehicle matches the make, model and colour shown.';
     case 'Expired':

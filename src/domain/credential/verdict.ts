@@ -2,6 +2,7 @@
 // registry keys and revocation list held on the device) or from a registry lookup by plate
 // number. Also the colour and words each verdict is shown with.
 import { ed25519 } from '@noble/curves/ed25519.js';
+import type { UnissuedStanding } from '../plates/lifecycle';
 import { normalisePlateNumber } from '../plates/plate-number';
 import { type CredentialFields, decodeCredential, isIsoDate, signingMessage } from './credential';
 
@@ -73,7 +74,8 @@ function isSignatureValid(signature: Uint8Array, message: Uint8Array, publicKey:
 
 export type RegistryEntry = {
   plateNumber: string;
-  status: 'Valid' | 'Expired' | 'Revoked' | 'Stolen';
+  /** Allocated or Made: held for an owner, not yet registered to a vehicle (no dates, no vehicle). */
+  status: 'Valid' | 'Expired' | 'Revoked' | 'Stolen' | UnissuedStanding;
   expiryDate: string;
   registrationDate: string;
   make: string;
@@ -85,7 +87,8 @@ export type RegistryVerdict =
   // A revocation for a plate the device has no entry for is still passed on: a stolen
   // report matters even when the registration itself is unknown here.
   | { verdict: 'Unknown plate'; plateNumber: string; revocation?: Revocation }
-  | { verdict: 'Valid' | 'Expired' | 'Revoked' | 'Stolen'; entry: RegistryEntry; revocation?: Revocation };
+  | { verdict: 'Not yet issued'; entry: RegistryEntry & { status: UnissuedStanding }; revocation?: undefined }
+  | { verdict: 'Valid' | 'Expired' | 'Revoked' | 'Stolen'; entry: RegistryEntry & { status: Exclude<RegistryEntry['status'], UnissuedStanding> }; revocation?: Revocation };
 
 /**
  * The verdict for a plate number typed in or read off a plate. The revocation list wins over
@@ -102,9 +105,13 @@ export function verdictFromRegistry(
   const number = normalisePlateNumber(plateNumber);
   const revocation = revocations.get(number);
   if (entry === undefined) return revocation === undefined ? { verdict: 'Unknown plate', plateNumber: number } : { verdict: 'Unknown plate', plateNumber: number, revocation };
-  if (revocation !== undefined) return { verdict: revocation.status, entry, revocation };
-  if (entry.status === 'Valid' && isExpired(entry.expiryDate, today)) return { verdict: 'Expired', entry };
-  return { verdict: entry.status, entry };
+  const status = entry.status;
+  // A number held for an owner has no registration to revoke; a revocation for it is passed on as for an unknown plate.
+  if (status === 'Allocated' || status === 'Made') return revocation === undefined ? { verdict: 'Not yet issued', entry: { ...entry, status } } : { verdict: 'Unknown plate', plateNumber: number, revocation };
+  const issued = { ...entry, status };
+  if (revocation !== undefined) return { verdict: revocation.status, entry: issued, revocation };
+  if (status === 'Valid' && isExpired(entry.expiryDate, today)) return { verdict: 'Expired', entry: issued };
+  return { verdict: status, entry: issued };
 }
 
 export { NOT_AUTHENTIC_EXPLANATIONS, verdictExplanation, verdictHeadline, verdictTone, type VerdictName, type VerdictTone } from './presentation';

@@ -6,6 +6,7 @@
 // whole fleet (about a million plates) is a few thousand writes, not a million, and a
 // lookup reads one small block. A change to one plate re-sends only its bucket.
 // Why this shape and what it measures: docs/decisions/009-device-registry.md.
+import type { UnissuedStanding } from '../plates/lifecycle';
 
 /** Fixed for the life of the format: changing it would re-bucket every device's copy. */
 export const REGISTRY_BUCKET_COUNT = 4096;
@@ -14,15 +15,21 @@ export const REGISTRY_BUCKET_COUNT = 4096;
 export const REGISTRY_STANDINGS = ['Valid', 'Revoked', 'Stolen'] as const;
 export type RegistryStanding = (typeof REGISTRY_STANDINGS)[number];
 
-const STANDING_CODE: Record<RegistryStanding, string> = { Valid: 'V', Revoked: 'R', Stolen: 'S' };
-const CODE_STANDING: Record<string, RegistryStanding> = { V: 'Valid', R: 'Revoked', S: 'Stolen' };
+/**
+ * What the copy says of a plate: an issued plate's standing, or for a number held for an
+ * owner and not yet registered (docs/plate-lifecycle.md) Allocated or Made.
+ */
+export type CopyStanding = RegistryStanding | UnissuedStanding;
+
+const STANDING_CODE: Record<CopyStanding, string> = { Valid: 'V', Revoked: 'R', Stolen: 'S', Allocated: 'A', Made: 'M' };
+const CODE_STANDING: Record<string, CopyStanding> = { V: 'Valid', R: 'Revoked', S: 'Stolen', A: 'Allocated', M: 'Made' };
 
 export interface RegistryCopyRow {
   plateNumber: string;
-  standing: RegistryStanding;
-  /** YYYY-MM-DD */
+  standing: CopyStanding;
+  /** YYYY-MM-DD; '' for a plate not yet issued */
   registrationDate: string;
-  /** YYYY-MM-DD */
+  /** YYYY-MM-DD; '' for a plate not yet issued */
   expiryDate: string;
   make: string;
   model: string;
@@ -44,12 +51,13 @@ export function registryBucketOf(plateNumber: string): number {
 
 const DAY_MS = 86_400_000;
 
-function toDays(date: string): number {
-  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+/** A date as base-36 days since 1970; '' (not issued) stays ''. */
+function toDays(date: string): string {
+  return date === '' ? '' : Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS).toString(36);
 }
 
-function fromDays(days: number): string {
-  return new Date(days * DAY_MS).toISOString().slice(0, 10);
+function fromDays(text: string): string {
+  return text === '' ? '' : new Date(parseInt(text, 36) * DAY_MS).toISOString().slice(0, 10);
 }
 
 // Fields never contain tabs or line breaks: plate numbers are A–Z, 0–9, space and
@@ -66,7 +74,7 @@ export function encodeBucket(rows: readonly RegistryCopyRow[]): string {
   return [...rows]
     .sort((a, b) => (a.plateNumber < b.plateNumber ? -1 : a.plateNumber > b.plateNumber ? 1 : 0))
     .map((row) =>
-      [row.plateNumber, STANDING_CODE[row.standing], toDays(row.registrationDate).toString(36), toDays(row.expiryDate).toString(36), cleanText(row.make), cleanText(row.model), cleanText(row.colour)].join(
+      [row.plateNumber, STANDING_CODE[row.standing], toDays(row.registrationDate), toDays(row.expiryDate), cleanText(row.make), cleanText(row.model), cleanText(row.colour)].join(
         FIELD_SEPARATOR,
       ),
     )
@@ -76,8 +84,8 @@ export function encodeBucket(rows: readonly RegistryCopyRow[]): string {
 function decodeLine(line: string): RegistryCopyRow | null {
   const [plateNumber, code, registration, expiry, make, model, colour] = line.split(FIELD_SEPARATOR);
   const standing = code === undefined ? undefined : CODE_STANDING[code];
-  if (!plateNumber || !standing || !registration || !expiry || make === undefined || model === undefined || colour === undefined) return null;
-  return { plateNumber, standing, registrationDate: fromDays(parseInt(registration, 36)), expiryDate: fromDays(parseInt(expiry, 36)), make, model, colour };
+  if (!plateNumber || !standing || registration === undefined || expiry === undefined || make === undefined || model === undefined || colour === undefined) return null;
+  return { plateNumber, standing, registrationDate: fromDays(registration), expiryDate: fromDays(expiry), make, model, colour };
 }
 
 /** Every row of a bucket block (for tests and for showing a copy's contents). */

@@ -69,7 +69,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 // The spec's sample results only show Valid and Expired; the others are what a real
 // verification must be able to say about a plate.
-export const VERIFICATION_VERDICTS = ['Valid', 'Expired', 'Revoked', 'Stolen', 'Not authentic', 'Unknown plate'] as const;
+// Not yet issued: a number held for its owner whose plate is not registered to a vehicle (docs/plate-lifecycle.md).
+export const VERIFICATION_VERDICTS = ['Valid', 'Expired', 'Revoked', 'Stolen', 'Not authentic', 'Unknown plate', 'Not yet issued'] as const;
 export type VerificationVerdict = (typeof VERIFICATION_VERDICTS)[number];
 
 export const COMPLIANCE_STATUSES = ['Compliant', 'Non-Compliant'] as const;

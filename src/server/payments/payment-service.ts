@@ -15,6 +15,7 @@ import { formatPaymentReference } from '#domain/payments/reference';
 import { type PaymentMethodId, paymentMethodName } from '#domain/pricing/pricing';
 import { reservationEnds } from '#domain/purchases/reservation';
 import type { Database, Queryable } from '../db/database';
+import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { auditRepository } from '../repositories/audit-repository';
 import { notificationRepository } from '../repositories/notification-repository';
 import { type PaymentLine, type PaymentPurpose, paymentRepository, type StoredPayment } from '../repositories/payment-repository';
@@ -135,7 +136,7 @@ export function paymentService({ db, provider, now, log }: PaymentContext) {
       return 'applied';
     }
     await purchases.sell(listing.id, { buyerId: payment.payerId, at });
-    await purchases.addOrder({
+    const order = await purchases.addOrder({
       listingId: listing.id,
       plateNumber: listing.number,
       buyerId: payment.payerId,
@@ -145,6 +146,8 @@ export function paymentService({ db, provider, now, log }: PaymentContext) {
       total: payment.amount,
       createdAt: at.toISOString(),
     });
+    // The number is now the buyer's: held for them in the registry and given to a shop to make.
+    await plateLifecycle(tx).holdForPurchase({ plateNumber: listing.number, buyerId: payment.payerId, orderRef: order.id, at }, { id: payment.payerId });
     return 'applied';
   }
 

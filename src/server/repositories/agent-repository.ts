@@ -73,11 +73,15 @@ export function agentRepository(db: Queryable) {
       const column = <K extends keyof WhitebookEntry>(key: K) => entries.map((entry) => entry[key]);
       const added = await db.query<{ id: string }>(
         `WITH input AS (
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::text[], $9::jsonb[]) WITH ORDINALITY
-             AS t(id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference, data, ord)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::text[], $9::jsonb[],
+                                $13::text[], $14::text[], $15::int[], $16::text[]) WITH ORDINALITY
+             AS t(id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference, data,
+                  owner_nrc, vehicle_colour, vehicle_year, chassis_number, ord)
          ), added AS (
-           INSERT INTO whitebook_entries (id, agent_id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference)
-           SELECT id, $10, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference FROM input ORDER BY ord
+           INSERT INTO whitebook_entries (id, agent_id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
+             owner_nrc, vehicle_colour, vehicle_year, chassis_number)
+           SELECT id, $10, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
+             owner_nrc, vehicle_colour, vehicle_year, chassis_number FROM input ORDER BY ord
            ON CONFLICT DO NOTHING RETURNING id, created_at
          ), logged AS (
            INSERT INTO change_log (scopes, entity, entity_id, op, data)
@@ -98,6 +102,10 @@ export function agentRepository(db: Queryable) {
           agentId,
           shopScopes(agentId),
           AGENT_ENTITIES.whitebook,
+          column('ownerNrc'),
+          column('vehicleColour'),
+          column('vehicleYear'),
+          column('chassisNumber'),
         ],
       );
       const addedIds = new Set(added.map((row) => row.id));

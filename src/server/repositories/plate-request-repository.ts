@@ -219,7 +219,8 @@ export function plateRequestRepository(db: Queryable) {
            AND NOT EXISTS (SELECT 1 FROM plate_listings WHERE number = c.n)
            AND NOT EXISTS (SELECT 1 FROM request_plates WHERE plate_number = c.n)
            AND NOT EXISTS (SELECT 1 FROM agent_orders WHERE plate_number = c.n)
-           AND NOT EXISTS (SELECT 1 FROM whitebook_entries WHERE plate_number = c.n)`,
+           AND NOT EXISTS (SELECT 1 FROM whitebook_entries WHERE plate_number = c.n)
+           AND NOT EXISTS (SELECT 1 FROM plates WHERE plate_number = c.n)`,
         [candidates],
       );
       return rows.map((row) => row.n);

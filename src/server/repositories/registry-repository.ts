@@ -2,7 +2,8 @@
  * The plate registry: issued plates with their vehicle, owner, dates, standing and
  * signed credential, and the per-bucket versions devices copy it by.
  */
-import type { RegistryCopyRow, RegistryStanding } from '#domain/registry/registry-copy';
+import { unissuedStanding, type UnissuedStanding } from '#domain/plates/lifecycle';
+import type { CopyStanding, RegistryCopyRow, RegistryStanding } from '#domain/registry/registry-copy';
 import type { Queryable } from '../db/database';
 
 export interface RegisteredPlate {
@@ -87,19 +88,41 @@ export interface Revocation {
 }
 
 export function registryRepository(db: Queryable) {
+  // A bucket's rows are its issued plates and the numbers held for owners but not yet
+  // registered (table plates): officers' copies say what each is (docs/plate-lifecycle.md).
+  const bucketContent = (where: string) => `SELECT bucket, version FROM registered_plates ${where}
+    UNION ALL SELECT bucket, version FROM plates ${where === '' ? "WHERE stage <> 'Registered'" : `${where} AND stage <> 'Registered'`}`;
+
   const refreshBuckets = async (buckets: readonly number[] | 'all'): Promise<void> => {
     const where = buckets === 'all' ? '' : 'WHERE bucket = ANY($1::smallint[])';
     const params = buckets === 'all' ? [] : [buckets];
     await db.query(
       `INSERT INTO registry_buckets (bucket, version, plates)
-       SELECT bucket, MAX(version), COUNT(*) FROM registered_plates ${where} GROUP BY bucket
+       SELECT bucket, MAX(version), COUNT(*) FROM (${bucketContent(where)}) AS content GROUP BY bucket
        ON CONFLICT (bucket) DO UPDATE SET version = EXCLUDED.version, plates = EXCLUDED.plates`,
       params,
     );
   };
 
+  /**
+   * Gives the buckets a new version and recounts them: after a row left a bucket (a hold
+   * released, a plate registered) the highest remaining version may not have changed.
+   */
+  const touchBuckets = async (buckets: readonly number[]): Promise<void> => {
+    if (buckets.length === 0) return;
+    await db.query(
+      `INSERT INTO registry_buckets (bucket, version, plates)
+       SELECT b, nextval('registry_version_seq'),
+         (SELECT count(*) FROM registered_plates r WHERE r.bucket = b) + (SELECT count(*) FROM plates p WHERE p.bucket = b AND p.stage <> 'Registered')
+       FROM unnest($1::smallint[]) AS b
+       ON CONFLICT (bucket) DO UPDATE SET version = EXCLUDED.version, plates = EXCLUDED.plates`,
+      [[...new Set(buckets)]],
+    );
+  };
+
   return {
     refreshBuckets,
+    touchBuckets,
 
     /** Inserts issued plates in one statement per call (callers batch a few thousand). */
     async insertMany(plates: readonly NewRegisteredPlate[]): Promise<void> {
@@ -174,10 +197,13 @@ export function registryRepository(db: Queryable) {
 
     /** The device-copy rows of the given buckets, by bucket. */
     async bucketRows(buckets: readonly number[]): Promise<Map<number, RegistryCopyRow[]>> {
-      const rows = await db.query<{ bucket: number; plate_number: string; standing: RegistryStanding; registration_date: string; expiry_date: string; make: string; model: string; colour: string }>(
+      const rows = await db.query<{ bucket: number; plate_number: string; standing: CopyStanding; registration_date: string; expiry_date: string; make: string; model: string; colour: string }>(
         `SELECT bucket, plate_number, standing, to_char(registration_date, 'YYYY-MM-DD') AS registration_date,
                 to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, make, model, colour
-         FROM registered_plates WHERE bucket = ANY($1::smallint[])`,
+         FROM registered_plates WHERE bucket = ANY($1::smallint[])
+         UNION ALL
+         SELECT bucket, plate_number, CASE stage WHEN 'Held' THEN 'Allocated' ELSE 'Made' END, '', '', '', '', ''
+         FROM plates WHERE bucket = ANY($1::smallint[]) AND stage <> 'Registered'`,
         [buckets],
       );
       const byBucket = new Map<number, RegistryCopyRow[]>(buckets.map((bucket) => [bucket, []]));
@@ -193,6 +219,48 @@ export function registryRepository(db: Queryable) {
         });
       }
       return byBucket;
+    },
+
+    /** A number held for an owner and not yet registered: its stage; undefined otherwise. */
+    async findUnissued(plateNumber: string): Promise<{ plateNumber: string; standing: UnissuedStanding } | undefined> {
+      const [row] = await db.query<{ stage: 'Held' | 'Made' }>("SELECT stage FROM plates WHERE plate_number = $1 AND stage <> 'Registered'", [plateNumber]);
+      return row ? { plateNumber, standing: unissuedStanding(row.stage) } : undefined;
+    },
+
+    /**
+     * A plate's registration issued again (a transfer or a renewal): new owner or dates and
+     * a new credential, Valid again, with a new version so officers' copies fetch it.
+     */
+    async reissue(plate: NewRegisteredPlate & { ownerId: string | null }): Promise<RegisteredPlate | undefined> {
+      const [row] = await db.query<Row>(
+        `UPDATE registered_plates SET make = $2, model = $3, colour = $4, year = $5, chassis_number = $6, owner_name = $7, owner_nrc = $8,
+           registration_date = $9, expiry_date = $10, standing = $11, standing_changed_at = CASE WHEN $11::text = standing THEN standing_changed_at ELSE now() END,
+           key_id = $12, credential = $13, owner_id = $14, issued_at = now(), version = nextval('registry_version_seq')
+         WHERE plate_number = $1 RETURNING ${COLUMNS}`,
+        [
+          plate.plateNumber,
+          plate.make,
+          plate.model,
+          plate.colour,
+          plate.year,
+          plate.chassisNumber,
+          plate.ownerName,
+          plate.ownerNrc,
+          plate.registrationDate,
+          plate.expiryDate,
+          plate.standing,
+          plate.keyId,
+          Buffer.from(plate.credential),
+          plate.ownerId,
+        ],
+      );
+      if (!row) return undefined;
+      await refreshBuckets([row.bucket]);
+      return toPlate(row);
+    },
+
+    async setOwnerId(plateNumber: string, ownerId: string | null): Promise<void> {
+      await db.query('UPDATE registered_plates SET owner_id = $2 WHERE plate_number = $1', [plateNumber, ownerId]);
     },
 
     async revocations(): Promise<Revocation[]> {

@@ -13,11 +13,13 @@ import { formatKwacha } from '#domain/money/money';
 import { PAYMENT_METHOD_IDS, paymentMethodName } from '#domain/pricing/pricing';
 import { formatPaymentReference } from '#domain/payments/reference';
 import { isLuckyNumber, isStandardPlateNumber } from '#domain/plates/plate-number';
+import { collectionDateAfter } from '#domain/plates/lifecycle';
 import { decideMany, MAX_REJECTION_REASON_LENGTH, quantityLabel, requestSummary, REVIEW_MESSAGES, type ReviewDecision, type ReviewOutcome } from '#domain/requests/review';
 import { REQUEST_STATUSES } from '#domain/statuses/statuses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/database';
+import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { agentRepository } from '../repositories/agent-repository';
 import { auditRepository } from '../repositories/audit-repository';
 import { notificationRepository } from '../repositories/notification-repository';
@@ -35,20 +37,6 @@ export const REQUEST_NOT_FOUND = 'This request no longer exists.';
 export const REQUEST_NOT_PAID = 'This request has not been paid yet. Approve it once its payment has been received.';
 export const NO_PLATE_MAKER = 'No plate-maker shop is active to make these plates. Approve an agent account first.';
 export const NO_FREE_NUMBERS = 'No free plate numbers could be found just now. Please try again.';
-
-/** Plate makers work Monday to Friday; production takes 3–5 business days (spec), so collection is promised after 5. */
-const PRODUCTION_BUSINESS_DAYS = 5;
-
-export function collectionDateAfter(at: Date, businessDays = PRODUCTION_BUSINESS_DAYS): string {
-  const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-  let left = businessDays;
-  while (left > 0) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const weekday = day.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
-  }
-  return day.toISOString().slice(0, 10);
-}
 
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ'; // no I, O or Q: they read as 1 and 0 on a plate
 
@@ -160,6 +148,10 @@ async function approve(tx: Queryable, request: StoredPlateRequest, payment: Stor
       createdAt: input.at.toISOString(),
     });
     if (order) await requests.setOrder(plateNumber, order.id);
+    await plateLifecycle(tx).hold(
+      { plateNumber, ownerId: request.applicantId, source: 'application', sourceRef: request.id, agentId: agent.id, orderId: order?.id ?? null, at: input.at },
+      { id: input.adminId, ip: input.ip },
+    );
   }
   await requests.setDecision(request.id, { status: 'Approved', rejectionReason: null, agentId: agent.id, decidedBy: input.adminId, decidedAt: input.at });
   const shop = agent.businessName ?? agent.name;
@@ -175,6 +167,10 @@ async function reject(tx: Queryable, request: StoredPlateRequest, reason: string
   const requests = plateRequestRepository(tx);
   const released: AllocatedPlate[] = await requests.releasePlates(request.id, input.at);
   await requests.withdrawAgentOrders(released.flatMap((plate) => (plate.orderId ? [{ orderId: plate.orderId, agentId: plate.agentId }] : [])));
+  await plateLifecycle(tx).release(
+    released.map((plate) => plate.plateNumber),
+    { id: input.adminId, ip: input.ip },
+  );
   await requests.setDecision(request.id, { status: 'Rejected', rejectionReason: reason, agentId: null, decidedBy: input.adminId, decidedAt: input.at });
   const refund = payment?.status === 'approved' ? ` Your payment ${formatPaymentReference(payment.number)} of ${formatKwacha(payment.amount)} will be refunded.` : '';
   await notifyApplicant(tx, request, {

@@ -6,7 +6,8 @@
  */
 import { bytesToDigits } from '#domain/credential/numeric';
 import { credentialUrl } from '#domain/credential/qr-url';
-import { verdictFromRegistry } from '#domain/credential/verdict';
+import { type RegistryEntry, verdictFromRegistry } from '#domain/credential/verdict';
+import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import { can } from '#domain/accounts/permissions';
 import { CHECK_METHODS } from '#domain/police/police';
 import { parsePlateNumber } from '#domain/plates/plate-number';
@@ -24,7 +25,6 @@ import { errorResponse, plainJson } from './schemas';
 import { versionedCache } from '../cache/versioned-cache';
 
 const MAX_BUCKETS_PER_REQUEST = 512;
-const today = () => new Date().toISOString().slice(0, 10);
 
 const plateParams = z.object({ plateNumber: z.string().max(40, 'Plate number must be at most 10 characters') });
 
@@ -36,6 +36,8 @@ const verdictResponse = z.object({
   registrationDate: z.string().nullable(),
   expiryDate: z.string().nullable(),
   standingChangedAt: z.string().nullable(),
+  /** For 'Not yet issued': how far the plate has got (Allocated: not made yet; Made: made, not handed over). */
+  stage: z.enum(['Allocated', 'Made']).nullable(),
   /** Police tier only: never sent to the public. */
   owner: z.object({ name: z.string() }).optional(),
   /** Police tier only; null until insurance records exist. */
@@ -43,7 +45,16 @@ const verdictResponse = z.object({
   checkedAt: z.string(),
 });
 
-function registryEntry(plate: RegisteredPlate) {
+interface Lookup {
+  found: RegisteredPlate | undefined;
+  unissued?: { plateNumber: string; standing: UnissuedStanding } | undefined;
+}
+
+function unissuedEntry(plateNumber: string, standing: UnissuedStanding): RegistryEntry {
+  return { plateNumber, status: standing, expiryDate: '', registrationDate: '', make: '', model: '', colour: '' };
+}
+
+function registryEntry(plate: RegisteredPlate): RegistryEntry {
   return {
     plateNumber: plate.plateNumber,
     status: plate.standing,
@@ -68,9 +79,18 @@ function plateFrom(raw: string): { ok: true; value: string } | { ok: false; mess
  * kept while the registry's version is unchanged, checked once per that time.
  * Officers' lookups are never cached: each shows the owner and is logged.
  */
-export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: string; publicVerdictCacheMs?: number }> = async (app, { db, publicOrigin, publicVerdictCacheMs = 1000 }) => {
+export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: string; publicVerdictCacheMs?: number; now?: () => Date }> = async (
+  app,
+  { db, publicOrigin, publicVerdictCacheMs = 1000, now = () => new Date() },
+) => {
+  const today = () => now().toISOString().slice(0, 10);
   const registry = registryRepository(db);
-  const publicLookups = versionedCache<RegisteredPlate | undefined>({ checkMs: publicVerdictCacheMs, maxEntries: 10_000, readVersion: () => registry.version() });
+  const publicLookups = versionedCache<Lookup>({ checkMs: publicVerdictCacheMs, maxEntries: 10_000, readVersion: () => registry.version() });
+  /** The registration, or else the number's stage when it is held for an owner (docs/plate-lifecycle.md). */
+  const lookUp = async (plateNumber: string): Promise<Lookup> => {
+    const found = await registry.find(plateNumber);
+    return found ? { found } : { found: undefined, unissued: await registry.findUnissued(plateNumber) };
+  };
   const keys = signingKeyRepository(db);
   const listings = listingRepository(db);
   const police = policeRepository(db);
@@ -140,8 +160,9 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       const plate = plateFrom(request.params.plateNumber);
       if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
       const officer = request.user && can(request.user.roles, 'police:check') ? request.user : null;
-      const found = officer ? await registry.find(plate.value) : await publicLookups.get(plate.value, () => registry.find(plate.value));
-      const result = verdictFromRegistry(plate.value, found && registryEntry(found), new Map(), today());
+      const { found, unissued } = officer ? await lookUp(plate.value) : await publicLookups.get(plate.value, () => lookUp(plate.value));
+      const entry = found ? registryEntry(found) : unissued && unissuedEntry(unissued.plateNumber, unissued.standing);
+      const result = verdictFromRegistry(plate.value, entry, new Map(), today());
       const checkedAt = new Date().toISOString();
       if (officer) {
         // The device's id when it sends one, so the same check synced later is not logged twice.
@@ -162,6 +183,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
         registrationDate: found?.registrationDate ?? null,
         expiryDate: found?.expiryDate ?? null,
         standingChangedAt: found?.standingChangedAt ?? null,
+        stage: unissued?.standing ?? null,
         checkedAt,
       };
       return officer && found ? { ...base, owner: { name: found.ownerName }, insurance: null } : base;
@@ -179,7 +201,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
         response: {
           200: z.object({
             plateNumber: z.string(),
-            availability: z.enum(['for-sale', 'reserved', 'sold', 'registered', 'free']),
+            availability: z.enum(['for-sale', 'reserved', 'sold', 'registered', 'allocated', 'free']),
             listing: z.object({ id: z.string(), price: z.number(), status: z.string() }).nullable(),
           }),
           400: errorResponse,
@@ -189,9 +211,10 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
     async (request, reply) => {
       const plate = plateFrom(request.params.plateNumber);
       if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
-      const [listing, registered] = await Promise.all([listings.findByNumber(plate.value), registry.find(plate.value)]);
+      const [listing, registered, unissued] = await Promise.all([listings.findByNumber(plate.value), registry.find(plate.value), registry.findUnissued(plate.value)]);
       const listed = listing ? { id: listing.id, price: listing.price, status: listing.status } : null;
       if (registered) return { plateNumber: plate.value, availability: 'registered' as const, listing: listed };
+      if (unissued && !listing) return { plateNumber: plate.value, availability: 'allocated' as const, listing: null };
       if (listing) {
         const availability = listing.status === 'Available' ? 'for-sale' : listing.status === 'Reserved' ? 'reserved' : 'sold';
         return { plateNumber: plate.value, availability, listing: listed } as const;

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Database, Queryable } from '../db/database';
 import { errorBody } from '../plugins/error-handler';
 import { changeLogRepository } from '../repositories/change-log-repository';
+import type { Signer } from '../credentials/key-store';
 import type { User } from '../repositories/user-repository';
 import { type Intent, type IntentContext, type IntentData, Refusal } from '../sync/intent';
 import { intentNamed } from '../sync/intents';
@@ -98,7 +99,7 @@ async function rememberAll(tx: Queryable, clientId: string, userId: string | nul
 /** How often a push is tried again after losing a race to a copy of itself. */
 const PUSH_ATTEMPTS = 3;
 
-export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | null; now: () => Date }> = async (app, { db, signer, now }) => {
   app.post(
     '/api/sync/push',
     {
@@ -177,7 +178,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       }
 
       function contextOf(tx: Queryable): IntentContext {
-        return { tx, user, ip: request.ip, log: request.log };
+        return { tx, user, ip: request.ip, log: request.log, signer, now };
       }
 
       function rejection(mutation: Mutation, status: number, message: string, fields?: Record<string, string>): Answer {

@@ -42,8 +42,8 @@ export function demoAgentOrders(agentId: string, now: number): NewAgentOrder[] {
 export function demoAgentRecords(now: number) {
   return {
     whitebook: [
-      { id: '0190f5d2-0001-7000-8000-000000000001', plateNumber: 'ZM-777-LCK', vehicleMake: 'Mercedes-Benz', vehicleModel: 'C200', ownerName: 'Kondwani Phiri', saleDate: dayFrom(now, -12), registrationNumber: 'BAK 4521', entitlementReference: 'ORD-005' },
-      { id: '0190f5d2-0001-7000-8000-000000000002', plateNumber: 'ZM-105-NZU', vehicleMake: 'Nissan', vehicleModel: 'X-Trail', ownerName: 'Natasha Zulu', saleDate: dayFrom(now, -33), registrationNumber: 'BCD 1180', entitlementReference: 'ORD-006' },
+      { id: '0190f5d2-0001-7000-8000-000000000001', plateNumber: 'ZM-777-LCK', vehicleMake: 'Mercedes-Benz', vehicleModel: 'C200', vehicleColour: 'Black', vehicleYear: 2018, chassisNumber: 'WDD2050421R123456', ownerName: 'Kondwani Phiri', ownerNrc: '567890/12/3', saleDate: dayFrom(now, -12), registrationNumber: 'BAK 4521', entitlementReference: 'ORD-005' },
+      { id: '0190f5d2-0001-7000-8000-000000000002', plateNumber: 'ZM-105-NZU', vehicleMake: 'Nissan', vehicleModel: 'X-Trail', vehicleColour: 'Grey', vehicleYear: 2017, chassisNumber: 'JN1TBNT32U0105432', ownerName: 'Natasha Zulu', ownerNrc: '678901/23/4', saleDate: dayFrom(now, -33), registrationNumber: 'BCD 1180', entitlementReference: 'ORD-006' },
     ],
     manufacturing: [
       { id: '0190f5d2-0002-7000-8000-000000000001', plateNumber: 'ZM-101-ABC', status: 'In Production' as const, batchNumber: 'B-2611-01', productionDate: dayFrom(now, -1), notes: '' },

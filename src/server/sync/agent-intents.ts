@@ -5,6 +5,7 @@
  */
 import { inventoryItemSchema, manufacturingRecordSchema, type WhitebookEntry, whitebookEntrySchema } from '#domain/agent/workspace';
 import { z } from 'zod';
+import { plateLifecycle, type SaleRefusal } from '../lifecycle/plate-lifecycle';
 import { agentRepository } from '../repositories/agent-repository';
 import { actor, defineIntent, type IntentContext, Refusal } from './intent';
 
@@ -32,10 +33,38 @@ function secondSale(entry: WhitebookEntry, soldOn: string): Refusal {
   return new Refusal(409, message, { plateNumber: message });
 }
 
-/** Sales in one statement, in order; who sent them, and when, stays in applied_mutations with the changes. */
+/** The registry's reasons (docs/plate-lifecycle.md) for refusing a sale before anything is written. */
+function registryRefusal(entry: WhitebookEntry, refusal: SaleRefusal): Refusal {
+  const message =
+    refusal.reason === 'registered'
+      ? `Plate ${entry.plateNumber} is already registered (since ${refusal.since}). A plate number is registered once: check the number on the entitlement document.`
+      : `Plate ${entry.plateNumber} is being made for its owner by another shop; only that shop can record its sale.`;
+  return new Refusal(409, message, { plateNumber: message });
+}
+
+/**
+ * Sales in one statement, in order; who sent them, and when, stays in applied_mutations with
+ * the changes. A sale of a number held for its owner then issues its registration.
+ */
 async function recordSales(context: IntentContext, entries: WhitebookEntry[]): Promise<Array<Refusal | undefined>> {
-  const outcomes = await agentRepository(context.tx).addWhitebookEntries(actor(context).id, entries);
-  return outcomes.map((outcome, index) => (typeof outcome === 'object' ? secondSale(entries[index] as WhitebookEntry, outcome.soldOn) : undefined));
+  const agentId = actor(context).id;
+  const lifecycle = plateLifecycle(context.tx);
+  const { refusals: checks, held } = await lifecycle.checkSales(agentId, entries);
+  const refusals: Array<Refusal | undefined> = entries.map((entry, index) => {
+    const check = checks[index];
+    return check ? registryRefusal(entry, check) : undefined;
+  });
+  const allowed = entries.filter((_, index) => refusals[index] === undefined);
+  const outcomes = await agentRepository(context.tx).addWhitebookEntries(agentId, allowed);
+  const at = context.now();
+  let next = 0;
+  for (const [index, entry] of entries.entries()) {
+    if (refusals[index]) continue;
+    const outcome = outcomes[next++];
+    if (typeof outcome === 'object') refusals[index] = secondSale(entry, outcome.soldOn);
+    else if (outcome === 'added' && held.has(entry.plateNumber)) await lifecycle.register(agentId, entry, context.signer, at);
+  }
+  return refusals;
 }
 
 export const recordWhitebookEntry = defineIntent({
@@ -57,6 +86,7 @@ export const recordManufacturing = defineIntent({
     const agent = actor(context);
     const repository = agentRepository(context.tx);
     if (await repository.addManufacturingRecord(agent.id, record)) {
+      await plateLifecycle(context.tx).recordManufacturing(agent.id, record.plateNumber, record.status, context.now());
       const fulfilled = record.status === 'Collected' ? await repository.fulfilOrdersForPlate(agent.id, record.plateNumber) : [];
       return { fulfilledOrders: fulfilled.map((order) => order.id).join(',') };
     }

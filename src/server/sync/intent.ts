@@ -8,6 +8,7 @@ import type { Access } from '#domain/accounts/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../db/database';
+import type { Signer } from '../credentials/key-store';
 import type { User } from '../repositories/user-repository';
 
 export class Refusal extends Error {
@@ -27,6 +28,10 @@ export interface IntentContext {
   user: User | null;
   ip: string;
   log: FastifyBaseLogger;
+  /** The registry's active signing key, for changes that issue a plate's credential; null when it is not on this server. */
+  signer: Signer | null;
+  /** The server's clock (tests set it). */
+  now: () => Date;
 }
 
 /** What an applied intent may hand back to the device (ids the server chose, say). */

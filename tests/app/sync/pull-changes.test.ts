@@ -4,7 +4,7 @@ import { NambalaDatabase } from '../../../src/app/store/database';
 import { mutate } from '../../../src/app/store/mutate';
 import { CHANGE_CURSOR_KEY, pullChanges } from '../../../src/app/sync/pull';
 
-const entry = (id: string, owner: string) => ({ id, plateNumber: 'ZM-101-ABC', vehicleMake: 'Toyota', vehicleModel: 'Corolla', ownerName: owner, saleDate: '2026-11-20', registrationNumber: 'BAK 1', entitlementReference: 'ORD-001', createdAt: '2026-11-20T10:00:00.000Z' });
+const entry = (id: string, owner: string) => ({ id, plateNumber: 'ZM-101-ABC', vehicleMake: 'Toyota', vehicleModel: 'Corolla', vehicleColour: 'White', vehicleYear: 2019, chassisNumber: 'JTDBR32E720123456', ownerName: owner, ownerNrc: '123456/78/9', saleDate: '2026-11-20', registrationNumber: 'BAK 1', entitlementReference: 'ORD-001', createdAt: '2026-11-20T10:00:00.000Z' });
 
 /** A server answering pull pages in turn, recording the cursors it was asked for. */
 function pages(...answers: Array<Record<string, unknown>>) {

@@ -27,7 +27,11 @@ const whitebook = {
   plateNumber: 'ZM-101-ABC',
   vehicleMake: 'Toyota',
   vehicleModel: 'Corolla',
+  vehicleColour: 'White',
+  vehicleYear: 2019,
+  chassisNumber: 'JTDBR32E720123456',
   ownerName: 'Mwila Banda',
+  ownerNrc: '123456/78/9',
   saleDate: '2026-03-30',
   registrationNumber: 'BAK 4521',
   entitlementReference: 'ORD-001',
@@ -62,7 +66,11 @@ describe('whitebookEntrySchema', () => {
         plateNumber: PLATE_NUMBER_REQUIRED,
         vehicleMake: 'Vehicle make is required',
         vehicleModel: 'Vehicle model is required',
+        vehicleColour: 'Vehicle colour is required',
+        vehicleYear: 'Vehicle year is required',
+        chassisNumber: 'Chassis number is required',
         ownerName: 'Owner name is required',
+        ownerNrc: 'Owner NRC number is required',
         saleDate: 'Sale date is required',
         registrationNumber: 'Registration number is required',
         entitlementReference: 'Entitlement document reference is required',
@@ -71,12 +79,16 @@ describe('whitebookEntrySchema', () => {
   });
 
   it('treats fields of only spaces as missing', () => {
-    const blanks = { ...whitebook, plateNumber: '   ', vehicleMake: ' ', vehicleModel: '\t', ownerName: '  ', saleDate: ' ', registrationNumber: ' ', entitlementReference: ' ' };
+    const blanks = { ...whitebook, plateNumber: '   ', vehicleMake: ' ', vehicleModel: '\t', vehicleColour: ' ', vehicleYear: ' ', chassisNumber: ' ', ownerName: '  ', ownerNrc: ' ', saleDate: ' ', registrationNumber: ' ', entitlementReference: ' ' };
     expect(errorsOf(validate(schema, blanks))).toEqual({
       plateNumber: PLATE_NUMBER_REQUIRED,
       vehicleMake: 'Vehicle make is required',
       vehicleModel: 'Vehicle model is required',
+      vehicleColour: 'Vehicle colour is required',
+      vehicleYear: 'Vehicle year is required',
+      chassisNumber: 'Chassis number is required',
       ownerName: 'Owner name is required',
+      ownerNrc: 'Owner NRC number is required',
       saleDate: 'Sale date is required',
       registrationNumber: 'Registration number is required',
       entitlementReference: 'Entitlement document reference is required',

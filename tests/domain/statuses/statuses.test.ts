@@ -51,7 +51,7 @@ describe('status lists', () => {
   it('lists agent inventory items, log levels, verdicts and compliance values', () => {
     expect(AGENT_INVENTORY_ITEM_TYPES).toEqual(['Plate Blanks', 'Raw Materials']);
     expect(LOG_LEVELS).toEqual(['INFO', 'WARNING', 'ERROR', 'SUCCESS']);
-    expect(VERIFICATION_VERDICTS).toEqual(['Valid', 'Expired', 'Revoked', 'Stolen', 'Not authentic', 'Unknown plate']);
+    expect(VERIFICATION_VERDICTS).toEqual(['Valid', 'Expired', 'Revoked', 'Stolen', 'Not authentic', 'Unknown plate', 'Not yet issued']);
     expect(COMPLIANCE_STATUSES).toEqual(['Compliant', 'Non-Compliant']);
     expect(FLEET_COMPLIANCE).toEqual(['Good', 'Warning']);
   });

@@ -10,7 +10,7 @@ import { paths, withPlate } from '../../config/paths';
 import { apiRequest, NetworkError } from '../../sync/api-client';
 
 export type Availability =
-  | { plateNumber: string; availability: 'for-sale' | 'reserved' | 'sold' | 'registered' | 'free'; listing: { id: string; price: number; status: string } | null }
+  | { plateNumber: string; availability: 'for-sale' | 'reserved' | 'sold' | 'registered' | 'allocated' | 'free'; listing: { id: string; price: number; status: string } | null }
   | { plateNumber: string; availability: 'offline' | 'error'; message: string };
 
 export async function checkAvailability(plateNumber: string): Promise<Availability> {
@@ -44,6 +44,8 @@ export function AvailabilityAnswer({ answer }: { answer: Availability }) {
       case 'sold':
       case 'registered':
         return { status: 'info', title: `${plate} is already registered`, text: 'This number belongs to a registered vehicle.', next: <NextStep to={withPlate(paths.verification, plate)}>Verify this plate</NextStep> };
+      case 'allocated':
+        return { status: 'info', title: `${plate} is taken`, text: 'This number belongs to an owner and its plate is being made; it is not yet registered to a vehicle.', next: <NextStep to={paths.marketplace}>Browse other plates</NextStep> };
       case 'free':
         return { status: 'success', title: `${plate} is free`, text: 'No vehicle holds this number and it is not listed for sale: you can apply for it.', next: <NextStep to={paths.buyProcess}>Apply for plates</NextStep> };
       case 'offline':

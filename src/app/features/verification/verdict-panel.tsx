@@ -5,6 +5,7 @@
  */
 import { describeAge, isClockOff } from '#domain/credential/freshness';
 import { verdictHeadline, verdictTone } from '#domain/credential/presentation';
+import { unissuedExplanation, unissuedHeadline } from '#domain/plates/lifecycle';
 import { useLayoutEffect } from 'react';
 import { Alert, Badge, Box, Circle, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { CheckIcon, ClockIcon, WarningIcon } from '../../components/icons';
@@ -85,7 +86,7 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
         </Circle>
         <Box>
           <Heading as="h3" size="lg" color={`${tone.palette}.fg`}>
-            {verdictHeadline(outcome.verdict)}
+            {outcome.stage ? unissuedHeadline(outcome.stage) : verdictHeadline(outcome.verdict)}
           </Heading>
           {outcome.plateNumber && (
             <Text fontFamily="mono" fontSize="lg" letterSpacing="wide">
@@ -104,6 +105,7 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
         </Text>
       )}
       {outcome.verdict === 'Unknown plate' && <Text>No plate with this number has been issued by the registry. A plate showing it may be fake.</Text>}
+      {outcome.stage && <Text>{unissuedExplanation(outcome.stage)}</Text>}
       {vehicle && (
         <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
           <Text fontSize="sm" color="fg.muted">

@@ -1,0 +1,48 @@
+// A plate as its owner sees it on every device (entity `ownedPlate` of the change log):
+// how far it has got, who makes it, and once registered the registration and its signed
+// credential, so certificates and QR codes work offline.
+import type { RegistryStanding } from '../registry/registry-copy';
+import type { ManufacturingStatus } from '../statuses/statuses';
+import type { PlateSource, PlateStage } from './lifecycle';
+
+export interface PlateRegistration {
+  make: string;
+  model: string;
+  colour: string;
+  year: number;
+  chassisNumber: string;
+  ownerName: string;
+  ownerNrc: string;
+  /** YYYY-MM-DD */
+  registrationDate: string;
+  /** YYYY-MM-DD: the last day the registration is valid. */
+  expiryDate: string;
+  standing: RegistryStanding;
+  standingChangedAt: string | null;
+  keyId: number;
+  /** The signed credential as the decimal digits a QR code carries (src/domain/credential/numeric.ts). */
+  credentialDigits: string;
+}
+
+export interface OwnedPlate {
+  /** The plate number (rows are keyed by it). */
+  id: string;
+  plateNumber: string;
+  ownerId: string;
+  stage: PlateStage;
+  source: PlateSource;
+  /** PO-000001 for a marketplace purchase, REQ-001 for an application. */
+  sourceRef: string;
+  /** The application's LP- reference, when it came from one. */
+  requestReference: string | null;
+  /** The shop's order (ORD-001) to make it. */
+  orderId: string | null;
+  shopName: string | null;
+  /** YYYY-MM-DD from which it can be collected. */
+  collectionDate: string | null;
+  manufacturingStatus: ManufacturingStatus | null;
+  heldAt: string;
+  madeAt: string | null;
+  registeredAt: string | null;
+  registration: PlateRegistration | null;
+}

@@ -1,0 +1,216 @@
+/**
+ * One plate, one life (docs/plate-lifecycle.md). Every step of a plate handed out through
+ * Nambala goes through here, inside the caller's transaction: the number held for its
+ * owner (a marketplace purchase, an approved application), made by a shop, and registered
+ * by the shop's whitebook sale, which issues the signed credential. Each step writes the
+ * plate's row, gives its registry bucket a new version (officers' copies fetch it), puts
+ * the owner's view of the plate in the change log and records an audit entry, all in the
+ * same transaction, so a step is recorded once or not at all.
+ */
+import type { WhitebookEntry } from '#domain/agent/workspace';
+import { collectionDateAfter, type PlateSource, stageAfterManufacturing } from '#domain/plates/lifecycle';
+import { registryBucketOf } from '#domain/registry/registry-copy';
+import type { ManufacturingStatus } from '#domain/statuses/statuses';
+import { issuePlate } from '../credentials/issue';
+import type { Signer } from '../credentials/key-store';
+import type { Queryable } from '../db/database';
+import { notify } from '../notifications/notify';
+import { agentRepository } from '../repositories/agent-repository';
+import { auditRepository } from '../repositories/audit-repository';
+import { changeLogRepository } from '../repositories/change-log-repository';
+import { type HeldPlate, plateRepository } from '../repositories/plate-repository';
+import { plateRequestRepository } from '../repositories/plate-request-repository';
+import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
+import { settingsRepository } from '../repositories/settings-repository';
+
+/** The entity name of an owner's plate on their devices. */
+export const OWNED_PLATE_ENTITY = 'ownedPlate';
+
+export const NO_SIGNING_KEY = 'The registry cannot sign credentials on this server (its signing key is not here).';
+
+export interface Actor {
+  id: string | null;
+  ip?: string | null;
+}
+
+export interface HoldInput {
+  plateNumber: string;
+  ownerId: string;
+  source: PlateSource;
+  sourceRef: string;
+  agentId: string | null;
+  orderId: string | null;
+  at: Date;
+}
+
+/** Why a whitebook sale of a number cannot be recorded; undefined when it can. */
+export type SaleRefusal = { reason: 'registered'; since: string } | { reason: 'other-shop' };
+
+export function plateLifecycle(tx: Queryable) {
+  const plates = plateRepository(tx);
+  const registry = registryRepository(tx);
+  const audit = auditRepository(tx);
+  const log = changeLogRepository(tx);
+
+  /** Puts the owner's view of the plate on their devices (and takes it off a previous owner's). */
+  async function publish(plateNumber: string, previousOwnerId?: string): Promise<void> {
+    const view = await plates.view(plateNumber);
+    if (previousOwnerId && previousOwnerId !== view?.ownerId) await log.record([`user:${previousOwnerId}`], OWNED_PLATE_ENTITY, plateNumber, 'delete', null);
+    if (view) await log.record([`user:${view.ownerId}`], OWNED_PLATE_ENTITY, plateNumber, 'put', { ...view });
+  }
+
+  async function hold(input: HoldInput, actor: Actor): Promise<boolean> {
+    const bucket = registryBucketOf(input.plateNumber);
+    if (!(await plates.hold({ ...input, heldAt: input.at.toISOString(), bucket }))) return false;
+    await registry.touchBuckets([bucket]);
+    await publish(input.plateNumber);
+    await audit.record({ actorId: actor.id, action: 'plate.held', target: input.plateNumber, detail: { ownerId: input.ownerId, source: input.source, sourceRef: input.sourceRef, agentId: input.agentId, orderId: input.orderId }, ip: actor.ip ?? null });
+    return true;
+  }
+
+  return {
+    publish,
+    hold,
+
+    /**
+     * A marketplace purchase: the number is held for the buyer and the shop with the least
+     * work gets an order to make it (none active: it waits, held, for an administrator).
+     */
+    async holdForPurchase(input: { plateNumber: string; buyerId: string; orderRef: string; at: Date }, actor: Actor): Promise<HeldPlate | undefined> {
+      const requests = plateRequestRepository(tx);
+      const shop = await requests.leastLoadedAgent();
+      let orderId: string | null = null;
+      if (shop) {
+        const [buyer] = await tx.query<{ name: string; phone: string | null }>('SELECT name, phone FROM users WHERE id = $1', [input.buyerId]);
+        const order = await agentRepository(tx).addOrder({
+          agentId: shop.id,
+          customerName: buyer?.name ?? 'Marketplace buyer',
+          customerNrc: '',
+          customerPhone: buyer?.phone ?? '',
+          plateNumber: input.plateNumber,
+          plateType: 'Marketplace',
+          vehicle: '',
+          collectionDate: collectionDateAfter(input.at),
+          createdAt: input.at.toISOString(),
+        });
+        orderId = order?.id ?? null;
+      }
+      await hold({ plateNumber: input.plateNumber, ownerId: input.buyerId, source: 'marketplace', sourceRef: input.orderRef, agentId: shop?.id ?? null, orderId, at: input.at }, actor);
+      return plates.find(input.plateNumber);
+    },
+
+    /** Numbers taken back before they were registered (an application rejected after approval). */
+    async release(plateNumbers: readonly string[], actor: Actor): Promise<void> {
+      const released = await plates.release(plateNumbers);
+      await registry.touchBuckets(released.map((plate) => plate.bucket));
+      for (const plate of released) {
+        await log.record([`user:${plate.ownerId}`], OWNED_PLATE_ENTITY, plate.plateNumber, 'delete', null);
+        await audit.record({ actorId: actor.id, action: 'plate.released', target: plate.plateNumber, detail: { ownerId: plate.ownerId, sourceRef: plate.sourceRef }, ip: actor.ip ?? null });
+      }
+    },
+
+    /**
+     * A shop's manufacturing record for a plate: a held plate the record says exists is
+     * Made; ready for collection tells the owner where and from when. Records for numbers
+     * not held through Nambala, or held for another shop, change nothing here.
+     */
+    async recordManufacturing(agentId: string, plateNumber: string, status: ManufacturingStatus, at: Date): Promise<void> {
+      const plate = await plates.find(plateNumber, { forUpdate: true });
+      if (!plate || plate.agentId !== agentId) return;
+      const next = stageAfterManufacturing(plate.stage, status);
+      if (next !== plate.stage) {
+        await plates.setStage(plateNumber, next, at);
+        await registry.touchBuckets([plate.bucket]);
+        await audit.record({ actorId: agentId, action: 'plate.made', target: plateNumber, detail: { ownerId: plate.ownerId, status } });
+      }
+      await publish(plateNumber);
+      if (status === 'Ready for Collection' && plate.stage !== 'Registered') {
+        const view = await plates.view(plateNumber);
+        const where = view?.shopName ?? 'the plate shop';
+        const when = view?.collectionDate ? ` from ${view.collectionDate}` : '';
+        await notify(tx, plate.ownerId, {
+          kind: 'plate-ready',
+          title: `Plate ${plateNumber} is ready for collection`,
+          body: `Your plate ${plateNumber} is ready for collection at ${where}${when}. Bring your NRC and the vehicle's details: the shop fits the plate and registers it to your vehicle.`,
+          link: '/dashboard/user/plates',
+        });
+      }
+    },
+
+    /**
+     * Checked before a whitebook sale is stored: a number already registered is a clone;
+     * a number another shop is making for its owner is not this shop's to sell. Also says
+     * which numbers are held for owners (their sale issues a registration), in two reads
+     * however many sales a push carries.
+     */
+    async checkSales(agentId: string, entries: readonly Pick<WhitebookEntry, 'plateNumber'>[]): Promise<{ refusals: Array<SaleRefusal | undefined>; held: Set<string> }> {
+      const numbers = [...new Set(entries.map((entry) => entry.plateNumber))];
+      if (numbers.length === 0) return { refusals: [], held: new Set() };
+      const registered = await tx.query<{ plate_number: string; registration_date: string }>(
+        "SELECT plate_number, to_char(registration_date, 'YYYY-MM-DD') AS registration_date FROM registered_plates WHERE plate_number = ANY($1::text[])",
+        [numbers],
+      );
+      const held = await tx.query<{ plate_number: string; agent_id: string | null }>('SELECT plate_number, agent_id FROM plates WHERE plate_number = ANY($1::text[])', [numbers]);
+      const since = new Map(registered.map((row) => [row.plate_number, row.registration_date]));
+      const shopOf = new Map(held.map((row) => [row.plate_number, row.agent_id]));
+      const refusals = entries.map((entry): SaleRefusal | undefined => {
+        const date = since.get(entry.plateNumber);
+        if (date !== undefined) return { reason: 'registered', since: date };
+        const shop = shopOf.get(entry.plateNumber);
+        if (shop !== undefined && shop !== null && shop !== agentId) return { reason: 'other-shop' };
+        return undefined;
+      });
+      return { refusals, held: new Set(shopOf.keys()) };
+    },
+
+    /**
+     * The whitebook sale of a number held for its owner: the registration with owner and
+     * vehicle, dated the day of the sale, expiring after the validity in the settings, and
+     * its signed credential. Returns undefined for a number Nambala did not hand out (the
+     * sale stays in the whitebook for the administrator's compliance review).
+     */
+    async register(agentId: string, sale: WhitebookEntry, signer: Signer | null, at: Date): Promise<RegisteredPlate | undefined> {
+      const plate = await plates.find(sale.plateNumber, { forUpdate: true });
+      if (!plate || plate.stage === 'Registered') return undefined;
+      if (!signer) throw new Error(NO_SIGNING_KEY);
+      const { settings } = await settingsRepository(tx).pricing();
+      const issued = issuePlate(
+        signer,
+        {
+          plateNumber: sale.plateNumber,
+          make: sale.vehicleMake,
+          model: sale.vehicleModel,
+          colour: sale.vehicleColour,
+          year: sale.vehicleYear,
+          chassisNumber: sale.chassisNumber,
+          ownerName: sale.ownerName,
+          ownerNrc: sale.ownerNrc,
+          registrationDate: sale.saleDate,
+        },
+        settings.validityYears,
+      );
+      await registry.insertMany([issued]);
+      await registry.setOwnerId(sale.plateNumber, plate.ownerId);
+      if (plate.agentId === null) await plates.setShop(sale.plateNumber, agentId, plate.orderId);
+      await plates.setStage(sale.plateNumber, 'Registered', at);
+      await registry.touchBuckets([plate.bucket]);
+      if (plate.orderId) await agentRepository(tx).fulfilOrdersForPlate(plate.agentId ?? agentId, sale.plateNumber);
+      await publish(sale.plateNumber);
+      await audit.record({
+        actorId: agentId,
+        action: 'plate.registered',
+        target: sale.plateNumber,
+        detail: { ownerId: plate.ownerId, whitebookEntry: sale.id, registrationDate: issued.registrationDate, expiryDate: issued.expiryDate, keyId: issued.keyId },
+      });
+      await notify(tx, plate.ownerId, {
+        kind: 'plate-registered',
+        title: `Plate ${sale.plateNumber} registered`,
+        body: `Plate ${sale.plateNumber} is registered to your ${sale.vehicleColour} ${sale.vehicleMake} ${sale.vehicleModel} until ${issued.expiryDate}. Its certificate and QR code are in your dashboard.`,
+        link: '/dashboard/user/certificates',
+      });
+      return registry.find(sale.plateNumber);
+    },
+  };
+}
+
+export type PlateLifecycle = ReturnType<typeof plateLifecycle>;
