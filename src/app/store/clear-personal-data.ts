@@ -4,9 +4,9 @@ import { CHANGE_LOG_TABLES, db } from './database';
 /** Copies of a signed-in person's data (everything but the outbox and public copies). */
 // The registry copy holds no owners, but it is given to officers only, so it goes too.
 // Favourites are kept apart: a visitor's own (never synced) stay on the device.
-const accountTables = () => [db.adminUsers, db.notifications, db.profiles, db.registryBuckets, ...Object.values(CHANGE_LOG_TABLES).filter((name) => name !== 'favourites').map((name) => db.table(name))];
+const accountTables = () => [db.adminUsers, db.notifications, db.profiles, db.registryBuckets, db.myOrders, db.myPayments, ...Object.values(CHANGE_LOG_TABLES).filter((name) => name !== 'favourites').map((name) => db.table(name))];
 const clearAccountFavourites = () => db.favourites.filter((favourite) => favourite.syncState !== undefined).delete();
-const ACCOUNT_META_KEYS = ['notificationsPulledAt', 'adminUsersPulledAt', 'changeCursor', 'registryCopy', 'registryBucketVersions'];
+const ACCOUNT_META_KEYS = ['notificationsPulledAt', 'adminUsersPulledAt', 'myOrdersPulledAt', 'myPaymentsPulledAt', 'changeCursor', 'registryCopy', 'registryBucketVersions'];
 
 export async function clearPersonalData(): Promise<void> {
   await db.transaction('rw', [db.outbox, db.contactMessages, db.favourites, ...accountTables(), db.meta], async () => {

@@ -11,6 +11,10 @@ import type { AgentOrder, InventoryItem, ManufacturingRecord, WhitebookEntry } f
 import type { UserStatus, UserType } from '#domain/statuses/statuses';
 import type { PlateFlag, PoliceCheck } from '#domain/police/police';
 import type { Revocation, TrustedKey } from '#domain/credential/verdict';
+import type { OwnedPlate } from '#domain/plates/owned-plate';
+import type { OwnerOrder } from '#domain/plates/owner-order';
+import type { PlateTransfer } from '#domain/plates/transfer';
+import type { Driver, Vehicle } from '#domain/fleet/vehicle';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** Live queries over the store, from the same module so a screen loads both at once. */
@@ -126,8 +130,26 @@ export interface RegistryBucket {
   rows: string;
 }
 
+/** An owner's plate, from held to registered (src/domain/plates/owned-plate.ts). */
+export type LocalOwnedPlate = OwnedPlate & { syncState?: SyncState };
+export type LocalVehicle = Vehicle & { syncState?: SyncState; isDeleted?: boolean };
+export type LocalDriver = Driver & { syncState?: SyncState; isDeleted?: boolean };
+export type LocalPlateTransfer = PlateTransfer & { syncState?: SyncState };
+export type LocalOwnerOrder = OwnerOrder & { syncState?: SyncState };
+
+/** A payment as the owner's Payments page shows it (kept for offline reading; see pull.ts). */
+export interface LocalPayment {
+  id: string;
+  createdAt: string;
+  [field: string]: unknown;
+}
+
 /** Tables filled from the change log, by the entity name the server uses. */
 export const CHANGE_LOG_TABLES = {
+  ownedPlate: 'ownedPlates',
+  vehicle: 'vehicles',
+  driver: 'drivers',
+  plateTransfer: 'plateTransfers',
   agentOrder: 'agentOrders',
   whitebookEntry: 'whitebookEntries',
   manufacturingRecord: 'manufacturingRecords',
@@ -138,7 +160,7 @@ export const CHANGE_LOG_TABLES = {
 } as const;
 export type ChangeLogTable = (typeof CHANGE_LOG_TABLES)[keyof typeof CHANGE_LOG_TABLES];
 
-export type LocalTableName = 'contactMessages' | 'adminUsers' | 'notifications' | 'profiles' | ChangeLogTable;
+export type LocalTableName = 'contactMessages' | 'adminUsers' | 'notifications' | 'profiles' | 'myOrders' | 'myPayments' | ChangeLogTable;
 
 export class NambalaDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
@@ -161,6 +183,13 @@ export class NambalaDatabase extends Dexie {
   revocations!: EntityTable<Revocation, 'plateNumber'>;
   /** The verification registry copy (officers and administrators only). */
   registryBuckets!: EntityTable<RegistryBucket, 'bucket'>;
+  /** The signed-in owner's plates, vehicles, drivers, transfers, orders and payments. */
+  ownedPlates!: EntityTable<LocalOwnedPlate, 'id'>;
+  vehicles!: EntityTable<LocalVehicle, 'id'>;
+  drivers!: EntityTable<LocalDriver, 'id'>;
+  plateTransfers!: EntityTable<LocalPlateTransfer, 'id'>;
+  myOrders!: EntityTable<LocalOwnerOrder, 'id'>;
+  myPayments!: EntityTable<LocalPayment, 'id'>;
 
   constructor(name = 'nambala') {
     super(name);
@@ -191,6 +220,15 @@ export class NambalaDatabase extends Dexie {
       trustKeys: 'keyId',
       revocations: 'plateNumber',
       registryBuckets: 'bucket',
+    });
+    // Version 5 adds the owner's dashboard: plates, vehicles and drivers, transfers, orders and payments.
+    this.version(5).stores({
+      ownedPlates: 'id, stage, heldAt',
+      vehicles: 'id, plateNumber, updatedAt',
+      drivers: 'id, name',
+      plateTransfers: 'id, status, createdAt',
+      myOrders: 'id, createdAt',
+      myPayments: 'id, createdAt',
     });
   }
 }

@@ -7,11 +7,11 @@
  * what grows) comes through the change log, page by page from a cursor.
  */
 import type { PlateListing } from '#domain/marketplace/listing';
-import { CHANGE_LOG_TABLES, type ChangeLogTable, type LocalNotification, type LocalUser, type NambalaDatabase } from '../store/database';
+import { CHANGE_LOG_TABLES, type ChangeLogTable, type LocalNotification, type LocalOwnerOrder, type LocalPayment, type LocalUser, type NambalaDatabase } from '../store/database';
 import type { SessionUser } from '../session/session-store';
 import { apiRequest } from './api-client';
 
-type MirrorTable = 'listings' | 'adminUsers' | 'notifications';
+type MirrorTable = 'listings' | 'adminUsers' | 'notifications' | 'myOrders' | 'myPayments';
 
 /** Thrown when the server says the session has ended, so the engine can ask who is signed in. */
 export class SignedOutError extends Error {
@@ -46,10 +46,19 @@ export async function pullListings(database: NambalaDatabase): Promise<number> {
   return listings.length;
 }
 
-/** What the signed-in user's roles let them keep: their notifications, and for an administrator the accounts. */
+/**
+ * What the signed-in user's roles let them keep: their notifications, orders in progress
+ * and payments (small, so replaced whole), and for an administrator the accounts.
+ */
 export async function pullAccountData(database: NambalaDatabase, user: SessionUser): Promise<void> {
-  const { notifications } = await getJson<{ notifications: LocalNotification[] }>('/api/notifications');
+  const [{ notifications }, { orders }, { payments }] = await Promise.all([
+    getJson<{ notifications: LocalNotification[] }>('/api/notifications'),
+    getJson<{ orders: LocalOwnerOrder[] }>('/api/me/orders'),
+    getJson<{ payments: LocalPayment[] }>('/api/payments'),
+  ]);
   await replaceMirror(database, 'notifications', notifications, 'notificationsPulledAt');
+  await replaceMirror(database, 'myOrders', orders, 'myOrdersPulledAt');
+  await replaceMirror(database, 'myPayments', payments, 'myPaymentsPulledAt');
   if (user.roles.includes('admin')) {
     const { users } = await getJson<{ users: LocalUser[] }>('/api/admin/users');
     await replaceMirror(database, 'adminUsers', users, 'adminUsersPulledAt');
