@@ -34,6 +34,8 @@ import { paymentRoutes } from './routes/payment-routes';
 import { plateRequestRoutes } from './routes/plate-request-routes';
 import { purchaseRoutes } from './routes/purchase-routes';
 import { settingsRoutes } from './routes/settings-routes';
+import { ownerRoutes } from './routes/owner-routes';
+import { paymentService } from './payments/payment-service';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -87,6 +89,7 @@ export async function buildApp({ config, db: givenDb, logger = true, now = () =>
   await app.register(purchaseRoutes, payments);
   await app.register(paymentRoutes, payments);
   await app.register(plateRequestRoutes, payments);
+  await app.register(ownerRoutes, { db, payments: paymentService({ ...payments, log: app.log }), now });
 
   await registerStaticApp(app, config.appDir);
   return app;

@@ -37,3 +37,32 @@ export interface OwnerOrder {
   payment: OwnerOrderPayment | null;
   createdAt: string;
 }
+
+/**
+ * Where an application stands for its applicant: the decision once there is one; before
+ * that, whether it is paid (a declined or timed-out payment must be paid again).
+ */
+export function applicationOrderStatus(requestStatus: 'Pending' | 'Under Review' | 'Approved' | 'Rejected', paymentStatus: OwnerOrderPayment['status'] | null): OwnerOrderStatus {
+  if (requestStatus === 'Rejected') return 'Rejected';
+  if (requestStatus === 'Approved') return 'Approved';
+  if (paymentStatus === null || paymentStatus === 'pending') return 'Awaiting payment';
+  if (paymentStatus !== 'approved') return 'Payment declined';
+  return requestStatus === 'Under Review' ? 'Under review' : 'Paid';
+}
+
+/** Milliseconds a reservation has left at `nowMs` (0 once it has ended). */
+export function reservationTimeLeft(reservedUntil: string, nowMs: number): number {
+  return Math.max(0, Date.parse(reservedUntil) - nowMs);
+}
+
+/** "6 days 4 hours", "3 hours 20 minutes", "12 minutes": the largest two units that matter. */
+export function describeTimeLeft(ms: number): string {
+  if (ms <= 0) return 'Ended';
+  const minutes = Math.floor(ms / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (days > 0) return hours > 0 ? `${unit(days, 'day')} ${unit(hours, 'hour')}` : unit(days, 'day');
+  if (hours > 0) return minutes % 60 > 0 ? `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}` : unit(hours, 'hour');
+  return unit(Math.max(1, minutes), 'minute');
+}

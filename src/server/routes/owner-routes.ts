@@ -1,0 +1,135 @@
+/**
+ * The plate owner's own dashboard data, read online and kept on their devices: their
+ * orders still in progress (applications, reservations, purchases whose payment is open)
+ * and their plates. Everything is the signed-in user's own; nobody reads another's.
+ */
+import { applicationOrderStatus, type OwnerOrder } from '#domain/plates/owner-order';
+import { paymentMethodName } from '#domain/pricing/pricing';
+import { formatPaymentReference } from '#domain/payments/reference';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/database';
+import type { PaymentService } from '../payments/payment-service';
+import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
+import { plateRepository } from '../repositories/plate-repository';
+import { plateRequestRepository } from '../repositories/plate-request-repository';
+import { purchaseRepository } from '../repositories/purchase-repository';
+import type { User } from '../repositories/user-repository';
+
+const orderPaymentOf = (payments: PaymentService, payment: StoredPayment | undefined, at: Date): OwnerOrder['payment'] => {
+  if (!payment) return null;
+  const standing = payments.current(payment, at);
+  return { id: payment.id, reference: formatPaymentReference(payment.number), status: standing.status, methodName: paymentMethodName(payment.method), amount: payment.amount };
+};
+
+/** The owner's orders in progress, newest first. */
+export async function ownerOrders(db: Database, payments: PaymentService, ownerId: string, at: Date): Promise<OwnerOrder[]> {
+  const requests = plateRequestRepository(db);
+  const applications = await requests.listForApplicant(ownerId);
+  const ids = applications.map((request) => request.id);
+  const [allocated, latest, reservations, payerPayments] = await Promise.all([
+    requests.platesOf(ids),
+    paymentRepository(db).latestForRequests(ids),
+    purchaseRepository(db).reservationsOf(ownerId, at),
+    paymentRepository(db).listForPayer(ownerId),
+  ]);
+  const orders: OwnerOrder[] = applications.map((request) => {
+    const payment = orderPaymentOf(payments, latest.get(request.id), at);
+    return {
+      id: request.id,
+      kind: 'application',
+      reference: request.reference,
+      status: applicationOrderStatus(request.status, payment?.status ?? null),
+      plates: (allocated.get(request.id) ?? []).map((plate) => plate.plateNumber),
+      quantity: request.quantity,
+      vehicle: request.vehicle,
+      rejectionReason: request.rejectionReason,
+      reservedUntil: null,
+      fee: null,
+      listingId: null,
+      payment,
+      createdAt: request.createdAt,
+    };
+  });
+  const byId = new Map(payerPayments.map((payment) => [payment.id, payment]));
+  for (const listing of reservations) {
+    const payment = listing.reservationPaymentId ? byId.get(listing.reservationPaymentId) : undefined;
+    orders.push({
+      id: `RES-${listing.id}`,
+      kind: 'reservation',
+      reference: listing.number,
+      status: 'Reserved',
+      plates: [listing.number],
+      quantity: 1,
+      vehicle: '',
+      rejectionReason: null,
+      reservedUntil: listing.reservedUntil,
+      fee: payment?.amount ?? null,
+      listingId: listing.id,
+      payment: orderPaymentOf(payments, payment, at),
+      createdAt: payment?.createdAt ?? listing.reservedUntil ?? at.toISOString(),
+    });
+  }
+  // A purchase whose payment is still open; a paid one is already the owner's plate.
+  for (const payment of payerPayments) {
+    if (payment.purpose !== 'purchase' || payments.current(payment, at).status !== 'pending') continue;
+    const listing = payment.listingId ? await purchaseRepository(db).findListing(payment.listingId) : undefined;
+    orders.push({
+      id: `PAY-${payment.id}`,
+      kind: 'purchase',
+      reference: listing?.number ?? payment.description,
+      status: 'Awaiting payment',
+      plates: listing ? [listing.number] : [],
+      quantity: 1,
+      vehicle: '',
+      rejectionReason: null,
+      reservedUntil: null,
+      fee: null,
+      listingId: payment.listingId,
+      payment: orderPaymentOf(payments, payment, at),
+      createdAt: payment.createdAt,
+    });
+  }
+  return orders.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}
+
+const paymentSchema = z.object({ id: z.string(), reference: z.string(), status: z.enum(['pending', 'approved', 'declined', 'timed_out', 'cancelled']), methodName: z.string(), amount: z.number() });
+const orderSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['application', 'reservation', 'purchase']),
+  reference: z.string(),
+  status: z.string(),
+  plates: z.array(z.string()),
+  quantity: z.number(),
+  vehicle: z.string(),
+  rejectionReason: z.string().nullable(),
+  reservedUntil: z.string().nullable(),
+  fee: z.number().nullable(),
+  listingId: z.string().nullable(),
+  payment: paymentSchema.nullable(),
+  createdAt: z.string(),
+});
+
+export const ownerRoutes: FastifyPluginAsyncZod<{ db: Database; payments: PaymentService; now: () => Date }> = async (app, { db, payments, now }) => {
+  app.get(
+    '/api/me/orders',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['owner'], summary: "The signed-in user's orders in progress: applications, reservations and purchases awaiting payment", response: { 200: z.object({ orders: z.array(orderSchema) }) } },
+    },
+    async (request) => ({ orders: await ownerOrders(db, payments, (request.user as User).id, now()) }),
+  );
+
+  app.get(
+    '/api/me/plates',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['owner'],
+        summary: "The signed-in user's plates, from held to registered, with each registration and its credential (devices receive the same through sync as entity ownedPlate)",
+        response: { 200: z.object({ plates: z.array(z.record(z.string(), z.unknown())) }) },
+      },
+    },
+    async (request) => ({ plates: (await plateRepository(db).ownedBy((request.user as User).id)).map((plate) => ({ ...plate })) }),
+  );
+};
