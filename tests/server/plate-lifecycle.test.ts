@@ -126,7 +126,9 @@ describe('the plate lifecycle', () => {
     expect(await copyRowOf(plate, cookies.police ?? '')).toMatchObject({ standing: 'Valid', make: 'Toyota', expiryDate: expected });
     const owned = await myPlate(plate);
     expect(owned).toMatchObject({ stage: 'Registered', registration: { ownerName: 'Mwila Banda', ownerNrc: '123456/78/9', standing: 'Valid', expiryDate: expected } });
-    const credential = decodeCredential(digitsToBytes(owned?.registration?.credentialDigits ?? ''));
+    const bytes = digitsToBytes(owned?.registration?.credentialDigits ?? '');
+    if (!bytes) throw new Error('the owner’s plate carries no credential');
+    const credential = decodeCredential(bytes);
     expect(credential.ok && credential.fields).toMatchObject({ plateNumber: plate, make: 'Toyota', colour: 'Silver', expiryDate: expected });
     expect((await get(`/api/plates/${plate}/availability`)).json()).toMatchObject({ availability: 'registered' });
 
