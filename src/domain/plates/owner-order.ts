@@ -34,6 +34,8 @@ export interface OwnerOrder {
   /** The reservation fee paid, in ngwee (deducted from the price when the plate is bought). */
   fee: number | null;
   listingId: string | null;
+  /** An application's own id (the device's), by which it is paid again after a declined payment. */
+  applicationId: string | null;
   payment: OwnerOrderPayment | null;
   createdAt: string;
 }

@@ -47,6 +47,7 @@ export async function ownerOrders(db: Database, payments: PaymentService, ownerI
       reservedUntil: null,
       fee: null,
       listingId: null,
+      applicationId: request.applicationId,
       payment,
       createdAt: request.createdAt,
     };
@@ -66,6 +67,7 @@ export async function ownerOrders(db: Database, payments: PaymentService, ownerI
       reservedUntil: listing.reservedUntil,
       fee: payment?.amount ?? null,
       listingId: listing.id,
+      applicationId: null,
       payment: orderPaymentOf(payments, payment, at),
       createdAt: payment?.createdAt ?? listing.reservedUntil ?? at.toISOString(),
     });
@@ -86,6 +88,7 @@ export async function ownerOrders(db: Database, payments: PaymentService, ownerI
       reservedUntil: null,
       fee: null,
       listingId: payment.listingId,
+      applicationId: null,
       payment: orderPaymentOf(payments, payment, at),
       createdAt: payment.createdAt,
     });
@@ -106,6 +109,7 @@ const orderSchema = z.object({
   reservedUntil: z.string().nullable(),
   fee: z.number().nullable(),
   listingId: z.string().nullable(),
+  applicationId: z.string().nullable(),
   payment: paymentSchema.nullable(),
   createdAt: z.string(),
 });
