@@ -211,4 +211,24 @@ describe('the plate lifecycle', () => {
     expect((await get('/api/me/orders')).statusCode).toBe(401);
     expect((await get('/api/me/plates')).statusCode).toBe(401);
   });
+
+  it('lets a buyer cancel their own live reservation, which returns the plate to sale and keeps the fee', async () => {
+    const listings = (await get('/api/listings')).json().listings as Array<{ id: string; number: string; status: string }>;
+    const listing = listings.filter((candidate) => candidate.status === 'Available').at(-1);
+    if (!listing) throw new Error('no available listing in the demo data');
+    const reserved = await post(`/api/listings/${listing.id}/reserve`, cookies.buyer ?? '', { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD });
+    expect(reserved.json()).toMatchObject({ payment: { status: 'approved' }, listing: { status: 'Reserved' } });
+    const orders = (await get('/api/me/orders', cookies.buyer ?? '')).json().orders as Array<{ kind: string; reference: string; fee: number | null; reservedUntil: string | null }>;
+    expect(orders.find((order) => order.kind === 'reservation' && order.reference === listing.number)).toMatchObject({ fee: 20_000, reservedUntil: expect.any(String) });
+
+    expect((await post(`/api/listings/${listing.id}/reservation/cancel`, cookies.agent ?? '', {})).statusCode).toBe(409);
+    const cancelled = await post(`/api/listings/${listing.id}/reservation/cancel`, cookies.buyer ?? '', {});
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().listing).toMatchObject({ status: 'Available' });
+    expect((await post(`/api/listings/${listing.id}/reservation/cancel`, cookies.buyer ?? '', {})).statusCode).toBe(409);
+    const after = (await get('/api/me/orders', cookies.buyer ?? '')).json().orders as Array<{ kind: string; reference: string }>;
+    expect(after.some((order) => order.kind === 'reservation' && order.reference === listing.number)).toBe(false);
+    const [payment] = await db.query<{ status: string }>('SELECT status FROM payments WHERE listing_id = $1 AND purpose = $2', [listing.id, 'reservation']);
+    expect(payment?.status).toBe('approved');
+  });
 });

@@ -9,8 +9,9 @@ import { formatKwacha, type Ngwee, ngwee } from '#domain/money/money';
 import { CARD_NUMBER_REQUIRED, isIdempotentReplay, REQUEST_TO_PAY_TIMEOUT_MS } from '#domain/payments/payment';
 import { gatewayFeeLabel, type PaymentMethodId, paymentMethodName, type PricingSettings } from '#domain/pricing/pricing';
 import { buyNowBreakdown, type CheckoutBreakdown, reservationPaymentAmount } from '#domain/purchases/checkout';
-import { mayBuy, mayReserve, type PurchaseCheck } from '#domain/purchases/reservation';
+import { holdsLiveReservation, mayBuy, mayReserve, type PurchaseCheck } from '#domain/purchases/reservation';
 import type { Queryable } from '../db/database';
+import { auditRepository } from '../repositories/audit-repository';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import { holdIsLive, type ListingState, listingStatusAt, type PurchaseOrder, purchaseRepository } from '../repositories/purchase-repository';
 import { settingsRepository } from '../repositories/settings-repository';
@@ -28,6 +29,7 @@ export const HOLD_MS = REQUEST_TO_PAY_TIMEOUT_MS;
 export const LISTING_NOT_FOUND = 'This plate is no longer listed in the marketplace.';
 export const HELD_BY_ANOTHER = 'Another buyer is paying for this plate right now. If their payment does not go through, it will be available again within a few minutes.';
 export const HELD_BY_YOU = 'Your payment for this plate is still in progress. Answer the prompt on your phone, or wait for it to time out before trying again.';
+export const NO_RESERVATION_TO_CANCEL = 'You have no live reservation of this plate to cancel.';
 export const KEY_REUSED = 'This payment key was already used for a different payment. Please start a new payment.';
 export const NOTHING_TO_PAY = 'This costs nothing at the current prices; an administrator needs to check the prices before it can be paid.';
 export const priceChanged = (total: Ngwee) => `The price has changed: the total is now ${formatKwacha(total)}. Please check it and try again.`;
@@ -172,6 +174,22 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
         mayReserve: buyerId === null ? null : (refusalOf('reservation', listing, buyerId, at) ?? allowed),
         mayBuy: buyerId === null ? null : (refusalOf('purchase', listing, buyerId, at) ?? allowed),
       };
+    },
+
+    /**
+     * Ends the buyer's own live reservation before its time: the plate is for sale again at
+     * once. The fee paid for holding it is not refunded (docs/payments.md).
+     */
+    async cancelReservation(listingId: string, buyerId: string, ip: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const purchases = purchaseRepository(tx);
+        const listing = await purchases.lockListing(listingId);
+        if (!listing) throw new Refusal(404, LISTING_NOT_FOUND);
+        const at = now();
+        if (!holdsLiveReservation(listing, buyerId, at)) throw new Refusal(409, NO_RESERVATION_TO_CANCEL);
+        await purchases.cancelReservation(listing.id);
+        await auditRepository(tx).record({ actorId: buyerId, action: 'reservation.cancel', target: listing.id, detail: { plateNumber: listing.number, reservedUntil: listing.reservedUntil, paymentId: listing.reservationPaymentId }, ip });
+      });
     },
 
     /** The buyer's live reservations and their orders. */

@@ -170,6 +170,15 @@ export function purchaseRepository(db: Queryable) {
       );
     },
 
+    /** Ends a reservation before its time: the plate is Available again. */
+    async cancelReservation(listingId: string): Promise<void> {
+      await db.query(
+        `UPDATE plate_listings SET status = 'Available', reserved_by = NULL, reserved_until = NULL, reservation_payment_id = NULL, version = version + 1, updated_at = now()
+         WHERE id = $1`,
+        [listingId],
+      );
+    },
+
     async sell(listingId: string, sale: { buyerId: string; at: Date }): Promise<void> {
       await db.query(
         `UPDATE plate_listings SET status = 'Sold', sold_to = $2, sold_at = $3, reserved_by = NULL, reserved_until = NULL, reservation_payment_id = NULL,

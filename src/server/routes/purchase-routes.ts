@@ -122,6 +122,26 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
     },
   );
 
+  app.post(
+    '/api/listings/:id/reservation/cancel',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['marketplace'],
+        summary: "Cancel the signed-in buyer's own live reservation: the plate returns to sale at once; the reservation fee is not refunded (docs/payments.md)",
+        params: idParams,
+        response: { 200: z.object({ listing: listingSchema }), 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      answerOrRefuse(reply, async () => {
+        await checkout.cancelReservation(request.params.id, (request.user as User).id, request.ip);
+        const listing = await checkout.listing(request.params.id);
+        if (!listing) return reply.code(404).send(errorBody(404, LISTING_NOT_FOUND));
+        return { listing };
+      }),
+  );
+
   app.get(
     '/api/purchases',
     {
