@@ -45,9 +45,9 @@ export const routes: RouteObject[] = [
     path: paths.dashboard.root,
     ...page(() => import('./layout/dashboard-layout'), 'DashboardLayout'),
     children: [
-      { index: true, ...dashboardSection('user-overview') },
+      { index: true, ...page(() => import('./features/owner-dashboard/overview-page'), 'OwnerOverviewPage') },
       { path: 'user', element: <Navigate to={paths.dashboard.root} replace /> },
-      { path: 'user/plates', ...dashboardSection('user-plates') },
+      { path: 'user/plates', ...page(() => import('./features/owner-dashboard/my-plates-page'), 'MyPlatesPage') },
       { path: 'user/vehicles', ...dashboardSection('user-vehicles') },
       { path: 'user/certificates', ...dashboardSection('user-certificates') },
       { path: 'user/payments', ...page(() => import('./features/user-payments/user-payments-page'), 'UserPaymentsPage') },

@@ -2,6 +2,7 @@
 // it beside their plates: an application (by its LP- reference), a marketplace
 // reservation (with its time left and fee) or a purchase whose payment is still open.
 // Plates already held for the owner are OwnedPlates; an order lists what is not one yet.
+import type { PaymentMethodId } from '../pricing/pricing';
 
 export const OWNER_ORDER_KINDS = ['application', 'reservation', 'purchase'] as const;
 export type OwnerOrderKind = (typeof OWNER_ORDER_KINDS)[number];
@@ -13,6 +14,7 @@ export interface OwnerOrderPayment {
   id: string;
   reference: string;
   status: 'pending' | 'approved' | 'declined' | 'timed_out' | 'cancelled';
+  method: PaymentMethodId;
   methodName: string;
   /** ngwee */
   amount: number;

@@ -4,7 +4,7 @@
  * and their plates. Everything is the signed-in user's own; nobody reads another's.
  */
 import { applicationOrderStatus, type OwnerOrder } from '#domain/plates/owner-order';
-import { paymentMethodName } from '#domain/pricing/pricing';
+import { PAYMENT_METHOD_IDS, paymentMethodName } from '#domain/pricing/pricing';
 import { formatPaymentReference } from '#domain/payments/reference';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import type { User } from '../repositories/user-repository';
 const orderPaymentOf = (payments: PaymentService, payment: StoredPayment | undefined, at: Date): OwnerOrder['payment'] => {
   if (!payment) return null;
   const standing = payments.current(payment, at);
-  return { id: payment.id, reference: formatPaymentReference(payment.number), status: standing.status, methodName: paymentMethodName(payment.method), amount: payment.amount };
+  return { id: payment.id, reference: formatPaymentReference(payment.number), status: standing.status, method: payment.method, methodName: paymentMethodName(payment.method), amount: payment.amount };
 };
 
 /** The owner's orders in progress, newest first. */
@@ -96,7 +96,7 @@ export async function ownerOrders(db: Database, payments: PaymentService, ownerI
   return orders.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }
 
-const paymentSchema = z.object({ id: z.string(), reference: z.string(), status: z.enum(['pending', 'approved', 'declined', 'timed_out', 'cancelled']), methodName: z.string(), amount: z.number() });
+const paymentSchema = z.object({ id: z.string(), reference: z.string(), status: z.enum(['pending', 'approved', 'declined', 'timed_out', 'cancelled']), method: z.enum(PAYMENT_METHOD_IDS), methodName: z.string(), amount: z.number() });
 const orderSchema = z.object({
   id: z.string(),
   kind: z.enum(['application', 'reservation', 'purchase']),

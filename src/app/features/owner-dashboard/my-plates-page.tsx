@@ -1,0 +1,428 @@
+/**
+ * My Plates & Orders (/dashboard/user/plates): every plate the owner holds, from paid to
+ * registered, and every order still in progress (applications by LP- reference,
+ * reservations with their time left and fee, purchases awaiting payment), with the spec's
+ * columns Plate, Vehicle, Status, Order Date and Actions. Read from the device's copy, so
+ * it works offline; paying, cancelling, transferring and renewing need a connection.
+ */
+import { formatZmw, ngwee } from '#domain/money/money';
+import { describeTimeLeft, reservationTimeLeft } from '#domain/plates/owner-order';
+import { renewalsDue } from '#domain/plates/owner-overview';
+import { Alert, Badge, Box, Button, DataList, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { AppDialog } from '../../components/app-dialog';
+import { formatDateTime, formatDay } from '../../components/format-date-time';
+import { OfflineAsOf } from '../../components/offline-as-of';
+import { PageHeader, Section } from '../../components/page-parts';
+import { showToast } from '../../components/toast';
+import { useIncrementalList } from '../../components/use-incremental-list';
+import { useOnlineStatus } from '../../components/use-online-status';
+import { paths } from '../../config/paths';
+import type { LocalOwnedPlate, LocalOwnerOrder, SyncState } from '../../store/database';
+import { type Column, RecordsTable } from '../agent/records-table';
+import { useToday } from '../agent/use-today';
+import { PayAgain } from '../buy-process/pay-again';
+import { receiptPath } from '../user-payments/payment-rows';
+import { cancelReservation } from './owner-api';
+import { isPaymentDue, orderStatus, plateStatus, type StatusView } from './plate-status';
+import { PlateDocumentsButtons } from './plate-documents';
+import { useOwnerData } from './use-owner-data';
+
+type Row = { id: string; syncState?: SyncState; kind: 'plate'; plate: LocalOwnedPlate } | { id: string; syncState?: SyncState; kind: 'order'; order: LocalOwnerOrder };
+
+type Open = { kind: 'plate'; plateNumber: string } | { kind: 'order'; id: string } | { kind: 'pay'; id: string } | { kind: 'cancel'; id: string } | null;
+
+const PAGE_SIZE = 25;
+
+export function StatusBadge({ status }: { status: StatusView }) {
+  return (
+    <Badge colorPalette={status.palette} variant="subtle" whiteSpace="nowrap">
+      {status.label}
+    </Badge>
+  );
+}
+
+export function PlateNumber({ children }: { children: ReactNode }) {
+  return (
+    <Text as="span" fontFamily="mono" fontWeight="semibold" whiteSpace="nowrap">
+      {children}
+    </Text>
+  );
+}
+
+function vehicleOf(plate: LocalOwnedPlate, fitted: ReadonlyMap<string, string>): string {
+  if (plate.registration) return `${plate.registration.colour} ${plate.registration.make} ${plate.registration.model}`;
+  return fitted.get(plate.plateNumber) ?? '—';
+}
+
+function orderTitle(order: LocalOwnerOrder): string {
+  if (order.kind === 'application') return `Application ${order.reference}`;
+  if (order.kind === 'reservation') return `Reservation of ${order.reference}`;
+  return `Purchase of ${order.reference}`;
+}
+
+function PlateDialog({ plate, vehicle, today, onClose }: { plate: LocalOwnedPlate; vehicle: string; today: string; onClose: () => void }) {
+  const status = plateStatus(plate, today);
+  const registration = plate.registration;
+  const steps: Array<[string, string | null]> = [
+    [plate.source === 'marketplace' ? 'Bought in the marketplace' : `Allocated to application ${plate.requestReference ?? plate.sourceRef}`, plate.heldAt],
+    ['Plate made', plate.madeAt],
+    ['Registered to the vehicle', plate.registeredAt],
+  ];
+  const rows: Array<[string, ReactNode]> = [
+    ['Status', <StatusBadge key="status" status={status} />],
+    ['Where it is', status.detail],
+    ['Vehicle', vehicle],
+    ['Plate shop', plate.shopName ?? 'Not assigned yet'],
+    ['Shop order', plate.orderId ?? '—'],
+  ];
+  if (registration) {
+    rows.push(
+      ['Registered owner', `${registration.ownerName} (NRC ${registration.ownerNrc})`],
+      ['Chassis number', registration.chassisNumber],
+      ['Registration date', formatDay(registration.registrationDate)],
+      ['Expiry date', formatDay(registration.expiryDate)],
+    );
+  }
+  return (
+    <AppDialog
+      title={<PlateNumber>{plate.plateNumber}</PlateNumber>}
+      isOpen
+      onClose={onClose}
+      footer={
+        <>
+          {registration && <PlateDocumentsButtons plate={plate} />}
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <DataList.Root orientation="horizontal" size="sm">
+          {rows.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue minW="0" overflowWrap="anywhere">
+                {value}
+              </DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+        <Box>
+          <Text fontWeight="semibold" mb="2">
+            Progress
+          </Text>
+          <Stack as="ol" gap="1.5" listStyleType="none">
+            {steps.map(([label, at]) => (
+              <HStack as="li" key={label} gap="2" color={at ? undefined : 'fg.muted'}>
+                <Box as="span" aria-hidden w="2.5" h="2.5" rounded="full" bg={at ? 'green.500' : 'border'} flexShrink={0} />
+                <Text>
+                  {label}
+                  {at ? ` — ${formatDateTime(at)}` : ' — not yet'}
+                </Text>
+              </HStack>
+            ))}
+          </Stack>
+        </Box>
+      </Stack>
+    </AppDialog>
+  );
+}
+
+function OrderDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => void }) {
+  const status = orderStatus(order);
+  const rows: Array<[string, ReactNode]> = [
+    ['Status', <StatusBadge key="status" status={status} />],
+    ['Where it is', status.detail],
+    ['Ordered', formatDateTime(order.createdAt)],
+  ];
+  if (order.kind === 'application') rows.push(['Plates', `${order.quantity}`], ['Vehicle', order.vehicle || 'Not given']);
+  if (order.plates.length > 0) rows.push(['Plate numbers', order.plates.join(', ')]);
+  if (order.reservedUntil) rows.push(['Reserved until', formatDateTime(order.reservedUntil)]);
+  if (order.fee !== null) rows.push(['Reservation fee', `${formatZmw(ngwee(order.fee))} (deducted from the price when you buy it)`]);
+  if (order.payment) {
+    rows.push([
+      'Payment',
+      <ChakraLink key="payment" asChild color="brand.fg">
+        <Link to={receiptPath(order.payment.id)}>
+          {order.payment.reference} · {order.payment.methodName} · {formatZmw(ngwee(order.payment.amount))}
+        </Link>
+      </ChakraLink>,
+    ]);
+  }
+  return (
+    <AppDialog
+      title={orderTitle(order)}
+      isOpen
+      onClose={onClose}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <DataList.Root orientation="horizontal" size="sm">
+        {rows.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue minW="0" overflowWrap="anywhere">
+              {value}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </AppDialog>
+  );
+}
+
+function PayDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => void }) {
+  const isOnline = useOnlineStatus();
+  return (
+    <AppDialog title={`Pay for ${order.reference}`} isOpen onClose={onClose}>
+      {!isOnline ? (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Description>Paying needs a connection. Nothing was charged; try again when you are back online.</Alert.Description>
+        </Alert.Root>
+      ) : order.applicationId ? (
+        <PayAgain
+          applicationId={order.applicationId}
+          method={order.payment?.method ?? 'mtn'}
+          phone=""
+          onStarted={(payment) => {
+            showToast({ type: payment.status === 'approved' ? 'success' : 'info', title: payment.status === 'approved' ? 'Payment received' : 'Payment started', description: `${payment.reference}: ${payment.description}` });
+            onClose();
+          }}
+        />
+      ) : (
+        <Text>Open the payment to complete it.</Text>
+      )}
+    </AppDialog>
+  );
+}
+
+function CancelDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => void }) {
+  const [message, setMessage] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  async function confirm() {
+    if (!order.listingId) return;
+    setBusy(true);
+    const answer = await cancelReservation(order.listingId);
+    setBusy(false);
+    if (!answer.ok) {
+      setMessage(answer.message);
+      return;
+    }
+    showToast({ type: 'success', title: 'Reservation cancelled', description: `${order.reference} is back on sale in the marketplace.` });
+    onClose();
+  }
+  return (
+    <AppDialog
+      title={`Cancel the reservation of ${order.reference}?`}
+      role="alertdialog"
+      isOpen
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Keep it
+          </Button>
+          <Button colorPalette="red" loading={isBusy} onClick={() => void confirm()}>
+            Cancel reservation
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Text>
+          The plate goes back on sale at once, and anyone may buy it. The reservation fee{order.fee !== null ? ` of ${formatZmw(ngwee(order.fee))}` : ''} is not refunded: it paid for holding
+          the plate until now.
+        </Text>
+        {message && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Description>{message}</Alert.Description>
+          </Alert.Root>
+        )}
+      </Stack>
+    </AppDialog>
+  );
+}
+
+export function MyPlatesPage() {
+  const data = useOwnerData();
+  const today = useToday();
+  const [params, setParams] = useSearchParams();
+  const showDue = params.get('due') === '1';
+  const [open, setOpen] = useState<Open>(() => {
+    const plate = params.get('plate');
+    return plate ? { kind: 'plate', plateNumber: plate } : null;
+  });
+  const fitted = useMemo(() => new Map((data?.vehicles ?? []).flatMap((vehicle) => (vehicle.plateNumber ? [[vehicle.plateNumber, vehicle.label] as const] : []))), [data?.vehicles]);
+
+  const rows = useMemo((): Row[] | undefined => {
+    if (!data) return undefined;
+    const due = new Set(renewalsDue(data.plates, today).map((entry) => entry.plateNumber));
+    const orders = data.orders.filter((order) => !showDue || isPaymentDue(order)).map((order): Row => ({ id: `order:${order.id}`, kind: 'order', order }));
+    const plates = data.plates.filter((plate) => !showDue || due.has(plate.plateNumber)).map((plate): Row => ({ id: `plate:${plate.plateNumber}`, kind: 'plate', plate, syncState: plate.syncState }));
+    // What needs the owner first: orders in progress, then plates.
+    return [...orders, ...plates];
+  }, [data, today, showDue]);
+  const { visible, remaining, showMore, sentinel } = useIncrementalList(rows ?? [], PAGE_SIZE, showDue);
+
+  const columns: readonly Column<Row>[] = [
+    {
+      header: 'Plate',
+      cell: (row) =>
+        row.kind === 'plate' ? (
+          <PlateNumber>{row.plate.plateNumber}</PlateNumber>
+        ) : row.order.kind === 'application' ? (
+          <Stack gap="0">
+            <Text as="span" fontFamily="mono" fontWeight="semibold" whiteSpace="nowrap">
+              {row.order.reference}
+            </Text>
+            <Text as="span" fontSize="xs" color="fg.muted">
+              Application, {row.order.quantity} plate{row.order.quantity === 1 ? '' : 's'}
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap="0">
+            <PlateNumber>{row.order.reference}</PlateNumber>
+            <Text as="span" fontSize="xs" color="fg.muted">
+              {row.order.kind === 'reservation' ? 'Reservation' : 'Purchase'}
+            </Text>
+          </Stack>
+        ),
+      nowrap: true,
+    },
+    { header: 'Vehicle', cell: (row) => (row.kind === 'plate' ? vehicleOf(row.plate, fitted) : row.order.vehicle || '—') },
+    {
+      header: 'Status',
+      cell: (row) => {
+        const status = row.kind === 'plate' ? plateStatus(row.plate, today) : orderStatus(row.order);
+        const timeLeft = row.kind === 'order' && row.order.reservedUntil ? describeTimeLeft(reservationTimeLeft(row.order.reservedUntil, Date.now())) : null;
+        return (
+          <Stack gap="1" align="flex-start">
+            <StatusBadge status={status} />
+            <Text fontSize="xs" color="fg.muted">
+              {timeLeft ? `${timeLeft} left${row.kind === 'order' && row.order.fee !== null ? ` · fee ${formatZmw(ngwee(row.order.fee))} paid` : ''}` : status.detail}
+            </Text>
+          </Stack>
+        );
+      },
+    },
+    {
+      header: 'Order Date',
+      cell: (row) => {
+        const at = row.kind === 'plate' ? row.plate.heldAt : row.order.createdAt;
+        return <time dateTime={at}>{formatDay(at)}</time>;
+      },
+      nowrap: true,
+    },
+  ];
+
+  const actions = (row: Row) => {
+    if (row.kind === 'plate') {
+      const plate = row.plate;
+      return (
+        <Flex gap="1.5" wrap="wrap" justify="flex-end">
+          <Button size="xs" variant="outline" aria-label={`View ${plate.plateNumber}`} onClick={() => setOpen({ kind: 'plate', plateNumber: plate.plateNumber })}>
+            View
+          </Button>
+          {plate.registration && <PlateDocumentsButtons plate={plate} size="xs" />}
+        </Flex>
+      );
+    }
+    const order = row.order;
+    return (
+      <Flex gap="1.5" wrap="wrap" justify="flex-end">
+        <Button size="xs" variant="outline" aria-label={`View ${orderTitle(order)}`} onClick={() => setOpen({ kind: 'order', id: order.id })}>
+          View
+        </Button>
+        {isPaymentDue(order) &&
+          (order.payment?.status === 'pending' ? (
+            <Button size="xs" colorPalette="brand" asChild>
+              <Link to={receiptPath(order.payment.id)} aria-label={`Complete payment for ${order.reference}`}>
+                Pay
+              </Link>
+            </Button>
+          ) : (
+            <Button size="xs" colorPalette="brand" aria-label={`Pay for ${order.reference}`} onClick={() => setOpen({ kind: 'pay', id: order.id })}>
+              Pay
+            </Button>
+          ))}
+        {order.kind === 'reservation' && (
+          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Cancel the reservation of ${order.reference}`} onClick={() => setOpen({ kind: 'cancel', id: order.id })}>
+            Cancel
+          </Button>
+        )}
+      </Flex>
+    );
+  };
+
+  const openPlate = open?.kind === 'plate' ? data?.plates.find((plate) => plate.plateNumber === open.plateNumber) : undefined;
+  const openOrder = open && open.kind !== 'plate' ? data?.orders.find((order) => order.id === open.id) : undefined;
+  const close = () => {
+    setOpen(null);
+    if (params.has('plate')) {
+      params.delete('plate');
+      setParams(params, { replace: true });
+    }
+  };
+
+  return (
+    <Stack gap="6">
+      <PageHeader title="My Plates & Orders" summary="Every plate you hold, from paid to registered, and every order in progress." />
+      <OfflineAsOf what="your plates and orders are shown" />
+      <Section
+        title="My Plates & Orders"
+        headingId="my-plates-heading"
+        aside={
+          <HStack gap="2">
+            {showDue && (
+              <Button size="sm" variant="ghost" onClick={() => setParams({}, { replace: true })}>
+                Show everything
+              </Button>
+            )}
+            <Button asChild size="sm" variant="outline">
+              <Link to={paths.marketplace}>Browse plates</Link>
+            </Button>
+            <Button asChild size="sm" colorPalette="brand">
+              <Link to={paths.buyProcess}>Apply for plates</Link>
+            </Button>
+          </HStack>
+        }
+      >
+        {showDue && (
+          <Text fontSize="sm" color="fg.muted" mb="3">
+            Showing what needs a payment or a renewal.
+          </Text>
+        )}
+        <RecordsTable
+          labelledBy="my-plates-heading"
+          rows={rows === undefined ? undefined : visible}
+          columns={columns}
+          actions={actions}
+          empty={
+            showDue
+              ? { title: 'Nothing is due', hint: 'No order is waiting for a payment and no plate is due for renewal.' }
+              : { title: 'No plates or orders yet', hint: 'Buy a plate in the marketplace or apply for plates; each then appears here and you can follow it to registration.' }
+          }
+        />
+        {remaining > 0 && (
+          <Flex justify="center" mt="4" ref={sentinel}>
+            <Button variant="outline" size="sm" onClick={showMore}>
+              Show more ({remaining} more)
+            </Button>
+          </Flex>
+        )}
+      </Section>
+      {openPlate && <PlateDialog plate={openPlate} vehicle={vehicleOf(openPlate, fitted)} today={today} onClose={close} />}
+      {open?.kind === 'order' && openOrder && <OrderDialog order={openOrder} onClose={close} />}
+      {open?.kind === 'pay' && openOrder && <PayDialog order={openOrder} onClose={close} />}
+      {open?.kind === 'cancel' && openOrder && <CancelDialog order={openOrder} onClose={close} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+// Writing CSV files people open in a spreadsheet (RFC 4180): fields with a comma, a quote
+// or a line break are quoted and their quotes doubled; lines end with CRLF; a UTF-8 byte
+// order mark first, so Excel reads names such as "Mwila Bánda" correctly.
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** A cell that a spreadsheet would run as a formula (=, +, -, @) is prefixed so it stays text. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'number' ? String(value) : FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvText(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>, { byteOrderMark = true } = {}): string {
+  const body = rows.map((row) => row.map(csvField).join(',')).join('\r\n');
+  return `${byteOrderMark ? '\uFEFF' : ''}${body}\r\n`;
+}
