@@ -232,3 +232,29 @@ describe('the plate lifecycle', () => {
     expect(payment?.status).toBe('approved');
   });
 });
+
+describe('the demo owner', () => {
+  it('holds registered plates made through the lifecycle, one of them due for renewal within 90 days', async () => {
+    const { app } = await buildTestAppWithDb({ seedDemo: true });
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'buyer@nambala.zm', password: 'Buyer#2026' } });
+      const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
+      const plates = (await app.inject({ method: 'GET', url: '/api/me/plates', headers: { cookie } })).json().plates as OwnedPlate[];
+      const registered = plates.filter((plate) => plate.stage === 'Registered');
+      expect(registered).toHaveLength(2);
+      const today = new Date().toISOString().slice(0, 10);
+      const daysLeft = registered.map((plate) => Math.round((Date.parse(`${plate.registration?.expiryDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000)).sort((a, b) => a - b);
+      expect(daysLeft[0]).toBeGreaterThan(30);
+      expect(daysLeft[0]).toBeLessThanOrEqual(90);
+      expect(daysLeft[1]).toBeGreaterThan(365 * 4);
+      // And one still being made: the approved demo application's plate.
+      expect(plates.some((plate) => plate.plateNumber === 'ZM-101-ABC' && plate.stage === 'Held' && plate.manufacturingStatus === 'In Production')).toBe(true);
+      for (const plate of registered) {
+        const verdict = (await app.inject({ method: 'GET', url: `/api/verification/${plate.plateNumber}` })).json();
+        expect(verdict).toMatchObject({ verdict: 'Valid', vehicle: { make: plate.registration?.make } });
+      }
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});

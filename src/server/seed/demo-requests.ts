@@ -11,20 +11,21 @@ import { DEFAULT_PRICING, type PaymentMethodId } from '#domain/pricing/pricing';
 import { ngwee } from '#domain/money/money';
 import { paymentExpiresAt } from '#domain/payments/payment';
 import type { RequestStatus } from '#domain/statuses/statuses';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { MIGRATION_LOCK_KEY } from '../db/migrate';
+import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { metaRepository } from '../repositories/meta-repository';
 import { paymentRepository } from '../repositories/payment-repository';
-import { plateRequestRepository } from '../repositories/plate-request-repository';
+import { plateRequestRepository, type StoredPlateRequest } from '../repositories/plate-request-repository';
 import { userRepository } from '../repositories/user-repository';
 import { applicationDescription, applicationLines } from '../payments/application-checkout';
 
-export const DEMO_REQUESTS_SEED_VERSION = '1';
+export const DEMO_REQUESTS_SEED_VERSION = '2';
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-interface DemoRequest {
+export interface DemoRequest {
   account: 'buyer' | 'insurer';
   applicant: string;
   nrc: string;
@@ -156,6 +157,53 @@ const REQUESTS: DemoRequest[] = [
 /** Deterministic ids, so a seed that runs twice (it cannot: the meta key) would clash loudly rather than double. */
 const demoUuid = (n: number) => `0190f5d2-0006-7000-8000-${String(n).padStart(12, '0')}`;
 
+/**
+ * A demo application and its payment, stored as the wizard's submit stores them; `n` makes
+ * their ids. Undefined when it is stored already.
+ */
+export async function insertDemoApplication(tx: Queryable, applicantId: string, demo: DemoRequest, n: number, createdAt: Date): Promise<StoredPlateRequest | undefined> {
+  const request = await plateRequestRepository(tx).insert({
+    applicationId: demoUuid(n),
+    applicantId,
+    applicantName: demo.applicant,
+    nrcNumber: demo.nrc,
+    phone: demo.phone,
+    email: demo.email,
+    address: demo.address,
+    quantity: demo.quantity,
+    paymentMethod: demo.method,
+    createdAt,
+    vehicle: demo.vehicle,
+    plateType: demo.plateType,
+    color: demo.color,
+    specialRequests: demo.specialRequests,
+    status: demo.status === 'Under Review' ? 'Under Review' : 'Pending',
+  });
+  if (!request) return undefined;
+  const charge = applicationLines(demo.quantity, demo.method, DEFAULT_PRICING);
+  const paidAt = new Date(createdAt.getTime() + 5 * 60 * 1000);
+  await paymentRepository(tx).insert({
+    id: demoUuid(100 + n),
+    payerId: applicantId,
+    idempotencyKey: request.applicationId,
+    purpose: 'application',
+    listingId: null,
+    requestId: request.id,
+    description: applicationDescription(request),
+    lines: charge.lines,
+    method: demo.method,
+    amount: ngwee(charge.amount),
+    provider: 'sandbox',
+    payerPhone: demo.method === 'mtn' || demo.method === 'airtel' ? demo.phone : null,
+    card: demo.method === 'card' ? { brand: 'Visa', last4: '4242' } : null,
+    expiresAt: paymentExpiresAt({ method: demo.method, createdAt: createdAt.toISOString() })?.toISOString() ?? null,
+    createdAt: createdAt.toISOString(),
+    status: demo.paid ? 'approved' : 'pending',
+    settledAt: demo.paid ? paidAt.toISOString() : null,
+  });
+  return request;
+}
+
 export async function seedDemoRequests(db: Database, log: FastifyBaseLogger, now: Date = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -169,54 +217,21 @@ export async function seedDemoRequests(db: Database, log: FastifyBaseLogger, now
     const admin = (await users.findCredentials('admin@nambala.zm'))?.user;
     const agent = (await users.findCredentials('agent@nambala.zm'))?.user;
     const requests = plateRequestRepository(tx);
-    const payments = paymentRepository(tx);
     let seeded = 0;
     for (const [index, demo] of REQUESTS.entries()) {
       const applicant = accounts[demo.account];
       if (!applicant) continue;
       const createdAt = new Date(now.getTime() - demo.hoursAgo * HOUR_MS);
-      const request = await requests.insert({
-        applicationId: demoUuid(index + 1),
-        applicantId: applicant.id,
-        applicantName: demo.applicant,
-        nrcNumber: demo.nrc,
-        phone: demo.phone,
-        email: demo.email,
-        address: demo.address,
-        quantity: demo.quantity,
-        paymentMethod: demo.method,
-        createdAt,
-        vehicle: demo.vehicle,
-        plateType: demo.plateType,
-        color: demo.color,
-        specialRequests: demo.specialRequests,
-        status: demo.status === 'Under Review' ? 'Under Review' : 'Pending',
-      });
+      const request = await insertDemoApplication(tx, applicant.id, demo, index + 1, createdAt);
       if (!request) continue;
-      const charge = applicationLines(demo.quantity, demo.method, DEFAULT_PRICING);
-      const paidAt = new Date(createdAt.getTime() + 5 * 60 * 1000);
-      await payments.insert({
-        id: demoUuid(100 + index + 1),
-        payerId: applicant.id,
-        idempotencyKey: request.applicationId,
-        purpose: 'application',
-        listingId: null,
-        requestId: request.id,
-        description: applicationDescription(request),
-        lines: charge.lines,
-        method: demo.method,
-        amount: ngwee(charge.amount),
-        provider: 'sandbox',
-        payerPhone: demo.method === 'mtn' || demo.method === 'airtel' ? demo.phone : null,
-        card: demo.method === 'card' ? { brand: 'Visa', last4: '4242' } : null,
-        expiresAt: paymentExpiresAt({ method: demo.method, createdAt: createdAt.toISOString() })?.toISOString() ?? null,
-        createdAt: createdAt.toISOString(),
-        status: demo.paid ? 'approved' : 'pending',
-        settledAt: demo.paid ? paidAt.toISOString() : null,
-      });
       const decidedAt = new Date(createdAt.getTime() + DAY_MS / 2);
       if (demo.status === 'Approved' && demo.order && agent) {
         await requests.claimNumber({ plateNumber: demo.order.plateNumber, requestId: request.id, agentId: agent.id, orderId: demo.order.id, at: decidedAt });
+        // Held for the applicant in the registry, as an approval does (the shop's order was seeded with the shop's work).
+        await plateLifecycle(tx).hold(
+          { plateNumber: demo.order.plateNumber, ownerId: applicant.id, source: 'application', sourceRef: request.id, agentId: agent.id, orderId: demo.order.id, at: decidedAt },
+          { id: admin?.id ?? null },
+        );
         await requests.setDecision(request.id, { status: 'Approved', rejectionReason: null, agentId: agent.id, decidedBy: admin?.id ?? applicant.id, decidedAt });
       }
       if (demo.status === 'Rejected') {

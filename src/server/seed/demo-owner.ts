@@ -1,0 +1,134 @@
+/**
+ * The demo buyer's registered plates, made the way every plate is: a paid application
+ * approved by the administrator (decideRequests), the shop's manufacturing record and its
+ * whitebook sale with the vehicle (the shop's own intents, applied as a push applies them),
+ * so the registry, the credentials, the shop's records and the owner's dashboard all come
+ * from the lifecycle code. One registration ends within 90 days, so the renewals banner
+ * has something to say. Each step is idempotent, so a start interrupted half way finishes
+ * the set on the next start.
+ */
+import type { WhitebookEntry } from '#domain/agent/workspace';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Signer } from '../credentials/key-store';
+import type { Database } from '../db/database';
+import { MIGRATION_LOCK_KEY } from '../db/migrate';
+import { metaRepository } from '../repositories/meta-repository';
+import { plateRepository } from '../repositories/plate-repository';
+import { plateRequestRepository } from '../repositories/plate-request-repository';
+import { userRepository } from '../repositories/user-repository';
+import { decideRequests } from '../routes/plate-request-routes';
+import { recordManufacturing, recordWhitebookEntry } from '../sync/agent-intents';
+import type { IntentContext } from '../sync/intent';
+import { type DemoRequest, insertDemoApplication } from './demo-requests';
+
+export const DEMO_OWNER_SEED_VERSION = '1';
+
+const DAY_MS = 24 * 3600 * 1000;
+const day = (at: Date, days: number) => new Date(at.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The same calendar day `years` earlier (28 February for a 29 February). */
+function yearsBefore(date: string, years: number): string {
+  const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(year - years, month, 0)).getUTCDate();
+  return new Date(Date.UTC(year - years, month - 1, Math.min(dayOfMonth, last))).toISOString().slice(0, 10);
+}
+
+interface DemoRegistration {
+  n: number;
+  vehicle: { make: string; model: string; colour: string; year: number; chassisNumber: string; registrationNumber: string };
+  /** The sale (and so the registration) this many days ago. */
+  soldDaysAgo: number;
+}
+
+const APPLICANT: Omit<DemoRequest, 'vehicle' | 'hoursAgo'> = {
+  account: 'buyer',
+  applicant: 'Mwila Banda',
+  nrc: '123456/78/9',
+  phone: '+260971234567',
+  email: 'buyer@nambala.zm',
+  address: 'Plot 12, Kabulonga Road, Lusaka',
+  quantity: 1,
+  plateType: 'Standard',
+  color: 'White',
+  specialRequests: '',
+  method: 'mtn',
+  paid: true,
+  status: 'Pending',
+};
+
+/**
+ * Two registrations: one a little over four years old, and one whose five years end in
+ * 45 days (sold five years less 45 days ago).
+ */
+function registrations(today: string, now: Date): DemoRegistration[] {
+  const soonDaysAgo = Math.round((now.getTime() - Date.parse(`${yearsBefore(today, 5)}T12:00:00Z`)) / DAY_MS) - 45;
+  return [
+    { n: 21, vehicle: { make: 'Toyota', model: 'Hilux', colour: 'White', year: 2022, chassisNumber: 'AHTFR22G807712345', registrationNumber: 'BAK 3012' }, soldDaysAgo: 200 },
+    { n: 22, vehicle: { make: 'Nissan', model: 'Navara', colour: 'Grey', year: 2019, chassisNumber: 'MNTCB4D23Z0145678', registrationNumber: 'ALB 7731' }, soldDaysAgo: soonDaysAgo },
+  ];
+}
+
+export async function seedDemoOwner(db: Database, signer: Signer, log: FastifyBaseLogger, now: Date = new Date()): Promise<boolean> {
+  const meta = metaRepository(db);
+  if ((await meta.get('demo_owner')) === DEMO_OWNER_SEED_VERSION) return false;
+  const users = userRepository(db);
+  const buyer = (await users.findCredentials('buyer@nambala.zm'))?.user;
+  const admin = (await users.findCredentials('admin@nambala.zm'))?.user;
+  const agent = (await users.findCredentials('agent@nambala.zm'))?.user;
+  if (!buyer || !admin || !agent) return false;
+  const today = now.toISOString().slice(0, 10);
+
+  for (const registration of registrations(today, now)) {
+    const appliedAt = new Date(now.getTime() - (registration.soldDaysAgo + 10) * DAY_MS);
+    const vehicleText = `${registration.vehicle.make} ${registration.vehicle.model} (${registration.vehicle.colour.toLowerCase()})`;
+    // 1. The paid application (stored once by its id).
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      await insertDemoApplication(tx, buyer.id, { ...APPLICANT, vehicle: vehicleText, hoursAgo: 0 }, registration.n, appliedAt);
+    });
+    const request = (await plateRequestRepository(db).listForApplicant(buyer.id)).find((candidate) => candidate.vehicle === vehicleText);
+    if (!request) continue;
+    // 2. The administrator's approval: a number allocated, held for the buyer, a shop order.
+    if (request.status !== 'Approved') {
+      await decideRequests(db, { adminId: admin.id, ids: [request.id], decision: 'approve', ip: '127.0.0.1', at: new Date(appliedAt.getTime() + DAY_MS / 2) });
+    }
+    const [plate] = (await plateRequestRepository(db).platesOf([request.id])).get(request.id) ?? [];
+    if (!plate || (await plateRepository(db).find(plate.plateNumber))?.stage === 'Registered') continue;
+    // 3. The shop's records, applied as the shop's push applies them.
+    const soldOn = day(now, -registration.soldDaysAgo);
+    await db.transaction(async (tx) => {
+      const context: IntentContext = { tx, user: agent, ip: '127.0.0.1', log, signer, now: () => now };
+      await recordManufacturing.apply(context, {
+        id: demoRecordId(registration.n, 1),
+        plateNumber: plate.plateNumber as WhitebookEntry['plateNumber'],
+        status: 'Collected',
+        batchNumber: `B-DEMO-${registration.n}`,
+        productionDate: day(now, -registration.soldDaysAgo - 2),
+        notes: '',
+      });
+      const sale: WhitebookEntry = {
+        id: demoRecordId(registration.n, 2),
+        plateNumber: plate.plateNumber as WhitebookEntry['plateNumber'],
+        vehicleMake: registration.vehicle.make,
+        vehicleModel: registration.vehicle.model,
+        vehicleColour: registration.vehicle.colour,
+        vehicleYear: registration.vehicle.year,
+        chassisNumber: registration.vehicle.chassisNumber,
+        ownerName: APPLICANT.applicant,
+        ownerNrc: APPLICANT.nrc,
+        saleDate: soldOn,
+        registrationNumber: registration.vehicle.registrationNumber,
+        entitlementReference: plate.orderId ?? request.reference,
+      };
+      await recordWhitebookEntry.apply(context, sale);
+    });
+  }
+  await meta.set('demo_owner', DEMO_OWNER_SEED_VERSION);
+  log.info('demo owner plates seeded');
+  return true;
+}
+
+/** Fixed ids, so the shop's records are stored once however often the seed runs. */
+function demoRecordId(n: number, kind: number): string {
+  return `0190f5d2-0007-7000-8000-${String(n * 10 + kind).padStart(12, '0')}`;
+}
