@@ -3,9 +3,13 @@ import { signInAs } from './app-page';
 
 const SAVED = "Saved on this device — it will be sent when you're back online.";
 
-/** A plate number no earlier run has sold (each is sold once): ZM-ddd-XXX with random letters. */
+/**
+ * A plate number no earlier run has sold (each is sold once): ZM-ddd-QXX with random letters.
+ * The Q keeps it out of the demo registry (its numbers never use I, O or Q), where a sale
+ * would be refused as a clone.
+ */
 function freshPlate(): string {
-  const letters = Array.from({ length: 3 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+  const letters = `Q${Array.from({ length: 2 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
   return `ZM-${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}-${letters}`;
 }
 
@@ -15,7 +19,11 @@ async function recordSale(page: Page, plate: string, owner: string) {
   await form.getByLabel(/Sale Date/).fill('2026-11-02');
   await form.getByRole('textbox', { name: /Vehicle Make/ }).fill('Toyota');
   await form.getByRole('textbox', { name: /Vehicle Model/ }).fill('Hilux');
+  await form.getByRole('textbox', { name: /Vehicle Colour/ }).fill('White');
+  await form.getByRole('textbox', { name: /Vehicle Year/ }).fill('2021');
+  await form.getByRole('textbox', { name: /Chassis Number/ }).fill('AHTFR22G807712345');
   await form.getByRole('textbox', { name: /Owner Name/ }).fill(owner);
+  await form.getByRole('textbox', { name: /Owner NRC Number/ }).fill('123456/78/9');
   await form.getByRole('textbox', { name: /Registration Number/ }).fill('BAK 2026');
   await form.getByRole('textbox', { name: /Entitlement Document Reference/ }).fill('ORD-001');
   await form.getByRole('button', { name: 'Submit Entry' }).click();

@@ -14,11 +14,23 @@ import { type Column, RecordsTable } from './records-table';
 import { useRecentWhitebookEntries } from './use-agent-records';
 import { useAgentRecordForm } from './use-agent-record-form';
 
-const EMPTY = { plateNumber: '', vehicleMake: '', vehicleModel: '', ownerName: '', saleDate: '', registrationNumber: '', entitlementReference: '' };
+const EMPTY = {
+  plateNumber: '',
+  vehicleMake: '',
+  vehicleModel: '',
+  vehicleColour: '',
+  vehicleYear: '',
+  chassisNumber: '',
+  ownerName: '',
+  ownerNrc: '',
+  saleDate: '',
+  registrationNumber: '',
+  entitlementReference: '',
+};
 
 const COLUMNS: readonly Column<LocalWhitebookEntry>[] = [
   { header: 'Plate Number', cell: (entry) => <Text as="span" fontFamily="mono">{entry.plateNumber}</Text>, nowrap: true },
-  { header: 'Vehicle', cell: (entry) => `${entry.vehicleMake} ${entry.vehicleModel}` },
+  { header: 'Vehicle', cell: (entry) => [entry.vehicleColour, entry.vehicleMake, entry.vehicleModel].filter(Boolean).join(' ') },
   { header: 'Owner', cell: (entry) => entry.ownerName },
   { header: 'Sale Date', cell: (entry) => <time dateTime={entry.saleDate}>{formatDay(entry.saleDate)}</time>, nowrap: true },
 ];
@@ -58,8 +70,22 @@ function WhitebookForm() {
           <FormField label="Vehicle Model" error={errors.vehicleModel} required>
             <Input value={values.vehicleModel} maxLength={60} placeholder="Corolla" onChange={(event) => change('vehicleModel', event.currentTarget.value)} />
           </FormField>
+          <FormField label="Vehicle Colour" error={errors.vehicleColour} required>
+            <Input value={values.vehicleColour} maxLength={40} placeholder="White" onChange={(event) => change('vehicleColour', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Vehicle Year" error={errors.vehicleYear} required>
+            <Input value={values.vehicleYear} inputMode="numeric" maxLength={4} placeholder="2019" onChange={(event) => change('vehicleYear', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Chassis Number" error={errors.chassisNumber} required>
+            <Input value={values.chassisNumber} maxLength={17} autoComplete="off" autoCapitalize="characters" fontFamily="mono" onChange={(event) => change('chassisNumber', event.currentTarget.value)} />
+            <Field.HelperText>The 17-character VIN, or the frame number of an older vehicle.</Field.HelperText>
+          </FormField>
           <FormField label="Owner Name" error={errors.ownerName} required>
             <Input value={values.ownerName} maxLength={100} autoComplete="off" onChange={(event) => change('ownerName', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Owner NRC Number" error={errors.ownerNrc} required>
+            <Input value={values.ownerNrc} maxLength={11} autoComplete="off" inputMode="numeric" placeholder="123456/78/9" onChange={(event) => change('ownerNrc', event.currentTarget.value)} />
+            <Field.HelperText>From the owner’s NRC card, checked at the counter. The registration is issued in this name.</Field.HelperText>
           </FormField>
           <FormField label="Registration Number" error={errors.registrationNumber} required>
             <Input value={values.registrationNumber} maxLength={40} autoComplete="off" autoCapitalize="characters" onChange={(event) => change('registrationNumber', event.currentTarget.value)} />
