@@ -25,7 +25,7 @@ import { useToday } from '../agent/use-today';
 import { PayAgain } from '../buy-process/pay-again';
 import { receiptPath } from '../user-payments/payment-rows';
 import { cancelReservation } from './owner-api';
-import { isPaymentDue, orderStatus, plateStatus, type StatusView } from './plate-status';
+import { inProgress, isPaymentDue, orderStatus, plateStatus, type StatusView } from './plate-status';
 import { PlateDocumentsButtons } from './plate-documents';
 import { useOwnerData } from './use-owner-data';
 
@@ -51,9 +51,10 @@ export function PlateNumber({ children }: { children: ReactNode }) {
   );
 }
 
-function vehicleOf(plate: LocalOwnedPlate, fitted: ReadonlyMap<string, string>): string {
+/** The registered vehicle; before registration, the vehicle it is fitted to or the application named. */
+function vehicleOf(plate: LocalOwnedPlate, fitted: ReadonlyMap<string, string>, orders: readonly LocalOwnerOrder[]): string {
   if (plate.registration) return `${plate.registration.colour} ${plate.registration.make} ${plate.registration.model}`;
-  return fitted.get(plate.plateNumber) ?? '—';
+  return fitted.get(plate.plateNumber) ?? (orders.find((order) => order.id === plate.sourceRef)?.vehicle || '—');
 }
 
 function orderTitle(order: LocalOwnerOrder): string {
@@ -265,7 +266,8 @@ export function MyPlatesPage() {
   const rows = useMemo((): Row[] | undefined => {
     if (!data) return undefined;
     const due = new Set(renewalsDue(data.plates, today).map((entry) => entry.plateNumber));
-    const orders = data.orders.filter((order) => !showDue || isPaymentDue(order)).map((order): Row => ({ id: `order:${order.id}`, kind: 'order', order }));
+    const held = new Set(data.plates.map((plate) => plate.plateNumber));
+    const orders = data.orders.filter((order) => inProgress(order, held) && (!showDue || isPaymentDue(order))).map((order): Row => ({ id: `order:${order.id}`, kind: 'order', order }));
     const plates = data.plates.filter((plate) => !showDue || due.has(plate.plateNumber)).map((plate): Row => ({ id: `plate:${plate.plateNumber}`, kind: 'plate', plate, syncState: plate.syncState }));
     // What needs the owner first: orders in progress, then plates.
     return [...orders, ...plates];
@@ -297,14 +299,14 @@ export function MyPlatesPage() {
         ),
       nowrap: true,
     },
-    { header: 'Vehicle', cell: (row) => (row.kind === 'plate' ? vehicleOf(row.plate, fitted) : row.order.vehicle || '—') },
+    { header: 'Vehicle', cell: (row) => (row.kind === 'plate' ? vehicleOf(row.plate, fitted, data?.orders ?? []) : row.order.vehicle || '—') },
     {
       header: 'Status',
       cell: (row) => {
         const status = row.kind === 'plate' ? plateStatus(row.plate, today) : orderStatus(row.order);
         const timeLeft = row.kind === 'order' && row.order.reservedUntil ? describeTimeLeft(reservationTimeLeft(row.order.reservedUntil, Date.now())) : null;
         return (
-          <Stack gap="1" align="flex-start">
+          <Stack gap="1" align="flex-start" maxW={{ md: '18rem' }}>
             <StatusBadge status={status} />
             <Text fontSize="xs" color="fg.muted">
               {timeLeft ? `${timeLeft} left${row.kind === 'order' && row.order.fee !== null ? ` · fee ${formatZmw(ngwee(row.order.fee))} paid` : ''}` : status.detail}
@@ -327,7 +329,7 @@ export function MyPlatesPage() {
     if (row.kind === 'plate') {
       const plate = row.plate;
       return (
-        <Flex gap="1.5" wrap="wrap" justify="flex-end">
+        <Flex gap="1.5" wrap="wrap" justify="flex-end" maxW={{ md: '15rem' }} ms="auto">
           <Button size="xs" variant="outline" aria-label={`View ${plate.plateNumber}`} onClick={() => setOpen({ kind: 'plate', plateNumber: plate.plateNumber })}>
             View
           </Button>
@@ -419,7 +421,7 @@ export function MyPlatesPage() {
           </Flex>
         )}
       </Section>
-      {openPlate && <PlateDialog plate={openPlate} vehicle={vehicleOf(openPlate, fitted)} today={today} onClose={close} />}
+      {openPlate && <PlateDialog plate={openPlate} vehicle={vehicleOf(openPlate, fitted, data?.orders ?? [])} today={today} onClose={close} />}
       {open?.kind === 'order' && openOrder && <OrderDialog order={openOrder} onClose={close} />}
       {open?.kind === 'pay' && openOrder && <PayDialog order={openOrder} onClose={close} />}
       {open?.kind === 'cancel' && openOrder && <CancelDialog order={openOrder} onClose={close} />}

@@ -20,7 +20,7 @@ import { useToday } from '../agent/use-today';
 import { PlateNumber, StatusBadge } from './my-plates-page';
 import { downloadText, statementCsv } from './owner-statement';
 import { downloadPlateDocument } from './plate-documents';
-import { isPaymentDue, orderStatus, plateStatus } from './plate-status';
+import { inProgress, isPaymentDue, orderStatus, plateStatus } from './plate-status';
 import { useOwnerData } from './use-owner-data';
 
 const RECENT = 5;
@@ -211,7 +211,7 @@ export function OwnerOverviewPage() {
           </Box>
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" aria-labelledby="recent-plates-heading">
-            {[...data.orders.slice(0, RECENT).map((order) => ({ key: `order:${order.id}`, title: order.reference, status: orderStatus(order), mono: order.kind !== 'application' })), ...data.plates.map((plate) => ({ key: `plate:${plate.plateNumber}`, title: plate.plateNumber, status: plateStatus(plate, today), mono: true }))]
+            {[...data.orders.filter((order) => inProgress(order, new Set(data.plates.map((plate) => plate.plateNumber)))).slice(0, RECENT).map((order) => ({ key: `order:${order.id}`, title: order.reference, status: orderStatus(order), mono: order.kind !== 'application' })), ...data.plates.map((plate) => ({ key: `plate:${plate.plateNumber}`, title: plate.plateNumber, status: plateStatus(plate, today), mono: true }))]
               .slice(0, RECENT)
               .map((item) => (
                 <Flex as="li" key={item.key} justify="space-between" align="center" gap="3" borderWidth="1px" rounded="md" px="3" py="2" wrap="wrap">

@@ -71,3 +71,11 @@ export function orderStatus(order: Pick<OwnerOrder, 'kind' | 'status' | 'plates'
 export function isPaymentDue(order: Pick<OwnerOrder, 'status'>): boolean {
   return order.status === 'Awaiting payment' || order.status === 'Payment declined';
 }
+
+/**
+ * Orders still in progress. An approved application lives on in its plates, which are
+ * listed themselves; it stays an order only until they have reached this device.
+ */
+export function inProgress(order: Pick<OwnerOrder, 'status' | 'plates'>, heldNumbers: ReadonlySet<string>): boolean {
+  return order.status !== 'Approved' || order.plates.some((plate) => !heldNumbers.has(plate));
+}
