@@ -80,7 +80,7 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
   const vehicle = outcome.vehicle;
   return (
     <Stack gap="4" data-testid="verification-result" data-verdict={outcome.verdict}>
-      <HStack gap="3" align="center">
+      <HStack gap="3" align="center" flexWrap="wrap">
         <Circle size="12" bg={`${tone.palette}.subtle`} color={`${tone.palette}.fg`} flexShrink={0}>
           <tone.icon boxSize="6" aria-hidden />
         </Circle>
@@ -89,7 +89,7 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
             {outcome.stage ? unissuedHeadline(outcome.stage) : verdictHeadline(outcome.verdict)}
           </Heading>
           {outcome.plateNumber && (
-            <Text fontFamily="mono" fontSize="lg" letterSpacing="wide">
+            <Text fontFamily="mono" fontSize="lg" letterSpacing="wide" whiteSpace="nowrap">
               {outcome.plateNumber}
             </Text>
           )}
