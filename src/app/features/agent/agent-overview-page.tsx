@@ -14,9 +14,9 @@ import type { LocalAgentOrder } from '../../store/database';
 import { formatCount, formatTrend } from './agent-format';
 import { formatDay } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
-import { type Column, RecordsTable } from './records-table';
+import { type Column, RecordsTable } from '../../components/records-table';
 import { useAgentDashboard } from './use-agent-records';
-import { useToday } from './use-today';
+import { useToday } from '../../components/use-today';
 
 /** How many orders the Recent Orders table shows. */
 const RECENT_ORDERS = 20;

@@ -10,7 +10,7 @@ import type { LocalInventoryItem } from '../../store/database';
 import { formatCount } from './agent-format';
 import { formatDay } from '../../components/format-date-time';
 import { FormAlerts, PageHeader, RequiredNote, Section } from '../../components/page-parts';
-import { type Column, RecordsTable } from './records-table';
+import { type Column, RecordsTable } from '../../components/records-table';
 import { useRecentInventoryItems } from './use-agent-records';
 import { useAgentRecordForm } from './use-agent-record-form';
 

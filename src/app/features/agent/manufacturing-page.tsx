@@ -16,7 +16,7 @@ import { formatDay } from '../../components/format-date-time';
 import { ManufacturingStatusBadge } from './manufacturing-status-badge';
 import { FormAlerts, PageHeader, RequiredNote, Section } from '../../components/page-parts';
 import { PlateNumberInput } from './plate-number-input';
-import { type Column, RecordsTable } from './records-table';
+import { type Column, RecordsTable } from '../../components/records-table';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { useRecentManufacturingRecords } from './use-agent-records';
 import { useAgentRecordForm } from './use-agent-record-form';

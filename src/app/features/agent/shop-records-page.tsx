@@ -8,7 +8,7 @@ import { useStoreQuery } from '../../store/use-store-query';
 import { useMemo } from 'react';
 import { formatDay } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
-import { RecordsTable } from './records-table';
+import { RecordsTable } from '../../components/records-table';
 import { useRecentInventoryItems, useRecentManufacturingRecords, useRecentWhitebookEntries } from './use-agent-records';
 
 export function ShopRecordsPage() {

@@ -15,7 +15,7 @@ import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { ChangeLogTable, OutboxEntry } from '../../store/database';
 import { type Mutation, newId } from '../../store/mutate';
 import { useRejectedEntry } from '../../sync/use-rejected-entry';
-import { useToday } from './use-today';
+import { useToday } from '../../components/use-today';
 
 /** Every field as the form holds it: text, as typed. */
 export type FormValues = Record<string, string>;

@@ -10,7 +10,7 @@ import type { LocalWhitebookEntry } from '../../store/database';
 import { formatDay } from '../../components/format-date-time';
 import { FormAlerts, PageHeader, RequiredNote, Section } from '../../components/page-parts';
 import { PlateNumberInput } from './plate-number-input';
-import { type Column, RecordsTable } from './records-table';
+import { type Column, RecordsTable } from '../../components/records-table';
 import { useRecentWhitebookEntries } from './use-agent-records';
 import { useAgentRecordForm } from './use-agent-record-form';
 

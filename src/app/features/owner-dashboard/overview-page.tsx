@@ -16,7 +16,7 @@ import { PageHeader, Section } from '../../components/page-parts';
 import { paths } from '../../config/paths';
 import type { LocalOwnedPlate, NambalaDatabase } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
-import { useToday } from '../agent/use-today';
+import { useToday } from '../../components/use-today';
 import { PlateNumber, StatusBadge } from './my-plates-page';
 import { downloadText, statementCsv } from './owner-statement';
 import { downloadPlateDocument } from './plate-documents';

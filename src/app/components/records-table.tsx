@@ -5,8 +5,8 @@
  */
 import { Box, DataList, Flex, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { SyncState } from '../../store/database';
-import { SyncStateBadge } from '../../components/sync-state-badge';
+import type { SyncState } from '../store/database';
+import { SyncStateBadge } from './sync-state-badge';
 
 export interface Column<Row> {
   header: string;
