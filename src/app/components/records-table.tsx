@@ -1,5 +1,5 @@
 /**
- * The agent's tables, one way: column headers and rows from a tablet up; on a
+ * The app's record tables, one way: column headers and rows from a tablet up; on a
  * phone each row is a card with the same labels, so nothing scrolls sideways at
  * 360 px. Every row shows its sync state.
  */
