@@ -48,8 +48,8 @@ export const routes: RouteObject[] = [
       { index: true, ...page(() => import('./features/owner-dashboard/overview-page'), 'OwnerOverviewPage') },
       { path: 'user', element: <Navigate to={paths.dashboard.root} replace /> },
       { path: 'user/plates', ...page(() => import('./features/owner-dashboard/my-plates-page'), 'MyPlatesPage') },
-      { path: 'user/vehicles', ...dashboardSection('user-vehicles') },
-      { path: 'user/certificates', ...dashboardSection('user-certificates') },
+      { path: 'user/vehicles', ...page(() => import('./features/fleet/vehicles-page'), 'VehiclesPage') },
+      { path: 'user/certificates', ...page(() => import('./features/certificates/certificates-page'), 'CertificatesPage') },
       { path: 'user/payments', ...page(() => import('./features/user-payments/user-payments-page'), 'UserPaymentsPage') },
       { path: 'user/payments/:paymentId', ...page(() => import('./features/user-payments/payment-receipt-page'), 'PaymentReceiptPage') },
       { path: 'user/settings', ...page(() => import('./features/settings/settings-page'), 'SettingsPage') },
@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/reports', ...dashboardSection('admin-reports') },
       { path: 'admin/compliance', ...page(() => import('./features/agent/shop-records-page'), 'ShopRecordsPage') },
       { path: 'admin/qr-system', ...page(() => import('./features/qr-system/qr-system-page'), 'QrSystemPage') },
+      { path: 'admin/messages', ...page(() => import('./features/messages/sent-messages-page'), 'SentMessagesPage') },
       { path: 'admin/settings', ...dashboardSection('admin-settings') },
       // Decided in the brief: agent/dashboard and agent are the same page.
       { path: 'agent', ...page(() => import('./features/agent/agent-overview-page'), 'AgentOverviewPage') },

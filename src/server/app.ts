@@ -27,6 +27,7 @@ import { listingRoutes } from './routes/listing-routes';
 import { pullRoutes, syncRoutes } from './routes/sync-routes';
 import { userRoutes } from './routes/user-routes';
 import { seedDemo, seedDemoRegistry } from './seed/seed-demo';
+import { seedDemoOwner } from './seed/demo-owner';
 import { openSigner } from './credentials/key-store';
 import { registryRoutes } from './routes/registry-routes';
 import { paymentProviderFromEnv } from './payments/provider-from-env';
@@ -34,8 +35,18 @@ import { paymentRoutes } from './routes/payment-routes';
 import { plateRequestRoutes } from './routes/plate-request-routes';
 import { purchaseRoutes } from './routes/purchase-routes';
 import { settingsRoutes } from './routes/settings-routes';
+import { registerMessageDispatcher } from './messages/dispatcher';
+import { messageProviderFromEnv } from './messages/message-provider-from-env';
+import { registerLapseSweep } from './jobs/lapsed-payments';
+import { messageRoutes } from './routes/message-routes';
 import { ownerRoutes } from './routes/owner-routes';
+import { fleetRoutes } from './routes/fleet-routes';
 import { paymentService } from './payments/payment-service';
+import { movableClock } from './clock';
+import { registerRenewalReminders } from './jobs/renewal-reminders';
+import { renewalRoutes } from './routes/renewal-routes';
+import { testClockRoutes } from './routes/test-clock-routes';
+import { transferRoutes } from './routes/transfer-routes';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -46,7 +57,10 @@ export interface BuildOptions {
   now?: () => Date;
 }
 
-export async function buildApp({ config, db: givenDb, logger = true, now = () => new Date() }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db: givenDb, logger = true, now: baseNow }: BuildOptions): Promise<FastifyInstance> {
+  // The server's clock; with TEST_CLOCK a browser test may move it (PUT /api/test/clock).
+  const clock = movableClock(baseNow);
+  const now = clock.now;
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] } : false,
     bodyLimit: 1024 * 1024,
@@ -62,7 +76,10 @@ export async function buildApp({ config, db: givenDb, logger = true, now = () =>
   if (config.seedDemo) await seedDemo(db, app.log);
   const signer = await openSigner(db, config);
   if (!signer) app.log.warn('the active signing key is not on this machine: plates can be verified but not issued (see docs/operations.md)');
-  if (config.seedDemo && signer) await seedDemoRegistry(db, signer, config.demoRegistryPlates, app.log);
+  if (config.seedDemo && signer) {
+    await seedDemoRegistry(db, signer, config.demoRegistryPlates, app.log);
+    await seedDemoOwner(db, signer, app.log, now());
+  }
 
   const newId = () => uuidv7(Date.now(), randomBytes(10));
 
@@ -74,6 +91,8 @@ export async function buildApp({ config, db: givenDb, logger = true, now = () =>
   registerSecurityHeaders(app, config.appDir);
   registerAuth(app, db);
   await registerOpenApi(app, config.version);
+  // SMS and email go through the provider MESSAGE_PROVIDER names (the sandbox by default: docs/notifications.md).
+  registerMessageDispatcher(app, { db, provider: messageProviderFromEnv(db, { MESSAGE_PROVIDER: config.messageProvider }), publicOrigin: config.publicOrigin, now });
 
   await app.register(healthRoutes, { db, version: config.version });
   await app.register(authRoutes, { db });
@@ -84,12 +103,19 @@ export async function buildApp({ config, db: givenDb, logger = true, now = () =>
   await app.register(pullRoutes, { db });
   await app.register(registryRoutes, { db, publicOrigin: config.publicOrigin, publicVerdictCacheMs: config.publicVerdictCacheMs, now });
   // Payments go through the provider PAYMENT_PROVIDER names (the sandbox by default: docs/payments.md).
-  const payments = { db, provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: config.paymentProvider }), now };
+  const payments = { db, provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: config.paymentProvider }), now, signer: signer ?? null };
   await app.register(settingsRoutes, { db });
   await app.register(purchaseRoutes, payments);
   await app.register(paymentRoutes, payments);
   await app.register(plateRequestRoutes, payments);
+  registerLapseSweep(app, payments);
+  await app.register(messageRoutes, { db, publicOrigin: config.publicOrigin });
   await app.register(ownerRoutes, { db, payments: paymentService({ ...payments, log: app.log }), now });
+  await app.register(fleetRoutes, { db, now });
+  await app.register(transferRoutes, { db, signer: signer ?? null, now });
+  await app.register(renewalRoutes, payments);
+  if (config.testClock) await app.register(testClockRoutes, { db, clock });
+  registerRenewalReminders(app, db, now);
 
   await registerStaticApp(app, config.appDir);
   return app;

@@ -32,8 +32,12 @@ export interface ServerConfig {
   demoRegistryPlates: number;
   /** The payment provider by name (docs/payments.md); 'sandbox' is the embedded default. */
   paymentProvider: string;
+  /** The SMS and email provider by name (docs/notifications.md); 'sandbox' is the embedded default. */
+  messageProvider: string;
   /** How old (ms) a public verdict may be when served from the in-process cache; 0 turns it off. */
   publicVerdictCacheMs: number;
+  /** TEST_CLOCK=true: an administrator may move the server's clock (PUT /api/test/clock), for browser tests. Never in production. */
+  testClock: boolean;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -85,7 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     demoRegistryPlates: parseCount('DEMO_REGISTRY_PLATES', env.DEMO_REGISTRY_PLATES, 50_000),
     paymentProvider: env.PAYMENT_PROVIDER?.trim() || 'sandbox',
+    messageProvider: env.MESSAGE_PROVIDER?.trim() || 'sandbox',
     publicVerdictCacheMs: parseCount('PUBLIC_VERDICT_CACHE_MS', env.PUBLIC_VERDICT_CACHE_MS, 1000),
+    testClock: parseFlag(env.TEST_CLOCK) ?? false,
     ...overrides,
   };
 }

@@ -17,13 +17,20 @@
  *   [p95 ≤ 16 ms]; POST /api/listings/:id/buy under concurrent load (20 connections,
  *   400 buyers, 200 plates): requests/s, latency, status counts, and double sales
  *   found in the database afterwards [0, and no 5xx]
+ * - certificates (see certificate-bench.ts): a certificate PDF made in headless Chromium,
+ *   as is and with the CPU slowed 4×, beside drawing its QR code alone [≤ 500 ms]
+ * - fleet (see fleet-bench.ts): Vehicles & Fleet for an owner of 5,000 vehicles, from the
+ *   device's store: the first page [≤ 100 ms] and a search per keystroke [≤ 16 ms]
  *
  * `--no-build` measures the last build; `--first-load-only` only the first-load figures,
  * `--js-only` those without Lighthouse; `--sync-only`
  * runs only the sync figures; `--verification-only` only the verification figures
  * (on ports BENCH_VERIFICATION_PORT, default 8400, to +2), `--registry-copy-only` only
  * the registry copy at scale among them; `--marketplace-only` only
- * the marketplace figures (on ports BENCH_MARKETPLACE_PORT, default 8450, and +1).
+ * the marketplace figures (on ports BENCH_MARKETPLACE_PORT, default 8450, and +1);
+ * `--certificates-only` only the certificate figures (no build, no server: the bench
+ * bundles the certificate code itself); `--fleet-only` only the Vehicles & Fleet figures
+ * (no build, no server: see fleet-bench.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -33,6 +40,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { certificateFigures } from './certificate-bench';
+import { fleetFigures } from './fleet-bench';
 import { marketplaceFigures } from './marketplace-bench';
 import { firstSyncPull, pushThroughput } from './sync-bench';
 import { registryCopyFigures, verificationFigures } from './verification-bench';
@@ -54,6 +63,8 @@ const VERIFICATION_ONLY = REGISTRY_COPY_ONLY || process.argv.includes('--verific
 const verificationPort = Number(process.env.BENCH_VERIFICATION_PORT ?? 8400);
 const MARKETPLACE_ONLY = process.argv.includes('--marketplace-only');
 const marketplacePort = Number(process.env.BENCH_MARKETPLACE_PORT ?? 8450);
+const CERTIFICATES_ONLY = process.argv.includes('--certificates-only');
+const FLEET_ONLY = process.argv.includes('--fleet-only');
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -152,11 +163,12 @@ async function lighthouseScore(pagePath: string): Promise<number[]> {
 }
 
 async function main(): Promise<void> {
-  if (!process.argv.includes('--no-build')) {
+  if (FLEET_ONLY) return fleetFigures(print);
+  if (!process.argv.includes('--no-build') && !CERTIFICATES_ONLY) {
     print('building the app…');
     await run('npm', ['run', 'build']);
   }
-  if (!SYNC_ONLY && !VERIFICATION_ONLY && !MARKETPLACE_ONLY) {
+  if (!SYNC_ONLY && !VERIFICATION_ONLY && !MARKETPLACE_ONLY && !CERTIFICATES_ONLY) {
     const server = await startServer();
     try {
       print('');
@@ -174,18 +186,22 @@ async function main(): Promise<void> {
     }
   }
   if (FIRST_LOAD_ONLY) return;
-  if (!VERIFICATION_ONLY && !MARKETPLACE_ONLY) {
+  if (!VERIFICATION_ONLY && !MARKETPLACE_ONLY && !CERTIFICATES_ONLY) {
     await pushThroughput(print);
     await firstSyncPull(print, { root, port: port + 1, chromiumPath, chromiumArgs });
   }
-  if (!SYNC_ONLY && !MARKETPLACE_ONLY) {
+  if (!SYNC_ONLY && !MARKETPLACE_ONLY && !CERTIFICATES_ONLY) {
     const options = { root, port: verificationPort, chromiumPath, chromiumArgs };
     if (!REGISTRY_COPY_ONLY) await verificationFigures(print, options);
     await registryCopyFigures(print, options);
   }
-  if (!SYNC_ONLY && !VERIFICATION_ONLY) {
+  if (!SYNC_ONLY && !VERIFICATION_ONLY && !CERTIFICATES_ONLY) {
     await marketplaceFigures(print, { root, port: marketplacePort, chromiumPath, chromiumArgs });
   }
+  if (!SYNC_ONLY && !VERIFICATION_ONLY && !MARKETPLACE_ONLY) {
+    await certificateFigures(print, { root, chromiumPath, chromiumArgs });
+  }
+  if (!SYNC_ONLY && !VERIFICATION_ONLY && !MARKETPLACE_ONLY && !CERTIFICATES_ONLY) await fleetFigures(print);
 }
 
 await main();

@@ -202,7 +202,7 @@ describe('payments', () => {
     expect(received.json().payment).toMatchObject({ status: 'approved', instructions: null, settledAt: new Date(clock.ms).toISOString() });
     expect((await post(`/api/admin/payments/${payment.id}/received`, admin.cookie, {})).statusCode).toBe(200);
     const notifications = (await get('/api/notifications', payer.cookie)).json().notifications;
-    expect(notifications.filter((notification: { kind: string }) => notification.kind === 'payment-received')).toHaveLength(1);
+    expect(notifications.filter((notification: { kind: string; title: string }) => notification.kind === 'payment-received' && notification.title === `Payment ${payment.reference} received`)).toHaveLength(1);
     expect(notifications[0]).toMatchObject({ title: `Payment ${payment.reference} received` });
     const audit = await auditRepository(db).recent(5);
     expect(audit.find((entry) => entry.action === 'payment.approve' && entry.target === payment.id)).toMatchObject({ actorId: admin.id });

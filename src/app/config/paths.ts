@@ -31,6 +31,7 @@ export const paths = {
       reports: '/dashboard/admin/reports',
       compliance: '/dashboard/admin/compliance',
       qrSystem: '/dashboard/admin/qr-system',
+      messages: '/dashboard/admin/messages',
       settings: '/dashboard/admin/settings',
     },
     agent: {

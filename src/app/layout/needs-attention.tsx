@@ -23,6 +23,10 @@ const INTENT_FORMS: Record<string, { label: string; path?: string }> = {
   deleteUser: { label: 'User deletion' },
   updateProfile: { label: 'Profile change' },
   markNotificationsRead: { label: 'Notification read' },
+  saveVehicle: { label: 'Vehicle', path: '/dashboard/user/vehicles' },
+  removeVehicle: { label: 'Vehicle removal' },
+  saveDriver: { label: 'Driver', path: '/dashboard/user/vehicles' },
+  removeDriver: { label: 'Driver removal' },
 };
 
 function summaryOf(entry: OutboxEntry): string | null {

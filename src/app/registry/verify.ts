@@ -114,7 +114,8 @@ export async function verifyCredentialText(database: NambalaDatabase, text: stri
     ...base,
     plateNumber: credential.plateNumber,
     verdict: result.verdict,
-    reason: null,
+    // An older QR code of a re-issued plate says so: the plate itself is in good standing.
+    reason: result.revocation?.supersededBefore === undefined ? null : verdictExplanation(result),
     vehicle: { make: credential.make, model: credential.model, colour: credential.colour, year: null },
     registrationDate: credential.registrationDate,
     expiryDate: credential.expiryDate,

@@ -15,6 +15,7 @@ import type { OwnedPlate } from '#domain/plates/owned-plate';
 import type { OwnerOrder } from '#domain/plates/owner-order';
 import type { PlateTransfer } from '#domain/plates/transfer';
 import type { Driver, Vehicle } from '#domain/fleet/vehicle';
+import type { Receipt } from '#domain/payments/receipt';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** Live queries over the store, from the same module so a screen loads both at once. */
@@ -137,12 +138,8 @@ export type LocalDriver = Driver & { syncState?: SyncState; isDeleted?: boolean 
 export type LocalPlateTransfer = PlateTransfer & { syncState?: SyncState };
 export type LocalOwnerOrder = OwnerOrder & { syncState?: SyncState };
 
-/** A payment as the owner's Payments page shows it (kept for offline reading; see pull.ts). */
-export interface LocalPayment {
-  id: string;
-  createdAt: string;
-  [field: string]: unknown;
-}
+/** A payment as the owner's Payments page shows it: its receipt, kept for offline reading (see pull.ts). */
+export type LocalPayment = Receipt & { syncState?: SyncState };
 
 /** Tables filled from the change log, by the entity name the server uses. */
 export const CHANGE_LOG_TABLES = {

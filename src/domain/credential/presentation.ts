@@ -62,10 +62,16 @@ export function verdictExplanation(verdict: CredentialVerdict | RegistryVerdict)
     case 'Expired':
       return `The registration expired on ${'credential' in verdict ? verdict.credential.expiryDate : verdict.entry.expiryDate}.`;
     case 'Revoked':
+      if (verdict.revocation?.supersededBefore !== undefined) return supersededExplanation(verdict.revocation.at);
       return verdict.revocation === undefined ? 'The registry has revoked this plate.' : `The registry revoked this plate on ${dayOf(verdict.revocation.at)}.`;
     case 'Stolen':
       return verdict.revocation === undefined ? 'This plate has been reported stolen.' : `This plate was reported stolen on ${dayOf(verdict.revocation.at)}.`;
   }
+}
+
+/** An older QR code of a plate whose registration was issued again (a transfer or a renewal). */
+export function supersededExplanation(at: string): string {
+  return `This QR code was replaced by a newer one on ${dayOf(at)}: the plate's registration was re-issued.`;
 }
 
 /** The date part of an ISO timestamp. */

@@ -5,12 +5,12 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import type { UnissuedStanding } from '../plates/lifecycle';
 import { normalisePlateNumber } from '../plates/plate-number';
 import { type CredentialFields, decodeCredential, isIsoDate, signingMessage } from './credential';
+import { type Revocation, revokesCredential } from './revocation';
 
 /** A registry signing key. Retired keys no longer sign but still verify what they signed. */
 export type TrustedKey = { keyId: number; publicKey: Uint8Array; status: 'active' | 'retired' | 'revoked' };
 
-/** An entry of the revocation list the devices carry, keyed by plate number. */
-export type Revocation = { plateNumber: string; status: 'Revoked' | 'Stolen'; at: string };
+export { type Revocation, revokesCredential } from './revocation';
 
 export type NotAuthenticReason = 'malformed' | 'unknown-key' | 'key-revoked' | 'bad-signature';
 
@@ -53,7 +53,7 @@ export function verifyCredential(bytes: Uint8Array, { keys, revocations, today }
     return { verdict: 'Not authentic', reason: 'bad-signature', keyId: fields.keyId };
   }
   const revocation = revocations.get(fields.plateNumber);
-  if (revocation !== undefined) return { verdict: revocation.status, credential: fields, revocation };
+  if (revocation !== undefined && revokesCredential(revocation, fields.registrationDate)) return { verdict: revocation.status, credential: fields, revocation };
   return { verdict: isExpired(fields.expiryDate, today) ? 'Expired' : 'Valid', credential: fields };
 }
 
@@ -103,7 +103,9 @@ export function verdictFromRegistry(
 ): RegistryVerdict {
   assertIsoDate(today);
   const number = normalisePlateNumber(plateNumber);
-  const revocation = revocations.get(number);
+  const listed = revocations.get(number);
+  // A supersession speaks of older QR codes only; the registry's entry is the current registration.
+  const revocation = listed?.supersededBefore === undefined ? listed : undefined;
   if (entry === undefined) return revocation === undefined ? { verdict: 'Unknown plate', plateNumber: number } : { verdict: 'Unknown plate', plateNumber: number, revocation };
   const status = entry.status;
   // A number held for an owner has no registration to revoke; a revocation for it is passed on as for an unknown plate.

@@ -15,4 +15,5 @@ export const pricingSettingsSchema = z.object({
   reservationFee: money,
   reservationDays: z.number().int().min(1).max(365),
   validityYears: z.number().int().min(1).max(50),
+  renewalFee: money,
 }) satisfies z.ZodType<PricingSettings, unknown>;

@@ -37,6 +37,8 @@ export interface PricingSettings {
   readonly reservationFee: Ngwee;
   readonly reservationDays: number;
   readonly validityYears: number;
+  /** What renewing a plate's registration for another validityYears costs, all in (docs/decisions/018). */
+  readonly renewalFee: Ngwee;
 }
 
 export const DEFAULT_PRICING: PricingSettings = {
@@ -46,6 +48,7 @@ export const DEFAULT_PRICING: PricingSettings = {
   reservationFee: kwacha(200),
   reservationDays: 7,
   validityYears: 5,
+  renewalFee: kwacha(300),
 };
 
 export interface PriceBreakdown {

@@ -18,6 +18,7 @@ import { notify } from '../notifications/notify';
 import { agentRepository } from '../repositories/agent-repository';
 import { auditRepository } from '../repositories/audit-repository';
 import { changeLogRepository } from '../repositories/change-log-repository';
+import { fleetRepository } from '../repositories/fleet-repository';
 import { type HeldPlate, plateRepository } from '../repositories/plate-repository';
 import { plateRequestRepository } from '../repositories/plate-request-repository';
 import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
@@ -196,6 +197,8 @@ export function plateLifecycle(tx: Queryable) {
       await registry.touchBuckets([plate.bucket]);
       if (plate.orderId) await agentRepository(tx).fulfilOrdersForPlate(plate.agentId ?? agentId, sale.plateNumber);
       await publish(sale.plateNumber);
+      // The plate goes on the owner's vehicle in their fleet (found by chassis number, or made from the sale).
+      await fleetRepository(tx).fitRegisteredPlate(plate.ownerId, { plateNumber: sale.plateNumber, make: sale.vehicleMake, model: sale.vehicleModel, colour: sale.vehicleColour, year: sale.vehicleYear, chassisNumber: sale.chassisNumber }, at);
       await audit.record({
         actorId: agentId,
         action: 'plate.registered',

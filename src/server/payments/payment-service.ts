@@ -3,25 +3,28 @@
  * sent to the provider after that transaction commits (no row lock is ever held across
  * a provider call), and settled by the provider's events through the domain's state
  * machine. Settling applies its effect — the reservation made, the plate sold, the
- * application paid — or releases the plate's hold, in the same transaction as the new
- * status, and only when the status really changes, so a repeated event does nothing.
+ * application paid, the registration renewed — or releases the plate's hold, in the
+ * same transaction as the new status, and only when the status really changes, so a
+ * repeated event does nothing.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { uuidv7 } from '#domain/ids/uuid-v7';
-import { formatKwacha, type Ngwee, ngwee } from '#domain/money/money';
+import { type Ngwee, ngwee } from '#domain/money/money';
 import { createPayment, effectivePayment, type Payment, type PaymentEvent, paymentExpiresAt, type PaymentStatus, transition } from '#domain/payments/payment';
+import { paymentNotice } from '#domain/payments/payment-notice';
 import { formatPaymentReference } from '#domain/payments/reference';
 import { type PaymentMethodId, paymentMethodName } from '#domain/pricing/pricing';
 import { reservationEnds } from '#domain/purchases/reservation';
 import type { Database, Queryable } from '../db/database';
+import type { Signer } from '../credentials/key-store';
 import { plateLifecycle } from '../lifecycle/plate-lifecycle';
+import { applyRenewal } from '../lifecycle/reissue';
+import { notify } from '../notifications/notify';
 import { auditRepository } from '../repositories/audit-repository';
-import { notificationRepository } from '../repositories/notification-repository';
 import { type PaymentLine, type PaymentPurpose, paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import { type ListingState, purchaseRepository } from '../repositories/purchase-repository';
 import { settingsRepository } from '../repositories/settings-repository';
-import { userRepository } from '../repositories/user-repository';
 import type { CheckedDetails, PaymentProvider } from './provider';
 import { Refusal } from './refusal-reply';
 
@@ -32,7 +35,7 @@ export const CARD_ALREADY_GIVEN = 'A card has already been given for this paymen
 export const ONLY_BANK_TRANSFERS = 'Only a bank transfer is marked received by an administrator; mobile money and cards are settled by the payer.';
 
 /** A line's role, so the order and the receipt read the figures without parsing labels. */
-export type LineKind = 'price' | 'plates' | 'processing' | 'gateway' | 'reservation-credit' | 'reservation-fee';
+export type LineKind = 'price' | 'plates' | 'processing' | 'gateway' | 'reservation-credit' | 'reservation-fee' | 'renewal-fee';
 export type ReceiptLine = PaymentLine & { kind: LineKind };
 
 export interface PaymentContext {
@@ -40,6 +43,8 @@ export interface PaymentContext {
   provider: PaymentProvider;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Signs the credential an approved renewal re-issues; null or absent where this server cannot sign. */
+  signer?: Signer | null;
 }
 
 export interface NewPaymentInput {
@@ -48,6 +53,8 @@ export interface NewPaymentInput {
   purpose: PaymentPurpose;
   listingId?: string | null;
   requestId?: string | null;
+  /** The plate a renewal pays for. */
+  plateNumber?: string | null;
   description: string;
   lines: ReceiptLine[];
   method: PaymentMethodId;
@@ -69,6 +76,7 @@ export async function recordPayment(tx: Queryable, provider: PaymentProvider, in
     purpose: input.purpose,
     listingId: input.listingId ?? null,
     requestId: input.requestId ?? null,
+    plateNumber: input.plateNumber ?? null,
     description: input.description,
     lines: input.lines,
     provider: provider.name,
@@ -112,21 +120,17 @@ export interface Receipt {
 
 export type SettleResult = { ok: true; payment: StoredPayment } | { ok: false; message: string; payment: StoredPayment };
 
-export function paymentService({ db, provider, now, log }: PaymentContext) {
+export function paymentService({ db, provider, now, log, signer = null }: PaymentContext) {
   /** The payment as it stands at `at` (a request-to-pay past its time reads timed out). */
   const current = (payment: StoredPayment, at: Date): StoredPayment => {
     const effective: Payment = effectivePayment(payment, at);
     return effective === payment ? payment : { ...payment, status: effective.status, settledAt: effective.settledAt };
   };
 
-  async function notify(tx: Queryable, userId: string, notification: { kind: string; title: string; body: string; link: string }): Promise<void> {
-    // A deleted account keeps its payments but has nobody to tell.
-    if (await userRepository(tx).findById(userId)) await notificationRepository(tx).create(userId, notification);
-  }
-
   /** What approval does, by what was paid for; 'refund_due' when the plate is no longer this payment's to take. */
   async function applyApproval(tx: Queryable, payment: StoredPayment, listing: ListingState | undefined, at: Date): Promise<'applied' | 'refund_due'> {
     if (payment.purpose === 'application') return 'applied';
+    if (payment.purpose === 'renewal') return applyRenewal(tx, signer, payment, at);
     const purchases = purchaseRepository(tx);
     // Every other change to the listing (another hold, a reservation, a sale) replaces the hold, so this is the whole check.
     if (!listing || listing.holdPaymentId !== payment.id) return 'refund_due';
@@ -157,23 +161,15 @@ export function paymentService({ db, provider, now, log }: PaymentContext) {
     if (next.status === 'approved') effect = await applyApproval(tx, stored, listing, at);
     else if (listing) await purchaseRepository(tx).releaseHold(listing.id, stored.id);
     const saved = await paymentRepository(tx).save({ ...stored, status: next.status, settledAt: next.settledAt, declineReason: next.declineReason, effect, settledBy });
-    if (settledBy && next.status === 'approved') {
-      await notify(tx, stored.payerId, {
-        kind: 'payment-received',
-        title: `Payment ${formatPaymentReference(stored.number)} received`,
-        body: `We have received your bank transfer of ${formatKwacha(stored.amount)} for: ${stored.description}.`,
-        link: '/dashboard/user/payments',
-      });
-    }
     if (effect === 'refund_due') {
       log.warn({ paymentId: stored.id }, 'payment approved after what it paid for had gone: refund due');
       await auditRepository(tx).record({ actorId: null, action: 'payment.refund_due', target: stored.id, outcome: 'failure', detail: { purpose: stored.purpose, listingId: stored.listingId, amount: stored.amount } });
-      await notify(tx, stored.payerId, {
-        kind: 'payment-refund',
-        title: `Payment ${formatPaymentReference(stored.number)} will be refunded`,
-        body: `Your payment was approved after the plate it was for had been taken. The full amount will be refunded.`,
-        link: '/dashboard/user/payments',
-      });
+    }
+    // Called only when the status really changes, so the payer hears of each change once.
+    if (saved.status !== 'pending') {
+      const facts = { reference: formatPaymentReference(stored.number), purpose: stored.purpose, description: stored.description, method: stored.method, amount: stored.amount };
+      const notice = paymentNotice({ ...facts, status: saved.status, declineReason: saved.declineReason, isRefundDue: effect === 'refund_due' });
+      await notify(tx, stored.payerId, { ...notice, link: `/dashboard/user/payments/${encodeURIComponent(stored.id)}` });
     }
     return saved;
   }
@@ -263,9 +259,11 @@ export function paymentService({ db, provider, now, log }: PaymentContext) {
       return answer.event ? settle(payment.id, answer.event) : { ok: true, payment: saved };
     },
 
-    /** A pending payment brought up to date with what a polling provider knows. */
+    /** A pending payment brought up to date with what a polling provider knows; one past its time is recorded timed out. */
     async refresh(payment: StoredPayment): Promise<StoredPayment> {
-      if (current(payment, now()).status !== 'pending') return payment;
+      const standing = current(payment, now()).status;
+      if (standing === 'timed_out' && payment.status === 'pending') return (await settle(payment.id, { type: 'time_out' })).payment;
+      if (standing !== 'pending') return payment;
       let event: PaymentEvent | null = null;
       try {
         event = await provider.status({ providerRef: payment.providerRef, method: payment.method });
@@ -273,6 +271,13 @@ export function paymentService({ db, provider, now, log }: PaymentContext) {
         log.warn({ err: error, paymentId: payment.id }, 'payment status check failed');
       }
       return event ? (await settle(payment.id, event)).payment : payment;
+    },
+
+    /** Records requests-to-pay whose time ran out unanswered, so their payers are told even when nobody is looking. */
+    async recordLapsed(limit = 100): Promise<number> {
+      const lapsed = await paymentRepository(db).listLapsed(now(), limit);
+      for (const payment of lapsed) await settle(payment.id, { type: 'time_out' });
+      return lapsed.length;
     },
 
     /** The receipt: what was paid for, the lines, the method and where it stands at `at`. */

@@ -8,7 +8,7 @@ import { ngwee } from '#domain/money/money';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import type { Queryable } from '../db/database';
 
-export type PaymentPurpose = 'reservation' | 'purchase' | 'application';
+export type PaymentPurpose = 'reservation' | 'purchase' | 'application' | 'renewal';
 
 /** One line of what a payment is made of; a deduction has a negative amount. */
 export interface PaymentLine {
@@ -22,6 +22,8 @@ export interface StoredPayment extends Payment {
   purpose: PaymentPurpose;
   listingId: string | null;
   requestId: string | null;
+  /** The plate a renewal pays for. */
+  plateNumber: string | null;
   description: string;
   lines: PaymentLine[];
   provider: string;
@@ -37,7 +39,7 @@ export interface StoredPayment extends Payment {
 export type NewStoredPayment = Pick<
   StoredPayment,
   'id' | 'payerId' | 'idempotencyKey' | 'purpose' | 'listingId' | 'requestId' | 'description' | 'lines' | 'method' | 'amount' | 'provider' | 'payerPhone' | 'card' | 'expiresAt' | 'createdAt'
-> & { status?: PaymentStatus; settledAt?: string | null };
+> & { status?: PaymentStatus; settledAt?: string | null; plateNumber?: string | null };
 
 interface PaymentRow {
   id: string;
@@ -47,6 +49,7 @@ interface PaymentRow {
   purpose: PaymentPurpose;
   listing_id: string | null;
   request_id: string | null;
+  plate_number: string | null;
   description: string;
   lines: PaymentLine[];
   method: PaymentMethodId;
@@ -77,6 +80,7 @@ function toPayment(row: PaymentRow): StoredPayment {
     purpose: row.purpose,
     listingId: row.listing_id,
     requestId: row.request_id,
+    plateNumber: row.plate_number,
     description: row.description,
     lines: row.lines,
     method: row.method,
@@ -100,8 +104,8 @@ export function paymentRepository(db: Queryable) {
     async insert(payment: NewStoredPayment): Promise<StoredPayment> {
       const [row] = await db.query<PaymentRow>(
         `INSERT INTO payments (id, payer_id, idempotency_key, purpose, listing_id, request_id, description, lines, method, amount_ngwee,
-           status, provider, payer_phone, card_brand, card_last4, created_at, settled_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING *`,
+           status, provider, payer_phone, card_brand, card_last4, created_at, settled_at, expires_at, plate_number)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING *`,
         [
           payment.id,
           payment.payerId,
@@ -121,6 +125,7 @@ export function paymentRepository(db: Queryable) {
           payment.createdAt,
           payment.settledAt ?? null,
           payment.expiresAt,
+          payment.plateNumber ?? null,
         ],
       );
       if (!row) throw new Error('payment insert returned no row');
@@ -175,6 +180,12 @@ export function paymentRepository(db: Queryable) {
       return rows.map(toPayment);
     },
 
+    /** Requests-to-pay still stored as pending whose time ran out by `at`, the longest lapsed first. */
+    async listLapsed(at: Date, limit: number): Promise<StoredPayment[]> {
+      const rows = await db.query<PaymentRow>("SELECT * FROM payments WHERE status = 'pending' AND expires_at <= $1 ORDER BY expires_at, number LIMIT $2", [at, limit]);
+      return rows.map(toPayment);
+    },
+
     /** The latest payment of each given request. */
     async latestForRequests(requestIds: readonly string[]): Promise<Map<string, StoredPayment>> {
       if (requestIds.length === 0) return new Map();
@@ -184,6 +195,12 @@ export function paymentRepository(db: Queryable) {
         [requestIds],
       );
       return new Map(rows.map((row) => [row.request_id ?? '', toPayment(row)]));
+    },
+
+    /** A plate's payments of a purpose (its renewals), newest first. */
+    async forPlate(plateNumber: string, purpose: PaymentPurpose): Promise<StoredPayment[]> {
+      const rows = await db.query<PaymentRow>('SELECT * FROM payments WHERE plate_number = $1 AND purpose = $2 ORDER BY created_at DESC, number DESC', [plateNumber, purpose]);
+      return rows.map(toPayment);
     },
 
     async forRequest(requestId: string): Promise<StoredPayment[]> {

@@ -85,6 +85,8 @@ export interface Revocation {
   plateNumber: string;
   status: 'Revoked' | 'Stolen';
   at: string;
+  /** Only the plate's credentials registered before this day (YYYY-MM-DD): its registration was re-issued. */
+  supersededBefore?: string;
 }
 
 export function registryRepository(db: Queryable) {
@@ -263,11 +265,38 @@ export function registryRepository(db: Queryable) {
       await db.query('UPDATE registered_plates SET owner_id = $2 WHERE plate_number = $1', [plateNumber, ownerId]);
     },
 
-    async revocations(): Promise<Revocation[]> {
-      const rows = await db.query<{ plate_number: string; standing: 'Revoked' | 'Stolen'; standing_changed_at: Date | null; issued_at: Date }>(
-        "SELECT plate_number, standing, standing_changed_at, issued_at FROM registered_plates WHERE standing <> 'Valid' ORDER BY plate_number",
+    /**
+     * Records that the plate's credentials registered before `before` (YYYY-MM-DD) were
+     * replaced by a re-issue at `at`; a later re-issue replaces the entry. The caller
+     * re-issues the registration in the same transaction, which gives the registry (and so
+     * the revocation list) a new version.
+     */
+    async supersede(plateNumber: string, before: string, at: Date): Promise<void> {
+      await db.query(
+        `INSERT INTO credential_supersessions (plate_number, superseded_before, at) VALUES ($1, $2, $3)
+         ON CONFLICT (plate_number) DO UPDATE SET superseded_before = EXCLUDED.superseded_before, at = EXCLUDED.at`,
+        [plateNumber, before, at],
       );
-      return rows.map((row) => ({ plateNumber: row.plate_number, status: row.standing, at: new Date(row.standing_changed_at ?? row.issued_at).toISOString() }));
+    },
+
+    /**
+     * The devices' revocation list: plates revoked or stolen (every credential), and for
+     * plates in good standing whose registration was re-issued, the older credentials.
+     */
+    async revocations(): Promise<Revocation[]> {
+      const rows = await db.query<{ plate_number: string; standing: 'Revoked' | 'Stolen'; standing_changed_at: Date | null; issued_at: Date; superseded_before: string | null }>(
+        `SELECT plate_number, standing, standing_changed_at, issued_at, NULL AS superseded_before FROM registered_plates WHERE standing <> 'Valid'
+         UNION ALL
+         SELECT s.plate_number, 'Revoked', s.at, s.at, to_char(s.superseded_before, 'YYYY-MM-DD')
+         FROM credential_supersessions s JOIN registered_plates r ON r.plate_number = s.plate_number AND r.standing = 'Valid'
+         ORDER BY plate_number`,
+      );
+      return rows.map((row) => ({
+        plateNumber: row.plate_number,
+        status: row.standing,
+        at: new Date(row.standing_changed_at ?? row.issued_at).toISOString(),
+        ...(row.superseded_before === null ? {} : { supersededBefore: row.superseded_before }),
+      }));
     },
   };
 }

@@ -22,7 +22,7 @@ export const receiptSchema = z.object({
   id: z.string(),
   reference: z.string().describe("'PAY-000123', from the payment sequence"),
   status: z.enum(PAYMENT_STATUSES).describe('As it stands now: a request-to-pay nobody answered in time reads timed_out'),
-  purpose: z.enum(['reservation', 'purchase', 'application']),
+  purpose: z.enum(['reservation', 'purchase', 'application', 'renewal']),
   description: z.string(),
   method: z.enum(PAYMENT_METHOD_IDS),
   methodName: z.string(),
@@ -46,8 +46,9 @@ const paymentResponse = z.object({ payment: receiptSchema });
 const idParams = z.object({ id: z.string().max(64) });
 const cardSchema = z.object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') }, { error: 'Enter the card number' });
 
-export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (app, { db, provider, now }) => {
-  const service = paymentService({ db, provider, now, log: app.log });
+export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (app, { db, provider, now, signer }) => {
+  // With the signer: a renewal approved here (handset prompt, card step, bank transfer received) re-issues the registration.
+  const service = paymentService({ db, provider, now, signer, log: app.log });
   const payments = paymentRepository(db);
 
   app.get(

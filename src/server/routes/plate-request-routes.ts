@@ -22,7 +22,7 @@ import type { Database, Queryable } from '../db/database';
 import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { agentRepository } from '../repositories/agent-repository';
 import { auditRepository } from '../repositories/audit-repository';
-import { notificationRepository } from '../repositories/notification-repository';
+import { notify } from '../notifications/notify';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import { type AllocatedPlate, plateRequestRepository, type StoredPlateRequest } from '../repositories/plate-request-repository';
 import type { User } from '../repositories/user-repository';
@@ -182,8 +182,7 @@ async function reject(tx: Queryable, request: StoredPlateRequest, reason: string
 }
 
 async function notifyApplicant(tx: Queryable, request: StoredPlateRequest, notification: { kind: string; title: string; body: string }): Promise<void> {
-  if (!(await plateRequestRepository(tx).userExists(request.applicantId))) return;
-  await notificationRepository(tx).create(request.applicantId, { ...notification, link: '/dashboard/user' });
+  await notify(tx, request.applicantId, { ...notification, link: '/dashboard/user' });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -117,13 +117,13 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       config: { access: 'public' },
       schema: {
         tags: ['verification'],
-        summary: 'Plates revoked or reported stolen. With ?known=<version> an unchanged list is not sent again.',
+        summary: 'Plates revoked or reported stolen, and re-issued plates whose older credentials (registered before supersededBefore) are revoked. With ?known=<version> an unchanged list is not sent again.',
         querystring: z.object({ known: z.coerce.number().int().nonnegative().optional() }),
         response: {
           200: z.object({
             version: z.number(),
             unchanged: z.boolean(),
-            revocations: z.array(z.object({ plateNumber: z.string(), status: z.enum(['Revoked', 'Stolen']), at: z.string() })).optional(),
+            revocations: z.array(z.object({ plateNumber: z.string(), status: z.enum(['Revoked', 'Stolen']), at: z.string(), supersededBefore: z.string().optional() })).optional(),
             serverTime: z.string(),
           }),
         },

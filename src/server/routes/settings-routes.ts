@@ -21,6 +21,7 @@ const settingsSchema = z.object({
   reservationFee: money,
   reservationDays: z.number().int(),
   validityYears: z.number().int(),
+  renewalFee: money,
 });
 
 const pricingResponse = z.object({

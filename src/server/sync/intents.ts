@@ -5,6 +5,7 @@ import { contactRepository } from '../repositories/contact-repository';
 import { defineIntent, type Intent } from './intent';
 import { recordInventoryItem, recordManufacturing, recordWhitebookEntry } from './agent-intents';
 import { decidePlateFlag, flagPlate, recordPoliceCheck } from './police-intents';
+import { removeDriver, removeVehicle, saveDriver, saveVehicle } from './fleet-intents';
 import { addUser, deleteUser, editUser, markNotificationsRead, setFavourite, updateProfile } from './user-intents';
 
 const sendContactMessage = defineIntent({
@@ -31,6 +32,10 @@ export const INTENTS: Readonly<Record<string, Intent>> = {
   recordPoliceCheck,
   flagPlate,
   decidePlateFlag,
+  saveVehicle,
+  removeVehicle,
+  saveDriver,
+  removeDriver,
 };
 
 export function intentNamed(name: string): Intent | undefined {

@@ -6,7 +6,7 @@
 import { FLAG_ALREADY_DECIDED, FLAG_PLATE_NOT_REGISTERED, flagDecisionSchema, flagStatusAfter, plateFlagSchema, policeCheckSchema, standingAfter } from '#domain/police/police';
 import { z } from 'zod';
 import { auditRepository } from '../repositories/audit-repository';
-import { notificationRepository } from '../repositories/notification-repository';
+import { notify } from '../notifications/notify';
 import { policeRepository } from '../repositories/police-repository';
 import { registryRepository } from '../repositories/registry-repository';
 import { actor, defineIntent, Refusal } from './intent';
@@ -47,7 +47,7 @@ export const decidePlateFlag = defineIntent({
     await police.decideFlag(flagId, admin.id, status, note);
     await auditRepository(context.tx).record({ actorId: admin.id, action: `plate.${decision}`, target: flag.plateNumber, detail: { flagId, note }, ip: context.ip });
     const outcome = status === 'Dismissed' ? 'was dismissed: the plate stays as it is' : status === 'Revoked' ? 'led to the plate being revoked' : 'led to the plate being recorded as stolen';
-    await notificationRepository(context.tx).create(flag.officerId, {
+    await notify(context.tx, flag.officerId, {
       kind: 'flag-decided',
       title: `Flag on ${flag.plateNumber} decided`,
       body: `Your flag (${flag.suspicion.toLowerCase()}) ${outcome}.${note ? ` Note: ${note}` : ''}`,

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
 import { auditRepository } from '../repositories/audit-repository';
 import { favouriteRepository } from '../repositories/favourite-repository';
+import { notify } from '../notifications/notify';
 import { notificationRepository } from '../repositories/notification-repository';
 import { sessionRepository } from '../repositories/session-repository';
 import { userRepository } from '../repositories/user-repository';
@@ -51,7 +52,7 @@ export const editUser = defineIntent({
     if (details.status === 'Suspended' || details.status === 'Inactive') await sessionRepository(context.tx).deleteForUser(id);
     if (before.status === 'Pending' && details.status === 'Active') {
       const role = roles[0];
-      await notificationRepository(context.tx).create(id, {
+      await notify(context.tx, id, {
         kind: 'account.approved',
         title: 'Your account has been approved',
         body: role ? `An administrator approved your ${ROLE_NAMES[role]} account. Your dashboard now has the ${ROLE_NAMES[role]} view.` : 'An administrator approved your account.',

@@ -63,12 +63,17 @@ describe('default pricing', () => {
     expect(DEFAULT_PRICING.validityYears).toBe(5);
   });
 
+  it('renews a registration for the per-plate price of K300.00 by default', () => {
+    expect(DEFAULT_PRICING.renewalFee).toBe(kwacha(300));
+  });
+
   it('passes the settings schema', () => {
     expect(pricingSettingsSchema.parse(DEFAULT_PRICING)).toEqual(DEFAULT_PRICING);
   });
 
   it('rejects settings with fractional money or a fee above 100%', () => {
     expect(pricingSettingsSchema.safeParse({ ...DEFAULT_PRICING, platePrice: 1.5 }).success).toBe(false);
+    expect(pricingSettingsSchema.safeParse({ ...DEFAULT_PRICING, renewalFee: -100 }).success).toBe(false);
     expect(pricingSettingsSchema.safeParse({ ...DEFAULT_PRICING, gatewayFeeBasisPoints: { mtn: 10_001, airtel: 0, card: 0, bank: 0 } }).success).toBe(false);
   });
 });

@@ -104,6 +104,7 @@ describe('properties', () => {
     reservationFee: money(1_000_000),
     reservationDays: fc.integer({ min: 1, max: 30 }),
     validityYears: fc.constant(5),
+    renewalFee: money(1_000_000),
   });
   const buyer = fc.constantFrom('ada', 'ben');
   const instant = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) });

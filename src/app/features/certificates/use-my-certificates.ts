@@ -4,6 +4,7 @@
  * by the skew measured at the last sync, as in a roadside check.
  */
 import { correctedToday } from '#domain/credential/freshness';
+import { revokesCredential } from '#domain/credential/revocation';
 import { TRUST_META_KEY, type TrustMeta } from '../../registry/trust';
 import { useStoreQuery } from '../../store/use-store-query';
 import { certificateRows, type CertificateRows } from './certificate-rows';
@@ -18,7 +19,9 @@ export function useMyCertificates(): CertificateRows | undefined {
     const plates = await db.ownedPlates.toArray();
     // Only the entries for these plates: the list itself can be long.
     const [entries, trust] = await Promise.all([db.revocations.bulkGet(plates.map((plate) => plate.plateNumber)), db.meta.get(TRUST_META_KEY)]);
-    const revocations = new Map(entries.flatMap((entry) => (entry ? [[entry.plateNumber, entry.status] as const] : [])));
+    // An entry that only supersedes earlier credentials (a transfer, a renewal) does not touch the owner's current one.
+    const registrationOf = new Map(plates.map((plate) => [plate.plateNumber, plate.registration?.registrationDate ?? '']));
+    const revocations = new Map(entries.flatMap((entry) => (entry && revokesCredential(entry, registrationOf.get(entry.plateNumber) ?? '') ? [[entry.plateNumber, entry.status] as const] : [])));
     return certificateRows(plates, revocations, correctedToday(Date.now(), skewOf(trust?.value)));
   });
 }

@@ -31,6 +31,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { id: 'admin-reports', view: 'admin', path: d.admin.reports, label: 'Reports', title: 'Reports & Analytics', summary: 'Figures for the chosen period, exportable as files.' },
   { id: 'admin-compliance', view: 'admin', path: d.admin.compliance, label: 'Compliance', title: 'Compliance', summary: 'What plate makers have recorded: sales in their whitebooks, plates made and blank stock received.' },
   { id: 'admin-qr-system', view: 'admin', path: d.admin.qrSystem, label: 'QR System', title: 'QR System', summary: 'Signing keys and revocations for plate credentials.' },
+  { id: 'admin-messages', view: 'admin', path: d.admin.messages, label: 'Sent messages', title: 'Sent messages', summary: 'SMS and email sent to users, and how each went.' },
   { id: 'admin-settings', view: 'admin', path: d.admin.settings, label: 'Settings', title: 'Settings', summary: 'Prices, fees and their history.' },
   { id: 'agent-overview', view: 'agent', path: d.agent.dashboard, label: 'Dashboard', title: 'Agent Dashboard', summary: 'Orders, sales and blank stock for your shop.' },
   { id: 'agent-whitebook', view: 'agent', path: d.agent.whitebook, label: 'Whitebook Entry', title: 'Whitebook Entry', summary: 'Register a plate sale and the vehicle’s details.' },

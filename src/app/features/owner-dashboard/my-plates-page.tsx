@@ -7,7 +7,7 @@
  */
 import { formatZmw, ngwee } from '#domain/money/money';
 import { describeTimeLeft, reservationTimeLeft } from '#domain/plates/owner-order';
-import { renewalsDue } from '#domain/plates/owner-overview';
+import { isActivePlate, renewalsDue } from '#domain/plates/owner-overview';
 import { Alert, Badge, Box, Button, DataList, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -23,6 +23,9 @@ import type { LocalOwnedPlate, LocalOwnerOrder, SyncState } from '../../store/da
 import { type Column, RecordsTable } from '../../components/records-table';
 import { useToday } from '../../components/use-today';
 import { PayAgain } from '../buy-process/pay-again';
+import { PendingTransfers } from '../plate-transfer/pending-transfers';
+import { TransferDialog } from '../plate-transfer/transfer-dialog';
+import { RenewDialog } from '../renewals/renew-dialog';
 import { receiptPath } from '../user-payments/payment-rows';
 import { cancelReservation } from './owner-api';
 import { inProgress, isPaymentDue, orderStatus, plateStatus, type StatusView } from './plate-status';
@@ -31,7 +34,10 @@ import { useOwnerData } from './use-owner-data';
 
 type Row = { id: string; syncState?: SyncState; kind: 'plate'; plate: LocalOwnedPlate } | { id: string; syncState?: SyncState; kind: 'order'; order: LocalOwnerOrder };
 
-type Open = { kind: 'plate'; plateNumber: string } | { kind: 'order'; id: string } | { kind: 'pay'; id: string } | { kind: 'cancel'; id: string } | null;
+type Open =
+  | { kind: 'plate' | 'transfer' | 'renew'; plateNumber: string }
+  | { kind: 'order' | 'pay' | 'cancel'; id: string }
+  | null;
 
 const PAGE_SIZE = 25;
 
@@ -258,8 +264,9 @@ export function MyPlatesPage() {
   const [params, setParams] = useSearchParams();
   const showDue = params.get('due') === '1';
   const [open, setOpen] = useState<Open>(() => {
+    const renew = params.get('renew');
     const plate = params.get('plate');
-    return plate ? { kind: 'plate', plateNumber: plate } : null;
+    return renew ? { kind: 'renew', plateNumber: renew } : plate ? { kind: 'plate', plateNumber: plate } : null;
   });
   const fitted = useMemo(() => new Map((data?.vehicles ?? []).flatMap((vehicle) => (vehicle.plateNumber ? [[vehicle.plateNumber, vehicle.label] as const] : []))), [data?.vehicles]);
 
@@ -325,15 +332,27 @@ export function MyPlatesPage() {
     },
   ];
 
+  const dueForRenewal = new Set(data ? renewalsDue(data.plates, today).map((entry) => entry.plateNumber) : []);
   const actions = (row: Row) => {
     if (row.kind === 'plate') {
       const plate = row.plate;
+      const isTransferable = isActivePlate(plate, today);
       return (
-        <Flex gap="1.5" wrap="wrap" justify="flex-end" maxW={{ md: '15rem' }} ms="auto">
+        <Flex gap="1.5" wrap="wrap" justify="flex-end" maxW={{ md: '16rem' }} ms="auto">
           <Button size="xs" variant="outline" aria-label={`View ${plate.plateNumber}`} onClick={() => setOpen({ kind: 'plate', plateNumber: plate.plateNumber })}>
             View
           </Button>
           {plate.registration && <PlateDocumentsButtons plate={plate} size="xs" />}
+          {dueForRenewal.has(plate.plateNumber) && (
+            <Button size="xs" colorPalette="orange" aria-label={`Renew ${plate.plateNumber}`} onClick={() => setOpen({ kind: 'renew', plateNumber: plate.plateNumber })}>
+              Renew
+            </Button>
+          )}
+          {isTransferable && (
+            <Button size="xs" variant="outline" aria-label={`Transfer ${plate.plateNumber}`} onClick={() => setOpen({ kind: 'transfer', plateNumber: plate.plateNumber })}>
+              Transfer
+            </Button>
+          )}
         </Flex>
       );
     }
@@ -364,12 +383,13 @@ export function MyPlatesPage() {
     );
   };
 
-  const openPlate = open?.kind === 'plate' ? data?.plates.find((plate) => plate.plateNumber === open.plateNumber) : undefined;
-  const openOrder = open && open.kind !== 'plate' ? data?.orders.find((order) => order.id === open.id) : undefined;
+  const openPlate = open && 'plateNumber' in open ? data?.plates.find((plate) => plate.plateNumber === open.plateNumber) : undefined;
+  const openOrder = open && 'id' in open ? data?.orders.find((order) => order.id === open.id) : undefined;
   const close = () => {
     setOpen(null);
-    if (params.has('plate')) {
+    if (params.has('plate') || params.has('renew')) {
       params.delete('plate');
+      params.delete('renew');
       setParams(params, { replace: true });
     }
   };
@@ -378,6 +398,7 @@ export function MyPlatesPage() {
     <Stack gap="6">
       <PageHeader title="My Plates & Orders" summary="Every plate you hold, from paid to registered, and every order in progress." />
       <OfflineAsOf what="your plates and orders are shown" />
+      <PendingTransfers />
       <Section
         title="My Plates & Orders"
         headingId="my-plates-heading"
@@ -421,7 +442,9 @@ export function MyPlatesPage() {
           </Flex>
         )}
       </Section>
-      {openPlate && <PlateDialog plate={openPlate} vehicle={vehicleOf(openPlate, fitted, data?.orders ?? [])} today={today} onClose={close} />}
+      {open?.kind === 'plate' && openPlate && <PlateDialog plate={openPlate} vehicle={vehicleOf(openPlate, fitted, data?.orders ?? [])} today={today} onClose={close} />}
+      {open?.kind === 'transfer' && openPlate && <TransferDialog plate={openPlate} isOpen onClose={close} />}
+      {open?.kind === 'renew' && openPlate && <RenewDialog plate={openPlate} isOpen onClose={close} />}
       {open?.kind === 'order' && openOrder && <OrderDialog order={openOrder} onClose={close} />}
       {open?.kind === 'pay' && openOrder && <PayDialog order={openOrder} onClose={close} />}
       {open?.kind === 'cancel' && openOrder && <CancelDialog order={openOrder} onClose={close} />}

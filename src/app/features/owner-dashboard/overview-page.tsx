@@ -17,6 +17,7 @@ import { paths } from '../../config/paths';
 import type { LocalOwnedPlate, NambalaDatabase } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useToday } from '../../components/use-today';
+import { PendingTransfers } from '../plate-transfer/pending-transfers';
 import { PlateNumber, StatusBadge } from './my-plates-page';
 import { downloadText, statementCsv } from './owner-statement';
 import { downloadPlateDocument } from './plate-documents';
@@ -107,6 +108,7 @@ export function OwnerOverviewPage() {
     <Stack gap="6">
       <PageHeader title="My Dashboard" summary="Your plates, vehicles, renewals and compliance at a glance." />
       <OfflineAsOf what="your dashboard is shown" />
+      <PendingTransfers />
 
       {due.length > 0 && (
         <Alert.Root status="warning" data-testid="renewals-banner" alignItems="flex-start">

@@ -3,33 +3,11 @@
  * payment is never made from a device's outbox, so it can never be charged twice
  * by a replay. Amounts are ngwee.
  */
-import type { PaymentMethodId } from '#domain/pricing/pricing';
-import type { PaymentStatus } from '#domain/payments/payment';
+import type { Receipt } from '#domain/payments/receipt';
 import { apiRequest, NetworkError } from '../../sync/api-client';
 
-export interface Receipt {
-  id: string;
-  reference: string;
-  status: PaymentStatus;
-  purpose: 'reservation' | 'purchase' | 'application';
-  description: string;
-  method: PaymentMethodId;
-  methodName: string;
-  amount: number;
-  currency: 'ZMW';
-  lines: Array<{ label: string; amount: number; kind?: string }>;
-  listingId: string | null;
-  requestId: string | null;
-  payerPhone: string | null;
-  card: { brand: string; last4: string } | null;
-  declineReason: string | null;
-  createdAt: string;
-  settledAt: string | null;
-  expiresAt: string | null;
-  instructions: string | null;
-  refundDue: boolean;
-  provider: string;
-}
+// The type lives in the domain, shared with the device's store; importers here keep working.
+export type { Receipt };
 
 export type PaymentAnswer = { ok: true; payment: Receipt } | { ok: false; message: string; fields?: Record<string, string> };
 

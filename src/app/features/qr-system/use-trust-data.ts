@@ -13,8 +13,9 @@ export function useSigningKeys(): TrustedKey[] | undefined {
   });
 }
 
+/** Plates revoked or stolen; entries for re-issued plates' older QR codes (supersededBefore) are not revocations of a plate. */
 export function useRevocations(): Revocation[] | undefined {
-  return useStoreQuery((db) => db.revocations.toArray());
+  return useStoreQuery((db) => db.revocations.filter((revocation) => revocation.supersededBefore === undefined).toArray());
 }
 
 function isTrustMeta(value: unknown): value is TrustMeta {

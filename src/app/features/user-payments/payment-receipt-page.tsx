@@ -2,7 +2,8 @@
  * A payment's receipt (/dashboard/user/payments/:paymentId): the reference, what was paid for,
  * the lines and total, the method, the status and dates. It prints on its own: the print style
  * hides the dashboard's sidebar and header. A payment still pending shows its next step here, so
- * it can be completed from the receipt.
+ * it can be completed from the receipt; online its status is checked live. The receipt is read
+ * from the device's store, so it opens offline too, marked as of the last sync.
  */
 import { Alert, Badge, Box, Button, Card, DataList, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
@@ -12,8 +13,8 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { paths } from '../../config/paths';
 import type { Receipt } from '../payments/payment-api';
 import { PaymentLines, PaymentPanel, STATUS_LABELS } from '../payments/payment-panel';
-import { methodDetail, PURPOSE_LABELS } from './payment-rows';
-import { usePayment } from './use-my-payments';
+import { asOfLastSync, methodDetail, PURPOSE_LABELS } from './payment-rows';
+import { shownPayment, usePayment, usePaymentsPulledAt } from './use-my-payments';
 
 /** Printing shows the receipt alone: no sidebar, header, menus or buttons. */
 const PRINT_STYLE = `@media print {
@@ -48,9 +49,17 @@ function ReceiptDetails({ payment }: { payment: Receipt }) {
   );
 }
 
-function ReceiptCard({ initial }: { initial: Receipt }) {
-  const [payment, setPayment] = useState(initial);
+/** The payment settled while shown: the device's copy follows at the next sync, asked for now. */
+const syncSoon = () => void import('../../sync/sync-engine').then((engine) => engine.syncNow());
+
+function ReceiptCard({ stored, isOnline }: { stored: Receipt; isOnline: boolean }) {
+  const [live, setLive] = useState<Receipt | null>(null);
+  const payment = shownPayment(stored, live);
   const isPending = payment.status === 'pending';
+  const follow = (next: Receipt) => {
+    setLive(next);
+    if (next.status !== 'pending') syncSoon();
+  };
   return (
     <Stack gap="6" maxW="3xl">
       <Card.Root data-receipt as="article" aria-labelledby="receipt-heading">
@@ -97,7 +106,14 @@ function ReceiptCard({ initial }: { initial: Receipt }) {
             <Heading as="h2" size="md" id="complete-heading">
               Complete this payment
             </Heading>
-            <PaymentPanel payment={payment} onChange={setPayment} onReceipt />
+            {isOnline ? (
+              <PaymentPanel payment={payment} onChange={follow} onReceipt />
+            ) : (
+              <Alert.Root status="info">
+                <Alert.Indicator />
+                <Alert.Description>Completing a payment needs a connection. Its status is checked again when this device is back online.</Alert.Description>
+              </Alert.Root>
+            )}
           </Card.Body>
         </Card.Root>
       )}
@@ -109,6 +125,7 @@ export function PaymentReceiptPage() {
   const { paymentId = '' } = useParams();
   const isOnline = useOnlineStatus();
   const payment = usePayment(paymentId);
+  const pulledAt = usePaymentsPulledAt();
   return (
     <Stack gap="6">
       <style>{PRINT_STYLE}</style>
@@ -138,7 +155,15 @@ export function PaymentReceiptPage() {
           </Alert.Root>
         </Stack>
       ) : (
-        <ReceiptCard initial={payment.value} />
+        <>
+          {!isOnline && payment.isFromDevice && typeof pulledAt === 'number' && (
+            <Alert.Root status="info" data-print-hidden>
+              <Alert.Indicator />
+              <Alert.Description>{asOfLastSync(pulledAt)} — this device is offline. A change since then shows when it is back online.</Alert.Description>
+            </Alert.Root>
+          )}
+          <ReceiptCard stored={payment.value} isOnline={isOnline} />
+        </>
       )}
     </Stack>
   );

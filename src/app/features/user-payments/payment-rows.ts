@@ -1,11 +1,13 @@
-/** How a payment reads in the buyer's list and on the receipt: what it was for, and how it was paid. */
+/** How a payment reads in the buyer's list and on the receipt: what it was for, how it was paid, and how fresh the device's copy is. */
 import { formatPhone } from '#domain/accounts/profile';
+import { formatDateTime } from '../../components/format-date-time';
 import type { Receipt } from '../payments/payment-api';
 
 export const PURPOSE_LABELS: Record<Receipt['purpose'], string> = {
   reservation: 'Reservation',
   purchase: 'Purchase',
   application: 'Plate application',
+  renewal: 'Renewal',
 };
 
 /** 'Visa •••• 4242' for a card, the wallet and its number for mobile money, else the method's name. */
@@ -21,3 +23,8 @@ export function newestFirst<T extends Pick<Receipt, 'createdAt' | 'reference'>>(
 }
 
 export const receiptPath = (paymentId: string) => `/dashboard/user/payments/${encodeURIComponent(paymentId)}`;
+
+/** 'As of 24 Nov 2026, 15:40': when the device last brought the payments from the server. */
+export function asOfLastSync(pulledAt: number): string {
+  return `As of ${formatDateTime(new Date(pulledAt).toISOString())}`;
+}

@@ -1,7 +1,8 @@
 /**
  * Payments (/dashboard/user/payments): everything the signed-in user has paid or started to pay
  * — reservations, purchases, plate applications — newest first, each opening its receipt. A table
- * from a tablet up; a card per payment on a phone.
+ * from a tablet up; a card per payment on a phone. Read from the device's store, so it opens
+ * offline too, marked as of the last sync.
  */
 import { Alert, Badge, Box, Button, DataList, Flex, Link as ChakraLink, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
@@ -12,8 +13,8 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { paths } from '../../config/paths';
 import { money, STATUS_LABELS } from '../payments/payment-panel';
 import type { Receipt } from '../payments/payment-api';
-import { methodDetail, receiptPath } from './payment-rows';
-import { useMyPayments } from './use-my-payments';
+import { asOfLastSync, methodDetail, receiptPath } from './payment-rows';
+import { useMyPayments, usePaymentsPulledAt } from './use-my-payments';
 
 function StatusBadge({ status }: { status: Receipt['status'] }) {
   const { label, palette } = STATUS_LABELS[status];
@@ -133,31 +134,39 @@ function PaymentsList({ payments }: { payments: Receipt[] }) {
   );
 }
 
+/** Where the device's copy stands: offline it says how old it is; before any sync it says what it waits for. */
+function CopyNotice({ isOnline, pulledAt }: { isOnline: boolean; pulledAt: number | null }) {
+  if (isOnline) return null;
+  return (
+    <Alert.Root status="info">
+      <Alert.Indicator />
+      <Alert.Description>
+        {pulledAt === null
+          ? 'This device is offline and has not brought your payments from the server yet. They are shown once it is back online.'
+          : `${asOfLastSync(pulledAt)} — this device is offline. Payments made or settled since then show when it is back online.`}
+      </Alert.Description>
+    </Alert.Root>
+  );
+}
+
 export function UserPaymentsPage() {
   const isOnline = useOnlineStatus();
   const payments = useMyPayments();
+  const pulledAt = usePaymentsPulledAt();
+  // Nothing on the device and never synced: online, the first sync is on its way.
+  const isWaitingForFirstSync = pulledAt === null && payments?.length === 0;
   return (
     <Stack gap="6">
       <PageHeader title="Payments" summary="Your reservations, purchases and plate applications, newest first. Open a reference for its receipt." />
-      {!isOnline && payments.status === 'ready' && (
-        <Alert.Root status="info">
-          <Alert.Indicator />
-          <Alert.Description>This device is offline: the list is as it was when last shown and updates when you are back online.</Alert.Description>
-        </Alert.Root>
-      )}
+      {pulledAt !== undefined && <CopyNotice isOnline={isOnline} pulledAt={pulledAt} />}
       <Section title="Payment History" headingId="payments-heading">
         <Box aria-live="polite">
-          {payments.status === 'loading' ? (
+          {payments === undefined || pulledAt === undefined || (isWaitingForFirstSync && isOnline) ? (
             <Flex justify="center" align="center" gap="3" py="10" role="status">
               <Spinner color="brand.600" />
-              <Text color="fg.muted">Loading your payments…</Text>
+              <Text color="fg.muted">{isWaitingForFirstSync ? 'Loading your payments from the server…' : 'Loading your payments…'}</Text>
             </Flex>
-          ) : payments.status === 'failed' ? (
-            <Alert.Root status={isOnline ? 'error' : 'info'}>
-              <Alert.Indicator />
-              <Alert.Description>{payments.message}</Alert.Description>
-            </Alert.Root>
-          ) : payments.value.length === 0 ? (
+          ) : isWaitingForFirstSync ? null : payments.length === 0 ? (
             <Box textAlign="center" py="10" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
               <Text fontWeight="medium">No payments yet</Text>
               <Text color="fg.muted" fontSize="sm" mt="1">
@@ -168,7 +177,7 @@ export function UserPaymentsPage() {
               </Button>
             </Box>
           ) : (
-            <PaymentsList payments={payments.value} />
+            <PaymentsList payments={payments} />
           )}
         </Box>
       </Section>

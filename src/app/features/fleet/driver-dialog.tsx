@@ -1,0 +1,106 @@
+/** Add Driver and Edit Driver: name, licence number and a +260 phone number. Works offline through the one write path. */
+import { driverInputSchema, type DriverFormValues, EMPTY_DRIVER_FORM, licenceTakenMessage } from '#domain/fleet/fleet-input';
+import { validate } from '#domain/validation/validate';
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { AppDialog } from '../../components/app-dialog';
+import { FormField } from '../../components/form-field';
+import { FormAlerts, RequiredNote } from '../../components/page-parts';
+import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
+import { toastChange, useChangeForm } from '../../components/use-change-form';
+import type { LocalDriver, OutboxEntry } from '../../store/database';
+import { newId } from '../../store/mutate';
+import { saveDriverMutation } from './fleet-changes';
+
+type Field = keyof DriverFormValues | 'id' | 'form';
+
+function formFromPayload(payload: unknown): DriverFormValues {
+  const source = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
+  const text = (key: keyof DriverFormValues) => (typeof source[key] === 'string' ? source[key] : '');
+  return { name: text('name'), licenceNumber: text('licenceNumber'), phone: text('phone') };
+}
+
+export interface DriverDialogProps {
+  /** null: Add Driver. */
+  driver: LocalDriver | null;
+  /** The owner's other drivers, to say at once when a licence number is already in the list. */
+  drivers: readonly LocalDriver[];
+  ownerId: string;
+  fixing?: OutboxEntry;
+  onClose: () => void;
+}
+
+export function DriverDialog({ driver, drivers, ownerId, fixing, onClose }: DriverDialogProps) {
+  const isAdding = driver === null && fixing === undefined;
+  const [values, setValues] = useState<DriverFormValues>(() => (fixing ? formFromPayload(fixing.payload) : driver ? { name: driver.name, licenceNumber: driver.licenceNumber, phone: driver.phone } : EMPTY_DRIVER_FORM));
+  const [id] = useState(() => fixing?.rowId ?? driver?.id ?? newId());
+  const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<Field>();
+  const [fixErrors, setFixErrors] = useState(() => (fixing?.rejectionFields ?? {}) as Partial<Record<Field, string>>);
+  const shownErrors = { ...fixErrors, ...errors };
+
+  function change(field: keyof DriverFormValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    clearError(field);
+    setFixErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function save() {
+    setFixErrors({});
+    const input = { ...values, id };
+    const checked = validate(driverInputSchema, input);
+    if (checked.ok && drivers.some((other) => other.id !== id && other.licenceNumber === checked.value.licenceNumber)) {
+      setErrors({ licenceNumber: licenceTakenMessage(checked.value.licenceNumber) });
+      setTimeout(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    const result = await submit(driverInputSchema, input, (value) => saveDriverMutation(value, ownerId, driver ?? undefined), fixing ? { replaces: fixing.id } : {});
+    if (result === 'sent' || result === 'queued') {
+      toastChange(result, isAdding ? `${values.name.trim()} was added to your drivers` : 'Driver saved');
+      onClose();
+    }
+  }
+
+  const formId = 'driver-form';
+  return (
+    <AppDialog
+      title={isAdding ? 'Add Driver' : 'Edit Driver'}
+      isOpen
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} colorPalette="brand" loading={isSubmitting}>
+            {isAdding ? 'Add Driver' : 'Save Changes'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="4">
+          <FormAlerts fixing={fixing ?? null} formMessage={formMessage} />
+          <RequiredNote />
+          <FormField label="Full Name" error={shownErrors.name} required>
+            <Input value={values.name} maxLength={100} autoComplete="off" onChange={(event) => change('name', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Licence Number" error={shownErrors.licenceNumber} required>
+            <Input value={values.licenceNumber} maxLength={24} autoComplete="off" autoCapitalize="characters" spellCheck={false} fontFamily="mono" onChange={(event) => change('licenceNumber', event.currentTarget.value)} />
+            <Field.HelperText>As on the driving licence: 5 to 20 letters and digits.</Field.HelperText>
+          </FormField>
+          <FormField label="Phone Number" error={shownErrors.phone} required>
+            <Input type="tel" value={values.phone} maxLength={20} autoComplete="off" placeholder="+260 97 123 4567" onChange={(event) => change('phone', event.currentTarget.value)} />
+          </FormField>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

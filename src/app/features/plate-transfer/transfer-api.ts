@@ -1,0 +1,31 @@
+/**
+ * Transfers need the server at once (it decides who owns a plate): starting, cancelling,
+ * accepting and declining are calls here, never queued on the device. Offline each says
+ * so and changes nothing. After a change the device syncs, so both people's lists (the
+ * change log's plateTransfer and ownedPlate rows) catch up.
+ */
+import type { PlateTransfer, TransferAcceptanceInput } from '#domain/plates/transfer';
+import { apiRequest, NetworkError } from '../../sync/api-client';
+
+export const TRANSFER_NEEDS_CONNECTION = 'Transferring a plate needs a connection. Nothing was changed; try again when you are back online.';
+
+export type TransferAnswer = { ok: true; transfer: PlateTransfer } | { ok: false; message: string; fields?: Record<string, string> };
+
+async function call(path: string, body: object = {}): Promise<TransferAnswer> {
+  try {
+    const result = await apiRequest<{ transfer?: PlateTransfer; message?: string; fields?: Record<string, string> }>('POST', path, body);
+    if (result.ok && result.body?.transfer) {
+      void import('../../sync/sync-engine').then((module) => module.syncNow());
+      return { ok: true, transfer: result.body.transfer };
+    }
+    return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.`, ...(result.body?.fields ? { fields: result.body.fields } : {}) };
+  } catch (error) {
+    if (error instanceof NetworkError) return { ok: false, message: TRANSFER_NEEDS_CONNECTION };
+    throw error;
+  }
+}
+
+export const startTransfer = (plateNumber: string, toContact: string) => call(`/api/plates/${encodeURIComponent(plateNumber)}/transfers`, { toContact });
+export const cancelTransfer = (id: string) => call(`/api/transfers/${encodeURIComponent(id)}/cancel`);
+export const declineTransfer = (id: string) => call(`/api/transfers/${encodeURIComponent(id)}/decline`);
+export const acceptTransfer = (id: string, acceptance: TransferAcceptanceInput) => call(`/api/transfers/${encodeURIComponent(id)}/accept`, acceptance);

@@ -1,0 +1,229 @@
+// A fleet imported from a CSV file (RFC 4180: quoted values may hold commas, quotes
+// written twice and line breaks; a UTF-8 byte-order mark is ignored). The first row names
+// the columns. Every bad row gets its own message ("Row 3: Chassis number …"), counting
+// rows as a spreadsheet does (the header is row 1), so nothing is imported until all are
+// right. The app checks a file with this before sending it and the server again before
+// storing it. docs/fleet.md shows the columns with an example.
+import { csvText } from '../csv/csv-writer';
+import type { OwnerPlateFacts, PlateHolder, VehicleDetails } from './fleet-input';
+import { chassisTakenMessage, plateFitProblem, vehicleDetailsSchema } from './fleet-input';
+
+/** The most vehicles one file may carry. */
+export const MAX_IMPORT_ROWS = 10_000;
+
+export const FLEET_CSV_COLUMNS = ['make', 'model', 'year', 'colour', 'chassis_number', 'plate_number'] as const;
+export const FLEET_CSV_HEADER = FLEET_CSV_COLUMNS.join(',');
+const REQUIRED_COLUMNS = ['make', 'model', 'colour'] as const;
+
+type Field = keyof VehicleDetails;
+const FIELD_OF_COLUMN: Record<(typeof FLEET_CSV_COLUMNS)[number], Field> = {
+  make: 'make',
+  model: 'model',
+  year: 'year',
+  colour: 'colour',
+  chassis_number: 'chassisNumber',
+  plate_number: 'plateNumber',
+};
+/** Other names a spreadsheet may give a column, compared without case, spaces, hyphens or underscores. */
+const ALIASES: Record<string, (typeof FLEET_CSV_COLUMNS)[number]> = {
+  make: 'make',
+  model: 'model',
+  year: 'year',
+  colour: 'colour',
+  color: 'colour',
+  chassisnumber: 'chassis_number',
+  chassis: 'chassis_number',
+  vin: 'chassis_number',
+  platenumber: 'plate_number',
+  plate: 'plate_number',
+};
+
+export interface CsvRecord {
+  fields: string[];
+  /** What is wrong with how the record is written (a quote not closed, say); undefined when nothing. */
+  problem?: string;
+}
+
+const COMMA = 44;
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
+/** The records of a CSV text, in order, each with the values as written (quotes removed). A final line break adds no record. */
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  const n = text.length;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (i >= n) return records;
+  const isEnd = (code: number) => code === COMMA || code === LF || code === CR;
+  for (;;) {
+    const fields: string[] = [];
+    let problem: string | undefined;
+    for (;;) {
+      let value: string;
+      if (text.charCodeAt(i) === QUOTE) {
+        i += 1;
+        value = '';
+        let from = i;
+        let isClosed = false;
+        while (i < n) {
+          if (text.charCodeAt(i) === QUOTE) {
+            if (text.charCodeAt(i + 1) === QUOTE) {
+              value += text.slice(from, i + 1);
+              i += 2;
+              from = i;
+              continue;
+            }
+            value += text.slice(from, i);
+            i += 1;
+            isClosed = true;
+            break;
+          }
+          i += 1;
+        }
+        if (!isClosed) {
+          value += text.slice(from, i);
+          problem ??= 'a quoted value is not closed (its closing " is missing), so the rest of the file is read as one value';
+        } else if (i < n && !isEnd(text.charCodeAt(i))) {
+          problem ??= 'a quoted value must end where the value ends, just before a comma or the end of the line';
+          const start = i;
+          while (i < n && !isEnd(text.charCodeAt(i))) i += 1;
+          value += text.slice(start, i);
+        }
+      } else {
+        const start = i;
+        while (i < n && !isEnd(text.charCodeAt(i))) {
+          if (text.charCodeAt(i) === QUOTE) problem ??= 'a " inside a value needs the whole value in quotes and the " written twice ("")';
+          i += 1;
+        }
+        value = text.slice(start, i);
+      }
+      fields.push(value);
+      if (i < n && text.charCodeAt(i) === COMMA) {
+        i += 1;
+        continue;
+      }
+      break;
+    }
+    records.push(problem === undefined ? { fields } : { fields, problem });
+    if (i >= n) break;
+    i += text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
+    if (i >= n) break;
+  }
+  return records;
+}
+
+/** What the owner's fleet already holds, for the checks a row is compared against. */
+export interface FleetImportContext {
+  /** YYYY-MM-DD: a year after next year is refused. */
+  today: string;
+  /** Chassis numbers already in the owner's fleet (upper case). */
+  existingChassisNumbers: ReadonlySet<string>;
+  /** The owner's plates, by plate number. */
+  plates: ReadonlyMap<string, OwnerPlateFacts>;
+  /** The vehicle each of the owner's plates is on now, by plate number. */
+  plateHolders: ReadonlyMap<string, PlateHolder>;
+}
+
+export type FleetImportCheck = { ok: true; vehicles: VehicleDetails[] } | { ok: false; errors: string[] };
+
+const isBlankRecord = (record: CsvRecord) => record.problem === undefined && record.fields.every((field) => field.trim() === '');
+const columnList = FLEET_CSV_COLUMNS.join(', ');
+const count = (value: number) => value.toLocaleString('en-GB');
+
+/** The columns the header names, in order; or the problems with it. */
+function readHeader(fields: readonly string[]): { columns: Field[] } | { errors: string[] } {
+  const errors: string[] = [];
+  const columns: Field[] = [];
+  const seen = new Set<string>();
+  fields.forEach((raw, index) => {
+    const name = ALIASES[raw.trim().toLowerCase().replace(/[\s_-]+/g, '')];
+    if (name === undefined) {
+      errors.push(`Row 1: column ${index + 1} ('${raw.trim()}') is not one Nambala reads. The columns are ${columnList}.`);
+      return;
+    }
+    if (seen.has(name)) errors.push(`Row 1: the column ${name} appears twice.`);
+    seen.add(name);
+    columns.push(FIELD_OF_COLUMN[name]);
+  });
+  for (const required of REQUIRED_COLUMNS) if (!seen.has(required)) errors.push(`Row 1: the column ${required} is missing. The columns are ${columnList}.`);
+  return errors.length > 0 ? { errors } : { columns };
+}
+
+/**
+ * Checks a fleet file: its header, every row's values (the same rules as Add Vehicle),
+ * chassis numbers and plates used twice in the file or already in the fleet, and the
+ * plates' owner and registration. All vehicles, or every row's message.
+ */
+export function checkFleetCsv(text: string, context: FleetImportContext, maxRows = MAX_IMPORT_ROWS): FleetImportCheck {
+  if (text.includes('\u0000')) return { ok: false, errors: ['This file is not CSV text (it holds a NUL character). Save it from your spreadsheet as CSV UTF-8 and try again.'] };
+  const records = parseCsv(text);
+  const headerIndex = records.findIndex((record) => !isBlankRecord(record));
+  const header = records[headerIndex];
+  if (!header) return { ok: false, errors: [`The file is empty. Its first row must name the columns: ${columnList}.`] };
+  if (header.problem) return { ok: false, errors: [`Row ${headerIndex + 1}: ${header.problem}.`] };
+  const read = readHeader(header.fields);
+  if ('errors' in read) return { ok: false, errors: read.errors };
+  const { columns } = read;
+  const rows: Array<{ row: number; record: CsvRecord }> = [];
+  for (let index = headerIndex + 1; index < records.length; index += 1) {
+    const record = records[index] as CsvRecord;
+    if (!isBlankRecord(record)) rows.push({ row: index + 1, record });
+  }
+  if (rows.length === 0) return { ok: false, errors: ['The file names its columns but has no vehicles under them.'] };
+  if (rows.length > maxRows) return { ok: false, errors: [`The file has ${count(rows.length)} vehicles; import at most ${count(maxRows)} at a time (split the file).`] };
+
+  const schema = vehicleDetailsSchema(context.today);
+  const errors: string[] = [];
+  const vehicles: VehicleDetails[] = [];
+  const chassisRow = new Map<string, number>();
+  const plateRow = new Map<string, number>();
+  for (const { row, record } of rows) {
+    const problems: string[] = [];
+    if (record.problem) problems.push(record.problem);
+    else if (record.fields.length !== columns.length) {
+      problems.push(`has ${record.fields.length} ${record.fields.length === 1 ? 'value' : 'values'}, but the header names ${columns.length} columns`);
+    } else {
+      const input: Partial<Record<Field, string>> = {};
+      for (const [index, field] of columns.entries()) input[field] = record.fields[index];
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) {
+        const seen = new Set<string>();
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0]);
+          if (!seen.has(field)) problems.push(issue.message);
+          seen.add(field);
+        }
+      } else {
+        const vehicle = parsed.data;
+        if (vehicle.chassisNumber !== '') {
+          const earlier = chassisRow.get(vehicle.chassisNumber);
+          if (earlier !== undefined) problems.push(`Chassis number ${vehicle.chassisNumber} is also on row ${earlier}`);
+          else if (context.existingChassisNumbers.has(vehicle.chassisNumber)) problems.push(chassisTakenMessage(vehicle.chassisNumber).replace(/\.$/, ''));
+          else chassisRow.set(vehicle.chassisNumber, row);
+        }
+        if (vehicle.plateNumber !== null) {
+          const earlier = plateRow.get(vehicle.plateNumber);
+          if (earlier !== undefined) problems.push(`Plate ${vehicle.plateNumber} is also on row ${earlier}`);
+          else {
+            plateRow.set(vehicle.plateNumber, row);
+            const problem = plateFitProblem({
+              plateNumber: vehicle.plateNumber,
+              vehicleId: null,
+              chassisNumber: vehicle.chassisNumber,
+              plate: context.plates.get(vehicle.plateNumber),
+              holder: context.plateHolders.get(vehicle.plateNumber),
+            });
+            if (problem) problems.push(problem.replace(/\.$/, ''));
+          }
+        }
+        vehicles.push(vehicle);
+      }
+    }
+    if (problems.length > 0) errors.push(`Row ${row}: ${problems.map((problem) => problem.replace(/\.$/, '')).join('; ')}.`);
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, vehicles };
+}
+
+/** A first line and one example row, for a file the owner fills in. */
+export const FLEET_CSV_TEMPLATE = csvText([[...FLEET_CSV_COLUMNS], ['Toyota', 'Hilux', '2019', 'White', 'AHTFR22G906012345', '']]);

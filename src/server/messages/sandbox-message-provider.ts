@@ -1,0 +1,20 @@
+/**
+ * The embedded message provider: every SMS and email is stored in the sandbox_messages
+ * table and nothing leaves the machine. Administrators read what was sent under Sent
+ * messages (/dashboard/admin/messages). Like the payment sandbox it keeps no state of
+ * its own beyond the database, so any number of server instances share it.
+ */
+import type { Queryable } from '../db/database';
+import { sandboxMessageRepository } from '../repositories/message-repository';
+import type { MessageProvider, OutgoingMessage } from './message-provider';
+
+export function sandboxMessageProvider(db: Queryable): MessageProvider {
+  const mailbox = sandboxMessageRepository(db);
+  return {
+    name: 'sandbox',
+    async send(message: OutgoingMessage): Promise<{ providerRef: string }> {
+      const id = await mailbox.store({ messageKey: message.id, channel: message.channel, recipient: message.to, subject: message.subject ?? null, body: message.body });
+      return { providerRef: `sandbox-message-${id}` };
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * A fleet imported from a CSV file: POST /api/fleet/import with the file as text/csv, or
+ * as JSON { "csv": "..." }. Every row is checked against the owner's fleet (the rules of
+ * src/domain/fleet/fleet-csv.ts) under the owner's fleet lock; all valid, all are stored in
+ * one transaction with their change-log entries; any bad row, 400 with every row's message
+ * and nothing stored.
+ */
+import { checkFleetCsv, MAX_IMPORT_ROWS } from '#domain/fleet/fleet-csv';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/database';
+import { errorBody } from '../plugins/error-handler';
+import { auditRepository } from '../repositories/audit-repository';
+import { fleetRepository } from '../repositories/fleet-repository';
+import type { User } from '../repositories/user-repository';
+import { errorResponse } from './schemas';
+
+/** 10,000 rows of generous length; the row count itself is checked as the file is read. */
+export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+const importBody = z.union(
+  [z.string(), z.object({ csv: z.string({ error: 'csv must be the text of the file' }) })],
+  { error: 'Send the CSV file as text/csv, or as JSON with the file’s text in "csv".' },
+);
+
+const importRefusal = errorResponse.extend({ errors: z.array(z.string()).optional() });
+
+export const fleetRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+  // Only within this plugin: the import is the one route that reads a CSV body.
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/api/fleet/import',
+    {
+      config: { access: 'signed-in' },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['fleet'],
+        summary: `Add vehicles to your fleet from a CSV file (at most ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows): all of them, or none`,
+        body: importBody,
+        response: { 201: z.object({ imported: z.number() }), 400: importRefusal, 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const owner = request.user as User;
+      const text = typeof request.body === 'string' ? request.body : request.body.csv;
+      const at = now();
+      // A year is checked against the server's day with a day's grace for a device ahead in its time zone.
+      const today = new Date(at.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+      const outcome = await db.transaction(async (tx) => {
+        const fleet = fleetRepository(tx);
+        await fleet.lockOwner(owner.id);
+        const plates = await fleet.plateFacts(owner.id, null);
+        const check = checkFleetCsv(text, {
+          today,
+          existingChassisNumbers: await fleet.chassisNumbers(owner.id),
+          plates,
+          // Whoever's vehicle carries one of the owner's plates: a plate is on one vehicle at most.
+          plateHolders: await fleet.plateHolders(owner.id, [...plates.keys()]),
+        });
+        if (!check.ok) return check;
+        const added = await fleet.importVehicles(owner.id, check.vehicles, at);
+        await auditRepository(tx).record({ actorId: owner.id, action: 'fleet.import', target: owner.id, detail: { vehicles: added.length }, ip: request.ip });
+        return { ok: true as const, imported: added.length };
+      });
+      if (!outcome.ok) {
+        const rows = outcome.errors.length;
+        const message = rows === 1 ? `${outcome.errors[0] ?? ''} Nothing was imported.` : `${rows.toLocaleString('en-GB')} rows need correcting. Nothing was imported.`;
+        return reply.code(400).send({ ...errorBody(400, message), errors: outcome.errors });
+      }
+      request.log.info({ ownerId: owner.id, vehicles: outcome.imported }, 'fleet imported');
+      return reply.code(201).send({ imported: outcome.imported });
+    },
+  );
+};
