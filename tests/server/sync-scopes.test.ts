@@ -159,7 +159,9 @@ describe('sync scopes: who pulls what', () => {
     expect(ids(agent.changes)).toContain(mine.id);
     expect(ids(agent.changes)).not.toContain(theirs.id);
     expect(ids(agent.changes)).not.toContain(theirStock.id);
-    expect(ids(agent.changes, 'agentOrder')).toHaveLength(8);
+    const [{ n: orders } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM agent_orders WHERE agent_id = $1', [agentId]);
+    expect(orders).toBeGreaterThanOrEqual(8);
+    expect(new Set(ids(agent.changes, 'agentOrder')).size).toBe(orders);
     expect(ids(agent.changes, 'agentOrder')).not.toContain('ORD-901');
     expect(agent.changes.every((change) => change.data?.agentId === agentId)).toBe(true);
 
@@ -173,12 +175,14 @@ describe('sync scopes: who pulls what', () => {
     const admin = await pullAll(cookies.admin);
     expect(admin.pages[0]?.scopes.sort()).toEqual(['admin', `user:${adminId}`].sort());
     for (const id of [mine.id, theirs.id, theirStock.id, 'ORD-901', 'ORD-001']) expect(ids(admin.changes)).toContain(id);
-    // Every shop's change, each once.
-    expect(new Set(admin.changes.map((change) => `${change.entity}:${change.id}`)).size).toBe(admin.changes.length);
+    // Every shop's change, and nothing else (a change to a row since, such as an order fulfilled, comes as well).
+    const keysOf = (changes: typeof admin.changes) => new Set(changes.map((change) => `${change.entity}:${change.id}`));
+    expect([...keysOf(admin.changes)].sort()).toEqual([...new Set([...keysOf(agent.changes), ...keysOf(second.changes)])].sort());
     expect(admin.changes.length).toBe(agent.changes.length + second.changes.length);
 
     const buyer = await pullAll(cookies.buyer);
-    expect(buyer.changes).toEqual([]);
+    // The buyer's own plates and vehicles only.
+    expect(buyer.changes.filter((change) => !['ownedPlate', 'vehicle', 'driver', 'plateTransfer'].includes(change.entity))).toEqual([]);
     expect(buyer.pages[0]?.scopes).toEqual([`user:${await userIdOf('buyer@nambala.zm')}`]);
   });
 

@@ -17,9 +17,12 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { type Database, openPglite } from '../../../src/server/db/database';
 
-/** A distinct plate number for each record: ZM-000-AAA, ZM-001-AAA … (a plate is sold once). */
+/**
+ * A distinct plate number for each record: ZM-000-QAA, ZM-001-QAA … (a plate is sold once;
+ * the Q keeps it out of the demo registry, whose numbers never use it, so no sale is a clone).
+ */
 const plateNumberOf = (index: number) => {
-  const letters = Array.from({ length: 3 }, (_, place) => String.fromCharCode(65 + (Math.floor(index / 1000 / 26 ** place) % 26))).join('');
+  const letters = `Q${Array.from({ length: 2 }, (_, place) => String.fromCharCode(65 + (Math.floor(index / 1000 / 26 ** place) % 26))).join('')}`;
   return `ZM-${String(index % 1000).padStart(3, '0')}-${letters}`;
 };
 
@@ -95,7 +98,7 @@ describe('offline sequences', () => {
               for (let index = 0; index < current.count; index += 1) {
                 const id = randomUUID();
                 made.push(id);
-                const entry = { id, plateNumber: plateNumberOf((plates += 1)), vehicleMake: 'Toyota', vehicleModel: 'Hilux', ownerName: 'Owner', saleDate: '2026-11-01', registrationNumber: 'BAA 1', entitlementReference: 'ORD-001' };
+                const entry = { id, plateNumber: plateNumberOf((plates += 1)), vehicleMake: 'Toyota', vehicleModel: 'Hilux', vehicleColour: 'White', vehicleYear: 2021, chassisNumber: 'AHTFR22G807712345', ownerName: 'Owner', ownerNrc: '123456/78/9', saleDate: '2026-11-01', registrationNumber: 'BAA 1', entitlementReference: 'ORD-001' };
                 await mutate(device, { intent: 'recordWhitebookEntry', table: 'whitebookEntries', row: { ...entry, createdAt: new Date().toISOString() }, payload: entry });
               }
             } else if (current.kind === 'reload') {

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type LocalUser, NambalaDatabase } from '../../../src/app/store/database';
+import { type LocalOwnerOrder, type LocalUser, NambalaDatabase } from '../../../src/app/store/database';
 import { mutate } from '../../../src/app/store/mutate';
 import { pullAccountData, SignedOutError } from '../../../src/app/sync/pull';
 import type { SessionUser } from '../../../src/app/session/session-store';
@@ -19,10 +19,14 @@ const base: Omit<LocalUser, 'id' | 'name'> = {
 };
 const admin: SessionUser = { id: 'USR-001', name: 'A', email: 'a@example.zm', status: 'Active', userType: 'ADMIN', roles: ['admin'], requestedRole: null, businessName: null };
 
+/** The owner's own copies, empty unless a test gives them. */
+const OWNER_COPIES = { '/api/me/orders': { orders: [] }, '/api/payments': { payments: [] } };
+
 function serve(routes: Record<string, unknown>, status = 200) {
+  const answers: Record<string, unknown> = { ...OWNER_COPIES, ...routes };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (path: string) => new Response(JSON.stringify(routes[path] ?? {}), { status, headers: { 'content-type': 'application/json' } })),
+    vi.fn(async (path: string) => new Response(JSON.stringify(answers[path] ?? {}), { status, headers: { 'content-type': 'application/json' } })),
   );
 }
 
@@ -60,7 +64,15 @@ describe('pullAccountData', () => {
     await pullAccountData(database, { ...admin, roles: ['buyer'] });
     expect(await database.notifications.count()).toBe(1);
     const fetchMock = vi.mocked(fetch);
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/notifications']);
+    expect(fetchMock.mock.calls.map(([path]) => path).sort()).toEqual(['/api/me/orders', '/api/notifications', '/api/payments']);
+  });
+
+  it('keeps the owner’s orders in progress and payments for offline reading', async () => {
+    const order: LocalOwnerOrder = { id: 'REQ-009', kind: 'application', reference: 'LP-000009', status: 'Paid', plates: [], quantity: 1, vehicle: '', rejectionReason: null, reservedUntil: null, fee: null, listingId: null, applicationId: 'a', payment: null, createdAt: '2026-11-20T10:00:00.000Z' };
+    await database.myOrders.put({ ...order, id: 'REQ-001', syncState: 'synced' });
+    serve({ '/api/notifications': { notifications: [] }, '/api/me/orders': { orders: [order] } });
+    await pullAccountData(database, { ...admin, roles: ['buyer'] });
+    expect((await database.myOrders.toArray()).map((row) => row.id)).toEqual(['REQ-009']);
   });
 
   it('says so when the server no longer knows the session', async () => {
