@@ -8,41 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
 import { embeddedImages } from '../tests/app/features/certificates/pdf-reading';
-import { openApp, signInAs } from './app-page';
-
-const APPROVE_CARD = { number: '4242 4242 4242 4242' };
-const today = () => new Date().toISOString().slice(0, 10);
-
-async function signedInPage(browser: Browser, account: 'buyer' | 'admin' | 'agent' | 'police', viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signInAs(page, account);
-  return page;
-}
-
-/** A paid application by the demo buyer, approved by the administrator: the number allocated. */
-async function approvedPlate(buyer: APIRequestContext, admin: APIRequestContext): Promise<{ plate: string; reference: string }> {
-  const submitted = await buyer.post('/api/applications', {
-    data: { id: randomUUID(), fullName: 'Mwila Banda', nrcNumber: '123456/78/9', phoneNumber: '+260 97 1234567', email: 'buyer@nambala.zm', address: 'Plot 12, Kabulonga Road, Lusaka', numberOfPlates: 1, paymentMethod: 'card', card: APPROVE_CARD },
-  });
-  expect(submitted.status()).toBe(201);
-  const { requestId, reference } = (await submitted.json()) as { requestId: string; reference: string };
-  const decided = await admin.post('/api/admin/requests/decide', { data: { ids: [requestId], decision: 'approve' } });
-  const outcome = ((await decided.json()) as { outcomes: Array<{ plates: string[] }> }).outcomes[0];
-  const plate = outcome?.plates[0];
-  if (!plate) throw new Error('the approval allocated no number');
-  return { plate, reference };
-}
-
-async function pushAsShop(agent: APIRequestContext, intent: string, payload: object): Promise<void> {
-  const response = await agent.post('/api/sync/push', { data: { clientId: `e2e-shop-${randomUUID()}`, mutations: [{ id: randomUUID(), intent, payload }] } });
-  const [result] = ((await response.json()) as { results: Array<{ outcome: string; message?: string }> }).results;
-  expect(result, result?.message).toMatchObject({ outcome: 'applied' });
-}
+import { openApp } from './app-page';
+import { APPROVE_CARD, approvedPlate, pushAsShop, signedInPage, today } from './lifecycle-steps';
 
 /** The row of a plate (or order) in My Plates & Orders, on a desktop-sized page. */
 function rowOf(page: Page, text: string) {
@@ -154,7 +125,7 @@ test('a number bought in the marketplace is held for its buyer and reads as allo
 });
 
 test('the owner’s dashboard reads offline on a phone, as of the last sync', async ({ browser }) => {
-  const buyer = await signedInPage(browser, 'buyer', { width: 360, height: 800 });
+  const buyer = await signedInPage(browser, 'buyer', { viewport: { width: 360, height: 800 } });
   await buyer.goto('/');
   await expect.poll(() => buyer.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
   await openApp(buyer, '/dashboard');

@@ -28,6 +28,7 @@ export const DASHBOARD_ROUTES = [
   '/dashboard/admin/compliance',
   '/dashboard/admin/qr-system',
   '/dashboard/admin/settings',
+  '/dashboard/admin/messages',
   '/dashboard/agent',
   '/dashboard/agent/dashboard',
   '/dashboard/agent/whitebook',

@@ -1,0 +1,65 @@
+/**
+ * The plate lifecycle's steps as the other actors take them, through the API: the buyer's
+ * paid application, the administrator's approval, the shop's records. Journeys use these
+ * for the parts another journey already walks through in the browser.
+ */
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { DEMO, signInAs } from './app-page';
+
+export const APPROVE_CARD = { number: '4242 4242 4242 4242' };
+export const today = () => new Date().toISOString().slice(0, 10);
+
+export async function signedInPage(browser: Browser, account: keyof typeof DEMO, options: { viewport?: { width: number; height: number }; baseURL?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, ...(options.baseURL ? { baseURL: options.baseURL } : {}) });
+  const page = await context.newPage();
+  await signInAs(page, account);
+  return page;
+}
+
+/** A paid application by the signed-in buyer, approved by the administrator: the number allocated. */
+export async function approvedPlate(buyer: APIRequestContext, admin: APIRequestContext, applicant = { name: 'Mwila Banda', nrc: '123456/78/9', email: 'buyer@nambala.zm' }): Promise<{ plate: string; reference: string }> {
+  const submitted = await buyer.post('/api/applications', {
+    data: { id: randomUUID(), fullName: applicant.name, nrcNumber: applicant.nrc, phoneNumber: '+260 97 1234567', email: applicant.email, address: 'Plot 12, Kabulonga Road, Lusaka', numberOfPlates: 1, paymentMethod: 'card', card: APPROVE_CARD },
+  });
+  expect(submitted.status()).toBe(201);
+  const { requestId, reference } = (await submitted.json()) as { requestId: string; reference: string };
+  const decided = await admin.post('/api/admin/requests/decide', { data: { ids: [requestId], decision: 'approve' } });
+  const plate = ((await decided.json()) as { outcomes: Array<{ plates: string[] }> }).outcomes[0]?.plates[0];
+  if (!plate) throw new Error('the approval allocated no number');
+  return { plate, reference };
+}
+
+/** A change pushed from the shop's tablet, and its answer checked. */
+export async function pushAsShop(agent: APIRequestContext, intent: string, payload: object): Promise<void> {
+  const response = await agent.post('/api/sync/push', { data: { clientId: `e2e-shop-${randomUUID()}`, mutations: [{ id: randomUUID(), intent, payload }] } });
+  const [result] = ((await response.json()) as { results: Array<{ outcome: string; message?: string }> }).results;
+  expect(result, result?.message).toMatchObject({ outcome: 'applied' });
+}
+
+/** The shop makes the plate and sells it with the vehicle: the registration is issued. */
+export async function madeAndSold(agent: APIRequestContext, plate: string, reference: string, owner = { name: 'Mwila Banda', nrc: '123456/78/9' }): Promise<void> {
+  await pushAsShop(agent, 'recordManufacturing', { id: randomUUID(), plateNumber: plate, status: 'Collected', batchNumber: 'B-E2E-02', productionDate: today(), notes: '' });
+  await pushAsShop(agent, 'recordWhitebookEntry', {
+    id: randomUUID(),
+    plateNumber: plate,
+    vehicleMake: 'Mazda',
+    vehicleModel: 'CX-5',
+    vehicleColour: 'Red',
+    vehicleYear: 2020,
+    chassisNumber: `JM3KF${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`,
+    ownerName: owner.name,
+    ownerNrc: owner.nrc,
+    saleDate: today(),
+    registrationNumber: 'BAK 2027',
+    entitlementReference: reference,
+  });
+}
+
+/** The credential digits of one of the signed-in owner's registered plates. */
+export async function credentialDigitsOf(owner: APIRequestContext, plate: string): Promise<string> {
+  const plates = ((await (await owner.get('/api/me/plates')).json()) as { plates: Array<{ plateNumber: string; registration: { credentialDigits: string } | null }> }).plates;
+  const digits = plates.find((candidate) => candidate.plateNumber === plate)?.registration?.credentialDigits;
+  if (!digits) throw new Error(`${plate} is not registered to this owner`);
+  return digits;
+}

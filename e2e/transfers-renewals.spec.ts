@@ -1,0 +1,146 @@
+/**
+ * A registered plate changing hands and being renewed, as its owners see it: the owner
+ * transfers it to a second account from My Plates & Orders, the recipient accepts in their
+ * dashboard, the police verdict names the new owner and the old QR code reads as replaced;
+ * and, on a server whose clock is moved on, an expired plate verifies as Expired until its
+ * owner pays the renewal, after which it is Valid with the new expiry.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { openApp } from './app-page';
+import { approvedPlate, credentialDigitsOf, madeAndSold, signedInPage } from './lifecycle-steps';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function verdictOnPage(page: Page, plate: string): Promise<void> {
+  await openApp(page, '/verification');
+  await page.getByRole('textbox', { name: /Plate Number/ }).first().fill(plate);
+  await page.getByRole('button', { name: /^Verify/ }).first().click();
+  await expect(page.getByTestId('verification-result')).toContainText(plate);
+}
+
+test('an owner transfers a registered plate; the recipient accepts; the police see the new owner and the old QR code reads as replaced', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await signedInPage(browser, 'buyer');
+  const admin = await signedInPage(browser, 'admin');
+  const shop = await signedInPage(browser, 'agent');
+  const { plate, reference } = await approvedPlate(owner.request, admin.request);
+  await madeAndSold(shop.request, plate, reference);
+  const oldDigits = await credentialDigitsOf(owner.request, plate);
+
+  // The recipient: a new account.
+  const recipient = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const email = `new-owner-${randomUUID().slice(0, 8)}@example.zm`;
+  const signup = await recipient.request.post('/api/auth/signup', { data: { name: 'Chanda Mulenga', email, password: 'NewOwner#2026', confirmPassword: 'NewOwner#2026', userType: 'individual' } });
+  expect(signup.status()).toBe(201);
+
+  // The owner starts the transfer from My Plates & Orders.
+  await openApp(owner, '/dashboard/user/plates');
+  await owner.getByRole('button', { name: `Transfer ${plate}` }).click({ timeout: 30_000 });
+  const dialog = owner.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: /New owner’s email or phone number/ }).fill(email);
+  await dialog.getByRole('button', { name: 'Start transfer' }).click();
+  await expect(dialog).toContainText('Transfer started. Chanda Mulenga has been asked to accept');
+  await owner.keyboard.press('Escape');
+
+  // The recipient accepts in their dashboard, with their name and NRC as on their ID.
+  await openApp(recipient, '/dashboard/user/plates');
+  const pending = recipient.getByRole('region', { name: 'Pending transfers' });
+  await expect(pending).toContainText(plate, { timeout: 30_000 });
+  await pending.getByRole('button', { name: 'Accept' }).click();
+  const accept = recipient.getByRole('dialog');
+  await accept.getByRole('textbox', { name: /Full name/ }).fill('Chanda Mulenga');
+  await accept.getByRole('textbox', { name: /NRC number/ }).fill('234567/89/1');
+  await accept.getByRole('button', { name: 'Accept transfer' }).click();
+  await expect(accept).toBeHidden({ timeout: 15_000 });
+  await recipient.reload();
+  await expect(recipient.getByRole('row').filter({ hasText: plate })).toContainText('Registered', { timeout: 30_000 });
+
+  // The police verdict names the new owner.
+  const officer = await signedInPage(browser, 'police');
+  await openApp(officer, '/dashboard/police');
+  await officer.getByRole('textbox', { name: 'Plate Number' }).fill(plate);
+  await officer.getByRole('button', { name: 'Verify Plate' }).click();
+  await expect(officer.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
+  await expect(officer.getByTestId('owner-name')).toHaveText('Chanda Mulenga');
+
+  // The old QR code reads as replaced; the new owner's reads Valid.
+  const visitor = await (await browser.newContext()).newPage();
+  await openApp(visitor, `/v#${oldDigits}`);
+  await expect(visitor.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Revoked', { timeout: 15_000 });
+  await expect(visitor.getByTestId('verification-result')).toContainText(/replaced by a newer one/);
+  const newDigits = await credentialDigitsOf(recipient.request, plate);
+  await openApp(visitor, `/v#${newDigits}`);
+  await expect(visitor.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid', { timeout: 15_000 });
+
+  // The plate has left the first owner's dashboard.
+  await owner.reload();
+  await expect(owner.getByRole('row').filter({ hasText: plate })).toHaveCount(0, { timeout: 30_000 });
+});
+
+test.describe('renewal with the clock moved on', () => {
+  // A server of its own: moving the clock must not disturb the journeys running beside this one.
+  const port = Number(process.env.E2E_PORT ?? 8181) + 7;
+  const baseURL = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    server = spawn('npx', ['tsx', 'src/server/server.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_REGISTRY_PLATES: '300', TEST_CLOCK: 'true' },
+      stdio: 'ignore',
+    });
+    for (let attempt = 0; attempt < 120; attempt += 1) {
+      const ready = await fetch(`${baseURL}/api/health`).then((response) => response.ok, () => false);
+      if (ready) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error('the clock server did not start');
+  });
+  test.afterAll(() => {
+    server?.kill('SIGTERM');
+  });
+
+  test('an expired plate verifies as Expired until its owner pays the renewal; then it is Valid for five more years', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const owner = await signedInPage(browser, 'buyer', { baseURL });
+    const admin = await signedInPage(browser, 'admin', { baseURL });
+    // The demo owner's plate whose registration ends within 90 days.
+    const plates = ((await (await owner.request.get('/api/me/plates')).json()) as { plates: Array<{ plateNumber: string; registration: { expiryDate: string } | null }> }).plates;
+    const soon = plates.filter((candidate) => candidate.registration).sort((a, b) => (a.registration?.expiryDate ?? '').localeCompare(b.registration?.expiryDate ?? ''))[0];
+    if (!soon?.registration) throw new Error('the demo owner has no registered plate');
+    const expiry = soon.registration.expiryDate;
+
+    // Move the server's clock past the expiry, and the browser's with it.
+    const offsetDays = Math.ceil((Date.parse(`${expiry}T00:00:00Z`) - Date.now()) / 86_400_000) + 10;
+    const moved = await admin.request.put('/api/test/clock', { data: { offsetDays } });
+    expect(moved.status()).toBe(200);
+    const movedNow = new Date(((await moved.json()) as { now: string }).now);
+    await owner.clock.install({ time: movedNow });
+
+    await verdictOnPage(owner, soon.plateNumber);
+    await expect(owner.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Expired');
+
+    // The owner renews from the banner: the renewal fee by card.
+    await openApp(owner, '/dashboard');
+    const banner = owner.getByTestId('renewals-banner');
+    await expect(banner).toContainText(soon.plateNumber, { timeout: 30_000 });
+    await banner.getByRole('link', { name: `Renew ${soon.plateNumber}` }).click();
+    const dialog = owner.getByRole('dialog');
+    await expect(dialog).toContainText('Renewal fee');
+    await dialog.getByRole('radio', { name: /Credit\/Debit Card/ }).check({ force: true });
+    await dialog.getByRole('textbox', { name: /Card number/ }).fill('4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: /and renew/ }).click();
+    await expect(dialog).toContainText(`Plate ${soon.plateNumber} is renewed`, { timeout: 15_000 });
+    await owner.keyboard.press('Escape');
+
+    await verdictOnPage(owner, soon.plateNumber);
+    await expect(owner.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
+    const newExpiry = `${movedNow.getUTCFullYear() + 5}`;
+    await expect(owner.getByTestId('verification-result')).toContainText(newExpiry);
+  });
+});
