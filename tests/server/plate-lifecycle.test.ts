@@ -235,7 +235,7 @@ describe('the plate lifecycle', () => {
 
 describe('the demo owner', () => {
   it('holds registered plates made through the lifecycle, one of them due for renewal within 90 days', async () => {
-    const { app } = await buildTestAppWithDb({ seedDemo: true });
+    const { app, db } = await buildTestAppWithDb({ seedDemo: true });
     try {
       const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'buyer@nambala.zm', password: 'Buyer#2026' } });
       const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
@@ -253,6 +253,13 @@ describe('the demo owner', () => {
         const verdict = (await app.inject({ method: 'GET', url: `/api/verification/${plate.plateNumber}` })).json();
         expect(verdict).toMatchObject({ verdict: 'Valid', vehicle: { make: plate.registration?.make } });
       }
+      // A small fleet with drivers: each registered plate on its vehicle, a van waiting for one, every vehicle driven.
+      const vehicles = await db.query<{ plate_number: string | null; driver_id: string | null }>("SELECT v.plate_number, v.driver_id FROM vehicles v JOIN users u ON u.id = v.owner_id WHERE u.email = 'buyer@nambala.zm'");
+      expect(vehicles).toHaveLength(3);
+      expect(vehicles.map((vehicle) => vehicle.plate_number).filter(Boolean).sort()).toEqual(registered.map((plate) => plate.plateNumber).sort());
+      expect(vehicles.every((vehicle) => vehicle.driver_id !== null)).toBe(true);
+      const changes = (await app.inject({ method: 'GET', url: '/api/sync/pull?limit=1000', headers: { cookie } })).json().changes as Array<{ entity: string }>;
+      expect(changes.filter((change) => change.entity === 'driver').length).toBeGreaterThanOrEqual(2);
     } finally {
       await app.close();
     }

@@ -4,7 +4,8 @@
  * whitebook sale with the vehicle (the shop's own intents, applied as a push applies them),
  * so the registry, the credentials, the shop's records and the owner's dashboard all come
  * from the lifecycle code. One registration ends within 90 days, so the renewals banner
- * has something to say. Each step is idempotent, so a start interrupted half way finishes
+ * has something to say; a small fleet with two drivers is saved as the owner's device saves
+ * it. Each step is idempotent, so a start interrupted half way finishes
  * the set on the next start.
  */
 import type { WhitebookEntry } from '#domain/agent/workspace';
@@ -18,6 +19,9 @@ import { plateRequestRepository } from '../repositories/plate-request-repository
 import { userRepository } from '../repositories/user-repository';
 import { decideRequests } from '../routes/plate-request-routes';
 import { recordManufacturing, recordWhitebookEntry } from '../sync/agent-intents';
+import { saveDriver, saveVehicle } from '../sync/fleet-intents';
+import { fleetRepository } from '../repositories/fleet-repository';
+import type { User } from '../repositories/user-repository';
 import type { IntentContext } from '../sync/intent';
 import { type DemoRequest, insertDemoApplication } from './demo-requests';
 
@@ -123,10 +127,39 @@ export async function seedDemoOwner(db: Database, signer: Signer, log: FastifyBa
       await recordWhitebookEntry.apply(context, sale);
     });
   }
+  await seedDemoFleet(db, buyer, log, now);
   await meta.set('demo_owner', DEMO_OWNER_SEED_VERSION);
   log.info('demo owner plates seeded');
   return true;
 }
+
+const DRIVERS = [
+  { n: 31, name: 'Joseph Phiri', licenceNumber: 'ZL2019456', phone: '+260977123456' },
+  { n: 32, name: 'Grace Tembo', licenceNumber: 'ZL2021789', phone: '+260966654321' },
+];
+
+/**
+ * A small fleet with drivers, saved the way the owner's device pushes them: two drivers,
+ * one on each registered vehicle (the shop's sales put the plates on them), and a van still
+ * waiting for its plate.
+ */
+async function seedDemoFleet(db: Database, owner: User, log: FastifyBaseLogger, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const context: IntentContext = { tx, user: owner, ip: '127.0.0.1', log, signer: null, now: () => now };
+    for (const driver of DRIVERS) await saveDriver.apply(context, { id: demoRecordId(driver.n, 0), name: driver.name, licenceNumber: driver.licenceNumber, phone: driver.phone });
+    const vehicles = await fleetRepository(tx).listVehicles(owner.id);
+    for (const [index, vehicle] of vehicles.entries()) {
+      const driver = DRIVERS[index % DRIVERS.length];
+      if (!driver || vehicle.driverId !== null) continue;
+      await saveVehicle.apply(context, { ...vehicle, driverId: demoRecordId(driver.n, 0) });
+    }
+    if (!vehicles.some((vehicle) => vehicle.chassisNumber === DEMO_VAN.chassisNumber)) {
+      await saveVehicle.apply(context, { id: demoRecordId(33, 0), ...DEMO_VAN, plateNumber: null, driverId: demoRecordId(32, 0) });
+    }
+  });
+}
+
+const DEMO_VAN = { make: 'Toyota', model: 'Hiace', year: 2017, colour: 'Silver', chassisNumber: 'JTFSS22P900123456' };
 
 /** Fixed ids, so the shop's records are stored once however often the seed runs. */
 function demoRecordId(n: number, kind: number): string {
