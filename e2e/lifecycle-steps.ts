@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import { DEMO, signInAs } from './app-page';
+import { type DEMO, signInAs } from './app-page';
 
 export const APPROVE_CARD = { number: '4242 4242 4242 4242' };
 export const today = () => new Date().toISOString().slice(0, 10);
