@@ -7,9 +7,10 @@
 import type { OverviewFigure } from '#domain/agent/workspace';
 import { formatPhone } from '#domain/accounts/profile';
 import type { AgentOrderStatus } from '#domain/statuses/statuses';
-import { Alert, Badge, Button, Card, DataList, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
+import { type DetailRow, DetailsList } from '../../components/details-list';
 import type { LocalAgentOrder } from '../../store/database';
 import { formatCount, formatTrend } from './agent-format';
 import { formatDay } from '../../components/format-date-time';
@@ -52,7 +53,7 @@ function StatCard({ label, figure }: { label: string; figure: OverviewFigure | u
 }
 
 function OrderDialog({ order, onClose }: { order: LocalAgentOrder; onClose: () => void }) {
-  const rows: Array<[string, React.ReactNode]> = [
+  const rows: DetailRow[] = [
     ['Order ID', order.id],
     ['Customer', order.customerName],
     ['NRC Number', <Text key="nrc" as="span" fontFamily="mono">{order.customerNrc}</Text>],
@@ -79,16 +80,7 @@ function OrderDialog({ order, onClose }: { order: LocalAgentOrder; onClose: () =
           <Alert.Indicator />
           <Alert.Title>Before handing over the plates, check the buyer’s NRC card and the vehicle’s whitebook against these details.</Alert.Title>
         </Alert.Root>
-        <DataList.Root orientation="horizontal" size="sm">
-          {rows.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel>{label}</DataList.ItemLabel>
-              <DataList.ItemValue minW="0" overflowWrap="anywhere">
-                {value}
-              </DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
+        <DetailsList rows={rows} />
       </Stack>
     </AppDialog>
   );

@@ -8,10 +8,11 @@
 import { formatZmw, ngwee } from '#domain/money/money';
 import { describeTimeLeft, reservationTimeLeft } from '#domain/plates/owner-order';
 import { isActivePlate, renewalsDue } from '#domain/plates/owner-overview';
-import { Alert, Badge, Box, Button, DataList, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AppDialog } from '../../components/app-dialog';
+import { type DetailRow, DetailsList } from '../../components/details-list';
 import { formatDateTime, formatDay } from '../../components/format-date-time';
 import { OfflineAsOf } from '../../components/offline-as-of';
 import { PageHeader, Section } from '../../components/page-parts';
@@ -49,6 +50,20 @@ export function StatusBadge({ status }: { status: StatusView }) {
   );
 }
 
+/** Where a new plate comes from: the marketplace, or an application. */
+export function GetPlatesButtons() {
+  return (
+    <>
+      <Button asChild size="sm" variant="outline">
+        <Link to={paths.marketplace}>Browse plates</Link>
+      </Button>
+      <Button asChild size="sm" colorPalette="brand">
+        <Link to={paths.buyProcess}>Apply for plates</Link>
+      </Button>
+    </>
+  );
+}
+
 export function PlateNumber({ children }: { children: ReactNode }) {
   return (
     <Text as="span" fontFamily="mono" fontWeight="semibold" whiteSpace="nowrap">
@@ -77,7 +92,7 @@ function PlateDialog({ plate, vehicle, today, onClose }: { plate: LocalOwnedPlat
     ['Plate made', plate.madeAt],
     ['Registered to the vehicle', plate.registeredAt],
   ];
-  const rows: Array<[string, ReactNode]> = [
+  const rows: DetailRow[] = [
     ['Status', <StatusBadge key="status" status={status} />],
     ['Where it is', status.detail],
     ['Vehicle', vehicle],
@@ -107,16 +122,7 @@ function PlateDialog({ plate, vehicle, today, onClose }: { plate: LocalOwnedPlat
       }
     >
       <Stack gap="4">
-        <DataList.Root orientation="horizontal" size="sm">
-          {rows.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel>{label}</DataList.ItemLabel>
-              <DataList.ItemValue minW="0" overflowWrap="anywhere">
-                {value}
-              </DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
+        <DetailsList rows={rows} />
         <Box>
           <Text fontWeight="semibold" mb="2">
             Progress
@@ -140,7 +146,7 @@ function PlateDialog({ plate, vehicle, today, onClose }: { plate: LocalOwnedPlat
 
 function OrderDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => void }) {
   const status = orderStatus(order);
-  const rows: Array<[string, ReactNode]> = [
+  const rows: DetailRow[] = [
     ['Status', <StatusBadge key="status" status={status} />],
     ['Where it is', status.detail],
     ['Ordered', formatDateTime(order.createdAt)],
@@ -170,16 +176,7 @@ function OrderDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () =
         </Button>
       }
     >
-      <DataList.Root orientation="horizontal" size="sm">
-        {rows.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue minW="0" overflowWrap="anywhere">
-              {value}
-            </DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <DetailsList rows={rows} />
     </AppDialog>
   );
 }
@@ -409,12 +406,7 @@ export function MyPlatesPage() {
                 Show everything
               </Button>
             )}
-            <Button asChild size="sm" variant="outline">
-              <Link to={paths.marketplace}>Browse plates</Link>
-            </Button>
-            <Button asChild size="sm" colorPalette="brand">
-              <Link to={paths.buyProcess}>Apply for plates</Link>
-            </Button>
+            <GetPlatesButtons />
           </HStack>
         }
       >

@@ -18,7 +18,7 @@ import type { LocalOwnedPlate, NambalaDatabase } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useToday } from '../../components/use-today';
 import { PendingTransfers } from '../plate-transfer/pending-transfers';
-import { PlateNumber, StatusBadge } from './my-plates-page';
+import { GetPlatesButtons, PlateNumber, StatusBadge } from './my-plates-page';
 import { downloadText, statementCsv } from './owner-statement';
 import { downloadPlateDocument } from './plate-documents';
 import { inProgress, isPaymentDue, orderStatus, plateStatus } from './plate-status';
@@ -203,12 +203,7 @@ export function OwnerOverviewPage() {
           <Box textAlign="center" py="8" borderWidth="1px" borderStyle="dashed" rounded="lg">
             <Text fontWeight="medium">No plates or orders yet</Text>
             <HStack justify="center" mt="3" gap="2" wrap="wrap">
-              <Button asChild size="sm" variant="outline">
-                <Link to={paths.marketplace}>Browse plates</Link>
-              </Button>
-              <Button asChild size="sm" colorPalette="brand">
-                <Link to={paths.buyProcess}>Apply for plates</Link>
-              </Button>
+              <GetPlatesButtons />
             </HStack>
           </Box>
         ) : (
