@@ -29,3 +29,13 @@ export function accountFor(path: string): keyof typeof DEMO {
   if (path.startsWith('/dashboard/police')) return 'police';
   return 'buyer';
 }
+
+/**
+ * Waits until the officer's device holds the whole registry copy: the demo registry's
+ * 5,000 plates and the numbers the journeys running beside this one have added.
+ */
+export async function waitForRegistryCopy(page: Page): Promise<void> {
+  await expect
+    .poll(async () => Number(((await page.getByTestId('registry-plates').textContent()) ?? '0').replace(/\D/g, '')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(5000);
+}

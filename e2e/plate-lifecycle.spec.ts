@@ -12,7 +12,7 @@ import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
 import { embeddedImages } from '../tests/app/features/certificates/pdf-reading';
-import { openApp } from './app-page';
+import { openApp, waitForRegistryCopy } from './app-page';
 import { APPROVE_CARD, approvedPlate, pushAsShop, signedInPage, today } from './lifecycle-steps';
 
 /** The row of a plate (or order) in My Plates & Orders, on a desktop-sized page. */
@@ -93,7 +93,7 @@ test('a plate applied for is approved, made and sold by the shop, followed by it
   // The officer: online with the owner's name, then offline from the device's copy after a sync.
   const officer = await signedInPage(browser, 'police');
   await openApp(officer, '/dashboard/police');
-  await expect(officer.getByTestId('registry-plates')).not.toHaveText('0', { timeout: 60_000 });
+  await waitForRegistryCopy(officer);
   const field = officer.getByRole('textbox', { name: 'Plate Number' });
   await field.fill(plate);
   await officer.getByRole('button', { name: 'Verify Plate' }).click();

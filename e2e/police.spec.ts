@@ -7,7 +7,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_KNOWN_PLATES } from '../src/server/seed/demo-registry';
 import { decodeBucket, REGISTRY_BUCKET_COUNT } from '../src/domain/registry/registry-copy';
-import { openApp, signInAs } from './app-page';
+import { openApp, signInAs, waitForRegistryCopy } from './app-page';
 
 const DEVICE_COPY = 'Checked against the registry copy on this device';
 
@@ -16,7 +16,7 @@ async function openPolicePage(page: Page): Promise<void> {
   await signInAs(page, 'police');
   await openApp(page, '/dashboard/police');
   await expect(page.getByRole('heading', { level: 1, name: 'Roadside Verification' })).toBeVisible();
-  await expect(page.getByTestId('registry-plates')).toHaveText('5,000', { timeout: 30_000 });
+  await waitForRegistryCopy(page);
 }
 
 async function typePlate(page: Page, plateNumber: string): Promise<void> {

@@ -6,7 +6,8 @@
  */
 import { correctedToday } from '#domain/credential/freshness';
 import { credentialFromText } from '#domain/credential/qr-url';
-import { type Revocation, verdictExplanation, verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
+import { verdictExplanation } from '#domain/credential/presentation';
+import { type Revocation, verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
 import type { CheckMethod } from '#domain/police/police';
 import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import type { VerificationVerdict } from '#domain/statuses/statuses';

@@ -1,6 +1,6 @@
 // What an officer is told about a plate: from a scanned credential (offline, against the
 // registry keys and revocation list held on the device) or from a registry lookup by plate
-// number. Also the colour and words each verdict is shown with.
+// number. The colour and words each verdict is shown with are in presentation.ts.
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { UnissuedStanding } from '../plates/lifecycle';
 import { normalisePlateNumber } from '../plates/plate-number';
@@ -116,4 +116,3 @@ export function verdictFromRegistry(
   return { verdict: status, entry: issued };
 }
 
-export { NOT_AUTHENTIC_EXPLANATIONS, verdictExplanation, verdictHeadline, verdictTone, type VerdictName, type VerdictTone } from './presentation';

@@ -1,7 +1,8 @@
 /** A re-issued plate: its older QR codes read Revoked (replaced), the newer one stays Valid; typed lookups ignore the entry. */
 import { describe, expect, it } from 'vitest';
 import { signCredential } from '#domain/credential/credential';
-import { type Revocation, revokesCredential, verdictExplanation, verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
+import { verdictExplanation } from '#domain/credential/presentation';
+import { type Revocation, revokesCredential, verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
 import { COROLLA, DEVICE, revocationList, SEED_1, TODAY } from './credential-test-kit';
 
 // Registered 2024-03-15, transferred on 2026-11-20: the new credential is dated that day.

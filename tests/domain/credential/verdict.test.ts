@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CredentialFields, signCredential } from '#domain/credential/credential';
-import {
-  type CredentialVerdict,
-  type RegistryEntry,
-  type RegistryVerdict,
-  type Revocation,
-  verdictExplanation,
-  verdictFromRegistry,
-  verdictHeadline,
-  verdictTone,
-  verifyCredential,
-} from '#domain/credential/verdict';
+import { verdictExplanation, verdictHeadline, verdictTone } from '#domain/credential/presentation';
+import { type CredentialVerdict, type RegistryEntry, type RegistryVerdict, type Revocation, verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
 import { COROLLA, DEVICE, KEY_1, keyring, PUBLIC_KEY_9, revocationList, SEED_1, SEED_9, TODAY } from './credential-test-kit';
 
 const corolla = signCredential(COROLLA, SEED_1);

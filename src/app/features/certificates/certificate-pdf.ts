@@ -3,7 +3,7 @@
  * src/domain/certificates/certificate-document.ts decides: the header, the certificate
  * number, the plate in large type, owner, vehicle and dates, and the plate's signed QR
  * code with its link and "Scan to verify this plate". This module is loaded only when a
- * download starts (see plate-qr.ts), with pdf-lib in its chunk.
+ * download starts (see plate-downloads.ts), with pdf-lib in its chunk.
  *
  * The QR code is embedded as the PNG qrcode draws (the "Download QR" code, drawn smaller),
  * printed 180 pt wide, about 1 mm a module.

@@ -19,7 +19,8 @@ import { useStoreQuery } from '../../store/use-store-query';
 import { useToday } from '../../components/use-today';
 import { PendingTransfers } from '../plate-transfer/pending-transfers';
 import { GetPlatesButtons, PlateNumber, StatusBadge } from './my-plates-page';
-import { downloadText, statementCsv } from './owner-statement';
+import { saveFile } from '../certificates/plate-downloads';
+import { statementCsv } from './owner-statement';
 import { downloadPlateDocument } from './plate-documents';
 import { inProgress, isPaymentDue, orderStatus, plateStatus } from './plate-status';
 import { useOwnerData } from './use-owner-data';
@@ -77,7 +78,7 @@ function StatementDialog({ plates, today, onClose }: { plates: LocalOwnedPlate[]
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
-          <Button colorPalette="brand" disabled={payments === undefined} onClick={() => downloadText(statementCsv(plates, payments ?? [], today), `nambala-statement-${today}.csv`)}>
+          <Button colorPalette="brand" disabled={payments === undefined} onClick={() => saveFile(new TextEncoder().encode(statementCsv(plates, payments ?? [], today)), 'text/csv;charset=utf-8', `nambala-statement-${today}.csv`)}>
             Download statement (CSV)
           </Button>
         </>

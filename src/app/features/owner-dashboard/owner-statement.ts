@@ -37,15 +37,3 @@ export function statementCsv(plates: readonly OwnedPlate[], payments: ReadonlyAr
   ];
   return csvText(rows);
 }
-
-/** Saves text as a file through the browser's download. */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -12,7 +12,7 @@ type Document = 'qr' | 'certificate';
 
 export async function downloadPlateDocument(plate: OwnedPlate, document: Document): Promise<void> {
   try {
-    const documents = await import('../certificates/plate-qr');
+    const documents = await import('../certificates/plate-downloads');
     await (document === 'qr' ? documents.downloadPlateQr(plate) : documents.downloadCertificate(plate));
   } catch (error) {
     showToast({ type: 'error', title: document === 'qr' ? 'The QR code could not be made' : 'The certificate could not be made', description: error instanceof Error ? error.message : 'Please try again.' });

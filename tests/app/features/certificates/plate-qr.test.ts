@@ -3,11 +3,9 @@ import QRCode from 'qrcode';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { credentialQrSegments, credentialUrl } from '#domain/credential/qr-url';
 import { digitsToBytes } from '#domain/credential/numeric';
+import { CERTIFICATE_MEASURE, downloadCertificate, downloadPlateQr } from '../../../../src/app/features/certificates/plate-downloads';
 import {
-  CERTIFICATE_MEASURE,
   dataUrlBytes,
-  downloadCertificate,
-  downloadPlateQr,
   DOWNLOAD_PIXELS_PER_MODULE,
   PlateDocumentError,
   plateCredentialBytes,
