@@ -88,41 +88,44 @@ export interface DecisionInput {
  * adds what only it knows: the request exists, it is paid, and a plate maker is active.
  */
 export async function decideRequests(db: Database, input: DecisionInput): Promise<DecisionOutcome[]> {
-  const newNumber = input.newNumber ?? (() => randomPlateNumber());
-  return db.transaction(async (tx) => {
-    const requests = plateRequestRepository(tx);
-    const found = new Map((await requests.lockMany(input.ids)).map((request) => [request.id, request]));
-    const present = [...found.values()];
-    const started = await requests.manufacturingStarted(present.map((request) => request.id));
-    const judged = new Map(decideMany(present, input.decision, { manufacturingStartedIds: started, reason: input.reason }).map((entry) => [entry.requestId, entry.outcome]));
-    const latestPayments = await paymentRepository(tx).latestForRequests(present.map((request) => request.id));
-    const audit = auditRepository(tx);
-    const outcomes: DecisionOutcome[] = [];
+  return db.transaction((tx) => decideRequestsIn(tx, input));
+}
 
-    for (const requestId of input.ids) {
-      const request = found.get(requestId);
-      const outcome: ReviewOutcome | undefined = judged.get(requestId);
-      if (!request || !outcome) {
-        outcomes.push({ requestId, ok: false, reason: 'not-found', message: REQUEST_NOT_FOUND });
-        continue;
-      }
-      if (outcomes.some((earlier) => earlier.requestId === requestId)) continue; // listed twice: decided once
-      let result: DecisionOutcome;
-      if (!outcome.ok) result = { requestId, ok: false, reason: outcome.reason, message: outcome.message };
-      else if (outcome.status === 'Approved') result = await approve(tx, request, latestPayments.get(requestId), input, newNumber);
-      else result = await reject(tx, request, outcome.rejectionReason ?? '', latestPayments.get(requestId), input);
-      await audit.record({
-        actorId: input.adminId,
-        action: `request.${input.decision}`,
-        target: requestId,
-        outcome: result.ok ? 'success' : 'failure',
-        detail: result.ok ? { reference: request.reference, plates: result.plates, agentId: result.agent?.id ?? null, reason: input.decision === 'reject' ? input.reason?.trim() : undefined } : { reference: request.reference, refusal: result.message },
-        ip: input.ip,
-      });
-      outcomes.push(result);
+/** The same, inside the caller's transaction (the demo data's approvals run in the seed's). */
+export async function decideRequestsIn(tx: Queryable, input: DecisionInput): Promise<DecisionOutcome[]> {
+  const newNumber = input.newNumber ?? (() => randomPlateNumber());
+  const requests = plateRequestRepository(tx);
+  const found = new Map((await requests.lockMany(input.ids)).map((request) => [request.id, request]));
+  const present = [...found.values()];
+  const started = await requests.manufacturingStarted(present.map((request) => request.id));
+  const judged = new Map(decideMany(present, input.decision, { manufacturingStartedIds: started, reason: input.reason }).map((entry) => [entry.requestId, entry.outcome]));
+  const latestPayments = await paymentRepository(tx).latestForRequests(present.map((request) => request.id));
+  const audit = auditRepository(tx);
+  const outcomes: DecisionOutcome[] = [];
+
+  for (const requestId of input.ids) {
+    const request = found.get(requestId);
+    const outcome: ReviewOutcome | undefined = judged.get(requestId);
+    if (!request || !outcome) {
+      outcomes.push({ requestId, ok: false, reason: 'not-found', message: REQUEST_NOT_FOUND });
+      continue;
     }
-    return outcomes;
-  });
+    if (outcomes.some((earlier) => earlier.requestId === requestId)) continue; // listed twice: decided once
+    let result: DecisionOutcome;
+    if (!outcome.ok) result = { requestId, ok: false, reason: outcome.reason, message: outcome.message };
+    else if (outcome.status === 'Approved') result = await approve(tx, request, latestPayments.get(requestId), input, newNumber);
+    else result = await reject(tx, request, outcome.rejectionReason ?? '', latestPayments.get(requestId), input);
+    await audit.record({
+      actorId: input.adminId,
+      action: `request.${input.decision}`,
+      target: requestId,
+      outcome: result.ok ? 'success' : 'failure',
+      detail: result.ok ? { reference: request.reference, plates: result.plates, agentId: result.agent?.id ?? null, reason: input.decision === 'reject' ? input.reason?.trim() : undefined } : { reference: request.reference, refusal: result.message },
+      ip: input.ip,
+    });
+    outcomes.push(result);
+  }
+  return outcomes;
 }
 
 async function approve(tx: Queryable, request: StoredPlateRequest, payment: StoredPayment | undefined, input: DecisionInput, newNumber: () => string): Promise<DecisionOutcome> {

@@ -5,8 +5,7 @@
  * so the registry, the credentials, the shop's records and the owner's dashboard all come
  * from the lifecycle code. One registration ends within 90 days, so the renewals banner
  * has something to say; a small fleet with two drivers is saved as the owner's device saves
- * it. Each step is idempotent, so a start interrupted half way finishes
- * the set on the next start.
+ * it. All in one transaction, once per database.
  */
 import type { WhitebookEntry } from '#domain/agent/workspace';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,15 +13,13 @@ import type { Signer } from '../credentials/key-store';
 import type { Database } from '../db/database';
 import { MIGRATION_LOCK_KEY } from '../db/migrate';
 import { metaRepository } from '../repositories/meta-repository';
-import { plateRepository } from '../repositories/plate-repository';
 import { plateRequestRepository } from '../repositories/plate-request-repository';
 import { userRepository } from '../repositories/user-repository';
-import { decideRequests } from '../routes/plate-request-routes';
+import { decideRequestsIn } from '../routes/plate-request-routes';
 import { recordManufacturing, recordWhitebookEntry } from '../sync/agent-intents';
 import { saveDriver, saveVehicle } from '../sync/fleet-intents';
 import { fleetRepository } from '../repositories/fleet-repository';
-import type { User } from '../repositories/user-repository';
-import type { IntentContext } from '../sync/intent';
+import { actor, type IntentContext } from '../sync/intent';
 import { type DemoRequest, insertDemoApplication } from './demo-requests';
 
 export const DEMO_OWNER_SEED_VERSION = '1';
@@ -73,46 +70,42 @@ function registrations(today: string, now: Date): DemoRegistration[] {
 }
 
 export async function seedDemoOwner(db: Database, signer: Signer, log: FastifyBaseLogger, now: Date = new Date()): Promise<boolean> {
-  const meta = metaRepository(db);
-  if ((await meta.get('demo_owner')) === DEMO_OWNER_SEED_VERSION) return false;
-  const users = userRepository(db);
-  const buyer = (await users.findCredentials('buyer@nambala.zm'))?.user;
-  const admin = (await users.findCredentials('admin@nambala.zm'))?.user;
-  const agent = (await users.findCredentials('agent@nambala.zm'))?.user;
-  if (!buyer || !admin || !agent) return false;
-  const today = now.toISOString().slice(0, 10);
+  // One transaction under the seeding lock: two instances starting together seed once, and a
+  // start interrupted half way leaves nothing half made.
+  const seeded = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const meta = metaRepository(tx);
+    if ((await meta.get('demo_owner')) === DEMO_OWNER_SEED_VERSION) return false;
+    const users = userRepository(tx);
+    const buyer = (await users.findCredentials('buyer@nambala.zm'))?.user;
+    const admin = (await users.findCredentials('admin@nambala.zm'))?.user;
+    const agent = (await users.findCredentials('agent@nambala.zm'))?.user;
+    if (!buyer || !admin || !agent) return false;
+    const today = now.toISOString().slice(0, 10);
+    const shopContext: IntentContext = { tx, user: agent, ip: '127.0.0.1', log, signer, now: () => now };
 
-  for (const registration of registrations(today, now)) {
-    const appliedAt = new Date(now.getTime() - (registration.soldDaysAgo + 10) * DAY_MS);
-    const vehicleText = `${registration.vehicle.make} ${registration.vehicle.model} (${registration.vehicle.colour.toLowerCase()})`;
-    // 1. The paid application (stored once by its id).
-    await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-      await insertDemoApplication(tx, buyer.id, { ...APPLICANT, vehicle: vehicleText, hoursAgo: 0 }, registration.n, appliedAt);
-    });
-    const request = (await plateRequestRepository(db).listForApplicant(buyer.id)).find((candidate) => candidate.vehicle === vehicleText);
-    if (!request) continue;
-    // 2. The administrator's approval: a number allocated, held for the buyer, a shop order.
-    if (request.status !== 'Approved') {
-      await decideRequests(db, { adminId: admin.id, ids: [request.id], decision: 'approve', ip: '127.0.0.1', at: new Date(appliedAt.getTime() + DAY_MS / 2) });
-    }
-    const [plate] = (await plateRequestRepository(db).platesOf([request.id])).get(request.id) ?? [];
-    if (!plate || (await plateRepository(db).find(plate.plateNumber))?.stage === 'Registered') continue;
-    // 3. The shop's records, applied as the shop's push applies them.
-    const soldOn = day(now, -registration.soldDaysAgo);
-    await db.transaction(async (tx) => {
-      const context: IntentContext = { tx, user: agent, ip: '127.0.0.1', log, signer, now: () => now };
-      await recordManufacturing.apply(context, {
+    for (const registration of registrations(today, now)) {
+      const appliedAt = new Date(now.getTime() - (registration.soldDaysAgo + 10) * DAY_MS);
+      const vehicleText = `${registration.vehicle.make} ${registration.vehicle.model} (${registration.vehicle.colour.toLowerCase()})`;
+      // 1. The paid application. 2. The administrator's approval: a number allocated, held for the buyer, a shop order.
+      const request = await insertDemoApplication(tx, buyer.id, { ...APPLICANT, vehicle: vehicleText, hoursAgo: 0 }, registration.n, appliedAt);
+      if (!request) continue;
+      await decideRequestsIn(tx, { adminId: admin.id, ids: [request.id], decision: 'approve', ip: '127.0.0.1', at: new Date(appliedAt.getTime() + DAY_MS / 2) });
+      const [plate] = (await plateRequestRepository(tx).platesOf([request.id])).get(request.id) ?? [];
+      if (!plate) continue;
+      // 3. The shop's records, applied as the shop's push applies them.
+      const plateNumber = plate.plateNumber as WhitebookEntry['plateNumber'];
+      await recordManufacturing.apply(shopContext, {
         id: demoRecordId(registration.n, 1),
-        plateNumber: plate.plateNumber as WhitebookEntry['plateNumber'],
+        plateNumber,
         status: 'Collected',
         batchNumber: `B-DEMO-${registration.n}`,
         productionDate: day(now, -registration.soldDaysAgo - 2),
         notes: '',
       });
-      const sale: WhitebookEntry = {
+      await recordWhitebookEntry.apply(shopContext, {
         id: demoRecordId(registration.n, 2),
-        plateNumber: plate.plateNumber as WhitebookEntry['plateNumber'],
+        plateNumber,
         vehicleMake: registration.vehicle.make,
         vehicleModel: registration.vehicle.model,
         vehicleColour: registration.vehicle.colour,
@@ -120,17 +113,17 @@ export async function seedDemoOwner(db: Database, signer: Signer, log: FastifyBa
         chassisNumber: registration.vehicle.chassisNumber,
         ownerName: APPLICANT.applicant,
         ownerNrc: APPLICANT.nrc,
-        saleDate: soldOn,
+        saleDate: day(now, -registration.soldDaysAgo),
         registrationNumber: registration.vehicle.registrationNumber,
         entitlementReference: plate.orderId ?? request.reference,
-      };
-      await recordWhitebookEntry.apply(context, sale);
-    });
-  }
-  await seedDemoFleet(db, buyer, log, now);
-  await meta.set('demo_owner', DEMO_OWNER_SEED_VERSION);
-  log.info('demo owner plates seeded');
-  return true;
+      });
+    }
+    await seedDemoFleet({ tx, user: buyer, ip: '127.0.0.1', log, signer: null, now: () => now });
+    await meta.set('demo_owner', DEMO_OWNER_SEED_VERSION);
+    return true;
+  });
+  if (seeded) log.info('demo owner plates seeded');
+  return seeded;
 }
 
 const DRIVERS = [
@@ -143,20 +136,18 @@ const DRIVERS = [
  * one on each registered vehicle (the shop's sales put the plates on them), and a van still
  * waiting for its plate.
  */
-async function seedDemoFleet(db: Database, owner: User, log: FastifyBaseLogger, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const context: IntentContext = { tx, user: owner, ip: '127.0.0.1', log, signer: null, now: () => now };
-    for (const driver of DRIVERS) await saveDriver.apply(context, { id: demoRecordId(driver.n, 0), name: driver.name, licenceNumber: driver.licenceNumber, phone: driver.phone });
-    const vehicles = await fleetRepository(tx).listVehicles(owner.id);
-    for (const [index, vehicle] of vehicles.entries()) {
-      const driver = DRIVERS[index % DRIVERS.length];
-      if (!driver || vehicle.driverId !== null) continue;
-      await saveVehicle.apply(context, { ...vehicle, driverId: demoRecordId(driver.n, 0) });
-    }
-    if (!vehicles.some((vehicle) => vehicle.chassisNumber === DEMO_VAN.chassisNumber)) {
-      await saveVehicle.apply(context, { id: demoRecordId(33, 0), ...DEMO_VAN, plateNumber: null, driverId: demoRecordId(32, 0) });
-    }
-  });
+async function seedDemoFleet(context: IntentContext): Promise<void> {
+  const owner = actor(context);
+  for (const driver of DRIVERS) await saveDriver.apply(context, { id: demoRecordId(driver.n, 0), name: driver.name, licenceNumber: driver.licenceNumber, phone: driver.phone });
+  const vehicles = await fleetRepository(context.tx).listVehicles(owner.id);
+  for (const [index, vehicle] of vehicles.entries()) {
+    const driver = DRIVERS[index % DRIVERS.length];
+    if (!driver || vehicle.driverId !== null) continue;
+    await saveVehicle.apply(context, { ...vehicle, driverId: demoRecordId(driver.n, 0) });
+  }
+  if (!vehicles.some((vehicle) => vehicle.chassisNumber === DEMO_VAN.chassisNumber)) {
+    await saveVehicle.apply(context, { id: demoRecordId(33, 0), ...DEMO_VAN, plateNumber: null, driverId: demoRecordId(32, 0) });
+  }
 }
 
 const DEMO_VAN = { make: 'Toyota', model: 'Hiace', year: 2017, colour: 'Silver', chassisNumber: 'JTFSS22P900123456' };
