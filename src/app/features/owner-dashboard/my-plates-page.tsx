@@ -310,9 +310,9 @@ export function MyPlatesPage() {
         const status = row.kind === 'plate' ? plateStatus(row.plate, today) : orderStatus(row.order);
         const timeLeft = row.kind === 'order' && row.order.reservedUntil ? describeTimeLeft(reservationTimeLeft(row.order.reservedUntil, Date.now())) : null;
         return (
-          <Stack gap="1" align="flex-start" maxW={{ md: '18rem' }}>
+          <Stack gap="1" align="flex-start" maxW={{ md: '18rem' }} minW={{ md: '12rem' }}>
             <StatusBadge status={status} />
-            <Text fontSize="xs" color="fg.muted">
+            <Text fontSize="xs" color="fg.muted" whiteSpace="normal">
               {timeLeft ? `${timeLeft} left${row.kind === 'order' && row.order.fee !== null ? ` · fee ${formatZmw(ngwee(row.order.fee))} paid` : ''}` : status.detail}
             </Text>
           </Stack>
