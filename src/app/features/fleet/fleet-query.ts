@@ -45,9 +45,3 @@ export function plateHolders(rows: readonly VehicleRow[]): Map<string, PlateHold
   for (const row of rows) if (row.vehicle.plateNumber !== null) holders.set(row.vehicle.plateNumber, { vehicleId: row.id, label: vehicleLabel(row.vehicle) });
   return holders;
 }
-
-/** Today as YYYY-MM-DD in this device's time zone (toISOString would give the UTC day). */
-export function localToday(now: Date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

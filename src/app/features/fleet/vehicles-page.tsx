@@ -19,13 +19,14 @@ import { OfflineAsOf } from '../../components/offline-as-of';
 import { PageHeader, Section } from '../../components/page-parts';
 import { useSession } from '../../session/use-session';
 import type { LocalDriver, LocalVehicle } from '../../store/database';
+import { useToday } from '../../components/use-today';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useRejectedEntry } from '../../sync/use-rejected-entry';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog';
 import { DriverDialog } from './driver-dialog';
 import { DriversSection, SyncMark } from './drivers-section';
 import { removeDriverMutation, removeVehicleMutation } from './fleet-changes';
-import { type FleetData, localToday, readFleet, type VehicleRow } from './fleet-query';
+import { type FleetData, readFleet, type VehicleRow } from './fleet-query';
 import { ImportDialog } from './import-dialog';
 import { VehicleDialog } from './vehicle-dialog';
 
@@ -249,7 +250,8 @@ function removeDriverConsequence(driving: number): string {
 export function VehiclesPage() {
   const session = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
-  const today = localToday();
+  // Kept current across midnight, so compliance and expiry follow the day.
+  const today = useToday();
   const accountName = user?.name ?? '';
   const data = useStoreQuery((db) => readFleet(db, today, accountName), [today, accountName]);
   const [searchParams, setSearchParams] = useSearchParams();
