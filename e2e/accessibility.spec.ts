@@ -7,7 +7,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(', ')}`);
 }
 
 for (const route of PUBLIC_ROUTES) {
@@ -40,3 +40,27 @@ test('User Management, its dialogs and Settings have no serious or critical acce
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+for (const viewport of [
+  { width: 360, height: 800 },
+  { width: 1280, height: 900 },
+]) {
+  test(`the plate owner's dashboard pages have no serious or critical accessibility violations at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signInAs(page, 'buyer');
+    const pages: Array<[string, string | RegExp]> = [
+      ['/dashboard', 'My Dashboard'],
+      ['/dashboard/user/plates', 'My Plates & Orders'],
+      ['/dashboard/user/vehicles', 'Vehicles & Fleet'],
+      ['/dashboard/user/certificates', 'Certificates'],
+      ['/dashboard/user/payments', 'Payments'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // The owner's rows arrive with the first sync.
+      await expect(page.getByText(/ZM-\d{3}-[A-Z]{3}|LP-\d{6}|PAY-\d{6}/).filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+}

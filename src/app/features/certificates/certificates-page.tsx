@@ -23,12 +23,13 @@ import { useMyCertificates } from './use-my-certificates';
 
 const DownloadIcon = strokeIcon('DownloadIcon', <path {...stroke} d="M12 3v12M7 10l5 5 5-5M5 21h14" />);
 
-const STANDING_COLOURS: Record<CertificateStanding, string> = { Valid: 'green', 'Expires soon': 'orange', Expired: 'red', Revoked: 'red', Stolen: 'orange' };
+// Withdrawn and expired read as alarming (solid red); expiring soon as a warning, in a subtle badge whose dark text keeps its contrast.
+const STANDING_COLOURS: Record<CertificateStanding, string> = { Valid: 'green', 'Expires soon': 'orange', Expired: 'red', Revoked: 'red', Stolen: 'red' };
 const PROGRESS_COLOURS: Record<PlateProgress, string> = { Paid: 'gray', 'Being made': 'blue', 'Ready for collection': 'purple', Collected: 'teal', Registered: 'green' };
 
 function StandingBadge({ standing }: { standing: CertificateStanding }) {
   return (
-    <Badge colorPalette={STANDING_COLOURS[standing]} variant={standing === 'Valid' ? 'subtle' : 'solid'} whiteSpace="nowrap">
+    <Badge colorPalette={STANDING_COLOURS[standing]} variant={standing === 'Valid' || standing === 'Expires soon' ? 'subtle' : 'solid'} whiteSpace="nowrap">
       {standing}
     </Badge>
   );

@@ -341,7 +341,7 @@ export function MyPlatesPage() {
           </Button>
           {plate.registration && <PlateDocumentsButtons plate={plate} size="xs" />}
           {dueForRenewal.has(plate.plateNumber) && (
-            <Button size="xs" colorPalette="orange" aria-label={`Renew ${plate.plateNumber}`} onClick={() => setOpen({ kind: 'renew', plateNumber: plate.plateNumber })}>
+            <Button size="xs" colorPalette="brand" aria-label={`Renew ${plate.plateNumber}`} onClick={() => setOpen({ kind: 'renew', plateNumber: plate.plateNumber })}>
               Renew
             </Button>
           )}

@@ -6,7 +6,7 @@
  * Plates & Orders. All from the device's copy of the owner's own data.
  */
 import { ownerOverview, renewalsDue } from '#domain/plates/owner-overview';
-import { Alert, Box, Button, Card, Flex, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Flex, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AppDialog } from '../../components/app-dialog';
@@ -28,15 +28,20 @@ import { useOwnerData } from './use-owner-data';
 const RECENT = 5;
 const platesPath = paths.dashboard.user.plates;
 
+/** A figure with what it counts. Plain text, not a definition list: a card holds one figure. */
 function StatCard({ label, value, counts }: { label: string; value: string; counts: string }) {
   return (
     <Card.Root>
-      <Card.Body>
-        <Stat.Root>
-          <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText>{value}</Stat.ValueText>
-          <Stat.HelpText color="fg.muted">{counts}</Stat.HelpText>
-        </Stat.Root>
+      <Card.Body gap="1">
+        <Text color="fg.muted" fontSize="sm">
+          {label}
+        </Text>
+        <Text fontSize="2xl" fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid={`stat-${label.toLowerCase().replaceAll(' ', '-')}`}>
+          {value}
+        </Text>
+        <Text color="fg.muted" fontSize="xs">
+          {counts}
+        </Text>
       </Card.Body>
     </Card.Root>
   );
@@ -45,6 +50,7 @@ function StatCard({ label, value, counts }: { label: string; value: string; coun
 function QrChooser({ plates, onClose }: { plates: LocalOwnedPlate[]; onClose: () => void }) {
   return (
     <AppDialog title="Download a plate’s QR code" isOpen onClose={onClose}>
+      {plates.length === 0 && <Text>A plate’s QR code is issued when the plate is registered: none of your plates is registered yet.</Text>}
       <Stack as="ul" gap="2" listStyleType="none">
         {plates.map((plate) => (
           <Flex as="li" key={plate.plateNumber} justify="space-between" align="center" gap="3" borderWidth="1px" rounded="md" p="2">
@@ -123,7 +129,7 @@ export function OwnerOverviewPage() {
                 <Flex as="li" key={entry.plateNumber} gap="3" align="center" wrap="wrap">
                   <PlateNumber>{entry.plateNumber}</PlateNumber>
                   <Text fontSize="sm">{entry.daysLeft < 0 ? `expired on ${formatDay(entry.expiryDate)}` : `expires on ${formatDay(entry.expiryDate)} (${entry.daysLeft} day${entry.daysLeft === 1 ? '' : 's'})`}</Text>
-                  <Button asChild size="xs" colorPalette="orange">
+                  <Button asChild size="xs" colorPalette="brand">
                     <Link to={`${platesPath}?renew=${encodeURIComponent(entry.plateNumber)}`} aria-label={`Renew ${entry.plateNumber}`}>
                       Renew
                     </Link>
@@ -165,8 +171,9 @@ export function OwnerOverviewPage() {
             h="auto"
             py="3"
             whiteSpace="normal"
-            disabled={registered.length === 0}
-            title={registered.length === 0 ? 'A QR code is issued when a plate is registered' : undefined}
+            // Not greyed while the device's copy is still being read: only once it is known there is none.
+            disabled={data !== undefined && registered.length === 0}
+            title={data !== undefined && registered.length === 0 ? 'A QR code is issued when a plate is registered' : undefined}
             onClick={() => {
               const only = registered[0];
               if (registered.length === 1 && only) void downloadPlateDocument(only, 'qr');
@@ -182,7 +189,7 @@ export function OwnerOverviewPage() {
             View Reports
           </Button>
         </SimpleGrid>
-        {registered.length === 0 && (
+        {data !== undefined && registered.length === 0 && (
           <Text fontSize="sm" color="fg.muted" mt="3">
             Download QR is available once one of your plates is registered.
           </Text>
