@@ -28,6 +28,7 @@ import { pullRoutes, syncRoutes } from './routes/sync-routes';
 import { userRoutes } from './routes/user-routes';
 import { seedDemo, seedDemoRegistry } from './seed/seed-demo';
 import { seedDemoOwner } from './seed/demo-owner';
+import { seedDemoInsurance } from './seed/demo-insurance';
 import { openSigner } from './credentials/key-store';
 import { registryRoutes } from './routes/registry-routes';
 import { paymentProviderFromEnv } from './payments/provider-from-env';
@@ -41,12 +42,15 @@ import { registerLapseSweep } from './jobs/lapsed-payments';
 import { messageRoutes } from './routes/message-routes';
 import { ownerRoutes } from './routes/owner-routes';
 import { fleetRoutes } from './routes/fleet-routes';
+import { insuranceRoutes } from './routes/insurance-routes';
 import { paymentService } from './payments/payment-service';
 import { movableClock } from './clock';
 import { registerRenewalReminders } from './jobs/renewal-reminders';
 import { renewalRoutes } from './routes/renewal-routes';
 import { testClockRoutes } from './routes/test-clock-routes';
 import { transferRoutes } from './routes/transfer-routes';
+import { reportRoutes } from './routes/report-routes';
+import { registerSystemLog } from './plugins/system-log';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -79,6 +83,7 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   if (config.seedDemo && signer) {
     await seedDemoRegistry(db, signer, config.demoRegistryPlates, app.log);
     await seedDemoOwner(db, signer, app.log, now());
+    await seedDemoInsurance(db, app.log, now());
   }
 
   const newId = () => uuidv7(Date.now(), randomBytes(10));
@@ -87,6 +92,7 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSystemLog(app, db, now);
   registerJsonBody(app);
   registerSecurityHeaders(app, config.appDir);
   registerAuth(app, db);
@@ -112,8 +118,10 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   await app.register(messageRoutes, { db, publicOrigin: config.publicOrigin });
   await app.register(ownerRoutes, { db, payments: paymentService({ ...payments, log: app.log }), now });
   await app.register(fleetRoutes, { db, now });
+  await app.register(insuranceRoutes, { db, now });
   await app.register(transferRoutes, { db, signer: signer ?? null, now });
   await app.register(renewalRoutes, payments);
+  await app.register(reportRoutes, { db, now });
   if (config.testClock) await app.register(testClockRoutes, { db, clock });
   registerRenewalReminders(app, db, now);
 

@@ -27,6 +27,7 @@ const INTENT_FORMS: Record<string, { label: string; path?: string }> = {
   removeVehicle: { label: 'Vehicle removal' },
   saveDriver: { label: 'Driver', path: '/dashboard/user/vehicles' },
   removeDriver: { label: 'Driver removal' },
+  saveCustomer: { label: 'Customer', path: '/dashboard/insurance-agent/customers' },
 };
 
 function summaryOf(entry: OutboxEntry): string | null {

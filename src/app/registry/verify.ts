@@ -43,6 +43,8 @@ export interface VerificationResult {
   expiryDate: string | null;
   /** Police tier, online only. */
   ownerName: string | null;
+  /** Police tier, online only: the plate's insurance cover today, or 'none'; absent otherwise. */
+  insurance?: { insurer: string; policyNumber: string; until: string } | 'none';
   revocation: Revocation | null;
   /** For 'Not yet issued': Allocated (not made yet) or Made (not handed over). */
   stage?: UnissuedStanding | null;
@@ -131,6 +133,7 @@ interface OnlineVerdict {
   registrationDate: string | null;
   expiryDate: string | null;
   owner?: { name: string };
+  insurance?: { insurer: string; policyNumber: string; until: string } | 'none';
   stage?: UnissuedStanding | null;
 }
 
@@ -175,6 +178,7 @@ export async function verifyPlateNumber(
           registrationDate: body.registrationDate,
           expiryDate: body.expiryDate,
           ownerName: body.owner?.name ?? null,
+          ...(body.insurance === undefined ? {} : { insurance: body.insurance }),
           revocation: null,
           stage: body.stage ?? null,
           checkedAt: new Date(now()).toISOString(),

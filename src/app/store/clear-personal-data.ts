@@ -6,6 +6,8 @@ import { CHANGE_LOG_TABLES, db } from './database';
 // Favourites are kept apart: a visitor's own (never synced) stay on the device.
 const accountTables = () => [db.adminUsers, db.notifications, db.profiles, db.registryBuckets, db.myOrders, db.myPayments, ...Object.values(CHANGE_LOG_TABLES).filter((name) => name !== 'favourites').map((name) => db.table(name))];
 const clearAccountFavourites = () => db.favourites.filter((favourite) => favourite.syncState !== undefined).delete();
+/** Answers read from the server and kept for offline reading (the System Dashboard's, by period and view). */
+const clearAccountCaches = () => db.meta.where('key').startsWith('adminDashboard:').delete();
 const ACCOUNT_META_KEYS = ['notificationsPulledAt', 'adminUsersPulledAt', 'myOrdersPulledAt', 'myPaymentsPulledAt', 'changeCursor', 'registryCopy', 'registryBucketVersions'];
 
 export async function clearPersonalData(): Promise<void> {
@@ -13,6 +15,7 @@ export async function clearPersonalData(): Promise<void> {
     await db.outbox.clear();
     await Promise.all([db.contactMessages.clear(), clearAccountFavourites(), ...accountTables().map((table) => table.clear())]);
     await db.meta.bulkDelete(['lastSyncedAt', ...ACCOUNT_META_KEYS]);
+    await clearAccountCaches();
   });
 }
 
@@ -25,5 +28,6 @@ export async function clearAccountCopies(): Promise<void> {
   await db.transaction('rw', [...accountTables(), db.favourites, db.meta], async () => {
     await Promise.all([clearAccountFavourites(), ...accountTables().map((table) => table.clear())]);
     await db.meta.bulkDelete(ACCOUNT_META_KEYS);
+    await clearAccountCaches();
   });
 }

@@ -16,6 +16,8 @@ import type { OwnerOrder } from '#domain/plates/owner-order';
 import type { PlateTransfer } from '#domain/plates/transfer';
 import type { Driver, Vehicle } from '#domain/fleet/vehicle';
 import type { Receipt } from '#domain/payments/receipt';
+import type { InsuranceCustomer } from '#domain/insurance/customer';
+import type { InsurancePolicy } from '#domain/insurance/policy';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** Live queries over the store, from the same module so a screen loads both at once. */
@@ -141,6 +143,10 @@ export type LocalOwnerOrder = OwnerOrder & { syncState?: SyncState };
 /** A payment as the owner's Payments page shows it: its receipt, kept for offline reading (see pull.ts). */
 export type LocalPayment = Receipt & { syncState?: SyncState };
 
+/** An insurance agent's customer and policy, as the change log brings them (a customer also as saved on this device). */
+export type LocalInsuranceCustomer = Omit<InsuranceCustomer, 'agentId' | 'accountId'> & { agentId?: string; accountId?: string | null; syncState?: SyncState };
+export type LocalInsurancePolicy = InsurancePolicy & { syncState?: SyncState };
+
 /** Tables filled from the change log, by the entity name the server uses. */
 export const CHANGE_LOG_TABLES = {
   ownedPlate: 'ownedPlates',
@@ -154,6 +160,8 @@ export const CHANGE_LOG_TABLES = {
   policeCheck: 'policeChecks',
   plateFlag: 'plateFlags',
   favourite: 'favourites',
+  insuranceCustomer: 'insuranceCustomers',
+  insurancePolicy: 'insurancePolicies',
 } as const;
 export type ChangeLogTable = (typeof CHANGE_LOG_TABLES)[keyof typeof CHANGE_LOG_TABLES];
 
@@ -187,6 +195,9 @@ export class NambalaDatabase extends Dexie {
   plateTransfers!: EntityTable<LocalPlateTransfer, 'id'>;
   myOrders!: EntityTable<LocalOwnerOrder, 'id'>;
   myPayments!: EntityTable<LocalPayment, 'id'>;
+  /** The signed-in insurance agent's customers and policies. */
+  insuranceCustomers!: EntityTable<LocalInsuranceCustomer, 'id'>;
+  insurancePolicies!: EntityTable<LocalInsurancePolicy, 'id'>;
 
   constructor(name = 'nambala') {
     super(name);
@@ -226,6 +237,11 @@ export class NambalaDatabase extends Dexie {
       plateTransfers: 'id, status, createdAt',
       myOrders: 'id, createdAt',
       myPayments: 'id, createdAt',
+    });
+    // Version 6 adds the insurance agent's customers and policies.
+    this.version(6).stores({
+      insuranceCustomers: 'id, name, updatedAt',
+      insurancePolicies: 'id, plateNumber, customerId, createdAt',
     });
   }
 }

@@ -23,6 +23,10 @@ export const PERMISSIONS = {
   'payments:confirm': ['admin'],
   /** Prices, fees and durations, with their history. */
   'settings:manage': ['admin'],
+  /** The System Dashboard's figures, activity and logs. */
+  'reports:read': ['admin'],
+  /** An insurance agent's own customers and the policies they issue on registered plates. */
+  'insurance:manage': ['insurance_agent'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

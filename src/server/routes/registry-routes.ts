@@ -1,8 +1,8 @@
 /**
  * The registry as the outside world reads it: the signing keys and the revocation
  * list (public: any device verifies a QR code with them), a plate's verdict by
- * number (public tier without personal data; police tier with the owner's name,
- * logged), a number's availability, and the compact copy police devices keep.
+ * number (public tier without personal data; police tier with the owner's name and
+ * the plate's insurance cover, logged), a number's availability, and the compact copy police devices keep.
  */
 import { bytesToDigits } from '#domain/credential/numeric';
 import { credentialUrl } from '#domain/credential/qr-url';
@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
 import { errorBody } from '../plugins/error-handler';
+import { insuranceRepository } from '../repositories/insurance-repository';
 import { listingRepository } from '../repositories/listing-repository';
 import { policeRepository } from '../repositories/police-repository';
 import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
@@ -40,8 +41,8 @@ const verdictResponse = z.object({
   stage: z.enum(['Allocated', 'Made']).nullable(),
   /** Police tier only: never sent to the public. */
   owner: z.object({ name: z.string() }).optional(),
-  /** Police tier only; null until insurance records exist. */
-  insurance: z.null().optional(),
+  /** Police tier only: the plate's cover today, or 'none'. */
+  insurance: z.union([z.object({ insurer: z.string(), policyNumber: z.string(), until: z.string() }), z.literal('none')]).optional(),
   checkedAt: z.string(),
 });
 
@@ -186,7 +187,9 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
         stage: unissued?.standing ?? null,
         checkedAt,
       };
-      return officer && found ? { ...base, owner: { name: found.ownerName }, insurance: null } : base;
+      if (!officer || !found) return base;
+      const cover = await insuranceRepository(db).coverFor(found.plateNumber, today());
+      return { ...base, owner: { name: found.ownerName }, insurance: cover ?? ('none' as const) };
     },
   );
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { contactRepository } from '../repositories/contact-repository';
 import { defineIntent, type Intent } from './intent';
 import { recordInventoryItem, recordManufacturing, recordWhitebookEntry } from './agent-intents';
+import { saveCustomer } from './insurance-intents';
 import { decidePlateFlag, flagPlate, recordPoliceCheck } from './police-intents';
 import { removeDriver, removeVehicle, saveDriver, saveVehicle } from './fleet-intents';
 import { addUser, deleteUser, editUser, markNotificationsRead, setFavourite, updateProfile } from './user-intents';
@@ -36,6 +37,7 @@ export const INTENTS: Readonly<Record<string, Intent>> = {
   removeVehicle,
   saveDriver,
   removeDriver,
+  saveCustomer,
 };
 
 export function intentNamed(name: string): Intent | undefined {

@@ -133,6 +133,14 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
             <DataList.ItemLabel>Expiry date</DataList.ItemLabel>
             <DataList.ItemValue>{formatDay(outcome.expiryDate)}</DataList.ItemValue>
           </DataList.Item>
+          {outcome.insurance !== undefined && (
+            <DataList.Item>
+              <DataList.ItemLabel>Insurance</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="insurance-cover" color={outcome.insurance === 'none' ? 'red.fg' : undefined} fontWeight={outcome.insurance === 'none' ? 'semibold' : undefined}>
+                {outcome.insurance === 'none' ? 'No valid insurance' : `Insured until ${formatDay(outcome.insurance.until)} (${outcome.insurance.insurer})`}
+              </DataList.ItemValue>
+            </DataList.Item>
+          )}
         </DataList.Root>
       )}
       <HStack gap="2" align="flex-start">

@@ -1,0 +1,316 @@
+/**
+ * System Dashboard (spec: "Admin: System Dashboard"): the period and view selectors, the
+ * four summary cards, monthly trends, plate types, user statuses, recent activity and
+ * the system logs, every figure computed on the server for the chosen period (what each
+ * counts: docs/admin-dashboard.md). The last answer for each period and view stays on
+ * the device, so the page reads offline, marked with when it was fetched. Export saves
+ * the view shown as a CSV file.
+ */
+import {
+  type ActivityRow,
+  type ActivityType,
+  type AdminDashboard,
+  dashboardCsv,
+  dashboardCsvFileName,
+  healthVerdict,
+  LOW_STOCK_THRESHOLD,
+  type LogLevel,
+  type LogRow,
+} from '#domain/reports/admin-dashboard';
+import { DASHBOARD_PERIOD_IDS, ADMIN_DASHBOARD_VIEWS, type DashboardPeriodId, type AdminDashboardView, DEFAULT_DASHBOARD_PERIOD, DEFAULT_ADMIN_DASHBOARD_VIEW, periodLabel, VIEW_LABELS } from '#domain/reports/dashboard-period';
+import { Alert, Badge, Box, Button, Card, Field, Flex, Heading, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { formatDateTime } from '../../components/format-date-time';
+import { CartIcon, CheckIcon, TruckIcon, UsersIcon, WarningIcon } from '../../components/icons';
+import { PageHeader, Section } from '../../components/page-parts';
+import { type Column, RecordsTable } from '../../components/records-table';
+import { showToast } from '../../components/toast';
+import { saveFile } from '../certificates/plate-downloads';
+import { MonthlyTrendsChart, SharesPieChart } from './dashboard-charts';
+import { useAdminDashboard } from './use-admin-dashboard';
+import type { CachedDashboard } from './dashboard-cache';
+
+const LEVEL_COLOURS: Record<LogLevel, string> = { INFO: 'blue', WARNING: 'yellow', ERROR: 'red' };
+const ACTIVITY_ICONS: Record<ActivityType, { icon: typeof UsersIcon; colour: string; label: string }> = {
+  user: { icon: UsersIcon, colour: 'blue.600', label: 'User' },
+  request: { icon: CartIcon, colour: 'green.600', label: 'Request' },
+  inventory: { icon: TruckIcon, colour: 'orange.600', label: 'Inventory' },
+};
+
+const count = new Intl.NumberFormat('en-GB');
+
+function Selector<Value extends string>({ label, options, labelOf, value, onChange }: { label: string; options: readonly Value[]; labelOf: (value: Value) => string; value: Value; onChange: (value: Value) => void }) {
+  return (
+    <Field.Root w={{ base: 'full', sm: '48' }}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(event) => onChange(options.find((option) => option === event.currentTarget.value) ?? options[0] ?? value)}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labelOf(option)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+function SummaryCard({ label, value, note, tone }: { label: string; value: string; note: ReactNode; tone?: 'success' | 'error' }) {
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stat.Root>
+          <Stat.Label>{label}</Stat.Label>
+          <Stat.ValueText color={tone === 'error' ? 'fg.error' : tone === 'success' ? 'fg.success' : undefined}>{value}</Stat.ValueText>
+          <Stat.HelpText color="fg.muted">{note}</Stat.HelpText>
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function SummaryCards({ dashboard }: { dashboard: AdminDashboard }) {
+  const { summary } = dashboard;
+  const health = healthVerdict(summary.health.checks);
+  const failing = summary.health.checks.filter((check) => !check.isOk);
+  return (
+    <section aria-labelledby="dashboard-summary-heading">
+      <Heading as="h2" id="dashboard-summary-heading" srOnly>
+        Summary
+      </Heading>
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+        <SummaryCard label="Total Users" value={count.format(summary.totalUsers)} note={`${count.format(summary.newUsers)} new in this period`} />
+        <SummaryCard label="Active Requests" value={count.format(summary.activeRequests)} note={`Pending or under review, of ${count.format(summary.requestsReceived)} received`} />
+        <SummaryCard
+          label="Inventory Items"
+          value={count.format(summary.inventoryItems)}
+          note={
+            summary.lowStockShops === 0
+              ? 'No plate maker low on stock'
+              : `${count.format(summary.lowStockShops)} low stock (plate ${summary.lowStockShops === 1 ? 'maker' : 'makers'} with under ${LOW_STOCK_THRESHOLD} blanks received)`
+          }
+        />
+        <SummaryCard
+          label="System Health"
+          value={health.isOperational ? 'Operational' : 'Needs attention'}
+          tone={health.isOperational ? 'success' : 'error'}
+          note={health.isOperational ? `All systems operational (${health.total} checks)` : failing.map((check) => check.detail).join('; ')}
+        />
+      </SimpleGrid>
+    </section>
+  );
+}
+
+function HealthChecks({ dashboard }: { dashboard: AdminDashboard }) {
+  return (
+    <Stack as="ul" gap="2" listStyleType="none">
+      {dashboard.summary.health.checks.map((check) => (
+        <HStack as="li" key={check.id} gap="3" align="flex-start">
+          {check.isOk ? <CheckIcon color="fg.success" boxSize="5" aria-hidden /> : <WarningIcon color="fg.error" boxSize="5" aria-hidden />}
+          <Box>
+            <Text fontWeight="medium">
+              {check.label}: {check.isOk ? 'OK' : 'Needs attention'}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {check.detail}
+            </Text>
+          </Box>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
+function UserStatusList({ dashboard }: { dashboard: AdminDashboard }) {
+  if (dashboard.userStatuses.length === 0) return <Text color="fg.muted">No accounts yet.</Text>;
+  return (
+    <Stack as="ul" gap="3" listStyleType="none">
+      {dashboard.userStatuses.map((row) => (
+        <Box as="li" key={row.name}>
+          <Flex justify="space-between" gap="2">
+            <Text fontWeight="medium">{row.name}</Text>
+            <Text>
+              {count.format(row.value)} <Text as="span" color="fg.muted">({row.percentage}%)</Text>
+            </Text>
+          </Flex>
+          <Box h="2" bg="bg.muted" rounded="full" mt="1" aria-hidden>
+            <Box h="full" w={`${row.percentage}%`} bg="brand.600" rounded="full" />
+          </Box>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function ActivityList({ rows }: { rows: readonly ActivityRow[] }) {
+  if (rows.length === 0) return <Text color="fg.muted">No activity in this period.</Text>;
+  return (
+    <Stack as="ul" gap="3" listStyleType="none">
+      {rows.map((row) => {
+        const { icon: Icon, colour, label } = ACTIVITY_ICONS[row.type];
+        return (
+          <HStack as="li" key={row.id} gap="3" align="flex-start">
+            <Icon boxSize="5" color={colour} aria-label={label} role="img" flexShrink="0" />
+            <Box minW="0">
+              <Text fontWeight="medium" overflowWrap="anywhere">
+                {row.action}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {row.user} · <time dateTime={row.at}>{formatDateTime(row.at)}</time>
+              </Text>
+            </Box>
+          </HStack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+const LOG_COLUMNS: readonly Column<LogRow>[] = [
+  {
+    header: 'Level',
+    cell: (row) => (
+      <Badge colorPalette={LEVEL_COLOURS[row.level]} variant="subtle">
+        {row.level}
+      </Badge>
+    ),
+    nowrap: true,
+  },
+  { header: 'Message', cell: (row) => <Text as="span" overflowWrap="anywhere">{row.message}</Text> },
+  { header: 'Module', cell: (row) => row.module, nowrap: true },
+  { header: 'Timestamp', cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at)}</time>, nowrap: true },
+];
+
+function DashboardBody({ dashboard }: { dashboard: AdminDashboard }) {
+  const { view } = dashboard;
+  const activity = view === 'overview' ? dashboard.activity : dashboard.activity.filter((row) => row.type === (view === 'users' ? 'user' : view === 'requests' ? 'request' : 'inventory'));
+  const series = view === 'users' ? (['users'] as const) : view === 'requests' ? (['requests'] as const) : (['users', 'requests'] as const);
+  return (
+    <Stack gap="6">
+      <SummaryCards dashboard={dashboard} />
+      {view !== 'inventory' && (
+        <SimpleGrid columns={{ base: 1, lg: view === 'overview' ? 2 : 1 }} gap="6">
+          <Section title="Monthly Trends" headingId="monthly-trends-heading">
+            <MonthlyTrendsChart rows={dashboard.monthly} series={series} />
+          </Section>
+          {(view === 'overview' || view === 'requests') && (
+            <Section title="Plate Types" headingId="plate-types-heading">
+              {dashboard.plateTypes.length === 0 ? <Text color="fg.muted">No plates requested in this period.</Text> : <SharesPieChart title="Plates requested by type" shares={dashboard.plateTypes} unit="plates" />}
+            </Section>
+          )}
+        </SimpleGrid>
+      )}
+      {view === 'inventory' && (
+        <Section title="Stock Received" headingId="stock-received-heading">
+          {dashboard.inventoryByType.length === 0 ? <Text color="fg.muted">No stock received by plate makers in this period.</Text> : <SharesPieChart title="Stock received by item type" shares={dashboard.inventoryByType} unit="items" />}
+        </Section>
+      )}
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        {(view === 'overview' || view === 'users') && (
+          <Section title="User Status" headingId="user-status-heading">
+            <UserStatusList dashboard={dashboard} />
+          </Section>
+        )}
+        <Section title="Recent Activity" headingId="recent-activity-heading">
+          <ActivityList rows={activity} />
+        </Section>
+        {view === 'overview' && (
+          <Section title="System Health" headingId="system-health-heading">
+            <HealthChecks dashboard={dashboard} />
+          </Section>
+        )}
+      </SimpleGrid>
+      {view === 'overview' && (
+        <Section title="System Logs" headingId="system-logs-heading">
+          <RecordsTable labelledBy="system-logs-heading" rows={dashboard.logs} columns={LOG_COLUMNS} empty={{ title: 'No log entries in this period', hint: 'Warnings, errors and administrators’ actions appear here.' }} />
+        </Section>
+      )}
+    </Stack>
+  );
+}
+
+function FreshnessNote({ shown, isOnline, isFetching, failure }: { shown: CachedDashboard | null; isOnline: boolean; isFetching: boolean; failure: string | null }) {
+  const asOf = shown ? formatDateTime(new Date(shown.fetchedAt).toISOString()) : null;
+  if (!isOnline) {
+    return (
+      <Alert.Root status="info" data-testid="offline-as-of">
+        <Alert.Indicator />
+        <Alert.Description>
+          {asOf
+            ? `This device is offline: the dashboard is shown as of ${asOf}, when it was last fetched. It is brought up to date when this device is back online.`
+            : 'This device is offline and has not fetched this dashboard yet. It is shown when this device is back online.'}
+        </Alert.Description>
+      </Alert.Root>
+    );
+  }
+  if (failure) {
+    return (
+      <Alert.Root status="warning" role="alert">
+        <Alert.Indicator />
+        <Alert.Description>
+          {failure}
+          {asOf ? ` The figures shown are as of ${asOf}.` : ''}
+        </Alert.Description>
+      </Alert.Root>
+    );
+  }
+  if (isFetching && shown) {
+    return (
+      <HStack gap="2" color="fg.muted" fontSize="sm" role="status">
+        <Spinner size="xs" />
+        <Text>Updating… figures shown as of {asOf}.</Text>
+      </HStack>
+    );
+  }
+  return null;
+}
+
+export function AdminDashboardPage() {
+  const [period, setPeriod] = useState<DashboardPeriodId>(DEFAULT_DASHBOARD_PERIOD);
+  const [view, setView] = useState<AdminDashboardView>(DEFAULT_ADMIN_DASHBOARD_VIEW);
+  const { shown, isOnline, isFetching, failure, refresh } = useAdminDashboard(period, view);
+  const dashboard = shown?.dashboard;
+
+  const exportView = () => {
+    if (!dashboard) return;
+    saveFile(new TextEncoder().encode(dashboardCsv(dashboard)), 'text/csv;charset=utf-8', dashboardCsvFileName(dashboard));
+    showToast({ type: 'success', title: `${VIEW_LABELS[dashboard.view]} report saved as ${dashboardCsvFileName(dashboard)}` });
+  };
+
+  return (
+    <Stack gap="6">
+      <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4" direction={{ base: 'column', md: 'row' }}>
+        <PageHeader title="System Dashboard" summary="Real-time system insights" />
+        <Flex gap="3" align="flex-end" wrap="wrap">
+          <Selector label="Period" options={DASHBOARD_PERIOD_IDS} labelOf={periodLabel} value={period} onChange={setPeriod} />
+          <Selector label="View" options={ADMIN_DASHBOARD_VIEWS} labelOf={(option) => VIEW_LABELS[option]} value={view} onChange={setView} />
+          <Button variant="outline" onClick={refresh} disabled={!isOnline || isFetching}>
+            Refresh
+          </Button>
+          <Button colorPalette="brand" onClick={exportView} disabled={!dashboard}>
+            Export
+          </Button>
+        </Flex>
+      </Flex>
+      {shown !== undefined && <FreshnessNote shown={shown} isOnline={isOnline} isFetching={isFetching} failure={failure} />}
+      {dashboard && (
+        <Text fontSize="sm" color="fg.muted">
+          {periodLabel(dashboard.period)}: <time dateTime={dashboard.from}>{formatDateTime(dashboard.from)}</time> to <time dateTime={dashboard.to}>{formatDateTime(dashboard.to)}</time>
+        </Text>
+      )}
+      {dashboard ? (
+        <DashboardBody dashboard={dashboard} />
+      ) : (
+        (shown === undefined || isFetching) && (
+          <Flex justify="center" align="center" gap="3" py="10" role="status">
+            <Spinner color="brand.600" />
+            <Text color="fg.muted">Loading the dashboard…</Text>
+          </Flex>
+        )
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Insurance Dashboard (/dashboard/insurance-agent/dashboard): Active Policies, Expiring in 30
+ * Days and Customers computed from the agent's own policies and customers on this device,
+ * and the latest policies.
+ */
+import { EXPIRING_SOON_DAYS } from '#domain/insurance/policy';
+import { insuranceOverview } from '#domain/insurance/overview';
+import { Button, Card, HStack, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { OfflineAsOf } from '../../components/offline-as-of';
+import { PageHeader, Section } from '../../components/page-parts';
+import { RecordsTable } from '../../components/records-table';
+import { useToday } from '../../components/use-today';
+import { useStoreQuery } from '../../store/use-store-query';
+import { readInsurance } from './insurance-query';
+import { policyColumns } from './policies-page';
+
+function StatCard({ label, value, help }: { label: string; value: number | undefined; help: string }) {
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stat.Root>
+          <Stat.Label>{label}</Stat.Label>
+          <Stat.ValueText>{value === undefined ? '—' : value.toLocaleString('en-GB')}</Stat.ValueText>
+          <Stat.HelpText color="fg.muted">{help}</Stat.HelpText>
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function InsuranceOverviewPage() {
+  const today = useToday();
+  const data = useStoreQuery((db) => readInsurance(db), []);
+  const overview = data ? insuranceOverview(data.policies, data.customers.length, today) : undefined;
+
+  return (
+    <Stack gap="6">
+      <PageHeader title="Insurance Dashboard" summary="Policies and claims tied to registered plates." />
+      <OfflineAsOf what="your figures are shown" />
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <StatCard label="Active Policies" value={overview?.activePolicies} help="Covering a plate now or from a later start" />
+        <StatCard label={`Expiring in ${EXPIRING_SOON_DAYS} Days`} value={overview?.expiringSoon} help="Active policies to renew soon" />
+        <StatCard label="Customers" value={overview?.customers} help="Policy holders in your list" />
+      </SimpleGrid>
+      <Section
+        title="Latest Policies"
+        headingId="latest-policies-heading"
+        aside={
+          <HStack gap="2">
+            <Button asChild size="sm" variant="outline">
+              <Link to={paths.dashboard.insuranceAgent.policies}>All policies</Link>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link to={paths.dashboard.insuranceAgent.customers}>Customers</Link>
+            </Button>
+          </HStack>
+        }
+      >
+        <RecordsTable
+          labelledBy="latest-policies-heading"
+          rows={data && overview ? overview.latest : undefined}
+          columns={data ? policyColumns(data, today) : []}
+          empty={{ title: 'No policies yet', hint: 'Policies you issue appear here.' }}
+        />
+      </Section>
+    </Stack>
+  );
+}

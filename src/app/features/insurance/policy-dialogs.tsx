@@ -1,0 +1,327 @@
+/**
+ * Issue Policy, Renew Policy and Cancel Policy. Each needs a connection (the server numbers
+ * the policy and checks the plate in the registry): the dialog says so when the device is
+ * offline, and the server's refusal is shown under the field it concerns.
+ */
+import { customerMatches } from '#domain/insurance/customer';
+import { cancelPolicySchema, oneYearTermEnd, POLICY_NEEDS_CONNECTION, POLICY_TYPES, type PolicyFormValues, policyInputSchema, renewalTerm, renewPolicySchema } from '#domain/insurance/policy';
+import { formatKwacha } from '#domain/money/money';
+import { validate } from '#domain/validation/validate';
+import { Alert, Button, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { AppDialog } from '../../components/app-dialog';
+import { FormField } from '../../components/form-field';
+import { FormMessage } from '../../components/form-message';
+import { RequiredNote } from '../../components/page-parts';
+import { formatDay } from '../../components/format-date-time';
+import { showToast } from '../../components/toast';
+import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
+import { useOnlineStatus } from '../../components/use-online-status';
+import type { LocalInsuranceCustomer, LocalInsurancePolicy } from '../../store/database';
+import { cancelPolicy, issuePolicy, type PolicyAnswer, renewPolicy } from './insurance-api';
+import { vehicleText } from './insurance-parts';
+
+function NeedsConnection() {
+  const isOnline = useOnlineStatus();
+  if (isOnline) return null;
+  return (
+    <Alert.Root status="warning">
+      <Alert.Indicator />
+      <Alert.Title>{POLICY_NEEDS_CONNECTION}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+/** Runs a server change and keeps its refusal for the form: a message, and messages by field. */
+function useServerChange<FieldName extends string>() {
+  const [errors, setErrorsNow] = useState<Partial<Record<FieldName, string>>>({});
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Shows the messages and, when there are any, takes the keyboard to the first field concerned. */
+  function setErrors(next: Partial<Record<FieldName, string>>) {
+    setErrorsNow(next);
+    if (Object.values(next).some(Boolean)) setTimeout(() => focusFirstInvalid(formRef.current));
+  }
+  /** Clears a field's message as the person corrects it (the focus stays where they type). */
+  function clearError(field: FieldName) {
+    setErrorsNow((current) => ({ ...current, [field]: undefined }));
+  }
+  async function run(call: () => Promise<PolicyAnswer>, done: (answer: Extract<PolicyAnswer, { ok: true }>) => void) {
+    setSubmitting(true);
+    setFormMessage(null);
+    try {
+      const answer = await call();
+      if (answer.ok) done(answer);
+      else {
+        setFormMessage(answer.message);
+        setErrors(answer.fields as Partial<Record<FieldName, string>>);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+  return { errors, setErrors, clearError, formMessage, isSubmitting, formRef, run };
+}
+
+export interface IssuePolicyDialogProps {
+  customers: readonly LocalInsuranceCustomer[];
+  today: string;
+  onClose: () => void;
+}
+
+type IssueField = keyof PolicyFormValues | 'form';
+
+export function IssuePolicyDialog({ customers, today, onClose }: IssuePolicyDialogProps) {
+  const [values, setValues] = useState<PolicyFormValues>({ customerId: '', plateNumber: '', type: 'Third Party', startDate: today, endDate: oneYearTermEnd(today), premium: '' });
+  const [customerSearch, setCustomerSearch] = useState('');
+  const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, run } = useServerChange<IssueField>();
+  const customer = customers.find((candidate) => candidate.id === values.customerId);
+  const choices = customers.filter((candidate) => candidate.id === values.customerId || customerMatches(candidate, customerSearch)).slice(0, 100);
+
+  function change(field: keyof PolicyFormValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value, ...(field === 'startDate' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? { endDate: oneYearTermEnd(value) } : {}) }));
+    clearError(field);
+  }
+
+  async function save() {
+    const checked = validate(policyInputSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    await run(
+      () => issuePolicy(values),
+      ({ policy }) => {
+        showToast({ type: 'success', title: `Policy ${policy.policyNumber} issued`, description: `${policy.type} cover for ${policy.plateNumber} until ${formatDay(policy.endDate)}.` });
+        onClose();
+      },
+    );
+  }
+
+  const formId = 'issue-policy-form';
+  return (
+    <AppDialog
+      title="Issue Policy"
+      isOpen
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} colorPalette="brand" loading={isSubmitting}>
+            Issue Policy
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="4">
+          <NeedsConnection />
+          <FormMessage message={formMessage} />
+          <RequiredNote />
+          <FormField label="Find customer" error={undefined}>
+            <Input type="search" value={customerSearch} maxLength={100} placeholder="Name, NRC, phone or plate" onChange={(event) => setCustomerSearch(event.currentTarget.value)} />
+          </FormField>
+          <FormField label="Customer" error={errors.customerId} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={values.customerId} onChange={(event) => change('customerId', event.currentTarget.value)}>
+                <option value="">Choose a customer</option>
+                {choices.map((candidate) => (
+                  <option key={candidate.id} value={candidate.id}>
+                    {candidate.name} — NRC {candidate.nrc}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Plate Number" error={errors.plateNumber} required>
+            <Input value={values.plateNumber} maxLength={12} autoComplete="off" autoCapitalize="characters" fontFamily="mono" placeholder="ZM-123-ABC" list="customer-plates" onChange={(event) => change('plateNumber', event.currentTarget.value)} />
+            <datalist id="customer-plates">
+              {customer?.vehicles.map((vehicle) => (
+                <option key={vehicle.plateNumber} value={vehicle.plateNumber}>
+                  {vehicleText(vehicle)}
+                </option>
+              ))}
+            </datalist>
+            <Field.HelperText>
+              {customer && customer.vehicles.length > 0
+                ? `Registered to ${customer.name}: ${customer.vehicles.map((vehicle) => vehicle.plateNumber).join(', ')}.`
+                : 'The plate must be registered, valid and not expired.'}
+            </Field.HelperText>
+          </FormField>
+          <FormField label="Cover" error={errors.type} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={values.type} onChange={(event) => change('type', event.currentTarget.value)}>
+                {POLICY_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Start Date" error={errors.startDate} required>
+            <Input type="date" value={values.startDate} onChange={(event) => change('startDate', event.currentTarget.value)} />
+          </FormField>
+          <FormField label="End Date" error={errors.endDate} required>
+            <Input type="date" value={values.endDate} onChange={(event) => change('endDate', event.currentTarget.value)} />
+            <Field.HelperText>At most one year; the cover includes the end date.</Field.HelperText>
+          </FormField>
+          <FormField label="Premium (K)" error={errors.premium} required>
+            <Input value={values.premium} inputMode="decimal" maxLength={14} placeholder="1500.00" onChange={(event) => change('premium', event.currentTarget.value)} />
+          </FormField>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}
+
+export function RenewPolicyDialog({ policy, today, onClose }: { policy: LocalInsurancePolicy; today: string; onClose: () => void }) {
+  const [premium, setPremium] = useState(() => (policy.premium / 100).toFixed(2));
+  const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, run } = useServerChange<'premium' | 'form'>();
+  const term = renewalTerm(policy, today);
+
+  async function save() {
+    const checked = validate(renewPolicySchema, { premium });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    await run(
+      () => renewPolicy(policy.id, premium),
+      ({ policy: renewed }) => {
+        showToast({ type: 'success', title: `Policy ${renewed.policyNumber} issued`, description: `${policy.policyNumber} renewed until ${formatDay(renewed.endDate)}.` });
+        onClose();
+      },
+    );
+  }
+
+  const formId = 'renew-policy-form';
+  return (
+    <AppDialog
+      title={`Renew ${policy.policyNumber}`}
+      isOpen
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} colorPalette="brand" loading={isSubmitting}>
+            Renew Policy
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="4">
+          <NeedsConnection />
+          <FormMessage message={formMessage} />
+          <Text>
+            {policy.type} cover for <strong>{policy.plateNumber}</strong> from {formatDay(term.startDate)} to {formatDay(term.endDate)}, under a new policy number. Last term&apos;s premium:{' '}
+            {formatKwacha(policy.premium)}.
+          </Text>
+          <FormField label="Premium (K)" error={errors.premium} required>
+            <Input
+              value={premium}
+              inputMode="decimal"
+              maxLength={14}
+              onChange={(event) => {
+                setPremium(event.currentTarget.value);
+                clearError('premium');
+              }}
+            />
+          </FormField>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}
+
+export function CancelPolicyDialog({ policy, onClose }: { policy: LocalInsurancePolicy; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, run } = useServerChange<'reason' | 'form'>();
+
+  async function save() {
+    const checked = validate(cancelPolicySchema, { reason });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    await run(
+      () => cancelPolicy(policy.id, reason),
+      () => {
+        showToast({ type: 'success', title: `Policy ${policy.policyNumber} cancelled` });
+        onClose();
+      },
+    );
+  }
+
+  const formId = 'cancel-policy-form';
+  return (
+    <AppDialog
+      title={`Cancel ${policy.policyNumber}`}
+      isOpen
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Keep Policy
+          </Button>
+          <Button type="submit" form={formId} colorPalette="red" loading={isSubmitting}>
+            Cancel Policy
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="4">
+          <NeedsConnection />
+          <FormMessage message={formMessage} />
+          <Text>
+            {policy.plateNumber} will no longer be covered: a roadside check will show no valid insurance unless another policy covers it. This cannot be undone.
+          </Text>
+          <FormField label="Reason" error={errors.reason} required>
+            <Textarea
+              value={reason}
+              maxLength={200}
+              rows={3}
+              onChange={(event) => {
+                setReason(event.currentTarget.value);
+                clearError('reason');
+              }}
+            />
+          </FormField>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,67 @@
+// An insurance agent's customer (a policy holder): the person as the agent records them,
+// and the vehicles the registry holds in their name. A customer may be someone with a
+// Nambala account (linked on the server by email or phone) or someone the agent adds.
+import { z } from 'zod';
+import { nrcSchema } from '../agent/workspace';
+import { driverPhoneSchema } from '../fleet/fleet-input';
+
+export const CUSTOMER_SAVED = 'Customer saved';
+export const CUSTOMER_NOT_YOURS = 'This customer is not in your list.';
+export const customerNrcTakenMessage = (nrc: string) => `A customer with NRC ${nrc} is already in your list.`;
+
+export const customerInputSchema = z.object({
+  id: z.uuid({ error: 'id must be a UUID' }),
+  name: z.string({ error: 'Full Name is required' }).trim().min(1, 'Full Name is required').max(100, 'Full Name must be at most 100 characters'),
+  nrc: nrcSchema('NRC number'),
+  phone: driverPhoneSchema,
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .max(254, 'Email must be at most 254 characters')
+    .pipe(z.email('Please enter a valid email address')),
+});
+export type CustomerInput = z.output<typeof customerInputSchema>;
+export type CustomerFormValues = Omit<z.input<typeof customerInputSchema>, 'id'>;
+export const EMPTY_CUSTOMER_FORM: CustomerFormValues = { name: '', nrc: '', phone: '', email: '' };
+
+/** A vehicle registered in the customer's name or to their account, as the registry holds it. */
+export interface CustomerVehicle {
+  plateNumber: string;
+  make: string;
+  model: string;
+  colour: string;
+  year: number;
+  expiryDate: string;
+  standing: 'Valid' | 'Revoked' | 'Stolen';
+}
+
+export interface InsuranceCustomer {
+  id: string;
+  agentId: string;
+  /** The Nambala account with this email or phone, when there is one. */
+  accountId: string | null;
+  name: string;
+  nrc: string;
+  phone: string;
+  email: string;
+  /** From the registry when the customer or one of their policies was last saved. */
+  vehicles: CustomerVehicle[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Whether a customer matches a search: name, NRC, phone, email or one of their plates. */
+export function customerMatches(customer: Pick<InsuranceCustomer, 'name' | 'nrc' | 'phone' | 'email' | 'vehicles'>, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return true;
+  const compact = needle.replace(/[\s-]/g, '');
+  return (
+    customer.name.toLowerCase().includes(needle) ||
+    customer.nrc.includes(needle) ||
+    customer.phone.includes(compact) ||
+    customer.email.includes(needle) ||
+    customer.vehicles.some((vehicle) => vehicle.plateNumber.toLowerCase().replace(/-/g, '').includes(compact))
+  );
+}

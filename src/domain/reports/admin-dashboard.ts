@@ -1,0 +1,176 @@
+/**
+ * The System Dashboard's answer and the pure shaping the server and the page share:
+ * percentages that add up to exactly 100, the activity type of an audited action, the
+ * health verdict from its checks, and the CSV of the view shown. What each figure
+ * counts is written in docs/admin-dashboard.md.
+ */
+import { csvText } from '../csv/csv-writer';
+import { type DashboardPeriodId, type AdminDashboardView, periodLabel, VIEW_LABELS } from './dashboard-period';
+
+/**
+ * A plate maker whose blank plates received in the period are fewer than this is
+ * counted in the "low stock" note: at a few plates a day, fewer than 50 blanks in a
+ * period means the shop is running short before its next delivery.
+ */
+export const LOW_STOCK_THRESHOLD = 50;
+
+/** A request-to-pay or bank transfer still pending after this long needs someone to look at it. */
+export const PAYMENT_WAIT_LIMIT_HOURS = 24;
+/** A message (SMS or email) still queued this long after it was due means the dispatcher is stuck. */
+export const MESSAGE_BACKLOG_LIMIT_MINUTES = 15;
+
+/** How many rows the activity list and the logs table show. */
+export const RECENT_ACTIVITY_LIMIT = 10;
+export const SYSTEM_LOG_LIMIT = 50;
+
+export const LOG_LEVELS = ['INFO', 'WARNING', 'ERROR'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const ACTIVITY_TYPES = ['user', 'request', 'inventory'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export interface MonthlyTrend {
+  /** YYYY-MM in Lusaka time. */
+  month: string;
+  users: number;
+  requests: number;
+}
+export interface Share {
+  name: string;
+  value: number;
+  /** Whole percent; the shares of one list add up to 100 (0 when the list is empty). */
+  percentage: number;
+}
+export interface ActivityRow {
+  id: string;
+  action: string;
+  user: string;
+  at: string;
+  type: ActivityType;
+}
+export interface LogRow {
+  id: string;
+  level: LogLevel;
+  message: string;
+  module: string;
+  at: string;
+}
+export interface HealthCheck {
+  id: 'database' | 'messages' | 'payments' | 'errors';
+  label: string;
+  isOk: boolean;
+  detail: string;
+}
+
+export interface AdminDashboard {
+  period: DashboardPeriodId;
+  view: AdminDashboardView;
+  from: string;
+  to: string;
+  generatedAt: string;
+  summary: {
+    totalUsers: number;
+    newUsers: number;
+    activeRequests: number;
+    requestsReceived: number;
+    inventoryItems: number;
+    lowStockShops: number;
+    health: { isOperational: boolean; checks: HealthCheck[] };
+  };
+  monthly: MonthlyTrend[];
+  plateTypes: Share[];
+  userStatuses: Share[];
+  /** Stock received by plate makers in the period, by item type (Plate Blanks, Raw Materials). */
+  inventoryByType: Share[];
+  activity: ActivityRow[];
+  logs: LogRow[];
+}
+
+/**
+ * Whole percentages of each count that add up to exactly 100 (largest remainder): the
+ * user-status list and the pie must not read 33% + 33% + 33%. Ties go to the earlier entry.
+ */
+export function percentages(counts: readonly number[]): number[] {
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  if (total === 0) return counts.map(() => 0);
+  const exact = counts.map((count) => (count * 100) / total);
+  const floors = exact.map(Math.floor);
+  let left = 100 - floors.reduce((sum, value) => sum + value, 0);
+  const order = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left === 0) break;
+    floors[index] = (floors[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return floors;
+}
+
+/** Named counts as shares, in the order given. */
+export function toShares(rows: readonly { name: string; value: number }[]): Share[] {
+  const shares = percentages(rows.map((row) => row.value));
+  return rows.map((row, index) => ({ name: row.name, value: row.value, percentage: shares[index] ?? 0 }));
+}
+
+/** Which icon an audited action gets: plate requests, payments and plates are "request"; stock and manufacturing "inventory"; accounts "user". */
+export function activityType(action: string): ActivityType {
+  const [subject] = action.split('.');
+  if (subject === 'inventory' || action === 'plate.made') return 'inventory';
+  if (subject === 'request' || subject === 'plate' || subject === 'payment' || subject === 'reservation' || subject === 'application') return 'request';
+  return 'user';
+}
+
+/** "Operational" only when every check passes. */
+export function healthVerdict(checks: readonly HealthCheck[]): { isOperational: boolean; passing: number; total: number } {
+  const passing = checks.filter((check) => check.isOk).length;
+  return { isOperational: passing === checks.length, passing, total: checks.length };
+}
+
+type Cell = string | number;
+
+function summaryRows(dashboard: AdminDashboard): Cell[][] {
+  const { summary } = dashboard;
+  const health = healthVerdict(summary.health.checks);
+  return [
+    ['Figure', 'Value'],
+    ['Total Users', summary.totalUsers],
+    ['New users in the period', summary.newUsers],
+    ['Active Requests', summary.activeRequests],
+    ['Requests received in the period', summary.requestsReceived],
+    ['Inventory Items', summary.inventoryItems],
+    ['Plate makers low on stock', summary.lowStockShops],
+    ['System Health', health.isOperational ? 'Operational' : `Needs attention (${health.passing} of ${health.total} checks passing)`],
+    ...summary.health.checks.map((check): Cell[] => [check.label, check.detail]),
+  ];
+}
+
+const monthlyRows = (dashboard: AdminDashboard, columns: readonly ('users' | 'requests')[]): Cell[][] => [
+  ['Month', ...columns.map((column) => (column === 'users' ? 'New users' : 'Requests'))],
+  ...dashboard.monthly.map((row): Cell[] => [row.month, ...columns.map((column) => row[column])]),
+];
+const shareRows = (title: string, shares: readonly Share[]): Cell[][] => [[title, 'Count', 'Percentage'], ...shares.map((share): Cell[] => [share.name, share.value, `${share.percentage}%`])];
+const activityRows = (rows: readonly ActivityRow[]): Cell[][] => [['Activity', 'User', 'Type', 'Timestamp'], ...rows.map((row): Cell[] => [row.action, row.user, row.type, row.at])];
+const logRows = (rows: readonly LogRow[]): Cell[][] => [['Level', 'Message', 'Module', 'Timestamp'], ...rows.map((row): Cell[] => [row.level, row.message, row.module, row.at])];
+
+/** The figures of the view shown, as a CSV file: a heading line, then each table after a blank line. */
+export function dashboardCsv(dashboard: AdminDashboard): string {
+  const { view } = dashboard;
+  const heading: Cell[][] = [
+    ['Nambala System Dashboard', `${VIEW_LABELS[view]} report`],
+    ['Period', `${periodLabel(dashboard.period)} (${dashboard.from} to ${dashboard.to})`],
+    ['Generated', dashboard.generatedAt],
+  ];
+  const blocks: Cell[][][] = [heading, summaryRows(dashboard)];
+  if (view === 'overview') blocks.push(monthlyRows(dashboard, ['users', 'requests']), shareRows('Plate type', dashboard.plateTypes), shareRows('User status', dashboard.userStatuses), activityRows(dashboard.activity), logRows(dashboard.logs));
+  if (view === 'users') blocks.push(monthlyRows(dashboard, ['users']), shareRows('User status', dashboard.userStatuses), activityRows(dashboard.activity.filter((row) => row.type === 'user')));
+  if (view === 'requests') blocks.push(monthlyRows(dashboard, ['requests']), shareRows('Plate type', dashboard.plateTypes), activityRows(dashboard.activity.filter((row) => row.type === 'request')));
+  if (view === 'inventory') blocks.push(shareRows('Item type', dashboard.inventoryByType), activityRows(dashboard.activity.filter((row) => row.type === 'inventory')));
+  const rows: Cell[][] = [];
+  blocks.forEach((block, index) => {
+    if (index > 0) rows.push([]);
+    rows.push(...block);
+  });
+  return csvText(rows);
+}
+
+export function dashboardCsvFileName(dashboard: AdminDashboard): string {
+  return `nambala-dashboard-${dashboard.view}-${dashboard.period}-${dashboard.to.slice(0, 10)}.csv`;
+}

@@ -1,0 +1,230 @@
+/**
+ * An insurance agent's customers and policies, and the cover a roadside check reports.
+ * Every write records the row's change for the agent's devices (scope user:<agent>) in the
+ * same transaction. A customer's vehicles are read from the registry (by NRC, or by the
+ * linked account) and travel with the customer's row, refreshed whenever the customer or
+ * one of their policies is written.
+ */
+import type { CustomerInput, CustomerVehicle, InsuranceCustomer } from '#domain/insurance/customer';
+import { type Cover, coverOn, type InsurancePolicy, type PolicyType, policyNumberFrom } from '#domain/insurance/policy';
+import { ngwee } from '#domain/money/money';
+import type { Queryable } from '../db/database';
+import { changeLogRepository } from './change-log-repository';
+
+/** The entity names devices know the rows by (CHANGE_LOG_TABLES in the app's store). */
+export const INSURANCE_ENTITIES = { customer: 'insuranceCustomer', policy: 'insurancePolicy' } as const;
+
+/** First key of the per-agent advisory lock (the second is a hash of the agent's id). */
+const INSURANCE_LOCK_KEY = 8_132_026;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const day = (value: Date | string) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+
+interface CustomerRow {
+  id: string;
+  agent_id: string;
+  account_id: string | null;
+  name: string;
+  nrc: string;
+  phone: string;
+  email: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface PolicyRow {
+  id: string;
+  policy_number: string;
+  agent_id: string;
+  customer_id: string;
+  plate_number: string;
+  type: PolicyType;
+  start_date: Date | string;
+  end_date: Date | string;
+  premium_ngwee: string | number;
+  insurer: string;
+  cancelled_at: Date | string | null;
+  cancel_reason: string | null;
+  renewed_from: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface VehicleRow {
+  plate_number: string;
+  make: string;
+  model: string;
+  colour: string;
+  year: number;
+  expiry_date: Date | string;
+  standing: CustomerVehicle['standing'];
+}
+
+const toPolicy = (row: PolicyRow): InsurancePolicy => ({
+  id: row.id,
+  policyNumber: row.policy_number,
+  agentId: row.agent_id,
+  customerId: row.customer_id,
+  plateNumber: row.plate_number,
+  type: row.type,
+  startDate: day(row.start_date),
+  endDate: day(row.end_date),
+  premium: ngwee(Number(row.premium_ngwee)),
+  insurer: row.insurer,
+  cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
+  cancelReason: row.cancel_reason,
+  renewedFrom: row.renewed_from,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+/** A registered plate as a policy needs it. */
+export interface InsurablePlate {
+  plateNumber: string;
+  standing: CustomerVehicle['standing'];
+  expiryDate: string;
+}
+
+export interface NewPolicy {
+  id: string;
+  agentId: string;
+  customerId: string;
+  plateNumber: string;
+  type: PolicyType;
+  startDate: string;
+  endDate: string;
+  premium: number;
+  insurer: string;
+  renewedFrom: string | null;
+}
+
+export function insuranceRepository(db: Queryable) {
+  const log = changeLogRepository(db);
+  const scopesOf = (agentId: string) => [`user:${agentId}`];
+
+  async function vehiclesOf(nrc: string, accountId: string | null): Promise<CustomerVehicle[]> {
+    const rows = await db.query<VehicleRow>(
+      `SELECT plate_number, make, model, colour, year, expiry_date, standing FROM registered_plates
+       WHERE owner_nrc = $1 OR ($2::text IS NOT NULL AND owner_id = $2) ORDER BY plate_number`,
+      [nrc, accountId],
+    );
+    return rows.map((row) => ({ plateNumber: row.plate_number, make: row.make, model: row.model, colour: row.colour, year: row.year, expiryDate: day(row.expiry_date), standing: row.standing }));
+  }
+
+  async function toCustomer(row: CustomerRow): Promise<InsuranceCustomer> {
+    return {
+      id: row.id,
+      agentId: row.agent_id,
+      accountId: row.account_id,
+      name: row.name,
+      nrc: row.nrc,
+      phone: row.phone,
+      email: row.email,
+      vehicles: await vehiclesOf(row.nrc, row.account_id),
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+    };
+  }
+
+  async function publishCustomer(row: CustomerRow): Promise<InsuranceCustomer> {
+    const customer = await toCustomer(row);
+    await log.record(scopesOf(customer.agentId), INSURANCE_ENTITIES.customer, customer.id, 'put', { ...customer });
+    return customer;
+  }
+
+  async function publishPolicy(row: PolicyRow): Promise<InsurancePolicy> {
+    const policy = toPolicy(row);
+    await log.record(scopesOf(policy.agentId), INSURANCE_ENTITIES.policy, policy.id, 'put', { ...policy });
+    return policy;
+  }
+
+  return {
+    /** Serialises one agent's changes until the transaction ends, so two pushes cannot both pass the same check. */
+    async lockAgent(agentId: string): Promise<void> {
+      await db.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [INSURANCE_LOCK_KEY, agentId]);
+    },
+
+    async findCustomer(id: string): Promise<{ id: string; agentId: string; nrc: string } | undefined> {
+      const [row] = await db.query<CustomerRow>('SELECT * FROM insurance_customers WHERE id = $1', [id]);
+      return row ? { id: row.id, agentId: row.agent_id, nrc: row.nrc } : undefined;
+    },
+
+    async customerWithNrc(agentId: string, nrc: string): Promise<string | undefined> {
+      const [row] = await db.query<{ id: string }>('SELECT id FROM insurance_customers WHERE agent_id = $1 AND nrc = $2', [agentId, nrc]);
+      return row?.id;
+    },
+
+    /** The account with this email or phone, if any: the customer is then linked to it. */
+    async accountFor(email: string, phone: string): Promise<string | null> {
+      const [row] = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1 OR phone = $2 ORDER BY (lower(email) = $1) DESC, created_at LIMIT 1', [email.toLowerCase(), phone]);
+      return row?.id ?? null;
+    },
+
+    async saveCustomer(agentId: string, input: CustomerInput, accountId: string | null, at: Date): Promise<InsuranceCustomer> {
+      const [row] = await db.query<CustomerRow>(
+        `INSERT INTO insurance_customers (id, agent_id, account_id, name, nrc, phone, email, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+         ON CONFLICT (id) DO UPDATE SET account_id = EXCLUDED.account_id, name = EXCLUDED.name, nrc = EXCLUDED.nrc, phone = EXCLUDED.phone, email = EXCLUDED.email, updated_at = EXCLUDED.updated_at
+         RETURNING *`,
+        [input.id, agentId, accountId, input.name, input.nrc, input.phone, input.email, at],
+      );
+      if (!row) throw new Error('customer not saved');
+      return publishCustomer(row);
+    },
+
+    /** Sends a customer's row again with their vehicles as the registry has them now. */
+    async refreshCustomer(customerId: string): Promise<void> {
+      const [row] = await db.query<CustomerRow>('SELECT * FROM insurance_customers WHERE id = $1', [customerId]);
+      if (row) await publishCustomer(row);
+    },
+
+    async listCustomers(agentId: string): Promise<InsuranceCustomer[]> {
+      const rows = await db.query<CustomerRow>('SELECT * FROM insurance_customers WHERE agent_id = $1 ORDER BY name, id', [agentId]);
+      return Promise.all(rows.map(toCustomer));
+    },
+
+    async findPolicy(id: string): Promise<InsurancePolicy | undefined> {
+      const [row] = await db.query<PolicyRow>('SELECT * FROM insurance_policies WHERE id = $1', [id]);
+      return row ? toPolicy(row) : undefined;
+    },
+
+    async listPolicies(agentId: string): Promise<InsurancePolicy[]> {
+      return (await db.query<PolicyRow>('SELECT * FROM insurance_policies WHERE agent_id = $1 ORDER BY created_at DESC, id', [agentId])).map(toPolicy);
+    },
+
+    /** The plate's row in the registry, or undefined when it is not registered. */
+    async insurablePlate(plateNumber: string): Promise<InsurablePlate | undefined> {
+      const [row] = await db.query<{ plate_number: string; standing: CustomerVehicle['standing']; expiry_date: Date | string }>('SELECT plate_number, standing, expiry_date FROM registered_plates WHERE plate_number = $1', [plateNumber]);
+      return row ? { plateNumber: row.plate_number, standing: row.standing, expiryDate: day(row.expiry_date) } : undefined;
+    },
+
+    /** The agent's policies on the plate that are not cancelled, for the overlap check. */
+    async livePoliciesOnPlate(agentId: string, plateNumber: string): Promise<InsurancePolicy[]> {
+      return (await db.query<PolicyRow>('SELECT * FROM insurance_policies WHERE agent_id = $1 AND plate_number = $2 AND cancelled_at IS NULL', [agentId, plateNumber])).map(toPolicy);
+    },
+
+        /** Numbers (POL- from the sequence) and stores a new policy. */
+    async issuePolicy(policy: NewPolicy, at: Date): Promise<InsurancePolicy> {
+      const [next] = await db.query<{ n: string }>("SELECT nextval('insurance_policy_number_seq')::text AS n");
+      const [row] = await db.query<PolicyRow>(
+        `INSERT INTO insurance_policies (id, policy_number, agent_id, customer_id, plate_number, type, start_date, end_date, premium_ngwee, insurer, renewed_from, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+         RETURNING *`,
+        [policy.id, policyNumberFrom(Number(next?.n)), policy.agentId, policy.customerId, policy.plateNumber, policy.type, policy.startDate, policy.endDate, policy.premium, policy.insurer, policy.renewedFrom, at],
+      );
+      if (!row) throw new Error('policy not issued');
+      return publishPolicy(row);
+    },
+
+    async cancelPolicy(id: string, reason: string, at: Date): Promise<InsurancePolicy | undefined> {
+      const [row] = await db.query<PolicyRow>('UPDATE insurance_policies SET cancelled_at = $2, cancel_reason = $3, updated_at = $2 WHERE id = $1 AND cancelled_at IS NULL RETURNING *', [id, at, reason]);
+      return row ? publishPolicy(row) : undefined;
+    },
+
+    /** The plate's cover on `today` from every insurer's policies, or null. */
+    async coverFor(plateNumber: string, today: string): Promise<Cover | null> {
+      const rows = await db.query<PolicyRow>('SELECT * FROM insurance_policies WHERE plate_number = $1 AND cancelled_at IS NULL AND start_date <= $2 AND end_date >= $2', [plateNumber, today]);
+      return coverOn(rows.map(toPolicy), today);
+    },
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * Policies an insurance agent issues, renews and cancels. These need the server: it numbers
+ * each policy (POL-000001) and checks the plate in the registry (registered, valid and not
+ * expired) and against the agent's other policies on it. The policy reaches the agent's
+ * devices through the change log, and the customer's row is sent again with their vehicles
+ * as the registry has them now. An agent reaches only their own customers and policies.
+ */
+import { CUSTOMER_NOT_YOURS } from '#domain/insurance/customer';
+import {
+  cancelPolicySchema,
+  type InsurancePolicy,
+  overlapProblem,
+  plateProblem,
+  POLICY_NOT_YOURS,
+  POLICY_TYPES,
+  type PolicyInput,
+  policyInputSchema,
+  policyStatus,
+  renewalTerm,
+  renewPolicySchema,
+} from '#domain/insurance/policy';
+import { uuidv7 } from '#domain/ids/uuid-v7';
+import type { Ngwee } from '#domain/money/money';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Database, Queryable } from '../db/database';
+import { auditRepository } from '../repositories/audit-repository';
+import { insuranceRepository } from '../repositories/insurance-repository';
+import type { User } from '../repositories/user-repository';
+import { Refusal } from '../sync/intent';
+import { errorBody } from '../plugins/error-handler';
+import { errorResponse } from './schemas';
+
+const policyResponse = z.object({
+  policy: z.object({
+    id: z.string(),
+    policyNumber: z.string(),
+    agentId: z.string(),
+    customerId: z.string(),
+    plateNumber: z.string(),
+    type: z.enum(POLICY_TYPES),
+    startDate: z.string(),
+    endDate: z.string(),
+    premium: z.number(),
+    insurer: z.string(),
+    cancelledAt: z.string().nullable(),
+    cancelReason: z.string().nullable(),
+    renewedFrom: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+});
+
+const policyParams = z.object({ id: z.string().max(64, 'id must be at most 64 characters') });
+const responses = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+
+/** The insurer named on the agent's policies: their business, or their own name. */
+const insurerOf = (agent: User) => agent.businessName?.trim() || agent.name;
+const newPolicyId = () => uuidv7(Date.now(), randomBytes(10));
+
+/** Who makes a change, when (the server's clock) and from where; the day is the server's calendar day. */
+export interface PolicyChange {
+  agent: User;
+  at: Date;
+  ip: string;
+}
+
+/** The agent's own policy, or a 404 that does not say whether someone else's exists. */
+async function ownPolicy(tx: Queryable, agent: User, id: string): Promise<InsurancePolicy> {
+  const policy = await insuranceRepository(tx).findPolicy(id);
+  if (!policy || policy.agentId !== agent.id) throw new Refusal(404, POLICY_NOT_YOURS);
+  return policy;
+}
+
+/** The plate is registered, valid and unexpired, and the term clashes with none of the agent's live policies on it. */
+async function checkPlate(tx: Queryable, agent: User, plateNumber: string, term: { startDate: string; endDate: string }, today: string): Promise<void> {
+  const insurance = insuranceRepository(tx);
+  const plate = plateProblem(plateNumber, await insurance.insurablePlate(plateNumber), today);
+  if (plate) throw new Refusal(422, plate, { plateNumber: plate });
+  const overlap = overlapProblem(plateNumber, term, await insurance.livePoliciesOnPlate(agent.id, plateNumber));
+  if (overlap) throw new Refusal(409, overlap, { plateNumber: overlap });
+}
+
+/** Issues a policy inside the caller's transaction (the route, and the demo seed); a Refusal says why not. */
+export async function issuePolicyIn(tx: Queryable, { agent, at, ip }: PolicyChange, input: PolicyInput): Promise<InsurancePolicy> {
+  const insurance = insuranceRepository(tx);
+  await insurance.lockAgent(agent.id);
+  const customer = await insurance.findCustomer(input.customerId);
+  if (!customer || customer.agentId !== agent.id) throw new Refusal(404, CUSTOMER_NOT_YOURS, { customerId: CUSTOMER_NOT_YOURS });
+  await checkPlate(tx, agent, input.plateNumber, input, at.toISOString().slice(0, 10));
+  const policy = await insurance.issuePolicy({ id: newPolicyId(), agentId: agent.id, ...input, insurer: insurerOf(agent), renewedFrom: null }, at);
+  await insurance.refreshCustomer(customer.id);
+  await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.policy.issue', target: policy.id, detail: { policyNumber: policy.policyNumber, plateNumber: policy.plateNumber, type: policy.type, premium: policy.premium }, ip });
+  return policy;
+}
+
+/** Renews a policy for a new one-year term under a new number (renewalTerm). */
+export async function renewPolicyIn(tx: Queryable, { agent, at, ip }: PolicyChange, policyId: string, premium: Ngwee): Promise<InsurancePolicy> {
+  const insurance = insuranceRepository(tx);
+  await insurance.lockAgent(agent.id);
+  const old = await ownPolicy(tx, agent, policyId);
+  if (old.cancelledAt !== null) throw new Refusal(409, `Policy ${old.policyNumber} was cancelled: issue a new policy instead.`);
+  const today = at.toISOString().slice(0, 10);
+  const term = renewalTerm(old, today);
+  await checkPlate(tx, agent, old.plateNumber, term, today);
+  const policy = await insurance.issuePolicy({ id: newPolicyId(), agentId: agent.id, customerId: old.customerId, plateNumber: old.plateNumber, type: old.type, ...term, premium, insurer: insurerOf(agent), renewedFrom: old.id }, at);
+  await insurance.refreshCustomer(old.customerId);
+  await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.policy.renew', target: policy.id, detail: { policyNumber: policy.policyNumber, renews: old.policyNumber, plateNumber: policy.plateNumber, premium: policy.premium }, ip });
+  return policy;
+}
+
+/** Cancels an active policy, with the reason. */
+export async function cancelPolicyIn(tx: Queryable, { agent, at, ip }: PolicyChange, policyId: string, reason: string): Promise<InsurancePolicy> {
+  const insurance = insuranceRepository(tx);
+  await insurance.lockAgent(agent.id);
+  const old = await ownPolicy(tx, agent, policyId);
+  const status = policyStatus(old, at.toISOString().slice(0, 10));
+  if (status === 'Cancelled') throw new Refusal(409, `Policy ${old.policyNumber} is already cancelled.`);
+  if (status === 'Expired') throw new Refusal(409, `Policy ${old.policyNumber} ended on ${old.endDate}: there is nothing left to cancel.`);
+  const policy = await insurance.cancelPolicy(old.id, reason, at);
+  if (!policy) throw new Refusal(409, `Policy ${old.policyNumber} is already cancelled.`);
+  await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.policy.cancel', target: policy.id, detail: { policyNumber: policy.policyNumber, plateNumber: policy.plateNumber, reason }, ip });
+  return policy;
+}
+
+export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+  /** Runs a change in one transaction; a Refusal becomes its 4xx answer. */
+  async function change(fn: (tx: Queryable) => Promise<InsurancePolicy>): Promise<{ ok: true; policy: InsurancePolicy } | { ok: false; status: number; body: ReturnType<typeof errorBody> }> {
+    try {
+      return { ok: true, policy: await db.transaction(fn) };
+    } catch (error) {
+      if (error instanceof Refusal) return { ok: false, status: error.status, body: errorBody(error.status, error.message, error.fields) };
+      throw error;
+    }
+  }
+
+  app.post(
+    '/api/insurance/policies',
+    {
+      config: { access: 'insurance:manage' },
+      schema: { tags: ['insurance'], summary: 'Issue a Third Party or Comprehensive policy on a registered plate, for one of your customers', body: policyInputSchema, response: { 201: policyResponse, ...responses } },
+    },
+    async (request, reply) => {
+      const outcome = await change((tx) => issuePolicyIn(tx, { agent: request.user as User, at: now(), ip: request.ip }, request.body));
+      if (!outcome.ok) return reply.code(outcome.status).send(outcome.body);
+      return reply.code(201).send({ policy: outcome.policy });
+    },
+  );
+
+  app.post(
+    '/api/insurance/policies/:id/renew',
+    {
+      config: { access: 'insurance:manage' },
+      schema: { tags: ['insurance'], summary: "Renew a policy for a new one-year term from the day after it ends (or today, when it has ended): a new policy number", params: policyParams, body: renewPolicySchema, response: { 201: policyResponse, ...responses } },
+    },
+    async (request, reply) => {
+      const outcome = await change((tx) => renewPolicyIn(tx, { agent: request.user as User, at: now(), ip: request.ip }, request.params.id, request.body.premium));
+      if (!outcome.ok) return reply.code(outcome.status).send(outcome.body);
+      return reply.code(201).send({ policy: outcome.policy });
+    },
+  );
+
+  app.post(
+    '/api/insurance/policies/:id/cancel',
+    {
+      config: { access: 'insurance:manage' },
+      schema: { tags: ['insurance'], summary: 'Cancel an active policy, with the reason', params: policyParams, body: cancelPolicySchema, response: { 200: policyResponse, ...responses } },
+    },
+    async (request, reply) => {
+      const outcome = await change((tx) => cancelPolicyIn(tx, { agent: request.user as User, at: now(), ip: request.ip }, request.params.id, request.body.reason));
+      if (!outcome.ok) return reply.code(outcome.status).send(outcome.body);
+      return { policy: outcome.policy };
+    },
+  );
+};

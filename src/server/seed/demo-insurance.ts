@@ -1,0 +1,86 @@
+/**
+ * The demo insurance agent's book, made the way the agent makes it: customers saved as the
+ * agent's device pushes them (saveCustomer) and policies issued and renewed through the same
+ * code as the policy routes, so the numbers, the registry checks, the change log and the
+ * audit trail all come from there. One policy covers ZM-123-ABC, so an officer checking the
+ * README's valid plate sees its cover; one ends within 30 days; one ended and was renewed.
+ * All in one transaction under the seeding lock, once per database.
+ */
+import { addDays, oneYearTermEnd, type PolicyType, policyInputSchema, premiumSchema } from '#domain/insurance/policy';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../db/database';
+import { MIGRATION_LOCK_KEY } from '../db/migrate';
+import { metaRepository } from '../repositories/meta-repository';
+import { userRepository } from '../repositories/user-repository';
+import { issuePolicyIn, type PolicyChange, renewPolicyIn } from '../routes/insurance-routes';
+import { saveCustomer } from '../sync/insurance-intents';
+import type { IntentContext } from '../sync/intent';
+
+export const DEMO_INSURANCE_SEED_VERSION = '1';
+
+/** Fixed ids, so a customer is stored once however often the seed runs. */
+const customerId = (n: number) => `0190f5d2-0013-7000-8000-${String(n).padStart(12, '0')}`;
+
+/** A valid registration, not one of the README's four plates, with a year and more to run: a policy holder's car. */
+async function anotherInsurablePlate(tx: Queryable, today: string): Promise<{ plateNumber: string; ownerName: string; ownerNrc: string } | undefined> {
+  const [row] = await tx.query<{ plate_number: string; owner_name: string; owner_nrc: string }>(
+    `SELECT plate_number, owner_name, owner_nrc FROM registered_plates
+     WHERE standing = 'Valid' AND expiry_date > $1::date + 400 AND owner_id IS NULL AND owner_nrc <> ''
+       AND plate_number NOT IN ('ZM-123-ABC', 'ZM-456-DEF', 'ZM-789-GHI', 'ZM-321-XYZ')
+     ORDER BY plate_number LIMIT 1`,
+    [today],
+  );
+  return row ? { plateNumber: row.plate_number, ownerName: row.owner_name, ownerNrc: row.owner_nrc } : undefined;
+}
+
+/** The demo buyer's registered plate that runs longest. */
+async function buyersPlate(tx: Queryable, buyerId: string, today: string): Promise<string | undefined> {
+  const [row] = await tx.query<{ plate_number: string }>(
+    `SELECT plate_number FROM registered_plates WHERE owner_id = $1 AND standing = 'Valid' AND expiry_date >= $2::date AND plate_number <> 'ZM-123-ABC' ORDER BY expiry_date DESC, plate_number LIMIT 1`,
+    [buyerId, today],
+  );
+  return row?.plate_number;
+}
+
+/** An email for a demo customer from their name: 'Chanda Mwale' → chanda.mwale@example.zm. */
+const demoEmail = (name: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '')}@example.zm`;
+
+export async function seedDemoInsurance(db: Database, log: FastifyBaseLogger, now: Date = new Date()): Promise<boolean> {
+  const seeded = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const meta = metaRepository(tx);
+    if ((await meta.get('demo_insurance')) === DEMO_INSURANCE_SEED_VERSION) return false;
+    const users = userRepository(tx);
+    const insurer = (await users.findCredentials('insurer@nambala.zm'))?.user;
+    const buyer = (await users.findCredentials('buyer@nambala.zm'))?.user;
+    if (!insurer) return false;
+    const today = now.toISOString().slice(0, 10);
+    const device: IntentContext = { tx, user: insurer, ip: '127.0.0.1', log, signer: null, now: () => now };
+    const office: PolicyChange = { agent: insurer, at: now, ip: '127.0.0.1' };
+
+    // The README's valid plate belongs to Mwila Banda, who also has the demo buyer's account.
+    await saveCustomer.apply(device, { id: customerId(1), name: 'Mwila Banda', nrc: '204518/10/1', phone: '+260971234567', email: buyer?.email ?? 'buyer@nambala.zm' });
+    // The owner of the README's expired plate: a customer whose car cannot be insured until it is renewed.
+    await saveCustomer.apply(device, { id: customerId(2), name: 'Chipo Mumba', nrc: '118822/61/1', phone: '+260966112233', email: 'chipo.mumba@example.zm' });
+    const other = await anotherInsurablePlate(tx, today);
+    if (other) await saveCustomer.apply(device, { id: customerId(3), name: other.ownerName, nrc: other.ownerNrc, phone: '+260955123456', email: demoEmail(other.ownerName) });
+
+    const issue = (customer: number, plateNumber: string, type: PolicyType, startDaysAgo: number, premium: string) => {
+      const startDate = addDays(today, -startDaysAgo);
+      return issuePolicyIn(tx, office, policyInputSchema.parse({ customerId: customerId(customer), plateNumber, type, startDate, endDate: oneYearTermEnd(startDate), premium }));
+    };
+    await issue(1, 'ZM-123-ABC', 'Comprehensive', 120, '4850');
+    const buyers = buyer ? await buyersPlate(tx, buyer.id, today) : undefined;
+    if (buyers) {
+      // Ended last month, renewed today: the list shows both terms.
+      const ended = await issue(1, buyers, 'Third Party', 400, '1150');
+      await renewPolicyIn(tx, office, ended.id, premiumSchema.parse('1200'));
+    }
+    // Ends within 30 days: counted under Expiring in 30 Days.
+    if (other) await issue(3, other.plateNumber, 'Third Party', 345, '950');
+    await meta.set('demo_insurance', DEMO_INSURANCE_SEED_VERSION);
+    return true;
+  });
+  if (seeded) log.info('demo insurance book seeded');
+  return seeded;
+}
