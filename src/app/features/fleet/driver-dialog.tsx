@@ -1,11 +1,10 @@
 /** Add Driver and Edit Driver: name, licence number and a +260 phone number. Works offline through the one write path. */
 import { driverInputSchema, type DriverFormValues, EMPTY_DRIVER_FORM, licenceTakenMessage } from '#domain/fleet/fleet-input';
 import { validate } from '#domain/validation/validate';
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Field, Input } from '@chakra-ui/react';
 import { useState } from 'react';
-import { AppDialog } from '../../components/app-dialog';
 import { FormField } from '../../components/form-field';
-import { FormAlerts, RequiredNote } from '../../components/page-parts';
+import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalDriver, OutboxEntry } from '../../store/database';
@@ -32,20 +31,13 @@ export interface DriverDialogProps {
 
 export function DriverDialog({ driver, drivers, ownerId, fixing, onClose }: DriverDialogProps) {
   const isAdding = driver === null && fixing === undefined;
-  const [values, setValues] = useState<DriverFormValues>(() => (fixing ? formFromPayload(fixing.payload) : driver ? { name: driver.name, licenceNumber: driver.licenceNumber, phone: driver.phone } : EMPTY_DRIVER_FORM));
   const [id] = useState(() => fixing?.rowId ?? driver?.id ?? newId());
   const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<Field>();
-  const [fixErrors, setFixErrors] = useState(() => (fixing?.rejectionFields ?? {}) as Partial<Record<Field, string>>);
+  const { values, change, fixErrors, clearFixErrors } = useRecordValues<DriverFormValues, Field>(() => (fixing ? formFromPayload(fixing.payload) : driver ? { name: driver.name, licenceNumber: driver.licenceNumber, phone: driver.phone } : EMPTY_DRIVER_FORM), fixing, clearError);
   const shownErrors = { ...fixErrors, ...errors };
 
-  function change(field: keyof DriverFormValues, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    clearError(field);
-    setFixErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
   async function save() {
-    setFixErrors({});
+    clearFixErrors();
     const input = { ...values, id };
     const checked = validate(driverInputSchema, input);
     if (checked.ok && drivers.some((other) => other.id !== id && other.licenceNumber === checked.value.licenceNumber)) {
@@ -62,33 +54,17 @@ export function DriverDialog({ driver, drivers, ownerId, fixing, onClose }: Driv
 
   const formId = 'driver-form';
   return (
-    <AppDialog
+    <RecordFormDialog
       title={isAdding ? 'Add Driver' : 'Edit Driver'}
-      isOpen
+      formId={formId}
+      formRef={formRef}
+      submitLabel={isAdding ? 'Add Driver' : 'Save Changes'}
+      isSubmitting={isSubmitting}
+      fixing={fixing}
+      formMessage={formMessage}
+      onSubmit={() => void save()}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} colorPalette="brand" loading={isSubmitting}>
-            {isAdding ? 'Add Driver' : 'Save Changes'}
-          </Button>
-        </>
-      }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Stack gap="4">
-          <FormAlerts fixing={fixing ?? null} formMessage={formMessage} />
-          <RequiredNote />
           <FormField label="Full Name" error={shownErrors.name} required>
             <Input value={values.name} maxLength={100} autoComplete="off" onChange={(event) => change('name', event.currentTarget.value)} />
           </FormField>
@@ -99,8 +75,6 @@ export function DriverDialog({ driver, drivers, ownerId, fixing, onClose }: Driv
           <FormField label="Phone Number" error={shownErrors.phone} required>
             <Input type="tel" value={values.phone} maxLength={20} autoComplete="off" placeholder="+260 97 123 4567" onChange={(event) => change('phone', event.currentTarget.value)} />
           </FormField>
-        </Stack>
-      </form>
-    </AppDialog>
+    </RecordFormDialog>
   );
 }

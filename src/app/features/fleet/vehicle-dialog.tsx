@@ -7,12 +7,11 @@
 import { chassisTakenMessage, EMPTY_VEHICLE_FORM, plateFitProblem, type VehicleFormValues, vehicleInputSchema, vehicleLabel } from '#domain/fleet/fleet-input';
 import { formatPhone } from '#domain/accounts/profile';
 import { validate } from '#domain/validation/validate';
-import { Button, Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useState } from 'react';
-import { AppDialog } from '../../components/app-dialog';
 import { formatDay } from '../../components/format-date-time';
 import { FormField } from '../../components/form-field';
-import { FormAlerts, RequiredNote } from '../../components/page-parts';
+import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalOwnedPlate, LocalVehicle, OutboxEntry } from '../../store/database';
@@ -59,19 +58,11 @@ export interface VehicleDialogProps {
 
 export function VehicleDialog({ vehicle, data, ownerId, today, fixing, onClose }: VehicleDialogProps) {
   const isAdding = vehicle === null && fixing === undefined;
-  const [values, setValues] = useState<VehicleFormValues>(() => (fixing ? formFromPayload(fixing.payload) : vehicle ? formOf(vehicle) : EMPTY_VEHICLE_FORM));
   const [id] = useState(() => fixing?.rowId ?? vehicle?.id ?? newId());
   const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<Field>();
-  // The server's reasons for a refused change, until the person edits that field or saves again.
-  const [fixErrors, setFixErrors] = useState(() => (fixing?.rejectionFields ?? {}) as Partial<Record<Field, string>>);
+  const { values, change, fixErrors, clearFixErrors } = useRecordValues<VehicleFormValues, Field>(() => (fixing ? formFromPayload(fixing.payload) : vehicle ? formOf(vehicle) : EMPTY_VEHICLE_FORM), fixing, clearError);
   const shownErrors = { ...fixErrors, ...errors };
   const holders = plateHolders(data.rows);
-
-  function change<K extends keyof VehicleFormValues>(field: K, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    clearError(field);
-    setFixErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   /** What this device already knows would be refused: said now, not after a round trip. */
   function knownProblems(input: { chassisNumber: string; plateNumber: string | null }): Partial<Record<Field, string>> | null {
@@ -85,7 +76,7 @@ export function VehicleDialog({ vehicle, data, ownerId, today, fixing, onClose }
   }
 
   async function save() {
-    setFixErrors({});
+    clearFixErrors();
     const schema = vehicleInputSchema(today);
     const input = { ...values, id };
     const checked = validate(schema, input);
@@ -105,33 +96,17 @@ export function VehicleDialog({ vehicle, data, ownerId, today, fixing, onClose }
   const formId = 'vehicle-form';
   const currentPlateMissing = values.plateNumber !== '' && !data.plates.some((plate) => plate.plateNumber === values.plateNumber);
   return (
-    <AppDialog
+    <RecordFormDialog
       title={isAdding ? 'Add Vehicle' : 'Edit Vehicle'}
-      isOpen
+      formId={formId}
+      formRef={formRef}
+      submitLabel={isAdding ? 'Add Vehicle' : 'Save Changes'}
+      isSubmitting={isSubmitting}
+      fixing={fixing}
+      formMessage={formMessage}
+      onSubmit={() => void save()}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} colorPalette="brand" loading={isSubmitting}>
-            {isAdding ? 'Add Vehicle' : 'Save Changes'}
-          </Button>
-        </>
-      }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Stack gap="4">
-          <FormAlerts fixing={fixing ?? null} formMessage={formMessage} />
-          <RequiredNote />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <FormField label="Make" error={shownErrors.make} required>
               <Input value={values.make} maxLength={60} placeholder="Toyota" onChange={(event) => change('make', event.currentTarget.value)} />
@@ -183,8 +158,6 @@ export function VehicleDialog({ vehicle, data, ownerId, today, fixing, onClose }
             </NativeSelect.Root>
             {data.drivers.length === 0 && <Field.HelperText>Add your drivers under Drivers, then assign them here.</Field.HelperText>}
           </FormField>
-        </Stack>
-      </form>
-    </AppDialog>
+    </RecordFormDialog>
   );
 }

@@ -5,11 +5,10 @@
  */
 import { customerInputSchema, type CustomerFormValues, customerNrcTakenMessage, EMPTY_CUSTOMER_FORM } from '#domain/insurance/customer';
 import { validate } from '#domain/validation/validate';
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Field, Input } from '@chakra-ui/react';
 import { useState } from 'react';
-import { AppDialog } from '../../components/app-dialog';
 import { FormField } from '../../components/form-field';
-import { FormAlerts, RequiredNote } from '../../components/page-parts';
+import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalInsuranceCustomer, OutboxEntry } from '../../store/database';
@@ -36,22 +35,17 @@ export interface CustomerDialogProps {
 
 export function CustomerDialog({ customer, customers, agentId, fixing, onClose }: CustomerDialogProps) {
   const isAdding = customer === null && fixing === undefined;
-  const [values, setValues] = useState<CustomerFormValues>(() =>
-    fixing ? formFromPayload(fixing.payload) : customer ? { name: customer.name, nrc: customer.nrc, phone: customer.phone, email: customer.email } : EMPTY_CUSTOMER_FORM,
-  );
   const [id] = useState(() => fixing?.rowId ?? customer?.id ?? newId());
   const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<FieldName>();
-  const [fixErrors, setFixErrors] = useState(() => (fixing?.rejectionFields ?? {}) as Partial<Record<FieldName, string>>);
+  const { values, change, fixErrors, clearFixErrors } = useRecordValues<CustomerFormValues, FieldName>(
+    () => (fixing ? formFromPayload(fixing.payload) : customer ? { name: customer.name, nrc: customer.nrc, phone: customer.phone, email: customer.email } : EMPTY_CUSTOMER_FORM),
+    fixing,
+    clearError,
+  );
   const shownErrors = { ...fixErrors, ...errors };
 
-  function change(field: keyof CustomerFormValues, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    clearError(field);
-    setFixErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
   async function save() {
-    setFixErrors({});
+    clearFixErrors();
     const input = { ...values, id };
     const checked = validate(customerInputSchema, input);
     if (checked.ok && customers.some((other) => other.id !== id && other.nrc === checked.value.nrc)) {
@@ -68,33 +62,17 @@ export function CustomerDialog({ customer, customers, agentId, fixing, onClose }
 
   const formId = 'customer-form';
   return (
-    <AppDialog
+    <RecordFormDialog
       title={isAdding ? 'Add Customer' : 'Edit Customer'}
-      isOpen
+      formId={formId}
+      formRef={formRef}
+      submitLabel={isAdding ? 'Add Customer' : 'Save Changes'}
+      isSubmitting={isSubmitting}
+      fixing={fixing}
+      formMessage={formMessage}
+      onSubmit={() => void save()}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} colorPalette="brand" loading={isSubmitting}>
-            {isAdding ? 'Add Customer' : 'Save Changes'}
-          </Button>
-        </>
-      }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Stack gap="4">
-          <FormAlerts fixing={fixing ?? null} formMessage={formMessage} />
-          <RequiredNote />
           <FormField label="Full Name" error={shownErrors.name} required>
             <Input value={values.name} maxLength={100} autoComplete="off" onChange={(event) => change('name', event.currentTarget.value)} />
           </FormField>
@@ -109,8 +87,6 @@ export function CustomerDialog({ customer, customers, agentId, fixing, onClose }
             <Input type="email" value={values.email} maxLength={254} autoComplete="off" onChange={(event) => change('email', event.currentTarget.value)} />
             <Field.HelperText>A customer with a Nambala account is linked to it by this email or phone number.</Field.HelperText>
           </FormField>
-        </Stack>
-      </form>
-    </AppDialog>
+    </RecordFormDialog>
   );
 }
