@@ -16,7 +16,11 @@ async function pulled(request: APIRequestContext, entity: string): Promise<Array
       cursor: string;
       hasMore: boolean;
     };
-    for (const change of body.changes) if (change.entity === entity) (change.op === 'delete' || !change.data ? rows.delete(change.id) : rows.set(change.id, change.data));
+    for (const change of body.changes) {
+      if (change.entity !== entity) continue;
+      if (change.op === 'delete' || !change.data) rows.delete(change.id);
+      else rows.set(change.id, change.data);
+    }
     cursor = body.cursor;
     if (!body.hasMore) break;
   }
