@@ -27,7 +27,8 @@ async function recordSale(page: Page, plate: string, owner: string) {
   await form.getByRole('textbox', { name: /Registration Number/ }).fill('BAK 2026');
   await form.getByRole('textbox', { name: /Entitlement Document Reference/ }).fill('ORD-001');
   await form.getByRole('button', { name: 'Submit Entry' }).click();
-  await expect(page.getByText('Whitebook entry submitted successfully!').last()).toBeVisible();
+  // Online, a form waits up to 8 s for its change's push before it says so (a busy runner adds to that).
+  await expect(page.getByText('Whitebook entry submitted successfully!').last()).toBeVisible({ timeout: 20_000 });
 }
 
 test('an agent works offline — sales, manufacturing, stock survive a reload — and the administrator sees them after sync', async ({ page, context, browser }) => {
@@ -114,7 +115,8 @@ test('a sale the server refuses shows in Needs attention, is corrected and resub
   const corrected = freshPlate();
   await form.getByRole('textbox', { name: /Plate Number/ }).fill(corrected);
   await form.getByRole('button', { name: 'Submit Entry' }).click();
-  await expect(page.getByText('Whitebook entry submitted successfully!').last()).toBeVisible();
+  // Online, a form waits up to 8 s for its change's push before it says so (a busy runner adds to that).
+  await expect(page.getByText('Whitebook entry submitted successfully!').last()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('row').filter({ hasText: corrected })).toContainText('Synced');
   await expect(page.getByRole('button', { name: /needs? attention/ })).toHaveCount(0);
 });
