@@ -22,10 +22,12 @@ interface RecordFormDialogProps {
   formMessage: string | null;
   onSubmit: () => void;
   onClose: () => void;
+  /** Said above everything else (for example that saving needs a connection). */
+  notice?: ReactNode;
   children: ReactNode;
 }
 
-export function RecordFormDialog({ title, formId, formRef, submitLabel, isSubmitting, fixing, formMessage, onSubmit, onClose, children }: RecordFormDialogProps) {
+export function RecordFormDialog({ title, formId, formRef, submitLabel, isSubmitting, fixing, formMessage, onSubmit, onClose, notice, children }: RecordFormDialogProps) {
   return (
     <AppDialog
       title={title}
@@ -52,6 +54,7 @@ export function RecordFormDialog({ title, formId, formRef, submitLabel, isSubmit
         }}
       >
         <Stack gap="4">
+          {notice}
           <FormAlerts fixing={fixing ?? null} formMessage={formMessage} />
           <RequiredNote />
           {children}

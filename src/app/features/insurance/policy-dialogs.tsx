@@ -12,7 +12,7 @@ import { useRef, useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
-import { RequiredNote } from '../../components/page-parts';
+import { RecordFormDialog } from '../../components/record-form-dialog';
 import { formatDay } from '../../components/format-date-time';
 import { showToast } from '../../components/toast';
 import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
@@ -101,34 +101,18 @@ export function IssuePolicyDialog({ customers, today, onClose }: IssuePolicyDial
 
   const formId = 'issue-policy-form';
   return (
-    <AppDialog
+    <RecordFormDialog
       title="Issue Policy"
-      isOpen
+      formId={formId}
+      formRef={formRef}
+      submitLabel="Issue Policy"
+      isSubmitting={isSubmitting}
+      fixing={undefined}
+      formMessage={formMessage}
+      notice={<NeedsConnection />}
+      onSubmit={() => void save()}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} colorPalette="brand" loading={isSubmitting}>
-            Issue Policy
-          </Button>
-        </>
-      }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Stack gap="4">
-          <NeedsConnection />
-          <FormMessage message={formMessage} />
-          <RequiredNote />
           <FormField label="Find customer" error={undefined}>
             <Input type="search" value={customerSearch} maxLength={100} placeholder="Name, NRC, phone or plate" onChange={(event) => setCustomerSearch(event.currentTarget.value)} />
           </FormField>
@@ -182,9 +166,7 @@ export function IssuePolicyDialog({ customers, today, onClose }: IssuePolicyDial
           <FormField label="Premium (K)" error={errors.premium} required>
             <Input value={values.premium} inputMode="decimal" maxLength={14} placeholder="1500.00" onChange={(event) => change('premium', event.currentTarget.value)} />
           </FormField>
-        </Stack>
-      </form>
-    </AppDialog>
+    </RecordFormDialog>
   );
 }
 
@@ -210,33 +192,18 @@ export function RenewPolicyDialog({ policy, today, onClose }: { policy: LocalIns
 
   const formId = 'renew-policy-form';
   return (
-    <AppDialog
+    <RecordFormDialog
       title={`Renew ${policy.policyNumber}`}
-      isOpen
+      formId={formId}
+      formRef={formRef}
+      submitLabel="Renew Policy"
+      isSubmitting={isSubmitting}
+      fixing={undefined}
+      formMessage={formMessage}
+      notice={<NeedsConnection />}
+      onSubmit={() => void save()}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} colorPalette="brand" loading={isSubmitting}>
-            Renew Policy
-          </Button>
-        </>
-      }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Stack gap="4">
-          <NeedsConnection />
-          <FormMessage message={formMessage} />
           <Text>
             {policy.type} cover for <strong>{policy.plateNumber}</strong> from {formatDay(term.startDate)} to {formatDay(term.endDate)}, under a new policy number. Last term&apos;s premium:{' '}
             {formatKwacha(policy.premium)}.
@@ -252,9 +219,7 @@ export function RenewPolicyDialog({ policy, today, onClose }: { policy: LocalIns
               }}
             />
           </FormField>
-        </Stack>
-      </form>
-    </AppDialog>
+    </RecordFormDialog>
   );
 }
 
