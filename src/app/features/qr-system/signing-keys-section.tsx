@@ -1,7 +1,7 @@
 /** 'Signing keys': the registry keys this device verifies with, how rotation works, and how fresh the keys and revocations are. */
 import { describeAge } from '#domain/credential/freshness';
 import type { TrustedKey } from '#domain/credential/verdict';
-import { Box, Code, Flex, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Flex, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../components/format-date-time';
 import type { TrustMeta } from '../../registry/trust';
@@ -88,7 +88,7 @@ export function SigningKeysSection() {
           </Table.ScrollArea>
         )}
         <Text fontSize="sm">
-          Rotate keys with <Code>npm run keys -- rotate</Code> on the server; retired keys keep verifying until their plates expire.
+          A new key is made by the registry's operators when keys are rotated; a retired key keeps verifying what it signed until those plates expire.
         </Text>
         <Freshness meta={meta} />
       </Stack>
