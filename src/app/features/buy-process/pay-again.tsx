@@ -3,11 +3,12 @@
  * charged; this pays it again, with the same or another method. Each attempt carries its
  * own idempotency key, kept until the server has answered, so a resend never charges twice.
  */
-import { Button, chakra, Heading, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
-import { isPaymentMethodId, PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
+import { type PaymentMethodId } from '#domain/pricing/pricing';
 import { newId } from '../../store/mutate';
 import type { Receipt } from '../payments/payment-api';
+import { PaymentMethodRadios } from '../payments/payment-method-radios';
 import { PayerDetailsFields } from '../payments/payer-details-fields';
 import { payApplicationAgain } from './application-api';
 import { checkPaymentDetails } from './payment-details';
@@ -64,28 +65,15 @@ export function PayAgain({ applicationId, method: firstMethod, phone: firstPhone
         <Heading as="h4" id="pay-again-heading" size="sm">
           Pay again
         </Heading>
-        <RadioGroup.Root
-          value={method}
-          onValueChange={(details) => {
-            if (!isPaymentMethodId(details.value)) return;
-            setMethod(details.value);
+        <PaymentMethodRadios
+          method={method}
+          idPrefix="pay-again"
+          label="Payment method"
+          onChange={(next) => {
+            setMethod(next);
             setErrors({});
           }}
-          colorPalette="brand"
-        >
-          <RadioGroup.Label fontWeight="medium" mb="2" display="block">
-            Payment method
-          </RadioGroup.Label>
-          <Stack direction={{ base: 'column', sm: 'row' }} gap="3" wrap="wrap">
-            {PAYMENT_METHODS.map((option) => (
-              <RadioGroup.Item key={option.id} value={option.id}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{option.name}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
+        />
         <PayerDetailsFields
           method={method}
           phone={phone}

@@ -9,8 +9,8 @@
 import { formatKwacha, ngwee } from '#domain/money/money';
 import { checkPayerDetails } from '#domain/payments/payment';
 import type { OwnedPlate } from '#domain/plates/owned-plate';
-import { isPaymentMethodId, PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
-import { Alert, Button, DataList, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { type PaymentMethodId } from '#domain/pricing/pricing';
+import { Alert, Button, DataList, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { formatDay } from '../../components/format-date-time';
@@ -18,6 +18,7 @@ import { FormMessage } from '../../components/form-message';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useSession } from '../../session/use-session';
 import type { Receipt } from '../payments/payment-api';
+import { PaymentMethodRadios } from '../payments/payment-method-radios';
 import { PayerDetailsFields } from '../payments/payer-details-fields';
 import { PaymentPanel } from '../payments/payment-panel';
 import { type QuoteAnswer, fetchRenewalQuote, RENEWAL_NEEDS_CONNECTION, startRenewal } from './renewal-api';
@@ -193,38 +194,16 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
           mayPay && (
             <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
               <Stack gap="4">
-                <RadioGroup.Root
-                  value={method}
-                  onValueChange={(details) => {
-                    if (!isPaymentMethodId(details.value)) return;
-                    setMethod(details.value);
+                <PaymentMethodRadios
+                  method={method}
+                  idPrefix={formId}
+                  error={errors.method}
+                  onChange={(next) => {
+                    setMethod(next);
                     setErrors({});
                     setAttemptKey(crypto.randomUUID());
                   }}
-                  colorPalette="brand"
-                  aria-invalid={errors.method ? true : undefined}
-                  aria-describedby={errors.method ? `${formId}-method-error` : undefined}
-                >
-                  <RadioGroup.Label fontWeight="medium" mb="2" display="block">
-                    Payment Method
-                  </RadioGroup.Label>
-                  <Stack direction={{ base: 'column', sm: 'row' }} gap="3" wrap="wrap">
-                    {PAYMENT_METHODS.map((option) => (
-                      <RadioGroup.Item key={option.id} value={option.id}>
-                        <RadioGroup.ItemHiddenInput />
-                        <RadioGroup.ItemIndicator />
-                        <RadioGroup.ItemText>{option.name}</RadioGroup.ItemText>
-                      </RadioGroup.Item>
-                    ))}
-                  </Stack>
-                </RadioGroup.Root>
-                <Stack aria-live="polite">
-                  {errors.method && (
-                    <Text id={`${formId}-method-error`} color="fg.error" fontSize="sm">
-                      {errors.method}
-                    </Text>
-                  )}
-                </Stack>
+                />
                 <PayerDetailsFields
                   method={method}
                   phone={phone}
