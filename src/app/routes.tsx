@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/users', ...page(() => import('./features/admin-users/admin-users-page'), 'AdminUsersPage') },
       { path: 'admin/requests', ...page(() => import('./features/plate-requests/plate-requests-page'), 'PlateRequestsPage') },
       { path: 'admin/inventory', ...dashboardSection('admin-inventory') },
-      { path: 'admin/reports', ...dashboardSection('admin-reports') },
+      { path: 'admin/reports', ...page(() => import('./features/admin-reports/admin-reports-page'), 'AdminReportsPage') },
       { path: 'admin/compliance', ...page(() => import('./features/agent/shop-records-page'), 'ShopRecordsPage') },
       { path: 'admin/qr-system', ...page(() => import('./features/qr-system/qr-system-page'), 'QrSystemPage') },
       { path: 'admin/messages', ...page(() => import('./features/messages/sent-messages-page'), 'SentMessagesPage') },

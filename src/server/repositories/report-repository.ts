@@ -102,6 +102,26 @@ export function reportRepository(db: Queryable) {
       return rows.map((row) => ({ month: row.month, users: count(row.users), requests: count(row.requests) }));
     },
 
+    /** Stock plate makers received per Lusaka month of the period (by received day, as inventory() counts it); a month with none reads 0. */
+    async monthlyInventory({ from, to }: PeriodBounds): Promise<{ month: string; inventory: number }[]> {
+      const rows = await db.query<{ month: string; inventory: string }>(
+        `WITH months AS (
+           SELECT m FROM generate_series(
+             date_trunc('month', $1::timestamptz AT TIME ZONE '${DASHBOARD_TIME_ZONE}'),
+             date_trunc('month', ($2::timestamptz - interval '1 millisecond') AT TIME ZONE '${DASHBOARD_TIME_ZONE}'),
+             interval '1 month') AS m
+         ),
+         stock AS (
+           SELECT date_trunc('month', received_date::timestamp) AS m, sum(quantity) AS n FROM agent_inventory_items
+            WHERE received_date > ($1::timestamptz AT TIME ZONE '${DASHBOARD_TIME_ZONE}')::date AND received_date <= ($2::timestamptz AT TIME ZONE '${DASHBOARD_TIME_ZONE}')::date
+            GROUP BY 1
+         )
+         SELECT to_char(months.m, 'YYYY-MM') AS month, coalesce(stock.n, 0) AS inventory FROM months LEFT JOIN stock USING (m) ORDER BY months.m`,
+        [iso(from), iso(to)],
+      );
+      return rows.map((row) => ({ month: row.month, inventory: count(row.inventory) }));
+    },
+
     /** Plates asked for in the requests received in the period, by plate type. */
     async plateTypes({ from, to }: PeriodBounds): Promise<{ name: string; value: number }[]> {
       const rows = await db.query<{ name: string; value: string }>(

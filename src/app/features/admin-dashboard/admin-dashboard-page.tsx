@@ -40,7 +40,7 @@ const ACTIVITY_ICONS: Record<ActivityType, { icon: typeof UsersIcon; colour: str
 
 const count = new Intl.NumberFormat('en-GB');
 
-function Selector<Value extends string>({ label, options, labelOf, value, onChange }: { label: string; options: readonly Value[]; labelOf: (value: Value) => string; value: Value; onChange: (value: Value) => void }) {
+export function Selector<Value extends string>({ label, options, labelOf, value, onChange }: { label: string; options: readonly Value[]; labelOf: (value: Value) => string; value: Value; onChange: (value: Value) => void }) {
   return (
     <Field.Root w={{ base: 'full', sm: '48' }}>
       <Field.Label>{label}</Field.Label>
@@ -58,7 +58,7 @@ function Selector<Value extends string>({ label, options, labelOf, value, onChan
   );
 }
 
-function SummaryCard({ label, value, note, tone }: { label: string; value: string; note: ReactNode; tone?: 'success' | 'error' }) {
+export function SummaryCard({ label, value, note, tone }: { label: string; value: string; note: ReactNode; tone?: 'success' | 'error' }) {
   return (
     <Card.Root>
       <Card.Body>
@@ -104,7 +104,7 @@ function SummaryCards({ dashboard }: { dashboard: AdminDashboard }) {
   );
 }
 
-function HealthChecks({ dashboard }: { dashboard: AdminDashboard }) {
+export function HealthChecks({ dashboard }: { dashboard: Pick<AdminDashboard, 'summary'> }) {
   return (
     <Stack as="ul" gap="2" listStyleType="none">
       {dashboard.summary.health.checks.map((check) => (
@@ -124,7 +124,7 @@ function HealthChecks({ dashboard }: { dashboard: AdminDashboard }) {
   );
 }
 
-function UserStatusList({ dashboard }: { dashboard: AdminDashboard }) {
+export function UserStatusList({ dashboard }: { dashboard: Pick<AdminDashboard, 'userStatuses'> }) {
   if (dashboard.userStatuses.length === 0) return <Text color="fg.muted">No accounts yet.</Text>;
   return (
     <Stack as="ul" gap="3" listStyleType="none">
@@ -145,7 +145,7 @@ function UserStatusList({ dashboard }: { dashboard: AdminDashboard }) {
   );
 }
 
-function ActivityList({ rows }: { rows: readonly ActivityRow[] }) {
+export function ActivityList({ rows }: { rows: readonly ActivityRow[] }) {
   if (rows.length === 0) return <Text color="fg.muted">No activity in this period.</Text>;
   return (
     <Stack as="ul" gap="3" listStyleType="none">
@@ -169,7 +169,7 @@ function ActivityList({ rows }: { rows: readonly ActivityRow[] }) {
   );
 }
 
-const LOG_COLUMNS: readonly Column<LogRow>[] = [
+export const LOG_COLUMNS: readonly Column<LogRow>[] = [
   {
     header: 'Level',
     cell: (row) => (

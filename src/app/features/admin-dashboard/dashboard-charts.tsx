@@ -1,24 +1,25 @@
 /**
  * The dashboard's two charts: monthly trends (bars) and plate types (pie, with each
- * slice's percentage written on it). chart.js and react-chartjs-2 are imported here, when
+ * slice's percentage written on it); the reports' monthly trends are a line chart. chart.js and react-chartjs-2 are imported here, when
  * a chart first renders, so no other page carries them. Each chart's data is also a
  * table (in a disclosure under the chart) that screen readers and keyboards reach; the
  * canvas itself is an image with a one-line summary.
  */
 import type { MonthlyTrend, Share } from '#domain/reports/admin-dashboard';
+import type { MonthlyReportTrend } from '#domain/reports/admin-report';
 import { Box, Flex, Spinner, Table, Text } from '@chakra-ui/react';
 import type { Chart, ChartData, ChartOptions, Plugin } from 'chart.js';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { Bar as BarChart, Pie as PieChart } from 'react-chartjs-2';
+import type { Bar as BarChart, Line as LineChart, Pie as PieChart } from 'react-chartjs-2';
 
-type ChartModules = { Bar: typeof BarChart; Pie: typeof PieChart };
+type ChartModules = { Bar: typeof BarChart; Line: typeof LineChart; Pie: typeof PieChart };
 
 /** Loaded once per page visit; chart.js is registered with only the parts these charts use. */
 let loading: Promise<ChartModules> | null = null;
 function loadCharts(): Promise<ChartModules> {
   loading ??= Promise.all([import('chart.js'), import('react-chartjs-2')]).then(([chart, react]) => {
-    chart.Chart.register(chart.BarController, chart.BarElement, chart.CategoryScale, chart.LinearScale, chart.PieController, chart.ArcElement, chart.Legend, chart.Tooltip);
-    return { Bar: react.Bar, Pie: react.Pie };
+    chart.Chart.register(chart.BarController, chart.BarElement, chart.CategoryScale, chart.LinearScale, chart.PieController, chart.ArcElement, chart.LineController, chart.LineElement, chart.PointElement, chart.Legend, chart.Tooltip);
+    return { Bar: react.Bar, Line: react.Line, Pie: react.Pie };
   });
   return loading;
 }
@@ -199,6 +200,55 @@ export function SharesPieChart({ title, shares, unit }: { title: string; shares:
       }
     >
       <WithCharts render={({ Pie }) => <Pie data={data} options={options} plugins={[slicePercentages(shares)]} />} />
+    </ChartFrame>
+  );
+}
+
+const TREND_NAMES = { users: 'New users', requests: 'Requests', inventory: 'Inventory received' } as const;
+type TrendSeries = keyof typeof TREND_NAMES;
+
+/** The reports' monthly trends: one line per figure, with the same table under it as the bars. */
+export function MonthlyTrendsLineChart({ rows, series }: { rows: readonly MonthlyReportTrend[]; series: readonly TrendSeries[] }) {
+  const data: ChartData<'line'> = {
+    labels: rows.map((row) => formatMonth(row.month)),
+    datasets: series.map((name, index) => ({ label: TREND_NAMES[name], data: rows.map((row) => row[name]), borderColor: SERIES_COLOURS[index], backgroundColor: SERIES_COLOURS[index], tension: 0.3 })),
+  };
+  const options: ChartOptions<'line'> = { responsive: true, maintainAspectRatio: false, animation: { duration: 400 }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } }, plugins: { legend: { position: 'bottom' } } };
+  const label = `Line chart: ${series.map((name) => TREND_NAMES[name].toLowerCase()).join(', ')} per month, ${rows.map((row) => `${formatMonth(row.month)}: ${series.map((name) => `${row[name]} ${TREND_NAMES[name].toLowerCase()}`).join(', ')}`).join('; ')}.`;
+  return (
+    <ChartFrame
+      label={label}
+      table={
+        <Table.Root size="sm">
+          <Table.Caption>Monthly trends</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader scope="col">Month</Table.ColumnHeader>
+              {series.map((name) => (
+                <Table.ColumnHeader key={name} scope="col" textAlign="end">
+                  {TREND_NAMES[name]}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row key={row.month}>
+                <Table.Cell as="th" scope="row">
+                  {formatMonth(row.month)}
+                </Table.Cell>
+                {series.map((name) => (
+                  <Table.Cell key={name} textAlign="end">
+                    {row[name]}
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      }
+    >
+      <WithCharts render={({ Line }) => <Line data={data} options={options} />} />
     </ChartFrame>
   );
 }

@@ -1,0 +1,169 @@
+/**
+ * Reports & Analytics (spec: "Admin: Reports & Analytics"): the longer periods, the report
+ * types, the previous period a report is compared with, and the CSV files it exports. The
+ * figures are the System Dashboard's (admin-dashboard.ts); a report adds the same figures
+ * for the period of the same length just before, and stock received per month.
+ */
+import { z } from 'zod';
+import { csvText } from '../csv/csv-writer';
+import { DEFAULT_REPORT_PERIOD, DEFAULT_REPORT_TYPE, REPORT_PERIODS, REPORT_TYPES, type ReportPeriodId, type ReportType } from '../statuses/statuses';
+import { type ActivityRow, type AdminDashboard, type LogRow, type Share, healthVerdict } from './admin-dashboard';
+import { type AdminDashboardView, periodRange } from './dashboard-period';
+
+export { DEFAULT_REPORT_PERIOD, DEFAULT_REPORT_TYPE, REPORT_TYPES, type ReportPeriodId, type ReportType };
+export const REPORT_PERIOD_IDS: readonly ReportPeriodId[] = REPORT_PERIODS.map((period) => period.id);
+
+export function reportPeriodLabel(id: ReportPeriodId): string {
+  return REPORT_PERIODS.find((period) => period.id === id)?.label ?? id;
+}
+
+export const REPORT_PERIOD_INVALID = `Choose a period: ${REPORT_PERIOD_IDS.join(', ')}.`;
+export const REPORT_TYPE_INVALID = `Choose a report type: ${REPORT_TYPES.join(', ')}.`;
+
+/** The report's query (GET /api/admin/reports): both optional, with the spec's defaults. */
+export const reportQuerySchema = z.object({
+  period: z.enum(REPORT_PERIOD_IDS, { error: REPORT_PERIOD_INVALID }).default(DEFAULT_REPORT_PERIOD),
+  type: z.enum(REPORT_TYPES, { error: REPORT_TYPE_INVALID }).default(DEFAULT_REPORT_TYPE),
+});
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** Which dashboard view each report type shows; the System Report is health and logs. */
+export const REPORT_TYPE_VIEWS: Record<ReportType, AdminDashboardView | 'system'> = {
+  Overview: 'overview',
+  'Users Report': 'users',
+  'Requests Report': 'requests',
+  'Inventory Report': 'inventory',
+  'System Report': 'system',
+};
+
+/** `months` calendar months before `now`, same time of day; the day clamped to the target month's length (31 Aug → 28/29 Feb). */
+export function monthsBefore(now: Date, months: number): Date {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() - months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const from = new Date(now.getTime());
+  from.setUTCDate(1);
+  from.setUTCFullYear(year, month, Math.min(now.getUTCDate(), lastDay));
+  return from;
+}
+
+/** The instants a report period covers, [from, now): the dashboard's periods, then 6 and 12 calendar months back. */
+export function reportPeriodRange(period: ReportPeriodId, now: Date): { from: Date; to: Date } {
+  if (period === 'last6months') return { from: monthsBefore(now, 6), to: new Date(now.getTime()) };
+  if (period === 'lastyear') return { from: monthsBefore(now, 12), to: new Date(now.getTime()) };
+  return periodRange(period, now);
+}
+
+/** The period of the same length that ends where this one starts. */
+export function previousRange({ from, to }: { from: Date; to: Date }): { from: Date; to: Date } {
+  return { from: new Date(from.getTime() - (to.getTime() - from.getTime())), to: new Date(from.getTime()) };
+}
+
+/** Whole-percent change against the previous period; null when the previous figure is 0 (no base to compare with). */
+export function changePercent(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) * 100) / previous);
+}
+
+/** "Up 12% on the previous period" (words, not a sign: a CSV cell starting with + reads as a formula), or why there is no percentage. */
+export function changeText(current: number, previous: number): string {
+  const change = changePercent(current, previous);
+  if (change === null) return current === 0 ? 'None in either period' : 'None in the previous period';
+  if (change === 0) return 'No change on the previous period';
+  return `${change > 0 ? 'Up' : 'Down'} ${Math.abs(change)}% on the previous period`;
+}
+
+/** The summary figures a report compares. */
+export interface ReportFigures {
+  newUsers: number;
+  requestsReceived: number;
+  activeRequests: number;
+  inventoryItems: number;
+}
+
+export interface MonthlyReportTrend {
+  /** YYYY-MM in Lusaka time. */
+  month: string;
+  users: number;
+  requests: number;
+  /** Stock received by plate makers that month. */
+  inventory: number;
+}
+
+export interface AdminReport extends Omit<AdminDashboard, 'period' | 'view' | 'monthly'> {
+  period: ReportPeriodId;
+  type: ReportType;
+  monthly: MonthlyReportTrend[];
+  previous: ReportFigures & { from: string; to: string };
+}
+
+type Cell = string | number;
+
+function join(blocks: readonly Cell[][][]): string {
+  const rows: Cell[][] = [];
+  blocks.forEach((block, index) => {
+    if (index > 0) rows.push([]);
+    rows.push(...block);
+  });
+  return csvText(rows);
+}
+
+const heading = (report: AdminReport, title: string): Cell[][] => [
+  ['Nambala Reports & Analytics', title],
+  ['Period', `${reportPeriodLabel(report.period)} (${report.from} to ${report.to})`],
+  ['Previous period', `${report.previous.from} to ${report.previous.to}`],
+  ['Generated', report.generatedAt],
+];
+
+function summaryRows(report: AdminReport): Cell[][] {
+  const { summary, previous } = report;
+  const health = healthVerdict(summary.health.checks);
+  const compared = (label: string, key: keyof ReportFigures): Cell[] => [label, summary[key], previous[key], changeText(summary[key], previous[key])];
+  return [
+    ['Figure', 'This period', 'Previous period', 'Change'],
+    ['Total Users', summary.totalUsers, '', ''],
+    compared('New users', 'newUsers'),
+    compared('Requests received', 'requestsReceived'),
+    compared('Active Requests', 'activeRequests'),
+    compared('Inventory Items received', 'inventoryItems'),
+    ['System Health', health.isOperational ? 'Operational' : `Needs attention (${health.passing} of ${health.total} checks passing)`, '', ''],
+  ];
+}
+
+const monthlyRows = (report: AdminReport): Cell[][] => [['Month', 'New users', 'Requests', 'Inventory received'], ...report.monthly.map((row): Cell[] => [row.month, row.users, row.requests, row.inventory])];
+const shareRows = (title: string, shares: readonly Share[]): Cell[][] => [[title, 'Count', 'Percentage'], ...shares.map((share): Cell[] => [share.name, share.value, `${share.percentage}%`])];
+const activityRows = (rows: readonly ActivityRow[]): Cell[][] => [['Activity', 'User', 'Type', 'Timestamp'], ...rows.map((row): Cell[] => [row.action, row.user, row.type, row.at])];
+const logRows = (rows: readonly LogRow[]): Cell[][] => [['Level', 'Message', 'Module', 'Timestamp'], ...rows.map((row): Cell[] => [row.level, row.message, row.module, row.at])];
+const healthRows = (report: AdminReport): Cell[][] => [['Check', 'Status', 'Detail'], ...report.summary.health.checks.map((check): Cell[] => [check.label, check.isOk ? 'OK' : 'Needs attention', check.detail])];
+
+/** The report of the chosen type as CSV: heading, compared summary, then that type's tables. */
+export function reportCsv(report: AdminReport): string {
+  const view = REPORT_TYPE_VIEWS[report.type];
+  const blocks: Cell[][][] = [heading(report, report.type), summaryRows(report)];
+  if (view === 'overview') blocks.push(monthlyRows(report), shareRows('Plate type', report.plateTypes), shareRows('User status', report.userStatuses), activityRows(report.activity), logRows(report.logs));
+  if (view === 'users') blocks.push(monthlyRows(report), shareRows('User status', report.userStatuses), activityRows(report.activity.filter((row) => row.type === 'user')));
+  if (view === 'requests') blocks.push(monthlyRows(report), shareRows('Plate type', report.plateTypes), activityRows(report.activity.filter((row) => row.type === 'request')));
+  if (view === 'inventory') blocks.push(monthlyRows(report), shareRows('Item type', report.inventoryByType), activityRows(report.activity.filter((row) => row.type === 'inventory')));
+  if (view === 'system') blocks.push(healthRows(report), logRows(report.logs));
+  return join(blocks);
+}
+
+export const QUICK_EXPORTS = ['users', 'inventory', 'logs'] as const;
+export type QuickExport = (typeof QUICK_EXPORTS)[number];
+export const QUICK_EXPORT_LABELS: Record<QuickExport, string> = { users: 'User Report', inventory: 'Inventory Report', logs: 'System Logs' };
+
+/** The Quick Report Actions' files: user figures, inventory figures, or the system logs. */
+export function quickExportCsv(report: AdminReport, kind: QuickExport): string {
+  const title = QUICK_EXPORT_LABELS[kind];
+  if (kind === 'users') return join([heading(report, title), summaryRows(report).filter((row, index) => index <= 2), shareRows('User status', report.userStatuses), activityRows(report.activity.filter((row) => row.type === 'user'))]);
+  if (kind === 'inventory')
+    return join([heading(report, title), [summaryRows(report)[0] ?? [], summaryRows(report)[5] ?? []], shareRows('Item type', report.inventoryByType), activityRows(report.activity.filter((row) => row.type === 'inventory'))]);
+  return join([heading(report, title), logRows(report.logs)]);
+}
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+/** nambala-report-overview-last30days-2026-11-24.csv: the period is in the name. */
+export function reportCsvFileName(report: AdminReport, kind?: QuickExport): string {
+  return `nambala-${slug(kind ? QUICK_EXPORT_LABELS[kind] : `report ${report.type.replace(/ Report$/, '')}`)}-${report.period}-${report.to.slice(0, 10)}.csv`;
+}
