@@ -5,15 +5,11 @@
  * and, on a server whose clock is moved on, an expired plate verifies as Expired until its
  * owner pays the renewal, after which it is Valid with the new expiry.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { openApp } from './app-page';
 import { approvedPlate, credentialDigitsOf, madeAndSold, signedInPage } from './lifecycle-steps';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { ownServer } from './own-server';
 
 async function verdictOnPage(page: Page, plate: string): Promise<void> {
   await openApp(page, '/verification');
@@ -83,33 +79,14 @@ test('an owner transfers a registered plate; the recipient accepts; the police s
 
 test.describe('renewal with the clock moved on', () => {
   // A server of its own: moving the clock must not disturb the journeys running beside this one.
-  const port = Number(process.env.E2E_PORT ?? 8181) + 7;
-  const baseURL = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
+  const server = ownServer(7, { TEST_CLOCK: 'true' });
+  const baseURL = server.baseURL;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    if (await fetch(`${baseURL}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is taken: another server would answer this test`);
-    // In a process group of its own, so stopping it stops the server, not only npx.
-    server = spawn('npx', ['tsx', 'src/server/server.ts'], {
-      cwd: root,
-      detached: true,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_REGISTRY_PLATES: '300', TEST_CLOCK: 'true' },
-      stdio: 'ignore',
-    });
-    for (let attempt = 0; attempt < 120; attempt += 1) {
-      const ready = await fetch(`${baseURL}/api/health`).then((response) => response.ok, () => false);
-      if (ready) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error('the clock server did not start');
+    await server.start();
   });
-  test.afterAll(async () => {
-    if (server?.pid === undefined) return;
-    const stopped = new Promise((resolve) => server?.once('exit', resolve));
-    process.kill(-server.pid, 'SIGTERM');
-    await stopped;
-  });
+  test.afterAll(() => server.stop());
 
   test('an expired plate verifies as Expired until its owner pays the renewal; then it is Valid for five more years', async ({ browser }) => {
     test.setTimeout(120_000);

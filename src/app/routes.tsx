@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
       { path: 'admin', ...page(() => import('./features/admin-dashboard/admin-dashboard-page'), 'AdminDashboardPage') },
       { path: 'admin/users', ...page(() => import('./features/admin-users/admin-users-page'), 'AdminUsersPage') },
       { path: 'admin/requests', ...page(() => import('./features/plate-requests/plate-requests-page'), 'PlateRequestsPage') },
-      { path: 'admin/inventory', ...dashboardSection('admin-inventory') },
+      { path: 'admin/inventory', ...page(() => import('./features/admin-inventory/admin-inventory-page'), 'AdminInventoryPage') },
       { path: 'admin/reports', ...page(() => import('./features/admin-reports/admin-reports-page'), 'AdminReportsPage') },
       { path: 'admin/compliance', ...page(() => import('./features/agent/shop-records-page'), 'ShopRecordsPage') },
       { path: 'admin/qr-system', ...page(() => import('./features/qr-system/qr-system-page'), 'QrSystemPage') },

@@ -29,6 +29,7 @@ import { userRoutes } from './routes/user-routes';
 import { seedDemo, seedDemoRegistry } from './seed/seed-demo';
 import { seedDemoOwner } from './seed/demo-owner';
 import { seedDemoInsurance } from './seed/demo-insurance';
+import { seedDemoInventory } from './seed/demo-inventory';
 import { openSigner } from './credentials/key-store';
 import { registryRoutes } from './routes/registry-routes';
 import { paymentProviderFromEnv } from './payments/provider-from-env';
@@ -85,6 +86,7 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
     await seedDemoOwner(db, signer, app.log, now());
     await seedDemoInsurance(db, app.log, now());
   }
+  if (config.seedDemo) await seedDemoInventory(db, app.log, now());
 
   const newId = () => uuidv7(Date.now(), randomBytes(10));
 

@@ -163,14 +163,17 @@ describe('sync scopes: who pulls what', () => {
     expect(orders).toBeGreaterThanOrEqual(8);
     expect(new Set(ids(agent.changes, 'agentOrder')).size).toBe(orders);
     expect(ids(agent.changes, 'agentOrder')).not.toContain('ORD-901');
-    expect(agent.changes.every((change) => change.data?.agentId === agentId)).toBe(true);
+    // Every change is the shop's: its records and orders name it as the agent, its allocations as the shop.
+    const shopOf = (change: (typeof agent.changes)[number]) => change.data?.agentId ?? change.data?.shopId;
+    expect(agent.changes.every((change) => shopOf(change) === agentId)).toBe(true);
+    expect(ids(agent.changes, 'inventoryAllocation').length).toBeGreaterThan(0);
 
     const second = await pullAll(cookies.second);
     expect(second.pages[0]?.scopes.sort()).toEqual([`agent:${secondId}`, `user:${secondId}`].sort());
     expect(second.changes.map((change) => `${change.entity}:${change.id}`).sort()).toEqual(
       [`whitebookEntry:${theirs.id}`, `inventoryItem:${theirStock.id}`, 'agentOrder:ORD-901'].sort(),
     );
-    expect(second.changes.every((change) => change.data?.agentId === secondId)).toBe(true);
+    expect(second.changes.every((change) => shopOf(change) === secondId)).toBe(true);
 
     const admin = await pullAll(cookies.admin);
     expect(admin.pages[0]?.scopes.sort()).toEqual(['admin', `user:${adminId}`].sort());

@@ -28,6 +28,9 @@ const INTENT_FORMS: Record<string, { label: string; path?: string }> = {
   saveDriver: { label: 'Driver', path: '/dashboard/user/vehicles' },
   removeDriver: { label: 'Driver removal' },
   saveCustomer: { label: 'Customer', path: '/dashboard/insurance-agent/customers' },
+  saveClaim: { label: 'Claim', path: '/dashboard/insurance-agent/claims' },
+  saveAllocation: { label: 'Inventory allocation', path: '/dashboard/admin/inventory' },
+  deleteAllocation: { label: 'Allocation deletion' },
 };
 
 function summaryOf(entry: OutboxEntry): string | null {

@@ -1,12 +1,12 @@
 /**
  * The officer's copy of the verification registry: plate number, standing, dates,
- * make, model and colour for every issued plate, so a typed number is checked with
- * no signal. It is copied bucket by bucket (docs/decisions/009-device-registry.md):
+ * make, model, colour and insurance cover for every issued plate, so a typed number is
+ * checked with no signal. It is copied bucket by bucket (docs/decisions/009-device-registry.md):
  * the first copy fetches every bucket, later refreshes only those whose version
  * changed. Each batch and the versions it brings are stored in one transaction, so
  * an interrupted copy resumes where it stopped.
  */
-import { findInBucket, REGISTRY_BUCKET_COUNT, registryBucketOf, type RegistryCopyRow } from '#domain/registry/registry-copy';
+import { findInBucket, REGISTRY_BUCKET_COUNT, REGISTRY_COPY_FORMAT, registryBucketOf, type RegistryCopyRow } from '#domain/registry/registry-copy';
 import type { Revocation } from '#domain/credential/verdict';
 import type { NambalaDatabase, RegistryBucket } from '../store/database';
 import { readAtOnce } from '../store/read-at-once';
@@ -25,6 +25,8 @@ export interface RegistryCopyMeta {
   updatedAt: string;
   /** Server time of the last check that found nothing new. */
   checkedAt: string;
+  /** The row format the buckets were fetched in (REGISTRY_COPY_FORMAT); absent: 1. */
+  format?: number;
 }
 
 export interface CopyProgress {
@@ -70,6 +72,27 @@ export async function registryCopyMeta(database: NambalaDatabase): Promise<Regis
  */
 export async function refreshRegistryCopy(database: NambalaDatabase, onProgress: (progress: CopyProgress | null) => void = () => {}, signal?: AbortSignal): Promise<RegistryCopyMeta> {
   const meta = await registryCopyMeta(database);
+  if (meta && (meta.format ?? 1) !== REGISTRY_COPY_FORMAT) await startNewFormat(database, meta);
+  return copyChanges(database, await registryCopyMeta(database), onProgress, signal);
+}
+
+/**
+ * A copy fetched in an older row format is fetched again whole. Every bucket held gets a
+ * version no server gives (-1), so each is fetched again, and one the server has since
+ * emptied is still deleted; the copy's own version 0 makes the next manifest list every
+ * bucket. Meanwhile the old rows keep answering lookups. Written in one transaction, so a
+ * re-copy cut short resumes like any other.
+ */
+async function startNewFormat(database: NambalaDatabase, meta: RegistryCopyMeta): Promise<void> {
+  await database.transaction('rw', database.meta, async () => {
+    const stored = (await database.meta.get(REGISTRY_VERSIONS_META_KEY))?.value;
+    const held = Array.isArray(stored) && stored.length === REGISTRY_BUCKET_COUNT ? (stored as number[]).map((version) => (version === 0 ? 0 : -1)) : new Array<number>(REGISTRY_BUCKET_COUNT).fill(0);
+    await database.meta.put({ key: REGISTRY_VERSIONS_META_KEY, value: held });
+    await database.meta.put({ key: REGISTRY_COPY_META_KEY, value: { ...meta, version: 0, format: REGISTRY_COPY_FORMAT } satisfies RegistryCopyMeta });
+  });
+}
+
+async function copyChanges(database: NambalaDatabase, meta: RegistryCopyMeta | undefined, onProgress: (progress: CopyProgress | null) => void, signal?: AbortSignal): Promise<RegistryCopyMeta> {
   const manifest = await getJson<ManifestResponse>(`/api/registry/manifest${meta ? `?known=${meta.version}` : ''}`, signal);
   if (manifest.unchanged && meta) {
     const checked = { ...meta, checkedAt: manifest.serverTime };
@@ -120,7 +143,7 @@ export async function refreshRegistryCopy(database: NambalaDatabase, onProgress:
   } finally {
     onProgress(null);
   }
-  const updated: RegistryCopyMeta = { version: manifest.version, plates: manifest.plates ?? 0, updatedAt: manifest.serverTime, checkedAt: manifest.serverTime };
+  const updated: RegistryCopyMeta = { version: manifest.version, plates: manifest.plates ?? 0, updatedAt: manifest.serverTime, checkedAt: manifest.serverTime, format: REGISTRY_COPY_FORMAT };
   await database.meta.put({ key: REGISTRY_COPY_META_KEY, value: updated });
   return updated;
 }

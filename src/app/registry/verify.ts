@@ -1,8 +1,9 @@
 /**
  * Verifying a plate on this device: a scanned QR credential against the stored keys
  * and revocation list (no network needed), or a typed number against the registry
- * (online) or the device's copy (offline, officers). Screens call these and show
- * the result; officers' checks are logged through the one write path.
+ * (online) or the device's copy (offline, officers; with the plate's insurance, as
+ * online). Screens call these and show the result; officers' checks are logged through
+ * the one write path.
  */
 import { correctedToday } from '#domain/credential/freshness';
 import { credentialFromText } from '#domain/credential/qr-url';
@@ -10,6 +11,7 @@ import { verdictExplanation } from '#domain/credential/presentation';
 import { type Revocation, verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
 import type { CheckMethod } from '#domain/police/police';
 import type { UnissuedStanding } from '#domain/plates/lifecycle';
+import { coverOnDay } from '#domain/registry/cover';
 import type { VerificationVerdict } from '#domain/statuses/statuses';
 import type { NambalaDatabase } from '../store/database';
 import { mutate, newId } from '../store/mutate';
@@ -43,8 +45,12 @@ export interface VerificationResult {
   expiryDate: string | null;
   /** Police tier, online only. */
   ownerName: string | null;
-  /** Police tier, online only: the plate's insurance cover today, or 'none'; absent otherwise. */
-  insurance?: { insurer: string; policyNumber: string; until: string } | 'none';
+  /**
+   * Police tier only: the plate's insurance cover today, or 'none' — from the registry
+   * online (with the policy's number), from the device's copy offline. Absent for the
+   * public, for a QR check, and for a copy row that says nothing of insurance.
+   */
+  insurance?: { insurer: string; until: string; policyNumber?: string } | 'none';
   revocation: Revocation | null;
   /** For 'Not yet issued': Allocated (not made yet) or Made (not handed over). */
   stage?: UnissuedStanding | null;
@@ -154,6 +160,12 @@ export async function verifyPlateNumber(
     now?: () => number;
     /** Where the device's copy is searched: here by default; the screens pass the store worker's. */
     lookUpCopy?: (plateNumber: string, id: string) => Promise<VerificationOutcome>;
+    /**
+     * Who is checking: an officer's verdict from the copy shows the plate's insurance, as the
+     * registry's does online; anyone else's never does (an administrator's device holds the
+     * copy too). The public by default.
+     */
+    tier?: 'police' | 'public';
   },
 ): Promise<VerificationOutcome> {
   const now = options.now ?? Date.now;
@@ -193,7 +205,10 @@ export async function verifyPlateNumber(
       clearTimeout(timer);
     }
   }
-  return options.lookUpCopy ? options.lookUpCopy(plateNumber, id) : verifyAgainstCopy(database, plateNumber, id, now);
+  const outcome = await (options.lookUpCopy ? options.lookUpCopy(plateNumber, id) : verifyAgainstCopy(database, plateNumber, id, now));
+  if (options.tier === 'police' || outcome.kind !== 'result' || outcome.insurance === undefined) return outcome;
+  const { insurance: _insurance, ...publicOutcome } = outcome;
+  return publicOutcome;
 }
 
 /** A typed number against the device's copy of the registry (and its revocation list). */
@@ -213,6 +228,9 @@ export async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: 
   const result = verdictFromRegistry(plateNumber, entry, trust.revocations, today);
   const computeMs = measure(start);
   const found = result.verdict === 'Unknown plate' || result.verdict === 'Not yet issued' ? undefined : result.entry;
+  // The cover on the device's (corrected) day, from the terms the copy carries; a row of the
+  // older format says nothing, and neither does the verdict. Stripped for the public tier.
+  const cover = found && row?.cover !== undefined ? coverOnDay(row.cover, today) : undefined;
   return {
     kind: 'result',
     id,
@@ -224,6 +242,7 @@ export async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: 
     registrationDate: found?.registrationDate ?? null,
     expiryDate: found?.expiryDate ?? null,
     ownerName: null,
+    ...(cover === undefined ? {} : { insurance: cover === 'none' ? 'none' : { insurer: cover.insurer, until: cover.until } }),
     revocation: result.revocation ?? null,
     stage: result.verdict === 'Not yet issued' ? result.entry.status : null,
     checkedAt: new Date(now()).toISOString(),

@@ -8,6 +8,7 @@
  */
 import type { PlateListing } from '#domain/marketplace/listing';
 import type { AgentOrder, InventoryItem, ManufacturingRecord, WhitebookEntry } from '#domain/agent/workspace';
+import type { InventoryAllocation } from '#domain/inventory/allocation';
 import type { UserStatus, UserType } from '#domain/statuses/statuses';
 import type { PlateFlag, PoliceCheck } from '#domain/police/police';
 import type { Revocation, TrustedKey } from '#domain/credential/verdict';
@@ -147,6 +148,14 @@ export type LocalPayment = Receipt & { syncState?: SyncState };
 export type LocalInsuranceCustomer = Omit<InsuranceCustomer, 'agentId' | 'accountId'> & { agentId?: string; accountId?: string | null; syncState?: SyncState };
 export type LocalInsurancePolicy = InsurancePolicy & { syncState?: SyncState };
 
+/** An inventory allocation (administrators: all; a shop: its own), and a setting kept for offline reading (the stock thresholds). */
+export type LocalInventoryAllocation = InventoryAllocation & { syncState?: SyncState; isDeleted?: boolean };
+export interface LocalSetting {
+  id: string;
+  value: unknown;
+  updatedAt: string;
+}
+
 /** Tables filled from the change log, by the entity name the server uses. */
 export const CHANGE_LOG_TABLES = {
   ownedPlate: 'ownedPlates',
@@ -162,6 +171,8 @@ export const CHANGE_LOG_TABLES = {
   favourite: 'favourites',
   insuranceCustomer: 'insuranceCustomers',
   insurancePolicy: 'insurancePolicies',
+  inventoryAllocation: 'inventoryAllocations',
+  setting: 'settings',
 } as const;
 export type ChangeLogTable = (typeof CHANGE_LOG_TABLES)[keyof typeof CHANGE_LOG_TABLES];
 
@@ -198,6 +209,9 @@ export class NambalaDatabase extends Dexie {
   /** The signed-in insurance agent's customers and policies. */
   insuranceCustomers!: EntityTable<LocalInsuranceCustomer, 'id'>;
   insurancePolicies!: EntityTable<LocalInsurancePolicy, 'id'>;
+  /** Blanks allocated to plate-maker shops, and settings devices read offline. */
+  inventoryAllocations!: EntityTable<LocalInventoryAllocation, 'id'>;
+  settings!: EntityTable<LocalSetting, 'id'>;
 
   constructor(name = 'nambala') {
     super(name);
@@ -242,6 +256,11 @@ export class NambalaDatabase extends Dexie {
     this.version(6).stores({
       insuranceCustomers: 'id, name, updatedAt',
       insurancePolicies: 'id, plateNumber, customerId, createdAt',
+    });
+    // Version 7 adds inventory allocations and the settings kept for offline reading.
+    this.version(7).stores({
+      inventoryAllocations: 'id, shopId, plateType, createdAt',
+      settings: 'id',
     });
   }
 }

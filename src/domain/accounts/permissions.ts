@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'payments:confirm': ['admin'],
   /** Prices, fees and durations, with their history. */
   'settings:manage': ['admin'],
+  /** Allocating plate blanks to plate-maker shops and reconciling what they received. */
+  'inventory:manage': ['admin'],
   /** The System Dashboard's figures, activity and logs. */
   'reports:read': ['admin'],
   /** An insurance agent's own customers and the policies they issue on registered plates. */

@@ -120,7 +120,10 @@ export function inventoryItemSchema(today: string) {
     ),
     batchNumber: requiredText('Batch number', 40),
     receivedDate: pastDate('Received date', today),
-  });
+    // The administrator's allocation these blanks were delivered against; none for stock from elsewhere.
+    // A form's empty choice and an older device's missing field both mean none.
+    allocationId: z.preprocess((value) => (value === '' || value === undefined ? null : value), z.uuid({ error: 'Please choose an allocation from the list' }).nullable()),
+  }).refine((item) => item.allocationId === null || item.itemType === 'Plate Blanks', { message: 'Only plate blanks are received against an allocation', path: ['allocationId'] });
 }
 export type InventoryItemInput = z.input<ReturnType<typeof inventoryItemSchema>>;
 export type InventoryItem = z.output<ReturnType<typeof inventoryItemSchema>>;

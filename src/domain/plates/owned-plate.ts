@@ -1,6 +1,7 @@
 // A plate as its owner sees it on every device (entity `ownedPlate` of the change log):
 // how far it has got, who makes it, and once registered the registration and its signed
 // credential, so certificates and QR codes work offline.
+import type { OwnerCoverTerm } from '../registry/cover';
 import type { RegistryStanding } from '../registry/registry-copy';
 import type { ManufacturingStatus } from '../statuses/statuses';
 import type { PlateSource, PlateStage } from './lifecycle';
@@ -45,4 +46,11 @@ export interface OwnedPlate {
   madeAt: string | null;
   registeredAt: string | null;
   registration: PlateRegistration | null;
+  /**
+   * A registered plate's insurance: the terms of the policies on it that are not cancelled
+   * and end within its current registration or later; the device reads the cover on its own
+   * day (src/domain/registry/cover.ts). Absent before registration, and on rows sent before
+   * cover was part of the view (read as none).
+   */
+  cover?: OwnerCoverTerm[];
 }

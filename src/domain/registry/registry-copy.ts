@@ -5,11 +5,20 @@
 // A bucket travels and is stored as one compact text block, so copying Zambia's
 // whole fleet (about a million plates) is a few thousand writes, not a million, and a
 // lookup reads one small block. A change to one plate re-sends only its bucket.
-// Why this shape and what it measures: docs/decisions/009-device-registry.md.
+// Why this shape and what it measures: docs/decisions/009-device-registry.md; the
+// insurance cover a registered plate's row carries for officers: docs/decisions/020-cover-in-registry-copy.md.
 import type { UnissuedStanding } from '../plates/lifecycle';
+import type { CoverTerm } from './cover';
 
 /** Fixed for the life of the format: changing it would re-bucket every device's copy. */
 export const REGISTRY_BUCKET_COUNT = 4096;
+
+/**
+ * The row format a device's copy holds. 1: plate, standing, dates, vehicle. 2: a
+ * registered plate's row also carries its insurance cover. A device holding a copy of an
+ * older format fetches every bucket again (src/app/registry/registry-copy.ts).
+ */
+export const REGISTRY_COPY_FORMAT = 2;
 
 /** The standing stored in the registry. Expired is not stored: it follows from the expiry date. */
 export const REGISTRY_STANDINGS = ['Valid', 'Revoked', 'Stolen'] as const;
@@ -34,6 +43,12 @@ export interface RegistryCopyRow {
   make: string;
   model: string;
   colour: string;
+  /**
+   * A registered plate's insurance: the terms of its policies that are not cancelled and
+   * had not ended when the row was made (none: []). Absent on a plate not yet issued, and
+   * on a row of format 1, which said nothing of insurance.
+   */
+  cover?: CoverTerm[];
 }
 
 /**
@@ -69,23 +84,56 @@ function cleanText(value: string): string {
   return value.replace(/[\t\n\r]/g, ' ');
 }
 
+/**
+ * The cover fields after the colour: the number of terms (base 36), then start, end (base-36
+ * days) and insurer for each. The count keeps "no cover" ('0') apart from a format-1 row
+ * that says nothing, and lets a later format add fields after the terms.
+ */
+function coverFields(cover: readonly CoverTerm[] | undefined): string[] {
+  if (cover === undefined) return [];
+  return [cover.length.toString(36), ...cover.flatMap((term) => [toDays(term.startDate), toDays(term.endDate), cleanText(term.insurer)])];
+}
+
 /** One bucket's rows as a text block, sorted by plate number. */
 export function encodeBucket(rows: readonly RegistryCopyRow[]): string {
   return [...rows]
     .sort((a, b) => (a.plateNumber < b.plateNumber ? -1 : a.plateNumber > b.plateNumber ? 1 : 0))
     .map((row) =>
-      [row.plateNumber, STANDING_CODE[row.standing], toDays(row.registrationDate), toDays(row.expiryDate), cleanText(row.make), cleanText(row.model), cleanText(row.colour)].join(
-        FIELD_SEPARATOR,
-      ),
+      [
+        row.plateNumber,
+        STANDING_CODE[row.standing],
+        toDays(row.registrationDate),
+        toDays(row.expiryDate),
+        cleanText(row.make),
+        cleanText(row.model),
+        cleanText(row.colour),
+        ...coverFields(row.cover),
+      ].join(FIELD_SEPARATOR),
     )
     .join(ROW_SEPARATOR);
 }
 
+/** The terms from the fields after the colour; undefined when there are none or they are cut short (the row itself still counts). */
+function decodeCover(fields: readonly string[]): CoverTerm[] | undefined {
+  const [count, ...rest] = fields;
+  if (count === undefined || !/^[0-9a-z]+$/.test(count)) return undefined;
+  const terms: CoverTerm[] = [];
+  for (let index = 0; index < parseInt(count, 36); index += 1) {
+    const [start, end, insurer] = rest.slice(index * 3, index * 3 + 3);
+    if (!start || !end || insurer === undefined) return undefined;
+    terms.push({ insurer, startDate: fromDays(start), endDate: fromDays(end) });
+  }
+  return terms;
+}
+
 function decodeLine(line: string): RegistryCopyRow | null {
-  const [plateNumber, code, registration, expiry, make, model, colour] = line.split(FIELD_SEPARATOR);
+  const [plateNumber, code, registration, expiry, make, model, colour, ...more] = line.split(FIELD_SEPARATOR);
   const standing = code === undefined ? undefined : CODE_STANDING[code];
   if (!plateNumber || !standing || registration === undefined || expiry === undefined || make === undefined || model === undefined || colour === undefined) return null;
-  return { plateNumber, standing, registrationDate: fromDays(registration), expiryDate: fromDays(expiry), make, model, colour };
+  const row: RegistryCopyRow = { plateNumber, standing, registrationDate: fromDays(registration), expiryDate: fromDays(expiry), make, model, colour };
+  const cover = decodeCover(more);
+  if (cover !== undefined) row.cover = cover;
+  return row;
 }
 
 /** Every row of a bucket block (for tests and for showing a copy's contents). */

@@ -140,9 +140,9 @@ export function agentRepository(db: Queryable) {
 
     async addInventoryItem(agentId: string, item: InventoryItem): Promise<boolean> {
       const rows = await db.query<{ created_at: Date }>(
-        `INSERT INTO agent_inventory_items (id, agent_id, item_type, quantity, batch_number, received_date)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING created_at`,
-        [item.id, agentId, item.itemType, item.quantity, item.batchNumber, item.receivedDate],
+        `INSERT INTO agent_inventory_items (id, agent_id, item_type, quantity, batch_number, received_date, allocation_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING created_at`,
+        [item.id, agentId, item.itemType, item.quantity, item.batchNumber, item.receivedDate, item.allocationId],
       );
       const created = rows[0];
       if (!created) return false;

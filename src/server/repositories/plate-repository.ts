@@ -8,6 +8,7 @@ import { bytesToDigits } from '#domain/credential/numeric';
 import type { OwnedPlate } from '#domain/plates/owned-plate';
 import type { PlateSource, PlateStage } from '#domain/plates/lifecycle';
 import type { ManufacturingStatus } from '#domain/statuses/statuses';
+import type { OwnerCoverTerm } from '#domain/registry/cover';
 import type { RegistryStanding } from '#domain/registry/registry-copy';
 import type { Queryable } from '../db/database';
 
@@ -74,6 +75,7 @@ interface ViewRow extends PlateRow {
   standing_changed_at: Date | string | null;
   key_id: number | null;
   credential: Uint8Array | null;
+  cover: OwnerCoverTerm[] | string | null;
 }
 
 const VIEW_SELECT = `SELECT p.*, coalesce(u.business_name, u.name) AS shop_name, to_char(o.collection_date, 'YYYY-MM-DD') AS collection_date,
@@ -81,7 +83,10 @@ const VIEW_SELECT = `SELECT p.*, coalesce(u.business_name, u.name) AS shop_name,
     (SELECT q.reference FROM plate_requests q WHERE q.id = p.source_ref) AS request_reference,
     r.make, r.model, r.colour, r.year, r.chassis_number, r.owner_name, r.owner_nrc,
     to_char(r.registration_date, 'YYYY-MM-DD') AS registration_date, to_char(r.expiry_date, 'YYYY-MM-DD') AS expiry_date,
-    r.standing, r.standing_changed_at, r.key_id, r.credential
+    r.standing, r.standing_changed_at, r.key_id, r.credential,
+    (SELECT json_agg(json_build_object('policyNumber', i.policy_number, 'type', i.type, 'insurer', i.insurer,
+         'startDate', to_char(i.start_date, 'YYYY-MM-DD'), 'endDate', to_char(i.end_date, 'YYYY-MM-DD')) ORDER BY i.start_date, i.policy_number)
+       FROM insurance_policies i WHERE i.plate_number = r.plate_number AND i.cancelled_at IS NULL AND i.end_date >= r.registration_date) AS cover
   FROM plates p
   LEFT JOIN registered_plates r ON r.plate_number = p.plate_number AND p.stage = 'Registered'
   LEFT JOIN agent_orders o ON o.id = p.order_id
@@ -121,6 +126,8 @@ function toView(row: ViewRow): OwnedPlate {
           credentialDigits: bytesToDigits(new Uint8Array(row.credential ?? new Uint8Array())),
         }
       : null,
+    // The plate's cover travels with the view (republished when a policy on it changes).
+    ...(registered ? { cover: typeof row.cover === 'string' ? (JSON.parse(row.cover) as OwnerCoverTerm[]) : (row.cover ?? []) } : {}),
   };
 }
 

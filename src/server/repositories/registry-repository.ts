@@ -3,6 +3,7 @@
  * signed credential, and the per-bucket versions devices copy it by.
  */
 import { unissuedStanding, type UnissuedStanding } from '#domain/plates/lifecycle';
+import type { CoverTerm } from '#domain/registry/cover';
 import type { CopyStanding, RegistryCopyRow, RegistryStanding } from '#domain/registry/registry-copy';
 import type { Queryable } from '../db/database';
 
@@ -197,8 +198,13 @@ export function registryRepository(db: Queryable) {
       return { version, plates, buckets };
     },
 
-    /** The device-copy rows of the given buckets, by bucket. */
-    async bucketRows(buckets: readonly number[]): Promise<Map<number, RegistryCopyRow[]>> {
+    /**
+     * The device-copy rows of the given buckets, by bucket. A registered plate's row carries
+     * the terms of its policies that are not cancelled and have not ended by `today` (the
+     * server's day): the device reads the cover on its own day from them
+     * (docs/decisions/020-cover-in-registry-copy.md).
+     */
+    async bucketRows(buckets: readonly number[], today: string): Promise<Map<number, RegistryCopyRow[]>> {
       const rows = await db.query<{ bucket: number; plate_number: string; standing: CopyStanding; registration_date: string; expiry_date: string; make: string; model: string; colour: string }>(
         `SELECT bucket, plate_number, standing, to_char(registration_date, 'YYYY-MM-DD') AS registration_date,
                 to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, make, model, colour
@@ -208,8 +214,22 @@ export function registryRepository(db: Queryable) {
          FROM plates WHERE bucket = ANY($1::smallint[]) AND stage <> 'Registered'`,
         [buckets],
       );
+      const terms = await db.query<{ plate_number: string; insurer: string; start_date: string; end_date: string }>(
+        `SELECT i.plate_number, i.insurer, to_char(i.start_date, 'YYYY-MM-DD') AS start_date, to_char(i.end_date, 'YYYY-MM-DD') AS end_date
+         FROM insurance_policies i JOIN registered_plates r ON r.plate_number = i.plate_number
+         WHERE r.bucket = ANY($1::smallint[]) AND i.cancelled_at IS NULL AND i.end_date >= $2::date
+         ORDER BY i.plate_number, i.start_date, i.policy_number`,
+        [buckets, today],
+      );
+      const coverOf = new Map<string, CoverTerm[]>();
+      for (const term of terms) {
+        const list = coverOf.get(term.plate_number) ?? [];
+        list.push({ insurer: term.insurer, startDate: term.start_date, endDate: term.end_date });
+        coverOf.set(term.plate_number, list);
+      }
       const byBucket = new Map<number, RegistryCopyRow[]>(buckets.map((bucket) => [bucket, []]));
       for (const row of rows) {
+        const isIssued = row.standing === 'Valid' || row.standing === 'Revoked' || row.standing === 'Stolen';
         byBucket.get(row.bucket)?.push({
           plateNumber: row.plate_number,
           standing: row.standing,
@@ -218,9 +238,20 @@ export function registryRepository(db: Queryable) {
           make: row.make,
           model: row.model,
           colour: row.colour,
+          ...(isIssued ? { cover: coverOf.get(row.plate_number) ?? [] } : {}),
         });
       }
       return byBucket;
+    },
+
+    /**
+     * A policy on the plate was issued, renewed or cancelled: the plate gets a new version so
+     * officers' copies fetch its bucket again with the new cover. Called in the policy's
+     * transaction; a number not registered changes nothing.
+     */
+    async coverChanged(plateNumber: string): Promise<void> {
+      const [row] = await db.query<{ bucket: number }>("UPDATE registered_plates SET version = nextval('registry_version_seq') WHERE plate_number = $1 RETURNING bucket", [plateNumber]);
+      if (row) await refreshBuckets([row.bucket]);
     },
 
     /** A number held for an owner and not yet registered: its stage; undefined otherwise. */

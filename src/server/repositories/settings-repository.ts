@@ -1,76 +1,110 @@
 /**
- * Settings an administrator changes (prices and fees first), with every earlier value
- * kept in settings_history. An unset setting reads as the domain's default, so the
+ * Settings an administrator changes (prices and fees; stock thresholds), with every earlier
+ * value kept in settings_history. An unset setting reads as the domain's default, so the
  * spec's figures apply until someone changes them.
  */
+import { DEFAULT_STOCK_THRESHOLDS, type StockThresholds, stockThresholdsSchema } from '#domain/inventory/allocation';
 import { DEFAULT_PRICING, type PricingSettings } from '#domain/pricing/pricing';
 import { pricingSettingsSchema } from '#domain/pricing/pricing-settings-schema';
+import type { z } from 'zod';
 import type { Queryable } from '../db/database';
+import { changeLogRepository } from './change-log-repository';
 
-const PRICING_KEY = 'pricing';
-
-export interface StoredPricing {
-  settings: PricingSettings;
+export interface StoredSetting<T> {
+  settings: T;
   /** Null while the defaults apply. */
   updatedAt: string | null;
   updatedBy: string | null;
 }
 
-export interface PricingChange {
+export interface SettingChange<T> {
   id: string;
-  settings: PricingSettings;
-  previous: PricingSettings | null;
+  settings: T;
+  previous: T | null;
   changedBy: { id: string; name: string | null } | null;
   changedAt: string;
 }
 
-/** A stored value that no longer passes the schema (a field added later, say) falls back field by field. */
-function readPricing(value: unknown): PricingSettings {
-  const parsed = pricingSettingsSchema.safeParse({ ...DEFAULT_PRICING, ...(typeof value === 'object' && value !== null ? value : {}) });
-  return parsed.success ? parsed.data : DEFAULT_PRICING;
+export type StoredPricing = StoredSetting<PricingSettings>;
+export type PricingChange = SettingChange<PricingSettings>;
+
+/** The entity administrators' devices keep the stock thresholds under, so inventory reads them offline. */
+export const SETTING_ENTITY = 'setting';
+export const STOCK_THRESHOLDS_KEY = 'stockThresholds';
+
+interface SettingKind<T> {
+  key: string;
+  defaults: T;
+  schema: z.ZodType<T, unknown>;
+  /** Scopes whose devices keep the current value, if any. */
+  publishTo?: readonly string[];
 }
 
-export function settingsRepository(db: Queryable) {
+const PRICING: SettingKind<PricingSettings> = { key: 'pricing', defaults: DEFAULT_PRICING, schema: pricingSettingsSchema };
+const STOCK: SettingKind<StockThresholds> = { key: STOCK_THRESHOLDS_KEY, defaults: DEFAULT_STOCK_THRESHOLDS, schema: stockThresholdsSchema, publishTo: ['admin'] };
+
+/** A stored value that no longer passes the schema (a field added later, say) falls back field by field. */
+function readAs<T>(kind: SettingKind<T>, value: unknown): T {
+  const parsed = kind.schema.safeParse({ ...kind.defaults, ...(typeof value === 'object' && value !== null ? value : {}) });
+  return parsed.success ? parsed.data : kind.defaults;
+}
+
+function settingStore<T>(db: Queryable, kind: SettingKind<T>) {
   return {
-    async pricing(): Promise<StoredPricing> {
-      const [row] = await db.query<{ value: unknown; updated_at: Date | string; updated_by: string | null }>('SELECT value, updated_at, updated_by FROM settings WHERE key = $1', [PRICING_KEY]);
-      if (!row) return { settings: DEFAULT_PRICING, updatedAt: null, updatedBy: null };
-      return { settings: readPricing(row.value), updatedAt: new Date(row.updated_at).toISOString(), updatedBy: row.updated_by };
+    async get(): Promise<StoredSetting<T>> {
+      const [row] = await db.query<{ value: unknown; updated_at: Date | string; updated_by: string | null }>('SELECT value, updated_at, updated_by FROM settings WHERE key = $1', [kind.key]);
+      if (!row) return { settings: kind.defaults, updatedAt: null, updatedBy: null };
+      return { settings: readAs(kind, row.value), updatedAt: new Date(row.updated_at).toISOString(), updatedBy: row.updated_by };
     },
 
-    /** Stores new prices and records the change (with the values they replace) in the history. */
-    async setPricing(settings: PricingSettings, changedBy: string, at: Date): Promise<StoredPricing> {
+    /** Stores a new value and records the change (with the value it replaces) in the history. */
+    async set(settings: T, changedBy: string, at: Date): Promise<StoredSetting<T>> {
       // The row lock orders concurrent changes, so each history entry names the value it really replaced.
-      const [before] = await db.query<{ value: unknown }>('SELECT value FROM settings WHERE key = $1 FOR UPDATE', [PRICING_KEY]);
+      const [before] = await db.query<{ value: unknown }>('SELECT value FROM settings WHERE key = $1 FOR UPDATE', [kind.key]);
       await db.query(
         `INSERT INTO settings (key, value, updated_by, updated_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
-        [PRICING_KEY, JSON.stringify(settings), changedBy, at],
+        [kind.key, JSON.stringify(settings), changedBy, at],
       );
       await db.query('INSERT INTO settings_history (key, value, previous, changed_by, changed_at) VALUES ($1, $2, $3, $4, $5)', [
-        PRICING_KEY,
+        kind.key,
         JSON.stringify(settings),
-        JSON.stringify(before ? readPricing(before.value) : DEFAULT_PRICING),
+        JSON.stringify(before ? readAs(kind, before.value) : kind.defaults),
         changedBy,
         at,
       ]);
-      return { settings, updatedAt: at.toISOString(), updatedBy: changedBy };
+      const stored = { settings, updatedAt: at.toISOString(), updatedBy: changedBy };
+      if (kind.publishTo) await changeLogRepository(db).record(kind.publishTo, SETTING_ENTITY, kind.key, 'put', { id: kind.key, value: settings, updatedAt: stored.updatedAt });
+      return stored;
     },
 
-    async pricingHistory(limit = 100): Promise<PricingChange[]> {
+    async history(limit = 100): Promise<Array<SettingChange<T>>> {
       const rows = await db.query<{ id: string; value: unknown; previous: unknown; changed_by: string | null; name: string | null; changed_at: Date | string }>(
         `SELECT h.id::text AS id, h.value, h.previous, h.changed_by, u.name, h.changed_at
          FROM settings_history h LEFT JOIN users u ON u.id = h.changed_by
          WHERE h.key = $1 ORDER BY h.changed_at DESC, h.id DESC LIMIT $2`,
-        [PRICING_KEY, limit],
+        [kind.key, limit],
       );
       return rows.map((row) => ({
         id: row.id,
-        settings: readPricing(row.value),
-        previous: row.previous === null ? null : readPricing(row.previous),
+        settings: readAs(kind, row.value),
+        previous: row.previous === null ? null : readAs(kind, row.previous),
         changedBy: row.changed_by === null ? null : { id: row.changed_by, name: row.name },
         changedAt: new Date(row.changed_at).toISOString(),
       }));
     },
+  };
+}
+
+export function settingsRepository(db: Queryable) {
+  const pricing = settingStore(db, PRICING);
+  const stock = settingStore(db, STOCK);
+  return {
+    pricing: pricing.get,
+    setPricing: pricing.set,
+    pricingHistory: pricing.history,
+    stockThresholds: stock.get,
+    setStockThresholds: stock.set,
+    stockThresholdsHistory: stock.history,
   };
 }

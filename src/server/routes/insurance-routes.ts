@@ -3,7 +3,9 @@
  * each policy (POL-000001) and checks the plate in the registry (registered, valid and not
  * expired) and against the agent's other policies on it. The policy reaches the agent's
  * devices through the change log, and the customer's row is sent again with their vehicles
- * as the registry has them now. An agent reaches only their own customers and policies.
+ * as the registry has them now; the plate's new cover reaches officers' registry copies and
+ * the owner's view of the plate in the same transaction. An agent reaches only their own
+ * customers and policies.
  */
 import { CUSTOMER_NOT_YOURS } from '#domain/insurance/customer';
 import {
@@ -25,8 +27,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/database';
+import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { auditRepository } from '../repositories/audit-repository';
 import { insuranceRepository } from '../repositories/insurance-repository';
+import { registryRepository } from '../repositories/registry-repository';
 import type { User } from '../repositories/user-repository';
 import { Refusal } from '../sync/intent';
 import { errorBody } from '../plugins/error-handler';
@@ -82,6 +86,16 @@ async function checkPlate(tx: Queryable, agent: User, plateNumber: string, term:
   if (overlap) throw new Refusal(409, overlap, { plateNumber: overlap });
 }
 
+/**
+ * A policy on the plate changed: officers' registry copies fetch its bucket again and the
+ * owner's view of the plate is sent again, both with the new cover, in the policy's
+ * transaction (docs/decisions/020-cover-in-registry-copy.md).
+ */
+async function coverChanged(tx: Queryable, plateNumber: string): Promise<void> {
+  await registryRepository(tx).coverChanged(plateNumber);
+  await plateLifecycle(tx).publish(plateNumber);
+}
+
 /** Issues a policy inside the caller's transaction (the route, and the demo seed); a Refusal says why not. */
 export async function issuePolicyIn(tx: Queryable, { agent, at, ip }: PolicyChange, input: PolicyInput): Promise<InsurancePolicy> {
   const insurance = insuranceRepository(tx);
@@ -91,6 +105,7 @@ export async function issuePolicyIn(tx: Queryable, { agent, at, ip }: PolicyChan
   await checkPlate(tx, agent, input.plateNumber, input, at.toISOString().slice(0, 10));
   const policy = await insurance.issuePolicy({ id: newPolicyId(), agentId: agent.id, ...input, insurer: insurerOf(agent), renewedFrom: null }, at);
   await insurance.refreshCustomer(customer.id);
+  await coverChanged(tx, policy.plateNumber);
   await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.policy.issue', target: policy.id, detail: { policyNumber: policy.policyNumber, plateNumber: policy.plateNumber, type: policy.type, premium: policy.premium }, ip });
   return policy;
 }
@@ -106,6 +121,7 @@ export async function renewPolicyIn(tx: Queryable, { agent, at, ip }: PolicyChan
   await checkPlate(tx, agent, old.plateNumber, term, today);
   const policy = await insurance.issuePolicy({ id: newPolicyId(), agentId: agent.id, customerId: old.customerId, plateNumber: old.plateNumber, type: old.type, ...term, premium, insurer: insurerOf(agent), renewedFrom: old.id }, at);
   await insurance.refreshCustomer(old.customerId);
+  await coverChanged(tx, policy.plateNumber);
   await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.policy.renew', target: policy.id, detail: { policyNumber: policy.policyNumber, renews: old.policyNumber, plateNumber: policy.plateNumber, premium: policy.premium }, ip });
   return policy;
 }
@@ -120,6 +136,7 @@ export async function cancelPolicyIn(tx: Queryable, { agent, at, ip }: PolicyCha
   if (status === 'Expired') throw new Refusal(409, `Policy ${old.policyNumber} ended on ${old.endDate}: there is nothing left to cancel.`);
   const policy = await insurance.cancelPolicy(old.id, reason, at);
   if (!policy) throw new Refusal(409, `Policy ${old.policyNumber} is already cancelled.`);
+  await coverChanged(tx, policy.plateNumber);
   await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.policy.cancel', target: policy.id, detail: { policyNumber: policy.policyNumber, plateNumber: policy.plateNumber, reason }, ip });
   return policy;
 }

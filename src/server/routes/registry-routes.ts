@@ -11,7 +11,7 @@ import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import { can } from '#domain/accounts/permissions';
 import { CHECK_METHODS } from '#domain/police/police';
 import { parsePlateNumber } from '#domain/plates/plate-number';
-import { encodeBucket, REGISTRY_BUCKET_COUNT } from '#domain/registry/registry-copy';
+import { encodeBucket, REGISTRY_BUCKET_COUNT, REGISTRY_COPY_FORMAT } from '#domain/registry/registry-copy';
 import { VERIFICATION_VERDICTS } from '#domain/statuses/statuses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -261,7 +261,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       config: { access: 'registry:copy' },
       schema: {
         tags: ['verification'],
-        summary: `Buckets of the device copy, by id (comma-separated, at most ${MAX_BUCKETS_PER_REQUEST}). Each holds tab-separated rows: plate, standing (V/R/S), registration and expiry as base-36 days since 1970, make, model, colour.`,
+        summary: `Buckets of the device copy, by id (comma-separated, at most ${MAX_BUCKETS_PER_REQUEST}). Each holds tab-separated rows (format ${REGISTRY_COPY_FORMAT}): plate, standing (V/R/S, or A/M not yet issued), registration and expiry as base-36 days since 1970, make, model, colour; a registered plate's row then the number of its cover terms and, for each, start, end (base-36 days) and insurer.`,
         querystring: z.object({
           ids: z
             .string({ error: 'ids is required' })
@@ -278,7 +278,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       // Versions first, rows second: the rows are then at least as new as the version the
       // device records, so a change in between is fetched again, never missed.
       const versions = new Map((await registry.manifest()).buckets.map(([bucket, version]) => [bucket, version]));
-      const rows = await registry.bucketRows(ids);
+      const rows = await registry.bucketRows(ids, today());
       return {
         buckets: ids.map((bucket) => ({ bucket, version: versions.get(bucket) ?? 0, rows: encodeBucket(rows.get(bucket) ?? []) })),
         serverTime: new Date().toISOString(),

@@ -3,6 +3,7 @@
  * by an administrator, each change audited and kept in the history. Every price the
  * server charges is computed from these settings at the time of the charge.
  */
+import { stockThresholdsSchema } from '#domain/inventory/allocation';
 import { gatewayFeeLabel, PAYMENT_METHODS } from '#domain/pricing/pricing';
 import { pricingSettingsSchema } from '#domain/pricing/pricing-settings-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -77,5 +78,52 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
       },
     },
     async () => ({ history: await settings.pricingHistory() }),
+  );
+
+  const thresholdsSchema = z.object({ lowStock: z.number().int(), critical: z.number().int() }).describe('Plates left of an allocation: at or below lowStock is Low Stock, at or below critical is Critical');
+  const thresholdsResponse = z.object({ settings: thresholdsSchema, updatedAt: z.string().nullable().describe('Null while the defaults apply') });
+
+  app.get(
+    '/api/admin/settings/stock',
+    { config: { access: 'settings:manage' }, schema: { tags: ['settings'], summary: 'The stock thresholds inventory statuses are computed with', response: { 200: thresholdsResponse } } },
+    async () => {
+      const stored = await settings.stockThresholds();
+      return { settings: stored.settings, updatedAt: stored.updatedAt };
+    },
+  );
+
+  app.put(
+    '/api/admin/settings/stock',
+    {
+      config: { access: 'settings:manage' },
+      schema: { tags: ['settings'], summary: 'Changes the stock thresholds; the change is audited, kept in the history and sent to administrators’ devices', body: stockThresholdsSchema, response: { 200: thresholdsResponse, 400: errorResponse } },
+    },
+    async (request) => {
+      const admin = request.user as User;
+      const stored = await db.transaction(async (tx) => {
+        const before = await settingsRepository(tx).stockThresholds();
+        const after = await settingsRepository(tx).setStockThresholds(request.body, admin.id, now());
+        await auditRepository(tx).record({ actorId: admin.id, action: 'settings.stock', target: 'stockThresholds', detail: { before: before.settings, after: request.body }, ip: request.ip });
+        return after;
+      });
+      return { settings: stored.settings, updatedAt: stored.updatedAt };
+    },
+  );
+
+  app.get(
+    '/api/admin/settings/stock/history',
+    {
+      config: { access: 'settings:manage' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Every change to the stock thresholds, newest first',
+        response: {
+          200: z.object({
+            history: z.array(z.object({ id: z.string(), settings: thresholdsSchema, previous: thresholdsSchema.nullable(), changedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(), changedAt: z.string() })),
+          }),
+        },
+      },
+    },
+    async () => ({ history: await settings.stockThresholdsHistory() }),
   );
 };

@@ -50,9 +50,9 @@ export function demoAgentRecords(now: number) {
       { id: '0190f5d2-0002-7000-8000-000000000002', plateNumber: 'ZM-777-LCK', status: 'Collected' as const, batchNumber: 'B-2610-07', productionDate: dayFrom(now, -14), notes: 'Reflective premium finish' },
     ],
     inventory: [
-      { id: '0190f5d2-0003-7000-8000-000000000001', itemType: 'Plate Blanks' as const, quantity: 200, batchNumber: 'BLK-2611', receivedDate: dayFrom(now, -6) },
-      { id: '0190f5d2-0003-7000-8000-000000000002', itemType: 'Raw Materials' as const, quantity: 40, batchNumber: 'RM-2611', receivedDate: dayFrom(now, -6) },
-      { id: '0190f5d2-0003-7000-8000-000000000003', itemType: 'Plate Blanks' as const, quantity: 150, batchNumber: 'BLK-2610', receivedDate: dayFrom(now, -40) },
+      { id: '0190f5d2-0003-7000-8000-000000000001', itemType: 'Plate Blanks' as const, quantity: 200, batchNumber: 'BLK-2611', receivedDate: dayFrom(now, -6), allocationId: null },
+      { id: '0190f5d2-0003-7000-8000-000000000002', itemType: 'Raw Materials' as const, quantity: 40, batchNumber: 'RM-2611', receivedDate: dayFrom(now, -6), allocationId: null },
+      { id: '0190f5d2-0003-7000-8000-000000000003', itemType: 'Plate Blanks' as const, quantity: 150, batchNumber: 'BLK-2610', receivedDate: dayFrom(now, -40), allocationId: null },
     ],
   };
 }

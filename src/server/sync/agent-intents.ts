@@ -4,7 +4,9 @@
  * its device-made id, for the agent's own shop only.
  */
 import { inventoryItemSchema, manufacturingRecordSchema, type WhitebookEntry, whitebookEntrySchema } from '#domain/agent/workspace';
+import { ALLOCATION_NOT_FOR_SHOP } from '#domain/inventory/allocation';
 import { z } from 'zod';
+import { allocationRepository } from '../repositories/allocation-repository';
 import { plateLifecycle, type SaleRefusal } from '../lifecycle/plate-lifecycle';
 import { agentRepository } from '../repositories/agent-repository';
 import { actor, defineIntent, type IntentContext, Refusal } from './intent';
@@ -98,7 +100,15 @@ export const recordInventoryItem = defineIntent({
   access: 'workspace:record',
   payload: z.lazy(inventorySchema),
   async apply(context, item) {
-    await agentRepository(context.tx).addInventoryItem(actor(context).id, item);
+    const agentId = actor(context).id;
+    if (item.allocationId !== null) {
+      // Under the allocations' lock, so the allocation cannot be deleted or moved while its receipt is written.
+      const allocations = allocationRepository(context.tx);
+      await allocations.lock();
+      const allocation = await allocations.find(item.allocationId);
+      if (allocation?.shopId !== agentId) throw new Refusal(422, ALLOCATION_NOT_FOR_SHOP, { allocationId: ALLOCATION_NOT_FOR_SHOP });
+    }
+    await agentRepository(context.tx).addInventoryItem(agentId, item);
     return undefined;
   },
 });

@@ -5,6 +5,7 @@ import { contactRepository } from '../repositories/contact-repository';
 import { defineIntent, type Intent } from './intent';
 import { recordInventoryItem, recordManufacturing, recordWhitebookEntry } from './agent-intents';
 import { saveCustomer } from './insurance-intents';
+import { deleteAllocation, saveAllocation } from './inventory-intents';
 import { decidePlateFlag, flagPlate, recordPoliceCheck } from './police-intents';
 import { removeDriver, removeVehicle, saveDriver, saveVehicle } from './fleet-intents';
 import { addUser, deleteUser, editUser, markNotificationsRead, setFavourite, updateProfile } from './user-intents';
@@ -38,6 +39,8 @@ export const INTENTS: Readonly<Record<string, Intent>> = {
   saveDriver,
   removeDriver,
   saveCustomer,
+  saveAllocation,
+  deleteAllocation,
 };
 
 export function intentNamed(name: string): Intent | undefined {

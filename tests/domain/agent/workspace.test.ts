@@ -37,7 +37,7 @@ const whitebook = {
   entitlementReference: 'ORD-001',
 };
 const manufacturing = { id: UUID, plateNumber: 'ZM-101-ABC', status: 'Printed', batchNumber: 'B-2611-01', productionDate: '2026-03-29', notes: 'Reflective finish' };
-const inventory = { id: UUID, itemType: 'Plate Blanks', quantity: 200, batchNumber: 'BLK-2611', receivedDate: '2026-03-25' };
+const inventory = { id: UUID, itemType: 'Plate Blanks', quantity: 200, batchNumber: 'BLK-2611', receivedDate: '2026-03-25', allocationId: null };
 
 const errorsOf = (result: { ok: true } | { ok: false; errors: Partial<Record<string, string>> }): Partial<Record<string, string>> => (result.ok ? {} : result.errors);
 
@@ -207,6 +207,14 @@ describe('inventoryItemSchema', () => {
   it('takes the quantity as typed into a form field', () => {
     expect(validate(schema, { ...inventory, quantity: '200' })).toEqual({ ok: true, value: inventory });
     expect(validate(schema, { ...inventory, quantity: ' 200 ' })).toEqual({ ok: true, value: inventory });
+  });
+
+  it('reads an empty or missing allocation as none, and takes an allocation only for plate blanks', () => {
+    const { allocationId: _none, ...withoutAllocation } = inventory;
+    expect(validate(schema, withoutAllocation)).toEqual({ ok: true, value: inventory });
+    expect(validate(schema, { ...inventory, allocationId: '' })).toEqual({ ok: true, value: inventory });
+    expect(errorsOf(validate(schema, { ...inventory, allocationId: 'ALC-1' }))).toEqual({ allocationId: 'Please choose an allocation from the list' });
+    expect(errorsOf(validate(schema, { ...inventory, itemType: 'Raw Materials', allocationId: UUID }))).toEqual({ allocationId: 'Only plate blanks are received against an allocation' });
   });
 
   it('names the problem with a quantity', () => {

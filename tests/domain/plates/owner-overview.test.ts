@@ -1,16 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OwnedPlate, PlateRegistration } from '#domain/plates/owned-plate';
-import { daysUntil, isActivePlate, ownerOverview, renewalsDue } from '#domain/plates/owner-overview';
+import { daysUntil, isActivePlate, isInsuredOn, ownerOverview, renewalsDue } from '#domain/plates/owner-overview';
+import type { OwnerCoverTerm } from '#domain/registry/cover';
 import { applicationOrderStatus, describeTimeLeft } from '#domain/plates/owner-order';
 import { plateProgress, stageAfterManufacturing } from '#domain/plates/lifecycle';
 
 const TODAY = '2026-11-24';
 
-function plate(plateNumber: string, registration: Partial<PlateRegistration> | null, stage: OwnedPlate['stage'] = registration ? 'Registered' : 'Held'): Pick<OwnedPlate, 'plateNumber' | 'stage' | 'registration'> {
+const INSURED: OwnerCoverTerm[] = [{ policyNumber: 'POL-000001', type: 'Third Party', insurer: 'Madison', startDate: '2026-01-01', endDate: '2026-12-31' }];
+
+function plate(
+  plateNumber: string,
+  registration: Partial<PlateRegistration> | null,
+  stage: OwnedPlate['stage'] = registration ? 'Registered' : 'Held',
+  /** 'unsent': a view from before cover was part of it. */
+  cover: OwnerCoverTerm[] | 'unsent' = registration ? INSURED : 'unsent',
+): Pick<OwnedPlate, 'plateNumber' | 'stage' | 'registration' | 'cover'> {
   return {
     plateNumber,
     stage,
+    ...(cover === 'unsent' ? {} : { cover }),
     registration: registration && {
       make: 'Toyota',
       model: 'Corolla',
@@ -82,8 +92,36 @@ describe('ownerOverview', () => {
       pendingRenewals: 2,
       // Counted: ZM-OK, ZM-SOON, ZM-OLD (registered, not stolen) + two vehicles without a registered plate = 5; compliant: 2.
       complianceScore: 40,
-      compliance: { compliant: 2, counted: 5 },
+      compliance: { compliant: 2, counted: 5, uninsured: 0, unplated: 2 },
     });
+  });
+
+  it('counts a registered, in-date plate with no valid insurance against the score', () => {
+    const ended: OwnerCoverTerm[] = [{ ...INSURED[0]!, endDate: '2026-11-23' }];
+    const future: OwnerCoverTerm[] = [{ ...INSURED[0]!, startDate: '2026-11-25', endDate: '2027-11-24' }];
+    const plates = [
+      plate('ZM-INSURED', { expiryDate: '2030-01-01' }),
+      plate('ZM-NONE', { expiryDate: '2030-01-01' }, 'Registered', []),
+      plate('ZM-ENDED', { expiryDate: '2030-01-01' }, 'Registered', ended),
+      plate('ZM-NOT-YET', { expiryDate: '2030-01-01' }, 'Registered', future),
+      plate('ZM-UNSENT', { expiryDate: '2030-01-01' }, 'Registered', 'unsent'),
+    ];
+    const overview = ownerOverview(plates, [], TODAY);
+    expect(overview.activePlates).toBe(5);
+    expect(overview.compliance).toEqual({ compliant: 1, counted: 5, uninsured: 4, unplated: 0 });
+    expect(overview.complianceScore).toBe(20);
+    // The renewal starts tomorrow: insured again then.
+    expect(isInsuredOn(plates[3]!, '2026-11-25')).toBe(true);
+  });
+
+  it('gives the demo buyer’s plates a sensible figure: one insured, one not, and a van without a plate', () => {
+    const overview = ownerOverview(
+      [plate('ZM-HILUX', { expiryDate: '2031-05-08' }), plate('ZM-NAVARA', { expiryDate: '2027-01-08' }, 'Registered', [])],
+      [{ plateNumber: 'ZM-HILUX' }, { plateNumber: 'ZM-NAVARA' }, { plateNumber: null }],
+      TODAY,
+    );
+    expect(overview.compliance).toEqual({ compliant: 1, counted: 3, uninsured: 1, unplated: 1 });
+    expect(overview.complianceScore).toBe(33);
   });
 
   it('has no score when there is nothing to count', () => {
@@ -91,23 +129,35 @@ describe('ownerOverview', () => {
   });
 
   it('keeps the score between 0 and 100 and equal to compliant over counted, for any plates and vehicles', () => {
+    const dayFrom = (days: number) => new Date(Date.parse(`${TODAY}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     const registration = fc.record({
-      expiryDate: fc.integer({ min: -400, max: 4000 }).map((days) => new Date(Date.parse(`${TODAY}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)),
+      expiryDate: fc.integer({ min: -400, max: 4000 }).map(dayFrom),
       standing: fc.constantFrom('Valid' as const, 'Revoked' as const, 'Stolen' as const),
     });
+    const term = fc
+      .record({ start: fc.integer({ min: -400, max: 100 }), length: fc.integer({ min: 1, max: 365 }), type: fc.constantFrom('Third Party' as const, 'Comprehensive' as const) })
+      .map(({ start, length, type }): OwnerCoverTerm => ({ policyNumber: 'POL-000001', type, insurer: 'Madison', startDate: dayFrom(start), endDate: dayFrom(start + length) }));
     fc.assert(
-      fc.property(fc.array(fc.option(registration), { maxLength: 30 }), fc.array(fc.option(fc.integer({ min: 0, max: 40 })), { maxLength: 30 }), (registrations, fitted) => {
-        const plates = registrations.map((value, index) => plate(`ZM-${index}`, value));
+      fc.property(
+        fc.array(fc.tuple(fc.option(registration), fc.option(fc.array(term, { maxLength: 3 }))), { maxLength: 30 }),
+        fc.array(fc.option(fc.integer({ min: 0, max: 40 })), { maxLength: 30 }),
+        (registrations, fitted) => {
+        const plates = registrations.map(([value, cover], index) => plate(`ZM-${index}`, value, value ? 'Registered' : 'Held', cover ?? 'unsent'));
         const vehicles = fitted.map((index) => ({ plateNumber: index === null ? null : `ZM-${index}` }));
         const overview = ownerOverview(plates, vehicles, TODAY);
         expect(overview.activePlates).toBe(plates.filter((candidate) => isActivePlate(candidate, TODAY)).length);
+        // Compliant: exactly the active plates a policy covers today; each active plate without one counts against.
+        expect(overview.compliance.compliant).toBe(plates.filter((candidate) => isActivePlate(candidate, TODAY) && isInsuredOn(candidate, TODAY)).length);
+        expect(overview.compliance.compliant + overview.compliance.uninsured).toBe(overview.activePlates);
+        expect(overview.compliance.unplated).toBeLessThanOrEqual(vehicles.length);
         if (overview.complianceScore === null) expect(overview.compliance.counted).toBe(0);
         else {
           expect(overview.complianceScore).toBeGreaterThanOrEqual(0);
           expect(overview.complianceScore).toBeLessThanOrEqual(100);
           expect(overview.complianceScore).toBe(Math.round((100 * overview.compliance.compliant) / overview.compliance.counted));
         }
-      }),
+        },
+      ),
     );
   });
 });

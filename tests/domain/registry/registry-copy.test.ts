@@ -18,6 +18,13 @@ const row = fc.record({
   colour: text,
 }) satisfies fc.Arbitrary<RegistryCopyRow>;
 const rows = fc.uniqueArray(row, { selector: (entry) => entry.plateNumber, maxLength: 60 });
+const coverTerm = fc.record({ insurer: text, startDate: date, endDate: date });
+/** Rows as the server now sends them: a registered plate with its cover terms (perhaps none), a held number without. */
+const rowWithCover = fc.oneof(
+  fc.tuple(row, fc.array(coverTerm, { maxLength: 4 })).map(([entry, cover]): RegistryCopyRow => ({ ...entry, cover })),
+  plateNumber.map((number): RegistryCopyRow => ({ plateNumber: number, standing: 'Allocated', registrationDate: '', expiryDate: '', make: '', model: '', colour: '' })),
+);
+const rowsWithCover = fc.uniqueArray(rowWithCover, { selector: (entry) => entry.plateNumber, maxLength: 60 });
 
 describe('registry copy buckets', () => {
   it('puts every plate number in one of the buckets, spread evenly over sequential numbers', () => {
@@ -54,6 +61,43 @@ describe('registry copy buckets', () => {
         expect(findInBucket(block, other.slice(1))).toBeUndefined();
       }),
     );
+  });
+
+  it('decodes rows with their cover terms as encoded, finds each, and keeps none apart from unsaid', () => {
+    fc.assert(
+      fc.property(rowsWithCover, (entries) => {
+        const block = encodeBucket(entries);
+        const sorted = [...entries].sort((a, b) => (a.plateNumber < b.plateNumber ? -1 : 1));
+        expect(decodeBucket(block)).toEqual(sorted);
+        expect(countBucketRows(block)).toBe(entries.length);
+        for (const entry of entries) {
+          const found = findInBucket(block, entry.plateNumber);
+          expect(found).toEqual(entry);
+          expect(found?.cover === undefined).toBe(entry.cover === undefined);
+        }
+      }),
+    );
+  });
+
+  it('writes a registered plate with no cover as a count of 0, and one with cover as its terms', () => {
+    const base = { standing: 'Valid' as const, registrationDate: '2024-03-15', expiryDate: '2029-03-15', make: 'Toyota', model: 'Corolla', colour: 'Silver' };
+    const block = encodeBucket([
+      { plateNumber: 'ZM-001-AAA', ...base, cover: [] },
+      { plateNumber: 'ZM-002-AAA', ...base, cover: [{ insurer: 'Madison\tGeneral', startDate: '2026-07-27', endDate: '2027-07-26' }] },
+    ]);
+    const [none, insured] = block.split('\n');
+    expect(none?.split('\t').slice(7)).toEqual(['0']);
+    expect(insured?.split('\t').slice(7)).toEqual(['1', (Date.parse('2026-07-27') / 86_400_000).toString(36), (Date.parse('2027-07-26') / 86_400_000).toString(36), 'Madison General']);
+    expect(findInBucket(block, 'ZM-001-AAA')?.cover).toEqual([]);
+    expect(findInBucket(block, 'ZM-002-AAA')?.cover).toEqual([{ insurer: 'Madison General', startDate: '2026-07-27', endDate: '2027-07-26' }]);
+  });
+
+  it('keeps a row whose cover fields are cut short, saying nothing of its cover, and ignores fields a later format adds', () => {
+    const head = ['ZM-001-AAA', 'V', 'j0y', 'k4d', 'Toyota', 'Corolla', 'Silver'];
+    const cut = findInBucket([...head, '2', 'k0', 'k9', 'Madison'].join('\t'), 'ZM-001-AAA');
+    expect(cut).toMatchObject({ make: 'Toyota' });
+    expect(cut?.cover).toBeUndefined();
+    expect(findInBucket([...head, '1', 'k0', 'k9', 'Madison', 'more'].join('\t'), 'ZM-001-AAA')?.cover).toHaveLength(1);
   });
 
   it('turns tabs and line breaks in vehicle text into spaces rather than breaking the block', () => {

@@ -17,6 +17,7 @@ import { type Column, RecordsTable } from '../../components/records-table';
 import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { refreshPricingSettings, usePricingSettings } from '../pricing/pricing-settings';
+import { StockThresholdsSection } from './stock-thresholds-section';
 import { fetchPricingHistory, type HistoryAnswer, type PricingHistoryEntry, savePricing, SETTINGS_NEED_CONNECTION } from './admin-settings-api';
 
 type FieldErrors = Partial<Record<PricingFormField, string>>;
@@ -148,7 +149,7 @@ export function AdminSettingsPage() {
 
   return (
     <Stack gap="6">
-      <PageHeader title="Settings" summary="Prices, fees and their history." />
+      <PageHeader title="Settings" summary="Prices, fees and stock thresholds, with their history." />
       {!isOnline && (
         <Alert.Root status="info" data-testid="offline-as-of">
           <Alert.Indicator />
@@ -212,6 +213,7 @@ export function AdminSettingsPage() {
           />
         )}
       </Section>
+      <StockThresholdsSection />
     </Stack>
   );
 }

@@ -1,10 +1,13 @@
 /**
  * Inventory Tracking (spec: agent screens): plate blanks and raw materials the
- * shop received, by batch; the Inventory Status table below. Works offline.
+ * shop received, by batch, with blanks recorded against the administrator's allocation
+ * they were delivered for; the shop's allocations (received so far, and what is left
+ * after the plates made) and the Inventory Status table below. Works offline.
  */
 import { INVENTORY_SUBMITTED, inventoryItemSchema } from '#domain/agent/workspace';
 import { AGENT_INVENTORY_ITEM_TYPES } from '#domain/statuses/statuses';
-import { Badge, Button, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { receiptDifferenceText } from '#domain/inventory/allocation';
+import { Badge, Button, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { FormField } from '../../components/form-field';
 import type { LocalInventoryItem } from '../../store/database';
 import { formatCount } from './agent-format';
@@ -13,8 +16,12 @@ import { FormAlerts, PageHeader, RequiredNote, Section } from '../../components/
 import { type Column, RecordsTable } from '../../components/records-table';
 import { useRecentInventoryItems } from './use-agent-records';
 import { useAgentRecordForm } from './use-agent-record-form';
+import { useSession } from '../../session/use-session';
+import { useStoreQuery } from '../../store/use-store-query';
+import { type AllocationRow, readInventory } from '../admin-inventory/inventory-data';
+import { allocationLabel } from '../admin-inventory/stock-status-badge';
 
-const EMPTY = { itemType: '', quantity: '', batchNumber: '', receivedDate: '' };
+const EMPTY = { itemType: '', quantity: '', batchNumber: '', receivedDate: '', allocationId: '' };
 
 const COLUMNS: readonly Column<LocalInventoryItem>[] = [
   {
@@ -30,7 +37,16 @@ const COLUMNS: readonly Column<LocalInventoryItem>[] = [
   { header: 'Received Date', cell: (item) => <time dateTime={item.receivedDate}>{formatDay(item.receivedDate)}</time>, nowrap: true },
 ];
 
-function InventoryForm() {
+const ALLOCATION_COLUMNS: readonly Column<AllocationRow>[] = [
+  { header: 'Allocation', cell: (row) => <Text fontFamily="mono">{allocationLabel(row.allocation)}</Text>, nowrap: true },
+  { header: 'Plate Type', cell: (row) => row.allocation.plateType, nowrap: true },
+  { header: 'Allocated', cell: (row) => formatCount(row.allocation.allocatedQuantity), nowrap: true },
+  { header: 'Received', cell: (row) => `${formatCount(row.received)} · ${receiptDifferenceText(row)}` },
+  { header: 'Left to Make', cell: (row) => formatCount(row.remaining), nowrap: true },
+  { header: 'Allocated On', cell: (row) => <time dateTime={row.allocation.createdAt}>{formatDay(row.allocation.createdAt)}</time>, nowrap: true },
+];
+
+function InventoryForm({ allocations }: { allocations: readonly AllocationRow[] }) {
   const { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save } = useAgentRecordForm({
     intent: 'recordInventoryItem',
     table: 'inventoryItems',
@@ -74,6 +90,21 @@ function InventoryForm() {
           <FormField label="Received Date" error={errors.receivedDate} required>
             <Input type="date" max={today} value={values.receivedDate} onChange={(event) => change('receivedDate', event.currentTarget.value)} />
           </FormField>
+          {values.itemType === 'Plate Blanks' && allocations.length > 0 && (
+            <FormField label="Received Against" error={errors.allocationId}>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={values.allocationId} onChange={(event) => change('allocationId', event.currentTarget.value)}>
+                  <option value="">No allocation (stock from elsewhere)</option>
+                  {allocations.map((row) => (
+                    <option key={row.id} value={row.id}>
+                      {allocationLabel(row.allocation)} · {row.allocation.plateType} · {formatCount(row.allocation.allocatedQuantity)} allocated, {formatCount(row.received)} received
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          )}
         </SimpleGrid>
         <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
           Add Item
@@ -85,11 +116,22 @@ function InventoryForm() {
 
 export function InventoryPage() {
   const items = useRecentInventoryItems();
+  const session = useSession();
+  const user = session.status === 'signed-in' ? session.user : null;
+  const allocations = useStoreQuery((db) => readInventory(db, user?.id), [user?.id])?.rows;
   return (
     <Stack gap="6">
       <PageHeader title="Inventory Tracking" summary="Plate blanks and raw materials received." />
       <Section title="Add Inventory Item" headingId="inventory-form-heading">
-        <InventoryForm />
+        <InventoryForm allocations={allocations ?? []} />
+      </Section>
+      <Section title="Allocated to Your Shop" headingId="allocations-heading">
+        <RecordsTable
+          labelledBy="allocations-heading"
+          rows={allocations}
+          columns={ALLOCATION_COLUMNS}
+          empty={{ title: 'No allocations yet', hint: 'Blanks the administrator allocates to your shop appear here. Record them as received when they arrive.' }}
+        />
       </Section>
       <Section title="Inventory Status" headingId="inventory-status-heading">
         <RecordsTable

@@ -29,7 +29,7 @@ import { TransferDialog } from '../plate-transfer/transfer-dialog';
 import { RenewDialog } from '../renewals/renew-dialog';
 import { receiptPath } from '../user-payments/payment-rows';
 import { cancelReservation } from './owner-api';
-import { inProgress, isPaymentDue, orderStatus, plateStatus, type StatusView } from './plate-status';
+import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus, type StatusView } from './plate-status';
 import { PlateDocumentsButtons } from './plate-documents';
 import { useOwnerData } from './use-owner-data';
 
@@ -78,6 +78,15 @@ function vehicleOf(plate: LocalOwnedPlate, fitted: ReadonlyMap<string, string>, 
   return fitted.get(plate.plateNumber) ?? (orders.find((order) => order.id === plate.sourceRef)?.vehicle || '—');
 }
 
+/** A registered plate's insurance, in red when it has none. */
+function CoverLine({ cover, fontSize }: { cover: { text: string; isInsured: boolean }; fontSize?: 'xs' }) {
+  return (
+    <Text as="span" fontSize={fontSize} color={cover.isInsured ? undefined : 'red.fg'} fontWeight={cover.isInsured ? undefined : 'semibold'} whiteSpace="normal" data-testid="plate-cover">
+      {cover.text}
+    </Text>
+  );
+}
+
 function orderTitle(order: LocalOwnerOrder): string {
   if (order.kind === 'application') return `Application ${order.reference}`;
   if (order.kind === 'reservation') return `Reservation of ${order.reference}`;
@@ -86,6 +95,7 @@ function orderTitle(order: LocalOwnerOrder): string {
 
 function PlateDialog({ plate, vehicle, today, onClose }: { plate: LocalOwnedPlate; vehicle: string; today: string; onClose: () => void }) {
   const status = plateStatus(plate, today);
+  const cover = plateCover(plate, today);
   const registration = plate.registration;
   const steps: Array<[string, string | null]> = [
     [plate.source === 'marketplace' ? 'Bought in the marketplace' : `Allocated to application ${plate.requestReference ?? plate.sourceRef}`, plate.heldAt],
@@ -107,6 +117,7 @@ function PlateDialog({ plate, vehicle, today, onClose }: { plate: LocalOwnedPlat
       ['Expiry date', formatDay(registration.expiryDate)],
     );
   }
+  if (cover) rows.push(['Insurance', <CoverLine key="cover" cover={cover} />]);
   return (
     <AppDialog
       title={<PlateNumber>{plate.plateNumber}</PlateNumber>}
@@ -309,12 +320,14 @@ export function MyPlatesPage() {
       cell: (row) => {
         const status = row.kind === 'plate' ? plateStatus(row.plate, today) : orderStatus(row.order);
         const timeLeft = row.kind === 'order' && row.order.reservedUntil ? describeTimeLeft(reservationTimeLeft(row.order.reservedUntil, Date.now())) : null;
+        const cover = row.kind === 'plate' ? plateCover(row.plate, today) : null;
         return (
           <Stack gap="1" align="flex-start" maxW={{ md: '18rem' }} minW={{ md: '12rem' }}>
             <StatusBadge status={status} />
             <Text fontSize="xs" color="fg.muted" whiteSpace="normal">
               {timeLeft ? `${timeLeft} left${row.kind === 'order' && row.order.fee !== null ? ` · fee ${formatZmw(ngwee(row.order.fee))} paid` : ''}` : status.detail}
             </Text>
+            {cover && <CoverLine cover={cover} fontSize="xs" />}
           </Stack>
         );
       },

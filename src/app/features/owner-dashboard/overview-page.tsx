@@ -5,7 +5,7 @@
  * actions Add Vehicle, Download QR, Make Payment and View Reports; and the latest of My
  * Plates & Orders. All from the device's copy of the owner's own data.
  */
-import { ownerOverview, renewalsDue } from '#domain/plates/owner-overview';
+import { type OwnerOverview, ownerOverview, renewalsDue } from '#domain/plates/owner-overview';
 import { Alert, Box, Button, Card, Flex, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -101,6 +101,19 @@ function StatementDialog({ plates, today, onClose }: { plates: LocalOwnedPlate[]
   );
 }
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the Compliance Score counted, and what holds it back (docs/owner-dashboard.md). */
+function complianceCounts({ compliant, counted, uninsured, unplated }: OwnerOverview['compliance']): string {
+  const expired = counted - compliant - uninsured - unplated;
+  const against = [
+    expired > 0 ? count(expired, 'expired plate', 'expired plates') : '',
+    uninsured > 0 ? count(uninsured, 'plate with no valid insurance', 'plates with no valid insurance') : '',
+    unplated > 0 ? count(unplated, 'vehicle without a registered plate', 'vehicles without a registered plate') : '',
+  ].filter(Boolean);
+  return `${compliant} of ${counted}: registered plates in date and insured.${against.length > 0 ? ` Against it: ${against.join(', ')}.` : ''}`;
+}
+
 export function OwnerOverviewPage() {
   const data = useOwnerData();
   const today = useToday();
@@ -154,7 +167,7 @@ export function OwnerOverviewPage() {
             value={overview?.complianceScore === null || overview === undefined ? '—' : `${overview.complianceScore}%`}
             counts={
               overview && overview.compliance.counted > 0
-                ? `${overview.compliance.compliant} of ${overview.compliance.counted}: your registered plates in good standing, and vehicles without a registered plate counting against.`
+                ? complianceCounts(overview.compliance)
                 : 'Shown once you have a registered plate or a vehicle.'
             }
           />

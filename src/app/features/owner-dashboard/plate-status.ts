@@ -5,6 +5,7 @@
 import { plateProgress } from '#domain/plates/lifecycle';
 import type { OwnedPlate } from '#domain/plates/owned-plate';
 import { daysUntil, RENEWAL_WINDOW_DAYS } from '#domain/plates/owner-overview';
+import { coverOnDay, coverText } from '#domain/registry/cover';
 import type { OwnerOrder, OwnerOrderStatus } from '#domain/plates/owner-order';
 import { formatDay } from '../../components/format-date-time';
 
@@ -35,6 +36,16 @@ export function plateStatus(plate: Pick<OwnedPlate, 'stage' | 'registration' | '
     default:
       return { label: 'Paid', palette: 'blue', detail: plate.shopName ? `Paid; ${plate.shopName} will make it${plate.collectionDate ? ` for collection from ${formatDay(plate.collectionDate)}` : ''}.` : 'Paid; waiting for a plate shop to be assigned.' };
   }
+}
+
+/**
+ * A registered plate's insurance on `today`: "Insured until 22 Mar 2027 (insurer, policy
+ * type)" or "No valid insurance"; null before the plate is registered.
+ */
+export function plateCover(plate: Pick<OwnedPlate, 'stage' | 'registration' | 'cover'>, today: string): { text: string; isInsured: boolean } | null {
+  if (plate.stage !== 'Registered' || !plate.registration) return null;
+  const cover = coverOnDay(plate.cover ?? [], today);
+  return { text: coverText(cover, formatDay), isInsured: cover !== 'none' };
 }
 
 const ORDER_PALETTES: Record<OwnerOrderStatus, StatusView['palette']> = {

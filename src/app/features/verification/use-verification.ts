@@ -64,9 +64,10 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
           verifier.verifyPlateNumber(verifier.db, plateNumber, {
             online,
             method: 'manual',
-            // Officers keep the registry copy: their lookups go to the store worker; a visitor's
-            // device holds no copy, and is told so without starting a worker.
-            ...(logChecks ? { lookUpCopy: verifier.lookUpCopy } : {}),
+            // Officers keep the registry copy: their lookups go to the store worker and show the
+            // plate's insurance; a visitor's device holds no copy, and is told so without
+            // starting a worker.
+            ...(logChecks ? { lookUpCopy: verifier.lookUpCopy, tier: 'police' as const } : {}),
           }),
         'manual',
       ),

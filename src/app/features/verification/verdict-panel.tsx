@@ -6,6 +6,7 @@
 import { describeAge, isClockOff } from '#domain/credential/freshness';
 import { verdictHeadline, verdictTone } from '#domain/credential/presentation';
 import { unissuedExplanation, unissuedHeadline } from '#domain/plates/lifecycle';
+import { coverText } from '#domain/registry/cover';
 import { useLayoutEffect } from 'react';
 import { Alert, Badge, Box, Circle, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { CheckIcon, ClockIcon, WarningIcon } from '../../components/icons';
@@ -137,7 +138,7 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
             <DataList.Item>
               <DataList.ItemLabel>Insurance</DataList.ItemLabel>
               <DataList.ItemValue data-testid="insurance-cover" color={outcome.insurance === 'none' ? 'red.fg' : undefined} fontWeight={outcome.insurance === 'none' ? 'semibold' : undefined}>
-                {outcome.insurance === 'none' ? 'No valid insurance' : `Insured until ${formatDay(outcome.insurance.until)} (${outcome.insurance.insurer})`}
+                {coverText(outcome.insurance, formatDay)}
               </DataList.ItemValue>
             </DataList.Item>
           )}

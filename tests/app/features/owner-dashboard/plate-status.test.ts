@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnedPlate } from '#domain/plates/owned-plate';
 import type { OwnerOrder } from '#domain/plates/owner-order';
-import { inProgress, isPaymentDue, orderStatus, plateStatus } from '../../../../src/app/features/owner-dashboard/plate-status';
+import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus } from '../../../../src/app/features/owner-dashboard/plate-status';
 import { statementCsv } from '../../../../src/app/features/owner-dashboard/owner-statement';
 
 const TODAY = '2026-11-24';
@@ -102,5 +102,23 @@ describe('statementCsv', () => {
     expect(lines).toContain('ZM-101-ABC,Registered,White Toyota Hilux,2026-05-08,2031-05-08,LP-000002,2026-11-16');
     expect(lines).toContain('ZM-101-ABC,Paid,,,,LP-000002,2026-11-16');
     expect(lines).toContain('PAY-000001,2026-11-16,"Application LP-000002, 1 plate",MTN Mobile Money,310.00,approved');
+  });
+});
+
+describe('plateCover', () => {
+  const term = { policyNumber: 'POL-000002', type: 'Comprehensive' as const, insurer: 'Madison General Insurance', startDate: '2026-07-27', endDate: '2027-07-26' };
+
+  it('says until when, by whom and which kind of policy insures a registered plate', () => {
+    expect(plateCover({ ...registered, cover: [term] }, TODAY)).toEqual({ text: 'Insured until 26 Jul 2027 (Madison General Insurance, Comprehensive)', isInsured: true });
+  });
+
+  it('says No valid insurance once the term has ended on this device’s day, or when there is none', () => {
+    expect(plateCover({ ...registered, cover: [term] }, '2027-07-27')).toEqual({ text: 'No valid insurance', isInsured: false });
+    expect(plateCover({ ...registered, cover: [] }, TODAY)).toEqual({ text: 'No valid insurance', isInsured: false });
+    expect(plateCover(registered, TODAY)).toEqual({ text: 'No valid insurance', isInsured: false });
+  });
+
+  it('says nothing of insurance before the plate is registered', () => {
+    expect(plateCover(held, TODAY)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-// The roadside verdict's insurance line: shown when the registry sent the police tier's
-// cover, absent otherwise (the public tier, and checks made on the device).
+// The roadside verdict's insurance line: shown for the police tier, from the registry online
+// and from the device's copy offline, in the same words; absent for the public tier.
 import { ChakraProvider } from '@chakra-ui/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,13 @@ describe('the verdict’s insurance line', () => {
 
   it('says plainly when there is no valid insurance', () => {
     expect(textOf({ ...result, insurance: 'none' })).toContain('No valid insurance');
+  });
+
+  it('words a cover from the device’s copy exactly as one from the registry', () => {
+    const offline = textOf({ ...result, source: 'device-copy', ownerName: null, insurance: { insurer: 'Madison General Insurance', until: '2027-03-22' } });
+    expect(offline).toContain('Insured until 22 Mar 2027 (Madison General Insurance)');
+    expect(offline).toContain('registry copy on this device');
+    expect(textOf({ ...result, source: 'device-copy', ownerName: null, insurance: 'none' })).toContain('No valid insurance');
   });
 
   it('says nothing of insurance when the registry did not send it', () => {

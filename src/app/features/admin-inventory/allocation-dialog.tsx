@@ -1,0 +1,108 @@
+/**
+ * 'Add New Inventory Allocation' and 'Edit Inventory Allocation' (with 'Update Allocation'):
+ * the plate maker, the plate type, the quantity and a note. Saved through the one write
+ * path, so it works offline; the server refuses a shop that is not an active plate maker,
+ * and a move to another shop or type once blanks were received against the allocation.
+ */
+import { allocationInputSchema } from '#domain/inventory/allocation';
+import { INVENTORY_PLATE_TYPES } from '#domain/statuses/statuses';
+import { Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormField } from '../../components/form-field';
+import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
+import { toastChange, useChangeForm } from '../../components/use-change-form';
+import type { LocalInventoryAllocation } from '../../store/database';
+import { newId } from '../../store/mutate';
+import { saveAllocationMutation } from './allocation-changes';
+
+type FormValues = { shopId: string; plateType: string; allocatedQuantity: string; note: string };
+type FieldName = keyof FormValues | 'id' | 'form';
+
+export interface PlateMakerShop {
+  id: string;
+  name: string;
+}
+
+export interface AllocationDialogProps {
+  /** null: Add New Inventory Allocation. */
+  allocation: LocalInventoryAllocation | null;
+  /** Active plate-maker shops the blanks can go to. */
+  shops: readonly PlateMakerShop[];
+  onClose: () => void;
+}
+
+export function AllocationDialog({ allocation, shops, onClose }: AllocationDialogProps) {
+  const isAdding = allocation === null;
+  const [id] = useState(() => allocation?.id ?? newId());
+  const { errors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<FieldName>();
+  const { values, change } = useRecordValues<FormValues, FieldName>(
+    () =>
+      allocation
+        ? { shopId: allocation.shopId, plateType: allocation.plateType, allocatedQuantity: String(allocation.allocatedQuantity), note: allocation.note }
+        : { shopId: shops.length === 1 ? (shops[0]?.id ?? '') : '', plateType: '', allocatedQuantity: '', note: '' },
+    undefined,
+    clearError,
+  );
+  // A shop no longer active (or not yet on this device) is still shown for an allocation it holds.
+  const choices = allocation && !shops.some((shop) => shop.id === allocation.shopId) ? [...shops, { id: allocation.shopId, name: allocation.shopName }] : shops;
+
+  async function save() {
+    const input = { id, ...values };
+    const shopName = choices.find((shop) => shop.id === values.shopId)?.name ?? '';
+    const result = await submit(allocationInputSchema, input, (value) => saveAllocationMutation(value, shopName, allocation ?? undefined));
+    if (result === 'sent' || result === 'queued') {
+      toastChange(result, isAdding ? 'Allocation added' : 'Allocation updated');
+      onClose();
+    }
+  }
+
+  return (
+    <RecordFormDialog
+      title={isAdding ? 'Add New Inventory Allocation' : 'Edit Inventory Allocation'}
+      formId="allocation-form"
+      formRef={formRef}
+      submitLabel={isAdding ? 'Add Allocation' : 'Update Allocation'}
+      isSubmitting={isSubmitting}
+      fixing={undefined}
+      formMessage={formMessage}
+      onSubmit={() => void save()}
+      onClose={onClose}
+    >
+      <FormField label="Plate Maker" error={errors.shopId} required>
+        <NativeSelect.Root>
+          <NativeSelect.Field placeholder="Choose a plate maker" value={values.shopId} onChange={(event) => change('shopId', event.currentTarget.value)}>
+            {choices.map((shop) => (
+              <option key={shop.id} value={shop.id}>
+                {shop.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      {choices.length === 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          There is no active plate-maker account yet: approve one under User Management first.
+        </Text>
+      )}
+      <FormField label="Plate Type" error={errors.plateType} required>
+        <NativeSelect.Root>
+          <NativeSelect.Field placeholder="Choose a plate type" value={values.plateType} onChange={(event) => change('plateType', event.currentTarget.value)}>
+            {INVENTORY_PLATE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField label="Allocated Quantity" error={errors.allocatedQuantity} required helperText="Plates (one per number) the shop may make from this allocation.">
+        <Input type="number" inputMode="numeric" min={1} max={100_000} step={1} value={values.allocatedQuantity} onChange={(event) => change('allocatedQuantity', event.currentTarget.value)} />
+      </FormField>
+      <FormField label="Note" error={errors.note}>
+        <Textarea value={values.note} maxLength={500} rows={2} placeholder="Delivery note, batch or purpose" onChange={(event) => change('note', event.currentTarget.value)} />
+      </FormField>
+    </RecordFormDialog>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The demo inventory: blanks the administrator allocated to the demo plate maker, and the
+ * deliveries the shop recorded against them, saved through the same intents the
+ * administrator's and the shop's devices push. Together with the plates the shop has made
+ * they give one allocation of each stock status worth seeing, and one delivery still short.
+ * Once per database, in one transaction under the seeding lock.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { InventoryPlateType } from '#domain/statuses/statuses';
+import type { Database } from '../db/database';
+import { MIGRATION_LOCK_KEY } from '../db/migrate';
+import { metaRepository } from '../repositories/meta-repository';
+import { userRepository } from '../repositories/user-repository';
+import { recordInventoryItem } from '../sync/agent-intents';
+import type { IntentContext } from '../sync/intent';
+import { saveAllocation } from '../sync/inventory-intents';
+
+export const DEMO_INVENTORY_SEED_VERSION = '1';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+interface DemoAllocation {
+  n: number;
+  plateType: InventoryPlateType;
+  quantity: number;
+  daysAgo: number;
+  note: string;
+  /** Blanks the shop recorded as received, and when. */
+  received?: { quantity: number; daysAgo: number };
+}
+
+const ALLOCATIONS: DemoAllocation[] = [
+  { n: 1, plateType: 'Standard', quantity: 300, daysAgo: 45, note: 'Quarterly allocation', received: { quantity: 300, daysAgo: 42 } },
+  { n: 2, plateType: 'Personalized', quantity: 3, daysAgo: 30, note: 'Premium finish blanks', received: { quantity: 3, daysAgo: 28 } },
+  { n: 3, plateType: 'Commercial', quantity: 45, daysAgo: 20, note: 'Fleet orders', received: { quantity: 40, daysAgo: 17 } },
+  { n: 4, plateType: 'Government', quantity: 120, daysAgo: 10, note: 'Ministry vehicles', received: { quantity: 120, daysAgo: 8 } },
+  { n: 5, plateType: 'Standard', quantity: 200, daysAgo: 2, note: 'Top-up for the festive season' },
+];
+
+/** Fixed ids, so the allocations are stored once however often the seed runs. */
+const demoId = (n: number, kind: number) => `0190f5d2-0009-7000-8000-${String(n * 10 + kind).padStart(12, '0')}`;
+
+export async function seedDemoInventory(db: Database, log: FastifyBaseLogger, now: Date = new Date()): Promise<boolean> {
+  const seeded = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const meta = metaRepository(tx);
+    if ((await meta.get('demo_inventory')) === DEMO_INVENTORY_SEED_VERSION) return false;
+    const users = userRepository(tx);
+    const admin = (await users.findCredentials('admin@nambala.zm'))?.user;
+    const agent = (await users.findCredentials('agent@nambala.zm'))?.user;
+    if (!admin || !agent) return false;
+    const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
+    const context = (user: typeof admin, daysAgo: number): IntentContext => ({ tx, user, ip: '127.0.0.1', log, signer: null, now: () => at(daysAgo) });
+    for (const allocation of ALLOCATIONS) {
+      await saveAllocation.apply(context(admin, allocation.daysAgo), { id: demoId(allocation.n, 0), shopId: agent.id, plateType: allocation.plateType, allocatedQuantity: allocation.quantity, note: allocation.note });
+      if (!allocation.received) continue;
+      await recordInventoryItem.apply(context(agent, allocation.received.daysAgo), {
+        id: demoId(allocation.n, 1),
+        itemType: 'Plate Blanks',
+        quantity: allocation.received.quantity,
+        batchNumber: `ALC-${allocation.n}-${allocation.plateType.slice(0, 3).toUpperCase()}`,
+        receivedDate: at(allocation.received.daysAgo).toISOString().slice(0, 10),
+        allocationId: demoId(allocation.n, 0),
+      });
+    }
+    await meta.set('demo_inventory', DEMO_INVENTORY_SEED_VERSION);
+    return true;
+  });
+  if (seeded) log.info({ allocations: ALLOCATIONS.length }, 'demo inventory seeded');
+  return seeded;
+}
