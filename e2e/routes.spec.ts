@@ -35,8 +35,9 @@ test.describe('every route renders', () => {
     });
   }
 
-  test('an unknown path shows the not-found page with a link home', async ({ page }) => {
-    await page.goto('/no/such/page');
+  test('an unknown path answers 404 and shows the not-found page with a link home', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Oops! Page not found.' })).toBeVisible();
     await page.getByRole('link', { name: /home/i }).last().click();
     await expect(page).toHaveURL(/\/$/);

@@ -15,13 +15,6 @@ function page(load: () => Promise<Record<string, unknown>>, name: string): Pick<
   return { element: <LazyPage page={module} />, handle: { page: module } };
 }
 
-// Every dashboard section shares one module; the section is a prop.
-const dashboardSectionPage = lazyPage(() => import('./features/dashboard/dashboard-section-page'), 'DashboardSectionPage');
-const dashboardSection = (sectionId: string): Pick<RouteObject, 'element' | 'handle'> => ({
-  element: <LazyPage page={dashboardSectionPage} props={{ sectionId }} />,
-  handle: { page: dashboardSectionPage },
-});
-
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -74,7 +67,7 @@ export const routes: RouteObject[] = [
       { path: 'insurance-agent', element: <Navigate to={paths.dashboard.insuranceAgent.dashboard} replace /> },
       { path: 'insurance-agent/dashboard', ...page(() => import('./features/insurance/insurance-overview-page'), 'InsuranceOverviewPage') },
       { path: 'insurance-agent/policies', ...page(() => import('./features/insurance/policies-page'), 'PoliciesPage') },
-      { path: 'insurance-agent/claims', ...dashboardSection('insurance-claims') },
+      { path: 'insurance-agent/claims', ...page(() => import('./features/insurance/claims-page'), 'ClaimsPage') },
       { path: 'insurance-agent/customers', ...page(() => import('./features/insurance/customers-page'), 'CustomersPage') },
       { path: 'insurance-agent/settings', ...page(() => import('./features/settings/settings-page'), 'SettingsPage') },
       { path: 'police', ...page(() => import('./features/police/police-page'), 'PolicePage') },
@@ -82,6 +75,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Every path the app has a page for (`:name` for a parameter), for the server to answer any
+ * other path 404. Redirects count: they lead to a page. The catch-all not-found routes do not.
+ */
+export function routePatterns(tree: readonly RouteObject[] = routes, parent = ''): string[] {
+  return tree.flatMap((route) => {
+    if (route.path === '*') return [];
+    const here = route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`;
+    const own = route.index || (route.path !== undefined && route.element !== undefined) ? [here === '' ? '/' : here] : [];
+    return [...own, ...routePatterns(route.children ?? [], here)];
+  });
+}
 
 /** Loads the pages that match a path, so that a prerendered page hydrates with them in place. */
 export function loadPagesForPath(pathname: string): Promise<void> {

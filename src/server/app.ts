@@ -44,6 +44,7 @@ import { messageRoutes } from './routes/message-routes';
 import { ownerRoutes } from './routes/owner-routes';
 import { fleetRoutes } from './routes/fleet-routes';
 import { insuranceRoutes } from './routes/insurance-routes';
+import { claimRoutes } from './routes/claim-routes';
 import { paymentService } from './payments/payment-service';
 import { movableClock } from './clock';
 import { registerRenewalReminders } from './jobs/renewal-reminders';
@@ -121,6 +122,7 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   await app.register(ownerRoutes, { db, payments: paymentService({ ...payments, log: app.log }), now });
   await app.register(fleetRoutes, { db, now });
   await app.register(insuranceRoutes, { db, now });
+  await app.register(claimRoutes, { db, now });
   await app.register(transferRoutes, { db, signer: signer ?? null, now });
   await app.register(renewalRoutes, payments);
   await app.register(reportRoutes, { db, now });

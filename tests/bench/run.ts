@@ -21,6 +21,13 @@
  *   as is and with the CPU slowed 4×, beside drawing its QR code alone [≤ 500 ms]
  * - fleet (see fleet-bench.ts): Vehicles & Fleet for an owner of 5,000 vehicles, from the
  *   device's store: the first page [≤ 100 ms] and a search per keystroke [≤ 16 ms]
+ * - reports (see report-bench.ts): the System Dashboard and Reports & Analytics over
+ *   100,000 accounts and requests, 1,000,000 registry plates and audit events, on PGlite
+ *   and PostgreSQL [≤ 300 ms of server time each]; the 100,000-row users CSV streamed
+ *   [≤ 5 s, server memory growing ≤ 50 MB]
+ * - claims (see claims-bench.ts): a camera photo resized and stored on the device (ms per
+ *   photo, beside a plain IndexedDB put), and a 20-photo claim made offline synced after
+ *   reconnecting (seconds; photo bytes sent against bytes stored)
  *
  * `--no-build` measures the last build; `--first-load-only` only the first-load figures,
  * `--js-only` those without Lighthouse; `--sync-only`
@@ -30,7 +37,9 @@
  * the marketplace figures (on ports BENCH_MARKETPLACE_PORT, default 8450, and +1);
  * `--certificates-only` only the certificate figures (no build, no server: the bench
  * bundles the certificate code itself); `--fleet-only` only the Vehicles & Fleet figures
- * (no build, no server: see fleet-bench.ts).
+ * (no build, no server: see fleet-bench.ts); `--reports-only` only the reports figures (no
+ * build; the servers run in this process: see report-bench.ts); `--claims-only` only the
+ * claims figures (no build; the server runs in this process, on BENCH_CLAIMS_PORT, default 8480).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -41,7 +50,9 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { certificateFigures } from './certificate-bench';
+import { claimsFigures } from './claims-bench';
 import { fleetFigures } from './fleet-bench';
+import { reportFigures } from './report-bench';
 import { marketplaceFigures } from './marketplace-bench';
 import { firstSyncPull, pushThroughput } from './sync-bench';
 import { registryCopyFigures, verificationFigures } from './verification-bench';
@@ -65,6 +76,8 @@ const MARKETPLACE_ONLY = process.argv.includes('--marketplace-only');
 const marketplacePort = Number(process.env.BENCH_MARKETPLACE_PORT ?? 8450);
 const CERTIFICATES_ONLY = process.argv.includes('--certificates-only');
 const FLEET_ONLY = process.argv.includes('--fleet-only');
+const REPORTS_ONLY = process.argv.includes('--reports-only');
+const CLAIMS_ONLY = process.argv.includes('--claims-only');
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -164,6 +177,8 @@ async function lighthouseScore(pagePath: string): Promise<number[]> {
 
 async function main(): Promise<void> {
   if (FLEET_ONLY) return fleetFigures(print);
+  if (REPORTS_ONLY) return reportFigures(print);
+  if (CLAIMS_ONLY) return claimsFigures(print, { root, chromiumPath, chromiumArgs });
   if (!process.argv.includes('--no-build') && !CERTIFICATES_ONLY) {
     print('building the app…');
     await run('npm', ['run', 'build']);
@@ -201,7 +216,11 @@ async function main(): Promise<void> {
   if (!SYNC_ONLY && !VERIFICATION_ONLY && !MARKETPLACE_ONLY) {
     await certificateFigures(print, { root, chromiumPath, chromiumArgs });
   }
-  if (!SYNC_ONLY && !VERIFICATION_ONLY && !MARKETPLACE_ONLY && !CERTIFICATES_ONLY) await fleetFigures(print);
+  if (!SYNC_ONLY && !VERIFICATION_ONLY && !MARKETPLACE_ONLY && !CERTIFICATES_ONLY) {
+    await fleetFigures(print);
+    await reportFigures(print);
+    await claimsFigures(print, { root, chromiumPath, chromiumArgs });
+  }
 }
 
 await main();

@@ -73,6 +73,19 @@ describe('permission matrix', () => {
     expect(checked).toBe(app.routeAccess.length * CALLERS.length);
   });
 
+  it('keeps the streamed report exports for administrators: the files only they may read', async () => {
+    const exports = ['/api/admin/reports/export/users.csv', '/api/admin/reports/export/logs.csv'];
+    for (const url of exports) {
+      expect(app.routeAccess).toContainEqual({ method: 'GET', url, access: 'reports:read' });
+      for (const caller of CALLERS) {
+        const cookie = await cookieFor(caller);
+        const response = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        expect([url, caller, response.statusCode]).toEqual([url, caller, caller === 'admin' ? 200 : caller === 'anonymous' ? 401 : 403]);
+        if (caller === 'admin') expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      }
+    }
+  });
+
   it('answers every pushed intent for every caller as declared', async () => {
     const { INTENTS } = await import('../../src/server/sync/intents');
     const failures: string[] = [];
@@ -98,6 +111,18 @@ describe('permission matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(checked).toBe(Object.keys(INTENTS).length * CALLERS.length);
+  });
+
+  it("covers the claim routes and intent, each for the claim's insurance agent only", async () => {
+    const claimRoutes = app.routeAccess.filter((route) => route.url.startsWith('/api/insurance/claims'));
+    expect(claimRoutes.map((route) => `${route.method} ${route.url} ${route.access}`).sort()).toEqual([
+      'GET /api/insurance/claims/:id/photos/:sha256 insurance:manage',
+      'GET /api/insurance/claims/:id/photos/:sha256/upload insurance:manage',
+      'POST /api/insurance/claims/:id/steps insurance:manage',
+      'PUT /api/insurance/claims/:id/photos/:sha256 insurance:manage',
+    ]);
+    const { INTENTS } = await import('../../src/server/sync/intents');
+    expect(INTENTS.saveClaim?.access).toBe('insurance:manage');
   });
 
   it('refuses to start when an API route declares no access', async () => {

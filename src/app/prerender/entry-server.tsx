@@ -14,6 +14,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, loadPagesForPath } from '../routes';
+
+export { routePatterns } from '../routes';
 import { AppProviders } from '../app';
 
 export interface RenderedPage {

@@ -13,7 +13,7 @@ import { type BuildManifest, PRERENDERED_PAGES, prerenderedFileOf, scriptsOf, ST
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dist = path.join(root, 'dist');
 
-const { renderPage } = (await import(pathToFileURL(path.join(root, '.ssr-build', 'entry-server.js')).href)) as typeof EntryServer;
+const { renderPage, routePatterns } = (await import(pathToFileURL(path.join(root, '.ssr-build', 'entry-server.js')).href)) as typeof EntryServer;
 
 const shellPath = path.join(dist, 'app-shell.html');
 // The first run copies Vite's index.html; a rerun must not copy a prerendered page over the shell.
@@ -39,3 +39,8 @@ for (const page of PRERENDERED_PAGES) {
   await writeFile(path.join(dist, prerenderedFileOf(page.path)), document);
   process.stdout.write(`prerendered ${page.path} (${(Buffer.byteLength(document) / 1024).toFixed(1)} KiB)\n`);
 }
+
+// The paths the app has a page for: the server answers any other path 404 (src/server/plugins/app-routes.ts).
+const patterns = [...new Set(routePatterns())].sort();
+await writeFile(path.join(dist, 'routes.json'), `${JSON.stringify(patterns, null, 1)}\n`);
+process.stdout.write(`wrote routes.json (${patterns.length} paths)\n`);

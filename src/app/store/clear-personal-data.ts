@@ -11,8 +11,10 @@ const clearAccountCaches = () => db.meta.where('key').startsWith('adminDashboard
 const ACCOUNT_META_KEYS = ['notificationsPulledAt', 'adminUsersPulledAt', 'myOrdersPulledAt', 'myPaymentsPulledAt', 'changeCursor', 'registryCopy', 'registryBucketVersions'];
 
 export async function clearPersonalData(): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.contactMessages, db.favourites, ...accountTables(), db.meta], async () => {
+  await db.transaction('rw', [db.outbox, db.contactMessages, db.favourites, db.claimPhotoFiles, ...accountTables(), db.meta], async () => {
     await db.outbox.clear();
+    // Claim photos the server has go; one still waiting stays until it is uploaded (docs/insurance.md).
+    await db.claimPhotoFiles.where('state').equals('uploaded').delete();
     await Promise.all([db.contactMessages.clear(), clearAccountFavourites(), ...accountTables().map((table) => table.clear())]);
     await db.meta.bulkDelete(['lastSyncedAt', ...ACCOUNT_META_KEYS]);
     await clearAccountCaches();
@@ -25,7 +27,8 @@ export async function clearPersonalData(): Promise<void> {
  * new user signs out).
  */
 export async function clearAccountCopies(): Promise<void> {
-  await db.transaction('rw', [...accountTables(), db.favourites, db.meta], async () => {
+  await db.transaction('rw', [...accountTables(), db.favourites, db.claimPhotoFiles, db.meta], async () => {
+    await db.claimPhotoFiles.where('state').equals('uploaded').delete();
     await Promise.all([clearAccountFavourites(), ...accountTables().map((table) => table.clear())]);
     await db.meta.bulkDelete(ACCOUNT_META_KEYS);
     await clearAccountCaches();

@@ -19,6 +19,7 @@ import type { Driver, Vehicle } from '#domain/fleet/vehicle';
 import type { Receipt } from '#domain/payments/receipt';
 import type { InsuranceCustomer } from '#domain/insurance/customer';
 import type { InsurancePolicy } from '#domain/insurance/policy';
+import type { InsuranceClaim } from '#domain/insurance/claim';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** Live queries over the store, from the same module so a screen loads both at once. */
@@ -147,6 +148,25 @@ export type LocalPayment = Receipt & { syncState?: SyncState };
 /** An insurance agent's customer and policy, as the change log brings them (a customer also as saved on this device). */
 export type LocalInsuranceCustomer = Omit<InsuranceCustomer, 'agentId' | 'accountId'> & { agentId?: string; accountId?: string | null; syncState?: SyncState };
 export type LocalInsurancePolicy = InsurancePolicy & { syncState?: SyncState };
+/** A claim: as the change log brings it, or as recorded on this device (numbered by the server when it arrives: '' until then). */
+export type LocalInsuranceClaim = InsuranceClaim & { syncState?: SyncState };
+/**
+ * A claim photo taken on this device, resized, with its bytes: kept apart from the claim's
+ * row (which the change log replaces) and never touched by a pull, so a photo stays here
+ * until the server has it. `id` is `<claimId>/<sha256>`.
+ */
+export interface LocalClaimPhotoFile {
+  id: string;
+  claimId: string;
+  sha256: string;
+  blob: Blob;
+  size: number;
+  width: number;
+  height: number;
+  /** 'waiting' until the server has every byte and says so. */
+  state: 'waiting' | 'uploaded';
+  createdAt: number;
+}
 
 /** An inventory allocation (administrators: all; a shop: its own), and a setting kept for offline reading (the stock thresholds). */
 export type LocalInventoryAllocation = InventoryAllocation & { syncState?: SyncState; isDeleted?: boolean };
@@ -171,6 +191,7 @@ export const CHANGE_LOG_TABLES = {
   favourite: 'favourites',
   insuranceCustomer: 'insuranceCustomers',
   insurancePolicy: 'insurancePolicies',
+  insuranceClaim: 'insuranceClaims',
   inventoryAllocation: 'inventoryAllocations',
   setting: 'settings',
 } as const;
@@ -209,6 +230,9 @@ export class NambalaDatabase extends Dexie {
   /** The signed-in insurance agent's customers and policies. */
   insuranceCustomers!: EntityTable<LocalInsuranceCustomer, 'id'>;
   insurancePolicies!: EntityTable<LocalInsurancePolicy, 'id'>;
+  /** The insurance agent's claims, and the photos taken on this device with their bytes. */
+  insuranceClaims!: EntityTable<LocalInsuranceClaim, 'id'>;
+  claimPhotoFiles!: EntityTable<LocalClaimPhotoFile, 'id'>;
   /** Blanks allocated to plate-maker shops, and settings devices read offline. */
   inventoryAllocations!: EntityTable<LocalInventoryAllocation, 'id'>;
   settings!: EntityTable<LocalSetting, 'id'>;
@@ -261,6 +285,11 @@ export class NambalaDatabase extends Dexie {
     this.version(7).stores({
       inventoryAllocations: 'id, shopId, plateType, createdAt',
       settings: 'id',
+    });
+    // Version 8 adds insurance claims and the claim photos taken on this device.
+    this.version(8).stores({
+      insuranceClaims: 'id, status, createdAt',
+      claimPhotoFiles: 'id, claimId, state',
     });
   }
 }

@@ -4,8 +4,8 @@
  * health verdict from its checks, and the CSV of the view shown. What each figure
  * counts is written in docs/admin-dashboard.md.
  */
-import { csvText } from '../csv/csv-writer';
 import { type DashboardPeriodId, type AdminDashboardView, periodLabel, VIEW_LABELS } from './dashboard-period';
+import { type Cell, documentCsv, documentFileName, type ReportDocument } from './report-document';
 
 /**
  * A plate maker whose blank plates received in the period are fewer than this is
@@ -124,8 +124,6 @@ export function healthVerdict(checks: readonly HealthCheck[]): { isOperational: 
   return { isOperational: passing === checks.length, passing, total: checks.length };
 }
 
-type Cell = string | number;
-
 function summaryRows(dashboard: AdminDashboard): Cell[][] {
   const { summary } = dashboard;
   const health = healthVerdict(summary.health.checks);
@@ -150,27 +148,27 @@ const shareRows = (title: string, shares: readonly Share[]): Cell[][] => [[title
 const activityRows = (rows: readonly ActivityRow[]): Cell[][] => [['Activity', 'User', 'Type', 'Timestamp'], ...rows.map((row): Cell[] => [row.action, row.user, row.type, row.at])];
 const logRows = (rows: readonly LogRow[]): Cell[][] => [['Level', 'Message', 'Module', 'Timestamp'], ...rows.map((row): Cell[] => [row.level, row.message, row.module, row.at])];
 
-/** The figures of the view shown, as a CSV file: a heading line, then each table after a blank line. */
-export function dashboardCsv(dashboard: AdminDashboard): string {
+/** The figures of the view shown, as its files show them: the summary, then the view's tables. */
+export function dashboardDocument(dashboard: AdminDashboard): ReportDocument {
   const { view } = dashboard;
-  const heading: Cell[][] = [
-    ['Nambala System Dashboard', `${VIEW_LABELS[view]} report`],
-    ['Period', `${periodLabel(dashboard.period)} (${dashboard.from} to ${dashboard.to})`],
-    ['Generated', dashboard.generatedAt],
-  ];
-  const blocks: Cell[][][] = [heading, summaryRows(dashboard)];
-  if (view === 'overview') blocks.push(monthlyRows(dashboard, ['users', 'requests']), shareRows('Plate type', dashboard.plateTypes), shareRows('User status', dashboard.userStatuses), activityRows(dashboard.activity), logRows(dashboard.logs));
-  if (view === 'users') blocks.push(monthlyRows(dashboard, ['users']), shareRows('User status', dashboard.userStatuses), activityRows(dashboard.activity.filter((row) => row.type === 'user')));
-  if (view === 'requests') blocks.push(monthlyRows(dashboard, ['requests']), shareRows('Plate type', dashboard.plateTypes), activityRows(dashboard.activity.filter((row) => row.type === 'request')));
-  if (view === 'inventory') blocks.push(shareRows('Item type', dashboard.inventoryByType), activityRows(dashboard.activity.filter((row) => row.type === 'inventory')));
-  const rows: Cell[][] = [];
-  blocks.forEach((block, index) => {
-    if (index > 0) rows.push([]);
-    rows.push(...block);
-  });
-  return csvText(rows);
+  const tables: Cell[][][] = [summaryRows(dashboard)];
+  if (view === 'overview') tables.push(monthlyRows(dashboard, ['users', 'requests']), shareRows('Plate type', dashboard.plateTypes), shareRows('User status', dashboard.userStatuses), activityRows(dashboard.activity), logRows(dashboard.logs));
+  if (view === 'users') tables.push(monthlyRows(dashboard, ['users']), shareRows('User status', dashboard.userStatuses), activityRows(dashboard.activity.filter((row) => row.type === 'user')));
+  if (view === 'requests') tables.push(monthlyRows(dashboard, ['requests']), shareRows('Plate type', dashboard.plateTypes), activityRows(dashboard.activity.filter((row) => row.type === 'request')));
+  if (view === 'inventory') tables.push(shareRows('Item type', dashboard.inventoryByType), activityRows(dashboard.activity.filter((row) => row.type === 'inventory')));
+  return {
+    title: 'Nambala System Dashboard',
+    subtitle: `${VIEW_LABELS[view]} report`,
+    heading: [
+      ['Period', `${periodLabel(dashboard.period)} (${dashboard.from} to ${dashboard.to})`],
+      ['Generated', dashboard.generatedAt],
+    ],
+    tables,
+    baseName: `nambala-dashboard-${dashboard.view}-${dashboard.period}-${dashboard.to.slice(0, 10)}`,
+  };
 }
 
-export function dashboardCsvFileName(dashboard: AdminDashboard): string {
-  return `nambala-dashboard-${dashboard.view}-${dashboard.period}-${dashboard.to.slice(0, 10)}.csv`;
-}
+/** The view shown as a CSV file: a heading line, then each table after a blank line. */
+export const dashboardCsv = (dashboard: AdminDashboard): string => documentCsv(dashboardDocument(dashboard));
+
+export const dashboardCsvFileName = (dashboard: AdminDashboard): string => documentFileName(dashboardDocument(dashboard), 'csv');

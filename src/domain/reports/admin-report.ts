@@ -5,10 +5,10 @@
  * for the period of the same length just before, and stock received per month.
  */
 import { z } from 'zod';
-import { csvText } from '../csv/csv-writer';
 import { DEFAULT_REPORT_PERIOD, DEFAULT_REPORT_TYPE, REPORT_PERIODS, REPORT_TYPES, type ReportPeriodId, type ReportType } from '../statuses/statuses';
 import { type ActivityRow, type AdminDashboard, type LogRow, type Share, healthVerdict } from './admin-dashboard';
 import { type AdminDashboardView, periodRange } from './dashboard-period';
+import { type Cell, documentCsv, documentFileName, type ReportDocument } from './report-document';
 
 export { DEFAULT_REPORT_PERIOD, DEFAULT_REPORT_TYPE, REPORT_TYPES, type ReportPeriodId, type ReportType };
 export const REPORT_PERIOD_IDS: readonly ReportPeriodId[] = REPORT_PERIODS.map((period) => period.id);
@@ -97,19 +97,7 @@ export interface AdminReport extends Omit<AdminDashboard, 'period' | 'view' | 'm
   previous: ReportFigures & { from: string; to: string };
 }
 
-type Cell = string | number;
-
-function join(blocks: readonly Cell[][][]): string {
-  const rows: Cell[][] = [];
-  blocks.forEach((block, index) => {
-    if (index > 0) rows.push([]);
-    rows.push(...block);
-  });
-  return csvText(rows);
-}
-
-const heading = (report: AdminReport, title: string): Cell[][] => [
-  ['Nambala Reports & Analytics', title],
+const heading = (report: AdminReport): [string, string][] => [
   ['Period', `${reportPeriodLabel(report.period)} (${report.from} to ${report.to})`],
   ['Previous period', `${report.previous.from} to ${report.previous.to}`],
   ['Generated', report.generatedAt],
@@ -136,34 +124,47 @@ const activityRows = (rows: readonly ActivityRow[]): Cell[][] => [['Activity', '
 const logRows = (rows: readonly LogRow[]): Cell[][] => [['Level', 'Message', 'Module', 'Timestamp'], ...rows.map((row): Cell[] => [row.level, row.message, row.module, row.at])];
 const healthRows = (report: AdminReport): Cell[][] => [['Check', 'Status', 'Detail'], ...report.summary.health.checks.map((check): Cell[] => [check.label, check.isOk ? 'OK' : 'Needs attention', check.detail])];
 
-/** The report of the chosen type as CSV: heading, compared summary, then that type's tables. */
-export function reportCsv(report: AdminReport): string {
+const REPORT_TITLE = 'Nambala Reports & Analytics';
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+/** The report of the chosen type as its files show it: heading, compared summary, then that type's tables. */
+export function reportDocument(report: AdminReport): ReportDocument {
   const view = REPORT_TYPE_VIEWS[report.type];
-  const blocks: Cell[][][] = [heading(report, report.type), summaryRows(report)];
-  if (view === 'overview') blocks.push(monthlyRows(report), shareRows('Plate type', report.plateTypes), shareRows('User status', report.userStatuses), activityRows(report.activity), logRows(report.logs));
-  if (view === 'users') blocks.push(monthlyRows(report), shareRows('User status', report.userStatuses), activityRows(report.activity.filter((row) => row.type === 'user')));
-  if (view === 'requests') blocks.push(monthlyRows(report), shareRows('Plate type', report.plateTypes), activityRows(report.activity.filter((row) => row.type === 'request')));
-  if (view === 'inventory') blocks.push(monthlyRows(report), shareRows('Item type', report.inventoryByType), activityRows(report.activity.filter((row) => row.type === 'inventory')));
-  if (view === 'system') blocks.push(healthRows(report), logRows(report.logs));
-  return join(blocks);
+  const tables: Cell[][][] = [summaryRows(report)];
+  if (view === 'overview') tables.push(monthlyRows(report), shareRows('Plate type', report.plateTypes), shareRows('User status', report.userStatuses), activityRows(report.activity), logRows(report.logs));
+  if (view === 'users') tables.push(monthlyRows(report), shareRows('User status', report.userStatuses), activityRows(report.activity.filter((row) => row.type === 'user')));
+  if (view === 'requests') tables.push(monthlyRows(report), shareRows('Plate type', report.plateTypes), activityRows(report.activity.filter((row) => row.type === 'request')));
+  if (view === 'inventory') tables.push(monthlyRows(report), shareRows('Item type', report.inventoryByType), activityRows(report.activity.filter((row) => row.type === 'inventory')));
+  if (view === 'system') tables.push(healthRows(report), logRows(report.logs));
+  return { title: REPORT_TITLE, subtitle: report.type, heading: heading(report), tables, baseName: `nambala-${slug(`report ${report.type.replace(/ Report$/, '')}`)}-${report.period}-${report.to.slice(0, 10)}` };
 }
+
+export const reportCsv = (report: AdminReport): string => documentCsv(reportDocument(report));
 
 export const QUICK_EXPORTS = ['users', 'inventory', 'logs'] as const;
 export type QuickExport = (typeof QUICK_EXPORTS)[number];
 export const QUICK_EXPORT_LABELS: Record<QuickExport, string> = { users: 'User Report', inventory: 'Inventory Report', logs: 'System Logs' };
 
-/** The Quick Report Actions' files: user figures, inventory figures, or the system logs. */
-export function quickExportCsv(report: AdminReport, kind: QuickExport): string {
+/**
+ * The Quick Report Actions' files made on the device from the report shown: user figures,
+ * inventory figures, or the logs the report shows. The page saves the whole user list and
+ * every log row of the period from the server instead (export-routes: users.csv, logs.csv).
+ */
+export function quickExportDocument(report: AdminReport, kind: QuickExport): ReportDocument {
   const title = QUICK_EXPORT_LABELS[kind];
-  if (kind === 'users') return join([heading(report, title), summaryRows(report).filter((row, index) => index <= 2), shareRows('User status', report.userStatuses), activityRows(report.activity.filter((row) => row.type === 'user'))]);
-  if (kind === 'inventory')
-    return join([heading(report, title), [summaryRows(report)[0] ?? [], summaryRows(report)[5] ?? []], shareRows('Item type', report.inventoryByType), activityRows(report.activity.filter((row) => row.type === 'inventory'))]);
-  return join([heading(report, title), logRows(report.logs)]);
+  const summary = summaryRows(report);
+  const tables: Cell[][][] =
+    kind === 'users'
+      ? [summary.filter((_row, index) => index <= 2), shareRows('User status', report.userStatuses), activityRows(report.activity.filter((row) => row.type === 'user'))]
+      : kind === 'inventory'
+        ? [[summary[0] ?? [], summary[5] ?? []], shareRows('Item type', report.inventoryByType), activityRows(report.activity.filter((row) => row.type === 'inventory'))]
+        : [logRows(report.logs)];
+  return { title: REPORT_TITLE, subtitle: title, heading: heading(report), tables, baseName: `nambala-${slug(title)}-${report.period}-${report.to.slice(0, 10)}` };
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+export const quickExportCsv = (report: AdminReport, kind: QuickExport): string => documentCsv(quickExportDocument(report, kind));
 
 /** nambala-report-overview-last30days-2026-11-24.csv: the period is in the name. */
 export function reportCsvFileName(report: AdminReport, kind?: QuickExport): string {
-  return `nambala-${slug(kind ? QUICK_EXPORT_LABELS[kind] : `report ${report.type.replace(/ Report$/, '')}`)}-${report.period}-${report.to.slice(0, 10)}.csv`;
+  return documentFileName(kind ? quickExportDocument(report, kind) : reportDocument(report), 'csv');
 }

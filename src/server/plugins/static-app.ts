@@ -1,13 +1,15 @@
 /**
  * Serves the built PWA from the same origin as the API. Hashed assets are cached
  * for a year; the service worker, manifest and index.html are revalidated on every
- * load so that updates reach users. Unknown non-API paths get index.html, and the
- * app's router decides (including its own not-found page).
+ * load so that updates reach users. A path the app has a page for gets its prerendered
+ * page or the app shell; any other non-API path gets the shell with status 404, and the
+ * app's router shows its not-found page.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isAppRoute, parseRoutePatterns } from './app-routes';
 import { errorBody } from './error-handler';
 
 export async function registerStaticApp(app: FastifyInstance, appDir: string): Promise<void> {
@@ -16,6 +18,8 @@ export async function registerStaticApp(app: FastifyInstance, appDir: string): P
   // path gets the empty shell and the app's router decides, not-found page included.
   const prerendered = new Set(hasApp ? readdirSync(appDir).filter((file) => file.endsWith('.html')) : []);
   const shell = prerendered.has('app-shell.html') ? 'app-shell.html' : 'index.html';
+  const routesFile = path.join(appDir, 'routes.json');
+  const patterns = hasApp && existsSync(routesFile) ? parseRoutePatterns(readFileSync(routesFile, 'utf8')) : null;
   const pageFor = (url: string): string => {
     if (url === '/') return 'index.html';
     const file = `${url.replace(/^\/+|\/+$/g, '')}.html`;
@@ -42,7 +46,12 @@ export async function registerStaticApp(app: FastifyInstance, appDir: string): P
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasApp && wantsPage && !url.startsWith('/api/') && url !== '/api' && !path.extname(url)) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(pageFor(url));
+      const isPage = patterns === null || isAppRoute(url, patterns);
+      return reply
+        .code(isPage ? 200 : 404)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html')
+        .sendFile(pageFor(url));
     }
     return reply.code(404).send(errorBody(404, `No such resource: ${request.method} ${url}`));
   });

@@ -1,5 +1,7 @@
 /**
- * The System Dashboard's figures, each one aggregate query over the period [from, to).
+ * The System Dashboard's figures, aggregate queries over the period [from, to): one pass
+ * over the accounts and one over the requests give each table's counts, shares and months,
+ * so a report over a year of 100,000 accounts stays within its time (docs/performance.md).
  * Months are Lusaka's (generate_series, so a month with nothing in it reads 0); stock is
  * dated by the day it was received, so a period covers the calendar days after from's
  * day up to and including to's day. What each figure counts: docs/admin-dashboard.md.
@@ -13,11 +15,11 @@ import {
   type LogLevel,
   type LogRow,
   MESSAGE_BACKLOG_LIMIT_MINUTES,
-  type MonthlyTrend,
   PAYMENT_WAIT_LIMIT_HOURS,
   RECENT_ACTIVITY_LIMIT,
   SYSTEM_LOG_LIMIT,
 } from '#domain/reports/admin-dashboard';
+import type { UserExportRow } from '#domain/reports/report-exports';
 import { INVENTORY_PLATE_TYPES, USER_STATUSES } from '#domain/statuses/statuses';
 import type { Queryable } from '../db/database';
 
@@ -25,6 +27,28 @@ export interface PeriodBounds {
   from: Date;
   to: Date;
 }
+
+/** Where a page of the log ended: the last row's instant as PostgreSQL writes it, and its id. */
+export interface LogCursor {
+  at: string;
+  id: string;
+}
+/** Where a page of accounts ended. */
+export interface UserCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * The Lusaka months a period [$1, $2) touches: their first instants (starts, for
+ * width_bucket, which finds a row's month by binary search rather than converting every
+ * row's time) and their YYYY-MM labels, oldest first. A month with no rows still has a label.
+ */
+const MONTHS = `months AS (
+  SELECT array_agg(m AT TIME ZONE '${DASHBOARD_TIME_ZONE}' ORDER BY m) AS starts, array_agg(to_char(m, 'YYYY-MM') ORDER BY m) AS labels
+    FROM generate_series(date_trunc('month', $1::timestamptz AT TIME ZONE '${DASHBOARD_TIME_ZONE}'),
+                         date_trunc('month', ($2::timestamptz - interval '1 millisecond') AT TIME ZONE '${DASHBOARD_TIME_ZONE}'),
+                         interval '1 month') AS m)`;
 
 /** Audited actions too frequent or too technical for the activity list (sign-ins, the test clock). */
 const QUIET_PREFIXES = ['auth', 'test'];
@@ -39,18 +63,116 @@ function ordered<Row extends { name: string }>(rows: readonly Row[], order: read
 }
 
 export function reportRepository(db: Queryable) {
+  /**
+   * One page of the period's log in the order systemLogs shows it (at, then id, both
+   * descending), the rows after `after` (the last row of the previous page). Each source
+   * reads at most `limit` rows from its own index on time, so a page costs the same
+   * however deep into the log it is (administrators are one hashed set, not a lookup per
+   * audited row); `after.at` is PostgreSQL's own text of the instant,
+   * which keeps its microseconds (a JavaScript Date would round them and skip rows).
+   */
+  async function logPage({ from, to }: PeriodBounds, after: LogCursor | null, limit: number): Promise<{ log: LogRow; cursor: LogCursor }[]> {
+    const below = (at: string, id: string) => `${at} < $2::timestamptz AND ${at} <= coalesce($4::timestamptz, $2::timestamptz) AND ($4::timestamptz IS NULL OR ${at} < $4::timestamptz OR ${id} < $5)`;
+    const rows = await db.query<{ id: string; level: LogLevel; module: string; message: string; at: Date; at_text: string }>(
+      `SELECT *, at::text AS at_text FROM (
+         (SELECT 'log-' || id AS id, level, module, message, at FROM system_logs
+           WHERE at >= $1::timestamptz AND ${below('at', "'log-' || id")} ORDER BY at DESC, 'log-' || id DESC LIMIT $3)
+         UNION ALL
+         (SELECT 'mutation-' || id, 'WARNING', 'sync', 'Change refused (' || intent || '): ' || coalesce(answer->>'message', 'no reason given'), applied_at FROM applied_mutations
+           WHERE outcome = 'rejected' AND applied_at >= $1::timestamptz AND ${below('applied_at', "'mutation-' || id")} ORDER BY applied_at DESC, 'mutation-' || id DESC LIMIT $3)
+         UNION ALL
+         (SELECT 'payment-' || id, 'WARNING', 'payments',
+                 'Payment ' || number || ' (' || method || ') ' || replace(status, '_', ' ') || coalesce(': ' || decline_reason, ''),
+                 coalesce(settled_at, expires_at) FROM payments
+           WHERE status IN ('declined', 'timed_out') AND coalesce(settled_at, expires_at) >= $1::timestamptz AND ${below('coalesce(settled_at, expires_at)', "'payment-' || id")}
+           ORDER BY coalesce(settled_at, expires_at) DESC, 'payment-' || id DESC LIMIT $3)
+         UNION ALL
+         (SELECT 'audit-' || a.id,
+                 CASE WHEN a.outcome = 'failure' THEN 'WARNING' ELSE 'INFO' END,
+                 split_part(a.action, '.', 1),
+                 CASE WHEN a.outcome = 'failure'
+                      THEN a.action || ' refused' || coalesce(' for ' || a.target, '') || coalesce(': ' || coalesce(a.detail->>'refusal', a.detail->>'reason'), '')
+                      ELSE coalesce(u.name, 'An administrator') || ': ' || a.action || coalesce(' ' || a.target, '') END,
+                 a.at
+            FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
+           WHERE a.at >= $1::timestamptz AND ${below('a.at', "'audit-' || a.id")}
+             AND (a.outcome = 'failure' OR a.actor_id IN (SELECT user_id FROM user_roles WHERE role = 'admin'))
+           ORDER BY a.at DESC, 'audit-' || a.id DESC LIMIT $3)
+       ) AS logs
+       ORDER BY at DESC, id DESC LIMIT $3`,
+      [iso(from), iso(to), limit, after?.at ?? null, after?.id ?? null],
+    );
+    return rows.map((row) => ({ log: { id: row.id, level: row.level, module: row.module, message: row.message, at: iso(row.at) }, cursor: { at: row.at_text, id: row.id } }));
+  }
+
   return {
-    async userCounts({ from, to }: PeriodBounds): Promise<{ total: number; added: number }> {
-      const [row] = await db.query<{ total: string; added: string }>(
-        `SELECT count(*) FILTER (WHERE created_at < $2::timestamptz) AS total,
-                count(*) FILTER (WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz) AS added
-           FROM users`,
-        [iso(from), iso(to)],
+    /**
+     * The accounts' figures in one pass over the accounts: every account that existed at
+     * the period's end by its status now (statuses keep no history), those created in the
+     * period per Lusaka month, and those created in `previous` (the report's comparison).
+     */
+    async userFigures({ from, to }: PeriodBounds, previous: PeriodBounds | null): Promise<{ total: number; added: number; addedBefore: number; statuses: { name: string; value: number }[]; monthly: Map<string, number> }> {
+      const rows = await db.query<{ status: string; month: string | null; n: string; before_n: string }>(
+        `WITH ${MONTHS}
+         SELECT u.status, CASE WHEN u.created_at >= $1::timestamptz THEN months.labels[width_bucket(u.created_at, months.starts)] END AS month,
+                count(*) AS n, count(*) FILTER (WHERE u.created_at >= $3::timestamptz AND u.created_at < $4::timestamptz) AS before_n
+           FROM users u CROSS JOIN months
+          WHERE u.created_at < $2::timestamptz
+          GROUP BY 1, 2`,
+        [iso(from), iso(to), previous ? iso(previous.from) : null, previous ? iso(previous.to) : null],
       );
-      return { total: count(row?.total), added: count(row?.added) };
+      const statuses = new Map<string, number>();
+      const monthly = new Map<string, number>();
+      let added = 0;
+      let addedBefore = 0;
+      for (const row of rows) {
+        statuses.set(row.status, (statuses.get(row.status) ?? 0) + count(row.n));
+        addedBefore += count(row.before_n);
+        if (row.month === null) continue;
+        added += count(row.n);
+        monthly.set(row.month, (monthly.get(row.month) ?? 0) + count(row.n));
+      }
+      return {
+        total: [...statuses.values()].reduce((sum, value) => sum + value, 0),
+        added,
+        addedBefore,
+        statuses: ordered(
+          [...statuses].map(([name, value]) => ({ name, value })),
+          ['Active', 'Pending', 'Suspended', 'Inactive'].filter((status) => (USER_STATUSES as readonly string[]).includes(status)),
+        ),
+        monthly,
+      };
     },
 
-    /** Requests received in the period, and those of them not yet decided (Pending or Under Review). */
+    /**
+     * The requests received in the period in one pass: how many, those of them not yet
+     * decided (Pending or Under Review, the Active Requests), per Lusaka month, and the
+     * plates they ask for by plate type.
+     */
+    async requestFigures({ from, to }: PeriodBounds): Promise<{ received: number; active: number; monthly: Map<string, number>; plateTypes: { name: string; value: number }[] }> {
+      const rows = await db.query<{ plate_type: string; month: string; n: string; active: string; plates: string }>(
+        `WITH ${MONTHS}
+         SELECT r.plate_type, months.labels[width_bucket(r.created_at, months.starts)] AS month,
+                count(*) AS n, count(*) FILTER (WHERE r.status IN ('Pending', 'Under Review')) AS active, sum(r.quantity) AS plates
+           FROM plate_requests r CROSS JOIN months
+          WHERE r.created_at >= $1::timestamptz AND r.created_at < $2::timestamptz
+          GROUP BY 1, 2`,
+        [iso(from), iso(to)],
+      );
+      const monthly = new Map<string, number>();
+      const plates = new Map<string, number>();
+      let received = 0;
+      let active = 0;
+      for (const row of rows) {
+        received += count(row.n);
+        active += count(row.active);
+        monthly.set(row.month, (monthly.get(row.month) ?? 0) + count(row.n));
+        plates.set(row.plate_type, (plates.get(row.plate_type) ?? 0) + count(row.plates));
+      }
+      return { received, active, monthly, plateTypes: ordered([...plates].map(([name, value]) => ({ name, value })), INVENTORY_PLATE_TYPES) };
+    },
+
+    /** Requests received in the period, and those of them not yet decided (the report's previous period). */
     async requestCounts({ from, to }: PeriodBounds): Promise<{ received: number; active: number }> {
       const [row] = await db.query<{ received: string; active: string }>(
         `SELECT count(*) AS received, count(*) FILTER (WHERE status IN ('Pending', 'Under Review')) AS active
@@ -58,6 +180,12 @@ export function reportRepository(db: Queryable) {
         [iso(from), iso(to)],
       );
       return { received: count(row?.received), active: count(row?.active) };
+    },
+
+    /** The Lusaka months the period touches, YYYY-MM, oldest first. */
+    async months({ from, to }: PeriodBounds): Promise<string[]> {
+      const [row] = await db.query<{ labels: string[] }>(`WITH ${MONTHS} SELECT labels FROM months`, [iso(from), iso(to)]);
+      return row?.labels ?? [];
     },
 
     /** Stock plate makers received in the period, by item type; and how many plate makers received fewer blanks than the threshold. */
@@ -69,37 +197,12 @@ export function reportRepository(db: Queryable) {
       );
       const [low] = await db.query<{ shops: string }>(
         `SELECT count(*) AS shops FROM user_roles shop
-          WHERE shop.role = 'agent'
-            AND (SELECT coalesce(sum(quantity), 0) FROM agent_inventory_items
-                  WHERE agent_id = shop.user_id AND item_type = 'Plate Blanks' AND ${inPeriod}) < $3`,
+           LEFT JOIN (SELECT agent_id, sum(quantity) AS blanks FROM agent_inventory_items
+                       WHERE item_type = 'Plate Blanks' AND ${inPeriod} GROUP BY agent_id) AS stock ON stock.agent_id = shop.user_id
+          WHERE shop.role = 'agent' AND coalesce(stock.blanks, 0) < $3`,
         [iso(from), iso(to), LOW_STOCK_THRESHOLD],
       );
       return { byType: byType.map((row) => ({ name: row.name, value: count(row.value) })).sort((a, b) => a.name.localeCompare(b.name)), lowStockShops: count(low?.shops) };
-    },
-
-    /** New accounts and requests received, per Lusaka month the period touches; a month with none reads 0. */
-    async monthly({ from, to }: PeriodBounds): Promise<MonthlyTrend[]> {
-      const rows = await db.query<{ month: string; users: string; requests: string }>(
-        `WITH months AS (
-           SELECT m FROM generate_series(
-             date_trunc('month', $1::timestamptz AT TIME ZONE '${DASHBOARD_TIME_ZONE}'),
-             date_trunc('month', ($2::timestamptz - interval '1 millisecond') AT TIME ZONE '${DASHBOARD_TIME_ZONE}'),
-             interval '1 month') AS m
-         ),
-         new_users AS (
-           SELECT date_trunc('month', created_at AT TIME ZONE '${DASHBOARD_TIME_ZONE}') AS m, count(*) AS n
-             FROM users WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz GROUP BY 1
-         ),
-         requests AS (
-           SELECT date_trunc('month', created_at AT TIME ZONE '${DASHBOARD_TIME_ZONE}') AS m, count(*) AS n
-             FROM plate_requests WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz GROUP BY 1
-         )
-         SELECT to_char(months.m, 'YYYY-MM') AS month, coalesce(new_users.n, 0) AS users, coalesce(requests.n, 0) AS requests
-           FROM months LEFT JOIN new_users USING (m) LEFT JOIN requests USING (m)
-          ORDER BY months.m`,
-        [iso(from), iso(to)],
-      );
-      return rows.map((row) => ({ month: row.month, users: count(row.users), requests: count(row.requests) }));
     },
 
     /** Stock plate makers received per Lusaka month of the period (by received day, as inventory() counts it); a month with none reads 0. */
@@ -120,28 +223,6 @@ export function reportRepository(db: Queryable) {
         [iso(from), iso(to)],
       );
       return rows.map((row) => ({ month: row.month, inventory: count(row.inventory) }));
-    },
-
-    /** Plates asked for in the requests received in the period, by plate type. */
-    async plateTypes({ from, to }: PeriodBounds): Promise<{ name: string; value: number }[]> {
-      const rows = await db.query<{ name: string; value: string }>(
-        `SELECT plate_type AS name, sum(quantity) AS value FROM plate_requests
-          WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz GROUP BY plate_type`,
-        [iso(from), iso(to)],
-      );
-      return ordered(
-        rows.map((row) => ({ name: row.name, value: count(row.value) })),
-        INVENTORY_PLATE_TYPES,
-      );
-    },
-
-    /** Accounts that existed at the period's end, by their status now (statuses keep no history). */
-    async userStatuses({ to }: PeriodBounds): Promise<{ name: string; value: number }[]> {
-      const rows = await db.query<{ name: string; value: string }>('SELECT status AS name, count(*) AS value FROM users WHERE created_at < $1::timestamptz GROUP BY status', [iso(to)]);
-      return ordered(
-        rows.map((row) => ({ name: row.name, value: count(row.value) })),
-        ['Active', 'Pending', 'Suspended', 'Inactive'].filter((status) => (USER_STATUSES as readonly string[]).includes(status)),
-      );
     },
 
     /** The newest audited events of the period (not sign-ins) and stock received, with who did them. */
@@ -177,37 +258,25 @@ export function reportRepository(db: Queryable) {
      * changes it refused from devices and payments that were declined or lapsed (WARNING),
      * audited actions that failed (WARNING) and administrators' audited actions (INFO).
      */
-    async systemLogs({ from, to }: PeriodBounds): Promise<LogRow[]> {
-      const rows = await db.query<{ id: string; level: LogLevel; module: string; message: string; at: Date }>(
-        `SELECT * FROM (
-           (SELECT 'log-' || id AS id, level, module, message, at FROM system_logs
-             WHERE at >= $1::timestamptz AND at < $2::timestamptz ORDER BY at DESC LIMIT $3)
-           UNION ALL
-           (SELECT 'mutation-' || id, 'WARNING', 'sync', 'Change refused (' || intent || '): ' || coalesce(answer->>'message', 'no reason given'), applied_at FROM applied_mutations
-             WHERE outcome = 'rejected' AND applied_at >= $1::timestamptz AND applied_at < $2::timestamptz ORDER BY applied_at DESC LIMIT $3)
-           UNION ALL
-           (SELECT 'payment-' || id, 'WARNING', 'payments',
-                   'Payment ' || number || ' (' || method || ') ' || replace(status, '_', ' ') || coalesce(': ' || decline_reason, ''),
-                   coalesce(settled_at, expires_at) FROM payments
-             WHERE status IN ('declined', 'timed_out') AND coalesce(settled_at, expires_at) >= $1::timestamptz AND coalesce(settled_at, expires_at) < $2::timestamptz
-             ORDER BY coalesce(settled_at, expires_at) DESC LIMIT $3)
-           UNION ALL
-           (SELECT 'audit-' || a.id,
-                   CASE WHEN a.outcome = 'failure' THEN 'WARNING' ELSE 'INFO' END,
-                   split_part(a.action, '.', 1),
-                   CASE WHEN a.outcome = 'failure'
-                        THEN a.action || ' refused' || coalesce(' for ' || a.target, '') || coalesce(': ' || coalesce(a.detail->>'refusal', a.detail->>'reason'), '')
-                        ELSE coalesce(u.name, 'An administrator') || ': ' || a.action || coalesce(' ' || a.target, '') END,
-                   a.at
-              FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
-             WHERE a.at >= $1::timestamptz AND a.at < $2::timestamptz
-               AND (a.outcome = 'failure' OR EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = a.actor_id AND r.role = 'admin'))
-             ORDER BY a.at DESC, a.id DESC LIMIT $3)
-         ) AS logs
-         ORDER BY at DESC, id DESC LIMIT $3`,
-        [iso(from), iso(to), SYSTEM_LOG_LIMIT],
+    async systemLogs(bounds: PeriodBounds): Promise<LogRow[]> {
+      return (await logPage(bounds, null, SYSTEM_LOG_LIMIT)).map((row) => row.log);
+    },
+
+    logPage,
+
+    /** One page of the accounts created in the period, oldest first (created, then id), after the previous page's last. */
+    async userExportPage({ from, to }: PeriodBounds, after: UserCursor | null, limit: number): Promise<{ user: UserExportRow; cursor: UserCursor }[]> {
+      const rows = await db.query<{ id: string; name: string; email: string; user_type: string; status: string; created_at: Date; created_text: string; last_active_at: Date | null }>(
+        `SELECT id, name, email, user_type, status, created_at, created_at::text AS created_text, last_active_at FROM users
+          WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz
+            AND (created_at, id) > (coalesce($4::timestamptz, '-infinity'::timestamptz), coalesce($5, ''))
+          ORDER BY created_at, id LIMIT $3`,
+        [iso(from), iso(to), limit, after?.createdAt ?? null, after?.id ?? null],
       );
-      return rows.map((row) => ({ id: row.id, level: row.level, module: row.module, message: row.message, at: iso(row.at) }));
+      return rows.map((row) => ({
+        user: { id: row.id, name: row.name, email: row.email, type: row.user_type, status: row.status, createdAt: iso(row.created_at), lastActiveAt: row.last_active_at ? iso(row.last_active_at) : null },
+        cursor: { createdAt: row.created_text, id: row.id },
+      }));
     },
 
     /** Real checks: the database answers, messages are not stuck, payments are not left waiting, no server errors in the period. */

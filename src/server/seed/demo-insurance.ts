@@ -4,7 +4,9 @@
  * code as the policy routes, so the numbers, the registry checks, the change log and the
  * audit trail all come from there. One policy covers ZM-123-ABC, so an officer checking the
  * README's valid plate sees its cover; one ends within 30 days; one ended and was renewed.
- * All in one transaction under the seeding lock, once per database.
+ * Claims in each state (Submitted, Under Assessment, Approved, Rejected, Paid) on the
+ * ZM-123-ABC policy are pushed (saveClaim) and moved on through the claim routes' own step
+ * function, without photos. Each part in one transaction under the seeding lock, once per database.
  */
 import { addDays, oneYearTermEnd, type PolicyType, policyInputSchema, premiumSchema } from '#domain/insurance/policy';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +16,9 @@ import { metaRepository } from '../repositories/meta-repository';
 import { userRepository } from '../repositories/user-repository';
 import { issuePolicyIn, type PolicyChange, renewPolicyIn } from '../routes/insurance-routes';
 import { saveCustomer } from '../sync/insurance-intents';
+import { saveClaim } from '../sync/claim-intents';
+import { type ClaimChange, stepClaimIn } from '../routes/claim-routes';
+import { claimInputSchema, type ClaimStepRequest } from '#domain/insurance/claim';
 import type { IntentContext } from '../sync/intent';
 
 export const DEMO_INSURANCE_SEED_VERSION = '1';
@@ -82,5 +87,49 @@ export async function seedDemoInsurance(db: Database, log: FastifyBaseLogger, no
     return true;
   });
   if (seeded) log.info('demo insurance book seeded');
+  const claimsSeeded = await seedDemoClaims(db, log, now);
+  return seeded || claimsSeeded;
+}
+
+export const DEMO_CLAIMS_SEED_VERSION = '1';
+
+/** Fixed ids, so a claim is stored once however often the seed runs. */
+const claimId = (n: number) => `0190f5d2-0015-7000-8000-${String(n).padStart(12, '0')}`;
+
+/** The demo agent's claims, one in each state, on the policy covering ZM-123-ABC (kept apart, so a database seeded before claims existed gets them too). */
+export async function seedDemoClaims(db: Database, log: FastifyBaseLogger, now: Date = new Date()): Promise<boolean> {
+  const seeded = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const meta = metaRepository(tx);
+    if ((await meta.get('demo_insurance_claims')) === DEMO_CLAIMS_SEED_VERSION) return false;
+    const insurer = (await userRepository(tx).findCredentials('insurer@nambala.zm'))?.user;
+    if (!insurer) return false;
+    const [policy] = await tx.query<{ id: string; start_date: Date | string }>(
+      "SELECT id, start_date FROM insurance_policies WHERE agent_id = $1 AND plate_number = 'ZM-123-ABC' AND cancelled_at IS NULL ORDER BY created_at LIMIT 1",
+      [insurer.id],
+    );
+    if (!policy) return false;
+    const today = now.toISOString().slice(0, 10);
+    const start = typeof policy.start_date === 'string' ? policy.start_date.slice(0, 10) : policy.start_date.toISOString().slice(0, 10);
+    const device: IntentContext = { tx, user: insurer, ip: '127.0.0.1', log, signer: null, now: () => now };
+    const office: ClaimChange = { agent: insurer, at: now, ip: '127.0.0.1' };
+    const claims: Array<{ daysAgo: number; place: string; description: string; otherPartyPlate: string; steps: ClaimStepRequest[] }> = [
+      { daysAgo: 2, place: 'Great East Road near Arcades, Lusaka', description: 'Rear-ended while waiting at the traffic lights; rear bumper and boot lid dented.', otherPartyPlate: 'ZM-456-DEF', steps: [] },
+      { daysAgo: 9, place: 'Cairo Road, Lusaka', description: 'Side mirror and driver’s door scraped by a minibus pulling out.', otherPartyPlate: '', steps: [{ step: 'assess' }] },
+      { daysAgo: 21, place: 'Kafue Road toll plaza', description: 'Windscreen cracked by a stone thrown up by a truck.', otherPartyPlate: '', steps: [{ step: 'assess' }, { step: 'approve' }] },
+      { daysAgo: 35, place: 'Parking at Manda Hill, Lusaka', description: 'Front bumper damaged; no witnesses.', otherPartyPlate: '', steps: [{ step: 'assess' }, { step: 'reject', reason: 'The damage shown is older than the incident reported.' }] },
+      { daysAgo: 50, place: 'Independence Avenue roundabout, Lusaka', description: 'Collision at the roundabout; left front wing and headlight replaced.', otherPartyPlate: 'ZM-123-ABC', steps: [{ step: 'assess' }, { step: 'approve' }, { step: 'pay' }] },
+    ];
+    for (const [index, claim] of claims.entries()) {
+      const incidentDate = addDays(today, -claim.daysAgo);
+      if (incidentDate < start) continue;
+      const id = claimId(index + 1);
+      await saveClaim.apply(device, claimInputSchema.parse({ id, policyId: policy.id, incidentDate, incidentPlace: claim.place, description: claim.description, otherPartyPlate: claim.otherPartyPlate, photos: [] }));
+      for (const step of claim.steps) await stepClaimIn(tx, office, id, step);
+    }
+    await meta.set('demo_insurance_claims', DEMO_CLAIMS_SEED_VERSION);
+    return true;
+  });
+  if (seeded) log.info('demo insurance claims seeded');
   return seeded;
 }

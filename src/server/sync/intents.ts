@@ -5,6 +5,7 @@ import { contactRepository } from '../repositories/contact-repository';
 import { defineIntent, type Intent } from './intent';
 import { recordInventoryItem, recordManufacturing, recordWhitebookEntry } from './agent-intents';
 import { saveCustomer } from './insurance-intents';
+import { saveClaim } from './claim-intents';
 import { deleteAllocation, saveAllocation } from './inventory-intents';
 import { decidePlateFlag, flagPlate, recordPoliceCheck } from './police-intents';
 import { removeDriver, removeVehicle, saveDriver, saveVehicle } from './fleet-intents';
@@ -39,6 +40,7 @@ export const INTENTS: Readonly<Record<string, Intent>> = {
   saveDriver,
   removeDriver,
   saveCustomer,
+  saveClaim,
   saveAllocation,
   deleteAllocation,
 };

@@ -4,14 +4,13 @@
  * the system logs, every figure computed on the server for the chosen period (what each
  * counts: docs/admin-dashboard.md). The last answer for each period and view stays on
  * the device, so the page reads offline, marked with when it was fetched. Export saves
- * the view shown as a CSV file.
+ * the view shown as a CSV or a PDF file.
  */
 import {
   type ActivityRow,
   type ActivityType,
   type AdminDashboard,
-  dashboardCsv,
-  dashboardCsvFileName,
+  dashboardDocument,
   healthVerdict,
   LOW_STOCK_THRESHOLD,
   type LogLevel,
@@ -20,14 +19,13 @@ import {
 import { DASHBOARD_PERIOD_IDS, ADMIN_DASHBOARD_VIEWS, type DashboardPeriodId, type AdminDashboardView, DEFAULT_DASHBOARD_PERIOD, DEFAULT_ADMIN_DASHBOARD_VIEW, periodLabel, VIEW_LABELS } from '#domain/reports/dashboard-period';
 import { Alert, Badge, Box, Button, Card, Field, Flex, Heading, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../components/format-date-time';
 import { CartIcon, CheckIcon, TruckIcon, UsersIcon, WarningIcon } from '../../components/icons';
 import { PageHeader, Section } from '../../components/page-parts';
 import { type Column, RecordsTable } from '../../components/records-table';
-import { showToast } from '../../components/toast';
-import { saveFile } from '../certificates/plate-downloads';
 import { MonthlyTrendsChart, SharesPieChart } from './dashboard-charts';
+import { ExportMenu } from './export-menu';
 import { useAdminDashboard } from './use-admin-dashboard';
 import type { CachedDashboard } from './dashboard-cache';
 
@@ -274,11 +272,7 @@ export function AdminDashboardPage() {
   const { shown, isOnline, isFetching, failure, refresh } = useAdminDashboard(period, view);
   const dashboard = shown?.dashboard;
 
-  const exportView = () => {
-    if (!dashboard) return;
-    saveFile(new TextEncoder().encode(dashboardCsv(dashboard)), 'text/csv;charset=utf-8', dashboardCsvFileName(dashboard));
-    showToast({ type: 'success', title: `${VIEW_LABELS[dashboard.view]} report saved as ${dashboardCsvFileName(dashboard)}` });
-  };
+  const exportDocument = useMemo(() => (dashboard ? dashboardDocument(dashboard) : null), [dashboard]);
 
   return (
     <Stack gap="6">
@@ -290,9 +284,7 @@ export function AdminDashboardPage() {
           <Button variant="outline" onClick={refresh} disabled={!isOnline || isFetching}>
             Refresh
           </Button>
-          <Button colorPalette="brand" onClick={exportView} disabled={!dashboard}>
-            Export
-          </Button>
+          <ExportMenu label="Export" what={`${VIEW_LABELS[dashboard?.view ?? view]} report`} document={exportDocument} />
         </Flex>
       </Flex>
       {shown !== undefined && <FreshnessNote shown={shown} isOnline={isOnline} isFetching={isFetching} failure={failure} />}

@@ -2,9 +2,12 @@
  * Reports & Analytics (spec: "Admin: Reports & Analytics"): the System Dashboard's figures
  * for a period of up to a year, each summary figure compared with the previous period of
  * the same length (computed on the server), monthly trends as lines, and the dashboard's
- * pie, lists and log table for the chosen report type. Export Report and the Quick Report
- * Actions save CSV files named with their period. The last answer stays on the device, so
- * the page reads offline, marked with when it was fetched.
+ * pie, lists and log table for the chosen report type. Export Report saves the report shown
+ * as a CSV or PDF file made on this device; of the Quick Report Actions, the inventory
+ * figures are saved the same way, while the whole user list and every log row of the
+ * period are CSV files the server streams (they need a connection). Every file is named
+ * with its period. The last answer stays on the device, so the page reads offline, marked
+ * with when it was fetched.
  */
 import {
   type AdminReport,
@@ -13,28 +16,29 @@ import {
   DEFAULT_REPORT_TYPE,
   QUICK_EXPORT_LABELS,
   QUICK_EXPORTS,
-  type QuickExport,
-  quickExportCsv,
+  quickExportDocument,
   REPORT_PERIOD_IDS,
   REPORT_TYPE_VIEWS,
   REPORT_TYPES,
   type ReportFigures,
   type ReportPeriodId,
   type ReportType,
-  reportCsv,
-  reportCsvFileName,
+  reportDocument,
   reportPeriodLabel,
 } from '#domain/reports/admin-report';
 import { healthVerdict, LOW_STOCK_THRESHOLD } from '#domain/reports/admin-dashboard';
+import type { StreamedExport } from '#domain/reports/report-exports';
 import { Alert, Button, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from '../../components/records-table';
 import { showToast } from '../../components/toast';
-import { saveFile } from '../certificates/plate-downloads';
 import { ActivityList, HealthChecks, LOG_COLUMNS, Selector, SummaryCard, UserStatusList } from '../admin-dashboard/admin-dashboard-page';
 import { MonthlyTrendsLineChart, SharesPieChart } from '../admin-dashboard/dashboard-charts';
+import { ExportMenu } from '../admin-dashboard/export-menu';
+import { saveReportFile } from '../admin-dashboard/report-downloads';
+import { STREAMED_EXPORT_NEEDS_CONNECTION, streamedExportUrl } from './admin-reports-api';
 import { type CachedReport, useAdminReport } from './use-admin-report';
 
 const count = new Intl.NumberFormat('en-GB');
@@ -152,9 +156,32 @@ function ReportFreshness({ shown, isOnline, isFetching, failure }: { shown: Cach
   return null;
 }
 
-function saveCsv(text: string, fileName: string, title: string) {
-  saveFile(new TextEncoder().encode(text), 'text/csv;charset=utf-8', fileName);
-  showToast({ type: 'success', title: `${title} saved as ${fileName}` });
+/** A quick export the server streams: a download link while online; offline, a disabled button that says why. */
+function StreamedExportButton({ kind, report, isOnline }: { kind: StreamedExport; report: AdminReport; isOnline: boolean }) {
+  const label = `Export ${QUICK_EXPORT_LABELS[kind]}`;
+  if (!isOnline) {
+    return (
+      <Button variant="outline" disabled whiteSpace="normal" h="auto" minH="10" py="2" title={STREAMED_EXPORT_NEEDS_CONNECTION}>
+        {`${label} (needs a connection)`}
+      </Button>
+    );
+  }
+  return (
+    <Button asChild variant="outline">
+      <a
+        href={streamedExportUrl(kind, report.period)}
+        download
+        onClick={() => showToast({ type: 'info', title: `${QUICK_EXPORT_LABELS[kind]} (${reportPeriodLabel(report.period)}) is downloading`, description: 'Your browser saves the file as the server sends it.' })}
+      >
+        {label}
+      </a>
+    </Button>
+  );
+}
+
+async function saveInventoryReport(report: AdminReport) {
+  const fileName = await saveReportFile(quickExportDocument(report, 'inventory'), 'csv');
+  showToast({ type: 'success', title: `${QUICK_EXPORT_LABELS.inventory} saved as ${fileName}` });
 }
 
 export function AdminReportsPage() {
@@ -163,8 +190,7 @@ export function AdminReportsPage() {
   const { shown, isOnline, isFetching, failure, refresh } = useAdminReport(period, type);
   const report = shown?.report;
 
-  const exportReport = () => report && saveCsv(reportCsv(report), reportCsvFileName(report), report.type);
-  const quickExport = (kind: QuickExport) => report && saveCsv(quickExportCsv(report, kind), reportCsvFileName(report, kind), QUICK_EXPORT_LABELS[kind]);
+  const exportDocument = useMemo(() => (report ? reportDocument(report) : null), [report]);
 
   return (
     <Stack gap="6">
@@ -176,9 +202,7 @@ export function AdminReportsPage() {
           <Button variant="outline" onClick={refresh} disabled={!isOnline || isFetching}>
             Refresh
           </Button>
-          <Button colorPalette="brand" onClick={exportReport} disabled={!report}>
-            Export Report
-          </Button>
+          <ExportMenu label="Export Report" what={report?.type ?? 'Report'} document={exportDocument} />
         </Flex>
       </Flex>
       {shown !== undefined && <ReportFreshness shown={shown} isOnline={isOnline} isFetching={isFetching} failure={failure} />}
@@ -193,12 +217,19 @@ export function AdminReportsPage() {
           <ReportBody report={report} />
           <Section title="Quick Report Actions" headingId="quick-report-actions-heading">
             <Flex gap="3" wrap="wrap">
-              {QUICK_EXPORTS.map((kind) => (
-                <Button key={kind} variant="outline" onClick={() => quickExport(kind)}>
-                  Export {QUICK_EXPORT_LABELS[kind]}
-                </Button>
-              ))}
+              {QUICK_EXPORTS.map((kind) =>
+                kind === 'inventory' ? (
+                  <Button key={kind} variant="outline" onClick={() => void saveInventoryReport(report)}>
+                    {`Export ${QUICK_EXPORT_LABELS[kind]}`}
+                  </Button>
+                ) : (
+                  <StreamedExportButton key={kind} kind={kind} report={report} isOnline={isOnline} />
+                ),
+              )}
             </Flex>
+            <Text fontSize="sm" color="fg.muted" mt="3">
+              The user report lists every account created in the period and the system logs every log row of the period, as CSV files made by the server. The inventory report is the figures shown above.
+            </Text>
           </Section>
         </>
       ) : (

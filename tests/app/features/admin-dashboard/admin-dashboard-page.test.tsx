@@ -131,4 +131,10 @@ describe('AdminDashboardPage', () => {
     expect(shown).toContain('has not fetched this dashboard yet');
     expect(renderedHtml()).toMatch(/<button[^>]*disabled[^>]*>Export<\/button>/);
   });
+
+  it('offers the view shown as a CSV or a PDF file from one Export menu, offline too', () => {
+    state.current = ready({ isOnline: false });
+    expect(renderedHtml()).toMatch(/<button[^>]*aria-haspopup="menu"[^>]*>Export<\/button>/);
+    expect(renderedHtml()).not.toMatch(/<button[^>]*disabled[^>]*>Export<\/button>/);
+  });
 });

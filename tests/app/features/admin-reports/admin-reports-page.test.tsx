@@ -114,4 +114,22 @@ describe('AdminReportsPage', () => {
     expect(text()).toContain('has not fetched this report yet');
     expect(renderedHtml()).toMatch(/<button[^>]*disabled[^>]*>Export Report<\/button>/);
   });
+
+  it('downloads the whole user list and the period’s logs from the server, and the inventory figures from the device', () => {
+    const html = renderedHtml();
+    expect(html).toMatch(/<a[^>]*href="\/api\/admin\/reports\/export\/users\.csv\?period=last30days"[^>]*download=""[^>]*>Export User Report<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/api\/admin\/reports\/export\/logs\.csv\?period=last30days"[^>]*download=""[^>]*>Export System Logs<\/a>/);
+    expect(html).toMatch(/<button[^>]*>Export Inventory Report<\/button>/);
+    expect(html).toMatch(/<button[^>]*aria-haspopup="menu"[^>]*>Export Report<\/button>/);
+  });
+
+  it('says the server-made files need a connection when offline, and still exports the report shown', () => {
+    state.current = ready({ isOnline: false });
+    const html = renderedHtml();
+    expect(html).not.toContain('/api/admin/reports/export/');
+    expect(text()).toContain('Export User Report (needs a connection)');
+    expect(text()).toContain('Export System Logs (needs a connection)');
+    expect(html).toMatch(/<button[^>]*>Export Inventory Report<\/button>/);
+    expect(html).not.toMatch(/<button[^>]*disabled[^>]*>Export Report<\/button>/);
+  });
 });

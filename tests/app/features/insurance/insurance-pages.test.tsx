@@ -96,7 +96,7 @@ describe('insurance pages', () => {
   });
 
   it('shows the overview figures from the agent’s own data', () => {
-    copy.data = data([policy('1', '2026-12-10'), policy('2', '2027-06-01'), policy('3', '2026-10-01')]);
+    copy.data = { ...data([policy('1', '2026-12-10'), policy('2', '2027-06-01'), policy('3', '2026-10-01')]), claims: [], photoFiles: new Map(), waitingPhotos: { count: 0, bytes: 0 } };
     const text = textOf(<InsuranceOverviewPage />);
     expect(text).toMatch(/Active Policies 2 /);
     expect(text).toMatch(/Expiring in 30 Days 1 /);
