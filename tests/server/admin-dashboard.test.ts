@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '#domain/reports/admin-dashboard';
 import type { Database } from '../../src/server/db/database';
+import { allocationRepository } from '../../src/server/repositories/allocation-repository';
 import { auditRepository } from '../../src/server/repositories/audit-repository';
 import { plateRequestRepository } from '../../src/server/repositories/plate-request-repository';
 import { reportRepository } from '../../src/server/repositories/report-repository';
@@ -87,6 +88,10 @@ describe('admin dashboard', () => {
         ('inv-1', $1, 'Plate Blanks', 30, 'B-1', '2026-11-20', $2), ('inv-2', $1, 'Raw Materials', 12, 'R-1', '2026-11-10', $3), ('inv-3', $1, 'Plate Blanks', 500, 'B-0', '2026-08-01', $4)`,
       [agentId, daysAgo(4).toISOString(), daysAgo(14).toISOString(), daysAgo(115).toISOString()],
     );
+    // Two allocations to the maker: 200 standard blanks (In Stock) and 30 commercial ones (Low Stock at the default 50).
+    const allocations = allocationRepository(db);
+    await allocations.save({ id: randomUUID(), shopId: agentId, plateType: 'Standard', allocatedQuantity: 200, note: '' }, adminId, daysAgo(9), undefined);
+    await allocations.save({ id: randomUUID(), shopId: agentId, plateType: 'Commercial', allocatedQuantity: 30, note: '' }, adminId, daysAgo(8), undefined);
     await auditRepository(db).record({ actorId: adminId, action: 'user.edit', target: buyerId });
     await auditRepository(db).record({ actorId: null, action: 'auth.sign-in', target: 'x@dash.zm', outcome: 'failure', detail: { reason: 'wrong-credentials' } });
     await db.query("UPDATE audit_log SET at = $1", [daysAgo(1).toISOString()]);
@@ -96,7 +101,7 @@ describe('admin dashboard', () => {
   it('counts users, open requests and stock received for the default period, the last 30 days', async () => {
     const answer = await dashboard();
     expect(answer).toMatchObject({ period: 'last30days', view: 'overview', from: daysAgo(30).toISOString(), to: NOW.toISOString() });
-    expect(answer.summary).toMatchObject({ totalUsers: 5, newUsers: 2, activeRequests: 2, requestsReceived: 3, inventoryItems: 42, lowStockShops: 1 });
+    expect(answer.summary).toMatchObject({ totalUsers: 5, newUsers: 2, activeRequests: 2, requestsReceived: 3, inventoryItems: 42, lowStockAllocations: 1 });
     expect(answer.monthly).toEqual([
       { month: '2026-10', users: 0, requests: 1 },
       { month: '2026-11', users: 2, requests: 2 },
@@ -117,7 +122,7 @@ describe('admin dashboard', () => {
     expect(answer.monthly.map((row) => row.month)).toEqual(['2026-08', '2026-09', '2026-10', '2026-11']);
     expect(answer.monthly[0]).toEqual({ month: '2026-08', users: 0, requests: 0 });
     expect(answer.monthly[1]).toEqual({ month: '2026-09', users: 1, requests: 0 });
-    expect(answer.summary).toMatchObject({ newUsers: 4, requestsReceived: 4, activeRequests: 3, lowStockShops: 1 });
+    expect(answer.summary).toMatchObject({ newUsers: 4, requestsReceived: 4, activeRequests: 3, lowStockAllocations: 1 });
     const shares = answer.userStatuses;
     expect(shares.map((row) => row.name)).toEqual(['Active', 'Pending', 'Suspended']);
     expect(shares.reduce((sum, row) => sum + row.percentage, 0)).toBe(100);
@@ -130,12 +135,15 @@ describe('admin dashboard', () => {
       ['user', 'Admin'],
       ['inventory', 'Maker'],
     ]);
+    // In words, not action codes.
+    expect(answer.activity[0]?.action).toMatch(/^Account USR-\d+ changed$/);
     // Both audited at the same instant: the later entry first.
     expect(answer.logs.map((row) => [row.level, row.module])).toEqual([
       ['WARNING', 'auth'],
       ['INFO', 'user'],
       ['ERROR', 'payments'],
     ]);
+    expect(answer.logs.map((row) => row.message)).toEqual(['Refused: signed in as x@dash.zm (wrong-credentials)', `Admin: ${answer.activity[0]?.action}`, 'GET /api/payments failed: boom']);
     const errors = answer.summary.health.checks.find((check) => check.id === 'errors');
     expect(errors).toMatchObject({ isOk: false, detail: '1 server error' });
     expect(answer.summary.health.isOperational).toBe(false);

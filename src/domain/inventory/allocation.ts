@@ -121,37 +121,43 @@ export interface AllocationBalance {
 }
 
 const byAge = (a: InventoryAllocation, b: InventoryAllocation) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+const shopTypeKey = (shopId: string, plateType: string) => `${shopId}\u0000${plateType}`;
+
+/** Plates made per shop and plate type, each plate number once (the counts `balancesFromCounts` draws on). */
+export function countPlatesMade(made: readonly PlateMade[]): Map<string, number> {
+  const numbers = new Map<string, Set<string>>();
+  for (const plate of made) {
+    const key = shopTypeKey(plate.shopId, plate.plateType);
+    const seen = numbers.get(key) ?? new Set<string>();
+    seen.add(plate.plateNumber);
+    numbers.set(key, seen);
+  }
+  return new Map([...numbers].map(([key, seen]) => [key, seen.size]));
+}
+
+/** The key of `madeByShopType` for a shop and a plate type. */
+export const madeKey = (shopId: string, plateType: InventoryPlateType) => shopTypeKey(shopId, plateType);
 
 /**
- * Each allocation's balance. A shop's plates of a type are drawn from its allocations of
- * that type oldest first (a plate number counts once, however many manufacturing records
- * it has); plates beyond what was allocated are not drawn from any allocation.
+ * Each allocation's balance from counts: blanks received per allocation id, and plates made
+ * per shop and type (key `madeKey`). A shop's plates of a type are drawn from its allocations
+ * of that type oldest first; plates beyond what was allocated are drawn from none.
  */
-export function allocationBalances(
+export function balancesFromCounts(
   allocations: readonly InventoryAllocation[],
-  receipts: readonly BlankReceipt[],
-  made: readonly PlateMade[],
+  receivedById: ReadonlyMap<string, number>,
+  madeByShopType: ReadonlyMap<string, number>,
   thresholds: StockThresholds,
 ): AllocationBalance[] {
-  const usedBy = new Map<string, Set<string>>();
-  for (const plate of made) {
-    const key = `${plate.shopId}\u0000${plate.plateType}`;
-    const numbers = usedBy.get(key) ?? new Set<string>();
-    numbers.add(plate.plateNumber);
-    usedBy.set(key, numbers);
-  }
-  const toDraw = new Map([...usedBy].map(([key, numbers]) => [key, numbers.size]));
-  const received = new Map<string, number>();
-  for (const receipt of receipts) if (receipt.allocationId !== null) received.set(receipt.allocationId, (received.get(receipt.allocationId) ?? 0) + receipt.quantity);
-
+  const toDraw = new Map(madeByShopType);
   const balances = new Map<string, AllocationBalance>();
   for (const allocation of [...allocations].sort(byAge)) {
-    const key = `${allocation.shopId}\u0000${allocation.plateType}`;
+    const key = shopTypeKey(allocation.shopId, allocation.plateType);
     const left = toDraw.get(key) ?? 0;
     const used = Math.min(left, allocation.allocatedQuantity);
     toDraw.set(key, left - used);
     const remaining = allocation.allocatedQuantity - used;
-    const got = received.get(allocation.id) ?? 0;
+    const got = receivedById.get(allocation.id) ?? 0;
     balances.set(allocation.id, { allocation, used, remaining, status: stockStatus(remaining, thresholds), received: got, receiptDifference: got - allocation.allocatedQuantity });
   }
   // In the order they were given.
@@ -159,6 +165,18 @@ export function allocationBalances(
     const balance = balances.get(allocation.id);
     return balance ? [balance] : [];
   });
+}
+
+/** Each allocation's balance from the shops' receipts and the plates they made (a plate number counts once, however many manufacturing records it has). */
+export function allocationBalances(
+  allocations: readonly InventoryAllocation[],
+  receipts: readonly BlankReceipt[],
+  made: readonly PlateMade[],
+  thresholds: StockThresholds,
+): AllocationBalance[] {
+  const received = new Map<string, number>();
+  for (const receipt of receipts) if (receipt.allocationId !== null) received.set(receipt.allocationId, (received.get(receipt.allocationId) ?? 0) + receipt.quantity);
+  return balancesFromCounts(allocations, received, countPlatesMade(made), thresholds);
 }
 
 export interface InventoryStats {

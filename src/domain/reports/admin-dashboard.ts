@@ -7,12 +7,11 @@
 import { type DashboardPeriodId, type AdminDashboardView, periodLabel, VIEW_LABELS } from './dashboard-period';
 import { type Cell, documentCsv, documentFileName, type ReportDocument } from './report-document';
 
-/**
- * A plate maker whose blank plates received in the period are fewer than this is
- * counted in the "low stock" note: at a few plates a day, fewer than 50 blanks in a
- * period means the shop is running short before its next delivery.
- */
-export const LOW_STOCK_THRESHOLD = 50;
+/** The Inventory Items card's note: allocations now Low Stock, Critical or Out of Stock (docs/inventory.md). */
+export function lowStockNote(allocations: number): string {
+  if (allocations === 0) return 'No allocation low on stock';
+  return `${allocations.toLocaleString('en-GB')} ${allocations === 1 ? 'allocation' : 'allocations'} low on stock`;
+}
 
 /** A request-to-pay or bank transfer still pending after this long needs someone to look at it. */
 export const PAYMENT_WAIT_LIMIT_HOURS = 24;
@@ -73,7 +72,7 @@ export interface AdminDashboard {
     activeRequests: number;
     requestsReceived: number;
     inventoryItems: number;
-    lowStockShops: number;
+    lowStockAllocations: number;
     health: { isOperational: boolean; checks: HealthCheck[] };
   };
   monthly: MonthlyTrend[];
@@ -134,7 +133,7 @@ function summaryRows(dashboard: AdminDashboard): Cell[][] {
     ['Active Requests', summary.activeRequests],
     ['Requests received in the period', summary.requestsReceived],
     ['Inventory Items', summary.inventoryItems],
-    ['Plate makers low on stock', summary.lowStockShops],
+    ['Allocations low on stock', summary.lowStockAllocations],
     ['System Health', health.isOperational ? 'Operational' : `Needs attention (${health.passing} of ${health.total} checks passing)`],
     ...summary.health.checks.map((check): Cell[] => [check.label, check.detail]),
   ];

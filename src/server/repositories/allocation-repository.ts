@@ -4,7 +4,7 @@
  * both see it on their devices; an allocation moved to another shop is withdrawn from
  * the first shop's devices.
  */
-import type { AllocationValues, InventoryAllocation } from '#domain/inventory/allocation';
+import { type AllocationBalance, type AllocationValues, balancesFromCounts, type InventoryAllocation, inventoryPlateType, madeKey, type StockThresholds } from '#domain/inventory/allocation';
 import type { InventoryPlateType } from '#domain/statuses/statuses';
 import type { Queryable } from '../db/database';
 import { changeLogRepository } from './change-log-repository';
@@ -87,6 +87,31 @@ export function allocationRepository(db: Queryable) {
       if (before && before.shopId !== saved.shopId) await log.record([`agent:${before.shopId}`], ALLOCATION_ENTITY, saved.id, 'delete', null);
       await publish(saved);
       return saved;
+    },
+
+    /**
+     * Every allocation's balance now, by the domain's rule: blanks received against each, and
+     * the plates each shop has made by type (each number once; its type from the shop's order).
+     */
+    async balances(thresholds: StockThresholds): Promise<AllocationBalance[]> {
+      const rows = await db.query<AllocationRow>(`${SELECT} ORDER BY a.number`);
+      if (rows.length === 0) return [];
+      const received = await db.query<{ allocation_id: string; n: string }>(
+        'SELECT allocation_id, sum(quantity)::text AS n FROM agent_inventory_items WHERE allocation_id IS NOT NULL GROUP BY allocation_id',
+      );
+      const made = await db.query<{ agent_id: string; plate_type: string | null; n: string }>(
+        `SELECT m.agent_id, o.plate_type, count(DISTINCT m.plate_number)::text AS n
+           FROM manufacturing_records m
+           LEFT JOIN LATERAL (SELECT plate_type FROM agent_orders WHERE agent_id = m.agent_id AND plate_number = m.plate_number ORDER BY created_at LIMIT 1) o ON true
+          WHERE m.agent_id IN (SELECT DISTINCT shop_id FROM inventory_allocations)
+          GROUP BY m.agent_id, o.plate_type`,
+      );
+      const madeByShopType = new Map<string, number>();
+      for (const row of made) {
+        const key = madeKey(row.agent_id, inventoryPlateType(row.plate_type ?? 'Standard'));
+        madeByShopType.set(key, (madeByShopType.get(key) ?? 0) + Number(row.n));
+      }
+      return balancesFromCounts(rows.map(toAllocation), new Map(received.map((row) => [row.allocation_id, Number(row.n)])), madeByShopType, thresholds);
     },
 
     async delete(allocation: InventoryAllocation): Promise<void> {

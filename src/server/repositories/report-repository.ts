@@ -6,12 +6,12 @@
  * dated by the day it was received, so a period covers the calendar days after from's
  * day up to and including to's day. What each figure counts: docs/admin-dashboard.md.
  */
+import { activityText } from '#domain/reports/activity-text';
 import { DASHBOARD_TIME_ZONE } from '#domain/reports/dashboard-period';
 import {
   type ActivityRow,
   activityType,
   type HealthCheck,
-  LOW_STOCK_THRESHOLD,
   type LogLevel,
   type LogRow,
   MESSAGE_BACKLOG_LIMIT_MINUTES,
@@ -22,6 +22,8 @@ import {
 import type { UserExportRow } from '#domain/reports/report-exports';
 import { INVENTORY_PLATE_TYPES, USER_STATUSES } from '#domain/statuses/statuses';
 import type { Queryable } from '../db/database';
+import { allocationRepository } from './allocation-repository';
+import { settingsRepository } from './settings-repository';
 
 export interface PeriodBounds {
   from: Date;
@@ -53,6 +55,9 @@ const MONTHS = `months AS (
 /** Audited actions too frequent or too technical for the activity list (sign-ins, the test clock). */
 const QUIET_PREFIXES = ['auth', 'test'];
 
+/** What an audited action was about, as people know it: a claim's, policy's or payment's number before the row id. */
+const SUBJECT = "coalesce(a.detail->>'claimNumber', a.detail->>'policyNumber', a.detail->>'reference', a.target)";
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 const count = (value: unknown) => Number(value ?? 0);
 
@@ -73,27 +78,26 @@ export function reportRepository(db: Queryable) {
    */
   async function logPage({ from, to }: PeriodBounds, after: LogCursor | null, limit: number): Promise<{ log: LogRow; cursor: LogCursor }[]> {
     const below = (at: string, id: string) => `${at} < $2::timestamptz AND ${at} <= coalesce($4::timestamptz, $2::timestamptz) AND ($4::timestamptz IS NULL OR ${at} < $4::timestamptz OR ${id} < $5)`;
-    const rows = await db.query<{ id: string; level: LogLevel; module: string; message: string; at: Date; at_text: string }>(
+    // Audited rows come with their parts (action, subject, who, why), worded in activityText.
+    const rows = await db.query<{ id: string; level: LogLevel; module: string; message: string; at: Date; at_text: string; action: string | null; subject: string | null; actor: string | null; reason: string | null }>(
       `SELECT *, at::text AS at_text FROM (
-         (SELECT 'log-' || id AS id, level, module, message, at FROM system_logs
+         (SELECT 'log-' || id AS id, level, module, message, at, NULL AS action, NULL AS subject, NULL AS actor, NULL AS reason FROM system_logs
            WHERE at >= $1::timestamptz AND ${below('at', "'log-' || id")} ORDER BY at DESC, 'log-' || id DESC LIMIT $3)
          UNION ALL
-         (SELECT 'mutation-' || id, 'WARNING', 'sync', 'Change refused (' || intent || '): ' || coalesce(answer->>'message', 'no reason given'), applied_at FROM applied_mutations
+         (SELECT 'mutation-' || id, 'WARNING', 'sync', 'Change refused (' || intent || '): ' || coalesce(answer->>'message', 'no reason given'), applied_at, NULL, NULL, NULL, NULL FROM applied_mutations
            WHERE outcome = 'rejected' AND applied_at >= $1::timestamptz AND ${below('applied_at', "'mutation-' || id")} ORDER BY applied_at DESC, 'mutation-' || id DESC LIMIT $3)
          UNION ALL
          (SELECT 'payment-' || id, 'WARNING', 'payments',
                  'Payment ' || number || ' (' || method || ') ' || replace(status, '_', ' ') || coalesce(': ' || decline_reason, ''),
-                 coalesce(settled_at, expires_at) FROM payments
+                 coalesce(settled_at, expires_at), NULL, NULL, NULL, NULL FROM payments
            WHERE status IN ('declined', 'timed_out') AND coalesce(settled_at, expires_at) >= $1::timestamptz AND ${below('coalesce(settled_at, expires_at)', "'payment-' || id")}
            ORDER BY coalesce(settled_at, expires_at) DESC, 'payment-' || id DESC LIMIT $3)
          UNION ALL
          (SELECT 'audit-' || a.id,
                  CASE WHEN a.outcome = 'failure' THEN 'WARNING' ELSE 'INFO' END,
                  split_part(a.action, '.', 1),
-                 CASE WHEN a.outcome = 'failure'
-                      THEN a.action || ' refused' || coalesce(' for ' || a.target, '') || coalesce(': ' || coalesce(a.detail->>'refusal', a.detail->>'reason'), '')
-                      ELSE coalesce(u.name, 'An administrator') || ': ' || a.action || coalesce(' ' || a.target, '') END,
-                 a.at
+                 '',
+                 a.at, a.action, ${SUBJECT}, u.name, CASE WHEN a.outcome = 'failure' THEN coalesce(a.detail->>'refusal', a.detail->>'reason') END
             FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
            WHERE a.at >= $1::timestamptz AND ${below('a.at', "'audit-' || a.id")}
              AND (a.outcome = 'failure' OR a.actor_id IN (SELECT user_id FROM user_roles WHERE role = 'admin'))
@@ -102,7 +106,21 @@ export function reportRepository(db: Queryable) {
        ORDER BY at DESC, id DESC LIMIT $3`,
       [iso(from), iso(to), limit, after?.at ?? null, after?.id ?? null],
     );
-    return rows.map((row) => ({ log: { id: row.id, level: row.level, module: row.module, message: row.message, at: iso(row.at) }, cursor: { at: row.at_text, id: row.id } }));
+    return rows.map((row) => ({
+      log: {
+        id: row.id,
+        level: row.level,
+        module: row.module,
+        message:
+          row.action === null
+            ? row.message
+            : row.level === 'WARNING'
+              ? activityText({ action: row.action, subject: row.subject, outcome: 'failure', reason: row.reason })
+              : `${row.actor ?? 'An administrator'}: ${activityText({ action: row.action, subject: row.subject, outcome: 'success' })}`,
+        at: iso(row.at),
+      },
+      cursor: { at: row.at_text, id: row.id },
+    }));
   }
 
   return {
@@ -188,21 +206,17 @@ export function reportRepository(db: Queryable) {
       return row?.labels ?? [];
     },
 
-    /** Stock plate makers received in the period, by item type; and how many plate makers received fewer blanks than the threshold. */
-    async inventory({ from, to }: PeriodBounds): Promise<{ byType: { name: string; value: number }[]; lowStockShops: number }> {
+    /** Stock plate makers received in the period, by item type; and how many allocations are low on stock now (Inventory Management's rule). */
+    async inventory({ from, to }: PeriodBounds): Promise<{ byType: { name: string; value: number }[]; lowStockAllocations: number }> {
       const inPeriod = `received_date > ($1::timestamptz AT TIME ZONE '${DASHBOARD_TIME_ZONE}')::date AND received_date <= ($2::timestamptz AT TIME ZONE '${DASHBOARD_TIME_ZONE}')::date`;
       const byType = await db.query<{ name: string; value: string }>(
         `SELECT item_type AS name, sum(quantity) AS value FROM agent_inventory_items WHERE ${inPeriod} GROUP BY item_type`,
         [iso(from), iso(to)],
       );
-      const [low] = await db.query<{ shops: string }>(
-        `SELECT count(*) AS shops FROM user_roles shop
-           LEFT JOIN (SELECT agent_id, sum(quantity) AS blanks FROM agent_inventory_items
-                       WHERE item_type = 'Plate Blanks' AND ${inPeriod} GROUP BY agent_id) AS stock ON stock.agent_id = shop.user_id
-          WHERE shop.role = 'agent' AND coalesce(stock.blanks, 0) < $3`,
-        [iso(from), iso(to), LOW_STOCK_THRESHOLD],
-      );
-      return { byType: byType.map((row) => ({ name: row.name, value: count(row.value) })).sort((a, b) => a.name.localeCompare(b.name)), lowStockShops: count(low?.shops) };
+      // Allocations low on stock now (Low Stock, Critical or Out of Stock), as Inventory Management shows them.
+      const { settings: thresholds } = await settingsRepository(db).stockThresholds();
+      const lowStockAllocations = (await allocationRepository(db).balances(thresholds)).filter((balance) => balance.status !== 'In Stock').length;
+      return { byType: byType.map((row) => ({ name: row.name, value: count(row.value) })).sort((a, b) => a.name.localeCompare(b.name)), lowStockAllocations };
     },
 
     /** Stock plate makers received per Lusaka month of the period (by received day, as inventory() counts it); a month with none reads 0. */
@@ -228,7 +242,7 @@ export function reportRepository(db: Queryable) {
     /** The newest audited events of the period (not sign-ins) and stock received, with who did them. */
     async recentActivity({ from, to }: PeriodBounds): Promise<ActivityRow[]> {
       const rows = await db.query<{ id: string; action: string; target: string | null; outcome: string; actor: string | null; at: Date; kind: 'audit' | 'stock'; quantity: number | null }>(
-        `(SELECT 'audit-' || a.id AS id, a.action, a.target, a.outcome, u.name AS actor, a.at, 'audit' AS kind, NULL::integer AS quantity
+        `(SELECT 'audit-' || a.id AS id, a.action, ${SUBJECT} AS target, a.outcome, u.name AS actor, a.at, 'audit' AS kind, NULL::integer AS quantity
             FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
            WHERE a.at >= $1::timestamptz AND a.at < $2::timestamptz AND split_part(a.action, '.', 1) <> ALL ($3::text[])
            ORDER BY a.at DESC, a.id DESC LIMIT $4)
@@ -242,10 +256,10 @@ export function reportRepository(db: Queryable) {
       );
       return rows.map((row) =>
         row.kind === 'stock'
-          ? { id: row.id, action: `${row.action} received: ${row.quantity ?? 0} (batch ${row.target ?? ''})`, user: row.actor ?? 'A former plate maker', at: iso(row.at), type: 'inventory' }
+          ? { id: row.id, action: `${row.action} received: ${(row.quantity ?? 0).toLocaleString('en-GB')} (batch ${row.target ?? ''})`, user: row.actor ?? 'A former plate maker', at: iso(row.at), type: 'inventory' }
           : {
               id: row.id,
-              action: `${row.action}${row.target ? ` ${row.target}` : ''}${row.outcome === 'failure' ? ' (refused)' : ''}`,
+              action: activityText({ action: row.action, subject: row.target, outcome: row.outcome === 'failure' ? 'failure' : 'success' }),
               user: row.actor ?? 'System',
               at: iso(row.at),
               type: activityType(row.action),

@@ -14,7 +14,7 @@ const DASHBOARD: AdminDashboard = {
     activeRequests: 2,
     requestsReceived: 5,
     inventoryItems: 40,
-    lowStockShops: 1,
+    lowStockAllocations: 1,
     health: { isOperational: true, checks: [{ id: 'database', label: 'Database reachable', isOk: true, detail: 'The database answered' }] },
   },
   monthly: [{ month: '2026-11', users: 3, requests: 5 }],

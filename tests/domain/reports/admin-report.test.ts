@@ -56,7 +56,7 @@ const REPORT: AdminReport = {
   from: '2026-05-24T10:00:00.000Z',
   to: '2026-11-24T10:00:00.000Z',
   generatedAt: '2026-11-24T10:00:00.000Z',
-  summary: { totalUsers: 9, newUsers: 4, activeRequests: 1, requestsReceived: 6, inventoryItems: 40, lowStockShops: 0, health: { isOperational: true, checks: [{ id: 'database', label: 'Database reachable', isOk: true, detail: 'The database answered' }] } },
+  summary: { totalUsers: 9, newUsers: 4, activeRequests: 1, requestsReceived: 6, inventoryItems: 40, lowStockAllocations: 0, health: { isOperational: true, checks: [{ id: 'database', label: 'Database reachable', isOk: true, detail: 'The database answered' }] } },
   monthly: [{ month: '2026-11', users: 4, requests: 6, inventory: 40 }],
   plateTypes: [],
   userStatuses: [{ name: 'Active', value: 9, percentage: 100 }],

@@ -12,19 +12,19 @@ import {
   type AdminDashboard,
   dashboardDocument,
   healthVerdict,
-  LOW_STOCK_THRESHOLD,
+  lowStockNote,
   type LogLevel,
   type LogRow,
 } from '#domain/reports/admin-dashboard';
 import { DASHBOARD_PERIOD_IDS, ADMIN_DASHBOARD_VIEWS, type DashboardPeriodId, type AdminDashboardView, DEFAULT_DASHBOARD_PERIOD, DEFAULT_ADMIN_DASHBOARD_VIEW, periodLabel, VIEW_LABELS } from '#domain/reports/dashboard-period';
-import { Alert, Badge, Box, Button, Card, Field, Flex, Heading, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../components/format-date-time';
 import { CartIcon, CheckIcon, TruckIcon, UsersIcon, WarningIcon } from '../../components/icons';
 import { PageHeader, Section } from '../../components/page-parts';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { MonthlyTrendsChart, SharesPieChart } from './dashboard-charts';
+import { StatCard } from '../../components/stat-card';
 import { ExportMenu } from './export-menu';
 import { useAdminDashboard } from './use-admin-dashboard';
 import type { CachedDashboard } from './dashboard-cache';
@@ -56,20 +56,6 @@ export function Selector<Value extends string>({ label, options, labelOf, value,
   );
 }
 
-export function SummaryCard({ label, value, note, tone }: { label: string; value: string; note: ReactNode; tone?: 'success' | 'error' }) {
-  return (
-    <Card.Root>
-      <Card.Body>
-        <Stat.Root>
-          <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText color={tone === 'error' ? 'fg.error' : tone === 'success' ? 'fg.success' : undefined}>{value}</Stat.ValueText>
-          <Stat.HelpText color="fg.muted">{note}</Stat.HelpText>
-        </Stat.Root>
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
 function SummaryCards({ dashboard }: { dashboard: AdminDashboard }) {
   const { summary } = dashboard;
   const health = healthVerdict(summary.health.checks);
@@ -80,22 +66,18 @@ function SummaryCards({ dashboard }: { dashboard: AdminDashboard }) {
         Summary
       </Heading>
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-        <SummaryCard label="Total Users" value={count.format(summary.totalUsers)} note={`${count.format(summary.newUsers)} new in this period`} />
-        <SummaryCard label="Active Requests" value={count.format(summary.activeRequests)} note={`Pending or under review, of ${count.format(summary.requestsReceived)} received`} />
-        <SummaryCard
+        <StatCard label="Total Users" value={count.format(summary.totalUsers)} help={`${count.format(summary.newUsers)} new in this period`} />
+        <StatCard label="Active Requests" value={count.format(summary.activeRequests)} help={`Pending or under review, of ${count.format(summary.requestsReceived)} received`} />
+        <StatCard
           label="Inventory Items"
           value={count.format(summary.inventoryItems)}
-          note={
-            summary.lowStockShops === 0
-              ? 'No plate maker low on stock'
-              : `${count.format(summary.lowStockShops)} low stock (plate ${summary.lowStockShops === 1 ? 'maker' : 'makers'} with under ${LOW_STOCK_THRESHOLD} blanks received)`
-          }
+          help={lowStockNote(summary.lowStockAllocations)}
         />
-        <SummaryCard
+        <StatCard
           label="System Health"
           value={health.isOperational ? 'Operational' : 'Needs attention'}
           tone={health.isOperational ? 'success' : 'error'}
-          note={health.isOperational ? `All systems operational (${health.total} checks)` : failing.map((check) => check.detail).join('; ')}
+          help={health.isOperational ? `All systems operational (${health.total} checks)` : failing.map((check) => check.detail).join('; ')}
         />
       </SimpleGrid>
     </section>

@@ -26,7 +26,7 @@ import {
   reportDocument,
   reportPeriodLabel,
 } from '#domain/reports/admin-report';
-import { healthVerdict, LOW_STOCK_THRESHOLD } from '#domain/reports/admin-dashboard';
+import { healthVerdict, lowStockNote } from '#domain/reports/admin-dashboard';
 import type { StreamedExport } from '#domain/reports/report-exports';
 import { Alert, Button, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
@@ -34,7 +34,8 @@ import { formatDateTime } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from '../../components/records-table';
 import { showToast } from '../../components/toast';
-import { ActivityList, HealthChecks, LOG_COLUMNS, Selector, SummaryCard, UserStatusList } from '../admin-dashboard/admin-dashboard-page';
+import { StatCard } from '../../components/stat-card';
+import { ActivityList, HealthChecks, LOG_COLUMNS, Selector, UserStatusList } from '../admin-dashboard/admin-dashboard-page';
 import { MonthlyTrendsLineChart, SharesPieChart } from '../admin-dashboard/dashboard-charts';
 import { ExportMenu } from '../admin-dashboard/export-menu';
 import { saveReportFile } from '../admin-dashboard/report-downloads';
@@ -54,18 +55,18 @@ function ReportSummary({ report }: { report: AdminReport }) {
   return (
     <section aria-label="Summary">
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-        <SummaryCard label="Total Users" value={count.format(summary.totalUsers)} note={`${count.format(summary.newUsers)} new: ${compared(report, 'newUsers')}`} />
-        <SummaryCard label="Active Requests" value={count.format(summary.activeRequests)} note={`${compared(report, 'activeRequests')}; ${count.format(summary.requestsReceived)} received: ${compared(report, 'requestsReceived')}`} />
-        <SummaryCard
+        <StatCard label="Total Users" value={count.format(summary.totalUsers)} help={`${count.format(summary.newUsers)} new: ${compared(report, 'newUsers')}`} />
+        <StatCard label="Active Requests" value={count.format(summary.activeRequests)} help={`${compared(report, 'activeRequests')}; ${count.format(summary.requestsReceived)} received: ${compared(report, 'requestsReceived')}`} />
+        <StatCard
           label="Inventory Items"
           value={count.format(summary.inventoryItems)}
-          note={`${compared(report, 'inventoryItems')}; ${summary.lowStockShops === 0 ? 'no plate maker low on stock' : `${count.format(summary.lowStockShops)} low stock (under ${LOW_STOCK_THRESHOLD} blanks received)`}`}
+          help={`${compared(report, 'inventoryItems')}; ${lowStockNote(summary.lowStockAllocations).toLowerCase()}`}
         />
-        <SummaryCard
+        <StatCard
           label="System Health"
           value={health.isOperational ? 'Operational' : 'Needs attention'}
           tone={health.isOperational ? 'success' : 'error'}
-          note={health.isOperational ? `All systems operational (${health.total} checks)` : `${health.passing} of ${health.total} checks passing`}
+          help={health.isOperational ? `All systems operational (${health.total} checks)` : `${health.passing} of ${health.total} checks passing`}
         />
       </SimpleGrid>
     </section>

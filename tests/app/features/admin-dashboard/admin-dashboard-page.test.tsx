@@ -25,7 +25,7 @@ const DASHBOARD: AdminDashboard = {
     activeRequests: 7,
     requestsReceived: 20,
     inventoryItems: 2845,
-    lowStockShops: 2,
+    lowStockAllocations: 2,
     health: {
       isOperational: false,
       checks: [
@@ -93,7 +93,7 @@ describe('AdminDashboardPage', () => {
     expect(shown).toMatch(/View .*Overview Users Requests Inventory/);
     expect(shown).toContain('Total Users 1,247 12 new in this period');
     expect(shown).toContain('Active Requests 7 Pending or under review, of 20 received');
-    expect(shown).toContain('Inventory Items 2,845 2 low stock');
+    expect(shown).toContain('Inventory Items 2,845 2 allocations low on stock');
     expect(shown).toContain('System Health Needs attention 3 server errors');
   });
 

@@ -15,7 +15,7 @@ const DASHBOARD: AdminDashboard = {
   from: '2026-11-17T10:00:00.000Z',
   to: '2026-11-24T10:00:00.000Z',
   generatedAt: '2026-11-24T10:00:00.000Z',
-  summary: { totalUsers: 4, newUsers: 1, activeRequests: 1, requestsReceived: 2, inventoryItems: 0, lowStockShops: 0, health: { isOperational: true, checks: [] } },
+  summary: { totalUsers: 4, newUsers: 1, activeRequests: 1, requestsReceived: 2, inventoryItems: 0, lowStockAllocations: 0, health: { isOperational: true, checks: [] } },
   monthly: [{ month: '2026-11', users: 1, requests: 2 }],
   plateTypes: [],
   userStatuses: [{ name: 'Active', value: 4, percentage: 100 }],

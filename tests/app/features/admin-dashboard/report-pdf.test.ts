@@ -28,7 +28,7 @@ const REPORT: AdminReport = {
     activeRequests: 389,
     requestsReceived: 402,
     inventoryItems: 2845,
-    lowStockShops: 15,
+    lowStockAllocations: 15,
     health: {
       isOperational: false,
       checks: [

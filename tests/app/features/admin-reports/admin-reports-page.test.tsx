@@ -26,7 +26,7 @@ const REPORT: AdminReport = {
     activeRequests: 7,
     requestsReceived: 20,
     inventoryItems: 2845,
-    lowStockShops: 2,
+    lowStockAllocations: 2,
     health: { isOperational: true, checks: [{ id: 'database', label: 'Database reachable', isOk: true, detail: 'The database answered' }] },
   },
   monthly: [
@@ -80,7 +80,7 @@ describe('AdminReportsPage', () => {
     expect(shown).toMatch(/Report type .*Overview Users Report Requests Report Inventory Report System Report/);
     expect(shown).toContain('Total Users 1,247 12 new: Up 20% on the previous period (10)');
     expect(shown).toContain('Active Requests 7 No change on the previous period (7); 20 received: Down 20% on the previous period (25)');
-    expect(shown).toContain('Inventory Items 2,845 None in the previous period (0); 2 low stock');
+    expect(shown).toContain('Inventory Items 2,845 None in the previous period (0); 2 allocations low on stock');
     expect(shown).toContain('System Health Operational All systems operational (1 checks)');
   });
 
