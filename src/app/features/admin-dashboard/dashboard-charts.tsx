@@ -74,6 +74,7 @@ function ChartFrame({ label, children, table }: { label: string; children: React
   const modules = useCharts();
   return (
     <Box minW="0">
+      {/* The frame is the image and names it; the canvas inside is hidden, its data being in the table below. */}
       <Box position="relative" h={{ base: '64', md: '72' }} w="full" role="img" aria-label={label}>
         {modules === null && (
           <Flex h="full" align="center" justify="center" gap="2">
@@ -155,7 +156,7 @@ export function MonthlyTrendsChart({ rows, series }: { rows: readonly MonthlyTre
         </Table.Root>
       }
     >
-      <WithCharts render={({ Bar }) => <Bar data={data} options={options} />} />
+      <WithCharts render={({ Bar }) => <Bar data={data} options={options} aria-hidden />} />
     </ChartFrame>
   );
 }
@@ -199,7 +200,7 @@ export function SharesPieChart({ title, shares, unit }: { title: string; shares:
         </Table.Root>
       }
     >
-      <WithCharts render={({ Pie }) => <Pie data={data} options={options} plugins={[slicePercentages(shares)]} />} />
+      <WithCharts render={({ Pie }) => <Pie data={data} options={options} plugins={[slicePercentages(shares)]} aria-hidden />} />
     </ChartFrame>
   );
 }
@@ -248,7 +249,7 @@ export function MonthlyTrendsLineChart({ rows, series }: { rows: readonly Monthl
         </Table.Root>
       }
     >
-      <WithCharts render={({ Line }) => <Line data={data} options={options} />} />
+      <WithCharts render={({ Line }) => <Line data={data} options={options} aria-hidden />} />
     </ChartFrame>
   );
 }

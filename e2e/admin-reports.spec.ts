@@ -1,0 +1,126 @@
+/**
+ * The System Dashboard and Reports & Analytics as the administrator uses them: the period
+ * and the view (or report type) change the figures and the charts shown; every export, made
+ * on the device (CSV and PDF) or streamed by the server (users and logs), arrives as a file
+ * whose numbers are the ones on the screen; both pages pass axe at 360 px and 1280 px.
+ */
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { type Download, expect, type Page, test } from '@playwright/test';
+import { signedInPage } from './lifecycle-steps';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(', ')}`);
+}
+
+/** The figure on a summary card, as shown. */
+async function cardValue(page: Page, label: string): Promise<string> {
+  const card = page.locator('dl').filter({ has: page.getByText(label, { exact: true }) }).first();
+  return ((await card.locator('dd').first().textContent()) ?? '').trim();
+}
+
+async function exportAs(page: Page, button: string, format: 'CSV' | 'PDF'): Promise<Download> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${format} file`) }).click();
+  return downloading;
+}
+
+const textOf = async (download: Download) => readFile((await download.path()) ?? '', 'utf8');
+
+test('the System Dashboard follows its period and view, and exports the view shown as CSV and PDF', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const admin = await signedInPage(browser, 'admin');
+  await admin.goto('/dashboard/admin');
+  await expect(admin.getByRole('heading', { level: 1, name: 'System Dashboard' })).toBeVisible();
+  await expect(admin.getByText('Real-time system insights')).toBeVisible();
+  await expect(admin.getByText(/^Last 30 Days: /)).toBeVisible({ timeout: 20_000 });
+  const totalUsers = await cardValue(admin, 'Total Users');
+  expect(Number(totalUsers.replace(/,/g, ''))).toBeGreaterThan(0);
+  await expect(admin.getByRole('heading', { name: 'Monthly Trends' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Plate Types' })).toBeVisible();
+
+  // The period: the range line and the figures follow.
+  await admin.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Last 7 Days' });
+  await expect(admin.getByText(/^Last 7 Days: /)).toBeVisible({ timeout: 20_000 });
+  // The view: Inventory shows the stock received and no trends; Users shows user status and no plate types.
+  await admin.getByRole('combobox', { name: 'View' }).selectOption({ label: 'Inventory' });
+  await expect(admin.getByRole('heading', { name: 'Stock Received' })).toBeVisible({ timeout: 20_000 });
+  await expect(admin.getByRole('heading', { name: 'Monthly Trends' })).toHaveCount(0);
+  await admin.getByRole('combobox', { name: 'View' }).selectOption({ label: 'Users' });
+  await expect(admin.getByRole('heading', { name: 'User Status' })).toBeVisible({ timeout: 20_000 });
+  await expect(admin.getByRole('heading', { name: 'Plate Types' })).toHaveCount(0);
+  // Each chart's data is a table a screen reader can reach.
+  await admin.getByText('Show the data as a table').first().click();
+  await expect(admin.getByRole('table', { name: 'Monthly trends' })).toBeVisible();
+
+  const csv = await exportAs(admin, 'Export', 'CSV');
+  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+  const csvText = await textOf(csv);
+  expect(csvText).toContain('Total Users');
+  expect(csvText).toContain(await cardValue(admin, 'Total Users').then((value) => value.replace(/,/g, '')));
+  const pdf = await exportAs(admin, 'Export', 'PDF');
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  expect((await readFile((await pdf.path()) ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
+  await admin.context().close();
+});
+
+test('Reports & Analytics: report types and periods, Export Report as CSV and PDF, and each Quick Report Action', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const admin = await signedInPage(browser, 'admin');
+  await admin.goto('/dashboard/admin/reports');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Reports & Analytics' })).toBeVisible();
+  await expect(admin.getByText(/^Last 30 Days: /)).toBeVisible({ timeout: 20_000 });
+  await admin.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Last Year' });
+  await expect(admin.getByText(/^Last Year: /)).toBeVisible({ timeout: 20_000 });
+  await admin.getByRole('combobox', { name: 'Report type' }).selectOption({ label: 'Inventory Report' });
+  await expect(admin.getByRole('heading', { name: 'Stock Received' })).toBeVisible({ timeout: 20_000 });
+  await admin.getByRole('combobox', { name: 'Report type' }).selectOption({ label: 'Overview' });
+  await expect(admin.getByRole('heading', { name: 'Plate Type Distribution' })).toBeVisible({ timeout: 20_000 });
+
+  const csv = await exportAs(admin, 'Export Report', 'CSV');
+  const csvText = await textOf(csv);
+  expect(csvText).toContain('Total Users');
+  expect(csvText).toContain(await cardValue(admin, 'Total Users').then((value) => value.replace(/,/g, '')));
+  const pdf = await exportAs(admin, 'Export Report', 'PDF');
+  expect((await readFile((await pdf.path()) ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Quick Report Actions: users and logs streamed by the server, the inventory figures made here.
+  for (const [name, header] of [
+    ['Export User Report', /name/i],
+    ['Export System Logs', /level/i],
+    ['Export Inventory Report', /inventory/i],
+  ] as const) {
+    const downloading = admin.waitForEvent('download');
+    await admin.getByRole('link', { name, exact: true }).or(admin.getByRole('button', { name, exact: true })).click();
+    const file = await downloading;
+    expect(file.suggestedFilename(), name).toMatch(/\.csv$/);
+    const text = await textOf(file);
+    expect(text.split(/\r?\n/)[0] ?? '', name).toMatch(header);
+  }
+  await admin.context().close();
+});
+
+for (const viewport of [
+  { width: 360, height: 800 },
+  { width: 1280, height: 900 },
+]) {
+  test(`the System Dashboard and Reports & Analytics have no serious accessibility violations at ${viewport.width} px`, async ({ browser }) => {
+    const admin = await signedInPage(browser, 'admin', { viewport });
+    for (const [path, heading] of [
+      ['/dashboard/admin', 'System Dashboard'],
+      ['/dashboard/admin/reports', 'Reports & Analytics'],
+    ] as const) {
+      await admin.goto(path);
+      await expect(admin.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(admin.getByText(/^Last 30 Days: /)).toBeVisible({ timeout: 20_000 });
+      // The charts have drawn (or said they cannot) before axe looks.
+      await expect(admin.getByText('Loading the chart…')).toHaveCount(0, { timeout: 20_000 });
+      expect(await seriousViolations(admin), path).toEqual([]);
+    }
+    await admin.context().close();
+  });
+}
