@@ -1,17 +1,14 @@
 /**
  * Claims at the scene: the demo insurance agent, on a 360 px phone with the network off,
- * records a claim with two photos taken with the camera, reloads, goes back online, and the
- * claim and both photos reach the server exactly once; then moves it through assessment
- * and approval to Paid.
- *
- * The photos: a `capture` file input hands the page a file from the phone's camera app, not
- * a camera stream, so Chromium's fake camera (e2e/fake-camera.ts) does not feed it. The
- * spec gives the input real JPEGs instead (setInputFiles), drawn and encoded by the page's
- * own canvas, so the app resizes and fingerprints true camera-like files.
+ * records a claim with two photos taken with the camera (Chromium's fake camera, through
+ * the app's own camera panel), reloads, goes back online, and the claim and both photos
+ * reach the server exactly once; then moves it through assessment and approval to Paid.
+ * A third photo is chosen as a file (a JPEG drawn by the page), as from the phone's gallery.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, chromium, expect, type Page, test } from '@playwright/test';
 import { openApp } from './app-page';
 import { signedInPage } from './lifecycle-steps';
+import { chromiumArgs } from './playwright.config';
 
 /** Every claim the signed-in agent pulls, latest version of each. */
 async function pulledClaims(request: APIRequestContext): Promise<Array<Record<string, unknown>>> {
@@ -51,16 +48,17 @@ async function cameraJpeg(page: Page, label: string): Promise<Buffer> {
   return Buffer.from(dataUrl.replace(/^data:image\/jpeg;base64,/, ''), 'base64');
 }
 
-test('an insurance agent records a claim with two photos offline at 360 px; after a reload and reconnecting it reaches the server once, then is paid', async ({ browser }) => {
+test('an insurance agent records a claim with two camera photos offline at 360 px; after a reload and reconnecting it reaches the server once, then is paid', async ({ baseURL }) => {
   test.setTimeout(180_000);
-  const agent = await signedInPage(browser, 'insurer', { viewport: { width: 360, height: 800 } });
+  // The fake camera plays Chromium's own moving test pattern; the fake UI grants the camera.
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
+  const agent = await signedInPage(browser, 'insurer', { viewport: { width: 360, height: 800 }, ...(baseURL ? { baseURL } : {}) });
   await agent.goto('/');
   await expect.poll(() => agent.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
   await openApp(agent, '/dashboard/insurance-agent/claims');
   // The demo claims have arrived: the device holds the agent's policies too.
   await expect(agent.getByRole('listitem').filter({ hasText: /CLM-\d{6}/ }).first()).toBeVisible({ timeout: 30_000 });
   const place = `Kafue Roundabout ${Date.now().toString(36)}`;
-  const photos = [await cameraJpeg(agent, `front ${place}`), await cameraJpeg(agent, `rear ${place}`)];
 
   await agent.context().setOffline(true);
   await agent.getByRole('button', { name: 'New Claim' }).click();
@@ -69,10 +67,15 @@ test('an insurance agent records a claim with two photos offline at 360 px; afte
   await dialog.getByRole('combobox', { name: /^Policy/ }).selectOption(policy ?? '');
   await dialog.getByRole('textbox', { name: /Place of the Incident/ }).fill(place);
   await dialog.getByRole('textbox', { name: /Description/ }).fill('Hit from behind while slowing for the roundabout.');
-  for (const [index, photo] of photos.entries()) {
-    await dialog.getByTestId('claim-camera').setInputFiles({ name: `IMG_000${index + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo });
-    await expect(dialog.getByRole('img', { name: /Photo \d+ of the claim/ })).toHaveCount(index + 1, { timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Take Photo' }).click();
+  const camera = dialog.getByRole('group', { name: 'Camera' });
+  for (const count of [1, 2]) {
+    // The test pattern moves: a moment apart, two captures are two different photos.
+    await agent.waitForTimeout(400);
+    await camera.getByRole('button', { name: 'Capture' }).click();
+    await expect(dialog.getByRole('img', { name: /Photo \d+ of the claim/ })).toHaveCount(count, { timeout: 15_000 });
   }
+  await camera.getByRole('button', { name: 'Done' }).click();
   await expect(dialog.getByText('Photos (2 of 20)')).toBeVisible();
   await dialog.getByRole('button', { name: 'Submit Claim' }).click();
   await expect(dialog).toBeHidden();
@@ -113,4 +116,18 @@ test('an insurance agent records a claim with two photos offline at 360 px; afte
   }
   await expect(detail.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
   await expect.poll(async () => (await pulledClaims(agent.request)).find((candidate) => candidate.id === claim?.id)?.status, { timeout: 15_000 }).toBe('Paid');
+  await browser.close();
+});
+
+test('a photo already taken is chosen from the gallery, resized on the device to at most 1600 px', async ({ browser }) => {
+  const agent = await signedInPage(browser, 'insurer', { viewport: { width: 360, height: 800 } });
+  await openApp(agent, '/dashboard/insurance-agent/claims');
+  await expect(agent.getByRole('listitem').filter({ hasText: /CLM-\d{6}/ }).first()).toBeVisible({ timeout: 30_000 });
+  await agent.getByRole('button', { name: 'New Claim' }).click();
+  const dialog = agent.getByRole('dialog', { name: 'New Claim' });
+  await dialog.getByTestId('claim-photo-files').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(agent, 'gallery photo') });
+  const photo = dialog.getByRole('img', { name: 'Photo 1 of the claim' });
+  await expect(photo).toBeVisible({ timeout: 15_000 });
+  const size = await photo.evaluate((image) => (image instanceof HTMLImageElement ? Math.max(image.naturalWidth, image.naturalHeight) : 0));
+  expect(size).toBe(1600);
 });

@@ -18,6 +18,7 @@ import {
 import { validate } from '#domain/validation/validate';
 import { Alert, Box, Button, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
+import { canOpenCamera, ClaimCamera } from './claim-camera';
 import { FormField } from '../../components/form-field';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
@@ -67,6 +68,7 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
   const [policySearch, setPolicySearch] = useState('');
   const [isPreparing, setPreparing] = useState(false);
   const [photoMessage, setPhotoMessage] = useState<string | null>(null);
+  const [isCameraOpen, setCameraOpen] = useState(false);
   /** Photos taken in this dialog: dropped again if it is cancelled. */
   const takenHere = useRef<string[]>([]);
   const cameraRef = useRef<HTMLInputElement>(null);
@@ -94,7 +96,7 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
   const policy = policies.find((candidate) => candidate.id === values.policyId);
   const isLow = storage !== null && storageRunningOut(storage);
 
-  async function addPhotos(files: FileList | null) {
+  async function addPhotos(files: FileList | readonly File[] | null) {
     if (!files || files.length === 0) return;
     setPhotoMessage(null);
     clearError('photos');
@@ -220,8 +222,8 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
           </Alert.Root>
         )}
         <HStack gap="2" wrap="wrap">
-          {/* Two inputs: `capture` opens the camera straight away on a phone; the other lets the agent pick photos already taken. */}
-          <Button size="sm" variant="outline" onClick={() => cameraRef.current?.click()} disabled={!canEdit || isPreparing || photos.length >= MAX_PHOTOS_PER_CLAIM}>
+          {/* The camera opens in the app where the browser allows it; else `capture` opens the phone's camera app. The other input picks photos already taken. */}
+          <Button size="sm" variant="outline" onClick={() => (canOpenCamera() ? setCameraOpen(true) : cameraRef.current?.click())} disabled={!canEdit || isPreparing || photos.length >= MAX_PHOTOS_PER_CLAIM || isCameraOpen}>
             Take Photo
           </Button>
           <Button size="sm" variant="ghost" onClick={() => filesRef.current?.click()} disabled={!canEdit || isPreparing || photos.length >= MAX_PHOTOS_PER_CLAIM}>
@@ -236,6 +238,18 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
             </HStack>
           )}
         </HStack>
+        {isCameraOpen && (
+          <ClaimCamera
+            onCapture={(photo) => addPhotos([photo])}
+            onUseCameraApp={() => {
+              setCameraOpen(false);
+              cameraRef.current?.click();
+            }}
+            onDone={() => setCameraOpen(false)}
+            isBusy={isPreparing}
+            canTakeMore={photos.length < MAX_PHOTOS_PER_CLAIM}
+          />
+        )}
         {(photoMessage ?? shownErrors.photos) && (
           <Text fontSize="sm" color="fg.error" role="alert">
             {photoMessage ?? shownErrors.photos}
