@@ -68,7 +68,14 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   const clock = movableClock(baseNow);
   const now = clock.now;
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.cookie', 'req.headers.authorization'],
+          // At a terminal, one readable line per entry; elsewhere JSON lines for a log collector.
+          ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
+        }
+      : false,
     bodyLimit: 1024 * 1024,
     // Behind a load balancer the client address comes from X-Forwarded-For.
     trustProxy: true,

@@ -17,6 +17,8 @@ export interface ServerConfig {
   /** Folder holding the built app (vite build output); absent folder → API only. */
   appDir: string;
   logLevel: string;
+  /** 'pretty': readable lines for a person at a terminal; 'json': one JSON object a line, for log collectors. */
+  logFormat: 'pretty' | 'json';
   version: string;
   /**
    * Where the private halves of the registry's signing keys live: a folder of
@@ -71,6 +73,13 @@ function parseSigningKey(env: NodeJS.ProcessEnv): ServerConfig['signingKey'] {
   return { keyId, pem };
 }
 
+/** LOG_FORMAT when it says 'pretty' or 'json'; otherwise readable at a terminal and JSON when the output goes elsewhere. */
+export function logFormatFor(setting: string | undefined, isTerminal: boolean | undefined): 'pretty' | 'json' {
+  const chosen = setting?.trim().toLowerCase();
+  if (chosen === 'pretty' || chosen === 'json') return chosen;
+  return isTerminal ? 'pretty' : 'json';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   const port = parsePort(env.PORT);
@@ -83,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: parseFlag(env.SEED_DEMO) ?? databaseUrl === undefined,
     appDir: env.APP_DIR ?? path.join(root, 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormatFor(env.LOG_FORMAT, process.stdout.isTTY),
     version: env.npm_package_version ?? '0.1.0',
     keyDir: env.SIGNING_KEY_DIR ?? (dataDir === 'memory://' ? 'memory://' : path.join(path.dirname(dataDir), 'keys')),
     signingKey: parseSigningKey(env),
