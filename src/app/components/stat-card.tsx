@@ -12,9 +12,11 @@ export interface StatCardProps {
   help: ReactNode;
   /** A value that is good or bad news (a health verdict), coloured as such beside its words. */
   tone?: 'success' | 'error';
+  /** The note is good or bad news (a trend up or down): dark enough green or red to read as small text. */
+  helpTone?: 'success' | 'error';
 }
 
-export function StatCard({ label, value, help, tone }: StatCardProps) {
+export function StatCard({ label, value, help, tone, helpTone }: StatCardProps) {
   return (
     <Card.Root>
       <Card.Body>
@@ -24,7 +26,7 @@ export function StatCard({ label, value, help, tone }: StatCardProps) {
             {value === undefined ? '—' : typeof value === 'number' ? value.toLocaleString('en-GB') : value}
           </Stat.ValueText>
           {/* A <dd>: a list may only hold terms and their descriptions. */}
-          <Stat.HelpText as="dd" color="fg.muted">
+          <Stat.HelpText as="dd" color={helpTone === 'success' ? 'green.700' : helpTone === 'error' ? 'red.700' : 'fg.muted'}>
             {help}
           </Stat.HelpText>
         </Stat.Root>

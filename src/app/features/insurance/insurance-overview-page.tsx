@@ -5,10 +5,11 @@
  */
 import { EXPIRING_SOON_DAYS } from '#domain/insurance/policy';
 import { claimsOverview, insuranceOverview } from '#domain/insurance/overview';
-import { Button, Card, HStack, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
+import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { OfflineAsOf } from '../../components/offline-as-of';
+import { StatCard } from '../../components/stat-card';
 import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from '../../components/records-table';
 import { useToday } from '../../components/use-today';
@@ -16,20 +17,6 @@ import { useStoreQuery } from '../../store/use-store-query';
 import { claimColumns } from './claims-page';
 import { readClaims } from './claim-query';
 import { policyColumns } from './policies-page';
-
-function StatCard({ label, value, help }: { label: string; value: number | undefined; help: string }) {
-  return (
-    <Card.Root>
-      <Card.Body>
-        <Stat.Root>
-          <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText>{value === undefined ? '—' : value.toLocaleString('en-GB')}</Stat.ValueText>
-          <Stat.HelpText color="fg.muted">{help}</Stat.HelpText>
-        </Stat.Root>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 export function InsuranceOverviewPage() {
   const today = useToday();

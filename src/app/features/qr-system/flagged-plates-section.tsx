@@ -84,7 +84,7 @@ function OpenFlags({ flags, decide }: { flags: LocalPlateFlag[]; decide: Decide 
           </Box>
         ))}
       </Stack>
-      <Table.ScrollArea borderWidth="1px" rounded="lg" hideBelow="md">
+      <Table.ScrollArea borderWidth="1px" rounded="lg" hideBelow="md" tabIndex={0}>
         <Table.Root size="sm" aria-labelledby="open-flags-heading">
           <Table.Header>
             <Table.Row>

@@ -50,7 +50,7 @@ export function RevocationListSection() {
               </Text>
             </Box>
           ) : (
-            <Table.ScrollArea borderWidth="1px" rounded="lg">
+            <Table.ScrollArea borderWidth="1px" rounded="lg" tabIndex={0}>
               <Table.Root size="sm" aria-labelledby="revocation-list-heading">
                 <Table.Header>
                   <Table.Row>

@@ -62,7 +62,7 @@ export function SigningKeysSection() {
             </Text>
           </Box>
         ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="lg">
+          <Table.ScrollArea borderWidth="1px" rounded="lg" tabIndex={0}>
             <Table.Root size="sm" aria-labelledby="signing-keys-heading">
               <Table.Header>
                 <Table.Row>

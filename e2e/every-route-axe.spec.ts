@@ -1,0 +1,65 @@
+/**
+ * Every screen of every role passes axe: each path the app has a page for (dist/routes.json,
+ * written by the build from the route table, so a new screen cannot slip past), opened by the
+ * role it belongs to, at 360 px and 1280 px, after its data has arrived. A page that leads to
+ * another (a redirect) is checked where it lands.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { accountFor, DEMO } from './app-page';
+import { signedInPage } from './lifecycle-steps';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROUTES = JSON.parse(readFileSync(path.join(root, 'dist', 'routes.json'), 'utf8')) as string[];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.nodes.length}): ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 100)}`).join(', ')}`);
+}
+
+/** A real value for each route parameter, from the signed-in account's own data. */
+async function concretePath(pattern: string, request: APIRequestContext): Promise<string> {
+  if (!pattern.includes(':paymentId')) return pattern;
+  const body = (await (await request.get('/api/payments')).json()) as { payments?: Array<{ id: string }> };
+  const id = body.payments?.[0]?.id;
+  if (!id) throw new Error('the demo buyer has no payment to open');
+  return pattern.replace(':paymentId', id);
+}
+
+const byAccount = new Map<keyof typeof DEMO | 'visitor', string[]>();
+for (const route of ROUTES) {
+  const account = route.startsWith('/dashboard') ? accountFor(route) : 'visitor';
+  byAccount.set(account, [...(byAccount.get(account) ?? []), route]);
+}
+
+for (const viewport of [
+  { width: 360, height: 800 },
+  { width: 1280, height: 900 },
+]) {
+  for (const [account, routes] of byAccount) {
+    test(`every ${account === 'visitor' ? 'public' : account} screen has no serious accessibility violation at ${viewport.width} px`, async ({ browser }) => {
+      test.setTimeout(240_000);
+      const page = account === 'visitor' ? await (await browser.newContext({ viewport })).newPage() : await signedInPage(browser, account, { viewport });
+      const failures: string[] = [];
+      for (const route of routes) {
+        await page.goto(await concretePath(route, page.request));
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+        // The page's data has arrived: nothing is still loading.
+        await expect(page.getByText(/^Loading/).filter({ visible: true })).toHaveCount(0, { timeout: 30_000 });
+        await page.waitForLoadState('networkidle');
+        // Sections that fade in as they are scrolled to are measured in their final colours.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForTimeout(900);
+        const found = await seriousViolations(page);
+        if (found.length > 0) failures.push(`${route}: ${found.join(' | ')}`);
+      }
+      expect(failures).toEqual([]);
+      await page.context().close();
+    });
+  }
+}
