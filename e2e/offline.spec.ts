@@ -3,6 +3,20 @@ import { signInAs } from './app-page';
 import { PUBLIC_ROUTES } from './public-routes';
 
 test.describe('installable offline app', () => {
+  test('a new visitor offline on /marketplace is told once that it has not been loaded yet, not that no plate matches', async ({ page, context }) => {
+    await page.goto('/about-contact');
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+      .toBe('activated');
+    await context.setOffline(true);
+    await page.goto('/marketplace');
+    await expect(page.getByText('You are offline, and the marketplace has not been loaded on this device yet')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('No plates match your filters')).toHaveCount(0);
+    await expect(page.getByText(/Showing 0 of 0/)).toHaveCount(0);
+    await context.setOffline(false);
+    await expect(page.getByText(/Showing \d+ of [1-9]\d* plates/)).toBeVisible({ timeout: 30_000 });
+  });
+
   test('serves a web manifest with name, icons, theme colour and standalone display', async ({ request }) => {
     const response = await request.get('/manifest.webmanifest');
     expect(response.ok()).toBe(true);

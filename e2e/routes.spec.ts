@@ -35,6 +35,19 @@ test.describe('every route renders', () => {
     });
   }
 
+  test('each tab has its own title, following the page’s heading, the sign-up form’s too', async ({ page }) => {
+    await openApp(page, '/auth?tab=signup');
+    const signUp = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await expect(page).toHaveTitle(`${signUp.trim()} — Nambala`);
+    await page.getByRole('tab', { name: 'Login' }).click();
+    const login = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    expect(login).not.toBe(signUp);
+    await expect(page).toHaveTitle(`${login.trim()} — Nambala`);
+    await openApp(page, '/pricing');
+    await expect(page).toHaveTitle(/— Nambala$/);
+    await expect(page).not.toHaveTitle(`${login.trim()} — Nambala`);
+  });
+
   test('an unknown path answers 404 and shows the not-found page with a link home', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);

@@ -7,6 +7,7 @@ import { paths } from './config/paths';
 import { PublicLayout } from './layout/public-layout';
 import { LazyPage, lazyPage, loadPagesFor } from './routing/lazy-page';
 import { RouteErrorBoundary } from './routing/route-error-boundary';
+import { DocumentTitle } from './routing/document-title';
 import { ScrollRestoration } from './routing/scroll-restoration';
 
 /** A route that shows a lazy page. */
@@ -100,6 +101,7 @@ export function AppRoutes() {
     <RouteErrorBoundary>
       {useRoutes(routes)}
       <ScrollRestoration />
+      <DocumentTitle />
     </RouteErrorBoundary>
   );
 }

@@ -14,7 +14,8 @@ import { useSession } from '../../session/use-session';
 import { useIncrementalList } from '../../components/use-incremental-list';
 import { ListingCard, prefetchListingDialog } from './listing-card';
 import { whenIdle } from '../../components/when-idle';
-import { useFavouriteIds, useListings } from './use-marketplace';
+import { useFavouriteIds, useListings, useListingsPulledAt } from './use-marketplace';
+import { useOnlineStatus } from '../../components/use-online-status';
 import { useMyReservations } from './use-my-reservations';
 
 /** The User Timing measure of one filter-and-sort pass (tests/bench/marketplace-bench.ts reads it). */
@@ -37,6 +38,10 @@ function filterAndSort(listings: readonly PlateListing[], filters: MarketplaceFi
 export function MarketplacePage() {
   const [searchParams] = useSearchParams();
   const listings = useListings();
+  const pulledAt = useListingsPulledAt();
+  const isOnline = useOnlineStatus();
+  // Nothing here yet because this device has never loaded the marketplace: one message, not "no match".
+  const notLoadedYet = listings !== undefined && listings.length === 0 && pulledAt === null;
   const favourites = useFavouriteIds();
   const myReservations = useMyReservations(useSession().status === 'signed-in');
   const [filters, setFilters] = useState<MarketplaceFilters>(() => ({ ...DEFAULT_MARKETPLACE_FILTERS, search: normalisePlateInput(searchParams.get('plate') ?? '') }));
@@ -138,18 +143,25 @@ export function MarketplacePage() {
               </ButtonGroup>
             </Flex>
             <Flex justify="space-between" wrap="wrap" gap="2" fontSize="sm" color="fg.muted" role="status" aria-live="polite">
-              <Text>{listings === undefined ? 'Loading plates…' : `Showing ${shown.length} of ${listings.length} plates`}</Text>
+              <Text>{listings === undefined || (notLoadedYet && isOnline) ? 'Loading plates…' : notLoadedYet ? 'No plates on this device yet' : `Showing ${shown.length} of ${listings.length} plates`}</Text>
               <Text>{favourites.size} favorites saved</Text>
             </Flex>
-            {listings === undefined ? (
+            {listings === undefined || (notLoadedYet && isOnline) ? (
               <Flex justify="center" py="16">
                 <Spinner color="brand.600" />
               </Flex>
-            ) : shown.length === 0 ? (
-              <Box textAlign="center" py="16" borderWidth="1px" borderStyle="dashed" rounded="lg">
-                <Text fontWeight="medium">No plates match your filters</Text>
+            ) : notLoadedYet ? (
+              <Box textAlign="center" py="16" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg" role="status">
+                <Text fontWeight="medium">You are offline, and the marketplace has not been loaded on this device yet</Text>
                 <Text color="fg.muted" fontSize="sm" mt="1">
-                  {listings.length === 0 ? 'The marketplace has not been loaded on this device yet. Connect once to load it.' : 'Try a different search or clear the filters.'}
+                  Connect to the internet once to load the plates for sale; after that you can browse them offline.
+                </Text>
+              </Box>
+            ) : shown.length === 0 ? (
+              <Box textAlign="center" py="16" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
+                <Text fontWeight="medium">{listings.length === 0 ? 'No plates are for sale right now' : 'No plates match your filters'}</Text>
+                <Text color="fg.muted" fontSize="sm" mt="1">
+                  {listings.length === 0 ? 'New plates are listed often: come back soon.' : 'Try a different search or clear the filters.'}
                 </Text>
               </Box>
             ) : (

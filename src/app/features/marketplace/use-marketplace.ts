@@ -30,6 +30,14 @@ export function useListings(): PlateListing[] | undefined {
   });
 }
 
+/** When the listings were last brought from the server to this device (null: never; undefined while read). */
+export function useListingsPulledAt(): number | null | undefined {
+  return useStoreQuery(async (db) => {
+    const entry = await db.meta.get('listingsPulledAt');
+    return typeof entry?.value === 'number' ? entry.value : null;
+  });
+}
+
 export function useFavouriteIds(): Set<string> {
   const ids = useStoreQuery(async (db) => (await db.favourites.toArray()).filter((favourite) => !favourite.removed).map((favourite) => favourite.listingId));
   return new Set(ids ?? []);
