@@ -24,6 +24,9 @@ interface Applicant {
   email: string;
   address: string;
   numberOfPlates: string;
+  vehicleMake: string;
+  vehicleModel: string;
+  vehicleRegistration: string;
 }
 
 /** The wizard's screen, found the way a user finds it: by headings, labels and button names. */
@@ -38,6 +41,9 @@ class WizardPage {
       email: /^Email/,
       address: /^Address/,
       numberOfPlates: /^Number of Plates/,
+      vehicleMake: /^Vehicle Make/,
+      vehicleModel: /^Vehicle Model/,
+      vehicleRegistration: /^Registration Number/,
     };
     return this.page.getByLabel(labels[name]);
   }
@@ -90,6 +96,9 @@ function applicant(overrides: Partial<Applicant> = {}): Applicant {
     email: 'chanda@example.zm',
     address: 'Plot 12, Cairo Road, Lusaka',
     numberOfPlates: '2',
+    vehicleMake: 'Toyota',
+    vehicleModel: 'Corolla',
+    vehicleRegistration: 'BAK 1234',
     ...overrides,
   };
 }
@@ -138,7 +147,7 @@ test.describe('application wizard', () => {
     await expect(wizard.form.getByText('NRC number is required')).toBeVisible();
 
     const details = applicant();
-    await wizard.fill({ nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber, email: 'chanda@example', address: details.address });
+    await wizard.fill({ nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber, email: 'chanda@example', address: details.address, vehicleMake: details.vehicleMake, vehicleModel: details.vehicleModel, vehicleRegistration: details.vehicleRegistration });
     for (const message of STEP1_MESSAGES.slice(1, 4)) await expect(wizard.form.getByText(message)).toHaveCount(0);
     await expect(wizard.form.getByText('Number of plates must be at least 1')).toBeVisible();
 
@@ -224,7 +233,8 @@ test.describe('application wizard', () => {
     // The draft left the device with the submit: a new visit starts a new application.
     await page.reload();
     await expect(wizard.stepHeading('Personal Info')).toBeVisible();
-    await expect(wizard.field('fullName')).toHaveValue('');
+    // Signed in now, their name comes from their account; the rest starts blank.
+    await expect(wizard.field('nrcNumber')).toHaveValue('');
   });
 
   test('paying by MTN Mobile Money shows the sandbox handset prompt, and approving it marks the payment Paid', async ({ page }) => {
@@ -241,8 +251,9 @@ test.describe('application wizard', () => {
     await expect(breakdown).toContainText('K316.00');
     await wizard.submit.click();
 
-    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toBeVisible();
-    await expect(page.getByText('Your application for 1 plate(s) has been submitted successfully.')).toBeVisible();
+    // Not submitted for processing until paid: the outcome leads with the prompt to approve.
+    await expect(page.getByRole('heading', { level: 2, name: 'Approve the payment on your phone' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toHaveCount(0);
     await wizard.reference();
     const payment = page.getByTestId('payment-panel');
     await expect(payment).toHaveAttribute('data-status', 'pending');
@@ -251,6 +262,8 @@ test.describe('application wizard', () => {
     await prompt.getByRole('button', { name: 'Approve' }).click();
     await expect(payment).toHaveAttribute('data-status', 'approved');
     await expect(payment).toContainText('Paid');
+    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toBeVisible();
+    await expect(page.getByText('Your application for 1 plate(s) has been submitted successfully.')).toBeVisible();
   });
 
   test('a declined card leaves the application submitted with nothing charged, and paying again settles it', async ({ page }) => {
@@ -263,7 +276,8 @@ test.describe('application wizard', () => {
     await page.getByLabel(/^Card number/).fill('4000 0000 0000 0002');
     await wizard.submit.click();
 
-    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Card payment declined' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toHaveCount(0);
     const reference = await wizard.reference();
     const payment = page.getByTestId('payment-panel');
     await expect(payment).toHaveAttribute('data-status', 'declined');
@@ -273,6 +287,7 @@ test.describe('application wizard', () => {
     await payAgain.getByRole('button', { name: 'Pay again' }).click();
     await expect(payment).toHaveAttribute('data-status', 'approved');
     await expect(payAgain).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toBeVisible();
     await expect(wizard.reference()).resolves.toBe(reference);
   });
 
@@ -309,7 +324,7 @@ test.describe('application wizard', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'License Plate' })).toBeVisible();
     await wizard.expectFields({ fullName: details.fullName, nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber });
-    await wizard.fill({ email: details.email, address: details.address, numberOfPlates: details.numberOfPlates });
+    await wizard.fill({ email: details.email, address: details.address, numberOfPlates: details.numberOfPlates, vehicleMake: details.vehicleMake, vehicleModel: details.vehicleModel, vehicleRegistration: details.vehicleRegistration });
     await wizard.next.click();
     await expect(wizard.stepHeading('Payment')).toBeVisible();
     const offline = page.getByRole('status').filter({ hasText: "You're offline. Your application is saved on this device; submit it when you're back online." });

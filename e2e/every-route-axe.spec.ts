@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { accountFor, DEMO } from './app-page';
+import { accountFor, type DEMO } from './app-page';
 import { signedInPage } from './lifecycle-steps';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

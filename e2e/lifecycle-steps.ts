@@ -20,7 +20,7 @@ export async function signedInPage(browser: Browser, account: keyof typeof DEMO,
 /** A paid application by the signed-in buyer, approved by the administrator: the number allocated. */
 export async function approvedPlate(buyer: APIRequestContext, admin: APIRequestContext, applicant = { name: 'Mwila Banda', nrc: '123456/78/9', email: 'buyer@nambala.zm' }): Promise<{ plate: string; reference: string }> {
   const submitted = await buyer.post('/api/applications', {
-    data: { id: randomUUID(), fullName: applicant.name, nrcNumber: applicant.nrc, phoneNumber: '+260 97 1234567', email: applicant.email, address: 'Plot 12, Kabulonga Road, Lusaka', numberOfPlates: 1, paymentMethod: 'card', card: APPROVE_CARD },
+    data: { id: randomUUID(), fullName: applicant.name, nrcNumber: applicant.nrc, phoneNumber: '+260 97 1234567', email: applicant.email, address: 'Plot 12, Kabulonga Road, Lusaka', vehicleMake: 'Toyota', vehicleModel: 'Corolla', registrationNotYetKnown: true, numberOfPlates: 1, paymentMethod: 'card', card: APPROVE_CARD },
   });
   expect(submitted.status()).toBe(201);
   const { requestId, reference } = (await submitted.json()) as { requestId: string; reference: string };

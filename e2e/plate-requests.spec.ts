@@ -26,6 +26,9 @@ async function submitApplication(browser: Browser, fullName: string, method: 'ca
       phoneNumber: '+260971234567',
       email: 'buyer@nambala.zm',
       address: 'Plot 12, Kabulonga Road, Lusaka',
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Corolla',
+      registrationNotYetKnown: true,
       numberOfPlates: 1,
       paymentMethod: method,
       ...(method === 'card' ? { card: { number: '4242 4242 4242 4242' } } : {}),
@@ -41,7 +44,8 @@ async function submitApplication(browser: Browser, fullName: string, method: 'ca
 // Each journey signs in two or three people; under parallel load that takes longer than the default.
 test.describe.configure({ timeout: 60_000 });
 
-const runId = () => Math.random().toString(36).slice(2, 7).toUpperCase();
+// Letters only: an applicant's name may not carry digits.
+const runId = () => Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
 
 test('search by applicant, id or vehicle, the status filter, the empty state and the selection', async ({ browser }) => {
   const requests = await PlateRequestsPage.open(browser);

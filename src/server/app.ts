@@ -30,7 +30,8 @@ import { seedDemo, seedDemoRegistry } from './seed/seed-demo';
 import { seedDemoOwner } from './seed/demo-owner';
 import { seedDemoInsurance } from './seed/demo-insurance';
 import { seedDemoInventory } from './seed/demo-inventory';
-import { openSigner } from './credentials/key-store';
+import { keyRoutes } from './routes/key-routes';
+import { openSigner, switchableSigner } from './credentials/key-store';
 import { registryRoutes } from './routes/registry-routes';
 import { paymentProviderFromEnv } from './payments/provider-from-env';
 import { paymentRoutes } from './routes/payment-routes';
@@ -87,7 +88,9 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   const migration = await migrate(db);
   if (migration.applied.length > 0) app.log.info({ applied: migration.applied }, 'migrations applied');
   if (config.seedDemo) await seedDemo(db, app.log);
-  const signer = await openSigner(db, config);
+  const opened = await openSigner(db, config);
+  // Every route holds this one signer, so a key rotated on the QR System page signs from then on.
+  const signer = opened ? switchableSigner(opened) : undefined;
   if (!signer) app.log.warn('the active signing key is not on this machine: plates can be verified but not issued (see docs/operations.md)');
   if (config.seedDemo && signer) {
     await seedDemoRegistry(db, signer, config.demoRegistryPlates, app.log);
@@ -118,6 +121,7 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   await app.register(syncRoutes, { db, signer: signer ?? null, now });
   await app.register(pullRoutes, { db });
   await app.register(registryRoutes, { db, publicOrigin: config.publicOrigin, publicVerdictCacheMs: config.publicVerdictCacheMs, now });
+  await app.register(keyRoutes, { db, source: config, signer: signer ?? null });
   // Payments go through the provider PAYMENT_PROVIDER names (the sandbox by default: docs/payments.md).
   const payments = { db, provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: config.paymentProvider }), now, signer: signer ?? null };
   await app.register(settingsRoutes, { db });

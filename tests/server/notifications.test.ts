@@ -72,6 +72,9 @@ describe('notifications to the owner', () => {
       phoneNumber: '+260 96 1234567',
       email: 'mwila@example.zm',
       address: 'Plot 12, Kabulonga Road, Lusaka',
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Corolla',
+      registrationNotYetKnown: true,
       numberOfPlates: 1,
       ...payment,
     });

@@ -9,7 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTRATION_REQUIRED } from '#domain/applications/application-form';
 import { parseApplicationReference } from '#domain/payments/reference';
+import { PHONE_NOT_IN_USE } from '#domain/validation/identity';
 import { isLuckyNumber, STANDARD_PLATE_PATTERN } from '#domain/plates/plate-number';
 import { REVIEW_MESSAGES } from '#domain/requests/review';
 import type { Database } from '../../src/server/db/database';
@@ -43,6 +45,9 @@ const application = (overrides: object = {}) => ({
   phoneNumber: '+260 96 8901234',
   email: 'mapalo@example.zm',
   address: '9 Great East Road, Lusaka',
+  vehicleMake: 'Toyota',
+  vehicleModel: 'Corolla',
+  registrationNotYetKnown: true,
   numberOfPlates: 1,
   paymentMethod: 'card',
   card: { number: '4242 4242 4242 4242' },
@@ -139,6 +144,9 @@ describe('applications and plate requests', () => {
       email: 'Invalid email format',
       address: 'Address is required',
       numberOfPlates: 'Number of plates must be at least 1',
+      vehicleMake: 'Vehicle make is required',
+      vehicleModel: 'Vehicle model is required',
+      vehicleRegistration: REGISTRATION_REQUIRED,
       paymentMethod: 'Please select a payment method',
     });
     // Non-numeric plate counts fall back to 1, as in the wizard.
@@ -149,12 +157,39 @@ describe('applications and plate requests', () => {
     expect((await app.inject({ method: 'POST', url: '/api/applications', payload: application() })).statusCode).toBe(401);
   });
 
+  it('refuses an NRC, phone number and name that cannot be real, with the messages the wizard shows', async () => {
+    const refused = await post('/api/applications', cookies.buyer ?? '', application({ fullName: 'X', nrcNumber: 'abc', phoneNumber: '12' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({
+      fullName: 'Full name must be at least 2 characters',
+      nrcNumber: 'NRC number must look like 123456/78/9',
+      phoneNumber: 'Enter a Zambian phone number like +260 97 123 4567',
+    });
+    const digits = await post('/api/applications', cookies.buyer ?? '', application({ fullName: '12345', phoneNumber: '+260 33 1234567' }));
+    expect(digits.json().fields).toEqual({ fullName: 'Full name may only contain letters, spaces, hyphens, apostrophes and dots', phoneNumber: PHONE_NOT_IN_USE });
+    const noRegistration = await post('/api/applications', cookies.buyer ?? '', application({ registrationNotYetKnown: false }));
+    expect(noRegistration.json().fields).toEqual({ vehicleRegistration: REGISTRATION_REQUIRED });
+    const noVehicle = await post('/api/applications', cookies.buyer ?? '', application({ vehicleMake: undefined, vehicleModel: ' ' }));
+    expect(noVehicle.json().fields).toEqual({ vehicleMake: 'Vehicle make is required', vehicleModel: 'Vehicle model is required' });
+    expect(await db.query('SELECT 1 FROM plate_requests WHERE nrc_number = $1', ['abc'])).toEqual([]);
+  });
+
+  it('keeps the vehicle on the request and the shop’s order, and the phone written +260', async () => {
+    const { requestId, reference } = await submit({ vehicleMake: 'Honda', vehicleModel: 'Fit', vehicleRegistration: ' bcd  4321 ', registrationNotYetKnown: false, phoneNumber: '096 8901234' });
+    const stored = (await requests()).find((request) => request.reference === reference);
+    expect(stored).toMatchObject({ vehicle: 'Honda Fit, BCD 4321', orderInfo: { phone: '+260968901234' } });
+    const { outcomes } = await decide([requestId], 'approve');
+    const plate = outcomes[0]?.plates?.[0] ?? '';
+    const order = (await pullAll(cookies.agent ?? '')).find((change) => change.entity === 'agentOrder' && change.data?.plateNumber === plate);
+    expect(order?.data).toMatchObject({ vehicle: 'Honda Fit, BCD 4321', customerPhone: '+260968901234' });
+  });
+
   it('lists every request for the administrator with order information, payment and the summary strip', async () => {
     const { reference } = await submit({ paymentMethod: 'bank', card: undefined });
     const response = (await get('/api/admin/requests', cookies.admin ?? '')).json();
     const mine = (response.requests as RequestView[]).find((request) => request.reference === reference);
-    expect(mine).toMatchObject({ applicant: 'Mapalo Daka', vehicle: '', quantity: 1, quantityLabel: '1 plate', status: 'Pending', payment: { status: 'pending', method: 'bank' }, plates: [], agent: null });
-    expect(mine?.orderInfo).toEqual({ plateType: 'Standard', color: '', specialRequests: '', deliveryAddress: '9 Great East Road, Lusaka', phone: '+260 96 8901234', email: 'mapalo@example.zm' });
+    expect(mine).toMatchObject({ applicant: 'Mapalo Daka', vehicle: 'Toyota Corolla, registration not yet known', quantity: 1, quantityLabel: '1 plate', status: 'Pending', payment: { status: 'pending', method: 'bank' }, plates: [], agent: null });
+    expect(mine?.orderInfo).toEqual({ plateType: 'Standard', color: '', specialRequests: '', deliveryAddress: '9 Great East Road, Lusaka', phone: '+260968901234', email: 'mapalo@example.zm' });
     expect(await requestNamed('Lusaka Freight Ltd')).toMatchObject({ status: 'Under Review', quantityLabel: '3 plates', vehicle: 'Isuzu FVR (blue)', payment: { status: 'pending', method: 'bank' } });
     expect(await requestNamed('Mwila Banda')).toMatchObject({ status: 'Approved', plates: ['ZM-101-ABC'], manufacturingStarted: true, agent: { id: agentId, name: 'Cairo Road Plates' } });
     const statuses = (response.requests as RequestView[]).map((request) => request.status);

@@ -113,7 +113,7 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
 
   it('stores one request for one application submitted many times at once, and unique references across applications', async () => {
     const buyer = buyers[1] ?? { id: '', cookie: '' };
-    const application = { id: randomUUID(), fullName: 'Racer One', nrcNumber: '111111/11/1', phoneNumber: '0961111111', email: 'racer@test.zm', address: 'Lusaka', numberOfPlates: 1, paymentMethod: 'bank' };
+    const application = { id: randomUUID(), fullName: 'Racer One', nrcNumber: '111111/11/1', phoneNumber: '0961111111', email: 'racer@test.zm', address: 'Lusaka', vehicleMake: 'Toyota', vehicleModel: 'Corolla', registrationNotYetKnown: true, numberOfPlates: 1, paymentMethod: 'bank' };
     const repeats = await Promise.all(Array.from({ length: 12 }, (_, i) => send(i, '/api/applications', buyer.cookie, application)));
     expect(repeats.every((answer) => answer.statusCode === 200 || answer.statusCode === 201)).toBe(true);
     expect(new Set(repeats.map((answer) => answer.json().reference)).size).toBe(1);

@@ -12,7 +12,8 @@ import { DEFAULT_PRICING } from '#domain/pricing/pricing';
 import { formatReservationDate } from '#domain/purchases/reservation';
 import { type Database, openPglite } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
-import { HELD_BY_ANOTHER, HELD_BY_YOU, KEY_REUSED } from '../../src/server/payments/marketplace-checkout';
+import { BANK_TRANSFER_HOLD_MS } from '#domain/payments/payment-outcome';
+import { HELD_BY_ANOTHER, HELD_BY_YOU, heldForTransfer, heldForYourTransfer, KEY_REUSED } from '../../src/server/payments/marketplace-checkout';
 import { sandboxProvider } from '../../src/server/payments/sandbox-provider';
 import { registerAuth } from '../../src/server/plugins/auth';
 import { registerErrorHandler } from '../../src/server/plugins/error-handler';
@@ -201,6 +202,44 @@ describe('marketplace purchases and reservations', () => {
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE payer_id = $1', [buyer.id]))[0]?.n).toBe(1);
   });
 
+  it('sells a plate by bank transfer: held for the buyer for 3 days with the bank details, sold once an administrator marks the money received', async () => {
+    const [payer, other, admin] = [await newBuyer(), await newBuyer(), await signedIn(db, `admin${(buyers += 1)}`, ['admin'])];
+    const id = listingId('ZM-444-CHP');
+    const quoted = (await get(`/api/listings/${id}/quote`, payer.cookie)).json().buyNow.find((line: { method: string }) => line.method === 'bank');
+    expect(quoted).toMatchObject({ gatewayFee: 0 });
+    const started = await buy(id, payer.cookie, { method: 'bank', card: undefined, amount: quoted.total });
+    expect(started.statusCode).toBe(201);
+    const payment = started.json().payment;
+    expect(payment).toMatchObject({ status: 'pending', method: 'bank', purpose: 'purchase', amount: quoted.total });
+    expect(payment.instructions).toContain(payment.reference);
+    const heldUntil = new Date(start + BANK_TRANSFER_HOLD_MS).toISOString();
+    expect(started.json().listing).toMatchObject({ status: 'Reserved', reservedUntil: heldUntil });
+
+    // Longer than a phone prompt waits: the plate is still held for the transfer two days on.
+    clock.ms = start + 2 * DAY;
+    const blocked = await buy(id, other.cookie);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(heldForTransfer(heldUntil));
+    expect((await buy(id, payer.cookie, { method: 'bank', card: undefined })).json().message).toBe(heldForYourTransfer(heldUntil));
+
+    const received = await post(`/api/admin/payments/${payment.id}/received`, admin.cookie, {});
+    expect(received.statusCode).toBe(200);
+    expect(received.json().payment.status).toBe('approved');
+    expect(await statusOf('ZM-444-CHP')).toMatchObject({ status: 'Sold' });
+    expect(await paymentRows(id)).toBe(1);
+  });
+
+  it('lets a plate go when the bank transfer has not arrived within its hold', async () => {
+    const [payer, other] = [await newBuyer(), await newBuyer()];
+    const id = listingId('ZM-666-KAB');
+    expect((await reserve(id, payer.cookie, { method: 'bank', card: undefined })).statusCode).toBe(201);
+    clock.ms = start + BANK_TRANSFER_HOLD_MS - 60_000;
+    expect(await statusOf('ZM-666-KAB')).toMatchObject({ status: 'Reserved' });
+    clock.ms = start + BANK_TRANSFER_HOLD_MS;
+    expect(await statusOf('ZM-666-KAB')).toMatchObject({ status: 'Available', reservedUntil: null });
+    expect((await reserve(id, other.cookie)).statusCode).toBe(201);
+  });
+
   it('leaves the plate Available when the card is declined', async () => {
     const [unlucky, next] = [await newBuyer(), await newBuyer()];
     const id = listingId('ZM-202-BUS');
@@ -261,9 +300,9 @@ describe('marketplace purchases and reservations', () => {
     expect(noCard.json().fields).toEqual({ card: 'Enter the card number' });
     const badCard = await reserve(id, buyer.cookie, { card: { number: '4242 4242 4242 4241' } });
     expect(badCard.json().fields).toEqual({ card: 'Card number is not valid' });
-    const bank = await reserve(id, buyer.cookie, { method: 'bank', card: undefined });
-    expect(bank.statusCode).toBe(400);
-    expect(bank.json().fields.method).toMatch(/bank transfer takes too long/);
+    const cash = await reserve(id, buyer.cookie, { method: 'cash', card: undefined });
+    expect(cash.statusCode).toBe(400);
+    expect(cash.json().fields.method).toBe('Choose MTN Mobile Money, Airtel Money, a card or a bank transfer');
     const staleKey = await reserve(id, buyer.cookie, { idempotencyKey: 'not-a-uuid' });
     expect(staleKey.json().fields.idempotencyKey).toMatch(/UUID/);
     const changedPrice = await buy(id, buyer.cookie, { amount: 280_000 });
@@ -278,6 +317,6 @@ describe('marketplace purchases and reservations', () => {
     expect((await app.inject({ method: 'POST', url: `/api/listings/${id}/reserve`, payload: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD } })).statusCode).toBe(401);
     const quote = (await get(`/api/listings/${id}/quote`)).json();
     expect(quote).toMatchObject({ reservation: { amount: 20_000, days: 7 }, mayBuy: null, mayReserve: null, listing: { number: 'ZM-222-MAX', status: 'Available' } });
-    expect(quote.buyNow.map((line: { method: string }) => line.method)).toEqual(['mtn', 'airtel', 'card']);
+    expect(quote.buyNow.map((line: { method: string }) => line.method)).toEqual(['mtn', 'airtel', 'card', 'bank']);
   });
 });

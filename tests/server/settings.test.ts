@@ -69,7 +69,7 @@ describe('pricing settings', () => {
       method: 'POST',
       url: '/api/applications',
       headers: { cookie: cookies.buyer ?? '' },
-      payload: { id: randomUUID(), fullName: 'Mwila Banda', nrcNumber: '123456/78/9', phoneNumber: '0961234567', email: 'mwila@example.zm', address: 'Lusaka', numberOfPlates: 2, paymentMethod: 'mtn' },
+      payload: { id: randomUUID(), fullName: 'Mwila Banda', nrcNumber: '123456/78/9', phoneNumber: '0961234567', email: 'mwila@example.zm', address: 'Lusaka', vehicleMake: 'Toyota', vehicleModel: 'Corolla', registrationNotYetKnown: true, numberOfPlates: 2, paymentMethod: 'mtn' },
     });
     expect(submitted.json().payment).toMatchObject({ amount: 80_000 + 1500 + 800, lines: [{ label: '2 plates × K400.00' }, { amount: 1500 }, { label: 'Gateway fee (MTN Mobile Money, 1%)', amount: 800 }] });
 

@@ -146,7 +146,8 @@ describe('sync scopes: who pulls what', () => {
 
   it('gives each agent only their own shop, the administrator every shop, and a buyer nothing', async () => {
     const mine = whitebook('ZM-201-AAA');
-    const theirs = whitebook('ZM-202-BBB');
+    // Each shop's sale is checked against its own order.
+    const theirs = whitebook('ZM-202-BBB', { entitlementReference: 'ORD-901' });
     const theirStock = inventory();
     expect(await pushOne(cookies.agent, 'recordWhitebookEntry', mine)).toMatchObject({ outcome: 'applied' });
     expect((await pushAll(cookies.second, [mutation('recordWhitebookEntry', theirs), mutation('recordInventoryItem', theirStock)])).map((result) => result.outcome)).toEqual([
@@ -192,7 +193,7 @@ describe('sync scopes: who pulls what', () => {
   it('ignores a shop named in the payload: the record lands in the sender’s own shop', async () => {
     const { cursor: agentCursor } = await pullAll(cookies.agent);
     const { cursor: secondCursor } = await pullAll(cookies.second);
-    const intruding = whitebook('ZM-203-CCC', { agentId, agent_id: agentId, createdAt: '2000-01-01T00:00:00.000Z' });
+    const intruding = whitebook('ZM-203-CCC', { agentId, agent_id: agentId, createdAt: '2000-01-01T00:00:00.000Z', entitlementReference: 'ORD-901' });
     // The demo shop has a pending order for ZM-104-BPT; collecting that plate from the other shop must not fulfil it.
     const collected = manufacturing('ZM-104-BPT', 'Collected', { agentId, agent_id: agentId });
     const stock = inventory({ agentId });

@@ -1,20 +1,10 @@
 // The signed-in user's own profile and password forms (issue: Settings page).
 import { z } from 'zod';
+import { normalisePhone, PHONE_MESSAGE } from '../validation/identity';
 import { MIN_PASSWORD_LENGTH, PASSWORDS_DO_NOT_MATCH } from './signup';
 
-export const PHONE_MESSAGE = 'Enter a Zambian phone number like +260 97 123 4567';
-
-/**
- * A Zambian phone number in +260 form: +260 and nine digits, the first of which is
- * not 0. A local number written 0XXXXXXXXX is accepted and rewritten; spaces,
- * dashes and brackets are ignored. Returns null when it is not a Zambian number.
- */
-export function normalisePhone(input: string): string | null {
-  const compact = input.replace(/[\s\-()]/g, '');
-  const digits = compact.startsWith('+260') ? compact.slice(4) : compact.startsWith('260') ? compact.slice(3) : compact.startsWith('0') ? compact.slice(1) : null;
-  if (digits === null || !/^[1-9]\d{8}$/.test(digits)) return null;
-  return `+260${digits}`;
-}
+// The one phone rule lives with the other identity rules; re-exported for this module's users.
+export { normalisePhone, PHONE_MESSAGE };
 
 /** +260971234567 → +260 97 123 4567 */
 export function formatPhone(phone: string): string {

@@ -2,28 +2,17 @@
 // method, the step navigation rules and the client-side reference number (spec sections 2, 4, 5).
 import { z } from 'zod';
 import { PAYMENT_METHOD_IDS } from '../pricing/pricing';
+import { checkPhone, isValidNrc, NRC_PATTERN, NRC_PLACEHOLDER, nrcSchema, personNameSchema, PHONE_PLACEHOLDER, phoneNumberSchema } from '../validation/identity';
 
 export const MIN_PLATES_PER_APPLICATION = 1;
 export const MAX_PLATES_PER_APPLICATION = 1000;
 
-export const NRC_PLACEHOLDER = '123456/78/9';
-export const PHONE_PLACEHOLDER = '+260 97 1234567';
+// The NRC and phone rules are the identity rules every form shares; kept importable from here.
+export { isValidNrc, NRC_PATTERN, NRC_PLACEHOLDER, PHONE_PLACEHOLDER };
 
-/** National registration card number, e.g. 123456/78/9. */
-export const NRC_PATTERN = /^\d{6}\/\d{2}\/\d$/;
-
-export function isValidNrc(value: string): boolean {
-  return NRC_PATTERN.test(value.trim());
-}
-
-/**
- * A Zambian number, international (+260) or national (leading 0), with optional single
- * spaces or hyphens between the groups: '+260 97 1234567', '+260971234567', '0971234567'.
- */
-export const ZAMBIAN_PHONE_PATTERN = /^(?:\+260[ -]?|0)[1-9]\d[ -]?\d{3}[ -]?\d{4}$/;
-
+/** Whether the phone number as typed is a Zambian number in use (+260 97 1234567, 0971234567). */
 export function isValidZambianPhone(value: string): boolean {
-  return ZAMBIAN_PHONE_PATTERN.test(value.trim());
+  return checkPhone(value).ok;
 }
 
 /**
@@ -46,19 +35,69 @@ function requiredText(required: string, max: number, tooLong: string) {
 /** The spec's "simple email pattern": something@something.something, no spaces. */
 export const SIMPLE_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 
-// NRC and phone formats are not enforced: the spec only requires them to be present.
-// The length caps are not in the spec; they keep a request body from carrying essays.
-export const applicationStep1Schema = z.object({
-  fullName: requiredText('Full name is required', 100, 'Full name must be at most 100 characters'),
-  nrcNumber: requiredText('NRC number is required', 30, 'NRC number must be at most 30 characters'),
-  phoneNumber: requiredText('Phone number is required', 30, 'Phone number must be at most 30 characters'),
+export const REGISTRATION_REQUIRED = 'Enter the vehicle’s registration number, or tick “Registration not yet known”';
+export const REGISTRATION_FORMAT = 'Registration number may only contain letters, digits, spaces and hyphens (e.g. BAK 1234)';
+
+// A checkbox reaches the schema as a boolean from a device's payload, or as text from a form's state.
+const tickedSchema = z.preprocess((value) => (value === 'true' || value === 'yes' ? true : value === '' || value === 'false' || value === undefined ? false : value), z.boolean({ error: 'Registration not yet known must be ticked or not' }));
+
+// The spec's step-1 messages for missing fields; the formats (NRC, phone, name) are the shared
+// identity rules. The length caps keep a request body from carrying essays.
+/** Step 1's fields, for a route that takes them with its own (the server's submit). */
+export const step1Fields = {
+  fullName: personNameSchema('Full name'),
+  nrcNumber: nrcSchema('NRC number'),
+  phoneNumber: phoneNumberSchema('Phone number'),
   email: requiredText('Email is required', 254, 'Email must be at most 254 characters').regex(SIMPLE_EMAIL_PATTERN, 'Invalid email format'),
   address: requiredText('Address is required', 500, 'Address must be at most 500 characters'),
   numberOfPlates: z
     .union([z.number(), z.string()], { error: PLATES_TOO_FEW })
     .transform(parseNumberOfPlates)
     .pipe(z.number().min(MIN_PLATES_PER_APPLICATION, PLATES_TOO_FEW).max(MAX_PLATES_PER_APPLICATION, PLATES_TOO_MANY)),
-});
+  vehicleMake: requiredText('Vehicle make is required', 60, 'Vehicle make must be at most 60 characters'),
+  vehicleModel: requiredText('Vehicle model is required', 60, 'Vehicle model must be at most 60 characters'),
+  vehicleRegistration: z.string({ error: REGISTRATION_REQUIRED }).trim().max(20, 'Registration number must be at most 20 characters').optional().default(''),
+  registrationNotYetKnown: tickedSchema.optional().default(false),
+};
+
+interface VehicleFields {
+  vehicleRegistration: string;
+  registrationNotYetKnown: boolean;
+}
+
+const normalRegistration = (value: string) => value.trim().toUpperCase().replace(/\s+/g, ' ');
+
+/**
+ * The registration's messages, given with every other field's (a form shows them all at
+ * once): required unless the applicant said outright that it is not yet known, and in
+ * letters, digits, spaces and hyphens. Reads the fields as far as they were parsed.
+ */
+function registrationIssues(value: unknown, ctx: z.RefinementCtx<unknown>): void {
+  const step = typeof value === 'object' && value !== null ? (value as Partial<Record<keyof VehicleFields, unknown>>) : {};
+  if (step.registrationNotYetKnown === true) return;
+  const registration = typeof step.vehicleRegistration === 'string' ? normalRegistration(step.vehicleRegistration) : '';
+  if (registration === '') ctx.addIssue({ code: 'custom', path: ['vehicleRegistration'], message: REGISTRATION_REQUIRED });
+  else if (!/^[A-Z0-9][A-Z0-9 -]*$/.test(registration)) ctx.addIssue({ code: 'custom', path: ['vehicleRegistration'], message: REGISTRATION_FORMAT });
+}
+
+/** The registration, written in capitals; none when the applicant said outright that it is not yet known. */
+function normaliseRegistration<T extends VehicleFields>(step: T): T {
+  return { ...step, vehicleRegistration: step.registrationNotYetKnown ? '' : normalRegistration(step.vehicleRegistration) };
+}
+
+/** Step 1's vehicle rule on an object schema holding `step1Fields` (the wizard's and the server's). */
+export function withRegistrationRule<Shape extends typeof step1Fields>(schema: z.ZodObject<Shape>) {
+  // `when`: checked even when other fields have problems, so every message shows at once.
+  return schema.superRefine(registrationIssues, { when: () => true }).transform((step) => normaliseRegistration(step as z.output<typeof schema> & VehicleFields));
+}
+
+export const applicationStep1Schema = withRegistrationRule(z.object(step1Fields));
+
+/** How the request and the shop's order name the vehicle: "Toyota Corolla, BAK 1234". */
+export function applicationVehicle(step: Pick<ApplicationStep1, 'vehicleMake' | 'vehicleModel' | 'vehicleRegistration' | 'registrationNotYetKnown'>): string {
+  const vehicle = `${step.vehicleMake} ${step.vehicleModel}`.trim();
+  return step.registrationNotYetKnown || step.vehicleRegistration === '' ? `${vehicle}, registration not yet known` : `${vehicle}, ${step.vehicleRegistration}`;
+}
 
 export type ApplicationStep1Input = z.input<typeof applicationStep1Schema>;
 export type ApplicationStep1 = z.output<typeof applicationStep1Schema>;
@@ -70,6 +109,10 @@ export const EMPTY_APPLICATION_STEP1: ApplicationStep1 = {
   email: '',
   address: '',
   numberOfPlates: 1,
+  vehicleMake: '',
+  vehicleModel: '',
+  vehicleRegistration: '',
+  registrationNotYetKnown: false,
 };
 
 export const applicationStep2Schema = z.object({
@@ -79,7 +122,8 @@ export const applicationStep2Schema = z.object({
 export type ApplicationStep2 = z.output<typeof applicationStep2Schema>;
 
 /** The whole application as submitted at the end of step 2. */
-export const applicationSchema = applicationStep1Schema.extend(applicationStep2Schema.shape);
+export const applicationSchema = withRegistrationRule(z.object({ ...step1Fields, ...applicationStep2Schema.shape }));
+
 export type Application = z.output<typeof applicationSchema>;
 
 export const WIZARD_STEPS = ['Personal Info', 'Payment', 'Confirmation'] as const;

@@ -4,7 +4,7 @@ import { unissuedExplanation } from '../plates/lifecycle';
 import type { CredentialVerdict, NotAuthenticReason, RegistryVerdict } from './verdict';
 
 export type VerdictName = CredentialVerdict['verdict'] | RegistryVerdict['verdict'];
-export type VerdictTone = 'valid' | 'expired' | 'warning';
+export type VerdictTone = 'valid' | 'expired' | 'alarm' | 'warning';
 
 type VerdictLike = VerdictName | { verdict: VerdictName };
 
@@ -12,13 +12,20 @@ function nameOf(verdict: VerdictLike): VerdictName {
   return typeof verdict === 'string' ? verdict : verdict.verdict;
 }
 
-/** The spec's colours: Valid green check, Expired red, anything else a yellow warning. */
+/**
+ * The spec's colours: Valid green check, Expired red, anything else a yellow warning — except
+ * that a stolen or revoked plate is at least as alarming as an expired one: red, with a warning
+ * sign, so an officer never reads it as milder than an out-of-date registration.
+ */
 export function verdictTone(verdict: VerdictLike): VerdictTone {
   switch (nameOf(verdict)) {
     case 'Valid':
       return 'valid';
     case 'Expired':
       return 'expired';
+    case 'Stolen':
+    case 'Revoked':
+      return 'alarm';
     default:
       return 'warning';
   }

@@ -2,8 +2,7 @@
 // and the vehicles the registry holds in their name. A customer may be someone with a
 // Nambala account (linked on the server by email or phone) or someone the agent adds.
 import { z } from 'zod';
-import { nrcSchema } from '../agent/workspace';
-import { driverPhoneSchema } from '../fleet/fleet-input';
+import { nrcSchema, phoneNumberSchema } from '../validation/identity';
 
 export const CUSTOMER_SAVED = 'Customer saved';
 export const CUSTOMER_NOT_YOURS = 'This customer is not in your list.';
@@ -13,7 +12,7 @@ export const customerInputSchema = z.object({
   id: z.uuid({ error: 'id must be a UUID' }),
   name: z.string({ error: 'Full Name is required' }).trim().min(1, 'Full Name is required').max(100, 'Full Name must be at most 100 characters'),
   nrc: nrcSchema('NRC number'),
-  phone: driverPhoneSchema,
+  phone: phoneNumberSchema('Phone number'),
   email: z
     .string({ error: 'Email is required' })
     .trim()

@@ -111,3 +111,21 @@ export async function rotateKey(db: Database, source: KeySource): Promise<Signer
     return createActiveKey(tx, source);
   });
 }
+
+/** A signer whose key can change while the server runs: what every route holds, so a rotation reaches them all. */
+export interface SwitchableSigner extends Signer {
+  switchTo(next: Signer): void;
+}
+
+export function switchableSigner(first: Signer): SwitchableSigner {
+  let current = first;
+  return {
+    get keyId() {
+      return current.keyId;
+    },
+    sign: (message) => current.sign(message),
+    switchTo(next) {
+      current = next;
+    },
+  };
+}

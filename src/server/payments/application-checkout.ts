@@ -4,7 +4,7 @@
  * repeated after a lost answer finds them instead of making a second request or charge;
  * the provider is asked to collect after that transaction commits.
  */
-import type { Application } from '#domain/applications/application-form';
+import { type Application, applicationVehicle } from '#domain/applications/application-form';
 import { gatewayFeeLabel, type PaymentMethodId, paymentMethodName, priceBreakdown, type PricingSettings } from '#domain/pricing/pricing';
 import { quantityLabel } from '#domain/requests/review';
 import { formatKwacha, ngwee } from '#domain/money/money';
@@ -92,6 +92,7 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
           phone: application.phoneNumber,
           email: application.email,
           address: application.address,
+          vehicle: applicationVehicle(application),
           quantity: application.numberOfPlates,
           paymentMethod: application.paymentMethod,
           createdAt: at,

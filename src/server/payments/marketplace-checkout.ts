@@ -7,9 +7,10 @@
  */
 import { formatKwacha, type Ngwee, ngwee } from '#domain/money/money';
 import { CARD_NUMBER_REQUIRED, isIdempotentReplay, REQUEST_TO_PAY_TIMEOUT_MS } from '#domain/payments/payment';
+import { BANK_TRANSFER_HOLD_MS } from '#domain/payments/payment-outcome';
 import { gatewayFeeLabel, type PaymentMethodId, paymentMethodName, type PricingSettings } from '#domain/pricing/pricing';
 import { buyNowBreakdown, type CheckoutBreakdown, reservationPaymentAmount } from '#domain/purchases/checkout';
-import { holdsLiveReservation, mayBuy, mayReserve, type PurchaseCheck } from '#domain/purchases/reservation';
+import { formatReservationDate, holdsLiveReservation, mayBuy, mayReserve, type PurchaseCheck } from '#domain/purchases/reservation';
 import type { Queryable } from '../db/database';
 import { auditRepository } from '../repositories/audit-repository';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
@@ -19,16 +20,25 @@ import { type PaymentContext, type PaymentService, type ReceiptLine, recordPayme
 import type { PaymentDetails } from './provider';
 import { Refusal } from './refusal-reply';
 
-/** A bank transfer takes days to arrive: too long to hold a plate another buyer wants. */
-export const MARKETPLACE_METHODS = ['mtn', 'airtel', 'card'] as const satisfies readonly PaymentMethodId[];
+/** Every method the wizard offers; a bank transfer holds the plate longer, as it takes days to arrive. */
+export const MARKETPLACE_METHODS = ['mtn', 'airtel', 'card', 'bank'] as const satisfies readonly PaymentMethodId[];
 export type MarketplaceMethod = (typeof MARKETPLACE_METHODS)[number];
 
 /** How long a plate is held for a buyer whose payment is pending: as long as a mobile-money prompt waits. */
 export const HOLD_MS = REQUEST_TO_PAY_TIMEOUT_MS;
 
+/** The hold for a payment by this method: a phone prompt's two minutes, or the days a bank transfer takes. */
+export function holdMsFor(method: PaymentMethodId): number {
+  return method === 'bank' ? BANK_TRANSFER_HOLD_MS : HOLD_MS;
+}
+
 export const LISTING_NOT_FOUND = 'This plate is no longer listed in the marketplace.';
 export const HELD_BY_ANOTHER = 'Another buyer is paying for this plate right now. If their payment does not go through, it will be available again within a few minutes.';
 export const HELD_BY_YOU = 'Your payment for this plate is still in progress. Answer the prompt on your phone, or wait for it to time out before trying again.';
+export const heldForTransfer = (until: string) =>
+  `Another buyer is paying for this plate by bank transfer. If their money does not arrive, it will be available again on ${formatReservationDate(new Date(until))}.`;
+export const heldForYourTransfer = (until: string) =>
+  `Your bank transfer for this plate is still awaited: the plate is held for you until ${formatReservationDate(new Date(until))}, and is yours once the money arrives.`;
 export const NO_RESERVATION_TO_CANCEL = 'You have no live reservation of this plate to cancel.';
 export const KEY_REUSED = 'This payment key was already used for a different payment. Please start a new payment.';
 export const NOTHING_TO_PAY = 'This costs nothing at the current prices; an administrator needs to check the prices before it can be paid.';
@@ -102,7 +112,14 @@ export function listingView(listing: ListingState, at: Date) {
 
 /** The held plate's refusal, or the domain's, for this buyer at `at`; null when allowed. */
 function refusalOf(kind: CheckoutKind, listing: ListingState, buyerId: string, at: Date): PurchaseCheck | null {
-  if (holdIsLive(listing, at)) return { ok: false, reason: 'reserved-by-another-buyer', message: listing.heldBy === buyerId ? HELD_BY_YOU : HELD_BY_ANOTHER };
+  if (holdIsLive(listing, at)) {
+    // Only a bank transfer holds a plate for longer than a phone prompt waits.
+    const until = listing.heldUntil;
+    const isTransfer = until !== null && Date.parse(until) - at.getTime() > HOLD_MS;
+    const mine = listing.heldBy === buyerId;
+    const message = isTransfer ? (mine ? heldForYourTransfer(until) : heldForTransfer(until)) : mine ? HELD_BY_YOU : HELD_BY_ANOTHER;
+    return { ok: false, reason: 'reserved-by-another-buyer', message };
+  }
   const check = kind === 'reservation' ? mayReserve(listing, buyerId, at) : mayBuy(listing, buyerId, at);
   return check.ok ? null : check;
 }
@@ -135,7 +152,7 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
       if (charge.amount <= 0) throw new Refusal(409, NOTHING_TO_PAY);
       if (request.amount !== undefined && request.amount !== charge.amount) throw new Refusal(409, priceChanged(charge.amount));
       const payment = await recordPayment(tx, provider, { payerId: buyerId, idempotencyKey: request.idempotencyKey, purpose: kind, listingId, method: request.method, details: check.details, at, ...charge });
-      await purchases.hold(listingId, { buyerId, paymentId: payment.id, until: new Date(at.getTime() + HOLD_MS) });
+      await purchases.hold(listingId, { buyerId, paymentId: payment.id, until: new Date(at.getTime() + holdMsFor(request.method)) });
       return { payment, replayed: false };
     });
     if (started.replayed) return started;

@@ -9,7 +9,7 @@ import type { Queryable } from '../db/database';
 import { changeLogRepository } from './change-log-repository';
 
 export type StoredWhitebookEntry = WhitebookEntry & { agentId: string; createdAt: string };
-export type StoredManufacturingRecord = ManufacturingRecord & { agentId: string; createdAt: string };
+export type StoredManufacturingRecord = ManufacturingRecord & { agentId: string; createdAt: string; updatedAt: string; history: ManufacturingVersion[] };
 export type StoredInventoryItem = InventoryItem & { agentId: string; createdAt: string };
 
 /** The entity names devices know each table by. */
@@ -52,11 +52,52 @@ const toOrder = (row: OrderRow): AgentOrder => ({
   createdAt: iso(row.created_at),
 });
 
+interface ManufacturingRow {
+  id: string;
+  agent_id: string;
+  plate_number: string;
+  status: ManufacturingRecord['status'];
+  batch_number: string;
+  production_date: Date | string;
+  notes: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** One version of a plate's manufacturing record, as its history shows it. */
+export interface ManufacturingVersion {
+  status: ManufacturingRecord['status'];
+  batchNumber: string;
+  productionDate: string;
+  notes: string;
+  recordedAt: string;
+}
+
 export type NewAgentOrder = Omit<AgentOrder, 'id' | 'createdAt' | 'status'> & { id?: string; status?: AgentOrder['status']; createdAt?: string };
 
 export function agentRepository(db: Queryable) {
   const log = changeLogRepository(db);
   const put = (agentId: string, entity: string, id: string, data: object) => log.record(shopScopes(agentId), entity, id, 'put', { ...data });
+
+  /** The record as devices hold it: its latest details and every version, oldest first. */
+  async function storedManufacturing(row: ManufacturingRow): Promise<StoredManufacturingRecord> {
+    const versions = await db.query<{ status: ManufacturingRecord['status']; batch_number: string; production_date: Date | string; notes: string; recorded_at: Date | string }>(
+      'SELECT status, batch_number, production_date, notes, recorded_at FROM manufacturing_record_history WHERE record_id = $1 ORDER BY seq',
+      [row.id],
+    );
+    return {
+      id: row.id,
+      agentId: row.agent_id,
+      plateNumber: row.plate_number as ManufacturingRecord['plateNumber'],
+      status: row.status,
+      batchNumber: row.batch_number,
+      productionDate: day(row.production_date),
+      notes: row.notes,
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+      history: versions.map((version) => ({ status: version.status, batchNumber: version.batch_number, productionDate: day(version.production_date), notes: version.notes, recordedAt: iso(version.recorded_at) })),
+    };
+  }
 
   return {
     /**
@@ -126,16 +167,76 @@ export function agentRepository(db: Queryable) {
       });
     },
 
-    async addManufacturingRecord(agentId: string, record: ManufacturingRecord): Promise<boolean> {
-      const rows = await db.query<{ created_at: Date }>(
-        `INSERT INTO manufacturing_records (id, agent_id, plate_number, status, batch_number, production_date, notes)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING created_at`,
-        [record.id, agentId, record.plateNumber, record.status, record.batchNumber, record.productionDate, record.notes],
+    /**
+     * The shop's one record of a plate's manufacturing, written or brought up to date, each
+     * version kept in its history. A record sent under a new id for a plate the shop has
+     * already recorded updates that record: devices are told to drop the copy. 'unchanged'
+     * when this version is already the record's (the same change sent again).
+     */
+    async saveManufacturingRecord(agentId: string, record: ManufacturingRecord): Promise<'added' | 'updated' | 'unchanged'> {
+      const [existing] = await db.query<ManufacturingRow>('SELECT * FROM manufacturing_records WHERE agent_id = $1 AND plate_number = $2 FOR UPDATE', [agentId, record.plateNumber]);
+      let stored: ManufacturingRow | undefined;
+      if (!existing) {
+        [stored] = await db.query<ManufacturingRow>(
+          `INSERT INTO manufacturing_records (id, agent_id, plate_number, status, batch_number, production_date, notes)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING *`,
+          [record.id, agentId, record.plateNumber, record.status, record.batchNumber, record.productionDate, record.notes],
+        );
+        if (!stored) {
+          // Another device of the shop recorded this plate at the same moment: update that record instead.
+          const [raced] = await db.query<{ id: string }>('SELECT id FROM manufacturing_records WHERE agent_id = $1 AND plate_number = $2', [agentId, record.plateNumber]);
+          // Otherwise the id is another plate's record: a device's row does not move to another plate.
+          return raced ? this.saveManufacturingRecord(agentId, record) : 'unchanged';
+        }
+      } else {
+        const same = existing.status === record.status && existing.batch_number === record.batchNumber && day(existing.production_date) === record.productionDate && existing.notes === record.notes;
+        if (same && existing.id === record.id) return 'unchanged';
+        if (!same) {
+          [stored] = await db.query<ManufacturingRow>(
+            'UPDATE manufacturing_records SET status = $2, batch_number = $3, production_date = $4, notes = $5, updated_at = now() WHERE id = $1 RETURNING *',
+            [existing.id, record.status, record.batchNumber, record.productionDate, record.notes],
+          );
+        }
+        // The device wrote this version as a second row: it goes, the one record stays.
+        if (existing.id !== record.id) await log.record(shopScopes(agentId), AGENT_ENTITIES.manufacturing, record.id, 'delete', null);
+        if (!stored) {
+          await put(agentId, AGENT_ENTITIES.manufacturing, existing.id, await storedManufacturing(existing));
+          return 'unchanged';
+        }
+      }
+      await db.query('INSERT INTO manufacturing_record_history (record_id, status, batch_number, production_date, notes) VALUES ($1, $2, $3, $4, $5)', [
+        stored.id,
+        stored.status,
+        stored.batch_number,
+        day(stored.production_date),
+        stored.notes,
+      ]);
+      await put(agentId, AGENT_ENTITIES.manufacturing, stored.id, await storedManufacturing(stored));
+      return existing ? 'updated' : 'added';
+    },
+
+    /**
+     * Which of these entitlement references belong to the shop: its own orders (ORD-…), the
+     * applications whose plates it was given (LP-…, REQ-…) and marketplace orders (PO-…) for
+     * plates it makes or that wait for any shop. Compared without regard to case or spaces.
+     */
+    async shopEntitlements(agentId: string, references: readonly string[]): Promise<Set<string>> {
+      if (references.length === 0) return new Set();
+      const rows = await db.query<{ given_ref: string }>(
+        // The input is named given_ref: plate_requests has a column "reference" that would shadow it.
+        `SELECT given_ref FROM unnest($2::text[]) AS input(given_ref)
+         WHERE EXISTS (SELECT 1 FROM agent_orders o WHERE upper(o.id) = upper(btrim(input.given_ref)) AND o.agent_id = $1)
+            OR EXISTS (SELECT 1 FROM plate_requests q WHERE (upper(q.reference) = upper(btrim(input.given_ref)) OR upper(q.id) = upper(btrim(input.given_ref))) AND q.agent_id = $1)
+            OR EXISTS (SELECT 1 FROM plates p WHERE upper(p.source_ref) = upper(btrim(input.given_ref)) AND (p.agent_id = $1 OR p.agent_id IS NULL))`,
+        [agentId, [...new Set(references)]],
       );
-      const created = rows[0];
-      if (!created) return false;
-      await put(agentId, AGENT_ENTITIES.manufacturing, record.id, { ...record, agentId, createdAt: iso(created.created_at) } satisfies StoredManufacturingRecord);
-      return true;
+      return new Set(rows.map((row) => row.given_ref));
+    },
+
+    /** An order of the shop's, or undefined when it is not one of theirs. */
+    async findOrder(agentId: string, orderId: string): Promise<AgentOrder | undefined> {
+      const [row] = await db.query<OrderRow>('SELECT * FROM agent_orders WHERE id = $1 AND agent_id = $2', [orderId, agentId]);
+      return row ? toOrder(row) : undefined;
     },
 
     async addInventoryItem(agentId: string, item: InventoryItem): Promise<boolean> {

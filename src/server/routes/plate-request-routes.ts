@@ -8,7 +8,7 @@
  * pushed intents: see docs/decisions/010-purchases-and-reservations.md.
  */
 import { randomInt } from 'node:crypto';
-import { applicationSchema } from '#domain/applications/application-form';
+import { applicationStep2Schema, step1Fields, withRegistrationRule } from '#domain/applications/application-form';
 import { formatKwacha } from '#domain/money/money';
 import { PAYMENT_METHOD_IDS, paymentMethodName } from '#domain/pricing/pricing';
 import { formatPaymentReference } from '#domain/payments/reference';
@@ -250,11 +250,13 @@ async function requestViews(db: Queryable, payments: PaymentService, requests: r
 
 const cardSchema = z.object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') }, { error: 'Enter the card number' });
 
-const applicationBody = applicationSchema.extend({
+const applicationBody = withRegistrationRule(z.object({
+  ...step1Fields,
+  ...applicationStep2Schema.shape,
   id: idempotencyKeySchema.describe("The device's id for this application (lowercase UUID): a repeated submit is recognised"),
   payerPhone: z.string().max(30, 'Phone number must be at most 30 characters').optional().describe('Mobile money number when not the phone number of step 1'),
   card: cardSchema.optional().describe('Card to charge at once; without it a card payment waits for POST /api/payments/:id/card'),
-});
+}));
 
 const applicationResponse = z.object({ reference: z.string(), requestId: z.string(), status: z.enum(REQUEST_STATUSES), payment: receiptSchema.nullable() });
 

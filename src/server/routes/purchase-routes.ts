@@ -19,7 +19,7 @@ export const idempotencyKeySchema = z
 
 const checkoutBody = z.object({
   idempotencyKey: idempotencyKeySchema,
-  method: z.enum(MARKETPLACE_METHODS, { error: 'Choose MTN Mobile Money, Airtel Money or a card (a bank transfer takes too long to hold a marketplace plate)' }),
+  method: z.enum(MARKETPLACE_METHODS, { error: 'Choose MTN Mobile Money, Airtel Money, a card or a bank transfer' }),
   phone: z.string().max(30, 'Phone number must be at most 30 characters').optional(),
   card: z.object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') }).optional(),
   amount: z.number().int().positive().optional().describe('The total the buyer was shown (ngwee); refused with 409 if the price has changed'),

@@ -12,6 +12,7 @@ import { addDays, oneYearTermEnd, type PolicyType, policyInputSchema, premiumSch
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import { MIGRATION_LOCK_KEY } from '../db/migrate';
+import { insuranceRepository } from '../repositories/insurance-repository';
 import { metaRepository } from '../repositories/meta-repository';
 import { userRepository } from '../repositories/user-repository';
 import { issuePolicyIn, type PolicyChange, renewPolicyIn } from '../routes/insurance-routes';
@@ -74,7 +75,8 @@ export async function seedDemoInsurance(db: Database, log: FastifyBaseLogger, no
       const startDate = addDays(today, -startDaysAgo);
       return issuePolicyIn(tx, office, policyInputSchema.parse({ customerId: customerId(customer), plateNumber, type, startDate, endDate: oneYearTermEnd(startDate), premium }));
     };
-    await issue(1, 'ZM-123-ABC', 'Comprehensive', 120, '4850');
+    // A server started with a smaller demo registry (DEMO_REGISTRY_PLATES) may not have the README's plate.
+    if (await insuranceRepository(tx).insurablePlate('ZM-123-ABC')) await issue(1, 'ZM-123-ABC', 'Comprehensive', 120, '4850');
     const buyers = buyer ? await buyersPlate(tx, buyer.id, today) : undefined;
     if (buyers) {
       // Ended last month, renewed today: the list shows both terms.

@@ -2,7 +2,7 @@
  * Plate requests for the administrator's Plate Requests screen in the demo data set,
  * one per situation: pending and paid, under review with a bank transfer waiting,
  * approved with manufacturing started (so approve/reject is refused), approved and not
- * started, rejected with a reason, and one without a vehicle. The approved ones use the
+ * started, rejected with a reason, and one whose vehicle is not yet registered. The approved ones use the
  * demo plate maker's existing orders, so the shop's workload stays as seeded.
  * Seeded once, under its own meta key, through the same repositories as real requests.
  */
@@ -142,7 +142,7 @@ const REQUESTS: DemoRequest[] = [
     phone: '+260966789012',
     email: 'insurer@nambala.zm',
     address: '22 Chilimbulu Road, Lusaka',
-    vehicle: '',
+    vehicle: 'Toyota Vitz, registration not yet known',
     quantity: 1,
     plateType: 'Standard',
     color: '',

@@ -41,7 +41,7 @@ export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<bo
       for (const order of demoAgentOrders(agent.user.id, now)) await agents.addOrder(order);
       const records = demoAgentRecords(now);
       await agents.addWhitebookEntries(agent.user.id, records.whitebook as WhitebookEntry[]);
-      for (const record of records.manufacturing) await agents.addManufacturingRecord(agent.user.id, record as ManufacturingRecord);
+      for (const record of records.manufacturing) await agents.saveManufacturingRecord(agent.user.id, record as ManufacturingRecord);
       for (const item of records.inventory) await agents.addInventoryItem(agent.user.id, item);
     }
     await meta.set('demo_seed', DEMO_SEED_VERSION);

@@ -1,9 +1,11 @@
 /**
  * What a plate-maker agent records in their shop, usually offline and sent later:
  * whitebook sales, manufacturing details and blank stock. Each is stored once by
- * its device-made id, for the agent's own shop only.
+ * its device-made id, for the agent's own shop only. A sale must name an entitlement
+ * that is the shop's (its order or the application it was given); a plate has one
+ * manufacturing record in the shop, brought up to date with each change.
  */
-import { inventoryItemSchema, manufacturingRecordSchema, type WhitebookEntry, whitebookEntrySchema } from '#domain/agent/workspace';
+import { entitlementNotFound, inventoryItemSchema, manufacturingRecordSchema, type WhitebookEntry, whitebookEntrySchema } from '#domain/agent/workspace';
 import { ALLOCATION_NOT_FOR_SHOP } from '#domain/inventory/allocation';
 import { z } from 'zod';
 import { allocationRepository } from '../repositories/allocation-repository';
@@ -35,6 +37,12 @@ function secondSale(entry: WhitebookEntry, soldOn: string): Refusal {
   return new Refusal(409, message, { plateNumber: message });
 }
 
+/** A sale checked against a document the shop was never given: refused, saying what will do. */
+function unknownEntitlement(entry: WhitebookEntry): Refusal {
+  const message = entitlementNotFound(entry.entitlementReference);
+  return new Refusal(422, message, { entitlementReference: message });
+}
+
 /** The registry's reasons (docs/plate-lifecycle.md) for refusing a sale before anything is written. */
 function registryRefusal(entry: WhitebookEntry, refusal: SaleRefusal): Refusal {
   const message =
@@ -52,9 +60,12 @@ async function recordSales(context: IntentContext, entries: WhitebookEntry[]): P
   const agentId = actor(context).id;
   const lifecycle = plateLifecycle(context.tx);
   const { refusals: checks, held } = await lifecycle.checkSales(agentId, entries);
+  const entitled = await agentRepository(context.tx).shopEntitlements(agentId, entries.map((entry) => entry.entitlementReference));
   const refusals: Array<Refusal | undefined> = entries.map((entry, index) => {
     const check = checks[index];
-    return check ? registryRefusal(entry, check) : undefined;
+    // The registry's word comes first: a clone or another shop's plate is the graver mistake.
+    if (check) return registryRefusal(entry, check);
+    return entitled.has(entry.entitlementReference) ? undefined : unknownEntitlement(entry);
   });
   const allowed = entries.filter((_, index) => refusals[index] === undefined);
   const outcomes = await agentRepository(context.tx).addWhitebookEntries(agentId, allowed);
@@ -87,7 +98,8 @@ export const recordManufacturing = defineIntent({
   async apply(context, record) {
     const agent = actor(context);
     const repository = agentRepository(context.tx);
-    if (await repository.addManufacturingRecord(agent.id, record)) {
+    // A version already recorded changes nothing further: the plate and the orders moved on with it.
+    if ((await repository.saveManufacturingRecord(agent.id, record)) !== 'unchanged') {
       await plateLifecycle(context.tx).recordManufacturing(agent.id, record.plateNumber, record.status, context.now());
       const fulfilled = record.status === 'Collected' ? await repository.fulfilOrdersForPlate(agent.id, record.plateNumber) : [];
       return { fulfilledOrders: fulfilled.map((order) => order.id).join(',') };

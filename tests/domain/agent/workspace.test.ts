@@ -223,6 +223,11 @@ describe('inventoryItemSchema', () => {
     expect(quantityError('  ')).toBe('Quantity is required');
     expect(quantityError('0')).toBe('Quantity must be at least 1');
     expect(quantityError(-5)).toBe('Quantity must be at least 1');
+    // As a form sends it: a negative number is a number, too small, not "not whole".
+    expect(quantityError('-5')).toBe('Quantity must be at least 1');
+    expect(quantityError(' -12 ')).toBe('Quantity must be at least 1');
+    expect(quantityError('-0')).toBe('Quantity must be at least 1');
+    expect(quantityError('-1.5')).toBe('Quantity must be a whole number');
     expect(quantityError('1.5')).toBe('Quantity must be a whole number');
     expect(quantityError('twelve')).toBe('Quantity must be a whole number');
     expect(quantityError(undefined)).toBe('Quantity is required');
@@ -231,6 +236,14 @@ describe('inventoryItemSchema', () => {
     expect(quantityError(1_000_001)).toBe('Quantity must be at most 1,000,000');
     expect(quantityError(1)).toBeUndefined();
     expect(quantityError(1_000_000)).toBeUndefined();
+  });
+
+  it('tells any negative whole number typed into the form that it must be at least 1', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000, max: 0 }), (quantity) => {
+        expect(errorsOf(validate(schema, { ...inventory, quantity: String(quantity) })).quantity).toBe('Quantity must be at least 1');
+      }),
+    );
   });
 
   it('accepts exactly the whole numbers from 1 to 1,000,000', () => {

@@ -5,6 +5,7 @@ import {
   applicationSchema,
   applicationStep1Schema,
   applicationStep2Schema,
+  applicationVehicle,
   EMPTY_APPLICATION_STEP1,
   isValidNrc,
   isValidZambianPhone,
@@ -13,6 +14,8 @@ import {
   parseNumberOfPlates,
   PHONE_PLACEHOLDER,
   previousStep,
+  REGISTRATION_FORMAT,
+  REGISTRATION_REQUIRED,
   WIZARD_STEPS,
 } from '#domain/applications/application-form';
 import { validate } from '#domain/validation/validate';
@@ -24,7 +27,14 @@ const step1 = {
   email: 'bwalya@example.zm',
   address: 'Plot 12, Cairo Road, Lusaka',
   numberOfPlates: 2,
+  vehicleMake: 'Toyota',
+  vehicleModel: 'Corolla',
+  vehicleRegistration: 'BAK 1234',
+  registrationNotYetKnown: false,
 };
+
+/** Step 1 as the schema gives it back: the phone in +260 form. */
+const checked = { ...step1, phoneNumber: '+260971234567' };
 
 describe('parseNumberOfPlates', () => {
   it('reads the leading whole number, like parseInt', () => {
@@ -60,7 +70,7 @@ describe('parseNumberOfPlates', () => {
 describe('applicationStep1Schema', () => {
   it('accepts complete personal details and trims them', () => {
     const result = validate(applicationStep1Schema, { ...step1, fullName: '  Bwalya Phiri ' });
-    expect(result).toEqual({ ok: true, value: step1 });
+    expect(result).toEqual({ ok: true, value: checked });
   });
 
   it('names every missing field with the spec messages', () => {
@@ -73,6 +83,9 @@ describe('applicationStep1Schema', () => {
         email: 'Email is required',
         address: 'Address is required',
         numberOfPlates: 'Number of plates must be at least 1',
+        vehicleMake: 'Vehicle make is required',
+        vehicleModel: 'Vehicle model is required',
+        vehicleRegistration: 'Enter the vehicle’s registration number, or tick “Registration not yet known”',
       },
     });
   });
@@ -87,8 +100,31 @@ describe('applicationStep1Schema', () => {
     expect(validate(applicationStep1Schema, { ...step1, email: 'a@b.c' }).ok).toBe(true);
   });
 
-  it('does not enforce NRC or phone formats, only their presence', () => {
-    expect(validate(applicationStep1Schema, { ...step1, nrcNumber: 'NRC 42', phoneNumber: '12345' }).ok).toBe(true);
+  it('refuses an NRC, phone number and name that cannot be real, saying what will do', () => {
+    expect(validate(applicationStep1Schema, { ...step1, fullName: 'X', nrcNumber: 'abc', phoneNumber: '12' })).toEqual({
+      ok: false,
+      errors: { fullName: 'Full name must be at least 2 characters', nrcNumber: 'NRC number must look like 123456/78/9', phoneNumber: 'Enter a Zambian phone number like +260 97 123 4567' },
+    });
+    expect(validate(applicationStep1Schema, { ...step1, nrcNumber: 'NRC 42', phoneNumber: '12345' }).ok).toBe(false);
+  });
+
+  it('writes the phone +260 whichever way it was typed', () => {
+    for (const phoneNumber of ['097 1234567', '+260 97 1234567', '0971234567']) {
+      expect(validate(applicationStep1Schema, { ...step1, phoneNumber })).toMatchObject({ ok: true, value: { phoneNumber: '+260971234567' } });
+    }
+  });
+
+  it('takes the registration in capitals, or none when it is explicitly not yet known', () => {
+    expect(validate(applicationStep1Schema, { ...step1, vehicleRegistration: ' bak  1234 ' })).toMatchObject({ ok: true, value: { vehicleRegistration: 'BAK 1234' } });
+    expect(validate(applicationStep1Schema, { ...step1, vehicleRegistration: '' })).toEqual({ ok: false, errors: { vehicleRegistration: REGISTRATION_REQUIRED } });
+    expect(validate(applicationStep1Schema, { ...step1, vehicleRegistration: 'BAK/1234' })).toEqual({ ok: false, errors: { vehicleRegistration: REGISTRATION_FORMAT } });
+    expect(validate(applicationStep1Schema, { ...step1, vehicleRegistration: 'BAK 1', registrationNotYetKnown: 'true' })).toMatchObject({ ok: true, value: { vehicleRegistration: '', registrationNotYetKnown: true } });
+    expect(validate(applicationStep1Schema, { ...step1, registrationNotYetKnown: 'maybe' }).ok).toBe(false);
+  });
+
+  it('names the vehicle for the request and the shop’s order', () => {
+    expect(applicationVehicle(checked)).toBe('Toyota Corolla, BAK 1234');
+    expect(applicationVehicle({ ...checked, vehicleRegistration: '', registrationNotYetKnown: true })).toBe('Toyota Corolla, registration not yet known');
   });
 
   it('reads the number of plates from text the way the input does', () => {
@@ -125,7 +161,7 @@ describe('applicationStep2Schema', () => {
   });
 
   it('combines with step 1 into the whole application', () => {
-    expect(validate(applicationSchema, { ...step1, paymentMethod: 'bank' })).toEqual({ ok: true, value: { ...step1, paymentMethod: 'bank' } });
+    expect(validate(applicationSchema, { ...step1, paymentMethod: 'bank' })).toEqual({ ok: true, value: { ...checked, paymentMethod: 'bank' } });
   });
 });
 
@@ -179,5 +215,16 @@ describe('applicationReferenceNumber', () => {
 
   it('always has six digits', () => {
     expect(applicationReferenceNumber(new Date(42))).toBe('LP-000042');
+  });
+});
+
+describe('the vehicle registration rule', () => {
+  it('is reported with the other fields’ problems, so a form shows every message at once', async () => {
+    const { validate } = await import('#domain/validation/validate');
+    const { applicationStep1Schema: schema, REGISTRATION_REQUIRED } = await import('#domain/applications/application-form');
+    const result = validate(schema, { fullName: 'X', nrcNumber: 'abc', phoneNumber: '12', email: 'a@b.zm', address: 'Lusaka', numberOfPlates: 1, vehicleMake: 'Toyota', vehicleModel: 'Corolla', vehicleRegistration: '', registrationNotYetKnown: false });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(['fullName', 'nrcNumber', 'phoneNumber', 'vehicleRegistration'].sort());
+    if (!result.ok) expect(result.errors.vehicleRegistration).toBe(REGISTRATION_REQUIRED);
   });
 });

@@ -134,10 +134,12 @@ describe('presentation', () => {
     { verdict: 'Unknown plate', plateNumber: 'ZM-999-ZZZ' },
   ];
 
-  it('shows Valid green, Expired red and everything else as a yellow warning', () => {
-    expect(everyVerdict.map((v) => verdictTone(v))).toEqual(['valid', 'expired', 'warning', 'warning', 'warning', 'warning']);
+  it('shows Valid green, Expired red, Stolen and Revoked as alarms at least as strong as Expired, and the rest as a yellow warning', () => {
+    expect(everyVerdict.map((v) => verdictTone(v))).toEqual(['valid', 'expired', 'alarm', 'alarm', 'warning', 'warning']);
     expect(verdictTone('Valid')).toBe('valid');
-    expect(verdictTone('Stolen')).toBe('warning');
+    expect(verdictTone('Stolen')).toBe('alarm');
+    expect(verdictTone('Revoked')).toBe('alarm');
+    expect(verdictTone('Not yet issued')).toBe('warning');
   });
 
   it('gives each verdict a short headline', () => {

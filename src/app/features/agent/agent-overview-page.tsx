@@ -2,20 +2,23 @@
  * Agent Dashboard (spec: agent screens): Pending Orders, Fulfilled Orders, Plate
  * Sales and Inventory Blanks computed from the shop's records on this device, each
  * with its trend; the Recent Orders table, where each order opens the buyer's
- * details to check against their NRC card and whitebook before handing over.
+ * details to check against their NRC card and whitebook before handing over, and
+ * moves it on (Ready for Collection, Collected) from there.
  */
 import type { OverviewFigure } from '#domain/agent/workspace';
 import { formatPhone } from '#domain/accounts/profile';
 import type { AgentOrderStatus } from '#domain/statuses/statuses';
-import { Alert, Badge, Button, Card, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
+import { StatCard } from '../../components/stat-card';
 import { type DetailRow, DetailsList } from '../../components/details-list';
 import type { LocalAgentOrder } from '../../store/database';
 import { formatCount, formatTrend } from './agent-format';
 import { formatDay } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { type Column, RecordsTable } from '../../components/records-table';
+import { OrderProgress } from './order-progress';
 import { useAgentDashboard } from './use-agent-records';
 import { useToday } from '../../components/use-today';
 
@@ -32,23 +35,22 @@ function OrderStatusBadge({ status }: { status: AgentOrderStatus }) {
   );
 }
 
-function StatCard({ label, figure }: { label: string; figure: OverviewFigure | undefined }) {
+function FigureCard({ label, figure }: { label: string; figure: OverviewFigure | undefined }) {
   return (
-    <Card.Root>
-      <Card.Body>
-        <Stat.Root>
-          <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText>{figure ? formatCount(figure.value) : '—'}</Stat.ValueText>
-          {figure && (
-            <Stat.HelpText color={figure.trend > 0 ? 'fg.success' : figure.trend < 0 ? 'fg.error' : 'fg.muted'}>
-              {figure.trend > 0 && <Stat.UpIndicator aria-hidden />}
-              {figure.trend < 0 && <Stat.DownIndicator aria-hidden />}
-              {formatTrend(figure.trend)}
-            </Stat.HelpText>
-          )}
-        </Stat.Root>
-      </Card.Body>
-    </Card.Root>
+    <StatCard
+      label={label}
+      value={figure ? formatCount(figure.value) : undefined}
+      helpTone={figure && figure.trend > 0 ? 'success' : figure && figure.trend < 0 ? 'error' : undefined}
+      help={
+        figure ? (
+          <>
+            {figure.trend > 0 && <Stat.UpIndicator aria-hidden />}
+            {figure.trend < 0 && <Stat.DownIndicator aria-hidden />}
+            {formatTrend(figure.trend)}
+          </>
+        ) : null
+      }
+    />
   );
 }
 
@@ -81,6 +83,7 @@ function OrderDialog({ order, onClose }: { order: LocalAgentOrder; onClose: () =
           <Alert.Title>Before handing over the plates, check the buyer’s NRC card and the vehicle’s whitebook against these details.</Alert.Title>
         </Alert.Root>
         <DetailsList rows={rows} />
+        <OrderProgress order={order} />
       </Stack>
     </AppDialog>
   );
@@ -119,10 +122,10 @@ export function AgentOverviewPage() {
           Your shop at a glance
         </Heading>
         <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-          <StatCard label="Pending Orders" figure={overview?.pendingOrders} />
-          <StatCard label="Fulfilled Orders" figure={overview?.fulfilledOrders} />
-          <StatCard label="Plate Sales" figure={overview?.plateSales} />
-          <StatCard label="Inventory Blanks" figure={overview?.inventoryBlanks} />
+          <FigureCard label="Pending Orders" figure={overview?.pendingOrders} />
+          <FigureCard label="Fulfilled Orders" figure={overview?.fulfilledOrders} />
+          <FigureCard label="Plate Sales" figure={overview?.plateSales} />
+          <FigureCard label="Inventory Blanks" figure={overview?.inventoryBlanks} />
         </SimpleGrid>
       </section>
       <Section

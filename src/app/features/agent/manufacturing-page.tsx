@@ -2,8 +2,11 @@
  * Manufacturing Details (spec: agent screens): the plate's batch, production date,
  * status and notes; the Manufacturing Status table with a view action for each
  * record. Marking a plate Collected fulfils the shop's order for it once synced.
+ * A plate has one record: details for a plate already recorded update its record,
+ * and the record's view lists the versions it went through.
  */
 import { MANUFACTURING_SUBMITTED, manufacturingRecordSchema } from '#domain/agent/workspace';
+import { plateNumberSchema } from '#domain/plates/plate-number-schema';
 import { DEFAULT_MANUFACTURING_STATUS, MANUFACTURING_STATUSES } from '#domain/statuses/statuses';
 import { Button, DataList, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea, IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -18,7 +21,8 @@ import { FormAlerts, PageHeader, RequiredNote, Section } from '../../components/
 import { PlateNumberInput } from './plate-number-input';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { SyncStateBadge } from '../../components/sync-state-badge';
-import { useRecentManufacturingRecords } from './use-agent-records';
+import { usePlateManufacturingRecord, useRecentManufacturingRecords } from './use-agent-records';
+import { manufacturingHistory } from './manufacturing-history';
 import { useAgentRecordForm } from './use-agent-record-form';
 
 const EMPTY = { plateNumber: '', status: DEFAULT_MANUFACTURING_STATUS as string, batchNumber: '', productionDate: '', notes: '' };
@@ -38,6 +42,9 @@ function ManufacturingForm() {
     empty: EMPTY,
     submitted: MANUFACTURING_SUBMITTED,
   });
+  // The plate's record, when the shop has one: these details bring it up to date.
+  const typedPlate = plateNumberSchema.safeParse(values.plateNumber);
+  const existing = usePlateManufacturingRecord(typedPlate.success ? typedPlate.data : '');
 
   return (
     <form
@@ -46,14 +53,20 @@ function ManufacturingForm() {
       aria-labelledby="manufacturing-form-heading"
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        // A correction of a refused change keeps its own row; otherwise the plate's record is updated.
+        void save(fixing ? undefined : (existing?.id ?? undefined));
       }}
     >
       <Stack gap="4">
         <FormAlerts fixing={fixing} formMessage={formMessage} />
         <RequiredNote />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label="Plate Number" error={errors.plateNumber} required>
+          <FormField
+            label="Plate Number"
+            error={errors.plateNumber}
+            required
+            helperText={existing ? `Already recorded (${existing.status}, batch ${existing.batchNumber}): submitting updates that record.` : undefined}
+          >
             <PlateNumberInput value={values.plateNumber} onChange={(value) => change('plateNumber', value)} />
           </FormField>
           <FormField label="Status" error={errors.status} required>
@@ -88,6 +101,7 @@ function ManufacturingForm() {
 }
 
 function RecordDialog({ record, onClose }: { record: LocalManufacturingRecord; onClose: () => void }) {
+  const history = manufacturingHistory(record);
   const rows: Array<[string, React.ReactNode]> = [
     ['Plate Number', record.plateNumber],
     ['Status', <ManufacturingStatusBadge key="status" status={record.status} />],
@@ -95,6 +109,22 @@ function RecordDialog({ record, onClose }: { record: LocalManufacturingRecord; o
     ['Production Date', formatDay(record.productionDate)],
     ['Notes', record.notes ? <Text key="notes" whiteSpace="pre-wrap">{record.notes}</Text> : 'No notes'],
     ['Recorded', formatDateTime(record.createdAt)],
+    ...(history.length > 1
+      ? ([
+          [
+            'History',
+            <Stack key="history" as="ol" gap="1" listStyle="none" m="0" p="0">
+              {history.map((version) => (
+                <li key={`${version.recordedAt}-${version.status}`}>
+                  <Text as="span" fontSize="sm">
+                    {formatDateTime(version.recordedAt)}: {version.status}, batch {version.batchNumber}
+                  </Text>
+                </li>
+              ))}
+            </Stack>,
+          ],
+        ] satisfies Array<[string, React.ReactNode]>)
+      : []),
     ['Sync', <SyncStateBadge key="sync" state={record.syncState} />],
   ];
   return (

@@ -4,6 +4,8 @@
  * the one write path (row + outbox entry) and pushed, the success toast (saying so
  * when it waits on this device), and a cleared form ready for the next record.
  *
+ * A form can start a new record with values of the day (the sale date is today).
+ *
  * With `?fix=<outbox entry id>` (Edit and resubmit, from Needs attention) the form
  * starts from what was sent, shows the server's reasons, and the corrected record
  * replaces the refused one under the same row id.
@@ -29,6 +31,8 @@ export interface AgentRecordFormOptions<Values extends FormValues, Output extend
   empty: Values;
   /** The success message, e.g. WHITEBOOK_SUBMITTED. */
   submitted: string;
+  /** Values a new record starts with on a given day (YYYY-MM-DD, local), e.g. today's date for a sale. */
+  defaults?: (today: string) => Partial<Values>;
 }
 
 /** The form's values from a refused change's payload: each known field, as text. */
@@ -47,11 +51,12 @@ export function recordMutation<Output extends { id: string }>(intent: string, ta
   return { intent, table, row: { ...value, createdAt: new Date().toISOString() }, payload: value };
 }
 
-export function useAgentRecordForm<Values extends FormValues, Output extends { id: string }>({ intent, table, schemaFor, empty, submitted }: AgentRecordFormOptions<Values, Output>) {
+export function useAgentRecordForm<Values extends FormValues, Output extends { id: string }>({ intent, table, schemaFor, empty, submitted, defaults }: AgentRecordFormOptions<Values, Output>) {
   type Field = Extract<keyof Values, string> | 'id' | 'form';
   const today = useToday();
   const { errors, setErrors, clearError, formMessage, setFormMessage, isSubmitting, formRef, submit, reset } = useChangeForm<Field>();
-  const [values, setValues] = useState<Values>(empty);
+  const startingValues = (day: string): Values => ({ ...empty, ...defaults?.(day) });
+  const [values, setValues] = useState<Values>(() => startingValues(today));
   // Made once per record, so a correction or a retry keeps the row it belongs to.
   const [id, setId] = useState(newId);
   const [fixing, setFixing] = useState<OutboxEntry | null>(null);
@@ -87,14 +92,18 @@ export function useAgentRecordForm<Values extends FormValues, Output extends { i
 
   /** 'New Entry': an empty form, no messages, a new record. A refused change being corrected stays in Needs attention. */
   function clear() {
-    setValues(empty);
+    setValues(startingValues(today));
     setId(newId());
     reset();
     if (fixing) leaveFixMode();
   }
 
-  async function save() {
-    const result = await submit(schemaFor(today), { ...values, id }, (value) => recordMutation(intent, table, value), fixing ? { replaces: fixing.id } : {});
+  /**
+   * Writes the record; `recordId` names an existing row this one brings up to date (a plate's
+   * one manufacturing record) instead of the form's new id.
+   */
+  async function save(recordId?: string) {
+    const result = await submit(schemaFor(today), { ...values, id: recordId ?? id }, (value) => recordMutation(intent, table, value), fixing ? { replaces: fixing.id } : {});
     if (result === 'sent' || result === 'queued') {
       toastChange(result, submitted);
       clear();

@@ -27,6 +27,18 @@ export function useRecentManufacturingRecords(): LocalManufacturingRecord[] | un
   return useStoreQuery((db) => db.manufacturingRecords.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());
 }
 
+/**
+ * The shop's one manufacturing record of a plate (numbers compared as written, e.g. ZM-101-ABC):
+ * null when it has none, undefined while loading. The newest wins should an older copy linger
+ * until the next sync.
+ */
+export function usePlateManufacturingRecord(plateNumber: string): LocalManufacturingRecord | null | undefined {
+  return useStoreQuery(async (db) => {
+    const records = await db.manufacturingRecords.filter((record) => record.plateNumber === plateNumber).toArray();
+    return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
+  }, [plateNumber]);
+}
+
 export function useRecentInventoryItems(): LocalInventoryItem[] | undefined {
   useSync();
   return useStoreQuery((db) => db.inventoryItems.orderBy('createdAt').reverse().limit(RECENT_LIMIT).toArray());

@@ -42,6 +42,8 @@ function WhitebookForm() {
     schemaFor: whitebookEntrySchema,
     empty: EMPTY,
     submitted: WHITEBOOK_SUBMITTED,
+    // Most sales are written up the day they are made.
+    defaults: (day) => ({ saleDate: day }),
   });
 
   return (
@@ -90,7 +92,12 @@ function WhitebookForm() {
           <FormField label="Registration Number" error={errors.registrationNumber} required>
             <Input value={values.registrationNumber} maxLength={40} autoComplete="off" autoCapitalize="characters" onChange={(event) => change('registrationNumber', event.currentTarget.value)} />
           </FormField>
-          <FormField label="Entitlement Document Reference" error={errors.entitlementReference} required>
+          <FormField
+            label="Entitlement Document Reference"
+            error={errors.entitlementReference}
+            required
+            helperText="The shop’s order number (ORD-…) or the application reference (LP-…). Checked against the shop’s orders when the entry syncs."
+          >
             <Input value={values.entitlementReference} maxLength={60} autoComplete="off" placeholder="ORD-001" onChange={(event) => change('entitlementReference', event.currentTarget.value)} />
             <Field.HelperText>The approved request or allocation letter you checked this sale against, e.g. ORD-001.</Field.HelperText>
           </FormField>

@@ -1,11 +1,15 @@
 /**
- * Step 3, Confirmation: the server has the application; what happens next, its reference,
- * and its payment as it goes on (the handset prompt, the card's result or the bank details).
+ * Step 3, Confirmation: the server has the application. It leads with what happened to the
+ * payment (paid, declined, waiting on the phone or the bank transfer) and what to do next,
+ * as the domain's paymentOutcome words it — "Application Submitted!" only once it is paid —
+ * then the reference, and the payment as it goes on (the handset prompt, the card's result or
+ * the bank details), with a new attempt offered after one that did not go through.
  */
-import { Box, Circle, Heading, Icon, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { type RefObject, useState } from 'react';
-import { CheckIcon } from '../../components/icons';
+import { paymentOutcome } from '#domain/payments/payment-outcome';
 import type { Receipt } from '../payments/payment-api';
+import { PaymentOutcomeSummary } from '../payments/payment-outcome-summary';
 import { PaymentPanel } from '../payments/payment-panel';
 import { PayAgain } from './pay-again';
 
@@ -25,40 +29,31 @@ interface ConfirmationStepProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
 }
 
-const NOT_PAID: readonly Receipt['status'][] = ['declined', 'timed_out', 'cancelled'];
-
 export function ConfirmationStep({ numberOfPlates, reference, payment: firstPayment, applicationId, payerPhone, headingRef }: ConfirmationStepProps) {
+  // The payment as last reported: the panel reports it as it settles, and a new attempt replaces it.
   const [payment, setPayment] = useState(firstPayment);
-  // The panel reports the payment as it settles; a new attempt replaces it.
-  const [status, setStatus] = useState(firstPayment?.status);
+  const [latest, setLatest] = useState(firstPayment);
+  const outcome = paymentOutcome(latest, { purpose: 'application', numberOfPlates, applicationReference: reference });
   return (
     <Stack gap="6" align="center" textAlign="center">
-      <Circle size="14" bg="green.subtle" color="green.fg" aria-hidden>
-        <Icon as={CheckIcon} boxSize="7" />
-      </Circle>
-      <Stack gap="2">
-        <Heading as="h2" size="2xl" ref={headingRef} tabIndex={-1} outline="none">
-          Application Submitted!
-        </Heading>
-        <Text color="fg.muted">
-          Your application for {numberOfPlates} plate(s) has been submitted successfully. You will receive a confirmation email shortly.
-        </Text>
-      </Stack>
-      <Box bg="bg.muted" rounded="lg" p={{ base: '4', md: '5' }} width="full" textAlign="start">
-        <Heading as="h3" size="md" mb="3">
-          Next Steps
-        </Heading>
-        <List.Root as="ol" gap="3" ps="5">
-          {NEXT_STEPS.map((item) => (
-            <List.Item key={item.title}>
-              <Text as="span" fontWeight="semibold">
-                {item.title}:
-              </Text>{' '}
-              {item.text}
-            </List.Item>
-          ))}
-        </List.Root>
-      </Box>
+      <PaymentOutcomeSummary outcome={outcome} headingLevel="h2" headingRef={headingRef} layout="centred" />
+      {outcome.kind === 'paid' && (
+        <Box bg="bg.muted" rounded="lg" p={{ base: '4', md: '5' }} width="full" textAlign="start">
+          <Heading as="h3" size="md" mb="3">
+            Next Steps
+          </Heading>
+          <List.Root as="ol" gap="3" ps="5">
+            {NEXT_STEPS.map((item) => (
+              <List.Item key={item.title}>
+                <Text as="span" fontWeight="semibold">
+                  {item.title}:
+                </Text>{' '}
+                {item.text}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      )}
       <Stack gap="1" borderWidth="1px" borderColor="brand.muted" bg="brand.subtle" rounded="lg" px="6" py="4">
         <Text fontSize="sm" color="fg.muted">
           Reference Number
@@ -73,8 +68,8 @@ export function ConfirmationStep({ numberOfPlates, reference, payment: firstPaym
             Payment
           </Heading>
           <Stack gap="5">
-            <PaymentPanel payment={payment} onChange={(next) => setStatus(next.status)} />
-            {status && NOT_PAID.includes(status) && (
+            <PaymentPanel payment={payment} onChange={setLatest} />
+            {outcome.mayPayAgain && (
               <PayAgain
                 key={payment.id}
                 applicationId={applicationId}
@@ -82,7 +77,7 @@ export function ConfirmationStep({ numberOfPlates, reference, payment: firstPaym
                 phone={payment.payerPhone ?? payerPhone}
                 onStarted={(next) => {
                   setPayment(next);
-                  setStatus(next.status);
+                  setLatest(next);
                 }}
               />
             )}

@@ -1,6 +1,7 @@
-/** Step 1, Personal Info: who is applying and how many plates. */
+/** Step 1, Personal Info: who is applying, how many plates, and the vehicle they are for. */
 import { FormField } from '../../components/form-field';
-import { Field, Input, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { Box, Field, Fieldset, Input, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { CheckboxField } from '../../components/checkbox-field';
 import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, NRC_PLACEHOLDER, PHONE_PLACEHOLDER } from '#domain/applications/application-form';
 import type { ApplicationField, ApplicationFields, WizardErrors } from './wizard-reducer';
 
@@ -12,6 +13,7 @@ interface PersonalInfoStepProps {
 }
 
 export function PersonalInfoStep({ fields, errors, onChange, onNumberOfPlatesBlur }: PersonalInfoStepProps) {
+  const notYetKnown = fields.registrationNotYetKnown === 'true';
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       <FormField label="Full Name" error={errors.fullName} required>
@@ -61,6 +63,36 @@ export function PersonalInfoStep({ fields, errors, onChange, onNumberOfPlatesBlu
         />
         <Field.ErrorText>{errors.numberOfPlates}</Field.ErrorText>
       </Field.Root>
+      <Fieldset.Root gridColumn={{ md: 'span 2' }}>
+        <Fieldset.Legend fontWeight="semibold">Vehicle</Fieldset.Legend>
+        <Fieldset.HelperText>The vehicle the plates are for. If it is not registered yet, say so below.</Fieldset.HelperText>
+        <Fieldset.Content>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormField label="Vehicle Make" error={errors.vehicleMake} required>
+              <Input name="vehicleMake" autoComplete="off" placeholder="Toyota" maxLength={60} value={fields.vehicleMake} onChange={(event) => onChange('vehicleMake', event.target.value)} />
+            </FormField>
+            <FormField label="Vehicle Model" error={errors.vehicleModel} required>
+              <Input name="vehicleModel" autoComplete="off" placeholder="Corolla" maxLength={60} value={fields.vehicleModel} onChange={(event) => onChange('vehicleModel', event.target.value)} />
+            </FormField>
+            <FormField label="Registration Number" error={errors.vehicleRegistration} required={!notYetKnown}>
+              <Input
+                name="vehicleRegistration"
+                autoComplete="off"
+                placeholder="BAK 1234"
+                maxLength={20}
+                disabled={notYetKnown}
+                value={notYetKnown ? '' : fields.vehicleRegistration}
+                onChange={(event) => onChange('vehicleRegistration', event.target.value)}
+              />
+            </FormField>
+            <Box alignSelf={{ md: 'end' }} pb={{ md: '2' }}>
+              <CheckboxField checked={notYetKnown} onChange={(checked) => onChange('registrationNotYetKnown', checked ? 'true' : '')}>
+                Registration not yet known
+              </CheckboxField>
+            </Box>
+          </SimpleGrid>
+        </Fieldset.Content>
+      </Fieldset.Root>
     </SimpleGrid>
   );
 }

@@ -3,12 +3,13 @@
  * and written on every change, and Submit Application calls the server. Submitting needs a
  * connection and a signed-in account: offline the draft waits and the page says so; a
  * visitor is sent to sign in and comes back to step 2 with the draft as they left it.
+ * A signed-in applicant's name, email and phone come from their account into the empty fields.
  */
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { paths } from '../../config/paths';
-import { getSession } from '../../session/session-store';
+import { getSession, type SessionState, subscribeSession } from '../../session/session-store';
 import { newId } from '../../store/mutate';
 import { SUBMIT_SIGN_IN, submitApplication } from './application-api';
 import { clearWizardDraft, readWizardDraft, writeWizardDraft } from './wizard-draft';
@@ -29,8 +30,12 @@ function rememberedCard(applicationId: string): string {
   return typedCard?.applicationId === applicationId ? typedCard.number : '';
 }
 
+const UNKNOWN_SESSION: SessionState = { status: 'unknown' };
+
 export function useBuyProcessWizard() {
   const navigate = useNavigate();
+  // The device's idea of who is signed in: enough to fill in their details, offline too.
+  const session = useSyncExternalStore(subscribeSession, getSession, () => UNKNOWN_SESSION);
   const [state, dispatch] = useReducer(wizardReducer, undefined, () => {
     const draft = readWizardDraft();
     const applicationId = draft?.applicationId ?? newId();
@@ -49,6 +54,14 @@ export function useBuyProcessWizard() {
     if (draft) writeWizardDraft(draft);
     else clearWizardDraft();
   }, [applicationId, step, fields, paymentMethod, payerPhone]);
+
+  const profile = session.status === 'signed-in' ? session.user : null;
+  const profileName = profile?.name ?? '';
+  const profileEmail = profile?.email ?? '';
+  const profilePhone = profile?.phone ?? '';
+  useEffect(() => {
+    if (profileName || profileEmail || profilePhone) dispatch({ type: 'profileKnown', profile: { name: profileName, email: profileEmail, phone: profilePhone } });
+  }, [profileName, profileEmail, profilePhone]);
 
   useEffect(() => {
     typedCard = cardNumber && step !== 3 ? { applicationId, number: cardNumber } : null;

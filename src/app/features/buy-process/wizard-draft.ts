@@ -9,6 +9,8 @@
 import { isPaymentMethodId } from '#domain/pricing/pricing';
 import { APPLICATION_FIELDS, type ApplicationFields, type WizardDraft } from './wizard-reducer';
 
+const VEHICLE_FIELDS: ReadonlySet<string> = new Set(['vehicleMake', 'vehicleModel', 'vehicleRegistration', 'registrationNotYetKnown']);
+
 export const WIZARD_DRAFT_KEY = 'nambala.buy-process.draft';
 /** Bumped when the stored shape changes; older drafts are then ignored rather than misread. */
 const DRAFT_VERSION = 1;
@@ -32,8 +34,10 @@ function readFields(value: unknown): ApplicationFields | null {
   const fields: Partial<ApplicationFields> = {};
   for (const name of APPLICATION_FIELDS) {
     const field = value[name];
-    if (typeof field !== 'string') return null;
-    fields[name] = field;
+    // Drafts kept before the vehicle was asked for have no vehicle fields: they start blank.
+    if (field === undefined && VEHICLE_FIELDS.has(name)) fields[name] = '';
+    else if (typeof field !== 'string') return null;
+    else fields[name] = field;
   }
   return fields as ApplicationFields;
 }

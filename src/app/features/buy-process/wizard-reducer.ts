@@ -18,14 +18,35 @@ import { validate } from '#domain/validation/validate';
 import type { Receipt } from '../payments/payment-api';
 import { checkPaymentDetails, type PaymentDetailsToSend } from './payment-details';
 
-export const APPLICATION_FIELDS = ['fullName', 'nrcNumber', 'phoneNumber', 'email', 'address', 'numberOfPlates'] as const;
+export const APPLICATION_FIELDS = ['fullName', 'nrcNumber', 'phoneNumber', 'email', 'address', 'numberOfPlates', 'vehicleMake', 'vehicleModel', 'vehicleRegistration', 'registrationNotYetKnown'] as const;
 export type ApplicationField = (typeof APPLICATION_FIELDS)[number];
-/** As typed: the number of plates stays text until it is checked, so clearing the box to retype works. */
+/**
+ * As typed: the number of plates stays text until it is checked, so clearing the box to retype
+ * works; "registration not yet known" is 'true' when ticked and '' when not.
+ */
 export type ApplicationFields = Record<ApplicationField, string>;
 export type WizardErrorKey = ApplicationField | 'paymentMethod' | 'payerPhone' | 'card';
 export type WizardErrors = Partial<Record<WizardErrorKey, string>>;
 
-export const EMPTY_FIELDS: ApplicationFields = { fullName: '', nrcNumber: '', phoneNumber: '', email: '', address: '', numberOfPlates: '1' };
+export const EMPTY_FIELDS: ApplicationFields = {
+  fullName: '',
+  nrcNumber: '',
+  phoneNumber: '',
+  email: '',
+  address: '',
+  numberOfPlates: '1',
+  vehicleMake: '',
+  vehicleModel: '',
+  vehicleRegistration: '',
+  registrationNotYetKnown: '',
+};
+
+/** What the signed-in account already says about the applicant. */
+export interface ApplicantProfile {
+  name: string;
+  email: string;
+  phone?: string | null;
+}
 
 /** What is kept on the device between visits: everything the user chose, nothing derived. */
 export interface WizardDraft {
@@ -73,6 +94,8 @@ export type WizardAction =
   | { type: 'submitRequested' }
   | { type: 'submitSucceeded'; reference: string; payment: Receipt | null }
   | { type: 'submitFailed'; message: string | null; errors?: WizardErrors; isConflict?: boolean }
+  /** The signed-in account's name, email and phone, filled into those fields while they are empty. */
+  | { type: 'profileKnown'; profile: ApplicantProfile }
   /** The same answers as a new application with a new id (after the server refused a changed resubmit). */
   | { type: 'restarted'; applicationId: string };
 
@@ -136,12 +159,29 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   // Step 3 is final: nothing the user does there changes the application.
   if (state.step === 3) return state;
   switch (action.type) {
-    case 'fieldChanged':
-      return { ...state, fields: { ...state.fields, [action.field]: action.value }, errors: { ...state.errors, [action.field]: undefined } };
+    case 'fieldChanged': {
+      const errors = { ...state.errors, [action.field]: undefined };
+      // Ticking "not yet known" answers the registration's message too.
+      if (action.field === 'registrationNotYetKnown') errors.vehicleRegistration = undefined;
+      return { ...state, fields: { ...state.fields, [action.field]: action.value }, errors };
+    }
     case 'numberOfPlatesCommitted': {
       const normalised = String(parseNumberOfPlates(state.fields.numberOfPlates));
       if (normalised === state.fields.numberOfPlates) return state;
       return { ...state, fields: { ...state.fields, numberOfPlates: normalised } };
+    }
+    case 'profileKnown': {
+      // Only blanks are filled: what the applicant typed, or kept in a draft, stays theirs.
+      const known: Partial<ApplicationFields> = { fullName: action.profile.name, email: action.profile.email, phoneNumber: action.profile.phone ?? '' };
+      const fields = { ...state.fields };
+      let changed = false;
+      for (const [field, value] of Object.entries(known) as Array<[ApplicationField, string]>) {
+        if (fields[field].trim() === '' && value.trim() !== '') {
+          fields[field] = value;
+          changed = true;
+        }
+      }
+      return changed ? { ...state, fields } : state;
     }
     case 'paymentMethodChosen':
       // Another method asks for other details: the old detail's message no longer applies.

@@ -8,9 +8,9 @@ import { formatReservationDate } from '#domain/purchases/reservation';
 
 export type CheckoutKind = 'buy' | 'reserve';
 
-/** Bank transfer is not offered here: it takes days, too long to hold a plate (decision 010). */
-export type MarketplaceMethodId = Exclude<PaymentMethodId, 'bank'>;
-export const MARKETPLACE_METHODS = PAYMENT_METHODS.filter((method): method is Extract<(typeof PAYMENT_METHODS)[number], { id: MarketplaceMethodId }> => method.id !== 'bank');
+/** Every method the wizard offers, bank transfer too: the server holds the plate for the days a transfer takes. */
+export type MarketplaceMethodId = PaymentMethodId;
+export const MARKETPLACE_METHODS = PAYMENT_METHODS;
 
 export function isMarketplaceMethod(value: unknown): value is MarketplaceMethodId {
   return MARKETPLACE_METHODS.some((method) => method.id === value);

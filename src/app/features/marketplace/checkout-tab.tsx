@@ -1,22 +1,24 @@
 /**
  * One tab of the detail dialog: Buy Now (Add to Cart & Checkout) or Reserve. The buyer picks a
- * method and gives the wallet number or card; the server records the payment and holds the plate,
- * and the payment panel follows it until it settles. Online and signed-in only: offline and for
- * visitors the button says what is needed instead.
+ * method (mobile money, card or bank transfer) and gives the wallet number or card; the server
+ * records the payment and holds the plate. The outcome then leads with what happened and what to
+ * do next (the domain's paymentOutcome), and the payment panel follows it until it settles.
+ * Online and signed-in only: offline and for visitors the button says what is needed instead.
  */
 import { formatKwacha, ngwee } from '#domain/money/money';
 import { checkPayerDetails } from '#domain/payments/payment';
+import { paymentOutcome } from '#domain/payments/payment-outcome';
 import { Alert, Box, Button, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormMessage } from '../../components/form-message';
 import { PayerDetailsFields } from '../payments/payer-details-fields';
+import { PaymentOutcomeSummary } from '../payments/payment-outcome-summary';
 import { PaymentPanel } from '../payments/payment-panel';
 import { PriceLines } from '../payments/price-lines';
 import type { Receipt } from '../payments/payment-api';
 import { QUOTE_OFFLINE, type QuoteAnswer, startCheckout } from './checkout-api';
 import {
-  approvedMessage,
   type Attempt,
   attemptFor,
   attemptSignature,
@@ -102,19 +104,13 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
   }
 
   if (payment) {
-    const isOver = payment.status === 'declined' || payment.status === 'timed_out' || payment.status === 'cancelled';
+    const plate = { plateNumber };
+    const outcome = paymentOutcome(payment, kind === 'buy' ? { purpose: 'purchase', ...plate } : { purpose: 'reservation', ...plate, reservedUntil: loaded?.listing.reservedUntil ?? null });
     return (
       <Stack gap="4">
+        <PaymentOutcomeSummary outcome={outcome} headingLevel="h3" />
         <PaymentPanel payment={payment} onChange={paymentChanged} />
-        <Box role="status" aria-live="polite">
-          {payment.status === 'approved' && (
-            <Alert.Root status="success" variant="solid">
-              <Alert.Indicator />
-              <Alert.Title fontSize="md">{approvedMessage(kind, kind === 'reserve' ? (loaded?.listing.reservedUntil ?? null) : null)}</Alert.Title>
-            </Alert.Root>
-          )}
-        </Box>
-        {isOver && (
+        {outcome.mayPayAgain && (
           <Button
             variant="outline"
             alignSelf="flex-start"
@@ -172,7 +168,7 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
               aria-describedby={errors.method ? `${idPrefix}-method-error` : undefined}
             >
               <RadioCard.Label fontWeight="semibold">Payment Method</RadioCard.Label>
-              <SimpleGrid columns={{ base: 1, sm: 3 }} gap="2">
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
                 {MARKETPLACE_METHODS.map((option) => (
                   <RadioCard.Item key={option.id} value={option.id}>
                     <RadioCard.ItemHiddenInput />

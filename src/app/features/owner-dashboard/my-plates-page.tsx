@@ -6,6 +6,7 @@
  * it works offline; paying, cancelling, transferring and renewing need a connection.
  */
 import { formatZmw, ngwee } from '#domain/money/money';
+import { paymentOutcome } from '#domain/payments/payment-outcome';
 import { describeTimeLeft, reservationTimeLeft } from '#domain/plates/owner-order';
 import { isActivePlate, renewalsDue } from '#domain/plates/owner-overview';
 import { Alert, Badge, Box, Button, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
@@ -207,7 +208,9 @@ function PayDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => 
           method={order.payment?.method ?? 'mtn'}
           phone=""
           onStarted={(payment) => {
-            showToast({ type: payment.status === 'approved' ? 'success' : 'info', title: payment.status === 'approved' ? 'Payment received' : 'Payment started', description: `${payment.reference}: ${payment.description}` });
+            // Told as it is: a declined card is not "Payment started".
+            const outcome = paymentOutcome(payment, { purpose: 'application', numberOfPlates: order.quantity, applicationReference: order.reference });
+            showToast({ type: outcome.palette === 'green' ? 'success' : outcome.palette === 'red' ? 'error' : 'info', title: outcome.heading, description: `${payment.reference}: ${outcome.text}` });
             onClose();
           }}
         />

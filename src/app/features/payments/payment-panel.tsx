@@ -190,7 +190,7 @@ export function PaymentPanel({ payment: initial, onChange, onReceipt = false }: 
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Description>
-            {payment.status === 'timed_out' ? 'The payment request timed out: nobody approved it in time. Nothing was charged.' : `The payment was not made${payment.declineReason ? `: ${payment.declineReason}` : ''}. Nothing was charged.`}
+            {payment.status === 'timed_out' ? 'The payment request timed out: nobody approved it in time. Nothing was charged.' : `The payment was not made${payment.declineReason ? `: ${payment.declineReason.replace(/[.!]$/, '')}` : ''}. Nothing was charged.`}
           </Alert.Description>
         </Alert.Root>
       )}

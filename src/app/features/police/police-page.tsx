@@ -21,7 +21,7 @@ import { VerdictPanel } from '../verification/verdict-panel';
 import { FlagPlateDialog } from './flag-plate-dialog';
 import { useMyFlags, useRecentChecks, useRegistryCopy } from './use-police-data';
 
-const TONE_PALETTE = { valid: 'green', expired: 'red', warning: 'yellow' } as const;
+const TONE_PALETTE = { valid: 'green', expired: 'red', alarm: 'red', warning: 'yellow' } as const;
 const FLAG_PALETTE = { Open: 'orange', Revoked: 'red', Stolen: 'red', Dismissed: 'gray' } as const;
 
 function useStorageUsed(): number | null {

@@ -1,8 +1,12 @@
-/** 'Signing keys': the registry keys this device verifies with, how rotation works, and how fresh the keys and revocations are. */
+/**
+ * 'Signing keys': the registry keys this device verifies with, how fresh the keys and
+ * revocations are, and (online) the administrator's actions: rotate the key, revoke one.
+ */
 import { describeAge } from '#domain/credential/freshness';
 import type { TrustedKey } from '#domain/credential/verdict';
-import { Box, Flex, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+import { type AdminKey, RevokeKeyDialog, RotateKeyDialog, useAdminKeys } from './key-actions';
 import { formatDateTime } from '../../components/format-date-time';
 import type { TrustMeta } from '../../registry/trust';
 import { KeyStatusBadge } from './qr-badges';
@@ -42,12 +46,27 @@ function Freshness({ meta }: { meta: TrustMeta | null | undefined }) {
   );
 }
 
+type KeyDialog = { kind: 'rotate' } | { kind: 'revoke'; key: AdminKey } | null;
+
 export function SigningKeysSection() {
   const keys = useSigningKeys();
   const meta = useTrustMeta();
+  const admin = useAdminKeys();
+  const [dialog, setDialog] = useState<KeyDialog>(null);
+  const adminKey = (keyId: number) => admin.data?.keys.find((key) => key.keyId === keyId);
 
   return (
-    <Section title="Signing keys" headingId="signing-keys-heading">
+    <Section
+      title="Signing keys"
+      headingId="signing-keys-heading"
+      aside={
+        admin.data?.canRotate ? (
+          <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'rotate' })}>
+            Rotate Key
+          </Button>
+        ) : undefined
+      }
+    >
       <Stack gap="4">
         {keys === undefined ? (
           <Flex justify="center" align="center" gap="3" py="6" role="status">
@@ -68,7 +87,12 @@ export function SigningKeysSection() {
                 <Table.Row>
                   <Table.ColumnHeader scope="col">Key ID</Table.ColumnHeader>
                   <Table.ColumnHeader scope="col">Status</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">Role</Table.ColumnHeader>
+                  {admin.data && <Table.ColumnHeader scope="col">Plates</Table.ColumnHeader>}
+                  {admin.data && (
+                    <Table.ColumnHeader scope="col" textAlign="end">
+                      Actions
+                    </Table.ColumnHeader>
+                  )}
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -76,11 +100,27 @@ export function SigningKeysSection() {
                   <Table.Row key={key.keyId}>
                     <Table.Cell fontFamily="mono">{key.keyId}</Table.Cell>
                     <Table.Cell>
-                      <KeyStatusBadge status={key.status} />
+                      <Stack gap="0.5" align="flex-start">
+                        <KeyStatusBadge status={key.status} />
+                        <Text fontSize="xs" color="fg.muted">
+                          {KEY_ROLES[key.status]}
+                        </Text>
+                      </Stack>
                     </Table.Cell>
-                    <Table.Cell fontSize="sm" color="fg.muted">
-                      {KEY_ROLES[key.status]}
-                    </Table.Cell>
+                    {admin.data && <Table.Cell>{adminKey(key.keyId)?.platesSigned.toLocaleString('en-GB') ?? '—'}</Table.Cell>}
+                    {admin.data && (
+                      <Table.Cell textAlign="end">
+                        {(() => {
+                          const target = adminKey(key.keyId);
+                          if (!target || target.status === 'revoked' || (target.status === 'active' && !admin.data.canRotate)) return null;
+                          return (
+                            <Button size="xs" variant="outline" colorPalette="red" aria-label={`Revoke key ${key.keyId}`} onClick={() => setDialog({ kind: 'revoke', key: target })}>
+                              Revoke
+                            </Button>
+                          );
+                        })()}
+                      </Table.Cell>
+                    )}
                   </Table.Row>
                 ))}
               </Table.Body>
@@ -88,10 +128,14 @@ export function SigningKeysSection() {
           </Table.ScrollArea>
         )}
         <Text fontSize="sm">
-          A new key is made by the registry's operators when keys are rotated; a retired key keeps verifying what it signed until those plates expire.
+          {admin.data && !admin.data.canRotate
+            ? 'This server’s signing key is set by its operators, who rotate it. A retired key keeps verifying what it signed until those plates expire.'
+            : 'Rotate the key to have a new one sign from now on; a retired key keeps verifying what it signed until those plates expire. Revoke a key only if it was lost or leaked.'}
         </Text>
         <Freshness meta={meta} />
       </Stack>
+      {dialog?.kind === 'rotate' && <RotateKeyDialog active={admin.data?.keys.find((key) => key.status === 'active')} onDone={admin.refresh} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'revoke' && <RevokeKeyDialog target={dialog.key} onDone={admin.refresh} onClose={() => setDialog(null)} />}
     </Section>
   );
 }

@@ -1,13 +1,14 @@
 /**
  * Renew a plate's registration: the fee and the expiry a renewal paid today gives (the
  * server's figures, by its clock and prices), the payment method and its details, then the
- * payment panel until the payment settles. Once it is approved the server re-issues the
- * registration; the new certificate and QR code reach the device with the sync that
- * follows. Online only: offline the dialog says so. Each attempt carries its own
+ * outcome (what happened to the payment, what to do next) over the payment panel until the
+ * payment settles. Once it is approved the server re-issues the registration; the new
+ * certificate and QR code reach the device with the sync that follows. Online only: offline the dialog says so. Each attempt carries its own
  * idempotency key, kept until the server has answered, so a resend never charges twice.
  */
 import { formatKwacha, ngwee } from '#domain/money/money';
 import { checkPayerDetails } from '#domain/payments/payment';
+import { paymentOutcome } from '#domain/payments/payment-outcome';
 import type { OwnedPlate } from '#domain/plates/owned-plate';
 import { type PaymentMethodId } from '#domain/pricing/pricing';
 import { Alert, Button, DataList, Stack, Text } from '@chakra-ui/react';
@@ -20,6 +21,7 @@ import { useSession } from '../../session/use-session';
 import type { Receipt } from '../payments/payment-api';
 import { PaymentMethodRadios } from '../payments/payment-method-radios';
 import { PayerDetailsFields } from '../payments/payer-details-fields';
+import { PaymentOutcomeSummary } from '../payments/payment-outcome-summary';
 import { PaymentPanel } from '../payments/payment-panel';
 import { type QuoteAnswer, fetchRenewalQuote, RENEWAL_NEEDS_CONNECTION, startRenewal } from './renewal-api';
 
@@ -119,7 +121,7 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
   const loaded = quote?.ok && quotedFor === plate.plateNumber ? quote.quote : null;
   const registration = plate.registration;
   const formId = `renew-${plate.plateNumber.replace(/\W+/g, '-')}`;
-  const isOver = payment !== null && (payment.status === 'declined' || payment.status === 'timed_out' || payment.status === 'cancelled');
+  const isOver = payment !== null && paymentOutcome(payment, { purpose: 'renewal', plateNumber: plate.plateNumber }).mayPayAgain;
   const mayPay = isOnline && loaded !== null && loaded.refusal === null && payment === null;
 
   return (
@@ -182,13 +184,8 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
 
         {payment ? (
           <Stack gap="4">
+            <PaymentOutcomeSummary outcome={paymentOutcome(payment, { purpose: 'renewal', plateNumber: plate.plateNumber })} headingLevel="h3" />
             <PaymentPanel payment={payment} onChange={paymentChanged} />
-            {payment.status === 'approved' && (
-              <Alert.Root status="success" role="status">
-                <Alert.Indicator />
-                <Alert.Description>Plate {plate.plateNumber} is renewed. Its new certificate and QR code reach this device with the next sync; the old QR code now reads as replaced.</Alert.Description>
-              </Alert.Root>
-            )}
           </Stack>
         ) : (
           mayPay && (

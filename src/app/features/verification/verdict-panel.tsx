@@ -1,23 +1,31 @@
 /**
  * The results panel (spec: Valid green check, Expired red, anything else a yellow
- * warning): the verdict, the registered vehicle in large type so a plate on the
- * wrong car stands out, the dates, and how fresh the device's data is.
+ * warning; stolen and revoked red too, as alarming as expired): the verdict, the
+ * registered vehicle in large type so a plate on the wrong car stands out, the dates,
+ * and how fresh the device's data is. A new verdict is scrolled into view and takes
+ * focus on its heading, which names it, so at the roadside on a phone it is seen and
+ * heard at once rather than below the fold.
  */
 import { describeAge, isClockOff } from '#domain/credential/freshness';
 import { verdictHeadline, verdictTone } from '#domain/credential/presentation';
 import { unissuedExplanation, unissuedHeadline } from '#domain/plates/lifecycle';
 import { coverText } from '#domain/registry/cover';
-import { useLayoutEffect } from 'react';
-import { Alert, Badge, Box, Circle, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Alert, Badge, Box, Circle, DataList, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { CheckIcon, ClockIcon, WarningIcon } from '../../components/icons';
 import { formatDay } from '../../components/format-date-time';
+import { PlateNumber, WithPlateNumbers } from '../../components/plate-number';
 import type { VerificationOutcome, VerificationResult } from '../../registry/verify';
 
 const TONE = {
   valid: { palette: 'green', icon: CheckIcon },
-  expired: { palette: 'red', icon: CheckIcon },
+  expired: { palette: 'red', icon: ClockIcon },
+  alarm: { palette: 'red', icon: WarningIcon },
   warning: { palette: 'yellow', icon: WarningIcon },
 } as const;
+
+/** Below a sticky header, a verdict scrolled to the top would hide under it. */
+const SCROLL_MARGIN = '24';
 
 const SOURCE_TEXT: Record<VerificationResult['source'], string> = {
   credential: 'Checked against the signed QR code, on this device.',
@@ -61,14 +69,23 @@ function Freshness({ result }: { result: VerificationResult }) {
 export const VERDICT_SHOWN_MARK = 'nambala:verdict-shown';
 
 export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOutcome | null; isChecking: boolean }) {
+  const shownRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   useLayoutEffect(() => {
     if (outcome?.kind === 'result') performance.mark(VERDICT_SHOWN_MARK);
   }, [outcome]);
+  useEffect(() => {
+    // Each new verdict (or the reason there is none): bring it into view and move focus to
+    // the heading that names it, so a screen reader says it at once.
+    if (isChecking || !outcome) return;
+    shownRef.current?.scrollIntoView({ block: 'start' });
+    (headingRef.current ?? shownRef.current)?.focus({ preventScroll: true });
+  }, [outcome, isChecking]);
   if (isChecking) return <Text color="fg.muted">Checking…</Text>;
   if (!outcome) return <Text color="fg.muted">Enter a plate number or scan a QR code to see its status here.</Text>;
   if (outcome.kind === 'problem') {
     return (
-      <Alert.Root status="info" data-testid="verification-problem">
+      <Alert.Root status="info" data-testid="verification-problem" ref={shownRef} tabIndex={-1} outline="none" scrollMarginTop={SCROLL_MARGIN}>
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{outcome.title}</Alert.Title>
@@ -77,21 +94,23 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
       </Alert.Root>
     );
   }
-  const tone = TONE[verdictTone(outcome.verdict)];
+  const toneName = verdictTone(outcome.verdict);
+  const tone = TONE[toneName];
   const vehicle = outcome.vehicle;
   return (
-    <Stack gap="4" data-testid="verification-result" data-verdict={outcome.verdict}>
+    <Stack gap="4" data-testid="verification-result" data-verdict={outcome.verdict} data-tone={toneName} ref={shownRef} scrollMarginTop={SCROLL_MARGIN}>
       <HStack gap="3" align="center" flexWrap="wrap">
         <Circle size="12" bg={`${tone.palette}.subtle`} color={`${tone.palette}.fg`} flexShrink={0}>
           <tone.icon boxSize="6" aria-hidden />
         </Circle>
         <Box>
-          <Heading as="h3" size="lg" color={`${tone.palette}.fg`}>
+          <Heading as="h3" size="lg" color={`${tone.palette}.fg`} ref={headingRef} tabIndex={-1} outline="none" data-testid="verdict-heading">
             {outcome.stage ? unissuedHeadline(outcome.stage) : verdictHeadline(outcome.verdict)}
+            {outcome.plateNumber && <VisuallyHidden>: {outcome.plateNumber}</VisuallyHidden>}
           </Heading>
           {outcome.plateNumber && (
-            <Text fontFamily="mono" fontSize="lg" letterSpacing="wide" whiteSpace="nowrap">
-              {outcome.plateNumber}
+            <Text fontFamily="mono" fontSize="lg" letterSpacing="wide" aria-hidden>
+              <PlateNumber number={outcome.plateNumber} data-testid="verdict-plate-number" />
             </Text>
           )}
         </Box>
@@ -99,7 +118,11 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
           {outcome.verdict}
         </Badge>
       </HStack>
-      {outcome.reason && <Text>{outcome.reason}</Text>}
+      {outcome.reason && (
+        <Text>
+          <WithPlateNumbers text={outcome.reason} numbers={[outcome.plateNumber]} />
+        </Text>
+      )}
       {outcome.revocation && (
         <Text>
           {outcome.revocation.status === 'Stolen' ? 'Reported stolen' : 'Revoked'} on {formatDay(outcome.revocation.at)}.

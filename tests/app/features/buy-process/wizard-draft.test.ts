@@ -22,12 +22,29 @@ function memoryStorage(): DraftStorage & { data: Map<string, string> } {
 const draft: WizardDraft = {
   applicationId: '0190f5d2-0000-7000-8000-00000000abcd',
   step: 2,
-  fields: { fullName: 'Chanda Mulenga', nrcNumber: '123456/78/9', phoneNumber: '+260 97 1234567', email: 'c@example.zm', address: 'Lusaka', numberOfPlates: '3' },
+  fields: {
+    fullName: 'Chanda Mulenga',
+    nrcNumber: '123456/78/9',
+    phoneNumber: '+260 97 1234567',
+    email: 'c@example.zm',
+    address: 'Lusaka',
+    numberOfPlates: '3',
+    vehicleMake: 'Toyota',
+    vehicleModel: 'Corolla',
+    vehicleRegistration: '',
+    registrationNotYetKnown: 'true',
+  },
   paymentMethod: 'airtel',
   payerPhone: '0771234567',
 };
 
 describe('wizard draft on the device', () => {
+  it('reads a draft kept before the vehicle was asked for, with the vehicle blank', () => {
+    const { vehicleMake: _make, vehicleModel: _model, vehicleRegistration: _registration, registrationNotYetKnown: _unknown, ...older } = draft.fields;
+    const text = JSON.stringify({ version: 1, ...draft, fields: older });
+    expect(parseWizardDraft(text)?.fields).toEqual({ ...older, vehicleMake: '', vehicleModel: '', vehicleRegistration: '', registrationNotYetKnown: '' });
+  });
+
   it('reads back what was written, under one key', () => {
     const storage = memoryStorage();
     writeWizardDraft(draft, storage);

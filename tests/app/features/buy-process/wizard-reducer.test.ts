@@ -19,6 +19,10 @@ const filled = {
   email: 'chanda@example.zm',
   address: 'Plot 12, Cairo Road, Lusaka',
   numberOfPlates: '2',
+  vehicleMake: 'Toyota',
+  vehicleModel: 'Corolla',
+  vehicleRegistration: 'BAK 1234',
+  registrationNotYetKnown: '',
 };
 
 function run(state: WizardState, ...actions: WizardAction[]): WizardState {
@@ -28,6 +32,9 @@ function run(state: WizardState, ...actions: WizardAction[]): WizardState {
 function typed(fields: Partial<typeof filled>): WizardAction[] {
   return Object.entries(fields).map(([field, value]) => ({ type: 'fieldChanged', field: field as keyof typeof filled, value }));
 }
+
+/** The application as it is sent: the phone in +260 form and the tick as a yes or no. */
+const sent = { ...filled, phoneNumber: '+260971234567', registrationNotYetKnown: false, numberOfPlates: 2 };
 
 const fresh = () => initialWizardState(null, ID);
 const onStep2 = () => run(fresh(), ...typed(filled), { type: 'nextRequested' });
@@ -51,6 +58,9 @@ describe('wizard reducer', () => {
       email: 'Email is required',
       address: 'Address is required',
       numberOfPlates: 'Number of plates must be at least 1',
+      vehicleMake: 'Vehicle make is required',
+      vehicleModel: 'Vehicle model is required',
+      vehicleRegistration: 'Enter the vehicle’s registration number, or tick “Registration not yet known”',
     });
     expect(state.failedAttempts).toBe(1);
   });
@@ -102,7 +112,7 @@ describe('wizard reducer', () => {
 
   it('starts a submit with a chosen method, and the application is ready to send', () => {
     const chosen = run(onStep2(), { type: 'paymentMethodChosen', method: 'bank' });
-    expect(applicationToSubmit(chosen)).toEqual({ ...filled, numberOfPlates: 2, paymentMethod: 'bank' });
+    expect(applicationToSubmit(chosen)).toEqual({ ...sent, paymentMethod: 'bank' });
     const state = run(chosen, { type: 'submitRequested' });
     expect(state.isSubmitting).toBe(true);
     expect(state.step).toBe(2);
@@ -115,7 +125,7 @@ describe('wizard reducer', () => {
     expect(refused.failedAttempts).toBe(1);
     const typedCard = run(refused, { type: 'cardNumberChanged', value: '4242 4242 4242 4242' });
     expect(typedCard.errors.card).toBeUndefined();
-    expect(applicationToSubmit(typedCard)).toEqual({ ...filled, numberOfPlates: 2, paymentMethod: 'card', card: { number: '4242 4242 4242 4242' } });
+    expect(applicationToSubmit(typedCard)).toEqual({ ...sent, paymentMethod: 'card', card: { number: '4242 4242 4242 4242' } });
     expect(run(typedCard, { type: 'submitRequested' }).isSubmitting).toBe(true);
   });
 
@@ -242,5 +252,34 @@ describe('initialWizardState from a draft', () => {
     const withCard = run(state, { type: 'paymentMethodChosen', method: 'card' }, { type: 'cardNumberChanged', value: '4242 4242 4242 4242' });
     expect(draftOf(state)).toEqual({ applicationId: ID, step: 2, fields: filled, paymentMethod: null, payerPhone: null });
     expect(draftOf(withCard)).not.toHaveProperty('cardNumber');
+  });
+});
+
+describe('step 1 carries real data', () => {
+  it('refuses NRC "abc", phone "12" and name "X" with messages that say what will do', () => {
+    const state = run(fresh(), ...typed({ ...filled, fullName: 'X', nrcNumber: 'abc', phoneNumber: '12' }), { type: 'nextRequested' });
+    expect(state.step).toBe(1);
+    expect(state.errors).toEqual({
+      fullName: 'Full name must be at least 2 characters',
+      nrcNumber: 'NRC number must look like 123456/78/9',
+      phoneNumber: 'Enter a Zambian phone number like +260 97 123 4567',
+    });
+  });
+
+  it('asks for the registration, or an explicit "not yet known", and ticking clears the message', () => {
+    const refused = run(fresh(), ...typed({ ...filled, vehicleRegistration: '' }), { type: 'nextRequested' });
+    expect(refused.errors).toEqual({ vehicleRegistration: 'Enter the vehicle’s registration number, or tick “Registration not yet known”' });
+    const ticked = run(refused, { type: 'fieldChanged', field: 'registrationNotYetKnown', value: 'true' });
+    expect(ticked.errors.vehicleRegistration).toBeUndefined();
+    expect(run(ticked, { type: 'nextRequested' }).step).toBe(2);
+  });
+
+  it('fills a signed-in applicant’s name, email and phone into the empty fields only', () => {
+    const profile = { name: 'Mwila Banda', email: 'buyer@nambala.zm', phone: '+260971234567' };
+    expect(run(fresh(), { type: 'profileKnown', profile }).fields).toMatchObject({ fullName: 'Mwila Banda', email: 'buyer@nambala.zm', phoneNumber: '+260971234567' });
+    const typedFirst = run(fresh(), ...typed({ fullName: 'Chanda Mulenga' }), { type: 'profileKnown', profile: { ...profile, phone: null } });
+    expect(typedFirst.fields).toMatchObject({ fullName: 'Chanda Mulenga', email: 'buyer@nambala.zm', phoneNumber: '' });
+    const unchanged = fresh();
+    expect(run(unchanged, { type: 'profileKnown', profile: { name: '', email: '', phone: null } })).toBe(unchanged);
   });
 });

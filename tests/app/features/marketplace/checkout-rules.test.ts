@@ -29,8 +29,8 @@ function quote(credit = 0): Quote {
 }
 
 describe('marketplace methods', () => {
-  it('offers mobile money and cards but not bank transfer', () => {
-    expect(MARKETPLACE_METHODS.map((method) => method.name)).toEqual(['MTN Mobile Money', 'Airtel Money', 'Credit/Debit Card']);
+  it('offers bank transfer as well as mobile money and cards, as the wizard does', () => {
+    expect(MARKETPLACE_METHODS.map((method) => method.name)).toEqual(['MTN Mobile Money', 'Airtel Money', 'Credit/Debit Card', 'Bank Transfer']);
   });
 });
 

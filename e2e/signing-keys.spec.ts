@@ -1,0 +1,45 @@
+/**
+ * The registry's signing keys as an administrator rotates and revokes them on the QR System
+ * page, each after a confirmation that says what will happen; on a server of its own, since
+ * a revoked key makes other journeys' plates read Not authentic. No command or setting is
+ * named to the administrator.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signedInPage } from './lifecycle-steps';
+import { ownServer } from './own-server';
+
+const server = ownServer(9);
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  await server.start();
+});
+test.afterAll(() => server.stop());
+
+test('an administrator rotates the signing key, then revokes the retired one, each confirmed and shown at once', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const admin = await signedInPage(browser, 'admin', { baseURL: server.baseURL });
+  await admin.goto('/dashboard/admin/qr-system');
+  const keys = admin.getByRole('table', { name: 'Signing keys' });
+  await expect(keys.getByRole('row').filter({ hasText: /^1/ })).toContainText('Active', { timeout: 30_000 });
+  await expect(admin.getByText(/npm run|SIGNING_KEY|keys -- /)).toHaveCount(0);
+
+  await admin.getByRole('button', { name: 'Rotate Key' }).click();
+  const rotate = admin.getByRole('alertdialog', { name: 'Rotate the signing key?' });
+  await expect(rotate).toContainText('Key 1 retires: it keeps verifying what it signed');
+  const violations = (await new AxeBuilder({ page: admin }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+  await rotate.getByRole('button', { name: 'Rotate Key' }).click();
+  await expect(admin.getByText('A new signing key is active')).toBeVisible();
+  await expect(keys.getByRole('row').filter({ hasText: /^2/ })).toContainText('Active', { timeout: 20_000 });
+  await expect(keys.getByRole('row').filter({ hasText: /^1/ })).toContainText('Retired');
+
+  await admin.getByRole('button', { name: 'Revoke key 1' }).click();
+  const revoke = admin.getByRole('alertdialog', { name: 'Revoke key 1?' });
+  await expect(revoke).toContainText(/Every credential it signed \([\d,]+ registered plates\) reads Not authentic/);
+  await revoke.getByRole('button', { name: 'Revoke Key' }).click();
+  await expect(admin.getByText('Key 1 is revoked')).toBeVisible();
+  await expect(keys.getByRole('row').filter({ hasText: /^1/ })).toContainText('Revoked', { timeout: 20_000 });
+  await expect(admin.getByRole('button', { name: 'Revoke key 1' })).toHaveCount(0);
+  await admin.context().close();
+});

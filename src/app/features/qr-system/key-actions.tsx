@@ -1,0 +1,150 @@
+/**
+ * Rotating and revoking the registry's signing keys from the QR System page, online only
+ * (the server holds the keys): the administrator's list with how many plates each key
+ * signed, and the two confirmations, each saying what will happen before it happens.
+ */
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useState } from 'react';
+import { AppDialog } from '../../components/app-dialog';
+import { showToast } from '../../components/toast';
+import { useOnlineStatus } from '../../components/use-online-status';
+import { apiRequest, NetworkError } from '../../sync/api-client';
+import { syncNow } from '../../sync/sync-engine';
+
+export interface AdminKey {
+  keyId: number;
+  status: 'active' | 'retired' | 'revoked';
+  platesSigned: number;
+}
+
+export interface AdminKeys {
+  keys: AdminKey[];
+  canRotate: boolean;
+}
+
+export const KEYS_NEED_CONNECTION = 'Rotating or revoking a key needs a connection. Nothing was changed; try again when you are back online.';
+
+async function fetchAdminKeys(): Promise<AdminKeys | null> {
+  try {
+    const result = await apiRequest<AdminKeys>('GET', '/api/admin/keys');
+    return result.ok ? result.body : null;
+  } catch (error) {
+    if (error instanceof NetworkError) return null;
+    throw error;
+  }
+}
+
+/** The server's list of keys (online), fetched again after each change; null offline or while it loads. */
+export function useAdminKeys(): { data: AdminKeys | null; refresh: () => Promise<void> } {
+  const isOnline = useOnlineStatus();
+  const [answer, setAnswer] = useState<{ generation: number; data: AdminKeys | null } | null>(null);
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (!isOnline) return;
+    let isCurrent = true;
+    void fetchAdminKeys().then((data) => {
+      if (isCurrent) setAnswer({ generation, data });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [isOnline, generation]);
+  const refresh = useCallback(async () => setGeneration((value) => value + 1), []);
+  return { data: isOnline ? (answer?.data ?? null) : null, refresh };
+}
+
+const plates = (count: number) => `${count.toLocaleString('en-GB')} registered plate${count === 1 ? '' : 's'}`;
+
+async function send(path: string): Promise<string | null> {
+  try {
+    const result = await apiRequest<{ message?: string }>('POST', path);
+    return result.ok ? null : (result.body?.message ?? `The server answered ${result.status}.`);
+  } catch (error) {
+    if (error instanceof NetworkError) return KEYS_NEED_CONNECTION;
+    throw error;
+  }
+}
+
+interface KeyDialogProps {
+  onDone: () => Promise<void>;
+  onClose: () => void;
+}
+
+function ConfirmKeyChange({ title, action, path, children, done, onDone, onClose }: KeyDialogProps & { title: string; action: string; path: string; children: React.ReactNode; done: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [isSending, setSending] = useState(false);
+  async function confirm() {
+    setSending(true);
+    setError(null);
+    const refusal = await send(path);
+    setSending(false);
+    if (refusal) {
+      setError(refusal);
+      return;
+    }
+    showToast({ type: 'success', title: done });
+    // This device's copy of the keys follows with the next sync, started now.
+    void syncNow();
+    await onDone();
+    onClose();
+  }
+  return (
+    <AppDialog
+      title={title}
+      role="alertdialog"
+      isOpen
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button colorPalette="red" loading={isSending} onClick={() => void confirm()}>
+            {action}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        {children}
+        {error && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        )}
+      </Stack>
+    </AppDialog>
+  );
+}
+
+export function RotateKeyDialog({ active, ...props }: KeyDialogProps & { active: AdminKey | undefined }) {
+  return (
+    <ConfirmKeyChange {...props} title="Rotate the signing key?" action="Rotate Key" path="/api/admin/keys/rotate" done="A new signing key is active">
+      <Text>A new key signs every credential issued from now on.</Text>
+      {active && (
+        <Text>
+          Key {active.keyId} retires: it keeps verifying what it signed ({plates(active.platesSigned)}), so no plate’s QR code changes.
+        </Text>
+      )}
+      <Text fontSize="sm" color="fg.muted">
+        Officers’ devices receive the new key with their next sync. This is recorded in the audit trail.
+      </Text>
+    </ConfirmKeyChange>
+  );
+}
+
+export function RevokeKeyDialog({ target, ...props }: KeyDialogProps & { target: AdminKey }) {
+  return (
+    <ConfirmKeyChange {...props} title={`Revoke key ${target.keyId}?`} action="Revoke Key" path={`/api/admin/keys/${target.keyId}/revoke`} done={`Key ${target.keyId} is revoked`}>
+      <Text>Revoke a key only when it can no longer be trusted, because it was lost or leaked.</Text>
+      <Text fontWeight="semibold">
+        Every credential it signed ({plates(target.platesSigned)}) reads Not authentic on devices after their next sync, until those plates’ credentials are issued again.
+      </Text>
+      {target.status === 'active' && <Text>It is the active key: a new key is made first, so credentials can still be issued.</Text>}
+      <Text fontSize="sm" color="fg.muted">
+        This cannot be undone. It is recorded in the audit trail.
+      </Text>
+    </ConfirmKeyChange>
+  );
+}
