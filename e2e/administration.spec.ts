@@ -76,7 +76,9 @@ test('an allocation added, edited and deleted with the spec’s dialogs; the sho
   await form.getByRole('button', { name: 'Add Item' }).click();
   await expect(shop.getByText('Inventory data submitted successfully!')).toBeVisible();
 
-  // The administrator sees the receipt and the five still to arrive; deleting it is refused with the reason.
+  // The administrator sees the receipt and the five still to arrive (opening the page syncs); deleting it is refused with the reason.
+  await admin.reload();
+  await admin.getByRole('searchbox', { name: 'Search inventory' }).fill(note);
   await expect(row).toContainText('70 of 75', { timeout: 30_000 });
   await expect(row).toContainText('5 not yet received');
   await admin.getByRole('button', { name: `Delete allocation ${label}` }).click();
@@ -98,6 +100,7 @@ test('an allocation added, edited and deleted with the spec’s dialogs; the sho
   const military = admin.getByRole('row').filter({ hasText: 'Military' });
   await expect(military.getByText(/^#\d+$/)).toBeVisible({ timeout: 20_000 });
   const militaryLabel = (await military.getByText(/^#\d+$/).textContent()) ?? '';
+  await shop.reload();
   await expect(allocated.getByRole('row').filter({ hasText: militaryLabel })).toBeVisible({ timeout: 30_000 });
   await admin.getByRole('button', { name: `Delete allocation ${militaryLabel}` }).click();
   await confirm.getByRole('button', { name: 'Delete Allocation' }).click();

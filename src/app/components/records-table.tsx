@@ -77,7 +77,7 @@ export function RecordsTable<Row extends { id: string; syncState?: SyncState }>(
           </Box>
         ))}
       </Stack>
-      <Table.ScrollArea borderWidth="1px" rounded="lg" hideBelow="md">
+      <Table.ScrollArea borderWidth="1px" rounded="lg" hideBelow="md" tabIndex={0}>
         <Table.Root size="sm" interactive={Boolean(onOpen)} aria-labelledby={labelledBy}>
           <Table.Header>
             <Table.Row>

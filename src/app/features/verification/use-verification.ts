@@ -41,7 +41,9 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
       setChecking(true);
       try {
         const verifier = await loadVerifier();
-        const result = await work(verifier);
+        // A read of the device's store can fail for a moment (the store busy with a sync on a
+        // loaded phone): the check is tried once more before the person is told it failed.
+        const result = await work(verifier).catch(() => work(verifier));
         if (ticket !== latest.current) return;
         // The verdict shows at once; an officer's check is logged after it is on screen.
         setOutcome(result);
