@@ -1,7 +1,7 @@
 /** Remove Vehicle and Remove Driver: what goes, what follows from it, Cancel and Remove. Works offline. */
-import { Button, Stack, Text } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
-import { AppDialog } from '../../components/app-dialog';
+import { Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { applyChange } from '../../components/use-change-form';
 import type { Mutation } from '../../store/mutate';
 
@@ -17,47 +17,10 @@ export interface ConfirmRemoveProps<Row extends { id: string }> {
 }
 
 export function ConfirmRemoveDialog<Row extends { id: string }>({ title, what, consequence, confirmLabel, mutation, doneTitle, onClose }: ConfirmRemoveProps<Row>) {
-  const [error, setError] = useState<string | null>(null);
-  const [isRemoving, setRemoving] = useState(false);
-
-  async function remove() {
-    setRemoving(true);
-    setError(null);
-    try {
-      const refusal = await applyChange(mutation, doneTitle);
-      if (refusal) setError(refusal);
-      else onClose();
-    } finally {
-      setRemoving(false);
-    }
-  }
-
   return (
-    <AppDialog
-      title={title}
-      role="alertdialog"
-      isOpen
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button colorPalette="red" loading={isRemoving} onClick={() => void remove()}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
-      <Stack gap="3">
-        <Text fontWeight="semibold">{what}</Text>
-        <Text>{consequence}</Text>
-        {error && (
-          <Text color="fg.error" role="alert">
-            {error}
-          </Text>
-        )}
-      </Stack>
-    </AppDialog>
+    <ConfirmDialog title={title} confirmLabel={confirmLabel} onConfirm={() => applyChange(mutation, doneTitle)} onClose={onClose}>
+      <Text fontWeight="semibold">{what}</Text>
+      <Text>{consequence}</Text>
+    </ConfirmDialog>
   );
 }

@@ -3,9 +3,9 @@
  * (the server holds the keys): the administrator's list with how many plates each key
  * signed, and the two confirmations, each saying what will happen before it happens.
  */
-import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
-import { AppDialog } from '../../components/app-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { apiRequest, NetworkError } from '../../sync/api-client';
@@ -71,50 +71,19 @@ interface KeyDialogProps {
 }
 
 function ConfirmKeyChange({ title, action, path, children, done, onDone, onClose }: KeyDialogProps & { title: string; action: string; path: string; children: React.ReactNode; done: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [isSending, setSending] = useState(false);
-  async function confirm() {
-    setSending(true);
-    setError(null);
+  async function confirm(): Promise<string | null> {
     const refusal = await send(path);
-    setSending(false);
-    if (refusal) {
-      setError(refusal);
-      return;
-    }
+    if (refusal) return refusal;
     showToast({ type: 'success', title: done });
     // This device's copy of the keys follows with the next sync, started now.
     void syncNow();
     await onDone();
-    onClose();
+    return null;
   }
   return (
-    <AppDialog
-      title={title}
-      role="alertdialog"
-      isOpen
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button colorPalette="red" loading={isSending} onClick={() => void confirm()}>
-            {action}
-          </Button>
-        </>
-      }
-    >
-      <Stack gap="3">
-        {children}
-        {error && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        )}
-      </Stack>
-    </AppDialog>
+    <ConfirmDialog title={title} confirmLabel={action} onConfirm={confirm} onClose={onClose}>
+      {children}
+    </ConfirmDialog>
   );
 }
 
