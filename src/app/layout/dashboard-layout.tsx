@@ -4,7 +4,7 @@ import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ConnectionStatus } from '../components/connection-status';
 import { MenuIcon } from '../components/icons';
-import { DASHBOARD_SECTIONS } from '../features/dashboard/dashboard-sections';
+import { DASHBOARD_SECTIONS } from './dashboard-sections';
 import { ACCOUNT_SETTINGS_PATH, mayOpen, mayOpenPath, viewOfPath, viewsOf } from '../session/role-views';
 import { initialsOf, type SessionUser } from '../session/session-store';
 import { useSession } from '../session/use-session';

@@ -1,10 +1,9 @@
 /**
  * The dashboard's role views and their sections (spec section 2, "Dashboard
- * routes"), in sidebar order. One table drives the sidebar and the pages.
+ * routes"), in sidebar order: the table the sidebar is drawn from.
  */
-import { paths } from '../../config/paths';
-
-import type { RoleView } from '../../session/role-views';
+import { paths } from '../config/paths';
+import type { RoleView } from '../session/role-views';
 
 export interface DashboardSection {
   id: string;
@@ -45,7 +44,3 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { id: 'insurance-settings', view: 'insurance-agent', path: d.insuranceAgent.settings, label: 'Settings', title: 'Settings', summary: 'Your profile.' },
   { id: 'police-overview', view: 'police', path: d.police, label: 'Verify Plates', title: 'Roadside Verification', summary: 'Scan or type a plate and get a verdict, with or without a signal.' },
 ];
-
-export function sectionById(id: string): DashboardSection | undefined {
-  return DASHBOARD_SECTIONS.find((section) => section.id === id);
-}
