@@ -13,7 +13,10 @@ export type Read = { table: string; key: IDBValidKey; all?: false } | { table: s
 /** Answers in the order of `reads`: the record (or undefined) for a get, an array for `all`. */
 export async function readAtOnce(database: NambalaDatabase, reads: readonly Read[]): Promise<unknown[]> {
   if (reads.length === 0) return [];
-  if (!database.isOpen()) await database.open();
+  // Not isOpen(): that is true already while the store is being created or upgraded, when
+  // a transaction of our own fails ("a version change transaction is running"). open()
+  // waits for that to finish, and is a settled promise once open.
+  await database.open();
   const connection = database.backendDB();
   return new Promise((resolve, reject) => {
     const transaction = connection.transaction([...new Set(reads.map((read) => read.table))], 'readonly');

@@ -47,4 +47,20 @@ describe('readAtOnce', () => {
   it('rejects a read of a table the store does not have, rather than never answering', async () => {
     await expect(readAtOnce(database, [{ table: 'nope', key: 'a' }])).rejects.toThrow();
   });
+
+  it('waits for a store still being created instead of failing ("a version change transaction is running")', async () => {
+    const fresh = new NambalaDatabase(`test-${crypto.randomUUID()}`);
+    try {
+      const opening = fresh.open();
+      // Dexie holds the connection from the moment the upgrade starts.
+      await new Promise<void>((resolve) => {
+        const check = () => (fresh.isOpen() ? resolve() : setTimeout(check, 0));
+        check();
+      });
+      await expect(readAtOnce(fresh, [{ table: 'meta', key: 'a' }])).resolves.toEqual([undefined]);
+      await opening;
+    } finally {
+      await fresh.delete();
+    }
+  });
 });
