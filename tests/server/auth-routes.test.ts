@@ -36,6 +36,15 @@ describe('accounts', () => {
     expect(me.json().user.email).toBe(buyer.email);
   });
 
+  it('tells the app who is signed in, a visitor being an answer (200, null) and not an error', async () => {
+    const visitor = await app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ user: null });
+    const signedIn = await post('/api/auth/login', { email: buyer.email, password: buyer.password });
+    const session = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: sessionCookieOf(signedIn) } });
+    expect(session.json().user).toMatchObject({ email: buyer.email, roles: ['buyer'] });
+  });
+
   it('refuses a second account with the same email, whatever its case', async () => {
     const response = await post('/api/auth/signup', { ...buyer, email: 'MWILA@example.zm' });
     expect(response.statusCode).toBe(409);

@@ -88,9 +88,8 @@ export function refreshSession(): Promise<SessionState> {
   loadCached();
   refreshing ??= (async () => {
     try {
-      const result = await apiRequest<{ user: SessionUser }>('GET', '/api/auth/me');
-      if (result.ok) set({ status: 'signed-in', user: result.body.user });
-      else if (result.status === 401) set({ status: 'signed-out' });
+      const result = await apiRequest<{ user: SessionUser | null }>('GET', '/api/auth/session');
+      if (result.ok) set(result.body.user ? { status: 'signed-in', user: result.body.user } : { status: 'signed-out' });
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       if (state.status === 'unknown') set({ status: 'signed-out' });
