@@ -4,17 +4,9 @@
  * match when a prerendered page is hydrated.
  */
 import { ChakraProvider } from '@chakra-ui/react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { ToasterHost } from './components/toast';
 import { system } from './theme/system';
-
-/** Marks the document once the app has hydrated or rendered, so forms accept submits (index.html). */
-function MarkReady() {
-  useEffect(() => {
-    document.documentElement.setAttribute('data-ready', '');
-  }, []);
-  return null;
-}
 
 // The same system without its global styles (reset, tokens, base), for a page that
 // already carries them: Chakra's provider would otherwise serialise all of them again
@@ -30,7 +22,6 @@ export function AppProviders({ children, pageHasGlobalStyles = false }: { childr
     <ChakraProvider value={pageHasGlobalStyles ? systemWithoutGlobals : system}>
       {children}
       <ToasterHost />
-      <MarkReady />
     </ChakraProvider>
   );
 }

@@ -5,6 +5,8 @@
  * head would share a slow line with the rest of the HTML, and once fetched would run
  * before the first paint and hold it back by the app's whole start-up.
  */
+import { captureEarlyInput } from './prerender/early-input';
+
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
     // A hidden tab paints nothing (and runs no animation frames) until shown.
@@ -29,6 +31,8 @@ function preloadPageScripts(root: HTMLElement): void {
 
 const root = document.getElementById('root');
 if (root?.dataset.prerendered !== undefined) {
+  // The page can be typed into from now on: keep what is typed for the app (early-input.ts).
+  captureEarlyInput(root);
   void afterFirstPaint().then(() => {
     preloadPageScripts(root);
     return import('./start');

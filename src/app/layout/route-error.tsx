@@ -1,9 +1,13 @@
 /** Shown instead of a blank screen when a page fails to load or throws. */
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { markAppReady } from '../prerender/early-input';
 import { paths } from '../config/paths';
 
 export function RouteError({ error }: { error: unknown }) {
+  // No page will say the app is ready: this screen does.
+  useEffect(markAppReady, []);
   const isChunkFailure = error instanceof Error && /dynamically imported module|Failed to fetch|Importing a module script failed/i.test(error.message);
   const message = isChunkFailure ? 'This page could not be loaded. Check your connection and try again.' : 'Something went wrong while showing this page.';
   return (

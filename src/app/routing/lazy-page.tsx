@@ -8,6 +8,7 @@
  */
 import { type ComponentType, createElement, use, useEffect, useState } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { markAppReady } from '../prerender/early-input';
 
 // A page component takes at most a few plain props (a dashboard section its id).
 type PageComponent = ComponentType<Record<string, string>>;
@@ -72,6 +73,8 @@ export function loadPage(page: LazyPageModule): Promise<PageComponent> {
 }
 
 export function LazyPage({ page, props }: { page: LazyPageModule; props?: Record<string, string> }) {
+  // The page is on screen and working: forms submit through it from now on.
+  useEffect(markAppReady, []);
   // The page's component is the module's export, the same on every render once loaded.
   return createElement(page.Component ?? use(loadPage(page)), props);
 }

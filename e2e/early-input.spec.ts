@@ -1,0 +1,82 @@
+/**
+ * Typing is never lost: a prerendered page is usable before the app has started, so what
+ * a person types, picks or submits then must survive the app taking the page over. The
+ * CPU is slowed 4 times, and the app's start script is held back until the person has
+ * finished, so the typing surely lands before the app starts.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO } from './app-page';
+
+const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const START_SCRIPT = `/${manifest['src/app/start.tsx']?.file ?? 'missing-start-script'}`;
+
+/**
+ * Opens a prerendered page on a CPU slowed 4 times, with the app's start held back;
+ * resolves `startApp` to let it load.
+ */
+async function openBeforeTheAppStarts(page: Page, pathname: string): Promise<{ startApp: () => Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${START_SCRIPT}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(pathname, { waitUntil: 'commit' });
+  await page.locator('#root[data-prerendered] form').first().waitFor();
+  return {
+    startApp: async () => {
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready')), 'the app started before the test typed').toBe(false);
+      release();
+      await page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: 30_000 });
+    },
+  };
+}
+
+test.describe('typing before the app has started', () => {
+  test('sign-in: the email and password typed and Login pressed early sign the buyer in, nothing in the address', async ({ page }) => {
+    const { startApp } = await openBeforeTheAppStarts(page, '/auth');
+    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.buyer.email);
+    await page.getByLabel('Password', { exact: false }).first().fill(DEMO.buyer.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await startApp();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+    expect(page.url()).not.toContain('password');
+  });
+
+  test('a page drawn afresh (/auth?tab=signup) keeps the email typed into the login form shown before it', async ({ page }) => {
+    const { startApp } = await openBeforeTheAppStarts(page, '/auth?tab=signup');
+    await page.getByRole('form', { name: 'Login' }).getByRole('textbox', { name: 'Email' }).fill(DEMO.buyer.email);
+    await startApp();
+    await expect(page.getByRole('form', { name: 'Sign Up' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await expect(page.getByRole('form', { name: 'Login' }).getByRole('textbox', { name: 'Email' })).toHaveValue(DEMO.buyer.email);
+  });
+
+  test('verification: a plate typed and Enter pressed early gets its verdict', async ({ page }) => {
+    const { startApp } = await openBeforeTheAppStarts(page, '/verification');
+    const field = page.getByRole('textbox', { name: 'Plate Number' });
+    await field.fill('ZM-789-GHI');
+    await field.press('Enter');
+    await startApp();
+    await expect(page.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Stolen', { timeout: 20_000 });
+  });
+
+  test('contact and the home page quick search keep what was typed', async ({ page }) => {
+    let app = await openBeforeTheAppStarts(page, '/about-contact');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Mwila Banda');
+    await page.getByRole('textbox', { name: 'Message' }).fill('When can I collect my plates?');
+    await app.startApp();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Mwila Banda');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('When can I collect my plates?');
+
+    await page.unrouteAll();
+    app = await openBeforeTheAppStarts(page, '/');
+    await page.getByRole('searchbox', { name: 'Plate number' }).or(page.getByRole('textbox', { name: 'Plate number' })).first().fill('ZM-777-VIP');
+    await app.startApp();
+    await expect(page.getByRole('textbox', { name: 'Plate number' }).or(page.getByRole('searchbox', { name: 'Plate number' })).first()).toHaveValue('ZM-777-VIP');
+  });
+});
