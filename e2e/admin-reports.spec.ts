@@ -5,16 +5,9 @@
  * whose numbers are the ones on the screen; both pages pass axe at 360 px and 1280 px.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import { signedInPage } from './lifecycle-steps';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(', ')}`);
-}
+import { seriousViolations } from './axe';
 
 /** The figure on a summary card, as shown. */
 async function cardValue(page: Page, label: string): Promise<string> {

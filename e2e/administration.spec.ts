@@ -6,18 +6,11 @@
  * journeys beside it keep the standard prices); every page and dialog checked with axe at
  * 360 px and 1280 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { openApp } from './app-page';
 import { signedInPage } from './lifecycle-steps';
 import { ownServer } from './own-server';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(', ')}`);
-}
+import { seriousViolations } from './axe';
 
 /** Opens Inventory Management once the first sync has brought the allocations. */
 async function openInventory(page: Page): Promise<void> {
