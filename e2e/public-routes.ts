@@ -11,6 +11,9 @@ export const PUBLIC_ROUTES = [
   { path: '/terms', heading: /Terms/i },
   { path: '/privacy', heading: /Privacy/i },
   { path: '/compliance', heading: /Compliance/i },
+  { path: '/help', heading: 'Help Center' },
+  { path: '/auth/forgot-password', heading: 'Forgot your password?' },
+  { path: '/auth/reset-password', heading: 'Choose a new password' },
 ] as const;
 
 export const DASHBOARD_ROUTES = [

@@ -40,6 +40,7 @@ import { purchaseRoutes } from './routes/purchase-routes';
 import { settingsRoutes } from './routes/settings-routes';
 import { registerMessageDispatcher } from './messages/dispatcher';
 import { messageProviderFromEnv } from './messages/message-provider-from-env';
+import { SANDBOX_MESSAGE_PROVIDER } from './messages/sandbox-message-provider';
 import { registerLapseSweep } from './jobs/lapsed-payments';
 import { messageRoutes } from './routes/message-routes';
 import { ownerRoutes } from './routes/owner-routes';
@@ -111,10 +112,11 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   registerAuth(app, db);
   await registerOpenApi(app, config.version);
   // SMS and email go through the provider MESSAGE_PROVIDER names (the sandbox by default: docs/notifications.md).
-  registerMessageDispatcher(app, { db, provider: messageProviderFromEnv(db, { MESSAGE_PROVIDER: config.messageProvider }), publicOrigin: config.publicOrigin, now });
+  const messageProvider = messageProviderFromEnv(db, { MESSAGE_PROVIDER: config.messageProvider });
+  registerMessageDispatcher(app, { db, provider: messageProvider, publicOrigin: config.publicOrigin, now });
 
   await app.register(healthRoutes, { db, version: config.version });
-  await app.register(authRoutes, { db });
+  await app.register(authRoutes, { db, now });
   await app.register(contactRoutes, { db, newId });
   await app.register(listingRoutes, { db });
   await app.register(userRoutes, { db });
@@ -129,7 +131,7 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   await app.register(paymentRoutes, payments);
   await app.register(plateRequestRoutes, payments);
   registerLapseSweep(app, payments);
-  await app.register(messageRoutes, { db, publicOrigin: config.publicOrigin });
+  await app.register(messageRoutes, { db, publicOrigin: config.publicOrigin, showsSecrets: messageProvider.name === SANDBOX_MESSAGE_PROVIDER });
   await app.register(ownerRoutes, { db, payments: paymentService({ ...payments, log: app.log }), now });
   await app.register(fleetRoutes, { db, now });
   await app.register(insuranceRoutes, { db, now });

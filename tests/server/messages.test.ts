@@ -79,9 +79,9 @@ describe('messages for a notification', () => {
   });
 
   it('gives the provider the link as an address on this server', () => {
-    expect(textToSend({ channel: 'email', body: 'Hello', link: '/dashboard/user/plates' }, ORIGIN)).toBe(`Hello\n\nSee it in your Nambala dashboard: ${ORIGIN}/dashboard/user/plates`);
-    expect(textToSend({ channel: 'sms', body: 'Nambala: Ready.', link: '/dashboard/user/plates' }, ORIGIN)).toBe(`Nambala: Ready. ${ORIGIN}/dashboard/user/plates`);
-    expect(textToSend({ channel: 'sms', body: 'No link', link: null }, ORIGIN)).toBe('No link');
+    expect(textToSend({ kind: 'plate.ready', channel: 'email', body: 'Hello', link: '/dashboard/user/plates' }, ORIGIN)).toBe(`Hello\n\nSee it in your Nambala dashboard: ${ORIGIN}/dashboard/user/plates`);
+    expect(textToSend({ kind: 'plate.ready', channel: 'sms', body: 'Nambala: Ready.', link: '/dashboard/user/plates' }, ORIGIN)).toBe(`Nambala: Ready. ${ORIGIN}/dashboard/user/plates`);
+    expect(textToSend({ kind: 'plate.ready', channel: 'sms', body: 'No link', link: null }, ORIGIN)).toBe('No link');
   });
 });
 

@@ -1,4 +1,6 @@
 /** The one table of the app's paths (spec section 2). */
+import { RESET_PASSWORD_PATH } from '#domain/accounts/reset-link';
+
 export const paths = {
   home: '/',
   marketplace: '/marketplace',
@@ -10,6 +12,9 @@ export const paths = {
   aboutContact: '/about-contact',
   auth: '/auth',
   signup: '/auth?tab=signup',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: RESET_PASSWORD_PATH,
+  help: '/help',
   buyProcess: '/buy-process',
   terms: '/terms',
   privacy: '/privacy',

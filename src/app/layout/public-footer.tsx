@@ -16,9 +16,9 @@ const columns = [
   {
     title: 'Support',
     links: [
-      { to: paths.aboutContact, label: 'Help Center' },
+      { to: paths.help, label: 'Help Center' },
       { to: paths.aboutContact, label: 'Contact Us' },
-      { to: paths.aboutContact, label: 'FAQs' },
+      { to: `${paths.help}#faqs`, label: 'FAQs' },
     ],
   },
   {

@@ -14,6 +14,7 @@ export const PRERENDERED_PAGES = [
   { path: '/terms', title: 'Terms of Service — Nambala', module: 'src/app/features/legal/terms-page.tsx' },
   { path: '/privacy', title: 'Privacy Policy — Nambala', module: 'src/app/features/legal/privacy-page.tsx' },
   { path: '/compliance', title: 'Compliance — Nambala', module: 'src/app/features/legal/compliance-page.tsx' },
+  { path: '/help', title: 'Help Center — Nambala', module: 'src/app/features/help/help-page.tsx' },
 ] as const;
 
 /** The app's start module, which main.tsx imports once the first paint is on screen. */

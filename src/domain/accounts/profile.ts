@@ -37,19 +37,29 @@ export const profileSchema = z.object({
 export type Profile = z.output<typeof profileSchema>;
 export type ProfileInput = z.input<typeof profileSchema>;
 
-export const passwordChangeSchema = z
-  .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password must be at most 200 characters'),
-    newPassword: z
-      .string({ error: 'New password is required' })
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(200, 'Password must be at most 200 characters'),
-    confirmPassword: z.string({ error: PASSWORDS_DO_NOT_MATCH }),
-  })
-  .superRefine((form, ctx) => {
-    const raw: Partial<Record<keyof typeof form, unknown>> = form;
+/** A new password and its confirmation: the fields, and the rule that they match. */
+export const newPasswordFields = {
+  newPassword: z
+    .string({ error: 'New password is required' })
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(200, 'Password must be at most 200 characters'),
+  confirmPassword: z.string({ error: PASSWORDS_DO_NOT_MATCH }),
+};
+
+/** Adds "Passwords do not match" to a form with `newPasswordFields`, even when other fields fail. */
+export function withConfirmedPassword<Shape extends typeof newPasswordFields>(schema: z.ZodObject<Shape>) {
+  return schema.superRefine((form, ctx) => {
+    const raw: Record<string, unknown> = form;
     if (typeof raw.newPassword === 'string' && raw.newPassword !== raw.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH });
     }
   }, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+}
+
+export const passwordChangeSchema = withConfirmedPassword(
+  z.object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password must be at most 200 characters'),
+    ...newPasswordFields,
+  }),
+);
 export type PasswordChange = z.output<typeof passwordChangeSchema>;

@@ -20,7 +20,7 @@ export function showsLicenseNumber(type: AccountTypeId): boolean {
   return type === 'agent';
 }
 
-const emailField = z
+export const emailField = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
@@ -28,7 +28,7 @@ const emailField = z
   .pipe(z.email('Please enter a valid email address'));
 
 // Passwords are not trimmed: spaces are characters the user chose.
-const passwordField = z.string({ error: 'Password is required' });
+export const passwordField = z.string({ error: 'Password is required' });
 
 const optionalText = z.string().trim().max(200, 'Must be at most 200 characters').optional();
 

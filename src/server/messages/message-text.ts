@@ -3,6 +3,7 @@
  * queued; the link is stored as a path and made an address on this server only when
  * sent, so the outbox does not depend on where the server is published.
  */
+import { PASSWORD_RESET_KIND } from '#domain/accounts/password-reset';
 import { normalisePhone } from '#domain/accounts/profile';
 import type { MessageChannel, NewMessage } from '../repositories/message-repository';
 
@@ -37,8 +38,20 @@ export function messagesFor(recipient: Recipient, notice: NoticeText): NewMessag
 }
 
 /** The text the provider is given: the stored body and, when there is one, the link on this server. */
-export function textToSend(message: { channel: MessageChannel; body: string; link: string | null }, publicOrigin: string): string {
+export function textToSend(message: { kind: string; channel: MessageChannel; body: string; link: string | null }, publicOrigin: string): string {
   if (!message.link) return message.body;
   const address = `${publicOrigin}${message.link}`;
-  return message.channel === 'email' ? `${message.body}\n\nSee it in your Nambala dashboard: ${address}` : `${message.body} ${address}`;
+  if (message.channel === 'sms') return `${message.body} ${address}`;
+  const lead = message.kind === PASSWORD_RESET_KIND ? 'Choose your new password here' : 'See it in your Nambala dashboard';
+  return `${message.body}\n\n${lead}: ${address}`;
+}
+
+/**
+ * A message as an administrator may read it: a reset link is a key to its recipient's
+ * account, so its token is shown only while messages go to the sandbox, where reading
+ * them in this view is the only way to follow them.
+ */
+export function textToShow(message: { kind: string; channel: MessageChannel; body: string; link: string | null }, publicOrigin: string, showsSecrets: boolean): string {
+  if (showsSecrets || message.kind !== PASSWORD_RESET_KIND || !message.link) return textToSend(message, publicOrigin);
+  return textToSend({ ...message, link: message.link.replace(/token=[^&]*/, 'token=(hidden)') }, publicOrigin);
 }

@@ -8,10 +8,12 @@ import type { Queryable } from '../db/database';
 import { sandboxMessageRepository } from '../repositories/message-repository';
 import type { MessageProvider, OutgoingMessage } from './message-provider';
 
+export const SANDBOX_MESSAGE_PROVIDER = 'sandbox';
+
 export function sandboxMessageProvider(db: Queryable): MessageProvider {
   const mailbox = sandboxMessageRepository(db);
   return {
-    name: 'sandbox',
+    name: SANDBOX_MESSAGE_PROVIDER,
     async send(message: OutgoingMessage): Promise<{ providerRef: string }> {
       const id = await mailbox.store({ messageKey: message.id, channel: message.channel, recipient: message.to, subject: message.subject ?? null, body: message.body });
       return { providerRef: `sandbox-message-${id}` };

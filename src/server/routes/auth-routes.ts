@@ -1,19 +1,26 @@
 /**
- * Sign-up, sign-in, sign-out and "who am I". Wrong email and wrong password get the
- * same answer; repeated failures lock the email for a while; every attempt is audited.
+ * Sign-up, sign-in, sign-out, "who am I" and "forgot password". Wrong email and wrong
+ * password get the same answer; repeated failures lock the email for a while; every
+ * attempt is audited. A reset link is asked for with an email and answered the same
+ * whether the email has an account or not.
  */
 import { randomBytes } from 'node:crypto';
 import { initialAccount } from '#domain/accounts/permissions';
+import { PASSWORD_RESET_KIND, passwordResetRequestSchema, passwordResetSchema, RESET_LINK_MINUTES, RESET_LINK_SENT, RESET_LINK_UNUSABLE, RESET_PASSWORD_PATH } from '#domain/accounts/password-reset';
 import { loginSchema, signupSchema } from '#domain/accounts/signup';
 import { maySignIn } from '#domain/accounts/user-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/database';
+import { messagesFor } from '../messages/message-text';
+import { noteMessagesQueued } from '../messages/outbox-signal';
 import { SESSION_COOKIE, SESSION_MAX_SECONDS } from '../plugins/auth';
 import { clearedCookie, readCookie, sessionCookie } from '../plugins/cookies';
 import { errorBody } from '../plugins/error-handler';
 import { auditRepository } from '../repositories/audit-repository';
+import { messageRepository } from '../repositories/message-repository';
+import { passwordResetRepository } from '../repositories/password-reset-repository';
 import { sessionRepository } from '../repositories/session-repository';
 import { type ThrottlePolicy, throttleRepository } from '../repositories/throttle-repository';
 import { type User, userRepository } from '../repositories/user-repository';
@@ -21,8 +28,10 @@ import { errorResponse, userResponse } from './schemas';
 
 export const SIGN_IN_POLICY: ThrottlePolicy = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
+/** Reset links sent to one email: at most 3 an hour, so the form cannot flood an inbox. */
+export const PASSWORD_RESET_POLICY: ThrottlePolicy = { maxFailures: 3, windowSeconds: 60 * 60, lockSeconds: 60 * 60 };
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
   const users = userRepository(db);
   const sessions = sessionRepository(db);
   const throttle = throttleRepository(db);
@@ -115,9 +124,89 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     },
   );
 
+  // For the app's own start-up: a visitor is an answer, not an error (a 401 would be
+  // logged in every visitor's console).
+  app.get(
+    '/api/auth/session',
+    { config: { access: 'public' }, schema: { tags: ['accounts'], summary: 'The signed-in user, or null for a visitor', response: { 200: z.object({ user: userResponse.shape.user.nullable() }) } } },
+    async (request) => ({ user: request.user ?? null }),
+  );
+
   app.get(
     '/api/auth/me',
     { config: { access: 'signed-in' }, schema: { tags: ['accounts'], summary: 'The signed-in user', response: { 200: userResponse, 401: errorResponse } } },
     async (request) => ({ user: request.user as User }),
+  );
+
+  app.post(
+    '/api/auth/password-reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send a link to choose a new password, by email (and SMS when the account has a mobile number)',
+        body: passwordResetRequestSchema,
+        response: { 202: z.object({ message: z.string() }), 400: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      const throttleKey = `password-reset:${email.toLowerCase()}`;
+      const found = await users.findCredentials(email);
+      const mayReset = found !== undefined && maySignIn(found.user.status) && (await throttle.lockedFor(throttleKey)) === 0;
+      if (found && mayReset) {
+        await throttle.recordFailure(throttleKey, PASSWORD_RESET_POLICY);
+        const token = randomBytes(32).toString('base64url');
+        await db.transaction(async (tx) => {
+          await passwordResetRepository(tx).create(token, found.user.id, new Date(now().getTime() + RESET_LINK_MINUTES * 60_000));
+          await messageRepository(tx).queue(
+            messagesFor(found.user, {
+              kind: PASSWORD_RESET_KIND,
+              title: 'Choose a new Nambala password',
+              body: `Someone asked to reset the password of your Nambala account. If it was you, open the link within ${RESET_LINK_MINUTES} minutes to choose a new one; it works once. If it was not you, ignore this message: your password stays as it is.`,
+              link: `${RESET_PASSWORD_PATH}?token=${token}`,
+            }),
+          );
+          await auditRepository(tx).record({ actorId: found.user.id, action: 'password.reset-requested', target: found.user.id, ip: request.ip });
+        });
+        noteMessagesQueued();
+      } else {
+        const reason = found === undefined ? 'unknown-email' : maySignIn(found.user.status) ? 'too-many-requests' : found.user.status;
+        await audit.record({ actorId: found?.user.id ?? null, action: 'password.reset-requested', target: email, outcome: 'failure', detail: { reason }, ip: request.ip });
+      }
+      return reply.code(202).send({ message: RESET_LINK_SENT });
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/complete',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Choose a new password with a reset link; every session of the account ends',
+        body: passwordResetSchema,
+        response: { 204: z.null(), 400: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { token, newPassword } = request.body;
+      const passwordHash = await hashPassword(newPassword);
+      const user = await db.transaction(async (tx) => {
+        const userId = await passwordResetRepository(tx).consume(token, now());
+        if (!userId) return undefined;
+        await userRepository(tx).setPassword(userId, passwordHash);
+        await sessionRepository(tx).deleteForUser(userId);
+        await auditRepository(tx).record({ actorId: userId, action: 'password.reset', target: userId, ip: request.ip });
+        return userRepository(tx).findById(userId);
+      });
+      if (!user) {
+        await audit.record({ actorId: null, action: 'password.reset', target: null, outcome: 'failure', detail: { reason: 'unusable-link' }, ip: request.ip });
+        return reply.code(400).send(errorBody(400, RESET_LINK_UNUSABLE, { token: RESET_LINK_UNUSABLE }));
+      }
+      // The new password is the way back in: a lock from earlier wrong guesses is lifted.
+      await throttle.clear(user.email);
+      return reply.code(204).send(null);
+    },
   );
 };

@@ -5,11 +5,12 @@
 import { sentMessagesPageSchema, sentMessagesQuerySchema, type SentMessage } from '#domain/messages/sent-message';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/database';
-import { textToSend } from '../messages/message-text';
+import { textToShow } from '../messages/message-text';
 import { messageRepository, type StoredMessage } from '../repositories/message-repository';
 import { errorResponse } from './schemas';
 
-export const messageRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: string }> = async (app, { db, publicOrigin }) => {
+/** `showsSecrets`: messages go to the sandbox, so reset links are shown whole (textToShow). */
+export const messageRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: string; showsSecrets: boolean }> = async (app, { db, publicOrigin, showsSecrets }) => {
   const messages = messageRepository(db);
   const shown = (message: StoredMessage): SentMessage => ({
     id: message.id,
@@ -17,7 +18,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: 
     channel: message.channel,
     to: message.recipient,
     subject: message.subject,
-    body: textToSend(message, publicOrigin),
+    body: textToShow(message, publicOrigin, showsSecrets),
     status: message.status,
     attempts: message.attempts,
     error: message.error,

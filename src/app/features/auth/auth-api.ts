@@ -3,6 +3,7 @@
  * so they go straight through the API client, not the outbox. Credentials are sent once
  * and never logged or stored on the device.
  */
+import type { PasswordReset } from '#domain/accounts/password-reset';
 import type { PasswordChange } from '#domain/accounts/profile';
 import type { Login, Signup } from '#domain/accounts/signup';
 import type { SessionUser } from '../../session/session-store';
@@ -55,18 +56,37 @@ export function signup(account: Signup): Promise<AuthResult<(typeof SIGNUP_FIELD
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 export type PasswordField = (typeof PASSWORD_FIELDS)[number];
 
-/** Changes the signed-in user's password. Online only: a password never waits in the outbox. */
-export async function changePassword(change: PasswordChange): Promise<{ ok: true } | { ok: false; message: string | null; fields: Partial<Record<PasswordField, string>> }> {
+type FormResult<Field extends string> = { ok: true; message: string | null } | { ok: false; message: string | null; fields: Partial<Record<Field, string>> };
+
+/** Sends a password form. Online only: a password never waits in the outbox. */
+async function sendPasswordForm<Field extends string>(path: string, body: unknown, fieldNames: readonly Field[], offline: string): Promise<FormResult<Field>> {
   let result;
   try {
-    result = await apiRequest<ApiErrorBody | undefined>('POST', '/api/auth/password', change);
+    result = await apiRequest<(ApiErrorBody & { message?: string }) | undefined>('POST', path, body);
   } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: "You're offline. Changing your password needs a connection.", fields: {} };
+    if (error instanceof NetworkError) return { ok: false, message: offline, fields: {} };
     throw error;
   }
-  if (result.ok) return { ok: true };
-  const fields = pickFields(PASSWORD_FIELDS, result.body?.fields);
+  const message = typeof result.body?.message === 'string' && result.body.message ? result.body.message : null;
+  if (result.ok) return { ok: true, message };
+  const fields = pickFields(fieldNames, result.body?.fields);
   if (result.status === 401) return { ok: false, message: 'Your session has ended. Sign in again to change your password.', fields };
-  const message = typeof result.body?.message === 'string' && result.body.message ? result.body.message : AUTH_SERVER_TROUBLE;
-  return { ok: false, message: Object.values(fields).includes(message) ? null : message, fields };
+  return { ok: false, message: message === null ? AUTH_SERVER_TROUBLE : Object.values(fields).includes(message) ? null : message, fields };
+}
+
+/** Changes the signed-in user's password. */
+export function changePassword(change: PasswordChange): Promise<FormResult<PasswordField>> {
+  return sendPasswordForm('/api/auth/password', change, PASSWORD_FIELDS, "You're offline. Changing your password needs a connection.");
+}
+
+/** Asks for a reset link; the answer is the same whether or not the email has an account. */
+export function requestPasswordReset(email: string): Promise<FormResult<'email'>> {
+  return sendPasswordForm('/api/auth/password-reset', { email }, ['email'], "You're offline. Asking for a reset link needs a connection.");
+}
+
+export type ResetField = 'token' | 'newPassword' | 'confirmPassword';
+
+/** Sets a new password with the link's token. */
+export function completePasswordReset(reset: PasswordReset): Promise<FormResult<ResetField>> {
+  return sendPasswordForm('/api/auth/password-reset/complete', reset, ['token', 'newPassword', 'confirmPassword'], "You're offline. Choosing a new password needs a connection.");
 }

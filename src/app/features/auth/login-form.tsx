@@ -2,6 +2,8 @@
 import { FormField } from '../../components/form-field';
 import { Button, chakra, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { loginSchema } from '#domain/accounts/signup';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { login } from './auth-api';
@@ -35,6 +37,13 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup: () => void }
         <FormField label="Password" error={errors.password} required>
           <PasswordInput name="password" autoComplete="current-password" value={values.password} onChange={(event) => change('password', event.target.value)} />
         </FormField>
+        <Text fontSize="sm" textAlign="end" mt="-2">
+          <Link to={paths.forgotPassword}>
+            <chakra.span color="brand.fg" textDecoration="underline">
+              Forgot password?
+            </chakra.span>
+          </Link>
+        </Text>
         <FormMessage message={formMessage} />
         <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Logging in…" width="full">
           Login

@@ -1,0 +1,107 @@
+/**
+ * The page a reset link opens (/auth/reset-password?token=…): a new password, twice. The
+ * link works once and for a limited time; a used or expired one says so and offers a new
+ * link. On success every session of the account has ended, and the person logs in anew.
+ */
+import { PASSWORD_RESET_DONE, passwordResetSchema, RESET_LINK_UNUSABLE } from '#domain/accounts/password-reset';
+import { MIN_PASSWORD_LENGTH } from '#domain/accounts/signup';
+import { validate } from '#domain/validation/validate';
+import { Button, Card, chakra, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { FormField } from '../../components/form-field';
+import { FormMessage } from '../../components/form-message';
+import { showToast } from '../../components/toast';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
+import { paths } from '../../config/paths';
+import { completePasswordReset, type ResetField } from './auth-api';
+import { PasswordInput } from './password-input';
+
+type Field = Exclude<ResetField, 'token'>;
+
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [values, setValues] = useState<Record<Field, string>>({ newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formMessage, setFormMessage] = useState<string | null>(token === '' ? RESET_LINK_UNUSABLE : null);
+  const [isSaving, setSaving] = useState(false);
+  const [failedAttempts, setFailedAttempts] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, failedAttempts);
+
+  function change(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSaving) return;
+    setFormMessage(null);
+    const checked = validate(passwordResetSchema, { token, ...values });
+    if (!checked.ok) {
+      const { token: tokenError, ...fieldErrors } = checked.errors;
+      setErrors(fieldErrors);
+      setFormMessage(tokenError ?? null);
+      setFailedAttempts((count) => count + 1);
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await completePasswordReset(checked.value);
+      if (result.ok) {
+        showToast({ type: 'success', title: PASSWORD_RESET_DONE, closable: true });
+        navigate(paths.auth, { replace: true });
+        return;
+      }
+      const { token: tokenError, ...fieldErrors } = result.fields;
+      setErrors(fieldErrors);
+      setFormMessage(tokenError ?? result.message);
+      setFailedAttempts((count) => count + 1);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Container maxW="lg" py={{ base: '8', md: '16' }} px={{ base: '4', md: '6' }}>
+      <Stack gap="6">
+        <Stack gap="2" textAlign="center">
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            Choose a new password
+          </Heading>
+          <Text color="fg.muted">After the change, every device signed in to your account is signed out.</Text>
+        </Stack>
+        <Card.Root variant="outline">
+          <Card.Body p={{ base: '4', md: '6' }}>
+            <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Choose a new password">
+              <Stack gap="4">
+                {/* For password managers: the account whose password this is. */}
+                <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
+                <FormField label="New Password" error={errors.newPassword} required helperText={errors.newPassword ? undefined : `At least ${MIN_PASSWORD_LENGTH} characters.`}>
+                  <PasswordInput name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={(event) => change('newPassword', event.target.value)} />
+                </FormField>
+                <FormField label="Confirm Password" error={errors.confirmPassword} required>
+                  <PasswordInput name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={(event) => change('confirmPassword', event.target.value)} />
+                </FormField>
+                <FormMessage message={formMessage} />
+                <Button type="submit" colorPalette="brand" loading={isSaving} loadingText="Saving…" width="full">
+                  Set New Password
+                </Button>
+              </Stack>
+            </chakra.form>
+          </Card.Body>
+        </Card.Root>
+        <Text textAlign="center" fontSize="sm">
+          <Link to={paths.forgotPassword}>
+            <chakra.span color="brand.fg" textDecoration="underline">
+              Ask for a new link
+            </chakra.span>
+          </Link>
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

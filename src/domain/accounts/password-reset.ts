@@ -1,0 +1,30 @@
+/**
+ * "Forgot password?": a person asks for a link by email (and SMS when the account has a
+ * mobile number), and the link lets them choose a new password once, within
+ * RESET_LINK_MINUTES. The answer to the request never says whether the email has an
+ * account, so the form cannot be used to find out who uses Nambala.
+ */
+import { z } from 'zod';
+import { newPasswordFields, withConfirmedPassword } from './profile';
+import { RESET_LINK_MINUTES, RESET_PASSWORD_PATH } from './reset-link';
+import { emailField } from './signup';
+
+export { RESET_LINK_MINUTES, RESET_PASSWORD_PATH };
+
+/** The outbox's kind for reset messages: their link is a secret (see the sent-messages view). */
+export const PASSWORD_RESET_KIND = 'account.password-reset';
+
+/** The same words whether or not the email has an account. */
+export const RESET_LINK_SENT = `If an account uses that email, a link to choose a new password is on its way. It works once, within ${RESET_LINK_MINUTES} minutes.`;
+
+export const RESET_LINK_UNUSABLE = 'This link has expired or has already been used. Ask for a new one.';
+
+export const PASSWORD_RESET_DONE = 'Your password has been changed. Log in with your new password.';
+
+export const passwordResetRequestSchema = z.object({ email: emailField });
+
+// Tokens are 32 random bytes in base64url (43 characters); anything far from that is not one.
+const tokenField = z.string({ error: RESET_LINK_UNUSABLE }).regex(/^[A-Za-z0-9_-]{20,128}$/, RESET_LINK_UNUSABLE);
+
+export const passwordResetSchema = withConfirmedPassword(z.object({ token: tokenField, ...newPasswordFields }));
+export type PasswordReset = z.output<typeof passwordResetSchema>;
