@@ -6,6 +6,7 @@
  * before the first paint and hold it back by the app's whole start-up.
  */
 import { captureEarlyInput } from './prerender/early-input';
+import { listenForInstallOffer } from './pwa/install';
 
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -28,6 +29,9 @@ function preloadPageScripts(root: HTMLElement): void {
     document.head.append(link);
   }
 }
+
+// The browser may offer installation once, early: kept for the app's Install button.
+listenForInstallOffer();
 
 const root = document.getElementById('root');
 if (root?.dataset.prerendered !== undefined) {

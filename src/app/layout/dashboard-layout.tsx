@@ -14,6 +14,7 @@ import { NotificationsButton } from './notifications-button';
 import { SyncProgress } from './sync-progress';
 import { SignOutButton } from './sign-out-button';
 import { SlideInMenu } from './slide-in-menu';
+import { InstallButton } from '../pwa/install-button';
 import { UpdatePrompt } from '../pwa/update-prompt';
 import { Logo } from './public-header';
 import { PageLoading, useFocusMainOnNavigate } from './public-layout';
@@ -59,6 +60,7 @@ function Sidebar({ views, onNavigate }: { views: ReturnType<typeof viewsOf>; onN
           </Button>
         ))}
       </Stack>
+      <InstallButton alignSelf="flex-start" />
     </Stack>
   );
 }

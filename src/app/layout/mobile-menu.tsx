@@ -1,6 +1,7 @@
 /** The slide-in menu of the public header on small screens (spec: the desktop links plus Marketplace and Sign Up). */
 import { Button, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { InstallButton } from '../pwa/install-button';
 import { SlideInMenu } from './slide-in-menu';
 
 export interface MenuLink {
@@ -17,6 +18,7 @@ export function MobileMenu({ links, isOpen, onOpenChange }: { links: readonly Me
             <RouterLink to={link.to}>{link.label}</RouterLink>
           </Button>
         ))}
+        <InstallButton size="lg" mt="4" />
       </Stack>
     </SlideInMenu>
   );

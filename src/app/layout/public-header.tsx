@@ -5,6 +5,7 @@ import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { ConnectionStatus } from '../components/connection-status';
 import { MenuIcon } from '../components/icons';
 import { paths } from '../config/paths';
+import { InstallButton } from '../pwa/install-button';
 import { getSession, type SessionState, subscribeSession } from '../session/session-store';
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
@@ -65,6 +66,8 @@ export function PublicHeader() {
             ))}
           </HStack>
           <HStack gap="3">
+            {/* Below lg it is in the menu: a phone's header has no room for it. */}
+            <InstallButton hideBelow="lg" />
             <ConnectionStatus />
             <Button asChild size="sm" colorPalette="brand" hideBelow="lg">
               {signedIn ? <RouterLink to={paths.dashboard.root}>Dashboard</RouterLink> : <RouterLink to={paths.auth}>Login</RouterLink>}
