@@ -1,18 +1,21 @@
 /** 'Revocation list': how many plates are revoked or stolen, and a search through them (the list every device carries). */
-import { Box, Field, Flex, Input, SimpleGrid, Spinner, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Input, SimpleGrid, Spinner, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../components/format-date-time';
 import { SearchIcon } from '../../components/icons';
 import { StandingBadge } from './qr-badges';
 import { Section } from '../../components/page-parts';
-import { countRevocations, searchRevocations } from './revocation-search';
+import { useIncrementalList } from '../../components/use-incremental-list';
+import { countRevocations, REVOCATIONS_PAGE, searchRevocations } from './revocation-search';
 import { useRevocations } from './use-trust-data';
 
 export function RevocationListSection() {
   const revocations = useRevocations();
   const [search, setSearch] = useState('');
   const counts = useMemo(() => countRevocations(revocations ?? []), [revocations]);
-  const { shown, matching } = useMemo(() => searchRevocations(revocations ?? [], search), [revocations, search]);
+  const matches = useMemo(() => searchRevocations(revocations ?? [], search), [revocations, search]);
+  // Drawn a page at a time to the end, never cut: a national list runs to thousands.
+  const { visible: shown, remaining, showMore, sentinel } = useIncrementalList(matches, REVOCATIONS_PAGE, search);
 
   return (
     <Section title="Revocation list" headingId="revocation-list-heading">
@@ -78,8 +81,16 @@ export function RevocationListSection() {
             </Table.ScrollArea>
           )}
 
+          {remaining > 0 && (
+            <Flex justify="center" ref={sentinel}>
+              <Button variant="outline" size="sm" onClick={showMore}>
+                Show more ({remaining} more)
+              </Button>
+            </Flex>
+          )}
+
           <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite">
-            Showing {shown.length} of {matching}
+            Showing {shown.length} of {matches.length}
             {search.trim() === '' ? '' : ' matching plates'}
           </Text>
         </Stack>

@@ -58,9 +58,8 @@ describe('the revocation list search', () => {
   });
 
   it('ignores spaces, hyphens and case, and lists the most recent first', () => {
-    expect(searchRevocations(list, 'zm 00').shown.map((entry) => entry.plateNumber)).toEqual(['ZM-002-ABD', 'ZM-001-ABC']);
-    expect(searchRevocations(list, '').matching).toBe(3);
-    expect(searchRevocations(list, 'QQQ')).toEqual({ shown: [], matching: 0 });
-    expect(searchRevocations(list, '', 1)).toMatchObject({ shown: [{ plateNumber: 'ZM-002-ABD' }], matching: 3 });
+    expect(searchRevocations(list, 'zm 00').map((entry) => entry.plateNumber)).toEqual(['ZM-002-ABD', 'ZM-001-ABC']);
+    expect(searchRevocations(list, '')).toHaveLength(3);
+    expect(searchRevocations(list, 'QQQ')).toEqual([]);
   });
 });
