@@ -246,6 +246,9 @@ test.describe('application wizard', () => {
     await page.getByText('MTN Mobile Money').click();
     // The wallet number starts as step 1's phone.
     await expect(page.getByLabel(/^Mobile money number/)).toHaveValue('+260 96 1234567');
+    // With the sandbox, one clearly marked notice says so; no field hint speaks of it.
+    await expect(page.getByRole('note', { name: 'Test payments' })).toHaveCount(1);
+    await expect(page.getByText(/^Sandbox/)).toHaveCount(0);
     const breakdown = page.getByRole('region', { name: 'Price Breakdown' });
     await expect(breakdown).toContainText('Gateway fee (2%)');
     await expect(breakdown).toContainText('K316.00');
@@ -257,7 +260,7 @@ test.describe('application wizard', () => {
     await wizard.reference();
     const payment = page.getByTestId('payment-panel');
     await expect(payment).toHaveAttribute('data-status', 'pending');
-    const prompt = page.getByRole('group', { name: 'Sandbox handset prompt' });
+    const prompt = page.getByRole('group', { name: 'Test payments: the handset prompt' });
     await expect(prompt).toContainText('MTN Mobile Money: pay K316.00 to Nambala?');
     await prompt.getByRole('button', { name: 'Approve' }).click();
     await expect(payment).toHaveAttribute('data-status', 'approved');
@@ -329,7 +332,7 @@ test.describe('application wizard', () => {
     await expect(wizard.stepHeading('Payment')).toBeVisible();
     const offline = page.getByRole('status').filter({ hasText: "You're offline. Your application is saved on this device; submit it when you're back online." });
     await expect(offline).toBeVisible();
-    await page.getByText('Bank Transfer').click();
+    await page.getByText('Bank Transfer', { exact: true }).click();
     await wizard.submit.click();
     await expect(offline).toBeVisible();
     await expect(wizard.stepHeading('Payment')).toBeVisible();

@@ -175,7 +175,7 @@ test.describe('marketplace buying', () => {
     await reserve.getByText('MTN Mobile Money').click();
     await reserve.getByLabel('Mobile money number').fill('+260 96 123 4567');
     await reserve.getByRole('button', { name: 'Reserve', exact: true }).click();
-    await expect(reserve.getByText('Sandbox handset prompt')).toBeVisible();
+    await expect(reserve.getByText('Test payments: the handset prompt')).toBeVisible();
     await reserve.getByRole('button', { name: 'Approve' }).click();
     await expect(reserve.getByText(/^Reserved for you until \d{1,2} \w{3} \d{4}$/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();

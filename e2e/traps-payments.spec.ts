@@ -80,7 +80,7 @@ test.describe('payments say the truth', () => {
     const dialog = await openPlate(page, number);
     const buy = dialog.getByRole('tabpanel', { name: 'Buy Now' });
     await expect(buy.getByRole('radio', { name: /^Bank Transfer/ })).toHaveCount(1);
-    await buy.getByText('Bank Transfer').click();
+    await buy.getByText('Bank Transfer', { exact: true }).click();
     await expect(buy.getByText(/^Gateway fee \(Bank Transfer/)).toBeVisible();
     await buy.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
 

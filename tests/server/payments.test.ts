@@ -96,6 +96,12 @@ describe('payments', () => {
   });
   afterAll(() => app.close());
 
+  it('tells anyone, signed in or not, that payments are test payments while the sandbox takes them', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/api/payments/provider' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ testPayments: true });
+  });
+
   it('gives a receipt with a PAY- reference, the lines, the method and the times', async () => {
     const { payment } = await apply({ paymentMethod: 'card', card: { number: '5555 5555 5555 4444' }, numberOfPlates: 3 });
     expect(parsePaymentReference(payment.reference)).toBeGreaterThan(0);

@@ -51,6 +51,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
   const service = paymentService({ db, provider, now, signer, log: app.log });
   const payments = paymentRepository(db);
 
+  // Lets the app say, once and clearly, that payments are test payments: only with the sandbox.
+  app.get(
+    '/api/payments/provider',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['payments'], summary: 'Whether payments on this server are test payments (the sandbox provider)', response: { 200: z.object({ testPayments: z.boolean() }) } },
+    },
+    async () => ({ testPayments: provider.isSandbox }),
+  );
+
   app.get(
     '/api/payments',
     {

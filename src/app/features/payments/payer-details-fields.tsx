@@ -5,7 +5,8 @@
  */
 import { MOBILE_MONEY_PREFIXES, isRequestToPay } from '#domain/payments/payment';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
-import { Field, Input } from '@chakra-ui/react';
+import { Field, Input, Stack } from '@chakra-ui/react';
+import { TestPaymentsNotice } from './test-payments';
 
 interface PayerDetailsFieldsProps {
   method: PaymentMethodId | null;
@@ -16,7 +17,16 @@ interface PayerDetailsFieldsProps {
   onCardNumberChange: (value: string) => void;
 }
 
-export function PayerDetailsFields({ method, phone, cardNumber, errors, onPhoneChange, onCardNumberChange }: PayerDetailsFieldsProps) {
+export function PayerDetailsFields(props: PayerDetailsFieldsProps) {
+  return (
+    <Stack gap="3">
+      <TestPaymentsNotice />
+      <Fields {...props} />
+    </Stack>
+  );
+}
+
+function Fields({ method, phone, cardNumber, errors, onPhoneChange, onCardNumberChange }: PayerDetailsFieldsProps) {
   if (isRequestToPay(method)) {
     const prefixes = MOBILE_MONEY_PREFIXES[method];
     return (
@@ -41,11 +51,11 @@ export function PayerDetailsFields({ method, phone, cardNumber, errors, onPhoneC
         <Field.Label>
           Card number <Field.RequiredIndicator />
         </Field.Label>
-        <Input name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={cardNumber} onChange={(event) => onCardNumberChange(event.currentTarget.value)} />
+        <Input name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="1234 5678 9012 3456" value={cardNumber} onChange={(event) => onCardNumberChange(event.currentTarget.value)} />
         {errors.card ? (
           <Field.ErrorText>{errors.card}</Field.ErrorText>
         ) : (
-          <Field.HelperText>Charged when you submit; never saved on this device. Sandbox: 4242 4242 4242 4242 approves; 4000 0000 0000 0002 is declined.</Field.HelperText>
+          <Field.HelperText>Charged when you submit; never saved on this device.</Field.HelperText>
         )}
       </Field.Root>
     );

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PhoneIcon } from '../../components/icons';
 import { answerSandboxPrompt, fetchPayment, payByCard, type Receipt } from './payment-api';
+import { TestPaymentsNotice } from './test-payments';
 
 export const STATUS_LABELS: Record<Receipt['status'], { label: string; palette: string }> = {
   pending: { label: 'Pending', palette: 'orange' },
@@ -71,9 +72,10 @@ function CardStep({ payment, onPaid }: { payment: Receipt; onPaid: (payment: Rec
       <Stack gap="3">
         <Field.Root invalid={error !== null} required>
           <Field.Label>Card number</Field.Label>
-          <Input value={number} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" onChange={(event) => setNumber(event.currentTarget.value)} />
-          {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Sandbox: 4242 4242 4242 4242 approves; 4000 0000 0000 0002 is declined.</Field.HelperText>}
+          <Input value={number} inputMode="numeric" autoComplete="cc-number" placeholder="1234 5678 9012 3456" onChange={(event) => setNumber(event.currentTarget.value)} />
+          {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Charged when you submit; never saved on this device.</Field.HelperText>}
         </Field.Root>
+        <TestPaymentsNotice known={payment.provider === 'sandbox'} />
         <Button type="submit" colorPalette="brand" loading={busy} loadingText="Paying…" alignSelf="flex-start">
           Pay {money(payment.amount)}
         </Button>
@@ -98,7 +100,7 @@ function HandsetPrompt({ payment, onAnswered }: { payment: Receipt; onAnswered: 
         <HStack>
           <PhoneIcon boxSize="5" aria-hidden />
           <Text fontWeight="semibold" id={`handset-${payment.id}`}>
-            Sandbox handset prompt
+            Test payments: the handset prompt
           </Text>
         </HStack>
         <Text>
