@@ -7,9 +7,16 @@ import { expect, test } from '@playwright/test';
 import { openApp } from './app-page';
 import { rowsInStore } from './device-store';
 import { signedInPage } from './lifecycle-steps';
+import { ownServer } from './own-server';
+
+// A server of its own: journeys beside this one revoke plates, and a new list version would replace the rows put in here.
+const server = ownServer(11);
+test.beforeAll(() => server.start());
+test.afterAll(() => server.stop());
 
 test('the revocation list shows more as the administrator reaches its end, to the last plate', async ({ browser }) => {
-  const admin = await signedInPage(browser, 'admin');
+  test.setTimeout(90_000);
+  const admin = await signedInPage(browser, 'admin', { baseURL: server.baseURL });
   await openApp(admin, '/dashboard/admin/qr-system');
   const list = admin.getByRole('region', { name: 'Revocation list' }).or(admin.locator('section').filter({ has: admin.getByRole('heading', { name: 'Revocation list' }) })).first();
   // The device's copy of the list has arrived.
@@ -36,15 +43,17 @@ test('the revocation list shows more as the administrator reaches its end, to th
     120,
   );
   const total = await rowsInStore(admin, 'revocations');
-  expect(total).toBeGreaterThan(150);
+  expect(total).toBeGreaterThan(120);
   await admin.reload();
   await expect(list.getByText(`Showing 50 of ${total}`)).toBeVisible({ timeout: 30_000 });
-  // Scrolling to the end draws the next pages; the button does the same for keyboards.
+  // The button draws the next page, for keyboards (with the end of the list then in view, the following one may come at once).
   await list.getByRole('button', { name: /^Show more/ }).click();
-  await expect(list.getByText(`Showing 100 of ${total}`)).toBeVisible();
-  for (let round = 0; round < 5 && (await list.getByRole('button', { name: /^Show more/ }).count()) > 0; round += 1) {
-    await list.getByRole('button', { name: /^Show more/ }).click();
-  }
+  await expect(list.getByText(`Showing 50 of ${total}`)).toHaveCount(0);
+  // Scrolling to the end of the list draws the rest.
+  await expect(async () => {
+    await list.getByText(/^Showing \d+ of \d+$/).scrollIntoViewIfNeeded();
+    await expect(list.getByText(`Showing ${total} of ${total}`)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(list.getByText(`Showing ${total} of ${total}`)).toBeVisible();
   // The oldest revocation, last in the list, is there.
   await expect(list.getByRole('cell', { name: 'ZM-000-LST' })).toBeVisible();

@@ -5,7 +5,7 @@
  * head would share a slow line with the rest of the HTML, and once fetched would run
  * before the first paint and hold it back by the app's whole start-up.
  */
-import { captureEarlyInput } from './prerender/early-input';
+import { captureEarlyInput } from './routing/early-input';
 import { listenForInstallOffer } from './pwa/install';
 
 function afterFirstPaint(): Promise<void> {

@@ -8,7 +8,7 @@
  */
 import { type ComponentType, createElement, use, useEffect, useState } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { markAppReady } from '../prerender/early-input';
+import { markAppReady } from './early-input';
 
 // A page component takes at most a few plain props (a dashboard section its id).
 type PageComponent = ComponentType<Record<string, string>>;

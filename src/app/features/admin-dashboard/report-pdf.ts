@@ -8,6 +8,7 @@
  */
 import type { Cell, ReportDocument, ReportTable } from '#domain/reports/report-document';
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { printable, wrap } from '../../components/pdf-text';
 
 const BRAND = rgb(0x15 / 255, 0x73 / 255, 0);
 const INK = rgb(0.1, 0.1, 0.1);
@@ -30,58 +31,6 @@ const grouped = new Intl.NumberFormat('en-GB');
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
-}
-
-const characterSets = new WeakMap<PDFFont, Set<number>>();
-/** Letters with a stroke rather than an accent: Unicode gives them no base letter to fall back on. */
-const STROKED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't' };
-
-/**
- * The text as a standard font can print it (Windows-1252: é, ü, Š and the like). Another
- * letter is printed without its accent or stroke (Ł as L) or as '?', and a line break as a space:
- * a standard font keeps the file small and needs no font file on the device.
- */
-function printable(font: PDFFont, text: string): string {
-  let supported = characterSets.get(font);
-  if (!supported) {
-    supported = new Set(font.getCharacterSet());
-    characterSets.set(font, supported);
-  }
-  const has = (char: string) => supported.has(char.codePointAt(0) ?? -1);
-  let out = '';
-  for (const char of text.replace(/\s+/g, ' ').normalize('NFC')) {
-    if (has(char)) out += char;
-    else {
-      const base = STROKED[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
-      out += base !== '' && [...base].every(has) ? base : '?';
-    }
-  }
-  return out;
-}
-
-/** Lines of at most `width` points, broken at spaces, and inside a word only when it is wider than a line. */
-function wrap(text: string, font: PDFFont, width: number): string[] {
-  const fits = (line: string) => font.widthOfTextAtSize(line, SIZE) <= width;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of printable(font, text).split(' ')) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line !== '') lines.push(line);
-    let rest = word;
-    while (rest.length > 1 && !fits(rest)) {
-      let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    line = rest;
-  }
-  if (line !== '' || lines.length === 0) lines.push(line);
-  return lines;
 }
 
 /** A number as the screen shows it (1,247); text as it is. */
@@ -162,7 +111,7 @@ function drawTitle(layout: Layout, document: ReportDocument): void {
   for (const [label, value] of document.heading) {
     const labelText = `${printable(bold, label)}: `;
     const labelWidth = bold.widthOfTextAtSize(labelText, SIZE);
-    const lines = wrap(value, regular, CONTENT_WIDTH - labelWidth);
+    const lines = wrap(value, regular, SIZE, CONTENT_WIDTH - labelWidth);
     layout.y -= LINE;
     layout.text(labelText, { x: MARGIN, y: layout.y, font: bold, size: SIZE, color: MUTED });
     lines.forEach((line, index) => {
@@ -176,7 +125,7 @@ function drawTitle(layout: Layout, document: ReportDocument): void {
 /** One row's cells wrapped to their columns; numbers, and the headers of columns of numbers, are set flush right. */
 function drawRow(layout: Layout, cells: readonly Cell[], widths: readonly number[], numeric: readonly boolean[], isHeader: boolean): void {
   const font = isHeader ? layout.fonts.bold : layout.fonts.regular;
-  const wrapped = widths.map((width, column) => wrap(cellText(cells[column] ?? ''), font, width - 2 * PAD));
+  const wrapped = widths.map((width, column) => wrap(cellText(cells[column] ?? ''), font, SIZE, width - 2 * PAD));
   const height = Math.max(...wrapped.map((lines) => lines.length)) * LINE + PAD;
   if (isHeader) layout.fill(layout.y - height, height);
   let x = MARGIN;
@@ -194,7 +143,7 @@ function drawRow(layout: Layout, cells: readonly Cell[], widths: readonly number
 }
 
 function rowHeight(layout: Layout, cells: readonly Cell[], widths: readonly number[], font: PDFFont): number {
-  return Math.max(...widths.map((width, column) => wrap(cellText(cells[column] ?? ''), font, width - 2 * PAD).length)) * LINE + PAD;
+  return Math.max(...widths.map((width, column) => wrap(cellText(cells[column] ?? ''), font, SIZE, width - 2 * PAD).length)) * LINE + PAD;
 }
 
 function drawTable(layout: Layout, table: ReportTable): void {
@@ -221,7 +170,7 @@ function drawFooters(layout: Layout, document: ReportDocument): void {
   layout.pages.forEach((page, index) => {
     const number = `Page ${index + 1} of ${layout.pages.length}`;
     page.drawLine({ start: { x: MARGIN, y: 40 }, end: { x: PAGE_WIDTH - MARGIN, y: 40 }, thickness: 0.5, color: RULE });
-    const leftLines = wrap(left, regular, CONTENT_WIDTH - 80);
+    const leftLines = wrap(left, regular, SIZE, CONTENT_WIDTH - 80);
     page.drawText(leftLines[0] ?? '', { x: MARGIN, y: 28, font: regular, size: 7.5, color: MUTED });
     page.drawText(number, { x: PAGE_WIDTH - MARGIN - regular.widthOfTextAtSize(number, 7.5), y: 28, font: regular, size: 7.5, color: MUTED });
   });

@@ -3,9 +3,10 @@
  * in the URL (?tab=signup) so links such as the header's 'Sign Up' open the right form,
  * and each form keeps what was typed while the other is shown.
  */
-import { Card, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Tabs } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
 
@@ -49,35 +50,23 @@ export function AuthPage() {
   }
 
   return (
-    <Container maxW="lg" py={{ base: '8', md: '16' }} px={{ base: '4', md: '6' }}>
-      <Stack gap="6">
-        <Stack gap="2" textAlign="center">
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            {copy[tab].title}
-          </Heading>
-          <Text color="fg.muted">{copy[tab].lead}</Text>
-        </Stack>
-        <Card.Root variant="outline">
-          <Card.Body p={{ base: '4', md: '6' }}>
-            <Tabs.Root value={tab} onValueChange={(details) => show(details.value === 'signup' ? 'signup' : 'login')} variant="enclosed" fitted colorPalette="brand">
-              <Tabs.List mb="6">
-                <Tabs.Trigger value="login" ref={loginTabRef}>
-                  Login
-                </Tabs.Trigger>
-                <Tabs.Trigger value="signup" ref={signupTabRef}>
-                  Sign Up
-                </Tabs.Trigger>
-              </Tabs.List>
-              <Tabs.Content value="login" p="0">
-                <LoginForm onSwitchToSignup={() => switchFromForm('signup')} />
-              </Tabs.Content>
-              <Tabs.Content value="signup" p="0">
-                <SignupForm onSwitchToLogin={() => switchFromForm('login')} />
-              </Tabs.Content>
-            </Tabs.Root>
-          </Card.Body>
-        </Card.Root>
-      </Stack>
-    </Container>
+    <AuthCard title={copy[tab].title} lead={copy[tab].lead}>
+      <Tabs.Root value={tab} onValueChange={(details) => show(details.value === 'signup' ? 'signup' : 'login')} variant="enclosed" fitted colorPalette="brand">
+        <Tabs.List mb="6">
+          <Tabs.Trigger value="login" ref={loginTabRef}>
+            Login
+          </Tabs.Trigger>
+          <Tabs.Trigger value="signup" ref={signupTabRef}>
+            Sign Up
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="login" p="0">
+          <LoginForm onSwitchToSignup={() => switchFromForm('signup')} />
+        </Tabs.Content>
+        <Tabs.Content value="signup" p="0">
+          <SignupForm onSwitchToLogin={() => switchFromForm('login')} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </AuthCard>
   );
 }

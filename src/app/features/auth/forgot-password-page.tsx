@@ -5,7 +5,7 @@
  */
 import { passwordResetRequestSchema } from '#domain/accounts/password-reset';
 import { validate } from '#domain/validation/validate';
-import { Box, Button, Card, chakra, Container, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormField } from '../../components/form-field';
@@ -13,6 +13,7 @@ import { FormMessage } from '../../components/form-message';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { paths } from '../../config/paths';
 import { requestPasswordReset } from './auth-api';
+import { AuthCard } from './auth-card';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -48,63 +49,53 @@ export function ForgotPasswordPage() {
     }
   }
 
+  const backToLogin = (
+    <>
+      <chakra.span color="fg.muted">Remembered it? </chakra.span>
+      <Link to={paths.auth}>
+        <chakra.span color="brand.fg" textDecoration="underline">
+          Back to Login
+        </chakra.span>
+      </Link>
+    </>
+  );
   return (
-    <Container maxW="lg" py={{ base: '8', md: '16' }} px={{ base: '4', md: '6' }}>
-      <Stack gap="6">
-        <Stack gap="2" textAlign="center">
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            Forgot your password?
-          </Heading>
-          <Text color="fg.muted">Enter the email of your account and we will send you a link to choose a new password.</Text>
+    <AuthCard title="Forgot your password?" lead="Enter the email of your account and we will send you a link to choose a new password." below={backToLogin}>
+      {sent ? (
+        <Stack gap="4" role="status">
+          <Box bg="green.subtle" color="green.fg" borderWidth="1px" borderColor="green.muted" rounded="md" px="4" py="3">
+            <Text fontSize="sm">{sent}</Text>
+          </Box>
+          <Text fontSize="sm" color="fg.muted">
+            The link also arrives by SMS when your account has a mobile number. Nothing arrived? Check the address and ask again.
+          </Text>
+          <Button variant="outline" onClick={() => setSent(null)}>
+            Send another link
+          </Button>
         </Stack>
-        <Card.Root variant="outline">
-          <Card.Body p={{ base: '4', md: '6' }}>
-            {sent ? (
-              <Stack gap="4" role="status">
-                <Box bg="green.subtle" color="green.fg" borderWidth="1px" borderColor="green.muted" rounded="md" px="4" py="3">
-                  <Text fontSize="sm">{sent}</Text>
-                </Box>
-                <Text fontSize="sm" color="fg.muted">
-                  The link also arrives by SMS when your account has a mobile number. Nothing arrived? Check the address and ask again.
-                </Text>
-                <Button variant="outline" onClick={() => setSent(null)}>
-                  Send another link
-                </Button>
-              </Stack>
-            ) : (
-              <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Reset password">
-                <Stack gap="4">
-                  <FormField label="Email" error={error} required>
-                    <Input
-                      name="email"
-                      type="email"
-                      autoComplete="email"
-                      inputMode="email"
-                      value={email}
-                      onChange={(event) => {
-                        setEmail(event.target.value);
-                        setError(undefined);
-                      }}
-                    />
-                  </FormField>
-                  <FormMessage message={formMessage} />
-                  <Button type="submit" colorPalette="brand" loading={isSending} loadingText="Sending…" width="full">
-                    Send Reset Link
-                  </Button>
-                </Stack>
-              </chakra.form>
-            )}
-          </Card.Body>
-        </Card.Root>
-        <Text textAlign="center" fontSize="sm">
-          <chakra.span color="fg.muted">Remembered it? </chakra.span>
-          <Link to={paths.auth}>
-            <chakra.span color="brand.fg" textDecoration="underline">
-              Back to Login
-            </chakra.span>
-          </Link>
-        </Text>
-      </Stack>
-    </Container>
+      ) : (
+        <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Reset password">
+          <Stack gap="4">
+            <FormField label="Email" error={error} required>
+              <Input
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setError(undefined);
+                }}
+              />
+            </FormField>
+            <FormMessage message={formMessage} />
+            <Button type="submit" colorPalette="brand" loading={isSending} loadingText="Sending…" width="full">
+              Send Reset Link
+            </Button>
+          </Stack>
+        </chakra.form>
+      )}
+    </AuthCard>
   );
 }

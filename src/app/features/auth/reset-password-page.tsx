@@ -6,7 +6,7 @@
 import { PASSWORD_RESET_DONE, passwordResetSchema, RESET_LINK_UNUSABLE } from '#domain/accounts/password-reset';
 import { MIN_PASSWORD_LENGTH } from '#domain/accounts/signup';
 import { validate } from '#domain/validation/validate';
-import { Button, Card, chakra, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Stack } from '@chakra-ui/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form-field';
@@ -15,6 +15,7 @@ import { showToast } from '../../components/toast';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { paths } from '../../config/paths';
 import { completePasswordReset, type ResetField } from './auth-api';
+import { AuthCard } from './auth-card';
 import { PasswordInput } from './password-input';
 
 type Field = Exclude<ResetField, 'token'>;
@@ -65,43 +66,31 @@ export function ResetPasswordPage() {
     }
   }
 
+  const newLink = (
+    <Link to={paths.forgotPassword}>
+      <chakra.span color="brand.fg" textDecoration="underline">
+        Ask for a new link
+      </chakra.span>
+    </Link>
+  );
   return (
-    <Container maxW="lg" py={{ base: '8', md: '16' }} px={{ base: '4', md: '6' }}>
-      <Stack gap="6">
-        <Stack gap="2" textAlign="center">
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            Choose a new password
-          </Heading>
-          <Text color="fg.muted">After the change, every device signed in to your account is signed out.</Text>
+    <AuthCard title="Choose a new password" lead="After the change, every device signed in to your account is signed out." below={newLink}>
+      <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Choose a new password">
+        <Stack gap="4">
+          {/* For password managers: the account whose password this is. */}
+          <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
+          <FormField label="New Password" error={errors.newPassword} required helperText={errors.newPassword ? undefined : `At least ${MIN_PASSWORD_LENGTH} characters.`}>
+            <PasswordInput name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={(event) => change('newPassword', event.target.value)} />
+          </FormField>
+          <FormField label="Confirm Password" error={errors.confirmPassword} required>
+            <PasswordInput name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={(event) => change('confirmPassword', event.target.value)} />
+          </FormField>
+          <FormMessage message={formMessage} />
+          <Button type="submit" colorPalette="brand" loading={isSaving} loadingText="Saving…" width="full">
+            Set New Password
+          </Button>
         </Stack>
-        <Card.Root variant="outline">
-          <Card.Body p={{ base: '4', md: '6' }}>
-            <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Choose a new password">
-              <Stack gap="4">
-                {/* For password managers: the account whose password this is. */}
-                <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
-                <FormField label="New Password" error={errors.newPassword} required helperText={errors.newPassword ? undefined : `At least ${MIN_PASSWORD_LENGTH} characters.`}>
-                  <PasswordInput name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={(event) => change('newPassword', event.target.value)} />
-                </FormField>
-                <FormField label="Confirm Password" error={errors.confirmPassword} required>
-                  <PasswordInput name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={(event) => change('confirmPassword', event.target.value)} />
-                </FormField>
-                <FormMessage message={formMessage} />
-                <Button type="submit" colorPalette="brand" loading={isSaving} loadingText="Saving…" width="full">
-                  Set New Password
-                </Button>
-              </Stack>
-            </chakra.form>
-          </Card.Body>
-        </Card.Root>
-        <Text textAlign="center" fontSize="sm">
-          <Link to={paths.forgotPassword}>
-            <chakra.span color="brand.fg" textDecoration="underline">
-              Ask for a new link
-            </chakra.span>
-          </Link>
-        </Text>
-      </Stack>
-    </Container>
+      </chakra.form>
+    </AuthCard>
   );
 }

@@ -13,6 +13,7 @@ import { isRegisteredPlate } from '#domain/certificates/certificate-number';
 import { credentialUrl } from '#domain/credential/qr-url';
 import type { OwnedPlate } from '#domain/plates/owned-plate';
 import { PageSizes, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { printable, wrap } from '../../components/pdf-text';
 import { PlateDocumentError, plateCredentialBytes, plateQrPngBytes } from './plate-qr';
 
 export interface CertificatePdf {
@@ -48,56 +49,6 @@ interface Fonts {
   mono: PDFFont;
 }
 
-const characterSets = new WeakMap<PDFFont, Set<number>>();
-
-/**
- * The text as the font can print it. The standard PDF fonts cover Windows-1252 (é, ë, Š
- * and the like); any other letter is printed without its accent, or as '?' when it has
- * none. A standard font keeps the file small and needs no font file on the device.
- */
-function printable(font: PDFFont, text: string): string {
-  let supported = characterSets.get(font);
-  if (!supported) {
-    supported = new Set(font.getCharacterSet());
-    characterSets.set(font, supported);
-  }
-  const has = (char: string) => supported.has(char.codePointAt(0) ?? -1);
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    if (has(char)) {
-      out += char;
-      continue;
-    }
-    const base = char.normalize('NFD').replace(/\p{M}/gu, '');
-    out += base !== '' && [...base].every(has) ? base : '?';
-  }
-  return out;
-}
-
-/** Lines of at most `width` points, broken at spaces, and inside a word only when it is wider than a line (the link). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of printable(font, text).split(' ')) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line !== '') lines.push(line);
-    let rest = word;
-    while (rest.length > 1 && !fits(rest)) {
-      let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    line = rest;
-  }
-  if (line !== '') lines.push(line);
-  return lines;
-}
 
 function drawCentred(page: PDFPage, text: string, { y, font, size, color }: { y: number; font: PDFFont; size: number; color: ReturnType<typeof rgb> }): void {
   const line = printable(font, text);
