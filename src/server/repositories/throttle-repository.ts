@@ -6,9 +6,41 @@ export interface ThrottlePolicy {
   lockSeconds: number;
 }
 
-/** Failed sign-ins per email: after maxFailures within the window, the email is locked for a while. */
+/**
+ * Failed attempts per key (an email, `password:<user>`): after maxFailures within the
+ * window, the key is locked for a while.
+ */
 export function throttleRepository(db: Queryable) {
   return {
+    /**
+     * Counts an attempt before its verdict, in one statement, so attempts sent at the same
+     * moment are counted one after another: the one past maxFailures in the window locks
+     * the key and is refused, and so is every one while it is locked. Returns the seconds
+     * left on the lock, or 0 when this attempt may be checked. A success then clears the
+     * count (`clear`); a failure leaves it counted.
+     */
+    async attempt(key: string, policy: ThrottlePolicy): Promise<number> {
+      const rows = await db.query<{ seconds: number }>(
+        `INSERT INTO sign_in_throttle AS t (email, failures, first_failure_at) VALUES (lower($1), 1, now())
+         ON CONFLICT (email) DO UPDATE SET
+           failures = CASE
+             WHEN t.locked_until > now() THEN t.failures
+             WHEN t.first_failure_at < now() - make_interval(secs => $2) THEN 1
+             ELSE t.failures + 1 END,
+           first_failure_at = CASE
+             WHEN t.locked_until > now() THEN t.first_failure_at
+             WHEN t.first_failure_at < now() - make_interval(secs => $2) THEN now()
+             ELSE t.first_failure_at END,
+           locked_until = CASE
+             WHEN t.locked_until > now() THEN t.locked_until
+             WHEN t.first_failure_at >= now() - make_interval(secs => $2) AND t.failures + 1 > $3 THEN now() + make_interval(secs => $4)
+             ELSE t.locked_until END
+         RETURNING CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()))::int ELSE 0 END AS seconds`,
+        [key, policy.windowSeconds, policy.maxFailures, policy.lockSeconds],
+      );
+      return rows[0]?.seconds ?? 0;
+    },
+
     /** Seconds until the lock ends, or 0 when sign-in may be tried. */
     async lockedFor(email: string): Promise<number> {
       const rows = await db.query<{ seconds: number }>(

@@ -85,7 +85,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const lockedFor = await throttle.lockedFor(email);
+      // Counted before the verdict: guesses sent at once cannot all be checked.
+      const lockedFor = await throttle.attempt(email, SIGN_IN_POLICY);
       if (lockedFor > 0) {
         await audit.record({ actorId: null, action: 'auth.sign-in', target: email, outcome: 'failure', detail: { reason: 'locked' }, ip: request.ip });
         const minutes = Math.ceil(lockedFor / 60);
@@ -98,7 +99,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
       // Hash even for an unknown email, so the answer takes as long either way.
       const isMatch = await verifyPassword(password, found?.passwordHash ?? UNKNOWN_USER_HASH);
       if (!found || !isMatch) {
-        await throttle.recordFailure(email, SIGN_IN_POLICY);
         await audit.record({ actorId: found?.user.id ?? null, action: 'auth.sign-in', target: email, outcome: 'failure', detail: { reason: 'wrong-credentials' }, ip: request.ip });
         return reply.code(401).send(errorBody(401, WRONG_CREDENTIALS));
       }

@@ -68,14 +68,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       const me = request.user as User;
       const throttleKey = `password:${me.id}`;
       const throttle = throttleRepository(db);
-      const lockedFor = await throttle.lockedFor(throttleKey);
+      // Counted before the verdict, like sign-in: wrong passwords sent at once cannot all be checked.
+      const lockedFor = await throttle.attempt(throttleKey, PASSWORD_CHANGE_POLICY);
       if (lockedFor > 0) {
         const minutes = Math.ceil(lockedFor / 60);
         return reply.code(429).header('retry-after', String(lockedFor)).send(errorBody(429, `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`));
       }
       const { currentPassword, newPassword } = request.body;
       if (!(await verifyPassword(currentPassword, (await users.passwordHashOf(me.id)) ?? ''))) {
-        await throttle.recordFailure(throttleKey, PASSWORD_CHANGE_POLICY);
         await auditRepository(db).record({ actorId: me.id, action: 'password.change', target: me.id, outcome: 'failure', ip: request.ip });
         return reply.code(400).send(errorBody(400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD }));
       }

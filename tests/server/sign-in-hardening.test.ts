@@ -1,0 +1,60 @@
+// Sign-in that holds under concurrent attack: failed attempts are counted before any
+// verdict, so guesses sent at the same moment cannot all be checked; and an unknown email
+// costs a real hash, so the answer's timing does not say whether an account exists.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../src/server/auth/passwords';
+import { SIGN_IN_POLICY } from '../../src/server/routes/auth-routes';
+import { buildTestAppWithDb } from './test-app';
+
+const PASSWORD = 'lusaka-2026';
+
+async function medianMs(work: () => Promise<unknown>, runs = 3): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)] ?? 0;
+}
+
+describe('the stand-in hash for an unknown email', () => {
+  it('is a real scrypt hash: checking a password against it costs as much as against an account’s', async () => {
+    const real = await hashPassword(PASSWORD);
+    const known = await medianMs(() => verifyPassword('wrong-guess-1', real));
+    const unknown = await medianMs(() => verifyPassword('wrong-guess-1', UNKNOWN_USER_HASH));
+    // The same work within noise; before, the unknown case returned at once (under 1% of the time).
+    expect(unknown).toBeGreaterThan(known * 0.4);
+    expect(await verifyPassword('', UNKNOWN_USER_HASH)).toBe(false);
+  });
+});
+
+describe('sign-in under concurrent guesses', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ({ app } = await buildTestAppWithDb());
+  });
+  afterAll(() => app.close());
+
+  const signUp = (email: string) => app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Mwila Banda', email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' } });
+  const login = (email: string, password: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  it(`lets at most ${SIGN_IN_POLICY.maxFailures} of 40 wrong guesses sent at once be checked; the rest get 429`, async () => {
+    await signUp('guessed@example.zm');
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => login('guessed@example.zm', `wrong-guess-${index}`)));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(SIGN_IN_POLICY.maxFailures);
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(40 - SIGN_IN_POLICY.maxFailures);
+    expect(codes.every((code) => code === 401 || code === 429)).toBe(true);
+  });
+
+  it('does not let the right password through after the guesses sent with it have used up the attempts', async () => {
+    await signUp('raced@example.zm');
+    const guesses = Array.from({ length: 30 }, (_, index) => login('raced@example.zm', `wrong-guess-${index}`));
+    const answers = await Promise.all(guesses);
+    expect(answers.filter((answer) => answer.statusCode === 429).length).toBeGreaterThan(0);
+    // The email is locked now, even for its right password.
+    expect((await login('raced@example.zm', PASSWORD)).statusCode).toBe(429);
+  });
+});
