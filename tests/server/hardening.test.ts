@@ -1,6 +1,7 @@
-// Sign-in that holds under concurrent attack: failed attempts are counted before any
-// verdict, so guesses sent at the same moment cannot all be checked; and an unknown email
-// costs a real hash, so the answer's timing does not say whether an account exists.
+// Hardening. Sign-in that holds under concurrent attack: failed attempts are counted before any
+// verdict, so guesses sent at the same moment cannot all be checked; an unknown email costs a
+// real hash, so the answer's timing does not say whether an account exists; and a NUL byte in
+// an address is a 400, not a database error.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../src/server/auth/passwords';
@@ -56,5 +57,22 @@ describe('sign-in under concurrent guesses', () => {
     expect(answers.filter((answer) => answer.statusCode === 429).length).toBeGreaterThan(0);
     // The email is locked now, even for its right password.
     expect((await login('raced@example.zm', PASSWORD)).statusCode).toBe(429);
+  });
+});
+
+describe('a NUL byte in the address', () => {
+  let app: FastifyInstance;
+  let cookie = '';
+  beforeAll(async () => {
+    ({ app } = await buildTestAppWithDb());
+    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Mwila Banda', email: 'nul@example.zm', password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' } });
+    cookie = String(signup.headers['set-cookie']).split(';')[0] ?? '';
+  });
+  afterAll(() => app.close());
+
+  it.each(['/api/payments/abc%00def', '/api/listings/abc%00def', '/api/applications/abc%00def', '/api/verification/ZM%00-1', '/api/payments?x=%00'])('answers %s with a 400 that says why', async (url) => {
+    const answer = await app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe('The address must not contain the NUL character (%00).');
   });
 });
