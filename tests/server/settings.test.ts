@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '#domain/pricing/pricing';
+import { AMOUNT_INVALID } from '#domain/pricing/pricing-form';
 import type { Database } from '../../src/server/db/database';
 import { auditRepository } from '../../src/server/repositories/audit-repository';
 import { buildTestAppWithDb } from './test-app';
@@ -42,6 +43,19 @@ describe('pricing settings', () => {
         { id: 'bank', name: 'Bank Transfer', feeLabel: 'Free' },
       ],
     });
+  });
+
+  it('refuses amounts past K1,000,000 (which overflowed quotes into 500s), each with the form’s message, and keeps the prices', async () => {
+    const before = (await pricing()).settings;
+    const huge = await put(cookies.admin ?? '', { ...before, platePrice: 10 ** 12, processingFee: 2 ** 31, renewalFee: 100_000_001 });
+    expect(huge.statusCode).toBe(400);
+    expect(Object.keys(huge.json().fields).sort()).toEqual(['platePrice', 'processingFee', 'renewalFee']);
+    expect(huge.json().fields.platePrice).toBe(AMOUNT_INVALID);
+    expect((await pricing()).settings).toEqual(before);
+    // The bound itself is allowed, and every quote still answers.
+    expect((await put(cookies.admin ?? '', { ...before, platePrice: 100_000_000 })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/settings/pricing' })).statusCode).toBe(200);
+    expect((await put(cookies.admin ?? '', before)).statusCode).toBe(200);
   });
 
   it('lets only an administrator change them, validated, audited and kept with the values they replaced', async () => {

@@ -4,23 +4,20 @@
 import { z } from 'zod';
 import { formatKwacha, kwacha, type Ngwee } from '../money/money';
 import { gatewayFeeLabel, PAYMENT_METHODS, type PaymentMethodId, type PricingSettings } from './pricing';
+import { AMOUNT_INVALID, DAYS_INVALID, MAX_SETTING_KWACHA, PERCENT_INVALID, YEARS_INVALID } from './pricing-settings-schema';
 
 export const PRICING_FORM_FIELDS = ['platePrice', 'processingFee', 'mtn', 'airtel', 'card', 'bank', 'reservationFee', 'reservationDays', 'validityYears', 'renewalFee'] as const;
 export type PricingFormField = (typeof PRICING_FORM_FIELDS)[number];
 export type PricingFormValues = Record<PricingFormField, string>;
 
-export const AMOUNT_INVALID = 'Enter an amount in kwacha from 0 to 1,000,000, with at most two decimals (for example 300 or 12.50)';
-export const PERCENT_INVALID = 'Enter a percentage from 0 to 100, with at most two decimals (for example 2 or 2.5)';
-export const DAYS_INVALID = 'Enter a whole number of days from 1 to 365';
-export const YEARS_INVALID = 'Enter a whole number of years from 1 to 50';
+export { AMOUNT_INVALID, DAYS_INVALID, PERCENT_INVALID, YEARS_INVALID };
 
-const MAX_KWACHA = 1_000_000;
 const DECIMAL = /^\d+(\.\d{1,2})?$/;
 
 const amount = z
   .string()
   .trim()
-  .refine((text) => DECIMAL.test(text) && Number(text) <= MAX_KWACHA, { error: AMOUNT_INVALID })
+  .refine((text) => DECIMAL.test(text) && Number(text) <= MAX_SETTING_KWACHA, { error: AMOUNT_INVALID })
   .transform((text) => kwacha(Number(text)));
 const percent = z
   .string()

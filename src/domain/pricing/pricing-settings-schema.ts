@@ -4,8 +4,21 @@ import { z } from 'zod';
 import { ngwee } from '../money/money';
 import type { PricingSettings } from './pricing';
 
-const money = z.number().int().nonnegative().transform((n) => ngwee(n));
-const basisPoints = z.number().int().min(0).max(10_000);
+/** The bounds of every amount (K1,000,000) and their words, the same in the form and the API (docs/payments.md). */
+export const MAX_SETTING_KWACHA = 1_000_000;
+export const AMOUNT_INVALID = 'Enter an amount in kwacha from 0 to 1,000,000, with at most two decimals (for example 300 or 12.50)';
+export const PERCENT_INVALID = 'Enter a percentage from 0 to 100, with at most two decimals (for example 2 or 2.5)';
+export const DAYS_INVALID = 'Enter a whole number of days from 1 to 365';
+export const YEARS_INVALID = 'Enter a whole number of years from 1 to 50';
+
+// Amounts in ngwee, bounded: an unbounded fee overflowed every quote into a server error.
+const money = z
+  .number({ error: AMOUNT_INVALID })
+  .int({ error: AMOUNT_INVALID })
+  .min(0, { error: AMOUNT_INVALID })
+  .max(MAX_SETTING_KWACHA * 100, { error: AMOUNT_INVALID })
+  .transform((n) => ngwee(n));
+const basisPoints = z.number({ error: PERCENT_INVALID }).int({ error: PERCENT_INVALID }).min(0, { error: PERCENT_INVALID }).max(10_000, { error: PERCENT_INVALID });
 
 /** Settings as an administrator may edit them (amounts in ngwee); also validates stored settings. */
 export const pricingSettingsSchema = z.object({
@@ -13,7 +26,7 @@ export const pricingSettingsSchema = z.object({
   processingFee: money,
   gatewayFeeBasisPoints: z.object({ mtn: basisPoints, airtel: basisPoints, card: basisPoints, bank: basisPoints }),
   reservationFee: money,
-  reservationDays: z.number().int().min(1).max(365),
-  validityYears: z.number().int().min(1).max(50),
+  reservationDays: z.number({ error: DAYS_INVALID }).int({ error: DAYS_INVALID }).min(1, { error: DAYS_INVALID }).max(365, { error: DAYS_INVALID }),
+  validityYears: z.number({ error: YEARS_INVALID }).int({ error: YEARS_INVALID }).min(1, { error: YEARS_INVALID }).max(50, { error: YEARS_INVALID }),
   renewalFee: money,
 }) satisfies z.ZodType<PricingSettings, unknown>;
