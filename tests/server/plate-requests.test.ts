@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGISTRATION_REQUIRED } from '#domain/applications/application-form';
+import { PLATES_NOT_WHOLE, REGISTRATION_REQUIRED } from '#domain/applications/application-form';
 import { parseApplicationReference } from '#domain/payments/reference';
 import { PHONE_NOT_IN_USE } from '#domain/validation/identity';
 import { isLuckyNumber, STANDARD_PLATE_PATTERN } from '#domain/plates/plate-number';
@@ -149,8 +149,12 @@ describe('applications and plate requests', () => {
       vehicleRegistration: REGISTRATION_REQUIRED,
       paymentMethod: 'Please select a payment method',
     });
-    // Non-numeric plate counts fall back to 1, as in the wizard.
-    expect((await post('/api/applications', cookies.buyer ?? '', application({ numberOfPlates: 'abc' }))).json().payment.amount).toBe(30_000 + 1000 + 900);
+    // A count that is not a whole number is refused, never read as 1 or 2 and charged.
+    for (const numberOfPlates of ['abc', '2.9', 2.9]) {
+      const wrongCount = await post('/api/applications', cookies.buyer ?? '', application({ numberOfPlates }));
+      expect(wrongCount.statusCode).toBe(400);
+      expect(wrongCount.json().fields).toEqual({ numberOfPlates: PLATES_NOT_WHOLE });
+    }
     const wrongNetwork = await post('/api/applications', cookies.buyer ?? '', application({ paymentMethod: 'airtel', card: undefined }));
     expect(wrongNetwork.statusCode).toBe(400);
     expect(wrongNetwork.json().fields).toEqual({ phoneNumber: 'This number is not on Airtel Money. Airtel numbers start with 097 or 077.' });

@@ -27,6 +27,7 @@ export function parseNumberOfPlates(raw: string | number): number {
 
 const PLATES_TOO_FEW = 'Number of plates must be at least 1';
 const PLATES_TOO_MANY = `Number of plates must be at most ${MAX_PLATES_PER_APPLICATION}`;
+export const PLATES_NOT_WHOLE = `Number of plates must be a whole number from ${MIN_PLATES_PER_APPLICATION} to ${MAX_PLATES_PER_APPLICATION}`;
 
 function requiredText(required: string, max: number, tooLong: string) {
   return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
@@ -50,9 +51,15 @@ export const step1Fields = {
   phoneNumber: phoneNumberSchema('Phone number'),
   email: requiredText('Email is required', 254, 'Email must be at most 254 characters').regex(SIMPLE_EMAIL_PATTERN, 'Invalid email format'),
   address: requiredText('Address is required', 500, 'Address must be at most 500 characters'),
+  // Strict where a count is charged: "abc" or 2.9 is refused, never read as 1 or 2.
   numberOfPlates: z
-    .union([z.number(), z.string()], { error: PLATES_TOO_FEW })
-    .transform(parseNumberOfPlates)
+    .union([z.number(), z.string()], { error: PLATES_NOT_WHOLE })
+    .transform((raw, context) => {
+      const text = String(raw).trim();
+      if (/^-?\d{1,9}$/.test(text)) return Number(text);
+      context.addIssue({ code: 'custom', message: PLATES_NOT_WHOLE });
+      return z.NEVER;
+    })
     .pipe(z.number().min(MIN_PLATES_PER_APPLICATION, PLATES_TOO_FEW).max(MAX_PLATES_PER_APPLICATION, PLATES_TOO_MANY)),
   vehicleMake: requiredText('Vehicle make is required', 60, 'Vehicle make must be at most 60 characters'),
   vehicleModel: requiredText('Vehicle model is required', 60, 'Vehicle model must be at most 60 characters'),

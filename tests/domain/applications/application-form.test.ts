@@ -12,6 +12,7 @@ import {
   nextStep,
   NRC_PLACEHOLDER,
   parseNumberOfPlates,
+  PLATES_NOT_WHOLE,
   PHONE_PLACEHOLDER,
   previousStep,
   REGISTRATION_FORMAT,
@@ -127,10 +128,14 @@ describe('applicationStep1Schema', () => {
     expect(applicationVehicle({ ...checked, vehicleRegistration: '', registrationNotYetKnown: true })).toBe('Toyota Corolla, registration not yet known');
   });
 
-  it('reads the number of plates from text the way the input does', () => {
-    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: '3abc' })).toMatchObject({ ok: true, value: { numberOfPlates: 3 } });
-    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: 'abc' })).toMatchObject({ ok: true, value: { numberOfPlates: 1 } });
+  it('takes the number of plates as a whole number, typed or sent, and refuses anything else instead of reading it as something', () => {
+    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: ' 3 ' })).toMatchObject({ ok: true, value: { numberOfPlates: 3 } });
+    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: 3 })).toMatchObject({ ok: true, value: { numberOfPlates: 3 } });
+    for (const wrong of ['abc', '3abc', '2.9', 2.9, '', '1e3', Number.NaN]) {
+      expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: wrong }), String(wrong)).toEqual({ ok: false, errors: { numberOfPlates: PLATES_NOT_WHOLE } });
+    }
     expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: '0' })).toEqual({ ok: false, errors: { numberOfPlates: 'Number of plates must be at least 1' } });
+    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: -2 })).toEqual({ ok: false, errors: { numberOfPlates: 'Number of plates must be at least 1' } });
   });
 
   it('caps the number of plates at 1000', () => {
@@ -139,7 +144,7 @@ describe('applicationStep1Schema', () => {
   });
 
   it('rejects a number of plates that is neither text nor a number', () => {
-    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: null })).toEqual({ ok: false, errors: { numberOfPlates: 'Number of plates must be at least 1' } });
+    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: null })).toEqual({ ok: false, errors: { numberOfPlates: PLATES_NOT_WHOLE } });
   });
 
   it('starts the form with one plate', () => {
