@@ -2,9 +2,11 @@
 // verdict, so guesses sent at the same moment cannot all be checked; an unknown email costs a
 // real hash, so the answer's timing does not say whether an account exists; and a NUL byte in
 // an address is a 400, not a database error.
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../src/server/auth/passwords';
+import type { Database } from '../../src/server/db/database';
 import { SIGN_IN_POLICY } from '../../src/server/routes/auth-routes';
 import { buildTestAppWithDb } from './test-app';
 
@@ -74,5 +76,36 @@ describe('a NUL byte in the address', () => {
     const answer = await app.inject({ method: 'GET', url, headers: { cookie } });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().message).toBe('The address must not contain the NUL character (%00).');
+  });
+});
+
+describe('a push with one change the database could not store', () => {
+  let app: FastifyInstance;
+  let db: Database;
+  let agent = '';
+  beforeAll(async () => {
+    ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'agent@nambala.zm', password: 'Agent#2026' } });
+    agent = String(login.headers['set-cookie']).split(';')[0] ?? '';
+  }, 60_000);
+  afterAll(() => app.close());
+
+  const blanks = (receivedDate: string) => ({ id: randomUUID(), itemType: 'Plate Blanks', quantity: 10, batchNumber: 'B-0001', receivedDate, allocationId: null });
+
+  it('refuses that change alone, with a reason, and applies the changes sent after it', async () => {
+    const poisoned = blanks('0000-01-01');
+    const later = blanks('2026-11-20');
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { cookie: agent },
+      payload: { clientId: 'tablet', mutations: [{ id: randomUUID(), intent: 'recordInventoryItem', payload: poisoned }, { id: randomUUID(), intent: 'recordInventoryItem', payload: later }] },
+    });
+    expect(answer.statusCode).toBe(200);
+    const [first, second] = answer.json().results;
+    expect(first).toMatchObject({ outcome: 'rejected', status: 400, message: 'Received date must be in 1900 or later' });
+    expect(second).toMatchObject({ outcome: 'applied' });
+    const stored = await db.query<{ id: string }>('SELECT id FROM agent_inventory_items WHERE id = ANY($1::text[])', [[poisoned.id, later.id]]);
+    expect(stored.map((row) => row.id)).toEqual([later.id]);
   });
 });

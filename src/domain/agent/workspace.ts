@@ -31,7 +31,10 @@ const requiredText = (label: string, max = 100) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** A calendar date written YYYY-MM-DD, not after `today` (also YYYY-MM-DD, from the caller's clock). */
+/** The earliest date a shop's record may carry: before it, a date is a typing slip (and year 0 is one the database cannot store). */
+export const EARLIEST_RECORD_DATE = '1900-01-01';
+
+/** A calendar date written YYYY-MM-DD, from EARLIEST_RECORD_DATE and not after `today` (also YYYY-MM-DD, from the caller's clock). */
 const pastDate = (label: string, today: string) =>
   z
     .string({ error: `${label} is required` })
@@ -39,6 +42,7 @@ const pastDate = (label: string, today: string) =>
     .min(1, `${label} is required`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date`)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${label} must be a date`)
+    .refine((value) => value >= EARLIEST_RECORD_DATE, `${label} must be in ${EARLIEST_RECORD_DATE.slice(0, 4)} or later`)
     .refine((value) => value <= today, DATE_IN_FUTURE);
 
 const rowId = z.uuid({ error: 'id must be a UUID' });

@@ -59,6 +59,18 @@ interface Remembered {
   intent: string;
 }
 
+export const UNSTORABLE_CHANGE = 'This change holds a value the server cannot store (a date or a number out of range). Correct it and send it again.';
+
+/**
+ * A PostgreSQL error about the data of one statement (class 22, data exception: a date
+ * or number out of range, a bad text value; class 23, a constraint): the change's own
+ * fault, unlike a lost connection, which the device should simply retry.
+ */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
+}
+
 /** Thrown inside a push's transaction when another push answered one of its mutations first. */
 class AnsweredMeanwhile extends Error {
   constructor() {
@@ -168,7 +180,8 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
         try {
           return { results: await push(careful) };
         } catch (error) {
-          if (error instanceof RefusedOnFirstTry && !careful) {
+          // A refusal, or a value the database cannot store, is undone alone on the careful try.
+          if ((error instanceof RefusedOnFirstTry || isDataError(error)) && !careful) {
             careful = true;
             attempt -= 1;
             continue;
@@ -240,6 +253,12 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
           if (!careful) throw error instanceof Refusal ? new RefusedOnFirstTry() : error;
           await tx.query('ROLLBACK TO SAVEPOINT mutation');
           if (error instanceof Refusal) return reject(error.status, error.message, error.fields);
+          // One change the database cannot store is refused alone, so it cannot stall the
+          // changes sent after it (the device shows it under Needs attention).
+          if (isDataError(error)) {
+            request.log.warn({ mutationId: mutation.id, intent: mutation.intent, code: (error as { code?: string }).code }, 'mutation refused by the database');
+            return reject(422, UNSTORABLE_CHANGE);
+          }
           throw error;
         }
       }
