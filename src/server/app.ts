@@ -79,8 +79,9 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
         }
       : false,
     bodyLimit: 1024 * 1024,
-    // Behind a load balancer the client address comes from X-Forwarded-For.
-    trustProxy: true,
+    // Behind a load balancer named in TRUST_PROXY, the client address and protocol come
+    // from X-Forwarded-For and -Proto; from anyone else those headers are ignored.
+    trustProxy: config.trustProxy,
   });
 
   const db = givenDb ?? (await openDatabase(config, (error) => app.log.warn({ err: error }, 'idle database connection lost')));

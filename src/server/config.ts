@@ -40,6 +40,12 @@ export interface ServerConfig {
   publicVerdictCacheMs: number;
   /** TEST_CLOCK=true: an administrator may move the server's clock (PUT /api/test/clock), for browser tests. Never in production. */
   testClock: boolean;
+  /**
+   * The proxies (load balancers) whose X-Forwarded-For and X-Forwarded-Proto are believed:
+   * addresses, CIDR ranges, or proxy-addr's names (loopback, uniquelocal). Off by default:
+   * any client can send those headers, and the audit trail would record what it claims.
+   */
+  trustProxy: string[] | false;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -80,6 +86,16 @@ export function logFormatFor(setting: string | undefined, isTerminal: boolean | 
   return isTerminal ? 'pretty' : 'json';
 }
 
+/** TRUST_PROXY: unset or 'off' → trust no one; otherwise the proxies' addresses, comma-separated. */
+export function parseTrustProxy(value: string | undefined): string[] | false {
+  const text = value?.trim() ?? '';
+  if (text === '' || /^(off|false|no|0)$/i.test(text)) return false;
+  if (/^(on|true|yes|1|\*)$/i.test(text)) {
+    throw new Error("TRUST_PROXY must name the proxies' addresses (for example 10.0.0.5,10.0.1.0/24 or loopback), not trust every client");
+  }
+  return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   const port = parsePort(env.PORT);
@@ -102,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     messageProvider: env.MESSAGE_PROVIDER?.trim() || 'sandbox',
     publicVerdictCacheMs: parseCount('PUBLIC_VERDICT_CACHE_MS', env.PUBLIC_VERDICT_CACHE_MS, 1000),
     testClock: parseFlag(env.TEST_CLOCK) ?? false,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };
 }

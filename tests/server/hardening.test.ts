@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../src/server/auth/passwords';
-import type { Database } from '../../src/server/db/database';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, parseTrustProxy } from '../../src/server/config';
+import { type Database, openPglite } from '../../src/server/db/database';
 import { SIGN_IN_POLICY } from '../../src/server/routes/auth-routes';
 import { buildTestAppWithDb } from './test-app';
 
@@ -107,5 +109,40 @@ describe('a push with one change the database could not store', () => {
     expect(second).toMatchObject({ outcome: 'applied' });
     const stored = await db.query<{ id: string }>('SELECT id FROM agent_inventory_items WHERE id = ANY($1::text[])', [[poisoned.id, later.id]]);
     expect(stored.map((row) => row.id)).toEqual([later.id]);
+  });
+});
+
+describe('forwarded headers', () => {
+  const wrongSignIn = (app: FastifyInstance) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.zm', password: 'wrong-guess-1' }, headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' }, remoteAddress: '198.51.100.7' });
+  const auditedIp = async (db: Database) => (await db.query<{ ip: string }>("SELECT ip FROM audit_log WHERE action = 'auth.sign-in' ORDER BY id DESC LIMIT 1"))[0]?.ip;
+
+  it('are ignored by default: the audit trail records the real peer, not what a client claims', async () => {
+    const { app, db } = await buildTestAppWithDb();
+    try {
+      await wrongSignIn(app);
+      expect(await auditedIp(db)).toBe('198.51.100.7');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('are believed from a proxy named in TRUST_PROXY, and only from it', async () => {
+    const db = await openPglite('memory://');
+    const app = await buildApp({ config: loadConfig({ TRUST_PROXY: '198.51.100.7' }, { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent', publicVerdictCacheMs: 0 }), db, logger: false });
+    try {
+      await wrongSignIn(app);
+      expect(await auditedIp(db)).toBe('203.0.113.9');
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+
+  it('TRUST_PROXY names proxies; "true" (trust every client) is refused', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('off')).toBe(false);
+    expect(parseTrustProxy(' 10.0.0.5, 10.0.1.0/24 ,loopback')).toEqual(['10.0.0.5', '10.0.1.0/24', 'loopback']);
+    expect(() => parseTrustProxy('true')).toThrow(/name the proxies/);
   });
 });
