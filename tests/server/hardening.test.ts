@@ -9,7 +9,10 @@ import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../src/serve
 import { buildApp } from '../../src/server/app';
 import { loadConfig, parseTrustProxy } from '../../src/server/config';
 import { type Database, openPglite } from '../../src/server/db/database';
+import { sessionRepository } from '../../src/server/repositories/session-repository';
+import { userRepository } from '../../src/server/repositories/user-repository';
 import { SIGN_IN_POLICY } from '../../src/server/routes/auth-routes';
+import { FOREIGN_ROW_ID } from '../../src/server/sync/intent';
 import { buildTestAppWithDb } from './test-app';
 
 const PASSWORD = 'lusaka-2026';
@@ -144,5 +147,39 @@ describe('forwarded headers', () => {
     expect(parseTrustProxy('off')).toBe(false);
     expect(parseTrustProxy(' 10.0.0.5, 10.0.1.0/24 ,loopback')).toEqual(['10.0.0.5', '10.0.1.0/24', 'loopback']);
     expect(() => parseTrustProxy('true')).toThrow(/name the proxies/);
+  });
+});
+
+describe('a change that reuses another shop’s row id', () => {
+  let app: FastifyInstance;
+  let db: Database;
+  let shop = '';
+  let otherShop = '';
+  beforeAll(async () => {
+    ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'agent@nambala.zm', password: 'Agent#2026' } });
+    shop = String(login.headers['set-cookie']).split(';')[0] ?? '';
+    const other = await userRepository(db).create({ email: 'othershop@example.zm', name: 'Other Shop', passwordHash: 'x', accountType: 'agent', userType: 'AGENT', status: 'Active', requestedRole: null, roles: ['agent'] });
+    await sessionRepository(db).create('other-shop-session', other?.id ?? '', new Date(Date.now() + 3_600_000));
+    otherShop = 'nambala_session=other-shop-session';
+  }, 60_000);
+  afterAll(() => app.close());
+
+  const push = (cookie: string, intent: string, payload: object) =>
+    app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 'tablet', mutations: [{ id: randomUUID(), intent, payload }] } });
+
+  it('is refused with a reason, not answered "applied" and dropped, and the first shop’s row stays as it was', async () => {
+    const item = { id: randomUUID(), itemType: 'Plate Blanks', quantity: 10, batchNumber: 'B-0001', receivedDate: '2026-11-20', allocationId: null };
+    expect((await push(shop, 'recordInventoryItem', item)).json().results[0]).toMatchObject({ outcome: 'applied' });
+    // The same change sent again by its own shop is still fine.
+    expect((await push(shop, 'recordInventoryItem', item)).json().results[0]).toMatchObject({ outcome: 'applied' });
+    const stolen = await push(otherShop, 'recordInventoryItem', { ...item, quantity: 999 });
+    expect(stolen.json().results[0]).toMatchObject({ outcome: 'rejected', status: 409, message: FOREIGN_ROW_ID });
+    expect(await db.query('SELECT quantity, agent_id FROM agent_inventory_items WHERE id = $1', [item.id])).toEqual([{ quantity: 10, agent_id: expect.not.stringMatching(/othershop/) }]);
+
+    const record = { id: randomUUID(), plateNumber: 'ZM-901-HRD', status: 'Printed', batchNumber: 'B-0002', productionDate: '2026-11-20', notes: '' };
+    await push(shop, 'recordManufacturing', record);
+    const reused = await push(otherShop, 'recordManufacturing', { ...record, plateNumber: 'ZM-902-HRD' });
+    expect(reused.json().results[0]).toMatchObject({ outcome: 'rejected', status: 409, message: FOREIGN_ROW_ID });
   });
 });

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { allocationRepository } from '../repositories/allocation-repository';
 import { plateLifecycle, type SaleRefusal } from '../lifecycle/plate-lifecycle';
 import { agentRepository } from '../repositories/agent-repository';
-import { actor, defineIntent, type IntentContext, Refusal } from './intent';
+import { actor, defineIntent, foreignRowRefusal, type IntentContext, Refusal } from './intent';
 
 // Dates are checked against the server's calendar day, with a day's grace for a
 // device ahead in its time zone (Zambia is UTC+2). Each schema is built once a day:
@@ -76,6 +76,7 @@ async function recordSales(context: IntentContext, entries: WhitebookEntry[]): P
     const outcome = outcomes[next++];
     if (typeof outcome === 'object') refusals[index] = secondSale(entry, outcome.soldOn);
     else if (outcome === 'added' && held.has(entry.plateNumber)) await lifecycle.register(agentId, entry, context.signer, at);
+    else if (outcome === 'exists') refusals[index] = await foreignRowRefusal(context.tx, 'whitebook_entries', entry.id, { agent_id: agentId, plate_number: entry.plateNumber });
   }
   return refusals;
 }
@@ -104,6 +105,8 @@ export const recordManufacturing = defineIntent({
       const fulfilled = record.status === 'Collected' ? await repository.fulfilOrdersForPlate(agent.id, record.plateNumber) : [];
       return { fulfilledOrders: fulfilled.map((order) => order.id).join(',') };
     }
+    const refusal = await foreignRowRefusal(context.tx, 'manufacturing_records', record.id, { agent_id: agent.id, plate_number: record.plateNumber });
+    if (refusal) throw refusal;
     return undefined;
   },
 });
@@ -120,7 +123,10 @@ export const recordInventoryItem = defineIntent({
       const allocation = await allocations.find(item.allocationId);
       if (allocation?.shopId !== agentId) throw new Refusal(422, ALLOCATION_NOT_FOR_SHOP, { allocationId: ALLOCATION_NOT_FOR_SHOP });
     }
-    await agentRepository(context.tx).addInventoryItem(agentId, item);
+    if (!(await agentRepository(context.tx).addInventoryItem(agentId, item))) {
+      const refusal = await foreignRowRefusal(context.tx, 'agent_inventory_items', item.id, { agent_id: agentId });
+      if (refusal) throw refusal;
+    }
     return undefined;
   },
 });

@@ -22,6 +22,23 @@ export class Refusal extends Error {
   }
 }
 
+export const FOREIGN_ROW_ID = 'This record’s id is already another record’s. Record it again as a new entry.';
+
+/**
+ * After a write that changed nothing because the id exists: the refusal for a change whose
+ * id is another row's (another owner's, or with more columns in `same`, another plate's),
+ * so a dropped change is never answered "applied"; undefined when the row is this very
+ * record (the same change sent again). `table` and the columns are the caller's
+ * constants, never input.
+ */
+export async function foreignRowRefusal(tx: Queryable, table: string, id: string, same: Record<string, string>): Promise<Refusal | undefined> {
+  const matches = Object.keys(same)
+    .map((column, index) => `${column} = $${index + 2}`)
+    .join(' AND ');
+  const rows = await tx.query(`SELECT 1 FROM ${table} WHERE id = $1 AND NOT (${matches})`, [id, ...Object.values(same)]);
+  return rows.length > 0 ? new Refusal(409, FOREIGN_ROW_ID, { id: FOREIGN_ROW_ID }) : undefined;
+}
+
 export interface IntentContext {
   tx: Queryable;
   /** The signed-in user; never null unless the intent's access is 'public'. */
