@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_TOO_EASY } from '../../src/server/auth/password-strength';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../src/server/auth/passwords';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, parseTrustProxy } from '../../src/server/config';
@@ -181,5 +182,28 @@ describe('a change that reuses another shop’s row id', () => {
     await push(shop, 'recordManufacturing', record);
     const reused = await push(otherShop, 'recordManufacturing', { ...record, plateNumber: 'ZM-902-HRD' });
     expect(reused.json().results[0]).toMatchObject({ outcome: 'rejected', status: 409, message: FOREIGN_ROW_ID });
+  });
+});
+
+describe('passwords easy to guess', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ({ app } = await buildTestAppWithDb());
+  });
+  afterAll(() => app.close());
+
+  it.each(['password', '12345678', '        ', 'P@ssw0rd', 'qwertyui'])('refuses %j at sign-up with a message that says why', async (password) => {
+    const answer = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Mwila Banda', email: `weak-${randomUUID()}@example.zm`, password, confirmPassword: password, userType: 'individual' } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().fields).toEqual({ password: PASSWORD_TOO_EASY });
+  });
+
+  it('refuses one as a new password in Settings, before counting the attempt, and accepts three unrelated words', async () => {
+    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Mwila Banda', email: 'strong@example.zm', password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' } });
+    expect(signup.statusCode).toBe(201);
+    const cookie = String(signup.headers['set-cookie']).split(';')[0] ?? '';
+    const change = (newPassword: string) => app.inject({ method: 'POST', url: '/api/auth/password', headers: { cookie }, payload: { currentPassword: PASSWORD, newPassword, confirmPassword: newPassword } });
+    expect((await change('12345678')).json().fields).toEqual({ newPassword: PASSWORD_TOO_EASY });
+    expect((await change('mango-kettle-river')).statusCode).toBe(204);
   });
 });

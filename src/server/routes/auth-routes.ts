@@ -12,6 +12,7 @@ import { maySignIn } from '#domain/accounts/user-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../auth/passwords';
+import { isTooEasyToGuess, PASSWORD_TOO_EASY } from '../auth/password-strength';
 import type { Database } from '../db/database';
 import { messagesFor } from '../messages/message-text';
 import { noteMessagesQueued } from '../messages/outbox-signal';
@@ -48,10 +49,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
     '/api/auth/signup',
     {
       config: { access: 'public' },
-      schema: { tags: ['accounts'], summary: 'Create an account and sign in', body: signupSchema, response: { 201: userResponse, 409: errorResponse } },
+      schema: { tags: ['accounts'], summary: 'Create an account and sign in', body: signupSchema, response: { 201: userResponse, 400: errorResponse, 409: errorResponse } },
     },
     async (request, reply) => {
       const { name, email, password, userType, businessName, licenseNumber } = request.body;
+      if (isTooEasyToGuess(password)) return reply.code(400).send(errorBody(400, PASSWORD_TOO_EASY, { password: PASSWORD_TOO_EASY }));
       const start = initialAccount(userType);
       const user = await db.transaction(async (tx) => {
         const created = await userRepository(tx).create({
@@ -191,6 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
     },
     async (request, reply) => {
       const { token, newPassword } = request.body;
+      if (isTooEasyToGuess(newPassword)) return reply.code(400).send(errorBody(400, PASSWORD_TOO_EASY, { newPassword: PASSWORD_TOO_EASY }));
       const passwordHash = await hashPassword(newPassword);
       const user = await db.transaction(async (tx) => {
         const userId = await passwordResetRepository(tx).consume(token, now());

@@ -7,6 +7,7 @@ import { passwordChangeSchema } from '#domain/accounts/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { isTooEasyToGuess, PASSWORD_TOO_EASY } from '../auth/password-strength';
 import type { Database } from '../db/database';
 import { SESSION_COOKIE } from '../plugins/auth';
 import { readCookie } from '../plugins/cookies';
@@ -66,6 +67,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     },
     async (request, reply) => {
       const me = request.user as User;
+      // A guessable new password is refused before the current one is checked (and counted).
+      if (isTooEasyToGuess(request.body.newPassword)) return reply.code(400).send(errorBody(400, PASSWORD_TOO_EASY, { newPassword: PASSWORD_TOO_EASY }));
       const throttleKey = `password:${me.id}`;
       const throttle = throttleRepository(db);
       // Counted before the verdict, like sign-in: wrong passwords sent at once cannot all be checked.
