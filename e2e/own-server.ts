@@ -27,7 +27,7 @@ export function ownServer(portOffset: number, env: Record<string, string> = {}):
       server = spawn('npx', ['tsx', 'src/server/server.ts'], {
         cwd: root,
         detached: true,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_REGISTRY_PLATES: '300', ...env },
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_REGISTRY_PLATES: '300', AUTH_RATE_LIMIT: '0', ...env },
         stdio: 'ignore',
       });
       for (let attempt = 0; attempt < 120; attempt += 1) {

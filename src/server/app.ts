@@ -15,6 +15,7 @@ import type { ServerConfig } from './config';
 import { type Database, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { registerAuth } from './plugins/auth';
+import { registerAuthRateLimit } from './plugins/auth-rate-limit';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
@@ -117,10 +118,11 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   registerMessageDispatcher(app, { db, provider: messageProvider, publicOrigin: config.publicOrigin, now });
 
   await app.register(healthRoutes, { db, version: config.version });
-  await app.register(authRoutes, { db, now });
+  await registerAuthRateLimit(app, config.authRateLimit);
+  await app.register(authRoutes, { db, now, perMinute: config.authRateLimit });
   await app.register(contactRoutes, { db, newId });
   await app.register(listingRoutes, { db });
-  await app.register(userRoutes, { db });
+  await app.register(userRoutes, { db, perMinute: config.authRateLimit });
   await app.register(syncRoutes, { db, signer: signer ?? null, now });
   await app.register(pullRoutes, { db });
   await app.register(registryRoutes, { db, publicOrigin: config.publicOrigin, publicVerdictCacheMs: config.publicVerdictCacheMs, now });

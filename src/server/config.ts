@@ -46,6 +46,8 @@ export interface ServerConfig {
    * any client can send those headers, and the audit trail would record what it claims.
    */
   trustProxy: string[] | false;
+  /** Requests a minute one client address may make to the account routes (sign-in, sign-up, password reset and change); 0 turns the limit off. */
+  authRateLimit: number;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -119,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicVerdictCacheMs: parseCount('PUBLIC_VERDICT_CACHE_MS', env.PUBLIC_VERDICT_CACHE_MS, 1000),
     testClock: parseFlag(env.TEST_CLOCK) ?? false,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    authRateLimit: parseCount('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 60),
     ...overrides,
   };
 }

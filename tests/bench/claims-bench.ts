@@ -63,7 +63,7 @@ export async function claimsFigures(print: Print, options: ClaimsBenchOptions): 
   print(`Claims on the device, headless Chromium against the server on loopback (${PHOTOS} camera photos resized; a ${CLAIM_PHOTOS}-photo claim made offline)`);
   const code = await bundlePageCode(options.root);
   const db = await openPglite('memory://');
-  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0 });
+  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', authRateLimit: 0, demoRegistryPlates: 300, publicVerdictCacheMs: 0 });
   const app = await buildApp({ config, db, logger: false });
   await app.listen({ port: PORT, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${PORT}`;

@@ -151,6 +151,7 @@ async function filterAndSortFigure(print: Print, options: MarketplaceBenchOption
     demoRegistryPlates: 1000,
     appDir: path.join(options.root, 'dist'),
     logLevel: 'silent',
+    authRateLimit: 0,
     port: options.port,
     host: '127.0.0.1',
     publicOrigin: origin,
@@ -321,7 +322,7 @@ async function purchaseLoadFigure(print: Print, options: MarketplaceBenchOptions
   const port = options.port + 1;
   const origin = `http://127.0.0.1:${port}`;
   const db = await openPglite('memory://');
-  const config = loadConfig({}, { dataDir: 'memory://', keyDir: 'memory://', seedDemo: true, demoRegistryPlates: 300, appDir: '/nonexistent', logLevel: 'silent', port, host: '127.0.0.1', publicOrigin: origin });
+  const config = loadConfig({}, { dataDir: 'memory://', keyDir: 'memory://', seedDemo: true, demoRegistryPlates: 300, appDir: '/nonexistent', logLevel: 'silent', authRateLimit: 0, port, host: '127.0.0.1', publicOrigin: origin });
   const app = await buildApp({ config, db, logger: false });
   try {
     const plates: PlateListing[] = Array.from({ length: BUY_LISTINGS }, (_, index) => ({

@@ -233,7 +233,7 @@ async function exports(print: Print, app: FastifyInstance, db: Database, cookie:
 
 async function measure(print: Print, title: string, db: Database): Promise<void> {
   const now = new Date();
-  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent' });
+  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent', authRateLimit: 0 });
   const app = await buildApp({ config, db, logger: false, now: () => now });
   try {
     print('');

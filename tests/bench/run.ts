@@ -97,7 +97,7 @@ async function startServer(): Promise<ChildProcess> {
   // Node itself (not an npx wrapper), so that killing it stops the server.
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true', AUTH_RATE_LIMIT: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   process.on('exit', () => server.kill('SIGTERM'));

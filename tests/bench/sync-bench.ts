@@ -100,7 +100,7 @@ export async function pushThroughput(print: (line: string) => void): Promise<voi
   }
   for (const target of targets) {
     const { db, url, cleanup } = await target.open();
-    const config = loadConfig(url ? { DATABASE_URL: url, SEED_DEMO: 'true' } : {}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', keyDir: 'memory://', demoRegistryPlates: 300 });
+    const config = loadConfig(url ? { DATABASE_URL: url, SEED_DEMO: 'true' } : {}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', authRateLimit: 0, keyDir: 'memory://', demoRegistryPlates: 300 });
     const app = await buildApp({ config, ...(db ? { db } : {}), logger: false });
     try {
       const { cookie } = await signInAgent(app);
@@ -118,7 +118,7 @@ export async function firstSyncPull(print: (line: string) => void, options: { ro
   print('');
   print(`First sync: ${PULL_RECORDS.toLocaleString('en')} records into IndexedDB in headless Chromium (targets ≥ 5,000 records/s, no main-thread block over 50 ms)`);
   const db = await openPglite('memory://');
-  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: path.join(options.root, 'dist'), logLevel: 'silent', keyDir: 'memory://', demoRegistryPlates: 300, port: options.port, host: '127.0.0.1' });
+  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: path.join(options.root, 'dist'), logLevel: 'silent', authRateLimit: 0, keyDir: 'memory://', demoRegistryPlates: 300, port: options.port, host: '127.0.0.1' });
   const app = await buildApp({ config, db, logger: false });
   const browser = await chromium.launch({ executablePath: options.chromiumPath, args: options.chromiumArgs });
   try {

@@ -323,6 +323,7 @@ export async function verificationFigures(print: Print, options: VerificationBen
     seedDemo: true,
     appDir: path.join(options.root, 'dist'),
     logLevel: 'silent',
+    authRateLimit: 0,
     port: options.port,
     host: '127.0.0.1',
     publicOrigin: origin,
@@ -498,7 +499,7 @@ export async function registryCopyFigures(print: Print, options: VerificationBen
   const origin = `http://127.0.0.1:${port}`;
   const db = await openPglite('memory://');
   // Only the four plates with a known story are signed; the rest are filled in SQL below.
-  const config = loadConfig({}, { dataDir: 'memory://', keyDir: 'memory://', seedDemo: true, demoRegistryPlates: 4, appDir: path.join(options.root, 'dist'), logLevel: 'silent', port, host: '127.0.0.1', publicOrigin: origin });
+  const config = loadConfig({}, { dataDir: 'memory://', keyDir: 'memory://', seedDemo: true, demoRegistryPlates: 4, appDir: path.join(options.root, 'dist'), logLevel: 'silent', authRateLimit: 0, port, host: '127.0.0.1', publicOrigin: origin });
   const app = await buildApp({ config, db, logger: false });
   const browser = await chromium.launch({ executablePath: options.chromiumPath, args: options.chromiumArgs });
   try {

@@ -207,3 +207,24 @@ describe('passwords easy to guess', () => {
     expect((await change('mango-kettle-river')).statusCode).toBe(204);
   });
 });
+
+describe('the account routes’ limit per client address', () => {
+  it('answers 429 with Retry-After once one address has made AUTH_RATE_LIMIT requests in a minute, whatever emails it tries, and not another address', async () => {
+    const { app } = await buildTestAppWithDb({ authRateLimit: 10 });
+    try {
+      const attempt = (index: number, remoteAddress: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `someone-${index}@example.zm`, password: 'wrong-guess-1' }, remoteAddress });
+      const codes: number[] = [];
+      for (let index = 0; index < 12; index += 1) codes.push((await attempt(index, '198.51.100.20')).statusCode);
+      expect(codes.slice(0, 10).every((code) => code === 401)).toBe(true);
+      const limited = await attempt(99, '198.51.100.20');
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json().message).toMatch(/^Too many requests from this address\. Try again in \d+ seconds?\.$/);
+      expect((await attempt(100, '198.51.100.21')).statusCode).toBe(401);
+      // Other routes are not limited.
+      expect((await app.inject({ method: 'GET', url: '/api/settings/pricing', remoteAddress: '198.51.100.20' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

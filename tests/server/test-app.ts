@@ -5,14 +5,15 @@ import { loadConfig } from '../../src/server/config';
 import { type Database, openPglite } from '../../src/server/db/database';
 
 export async function buildTestApp(overrides: { appDir?: string; seedDemo?: boolean } = {}): Promise<FastifyInstance> {
-  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: overrides.seedDemo ?? true, appDir: overrides.appDir ?? '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0 });
+  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: overrides.seedDemo ?? true, appDir: overrides.appDir ?? '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0, authRateLimit: 0 });
   return buildApp({ config, logger: false });
 }
 
 /** The same, with the database at hand for checks a route does not expose. */
-export async function buildTestAppWithDb(overrides: { seedDemo?: boolean; now?: () => Date } = {}): Promise<{ app: FastifyInstance; db: Database }> {
+/** The account routes' per-address limit is off unless a test sets `authRateLimit`: the suites sign in many times from one address. */
+export async function buildTestAppWithDb(overrides: { seedDemo?: boolean; now?: () => Date; authRateLimit?: number } = {}): Promise<{ app: FastifyInstance; db: Database }> {
   const db = await openPglite('memory://');
-  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: overrides.seedDemo ?? false, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0 });
+  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: overrides.seedDemo ?? false, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0, authRateLimit: overrides.authRateLimit ?? 0 });
   const app = await buildApp({ config, db, logger: false, now: overrides.now });
   app.addHook('onClose', () => db.close());
   return { app, db };

@@ -18,6 +18,7 @@ import { messagesFor } from '../messages/message-text';
 import { noteMessagesQueued } from '../messages/outbox-signal';
 import { SESSION_COOKIE, SESSION_MAX_SECONDS } from '../plugins/auth';
 import { clearedCookie, readCookie, sessionCookie } from '../plugins/cookies';
+import { accountRouteLimit } from '../plugins/auth-rate-limit';
 import { errorBody } from '../plugins/error-handler';
 import { auditRepository } from '../repositories/audit-repository';
 import { messageRepository } from '../repositories/message-repository';
@@ -32,7 +33,9 @@ export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
 /** Reset links sent to one email: at most 3 an hour, so the form cannot flood an inbox. */
 export const PASSWORD_RESET_POLICY: ThrottlePolicy = { maxFailures: 3, windowSeconds: 60 * 60, lockSeconds: 60 * 60 };
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+/** `perMinute`: the account routes' limit per client address (AUTH_RATE_LIMIT; 0 is off). */
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; perMinute: number }> = async (app, { db, now, perMinute }) => {
+  const limited = accountRouteLimit(perMinute);
   const users = userRepository(db);
   const sessions = sessionRepository(db);
   const throttle = throttleRepository(db);
@@ -48,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
   app.post(
     '/api/auth/signup',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...limited },
       schema: { tags: ['accounts'], summary: 'Create an account and sign in', body: signupSchema, response: { 201: userResponse, 400: errorResponse, 409: errorResponse } },
     },
     async (request, reply) => {
@@ -82,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
   app.post(
     '/api/auth/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...limited },
       schema: { tags: ['accounts'], summary: 'Sign in', body: loginSchema, response: { 200: userResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse } },
     },
     async (request, reply) => {
@@ -143,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
   app.post(
     '/api/auth/password-reset',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...limited },
       schema: {
         tags: ['accounts'],
         summary: 'Send a link to choose a new password, by email (and SMS when the account has a mobile number)',
@@ -183,7 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
   app.post(
     '/api/auth/password-reset/complete',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...limited },
       schema: {
         tags: ['accounts'],
         summary: 'Choose a new password with a reset link; every session of the account ends',

@@ -11,6 +11,7 @@ import { isTooEasyToGuess, PASSWORD_TOO_EASY } from '../auth/password-strength';
 import type { Database } from '../db/database';
 import { SESSION_COOKIE } from '../plugins/auth';
 import { readCookie } from '../plugins/cookies';
+import { accountRouteLimit } from '../plugins/auth-rate-limit';
 import { errorBody } from '../plugins/error-handler';
 import { auditRepository } from '../repositories/audit-repository';
 import { notificationRepository } from '../repositories/notification-repository';
@@ -32,7 +33,7 @@ const notificationSchema = z.object({
   readAt: z.string().nullable(),
 });
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number }> = async (app, { db, perMinute }) => {
   const users = userRepository(db);
   const notifications = notificationRepository(db);
 
@@ -57,7 +58,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.post(
     '/api/auth/password',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', ...accountRouteLimit(perMinute) },
       schema: {
         tags: ['accounts'],
         summary: 'Change the signed-in user’s password; other sessions end',
