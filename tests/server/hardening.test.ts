@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_TOO_EASY } from '../../src/server/auth/password-strength';
-import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../src/server/auth/passwords';
+import { hashesRunning, hashPassword, MAX_PARALLEL_HASHES, UNKNOWN_USER_HASH, verifyPassword } from '../../src/server/auth/passwords';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, parseTrustProxy } from '../../src/server/config';
 import { type Database, openPglite } from '../../src/server/db/database';
@@ -226,5 +226,22 @@ describe('the account routes’ limit per client address', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('password hashing under a flood', () => {
+  it(`runs at most ${MAX_PARALLEL_HASHES} hashes at once, the rest in turn, every one answered`, async () => {
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, hashesRunning())), 1);
+    try {
+      const hashes = await Promise.all(Array.from({ length: 8 }, (_, index) => hashPassword(`flood-pass-${index}`)));
+      expect(new Set(hashes).size).toBe(8);
+      expect(await verifyPassword('flood-pass-3', hashes[3] ?? '')).toBe(true);
+    } finally {
+      clearInterval(watch);
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(MAX_PARALLEL_HASHES);
+    expect(hashesRunning()).toBe(0);
   });
 });

@@ -8,10 +8,41 @@ import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:c
 const DEFAULT = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
+/**
+ * At most this many hashes at once. scrypt runs on libuv's thread pool (4 threads by
+ * default), which file reads, compression and DNS share: a flood of sign-ins or sign-ups
+ * would otherwise take every thread and stall every other request. Further hashes wait
+ * their turn, in order.
+ */
+export const MAX_PARALLEL_HASHES = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  // A finished hash hands its slot straight to the next in line, so none can slip in between.
+  if (running >= MAX_PARALLEL_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem: 128 * (options.N ?? 1) * (options.r ?? 8) * 2 }, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return inTurn(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem: 128 * (options.N ?? 1) * (options.r ?? 8) * 2 }, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
+}
+
+/** How many hashes are running now (for tests). */
+export function hashesRunning(): number {
+  return running;
 }
 
 export async function hashPassword(password: string): Promise<string> {

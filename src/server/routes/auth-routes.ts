@@ -58,11 +58,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
       const { name, email, password, userType, businessName, licenseNumber } = request.body;
       if (isTooEasyToGuess(password)) return reply.code(400).send(errorBody(400, PASSWORD_TOO_EASY, { password: PASSWORD_TOO_EASY }));
       const start = initialAccount(userType);
+      // Hashed before the transaction: 32 MiB of scrypt work must not hold a connection.
+      const passwordHash = await hashPassword(password);
       const user = await db.transaction(async (tx) => {
         const created = await userRepository(tx).create({
           email,
           name,
-          passwordHash: await hashPassword(password),
+          passwordHash,
           accountType: userType,
           userType: start.userType,
           status: start.status,
