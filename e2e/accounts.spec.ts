@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openApp, signInAs } from './app-page';
+import { finishSignUp } from './signup-steps';
 
 test.describe('accounts', () => {
   test('a new buyer signs up and lands in the dashboard', async ({ page }) => {
@@ -10,7 +11,24 @@ test.describe('accounts', () => {
     await form.getByLabel(/^Password/).fill('kabwe-road-7');
     await form.getByLabel(/Confirm Password/).fill('kabwe-road-7');
     await form.getByRole('button', { name: 'Create Account' }).click();
+    await finishSignUp(page);
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Your account has been created.')).toBeVisible();
+  });
+
+  test('signing up with an email that has an account answers as for a new one, and the message tells the owner', async ({ page }) => {
+    await openApp(page, '/auth?tab=signup');
+    const form = page.getByRole('form', { name: 'Sign Up' });
+    await form.getByRole('textbox', { name: 'Full Name' }).fill('Someone Else');
+    await form.getByRole('textbox', { name: 'Email' }).fill('buyer@nambala.zm');
+    await form.getByLabel(/^Password/).fill('kabwe-road-7');
+    await form.getByLabel(/Confirm Password/).fill('kabwe-road-7');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Check your email.' })).toContainText('We have sent a message to buyer@nambala.zm');
+    const note = page.getByRole('note', { name: 'Test messages' });
+    await expect(note).toContainText('You already have a Nambala account');
+    await note.getByRole('link', { name: 'Open the link in the message' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test('a wrong password gets one message that does not say which part was wrong', async ({ page }) => {
@@ -66,6 +84,7 @@ test.describe('dashboard access', () => {
     await form.getByLabel(/^Password/).fill('kitwe-works-1');
     await form.getByLabel(/Confirm Password/).fill('kitwe-works-1');
     await form.getByRole('button', { name: 'Create Account' }).click();
+    await finishSignUp(page);
     await expect(page.getByRole('heading', { name: 'Your account is awaiting approval' })).toBeVisible();
     await expect(page.getByText(/Kitwe Plate Works/)).toBeVisible();
   });

@@ -5,6 +5,7 @@
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { openApp, signInAs } from './app-page';
+import { finishSignUp } from './signup-steps';
 
 const LUCKY = /777|888|999|000|111|222|333|444|555|666/;
 
@@ -208,6 +209,7 @@ test.describe('marketplace buying', () => {
     await form.getByLabel(/^Password/).fill('cairo-road-42');
     await form.getByLabel(/Confirm Password/).fill('cairo-road-42');
     await form.getByRole('button', { name: 'Create Account' }).click();
+    await finishSignUp(other);
     await expect(other).toHaveURL(/\/dashboard$/);
     await openApp(other, `/marketplace?plate=${number}`);
     await waitForListings(other);

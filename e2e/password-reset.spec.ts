@@ -7,10 +7,11 @@ import { expect, test } from '@playwright/test';
 import { RESET_LINK_SENT, RESET_LINK_UNUSABLE } from '../src/domain/accounts/password-reset';
 import { openApp } from './app-page';
 import { signedInPage } from './lifecycle-steps';
+import { signUpThroughApi } from './signup-steps';
 
 test('a person who forgot their password gets a link, sets a new one once, and logs in with it', async ({ page, browser }) => {
   const email = `reset-${Date.now()}@example.zm`;
-  const signup = await page.request.post('/api/auth/signup', { data: { name: 'Chanda Phiri', email, password: 'first-pass-1', confirmPassword: 'first-pass-1', userType: 'individual' } });
+  const signup = await signUpThroughApi(page.request, { name: 'Chanda Phiri', email, password: 'first-pass-1', confirmPassword: 'first-pass-1', userType: 'individual' });
   expect(signup.status()).toBe(201);
   await page.context().clearCookies();
 

@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES = [
   { path: '/help', heading: 'Help Center' },
   { path: '/auth/forgot-password', heading: 'Forgot your password?' },
   { path: '/auth/reset-password', heading: 'Choose a new password' },
+  { path: '/auth/confirm-email', heading: 'Finish creating your account' },
 ] as const;
 
 export const DASHBOARD_ROUTES = [

@@ -10,6 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { openApp } from './app-page';
 import { approvedPlate, credentialDigitsOf, madeAndSold, signedInPage } from './lifecycle-steps';
 import { ownServer } from './own-server';
+import { signUpThroughApi } from './signup-steps';
 
 async function verdictOnPage(page: Page, plate: string): Promise<void> {
   await openApp(page, '/verification');
@@ -30,7 +31,7 @@ test('an owner transfers a registered plate; the recipient accepts; the police s
   // The recipient: a new account.
   const recipient = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const email = `new-owner-${randomUUID().slice(0, 8)}@example.zm`;
-  const signup = await recipient.request.post('/api/auth/signup', { data: { name: 'Chanda Mulenga', email, password: 'NewOwner#2026', confirmPassword: 'NewOwner#2026', userType: 'individual' } });
+  const signup = await signUpThroughApi(recipient.request, { name: 'Chanda Mulenga', email, password: 'NewOwner#2026', confirmPassword: 'NewOwner#2026', userType: 'individual' });
   expect(signup.status()).toBe(201);
 
   // The owner starts the transfer from My Plates & Orders.

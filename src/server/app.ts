@@ -22,6 +22,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApp } from './plugins/static-app';
 import { authRoutes } from './routes/auth-routes';
+import { backupRoutes } from './routes/backup-routes';
 import { contactRoutes } from './routes/contact-routes';
 import { healthRoutes } from './routes/health-routes';
 import { listingRoutes } from './routes/listing-routes';
@@ -64,9 +65,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** The server's clock; tests pass their own to move time (five years, say). */
   now?: () => Date;
+  /** From server.ts when it holds an embedded database folder: turns on POST /api/system/backup (loopback, with this token). */
+  controlToken?: string;
 }
 
-export async function buildApp({ config, db: givenDb, logger = true, now: baseNow }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db: givenDb, logger = true, now: baseNow, controlToken }: BuildOptions): Promise<FastifyInstance> {
   // The server's clock; with TEST_CLOCK a browser test may move it (PUT /api/test/clock).
   const clock = movableClock(baseNow);
   const now = clock.now;
@@ -92,9 +95,10 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   if (migration.applied.length > 0) app.log.info({ applied: migration.applied }, 'migrations applied');
   if (config.seedDemo) await seedDemo(db, app.log);
   const opened = await openSigner(db, config);
-  // Every route holds this one signer, so a key rotated on the QR System page signs from then on.
-  const signer = opened ? switchableSigner(opened) : undefined;
-  if (!signer) app.log.warn('the active signing key is not on this machine: plates can be verified but not issued (see docs/operations.md)');
+  // Every route holds this one signer, so a key rotated on the QR System page signs from then on,
+  // here at once and on other instances from their next signing (catchUp).
+  const signer = opened ? switchableSigner(opened, config) : undefined;
+  if (!signer) app.log.warn('the active signing key is not on this machine: plates can be verified but not issued (see docs/running-several-instances.md, “The signing key”)');
   if (config.seedDemo && signer) {
     await seedDemoRegistry(db, signer, config.demoRegistryPlates, app.log);
     await seedDemoOwner(db, signer, app.log, now());
@@ -118,8 +122,9 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   registerMessageDispatcher(app, { db, provider: messageProvider, publicOrigin: config.publicOrigin, now });
 
   await app.register(healthRoutes, { db, version: config.version });
-  await registerAuthRateLimit(app, config.authRateLimit);
-  await app.register(authRoutes, { db, now, perMinute: config.authRateLimit });
+  if (controlToken && db.dumpDataDir) await app.register(backupRoutes, { db, controlToken });
+  await registerAuthRateLimit(app, config.authRateLimit, db);
+  await app.register(authRoutes, { db, now, perMinute: config.authRateLimit, showsTestMessages: messageProvider.name === SANDBOX_MESSAGE_PROVIDER });
   await app.register(contactRoutes, { db, newId });
   await app.register(listingRoutes, { db });
   await app.register(userRoutes, { db, perMinute: config.authRateLimit });

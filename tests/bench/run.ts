@@ -28,6 +28,10 @@
  * - claims (see claims-bench.ts): a camera photo resized and stored on the device (ms per
  *   photo, beside a plain IndexedDB put), and a 20-photo claim made offline synced after
  *   reconnecting (seconds; photo bytes sent against bytes stored)
+ * - load (see load-bench.ts): a normal request's latency while a flood of wrong sign-in
+ *   guesses runs, beside the same with no flood [p99 ≤ 50 ms], with the account routes'
+ *   limit on and off; the verify API and the marketplace listing under load beside a bare
+ *   Fastify route, on PGlite with one server process and on PostgreSQL with two
  *
  * `--no-build` measures the last build; `--first-load-only` only the first-load figures,
  * `--js-only` those without Lighthouse; `--sync-only`
@@ -39,7 +43,9 @@
  * bundles the certificate code itself); `--fleet-only` only the Vehicles & Fleet figures
  * (no build, no server: see fleet-bench.ts); `--reports-only` only the reports figures (no
  * build; the servers run in this process: see report-bench.ts); `--claims-only` only the
- * claims figures (no build; the server runs in this process, on BENCH_CLAIMS_PORT, default 8480).
+ * claims figures (no build; the server runs in this process, on BENCH_CLAIMS_PORT, default 8480);
+ * `--load-only` only the load figures (no build; server processes on BENCH_LOAD_PORT, default
+ * 8630, to +6; PostgreSQL ones when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -52,6 +58,7 @@ import lighthouse from 'lighthouse';
 import { certificateFigures } from './certificate-bench';
 import { claimsFigures } from './claims-bench';
 import { fleetFigures } from './fleet-bench';
+import { loadFigures } from './load-bench';
 import { reportFigures } from './report-bench';
 import { marketplaceFigures } from './marketplace-bench';
 import { firstSyncPull, pushThroughput } from './sync-bench';
@@ -78,6 +85,7 @@ const CERTIFICATES_ONLY = process.argv.includes('--certificates-only');
 const FLEET_ONLY = process.argv.includes('--fleet-only');
 const REPORTS_ONLY = process.argv.includes('--reports-only');
 const CLAIMS_ONLY = process.argv.includes('--claims-only');
+const LOAD_ONLY = process.argv.includes('--load-only');
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -179,6 +187,7 @@ async function main(): Promise<void> {
   if (FLEET_ONLY) return fleetFigures(print);
   if (REPORTS_ONLY) return reportFigures(print);
   if (CLAIMS_ONLY) return claimsFigures(print, { root, chromiumPath, chromiumArgs });
+  if (LOAD_ONLY) return loadFigures(print, { root });
   if (!process.argv.includes('--no-build') && !CERTIFICATES_ONLY) {
     print('building the app…');
     await run('npm', ['run', 'build']);
@@ -220,6 +229,7 @@ async function main(): Promise<void> {
     await fleetFigures(print);
     await reportFigures(print);
     await claimsFigures(print, { root, chromiumPath, chromiumArgs });
+    await loadFigures(print, { root });
   }
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNUP_LINK_UNUSABLE, signupLinkSent } from '../../src/domain/accounts/signup-confirmation';
 import { WRONG_CREDENTIALS } from '../../src/server/routes/auth-routes';
 import type { Database } from '../../src/server/db/database';
 import { auditRepository } from '../../src/server/repositories/audit-repository';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, signUp } from './test-app';
 
 const buyer = { name: 'Mwila Banda', email: 'mwila@example.zm', password: 'lusaka-2026', confirmPassword: 'lusaka-2026', userType: 'individual' };
 
@@ -23,7 +24,7 @@ describe('accounts', () => {
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: payload as string, headers });
 
   it('signs a buyer up, active with the buyer role, in an httpOnly SameSite session cookie', async () => {
-    const response = await post('/api/auth/signup', buyer);
+    const response = await signUp(app, buyer);
     expect(response.statusCode).toBe(201);
     expect(response.json().user).toMatchObject({ id: expect.stringMatching(/^USR-\d{3,}$/), email: buyer.email, status: 'Active', userType: 'Customer', roles: ['buyer'] });
     expect(response.json().user).not.toHaveProperty('passwordHash');
@@ -45,17 +46,61 @@ describe('accounts', () => {
     expect(session.json().user).toMatchObject({ email: buyer.email, roles: ['buyer'] });
   });
 
-  it('refuses a second account with the same email, whatever its case', async () => {
-    const response = await post('/api/auth/signup', { ...buyer, email: 'MWILA@example.zm' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().fields.email).toBe('An account with this email already exists.');
+  it('makes no second account for an email, whatever its case, answering as for a new one and telling the owner', async () => {
+    const before = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+    const taken = await post('/api/auth/signup', { ...buyer, email: 'MWILA@example.zm' });
+    const fresh = await post('/api/auth/signup', { ...buyer, email: 'new-person@example.zm' });
+    expect(taken.statusCode).toBe(202);
+    expect(fresh.statusCode).toBe(202);
+    // The same words, but for the address itself.
+    expect(taken.json().message).toBe(signupLinkSent('MWILA@example.zm'));
+    expect(fresh.json().message).toBe(signupLinkSent('new-person@example.zm'));
+    expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    // The owner is told how to get back in; the new address gets the link to finish.
+    expect(taken.json().testMessage).toMatchObject({ subject: 'You already have a Nambala account', link: '/auth' });
+    expect(fresh.json().testMessage.link).toMatch(/^\/auth\/confirm-email\?token=[\w-]{43}$/);
+    // No account yet for either: the new one is made when its link is opened.
+    expect(await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users')).toEqual(before);
+    const queued = await db.query<{ user_id: string | null; recipient: string; kind: string }>("SELECT user_id, recipient, kind FROM message_outbox WHERE kind LIKE 'account.%' ORDER BY id");
+    expect(queued.slice(-2)).toEqual([
+      { user_id: expect.stringMatching(/^USR-/), recipient: buyer.email, kind: 'account.signup-existing' },
+      { user_id: null, recipient: 'new-person@example.zm', kind: 'account.confirm-email' },
+    ]);
+  });
+
+  it('finishes an account once per link: a used, unknown or voided link is refused and makes nothing', async () => {
+    const email = 'twice@example.zm';
+    const first = await post('/api/auth/signup', { ...buyer, email });
+    const second = await post('/api/auth/signup', { ...buyer, email });
+    const tokenOf = (answer: typeof first) => /token=([\w-]+)/.exec(answer.json().testMessage.link)?.[1] ?? '';
+    // Asking again voids the earlier link.
+    const voided = await post('/api/auth/signup/confirm', { token: tokenOf(first) });
+    expect(voided.statusCode).toBe(400);
+    expect(voided.json().message).toBe(SIGNUP_LINK_UNUSABLE);
+    const made = await post('/api/auth/signup/confirm', { token: tokenOf(second) });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().user).toMatchObject({ email, status: 'Active', roles: ['buyer'] });
+    const again = await post('/api/auth/signup/confirm', { token: tokenOf(second) });
+    expect(again.statusCode).toBe(400);
+    expect((await post('/api/auth/signup/confirm', { token: 'A'.repeat(43) })).json().message).toBe(SIGNUP_LINK_UNUSABLE);
+    expect((await db.query('SELECT 1 FROM users WHERE lower(email) = $1', [email])).length).toBe(1);
+  });
+
+  it('sends at most 3 messages an hour to one email, answering the same after that', async () => {
+    const email = 'flooded@example.zm';
+    const answers = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) answers.push(await post('/api/auth/signup', { ...buyer, email }));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202, 202, 202]);
+    expect(new Set(answers.map((answer) => answer.json().message)).size).toBe(1);
+    const sent = await db.query('SELECT 1 FROM message_outbox WHERE recipient = $1', [email]);
+    expect(sent.length).toBe(3);
   });
 
   it('keeps agents and officers pending, without their role, with their business details', async () => {
-    const agent = await post('/api/auth/signup', { ...buyer, email: 'shop@example.zm', userType: 'agent', businessName: 'Cairo Road Plates', licenseNumber: 'PM-0042' });
+    const agent = await signUp(app, { ...buyer, email: 'shop@example.zm', userType: 'agent', businessName: 'Cairo Road Plates', licenseNumber: 'PM-0042' });
     expect(agent.statusCode).toBe(201);
     expect(agent.json().user).toMatchObject({ status: 'Pending', roles: [], requestedRole: 'agent', userType: 'AGENT', businessName: 'Cairo Road Plates', licenseNumber: 'PM-0042' });
-    const officer = await post('/api/auth/signup', { ...buyer, email: 'officer@example.zm', userType: 'law' });
+    const officer = await signUp(app, { ...buyer, email: 'officer@example.zm', userType: 'law' });
     expect(officer.json().user).toMatchObject({ status: 'Pending', roles: [], requestedRole: 'police' });
   });
 
@@ -93,7 +138,7 @@ describe('accounts', () => {
 
   it('locks an email after five failures, even for the right password, and says for how long', async () => {
     const email = 'locked@example.zm';
-    await post('/api/auth/signup', { ...buyer, email });
+    await signUp(app, { ...buyer, email });
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await post('/api/auth/login', { email, password: 'wrong-password' })).statusCode).toBe(401);
     }

@@ -13,8 +13,9 @@ import { type Database, openPglite } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { SIGN_IN_POLICY } from '../../src/server/routes/auth-routes';
+import { CONTROL_TEXT_MESSAGE } from '../../src/server/plugins/json-body';
 import { FOREIGN_ROW_ID } from '../../src/server/sync/intent';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, signUp } from './test-app';
 
 const PASSWORD = 'lusaka-2026';
 
@@ -46,11 +47,11 @@ describe('sign-in under concurrent guesses', () => {
   });
   afterAll(() => app.close());
 
-  const signUp = (email: string) => app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Mwila Banda', email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' } });
+  const signUpAs = (email: string) => signUp(app, { name: 'Mwila Banda', email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' });
   const login = (email: string, password: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
   it(`lets at most ${SIGN_IN_POLICY.maxFailures} of 40 wrong guesses sent at once be checked; the rest get 429`, async () => {
-    await signUp('guessed@example.zm');
+    await signUpAs('guessed@example.zm');
     const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => login('guessed@example.zm', `wrong-guess-${index}`)));
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(SIGN_IN_POLICY.maxFailures);
@@ -59,7 +60,7 @@ describe('sign-in under concurrent guesses', () => {
   });
 
   it('does not let the right password through after the guesses sent with it have used up the attempts', async () => {
-    await signUp('raced@example.zm');
+    await signUpAs('raced@example.zm');
     const guesses = Array.from({ length: 30 }, (_, index) => login('raced@example.zm', `wrong-guess-${index}`));
     const answers = await Promise.all(guesses);
     expect(answers.filter((answer) => answer.statusCode === 429).length).toBeGreaterThan(0);
@@ -73,7 +74,7 @@ describe('a NUL byte in the address', () => {
   let cookie = '';
   beforeAll(async () => {
     ({ app } = await buildTestAppWithDb());
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Mwila Banda', email: 'nul@example.zm', password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' } });
+    const signup = await signUp(app, { name: 'Mwila Banda', email: 'nul@example.zm', password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' });
     cookie = String(signup.headers['set-cookie']).split(';')[0] ?? '';
   });
   afterAll(() => app.close());
@@ -113,6 +114,34 @@ describe('a push with one change the database could not store', () => {
     expect(second).toMatchObject({ outcome: 'applied' });
     const stored = await db.query<{ id: string }>('SELECT id FROM agent_inventory_items WHERE id = ANY($1::text[])', [[poisoned.id, later.id]]);
     expect(stored.map((row) => row.id)).toEqual([later.id]);
+  });
+
+  it('refuses a change whose text holds a control character alone, and applies the changes sent with it', async () => {
+    const escaped = { ...blanks('2026-11-20'), batchNumber: 'B-\u001b[2J' };
+    const later = blanks('2026-11-21');
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { cookie: agent },
+      payload: { clientId: 'tablet', mutations: [{ id: randomUUID(), intent: 'recordInventoryItem', payload: escaped }, { id: randomUUID(), intent: 'recordInventoryItem', payload: later }] },
+    });
+    expect(answer.statusCode).toBe(200);
+    const [first, second] = answer.json().results;
+    expect(first).toMatchObject({ outcome: 'rejected', status: 400, message: CONTROL_TEXT_MESSAGE });
+    expect(second).toMatchObject({ outcome: 'applied' });
+    const stored = await db.query<{ id: string }>('SELECT id FROM agent_inventory_items WHERE id = ANY($1::text[])', [[escaped.id, later.id]]);
+    expect(stored.map((row) => row.id)).toEqual([later.id]);
+  });
+
+  it('refuses the whole push when its own clientId holds a control character', async () => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { cookie: agent },
+      payload: { clientId: 'tablet\u0007', mutations: [{ id: randomUUID(), intent: 'recordInventoryItem', payload: blanks('2026-11-22') }] },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe('clientId must not contain control characters');
   });
 });
 
@@ -199,7 +228,7 @@ describe('passwords easy to guess', () => {
   });
 
   it('refuses one as a new password in Settings, before counting the attempt, and accepts three unrelated words', async () => {
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Mwila Banda', email: 'strong@example.zm', password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' } });
+    const signup = await signUp(app, { name: 'Mwila Banda', email: 'strong@example.zm', password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' });
     expect(signup.statusCode).toBe(201);
     const cookie = String(signup.headers['set-cookie']).split(';')[0] ?? '';
     const change = (newPassword: string) => app.inject({ method: 'POST', url: '/api/auth/password', headers: { cookie }, payload: { currentPassword: PASSWORD, newPassword, confirmPassword: newPassword } });

@@ -1,12 +1,18 @@
 /** Rotating and revoking the registry's signing keys from the QR System page: audited, refused where they must be. */
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ed25519 } from '@noble/curves/ed25519.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { switchableSigner } from '../../src/server/credentials/key-store';
+import { openSigner, rotateKey, switchableSigner } from '../../src/server/credentials/key-store';
 import type { Database } from '../../src/server/db/database';
 import { openPglite } from '../../src/server/db/database';
+import { migrate } from '../../src/server/db/migrate';
+import { signingKeyRepository } from '../../src/server/repositories/signing-key-repository';
 import { buildTestAppWithDb } from './test-app';
 
 interface KeyRow {
@@ -110,4 +116,46 @@ describe('the switchable signer', () => {
     signer.switchTo(second);
     expect([signer.keyId, signer.sign(new Uint8Array())[0]]).toEqual([2, 2]);
   });
+
+  it('follows a key another server instance rotated to, before it signs', async () => {
+    const db = await openPglite('memory://');
+    try {
+      await migrate(db);
+      const source = { keyDir: 'memory://', signingKey: undefined };
+      const signer = switchableSigner((await openSigner(db, source)) ?? unreachable(), source);
+      // Another instance rotates: this one has not heard of it.
+      await rotateKey(db, source);
+      expect(signer.keyId).toBe(1);
+      const message = new Uint8Array([1, 2, 3]);
+      const signature = await db.transaction(async (tx) => {
+        await signer.catchUp?.(tx);
+        return signer.sign(message);
+      });
+      expect(signer.keyId).toBe(2);
+      const active = await signingKeyRepository(db).active();
+      expect(active?.keyId).toBe(2);
+      expect(ed25519.verify(signature, message, active?.publicKey ?? new Uint8Array(32))).toBe(true);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
+  it('refuses to sign when the key another instance rotated to is not on this machine, rather than sign with the retired one', async () => {
+    const db = await openPglite('memory://');
+    const folders = [await mkdtemp(path.join(os.tmpdir(), 'nambala-keys-')), await mkdtemp(path.join(os.tmpdir(), 'nambala-keys-'))];
+    try {
+      await migrate(db);
+      const here = { keyDir: folders[0] ?? '', signingKey: undefined };
+      const signer = switchableSigner((await openSigner(db, here)) ?? unreachable(), here);
+      await rotateKey(db, { keyDir: folders[1] ?? '', signingKey: undefined });
+      await expect(db.transaction((tx) => signer.catchUp?.(tx) ?? Promise.resolve())).rejects.toThrow('The active signing key 2 is not on this server');
+    } finally {
+      await db.close();
+      for (const folder of folders) await rm(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
+
+function unreachable(): never {
+  throw new Error('no signer');
+}

@@ -18,3 +18,18 @@ export async function buildTestAppWithDb(overrides: { seedDemo?: boolean; now?: 
   app.addHook('onClose', () => db.close());
   return { app, db };
 }
+
+/**
+ * Signs up as a person does: the sign-up (202), then the link from the message it sent,
+ * read from the answer's test message (messages go to the sandbox in tests). Returns the
+ * confirmation's answer (201 with the user and the session cookie), or the sign-up's own
+ * answer when it was refused.
+ */
+export async function signUp(app: FastifyInstance, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const asked = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, headers });
+  if (asked.statusCode !== 202) return asked;
+  const link = (asked.json() as { testMessage?: { link: string } }).testMessage?.link ?? '';
+  const token = /[?&]token=([\w-]+)/.exec(link)?.[1];
+  if (!token) throw new Error(`The sign-up sent no link to finish it (the email may have an account): ${asked.body}`);
+  return app.inject({ method: 'POST', url: '/api/auth/signup/confirm', payload: { token }, headers });
+}

@@ -15,7 +15,7 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import type { Database } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, signUp } from './test-app';
 
 const EMAIL_TAKEN = 'An account with this email already exists.';
 const ADMIN_PASSWORD = 'admin-pass-2026';
@@ -96,7 +96,7 @@ function harness() {
     },
 
     async signup(email: string, extra: Record<string, string> = {}): Promise<{ id: string; cookie: string; email: string }> {
-      const response = await post('/api/auth/signup', { name: 'Mwila Banda', email, password: BUYER_PASSWORD, confirmPassword: BUYER_PASSWORD, userType: 'individual', ...extra });
+      const response = await signUp(h.app, { name: 'Mwila Banda', email, password: BUYER_PASSWORD, confirmPassword: BUYER_PASSWORD, userType: 'individual', ...extra });
       expect(response.statusCode, response.body).toBe(201);
       return { id: response.json().user.id, cookie: sessionCookieOf(response), email };
     },

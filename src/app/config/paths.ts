@@ -1,5 +1,5 @@
 /** The one table of the app's paths (spec section 2). */
-import { RESET_PASSWORD_PATH } from '#domain/accounts/reset-link';
+import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH } from '#domain/accounts/account-links';
 
 export const paths = {
   home: '/',
@@ -14,6 +14,7 @@ export const paths = {
   signup: '/auth?tab=signup',
   forgotPassword: '/auth/forgot-password',
   resetPassword: RESET_PASSWORD_PATH,
+  confirmEmail: CONFIRM_EMAIL_PATH,
   help: '/help',
   buyProcess: '/buy-process',
   terms: '/terms',

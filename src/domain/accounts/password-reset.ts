@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { newPasswordFields, withConfirmedPassword } from './profile';
-import { RESET_LINK_MINUTES, RESET_PASSWORD_PATH } from './reset-link';
+import { RESET_LINK_MINUTES, RESET_PASSWORD_PATH } from './account-links';
 import { emailField } from './signup';
 
 export { RESET_LINK_MINUTES, RESET_PASSWORD_PATH };
@@ -23,8 +23,10 @@ export const PASSWORD_RESET_DONE = 'Your password has been changed. Log in with 
 
 export const passwordResetRequestSchema = z.object({ email: emailField });
 
-// Tokens are 32 random bytes in base64url (43 characters); anything far from that is not one.
-const tokenField = z.string({ error: RESET_LINK_UNUSABLE }).regex(/^[A-Za-z0-9_-]{20,128}$/, RESET_LINK_UNUSABLE);
+/** A link's token: 32 random bytes in base64url (43 characters); anything far from that is not one. */
+export function linkTokenField(unusable: string) {
+  return z.string({ error: unusable }).regex(/^[A-Za-z0-9_-]{20,128}$/, unusable);
+}
 
-export const passwordResetSchema = withConfirmedPassword(z.object({ token: tokenField, ...newPasswordFields }));
+export const passwordResetSchema = withConfirmedPassword(z.object({ token: linkTokenField(RESET_LINK_UNUSABLE), ...newPasswordFields }));
 export type PasswordReset = z.output<typeof passwordResetSchema>;

@@ -27,8 +27,9 @@ export const emailField = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Please enter a valid email address'));
 
-// Passwords are not trimmed: spaces are characters the user chose.
-export const passwordField = z.string({ error: 'Password is required' });
+// Passwords are not trimmed: spaces are characters the user chose. 200 at most, as a new
+// password in Settings: a longer one is no one's password, only work for the server.
+export const passwordField = z.string({ error: 'Password is required' }).max(200, 'Password must be at most 200 characters');
 
 const optionalText = z.string().trim().max(200, 'Must be at most 200 characters').optional();
 

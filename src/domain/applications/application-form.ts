@@ -92,8 +92,11 @@ function normaliseRegistration<T extends VehicleFields>(step: T): T {
   return { ...step, vehicleRegistration: step.registrationNotYetKnown ? '' : normalRegistration(step.vehicleRegistration) };
 }
 
+/** What the vehicle rule reads: `step1Fields`, with the tick as text or a boolean (the server takes only a boolean). */
+type VehicleShape = Omit<typeof step1Fields, 'registrationNotYetKnown'> & { registrationNotYetKnown: z.ZodType<boolean, unknown> };
+
 /** Step 1's vehicle rule on an object schema holding `step1Fields` (the wizard's and the server's). */
-export function withRegistrationRule<Shape extends typeof step1Fields>(schema: z.ZodObject<Shape>) {
+export function withRegistrationRule<Shape extends VehicleShape>(schema: z.ZodObject<Shape>) {
   // `when`: checked even when other fields have problems, so every message shows at once.
   return schema.superRefine(registrationIssues, { when: () => true }).transform((step) => normaliseRegistration(step as z.output<typeof schema> & VehicleFields));
 }

@@ -15,15 +15,18 @@ export const ALLOCATION_NOT_FOR_SHOP = 'That allocation is not one of your shopâ
 export const ALLOCATION_SAVED = 'Allocation saved';
 export const ALLOCATION_DELETED = 'Allocation deleted';
 
+const boundedWholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a whole number`) })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min.toLocaleString('en-US')}`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`);
+
 const wholeNumber = (label: string, min: number, max: number) =>
   z.preprocess(
     // A form sends text, a device's payload a number; blank is missing, and only digits count.
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN) : value),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a whole number`) })
-      .int(`${label} must be a whole number`)
-      .min(min, `${label} must be at least ${min.toLocaleString('en-US')}`)
-      .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`),
+    boundedWholeNumber(label, min, max),
   );
 
 /** What the administrator enters in 'Add New Inventory Allocation' and 'Edit Inventory Allocation'. */
@@ -67,12 +70,18 @@ export interface StockThresholds {
 export const DEFAULT_STOCK_THRESHOLDS: StockThresholds = { lowStock: 50, critical: 10 };
 export const STOCK_THRESHOLD_MAX = 10_000;
 
-export const stockThresholdsSchema = z
-  .object({
-    lowStock: wholeNumber('Low stock threshold', 1, STOCK_THRESHOLD_MAX),
-    critical: wholeNumber('Critical threshold', 1, STOCK_THRESHOLD_MAX),
-  })
-  .refine((value) => value.critical < value.lowStock, { message: 'The critical threshold must be below the low stock threshold', path: ['critical'] });
+const thresholdsOf = (field: (label: string, min: number, max: number) => z.ZodType<number, unknown>) =>
+  z
+    .object({
+      lowStock: field('Low stock threshold', 1, STOCK_THRESHOLD_MAX),
+      critical: field('Critical threshold', 1, STOCK_THRESHOLD_MAX),
+    })
+    .refine((value) => value.critical < value.lowStock, { message: 'The critical threshold must be below the low stock threshold', path: ['critical'] });
+
+/** The thresholds as the settings form reads them (typed text or numbers) and as they are stored. */
+export const stockThresholdsSchema = thresholdsOf(wholeNumber);
+/** As the API takes them (PUT /api/admin/settings/stock): JSON whole numbers only, as its document says. */
+export const stockThresholdsBodySchema = thresholdsOf(boundedWholeNumber);
 
 /** The stock status of what is left: none is Out of Stock; then Critical, Low Stock, In Stock by the thresholds. */
 export function stockStatus(remaining: number, thresholds: StockThresholds): StockStatus {

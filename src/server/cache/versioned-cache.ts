@@ -1,6 +1,7 @@
 /**
  * An in-process cache of values read from a source that carries a version (the
- * registry's is its highest bucket version, which every change to a plate raises).
+ * registry's is the sum of its bucket versions, which every committed change to a plate
+ * moves, on whichever server instance it was made: decision 025).
  * The version is read at most once per `checkMs`, one read shared by every key; a
  * new version empties the cache. So a value is never more than `checkMs` (plus a
  * read) behind the source, and an unchanged source is not read again for each key

@@ -18,6 +18,12 @@ export const KEY_LOCK = 7_262_203;
 export interface Signer {
   readonly keyId: number;
   sign(message: Uint8Array): Uint8Array;
+  /**
+   * Called before signing in `tx`: brings the signer to the database's active key (another
+   * server instance may have rotated it) and holds that key's row until `tx` ends, so that
+   * no instance retires or revokes it meanwhile. Only the server's own signer has one.
+   */
+  catchUp?(tx: Queryable): Promise<void>;
 }
 
 export interface KeySource {
@@ -117,7 +123,12 @@ export interface SwitchableSigner extends Signer {
   switchTo(next: Signer): void;
 }
 
-export function switchableSigner(first: Signer): SwitchableSigner {
+/**
+ * `source`: where this server finds private keys. With it, the signer follows the active key
+ * when another instance rotates it (catchUp); when the new key's private half is not on this
+ * machine it refuses to sign, rather than sign with a key that is retired or revoked.
+ */
+export function switchableSigner(first: Signer, source?: KeySource): SwitchableSigner {
   let current = first;
   return {
     get keyId() {
@@ -126,6 +137,17 @@ export function switchableSigner(first: Signer): SwitchableSigner {
     sign: (message) => current.sign(message),
     switchTo(next) {
       current = next;
+    },
+    async catchUp(tx) {
+      if (!source) return;
+      const active = await signingKeyRepository(tx).activeForSigning();
+      if (active?.keyId === current.keyId) return;
+      if (!active) throw new Error('There is no active signing key: credentials cannot be signed.');
+      const privateKey = await readPrivateKey(source, active.keyId, active.publicKey);
+      if (!privateKey || Buffer.compare(Buffer.from(rawPublicKey(privateKey)), Buffer.from(active.publicKey)) !== 0) {
+        throw new Error(`The active signing key ${active.keyId} is not on this server: credentials cannot be signed here until it is.`);
+      }
+      current = signerFor(active.keyId, privateKey);
     },
   };
 }

@@ -15,14 +15,20 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgresql';
   /** Runs fn in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The embedded database only: its data folder as a tar archive that opens as the
+   * database stood at one moment (docs/backup-and-restore.md).
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
-export async function openPglite(dataDir: string): Promise<Database> {
+/** Opens the embedded database; `from`, a tar archive of a data folder (a backup), fills a new folder first. */
+export async function openPglite(dataDir: string, from?: Blob): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   // A fresh clone has no data/ folder yet; PGlite creates only the last level.
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const db = inMemory ? new PGlite() : new PGlite(dataDir);
+  const db = new PGlite({ ...(inMemory ? {} : { dataDir }), ...(from ? { loadDataDir: from } : {}) });
   await db.waitReady;
   return {
     kind: 'pglite',
@@ -38,6 +44,14 @@ export async function openPglite(dataDir: string): Promise<Database> {
           },
         }),
       );
+    },
+    async dumpDataDir() {
+      // CHECKPOINT writes every changed page to its file, so the copy opens with little
+      // or no log to replay. The copy is made holding PGlite's transaction lock, which
+      // every statement takes: no statement and no transaction is half done in it.
+      await db.exec('CHECKPOINT');
+      const tar = await db._runExclusiveTransaction(() => db.dumpDataDir('none'));
+      return new Uint8Array(await tar.arrayBuffer());
     },
     close: () => db.close(),
   };

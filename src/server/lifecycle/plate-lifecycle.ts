@@ -174,6 +174,7 @@ export function plateLifecycle(tx: Queryable) {
       const plate = await plates.find(sale.plateNumber, { forUpdate: true });
       if (!plate || plate.stage === 'Registered') return undefined;
       if (!signer) throw new Error(NO_SIGNING_KEY);
+      await signer.catchUp?.(tx);
       const { settings } = await settingsRepository(tx).pricing();
       const issued = issuePlate(
         signer,

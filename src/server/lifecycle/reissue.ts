@@ -47,6 +47,7 @@ export async function reissueRegistration(tx: Queryable, signer: Signer, input: 
   if (!before) throw new Error(`plate ${input.plateNumber} is not in the registry`);
   const held = await plates.find(input.plateNumber);
   const registrationDate = reissueDate(isoDateOf(input.at.getTime()), before.registrationDate);
+  await signer.catchUp?.(tx);
   const credential = signCredentialWith(signer, {
     plateNumber: before.plateNumber,
     make: before.make,

@@ -4,11 +4,13 @@
  * sent, so the outbox does not depend on where the server is published.
  */
 import { PASSWORD_RESET_KIND } from '#domain/accounts/password-reset';
+import { SIGNUP_CONFIRM_KIND, SIGNUP_EXISTING_KIND } from '#domain/accounts/signup-confirmation';
 import { normalisePhone } from '#domain/accounts/profile';
 import type { MessageChannel, NewMessage } from '../repositories/message-repository';
 
 export interface Recipient {
-  id: string;
+  /** Null for an email with no account yet. */
+  id: string | null;
   name: string;
   email: string;
   phone: string | null;
@@ -42,16 +44,24 @@ export function textToSend(message: { kind: string; channel: MessageChannel; bod
   if (!message.link) return message.body;
   const address = `${publicOrigin}${message.link}`;
   if (message.channel === 'sms') return `${message.body} ${address}`;
-  const lead = message.kind === PASSWORD_RESET_KIND ? 'Choose your new password here' : 'See it in your Nambala dashboard';
-  return `${message.body}\n\n${lead}: ${address}`;
+  return `${message.body}\n\n${LEADS[message.kind] ?? 'See it in your Nambala dashboard'}: ${address}`;
 }
+
+const LEADS: Readonly<Record<string, string>> = {
+  [PASSWORD_RESET_KIND]: 'Choose your new password here',
+  [SIGNUP_CONFIRM_KIND]: 'Finish creating your account here',
+  [SIGNUP_EXISTING_KIND]: 'Log in here',
+};
+
+/** Kinds whose link is a key: to an account (a reset) or to making one (a sign-up). */
+const SECRET_LINK_KINDS: ReadonlySet<string> = new Set([PASSWORD_RESET_KIND, SIGNUP_CONFIRM_KIND]);
 
 /**
  * A message as an administrator may read it: a reset link is a key to its recipient's
- * account, so its token is shown only while messages go to the sandbox, where reading
+ * account (and a sign-up link to making one), so its token is shown only while messages go to the sandbox, where reading
  * them in this view is the only way to follow them.
  */
 export function textToShow(message: { kind: string; channel: MessageChannel; body: string; link: string | null }, publicOrigin: string, showsSecrets: boolean): string {
-  if (showsSecrets || message.kind !== PASSWORD_RESET_KIND || !message.link) return textToSend(message, publicOrigin);
+  if (showsSecrets || !SECRET_LINK_KINDS.has(message.kind) || !message.link) return textToSend(message, publicOrigin);
   return textToSend({ ...message, link: message.link.replace(/token=[^&]*/, 'token=(hidden)') }, publicOrigin);
 }

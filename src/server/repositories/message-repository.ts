@@ -10,7 +10,8 @@ export type MessageChannel = MessageChannelId;
 export type MessageStatus = MessageStatusId;
 
 export interface NewMessage {
-  userId: string;
+  /** Null for a message to an email that has no account yet (the link to finish a sign-up). */
+  userId: string | null;
   kind: string;
   channel: MessageChannel;
   recipient: string;
@@ -34,7 +35,7 @@ export interface StoredMessage extends NewMessage {
 
 interface MessageRow {
   id: string | number;
-  user_id: string;
+  user_id: string | null;
   kind: string;
   channel: MessageChannel;
   recipient: string;

@@ -75,7 +75,7 @@ const toPlate = (row: Row): RegisteredPlate => ({
 });
 
 export interface RegistryManifest {
-  /** The highest version of any plate: unchanged means nothing in the registry changed. */
+  /** The registry's version (registryRepository.version): unchanged means nothing in the registry changed. */
   version: number;
   plates: number;
   /** [bucket, version, plates] for every bucket that holds plates. */
@@ -180,8 +180,15 @@ export function registryRepository(db: Queryable) {
       return toPlate(row);
     },
 
+    /**
+     * The registry's version: the sum of its buckets' versions, which moves with every committed
+     * change. Not the highest version: versions are taken from a sequence before their
+     * transactions commit, so a change committed after a later-numbered one (two writers, on one
+     * server instance or two) would leave the highest unchanged, and a cache or a device asking
+     * "changed since?" would miss it for good.
+     */
     async version(): Promise<number> {
-      const [row] = await db.query<{ version: string | null }>('SELECT MAX(version) AS version FROM registry_buckets');
+      const [row] = await db.query<{ version: string | null }>('SELECT SUM(version)::text AS version FROM registry_buckets');
       return Number(row?.version ?? 0);
     },
 
@@ -191,7 +198,7 @@ export function registryRepository(db: Queryable) {
       let plates = 0;
       const buckets = rows.map((row): [number, number, number] => {
         const bucketVersion = Number(row.version);
-        version = Math.max(version, bucketVersion);
+        version += bucketVersion;
         plates += row.plates;
         return [row.bucket, bucketVersion, row.plates];
       });

@@ -37,6 +37,12 @@ export function signingKeyRepository(db: Queryable) {
       return row ? toKey(row) : undefined;
     },
 
+    /** The active key, its row share-locked until the transaction ends: a rotation waits for the signing under way. */
+    async activeForSigning(): Promise<SigningKeyRow | undefined> {
+      const [row] = await db.query<Row>("SELECT * FROM signing_keys WHERE status = 'active' FOR SHARE");
+      return row ? toKey(row) : undefined;
+    },
+
     async find(keyId: number): Promise<SigningKeyRow | undefined> {
       const [row] = await db.query<Row>('SELECT * FROM signing_keys WHERE key_id = $1', [keyId]);
       return row ? toKey(row) : undefined;

@@ -1,13 +1,23 @@
 /**
  * Sign-up, sign-in, sign-out, "who am I" and "forgot password". Wrong email and wrong
  * password get the same answer; repeated failures lock the email for a while; every
- * attempt is audited. A reset link is asked for with an email and answered the same
- * whether the email has an account or not.
+ * attempt is audited. A sign-up is finished, and a reset done, through a link sent to the
+ * email, and both are answered the same whether the email has an account or not.
  */
 import { randomBytes } from 'node:crypto';
 import { initialAccount } from '#domain/accounts/permissions';
 import { PASSWORD_RESET_KIND, passwordResetRequestSchema, passwordResetSchema, RESET_LINK_MINUTES, RESET_LINK_SENT, RESET_LINK_UNUSABLE, RESET_PASSWORD_PATH } from '#domain/accounts/password-reset';
 import { loginSchema, signupSchema } from '#domain/accounts/signup';
+import {
+  CONFIRM_EMAIL_PATH,
+  CONFIRM_LINK_HOURS,
+  SIGNUP_CONFIRM_KIND,
+  SIGNUP_EMAIL_TAKEN,
+  SIGNUP_EXISTING_KIND,
+  SIGNUP_LINK_UNUSABLE,
+  signupConfirmationSchema,
+  signupLinkSent,
+} from '#domain/accounts/signup-confirmation';
 import { maySignIn } from '#domain/accounts/user-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,9 +31,10 @@ import { clearedCookie, readCookie, sessionCookie } from '../plugins/cookies';
 import { accountRouteLimit } from '../plugins/auth-rate-limit';
 import { errorBody } from '../plugins/error-handler';
 import { auditRepository } from '../repositories/audit-repository';
-import { messageRepository } from '../repositories/message-repository';
+import { messageRepository, type NewMessage } from '../repositories/message-repository';
 import { passwordResetRepository } from '../repositories/password-reset-repository';
 import { sessionRepository } from '../repositories/session-repository';
+import { signupRequestRepository } from '../repositories/signup-request-repository';
 import { type ThrottlePolicy, throttleRepository } from '../repositories/throttle-repository';
 import { type User, userRepository } from '../repositories/user-repository';
 import { errorResponse, userResponse } from './schemas';
@@ -32,9 +43,20 @@ export const SIGN_IN_POLICY: ThrottlePolicy = { maxFailures: 5, windowSeconds: 1
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
 /** Reset links sent to one email: at most 3 an hour, so the form cannot flood an inbox. */
 export const PASSWORD_RESET_POLICY: ThrottlePolicy = { maxFailures: 3, windowSeconds: 60 * 60, lockSeconds: 60 * 60 };
+/** Sign-up messages to one email: at most 3 an hour, likewise. */
+export const SIGNUP_MESSAGE_POLICY: ThrottlePolicy = PASSWORD_RESET_POLICY;
 
-/** `perMinute`: the account routes' limit per client address (AUTH_RATE_LIMIT; 0 is off). */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; perMinute: number }> = async (app, { db, now, perMinute }) => {
+const signupAnswer = z.object({
+  message: z.string(),
+  testMessage: z.object({ subject: z.string(), body: z.string(), link: z.string() }).optional(),
+});
+
+/**
+ * `perMinute`: the account routes' limit per client address (AUTH_RATE_LIMIT; 0 is off).
+ * `showsTestMessages`: messages go to the sandbox, so the sign-up answer shows the message
+ * "sent" (test mode: nothing leaves the server, and this is the only way to read it).
+ */
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; perMinute: number; showsTestMessages: boolean }> = async (app, { db, now, perMinute, showsTestMessages }) => {
   const limited = accountRouteLimit(perMinute);
   const users = userRepository(db);
   const sessions = sessionRepository(db);
@@ -52,35 +74,103 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
     '/api/auth/signup',
     {
       config: { access: 'public', ...limited },
-      schema: { tags: ['accounts'], summary: 'Create an account and sign in', body: signupSchema, response: { 201: userResponse, 400: errorResponse, 409: errorResponse } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Ask for an account: a link to finish it is sent to the email (or, when the email has an account, a note saying so)',
+        body: signupSchema,
+        response: { 202: signupAnswer, 400: errorResponse },
+      },
     },
     async (request, reply) => {
       const { name, email, password, userType, businessName, licenseNumber } = request.body;
       if (isTooEasyToGuess(password)) return reply.code(400).send(errorBody(400, PASSWORD_TOO_EASY, { password: PASSWORD_TOO_EASY }));
-      const start = initialAccount(userType);
-      // Hashed before the transaction: 32 MiB of scrypt work must not hold a connection.
+      // Hashed whether or not the email has an account, so both answers take as long; and
+      // before any transaction: 32 MiB of scrypt work must not hold a connection.
       const passwordHash = await hashPassword(password);
-      const user = await db.transaction(async (tx) => {
+      const found = await users.findCredentials(email);
+      // At most a few messages an hour to one email, so the form cannot flood an inbox.
+      const mayMessage = (await throttle.attempt(`signup:${email.toLowerCase()}`, SIGNUP_MESSAGE_POLICY)) === 0;
+      let sent: NewMessage | undefined;
+      if (!mayMessage) {
+        await audit.record({ actorId: found?.user.id ?? null, action: 'account.signup', target: email, outcome: 'failure', detail: { reason: 'too-many-requests' }, ip: request.ip });
+      } else if (found) {
+        const messages = messagesFor(found.user, {
+          kind: SIGNUP_EXISTING_KIND,
+          title: 'You already have a Nambala account',
+          body: 'Someone asked to create a Nambala account with this email, which already has one. If it was you, log in; if you have forgotten your password, choose "Forgot password?" on the Login page. If it was not you, ignore this message: nothing has changed.',
+          link: '/auth',
+        });
+        await db.transaction(async (tx) => {
+          await messageRepository(tx).queue(messages);
+          await auditRepository(tx).record({ actorId: found.user.id, action: 'account.signup', target: email, outcome: 'failure', detail: { reason: 'email-registered' }, ip: request.ip });
+        });
+        sent = messages[0];
+      } else {
+        const token = randomBytes(32).toString('base64url');
+        const messages = messagesFor(
+          { id: null, name, email, phone: null },
+          {
+            kind: SIGNUP_CONFIRM_KIND,
+            title: 'Confirm your email to finish creating your Nambala account',
+            body: `Open the link within ${CONFIRM_LINK_HOURS} hours to finish creating your account; it works once. If you did not sign up for Nambala, ignore this message: no account is made.`,
+            link: `${CONFIRM_EMAIL_PATH}?token=${token}`,
+          },
+        );
+        const pending = { email, name, passwordHash, accountType: userType, businessName: businessName || null, licenseNumber: licenseNumber || null };
+        await db.transaction(async (tx) => {
+          await signupRequestRepository(tx).create(token, pending, new Date(now().getTime() + CONFIRM_LINK_HOURS * 3_600_000));
+          await messageRepository(tx).queue(messages);
+          await auditRepository(tx).record({ actorId: null, action: 'account.signup-requested', target: email, detail: { accountType: userType }, ip: request.ip });
+        });
+        sent = messages[0];
+      }
+      if (sent) noteMessagesQueued();
+      const testMessage = showsTestMessages && sent?.link ? { subject: sent.subject ?? '', body: sent.body, link: sent.link } : undefined;
+      return reply.code(202).send({ message: signupLinkSent(email), ...(testMessage ? { testMessage } : {}) });
+    },
+  );
+
+  app.post(
+    '/api/auth/signup/confirm',
+    {
+      config: { access: 'public', ...limited },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Finish a sign-up with the link sent to its email, and sign in',
+        body: signupConfirmationSchema,
+        response: { 201: userResponse, 400: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await db.transaction(async (tx): Promise<{ user: User } | { refusal: 'unusable' | 'taken' }> => {
+        const pending = await signupRequestRepository(tx).consume(request.body.token, now());
+        if (!pending) return { refusal: 'unusable' };
+        const start = initialAccount(pending.accountType);
         const created = await userRepository(tx).create({
-          email,
-          name,
-          passwordHash,
-          accountType: userType,
+          email: pending.email,
+          name: pending.name,
+          passwordHash: pending.passwordHash,
+          accountType: pending.accountType,
           userType: start.userType,
           status: start.status,
           requestedRole: start.requestedRole,
-          businessName: businessName || null,
-          licenseNumber: licenseNumber || null,
+          businessName: pending.businessName,
+          licenseNumber: pending.licenseNumber,
           roles: start.roles,
         });
-        if (created) await auditRepository(tx).record({ actorId: created.id, action: 'account.signup', target: created.id, detail: { accountType: userType }, ip: request.ip });
-        return created;
+        // The email got an account meanwhile (a second link used first, say).
+        if (!created) return { refusal: 'taken' };
+        await auditRepository(tx).record({ actorId: created.id, action: 'account.signup', target: created.id, detail: { accountType: pending.accountType }, ip: request.ip });
+        return { user: created };
       });
-      if (!user) {
-        return reply.code(409).send(errorBody(409, 'An account with this email already exists. Sign in instead.', { email: 'An account with this email already exists.' }));
+      if ('refusal' in outcome) {
+        await audit.record({ actorId: null, action: 'account.signup', target: null, outcome: 'failure', detail: { reason: `${outcome.refusal}-link` }, ip: request.ip });
+        return outcome.refusal === 'unusable'
+          ? reply.code(400).send(errorBody(400, SIGNUP_LINK_UNUSABLE, { token: SIGNUP_LINK_UNUSABLE }))
+          : reply.code(409).send(errorBody(409, SIGNUP_EMAIL_TAKEN));
       }
-      const cookie = await startSession(user, request.protocol === 'https');
-      return reply.code(201).header('set-cookie', cookie).send({ user: (await users.findById(user.id)) ?? user });
+      const cookie = await startSession(outcome.user, request.protocol === 'https');
+      return reply.code(201).header('set-cookie', cookie).send({ user: (await users.findById(outcome.user.id)) ?? outcome.user });
     },
   );
 

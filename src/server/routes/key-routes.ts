@@ -39,7 +39,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ db: Database; source: KeySource;
     return { keys: (await keys.all()).map(({ publicKey: _public, ...key }) => ({ ...key, platesSigned: counts.get(key.keyId) ?? 0 })), canRotate };
   };
 
-  /** A new active key; this server signs with it at once (another instance does after its restart: its old key still verifies). */
+  /** A new active key; this server signs with it at once, another instance from its next signing (the signer catches up). */
   const rotate = async (adminId: string, ip: string) => {
     const previous = await keys.active();
     const next = await rotateKey(db, source);

@@ -252,6 +252,8 @@ const cardSchema = z.object({ number: z.string({ error: 'Enter the card number' 
 
 const applicationBody = withRegistrationRule(z.object({
   ...step1Fields,
+  // The app sends the wizard's tick as a boolean; text ('true', '') is the form's own state, not the API's.
+  registrationNotYetKnown: z.boolean({ error: 'registrationNotYetKnown must be true or false' }).optional().default(false),
   ...applicationStep2Schema.shape,
   id: idempotencyKeySchema.describe("The device's id for this application (lowercase UUID): a repeated submit is recognised"),
   payerPhone: z.string().max(30, 'Phone number must be at most 30 characters').optional().describe('Mobile money number when not the phone number of step 1'),

@@ -3,7 +3,7 @@
  * by an administrator, each change audited and kept in the history. Every price the
  * server charges is computed from these settings at the time of the charge.
  */
-import { stockThresholdsSchema } from '#domain/inventory/allocation';
+import { stockThresholdsBodySchema } from '#domain/inventory/allocation';
 import { gatewayFeeLabel, PAYMENT_METHODS } from '#domain/pricing/pricing';
 import { pricingSettingsSchema } from '#domain/pricing/pricing-settings-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -96,7 +96,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
     '/api/admin/settings/stock',
     {
       config: { access: 'settings:manage' },
-      schema: { tags: ['settings'], summary: 'Changes the stock thresholds; the change is audited, kept in the history and sent to administrators’ devices', body: stockThresholdsSchema, response: { 200: thresholdsResponse, 400: errorResponse } },
+      schema: { tags: ['settings'], summary: 'Changes the stock thresholds; the change is audited, kept in the history and sent to administrators’ devices', body: stockThresholdsBodySchema, response: { 200: thresholdsResponse, 400: errorResponse } },
     },
     async (request) => {
       const admin = request.user as User;

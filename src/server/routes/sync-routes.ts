@@ -20,15 +20,26 @@ import { errorResponse, plainJson } from './schemas';
 
 export const MAX_MUTATIONS_PER_PUSH = 50;
 
+/** The envelope's own text: the JSON parser leaves a push's control characters to the route (see below). */
+const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;
+
 const mutationSchema = z.object({
   id: z.uuid({ message: 'Each mutation id must be a UUID' }),
-  intent: z.string({ error: 'Each mutation needs an intent' }).min(1, 'Each mutation needs an intent').max(64, 'An intent name is at most 64 characters'),
+  intent: z
+    .string({ error: 'Each mutation needs an intent' })
+    .min(1, 'Each mutation needs an intent')
+    .max(64, 'An intent name is at most 64 characters')
+    .regex(NO_CONTROL_CHARACTERS, 'An intent name must not contain control characters'),
   payload: z.unknown(),
 });
 type Mutation = z.infer<typeof mutationSchema>;
 
 const pushBody = z.object({
-  clientId: z.string({ error: 'clientId is required' }).min(1, 'clientId is required').max(64, 'clientId must be at most 64 characters'),
+  clientId: z
+    .string({ error: 'clientId is required' })
+    .min(1, 'clientId is required')
+    .max(64, 'clientId must be at most 64 characters')
+    .regex(NO_CONTROL_CHARACTERS, 'clientId must not contain control characters'),
   mutations: z
     .array(mutationSchema, { error: 'mutations must be a list' }).min(1, 'Send at least one mutation').max(MAX_MUTATIONS_PER_PUSH, `Send at most ${MAX_MUTATIONS_PER_PUSH} mutations at a time`),
 });
@@ -116,7 +127,8 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
     '/api/sync/push',
     {
       // Each intent declares its own access, checked below; contact messages come from visitors.
-      config: { access: 'public' },
+      // Control characters in a change refuse that change alone (src/server/sync/intents.ts).
+      config: { access: 'public', checksTextPerChange: true },
       schema: {
         tags: ['sync'],
         summary: 'Apply changes made on a device, each at most once',
@@ -130,6 +142,14 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
       if (!user && mutations.some((mutation) => intentNamed(mutation.intent)?.access !== 'public' && intentNamed(mutation.intent) !== undefined)) {
         // Nothing is applied: the device signs in again and pushes the same changes.
         return reply.code(401).send(errorBody(401, 'Please sign in to continue.'));
+      }
+      // Slow work that needs no database is done first, outside the transaction.
+      const prepared = new Map<string, unknown>();
+      for (const mutation of mutations) {
+        const intent = intentNamed(mutation.intent);
+        if (!intent?.prepare || !mayUse(intent)) continue;
+        const parsed = intent.payload.safeParse(mutation.payload);
+        if (parsed.success) prepared.set(mutation.id, await intent.prepare(parsed.data));
       }
       // One transaction for the push, and the push commits once with every answer
       // remembered. A refused mutation must be undone alone: the first try runs the
@@ -245,7 +265,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
         // On the first try a refusal undoes the whole try (see above); on the careful one, only this change.
         if (careful) await tx.query('SAVEPOINT mutation');
         try {
-          const data: IntentData | undefined = await intent.apply(contextOf(tx), parsed.data);
+          const data: IntentData | undefined = await intent.apply(contextOf(tx), parsed.data, prepared.get(mutation.id));
           // The savepoint is not released: the next mutation's, of the same name, nests
           // on it, a round trip saved per change (a push holds at most 50).
           return { id: mutation.id, outcome: 'applied', ...(data ? { data } : {}) };

@@ -54,10 +54,15 @@ export interface IntentContext {
 /** What an applied intent may hand back to the device (ids the server chose, say). */
 export type IntentData = Record<string, string | number | boolean | null>;
 
-export interface Intent<Schema extends z.ZodType = z.ZodType> {
+export interface Intent<Schema extends z.ZodType = z.ZodType, Prepared = unknown> {
   access: Access;
   payload: Schema;
-  apply(context: IntentContext, payload: z.output<Schema>): Promise<IntentData | undefined>;
+  /**
+   * Optional: slow work that needs no database (a password hashed, say), done before the
+   * push's transaction opens so that it holds no connection; apply gets its result.
+   */
+  prepare?(payload: z.output<Schema>): Promise<Prepared>;
+  apply(context: IntentContext, payload: z.output<Schema>, prepared: Prepared): Promise<IntentData | undefined>;
   /**
    * Optional: a run of this intent's changes applied at once, in order, on a push's
    * first try; an answer each, undefined (applied) or its Refusal. A refused change
@@ -67,7 +72,7 @@ export interface Intent<Schema extends z.ZodType = z.ZodType> {
 }
 
 /** Keeps the payload's type tied to its schema at each definition. */
-export function defineIntent<Schema extends z.ZodType>(intent: Intent<Schema>): Intent<Schema> {
+export function defineIntent<Schema extends z.ZodType, Prepared = void>(intent: Intent<Schema, Prepared>): Intent<Schema, Prepared> {
   return intent;
 }
 

@@ -1,6 +1,7 @@
 /** Every intent a device may push, by the name it travels under. */
 import { contactMessageSchema } from '#domain/contact/contact-message';
 import { z } from 'zod';
+import { CONTROL_TEXT_MESSAGE, containsControlText } from '../plugins/json-body';
 import { contactRepository } from '../repositories/contact-repository';
 import { defineIntent, type Intent } from './intent';
 import { recordInventoryItem, recordManufacturing, recordWhitebookEntry } from './agent-intents';
@@ -21,7 +22,16 @@ const sendContactMessage = defineIntent({
   },
 });
 
-export const INTENTS: Readonly<Record<string, Intent>> = {
+/**
+ * Text in a pushed change must not hold control characters (tabs and line breaks aside).
+ * The JSON parser leaves a push's body to this check, so such a change is refused alone
+ * and the changes sent with it still apply.
+ */
+function refusingControlText(intent: Intent): Intent {
+  return { ...intent, payload: z.unknown().refine((payload) => !containsControlText(payload), CONTROL_TEXT_MESSAGE).pipe(intent.payload) };
+}
+
+const DECLARED: Readonly<Record<string, Intent>> = {
   sendContactMessage,
   addUser,
   editUser,
@@ -44,6 +54,10 @@ export const INTENTS: Readonly<Record<string, Intent>> = {
   saveAllocation,
   deleteAllocation,
 };
+
+export const INTENTS: Readonly<Record<string, Intent>> = Object.fromEntries(
+  Object.entries(DECLARED).map(([name, intent]) => [name, refusingControlText(intent)]),
+);
 
 export function intentNamed(name: string): Intent | undefined {
   return Object.hasOwn(INTENTS, name) ? INTENTS[name] : undefined;

@@ -22,11 +22,13 @@ const ROLE_NAMES = { buyer: 'buyer', agent: 'plate maker (agent)', insurance_age
 export const addUser = defineIntent({
   access: 'users:manage',
   payload: addUserSchema,
-  async apply({ tx, user, ip }, { id: _clientRowId, temporaryPassword, ...details }) {
+  // Hashed before the push's transaction: scrypt's work must not hold a connection.
+  prepare: ({ temporaryPassword }) => hashPassword(temporaryPassword),
+  async apply({ tx, user, ip }, { id: _clientRowId, temporaryPassword: _password, ...details }, passwordHash) {
     const created = await userRepository(tx).create({
       ...details,
       accountType: details.userType === 'AGENT' ? 'agent' : details.userType === 'POLICE' ? 'law' : 'individual',
-      passwordHash: await hashPassword(temporaryPassword),
+      passwordHash,
       requestedRole: null,
       roles: rolesFor(details.userType, details.status),
     });

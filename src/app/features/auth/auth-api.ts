@@ -1,11 +1,12 @@
 /**
- * Login and sign-up calls. They need the server (an account cannot be checked offline),
+ * Login, sign-up and password calls. They need the server (an account cannot be checked offline),
  * so they go straight through the API client, not the outbox. Credentials are sent once
  * and never logged or stored on the device.
  */
 import type { PasswordReset } from '#domain/accounts/password-reset';
 import type { PasswordChange } from '#domain/accounts/profile';
 import type { Login, Signup } from '#domain/accounts/signup';
+import type { SignupConfirmation, TestMessage } from '#domain/accounts/signup-confirmation';
 import type { SessionUser } from '../../session/session-store';
 import { type ApiErrorBody, apiRequest, NetworkError } from '../../sync/api-client';
 
@@ -13,7 +14,17 @@ export const AUTH_NOT_AVAILABLE = 'Sign-in is not available on this server yet.'
 export const AUTH_OFFLINE = "You're offline. Signing in needs a connection.";
 export const AUTH_SERVER_TROUBLE = 'The server could not complete your request. Please try again in a moment.';
 
-export type AuthResult<Field extends string> = { ok: true; user: SessionUser } | { ok: false; message: string | null; fields: Partial<Record<Field, string>> };
+type Refused<Field extends string> = { ok: false; message: string | null; fields: Partial<Record<Field, string>> };
+
+export type AuthResult<Field extends string> = { ok: true; user: SessionUser } | Refused<Field>;
+
+/** What a sign-up is answered: the words to show, and in test mode the message "sent". */
+export interface SignupSent {
+  message: string;
+  testMessage?: TestMessage;
+}
+
+export type SignupResult<Field extends string> = { ok: true; sent: SignupSent } | Refused<Field>;
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
 const SIGNUP_FIELDS = ['name', 'email', 'userType', 'businessName', 'licenseNumber', 'password', 'confirmPassword'] as const;
@@ -27,15 +38,15 @@ function pickFields<Field extends string>(names: readonly Field[], fields: Recor
   return picked;
 }
 
-async function post<Field extends string>(path: string, body: unknown, fieldNames: readonly Field[]): Promise<AuthResult<Field>> {
+async function post<Field extends string, Body>(path: string, body: unknown, fieldNames: readonly Field[], accept: (body: Body | undefined) => boolean): Promise<{ ok: true; body: Body } | Refused<Field>> {
   let result;
   try {
-    result = await apiRequest<(ApiErrorBody & { user?: SessionUser }) | undefined>('POST', path, body);
+    result = await apiRequest<(ApiErrorBody & Body) | undefined>('POST', path, body);
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, message: AUTH_OFFLINE, fields: {} };
     throw error;
   }
-  if (result.ok && result.body?.user) return { ok: true, user: result.body.user };
+  if (result.ok && result.body && accept(result.body)) return { ok: true, body: result.body };
   // Until accounts ship, the server has no such route and answers 404.
   if (result.status === 404) return { ok: false, message: AUTH_NOT_AVAILABLE, fields: {} };
   const fields = pickFields(fieldNames, result.body?.fields);
@@ -45,12 +56,25 @@ async function post<Field extends string>(path: string, body: unknown, fieldName
   return { ok: false, message: message ?? AUTH_SERVER_TROUBLE, fields };
 }
 
-export function login(credentials: Login): Promise<AuthResult<(typeof LOGIN_FIELDS)[number]>> {
-  return post('/api/auth/login', credentials, LOGIN_FIELDS);
+/** A call answered with the signed-in user. */
+async function signIn<Field extends string>(path: string, body: unknown, fieldNames: readonly Field[]): Promise<AuthResult<Field>> {
+  const result = await post<Field, { user?: SessionUser }>(path, body, fieldNames, (answer) => Boolean(answer?.user));
+  return result.ok ? { ok: true, user: result.body.user as SessionUser } : result;
 }
 
-export function signup(account: Signup): Promise<AuthResult<(typeof SIGNUP_FIELDS)[number]>> {
-  return post('/api/auth/signup', account, SIGNUP_FIELDS);
+export function login(credentials: Login): Promise<AuthResult<(typeof LOGIN_FIELDS)[number]>> {
+  return signIn('/api/auth/login', credentials, LOGIN_FIELDS);
+}
+
+/** Asks for an account; the server sends a link to the email to finish it (the same answer whether or not the email has one). */
+export async function signup(account: Signup): Promise<SignupResult<(typeof SIGNUP_FIELDS)[number]>> {
+  const result = await post<(typeof SIGNUP_FIELDS)[number], Partial<SignupSent>>('/api/auth/signup', account, SIGNUP_FIELDS, (answer) => typeof answer?.message === 'string');
+  return result.ok ? { ok: true, sent: result.body as SignupSent } : result;
+}
+
+/** Finishes a sign-up with its link's token, and signs in. */
+export function confirmSignup(confirmation: SignupConfirmation): Promise<AuthResult<'token'>> {
+  return signIn('/api/auth/signup/confirm', confirmation, ['token']);
 }
 
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

@@ -1,15 +1,18 @@
 /**
  * The Sign Up form. Which business fields show depends on the account type (domain rules);
  * hidden fields are not sent, so a licence number typed before switching away from
- * 'Agent' does not travel with an individual's account.
+ * 'Agent' does not travel with an individual's account. Once sent, the form gives way to
+ * "check your email": the account is made when the link sent there is opened.
  */
 import { FormField } from '../../components/form-field';
 import { Button, chakra, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { EMPTY_SIGNUP, MIN_PASSWORD_LENGTH, showsBusinessName, showsLicenseNumber, signupSchema } from '#domain/accounts/signup';
+import { ACCOUNT_CREATED } from '#domain/accounts/signup-confirmation';
 import { ACCOUNT_TYPES, type AccountTypeId, isOneOf, ACCOUNT_TYPE_IDS } from '#domain/statuses/statuses';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
-import { signup } from './auth-api';
+import { type SignupSent, signup } from './auth-api';
+import { CheckEmail } from './check-email';
 import { FormMessage } from '../../components/form-message';
 import { PasswordInput } from './password-input';
 import { useAuthForm } from './use-auth-form';
@@ -37,6 +40,7 @@ const ALSO_CLEARS: Partial<Record<SignupField, readonly SignupField[]>> = {
 
 export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void }) {
   const [values, setValues] = useState<Values>(EMPTY);
+  const [sent, setSent] = useState<SignupSent | null>(null);
   const { errors, setErrors, formMessage, isSubmitting, formRef, submit: send } = useAuthForm<SignupField>();
   useUnsavedWork([values.name, values.email, values.businessName, values.licenseNumber].some((value) => value.trim() !== ''));
 
@@ -60,8 +64,14 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
       ...(hasBusinessName ? { businessName } : {}),
       ...(hasLicenseNumber ? { licenseNumber } : {}),
     };
-    if (await send(signupSchema, input, signup, 'Your account has been created.')) setValues(EMPTY);
+    const answer = await send(signupSchema, input, signup, ACCOUNT_CREATED);
+    if (answer) {
+      setValues(EMPTY);
+      setSent(answer.sent);
+    }
   }
+
+  if (sent) return <CheckEmail sent={sent} onStartAgain={() => setSent(null)} />;
 
   return (
     <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Sign Up">

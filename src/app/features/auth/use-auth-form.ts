@@ -10,8 +10,7 @@ import type { ZodType } from 'zod';
 import { showToast } from '../../components/toast';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { landingFor } from '../../session/role-views';
-import { setSignedIn } from '../../session/session-store';
-import type { AuthResult } from './auth-api';
+import { type SessionUser, setSignedIn } from '../../session/session-store';
 
 export function useAuthForm<Field extends string>() {
   const navigate = useNavigate();
@@ -27,29 +26,41 @@ export function useAuthForm<Field extends string>() {
     setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
-  /** Validates, sends, and either signs in (returns true) or shows what went wrong. */
-  async function submit<Value>(schema: ZodType<Value>, input: unknown, send: (value: Value) => Promise<AuthResult<Field>>, welcome: string): Promise<boolean> {
-    if (isSubmitting) return false;
+  /**
+   * Validates and sends. A user in the answer is signed in and taken to their landing page;
+   * any other success is handed back (a sign-up's "check your email"); a refusal is shown.
+   */
+  async function submit<Value, Success extends { ok: true }>(
+    schema: ZodType<Value>,
+    input: unknown,
+    send: (value: Value) => Promise<Success | { ok: false; message: string | null; fields: Partial<Record<Field, string>> }>,
+    welcome: string,
+  ): Promise<Success | null> {
+    if (isSubmitting) return null;
     setFormMessage(null);
     const checked = validate(schema, input);
     if (!checked.ok) {
       setErrors(checked.errors as Partial<Record<Field, string>>);
       setFailedAttempts((count) => count + 1);
-      return false;
+      return null;
     }
     setSubmitting(true);
     try {
       const result = await send(checked.value);
       if (result.ok) {
-        showToast({ type: 'success', title: welcome, closable: true });
-        setSignedIn(result.user);
-        navigate(landingFor(result.user.roles, searchParams.get('redirect')));
-        return true;
+        // Login and a confirmed sign-up answer with the user (the type of `send` says which calls do).
+        if ('user' in result) {
+          const user = result.user as SessionUser;
+          showToast({ type: 'success', title: welcome, closable: true });
+          setSignedIn(user);
+          navigate(landingFor(user.roles, searchParams.get('redirect')));
+        }
+        return result;
       }
       setErrors(result.fields);
       setFormMessage(result.message);
       setFailedAttempts((count) => count + 1);
-      return false;
+      return null;
     } finally {
       setSubmitting(false);
     }

@@ -5,7 +5,7 @@
  * with a tap, Enter or Space, before the app has started too, and each has an address
  * (/help#reserve) that opens it.
  */
-import { RESET_LINK_MINUTES } from '#domain/accounts/reset-link';
+import { CONFIRM_LINK_HOURS, RESET_LINK_MINUTES } from '#domain/accounts/account-links';
 import { formatKwacha } from '#domain/money/money';
 import { BANK_TRANSFER_HOLD_MS } from '#domain/payments/payment-outcome';
 import type { PricingSettings } from '#domain/pricing/pricing';
@@ -120,6 +120,11 @@ function topics(pricing: PricingSettings): Topic[] {
       id: 'account',
       title: 'Your account',
       questions: [
+        {
+          id: 'signup',
+          question: 'I signed up. Why must I open a link?',
+          answer: `After Create Account we send a message to the email you gave. Open the link in it within ${CONFIRM_LINK_HOURS} hours and choose Create My Account: that shows the email is yours, and your account is made. If the email already has an account, the message says so and how to log in instead.`,
+        },
         {
           id: 'forgot',
           question: 'I forgot my password. What now?',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_NOT_AVAILABLE, AUTH_OFFLINE, login, signup } from '../../../../src/app/features/auth/auth-api';
+import { AUTH_NOT_AVAILABLE, AUTH_OFFLINE, confirmSignup, login, signup } from '../../../../src/app/features/auth/auth-api';
 
 function answer(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -40,8 +40,22 @@ describe('auth api', () => {
   });
 
   it('puts the server’s sign-up messages under their fields', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(409, { message: 'An account with this email already exists', fields: { email: 'An account with this email already exists' } })));
+    vi.stubGlobal('fetch', vi.fn(async () => answer(400, { message: 'This password is too easy to guess', fields: { password: 'This password is too easy to guess' } })));
+    const result = await signup({ name: 'Mwila', email: 'mwila@example.zm', password: 'password', confirmPassword: 'password', userType: 'individual' });
+    expect(result).toEqual({ ok: false, message: null, fields: { password: 'This password is too easy to guess' } });
+  });
+
+  it('hands back "check your email", and the test message when the server shows one', async () => {
+    const sent = { message: 'Check your email.', testMessage: { subject: 'Confirm', body: 'Open the link', link: '/auth/confirm-email?token=abc' } };
+    vi.stubGlobal('fetch', vi.fn(async () => answer(202, sent)));
     const result = await signup({ name: 'Mwila', email: 'mwila@example.zm', password: 'longenough', confirmPassword: 'longenough', userType: 'individual' });
-    expect(result).toEqual({ ok: false, message: null, fields: { email: 'An account with this email already exists' } });
+    expect(result).toEqual({ ok: true, sent });
+  });
+
+  it('signs in with the user a confirmed sign-up answers with, and says why a link is refused', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(201, { user: { id: 'u2' } })));
+    expect(await confirmSignup({ token: 'A'.repeat(43) })).toEqual({ ok: true, user: { id: 'u2' } });
+    vi.stubGlobal('fetch', vi.fn(async () => answer(400, { message: 'This link has expired', fields: { token: 'This link has expired' } })));
+    expect(await confirmSignup({ token: 'A'.repeat(43) })).toEqual({ ok: false, message: null, fields: { token: 'This link has expired' } });
   });
 });

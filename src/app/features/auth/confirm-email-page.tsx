@@ -1,0 +1,46 @@
+/**
+ * The page a sign-up link opens (/auth/confirm-email?token=…). A button finishes the
+ * account, rather than the page load itself, so a mail scanner that opens links does not
+ * use the link up. On success the person is signed in and lands on their dashboard.
+ */
+import { ACCOUNT_CREATED, SIGNUP_LINK_UNUSABLE, signupConfirmationSchema } from '#domain/accounts/signup-confirmation';
+import { Button, chakra, Stack } from '@chakra-ui/react';
+import type { FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { FormMessage } from '../../components/form-message';
+import { paths } from '../../config/paths';
+import { confirmSignup } from './auth-api';
+import { AuthCard } from './auth-card';
+import { useAuthForm } from './use-auth-form';
+
+export function ConfirmEmailPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const { errors, formMessage, isSubmitting, formRef, submit: send } = useAuthForm<'token'>();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await send(signupConfirmationSchema, { token }, confirmSignup, ACCOUNT_CREATED);
+  }
+
+  const problem = token === '' ? SIGNUP_LINK_UNUSABLE : (errors.token ?? formMessage);
+  const again = (
+    <Link to={paths.signup}>
+      <chakra.span color="brand.fg" textDecoration="underline">
+        Sign up again
+      </chakra.span>
+    </Link>
+  );
+  return (
+    <AuthCard title="Finish creating your account" lead="Your email is confirmed by the link you opened. One step more, and your account is ready." below={again}>
+      <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Finish creating your account">
+        <Stack gap="4">
+          <FormMessage message={problem} />
+          <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Creating account…" width="full" disabled={token === ''}>
+            Create My Account
+          </Button>
+        </Stack>
+      </chakra.form>
+    </AuthCard>
+  );
+}
