@@ -4,6 +4,16 @@ import type { FastifyInstance } from 'fastify';
 
 export type Print = (line: string) => void;
 
+/** What an autocannon run in a child process reports (runInChild). */
+export interface LoadSummary {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+
 /** The value at `fraction` (0.95 for p95) of the sorted values, nearest-rank; NaN for none. */
 export function percentile(values: number[], fraction: number): number {
   if (values.length === 0) return Number.NaN;

@@ -36,7 +36,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { demoRegistryPlates } from '../../src/server/seed/demo-registry';
 import { DEMO_LISTINGS } from '../../src/server/seed/demo-listings';
-import { figureLine, median, ms, percentile, type Print, runInChild } from './figures';
+import { figureLine, median, ms, percentile, type Print, runInChild, type LoadSummary } from './figures';
 
 export interface LoadBenchOptions {
   root: string;
@@ -51,15 +51,6 @@ const VERIFY_PLATES = 200;
 const PROBE_PATH = '/api/listings';
 const PROBE_TARGET_MS = 50;
 const START_TIMEOUT_MS = 120_000;
-
-interface LoadSummary {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
 
 // Autocannon in its own process. `urls`: one server or several (its connections are dealt
 // out over them); `paths`: the requests, cycled; `flood`: sign-in attempts instead.

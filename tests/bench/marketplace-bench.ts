@@ -53,7 +53,7 @@ import { SESSION_COOKIE } from '../../src/server/plugins/auth';
 import { listingRepository } from '../../src/server/repositories/listing-repository';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
-import { figureLine, median, ms, percentile, type Print, runInChild } from './figures';
+import { figureLine, median, ms, percentile, type Print, runInChild, type LoadSummary } from './figures';
 
 
 export interface MarketplaceBenchOptions {
@@ -275,15 +275,6 @@ async function filterAndSortFigure(print: Print, options: MarketplaceBenchOption
 
 // ---------------------------------------------------------------------------------------
 // Purchases under concurrent load
-
-interface LoadSummary {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
 
 // Autocannon in its own process (the server keeps this one's event loop); setupRequest varies
 // the buyer, the key and the listing of every request.

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres, type Queryable } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { changeLogRepository } from '../../src/server/repositories/change-log-repository';
+import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -104,8 +105,7 @@ class Puller {
 }
 
 describe.skipIf(!baseUrl)('change log cursor on a real PostgreSQL server', () => {
-  const database = `nambala_changelog_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let admin: pg.Client;
+  let throwaway: ThrowawayDatabase | undefined;
   let url: string;
   let db: Database;
   const writers: Writer[] = [];
@@ -118,12 +118,8 @@ describe.skipIf(!baseUrl)('change log cursor on a real PostgreSQL server', () =>
   }
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const parsed = new URL(baseUrl ?? '');
-    parsed.pathname = `/${database}`;
-    url = parsed.toString();
+    throwaway = await throwawayDatabase(baseUrl ?? '', 'nambala_changelog');
+    url = throwaway.url;
     db = await openPostgres(url);
     await migrate(db);
   });
@@ -135,8 +131,7 @@ describe.skipIf(!baseUrl)('change log cursor on a real PostgreSQL server', () =>
     // Close every connection first: a connection ended by DROP ... WITH (FORCE) would raise an unhandled error.
     await Promise.all(writers.map((writer) => writer.end().catch(() => undefined)));
     await db?.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await throwaway?.drop();
   });
 
   it('does not move past a writer that commits late, then gives both changes once', async () => {

@@ -3,16 +3,14 @@
  * so a burst of sign-ups, or an administrator adding users, cannot hold connections while
  * hashing. Every hash is recorded with whether a transaction was open at that moment.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { buildApp } from '../../src/server/app';
 import { type Database, openPglite } from '../../src/server/db/database';
-import { sessionRepository } from '../../src/server/repositories/session-repository';
-import { userRepository } from '../../src/server/repositories/user-repository';
 import type * as passwords from '../../src/server/auth/passwords';
-import { signUp } from './test-app';
+import { sessionForNewAccount, signUp } from './test-app';
 
 const watch = vi.hoisted(() => ({ openTransactions: 0, hashes: [] as boolean[] }));
 
@@ -54,19 +52,7 @@ describe('password hashing', () => {
     const config = loadConfig({}, { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0, authRateLimit: 0 });
     app = await buildApp({ config, db: watched(db), logger: false });
     app.addHook('onClose', () => db.close());
-    const admin = await userRepository(db).create({
-      email: 'admin@example.zm',
-      name: 'Admin',
-      passwordHash: 'unused',
-      accountType: 'individual',
-      userType: 'ADMIN',
-      status: 'Active',
-      requestedRole: null,
-      roles: ['admin'],
-    });
-    const token = randomBytes(32).toString('base64url');
-    await sessionRepository(db).create(token, admin?.id ?? '', new Date(Date.now() + 3600_000));
-    adminCookie = `nambala_session=${token}`;
+    ({ cookie: adminCookie } = await sessionForNewAccount(db, { email: 'admin@example.zm', name: 'Admin', userType: 'ADMIN', roles: ['admin'] }));
   });
   afterAll(() => app.close());
 

@@ -16,7 +16,7 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import type { Database } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, sessionForNewAccount } from './test-app';
 
 const RUNS = 300;
 const VICTIM_PASSWORD = 'victim-pass-2026';
@@ -418,19 +418,7 @@ describe('text the database cannot store (NUL)', () => {
 
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb());
-    const created = await userRepository(db).create({
-      email: ADMIN_EMAIL,
-      name: 'The Admin',
-      passwordHash: await hashPassword(VICTIM_PASSWORD),
-      accountType: 'individual',
-      userType: 'ADMIN',
-      status: 'Active',
-      requestedRole: null,
-      roles: ['admin'],
-    });
-    const token = randomBytes(32).toString('base64url');
-    await sessionRepository(db).create(token, created?.id ?? '', new Date(Date.now() + 3600_000));
-    adminCookie = `nambala_session=${token}`;
+    ({ cookie: adminCookie } = await sessionForNewAccount(db, { email: ADMIN_EMAIL, name: 'The Admin', userType: 'ADMIN', roles: ['admin'], passwordHash: await hashPassword(VICTIM_PASSWORD) }));
   });
   afterAll(() => app.close());
 

@@ -9,25 +9,20 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { listMigrations } from '../../src/server/db/migrate';
 import { DEMO_LISTINGS } from '../../src/server/seed/demo-listings';
+import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!baseUrl)('on a real PostgreSQL server', () => {
-  const database = `nambala_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let admin: pg.Client;
+  let throwaway: ThrowawayDatabase | undefined;
   let url: string;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const parsed = new URL(baseUrl ?? '');
-    parsed.pathname = `/${database}`;
-    url = parsed.toString();
+    throwaway = await throwawayDatabase(baseUrl ?? '', 'nambala_test');
+    url = throwaway.url;
   });
   afterAll(async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await throwaway?.drop();
   });
 
   it('migrates, reports postgresql in health, and does not seed demo data unless asked', async () => {

@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kwacha } from '#domain/money/money';
 import { buildApp } from '../../src/server/app';
@@ -16,6 +15,7 @@ import { type Database, openPostgres } from '../../src/server/db/database';
 import { listingRepository } from '../../src/server/repositories/listing-repository';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
+import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const BUYERS = 40;
@@ -23,8 +23,7 @@ const APPROVE_CARD = { number: '4242424242424242' };
 const SOLD = 'This plate has already been sold.';
 
 describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
-  const database = `nambala_race_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let admin: pg.Client;
+  let throwaway: ThrowawayDatabase | undefined;
   let instances: FastifyInstance[] = [];
   let db: Database;
   let buyers: Array<{ id: string; cookie: string }> = [];
@@ -41,12 +40,8 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
   const count = async (sql: string, params: unknown[]) => (await db.query<{ n: number }>(sql, params))[0]?.n;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const parsed = new URL(baseUrl ?? '');
-    parsed.pathname = `/${database}`;
-    const url = parsed.toString();
+    throwaway = await throwawayDatabase(baseUrl ?? '', 'nambala_race');
+    const url = throwaway.url;
     const config = loadConfig({ DATABASE_URL: url }, { appDir: '/nonexistent', logLevel: 'silent', keyDir: 'memory://', demoRegistryPlates: 0 });
     instances = await Promise.all([buildApp({ config, logger: false }), buildApp({ config, logger: false })]);
     db = await openPostgres(url);
@@ -61,8 +56,7 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.close()));
     await db?.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await throwaway?.drop();
   });
 
   it('sells to exactly one of many buyers paying by card at once; the others get 409 and no payment', async () => {

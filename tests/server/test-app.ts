@@ -1,8 +1,13 @@
 /** Builds the server in-process on a fresh in-memory PGlite (or DATABASE_URL when a test asks for it). */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Role } from '../../src/domain/accounts/permissions';
+import type { UserType } from '../../src/domain/statuses/statuses';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Database, openPglite } from '../../src/server/db/database';
+import { sessionRepository } from '../../src/server/repositories/session-repository';
+import { userRepository } from '../../src/server/repositories/user-repository';
 
 export async function buildTestApp(overrides: { appDir?: string; seedDemo?: boolean } = {}): Promise<FastifyInstance> {
   const config = loadConfig({}, { dataDir: 'memory://', seedDemo: overrides.seedDemo ?? true, appDir: overrides.appDir ?? '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0, authRateLimit: 0 });
@@ -32,4 +37,25 @@ export async function signUp(app: FastifyInstance, body: Record<string, unknown>
   const token = /[?&]token=([\w-]+)/.exec(link)?.[1];
   if (!token) throw new Error(`The sign-up sent no link to finish it (the email may have an account): ${asked.body}`);
   return app.inject({ method: 'POST', url: '/api/auth/signup/confirm', payload: { token }, headers });
+}
+
+/** An account made straight in the database, with a session: its cookie, for tests that need a role but not the sign-in. */
+export async function sessionForNewAccount(
+  db: Database,
+  account: { email: string; name: string; userType: UserType; roles: Role[]; passwordHash?: string },
+): Promise<{ id: string; cookie: string }> {
+  const created = await userRepository(db).create({
+    email: account.email,
+    name: account.name,
+    passwordHash: account.passwordHash ?? 'no-password',
+    accountType: 'individual',
+    userType: account.userType,
+    status: 'Active',
+    requestedRole: null,
+    roles: account.roles,
+  });
+  if (!created) throw new Error(`${account.email} has an account already`);
+  const token = randomBytes(32).toString('base64url');
+  await sessionRepository(db).create(token, created.id, new Date(Date.now() + 3600_000));
+  return { id: created.id, cookie: `nambala_session=${token}` };
 }

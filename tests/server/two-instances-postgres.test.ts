@@ -26,6 +26,7 @@ import { registryRepository } from '../../src/server/repositories/registry-repos
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { DEMO_LISTINGS } from '../../src/server/seed/demo-listings';
+import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -104,8 +105,7 @@ class Device {
 }
 
 describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () => {
-  const database = `nambala_two_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let admin: pg.Client;
+  let throwaway: ThrowawayDatabase | undefined;
   let db: Database;
   let url = '';
   let keyDir = '';
@@ -116,12 +116,8 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
   const logged = (msg: string) => logs.flat().filter((line) => line.includes(`"msg":"${msg}"`));
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const parsed = new URL(baseUrl ?? '');
-    parsed.pathname = `/${database}`;
-    url = parsed.toString();
+    throwaway = await throwawayDatabase(baseUrl ?? '', 'nambala_two');
+    url = throwaway.url;
     keyDir = await mkdtemp(path.join(os.tmpdir(), 'nambala-two-'));
     // One signing key given to both, as an operator gives it to every instance.
     const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
@@ -179,8 +175,7 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
       ),
     );
     await db?.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await throwaway?.drop();
     if (keyDir) await rm(keyDir, { recursive: true, force: true });
   }, 30_000);
 
