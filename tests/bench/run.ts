@@ -4,8 +4,14 @@
  * load in headless Chromium. Every load is bounded; the script stops by itself.
  *
  * Figures (issue targets in brackets):
- * - gzip KiB of JavaScript fetched by the first load of /, /marketplace, /verification [≤ 170]
- * - Lighthouse mobile performance score for the same pages [≥ 95]
+ * - first load (see first-load-bench.ts): gzip KiB of JavaScript fetched by the first load of
+ *   /, /marketplace, /verification until ready [≤ 170]; Lighthouse mobile performance score
+ *   and Total Blocking Time for the same pages [≥ 95], beside a plain React page and a bare
+ *   Chakra UI page rendering the same elements, measured in the same rounds; on a slowed
+ *   phone (CPU 4×, slow 4G; see interaction-bench.ts), /verification's navigation → verdict
+ *   [≤ 3 s] and worst key → next paint [≤ 100 ms], /marketplace's tap → listing dialog
+ *   [≤ 300 ms], each beside a plain page's; every dashboard route's JavaScript until ready,
+ *   signed in as its demo account [≤ 250]
  * - sync: push throughput and a 100,000-record first sync (see sync-bench.ts)
  * - verification (see verification-bench.ts): camera start to verdict with a fake
  *   camera [median ≤ 500 ms]; offline verdict compute for QR credentials and typed
@@ -33,8 +39,10 @@
  *   limit on and off; the verify API and the marketplace listing under load beside a bare
  *   Fastify route, on PGlite with one server process and on PostgreSQL with two
  *
- * `--no-build` measures the last build; `--first-load-only` only the first-load figures,
- * `--js-only` those without Lighthouse; `--sync-only`
+ * `--no-build` measures the last build; `--first-load-only` only the first-load figures
+ * (LIGHTHOUSE_RUNS, default 5 in this mode and 3 otherwise; the reference pages are served on
+ * BENCH_REFERENCE_PORT, default BENCH_PORT + 3), `--js-only` only their JavaScript figures (no
+ * Lighthouse, no slowed phone); `--sync-only`
  * runs only the sync figures; `--verification-only` only the verification figures
  * (on ports BENCH_VERIFICATION_PORT, default 8400, to +2), `--registry-copy-only` only
  * the registry copy at scale among them; `--marketplace-only` only
@@ -48,33 +56,28 @@
  * 8630, to +6; PostgreSQL ones when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { certificateFigures } from './certificate-bench';
 import { claimsFigures } from './claims-bench';
+import { firstLoadFigures } from './first-load-bench';
 import { fleetFigures } from './fleet-bench';
 import { loadFigures } from './load-bench';
 import { reportFigures } from './report-bench';
 import { marketplaceFigures } from './marketplace-bench';
 import { firstSyncPull, pushThroughput } from './sync-bench';
 import { registryCopyFigures, verificationFigures } from './verification-bench';
-import { median } from './figures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.BENCH_PORT ?? 8191);
 const origin = `http://127.0.0.1:${port}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const PAGES = ['/', '/marketplace', '/verification'];
-const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const JS_ONLY = process.argv.includes('--js-only');
 /** Only the first-load figures: `--js-only` (no Lighthouse) or `--first-load-only`. */
 const FIRST_LOAD_ONLY = JS_ONLY || process.argv.includes('--first-load-only');
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? (FIRST_LOAD_ONLY ? 5 : 3));
+const referencePort = Number(process.env.BENCH_REFERENCE_PORT ?? port + 3);
 const SYNC_ONLY = process.argv.includes('--sync-only');
 const REGISTRY_COPY_ONLY = process.argv.includes('--registry-copy-only');
 const VERIFICATION_ONLY = REGISTRY_COPY_ONLY || process.argv.includes('--verification-only');
@@ -122,67 +125,6 @@ async function startServer(): Promise<ChildProcess> {
   throw new Error('server did not start within 60 s');
 }
 
-interface FirstLoadScripts {
-  /** Scripts the page fetched until it was hydrated and ready for input. */
-  ready: { kib: number; files: number };
-  /** Everything the page fetched until the network went quiet: the above plus what it prefetches once idle. */
-  idle: { kib: number; files: number };
-}
-
-async function gzipKiB(scripts: Iterable<string>): Promise<{ kib: number; files: number }> {
-  let bytes = 0;
-  let files = 0;
-  for (const script of scripts) {
-    bytes += gzipSync(await readFile(path.join(root, 'dist', script)), { level: 9 }).length;
-    files += 1;
-  }
-  return { kib: bytes / 1024, files };
-}
-
-/**
- * gzip KiB of the scripts the page itself fetched on first load (not the service
- * worker's precache): until the app marked the page ready (html[data-ready], set once
- * hydrated), and until the network went quiet.
- */
-async function firstLoadJavaScript(pagePath: string): Promise<FirstLoadScripts> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  try {
-    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
-    const page = await context.newPage();
-    const scripts = new Set<string>();
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.origin === origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
-    });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    if (process.env.BENCH_VERBOSE) page.on('console', (message) => print(`console: ${message.text()}`));
-    await page.goto(origin + pagePath, { waitUntil: 'commit', timeout: 30_000 });
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), undefined, { timeout: 30_000 });
-    const atReady = new Set(scripts);
-    await page.waitForLoadState('networkidle', { timeout: 30_000 });
-    if (errors.length > 0) throw new Error(`${pagePath} threw: ${errors.join('; ')}`);
-    if (process.env.BENCH_VERBOSE) print([...scripts].map((script) => `${atReady.has(script) ? 'ready' : 'idle '} ${script}`).join('\n'));
-    return { ready: await gzipKiB(atReady), idle: await gzipKiB(scripts) };
-  } finally {
-    await browser.close();
-  }
-}
-
-async function lighthouseScore(pagePath: string): Promise<number[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
-  try {
-    const scores: number[] = [];
-    for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
-      const result = await lighthouse(origin + pagePath, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      scores.push(Math.round((result?.lhr.categories.performance?.score ?? 0) * 100));
-    }
-    return scores;
-  } finally {
-    chrome.kill();
-  }
-}
-
 async function main(): Promise<void> {
   if (FLEET_ONLY) return fleetFigures(print);
   if (REPORTS_ONLY) return reportFigures(print);
@@ -195,16 +137,7 @@ async function main(): Promise<void> {
   if (!SYNC_ONLY && !VERIFICATION_ONLY && !MARKETPLACE_ONLY && !CERTIFICATES_ONLY) {
     const server = await startServer();
     try {
-      print('');
-      print('First load (budget: ≤ 170 KiB gzip JavaScript, Lighthouse mobile ≥ 95)');
-      print('page            JS gzip KiB to ready (files)  with idle prefetch (files)  Lighthouse mobile (median of runs)');
-      for (const pagePath of PAGES) {
-        const js = await firstLoadJavaScript(pagePath);
-        const scores = JS_ONLY ? [] : await lighthouseScore(pagePath);
-        const ready = `${js.ready.kib.toFixed(1)} (${js.ready.files})`;
-        const idle = `${js.idle.kib.toFixed(1)} (${js.idle.files})`;
-        print(`${pagePath.padEnd(15)} ${ready.padStart(28)}  ${idle.padStart(26)}  ${scores.length > 0 ? `${median(scores)} (${scores.join(', ')})` : '—'}`);
-      }
+      await firstLoadFigures(print, { root, origin, referencePort, chromiumPath, chromiumArgs, lighthouseRuns: LIGHTHOUSE_RUNS, isJsOnly: JS_ONLY });
     } finally {
       server.kill('SIGTERM');
     }

@@ -31,7 +31,10 @@
  *   in data-testid="registry-plates". Then navigator.storage.estimate().usage, and
  *   offline lookups of 200 random existing numbers typed as above ('nambala:verdict-compute',
  *   which the police page's lookup records for the time the store worker spent on it;
- *   the target is judged on the p95). BENCH_REGISTRY_SIZES (e.g. "100000") changes the sizes.
+ *   the target is judged on the p95). Beside it, the same number of bare IndexedDB gets of
+ *   random buckets from the same store (bareGets), each in its own transaction on the page's
+ *   main thread: the floor a lookup stands on. BENCH_REGISTRY_SIZES (e.g. "100000") changes
+ *   the sizes.
  * - For the typed checks, also the wait a person sees: the number submitted → the verdict
  *   panel's 'nambala:verdict-shown' mark (no target; it includes the page's rendering).
  */
@@ -485,10 +488,50 @@ async function copyOnce(print: Print, browser: Browser, origin: string, total: n
         `median ${ms(median(durations))}, max ${ms(Math.max(...durations))}${stoppedAt ? `; stopped: ${stoppedAt}` : ''}`,
       ),
     );
+    const bare = await bareGets(page, Array.from({ length: LOOKUPS_AT_SCALE }, () => registryBucketOf(benchPlate(Math.floor(Math.random() * fleet)))));
+    print(
+      figureLine(
+        `${label}: bare IndexedDB get, p95 of ${bare.length}`,
+        ms(percentile(bare, 0.95)),
+        null,
+        `median ${ms(median(bare))}, max ${ms(Math.max(...bare))}; reference: one bucket a transaction, same store, main thread`,
+      ),
+    );
     print(shownLine(`${label}: typed lookup offline`, shown));
   } finally {
     await context.close();
   }
+}
+
+/**
+ * The floor under a typed lookup: each bucket read alone from the device's copy (the same
+ * store the lookup reads, at the same size), in its own read-only transaction, straight
+ * through the browser's API on the page's main thread. Answers each read's milliseconds.
+ */
+function bareGets(page: Page, buckets: number[]): Promise<number[]> {
+  return page.evaluate(
+    // No named functions in here: tsx would wrap them in a helper the page does not have.
+    async (keys) => {
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('nambala');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const durations: number[] = [];
+      for (const key of keys) {
+        const started = performance.now();
+        await new Promise((resolve, reject) => {
+          const request = database.transaction('registryBuckets').objectStore('registryBuckets').get(key);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        durations.push(performance.now() - started);
+      }
+      database.close();
+      return durations;
+    },
+    buckets,
+  );
 }
 
 /** (d): fills one in-process server's registry to each size in turn and copies it onto a fresh device. */

@@ -1,0 +1,289 @@
+/**
+ * Interactions on a slow phone, for `npm run bench -- --first-load-only` (targets in
+ * brackets). Real Chromium through Playwright, a phone's screen (412 × 823, touch), every
+ * load cold (a fresh context, service workers blocked), the CPU slowed 4×
+ * (Emulation.setCPUThrottlingRate) and the network slow 4G (Network.emulateNetworkConditions:
+ * 150 ms latency, 1.6 Mbps down, 750 kbps up), as in Lighthouse's mobile profile.
+ *
+ * - /verification: as soon as the Plate Number field is on screen (the prerendered page's,
+ *   so typing may begin before the app has started, as a person's would), ZM-123-ABC (a
+ *   seeded valid plate) is typed into it and Enter pressed. Figures: navigation → the
+ *   verdict panel showing ZM-123-ABC drawn [≤ 3 s]; and the worst key → next paint [≤ 100 ms],
+ *   from the Event Timing API (PerformanceObserver on 'event' entries, durationThreshold 16:
+ *   a key's input delay, handlers and the frame after them, as INP counts it; shorter keys are
+ *   not reported, so "< 16 ms" when none was longer), with a second measure beside it: each
+ *   keydown's timestamp to the end of the next frame (requestAnimationFrame, then a
+ *   message-channel task once the frame is drawn).
+ * - /marketplace: as soon as a listing's View Details button is on screen, it is tapped;
+ *   the figure is the tap (pointerdown) → the listing dialog drawn [≤ 300 ms].
+ *
+ * References, the same throttling, the same run (reference-pages.ts serves them): the first
+ * paint of the built /verification page with its scripts taken out; a plain <input> typed
+ * into the same way; a plain button opening a native <dialog>, tapped the same way. Each
+ * figure is the median of BENCH_INTERACTION_RUNS cold loads (default 3), the app's runs and
+ * the references' taken in turn. "Drawn" is the end of the first frame in which the element
+ * is laid out (a probe checks every frame). Every wait is bounded; a run that times out is
+ * reported, not retried.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { figureLine, median, ms, type Print } from './figures';
+import { REFERENCE_PATHS } from './reference-pages';
+
+export interface InteractionBenchOptions {
+  /** The app's server, with the demo data. */
+  appOrigin: string;
+  /** The reference pages' server (reference-pages.ts). */
+  referenceOrigin: string;
+  chromiumPath: string;
+  chromiumArgs: string[];
+}
+
+const RUNS = Number(process.env.BENCH_INTERACTION_RUNS ?? 3);
+const CPU_SLOWDOWN = 4;
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const PLATE = 'ZM-123-ABC';
+const FIELD_LABEL = 'Plate Number';
+const WAIT_MS = 30_000;
+const TARGETS = { verdictMs: 3000, keyMs: 100, dialogMs: 300 };
+
+interface Watch {
+  selector: string;
+  text?: string;
+}
+
+interface Probe {
+  events: Array<{ name: string; duration: number }>;
+  keyToPaint: number[];
+  taps: number[];
+  /** Per watch: when the first frame that laid it out had been drawn, ms from navigation (−1 while that frame is drawn). */
+  seen: Record<string, number>;
+}
+
+/**
+ * Installed before any of the page's scripts. A string, so that no bundler helper leaks into
+ * the page. `watches`: elements whose first drawn frame is noted in `seen`.
+ */
+function probeScript(watches: Record<string, Watch>): string {
+  return `
+window.__probe = { events: [], keyToPaint: [], taps: [], seen: {} };
+(() => {
+  const probe = window.__probe;
+  const watches = ${JSON.stringify(watches)};
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.events.push({ name: entry.name, duration: entry.duration });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  // Runs after the frame's callbacks, layout and paint: a task posted from requestAnimationFrame.
+  const afterFrame = (done) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => done(performance.now());
+    channel.port2.postMessage(null);
+  };
+  document.addEventListener('keydown', (event) => {
+    const at = event.timeStamp;
+    requestAnimationFrame(() => afterFrame((now) => probe.keyToPaint.push(now - at)));
+  }, true);
+  document.addEventListener('pointerdown', (event) => probe.taps.push(event.timeStamp), true);
+  const frame = () => {
+    for (const [name, watch] of Object.entries(watches)) {
+      if (name in probe.seen) continue;
+      const element = document.querySelector(watch.selector);
+      if (!element || (watch.text && !(element.textContent || '').includes(watch.text))) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      probe.seen[name] = -1;
+      afterFrame((now) => (probe.seen[name] = now));
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();`;
+}
+
+/** A fresh, cold phone: its own context (no cache, no storage), service workers blocked, CPU and network slowed. */
+async function slowPhone(browser: Browser, watches: Record<string, Watch>): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  await context.addInitScript({ content: probeScript(watches) });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
+const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __probe: Probe }).__probe);
+const waitSeen = (page: Page, name: string) => page.waitForFunction((watch) => ((window as unknown as { __probe: Probe }).__probe.seen[watch] ?? -1) > 0, name, { timeout: WAIT_MS, polling: 50 });
+const firstPaint = (page: Page) => page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+
+/** The longest key event Event Timing reported (null: none reached 16 ms), and the longest key → end of next frame. */
+function keyFigures(probe: Probe): { eventTiming: number | null; nextFrame: number } {
+  const keys = probe.events.filter((entry) => entry.name.startsWith('key'));
+  return { eventTiming: keys.length > 0 ? Math.max(...keys.map((entry) => entry.duration)) : null, nextFrame: Math.max(0, ...probe.keyToPaint) };
+}
+
+interface TypedRun {
+  /** Navigation → the verdict drawn, ms (NaN for the plain input, which has none). */
+  doneAt: number;
+  firstPaintAt: number;
+  fieldAt: number;
+  readyAt: number | null;
+  keys: { eventTiming: number | null; nextFrame: number };
+  note: string;
+}
+
+/** Opens `url` on a slow phone, types the plate into the field as soon as it is drawn, presses Enter and waits for `done`. */
+async function typedRun(browser: Browser, url: string, done: Watch | null): Promise<TypedRun> {
+  const watches: Record<string, Watch> = { field: { selector: 'input[placeholder="ZM-001-ABC"]' }, ready: { selector: 'html[data-ready]' }, ...(done ? { done } : {}) };
+  const { context, page } = await slowPhone(browser, watches);
+  try {
+    await page.goto(url, { waitUntil: 'commit', timeout: WAIT_MS });
+    const field = page.getByLabel(FIELD_LABEL);
+    await field.waitFor({ state: 'visible', timeout: WAIT_MS });
+    await field.pressSequentially(PLATE, { timeout: WAIT_MS });
+    await field.press('Enter', { timeout: WAIT_MS });
+    if (done) await waitSeen(page, 'done');
+    else await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await waitSeen(page, 'field');
+    const probe = await readProbe(page);
+    const heading = done ? await page.getByTestId('verdict-heading').textContent({ timeout: WAIT_MS }) : null;
+    const ready = probe.seen.ready;
+    return {
+      doneAt: probe.seen.done ?? Number.NaN,
+      firstPaintAt: await firstPaint(page),
+      fieldAt: probe.seen.field ?? Number.NaN,
+      readyAt: ready !== undefined && ready > 0 ? ready : null,
+      keys: keyFigures(probe),
+      note: heading ? `verdict “${heading.replace(PLATE, '').replace(/[:\s]+$/, '')}”` : '',
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+interface TapRun {
+  tapToDialog: number;
+  listingsAt: number;
+  /** Scripts the page began to fetch between the tap and the dialog drawn. */
+  scriptsAfterTap: number;
+}
+
+/** Opens `url` on a slow phone, taps the first View Details button as soon as it is drawn, and waits for a dialog to be drawn. */
+async function tapRun(browser: Browser, url: string): Promise<TapRun> {
+  const { context, page } = await slowPhone(browser, { listings: { selector: 'button[aria-label^="View Details"]' }, dialog: { selector: '[role="dialog"], dialog[open]' } });
+  try {
+    await page.goto(url, { waitUntil: 'commit', timeout: WAIT_MS });
+    const button = page.getByRole('button', { name: /View Details/ }).first();
+    await button.waitFor({ state: 'visible', timeout: WAIT_MS });
+    await button.tap({ timeout: WAIT_MS });
+    await waitSeen(page, 'dialog');
+    const probe = await readProbe(page);
+    const dialogAt = probe.seen.dialog ?? Number.NaN;
+    const tapAt = probe.taps.filter((at) => at <= dialogAt).at(-1);
+    if (tapAt === undefined) throw new Error('a dialog was on screen before the tap');
+    const scriptsAfterTap = await page.evaluate(
+      ([from, to]) => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js') && entry.startTime >= from && entry.startTime <= to).length,
+      [tapAt, dialogAt] as const,
+    );
+    return { tapToDialog: dialogAt - tapAt, listingsAt: probe.seen.listings ?? Number.NaN, scriptsAfterTap };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Runs `measure`, keeping its result or the reason it failed. */
+async function attempt<T>(runs: T[], failures: string[], measure: () => Promise<T>): Promise<void> {
+  try {
+    runs.push(await measure());
+  } catch (error) {
+    failures.push((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'failed');
+  }
+}
+
+const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+const list = (values: number[]) => values.map((value) => Math.round(value)).join(', ');
+const worstKeyText = (value: number | null) => (value === null ? '< 16 ms' : ms(value));
+/** The median of each run's worst key by Event Timing; a run with none over 16 ms counts as 16. */
+const medianWorstKey = (runs: TypedRun[]) => (runs.some((run) => run.keys.eventTiming !== null) ? median(runs.map((run) => run.keys.eventTiming ?? 16)) : null);
+const failed = (failures: string[]) => (failures.length > 0 ? `; ${failures.length} runs failed: ${failures.join(' | ')}` : '');
+
+export async function interactionFigures(print: Print, options: InteractionBenchOptions): Promise<void> {
+  print('');
+  print(`Slow phone, cold loads: CPU slowed ${CPU_SLOWDOWN}×, slow 4G (150 ms, 1.6 Mbps down, 750 kbps up), 412 × 823 touch; median of ${RUNS} (targets in brackets)`);
+  const browser = await chromium.launch({ executablePath: options.chromiumPath, args: options.chromiumArgs });
+  const app = { typed: [] as TypedRun[], typedFailures: [] as string[], taps: [] as TapRun[], tapFailures: [] as string[] };
+  const reference = { paints: [] as number[], paintFailures: [] as string[], typed: [] as TypedRun[], typedFailures: [] as string[], taps: [] as TapRun[], tapFailures: [] as string[] };
+  try {
+    for (let run = 0; run < RUNS; run += 1) {
+      await attempt(reference.paints, reference.paintFailures, async () => {
+        const { context, page } = await slowPhone(browser, {});
+        try {
+          await page.goto(options.referenceOrigin + REFERENCE_PATHS.staticVerification, { waitUntil: 'load', timeout: WAIT_MS });
+          await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: WAIT_MS });
+          return await firstPaint(page);
+        } finally {
+          await context.close();
+        }
+      });
+      await attempt(app.typed, app.typedFailures, () => typedRun(browser, `${options.appOrigin}/verification`, { selector: '[data-testid="verification-result"]', text: PLATE }));
+      await attempt(reference.typed, reference.typedFailures, () => typedRun(browser, options.referenceOrigin + REFERENCE_PATHS.input, null));
+      await attempt(app.taps, app.tapFailures, () => tapRun(browser, `${options.appOrigin}/marketplace`));
+      await attempt(reference.taps, reference.tapFailures, () => tapRun(browser, options.referenceOrigin + REFERENCE_PATHS.dialog));
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const verdict = median(app.typed.map((run) => run.doneAt));
+  print(
+    figureLine(
+      '/verification: navigation → verdict drawn',
+      app.typed.length > 0 ? seconds(verdict) : 'not measured',
+      { text: '≤ 3 s', pass: app.typed.length === RUNS && verdict <= TARGETS.verdictMs },
+      app.typed.length > 0
+        ? `runs ${list(app.typed.map((run) => run.doneAt))} ms; first paint ${seconds(median(app.typed.map((run) => run.firstPaintAt)))}, field drawn ${seconds(median(app.typed.map((run) => run.fieldAt)))}, app ready ${seconds(median(app.typed.map((run) => run.readyAt ?? Number.NaN)))}; ${app.typed[0]?.note ?? ''}${failed(app.typedFailures)}`
+        : failed(app.typedFailures),
+    ),
+  );
+  print(
+    figureLine(
+      '  reference: static copy, first paint',
+      reference.paints.length > 0 ? seconds(median(reference.paints)) : 'not measured',
+      null,
+      `the built /verification page without its scripts; runs ${list(reference.paints)} ms${failed(reference.paintFailures)}`,
+    ),
+  );
+  const worstKey = medianWorstKey(app.typed);
+  print(
+    figureLine(
+      '/verification: worst key → next paint',
+      app.typed.length > 0 ? worstKeyText(worstKey) : 'not measured',
+      { text: '≤ 100 ms', pass: app.typed.length === RUNS && (worstKey ?? 0) <= TARGETS.keyMs },
+      `Event Timing, per run ${app.typed.map((run) => worstKeyText(run.keys.eventTiming)).join(', ')}; keydown → end of next frame, worst per run ${list(app.typed.map((run) => run.keys.nextFrame))} ms; ${PLATE.length} keys and Enter`,
+    ),
+  );
+  print(
+    figureLine(
+      '  reference: plain <input>, worst key',
+      reference.typed.length > 0 ? worstKeyText(medianWorstKey(reference.typed)) : 'not measured',
+      null,
+      `Event Timing, per run ${reference.typed.map((run) => worstKeyText(run.keys.eventTiming)).join(', ')}; keydown → end of next frame, worst per run ${list(reference.typed.map((run) => run.keys.nextFrame))} ms${failed(reference.typedFailures)}`,
+    ),
+  );
+  const dialog = median(app.taps.map((run) => run.tapToDialog));
+  print(
+    figureLine(
+      '/marketplace: tap → listing dialog drawn',
+      app.taps.length > 0 ? ms(dialog) : 'not measured',
+      { text: '≤ 300 ms', pass: app.taps.length === RUNS && dialog <= TARGETS.dialogMs },
+      app.taps.length > 0 ? `runs ${list(app.taps.map((run) => run.tapToDialog))} ms; listings drawn at ${seconds(median(app.taps.map((run) => run.listingsAt)))}; scripts fetched after the tap ${app.taps.map((run) => run.scriptsAfterTap).join(', ')}${failed(app.tapFailures)}` : failed(app.tapFailures),
+    ),
+  );
+  print(
+    figureLine(
+      '  reference: plain button → <dialog>',
+      reference.taps.length > 0 ? ms(median(reference.taps.map((run) => run.tapToDialog))) : 'not measured',
+      null,
+      `runs ${list(reference.taps.map((run) => run.tapToDialog))} ms${failed(reference.tapFailures)}`,
+    ),
+  );
+}
