@@ -6,7 +6,8 @@
 import { ACCOUNT_CREATED, SIGNUP_LINK_UNUSABLE, signupConfirmationSchema } from '#domain/accounts/signup-confirmation';
 import { Button, chakra, Stack } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { TextLink } from '../../components/text-link';
 import { FormMessage } from '../../components/form-message';
 import { paths } from '../../config/paths';
 import { confirmSignup } from './auth-api';
@@ -24,13 +25,7 @@ export function ConfirmEmailPage() {
   }
 
   const problem = token === '' ? SIGNUP_LINK_UNUSABLE : (errors.token ?? formMessage);
-  const again = (
-    <Link to={paths.signup}>
-      <chakra.span color="brand.fg" textDecoration="underline">
-        Sign up again
-      </chakra.span>
-    </Link>
-  );
+  const again = <TextLink to={paths.signup}>Sign up again</TextLink>;
   return (
     <AuthCard title="Finish creating your account" lead="Your email is confirmed by the link you opened. One step more, and your account is ready." below={again}>
       <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Finish creating your account">

@@ -7,7 +7,7 @@ import { passwordResetRequestSchema } from '#domain/accounts/password-reset';
 import { validate } from '#domain/validation/validate';
 import { Box, Button, chakra, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { TextLink } from '../../components/text-link';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
@@ -52,11 +52,7 @@ export function ForgotPasswordPage() {
   const backToLogin = (
     <>
       <chakra.span color="fg.muted">Remembered it? </chakra.span>
-      <Link to={paths.auth}>
-        <chakra.span color="brand.fg" textDecoration="underline">
-          Back to Login
-        </chakra.span>
-      </Link>
+      <TextLink to={paths.auth}>Back to Login</TextLink>
     </>
   );
   return (

@@ -2,7 +2,7 @@
 import { FormField } from '../../components/form-field';
 import { Button, chakra, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { TextLink } from '../../components/text-link';
 import { paths } from '../../config/paths';
 import { loginSchema } from '#domain/accounts/signup';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
@@ -38,11 +38,7 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup: () => void }
           <PasswordInput name="password" autoComplete="current-password" value={values.password} onChange={(event) => change('password', event.target.value)} />
         </FormField>
         <Text fontSize="sm" textAlign="end" mt="-2">
-          <Link to={paths.forgotPassword}>
-            <chakra.span color="brand.fg" textDecoration="underline">
-              Forgot password?
-            </chakra.span>
-          </Link>
+          <TextLink to={paths.forgotPassword}>Forgot password?</TextLink>
         </Text>
         <FormMessage message={formMessage} />
         <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Logging in…" width="full">

@@ -8,7 +8,8 @@ import { MIN_PASSWORD_LENGTH } from '#domain/accounts/signup';
 import { validate } from '#domain/validation/validate';
 import { Button, chakra, Stack } from '@chakra-ui/react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { TextLink } from '../../components/text-link';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { showToast } from '../../components/toast';
@@ -66,13 +67,7 @@ export function ResetPasswordPage() {
     }
   }
 
-  const newLink = (
-    <Link to={paths.forgotPassword}>
-      <chakra.span color="brand.fg" textDecoration="underline">
-        Ask for a new link
-      </chakra.span>
-    </Link>
-  );
+  const newLink = <TextLink to={paths.forgotPassword}>Ask for a new link</TextLink>;
   return (
     <AuthCard title="Choose a new password" lead="After the change, every device signed in to your account is signed out." below={newLink}>
       <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Choose a new password">

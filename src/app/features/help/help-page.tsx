@@ -10,9 +10,10 @@ import { formatKwacha } from '#domain/money/money';
 import { BANK_TRANSFER_HOLD_MS } from '#domain/payments/payment-outcome';
 import type { PricingSettings } from '#domain/pricing/pricing';
 import { REMINDER_DAYS } from '#domain/plates/renewal';
-import { Box, chakra, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { TextLink } from '../../components/text-link';
 import { paths } from '../../config/paths';
 import { usePricingSettings } from '../pricing/pricing-settings';
 
@@ -30,14 +31,6 @@ interface Topic {
 
 const BANK_TRANSFER_DAYS = BANK_TRANSFER_HOLD_MS / (24 * 60 * 60 * 1000);
 
-function AppLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link asChild color="brand.fg" textDecoration="underline">
-      <RouterLink to={to}>{children}</RouterLink>
-    </Link>
-  );
-}
-
 function topics(pricing: PricingSettings): Topic[] {
   const reminders = REMINDER_DAYS.join(', ').replace(/, (\d+)$/, ' and $1');
   return [
@@ -50,7 +43,7 @@ function topics(pricing: PricingSettings): Topic[] {
           question: 'How do I buy a plate?',
           answer: (
             <>
-              Pick a number in the <AppLink to={paths.marketplace}>Marketplace</AppLink> and choose Buy, or apply for a number of your own through the <AppLink to={paths.buyProcess}>Buy Process</AppLink>. You sign in, give the owner&rsquo;s and vehicle&rsquo;s details, and pay. Once the payment is confirmed the number is held for you, a licensed plate maker makes the plate, and you collect it; the sale registers it in your name.
+              Pick a number in the <TextLink to={paths.marketplace}>Marketplace</TextLink> and choose Buy, or apply for a number of your own through the <TextLink to={paths.buyProcess}>Buy Process</TextLink>. You sign in, give the owner&rsquo;s and vehicle&rsquo;s details, and pay. Once the payment is confirmed the number is held for you, a licensed plate maker makes the plate, and you collect it; the sale registers it in your name.
             </>
           ),
         },
@@ -59,7 +52,7 @@ function topics(pricing: PricingSettings): Topic[] {
           question: 'What does a plate cost?',
           answer: (
             <>
-              {formatKwacha(pricing.platePrice)} per plate, plus a processing fee of {formatKwacha(pricing.processingFee)} and the payment method&rsquo;s fee. The <AppLink to={paths.pricing}>Pricing</AppLink> page works out the total for any number of plates and any method before you pay.
+              {formatKwacha(pricing.platePrice)} per plate, plus a processing fee of {formatKwacha(pricing.processingFee)} and the payment method&rsquo;s fee. The <TextLink to={paths.pricing}>Pricing</TextLink> page works out the total for any number of plates and any method before you pay.
             </>
           ),
         },
@@ -105,7 +98,7 @@ function topics(pricing: PricingSettings): Topic[] {
           question: 'How do I check that a plate is genuine?',
           answer: (
             <>
-              Open <AppLink to={paths.verification}>Verification</AppLink> and type the number, or scan the QR code on the plate or certificate. The answer says whether the plate is Valid, Expired, Revoked or Reported stolen, or a number that has not been issued; a number Nambala does not know may be fake.
+              Open <TextLink to={paths.verification}>Verification</TextLink> and type the number, or scan the QR code on the plate or certificate. The answer says whether the plate is Valid, Expired, Revoked or Reported stolen, or a number that has not been issued; a number Nambala does not know may be fake.
             </>
           ),
         },
@@ -130,7 +123,7 @@ function topics(pricing: PricingSettings): Topic[] {
           question: 'I forgot my password. What now?',
           answer: (
             <>
-              Choose <AppLink to={paths.forgotPassword}>Forgot password?</AppLink> on the Login page and enter your email. We send a link by email (and SMS when your account has a mobile number); it works once, within {RESET_LINK_MINUTES} minutes. Choosing a new password signs your account out on every device.
+              Choose <TextLink to={paths.forgotPassword}>Forgot password?</TextLink> on the Login page and enter your email. We send a link by email (and SMS when your account has a mobile number); it works once, within {RESET_LINK_MINUTES} minutes. Choosing a new password signs your account out on every device.
             </>
           ),
         },
@@ -175,7 +168,7 @@ export function HelpPage() {
             Help Center
           </Heading>
           <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-            Answers to the questions people ask most. Not here? <AppLink to={paths.aboutContact}>Contact us</AppLink> and we will get back to you.
+            Answers to the questions people ask most. Not here? <TextLink to={paths.aboutContact}>Contact us</TextLink> and we will get back to you.
           </Text>
         </Stack>
         <Stack gap="8" id="faqs">
