@@ -212,6 +212,25 @@ test('manual entry: a blank number is refused, input is upper-cased and cut at 1
   await expect(page.getByTestId('registered-vehicle')).toHaveCount(0);
 });
 
+test('online, a typed number gets the registry’s verdict without waiting for the device’s store', async ({ page }) => {
+  // The store's code never arrives (a phone on a slow line still fetching it): the check
+  // must not wait for it, only the device's copy needs it.
+  let held = 0;
+  await page.route(/\/assets\/database-[^/]*\.js$/, () => {
+    held += 1;
+  });
+  await page.goto('/verification');
+  await expect(page.locator('html[data-ready]')).toHaveCount(1);
+  // The page asks for the store once idle (so a check after the signal drops still runs).
+  await expect.poll(() => held).toBeGreaterThan(0);
+  const field = page.getByRole('textbox', { name: 'Plate Number' });
+  await field.fill('ZM-123-ABC');
+  await field.press('Enter');
+  const result = page.getByTestId('verification-result');
+  await expect(result).toHaveAttribute('data-verdict', 'Valid');
+  await expect(result).toContainText('Checked against the registry.');
+});
+
 test('the entry tabs follow the keyboard: arrows, Home and End move, select and show their panel', async ({ page }) => {
   await openApp(page, '/verification');
   const manual = page.getByRole('tab', { name: 'Manual Entry' });

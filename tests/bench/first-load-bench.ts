@@ -67,9 +67,25 @@ async function gzipKiB(root: string, scripts: Iterable<string>): Promise<Scripts
 }
 
 /**
+ * Installed before the page's scripts: notes when html[data-ready] is set (a mutation
+ * observer's callback runs straight after the change, before any later task), and keeps
+ * every resource entry.
+ */
+const READY_PROBE = `
+performance.setResourceTimingBufferSize(2000);
+new MutationObserver((_, observer) => {
+  if (document.documentElement && document.documentElement.hasAttribute('data-ready')) {
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { attributes: true, attributeFilter: ['data-ready'], subtree: true });`;
+
+/**
  * The scripts a cold load of `pagePath` fetches from the app (not the service worker's
- * precache): until the page is ready (html[data-ready], set once hydrated or drawn), and,
- * with `untilIdle`, until the network has gone quiet.
+ * precache): those it began to fetch before the page was ready (html[data-ready], set once
+ * hydrated or drawn), and, with `untilIdle`, all it fetched until the network went quiet.
+ * Both come from the page's own resource timing, so a fetch begun just after ready is not
+ * counted as before it however late the bench hears of ready.
  */
 async function scriptsFetched(
   print: Print,
@@ -80,21 +96,21 @@ async function scriptsFetched(
 ): Promise<{ ready: Set<string>; idle: Set<string> }> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 }, ...(storageState ? { storageState } : {}) });
   try {
+    await context.addInitScript({ content: READY_PROBE });
     const page = await context.newPage();
-    const scripts = new Set<string>();
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.origin === origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
-    });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     if (process.env.BENCH_VERBOSE) page.on('console', (message) => print(`console: ${message.text()}`));
     await page.goto(origin + pagePath, { waitUntil: 'commit', timeout: LOAD_TIMEOUT_MS });
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), undefined, { timeout: LOAD_TIMEOUT_MS });
-    const ready = new Set(scripts);
     if (untilIdle) await page.waitForLoadState('networkidle', { timeout: LOAD_TIMEOUT_MS });
+    else await page.waitForTimeout(500);
     if (errors.length > 0) throw new Error(`${pagePath} threw: ${errors.join('; ')}`);
-    return { ready, idle: new Set(scripts) };
+    const { readyAt, scripts } = await page.evaluate((appOrigin) => {
+      const entries = performance.getEntriesByType('resource').filter((entry) => entry.name.startsWith(appOrigin) && new URL(entry.name).pathname.endsWith('.js'));
+      return { readyAt: (window as unknown as { __readyAt?: number }).__readyAt ?? Number.POSITIVE_INFINITY, scripts: entries.map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })) };
+    }, origin);
+    return { ready: new Set(scripts.filter((script) => script.startTime < readyAt).map((script) => script.path)), idle: new Set(scripts.map((script) => script.path)) };
   } finally {
     await context.close();
   }

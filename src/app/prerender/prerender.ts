@@ -23,14 +23,14 @@ const shell = await readFile(shellPath, 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error('app-shell.html has no empty #root to fill');
 
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
-// The app's own scripts are preloaded by Vite's loader when main.tsx imports start.tsx.
+// The app's own scripts: main.tsx fetches them with the page's, and Vite's loader finds them fetched.
 const startScripts = new Set(scriptsOf(manifest, [START_MODULE]));
 
 for (const page of PRERENDERED_PAGES) {
   const { html, head } = await renderPage(page.path);
-  // The page's scripts are fetched after the first paint, with the app's (main.tsx), not
+  // The app's and the page's scripts are fetched by main.tsx once the HTML has been read, not
   // announced in the head: there they would compete with the rest of the HTML for a slow line.
-  const pageScripts = scriptsOf(manifest, [page.module]).filter((file) => !startScripts.has(file)).map((file) => `/${file}`);
+  const pageScripts = [...startScripts, ...scriptsOf(manifest, [page.module]).filter((file) => !startScripts.has(file))].map((file) => `/${file}`);
   if (!shell.includes('</head>')) throw new Error('app-shell.html has no </head> for the page styles');
   const document = shell
     .replace('</head>', () => `${head}</head>`)

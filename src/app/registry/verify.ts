@@ -15,10 +15,10 @@ import { coverOnDay } from '#domain/registry/cover';
 import type { VerificationVerdict } from '#domain/statuses/statuses';
 import type { NambalaDatabase } from '../store/database';
 import { mutate, newId } from '../store/mutate';
-import { apiRequest, NetworkError } from '../sync/api-client';
-import { loadTrust, refreshTrust, TRUST_META_KEY, type TrustMeta } from './trust';
+import { loadTrust, refreshTrust } from './trust';
 import { decodeCredential } from '#domain/credential/credential';
 import { readForLookup } from './registry-copy';
+import { registryVerdictOnline } from './online-verdict';
 import { VERDICT_MEASURE } from './verdict-measure';
 
 export type VerificationSource = 'credential' | 'registry' | 'device-copy';
@@ -74,11 +74,6 @@ export const NOT_A_PLATE_QR: VerificationProblem = {
   detail: 'This QR code does not carry a Nambala plate credential. Scan the code on the plate sticker, or type the plate number.',
 };
 
-async function freshnessNow(database: NambalaDatabase, registryUpdatedAt: string | null = null) {
-  const meta = (await database.meta.get(TRUST_META_KEY))?.value as TrustMeta | undefined;
-  return { keysFetchedAt: meta?.keysFetchedAt ?? null, revocationsFetchedAt: meta?.revocationsFetchedAt ?? null, registryUpdatedAt, clockSkewMs: meta?.clockSkewMs ?? null };
-}
-
 function measure(start: number): number {
   const end = performance.now();
   try {
@@ -132,19 +127,6 @@ export async function verifyCredentialText(database: NambalaDatabase, text: stri
   };
 }
 
-interface OnlineVerdict {
-  plateNumber: string;
-  verdict: VerificationVerdict;
-  vehicle: { make: string; model: string; colour: string; year: number } | null;
-  registrationDate: string | null;
-  expiryDate: string | null;
-  owner?: { name: string };
-  insurance?: { insurer: string; policyNumber: string; until: string } | 'none';
-  stage?: UnissuedStanding | null;
-}
-
-const ONLINE_TIMEOUT_MS = 4000;
-
 /**
  * Verifies a typed plate number: online against the registry (with the owner's name
  * for officers, and logged there under `checkId`); offline, or when the server does
@@ -171,39 +153,8 @@ export async function verifyPlateNumber(
   const now = options.now ?? Date.now;
   const id = options.checkId ?? newId();
   if (options.online) {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), ONLINE_TIMEOUT_MS);
-    try {
-      const query = new URLSearchParams({ checkId: id, method: options.method ?? 'manual' });
-      const response = await apiRequest<OnlineVerdict & { message?: string }>('GET', `/api/verification/${encodeURIComponent(plateNumber)}?${query.toString()}`, undefined, controller.signal);
-      if (response.status === 400) return { kind: 'problem', title: 'Check the plate number', detail: response.body.message ?? 'That is not a plate number.' };
-      if (response.ok) {
-        const body = response.body;
-        return {
-          kind: 'result',
-          id,
-          plateNumber: body.plateNumber,
-          verdict: body.verdict,
-          source: 'registry',
-          reason: null,
-          vehicle: body.vehicle,
-          registrationDate: body.registrationDate,
-          expiryDate: body.expiryDate,
-          ownerName: body.owner?.name ?? null,
-          ...(body.insurance === undefined ? {} : { insurance: body.insurance }),
-          revocation: null,
-          stage: body.stage ?? null,
-          checkedAt: new Date(now()).toISOString(),
-          computeMs: 0,
-          freshness: await freshnessNow(database),
-        };
-      }
-      // A server fault: fall through to the device's copy rather than leave the officer with nothing.
-    } catch (error) {
-      if (!(error instanceof NetworkError)) throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+    const answer = await registryVerdictOnline(plateNumber, { id, method: options.method ?? 'manual', now });
+    if (answer) return answer;
   }
   const outcome = await (options.lookUpCopy ? options.lookUpCopy(plateNumber, id) : verifyAgainstCopy(database, plateNumber, id, now));
   if (options.tier === 'police' || outcome.kind !== 'result' || outcome.insurance === undefined) return outcome;

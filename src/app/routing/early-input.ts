@@ -123,26 +123,26 @@ function replayValue(field: Field, snapshot: Snapshot): void {
 }
 
 /**
- * Called once the page itself has hydrated or been drawn (its effect runs: the layout's
- * may run earlier, the page hydrating later inside its Suspense boundary): marks the
- * document ready, so forms submit through the app (index.html), and replays what was
- * typed and submitted before then.
+ * Called as the page itself has hydrated or been drawn (its commit: the layout's may come
+ * earlier, the page hydrating later inside its Suspense boundary): marks the document
+ * ready, so forms submit through the app (index.html), and stops keeping input, so what
+ * is typed from now on is the page's alone. What was kept is replayed a moment later
+ * (`replayEarlyInput`), once the page's own effects have run.
  */
 export function markAppReady(): void {
   if (document.documentElement.hasAttribute('data-ready')) return;
   document.documentElement.setAttribute('data-ready', '');
-  replayEarlyInput();
+  capture?.stop();
 }
 
 /**
- * Stops listening, gives each touched field its value back, then sends a form that was
- * submitted meanwhile.
+ * Gives each touched field its value back, then sends a form that was submitted before
+ * the app was ready.
  */
-function replayEarlyInput(): void {
+export function replayEarlyInput(): void {
   const current = capture;
   if (!current) return;
   capture = null;
-  current.stop();
   const held = (document as DocumentWithHeldSubmit).heldSubmit ?? current.enter;
   delete (document as DocumentWithHeldSubmit).heldSubmit;
 

@@ -6,9 +6,9 @@
  * (app-router.tsx), keeping the current page on screen meanwhile, marked busy. A
  * page rendered before its code has loaded suspends.
  */
-import { type ComponentType, createElement, use, useEffect, useState } from 'react';
+import { type ComponentType, createElement, use, useEffect, useLayoutEffect, useState } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { markAppReady } from './early-input';
+import { markAppReady, replayEarlyInput } from './early-input';
 
 // A page component takes at most a few plain props (a dashboard section its id).
 type PageComponent = ComponentType<Record<string, string>>;
@@ -73,8 +73,10 @@ export function loadPage(page: LazyPageModule): Promise<PageComponent> {
 }
 
 export function LazyPage({ page, props }: { page: LazyPageModule; props?: Record<string, string> }) {
-  // The page is on screen and working: forms submit through it from now on.
-  useEffect(markAppReady, []);
+  // The page is on screen and working: forms submit through it from now on, and what was
+  // typed before is given back once its own effects have run (they may set its fields).
+  useLayoutEffect(markAppReady, []);
+  useEffect(replayEarlyInput, []);
   // The page's component is the module's export, the same on every render once loaded.
   return createElement(page.Component ?? use(loadPage(page)), props);
 }

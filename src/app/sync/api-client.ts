@@ -7,6 +7,8 @@ export interface ApiResult<T = unknown> {
   ok: boolean;
   status: number;
   body: T;
+  /** The answer's Date header: the server's clock, to the second. */
+  date: string | null;
 }
 
 /** Thrown when the server could not be reached at all (offline, DNS, reset). */
@@ -43,5 +45,5 @@ export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | '
   } catch {
     parsed = { message: text };
   }
-  return { ok: response.ok, status: response.status, body: parsed as T };
+  return { ok: response.ok, status: response.status, body: parsed as T, date: response.headers.get('date') };
 }

@@ -4,19 +4,24 @@
  *
  * The verifier (signature library, local store) and the sync engine load after the
  * page has shown, so /verification paints without them; the engine then fetches the
- * registry's keys, and a later scan verifies with no network.
+ * registry's keys, and a later scan verifies with no network. A typed number checked
+ * online does not wait for them: its request goes out at once (an officer who types
+ * before the page has finished loading gets the registry's verdict first).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { whenIdle } from '../../components/when-idle';
 import { loadStore } from '../../store/load-store';
 import { startSyncLazily } from '../../sync/start-sync-lazily';
+import { registryVerdictOnline } from '../../registry/online-verdict';
 import type { VerificationOutcome } from '../../registry/verify';
+import { newId } from '../../store/mutate';
 
 const loadVerifier = async () => {
   const [verify, store, offThread] = await Promise.all([import('../../registry/verify'), loadStore(), import('../../sync/off-thread')]);
   return { ...verify, db: store.db, lookUpCopy: offThread.verifyAgainstCopyOffThread };
 };
+type Verifier = Awaited<ReturnType<typeof loadVerifier>>;
 
 export function useVerification({ logChecks }: { logChecks: boolean }) {
   const online = useOnlineStatus();
@@ -36,11 +41,13 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
   );
 
   const run = useCallback(
-    async (work: (verifier: Awaited<ReturnType<typeof loadVerifier>>) => Promise<VerificationOutcome>, method: 'manual' | 'scan') => {
+    async (work: (verifier: () => Promise<Verifier>) => Promise<VerificationOutcome>, method: 'manual' | 'scan') => {
       const ticket = (latest.current += 1);
       setChecking(true);
       try {
-        const verifier = await loadVerifier();
+        // Loaded when first needed: a check the registry answers does not share a slow line with it.
+        let loading: Promise<Verifier> | undefined;
+        const verifier = () => (loading ??= loadVerifier());
         // A read of the device's store can fail for a moment (the store busy with a sync on a
         // loaded phone): the check is tried once more before the person is told it failed.
         const result = await work(verifier).catch(() => work(verifier));
@@ -48,7 +55,10 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
         // The verdict shows at once; an officer's check is logged after it is on screen.
         setOutcome(result);
         setChecking(false);
-        if (logChecks && result.kind === 'result') await verifier.recordPoliceCheck(verifier.db, result, method);
+        if (logChecks && result.kind === 'result') {
+          const { recordPoliceCheck, db } = await verifier();
+          await recordPoliceCheck(db, result, method);
+        }
       } catch {
         if (ticket === latest.current) setOutcome({ kind: 'problem', title: 'The check could not be completed', detail: 'Something went wrong on this device. Try again; if it keeps happening, reload the page.' });
       } finally {
@@ -58,21 +68,32 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
     [logChecks],
   );
 
-  const verifyText = useCallback((text: string) => run((verifier) => verifier.verifyCredentialText(verifier.db, text), 'scan'), [run]);
+  const verifyText = useCallback(
+    (text: string) =>
+      run(async (loading) => {
+        const verifier = await loading();
+        return verifier.verifyCredentialText(verifier.db, text);
+      }, 'scan'),
+    [run],
+  );
   const verifyNumber = useCallback(
     (plateNumber: string) =>
-      run(
-        (verifier) =>
-          verifier.verifyPlateNumber(verifier.db, plateNumber, {
-            online,
-            method: 'manual',
-            // Officers keep the registry copy: their lookups go to the store worker and show the
-            // plate's insurance; a visitor's device holds no copy, and is told so without
-            // starting a worker.
-            ...(logChecks ? { lookUpCopy: verifier.lookUpCopy, tier: 'police' as const } : {}),
-          }),
-        'manual',
-      ),
+      run(async (loading) => {
+        const checkId = newId();
+        const answer = online ? await registryVerdictOnline(plateNumber, { id: checkId, method: 'manual' }) : null;
+        if (answer) return answer;
+        // Offline, or the registry did not answer: the device's copy.
+        const verifier = await loading();
+        return verifier.verifyPlateNumber(verifier.db, plateNumber, {
+          online: false,
+          checkId,
+          method: 'manual',
+          // Officers keep the registry copy: their lookups go to the store worker and show the
+          // plate's insurance; a visitor's device holds no copy, and is told so without
+          // starting a worker.
+          ...(logChecks ? { lookUpCopy: verifier.lookUpCopy, tier: 'police' as const } : {}),
+        });
+      }, 'manual'),
     [run, online, logChecks],
   );
   const clear = useCallback(() => setOutcome(null), []);
