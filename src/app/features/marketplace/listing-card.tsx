@@ -6,9 +6,11 @@
 import { isOpenForPurchase, type PlateListing } from '#domain/marketplace/listing';
 import { formatZmw } from '#domain/money/money';
 import { Button, Card, Flex, IconButton, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
+import { showToast } from '../../components/toast';
 import { approvedMessage } from './checkout-rules';
 import { HeartIcon } from './heart-icon';
+import type { ListingDialog as ListingDialogOnceLoaded } from './listing-dialog';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
 import { toggleFavourite } from './use-marketplace';
 
@@ -21,9 +23,16 @@ interface ListingCardProps {
 }
 
 // The dialog (checkout, payment, sign-up) loads when a buyer opens a plate, not with the
-// page; the marketplace fetches it ahead once idle (prefetchListingDialog).
-const loadListingDialog = () => import('./listing-dialog');
-const ListingDialog = lazy(() => loadListingDialog().then((module) => ({ default: module.ListingDialog })));
+// page; the marketplace fetches it ahead once idle (prefetchListingDialog). Once here, a
+// plate opens at once: no Suspense boundary in between, whose reveal React would hold
+// back (it paces revealed content, ~300 ms after a fallback was shown).
+type ListingDialogComponent = typeof ListingDialogOnceLoaded;
+let loadedListingDialog: ListingDialogComponent | undefined;
+const loadListingDialog = () =>
+  import('./listing-dialog').then((module) => {
+    loadedListingDialog = module.ListingDialog;
+    return module.ListingDialog;
+  });
 
 export function prefetchListingDialog(): void {
   void loadListingDialog().catch(() => undefined);
@@ -31,13 +40,23 @@ export function prefetchListingDialog(): void {
 
 export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }: ListingCardProps) {
   const [isDialogOpen, setDialogOpen] = useState(false);
-  const [wasOpened, setWasOpened] = useState(false);
+  // The dialog's component once the plate has been opened (it stays mounted, see below).
+  const [ListingDialog, setListingDialog] = useState<ListingDialogComponent | null>(null);
   // While the dialog's code loads, the button shows it is working and the page stays.
   const [isOpening, startOpening] = useTransition();
+  function show(component: ListingDialogComponent) {
+    setListingDialog(() => component);
+    setDialogOpen(true);
+  }
   function open() {
-    startOpening(() => {
-      setWasOpened(true);
-      setDialogOpen(true);
+    if (loadedListingDialog) return show(loadedListingDialog);
+    startOpening(async () => {
+      try {
+        const component = await loadListingDialog();
+        startOpening(() => show(component));
+      } catch {
+        showToast({ type: 'error', title: 'This plate could not be opened', description: 'Check your connection and try again.', closable: true });
+      }
     });
   }
   const isMine = reservedUntilMine !== undefined && listing.status === 'Reserved';
@@ -82,11 +101,7 @@ export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }:
           </Button>
         )}
         {/* Stays mounted while open, so a payment can finish after the plate turns Reserved or Sold. */}
-        {wasOpened && (
-          <Suspense fallback={null}>
-            <ListingDialog listing={listing} isOpen={isDialogOpen} onClose={() => setDialogOpen(false)} reservedUntilMine={isMine ? reservedUntilMine : undefined} />
-          </Suspense>
-        )}
+        {ListingDialog && <ListingDialog listing={listing} isOpen={isDialogOpen} onClose={() => setDialogOpen(false)} reservedUntilMine={isMine ? reservedUntilMine : undefined} />}
       </Card.Footer>
     </Card.Root>
   );

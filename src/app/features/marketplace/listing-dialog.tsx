@@ -5,8 +5,8 @@
  */
 import { LISTING_INCLUDES, type PlateListing } from '#domain/marketplace/listing';
 import { formatZmw } from '#domain/money/money';
-import { Box, CloseButton, Dialog, List, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
+import { Box, CloseButton, Dialog, List, Portal, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { CheckIcon } from '../../components/icons';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useSession } from '../../session/use-session';
@@ -40,6 +40,9 @@ function DialogContent({ listing, reservedUntilMine }: { listing: PlateListing; 
   const isSignedIn = session.status === 'signed-in';
   const { quote, refresh } = useQuote(listing.id, isOnline);
   const isMine = reservedUntilMine !== undefined;
+  // The plate and what comes with it are drawn with the dialog; the checkout's forms the
+  // moment after, so that on a slow phone the dialog answers the tap at once.
+  const isCheckoutShown = useDeferredValue(true, false);
 
   const settled = () => {
     refresh();
@@ -58,6 +61,21 @@ function DialogContent({ listing, reservedUntilMine }: { listing: PlateListing; 
     onSettled: settled,
     onStale: refresh,
   };
+
+  const checkout = (
+    <Tabs.Root defaultValue="buy" variant="enclosed" fitted colorPalette="brand" lazyMount>
+      <Tabs.List>
+        <Tabs.Trigger value="buy">Buy Now</Tabs.Trigger>
+        <Tabs.Trigger value="reserve">Reserve</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="buy">
+        <CheckoutTab kind="buy" {...tabProps} />
+      </Tabs.Content>
+      <Tabs.Content value="reserve">
+        <CheckoutTab kind="reserve" {...tabProps} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
 
   return (
     <Stack gap="5">
@@ -89,18 +107,7 @@ function DialogContent({ listing, reservedUntilMine }: { listing: PlateListing; 
           ))}
         </List.Root>
       </Box>
-      <Tabs.Root defaultValue="buy" variant="enclosed" fitted colorPalette="brand">
-        <Tabs.List>
-          <Tabs.Trigger value="buy">Buy Now</Tabs.Trigger>
-          <Tabs.Trigger value="reserve">Reserve</Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="buy">
-          <CheckoutTab kind="buy" {...tabProps} />
-        </Tabs.Content>
-        <Tabs.Content value="reserve">
-          <CheckoutTab kind="reserve" {...tabProps} />
-        </Tabs.Content>
-      </Tabs.Root>
+      {isCheckoutShown ? checkout : <Skeleton height="72" borderRadius="l2" aria-hidden="true" />}
     </Stack>
   );
 }
