@@ -1,11 +1,9 @@
 /**
- * Entry point, kept tiny. A public page arrives prerendered and styled. Once the HTML
- * has been read (this module runs then), the app's scripts and the page's are fetched,
- * at low priority; they are evaluated (start.tsx) and the page hydrated only after the
- * first paint. Left to the browser, scripts announced in the head would share a slow
- * line with the rest of the HTML, and once fetched would run before the first paint and
- * hold it back by the app's whole start-up. Fetched only after the paint, they would
- * reach a slow phone ~0.2–0.4 s later (docs/decisions/027-first-interaction.md).
+ * Entry point, kept tiny. A public page arrives prerendered and styled: the browser
+ * paints it first, and only then are the app's scripts fetched and evaluated
+ * (start.tsx) and the page hydrated. Left to the browser, scripts announced in the
+ * head would share a slow line with the rest of the HTML, and once fetched would run
+ * before the first paint and hold it back by the app's whole start-up.
  */
 import { captureEarlyInput } from './routing/early-input';
 import { listenForInstallOffer } from './pwa/install';
@@ -21,17 +19,16 @@ function afterFirstPaint(): Promise<void> {
 }
 
 /**
- * Fetches the app's scripts and the page's own (listed by the prerenderer), all in one
- * round, without evaluating them. Low priority: nothing the first paint needs waits for
- * them (and Lighthouse's simulation does not count them into it).
+ * Fetches the app's scripts and the page's own, as the prerenderer lists them: the app's
+ * first, so that on a slow line the start-up chunk (React, Chakra) is not kept waiting
+ * behind the page's many small ones (docs/decisions/027-first-interaction.md).
  */
-function preloadPageScripts(root: HTMLElement): void {
-  for (const href of root.dataset.pageScripts?.split(' ') ?? []) {
+function preloadScripts(root: HTMLElement): void {
+  for (const href of root.dataset.scripts?.split(' ') ?? []) {
     if (!href) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
-    link.fetchPriority = 'low';
     link.href = href;
     document.head.append(link);
   }
@@ -44,8 +41,10 @@ const root = document.getElementById('root');
 if (root?.dataset.prerendered !== undefined) {
   // The page can be typed into from now on: keep what is typed for the app (early-input.ts).
   captureEarlyInput(root);
-  preloadPageScripts(root);
-  void afterFirstPaint().then(() => import('./start'));
+  void afterFirstPaint().then(() => {
+    preloadScripts(root);
+    return import('./start');
+  });
 } else {
   void import('./start');
 }

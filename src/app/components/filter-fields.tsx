@@ -2,11 +2,26 @@
  * The fields above a filtered list (marketplace, users, plate requests): a search box with
  * its magnifier, and a select whose first choice is "all". Each has a label, shown or for
  * screen readers only.
+ *
+ * They are drawn by Chakra's own recipes (field, input, nativeSelect) on plain elements, the
+ * label tied to its control by id, rather than by Chakra's Field, Input and NativeSelect:
+ * those carry Ark's field machinery (ids, states, autosizing textareas), which these need
+ * none of, and which the marketplace's first load could not afford (decision 027).
  */
-import { Box, Field, Input, NativeSelect, type SystemStyleObject } from '@chakra-ui/react';
-import { SearchIcon } from './icons';
+import { Box, createRecipeContext, createSlotRecipeContext, type HTMLChakraProps, type SystemStyleObject } from '@chakra-ui/react';
+import { type ReactNode, useId } from 'react';
+import { ChevronDownIcon, SearchIcon } from './icons';
 
 type Width = SystemStyleObject['width'];
+
+const field = createSlotRecipeContext({ key: 'field' });
+const FieldRoot = field.withProvider<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'root');
+const FieldLabel = field.withContext<HTMLLabelElement, HTMLChakraProps<'label'>>('label', 'label');
+const TextInput = createRecipeContext({ key: 'input' }).withContext<HTMLInputElement, HTMLChakraProps<'input'>>('input');
+const select = createSlotRecipeContext({ key: 'nativeSelect' });
+const SelectRoot = select.withProvider<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'root');
+const SelectControl = select.withContext<HTMLSelectElement, HTMLChakraProps<'select'>>('select', 'field');
+const SelectIndicator = select.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'indicator');
 
 interface SearchFieldProps {
   label: string;
@@ -18,14 +33,48 @@ interface SearchFieldProps {
 }
 
 export function SearchField({ label, placeholder, value, onChange, maxLength, minW = '48' }: SearchFieldProps) {
+  const id = useId();
   return (
-    <Field.Root flex="1" minW={minW}>
-      <Field.Label srOnly>{label}</Field.Label>
+    <FieldRoot flex="1" minW={minW}>
+      <FieldLabel htmlFor={id} srOnly>
+        {label}
+      </FieldLabel>
       <Box position="relative" w="full">
         <SearchIcon boxSize="4" position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" zIndex="1" aria-hidden />
-        <Input ps="9" type="search" placeholder={placeholder} value={value} maxLength={maxLength} onChange={(event) => onChange(event.currentTarget.value)} />
+        <TextInput id={id} ps="9" type="search" placeholder={placeholder} value={value} maxLength={maxLength} onChange={(event) => onChange(event.currentTarget.value)} />
       </Box>
-    </Field.Root>
+    </FieldRoot>
+  );
+}
+
+interface PlainSelectProps {
+  label: string;
+  /** The label is read by screen readers only. */
+  hideLabel?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  w?: Width;
+  /** The <option> elements. */
+  children: ReactNode;
+}
+
+/** A labelled native select in Chakra's look. */
+export function PlainSelect({ label, hideLabel = false, value, onChange, w, children }: PlainSelectProps) {
+  const id = useId();
+  return (
+    <FieldRoot w={w}>
+      <FieldLabel htmlFor={id} srOnly={hideLabel}>
+        {label}
+      </FieldLabel>
+      <SelectRoot>
+        <SelectControl id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+          {children}
+        </SelectControl>
+        <SelectIndicator>
+          <ChevronDownIcon />
+        </SelectIndicator>
+      </SelectRoot>
+    </FieldRoot>
   );
 }
 
@@ -45,25 +94,13 @@ interface FilterSelectProps<Value extends string> {
 
 export function FilterSelect<Value extends string>({ label, hideLabel = false, allLabel, options, optionLabel = (value) => value, value, onChange, w }: FilterSelectProps<Value>) {
   return (
-    <Field.Root w={w}>
-      <Field.Label srOnly={hideLabel}>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          value={value}
-          onChange={(event) => {
-            const chosen = event.currentTarget.value;
-            onChange(options.find((option) => option === chosen) ?? 'all');
-          }}
-        >
-          <option value="all">{allLabel}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {optionLabel(option)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <PlainSelect label={label} hideLabel={hideLabel} value={value} w={w} onChange={(chosen) => onChange(options.find((option) => option === chosen) ?? 'all')}>
+      <option value="all">{allLabel}</option>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {optionLabel(option)}
+        </option>
+      ))}
+    </PlainSelect>
   );
 }

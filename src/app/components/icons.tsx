@@ -13,6 +13,7 @@ export const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, st
 
 export const MenuIcon = strokeIcon('MenuIcon', <path {...stroke} d="M4 6h16M4 12h16M4 18h16" />);
 export const CheckIcon = strokeIcon('CheckIcon', <path {...stroke} d="M20 6 9 17l-5-5" />);
+export const ChevronDownIcon = strokeIcon('ChevronDownIcon', <path {...stroke} d="m6 9 6 6 6-6" />);
 export const ShieldIcon = strokeIcon('ShieldIcon', <path {...stroke} d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />);
 export const ClockIcon = strokeIcon('ClockIcon', (
   <g {...stroke}>

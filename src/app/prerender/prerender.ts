@@ -23,18 +23,18 @@ const shell = await readFile(shellPath, 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error('app-shell.html has no empty #root to fill');
 
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
-// The app's own scripts: main.tsx fetches them with the page's, and Vite's loader finds them fetched.
+// The app's own scripts: main.tsx fetches them first, then the page's, and Vite's loader finds them asked for.
 const startScripts = new Set(scriptsOf(manifest, [START_MODULE]));
 
 for (const page of PRERENDERED_PAGES) {
   const { html, head } = await renderPage(page.path);
-  // The app's and the page's scripts are fetched by main.tsx once the HTML has been read, not
+  // The app's and the page's scripts are fetched by main.tsx after the first paint, not
   // announced in the head: there they would compete with the rest of the HTML for a slow line.
-  const pageScripts = [...startScripts, ...scriptsOf(manifest, [page.module]).filter((file) => !startScripts.has(file))].map((file) => `/${file}`);
+  const scripts = [...startScripts, ...scriptsOf(manifest, [page.module]).filter((file) => !startScripts.has(file))].map((file) => `/${file}`);
   if (!shell.includes('</head>')) throw new Error('app-shell.html has no </head> for the page styles');
   const document = shell
     .replace('</head>', () => `${head}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.path}" data-page-scripts="${pageScripts.join(' ')}">${html}</div>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.path}" data-scripts="${scripts.join(' ')}">${html}</div>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
   await writeFile(path.join(dist, prerenderedFileOf(page.path)), document);
   process.stdout.write(`prerendered ${page.path} (${(Buffer.byteLength(document) / 1024).toFixed(1)} KiB)\n`);

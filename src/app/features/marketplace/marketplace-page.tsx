@@ -4,11 +4,11 @@ import type { PlateListing } from '#domain/marketplace/listing';
 import { formatZmw, kwacha, toKwachaNumber } from '#domain/money/money';
 import { normalisePlateInput } from '#domain/plates/plate-number';
 import { MARKETPLACE_PLATE_TYPES, PLATE_STATUSES } from '#domain/statuses/statuses';
-import { Box, Button, ButtonGroup, Card, Container, Field, Flex, Heading, NativeSelect, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, Card, Container, Flex, Heading, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CheckboxField } from '../../components/checkbox-field';
-import { FilterSelect, SearchField } from '../../components/filter-fields';
+import { FilterSelect, PlainSelect, SearchField } from '../../components/filter-fields';
 import { RangeSlider } from '../../components/range-slider';
 import { useSession } from '../../session/use-session';
 import { useIncrementalList } from '../../components/use-incremental-list';
@@ -120,19 +120,13 @@ export function MarketplacePage() {
           <Stack gap="4" flex="1" minW="0" w="full">
             <Flex gap="3" wrap="wrap">
               <SearchField label="Search plates" placeholder="Search plate numbers..." value={filters.search} maxLength={10} onChange={(search) => update({ search: normalisePlateInput(search) })} />
-              <Field.Root w={{ base: 'full', sm: '56' }}>
-                <Field.Label srOnly>Sort by</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={sort} onChange={(event) => setSort(event.currentTarget.value as MarketplaceSort)}>
-                    {MARKETPLACE_SORTS.map((option) => (
-                      <option key={option.id} value={option.id}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <PlainSelect label="Sort by" hideLabel w={{ base: 'full', sm: '56' }} value={sort} onChange={(chosen) => setSort(MARKETPLACE_SORTS.find((option) => option.id === chosen)?.id ?? sort)}>
+                {MARKETPLACE_SORTS.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.label}
+                  </option>
+                ))}
+              </PlainSelect>
               <ButtonGroup size="md" variant="outline" attached role="group" aria-label="View">
                 <Button aria-pressed={view === 'grid'} variant={view === 'grid' ? 'solid' : 'outline'} colorPalette="brand" onClick={() => setView('grid')}>
                   Grid
