@@ -1,39 +1,20 @@
-/** A modal dialog the one way the app draws them: title, body, footer actions, a close button. */
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+/**
+ * A modal dialog the one way the app draws them: title, body, footer actions, a close
+ * button. Nothing is drawn until it is first opened; its code is loaded then, or once the
+ * page is idle (loaded-when-open.ts), so no screen's first load carries it.
+ */
+import type { AppDialogProps } from './app-dialog-frame';
+import { createElement } from 'react';
+import { onDemand, useLoadedWhenOpen } from './loaded-when-open';
+import { showToast } from './toast';
 
-export function AppDialog({
-  title,
-  isOpen,
-  onClose,
-  children,
-  footer,
-  role = 'dialog',
-}: {
-  title: ReactNode;
-  isOpen: boolean;
-  onClose: () => void;
-  children: ReactNode;
-  footer?: ReactNode;
-  role?: 'dialog' | 'alertdialog';
-}) {
-  return (
-    <Dialog.Root open={isOpen} onOpenChange={(event) => !event.open && onClose()} size="md" role={role} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            {footer && <Dialog.Footer flexWrap="wrap">{footer}</Dialog.Footer>}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
+const frame = onDemand(() => import('./app-dialog-frame').then((module) => module.AppDialogFrame));
+
+export function AppDialog(props: AppDialogProps) {
+  const Frame = useLoadedWhenOpen(frame, props.isOpen, () => {
+    props.onClose();
+    showToast({ type: 'error', title: 'This could not be opened', description: 'Check your connection and try again.', closable: true });
+  });
+  // Drawn through createElement: the component is the loaded module's, the same every render.
+  return Frame ? createElement(Frame, props) : null;
 }

@@ -2,7 +2,7 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { InstallButton } from '../pwa/install-button';
-import { SlideInMenu } from './slide-in-menu';
+import { SlideInDrawer } from './slide-in-drawer';
 
 export interface MenuLink {
   readonly to: string;
@@ -11,7 +11,7 @@ export interface MenuLink {
 
 export function MobileMenu({ links, isOpen, onOpenChange }: { links: readonly MenuLink[]; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <SlideInMenu title="Menu" placement="end" isOpen={isOpen} onOpenChange={onOpenChange}>
+    <SlideInDrawer title="Menu" placement="end" isOpen={isOpen} onOpenChange={onOpenChange}>
       <Stack as="nav" aria-label="Mobile" gap="1">
         {links.map((link) => (
           <Button key={link.to} asChild variant="ghost" justifyContent="flex-start" size="lg" onClick={() => onOpenChange(false)}>
@@ -20,6 +20,6 @@ export function MobileMenu({ links, isOpen, onOpenChange }: { links: readonly Me
         ))}
         <InstallButton size="lg" mt="4" />
       </Stack>
-    </SlideInMenu>
+    </SlideInDrawer>
   );
 }

@@ -1,38 +1,22 @@
-/** A menu that slides in from the side of a small screen (public header and dashboard). */
-import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+/**
+ * A menu that slides in from the side of a small screen (the dashboard's menu, its
+ * notifications and the changes that need attention). Its drawer is loaded when needed
+ * (components/loaded-when-open.ts), not with the dashboard.
+ */
+import { createElement } from 'react';
+import { onDemand, useLoadedWhenOpen } from '../components/loaded-when-open';
+import { showToast } from '../components/toast';
+import type { SlideInDrawerProps } from './slide-in-drawer';
 
-export interface SlideInMenuProps {
-  title: string;
-  /** Keep the title for screen readers only. */
-  isTitleHidden?: boolean;
-  placement: 'start' | 'end';
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
-  children: ReactNode;
-}
+export type SlideInMenuProps = SlideInDrawerProps;
 
-export function SlideInMenu({ title, isTitleHidden = false, placement, isOpen, onOpenChange, children }: SlideInMenuProps) {
-  return (
-    <Drawer.Root open={isOpen} onOpenChange={(event) => onOpenChange(event.open)} placement={placement} size="xs">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            {isTitleHidden ? (
-              <Drawer.Title srOnly>{title}</Drawer.Title>
-            ) : (
-              <Drawer.Header>
-                <Drawer.Title>{title}</Drawer.Title>
-              </Drawer.Header>
-            )}
-            <Drawer.Body p={isTitleHidden ? '0' : undefined}>{children}</Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="md" aria-label="Close menu" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
-  );
+const drawer = onDemand(() => import('./slide-in-drawer').then((module) => module.SlideInDrawer));
+
+export function SlideInMenu(props: SlideInMenuProps) {
+  const Drawer = useLoadedWhenOpen(drawer, props.isOpen, () => {
+    props.onOpenChange(false);
+    showToast({ type: 'error', title: 'The menu could not be opened', description: 'Check your connection and try again.', closable: true });
+  });
+  // Drawn through createElement: the component is the loaded module's, the same every render.
+  return Drawer ? createElement(Drawer, props) : null;
 }

@@ -5,8 +5,9 @@
  */
 import { LISTING_INCLUDES, type PlateListing } from '#domain/marketplace/listing';
 import { formatZmw } from '#domain/money/money';
-import { Box, CloseButton, Dialog, List, Portal, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, List, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { AppDialogFrame } from '../../components/app-dialog-frame';
 import { CheckIcon } from '../../components/icons';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useSession } from '../../session/use-session';
@@ -114,23 +115,8 @@ function DialogContent({ listing, reservedUntilMine }: { listing: PlateListing; 
 
 export function ListingDialog({ listing, isOpen, onClose, reservedUntilMine }: { listing: PlateListing; isOpen: boolean; onClose: () => void; reservedUntilMine: string | null | undefined }) {
   return (
-    <Dialog.Root open={isOpen} onOpenChange={(event) => !event.open && onClose()} size={{ base: 'full', sm: 'lg' }} lazyMount unmountOnExit scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Plate {listing.number}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <DialogContent listing={listing} reservedUntilMine={reservedUntilMine} />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialogFrame title={`Plate ${listing.number}`} isOpen={isOpen} onClose={onClose} size={{ base: 'full', sm: 'lg' }} placement="top" isBodyScrolled isUnmountedWhenClosed>
+      <DialogContent listing={listing} reservedUntilMine={reservedUntilMine} />
+    </AppDialogFrame>
   );
 }
