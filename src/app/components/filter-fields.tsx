@@ -3,25 +3,15 @@
  * its magnifier, and a select whose first choice is "all". Each has a label, shown or for
  * screen readers only.
  *
- * They are drawn by Chakra's own recipes (field, input, nativeSelect) on plain elements, the
- * label tied to its control by id, rather than by Chakra's Field, Input and NativeSelect:
- * those carry Ark's field machinery (ids, states, autosizing textareas), which these need
- * none of, and which the marketplace's first load could not afford (decision 027).
+ * They are drawn by Chakra's own recipes on plain elements (plain-field.tsx), the label tied
+ * to its control by id, rather than by Chakra's Field, Input and NativeSelect (decision 027).
  */
-import { Box, createRecipeContext, createSlotRecipeContext, type HTMLChakraProps, type SystemStyleObject } from '@chakra-ui/react';
+import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { type ReactNode, useId } from 'react';
 import { ChevronDownIcon, SearchIcon } from './icons';
+import { FieldLabel, FieldRoot, SelectControl, SelectIndicator, SelectRoot, TextInput } from './plain-field';
 
 type Width = SystemStyleObject['width'];
-
-const field = createSlotRecipeContext({ key: 'field' });
-const FieldRoot = field.withProvider<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'root');
-const FieldLabel = field.withContext<HTMLLabelElement, HTMLChakraProps<'label'>>('label', 'label');
-const TextInput = createRecipeContext({ key: 'input' }).withContext<HTMLInputElement, HTMLChakraProps<'input'>>('input');
-const select = createSlotRecipeContext({ key: 'nativeSelect' });
-const SelectRoot = select.withProvider<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'root');
-const SelectControl = select.withContext<HTMLSelectElement, HTMLChakraProps<'select'>>('select', 'field');
-const SelectIndicator = select.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'indicator');
 
 interface SearchFieldProps {
   label: string;

@@ -1,31 +1,35 @@
 /**
  * Components a screen shows only once opened (a dialog, a slide-in menu): their code, and
  * the Zag machine behind them, is not part of the screen's first load. It is fetched once
- * the page has loaded and is idle, or when one is first opened if sooner, and drawn from
- * then on.
+ * the page is ready and the browser idle, or when one is first opened if sooner, and drawn
+ * from then on.
  */
 import { useEffect, useRef, useState } from 'react';
-import { whenLoadedAndIdle } from './when-idle';
+import { whenReadyAndIdle } from './when-idle';
 
-export interface OnDemand<Component> {
-  /** The component, once loaded. */
-  loaded: () => Component | undefined;
+export interface OnDemand<Value> {
+  /** The value (a component, a form's rules), once loaded. */
+  loaded: () => Value | undefined;
   /** Loads it (once; a failed load is tried again next time). */
-  load: () => Promise<Component>;
+  load: () => Promise<Value>;
 }
 
+/** Said when something loaded on demand is needed and cannot be fetched. */
+export const NOT_LOADED = 'This could not be loaded. Check your connection and try again.';
+
 /**
- * A component loaded on demand. Its code is fetched once the page that imports this has
- * loaded and gone idle, so that one opened later (offline, too) opens at once.
+ * Something a screen needs only on demand: a component (below), or a form's rules, needed
+ * when it is first sent. Its code is fetched once the page that imports this is ready and
+ * the browser idle, so that it is here when needed (offline, too).
  */
-export function onDemand<Component>(importer: () => Promise<Component>): OnDemand<Component> {
-  let component: Component | undefined;
-  let loading: Promise<Component> | undefined;
-  const source: OnDemand<Component> = {
-    loaded: () => component,
+export function onDemand<Value>(importer: () => Promise<Value>): OnDemand<Value> {
+  let value: Value | undefined;
+  let loading: Promise<Value> | undefined;
+  const source: OnDemand<Value> = {
+    loaded: () => value,
     load: () => {
       loading ??= importer().then(
-        (loaded) => (component = loaded),
+        (loaded) => (value = loaded),
         (error: unknown) => {
           loading = undefined;
           throw error;
@@ -34,7 +38,7 @@ export function onDemand<Component>(importer: () => Promise<Component>): OnDeman
       return loading;
     },
   };
-  if (typeof window !== 'undefined') whenLoadedAndIdle(() => void source.load().catch(() => undefined));
+  if (typeof window !== 'undefined') whenReadyAndIdle(() => void source.load().catch(() => undefined));
   return source;
 }
 

@@ -8,8 +8,34 @@ export function whenIdle(work: () => void, timeout = 2000): () => void {
   return () => clearTimeout(timer);
 }
 
-/** Runs work once the page has loaded and then the browser is idle. */
-export function whenLoadedAndIdle(work: () => void, timeout = 3000): void {
-  if (document.readyState === 'complete') whenIdle(work, timeout);
-  else window.addEventListener('load', () => whenIdle(work, timeout), { once: true });
+/** A page that is never marked ready (it failed before its first commit) is waited for this long. */
+const READY_WAIT_MS = 15_000;
+
+/**
+ * Runs work once the page is ready for input (html[data-ready], set when the page itself
+ * has hydrated or been drawn) and then the browser is idle: what a page fetches ahead for
+ * later never competes with what it needs first.
+ */
+export function whenReadyAndIdle(work: () => void, timeout = 3000): void {
+  const root = document.documentElement;
+  if (root.hasAttribute('data-ready')) {
+    whenIdle(work, timeout);
+    return;
+  }
+  const go = () => {
+    observer.disconnect();
+    clearTimeout(fallback);
+    whenIdle(work, timeout);
+  };
+  const observer = new MutationObserver(() => {
+    if (root.hasAttribute('data-ready')) go();
+  });
+  const fallback = setTimeout(go, READY_WAIT_MS);
+  observer.observe(root, { attributes: true, attributeFilter: ['data-ready'] });
+}
+
+/** Runs work once the page has loaded, is ready for input, and the browser is idle. */
+export function whenLoadedReadyAndIdle(work: () => void, timeout = 3000): void {
+  if (document.readyState === 'complete') whenReadyAndIdle(work, timeout);
+  else window.addEventListener('load', () => whenReadyAndIdle(work, timeout), { once: true });
 }

@@ -2,12 +2,12 @@
  * Registers the service worker. A new version waits (no skipWaiting) until the
  * user accepts the update prompt, so the app never reloads under someone's feet.
  *
- * Registration (and workbox-window with it) waits until the page has loaded and the
- * browser is idle: the worker's install fetches every route's code, which must not
- * compete with the page's own first load.
+ * Registration (and workbox-window with it) waits until the page has loaded, is ready
+ * for input, and the browser is idle: the worker's install fetches every route's code,
+ * which must not compete with the page's own first load.
  */
 import { registerSW } from 'virtual:pwa-register';
-import { whenLoadedAndIdle } from '../components/when-idle';
+import { whenLoadedReadyAndIdle } from '../components/when-idle';
 
 type Listener = () => void;
 let updateReady = false;
@@ -29,7 +29,7 @@ export function installUpdate(): Promise<void> {
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  whenLoadedAndIdle(register);
+  whenLoadedReadyAndIdle(register);
 }
 
 function register(): void {

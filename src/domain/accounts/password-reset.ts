@@ -6,20 +6,16 @@
  */
 import { z } from 'zod';
 import { newPasswordFields, withConfirmedPassword } from './profile';
-import { RESET_LINK_MINUTES, RESET_PASSWORD_PATH } from './account-links';
+import { PASSWORD_RESET_DONE, RESET_LINK_MINUTES, RESET_LINK_UNUSABLE, RESET_PASSWORD_PATH } from './account-links';
 import { emailField } from './signup';
 
-export { RESET_LINK_MINUTES, RESET_PASSWORD_PATH };
+export { PASSWORD_RESET_DONE, RESET_LINK_MINUTES, RESET_LINK_UNUSABLE, RESET_PASSWORD_PATH };
 
 /** The outbox's kind for reset messages: their link is a secret (see the sent-messages view). */
 export const PASSWORD_RESET_KIND = 'account.password-reset';
 
 /** The same words whether or not the email has an account. */
 export const RESET_LINK_SENT = `If an account uses that email, a link to choose a new password is on its way. It works once, within ${RESET_LINK_MINUTES} minutes.`;
-
-export const RESET_LINK_UNUSABLE = 'This link has expired or has already been used. Ask for a new one.';
-
-export const PASSWORD_RESET_DONE = 'Your password has been changed. Log in with your new password.';
 
 export const passwordResetRequestSchema = z.object({ email: emailField });
 

@@ -5,10 +5,10 @@
  * cannot be used to find out who uses Nambala, and a real person is still helped.
  */
 import { z } from 'zod';
-import { CONFIRM_EMAIL_PATH, CONFIRM_LINK_HOURS } from './account-links';
+import { ACCOUNT_CREATED, CONFIRM_EMAIL_PATH, CONFIRM_LINK_HOURS, SIGNUP_LINK_UNUSABLE } from './account-links';
 import { linkTokenField } from './password-reset';
 
-export { CONFIRM_EMAIL_PATH, CONFIRM_LINK_HOURS };
+export { ACCOUNT_CREATED, CONFIRM_EMAIL_PATH, CONFIRM_LINK_HOURS, SIGNUP_LINK_UNUSABLE };
 
 /** The outbox's kinds: the link to finish a sign-up (a secret, like a reset link), and the note to an email that has an account. */
 export const SIGNUP_CONFIRM_KIND = 'account.confirm-email';
@@ -19,11 +19,9 @@ export function signupLinkSent(email: string): string {
   return `Check your email. We have sent a message to ${email}: open the link in it within ${CONFIRM_LINK_HOURS} hours to finish creating your account.`;
 }
 
-export const SIGNUP_LINK_UNUSABLE = 'This link has expired or has already been used. Sign up again to get a new one.';
 
 export const SIGNUP_EMAIL_TAKEN = 'An account with this email already exists. Log in instead.';
 
-export const ACCOUNT_CREATED = 'Your account has been created.';
 
 export const signupConfirmationSchema = z.object({ token: linkTokenField(SIGNUP_LINK_UNUSABLE) });
 export type SignupConfirmation = z.output<typeof signupConfirmationSchema>;

@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPE_IDS, DEFAULT_ACCOUNT_TYPE } from '../statuses/statuses';
 import type { AccountTypeId } from '../statuses/statuses';
+import { MIN_PASSWORD_LENGTH } from './account-links';
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH };
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const AGENT_DETAILS_REQUIRED = 'Agents must provide Business Name and License Number';

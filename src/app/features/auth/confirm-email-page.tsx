@@ -3,10 +3,11 @@
  * account, rather than the page load itself, so a mail scanner that opens links does not
  * use the link up. On success the person is signed in and lands on their dashboard.
  */
-import { ACCOUNT_CREATED, SIGNUP_LINK_UNUSABLE, signupConfirmationSchema } from '#domain/accounts/signup-confirmation';
+import { ACCOUNT_CREATED, SIGNUP_LINK_UNUSABLE } from '#domain/accounts/account-links';
 import { Button, chakra, Stack } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { TextLink } from '../../components/text-link';
 import { FormMessage } from '../../components/form-message';
 import { paths } from '../../config/paths';
@@ -14,14 +15,19 @@ import { confirmSignup } from './auth-api';
 import { AuthCard } from './auth-card';
 import { useAuthForm } from './use-auth-form';
 
+// The form's rules load once the page is idle (or with the first send), not with the page.
+const rules = onDemand(() => import('#domain/accounts/signup-confirmation').then((module) => module.signupConfirmationSchema));
+
 export function ConfirmEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const { errors, formMessage, isSubmitting, formRef, submit: send } = useAuthForm<'token'>();
+  const { errors, setErrors, formMessage, isSubmitting, formRef, submit: send } = useAuthForm<'token'>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await send(signupConfirmationSchema, { token }, confirmSignup, ACCOUNT_CREATED);
+    const schema = await rules.load().catch(() => null);
+    if (!schema) return setErrors({ token: NOT_LOADED });
+    await send(schema, { token }, confirmSignup, ACCOUNT_CREATED);
   }
 
   const problem = token === '' ? SIGNUP_LINK_UNUSABLE : (errors.token ?? formMessage);

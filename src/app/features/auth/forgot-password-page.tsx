@@ -3,10 +3,10 @@
  * link that lets its owner choose a new password. The answer is the same whether or not
  * the email has an account, and says how long the link works.
  */
-import { passwordResetRequestSchema } from '#domain/accounts/password-reset';
 import { validate } from '#domain/validation/validate';
 import { Box, Button, chakra, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useRef, useState } from 'react';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { TextLink } from '../../components/text-link';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
@@ -14,6 +14,9 @@ import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { paths } from '../../config/paths';
 import { requestPasswordReset } from './auth-api';
 import { AuthCard } from './auth-card';
+
+// The form's rules load once the page is idle (or with the first send), not with the page.
+const rules = onDemand(() => import('#domain/accounts/password-reset').then((module) => module.passwordResetRequestSchema));
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -29,7 +32,9 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     if (isSending) return;
     setFormMessage(null);
-    const checked = validate(passwordResetRequestSchema, { email });
+    const schema = await rules.load().catch(() => null);
+    if (!schema) return setFormMessage(NOT_LOADED);
+    const checked = validate(schema, { email });
     if (!checked.ok) {
       setError(checked.errors.email);
       setFailedAttempts((count) => count + 1);

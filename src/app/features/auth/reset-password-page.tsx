@@ -3,12 +3,12 @@
  * link works once and for a limited time; a used or expired one says so and offers a new
  * link. On success every session of the account has ended, and the person logs in anew.
  */
-import { PASSWORD_RESET_DONE, passwordResetSchema, RESET_LINK_UNUSABLE } from '#domain/accounts/password-reset';
-import { MIN_PASSWORD_LENGTH } from '#domain/accounts/signup';
+import { MIN_PASSWORD_LENGTH, PASSWORD_RESET_DONE, RESET_LINK_UNUSABLE } from '#domain/accounts/account-links';
 import { validate } from '#domain/validation/validate';
 import { Button, chakra, Stack } from '@chakra-ui/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { TextLink } from '../../components/text-link';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
@@ -20,6 +20,9 @@ import { AuthCard } from './auth-card';
 import { PasswordInput } from './password-input';
 
 type Field = Exclude<ResetField, 'token'>;
+
+// The form's rules load once the page is idle (or with the first send), not with the page.
+const rules = onDemand(() => import('#domain/accounts/password-reset').then((module) => module.passwordResetSchema));
 
 export function ResetPasswordPage() {
   const navigate = useNavigate();
@@ -42,7 +45,9 @@ export function ResetPasswordPage() {
     event.preventDefault();
     if (isSaving) return;
     setFormMessage(null);
-    const checked = validate(passwordResetSchema, { token, ...values });
+    const schema = await rules.load().catch(() => null);
+    if (!schema) return setFormMessage(NOT_LOADED);
+    const checked = validate(schema, { token, ...values });
     if (!checked.ok) {
       const { token: tokenError, ...fieldErrors } = checked.errors;
       setErrors(fieldErrors);

@@ -3,12 +3,13 @@
  * so a number typed under Check Availability is still there under Verify Plate.
  * Both actions hand the number to their own screen through the URL.
  */
-import { Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Tabs } from '../../components/tabs';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { normalisePlateInput, normalisePlateNumber, parsePlateNumber, PLATE_NUMBER_MAX_LENGTH, PLATE_NUMBER_REQUIRED } from '#domain/plates/plate-number';
 import { QrIcon, SearchIcon, ShieldIcon } from '../../components/icons';
+import { PlainField, TextInput } from '../../components/plain-field';
 import { paths, withPlate } from '../../config/paths';
 import { type Availability, AvailabilityAnswer, checkAvailability } from './availability-answer';
 
@@ -97,11 +98,9 @@ export function QuickSearchCard() {
           <Tabs.Content value={'availability' satisfies QuickSearchTab}>
             <Stack asChild gap="4">
               <form onSubmit={(event) => void answerAvailability(event)} noValidate role="search" aria-label="Check plate availability">
-                <Field.Root>
-                  <Field.Label>Plate number</Field.Label>
-                  <Input {...inputProps} enterKeyHint="search" />
-                  <Field.HelperText>Leave it blank to browse every plate for sale.</Field.HelperText>
-                </Field.Root>
+                <PlainField label="Plate number" helper="Leave it blank to browse every plate for sale.">
+                  {(control) => <TextInput {...control} {...inputProps} enterKeyHint="search" />}
+                </PlainField>
                 <Button type="submit" colorPalette="brand" size="lg" alignSelf={{ base: 'stretch', sm: 'flex-start' }} loading={isChecking} loadingText="Checking...">
                   <SearchIcon />
                   Check Availability
@@ -114,17 +113,9 @@ export function QuickSearchCard() {
           <Tabs.Content value={'verify' satisfies QuickSearchTab}>
             <Stack asChild gap="4">
               <form onSubmit={verifyPlate} noValidate aria-label="Verify a plate">
-                <Field.Root invalid={verifyError !== null}>
-                  <Field.Label>Plate number</Field.Label>
-                  <Input {...inputProps} ref={verifyInputRef} enterKeyHint="go" />
-                  {verifyError ? (
-                    <Field.ErrorText fontSize="sm">
-                      {verifyError}
-                    </Field.ErrorText>
-                  ) : (
-                    <Field.HelperText>Type the number exactly as it appears on the plate.</Field.HelperText>
-                  )}
-                </Field.Root>
+                <PlainField label="Plate number" error={verifyError} errorFontSize="sm" helper="Type the number exactly as it appears on the plate.">
+                  {(control) => <TextInput {...control} {...inputProps} ref={verifyInputRef} enterKeyHint="go" />}
+                </PlainField>
                 <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
                   <Button type="submit" colorPalette="brand" size="lg">
                     <ShieldIcon />

@@ -1,8 +1,9 @@
 /** Manual Entry: one plate-number field, upper-cased, at most 10 characters; blank gives the spec's message. */
 import { PLATE_NUMBER_MAX_LENGTH, PLATE_NUMBER_REQUIRED, normalisePlateInput, parsePlateNumber } from '#domain/plates/plate-number';
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { SearchIcon } from '../../components/icons';
+import { PlainField, TextInput } from '../../components/plain-field';
 
 export function ManualEntryForm({ initial = '', isChecking, onVerify, helper }: { initial?: string; isChecking: boolean; onVerify: (plateNumber: string) => void; helper?: string }) {
   const [plate, setPlate] = useState(() => normalisePlateInput(initial));
@@ -33,34 +34,35 @@ export function ManualEntryForm({ initial = '', isChecking, onVerify, helper }: 
       }}
     >
       <Stack gap="4">
-        <Field.Root invalid={error !== null}>
-          <Field.Label>Plate Number</Field.Label>
-          <Input
-            ref={input}
-            value={plate}
-            maxLength={PLATE_NUMBER_MAX_LENGTH}
-            placeholder="ZM-001-ABC"
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="go"
-            fontFamily="mono"
-            size="lg"
-            onChange={(event) => {
-              setPlate(normalisePlateInput(event.currentTarget.value));
-              setError(null);
-            }}
-            // The button is disabled while the field is blank, which also stops Enter from
-            // submitting; Enter still gets an answer: the spec's message.
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && plate.trim() === '') {
-                event.preventDefault();
-                submit();
-              }
-            }}
-          />
-          {error ? <Field.ErrorText>{error}</Field.ErrorText> : helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
-        </Field.Root>
+        <PlainField label="Plate Number" error={error} helper={helper}>
+          {(control) => (
+            <TextInput
+              {...control}
+              ref={input}
+              value={plate}
+              maxLength={PLATE_NUMBER_MAX_LENGTH}
+              placeholder="ZM-001-ABC"
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              enterKeyHint="go"
+              fontFamily="mono"
+              size="lg"
+              onChange={(event) => {
+                setPlate(normalisePlateInput(event.currentTarget.value));
+                setError(null);
+              }}
+              // The button is disabled while the field is blank, which also stops Enter from
+              // submitting; Enter still gets an answer: the spec's message.
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && plate.trim() === '') {
+                  event.preventDefault();
+                  submit();
+                }
+              }}
+            />
+          )}
+        </PlainField>
         <Button type="submit" colorPalette="brand" size="lg" loading={isChecking} loadingText="Verifying..." disabled={plate.trim() === '' || isChecking}>
           <SearchIcon /> Verify Plate
         </Button>

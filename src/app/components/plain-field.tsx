@@ -1,0 +1,66 @@
+/**
+ * Fields drawn by Chakra's own recipes (field, input, nativeSelect) on plain elements, for
+ * the forms of the first loads (the roadside check, the home page's quick search, the
+ * marketplace's filters). Chakra's Field, Input and NativeSelect carry Ark's field
+ * machinery (ids, states, autosizing textareas): ~5 KiB those pages do without. The same
+ * recipes give the same look; the label, the error or helper text and the states are tied
+ * to the control here (decision 027).
+ */
+import { createRecipeContext, createSlotRecipeContext, type HTMLChakraProps, type InputProps } from '@chakra-ui/react';
+import { type ReactNode, useId } from 'react';
+
+const field = createSlotRecipeContext({ key: 'field' });
+export const FieldRoot = field.withProvider<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'root');
+export const FieldLabel = field.withContext<HTMLLabelElement, HTMLChakraProps<'label'>>('label', 'label');
+const FieldErrorText = field.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'errorText');
+const FieldHelperText = field.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'helperText');
+
+export const TextInput = createRecipeContext({ key: 'input' }).withContext<HTMLInputElement, InputProps>('input');
+
+const select = createSlotRecipeContext({ key: 'nativeSelect' });
+export const SelectRoot = select.withProvider<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'root');
+export const SelectControl = select.withContext<HTMLSelectElement, HTMLChakraProps<'select'>>('select', 'field');
+export const SelectIndicator = select.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'indicator');
+
+/** What a field's control is given: its id, and its invalid state and description when it has them. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'data-invalid'?: '';
+  'aria-describedby'?: string;
+}
+
+interface PlainFieldProps {
+  label: ReactNode;
+  /** A message under the control that makes it invalid; it replaces the helper. */
+  error?: string | null;
+  /** The error's size, where it must read larger than the helper beside it. */
+  errorFontSize?: HTMLChakraProps<'div'>['fontSize'];
+  helper?: ReactNode;
+  /** The control, given its props. */
+  children: (control: ControlProps) => ReactNode;
+}
+
+/** A labelled field: the control, then its error (announced) or its helper text. */
+export function PlainField({ label, error, errorFontSize, helper, children }: PlainFieldProps) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  const isInvalid = Boolean(error);
+  const invalid = isInvalid ? ({ 'aria-invalid': true, 'data-invalid': '' } as const) : {};
+  const note = error ? (
+    <FieldErrorText id={noteId} aria-live="polite" fontSize={errorFontSize}>
+      {error}
+    </FieldErrorText>
+  ) : helper ? (
+    <FieldHelperText id={noteId}>{helper}</FieldHelperText>
+  ) : null;
+  return (
+    <FieldRoot data-invalid={isInvalid ? '' : undefined}>
+      <FieldLabel htmlFor={id} data-invalid={isInvalid ? '' : undefined}>
+        {label}
+      </FieldLabel>
+      {children({ id, ...invalid, ...(note ? { 'aria-describedby': noteId } : {}) })}
+      {note}
+    </FieldRoot>
+  );
+}
