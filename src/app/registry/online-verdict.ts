@@ -9,7 +9,7 @@ import type { CheckMethod } from '#domain/police/police';
 import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import type { VerificationVerdict } from '#domain/statuses/statuses';
 import { apiRequest, NetworkError } from '../sync/api-client';
-import type { VerificationOutcome } from './verify';
+import type { VerificationOutcome } from './verification-outcome';
 
 interface OnlineVerdict {
   plateNumber: string;

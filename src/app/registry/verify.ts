@@ -8,11 +8,9 @@
 import { correctedToday } from '#domain/credential/freshness';
 import { credentialFromText } from '#domain/credential/qr-url';
 import { verdictExplanation } from '#domain/credential/presentation';
-import { type Revocation, verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
+import { verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
 import type { CheckMethod } from '#domain/police/police';
-import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import { coverOnDay } from '#domain/registry/cover';
-import type { VerificationVerdict } from '#domain/statuses/statuses';
 import type { NambalaDatabase } from '../store/database';
 import { mutate, newId } from '../store/mutate';
 import { loadTrust, refreshTrust } from './trust';
@@ -20,53 +18,9 @@ import { decodeCredential } from '#domain/credential/credential';
 import { readForLookup } from './registry-copy';
 import { registryVerdictOnline } from './online-verdict';
 import { VERDICT_MEASURE } from './verdict-measure';
+import type { VerificationOutcome, VerificationProblem, VerificationResult } from './verification-outcome';
 
-export type VerificationSource = 'credential' | 'registry' | 'device-copy';
-
-export interface Freshness {
-  keysFetchedAt: string | null;
-  revocationsFetchedAt: string | null;
-  /** The device copy's last update, when the verdict came from it. */
-  registryUpdatedAt: string | null;
-  /** Server minus device clock at the last sync, in ms; null before the first. */
-  clockSkewMs: number | null;
-}
-
-export interface VerificationResult {
-  kind: 'result';
-  id: string;
-  plateNumber: string | null;
-  verdict: VerificationVerdict;
-  source: VerificationSource;
-  /** Why a credential is not authentic, in words an officer understands. */
-  reason: string | null;
-  vehicle: { make: string; model: string; colour: string; year: number | null } | null;
-  registrationDate: string | null;
-  expiryDate: string | null;
-  /** Police tier, online only. */
-  ownerName: string | null;
-  /**
-   * Police tier only: the plate's insurance cover today, or 'none' — from the registry
-   * online (with the policy's number), from the device's copy offline. Absent for the
-   * public, for a QR check, and for a copy row that says nothing of insurance.
-   */
-  insurance?: { insurer: string; until: string; policyNumber?: string } | 'none';
-  revocation: Revocation | null;
-  /** For 'Not yet issued': Allocated (not made yet) or Made (not handed over). */
-  stage?: UnissuedStanding | null;
-  checkedAt: string;
-  /** Time spent deciding on this device (signature check and lookups), in ms. */
-  computeMs: number;
-  freshness: Freshness;
-}
-
-export interface VerificationProblem {
-  kind: 'problem';
-  title: string;
-  detail: string;
-}
-
-export type VerificationOutcome = VerificationResult | VerificationProblem;
+export type { Freshness, VerificationOutcome, VerificationProblem, VerificationResult, VerificationSource } from './verification-outcome';
 
 export const NOT_A_PLATE_QR: VerificationProblem = {
   kind: 'problem',
