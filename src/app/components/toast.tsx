@@ -1,14 +1,17 @@
 /**
- * Toasts on demand: the toast machinery (about 8 KiB gzipped) loads the first time
- * a toast is shown, not with every page.
+ * Toasts on demand: the toast machinery (about 8 KiB gzipped) is not part of any page's
+ * first load. It is fetched once the page is ready and idle (loaded-when-open.ts), so a
+ * toast shown later appears even if the connection has dropped since, or the first time
+ * a toast is shown if that comes sooner.
  */
 import type { ToastOptions as ChakraToastOptions } from '@chakra-ui/react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { onDemand } from './loaded-when-open';
 
 type ToastOptions = ChakraToastOptions;
 
-
-const LazyToaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
+const toasterModule = onDemand(() => import('./toaster'));
+const LazyToaster = lazy(() => toasterModule.load().then((module) => ({ default: module.Toaster })));
 
 let isNeeded = false;
 const listeners = new Set<() => void>();
@@ -18,7 +21,7 @@ export function showToast(options: ToastOptions): void {
     isNeeded = true;
     for (const listener of listeners) listener();
   }
-  void import('./toaster').then((module) => module.toaster.create(options));
+  void toasterModule.load().then((module) => module.toaster.create(options));
 }
 
 export function ToasterHost() {
