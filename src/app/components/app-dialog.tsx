@@ -5,7 +5,7 @@
  */
 import type { AppDialogProps } from './app-dialog-frame';
 import { createElement } from 'react';
-import { onDemand, useLoadedWhenOpen } from './loaded-when-open';
+import { NOT_LOADED, onDemand, useLoadedWhenOpen } from './loaded-when-open';
 import { showToast } from './toast';
 
 const frame = onDemand(() => import('./app-dialog-frame').then((module) => module.AppDialogFrame));
@@ -13,7 +13,7 @@ const frame = onDemand(() => import('./app-dialog-frame').then((module) => modul
 export function AppDialog(props: AppDialogProps) {
   const Frame = useLoadedWhenOpen(frame, props.isOpen, () => {
     props.onClose();
-    showToast({ type: 'error', title: 'This could not be opened', description: 'Check your connection and try again.', closable: true });
+    showToast({ type: 'error', title: 'This could not be opened', description: NOT_LOADED, closable: true });
   });
   // Drawn through createElement: the component is the loaded module's, the same every render.
   return Frame ? createElement(Frame, props) : null;

@@ -4,7 +4,7 @@
  * (components/loaded-when-open.ts), not with the dashboard.
  */
 import { createElement } from 'react';
-import { onDemand, useLoadedWhenOpen } from '../components/loaded-when-open';
+import { NOT_LOADED, onDemand, useLoadedWhenOpen } from '../components/loaded-when-open';
 import { showToast } from '../components/toast';
 import type { SlideInDrawerProps } from './slide-in-drawer';
 
@@ -15,7 +15,7 @@ const drawer = onDemand(() => import('./slide-in-drawer').then((module) => modul
 export function SlideInMenu(props: SlideInMenuProps) {
   const Drawer = useLoadedWhenOpen(drawer, props.isOpen, () => {
     props.onOpenChange(false);
-    showToast({ type: 'error', title: 'The menu could not be opened', description: 'Check your connection and try again.', closable: true });
+    showToast({ type: 'error', title: 'The menu could not be opened', description: NOT_LOADED, closable: true });
   });
   // Drawn through createElement: the component is the loaded module's, the same every render.
   return Drawer ? createElement(Drawer, props) : null;

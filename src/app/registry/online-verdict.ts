@@ -24,7 +24,7 @@ interface OnlineVerdict {
 }
 
 /** How long the registry is given before the device's copy answers instead. */
-export const ONLINE_TIMEOUT_MS = 4000;
+const ONLINE_TIMEOUT_MS = 4000;
 
 /**
  * How far this device's clock is behind the server's, from the answer's Date header

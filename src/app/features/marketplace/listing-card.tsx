@@ -7,6 +7,7 @@ import { isOpenForPurchase, type PlateListing } from '#domain/marketplace/listin
 import { formatZmw } from '#domain/money/money';
 import { Button, Card, Flex, IconButton, Text } from '@chakra-ui/react';
 import { useState, useTransition } from 'react';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
 import { approvedMessage } from './checkout-rules';
 import { HeartIcon } from './heart-icon';
@@ -23,20 +24,11 @@ interface ListingCardProps {
 }
 
 // The dialog (checkout, payment, sign-up) loads when a buyer opens a plate, not with the
-// page; the marketplace fetches it ahead once idle (prefetchListingDialog). Once here, a
-// plate opens at once: no Suspense boundary in between, whose reveal React would hold
-// back (it paces revealed content, ~300 ms after a fallback was shown).
+// page, or once the page is ready and idle (onDemand). Once here, a plate opens at once: no
+// Suspense boundary in between, whose reveal React would hold back (it paces revealed
+// content, ~300 ms after a fallback was shown).
 type ListingDialogComponent = typeof ListingDialogOnceLoaded;
-let loadedListingDialog: ListingDialogComponent | undefined;
-const loadListingDialog = () =>
-  import('./listing-dialog').then((module) => {
-    loadedListingDialog = module.ListingDialog;
-    return module.ListingDialog;
-  });
-
-export function prefetchListingDialog(): void {
-  void loadListingDialog().catch(() => undefined);
-}
+const listingDialog = onDemand(() => import('./listing-dialog').then((module) => module.ListingDialog));
 
 export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }: ListingCardProps) {
   const [isDialogOpen, setDialogOpen] = useState(false);
@@ -49,13 +41,14 @@ export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }:
     setDialogOpen(true);
   }
   function open() {
-    if (loadedListingDialog) return show(loadedListingDialog);
+    const loaded = listingDialog.loaded();
+    if (loaded) return show(loaded);
     startOpening(async () => {
       try {
-        const component = await loadListingDialog();
+        const component = await listingDialog.load();
         startOpening(() => show(component));
       } catch {
-        showToast({ type: 'error', title: 'This plate could not be opened', description: 'Check your connection and try again.', closable: true });
+        showToast({ type: 'error', title: 'This plate could not be opened', description: NOT_LOADED, closable: true });
       }
     });
   }

@@ -5,15 +5,14 @@ import { formatZmw, kwacha, toKwachaNumber } from '#domain/money/money';
 import { normalisePlateInput } from '#domain/plates/plate-number';
 import { MARKETPLACE_PLATE_TYPES, PLATE_STATUSES } from '#domain/statuses/statuses';
 import { Box, Button, ButtonGroup, Card, Container, Flex, Heading, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CheckboxField } from '../../components/checkbox-field';
 import { FilterSelect, PlainSelect, SearchField } from '../../components/filter-fields';
 import { RangeSlider } from '../../components/range-slider';
 import { useSession } from '../../session/use-session';
 import { useIncrementalList } from '../../components/use-incremental-list';
-import { ListingCard, prefetchListingDialog } from './listing-card';
-import { whenIdle } from '../../components/when-idle';
+import { ListingCard } from './listing-card';
 import { useFavouriteIds, useListings, useListingsPulledAt } from './use-marketplace';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useMyReservations } from './use-my-reservations';
@@ -46,8 +45,6 @@ export function MarketplacePage() {
   const myReservations = useMyReservations(useSession().status === 'signed-in');
   const [filters, setFilters] = useState<MarketplaceFilters>(() => ({ ...DEFAULT_MARKETPLACE_FILTERS, search: normalisePlateInput(searchParams.get('plate') ?? '') }));
   const [sort, setSort] = useState<MarketplaceSort>(DEFAULT_MARKETPLACE_SORT);
-  // A buyer's first tap on a plate should not wait for the dialog's code, nor fail offline.
-  useEffect(() => whenIdle(prefetchListingDialog), []);
   const [view, setView] = useState<'grid' | 'list'>('grid');
 
   const shown = useMemo(() => filterAndSort(listings ?? [], filters, sort), [listings, filters, sort]);
