@@ -1,12 +1,13 @@
 /**
- * Fields drawn by Chakra's own recipes (field, input, nativeSelect) on plain elements, for
+ * Fields drawn by Chakra's own recipes (field, input, textarea, nativeSelect) on plain elements, for
  * the forms of the first loads (the roadside check, the home page's quick search, the
- * marketplace's filters). Chakra's Field, Input and NativeSelect carry Ark's field
+ * marketplace's filters, the account and contact forms). Chakra's Field, Input, Textarea
+ * and NativeSelect carry Ark's field
  * machinery (ids, states, autosizing textareas): ~5 KiB those pages do without. The same
  * recipes give the same look; the label, the error or helper text and the states are tied
  * to the control here (decision 027).
  */
-import { createRecipeContext, createSlotRecipeContext, type HTMLChakraProps, type InputProps } from '@chakra-ui/react';
+import { createRecipeContext, createSlotRecipeContext, type HTMLChakraProps, type InputProps, type TextareaProps } from '@chakra-ui/react';
 import { type ReactNode, useId } from 'react';
 
 const field = createSlotRecipeContext({ key: 'field' });
@@ -14,8 +15,10 @@ export const FieldRoot = field.withProvider<HTMLDivElement, HTMLChakraProps<'div
 export const FieldLabel = field.withContext<HTMLLabelElement, HTMLChakraProps<'label'>>('label', 'label');
 const FieldErrorText = field.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'errorText');
 const FieldHelperText = field.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'helperText');
+const FieldRequiredIndicator = field.withContext<HTMLSpanElement, HTMLChakraProps<'span'>>('span', 'requiredIndicator');
 
 export const TextInput = createRecipeContext({ key: 'input' }).withContext<HTMLInputElement, InputProps>('input');
+export const TextArea = createRecipeContext({ key: 'textarea' }).withContext<HTMLTextAreaElement, TextareaProps>('textarea');
 
 const select = createSlotRecipeContext({ key: 'nativeSelect' });
 export const SelectRoot = select.withProvider<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'root');
@@ -25,6 +28,7 @@ export const SelectIndicator = select.withContext<HTMLDivElement, HTMLChakraProp
 /** What a field's control is given: its id, and its invalid state and description when it has them. */
 export interface ControlProps {
   id: string;
+  required?: true;
   'aria-invalid'?: true;
   'data-invalid'?: '';
   'aria-describedby'?: string;
@@ -37,12 +41,14 @@ interface PlainFieldProps {
   /** The error's size, where it must read larger than the helper beside it. */
   errorFontSize?: HTMLChakraProps<'div'>['fontSize'];
   helper?: ReactNode;
+  /** Marked with an asterisk beside the label, and said by the control. */
+  required?: boolean;
   /** The control, given its props. */
   children: (control: ControlProps) => ReactNode;
 }
 
 /** A labelled field: the control, then its error (announced) or its helper text. */
-export function PlainField({ label, error, errorFontSize, helper, children }: PlainFieldProps) {
+export function PlainField({ label, error, errorFontSize, helper, required = false, children }: PlainFieldProps) {
   const id = useId();
   const noteId = `${id}-note`;
   const isInvalid = Boolean(error);
@@ -58,8 +64,14 @@ export function PlainField({ label, error, errorFontSize, helper, children }: Pl
     <FieldRoot data-invalid={isInvalid ? '' : undefined}>
       <FieldLabel htmlFor={id} data-invalid={isInvalid ? '' : undefined}>
         {label}
+        {required && (
+          <>
+            {' '}
+            <FieldRequiredIndicator aria-hidden="true">*</FieldRequiredIndicator>
+          </>
+        )}
       </FieldLabel>
-      {children({ id, ...invalid, ...(note ? { 'aria-describedby': noteId } : {}) })}
+      {children({ id, ...(required ? { required: true } : {}), ...invalid, ...(note ? { 'aria-describedby': noteId } : {}) })}
       {note}
     </FieldRoot>
   );

@@ -1,5 +1,5 @@
 /**
- * Tabs for the home page's quick search and the verification page: the WAI-ARIA
+ * Tabs for the home page's quick search, the verification page and Login / Sign Up: the WAI-ARIA
  * tabs pattern drawn with Chakra's own tabs recipe, without Ark's state machine.
  * That machine and its runtime are ~15 KiB gzip of those pages' first load and
  * start-up work before they respond (decision 016). Same parts and props as the
@@ -7,7 +7,7 @@
  * Trigger, Content. Arrow keys, Home and End move between tabs and select them.
  */
 import { createSlotRecipeContext, type HTMLChakraProps, type SlotRecipeProps } from '@chakra-ui/react';
-import { createContext, type KeyboardEvent, type ReactNode, useContext, useId, useState } from 'react';
+import { createContext, type KeyboardEvent, type ReactNode, type Ref, useContext, useId, useState } from 'react';
 
 const { withProvider, withContext } = createSlotRecipeContext({ key: 'tabs' });
 
@@ -95,7 +95,7 @@ function useTab(value: string) {
   return { tabs, selected, styleState: { 'data-selected': selected ? '' : undefined, ...HORIZONTAL } };
 }
 
-function Trigger({ value, ...rest }: HTMLChakraProps<'button'> & { value: string }) {
+function Trigger({ value, ...rest }: HTMLChakraProps<'button'> & { value: string; ref?: Ref<HTMLButtonElement> }) {
   const { tabs, selected, styleState } = useTab(value);
   return (
     <StyledTrigger

@@ -2,24 +2,15 @@
 // the messages shown for each mistake (spec sections 5, 6 and 8).
 import { z } from 'zod';
 import { ACCOUNT_TYPE_IDS, DEFAULT_ACCOUNT_TYPE } from '../statuses/statuses';
-import type { AccountTypeId } from '../statuses/statuses';
 import { MIN_PASSWORD_LENGTH } from './account-links';
+import { showsBusinessName, showsLicenseNumber } from './business-details';
 
-export { MIN_PASSWORD_LENGTH };
+export { MIN_PASSWORD_LENGTH, showsBusinessName, showsLicenseNumber };
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const AGENT_DETAILS_REQUIRED = 'Agents must provide Business Name and License Number';
 export const CORPORATE_NAME_REQUIRED = 'Corporate accounts must provide Business/Company Name';
 
-/** Agents and corporate accounts are asked for a business name. */
-export function showsBusinessName(type: AccountTypeId): boolean {
-  return type === 'agent' || type === 'corporate';
-}
-
-/** Only agents (plate makers) are asked for a licence number. */
-export function showsLicenseNumber(type: AccountTypeId): boolean {
-  return type === 'agent';
-}
 
 export const emailField = z
   .string({ error: 'Email is required' })

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { PAYMENT_METHOD_IDS } from '../pricing/pricing';
 import { checkPhone, isValidNrc, NRC_PATTERN, NRC_PLACEHOLDER, nrcSchema, personNameSchema, PHONE_PLACEHOLDER, phoneNumberSchema } from '../validation/identity';
 
-export const MIN_PLATES_PER_APPLICATION = 1;
-export const MAX_PLATES_PER_APPLICATION = 1000;
+import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates } from './plate-count';
+
+export { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates };
 
 // The NRC and phone rules are the identity rules every form shares; kept importable from here.
 export { isValidNrc, NRC_PATTERN, NRC_PLACEHOLDER, PHONE_PLACEHOLDER };
@@ -13,16 +14,6 @@ export { isValidNrc, NRC_PATTERN, NRC_PLACEHOLDER, PHONE_PLACEHOLDER };
 /** Whether the phone number as typed is a Zambian number in use (+260 97 1234567, 0971234567). */
 export function isValidZambianPhone(value: string): boolean {
   return checkPhone(value).ok;
-}
-
-/**
- * The number-of-plates input as a whole number, with parseInt semantics: '3abc' is 3 and
- * input that does not start with a number falls back to 1 (spec). '0' stays 0 so that
- * validation can say the number must be at least 1.
- */
-export function parseNumberOfPlates(raw: string | number): number {
-  const parsed = typeof raw === 'number' ? Math.trunc(raw) : Number.parseInt(raw, 10);
-  return Number.isFinite(parsed) ? parsed : 1;
 }
 
 const PLATES_TOO_FEW = 'Number of plates must be at least 1';

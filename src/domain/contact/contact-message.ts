@@ -1,9 +1,8 @@
 // The About & Contact message form: what a visitor sends and the reply they see.
 import { z } from 'zod';
+import { CONTACT_LIMITS, CONTACT_THANK_YOU } from './contact-reply';
 
-export const CONTACT_THANK_YOU = "Thank you for your message! We'll get back to you soon.";
-
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
+export { CONTACT_LIMITS, CONTACT_THANK_YOU };
 
 function requiredText(field: string, max: number) {
   const required = `${field} is required`;

@@ -2,7 +2,7 @@
 // registration carries. Devices tell an old QR code from the new one by that date alone
 // (a revocation-list entry with `supersededBefore`, src/domain/credential/verdict.ts),
 // so the new one must be dated strictly after the one it replaces.
-import { dateFromDays, daysSinceEpoch } from '../credential/credential';
+import { dateFromDays, daysSinceEpoch } from '../credential/credential-dates';
 
 /**
  * The re-issue is dated `today`; when the registration it replaces already carries

@@ -3,7 +3,7 @@
 // (docs/transfers-and-renewals.md). Dates are YYYY-MM-DD; `today` is passed in.
 import type { RegistryStanding } from '../registry/registry-copy';
 import { expiryDateFor } from '../registry/validity';
-import { dateFromDays, daysSinceEpoch } from '../credential/credential';
+import { dateFromDays, daysSinceEpoch } from '../credential/credential-dates';
 import { daysUntil, RENEWAL_WINDOW_DAYS } from './owner-overview';
 
 export { RENEWAL_WINDOW_DAYS };

@@ -6,7 +6,7 @@
  * servers send it. A renewal gives a new expiry date, so the reminders start again.
  */
 import type { FastifyInstance } from 'fastify';
-import { dateFromDays, daysSinceEpoch, isoDateOf } from '#domain/credential/credential';
+import { dateFromDays, daysSinceEpoch, isoDateOf } from '#domain/credential/credential-dates';
 import { REMINDER_DAYS, reminderDue, reminderMessage } from '#domain/plates/renewal';
 import type { Database } from '../db/database';
 import { notify } from '../notifications/notify';

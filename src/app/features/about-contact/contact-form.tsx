@@ -1,16 +1,23 @@
 /**
  * The 'Send us a Message' form. Validation messages come from the domain schema; sending
  * goes through send-contact-message.ts, so the message is on the device before anything
- * is tried over the network.
+ * is tried over the network. Both (the rules, and the device's store behind the sending)
+ * load once the page is idle or with the first send, not with the page.
  */
-import { FormField } from '../../components/form-field';
-import { Box, Button, chakra, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useRef, useState } from 'react';
-import { CONTACT_THANK_YOU, contactMessageSchema } from '#domain/contact/contact-message';
+import { CONTACT_THANK_YOU } from '#domain/contact/contact-reply';
 import { validate } from '#domain/validation/validate';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
+import { PlainField, TextArea, TextInput } from '../../components/plain-field';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
-import { type ContactField, discardRejectedContactMessage, SAVED_ON_DEVICE, sendContactMessage } from './send-contact-message';
+import type { ContactField } from './send-contact-message';
+
+const SAVED_ON_DEVICE = "Saved on this device — it will be sent when you're back online.";
+
+const rules = onDemand(() => import('#domain/contact/contact-message').then((module) => module.contactMessageSchema));
+const sending = onDemand(() => import('./send-contact-message'));
 
 type Values = Record<ContactField, string>;
 type Errors = Partial<Record<ContactField, string>>;
@@ -42,7 +49,11 @@ export function ContactForm() {
     event.preventDefault();
     if (isSending) return;
     setResult(null);
-    const checked = validate(contactMessageSchema, values);
+    // Fetched once the page was idle, so normally here already.
+    const loaded = await Promise.all([rules.load(), sending.load()]).catch(() => null);
+    if (!loaded) return setResult({ kind: 'failed', message: NOT_LOADED });
+    const [schema, { discardRejectedContactMessage, sendContactMessage }] = loaded;
+    const checked = validate(schema, values);
     if (!checked.ok) {
       setErrors(checked.errors);
       setFailedAttempts((count) => count + 1);
@@ -80,18 +91,18 @@ export function ContactForm() {
         <Heading as="h2" id="contact-form-heading" size="lg">
           Send us a Message
         </Heading>
-        <FormField label="Name" error={errors.name} required>
-          <Input name="name" autoComplete="name" value={values.name} onChange={(event) => change('name', event.target.value)} />
-        </FormField>
-        <FormField label="Email" error={errors.email} required>
-          <Input name="email" type="email" autoComplete="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
-        </FormField>
-        <FormField label="Subject" error={errors.subject} required>
-          <Input name="subject" value={values.subject} onChange={(event) => change('subject', event.target.value)} />
-        </FormField>
-        <FormField label="Message" error={errors.message} required>
-          <Textarea name="message" rows={5} value={values.message} onChange={(event) => change('message', event.target.value)} />
-        </FormField>
+        <PlainField label="Name" error={errors.name} required>
+          {(control) => <TextInput {...control} name="name" autoComplete="name" value={values.name} onChange={(event) => change('name', event.target.value)} />}
+        </PlainField>
+        <PlainField label="Email" error={errors.email} required>
+          {(control) => <TextInput {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={(event) => change('email', event.target.value)} />}
+        </PlainField>
+        <PlainField label="Subject" error={errors.subject} required>
+          {(control) => <TextInput {...control} name="subject" value={values.subject} onChange={(event) => change('subject', event.target.value)} />}
+        </PlainField>
+        <PlainField label="Message" error={errors.message} required>
+          {(control) => <TextArea {...control} name="message" rows={5} value={values.message} onChange={(event) => change('message', event.target.value)} />}
+        </PlainField>
 
         {/* Kept in the page at all times so that screen readers announce what appears in it. */}
         <Box role="status" aria-live="polite">

@@ -9,8 +9,6 @@ import { db, type NambalaDatabase } from '../../store/database';
 import { newId } from '../../store/mutate';
 import { discardRejected, submitChange, type SubmitDependencies } from '../../sync/submit-change';
 
-export const SAVED_ON_DEVICE = "Saved on this device — it will be sent when you're back online.";
-
 export type ContactField = keyof ContactMessage;
 
 export type SendContactOutcome =

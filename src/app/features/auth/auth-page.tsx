@@ -3,9 +3,9 @@
  * in the URL (?tab=signup) so links such as the header's 'Sign Up' open the right form,
  * and each form keeps what was typed while the other is shown.
  */
-import { Tabs } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { Tabs } from '../../components/tabs';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';

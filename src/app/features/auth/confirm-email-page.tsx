@@ -7,7 +7,7 @@ import { ACCOUNT_CREATED, SIGNUP_LINK_UNUSABLE } from '#domain/accounts/account-
 import { Button, chakra, Stack } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
+import { onDemand } from '../../components/loaded-when-open';
 import { TextLink } from '../../components/text-link';
 import { FormMessage } from '../../components/form-message';
 import { paths } from '../../config/paths';
@@ -21,13 +21,11 @@ const rules = onDemand(() => import('#domain/accounts/signup-confirmation').then
 export function ConfirmEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const { errors, setErrors, formMessage, isSubmitting, formRef, submit: send } = useAuthForm<'token'>();
+  const { errors, formMessage, isSubmitting, formRef, submit: send } = useAuthForm<'token'>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const schema = await rules.load().catch(() => null);
-    if (!schema) return setErrors({ token: NOT_LOADED });
-    await send(schema, { token }, confirmSignup, ACCOUNT_CREATED);
+    await send(rules, { token }, confirmSignup, ACCOUNT_CREATED);
   }
 
   const problem = token === '' ? SIGNUP_LINK_UNUSABLE : (errors.token ?? formMessage);

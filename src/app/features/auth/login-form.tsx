@@ -1,10 +1,10 @@
 /** The Login form: email and password, checked by the domain's loginSchema, then sent to the server. */
-import { FormField } from '../../components/form-field';
-import { Button, chakra, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { TextLink } from '../../components/text-link';
 import { paths } from '../../config/paths';
-import { loginSchema } from '#domain/accounts/signup';
+import { onDemand } from '../../components/loaded-when-open';
+import { PlainField, TextInput } from '../../components/plain-field';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { login } from './auth-api';
 import { FormMessage } from '../../components/form-message';
@@ -12,6 +12,9 @@ import { PasswordInput } from './password-input';
 import { useAuthForm } from './use-auth-form';
 
 type LoginField = 'email' | 'password';
+
+// The form's rules load once the page is idle (or with the first send), not with the page.
+const rules = onDemand(() => import('#domain/accounts/signup').then((module) => module.loginSchema));
 
 export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup: () => void }) {
   const [values, setValues] = useState<Record<LoginField, string>>({ email: '', password: '' });
@@ -25,18 +28,22 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup: () => void }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await send(loginSchema, values, login, 'Welcome back!');
+    await send(rules, values, login, 'Welcome back!');
   }
 
   return (
     <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Login">
       <Stack gap="4">
-        <FormField label="Email" error={errors.email} required>
-          <Input name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
-        </FormField>
-        <FormField label="Password" error={errors.password} required>
-          <PasswordInput name="password" autoComplete="current-password" value={values.password} onChange={(event) => change('password', event.target.value)} />
-        </FormField>
+        <PlainField label="Email" error={errors.email} required>
+          {(control) => (
+            <TextInput {...control} name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
+          )}
+        </PlainField>
+        <PlainField label="Password" error={errors.password} required>
+          {(control) => (
+            <PasswordInput {...control} name="password" autoComplete="current-password" value={values.password} onChange={(event) => change('password', event.target.value)} />
+          )}
+        </PlainField>
         <Text fontSize="sm" textAlign="end" mt="-2">
           <TextLink to={paths.forgotPassword}>Forgot password?</TextLink>
         </Text>

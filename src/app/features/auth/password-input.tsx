@@ -1,11 +1,12 @@
 /**
  * A password input with a show/hide button. The button stays in the tab order (unlike
  * Chakra's snippet) so that keyboard users can check what they typed, and says its state
- * with aria-pressed.
+ * with aria-pressed. Its label and states come from the PlainField it is drawn in.
  */
-import { IconButton, Input, type InputProps, InputGroup } from '@chakra-ui/react';
+import { IconButton, type InputProps, InputGroup } from '@chakra-ui/react';
 import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from '../../components/icons';
+import { TextInput } from '../../components/plain-field';
 
 export function PasswordInput(props: Omit<InputProps, 'type'>) {
   const [isVisible, setVisible] = useState(false);
@@ -25,7 +26,7 @@ export function PasswordInput(props: Omit<InputProps, 'type'>) {
         </IconButton>
       }
     >
-      <Input {...props} type={isVisible ? 'text' : 'password'} />
+      <TextInput {...props} type={isVisible ? 'text' : 'password'} />
     </InputGroup>
   );
 }

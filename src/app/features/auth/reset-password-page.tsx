@@ -10,8 +10,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { TextLink } from '../../components/text-link';
-import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
+import { PlainField } from '../../components/plain-field';
 import { showToast } from '../../components/toast';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { paths } from '../../config/paths';
@@ -79,12 +79,16 @@ export function ResetPasswordPage() {
         <Stack gap="4">
           {/* For password managers: the account whose password this is. */}
           <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
-          <FormField label="New Password" error={errors.newPassword} required helperText={errors.newPassword ? undefined : `At least ${MIN_PASSWORD_LENGTH} characters.`}>
-            <PasswordInput name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={(event) => change('newPassword', event.target.value)} />
-          </FormField>
-          <FormField label="Confirm Password" error={errors.confirmPassword} required>
-            <PasswordInput name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={(event) => change('confirmPassword', event.target.value)} />
-          </FormField>
+          <PlainField label="New Password" error={errors.newPassword} required helper={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
+            {(control) => (
+              <PasswordInput {...control} name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={(event) => change('newPassword', event.target.value)} />
+            )}
+          </PlainField>
+          <PlainField label="Confirm Password" error={errors.confirmPassword} required>
+            {(control) => (
+              <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={(event) => change('confirmPassword', event.target.value)} />
+            )}
+          </PlainField>
           <FormMessage message={formMessage} />
           <Button type="submit" colorPalette="brand" loading={isSaving} loadingText="Saving…" width="full">
             Set New Password

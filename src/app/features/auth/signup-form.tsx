@@ -4,12 +4,13 @@
  * 'Agent' does not travel with an individual's account. Once sent, the form gives way to
  * "check your email": the account is made when the link sent there is opened.
  */
-import { FormField } from '../../components/form-field';
-import { Button, chakra, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
-import { EMPTY_SIGNUP, MIN_PASSWORD_LENGTH, showsBusinessName, showsLicenseNumber, signupSchema } from '#domain/accounts/signup';
-import { ACCOUNT_CREATED } from '#domain/accounts/signup-confirmation';
-import { ACCOUNT_TYPES, type AccountTypeId, isOneOf, ACCOUNT_TYPE_IDS } from '#domain/statuses/statuses';
+import { ACCOUNT_CREATED, MIN_PASSWORD_LENGTH } from '#domain/accounts/account-links';
+import { showsBusinessName, showsLicenseNumber } from '#domain/accounts/business-details';
+import { ACCOUNT_TYPES, type AccountTypeId, isOneOf, ACCOUNT_TYPE_IDS, DEFAULT_ACCOUNT_TYPE } from '#domain/statuses/statuses';
+import { onDemand } from '../../components/loaded-when-open';
+import { PlainField, SelectControl, SelectIndicator, SelectRoot, TextInput } from '../../components/plain-field';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
 import { type SignupSent, signup } from './auth-api';
 import { CheckEmail } from './check-email';
@@ -24,12 +25,15 @@ type Values = Record<TextField, string> & { userType: AccountTypeId };
 const EMPTY: Values = {
   name: '',
   email: '',
-  userType: EMPTY_SIGNUP.userType,
+  userType: DEFAULT_ACCOUNT_TYPE,
   businessName: '',
   licenseNumber: '',
   password: '',
   confirmPassword: '',
 };
+
+// The form's rules load once the page is idle (or with the first send), not with the page.
+const rules = onDemand(() => import('#domain/accounts/signup').then((module) => module.signupSchema));
 
 // Some messages are about two fields; changing either clears them.
 const ALSO_CLEARS: Partial<Record<SignupField, readonly SignupField[]>> = {
@@ -64,7 +68,7 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
       ...(hasBusinessName ? { businessName } : {}),
       ...(hasLicenseNumber ? { licenseNumber } : {}),
     };
-    const answer = await send(signupSchema, input, signup, ACCOUNT_CREATED);
+    const answer = await send(rules, input, signup, ACCOUNT_CREATED);
     if (answer) {
       setValues(EMPTY);
       setSent(answer.sent);
@@ -76,64 +80,66 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
   return (
     <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Sign Up">
       <Stack gap="4">
-        <FormField label="Full Name" error={errors.name} required>
-          <Input name="name" autoComplete="name" value={values.name} onChange={(event) => change('name', event.target.value)} />
-        </FormField>
-        <FormField label="Email" error={errors.email} required>
-          <Input name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
-        </FormField>
-        <Field.Root invalid={Boolean(errors.userType)} required>
-          <Field.Label>
-            Account Type <Field.RequiredIndicator />
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="userType"
-              value={values.userType}
-              onChange={(event) => {
-                const type = event.target.value;
-                if (isOneOf(ACCOUNT_TYPE_IDS, type)) change('userType', type);
-              }}
-            >
-              {ACCOUNT_TYPES.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.ErrorText>{errors.userType}</Field.ErrorText>
-        </Field.Root>
+        <PlainField label="Full Name" error={errors.name} required>
+          {(control) => <TextInput {...control} name="name" autoComplete="name" value={values.name} onChange={(event) => change('name', event.target.value)} />}
+        </PlainField>
+        <PlainField label="Email" error={errors.email} required>
+          {(control) => (
+            <TextInput {...control} name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
+          )}
+        </PlainField>
+        <PlainField label="Account Type" error={errors.userType} required>
+          {(control) => (
+            <SelectRoot>
+              <SelectControl
+                {...control}
+                name="userType"
+                value={values.userType}
+                onChange={(event) => {
+                  const type = event.target.value;
+                  if (isOneOf(ACCOUNT_TYPE_IDS, type)) change('userType', type);
+                }}
+              >
+                {ACCOUNT_TYPES.map((type) => (
+                  <option key={type.id} value={type.id}>
+                    {type.label}
+                  </option>
+                ))}
+              </SelectControl>
+              <SelectIndicator />
+            </SelectRoot>
+          )}
+        </PlainField>
         {hasBusinessName && (
-          <FormField label="Business/Company Name" error={errors.businessName} required>
-            <Input name="businessName" autoComplete="organization" value={values.businessName} onChange={(event) => change('businessName', event.target.value)} />
-          </FormField>
+          <PlainField label="Business/Company Name" error={errors.businessName} required>
+            {(control) => (
+              <TextInput {...control} name="businessName" autoComplete="organization" value={values.businessName} onChange={(event) => change('businessName', event.target.value)} />
+            )}
+          </PlainField>
         )}
         {hasLicenseNumber && (
-          <FormField label="License Number" error={errors.licenseNumber} required>
-            <Input name="licenseNumber" autoComplete="off" value={values.licenseNumber} onChange={(event) => change('licenseNumber', event.target.value)} />
-          </FormField>
+          <PlainField label="License Number" error={errors.licenseNumber} required>
+            {(control) => (
+              <TextInput {...control} name="licenseNumber" autoComplete="off" value={values.licenseNumber} onChange={(event) => change('licenseNumber', event.target.value)} />
+            )}
+          </PlainField>
         )}
-        <Field.Root invalid={Boolean(errors.password)} required>
-          <Field.Label>
-            Password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput name="password" autoComplete="new-password" value={values.password} onChange={(event) => change('password', event.target.value)} />
-          {errors.password ? <Field.ErrorText>{errors.password}</Field.ErrorText> : <Field.HelperText>At least {MIN_PASSWORD_LENGTH} characters.</Field.HelperText>}
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.confirmPassword)} required>
-          <Field.Label>
-            Confirm Password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => change('confirmPassword', event.target.value)}
-          />
-          <Field.ErrorText>{errors.confirmPassword}</Field.ErrorText>
-        </Field.Root>
+        <PlainField label="Password" error={errors.password} helper={`At least ${MIN_PASSWORD_LENGTH} characters.`} required>
+          {(control) => (
+            <PasswordInput {...control} name="password" autoComplete="new-password" value={values.password} onChange={(event) => change('password', event.target.value)} />
+          )}
+        </PlainField>
+        <PlainField label="Confirm Password" error={errors.confirmPassword} required>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={(event) => change('confirmPassword', event.target.value)}
+            />
+          )}
+        </PlainField>
         <FormMessage message={formMessage} />
         <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Creating account…" width="full">
           Create Account

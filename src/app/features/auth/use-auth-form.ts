@@ -1,12 +1,13 @@
 /**
- * What the login and sign-up forms share: field errors and the form message,
- * validation with the domain schema, the call to the server, focus on the first
- * problem, and on success the session and the landing page.
+ * What the account forms share: field errors and the form message, validation with the
+ * domain schema (loaded on demand, not with the page), the call to the server, focus on
+ * the first problem, and on success the session and the landing page.
  */
 import { validate } from '#domain/validation/validate';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ZodType } from 'zod';
+import { NOT_LOADED, type OnDemand } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { landingFor } from '../../session/role-views';
@@ -27,17 +28,24 @@ export function useAuthForm<Field extends string>() {
   }
 
   /**
-   * Validates and sends. A user in the answer is signed in and taken to their landing page;
-   * any other success is handed back (a sign-up's "check your email"); a refusal is shown.
+   * Validates with the form's rules and sends. A user in the answer is signed in and taken
+   * to their landing page; any other success is handed back (a sign-up's "check your
+   * email"); a refusal is shown, as is rules that cannot be fetched.
    */
   async function submit<Value, Success extends { ok: true }>(
-    schema: ZodType<Value>,
+    rules: OnDemand<ZodType<Value>>,
     input: unknown,
     send: (value: Value) => Promise<Success | { ok: false; message: string | null; fields: Partial<Record<Field, string>> }>,
     welcome: string,
   ): Promise<Success | null> {
     if (isSubmitting) return null;
     setFormMessage(null);
+    // Fetched once the page is idle, so normally here already.
+    const schema = rules.loaded() ?? (await rules.load().catch(() => null));
+    if (!schema) {
+      setFormMessage(NOT_LOADED);
+      return null;
+    }
     const checked = validate(schema, input);
     if (!checked.ok) {
       setErrors(checked.errors as Partial<Record<Field, string>>);

@@ -1,6 +1,7 @@
 /** The four payment methods as one radio group, the way every payment form offers them. */
 import { isPaymentMethodId, PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
-import { RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
+import { RadioGroup } from '../../components/radio-group';
 
 interface PaymentMethodRadiosProps {
   method: PaymentMethodId | null;
@@ -31,8 +32,7 @@ export function PaymentMethodRadios({ method, onChange, error, idPrefix, label =
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" wrap="wrap">
           {PAYMENT_METHODS.map((option) => (
             <RadioGroup.Item key={option.id} value={option.id}>
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
+                            <RadioGroup.ItemIndicator />
               <RadioGroup.ItemText>{option.name}</RadioGroup.ItemText>
             </RadioGroup.Item>
           ))}

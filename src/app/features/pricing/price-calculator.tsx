@@ -2,10 +2,12 @@
  * A live estimate of an order: how many plates and which payment method, with the
  * itemised total. The arithmetic is the domain's; this component only gathers input.
  */
-import { Card, Field, Heading, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates } from '#domain/applications/application-form';
+import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates } from '#domain/applications/plate-count';
 import { gatewayFeeLabel, isPaymentMethodId, PAYMENT_METHODS, priceBreakdown, type PaymentMethodId, type PricingSettings } from '#domain/pricing/pricing';
+import { PlainField, TextInput } from '../../components/plain-field';
+import { RadioGroup } from '../../components/radio-group';
 import { PriceBreakdown } from './price-breakdown';
 
 /** The typed count as a whole number in the allowed range; non-numeric input counts as 1. */
@@ -28,24 +30,23 @@ export function PriceCalculator({ settings }: { settings: PricingSettings }) {
         <Text color="fg.muted">See what an order costs before you apply.</Text>
       </Card.Header>
       <Card.Body gap="6">
-        <Field.Root>
-          <Field.Label>Number of plates</Field.Label>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={MIN_PLATES_PER_APPLICATION}
-            max={MAX_PLATES_PER_APPLICATION}
-            step={1}
-            value={platesInput}
-            onChange={(event) => setPlatesInput(event.target.value)}
-            // Show the count actually priced once the visitor leaves the field.
-            onBlur={() => setPlatesInput(String(numberOfPlates))}
-            maxW="12rem"
-          />
-          <Field.HelperText>
-            From {MIN_PLATES_PER_APPLICATION} to {MAX_PLATES_PER_APPLICATION} plates per order.
-          </Field.HelperText>
-        </Field.Root>
+        <PlainField label="Number of plates" helper={`From ${MIN_PLATES_PER_APPLICATION} to ${MAX_PLATES_PER_APPLICATION} plates per order.`}>
+          {(control) => (
+            <TextInput
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={MIN_PLATES_PER_APPLICATION}
+              max={MAX_PLATES_PER_APPLICATION}
+              step={1}
+              value={platesInput}
+              onChange={(event) => setPlatesInput(event.target.value)}
+              // Show the count actually priced once the visitor leaves the field.
+              onBlur={() => setPlatesInput(String(numberOfPlates))}
+              maxW="12rem"
+            />
+          )}
+        </PlainField>
 
         <RadioGroup.Root value={method ?? null} onValueChange={(details) => setMethod(isPaymentMethodId(details.value) ? details.value : undefined)} colorPalette="brand">
           <RadioGroup.Label fontWeight="medium" mb="2" display="block">
@@ -54,8 +55,7 @@ export function PriceCalculator({ settings }: { settings: PricingSettings }) {
           <Stack gap="2">
             {PAYMENT_METHODS.map((paymentMethod) => (
               <RadioGroup.Item key={paymentMethod.id} value={paymentMethod.id} borderWidth="1px" rounded="md" px="3" py="2.5" _checked={{ borderColor: 'brand.600', bg: 'brand.subtle' }}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
+                                <RadioGroup.ItemIndicator />
                 <RadioGroup.ItemText flex="1">
                   <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap={{ base: '0', sm: '3' }}>
                     <span>{paymentMethod.name}</span>

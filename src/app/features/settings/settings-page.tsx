@@ -6,6 +6,7 @@ import { useStoreQuery } from '../../store/use-store-query';
 import { useRef, useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
+import { PlainField } from '../../components/plain-field';
 import { showToast } from '../../components/toast';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
@@ -131,15 +132,15 @@ function PasswordForm() {
     >
       <Stack gap="4">
         <FormMessage message={message} />
-        <FormField label="Current Password" error={errors.currentPassword} required>
-          <PasswordInput value={values.currentPassword} autoComplete="current-password" onChange={(event) => change('currentPassword', event.currentTarget.value)} />
-        </FormField>
-        <FormField label="New Password" error={errors.newPassword} required>
-          <PasswordInput value={values.newPassword} autoComplete="new-password" onChange={(event) => change('newPassword', event.currentTarget.value)} />
-        </FormField>
-        <FormField label="Confirm New Password" error={errors.confirmPassword} required>
-          <PasswordInput value={values.confirmPassword} autoComplete="new-password" onChange={(event) => change('confirmPassword', event.currentTarget.value)} />
-        </FormField>
+        <PlainField label="Current Password" error={errors.currentPassword} required>
+          {(control) => <PasswordInput {...control} value={values.currentPassword} autoComplete="current-password" onChange={(event) => change('currentPassword', event.currentTarget.value)} />}
+        </PlainField>
+        <PlainField label="New Password" error={errors.newPassword} required>
+          {(control) => <PasswordInput {...control} value={values.newPassword} autoComplete="new-password" onChange={(event) => change('newPassword', event.currentTarget.value)} />}
+        </PlainField>
+        <PlainField label="Confirm New Password" error={errors.confirmPassword} required>
+          {(control) => <PasswordInput {...control} value={values.confirmPassword} autoComplete="new-password" onChange={(event) => change('confirmPassword', event.currentTarget.value)} />}
+        </PlainField>
         {!isOnline && (
           <Text fontSize="sm" color="fg.muted">
             Changing your password needs a connection.

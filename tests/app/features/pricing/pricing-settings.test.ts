@@ -22,30 +22,30 @@ describe('pricing settings from the server', () => {
     vi.unstubAllGlobals();
   });
 
-  it('reads the settings and when they changed from the server’s answer', () => {
-    expect(parsePricingAnswer({ settings: changed, paymentMethods: [], updatedAt: '2026-03-01T10:00:00.000Z' })).toEqual({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z' });
-    expect(parsePricingAnswer({ settings: DEFAULT_PRICING, updatedAt: null })).toEqual({ settings: DEFAULT_PRICING, updatedAt: null });
+  it('reads the settings and when they changed from the server’s answer', async () => {
+    expect(await parsePricingAnswer({ settings: changed, paymentMethods: [], updatedAt: '2026-03-01T10:00:00.000Z' })).toEqual({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z' });
+    expect(await parsePricingAnswer({ settings: DEFAULT_PRICING, updatedAt: null })).toEqual({ settings: DEFAULT_PRICING, updatedAt: null });
   });
 
-  it('refuses answers it cannot trust', () => {
-    expect(parsePricingAnswer(null)).toBeNull();
-    expect(parsePricingAnswer({ message: 'Internal Server Error' })).toBeNull();
-    expect(parsePricingAnswer({ settings: { ...changed, platePrice: 300.5 } })).toBeNull();
-    expect(parsePricingAnswer({ settings: { ...changed, gatewayFeeBasisPoints: { mtn: 200 } } })).toBeNull();
+  it('refuses answers it cannot trust', async () => {
+    expect(await parsePricingAnswer(null)).toBeNull();
+    expect(await parsePricingAnswer({ message: 'Internal Server Error' })).toBeNull();
+    expect(await parsePricingAnswer({ settings: { ...changed, platePrice: 300.5 } })).toBeNull();
+    expect(await parsePricingAnswer({ settings: { ...changed, gatewayFeeBasisPoints: { mtn: 200 } } })).toBeNull();
   });
 
-  it('keeps the last answer on the device and reads it back as the device’s copy', () => {
+  it('keeps the last answer on the device and reads it back as the device’s copy', async () => {
     const storage = memoryStorage();
     writeStoredPricing({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z' }, storage);
     expect([...storage.data.keys()]).toEqual([PRICING_SETTINGS_KEY]);
-    expect(readStoredPricing(storage)).toEqual({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z', source: 'device' });
+    expect(await readStoredPricing(storage)).toEqual({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z', source: 'device' });
   });
 
-  it('has no copy before the first answer, or when the copy is damaged or storage refuses', () => {
+  it('has no copy before the first answer, or when the copy is damaged or storage refuses', async () => {
     const storage = memoryStorage();
-    expect(readStoredPricing(storage)).toBeNull();
+    expect(await readStoredPricing(storage)).toBeNull();
     storage.data.set(PRICING_SETTINGS_KEY, '{not json');
-    expect(readStoredPricing(storage)).toBeNull();
+    expect(await readStoredPricing(storage)).toBeNull();
     const broken: PricingStorage = {
       getItem: () => {
         throw new Error('SecurityError');
@@ -54,7 +54,7 @@ describe('pricing settings from the server', () => {
         throw new Error('QuotaExceededError');
       },
     };
-    expect(readStoredPricing(broken)).toBeNull();
+    expect(await readStoredPricing(broken)).toBeNull();
     expect(() => writeStoredPricing({ settings: changed, updatedAt: null }, broken)).not.toThrow();
   });
 
@@ -63,7 +63,7 @@ describe('pricing settings from the server', () => {
     vi.stubGlobal('localStorage', storage);
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ settings: changed, paymentMethods: [], updatedAt: null }), { status: 200 })));
     expect(await refreshPricingSettings()).toEqual({ settings: changed, updatedAt: null, source: 'server' });
-    expect(readStoredPricing(storage)?.settings).toEqual(changed);
+    expect((await readStoredPricing(storage))?.settings).toEqual(changed);
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
@@ -71,5 +71,20 @@ describe('pricing settings from the server', () => {
       }),
     );
     expect((await refreshPricingSettings()).settings).toEqual(changed);
+  });
+
+  it('opened offline, the copy kept on the device is what the page knows', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../../src/app/features/pricing/pricing-settings');
+    const storage = memoryStorage();
+    fresh.writeStoredPricing({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z' }, storage);
+    vi.stubGlobal('localStorage', storage);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect(await fresh.refreshPricingSettings()).toEqual({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z', source: 'device' });
   });
 });
