@@ -54,16 +54,20 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 interface Scripts {
   kib: number;
   files: number;
+  /** Each script's gzip KiB, largest first. */
+  each: [string, number][];
 }
 
 async function gzipKiB(root: string, scripts: Iterable<string>): Promise<Scripts> {
-  let bytes = 0;
-  let files = 0;
-  for (const script of scripts) {
-    bytes += gzipSync(await readFile(path.join(root, 'dist', script)), { level: 9 }).length;
-    files += 1;
-  }
-  return { kib: bytes / 1024, files };
+  const each: [string, number][] = [];
+  for (const script of scripts) each.push([script, gzipSync(await readFile(path.join(root, 'dist', script)), { level: 9 }).length / 1024]);
+  each.sort((a, b) => b[1] - a[1]);
+  return { kib: each.reduce((sum, [, kib]) => sum + kib, 0), files: each.length, each };
+}
+
+/** With BENCH_VERBOSE, the scripts behind a figure, largest first. */
+function printEach(print: Print, scripts: Scripts): void {
+  if (process.env.BENCH_VERBOSE) print(scripts.each.map(([script, kib]) => `    ${kib.toFixed(1).padStart(6)}  ${script}`).join('\n'));
 }
 
 /**
@@ -242,6 +246,7 @@ async function dashboardJavaScript(print: Print, browser: Browser, options: Firs
       if (isWithin) passed.push(route);
       if (scripts.kib > largest.kib) largest = { route, kib: scripts.kib };
       line = `${`${scripts.kib.toFixed(1)} (${scripts.files})`.padStart(20)}  ${(charts.length > 0 ? charts.join(', ') : 'none').padEnd(16)}  ${isWithin ? 'PASS' : 'MISS'}`;
+      printEach(print, scripts);
     } catch (error) {
       line = `not ready: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
     }

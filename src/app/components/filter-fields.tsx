@@ -8,7 +8,7 @@
  */
 import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { type ReactNode, useId } from 'react';
-import { ChevronDownIcon, SearchIcon } from './icons';
+import { SearchIcon } from './icons';
 import { FieldLabel, FieldRoot, SelectControl, SelectIndicator, SelectRoot, TextInput } from './plain-field';
 
 type Width = SystemStyleObject['width'];
@@ -60,9 +60,7 @@ export function PlainSelect({ label, hideLabel = false, value, onChange, w, chil
         <SelectControl id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
           {children}
         </SelectControl>
-        <SelectIndicator>
-          <ChevronDownIcon />
-        </SelectIndicator>
+        <SelectIndicator />
       </SelectRoot>
     </FieldRoot>
   );

@@ -9,6 +9,7 @@
  */
 import { createRecipeContext, createSlotRecipeContext, type HTMLChakraProps, type InputProps, type TextareaProps } from '@chakra-ui/react';
 import { type ReactNode, useId } from 'react';
+import { ChevronDownIcon } from './icons';
 
 const field = createSlotRecipeContext({ key: 'field' });
 export const FieldRoot = field.withProvider<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'root');
@@ -23,7 +24,16 @@ export const TextArea = createRecipeContext({ key: 'textarea' }).withContext<HTM
 const select = createSlotRecipeContext({ key: 'nativeSelect' });
 export const SelectRoot = select.withProvider<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'root');
 export const SelectControl = select.withContext<HTMLSelectElement, HTMLChakraProps<'select'>>('select', 'field');
-export const SelectIndicator = select.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'indicator');
+const StyledSelectIndicator = select.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'indicator');
+
+/** The select's chevron, as Chakra's NativeSelect.Indicator draws it. */
+export function SelectIndicator() {
+  return (
+    <StyledSelectIndicator>
+      <ChevronDownIcon />
+    </StyledSelectIndicator>
+  );
+}
 
 /** What a field's control is given: its id, and its invalid state and description when it has them. */
 export interface ControlProps {

@@ -1,6 +1,6 @@
 /**
  * What a form that changes server data shares: field errors and the form message,
- * validation with the domain schema, the change written through the one write path
+ * validation with the domain schema (loaded on demand), the change written through the one write path
  * and pushed at once, focus on the first problem, and an answer the person can read:
  * applied, saved on this device for later, or refused with the server's reason (the
  * refused change is dropped, since the form still holds it for correcting).
@@ -9,6 +9,7 @@ import { validate } from '#domain/validation/validate';
 import { useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import type { Mutation } from '../store/mutate';
+import { NOT_LOADED } from './loaded-when-open';
 import { showToast } from './toast';
 import { useFocusFirstInvalid } from './use-focus-first-invalid';
 // Imported with the form, not on submit: a form opened online must still save after the connection drops.
@@ -17,6 +18,12 @@ import { discardRejected, submitChange } from '../sync/submit-change';
 export const SAVED_FOR_LATER = "Saved on this device — it will be sent when you're back online.";
 
 export type ChangeResult = 'sent' | 'queued' | 'invalid' | 'rejected';
+
+/**
+ * A form's rules: the domain schema, or its load. Forms load their rules (and zod) on
+ * demand, once the page is idle or with the first send, not with the page (decision 027).
+ */
+export type FormRules<Value> = ZodType<Value> | Promise<ZodType<Value>>;
 
 /** Tells the person a change went through: applied by the server, or saved on this device for later. */
 export function toastChange(result: 'sent' | 'queued', title: string): void {
@@ -59,13 +66,18 @@ export function useChangeForm<Field extends string>() {
    * and resubmit); it is dropped once the corrected one has passed validation.
    */
   async function submit<Value, Row extends { id: string }>(
-    schema: ZodType<Value>,
+    rules: FormRules<Value>,
     input: unknown,
     toMutation: (value: Value) => Mutation<Row>,
     options: { replaces?: string } = {},
   ): Promise<ChangeResult> {
     if (isSubmitting) return 'invalid';
     setFormMessage(null);
+    const schema = await Promise.resolve(rules).catch(() => null);
+    if (!schema) {
+      setFormMessage(NOT_LOADED);
+      return 'invalid';
+    }
     const checked = validate(schema, input);
     if (!checked.ok) {
       setErrors(checked.errors as Partial<Record<Field, string>>);

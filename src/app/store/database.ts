@@ -18,7 +18,7 @@ import type { PlateTransfer } from '#domain/plates/transfer';
 import type { Driver, Vehicle } from '#domain/fleet/vehicle';
 import type { Receipt } from '#domain/payments/receipt';
 import type { InsuranceCustomer } from '#domain/insurance/customer';
-import type { InsurancePolicy } from '#domain/insurance/policy';
+import type { InsurancePolicy } from '#domain/insurance/policy-terms';
 import type { InsuranceClaim } from '#domain/insurance/claim';
 import { Dexie, type EntityTable } from 'dexie';
 

@@ -1,16 +1,10 @@
 // The signed-in user's own profile and password forms (issue: Settings page).
 import { z } from 'zod';
-import { normalisePhone, PHONE_MESSAGE } from '../validation/identity';
+import { formatPhone, normalisePhone, PHONE_MESSAGE } from '../validation/identity';
 import { MIN_PASSWORD_LENGTH, PASSWORDS_DO_NOT_MATCH } from './signup';
 
 // The one phone rule lives with the other identity rules; re-exported for this module's users.
-export { normalisePhone, PHONE_MESSAGE };
-
-/** +260971234567 → +260 97 123 4567 */
-export function formatPhone(phone: string): string {
-  const match = /^\+260(\d{2})(\d{3})(\d{4})$/.exec(phone);
-  return match ? `+260 ${match[1]} ${match[2]} ${match[3]}` : phone;
-}
+export { formatPhone, normalisePhone, PHONE_MESSAGE };
 
 export const profileSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),

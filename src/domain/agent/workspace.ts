@@ -6,21 +6,14 @@ import { plateNumberSchema } from '../plates/plate-number-schema';
 import { NRC_PATTERN, nrcSchema } from '../validation/identity';
 import {
   AGENT_INVENTORY_ITEM_TYPES,
-  type AgentInventoryItemType,
-  type AgentOrderStatus,
   DEFAULT_MANUFACTURING_STATUS,
   MANUFACTURING_STATUSES,
   type ManufacturingStatus,
 } from '../statuses/statuses';
 
-export const WHITEBOOK_SUBMITTED = 'Whitebook entry submitted successfully!';
-export const MANUFACTURING_SUBMITTED = 'Manufacturing details submitted successfully!';
-export const INVENTORY_SUBMITTED = 'Inventory data submitted successfully!';
-export const DATE_IN_FUTURE = 'The date cannot be in the future';
+import { DATE_IN_FUTURE, EARLIEST_RECORD_DATE } from './agent-records';
 
-/** Said on a sale whose entitlement reference is not one of the shop's orders (checked on sync). */
-export const entitlementNotFound = (reference: string) =>
-  `${reference} is not one of this shop’s orders. Enter the order number (ORD-…) or the application reference (LP-…) the plate was made for.`;
+export * from './agent-records';
 // The one NRC rule, kept importable from here for the modules that always took it from here.
 export { NRC_PATTERN, nrcSchema };
 
@@ -30,9 +23,6 @@ const requiredText = (label: string, max = 100) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
-
-/** The earliest date a shop's record may carry: before it, a date is a typing slip (and year 0 is one the database cannot store). */
-export const EARLIEST_RECORD_DATE = '1900-01-01';
 
 /** A calendar date written YYYY-MM-DD, from EARLIEST_RECORD_DATE and not after `today` (also YYYY-MM-DD, from the caller's clock). */
 const pastDate = (label: string, today: string) =>
@@ -131,80 +121,5 @@ export function inventoryItemSchema(today: string) {
 }
 export type InventoryItemInput = z.input<ReturnType<typeof inventoryItemSchema>>;
 export type InventoryItem = z.output<ReturnType<typeof inventoryItemSchema>>;
-
-/** An order assigned to the agent's shop: an approved plate request to make and hand over. */
-export interface AgentOrder {
-  id: string;
-  agentId: string;
-  customerName: string;
-  /** National registration card number, 123456/78/9, to check against the buyer's card. */
-  customerNrc: string;
-  customerPhone: string;
-  plateNumber: string;
-  plateType: string;
-  vehicle: string;
-  status: AgentOrderStatus;
-  collectionDate: string;
-  createdAt: string;
-}
-
-export interface OverviewFigure {
-  value: number;
-  /** Change against the previous 30 days, in the same unit. */
-  trend: number;
-}
-
-export interface AgentOverview {
-  pendingOrders: OverviewFigure;
-  fulfilledOrders: OverviewFigure;
-  plateSales: OverviewFigure;
-  inventoryBlanks: OverviewFigure;
-}
-
-const DAY_MS = 24 * 3600 * 1000;
-
-/** Which 30-day window a YYYY-MM-DD (or ISO) date falls in, counting back from today: 0 = last 30 days, 1 = the 30 before. */
-function windowOf(date: string, today: string): number {
-  const days = Math.floor((Date.parse(`${today.slice(0, 10)}T00:00:00Z`) - Date.parse(`${date.slice(0, 10)}T00:00:00Z`)) / DAY_MS);
-  return days < 0 ? 0 : Math.floor(days / 30);
-}
-
-/**
- * The two 30-day windows trends compare, as inclusive YYYY-MM-DD bounds: the last
- * 30 days (today and anything dated later) and the 30 before. Lets a large table be
- * counted by index instead of read whole.
- */
-export function trendWindows(today: string): { recentFrom: string; previousFrom: string; previousTo: string } {
-  const start = Date.parse(`${today.slice(0, 10)}T00:00:00Z`);
-  const dayOf = (daysBack: number) => new Date(start - daysBack * DAY_MS).toISOString().slice(0, 10);
-  return { recentFrom: dayOf(29), previousFrom: dayOf(59), previousTo: dayOf(30) };
-}
-
-/**
- * The overview cards from the agent's own records. Orders count as they stand now,
- * with the trend from when they were created; sales and blanks count the last 30
- * days against the 30 before.
- */
-export function agentOverview(
-  orders: readonly Pick<AgentOrder, 'status' | 'createdAt'>[],
-  entries: readonly Pick<WhitebookEntry, 'saleDate'>[],
-  items: readonly { itemType: AgentInventoryItemType; quantity: number; receivedDate: string }[],
-  today: string,
-): AgentOverview {
-  const countBy = <T>(rows: readonly T[], keep: (row: T) => boolean, dateOf: (row: T) => string): OverviewFigure => {
-    const kept = rows.filter(keep);
-    const recent = kept.filter((row) => windowOf(dateOf(row), today) === 0).length;
-    const before = kept.filter((row) => windowOf(dateOf(row), today) === 1).length;
-    return { value: kept.length, trend: recent - before };
-  };
-  const blanks = items.filter((item) => item.itemType === 'Plate Blanks');
-  const blanksIn = (window: number) => blanks.filter((item) => windowOf(item.receivedDate, today) === window).reduce((sum, item) => sum + item.quantity, 0);
-  return {
-    pendingOrders: countBy(orders, (order) => order.status === 'Pending', (order) => order.createdAt),
-    fulfilledOrders: countBy(orders, (order) => order.status === 'Fulfilled', (order) => order.createdAt),
-    plateSales: countBy(entries, () => true, (entry) => entry.saleDate),
-    inventoryBlanks: { value: blanks.reduce((sum, item) => sum + item.quantity, 0), trend: blanksIn(0) - blanksIn(1) },
-  };
-}
 
 export type { ManufacturingStatus };

@@ -4,10 +4,8 @@
 // byte format (see docs/credential.md); numeric.ts and qr-url.ts carry the bytes in a QR
 // code or URL, verdict.ts decides what an officer is told.
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { z } from 'zod';
 import { isValidPlateNumber, PLATE_NUMBER_MAX_LENGTH } from '../plates/plate-number';
-import { plateNumberSchema } from '../plates/plate-number-schema';
-import { CREDENTIAL_FIRST_DATE, CREDENTIAL_LAST_DATE, dateFromDays, daysSinceEpoch, isCredentialDate, isIsoDate } from './credential-dates';
+import { CREDENTIAL_FIRST_DATE, CREDENTIAL_LAST_DATE, dateFromDays, daysSinceEpoch, isCredentialDate } from './credential-dates';
 
 export { CREDENTIAL_FIRST_DATE, CREDENTIAL_LAST_DATE, CREDENTIAL_MAX_DAY, dateFromDays, daysSinceEpoch, isCredentialDate, isIsoDate, isoDateOf } from './credential-dates';
 
@@ -72,7 +70,7 @@ export function utf8ByteLength(s: string): number {
 
 // Control characters would let a credential print differently from how it reads; a lone
 // surrogate has no UTF-8 form and TextEncoder would quietly replace it.
-const CONTROL_OR_LONE_SURROGATE = /[\p{Cc}\p{Cs}]/u;
+export const CONTROL_OR_LONE_SURROGATE = /[\p{Cc}\p{Cs}]/u;
 
 /** What is wrong with a make, model or colour as stored in a credential, or null if nothing. */
 export function credentialTextProblem(value: string, maxBytes: number): string | null {
@@ -91,7 +89,7 @@ export function isValidCredentialText(value: string, maxBytes: number): boolean 
 // ---------------------------------------------------------------------------------------
 // Field rules, shared by the encoder, the decoder and (as messages) the schema
 
-function isValidKeyId(keyId: number): boolean {
+export function isValidKeyId(keyId: number): boolean {
   return Number.isInteger(keyId) && keyId >= CREDENTIAL_MIN_KEY_ID && keyId <= CREDENTIAL_MAX_KEY_ID;
 }
 
@@ -121,63 +119,11 @@ export function credentialFieldsProblem(fields: CredentialFields): string | null
 }
 
 // ---------------------------------------------------------------------------------------
-// Schema for the server, before it signs
+// What the server says of fields it will not sign (the schema is in credential-fields-schema.ts)
 
 export const CREDENTIAL_KEY_ID_INVALID = `Key id must be a whole number from 1 to ${CREDENTIAL_MAX_KEY_ID}`;
 export const CREDENTIAL_EXPIRY_BEFORE_REGISTRATION = 'Expiry date must not be before the registration date';
 
-const TEXT_LABELS = { make: 'Make', model: 'Model', colour: 'Colour' } as const satisfies Record<CredentialTextField, string>;
-
-function textFieldSchema(field: CredentialTextField) {
-  const label = TEXT_LABELS[field];
-  const maxBytes = CREDENTIAL_TEXT_MAX_BYTES[field];
-  const required = `Please enter the ${label.toLowerCase()}`;
-  return z.string({ error: required }).transform((raw, ctx): string => {
-    // NFC so that 'ë' typed as one code point or as e + combining diaeresis is signed as the same bytes.
-    const value = raw.trim().normalize('NFC');
-    if (value === '') {
-      ctx.addIssue({ code: 'custom', message: required });
-      return z.NEVER;
-    }
-    if (CONTROL_OR_LONE_SURROGATE.test(value)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must not contain control characters` });
-      return z.NEVER;
-    }
-    if (utf8ByteLength(value) > maxBytes) {
-      ctx.addIssue({ code: 'custom', message: `${label} is too long: at most ${maxBytes} bytes, and letters such as ë count as two` });
-      return z.NEVER;
-    }
-    return value;
-  });
-}
-
-function dateFieldSchema(label: string) {
-  return z
-    .string({ error: `${label} is required` })
-    .refine(isIsoDate, { message: `${label} must be a real date written YYYY-MM-DD`, abort: true })
-    .refine(isCredentialDate, { message: `${label} must be between ${CREDENTIAL_FIRST_DATE} and ${CREDENTIAL_LAST_DATE}` });
-}
-
-/**
- * The fields the server signs, as received: trims the texts, normalises the plate number,
- * and names the first problem per field. Its output always passes encodeUnsigned.
- */
-export const credentialFieldsSchema = z
-  .object({
-    keyId: z.number({ error: CREDENTIAL_KEY_ID_INVALID }).refine(isValidKeyId, { message: CREDENTIAL_KEY_ID_INVALID }),
-    plateNumber: plateNumberSchema,
-    make: textFieldSchema('make'),
-    model: textFieldSchema('model'),
-    colour: textFieldSchema('colour'),
-    registrationDate: dateFieldSchema('Registration date'),
-    expiryDate: dateFieldSchema('Expiry date'),
-  })
-  // Compared only when both dates are good, so a bad registration date is not also
-  // reported as an expiry problem.
-  .refine((f) => !isCredentialDate(f.registrationDate) || !isCredentialDate(f.expiryDate) || f.expiryDate >= f.registrationDate, {
-    message: CREDENTIAL_EXPIRY_BEFORE_REGISTRATION,
-    path: ['expiryDate'],
-  }) satisfies z.ZodType<CredentialFields, unknown>;
 
 // ---------------------------------------------------------------------------------------
 // Encoding

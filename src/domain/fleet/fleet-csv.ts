@@ -4,15 +4,13 @@
 // rows as a spreadsheet does (the header is row 1), so nothing is imported until all are
 // right. The app checks a file with this before sending it and the server again before
 // storing it. docs/fleet.md shows the columns with an example.
-import { csvText } from '../csv/csv-writer';
 import type { OwnerPlateFacts, PlateHolder, VehicleDetails } from './fleet-input';
 import { chassisTakenMessage, plateFitProblem, vehicleDetailsSchema } from './fleet-input';
 
-/** The most vehicles one file may carry. */
-export const MAX_IMPORT_ROWS = 10_000;
+import { FLEET_CSV_COLUMNS, MAX_IMPORT_ROWS } from './fleet-csv-format';
 
-export const FLEET_CSV_COLUMNS = ['make', 'model', 'year', 'colour', 'chassis_number', 'plate_number'] as const;
-export const FLEET_CSV_HEADER = FLEET_CSV_COLUMNS.join(',');
+export * from './fleet-csv-format';
+
 const REQUIRED_COLUMNS = ['make', 'model', 'colour'] as const;
 
 type Field = keyof VehicleDetails;
@@ -224,6 +222,3 @@ export function checkFleetCsv(text: string, context: FleetImportContext, maxRows
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, vehicles };
 }
-
-/** A first line and one example row, for a file the owner fills in. */
-export const FLEET_CSV_TEMPLATE = csvText([[...FLEET_CSV_COLUMNS], ['Toyota', 'Hilux', '2019', 'White', 'AHTFR22G906012345', '']]);

@@ -1,12 +1,10 @@
-// An insurance agent's customer (a policy holder): the person as the agent records them,
-// and the vehicles the registry holds in their name. A customer may be someone with a
-// Nambala account (linked on the server by email or phone) or someone the agent adds.
+// An insurance agent's customer: the rules (zod) of the customer form. The rest is in
+// customer-records.ts.
 import { z } from 'zod';
 import { nrcSchema, phoneNumberSchema } from '../validation/identity';
+import type { CustomerFormValues } from './customer-records';
 
-export const CUSTOMER_SAVED = 'Customer saved';
-export const CUSTOMER_NOT_YOURS = 'This customer is not in your list.';
-export const customerNrcTakenMessage = (nrc: string) => `A customer with NRC ${nrc} is already in your list.`;
+export * from './customer-records';
 
 export const customerInputSchema = z.object({
   id: z.uuid({ error: 'id must be a UUID' }),
@@ -20,47 +18,5 @@ export const customerInputSchema = z.object({
     .min(1, 'Email is required')
     .max(254, 'Email must be at most 254 characters')
     .pipe(z.email('Please enter a valid email address')),
-});
+}) satisfies z.ZodType<unknown, CustomerFormValues & { id: string }>;
 export type CustomerInput = z.output<typeof customerInputSchema>;
-export type CustomerFormValues = Omit<z.input<typeof customerInputSchema>, 'id'>;
-export const EMPTY_CUSTOMER_FORM: CustomerFormValues = { name: '', nrc: '', phone: '', email: '' };
-
-/** A vehicle registered in the customer's name or to their account, as the registry holds it. */
-export interface CustomerVehicle {
-  plateNumber: string;
-  make: string;
-  model: string;
-  colour: string;
-  year: number;
-  expiryDate: string;
-  standing: 'Valid' | 'Revoked' | 'Stolen';
-}
-
-export interface InsuranceCustomer {
-  id: string;
-  agentId: string;
-  /** The Nambala account with this email or phone, when there is one. */
-  accountId: string | null;
-  name: string;
-  nrc: string;
-  phone: string;
-  email: string;
-  /** From the registry when the customer or one of their policies was last saved. */
-  vehicles: CustomerVehicle[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Whether a customer matches a search: name, NRC, phone, email or one of their plates. */
-export function customerMatches(customer: Pick<InsuranceCustomer, 'name' | 'nrc' | 'phone' | 'email' | 'vehicles'>, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (needle === '') return true;
-  const compact = needle.replace(/[\s-]/g, '');
-  return (
-    customer.name.toLowerCase().includes(needle) ||
-    customer.nrc.includes(needle) ||
-    customer.phone.includes(compact) ||
-    customer.email.includes(needle) ||
-    customer.vehicles.some((vehicle) => vehicle.plateNumber.toLowerCase().replace(/-/g, '').includes(compact))
-  );
-}

@@ -1,6 +1,6 @@
 // The insurance agent's overview figures, computed from their own customers, policies and claims.
-import { type InsuranceClaim, OPEN_CLAIM_STATUSES } from './claim';
-import { type InsurancePolicy, isExpiringWithin, policyStatus } from './policy';
+import { type InsuranceClaim, OPEN_CLAIM_STATUSES } from './claim-steps';
+import { type InsurancePolicy, isExpiringWithin, policyStatus } from './policy-terms';
 
 export interface InsuranceOverview {
   activePolicies: number;

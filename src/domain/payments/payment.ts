@@ -5,7 +5,7 @@
 // declined at once. A bank transfer waits until an administrator marks the money received.
 // A settled payment never changes again, so a provider that reports twice, a retried callback or
 // a double click cannot turn an approval into a decline or charge twice.
-import { normalisePhone } from '../accounts/profile';
+import { normalisePhone } from '../validation/identity-checks';
 import { isUuid } from '../ids/uuid-v7';
 import type { Uuid } from '../ids/uuid-v7';
 import type { Ngwee } from '../money/money';

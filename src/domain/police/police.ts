@@ -1,25 +1,11 @@
-// The police officer's records: each roadside check (logged, online or offline) and
-// the flags an officer raises on a suspect plate for an administrator to decide.
+// The roadside officer's records (checks and flags) and the administrator's decisions:
+// their rules (zod). The words and outcomes are in flags.ts.
 import { z } from 'zod';
 import { plateNumberSchema } from '../plates/plate-number-schema';
 import { VERIFICATION_VERDICTS } from '../statuses/statuses';
+import { CHECK_METHODS, FLAG_DECISIONS, FLAG_NOTE_REQUIRED, type FlagStatus, PLATE_SUSPICIONS } from './flags';
 
-export const CHECK_METHODS = ['manual', 'scan'] as const;
-export type CheckMethod = (typeof CHECK_METHODS)[number];
-
-export const PLATE_SUSPICIONS = ['Suspected fake', 'Suspected stolen'] as const;
-export type PlateSuspicion = (typeof PLATE_SUSPICIONS)[number];
-
-/** What an administrator may decide about a flag, and what it makes of the plate. */
-export const FLAG_DECISIONS = ['revoke', 'stolen', 'dismiss'] as const;
-export type FlagDecision = (typeof FLAG_DECISIONS)[number];
-export const FLAG_STATUSES = ['Open', 'Revoked', 'Stolen', 'Dismissed'] as const;
-export type FlagStatus = (typeof FLAG_STATUSES)[number];
-
-export const FLAG_SUBMITTED = 'Flag sent to the registry administrators.';
-export const FLAG_NOTE_REQUIRED = 'Please describe what you saw';
-export const FLAG_ALREADY_DECIDED = 'This flag has already been decided.';
-export const FLAG_PLATE_NOT_REGISTERED = 'This plate is not in the registry, so there is nothing to revoke: dismiss the flag, or report the fake plate to the police.';
+export * from './flags';
 
 const rowId = z.uuid({ error: 'id must be a UUID' });
 
@@ -65,12 +51,3 @@ export const flagDecisionSchema = z.object({
   note: z.string().trim().max(500, 'The note must be at most 500 characters').optional().default(''),
 });
 export type FlagDecisionPayload = z.output<typeof flagDecisionSchema>;
-
-export function flagStatusAfter(decision: FlagDecision): Exclude<FlagStatus, 'Open'> {
-  return decision === 'revoke' ? 'Revoked' : decision === 'stolen' ? 'Stolen' : 'Dismissed';
-}
-
-/** The registry standing a decision gives the plate; null when the plate stays as it is. */
-export function standingAfter(decision: FlagDecision): 'Revoked' | 'Stolen' | null {
-  return decision === 'revoke' ? 'Revoked' : decision === 'stolen' ? 'Stolen' : null;
-}

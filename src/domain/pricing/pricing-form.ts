@@ -1,14 +1,12 @@
 // The administrator's prices-and-fees form: amounts typed in kwacha and fees in percent,
-// turned into the stored settings (ngwee and basis points) with a message per field;
-// and the difference between two versions, for the history of changes.
+// turned into the stored settings (ngwee and basis points) with a message per field. The
+// rest is in pricing-changes.ts.
 import { z } from 'zod';
-import { formatKwacha, kwacha, type Ngwee } from '../money/money';
-import { gatewayFeeLabel, PAYMENT_METHODS, type PaymentMethodId, type PricingSettings } from './pricing';
+import { kwacha } from '../money/money';
+import type { PricingSettings } from './pricing';
 import { AMOUNT_INVALID, DAYS_INVALID, MAX_SETTING_KWACHA, PERCENT_INVALID, YEARS_INVALID } from './pricing-settings-schema';
 
-export const PRICING_FORM_FIELDS = ['platePrice', 'processingFee', 'mtn', 'airtel', 'card', 'bank', 'reservationFee', 'reservationDays', 'validityYears', 'renewalFee'] as const;
-export type PricingFormField = (typeof PRICING_FORM_FIELDS)[number];
-export type PricingFormValues = Record<PricingFormField, string>;
+export * from './pricing-changes';
 
 export { AMOUNT_INVALID, DAYS_INVALID, PERCENT_INVALID, YEARS_INVALID };
 
@@ -56,49 +54,3 @@ export const pricingFormSchema = z
       renewalFee: form.renewalFee,
     }),
   );
-
-const kwachaText = (amountInNgwee: Ngwee) => (amountInNgwee % 100 === 0 ? String(amountInNgwee / 100) : (amountInNgwee / 100).toFixed(2));
-const percentText = (basisPoints: number) => String(basisPoints / 100);
-
-/** The form filled with settings as they stand. */
-export function pricingFormValues(settings: PricingSettings): PricingFormValues {
-  const fees = settings.gatewayFeeBasisPoints;
-  return {
-    platePrice: kwachaText(settings.platePrice),
-    processingFee: kwachaText(settings.processingFee),
-    mtn: percentText(fees.mtn),
-    airtel: percentText(fees.airtel),
-    card: percentText(fees.card),
-    bank: percentText(fees.bank),
-    reservationFee: kwachaText(settings.reservationFee),
-    reservationDays: String(settings.reservationDays),
-    validityYears: String(settings.validityYears),
-    renewalFee: kwachaText(settings.renewalFee),
-  };
-}
-
-export interface SettingChange {
-  label: string;
-  from: string;
-  to: string;
-}
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
-/** What changed from one version to the next, in the form's words ("Plate price: K300.00 → K350.00"). */
-export function pricingChanges(previous: PricingSettings | null, next: PricingSettings): SettingChange[] {
-  const rows: { label: string; show: (settings: PricingSettings) => string }[] = [
-    { label: 'Plate price', show: (settings) => formatKwacha(settings.platePrice) },
-    { label: 'Processing fee', show: (settings) => formatKwacha(settings.processingFee) },
-    ...PAYMENT_METHODS.map((method) => ({ label: `Gateway fee, ${method.name}`, show: (settings: PricingSettings) => gatewayFeeLabel(method.id satisfies PaymentMethodId, settings) })),
-    { label: 'Reservation fee', show: (settings) => formatKwacha(settings.reservationFee) },
-    { label: 'Reservation length', show: (settings) => plural(settings.reservationDays, 'day') },
-    { label: 'Plate validity', show: (settings) => plural(settings.validityYears, 'year') },
-    { label: 'Renewal fee', show: (settings) => formatKwacha(settings.renewalFee) },
-  ];
-  return rows.flatMap((row) => {
-    const to = row.show(next);
-    const from = previous ? row.show(previous) : '';
-    return from === to ? [] : [{ label: row.label, from, to }];
-  });
-}

@@ -4,7 +4,6 @@
  * figures are the System Dashboard's (admin-dashboard.ts); a report adds the same figures
  * for the period of the same length just before, and stock received per month.
  */
-import { z } from 'zod';
 import { DEFAULT_REPORT_PERIOD, DEFAULT_REPORT_TYPE, REPORT_PERIODS, REPORT_TYPES, type ReportPeriodId, type ReportType } from '../statuses/statuses';
 import { type ActivityRow, type AdminDashboard, type LogRow, type Share, healthVerdict } from './admin-dashboard';
 import { type AdminDashboardView, periodRange } from './dashboard-period';
@@ -19,13 +18,6 @@ export function reportPeriodLabel(id: ReportPeriodId): string {
 
 export const REPORT_PERIOD_INVALID = `Choose a period: ${REPORT_PERIOD_IDS.join(', ')}.`;
 export const REPORT_TYPE_INVALID = `Choose a report type: ${REPORT_TYPES.join(', ')}.`;
-
-/** The report's query (GET /api/admin/reports): both optional, with the spec's defaults. */
-export const reportQuerySchema = z.object({
-  period: z.enum(REPORT_PERIOD_IDS, { error: REPORT_PERIOD_INVALID }).default(DEFAULT_REPORT_PERIOD),
-  type: z.enum(REPORT_TYPES, { error: REPORT_TYPE_INVALID }).default(DEFAULT_REPORT_TYPE),
-});
-export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 /** Which dashboard view each report type shows; the System Report is health and logs. */
 export const REPORT_TYPE_VIEWS: Record<ReportType, AdminDashboardView | 'system'> = {

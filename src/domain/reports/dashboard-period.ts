@@ -5,7 +5,6 @@
  * last3months is three calendar months back (the day clamped to the month's last,
  * so 31 May goes back to 28 or 29 February). Months are read in Zambia's time.
  */
-import { z } from 'zod';
 import { ADMIN_DASHBOARD_VIEWS, type AdminDashboardView, DASHBOARD_PERIODS, type DashboardPeriodId, DEFAULT_ADMIN_DASHBOARD_VIEW, DEFAULT_DASHBOARD_PERIOD } from '../statuses/statuses';
 
 // The periods, views and defaults are the spec's, kept with the other statuses; here their ids for validation.
@@ -23,13 +22,6 @@ export const DASHBOARD_TIME_ZONE = 'Africa/Lusaka';
 
 export const PERIOD_INVALID = `Choose a period: ${DASHBOARD_PERIOD_IDS.join(', ')}.`;
 export const VIEW_INVALID = `Choose a view: ${ADMIN_DASHBOARD_VIEWS.join(', ')}.`;
-
-/** The dashboard's query (GET /api/admin/dashboard): both optional, with the spec's defaults. */
-export const dashboardQuerySchema = z.object({
-  period: z.enum(DASHBOARD_PERIOD_IDS, { error: PERIOD_INVALID }).default(DEFAULT_DASHBOARD_PERIOD),
-  view: z.enum(ADMIN_DASHBOARD_VIEWS, { error: VIEW_INVALID }).default(DEFAULT_ADMIN_DASHBOARD_VIEW),
-});
-export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -2,19 +2,9 @@
 // name. One rule each, used by the buy-process wizard, the shop's whitebook, the insurance
 // agent's customers and the server routes behind them, so every screen says the same thing.
 import { z } from 'zod';
+import { checkPhone, NAME_PATTERN, nameMessages, NRC_PATTERN, nrcFormatMessage, MAX_NAME_LENGTH, MIN_NAME_LENGTH, PHONE_MESSAGE } from './identity-checks';
 
-// ---------------------------------------------------------------------------------------------
-// National registration card
-
-/** National registration card number: six digits, two, one: 123456/78/9. */
-export const NRC_PATTERN = /^\d{6}\/\d{2}\/\d$/;
-export const NRC_PLACEHOLDER = '123456/78/9';
-
-export const nrcFormatMessage = (label: string) => `${label} must look like 123456/78/9`;
-
-export function isValidNrc(value: string): boolean {
-  return NRC_PATTERN.test(value.trim());
-}
+export * from './identity-checks';
 
 /** A required NRC number; `label` names the field in the messages ('Owner NRC number'). */
 export const nrcSchema = (label = 'NRC number') =>
@@ -23,49 +13,6 @@ export const nrcSchema = (label = 'NRC number') =>
     .trim()
     .min(1, `${label} is required`)
     .regex(NRC_PATTERN, nrcFormatMessage(label));
-
-// ---------------------------------------------------------------------------------------------
-// Phone numbers
-
-export const PHONE_MESSAGE = 'Enter a Zambian phone number like +260 97 123 4567';
-export const PHONE_PLACEHOLDER = '+260 97 1234567';
-
-/**
- * The first digits after +260 of numbers in use (ZICTA's numbering plan): the mobile networks'
- * codes (Zamtel 95 and 75, MTN 96 and 76, Airtel 97 and 77, and the newer 55, 56 and 57 ranges)
- * and the provinces' fixed-line codes 211 to 218.
- */
-export const MOBILE_NETWORK_CODES = ['95', '96', '97', '75', '76', '77', '55', '56', '57'] as const;
-export const FIXED_LINE_CODES = ['211', '212', '213', '214', '215', '216', '217', '218'] as const;
-
-export const PHONE_NOT_IN_USE = 'This is not a Zambian network’s number: mobile numbers start with 095, 096, 097, 075, 076 or 077';
-
-/**
- * A Zambian phone number in +260 form: +260 and nine digits, the first of which is
- * not 0. A local number written 0XXXXXXXXX is accepted and rewritten; spaces,
- * dashes and brackets are ignored. Returns null when it is not a Zambian number.
- */
-export function normalisePhone(input: string): string | null {
-  const compact = input.replace(/[\s\-()]/g, '');
-  const digits = compact.startsWith('+260') ? compact.slice(4) : compact.startsWith('260') ? compact.slice(3) : compact.startsWith('0') ? compact.slice(1) : null;
-  if (digits === null || !/^[1-9]\d{8}$/.test(digits)) return null;
-  return `+260${digits}`;
-}
-
-/** Whether a number in +260 form starts with a network's or a province's code. */
-export function isNumberInUse(phone: string): boolean {
-  const national = phone.startsWith('+260') ? phone.slice(4) : phone;
-  return MOBILE_NETWORK_CODES.some((code) => national.startsWith(code)) || FIXED_LINE_CODES.some((code) => national.startsWith(code));
-}
-
-export type PhoneCheck = { readonly ok: true; readonly phone: string } | { readonly ok: false; readonly message: string };
-
-/** A number as typed, checked and written +260XXXXXXXXX, or the reason it will not do. */
-export function checkPhone(input: string): PhoneCheck {
-  const phone = normalisePhone(input);
-  if (phone === null) return { ok: false, message: PHONE_MESSAGE };
-  return isNumberInUse(phone) ? { ok: true, phone } : { ok: false, message: PHONE_NOT_IN_USE };
-}
 
 /** A required Zambian phone number, given back in +260 form. */
 export const phoneNumberSchema = (label = 'Phone number') =>
@@ -80,22 +27,6 @@ export const phoneNumberSchema = (label = 'Phone number') =>
       ctx.addIssue({ code: 'custom', message: check.message });
       return z.NEVER;
     });
-
-// ---------------------------------------------------------------------------------------------
-// Names
-
-export const MIN_NAME_LENGTH = 2;
-export const MAX_NAME_LENGTH = 100;
-
-// Letters of any alphabet (with their accents), spaces, hyphens, apostrophes (typed or curly) and dots.
-const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
-
-export const nameMessages = (label: string) => ({
-  required: `${label} is required`,
-  tooShort: `${label} must be at least ${MIN_NAME_LENGTH} characters`,
-  tooLong: `${label} must be at most ${MAX_NAME_LENGTH} characters`,
-  characters: `${label} may only contain letters, spaces, hyphens, apostrophes and dots`,
-});
 
 /** A person's name as on their documents: at least two characters, starting with a letter; runs of spaces become one. */
 export const personNameSchema = (label = 'Full name') => {

@@ -9,8 +9,9 @@
  */
 import { Readable } from 'node:stream';
 import { type AdminDashboard, toShares } from '#domain/reports/admin-dashboard';
-import { type AdminReport, previousRange, reportPeriodRange, reportQuerySchema } from '#domain/reports/admin-report';
-import { dashboardQuerySchema, periodRange } from '#domain/reports/dashboard-period';
+import { type AdminReport, previousRange, reportPeriodRange } from '#domain/reports/admin-report';
+import { periodRange } from '#domain/reports/dashboard-period';
+import { dashboardQuerySchema, reportQuerySchema } from '#domain/reports/report-queries';
 import { exportFileName, exportHeader, exportPeriodRange, exportQuerySchema, logExportLine, type StreamedExport, userExportLine } from '#domain/reports/report-exports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

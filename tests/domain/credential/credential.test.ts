@@ -5,7 +5,6 @@ import {
   attachSignature,
   CREDENTIAL_CONTEXT,
   CREDENTIAL_FORMAT_VERSION,
-  credentialFieldsSchema,
   dateFromDays,
   daysSinceEpoch,
   decodeCredential,
@@ -17,6 +16,7 @@ import {
   signingMessage,
 } from '#domain/credential/credential';
 import { verifyCredential } from '#domain/credential/verdict';
+import { credentialFieldsSchema } from '#domain/credential/credential-fields-schema';
 import { validate } from '#domain/validation/validate';
 import { COROLLA, credentialFieldsArb, DEVICE, hex, LONGEST, SEED_1 } from './credential-test-kit';
 

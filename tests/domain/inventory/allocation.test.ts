@@ -7,10 +7,13 @@ import {
   type InventoryAllocation,
   inventoryPlateType,
   inventoryStats,
+  isStockThresholds,
   type PlateMade,
   plateTypeDistribution,
   receiptDifferenceText,
+  STOCK_THRESHOLD_MAX,
   stockStatus,
+  stockThresholdsBodySchema,
   stockThresholdsSchema,
 } from '#domain/inventory/allocation';
 import { INVENTORY_PLATE_TYPES } from '#domain/statuses/statuses';
@@ -194,5 +197,16 @@ describe('filtering allocations', () => {
 describe('plate types of orders', () => {
   it('maps the request and marketplace types to the blank they are made from', () => {
     expect(['Standard', 'commercial', 'Private', 'Premium', 'Government', 'Something else'].map(inventoryPlateType)).toEqual(['Standard', 'Commercial', 'Standard', 'Personalized', 'Government', 'Standard']);
+  });
+});
+
+describe('stored stock thresholds', () => {
+  it('are accepted without the form rules exactly when the API’s rules accept them', () => {
+    const candidate = fc.oneof(
+      fc.record({ lowStock: fc.integer({ min: -5, max: STOCK_THRESHOLD_MAX + 5 }), critical: fc.integer({ min: -5, max: STOCK_THRESHOLD_MAX + 5 }) }),
+      fc.record({ lowStock: fc.oneof(fc.double(), fc.string(), fc.constant(null)), critical: fc.integer() }),
+      fc.anything(),
+    );
+    fc.assert(fc.property(candidate, (value) => isStockThresholds(value) === stockThresholdsBodySchema.safeParse(value).success));
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AdminReport, changePercent, changeText, previousRange, quickExportCsv, reportCsv, reportCsvFileName, reportPeriodRange, reportQuerySchema } from '../../../src/domain/reports/admin-report';
+import { type AdminReport, changePercent, changeText, previousRange, quickExportCsv, reportCsv, reportCsvFileName, reportPeriodRange } from '../../../src/domain/reports/admin-report';
+import { reportQuerySchema } from '../../../src/domain/reports/report-queries';
 
 describe('report periods', () => {
   it('goes back six calendar months, clamping the day to the shorter month', () => {

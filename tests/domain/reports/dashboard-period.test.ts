@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dashboardQuerySchema, periodRange, PERIOD_INVALID } from '#domain/reports/dashboard-period';
+import { periodRange, PERIOD_INVALID } from '#domain/reports/dashboard-period';
+import { dashboardQuerySchema } from '#domain/reports/report-queries';
 
 describe('dashboard periods', () => {
   const now = new Date('2026-11-24T10:30:00.000Z');

@@ -1,56 +1,27 @@
 /**
- * The export button of the System Dashboard and of Reports & Analytics: a menu of the two
- * files the view can be saved as, CSV (for a spreadsheet) and PDF (to print or hand on),
- * both made on this device from the figures shown, so it works offline too.
+ * The export button of the System Dashboard and of Reports & Analytics. Its menu (and the
+ * menu machinery behind it) is loaded when first opened or once the page is idle
+ * (components/loaded-when-open.ts), not with the page; until then the same button is drawn.
  */
-import type { ReportDocument } from '#domain/reports/report-document';
-import { Button, Menu, Portal } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Button } from '@chakra-ui/react';
+import { createElement, useState } from 'react';
+import { NOT_LOADED, onDemand, useLoadedWhenOpen } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
-import { type ReportFileFormat, saveReportFile } from './report-downloads';
+import type { ExportMenuProps } from './export-menu-list';
 
-const FORMATS: { value: ReportFileFormat; label: string }[] = [
-  { value: 'csv', label: 'CSV file (spreadsheet)' },
-  { value: 'pdf', label: 'PDF file (print or share)' },
-];
+const list = onDemand(() => import('./export-menu-list').then((module) => module.ExportMenuList));
 
-const isFormat = (value: string): value is ReportFileFormat => value === 'csv' || value === 'pdf';
-
-/** `what` names the file in the confirmation ("Overview saved as …"); `document` is null while nothing is shown. */
-export function ExportMenu({ label, what, document }: { label: string; what: string; document: ReportDocument | null }) {
-  const [isSaving, setIsSaving] = useState(false);
-
-  const save = async (format: ReportFileFormat) => {
-    if (!document) return;
-    setIsSaving(true);
-    try {
-      const fileName = await saveReportFile(document, format);
-      showToast({ type: 'success', title: `${what} saved as ${fileName}` });
-    } catch (error) {
-      showToast({ type: 'error', title: `The ${format.toUpperCase()} file could not be made`, description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setIsSaving(false);
-    }
-  };
-
+export function ExportMenu(props: ExportMenuProps) {
+  const [isOpen, setOpen] = useState(false);
+  const List = useLoadedWhenOpen(list, isOpen, () => {
+    setOpen(false);
+    showToast({ type: 'error', title: 'The export menu could not be opened', description: NOT_LOADED, closable: true });
+  });
+  // Drawn through createElement: the component is the loaded module's, the same every render.
+  if (List) return createElement(List, { ...props, isOpen, onOpenChange: setOpen });
   return (
-    <Menu.Root onSelect={(details) => isFormat(details.value) && void save(details.value)}>
-      <Menu.Trigger asChild>
-        <Button colorPalette="brand" disabled={!document} loading={isSaving} loadingText="Saving…">
-          {label}
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {FORMATS.map((format) => (
-              <Menu.Item key={format.value} value={format.value}>
-                {format.label}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Button colorPalette="brand" disabled={!props.document} aria-haspopup="menu" aria-expanded={false} onClick={() => setOpen(true)}>
+      {props.label}
+    </Button>
   );
 }

@@ -5,7 +5,7 @@
  * Settings) and what the shop recorded as received against it, and the add, edit and
  * delete dialogs. Read from the device's store, so it works offline as of the last sync.
  */
-import { ALL_ALLOCATIONS_FILTER, type AllocationFilter, filterAllocations, inventoryStats, plateTypeDistribution, receiptDifferenceText } from '#domain/inventory/allocation';
+import { ALL_ALLOCATIONS_FILTER, type AllocationFilter, filterAllocations, inventoryStats, plateTypeDistribution, receiptDifferenceText } from '#domain/inventory/inventory-stock';
 import { INVENTORY_PLATE_TYPES, STOCK_STATUSES } from '#domain/statuses/statuses';
 import { Badge, Box, Button, Card, Flex, Heading, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';

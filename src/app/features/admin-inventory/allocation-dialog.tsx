@@ -4,16 +4,19 @@
  * path, so it works offline; the server refuses a shop that is not an active plate maker,
  * and a move to another shop or type once blanks were received against the allocation.
  */
-import { allocationInputSchema } from '#domain/inventory/allocation';
 import { INVENTORY_PLATE_TYPES } from '#domain/statuses/statuses';
 import { Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormField } from '../../components/form-field';
+import { onDemand } from '../../components/loaded-when-open';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalInventoryAllocation } from '../../store/database';
 import { newId } from '../../store/mutate';
 import { saveAllocationMutation } from './allocation-changes';
+
+// The form's rules load once the page is idle (or with the first save), not with the page.
+const rules = onDemand(() => import('#domain/inventory/allocation'));
 
 type FormValues = { shopId: string; plateType: string; allocatedQuantity: string; note: string };
 type FieldName = keyof FormValues | 'id' | 'form';
@@ -49,7 +52,7 @@ export function AllocationDialog({ allocation, shops, onClose }: AllocationDialo
   async function save() {
     const input = { id, ...values };
     const shopName = choices.find((shop) => shop.id === values.shopId)?.name ?? '';
-    const result = await submit(allocationInputSchema, input, (value) => saveAllocationMutation(value, shopName, allocation ?? undefined));
+    const result = await submit(rules.load().then((module) => module.allocationInputSchema), input, (value) => saveAllocationMutation(value, shopName, allocation ?? undefined));
     if (result === 'sent' || result === 'queued') {
       toastChange(result, isAdding ? 'Allocation added' : 'Allocation updated');
       onClose();

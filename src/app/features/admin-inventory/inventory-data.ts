@@ -2,7 +2,7 @@
  * What the Inventory Management page and the shop's allocations read from the device's
  * store: allocations, the blanks shops recorded as received, the plates they have made
  * (each with its type from the shop's order), and the stock thresholds; the balances come
- * from the domain's one rule (src/domain/inventory/allocation.ts).
+ * from the domain's one rule (src/domain/inventory/inventory-stock.ts).
  */
 import {
   type AllocationBalance,
@@ -11,8 +11,8 @@ import {
   inventoryPlateType,
   type PlateMade,
   type StockThresholds,
-  stockThresholdsSchema,
-} from '#domain/inventory/allocation';
+  isStockThresholds,
+} from '#domain/inventory/inventory-stock';
 import type { LocalInventoryAllocation, LocalSetting, NambalaDatabase } from '../../store/database';
 
 export const STOCK_THRESHOLDS_SETTING = 'stockThresholds';
@@ -21,8 +21,8 @@ export type AllocationRow = AllocationBalance & { id: string; syncState: LocalIn
 
 /** The thresholds as last synced; the defaults until an administrator has changed them. */
 export function thresholdsFrom(setting: LocalSetting | undefined): StockThresholds {
-  const parsed = stockThresholdsSchema.safeParse(setting?.value);
-  return parsed.success ? parsed.data : DEFAULT_STOCK_THRESHOLDS;
+  const value = setting?.value;
+  return isStockThresholds(value) ? { lowStock: value.lowStock, critical: value.critical } : DEFAULT_STOCK_THRESHOLDS;
 }
 
 export interface InventoryData {

@@ -6,11 +6,12 @@
  * what it changed. Saving needs a connection; the prices last known stay readable offline.
  */
 import { PAYMENT_METHODS } from '#domain/pricing/pricing';
-import { PRICING_FORM_FIELDS, type PricingFormField, pricingChanges, pricingFormSchema, type PricingFormValues, pricingFormValues } from '#domain/pricing/pricing-form';
+import { PRICING_FORM_FIELDS, type PricingFormField, pricingChanges, type PricingFormValues, pricingFormValues } from '#domain/pricing/pricing-changes';
 import { Alert, Button, Flex, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { formatDateTime } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { type Column, RecordsTable } from '../../components/records-table';
@@ -21,6 +22,9 @@ import { StockThresholdsSection } from './stock-thresholds-section';
 import { fetchPricingHistory, type HistoryAnswer, type PricingHistoryEntry, savePricing, SETTINGS_NEED_CONNECTION } from './admin-settings-api';
 
 type FieldErrors = Partial<Record<PricingFormField, string>>;
+
+// The form's rules (zod) load once the page is idle (or with the first save), not with the page.
+const formRules = onDemand(() => import('#domain/pricing/pricing-form').then((module) => module.pricingFormSchema));
 
 const LABELS: Record<PricingFormField, string> = {
   platePrice: 'Plate price',
@@ -113,7 +117,9 @@ export function AdminSettingsPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormMessage(null);
-    const parsed = pricingFormSchema.safeParse(values);
+    const schema = await formRules.load().catch(() => null);
+    if (!schema) return setFormMessage(NOT_LOADED);
+    const parsed = schema.safeParse(values);
     if (!parsed.success) {
       const found: FieldErrors = {};
       for (const issue of parsed.error.issues) {

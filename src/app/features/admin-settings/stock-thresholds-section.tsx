@@ -4,7 +4,7 @@
  * value in force to every administrator's device); saving needs a connection, since the
  * statuses every administrator sees change with it. The history of changes below it.
  */
-import { DEFAULT_STOCK_THRESHOLDS, stockThresholdsSchema, type StockThresholds } from '#domain/inventory/allocation';
+import { DEFAULT_STOCK_THRESHOLDS, isStockThresholds, type StockThresholds } from '#domain/inventory/inventory-stock';
 import { validate } from '#domain/validation/validate';
 import { Button, Flex, Heading, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -17,6 +17,7 @@ import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { db } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { STOCK_THRESHOLDS_SETTING, thresholdsFrom } from '../admin-inventory/inventory-data';
 import { fetchSettingHistory, type HistoryAnswer, saveSetting, type SettingHistoryEntry } from './admin-settings-api';
 
@@ -24,10 +25,9 @@ type Field = keyof StockThresholds;
 type Values = Record<Field, string>;
 
 const NEEDS_CONNECTION = 'Changing the stock thresholds needs a connection. Nothing was changed; try again when you are back online.';
-const parseThresholds = (value: unknown) => {
-  const parsed = stockThresholdsSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-};
+const parseThresholds = (value: unknown): StockThresholds | null => (isStockThresholds(value) ? { lowStock: value.lowStock, critical: value.critical } : null);
+// The form's rules load once the page is idle (or with the first save), not with the page.
+const rules = onDemand(() => import('#domain/inventory/allocation').then((module) => module.stockThresholdsSchema));
 const asValues = (thresholds: StockThresholds): Values => ({ lowStock: String(thresholds.lowStock), critical: String(thresholds.critical) });
 
 const HISTORY_COLUMNS: readonly Column<SettingHistoryEntry<StockThresholds>>[] = [
@@ -80,7 +80,9 @@ export function StockThresholdsSection() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const checked = validate(stockThresholdsSchema, values);
+    const schema = await rules.load().catch(() => null);
+    if (!schema) return setMessage(NOT_LOADED);
+    const checked = validate(schema, values);
     if (!checked.ok) {
       setErrors(checked.errors as Partial<Record<Field, string>>);
       setMessage('Some values need correcting before they can be saved.');

@@ -1,5 +1,5 @@
 /** Admin: User Management (spec section 2): search, filters, the user table, and the add, view, edit and delete dialogs. */
-import { ALL_USERS_FILTER, countActive, filterUsers, USER_TYPE_LABELS, type UserFilter } from '#domain/accounts/user-admin';
+import { ALL_USERS_FILTER, countActive, filterUsers, USER_TYPE_LABELS, type UserFilter } from '#domain/accounts/user-list';
 import { USER_STATUSES, USER_TYPES } from '#domain/statuses/statuses';
 import { Badge, Box, Button, Flex, Heading, HStack, IconButton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /** 'Confirm Deletion': the spec's warning, who is being deleted, Cancel and Delete User. */
-import { USER_DELETE_CONFIRMATION } from '#domain/accounts/user-admin';
+import { USER_DELETE_CONFIRMATION } from '#domain/accounts/user-list';
 import { Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { applyChange } from '../../components/use-change-form';

@@ -1,6 +1,6 @@
 /** Each user type and status keeps its own badge colour. */
 import type { UserStatus, UserType } from '#domain/statuses/statuses';
-import { USER_TYPE_LABELS } from '#domain/accounts/user-admin';
+import { USER_TYPE_LABELS } from '#domain/accounts/user-list';
 import { Badge } from '@chakra-ui/react';
 
 const TYPE_COLOURS: Record<UserType, string> = { Customer: 'blue', AGENT: 'green', INSURANCE_AGENT: 'orange', POLICE: 'gray', ADMIN: 'red' };

@@ -1,11 +1,12 @@
 /** Add User and Edit User: the same fields, each with its message; adding also sets a temporary password. */
-import { addUserSchema, EMPTY_USER_DETAILS, USER_TYPE_LABELS, userDetailsSchema, type UserDetailsInput } from '#domain/accounts/user-admin';
+import { EMPTY_USER_DETAILS, USER_TYPE_LABELS, type UserDetailsInput } from '#domain/accounts/user-list';
 import { USER_STATUSES, USER_TYPES } from '#domain/statuses/statuses';
 import { Alert, Button, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
+import { onDemand } from '../../components/loaded-when-open';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import { useOnlineStatus } from '../../components/use-online-status';
 import type { LocalUser } from '../../store/database';
@@ -13,6 +14,9 @@ import { newId } from '../../store/mutate';
 import { addUserMutation, editUserMutation } from './user-changes';
 
 type Field = keyof UserDetailsInput | 'temporaryPassword' | 'form';
+
+// The forms' rules (zod) load once the page is idle (or with the first save), not with the page.
+const rules = onDemand(() => import('#domain/accounts/user-admin'));
 
 /** A password hard to guess and easy to read out: 12 letters and digits without look-alikes. */
 function generatePassword(): string {
@@ -42,8 +46,8 @@ export function UserFormDialog({ user, isOpen, onClose }: { user: LocalUser | nu
 
   async function save() {
     const result = isAdding
-      ? await submit(addUserSchema, { ...values, id: newId(), temporaryPassword }, addUserMutation)
-      : await submit(userDetailsSchema, values, (details) => editUserMutation(user, details));
+      ? await submit(rules.load().then((module) => module.addUserSchema), { ...values, id: newId(), temporaryPassword }, addUserMutation)
+      : await submit(rules.load().then((module) => module.userDetailsSchema), values, (details) => editUserMutation(user, details));
     if (result === 'sent' || result === 'queued') {
       toastChange(result, isAdding ? `${values.name.trim()} was added` : 'Changes saved');
       setValues(EMPTY_USER_DETAILS);

@@ -5,8 +5,8 @@
  * details to check against their NRC card and whitebook before handing over, and
  * moves it on (Ready for Collection, Collected) from there.
  */
-import type { OverviewFigure } from '#domain/agent/workspace';
-import { formatPhone } from '#domain/accounts/profile';
+import type { OverviewFigure } from '#domain/agent/agent-records';
+import { formatPhone } from '#domain/validation/identity-checks';
 import type { AgentOrderStatus } from '#domain/statuses/statuses';
 import { Alert, Badge, Button, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useState } from 'react';

@@ -4,9 +4,9 @@
  * they were delivered for; the shop's allocations (received so far, and what is left
  * after the plates made) and the Inventory Status table below. Works offline.
  */
-import { INVENTORY_SUBMITTED, inventoryItemSchema } from '#domain/agent/workspace';
+import { INVENTORY_SUBMITTED } from '#domain/agent/agent-records';
 import { AGENT_INVENTORY_ITEM_TYPES } from '#domain/statuses/statuses';
-import { receiptDifferenceText } from '#domain/inventory/allocation';
+import { receiptDifferenceText } from '#domain/inventory/inventory-stock';
 import { Badge, Button, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { FormField } from '../../components/form-field';
 import type { LocalInventoryItem } from '../../store/database';
@@ -50,7 +50,7 @@ function InventoryForm({ allocations }: { allocations: readonly AllocationRow[] 
   const { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save } = useAgentRecordForm({
     intent: 'recordInventoryItem',
     table: 'inventoryItems',
-    schemaFor: inventoryItemSchema,
+    schemaFor: (rules, today) => rules.inventoryItemSchema(today),
     empty: EMPTY,
     submitted: INVENTORY_SUBMITTED,
   });

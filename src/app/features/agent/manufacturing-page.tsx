@@ -5,8 +5,8 @@
  * A plate has one record: details for a plate already recorded update its record,
  * and the record's view lists the versions it went through.
  */
-import { MANUFACTURING_SUBMITTED, manufacturingRecordSchema } from '#domain/agent/workspace';
-import { plateNumberSchema } from '#domain/plates/plate-number-schema';
+import { MANUFACTURING_SUBMITTED } from '#domain/agent/agent-records';
+import { parsePlateNumber } from '#domain/plates/plate-number';
 import { DEFAULT_MANUFACTURING_STATUS, MANUFACTURING_STATUSES } from '#domain/statuses/statuses';
 import { Button, DataList, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea, IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -38,13 +38,13 @@ function ManufacturingForm() {
   const { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save } = useAgentRecordForm({
     intent: 'recordManufacturing',
     table: 'manufacturingRecords',
-    schemaFor: manufacturingRecordSchema,
+    schemaFor: (rules, today) => rules.manufacturingRecordSchema(today),
     empty: EMPTY,
     submitted: MANUFACTURING_SUBMITTED,
   });
   // The plate's record, when the shop has one: these details bring it up to date.
-  const typedPlate = plateNumberSchema.safeParse(values.plateNumber);
-  const existing = usePlateManufacturingRecord(typedPlate.success ? typedPlate.data : '');
+  const typedPlate = parsePlateNumber(values.plateNumber);
+  const existing = usePlateManufacturingRecord(typedPlate.ok ? typedPlate.value : '');
 
   return (
     <form

@@ -4,19 +4,19 @@
  * too); Collected fulfils the order once it has synced. A plate not yet recorded needs its
  * batch number first, since the record carries it.
  */
-import { manufacturingRecordSchema } from '#domain/agent/workspace';
 import type { ManufacturingStatus } from '#domain/statuses/statuses';
 import { validate } from '#domain/validation/validate';
 import { Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { FormField } from '../../components/form-field';
+import { NOT_LOADED } from '../../components/loaded-when-open';
 import { applyChange } from '../../components/use-change-form';
 import { useToday } from '../../components/use-today';
 import type { LocalAgentOrder } from '../../store/database';
 import { newId } from '../../store/mutate';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { ManufacturingStatusBadge } from './manufacturing-status-badge';
-import { recordMutation } from './use-agent-record-form';
+import { agentRecordRules, recordMutation } from './use-agent-record-form';
 import { usePlateManufacturingRecord } from './use-agent-records';
 
 /** The steps a shop takes an order through at the counter. */
@@ -36,7 +36,9 @@ export function OrderProgress({ order }: { order: LocalAgentOrder }) {
     const input = record
       ? { id: record.id, plateNumber: record.plateNumber, status, batchNumber: record.batchNumber, productionDate: record.productionDate, notes: record.notes }
       : { id: newId(), plateNumber: order.plateNumber, status, batchNumber, productionDate: today, notes: '' };
-    const checked = validate(manufacturingRecordSchema(today), input);
+    const rules = await agentRecordRules.load().catch(() => null);
+    if (!rules) return setError(NOT_LOADED);
+    const checked = validate(rules.manufacturingRecordSchema(today), input);
     if (!checked.ok) {
       setError(Object.values(checked.errors)[0] ?? 'Check the details');
       return;

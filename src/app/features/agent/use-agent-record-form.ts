@@ -13,11 +13,17 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ZodType } from 'zod';
+import { onDemand } from '../../components/loaded-when-open';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { ChangeLogTable, OutboxEntry } from '../../store/database';
 import { type Mutation, newId } from '../../store/mutate';
 import { useRejectedEntry } from '../../sync/use-rejected-entry';
 import { useToday } from '../../components/use-today';
+
+/** The shop records' rules (zod): loaded once the page is idle, or with the first save. */
+export const agentRecordRules = onDemand(() => import('#domain/agent/workspace'));
+
+type AgentRecordRules = Awaited<ReturnType<typeof agentRecordRules.load>>;
 
 /** Every field as the form holds it: text, as typed. */
 export type FormValues = Record<string, string>;
@@ -26,8 +32,8 @@ export interface AgentRecordFormOptions<Values extends FormValues, Output extend
   /** The server intent, e.g. 'recordWhitebookEntry'. */
   intent: string;
   table: Exclude<ChangeLogTable, 'agentOrders'>;
-  /** The domain schema for a given day (YYYY-MM-DD, local): dates after it are refused. */
-  schemaFor: (today: string) => ZodType<Output>;
+  /** The domain schema for a given day (YYYY-MM-DD, local), from the records' rules: dates after it are refused. */
+  schemaFor: (rules: AgentRecordRules, today: string) => ZodType<Output>;
   empty: Values;
   /** The success message, e.g. WHITEBOOK_SUBMITTED. */
   submitted: string;
@@ -103,7 +109,8 @@ export function useAgentRecordForm<Values extends FormValues, Output extends { i
    * one manufacturing record) instead of the form's new id.
    */
   async function save(recordId?: string) {
-    const result = await submit(schemaFor(today), { ...values, id: recordId ?? id }, (value) => recordMutation(intent, table, value), fixing ? { replaces: fixing.id } : {});
+    const rules = agentRecordRules.load().then((loaded) => schemaFor(loaded, today));
+    const result = await submit(rules, { ...values, id: recordId ?? id }, (value) => recordMutation(intent, table, value), fixing ? { replaces: fixing.id } : {});
     if (result === 'sent' || result === 'queued') {
       toastChange(result, submitted);
       clear();

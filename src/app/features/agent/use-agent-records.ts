@@ -3,7 +3,7 @@
  * here shows at once, and what sync brings re-renders by itself. Opening any of
  * these screens starts the sync engine.
  */
-import { type AgentOverview, agentOverview, trendWindows } from '#domain/agent/workspace';
+import { type AgentOverview, agentOverview, trendWindows } from '#domain/agent/agent-records';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useEffect } from 'react';
 import type { LocalAgentOrder, LocalInventoryItem, LocalManufacturingRecord, LocalWhitebookEntry } from '../../store/database';

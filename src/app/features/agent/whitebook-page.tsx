@@ -3,7 +3,7 @@
  * for, with the entitlement document the sale was checked against; the agent's
  * recent entries below, each with its sync state. Works offline.
  */
-import { WHITEBOOK_SUBMITTED, whitebookEntrySchema } from '#domain/agent/workspace';
+import { WHITEBOOK_SUBMITTED } from '#domain/agent/agent-records';
 import { Button, Field, Flex, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { FormField } from '../../components/form-field';
 import type { LocalWhitebookEntry } from '../../store/database';
@@ -39,7 +39,7 @@ function WhitebookForm() {
   const { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save, clear } = useAgentRecordForm({
     intent: 'recordWhitebookEntry',
     table: 'whitebookEntries',
-    schemaFor: whitebookEntrySchema,
+    schemaFor: (rules, today) => rules.whitebookEntrySchema(today),
     empty: EMPTY,
     submitted: WHITEBOOK_SUBMITTED,
     // Most sales are written up the day they are made.

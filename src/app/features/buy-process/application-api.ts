@@ -7,7 +7,8 @@
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { apiRequest, NetworkError } from '../../sync/api-client';
 import type { Receipt } from '../payments/payment-api';
-import { APPLICATION_FIELDS, type ApplicationToSend, type WizardErrors } from './wizard-reducer';
+import { APPLICATION_FIELDS, type WizardErrors } from './application-fields';
+import type { ApplicationToSend } from './wizard-reducer';
 
 export const SUBMIT_OFFLINE = "You're offline. Your application is saved on this device; submit it when you're back online.";
 export const SUBMIT_FAILED = 'We could not submit your application just now. It is saved on this device; please try again.';

@@ -12,7 +12,7 @@ import { PaymentMethodRadios } from '../payments/payment-method-radios';
 import { PayerDetailsFields } from '../payments/payer-details-fields';
 import { payApplicationAgain } from './application-api';
 import { checkPaymentDetails } from './payment-details';
-import type { WizardErrors } from './wizard-reducer';
+import type { WizardErrors } from './application-fields';
 
 interface PayAgainProps {
   applicationId: string;

@@ -16,30 +16,10 @@ import {
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { validate } from '#domain/validation/validate';
 import type { Receipt } from '../payments/payment-api';
+import { APPLICATION_FIELDS, type ApplicationField, type ApplicationFields, EMPTY_FIELDS, type WizardErrors } from './application-fields';
 import { checkPaymentDetails, type PaymentDetailsToSend } from './payment-details';
 
-export const APPLICATION_FIELDS = ['fullName', 'nrcNumber', 'phoneNumber', 'email', 'address', 'numberOfPlates', 'vehicleMake', 'vehicleModel', 'vehicleRegistration', 'registrationNotYetKnown'] as const;
-export type ApplicationField = (typeof APPLICATION_FIELDS)[number];
-/**
- * As typed: the number of plates stays text until it is checked, so clearing the box to retype
- * works; "registration not yet known" is 'true' when ticked and '' when not.
- */
-export type ApplicationFields = Record<ApplicationField, string>;
-export type WizardErrorKey = ApplicationField | 'paymentMethod' | 'payerPhone' | 'card';
-export type WizardErrors = Partial<Record<WizardErrorKey, string>>;
-
-export const EMPTY_FIELDS: ApplicationFields = {
-  fullName: '',
-  nrcNumber: '',
-  phoneNumber: '',
-  email: '',
-  address: '',
-  numberOfPlates: '1',
-  vehicleMake: '',
-  vehicleModel: '',
-  vehicleRegistration: '',
-  registrationNotYetKnown: '',
-};
+export { APPLICATION_FIELDS, type ApplicationField, type ApplicationFields, EMPTY_FIELDS, type WizardErrorKey, type WizardErrors } from './application-fields';
 
 /** What the signed-in account already says about the applicant. */
 export interface ApplicantProfile {

@@ -1,6 +1,7 @@
 /** Add Driver and Edit Driver: name, licence number and a +260 phone number. Works offline through the one write path. */
-import { driverInputSchema, type DriverFormValues, EMPTY_DRIVER_FORM, licenceTakenMessage } from '#domain/fleet/fleet-input';
+import { type DriverFormValues, EMPTY_DRIVER_FORM, licenceTakenMessage } from '#domain/fleet/fleet-facts';
 import { validate } from '#domain/validation/validate';
+import { fleetRules } from './fleet-changes';
 import { Field, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormField } from '../../components/form-field';
@@ -39,13 +40,15 @@ export function DriverDialog({ driver, drivers, ownerId, fixing, onClose }: Driv
   async function save() {
     clearFixErrors();
     const input = { ...values, id };
-    const checked = validate(driverInputSchema, input);
-    if (checked.ok && drivers.some((other) => other.id !== id && other.licenceNumber === checked.value.licenceNumber)) {
+    const rules = fleetRules.load().then((module) => module.driverInputSchema);
+    const schema = await rules.catch(() => null);
+    const checked = schema ? validate(schema, input) : null;
+    if (checked?.ok && drivers.some((other) => other.id !== id && other.licenceNumber === checked.value.licenceNumber)) {
       setErrors({ licenceNumber: licenceTakenMessage(checked.value.licenceNumber) });
       setTimeout(() => focusFirstInvalid(formRef.current));
       return;
     }
-    const result = await submit(driverInputSchema, input, (value) => saveDriverMutation(value, ownerId, driver ?? undefined), fixing ? { replaces: fixing.id } : {});
+    const result = await submit(rules, input, (value) => saveDriverMutation(value, ownerId, driver ?? undefined), fixing ? { replaces: fixing.id } : {});
     if (result === 'sent' || result === 'queued') {
       toastChange(result, isAdding ? `${values.name.trim()} was added to your drivers` : 'Driver saved');
       onClose();

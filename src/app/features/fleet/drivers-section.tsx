@@ -1,5 +1,5 @@
 /** Drivers: the owner's drivers (name, licence number, phone) with Add, Edit and Remove, and how many vehicles each drives. */
-import { formatPhone } from '#domain/accounts/profile';
+import { formatPhone } from '#domain/validation/identity-checks';
 import { Badge, Box, Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';

@@ -2,6 +2,10 @@
 import type { DriverInput, VehicleInput } from '#domain/fleet/fleet-input';
 import type { LocalDriver, LocalVehicle } from '../../store/database';
 import type { Mutation } from '../../store/mutate';
+import { onDemand } from '../../components/loaded-when-open';
+
+/** The fleet forms' rules (zod): loaded once the page is idle, or with the first save. */
+export const fleetRules = onDemand(() => import('#domain/fleet/fleet-input'));
 
 export function saveVehicleMutation(input: VehicleInput, ownerId: string, before: LocalVehicle | undefined, now = new Date()): Mutation<LocalVehicle> {
   const at = now.toISOString();

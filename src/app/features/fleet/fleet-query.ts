@@ -4,8 +4,8 @@
  * owner's plates for the plate picker. The list is searched and paged in memory from
  * this, so each keystroke costs a filter, not a read (tests/bench/fleet-bench.ts).
  */
-import type { OwnerPlateFacts, PlateHolder } from '#domain/fleet/fleet-input';
-import { vehicleLabel } from '#domain/fleet/fleet-input';
+import type { OwnerPlateFacts, PlateHolder } from '#domain/fleet/fleet-facts';
+import { vehicleLabel } from '#domain/fleet/fleet-facts';
 import { buildFleetRows, type FleetPlate, type FleetRow } from '#domain/fleet/fleet-list';
 import type { LocalDriver, LocalOwnedPlate, LocalVehicle, NambalaDatabase } from '../../store/database';
 

@@ -4,10 +4,11 @@
  * its vehicles are added, or none, and every bad row is listed with its row number.
  * Importing needs a connection; checking a file does not.
  */
-import { checkFleetCsv, FLEET_CSV_COLUMNS, FLEET_CSV_TEMPLATE, MAX_IMPORT_ROWS } from '#domain/fleet/fleet-csv';
+import { FLEET_CSV_COLUMNS, FLEET_CSV_TEMPLATE, MAX_IMPORT_ROWS } from '#domain/fleet/fleet-csv-format';
 import { Alert, Box, Button, Field, Heading, Progress, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { importFleet } from './fleet-api';
@@ -20,6 +21,9 @@ const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Files larger than this cannot hold a valid import (10,000 rows) and are refused before reading. */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+// The file's checks (with the forms' zod rules) load once the page is idle, or with the first file.
+const fileChecks = onDemand(() => import('#domain/fleet/fleet-csv'));
 
 export function ImportDialog({ data, today, onClose }: { data: FleetData; today: string; onClose: () => void }) {
   const isOnline = useOnlineStatus();
@@ -48,7 +52,12 @@ export function ImportDialog({ data, today, onClose }: { data: FleetData; today:
     }
     setStep({ kind: 'working', label: 'Checking every row…', percent: 35 });
     await nextFrame();
-    const check = checkFleetCsv(text, {
+    const checks = await fileChecks.load().catch(() => null);
+    if (!checks) {
+      setStep({ kind: 'refused', message: NOT_LOADED, errors: [] });
+      return;
+    }
+    const check = checks.checkFleetCsv(text, {
       today,
       existingChassisNumbers: new Set(data.rows.map((row) => row.vehicle.chassisNumber).filter((chassis) => chassis !== '')),
       plates: plateFacts(data.plates),

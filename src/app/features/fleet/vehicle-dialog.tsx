@@ -4,8 +4,9 @@
  * Saved through the one write path, so it works offline; what this device already knows
  * (a chassis number or plate used on another vehicle) is said before saving.
  */
-import { chassisTakenMessage, EMPTY_VEHICLE_FORM, plateFitProblem, type VehicleFormValues, vehicleInputSchema, vehicleLabel } from '#domain/fleet/fleet-input';
-import { formatPhone } from '#domain/accounts/profile';
+import { chassisTakenMessage, EMPTY_VEHICLE_FORM, plateFitProblem, type VehicleFormValues, vehicleLabel } from '#domain/fleet/fleet-facts';
+import { formatPhone } from '#domain/validation/identity-checks';
+import { fleetRules } from './fleet-changes';
 import { validate } from '#domain/validation/validate';
 import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -77,16 +78,17 @@ export function VehicleDialog({ vehicle, data, ownerId, today, fixing, onClose }
 
   async function save() {
     clearFixErrors();
-    const schema = vehicleInputSchema(today);
+    const rules = fleetRules.load().then((module) => module.vehicleInputSchema(today));
+    const schema = await rules.catch(() => null);
     const input = { ...values, id };
-    const checked = validate(schema, input);
-    const known = checked.ok ? knownProblems(checked.value) : null;
+    const checked = schema ? validate(schema, input) : null;
+    const known = checked?.ok ? knownProblems(checked.value) : null;
     if (known) {
       setErrors(known);
       setTimeout(() => focusFirstInvalid(formRef.current));
       return;
     }
-    const result = await submit(schema, input, (value) => saveVehicleMutation(value, ownerId, vehicle ?? undefined), fixing ? { replaces: fixing.id } : {});
+    const result = await submit(rules, input, (value) => saveVehicleMutation(value, ownerId, vehicle ?? undefined), fixing ? { replaces: fixing.id } : {});
     if (result === 'sent' || result === 'queued') {
       toastChange(result, isAdding ? `${vehicleLabel({ ...values, year: null })} was added to your fleet` : 'Vehicle saved');
       onClose();

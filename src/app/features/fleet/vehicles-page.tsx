@@ -7,7 +7,7 @@
  * per vehicle on a phone.
  */
 import { COMPLIANCE_STATUSES, type FleetCompliance } from '#domain/fleet/compliance';
-import { vehicleLabel } from '#domain/fleet/fleet-input';
+import { vehicleLabel } from '#domain/fleet/fleet-facts';
 import { DEFAULT_FLEET_QUERY, FLEET_SORTS, type FleetQuery, type FleetSort, fleetPage, showingText } from '#domain/fleet/fleet-list';
 import { Badge, Box, Button, DataList, Field, Flex, HStack, IconButton, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';

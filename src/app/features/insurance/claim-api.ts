@@ -4,7 +4,8 @@
  * (how many bytes the server has; a chunk from there). The chunk is the one request here
  * that is not JSON, so it is sent with fetch itself; everything else goes through apiRequest.
  */
-import { CLAIM_STEP_NEEDS_CONNECTION, type ClaimStepRequest, type InsuranceClaim } from '#domain/insurance/claim';
+import type { ClaimStepRequest } from '#domain/insurance/claim';
+import { CLAIM_STEP_NEEDS_CONNECTION, type InsuranceClaim } from '#domain/insurance/claim-steps';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../sync/api-client';
 
 export type ClaimAnswer = { ok: true; claim: InsuranceClaim } | { ok: false; message: string; fields: Record<string, string> };

@@ -5,21 +5,21 @@
  * moment it is taken, the claim goes through the one write path, and the photos follow
  * by upload once the server has the claim. Photos are only added, never removed.
  */
+import type { ClaimFormValues } from '#domain/insurance/claim';
 import {
-  type ClaimFormValues,
   claimDateProblem,
-  claimInputSchema,
   EDITABLE_CLAIM_STATUSES,
   MAX_PHOTOS_PER_CLAIM,
   MAX_PHOTO_SIDE,
   photoLimitMessage,
   storageRunningOut,
-} from '#domain/insurance/claim';
+} from '#domain/insurance/claim-steps';
 import { validate } from '#domain/validation/validate';
 import { Alert, Box, Button, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { canOpenCamera, ClaimCamera } from './claim-camera';
 import { FormField } from '../../components/form-field';
+import { onDemand } from '../../components/loaded-when-open';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
@@ -30,6 +30,9 @@ import { saveClaimMutation } from './claim-changes';
 import { ClaimPhoto, STORAGE_LOW_MESSAGE, type StorageEstimate } from './claim-parts';
 import { dropUnsavedPhotos, keepPhoto, photoFileId, uploadClaimPhotos } from './claim-photo-uploader';
 import { PhotoNotReadable, preparePhoto } from './claim-photo-resize';
+
+// The form's rules (zod) load once the page is idle (or with the first save), not with the page.
+export const claimRules = onDemand(() => import('#domain/insurance/claim'));
 
 type FieldName = keyof ClaimFormValues | 'photos' | 'id' | 'form';
 
@@ -135,8 +138,10 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
   async function save() {
     clearFixErrors();
     const input = { ...values, id, photos: photos.map(({ sha256, size, width, height }) => ({ sha256, size, width, height })) };
-    const checked = validate(claimInputSchema, input);
-    if (checked.ok && policy) {
+    const rules = claimRules.load().then((module) => module.claimInputSchema);
+    const schema = await rules.catch(() => null);
+    const checked = schema ? validate(schema, input) : null;
+    if (checked?.ok && policy) {
       const problem = claimDateProblem(checked.value.incidentDate, policy, today);
       if (problem) {
         setErrors({ incidentDate: problem });
@@ -144,13 +149,13 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
         return;
       }
     }
-    if (checked.ok && !policy) {
+    if (checked?.ok && !policy) {
       setErrors({ policyId: 'Choose the policy' });
       setTimeout(() => focusFirstInvalid(formRef.current));
       return;
     }
     const result = await submit(
-      claimInputSchema,
+      rules,
       input,
       (value) => {
         if (!policy) throw new Error('a claim is saved on a chosen policy');

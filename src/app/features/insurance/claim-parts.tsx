@@ -2,7 +2,7 @@
  * Pieces Claims shares: the status badge, a photo (from this device's copy, or from the
  * server when online), and the device's storage with its warning before it runs out.
  */
-import { type ClaimStatus, storageRunningOut } from '#domain/insurance/claim';
+import { type ClaimStatus, storageRunningOut } from '#domain/insurance/claim-steps';
 import { Alert, Badge, Box, Button, Image, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { showToast } from '../../components/toast';

@@ -4,7 +4,7 @@
  * it is at most 1 MB, and fingerprinted (SHA-256, which is also its name on the server).
  * Done here, not on the server, because the network at the scene is the scarce thing.
  */
-import { fitWithin, JPEG_QUALITIES, MAX_PHOTO_BYTES, nextEncoding, PHOTO_CONTENT_TYPE } from '#domain/insurance/claim';
+import { fitWithin, JPEG_QUALITIES, MAX_PHOTO_BYTES, nextEncoding, PHOTO_CONTENT_TYPE } from '#domain/insurance/claim-steps';
 
 export interface PreparedPhoto {
   blob: Blob;

@@ -5,7 +5,7 @@
  * device's storage is shown, with a warning before it runs out. Opening this page starts
  * the photo uploader, which keeps running for the rest of the visit.
  */
-import { CLAIM_STATUSES, type ClaimStatus, claimMatches } from '#domain/insurance/claim';
+import { CLAIM_STATUSES, type ClaimStatus, claimMatches } from '#domain/insurance/claim-steps';
 import { Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

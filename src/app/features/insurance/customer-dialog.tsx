@@ -3,11 +3,12 @@
  * Works offline through the one write path; the server links the customer to the Nambala
  * account with that email or phone, and brings their registered vehicles.
  */
-import { customerInputSchema, type CustomerFormValues, customerNrcTakenMessage, EMPTY_CUSTOMER_FORM } from '#domain/insurance/customer';
+import { type CustomerFormValues, customerNrcTakenMessage, EMPTY_CUSTOMER_FORM } from '#domain/insurance/customer-records';
 import { validate } from '#domain/validation/validate';
 import { Field, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormField } from '../../components/form-field';
+import { onDemand } from '../../components/loaded-when-open';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
@@ -16,6 +17,9 @@ import { newId } from '../../store/mutate';
 import { saveCustomerMutation } from './insurance-changes';
 
 type FieldName = keyof CustomerFormValues | 'id' | 'form';
+
+// The form's rules (zod) load once the page is idle (or with the first save), not with the page.
+const customerRules = onDemand(() => import('#domain/insurance/customer'));
 
 function formFromPayload(payload: unknown): CustomerFormValues {
   const source = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
@@ -47,13 +51,15 @@ export function CustomerDialog({ customer, customers, agentId, fixing, onClose }
   async function save() {
     clearFixErrors();
     const input = { ...values, id };
-    const checked = validate(customerInputSchema, input);
-    if (checked.ok && customers.some((other) => other.id !== id && other.nrc === checked.value.nrc)) {
+    const rules = customerRules.load().then((module) => module.customerInputSchema);
+    const schema = await rules.catch(() => null);
+    const checked = schema ? validate(schema, input) : null;
+    if (checked?.ok && customers.some((other) => other.id !== id && other.nrc === checked.value.nrc)) {
       setErrors({ nrc: customerNrcTakenMessage(checked.value.nrc) });
       setTimeout(() => focusFirstInvalid(formRef.current));
       return;
     }
-    const result = await submit(customerInputSchema, input, (value) => saveCustomerMutation(value, agentId, customer ?? undefined), fixing ? { replaces: fixing.id } : {});
+    const result = await submit(rules, input, (value) => saveCustomerMutation(value, agentId, customer ?? undefined), fixing ? { replaces: fixing.id } : {});
     if (result === 'sent' || result === 'queued') {
       toastChange(result, isAdding ? `${values.name.trim()} was added to your customers` : 'Customer saved');
       onClose();

@@ -5,9 +5,9 @@
  * work offline through the one write path; the list reads the device's store, so it works
  * offline as of the last sync.
  */
-import { formatPhone } from '#domain/accounts/profile';
-import { customerMatches } from '#domain/insurance/customer';
-import { policyStatus } from '#domain/insurance/policy';
+import { formatPhone } from '#domain/validation/identity-checks';
+import { customerMatches } from '#domain/insurance/customer-records';
+import { policyStatus } from '#domain/insurance/policy-terms';
 import { Button, Flex, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

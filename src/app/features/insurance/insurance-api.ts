@@ -3,8 +3,8 @@
  * policy and checks the plate in the registry. The policy reaches this device with the
  * sync started at once after the answer.
  */
-import type { InsurancePolicy } from '#domain/insurance/policy';
-import { POLICY_NEEDS_CONNECTION } from '#domain/insurance/policy';
+import type { InsurancePolicy } from '#domain/insurance/policy-terms';
+import { POLICY_NEEDS_CONNECTION } from '#domain/insurance/policy-terms';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../sync/api-client';
 
 export type PolicyAnswer = { ok: true; policy: InsurancePolicy } | { ok: false; message: string; fields: Record<string, string> };

@@ -3,7 +3,7 @@
  * Days, Customers, Open Claims and Claims Paid This Month computed from the agent's own
  * policies, customers and claims on this device, and the latest policies and claims.
  */
-import { EXPIRING_SOON_DAYS } from '#domain/insurance/policy';
+import { EXPIRING_SOON_DAYS } from '#domain/insurance/policy-terms';
 import { claimsOverview, insuranceOverview } from '#domain/insurance/overview';
 import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';

@@ -1,6 +1,6 @@
 /** Pieces the insurance pages share: the policy status badge, the vehicle line and the pager under a list. */
 import type { CustomerVehicle } from '#domain/insurance/customer';
-import type { PolicyStatus } from '#domain/insurance/policy';
+import type { PolicyStatus } from '#domain/insurance/policy-terms';
 import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 
 const STATUS_COLOURS: Record<PolicyStatus, string> = { Active: 'green', Expired: 'red', Cancelled: 'gray' };

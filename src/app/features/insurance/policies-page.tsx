@@ -5,7 +5,7 @@
  * the device. Issue, Renew and Cancel need a connection; the list itself reads the device's
  * store, so it works offline as of the last sync.
  */
-import { POLICY_STATUSES, type PolicyStatus, policyStatus } from '#domain/insurance/policy';
+import { POLICY_STATUSES, type PolicyStatus, policyStatus } from '#domain/insurance/policy-terms';
 import { formatKwacha } from '#domain/money/money';
 import { Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';

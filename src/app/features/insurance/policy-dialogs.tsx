@@ -3,15 +3,18 @@
  * the policy and checks the plate in the registry): the dialog says so when the device is
  * offline, and the server's refusal is shown under the field it concerns.
  */
-import { customerMatches } from '#domain/insurance/customer';
-import { cancelPolicySchema, oneYearTermEnd, POLICY_NEEDS_CONNECTION, POLICY_TYPES, type PolicyFormValues, policyInputSchema, renewalTerm, renewPolicySchema } from '#domain/insurance/policy';
+import { customerMatches } from '#domain/insurance/customer-records';
+import type { PolicyFormValues } from '#domain/insurance/policy';
+import { oneYearTermEnd, POLICY_NEEDS_CONNECTION, POLICY_TYPES, renewalTerm } from '#domain/insurance/policy-terms';
 import { formatKwacha } from '#domain/money/money';
 import { validate } from '#domain/validation/validate';
 import { Alert, Button, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
+import type { ZodType } from 'zod';
 import { AppDialog } from '../../components/app-dialog';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { RecordFormDialog } from '../../components/record-form-dialog';
 import { formatDay } from '../../components/format-date-time';
 import { showToast } from '../../components/toast';
@@ -33,6 +36,10 @@ function NeedsConnection() {
 }
 
 /** Runs a server change and keeps its refusal for the form: a message, and messages by field. */
+// The forms' rules (zod) load once the page is idle (or with the first save), not with the page.
+const policyRules = onDemand(() => import('#domain/insurance/policy'));
+type PolicyRules = Awaited<ReturnType<typeof policyRules.load>>;
+
 function useServerChange<FieldName extends string>() {
   const [errors, setErrorsNow] = useState<Partial<Record<FieldName, string>>>({});
   const [formMessage, setFormMessage] = useState<string | null>(null);
@@ -46,6 +53,18 @@ function useServerChange<FieldName extends string>() {
   /** Clears a field's message as the person corrects it (the focus stays where they type). */
   function clearError(field: FieldName) {
     setErrorsNow((current) => ({ ...current, [field]: undefined }));
+  }
+  /** Checks the input with the form's rules: true when it may be sent; otherwise the messages are shown. */
+  async function check(schemaOf: (rules: PolicyRules) => ZodType, input: unknown): Promise<boolean> {
+    setFormMessage(null);
+    const rules = await policyRules.load().catch(() => null);
+    if (!rules) {
+      setFormMessage(NOT_LOADED);
+      return false;
+    }
+    const checked = validate(schemaOf(rules), input);
+    if (!checked.ok) setErrors(checked.errors as Partial<Record<FieldName, string>>);
+    return checked.ok;
   }
   async function run(call: () => Promise<PolicyAnswer>, done: (answer: Extract<PolicyAnswer, { ok: true }>) => void) {
     setSubmitting(true);
@@ -61,7 +80,7 @@ function useServerChange<FieldName extends string>() {
       setSubmitting(false);
     }
   }
-  return { errors, setErrors, clearError, formMessage, isSubmitting, formRef, run };
+  return { errors, clearError, formMessage, isSubmitting, formRef, check, run };
 }
 
 export interface IssuePolicyDialogProps {
@@ -75,7 +94,7 @@ type IssueField = keyof PolicyFormValues | 'form';
 export function IssuePolicyDialog({ customers, today, onClose }: IssuePolicyDialogProps) {
   const [values, setValues] = useState<PolicyFormValues>({ customerId: '', plateNumber: '', type: 'Third Party', startDate: today, endDate: oneYearTermEnd(today), premium: '' });
   const [customerSearch, setCustomerSearch] = useState('');
-  const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, run } = useServerChange<IssueField>();
+  const { errors, clearError, formMessage, isSubmitting, formRef, check, run } = useServerChange<IssueField>();
   const customer = customers.find((candidate) => candidate.id === values.customerId);
   const choices = customers.filter((candidate) => candidate.id === values.customerId || customerMatches(candidate, customerSearch)).slice(0, 100);
 
@@ -85,11 +104,7 @@ export function IssuePolicyDialog({ customers, today, onClose }: IssuePolicyDial
   }
 
   async function save() {
-    const checked = validate(policyInputSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
+    if (!(await check((rules) => rules.policyInputSchema, values))) return;
     await run(
       () => issuePolicy(values),
       ({ policy }) => {
@@ -172,15 +187,11 @@ export function IssuePolicyDialog({ customers, today, onClose }: IssuePolicyDial
 
 export function RenewPolicyDialog({ policy, today, onClose }: { policy: LocalInsurancePolicy; today: string; onClose: () => void }) {
   const [premium, setPremium] = useState(() => (policy.premium / 100).toFixed(2));
-  const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, run } = useServerChange<'premium' | 'form'>();
+  const { errors, clearError, formMessage, isSubmitting, formRef, check, run } = useServerChange<'premium' | 'form'>();
   const term = renewalTerm(policy, today);
 
   async function save() {
-    const checked = validate(renewPolicySchema, { premium });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
+    if (!(await check((rules) => rules.renewPolicySchema, { premium }))) return;
     await run(
       () => renewPolicy(policy.id, premium),
       ({ policy: renewed }) => {
@@ -225,14 +236,10 @@ export function RenewPolicyDialog({ policy, today, onClose }: { policy: LocalIns
 
 export function CancelPolicyDialog({ policy, onClose }: { policy: LocalInsurancePolicy; onClose: () => void }) {
   const [reason, setReason] = useState('');
-  const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, run } = useServerChange<'reason' | 'form'>();
+  const { errors, clearError, formMessage, isSubmitting, formRef, check, run } = useServerChange<'reason' | 'form'>();
 
   async function save() {
-    const checked = validate(cancelPolicySchema, { reason });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
+    if (!(await check((rules) => rules.cancelPolicySchema, { reason }))) return;
     await run(
       () => cancelPolicy(policy.id, reason),
       () => {

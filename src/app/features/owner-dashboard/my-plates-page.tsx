@@ -9,12 +9,13 @@ import { formatZmw, ngwee } from '#domain/money/money';
 import { paymentOutcome } from '#domain/payments/payment-outcome';
 import { describeTimeLeft, reservationTimeLeft } from '#domain/plates/owner-order';
 import { isActivePlate, renewalsDue } from '#domain/plates/owner-overview';
-import { Alert, Badge, Box, Button, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { Alert, Badge, Box, Button, Flex, HStack, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
+import { createElement, type ReactNode, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AppDialog } from '../../components/app-dialog';
 import { type DetailRow, DetailsList } from '../../components/details-list';
 import { formatDateTime, formatDay } from '../../components/format-date-time';
+import { NOT_LOADED, onDemand, useLoadedWhenOpen } from '../../components/loaded-when-open';
 import { OfflineAsOf } from '../../components/offline-as-of';
 import { PageHeader, Section } from '../../components/page-parts';
 import { showToast } from '../../components/toast';
@@ -24,10 +25,9 @@ import { paths } from '../../config/paths';
 import type { LocalOwnedPlate, LocalOwnerOrder, SyncState } from '../../store/database';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { useToday } from '../../components/use-today';
-import { PayAgain } from '../buy-process/pay-again';
 import { PendingTransfers } from '../plate-transfer/pending-transfers';
 import { TransferDialog } from '../plate-transfer/transfer-dialog';
-import { RenewDialog } from '../renewals/renew-dialog';
+import type { RenewDialogProps } from '../renewals/renew-dialog';
 import { receiptPath } from '../user-payments/payment-rows';
 import { cancelReservation } from './owner-api';
 import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus, type StatusView } from './plate-status';
@@ -193,8 +193,26 @@ function OrderDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () =
   );
 }
 
+// The renewal's dialog (its payment methods and payer's details) loads once the page is idle, or when first opened.
+const renewDialog = onDemand(() => import('../renewals/renew-dialog').then((module) => module.RenewDialog));
+
+function LoadedRenewDialog(props: RenewDialogProps) {
+  const Dialog = useLoadedWhenOpen(renewDialog, props.isOpen, () => {
+    props.onClose();
+    showToast({ type: 'error', title: 'The renewal could not be opened', description: NOT_LOADED, closable: true });
+  });
+  return Dialog ? createElement(Dialog, props) : null;
+}
+
+// The payment form (methods, payer's details) loads once the page is idle, or when a payment is first opened.
+const payAgainForm = onDemand(() => import('../buy-process/pay-again').then((module) => module.PayAgain));
+
 function PayDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => void }) {
   const isOnline = useOnlineStatus();
+  const PayAgain = useLoadedWhenOpen(payAgainForm, true, () => {
+    onClose();
+    showToast({ type: 'error', title: 'The payment could not be opened', description: NOT_LOADED, closable: true });
+  });
   return (
     <AppDialog title={`Pay for ${order.reference}`} isOpen onClose={onClose}>
       {!isOnline ? (
@@ -203,17 +221,21 @@ function PayDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => 
           <Alert.Description>Paying needs a connection. Nothing was charged; try again when you are back online.</Alert.Description>
         </Alert.Root>
       ) : order.applicationId ? (
-        <PayAgain
-          applicationId={order.applicationId}
-          method={order.payment?.method ?? 'mtn'}
-          phone=""
-          onStarted={(payment) => {
-            // Told as it is: a declined card is not "Payment started".
-            const outcome = paymentOutcome(payment, { purpose: 'application', numberOfPlates: order.quantity, applicationReference: order.reference });
-            showToast({ type: outcome.palette === 'green' ? 'success' : outcome.palette === 'red' ? 'error' : 'info', title: outcome.heading, description: `${payment.reference}: ${outcome.text}` });
-            onClose();
-          }}
-        />
+        PayAgain ? (
+          createElement(PayAgain, {
+            applicationId: order.applicationId,
+            method: order.payment?.method ?? 'mtn',
+            phone: '',
+            onStarted: (payment) => {
+              // Told as it is: a declined card is not "Payment started".
+              const outcome = paymentOutcome(payment, { purpose: 'application', numberOfPlates: order.quantity, applicationReference: order.reference });
+              showToast({ type: outcome.palette === 'green' ? 'success' : outcome.palette === 'red' ? 'error' : 'info', title: outcome.heading, description: `${payment.reference}: ${outcome.text}` });
+              onClose();
+            },
+          })
+        ) : (
+          <Spinner aria-label="Loading the payment form" />
+        )
       ) : (
         <Text>Open the payment to complete it.</Text>
       )}
@@ -452,7 +474,7 @@ export function MyPlatesPage() {
       </Section>
       {open?.kind === 'plate' && openPlate && <PlateDialog plate={openPlate} vehicle={vehicleOf(openPlate, fitted, data?.orders ?? [])} today={today} onClose={close} />}
       {open?.kind === 'transfer' && openPlate && <TransferDialog plate={openPlate} isOpen onClose={close} />}
-      {open?.kind === 'renew' && openPlate && <RenewDialog plate={openPlate} isOpen onClose={close} />}
+      {open?.kind === 'renew' && openPlate && <LoadedRenewDialog plate={openPlate} isOpen onClose={close} />}
       {open?.kind === 'order' && openOrder && <OrderDialog order={openOrder} onClose={close} />}
       {open?.kind === 'pay' && openOrder && <PayDialog order={openOrder} onClose={close} />}
       {open?.kind === 'cancel' && openOrder && <CancelDialog order={openOrder} onClose={close} />}

@@ -4,7 +4,7 @@
  * on, with Cancel. Deciding needs a connection. Shows nothing when nothing is waiting.
  */
 import type { PlateTransfer } from '#domain/plates/transfer';
-import { transferActionsFor } from '#domain/plates/transfer';
+import { transferActionsFor } from '#domain/plates/transfer-steps';
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';

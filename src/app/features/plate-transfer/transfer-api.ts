@@ -5,7 +5,11 @@
  * change log's plateTransfer and ownedPlate rows) catch up.
  */
 import type { PlateTransfer, TransferAcceptanceInput } from '#domain/plates/transfer';
+import { onDemand } from '../../components/loaded-when-open';
 import { apiRequest, NetworkError } from '../../sync/api-client';
+
+/** The transfer forms' rules (zod): loaded once the page is idle, or with the first send. */
+export const transferRules = onDemand(() => import('#domain/plates/transfer'));
 
 export const TRANSFER_NEEDS_CONNECTION = 'Transferring a plate needs a connection. Nothing was changed; try again when you are back online.';
 

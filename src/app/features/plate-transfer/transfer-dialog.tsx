@@ -5,8 +5,10 @@
  * being transferred shows that transfer (with Cancel) instead of the form.
  */
 import type { OwnedPlate } from '#domain/plates/owned-plate';
-import { standingRefusal, transferStartSchema } from '#domain/plates/transfer';
+import { standingRefusal } from '#domain/plates/transfer-steps';
 import { validate } from '#domain/validation/validate';
+import { NOT_LOADED } from '../../components/loaded-when-open';
+import { transferRules } from './transfer-api';
 import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
@@ -46,7 +48,9 @@ export function TransferDialog({ plate, isOpen, onClose }: TransferDialogProps) 
     event.preventDefault();
     if (isBusy) return;
     setMessage(null);
-    const checked = validate(transferStartSchema, { toContact: contact });
+    const rules = await transferRules.load().catch(() => null);
+    if (!rules) return setMessage(NOT_LOADED);
+    const checked = validate(rules.transferStartSchema, { toContact: contact });
     if (!checked.ok) {
       setFieldError(checked.errors.toContact);
       return;

@@ -1,13 +1,17 @@
 /** Flag a plate as suspected fake or stolen, with a note: it goes to the registry administrators' review queue. */
-import { FLAG_SUBMITTED, PLATE_SUSPICIONS, plateFlagSchema, type PlateSuspicion } from '#domain/police/police';
+import { FLAG_SUBMITTED, PLATE_SUSPICIONS, type PlateSuspicion } from '#domain/police/flags';
 import { Button, Field, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { FormMessage } from '../../components/form-message';
+import { onDemand } from '../../components/loaded-when-open';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import { newId } from '../../store/mutate';
 
 type FlagField = 'suspicion' | 'note' | 'plateNumber';
+
+// The form's rules (zod) load once the page is idle (or with the first send), not with the page.
+const rules = onDemand(() => import('#domain/police/police'));
 
 export function FlagPlateDialog({ plateNumber, isOpen, onClose }: { plateNumber: string; isOpen: boolean; onClose: () => void }) {
   const [suspicion, setSuspicion] = useState<PlateSuspicion>('Suspected fake');
@@ -15,7 +19,7 @@ export function FlagPlateDialog({ plateNumber, isOpen, onClose }: { plateNumber:
   const { submit, formRef, isSubmitting, formMessage, errors, clearError } = useChangeForm<FlagField>();
 
   const send = async () => {
-    const result = await submit(plateFlagSchema, { id: newId(), plateNumber, suspicion, note }, (flag) => ({
+    const result = await submit(rules.load().then((module) => module.plateFlagSchema), { id: newId(), plateNumber, suspicion, note }, (flag) => ({
       intent: 'flagPlate',
       table: 'plateFlags',
       row: { ...flag, status: 'Open' as const, createdAt: new Date().toISOString() },

@@ -30,7 +30,14 @@ export function PriceCalculator({ settings }: { settings: PricingSettings }) {
         <Text color="fg.muted">See what an order costs before you apply.</Text>
       </Card.Header>
       <Card.Body gap="6">
-        <PlainField label="Number of plates" helper={`From ${MIN_PLATES_PER_APPLICATION} to ${MAX_PLATES_PER_APPLICATION} plates per order.`}>
+        <PlainField
+          label="Number of plates"
+          helper={
+            <>
+              From {MIN_PLATES_PER_APPLICATION} to {MAX_PLATES_PER_APPLICATION} plates per order.
+            </>
+          }
+        >
           {(control) => (
             <TextInput
               {...control}

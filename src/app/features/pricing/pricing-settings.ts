@@ -33,12 +33,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-const settingsRules = onDemand(() => import('#domain/pricing/pricing-settings-schema').then((module) => module.pricingSettingsSchema));
+/** The settings' rules (zod), loaded with the first check. */
+export const pricingSettingsRules = onDemand(() => import('#domain/pricing/pricing-settings-schema').then((module) => module.pricingSettingsSchema));
 
 /** The settings in a server answer or a stored copy, or null when they cannot be trusted (or the rules cannot be fetched). */
 export async function parsePricingAnswer(body: unknown): Promise<{ settings: PricingSettings; updatedAt: string | null } | null> {
   if (!isRecord(body)) return null;
-  const schema = await settingsRules.load().catch(() => null);
+  const schema = await pricingSettingsRules.load().catch(() => null);
   if (!schema) return null;
   const parsed = schema.safeParse(body.settings);
   if (!parsed.success) return null;

@@ -1,5 +1,6 @@
 /** An administrator's decision on a flag, as a mutation for the one write path; the server changes the plate's standing. */
-import { type FlagDecision, type FlagDecisionPayload, flagStatusAfter } from '#domain/police/police';
+import type { FlagDecisionPayload } from '#domain/police/police';
+import { type FlagDecision, flagStatusAfter } from '#domain/police/flags';
 import type { LocalPlateFlag } from '../../store/database';
 import type { Mutation } from '../../store/mutate';
 

@@ -4,11 +4,12 @@
  * once (already decided, plate not registered) shows here; one given later, after an
  * offline decision, lands in Needs attention.
  */
-import { type FlagDecision, flagDecisionSchema } from '#domain/police/police';
+import type { FlagDecision } from '#domain/police/flags';
 import { validate } from '#domain/validation/validate';
 import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { applyChange } from '../../components/use-change-form';
 import type { LocalPlateFlag } from '../../store/database';
 import { DECISION_ACTIONS, decideFlagMutation } from './flag-changes';
@@ -28,6 +29,9 @@ const CONSEQUENCES: Record<FlagDecision, string> = {
   dismiss: 'The plate stays as it is. The officer is told the flag was dismissed.',
 };
 
+// The form's rules (zod) load once the page is idle (or with the first decision), not with the page.
+const decisionRules = onDemand(() => import('#domain/police/police'));
+
 export function FlagDecisionDialog({ flag, decision, onClose }: { flag: LocalPlateFlag; decision: FlagDecision; onClose: () => void }) {
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>(undefined);
@@ -38,7 +42,9 @@ export function FlagDecisionDialog({ flag, decision, onClose }: { flag: LocalPla
   async function confirm() {
     if (isSaving) return;
     setError(null);
-    const checked = validate(flagDecisionSchema, { flagId: flag.id, decision, note });
+    const rules = await decisionRules.load().catch(() => null);
+    if (!rules) return setError(NOT_LOADED);
+    const checked = validate(rules.flagDecisionSchema, { flagId: flag.id, decision, note });
     if (!checked.ok) {
       setNoteError(checked.errors.note);
       setError(checked.errors.note ? null : Object.values(checked.errors)[0] ?? null);

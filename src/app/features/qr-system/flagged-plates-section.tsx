@@ -2,7 +2,7 @@
  * The review queue: flags officers raised at the roadside, open ones first and oldest
  * first, each with Revoke plate, Mark stolen and Dismiss; decided flags below, folded away.
  */
-import { FLAG_DECISIONS, type FlagDecision } from '#domain/police/police';
+import { FLAG_DECISIONS, type FlagDecision } from '#domain/police/flags';
 import { Box, Button, Collapsible, Flex, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../components/format-date-time';

@@ -27,7 +27,7 @@ import { type QuoteAnswer, fetchRenewalQuote, RENEWAL_NEEDS_CONNECTION, startRen
 
 export const CHOOSE_METHOD = 'Please select a payment method';
 
-interface RenewDialogProps {
+export interface RenewDialogProps {
   plate: Pick<OwnedPlate, 'plateNumber' | 'registration'>;
   isOpen: boolean;
   onClose: () => void;

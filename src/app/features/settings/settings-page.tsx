@@ -1,11 +1,13 @@
 /** Settings for every role: the profile (name, phone in +260 form, email) and the password. */
-import { formatPhone, type PasswordChange, passwordChangeSchema, type ProfileInput, profileSchema } from '#domain/accounts/profile';
+import type { PasswordChange, Profile, ProfileInput } from '#domain/accounts/profile';
+import { formatPhone } from '#domain/validation/identity-checks';
 import { validate } from '#domain/validation/validate';
 import { Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useRef, useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { PlainField } from '../../components/plain-field';
 import { showToast } from '../../components/toast';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
@@ -16,6 +18,9 @@ import { useSession } from '../../session/use-session';
 import type { LocalProfile } from '../../store/database';
 import { changePassword, type PasswordField } from '../auth/auth-api';
 import { PasswordInput } from '../auth/password-input';
+
+// The forms' rules load once the page is idle (or with the first save), not with the page.
+const rules = onDemand(() => import('#domain/accounts/profile'));
 
 function ProfileForm({ user, saved }: { user: SessionUser; saved: LocalProfile | undefined }) {
   // An edit still waiting on this device is what the user last chose; otherwise the server's copy.
@@ -29,17 +34,20 @@ function ProfileForm({ user, saved }: { user: SessionUser; saved: LocalProfile |
   }
 
   async function save() {
-    const result = await submit(profileSchema, values, (profile) => ({
-      intent: 'updateProfile',
-      table: 'profiles',
-      row: { id: user.id, ...profile },
-      payload: { ...profile, phone: profile.phone ?? '' },
-    }));
+    const accepted: { profile?: Profile } = {};
+    const result = await submit(
+      rules.load().then((module) => module.profileSchema),
+      values,
+      (profile) => {
+        accepted.profile = profile;
+        return { intent: 'updateProfile', table: 'profiles', row: { id: user.id, ...profile }, payload: { ...profile, phone: profile.phone ?? '' } };
+      },
+    );
     if (result !== 'sent' && result !== 'queued') return;
-    const checked = validate(profileSchema, values);
-    if (checked.ok) {
-      setSignedIn({ ...user, ...checked.value });
-      setValues({ ...checked.value, phone: checked.value.phone ? formatPhone(checked.value.phone) : '' });
+    if (accepted.profile) {
+      const { profile } = accepted;
+      setSignedIn({ ...user, ...profile });
+      setValues({ ...profile, phone: profile.phone ? formatPhone(profile.phone) : '' });
     }
     toastChange(result, 'Profile saved');
     if (result === 'sent') void refreshSession();
@@ -98,7 +106,9 @@ function PasswordForm() {
 
   async function save() {
     setMessage(null);
-    const checked = validate(passwordChangeSchema, values);
+    const loaded = await rules.load().catch(() => null);
+    if (!loaded) return setMessage(NOT_LOADED);
+    const checked = validate(loaded.passwordChangeSchema, values);
     if (!checked.ok) {
       setErrors(checked.errors);
       setFailures((count) => count + 1);

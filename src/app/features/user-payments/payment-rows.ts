@@ -1,5 +1,5 @@
 /** How a payment reads in the buyer's list and on the receipt: what it was for, how it was paid, and how fresh the device's copy is. */
-import { formatPhone } from '#domain/accounts/profile';
+import { formatPhone } from '#domain/validation/identity-checks';
 import { formatDateTime } from '../../components/format-date-time';
 import type { Receipt } from '../payments/payment-api';
 
