@@ -14,19 +14,10 @@ import { PUBLIC_ROUTES } from './public-routes';
 
 /** gzip KiB of JavaScript a public page may fetch until ready. */
 const FIRST_LOAD_BUDGET_KIB = 170;
-
-/**
- * Pages known to be over, with why (docs/performance.md). Their test is expected to fail,
- * so it tells when one comes within the budget and the mark can go.
- */
-const KNOWN_OVER: Record<string, string> = {
-  '/buy-process': 'the wizard checks each step with the application rules (zod) in its reducer, and draws its payment step with the first',
-};
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
 for (const { path: pagePath } of PUBLIC_ROUTES) {
   test(`${pagePath} fetches at most ${FIRST_LOAD_BUDGET_KIB} KiB of gzip JavaScript until ready`, async ({ browser, baseURL }) => {
-    test.fail(pagePath in KNOWN_OVER, KNOWN_OVER[pagePath]);
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     // The moment the app marks the page ready, taken inside the page: requests made after

@@ -7,6 +7,7 @@ import { checkPhone, isValidNrc, NRC_PATTERN, NRC_PLACEHOLDER, nrcSchema, person
 import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates } from './plate-count';
 
 export { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates };
+export * from './wizard-steps';
 
 // The NRC and phone rules are the identity rules every form shares; kept importable from here.
 export { isValidNrc, NRC_PATTERN, NRC_PLACEHOLDER, PHONE_PLACEHOLDER };
@@ -126,22 +127,6 @@ export type ApplicationStep2 = z.output<typeof applicationStep2Schema>;
 export const applicationSchema = withRegistrationRule(z.object({ ...step1Fields, ...applicationStep2Schema.shape }));
 
 export type Application = z.output<typeof applicationSchema>;
-
-export const WIZARD_STEPS = ['Personal Info', 'Payment', 'Confirmation'] as const;
-export type WizardStep = 1 | 2 | 3;
-export const FIRST_WIZARD_STEP: WizardStep = 1;
-export const FINAL_WIZARD_STEP: WizardStep = 3;
-
-/** One step forward; the confirmation step is final. Validation gates the call, not this function. */
-export function nextStep(step: WizardStep): WizardStep {
-  return step >= FINAL_WIZARD_STEP ? FINAL_WIZARD_STEP : ((step + 1) as WizardStep);
-}
-
-/** One step back, never below step 1; there is no way back from the final step. */
-export function previousStep(step: WizardStep): WizardStep {
-  if (step >= FINAL_WIZARD_STEP) return FINAL_WIZARD_STEP;
-  return step <= FIRST_WIZARD_STEP ? FIRST_WIZARD_STEP : ((step - 1) as WizardStep);
-}
 
 /** 'LP-' and the last six digits of the submission time in milliseconds, as the client generates it. */
 export function applicationReferenceNumber(submittedAt: Date): string {

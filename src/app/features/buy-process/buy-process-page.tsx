@@ -5,14 +5,14 @@
  */
 import { Box, Button, Card, chakra, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useRef, useSyncExternalStore } from 'react';
-import { WIZARD_STEPS } from '#domain/applications/application-form';
+import { WIZARD_STEPS } from '#domain/applications/wizard-steps';
+import { onDemand } from '../../components/loaded-when-open';
+import { LoadedPart } from '../../components/loaded-part';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { getSession, type SessionState, subscribeSession } from '../../session/session-store';
 import { usePricingSettings } from '../pricing/pricing-settings';
 import { SUBMIT_OFFLINE } from './application-api';
-import { ConfirmationStep } from './confirmation-step';
 import { payerPhoneOf } from './payment-details';
-import { PaymentStep } from './payment-step';
 import { PersonalInfoStep } from './personal-info-step';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useBuyProcessWizard } from './use-buy-process-wizard';
@@ -21,6 +21,10 @@ import { WizardProgress } from './wizard-progress';
 
 
 const UNKNOWN_SESSION: SessionState = { status: 'unknown' };
+
+// The payment and confirmation steps load once the page is idle, or when first shown: step 1 is drawn without them.
+const paymentStep = onDemand(() => import('./payment-step').then((module) => module.PaymentStep));
+const confirmationStep = onDemand(() => import('./confirmation-step').then((module) => module.ConfirmationStep));
 
 export function BuyProcessPage() {
   const { state, changeField, commitNumberOfPlates, choosePaymentMethod, changePayerPhone, changeCardNumber, goNext, goPrevious, submit, startNewApplication } = useBuyProcessWizard();
@@ -45,7 +49,7 @@ export function BuyProcessPage() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (step === 1) goNext();
+    if (step === 1) void goNext();
     else void submit();
   }
 
@@ -64,13 +68,17 @@ export function BuyProcessPage() {
         <Card.Root variant="outline">
           <Card.Body p={{ base: '4', md: '8' }}>
             {step === 3 && state.submitted ? (
-              <ConfirmationStep
-                numberOfPlates={state.submitted.numberOfPlates}
-                reference={state.submitted.reference}
-                payment={state.submitted.payment}
-                applicationId={state.applicationId}
-                payerPhone={payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber })}
-                headingRef={stepHeadingRef}
+              <LoadedPart
+                source={confirmationStep}
+                label="Loading the confirmation"
+                props={{
+                  numberOfPlates: state.submitted.numberOfPlates,
+                  reference: state.submitted.reference,
+                  payment: state.submitted.payment,
+                  applicationId: state.applicationId,
+                  payerPhone: payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber }),
+                  headingRef: stepHeadingRef,
+                }}
               />
             ) : (
               <chakra.form ref={formRef} onSubmit={handleSubmit} noValidate aria-labelledby="wizard-step-heading">
@@ -87,16 +95,20 @@ export function BuyProcessPage() {
                   {step === 1 ? (
                     <PersonalInfoStep fields={state.fields} errors={state.errors} onChange={changeField} onNumberOfPlatesBlur={commitNumberOfPlates} />
                   ) : (
-                    <PaymentStep
-                      numberOfPlates={platesToPrice(state.fields)}
-                      paymentMethod={state.paymentMethod}
-                      payerPhone={payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber })}
-                      cardNumber={state.cardNumber}
-                      errors={state.errors}
-                      settings={settings}
-                      onChoose={choosePaymentMethod}
-                      onPayerPhoneChange={changePayerPhone}
-                      onCardNumberChange={changeCardNumber}
+                    <LoadedPart
+                      source={paymentStep}
+                      label="Loading the payment step"
+                      props={{
+                        numberOfPlates: platesToPrice(state.fields),
+                        paymentMethod: state.paymentMethod,
+                        payerPhone: payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber }),
+                        cardNumber: state.cardNumber,
+                        errors: state.errors,
+                        settings,
+                        onChoose: choosePaymentMethod,
+                        onPayerPhoneChange: changePayerPhone,
+                        onCardNumberChange: changeCardNumber,
+                      }}
                     />
                   )}
 

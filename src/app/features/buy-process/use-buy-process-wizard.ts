@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { paths } from '../../config/paths';
 import { getSession, type SessionState, subscribeSession } from '../../session/session-store';
 import { newId } from '../../store/mutate';
@@ -32,6 +33,9 @@ function rememberedCard(applicationId: string): string {
 
 const UNKNOWN_SESSION: SessionState = { status: 'unknown' };
 
+/** The application's rules (zod): loaded once the page is idle, or with the first Next. */
+const wizardRules = onDemand(() => import('#domain/applications/application-form'));
+
 export function useBuyProcessWizard() {
   const navigate = useNavigate();
   // The device's idea of who is signed in: enough to fill in their details, offline too.
@@ -42,6 +46,19 @@ export function useBuyProcessWizard() {
     return initialWizardState(draft, applicationId, rememberedCard(applicationId));
   });
   const stateRef = useRef(state);
+
+  useEffect(() => {
+    let isCurrent = true;
+    wizardRules.load().then(
+      (rules) => {
+        if (isCurrent) dispatch({ type: 'rulesLoaded', rules });
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
   const isSubmitInFlight = useRef(false);
   useEffect(() => {
     stateRef.current = state;
@@ -72,7 +89,10 @@ export function useBuyProcessWizard() {
   const choosePaymentMethod = useCallback((method: PaymentMethodId) => dispatch({ type: 'paymentMethodChosen', method }), []);
   const changePayerPhone = useCallback((value: string) => dispatch({ type: 'payerPhoneChanged', value }), []);
   const changeCardNumber = useCallback((value: string) => dispatch({ type: 'cardNumberChanged', value }), []);
-  const goNext = useCallback(() => dispatch({ type: 'nextRequested' }), []);
+  const goNext = useCallback(async () => {
+    const rules = await wizardRules.load().catch(() => null);
+    dispatch(rules ? { type: 'nextRequested', rules } : { type: 'rulesUnavailable', message: NOT_LOADED });
+  }, []);
   const goPrevious = useCallback(() => dispatch({ type: 'previousRequested' }), []);
   const startNewApplication = useCallback(() => dispatch({ type: 'restarted', applicationId: newId() }), []);
 
@@ -80,9 +100,14 @@ export function useBuyProcessWizard() {
     const current = stateRef.current;
     // A second click can arrive before React has re-rendered with isSubmitting set.
     if (current.isSubmitting || isSubmitInFlight.current) return;
+    const rules = wizardRules.loaded() ?? (await wizardRules.load().catch(() => null));
+    if (!rules) {
+      dispatch({ type: 'rulesUnavailable', message: NOT_LOADED });
+      return;
+    }
     // The reducer makes the same check; this tells us whether it will start a submit.
-    const application = applicationToSubmit(current);
-    dispatch({ type: 'submitRequested' });
+    const application = applicationToSubmit(current, rules);
+    dispatch({ type: 'submitRequested', rules });
     if (!application || current.step !== 2) return;
     // The page already says so while offline; the draft simply waits.
     if (!navigator.onLine) {

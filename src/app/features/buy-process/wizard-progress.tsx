@@ -3,7 +3,7 @@
  * current item has aria-current="step"; finished steps say so in words as well as with a tick.
  */
 import { Box, Circle, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
-import { WIZARD_STEPS, type WizardStep } from '#domain/applications/application-form';
+import { WIZARD_STEPS, type WizardStep } from '#domain/applications/wizard-steps';
 import { CheckIcon } from '../../components/icons';
 
 export function WizardProgress({ step }: { step: WizardStep }) {

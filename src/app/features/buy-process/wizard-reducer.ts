@@ -1,18 +1,14 @@
 /**
  * The buy-process wizard as a pure reducer: which step is showing, what was typed, the
  * messages under the fields and the rules for moving between steps (spec sections 4 and 5).
- * The screen dispatches what the user did; calling the server is the hook's job.
+ * The screen dispatches what the user did; calling the server is the hook's job. The
+ * application's rules (zod) load on demand, not with the page: the actions that check a
+ * step carry them.
  */
-import {
-  type Application,
-  applicationSchema,
-  applicationStep1Schema,
-  applicationStep2Schema,
-  nextStep,
-  parseNumberOfPlates,
-  previousStep,
-  type WizardStep,
-} from '#domain/applications/application-form';
+import type * as ApplicationRules from '#domain/applications/application-form';
+import type { Application } from '#domain/applications/application-form';
+import { parseNumberOfPlates } from '#domain/applications/plate-count';
+import { nextStep, previousStep, type WizardStep } from '#domain/applications/wizard-steps';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { validate } from '#domain/validation/validate';
 import type { Receipt } from '../payments/payment-api';
@@ -62,6 +58,9 @@ export interface WizardState {
 /** The application as it is sent: step 1, the method, and the payment details the method needs. */
 export type ApplicationToSend = Application & PaymentDetailsToSend;
 
+/** The application's rules, as the wizard checks its steps with them. */
+export type WizardRules = Pick<typeof ApplicationRules, 'applicationSchema' | 'applicationStep1Schema' | 'applicationStep2Schema'>;
+
 export type WizardAction =
   | { type: 'fieldChanged'; field: ApplicationField; value: string }
   /** Leaving the number-of-plates box: text that is not a number becomes 1, as the spec says. */
@@ -69,9 +68,13 @@ export type WizardAction =
   | { type: 'paymentMethodChosen'; method: PaymentMethodId }
   | { type: 'payerPhoneChanged'; value: string }
   | { type: 'cardNumberChanged'; value: string }
-  | { type: 'nextRequested' }
+  | { type: 'nextRequested'; rules: WizardRules }
   | { type: 'previousRequested' }
-  | { type: 'submitRequested' }
+  | { type: 'submitRequested'; rules: WizardRules }
+  /** The rules have loaded: a draft kept on step 2 whose details no longer pass (an older version's rules) goes back to step 1. */
+  | { type: 'rulesLoaded'; rules: WizardRules }
+  /** Next or Submit could not be checked: the rules cannot be fetched (offline before they were ever loaded). */
+  | { type: 'rulesUnavailable'; message: string }
   | { type: 'submitSucceeded'; reference: string; payment: Receipt | null }
   | { type: 'submitFailed'; message: string | null; errors?: WizardErrors; isConflict?: boolean }
   /** The signed-in account's name, email and phone, filled into those fields while they are empty. */
@@ -79,14 +82,10 @@ export type WizardAction =
   /** The same answers as a new application with a new id (after the server refused a changed resubmit). */
   | { type: 'restarted'; applicationId: string };
 
-function isStep1Valid(fields: ApplicationFields): boolean {
-  return validate(applicationStep1Schema, fields).ok;
-}
-
 export function initialWizardState(draft: WizardDraft | null, newApplicationId: string, cardNumber = ''): WizardState {
   const fields = draft?.fields ?? EMPTY_FIELDS;
-  // A draft saved on step 2 whose details no longer pass (an older version's rules) reopens on step 1.
-  const step: WizardStep = draft?.step === 2 && isStep1Valid(fields) ? 2 : 1;
+  // A draft saved on step 2 reopens there; once the rules load, one whose details no longer pass goes back (rulesLoaded).
+  const step: WizardStep = draft?.step === 2 ? 2 : 1;
   return {
     applicationId: draft?.applicationId ?? newApplicationId,
     step,
@@ -120,8 +119,8 @@ function paymentDetailsOf(state: WizardState) {
 }
 
 /** The application ready to send, or null when a step still has a problem. */
-export function applicationToSubmit(state: WizardState): ApplicationToSend | null {
-  const result = validate(applicationSchema, { ...state.fields, paymentMethod: state.paymentMethod ?? undefined });
+export function applicationToSubmit(state: WizardState, rules: WizardRules): ApplicationToSend | null {
+  const result = validate(rules.applicationSchema, { ...state.fields, paymentMethod: state.paymentMethod ?? undefined });
   if (!result.ok) return null;
   const details = paymentDetailsOf(state);
   return details.ok ? { ...result.value, ...details.details } : null;
@@ -172,7 +171,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, cardNumber: action.value, errors: { ...state.errors, card: undefined } };
     case 'nextRequested': {
       if (state.step !== 1) return state;
-      const result = validate(applicationStep1Schema, state.fields);
+      const result = validate(action.rules.applicationStep1Schema, state.fields);
       if (!result.ok) return refuse(state, { errors: result.errors });
       return { ...state, step: nextStep(state.step), errors: {}, notice: null };
     }
@@ -181,9 +180,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, step: previousStep(state.step), notice: null };
     case 'submitRequested': {
       if (state.step !== 2 || state.isSubmitting) return state;
-      const step1 = validate(applicationStep1Schema, state.fields);
+      const step1 = validate(action.rules.applicationStep1Schema, state.fields);
       if (!step1.ok) return refuse(state, { step: 1, errors: step1.errors });
-      const step2 = validate(applicationStep2Schema, { paymentMethod: state.paymentMethod ?? undefined });
+      const step2 = validate(action.rules.applicationStep2Schema, { paymentMethod: state.paymentMethod ?? undefined });
       if (!step2.ok) return refuse(state, { errors: step2.errors, notice: null });
       const details = paymentDetailsOf(state);
       if (!details.ok) return refuse(state, { errors: details.errors, notice: null });
@@ -207,6 +206,11 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       const changes = { isSubmitting: false, step, errors, notice: action.message, isConflict: action.isConflict ?? false };
       return Object.keys(errors).length > 0 ? refuse(state, changes) : { ...state, ...changes };
     }
+    case 'rulesLoaded':
+      if (state.step !== 2 || state.isSubmitting || validate(action.rules.applicationStep1Schema, state.fields).ok) return state;
+      return { ...state, step: 1 };
+    case 'rulesUnavailable':
+      return { ...state, notice: action.message };
     case 'restarted':
       if (state.isSubmitting) return state;
       return { ...state, applicationId: action.applicationId, notice: null, isConflict: false };

@@ -9,12 +9,13 @@ import { formatZmw, ngwee } from '#domain/money/money';
 import { paymentOutcome } from '#domain/payments/payment-outcome';
 import { describeTimeLeft, reservationTimeLeft } from '#domain/plates/owner-order';
 import { isActivePlate, renewalsDue } from '#domain/plates/owner-overview';
-import { Alert, Badge, Box, Button, Flex, HStack, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { createElement, type ReactNode, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AppDialog } from '../../components/app-dialog';
 import { type DetailRow, DetailsList } from '../../components/details-list';
 import { formatDateTime, formatDay } from '../../components/format-date-time';
+import { LoadedPart } from '../../components/loaded-part';
 import { NOT_LOADED, onDemand, useLoadedWhenOpen } from '../../components/loaded-when-open';
 import { OfflineAsOf } from '../../components/offline-as-of';
 import { PageHeader, Section } from '../../components/page-parts';
@@ -209,10 +210,6 @@ const payAgainForm = onDemand(() => import('../buy-process/pay-again').then((mod
 
 function PayDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => void }) {
   const isOnline = useOnlineStatus();
-  const PayAgain = useLoadedWhenOpen(payAgainForm, true, () => {
-    onClose();
-    showToast({ type: 'error', title: 'The payment could not be opened', description: NOT_LOADED, closable: true });
-  });
   return (
     <AppDialog title={`Pay for ${order.reference}`} isOpen onClose={onClose}>
       {!isOnline ? (
@@ -221,8 +218,10 @@ function PayDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => 
           <Alert.Description>Paying needs a connection. Nothing was charged; try again when you are back online.</Alert.Description>
         </Alert.Root>
       ) : order.applicationId ? (
-        PayAgain ? (
-          createElement(PayAgain, {
+        <LoadedPart
+          source={payAgainForm}
+          label="Loading the payment form"
+          props={{
             applicationId: order.applicationId,
             method: order.payment?.method ?? 'mtn',
             phone: '',
@@ -232,10 +231,8 @@ function PayDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => 
               showToast({ type: outcome.palette === 'green' ? 'success' : outcome.palette === 'red' ? 'error' : 'info', title: outcome.heading, description: `${payment.reference}: ${outcome.text}` });
               onClose();
             },
-          })
-        ) : (
-          <Spinner aria-label="Loading the payment form" />
-        )
+          }}
+        />
       ) : (
         <Text>Open the payment to complete it.</Text>
       )}

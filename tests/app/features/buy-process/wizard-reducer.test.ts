@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as rules from '#domain/applications/application-form';
 import {
   applicationToSubmit,
   draftOf,
@@ -37,7 +38,7 @@ function typed(fields: Partial<typeof filled>): WizardAction[] {
 const sent = { ...filled, phoneNumber: '+260971234567', registrationNotYetKnown: false, numberOfPlates: 2 };
 
 const fresh = () => initialWizardState(null, ID);
-const onStep2 = () => run(fresh(), ...typed(filled), { type: 'nextRequested' });
+const onStep2 = () => run(fresh(), ...typed(filled), { type: 'nextRequested', rules });
 
 describe('wizard reducer', () => {
   it('starts on step 1 with empty fields and one plate', () => {
@@ -49,7 +50,7 @@ describe('wizard reducer', () => {
   });
 
   it('stays on step 1 with every required message when Next is pressed on an empty form', () => {
-    const state = run(fresh(), { type: 'fieldChanged', field: 'numberOfPlates', value: '0' }, { type: 'nextRequested' });
+    const state = run(fresh(), { type: 'fieldChanged', field: 'numberOfPlates', value: '0' }, { type: 'nextRequested', rules });
     expect(state.step).toBe(1);
     expect(state.errors).toEqual({
       fullName: 'Full name is required',
@@ -66,13 +67,13 @@ describe('wizard reducer', () => {
   });
 
   it('says the email format is invalid when an address is given', () => {
-    const state = run(fresh(), ...typed({ ...filled, email: 'chanda@example' }), { type: 'nextRequested' });
+    const state = run(fresh(), ...typed({ ...filled, email: 'chanda@example' }), { type: 'nextRequested', rules });
     expect(state.step).toBe(1);
     expect(state.errors).toEqual({ email: 'Invalid email format' });
   });
 
   it('clears a field’s message when that field changes, and only that one', () => {
-    const refused = run(fresh(), { type: 'nextRequested' });
+    const refused = run(fresh(), { type: 'nextRequested', rules });
     const state = run(refused, { type: 'fieldChanged', field: 'fullName', value: 'C' });
     expect(state.errors.fullName).toBeUndefined();
     expect(state.errors.nrcNumber).toBe('NRC number is required');
@@ -97,59 +98,59 @@ describe('wizard reducer', () => {
   });
 
   it('asks for a payment method when submitting without one', () => {
-    const state = run(onStep2(), { type: 'submitRequested' });
+    const state = run(onStep2(), { type: 'submitRequested', rules });
     expect(state.step).toBe(2);
     expect(state.isSubmitting).toBe(false);
     expect(state.errors).toEqual({ paymentMethod: 'Please select a payment method' });
-    expect(applicationToSubmit(state)).toBeNull();
+    expect(applicationToSubmit(state, rules)).toBeNull();
   });
 
   it('clears the payment message once a method is chosen', () => {
-    const state = run(onStep2(), { type: 'submitRequested' }, { type: 'paymentMethodChosen', method: 'mtn' });
+    const state = run(onStep2(), { type: 'submitRequested', rules }, { type: 'paymentMethodChosen', method: 'mtn' });
     expect(state.errors.paymentMethod).toBeUndefined();
     expect(state.paymentMethod).toBe('mtn');
   });
 
   it('starts a submit with a chosen method, and the application is ready to send', () => {
     const chosen = run(onStep2(), { type: 'paymentMethodChosen', method: 'bank' });
-    expect(applicationToSubmit(chosen)).toEqual({ ...sent, paymentMethod: 'bank' });
-    const state = run(chosen, { type: 'submitRequested' });
+    expect(applicationToSubmit(chosen, rules)).toEqual({ ...sent, paymentMethod: 'bank' });
+    const state = run(chosen, { type: 'submitRequested', rules });
     expect(state.isSubmitting).toBe(true);
     expect(state.step).toBe(2);
   });
 
   it('asks for the card number when paying by card, and sends it with the application', () => {
-    const refused = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' }, { type: 'submitRequested' });
+    const refused = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' }, { type: 'submitRequested', rules });
     expect(refused.isSubmitting).toBe(false);
     expect(refused.errors).toEqual({ card: 'Enter the card number' });
     expect(refused.failedAttempts).toBe(1);
     const typedCard = run(refused, { type: 'cardNumberChanged', value: '4242 4242 4242 4242' });
     expect(typedCard.errors.card).toBeUndefined();
-    expect(applicationToSubmit(typedCard)).toEqual({ ...sent, paymentMethod: 'card', card: { number: '4242 4242 4242 4242' } });
-    expect(run(typedCard, { type: 'submitRequested' }).isSubmitting).toBe(true);
+    expect(applicationToSubmit(typedCard, rules)).toEqual({ ...sent, paymentMethod: 'card', card: { number: '4242 4242 4242 4242' } });
+    expect(run(typedCard, { type: 'submitRequested', rules }).isSubmitting).toBe(true);
   });
 
   it('refuses a number that cannot be a card before asking the server', () => {
-    const state = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' }, { type: 'cardNumberChanged', value: '1234' }, { type: 'submitRequested' });
+    const state = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' }, { type: 'cardNumberChanged', value: '1234' }, { type: 'submitRequested', rules });
     expect(state.errors).toEqual({ card: 'Card number is not valid' });
   });
 
   it('sends mobile money to step 1’s phone until the payer types another number', () => {
     const airtel = run(onStep2(), { type: 'paymentMethodChosen', method: 'airtel' });
-    expect(applicationToSubmit(airtel)).toMatchObject({ paymentMethod: 'airtel', payerPhone: '+260 97 1234567' });
-    const mtn = run(airtel, { type: 'paymentMethodChosen', method: 'mtn' }, { type: 'submitRequested' });
+    expect(applicationToSubmit(airtel, rules)).toMatchObject({ paymentMethod: 'airtel', payerPhone: '+260 97 1234567' });
+    const mtn = run(airtel, { type: 'paymentMethodChosen', method: 'mtn' }, { type: 'submitRequested', rules });
     expect(mtn.errors.payerPhone).toBe('This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.');
     const otherPhone = run(mtn, { type: 'payerPhoneChanged', value: '0961234567' });
     expect(otherPhone.errors.payerPhone).toBeUndefined();
     expect(otherPhone.fields.phoneNumber).toBe('+260 97 1234567');
-    expect(applicationToSubmit(otherPhone)).toMatchObject({ paymentMethod: 'mtn', payerPhone: '0961234567' });
-    expect(run(otherPhone, { type: 'payerPhoneChanged', value: '' }, { type: 'submitRequested' }).errors).toEqual({
+    expect(applicationToSubmit(otherPhone, rules)).toMatchObject({ paymentMethod: 'mtn', payerPhone: '0961234567' });
+    expect(run(otherPhone, { type: 'payerPhoneChanged', value: '' }, { type: 'submitRequested', rules }).errors).toEqual({
       payerPhone: 'Enter the mobile money number to send the payment request to',
     });
   });
 
   it('clears a payment detail’s message when another method is chosen', () => {
-    const refused = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' }, { type: 'submitRequested' });
+    const refused = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' }, { type: 'submitRequested', rules });
     expect(run(refused, { type: 'paymentMethodChosen', method: 'bank' }).errors).toEqual({});
   });
 
@@ -158,7 +159,7 @@ describe('wizard reducer', () => {
       onStep2(),
       { type: 'paymentMethodChosen', method: 'card' },
       { type: 'cardNumberChanged', value: '4242424242424242' },
-      { type: 'submitRequested' },
+      { type: 'submitRequested', rules },
       { type: 'submitSucceeded', reference: 'LP-123456', payment: null },
     );
     expect(submitted.step).toBe(3);
@@ -173,7 +174,7 @@ describe('wizard reducer', () => {
     const state = run(
       onStep2(),
       { type: 'paymentMethodChosen', method: 'airtel' },
-      { type: 'submitRequested' },
+      { type: 'submitRequested', rules },
       { type: 'submitFailed', message: 'Submitting applications opens soon — your application is saved on this device.' },
     );
     expect(state.step).toBe(2);
@@ -187,7 +188,7 @@ describe('wizard reducer', () => {
       onStep2(),
       { type: 'paymentMethodChosen', method: 'card' },
       { type: 'cardNumberChanged', value: '4242 4242 4242 4242' },
-      { type: 'submitRequested' },
+      { type: 'submitRequested', rules },
       { type: 'submitFailed', message: null, errors: { card: 'Card number is not valid' } },
     );
     expect(state.step).toBe(2);
@@ -199,7 +200,7 @@ describe('wizard reducer', () => {
     const refused = run(
       onStep2(),
       { type: 'paymentMethodChosen', method: 'bank' },
-      { type: 'submitRequested' },
+      { type: 'submitRequested', rules },
       { type: 'submitFailed', message: 'This application was already submitted with other details.', isConflict: true },
     );
     expect(refused.isConflict).toBe(true);
@@ -211,7 +212,7 @@ describe('wizard reducer', () => {
     const state = run(
       onStep2(),
       { type: 'paymentMethodChosen', method: 'airtel' },
-      { type: 'submitRequested' },
+      { type: 'submitRequested', rules },
       { type: 'submitFailed', message: null, errors: { nrcNumber: 'NRC number must look like 123456/78/9' } },
     );
     expect(state.step).toBe(1);
@@ -220,8 +221,8 @@ describe('wizard reducer', () => {
   });
 
   it('ignores a second submit while one is running', () => {
-    const running = run(onStep2(), { type: 'paymentMethodChosen', method: 'airtel' }, { type: 'submitRequested' });
-    expect(run(running, { type: 'submitRequested' })).toBe(running);
+    const running = run(onStep2(), { type: 'paymentMethodChosen', method: 'airtel' }, { type: 'submitRequested', rules });
+    expect(run(running, { type: 'submitRequested', rules })).toBe(running);
     expect(run(running, { type: 'previousRequested' })).toBe(running);
   });
 
@@ -242,13 +243,20 @@ describe('initialWizardState from a draft', () => {
     expect(state.cardNumber).toBe('4242 4242 4242 4242');
   });
 
-  it('reopens on step 1 when the saved details no longer pass', () => {
+  it('goes back to step 1 once the rules load, when the saved details no longer pass', () => {
     const state = initialWizardState({ applicationId: 'saved-id', step: 2, fields: { ...filled, fullName: '' }, paymentMethod: null, payerPhone: null }, ID);
-    expect(state.step).toBe(1);
+    expect(run(state, { type: 'rulesLoaded', rules }).step).toBe(1);
+    const passing = initialWizardState({ applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: null, payerPhone: null }, ID);
+    expect(run(passing, { type: 'rulesLoaded', rules })).toBe(passing);
+  });
+
+  it('says so, and stays where it is, when the rules cannot be fetched', () => {
+    const state = run(fresh(), ...typed(filled), { type: 'rulesUnavailable', message: 'This could not be loaded. Check your connection and try again.' });
+    expect(state).toMatchObject({ step: 1, notice: 'This could not be loaded. Check your connection and try again.' });
   });
 
   it('keeps the draft’s step, answers and id, nothing derived', () => {
-    const state = run(onStep2(), { type: 'submitRequested' });
+    const state = run(onStep2(), { type: 'submitRequested', rules });
     const withCard = run(state, { type: 'paymentMethodChosen', method: 'card' }, { type: 'cardNumberChanged', value: '4242 4242 4242 4242' });
     expect(draftOf(state)).toEqual({ applicationId: ID, step: 2, fields: filled, paymentMethod: null, payerPhone: null });
     expect(draftOf(withCard)).not.toHaveProperty('cardNumber');
@@ -257,7 +265,7 @@ describe('initialWizardState from a draft', () => {
 
 describe('step 1 carries real data', () => {
   it('refuses NRC "abc", phone "12" and name "X" with messages that say what will do', () => {
-    const state = run(fresh(), ...typed({ ...filled, fullName: 'X', nrcNumber: 'abc', phoneNumber: '12' }), { type: 'nextRequested' });
+    const state = run(fresh(), ...typed({ ...filled, fullName: 'X', nrcNumber: 'abc', phoneNumber: '12' }), { type: 'nextRequested', rules });
     expect(state.step).toBe(1);
     expect(state.errors).toEqual({
       fullName: 'Full name must be at least 2 characters',
@@ -267,11 +275,11 @@ describe('step 1 carries real data', () => {
   });
 
   it('asks for the registration, or an explicit "not yet known", and ticking clears the message', () => {
-    const refused = run(fresh(), ...typed({ ...filled, vehicleRegistration: '' }), { type: 'nextRequested' });
+    const refused = run(fresh(), ...typed({ ...filled, vehicleRegistration: '' }), { type: 'nextRequested', rules });
     expect(refused.errors).toEqual({ vehicleRegistration: 'Enter the vehicle’s registration number, or tick “Registration not yet known”' });
     const ticked = run(refused, { type: 'fieldChanged', field: 'registrationNotYetKnown', value: 'true' });
     expect(ticked.errors.vehicleRegistration).toBeUndefined();
-    expect(run(ticked, { type: 'nextRequested' }).step).toBe(2);
+    expect(run(ticked, { type: 'nextRequested', rules }).step).toBe(2);
   });
 
   it('fills a signed-in applicant’s name, email and phone into the empty fields only', () => {
