@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { agentRepository } from '../../src/server/repositories/agent-repository';
+import { PULL_PAGE_LIMIT } from '../../src/server/routes/sync-routes';
 import { buildTestAppWithDb } from './test-app';
 
 interface PulledChange {
@@ -303,7 +304,7 @@ describe('sync scopes: who pulls what', () => {
       'limit=',
       'limit=1.5',
       'limit=100000',
-      'limit=1001',
+      `limit=${PULL_PAGE_LIMIT + 1}`,
       'limit=1e400',
       'limit=Infinity',
       'limit=NaN',

@@ -17,7 +17,7 @@ import { pullChanges } from './pull';
  * A worker's writes hold no screen, so pages are larger and written whole: fewer
  * transactions and requests for the same records.
  */
-const WORKER_PULL_PAGE = 1000;
+const WORKER_PULL_PAGE = 2500;
 
 const scope = self as unknown as { postMessage(message: OffThreadReply): void; onmessage: ((event: MessageEvent<OffThreadRequest>) => void) | null };
 

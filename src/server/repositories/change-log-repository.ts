@@ -33,7 +33,7 @@ interface ChangeRow {
   data: Record<string, unknown> | null;
 }
 
-/** Rows read per step of the walk along the log. */
+/** Rows read per step of the walk along the log, at least a page and the row after it. */
 const WALK_CHUNK = 2000;
 
 export function changeLogRepository(db: Queryable) {
@@ -49,6 +49,8 @@ export function changeLogRepository(db: Queryable) {
       // Walk the log in order along its (txid, seq) index, keeping this user's scopes.
       // (A filter on the scopes in SQL lets the planner sort the whole log instead.)
       const wanted = new Set(scopes);
+      // A page and the row that says whether more follow, in one step when the user sees all of them.
+      const chunkSize = Math.max(WALK_CHUNK, limit + 1);
       const rows: ChangeRow[] = [];
       let from = after;
       for (;;) {
@@ -58,11 +60,11 @@ export function changeLogRepository(db: Queryable) {
            WHERE (txid, seq) > ($1::text::xid8, $2::bigint) AND txid < $3::text::xid8
            ORDER BY change_log.txid, change_log.seq
            LIMIT $4`,
-          [from.txid, from.seq, xmin, WALK_CHUNK],
+          [from.txid, from.seq, xmin, chunkSize],
         );
         for (const row of chunk) if (row.scopes.some((scope) => wanted.has(scope))) rows.push(row);
         const lastWalked = chunk.at(-1);
-        if (rows.length > limit || chunk.length < WALK_CHUNK || !lastWalked) break;
+        if (rows.length > limit || chunk.length < chunkSize || !lastWalked) break;
         from = { txid: lastWalked.txid, seq: lastWalked.seq };
       }
       const hasMore = rows.length > limit;

@@ -286,7 +286,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
   );
 };
 
-export const PULL_PAGE_LIMIT = 1000;
+export const PULL_PAGE_LIMIT = 2500;
 
 const pullQuery = z.object({
   cursor: z.string().max(64, 'cursor is not one this server gave').optional(),
@@ -305,7 +305,7 @@ export const pullRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     '/api/sync/pull',
     {
       config: { access: 'signed-in' },
-      // A page holds up to 1,000 changes built by this route itself: plain JSON.stringify
+      // A page holds up to PULL_PAGE_LIMIT changes built by this route itself: plain JSON.stringify
       // is several times faster than checking each against the response schema, which
       // stays for the API document.
       serializerCompiler: plainJson,
