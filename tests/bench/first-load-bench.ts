@@ -16,11 +16,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { accountFor, DEMO } from '../../e2e/app-page';
+import { gzipKiB, installReadyProbe, type Scripts, scriptsByReady } from '../../e2e/first-load-scripts';
 import { DASHBOARD_ROUTES } from '../../e2e/public-routes';
 import { median, type Print } from './figures';
 import { interactionFigures } from './interaction-bench';
@@ -51,38 +51,10 @@ const CHARTS_AND_PDF = /node_modules\/(chart\.js|react-chartjs-2)\/|pdf/i;
 /** A signed-in browser's cookies, for a fresh context. */
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-interface Scripts {
-  kib: number;
-  files: number;
-  /** Each script's gzip KiB, largest first. */
-  each: [string, number][];
-}
-
-async function gzipKiB(root: string, scripts: Iterable<string>): Promise<Scripts> {
-  const each: [string, number][] = [];
-  for (const script of scripts) each.push([script, gzipSync(await readFile(path.join(root, 'dist', script)), { level: 9 }).length / 1024]);
-  each.sort((a, b) => b[1] - a[1]);
-  return { kib: each.reduce((sum, [, kib]) => sum + kib, 0), files: each.length, each };
-}
-
 /** With BENCH_VERBOSE, the scripts behind a figure, largest first. */
 function printEach(print: Print, scripts: Scripts): void {
   if (process.env.BENCH_VERBOSE) print(scripts.each.map(([script, kib]) => `    ${kib.toFixed(1).padStart(6)}  ${script}`).join('\n'));
 }
-
-/**
- * Installed before the page's scripts: notes when html[data-ready] is set (a mutation
- * observer's callback runs straight after the change, before any later task), and keeps
- * every resource entry.
- */
-const READY_PROBE = `
-performance.setResourceTimingBufferSize(2000);
-new MutationObserver((_, observer) => {
-  if (document.documentElement && document.documentElement.hasAttribute('data-ready')) {
-    window.__readyAt = performance.now();
-    observer.disconnect();
-  }
-}).observe(document, { attributes: true, attributeFilter: ['data-ready'], subtree: true });`;
 
 /**
  * The scripts a cold load of `pagePath` fetches from the app (not the service worker's
@@ -100,7 +72,7 @@ async function scriptsFetched(
 ): Promise<{ ready: Set<string>; idle: Set<string> }> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 }, ...(storageState ? { storageState } : {}) });
   try {
-    await context.addInitScript({ content: READY_PROBE });
+    await installReadyProbe(context);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -110,11 +82,8 @@ async function scriptsFetched(
     if (untilIdle) await page.waitForLoadState('networkidle', { timeout: LOAD_TIMEOUT_MS });
     else await page.waitForTimeout(500);
     if (errors.length > 0) throw new Error(`${pagePath} threw: ${errors.join('; ')}`);
-    const { readyAt, scripts } = await page.evaluate((appOrigin) => {
-      const entries = performance.getEntriesByType('resource').filter((entry) => entry.name.startsWith(appOrigin) && new URL(entry.name).pathname.endsWith('.js'));
-      return { readyAt: (window as unknown as { __readyAt?: number }).__readyAt ?? Number.POSITIVE_INFINITY, scripts: entries.map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })) };
-    }, origin);
-    return { ready: new Set(scripts.filter((script) => script.startTime < readyAt).map((script) => script.path)), idle: new Set(scripts.map((script) => script.path)) };
+    const { ready, all } = await scriptsByReady(page, origin);
+    return { ready, idle: all };
   } finally {
     await context.close();
   }
@@ -126,8 +95,8 @@ async function publicPagesJavaScript(print: Print, browser: Browser, options: Fi
   print('page            JS gzip KiB to ready (files)  with idle prefetch (files)');
   for (const pagePath of PAGES) {
     const scripts = await scriptsFetched(print, browser, options.origin, pagePath, { untilIdle: true });
-    const ready = await gzipKiB(options.root, scripts.ready);
-    const idle = await gzipKiB(options.root, scripts.idle);
+    const ready = await gzipKiB(path.join(options.root, 'dist'), scripts.ready);
+    const idle = await gzipKiB(path.join(options.root, 'dist'), scripts.idle);
     if (process.env.BENCH_VERBOSE) print([...scripts.idle].map((script) => `${scripts.ready.has(script) ? 'ready' : 'idle '} ${script}`).join('\n'));
     const verdict = ready.kib <= FIRST_LOAD_BUDGET_KIB ? 'PASS' : 'MISS';
     print(`${pagePath.padEnd(15)} ${`${ready.kib.toFixed(1)} (${ready.files})`.padStart(28)}  ${`${idle.kib.toFixed(1)} (${idle.files})`.padStart(26)}  ${verdict}`);
@@ -240,7 +209,7 @@ async function dashboardJavaScript(print: Print, browser: Browser, options: Firs
     let line: string;
     try {
       const { ready } = await scriptsFetched(print, browser, options.origin, route, { storageState, untilIdle: false });
-      const scripts = await gzipKiB(options.root, ready);
+      const scripts = await gzipKiB(path.join(options.root, 'dist'), ready);
       const charts = [...ready].filter((script) => heavy.has(script)).map((script) => heavy.get(script));
       const isWithin = scripts.kib <= DASHBOARD_BUDGET_KIB;
       if (isWithin) passed.push(route);

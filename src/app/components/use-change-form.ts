@@ -5,25 +5,19 @@
  * applied, saved on this device for later, or refused with the server's reason (the
  * refused change is dropped, since the form still holds it for correcting).
  */
-import { validate } from '#domain/validation/validate';
 import { useRef, useState } from 'react';
-import type { ZodType } from 'zod';
 import type { Mutation } from '../store/mutate';
+import { checkWithRules, type FormRules } from './form-rules';
 import { NOT_LOADED } from './loaded-when-open';
 import { showToast } from './toast';
 import { useFocusFirstInvalid } from './use-focus-first-invalid';
 // Imported with the form, not on submit: a form opened online must still save after the connection drops.
 import { discardRejected, submitChange } from '../sync/submit-change';
+import { SAVED_FOR_LATER } from '../sync/sync-status';
 
-export const SAVED_FOR_LATER = "Saved on this device — it will be sent when you're back online.";
 
 export type ChangeResult = 'sent' | 'queued' | 'invalid' | 'rejected';
 
-/**
- * A form's rules: the domain schema, or its load. Forms load their rules (and zod) on
- * demand, once the page is idle or with the first send, not with the page (decision 027).
- */
-export type FormRules<Value> = ZodType<Value> | Promise<ZodType<Value>>;
 
 /** Tells the person a change went through: applied by the server, or saved on this device for later. */
 export function toastChange(result: 'sent' | 'queued', title: string): void {
@@ -64,23 +58,25 @@ export function useChangeForm<Field extends string>() {
   /**
    * `replaces`: a refused change this submission corrects (Needs attention → Edit
    * and resubmit); it is dropped once the corrected one has passed validation.
+   * `refuse`: what the rules cannot see but the device can, checked on the valid value
+   * (a chassis number another of the owner's vehicles has): field messages, or null.
    */
   async function submit<Value, Row extends { id: string }>(
     rules: FormRules<Value>,
     input: unknown,
     toMutation: (value: Value) => Mutation<Row>,
-    options: { replaces?: string } = {},
+    options: { replaces?: string; refuse?: (value: Value) => Partial<Record<Field, string>> | null } = {},
   ): Promise<ChangeResult> {
     if (isSubmitting) return 'invalid';
     setFormMessage(null);
-    const schema = await Promise.resolve(rules).catch(() => null);
-    if (!schema) {
+    const checked = await checkWithRules(rules, input);
+    if (!checked) {
       setFormMessage(NOT_LOADED);
       return 'invalid';
     }
-    const checked = validate(schema, input);
-    if (!checked.ok) {
-      setErrors(checked.errors as Partial<Record<Field, string>>);
+    const problems = checked.ok ? options.refuse?.(checked.value) : (checked.errors as Partial<Record<Field, string>>);
+    if (!checked.ok || problems) {
+      setErrors(problems ?? {});
       setFailedAttempts((count) => count + 1);
       return 'invalid';
     }

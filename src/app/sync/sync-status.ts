@@ -3,6 +3,9 @@
  * local database: public pages can show it without loading IndexedDB code. The
  * sync engine fills it in once it runs.
  */
+/** Said of a change kept on this device until the server can be reached. */
+export const SAVED_FOR_LATER = "Saved on this device — it will be sent when you're back online.";
+
 export interface SyncStatus {
   isSyncing: boolean;
   lastSyncedAt: number | null;

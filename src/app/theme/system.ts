@@ -11,6 +11,7 @@ import {
   buttonRecipe,
   cardSlotRecipe,
   checkboxSlotRecipe,
+  collapsibleSlotRecipe,
   checkmarkRecipe,
   codeRecipe,
   cssVarsPrefix,
@@ -19,6 +20,7 @@ import {
   dataListSlotRecipe,
   dialogSlotRecipe,
   drawerSlotRecipe,
+  fieldsetSlotRecipe,
   fieldSlotRecipe,
   headingRecipe,
   iconRecipe,
@@ -28,12 +30,14 @@ import {
   linkRecipe,
   listSlotRecipe,
   markRecipe,
+  menuSlotRecipe,
   nativeSelectSlotRecipe,
   progressSlotRecipe,
   radioCardSlotRecipe,
   radiomarkRecipe,
   radioGroupSlotRecipe,
   semanticTokens,
+  skeletonRecipe,
   spinnerRecipe,
   statSlotRecipe,
   stepsSlotRecipe,
@@ -124,7 +128,8 @@ export function lightOnly<T>(node: T): T {
   return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, lightOnly(child)])) as T;
 }
 
-// Only the recipes the app uses: Chakra's full theme carries ~60 recipes in every first load.
+// Only the recipes of the components the app draws: Chakra's full theme carries ~60 recipes
+// in every first load. A Chakra component used without its recipe here is drawn unstyled.
 const theme = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -150,6 +155,7 @@ const theme = defineConfig({
       link: linkRecipe,
       mark: markRecipe,
       radiomark: radiomarkRecipe,
+      skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
       textarea: textareaRecipe,
     },
@@ -158,11 +164,14 @@ const theme = defineConfig({
       avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
       checkbox: checkboxSlotRecipe,
+      collapsible: collapsibleSlotRecipe,
       dataList: dataListSlotRecipe,
       dialog: dialogSlotRecipe,
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
       list: listSlotRecipe,
+      menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
       progress: progressSlotRecipe,
       radioCard: radioCardSlotRecipe,

@@ -2,6 +2,7 @@
 // whitebook entries, manufacturing details, inventory items and the orders assigned
 // to the shop, with the messages shown for each mistake and the overview figures.
 import { z } from 'zod';
+import { isCalendarDate } from '../validation/calendar-date';
 import { plateNumberSchema } from '../plates/plate-number-schema';
 import { NRC_PATTERN, nrcSchema } from '../validation/identity';
 import {
@@ -30,8 +31,7 @@ const pastDate = (label: string, today: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${label} must be a date`)
+    .refine(isCalendarDate, `${label} must be a date`)
     .refine((value) => value >= EARLIEST_RECORD_DATE, `${label} must be in ${EARLIEST_RECORD_DATE.slice(0, 4)} or later`)
     .refine((value) => value <= today, DATE_IN_FUTURE);
 

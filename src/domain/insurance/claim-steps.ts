@@ -2,6 +2,7 @@
 // offline), the steps a claim goes through and who may take each, and the rules for the
 // photos that go with it. Dates are YYYY-MM-DD calendar days; `today` and times are passed in.
 // The forms' and requests' rules (zod) are in claim.ts, so the claims screens need no zod.
+import { isCalendarDate } from '../validation/calendar-date';
 
 export const CLAIM_STATUSES = ['Submitted', 'Under Assessment', 'Approved', 'Rejected', 'Paid'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -45,8 +46,6 @@ export interface ClaimPhotoInput {
   width: number;
   height: number;
 }
-
-export const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** A photo of a claim as the server knows it: declared with the claim, complete when all its bytes arrived and matched. */
 export interface ClaimPhoto extends ClaimPhotoInput {

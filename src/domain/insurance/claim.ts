@@ -1,8 +1,9 @@
 // Insurance claims: the rules (zod) of a claim as the agent records it, of a rejection's
 // reason and of a step asked of the server. The rest is in claim-steps.ts.
 import { z } from 'zod';
+import { isCalendarDate } from '../validation/calendar-date';
 import { parsePlateNumber } from '../plates/plate-number';
-import { type ClaimPhotoInput, isCalendarDate, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, MAX_PHOTOS_PER_CLAIM, photoLimitMessage, REJECT_REASON_REQUIRED } from './claim-steps';
+import { type ClaimPhotoInput, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, MAX_PHOTOS_PER_CLAIM, photoLimitMessage, REJECT_REASON_REQUIRED } from './claim-steps';
 
 export * from './claim-steps';
 

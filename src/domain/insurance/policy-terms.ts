@@ -3,6 +3,7 @@
 // check reports. Dates are YYYY-MM-DD calendar days; `today` is passed in. The rules of
 // the forms an agent fills in (zod) are in policy.ts, so the insurance screens need no zod.
 import type { Ngwee } from '../money/money';
+import { isCalendarDate } from '../validation/calendar-date';
 
 export const POLICY_TYPES = ['Third Party', 'Comprehensive'] as const;
 export type PolicyType = (typeof POLICY_TYPES)[number];
@@ -61,8 +62,6 @@ export function oneYearTermEnd(start: string): string {
   const sameDay = new Date(Date.UTC(year + 1, month - 1, Math.min(day, last))).toISOString().slice(0, 10);
   return addDays(sameDay, -1);
 }
-
-export const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** What is wrong with a term, or null: the end after the start, at most a year and a day. */
 export function termProblem(startDate: string, endDate: string): string | null {

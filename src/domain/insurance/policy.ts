@@ -2,9 +2,10 @@
 // of a new policy, a renewal's premium and a cancellation's reason. The rest is in
 // policy-terms.ts.
 import { z } from 'zod';
+import { isCalendarDate } from '../validation/calendar-date';
 import { type Ngwee, ngwee } from '../money/money';
 import { plateNumberSchema } from '../plates/plate-number-schema';
-import { isCalendarDate, MAX_PREMIUM_NGWEE, POLICY_TYPES, termProblem } from './policy-terms';
+import { MAX_PREMIUM_NGWEE, POLICY_TYPES, termProblem } from './policy-terms';
 
 export * from './policy-terms';
 

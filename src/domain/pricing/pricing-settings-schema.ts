@@ -2,10 +2,11 @@
 // for reading stored settings. Apart from pricing.ts so the calculator needs no zod.
 import { z } from 'zod';
 import { ngwee } from '../money/money';
-import type { PricingSettings } from './pricing';
+import { MAX_SETTING_KWACHA, type PricingSettings } from './pricing';
 
-/** The bounds of every amount (K1,000,000) and their words, the same in the form and the API (docs/payments.md). */
-export const MAX_SETTING_KWACHA = 1_000_000;
+export { MAX_SETTING_KWACHA };
+
+/** The words for each bound, the same in the form and the API (docs/payments.md). */
 export const AMOUNT_INVALID = 'Enter an amount in kwacha from 0 to 1,000,000, with at most two decimals (for example 300 or 12.50)';
 export const PERCENT_INVALID = 'Enter a percentage from 0 to 100, with at most two decimals (for example 2 or 2.5)';
 export const DAYS_INVALID = 'Enter a whole number of days from 1 to 365';

@@ -41,6 +41,31 @@ export interface PricingSettings {
   readonly renewalFee: Ngwee;
 }
 
+/** The bound of every amount in the settings (K1,000,000), the same in the form and the API (docs/payments.md). */
+export const MAX_SETTING_KWACHA = 1_000_000;
+
+const isWhole = (value: unknown, min: number, max: number): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+const isAmount = (value: unknown): value is Ngwee => isWhole(value, 0, MAX_SETTING_KWACHA * 100);
+const isBasisPoints = (value: unknown): value is number => isWhole(value, 0, 10_000);
+
+/**
+ * Settings kept on the device or sent by the server, checked without the form's rules (zod,
+ * pricing-settings-schema.ts, which a property test holds this to): the settings, or null
+ * when any is missing or out of bounds.
+ */
+export function pricingSettingsFrom(value: unknown): PricingSettings | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const given = value as Partial<Record<keyof PricingSettings, unknown>>;
+  const fees = given.gatewayFeeBasisPoints;
+  if (typeof fees !== 'object' || fees === null) return null;
+  const fee = fees as Partial<Record<PaymentMethodId, unknown>>;
+  const { platePrice, processingFee, reservationFee, reservationDays, validityYears, renewalFee } = given;
+  if (!isAmount(platePrice) || !isAmount(processingFee) || !isAmount(reservationFee) || !isAmount(renewalFee)) return null;
+  if (!isBasisPoints(fee.mtn) || !isBasisPoints(fee.airtel) || !isBasisPoints(fee.card) || !isBasisPoints(fee.bank)) return null;
+  if (!isWhole(reservationDays, 1, 365) || !isWhole(validityYears, 1, 50)) return null;
+  return { platePrice, processingFee, gatewayFeeBasisPoints: { mtn: fee.mtn, airtel: fee.airtel, card: fee.card, bank: fee.bank }, reservationFee, reservationDays, validityYears, renewalFee };
+}
+
 export const DEFAULT_PRICING: PricingSettings = {
   platePrice: kwacha(300),
   processingFee: kwacha(10),

@@ -220,3 +220,31 @@ describe('plateExpiryDate', () => {
     );
   });
 });
+
+describe('settings kept on the device or sent by the server', () => {
+  it('are taken without the form rules exactly as the rules take them', async () => {
+    const { pricingSettingsFrom } = await import('#domain/pricing/pricing');
+    const { pricingSettingsSchema } = await import('#domain/pricing/pricing-settings-schema');
+    const number = fc.oneof(fc.constantFrom(0, 1, 50, 51, 365, 366, 10_000, 10_001, 100_000_000, 100_000_001), fc.integer({ min: -5, max: 100_000_005 }), fc.integer({ min: -5, max: 400 }), fc.double(), fc.constant('300'), fc.constant(null));
+    const settings = fc.record(
+      {
+        platePrice: number,
+        processingFee: number,
+        gatewayFeeBasisPoints: fc.oneof(fc.record({ mtn: number, airtel: number, card: number, bank: number }, { requiredKeys: [] }), fc.constant(null)),
+        reservationFee: number,
+        reservationDays: number,
+        validityYears: number,
+        renewalFee: number,
+        extra: fc.string(),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(settings, fc.constant({ ...DEFAULT_PRICING }), fc.anything()), (value) => {
+        const parsed = pricingSettingsSchema.safeParse(value);
+        expect(pricingSettingsFrom(value)).toEqual(parsed.success ? parsed.data : null);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

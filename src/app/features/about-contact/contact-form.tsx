@@ -12,9 +12,8 @@ import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { PlainField, TextArea, TextInput } from '../../components/plain-field';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
+import { SAVED_FOR_LATER } from '../../sync/sync-status';
 import type { ContactField } from './send-contact-message';
-
-const SAVED_ON_DEVICE = "Saved on this device — it will be sent when you're back online.";
 
 const rules = onDemand(() => import('#domain/contact/contact-message').then((module) => module.contactMessageSchema));
 const sending = onDemand(() => import('./send-contact-message'));
@@ -109,7 +108,7 @@ export function ContactForm() {
           {(result?.kind === 'sent' || result?.kind === 'queued') && (
             <Box bg="green.subtle" color="green.fg" borderWidth="1px" borderColor="green.muted" rounded="md" p="4">
               <Text fontWeight="medium">{CONTACT_THANK_YOU}</Text>
-              {result.kind === 'queued' && <Text mt="1">{SAVED_ON_DEVICE}</Text>}
+              {result.kind === 'queued' && <Text mt="1">{SAVED_FOR_LATER}</Text>}
             </Box>
           )}
         </Box>

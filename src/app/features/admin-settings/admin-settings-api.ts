@@ -3,9 +3,7 @@
  * and /stock), since a price or a threshold must be in force on the server the moment it is
  * said to be, and the history of changes (GET .../history).
  */
-import type { PricingSettings } from '#domain/pricing/pricing';
-import { NOT_LOADED } from '../../components/loaded-when-open';
-import { pricingSettingsRules } from '../pricing/pricing-settings';
+import { type PricingSettings, pricingSettingsFrom } from '#domain/pricing/pricing';
 import { apiRequest, NetworkError } from '../../sync/api-client';
 
 export const SETTINGS_NEED_CONNECTION = 'Changing prices and fees needs a connection. Nothing was changed; try again when you are back online.';
@@ -16,25 +14,9 @@ export type PricingHistoryEntry = SettingHistoryEntry<PricingSettings>;
 export type SaveAnswer<T = PricingSettings> = { ok: true; settings: T; updatedAt: string | null } | { ok: false; message: string; fields?: Record<string, string> };
 export type HistoryAnswer<T = PricingSettings> = { ok: true; history: SettingHistoryEntry<T>[] } | { ok: false; message: string };
 
-/** Checks settings in an answer against the domain's schema (a damaged answer is not shown as prices); null when the schema cannot be fetched. */
-async function settingsParser(): Promise<((value: unknown) => PricingSettings | null) | null> {
-  const schema = await pricingSettingsRules.load().catch(() => null);
-  if (!schema) return null;
-  return (value) => {
-    const parsed = schema.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  };
-}
-
-export async function savePricing(settings: PricingSettings): Promise<SaveAnswer> {
-  const parse = await settingsParser();
-  return parse ? saveSetting('pricing', settings, parse, SETTINGS_NEED_CONNECTION) : { ok: false, message: NOT_LOADED };
-}
-
-export async function fetchPricingHistory(): Promise<HistoryAnswer> {
-  const parse = await settingsParser();
-  return parse ? fetchSettingHistory('pricing', parse) : { ok: false, message: NOT_LOADED };
-}
+// Settings in an answer are checked against the domain's bounds: a damaged answer is not shown as prices.
+export const savePricing = (settings: PricingSettings): Promise<SaveAnswer> => saveSetting('pricing', settings, pricingSettingsFrom, SETTINGS_NEED_CONNECTION);
+export const fetchPricingHistory = (): Promise<HistoryAnswer> => fetchSettingHistory('pricing', pricingSettingsFrom);
 
 export interface SettingHistoryEntry<T> {
   id: string;

@@ -5,7 +5,6 @@
  * statuses every administrator sees change with it. The history of changes below it.
  */
 import { DEFAULT_STOCK_THRESHOLDS, isStockThresholds, type StockThresholds } from '#domain/inventory/inventory-stock';
-import { validate } from '#domain/validation/validate';
 import { Button, Flex, Heading, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormField } from '../../components/form-field';
@@ -18,6 +17,7 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { db } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
+import { checkWithRules } from '../../components/form-rules';
 import { STOCK_THRESHOLDS_SETTING, thresholdsFrom } from '../admin-inventory/inventory-data';
 import { fetchSettingHistory, type HistoryAnswer, saveSetting, type SettingHistoryEntry } from './admin-settings-api';
 
@@ -80,9 +80,8 @@ export function StockThresholdsSection() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const schema = await rules.load().catch(() => null);
-    if (!schema) return setMessage(NOT_LOADED);
-    const checked = validate(schema, values);
+    const checked = await checkWithRules(rules.load(), values);
+    if (!checked) return setMessage(NOT_LOADED);
     if (!checked.ok) {
       setErrors(checked.errors as Partial<Record<Field, string>>);
       setMessage('Some values need correcting before they can be saved.');

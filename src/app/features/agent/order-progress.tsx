@@ -5,11 +5,11 @@
  * batch number first, since the record carries it.
  */
 import type { ManufacturingStatus } from '#domain/statuses/statuses';
-import { validate } from '#domain/validation/validate';
 import { Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { NOT_LOADED } from '../../components/loaded-when-open';
+import { checkWithRules } from '../../components/form-rules';
 import { applyChange } from '../../components/use-change-form';
 import { useToday } from '../../components/use-today';
 import type { LocalAgentOrder } from '../../store/database';
@@ -36,9 +36,8 @@ export function OrderProgress({ order }: { order: LocalAgentOrder }) {
     const input = record
       ? { id: record.id, plateNumber: record.plateNumber, status, batchNumber: record.batchNumber, productionDate: record.productionDate, notes: record.notes }
       : { id: newId(), plateNumber: order.plateNumber, status, batchNumber, productionDate: today, notes: '' };
-    const rules = await agentRecordRules.load().catch(() => null);
-    if (!rules) return setError(NOT_LOADED);
-    const checked = validate(rules.manufacturingRecordSchema(today), input);
+    const checked = await checkWithRules(agentRecordRules.load().then((rules) => rules.manufacturingRecordSchema(today)), input);
+    if (!checked) return setError(NOT_LOADED);
     if (!checked.ok) {
       setError(Object.values(checked.errors)[0] ?? 'Check the details');
       return;

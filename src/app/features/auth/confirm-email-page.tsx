@@ -25,7 +25,7 @@ export function ConfirmEmailPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await send(rules, { token }, confirmSignup, ACCOUNT_CREATED);
+    await send(rules.load(), { token }, confirmSignup, ACCOUNT_CREATED);
   }
 
   const problem = token === '' ? SIGNUP_LINK_UNUSABLE : (errors.token ?? formMessage);

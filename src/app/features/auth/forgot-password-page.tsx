@@ -3,10 +3,10 @@
  * link that lets its owner choose a new password. The answer is the same whether or not
  * the email has an account, and says how long the link works.
  */
-import { validate } from '#domain/validation/validate';
 import { Box, Button, chakra, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
+import { checkWithRules } from '../../components/form-rules';
 import { TextLink } from '../../components/text-link';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
@@ -32,9 +32,8 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     if (isSending) return;
     setFormMessage(null);
-    const schema = await rules.load().catch(() => null);
-    if (!schema) return setFormMessage(NOT_LOADED);
-    const checked = validate(schema, { email });
+    const checked = await checkWithRules(rules.load(), { email });
+    if (!checked) return setFormMessage(NOT_LOADED);
     if (!checked.ok) {
       setError(checked.errors.email);
       setFailedAttempts((count) => count + 1);

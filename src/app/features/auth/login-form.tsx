@@ -28,7 +28,7 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup: () => void }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await send(rules, values, login, 'Welcome back!');
+    await send(rules.load(), values, login, 'Welcome back!');
   }
 
   return (

@@ -4,11 +4,11 @@
  * link. On success every session of the account has ended, and the person logs in anew.
  */
 import { MIN_PASSWORD_LENGTH, PASSWORD_RESET_DONE, RESET_LINK_UNUSABLE } from '#domain/accounts/account-links';
-import { validate } from '#domain/validation/validate';
 import { Button, chakra, Stack } from '@chakra-ui/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
+import { checkWithRules } from '../../components/form-rules';
 import { TextLink } from '../../components/text-link';
 import { FormMessage } from '../../components/form-message';
 import { PlainField } from '../../components/plain-field';
@@ -45,9 +45,8 @@ export function ResetPasswordPage() {
     event.preventDefault();
     if (isSaving) return;
     setFormMessage(null);
-    const schema = await rules.load().catch(() => null);
-    if (!schema) return setFormMessage(NOT_LOADED);
-    const checked = validate(schema, { token, ...values });
+    const checked = await checkWithRules(rules.load(), { token, ...values });
+    if (!checked) return setFormMessage(NOT_LOADED);
     if (!checked.ok) {
       const { token: tokenError, ...fieldErrors } = checked.errors;
       setErrors(fieldErrors);

@@ -68,7 +68,7 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
       ...(hasBusinessName ? { businessName } : {}),
       ...(hasLicenseNumber ? { licenseNumber } : {}),
     };
-    const answer = await send(rules, input, signup, ACCOUNT_CREATED);
+    const answer = await send(rules.load(), input, signup, ACCOUNT_CREATED);
     if (answer) {
       setValues(EMPTY);
       setSent(answer.sent);

@@ -3,11 +3,10 @@
  * domain schema (loaded on demand, not with the page), the call to the server, focus on
  * the first problem, and on success the session and the landing page.
  */
-import { validate } from '#domain/validation/validate';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { ZodType } from 'zod';
-import { NOT_LOADED, type OnDemand } from '../../components/loaded-when-open';
+import { checkWithRules, type FormRules } from '../../components/form-rules';
+import { NOT_LOADED } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { landingFor } from '../../session/role-views';
@@ -33,20 +32,18 @@ export function useAuthForm<Field extends string>() {
    * email"); a refusal is shown, as is rules that cannot be fetched.
    */
   async function submit<Value, Success extends { ok: true }>(
-    rules: OnDemand<ZodType<Value>>,
+    rules: FormRules<Value>,
     input: unknown,
     send: (value: Value) => Promise<Success | { ok: false; message: string | null; fields: Partial<Record<Field, string>> }>,
     welcome: string,
   ): Promise<Success | null> {
     if (isSubmitting) return null;
     setFormMessage(null);
-    // Fetched once the page is idle, so normally here already.
-    const schema = rules.loaded() ?? (await rules.load().catch(() => null));
-    if (!schema) {
+    const checked = await checkWithRules(rules, input);
+    if (!checked) {
       setFormMessage(NOT_LOADED);
       return null;
     }
-    const checked = validate(schema, input);
     if (!checked.ok) {
       setErrors(checked.errors as Partial<Record<Field, string>>);
       setFailedAttempts((count) => count + 1);

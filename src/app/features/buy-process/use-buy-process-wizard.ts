@@ -9,6 +9,7 @@ import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from
 import { useNavigate } from 'react-router-dom';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
+import { whenReadyAndIdle } from '../../components/when-idle';
 import { paths } from '../../config/paths';
 import { getSession, type SessionState, subscribeSession } from '../../session/session-store';
 import { newId } from '../../store/mutate';
@@ -47,14 +48,19 @@ export function useBuyProcessWizard() {
   });
   const stateRef = useRef(state);
 
+  // A draft reopened on step 2 is checked against the rules once the page is idle (not with its first load).
+  const isReopenedOnStep2 = useRef(state.step === 2);
   useEffect(() => {
+    if (!isReopenedOnStep2.current) return;
     let isCurrent = true;
-    wizardRules.load().then(
-      (rules) => {
-        if (isCurrent) dispatch({ type: 'rulesLoaded', rules });
-      },
-      () => undefined,
-    );
+    whenReadyAndIdle(() => {
+      wizardRules.load().then(
+        (rules) => {
+          if (isCurrent) dispatch({ type: 'rulesLoaded', rules });
+        },
+        () => undefined,
+      );
+    });
     return () => {
       isCurrent = false;
     };

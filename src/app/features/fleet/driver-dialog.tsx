@@ -1,12 +1,10 @@
 /** Add Driver and Edit Driver: name, licence number and a +260 phone number. Works offline through the one write path. */
 import { type DriverFormValues, EMPTY_DRIVER_FORM, licenceTakenMessage } from '#domain/fleet/fleet-facts';
-import { validate } from '#domain/validation/validate';
 import { fleetRules } from './fleet-changes';
 import { Field, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
-import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalDriver, OutboxEntry } from '../../store/database';
 import { newId } from '../../store/mutate';
@@ -33,22 +31,17 @@ export interface DriverDialogProps {
 export function DriverDialog({ driver, drivers, ownerId, fixing, onClose }: DriverDialogProps) {
   const isAdding = driver === null && fixing === undefined;
   const [id] = useState(() => fixing?.rowId ?? driver?.id ?? newId());
-  const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<Field>();
+  const { errors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<Field>();
   const { values, change, fixErrors, clearFixErrors } = useRecordValues<DriverFormValues, Field>(() => (fixing ? formFromPayload(fixing.payload) : driver ? { name: driver.name, licenceNumber: driver.licenceNumber, phone: driver.phone } : EMPTY_DRIVER_FORM), fixing, clearError);
   const shownErrors = { ...fixErrors, ...errors };
 
   async function save() {
     clearFixErrors();
     const input = { ...values, id };
-    const rules = fleetRules.load().then((module) => module.driverInputSchema);
-    const schema = await rules.catch(() => null);
-    const checked = schema ? validate(schema, input) : null;
-    if (checked?.ok && drivers.some((other) => other.id !== id && other.licenceNumber === checked.value.licenceNumber)) {
-      setErrors({ licenceNumber: licenceTakenMessage(checked.value.licenceNumber) });
-      setTimeout(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    const result = await submit(rules, input, (value) => saveDriverMutation(value, ownerId, driver ?? undefined), fixing ? { replaces: fixing.id } : {});
+    const result = await submit(fleetRules.load().then((module) => module.driverInputSchema), input, (value) => saveDriverMutation(value, ownerId, driver ?? undefined), {
+      ...(fixing ? { replaces: fixing.id } : {}),
+      refuse: (value) => (drivers.some((other) => other.id !== id && other.licenceNumber === value.licenceNumber) ? { licenceNumber: licenceTakenMessage(value.licenceNumber) } : null),
+    });
     if (result === 'sent' || result === 'queued') {
       toastChange(result, isAdding ? `${values.name.trim()} was added to your drivers` : 'Driver saved');
       onClose();

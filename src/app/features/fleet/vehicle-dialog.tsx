@@ -7,13 +7,11 @@
 import { chassisTakenMessage, EMPTY_VEHICLE_FORM, plateFitProblem, type VehicleFormValues, vehicleLabel } from '#domain/fleet/fleet-facts';
 import { formatPhone } from '#domain/validation/identity-checks';
 import { fleetRules } from './fleet-changes';
-import { validate } from '#domain/validation/validate';
 import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDay } from '../../components/format-date-time';
 import { FormField } from '../../components/form-field';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
-import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalOwnedPlate, LocalVehicle, OutboxEntry } from '../../store/database';
 import { newId } from '../../store/mutate';
@@ -60,7 +58,7 @@ export interface VehicleDialogProps {
 export function VehicleDialog({ vehicle, data, ownerId, today, fixing, onClose }: VehicleDialogProps) {
   const isAdding = vehicle === null && fixing === undefined;
   const [id] = useState(() => fixing?.rowId ?? vehicle?.id ?? newId());
-  const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<Field>();
+  const { errors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<Field>();
   const { values, change, fixErrors, clearFixErrors } = useRecordValues<VehicleFormValues, Field>(() => (fixing ? formFromPayload(fixing.payload) : vehicle ? formOf(vehicle) : EMPTY_VEHICLE_FORM), fixing, clearError);
   const shownErrors = { ...fixErrors, ...errors };
   const holders = plateHolders(data.rows);
@@ -78,17 +76,11 @@ export function VehicleDialog({ vehicle, data, ownerId, today, fixing, onClose }
 
   async function save() {
     clearFixErrors();
-    const rules = fleetRules.load().then((module) => module.vehicleInputSchema(today));
-    const schema = await rules.catch(() => null);
     const input = { ...values, id };
-    const checked = schema ? validate(schema, input) : null;
-    const known = checked?.ok ? knownProblems(checked.value) : null;
-    if (known) {
-      setErrors(known);
-      setTimeout(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    const result = await submit(rules, input, (value) => saveVehicleMutation(value, ownerId, vehicle ?? undefined), fixing ? { replaces: fixing.id } : {});
+    const result = await submit(fleetRules.load().then((module) => module.vehicleInputSchema(today)), input, (value) => saveVehicleMutation(value, ownerId, vehicle ?? undefined), {
+      ...(fixing ? { replaces: fixing.id } : {}),
+      refuse: knownProblems,
+    });
     if (result === 'sent' || result === 'queued') {
       toastChange(result, isAdding ? `${vehicleLabel({ ...values, year: null })} was added to your fleet` : 'Vehicle saved');
       onClose();

@@ -6,6 +6,10 @@
 import type { ClaimInput, ClaimPhoto } from '#domain/insurance/claim';
 import type { LocalInsuranceClaim, LocalInsurancePolicy } from '../../store/database';
 import type { Mutation } from '../../store/mutate';
+import { onDemand } from '../../components/loaded-when-open';
+
+/** The claim forms' rules (zod): loaded once the page is idle, or with the first save or rejection. */
+export const claimRules = onDemand(() => import('#domain/insurance/claim'));
 
 export function saveClaimMutation(input: ClaimInput, agentId: string, policy: LocalInsurancePolicy, before: LocalInsuranceClaim | undefined, now = new Date()): Mutation<LocalInsuranceClaim> {
   const at = now.toISOString();

@@ -5,12 +5,12 @@
  * and offers none. A claim recorded on this device offline can still be edited.
  */
 import { CLAIM_STEP_NEEDS_CONNECTION, type ClaimStep, EDITABLE_CLAIM_STATUSES, nextSteps, STEP_RULES } from '#domain/insurance/claim-steps';
-import { validate } from '#domain/validation/validate';
 import { Alert, Badge, Box, Button, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { NOT_LOADED } from '../../components/loaded-when-open';
-import { claimRules } from './claim-dialog';
+import { checkWithRules } from '../../components/form-rules';
+import { claimRules } from './claim-changes';
 import { DetailsList } from '../../components/details-list';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
@@ -144,9 +144,8 @@ function ConfirmStepDialog({ claim, step, onClose }: { claim: LocalInsuranceClai
     setMessage(null);
     let request: Parameters<typeof stepClaim>[1];
     if (step === 'reject') {
-      const rules = await claimRules.load().catch(() => null);
-      if (!rules) return setMessage(NOT_LOADED);
-      const checked = validate(rules.rejectClaimSchema, { reason });
+      const checked = await checkWithRules(claimRules.load().then((rules) => rules.rejectClaimSchema), { reason });
+      if (!checked) return setMessage(NOT_LOADED);
       if (!checked.ok) {
         setReasonError(checked.errors.reason);
         return;

@@ -14,25 +14,19 @@ import {
   photoLimitMessage,
   storageRunningOut,
 } from '#domain/insurance/claim-steps';
-import { validate } from '#domain/validation/validate';
 import { Alert, Box, Button, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { canOpenCamera, ClaimCamera } from './claim-camera';
 import { FormField } from '../../components/form-field';
-import { onDemand } from '../../components/loaded-when-open';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
-import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalClaimPhotoFile, LocalInsuranceClaim, LocalInsuranceCustomer, LocalInsurancePolicy, OutboxEntry } from '../../store/database';
 import { newId } from '../../store/mutate';
 import { useStoreQuery } from '../../store/use-store-query';
-import { saveClaimMutation } from './claim-changes';
+import { claimRules, saveClaimMutation } from './claim-changes';
 import { ClaimPhoto, STORAGE_LOW_MESSAGE, type StorageEstimate } from './claim-parts';
 import { dropUnsavedPhotos, keepPhoto, photoFileId, uploadClaimPhotos } from './claim-photo-uploader';
 import { PhotoNotReadable, preparePhoto } from './claim-photo-resize';
-
-// The form's rules (zod) load once the page is idle (or with the first save), not with the page.
-export const claimRules = onDemand(() => import('#domain/insurance/claim'));
 
 type FieldName = keyof ClaimFormValues | 'photos' | 'id' | 'form';
 
@@ -57,7 +51,7 @@ export interface ClaimDialogProps {
 export function ClaimDialog({ claim, policies, customerById, agentId, today, storage, fixing, onClose }: ClaimDialogProps) {
   const isNew = claim === null && fixing === undefined;
   const [id] = useState(() => fixing?.rowId ?? claim?.id ?? newId());
-  const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<FieldName>();
+  const { errors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<FieldName>();
   const { values, change, fixErrors, clearFixErrors } = useRecordValues<ClaimFormValues, FieldName>(
     () =>
       fixing
@@ -138,30 +132,21 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
   async function save() {
     clearFixErrors();
     const input = { ...values, id, photos: photos.map(({ sha256, size, width, height }) => ({ sha256, size, width, height })) };
-    const rules = claimRules.load().then((module) => module.claimInputSchema);
-    const schema = await rules.catch(() => null);
-    const checked = schema ? validate(schema, input) : null;
-    if (checked?.ok && policy) {
-      const problem = claimDateProblem(checked.value.incidentDate, policy, today);
-      if (problem) {
-        setErrors({ incidentDate: problem });
-        setTimeout(() => focusFirstInvalid(formRef.current));
-        return;
-      }
-    }
-    if (checked?.ok && !policy) {
-      setErrors({ policyId: 'Choose the policy' });
-      setTimeout(() => focusFirstInvalid(formRef.current));
-      return;
-    }
     const result = await submit(
-      rules,
+      claimRules.load().then((module) => module.claimInputSchema),
       input,
       (value) => {
         if (!policy) throw new Error('a claim is saved on a chosen policy');
         return saveClaimMutation(value, agentId, policy, claim ?? undefined);
       },
-      fixing ? { replaces: fixing.id } : {},
+      {
+        ...(fixing ? { replaces: fixing.id } : {}),
+        refuse: (value) => {
+          if (!policy) return { policyId: 'Choose the policy' };
+          const problem = claimDateProblem(value.incidentDate, policy, today);
+          return problem ? { incidentDate: problem } : null;
+        },
+      },
     );
     if (result === 'sent' || result === 'queued') {
       takenHere.current = [];

@@ -4,13 +4,11 @@
  * account with that email or phone, and brings their registered vehicles.
  */
 import { type CustomerFormValues, customerNrcTakenMessage, EMPTY_CUSTOMER_FORM } from '#domain/insurance/customer-records';
-import { validate } from '#domain/validation/validate';
 import { Field, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { onDemand } from '../../components/loaded-when-open';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
-import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalInsuranceCustomer, OutboxEntry } from '../../store/database';
 import { newId } from '../../store/mutate';
@@ -40,7 +38,7 @@ export interface CustomerDialogProps {
 export function CustomerDialog({ customer, customers, agentId, fixing, onClose }: CustomerDialogProps) {
   const isAdding = customer === null && fixing === undefined;
   const [id] = useState(() => fixing?.rowId ?? customer?.id ?? newId());
-  const { errors, setErrors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<FieldName>();
+  const { errors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<FieldName>();
   const { values, change, fixErrors, clearFixErrors } = useRecordValues<CustomerFormValues, FieldName>(
     () => (fixing ? formFromPayload(fixing.payload) : customer ? { name: customer.name, nrc: customer.nrc, phone: customer.phone, email: customer.email } : EMPTY_CUSTOMER_FORM),
     fixing,
@@ -51,15 +49,10 @@ export function CustomerDialog({ customer, customers, agentId, fixing, onClose }
   async function save() {
     clearFixErrors();
     const input = { ...values, id };
-    const rules = customerRules.load().then((module) => module.customerInputSchema);
-    const schema = await rules.catch(() => null);
-    const checked = schema ? validate(schema, input) : null;
-    if (checked?.ok && customers.some((other) => other.id !== id && other.nrc === checked.value.nrc)) {
-      setErrors({ nrc: customerNrcTakenMessage(checked.value.nrc) });
-      setTimeout(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    const result = await submit(rules, input, (value) => saveCustomerMutation(value, agentId, customer ?? undefined), fixing ? { replaces: fixing.id } : {});
+    const result = await submit(customerRules.load().then((module) => module.customerInputSchema), input, (value) => saveCustomerMutation(value, agentId, customer ?? undefined), {
+      ...(fixing ? { replaces: fixing.id } : {}),
+      refuse: (value) => (customers.some((other) => other.id !== id && other.nrc === value.nrc) ? { nrc: customerNrcTakenMessage(value.nrc) } : null),
+    });
     if (result === 'sent' || result === 'queued') {
       toastChange(result, isAdding ? `${values.name.trim()} was added to your customers` : 'Customer saved');
       onClose();

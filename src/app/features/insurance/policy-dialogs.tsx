@@ -7,7 +7,6 @@ import { customerMatches } from '#domain/insurance/customer-records';
 import type { PolicyFormValues } from '#domain/insurance/policy';
 import { oneYearTermEnd, POLICY_NEEDS_CONNECTION, POLICY_TYPES, renewalTerm } from '#domain/insurance/policy-terms';
 import { formatKwacha } from '#domain/money/money';
-import { validate } from '#domain/validation/validate';
 import { Alert, Button, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import type { ZodType } from 'zod';
@@ -15,6 +14,7 @@ import { AppDialog } from '../../components/app-dialog';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
+import { checkWithRules } from '../../components/form-rules';
 import { RecordFormDialog } from '../../components/record-form-dialog';
 import { formatDay } from '../../components/format-date-time';
 import { showToast } from '../../components/toast';
@@ -57,12 +57,11 @@ function useServerChange<FieldName extends string>() {
   /** Checks the input with the form's rules: true when it may be sent; otherwise the messages are shown. */
   async function check(schemaOf: (rules: PolicyRules) => ZodType, input: unknown): Promise<boolean> {
     setFormMessage(null);
-    const rules = await policyRules.load().catch(() => null);
-    if (!rules) {
+    const checked = await checkWithRules(policyRules.load().then(schemaOf), input);
+    if (!checked) {
       setFormMessage(NOT_LOADED);
       return false;
     }
-    const checked = validate(schemaOf(rules), input);
     if (!checked.ok) setErrors(checked.errors as Partial<Record<FieldName, string>>);
     return checked.ok;
   }

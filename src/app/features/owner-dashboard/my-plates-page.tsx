@@ -10,13 +10,14 @@ import { paymentOutcome } from '#domain/payments/payment-outcome';
 import { describeTimeLeft, reservationTimeLeft } from '#domain/plates/owner-order';
 import { isActivePlate, renewalsDue } from '#domain/plates/owner-overview';
 import { Alert, Badge, Box, Button, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { createElement, type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AppDialog } from '../../components/app-dialog';
 import { type DetailRow, DetailsList } from '../../components/details-list';
 import { formatDateTime, formatDay } from '../../components/format-date-time';
 import { LoadedPart } from '../../components/loaded-part';
-import { NOT_LOADED, onDemand, useLoadedWhenOpen } from '../../components/loaded-when-open';
+import { onDemand } from '../../components/loaded-when-open';
+import { openedOnDemand } from '../../components/opened-on-demand';
 import { OfflineAsOf } from '../../components/offline-as-of';
 import { PageHeader, Section } from '../../components/page-parts';
 import { showToast } from '../../components/toast';
@@ -195,15 +196,11 @@ function OrderDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () =
 }
 
 // The renewal's dialog (its payment methods and payer's details) loads once the page is idle, or when first opened.
-const renewDialog = onDemand(() => import('../renewals/renew-dialog').then((module) => module.RenewDialog));
-
-function LoadedRenewDialog(props: RenewDialogProps) {
-  const Dialog = useLoadedWhenOpen(renewDialog, props.isOpen, () => {
-    props.onClose();
-    showToast({ type: 'error', title: 'The renewal could not be opened', description: NOT_LOADED, closable: true });
-  });
-  return Dialog ? createElement(Dialog, props) : null;
-}
+const RenewDialog = openedOnDemand<RenewDialogProps>(() => import('../renewals/renew-dialog').then((module) => module.RenewDialog), {
+  isOpen: (props) => props.isOpen,
+  close: (props) => props.onClose(),
+  failure: 'The renewal could not be opened',
+});
 
 // The payment form (methods, payer's details) loads once the page is idle, or when a payment is first opened.
 const payAgainForm = onDemand(() => import('../buy-process/pay-again').then((module) => module.PayAgain));
@@ -471,7 +468,7 @@ export function MyPlatesPage() {
       </Section>
       {open?.kind === 'plate' && openPlate && <PlateDialog plate={openPlate} vehicle={vehicleOf(openPlate, fitted, data?.orders ?? [])} today={today} onClose={close} />}
       {open?.kind === 'transfer' && openPlate && <TransferDialog plate={openPlate} isOpen onClose={close} />}
-      {open?.kind === 'renew' && openPlate && <LoadedRenewDialog plate={openPlate} isOpen onClose={close} />}
+      {open?.kind === 'renew' && openPlate && <RenewDialog plate={openPlate} isOpen onClose={close} />}
       {open?.kind === 'order' && openOrder && <OrderDialog order={openOrder} onClose={close} />}
       {open?.kind === 'pay' && openOrder && <PayDialog order={openOrder} onClose={close} />}
       {open?.kind === 'cancel' && openOrder && <CancelDialog order={openOrder} onClose={close} />}

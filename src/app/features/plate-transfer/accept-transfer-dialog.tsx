@@ -3,8 +3,8 @@
  * for your full name and NRC number exactly as on your ID. Online only.
  */
 import type { PlateTransfer } from '#domain/plates/transfer';
-import { validate } from '#domain/validation/validate';
 import { NOT_LOADED } from '../../components/loaded-when-open';
+import { checkWithRules } from '../../components/form-rules';
 import { transferRules } from './transfer-api';
 import { Button, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
@@ -30,9 +30,8 @@ export function AcceptTransferDialog({ transfer, defaultName, onClose }: { trans
     event.preventDefault();
     if (isBusy) return;
     setMessage(null);
-    const rules = await transferRules.load().catch(() => null);
-    if (!rules) return setMessage(NOT_LOADED);
-    const checked = validate(rules.transferAcceptanceSchema, { ownerName, ownerNrc });
+    const checked = await checkWithRules(transferRules.load().then((rules) => rules.transferAcceptanceSchema), { ownerName, ownerNrc });
+    if (!checked) return setMessage(NOT_LOADED);
     if (!checked.ok) {
       setErrors({ ownerName: checked.errors.ownerName, ownerNrc: checked.errors.ownerNrc });
       return;

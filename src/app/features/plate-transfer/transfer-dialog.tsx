@@ -6,8 +6,8 @@
  */
 import type { OwnedPlate } from '#domain/plates/owned-plate';
 import { standingRefusal } from '#domain/plates/transfer-steps';
-import { validate } from '#domain/validation/validate';
 import { NOT_LOADED } from '../../components/loaded-when-open';
+import { checkWithRules } from '../../components/form-rules';
 import { transferRules } from './transfer-api';
 import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
@@ -48,9 +48,8 @@ export function TransferDialog({ plate, isOpen, onClose }: TransferDialogProps) 
     event.preventDefault();
     if (isBusy) return;
     setMessage(null);
-    const rules = await transferRules.load().catch(() => null);
-    if (!rules) return setMessage(NOT_LOADED);
-    const checked = validate(rules.transferStartSchema, { toContact: contact });
+    const checked = await checkWithRules(transferRules.load().then((rules) => rules.transferStartSchema), { toContact: contact });
+    if (!checked) return setMessage(NOT_LOADED);
     if (!checked.ok) {
       setFieldError(checked.errors.toContact);
       return;

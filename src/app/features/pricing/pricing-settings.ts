@@ -4,12 +4,9 @@
  * numbers, no personal data) so both screens show the server's figures offline; until the
  * first answer arrives they show the spec's defaults. The server recomputes every charge
  * from its own settings, so a stale copy can only mislead an estimate, never a payment.
- * The rules that check an answer or the kept copy (zod) load with the first check, not
- * with the page: the page is drawn with the defaults first in any case.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { DEFAULT_PRICING, type PricingSettings } from '#domain/pricing/pricing';
-import { onDemand } from '../../components/loaded-when-open';
+import { DEFAULT_PRICING, type PricingSettings, pricingSettingsFrom } from '#domain/pricing/pricing';
 import { apiRequest, NetworkError } from '../../sync/api-client';
 
 export const PRICING_SETTINGS_KEY = 'nambala.pricing-settings';
@@ -33,18 +30,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** The settings' rules (zod), loaded with the first check. */
-export const pricingSettingsRules = onDemand(() => import('#domain/pricing/pricing-settings-schema').then((module) => module.pricingSettingsSchema));
-
-/** The settings in a server answer or a stored copy, or null when they cannot be trusted (or the rules cannot be fetched). */
-export async function parsePricingAnswer(body: unknown): Promise<{ settings: PricingSettings; updatedAt: string | null } | null> {
+/** The settings in a server answer or a stored copy, or null when they cannot be trusted. */
+export function parsePricingAnswer(body: unknown): { settings: PricingSettings; updatedAt: string | null } | null {
   if (!isRecord(body)) return null;
-  const schema = await pricingSettingsRules.load().catch(() => null);
-  if (!schema) return null;
-  const parsed = schema.safeParse(body.settings);
-  if (!parsed.success) return null;
+  const settings = pricingSettingsFrom(body.settings);
+  if (!settings) return null;
   const updatedAt = typeof body.updatedAt === 'string' ? body.updatedAt : null;
-  return { settings: parsed.data, updatedAt };
+  return { settings, updatedAt };
 }
 
 function browserStorage(): PricingStorage | undefined {
@@ -56,11 +48,11 @@ function browserStorage(): PricingStorage | undefined {
 }
 
 /** The copy kept from the server's last answer, or null when there is none (or it is damaged). */
-export async function readStoredPricing(storage: PricingStorage | undefined = browserStorage()): Promise<KnownPricing | null> {
+export function readStoredPricing(storage: PricingStorage | undefined = browserStorage()): KnownPricing | null {
   try {
     const text = storage?.getItem(PRICING_SETTINGS_KEY);
     if (!text) return null;
-    const stored = await parsePricingAnswer(JSON.parse(text));
+    const stored = parsePricingAnswer(JSON.parse(text));
     return stored ? { ...stored, source: 'device' } : null;
   } catch {
     return null;
@@ -76,27 +68,14 @@ export function writeStoredPricing(answer: { settings: PricingSettings; updatedA
 }
 
 // One copy per page, shared by every screen that shows prices.
-let known: KnownPricing = DEFAULT_KNOWN_PRICING;
-let readingStored: Promise<void> | undefined;
+let known: KnownPricing | undefined;
 let refreshing: Promise<KnownPricing> | undefined;
 let refreshedThisVisit = false;
 const listeners = new Set<() => void>();
 
 function current(): KnownPricing {
+  known ??= readStoredPricing() ?? DEFAULT_KNOWN_PRICING;
   return known;
-}
-
-function show(next: KnownPricing): void {
-  known = next;
-  for (const listener of listeners) listener();
-}
-
-/** Moves from the defaults to the device's copy, unless the server has answered first. */
-function readStoredOnce(): Promise<void> {
-  readingStored ??= readStoredPricing().then((stored) => {
-    if (stored && known.source === 'default') show(stored);
-  });
-  return readingStored;
 }
 
 function subscribe(listener: () => void): () => void {
@@ -108,13 +87,13 @@ function subscribe(listener: () => void): () => void {
 export function refreshPricingSettings(): Promise<KnownPricing> {
   refreshing ??= (async () => {
     try {
-      await readStoredOnce();
       const result = await apiRequest<unknown>('GET', PRICING_SETTINGS_PATH);
-      const answer = result.ok ? await parsePricingAnswer(result.body) : null;
+      const answer = result.ok ? parsePricingAnswer(result.body) : null;
       if (answer) {
         writeStoredPricing(answer);
+        known = { ...answer, source: 'server' };
         refreshedThisVisit = true;
-        show({ ...answer, source: 'server' });
+        for (const listener of listeners) listener();
       }
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
@@ -128,12 +107,11 @@ export function refreshPricingSettings(): Promise<KnownPricing> {
 
 /**
  * The prices to show. A prerendered page is built with the defaults, so hydration starts
- * from them too and then moves to the device's copy and the server's answer.
+ * from them too (the server snapshot) and then moves to the device's copy and the server's answer.
  */
 export function usePricingSettings(): KnownPricing {
   const pricing = useSyncExternalStore(subscribe, current, () => DEFAULT_KNOWN_PRICING);
   useEffect(() => {
-    void readStoredOnce();
     const refresh = () => {
       if (!refreshedThisVisit) void refreshPricingSettings();
     };

@@ -5,11 +5,11 @@
  * offline decision, lands in Needs attention.
  */
 import type { FlagDecision } from '#domain/police/flags';
-import { validate } from '#domain/validation/validate';
 import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
+import { checkWithRules } from '../../components/form-rules';
 import { applyChange } from '../../components/use-change-form';
 import type { LocalPlateFlag } from '../../store/database';
 import { DECISION_ACTIONS, decideFlagMutation } from './flag-changes';
@@ -42,9 +42,8 @@ export function FlagDecisionDialog({ flag, decision, onClose }: { flag: LocalPla
   async function confirm() {
     if (isSaving) return;
     setError(null);
-    const rules = await decisionRules.load().catch(() => null);
-    if (!rules) return setError(NOT_LOADED);
-    const checked = validate(rules.flagDecisionSchema, { flagId: flag.id, decision, note });
+    const checked = await checkWithRules(decisionRules.load().then((rules) => rules.flagDecisionSchema), { flagId: flag.id, decision, note });
+    if (!checked) return setError(NOT_LOADED);
     if (!checked.ok) {
       setNoteError(checked.errors.note);
       setError(checked.errors.note ? null : Object.values(checked.errors)[0] ?? null);

@@ -1,13 +1,13 @@
 /** Settings for every role: the profile (name, phone in +260 form, email) and the password. */
 import type { PasswordChange, Profile, ProfileInput } from '#domain/accounts/profile';
 import { formatPhone } from '#domain/validation/identity-checks';
-import { validate } from '#domain/validation/validate';
 import { Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useRef, useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
+import { checkWithRules } from '../../components/form-rules';
 import { PlainField } from '../../components/plain-field';
 import { showToast } from '../../components/toast';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
@@ -106,9 +106,8 @@ function PasswordForm() {
 
   async function save() {
     setMessage(null);
-    const loaded = await rules.load().catch(() => null);
-    if (!loaded) return setMessage(NOT_LOADED);
-    const checked = validate(loaded.passwordChangeSchema, values);
+    const checked = await checkWithRules(rules.load().then((loaded) => loaded.passwordChangeSchema), values);
+    if (!checked) return setMessage(NOT_LOADED);
     if (!checked.ok) {
       setErrors(checked.errors);
       setFailures((count) => count + 1);
