@@ -3,15 +3,18 @@
  * the prerenderer a static one: the tree around it is the same, so React's ids
  * match when a prerendered page is hydrated.
  */
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { ToasterHost } from './components/toast';
-import { system } from './theme/system';
+import { appSystem } from './theme/system';
 
+let withoutGlobals: SystemContext | undefined;
 // The same system without its global styles (reset, tokens, base), for a page that
 // already carries them: Chakra's provider would otherwise serialise all of them again
 // (~30 KiB of CSS) only to find them in the page.
-const systemWithoutGlobals = { ...system, _global: [] };
+function systemWithoutGlobals(): SystemContext {
+  return (withoutGlobals ??= { ...appSystem(), _global: [] });
+}
 
 /**
  * `pageHasGlobalStyles`: the document already holds the system's global styles (a
@@ -19,7 +22,7 @@ const systemWithoutGlobals = { ...system, _global: [] };
  */
 export function AppProviders({ children, pageHasGlobalStyles = false }: { children: ReactNode; pageHasGlobalStyles?: boolean }) {
   return (
-    <ChakraProvider value={pageHasGlobalStyles ? systemWithoutGlobals : system}>
+    <ChakraProvider value={pageHasGlobalStyles ? systemWithoutGlobals() : appSystem()}>
       {children}
       <ToasterHost />
     </ChakraProvider>

@@ -7,6 +7,7 @@
  */
 import { captureEarlyInput } from './routing/early-input';
 import { listenForInstallOffer } from './pwa/install';
+import { nextTask } from './components/when-idle';
 
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -18,19 +19,27 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+/** Module preloads started in one task: each costs ~0.5 ms of main thread (~2 ms on a slow phone). */
+const PRELOADS_PER_TASK = 6;
+
 /**
  * Fetches the app's scripts and the page's own, as the prerenderer lists them: the app's
  * first, so that on a slow line the start-up chunk (React, Chakra) is not kept waiting
- * behind the page's many small ones (docs/decisions/027-first-interaction.md).
+ * behind the page's many small ones (docs/decisions/027-first-interaction.md). A page
+ * lists up to ~40; started a few per task, they never make one long task of their own
+ * (docs/decisions/029-start-in-short-tasks.md).
  */
-function preloadScripts(root: HTMLElement): void {
-  for (const href of root.dataset.scripts?.split(' ') ?? []) {
-    if (!href) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
+async function preloadScripts(root: HTMLElement): Promise<void> {
+  const hrefs = (root.dataset.scripts ?? '').split(' ').filter(Boolean);
+  for (let first = 0; first < hrefs.length; first += PRELOADS_PER_TASK) {
+    if (first > 0) await nextTask();
+    for (const href of hrefs.slice(first, first + PRELOADS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
   }
 }
 
@@ -41,10 +50,11 @@ const root = document.getElementById('root');
 if (root?.dataset.prerendered !== undefined) {
   // The page can be typed into from now on: keep what is typed for the app (early-input.ts).
   captureEarlyInput(root);
-  void afterFirstPaint().then(() => {
-    preloadScripts(root);
-    return import('./start');
-  });
+  // After the preloads are started: the import would otherwise start the start-up
+  // chunk's own ~20 in one task.
+  void afterFirstPaint()
+    .then(() => preloadScripts(root))
+    .then(() => import('./start'));
 } else {
   void import('./start');
 }

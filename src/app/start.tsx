@@ -6,12 +6,14 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app';
+import { nextTask } from './components/when-idle';
 import { registerServiceWorker } from './pwa/register-service-worker';
 import { AppRoutes, loadPagesForPath } from './routes';
 import { AppRouter } from './routing/app-router';
 import { requestPersistentStorage } from './store/persistence';
 import { startSyncLazily } from './sync/start-sync-lazily';
 import { outboxMayHaveChanges } from './sync/sync-status';
+import { appSystem } from './theme/system';
 
 async function mount(): Promise<void> {
   const container = document.getElementById('root');
@@ -21,6 +23,11 @@ async function mount(): Promise<void> {
   const isPrerendered = container.dataset.prerendered === window.location.pathname && window.location.search === '';
   // A page whose code cannot be fetched renders its error in place (RouteErrorBoundary).
   await loadPagesForPath(window.location.pathname).catch(() => undefined);
+  // Three tasks, not one: evaluating the code, making the design system (the largest
+  // piece), hydrating (docs/decisions/029-start-in-short-tasks.md).
+  await nextTask();
+  appSystem();
+  await nextTask();
   const app = (
     <StrictMode>
       <AppProviders pageHasGlobalStyles={document.querySelector('style[data-emotion^="css-global "]') !== null}>

@@ -6,8 +6,7 @@ import { Badge, HStack, Text } from '@chakra-ui/react';
 import { useOnlineStatus } from './use-online-status';
 import { useSyncStatus } from './use-sync-status';
 import { CloudIcon, CloudOffIcon } from './icons';
-
-const timeOfDay = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+import { formatTimeOfDay } from './format-date-time';
 
 export function ConnectionStatus() {
   const isOnline = useOnlineStatus();
@@ -15,7 +14,7 @@ export function ConnectionStatus() {
   const waiting = pending + rejected;
   const label = isOnline ? (isSyncing ? 'Syncing' : 'Online') : 'Offline';
   const detail = waiting > 0 ? `${waiting} change${waiting === 1 ? '' : 's'} saved on this device` : 'all changes synced';
-  const synced = lastSyncedAt === null ? null : `last synced ${timeOfDay.format(lastSyncedAt)}`;
+  const synced = lastSyncedAt === null ? null : `last synced ${formatTimeOfDay(lastSyncedAt)}`;
   return (
     <HStack gap="1.5" role="status" aria-live="polite" aria-label={`${label}, ${detail}${synced ? `, ${synced}` : ''}`} data-testid="connection-status" title={synced ?? undefined}>
       <Badge colorPalette={isOnline ? 'green' : 'orange'} variant="subtle" size="sm" gap="1">
@@ -29,7 +28,7 @@ export function ConnectionStatus() {
       ) : (
         synced && (
           <Text fontSize="xs" color="fg.muted" hideBelow="md">
-            Synced {timeOfDay.format(lastSyncedAt ?? 0)}
+            Synced {formatTimeOfDay(lastSyncedAt ?? 0)}
           </Text>
         )
       )}

@@ -1,3 +1,16 @@
+/**
+ * Resolves in a task of its own, queued behind what is already waiting (input, a
+ * paint): long work split by it never holds the main thread for all of it at once.
+ * A message, not setTimeout, which browsers may delay by 4 ms or more.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(undefined);
+  });
+}
+
 /** Runs work once the browser is idle (at the latest after `timeout` ms); returns a cancel. */
 export function whenIdle(work: () => void, timeout = 2000): () => void {
   if ('requestIdleCallback' in window) {

@@ -1,12 +1,12 @@
 /** Public header: desktop links, and a slide-in menu on small screens (spec section 2). */
 import { Box, Button, Container, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { ConnectionStatus } from '../components/connection-status';
 import { MenuIcon } from '../components/icons';
 import { paths } from '../config/paths';
 import { InstallButton } from '../pwa/install-button';
-import { getSession, type SessionState, subscribeSession } from '../session/session-store';
+import { useDeviceSession } from '../session/use-session';
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
@@ -25,12 +25,9 @@ const visitorLinks = [
 ];
 const signedInLinks = [{ to: paths.marketplace, label: 'Marketplace' }, ...desktopLinks, { to: paths.dashboard.root, label: 'Dashboard' }];
 
-const UNKNOWN: SessionState = { status: 'unknown' };
-
 /** Visitors see Login and Sign Up (spec section 6); someone signed in on this device sees their Dashboard. */
 function useSignedIn(): boolean {
-  // The prerendered page is a visitor's; the device's session takes over once the app runs.
-  return useSyncExternalStore(subscribeSession, getSession, () => UNKNOWN).status === 'signed-in';
+  return useDeviceSession().status === 'signed-in';
 }
 
 export function Logo() {

@@ -1,6 +1,6 @@
 /** The frame of every public page: skip link, header, the page, footer, update prompt. */
 import { Box, Flex, Link, Spinner } from '@chakra-ui/react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { UpdatePrompt } from '../pwa/update-prompt';
 import { usePageLoading } from '../routing/lazy-page';
@@ -16,9 +16,17 @@ export function PageLoading() {
   );
 }
 
-/** Moves focus to the new page's content, for keyboard and screen-reader users. */
+/**
+ * Moves focus to the new page's content after a navigation, for keyboard and
+ * screen-reader users. Not on the first page shown: there the browser's own start (the
+ * top of the page, the skip link first) is right, and a focus moved while the page
+ * hydrates forces a style and layout pass and takes focus from a field typed into early.
+ */
 export function useFocusMainOnNavigate(pathname: string): void {
+  const focusedFor = useRef(pathname);
   useEffect(() => {
+    if (focusedFor.current === pathname) return;
+    focusedFor.current = pathname;
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
 }

@@ -22,7 +22,14 @@ export interface SessionUser {
 export type SessionState = { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
 
 const STORAGE_KEY = 'nambala.session-user';
-let state: SessionState = { status: 'unknown' };
+/**
+ * Before the device's copy is read, and what a prerendered page was drawn with. One
+ * object: a hook whose snapshot is this same object on both sides of hydration is not
+ * redrawn at once after it (React redraws a store whose snapshot changed, synchronously).
+ */
+export const UNKNOWN_SESSION: SessionState = { status: 'unknown' };
+
+let state: SessionState = UNKNOWN_SESSION;
 let loaded = false;
 const listeners = new Set<() => void>();
 
@@ -44,7 +51,7 @@ function loadCached(): void {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (raw) state = { status: 'signed-in', user: JSON.parse(raw) as SessionUser };
   } catch {
-    state = { status: 'unknown' };
+    state = UNKNOWN_SESSION;
   }
 }
 

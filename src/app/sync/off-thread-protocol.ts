@@ -1,5 +1,5 @@
 /** Messages between the main thread and the store worker (store-worker.ts, off-thread.ts). */
-export type OffThreadTask = 'pullChanges' | 'refreshRegistryCopy' | 'verifyAgainstCopy';
+export type OffThreadTask = 'pullChanges' | 'refreshRegistryCopy' | 'refreshTrust' | 'verifyAgainstCopy';
 
 export interface OffThreadRequest {
   id: number;

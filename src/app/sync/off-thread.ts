@@ -13,6 +13,7 @@ import type { OffThreadReply, OffThreadRequest, OffThreadTask, SerializedError }
 import { VERDICT_MEASURE } from '../registry/verdict-measure';
 import type { VerificationOutcome } from '../registry/verify';
 import { pullChanges, SignedOutError } from './pull';
+import { refreshTrust, type TrustMeta } from '../registry/trust';
 
 interface Waiting {
   progress: (value: unknown) => void;
@@ -100,6 +101,15 @@ export function pullChangesOffThread(onProgress: (progress: { received: number; 
 /** refreshRegistryCopy on the default store, in the worker when there is one. */
 export function refreshRegistryCopyOffThread(onProgress: (progress: CopyProgress | null) => void): Promise<RegistryCopyMeta> {
   return offThread('refreshRegistryCopy', onProgress, () => refreshRegistryCopy(db, onProgress));
+}
+
+/**
+ * refreshTrust on the default store, in the worker when there is one: the revocation
+ * list (hundreds of entries) is put into IndexedDB there, not in a long task of a
+ * page that is still starting, such as the marketplace on its first sync.
+ */
+export function refreshTrustOffThread(): Promise<TrustMeta> {
+  return offThread('refreshTrust', () => {}, () => refreshTrust(db));
 }
 
 /**

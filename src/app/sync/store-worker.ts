@@ -1,13 +1,14 @@
 /**
  * The device store's heavy work, off the main thread: a first sync's change-log
- * pages and an officer's registry copy are fetched, parsed and put into IndexedDB
- * here, through this worker's own connection to the same database, and a typed
+ * pages, the registry's keys and revocations and an officer's registry copy are
+ * fetched, parsed and put into IndexedDB here, through this worker's own connection to the same database, and a typed
  * plate is looked up in the copy here, where no rendering or garbage collection of
  * the page can hold the read up. The screens still read through their live queries:
  * Dexie tells every context of the origin what a transaction here changed. The main
  * thread's side is off-thread.ts.
  */
 import { refreshRegistryCopy } from '../registry/registry-copy';
+import { refreshTrust } from '../registry/trust';
 import { verifyAgainstCopy } from '../registry/verify';
 import { db } from '../store/database';
 import { type OffThreadReply, type OffThreadRequest, serializeError } from './off-thread-protocol';
@@ -27,6 +28,8 @@ async function run(request: OffThreadRequest, progress: (value: unknown) => void
       return pullChanges(db, progress, { pageSize: WORKER_PULL_PAGE, putSlice: Infinity });
     case 'refreshRegistryCopy':
       return refreshRegistryCopy(db, progress);
+    case 'refreshTrust':
+      return refreshTrust(db);
     case 'verifyAgainstCopy': {
       const outcome = await verifyAgainstCopy(db, request.args?.plateNumber ?? '', request.args?.id ?? '');
       // When it ended on the shared clock, so the page can place the compute time on its own timeline.

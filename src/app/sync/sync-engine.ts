@@ -12,10 +12,9 @@ import { onLocalWrite } from '../store/mutate';
 import { sendIntents } from './intents';
 import { getSession, refreshSession } from '../session/session-store';
 import { pullAccountData, pullListings, SignedOutError } from './pull';
-import { pullChangesOffThread, refreshRegistryCopyOffThread } from './off-thread';
+import { pullChangesOffThread, refreshRegistryCopyOffThread, refreshTrustOffThread } from './off-thread';
 import { pushOutbox, type PushSummary } from './push';
 import { OUTBOX_HINT_KEY, setSyncStatus } from './sync-status';
-import { refreshTrust } from '../registry/trust';
 import { claimVisitorFavourites } from './favourites';
 import { RegistryCopyRefused } from '../registry/registry-copy';
 
@@ -45,7 +44,7 @@ async function runOnce(pushed: (summary: PushSummary) => void): Promise<PushSumm
       try {
         await pullListings(db);
         // Keys and revocations for everyone: any device verifies a plate's QR code offline.
-        await refreshTrust(db);
+        await refreshTrustOffThread();
         const session = getSession();
         if (session.status === 'signed-in') {
           await pullAccountData(db, session.user);

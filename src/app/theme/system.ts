@@ -2,7 +2,7 @@
  * Nambala's design system: Chakra's defaults with the brand palette (the green and
  * copper of Zambia's flag) as the default colour palette.
  */
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   avatarSlotRecipe,
@@ -185,4 +185,16 @@ const theme = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, theme, config));
+let made: SystemContext | undefined;
+
+/**
+ * The design system, made the first time it is asked for. Making it is the largest
+ * single piece of the app's start (Chakra builds its tokens and their CSS variables),
+ * so start.tsx makes it in a task of its own, between evaluating the app's code and
+ * hydrating the page, rather than in the same long task as the module evaluation.
+ * createSystem merges the configs itself: merging them first (as before) cloned the
+ * whole theme twice.
+ */
+export function appSystem(): SystemContext {
+  return (made ??= createSystem(defaultBaseConfig, theme, config));
+}

@@ -1,6 +1,6 @@
 /** The design system keeps light values only: Nambala has no dark mode. */
 import { describe, expect, it } from 'vitest';
-import { lightOnly, system } from '../../../src/app/theme/system';
+import { appSystem, lightOnly } from '../../../src/app/theme/system';
 
 describe('lightOnly', () => {
   it('keeps a semantic token’s light value and drops its dark one', () => {
@@ -16,11 +16,11 @@ describe('lightOnly', () => {
 
 describe('the built system', () => {
   it('defines no dark-mode variables, and the light values are the ones in force', () => {
-    const conditions = [...system.tokens.cssVarMap.keys()];
+    const conditions = [...appSystem().tokens.cssVarMap.keys()];
     expect(conditions.some((condition) => condition.includes('dark'))).toBe(false);
-    expect(JSON.stringify(system._global)).not.toMatch(/\.dark/);
-    expect(system.tokens.getByName('colors.bg')?.value).toBe('var(--chakra-colors-white)');
-    expect(system.tokens.getByName('colors.fg.error')?.value).toBe('var(--chakra-colors-red-700)');
-    expect(system.tokens.getByName('colors.brand.solid')?.value).toBe('var(--chakra-colors-brand-600)');
+    expect(JSON.stringify(appSystem()._global)).not.toMatch(/\.dark/);
+    expect(appSystem().tokens.getByName('colors.bg')?.value).toBe('var(--chakra-colors-white)');
+    expect(appSystem().tokens.getByName('colors.fg.error')?.value).toBe('var(--chakra-colors-red-700)');
+    expect(appSystem().tokens.getByName('colors.brand.solid')?.value).toBe('var(--chakra-colors-brand-600)');
   });
 });

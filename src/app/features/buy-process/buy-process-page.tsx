@@ -4,12 +4,12 @@
  * this component lays the steps out and manages focus between them.
  */
 import { Box, Button, Card, chakra, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { WIZARD_STEPS } from '#domain/applications/wizard-steps';
 import { onDemand } from '../../components/loaded-when-open';
 import { LoadedPart } from '../../components/loaded-part';
 import { useOnlineStatus } from '../../components/use-online-status';
-import { getSession, type SessionState, subscribeSession } from '../../session/session-store';
+import { useDeviceSession } from '../../session/use-session';
 import { usePricingSettings } from '../pricing/pricing-settings';
 import { SUBMIT_OFFLINE } from './application-api';
 import { payerPhoneOf } from './payment-details';
@@ -18,9 +18,6 @@ import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useBuyProcessWizard } from './use-buy-process-wizard';
 import { platesToPrice } from './wizard-reducer';
 import { WizardProgress } from './wizard-progress';
-
-
-const UNKNOWN_SESSION: SessionState = { status: 'unknown' };
 
 // The payment and confirmation steps load once the page is idle, or when first shown: step 1 is drawn without them.
 const paymentStep = onDemand(() => import('./payment-step').then((module) => module.PaymentStep));
@@ -33,7 +30,7 @@ export function BuyProcessPage() {
   const isOnline = useOnlineStatus();
   // The device's idea of who is signed in, without asking the server: a visitor's page makes no
   // call that can only answer 401. The server judges at submit, and a 401 leads to sign-in.
-  const session = useSyncExternalStore(subscribeSession, getSession, () => UNKNOWN_SESSION);
+  const session = useDeviceSession();
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);

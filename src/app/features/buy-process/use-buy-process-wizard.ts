@@ -5,13 +5,14 @@
  * visitor is sent to sign in and comes back to step 2 with the draft as they left it.
  * A signed-in applicant's name, email and phone come from their account into the empty fields.
  */
-import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { whenReadyAndIdle } from '../../components/when-idle';
 import { paths } from '../../config/paths';
-import { getSession, type SessionState, subscribeSession } from '../../session/session-store';
+import { getSession } from '../../session/session-store';
+import { useDeviceSession } from '../../session/use-session';
 import { newId } from '../../store/mutate';
 import { SUBMIT_SIGN_IN, submitApplication } from './application-api';
 import { clearWizardDraft, readWizardDraft, writeWizardDraft } from './wizard-draft';
@@ -32,15 +33,13 @@ function rememberedCard(applicationId: string): string {
   return typedCard?.applicationId === applicationId ? typedCard.number : '';
 }
 
-const UNKNOWN_SESSION: SessionState = { status: 'unknown' };
-
 /** The application's rules (zod): loaded once the page is idle, or with the first Next. */
 const wizardRules = onDemand(() => import('#domain/applications/application-form'));
 
 export function useBuyProcessWizard() {
   const navigate = useNavigate();
   // The device's idea of who is signed in: enough to fill in their details, offline too.
-  const session = useSyncExternalStore(subscribeSession, getSession, () => UNKNOWN_SESSION);
+  const session = useDeviceSession();
   const [state, dispatch] = useReducer(wizardReducer, undefined, () => {
     const draft = readWizardDraft();
     const applicationId = draft?.applicationId ?? newId();

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDashboard } from '../../../../src/domain/reports/admin-dashboard';
 import type { AdminDashboardState } from '../../../../src/app/features/admin-dashboard/use-admin-dashboard';
 import { AdminDashboardPage } from '../../../../src/app/features/admin-dashboard/admin-dashboard-page';
-import { system } from '../../../../src/app/theme/system';
+import { appSystem } from '../../../../src/app/theme/system';
 
 const state = vi.hoisted(() => ({ current: undefined as AdminDashboardState | undefined }));
 vi.mock('../../../../src/app/features/admin-dashboard/use-admin-dashboard', () => ({ useAdminDashboard: () => state.current }));
@@ -66,7 +66,7 @@ const ready = (overrides: Partial<AdminDashboardState> = {}): AdminDashboardStat
 
 function renderedHtml(): string {
   return renderToString(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <MemoryRouter>
         <AdminDashboardPage />
       </MemoryRouter>

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminReport } from '../../../../src/domain/reports/admin-report';
 import type { AdminReportState } from '../../../../src/app/features/admin-reports/use-admin-report';
 import { AdminReportsPage } from '../../../../src/app/features/admin-reports/admin-reports-page';
-import { system } from '../../../../src/app/theme/system';
+import { appSystem } from '../../../../src/app/theme/system';
 
 const state = vi.hoisted(() => ({ current: undefined as AdminReportState | undefined }));
 vi.mock('../../../../src/app/features/admin-reports/use-admin-report', () => ({ useAdminReport: () => state.current }));
@@ -55,7 +55,7 @@ const ready = (overrides: Partial<AdminReportState> = {}, report: AdminReport = 
 
 const renderedHtml = () =>
   renderToString(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <MemoryRouter>
         <AdminReportsPage />
       </MemoryRouter>

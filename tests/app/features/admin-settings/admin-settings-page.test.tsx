@@ -8,7 +8,7 @@ import { DEFAULT_PRICING } from '../../../../src/domain/pricing/pricing';
 import { kwacha } from '../../../../src/domain/money/money';
 import type { KnownPricing } from '../../../../src/app/features/pricing/pricing-settings';
 import { AdminSettingsPage } from '../../../../src/app/features/admin-settings/admin-settings-page';
-import { system } from '../../../../src/app/theme/system';
+import { appSystem } from '../../../../src/app/theme/system';
 
 const state = vi.hoisted(() => ({ known: undefined as KnownPricing | undefined, isOnline: true }));
 vi.mock('../../../../src/app/features/pricing/pricing-settings', () => ({ usePricingSettings: () => state.known, refreshPricingSettings: async () => state.known }));
@@ -16,7 +16,7 @@ vi.mock('../../../../src/app/components/use-online-status', () => ({ useOnlineSt
 
 function renderedHtml(): string {
   return renderToString(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <MemoryRouter>
         <AdminSettingsPage />
       </MemoryRouter>

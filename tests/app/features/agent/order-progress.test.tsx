@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderProgress } from '../../../../src/app/features/agent/order-progress';
 import type { LocalAgentOrder, LocalManufacturingRecord } from '../../../../src/app/store/database';
-import { system } from '../../../../src/app/theme/system';
+import { appSystem } from '../../../../src/app/theme/system';
 
 const copy = vi.hoisted(() => ({ data: undefined as unknown }));
 vi.mock('../../../../src/app/store/use-store-query', () => ({ useStoreQuery: () => copy.data }));
@@ -30,7 +30,7 @@ const order: LocalAgentOrder = {
 };
 const record: LocalManufacturingRecord = { id: 'm1', plateNumber: 'ZM-101-ABC', status: 'Printed', batchNumber: 'B-2611-01', productionDate: '2026-11-23', notes: '', createdAt: '2026-11-23T08:00:00.000Z', syncState: 'synced' };
 
-const render = (element: ReactElement) => renderToString(<ChakraProvider value={system}>{element}</ChakraProvider>);
+const render = (element: ReactElement) => renderToString(<ChakraProvider value={appSystem()}>{element}</ChakraProvider>);
 
 describe('OrderProgress', () => {
   beforeEach(() => {

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Receipt } from '#domain/payments/receipt';
 import { ConfirmationStep } from '../../../../src/app/features/buy-process/confirmation-step';
-import { system } from '../../../../src/app/theme/system';
+import { appSystem } from '../../../../src/app/theme/system';
 
 const receipt: Receipt = {
   id: 'pay-1',
@@ -35,7 +35,7 @@ const receipt: Receipt = {
 
 const textOf = (payment: Receipt | null) =>
   renderToString(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <MemoryRouter>
         <ConfirmationStep numberOfPlates={1} reference="LP-000012" payment={payment} applicationId="app-1" payerPhone="0961234567" headingRef={createRef()} />
       </MemoryRouter>

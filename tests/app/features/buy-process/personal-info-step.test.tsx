@@ -4,11 +4,11 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PersonalInfoStep } from '../../../../src/app/features/buy-process/personal-info-step';
 import { EMPTY_FIELDS } from '../../../../src/app/features/buy-process/wizard-reducer';
-import { system } from '../../../../src/app/theme/system';
+import { appSystem } from '../../../../src/app/theme/system';
 
 const render = (fields = EMPTY_FIELDS, errors = {}) =>
   renderToString(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <PersonalInfoStep fields={fields} errors={errors} onChange={() => undefined} onNumberOfPlatesBlur={() => undefined} />
     </ChakraProvider>,
   );

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CertificateRows, certificateRows } from '../../../../src/app/features/certificates/certificate-rows';
 import { CertificatesPage } from '../../../../src/app/features/certificates/certificates-page';
-import { system } from '../../../../src/app/theme/system';
+import { appSystem } from '../../../../src/app/theme/system';
 import { COROLLA } from '../../../domain/credential/credential-test-kit';
 import { heldPlate, registeredPlate } from './owned-plate-fixture';
 
@@ -15,7 +15,7 @@ vi.mock('../../../../src/app/features/certificates/use-my-certificates', () => (
 
 function renderedHtml(): string {
   return renderToString(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <MemoryRouter>
         <CertificatesPage />
       </MemoryRouter>

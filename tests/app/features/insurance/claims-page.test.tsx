@@ -13,7 +13,7 @@ import type { ClaimsData } from '../../../../src/app/features/insurance/claim-qu
 import { ClaimsPage } from '../../../../src/app/features/insurance/claims-page';
 import { InsuranceOverviewPage } from '../../../../src/app/features/insurance/insurance-overview-page';
 import type { LocalClaimPhotoFile, LocalInsuranceClaim, LocalInsuranceCustomer, LocalInsurancePolicy } from '../../../../src/app/store/database';
-import { system } from '../../../../src/app/theme/system';
+import { appSystem } from '../../../../src/app/theme/system';
 
 const copy = vi.hoisted(() => ({ data: undefined as unknown }));
 vi.mock('../../../../src/app/store/use-store-query', () => ({ useStoreQuery: () => copy.data }));
@@ -80,7 +80,7 @@ function data(claims: LocalInsuranceClaim[], files: LocalClaimPhotoFile[] = []):
 
 function textOf(page: ReactElement): string {
   return renderToString(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <MemoryRouter>{page}</MemoryRouter>
     </ChakraProvider>,
   )

@@ -11,7 +11,7 @@ import { InsuranceOverviewPage } from '../../../../src/app/features/insurance/in
 import type { InsuranceData } from '../../../../src/app/features/insurance/insurance-query';
 import { PoliciesPage } from '../../../../src/app/features/insurance/policies-page';
 import type { LocalInsuranceCustomer, LocalInsurancePolicy } from '../../../../src/app/store/database';
-import { system } from '../../../../src/app/theme/system';
+import { appSystem } from '../../../../src/app/theme/system';
 
 const copy = vi.hoisted(() => ({ data: undefined as unknown }));
 vi.mock('../../../../src/app/store/use-store-query', () => ({ useStoreQuery: () => copy.data }));
@@ -59,7 +59,7 @@ function data(policies: LocalInsurancePolicy[]): InsuranceData {
 
 function textOf(page: ReactElement): string {
   return renderToString(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <MemoryRouter>{page}</MemoryRouter>
     </ChakraProvider>,
   )

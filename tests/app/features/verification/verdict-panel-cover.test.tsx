@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { VerdictPanel } from '../../../../src/app/features/verification/verdict-panel';
 import type { VerificationResult } from '../../../../src/app/registry/verify';
-import { system } from '../../../../src/app/theme/system';
+import { appSystem } from '../../../../src/app/theme/system';
 
 const result: VerificationResult = {
   kind: 'result',
@@ -26,7 +26,7 @@ const result: VerificationResult = {
 
 const textOf = (outcome: VerificationResult) =>
   renderToString(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <VerdictPanel outcome={outcome} isChecking={false} />
     </ChakraProvider>,
   )
