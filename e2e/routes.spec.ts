@@ -109,6 +109,15 @@ test.describe('navigating between pages', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(readTo - 50);
   });
 
+  test('focus moves to the new page after a navigation, and stays where the browser put it on the first page', async ({ page }) => {
+    await openApp(page, '/terms');
+    // The first page shown: nothing moved focus (it would skip the header, and a field typed into early).
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Privacy/i })).toBeVisible();
+    await expect(page.locator('main')).toBeFocused();
+  });
+
   test('while the next page’s code loads, the current page stays on screen, marked busy', async ({ page }) => {
     await openApp(page, '/');
     let release: () => void = () => undefined;

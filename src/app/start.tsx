@@ -1,51 +1,23 @@
 /**
- * Starts the app (loaded by main.tsx once the first paint is on screen). Public
- * pages arrive prerendered (see src/app/prerender): those are hydrated, so the first
- * paint needs no JavaScript; other paths render from scratch.
+ * Starts the app, loaded by main.tsx once the first paint is on screen. Evaluated all at
+ * once, the app's code and its design system held the main thread for one long task
+ * (~90 ms here, four times that on a slow phone) while the page was already on screen
+ * and could be tapped. So the start goes in stages, each a task of its own, with the
+ * browser free to handle input in between: React's renderer; the app's code (Chakra
+ * and the design system's code with it); making the design system; hydrating the page
+ * (mount.tsx).
+ * Why and what it measured: docs/decisions/029-start-in-short-tasks.md.
  */
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppProviders } from './app';
 import { nextTask } from './components/when-idle';
-import { registerServiceWorker } from './pwa/register-service-worker';
-import { AppRoutes, loadPagesForPath } from './routes';
-import { AppRouter } from './routing/app-router';
-import { requestPersistentStorage } from './store/persistence';
-import { startSyncLazily } from './sync/start-sync-lazily';
-import { outboxMayHaveChanges } from './sync/sync-status';
-import { appSystem } from './theme/system';
 
-async function mount(): Promise<void> {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
-  // A prerendered page was rendered for its bare path; with a query string
-  // (e.g. ?plate=…) the page differs, so it is rendered afresh instead.
-  const isPrerendered = container.dataset.prerendered === window.location.pathname && window.location.search === '';
-  // A page whose code cannot be fetched renders its error in place (RouteErrorBoundary).
-  await loadPagesForPath(window.location.pathname).catch(() => undefined);
-  // Three tasks, not one: evaluating the code, making the design system (the largest
-  // piece), hydrating (docs/decisions/029-start-in-short-tasks.md).
+async function start(): Promise<void> {
+  const reactClient = await import('./react-client');
   await nextTask();
-  appSystem();
+  const { mount, makeDesignSystem } = await import('./mount');
   await nextTask();
-  const app = (
-    <StrictMode>
-      <AppProviders pageHasGlobalStyles={document.querySelector('style[data-emotion^="css-global "]') !== null}>
-        <AppRouter loadPagesFor={loadPagesForPath}>
-          <AppRoutes />
-        </AppRouter>
-      </AppProviders>
-    </StrictMode>
-  );
-  // As a transition, React hydrates in small slices and yields to input in between,
-  // instead of one long task: the prerendered page is already visible meanwhile.
-  if (isPrerendered) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  makeDesignSystem();
+  await nextTask();
+  await mount(reactClient);
 }
 
-void mount();
-registerServiceWorker();
-void requestPersistentStorage();
-// The local database and sync engine load on demand: now if this device holds
-// unconfirmed changes, otherwise when a screen that uses the store opens.
-if (outboxMayHaveChanges()) startSyncLazily();
+void start();

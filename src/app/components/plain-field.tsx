@@ -86,3 +86,28 @@ export function PlainField({ label, error, errorFontSize, helper, required = fal
     </FieldRoot>
   );
 }
+
+const fieldset = createSlotRecipeContext({ key: 'fieldset' });
+const FieldsetRoot = fieldset.withProvider<HTMLFieldSetElement, HTMLChakraProps<'fieldset'>>('fieldset', 'root');
+const FieldsetLegend = fieldset.withContext<HTMLLegendElement, HTMLChakraProps<'legend'>>('legend', 'legend');
+const FieldsetHelperText = fieldset.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'helperText');
+const FieldsetContent = fieldset.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'content');
+
+interface PlainFieldsetProps extends Omit<HTMLChakraProps<'fieldset'>, 'children'> {
+  legend: ReactNode;
+  /** Said of the whole group, under its legend. */
+  helper?: ReactNode;
+  children: ReactNode;
+}
+
+/** A group of fields under a legend, drawn by the fieldset recipe as Chakra's Fieldset is, without Ark's. */
+export function PlainFieldset({ legend, helper, children, ...rootProps }: PlainFieldsetProps) {
+  const helperId = `${useId()}-helper`;
+  return (
+    <FieldsetRoot {...rootProps} aria-describedby={helper ? helperId : undefined}>
+      <FieldsetLegend fontWeight="semibold">{legend}</FieldsetLegend>
+      {helper && <FieldsetHelperText id={helperId}>{helper}</FieldsetHelperText>}
+      <FieldsetContent>{children}</FieldsetContent>
+    </FieldsetRoot>
+  );
+}

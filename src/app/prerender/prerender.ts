@@ -8,7 +8,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as EntryServer from './entry-server';
-import { type BuildManifest, PRERENDERED_PAGES, prerenderedFileOf, scriptsOf, START_MODULE } from './prerendered-pages';
+import { type BuildManifest, PRERENDERED_PAGES, prerenderedFileOf, scriptsOf, startModules } from './prerendered-pages';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dist = path.join(root, 'dist');
@@ -24,7 +24,7 @@ if (!shell.includes('<div id="root"></div>')) throw new Error('app-shell.html ha
 
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
 // The app's own scripts: main.tsx fetches them first, then the page's, and Vite's loader finds them asked for.
-const startScripts = new Set(scriptsOf(manifest, [START_MODULE]));
+const startScripts = new Set(scriptsOf(manifest, startModules(manifest)));
 
 for (const page of PRERENDERED_PAGES) {
   const { html, head } = await renderPage(page.path);

@@ -25,7 +25,15 @@ export function prerenderedFileOf(pathname: string): string {
 }
 
 /** The part of Vite's build manifest (dist/.vite/manifest.json) the prerenderer reads. */
-export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+export type BuildManifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+
+/**
+ * The app's start and the stages it imports one task after another (start.tsx), in
+ * that order: main.tsx fetches their scripts first, so that no stage waits to be asked for.
+ */
+export function startModules(manifest: BuildManifest): string[] {
+  return [START_MODULE, ...(manifest[START_MODULE]?.dynamicImports ?? [])];
+}
 
 /**
  * The script files a module needs: its own and every static import's, transitively,

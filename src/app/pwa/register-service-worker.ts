@@ -6,7 +6,6 @@
  * for input, and the browser is idle: the worker's install fetches every route's code,
  * which must not compete with the page's own first load.
  */
-import { registerSW } from 'virtual:pwa-register';
 import { whenLoadedReadyAndIdle } from '../components/when-idle';
 
 type Listener = () => void;
@@ -29,10 +28,11 @@ export function installUpdate(): Promise<void> {
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  whenLoadedReadyAndIdle(register);
+  whenLoadedReadyAndIdle(() => void register());
 }
 
-function register(): void {
+async function register(): Promise<void> {
+  const { registerSW } = await import('virtual:pwa-register');
   applyUpdate = registerSW({
     immediate: true,
     onNeedRefresh() {

@@ -1,7 +1,7 @@
 /** The prerenderer's page list agrees with the route table, and each page's scripts are read off the build manifest. */
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router-dom';
-import { type BuildManifest, PRERENDERED_PAGES, scriptsOf } from '../../../src/app/prerender/prerendered-pages';
+import { type BuildManifest, PRERENDERED_PAGES, scriptsOf, startModules } from '../../../src/app/prerender/prerendered-pages';
 import type { PageHandle } from '../../../src/app/routing/lazy-page';
 import { loadPage } from '../../../src/app/routing/lazy-page';
 import { routes } from '../../../src/app/routes';
@@ -36,6 +36,18 @@ describe('scripts of a module in the build manifest', () => {
       'assets/home-page-4.js',
       'assets/card-5.js',
     ]);
+  });
+
+  it('lists the start’s stages, which it imports one task after another, after the start itself and in its order', () => {
+    const staged: BuildManifest = {
+      'src/app/start.tsx': { file: 'assets/start-1.js', dynamicImports: ['src/app/react-client.ts', 'src/app/mount.tsx'] },
+      'src/app/react-client.ts': { file: 'assets/react-client-7.js', imports: ['_react.js'] },
+      'src/app/mount.tsx': { file: 'assets/mount-8.js', imports: ['_stack.js', '_react.js'] },
+      '_stack.js': { file: 'assets/stack-2.js', imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-3.js' },
+    };
+    expect(startModules(staged)).toEqual(['src/app/start.tsx', 'src/app/react-client.ts', 'src/app/mount.tsx']);
+    expect(scriptsOf(staged, startModules(staged))).toEqual(['assets/start-1.js', 'assets/react-client-7.js', 'assets/react-3.js', 'assets/mount-8.js', 'assets/stack-2.js']);
   });
 
   it('fails the build for a module the manifest does not know', () => {

@@ -1,6 +1,6 @@
 /** Step 1, Personal Info: who is applying, how many plates, and the vehicle they are for. */
-import { Box, Fieldset, SimpleGrid } from '@chakra-ui/react';
-import { PlainField, TextArea, TextInput } from '../../components/plain-field';
+import { Box, SimpleGrid } from '@chakra-ui/react';
+import { PlainField, PlainFieldset, TextArea, TextInput } from '../../components/plain-field';
 import { CheckboxField } from '../../components/checkbox-field';
 import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION } from '#domain/applications/plate-count';
 import { NRC_PLACEHOLDER, PHONE_PLACEHOLDER } from '#domain/validation/identity-checks';
@@ -60,39 +60,35 @@ export function PersonalInfoStep({ fields, errors, onChange, onNumberOfPlatesBlu
           />
         )}
       </PlainField>
-      <Fieldset.Root gridColumn={{ md: 'span 2' }}>
-        <Fieldset.Legend fontWeight="semibold">Vehicle</Fieldset.Legend>
-        <Fieldset.HelperText>The vehicle the plates are for. If it is not registered yet, say so below.</Fieldset.HelperText>
-        <Fieldset.Content>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <PlainField label="Vehicle Make" error={errors.vehicleMake} required>
-              {(control) => <TextInput {...control} name="vehicleMake" autoComplete="off" placeholder="Toyota" maxLength={60} value={fields.vehicleMake} onChange={(event) => onChange('vehicleMake', event.target.value)} />}
-            </PlainField>
-            <PlainField label="Vehicle Model" error={errors.vehicleModel} required>
-              {(control) => <TextInput {...control} name="vehicleModel" autoComplete="off" placeholder="Corolla" maxLength={60} value={fields.vehicleModel} onChange={(event) => onChange('vehicleModel', event.target.value)} />}
-            </PlainField>
-            <PlainField label="Registration Number" error={errors.vehicleRegistration} required={!notYetKnown}>
-              {(control) => (
-                <TextInput
-                  {...control}
-                  name="vehicleRegistration"
-                  autoComplete="off"
-                  placeholder="BAK 1234"
-                  maxLength={20}
-                  disabled={notYetKnown}
-                  value={notYetKnown ? '' : fields.vehicleRegistration}
-                  onChange={(event) => onChange('vehicleRegistration', event.target.value)}
-                />
-              )}
-            </PlainField>
-            <Box alignSelf={{ md: 'end' }} pb={{ md: '2' }}>
-              <CheckboxField checked={notYetKnown} onChange={(checked) => onChange('registrationNotYetKnown', checked ? 'true' : '')}>
-                Registration not yet known
-              </CheckboxField>
-            </Box>
-          </SimpleGrid>
-        </Fieldset.Content>
-      </Fieldset.Root>
+      <PlainFieldset gridColumn={{ md: 'span 2' }} legend="Vehicle" helper="The vehicle the plates are for. If it is not registered yet, say so below.">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <PlainField label="Vehicle Make" error={errors.vehicleMake} required>
+            {(control) => <TextInput {...control} name="vehicleMake" autoComplete="off" placeholder="Toyota" maxLength={60} value={fields.vehicleMake} onChange={(event) => onChange('vehicleMake', event.target.value)} />}
+          </PlainField>
+          <PlainField label="Vehicle Model" error={errors.vehicleModel} required>
+            {(control) => <TextInput {...control} name="vehicleModel" autoComplete="off" placeholder="Corolla" maxLength={60} value={fields.vehicleModel} onChange={(event) => onChange('vehicleModel', event.target.value)} />}
+          </PlainField>
+          <PlainField label="Registration Number" error={errors.vehicleRegistration} required={!notYetKnown}>
+            {(control) => (
+              <TextInput
+                {...control}
+                name="vehicleRegistration"
+                autoComplete="off"
+                placeholder="BAK 1234"
+                maxLength={20}
+                disabled={notYetKnown}
+                value={notYetKnown ? '' : fields.vehicleRegistration}
+                onChange={(event) => onChange('vehicleRegistration', event.target.value)}
+              />
+            )}
+          </PlainField>
+          <Box alignSelf={{ md: 'end' }} pb={{ md: '2' }}>
+            <CheckboxField checked={notYetKnown} onChange={(checked) => onChange('registrationNotYetKnown', checked ? 'true' : '')}>
+              Registration not yet known
+            </CheckboxField>
+          </Box>
+        </SimpleGrid>
+      </PlainFieldset>
     </SimpleGrid>
   );
 }
