@@ -8,6 +8,8 @@
  *   rounds with the same settings: a plain React page and a bare Chakra UI page rendering
  *   the same elements (reference-pages.ts). Each round runs every page once, starting one
  *   further along each time, so a slow minute of the machine falls on all of them alike;
+ * - the same pages' blocking time counted from the main thread's CPU time, which a busy
+ *   machine hardly inflates, beside the same floors (blocking-time.ts);
  * - the slowed-phone interactions (interaction-bench.ts);
  * - for every dashboard route (e2e/public-routes.ts), signed in as the demo account whose
  *   role opens it, the gzip KiB of JavaScript a cold load fetches until ready [≤ 250], and
@@ -20,6 +22,7 @@ import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { accountFor, DEMO } from '../../e2e/app-page';
+import { blockingRounds, describeBlocking } from './blocking-time';
 import { gzipKiB, installReadyProbe, type Scripts, scriptsByReady } from '../../e2e/first-load-scripts';
 import { DASHBOARD_ROUTES } from '../../e2e/public-routes';
 import { median, type Print } from './figures';
@@ -175,6 +178,16 @@ async function lighthouseFigures(print: Print, options: FirstLoadBenchOptions, r
     const verdict = row.isApp ? `  [≥ ${LIGHTHOUSE_TARGET}] ${score >= LIGHTHOUSE_TARGET ? 'PASS' : 'MISS'}` : '';
     print(`${row.name.padEnd(38)} ${scores.padEnd(30)} ${tbt.padEnd(34)}${verdict}`.trimEnd());
   });
+  // The same pages, their blocking time counted from CPU time (blocking-time.ts): what a busy machine does not inflate.
+  print('');
+  print(`Blocking time from the main thread's CPU time (tasks after first paint, ×4, over 50 ms, summed), median of ${options.lighthouseRuns}, in turn with the floors`);
+  const browser = await chromium.launch({ executablePath: options.chromiumPath, args: options.chromiumArgs });
+  try {
+    const blocking = await blockingRounds(browser, rows, options.lighthouseRuns);
+    rows.forEach((row, index) => print(`${row.name.padEnd(38)} ${describeBlocking(blocking[index] ?? [])}`));
+  } finally {
+    await browser.close();
+  }
 }
 
 /** The charts and PDF scripts of this build, from Vite's manifest. */

@@ -1,0 +1,83 @@
+/**
+ * Blocking time counted from the main thread's CPU time, beside Lighthouse's. Lighthouse
+ * times each task by the clock and multiplies it by four (its slowed phone), so on a busy
+ * machine a task that waited for a core counts as work: the same build scored 76 and 92
+ * in one hour. Here each task after the first paint is timed by the CPU time the page's
+ * main thread spent in it (the trace's thread duration), multiplied by four as
+ * Lighthouse does, and what is over 50 ms is summed: a figure a busy machine hardly moves.
+ * Unthrottled, on loopback; a cold load each time (fresh context, service workers blocked).
+ */
+import type { Browser } from '@playwright/test';
+import { median } from './figures';
+
+/** Lighthouse's mobile CPU slowdown, and the length a task may take before it blocks. */
+const CPU_SLOWDOWN = 4;
+const BLOCKING_OVER_MS = 50;
+/** After the page is ready (the floors: loaded), how long its tasks are still counted. */
+const SETTLE_MS = 3500;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+}
+
+export interface BlockingRun {
+  /** Sum over tasks after first paint of (CPU ms × 4 − 50), where positive. */
+  blockingMs: number;
+  /** The longest such task's CPU time, ms (not multiplied). */
+  longestCpuMs: number;
+}
+
+export async function blockingFromCpuTime(browser: Browser, url: string, { waitForReady }: { waitForReady: boolean }): Promise<BlockingRun> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (message) => events.push(...(message.value as unknown as TraceEvent[])));
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,loading', transferMode: 'ReportEvents' });
+    await page.goto(url, { waitUntil: 'load' });
+    if (waitForReady) await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+    await page.waitForTimeout(SETTLE_MS);
+    await cdp.send('Tracing.end');
+    await complete;
+    const paint = events.find((event) => event.name === 'firstContentfulPaint');
+    if (!paint) throw new Error(`no first paint traced for ${url}`);
+    const tasks = events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === paint.pid && event.tid === paint.tid && event.ts >= paint.ts);
+    let blockingMs = 0;
+    let longestCpuMs = 0;
+    for (const task of tasks) {
+      const cpuMs = (task.tdur ?? 0) / 1000;
+      blockingMs += Math.max(0, cpuMs * CPU_SLOWDOWN - BLOCKING_OVER_MS);
+      longestCpuMs = Math.max(longestCpuMs, cpuMs);
+    }
+    return { blockingMs, longestCpuMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** `runs` rounds over the rows, each round starting one further along, as the Lighthouse rounds. */
+export async function blockingRounds(browser: Browser, rows: { url: string; isApp: boolean }[], runs: number): Promise<BlockingRun[][]> {
+  const results = rows.map((): BlockingRun[] => []);
+  for (let round = 0; round < runs; round += 1) {
+    for (let step = 0; step < rows.length; step += 1) {
+      const index = (round + step) % rows.length;
+      const row = rows[index];
+      if (row) results[index]?.push(await blockingFromCpuTime(browser, row.url, { waitForReady: row.isApp }));
+    }
+  }
+  return results;
+}
+
+/** "median (runs); longest task's CPU ms, median". */
+export function describeBlocking(runs: BlockingRun[]): string {
+  const blocking = runs.map((run) => Math.round(run.blockingMs));
+  return `${Math.round(median(blocking))} (${blocking.join(', ')}); longest task ${median(runs.map((run) => run.longestCpuMs)).toFixed(1)} ms CPU`;
+}
