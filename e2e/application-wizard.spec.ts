@@ -294,6 +294,19 @@ test.describe('application wizard', () => {
     await expect(wizard.reference()).resolves.toBe(reference);
   });
 
+  test('step 2 whose code could not be fetched says so, and Try again fetches it', async ({ page }) => {
+    const wizard = new WizardPage(page);
+    await signInAs(page, 'buyer');
+    await page.route('**/assets/payment-step-*.js', (route) => route.abort());
+    await openApp(page, '/buy-process');
+    await wizard.fill(applicant());
+    await wizard.next.click();
+    await expect(wizard.form.getByRole('alert').filter({ hasText: 'This could not be loaded. Check your connection and try again.' })).toBeVisible();
+    await page.unroute('**/assets/payment-step-*.js');
+    await wizard.form.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('MTN Mobile Money')).toBeVisible();
+  });
+
   test('a wallet number on the other network is refused on step 2, under its field', async ({ page }) => {
     const wizard = new WizardPage(page);
     await signInAs(page, 'buyer');

@@ -38,6 +38,12 @@ for (const { path: pagePath } of PUBLIC_ROUTES) {
   });
 }
 
+test('the shell of every other path (dashboards) lists the start-up scripts, so its stages are fetched together', () => {
+  const shell = readFileSync(path.join(dist, 'app-shell.html'), 'utf8');
+  const listed = /<div id="root" data-scripts="([^"]*)"><\/div>/.exec(shell)?.[1]?.split(' ') ?? [];
+  expect(START_SCRIPTS.filter((script) => !listed.includes(script)), 'start-up scripts the shell does not list').toEqual([]);
+});
+
 for (const { path: pagePath } of PRERENDERED_PAGES) {
   test(`${pagePath} shows its content with JavaScript disabled`, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });

@@ -56,5 +56,6 @@ if (root?.dataset.prerendered !== undefined) {
     .then(() => preloadScripts(root))
     .then(() => import('./start'));
 } else {
-  void import('./start');
+  // The empty shell (a dashboard, any path not prerendered) has nothing to paint first.
+  void (root ? preloadScripts(root) : Promise.resolve()).then(() => import('./start'));
 }

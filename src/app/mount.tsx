@@ -15,7 +15,7 @@ import { outboxMayHaveChanges } from './sync/sync-status';
 import type * as ReactClient from './react-client';
 
 /** Made by start.tsx in a task of its own, before mount: the largest single piece of the start. */
-export { appSystem as makeDesignSystem } from './theme/system';
+export { appSystem } from './theme/system';
 
 export async function mount({ createRoot, hydrateRoot }: typeof ReactClient): Promise<void> {
   const container = document.getElementById('root');

@@ -13,9 +13,9 @@ import { nextTask } from './components/when-idle';
 async function start(): Promise<void> {
   const reactClient = await import('./react-client');
   await nextTask();
-  const { mount, makeDesignSystem } = await import('./mount');
+  const { mount, appSystem } = await import('./mount');
   await nextTask();
-  makeDesignSystem();
+  appSystem();
   await nextTask();
   await mount(reactClient);
 }

@@ -19,12 +19,19 @@ const shellPath = path.join(dist, 'app-shell.html');
 // The first run copies Vite's index.html; a rerun must not copy a prerendered page over the shell.
 const indexHtml = await readFile(path.join(dist, 'index.html'), 'utf8');
 if (!indexHtml.includes('data-prerendered')) await copyFile(path.join(dist, 'index.html'), shellPath);
-const shell = await readFile(shellPath, 'utf8');
+// A rerun finds the shell with the scripts it wrote last time: taken off again.
+const shell = (await readFile(shellPath, 'utf8')).replace(/<div id="root" data-scripts="[^"]*"><\/div>/, '<div id="root"></div>');
 if (!shell.includes('<div id="root"></div>')) throw new Error('app-shell.html has no empty #root to fill');
 
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
 // The app's own scripts: main.tsx fetches them first, then the page's, and Vite's loader finds them asked for.
 const startScripts = new Set(scriptsOf(manifest, startModules(manifest)));
+
+// The shell (dashboards, any path not prerendered) lists the start's scripts too: its stages
+// are imported one after another (start.tsx), and unlisted each would be fetched only when
+// the one before had run.
+const startScriptList = [...startScripts].map((file) => `/${file}`).join(' ');
+await writeFile(shellPath, shell.replace('<div id="root"></div>', () => `<div id="root" data-scripts="${startScriptList}"></div>`));
 
 for (const page of PRERENDERED_PAGES) {
   const { html, head } = await renderPage(page.path);

@@ -85,18 +85,8 @@ export interface InsurablePlate {
   expiryDate: string;
 }
 
-export interface NewPolicy {
-  id: string;
-  agentId: string;
-  customerId: string;
-  plateNumber: string;
-  type: PolicyType;
-  startDate: string;
-  endDate: string;
-  premium: number;
-  insurer: string;
-  renewedFrom: string | null;
-}
+/** A policy as the agent issues it: the server numbers it, and it is not cancelled yet. */
+export type NewPolicy = Omit<InsurancePolicy, 'policyNumber' | 'premium' | 'cancelledAt' | 'cancelReason' | 'createdAt' | 'updatedAt'> & { premium: number };
 
 export function insuranceRepository(db: Queryable) {
   const log = changeLogRepository(db);
