@@ -36,6 +36,16 @@ async function openBeforeTheAppStarts(page: Page, pathname: string): Promise<{ s
   };
 }
 
+/** Every request for a registry verdict the page sends, as paths. */
+function checksSent(page: Page): string[] {
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/verification/')) checks.push(url.pathname + url.search);
+  });
+  return checks;
+}
+
 test.describe('typing before the app has started', () => {
   test('sign-in: the email and password typed and Login pressed early sign the buyer in, nothing in the address', async ({ page }) => {
     const { startApp } = await openBeforeTheAppStarts(page, '/auth');
@@ -56,13 +66,37 @@ test.describe('typing before the app has started', () => {
     await expect(page.getByRole('form', { name: 'Login' }).getByRole('textbox', { name: 'Email' })).toHaveValue(DEMO.buyer.email);
   });
 
-  test('verification: a plate typed and Enter pressed early gets its verdict', async ({ page }) => {
+  test('verification: a plate typed and Enter pressed early is sent at once, and its verdict shown once the app has started', async ({ page }) => {
+    const checks = checksSent(page);
     const { startApp } = await openBeforeTheAppStarts(page, '/verification');
     const field = page.getByRole('textbox', { name: 'Plate Number' });
-    await field.fill('ZM-789-GHI');
+    await field.fill('zm-789-ghi');
     await field.press('Enter');
+    await expect.poll(() => checks.length, { message: 'the number was not sent before the app started' }).toBe(1);
     await startApp();
     await expect(page.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Stolen', { timeout: 20_000 });
+    // The app took the answer to the request already sent, rather than asking again.
+    expect(checks).toEqual([expect.stringMatching(/\/api\/verification\/ZM-789-GHI\?checkId=[0-9a-f-]{36}&method=manual$/)]);
+  });
+
+  test('verification: what is not a plate number is not sent early; the app says what is wrong with it', async ({ page }) => {
+    const checks = checksSent(page);
+    const { startApp } = await openBeforeTheAppStarts(page, '/verification');
+    const field = page.getByRole('textbox', { name: 'Plate Number' });
+    await field.fill('-ABC');
+    await field.press('Enter');
+    await startApp();
+    await expect(page.getByText('Plate number must start and end with a letter or digit')).toBeVisible();
+    expect(checks).toEqual([]);
+  });
+
+  test('verification: a number sent from the home page (?plate=) is checked before the app has started', async ({ page }) => {
+    const checks = checksSent(page);
+    const { startApp } = await openBeforeTheAppStarts(page, '/verification?plate=ZM-123-ABC');
+    await expect.poll(() => checks.length, { message: 'the number was not sent before the app started' }).toBe(1);
+    await startApp();
+    await expect(page.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid', { timeout: 20_000 });
+    expect(checks).toHaveLength(1);
   });
 
   test('contact and the home page quick search keep what was typed', async ({ page }) => {

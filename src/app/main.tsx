@@ -6,6 +6,7 @@
  * before the first paint and hold it back by the app's whole start-up.
  */
 import { captureEarlyInput } from './routing/early-input';
+import { sendEarlyVerdictRequest } from './registry/verdict-request';
 import { listenForInstallOffer } from './pwa/install';
 import { nextTask } from './components/when-idle';
 
@@ -48,8 +49,14 @@ listenForInstallOffer();
 
 const root = document.getElementById('root');
 if (root?.dataset.prerendered !== undefined) {
-  // The page can be typed into from now on: keep what is typed for the app (early-input.ts).
-  captureEarlyInput(root);
+  // The page can be typed into from now on: keep what is typed for the app (early-input.ts);
+  // a plate number to check is sent to the registry at once (verdict-request.ts).
+  captureEarlyInput(root, (field) => {
+    if (field.form?.hasAttribute('data-plate-check')) sendEarlyVerdictRequest(field.value);
+  });
+  // Sent from the home page's Verify Plate (/verification?plate=): the app checks it on arrival.
+  const typedPlate = new URLSearchParams(location.search).get('plate');
+  if (location.pathname === '/verification' && typedPlate && location.hash.length <= 1) sendEarlyVerdictRequest(typedPlate);
   // After the preloads are started: the import would otherwise start the start-up
   // chunk's own ~20 in one task.
   void afterFirstPaint()

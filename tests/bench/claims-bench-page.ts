@@ -9,7 +9,8 @@ import { saveClaimMutation } from '../../src/app/features/insurance/claim-change
 import { preparePhoto } from '../../src/app/features/insurance/claim-photo-resize';
 import { keepPhoto, uploadClaimPhotos, uploadTally } from '../../src/app/features/insurance/claim-photo-uploader';
 import { db } from '../../src/app/store/database';
-import { mutate, newId } from '../../src/app/store/mutate';
+import { mutate } from '../../src/app/store/mutate';
+import { newId } from '../../src/app/store/new-id';
 import { sendIntents } from '../../src/app/sync/intents';
 import { pullChanges } from '../../src/app/sync/pull';
 import { pushOutbox } from '../../src/app/sync/push';

@@ -5,25 +5,11 @@
  * still on their way (they are needed only when the registry cannot be reached).
  */
 import { clockSkew } from '#domain/credential/freshness';
-import type { CheckMethod } from '#domain/police/police';
-import type { UnissuedStanding } from '#domain/plates/lifecycle';
-import type { VerificationVerdict } from '#domain/statuses/statuses';
-import { apiRequest, NetworkError } from '../sync/api-client';
+import { NetworkError } from '../sync/api-client';
+import type { VerdictRequest } from './verdict-request';
 import type { VerificationOutcome } from './verification-outcome';
 
-interface OnlineVerdict {
-  plateNumber: string;
-  verdict: VerificationVerdict;
-  vehicle: { make: string; model: string; colour: string; year: number } | null;
-  registrationDate: string | null;
-  expiryDate: string | null;
-  owner?: { name: string };
-  insurance?: { insurer: string; policyNumber: string; until: string } | 'none';
-  stage?: UnissuedStanding | null;
-  message?: string;
-}
-
-/** How long the registry is given before the device's copy answers instead. */
+/** How long the registry is given, from when the verdict is asked for, before the device's copy answers instead. */
 const ONLINE_TIMEOUT_MS = 4000;
 
 /**
@@ -37,26 +23,23 @@ function skewFromDateHeader(date: string | null, sentAt: number, answeredAt: num
 }
 
 /**
- * The registry's verdict on `plateNumber` (with the owner's name and insurance for an
- * officer, and logged by the server under `id`); null when the registry could not be
- * reached or failed, so the caller falls back to the device's copy. The verdict rests on
- * the registry alone, so of its freshness only the clock skew is known, from this answer.
+ * The registry's verdict on a sent request's plate number (with the owner's name and
+ * insurance for an officer, and logged by the server under the request's id); null when
+ * the registry could not be reached, did not answer within 4 s, or failed, so the caller
+ * falls back to the device's copy. The verdict rests on the registry alone, so of its
+ * freshness only the clock skew is known, from this answer.
  */
-export async function registryVerdictOnline(plateNumber: string, options: { id: string; method: CheckMethod; now?: () => number }): Promise<VerificationOutcome | null> {
-  const now = options.now ?? Date.now;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ONLINE_TIMEOUT_MS);
+export async function registryVerdictOnline(request: VerdictRequest, now: () => number = Date.now): Promise<VerificationOutcome | null> {
+  const timer = setTimeout(request.abort, ONLINE_TIMEOUT_MS);
   try {
-    const query = new URLSearchParams({ checkId: options.id, method: options.method });
-    const sentAt = performance.now();
-    const response = await apiRequest<OnlineVerdict>('GET', `/api/verification/${encodeURIComponent(plateNumber)}?${query.toString()}`, undefined, controller.signal);
+    const { result: response, answeredAt } = await request.answer;
     if (response.status === 400) return { kind: 'problem', title: 'Check the plate number', detail: response.body.message ?? 'That is not a plate number.' };
     // A server fault: the device's copy answers rather than leave the officer with nothing.
     if (!response.ok) return null;
     const body = response.body;
     return {
       kind: 'result',
-      id: options.id,
+      id: request.id,
       plateNumber: body.plateNumber,
       verdict: body.verdict,
       source: 'registry',
@@ -70,7 +53,7 @@ export async function registryVerdictOnline(plateNumber: string, options: { id: 
       stage: body.stage ?? null,
       checkedAt: new Date(now()).toISOString(),
       computeMs: 0,
-      freshness: { keysFetchedAt: null, revocationsFetchedAt: null, registryUpdatedAt: null, clockSkewMs: skewFromDateHeader(response.date, sentAt, performance.now(), now()) },
+      freshness: { keysFetchedAt: null, revocationsFetchedAt: null, registryUpdatedAt: null, clockSkewMs: skewFromDateHeader(response.date, request.sentAt, answeredAt, now()) },
     };
   } catch (error) {
     if (error instanceof NetworkError) return null;

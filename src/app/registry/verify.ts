@@ -12,11 +12,13 @@ import { verdictFromRegistry, verifyCredential } from '#domain/credential/verdic
 import type { CheckMethod } from '#domain/police/police';
 import { coverOnDay } from '#domain/registry/cover';
 import type { NambalaDatabase } from '../store/database';
-import { mutate, newId } from '../store/mutate';
+import { mutate } from '../store/mutate';
+import { newId } from '../store/new-id';
 import { loadTrust, refreshTrust } from './trust';
 import { decodeCredential } from '#domain/credential/credential';
 import { readForLookup } from './registry-copy';
 import { registryVerdictOnline } from './online-verdict';
+import { sendVerdictRequest } from './verdict-request';
 import { VERDICT_MEASURE } from './verdict-measure';
 import type { VerificationOutcome, VerificationProblem, VerificationResult } from './verification-outcome';
 
@@ -107,7 +109,7 @@ export async function verifyPlateNumber(
   const now = options.now ?? Date.now;
   const id = options.checkId ?? newId();
   if (options.online) {
-    const answer = await registryVerdictOnline(plateNumber, { id, method: options.method ?? 'manual', now });
+    const answer = await registryVerdictOnline(sendVerdictRequest(plateNumber, { id, method: options.method ?? 'manual' }), now);
     if (answer) return answer;
   }
   const outcome = await (options.lookUpCopy ? options.lookUpCopy(plateNumber, id) : verifyAgainstCopy(database, plateNumber, id, now));

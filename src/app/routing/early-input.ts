@@ -67,8 +67,12 @@ function isChanged(field: Field): boolean {
   return field.value !== field.defaultValue;
 }
 
-/** Starts keeping what is typed and ticked inside `root` until the app replays it. */
-export function captureEarlyInput(root: HTMLElement): void {
+/**
+ * Starts keeping what is typed and ticked inside `root` until the app replays it.
+ * `onEnter` is told of each Enter pressed in a field meanwhile, for work that need not
+ * wait for the app (verdict-request.ts).
+ */
+export function captureEarlyInput(root: HTMLElement, onEnter?: (field: HTMLInputElement) => void): void {
   if (capture) return;
   const fields = new Map<Field, Snapshot>();
   const current: Capture = { root, fields, enter: null, stop: () => undefined };
@@ -87,6 +91,7 @@ export function captureEarlyInput(root: HTMLElement): void {
     const field = event.target;
     if (event.key !== 'Enter' || !(field instanceof HTMLInputElement) || isToggle(field) || !field.form || !root.contains(field)) return;
     current.enter = { form: field.form, submitter: null };
+    onEnter?.(field);
   };
   document.addEventListener('input', onInput, true);
   document.addEventListener('change', onInput, true);

@@ -2,12 +2,8 @@
  * The one write path: a local row and its outbox entry are written in one Dexie
  * transaction, so a change is either fully recorded on the device or not at all.
  */
-import { uuidv7 } from '#domain/ids/uuid-v7';
 import type { LocalTableName, NambalaDatabase, OutboxEntry } from './database';
-
-export function newId(): string {
-  return uuidv7(Date.now(), crypto.getRandomValues(new Uint8Array(10)));
-}
+import { newId } from './new-id';
 
 export interface Mutation<Row extends { id: string }> {
   intent: string;

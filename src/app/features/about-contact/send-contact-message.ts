@@ -6,7 +6,7 @@
  */
 import type { ContactMessage } from '#domain/contact/contact-message';
 import { db, type NambalaDatabase } from '../../store/database';
-import { newId } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 import { discardRejected, submitChange, type SubmitDependencies } from '../../sync/submit-change';
 
 export type ContactField = keyof ContactMessage;

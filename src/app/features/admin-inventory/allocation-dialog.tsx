@@ -12,7 +12,7 @@ import { onDemand } from '../../components/loaded-when-open';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalInventoryAllocation } from '../../store/database';
-import { newId } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 import { saveAllocationMutation } from './allocation-changes';
 
 // The form's rules load once the page is idle (or with the first save), not with the page.

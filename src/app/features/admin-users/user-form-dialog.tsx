@@ -10,7 +10,7 @@ import { onDemand } from '../../components/loaded-when-open';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import { useOnlineStatus } from '../../components/use-online-status';
 import type { LocalUser } from '../../store/database';
-import { newId } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 import { addUserMutation, editUserMutation } from './user-changes';
 
 type Field = keyof UserDetailsInput | 'temporaryPassword' | 'form';

@@ -13,7 +13,7 @@ import { checkWithRules } from '../../components/form-rules';
 import { applyChange } from '../../components/use-change-form';
 import { useToday } from '../../components/use-today';
 import type { LocalAgentOrder } from '../../store/database';
-import { newId } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { ManufacturingStatusBadge } from './manufacturing-status-badge';
 import { agentRecordRules, recordMutation } from './use-agent-record-form';

@@ -16,7 +16,8 @@ import type { ZodType } from 'zod';
 import { onDemand } from '../../components/loaded-when-open';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { ChangeLogTable, OutboxEntry } from '../../store/database';
-import { type Mutation, newId } from '../../store/mutate';
+import { type Mutation } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 import { useRejectedEntry } from '../../sync/use-rejected-entry';
 import { useToday } from '../../components/use-today';
 

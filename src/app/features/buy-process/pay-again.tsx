@@ -6,7 +6,7 @@
 import { Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { type PaymentMethodId } from '#domain/pricing/pricing';
-import { newId } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 import type { Receipt } from '../payments/payment-api';
 import { PaymentMethodRadios } from '../payments/payment-method-radios';
 import { PayerDetailsFields } from '../payments/payer-details-fields';

@@ -13,7 +13,7 @@ import { whenReadyAndIdle } from '../../components/when-idle';
 import { paths } from '../../config/paths';
 import { getSession } from '../../session/session-store';
 import { useDeviceSession } from '../../session/use-session';
-import { newId } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 import { SUBMIT_SIGN_IN, submitApplication } from './application-api';
 import { clearWizardDraft, readWizardDraft, writeWizardDraft } from './wizard-draft';
 import { type ApplicationField, applicationToSubmit, draftOf, initialWizardState, wizardReducer } from './wizard-reducer';

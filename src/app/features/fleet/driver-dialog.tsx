@@ -7,7 +7,7 @@ import { FormField } from '../../components/form-field';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalDriver, OutboxEntry } from '../../store/database';
-import { newId } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 import { saveDriverMutation } from './fleet-changes';
 
 type Field = keyof DriverFormValues | 'id' | 'form';

@@ -14,7 +14,7 @@ import { FormField } from '../../components/form-field';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalOwnedPlate, LocalVehicle, OutboxEntry } from '../../store/database';
-import { newId } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 import { saveVehicleMutation } from './fleet-changes';
 import { type FleetData, plateFacts, plateHolders } from './fleet-query';
 

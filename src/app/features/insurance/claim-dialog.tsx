@@ -21,7 +21,7 @@ import { FormField } from '../../components/form-field';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalClaimPhotoFile, LocalInsuranceClaim, LocalInsuranceCustomer, LocalInsurancePolicy, OutboxEntry } from '../../store/database';
-import { newId } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 import { useStoreQuery } from '../../store/use-store-query';
 import { claimRules, saveClaimMutation } from './claim-changes';
 import { ClaimPhoto, STORAGE_LOW_MESSAGE, type StorageEstimate } from './claim-parts';

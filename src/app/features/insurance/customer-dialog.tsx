@@ -11,7 +11,7 @@ import { onDemand } from '../../components/loaded-when-open';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
 import type { LocalInsuranceCustomer, OutboxEntry } from '../../store/database';
-import { newId } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 import { saveCustomerMutation } from './insurance-changes';
 
 type FieldName = keyof CustomerFormValues | 'id' | 'form';

@@ -6,7 +6,7 @@ import { AppDialog } from '../../components/app-dialog';
 import { FormMessage } from '../../components/form-message';
 import { onDemand } from '../../components/loaded-when-open';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
-import { newId } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 
 type FlagField = 'suspicion' | 'note' | 'plateNumber';
 

@@ -28,6 +28,8 @@ export function ManualEntryForm({ initial = '', isChecking, onVerify, helper }: 
   return (
     <form
       noValidate
+      // Enter pressed before the app has started sends the number at once (verdict-request.ts).
+      data-plate-check=""
       onSubmit={(event) => {
         event.preventDefault();
         submit();

@@ -5,8 +5,8 @@
  * The verifier (signature library, local store) and the sync engine load after the
  * page has shown, so /verification paints without them; the engine then fetches the
  * registry's keys, and a later scan verifies with no network. A typed number checked
- * online does not wait for them: its request goes out at once (an officer who types
- * before the page has finished loading gets the registry's verdict first).
+ * online does not wait for them: its request goes out at once, and if Enter was pressed
+ * before the app had started, it went out then, from the entry script (verdict-request.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOnlineStatus } from '../../components/use-online-status';
@@ -14,8 +14,9 @@ import { whenIdle } from '../../components/when-idle';
 import { loadStore } from '../../store/load-store';
 import { startSyncLazily } from '../../sync/start-sync-lazily';
 import { registryVerdictOnline } from '../../registry/online-verdict';
+import { sendVerdictRequest, takeEarlyVerdictRequest } from '../../registry/verdict-request';
 import type { VerificationOutcome } from '../../registry/verify';
-import { newId } from '../../store/mutate';
+import { newId } from '../../store/new-id';
 
 const loadVerifier = async () => {
   const [verify, store, offThread] = await Promise.all([import('../../registry/verify'), loadStore(), import('../../sync/off-thread')]);
@@ -79,8 +80,10 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
   const verifyNumber = useCallback(
     (plateNumber: string) =>
       run(async (loading) => {
-        const checkId = newId();
-        const answer = online ? await registryVerdictOnline(plateNumber, { id: checkId, method: 'manual' }) : null;
+        // Sent already when Enter was pressed before the app had started (verdict-request.ts).
+        const request = takeEarlyVerdictRequest(plateNumber) ?? (online ? sendVerdictRequest(plateNumber, { id: newId(), method: 'manual' }) : null);
+        const checkId = request?.id ?? newId();
+        const answer = request ? await registryVerdictOnline(request) : null;
         if (answer) return answer;
         // Offline, or the registry did not answer: the device's copy.
         const verifier = await loading();
