@@ -7,9 +7,6 @@ for (const route of PUBLIC_ROUTES) {
   test(`${route.path} has no serious or critical accessibility violations`, async ({ page }) => {
     await page.goto(route.path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Let fade-in sections finish so contrast is measured on the final colours.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForTimeout(800);
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -47,9 +47,6 @@ for (const [account, routes] of byAccount) {
       // The page's data has arrived: nothing is still loading.
       await expect(page.getByText(/^Loading/).filter({ visible: true })).toHaveCount(0, { timeout: 30_000 });
       await page.waitForLoadState('networkidle');
-      // Sections that fade in as they are scrolled to are measured in their final colours.
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(900);
       const found = await seriousViolations(page);
       if (found.length > 0) failures.push(`${route}: ${found.join(' | ')}`);
     }
