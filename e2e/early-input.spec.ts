@@ -46,6 +46,16 @@ function checksSent(page: Page): string[] {
   return checks;
 }
 
+/** /verification opened with the app held back, `typed` entered as the plate number and Enter pressed. */
+async function checkBeforeTheAppStarts(page: Page, typed: string): Promise<{ checks: string[]; startApp: () => Promise<void> }> {
+  const checks = checksSent(page);
+  const { startApp } = await openBeforeTheAppStarts(page, '/verification');
+  const field = page.getByRole('textbox', { name: 'Plate Number' });
+  await field.fill(typed);
+  await field.press('Enter');
+  return { checks, startApp };
+}
+
 test.describe('typing before the app has started', () => {
   test('sign-in: the email and password typed and Login pressed early sign the buyer in, nothing in the address', async ({ page }) => {
     const { startApp } = await openBeforeTheAppStarts(page, '/auth');
@@ -67,11 +77,7 @@ test.describe('typing before the app has started', () => {
   });
 
   test('verification: a plate typed and Enter pressed early is sent at once, and its verdict shown once the app has started', async ({ page }) => {
-    const checks = checksSent(page);
-    const { startApp } = await openBeforeTheAppStarts(page, '/verification');
-    const field = page.getByRole('textbox', { name: 'Plate Number' });
-    await field.fill('zm-789-ghi');
-    await field.press('Enter');
+    const { checks, startApp } = await checkBeforeTheAppStarts(page, 'zm-789-ghi');
     await expect.poll(() => checks.length, { message: 'the number was not sent before the app started' }).toBe(1);
     await startApp();
     await expect(page.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Stolen', { timeout: 20_000 });
@@ -80,11 +86,7 @@ test.describe('typing before the app has started', () => {
   });
 
   test('verification: what is not a plate number is not sent early; the app says what is wrong with it', async ({ page }) => {
-    const checks = checksSent(page);
-    const { startApp } = await openBeforeTheAppStarts(page, '/verification');
-    const field = page.getByRole('textbox', { name: 'Plate Number' });
-    await field.fill('-ABC');
-    await field.press('Enter');
+    const { checks, startApp } = await checkBeforeTheAppStarts(page, '-ABC');
     await startApp();
     await expect(page.getByText('Plate number must start and end with a letter or digit')).toBeVisible();
     expect(checks).toEqual([]);

@@ -49,14 +49,16 @@ listenForInstallOffer();
 
 const root = document.getElementById('root');
 if (root?.dataset.prerendered !== undefined) {
-  // The page can be typed into from now on: keep what is typed for the app (early-input.ts);
-  // a plate number to check is sent to the registry at once (verdict-request.ts).
+  // The page can be typed into from now on: keep what is typed for the app (early-input.ts).
+  // Where the page checks plate numbers (its form says so), one is sent to the registry at
+  // once (verdict-request.ts): when Enter is pressed in that form, and when it arrived in
+  // the address from the home page's Verify Plate (?plate=), which the app checks on arrival.
+  const PLATE_CHECK = 'form[data-plate-check]';
   captureEarlyInput(root, (field) => {
-    if (field.form?.hasAttribute('data-plate-check')) sendEarlyVerdictRequest(field.value);
+    if (field.form?.matches(PLATE_CHECK)) sendEarlyVerdictRequest(field.value);
   });
-  // Sent from the home page's Verify Plate (/verification?plate=): the app checks it on arrival.
   const typedPlate = new URLSearchParams(location.search).get('plate');
-  if (location.pathname === '/verification' && typedPlate && location.hash.length <= 1) sendEarlyVerdictRequest(typedPlate);
+  if (typedPlate && location.hash.length <= 1 && root.querySelector(PLATE_CHECK)) sendEarlyVerdictRequest(typedPlate);
   // After the preloads are started: the import would otherwise start the start-up
   // chunk's own ~20 in one task.
   void afterFirstPaint()

@@ -8,7 +8,7 @@
  * Unthrottled, on loopback; a cold load each time (fresh context, service workers blocked).
  */
 import type { Browser } from '@playwright/test';
-import { median } from './figures';
+import { inRounds, median } from './figures';
 
 /** Lighthouse's mobile CPU slowdown, and the length a task may take before it blocks. */
 const CPU_SLOWDOWN = 4;
@@ -63,17 +63,9 @@ export async function blockingFromCpuTime(browser: Browser, url: string, { waitF
   }
 }
 
-/** `runs` rounds over the rows, each round starting one further along, as the Lighthouse rounds. */
-export async function blockingRounds(browser: Browser, rows: { url: string; isApp: boolean }[], runs: number): Promise<BlockingRun[][]> {
-  const results = rows.map((): BlockingRun[] => []);
-  for (let round = 0; round < runs; round += 1) {
-    for (let step = 0; step < rows.length; step += 1) {
-      const index = (round + step) % rows.length;
-      const row = rows[index];
-      if (row) results[index]?.push(await blockingFromCpuTime(browser, row.url, { waitForReady: row.isApp }));
-    }
-  }
-  return results;
+/** `runs` rounds over the rows, taken in turn as the Lighthouse rounds are (inRounds). */
+export function blockingRounds(browser: Browser, rows: { url: string; isApp: boolean }[], runs: number): Promise<BlockingRun[][]> {
+  return inRounds(rows, runs, (row) => blockingFromCpuTime(browser, row.url, { waitForReady: row.isApp }));
 }
 
 /** "median (runs); longest task's CPU ms, median". */

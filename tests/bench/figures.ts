@@ -24,6 +24,25 @@ export function percentile(values: number[], fraction: number): number {
 export const median = (values: number[]) => percentile(values, 0.5);
 export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 
+/**
+ * `runs` rounds over `items`, each round starting one further along, so that a slow minute
+ * of a shared machine falls on all of them alike. `measure` may give nothing (a failed run):
+ * that run is left out. Per item, in the items' order, its runs.
+ */
+export async function inRounds<Item, Result>(items: readonly Item[], runs: number, measure: (item: Item) => Promise<Result | undefined>): Promise<Result[][]> {
+  const results = items.map((): Result[] => []);
+  for (let round = 0; round < runs; round += 1) {
+    for (let step = 0; step < items.length; step += 1) {
+      const index = (round + step) % items.length;
+      const item = items[index];
+      if (item === undefined) continue;
+      const result = await measure(item);
+      if (result !== undefined) results[index]?.push(result);
+    }
+  }
+  return results;
+}
+
 /** One figure: name, value, target in brackets with PASS/MISS (or none), and what else was seen. */
 export function figureLine(name: string, value: string, target: { text: string; pass: boolean } | null, detail = ''): string {
   const judged = target ? `[${target.text}] ${target.pass ? 'PASS' : 'MISS'}` : '';

@@ -25,7 +25,7 @@ import { accountFor, DEMO } from '../../e2e/app-page';
 import { blockingRounds, describeBlocking } from './blocking-time';
 import { gzipKiB, installReadyProbe, type Scripts, scriptsByReady } from '../../e2e/first-load-scripts';
 import { DASHBOARD_ROUTES } from '../../e2e/public-routes';
-import { median, type Print } from './figures';
+import { inRounds, median, type Print } from './figures';
 import { interactionFigures } from './interaction-bench';
 import { REFERENCE_PATHS, startReferencePages } from './reference-pages';
 
@@ -126,26 +126,21 @@ interface LighthouseRun {
 async function lighthouseRounds(print: Print, urls: string[], runs: number, options: FirstLoadBenchOptions): Promise<LighthouseRun[][]> {
   const launch = () => chromeLauncher.launch({ chromePath: options.chromiumPath, chromeFlags: ['--headless=new', ...options.chromiumArgs] });
   let chrome = await launch();
-  const results = urls.map((): LighthouseRun[] => []);
   try {
-    for (let round = 0; round < runs; round += 1) {
-      for (let step = 0; step < urls.length; step += 1) {
-        const index = (round + step) % urls.length;
-        const url = urls[index] ?? '';
-        try {
-          const result = await bounded(lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }), LIGHTHOUSE_RUN_TIMEOUT_MS, `Lighthouse on ${url}`);
-          const lhr = result?.lhr;
-          if (!lhr) throw new Error('no report');
-          if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-          results[index]?.push({ score: Math.round((lhr.categories.performance?.score ?? 0) * 100), tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN });
-        } catch (error) {
-          print(`(Lighthouse run on ${url} failed: ${error instanceof Error ? error.message : String(error)}; Chromium restarted)`);
-          chrome.kill();
-          chrome = await launch();
-        }
+    return await inRounds(urls, runs, async (url): Promise<LighthouseRun | undefined> => {
+      try {
+        const result = await bounded(lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }), LIGHTHOUSE_RUN_TIMEOUT_MS, `Lighthouse on ${url}`);
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error('no report');
+        if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        return { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN };
+      } catch (error) {
+        print(`(Lighthouse run on ${url} failed: ${error instanceof Error ? error.message : String(error)}; Chromium restarted)`);
+        chrome.kill();
+        chrome = await launch();
+        return undefined;
       }
-    }
-    return results;
+    });
   } finally {
     chrome.kill();
   }
