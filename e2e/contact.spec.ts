@@ -36,6 +36,15 @@ test.describe('contact form', () => {
   test('offline, keeps the message on the device and sends it when the connection returns', async ({ page, context }) => {
     await openApp(page, '/about-contact');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The visit is over once the page has fetched what it fetches when idle, the form's rules
+    // and its sending code (their chunks are named after their modules); going offline
+    // sooner, the form says it could not load them.
+    await expect
+      .poll(() => page.evaluate(() => ['contact-message-', 'send-contact-message-'].filter((chunk) => !performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/assets/${chunk}`) && (entry as PerformanceResourceTiming).responseEnd > 0))), {
+        message: 'the contact form’s code fetched once the page was idle',
+        timeout: 15_000,
+      })
+      .toEqual([]);
     await context.setOffline(true);
     await fillContactForm(page, { name: 'Chanda Phiri', email: 'chanda@example.zm', subject: 'Offline', message: 'Sent from a bus with no signal.' });
     await page.getByRole('button', { name: 'Send Message' }).click();
