@@ -10,7 +10,7 @@ import { formatTimeOfDay } from './format-date-time';
 
 export function ConnectionStatus() {
   const isOnline = useOnlineStatus();
-  const { pending, rejected, isSyncing, lastSyncedAt } = useSyncStatus();
+  const { pending, rejected, isSyncing, lastSyncedAt } = useSyncStatus('pending', 'rejected', 'isSyncing', 'lastSyncedAt');
   const waiting = pending + rejected;
   const label = isOnline ? (isSyncing ? 'Syncing' : 'Online') : 'Offline';
   const detail = waiting > 0 ? `${waiting} change${waiting === 1 ? '' : 's'} saved on this device` : 'all changes synced';

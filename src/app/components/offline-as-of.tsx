@@ -9,7 +9,7 @@ import { useSyncStatus } from './use-sync-status';
 
 export function OfflineAsOf({ what }: { what: string }) {
   const isOnline = useOnlineStatus();
-  const { lastSyncedAt } = useSyncStatus();
+  const { lastSyncedAt } = useSyncStatus('lastSyncedAt');
   if (isOnline) return null;
   const when = lastSyncedAt === null ? 'the last time this device synced' : formatDateTime(new Date(lastSyncedAt).toISOString());
   return (

@@ -11,7 +11,7 @@ import { signOut } from '../session/session-store';
 
 export function SignOutButton() {
   const navigate = useNavigate();
-  const { pending, rejected } = useSyncStatus();
+  const { pending, rejected } = useSyncStatus('pending', 'rejected');
   const [isSigningOut, setSigningOut] = useState(false);
   const unsynced = pending + rejected;
 

@@ -3,7 +3,7 @@ import { Progress, Text } from '@chakra-ui/react';
 import { useSyncStatus } from '../components/use-sync-status';
 
 export function SyncProgress() {
-  const { pullProgress: changes, registryProgress } = useSyncStatus();
+  const { pullProgress: changes, registryProgress } = useSyncStatus('pullProgress', 'registryProgress');
   // The registry copy counts buckets; shown on the same bar, in its own words for screen readers.
   const pullProgress = changes ?? (registryProgress ? { received: registryProgress.buckets, total: registryProgress.totalBuckets } : null);
   if (!pullProgress) return null;
@@ -11,7 +11,9 @@ export function SyncProgress() {
   return (
     <Progress.Root value={percent} size="xs" colorPalette="brand" aria-label="Downloading your data for offline use">
       <Progress.Track rounded="none">
-        <Progress.Range />
+        {/* Steps as pages land (several a second) instead of sliding: a sliding bar keeps the
+            page drawing frames for the whole sync, on the cores the sync itself needs. */}
+        <Progress.Range transition="none" />
       </Progress.Track>
       <Text srOnly>
         {pullProgress.received} of {pullProgress.total} {changes ? 'records' : 'parts of the registry'} downloaded

@@ -185,7 +185,7 @@ function EmptyState() {
 
 function OfflineNote() {
   const isOnline = useOnlineStatus();
-  const { lastSyncedAt } = useSyncStatus();
+  const { lastSyncedAt } = useSyncStatus('lastSyncedAt');
   const synced = lastSyncedAt === null ? '' : ` (last synced ${formatDateTime(new Date(lastSyncedAt).toISOString())})`;
   const text = `Certificates and QR codes are made on this device from its copy of your plates${synced}, so they work offline too.`;
   return isOnline ? (
@@ -202,7 +202,7 @@ function OfflineNote() {
 
 export function CertificatesPage() {
   const rows = useMyCertificates();
-  const { isSyncing } = useSyncStatus();
+  const { isSyncing } = useSyncStatus('isSyncing');
 
   return (
     <Stack gap="6">

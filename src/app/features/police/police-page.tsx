@@ -37,7 +37,7 @@ function useStorageUsed(): number | null {
 const RegistryCopyCard = memo(function RegistryCopyCard() {
   const copy = useRegistryCopy();
   const online = useOnlineStatus();
-  const { registryProgress, isSyncing } = useSyncStatus();
+  const { registryProgress, isSyncing } = useSyncStatus('registryProgress', 'isSyncing');
   const used = useStorageUsed();
   const now = new Date().toISOString();
   return (
