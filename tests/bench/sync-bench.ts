@@ -22,7 +22,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Database, openPglite } from '../../src/server/db/database';
 import { changeLogRepository } from '../../src/server/repositories/change-log-repository';
-import { PULL_PAGE_LIMIT } from '../../src/server/routes/sync-routes';
+import { PULL_PAGE_LIMIT, pullAnswerText } from '../../src/server/routes/sync-routes';
 import { median, signIn } from './figures';
 
 const PUSH_MUTATIONS = 2000;
@@ -381,12 +381,16 @@ async function serverPageCost(db: Database, scope: string, print: (line: string)
     const used = process.cpuUsage(before);
     return (used.user + used.system) / 1000 / pages;
   };
+  // The answers' length, so the figure shows what each page carries before compression.
+  let bytes = 0;
+  let answers = 0;
   const walk = async () => {
     let after = { txid: '0', seq: '0' };
     for (let pages = 1; ; pages += 1) {
       const page = await changeLogRepository(db).page([scope], after, PULL_PAGE_LIMIT);
-      const answer = `{"changes":${page.changesJson},${JSON.stringify({ cursor: 'c', hasMore: page.hasMore, remaining: page.remaining, reset: false, scopes: [scope] }).slice(1)}`;
-      if (answer.length === 0 || !page.hasMore) return pages;
+      bytes += pullAnswerText(page, { cursor: 'c', reset: false, scopes: [scope] }).length;
+      answers += 1;
+      if (!page.hasMore) return pages;
       after = page.next;
     }
   };
@@ -407,7 +411,7 @@ async function serverPageCost(db: Database, scope: string, print: (line: string)
     walks.push(await cpuMs(walk));
     bares.push(await cpuMs(bare));
   }
-  print(`server, a page of ${PULL_PAGE_LIMIT.toLocaleString('en')} changes   ${median(walks).toFixed(1)} ms of CPU (walk, scopes, JSON), beside ${median(bares).toFixed(1)} ms to read the same rows' data as text (PGlite, in this process)`);
+  print(`server, a page of ${PULL_PAGE_LIMIT.toLocaleString('en')} changes   ${median(walks).toFixed(1)} ms of CPU (walk, scopes, JSON), beside ${median(bares).toFixed(1)} ms to read the same rows' data as text (PGlite, in this process); an answer ${Math.round(bytes / answers / 1024)} KiB before compression`);
 }
 
 /** Records written after the first page, over the time after it: the pace once records flow. */

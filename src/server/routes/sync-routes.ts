@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/database';
 import { errorBody } from '../plugins/error-handler';
-import { changeLogRepository } from '../repositories/change-log-repository';
+import { type ChangePage, changeLogRepository } from '../repositories/change-log-repository';
 import type { Signer } from '../credentials/key-store';
 import type { User } from '../repositories/user-repository';
 import { type Intent, type IntentContext, type IntentData, Refusal } from '../sync/intent';
@@ -297,6 +297,15 @@ const changeSchema = z.object({ entity: z.string(), id: z.string(), op: z.enum([
 const pullAnswer = z.object({ changes: z.array(changeSchema), cursor: z.string(), hasMore: z.boolean(), remaining: z.number(), reset: z.boolean(), scopes: z.array(z.string()) });
 
 /**
+ * A pull's answer as text: the page's changes arrive as JSON written by the database, and
+ * the answer is written around them (the document the response schema describes).
+ */
+export function pullAnswerText(page: ChangePage, envelope: { cursor: string; reset: boolean; scopes: readonly string[] }): string {
+  const rest = JSON.stringify({ cursor: envelope.cursor, hasMore: page.hasMore, remaining: page.remaining, reset: envelope.reset, scopes: envelope.scopes });
+  return `{"changes":${page.changesJson},${rest.slice(1)}`;
+}
+
+/**
  * Pull: the changes the signed-in user's roles let them see, after their cursor.
  * A cursor issued for another set of scopes (a role gained or lost) starts over
  * with `reset: true`, and the device replaces what it kept.
@@ -325,10 +334,7 @@ export const pullRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       const reset = !given || given.scopeKey !== key;
       const after = reset || !given ? { txid: '0', seq: '0' } : given;
       const page = await changeLogRepository(db).page(scopes, after, request.query.limit);
-      // The changes arrive as the page's JSON text, made by the database; the answer is
-      // written around it (the same document the response schema describes).
-      const rest = JSON.stringify({ cursor: formatCursor({ scopeKey: key, ...page.next }), hasMore: page.hasMore, remaining: page.remaining, reset, scopes });
-      const text = `{"changes":${page.changesJson},${rest.slice(1)}`;
+      const text = pullAnswerText(page, { cursor: formatCursor({ scopeKey: key, ...page.next }), reset, scopes });
       // Fastify sends a string of a JSON type as it is; the type provider only knows the parsed shape.
       return reply.type('application/json; charset=utf-8').send(text as unknown as z.infer<typeof pullAnswer>);
     },
