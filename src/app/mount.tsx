@@ -3,6 +3,7 @@
  * arrive prerendered (see src/app/prerender): those are hydrated, so the first paint
  * needs no JavaScript; other paths render from scratch.
  */
+import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { AppProviders } from './app';
 import { nextTask } from './components/when-idle';
@@ -11,6 +12,7 @@ import { AppRoutes, loadPagesForPath } from './routes';
 import { AppRouter } from './routing/app-router';
 import { requestPersistentStorage } from './store/persistence';
 import { startSyncLazily } from './sync/start-sync-lazily';
+import { createStyleCache } from './theme/style-cache';
 import { outboxMayHaveChanges } from './sync/sync-status';
 import type * as ReactClient from './react-client';
 
@@ -28,11 +30,13 @@ export async function mount({ createRoot, hydrateRoot }: typeof ReactClient): Pr
   await nextTask();
   const app = (
     <StrictMode>
-      <AppProviders pageHasGlobalStyles={document.querySelector('style[data-emotion^="css-global "]') !== null}>
-        <AppRouter loadPagesFor={loadPagesForPath}>
-          <AppRoutes />
-        </AppRouter>
-      </AppProviders>
+      <CacheProvider value={createStyleCache()}>
+        <AppProviders pageHasGlobalStyles={document.querySelector('style[data-emotion^="css-global "]') !== null}>
+          <AppRouter loadPagesFor={loadPagesForPath}>
+            <AppRoutes />
+          </AppRouter>
+        </AppProviders>
+      </CacheProvider>
     </StrictMode>
   );
   // As a transition, React hydrates in small slices and yields to input in between,

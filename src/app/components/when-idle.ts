@@ -57,3 +57,19 @@ export function whenLoadedReadyAndIdle(work: () => void, timeout = 3000): void {
   if (document.readyState === 'complete') whenReadyAndIdle(work, timeout);
   else window.addEventListener('load', () => whenReadyAndIdle(work, timeout), { once: true });
 }
+
+/**
+ * Resolves once the browser has drawn its next frame: in a task posted from that frame's
+ * animation callbacks, so it runs after the frame's paint and after any task the page
+ * posted before it. What a tap shows first is then on screen before what comes with it is
+ * worked out.
+ */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(undefined);
+    });
+  });
+}

@@ -54,6 +54,11 @@ import {
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg' },
+    // An open dialog's backdrop covers the page and takes every tap outside the dialog. The
+    // dialog also writes `pointer-events: none` on the body (and `data-inert`), which every
+    // element of the page inherits: the browser restyled the whole page in the tap that opened
+    // a dialog (decision 032). The body keeps taking pointer events; the backdrop blocks them.
+    'body[data-inert]': { pointerEvents: 'auto !important' },
   },
   theme: {
     tokens: {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextTask } from '../../../src/app/components/when-idle';
+import { afterNextPaint, nextTask } from '../../../src/app/components/when-idle';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,5 +20,30 @@ describe('nextTask', () => {
     vi.stubGlobal('scheduler', { yield: schedulerYield });
     await nextTask();
     expect(schedulerYield).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('afterNextPaint', () => {
+  it('resolves in a task posted from the next frame, after the tasks the page posted before that frame', async () => {
+    const frames: Array<() => void> = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    const order: string[] = [];
+    const drawn = afterNextPaint().then(() => order.push('after the paint'));
+    // A task the page posted before the frame (as React posts its work).
+    const channel = new MessageChannel();
+    const earlier = new Promise<void>((resolve) => {
+      channel.port1.onmessage = () => {
+        order.push('posted before the frame');
+        resolve();
+      };
+    });
+    channel.port2.postMessage(undefined);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(order).toEqual(['posted before the frame']);
+    expect(frames).toHaveLength(1);
+    frames[0]?.();
+    await Promise.all([drawn, earlier]);
+    channel.port1.close();
+    expect(order).toEqual(['posted before the frame', 'after the paint']);
   });
 });

@@ -6,9 +6,10 @@
 import { LISTING_INCLUDES, type PlateListing } from '#domain/marketplace/listing';
 import { formatZmw } from '#domain/money/money';
 import { Box, List, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { AppDialogFrame } from '../../components/app-dialog-frame';
 import { CheckIcon } from '../../components/icons';
+import { afterNextPaint } from '../../components/when-idle';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useSession } from '../../session/use-session';
 import { fetchQuote, type QuoteAnswer } from './checkout-api';
@@ -35,15 +36,30 @@ function useQuote(listingId: string, isOnline: boolean): { quote: QuoteAnswer | 
   return { quote, refresh: useCallback(() => setVersion((v) => v + 1), []) };
 }
 
+/**
+ * The plate and what comes with it are drawn with the dialog; the checkout's forms once that
+ * frame is on screen, so that on a slow phone the dialog answers the tap at once (a deferred
+ * render could run before the frame, and hold it back by as long as the forms take).
+ */
+function useFirstFrameDrawn(): boolean {
+  const [isDrawn, setDrawn] = useState(false);
+  useEffect(() => {
+    let isCurrent = true;
+    void afterNextPaint().then(() => isCurrent && setDrawn(true));
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  return isDrawn;
+}
+
 function DialogContent({ listing, reservedUntilMine }: { listing: PlateListing; reservedUntilMine: string | null | undefined }) {
   const isOnline = useOnlineStatus();
   const session = useSession();
   const isSignedIn = session.status === 'signed-in';
   const { quote, refresh } = useQuote(listing.id, isOnline);
   const isMine = reservedUntilMine !== undefined;
-  // The plate and what comes with it are drawn with the dialog; the checkout's forms the
-  // moment after, so that on a slow phone the dialog answers the tap at once.
-  const isCheckoutShown = useDeferredValue(true, false);
+  const isCheckoutShown = useFirstFrameDrawn();
 
   const settled = () => {
     refresh();
