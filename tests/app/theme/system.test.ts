@@ -1,6 +1,19 @@
 /** The design system keeps light values only: Nambala has no dark mode. */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appSystem, lightOnly } from '../../../src/app/theme/system';
+
+/** Every .ts and .tsx file of the app, but the design system itself. */
+async function appSources(): Promise<Array<{ file: string; text: string }>> {
+  const root = path.resolve(import.meta.dirname, '../../../src/app');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  return Promise.all(files.filter((file) => !file.endsWith(path.join('theme', 'system.ts'))).map(async (file) => ({ file: path.relative(root, file), text: await readFile(file, 'utf8') })));
+}
+
+/** Chakra's colour palettes. */
+const CHAKRA_PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'];
 
 describe('lightOnly', () => {
   it('keeps a semantic token’s light value and drops its dark one', () => {
@@ -22,5 +35,13 @@ describe('the built system', () => {
     expect(appSystem().tokens.getByName('colors.bg')?.value).toBe('var(--chakra-colors-white)');
     expect(appSystem().tokens.getByName('colors.fg.error')?.value).toBe('var(--chakra-colors-red-700)');
     expect(appSystem().tokens.getByName('colors.brand.solid')?.value).toBe('var(--chakra-colors-brand-600)');
+  });
+});
+
+describe('colour palettes', () => {
+  it('every palette the app names (a colorPalette, a status colour, a token like purple.600) is in the system', async () => {
+    const missing = CHAKRA_PALETTES.filter((palette) => appSystem().tokens.getByName(`colors.${palette}.500`) === undefined);
+    const named = (await appSources()).flatMap(({ file, text }) => missing.filter((palette) => new RegExp(`['"\`]${palette}['"\`.]`).test(text)).map((palette) => `${palette} in ${file}`));
+    expect(named).toEqual([]);
   });
 });
