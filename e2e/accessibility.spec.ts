@@ -54,3 +54,22 @@ for (const viewport of [
     }
   });
 }
+
+test('the header’s count of unread notifications is drawn inside its badge, where it can be read', async ({ page }) => {
+  await signInAs(page, 'buyer');
+  await page.goto('/dashboard/user/certificates');
+  const bell = page.getByRole('button', { name: /^Notifications, [1-9]\d* unread/ });
+  await expect(bell).toBeVisible({ timeout: 30_000 });
+  const count = bell.locator('span[aria-hidden]').filter({ hasText: /^\d+\+?$/ });
+  const [label, badge, text] = await count.evaluate((span) => {
+    const range = document.createRange();
+    range.selectNodeContents(span);
+    const glyphs = range.getBoundingClientRect();
+    const box = span.getBoundingClientRect();
+    return [span.closest('button')?.getAttribute('aria-label') ?? '', { top: box.top, bottom: box.bottom }, { top: glyphs.top, bottom: glyphs.bottom }];
+  });
+  const shown = (await count.textContent()) ?? '';
+  if (!shown.endsWith('+')) expect(label).toContain(`${shown} unread`);
+  expect(text.top).toBeGreaterThanOrEqual(badge.top - 1);
+  expect(text.bottom).toBeLessThanOrEqual(badge.bottom + 1);
+});

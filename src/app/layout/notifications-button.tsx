@@ -103,7 +103,7 @@ export function NotificationsButton() {
         <BellIcon />
         {unread.length > 0 && (
           <Float placement="top-end" offset="2">
-            <Box as="span" aria-hidden minW="4.5" h="4.5" px="1" rounded="full" bg="red.600" color="white" fontSize="2xs" fontWeight="bold" lineHeight="4.5" textAlign="center">
+            <Box as="span" aria-hidden minW="4.5" h="4.5" px="1" rounded="full" bg="red.600" color="white" fontSize="2xs" fontWeight="bold" lineHeight="1.125rem" textAlign="center">
               {unread.length > 99 ? '99+' : unread.length}
             </Box>
           </Float>
