@@ -8,17 +8,7 @@
 import { captureEarlyInput } from './routing/early-input';
 import { sendEarlyVerdictRequest } from './registry/verdict-request';
 import { listenForInstallOffer } from './pwa/install';
-import { nextTask } from './components/when-idle';
-
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    // A hidden tab paints nothing (and runs no animation frames) until shown.
-    if (document.visibilityState === 'hidden') return resolve();
-    document.addEventListener('visibilitychange', () => resolve(), { once: true });
-    // A frame's callback runs just before its paint; a task queued from it runs after.
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
-}
+import { afterNextPaint, nextTask } from './components/when-idle';
 
 /** Module preloads started in one task: each costs ~0.5 ms of main thread (~2 ms on a slow phone). */
 const PRELOADS_PER_TASK = 6;
@@ -59,9 +49,9 @@ if (root?.dataset.prerendered !== undefined) {
   });
   const typedPlate = new URLSearchParams(location.search).get('plate');
   if (typedPlate && location.hash.length <= 1 && root.querySelector(PLATE_CHECK)) sendEarlyVerdictRequest(typedPlate);
-  // After the preloads are started: the import would otherwise start the start-up
-  // chunk's own ~20 in one task.
-  void afterFirstPaint()
+  // Once the prerendered page is painted, its scripts are fetched; the import after the
+  // preloads are started: it would otherwise start the start-up chunk's own ~20 in one task.
+  void afterNextPaint()
     .then(() => preloadScripts(root))
     .then(() => import('./start'));
 } else {

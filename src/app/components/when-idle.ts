@@ -60,12 +60,16 @@ export function whenLoadedReadyAndIdle(work: () => void, timeout = 3000): void {
 
 /**
  * Resolves once the browser has drawn its next frame: in a task posted from that frame's
- * animation callbacks, so it runs after the frame's paint and after any task the page
- * posted before it. What a tap shows first is then on screen before what comes with it is
- * worked out.
+ * animation callbacks (a callback runs just before the frame's paint, a task posted from it
+ * after), so it also runs after any task the page posted before that frame. What is on
+ * screen first is then drawn before what comes after it is worked out. A hidden tab paints
+ * nothing and runs no animation frames until shown: there it resolves at once, or when the
+ * tab is shown.
  */
 export function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
+    if (document.visibilityState === 'hidden') return resolve();
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => resolve();

@@ -27,6 +27,7 @@ describe('afterNextPaint', () => {
   it('resolves in a task posted from the next frame, after the tasks the page posted before that frame', async () => {
     const frames: Array<() => void> = [];
     vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: () => undefined });
     const order: string[] = [];
     const drawn = afterNextPaint().then(() => order.push('after the paint'));
     // A task the page posted before the frame (as React posts its work).
@@ -45,5 +46,23 @@ describe('afterNextPaint', () => {
     await Promise.all([drawn, earlier]);
     channel.port1.close();
     expect(order).toEqual(['posted before the frame', 'after the paint']);
+  });
+
+  it('resolves at once in a hidden tab, which runs no animation frames until shown', async () => {
+    const frames: Array<() => void> = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    vi.stubGlobal('document', { visibilityState: 'hidden', addEventListener: () => undefined });
+    await afterNextPaint();
+    expect(frames).toHaveLength(0);
+  });
+
+  it('resolves when a tab that was visible is hidden before its next frame', async () => {
+    const shown: Array<() => void> = [];
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: (_type: string, listener: () => void) => shown.push(listener) });
+    const drawn = afterNextPaint();
+    expect(shown).toHaveLength(1);
+    shown[0]?.();
+    await drawn;
   });
 });
