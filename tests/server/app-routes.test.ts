@@ -2,6 +2,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +50,8 @@ describe('serving pages', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'nambala-app-'));
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Home</title><div id="root"></div>');
     await writeFile(path.join(dir, 'app-shell.html'), '<!doctype html><title>Nambala</title><div id="root"></div>');
-    await writeFile(path.join(dir, 'marketplace.html'), '<!doctype html><title>Marketplace</title><div id="root" data-prerendered="/marketplace"></div>');
+    // A prerendered page is tens of KiB: this one is over the compression threshold too.
+    await writeFile(path.join(dir, 'marketplace.html'), `<!doctype html><title>Marketplace</title><div id="root" data-prerendered="/marketplace">${'<p>ZM-123-ABC</p>'.repeat(200)}</div>`);
     await writeFile(path.join(dir, 'routes.json'), JSON.stringify(routePatterns()));
     app = await buildTestApp({ appDir: dir, seedDemo: false });
   });
@@ -76,6 +78,28 @@ describe('serving pages', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain(`<title>${title}</title>`);
     }
+  });
+
+  it('sends a page compressed, like every other response, to a browser that accepts it', async () => {
+    for (const [url, status] of [
+      ['/marketplace', 200],
+      ['/dashboard/admin/inventory', 200],
+      ['/no/such/page', 404],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(response.statusCode, url).toBe(status);
+      // The shell is under the threshold (1 KiB) here; the prerendered page is over it.
+      if (url === '/marketplace') {
+        expect(response.headers['content-encoding'], url).toBe('gzip');
+        expect(gunzipSync(response.rawPayload).toString('utf8')).toContain('<title>Marketplace</title>');
+      }
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    const plain = await app.inject({ method: 'GET', url: '/marketplace' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>Marketplace</title>');
+    const head = await app.inject({ method: 'HEAD', url: '/marketplace' });
+    expect(head.statusCode).toBe(200);
   });
 
   it('still answers an unknown API path with a JSON 404', async () => {
