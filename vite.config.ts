@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PRERENDERED_PAGES, prerenderedFileOf } from './src/app/prerender/prerendered-pages.ts';
+import { lazyGlobalStyles } from './src/build/lazy-global-styles.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 // The prerendered pages are written after this build, so they are listed by hand;
@@ -14,6 +15,7 @@ const prerenderedEntries = [...PRERENDERED_PAGES.filter((page) => page.path !== 
 export default defineConfig({
   plugins: [
     react(),
+    lazyGlobalStyles(),
     VitePWA({
       // We register the service worker ourselves (src/app/pwa) so that an update
       // never reloads the page while the user has unsaved or unsynced work.

@@ -11,9 +11,10 @@ import { appSystem } from './theme/system';
 let withoutGlobals: SystemContext | undefined;
 // The same system without its global styles (reset, tokens, base), for a page that
 // already carries them: Chakra's provider would otherwise serialise all of them again
-// (~30 KiB of CSS) only to find them in the page.
+// (~30 KiB of CSS) only to find them in the page. Copied by descriptor, not spread:
+// in the browser build `_global` is made when read (decision 033), and a spread would read it.
 function systemWithoutGlobals(): SystemContext {
-  return (withoutGlobals ??= { ...appSystem(), _global: [] });
+  return (withoutGlobals ??= Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(appSystem()), _global: { value: [], enumerable: true } }) as SystemContext);
 }
 
 /**
