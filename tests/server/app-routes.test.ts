@@ -102,6 +102,11 @@ describe('serving pages', () => {
     expect(head.statusCode).toBe(200);
   });
 
+  it('keeps the pages out of the API document', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+  });
+
   it('still answers an unknown API path with a JSON 404', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nowhere' });
     expect(response.statusCode).toBe(404);

@@ -42,23 +42,25 @@ export async function registerStaticApp(app: FastifyInstance, appDir: string): P
     app.log.warn({ appDir }, 'no built app found; serving the API only (run `npm run build`)');
   }
 
-  /** The page for a path with no file: the app's page, the shell, or null (an API path, or a file that is not there). */
-  const pageReply = (request: FastifyRequest, reply: FastifyReply): FastifyReply | null => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || path.extname(url)) return null;
-    const isPage = patterns === null || isAppRoute(url, patterns);
-    return reply
-      .code(isPage ? 200 : 404)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html')
-      .sendFile(pageFor(url));
-  };
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => reply.code(404).send(errorBody(404, `No such resource: ${request.method} ${request.url.split('?')[0] ?? '/'}`));
+  const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => reply.code(404).send(errorBody(404, `No such resource: ${request.method} ${pathOf(request)}`));
 
   // The pages are a route, not the not-found handler: a route's responses are compressed
   // (@fastify/compress hooks into routes), and a prerendered page is ~100 KB of HTML, ~15 KB
   // compressed; sent as it was, it took half a second of a slow line before the first paint.
-  // GET and HEAD (Fastify answers HEAD from the GET route).
-  if (hasApp) app.get('/*', (request, reply) => pageReply(request, reply) ?? notFound(request, reply));
+  // GET and HEAD (Fastify answers HEAD from the GET route); not part of the API document.
+  if (hasApp) {
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const url = pathOf(request);
+      // An API path, or a file that is not there (/assets/gone.js): no page, a JSON 404.
+      if (url.startsWith('/api/') || url === '/api' || path.extname(url)) return notFound(request, reply);
+      const isPage = patterns === null || isAppRoute(url, patterns);
+      return reply
+        .code(isPage ? 200 : 404)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html')
+        .sendFile(pageFor(url));
+    });
+  }
   app.setNotFoundHandler(notFound);
 }
