@@ -8,7 +8,7 @@
 import { captureEarlyInput } from './routing/early-input';
 import { sendEarlyVerdictRequest } from './registry/verdict-request';
 import { listenForInstallOffer } from './pwa/install';
-import { afterNextPaint, nextTask } from './components/when-idle';
+import { afterFirstPaint, nextTask } from './components/when-idle';
 
 /** Module preloads started in one task: each costs ~0.5 ms of main thread (~2 ms on a slow phone). */
 const PRELOADS_PER_TASK = 6;
@@ -51,10 +51,7 @@ if (root?.dataset.prerendered !== undefined) {
   if (typedPlate && location.hash.length <= 1 && root.querySelector(PLATE_CHECK)) sendEarlyVerdictRequest(typedPlate);
   // Once the prerendered page is painted, its scripts are fetched; the import after the
   // preloads are started: it would otherwise start the start-up chunk's own ~20 in one task.
-  // This script usually runs just after that paint (the parser finishes after it): then
-  // the fetches start at once, not a frame later.
-  const painted = performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint');
-  void (painted ? Promise.resolve() : afterNextPaint())
+  void afterFirstPaint()
     .then(() => preloadScripts(root))
     .then(() => import('./start'));
 } else {

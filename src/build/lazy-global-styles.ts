@@ -36,7 +36,9 @@ export function withLazyGlobalStyles(source: string): string {
 export function lazyGlobalStyles(): Plugin {
   return {
     name: 'nambala:lazy-global-styles',
-    // Only the browser build: the prerenderer reads every global style anyway.
+    // Builds only. Of the two, only the browser's bundles Chakra: the prerenderer's (--ssr)
+    // leaves it external and reads every global style anyway. Vite's dev server serves Chakra
+    // pre-bundled, unchanged.
     apply: 'build',
     transform(code, id) {
       if (!SYSTEM_MODULE.test(id)) return null;

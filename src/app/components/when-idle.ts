@@ -77,3 +77,14 @@ export function afterNextPaint(): Promise<void> {
     });
   });
 }
+
+/**
+ * Resolves once the page has had its first paint: at once if it has (the browser has
+ * reported its first contentful paint), else after the next frame. An entry script usually
+ * runs just after that paint, the parser finishing after it; waiting a frame more would only
+ * hold back what it starts.
+ */
+export function afterFirstPaint(): Promise<void> {
+  const isPainted = performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint');
+  return isPainted ? Promise.resolve() : afterNextPaint();
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, nextTask } from '../../../src/app/components/when-idle';
+import { afterFirstPaint, afterNextPaint, nextTask } from '../../../src/app/components/when-idle';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -64,5 +64,32 @@ describe('afterNextPaint', () => {
     expect(shown).toHaveLength(1);
     shown[0]?.();
     await drawn;
+  });
+});
+
+describe('afterFirstPaint', () => {
+  const paints = (names: string[]) => ({ getEntriesByType: (type: string) => (type === 'paint' ? names.map((name) => ({ name })) : []) });
+
+  it('resolves at once, without waiting for a frame, when the first contentful paint has happened', async () => {
+    const frames: Array<() => void> = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: () => undefined });
+    vi.stubGlobal('performance', paints(['first-paint', 'first-contentful-paint']));
+    await afterFirstPaint();
+    expect(frames).toHaveLength(0);
+  });
+
+  it('waits for the next frame while nothing contentful has been painted', async () => {
+    const frames: Array<() => void> = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: () => undefined });
+    vi.stubGlobal('performance', paints(['first-paint']));
+    let isResolved = false;
+    const painted = afterFirstPaint().then(() => (isResolved = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(isResolved).toBe(false);
+    expect(frames).toHaveLength(1);
+    frames[0]?.();
+    await painted;
   });
 });
