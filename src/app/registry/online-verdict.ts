@@ -5,7 +5,7 @@
  * still on their way (they are needed only when the registry cannot be reached).
  */
 import { clockSkew } from '#domain/credential/freshness';
-import { NetworkError } from '../sync/api-client';
+import { NetworkError } from '../api/api-client';
 import type { VerdictRequest } from './verdict-request';
 import type { VerificationOutcome } from './verification-outcome';
 

@@ -11,7 +11,7 @@ import type { Revocation } from '#domain/credential/verdict';
 import type { NambalaDatabase, RegistryBucket } from '../store/database';
 import { readAtOnce } from '../store/read-at-once';
 import { TRUST_META_KEY, type TrustMeta } from './trust';
-import { apiRequest } from '../sync/api-client';
+import { apiRequest } from '../api/api-client';
 
 export const REGISTRY_COPY_META_KEY = 'registryCopy';
 /** Bucket versions as the device holds them, one number per bucket (0: not held). */

@@ -7,7 +7,7 @@ import { clockSkew } from '#domain/credential/freshness';
 import type { Revocation, TrustedKey } from '#domain/credential/verdict';
 import type { NambalaDatabase } from '../store/database';
 import { readAtOnce } from '../store/read-at-once';
-import { apiRequest } from '../sync/api-client';
+import { apiRequest } from '../api/api-client';
 
 export const TRUST_META_KEY = 'trust';
 

@@ -10,7 +10,7 @@ import type { CheckMethod } from '#domain/police/flags';
 import { parsePlateNumber } from '#domain/plates/plate-number';
 import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import type { VerificationVerdict } from '#domain/statuses/statuses';
-import { apiRequest, type ApiResult } from '../sync/api-client';
+import { apiRequest, type ApiResult } from '../api/api-client';
 import { newId } from '../store/new-id';
 
 /** The registry's answer, as GET /api/verification/:plateNumber sends it. */

@@ -5,7 +5,7 @@
  * judge of every request.
  */
 import type { Role } from '#domain/accounts/permissions';
-import { apiRequest, NetworkError } from '../sync/api-client';
+import { apiRequest, NetworkError } from '../api/api-client';
 
 export interface SessionUser {
   id: string;

@@ -4,7 +4,7 @@
  * signed out, server trouble).
  */
 import type { OutboxEntry } from '../store/database';
-import { type ApiErrorBody, apiRequest, NetworkError } from './api-client';
+import { type ApiErrorBody, apiRequest, NetworkError } from '../api/api-client';
 
 export type PushResult =
   | { outcome: 'applied' }

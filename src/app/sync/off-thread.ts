@@ -8,7 +8,7 @@
  */
 import { RegistryCopyRefused, refreshRegistryCopy, type CopyProgress, type RegistryCopyMeta } from '../registry/registry-copy';
 import { db } from '../store/database';
-import { NetworkError } from './api-client';
+import { NetworkError } from '../api/api-client';
 import type { OffThreadReply, OffThreadRequest, OffThreadTask, SerializedError } from './off-thread-protocol';
 import { VERDICT_MEASURE } from '../registry/verdict-measure';
 import type { VerificationOutcome } from '../registry/verify';

@@ -9,7 +9,7 @@
 import type { PlateListing } from '#domain/marketplace/listing';
 import { CHANGE_LOG_TABLES, type ChangeLogTable, type LocalNotification, type LocalOwnerOrder, type LocalPayment, type LocalUser, type NambalaDatabase } from '../store/database';
 import type { SessionUser } from '../session/session-store';
-import { apiRequest } from './api-client';
+import { apiRequest } from '../api/api-client';
 
 type MirrorTable = 'listings' | 'adminUsers' | 'notifications' | 'myOrders' | 'myPayments';
 

@@ -5,7 +5,7 @@
  */
 import type { AdminDashboard } from '#domain/reports/admin-dashboard';
 import type { DashboardPeriodId, AdminDashboardView } from '#domain/reports/dashboard-period';
-import { apiRequest, NetworkError } from '../../sync/api-client';
+import { apiRequest, NetworkError } from '../../api/api-client';
 
 export type DashboardAnswer = { ok: true; dashboard: AdminDashboard } | { ok: false; isOffline: boolean; message: string };
 

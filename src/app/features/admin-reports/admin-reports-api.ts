@@ -7,7 +7,7 @@
  */
 import type { AdminReport, ReportPeriodId, ReportType } from '#domain/reports/admin-report';
 import type { ExportPeriodId, StreamedExport } from '#domain/reports/report-exports';
-import { apiRequest, NetworkError } from '../../sync/api-client';
+import { apiRequest, NetworkError } from '../../api/api-client';
 
 export type ReportAnswer = { ok: true; report: AdminReport } | { ok: false; isOffline: boolean; message: string };
 

@@ -4,7 +4,7 @@
  * said to be, and the history of changes (GET .../history).
  */
 import { type PricingSettings, pricingSettingsFrom } from '#domain/pricing/pricing';
-import { apiRequest, NetworkError } from '../../sync/api-client';
+import { apiRequest, NetworkError } from '../../api/api-client';
 
 export const SETTINGS_NEED_CONNECTION = 'Changing prices and fees needs a connection. Nothing was changed; try again when you are back online.';
 export const HISTORY_NEEDS_CONNECTION = 'The history of changes is shown when this device is online.';

@@ -5,7 +5,7 @@
  * server answers with the same reference and the same payment.
  */
 import type { PaymentMethodId } from '#domain/pricing/pricing';
-import { apiRequest, NetworkError } from '../../sync/api-client';
+import { apiRequest, NetworkError } from '../../api/api-client';
 import type { Receipt } from '../payments/payment-api';
 import { APPLICATION_FIELDS, type WizardErrors } from './application-fields';
 import type { ApplicationToSend } from './wizard-reducer';

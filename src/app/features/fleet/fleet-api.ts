@@ -3,7 +3,7 @@
  * thousands of vehicles are checked against the fleet on the server and stored all
  * at once or not at all; they reach this device with the next sync.
  */
-import { apiRequest, NetworkError } from '../../sync/api-client';
+import { apiRequest, NetworkError } from '../../api/api-client';
 
 export const IMPORT_NEEDS_CONNECTION = 'Importing a fleet needs a connection. Nothing was imported; try again when you are back online.';
 

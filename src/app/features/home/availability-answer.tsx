@@ -7,7 +7,7 @@ import { formatZmw, ngwee } from '#domain/money/money';
 import { Alert, Link as ChakraLink } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths, withPlate } from '../../config/paths';
-import { apiRequest, NetworkError } from '../../sync/api-client';
+import { apiRequest, NetworkError } from '../../api/api-client';
 
 export type Availability =
   | { plateNumber: string; availability: 'for-sale' | 'reserved' | 'sold' | 'registered' | 'allocated' | 'free'; listing: { id: string; price: number; status: string } | null }

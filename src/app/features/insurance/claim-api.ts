@@ -6,7 +6,7 @@
  */
 import type { ClaimStepRequest } from '#domain/insurance/claim';
 import { CLAIM_STEP_NEEDS_CONNECTION, type InsuranceClaim } from '#domain/insurance/claim-steps';
-import { apiRequest, type ApiErrorBody, NetworkError } from '../../sync/api-client';
+import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
 export type ClaimAnswer = { ok: true; claim: InsuranceClaim } | { ok: false; message: string; fields: Record<string, string> };
 

@@ -9,7 +9,7 @@
 import { subscribeSyncStatus, getSyncStatus } from '../../sync/sync-status';
 import type { LocalClaimPhotoFile } from '../../store/database';
 import { loadStore } from '../../store/load-store';
-import { NetworkError } from '../../sync/api-client';
+import { NetworkError } from '../../api/api-client';
 import { photoUploadState, sendPhotoChunk, type UploadAnswer } from './claim-api';
 import type { PreparedPhoto } from './claim-photo-resize';
 

@@ -5,7 +5,7 @@
  */
 import type { InsurancePolicy } from '#domain/insurance/policy-terms';
 import { POLICY_NEEDS_CONNECTION } from '#domain/insurance/policy-terms';
-import { apiRequest, type ApiErrorBody, NetworkError } from '../../sync/api-client';
+import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
 export type PolicyAnswer = { ok: true; policy: InsurancePolicy } | { ok: false; message: string; fields: Record<string, string> };
 

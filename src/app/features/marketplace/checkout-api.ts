@@ -4,7 +4,7 @@
  * through the outbox; offline they answer with a message instead of failing.
  */
 import type { Receipt } from '../payments/payment-api';
-import { apiRequest, NetworkError } from '../../sync/api-client';
+import { apiRequest, NetworkError } from '../../api/api-client';
 import type { CheckoutKind, MarketplaceMethodId, Quote, QuoteListing } from './checkout-rules';
 
 export const QUOTE_OFFLINE = 'Prices are shown when this device is online.';

@@ -4,7 +4,7 @@
  * addresses, and grows with every notification.
  */
 import type { SentMessagesPage } from '#domain/messages/sent-message';
-import { apiRequest, NetworkError } from '../../sync/api-client';
+import { apiRequest, NetworkError } from '../../api/api-client';
 
 export const SENT_MESSAGES_OFFLINE = 'Sent messages are read from the server, so this page needs a connection. They are shown when this device is back online.';
 

@@ -1,5 +1,5 @@
 /** The owner's changes that need the server at once (never queued on the device). */
-import { apiRequest, NetworkError } from '../../sync/api-client';
+import { apiRequest, NetworkError } from '../../api/api-client';
 
 export const NEEDS_CONNECTION_TO_CANCEL = 'Cancelling a reservation needs a connection. Try again when you are back online.';
 

@@ -6,7 +6,7 @@
  */
 import type { RequestStatus } from '#domain/statuses/statuses';
 import type { PlateRequestOrderInfo } from '#domain/requests/review';
-import { apiRequest, NetworkError } from '../../sync/api-client';
+import { apiRequest, NetworkError } from '../../api/api-client';
 import type { Receipt } from '../payments/payment-api';
 
 export interface AdminPlateRequest {

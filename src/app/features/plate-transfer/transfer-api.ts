@@ -6,7 +6,7 @@
  */
 import type { PlateTransfer, TransferAcceptanceInput } from '#domain/plates/transfer';
 import { onDemand } from '../../components/loaded-when-open';
-import { apiRequest, NetworkError } from '../../sync/api-client';
+import { apiRequest, NetworkError } from '../../api/api-client';
 
 /** The transfer forms' rules (zod): loaded once the page is idle, or with the first send. */
 export const transferRules = onDemand(() => import('#domain/plates/transfer'));

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
-import { apiRequest, NetworkError } from '../../sync/api-client';
+import { apiRequest, NetworkError } from '../../api/api-client';
 import { syncNow } from '../../sync/sync-engine';
 
 export interface AdminKey {

@@ -2,7 +2,7 @@
  * An administrator's look-up of one plate in the registry: online only, since the
  * device holds no owners' details. Every answer becomes something to show.
  */
-import { apiRequest, type ApiErrorBody, NetworkError } from '../../sync/api-client';
+import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
 export type PlateStanding = 'Valid' | 'Revoked' | 'Stolen';
 
