@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO } from './app-page';
+import { DEMO, signInAs } from './app-page';
 
 const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
 const START_SCRIPT = `/${manifest['src/app/start.tsx']?.file ?? 'missing-start-script'}`;
@@ -83,6 +83,46 @@ test.describe('typing before the app has started', () => {
     await expect(page.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Stolen', { timeout: 20_000 });
     // The app took the answer to the request already sent, rather than asking again.
     expect(checks).toEqual([expect.stringMatching(/\/api\/verification\/ZM-789-GHI\?checkId=[0-9a-f-]{36}&method=manual$/)]);
+  });
+
+  test('verification: the verdict on a number sent early is drawn before the app has started, and the app’s panel takes its place unchanged', async ({ page }) => {
+    const { checks, startApp } = await checkBeforeTheAppStarts(page, 'ZM-123-ABC');
+    const early = page.locator('[data-early-verdict] [data-testid="verification-result"]');
+    await expect(early).toHaveAttribute('data-verdict', 'Valid', { timeout: 20_000 });
+    await expect(early.getByTestId('registered-vehicle')).toHaveText('Silver Toyota Corolla (2019)');
+    await expect(early.getByTestId('verdict-heading')).toBeFocused();
+    // Drawn from the template with every value in place, and the placeholder beneath it hidden.
+    const drawn = await early.evaluate((panel) => panel.outerHTML.replace(/<!--.*?-->/g, ''));
+    expect(drawn).not.toContain('\uE000');
+    await expect(page.getByText('Enter a plate number or scan a QR code to see its status here.')).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
+
+    await startApp();
+    await expect(page.locator('[data-early-verdict]')).toBeEmpty({ timeout: 20_000 });
+    const panels = page.getByTestId('verification-result');
+    await expect(panels).toHaveCount(1);
+    expect(await panels.evaluate((panel) => panel.outerHTML), 'the app drew other markup than the early panel').toBe(drawn);
+    await expect(panels.getByTestId('verdict-heading')).toBeFocused();
+    expect(checks).toHaveLength(1);
+
+    // A check made once the app runs takes the early verdict's place.
+    const field = page.getByRole('textbox', { name: 'Plate Number' });
+    await field.fill('ZM-789-GHI');
+    await field.press('Enter');
+    await expect(panels).toHaveAttribute('data-verdict', 'Stolen');
+    await expect(panels).toHaveCount(1);
+  });
+
+  test('verification: an officer’s verdict sent early is drawn with the owner and insurance before the app has started', async ({ page }) => {
+    await signInAs(page, 'police');
+    const { startApp } = await checkBeforeTheAppStarts(page, 'ZM-123-ABC');
+    const early = page.locator('[data-early-verdict] [data-testid="verification-result"]');
+    await expect(early.getByTestId('owner-name')).toHaveText('Mwila Banda', { timeout: 20_000 });
+    await expect(early.getByTestId('insurance-cover')).toContainText(/^Insured until \d{1,2} \w{3,4} \d{4} \(/);
+    const drawn = await early.evaluate((panel) => panel.outerHTML.replace(/<!--.*?-->/g, ''));
+    await startApp();
+    await expect(page.locator('[data-early-verdict]')).toBeEmpty({ timeout: 20_000 });
+    expect(await page.getByTestId('verification-result').evaluate((panel) => panel.outerHTML)).toBe(drawn);
   });
 
   test('verification: what is not a plate number is not sent early; the app says what is wrong with it', async ({ page }) => {

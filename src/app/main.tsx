@@ -6,7 +6,8 @@
  * before the first paint and hold it back by the app's whole start-up.
  */
 import { captureEarlyInput } from './routing/early-input';
-import { sendEarlyVerdictRequest } from './registry/verdict-request';
+import { sendEarlyVerdictRequest, type VerdictRequest } from './registry/verdict-request';
+import { VERDICT_TEMPLATE } from './features/verification/early-verdict-slot';
 import { listenForInstallOffer } from './pwa/install';
 import { afterFirstPaint, nextTask } from './components/when-idle';
 
@@ -34,6 +35,19 @@ async function preloadScripts(root: HTMLElement): Promise<void> {
   }
 }
 
+/**
+ * On a page that carries the verdict's templates (/verification), an answer that arrives
+ * before the app has started is drawn at once; its code is fetched only then, while the
+ * request is on its way (docs/decisions/034-verdict-drawn-before-the-app.md).
+ */
+function drawWhenAnswered(request: VerdictRequest | null): void {
+  if (!request || !document.querySelector(`template[${VERDICT_TEMPLATE}]`)) return;
+  import('./features/verification/early-verdict').then(
+    (early) => early.drawWhenAnswered(request),
+    () => undefined,
+  );
+}
+
 // The browser may offer installation once, early: kept for the app's Install button.
 listenForInstallOffer();
 
@@ -43,12 +57,13 @@ if (root?.dataset.prerendered !== undefined) {
   // Where the page checks plate numbers (its form says so), one is sent to the registry at
   // once (verdict-request.ts): when Enter is pressed in that form, and when it arrived in
   // the address from the home page's Verify Plate (?plate=), which the app checks on arrival.
+  // An answer that comes before the app has started is drawn at once (early-verdict.ts).
   const PLATE_CHECK = 'form[data-plate-check]';
   captureEarlyInput(root, (field) => {
-    if (field.form?.matches(PLATE_CHECK)) sendEarlyVerdictRequest(field.value);
+    if (field.form?.matches(PLATE_CHECK)) drawWhenAnswered(sendEarlyVerdictRequest(field.value));
   });
   const typedPlate = new URLSearchParams(location.search).get('plate');
-  if (typedPlate && location.hash.length <= 1 && root.querySelector(PLATE_CHECK)) sendEarlyVerdictRequest(typedPlate);
+  if (typedPlate && location.hash.length <= 1 && root.querySelector(PLATE_CHECK)) drawWhenAnswered(sendEarlyVerdictRequest(typedPlate));
   // Once the prerendered page is painted, its scripts are fetched; the import after the
   // preloads are started: it would otherwise start the start-up chunk's own ~20 in one task.
   void afterFirstPaint()

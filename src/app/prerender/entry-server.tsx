@@ -10,18 +10,30 @@
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, loadPagesForPath } from '../routes';
 
 export { routePatterns } from '../routes';
 import { AppProviders } from '../app';
+import { VerdictTemplates } from '../features/verification/verdict-templates';
+
+/**
+ * Markup a page carries outside the app's root, rendered with the page's providers and
+ * styles: /verification's verdict templates, which the entry script fills when an answer
+ * comes before the app has started (decision 034).
+ */
+const OUTSIDE_THE_ROOT: Record<string, () => ReactNode> = {
+  '/verification': () => <VerdictTemplates />,
+};
 
 export interface RenderedPage {
   html: string;
   /** Style elements for the document's head. */
   head: string;
+  /** Markup after the app's root (templates), or ''. */
+  afterRoot: string;
 }
 
 interface Recorded {
@@ -54,17 +66,20 @@ function styleElement(names: string, rules: string): string {
 export async function renderPage(pathname: string): Promise<RenderedPage> {
   await loadPagesForPath(pathname);
   const { cache, recorded } = recordingCache();
-  const html = renderToString(
-    <CacheProvider value={cache}>
-      <StrictMode>
-        <AppProviders>
-          <StaticRouter location={pathname}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
-      </StrictMode>
-    </CacheProvider>,
-  );
+  const render = (children: ReactNode) =>
+    renderToString(
+      <CacheProvider value={cache}>
+        <StrictMode>
+          <AppProviders>
+            <StaticRouter location={pathname}>{children}</StaticRouter>
+          </AppProviders>
+        </StrictMode>
+      </CacheProvider>,
+    );
+  const html = render(<AppRoutes />);
+  // Rendered into the same cache: their classes join the page's one sheet.
+  const outside = OUTSIDE_THE_ROOT[pathname];
+  const afterRoot = outside ? render(outside()) : '';
   const rulesOf = (name: string): string => {
     const rules = cache.inserted[name];
     return typeof rules === 'string' ? rules : '';
@@ -72,5 +87,5 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
   const globals = recorded.filter((entry) => entry.global).map((entry) => styleElement(`css-global ${entry.name}`, rulesOf(entry.name)));
   const classes = recorded.filter((entry) => !entry.global);
   const classSheet = classes.length > 0 ? styleElement(`css ${classes.map((entry) => entry.name).join(' ')}`, classes.map((entry) => rulesOf(entry.name)).join('')) : '';
-  return { html, head: globals.join('') + classSheet };
+  return { html, head: globals.join('') + classSheet, afterRoot };
 }

@@ -4,23 +4,13 @@
  * soon as the person presses Enter, while the store and the signature verifier are
  * still on their way (they are needed only when the registry cannot be reached).
  */
-import { clockSkew } from '#domain/credential/freshness';
 import { NetworkError } from '../api/api-client';
+import { resultFromRegistryAnswer, skewFromDateHeader } from './registry-answer';
 import type { VerdictRequest } from './verdict-request';
 import type { VerificationOutcome } from './verification-outcome';
 
 /** How long the registry is given, from when the verdict is asked for, before the device's copy answers instead. */
 const ONLINE_TIMEOUT_MS = 4000;
-
-/**
- * How far this device's clock is behind the server's, from the answer's Date header
- * (whole seconds: enough against a tolerance of minutes); null without one.
- */
-function skewFromDateHeader(date: string | null, sentAt: number, answeredAt: number, now: number): number | null {
-  const serverTime = date ? Date.parse(date) : Number.NaN;
-  if (Number.isNaN(serverTime)) return null;
-  return Math.round(clockSkew(new Date(serverTime).toISOString(), now, Math.max(0, answeredAt - sentAt)));
-}
 
 /**
  * The registry's verdict on a sent request's plate number (with the owner's name and
@@ -36,25 +26,11 @@ export async function registryVerdictOnline(request: VerdictRequest, now: () => 
     if (response.status === 400) return { kind: 'problem', title: 'Check the plate number', detail: response.body.message ?? 'That is not a plate number.' };
     // A server fault: the device's copy answers rather than leave the officer with nothing.
     if (!response.ok) return null;
-    const body = response.body;
-    return {
-      kind: 'result',
+    return resultFromRegistryAnswer(response.body, {
       id: request.id,
-      plateNumber: body.plateNumber,
-      verdict: body.verdict,
-      source: 'registry',
-      reason: null,
-      vehicle: body.vehicle,
-      registrationDate: body.registrationDate,
-      expiryDate: body.expiryDate,
-      ownerName: body.owner?.name ?? null,
-      ...(body.insurance === undefined ? {} : { insurance: body.insurance }),
-      revocation: null,
-      stage: body.stage ?? null,
       checkedAt: new Date(now()).toISOString(),
-      computeMs: 0,
-      freshness: { keysFetchedAt: null, revocationsFetchedAt: null, registryUpdatedAt: null, clockSkewMs: skewFromDateHeader(response.date, request.sentAt, answeredAt, now()) },
-    };
+      clockSkewMs: skewFromDateHeader(response.date, request.sentAt, answeredAt, now()),
+    });
   } catch (error) {
     if (error instanceof NetworkError) return null;
     throw error;

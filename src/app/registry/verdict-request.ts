@@ -62,14 +62,21 @@ let early: VerdictRequest | null = null;
 /**
  * Sends `typed` to the registry ahead of the app, when it is a plate number and the device
  * believes it is online; anything else is left to the app, which says what is wrong.
+ * Returns the request sent (null: none was, or this number's is on its way already).
  */
-export function sendEarlyVerdictRequest(typed: string): void {
+export function sendEarlyVerdictRequest(typed: string): VerdictRequest | null {
   const parsed = parsePlateNumber(typed);
-  if (!parsed.ok || !navigator.onLine) return;
-  if (early?.plateNumber === parsed.value) return;
+  if (!parsed.ok || !navigator.onLine) return null;
+  if (early?.plateNumber === parsed.value) return null;
   early = sendVerdictRequest(parsed.value, { id: newId(), method: 'manual' });
   // Never taken (the person changed the number), its failure is nobody's.
   early.answer.catch(() => undefined);
+  return early;
+}
+
+/** True while `request` is the early one and the app has not taken it. */
+export function isEarlyRequestUntaken(request: VerdictRequest): boolean {
+  return early === request;
 }
 
 /** The request sent early for `plateNumber`, at most once; null when there is none (or it is stale). */

@@ -16,6 +16,7 @@ import { startSyncLazily } from '../../sync/start-sync-lazily';
 import { registryVerdictOnline } from '../../registry/online-verdict';
 import { sendVerdictRequest, takeEarlyVerdictRequest } from '../../registry/verdict-request';
 import type { VerificationOutcome } from '../../registry/verify';
+import { clearEarlyVerdict } from './early-verdict-slot';
 import { newId } from '../../store/new-id';
 
 const loadVerifier = async () => {
@@ -72,6 +73,7 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
   const verifyText = useCallback(
     (text: string) =>
       run(async (loading) => {
+        clearEarlyVerdict();
         const verifier = await loading();
         return verifier.verifyCredentialText(verifier.db, text);
       }, 'scan'),
@@ -81,7 +83,10 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
     (plateNumber: string) =>
       run(async (loading) => {
         // Sent already when Enter was pressed before the app had started (verdict-request.ts).
-        const request = takeEarlyVerdictRequest(plateNumber) ?? (online ? sendVerdictRequest(plateNumber, { id: newId(), method: 'manual' }) : null);
+        const early = takeEarlyVerdictRequest(plateNumber);
+        // A verdict drawn from it before the app started stays until this check's is shown; another check's goes now.
+        if (!early) clearEarlyVerdict();
+        const request = early ?? (online ? sendVerdictRequest(plateNumber, { id: newId(), method: 'manual' }) : null);
         const checkId = request?.id ?? newId();
         const answer = request ? await registryVerdictOnline(request) : null;
         if (answer) return answer;

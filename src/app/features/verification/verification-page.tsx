@@ -4,7 +4,7 @@
  * page at /v#<credential>; the credential is checked on the device, so it works with
  * no signal once the device has the registry's keys.
  */
-import { Box, Card, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, chakra, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Tabs } from '../../components/tabs';
 import { memo, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { getSession } from '../../session/session-store';
 import { ManualEntryForm } from './manual-entry-form';
 import { QrScanner } from './qr-scanner';
 import { useVerification } from './use-verification';
+import { EARLY_VERDICT_SLOT } from './early-verdict-slot';
 import { VerdictPanel } from './verdict-panel';
 
 const REASONS = [
@@ -48,6 +49,17 @@ const WhyVerificationMatters = memo(function WhyVerificationMatters() {
       </SimpleGrid>
     </Box>
   );
+});
+
+/** React never writes into it, nor compares it when hydrating: the entry script may have drawn a verdict there. */
+const LEFT_TO_THE_ENTRY_SCRIPT = { __html: '' };
+
+/**
+ * Where a verdict drawn before the app had started shows (early-verdict.ts); while it
+ * does, the app's panel after it is hidden, until the app shows its own outcome.
+ */
+const EarlyVerdictSlot = memo(function EarlyVerdictSlot() {
+  return <chakra.div {...{ [EARLY_VERDICT_SLOT]: '' }} css={{ '&:not(:empty) + *': { display: 'none' } }} dangerouslySetInnerHTML={LEFT_TO_THE_ENTRY_SCRIPT} suppressHydrationWarning />;
 });
 
 export function VerificationPage() {
@@ -118,6 +130,7 @@ export function VerificationPage() {
               <Heading as="h2" size="md" mb="4">
                 Verification Result
               </Heading>
+              <EarlyVerdictSlot />
               <VerdictPanel outcome={outcome} isChecking={isChecking} />
             </Card.Body>
           </Card.Root>
