@@ -51,6 +51,8 @@ export default defineConfig({
   },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    // Every test database starts from one migrated copy made once per run.
+    globalSetup: ['tests/setup/migrated-database.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

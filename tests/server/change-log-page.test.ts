@@ -4,7 +4,8 @@
  * walk that passes many changes of other scopes still fills the page and says where it stopped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../../src/server/db/database';
+import { type Database } from '../../src/server/db/database';
+import { openTestDatabase } from './test-app';
 import { migrate } from '../../src/server/db/migrate';
 import { changeLogRepository } from '../../src/server/repositories/change-log-repository';
 
@@ -12,7 +13,7 @@ let db: Database;
 const START = { txid: '0', seq: '0' };
 
 beforeAll(async () => {
-  db = await openPglite('memory://');
+  db = await openTestDatabase();
   await migrate(db);
 });
 

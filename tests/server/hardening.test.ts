@@ -9,13 +9,13 @@ import { PASSWORD_TOO_EASY } from '../../src/server/auth/password-strength';
 import { hashesRunning, hashPassword, MAX_PARALLEL_HASHES, UNKNOWN_USER_HASH, verifyPassword } from '../../src/server/auth/passwords';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, parseTrustProxy } from '../../src/server/config';
-import { type Database, openPglite } from '../../src/server/db/database';
+import { type Database } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { SIGN_IN_POLICY } from '../../src/server/routes/auth-routes';
 import { CONTROL_TEXT_MESSAGE } from '../../src/server/plugins/json-body';
 import { FOREIGN_ROW_ID } from '../../src/server/sync/intent';
-import { buildTestAppWithDb, signUp } from './test-app';
+import { buildTestAppWithDb, signUp, openTestDatabase } from './test-app';
 
 const PASSWORD = 'lusaka-2026';
 
@@ -161,7 +161,7 @@ describe('forwarded headers', () => {
   });
 
   it('are believed from a proxy named in TRUST_PROXY, and only from it', async () => {
-    const db = await openPglite('memory://');
+    const db = await openTestDatabase();
     const app = await buildApp({ config: loadConfig({ TRUST_PROXY: '198.51.100.7' }, { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent', publicVerdictCacheMs: 0 }), db, logger: false });
     try {
       await wrongSignIn(app);

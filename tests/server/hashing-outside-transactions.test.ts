@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { buildApp } from '../../src/server/app';
-import { type Database, openPglite } from '../../src/server/db/database';
+import { type Database } from '../../src/server/db/database';
 import type * as passwords from '../../src/server/auth/passwords';
-import { sessionForNewAccount, signUp } from './test-app';
+import { sessionForNewAccount, signUp, openTestDatabase } from './test-app';
 
 const watch = vi.hoisted(() => ({ openTransactions: 0, hashes: [] as boolean[] }));
 
@@ -48,7 +48,7 @@ describe('password hashing', () => {
   let app: FastifyInstance;
   let adminCookie = '';
   beforeAll(async () => {
-    const db = await openPglite('memory://');
+    const db = await openTestDatabase();
     const config = loadConfig({}, { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0, authRateLimit: 0 });
     app = await buildApp({ config, db: watched(db), logger: false });
     app.addHook('onClose', () => db.close());

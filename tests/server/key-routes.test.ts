@@ -10,10 +10,9 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openSigner, rotateKey, switchableSigner } from '../../src/server/credentials/key-store';
 import type { Database } from '../../src/server/db/database';
-import { openPglite } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { signingKeyRepository } from '../../src/server/repositories/signing-key-repository';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, openTestDatabase } from './test-app';
 
 interface KeyRow {
   keyId: number;
@@ -89,7 +88,7 @@ describe('signing keys from the QR System page', () => {
 describe('a signing key set in the server’s configuration', () => {
   it('is the operators’ to rotate: the page is told so, and nothing changes', async () => {
     const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-    const db = await openPglite('memory://');
+    const db = await openTestDatabase();
     const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 0, signingKey: { keyId: 7, pem } });
     const app = await buildApp({ config, db, logger: false });
     try {
@@ -118,7 +117,7 @@ describe('the switchable signer', () => {
   });
 
   it('follows a key another server instance rotated to, before it signs', async () => {
-    const db = await openPglite('memory://');
+    const db = await openTestDatabase();
     try {
       await migrate(db);
       const source = { keyDir: 'memory://', signingKey: undefined };
@@ -141,7 +140,7 @@ describe('the switchable signer', () => {
   }, 60_000);
 
   it('refuses to sign when the key another instance rotated to is not on this machine, rather than sign with the retired one', async () => {
-    const db = await openPglite('memory://');
+    const db = await openTestDatabase();
     const folders = [await mkdtemp(path.join(os.tmpdir(), 'nambala-keys-')), await mkdtemp(path.join(os.tmpdir(), 'nambala-keys-'))];
     try {
       await migrate(db);

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../../src/server/db/database';
+import { type Database } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { CLAIM_MS, MAX_ATTEMPTS, messageDispatcher, retryDelayMs } from '../../src/server/messages/dispatcher';
 import type { MessageProvider, OutgoingMessage } from '../../src/server/messages/message-provider';
@@ -18,7 +18,7 @@ import { notify } from '../../src/server/notifications/notify';
 import { messageRepository } from '../../src/server/repositories/message-repository';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, openTestDatabase } from './test-app';
 
 const ORIGIN = 'https://nambala.example.zm';
 const silent = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
@@ -96,7 +96,7 @@ describe('retry backoff', () => {
 
 describe('the message provider by configuration', () => {
   it('is the sandbox unless MESSAGE_PROVIDER names another, and refuses an unknown name', async () => {
-    const db = await openPglite('memory://');
+    const db = await openTestDatabase();
     try {
       expect(messageProviderFromEnv(db, {}).name).toBe('sandbox');
       expect(messageProviderFromEnv(db, { MESSAGE_PROVIDER: 'sandbox' }).name).toBe('sandbox');
@@ -115,7 +115,7 @@ describe('the dispatcher', () => {
   const now = () => new Date(clock.ms);
 
   beforeEach(async () => {
-    db = await openPglite('memory://');
+    db = await openTestDatabase();
     await migrate(db);
     userName = `user${randomBytes(3).toString('hex')}`;
     userId = await createUser(db, userName, { phone: '+260971234567' });

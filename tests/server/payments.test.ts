@@ -9,7 +9,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePaymentReference } from '#domain/payments/reference';
-import { type Database, openPglite } from '../../src/server/db/database';
+import { type Database } from '../../src/server/db/database';
+import { openTestDatabase } from './test-app';
 import { migrate } from '../../src/server/db/migrate';
 import { ONLY_BANK_TRANSFERS } from '../../src/server/payments/payment-service';
 import { paymentProviderFromEnv } from '../../src/server/payments/provider-from-env';
@@ -26,7 +27,7 @@ import { userRoutes } from '../../src/server/routes/user-routes';
 
 /** The payment and application routes on an in-memory database, with a clock the test sets. */
 async function buildHarness() {
-  const db = await openPglite('memory://');
+  const db = await openTestDatabase();
   await migrate(db);
   const clock = { ms: Date.now() };
   const now = () => new Date(clock.ms);

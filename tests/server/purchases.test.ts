@@ -10,7 +10,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '#domain/pricing/pricing';
 import { formatReservationDate } from '#domain/purchases/reservation';
-import { type Database, openPglite } from '../../src/server/db/database';
+import { type Database } from '../../src/server/db/database';
+import { openTestDatabase } from './test-app';
 import { migrate } from '../../src/server/db/migrate';
 import { BANK_TRANSFER_HOLD_MS } from '#domain/payments/payment-outcome';
 import { HELD_BY_ANOTHER, HELD_BY_YOU, heldForTransfer, heldForYourTransfer, KEY_REUSED } from '../../src/server/payments/marketplace-checkout';
@@ -35,7 +36,7 @@ const MTN_PHONE = '0961234567';
 
 /** The server's payment and purchase routes on an in-memory database, with a clock the test sets. */
 async function buildHarness() {
-  const db = await openPglite('memory://');
+  const db = await openTestDatabase();
   await migrate(db);
   await listingRepository(db).insertMany(DEMO_LISTINGS);
   const clock = { ms: Date.now() };

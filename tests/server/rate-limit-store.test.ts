@@ -7,7 +7,8 @@
  */
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../../src/server/db/database';
+import { type Database } from '../../src/server/db/database';
+import { openTestDatabase } from './test-app';
 import { migrate } from '../../src/server/db/migrate';
 import { databaseRateLimitStore } from '../../src/server/plugins/rate-limit-store';
 import { rateLimitRepository } from '../../src/server/repositories/rate-limit-repository';
@@ -25,7 +26,7 @@ describe('the rate-limit store in the database', () => {
   let counted: Database;
 
   beforeAll(async () => {
-    db = await openPglite('memory://');
+    db = await openTestDatabase();
     await migrate(db);
     counted = {
       ...db,

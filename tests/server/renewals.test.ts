@@ -11,7 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '#domain/pricing/pricing';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { type Database, openPglite } from '../../src/server/db/database';
+import { type Database } from '../../src/server/db/database';
+import { openTestDatabase } from './test-app';
 import { sendRenewalReminders } from '../../src/server/jobs/renewal-reminders';
 import { plateLifecycle } from '../../src/server/lifecycle/plate-lifecycle';
 import { NOT_YOUR_PLATE_TO_RENEW, notRegistered, notYours, renewalRunning } from '../../src/server/payments/renewal-checkout';
@@ -228,7 +229,7 @@ describe('renewals', () => {
 
 describe('the test clock', () => {
   async function appWith(env: NodeJS.ProcessEnv) {
-    const db = await openPglite('memory://');
+    const db = await openTestDatabase();
     const config = loadConfig(env, { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent' });
     const app = await buildApp({ config, db, logger: false });
     app.addHook('onClose', () => db.close());

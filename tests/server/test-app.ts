@@ -1,6 +1,8 @@
 /** Builds the server in-process on a fresh in-memory PGlite (or DATABASE_URL when a test asks for it). */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import type { Role } from '../../src/domain/accounts/permissions';
 import type { UserType } from '../../src/domain/statuses/statuses';
 import { buildApp } from '../../src/server/app';
@@ -9,15 +11,29 @@ import { type Database, openPglite } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
 
+let migratedCopy: Promise<Blob> | undefined;
+
+/**
+ * A new in-memory database, already migrated: a copy of the one the run's global setup made
+ * (tests/setup/migrated-database.ts), as fresh as a new one and a third of the time to open.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  migratedCopy ??= readFile(inject('migratedDatabase')).then((bytes) => new Blob([bytes]));
+  return openPglite('memory://', await migratedCopy);
+}
+
 export async function buildTestApp(overrides: { appDir?: string; seedDemo?: boolean } = {}): Promise<FastifyInstance> {
+  const db = await openTestDatabase();
   const config = loadConfig({}, { dataDir: 'memory://', seedDemo: overrides.seedDemo ?? true, appDir: overrides.appDir ?? '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0, authRateLimit: 0 });
-  return buildApp({ config, logger: false });
+  const app = await buildApp({ config, db, logger: false });
+  app.addHook('onClose', () => db.close());
+  return app;
 }
 
 /** The same, with the database at hand for checks a route does not expose. */
 /** The account routes' per-address limit is off unless a test sets `authRateLimit`: the suites sign in many times from one address. */
 export async function buildTestAppWithDb(overrides: { seedDemo?: boolean; now?: () => Date; authRateLimit?: number } = {}): Promise<{ app: FastifyInstance; db: Database }> {
-  const db = await openPglite('memory://');
+  const db = await openTestDatabase();
   const config = loadConfig({}, { dataDir: 'memory://', seedDemo: overrides.seedDemo ?? false, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0, authRateLimit: overrides.authRateLimit ?? 0 });
   const app = await buildApp({ config, db, logger: false, now: overrides.now });
   app.addHook('onClose', () => db.close());

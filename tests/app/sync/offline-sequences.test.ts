@@ -15,7 +15,8 @@ import { sendIntents } from '../../../src/app/sync/intents';
 import { pushOutbox } from '../../../src/app/sync/push';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
-import { type Database, openPglite } from '../../../src/server/db/database';
+import { type Database } from '../../../src/server/db/database';
+import { openTestDatabase } from '../../server/test-app';
 
 /**
  * A distinct plate number for each record: ZM-000-QAA, ZM-001-QAA … (a plate is sold once;
@@ -71,7 +72,7 @@ describe('offline sequences', () => {
   }
 
   beforeAll(async () => {
-    db = await openPglite('memory://');
+    db = await openTestDatabase();
     await startServer();
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'agent@nambala.zm', password: 'Agent#2026' } });
     cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
