@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInAs } from './app-page';
 import { PUBLIC_ROUTES } from './public-routes';
-import { seriousViolations } from './axe';
+import { AXE_CHECKS_TIMEOUT, seriousViolations } from './axe';
 
 for (const route of PUBLIC_ROUTES) {
   test(`${route.path} has no serious or critical accessibility violations`, async ({ page }) => {
@@ -12,6 +12,7 @@ for (const route of PUBLIC_ROUTES) {
 }
 
 test('User Management, its dialogs and Settings have no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(AXE_CHECKS_TIMEOUT);
   await signInAs(page, 'admin');
   await page.goto('/dashboard/admin/users');
   // A fresh device's first sync brings the list; on a busy 2-core runner it has taken over 10 s.
@@ -36,6 +37,7 @@ for (const viewport of [
   { width: 1280, height: 900 },
 ]) {
   test(`the plate owner's dashboard pages have no serious or critical accessibility violations at ${viewport.width} px`, async ({ page }) => {
+    test.setTimeout(AXE_CHECKS_TIMEOUT);
     await page.setViewportSize(viewport);
     await signInAs(page, 'buyer');
     const pages: Array<[string, string | RegExp]> = [

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import { signedInPage } from './lifecycle-steps';
-import { seriousViolations } from './axe';
+import { AXE_CHECKS_TIMEOUT, seriousViolations } from './axe';
 
 /** The figure on a summary card, as shown. */
 async function cardValue(page: Page, label: string): Promise<string> {
@@ -102,6 +102,7 @@ for (const viewport of [
   { width: 1280, height: 900 },
 ]) {
   test(`the System Dashboard and Reports & Analytics have no serious accessibility violations at ${viewport.width} px`, async ({ browser }) => {
+    test.setTimeout(AXE_CHECKS_TIMEOUT);
     const admin = await signedInPage(browser, 'admin', { viewport });
     for (const [path, heading] of [
       ['/dashboard/admin', 'System Dashboard'],

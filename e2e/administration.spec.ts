@@ -10,7 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { openApp } from './app-page';
 import { signedInPage } from './lifecycle-steps';
 import { ownServer } from './own-server';
-import { seriousViolations } from './axe';
+import { AXE_CHECKS_TIMEOUT, seriousViolations } from './axe';
 
 /** Opens Inventory Management once the first sync has brought the allocations. */
 async function openInventory(page: Page): Promise<void> {
@@ -122,6 +122,7 @@ for (const viewport of [
   { width: 1280, height: 900 },
 ]) {
   test(`Inventory Management, its dialogs and Settings have no serious accessibility violations at ${viewport.width} px`, async ({ browser }) => {
+    test.setTimeout(AXE_CHECKS_TIMEOUT);
     const admin = await signedInPage(browser, 'admin', { viewport });
     await openInventory(admin);
     expect(await seriousViolations(admin)).toEqual([]);

@@ -9,6 +9,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
+/**
+ * For a test that runs axe on several screens: one run took 10–18 s on a loaded 2-core runner,
+ * so four or five in a test, with the sign-ins and first syncs between them, need more than
+ * the default minute.
+ */
+export const AXE_CHECKS_TIMEOUT = 150_000;
+
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
