@@ -40,7 +40,7 @@ async function preloadScripts(root: HTMLElement): Promise<void> {
  * before the app has started is drawn at once; its code is fetched only then, while the
  * request is on its way (docs/decisions/034-verdict-drawn-before-the-app.md).
  */
-function drawWhenAnswered(request: VerdictRequest | null): void {
+function drawEarlyAnswer(request: VerdictRequest | null): void {
   if (!request || !document.querySelector(`template[${VERDICT_TEMPLATE}]`)) return;
   import('./features/verification/early-verdict').then(
     (early) => early.drawWhenAnswered(request),
@@ -60,10 +60,10 @@ if (root?.dataset.prerendered !== undefined) {
   // An answer that comes before the app has started is drawn at once (early-verdict.ts).
   const PLATE_CHECK = 'form[data-plate-check]';
   captureEarlyInput(root, (field) => {
-    if (field.form?.matches(PLATE_CHECK)) drawWhenAnswered(sendEarlyVerdictRequest(field.value));
+    if (field.form?.matches(PLATE_CHECK)) drawEarlyAnswer(sendEarlyVerdictRequest(field.value));
   });
   const typedPlate = new URLSearchParams(location.search).get('plate');
-  if (typedPlate && location.hash.length <= 1 && root.querySelector(PLATE_CHECK)) drawWhenAnswered(sendEarlyVerdictRequest(typedPlate));
+  if (typedPlate && location.hash.length <= 1 && root.querySelector(PLATE_CHECK)) drawEarlyAnswer(sendEarlyVerdictRequest(typedPlate));
   // Once the prerendered page is painted, its scripts are fetched; the import after the
   // preloads are started: it would otherwise start the start-up chunk's own ~20 in one task.
   void afterFirstPaint()

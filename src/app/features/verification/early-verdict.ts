@@ -66,6 +66,11 @@ export function slotValues(answer: OnlineVerdict): Record<VerdictSlot, string> {
   };
 }
 
+/** `text` with each slot's marker replaced by its value; a marker of no known slot stays. */
+export function fillSlots(text: string, values: Readonly<Record<string, string>>): string {
+  return text.includes(MARK) ? text.replace(MARKED, (marker: string, name: string) => values[name] ?? marker) : text;
+}
+
 /** True when a marker is left anywhere in `root`'s text or attributes. */
 function hasMarker(root: DocumentFragment | Element): boolean {
   if ((root.textContent ?? '').includes(MARK)) return true;
@@ -82,12 +87,9 @@ export function drawEarlyVerdict(answer: OnlineVerdict, doc: Document = document
   const template = [...doc.querySelectorAll<HTMLTemplateElement>(`template[${VERDICT_TEMPLATE}]`)].find((candidate) => candidate.getAttribute(VERDICT_TEMPLATE) === key);
   if (!slot || !template) return false;
   const panel = template.content.cloneNode(true) as DocumentFragment;
-  const values: Record<string, string> = slotValues(answer);
+  const values = slotValues(answer);
   const walker = doc.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.nodeValue ?? '';
-    if (text.includes(MARK)) node.nodeValue = text.replace(MARKED, (marker: string, name: string) => values[name] ?? marker);
-  }
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = fillSlots(node.nodeValue ?? '', values);
   // A slot this code does not know, or one in an attribute: the app draws it instead.
   if (hasMarker(panel)) return false;
   slot.replaceChildren(panel);

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slotValues, verdictTemplateKey, type VerdictSlot } from '../../../../src/app/features/verification/early-verdict';
+import { fillSlots, slotValues, verdictTemplateKey, type VerdictSlot } from '../../../../src/app/features/verification/early-verdict';
 import { VerdictPanel } from '../../../../src/app/features/verification/verdict-panel';
 import { templateAnswers } from '../../../../src/app/features/verification/verdict-templates';
 import { formatDay } from '../../../../src/app/components/format-date-time';
@@ -32,8 +32,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESC
 function filledTemplate(answer: OnlineVerdict): string | null {
   const template = templateAnswers().find((candidate) => verdictTemplateKey(candidate) === verdictTemplateKey(answer));
   if (!template) return null;
-  const values: Record<string, string> = slotValues(answer);
-  return panelHtml(template).replace(/\uE000(\w+)\uE000/g, (_, name: string) => escapeHtml(values[name] ?? `<unknown slot ${name}>`));
+  const values = Object.fromEntries(Object.entries(slotValues(answer)).map(([slot, value]) => [slot, escapeHtml(value)]));
+  return fillSlots(panelHtml(template), values);
 }
 
 const text = fc.string({ minLength: 1, maxLength: 24, unit: fc.constantFrom('a', 'Z', ' ', '<', '&', '"', "'", 'é', '7', '-') });
