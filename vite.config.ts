@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PRERENDERED_PAGES, prerenderedFileOf } from './src/app/prerender/prerendered-pages.ts';
+import { eagerCommonJsWrappers } from './src/build/eager-commonjs-wrappers.ts';
 import { lazyGlobalStyles } from './src/build/lazy-global-styles.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -16,6 +17,7 @@ export default defineConfig({
   plugins: [
     react(),
     lazyGlobalStyles(),
+    eagerCommonJsWrappers(),
     VitePWA({
       // We register the service worker ourselves (src/app/pwa) so that an update
       // never reloads the page while the user has unsaved or unsynced work.

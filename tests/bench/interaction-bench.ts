@@ -142,8 +142,11 @@ async function typedRun(browser: Browser, url: string, done: Watch | null): Prom
     await field.waitFor({ state: 'visible', timeout: WAIT_MS });
     await field.pressSequentially(PLATE, { timeout: WAIT_MS });
     await field.press('Enter', { timeout: WAIT_MS });
-    if (done) await waitSeen(page, 'done');
-    else await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    if (done) {
+      await waitSeen(page, 'done');
+      // The verdict may be drawn before the app has started (decision 034): its start is noted too.
+      await waitSeen(page, 'ready');
+    } else await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     await waitSeen(page, 'field');
     const probe = await readProbe(page);
     const heading = done ? await page.getByTestId('verdict-heading').textContent({ timeout: WAIT_MS }) : null;
