@@ -1,16 +1,22 @@
 /**
- * Every screen of every role passes axe: each path the app has a page for (dist/routes.json,
- * written by the build from the route table, so a new screen cannot slip past), opened by the
- * role it belongs to, after its data has arrived. A page that leads to another (a redirect)
- * is checked where it lands. Public pages at 360 px (accessibility.spec.ts checks them at
- * 1280 px), the dashboards at 1280 px (the owner's pages, inventory, reports and the claims
- * page are checked at 360 px in their own specs).
+ * Every screen of every role: each path the app has a page for (dist/routes.json, written by
+ * the build from the route table, so a new screen cannot slip past), opened by the role it
+ * belongs to, after its data has arrived. On each: the page renders its heading in its own
+ * frame (a public page in the public header and footer, at 360 px without scrolling
+ * sideways; a dashboard in the shell, without them), the browser logs no error, and axe
+ * finds no serious violation. A page that leads to another (a redirect) is checked where
+ * it lands. Public pages at 360 px (accessibility.spec.ts checks them with axe at 1280 px),
+ * the dashboards at 1280 px (the owner's pages, inventory, reports and the claims page are
+ * checked at 360 px in their own specs, and three dashboards' layout in routes.spec.ts).
+ * One page per role goes through all of its screens: a fresh sign-in and first sync for
+ * each screen would take the run minutes longer and check nothing more.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test, type Page } from '@playwright/test';
 import { accountFor, type DEMO } from './app-page';
+import { PUBLIC_ROUTES } from './public-routes';
 import { signedInPage } from './lifecycle-steps';
 import { seriousViolations } from './axe';
 
@@ -35,19 +41,53 @@ for (const route of ROUTES) {
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 
+/** What the browser logs as an error while `page` is open, read and emptied per screen. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The frame a screen is drawn in: the public header and footer, or the dashboard's shell without them. */
+async function frameProblems(page: Page, route: string, isPublic: boolean): Promise<string[]> {
+  const problems: string[] = [];
+  if (isPublic) {
+    const expected = PUBLIC_ROUTES.find((publicRoute) => publicRoute.path === route);
+    if (expected) {
+      const heading = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
+      const matches = typeof expected.heading === 'string' ? heading.includes(expected.heading) : expected.heading.test(heading);
+      if (!matches) problems.push(`heading “${heading}”, expected ${String(expected.heading)}`);
+      if (!(await page.getByRole('banner').isVisible())) problems.push('no public header');
+      if (!(await page.getByRole('contentinfo').isVisible())) problems.push('no public footer');
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow > 0) problems.push(`scrolls ${overflow} px sideways`);
+  } else {
+    if ((await page.getByRole('contentinfo').count()) > 0) problems.push('the public footer in the dashboard shell');
+    if ((await page.getByRole('link', { name: 'How It Works' }).count()) > 0) problems.push('the public header in the dashboard shell');
+  }
+  return problems;
+}
+
 for (const [account, routes] of byAccount) {
-  const viewport = account === 'visitor' ? PHONE : DESKTOP;
-  test(`every ${account === 'visitor' ? 'public' : account} screen has no serious accessibility violation at ${viewport.width} px`, async ({ browser }) => {
+  const isPublic = account === 'visitor';
+  const viewport = isPublic ? PHONE : DESKTOP;
+  test(`every ${isPublic ? 'public' : account} screen renders in its frame, logs no error and has no serious accessibility violation at ${viewport.width} px`, async ({ browser }) => {
     test.setTimeout(240_000);
-    const page = account === 'visitor' ? await (await browser.newContext({ viewport })).newPage() : await signedInPage(browser, account, { viewport });
+    const page = isPublic ? await (await browser.newContext({ viewport })).newPage() : await signedInPage(browser, account, { viewport });
+    const errors = consoleErrors(page);
     const failures: string[] = [];
     for (const route of routes) {
+      errors.length = 0;
       await page.goto(await concretePath(route, page.request));
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
       // The page's data has arrived: nothing is still loading.
       await expect(page.getByText(/^Loading/).filter({ visible: true })).toHaveCount(0, { timeout: 30_000 });
       await page.waitForLoadState('networkidle');
-      const found = await seriousViolations(page);
+      const found = [...(await frameProblems(page, route, isPublic)), ...errors.map((error) => `logged “${error}”`), ...(await seriousViolations(page))];
       if (found.length > 0) failures.push(`${route}: ${found.join(' | ')}`);
     }
     expect(failures).toEqual([]);

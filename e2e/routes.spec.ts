@@ -1,40 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { accountFor, openApp, signInAs } from './app-page';
-import { DASHBOARD_ROUTES, PUBLIC_ROUTES } from './public-routes';
 
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-test.describe('every route renders', () => {
-  for (const route of PUBLIC_ROUTES) {
-    test(`public ${route.path} renders its heading without console errors`, async ({ page }) => {
-      const errors = collectConsoleErrors(page);
-      await page.goto(route.path);
-      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
-      await expect(page.getByRole('banner')).toBeVisible();
-      await expect(page.getByRole('contentinfo')).toBeVisible();
-      expect(errors).toEqual([]);
-    });
-  }
-
-  for (const path of DASHBOARD_ROUTES) {
-    test(`dashboard ${path} renders in the shell without the public header or footer`, async ({ page }) => {
-      const errors = collectConsoleErrors(page);
-      await signInAs(page, accountFor(path));
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('contentinfo')).toHaveCount(0);
-      await expect(page.getByRole('link', { name: 'How It Works' })).toHaveCount(0);
-      expect(errors).toEqual([]);
-    });
-  }
-
+// Every screen's heading, frame, console and layout at 360 px: every-route-axe.spec.ts.
+test.describe('routes', () => {
   test('each tab has its own title, following the page’s heading, the sign-up form’s too', async ({ page }) => {
     await openApp(page, '/auth?tab=signup');
     const signUp = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
@@ -150,14 +118,6 @@ test.describe('navigating between pages', () => {
 
 test.describe('layout at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
-  for (const route of PUBLIC_ROUTES) {
-    test(`${route.path} does not scroll sideways`, async ({ page }) => {
-      await page.goto(route.path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-    });
-  }
   for (const path of ['/dashboard', '/dashboard/admin/requests', '/dashboard/agent/whitebook']) {
     test(`dashboard ${path} does not scroll sideways`, async ({ page }) => {
       await signInAs(page, accountFor(path));
