@@ -6,6 +6,19 @@ export async function openApp(page: Page, path: string): Promise<void> {
   await page.locator('html[data-ready]').waitFor({ state: 'attached' });
 }
 
+/**
+ * How long a screen may take to show what a device's first sync brings (the marketplace's
+ * listings) after a cold load. On a loaded 2-core runner a cold /marketplace was ready only
+ * 15 s after navigation, and its listings, fetched and stored a moment later, were not yet
+ * drawn 8 s after that: more than the default 10 s of an expectation.
+ */
+export const FIRST_SYNC_TIMEOUT = 30_000;
+
+/** Waits until the marketplace shows its listings (by default: any, at least one). */
+export async function waitForListings(page: Page, shown: RegExp = /Showing \d+ of [1-9]\d* plates/): Promise<void> {
+  await expect(page.getByText(shown)).toBeVisible({ timeout: FIRST_SYNC_TIMEOUT });
+}
+
 /** The seeded demo accounts (README), one per role. */
 export const DEMO = {
   admin: { email: 'admin@nambala.zm', password: 'Admin#2026' },

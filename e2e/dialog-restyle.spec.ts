@@ -7,7 +7,7 @@
  * from Chromium's own trace of the tap, so the figure is the same on a fast or a busy machine.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { openApp } from './app-page';
+import { openApp, waitForListings } from './app-page';
 
 interface TraceEvent {
   name: string;
@@ -41,7 +41,7 @@ async function tapCost(page: Page, open: () => Promise<void>): Promise<{ restyle
 test.describe('opening a plate', () => {
   test('restyles and lays out the dialog, not the marketplace beneath it; the backdrop still takes a click outside', async ({ page }) => {
     await openApp(page, '/marketplace');
-    await expect(page.getByText(/Showing 2\d of \d+ plates/)).toBeVisible();
+    await waitForListings(page, /Showing 2\d of \d+ plates/);
     const viewDetails = page.getByRole('button', { name: /^View Details of / });
     await expect(viewDetails.first()).toBeVisible();
     const cardElements = await page.locator('li.chakra-card__root, li.chakra-card__root *').count();

@@ -4,7 +4,7 @@
  * Sold by another buyer, and both payments in the buyer's list with a receipt.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { openApp, signInAs } from './app-page';
+import { FIRST_SYNC_TIMEOUT, openApp, signInAs, waitForListings } from './app-page';
 import { finishSignUp } from './signup-steps';
 
 const LUCKY = /777|888|999|000|111|222|333|444|555|666/;
@@ -16,10 +16,6 @@ function plateCards(page: Page): Locator {
 
 function plateCard(page: Page, number: string): Locator {
   return plateCards(page).filter({ hasText: number });
-}
-
-async function waitForListings(page: Page): Promise<void> {
-  await expect(page.getByText(/Showing \d+ of [1-9]\d* plates/)).toBeVisible();
 }
 
 /** An Available plate no other journey names, so parallel tests do not compete for it. */
@@ -55,7 +51,7 @@ test.describe('marketplace buying', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'License Plate Marketplace' })).toBeVisible();
-    await expect(page.getByText(/Showing \d+ of \d+ plates/)).toHaveText(online ?? '');
+    await expect(page.getByText(/Showing \d+ of \d+ plates/)).toHaveText(online ?? '', { timeout: FIRST_SYNC_TIMEOUT });
 
     const card = plateCards(page).filter({ has: page.getByRole('button', { name: 'View Details' }) }).first();
     await card.getByRole('button', { name: 'View Details' }).click();
@@ -78,7 +74,7 @@ test.describe('marketplace buying', () => {
       await route.fulfill({ response, json: { listings: [...listings, ...extra] } });
     });
     await openApp(page, '/marketplace');
-    await expect(page.getByText('Showing 100 of 100 plates')).toBeVisible();
+    await waitForListings(page, /Showing 100 of 100 plates/);
     await expect(plateCards(page)).toHaveCount(24);
     const more = page.getByRole('button', { name: /^Show more plates/ });
     await expect(more).toHaveText('Show more plates (76 not shown yet)');

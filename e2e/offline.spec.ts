@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAs } from './app-page';
+import { signInAs, waitForListings } from './app-page';
 import { PUBLIC_ROUTES } from './public-routes';
 
 test.describe('installable offline app', () => {
@@ -41,7 +41,7 @@ test.describe('installable offline app', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Plate Requests' })).toBeVisible();
     // Load the marketplace once online so its listings are on the device.
     await page.goto('/marketplace');
-    await expect(page.getByText(/Showing \d+ of [1-9]\d* plates/)).toBeVisible();
+    await waitForListings(page);
 
     await context.setOffline(true);
     await page.reload();
@@ -51,7 +51,7 @@ test.describe('installable offline app', () => {
       await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
     }
     await page.goto('/marketplace');
-    await expect(page.getByText(/Showing \d+ of [1-9]\d* plates/)).toBeVisible();
+    await waitForListings(page);
     await page.goto('/dashboard/admin/requests');
     await expect(page.getByRole('heading', { level: 1, name: 'Plate Requests' })).toBeVisible();
 

@@ -133,6 +133,8 @@ test('the QR dialog shows the order summary and prints only its card', async ({ 
 });
 
 test('a bulk rejection with one reason notifies each applicant, and the selection clears', async ({ browser }) => {
+  // Two applicants and an administrator, each signed in and synced: on a loaded 2-core runner it ran past 60 s.
+  test.setTimeout(120_000);
   const run = runId();
   const first = await submitApplication(browser, `Reject Test ${run} One`);
   const second = await submitApplication(browser, `Reject Test ${run} Two`);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accountFor, openApp, signInAs } from './app-page';
+import { accountFor, openApp, signInAs, waitForListings } from './app-page';
 
 // Every screen's heading, frame, console and layout at 360 px: every-route-axe.spec.ts.
 test.describe('routes', () => {
@@ -49,7 +49,7 @@ test.describe('routes', () => {
     await expect(page.getByTestId('availability-answer')).toContainText('ZM-777-VIP is for sale');
     await page.getByRole('link', { name: 'View it in the marketplace' }).click();
     await expect(page).toHaveURL(/\/marketplace\?plate=ZM-777-VIP$/);
-    await expect(page.getByText(/Showing 1 of \d+ plates/)).toBeVisible();
+    await waitForListings(page, /Showing 1 of \d+ plates/);
   });
 });
 

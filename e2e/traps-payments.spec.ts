@@ -5,7 +5,7 @@
  * reference and the bank details.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { openApp, signInAs } from './app-page';
+import { openApp, signInAs, waitForListings } from './app-page';
 
 const PHONE = { width: 360, height: 800 };
 
@@ -34,7 +34,7 @@ async function availablePlate(page: Page): Promise<string> {
 }
 
 async function openPlate(page: Page, number: string): Promise<Locator> {
-  await expect(page.getByText(/Showing \d+ of [1-9]\d* plates/)).toBeVisible();
+  await waitForListings(page);
   const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /favorites$/ }) }).filter({ hasText: number });
   await card.getByRole('button', { name: 'View Details' }).click();
   const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
