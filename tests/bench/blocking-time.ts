@@ -8,7 +8,7 @@
  * Unthrottled, on loopback; a cold load each time (fresh context, service workers blocked).
  */
 import type { Browser, CDPSession } from '@playwright/test';
-import { inRounds, median } from './figures';
+import { bounded, inRounds, median } from './figures';
 
 /** Lighthouse's mobile CPU slowdown, and the length a task may take before it blocks. */
 const CPU_SLOWDOWN = 4;
@@ -34,16 +34,8 @@ const READY_MARK = `new Promise((resolve) => {
   }).observe(root, { attributes: true, attributeFilter: ['data-ready'] });
 })`;
 
-async function waitForReadyMark(cdp: CDPSession, url: string): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${url} was not ready within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
-  });
-  try {
-    await Promise.race([cdp.send('Runtime.evaluate', { expression: READY_MARK, awaitPromise: true }), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+function waitForReadyMark(cdp: CDPSession, url: string): Promise<unknown> {
+  return bounded(cdp.send('Runtime.evaluate', { expression: READY_MARK, awaitPromise: true }), READY_TIMEOUT_MS, `waiting for ${url} to be ready`);
 }
 
 interface TraceEvent {

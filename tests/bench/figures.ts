@@ -21,6 +21,16 @@ export function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN;
 }
 
+/** Settles or rejects within `ms`; what it gave up on is left to fail quietly. */
+export function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  promise.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 export const median = (values: number[]) => percentile(values, 0.5);
 export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 

@@ -25,7 +25,7 @@ import { accountFor, DEMO } from '../../e2e/app-page';
 import { blockingRounds, describeBlocking } from './blocking-time';
 import { gzipKiB, installReadyProbe, type Scripts, scriptsByReady } from '../../e2e/first-load-scripts';
 import { DASHBOARD_ROUTES } from '../../e2e/public-routes';
-import { inRounds, median, type Print } from './figures';
+import { bounded, inRounds, median, type Print } from './figures';
 import { interactionFigures } from './interaction-bench';
 import { REFERENCE_PATHS, startReferencePages } from './reference-pages';
 
@@ -104,16 +104,6 @@ async function publicPagesJavaScript(print: Print, browser: Browser, options: Fi
     const verdict = ready.kib <= FIRST_LOAD_BUDGET_KIB ? 'PASS' : 'MISS';
     print(`${pagePath.padEnd(15)} ${`${ready.kib.toFixed(1)} (${ready.files})`.padStart(28)}  ${`${idle.kib.toFixed(1)} (${idle.files})`.padStart(26)}  ${verdict}`);
   }
-}
-
-/** Settles or rejects within `ms`; what it gave up on is left to fail quietly. */
-function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  promise.catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 interface LighthouseRun {

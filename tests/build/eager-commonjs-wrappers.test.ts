@@ -3,30 +3,14 @@
  * with its script (decision 036): checked on the forms the bundler writes, and on a real,
  * minified build of React.
  */
-import path from 'node:path';
 import type * as React from 'react';
-import { build, type Plugin, type Rollup } from 'vite';
+import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { eagerCommonJsWrappers, withEagerCommonJsWrappers } from '../../src/build/eager-commonjs-wrappers';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { builtEntry, loaded } from './built-entry';
 
 /** React (a CommonJS package) bundled and minified as the app's build does, with or without the step. */
-async function builtReact(plugins: Plugin[]): Promise<string> {
-  const entryId = '\0eager-commonjs-entry';
-  const result = await build({
-    configFile: false,
-    root,
-    logLevel: 'silent',
-    plugins: [...plugins, { name: 'entry', resolveId: (id) => (id === 'entry' ? entryId : null), load: (id) => (id === entryId ? "export { createElement, version } from 'react';" : null) }],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: { write: false, minify: true, rollupOptions: { input: 'entry', preserveEntrySignatures: 'strict', output: { format: 'es' } } },
-  });
-  const output = (Array.isArray(result) ? result[0] : result) as Rollup.RollupOutput;
-  const chunk = output.output.find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isEntry);
-  if (!chunk) throw new Error('the build wrote no entry chunk');
-  return chunk.code;
-}
+const builtReact = (plugins: Plugin[]) => builtEntry("export { createElement, version } from 'react';", plugins, { minify: true });
 
 describe('eager CommonJS wrappers', () => {
   it('writes each form of wrapper the bundler writes as a function expression, body untouched', () => {
@@ -62,7 +46,7 @@ describe('eager CommonJS wrappers', () => {
     const after = await builtReact([eagerCommonJsWrappers()]);
     expect(after).not.toMatch(/\(\(\w+=>\{/);
     expect(after).toMatch(/\(\(function\(\w+(,\w+)?\)\{/);
-    const react = (await import(`data:text/javascript;base64,${Buffer.from(after).toString('base64')}`)) as typeof React;
+    const react = await loaded<typeof React>(after);
     expect(react.version).toMatch(/^19\./);
     expect(react.createElement('p', { id: 'x' }, 'plate').props).toEqual({ id: 'x', children: 'plate' });
   }, 60_000);

@@ -6,9 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createSystem, defaultBaseConfig } from '@chakra-ui/react';
-import { build, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_MODULE, lazyGlobalStyles, withLazyGlobalStyles } from '../../src/build/lazy-global-styles';
+import { builtEntry, loaded } from './built-entry';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const chakraEntry = createRequire(path.join(root, 'package.json')).resolve('@chakra-ui/react');
@@ -21,22 +21,8 @@ const theme = {
 
 /** Bundles createSystem as the app's build does, and loads the bundle. */
 async function builtCreateSystem(): Promise<typeof createSystem> {
-  const entryId = '\0lazy-global-styles-entry';
-  const result = await build({
-    configFile: false,
-    root,
-    logLevel: 'silent',
-    plugins: [
-      lazyGlobalStyles(),
-      { name: 'entry', resolveId: (id) => (id === 'entry' ? entryId : null), load: (id) => (id === entryId ? "export { createSystem } from '@chakra-ui/react';" : null) },
-    ],
-    build: { write: false, minify: false, rollupOptions: { input: 'entry', preserveEntrySignatures: 'strict', output: { format: 'es' } } },
-  });
-  const output = (Array.isArray(result) ? result[0] : result) as Rollup.RollupOutput;
-  const chunk = output.output.find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isEntry);
-  if (!chunk) throw new Error('the build wrote no entry chunk');
-  const module = (await import(`data:text/javascript;base64,${Buffer.from(chunk.code).toString('base64')}`)) as { createSystem: typeof createSystem };
-  return module.createSystem;
+  const code = await builtEntry("export { createSystem } from '@chakra-ui/react';", [lazyGlobalStyles()], { minify: false });
+  return (await loaded<{ createSystem: typeof createSystem }>(code)).createSystem;
 }
 
 describe('lazy global styles', () => {
