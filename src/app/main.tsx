@@ -9,7 +9,7 @@ import { captureEarlyInput } from './routing/early-input';
 import { sendEarlyVerdictRequest, type VerdictRequest } from './registry/verdict-request';
 import { VERDICT_TEMPLATE } from './features/verification/early-verdict-slot';
 import { listenForInstallOffer } from './pwa/install';
-import { afterFirstPaint, nextTask } from './components/when-idle';
+import { afterFirstPaint, nextTask, startGoesBehind } from './components/when-idle';
 
 /** Module preloads started in one task: each costs ~0.5 ms of main thread (~2 ms on a slow phone). */
 const PRELOADS_PER_TASK = 6;
@@ -19,7 +19,10 @@ const PRELOADS_PER_TASK = 6;
  * first, so that on a slow line the start-up chunk (React, Chakra) is not kept waiting
  * behind the page's many small ones (docs/decisions/027-first-interaction.md). A page
  * lists up to ~40; started a few per task, they never make one long task of their own
- * (docs/decisions/029-start-in-short-tasks.md).
+ * (docs/decisions/029-start-in-short-tasks.md). They are fetched at low priority: over
+ * HTTP/1.1 they fill the browser's six connections for a second or more on a slow line, and
+ * a request a person is waiting on (a plate number checked before the app has started) would
+ * otherwise queue behind all of them (docs/decisions/037-scripts-yield-to-a-waited-request.md).
  */
 async function preloadScripts(root: HTMLElement): Promise<void> {
   const hrefs = (root.dataset.scripts ?? '').split(' ').filter(Boolean);
@@ -29,6 +32,7 @@ async function preloadScripts(root: HTMLElement): Promise<void> {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
+      link.fetchPriority = 'low';
       link.href = href;
       document.head.append(link);
     }
@@ -42,9 +46,12 @@ async function preloadScripts(root: HTMLElement): Promise<void> {
  */
 function drawEarlyAnswer(request: VerdictRequest | null): void {
   if (!request || !document.querySelector(`template[${VERDICT_TEMPLATE}]`)) return;
-  import('./features/verification/early-verdict').then(
-    (early) => early.drawWhenAnswered(request),
-    () => undefined,
+  // The officer waits on this, not on the app: its start does not go ahead of it.
+  startGoesBehind(
+    import('./features/verification/early-verdict').then(
+      (early) => early.drawWhenAnswered(request),
+      () => undefined,
+    ),
   );
 }
 

@@ -1,19 +1,38 @@
+/** Pieces of work a person is waiting on, under way (see `startGoesBehind`). */
+let awaitedByAPerson = 0;
+
 /**
  * Resolves in a task of its own, after what is waiting to be handled first (input, a
  * paint): long work split by it never holds the main thread for all of it at once.
  * Where the browser has `scheduler.yield()`, the rest of the work then goes ahead of the
  * page's other queued tasks (the compiling of scripts as they arrive), so splitting it
- * does not make it finish later; elsewhere a message, not setTimeout, which browsers may
- * delay by 4 ms or more.
+ * does not make it finish later; elsewhere, and while a person waits on other work
+ * (`startGoesBehind`), a message, which goes behind the tasks queued before it (not
+ * setTimeout, which browsers may delay by 4 ms or more).
  */
 export function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  if (awaitedByAPerson === 0 && typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
     channel.port2.postMessage(undefined);
   });
+}
+
+/**
+ * Until `work` settles, work split by `nextTask` (the app's start) yields behind the tasks
+ * queued before it instead of going ahead of them. A verdict asked for before the app has
+ * started (main.tsx) is an answer, a script and a drawing, each a task of its own; going
+ * ahead of them, the whole start (a second or more of a slow phone's CPU) came between the
+ * registry's answer and the officer (docs/decisions/037-scripts-yield-to-a-waited-request.md).
+ */
+export function startGoesBehind(work: Promise<unknown>): void {
+  awaitedByAPerson += 1;
+  const settled = () => {
+    awaitedByAPerson -= 1;
+  };
+  work.then(settled, settled);
 }
 
 /** Runs work once the browser is idle (at the latest after `timeout` ms); returns a cancel. */

@@ -8,7 +8,8 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as EntryServer from './entry-server';
-import { type BuildManifest, PRERENDERED_PAGES, prerenderedFileOf, scriptsOf, startModules } from './prerendered-pages';
+import { VERDICT_TEMPLATE } from '../features/verification/early-verdict-slot';
+import { type BuildManifest, PRERENDERED_PAGES, pageScripts, prerenderedFileOf, scriptsOf, startModules } from './prerendered-pages';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dist = path.join(root, 'dist');
@@ -37,7 +38,7 @@ for (const page of PRERENDERED_PAGES) {
   const { html, head, afterRoot } = await renderPage(page.path);
   // The app's and the page's scripts are fetched by main.tsx after the first paint, not
   // announced in the head: there they would compete with the rest of the HTML for a slow line.
-  const scripts = [...startScripts, ...scriptsOf(manifest, [page.module]).filter((file) => !startScripts.has(file))].map((file) => `/${file}`);
+  const scripts = pageScripts(manifest, page.module, { drawsEarlyVerdicts: afterRoot.includes(VERDICT_TEMPLATE) || html.includes(VERDICT_TEMPLATE) }).map((file) => `/${file}`);
   if (!shell.includes('</head>')) throw new Error('app-shell.html has no </head> for the page styles');
   const document = shell
     .replace('</head>', () => `${head}</head>`)

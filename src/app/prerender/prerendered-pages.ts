@@ -53,3 +53,20 @@ export function scriptsOf(manifest: BuildManifest, modules: readonly string[]): 
   for (const module of modules) visit(module);
   return files;
 }
+
+/** The module main.tsx imports to draw a verdict asked for before the app has started (decision 034). */
+export const EARLY_VERDICT_MODULE = 'src/app/features/verification/early-verdict.ts';
+
+/**
+ * The scripts a prerendered page lists for main.tsx to fetch, in the order it fetches them:
+ * the start's, then the page's own. On a page that draws verdicts before the app has started,
+ * the scripts the drawing imports go first (all of them are the page's own too): an officer
+ * who presses Enter early waits on them, and behind the start's they arrived last, after the
+ * registry's answer (docs/decisions/037-scripts-yield-to-a-waited-request.md).
+ */
+export function pageScripts(manifest: BuildManifest, pageModule: string, { drawsEarlyVerdicts }: { drawsEarlyVerdicts: boolean }): string[] {
+  const scripts = [...new Set([...scriptsOf(manifest, startModules(manifest)), ...scriptsOf(manifest, [pageModule])])];
+  if (!drawsEarlyVerdicts) return scripts;
+  const drawing = new Set(scriptsOf(manifest, [EARLY_VERDICT_MODULE]));
+  return [...scripts.filter((file) => drawing.has(file)), ...scripts.filter((file) => !drawing.has(file))];
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, afterNextPaint, nextTask } from '../../../src/app/components/when-idle';
+import { afterFirstPaint, afterNextPaint, nextTask, startGoesBehind } from '../../../src/app/components/when-idle';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -18,6 +18,41 @@ describe('nextTask', () => {
   it('uses the browser’s scheduler.yield where there is one, so the rest goes ahead of other queued work', async () => {
     const schedulerYield = vi.fn(() => Promise.resolve());
     vi.stubGlobal('scheduler', { yield: schedulerYield });
+    await nextTask();
+    expect(schedulerYield).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes behind the work queued before it while a person waits on other work, and ahead again once that is done', async () => {
+    const schedulerYield = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('scheduler', { yield: schedulerYield });
+    let done!: () => void;
+    startGoesBehind(new Promise<void>((resolve) => (done = resolve)));
+    const order: string[] = [];
+    // A task queued before the yield (as the answer awaited is): it runs first.
+    const channel = new MessageChannel();
+    const queued = new Promise<void>((resolve) => {
+      channel.port1.onmessage = () => {
+        order.push('queued before');
+        resolve();
+      };
+    });
+    channel.port2.postMessage(undefined);
+    await nextTask().then(() => order.push('the start'));
+    await queued;
+    channel.port1.close();
+    expect(order).toEqual(['queued before', 'the start']);
+    expect(schedulerYield).not.toHaveBeenCalled();
+    done();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
+    expect(schedulerYield).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes ahead again when the awaited work fails', async () => {
+    const schedulerYield = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('scheduler', { yield: schedulerYield });
+    startGoesBehind(Promise.reject(new Error('no answer')));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     await nextTask();
     expect(schedulerYield).toHaveBeenCalledTimes(1);
   });

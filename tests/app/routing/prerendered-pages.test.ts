@@ -1,7 +1,7 @@
 /** The prerenderer's page list agrees with the route table, and each page's scripts are read off the build manifest. */
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router-dom';
-import { type BuildManifest, PRERENDERED_PAGES, scriptsOf, startModules } from '../../../src/app/prerender/prerendered-pages';
+import { type BuildManifest, EARLY_VERDICT_MODULE, PRERENDERED_PAGES, pageScripts, scriptsOf, startModules } from '../../../src/app/prerender/prerendered-pages';
 import type { PageHandle } from '../../../src/app/routing/lazy-page';
 import { loadPage } from '../../../src/app/routing/lazy-page';
 import { routes } from '../../../src/app/routes';
@@ -53,4 +53,22 @@ describe('scripts of a module in the build manifest', () => {
   it('fails the build for a module the manifest does not know', () => {
     expect(() => scriptsOf(manifest, ['src/app/features/gone.tsx'])).toThrow('src/app/features/gone.tsx is not in the build manifest');
   });
+
+  it('lists a page’s scripts after the start’s; on a page that draws early verdicts, what the drawing imports first', () => {
+    const verification: BuildManifest = {
+      'src/app/start.tsx': { file: 'assets/start-1.js', dynamicImports: ['src/app/mount.tsx'] },
+      'src/app/mount.tsx': { file: 'assets/mount-8.js', imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-3.js' },
+      'src/app/features/verification/verification-page.tsx': { file: 'assets/page-4.js', imports: ['_react.js', '_format.js', '_panel.js'] },
+      '_panel.js': { file: 'assets/panel-5.js', imports: ['_format.js'] },
+      '_format.js': { file: 'assets/format-6.js' },
+      [EARLY_VERDICT_MODULE]: { file: 'assets/early-verdict-7.js', imports: ['_format.js'] },
+    };
+    const page = 'src/app/features/verification/verification-page.tsx';
+    const inOrder = ['assets/start-1.js', 'assets/mount-8.js', 'assets/react-3.js', 'assets/page-4.js', 'assets/format-6.js', 'assets/panel-5.js'];
+    expect(pageScripts(verification, page, { drawsEarlyVerdicts: false })).toEqual(inOrder);
+    // The drawing's own script is fetched when Enter is pressed: only what the page needs anyway moves.
+    expect(pageScripts(verification, page, { drawsEarlyVerdicts: true })).toEqual(['assets/format-6.js', ...inOrder.filter((file) => file !== 'assets/format-6.js')]);
+  });
 });
+

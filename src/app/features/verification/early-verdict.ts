@@ -104,11 +104,11 @@ export function drawEarlyVerdict(answer: OnlineVerdict, doc: Document = document
 /**
  * Draws the early request's answer when it arrives, unless the app has taken the request
  * by then (it draws it itself) or the answer is not a verdict. A device clock the answer
- * shows to be off is left to the app, whose panel says so.
+ * shows to be off is left to the app, whose panel says so. Settles once drawn or given up.
  */
-export function drawWhenAnswered(request: VerdictRequest | null): void {
-  if (!request) return;
-  request.answer.then(
+export function drawWhenAnswered(request: VerdictRequest | null): Promise<void> {
+  if (!request) return Promise.resolve();
+  return request.answer.then(
     ({ result, answeredAt }) => {
       if (!result.ok || !isEarlyRequestUntaken(request)) return;
       const skew = skewFromDateHeader(result.date, request.sentAt, answeredAt, Date.now());
