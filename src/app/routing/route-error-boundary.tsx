@@ -5,7 +5,7 @@
  */
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { RouteError } from '../layout/route-error';
+import { RouteError } from './route-error';
 import { forgetFailedLoads } from './lazy-page';
 
 interface State {

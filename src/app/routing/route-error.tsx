@@ -2,7 +2,7 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { markAppReady } from '../routing/early-input';
+import { markAppReady } from './early-input';
 import { paths } from '../config/paths';
 
 export function RouteError({ error }: { error: unknown }) {
