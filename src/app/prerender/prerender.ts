@@ -38,7 +38,7 @@ for (const page of PRERENDERED_PAGES) {
   const { html, head, afterRoot } = await renderPage(page.path);
   // The app's and the page's scripts are fetched by main.tsx after the first paint, not
   // announced in the head: there they would compete with the rest of the HTML for a slow line.
-  const scripts = pageScripts(manifest, page.module, { drawsEarlyVerdicts: afterRoot.includes(VERDICT_TEMPLATE) || html.includes(VERDICT_TEMPLATE) }).map((file) => `/${file}`);
+  const scripts = pageScripts(manifest, page.module, { drawsEarlyVerdicts: afterRoot.includes(VERDICT_TEMPLATE) }).map((file) => `/${file}`);
   if (!shell.includes('</head>')) throw new Error('app-shell.html has no </head> for the page styles');
   const document = shell
     .replace('</head>', () => `${head}</head>`)

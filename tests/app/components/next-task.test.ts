@@ -5,6 +5,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A task posted now (a message, as the page's own work is) that notes `name` in `order` when it runs. */
+function postTaskNoting(order: string[], name: string): Promise<void> {
+  const channel = new MessageChannel();
+  return new Promise<void>((resolve) => {
+    channel.port1.onmessage = () => {
+      order.push(name);
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
+}
+
+/** A browser scheduler whose yield is counted. */
+function stubSchedulerYield() {
+  const schedulerYield = vi.fn(() => Promise.resolve());
+  vi.stubGlobal('scheduler', { yield: schedulerYield });
+  return schedulerYield;
+}
+
 describe('nextTask', () => {
   it('resolves in a later task, after the microtasks of this one', async () => {
     const order: string[] = [];
@@ -16,30 +36,20 @@ describe('nextTask', () => {
   });
 
   it('uses the browser’s scheduler.yield where there is one, so the rest goes ahead of other queued work', async () => {
-    const schedulerYield = vi.fn(() => Promise.resolve());
-    vi.stubGlobal('scheduler', { yield: schedulerYield });
+    const schedulerYield = stubSchedulerYield();
     await nextTask();
     expect(schedulerYield).toHaveBeenCalledTimes(1);
   });
 
   it('goes behind the work queued before it while a person waits on other work, and ahead again once that is done', async () => {
-    const schedulerYield = vi.fn(() => Promise.resolve());
-    vi.stubGlobal('scheduler', { yield: schedulerYield });
+    const schedulerYield = stubSchedulerYield();
     let done!: () => void;
     startGoesBehind(new Promise<void>((resolve) => (done = resolve)));
     const order: string[] = [];
     // A task queued before the yield (as the answer awaited is): it runs first.
-    const channel = new MessageChannel();
-    const queued = new Promise<void>((resolve) => {
-      channel.port1.onmessage = () => {
-        order.push('queued before');
-        resolve();
-      };
-    });
-    channel.port2.postMessage(undefined);
+    const queued = postTaskNoting(order, 'queued before');
     await nextTask().then(() => order.push('the start'));
     await queued;
-    channel.port1.close();
     expect(order).toEqual(['queued before', 'the start']);
     expect(schedulerYield).not.toHaveBeenCalled();
     done();
@@ -49,8 +59,7 @@ describe('nextTask', () => {
   });
 
   it('goes ahead again when the awaited work fails', async () => {
-    const schedulerYield = vi.fn(() => Promise.resolve());
-    vi.stubGlobal('scheduler', { yield: schedulerYield });
+    const schedulerYield = stubSchedulerYield();
     startGoesBehind(Promise.reject(new Error('no answer')));
     await new Promise((resolve) => setTimeout(resolve, 0));
     await nextTask();
@@ -66,20 +75,12 @@ describe('afterNextPaint', () => {
     const order: string[] = [];
     const drawn = afterNextPaint().then(() => order.push('after the paint'));
     // A task the page posted before the frame (as React posts its work).
-    const channel = new MessageChannel();
-    const earlier = new Promise<void>((resolve) => {
-      channel.port1.onmessage = () => {
-        order.push('posted before the frame');
-        resolve();
-      };
-    });
-    channel.port2.postMessage(undefined);
+    const earlier = postTaskNoting(order, 'posted before the frame');
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(order).toEqual(['posted before the frame']);
     expect(frames).toHaveLength(1);
     frames[0]?.();
     await Promise.all([drawn, earlier]);
-    channel.port1.close();
     expect(order).toEqual(['posted before the frame', 'after the paint']);
   });
 
