@@ -1,7 +1,14 @@
 /** Accessible toasts: announced politely to screen readers, dismissible, bottom-end. */
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 
-export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true });
+/**
+ * How long a toast stays on screen, unless the pointer or the focus is on it. Chakra's own is
+ * 5 s for most toasts but 2 s for a success ("Changes saved"), which went before a person had
+ * read it when the page was busy as it appeared.
+ */
+export const TOAST_MS = 5000;
+
+export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, duration: TOAST_MS });
 
 export function Toaster() {
   return (
