@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOAST_MS, toaster } from '../../../src/app/components/toaster';
 
-type Created = { id: string; type?: string; duration?: number; dismiss?: boolean };
+type Created = { id: string; duration?: number };
 
 function created(options: Parameters<typeof toaster.create>[0]): Created {
   const seen: Created[] = [];
