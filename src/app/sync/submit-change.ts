@@ -19,16 +19,19 @@ export type SubmitOutcome =
 
 export interface SubmitDependencies {
   database: NambalaDatabase;
+  /** Pushes the outbox in a push that starts after the call, and resolves with what it did. */
   sync: () => Promise<PushSummary | undefined>;
+  /** How long the person waits for the push before hearing the change is saved on the device. */
+  waitMs: number;
 }
-
-const defaults: SubmitDependencies = { database: db, sync: pushNow };
 
 /** How long a form waits for its change to be pushed before saying it is saved on the device. */
 const SYNC_WAIT_MS = 8000;
 
+const defaults: SubmitDependencies = { database: db, sync: pushNow, waitMs: SYNC_WAIT_MS };
+
 export async function submitChange<Row extends { id: string }>(mutation: Mutation<Row>, dependencies: Partial<SubmitDependencies> = {}): Promise<SubmitOutcome> {
-  const { database, sync } = { ...defaults, ...dependencies };
+  const { database, sync, waitMs } = { ...defaults, ...dependencies };
   const entry = await mutate(database, mutation);
   // Offline, the change waits on the device: say so at once. Online, wait for the push,
   // but not for ever: a slow or stalled sync must not hold the person's form.
@@ -36,15 +39,9 @@ export async function submitChange<Row extends { id: string }>(mutation: Mutatio
   const syncing = sync();
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { status: 'queued', entryId: entry.id };
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const summary = await Promise.race([syncing, new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), SYNC_WAIT_MS)))]).finally(() => clearTimeout(timer));
+  const summary = await Promise.race([syncing, new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), waitMs)))]).finally(() => clearTimeout(timer));
   if (summary === 'slow') return { status: 'queued', entryId: entry.id };
-  let stored = await database.outbox.get(entry.id);
-  // A sync that was already running when we wrote may have missed the new entry; a clean
-  // run that left it pending means exactly that, so one more run picks it up.
-  if (stored?.status === 'pending' && summary && !summary.retryReason) {
-    await sync();
-    stored = await database.outbox.get(entry.id);
-  }
+  const stored = await database.outbox.get(entry.id);
   if (!stored) return { status: 'sent', entryId: entry.id };
   if (stored.status === 'rejected') {
     return { status: 'rejected', entryId: entry.id, reason: stored.rejection ?? 'The server did not accept this change.', fields: stored.rejectionFields ?? {} };

@@ -24,33 +24,85 @@ const MAX_BACKOFF_MS = 60_000;
 let failures = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let running: Promise<PushSummary | undefined> | undefined;
-/** The running sync's push, until it is done: a form waits for this, not for the pulls after it. */
-let pushing: Promise<PushSummary | undefined> | undefined;
+/** The run that starts once the one in progress ends, shared by everyone who asked meanwhile. */
+let followUp: Promise<PushSummary | undefined> | undefined;
+/** Whether the run in progress has pushed. After one that could not (offline, another tab syncing), those waiting for a push are answered at once. */
+let pushedThisRun = false;
+
+interface PushWaiters {
+  promise: Promise<PushSummary | undefined>;
+  resolve: (summary: PushSummary | undefined) => void;
+}
+/** Those waiting for a push that starts after they asked (a form's Save): the next push answers them. */
+let nextPush: PushWaiters | undefined;
+
+function waitForNextPush(): Promise<PushSummary | undefined> {
+  if (!nextPush) {
+    let resolve: PushWaiters['resolve'] = () => {};
+    const promise = new Promise<PushSummary | undefined>((settle) => (resolve = settle));
+    nextPush = { promise, resolve };
+  }
+  return nextPush.promise;
+}
+
+/** Answers those waiting for a push, with what it did (undefined: nothing could be sent). */
+function answerPushWaiters(summary: PushSummary | undefined): void {
+  const waiters = nextPush;
+  nextPush = undefined;
+  waiters?.resolve(summary);
+}
 
 function schedule(delayMs: number): void {
   if (timer) clearTimeout(timer);
   timer = setTimeout(() => void syncNow(), delayMs);
 }
 
-async function runOnce(pushed: (summary: PushSummary) => void): Promise<PushSummary | undefined> {
+async function push(): Promise<PushSummary> {
+  const waiters = nextPush;
+  nextPush = undefined;
+  pushedThisRun = true;
+  try {
+    const summary = await pushOutbox(db, sendIntents);
+    waiters?.resolve(summary);
+    return summary;
+  } catch (error) {
+    waiters?.resolve(undefined);
+    throw error;
+  }
+}
+
+/** Between two pulls: a push someone waits for goes now, not after the remaining pulls. */
+async function pushIfAwaited(summary: PushSummary): Promise<void> {
+  if (!nextPush) return;
+  const again = await push();
+  summary.applied += again.applied;
+  summary.rejected += again.rejected;
+  if (again.retryReason) throw new Error(again.retryReason);
+}
+
+async function runOnce(): Promise<PushSummary | undefined> {
   if (!navigator.onLine) return undefined;
   setSyncStatus({ isSyncing: true });
   try {
     // Favourites made before signing in become the account's, before the first pull could replace them.
     if (getSession().status === 'signed-in') await claimVisitorFavourites(db);
-    const summary = await pushOutbox(db, sendIntents);
-    pushed(summary);
+    const summary = await push();
     if (!summary.retryReason) {
       try {
         await pullListings(db);
+        await pushIfAwaited(summary);
         // Keys and revocations for everyone: any device verifies a plate's QR code offline.
         await refreshTrustOffThread();
+        await pushIfAwaited(summary);
         const session = getSession();
         if (session.status === 'signed-in') {
           await pullAccountData(db, session.user);
+          await pushIfAwaited(summary);
           await pullChangesOffThread((pullProgress) => setSyncStatus({ pullProgress }));
+          await pushIfAwaited(summary);
           if (session.user.roles.includes('police')) await refreshRegistryCopyOffThread((registryProgress) => setSyncStatus({ registryProgress }));
         }
+        await pushIfAwaited(summary);
       } catch (error) {
         // The session ended on the server: find out who (if anyone) is signed in; the outbox stays.
         if (error instanceof SignedOutError || (error instanceof RegistryCopyRefused && error.status === 401)) void refreshSession();
@@ -74,44 +126,56 @@ async function runOnce(pushed: (summary: PushSummary) => void): Promise<PushSumm
   }
 }
 
-/** Syncs now (or joins the run in progress) and resolves when it is done. */
-export function syncNow(): Promise<PushSummary | undefined> {
-  startSync();
-  if (running) return running;
-  let pushed: (summary: PushSummary | undefined) => void = () => {};
-  const push = new Promise<PushSummary | undefined>((resolve) => {
-    pushed = (summary) => {
-      if (pushing === push) pushing = undefined;
-      resolve(summary);
-    };
-  });
-  pushing = push;
+function startRun(): Promise<PushSummary | undefined> {
+  pushedThisRun = false;
   const run = async () => {
     // One tab at a time: the others skip; the holder's run covers their writes too.
     if ('locks' in navigator) {
-      return navigator.locks.request('nambala-sync', { ifAvailable: true }, (lock) => (lock ? runOnce(pushed) : undefined));
+      return navigator.locks.request('nambala-sync', { ifAvailable: true }, (lock) => (lock ? runOnce() : undefined));
     }
-    return runOnce(pushed);
+    return runOnce();
   };
-  running = run().finally(() => {
+  const current: Promise<PushSummary | undefined> = run().finally(() => {
     running = undefined;
+    if (!nextPush) return;
+    // Asked for after this run's last push: the next run sends it. A run that could not
+    // push at all (offline, another tab syncing, an error) answers at once: nothing was sent.
+    if (pushedThisRun) void syncNow();
+    else answerPushWaiters(undefined);
   });
-  // A run that ends without pushing (offline, another tab holds the lock, an error) answers too.
-  void running.then(pushed, () => pushed(undefined));
-  return running;
+  running = current;
+  return current;
+}
+
+/**
+ * Syncs now and resolves when it is done. When a run is in progress it may already be past
+ * what the caller changed (its push read the outbox, its pulls were fetched): one more run
+ * follows it, shared by everyone who asks meanwhile.
+ */
+export function syncNow(): Promise<PushSummary | undefined> {
+  if (!running) {
+    startSync(); // the first time, this starts the first run
+    return running ?? startRun();
+  }
+  followUp ??= running.then(startFollowUp, startFollowUp);
+  return followUp;
+}
+
+function startFollowUp(): Promise<PushSummary | undefined> {
+  followUp = undefined;
+  return running ?? startRun();
 }
 
 /**
  * Pushes the device's waiting changes now and resolves with what became of them,
- * without waiting for the pulls that follow. A change written after the running
- * sync pushed is sent by the next run.
+ * without waiting for the pulls that follow: a push that starts after this call, at
+ * once, or between two pulls of the run in progress.
  */
 export function pushNow(): Promise<PushSummary | undefined> {
+  const pushed = waitForNextPush();
   startSync();
-  if (running && pushing) return pushing;
-  if (running) return running.then(pushNow, pushNow);
-  void syncNow();
-  return pushing ?? Promise.resolve(undefined);
+  if (!running) void syncNow();
+  return pushed;
 }
 
 function publishOutboxCounts(): void {

@@ -83,4 +83,10 @@ describe('submitChange and discardRejected', () => {
     await discardRejected(outcome.entryId, database);
     expect(await database.outbox.get(outcome.entryId)).toMatchObject({ status: 'pending' });
   });
+
+  it('answers queued at the deadline when the push does not finish, and the change waits on the device', async () => {
+    const outcome = await submitChange({ intent: 'editUser', table: 'adminUsers', row: { ...user, name: 'Mwape C.' }, payload: {} }, { database, sync: () => new Promise(() => {}), waitMs: 100 });
+    expect(outcome.status).toBe('queued');
+    expect(await database.outbox.get(outcome.entryId)).toMatchObject({ status: 'pending' });
+  });
 });

@@ -101,17 +101,6 @@ describe('sendContactMessage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(await db.outbox.get(outcome.entryId)).toMatchObject({ status: 'pending' });
   });
-
-  it('syncs once more when a run that was already going missed the new entry', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (_path: string, init: RequestInit) => pushAnswer(init)));
-    const sync = vi
-      .fn<() => ReturnType<typeof pushOnly>>()
-      .mockResolvedValueOnce({ applied: 0, rejected: 0 })
-      .mockImplementation(pushOnly);
-    const outcome = await sendContactMessage(message, { sync });
-    expect(sync).toHaveBeenCalledTimes(2);
-    expect(outcome.status).toBe('sent');
-  });
 });
 
 describe('discardRejectedContactMessage', () => {
