@@ -40,6 +40,20 @@ test.describe('routes', () => {
     await expect(page).toHaveURL(/\/auth\?tab=signup$/);
   });
 
+  test('on the Sign Up form, the header\'s Login shows the Login form, and the tabs answer a press', async ({ page }) => {
+    await openApp(page, '/auth?tab=signup');
+    const login = page.getByRole('tab', { name: 'Login' });
+    const signup = page.getByRole('tab', { name: 'Sign Up' });
+    await expect(signup).toHaveAttribute('aria-selected', 'true');
+    // The address changes from outside the tabs: the form follows it.
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(login).toHaveAttribute('aria-selected', 'true');
+    await signup.click();
+    await expect(signup).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/\/auth\?tab=signup$/);
+  });
+
   test('the quick search answers availability and carries the typed number to the marketplace', async ({ page }) => {
     await openApp(page, '/');
     const input = page.getByRole('textbox', { name: /plate number/i }).first();

@@ -205,7 +205,9 @@ describe('registry and credentials', () => {
   });
 });
 
-describe('public verdicts served from the in-process cache', () => {
+// Each test builds a seeded server and signs two people in (scrypt): on a busy two-core runner
+// that alone has taken over 20 s.
+describe('public verdicts served from the in-process cache', { timeout: 60_000 }, () => {
   /** A server whose public verdicts may be `cacheMs` behind, its officer and administrator signed in. */
   async function withCache(cacheMs: number, test: (tools: { verdict: (cookie?: string) => Promise<string>; decide: (decision: 'revoke' | 'stolen') => Promise<void>; police: string }) => Promise<void>) {
     const { buildApp } = await import('../../src/server/app');

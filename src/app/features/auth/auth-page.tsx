@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs } from '../../components/tabs';
+import { useFollowedState } from '../../components/use-followed-state';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
@@ -19,7 +20,8 @@ const copy: Record<AuthTab, { title: string; lead: string }> = {
 
 export function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: AuthTab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
+  // The tab answers a press at once; the address follows (useFollowedState).
+  const [tab, setTab] = useFollowedState<AuthTab>(searchParams.get('tab') === 'signup' ? 'signup' : 'login');
   const loginTabRef = useRef<HTMLButtonElement>(null);
   const signupTabRef = useRef<HTMLButtonElement>(null);
   const isFocusPending = useRef(false);
@@ -37,6 +39,7 @@ export function AuthPage() {
   }
 
   function show(next: AuthTab) {
+    setTab(next);
     setSearchParams(
       (current) => {
         const params = new URLSearchParams(current);

@@ -9,6 +9,7 @@ import { Tabs } from '../../components/tabs';
 import { memo, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { CheckIcon, QrIcon, SearchIcon, ShieldIcon, WarningIcon } from '../../components/icons';
+import { useFollowedState } from '../../components/use-followed-state';
 import { getSession } from '../../session/session-store';
 import { ManualEntryForm } from './manual-entry-form';
 import { QrScanner } from './qr-scanner';
@@ -67,7 +68,8 @@ export function VerificationPage() {
   const location = useLocation();
   const { outcome, isChecking, verifyText, verifyNumber } = useVerification({ logChecks: isOfficer() });
   const scannedLink = location.hash.length > 1 ? location.hash.slice(1) : null;
-  const tab = scannedLink || searchParams.get('tab') === 'scan' ? 'scan' : 'manual';
+  // The tab answers a press at once; the address follows (useFollowedState).
+  const [tab, setTab] = useFollowedState<'manual' | 'scan'>(scannedLink || searchParams.get('tab') === 'scan' ? 'scan' : 'manual');
   const typedPlate = searchParams.get('plate') ?? '';
 
   // Opened from a plate's QR code (/v#digits): verify at once. From the home page's
@@ -95,15 +97,16 @@ export function VerificationPage() {
             <Card.Body>
               <Tabs.Root
                 value={tab}
-                onValueChange={(event) =>
+                onValueChange={(event) => {
+                  setTab(event.value === 'scan' ? 'scan' : 'manual');
                   setSearchParams(
                     (params) => {
                       params.set('tab', event.value);
                       return params;
                     },
                     { replace: true },
-                  )
-                }
+                  );
+                }}
                 variant="enclosed"
                 size={{ base: 'sm', sm: 'md' }}
                 fitted
