@@ -45,11 +45,11 @@ function waitForNextPush(): Promise<PushSummary | undefined> {
   return nextPush.promise;
 }
 
-/** Answers those waiting for a push, with what it did (undefined: nothing could be sent). */
-function answerPushWaiters(summary: PushSummary | undefined): void {
+/** Takes those waiting for a push: the push about to start answers them. */
+function takePushWaiters(): PushWaiters | undefined {
   const waiters = nextPush;
   nextPush = undefined;
-  waiters?.resolve(summary);
+  return waiters;
 }
 
 function schedule(delayMs: number): void {
@@ -58,8 +58,7 @@ function schedule(delayMs: number): void {
 }
 
 async function push(): Promise<PushSummary> {
-  const waiters = nextPush;
-  nextPush = undefined;
+  const waiters = takePushWaiters();
   pushedThisRun = true;
   try {
     const summary = await pushOutbox(db, sendIntents);
@@ -89,20 +88,23 @@ async function runOnce(): Promise<PushSummary | undefined> {
     const summary = await push();
     if (!summary.retryReason) {
       try {
-        await pullListings(db);
-        await pushIfAwaited(summary);
-        // Keys and revocations for everyone: any device verifies a plate's QR code offline.
-        await refreshTrustOffThread();
-        await pushIfAwaited(summary);
         const session = getSession();
+        const pulls: Array<() => Promise<unknown>> = [
+          () => pullListings(db),
+          // Keys and revocations for everyone: any device verifies a plate's QR code offline.
+          refreshTrustOffThread,
+        ];
         if (session.status === 'signed-in') {
-          await pullAccountData(db, session.user);
-          await pushIfAwaited(summary);
-          await pullChangesOffThread((pullProgress) => setSyncStatus({ pullProgress }));
-          await pushIfAwaited(summary);
-          if (session.user.roles.includes('police')) await refreshRegistryCopyOffThread((registryProgress) => setSyncStatus({ registryProgress }));
+          pulls.push(
+            () => pullAccountData(db, session.user),
+            () => pullChangesOffThread((pullProgress) => setSyncStatus({ pullProgress })),
+          );
+          if (session.user.roles.includes('police')) pulls.push(() => refreshRegistryCopyOffThread((registryProgress) => setSyncStatus({ registryProgress })));
         }
-        await pushIfAwaited(summary);
+        for (const pull of pulls) {
+          await pull();
+          await pushIfAwaited(summary);
+        }
       } catch (error) {
         // The session ended on the server: find out who (if anyone) is signed in; the outbox stays.
         if (error instanceof SignedOutError || (error instanceof RegistryCopyRefused && error.status === 401)) void refreshSession();
@@ -141,7 +143,7 @@ function startRun(): Promise<PushSummary | undefined> {
     // Asked for after this run's last push: the next run sends it. A run that could not
     // push at all (offline, another tab syncing, an error) answers at once: nothing was sent.
     if (pushedThisRun) void syncNow();
-    else answerPushWaiters(undefined);
+    else takePushWaiters()?.resolve(undefined);
   });
   running = current;
   return current;
