@@ -10,7 +10,7 @@ import { liveQuery } from 'dexie';
 import { db } from '../store/database';
 import { onLocalWrite } from '../store/mutate';
 import { sendIntents } from './intents';
-import { getSession, refreshSession } from '../session/session-store';
+import { getSession, refreshSession, type SessionState, subscribeSession } from '../session/session-store';
 import { pullAccountData, pullListings, SignedOutError } from './pull';
 import { pullChangesOffThread, refreshRegistryCopyOffThread, refreshTrustOffThread } from './off-thread';
 import { pushOutbox, type PushSummary } from './push';
@@ -28,6 +28,8 @@ let running: Promise<PushSummary | undefined> | undefined;
 let followUp: Promise<PushSummary | undefined> | undefined;
 /** Whether the run in progress has pushed. After one that could not (offline, another tab syncing), those waiting for a push are answered at once. */
 let pushedThisRun = false;
+/** Whom the run in progress (or the last one) pulls for: an account's id, null for a visitor; undefined while a run has yet to read the session. */
+let pulledFor: string | null | undefined;
 
 interface PushWaiters {
   promise: Promise<PushSummary | undefined>;
@@ -79,16 +81,32 @@ async function pushIfAwaited(summary: PushSummary): Promise<void> {
   if (again.retryReason) throw new Error(again.retryReason);
 }
 
+function userOf(session: SessionState): string | null {
+  return session.status === 'signed-in' ? session.user.id : null;
+}
+
+/**
+ * Who is signed in, as this run will pull for them. A page opened with a session cookie
+ * but no copy of its user on the device (signed in in another tab that has since
+ * forgotten, or by a script) asks the server first rather than pull as a visitor.
+ */
+async function sessionForRun(): Promise<SessionState> {
+  const session = getSession();
+  if (session.status !== 'unknown') return session;
+  return refreshSession().catch(() => getSession());
+}
+
 async function runOnce(): Promise<PushSummary | undefined> {
   if (!navigator.onLine) return undefined;
   setSyncStatus({ isSyncing: true });
   try {
+    const session = await sessionForRun();
+    pulledFor = userOf(session);
     // Favourites made before signing in become the account's, before the first pull could replace them.
-    if (getSession().status === 'signed-in') await claimVisitorFavourites(db);
+    if (session.status === 'signed-in') await claimVisitorFavourites(db);
     const summary = await push();
     if (!summary.retryReason) {
       try {
-        const session = getSession();
         const pulls: Array<() => Promise<unknown>> = [
           () => pullListings(db),
           // Keys and revocations for everyone: any device verifies a plate's QR code offline.
@@ -130,6 +148,7 @@ async function runOnce(): Promise<PushSummary | undefined> {
 
 function startRun(): Promise<PushSummary | undefined> {
   pushedThisRun = false;
+  pulledFor = undefined;
   const run = async () => {
     // One tab at a time: the others skip; the holder's run covers their writes too.
     if ('locks' in navigator) {
@@ -139,6 +158,7 @@ function startRun(): Promise<PushSummary | undefined> {
   };
   const current: Promise<PushSummary | undefined> = run().finally(() => {
     running = undefined;
+    pulledFor ??= null; // it never read the session (offline, another tab syncing)
     if (!nextPush) return;
     // Asked for after this run's last push: the next run sends it. A run that could not
     // push at all (offline, another tab syncing, an error) answers at once: nothing was sent.
@@ -213,5 +233,12 @@ export function startSync(): void {
     void syncNow();
   });
   onLocalWrite(() => schedule(50));
+  // Someone signs in (or another account does): their data comes now, not at the next interval.
+  // A run that has not yet read the session will pull for them itself.
+  subscribeSession(() => {
+    const user = userOf(getSession());
+    if (user === null || user === pulledFor || pulledFor === undefined) return;
+    void syncNow();
+  });
   void syncNow();
 }

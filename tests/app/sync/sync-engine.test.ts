@@ -19,6 +19,19 @@ const steps = vi.hoisted(() => ({
   hold: {} as Record<string, Promise<void>>,
 }));
 
+type Session = { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; user: { id: string; roles: string[] } };
+const ADMIN: Session = { status: 'signed-in', user: { id: 'USR-001', roles: ['admin'] } };
+/** Who the device thinks is signed in, what the server says when asked, and who listens. */
+const session = vi.hoisted(() => ({
+  state: undefined as unknown as Session,
+  server: undefined as unknown as Session,
+  listeners: new Set<() => void>(),
+  change(next: Session) {
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  },
+}));
+
 async function step(name: string): Promise<void> {
   steps.log.push(name);
   await steps.hold[name];
@@ -30,8 +43,16 @@ vi.mock('../../../src/app/store/mutate', () => ({ onLocalWrite: () => () => {} }
 vi.mock('../../../src/app/sync/intents', () => ({ sendIntents: async () => [] }));
 vi.mock('../../../src/app/sync/favourites', () => ({ claimVisitorFavourites: async () => 0 }));
 vi.mock('../../../src/app/session/session-store', () => ({
-  getSession: () => ({ status: 'signed-in', user: { id: 'USR-001', roles: ['admin'] } }),
-  refreshSession: async () => undefined,
+  getSession: () => session.state,
+  refreshSession: async () => {
+    steps.log.push('session');
+    session.change(session.server);
+    return session.state;
+  },
+  subscribeSession: (listener: () => void) => {
+    session.listeners.add(listener);
+    return () => session.listeners.delete(listener);
+  },
 }));
 vi.mock('../../../src/app/sync/pull', () => ({
   SignedOutError: class SignedOutError extends Error {},
@@ -61,6 +82,9 @@ describe('the sync engine', () => {
     vi.resetModules();
     steps.log.length = 0;
     steps.hold = {};
+    session.state = ADMIN;
+    session.server = ADMIN;
+    session.listeners.clear();
     online = true;
     vi.stubGlobal('navigator', {
       get onLine() {
@@ -123,5 +147,38 @@ describe('the sync engine', () => {
     const { pushNow } = await import('../../../src/app/sync/sync-engine');
     expect(await settledOrWaiting(pushNow())).toBeUndefined();
     expect(steps.log).toEqual([]);
+  });
+
+  it('a page opened before the device knows who is signed in asks the server first, and pulls the account’s data in its first run', async () => {
+    // Signed in by a cookie this device has no copy of (another tab, the address typed after a sign-in).
+    session.state = { status: 'unknown' };
+    const { syncNow } = await import('../../../src/app/sync/sync-engine');
+    await syncNow();
+    expect(steps.log).toEqual(['session', 'push', 'listings', 'trust', 'account', 'changes']);
+    // The answer came while the run was going and the run used it: no second run for it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(steps.log).toHaveLength(6);
+  });
+
+  it('signing in while a run pulls for a visitor starts one more run, which pulls the account’s data', async () => {
+    session.state = { status: 'signed-out' };
+    const listings = gate();
+    steps.hold.listings = listings.promise;
+    const { syncNow } = await import('../../../src/app/sync/sync-engine');
+    const first = syncNow();
+    await vi.waitFor(() => expect(steps.log).toEqual(['push', 'listings']));
+    session.change(ADMIN);
+    listings.open();
+    await first;
+    await vi.waitFor(() => expect(steps.log).toEqual(['push', 'listings', 'trust', 'push', 'listings', 'trust', 'account', 'changes']));
+  });
+
+  it('signing in after a visitor’s run pulls the account’s data at once, not at the next interval', async () => {
+    session.state = { status: 'signed-out' };
+    const { syncNow } = await import('../../../src/app/sync/sync-engine');
+    await syncNow();
+    expect(steps.log).not.toContain('account');
+    session.change(ADMIN);
+    await vi.waitFor(() => expect(steps.log.filter((name) => name === 'account')).toHaveLength(1));
   });
 });
