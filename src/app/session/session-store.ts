@@ -70,7 +70,19 @@ export function setSignedIn(user: SessionUser): void {
   set({ status: 'signed-in', user });
   rememberUser(user.id);
   // Someone else used this device before: their copies (notifications, the user list) must not show.
-  if (previous && previous !== user.id) void import('../store/clear-personal-data').then(({ clearAccountCopies }) => clearAccountCopies());
+  if (previous && previous !== user.id) {
+    const clearing = import('../store/clear-personal-data').then(({ clearAccountCopies }) => clearAccountCopies());
+    previousCopiesCleared = clearing.catch(() => undefined);
+  }
+}
+
+let previousCopiesCleared: Promise<void> = Promise.resolve();
+/**
+ * Resolves once the copies of whoever used this device before the current account are gone:
+ * sync waits for it, so that the new account's data it pulls is not cleared behind it.
+ */
+export function previousAccountCleared(): Promise<void> {
+  return previousCopiesCleared;
 }
 
 const LAST_USER_KEY = 'nambala.last-user-id';

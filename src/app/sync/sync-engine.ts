@@ -10,7 +10,7 @@ import { liveQuery } from 'dexie';
 import { db } from '../store/database';
 import { onLocalWrite } from '../store/mutate';
 import { sendIntents } from './intents';
-import { getSession, refreshSession, type SessionState, subscribeSession } from '../session/session-store';
+import { getSession, previousAccountCleared, refreshSession, type SessionState, subscribeSession } from '../session/session-store';
 import { pullAccountData, pullListings, SignedOutError } from './pull';
 import { pullChangesOffThread, refreshRegistryCopyOffThread, refreshTrustOffThread } from './off-thread';
 import { pushOutbox, type PushSummary } from './push';
@@ -91,9 +91,11 @@ function userOf(session: SessionState): string | null {
  * forgotten, or by a script) asks the server first rather than pull as a visitor.
  */
 async function sessionForRun(): Promise<SessionState> {
-  const session = getSession();
-  if (session.status !== 'unknown') return session;
-  return refreshSession().catch(() => getSession());
+  let session = getSession();
+  if (session.status === 'unknown') session = await refreshSession().catch(() => getSession());
+  // Another account's copies are being removed: pull the new one's after, not beneath the clearing.
+  await previousAccountCleared();
+  return session;
 }
 
 async function runOnce(): Promise<PushSummary | undefined> {

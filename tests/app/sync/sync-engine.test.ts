@@ -26,6 +26,8 @@ const session = vi.hoisted(() => ({
   state: undefined as unknown as Session,
   server: undefined as unknown as Session,
   listeners: new Set<() => void>(),
+  /** When the copies of whoever used the device before are gone. */
+  cleared: Promise.resolve(),
   change(next: Session) {
     this.state = next;
     for (const listener of this.listeners) listener();
@@ -49,6 +51,7 @@ vi.mock('../../../src/app/session/session-store', () => ({
     session.change(session.server);
     return session.state;
   },
+  previousAccountCleared: () => session.cleared,
   subscribeSession: (listener: () => void) => {
     session.listeners.add(listener);
     return () => session.listeners.delete(listener);
@@ -85,6 +88,7 @@ describe('the sync engine', () => {
     session.state = ADMIN;
     session.server = ADMIN;
     session.listeners.clear();
+    session.cleared = Promise.resolve();
     online = true;
     vi.stubGlobal('navigator', {
       get onLine() {
@@ -180,5 +184,18 @@ describe('the sync engine', () => {
     expect(steps.log).not.toContain('account');
     session.change(ADMIN);
     await vi.waitFor(() => expect(steps.log.filter((name) => name === 'account')).toHaveLength(1));
+  });
+
+  it('when another account signs in, its data is pulled after the previous account’s copies are removed, not beneath the clearing', async () => {
+    const { syncNow } = await import('../../../src/app/sync/sync-engine');
+    await syncNow();
+    steps.log.length = 0;
+    const clearing = gate();
+    session.cleared = clearing.promise.then(() => void steps.log.push('cleared'));
+    session.change({ status: 'signed-in', user: { id: 'USR-002', roles: ['buyer'] } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(steps.log).toEqual([]);
+    clearing.open();
+    await vi.waitFor(() => expect(steps.log).toEqual(['cleared', 'push', 'listings', 'trust', 'account', 'changes']));
   });
 });
