@@ -21,14 +21,24 @@ export class SignedOutError extends Error {
   }
 }
 
+/**
+ * Only what differs is written: a table written to re-runs every screen that reads it, and
+ * most pulls (every 30 s, and after each change) bring the same rows again. An
+ * administrator's user list of hundreds was rewritten on every run, and redrawn with it.
+ */
 async function replaceMirror<Row extends { id: string }>(database: NambalaDatabase, tableName: MirrorTable, rows: readonly Row[], pulledAtKey: string): Promise<void> {
-  const table = database.table<Row, string>(tableName);
+  const table = database.table<Row & { syncState?: string }, string>(tableName);
   await database.transaction('rw', table, database.outbox, database.meta, async () => {
     const waiting = new Set((await database.outbox.filter((entry) => entry.table === tableName).toArray()).map((entry) => entry.rowId));
+    const stored = new Map((await table.toArray()).map((row) => [row.id, JSON.stringify(row)]));
     const incoming = new Set(rows.map((row) => row.id));
-    const gone = (await table.toCollection().primaryKeys()).filter((id) => !incoming.has(id) && !waiting.has(id));
-    await table.bulkDelete(gone);
-    await table.bulkPut(rows.filter((row) => !waiting.has(row.id)).map((row) => ({ ...row, syncState: 'synced' })));
+    const gone = [...stored.keys()].filter((id) => !incoming.has(id) && !waiting.has(id));
+    const changed = rows
+      .filter((row) => !waiting.has(row.id))
+      .map((row) => ({ ...row, syncState: 'synced' }))
+      .filter((row) => stored.get(row.id) !== JSON.stringify(row));
+    if (gone.length > 0) await table.bulkDelete(gone);
+    if (changed.length > 0) await table.bulkPut(changed);
     await database.meta.put({ key: pulledAtKey, value: Date.now() });
   });
 }

@@ -50,6 +50,26 @@ describe('pullAccountData', () => {
     expect(await database.adminUsers.toArray()).toEqual([{ ...base, id: 'USR-002', name: 'New', syncState: 'synced' }]);
   });
 
+  it('writes nothing to a copy the server sends again unchanged, so the screens reading it are not run again', async () => {
+    const users = [
+      { ...base, id: 'USR-002', name: 'Same' },
+      { ...base, id: 'USR-003', name: 'Renamed' },
+    ];
+    serve({ '/api/notifications': { notifications: [] }, '/api/admin/users': { users } });
+    await pullAccountData(database, admin);
+    const written: string[] = [];
+    database.adminUsers.hook('creating', (id) => void written.push(`create ${String(id)}`));
+    database.adminUsers.hook('updating', (_changes, id) => void written.push(`update ${String(id)}`));
+    database.adminUsers.hook('deleting', (id) => void written.push(`delete ${String(id)}`));
+    serve({ '/api/notifications': { notifications: [] }, '/api/admin/users': { users: [users[0], { ...base, id: 'USR-003', name: 'Renamed again' }] } });
+    await pullAccountData(database, admin);
+    expect(written).toEqual(['update USR-003']);
+    expect((await database.adminUsers.get('USR-003'))?.name).toBe('Renamed again');
+    serve({ '/api/notifications': { notifications: [] }, '/api/admin/users': { users: [users[0]] } });
+    await pullAccountData(database, admin);
+    expect(written).toEqual(['update USR-003', 'delete USR-003']);
+  });
+
   it('keeps the device’s version of a row whose change is still waiting in the outbox', async () => {
     await mutate(database, { intent: 'editUser', table: 'adminUsers', row: { ...base, id: 'USR-003', name: 'Edited here' }, payload: {} });
     await mutate(database, { intent: 'addUser', table: 'adminUsers', row: { ...base, id: 'local-new', name: 'Added here' }, payload: {} });
