@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { PRERENDERED_PAGES, prerenderedFileOf } from './src/app/prerender/prerendered-pages.ts';
 import { eagerCommonJsWrappers } from './src/build/eager-commonjs-wrappers.ts';
 import { lazyGlobalStyles } from './src/build/lazy-global-styles.ts';
+import { staticStylesInDev } from './src/build/static-styles-in-dev.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 // The prerendered pages are written after this build, so they are listed by hand;
@@ -17,6 +18,7 @@ export default defineConfig({
   plugins: [
     react(),
     lazyGlobalStyles(),
+    staticStylesInDev(),
     eagerCommonJsWrappers(),
     VitePWA({
       // We register the service worker ourselves (src/app/pwa) so that an update

@@ -2,11 +2,16 @@
  * Online/offline and sync state, always visible in the header: a dot and a word,
  * plus the number of changes waiting on this device.
  */
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { staticClasses } from '../theme/static-styles';
+import type { connectionStatusStyles } from './connection-status.styles';
+import { formatTimeOfDay } from './format-date-time';
+import { CLOUD_OFF_PATH, CLOUD_PATH } from './icon-paths';
+import { PlainStrokeIcon } from './plain-icon';
 import { useOnlineStatus } from './use-online-status';
 import { useSyncStatus } from './use-sync-status';
-import { CloudIcon, CloudOffIcon } from './icons';
-import { formatTimeOfDay } from './format-date-time';
+
+// Styled at build time (connection-status.styles.tsx, decision 039): every page's header shows it.
+const cls = staticClasses<typeof connectionStatusStyles>('connection-status');
 
 export function ConnectionStatus() {
   const isOnline = useOnlineStatus();
@@ -16,22 +21,16 @@ export function ConnectionStatus() {
   const detail = waiting > 0 ? `${waiting} change${waiting === 1 ? '' : 's'} saved on this device` : 'all changes synced';
   const synced = lastSyncedAt === null ? null : `last synced ${formatTimeOfDay(lastSyncedAt)}`;
   return (
-    <HStack gap="1.5" role="status" aria-live="polite" aria-label={`${label}, ${detail}${synced ? `, ${synced}` : ''}`} data-testid="connection-status" title={synced ?? undefined}>
-      <Badge colorPalette={isOnline ? 'green' : 'orange'} variant="subtle" size="sm" gap="1">
-        {isOnline ? <CloudIcon boxSize="3.5" /> : <CloudOffIcon boxSize="3.5" />}
+    <div className={cls('root')} role="status" aria-live="polite" aria-label={`${label}, ${detail}${synced ? `, ${synced}` : ''}`} data-testid="connection-status" title={synced ?? undefined}>
+      <span className={cls(isOnline ? 'online' : 'offline')}>
+        <PlainStrokeIcon path={isOnline ? CLOUD_PATH : CLOUD_OFF_PATH} className={cls('icon')} />
         {label}
-      </Badge>
+      </span>
       {waiting > 0 ? (
-        <Text fontSize="xs" color="fg.muted" hideBelow="sm">
-          {waiting} waiting
-        </Text>
+        <p className={cls('waiting')}>{waiting} waiting</p>
       ) : (
-        synced && (
-          <Text fontSize="xs" color="fg.muted" hideBelow="md">
-            Synced {formatTimeOfDay(lastSyncedAt ?? 0)}
-          </Text>
-        )
+        synced && <p className={cls('synced')}>Synced {formatTimeOfDay(lastSyncedAt ?? 0)}</p>
       )}
-    </HStack>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 /** The few icons the app uses, as inline SVG (stroke icons on a 24 px grid). */
 import { createIcon } from '@chakra-ui/react';
+import { CLOUD_OFF_PATH, CLOUD_PATH, MENU_PATH, stroke } from './icon-paths';
 
 // Icons take the size of the text around them unless told otherwise.
 const defaultProps = { boxSize: '1em' } as const;
@@ -9,9 +10,9 @@ export function strokeIcon(displayName: string, path: React.ReactElement) {
   return createIcon({ displayName, defaultProps, path });
 }
 
-export const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+export { stroke };
 
-export const MenuIcon = strokeIcon('MenuIcon', <path {...stroke} d="M4 6h16M4 12h16M4 18h16" />);
+export const MenuIcon = strokeIcon('MenuIcon', <path {...stroke} d={MENU_PATH} />);
 export const CheckIcon = strokeIcon('CheckIcon', <path {...stroke} d="M20 6 9 17l-5-5" />);
 export const ChevronDownIcon = strokeIcon('ChevronDownIcon', <path {...stroke} d="m6 9 6 6 6-6" />);
 export const ShieldIcon = strokeIcon('ShieldIcon', <path {...stroke} d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />);
@@ -41,8 +42,8 @@ export const QrIcon = strokeIcon('QrIcon', (
     <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
   </g>
 ));
-export const CloudOffIcon = strokeIcon('CloudOffIcon', <path {...stroke} d="m2 2 20 20M5.8 5.8A7 7 0 0 0 6 19h11m3.7-1.4A4.5 4.5 0 0 0 17.5 10h-1.3A7 7 0 0 0 9.2 4.6" />);
-export const CloudIcon = strokeIcon('CloudIcon', <path {...stroke} d="M17.5 19H6a5 5 0 1 1 1.1-9.9A7 7 0 0 1 20.5 12 3.5 3.5 0 0 1 17.5 19Z" />);
+export const CloudOffIcon = strokeIcon('CloudOffIcon', <path {...stroke} d={CLOUD_OFF_PATH} />);
+export const CloudIcon = strokeIcon('CloudIcon', <path {...stroke} d={CLOUD_PATH} />);
 export const MailIcon = strokeIcon('MailIcon', (
   <g {...stroke}>
     <rect x="2" y="4" width="20" height="16" rx="2" />

@@ -1,7 +1,13 @@
-/** Four-column footer: brand, Quick Links, Support, Legal; copyright and compliance note. */
-import { Box, Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+/**
+ * Four-column footer: brand, Quick Links, Support, Legal; copyright and compliance note.
+ * Styled at build time (public-footer.styles.tsx, decision 039): no Chakra here.
+ */
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { staticClasses } from '../theme/static-styles';
+import type { footerStyles } from './public-footer.styles';
+
+const cls = staticClasses<typeof footerStyles>('footer');
 
 const columns = [
   {
@@ -33,33 +39,29 @@ const columns = [
 
 export function PublicFooter({ year }: { year: number }) {
   return (
-    <Box as="footer" bg="gray.900" color="gray.300" mt="auto">
-      <Container maxW="7xl" py="12">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="8">
-          <Stack gap="3">
-            <Text fontWeight="bold" fontSize="lg" color="white">
-              Nambala
-            </Text>
-            <Text fontSize="sm">Simplifying vehicle registration and plate management in Zambia. Buy, reserve and verify licence plates online.</Text>
-          </Stack>
+    <footer className={cls('root')}>
+      <div className={cls('container')}>
+        <div className={cls('columns')}>
+          <div className={cls('about')}>
+            <p className={cls('name')}>Nambala</p>
+            <p className={cls('summary')}>Simplifying vehicle registration and plate management in Zambia. Buy, reserve and verify licence plates online.</p>
+          </div>
           {columns.map((column) => (
-            <Stack key={column.title} as="nav" aria-label={column.title} gap="0">
-              <Heading as="h2" size="sm" color="white">
-                {column.title}
-              </Heading>
+            <nav key={column.title} aria-label={column.title} className={cls('column')}>
+              <h2 className={cls('heading')}>{column.title}</h2>
               {column.links.map((link) => (
-                <Link key={link.label} asChild fontSize="sm" color="gray.300" py="2" _hover={{ color: 'white' }}>
-                  <RouterLink to={link.to}>{link.label}</RouterLink>
-                </Link>
+                <RouterLink key={link.label} to={link.to} className={cls('link')}>
+                  {link.label}
+                </RouterLink>
               ))}
-            </Stack>
+            </nav>
           ))}
-        </SimpleGrid>
-        <Stack borderTopWidth="1px" borderColor="gray.700" mt="10" pt="6" gap="1" fontSize="sm" textAlign={{ base: 'left', md: 'center' }}>
-          <Text>© {year} Nambala. All rights reserved.</Text>
-          <Text color="gray.400">Compliant with and approved by the Zambia Bureau of Standards and the Ministry of Transport.</Text>
-        </Stack>
-      </Container>
-    </Box>
+        </div>
+        <div className={cls('legal')}>
+          <p>© {year} Nambala. All rights reserved.</p>
+          <p className={cls('approval')}>Compliant with and approved by the Zambia Bureau of Standards and the Ministry of Transport.</p>
+        </div>
+      </div>
+    </footer>
   );
 }

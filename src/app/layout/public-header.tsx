@@ -1,12 +1,20 @@
-/** Public header: desktop links, and a slide-in menu on small screens (spec section 2). */
-import { Box, Button, Container, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+/**
+ * Public header: desktop links, and a slide-in menu on small screens (spec section 2).
+ * Styled at build time (public-header.styles.tsx, decision 039): every public page shows it.
+ */
 import { lazy, Suspense, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { ConnectionStatus } from '../components/connection-status';
-import { MenuIcon } from '../components/icons';
+import { MENU_PATH } from '../components/icon-paths';
+import { PlainStrokeIcon } from '../components/plain-icon';
 import { paths } from '../config/paths';
 import { InstallButton } from '../pwa/install-button';
 import { useDeviceSession } from '../session/use-session';
+import { staticClasses } from '../theme/static-styles';
+import type { headerStyles, logoStyles } from './public-header.styles';
+
+const cls = staticClasses<typeof headerStyles>('header');
+const logoCls = staticClasses<typeof logoStyles>('logo');
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
@@ -32,16 +40,14 @@ function useSignedIn(): boolean {
 
 export function Logo() {
   return (
-    <Link asChild fontWeight="bold" fontSize="xl" color="fg" _hover={{ textDecoration: 'none' }} aria-label="Nambala home">
-      <RouterLink to={paths.home}>
-        <HStack gap="2">
-          <Box as="span" aria-hidden bg="brand.600" color="white" rounded="md" px="1.5" fontSize="sm" letterSpacing="wider" lineHeight="tall">
-            ZM
-          </Box>
-          <Text as="span">Nambala</Text>
-        </HStack>
-      </RouterLink>
-    </Link>
+    <RouterLink to={paths.home} className={logoCls('link')} aria-label="Nambala home">
+      <div className={logoCls('row')}>
+        <span aria-hidden className={logoCls('mark')}>
+          ZM
+        </span>
+        <span>Nambala</span>
+      </div>
+    </RouterLink>
   );
 }
 
@@ -51,40 +57,46 @@ export function PublicHeader() {
   const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   const signedIn = useSignedIn();
   return (
-    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/95" backdropFilter="blur(6px)" borderBottomWidth="1px">
-      <Container maxW="7xl" py="3">
-        <Flex align="center" justify="space-between" gap="4">
+    <header className={cls('root')}>
+      <div className={cls('container')}>
+        <div className={cls('bar')}>
           <Logo />
-          <HStack as="nav" aria-label="Main" gap="1" hideBelow="lg">
+          <nav aria-label="Main" className={cls('nav')}>
             {desktopLinks.map((link) => (
-              <Button key={link.to} asChild variant="ghost" size="sm" color="fg.muted" css={{ '&[aria-current=page]': { color: 'brand.fg', bg: 'brand.subtle' } }}>
-                <NavLink to={link.to}>{link.label}</NavLink>
-              </Button>
+              <NavLink key={link.to} to={link.to} className={cls('navLink')}>
+                {link.label}
+              </NavLink>
             ))}
-          </HStack>
-          <HStack gap="3">
+          </nav>
+          <div className={cls('actions')}>
             {/* Below lg it is in the menu: a phone's header has no room for it. */}
             <InstallButton hideBelow="lg" />
             <ConnectionStatus />
-            <Button asChild size="sm" colorPalette="brand" hideBelow="lg">
-              {signedIn ? <RouterLink to={paths.dashboard.root}>Dashboard</RouterLink> : <RouterLink to={paths.auth}>Login</RouterLink>}
-            </Button>
-            <IconButton aria-label="Open menu" aria-haspopup="dialog" aria-expanded={isMenuOpen} variant="ghost" hideFrom="lg"
+            {signedIn ? (
+              <RouterLink to={paths.dashboard.root} className={cls('account')}>
+                Dashboard
+              </RouterLink>
+            ) : (
+              <RouterLink to={paths.auth} className={cls('account')}>
+                Login
+              </RouterLink>
+            )}
+            <button type="button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={isMenuOpen} className={cls('menuButton')}
               onClick={() => {
                 setHasOpenedMenu(true);
                 setMenuOpen(true);
               }}
             >
-              <MenuIcon />
-            </IconButton>
+              <PlainStrokeIcon path={MENU_PATH} className={cls('menuIcon')} />
+            </button>
             {hasOpenedMenu && (
               <Suspense fallback={null}>
                 <MobileMenu links={signedIn ? signedInLinks : visitorLinks} isOpen={isMenuOpen} onOpenChange={setMenuOpen} />
               </Suspense>
             )}
-          </HStack>
-        </Flex>
-      </Container>
-    </Box>
+          </div>
+        </div>
+      </div>
+    </header>
   );
 }

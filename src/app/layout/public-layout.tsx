@@ -1,5 +1,8 @@
-/** The frame of every public page: skip link, header, the page, footer, update prompt. */
-import { Box, Flex, Link, Spinner } from '@chakra-ui/react';
+/**
+ * The frame of every public page: skip link, header, the page, footer, update prompt.
+ * Styled at build time (public-layout.styles.tsx, decision 039).
+ */
+import { Flex, Spinner } from '@chakra-ui/react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { UpdatePrompt } from '../pwa/update-prompt';
@@ -7,6 +10,10 @@ import { usePageLoading } from '../routing/lazy-page';
 import { RouteErrorBoundary } from '../routing/route-error-boundary';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
+import { staticClasses } from '../theme/static-styles';
+import type { layoutStyles } from './public-layout.styles';
+
+const cls = staticClasses<typeof layoutStyles>('layout');
 
 export function PageLoading() {
   return (
@@ -36,20 +43,20 @@ export function PublicLayout() {
   const { pathname } = useLocation();
   useFocusMainOnNavigate(pathname);
   return (
-    <Flex direction="column" minH="100dvh">
-      <Link href="#main" position="absolute" left="-9999px" _focus={{ left: '2', top: '2', zIndex: 'skipLink', bg: 'bg', p: '2', rounded: 'md', shadow: 'md' }}>
+    <div className={cls('page')}>
+      <a href="#main" className={cls('skipLink')}>
         Skip to content
-      </Link>
+      </a>
       <PublicHeader />
-      <Box as="main" id="main" tabIndex={-1} flex="1" outline="none" aria-busy={pageLoading}>
+      <main id="main" tabIndex={-1} className={cls('main')} aria-busy={pageLoading}>
         <RouteErrorBoundary>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </RouteErrorBoundary>
-      </Box>
+      </main>
       <PublicFooter year={new Date().getFullYear()} />
       <UpdatePrompt />
-    </Flex>
+    </div>
   );
 }

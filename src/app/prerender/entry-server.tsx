@@ -89,3 +89,5 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
   const classSheet = classes.length > 0 ? styleElement(`css ${classes.map((entry) => entry.name).join(' ')}`, classes.map((entry) => rulesOf(entry.name)).join('')) : '';
   return { html, head: globals.join('') + classSheet, afterRoot };
 }
+
+export { staticStyleSheet } from './static-style-sheet';

@@ -14,15 +14,18 @@ import { type BuildManifest, PRERENDERED_PAGES, pageScripts, prerenderedFileOf, 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dist = path.join(root, 'dist');
 
-const { renderPage, routePatterns } = (await import(pathToFileURL(path.join(root, '.ssr-build', 'entry-server.js')).href)) as typeof EntryServer;
+const { renderPage, routePatterns, staticStyleSheet } = (await import(pathToFileURL(path.join(root, '.ssr-build', 'entry-server.js')).href)) as typeof EntryServer;
 
 const shellPath = path.join(dist, 'app-shell.html');
 // The first run copies Vite's index.html; a rerun must not copy a prerendered page over the shell.
 const indexHtml = await readFile(path.join(dist, 'index.html'), 'utf8');
 if (!indexHtml.includes('data-prerendered')) await copyFile(path.join(dist, 'index.html'), shellPath);
-// A rerun finds the shell with the scripts it wrote last time: taken off again.
-const shell = (await readFile(shellPath, 'utf8')).replace(/<div id="root" data-scripts="[^"]*"><\/div>/, '<div id="root"></div>');
-if (!shell.includes('<div id="root"></div>')) throw new Error('app-shell.html has no empty #root to fill');
+// A rerun finds the shell with the scripts and styles it wrote last time: taken off again.
+const unfilledShell = (await readFile(shellPath, 'utf8')).replace(/<div id="root" data-scripts="[^"]*"><\/div>/, '<div id="root"></div>').replace(/<style data-static-styles="">.*?<\/style>/s, '');
+if (!unfilledShell.includes('<div id="root"></div>')) throw new Error('app-shell.html has no empty #root to fill');
+if (!unfilledShell.includes('</head>')) throw new Error('app-shell.html has no </head> for the page styles');
+// What is styled at build time (decision 039), in every page and the shell.
+const shell = unfilledShell.replace('</head>', () => `${staticStyleSheet()}</head>`);
 
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
 // The app's own scripts: main.tsx fetches them first, then the page's, and Vite's loader finds them asked for.
@@ -39,7 +42,6 @@ for (const page of PRERENDERED_PAGES) {
   // The app's and the page's scripts are fetched by main.tsx after the first paint, not
   // announced in the head: there they would compete with the rest of the HTML for a slow line.
   const scripts = pageScripts(manifest, page.module, { drawsEarlyVerdicts: afterRoot.includes(VERDICT_TEMPLATE) }).map((file) => `/${file}`);
-  if (!shell.includes('</head>')) throw new Error('app-shell.html has no </head> for the page styles');
   const document = shell
     .replace('</head>', () => `${head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.path}" data-scripts="${scripts.join(' ')}">${html}</div>${afterRoot}`)

@@ -1,0 +1,17 @@
+/**
+ * Every group of styles made at build time (decision 039), by the name its classes carry.
+ * Read by the build only (src/app/prerender/static-style-sheet.tsx).
+ */
+import { connectionStatusStyles } from '../components/connection-status.styles';
+import { footerStyles } from '../layout/public-footer.styles';
+import { headerStyles, logoStyles } from '../layout/public-header.styles';
+import { layoutStyles } from '../layout/public-layout.styles';
+import type { StaticStyles } from './static-styles';
+
+export const STATIC_STYLE_GROUPS: Record<string, StaticStyles> = {
+  layout: layoutStyles,
+  header: headerStyles,
+  logo: logoStyles,
+  'connection-status': connectionStatusStyles,
+  footer: footerStyles,
+};

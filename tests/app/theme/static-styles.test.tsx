@@ -1,0 +1,90 @@
+/**
+ * What is styled at build time (decision 039): the shell every page shows is drawn without
+ * Chakra, each of its classes is in the sheet the pages carry, and the sheet holds Chakra's
+ * own rules for each specimen.
+ */
+import { Box, Button, ChakraProvider } from '@chakra-ui/react';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ConnectionStatus } from '../../../src/app/components/connection-status';
+import { PublicLayout } from '../../../src/app/layout/public-layout';
+import { staticStyleRules } from '../../../src/app/prerender/static-style-sheet';
+import { STATIC_STYLE_GROUPS } from '../../../src/app/theme/static-style-groups';
+import { appSystem } from '../../../src/app/theme/system';
+
+/** Renders `element` with Chakra's provider and returns its markup and the class styles Emotion made for it. */
+function renderWithChakra(element: ReactElement): { html: string; madeStyles: string[] } {
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <ChakraProvider value={appSystem()}>
+        <MemoryRouter initialEntries={['/pricing']}>{element}</MemoryRouter>
+      </ChakraProvider>
+    </CacheProvider>,
+  );
+  const classNames = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]?.split(/\s+/) ?? []));
+  return { html, madeStyles: [...classNames].filter((name) => name.startsWith('css-')) };
+}
+
+const SHELL = (
+  <>
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path="/pricing" element={<p>The page</p>} />
+      </Route>
+    </Routes>
+    <ConnectionStatus />
+  </>
+);
+
+describe('the shell styled at build time', () => {
+  it('is drawn with no style made at run time', () => {
+    const { html, madeStyles } = renderWithChakra(SHELL);
+    expect(html).toContain('Skip to content');
+    expect(html).toContain('The page');
+    expect(html).toContain('All rights reserved');
+    expect(madeStyles).toEqual([]);
+  });
+
+  it('uses only classes the sheet defines', () => {
+    const rules = staticStyleRules();
+    const used = new Set([...renderWithChakra(SHELL).html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]?.split(/\s+/) ?? []));
+    const undefinedClasses = [...used].filter((name) => name !== 'active' && !rules.includes(`.${name}{`) && !rules.includes(`.${name}:`) && !rules.includes(`.${name}[`));
+    expect(undefinedClasses).toEqual([]);
+    expect(used.size).toBeGreaterThan(15);
+  });
+});
+
+describe('staticStyleRules', () => {
+  it('writes Chakra’s own rules for an element under the named class, cascade layers and media queries included', () => {
+    const specimen = <Button variant="ghost" size="sm" hideBelow="lg" />;
+    const { html, madeStyles } = renderWithChakra(specimen);
+    expect(html).toContain(madeStyles[0]);
+    const cache = createCache({ key: 'css' });
+    cache.compat = true;
+    renderToString(
+      <CacheProvider value={cache}>
+        <ChakraProvider value={appSystem()}>{specimen}</ChakraProvider>
+      </CacheProvider>,
+    );
+    const name = madeStyles[0] ?? '';
+    const chakraRules = String(cache.inserted[name.slice('css-'.length)]);
+    const rules = staticStyleRules({ test: { ghost: specimen } });
+    expect(rules).toBe(`@layer reset,base,tokens,recipes;${chakraRules.replaceAll(`.${name}`, '.nb-test-ghost')}`);
+    expect(rules).toContain('@layer recipes{');
+    expect(rules).toContain('@media');
+  });
+
+  it('names every specimen of every group, and refuses one that Chakra does not style as one element', () => {
+    const rules = staticStyleRules();
+    for (const [group, styles] of Object.entries(STATIC_STYLE_GROUPS)) {
+      for (const name of Object.keys(styles)) expect(rules, `${group}.${name}`).toContain(`.nb-${group}-${name}`);
+    }
+    expect(() => staticStyleRules({ test: { plain: <Box /> } })).toThrow(/has no style/);
+  });
+});
