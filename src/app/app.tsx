@@ -8,13 +8,21 @@ import type { ReactNode } from 'react';
 import { ToasterHost } from './components/toast';
 import { appSystem } from './theme/system';
 
-let withoutGlobals: SystemContext | undefined;
-// The same system without its global styles (reset, tokens, base), for a page that
-// already carries them: Chakra's provider would otherwise serialise all of them again
-// (~30 KiB of CSS) only to find them in the page. Copied by descriptor, not spread:
-// in the browser build `_global` is made when read (decision 033), and a spread would read it.
-function systemWithoutGlobals(): SystemContext {
-  return (withoutGlobals ??= Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(appSystem()), _global: { value: [], enumerable: true } }) as SystemContext);
+let whenRead: SystemContext | undefined;
+/**
+ * The design system for a page that already carries its global styles (reset, tokens, base,
+ * and the cascade layers' order), made the first time a Chakra element reads it. A page whose
+ * first view is styled at build time (decision 039) then starts without making it at all.
+ * Chakra's provider reads only `_config.disableLayers` and `_global` itself: the layers are
+ * declared by the page, and the global styles are not written again (Chakra's provider would
+ * serialise all of them, ~30 KiB of CSS, only to find them in the page).
+ */
+function systemWhenRead(): SystemContext {
+  const layersDeclared = new Proxy({}, { get: (_target, key) => (key === 'disableLayers' ? true : Reflect.get(appSystem()._config, key)) });
+  return (whenRead ??= new Proxy({} as SystemContext, {
+    get: (_target, key) => (key === '_global' ? [] : key === '_config' ? layersDeclared : Reflect.get(appSystem(), key)),
+    has: (_target, key) => Reflect.has(appSystem(), key),
+  }));
 }
 
 /**
@@ -23,7 +31,7 @@ function systemWithoutGlobals(): SystemContext {
  */
 export function AppProviders({ children, pageHasGlobalStyles = false }: { children: ReactNode; pageHasGlobalStyles?: boolean }) {
   return (
-    <ChakraProvider value={pageHasGlobalStyles ? systemWithoutGlobals() : appSystem()}>
+    <ChakraProvider value={pageHasGlobalStyles ? systemWhenRead() : appSystem()}>
       {children}
       <ToasterHost />
     </ChakraProvider>

@@ -8,15 +8,23 @@
  * (mount.tsx).
  * Why and what it measured: docs/decisions/029-start-in-short-tasks.md.
  */
-import { nextTask } from './components/when-idle';
+import { nextTask, whenLoadedReadyAndIdle } from './components/when-idle';
+
+/** Set by the prerenderer on a page whose first view draws no style at run time (decision 039). */
+const isStyledAtBuild = document.getElementById('root')?.hasAttribute('data-styled-at-build') ?? false;
 
 async function start(): Promise<void> {
   const reactClient = await import('./react-client');
   await nextTask();
   const { mount, appSystem } = await import('./mount');
   await nextTask();
-  appSystem();
-  await nextTask();
+  // A page styled at build time shows its first view without the design system; it is made
+  // once the page is idle, ready for what draws with Chakra later (a verdict, a dialog).
+  if (isStyledAtBuild) whenLoadedReadyAndIdle(() => void appSystem());
+  else {
+    appSystem();
+    await nextTask();
+  }
   await mount(reactClient);
 }
 

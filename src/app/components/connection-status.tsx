@@ -5,8 +5,8 @@
 import { staticClasses } from '../theme/static-styles';
 import type { connectionStatusStyles } from './connection-status.styles';
 import { formatTimeOfDay } from './format-date-time';
-import { CLOUD_OFF_PATH, CLOUD_PATH } from './icon-paths';
-import { PlainStrokeIcon } from './plain-icon';
+import { CLOUD_DRAWING, CLOUD_OFF_DRAWING } from './icon-drawings';
+import { PlainIcon } from './plain-icon';
 import { useOnlineStatus } from './use-online-status';
 import { useSyncStatus } from './use-sync-status';
 
@@ -23,7 +23,7 @@ export function ConnectionStatus() {
   return (
     <div className={cls('root')} role="status" aria-live="polite" aria-label={`${label}, ${detail}${synced ? `, ${synced}` : ''}`} data-testid="connection-status" title={synced ?? undefined}>
       <span className={cls(isOnline ? 'online' : 'offline')}>
-        <PlainStrokeIcon path={isOnline ? CLOUD_PATH : CLOUD_OFF_PATH} className={cls('icon')} />
+        <PlainIcon drawing={isOnline ? CLOUD_DRAWING : CLOUD_OFF_DRAWING} className={cls('icon')} />
         {label}
       </span>
       {waiting > 0 ? (

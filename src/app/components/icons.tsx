@@ -1,6 +1,6 @@
 /** The few icons the app uses, as inline SVG (stroke icons on a 24 px grid). */
 import { createIcon } from '@chakra-ui/react';
-import { CLOUD_OFF_PATH, CLOUD_PATH, MENU_PATH, stroke } from './icon-paths';
+import { CHECK_DRAWING, CLOUD_DRAWING, CLOUD_OFF_DRAWING, MENU_DRAWING, QR_DRAWING, SEARCH_DRAWING, SHIELD_DRAWING, stroke, WARNING_DRAWING } from './icon-drawings';
 
 // Icons take the size of the text around them unless told otherwise.
 const defaultProps = { boxSize: '1em' } as const;
@@ -12,10 +12,10 @@ export function strokeIcon(displayName: string, path: React.ReactElement) {
 
 export { stroke };
 
-export const MenuIcon = strokeIcon('MenuIcon', <path {...stroke} d={MENU_PATH} />);
-export const CheckIcon = strokeIcon('CheckIcon', <path {...stroke} d="M20 6 9 17l-5-5" />);
+export const MenuIcon = strokeIcon('MenuIcon', MENU_DRAWING);
+export const CheckIcon = strokeIcon('CheckIcon', CHECK_DRAWING);
 export const ChevronDownIcon = strokeIcon('ChevronDownIcon', <path {...stroke} d="m6 9 6 6 6-6" />);
-export const ShieldIcon = strokeIcon('ShieldIcon', <path {...stroke} d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />);
+export const ShieldIcon = strokeIcon('ShieldIcon', SHIELD_DRAWING);
 export const ClockIcon = strokeIcon('ClockIcon', (
   <g {...stroke}>
     <circle cx="12" cy="12" r="10" />
@@ -28,22 +28,10 @@ export const AwardIcon = strokeIcon('AwardIcon', (
     <path d="M15.5 13 17 22l-5-3-5 3 1.5-9" />
   </g>
 ));
-export const SearchIcon = strokeIcon('SearchIcon', (
-  <g {...stroke}>
-    <circle cx="11" cy="11" r="8" />
-    <path d="m21 21-4.3-4.3" />
-  </g>
-));
-export const QrIcon = strokeIcon('QrIcon', (
-  <g {...stroke}>
-    <rect x="3" y="3" width="7" height="7" />
-    <rect x="14" y="3" width="7" height="7" />
-    <rect x="3" y="14" width="7" height="7" />
-    <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
-  </g>
-));
-export const CloudOffIcon = strokeIcon('CloudOffIcon', <path {...stroke} d={CLOUD_OFF_PATH} />);
-export const CloudIcon = strokeIcon('CloudIcon', <path {...stroke} d={CLOUD_PATH} />);
+export const SearchIcon = strokeIcon('SearchIcon', SEARCH_DRAWING);
+export const QrIcon = strokeIcon('QrIcon', QR_DRAWING);
+export const CloudOffIcon = strokeIcon('CloudOffIcon', CLOUD_OFF_DRAWING);
+export const CloudIcon = strokeIcon('CloudIcon', CLOUD_DRAWING);
 export const MailIcon = strokeIcon('MailIcon', (
   <g {...stroke}>
     <rect x="2" y="4" width="20" height="16" rx="2" />
@@ -78,7 +66,7 @@ export const TruckIcon = strokeIcon('TruckIcon', (
     <circle cx="18.5" cy="18.5" r="2.5" />
   </g>
 ));
-export const WarningIcon = strokeIcon('WarningIcon', <path {...stroke} d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0ZM12 9v4M12 17h.01" />);
+export const WarningIcon = strokeIcon('WarningIcon', WARNING_DRAWING);
 export const EyeIcon = strokeIcon('EyeIcon', (
   <g {...stroke}>
     <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />

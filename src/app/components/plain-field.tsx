@@ -14,9 +14,9 @@ import { ChevronDownIcon } from './icons';
 const field = createSlotRecipeContext({ key: 'field' });
 export const FieldRoot = field.withProvider<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'root');
 export const FieldLabel = field.withContext<HTMLLabelElement, HTMLChakraProps<'label'>>('label', 'label');
-const FieldErrorText = field.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'errorText');
-const FieldHelperText = field.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'helperText');
-const FieldRequiredIndicator = field.withContext<HTMLSpanElement, HTMLChakraProps<'span'>>('span', 'requiredIndicator');
+export const FieldErrorText = field.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'errorText');
+export const FieldHelperText = field.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'helperText');
+export const FieldRequiredIndicator = field.withContext<HTMLSpanElement, HTMLChakraProps<'span'>>('span', 'requiredIndicator');
 
 export const TextInput = createRecipeContext({ key: 'input' }).withContext<HTMLInputElement, InputProps>('input');
 export const TextArea = createRecipeContext({ key: 'textarea' }).withContext<HTMLTextAreaElement, TextareaProps>('textarea');

@@ -7,7 +7,8 @@
  * Trigger, Content. Arrow keys, Home and End move between tabs and select them.
  */
 import { createSlotRecipeContext, type HTMLChakraProps, type SlotRecipeProps } from '@chakra-ui/react';
-import { createContext, type KeyboardEvent, type ReactNode, type Ref, useContext, useId, useState } from 'react';
+import type { ReactNode, Ref } from 'react';
+import { HORIZONTAL, TabsContext, type TabsValueProps, useContentProps, useTabListProps, useTabsRoot, useTriggerProps } from './tabs-state';
 
 const { withProvider, withContext } = createSlotRecipeContext({ key: 'tabs' });
 
@@ -19,43 +20,10 @@ const StyledList = withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'l
 const StyledTrigger = withContext<HTMLButtonElement, HTMLChakraProps<'button'>>('button', 'trigger');
 const StyledContent = withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'content');
 
-interface TabsState {
-  value: string;
-  select: (value: string) => void;
-  idOf: (part: 'trigger' | 'content', value: string) => string;
-}
-
-const TabsContext = createContext<TabsState | null>(null);
-
-// The recipe's horizontal styles key on this attribute; these tabs are always horizontal.
-const HORIZONTAL = { 'data-orientation': 'horizontal' } as const;
-
-function useTabs(): TabsState {
-  const state = useContext(TabsContext);
-  if (!state) throw new Error('Tabs parts must be inside Tabs.Root');
-  return state;
-}
-
-type RootProps = Omit<HTMLChakraProps<'div'> & TabsVariantProps, 'defaultValue' | 'onChange'> & {
-  value?: string;
-  defaultValue?: string;
-  onValueChange?: (details: { value: string }) => void;
-  children: ReactNode;
-};
+type RootProps = Omit<HTMLChakraProps<'div'> & TabsVariantProps, 'defaultValue' | 'onChange'> & TabsValueProps & { children: ReactNode };
 
 function Root({ value, defaultValue, onValueChange, children, ...rest }: RootProps) {
-  const [own, setOwn] = useState(defaultValue ?? '');
-  const current = value ?? own;
-  const baseId = useId();
-  const state: TabsState = {
-    value: current,
-    select: (next) => {
-      if (next === current) return;
-      if (value === undefined) setOwn(next);
-      onValueChange?.({ value: next });
-    },
-    idOf: (part, tab) => `${baseId}-${part}-${tab}`,
-  };
+  const state = useTabsRoot({ value, defaultValue, onValueChange });
   return (
     <TabsContext.Provider value={state}>
       <StyledRoot {...HORIZONTAL} {...rest}>
@@ -65,57 +33,16 @@ function Root({ value, defaultValue, onValueChange, children, ...rest }: RootPro
   );
 }
 
-const KEY_STEPS: Record<string, (index: number, count: number) => number> = {
-  ArrowRight: (index, count) => (index + 1) % count,
-  ArrowLeft: (index, count) => (index - 1 + count) % count,
-  Home: () => 0,
-  End: (_index, count) => count - 1,
-};
-
 function List(props: HTMLChakraProps<'div'>) {
-  const { select } = useTabs();
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const step = KEY_STEPS[event.key];
-    if (!step) return;
-    const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)')];
-    const index = tabs.findIndex((tab) => tab === document.activeElement);
-    if (index === -1 || tabs.length === 0) return;
-    event.preventDefault();
-    const next = tabs[step(index, tabs.length)];
-    next?.focus();
-    if (next?.dataset.value) select(next.dataset.value);
-  }
-  return <StyledList role="tablist" aria-orientation="horizontal" onKeyDown={onKeyDown} {...HORIZONTAL} {...props} />;
-}
-
-/** A tab's state, and the data attributes Chakra's recipe styles by (selected, orientation). */
-function useTab(value: string) {
-  const tabs = useTabs();
-  const selected = tabs.value === value;
-  return { tabs, selected, styleState: { 'data-selected': selected ? '' : undefined, ...HORIZONTAL } };
+  return <StyledList {...useTabListProps()} {...props} />;
 }
 
 function Trigger({ value, ...rest }: HTMLChakraProps<'button'> & { value: string; ref?: Ref<HTMLButtonElement> }) {
-  const { tabs, selected, styleState } = useTab(value);
-  return (
-    <StyledTrigger
-      type="button"
-      role="tab"
-      id={tabs.idOf('trigger', value)}
-      aria-selected={selected}
-      aria-controls={tabs.idOf('content', value)}
-      tabIndex={selected ? 0 : -1}
-      data-value={value}
-      onClick={() => tabs.select(value)}
-      {...styleState}
-      {...rest}
-    />
-  );
+  return <StyledTrigger {...useTriggerProps(value)} {...rest} />;
 }
 
 function Content({ value, ...rest }: HTMLChakraProps<'div'> & { value: string }) {
-  const { tabs, selected, styleState } = useTab(value);
-  return <StyledContent role="tabpanel" id={tabs.idOf('content', value)} aria-labelledby={tabs.idOf('trigger', value)} tabIndex={0} hidden={!selected} {...styleState} {...rest} />;
+  return <StyledContent {...useContentProps(value)} {...rest} />;
 }
 
 export const Tabs = { Root, List, Trigger, Content };

@@ -5,8 +5,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { ConnectionStatus } from '../components/connection-status';
-import { MENU_PATH } from '../components/icon-paths';
-import { PlainStrokeIcon } from '../components/plain-icon';
+import { MENU_DRAWING } from '../components/icon-drawings';
+import { PlainIcon } from '../components/plain-icon';
 import { paths } from '../config/paths';
 import { InstallButton } from '../pwa/install-button';
 import { useDeviceSession } from '../session/use-session';
@@ -87,7 +87,7 @@ export function PublicHeader() {
                 setMenuOpen(true);
               }}
             >
-              <PlainStrokeIcon path={MENU_PATH} className={cls('menuIcon')} />
+              <PlainIcon drawing={MENU_DRAWING} className={cls('menuIcon')} />
             </button>
             {hasOpenedMenu && (
               <Suspense fallback={null}>

@@ -34,6 +34,8 @@ export interface RenderedPage {
   head: string;
   /** Markup after the app's root (templates), or ''. */
   afterRoot: string;
+  /** The page's own markup draws no style at run time: its first view is styled at build time (decision 039). */
+  isStyledAtBuild: boolean;
 }
 
 interface Recorded {
@@ -77,6 +79,7 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
       </CacheProvider>,
     );
   const html = render(<AppRoutes />);
+  const isStyledAtBuild = !recorded.some((entry) => !entry.global);
   // Rendered into the same cache: their classes join the page's one sheet.
   const outside = OUTSIDE_THE_ROOT[pathname];
   const afterRoot = outside ? render(outside()) : '';
@@ -87,7 +90,7 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
   const globals = recorded.filter((entry) => entry.global).map((entry) => styleElement(`css-global ${entry.name}`, rulesOf(entry.name)));
   const classes = recorded.filter((entry) => !entry.global);
   const classSheet = classes.length > 0 ? styleElement(`css ${classes.map((entry) => entry.name).join(' ')}`, classes.map((entry) => rulesOf(entry.name)).join('')) : '';
-  return { html, head: globals.join('') + classSheet, afterRoot };
+  return { html, head: globals.join('') + classSheet, afterRoot, isStyledAtBuild };
 }
 
 export { staticStyleSheet } from './static-style-sheet';

@@ -38,13 +38,13 @@ const startScriptList = [...startScripts].map((file) => `/${file}`).join(' ');
 await writeFile(shellPath, shell.replace('<div id="root"></div>', () => `<div id="root" data-scripts="${startScriptList}"></div>`));
 
 for (const page of PRERENDERED_PAGES) {
-  const { html, head, afterRoot } = await renderPage(page.path);
+  const { html, head, afterRoot, isStyledAtBuild } = await renderPage(page.path);
   // The app's and the page's scripts are fetched by main.tsx after the first paint, not
   // announced in the head: there they would compete with the rest of the HTML for a slow line.
   const scripts = pageScripts(manifest, page.module, { drawsEarlyVerdicts: afterRoot.includes(VERDICT_TEMPLATE) }).map((file) => `/${file}`);
   const document = shell
     .replace('</head>', () => `${head}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.path}" data-scripts="${scripts.join(' ')}">${html}</div>${afterRoot}`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.path}"${isStyledAtBuild ? ' data-styled-at-build=""' : ''} data-scripts="${scripts.join(' ')}">${html}</div>${afterRoot}`)
     .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
   await writeFile(path.join(dist, prerenderedFileOf(page.path)), document);
   process.stdout.write(`prerendered ${page.path} (${(Buffer.byteLength(document) / 1024).toFixed(1)} KiB)\n`);

@@ -7,7 +7,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { cloneElement, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { STATIC_STYLE_GROUPS } from '../theme/static-style-groups';
 import { staticClass, type StaticStyles } from '../theme/static-styles';
@@ -23,10 +23,11 @@ function rulesOf(specimen: ReactElement, className: string): string {
   cache.compat = true;
   const html = renderToString(
     <CacheProvider value={cache}>
-      <ChakraProvider value={appSystem()}>{cloneElement(specimen as ReactElement<{ children?: unknown }>, { children: undefined })}</ChakraProvider>
+      <ChakraProvider value={appSystem()}>{specimen}</ChakraProvider>
     </CacheProvider>,
   );
-  const classAttribute = /^<[a-z][a-z0-9]*\b[^>]*?\sclass="([^"]*)"/.exec(html)?.[1] ?? '';
+  const tag = (/<[a-z][a-z0-9]*\b[^>]*\sdata-specimen=""[^>]*>/.exec(html) ?? /^<[a-z][a-z0-9]*\b[^>]*>/.exec(html))?.[0] ?? '';
+  const classAttribute = /\sclass="([^"]*)"/.exec(tag)?.[1] ?? '';
   const names = classAttribute.split(/\s+/).filter((name) => name.startsWith('css-'));
   if (names.length > 1) throw new Error(`The specimen of ${className} has more than one style class: ${names.join(' ')}`);
   const [name] = names;

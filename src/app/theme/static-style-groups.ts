@@ -6,6 +6,8 @@ import { connectionStatusStyles } from '../components/connection-status.styles';
 import { footerStyles } from '../layout/public-footer.styles';
 import { headerStyles, logoStyles } from '../layout/public-header.styles';
 import { layoutStyles } from '../layout/public-layout.styles';
+import { marketplaceStyles } from '../features/marketplace/marketplace-page.styles';
+import { plateCheckStyles, verificationStyles } from '../features/verification/verification-page.styles';
 import type { StaticStyles } from './static-styles';
 
 export const STATIC_STYLE_GROUPS: Record<string, StaticStyles> = {
@@ -14,4 +16,7 @@ export const STATIC_STYLE_GROUPS: Record<string, StaticStyles> = {
   logo: logoStyles,
   'connection-status': connectionStatusStyles,
   footer: footerStyles,
+  verification: verificationStyles,
+  'plate-check': plateCheckStyles,
+  marketplace: marketplaceStyles,
 };

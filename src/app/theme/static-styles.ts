@@ -9,8 +9,14 @@
  */
 import type { ReactElement } from 'react';
 
-/** One element per name: its tag, props and style props are the element's look; children are ignored. */
+/** One element per name: its tag, props and style props are the element's look (or those of the part inside it marked SPECIMEN). */
 export type StaticStyles = Record<string, ReactElement>;
+
+/**
+ * Marks the element whose look a specimen gives when it is not the outermost: a part drawn
+ * inside its parent's context (a tab inside its tab list).
+ */
+export const SPECIMEN = { 'data-specimen': '' } as const;
 
 /** The class of `name` in the group `group`: `nb-<group>-<name>`. */
 export function staticClass(group: string, name: string): string {

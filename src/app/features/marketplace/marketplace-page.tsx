@@ -4,7 +4,7 @@ import type { PlateListing } from '#domain/marketplace/listing';
 import { formatZmw, kwacha, toKwachaNumber } from '#domain/money/money';
 import { normalisePlateInput } from '#domain/plates/plate-number';
 import { MARKETPLACE_PLATE_TYPES, PLATE_STATUSES } from '#domain/statuses/statuses';
-import { Box, Button, ButtonGroup, Card, Container, Flex, Heading, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, Card, Container, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CheckboxField } from '../../components/checkbox-field';
@@ -16,6 +16,11 @@ import { ListingCard } from './listing-card';
 import { useFavouriteIds, useListings, useListingsPulledAt } from './use-marketplace';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useMyReservations } from './use-my-reservations';
+import { staticClasses } from '../../theme/static-styles';
+import type { marketplaceStyles } from './marketplace-page.styles';
+
+// The figures and the plates' grid are styled at build time (marketplace-page.styles.tsx, decision 039).
+const cls = staticClasses<typeof marketplaceStyles>('marketplace');
 
 /** The User Timing measure of one filter-and-sort pass (tests/bench/marketplace-bench.ts reads it). */
 const FILTER_MEASURE = 'nambala:marketplace-filter';
@@ -65,25 +70,23 @@ export function MarketplacePage() {
           </Text>
         </Box>
 
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+        <div className={cls('stats')}>
           {[
             { label: 'Available Plates', value: String(stats.available) },
             { label: 'Featured Plates', value: String(stats.featured) },
             { label: 'Starting From', value: stats.startingFrom === null ? '—' : formatZmw(stats.startingFrom) },
             { label: 'Fast Processing', value: '24hrs' },
           ].map((stat) => (
-            <Card.Root key={stat.label} size="sm">
-              <Card.Body>
-                <Stat.Root>
-                  <Stat.Label>{stat.label}</Stat.Label>
-                  <Stat.ValueText fontSize={{ base: 'lg', sm: 'xl', lg: '2xl' }} whiteSpace="nowrap">
-                    {stat.value}
-                  </Stat.ValueText>
-                </Stat.Root>
-              </Card.Body>
-            </Card.Root>
+            <div key={stat.label} className={cls('statCard')}>
+              <div className={cls('statBody')}>
+                <dl className={cls('stat')}>
+                  <dt className={cls('statLabel')}>{stat.label}</dt>
+                  <dd className={cls('statValue')}>{stat.value}</dd>
+                </dl>
+              </div>
+            </div>
           ))}
-        </SimpleGrid>
+        </div>
 
         <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
           <Card.Root as="aside" aria-label="Filters" w={{ base: 'full', lg: '72' }} flexShrink={0}>
@@ -157,11 +160,11 @@ export function MarketplacePage() {
               </Box>
             ) : (
               <>
-                <SimpleGrid as="ul" listStyleType="none" columns={view === 'grid' ? { base: 1, sm: 2, xl: 3 } : 1} gap="4">
+                <ul className={cls(view)}>
                   {visible.map((listing) => (
                     <ListingCard key={listing.id} listing={listing} isFavourite={favourites.has(listing.id)} layout={view} reservedUntilMine={myReservations.get(listing.id)} />
                   ))}
-                </SimpleGrid>
+                </ul>
                 {remaining > 0 && (
                   <Flex ref={sentinel} justify="center">
                     <Button variant="outline" colorPalette="brand" onClick={showMore}>

@@ -1,14 +1,23 @@
-/** Manual Entry: one plate-number field, upper-cased, at most 10 characters; blank gives the spec's message. */
+/**
+ * Manual Entry: one plate-number field, upper-cased, at most 10 characters; blank gives the spec's message.
+ * Styled at build time (verification-page.styles.tsx, decision 039): the roadside check's
+ * first view draws without Chakra.
+ */
 import { PLATE_NUMBER_MAX_LENGTH, PLATE_NUMBER_REQUIRED, normalisePlateInput, parsePlateNumber } from '#domain/plates/plate-number';
-import { Button, Stack } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
-import { SearchIcon } from '../../components/icons';
-import { PlainField, TextInput } from '../../components/plain-field';
+import { useId, useRef, useState } from 'react';
+import { SEARCH_DRAWING } from '../../components/icon-drawings';
+import { PlainIcon } from '../../components/plain-icon';
+import { staticClasses } from '../../theme/static-styles';
+import type { plateCheckStyles } from './verification-page.styles';
+
+const cls = staticClasses<typeof plateCheckStyles>('plate-check');
 
 export function ManualEntryForm({ initial = '', isChecking, onVerify, helper }: { initial?: string; isChecking: boolean; onVerify: (plateNumber: string) => void; helper?: string }) {
   const [plate, setPlate] = useState(() => normalisePlateInput(initial));
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const noteId = `${id}-note`;
 
   const submit = () => {
     if (plate.trim() === '') {
@@ -25,6 +34,19 @@ export function ManualEntryForm({ initial = '', isChecking, onVerify, helper }: 
     onVerify(parsed.value);
   };
 
+  const invalid = error ? ({ 'aria-invalid': true, 'data-invalid': '' } as const) : {};
+  // The error replaces the helper, and is announced; the field says which it is.
+  const note = error ? (
+    <div id={noteId} aria-live="polite" className={cls('error')}>
+      {error}
+    </div>
+  ) : helper ? (
+    <div id={noteId} className={cls('helper')}>
+      {helper}
+    </div>
+  ) : null;
+  const isBlank = plate.trim() === '';
+
   return (
     <form
       noValidate
@@ -35,40 +57,53 @@ export function ManualEntryForm({ initial = '', isChecking, onVerify, helper }: 
         submit();
       }}
     >
-      <Stack gap="4">
-        <PlainField label="Plate Number" error={error} helper={helper}>
-          {(control) => (
-            <TextInput
-              {...control}
-              ref={input}
-              value={plate}
-              maxLength={PLATE_NUMBER_MAX_LENGTH}
-              placeholder="ZM-001-ABC"
-              autoCapitalize="characters"
-              autoComplete="off"
-              spellCheck={false}
-              enterKeyHint="go"
-              fontFamily="mono"
-              size="lg"
-              onChange={(event) => {
-                setPlate(normalisePlateInput(event.currentTarget.value));
-                setError(null);
-              }}
-              // The button is disabled while the field is blank, which also stops Enter from
-              // submitting; Enter still gets an answer: the spec's message.
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && plate.trim() === '') {
-                  event.preventDefault();
-                  submit();
-                }
-              }}
-            />
+      <div className={cls('stack')}>
+        <div className={cls('field')} data-invalid={error ? '' : undefined}>
+          <label htmlFor={id} className={cls('label')} data-invalid={error ? '' : undefined}>
+            Plate Number
+          </label>
+          <input
+            id={id}
+            {...invalid}
+            {...(note ? { 'aria-describedby': noteId } : {})}
+            ref={input}
+            value={plate}
+            maxLength={PLATE_NUMBER_MAX_LENGTH}
+            placeholder="ZM-001-ABC"
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            className={cls('input')}
+            onChange={(event) => {
+              setPlate(normalisePlateInput(event.currentTarget.value));
+              setError(null);
+            }}
+            // The button is disabled while the field is blank, which also stops Enter from
+            // submitting; Enter still gets an answer: the spec's message.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && isBlank) {
+                event.preventDefault();
+                submit();
+              }
+            }}
+          />
+          {note}
+        </div>
+        {/* Drawn as Chakra's Button draws one that is loading: its spinner and text in place of the label. */}
+        <button type="submit" className={cls('button')} data-loading={isChecking ? '' : undefined} disabled={isBlank || isChecking}>
+          {isChecking ? (
+            <span className={cls('loading')}>
+              <span className={cls('spinner')} />
+              Verifying...
+            </span>
+          ) : (
+            <>
+              <PlainIcon drawing={SEARCH_DRAWING} className={cls('buttonIcon')} /> Verify Plate
+            </>
           )}
-        </PlainField>
-        <Button type="submit" colorPalette="brand" size="lg" loading={isChecking} loadingText="Verifying..." disabled={plate.trim() === '' || isChecking}>
-          <SearchIcon /> Verify Plate
-        </Button>
-      </Stack>
+        </button>
+      </div>
     </form>
   );
 }

@@ -16,8 +16,13 @@ import { CheckIcon, ClockIcon, WarningIcon } from '../../components/icons';
 import { formatDay } from '../../components/format-date-time';
 import { PlateNumber, WithPlateNumbers } from '../../components/plate-number';
 import { VERDICT_SHOWN_MARK } from '../../registry/verdict-measure';
+import { staticClasses } from '../../theme/static-styles';
 import type { VerificationOutcome, VerificationResult } from '../../registry/verify';
 import { clearEarlyVerdict } from './early-verdict-slot';
+import type { verificationStyles } from './verification-page.styles';
+
+// The panel before any verdict is part of the page's first view, styled at build time (decision 039).
+const pageClass = staticClasses<typeof verificationStyles>('verification');
 
 const TONE = {
   valid: { palette: 'green', icon: CheckIcon },
@@ -84,8 +89,8 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
     shownRef.current?.scrollIntoView({ block: 'start' });
     (headingRef.current ?? shownRef.current)?.focus({ preventScroll: true });
   }, [outcome, isChecking]);
-  if (isChecking) return <Text color="fg.muted">Checking…</Text>;
-  if (!outcome) return <Text color="fg.muted">Enter a plate number or scan a QR code to see its status here.</Text>;
+  if (isChecking) return <p className={pageClass('muted')}>Checking…</p>;
+  if (!outcome) return <p className={pageClass('muted')}>Enter a plate number or scan a QR code to see its status here.</p>;
   if (outcome.kind === 'problem') {
     return (
       <Alert.Root status="info" data-testid="verification-problem" ref={shownRef} tabIndex={-1} outline="none" scrollMarginTop={SCROLL_MARGIN}>

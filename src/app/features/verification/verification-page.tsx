@@ -4,23 +4,30 @@
  * page at /v#<credential>; the credential is checked on the device, so it works with
  * no signal once the device has the registry's keys.
  */
-import { Box, Card, chakra, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Tabs } from '../../components/tabs';
 import { memo, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { CheckIcon, QrIcon, SearchIcon, ShieldIcon, WarningIcon } from '../../components/icons';
+import { CHECK_DRAWING, QR_DRAWING, SEARCH_DRAWING, SHIELD_DRAWING, WARNING_DRAWING } from '../../components/icon-drawings';
+import { PlainIcon } from '../../components/plain-icon';
+import { PlainTabs } from '../../components/plain-tabs';
 import { useFollowedState } from '../../components/use-followed-state';
 import { getSession } from '../../session/session-store';
+import { staticClasses } from '../../theme/static-styles';
 import { ManualEntryForm } from './manual-entry-form';
 import { QrScanner } from './qr-scanner';
 import { useVerification } from './use-verification';
 import { EARLY_VERDICT_SLOT } from './early-verdict-slot';
 import { VerdictPanel } from './verdict-panel';
+import type { verificationStyles } from './verification-page.styles';
+
+// The first view is styled at build time (verification-page.styles.tsx, decision 039): it draws
+// without Chakra; a verdict's panel draws with it.
+const cls = staticClasses<typeof verificationStyles>('verification');
+
 
 const REASONS = [
-  { icon: ShieldIcon, title: 'Stop cloned plates', text: 'A genuine plate carries a signed QR code tied to the registered vehicle’s make, model and colour, so a plate on the wrong car stands out.' },
-  { icon: CheckIcon, title: 'Protect buyers', text: 'Check a second-hand vehicle’s plate before you pay, and know it is registered and in date.' },
-  { icon: WarningIcon, title: 'Support enforcement', text: 'Officers get an authentic, expired or revoked verdict in under a second at the roadside, even with no signal.' },
+  { drawing: SHIELD_DRAWING, title: 'Stop cloned plates', text: 'A genuine plate carries a signed QR code tied to the registered vehicle’s make, model and colour, so a plate on the wrong car stands out.' },
+  { drawing: CHECK_DRAWING, title: 'Protect buyers', text: 'Check a second-hand vehicle’s plate before you pay, and know it is registered and in date.' },
+  { drawing: WARNING_DRAWING, title: 'Support enforcement', text: 'Officers get an authentic, expired or revoked verdict in under a second at the roadside, even with no signal.' },
 ] as const;
 
 const isOfficer = () => {
@@ -31,24 +38,22 @@ const isOfficer = () => {
 /** Static: a check does not redraw it. */
 const WhyVerificationMatters = memo(function WhyVerificationMatters() {
   return (
-    <Box as="section" aria-labelledby="why-verification">
-      <Heading as="h2" id="why-verification" size={{ base: 'xl', md: '2xl' }} textAlign="center" mb="6">
+    <section aria-labelledby="why-verification">
+      <h2 id="why-verification" className={cls('whyHeading')}>
         Why Verification Matters
-      </Heading>
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+      </h2>
+      <div className={cls('reasons')}>
         {REASONS.map((reason) => (
-          <Card.Root key={reason.title}>
-            <Card.Body gap="2">
-              <reason.icon boxSize="6" color="brand.600" aria-hidden />
-              <Heading as="h3" size="md">
-                {reason.title}
-              </Heading>
-              <Text color="fg.muted">{reason.text}</Text>
-            </Card.Body>
-          </Card.Root>
+          <div key={reason.title} className={cls('card')}>
+            <div className={cls('reasonBody')}>
+              <PlainIcon drawing={reason.drawing} className={cls('reasonIcon')} />
+              <h3 className={cls('reasonTitle')}>{reason.title}</h3>
+              <p className={cls('muted')}>{reason.text}</p>
+            </div>
+          </div>
         ))}
-      </SimpleGrid>
-    </Box>
+      </div>
+    </section>
   );
 });
 
@@ -60,7 +65,7 @@ const LEFT_TO_THE_ENTRY_SCRIPT = { __html: '' };
  * does, the app's panel after it is hidden, until the app shows its own outcome.
  */
 const EarlyVerdictSlot = memo(function EarlyVerdictSlot() {
-  return <chakra.div {...{ [EARLY_VERDICT_SLOT]: '' }} css={{ '&:not(:empty) + *': { display: 'none' } }} dangerouslySetInnerHTML={LEFT_TO_THE_ENTRY_SCRIPT} suppressHydrationWarning />;
+  return <div {...{ [EARLY_VERDICT_SLOT]: '' }} className={cls('earlyVerdictSlot')} dangerouslySetInnerHTML={LEFT_TO_THE_ENTRY_SCRIPT} suppressHydrationWarning />;
 });
 
 export function VerificationPage() {
@@ -82,20 +87,17 @@ export function VerificationPage() {
   }, [scannedLink]);
 
   return (
-    <Container maxW="5xl" py={{ base: '8', md: '12' }}>
-      <Stack gap="10">
-        <Box textAlign="center">
-          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
-            Plate Verification
-          </Heading>
-          <Text color="fg.muted" mt="2">
-            Check that a Zambian licence plate is genuine, registered and in date.
-          </Text>
-        </Box>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-          <Card.Root>
-            <Card.Body>
-              <Tabs.Root
+    <div className={cls('container')}>
+      <div className={cls('stack')}>
+        <div className={cls('intro')}>
+          <h1 className={cls('title')}>Plate Verification</h1>
+          <p className={cls('lead')}>Check that a Zambian licence plate is genuine, registered and in date.</p>
+        </div>
+        <div className={cls('columns')}>
+          <div className={cls('card')}>
+            <div className={cls('cardBody')}>
+              <PlainTabs.Root
+                className={cls('tabs')}
                 value={tab}
                 onValueChange={(event) => {
                   setTab(event.value === 'scan' ? 'scan' : 'manual');
@@ -107,39 +109,35 @@ export function VerificationPage() {
                     { replace: true },
                   );
                 }}
-                variant="enclosed"
-                size={{ base: 'sm', sm: 'md' }}
-                fitted
               >
-                <Tabs.List>
-                  <Tabs.Trigger value="manual" whiteSpace="nowrap">
-                    <SearchIcon boxSize="4" aria-hidden /> Manual Entry
-                  </Tabs.Trigger>
-                  <Tabs.Trigger value="scan" whiteSpace="nowrap">
-                    <QrIcon boxSize="4" aria-hidden /> QR Scan
-                  </Tabs.Trigger>
-                </Tabs.List>
-                <Tabs.Content value="manual">
+                <PlainTabs.List className={cls('tabList')}>
+                  <PlainTabs.Trigger value="manual" className={cls('tab')}>
+                    <PlainIcon drawing={SEARCH_DRAWING} className={cls('tabIcon')} /> Manual Entry
+                  </PlainTabs.Trigger>
+                  <PlainTabs.Trigger value="scan" className={cls('tab')}>
+                    <PlainIcon drawing={QR_DRAWING} className={cls('tabIcon')} /> QR Scan
+                  </PlainTabs.Trigger>
+                </PlainTabs.List>
+                <PlainTabs.Content value="manual" className={cls('tabPanel')}>
                   <ManualEntryForm initial={typedPlate} isChecking={isChecking} onVerify={(plate) => void verifyNumber(plate)} />
-                </Tabs.Content>
-                <Tabs.Content value="scan">
-                  <QrScanner onDecoded={(text) => void verifyText(text)} disabled={isChecking} />
-                </Tabs.Content>
-              </Tabs.Root>
-            </Card.Body>
-          </Card.Root>
-          <Card.Root aria-live="polite" aria-busy={isChecking}>
-            <Card.Body>
-              <Heading as="h2" size="md" mb="4">
-                Verification Result
-              </Heading>
+                </PlainTabs.Content>
+                <PlainTabs.Content value="scan" className={cls('tabPanel')}>
+                  {/* Drawn when chosen: the camera's panel is Chakra's, and not part of the first view. */}
+                  {tab === 'scan' && <QrScanner onDecoded={(text) => void verifyText(text)} disabled={isChecking} />}
+                </PlainTabs.Content>
+              </PlainTabs.Root>
+            </div>
+          </div>
+          <div aria-live="polite" aria-busy={isChecking} className={cls('card')}>
+            <div className={cls('cardBody')}>
+              <h2 className={cls('resultHeading')}>Verification Result</h2>
               <EarlyVerdictSlot />
               <VerdictPanel outcome={outcome} isChecking={isChecking} />
-            </Card.Body>
-          </Card.Root>
-        </SimpleGrid>
+            </div>
+          </div>
+        </div>
         <WhyVerificationMatters />
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }
