@@ -4,6 +4,7 @@
  * disk at each load of the page.
  */
 import type { Plugin, ViteDevServer } from 'vite';
+import type * as StaticStyleSheet from '../app/prerender/static-style-sheet';
 
 export function staticStylesInDev(): Plugin {
   let server: ViteDevServer | undefined;
@@ -15,7 +16,7 @@ export function staticStylesInDev(): Plugin {
     },
     async transformIndexHtml(html) {
       if (!server) return html;
-      const sheet = (await server.ssrLoadModule('/src/app/prerender/static-style-sheet.tsx')) as typeof import('../app/prerender/static-style-sheet');
+      const sheet = (await server.ssrLoadModule('/src/app/prerender/static-style-sheet.tsx')) as typeof StaticStyleSheet;
       return html.replace('</head>', () => `${sheet.staticStyleSheet()}</head>`);
     },
   };
