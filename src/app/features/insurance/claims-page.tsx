@@ -10,62 +10,24 @@ import { Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FilterSelect, SearchField } from '../../components/filter-fields';
-import { formatDay } from '../../components/format-date-time';
 import { PlusIcon } from '../../components/icons';
 import { OfflineAsOf } from '../../components/offline-as-of';
 import { PageHeader, Section } from '../../components/page-parts';
-import { type Column, RecordsTable } from '../../components/records-table';
+import { RecordsTable } from '../../components/records-table';
 import { useToday } from '../../components/use-today';
 import { useSession } from '../../session/use-session';
-import type { LocalInsuranceClaim } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useRejectedEntry } from '../../sync/use-rejected-entry';
 import { ClaimDetailDialog } from './claim-detail-dialog';
 import { ClaimDialog } from './claim-dialog';
-import { ClaimStatusBadge, StorageNotice, useStorageEstimate } from './claim-parts';
+import { claimColumns } from './claim-columns';
+import { StorageNotice, useStorageEstimate } from './claim-parts';
 import { startUploader } from './claim-photo-uploader';
-import { type ClaimsData, readClaims } from './claim-query';
+import { readClaims } from './claim-query';
 import { Pager } from './insurance-parts';
 import { pageOf } from './insurance-query';
 
 type OpenDialog = { kind: 'new' } | { kind: 'edit' | 'view'; claimId: string } | null;
-
-/** The claim columns, shared with the overview's latest claims. */
-export function claimColumns(data: ClaimsData): Column<LocalInsuranceClaim>[] {
-  return [
-    {
-      header: 'Claim',
-      cell: (claim) => (
-        <Text fontFamily="mono" fontWeight="medium">
-          {claim.claimNumber || 'Not yet numbered'}
-        </Text>
-      ),
-      nowrap: true,
-    },
-    { header: 'Policy Holder', cell: (claim) => data.customerById.get(claim.customerId)?.name ?? '—' },
-    { header: 'Plate', cell: (claim) => <Text fontFamily="mono">{claim.plateNumber}</Text>, nowrap: true },
-    {
-      header: 'Incident',
-      cell: (claim) => (
-        <Stack gap="0">
-          <Text>{formatDay(claim.incidentDate)}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {claim.incidentPlace}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      header: 'Photos',
-      cell: (claim) => {
-        const waiting = (data.photoFiles.get(claim.id) ?? []).filter((file) => file.state === 'waiting').length;
-        const total = new Set([...claim.photos.map((photo) => photo.sha256), ...(data.photoFiles.get(claim.id) ?? []).map((file) => file.sha256)]).size;
-        return waiting > 0 ? `${total} (${waiting} waiting to upload)` : String(total);
-      },
-    },
-    { header: 'Status', cell: (claim) => <ClaimStatusBadge status={claim.status} /> },
-  ];
-}
 
 export function ClaimsPage() {
   const session = useSession();

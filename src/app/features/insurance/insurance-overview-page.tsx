@@ -14,9 +14,9 @@ import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from '../../components/records-table';
 import { useToday } from '../../components/use-today';
 import { useStoreQuery } from '../../store/use-store-query';
-import { claimColumns } from './claims-page';
+import { claimColumns } from './claim-columns';
 import { readClaims } from './claim-query';
-import { policyColumns } from './policies-page';
+import { policyColumns } from './policy-columns';
 
 export function InsuranceOverviewPage() {
   const today = useToday();

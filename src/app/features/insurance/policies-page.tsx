@@ -6,48 +6,22 @@
  * store, so it works offline as of the last sync.
  */
 import { POLICY_STATUSES, type PolicyStatus, policyStatus } from '#domain/insurance/policy-terms';
-import { formatKwacha } from '#domain/money/money';
 import { Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { FilterSelect, SearchField } from '../../components/filter-fields';
-import { formatDay } from '../../components/format-date-time';
 import { PlusIcon } from '../../components/icons';
 import { OfflineAsOf } from '../../components/offline-as-of';
 import { PageHeader, Section } from '../../components/page-parts';
-import { type Column, RecordsTable } from '../../components/records-table';
+import { RecordsTable } from '../../components/records-table';
 import { useToday } from '../../components/use-today';
 import type { LocalInsurancePolicy } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
-import { Pager, PolicyStatusBadge } from './insurance-parts';
-import { type InsuranceData, pageOf, readInsurance } from './insurance-query';
+import { Pager } from './insurance-parts';
+import { policyColumns } from './policy-columns';
+import { pageOf, readInsurance } from './insurance-query';
 import { CancelPolicyDialog, IssuePolicyDialog, RenewPolicyDialog } from './policy-dialogs';
 
 type OpenDialog = { kind: 'issue' } | { kind: 'renew' | 'cancel'; policy: LocalInsurancePolicy } | null;
-
-/** The policy columns, shared with the overview's latest policies. */
-export function policyColumns(data: InsuranceData, today: string): Column<LocalInsurancePolicy>[] {
-  return [
-    {
-      header: 'Policy',
-      cell: (policy) => (
-        <Stack gap="0">
-          <Text fontFamily="mono" fontWeight="medium">
-            {policy.policyNumber}
-          </Text>
-          <Text fontSize="xs" color="fg.muted">
-            {policy.type}
-          </Text>
-        </Stack>
-      ),
-      nowrap: true,
-    },
-    { header: 'Customer', cell: (policy) => data.customerById.get(policy.customerId)?.name ?? '—' },
-    { header: 'Plate', cell: (policy) => <Text fontFamily="mono">{policy.plateNumber}</Text>, nowrap: true },
-    { header: 'Term', cell: (policy) => `${formatDay(policy.startDate)} – ${formatDay(policy.endDate)}` },
-    { header: 'Premium', cell: (policy) => formatKwacha(policy.premium), nowrap: true },
-    { header: 'Status', cell: (policy) => <PolicyStatusBadge status={policyStatus(policy, today)} /> },
-  ];
-}
 
 function matches(policy: LocalInsurancePolicy, customerName: string, search: string): boolean {
   const needle = search.trim().toLowerCase();
