@@ -9,7 +9,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { STATIC_STYLE_GROUPS } from '../theme/static-style-groups';
+import { STATIC_STYLE_GROUPS } from './static-style-groups';
 import { staticClass, type StaticStyles } from '../theme/static-styles';
 import { appSystem } from '../theme/system';
 

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { ConnectionStatus } from '../../../src/app/components/connection-status';
 import { PublicLayout } from '../../../src/app/layout/public-layout';
 import { staticStyleRules } from '../../../src/app/prerender/static-style-sheet';
-import { STATIC_STYLE_GROUPS } from '../../../src/app/theme/static-style-groups';
+import { STATIC_STYLE_GROUPS } from '../../../src/app/prerender/static-style-groups';
 import { appSystem } from '../../../src/app/theme/system';
 
 /** Renders `element` with Chakra's provider and returns its markup and the class styles Emotion made for it. */

@@ -8,7 +8,7 @@ import { headerStyles, logoStyles } from '../layout/public-header.styles';
 import { layoutStyles } from '../layout/public-layout.styles';
 import { marketplaceStyles } from '../features/marketplace/marketplace-page.styles';
 import { plateCheckStyles, verificationStyles } from '../features/verification/verification-page.styles';
-import type { StaticStyles } from './static-styles';
+import type { StaticStyles } from '../theme/static-styles';
 
 export const STATIC_STYLE_GROUPS: Record<string, StaticStyles> = {
   layout: layoutStyles,
