@@ -18,8 +18,9 @@ let whenRead: SystemContext | undefined;
  * serialise all of them, ~30 KiB of CSS, only to find them in the page).
  */
 function systemWhenRead(): SystemContext {
+  if (whenRead) return whenRead;
   const layersDeclared = new Proxy({}, { get: (_target, key) => (key === 'disableLayers' ? true : Reflect.get(appSystem()._config, key)) });
-  return (whenRead ??= new Proxy({} as SystemContext, {
+  return (whenRead = new Proxy({} as SystemContext, {
     get: (_target, key) => (key === '_global' ? [] : key === '_config' ? layersDeclared : Reflect.get(appSystem(), key)),
     has: (_target, key) => Reflect.has(appSystem(), key),
   }));

@@ -9,6 +9,9 @@
  */
 import { createRecipeContext, createSlotRecipeContext, type HTMLChakraProps, type InputProps, type TextareaProps } from '@chakra-ui/react';
 import { type ReactNode, useId } from 'react';
+import { type ControlProps, useFieldWiring } from './field-wiring';
+
+export type { ControlProps } from './field-wiring';
 import { ChevronDownIcon } from './icons';
 
 const field = createSlotRecipeContext({ key: 'field' });
@@ -35,15 +38,6 @@ export function SelectIndicator() {
   );
 }
 
-/** What a field's control is given: its id, and its invalid state and description when it has them. */
-export interface ControlProps {
-  id: string;
-  required?: true;
-  'aria-invalid'?: true;
-  'data-invalid'?: '';
-  'aria-describedby'?: string;
-}
-
 interface PlainFieldProps {
   label: ReactNode;
   /** A message under the control that makes it invalid; it replaces the helper. */
@@ -59,10 +53,7 @@ interface PlainFieldProps {
 
 /** A labelled field: the control, then its error (announced) or its helper text. */
 export function PlainField({ label, error, errorFontSize, helper, required = false, children }: PlainFieldProps) {
-  const id = useId();
-  const noteId = `${id}-note`;
-  const isInvalid = Boolean(error);
-  const invalid = isInvalid ? ({ 'aria-invalid': true, 'data-invalid': '' } as const) : {};
+  const { id, noteId, invalidMark, control } = useFieldWiring({ error, hasHelper: Boolean(helper), required });
   const note = error ? (
     <FieldErrorText id={noteId} aria-live="polite" fontSize={errorFontSize}>
       {error}
@@ -71,8 +62,8 @@ export function PlainField({ label, error, errorFontSize, helper, required = fal
     <FieldHelperText id={noteId}>{helper}</FieldHelperText>
   ) : null;
   return (
-    <FieldRoot data-invalid={isInvalid ? '' : undefined}>
-      <FieldLabel htmlFor={id} data-invalid={isInvalid ? '' : undefined}>
+    <FieldRoot data-invalid={invalidMark}>
+      <FieldLabel htmlFor={id} data-invalid={invalidMark}>
         {label}
         {required && (
           <>
@@ -81,7 +72,7 @@ export function PlainField({ label, error, errorFontSize, helper, required = fal
           </>
         )}
       </FieldLabel>
-      {children({ id, ...(required ? { required: true } : {}), ...invalid, ...(note ? { 'aria-describedby': noteId } : {}) })}
+      {children(control)}
       {note}
     </FieldRoot>
   );

@@ -4,7 +4,8 @@
  * first view draws without Chakra.
  */
 import { PLATE_NUMBER_MAX_LENGTH, PLATE_NUMBER_REQUIRED, normalisePlateInput, parsePlateNumber } from '#domain/plates/plate-number';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useFieldWiring } from '../../components/field-wiring';
 import { SEARCH_DRAWING } from '../../components/icon-drawings';
 import { PlainIcon } from '../../components/plain-icon';
 import { staticClasses } from '../../theme/static-styles';
@@ -16,8 +17,7 @@ export function ManualEntryForm({ initial = '', isChecking, onVerify, helper }: 
   const [plate, setPlate] = useState(() => normalisePlateInput(initial));
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const id = useId();
-  const noteId = `${id}-note`;
+  const { id, noteId, invalidMark, control } = useFieldWiring({ error, hasHelper: Boolean(helper) });
 
   const submit = () => {
     if (plate.trim() === '') {
@@ -34,8 +34,7 @@ export function ManualEntryForm({ initial = '', isChecking, onVerify, helper }: 
     onVerify(parsed.value);
   };
 
-  const invalid = error ? ({ 'aria-invalid': true, 'data-invalid': '' } as const) : {};
-  // The error replaces the helper, and is announced; the field says which it is.
+  // The error replaces the helper, and is announced.
   const note = error ? (
     <div id={noteId} aria-live="polite" className={cls('error')}>
       {error}
@@ -58,14 +57,12 @@ export function ManualEntryForm({ initial = '', isChecking, onVerify, helper }: 
       }}
     >
       <div className={cls('stack')}>
-        <div className={cls('field')} data-invalid={error ? '' : undefined}>
-          <label htmlFor={id} className={cls('label')} data-invalid={error ? '' : undefined}>
+        <div className={cls('field')} data-invalid={invalidMark}>
+          <label htmlFor={id} className={cls('label')} data-invalid={invalidMark}>
             Plate Number
           </label>
           <input
-            id={id}
-            {...invalid}
-            {...(note ? { 'aria-describedby': noteId } : {})}
+            {...control}
             ref={input}
             value={plate}
             maxLength={PLATE_NUMBER_MAX_LENGTH}
