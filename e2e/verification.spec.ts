@@ -211,6 +211,8 @@ test('manual entry: a blank number is refused, input is upper-cased and cut at 1
   await expect(result).toHaveAttribute('data-verdict', 'Unknown plate');
   await expect(result).toContainText('No plate with this number has been issued by the registry.');
   await expect(page.getByTestId('registered-vehicle')).toHaveCount(0);
+  // The page and its verdicts are styled at build time (decision 039): none of it made the design system.
+  expect(await page.evaluate(() => performance.getEntriesByName('design system made').length)).toBe(0);
 });
 
 test('online, a typed number gets the registry’s verdict without waiting for the device’s store', async ({ page }) => {

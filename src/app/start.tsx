@@ -8,7 +8,7 @@
  * (mount.tsx).
  * Why and what it measured: docs/decisions/029-start-in-short-tasks.md.
  */
-import { nextTask, whenLoadedReadyAndIdle } from './components/when-idle';
+import { nextTask } from './components/when-idle';
 
 /** Set by the prerenderer on a page whose first view draws no style at run time (decision 039). */
 const isStyledAtBuild = document.getElementById('root')?.hasAttribute('data-styled-at-build') ?? false;
@@ -18,10 +18,10 @@ async function start(): Promise<void> {
   await nextTask();
   const { mount, appSystem } = await import('./mount');
   await nextTask();
-  // A page styled at build time shows its first view without the design system; it is made
-  // once the page is idle, ready for what draws with Chakra later (a verdict, a dialog).
-  if (isStyledAtBuild) whenLoadedReadyAndIdle(() => void appSystem());
-  else {
+  // A page styled at build time shows its first view, and its main answer (a verdict), without
+  // the design system: it is made when something drawn with Chakra first reads it (a dialog,
+  // the camera's panel), not at start nor while the page idles, where it was the longest task.
+  if (!isStyledAtBuild) {
     appSystem();
     await nextTask();
   }

@@ -1,6 +1,6 @@
 /** The few icons the app uses, as inline SVG (stroke icons on a 24 px grid). */
 import { createIcon } from '@chakra-ui/react';
-import { CHECK_DRAWING, CLOUD_DRAWING, CLOUD_OFF_DRAWING, MENU_DRAWING, QR_DRAWING, SEARCH_DRAWING, SHIELD_DRAWING, stroke, WARNING_DRAWING } from './icon-drawings';
+import { CHECK_DRAWING, CLOCK_DRAWING, CLOUD_DRAWING, CLOUD_OFF_DRAWING, MENU_DRAWING, QR_DRAWING, SEARCH_DRAWING, SHIELD_DRAWING, stroke, WARNING_DRAWING } from './icon-drawings';
 
 // Icons take the size of the text around them unless told otherwise.
 const defaultProps = { boxSize: '1em' } as const;
@@ -16,12 +16,7 @@ export const MenuIcon = strokeIcon('MenuIcon', MENU_DRAWING);
 export const CheckIcon = strokeIcon('CheckIcon', CHECK_DRAWING);
 export const ChevronDownIcon = strokeIcon('ChevronDownIcon', <path {...stroke} d="m6 9 6 6 6-6" />);
 export const ShieldIcon = strokeIcon('ShieldIcon', SHIELD_DRAWING);
-export const ClockIcon = strokeIcon('ClockIcon', (
-  <g {...stroke}>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 6v6l4 2" />
-  </g>
-));
+export const ClockIcon = strokeIcon('ClockIcon', CLOCK_DRAWING);
 export const AwardIcon = strokeIcon('AwardIcon', (
   <g {...stroke}>
     <circle cx="12" cy="8" r="6" />

@@ -15,12 +15,23 @@ export function PlateNumber({ number, ...props }: { number: string } & Omit<Comp
   );
 }
 
-/** `text` with each of `numbers` in it kept on one line; the rest wraps as usual. */
-export function WithPlateNumbers({ text, numbers }: { text: string; numbers: ReadonlyArray<string | null | undefined> }): ReactNode {
+/**
+ * `text` with each of `numbers` in it kept on one line; the rest wraps as usual. `NumberPart`
+ * draws each number (a part styled at build time passes its plain one).
+ */
+export function WithPlateNumbers({
+  text,
+  numbers,
+  NumberPart = PlateNumber,
+}: {
+  text: string;
+  numbers: ReadonlyArray<string | null | undefined>;
+  NumberPart?: (props: { number: string }) => ReactNode;
+}): ReactNode {
   const wanted = [...new Set(numbers.filter((number): number is string => Boolean(number)))].sort((a, b) => b.length - a.length);
   if (wanted.length === 0) return text;
   const escaped = wanted.map((number) => number.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // The capturing group keeps the numbers in the split, at the odd indexes.
   const parts = text.split(new RegExp(`(${escaped.join('|')})`));
-  return parts.map((part, index) => (index % 2 === 1 ? <PlateNumber key={index} number={part} /> : part));
+  return parts.map((part, index) => (index % 2 === 1 ? <NumberPart key={index} number={part} /> : part));
 }

@@ -13,6 +13,7 @@ export const headerStyles = {
   nav: <HStack as="nav" gap="1" hideBelow="lg" />,
   navLink: <Button variant="ghost" size="sm" color="fg.muted" css={{ '&[aria-current=page]': { color: 'brand.fg', bg: 'brand.subtle' } }} />,
   actions: <HStack gap="3" />,
+  install: <Button size="sm" variant="outline" colorPalette="brand" hideBelow="lg" />,
   account: <Button size="sm" colorPalette="brand" hideBelow="lg" />,
   menuButton: <IconButton aria-label="" variant="ghost" hideFrom="lg" />,
   menuIcon: <MenuIcon />,

@@ -8,7 +8,7 @@ import { ConnectionStatus } from '../components/connection-status';
 import { MENU_DRAWING } from '../components/icon-drawings';
 import { PlainIcon } from '../components/plain-icon';
 import { paths } from '../config/paths';
-import { InstallButton } from '../pwa/install-button';
+import { PlainInstallButton } from '../pwa/install-button';
 import { useDeviceSession } from '../session/use-session';
 import { staticClasses } from '../theme/static-styles';
 import type { headerStyles, logoStyles } from './public-header.styles';
@@ -70,7 +70,7 @@ export function PublicHeader() {
           </nav>
           <div className={cls('actions')}>
             {/* Below lg it is in the menu: a phone's header has no room for it. */}
-            <InstallButton hideBelow="lg" />
+            <PlainInstallButton className={cls('install')} />
             <ConnectionStatus />
             {signedIn ? (
               <RouterLink to={paths.dashboard.root} className={cls('account')}>

@@ -7,6 +7,7 @@ import { footerStyles } from '../layout/public-footer.styles';
 import { headerStyles, logoStyles } from '../layout/public-header.styles';
 import { layoutStyles } from '../layout/public-layout.styles';
 import { marketplaceStyles } from '../features/marketplace/marketplace-page.styles';
+import { verdictStyles } from '../features/verification/verdict-panel.styles';
 import { plateCheckStyles, verificationStyles } from '../features/verification/verification-page.styles';
 import type { StaticStyles } from '../theme/static-styles';
 
@@ -18,5 +19,6 @@ export const STATIC_STYLE_GROUPS: Record<string, StaticStyles> = {
   footer: footerStyles,
   verification: verificationStyles,
   'plate-check': plateCheckStyles,
+  verdict: verdictStyles,
   marketplace: marketplaceStyles,
 };

@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ConnectionStatus } from '../../../src/app/components/connection-status';
+import { VerdictTemplates } from '../../../src/app/features/verification/verdict-templates';
 import { PublicLayout } from '../../../src/app/layout/public-layout';
 import { staticStyleRules } from '../../../src/app/prerender/static-style-sheet';
 import { STATIC_STYLE_GROUPS } from '../../../src/app/prerender/static-style-groups';
@@ -29,6 +30,14 @@ function renderWithChakra(element: ReactElement): { html: string; madeStyles: st
   );
   const classNames = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]?.split(/\s+/) ?? []));
   return { html, madeStyles: [...classNames].filter((name) => name.startsWith('css-')) };
+}
+
+/** The classes `html` uses, and those among them the build's sheet has no rule for. */
+function classesOf(html: string): { used: Set<string>; undefinedClasses: string[] } {
+  const rules = staticStyleRules();
+  const used = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]?.split(/\s+/) ?? []));
+  const undefinedClasses = [...used].filter((name) => name !== 'active' && !rules.includes(`.${name}{`) && !rules.includes(`.${name}:`) && !rules.includes(`.${name}[`));
+  return { used, undefinedClasses };
 }
 
 const SHELL = (
@@ -52,11 +61,26 @@ describe('the shell styled at build time', () => {
   });
 
   it('uses only classes the sheet defines', () => {
-    const rules = staticStyleRules();
-    const used = new Set([...renderWithChakra(SHELL).html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]?.split(/\s+/) ?? []));
-    const undefinedClasses = [...used].filter((name) => name !== 'active' && !rules.includes(`.${name}{`) && !rules.includes(`.${name}:`) && !rules.includes(`.${name}[`));
+    const { used, undefinedClasses } = classesOf(renderWithChakra(SHELL).html);
     expect(undefinedClasses).toEqual([]);
     expect(used.size).toBeGreaterThan(15);
+  });
+});
+
+describe('the verdict panel styled at build time', () => {
+  // Every shape of answer the registry gives a typed number, as the page's templates hold them.
+  const templates = () => renderWithChakra(<VerdictTemplates />);
+
+  it('draws every verdict with no style made at run time', () => {
+    const { html, madeStyles } = templates();
+    for (const headline of ['Valid registration', 'Registration expired', 'Reported stolen', 'Plate revoked', 'Unknown plate']) expect(html).toContain(headline);
+    expect(madeStyles).toEqual([]);
+  });
+
+  it('uses only classes the sheet defines, a colour for each tone', () => {
+    const { used, undefinedClasses } = classesOf(templates().html);
+    expect(undefinedClasses).toEqual([]);
+    for (const palette of ['Green', 'Red', 'Yellow']) expect(used).toContain(`nb-verdict-badge${palette}`);
   });
 });
 

@@ -10,26 +10,47 @@ import { describeAge, isClockOff } from '#domain/credential/freshness';
 import { verdictHeadline, verdictTone } from '#domain/credential/presentation';
 import { unissuedExplanation, unissuedHeadline } from '#domain/plates/lifecycle';
 import { coverText } from '#domain/registry/cover';
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { Alert, Badge, Box, Circle, DataList, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { CheckIcon, ClockIcon, WarningIcon } from '../../components/icons';
+import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
+import { Alert } from '@chakra-ui/react';
+import { CHECK_DRAWING, CLOCK_DRAWING, WARNING_DRAWING } from '../../components/icon-drawings';
 import { formatDay } from '../../components/format-date-time';
-import { PlateNumber, WithPlateNumbers } from '../../components/plate-number';
+import { PlainIcon } from '../../components/plain-icon';
+import { WithPlateNumbers } from '../../components/plate-number';
 import { VERDICT_SHOWN_MARK } from '../../registry/verdict-measure';
 import { staticClasses } from '../../theme/static-styles';
 import type { VerificationOutcome, VerificationResult } from '../../registry/verify';
 import { clearEarlyVerdict } from './early-verdict-slot';
+import type { VerdictPalette, verdictStyles } from './verdict-panel.styles';
 import type { verificationStyles } from './verification-page.styles';
 
-// The panel before any verdict is part of the page's first view, styled at build time (decision 039).
+// The panel before any verdict is part of the page's first view, and a verdict is drawn as
+// Chakra would draw it, both styled at build time (verdict-panel.styles.tsx, decision 039):
+// the roadside's answer makes no style, and needs no design system, when it is shown. The
+// rarer answers (no verdict, a device clock that is off) are Chakra's alerts.
 const pageClass = staticClasses<typeof verificationStyles>('verification');
+const cls = staticClasses<typeof verdictStyles>('verdict');
 
 const TONE = {
-  valid: { palette: 'green', icon: CheckIcon },
-  expired: { palette: 'red', icon: ClockIcon },
-  alarm: { palette: 'red', icon: WarningIcon },
-  warning: { palette: 'yellow', icon: WarningIcon },
-} as const;
+  valid: { palette: 'green', icon: CHECK_DRAWING },
+  expired: { palette: 'red', icon: CLOCK_DRAWING },
+  alarm: { palette: 'red', icon: WARNING_DRAWING },
+  warning: { palette: 'yellow', icon: WARNING_DRAWING },
+} as const satisfies Record<string, { palette: VerdictPalette; icon: ReactElement }>;
+
+const BY_PALETTE = {
+  green: { mark: cls('markGreen'), heading: cls('headingGreen'), badge: cls('badgeGreen') },
+  red: { mark: cls('markRed'), heading: cls('headingRed'), badge: cls('badgeRed') },
+  yellow: { mark: cls('markYellow'), heading: cls('headingYellow'), badge: cls('badgeYellow') },
+} as const satisfies Record<VerdictPalette, Record<string, string>>;
+
+/** A plate number kept on one line (PlateNumber, drawn plain). */
+function PlainPlateNumber({ number, testId }: { number: string; testId?: string }) {
+  return (
+    <span className={cls('plateNumber')} data-plate-number="" data-testid={testId}>
+      {number}
+    </span>
+  );
+}
 
 /** Below a sticky header, a verdict scrolled to the top would hide under it. */
 const SCROLL_MARGIN = '24';
@@ -51,13 +72,13 @@ function Freshness({ result }: { result: VerificationResult }) {
   const { freshness } = result;
   const skew = freshness.clockSkewMs;
   return (
-    <Stack gap="1" fontSize="sm" color="fg.muted">
-      <Text>{SOURCE_TEXT[result.source]}</Text>
+    <div className={cls('freshness')}>
+      <p>{SOURCE_TEXT[result.source]}</p>
       {result.source !== 'registry' && (
-        <Text>
+        <p>
           Keys updated {ageOf(freshness.keysFetchedAt, now)}; revocation list updated {ageOf(freshness.revocationsFetchedAt, now)}
           {freshness.registryUpdatedAt ? `; registry copy updated ${ageOf(freshness.registryUpdatedAt, now)}` : ''}.
-        </Text>
+        </p>
       )}
       {skew !== null && isClockOff(skew) && (
         <Alert.Root status="warning" size="sm" mt="1">
@@ -68,7 +89,7 @@ function Freshness({ result }: { result: VerificationResult }) {
           </Alert.Description>
         </Alert.Root>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -104,81 +125,71 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
   }
   const toneName = verdictTone(outcome.verdict);
   const tone = TONE[toneName];
+  const palette = BY_PALETTE[tone.palette];
   const vehicle = outcome.vehicle;
   return (
-    <Stack gap="4" data-testid="verification-result" data-verdict={outcome.verdict} data-tone={toneName} ref={shownRef} scrollMarginTop={SCROLL_MARGIN}>
-      <HStack gap="3" align="center" flexWrap="wrap">
-        <Circle size="12" bg={`${tone.palette}.subtle`} color={`${tone.palette}.fg`} flexShrink={0}>
-          <tone.icon boxSize="6" aria-hidden />
-        </Circle>
-        <Box>
-          <Heading as="h3" size="lg" color={`${tone.palette}.fg`} ref={headingRef} tabIndex={-1} outline="none" data-testid="verdict-heading">
+    <div className={cls('panel')} data-testid="verification-result" data-verdict={outcome.verdict} data-tone={toneName} ref={shownRef}>
+      <div className={cls('headline')}>
+        <div className={palette.mark}>
+          <PlainIcon drawing={tone.icon} className={cls('markIcon')} />
+        </div>
+        <div>
+          <h3 className={palette.heading} ref={headingRef} tabIndex={-1} data-testid="verdict-heading">
             {outcome.stage ? unissuedHeadline(outcome.stage) : verdictHeadline(outcome.verdict)}
-            {outcome.plateNumber && <VisuallyHidden>: {outcome.plateNumber}</VisuallyHidden>}
-          </Heading>
+            {outcome.plateNumber && <span className={cls('hidden')}>: {outcome.plateNumber}</span>}
+          </h3>
           {outcome.plateNumber && (
-            <Text fontFamily="mono" fontSize="lg" letterSpacing="wide" aria-hidden>
-              <PlateNumber number={outcome.plateNumber} data-testid="verdict-plate-number" />
-            </Text>
+            <p className={cls('plate')} aria-hidden>
+              <PlainPlateNumber number={outcome.plateNumber} testId="verdict-plate-number" />
+            </p>
           )}
-        </Box>
-        <Badge ms="auto" colorPalette={tone.palette} size="lg">
-          {outcome.verdict}
-        </Badge>
-      </HStack>
+        </div>
+        <span className={palette.badge}>{outcome.verdict}</span>
+      </div>
       {outcome.reason && (
-        <Text>
-          <WithPlateNumbers text={outcome.reason} numbers={[outcome.plateNumber]} />
-        </Text>
+        <p>
+          <WithPlateNumbers text={outcome.reason} numbers={[outcome.plateNumber]} NumberPart={PlainPlateNumber} />
+        </p>
       )}
       {outcome.revocation && (
-        <Text>
+        <p>
           {outcome.revocation.status === 'Stolen' ? 'Reported stolen' : 'Revoked'} on {formatDay(outcome.revocation.at)}.
-        </Text>
+        </p>
       )}
-      {outcome.verdict === 'Unknown plate' && <Text>No plate with this number has been issued by the registry. A plate showing it may be fake.</Text>}
-      {outcome.stage && <Text>{unissuedExplanation(outcome.stage)}</Text>}
+      {outcome.verdict === 'Unknown plate' && <p>No plate with this number has been issued by the registry. A plate showing it may be fake.</p>}
+      {outcome.stage && <p>{unissuedExplanation(outcome.stage)}</p>}
       {vehicle && (
-        <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
-          <Text fontSize="sm" color="fg.muted">
-            Registered vehicle — check it matches the car
-          </Text>
-          <Text fontSize="xl" fontWeight="semibold" data-testid="registered-vehicle">
+        <div className={cls('vehicle')}>
+          <p className={cls('vehicleLabel')}>Registered vehicle — check it matches the car</p>
+          <p className={cls('vehicleName')} data-testid="registered-vehicle">
             {vehicle.colour} {vehicle.make} {vehicle.model}
             {vehicle.year ? ` (${vehicle.year})` : ''}
-          </Text>
-        </Box>
+          </p>
+        </div>
       )}
       {(outcome.registrationDate || outcome.expiryDate || outcome.ownerName) && (
-        <DataList.Root orientation="horizontal" size="sm">
-          {outcome.ownerName && (
-            <DataList.Item>
-              <DataList.ItemLabel>Registered owner</DataList.ItemLabel>
-              <DataList.ItemValue data-testid="owner-name">{outcome.ownerName}</DataList.ItemValue>
-            </DataList.Item>
-          )}
-          <DataList.Item>
-            <DataList.ItemLabel>Registration date</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDay(outcome.registrationDate)}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Expiry date</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDay(outcome.expiryDate)}</DataList.ItemValue>
-          </DataList.Item>
-          {outcome.insurance !== undefined && (
-            <DataList.Item>
-              <DataList.ItemLabel>Insurance</DataList.ItemLabel>
-              <DataList.ItemValue data-testid="insurance-cover" color={outcome.insurance === 'none' ? 'red.fg' : undefined} fontWeight={outcome.insurance === 'none' ? 'semibold' : undefined}>
-                {coverText(outcome.insurance, formatDay)}
-              </DataList.ItemValue>
-            </DataList.Item>
-          )}
-        </DataList.Root>
+        <dl className={cls('details')}>
+          {outcome.ownerName && <Detail label="Registered owner" value={outcome.ownerName} testId="owner-name" />}
+          <Detail label="Registration date" value={formatDay(outcome.registrationDate)} />
+          <Detail label="Expiry date" value={formatDay(outcome.expiryDate)} />
+          {outcome.insurance !== undefined && <Detail label="Insurance" value={coverText(outcome.insurance, formatDay)} testId="insurance-cover" isAlarm={outcome.insurance === 'none'} />}
+        </dl>
       )}
-      <HStack gap="2" align="flex-start">
-        <ClockIcon boxSize="4" mt="0.5" color="fg.muted" aria-hidden />
+      <div className={cls('source')}>
+        <PlainIcon drawing={CLOCK_DRAWING} className={cls('sourceIcon')} />
         <Freshness result={outcome} />
-      </HStack>
-    </Stack>
+      </div>
+    </div>
+  );
+}
+
+function Detail({ label, value, testId, isAlarm = false }: { label: string; value: string; testId?: string; isAlarm?: boolean }) {
+  return (
+    <div className={cls('detail')}>
+      <dt className={cls('detailLabel')}>{label}</dt>
+      <dd className={cls(isAlarm ? 'detailValueAlarm' : 'detailValue')} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }
