@@ -44,15 +44,16 @@ test.describe('opening a plate', () => {
     await waitForListings(page, /Showing 2\d of \d+ plates/);
     const viewDetails = page.getByRole('button', { name: /^View Details of / });
     await expect(viewDetails.first()).toBeVisible();
-    const cardElements = await page.locator('li.chakra-card__root, li.chakra-card__root *').count();
+    const pageElements = await page.evaluate(() => document.body.querySelectorAll('*').length);
     const rootStyle = await page.evaluate(() => document.documentElement.getAttribute('style'));
 
     const cost = await tapCost(page, async () => {
       await viewDetails.first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
     });
-    // The dialog is ~70 elements when first drawn; the cards beneath are far more.
-    expect(cardElements).toBeGreaterThan(300);
+    // The dialog is ~70 elements when first drawn; the page beneath is ~490 (the cards drawn
+    // plain since decision 039, fewer than Chakra's), so a restyle of the page would pass 250.
+    expect(pageElements).toBeGreaterThan(400);
     expect(cost.restyled).toBeLessThan(250);
     expect(cost.laidOut).toBeLessThan(150);
 

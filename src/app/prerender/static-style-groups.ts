@@ -6,6 +6,7 @@ import { connectionStatusStyles } from '../components/connection-status.styles';
 import { footerStyles } from '../layout/public-footer.styles';
 import { headerStyles, logoStyles } from '../layout/public-header.styles';
 import { layoutStyles } from '../layout/public-layout.styles';
+import { listingStyles, plateStyles } from '../features/marketplace/listing-card.styles';
 import { marketplaceStyles } from '../features/marketplace/marketplace-page.styles';
 import { verdictStyles } from '../features/verification/verdict-panel.styles';
 import { plateCheckStyles, verificationStyles } from '../features/verification/verification-page.styles';
@@ -21,4 +22,6 @@ export const STATIC_STYLE_GROUPS: Record<string, StaticStyles> = {
   'plate-check': plateCheckStyles,
   verdict: verdictStyles,
   marketplace: marketplaceStyles,
+  listing: listingStyles,
+  plate: plateStyles,
 };

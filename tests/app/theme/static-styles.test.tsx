@@ -12,6 +12,9 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ConnectionStatus } from '../../../src/app/components/connection-status';
 import { VerdictTemplates } from '../../../src/app/features/verification/verdict-templates';
+import { ListingCard } from '../../../src/app/features/marketplace/listing-card';
+import { kwacha } from '../../../src/domain/money/money';
+import type { PlateListing } from '../../../src/domain/marketplace/listing';
 import { PublicLayout } from '../../../src/app/layout/public-layout';
 import { staticStyleRules } from '../../../src/app/prerender/static-style-sheet';
 import { STATIC_STYLE_GROUPS } from '../../../src/app/prerender/static-style-groups';
@@ -110,5 +113,29 @@ describe('staticStyleRules', () => {
       for (const name of Object.keys(styles)) expect(rules, `${group}.${name}`).toContain(`.nb-${group}-${name}`);
     }
     expect(() => staticStyleRules({ test: { plain: <Box /> } })).toThrow(/has no style/);
+  });
+});
+
+describe('the marketplace’s cards styled at build time', () => {
+  const listing = (status: PlateListing['status'], featured: boolean): PlateListing => ({ id: `listing-${status}`, number: 'ZM-777-VIP', price: kwacha(25_000), type: 'Premium', status, featured, description: 'Triple sevens' });
+  const cards = () =>
+    renderWithChakra(
+      <ul>
+        <ListingCard listing={listing('Available', true)} isFavourite={false} layout="grid" reservedUntilMine={undefined} />
+        <ListingCard listing={listing('Reserved', false)} isFavourite layout="list" reservedUntilMine="2026-11-30T10:00:00.000Z" />
+        <ListingCard listing={listing('Sold', false)} isFavourite={false} layout="grid" reservedUntilMine={undefined} />
+      </ul>,
+    );
+
+  it('draws a card of each status and layout with no style made at run time', () => {
+    const { html, madeStyles } = cards();
+    for (const text of ['ZM-777-VIP', 'Featured', 'View Details', 'Sold', 'ZMW 25,000']) expect(html).toContain(text);
+    expect(madeStyles).toEqual([]);
+  });
+
+  it('uses only classes the sheet defines', () => {
+    const { used, undefinedClasses } = classesOf(cards().html);
+    expect(undefinedClasses).toEqual([]);
+    for (const name of ['nb-listing-cardInList', 'nb-listing-favouriteChosen', 'nb-plate-Reserved', 'nb-listing-closed']) expect(used).toContain(name);
   });
 });

@@ -5,7 +5,6 @@
  */
 import { isOpenForPurchase, type PlateListing } from '#domain/marketplace/listing';
 import { formatZmw } from '#domain/money/money';
-import { Button, Card, Flex, IconButton, Text } from '@chakra-ui/react';
 import { useState, useTransition } from 'react';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
@@ -14,6 +13,11 @@ import { HeartIcon } from './heart-icon';
 import type { ListingDialog as ListingDialogOnceLoaded } from './listing-dialog';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
 import { toggleFavourite } from './use-marketplace';
+import { staticClasses } from '../../theme/static-styles';
+import type { listingStyles } from './listing-card.styles';
+
+// Styled at build time (listing-card.styles.tsx, decision 039): a page of cards makes no style.
+const cls = staticClasses<typeof listingStyles>('listing');
 
 interface ListingCardProps {
   listing: PlateListing;
@@ -54,48 +58,50 @@ export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }:
   }
   const isMine = reservedUntilMine !== undefined && listing.status === 'Reserved';
   const mayOpen = isOpenForPurchase(listing) || isMine;
+  const inList = layout === 'list';
   return (
-    <Card.Root as="li" size="sm" flexDirection={layout === 'list' ? { base: 'column', md: 'row' } : 'column'}>
-      <Card.Body gap="3">
-        <Flex justify="space-between" align="flex-start" gap="2">
+    <li className={cls(inList ? 'cardInList' : 'card')}>
+      <div className={cls('body')}>
+        <div className={cls('top')}>
           <PlateNumberDisplay number={listing.number} />
-          <IconButton
+          <button
+            type="button"
             aria-label={isFavourite ? `Remove ${listing.number} from favorites` : `Add ${listing.number} to favorites`}
             aria-pressed={isFavourite}
-            variant="ghost"
-            size="sm"
-            color={isFavourite ? 'red.600' : 'fg.muted'}
+            className={cls(isFavourite ? 'favouriteChosen' : 'favourite')}
             onClick={() => void toggleFavourite(listing.id)}
           >
             <HeartIcon filled={isFavourite} />
-          </IconButton>
-        </Flex>
+          </button>
+        </div>
         <ListingBadges listing={listing} />
-        <Text fontSize="sm" color="fg.muted">
-          {listing.description}
-        </Text>
-        {isMine && (
-          <Text fontSize="sm" fontWeight="medium" color="fg.success">
-            {approvedMessage('reserve', reservedUntilMine ?? null)}
-          </Text>
-        )}
-        <Text fontSize="2xl" fontWeight="bold">
-          {formatZmw(listing.price)}
-        </Text>
-      </Card.Body>
-      <Card.Footer w={layout === 'list' ? { base: 'full', md: '56' } : 'full'} flexShrink={0} alignSelf={layout === 'list' ? { md: 'center' } : undefined}>
+        <p className={cls('description')}>{listing.description}</p>
+        {isMine && <p className={cls('mine')}>{approvedMessage('reserve', reservedUntilMine ?? null)}</p>}
+        <p className={cls('price')}>{formatZmw(listing.price)}</p>
+      </div>
+      <div className={cls(inList ? 'footerInList' : 'footer')}>
         {mayOpen || isDialogOpen ? (
-          <Button colorPalette="brand" w="full" aria-haspopup="dialog" loading={isOpening} onClick={open} aria-label={`View Details of ${listing.number}`}>
-            View Details
-          </Button>
+          // While its dialog's code loads, drawn as Chakra's Button draws one that is loading.
+          <button type="button" className={cls('open')} aria-haspopup="dialog" data-loading={isOpening ? '' : undefined} disabled={isOpening} onClick={open} aria-label={`View Details of ${listing.number}`}>
+            {isOpening ? (
+              <span className={cls('loading')}>
+                <span className={cls('loadingCentre')}>
+                  <span className={cls('spinner')} />
+                </span>
+                <span className={cls('loadingLabel')}>View Details</span>
+              </span>
+            ) : (
+              'View Details'
+            )}
+          </button>
         ) : (
-          <Button w="full" disabled>
+          <button type="button" className={cls('closed')} disabled>
             {listing.status}
-          </Button>
+          </button>
         )}
         {/* Stays mounted while open, so a payment can finish after the plate turns Reserved or Sold. */}
         {ListingDialog && <ListingDialog listing={listing} isOpen={isDialogOpen} onClose={() => setDialogOpen(false)} reservedUntilMine={isMine ? reservedUntilMine : undefined} />}
-      </Card.Footer>
-    </Card.Root>
+      </div>
+    </li>
   );
 }

@@ -1,27 +1,24 @@
-/** A plate number drawn as the yellow plate, and a listing's status, type and Featured badges. */
+/**
+ * A plate number drawn as the yellow plate, and a listing's status, type and Featured badges.
+ * Styled at build time (listing-card.styles.tsx, decision 039): drawn plain, in a card and in
+ * the listing's dialog alike.
+ */
 import type { PlateListing } from '#domain/marketplace/listing';
-import { Badge, Box, HStack } from '@chakra-ui/react';
+import { staticClasses } from '../../theme/static-styles';
+import type { plateStyles } from './listing-card.styles';
 
-export const STATUS_COLOURS = { Available: 'green', Reserved: 'orange', Sold: 'red' } as const;
+const cls = staticClasses<typeof plateStyles>('plate');
 
 export function PlateNumberDisplay({ number }: { number: string }) {
-  return (
-    <Box bg="yellow.300" color="black" borderWidth="3px" borderColor="black" rounded="md" px="3" py="1" fontFamily="mono" fontWeight="bold" fontSize="xl" letterSpacing="wider" textAlign="center" whiteSpace="nowrap">
-      {number}
-    </Box>
-  );
+  return <div className={cls('plate')}>{number}</div>;
 }
 
 export function ListingBadges({ listing }: { listing: Pick<PlateListing, 'status' | 'type' | 'featured'> }) {
   return (
-    <HStack gap="2" wrap="wrap">
-      <Badge colorPalette={STATUS_COLOURS[listing.status]}>{listing.status}</Badge>
-      <Badge variant="outline">{listing.type}</Badge>
-      {listing.featured && (
-        <Badge colorPalette="yellow" variant="solid">
-          Featured
-        </Badge>
-      )}
-    </HStack>
+    <div className={cls('badges')}>
+      <span className={cls(listing.status)}>{listing.status}</span>
+      <span className={cls('type')}>{listing.type}</span>
+      {listing.featured && <span className={cls('featured')}>Featured</span>}
+    </div>
   );
 }
