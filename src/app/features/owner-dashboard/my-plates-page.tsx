@@ -9,8 +9,8 @@ import { formatZmw, ngwee } from '#domain/money/money';
 import { paymentOutcome } from '#domain/payments/payment-outcome';
 import { describeTimeLeft, reservationTimeLeft } from '#domain/plates/owner-order';
 import { isActivePlate, renewalsDue } from '#domain/plates/owner-overview';
-import { Alert, Badge, Box, Button, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { Alert, Box, Button, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AppDialog } from '../../components/app-dialog';
 import { type DetailRow, DetailsList } from '../../components/details-list';
@@ -23,7 +23,6 @@ import { PageHeader, Section } from '../../components/page-parts';
 import { showToast } from '../../components/toast';
 import { useIncrementalList } from '../../components/use-incremental-list';
 import { useOnlineStatus } from '../../components/use-online-status';
-import { paths } from '../../config/paths';
 import type { LocalOwnedPlate, LocalOwnerOrder, SyncState } from '../../store/database';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { useToday } from '../../components/use-today';
@@ -32,8 +31,9 @@ import { TransferDialog } from '../plate-transfer/transfer-dialog';
 import type { RenewDialogProps } from '../renewals/renew-dialog';
 import { receiptPath } from '../user-payments/payment-rows';
 import { cancelReservation } from './owner-api';
-import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus, type StatusView } from './plate-status';
+import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus } from './plate-status';
 import { PlateDocumentsButtons } from './plate-documents';
+import { GetPlatesButtons, PlateNumber, StatusBadge } from './plate-parts';
 import { useOwnerData } from './use-owner-data';
 
 type Row = { id: string; syncState?: SyncState; kind: 'plate'; plate: LocalOwnedPlate } | { id: string; syncState?: SyncState; kind: 'order'; order: LocalOwnerOrder };
@@ -44,36 +44,6 @@ type Open =
   | null;
 
 const PAGE_SIZE = 25;
-
-export function StatusBadge({ status }: { status: StatusView }) {
-  return (
-    <Badge colorPalette={status.palette} variant="subtle" whiteSpace="nowrap">
-      {status.label}
-    </Badge>
-  );
-}
-
-/** Where a new plate comes from: the marketplace, or an application. */
-export function GetPlatesButtons() {
-  return (
-    <>
-      <Button asChild size="sm" variant="outline">
-        <Link to={paths.marketplace}>Browse plates</Link>
-      </Button>
-      <Button asChild size="sm" colorPalette="brand">
-        <Link to={paths.buyProcess}>Apply for plates</Link>
-      </Button>
-    </>
-  );
-}
-
-export function PlateNumber({ children }: { children: ReactNode }) {
-  return (
-    <Text as="span" fontFamily="mono" fontWeight="semibold" whiteSpace="nowrap">
-      {children}
-    </Text>
-  );
-}
 
 /** The registered vehicle; before registration, the vehicle it is fitted to or the application named. */
 function vehicleOf(plate: LocalOwnedPlate, fitted: ReadonlyMap<string, string>, orders: readonly LocalOwnerOrder[]): string {

@@ -18,7 +18,7 @@ import type { LocalOwnedPlate, NambalaDatabase } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useToday } from '../../components/use-today';
 import { PendingTransfers } from '../plate-transfer/pending-transfers';
-import { GetPlatesButtons, PlateNumber, StatusBadge } from './my-plates-page';
+import { GetPlatesButtons, PlateNumber, StatusBadge } from './plate-parts';
 import { saveFile } from '../certificates/plate-downloads';
 import { statementCsv } from './owner-statement';
 import { downloadPlateDocument } from './plate-documents';
