@@ -17,8 +17,9 @@ import {
   type LogRow,
 } from '#domain/reports/admin-dashboard';
 import { DASHBOARD_PERIOD_IDS, ADMIN_DASHBOARD_VIEWS, type DashboardPeriodId, type AdminDashboardView, DEFAULT_DASHBOARD_PERIOD, DEFAULT_ADMIN_DASHBOARD_VIEW, periodLabel, VIEW_LABELS } from '#domain/reports/dashboard-period';
-import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Heading, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { FetchedFreshness } from '../../components/fetched-freshness';
 import { formatDateTime } from '../../components/format-date-time';
 import { CartIcon, CheckIcon, TruckIcon, UsersIcon, WarningIcon } from '../../components/icons';
 import { PageHeader, Section } from '../../components/page-parts';
@@ -27,7 +28,6 @@ import { MonthlyTrendsChart, SharesPieChart } from './dashboard-charts';
 import { StatCard } from '../../components/stat-card';
 import { ExportMenu } from './export-menu';
 import { useAdminDashboard } from './use-admin-dashboard';
-import type { CachedDashboard } from './dashboard-cache';
 
 const LEVEL_COLOURS: Record<LogLevel, string> = { INFO: 'blue', WARNING: 'yellow', ERROR: 'red' };
 const ACTIVITY_ICONS: Record<ActivityType, { icon: typeof UsersIcon; colour: string; label: string }> = {
@@ -212,42 +212,6 @@ function DashboardBody({ dashboard }: { dashboard: AdminDashboard }) {
   );
 }
 
-function FreshnessNote({ shown, isOnline, isFetching, failure }: { shown: CachedDashboard | null; isOnline: boolean; isFetching: boolean; failure: string | null }) {
-  const asOf = shown ? formatDateTime(new Date(shown.fetchedAt).toISOString()) : null;
-  if (!isOnline) {
-    return (
-      <Alert.Root status="info" data-testid="offline-as-of">
-        <Alert.Indicator />
-        <Alert.Description>
-          {asOf
-            ? `This device is offline: the dashboard is shown as of ${asOf}, when it was last fetched. It is brought up to date when this device is back online.`
-            : 'This device is offline and has not fetched this dashboard yet. It is shown when this device is back online.'}
-        </Alert.Description>
-      </Alert.Root>
-    );
-  }
-  if (failure) {
-    return (
-      <Alert.Root status="warning" role="alert">
-        <Alert.Indicator />
-        <Alert.Description>
-          {failure}
-          {asOf ? ` The figures shown are as of ${asOf}.` : ''}
-        </Alert.Description>
-      </Alert.Root>
-    );
-  }
-  if (isFetching && shown) {
-    return (
-      <HStack gap="2" color="fg.muted" fontSize="sm" role="status">
-        <Spinner size="xs" />
-        <Text>Updating… figures shown as of {asOf}.</Text>
-      </HStack>
-    );
-  }
-  return null;
-}
-
 export function AdminDashboardPage() {
   const [period, setPeriod] = useState<DashboardPeriodId>(DEFAULT_DASHBOARD_PERIOD);
   const [view, setView] = useState<AdminDashboardView>(DEFAULT_ADMIN_DASHBOARD_VIEW);
@@ -269,7 +233,7 @@ export function AdminDashboardPage() {
           <ExportMenu label="Export" what={`${VIEW_LABELS[dashboard?.view ?? view]} report`} document={exportDocument} />
         </Flex>
       </Flex>
-      {shown !== undefined && <FreshnessNote shown={shown} isOnline={isOnline} isFetching={isFetching} failure={failure} />}
+      {shown !== undefined && <FetchedFreshness what="dashboard" fetchedAt={shown?.fetchedAt ?? null} isOnline={isOnline} isFetching={isFetching} failure={failure} />}
       {dashboard && (
         <Text fontSize="sm" color="fg.muted">
           {periodLabel(dashboard.period)}: <time dateTime={dashboard.from}>{formatDateTime(dashboard.from)}</time> to <time dateTime={dashboard.to}>{formatDateTime(dashboard.to)}</time>

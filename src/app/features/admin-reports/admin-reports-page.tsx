@@ -28,8 +28,9 @@ import {
 } from '#domain/reports/admin-report';
 import { healthVerdict, lowStockNote } from '#domain/reports/admin-dashboard';
 import type { StreamedExport } from '#domain/reports/report-exports';
-import { Alert, Button, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { FetchedFreshness } from '../../components/fetched-freshness';
 import { formatDateTime } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from '../../components/records-table';
@@ -40,7 +41,7 @@ import { MonthlyTrendsLineChart, SharesPieChart } from '../admin-dashboard/dashb
 import { ExportMenu } from '../admin-dashboard/export-menu';
 import { saveReportFile } from '../admin-dashboard/report-downloads';
 import { STREAMED_EXPORT_NEEDS_CONNECTION, streamedExportUrl } from './admin-reports-api';
-import { type CachedReport, useAdminReport } from './use-admin-report';
+import { useAdminReport } from './use-admin-report';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -123,40 +124,6 @@ function ReportBody({ report }: { report: AdminReport }) {
   );
 }
 
-function ReportFreshness({ shown, isOnline, isFetching, failure }: { shown: CachedReport | null; isOnline: boolean; isFetching: boolean; failure: string | null }) {
-  const asOf = shown ? formatDateTime(new Date(shown.fetchedAt).toISOString()) : null;
-  if (!isOnline) {
-    return (
-      <Alert.Root status="info" data-testid="offline-as-of">
-        <Alert.Indicator />
-        <Alert.Description>
-          {asOf ? `This device is offline: the report is shown as of ${asOf}, when it was last fetched. It is brought up to date when this device is back online.` : 'This device is offline and has not fetched this report yet. It is shown when this device is back online.'}
-        </Alert.Description>
-      </Alert.Root>
-    );
-  }
-  if (failure) {
-    return (
-      <Alert.Root status="warning" role="alert">
-        <Alert.Indicator />
-        <Alert.Description>
-          {failure}
-          {asOf ? ` The figures shown are as of ${asOf}.` : ''}
-        </Alert.Description>
-      </Alert.Root>
-    );
-  }
-  if (isFetching && shown) {
-    return (
-      <HStack gap="2" color="fg.muted" fontSize="sm" role="status">
-        <Spinner size="xs" />
-        <Text>Updating… figures shown as of {asOf}.</Text>
-      </HStack>
-    );
-  }
-  return null;
-}
-
 /** A quick export the server streams: a download link while online; offline, a disabled button that says why. */
 function StreamedExportButton({ kind, report, isOnline }: { kind: StreamedExport; report: AdminReport; isOnline: boolean }) {
   const label = `Export ${QUICK_EXPORT_LABELS[kind]}`;
@@ -206,7 +173,7 @@ export function AdminReportsPage() {
           <ExportMenu label="Export Report" what={report?.type ?? 'Report'} document={exportDocument} />
         </Flex>
       </Flex>
-      {shown !== undefined && <ReportFreshness shown={shown} isOnline={isOnline} isFetching={isFetching} failure={failure} />}
+      {shown !== undefined && <FetchedFreshness what="report" fetchedAt={shown?.fetchedAt ?? null} isOnline={isOnline} isFetching={isFetching} failure={failure} />}
       {report && (
         <Text fontSize="sm" color="fg.muted">
           {reportPeriodLabel(report.period)}: <time dateTime={report.from}>{formatDateTime(report.from)}</time> to <time dateTime={report.to}>{formatDateTime(report.to)}</time>, compared with{' '}
