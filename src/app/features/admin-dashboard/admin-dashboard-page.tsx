@@ -17,8 +17,9 @@ import {
   type LogRow,
 } from '#domain/reports/admin-dashboard';
 import { DASHBOARD_PERIOD_IDS, ADMIN_DASHBOARD_VIEWS, type DashboardPeriodId, type AdminDashboardView, DEFAULT_DASHBOARD_PERIOD, DEFAULT_ADMIN_DASHBOARD_VIEW, periodLabel, VIEW_LABELS } from '#domain/reports/dashboard-period';
-import { Badge, Box, Button, Field, Flex, Heading, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Heading, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { LoadingNote } from '../../components/loading-note';
 import { FetchedFreshness } from '../../components/fetched-freshness';
 import { formatDateTime } from '../../components/format-date-time';
 import { CartIcon, CheckIcon, TruckIcon, UsersIcon, WarningIcon } from '../../components/icons';
@@ -243,10 +244,7 @@ export function AdminDashboardPage() {
         <DashboardBody dashboard={dashboard} />
       ) : (
         (shown === undefined || isFetching) && (
-          <Flex justify="center" align="center" gap="3" py="10" role="status">
-            <Spinner color="brand.600" />
-            <Text color="fg.muted">Loading the dashboard…</Text>
-          </Flex>
+          <LoadingNote>Loading the dashboard…</LoadingNote>
         )
       )}
     </Stack>

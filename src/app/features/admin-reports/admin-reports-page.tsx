@@ -28,8 +28,9 @@ import {
 } from '#domain/reports/admin-report';
 import { healthVerdict, lowStockNote } from '#domain/reports/admin-dashboard';
 import type { StreamedExport } from '#domain/reports/report-exports';
-import { Button, Flex, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { LoadingNote } from '../../components/loading-note';
 import { FetchedFreshness } from '../../components/fetched-freshness';
 import { formatDateTime } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
@@ -202,10 +203,7 @@ export function AdminReportsPage() {
         </>
       ) : (
         (shown === undefined || isFetching) && (
-          <Flex justify="center" align="center" gap="3" py="10" role="status">
-            <Spinner color="brand.600" />
-            <Text color="fg.muted">Loading the report…</Text>
-          </Flex>
+          <LoadingNote>Loading the report…</LoadingNote>
         )
       )}
     </Stack>

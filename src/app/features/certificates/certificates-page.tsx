@@ -7,9 +7,10 @@
 import { certificateFileName, plateQrFileName } from '#domain/certificates/certificate-document';
 import type { CertificateStanding } from '#domain/certificates/certificate-standing';
 import type { PlateProgress } from '#domain/plates/lifecycle';
-import { Alert, Badge, Box, Button, Card, DataList, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, DataList, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadingNote } from '../../components/loading-note';
 import { formatDateTime, formatDay } from '../../components/format-date-time';
 import { AwardIcon, QrIcon, stroke, strokeIcon } from '../../components/icons';
 import { PageHeader, Section } from '../../components/page-parts';
@@ -209,16 +210,10 @@ export function CertificatesPage() {
       <PageHeader title="Certificates" summary="A registration certificate for each of your registered plates, as a PDF with the plate’s QR code, and the QR code on its own." />
       <OfflineNote />
       {rows === undefined ? (
-        <Flex justify="center" align="center" gap="3" py="10" role="status">
-          <Spinner color="brand.600" />
-          <Text color="fg.muted">Loading your certificates…</Text>
-        </Flex>
+        <LoadingNote>Loading your certificates…</LoadingNote>
       ) : rows.cards.length === 0 && rows.pending.length === 0 ? (
         isSyncing ? (
-          <Flex justify="center" align="center" gap="3" py="10" role="status">
-            <Spinner color="brand.600" />
-            <Text color="fg.muted">Bringing your plates to this device…</Text>
-          </Flex>
+          <LoadingNote>Bringing your plates to this device…</LoadingNote>
         ) : (
           <EmptyState />
         )

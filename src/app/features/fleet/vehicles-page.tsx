@@ -9,9 +9,10 @@
 import { COMPLIANCE_STATUSES, type FleetCompliance } from '#domain/fleet/compliance';
 import { vehicleLabel } from '#domain/fleet/fleet-facts';
 import { DEFAULT_FLEET_QUERY, FLEET_SORTS, type FleetQuery, type FleetSort, fleetPage, showingText } from '#domain/fleet/fleet-list';
-import { Badge, Box, Button, DataList, Field, Flex, HStack, IconButton, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, DataList, Field, Flex, HStack, IconButton, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { LoadingNote } from '../../components/loading-note';
 import { FilterSelect, SearchField } from '../../components/filter-fields';
 import { formatDay } from '../../components/format-date-time';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
@@ -291,10 +292,7 @@ export function VehiclesPage() {
       </Flex>
       <OfflineAsOf what="your fleet is shown" />
       {!data || !user ? (
-        <Flex justify="center" align="center" gap="3" py="16" role="status">
-          <Spinner color="brand.600" />
-          <Text color="fg.muted">Loading your fleet…</Text>
-        </Flex>
+        <LoadingNote space="page">Loading your fleet…</LoadingNote>
       ) : (
         <>
           <FleetSection data={data} open={setDialog} />

@@ -6,9 +6,10 @@
  * the photo uploader, which keeps running for the rest of the visit.
  */
 import { CLAIM_STATUSES, type ClaimStatus, claimMatches } from '#domain/insurance/claim-steps';
-import { Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, HStack, Stack } from '@chakra-ui/react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { LoadingNote } from '../../components/loading-note';
 import { FilterSelect, SearchField } from '../../components/filter-fields';
 import { PlusIcon } from '../../components/icons';
 import { OfflineAsOf } from '../../components/offline-as-of';
@@ -80,10 +81,7 @@ export function ClaimsPage() {
       <OfflineAsOf what="your claims are shown" />
       {data && <StorageNotice estimate={storage} waiting={data.waitingPhotos} uploadedCount={uploadedCount} />}
       {!data || !matching || !shown ? (
-        <Flex justify="center" align="center" gap="3" py="16" role="status">
-          <Spinner color="brand.600" />
-          <Text color="fg.muted">Loading your claims…</Text>
-        </Flex>
+        <LoadingNote space="page">Loading your claims…</LoadingNote>
       ) : (
         <Section title="Claims" headingId="claims-heading">
           <Stack gap="4">

@@ -8,9 +8,10 @@
 import { formatPhone } from '#domain/validation/identity-checks';
 import { customerMatches } from '#domain/insurance/customer-records';
 import { policyStatus } from '#domain/insurance/policy-terms';
-import { Button, Flex, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { LoadingNote } from '../../components/loading-note';
 import { SearchField } from '../../components/filter-fields';
 import { PencilIcon, PlusIcon } from '../../components/icons';
 import { OfflineAsOf } from '../../components/offline-as-of';
@@ -113,10 +114,7 @@ export function CustomersPage() {
       </Flex>
       <OfflineAsOf what="your customers are shown" />
       {!data || !user || !shown || !matching ? (
-        <Flex justify="center" align="center" gap="3" py="16" role="status">
-          <Spinner color="brand.600" />
-          <Text color="fg.muted">Loading your customers…</Text>
-        </Flex>
+        <LoadingNote space="page">Loading your customers…</LoadingNote>
       ) : (
         <Section title="Policy holders" headingId="customers-heading">
           <Stack gap="4">

@@ -6,8 +6,9 @@
  * store, so it works offline as of the last sync.
  */
 import { POLICY_STATUSES, type PolicyStatus, policyStatus } from '#domain/insurance/policy-terms';
-import { Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, HStack, Stack } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { LoadingNote } from '../../components/loading-note';
 import { FilterSelect, SearchField } from '../../components/filter-fields';
 import { PlusIcon } from '../../components/icons';
 import { OfflineAsOf } from '../../components/offline-as-of';
@@ -59,10 +60,7 @@ export function PoliciesPage() {
       </Flex>
       <OfflineAsOf what="your policies are shown" />
       {!data || !matching || !shown ? (
-        <Flex justify="center" align="center" gap="3" py="16" role="status">
-          <Spinner color="brand.600" />
-          <Text color="fg.muted">Loading your policies…</Text>
-        </Flex>
+        <LoadingNote space="page">Loading your policies…</LoadingNote>
       ) : (
         <Section title="Policies" headingId="policies-heading">
           <Stack gap="4">

@@ -5,8 +5,9 @@
  * read. Read from the server a page at a time; offline the page says it needs a connection.
  */
 import type { SentMessage } from '#domain/messages/sent-message';
-import { Alert, Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
+import { LoadingNote } from '../../components/loading-note';
 import { formatDateTime } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { useOnlineStatus } from '../../components/use-online-status';
@@ -106,10 +107,7 @@ export function SentMessagesPage() {
             </Alert.Root>
           )}
           {status === 'loading' && isOnline ? (
-            <Flex justify="center" align="center" gap="3" py="10" role="status">
-              <Spinner color="brand.600" />
-              <Text color="fg.muted">Loading sent messages…</Text>
-            </Flex>
+            <LoadingNote>Loading sent messages…</LoadingNote>
           ) : status === 'ready' && messages.length === 0 ? (
             <Box textAlign="center" py="10" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
               <Text fontWeight="medium">No messages yet</Text>

@@ -3,8 +3,9 @@
  * first, each with Revoke plate, Mark stolen and Dismiss; decided flags below, folded away.
  */
 import { FLAG_DECISIONS, type FlagDecision } from '#domain/police/flags';
-import { Box, Button, Collapsible, Flex, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Collapsible, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { LoadingNote } from '../../components/loading-note';
 import { formatDateTime } from '../../components/format-date-time';
 import type { LocalPlateFlag } from '../../store/database';
 import { DECISION_ACTIONS } from './flag-changes';
@@ -183,10 +184,7 @@ export function FlaggedPlatesSection() {
       }
     >
       {flags === undefined ? (
-        <Flex justify="center" align="center" gap="3" py="10" role="status">
-          <Spinner color="brand.600" />
-          <Text color="fg.muted">Loading flags…</Text>
-        </Flex>
+        <LoadingNote>Loading flags…</LoadingNote>
       ) : flags.length === 0 ? (
         <Box textAlign="center" py="10" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
           <Text fontWeight="medium">No flagged plates</Text>

@@ -1,6 +1,7 @@
 /** 'Revocation list': how many plates are revoked or stolen, and a search through them (the list every device carries). */
-import { Box, Button, Field, Flex, Input, SimpleGrid, Spinner, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Input, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { LoadingNote } from '../../components/loading-note';
 import { formatDateTime } from '../../components/format-date-time';
 import { SearchIcon } from '../../components/icons';
 import { StandingBadge } from './qr-badges';
@@ -20,10 +21,7 @@ export function RevocationListSection() {
   return (
     <Section title="Revocation list" headingId="revocation-list-heading">
       {revocations === undefined ? (
-        <Flex justify="center" align="center" gap="3" py="6" role="status">
-          <Spinner color="brand.600" />
-          <Text color="fg.muted">Loading the revocation list…</Text>
-        </Flex>
+        <LoadingNote space="line">Loading the revocation list…</LoadingNote>
       ) : (
         <Stack gap="4">
           <SimpleGrid columns={2} gap="3">

@@ -4,9 +4,10 @@
  */
 import { describeAge } from '#domain/credential/freshness';
 import type { TrustedKey } from '#domain/credential/verdict';
-import { Box, Button, Flex, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { type AdminKey, RevokeKeyDialog, RotateKeyDialog, useAdminKeys } from './key-actions';
+import { LoadingNote } from '../../components/loading-note';
 import { formatDateTime } from '../../components/format-date-time';
 import type { TrustMeta } from '../../registry/trust';
 import { KeyStatusBadge } from './qr-badges';
@@ -69,10 +70,7 @@ export function SigningKeysSection() {
     >
       <Stack gap="4">
         {keys === undefined ? (
-          <Flex justify="center" align="center" gap="3" py="6" role="status">
-            <Spinner color="brand.600" />
-            <Text color="fg.muted">Loading keys…</Text>
-          </Flex>
+          <LoadingNote space="line">Loading keys…</LoadingNote>
         ) : keys.length === 0 ? (
           <Box textAlign="center" py="6" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
             <Text fontWeight="medium">No signing keys on this device</Text>

@@ -5,9 +5,10 @@
  * it can be completed from the receipt; online its status is checked live. The receipt is read
  * from the device's store, so it opens offline too, marked as of the last sync.
  */
-import { Alert, Badge, Box, Button, Card, DataList, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, DataList, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { LoadingNote } from '../../components/loading-note';
 import { formatDateTime } from '../../components/format-date-time';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { paths } from '../../config/paths';
@@ -140,10 +141,7 @@ export function PaymentReceiptPage() {
         )}
       </HStack>
       {payment.status === 'loading' ? (
-        <Flex justify="center" align="center" gap="3" py="10" role="status">
-          <Spinner color="brand.600" />
-          <Text color="fg.muted">Loading the receipt…</Text>
-        </Flex>
+        <LoadingNote>Loading the receipt…</LoadingNote>
       ) : payment.status === 'failed' ? (
         <Stack gap="3">
           <Heading as="h1" size="2xl">

@@ -4,9 +4,10 @@
  * from a tablet up; a card per payment on a phone. Read from the device's store, so it opens
  * offline too, marked as of the last sync.
  */
-import { Alert, Badge, Box, Button, DataList, Flex, Link as ChakraLink, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, DataList, Flex, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadingNote } from '../../components/loading-note';
 import { formatDateTime } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { useOnlineStatus } from '../../components/use-online-status';
@@ -162,10 +163,7 @@ export function UserPaymentsPage() {
       <Section title="Payment History" headingId="payments-heading">
         <Box aria-live="polite">
           {payments === undefined || pulledAt === undefined || (isWaitingForFirstSync && isOnline) ? (
-            <Flex justify="center" align="center" gap="3" py="10" role="status">
-              <Spinner color="brand.600" />
-              <Text color="fg.muted">{isWaitingForFirstSync ? 'Loading your payments from the server…' : 'Loading your payments…'}</Text>
-            </Flex>
+            <LoadingNote>{isWaitingForFirstSync ? 'Loading your payments from the server…' : 'Loading your payments…'}</LoadingNote>
           ) : isWaitingForFirstSync ? null : payments.length === 0 ? (
             <Box textAlign="center" py="10" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
               <Text fontWeight="medium">No payments yet</Text>
