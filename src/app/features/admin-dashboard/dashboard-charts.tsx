@@ -107,11 +107,54 @@ function WithCharts({ render }: { render: (modules: ChartModules) => ReactNode }
   return modules === null || modules === 'failed' ? null : <>{render(modules)}</>;
 }
 
+const TREND_NAMES = { users: 'New users', requests: 'Requests', inventory: 'Inventory received' } as const;
+type TrendSeries = keyof typeof TREND_NAMES;
+/** A month's figures: the dashboard's (users, requests) or the reports' (and inventory). */
+type MonthRow<Series extends TrendSeries> = { month: string } & Record<Series, number>;
+
+/** A monthly chart's one-line text equivalent: what it draws and every month's figures. */
+function monthlySummary<Series extends TrendSeries>(kind: 'Bar chart' | 'Line chart', rows: readonly MonthRow<Series>[], series: readonly Series[], namesJoin: string): string {
+  const named = (name: Series) => TREND_NAMES[name].toLowerCase();
+  return `${kind}: ${series.map(named).join(namesJoin)} per month, ${rows.map((row) => `${formatMonth(row.month)}: ${series.map((name) => `${row[name]} ${named(name)}`).join(', ')}`).join('; ')}.`;
+}
+
+/** A monthly chart's figures as a table, for screen readers and keyboards. */
+function MonthlyTable<Series extends TrendSeries>({ rows, series }: { rows: readonly MonthRow<Series>[]; series: readonly Series[] }) {
+  return (
+    <Table.Root size="sm">
+      <Table.Caption>Monthly trends</Table.Caption>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader scope="col">Month</Table.ColumnHeader>
+          {series.map((name) => (
+            <Table.ColumnHeader key={name} scope="col" textAlign="end">
+              {TREND_NAMES[name]}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((row) => (
+          <Table.Row key={row.month}>
+            <Table.Cell as="th" scope="row">
+              {formatMonth(row.month)}
+            </Table.Cell>
+            {series.map((name) => (
+              <Table.Cell key={name} textAlign="end">
+                {row[name]}
+              </Table.Cell>
+            ))}
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
 export function MonthlyTrendsChart({ rows, series }: { rows: readonly MonthlyTrend[]; series: readonly ('users' | 'requests')[] }) {
-  const names = { users: 'New users', requests: 'Requests' } as const;
   const data: ChartData<'bar'> = {
     labels: rows.map((row) => formatMonth(row.month)),
-    datasets: series.map((name, index) => ({ label: names[name], data: rows.map((row) => row[name]), backgroundColor: SERIES_COLOURS[index], borderRadius: 4 })),
+    datasets: series.map((name, index) => ({ label: TREND_NAMES[name], data: rows.map((row) => row[name]), backgroundColor: SERIES_COLOURS[index], borderRadius: 4 })),
   };
   // The spec's bar gap (4) and category gap (10%); 400 ms animation for bars.
   const options: ChartOptions<'bar'> = {
@@ -122,39 +165,11 @@ export function MonthlyTrendsChart({ rows, series }: { rows: readonly MonthlyTre
     scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
     plugins: { legend: { position: 'bottom' } },
   };
-  const label = `Bar chart: ${series.map((name) => names[name].toLowerCase()).join(' and ')} per month, ${rows.map((row) => `${formatMonth(row.month)}: ${series.map((name) => `${row[name]} ${names[name].toLowerCase()}`).join(', ')}`).join('; ')}.`;
+  const label = monthlySummary('Bar chart', rows, series, ' and ');
   return (
     <ChartFrame
       label={label}
-      table={
-        <Table.Root size="sm">
-          <Table.Caption>Monthly trends</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader scope="col">Month</Table.ColumnHeader>
-              {series.map((name) => (
-                <Table.ColumnHeader key={name} scope="col" textAlign="end">
-                  {names[name]}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.month}>
-                <Table.Cell as="th" scope="row">
-                  {formatMonth(row.month)}
-                </Table.Cell>
-                {series.map((name) => (
-                  <Table.Cell key={name} textAlign="end">
-                    {row[name]}
-                  </Table.Cell>
-                ))}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      }
+      table={<MonthlyTable rows={rows} series={series} />}
     >
       <WithCharts render={({ Bar }) => <Bar data={data} options={options} aria-hidden />} />
     </ChartFrame>
@@ -205,8 +220,6 @@ export function SharesPieChart({ title, shares, unit }: { title: string; shares:
   );
 }
 
-const TREND_NAMES = { users: 'New users', requests: 'Requests', inventory: 'Inventory received' } as const;
-type TrendSeries = keyof typeof TREND_NAMES;
 
 /** The reports' monthly trends: one line per figure, with the same table under it as the bars. */
 export function MonthlyTrendsLineChart({ rows, series }: { rows: readonly MonthlyReportTrend[]; series: readonly TrendSeries[] }) {
@@ -215,39 +228,11 @@ export function MonthlyTrendsLineChart({ rows, series }: { rows: readonly Monthl
     datasets: series.map((name, index) => ({ label: TREND_NAMES[name], data: rows.map((row) => row[name]), borderColor: SERIES_COLOURS[index], backgroundColor: SERIES_COLOURS[index], tension: 0.3 })),
   };
   const options: ChartOptions<'line'> = { responsive: true, maintainAspectRatio: false, animation: { duration: 400 }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } }, plugins: { legend: { position: 'bottom' } } };
-  const label = `Line chart: ${series.map((name) => TREND_NAMES[name].toLowerCase()).join(', ')} per month, ${rows.map((row) => `${formatMonth(row.month)}: ${series.map((name) => `${row[name]} ${TREND_NAMES[name].toLowerCase()}`).join(', ')}`).join('; ')}.`;
+  const label = monthlySummary('Line chart', rows, series, ', ');
   return (
     <ChartFrame
       label={label}
-      table={
-        <Table.Root size="sm">
-          <Table.Caption>Monthly trends</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader scope="col">Month</Table.ColumnHeader>
-              {series.map((name) => (
-                <Table.ColumnHeader key={name} scope="col" textAlign="end">
-                  {TREND_NAMES[name]}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.month}>
-                <Table.Cell as="th" scope="row">
-                  {formatMonth(row.month)}
-                </Table.Cell>
-                {series.map((name) => (
-                  <Table.Cell key={name} textAlign="end">
-                    {row[name]}
-                  </Table.Cell>
-                ))}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      }
+      table={<MonthlyTable rows={rows} series={series} />}
     >
       <WithCharts render={({ Line }) => <Line data={data} options={options} aria-hidden />} />
     </ChartFrame>

@@ -104,6 +104,7 @@ describe('AdminDashboardPage', () => {
     expect(shown).toMatch(/Plates requested by type Name Plates Share Standard 15 75% Commercial 5 25%/);
     expect(shown).toMatch(/Active 1,200 \(96%\)/);
     expect(renderedHtml()).toContain('aria-label="Pie chart of plates requested by type: Standard 15 plates (75%), Commercial 5 plates (25%)."');
+    expect(renderedHtml()).toContain('aria-label="Bar chart: new users and requests per month, Oct 2026: 4 new users, 9 requests; Nov 2026: 8 new users, 11 requests."');
   });
 
   it('shows the logs with their level badges and the activity with its type', () => {
