@@ -1,7 +1,7 @@
-/** The frame the agent's pages share: the page heading, a titled section, and the messages above a form. */
-import { Alert, Box, Card, Heading, Text } from '@chakra-ui/react';
+/** The frame the agent's pages share: the page heading, a titled section, and a record's form with the messages above it. */
+import { Alert, Box, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { FormMessage } from './form-message';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { OutboxEntry } from '../store/database';
 
 export function PageHeader({ title, summary }: { title: string; summary?: string }) {
@@ -57,5 +57,38 @@ export function RequiredNote() {
     <Text fontSize="sm" color="fg.muted">
       Fields marked * are required.
     </Text>
+  );
+}
+
+interface RecordFormProps {
+  /** The id of the heading that names the form. */
+  headingId: string;
+  formRef: RefObject<HTMLFormElement | null>;
+  fixing: OutboxEntry | null;
+  formMessage: string | null;
+  /** Sends the record; the browser's own submit (and its validation bubbles) never runs. */
+  onSubmit: () => void;
+  /** The fields, then what submits them. */
+  children: ReactNode;
+}
+
+/** A record's form: why a correction is asked for and the last attempt's message, the required note, then the fields. */
+export function RecordForm({ headingId, formRef, fixing, formMessage, onSubmit, children }: RecordFormProps) {
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-labelledby={headingId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Stack gap="4">
+        <FormAlerts fixing={fixing} formMessage={formMessage} />
+        <RequiredNote />
+        {children}
+      </Stack>
+    </form>
   );
 }

@@ -12,7 +12,7 @@ import { FormField } from '../../components/form-field';
 import type { LocalInventoryItem } from '../../store/database';
 import { formatCount } from './agent-format';
 import { formatDay } from '../../components/format-date-time';
-import { FormAlerts, PageHeader, RequiredNote, Section } from '../../components/page-parts';
+import { PageHeader, RecordForm, Section } from '../../components/page-parts';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { useRecentInventoryItems } from './use-agent-records';
 import { useAgentRecordForm } from './use-agent-record-form';
@@ -56,61 +56,49 @@ function InventoryForm({ allocations }: { allocations: readonly AllocationRow[] 
   });
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-labelledby="inventory-form-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <Stack gap="4">
-        <FormAlerts fixing={fixing} formMessage={formMessage} />
-        <RequiredNote />
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label="Item Type" error={errors.itemType} required>
+    <RecordForm headingId="inventory-form-heading" formRef={formRef} fixing={fixing} formMessage={formMessage} onSubmit={() => void save()}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField label="Item Type" error={errors.itemType} required>
+          <NativeSelect.Root>
+            <NativeSelect.Field placeholder="Choose an item type" value={values.itemType} onChange={(event) => change('itemType', event.currentTarget.value)}>
+              {AGENT_INVENTORY_ITEM_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <FormField label="Quantity" error={errors.quantity} required>
+          <Input type="number" inputMode="numeric" min={1} max={1_000_000} step={1} value={values.quantity} onChange={(event) => change('quantity', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Batch Number" error={errors.batchNumber} required>
+          <Input value={values.batchNumber} maxLength={40} autoComplete="off" placeholder="BLK-2611" onChange={(event) => change('batchNumber', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Received Date" error={errors.receivedDate} required>
+          <Input type="date" max={today} value={values.receivedDate} onChange={(event) => change('receivedDate', event.currentTarget.value)} />
+        </FormField>
+        {values.itemType === 'Plate Blanks' && allocations.length > 0 && (
+          <FormField label="Received Against" error={errors.allocationId}>
             <NativeSelect.Root>
-              <NativeSelect.Field placeholder="Choose an item type" value={values.itemType} onChange={(event) => change('itemType', event.currentTarget.value)}>
-                {AGENT_INVENTORY_ITEM_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
+              <NativeSelect.Field value={values.allocationId} onChange={(event) => change('allocationId', event.currentTarget.value)}>
+                <option value="">No allocation (stock from elsewhere)</option>
+                {allocations.map((row) => (
+                  <option key={row.id} value={row.id}>
+                    {allocationLabel(row.allocation)} · {row.allocation.plateType} · {formatCount(row.allocation.allocatedQuantity)} allocated, {formatCount(row.received)} received
                   </option>
                 ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </FormField>
-          <FormField label="Quantity" error={errors.quantity} required>
-            <Input type="number" inputMode="numeric" min={1} max={1_000_000} step={1} value={values.quantity} onChange={(event) => change('quantity', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="Batch Number" error={errors.batchNumber} required>
-            <Input value={values.batchNumber} maxLength={40} autoComplete="off" placeholder="BLK-2611" onChange={(event) => change('batchNumber', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="Received Date" error={errors.receivedDate} required>
-            <Input type="date" max={today} value={values.receivedDate} onChange={(event) => change('receivedDate', event.currentTarget.value)} />
-          </FormField>
-          {values.itemType === 'Plate Blanks' && allocations.length > 0 && (
-            <FormField label="Received Against" error={errors.allocationId}>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={values.allocationId} onChange={(event) => change('allocationId', event.currentTarget.value)}>
-                  <option value="">No allocation (stock from elsewhere)</option>
-                  {allocations.map((row) => (
-                    <option key={row.id} value={row.id}>
-                      {allocationLabel(row.allocation)} · {row.allocation.plateType} · {formatCount(row.allocation.allocatedQuantity)} allocated, {formatCount(row.received)} received
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          )}
-        </SimpleGrid>
-        <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
-          Add Item
-        </Button>
-      </Stack>
-    </form>
+        )}
+      </SimpleGrid>
+      <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
+        Add Item
+      </Button>
+    </RecordForm>
   );
 }
 

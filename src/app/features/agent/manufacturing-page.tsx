@@ -17,7 +17,7 @@ import { EyeIcon } from '../../components/icons';
 import type { LocalManufacturingRecord } from '../../store/database';
 import { formatDay } from '../../components/format-date-time';
 import { ManufacturingStatusBadge } from './manufacturing-status-badge';
-import { FormAlerts, PageHeader, RequiredNote, Section } from '../../components/page-parts';
+import { PageHeader, RecordForm, Section } from '../../components/page-parts';
 import { PlateNumberInput } from './plate-number-input';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { SyncStateBadge } from '../../components/sync-state-badge';
@@ -46,57 +46,45 @@ function ManufacturingForm() {
   const typedPlate = parsePlateNumber(values.plateNumber);
   const existing = usePlateManufacturingRecord(typedPlate.ok ? typedPlate.value : '');
 
+  // A correction of a refused change keeps its own row; otherwise the plate's record is updated.
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-labelledby="manufacturing-form-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        // A correction of a refused change keeps its own row; otherwise the plate's record is updated.
-        void save(fixing ? undefined : (existing?.id ?? undefined));
-      }}
-    >
-      <Stack gap="4">
-        <FormAlerts fixing={fixing} formMessage={formMessage} />
-        <RequiredNote />
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField
-            label="Plate Number"
-            error={errors.plateNumber}
-            required
-            helperText={existing ? `Already recorded (${existing.status}, batch ${existing.batchNumber}): submitting updates that record.` : undefined}
-          >
-            <PlateNumberInput value={values.plateNumber} onChange={(value) => change('plateNumber', value)} />
-          </FormField>
-          <FormField label="Status" error={errors.status} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={values.status} onChange={(event) => change('status', event.currentTarget.value)}>
-                {MANUFACTURING_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {status}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.HelperText>Collected marks the shop’s order for this plate as fulfilled once it has synced.</Field.HelperText>
-          </FormField>
-          <FormField label="Batch Number" error={errors.batchNumber} required>
-            <Input value={values.batchNumber} maxLength={40} autoComplete="off" placeholder="B-2611-01" onChange={(event) => change('batchNumber', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="Production Date" error={errors.productionDate} required>
-            <Input type="date" max={today} value={values.productionDate} onChange={(event) => change('productionDate', event.currentTarget.value)} />
-          </FormField>
-        </SimpleGrid>
-        <FormField label="Notes" error={errors.notes}>
-          <Textarea value={values.notes} maxLength={1000} rows={3} onChange={(event) => change('notes', event.currentTarget.value)} />
+    <RecordForm headingId="manufacturing-form-heading" formRef={formRef} fixing={fixing} formMessage={formMessage} onSubmit={() => void save(fixing ? undefined : (existing?.id ?? undefined))}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField
+          label="Plate Number"
+          error={errors.plateNumber}
+          required
+          helperText={existing ? `Already recorded (${existing.status}, batch ${existing.batchNumber}): submitting updates that record.` : undefined}
+        >
+          <PlateNumberInput value={values.plateNumber} onChange={(value) => change('plateNumber', value)} />
         </FormField>
-        <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
-          Submit Details
-        </Button>
-      </Stack>
-    </form>
+        <FormField label="Status" error={errors.status} required>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={values.status} onChange={(event) => change('status', event.currentTarget.value)}>
+              {MANUFACTURING_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.HelperText>Collected marks the shop’s order for this plate as fulfilled once it has synced.</Field.HelperText>
+        </FormField>
+        <FormField label="Batch Number" error={errors.batchNumber} required>
+          <Input value={values.batchNumber} maxLength={40} autoComplete="off" placeholder="B-2611-01" onChange={(event) => change('batchNumber', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Production Date" error={errors.productionDate} required>
+          <Input type="date" max={today} value={values.productionDate} onChange={(event) => change('productionDate', event.currentTarget.value)} />
+        </FormField>
+      </SimpleGrid>
+      <FormField label="Notes" error={errors.notes}>
+        <Textarea value={values.notes} maxLength={1000} rows={3} onChange={(event) => change('notes', event.currentTarget.value)} />
+      </FormField>
+      <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
+        Submit Details
+      </Button>
+    </RecordForm>
   );
 }
 

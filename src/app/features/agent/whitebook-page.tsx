@@ -8,7 +8,7 @@ import { Button, Field, Flex, Input, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { FormField } from '../../components/form-field';
 import type { LocalWhitebookEntry } from '../../store/database';
 import { formatDay } from '../../components/format-date-time';
-import { FormAlerts, PageHeader, RequiredNote, Section } from '../../components/page-parts';
+import { PageHeader, RecordForm, Section } from '../../components/page-parts';
 import { PlateNumberInput } from './plate-number-input';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { useRecentWhitebookEntries } from './use-agent-records';
@@ -47,78 +47,66 @@ function WhitebookForm() {
   });
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-labelledby="whitebook-form-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <Stack gap="4">
-        <FormAlerts fixing={fixing} formMessage={formMessage} />
-        <RequiredNote />
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label="Plate Number" error={errors.plateNumber} required>
-            <PlateNumberInput value={values.plateNumber} onChange={(value) => change('plateNumber', value)} />
-          </FormField>
-          <FormField label="Sale Date" error={errors.saleDate} required>
-            <Input type="date" max={today} value={values.saleDate} onChange={(event) => change('saleDate', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="Vehicle Make" error={errors.vehicleMake} required>
-            <Input value={values.vehicleMake} maxLength={60} placeholder="Toyota" onChange={(event) => change('vehicleMake', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="Vehicle Model" error={errors.vehicleModel} required>
-            <Input value={values.vehicleModel} maxLength={60} placeholder="Corolla" onChange={(event) => change('vehicleModel', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="Vehicle Colour" error={errors.vehicleColour} required>
-            <Input value={values.vehicleColour} maxLength={40} placeholder="White" onChange={(event) => change('vehicleColour', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="Vehicle Year" error={errors.vehicleYear} required>
-            <Input value={values.vehicleYear} inputMode="numeric" maxLength={4} placeholder="2019" onChange={(event) => change('vehicleYear', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="Chassis Number" error={errors.chassisNumber} required>
-            <Input value={values.chassisNumber} maxLength={17} autoComplete="off" autoCapitalize="characters" fontFamily="mono" onChange={(event) => change('chassisNumber', event.currentTarget.value)} />
-            <Field.HelperText>The 17-character VIN, or the frame number of an older vehicle.</Field.HelperText>
-          </FormField>
-          <FormField label="Owner Name" error={errors.ownerName} required>
-            <Input value={values.ownerName} maxLength={100} autoComplete="off" onChange={(event) => change('ownerName', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="Owner NRC Number" error={errors.ownerNrc} required>
-            <Input value={values.ownerNrc} maxLength={11} autoComplete="off" inputMode="numeric" placeholder="123456/78/9" onChange={(event) => change('ownerNrc', event.currentTarget.value)} />
-            <Field.HelperText>From the owner’s NRC card, checked at the counter. The registration is issued in this name.</Field.HelperText>
-          </FormField>
-          <FormField label="Registration Number" error={errors.registrationNumber} required>
-            <Input value={values.registrationNumber} maxLength={40} autoComplete="off" autoCapitalize="characters" onChange={(event) => change('registrationNumber', event.currentTarget.value)} />
-          </FormField>
-          <FormField
-            label="Entitlement Document Reference"
-            error={errors.entitlementReference}
-            required
-            helperText="The shop’s order number (ORD-…) or the application reference (LP-…). Checked against the shop’s orders when the entry syncs."
-          >
-            <Input value={values.entitlementReference} maxLength={60} autoComplete="off" placeholder="ORD-001" onChange={(event) => change('entitlementReference', event.currentTarget.value)} />
-            <Field.HelperText>The approved request or allocation letter you checked this sale against, e.g. ORD-001.</Field.HelperText>
-          </FormField>
-        </SimpleGrid>
-        <Flex gap="3" wrap="wrap">
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => {
-              clear();
-              formRef.current?.querySelector('input')?.focus();
-            }}
-          >
-            New Entry
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={isSubmitting}>
-            Submit Entry
-          </Button>
-        </Flex>
-      </Stack>
-    </form>
+    <RecordForm headingId="whitebook-form-heading" formRef={formRef} fixing={fixing} formMessage={formMessage} onSubmit={() => void save()}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField label="Plate Number" error={errors.plateNumber} required>
+          <PlateNumberInput value={values.plateNumber} onChange={(value) => change('plateNumber', value)} />
+        </FormField>
+        <FormField label="Sale Date" error={errors.saleDate} required>
+          <Input type="date" max={today} value={values.saleDate} onChange={(event) => change('saleDate', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Vehicle Make" error={errors.vehicleMake} required>
+          <Input value={values.vehicleMake} maxLength={60} placeholder="Toyota" onChange={(event) => change('vehicleMake', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Vehicle Model" error={errors.vehicleModel} required>
+          <Input value={values.vehicleModel} maxLength={60} placeholder="Corolla" onChange={(event) => change('vehicleModel', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Vehicle Colour" error={errors.vehicleColour} required>
+          <Input value={values.vehicleColour} maxLength={40} placeholder="White" onChange={(event) => change('vehicleColour', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Vehicle Year" error={errors.vehicleYear} required>
+          <Input value={values.vehicleYear} inputMode="numeric" maxLength={4} placeholder="2019" onChange={(event) => change('vehicleYear', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Chassis Number" error={errors.chassisNumber} required>
+          <Input value={values.chassisNumber} maxLength={17} autoComplete="off" autoCapitalize="characters" fontFamily="mono" onChange={(event) => change('chassisNumber', event.currentTarget.value)} />
+          <Field.HelperText>The 17-character VIN, or the frame number of an older vehicle.</Field.HelperText>
+        </FormField>
+        <FormField label="Owner Name" error={errors.ownerName} required>
+          <Input value={values.ownerName} maxLength={100} autoComplete="off" onChange={(event) => change('ownerName', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Owner NRC Number" error={errors.ownerNrc} required>
+          <Input value={values.ownerNrc} maxLength={11} autoComplete="off" inputMode="numeric" placeholder="123456/78/9" onChange={(event) => change('ownerNrc', event.currentTarget.value)} />
+          <Field.HelperText>From the owner’s NRC card, checked at the counter. The registration is issued in this name.</Field.HelperText>
+        </FormField>
+        <FormField label="Registration Number" error={errors.registrationNumber} required>
+          <Input value={values.registrationNumber} maxLength={40} autoComplete="off" autoCapitalize="characters" onChange={(event) => change('registrationNumber', event.currentTarget.value)} />
+        </FormField>
+        <FormField
+          label="Entitlement Document Reference"
+          error={errors.entitlementReference}
+          required
+          helperText="The shop’s order number (ORD-…) or the application reference (LP-…). Checked against the shop’s orders when the entry syncs."
+        >
+          <Input value={values.entitlementReference} maxLength={60} autoComplete="off" placeholder="ORD-001" onChange={(event) => change('entitlementReference', event.currentTarget.value)} />
+          <Field.HelperText>The approved request or allocation letter you checked this sale against, e.g. ORD-001.</Field.HelperText>
+        </FormField>
+      </SimpleGrid>
+      <Flex gap="3" wrap="wrap">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            clear();
+            formRef.current?.querySelector('input')?.focus();
+          }}
+        >
+          New Entry
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={isSubmitting}>
+          Submit Entry
+        </Button>
+      </Flex>
+    </RecordForm>
   );
 }
 
