@@ -7,7 +7,7 @@
  */
 import { PAYMENT_METHODS } from '#domain/pricing/pricing';
 import { PRICING_FORM_FIELDS, type PricingFormField, pricingChanges, type PricingFormValues, pricingFormValues } from '#domain/pricing/pricing-changes';
-import { Alert, Button, Flex, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
@@ -18,6 +18,7 @@ import { type Column, RecordsTable } from '../../components/records-table';
 import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { refreshPricingSettings, usePricingSettings } from '../pricing/pricing-settings';
+import { SaveOrDiscard } from './save-or-discard';
 import { StockThresholdsSection } from './stock-thresholds-section';
 import { fetchPricingHistory, type HistoryAnswer, type PricingHistoryEntry, savePricing, SETTINGS_NEED_CONNECTION } from './admin-settings-api';
 
@@ -186,22 +187,17 @@ export function AdminSettingsPage() {
               ))}
             </SimpleGrid>
             <FormMessage message={formMessage} />
-            <Flex gap="3" wrap="wrap">
-              <Button type="submit" colorPalette="brand" loading={isSaving} loadingText="Saving…" disabled={!isOnline || !isChanged}>
-                Save Changes
-              </Button>
-              <Button
-                variant="outline"
-                disabled={!isChanged || isSaving}
-                onClick={() => {
-                  setEdited(null);
-                  setErrors({});
-                  setFormMessage(null);
-                }}
-              >
-                Discard changes
-              </Button>
-            </Flex>
+            <SaveOrDiscard
+              saveLabel="Save Changes"
+              isSaving={isSaving}
+              isOnline={isOnline}
+              isChanged={isChanged}
+              onDiscard={() => {
+                setEdited(null);
+                setErrors({});
+                setFormMessage(null);
+              }}
+            />
           </Stack>
         </form>
       </Section>

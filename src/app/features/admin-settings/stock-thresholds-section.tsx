@@ -5,7 +5,7 @@
  * statuses every administrator sees change with it. The history of changes below it.
  */
 import { DEFAULT_STOCK_THRESHOLDS, isStockThresholds, type StockThresholds } from '#domain/inventory/inventory-stock';
-import { Button, Flex, Heading, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Heading, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
@@ -19,6 +19,7 @@ import { useStoreQuery } from '../../store/use-store-query';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { checkWithRules } from '../../components/form-rules';
 import { STOCK_THRESHOLDS_SETTING, thresholdsFrom } from '../admin-inventory/inventory-data';
+import { SaveOrDiscard } from './save-or-discard';
 import { fetchSettingHistory, type HistoryAnswer, saveSetting, type SettingHistoryEntry } from './admin-settings-api';
 
 type Field = keyof StockThresholds;
@@ -135,22 +136,17 @@ export function StockThresholdsSection() {
             </FormField>
           </SimpleGrid>
           <FormMessage message={message} />
-          <Flex gap="3" wrap="wrap">
-            <Button type="submit" colorPalette="brand" loading={isSaving} loadingText="Saving…" disabled={!isOnline || !isChanged}>
-              Save Thresholds
-            </Button>
-            <Button
-              variant="outline"
-              disabled={!isChanged || isSaving}
-              onClick={() => {
-                setEdited(null);
-                setErrors({});
-                setMessage(null);
-              }}
-            >
-              Discard changes
-            </Button>
-          </Flex>
+          <SaveOrDiscard
+            saveLabel="Save Thresholds"
+            isSaving={isSaving}
+            isOnline={isOnline}
+            isChanged={isChanged}
+            onDiscard={() => {
+              setEdited(null);
+              setErrors({});
+              setMessage(null);
+            }}
+          />
         </Stack>
       </form>
       <Stack gap="3" mt="6">
