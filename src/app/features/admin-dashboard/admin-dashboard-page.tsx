@@ -6,56 +6,22 @@
  * the device, so the page reads offline, marked with when it was fetched. Export saves
  * the view shown as a CSV or a PDF file.
  */
-import {
-  type ActivityRow,
-  type ActivityType,
-  type AdminDashboard,
-  dashboardDocument,
-  healthVerdict,
-  lowStockNote,
-  type LogLevel,
-  type LogRow,
-} from '#domain/reports/admin-dashboard';
+import { type AdminDashboard, dashboardDocument, healthVerdict, lowStockNote } from '#domain/reports/admin-dashboard';
 import { DASHBOARD_PERIOD_IDS, ADMIN_DASHBOARD_VIEWS, type DashboardPeriodId, type AdminDashboardView, DEFAULT_DASHBOARD_PERIOD, DEFAULT_ADMIN_DASHBOARD_VIEW, periodLabel, VIEW_LABELS } from '#domain/reports/dashboard-period';
-import { Badge, Box, Button, Field, Flex, Heading, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LoadingNote } from '../../components/loading-note';
 import { FetchedFreshness } from '../../components/fetched-freshness';
 import { formatDateTime } from '../../components/format-date-time';
-import { CartIcon, CheckIcon, TruckIcon, UsersIcon, WarningIcon } from '../../components/icons';
 import { PageHeader, Section } from '../../components/page-parts';
-import { type Column, RecordsTable } from '../../components/records-table';
+import { RecordsTable } from '../../components/records-table';
 import { MonthlyTrendsChart, SharesPieChart } from './dashboard-charts';
+import { ActivityList, HealthChecks, LOG_COLUMNS, Selector, UserStatusList } from './dashboard-parts';
 import { StatCard } from '../../components/stat-card';
 import { ExportMenu } from './export-menu';
 import { useAdminDashboard } from './use-admin-dashboard';
 
-const LEVEL_COLOURS: Record<LogLevel, string> = { INFO: 'blue', WARNING: 'yellow', ERROR: 'red' };
-const ACTIVITY_ICONS: Record<ActivityType, { icon: typeof UsersIcon; colour: string; label: string }> = {
-  user: { icon: UsersIcon, colour: 'blue.600', label: 'User' },
-  request: { icon: CartIcon, colour: 'green.600', label: 'Request' },
-  inventory: { icon: TruckIcon, colour: 'orange.600', label: 'Inventory' },
-};
-
 const count = new Intl.NumberFormat('en-GB');
-
-export function Selector<Value extends string>({ label, options, labelOf, value, onChange }: { label: string; options: readonly Value[]; labelOf: (value: Value) => string; value: Value; onChange: (value: Value) => void }) {
-  return (
-    <Field.Root w={{ base: 'full', sm: '48' }}>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(event) => onChange(options.find((option) => option === event.currentTarget.value) ?? options[0] ?? value)}>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {labelOf(option)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
 
 function SummaryCards({ dashboard }: { dashboard: AdminDashboard }) {
   const { summary } = dashboard;
@@ -84,86 +50,6 @@ function SummaryCards({ dashboard }: { dashboard: AdminDashboard }) {
     </section>
   );
 }
-
-export function HealthChecks({ dashboard }: { dashboard: Pick<AdminDashboard, 'summary'> }) {
-  return (
-    <Stack as="ul" gap="2" listStyleType="none">
-      {dashboard.summary.health.checks.map((check) => (
-        <HStack as="li" key={check.id} gap="3" align="flex-start">
-          {check.isOk ? <CheckIcon color="fg.success" boxSize="5" aria-hidden /> : <WarningIcon color="fg.error" boxSize="5" aria-hidden />}
-          <Box>
-            <Text fontWeight="medium">
-              {check.label}: {check.isOk ? 'OK' : 'Needs attention'}
-            </Text>
-            <Text fontSize="sm" color="fg.muted">
-              {check.detail}
-            </Text>
-          </Box>
-        </HStack>
-      ))}
-    </Stack>
-  );
-}
-
-export function UserStatusList({ dashboard }: { dashboard: Pick<AdminDashboard, 'userStatuses'> }) {
-  if (dashboard.userStatuses.length === 0) return <Text color="fg.muted">No accounts yet.</Text>;
-  return (
-    <Stack as="ul" gap="3" listStyleType="none">
-      {dashboard.userStatuses.map((row) => (
-        <Box as="li" key={row.name}>
-          <Flex justify="space-between" gap="2">
-            <Text fontWeight="medium">{row.name}</Text>
-            <Text>
-              {count.format(row.value)} <Text as="span" color="fg.muted">({row.percentage}%)</Text>
-            </Text>
-          </Flex>
-          <Box h="2" bg="bg.muted" rounded="full" mt="1" aria-hidden>
-            <Box h="full" w={`${row.percentage}%`} bg="brand.600" rounded="full" />
-          </Box>
-        </Box>
-      ))}
-    </Stack>
-  );
-}
-
-export function ActivityList({ rows }: { rows: readonly ActivityRow[] }) {
-  if (rows.length === 0) return <Text color="fg.muted">No activity in this period.</Text>;
-  return (
-    <Stack as="ul" gap="3" listStyleType="none">
-      {rows.map((row) => {
-        const { icon: Icon, colour, label } = ACTIVITY_ICONS[row.type];
-        return (
-          <HStack as="li" key={row.id} gap="3" align="flex-start">
-            <Icon boxSize="5" color={colour} aria-label={label} role="img" flexShrink="0" />
-            <Box minW="0">
-              <Text fontWeight="medium" overflowWrap="anywhere">
-                {row.action}
-              </Text>
-              <Text fontSize="sm" color="fg.muted">
-                {row.user} · <time dateTime={row.at}>{formatDateTime(row.at)}</time>
-              </Text>
-            </Box>
-          </HStack>
-        );
-      })}
-    </Stack>
-  );
-}
-
-export const LOG_COLUMNS: readonly Column<LogRow>[] = [
-  {
-    header: 'Level',
-    cell: (row) => (
-      <Badge colorPalette={LEVEL_COLOURS[row.level]} variant="subtle">
-        {row.level}
-      </Badge>
-    ),
-    nowrap: true,
-  },
-  { header: 'Message', cell: (row) => <Text as="span" overflowWrap="anywhere">{row.message}</Text> },
-  { header: 'Module', cell: (row) => row.module, nowrap: true },
-  { header: 'Timestamp', cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at)}</time>, nowrap: true },
-];
 
 function DashboardBody({ dashboard }: { dashboard: AdminDashboard }) {
   const { view } = dashboard;

@@ -37,7 +37,7 @@ import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from '../../components/records-table';
 import { showToast } from '../../components/toast';
 import { StatCard } from '../../components/stat-card';
-import { ActivityList, HealthChecks, LOG_COLUMNS, Selector, UserStatusList } from '../admin-dashboard/admin-dashboard-page';
+import { ActivityList, HealthChecks, LOG_COLUMNS, Selector, UserStatusList } from '../admin-dashboard/dashboard-parts';
 import { MonthlyTrendsLineChart, SharesPieChart } from '../admin-dashboard/dashboard-charts';
 import { ExportMenu } from '../admin-dashboard/export-menu';
 import { saveReportFile } from '../admin-dashboard/report-downloads';
