@@ -61,21 +61,30 @@ export function RequiredNote() {
 }
 
 interface RecordFormProps {
-  /** The id of the heading that names the form. */
-  headingId: string;
+  /** The form's id, for a submit button outside it (a dialog's footer). */
+  id?: string;
+  /** The id of the heading that names the form (a dialog's form is named by the dialog). */
+  headingId?: string;
   formRef: RefObject<HTMLFormElement | null>;
-  fixing: OutboxEntry | null;
+  /** The refused change being corrected, if any. */
+  fixing: OutboxEntry | null | undefined;
   formMessage: string | null;
+  /** Said above everything else (for example that saving needs a connection). */
+  notice?: ReactNode;
   /** Sends the record; the browser's own submit (and its validation bubbles) never runs. */
   onSubmit: () => void;
-  /** The fields, then what submits them. */
+  /** The fields, and what submits them when it is inside the form. */
   children: ReactNode;
 }
 
-/** A record's form: why a correction is asked for and the last attempt's message, the required note, then the fields. */
-export function RecordForm({ headingId, formRef, fixing, formMessage, onSubmit, children }: RecordFormProps) {
+/**
+ * A record's form, the one way the app lays it out, on a page or in a dialog: why a
+ * correction is asked for and the last attempt's message, the required note, then the fields.
+ */
+export function RecordForm({ id, headingId, formRef, fixing, formMessage, notice, onSubmit, children }: RecordFormProps) {
   return (
     <form
+      id={id}
       ref={formRef}
       noValidate
       aria-labelledby={headingId}
@@ -85,7 +94,8 @@ export function RecordForm({ headingId, formRef, fixing, formMessage, onSubmit, 
       }}
     >
       <Stack gap="4">
-        <FormAlerts fixing={fixing} formMessage={formMessage} />
+        {notice}
+        <FormAlerts fixing={fixing ?? null} formMessage={formMessage} />
         <RequiredNote />
         {children}
       </Stack>

@@ -5,11 +5,11 @@
  * button. `useRecordValues` keeps the typed values and the server's reasons for a refused
  * change, each until the person edits that field or saves again.
  */
-import { Button, Stack } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { type ReactNode, type RefObject, useState } from 'react';
 import type { OutboxEntry } from '../store/database';
 import { AppDialog } from './app-dialog';
-import { FormAlerts, RequiredNote } from './page-parts';
+import { RecordForm } from './page-parts';
 
 interface RecordFormDialogProps {
   title: string;
@@ -44,22 +44,9 @@ export function RecordFormDialog({ title, formId, formRef, submitLabel, isSubmit
         </>
       }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <Stack gap="4">
-          {notice}
-          <FormAlerts fixing={fixing ?? null} formMessage={formMessage} />
-          <RequiredNote />
-          {children}
-        </Stack>
-      </form>
+      <RecordForm id={formId} formRef={formRef} fixing={fixing} formMessage={formMessage} notice={notice} onSubmit={onSubmit}>
+        {children}
+      </RecordForm>
     </AppDialog>
   );
 }

@@ -220,7 +220,6 @@ export function SharesPieChart({ title, shares, unit }: { title: string; shares:
   );
 }
 
-
 /** The reports' monthly trends: one line per figure, with the same table under it as the bars. */
 export function MonthlyTrendsLineChart({ rows, series }: { rows: readonly MonthlyReportTrend[]; series: readonly TrendSeries[] }) {
   const data: ChartData<'line'> = {
