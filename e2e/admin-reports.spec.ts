@@ -118,3 +118,17 @@ for (const viewport of [
     await admin.context().close();
   });
 }
+
+test('offline at 360 px, Reports says it is shown as of its last fetch and its streamed exports, disabled, stay within the screen', async ({ browser }) => {
+  const admin = await signedInPage(browser, 'admin', { viewport: { width: 360, height: 800 } });
+  await admin.goto('/dashboard/admin/reports');
+  await expect(admin.getByText(/^Last 30 Days: /)).toBeVisible({ timeout: 20_000 });
+  await admin.context().setOffline(true);
+  await expect(admin.getByTestId('offline-as-of')).toContainText('This device is offline: the report is shown as of');
+  const logs = admin.getByRole('button', { name: 'Export System Logs (needs a connection)' });
+  await expect(logs).toBeDisabled();
+  const box = await logs.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await admin.context().close();
+});

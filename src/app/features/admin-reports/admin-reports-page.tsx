@@ -130,7 +130,7 @@ function StreamedExportButton({ kind, report, isOnline }: { kind: StreamedExport
   const label = `Export ${QUICK_EXPORT_LABELS[kind]}`;
   if (!isOnline) {
     return (
-      <Button variant="outline" disabled whiteSpace="normal" h="auto" minH="10" py="2" title={STREAMED_EXPORT_NEEDS_CONNECTION}>
+      <Button variant="outline" disabled whiteSpace="normal" h="auto" minH="10" py="2" maxW="full" title={STREAMED_EXPORT_NEEDS_CONNECTION}>
         {`${label} (needs a connection)`}
       </Button>
     );
