@@ -114,7 +114,7 @@ describe('fleet import', () => {
     const owner = await newOwner();
     const other = await newOwner();
     const hold = (ownerId: string, plateNumber: string) =>
-      db.transaction((tx) => plateLifecycle(tx).hold({ plateNumber, ownerId, source: 'marketplace', sourceRef: 'PO-000002', agentId: null, orderId: null, at: new Date() }, { id: null }));
+      db.transaction((tx) => plateLifecycle(tx).hold({ plateNumber, ownerId, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9', source: 'marketplace', sourceRef: 'PO-000002', agentId: null, orderId: null, at: new Date() }, { id: null }));
     await hold(owner.id, 'ZM-701-IMP');
     await hold(other.id, 'ZM-702-IMP');
     const bad = await importCsv(owner.cookie, `make,model,colour,plate_number\nToyota,Hilux,White,zm-701-imp\nToyota,Hilux,White,ZM-701-IMP\nToyota,Hilux,White,ZM-702-IMP\n`);

@@ -85,7 +85,7 @@ describe('fleet sync', () => {
 
   /** A number held for `ownerId` (as a marketplace purchase would), not yet made or registered. */
   async function holdPlate(ownerId: string, plateNumber: string): Promise<void> {
-    await db.transaction((tx) => plateLifecycle(tx).hold({ plateNumber, ownerId, source: 'marketplace', sourceRef: 'PO-000001', agentId: null, orderId: null, at: new Date() }, { id: null }));
+    await db.transaction((tx) => plateLifecycle(tx).hold({ plateNumber, ownerId, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9', source: 'marketplace', sourceRef: 'PO-000001', agentId: null, orderId: null, at: new Date() }, { id: null }));
   }
 
   beforeAll(async () => {

@@ -70,7 +70,7 @@ export async function ownerPlatesHarness(): Promise<OwnerPlatesHarness> {
   const registerPlate: OwnerPlatesHarness['registerPlate'] = async (owner, saleDate) => {
     plates += 1;
     const plateNumber = `TR ${String(plates).padStart(4, '0')}`;
-    await db.transaction((tx) => plateLifecycle(tx).hold({ plateNumber, ownerId: owner.id, source: 'marketplace', sourceRef: `PO-${plates}`, agentId: null, orderId: null, at: new Date(clock.ms) }, { id: null }));
+    await db.transaction((tx) => plateLifecycle(tx).hold({ plateNumber, ownerId: owner.id, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9', source: 'marketplace', sourceRef: `PO-${plates}`, agentId: null, orderId: null, at: new Date(clock.ms) }, { id: null }));
     const entry = {
       id: randomUUID(),
       plateNumber,

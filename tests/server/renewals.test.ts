@@ -175,7 +175,7 @@ describe('renewals', () => {
     await registryRepository(db).setStanding(plate, 'Revoked');
     expect((await renew(plate)).json()).toMatchObject({ statusCode: 409, message: `Plate ${plate} has been revoked, so its registration cannot be renewed.` });
 
-    await db.transaction((tx) => plateLifecycle(tx).hold({ plateNumber: 'HELD 1', ownerId: owner.id, source: 'marketplace', sourceRef: 'PO-HELD', agentId: null, orderId: null, at: new Date() }, { id: null }));
+    await db.transaction((tx) => plateLifecycle(tx).hold({ plateNumber: 'HELD 1', ownerId: owner.id, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9', source: 'marketplace', sourceRef: 'PO-HELD', agentId: null, orderId: null, at: new Date() }, { id: null }));
     expect((await renew('HELD 1')).json()).toMatchObject({ statusCode: 409, message: notRegistered('HELD 1') });
   });
 

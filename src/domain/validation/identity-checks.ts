@@ -15,6 +15,17 @@ export function isValidNrc(value: string): boolean {
   return NRC_PATTERN.test(value.trim());
 }
 
+/** An NRC number's digits alone, the form two NRCs are compared in: 123456/78/9 = 123456 78 9 = 123456789. */
+export function nrcDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** Whether two NRC numbers name the same card (an empty one never matches). */
+export function isSameNrc(a: string, b: string): boolean {
+  const digits = nrcDigits(a);
+  return digits.length > 0 && digits === nrcDigits(b);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Phone numbers
 

@@ -37,6 +37,9 @@ export interface Actor {
 export interface HoldInput {
   plateNumber: string;
   ownerId: string;
+  /** Who the number is for, as the order names them: the sale registers it only to this NRC. */
+  ownerName: string;
+  ownerNrc: string;
   source: PlateSource;
   sourceRef: string;
   agentId: string | null;
@@ -77,16 +80,16 @@ export function plateLifecycle(tx: Queryable) {
      * A marketplace purchase: the number is held for the buyer and the shop with the least
      * work gets an order to make it (none active: it waits, held, for an administrator).
      */
-    async holdForPurchase(input: { plateNumber: string; buyerId: string; orderRef: string; at: Date }, actor: Actor): Promise<HeldPlate | undefined> {
+    async holdForPurchase(input: { plateNumber: string; buyerId: string; ownerName: string; ownerNrc: string; orderRef: string; at: Date }, actor: Actor): Promise<HeldPlate | undefined> {
       const requests = plateRequestRepository(tx);
       const shop = await requests.leastLoadedAgent();
       let orderId: string | null = null;
       if (shop) {
-        const [buyer] = await tx.query<{ name: string; phone: string | null }>('SELECT name, phone FROM users WHERE id = $1', [input.buyerId]);
+        const [buyer] = await tx.query<{ phone: string | null }>('SELECT phone FROM users WHERE id = $1', [input.buyerId]);
         const order = await agentRepository(tx).addOrder({
           agentId: shop.id,
-          customerName: buyer?.name ?? 'Marketplace buyer',
-          customerNrc: '',
+          customerName: input.ownerName,
+          customerNrc: input.ownerNrc,
           customerPhone: buyer?.phone ?? '',
           plateNumber: input.plateNumber,
           plateType: 'Marketplace',
@@ -96,7 +99,7 @@ export function plateLifecycle(tx: Queryable) {
         });
         orderId = order?.id ?? null;
       }
-      await hold({ plateNumber: input.plateNumber, ownerId: input.buyerId, source: 'marketplace', sourceRef: input.orderRef, agentId: shop?.id ?? null, orderId, at: input.at }, actor);
+      await hold({ plateNumber: input.plateNumber, ownerId: input.buyerId, ownerName: input.ownerName, ownerNrc: input.ownerNrc, source: 'marketplace', sourceRef: input.orderRef, agentId: shop?.id ?? null, orderId, at: input.at }, actor);
       return plates.find(input.plateNumber);
     },
 

@@ -127,6 +127,12 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
     return effective === payment ? payment : { ...payment, status: effective.status, settledAt: effective.settledAt };
   };
 
+  /** Whose a bought plate is: the identity the buyer gave at the checkout. */
+  async function ownerOf(tx: Queryable, payment: StoredPayment): Promise<{ ownerName: string; ownerNrc: string }> {
+    const [payer] = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [payment.payerId]);
+    return { ownerName: payer?.name ?? '', ownerNrc: '' };
+  }
+
   /** What approval does, by what was paid for; 'refund_due' when the plate is no longer this payment's to take. */
   async function applyApproval(tx: Queryable, payment: StoredPayment, listing: ListingState | undefined, at: Date): Promise<'applied' | 'refund_due'> {
     if (payment.purpose === 'application') return 'applied';
@@ -144,6 +150,7 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
       listingId: listing.id,
       plateNumber: listing.number,
       buyerId: payment.payerId,
+      ...(await ownerOf(tx, payment)),
       paymentId: payment.id,
       price: lineAmount(payment.lines, 'price'),
       reservationCredit: ngwee(-lineAmount(payment.lines, 'reservation-credit')),
@@ -151,7 +158,8 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
       createdAt: at.toISOString(),
     });
     // The number is now the buyer's: held for them in the registry and given to a shop to make.
-    await plateLifecycle(tx).holdForPurchase({ plateNumber: listing.number, buyerId: payment.payerId, orderRef: order.id, at }, { id: payment.payerId });
+    // Whose it is: the identity the buyer gave at the checkout (until the checkout asks, the account's name).
+    await plateLifecycle(tx).holdForPurchase({ plateNumber: listing.number, buyerId: payment.payerId, ownerName: order.ownerName, ownerNrc: order.ownerNrc, orderRef: order.id, at }, { id: payment.payerId });
     return 'applied';
   }
 

@@ -15,6 +15,9 @@ import type { Queryable } from '../db/database';
 export interface HeldPlate {
   plateNumber: string;
   ownerId: string;
+  /** The entitlement's owner, as its order named them (empty on plates held before orders named them). */
+  ownerName: string;
+  ownerNrc: string;
   stage: PlateStage;
   source: PlateSource;
   sourceRef: string;
@@ -29,6 +32,8 @@ export interface HeldPlate {
 interface PlateRow {
   plate_number: string;
   owner_id: string;
+  owner_name: string;
+  owner_nrc: string;
   stage: PlateStage;
   source: PlateSource;
   source_ref: string;
@@ -46,6 +51,8 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(
 const toHeld = (row: PlateRow): HeldPlate => ({
   plateNumber: row.plate_number,
   ownerId: row.owner_id,
+  ownerName: row.owner_name,
+  ownerNrc: row.owner_nrc,
   stage: row.stage,
   source: row.source,
   sourceRef: row.source_ref,
@@ -67,8 +74,8 @@ interface ViewRow extends PlateRow {
   colour: string | null;
   year: number | null;
   chassis_number: string | null;
-  owner_name: string | null;
-  owner_nrc: string | null;
+  registered_owner_name: string | null;
+  registered_owner_nrc: string | null;
   registration_date: string | null;
   expiry_date: string | null;
   standing: RegistryStanding | null;
@@ -81,7 +88,7 @@ interface ViewRow extends PlateRow {
 const VIEW_SELECT = `SELECT p.*, coalesce(u.business_name, u.name) AS shop_name, to_char(o.collection_date, 'YYYY-MM-DD') AS collection_date,
     (SELECT m.status FROM manufacturing_records m WHERE m.plate_number = p.plate_number ORDER BY m.production_date DESC, m.created_at DESC LIMIT 1) AS manufacturing_status,
     (SELECT q.reference FROM plate_requests q WHERE q.id = p.source_ref) AS request_reference,
-    r.make, r.model, r.colour, r.year, r.chassis_number, r.owner_name, r.owner_nrc,
+    r.make, r.model, r.colour, r.year, r.chassis_number, r.owner_name AS registered_owner_name, r.owner_nrc AS registered_owner_nrc,
     to_char(r.registration_date, 'YYYY-MM-DD') AS registration_date, to_char(r.expiry_date, 'YYYY-MM-DD') AS expiry_date,
     r.standing, r.standing_changed_at, r.key_id, r.credential,
     (SELECT json_agg(json_build_object('policyNumber', i.policy_number, 'type', i.type, 'insurer', i.insurer,
@@ -116,8 +123,8 @@ function toView(row: ViewRow): OwnedPlate {
           colour: row.colour ?? '',
           year: row.year ?? 0,
           chassisNumber: row.chassis_number ?? '',
-          ownerName: row.owner_name ?? '',
-          ownerNrc: row.owner_nrc ?? '',
+          ownerName: row.registered_owner_name ?? '',
+          ownerNrc: row.registered_owner_nrc ?? '',
           registrationDate: row.registration_date ?? '',
           expiryDate: row.expiry_date ?? '',
           standing: row.standing ?? 'Valid',
@@ -136,9 +143,9 @@ export function plateRepository(db: Queryable) {
     /** Holds a number for its owner; false when the number is already someone's. */
     async hold(plate: Omit<HeldPlate, 'stage' | 'madeAt' | 'registeredAt'>): Promise<boolean> {
       const rows = await db.query(
-        `INSERT INTO plates (plate_number, owner_id, stage, source, source_ref, agent_id, order_id, held_at, bucket)
-         VALUES ($1, $2, 'Held', $3, $4, $5, $6, $7, $8) ON CONFLICT (plate_number) DO NOTHING RETURNING plate_number`,
-        [plate.plateNumber, plate.ownerId, plate.source, plate.sourceRef, plate.agentId, plate.orderId, plate.heldAt, plate.bucket],
+        `INSERT INTO plates (plate_number, owner_id, stage, source, source_ref, agent_id, order_id, held_at, bucket, owner_name, owner_nrc)
+         VALUES ($1, $2, 'Held', $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (plate_number) DO NOTHING RETURNING plate_number`,
+        [plate.plateNumber, plate.ownerId, plate.source, plate.sourceRef, plate.agentId, plate.orderId, plate.heldAt, plate.bucket, plate.ownerName, plate.ownerNrc],
       );
       return rows.length === 1;
     },

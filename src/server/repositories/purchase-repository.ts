@@ -94,6 +94,9 @@ export interface PurchaseOrder {
   listingId: string;
   plateNumber: string;
   buyerId: string;
+  /** Whose the plate is, as the buyer gave it at the checkout: its registration is only to this NRC. */
+  ownerName: string;
+  ownerNrc: string;
   paymentId: string;
   price: Ngwee;
   reservationCredit: Ngwee;
@@ -107,6 +110,8 @@ interface OrderRow {
   listing_id: string;
   plate_number: string;
   buyer_id: string;
+  owner_name: string;
+  owner_nrc: string;
   payment_id: string;
   price_ngwee: string | number;
   reservation_credit_ngwee: string | number;
@@ -120,6 +125,8 @@ const toOrder = (row: OrderRow): PurchaseOrder => ({
   listingId: row.listing_id,
   plateNumber: row.plate_number,
   buyerId: row.buyer_id,
+  ownerName: row.owner_name,
+  ownerNrc: row.owner_nrc,
   paymentId: row.payment_id,
   price: ngwee(Number(row.price_ngwee)),
   reservationCredit: ngwee(Number(row.reservation_credit_ngwee)),
@@ -192,9 +199,9 @@ export function purchaseRepository(db: Queryable) {
       const [next] = await db.query<{ n: string }>("SELECT nextval('purchase_order_number_seq')::text AS n");
       const id = `PO-${(next?.n ?? '').padStart(6, '0')}`;
       const [row] = await db.query<OrderRow>(
-        `INSERT INTO purchase_orders (id, listing_id, plate_number, buyer_id, payment_id, price_ngwee, reservation_credit_ngwee, total_ngwee, created_at)
-         VALUES ($9, $1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-        [order.listingId, order.plateNumber, order.buyerId, order.paymentId, order.price, order.reservationCredit, order.total, order.createdAt, id],
+        `INSERT INTO purchase_orders (id, listing_id, plate_number, buyer_id, payment_id, price_ngwee, reservation_credit_ngwee, total_ngwee, created_at, owner_name, owner_nrc)
+         VALUES ($9, $1, $2, $3, $4, $5, $6, $7, $8, $10, $11) RETURNING *`,
+        [order.listingId, order.plateNumber, order.buyerId, order.paymentId, order.price, order.reservationCredit, order.total, order.createdAt, id, order.ownerName, order.ownerNrc],
       );
       if (!row) throw new Error('order insert returned no row');
       return toOrder(row);

@@ -13,6 +13,8 @@ export interface User {
   requestedRole: Role | null;
   businessName: string | null;
   licenseNumber: string | null;
+  /** For a plate shop whose right to record is suspended: the registry's reason; otherwise null. */
+  recordingSuspended: string | null;
   roles: Role[];
   lastActiveAt: string | null;
   createdAt: string;
@@ -29,6 +31,7 @@ interface UserRow {
   requested_role: string | null;
   business_name: string | null;
   license_number: string | null;
+  recording_suspended?: string | null;
   last_active_at: Date | string | null;
   created_at: Date | string;
   roles: string[] | null;
@@ -50,6 +53,7 @@ function toUser(row: UserRow): User {
     requestedRole: row.requested_role as Role | null,
     businessName: row.business_name,
     licenseNumber: row.license_number,
+    recordingSuspended: row.recording_suspended ?? null,
     roles: (row.roles ?? []) as Role[],
     lastActiveAt: iso(row.last_active_at),
     createdAt: iso(row.created_at) ?? '',
@@ -124,6 +128,18 @@ export function userRepository(db: Queryable) {
      */
     async lockAdministration(): Promise<void> {
       await db.query('SELECT pg_advisory_xact_lock($1)', [USER_ADMINISTRATION_LOCK_KEY]);
+    },
+
+    /** The active administrators' ids: who is told of what needs an administrator. */
+    async activeAdminIds(): Promise<string[]> {
+      const rows = await db.query<{ id: string }>("SELECT u.id FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role = 'admin' WHERE u.status = 'Active' ORDER BY u.id");
+      return rows.map((row) => row.id);
+    },
+
+    /** Suspends (with the reason) or restores (null) a shop's right to record. */
+    async setRecordingSuspended(id: string, reason: string | null): Promise<boolean> {
+      const rows = await db.query<{ id: string }>('UPDATE users SET recording_suspended = $2, updated_at = now() WHERE id = $1 RETURNING id', [id, reason]);
+      return rows.length > 0;
     },
 
     async countActiveAdmins(): Promise<number> {

@@ -152,7 +152,7 @@ async function approve(tx: Queryable, request: StoredPlateRequest, payment: Stor
     });
     if (order) await requests.setOrder(plateNumber, order.id);
     await plateLifecycle(tx).hold(
-      { plateNumber, ownerId: request.applicantId, source: 'application', sourceRef: request.id, agentId: agent.id, orderId: order?.id ?? null, at: input.at },
+      { plateNumber, ownerId: request.applicantId, ownerName: request.applicant, ownerNrc: request.nrcNumber, source: 'application', sourceRef: request.id, agentId: agent.id, orderId: order?.id ?? null, at: input.at },
       { id: input.adminId, ip: input.ip },
     );
   }

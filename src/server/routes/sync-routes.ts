@@ -17,6 +17,7 @@ import type { User } from '../repositories/user-repository';
 import { type Intent, type IntentContext, type IntentData, Refusal } from '../sync/intent';
 import { intentNamed } from '../sync/intents';
 import { errorResponse } from './schemas';
+import { raiseIntegrityAlert } from '../integrity/integrity-alerts';
 
 export const MAX_MUTATIONS_PER_PUSH = 50;
 
@@ -71,6 +72,9 @@ interface Remembered {
 }
 
 export const UNSTORABLE_CHANGE = 'This change holds a value the server cannot store (a date or a number out of range). Correct it and send it again.';
+
+/** Said of a change whose applying failed on the server: it alone is refused, and kept on the device. */
+export const CHANGE_FAILED = 'The server could not apply this change (the fault is logged). It is kept here: correct it and send it again, or discard it.';
 
 /**
  * A PostgreSQL error about the data of one statement (class 22, data exception: a date
@@ -200,8 +204,9 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
         try {
           return { results: await push(careful) };
         } catch (error) {
-          // A refusal, or a value the database cannot store, is undone alone on the careful try.
-          if ((error instanceof RefusedOnFirstTry || isDataError(error)) && !careful) {
+          // A refusal, a value the database cannot store or a fault in one change's handler is
+          // undone alone on the careful try; only a lost race is tried again as it was.
+          if (!careful && !(error instanceof AnsweredMeanwhile)) {
             careful = true;
             attempt -= 1;
             continue;
@@ -246,6 +251,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
       async function applyRun(tx: Queryable, run: Array<{ mutation: Mutation; payload: unknown }>): Promise<Answer[]> {
         const intent = intentNamed((run[0] as { mutation: Mutation }).mutation.intent) as Intent & Required<Pick<Intent, 'applyMany'>>;
         const refusals = await intent.applyMany(contextOf(tx), run.map((item) => item.payload));
+        for (const refusal of refusals) if (refusal?.alert) await raiseIntegrityAlert(tx, refusal.alert, now());
         return run.map(({ mutation }, index) => {
           const refusal = refusals[index];
           return refusal ? rejection(mutation, refusal.status, refusal.message, refusal.fields) : { id: mutation.id, outcome: 'applied' };
@@ -272,14 +278,23 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
         } catch (error) {
           if (!careful) throw error instanceof Refusal ? new RefusedOnFirstTry() : error;
           await tx.query('ROLLBACK TO SAVEPOINT mutation');
-          if (error instanceof Refusal) return reject(error.status, error.message, error.fields);
+          if (error instanceof Refusal) {
+            // The insider's attempt is undone; the alert about it is kept.
+            if (error.alert) await raiseIntegrityAlert(tx, error.alert, now());
+            return reject(error.status, error.message, error.fields);
+          }
           // One change the database cannot store is refused alone, so it cannot stall the
           // changes sent after it (the device shows it under Needs attention).
           if (isDataError(error)) {
             request.log.warn({ mutationId: mutation.id, intent: mutation.intent, code: (error as { code?: string }).code }, 'mutation refused by the database');
             return reject(422, UNSTORABLE_CHANGE);
           }
-          throw error;
+          // Any other fault in one change's handler refuses that change alone: the push is not
+          // a 500 that a device would retry for ever with the changes behind it stalled. The
+          // savepoint was restored, so the transaction is usable; if it were not, the next
+          // statement fails and the push is retried as a whole.
+          request.log.error({ err: error, mutationId: mutation.id, intent: mutation.intent }, 'mutation failed');
+          return reject(422, CHANGE_FAILED);
         }
       }
     },

@@ -229,7 +229,7 @@ export async function seedDemoRequests(db: Database, log: FastifyBaseLogger, now
         await requests.claimNumber({ plateNumber: demo.order.plateNumber, requestId: request.id, agentId: agent.id, orderId: demo.order.id, at: decidedAt });
         // Held for the applicant in the registry, as an approval does (the shop's order was seeded with the shop's work).
         await plateLifecycle(tx).hold(
-          { plateNumber: demo.order.plateNumber, ownerId: applicant.id, source: 'application', sourceRef: request.id, agentId: agent.id, orderId: demo.order.id, at: decidedAt },
+          { plateNumber: demo.order.plateNumber, ownerId: applicant.id, ownerName: request.applicant, ownerNrc: request.nrcNumber, source: 'application', sourceRef: request.id, agentId: agent.id, orderId: demo.order.id, at: decidedAt },
           { id: admin?.id ?? null },
         );
         await requests.setDecision(request.id, { status: 'Approved', rejectionReason: null, agentId: agent.id, decidedBy: admin?.id ?? applicant.id, decidedAt });

@@ -10,12 +10,19 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/database';
 import type { Signer } from '../credentials/key-store';
 import type { User } from '../repositories/user-repository';
+import type { NewIntegrityAlert } from '../repositories/integrity-alert-repository';
 
+/**
+ * A change refused with words for the user. One that carries an `alert` is an insider's
+ * attempt the registry's rules caught: the push engine raises the alert once the change is
+ * undone, so the administrator hears of it although nothing of the change is kept.
+ */
 export class Refusal extends Error {
   constructor(
     readonly status: 400 | 403 | 404 | 409 | 422,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly alert?: NewIntegrityAlert,
   ) {
     super(message);
     this.name = 'Refusal';
