@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { buildTestAppWithDb } from './test-app';
+import { givePlatesToShop } from './shop-orders';
 
 describe('agent workspace sync', () => {
   let app: FastifyInstance;
@@ -36,13 +37,20 @@ describe('agent workspace sync', () => {
     cookies.agent = await signIn('agent@nambala.zm', 'Agent#2026');
     cookies.admin = await signIn('admin@nambala.zm', 'Admin#2026');
     cookies.buyer = await signIn('buyer@nambala.zm', 'Buyer#2026');
+    // Each fresh number is on an order of the shop's, for Mwila Banda: the entitlement its sale names.
+    await givePlatesToShop(db, 'agent@nambala.zm', Array.from({ length: 40 }, (_, index) => plateNumberOf(index + 1)), '123456/78/9');
   }, 60_000);
   afterAll(() => app.close());
 
   let plates = 0;
-  /** A plate number not yet sold: each is sold once. */
-  const freshPlate = () => `zm-${String((plates += 1)).padStart(3, '0')}-tst`;
-  const entry = () => ({ id: randomUUID(), plateNumber: freshPlate(), vehicleMake: 'Toyota', vehicleModel: 'Corolla', vehicleColour: 'White', vehicleYear: 2019, chassisNumber: 'JTDBR32E720123456', ownerName: 'Mwila Banda', ownerNrc: '123456/78/9', saleDate: '2026-11-20', registrationNumber: 'BAK 1234', entitlementReference: 'ORD-001' });
+  const plateNumberOf = (n: number) => `ZM-${String(n).padStart(3, '0')}-TST`;
+  /** A plate number not yet sold (each is sold once), typed in lower case, and the shop's order for it. */
+  const entry = () => {
+    plates += 1;
+    return { id: randomUUID(), plateNumber: plateNumberOf(plates).toLowerCase(), vehicleMake: 'Toyota', vehicleModel: 'Corolla', vehicleColour: 'White', vehicleYear: 2019, chassisNumber: 'JTDBR32E720123456', ownerName: 'Mwila Banda', ownerNrc: '123456/78/9', saleDate: '2026-11-20', registrationNumber: 'BAK 1234', entitlementReference: `ORD-T${plates}` };
+  };
+  /** Another sale of an entry's number, against the same order: a second sale. */
+  const secondSaleOf = (first: ReturnType<typeof entry>) => ({ ...entry(), plateNumber: first.plateNumber, entitlementReference: first.entitlementReference });
 
   it('gives the agent their seeded orders and records in pages, then nothing new', async () => {
     const { changes, cursor } = await pullAll(cookies.agent ?? '');
@@ -78,7 +86,7 @@ describe('agent workspace sync', () => {
     expect((await push(cookies.agent ?? '', 'recordWhitebookEntry', first)).json().results[0].outcome).toBe('applied');
     // The same entry sent again as a new change is no second sale.
     expect((await push(cookies.agent ?? '', 'recordWhitebookEntry', first)).json().results[0].outcome).toBe('applied');
-    const again = (await push(cookies.agent ?? '', 'recordWhitebookEntry', { ...entry(), plateNumber: first.plateNumber })).json().results[0];
+    const again = (await push(cookies.agent ?? '', 'recordWhitebookEntry', secondSaleOf(first))).json().results[0];
     expect(again).toMatchObject({ outcome: 'rejected', status: 409, message: expect.stringContaining(`Plate ${first.plateNumber.toUpperCase()} is already in a whitebook (sold on 2026-11-20)`) });
     expect(again.fields.plateNumber).toBe(again.message);
   });
@@ -86,7 +94,7 @@ describe('agent workspace sync', () => {
   it('undoes only the refused change of a push: the ones before and after it are applied, stored and pulled once', async () => {
     const { cursor } = await pullAll(cookies.agent ?? '');
     const [before, after] = [entry(), entry()];
-    const secondSale = { ...entry(), plateNumber: before.plateNumber };
+    const secondSale = secondSaleOf(before);
     const mutations = [before, secondSale, after].map((payload) => ({ id: randomUUID(), intent: 'recordWhitebookEntry', payload }));
     const response = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie: cookies.agent ?? '' }, payload: { clientId: 'tablet', mutations } });
     expect(response.json().results.map((result: { outcome: string }) => result.outcome)).toEqual(['applied', 'rejected', 'applied']);
@@ -102,7 +110,7 @@ describe('agent workspace sync', () => {
     expect((await push(cookies.agent ?? '', 'recordWhitebookEntry', sentBefore)).json().results[0].outcome).toBe('applied');
     const { cursor } = await pullAll(cookies.agent ?? '');
     const [first, second, third] = [entry(), entry(), entry()];
-    const payloads = [first, sentBefore, { ...second, saleDate: '2999-01-01' }, second, { ...entry(), plateNumber: first.plateNumber }, third];
+    const payloads = [first, sentBefore, { ...second, saleDate: '2999-01-01' }, second, secondSaleOf(first), third];
     const mutations = payloads.map((payload) => ({ id: randomUUID(), intent: 'recordWhitebookEntry', payload }));
     const response = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie: cookies.agent ?? '' }, payload: { clientId: 'tablet', mutations } });
     const results = response.json().results as Array<{ outcome: string; status?: number }>;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlementNotFound } from '#domain/agent/workspace';
 import type { Database } from '../../src/server/db/database';
 import { buildTestAppWithDb } from './test-app';
+import { givePlatesToShop } from './shop-orders';
 
 interface PushResult {
   outcome: string;
@@ -48,12 +49,14 @@ describe('the shop’s records, checked', () => {
     cookies.agent = await signIn('agent@nambala.zm', 'Agent#2026');
     cookies.admin = await signIn('admin@nambala.zm', 'Admin#2026');
     agentId = (await db.query<{ id: string }>("SELECT id FROM users WHERE email = 'agent@nambala.zm'"))[0]?.id ?? '';
+    // The numbers the manufacturing tests record are the shop's to make.
+    await givePlatesToShop(db, 'agent@nambala.zm', ['ZM-777-REC', 'ZM-778-REC'], '123456/78/9');
   }, 60_000);
   afterAll(() => app.close());
 
   const today = () => new Date().toISOString().slice(0, 10);
   let plates = 0;
-  const sale = (entitlementReference: string) => ({
+  const sale = (entitlementReference: string, extra: Record<string, string> = {}) => ({
     id: randomUUID(),
     plateNumber: `ZM-${String((plates += 1)).padStart(3, '0')}-REC`,
     vehicleMake: 'Toyota',
@@ -66,6 +69,7 @@ describe('the shop’s records, checked', () => {
     saleDate: today(),
     registrationNumber: 'BAK 1234',
     entitlementReference,
+    ...extra,
   });
 
   it('refuses a sale checked against an entitlement that does not exist, with the reason, and stores nothing', async () => {
@@ -85,10 +89,17 @@ describe('the shop’s records, checked', () => {
   });
 
   it('accepts the shop’s own order number and an application reference it was given, in any case', async () => {
-    expect(await push(cookies.agent ?? '', 'recordWhitebookEntry', sale('ord-002'))).toMatchObject({ outcome: 'applied' });
-    const [request] = await db.query<{ reference: string }>('SELECT reference FROM plate_requests WHERE agent_id = $1 LIMIT 1', [agentId]);
+    // ORD-003 is the demo shop's order for ZM-103-TRK, for Lusaka Freight Ltd.
+    expect(await push(cookies.agent ?? '', 'recordWhitebookEntry', sale('ord-003', { plateNumber: 'ZM-103-TRK', ownerName: 'Lusaka Freight Ltd', ownerNrc: '345678/90/1' }))).toMatchObject({ outcome: 'applied' });
+    // An application the shop was given, whose number is not registered yet.
+    const [request] = await db.query<{ reference: string; plate_number: string; nrc_number: string }>(
+      `SELECT q.reference, rp.plate_number, q.nrc_number FROM plate_requests q JOIN request_plates rp ON rp.request_id = q.id AND rp.released_at IS NULL
+       JOIN plates p ON p.plate_number = rp.plate_number AND p.stage <> 'Registered' WHERE q.agent_id = $1 LIMIT 1`,
+      [agentId],
+    );
     expect(request?.reference).toMatch(/^LP-/);
-    expect(await push(cookies.agent ?? '', 'recordWhitebookEntry', sale(request?.reference ?? ''))).toMatchObject({ outcome: 'applied' });
+    const fromApplication = sale(request?.reference.toLowerCase() ?? '', { plateNumber: request?.plate_number ?? '', ownerNrc: request?.nrc_number ?? '' });
+    expect(await push(cookies.agent ?? '', 'recordWhitebookEntry', fromApplication)).toMatchObject({ outcome: 'applied' });
   });
 
   const manufacturing = (plateNumber: string, status: string, batchNumber = 'B-REC-01') => ({ id: randomUUID(), plateNumber, status, batchNumber, productionDate: today(), notes: '' });

@@ -85,6 +85,8 @@ export interface LocalUser {
   requestedRole: string | null;
   businessName: string | null;
   licenseNumber: string | null;
+  /** A plate shop whose right to record the registry suspended: the reason. */
+  recordingSuspended?: string | null;
   roles: string[];
   lastActiveAt: string | null;
   createdAt: string;

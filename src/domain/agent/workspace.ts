@@ -13,6 +13,8 @@ import {
 } from '../statuses/statuses';
 
 import { DATE_IN_FUTURE, EARLIEST_RECORD_DATE } from './agent-records';
+import { credentialTextMax, credentialTextTooLong, fitsCredential } from '../credential/credential-limits';
+import type { CredentialTextField } from '../credential/credential';
 
 export * from './agent-records';
 // The one NRC rule, kept importable from here for the modules that always took it from here.
@@ -36,6 +38,15 @@ const pastDate = (label: string, today: string) =>
     .refine((value) => value <= today, DATE_IN_FUTURE);
 
 const rowId = z.uuid({ error: 'id must be a UUID' });
+
+/** A vehicle text the plate's credential will carry: no longer than its place there. */
+const vehicleText = (label: string, field: CredentialTextField) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(credentialTextMax(field), credentialTextTooLong(label, field))
+    .refine(fitsCredential(field), credentialTextTooLong(label, field));
 
 /** A vehicle's year: from the first cars on Zambian roads to next year's models. */
 export const vehicleYearSchema = (today: string) => {
@@ -68,9 +79,9 @@ export function whitebookEntrySchema(today: string) {
   return z.object({
     id: rowId,
     plateNumber: plateNumberSchema,
-    vehicleMake: requiredText('Vehicle make', 60),
-    vehicleModel: requiredText('Vehicle model', 60),
-    vehicleColour: requiredText('Vehicle colour', 40),
+    vehicleMake: vehicleText('Vehicle make', 'make'),
+    vehicleModel: vehicleText('Vehicle model', 'model'),
+    vehicleColour: vehicleText('Vehicle colour', 'colour'),
     vehicleYear: vehicleYearSchema(today),
     chassisNumber: chassisNumberSchema,
     ownerName: requiredText('Owner name'),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHOD_IDS } from '../pricing/pricing';
 import { checkPhone, isValidNrc, NRC_PATTERN, NRC_PLACEHOLDER, nrcSchema, personNameSchema, PHONE_PLACEHOLDER, phoneNumberSchema } from '../validation/identity';
+import { credentialTextMax, credentialTextTooLong, fitsCredential } from '../credential/credential-limits';
 
 import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates } from './plate-count';
 
@@ -53,8 +54,9 @@ export const step1Fields = {
       return z.NEVER;
     })
     .pipe(z.number().min(MIN_PLATES_PER_APPLICATION, PLATES_TOO_FEW).max(MAX_PLATES_PER_APPLICATION, PLATES_TOO_MANY)),
-  vehicleMake: requiredText('Vehicle make is required', 60, 'Vehicle make must be at most 60 characters'),
-  vehicleModel: requiredText('Vehicle model is required', 60, 'Vehicle model must be at most 60 characters'),
+  // The make and model go on the shop's order and from there into the plate's credential.
+  vehicleMake: requiredText('Vehicle make is required', credentialTextMax('make'), credentialTextTooLong('Vehicle make', 'make')).refine(fitsCredential('make'), credentialTextTooLong('Vehicle make', 'make')),
+  vehicleModel: requiredText('Vehicle model is required', credentialTextMax('model'), credentialTextTooLong('Vehicle model', 'model')).refine(fitsCredential('model'), credentialTextTooLong('Vehicle model', 'model')),
   vehicleRegistration: z.string({ error: REGISTRATION_REQUIRED }).trim().max(20, 'Registration number must be at most 20 characters').optional().default(''),
   registrationNotYetKnown: tickedSchema.optional().default(false),
 };

@@ -5,6 +5,8 @@ import { normalisePhone, PHONE_MESSAGE } from '../accounts/profile';
 import { chassisNumberSchema, vehicleYearSchema } from '../agent/workspace';
 import { plateNumberSchema } from '../plates/plate-number-schema';
 import { LICENCE_MESSAGE } from './fleet-facts';
+import { credentialTextMax, credentialTextTooLong, fitsCredential } from '../credential/credential-limits';
+import type { CredentialTextField } from '../credential/credential';
 
 export * from './fleet-facts';
 
@@ -14,6 +16,15 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
+
+/** A vehicle text its plate's credential will carry, when the plate is registered to it: no longer than its place there. */
+const vehicleText = (label: string, field: CredentialTextField) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(credentialTextMax(field), credentialTextTooLong(label, field))
+    .refine(fitsCredential(field), credentialTextTooLong(label, field));
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -56,10 +67,10 @@ const rowId = (what: string) => z.uuid({ error: `${what} id must be a UUID` });
 /** A vehicle's details as typed, without its id: what a CSV row carries. */
 export function vehicleDetailsSchema(today: string) {
   return z.object({
-    make: requiredText('Make', 60),
-    model: requiredText('Model', 60),
+    make: vehicleText('Make', 'make'),
+    model: vehicleText('Model', 'model'),
     year: optionalVehicleYearSchema(today),
-    colour: requiredText('Colour', 40),
+    colour: vehicleText('Colour', 'colour'),
     chassisNumber: optionalChassisNumberSchema,
     plateNumber: optionalPlateNumberSchema,
   });

@@ -9,6 +9,7 @@ export const INTEGRITY_ALERT_KINDS = [
   'manufacturing-not-given',
   'unusual-lookups',
   'policy-disputed',
+  'policy-not-owner',
   'registration-reported',
   'revoked-key-credentials',
 ] as const;
@@ -22,6 +23,7 @@ export const INTEGRITY_ALERT_LABELS: Readonly<Record<IntegrityAlertKind, string>
   'manufacturing-not-given': 'Manufacturing of a number not given to the shop',
   'unusual-lookups': 'Unusual number of owner lookups',
   'policy-disputed': 'Policy disputed by the owner',
+  'policy-not-owner': 'Policy for someone other than the owner',
   'registration-reported': 'Registration reported by the owner',
   'revoked-key-credentials': 'Credentials under a revoked key',
 };
@@ -70,3 +72,6 @@ export const recordingSuspended = (reason: string) => `This shop's right to reco
 
 export const ALERT_ALREADY_REVIEWED = 'This alert has already been reviewed.';
 export const REVIEW_NOTE_REQUIRED = 'Please write what you found';
+
+export const SUSPENSION_REASON_REQUIRED = 'Please give the reason the shop is told';
+export const NOT_A_SHOP = 'Only a plate shop’s right to record can be suspended.';

@@ -188,8 +188,10 @@ export function plateLifecycle(tx: Queryable) {
           colour: sale.vehicleColour,
           year: sale.vehicleYear,
           chassisNumber: sale.chassisNumber,
-          ownerName: sale.ownerName,
-          ownerNrc: sale.ownerNrc,
+          // Registered to the person the number was issued to, as the order named them (the
+          // sale's NRC was checked against it); the name typed at the counter is the whitebook's.
+          ownerName: plate.ownerName || sale.ownerName,
+          ownerNrc: plate.ownerNrc || sale.ownerNrc,
           registrationDate: sale.saleDate,
         },
         settings.validityYears,

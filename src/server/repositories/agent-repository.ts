@@ -73,6 +73,13 @@ export interface ManufacturingVersion {
   recordedAt: string;
 }
 
+/** A number an entitlement document is for, and whose it is. */
+export interface Entitlement {
+  plateNumber: string;
+  ownerName: string;
+  ownerNrc: string;
+}
+
 export type NewAgentOrder = Omit<AgentOrder, 'id' | 'createdAt' | 'status'> & { id?: string; status?: AgentOrder['status']; createdAt?: string };
 
 export function agentRepository(db: Queryable) {
@@ -216,21 +223,51 @@ export function agentRepository(db: Queryable) {
     },
 
     /**
-     * Which of these entitlement references belong to the shop: its own orders (ORD-…), the
-     * applications whose plates it was given (LP-…, REQ-…) and marketplace orders (PO-…) for
-     * plates it makes or that wait for any shop. Compared without regard to case or spaces.
+     * What each of these entitlement references entitles the shop to sell: the numbers it is
+     * for, each with the owner's name and NRC as the order named them. A reference is the
+     * shop's when it is one of its orders (ORD-…), an application whose plates it was given
+     * (LP-…, REQ-…; numbers released by a rejection are no longer in it) or a marketplace order
+     * (PO-…) for a plate it makes or that waits for any shop. Compared without regard to case
+     * or surrounding spaces; a reference that is not the shop's is absent from the map.
      */
-    async shopEntitlements(agentId: string, references: readonly string[]): Promise<Set<string>> {
-      if (references.length === 0) return new Set();
-      const rows = await db.query<{ given_ref: string }>(
+    async entitlements(agentId: string, references: readonly string[]): Promise<Map<string, Entitlement[]>> {
+      if (references.length === 0) return new Map();
+      const rows = await db.query<{ given_ref: string; plate_number: string; owner_name: string; owner_nrc: string }>(
         // The input is named given_ref: plate_requests has a column "reference" that would shadow it.
-        `SELECT given_ref FROM unnest($2::text[]) AS input(given_ref)
-         WHERE EXISTS (SELECT 1 FROM agent_orders o WHERE upper(o.id) = upper(btrim(input.given_ref)) AND o.agent_id = $1)
-            OR EXISTS (SELECT 1 FROM plate_requests q WHERE (upper(q.reference) = upper(btrim(input.given_ref)) OR upper(q.id) = upper(btrim(input.given_ref))) AND q.agent_id = $1)
-            OR EXISTS (SELECT 1 FROM plates p WHERE upper(p.source_ref) = upper(btrim(input.given_ref)) AND (p.agent_id = $1 OR p.agent_id IS NULL))`,
+        `WITH input AS (SELECT given_ref, upper(btrim(given_ref)) AS ref FROM unnest($2::text[]) AS t(given_ref))
+         SELECT input.given_ref, o.plate_number, o.customer_name AS owner_name, o.customer_nrc AS owner_nrc
+           FROM input JOIN agent_orders o ON upper(o.id) = input.ref AND o.agent_id = $1
+         UNION ALL
+         SELECT input.given_ref, rp.plate_number, q.applicant_name, q.nrc_number
+           FROM input JOIN plate_requests q ON (upper(q.reference) = input.ref OR upper(q.id) = input.ref) AND q.agent_id = $1
+           JOIN request_plates rp ON rp.request_id = q.id AND rp.released_at IS NULL
+         UNION ALL
+         SELECT input.given_ref, p.plate_number, p.owner_name, p.owner_nrc
+           FROM input JOIN plates p ON upper(p.source_ref) = input.ref AND (p.agent_id = $1 OR p.agent_id IS NULL)`,
         [agentId, [...new Set(references)]],
       );
-      return new Set(rows.map((row) => row.given_ref));
+      const found = new Map<string, Entitlement[]>();
+      for (const row of rows) {
+        const list = found.get(row.given_ref) ?? [];
+        // One number can be reached twice (an application's plate and its order): kept once.
+        if (!list.some((known) => known.plateNumber === row.plate_number)) list.push({ plateNumber: row.plate_number, ownerName: row.owner_name, ownerNrc: row.owner_nrc });
+        found.set(row.given_ref, list);
+      }
+      return found;
+    },
+
+    /**
+     * Which of these numbers the shop was given to make: on one of its orders, or held for an
+     * owner with the shop assigned to make it.
+     */
+    async numbersGiven(agentId: string, plateNumbers: readonly string[]): Promise<Set<string>> {
+      if (plateNumbers.length === 0) return new Set();
+      const rows = await db.query<{ plate_number: string }>(
+        `SELECT plate_number FROM agent_orders WHERE agent_id = $1 AND plate_number = ANY($2::text[])
+         UNION SELECT plate_number FROM plates WHERE agent_id = $1 AND plate_number = ANY($2::text[])`,
+        [agentId, [...new Set(plateNumbers)]],
+      );
+      return new Set(rows.map((row) => row.plate_number));
     },
 
     /** An order of the shop's, or undefined when it is not one of theirs. */

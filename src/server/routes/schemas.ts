@@ -12,6 +12,8 @@ export const userSchema = z.object({
   requestedRole: z.string().nullable(),
   businessName: z.string().nullable(),
   licenseNumber: z.string().nullable(),
+  /** A plate shop whose right to record the registry suspended: the reason. */
+  recordingSuspended: z.string().nullable().optional(),
   roles: z.array(z.string()),
   lastActiveAt: z.string().nullable(),
   createdAt: z.string(),

@@ -2,15 +2,21 @@
  * What a plate-maker agent records in their shop, usually offline and sent later:
  * whitebook sales, manufacturing details and blank stock. Each is stored once by
  * its device-made id, for the agent's own shop only. A sale must name an entitlement
- * that is the shop's (its order or the application it was given); a plate has one
- * manufacturing record in the shop, brought up to date with each change.
+ * that is the shop's, for that number, to the person whose NRC the shop saw; a plate is
+ * made only if its number was given to the shop, and has one manufacturing record there,
+ * brought up to date with each change. What the rules refuse as an insider's attempt
+ * carries an integrity alert (docs/shop-records.md); a suspended shop records nothing.
  */
-import { entitlementNotFound, inventoryItemSchema, manufacturingRecordSchema, type WhitebookEntry, whitebookEntrySchema } from '#domain/agent/workspace';
+import { inventoryItemSchema, manufacturingRecordSchema, type WhitebookEntry, whitebookEntrySchema } from '#domain/agent/workspace';
+import { checkSale, type SaleCheck } from '#domain/agent/sale-check';
+import { manufacturingNotGiven, recordingSuspended } from '#domain/integrity/integrity-alert';
+import { isSameNrc } from '#domain/validation/identity-checks';
+import type { User } from '../repositories/user-repository';
 import { ALLOCATION_NOT_FOR_SHOP } from '#domain/inventory/allocation';
 import { z } from 'zod';
 import { allocationRepository } from '../repositories/allocation-repository';
 import { plateLifecycle, type SaleRefusal } from '../lifecycle/plate-lifecycle';
-import { agentRepository } from '../repositories/agent-repository';
+import { agentRepository, type Entitlement } from '../repositories/agent-repository';
 import { actor, defineIntent, foreignRowRefusal, type IntentContext, Refusal } from './intent';
 
 // Dates are checked against the server's calendar day, with a day's grace for a
@@ -37,10 +43,41 @@ function secondSale(entry: WhitebookEntry, soldOn: string): Refusal {
   return new Refusal(409, message, { plateNumber: message });
 }
 
-/** A sale checked against a document the shop was never given: refused, saying what will do. */
-function unknownEntitlement(entry: WhitebookEntry): Refusal {
-  const message = entitlementNotFound(entry.entitlementReference);
-  return new Refusal(422, message, { entitlementReference: message });
+/** The signed-in shop, unless the registry has suspended its right to record. */
+function recordingShop(context: IntentContext): User {
+  const shop = actor(context);
+  if (shop.recordingSuspended !== null) throw new Refusal(403, recordingSuspended(shop.recordingSuspended));
+  return shop;
+}
+
+/**
+ * A sale its entitlement does not allow: refused under the field at fault. A sale of a number
+ * the shop was never given, or against another number's order, or to another person's NRC,
+ * is the fraud the registry exists to stop, and goes to the administrators as an alert.
+ */
+function saleRefusal(shopId: string, entry: WhitebookEntry, check: Exclude<SaleCheck<Entitlement>, { ok: true }>, given: ReadonlySet<string>): Refusal {
+  const fields = { [check.field]: check.message };
+  const evidence = {
+    'Entitlement reference': entry.entitlementReference,
+    'Plate number': entry.plateNumber,
+    'Owner name recorded': entry.ownerName,
+    'Owner NRC recorded': entry.ownerNrc,
+    Vehicle: `${entry.vehicleColour} ${entry.vehicleMake} ${entry.vehicleModel}`,
+    'Sale date': entry.saleDate,
+  };
+  const alert = (kind: 'sale-not-given' | 'sale-wrong-number' | 'nrc-mismatch', summary: string, more: Record<string, string> = {}) =>
+    ({ kind, subjectId: shopId, plateNumber: entry.plateNumber, summary, evidence: { ...evidence, ...more } });
+  switch (check.reason) {
+    case 'unknown-reference':
+      // A mistyped reference for a number the shop was given is a slip; for any other number, an attempt.
+      return new Refusal(422, check.message, fields, given.has(entry.plateNumber) ? undefined : alert('sale-not-given', `A sale of ${entry.plateNumber}, a number this shop was not given, was refused.`));
+    case 'wrong-number':
+      return new Refusal(422, check.message, fields, alert('sale-wrong-number', `A sale of ${entry.plateNumber} against ${entry.entitlementReference}, an order for ${check.numbers.join(', ')}, was refused.`, { 'The order is for': check.numbers.join(', ') }));
+    case 'nrc-mismatch':
+      return new Refusal(422, check.message, fields, alert('nrc-mismatch', `A sale of ${entry.plateNumber} to an NRC that is not the one on ${entry.entitlementReference} was refused.`));
+    case 'nrc-missing':
+      return new Refusal(422, check.message, fields);
+  }
 }
 
 /** The registry's reasons (docs/plate-lifecycle.md) for refusing a sale before anything is written. */
@@ -57,15 +94,20 @@ function registryRefusal(entry: WhitebookEntry, refusal: SaleRefusal): Refusal {
  * the changes. A sale of a number held for its owner then issues its registration.
  */
 async function recordSales(context: IntentContext, entries: WhitebookEntry[]): Promise<Array<Refusal | undefined>> {
-  const agentId = actor(context).id;
+  const agentId = recordingShop(context).id;
   const lifecycle = plateLifecycle(context.tx);
+  const shop = agentRepository(context.tx);
   const { refusals: checks, held } = await lifecycle.checkSales(agentId, entries);
-  const entitled = await agentRepository(context.tx).shopEntitlements(agentId, entries.map((entry) => entry.entitlementReference));
+  const entitlements = await shop.entitlements(agentId, entries.map((entry) => entry.entitlementReference));
+  const given = await shop.numbersGiven(agentId, entries.map((entry) => entry.plateNumber));
   const refusals: Array<Refusal | undefined> = entries.map((entry, index) => {
     const check = checks[index];
     // The registry's word comes first: a clone or another shop's plate is the graver mistake.
     if (check) return registryRefusal(entry, check);
-    return entitled.has(entry.entitlementReference) ? undefined : unknownEntitlement(entry);
+    const sale = checkSale(entry, entitlements.get(entry.entitlementReference), (entitlement) =>
+      entitlement.ownerNrc.trim() === '' ? 'missing' : isSameNrc(entitlement.ownerNrc, entry.ownerNrc) ? 'same' : 'different',
+    );
+    return sale.ok ? undefined : saleRefusal(agentId, entry, sale, given);
   });
   const allowed = entries.filter((_, index) => refusals[index] === undefined);
   const outcomes = await agentRepository(context.tx).addWhitebookEntries(agentId, allowed);
@@ -97,8 +139,18 @@ export const recordManufacturing = defineIntent({
   access: 'workspace:record',
   payload: z.lazy(manufacturingSchema),
   async apply(context, record) {
-    const agent = actor(context);
+    const agent = recordingShop(context);
     const repository = agentRepository(context.tx);
+    if (!(await repository.numbersGiven(agent.id, [record.plateNumber])).has(record.plateNumber)) {
+      const message = manufacturingNotGiven(record.plateNumber);
+      throw new Refusal(422, message, { plateNumber: message }, {
+        kind: 'manufacturing-not-given',
+        subjectId: agent.id,
+        plateNumber: record.plateNumber,
+        summary: `Manufacturing of ${record.plateNumber}, a number this shop was not given, was refused.`,
+        evidence: { 'Plate number': record.plateNumber, Status: record.status, 'Batch number': record.batchNumber, 'Production date': record.productionDate },
+      });
+    }
     // A version already recorded changes nothing further: the plate and the orders moved on with it.
     if ((await repository.saveManufacturingRecord(agent.id, record)) !== 'unchanged') {
       await plateLifecycle(context.tx).recordManufacturing(agent.id, record.plateNumber, record.status, context.now());
@@ -115,7 +167,7 @@ export const recordInventoryItem = defineIntent({
   access: 'workspace:record',
   payload: z.lazy(inventorySchema),
   async apply(context, item) {
-    const agentId = actor(context).id;
+    const agentId = recordingShop(context).id;
     if (item.allocationId !== null) {
       // Under the allocations' lock, so the allocation cannot be deleted or moved while its receipt is written.
       const allocations = allocationRepository(context.tx);

@@ -9,6 +9,7 @@ import { saveCustomer } from './insurance-intents';
 import { saveClaim } from './claim-intents';
 import { deleteAllocation, saveAllocation } from './inventory-intents';
 import { decidePlateFlag, flagPlate, recordPoliceCheck } from './police-intents';
+import { reviewIntegrityAlert, setShopRecording } from './integrity-intents';
 import { removeDriver, removeVehicle, saveDriver, saveVehicle } from './fleet-intents';
 import { addUser, deleteUser, editUser, markNotificationsRead, setFavourite, updateProfile } from './user-intents';
 
@@ -45,6 +46,8 @@ const DECLARED: Readonly<Record<string, Intent>> = {
   recordPoliceCheck,
   flagPlate,
   decidePlateFlag,
+  reviewIntegrityAlert,
+  setShopRecording,
   saveVehicle,
   removeVehicle,
   saveDriver,

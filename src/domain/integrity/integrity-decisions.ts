@@ -1,0 +1,20 @@
+// What an administrator decides on the integrity queue: an alert marked reviewed with a note,
+// and a shop's right to record suspended (with the reason the shop is told) or restored.
+import { z } from 'zod';
+import { REVIEW_NOTE_REQUIRED, SUSPENSION_REASON_REQUIRED } from './integrity-alert';
+
+export const alertReviewSchema = z.object({
+  alertId: z.string({ error: 'alertId is required' }).min(1, 'alertId is required').max(64, 'alertId is not one this server gave'),
+  note: z.string({ error: REVIEW_NOTE_REQUIRED }).trim().min(1, REVIEW_NOTE_REQUIRED).max(1000, 'A note is at most 1000 characters'),
+});
+export type AlertReview = z.output<typeof alertReviewSchema>;
+
+export const shopRecordingSchema = z.discriminatedUnion('suspended', [
+  z.object({
+    shopId: z.string().min(1).max(64),
+    suspended: z.literal(true),
+    reason: z.string({ error: SUSPENSION_REASON_REQUIRED }).trim().min(1, SUSPENSION_REASON_REQUIRED).max(300, 'A reason is at most 300 characters'),
+  }),
+  z.object({ shopId: z.string().min(1).max(64), suspended: z.literal(false) }),
+]);
+export type ShopRecording = z.output<typeof shopRecordingSchema>;

@@ -1,0 +1,51 @@
+/**
+ * The administrator's decisions on the integrity queue (Admin → Compliance): an alert marked
+ * reviewed with what was found, and a plate shop's right to record suspended or restored.
+ * A suspended shop's records are refused with the reason (agent-intents.ts), and the shop is
+ * told at once.
+ */
+import { ALERT_ALREADY_REVIEWED, NOT_A_SHOP } from '#domain/integrity/integrity-alert';
+import { alertReviewSchema, shopRecordingSchema } from '#domain/integrity/integrity-decisions';
+import { notify } from '../notifications/notify';
+import { auditRepository } from '../repositories/audit-repository';
+import { integrityAlertRepository } from '../repositories/integrity-alert-repository';
+import { userRepository } from '../repositories/user-repository';
+import { actor, defineIntent, Refusal } from './intent';
+
+export const reviewIntegrityAlert = defineIntent({
+  access: 'registry:manage',
+  payload: alertReviewSchema,
+  async apply(context, { alertId, note }) {
+    const admin = actor(context);
+    const alerts = integrityAlertRepository(context.tx);
+    const alert = await alerts.find(alertId, { forUpdate: true });
+    if (!alert) throw new Refusal(404, 'This alert no longer exists.');
+    if (alert.status !== 'Open') throw new Refusal(409, ALERT_ALREADY_REVIEWED);
+    await alerts.review(alertId, admin.id, note, context.now());
+    await auditRepository(context.tx).record({ actorId: admin.id, action: 'integrity.reviewed', target: alertId, detail: { kind: alert.kind, plateNumber: alert.plateNumber, note }, ip: context.ip });
+    return undefined;
+  },
+});
+
+export const setShopRecording = defineIntent({
+  access: 'registry:manage',
+  payload: shopRecordingSchema,
+  async apply(context, decision) {
+    const admin = actor(context);
+    const users = userRepository(context.tx);
+    const shop = await users.findById(decision.shopId);
+    if (!shop?.roles.includes('agent')) throw new Refusal(422, NOT_A_SHOP);
+    const reason = decision.suspended ? decision.reason : null;
+    if (shop.recordingSuspended === reason) return undefined;
+    await users.setRecordingSuspended(shop.id, reason);
+    await auditRepository(context.tx).record({ actorId: admin.id, action: decision.suspended ? 'shop.suspended' : 'shop.restored', target: shop.id, detail: { reason }, ip: context.ip });
+    await notify(
+      context.tx,
+      shop.id,
+      decision.suspended
+        ? { kind: 'shop-suspended', title: 'Your shop’s right to record is suspended', body: `The registry suspended your shop’s right to record sales, manufacturing and stock: ${decision.reason}. Records are refused until it is lifted.`, link: '/dashboard/agent' }
+        : { kind: 'shop-restored', title: 'Your shop may record again', body: 'The registry lifted the suspension: your shop’s records are accepted again.', link: '/dashboard/agent' },
+    );
+    return undefined;
+  },
+});
