@@ -218,7 +218,7 @@ describe('applications and plate requests', () => {
 
     const orders = (await pullAll(cookies.agent ?? '')).filter((change) => change.entity === 'agentOrder' && plates.includes(String(change.data?.plateNumber)));
     expect(orders).toHaveLength(3);
-    expect(orders[0]?.data).toMatchObject({ agentId, customerName: 'Mapalo Daka', customerNrc: '890123/45/6', status: 'Pending', plateType: 'Standard', collectionDate: collectionDateAfter(new Date()) });
+    expect(orders[0]?.data).toMatchObject({ agentId, customerName: 'Mapalo Daka', nrcCheck: { iterations: expect.any(Number), salt: expect.any(String), digest: expect.any(String) }, status: 'Pending', plateType: 'Standard', collectionDate: collectionDateAfter(new Date()) });
 
     const notifications = (await get('/api/notifications', cookies.buyer ?? '')).json().notifications;
     expect(notifications.find((notification: { title: string }) => notification.title === `Application ${reference} approved`)?.body).toContain(plates.join(', '));

@@ -59,13 +59,14 @@ export function useChangeForm<Field extends string>() {
    * `replaces`: a refused change this submission corrects (Needs attention → Edit
    * and resubmit); it is dropped once the corrected one has passed validation.
    * `refuse`: what the rules cannot see but the device can, checked on the valid value
-   * (a chassis number another of the owner's vehicles has): field messages, or null.
+   * (a chassis number another of the owner's vehicles has, an NRC that is not the order's):
+   * field messages, or null; it may take a moment (a digest), so it may answer later.
    */
   async function submit<Value, Row extends { id: string }>(
     rules: FormRules<Value>,
     input: unknown,
     toMutation: (value: Value) => Mutation<Row>,
-    options: { replaces?: string; refuse?: (value: Value) => Partial<Record<Field, string>> | null } = {},
+    options: { replaces?: string; refuse?: (value: Value) => Partial<Record<Field, string>> | null | Promise<Partial<Record<Field, string>> | null> } = {},
   ): Promise<ChangeResult> {
     if (isSubmitting) return 'invalid';
     setFormMessage(null);
@@ -74,7 +75,7 @@ export function useChangeForm<Field extends string>() {
       setFormMessage(NOT_LOADED);
       return 'invalid';
     }
-    const problems = checked.ok ? options.refuse?.(checked.value) : (checked.errors as Partial<Record<Field, string>>);
+    const problems = checked.ok ? await options.refuse?.(checked.value) : (checked.errors as Partial<Record<Field, string>>);
     if (!checked.ok || problems) {
       setErrors(problems ?? {});
       setFailedAttempts((count) => count + 1);

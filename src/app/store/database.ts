@@ -20,6 +20,7 @@ import type { Receipt } from '#domain/payments/receipt';
 import type { InsuranceCustomer } from '#domain/insurance/customer';
 import type { InsurancePolicy } from '#domain/insurance/policy-terms';
 import type { InsuranceClaim } from '#domain/insurance/claim';
+import type { IntegrityAlert } from '#domain/integrity/integrity-alert';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** Live queries over the store, from the same module so a screen loads both at once. */
@@ -178,6 +179,9 @@ export interface LocalSetting {
   updatedAt: string;
 }
 
+/** An integrity alert, as the change log brings it to an administrator's device (and as reviewed here, until the server confirms). */
+export type LocalIntegrityAlert = IntegrityAlert & { syncState?: SyncState };
+
 /** Tables filled from the change log, by the entity name the server uses. */
 export const CHANGE_LOG_TABLES = {
   ownedPlate: 'ownedPlates',
@@ -196,6 +200,7 @@ export const CHANGE_LOG_TABLES = {
   insuranceClaim: 'insuranceClaims',
   inventoryAllocation: 'inventoryAllocations',
   setting: 'settings',
+  integrityAlert: 'integrityAlerts',
 } as const;
 export type ChangeLogTable = (typeof CHANGE_LOG_TABLES)[keyof typeof CHANGE_LOG_TABLES];
 
@@ -238,6 +243,8 @@ export class NambalaDatabase extends Dexie {
   /** Blanks allocated to plate-maker shops, and settings devices read offline. */
   inventoryAllocations!: EntityTable<LocalInventoryAllocation, 'id'>;
   settings!: EntityTable<LocalSetting, 'id'>;
+  /** The administrators' integrity queue. */
+  integrityAlerts!: EntityTable<LocalIntegrityAlert, 'id'>;
 
   constructor(name = 'nambala') {
     super(name);
@@ -292,6 +299,10 @@ export class NambalaDatabase extends Dexie {
     this.version(8).stores({
       insuranceClaims: 'id, status, createdAt',
       claimPhotoFiles: 'id, claimId, state',
+    });
+    // Version 9 adds the integrity queue (administrators).
+    this.version(9).stores({
+      integrityAlerts: 'id, status, createdAt',
     });
   }
 }

@@ -2,6 +2,7 @@
 // workspace.ts): what a record's form says, the orders assigned to the shop, and the
 // overview figures, so the workspace's pages need no zod until a form is sent.
 import type { AgentInventoryItemType, AgentOrderStatus } from '../statuses/statuses';
+import type { NrcCheck } from './nrc-check';
 
 export const WHITEBOOK_SUBMITTED = 'Whitebook entry submitted successfully!';
 export const MANUFACTURING_SUBMITTED = 'Manufacturing details submitted successfully!';
@@ -20,8 +21,11 @@ export interface AgentOrder {
   id: string;
   agentId: string;
   customerName: string;
-  /** National registration card number, 123456/78/9, to check against the buyer's card. */
-  customerNrc: string;
+  /**
+   * What checks the customer's NRC card at the counter without the NRC itself (decision 041);
+   * null for an order that names no NRC.
+   */
+  nrcCheck: NrcCheck | null;
   customerPhone: string;
   plateNumber: string;
   plateType: string;

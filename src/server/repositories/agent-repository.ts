@@ -5,6 +5,8 @@
  */
 import type { AgentOrder, InventoryItem, ManufacturingRecord, WhitebookEntry } from '#domain/agent/workspace';
 import type { Scope } from '#domain/sync/scopes';
+import { randomBytes, webcrypto } from 'node:crypto';
+import { makeNrcCheck, type NrcCheck } from '#domain/agent/nrc-check';
 import type { Queryable } from '../db/database';
 import { changeLogRepository } from './change-log-repository';
 
@@ -29,6 +31,7 @@ interface OrderRow {
   agent_id: string;
   customer_name: string;
   customer_nrc: string;
+  nrc_check: NrcCheck | string | null;
   customer_phone: string;
   plate_number: string;
   plate_type: string;
@@ -42,7 +45,8 @@ const toOrder = (row: OrderRow): AgentOrder => ({
   id: row.id,
   agentId: row.agent_id,
   customerName: row.customer_name,
-  customerNrc: row.customer_nrc,
+  // The NRC itself stays on the server: devices get what checks it.
+  nrcCheck: typeof row.nrc_check === 'string' ? (JSON.parse(row.nrc_check) as NrcCheck) : row.nrc_check,
   customerPhone: row.customer_phone,
   plateNumber: row.plate_number,
   plateType: row.plate_type,
@@ -80,7 +84,13 @@ export interface Entitlement {
   ownerNrc: string;
 }
 
-export type NewAgentOrder = Omit<AgentOrder, 'id' | 'createdAt' | 'status'> & { id?: string; status?: AgentOrder['status']; createdAt?: string };
+export type NewAgentOrder = Omit<AgentOrder, 'id' | 'createdAt' | 'status' | 'nrcCheck'> & {
+  /** The customer's NRC number ('' when the order names none). */
+  customerNrc: string;
+  id?: string;
+  status?: AgentOrder['status'];
+  createdAt?: string;
+};
 
 export function agentRepository(db: Queryable) {
   const log = changeLogRepository(db);
@@ -290,11 +300,12 @@ export function agentRepository(db: Queryable) {
 
     /** An order for a shop (from an approved request; seeded until request review exists). Skips an id that exists. */
     async addOrder(order: NewAgentOrder): Promise<AgentOrder | undefined> {
+      const nrcCheck = order.customerNrc.trim() === '' ? null : await makeNrcCheck(webcrypto.subtle as SubtleCrypto, order.customerNrc, randomBytes(16));
       const rows = await db.query<OrderRow>(
-        `INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle, status, collection_date, created_at)
-         VALUES (coalesce($1, (SELECT 'ORD-' || lpad(n::text, greatest(3, length(n::text)), '0') FROM (SELECT nextval('agent_order_number_seq') AS n) AS next)), $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::timestamptz, now()))
+        `INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle, status, collection_date, created_at, nrc_check)
+         VALUES (coalesce($1, (SELECT 'ORD-' || lpad(n::text, greatest(3, length(n::text)), '0') FROM (SELECT nextval('agent_order_number_seq') AS n) AS next)), $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::timestamptz, now()), $12)
          ON CONFLICT (id) DO NOTHING RETURNING *`,
-        [order.id ?? null, order.agentId, order.customerName, order.customerNrc, order.customerPhone, order.plateNumber, order.plateType, order.vehicle, order.status ?? 'Pending', order.collectionDate, order.createdAt ?? null],
+        [order.id ?? null, order.agentId, order.customerName, order.customerNrc, order.customerPhone, order.plateNumber, order.plateType, order.vehicle, order.status ?? 'Pending', order.collectionDate, order.createdAt ?? null, nrcCheck === null ? null : JSON.stringify(nrcCheck)],
       );
       const row = rows[0];
       if (!row) return undefined;

@@ -59,7 +59,7 @@ describe('pullChanges', () => {
   });
 
   it('on reset, deletes what the change log filled (a scope lost) but not rows with waiting changes', async () => {
-    await database.agentOrders.put({ id: 'ORD-009', agentId: 'USR-003', customerName: 'C', customerNrc: '123456/78/9', customerPhone: '+260971234567', plateNumber: 'ZM-1', plateType: 'Private', vehicle: 'V', status: 'Pending', collectionDate: '2026-11-25', createdAt: '2026-11-20T00:00:00.000Z', syncState: 'synced' });
+    await database.agentOrders.put({ id: 'ORD-009', agentId: 'USR-003', customerName: 'C', nrcCheck: null, customerPhone: '+260971234567', plateNumber: 'ZM-1', plateType: 'Private', vehicle: 'V', status: 'Pending', collectionDate: '2026-11-25', createdAt: '2026-11-20T00:00:00.000Z', syncState: 'synced' });
     await mutate(database, { intent: 'recordWhitebookEntry', table: 'whitebookEntries', row: entry('unsent', 'Still mine'), payload: {} });
     pages({ changes: [], cursor: 'other.1:0', hasMore: false, reset: true });
     await pullChanges(database);

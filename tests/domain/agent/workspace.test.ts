@@ -97,10 +97,11 @@ describe('whitebookEntrySchema', () => {
 
   it('limits the length of each text field', () => {
     const long = (n: number) => 'x'.repeat(n);
-    expect(validate(schema, { ...whitebook, vehicleMake: long(60), vehicleModel: long(60), ownerName: long(100), registrationNumber: long(40), entitlementReference: long(60) }).ok).toBe(true);
-    expect(errorsOf(validate(schema, { ...whitebook, vehicleMake: long(61), vehicleModel: long(61), ownerName: long(101), registrationNumber: long(41), entitlementReference: long(61) }))).toEqual({
-      vehicleMake: 'Vehicle make must be at most 60 characters',
-      vehicleModel: 'Vehicle model must be at most 60 characters',
+    // Make and model are held to their places in the plate's credential (24 bytes each).
+    expect(validate(schema, { ...whitebook, vehicleMake: long(24), vehicleModel: long(24), ownerName: long(100), registrationNumber: long(40), entitlementReference: long(60) }).ok).toBe(true);
+    expect(errorsOf(validate(schema, { ...whitebook, vehicleMake: long(25), vehicleModel: long(25), ownerName: long(101), registrationNumber: long(41), entitlementReference: long(61) }))).toEqual({
+      vehicleMake: 'Vehicle make must be at most 24 characters (letters such as ë count as two)',
+      vehicleModel: 'Vehicle model must be at most 24 characters (letters such as ë count as two)',
       ownerName: 'Owner name must be at most 100 characters',
       registrationNumber: 'Registration number must be at most 40 characters',
       entitlementReference: 'Entitlement document reference must be at most 60 characters',

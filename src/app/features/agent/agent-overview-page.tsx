@@ -10,6 +10,8 @@ import { formatPhone } from '#domain/validation/identity-checks';
 import type { AgentOrderStatus } from '#domain/statuses/statuses';
 import { Alert, Badge, Button, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { AppDialog } from '../../components/app-dialog';
 import { StatCard } from '../../components/stat-card';
 import { type DetailRow, DetailsList } from '../../components/details-list';
@@ -55,10 +57,12 @@ function FigureCard({ label, figure }: { label: string; figure: OverviewFigure |
 }
 
 function OrderDialog({ order, onClose }: { order: LocalAgentOrder; onClose: () => void }) {
+  const navigate = useNavigate();
   const rows: DetailRow[] = [
     ['Order ID', order.id],
     ['Customer', order.customerName],
-    ['NRC Number', <Text key="nrc" as="span" fontFamily="mono">{order.customerNrc}</Text>],
+    // The NRC stays on the server: the whitebook sale checks the card against the order's digest.
+    ['NRC Number', order.nrcCheck ? 'Checked against the card when you record the sale' : 'Not on this order: ask the registry before the sale'],
     ['Phone', formatPhone(order.customerPhone)],
     ['Vehicle', order.vehicle],
     ['Plate Type', order.plateType],
@@ -72,9 +76,14 @@ function OrderDialog({ order, onClose }: { order: LocalAgentOrder; onClose: () =
       isOpen
       onClose={onClose}
       footer={
-        <Button variant="outline" onClick={onClose}>
-          Close
-        </Button>
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <Button colorPalette="brand" onClick={() => void navigate(`${paths.dashboard.agent.whitebook}?order=${encodeURIComponent(order.id)}`)}>
+            Record sale
+          </Button>
+        </>
       }
     >
       <Stack gap="4">

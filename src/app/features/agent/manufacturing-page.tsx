@@ -21,7 +21,8 @@ import { PageHeader, RecordForm, Section } from '../../components/page-parts';
 import { PlateNumberInput } from './plate-number-input';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { SyncStateBadge } from '../../components/sync-state-badge';
-import { usePlateManufacturingRecord, useRecentManufacturingRecords } from './use-agent-records';
+import { usePlateManufacturingRecord, useRecentManufacturingRecords, useShopOrders } from './use-agent-records';
+import { manufacturingRefusedOnDevice } from './shop-order-checks';
 import { manufacturingHistory } from './manufacturing-history';
 import { useAgentRecordForm } from './use-agent-record-form';
 
@@ -35,12 +36,15 @@ const COLUMNS: readonly Column<LocalManufacturingRecord>[] = [
 ];
 
 function ManufacturingForm() {
+  const orders = useShopOrders();
   const { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save } = useAgentRecordForm({
     intent: 'recordManufacturing',
     table: 'manufacturingRecords',
     schemaFor: (rules, today) => rules.manufacturingRecordSchema(today),
     empty: EMPTY,
     submitted: MANUFACTURING_SUBMITTED,
+    // A plate is made only for a number on one of the shop's orders (the server checks again).
+    refuse: (record) => Promise.resolve(manufacturingRefusedOnDevice(orders ?? [], record.plateNumber)),
   });
   // The plate's record, when the shop has one: these details bring it up to date.
   const typedPlate = parsePlateNumber(values.plateNumber);

@@ -1,5 +1,5 @@
 /**
- * Admin → Compliance: what the plate makers have recorded, once their devices have
+ * Admin → Compliance: the integrity queue, then what the plate makers have recorded, once their devices have
  * synced — every shop's whitebook sales, manufacturing and blank stock, read from
  * this device's copy like every other screen.
  */
@@ -10,6 +10,7 @@ import { formatDay } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from '../../components/records-table';
 import { useRecentInventoryItems, useRecentManufacturingRecords, useRecentWhitebookEntries } from './use-agent-records';
+import { IntegrityAlertsSection } from './integrity-alerts-section';
 
 export function ShopRecordsPage() {
   // The same recent records an agent's screens read (and sync started with them), all shops' on this device.
@@ -26,7 +27,8 @@ export function ShopRecordsPage() {
 
   return (
     <Stack gap="6">
-      <PageHeader title="Compliance" summary="What plate makers have recorded: sales in their whitebooks, plates made and blank stock received." />
+      <PageHeader title="Compliance" summary="What the registry refused as attempts to register or make a plate without the entitlement, and what plate makers have recorded: sales in their whitebooks, plates made and blank stock received." />
+      <IntegrityAlertsSection />
       <Section title="Whitebook Sales" headingId="shop-sales">
         <RecordsTable
           labelledBy="shop-sales"

@@ -40,6 +40,8 @@ export interface AgentRecordFormOptions<Values extends FormValues, Output extend
   submitted: string;
   /** Values a new record starts with on a given day (YYYY-MM-DD, local), e.g. today's date for a sale. */
   defaults?: (today: string) => Partial<Values>;
+  /** What the device refuses before the server does, from its synced orders: field messages, or null. */
+  refuse?: (value: Output) => Promise<Partial<Record<string, string>> | null>;
 }
 
 /** The form's values from a refused change's payload: each known field, as text. */
@@ -58,7 +60,7 @@ export function recordMutation<Output extends { id: string }>(intent: string, ta
   return { intent, table, row: { ...value, createdAt: new Date().toISOString() }, payload: value };
 }
 
-export function useAgentRecordForm<Values extends FormValues, Output extends { id: string }>({ intent, table, schemaFor, empty, submitted, defaults }: AgentRecordFormOptions<Values, Output>) {
+export function useAgentRecordForm<Values extends FormValues, Output extends { id: string }>({ intent, table, schemaFor, empty, submitted, defaults, refuse }: AgentRecordFormOptions<Values, Output>) {
   type Field = Extract<keyof Values, string> | 'id' | 'form';
   const today = useToday();
   const { errors, setErrors, clearError, formMessage, setFormMessage, isSubmitting, formRef, submit, reset } = useChangeForm<Field>();
@@ -111,7 +113,10 @@ export function useAgentRecordForm<Values extends FormValues, Output extends { i
    */
   async function save(recordId?: string) {
     const rules = agentRecordRules.load().then((loaded) => schemaFor(loaded, today));
-    const result = await submit(rules, { ...values, id: recordId ?? id }, (value) => recordMutation(intent, table, value), fixing ? { replaces: fixing.id } : {});
+    const result = await submit(rules, { ...values, id: recordId ?? id }, (value) => recordMutation(intent, table, value), {
+      ...(fixing ? { replaces: fixing.id } : {}),
+      ...(refuse ? { refuse: (value: Output) => refuse(value) as Promise<Partial<Record<Field, string>> | null> } : {}),
+    });
     if (result === 'sent' || result === 'queued') {
       toastChange(result, submitted);
       clear();
@@ -121,5 +126,11 @@ export function useAgentRecordForm<Values extends FormValues, Output extends { i
     }
   }
 
-  return { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save, clear };
+  /** Several fields at once (an order picked fills the number, the owner and the reference). */
+  function fill(filled: Partial<Values>) {
+    setValues((current) => ({ ...current, ...filled }));
+    for (const field of Object.keys(filled)) clearError(field as Extract<keyof Values, string>);
+  }
+
+  return { values, change, fill, errors, formMessage, fixing, isSubmitting, formRef, today, save, clear };
 }

@@ -68,3 +68,9 @@ export function useAgentDashboard(today: string): AgentDashboard | undefined {
     return { overview: { ...overview, plateSales: { value: sales, trend: recentSales - previousSales } }, orders };
   }, [today]);
 }
+
+/** Every order of the shop this device holds, newest first: what its records are checked against before they sync. */
+export function useShopOrders(): LocalAgentOrder[] | undefined {
+  useSync();
+  return useStoreQuery((db) => db.agentOrders.orderBy('createdAt').reverse().toArray());
+}

@@ -1,17 +1,23 @@
 /**
  * Whitebook Entry (spec: agent screens): the sale of a plate and the vehicle it is
  * for, with the entitlement document the sale was checked against; the agent's
- * recent entries below, each with its sync state. Works offline.
+ * recent entries below, each with its sync state. Works offline. The agent picks the
+ * order (the number, the owner and the reference are filled from it) and types the NRC
+ * from the owner's card, which this device checks against the order before the sale is
+ * kept; the server checks again (docs/shop-records.md).
  */
 import { WHITEBOOK_SUBMITTED } from '#domain/agent/agent-records';
-import { Button, Field, Flex, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form-field';
 import type { LocalWhitebookEntry } from '../../store/database';
 import { formatDay } from '../../components/format-date-time';
 import { PageHeader, RecordForm, Section } from '../../components/page-parts';
 import { PlateNumberInput } from './plate-number-input';
 import { type Column, RecordsTable } from '../../components/records-table';
-import { useRecentWhitebookEntries } from './use-agent-records';
+import { useRecentWhitebookEntries, useShopOrders } from './use-agent-records';
+import { orderNamed, saleRefusedOnDevice } from './shop-order-checks';
 import { useAgentRecordForm } from './use-agent-record-form';
 
 const EMPTY = {
@@ -36,7 +42,8 @@ const COLUMNS: readonly Column<LocalWhitebookEntry>[] = [
 ];
 
 function WhitebookForm() {
-  const { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save, clear } = useAgentRecordForm({
+  const orders = useShopOrders();
+  const { values, change, fill, errors, formMessage, fixing, isSubmitting, formRef, today, save, clear } = useAgentRecordForm({
     intent: 'recordWhitebookEntry',
     table: 'whitebookEntries',
     schemaFor: (rules, today) => rules.whitebookEntrySchema(today),
@@ -44,10 +51,49 @@ function WhitebookForm() {
     submitted: WHITEBOOK_SUBMITTED,
     // Most sales are written up the day they are made.
     defaults: (day) => ({ saleDate: day }),
+    refuse: (sale) => saleRefusedOnDevice(orders ?? [], sale),
   });
+  const picked = orderNamed(orders ?? [], values.entitlementReference);
+
+  function pick(orderId: string) {
+    const order = orderNamed(orders ?? [], orderId);
+    if (order) fill({ plateNumber: order.plateNumber, ownerName: order.customerName, entitlementReference: order.id });
+    else fill({ entitlementReference: '' });
+  }
+
+  // From an order's dialog (Record sale): the form starts from that order.
+  const [params, setParams] = useSearchParams();
+  const fromOrder = params.get('order');
+  useEffect(() => {
+    if (!fromOrder || !orders) return;
+    pick(fromOrder);
+    setParams(
+      (current) => {
+        current.delete('order');
+        return current;
+      },
+      { replace: true },
+    );
+    // pick reads the orders of this render; it runs once per order named in the address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fromOrder, orders]);
 
   return (
     <RecordForm headingId="whitebook-form-heading" formRef={formRef} fixing={fixing} formMessage={formMessage} onSubmit={() => void save()}>
+      <FormField label="Order" error={undefined} helperText={picked ? `${picked.customerName} · ${picked.vehicle || 'vehicle not named on the order'}` : 'Pick the order the plate was made for: its number, owner and reference fill in. Or type them below.'}>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={picked?.id ?? ''} onChange={(event) => pick(event.currentTarget.value)}>
+            <option value="">{orders === undefined ? 'Loading orders…' : orders.length === 0 ? 'No orders on this device yet' : 'Choose an order'}</option>
+            {(orders ?? []).map((order) => (
+              <option key={order.id} value={order.id}>
+                {order.id} · {order.plateNumber} · {order.customerName}
+                {order.status === 'Fulfilled' ? ' (fulfilled)' : ''}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormField label="Plate Number" error={errors.plateNumber} required>
           <PlateNumberInput value={values.plateNumber} onChange={(value) => change('plateNumber', value)} />
@@ -76,7 +122,7 @@ function WhitebookForm() {
         </FormField>
         <FormField label="Owner NRC Number" error={errors.ownerNrc} required>
           <Input value={values.ownerNrc} maxLength={11} autoComplete="off" inputMode="numeric" placeholder="123456/78/9" onChange={(event) => change('ownerNrc', event.currentTarget.value)} />
-          <Field.HelperText>From the owner’s NRC card, checked at the counter. The registration is issued in this name.</Field.HelperText>
+          <Field.HelperText>From the owner’s NRC card. It must be the NRC on the order: the plate is registered only to the person it was issued to.</Field.HelperText>
         </FormField>
         <FormField label="Registration Number" error={errors.registrationNumber} required>
           <Input value={values.registrationNumber} maxLength={40} autoComplete="off" autoCapitalize="characters" onChange={(event) => change('registrationNumber', event.currentTarget.value)} />
@@ -85,10 +131,9 @@ function WhitebookForm() {
           label="Entitlement Document Reference"
           error={errors.entitlementReference}
           required
-          helperText="The shop’s order number (ORD-…) or the application reference (LP-…). Checked against the shop’s orders when the entry syncs."
+          helperText="The shop’s order number (ORD-…) or the application reference (LP-…). The sale must be for a number on it."
         >
           <Input value={values.entitlementReference} maxLength={60} autoComplete="off" placeholder="ORD-001" onChange={(event) => change('entitlementReference', event.currentTarget.value)} />
-          <Field.HelperText>The approved request or allocation letter you checked this sale against, e.g. ORD-001.</Field.HelperText>
         </FormField>
       </SimpleGrid>
       <Flex gap="3" wrap="wrap">

@@ -19,7 +19,7 @@ const order: LocalAgentOrder = {
   id: 'ORD-001',
   agentId: 'agent-1',
   customerName: 'Mwila Banda',
-  customerNrc: '123456/78/9',
+  nrcCheck: null,
   customerPhone: '+260971234567',
   plateNumber: 'ZM-101-ABC',
   plateType: 'Private',
