@@ -1,7 +1,8 @@
 /**
  * Buying in the marketplace: browsing offline, filtering, sorting and favourites, then a plate
- * reserved with the mobile-money sandbox, bought by card with the reservation fee deducted, seen
- * Sold by another buyer, and both payments in the buyer's list with a receipt.
+ * reserved with the mobile-money sandbox, bought by card for the owner named (full name and NRC)
+ * with the reservation fee deducted, seen Sold by another buyer, and both payments in the buyer's
+ * list with a receipt.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { FIRST_SYNC_TIMEOUT, openApp, signInAs, waitForListings } from './app-page';
@@ -188,8 +189,19 @@ test.describe('marketplace buying', () => {
     await expect(buy.getByText('Gateway fee (Credit/Debit Card, 3%)')).toBeVisible();
     await expect(buy.getByText('-K200.00')).toBeVisible();
     await buy.getByLabel('Card number').fill('4242 4242 4242 4242');
+    // Whose the plate will be: suggested from the account, refused in the wizard's words when the NRC is malformed.
+    const ownerName = buy.getByRole('textbox', { name: 'Full Name' });
+    const ownerNrc = buy.getByRole('textbox', { name: 'NRC Number' });
+    await expect(ownerName).toHaveValue('Mwila Banda');
+    await ownerNrc.fill('12345678');
+    await buy.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
+    await expect(buy.getByText('NRC number must look like 123456/78/9')).toBeVisible();
+    await ownerName.fill('Mwila Banda');
+    await ownerNrc.fill('123456/78/9');
     await buy.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
     await expect(buy.getByText('The plate is yours')).toBeVisible();
+    await expect(buy.getByTestId('registered-owner')).toContainText('The plate will be registered to');
+    await expect(buy.getByTestId('registered-owner')).toContainText('Mwila Banda, NRC 123456/78/9');
     await expect(buy.getByTestId('payment-panel')).toHaveAttribute('data-status', 'approved');
     await expect(buy.getByText('Reservation fee deducted')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -230,6 +242,7 @@ test.describe('marketplace buying', () => {
     await expect(page.getByText(`Purchase of plate ${number}`)).toBeVisible();
     await expect(page.getByText('Reservation fee deducted')).toBeVisible();
     await expect(page.getByText('Visa •••• 4242')).toBeVisible();
+    await expect(page.getByText('Mwila Banda, NRC 123456/78/9')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
   });
 });

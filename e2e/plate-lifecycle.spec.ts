@@ -112,7 +112,7 @@ test('a number bought in the marketplace is held for its buyer and reads as allo
   const listings = ((await (await buyer.request.get('/api/listings')).json()) as { listings: Array<{ id: string; number: string; status: string }> }).listings;
   const listing = listings.filter((candidate) => candidate.status === 'Available')[1];
   if (!listing) throw new Error('no listing left to buy');
-  const bought = await buyer.request.post(`/api/listings/${listing.id}/buy`, { data: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD } });
+  const bought = await buyer.request.post(`/api/listings/${listing.id}/buy`, { data: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9' } });
   expect(((await bought.json()) as { payment: { status: string } }).payment.status).toBe('approved');
 
   await openApp(buyer, '/dashboard/user/plates');

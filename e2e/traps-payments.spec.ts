@@ -82,6 +82,8 @@ test.describe('payments say the truth', () => {
     await expect(buy.getByRole('radio', { name: /^Bank Transfer/ })).toHaveCount(1);
     await buy.getByText('Bank Transfer', { exact: true }).click();
     await expect(buy.getByText(/^Gateway fee \(Bank Transfer/)).toBeVisible();
+    await buy.getByRole('textbox', { name: 'Full Name' }).fill('Mwila Banda');
+    await buy.getByRole('textbox', { name: 'NRC Number' }).fill('123456/78/9');
     await buy.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
 
     const outcome = buy.getByTestId('payment-outcome');
@@ -91,5 +93,6 @@ test.describe('payments say the truth', () => {
     await expect(outcome).toContainText(/The plate is held for you until \d{1,2} \w{3} \d{4}\./);
     await expect(buy.getByTestId('payment-panel')).toHaveAttribute('data-status', 'pending');
     await expect(buy.getByTestId('payment-panel')).toContainText(/PAY-\d+/);
+    await expect(buy.getByTestId('registered-owner')).toContainText('Once paid, the plate will be registered to');
   });
 });

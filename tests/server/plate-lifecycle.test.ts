@@ -161,8 +161,15 @@ describe('the plate lifecycle', () => {
     const listings = (await get('/api/listings')).json().listings as Array<{ id: string; number: string; status: string }>;
     const listing = listings.find((candidate) => candidate.status === 'Available');
     if (!listing) throw new Error('no available listing in the demo data');
-    const bought = await post(`/api/listings/${listing.id}/buy`, cookies.buyer ?? '', { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD });
-    expect(bought.json()).toMatchObject({ payment: { status: 'approved' } });
+    // Buy Now names the owner: the registry holds the number for that NRC and the shop's order carries it.
+    const owner = { ownerName: 'Mwila Banda', ownerNrc: '234567/89/1' };
+    const bought = await post(`/api/listings/${listing.id}/buy`, cookies.buyer ?? '', { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...owner });
+    expect(bought.json()).toMatchObject({ payment: { status: 'approved', owner: { name: 'Mwila Banda', nrc: '234567/89/1' } }, order: owner });
+    const [entitlement] = await db.query<{ owner_name: string; owner_nrc: string; customer_name: string; customer_nrc: string }>(
+      'SELECT p.owner_name, p.owner_nrc, o.customer_name, o.customer_nrc FROM plates p JOIN agent_orders o ON o.id = p.order_id WHERE p.plate_number = $1',
+      [listing.number],
+    );
+    expect(entitlement).toEqual({ owner_name: 'Mwila Banda', owner_nrc: '234567/89/1', customer_name: 'Mwila Banda', customer_nrc: '234567/89/1' });
 
     expect(await verdict(listing.number)).toMatchObject({ verdict: 'Not yet issued', stage: 'Allocated' });
     const held = await myPlate(listing.number);
@@ -171,7 +178,7 @@ describe('the plate lifecycle', () => {
     expect(agentOrders.at(-1)?.data).toMatchObject({ agentId, status: 'Pending', customerName: expect.any(String) });
 
     await manufacture(listing.number, 'Collected');
-    expect(await push(cookies.agent ?? '', 'recordWhitebookEntry', sale(listing.number, { chassisNumber: 'JTDBR32E720199999' }))).toMatchObject({ outcome: 'applied' });
+    expect(await push(cookies.agent ?? '', 'recordWhitebookEntry', sale(listing.number, { chassisNumber: 'JTDBR32E720199999', ownerNrc: owner.ownerNrc, entitlementReference: held?.orderId }))).toMatchObject({ outcome: 'applied' });
     expect(await verdict(listing.number, cookies.police ?? '')).toMatchObject({ verdict: 'Valid', owner: { name: 'Mwila Banda' } });
     expect(await myPlate(listing.number)).toMatchObject({ stage: 'Registered' });
   });

@@ -20,6 +20,8 @@ import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres'
 const baseUrl = process.env.TEST_DATABASE_URL;
 const BUYERS = 40;
 const APPROVE_CARD = { number: '4242424242424242' };
+/** Buy Now names whose the plate is to be. */
+const OWNER = { ownerName: 'Mwila Banda', ownerNrc: '123456/78/9' };
 const SOLD = 'This plate has already been sold.';
 
 describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
@@ -62,7 +64,7 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
   it('sells to exactly one of many buyers paying by card at once; the others get 409 and no payment', async () => {
     const listing = await listPlate();
     const answers = await Promise.all(
-      buyers.map((buyer, i) => send(i, `/api/listings/${listing}/${i % 3 === 0 ? 'reserve' : 'buy'}`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD })),
+      buyers.map((buyer, i) => send(i, `/api/listings/${listing}/${i % 3 === 0 ? 'reserve' : 'buy'}`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...(i % 3 === 0 ? {} : OWNER) })),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -87,7 +89,7 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
 
     const declined = await send(holder, `/api/payments/${pending.id}/sandbox-prompt`, buyers[holder]?.cookie ?? '', { answer: 'decline' });
     expect(declined.json().payment.status).toBe('declined');
-    const second = await Promise.all(buyers.map((buyer, i) => send(i + 1, `/api/listings/${listing}/buy`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD })));
+    const second = await Promise.all(buyers.map((buyer, i) => send(i + 1, `/api/listings/${listing}/buy`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...OWNER })));
     expect(second.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
     expect(second.filter((answer) => answer.statusCode === 409).every((answer) => [SOLD].includes(answer.json().message) || /^Another buyer is paying/.test(answer.json().message))).toBe(true);
     expect(await count('SELECT count(*)::int AS n FROM payments WHERE listing_id = $1', [listing])).toBe(2);
@@ -97,7 +99,7 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
   it('records one payment for one key sent many times at once', async () => {
     const listing = await listPlate();
     const buyer = buyers[0] ?? { id: '', cookie: '' };
-    const body = { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD };
+    const body = { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...OWNER };
     const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => send(i, `/api/listings/${listing}/buy`, buyer.cookie, body)));
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(15);

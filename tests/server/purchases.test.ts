@@ -33,6 +33,8 @@ const DAY = 24 * HOUR;
 const APPROVE_CARD = { number: '4242 4242 4242 4242' };
 const DECLINE_CARD = { number: '4000 0000 0000 0002' };
 const MTN_PHONE = '0961234567';
+/** Whose a bought plate is to be: Buy Now asks for the owner's full name and NRC number. */
+const OWNER = { ownerName: 'Mwila Banda', ownerNrc: '123456/78/9' };
 
 /** The server's payment and purchase routes on an in-memory database, with a clock the test sets. */
 async function buildHarness() {
@@ -77,7 +79,7 @@ describe('marketplace purchases and reservations', () => {
   const statusOf = async (number: string) => (await get('/api/listings')).json().listings.find((listing: { number: string }) => listing.number === number);
   const paymentRows = async (listing: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE listing_id = $1', [listing]))[0]?.n;
   const reserve = (listing: string, cookie: string, body: object = {}) => post(`/api/listings/${listing}/reserve`, cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...body });
-  const buy = (listing: string, cookie: string, body: object = {}) => post(`/api/listings/${listing}/buy`, cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...body });
+  const buy = (listing: string, cookie: string, body: object = {}) => post(`/api/listings/${listing}/buy`, cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...OWNER, ...body });
 
   beforeAll(async () => {
     ({ app, db, clock } = await buildHarness());
@@ -184,7 +186,7 @@ describe('marketplace purchases and reservations', () => {
   it('returns the same payment for the same key, charging once, and refuses the key for another payment', async () => {
     const buyer = await newBuyer();
     const id = listingId('ZM-123-CBU');
-    const body = { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD };
+    const body = { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...OWNER };
     const first = await post(`/api/listings/${id}/buy`, buyer.cookie, body);
     const second = await post(`/api/listings/${id}/buy`, buyer.cookie, body);
     expect(first.statusCode).toBe(201);
@@ -200,6 +202,11 @@ describe('marketplace purchases and reservations', () => {
     expect(otherAmount.json().message).toBe(KEY_REUSED);
     const otherPlate = await post(`/api/listings/${listingId('ZM-555-NDL')}/buy`, buyer.cookie, body);
     expect(otherPlate.json().message).toBe(KEY_REUSED);
+    const otherOwner = await post(`/api/listings/${id}/buy`, buyer.cookie, { ...body, ownerNrc: '654321/87/1' });
+    expect(otherOwner.statusCode).toBe(409);
+    expect(otherOwner.json().message).toBe(KEY_REUSED);
+    // The same NRC written another way is the same person: the same payment.
+    expect((await post(`/api/listings/${id}/buy`, buyer.cookie, { ...body, ownerNrc: ' 123456/78/9 ' })).statusCode).toBe(200);
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE payer_id = $1', [buyer.id]))[0]?.n).toBe(1);
   });
 
@@ -310,7 +317,85 @@ describe('marketplace purchases and reservations', () => {
     expect(changedPrice.statusCode).toBe(409);
     expect(changedPrice.json().message).toBe('The price has changed: the total is now K2,894.00. Please check it and try again.');
     expect(await paymentRows(id)).toBe(0);
-    expect((await post(`/api/listings/nope/buy`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD })).statusCode).toBe(404);
+    expect((await post(`/api/listings/nope/buy`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...OWNER })).statusCode).toBe(404);
+  });
+
+  it('refuses Buy Now without the owner’s full name and NRC number, or with a malformed NRC, with the wizard’s words and nothing recorded', async () => {
+    const buyer = await newBuyer();
+    const id = listingId('ZM-610-GOV');
+    const noOwner = await post(`/api/listings/${id}/buy`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD });
+    expect(noOwner.statusCode).toBe(400);
+    expect(noOwner.json().fields).toEqual({ ownerName: 'Full name is required', ownerNrc: 'NRC number is required' });
+    const noNrc = await buy(id, buyer.cookie, { ownerNrc: undefined });
+    expect(noNrc.statusCode).toBe(400);
+    expect(noNrc.json()).toMatchObject({ message: 'NRC number is required', fields: { ownerNrc: 'NRC number is required' } });
+    const blankNrc = await buy(id, buyer.cookie, { ownerNrc: '   ' });
+    expect(blankNrc.json()).toMatchObject({ message: 'NRC number is required', fields: { ownerNrc: 'NRC number is required' } });
+    for (const malformed of ['12345678', '123456-78-9', '1234567/78/9', 12345678]) {
+      const refused = await buy(id, buyer.cookie, { ownerNrc: malformed });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields.ownerNrc).toBe(typeof malformed === 'string' ? 'NRC number must look like 123456/78/9' : 'NRC number is required');
+    }
+    const badName = await buy(id, buyer.cookie, { ownerName: '7' });
+    expect(badName.statusCode).toBe(400);
+    expect(badName.json().fields).toEqual({ ownerName: expect.stringMatching(/^Full name /) });
+    expect(await paymentRows(id)).toBe(0);
+    expect(await statusOf('ZM-610-GOV')).toMatchObject({ status: 'Available' });
+  });
+
+  it('keeps the owner named at Buy Now with the payment, and puts them on the order once the payment is approved', async () => {
+    const buyer = await newBuyer();
+    const id = listingId('ZM-610-GOV');
+    const pending = await buy(id, buyer.cookie, { method: 'mtn', phone: MTN_PHONE, card: undefined, ownerName: '  Chanda   Mulenga ', ownerNrc: ' 234567/89/1 ' });
+    expect(pending.statusCode).toBe(201);
+    expect(pending.json().payment).toMatchObject({ status: 'pending', owner: { name: 'Chanda Mulenga', nrc: '234567/89/1' } });
+    expect(pending.json().order).toBeNull();
+    const approved = await post(`/api/payments/${pending.json().payment.id}/sandbox-prompt`, buyer.cookie, { answer: 'approve' });
+    expect(approved.json().payment).toMatchObject({ status: 'approved', owner: { name: 'Chanda Mulenga', nrc: '234567/89/1' } });
+    const { orders } = (await get('/api/purchases', buyer.cookie)).json();
+    expect(orders).toEqual([expect.objectContaining({ plateNumber: 'ZM-610-GOV', ownerName: 'Chanda Mulenga', ownerNrc: '234567/89/1' })]);
+    // A reservation names no one: its later purchase does.
+    const reservation = await reserve(listingId('ZM-333-LIV'), buyer.cookie);
+    expect(reservation.json().payment.owner).toBeNull();
+  });
+
+  it('names the account holder, with no NRC, on a purchase paid for before Buy Now asked', async () => {
+    const buyer = await newBuyer();
+    const id = listingId('ZM-555-NDL');
+    const pending = (await buy(id, buyer.cookie, { method: 'mtn', phone: MTN_PHONE, card: undefined })).json().payment;
+    // As a payment started by the earlier app, which sent no owner, is stored.
+    await db.query('UPDATE payments SET owner_name = NULL, owner_nrc = NULL WHERE id = $1', [pending.id]);
+    expect((await post(`/api/payments/${pending.id}/sandbox-prompt`, buyer.cookie, { answer: 'approve' })).json().payment).toMatchObject({ status: 'approved', owner: null });
+    const { orders } = (await get('/api/purchases', buyer.cookie)).json();
+    expect(orders).toEqual([expect.objectContaining({ plateNumber: 'ZM-555-NDL', ownerName: `buyer${buyers}`, ownerNrc: '' })]);
+  });
+
+  it('suggests the account’s name, with the NRC the buyer last gave under it at Buy Now or on an application', async () => {
+    const buyer = await newBuyer();
+    const name = 'Chipo Zulu';
+    await db.query('UPDATE users SET name = $2 WHERE id = $1', [buyer.id, name]);
+    const id = listingId('ZM-708-SOL');
+    const suggestion = async () => (await get(`/api/listings/${id}/quote`, buyer.cookie)).json().owner;
+    expect((await get(`/api/listings/${id}/quote`)).json().owner).toBeNull();
+    expect(await suggestion()).toEqual({ name, nrc: '' });
+    // Bought for someone else: their NRC is never offered beside the buyer's own name.
+    await buy(id, buyer.cookie, { card: DECLINE_CARD, ownerName: 'Chanda Mulenga', ownerNrc: '234567/89/1' });
+    expect(await suggestion()).toEqual({ name, nrc: '' });
+    clock.ms = start + 60_000;
+    await buy(id, buyer.cookie, { card: DECLINE_CARD, ownerName: name.toUpperCase(), ownerNrc: '234567/89/2' });
+    expect(await suggestion()).toEqual({ name, nrc: '234567/89/2' });
+    clock.ms = start + 120_000;
+    const application = async (applicantName: string, nrc: string) =>
+      db.query(
+        `INSERT INTO plate_requests (id, application_id, reference, applicant_id, applicant_name, nrc_number, phone, email, address, quantity, payment_method, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, '+260971234567', 'c@test.zm', 'Lusaka', 1, 'mtn', 'Pending', $7)`,
+        [`REQ-${randomUUID()}`, randomUUID(), `LP-${randomUUID()}`, buyer.id, applicantName, nrc, new Date(clock.ms)],
+      );
+    await application('Bupe Tembo', '456789/01/2');
+    expect(await suggestion()).toEqual({ name, nrc: '234567/89/2' });
+    clock.ms = start + 180_000;
+    await application(name, '345678/90/1');
+    expect(await suggestion()).toEqual({ name, nrc: '345678/90/1' });
   });
 
   it('needs a signed-in buyer to reserve or buy, and shows visitors a quote without credit', async () => {

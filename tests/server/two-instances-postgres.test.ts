@@ -229,7 +229,7 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     const listing = DEMO_LISTINGS.find((candidate) => candidate.status === 'Available');
     if (!listing) throw new Error('no available demo listing');
     const answers = await Promise.all(
-      buyers.map((buyer, i) => call(i, 'POST', `/api/listings/${listing.id}/buy`, { cookie: buyer.cookie, body: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD } })),
+      buyers.map((buyer, i) => call(i, 'POST', `/api/listings/${listing.id}/buy`, { cookie: buyer.cookie, body: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9' } })),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);

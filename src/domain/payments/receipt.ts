@@ -34,4 +34,6 @@ export interface Receipt {
   /** Paid, but what it paid for had gone (a late approval): the operator owes a refund. */
   refundDue: boolean;
   provider: string;
+  /** A marketplace purchase: whose the plate is to be registered to, as the buyer gave it at Buy Now (absent on copies kept before). */
+  owner?: { name: string; nrc: string } | null;
 }

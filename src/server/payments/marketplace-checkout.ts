@@ -10,10 +10,12 @@ import { CARD_NUMBER_REQUIRED, isIdempotentReplay, REQUEST_TO_PAY_TIMEOUT_MS } f
 import { BANK_TRANSFER_HOLD_MS } from '#domain/payments/payment-outcome';
 import { gatewayFeeLabel, type PaymentMethodId, paymentMethodName, type PricingSettings } from '#domain/pricing/pricing';
 import { buyNowBreakdown, type CheckoutBreakdown, reservationPaymentAmount } from '#domain/purchases/checkout';
+import { type CheckoutOwner, isSameOwner } from '#domain/purchases/checkout-owner';
 import { formatReservationDate, holdsLiveReservation, mayBuy, mayReserve, type PurchaseCheck } from '#domain/purchases/reservation';
 import type { Queryable } from '../db/database';
 import { auditRepository } from '../repositories/audit-repository';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
+import { plateRequestRepository } from '../repositories/plate-request-repository';
 import { holdIsLive, type ListingState, listingStatusAt, type PurchaseOrder, purchaseRepository } from '../repositories/purchase-repository';
 import { settingsRepository } from '../repositories/settings-repository';
 import { type PaymentContext, type PaymentService, type ReceiptLine, recordPayment } from './payment-service';
@@ -51,6 +53,11 @@ export interface CheckoutRequest extends PaymentDetails {
   method: MarketplaceMethod;
   /** The total the buyer was shown, in ngwee; refused when the server's figure differs. */
   amount?: number;
+}
+
+/** Buying names whose the plate will be: its registration is only to this NRC. */
+export interface PurchaseRequest extends CheckoutRequest {
+  owner: CheckoutOwner;
 }
 
 export interface CheckoutResult {
@@ -102,6 +109,8 @@ export interface Quote {
   /** For a signed-in buyer: whether they may reserve or buy now, and if not, why. */
   mayReserve: PurchaseCheck | null;
   mayBuy: PurchaseCheck | null;
+  /** For a signed-in buyer, whom Buy Now suggests: their account's name, with the NRC they last gave under it (a purchase or an application). */
+  owner: CheckoutOwner | null;
 }
 
 /** A listing as the marketplace shows it at `at`. */
@@ -127,7 +136,19 @@ function refusalOf(kind: CheckoutKind, listing: ListingState, buyerId: string, a
 export function marketplaceCheckout(context: PaymentContext, payments: PaymentService) {
   const { db, provider, now } = context;
 
-  async function start(kind: CheckoutKind, listingId: string, buyerId: string, request: CheckoutRequest): Promise<CheckoutResult> {
+  /**
+   * Whom Buy Now suggests: the account's name, with the NRC the buyer last gave under that name
+   * (at a checkout or on an application). Only under that name: a buyer who applied or bought for
+   * someone else is not offered that person's NRC beside their own name.
+   */
+  async function suggestedOwner(buyer: { id: string; name: string }): Promise<CheckoutOwner> {
+    const name = buyer.name.trim().replace(/\s+/g, ' ');
+    const [purchase, application] = await Promise.all([paymentRepository(db).latestOwnerGivenBy(buyer.id, name), plateRequestRepository(db).latestIdentityOf(buyer.id, name)]);
+    const latest = [purchase, application].filter((given) => given !== undefined).sort((a, b) => b.at.localeCompare(a.at))[0];
+    return { name, nrc: latest?.nrc ?? '' };
+  }
+
+  async function start(kind: CheckoutKind, listingId: string, buyerId: string, request: CheckoutRequest, owner: CheckoutOwner | null): Promise<CheckoutResult> {
     // The details first: a mistyped number costs nothing and records nothing.
     if (request.method === 'card' && !request.card) throw new Refusal(400, CARD_NUMBER_REQUIRED, { card: CARD_NUMBER_REQUIRED });
     const check = provider.checkDetails(request.method, { phone: request.phone, card: request.card });
@@ -140,7 +161,9 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
       // Read under the lock: a retry racing its own first attempt finds the payment that attempt made.
       const earlier = await paymentRepository(tx).findByKey(buyerId, request.idempotencyKey);
       if (earlier) {
-        const isReplay = earlier.purpose === kind && earlier.listingId === listingId && isIdempotentReplay(earlier, { method: request.method, amount: ngwee(request.amount ?? earlier.amount) });
+        const isSameOwnerNamed = earlier.owner === null || owner === null || isSameOwner(earlier.owner, owner);
+        const isReplay =
+          earlier.purpose === kind && earlier.listingId === listingId && isSameOwnerNamed && isIdempotentReplay(earlier, { method: request.method, amount: ngwee(request.amount ?? earlier.amount) });
         if (!isReplay) throw new Refusal(409, KEY_REUSED);
         return { payment: earlier, replayed: true };
       }
@@ -151,7 +174,7 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
       const charge = kind === 'reservation' ? reservationCharge(listing, settings) : await purchaseCharge(tx, listing, buyerId, request.method, at, settings);
       if (charge.amount <= 0) throw new Refusal(409, NOTHING_TO_PAY);
       if (request.amount !== undefined && request.amount !== charge.amount) throw new Refusal(409, priceChanged(charge.amount));
-      const payment = await recordPayment(tx, provider, { payerId: buyerId, idempotencyKey: request.idempotencyKey, purpose: kind, listingId, method: request.method, details: check.details, at, ...charge });
+      const payment = await recordPayment(tx, provider, { payerId: buyerId, idempotencyKey: request.idempotencyKey, purpose: kind, listingId, method: request.method, details: check.details, at, owner, ...charge });
       await purchases.hold(listingId, { buyerId, paymentId: payment.id, until: new Date(at.getTime() + holdMsFor(request.method)) });
       return { payment, replayed: false };
     });
@@ -160,8 +183,8 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
   }
 
   return {
-    reserve: (listingId: string, buyerId: string, request: CheckoutRequest) => start('reservation', listingId, buyerId, request),
-    buy: (listingId: string, buyerId: string, request: CheckoutRequest) => start('purchase', listingId, buyerId, request),
+    reserve: (listingId: string, buyerId: string, request: CheckoutRequest) => start('reservation', listingId, buyerId, request, null),
+    buy: (listingId: string, buyerId: string, request: PurchaseRequest) => start('purchase', listingId, buyerId, request, request.owner),
 
     async listing(listingId: string) {
       const listing = await purchaseRepository(db).findListing(listingId);
@@ -172,10 +195,11 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
       return purchaseRepository(db).orderForPayment(paymentId);
     },
 
-    /** What reserving and buying the plate would cost this buyer now, by method. */
-    async quote(listingId: string, buyerId: string | null): Promise<Quote | undefined> {
+    /** What reserving and buying the plate would cost this buyer now, by method, and whom Buy Now suggests as the owner. */
+    async quote(listingId: string, buyer: { id: string; name: string } | null): Promise<Quote | undefined> {
       const listing = await purchaseRepository(db).findListing(listingId);
       if (!listing) return undefined;
+      const buyerId = buyer?.id ?? null;
       const at = now();
       const { settings } = await settingsRepository(db).pricing();
       const buyNowByMethod = [];
@@ -190,6 +214,7 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
         buyNow: buyNowByMethod,
         mayReserve: buyerId === null ? null : (refusalOf('reservation', listing, buyerId, at) ?? allowed),
         mayBuy: buyerId === null ? null : (refusalOf('purchase', listing, buyerId, at) ?? allowed),
+        owner: buyer && (await suggestedOwner(buyer)),
       };
     },
 

@@ -15,6 +15,7 @@ import { createPayment, effectivePayment, type Payment, type PaymentEvent, payme
 import { paymentNotice } from '#domain/payments/payment-notice';
 import { formatPaymentReference } from '#domain/payments/reference';
 import { type PaymentMethodId, paymentMethodName } from '#domain/pricing/pricing';
+import type { CheckoutOwner } from '#domain/purchases/checkout-owner';
 import { reservationEnds } from '#domain/purchases/reservation';
 import type { Database, Queryable } from '../db/database';
 import type { Signer } from '../credentials/key-store';
@@ -61,6 +62,8 @@ export interface NewPaymentInput {
   amount: Ngwee;
   details: CheckedDetails;
   at: Date;
+  /** A marketplace purchase's owner, as the buyer gave them at Buy Now. */
+  owner?: CheckoutOwner | null;
 }
 
 /** Records a new pending payment inside the caller's transaction (the checkout's checks have passed). */
@@ -83,6 +86,7 @@ export async function recordPayment(tx: Queryable, provider: PaymentProvider, in
     payerPhone: input.details.payerPhone,
     card: input.details.card && { brand: input.details.card.brand, last4: input.details.card.last4 },
     expiresAt: paymentExpiresAt(payment)?.toISOString() ?? null,
+    owner: input.owner ?? null,
   });
 }
 
@@ -116,6 +120,8 @@ export interface Receipt {
   /** Paid, but what it paid for had gone (a late approval): the operator owes a refund. */
   refundDue: boolean;
   provider: string;
+  /** A marketplace purchase: whose the plate will be registered to, as the buyer gave it; null otherwise. */
+  owner: CheckoutOwner | null;
 }
 
 export type SettleResult = { ok: true; payment: StoredPayment } | { ok: false; message: string; payment: StoredPayment };
@@ -127,8 +133,13 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
     return effective === payment ? payment : { ...payment, status: effective.status, settledAt: effective.settledAt };
   };
 
-  /** Whose a bought plate is: the identity the buyer gave at the checkout. */
+  /**
+   * Whose a bought plate is: the identity the buyer gave at the checkout. A purchase started
+   * before Buy Now asked names no one: the account's name then, and no NRC, which a shop's sale
+   * of the plate is refused for.
+   */
   async function ownerOf(tx: Queryable, payment: StoredPayment): Promise<{ ownerName: string; ownerNrc: string }> {
+    if (payment.owner) return { ownerName: payment.owner.name, ownerNrc: payment.owner.nrc };
     const [payer] = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [payment.payerId]);
     return { ownerName: payer?.name ?? '', ownerNrc: '' };
   }
@@ -157,8 +168,7 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
       total: payment.amount,
       createdAt: at.toISOString(),
     });
-    // The number is now the buyer's: held for them in the registry and given to a shop to make.
-    // Whose it is: the identity the buyer gave at the checkout (until the checkout asks, the account's name).
+    // The number is now the buyer's: held in the registry for the identity given at the checkout, and given to a shop to make.
     await plateLifecycle(tx).holdForPurchase({ plateNumber: listing.number, buyerId: payment.payerId, ownerName: order.ownerName, ownerNrc: order.ownerNrc, orderRef: order.id, at }, { id: payment.payerId });
     return 'applied';
   }
@@ -314,6 +324,7 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
         instructions: standing.status === 'pending' ? provider.instructions(payment.method, reference) : null,
         refundDue: payment.effect === 'refund_due',
         provider: payment.provider,
+        owner: payment.owner,
       };
     },
 

@@ -4,6 +4,7 @@
  * (#domain/payments/payment); this module only reads and writes rows.
  */
 import type { Payment, PaymentStatus } from '#domain/payments/payment';
+import type { CheckoutOwner } from '#domain/purchases/checkout-owner';
 import { ngwee } from '#domain/money/money';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import type { Queryable } from '../db/database';
@@ -34,12 +35,14 @@ export interface StoredPayment extends Payment {
   settledBy: string | null;
   /** When a pending request-to-pay lapses; null for methods that wait without a limit. */
   expiresAt: string | null;
+  /** A marketplace purchase's owner as the buyer gave them; null for other payments and purchases started before Buy Now asked. */
+  owner: CheckoutOwner | null;
 }
 
 export type NewStoredPayment = Pick<
   StoredPayment,
   'id' | 'payerId' | 'idempotencyKey' | 'purpose' | 'listingId' | 'requestId' | 'description' | 'lines' | 'method' | 'amount' | 'provider' | 'payerPhone' | 'card' | 'expiresAt' | 'createdAt'
-> & { status?: PaymentStatus; settledAt?: string | null; plateNumber?: string | null };
+> & { status?: PaymentStatus; settledAt?: string | null; plateNumber?: string | null; owner?: CheckoutOwner | null };
 
 interface PaymentRow {
   id: string;
@@ -66,6 +69,8 @@ interface PaymentRow {
   created_at: Date | string;
   settled_at: Date | string | null;
   expires_at: Date | string | null;
+  owner_name: string | null;
+  owner_nrc: string | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -96,6 +101,7 @@ function toPayment(row: PaymentRow): StoredPayment {
     createdAt: iso(row.created_at),
     settledAt: isoOrNull(row.settled_at),
     expiresAt: isoOrNull(row.expires_at),
+    owner: row.owner_nrc === null ? null : { name: row.owner_name ?? '', nrc: row.owner_nrc },
   };
 }
 
@@ -104,8 +110,8 @@ export function paymentRepository(db: Queryable) {
     async insert(payment: NewStoredPayment): Promise<StoredPayment> {
       const [row] = await db.query<PaymentRow>(
         `INSERT INTO payments (id, payer_id, idempotency_key, purpose, listing_id, request_id, description, lines, method, amount_ngwee,
-           status, provider, payer_phone, card_brand, card_last4, created_at, settled_at, expires_at, plate_number)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING *`,
+           status, provider, payer_phone, card_brand, card_last4, created_at, settled_at, expires_at, plate_number, owner_name, owner_nrc)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) RETURNING *`,
         [
           payment.id,
           payment.payerId,
@@ -126,6 +132,8 @@ export function paymentRepository(db: Queryable) {
           payment.settledAt ?? null,
           payment.expiresAt,
           payment.plateNumber ?? null,
+          payment.owner?.name ?? null,
+          payment.owner?.nrc ?? null,
         ],
       );
       if (!row) throw new Error('payment insert returned no row');
@@ -206,6 +214,16 @@ export function paymentRepository(db: Queryable) {
     async forRequest(requestId: string): Promise<StoredPayment[]> {
       const rows = await db.query<PaymentRow>('SELECT * FROM payments WHERE request_id = $1 ORDER BY created_at DESC, number DESC', [requestId]);
       return rows.map(toPayment);
+    },
+
+    /** The owner of this name this payer last named at a marketplace checkout (letter case aside), with when; undefined when they never did. */
+    async latestOwnerGivenBy(payerId: string, name: string): Promise<(CheckoutOwner & { at: string }) | undefined> {
+      const [row] = await db.query<{ owner_name: string | null; owner_nrc: string; created_at: Date | string }>(
+        `SELECT owner_name, owner_nrc, created_at FROM payments WHERE payer_id = $1 AND owner_nrc IS NOT NULL AND lower(owner_name) = lower($2)
+         ORDER BY created_at DESC, number DESC LIMIT 1`,
+        [payerId, name],
+      );
+      return row && { name: row.owner_name ?? '', nrc: row.owner_nrc, at: iso(row.created_at) };
     },
 
     async count(): Promise<number> {

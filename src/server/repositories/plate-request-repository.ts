@@ -172,6 +172,16 @@ export function plateRequestRepository(db: Queryable) {
       return rows.map(toRequest);
     },
 
+    /** The NRC number this applicant last gave with this name (letter case aside), with when; undefined when none. */
+    async latestIdentityOf(applicantId: string, name: string): Promise<{ name: string; nrc: string; at: string } | undefined> {
+      const [row] = await db.query<{ applicant_name: string; nrc_number: string; created_at: Date | string }>(
+        `SELECT applicant_name, nrc_number, created_at FROM plate_requests WHERE applicant_id = $1 AND nrc_number <> '' AND lower(applicant_name) = lower($2)
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [applicantId, name],
+      );
+      return row && { name: row.applicant_name, nrc: row.nrc_number, at: new Date(row.created_at).toISOString() };
+    },
+
     async setPaymentMethod(id: string, method: PaymentMethodId): Promise<void> {
       await db.query('UPDATE plate_requests SET payment_method = $2, version = version + 1 WHERE id = $1', [id, method]);
     },

@@ -40,6 +40,7 @@ export const receiptSchema = z.object({
   instructions: z.string().nullable(),
   refundDue: z.boolean(),
   provider: z.string(),
+  owner: z.object({ name: z.string(), nrc: z.string() }).nullable().describe('A marketplace purchase: whose the plate is to be registered to, as the buyer gave it at Buy Now; null otherwise'),
 });
 
 const paymentResponse = z.object({ payment: receiptSchema });

@@ -3,11 +3,13 @@
  * plate), what it would cost, and the buyer's own reservations and orders.
  */
 import { idempotencyKeyIsValid } from '#domain/payments/payment';
+import { checkoutOwnerSchema } from '#domain/purchases/checkout-owner';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../plugins/error-handler';
 import type { User } from '../repositories/user-repository';
-import { LISTING_NOT_FOUND, MARKETPLACE_METHODS, marketplaceCheckout } from '../payments/marketplace-checkout';
+import { type CheckoutResult, LISTING_NOT_FOUND, MARKETPLACE_METHODS, marketplaceCheckout } from '../payments/marketplace-checkout';
 import { type PaymentContext, paymentService } from '../payments/payment-service';
 import { answerOrRefuse } from '../payments/refusal-reply';
 import { receiptSchema } from './payment-routes';
@@ -23,6 +25,12 @@ const checkoutBody = z.object({
   phone: z.string().max(30, 'Phone number must be at most 30 characters').optional(),
   card: z.object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') }).optional(),
   amount: z.number().int().positive().optional().describe('The total the buyer was shown (ngwee); refused with 409 if the price has changed'),
+});
+
+/** Buying also names whose the plate will be, as on their ID: the registry holds it for this NRC. */
+const buyBody = checkoutBody.extend({
+  ownerName: checkoutOwnerSchema.shape.ownerName.describe('The full name of the person the plate is to be registered to, as on their NRC'),
+  ownerNrc: checkoutOwnerSchema.shape.ownerNrc.describe("Their NRC number, '123456/78/9'; the plate shop registers the plate only to this NRC"),
 });
 
 const listingSchema = z.object({
@@ -46,6 +54,8 @@ const orderSchema = z.object({
   total: z.number().int(),
   status: z.string(),
   createdAt: z.string(),
+  ownerName: z.string().describe('Whose the plate is to be registered to, as the buyer gave it at Buy Now'),
+  ownerNrc: z.string(),
 });
 
 const checkoutResponse = z.object({ payment: receiptSchema, listing: listingSchema, order: orderSchema.nullable() });
@@ -56,33 +66,52 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
   const payments = paymentService({ db, provider, now, log: app.log });
   const checkout = marketplaceCheckout({ db, provider, now, log: app.log }, payments);
 
-  for (const kind of ['reserve', 'buy'] as const) {
-    app.post(
-      `/api/listings/:id/${kind}`,
-      {
-        config: { access: 'signed-in' },
-        schema: {
-          tags: ['marketplace'],
-          summary:
-            kind === 'reserve'
-              ? 'Reserve a plate: pays the reservation fee; the plate is Reserved for this buyer for the reservation days once the payment is approved'
-              : 'Buy a plate: pays price + processing + gateway fee, less the fee of this buyer’s own live reservation; Sold with an order once approved',
-          params: idParams,
-          body: checkoutBody,
-          response: { 200: checkoutResponse, 201: checkoutResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
-        },
-      },
-      async (request, reply) =>
-        answerOrRefuse(reply, async () => {
-          const buyer = request.user as User;
-          const result = await (kind === 'reserve' ? checkout.reserve : checkout.buy)(request.params.id, buyer.id, request.body);
-          if (!result.replayed) request.log.info({ paymentId: result.payment.id, listingId: request.params.id, kind, status: result.payment.status }, 'marketplace payment started');
-          const [listing, order] = await Promise.all([checkout.listing(request.params.id), checkout.order(result.payment.id)]);
-          if (!listing) return reply.code(404).send(errorBody(404, LISTING_NOT_FOUND));
-          return reply.code(result.replayed ? 200 : 201).send({ payment: payments.receipt(result.payment), listing, order: order ?? null });
-        }),
-    );
+  /** The answer to a checkout: the payment as it stands, the listing, and the order once approved. */
+  async function answer(request: FastifyRequest, reply: FastifyReply, kind: 'reserve' | 'buy', listingId: string, start: () => Promise<CheckoutResult>) {
+    return answerOrRefuse(reply, async () => {
+      const result = await start();
+      if (!result.replayed) request.log.info({ paymentId: result.payment.id, listingId, kind, status: result.payment.status }, 'marketplace payment started');
+      const [listing, order] = await Promise.all([checkout.listing(listingId), checkout.order(result.payment.id)]);
+      if (!listing) return reply.code(404).send(errorBody(404, LISTING_NOT_FOUND));
+      return reply.code(result.replayed ? 200 : 201).send({ payment: payments.receipt(result.payment), listing, order: order ?? null });
+    });
   }
+
+  const responses = { 200: checkoutResponse, 201: checkoutResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse };
+
+  app.post(
+    '/api/listings/:id/reserve',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Reserve a plate: pays the reservation fee; the plate is Reserved for this buyer for the reservation days once the payment is approved',
+        params: idParams,
+        body: checkoutBody,
+        response: responses,
+      },
+    },
+    async (request, reply) => answer(request, reply, 'reserve', request.params.id, () => checkout.reserve(request.params.id, (request.user as User).id, request.body)),
+  );
+
+  app.post(
+    '/api/listings/:id/buy',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['marketplace'],
+        summary:
+          'Buy a plate for the owner named (full name and NRC): pays price + processing + gateway fee, less the fee of this buyer’s own live reservation; Sold with an order once approved, and held in the registry for that NRC',
+        params: idParams,
+        body: buyBody,
+        response: responses,
+      },
+    },
+    async (request, reply) => {
+      const { ownerName, ownerNrc, ...details } = request.body;
+      return answer(request, reply, 'buy', request.params.id, () => checkout.buy(request.params.id, (request.user as User).id, { ...details, owner: { name: ownerName, nrc: ownerNrc } }));
+    },
+  );
 
   app.get(
     '/api/listings/:id/quote',
@@ -110,13 +139,14 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
             ),
             mayReserve: checkSchema.nullable(),
             mayBuy: checkSchema.nullable(),
+            owner: z.object({ name: z.string(), nrc: z.string() }).nullable().describe('Signed in: whom Buy Now suggests as the owner: the account name, with the NRC the buyer last gave under that name (empty when none)'),
           }),
           404: errorResponse,
         },
       },
     },
     async (request, reply) => {
-      const quote = await checkout.quote(request.params.id, request.user?.id ?? null);
+      const quote = await checkout.quote(request.params.id, request.user ? { id: request.user.id, name: request.user.name } : null);
       if (!quote) return reply.code(404).send(errorBody(404, LISTING_NOT_FOUND));
       return quote;
     },

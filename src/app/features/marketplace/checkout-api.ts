@@ -5,7 +5,11 @@
  */
 import type { Receipt } from '../payments/payment-api';
 import { apiRequest, NetworkError } from '../../api/api-client';
+import { onDemand } from '../../components/loaded-when-open';
 import type { CheckoutKind, MarketplaceMethodId, Quote, QuoteListing } from './checkout-rules';
+
+/** Buy Now's owner rules (zod): loaded once the page is idle, or with the first send. */
+export const ownerRules = onDemand(() => import('#domain/purchases/checkout-owner'));
 
 export const QUOTE_OFFLINE = 'Prices are shown when this device is online.';
 export const CHECKOUT_LOST =
@@ -31,6 +35,9 @@ export interface CheckoutRequest {
   card?: { number: string };
   /** The total the buyer was shown (ngwee): the server refuses a different figure. */
   amount: number;
+  /** Buy Now: whose the plate is to be, as on their NRC. */
+  ownerName?: string;
+  ownerNrc?: string;
 }
 
 export type CheckoutAnswer =

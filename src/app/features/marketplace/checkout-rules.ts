@@ -1,9 +1,10 @@
 /**
  * What the detail dialog's Buy Now and Reserve tabs show and send, as pure functions: the
- * breakdown lines for the chosen method, the payer's details checked before anything is sent,
- * the idempotency key of an attempt, and what an approval means for the buyer.
+ * breakdown lines for the chosen method, the owner Buy Now suggests, the idempotency key of an
+ * attempt, and what an approval means for the buyer.
  */
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
+import type { CheckoutOwner } from '#domain/purchases/checkout-owner';
 import { formatReservationDate } from '#domain/purchases/reservation';
 
 export type CheckoutKind = 'buy' | 'reserve';
@@ -42,6 +43,13 @@ export interface Quote {
   buyNow: Array<{ method: string; methodName: string; price: number; processingFee: number; gatewayFee: number; reservationCredit: number; total: number; lines: QuoteLine[] }>;
   mayReserve: QuoteCheck;
   mayBuy: QuoteCheck;
+  /** Signed in: the owner Buy Now suggests (the account's name, with the NRC last given under it); absent from a server before Buy Now asked. */
+  owner?: CheckoutOwner | null;
+}
+
+/** Whom Buy Now suggests as the plate's owner: the server's suggestion, else the account's name and no NRC. */
+export function suggestedOwner(quote: Quote | null, accountName: string): CheckoutOwner {
+  return quote?.owner ?? { name: accountName, nrc: '' };
 }
 
 export interface Breakdown {
@@ -73,8 +81,17 @@ export interface Attempt {
 }
 
 /** What identifies an attempt: the same request sent again is the same attempt. */
-export function attemptSignature(request: { kind: CheckoutKind; listingId: string; method: MarketplaceMethodId; phone?: string; card?: { number: string }; amount: number }): string {
-  return JSON.stringify([request.kind, request.listingId, request.method, request.phone ?? '', request.card?.number ?? '', request.amount]);
+export function attemptSignature(request: {
+  kind: CheckoutKind;
+  listingId: string;
+  method: MarketplaceMethodId;
+  phone?: string;
+  card?: { number: string };
+  amount: number;
+  ownerName?: string;
+  ownerNrc?: string;
+}): string {
+  return JSON.stringify([request.kind, request.listingId, request.method, request.phone ?? '', request.card?.number ?? '', request.amount, request.ownerName ?? '', request.ownerNrc ?? '']);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * One tab of the detail dialog: Buy Now (Add to Cart & Checkout) or Reserve. The buyer picks a
- * method (mobile money, card or bank transfer) and gives the wallet number or card; the server
- * records the payment and holds the plate. The outcome then leads with what happened and what to
+ * One tab of the detail dialog: Buy Now (Add to Cart & Checkout) or Reserve. Buying names the
+ * owner the plate is to be registered to (full name and NRC, suggested from what the buyer last
+ * gave); the buyer picks a method (mobile money, card or bank transfer) and gives the wallet
+ * number or card; the server records the payment and holds the plate. The outcome then leads with what happened and what to
  * do next (the domain's paymentOutcome), and the payment panel follows it until it settles.
  * Online and signed-in only: offline and for visitors the button says what is needed instead.
  */
@@ -11,13 +12,16 @@ import { paymentOutcome } from '#domain/payments/payment-outcome';
 import { Alert, Box, Button, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { checkWithRules } from '../../components/form-rules';
 import { FormMessage } from '../../components/form-message';
+import { NOT_LOADED } from '../../components/loaded-when-open';
 import { PayerDetailsFields } from '../payments/payer-details-fields';
 import { PaymentOutcomeSummary } from '../payments/payment-outcome-summary';
 import { PaymentPanel } from '../payments/payment-panel';
 import { PriceLines } from '../payments/price-lines';
 import type { Receipt } from '../payments/payment-api';
-import { QUOTE_OFFLINE, type QuoteAnswer, startCheckout } from './checkout-api';
+import { ownerRules, QUOTE_OFFLINE, type QuoteAnswer, startCheckout } from './checkout-api';
+import { CheckoutOwnerFields, OwnerConfirmation, type OwnerField } from './checkout-owner-fields';
 import {
   type Attempt,
   attemptFor,
@@ -28,6 +32,7 @@ import {
   MARKETPLACE_METHODS,
   type MarketplaceMethodId,
   signInPath,
+  suggestedOwner,
 } from './checkout-rules';
 
 const WORDS: Record<CheckoutKind, { submit: string; signIn: string; offline: string; busy: string }> = {
@@ -45,17 +50,26 @@ interface CheckoutTabProps {
   isSignedIn: boolean;
   isOnline: boolean;
   defaultPhone: string;
+  /** The signed-in buyer's name: Buy Now's owner when they have never named one. */
+  accountName: string;
   /** A payment of this tab was approved, or the server refused on figures that may be stale. */
   onSettled: () => void;
   onStale: () => void;
 }
 
-export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, isOnline, defaultPhone, onSettled, onStale }: CheckoutTabProps) {
+type Errors = { method?: string; phone?: string; card?: string } & Partial<Record<OwnerField, string>>;
+
+/** A change of method or payer details answers their errors, not the owner's. */
+const ownerErrorsOnly = ({ ownerName, ownerNrc }: Errors): Errors => ({ ownerName, ownerNrc });
+
+export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, isOnline, defaultPhone, accountName, onSettled, onStale }: CheckoutTabProps) {
   const words = WORDS[kind];
   const [method, setMethod] = useState<MarketplaceMethodId | null>(null);
   const [phone, setPhone] = useState(defaultPhone);
   const [cardNumber, setCardNumber] = useState('');
-  const [errors, setErrors] = useState<{ method?: string; phone?: string; card?: string }>({});
+  // Null until the buyer types: the suggestion (which arrives with the quote) is shown meanwhile.
+  const [typedOwner, setTypedOwner] = useState<{ ownerName: string | null; ownerNrc: string | null }>({ ownerName: null, ownerNrc: null });
+  const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState<Attempt | null>(null);
@@ -65,21 +79,41 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
   const breakdown = loaded ? checkoutBreakdown(loaded, kind, method) : null;
   const check = loaded ? (kind === 'buy' ? loaded.mayBuy : loaded.mayReserve) : null;
   const idPrefix = `${kind}-${listingId}`;
+  const suggested = suggestedOwner(loaded, accountName);
+  const ownerName = typedOwner.ownerName ?? suggested.name;
+  const ownerNrc = typedOwner.ownerNrc ?? suggested.nrc;
+
+  /** Buy Now's owner checked with the wizard's rules; null when the rules cannot be fetched. */
+  async function checkOwner(): Promise<{ ok: true; owner: { ownerName: string; ownerNrc: string } | null } | { ok: false; errors: Errors } | null> {
+    if (kind !== 'buy') return { ok: true, owner: null };
+    const checked = await checkWithRules(ownerRules.load().then((rules) => rules.checkoutOwnerSchema), { ownerName, ownerNrc });
+    if (!checked) return null;
+    return checked.ok ? { ok: true, owner: checked.value } : { ok: false, errors: { ownerName: checked.errors.ownerName, ownerNrc: checked.errors.ownerNrc } };
+  }
 
   async function submit() {
     if (!loaded || !breakdown) return;
-    if (!method) {
-      setErrors({ method: CHOOSE_METHOD });
+    setMessage(null);
+    const details = method ? checkPayerDetails(method, phone, cardNumber) : null;
+    const owner = await checkOwner();
+    if (!owner) {
+      setMessage(NOT_LOADED);
       return;
     }
-    const details = checkPayerDetails(method, phone, cardNumber);
-    if (!details.ok) {
-      setErrors({ [details.field]: details.message });
+    // Every field's problem at once: the owner's, and the method's or the payer's details.
+    const found: Errors = { ...(owner.ok ? {} : owner.errors), ...(!method ? { method: CHOOSE_METHOD } : {}), ...(details && !details.ok ? { [details.field]: details.message } : {}) };
+    if (!method || !details?.ok || !owner.ok) {
+      setErrors(found);
       return;
     }
     setErrors({});
-    setMessage(null);
-    const request = { method, ...(details.phone ? { phone: details.phone } : {}), ...(details.card ? { card: details.card } : {}), amount: breakdown.total };
+    const request = {
+      method,
+      ...(details.phone ? { phone: details.phone } : {}),
+      ...(details.card ? { card: details.card } : {}),
+      amount: breakdown.total,
+      ...(owner.owner ?? {}),
+    };
     const current = attemptFor(attempt, attemptSignature({ kind, listingId, ...request }), () => crypto.randomUUID());
     setAttempt(current);
     setBusy(true);
@@ -92,8 +126,10 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
       return;
     }
     setMessage(answer.message);
-    if (answer.fields?.phone) setErrors({ phone: answer.fields.phone });
-    else if (answer.fields?.card) setErrors({ card: answer.fields.card });
+    const fields = answer.fields ?? {};
+    if (fields.ownerName || fields.ownerNrc) setErrors({ ownerName: fields.ownerName, ownerNrc: fields.ownerNrc });
+    else if (fields.phone) setErrors({ phone: fields.phone });
+    else if (fields.card) setErrors({ card: fields.card });
     // Taken, held, or the price changed: show the figures as they now are.
     if (!answer.isLost) onStale();
   }
@@ -106,9 +142,11 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
   if (payment) {
     const plate = { plateNumber };
     const outcome = paymentOutcome(payment, kind === 'buy' ? { purpose: 'purchase', ...plate } : { purpose: 'reservation', ...plate, reservedUntil: loaded?.listing.reservedUntil ?? null });
+    const isOwnerShown = kind === 'buy' && payment.owner && (payment.status === 'pending' || payment.status === 'approved');
     return (
       <Stack gap="4">
         <PaymentOutcomeSummary outcome={outcome} headingLevel="h3" />
+        {isOwnerShown && payment.owner && <OwnerConfirmation owner={payment.owner} isPaid={payment.status === 'approved'} />}
         <PaymentPanel payment={payment} onChange={paymentChanged} />
         {outcome.mayPayAgain && (
           <Button
@@ -153,13 +191,24 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
           }}
         >
           <Stack gap="4">
+            {kind === 'buy' && (
+              <CheckoutOwnerFields
+                name={ownerName}
+                nrc={ownerNrc}
+                errors={errors}
+                onChange={(field, value) => {
+                  setTypedOwner((typed) => ({ ...typed, [field]: value }));
+                  setErrors((current) => ({ ...current, [field]: undefined }));
+                }}
+              />
+            )}
             <RadioCard.Root
               name={`${idPrefix}-method`}
               value={method}
               onValueChange={(details) => {
                 if (isMarketplaceMethod(details.value)) {
                   setMethod(details.value);
-                  setErrors({});
+                  setErrors(ownerErrorsOnly);
                 }
               }}
               colorPalette="brand"
@@ -198,11 +247,11 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
               errors={errors}
               onPhoneChange={(value) => {
                 setPhone(value);
-                setErrors({});
+                setErrors(ownerErrorsOnly);
               }}
               onCardNumberChange={(value) => {
                 setCardNumber(value);
-                setErrors({});
+                setErrors(ownerErrorsOnly);
               }}
             />
           </Stack>

@@ -75,6 +75,7 @@ function DialogContent({ listing, reservedUntilMine }: { listing: PlateListing; 
     isSignedIn,
     isOnline,
     defaultPhone: session.status === 'signed-in' ? (session.user.phone ?? '') : '',
+    accountName: session.status === 'signed-in' ? session.user.name : '',
     onSettled: settled,
     onStale: refresh,
   };

@@ -29,6 +29,8 @@ function ReceiptDetails({ payment }: { payment: Receipt }) {
   const rows: Array<[string, ReactNode]> = [
     ['Reference', <Text key="ref" as="span" fontFamily="mono" fontWeight="semibold">{payment.reference}</Text>],
     ['Paid for', payment.description],
+    // A purchase: whose the plate is to be registered to, as the buyer gave it at Buy Now.
+    ...(payment.owner ? [['Plate owner', `${payment.owner.name}, NRC ${payment.owner.nrc}`] satisfies [string, ReactNode]] : []),
     ['Kind', PURPOSE_LABELS[payment.purpose]],
     ['Method', methodDetail(payment)],
     ['Status', <Badge key="status" colorPalette={status.palette} variant="subtle">{status.label}</Badge>],

@@ -7,6 +7,7 @@ import {
   MARKETPLACE_METHODS,
   type Quote,
   signInPath,
+  suggestedOwner,
 } from '../../../../src/app/features/marketplace/checkout-rules';
 import { CARD_NUMBER_REQUIRED, checkPayerDetails } from '../../../../src/domain/payments/payment';
 
@@ -91,9 +92,28 @@ describe('attemptFor', () => {
     expect(changed.key).not.toBe(first.key);
   });
 
+  it('makes a new key when Buy Now names another owner', () => {
+    const owned = { ...request, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9' };
+    const first = attemptFor(null, attemptSignature(owned), newKey);
+    expect(attemptFor(first, attemptSignature(owned), newKey)).toBe(first);
+    expect(attemptFor(first, attemptSignature({ ...owned, ownerNrc: '234567/89/1' }), newKey).key).not.toBe(first.key);
+    expect(attemptFor(first, attemptSignature({ ...owned, ownerName: 'Chanda Mulenga' }), newKey).key).not.toBe(first.key);
+  });
+
   it('makes a new key once the attempt has produced a payment (a new try after a decline)', () => {
     const first = { ...attemptFor(null, attemptSignature(request), newKey), hasPayment: true };
     expect(attemptFor(first, attemptSignature(request), newKey).key).not.toBe(first.key);
+  });
+});
+
+describe('suggestedOwner', () => {
+  it('suggests the name and NRC the buyer last gave, as the server says', () => {
+    expect(suggestedOwner({ ...quote(), owner: { name: 'Mwila Banda', nrc: '123456/78/9' } }, 'M. Banda')).toEqual({ name: 'Mwila Banda', nrc: '123456/78/9' });
+  });
+
+  it('suggests the account’s name and no NRC when the buyer never gave one, or before the prices arrive', () => {
+    expect(suggestedOwner({ ...quote(), owner: null }, 'Mwila Banda')).toEqual({ name: 'Mwila Banda', nrc: '' });
+    expect(suggestedOwner(null, 'Mwila Banda')).toEqual({ name: 'Mwila Banda', nrc: '' });
   });
 });
 
