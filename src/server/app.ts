@@ -52,10 +52,12 @@ import { claimRoutes } from './routes/claim-routes';
 import { paymentService } from './payments/payment-service';
 import { movableClock } from './clock';
 import { registerRenewalReminders } from './jobs/renewal-reminders';
+import { registerAccessLogRetention } from './jobs/access-log-retention';
 import { renewalRoutes } from './routes/renewal-routes';
 import { testClockRoutes } from './routes/test-clock-routes';
 import { transferRoutes } from './routes/transfer-routes';
 import { reportRoutes } from './routes/report-routes';
+import { accessLogRoutes } from './routes/access-log-routes';
 import { registerSystemLog } from './plugins/system-log';
 
 export interface BuildOptions {
@@ -147,8 +149,10 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   await app.register(transferRoutes, { db, signer: signer ?? null, now });
   await app.register(renewalRoutes, payments);
   await app.register(reportRoutes, { db, now });
+  await app.register(accessLogRoutes, { db, now });
   if (config.testClock) await app.register(testClockRoutes, { db, clock });
   registerRenewalReminders(app, db, now);
+  registerAccessLogRetention(app, db, now);
 
   await registerStaticApp(app, config.appDir);
   return app;

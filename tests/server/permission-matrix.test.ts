@@ -86,6 +86,22 @@ describe('permission matrix', () => {
     }
   });
 
+  it('keeps the personal data access log and its CSV for administrators alone', async () => {
+    const logRoutes = app.routeAccess.filter((route) => route.url.startsWith('/api/admin/access-log'));
+    expect(logRoutes.map((route) => `${route.method} ${route.url} ${route.access}`).sort()).toEqual([
+      'GET /api/admin/access-log audit:read',
+      'GET /api/admin/access-log/export.csv audit:read',
+      'GET /api/admin/access-log/officers audit:read',
+    ]);
+    for (const { url } of logRoutes) {
+      for (const caller of CALLERS) {
+        const cookie = await cookieFor(caller);
+        const response = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        expect([url, caller, response.statusCode]).toEqual([url, caller, caller === 'admin' ? 200 : caller === 'anonymous' ? 401 : 403]);
+      }
+    }
+  });
+
   it('answers every pushed intent for every caller as declared', async () => {
     const { INTENTS } = await import('../../src/server/sync/intents');
     const failures: string[] = [];

@@ -1,11 +1,13 @@
 /**
- * Settings an administrator changes (prices and fees; stock thresholds), with every earlier
- * value kept in settings_history. An unset setting reads as the domain's default, so the
- * spec's figures apply until someone changes them.
+ * Settings an administrator changes (prices and fees; stock thresholds; the daily owner-lookup
+ * threshold), with every earlier value kept in settings_history. An unset setting reads as the
+ * domain's default, so the spec's figures apply until someone changes them.
  */
 import { DEFAULT_STOCK_THRESHOLDS, type StockThresholds, stockThresholdsSchema } from '#domain/inventory/allocation';
 import { DEFAULT_PRICING, type PricingSettings } from '#domain/pricing/pricing';
 import { pricingSettingsSchema } from '#domain/pricing/pricing-settings-schema';
+import { lookupThresholdSchema } from '#domain/privacy/access-log-schemas';
+import { DEFAULT_LOOKUP_THRESHOLD, type LookupThreshold } from '#domain/privacy/personal-data-access';
 import type { z } from 'zod';
 import type { Queryable } from '../db/database';
 import { changeLogRepository } from './change-log-repository';
@@ -42,6 +44,8 @@ interface SettingKind<T> {
 
 const PRICING: SettingKind<PricingSettings> = { key: 'pricing', defaults: DEFAULT_PRICING, schema: pricingSettingsSchema };
 const STOCK: SettingKind<StockThresholds> = { key: STOCK_THRESHOLDS_KEY, defaults: DEFAULT_STOCK_THRESHOLDS, schema: stockThresholdsSchema, publishTo: ['admin'] };
+/** Owners one reader may look up in a Lusaka day before an integrity alert (docs/privacy.md). */
+const LOOKUPS: SettingKind<LookupThreshold> = { key: 'lookupThreshold', defaults: DEFAULT_LOOKUP_THRESHOLD, schema: lookupThresholdSchema };
 
 /** A stored value that no longer passes the schema (a field added later, say) falls back field by field. */
 function readAs<T>(kind: SettingKind<T>, value: unknown): T {
@@ -99,6 +103,7 @@ function settingStore<T>(db: Queryable, kind: SettingKind<T>) {
 export function settingsRepository(db: Queryable) {
   const pricing = settingStore(db, PRICING);
   const stock = settingStore(db, STOCK);
+  const lookups = settingStore(db, LOOKUPS);
   return {
     pricing: pricing.get,
     setPricing: pricing.set,
@@ -106,5 +111,7 @@ export function settingsRepository(db: Queryable) {
     stockThresholds: stock.get,
     setStockThresholds: stock.set,
     stockThresholdsHistory: stock.history,
+    lookupThreshold: lookups.get,
+    setLookupThreshold: lookups.set,
   };
 }

@@ -3,6 +3,7 @@
  * list (public: any device verifies a QR code with them), a plate's verdict by
  * number (public tier without personal data; police tier with the owner's name and
  * the plate's insurance cover, logged), a number's availability, and the compact copy police devices keep.
+ * Every answer with an owner's data is a row of the personal data access log (docs/privacy.md).
  */
 import { bytesToDigits } from '#domain/credential/numeric';
 import { credentialUrl } from '#domain/credential/qr-url';
@@ -13,6 +14,7 @@ import { CHECK_METHODS } from '#domain/police/police';
 import { parsePlateNumber } from '#domain/plates/plate-number';
 import { encodeBucket, REGISTRY_BUCKET_COUNT, REGISTRY_COPY_FORMAT } from '#domain/registry/registry-copy';
 import { VERIFICATION_VERDICTS } from '#domain/statuses/statuses';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
@@ -20,8 +22,10 @@ import { errorBody } from '../plugins/error-handler';
 import { insuranceRepository } from '../repositories/insurance-repository';
 import { listingRepository } from '../repositories/listing-repository';
 import { policeRepository } from '../repositories/police-repository';
+import { logPersonalDataAccess } from '../privacy/access-log';
 import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
+import type { User } from '../repositories/user-repository';
 import { errorResponse, plainJson } from './schemas';
 import { versionedCache } from '../cache/versioned-cache';
 
@@ -66,6 +70,9 @@ function registryEntry(plate: RegisteredPlate): RegistryEntry {
     colour: plate.colour,
   };
 }
+
+/** 'GET /api/verification/:plateNumber': the route that answered, as the access log names it. */
+const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url}`;
 
 /** Checked plate number from a path parameter, or a 400 the caller can act on. */
 function plateFrom(raw: string): { ok: true; value: string } | { ok: false; message: string } {
@@ -188,6 +195,12 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
         checkedAt,
       };
       if (!officer || !found) return base;
+      // One row per look, whatever id the device sent: the check id above is the device's own record.
+      await logPersonalDataAccess(
+        db,
+        { reader: { id: officer.id, name: officer.name, role: 'police' }, plateNumber: found.plateNumber, purpose: 'roadside check', route: routeOf(request), checkId: request.query.checkId ?? null, ip: request.ip },
+        now(),
+      );
       const cover = await insuranceRepository(db).coverFor(found.plateNumber, today());
       return { ...base, owner: { name: found.ownerName }, insurance: cover ?? ('none' as const) };
     },
@@ -324,6 +337,8 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
       const found = await registry.find(plate.value);
       if (!found) return reply.code(404).send(errorBody(404, `${plate.value} is not in the registry.`));
+      const admin = request.user as User;
+      await logPersonalDataAccess(db, { reader: { id: admin.id, name: admin.name, role: 'admin' }, plateNumber: found.plateNumber, purpose: 'registry record', route: routeOf(request), checkId: null, ip: request.ip }, now());
       const { credential, bucket: _bucket, version: _version, standingChangedAt: _changed, ...rest } = found;
       return { plate: { ...rest, credentialDigits: bytesToDigits(credential), credentialUrl: credentialUrl(publicOrigin, credential) } };
     },

@@ -1,8 +1,10 @@
 /**
  * Admin: QR System. The flag review queue first (it is the work), then looking a plate
- * up with its printable credential QR code, the signing keys, and the revocation list.
+ * up with its printable credential QR code, the signing keys, the revocation list, and the
+ * log of every look at an owner's data (docs/privacy.md).
  */
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { AccessLogSection } from './access-log-section';
 import { FlaggedPlatesSection } from './flagged-plates-section';
 import { PlateLookupSection } from './plate-lookup-section';
 import { RevocationListSection } from './revocation-list-section';
@@ -25,6 +27,7 @@ export function QrSystemPage() {
         <SigningKeysSection />
         <RevocationListSection />
       </SimpleGrid>
+      <AccessLogSection />
     </Stack>
   );
 }
