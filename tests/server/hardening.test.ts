@@ -15,6 +15,7 @@ import { userRepository } from '../../src/server/repositories/user-repository';
 import { SIGN_IN_POLICY } from '../../src/server/routes/auth-routes';
 import { CONTROL_TEXT_MESSAGE } from '../../src/server/plugins/json-body';
 import { FOREIGN_ROW_ID } from '../../src/server/sync/intent';
+import { givePlatesToShop } from './shop-orders';
 import { buildTestAppWithDb, signUp, openTestDatabase } from './test-app';
 
 const PASSWORD = 'lusaka-2026';
@@ -192,6 +193,9 @@ describe('a change that reuses another shop’s row id', () => {
     const other = await userRepository(db).create({ email: 'othershop@example.zm', name: 'Other Shop', passwordHash: 'x', accountType: 'agent', userType: 'AGENT', status: 'Active', requestedRole: null, roles: ['agent'] });
     await sessionRepository(db).create('other-shop-session', other?.id ?? '', new Date(Date.now() + 3_600_000));
     otherShop = 'nambala_session=other-shop-session';
+    // Each shop makes only numbers it was given: these are.
+    await givePlatesToShop(db, 'agent@nambala.zm', ['ZM-901-HRD'], '123456/78/9', 1);
+    await givePlatesToShop(db, 'othershop@example.zm', ['ZM-902-HRD'], '123456/78/9', 2);
   }, 60_000);
   afterAll(() => app.close());
 

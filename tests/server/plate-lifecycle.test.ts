@@ -56,6 +56,8 @@ describe('the plate lifecycle', () => {
     entitlementReference: 'ORD-001',
     ...extra,
   });
+  /** The shop's order for a held number: the entitlement its sale names. */
+  const orderOf = async (plateNumber: string) => (await db.query<{ order_id: string }>('SELECT order_id FROM plates WHERE plate_number = $1', [plateNumber]))[0]?.order_id ?? '';
   async function pullAll(cookie: string) {
     const changes: Array<{ entity: string; id: string; op: string; data: Record<string, unknown> | null }> = [];
     let cursor = '';
@@ -122,7 +124,7 @@ describe('the plate lifecycle', () => {
     expect(await myPlate(plate)).toMatchObject({ stage: 'Made', manufacturingStatus: 'Ready for Collection', shopName: expect.any(String), collectionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
 
     // The sale in the whitebook issues the registration and its credential.
-    expect(await push(cookies.agent ?? '', 'recordWhitebookEntry', sale(plate))).toMatchObject({ outcome: 'applied' });
+    expect(await push(cookies.agent ?? '', 'recordWhitebookEntry', sale(plate, { entitlementReference: await orderOf(plate) }))).toMatchObject({ outcome: 'applied' });
     const expected = `${Number(today().slice(0, 4)) + 5}${today().slice(4)}`;
     expect(await verdict(plate)).toMatchObject({ verdict: 'Valid', vehicle: { make: 'Toyota', model: 'Hilux', colour: 'Silver', year: 2021 }, registrationDate: today(), expiryDate: expected });
     expect(await verdict(plate, cookies.police ?? '')).toMatchObject({ verdict: 'Valid', tier: 'police', owner: { name: 'Mwila Banda' } });
@@ -149,7 +151,7 @@ describe('the plate lifecycle', () => {
   it('puts the owner’s plate on their devices at each step, and on nobody else’s', async () => {
     const plate = await approvedApplicationPlate();
     await manufacture(plate, 'Printed');
-    await push(cookies.agent ?? '', 'recordWhitebookEntry', sale(plate));
+    await push(cookies.agent ?? '', 'recordWhitebookEntry', sale(plate, { entitlementReference: await orderOf(plate) }));
     const mine = (await pullAll(cookies.buyer ?? '')).filter((change) => change.entity === 'ownedPlate' && change.id === plate);
     expect(mine.at(-1)).toMatchObject({ op: 'put', data: { stage: 'Registered', plateNumber: plate } });
     for (const other of ['agent', 'police', 'admin'] as const) {

@@ -66,6 +66,7 @@ describe('registry integrity against the shop’s insiders', () => {
     cookies.agent = await signIn('agent@nambala.zm', 'Agent#2026');
     cookies.admin = await signIn('admin@nambala.zm', 'Admin#2026');
     cookies.police = await signIn('police@nambala.zm', 'Police#2026');
+    cookies.buyer = await signIn('buyer@nambala.zm', 'Buyer#2026');
     shopId = (await db.query<{ id: string }>("SELECT id FROM users WHERE email = 'agent@nambala.zm'"))[0]?.id ?? '';
   }, 60_000);
   afterAll(() => app.close());
@@ -87,6 +88,19 @@ describe('registry integrity against the shop’s insiders', () => {
     const right = sale({ ownerName: 'M. Banda', ownerNrc: ' 123456/78/9 ' });
     expect(await push(cookies.agent ?? '', 'recordWhitebookEntry', right)).toMatchObject({ outcome: 'applied' });
     expect(await db.query("SELECT owner_name, owner_nrc FROM registered_plates WHERE plate_number = 'ZM-101-ABC'")).toEqual([{ owner_name: 'Mwila Banda', owner_nrc: '123456/78/9' }]);
+  });
+
+  it('tells the owner where and on which vehicle it was registered, and lets them report it: an alert against the shop', async () => {
+    const [told] = await db.query<{ body: string; link: string }>(
+      "SELECT n.body, n.link FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'buyer@nambala.zm' AND n.kind = 'plate-registered' AND n.title LIKE '%ZM-101-ABC%'",
+    );
+    expect(told?.body).toMatch(/^ZM-101-ABC was registered to you at .+ with a White Toyota Corolla, valid until \d{4}-\d{2}-\d{2}\. .* Not you\? Report it from My Plates & Orders\.$/);
+    expect(told?.link).toBe('/dashboard/user/plates?report=ZM-101-ABC');
+    const report = { id: randomUUID(), plateNumber: 'ZM-101-ABC', note: 'I have not fitted this plate yet.' };
+    expect(await push(cookies.police ?? '', 'reportRegistration', report)).toMatchObject({ outcome: 'rejected', status: 403 });
+    expect(await push(cookies.buyer ?? '', 'reportRegistration', report)).toMatchObject({ outcome: 'applied' });
+    expect(await push(cookies.buyer ?? '', 'reportRegistration', { ...report, id: randomUUID() })).toMatchObject({ outcome: 'applied' });
+    expect(await alertsOf('registration-reported')).toMatchObject([{ subject_id: shopId, plate_number: 'ZM-101-ABC', evidence: { Note: 'I have not fitted this plate yet.', 'Owner recorded at the sale': 'M. Banda (123456/78/9)' } }]);
   });
 
   it('refuses a sale of a listed number against the shop’s order for another number, and the number stays for sale', async () => {
@@ -149,6 +163,13 @@ describe('registry integrity against the shop’s insiders', () => {
     expect(answers[1]?.message).toMatch(/could not apply this change/);
     expect(await db.query("SELECT batch_number FROM agent_inventory_items WHERE batch_number LIKE 'BLK-OK-%' ORDER BY batch_number")).toEqual([{ batch_number: 'BLK-OK-1' }, { batch_number: 'BLK-OK-2' }]);
     await db.query('DROP TRIGGER fail_for_test ON agent_inventory_items');
+  });
+
+  it('counts the alerts awaiting review on the System Dashboard', async () => {
+    const [{ n: open } = { n: 0 }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM integrity_alerts WHERE status = 'Open'");
+    expect(open).toBeGreaterThan(0);
+    const dashboard = (await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie: cookies.admin ?? '' } })).json();
+    expect(dashboard.summary.health.checks).toContainEqual({ id: 'integrity', label: 'Integrity alerts', isOk: false, detail: `${open} integrity alert${open === 1 ? '' : 's'} awaiting review` });
   });
 
   it('lets an administrator review an alert once, with a note, and puts alerts on administrators’ devices only', async () => {

@@ -18,3 +18,15 @@ export const shopRecordingSchema = z.discriminatedUnion('suspended', [
   z.object({ shopId: z.string().min(1).max(64), suspended: z.literal(false) }),
 ]);
 export type ShopRecording = z.output<typeof shopRecordingSchema>;
+
+export const REPORT_NOTE_REQUIRED = 'Please say what is wrong with this registration';
+export const NOT_YOUR_PLATE = 'Only the plate’s owner can report its registration.';
+export const REGISTRATION_REPORTED = 'Thank you: the registry will look into this registration and contact you.';
+
+/** An owner reporting a registration they do not recognise ("Not you? Report it"). */
+export const registrationReportSchema = z.object({
+  id: z.uuid({ error: 'id must be a UUID' }),
+  plateNumber: z.string().trim().min(1, 'plateNumber is required').max(12, 'plateNumber is too long'),
+  note: z.string({ error: REPORT_NOTE_REQUIRED }).trim().min(1, REPORT_NOTE_REQUIRED).max(1000, 'A note is at most 1000 characters'),
+});
+export type RegistrationReport = z.output<typeof registrationReportSchema>;

@@ -54,7 +54,7 @@ export interface LogRow {
   at: string;
 }
 export interface HealthCheck {
-  id: 'database' | 'messages' | 'payments' | 'errors';
+  id: 'database' | 'messages' | 'payments' | 'errors' | 'integrity';
   label: string;
   isOk: boolean;
   detail: string;

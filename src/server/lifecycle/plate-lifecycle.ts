@@ -211,11 +211,13 @@ export function plateLifecycle(tx: Queryable) {
         target: sale.plateNumber,
         detail: { ownerId: plate.ownerId, whitebookEntry: sale.id, registrationDate: issued.registrationDate, expiryDate: issued.expiryDate, keyId: issued.keyId },
       });
+      // The owner hears of it at once, with the shop and the vehicle, so a registration they did not make is reported.
+      const [shop] = await tx.query<{ name: string }>('SELECT coalesce(business_name, name) AS name FROM users WHERE id = $1', [agentId]);
       await notify(tx, plate.ownerId, {
         kind: 'plate-registered',
         title: `Plate ${sale.plateNumber} registered`,
-        body: `Plate ${sale.plateNumber} is registered to your ${sale.vehicleColour} ${sale.vehicleMake} ${sale.vehicleModel} until ${issued.expiryDate}. Its certificate and QR code are in your dashboard.`,
-        link: '/dashboard/user/certificates',
+        body: `${sale.plateNumber} was registered to you at ${shop?.name ?? 'a plate shop'} with a ${sale.vehicleColour} ${sale.vehicleMake} ${sale.vehicleModel}, valid until ${issued.expiryDate}. Its certificate and QR code are in your dashboard. Not you? Report it from My Plates & Orders.`,
+        link: `/dashboard/user/plates?report=${encodeURIComponent(sale.plateNumber)}`,
       });
       return registry.find(sale.plateNumber);
     },

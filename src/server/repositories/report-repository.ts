@@ -296,19 +296,21 @@ export function reportRepository(db: Queryable) {
     /** Real checks: the database answers, messages are not stuck, payments are not left waiting, no server errors in the period. */
     async healthChecks({ from, to }: PeriodBounds): Promise<HealthCheck[]> {
       const [probe] = await db.query<{ ok: number }>('SELECT 1 AS ok');
-      const [row] = await db.query<{ stuck_messages: string; waiting_payments: string; errors: string }>(
+      const [row] = await db.query<{ stuck_messages: string; waiting_payments: string; errors: string; open_alerts: string }>(
         `SELECT
            (SELECT count(*) FROM message_outbox
              WHERE status = 'queued' AND coalesce(next_attempt_at, created_at) < $2::timestamptz - make_interval(mins => $3)) AS stuck_messages,
            (SELECT count(*) FROM payments
              WHERE status = 'pending' AND created_at < $2::timestamptz - make_interval(hours => $4)
                AND (expires_at IS NULL OR expires_at > $2::timestamptz)) AS waiting_payments,
-           (SELECT count(*) FROM system_logs WHERE level = 'ERROR' AND at >= $1::timestamptz AND at < $2::timestamptz) AS errors`,
+           (SELECT count(*) FROM system_logs WHERE level = 'ERROR' AND at >= $1::timestamptz AND at < $2::timestamptz) AS errors,
+           (SELECT count(*) FROM integrity_alerts WHERE status = 'Open') AS open_alerts`,
         [iso(from), iso(to), MESSAGE_BACKLOG_LIMIT_MINUTES, PAYMENT_WAIT_LIMIT_HOURS],
       );
       const stuck = count(row?.stuck_messages);
       const waiting = count(row?.waiting_payments);
       const errors = count(row?.errors);
+      const openAlerts = count(row?.open_alerts);
       const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
       return [
         { id: 'database', label: 'Database reachable', isOk: probe?.ok === 1, detail: probe?.ok === 1 ? 'The database answered' : 'The database did not answer' },
@@ -325,6 +327,13 @@ export function reportRepository(db: Queryable) {
           detail: waiting === 0 ? `No payment pending more than ${PAYMENT_WAIT_LIMIT_HOURS} hours` : `${plural(waiting, 'payment', 'payments')} pending more than ${PAYMENT_WAIT_LIMIT_HOURS} hours`,
         },
         { id: 'errors', label: 'Server errors in the period', isOk: errors === 0, detail: errors === 0 ? 'No server errors' : plural(errors, 'server error', 'server errors') },
+        // Whatever the period: an alert waits until an administrator has reviewed it (Compliance).
+        {
+          id: 'integrity',
+          label: 'Integrity alerts',
+          isOk: openAlerts === 0,
+          detail: openAlerts === 0 ? 'No integrity alert awaiting review' : `${plural(openAlerts, 'integrity alert', 'integrity alerts')} awaiting review`,
+        },
       ];
     },
 

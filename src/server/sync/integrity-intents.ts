@@ -5,7 +5,9 @@
  * told at once.
  */
 import { ALERT_ALREADY_REVIEWED, NOT_A_SHOP } from '#domain/integrity/integrity-alert';
-import { alertReviewSchema, shopRecordingSchema } from '#domain/integrity/integrity-decisions';
+import { alertReviewSchema, NOT_YOUR_PLATE, registrationReportSchema, shopRecordingSchema } from '#domain/integrity/integrity-decisions';
+import { raiseIntegrityAlert } from '../integrity/integrity-alerts';
+import { plateRepository } from '../repositories/plate-repository';
 import { notify } from '../notifications/notify';
 import { auditRepository } from '../repositories/audit-repository';
 import { integrityAlertRepository } from '../repositories/integrity-alert-repository';
@@ -45,6 +47,45 @@ export const setShopRecording = defineIntent({
       decision.suspended
         ? { kind: 'shop-suspended', title: 'Your shop’s right to record is suspended', body: `The registry suspended your shop’s right to record sales, manufacturing and stock: ${decision.reason}. Records are refused until it is lifted.`, link: '/dashboard/agent' }
         : { kind: 'shop-restored', title: 'Your shop may record again', body: 'The registry lifted the suspension: your shop’s records are accepted again.', link: '/dashboard/agent' },
+    );
+    return undefined;
+  },
+});
+
+/**
+ * "Not you? Report it": the owner of a plate reports a registration they do not recognise.
+ * It becomes an integrity alert against the shop that registered it (once per plate while it
+ * is open), and the administrators are told.
+ */
+export const reportRegistration = defineIntent({
+  access: 'signed-in',
+  payload: registrationReportSchema,
+  async apply(context, { plateNumber, note }) {
+    const owner = actor(context);
+    const plate = await plateRepository(context.tx).find(plateNumber.toUpperCase());
+    if (!plate || plate.ownerId !== owner.id) throw new Refusal(403, NOT_YOUR_PLATE);
+    const alerts = integrityAlertRepository(context.tx);
+    const already = (await alerts.list({ status: 'Open', subjectId: plate.agentId ?? undefined })).some((alert) => alert.kind === 'registration-reported' && alert.plateNumber === plate.plateNumber);
+    if (already) return undefined;
+    const [sale] = await context.tx.query<{ owner_name: string; owner_nrc: string; vehicle: string; sale_date: string; entitlement_reference: string }>(
+      `SELECT owner_name, owner_nrc, vehicle_colour || ' ' || vehicle_make || ' ' || vehicle_model AS vehicle, to_char(sale_date, 'YYYY-MM-DD') AS sale_date, entitlement_reference
+         FROM whitebook_entries WHERE plate_number = $1`,
+      [plate.plateNumber],
+    );
+    await raiseIntegrityAlert(
+      context.tx,
+      {
+        kind: 'registration-reported',
+        subjectId: plate.agentId,
+        plateNumber: plate.plateNumber,
+        summary: `${owner.name}, the owner of ${plate.plateNumber}, reports a registration they do not recognise: ${note}`,
+        evidence: {
+          'Reported by': `${owner.name} (${owner.email})`,
+          Note: note,
+          ...(sale ? { 'Owner recorded at the sale': `${sale.owner_name} (${sale.owner_nrc})`, Vehicle: sale.vehicle, 'Sale date': sale.sale_date, 'Entitlement reference': sale.entitlement_reference } : {}),
+        },
+      },
+      context.now(),
     );
     return undefined;
   },

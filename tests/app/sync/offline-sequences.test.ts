@@ -99,7 +99,13 @@ describe('offline sequences', () => {
               for (let index = 0; index < current.count; index += 1) {
                 const id = randomUUID();
                 made.push(id);
-                const entry = { id, plateNumber: plateNumberOf((plates += 1)), vehicleMake: 'Toyota', vehicleModel: 'Hilux', vehicleColour: 'White', vehicleYear: 2021, chassisNumber: 'AHTFR22G807712345', ownerName: 'Owner', ownerNrc: '123456/78/9', saleDate: '2026-11-01', registrationNumber: 'BAA 1', entitlementReference: 'ORD-001' };
+                const plateNumber = plateNumberOf((plates += 1));
+                // The shop's order for the number, to this NRC: the entitlement its sale names.
+                await db.query(
+                  "INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle, status, collection_date) VALUES ($1, $2, 'Owner', '123456/78/9', '+260971234567', $3, 'Private', 'Toyota Hilux', 'Pending', '2026-11-01')",
+                  [`ORD-Q${plates}`, agentId, plateNumber],
+                );
+                const entry = { id, plateNumber, vehicleMake: 'Toyota', vehicleModel: 'Hilux', vehicleColour: 'White', vehicleYear: 2021, chassisNumber: 'AHTFR22G807712345', ownerName: 'Owner', ownerNrc: '123456/78/9', saleDate: '2026-11-01', registrationNumber: 'BAA 1', entitlementReference: `ORD-Q${plates}` };
                 await mutate(device, { intent: 'recordWhitebookEntry', table: 'whitebookEntries', row: { ...entry, createdAt: new Date().toISOString() }, payload: entry });
               }
             } else if (current.kind === 'reload') {
