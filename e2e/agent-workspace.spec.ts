@@ -1,19 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInAs } from './app-page';
+import { numberForShop } from './lifecycle-steps';
 
 const SAVED = "Saved on this device — it will be sent when you're back online.";
 
-/**
- * A plate number no earlier run has sold (each is sold once): ZM-ddd-QXX with random letters.
- * The Q keeps it out of the demo registry (its numbers never use I, O or Q), where a sale
- * would be refused as a clone.
- */
-function freshPlate(): string {
-  const letters = `Q${Array.from({ length: 2 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
-  return `ZM-${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}-${letters}`;
-}
-
-async function recordSale(page: Page, plate: string, owner: string) {
+/** A sale of a number the shop was given, against its entitlement, to the NRC the entitlement names. */
+async function recordSale(page: Page, { plate, reference, nrc = '123456/78/9' }: { plate: string; reference: string; nrc?: string }, owner: string) {
   const form = page.getByRole('form', { name: /Plate Sale and Vehicle/ });
   await form.getByRole('textbox', { name: /Plate Number/ }).fill(plate);
   await form.getByLabel(/Sale Date/).fill('2026-11-02');
@@ -23,16 +15,18 @@ async function recordSale(page: Page, plate: string, owner: string) {
   await form.getByRole('textbox', { name: /Vehicle Year/ }).fill('2021');
   await form.getByRole('textbox', { name: /Chassis Number/ }).fill('AHTFR22G807712345');
   await form.getByRole('textbox', { name: /Owner Name/ }).fill(owner);
-  await form.getByRole('textbox', { name: /Owner NRC Number/ }).fill('123456/78/9');
+  await form.getByRole('textbox', { name: /Owner NRC Number/ }).fill(nrc);
   await form.getByRole('textbox', { name: /Registration Number/ }).fill('BAK 2026');
-  await form.getByRole('textbox', { name: /Entitlement Document Reference/ }).fill('ORD-001');
+  await form.getByRole('textbox', { name: /Entitlement Document Reference/ }).fill(reference);
   await form.getByRole('button', { name: 'Submit Entry' }).click();
   // Online, a form waits up to 8 s for its change's push before it says so (a busy runner adds to that).
   await expect(page.getByText('Whitebook entry submitted successfully!').last()).toBeVisible({ timeout: 20_000 });
 }
 
-test('an agent works offline — sales, manufacturing, stock survive a reload — and the administrator sees them after sync', async ({ page, context, browser }) => {
+test('an agent works offline — sales, manufacturing, stock survive a reload — and the administrator sees them after sync', async ({ page, context, browser, playwright, baseURL }) => {
   test.setTimeout(120_000);
+  // Three numbers given to the shop (approved applications): each is sold once.
+  const given = [await numberForShop(playwright.request, baseURL), await numberForShop(playwright.request, baseURL), await numberForShop(playwright.request, baseURL)];
   await page.goto('/');
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
   await signInAs(page, 'agent');
@@ -40,13 +34,15 @@ test('an agent works offline — sales, manufacturing, stock survive a reload �
   await expect(page.getByRole('heading', { level: 1, name: 'Whitebook Entry' })).toBeVisible();
   await expect(page.getByTestId('connection-status')).toContainText('Online');
 
+  // The shop's orders for them reach the tablet before it goes offline.
+  await expect(page.getByRole('combobox', { name: 'Order' }).locator('option', { hasText: given[2]?.plate ?? '' })).toHaveCount(1, { timeout: 20_000 });
   await context.setOffline(true);
-  const plates = [freshPlate(), freshPlate(), freshPlate()];
+  const plates = given.map((number) => number.plate);
   // Batch numbers of this run only (the server keeps earlier runs' records).
   const run = Math.random().toString(36).slice(2, 7).toUpperCase();
   const batch = `B-${run}`;
   const blanks = `BLK-${run}`;
-  for (const [index, plate] of plates.entries()) await recordSale(page, plate, `Offline Owner ${index + 1}`);
+  for (const [index, number] of given.entries()) await recordSale(page, number, `Offline Owner ${index + 1}`);
   await expect(page.getByText(SAVED).first()).toBeVisible();
 
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
@@ -91,16 +87,17 @@ test('an agent works offline — sales, manufacturing, stock survive a reload �
   await admin.context().close();
 });
 
-test('a sale the server refuses shows in Needs attention, is corrected and resubmitted, and syncs', async ({ page, context }) => {
+test('a sale the server refuses shows in Needs attention, is corrected and resubmitted, and syncs', async ({ page, context, playwright, baseURL }) => {
   test.setTimeout(90_000);
+  const corrected = await numberForShop(playwright.request, baseURL);
   await signInAs(page, 'agent');
   await page.goto('/dashboard/agent/whitebook');
   await expect(page.getByRole('heading', { level: 1, name: 'Whitebook Entry' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'ZM-777-LCK' })).toBeVisible();
 
-  // Offline, the agent records a plate number that another sale already used.
+  // Offline, the agent records a plate number that another sale already used (against its own order and NRC, so the tablet lets it through).
   await context.setOffline(true);
-  await recordSale(page, 'ZM-777-LCK', 'Cloned Plate Buyer');
+  await recordSale(page, { plate: 'ZM-777-LCK', reference: 'ORD-005', nrc: '567890/12/3' }, 'Cloned Plate Buyer');
   await context.setOffline(false);
   const attention = page.getByRole('button', { name: '1 needs attention' });
   await expect(attention).toBeVisible({ timeout: 20_000 });
@@ -112,11 +109,12 @@ test('a sale the server refuses shows in Needs attention, is corrected and resub
   await expect(page).toHaveURL(/\/dashboard\/agent\/whitebook\?fix=/);
   const form = page.getByRole('form', { name: /Plate Sale and Vehicle/ });
   await expect(form.getByRole('textbox', { name: /Owner Name/ })).toHaveValue('Cloned Plate Buyer');
-  const corrected = freshPlate();
-  await form.getByRole('textbox', { name: /Plate Number/ }).fill(corrected);
+  await form.getByRole('textbox', { name: /Plate Number/ }).fill(corrected.plate);
+  await form.getByRole('textbox', { name: /Owner NRC Number/ }).fill('123456/78/9');
+  await form.getByRole('textbox', { name: /Entitlement Document Reference/ }).fill(corrected.reference);
   await form.getByRole('button', { name: 'Submit Entry' }).click();
   // Online, a form waits up to 8 s for its change's push before it says so (a busy runner adds to that).
   await expect(page.getByText('Whitebook entry submitted successfully!').last()).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('row').filter({ hasText: corrected })).toContainText('Synced');
+  await expect(page.getByRole('row').filter({ hasText: corrected.plate })).toContainText('Synced');
   await expect(page.getByRole('button', { name: /needs? attention/ })).toHaveCount(0);
 });

@@ -4,8 +4,8 @@
  * for the parts another journey already walks through in the browser.
  */
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import { type DEMO, signInAs } from './app-page';
+import { type APIRequest, type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { DEMO, signInAs } from './app-page';
 
 export const APPROVE_CARD = { number: '4242 4242 4242 4242' };
 export const today = () => new Date().toISOString().slice(0, 10);
@@ -15,6 +15,30 @@ export async function signedInPage(browser: Browser, account: keyof typeof DEMO,
   const page = await context.newPage();
   await signInAs(page, account);
   return page;
+}
+
+/** A request context signed in as a demo account: another actor of a journey, through the API. */
+export async function apiAs(request: APIRequest, baseURL: string | undefined, account: keyof typeof DEMO): Promise<APIRequestContext> {
+  const context = await request.newContext({ baseURL });
+  const response = await context.post('/api/auth/login', { data: DEMO[account] });
+  expect(response.status()).toBe(200);
+  return context;
+}
+
+/**
+ * A number given to the demo shop to make and sell, as a real one is: the demo buyer's paid
+ * application, approved by the administrator (the shop gets its order). Sold to Mwila Banda,
+ * NRC 123456/78/9, against the application's LP- reference.
+ */
+export async function numberForShop(request: APIRequest, baseURL: string | undefined): Promise<{ plate: string; reference: string }> {
+  const buyer = await apiAs(request, baseURL, 'buyer');
+  const admin = await apiAs(request, baseURL, 'admin');
+  try {
+    return await approvedPlate(buyer, admin);
+  } finally {
+    await buyer.dispose();
+    await admin.dispose();
+  }
 }
 
 /** A paid application by the signed-in buyer, approved by the administrator: the number allocated. */

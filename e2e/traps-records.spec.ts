@@ -7,6 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { entitlementNotFound } from '../src/domain/agent/workspace';
 import { DEMO, openApp, signInAs } from './app-page';
+import { numberForShop } from './lifecycle-steps';
 
 /** A plate number no earlier run has used: ZM-ddd-Q plus two random letters (the demo registry never uses Q). */
 function freshPlate(): string {
@@ -91,12 +92,15 @@ test.describe('the shop’s records are checked', () => {
     await expect(page.getByText('Whitebook entry submitted successfully!')).toHaveCount(0);
   });
 
-  test('recording manufacturing twice for a plate shows one row, with the latest status', async ({ page }) => {
+  test('recording manufacturing twice for a plate shows one row, with the latest status', async ({ page, playwright, baseURL }) => {
     test.setTimeout(90_000);
+    // A number the shop was given (a shop makes only those).
+    const { plate } = await numberForShop(playwright.request, baseURL);
     await signInAs(page, 'agent');
     await openApp(page, '/dashboard/agent/manufacturing');
     await expect(page.getByRole('heading', { level: 1, name: 'Manufacturing Details' })).toBeVisible();
-    const plate = freshPlate();
+    // The tablet checks the number against the shop's orders: they are all here once it has synced.
+    await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, { timeout: 20_000 });
     const run = Math.random().toString(36).slice(2, 7).toUpperCase();
     await recordManufacturing(page, plate, 'In Production', `B-${run}`);
 
