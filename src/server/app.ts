@@ -49,6 +49,8 @@ import { ownerRoutes } from './routes/owner-routes';
 import { fleetRoutes } from './routes/fleet-routes';
 import { insuranceRoutes } from './routes/insurance-routes';
 import { claimRoutes } from './routes/claim-routes';
+import { insuranceOwnerRoutes } from './routes/insurance-owner-routes';
+import { registerLinkNotices } from './jobs/insurance-link-notices';
 import { paymentService } from './payments/payment-service';
 import { movableClock } from './clock';
 import { registerRenewalReminders } from './jobs/renewal-reminders';
@@ -146,6 +148,8 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   await app.register(fleetRoutes, { db, now });
   await app.register(insuranceRoutes, { db, now });
   await app.register(claimRoutes, { db, now });
+  await app.register(insuranceOwnerRoutes, { db, now });
+  registerLinkNotices(app, db, now);
   await app.register(transferRoutes, { db, signer: signer ?? null, now });
   await app.register(renewalRoutes, payments);
   await app.register(reportRoutes, { db, now });

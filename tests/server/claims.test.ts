@@ -92,12 +92,15 @@ describe('insurance claims', () => {
     otherAgent = await newUser(['insurance_agent']);
     holder = await newUser(['buyer'], 'holder@claims.zm');
     officer = await newUser(['police']);
-    const [plate] = await db.query<{ plate_number: string }>(
-      `SELECT plate_number FROM registered_plates WHERE standing = 'Valid' AND expiry_date > now() + interval '1 year'
+    // The policy holder is the plate's registered owner, and has accepted the agent's link to their account.
+    const [plate] = await db.query<{ plate_number: string; owner_nrc: string }>(
+      `SELECT plate_number, owner_nrc FROM registered_plates WHERE standing = 'Valid' AND expiry_date > now() + interval '1 year'
        AND plate_number NOT IN (SELECT plate_number FROM insurance_policies) ORDER BY plate_number LIMIT 1`,
     );
     const customerId = randomUUID();
-    expect(await push(agent.cookie, 'saveCustomer', { id: customerId, name: 'Holder Phiri', nrc: '765432/10/1', phone: '0977 000 111', email: 'holder@claims.zm' })).toMatchObject({ outcome: 'applied' });
+    expect(await push(agent.cookie, 'saveCustomer', { id: customerId, name: 'Holder Phiri', nrc: plate?.owner_nrc, phone: '0977 000 111', email: 'holder@claims.zm' })).toMatchObject({ outcome: 'applied' });
+    const [asked] = (await app.inject({ method: 'GET', url: '/api/me/insurance-requests', headers: { cookie: holder.cookie } })).json().requests as Array<{ id: string }>;
+    expect((await app.inject({ method: 'POST', url: `/api/me/insurance-requests/${asked?.id ?? ''}/accept`, headers: { cookie: holder.cookie } })).statusCode).toBe(200);
     policyStart = inDays(-30);
     const issued = await app.inject({
       method: 'POST',
@@ -109,7 +112,8 @@ describe('insurance claims', () => {
     policyId = issued.json().policy.id;
 
     const otherCustomer = randomUUID();
-    await push(otherAgent.cookie, 'saveCustomer', { id: otherCustomer, name: 'Someone Else', nrc: '765433/10/1', phone: '0977 000 112', email: 'else@claims.zm' });
+    // ZM-123-ABC's registered owner, as another agent's customer.
+    await push(otherAgent.cookie, 'saveCustomer', { id: otherCustomer, name: 'Mwila Banda', nrc: '204518/10/1', phone: '0977 000 112', email: 'else@claims.zm' });
     const otherPolicy = await app.inject({
       method: 'POST',
       url: '/api/insurance/policies',

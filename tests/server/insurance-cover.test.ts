@@ -127,7 +127,7 @@ describe('insurance cover in the registry copy and the owner’s view', () => {
 
     // The owner: their view of the plate, on every device, says it is insured.
     const view = await ownedPlate(buyer);
-    expect(view?.cover).toEqual([{ policyNumber: policy.policyNumber, type: 'Third Party', insurer: 'Madison General Insurance', startDate: today(), endDate }]);
+    expect(view?.cover).toEqual([{ policyNumber: policy.policyNumber, type: 'Third Party', insurer: 'Madison General Insurance', startDate: today(), endDate, holder: 'Mwila Banda', disputedAt: null }]);
     expect(coverOnDay(view?.cover ?? [], today())).toEqual({ insurer: 'Madison General Insurance', until: endDate, type: 'Third Party' });
     const mine = (await get(buyer, '/api/me/plates')).json().plates as Array<{ plateNumber: string; cover?: OwnerCoverTerm[] }>;
     expect(mine.find((entry) => entry.plateNumber === plate)?.cover).toHaveLength(1);

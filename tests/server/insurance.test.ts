@@ -1,7 +1,8 @@
 /**
  * Insurance through push, pull and the policy routes: an agent's customers and policies
  * reach only that agent's devices, nobody else can see or change them, a policy needs a
- * registered, valid and unexpired plate, and an officer's verdict carries the plate's cover.
+ * registered, valid and unexpired plate (and a holder who is its owner: see
+ * insurance-owner.test.ts), and an officer's verdict carries the plate's cover.
  */
 import { randomUUID } from 'node:crypto';
 import type { Role } from '#domain/accounts/permissions';
@@ -32,8 +33,9 @@ describe('insurance', () => {
   let otherAgent: { id: string; cookie: string };
   let buyer: { id: string; cookie: string };
   let officer: { id: string; cookie: string };
-  /** A registered, valid plate no demo policy covers. */
+  /** A registered, valid plate no demo policy covers, and its registered owner's NRC. */
   let uninsuredPlate = '';
+  let uninsuredOwnerNrc = '';
 
   async function newUser(roles: Role[], businessName?: string): Promise<{ id: string; cookie: string }> {
     userCount += 1;
@@ -85,11 +87,12 @@ describe('insurance', () => {
     otherAgent = await newUser(['insurance_agent']);
     buyer = await newUser(['buyer']);
     officer = await newUser(['police']);
-    const [plate] = await db.query<{ plate_number: string }>(
-      `SELECT plate_number FROM registered_plates WHERE standing = 'Valid' AND expiry_date > now() + interval '1 year'
+    const [plate] = await db.query<{ plate_number: string; owner_nrc: string }>(
+      `SELECT plate_number, owner_nrc FROM registered_plates WHERE standing = 'Valid' AND expiry_date > now() + interval '1 year'
        AND plate_number NOT IN (SELECT plate_number FROM insurance_policies) ORDER BY plate_number LIMIT 1`,
     );
     uninsuredPlate = plate?.plate_number ?? '';
+    uninsuredOwnerNrc = plate?.owner_nrc ?? '';
     expect(uninsuredPlate).not.toBe('');
   }, 120_000);
 
@@ -106,13 +109,13 @@ describe('insurance', () => {
     expect((await pull(otherAgent.cookie)).some((change) => change.id === saved.id)).toBe(false);
   });
 
-  it('links a customer to the account with their email, and brings that account’s plates', async () => {
+  it('links nothing to the account with the customer’s email, and shows none of its plates, until its holder accepts', async () => {
     const saved = customer({ nrc: '123456/78/9', email: 'Buyer@Nambala.zm' });
     const result = await push(agent.cookie, 'saveCustomer', saved);
-    expect(result).toMatchObject({ outcome: 'applied', data: { accountLinked: true } });
+    expect(result).toMatchObject({ outcome: 'applied', data: { vehicles: 0 } });
     const row = (await pull(agent.cookie)).filter((change) => change.id === saved.id).at(-1);
-    expect(row?.data?.accountId).not.toBeNull();
-    expect((row?.data?.vehicles as unknown[]).length).toBeGreaterThan(0);
+    expect(row?.data?.accountId).toBeNull();
+    expect(row?.data?.vehicles).toEqual([]);
   });
 
   it("refuses a second customer with the same NRC, and another agent's customer as unknown", async () => {
@@ -140,10 +143,11 @@ describe('insurance', () => {
   });
 
   describe('policies', () => {
+    /** The registered owner of the uninsured plate, as the agent's customer. */
     let holder = '';
     beforeAll(async () => {
-      const saved = customer({ nrc: '567890/13/1' });
-      await push(agent.cookie, 'saveCustomer', saved);
+      const saved = customer({ nrc: uninsuredOwnerNrc, email: 'plate.owner@example.zm', phone: '0971 000 009' });
+      expect(await push(agent.cookie, 'saveCustomer', saved)).toMatchObject({ outcome: 'applied' });
       holder = saved.id;
     });
 
@@ -164,11 +168,13 @@ describe('insurance', () => {
     });
 
     it('numbers each policy once, in order', async () => {
-      const [plate] = await db.query<{ plate_number: string }>(
-        `SELECT plate_number FROM registered_plates WHERE standing = 'Valid' AND expiry_date > now() + interval '1 year' AND plate_number NOT IN (SELECT plate_number FROM insurance_policies) ORDER BY plate_number LIMIT 1`,
+      const [plate] = await db.query<{ plate_number: string; owner_nrc: string }>(
+        `SELECT plate_number, owner_nrc FROM registered_plates WHERE standing = 'Valid' AND expiry_date > now() + interval '1 year' AND plate_number NOT IN (SELECT plate_number FROM insurance_policies) ORDER BY plate_number LIMIT 1`,
       );
-      const first = (await post(agent.cookie, '/api/insurance/policies', policy(holder, { plateNumber: plate?.plate_number, endDate: inDays(30) }))).json().policy;
-      const second = (await post(agent.cookie, '/api/insurance/policies', policy(holder, { plateNumber: plate?.plate_number, startDate: inDays(31), endDate: inDays(60) }))).json().policy;
+      const owner = customer({ nrc: plate?.owner_nrc, email: 'second.owner@example.zm', phone: '0971 000 010' });
+      expect(await push(agent.cookie, 'saveCustomer', owner)).toMatchObject({ outcome: 'applied' });
+      const first = (await post(agent.cookie, '/api/insurance/policies', policy(owner.id, { plateNumber: plate?.plate_number, endDate: inDays(30) }))).json().policy;
+      const second = (await post(agent.cookie, '/api/insurance/policies', policy(owner.id, { plateNumber: plate?.plate_number, startDate: inDays(31), endDate: inDays(60) }))).json().policy;
       expect(Number(second.policyNumber.slice(4))).toBe(Number(first.policyNumber.slice(4)) + 1);
     });
 
@@ -229,7 +235,8 @@ describe('insurance', () => {
       const changes = await pull(`nambala_session=${token}`);
       const customers = changes.filter((change) => change.entity === 'insuranceCustomer');
       const policies = changes.filter((change) => change.entity === 'insurancePolicy').map((change) => change.data ?? {});
-      expect(new Set(customers.map((change) => change.id)).size).toBe(3);
+      // Three owners (one of an expired plate), and two drivers of the demo buyer's vehicles.
+      expect(new Set(customers.map((change) => change.id)).size).toBe(5);
       expect(policies.map((policy) => policy.plateNumber)).toContain('ZM-123-ABC');
       expect(policies.some((policy) => policy.renewedFrom !== null)).toBe(true);
 

@@ -12,10 +12,14 @@ export interface CoverTerm {
   endDate: string;
 }
 
-/** A term as the owner sees it: with the policy's number and kind. */
+/** A term as the owner sees it: with the policy's number and kind, who holds it, and the owner's dispute. */
 export interface OwnerCoverTerm extends CoverTerm {
   policyNumber: string;
   type: PolicyType;
+  /** The policy holder's name (absent on views sent before it was part of them). */
+  holder?: string;
+  /** When the owner disputed the policy; null (or absent) when they have not. */
+  disputedAt?: string | null;
 }
 
 /** What a check says of the plate's cover on a day: until when and by whom (and the kind, for the owner), or none. */

@@ -1,9 +1,11 @@
 /**
  * An insurance agent's customers and policies, and the cover a roadside check reports.
  * Every write records the row's change for the agent's devices (scope user:<agent>) in the
- * same transaction. A customer's vehicles are read from the registry (by NRC, or by the
- * linked account) and travel with the customer's row, refreshed whenever the customer or
- * one of their policies is written.
+ * same transaction. A customer's vehicles are read from the registry and travel with the
+ * customer's row, refreshed whenever the customer or one of their policies is written: the
+ * plates registered to their NRC and to no account, the plates of the account whose holder
+ * accepted the link, and the plates whose owner consented to them. A plate of an account
+ * is never shown to an agent its holder has not accepted.
  */
 import type { CustomerInput, CustomerVehicle, InsuranceCustomer } from '#domain/insurance/customer';
 import { type Cover, coverOn, type InsurancePolicy, type PolicyType, policyNumberFrom } from '#domain/insurance/policy';
@@ -78,6 +80,23 @@ const toPolicy = (row: PolicyRow): InsurancePolicy => ({
   updatedAt: iso(row.updated_at),
 });
 
+/** A customer as the policy checks need them. */
+export interface CustomerRecord {
+  id: string;
+  agentId: string;
+  /** The account whose holder accepted the link; null until then. */
+  accountId: string | null;
+  name: string;
+  nrc: string;
+}
+
+/** The registry's owner of a plate. */
+export interface PlateOwner {
+  name: string;
+  nrc: string;
+  accountId: string | null;
+}
+
 /** A registered plate as a policy needs it. */
 export interface InsurablePlate {
   plateNumber: string;
@@ -92,11 +111,13 @@ export function insuranceRepository(db: Queryable) {
   const log = changeLogRepository(db);
   const scopesOf = (agentId: string) => [`user:${agentId}`];
 
-  async function vehiclesOf(nrc: string, accountId: string | null): Promise<CustomerVehicle[]> {
+  async function vehiclesOf(customerId: string, nrc: string, accountId: string | null): Promise<CustomerVehicle[]> {
     const rows = await db.query<VehicleRow>(
-      `SELECT plate_number, make, model, colour, year, expiry_date, standing FROM registered_plates
-       WHERE owner_nrc = $1 OR ($2::text IS NOT NULL AND owner_id = $2) ORDER BY plate_number`,
-      [nrc, accountId],
+      `SELECT plate_number, make, model, colour, year, expiry_date, standing FROM registered_plates r
+       WHERE (owner_nrc = $1 AND owner_id IS NULL) OR ($2::text IS NOT NULL AND owner_id = $2)
+          OR EXISTS (SELECT 1 FROM insurance_requests q WHERE q.kind = 'consent' AND q.status = 'Accepted' AND q.customer_id = $3 AND q.plate_number = r.plate_number AND q.account_id = r.owner_id)
+       ORDER BY plate_number`,
+      [nrc, accountId, customerId],
     );
     return rows.map((row) => ({ plateNumber: row.plate_number, make: row.make, model: row.model, colour: row.colour, year: row.year, expiryDate: day(row.expiry_date), standing: row.standing }));
   }
@@ -110,7 +131,7 @@ export function insuranceRepository(db: Queryable) {
       nrc: row.nrc,
       phone: row.phone,
       email: row.email,
-      vehicles: await vehiclesOf(row.nrc, row.account_id),
+      vehicles: await vehiclesOf(row.id, row.nrc, row.account_id),
       createdAt: iso(row.created_at),
       updatedAt: iso(row.updated_at),
     };
@@ -134,9 +155,9 @@ export function insuranceRepository(db: Queryable) {
       await db.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [INSURANCE_LOCK_KEY, agentId]);
     },
 
-    async findCustomer(id: string): Promise<{ id: string; agentId: string; nrc: string } | undefined> {
+    async findCustomer(id: string): Promise<CustomerRecord | undefined> {
       const [row] = await db.query<CustomerRow>('SELECT * FROM insurance_customers WHERE id = $1', [id]);
-      return row ? { id: row.id, agentId: row.agent_id, nrc: row.nrc } : undefined;
+      return row ? { id: row.id, agentId: row.agent_id, accountId: row.account_id, name: row.name, nrc: row.nrc } : undefined;
     },
 
     async customerWithNrc(agentId: string, nrc: string): Promise<string | undefined> {
@@ -144,22 +165,28 @@ export function insuranceRepository(db: Queryable) {
       return row?.id;
     },
 
-    /** The account with this email or phone, if any: the customer is then linked to it. */
-    async accountFor(email: string, phone: string): Promise<string | null> {
-      const [row] = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1 OR phone = $2 ORDER BY (lower(email) = $1) DESC, created_at LIMIT 1', [email.toLowerCase(), phone]);
-      return row?.id ?? null;
-    },
-
-    async saveCustomer(agentId: string, input: CustomerInput, accountId: string | null, at: Date): Promise<InsuranceCustomer> {
+    /**
+     * Saves the customer as the agent typed them, never linked to an account here: a link is
+     * made only when the account's holder accepts (linkCustomer). A link already accepted
+     * stays while the NRC stays; a new NRC is another person, and drops it.
+     */
+    async saveCustomer(agentId: string, input: CustomerInput, at: Date): Promise<InsuranceCustomer> {
       const [row] = await db.query<CustomerRow>(
         `INSERT INTO insurance_customers (id, agent_id, account_id, name, nrc, phone, email, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
-         ON CONFLICT (id) DO UPDATE SET account_id = EXCLUDED.account_id, name = EXCLUDED.name, nrc = EXCLUDED.nrc, phone = EXCLUDED.phone, email = EXCLUDED.email, updated_at = EXCLUDED.updated_at
+         VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, $7)
+         ON CONFLICT (id) DO UPDATE SET account_id = CASE WHEN insurance_customers.nrc = EXCLUDED.nrc THEN insurance_customers.account_id END,
+           name = EXCLUDED.name, nrc = EXCLUDED.nrc, phone = EXCLUDED.phone, email = EXCLUDED.email, updated_at = EXCLUDED.updated_at
          RETURNING *`,
-        [input.id, agentId, accountId, input.name, input.nrc, input.phone, input.email, at],
+        [input.id, agentId, input.name, input.nrc, input.phone, input.email, at],
       );
       if (!row) throw new Error('customer not saved');
       return publishCustomer(row);
+    },
+
+    /** The account's holder accepted: the customer is them, and the agent's devices get the account's vehicles. */
+    async linkCustomer(customerId: string, accountId: string, at: Date): Promise<void> {
+      const [row] = await db.query<CustomerRow>('UPDATE insurance_customers SET account_id = $2, updated_at = $3 WHERE id = $1 RETURNING *', [customerId, accountId, at]);
+      if (row) await publishCustomer(row);
     },
 
     /** Sends a customer's row again with their vehicles as the registry has them now. */
@@ -182,6 +209,21 @@ export function insuranceRepository(db: Queryable) {
       return (await db.query<PolicyRow>('SELECT * FROM insurance_policies WHERE agent_id = $1 ORDER BY created_at DESC, id', [agentId])).map(toPolicy);
     },
 
+    /** Who the registry says owns the plate: name, NRC (or company number) and account, if any. */
+    async plateOwner(plateNumber: string): Promise<PlateOwner | undefined> {
+      const [row] = await db.query<{ owner_name: string; owner_nrc: string; owner_id: string | null }>('SELECT owner_name, owner_nrc, owner_id FROM registered_plates WHERE plate_number = $1', [plateNumber]);
+      return row ? { name: row.owner_name, nrc: row.owner_nrc, accountId: row.owner_id } : undefined;
+    },
+
+    /** The distinct plates the agent was refused on as someone else's (audited) since `since`. */
+    async refusedPlatesSince(agentId: string, since: Date): Promise<string[]> {
+      const rows = await db.query<{ target: string }>(
+        "SELECT DISTINCT target FROM audit_log WHERE at >= $2 AND actor_id = $1 AND action = 'insurance.policy.refused' AND target IS NOT NULL",
+        [agentId, since.toISOString()],
+      );
+      return rows.map((row) => row.target);
+    },
+
     /** The plate's row in the registry, or undefined when it is not registered. */
     async insurablePlate(plateNumber: string): Promise<InsurablePlate | undefined> {
       const [row] = await db.query<{ plate_number: string; standing: CustomerVehicle['standing']; expiry_date: Date | string }>('SELECT plate_number, standing, expiry_date FROM registered_plates WHERE plate_number = $1', [plateNumber]);
@@ -193,7 +235,7 @@ export function insuranceRepository(db: Queryable) {
       return (await db.query<PolicyRow>('SELECT * FROM insurance_policies WHERE agent_id = $1 AND plate_number = $2 AND cancelled_at IS NULL', [agentId, plateNumber])).map(toPolicy);
     },
 
-        /** Numbers (POL- from the sequence) and stores a new policy. */
+    /** Numbers (POL- from the sequence) and stores a new policy. */
     async issuePolicy(policy: NewPolicy, at: Date): Promise<InsurancePolicy> {
       const [next] = await db.query<{ n: string }>("SELECT nextval('insurance_policy_number_seq')::text AS n");
       const [row] = await db.query<PolicyRow>(
@@ -204,6 +246,22 @@ export function insuranceRepository(db: Queryable) {
       );
       if (!row) throw new Error('policy not issued');
       return publishPolicy(row);
+    },
+
+    /** A policy by number, with its holder and the plate's registered owner account, for the owner's dispute. */
+    async policyForOwner(policyNumber: string): Promise<(InsurancePolicy & { holderName: string; holderNrc: string; ownerId: string | null; ownerName: string; ownerNrc: string; disputedAt: string | null }) | undefined> {
+      const [row] = await db.query<PolicyRow & { holder_name: string; holder_nrc: string; owner_id: string | null; owner_name: string; owner_nrc: string; disputed_at: Date | string | null }>(
+        `SELECT p.*, c.name AS holder_name, c.nrc AS holder_nrc, r.owner_id, r.owner_name, r.owner_nrc FROM insurance_policies p
+         JOIN insurance_customers c ON c.id = p.customer_id JOIN registered_plates r ON r.plate_number = p.plate_number
+         WHERE p.policy_number = $1 FOR UPDATE OF p`,
+        [policyNumber],
+      );
+      if (!row) return undefined;
+      return { ...toPolicy(row), holderName: row.holder_name, holderNrc: row.holder_nrc, ownerId: row.owner_id, ownerName: row.owner_name, ownerNrc: row.owner_nrc, disputedAt: row.disputed_at === null ? null : iso(row.disputed_at) };
+    },
+
+    async disputePolicy(id: string, ownerId: string, note: string, at: Date): Promise<void> {
+      await db.query('UPDATE insurance_policies SET disputed_at = $2, disputed_by = $3, dispute_note = $4 WHERE id = $1 AND disputed_at IS NULL', [id, at, ownerId, note]);
     },
 
     async cancelPolicy(id: string, reason: string, at: Date): Promise<InsurancePolicy | undefined> {

@@ -92,8 +92,10 @@ const VIEW_SELECT = `SELECT p.*, coalesce(u.business_name, u.name) AS shop_name,
     to_char(r.registration_date, 'YYYY-MM-DD') AS registration_date, to_char(r.expiry_date, 'YYYY-MM-DD') AS expiry_date,
     r.standing, r.standing_changed_at, r.key_id, r.credential,
     (SELECT json_agg(json_build_object('policyNumber', i.policy_number, 'type', i.type, 'insurer', i.insurer,
-         'startDate', to_char(i.start_date, 'YYYY-MM-DD'), 'endDate', to_char(i.end_date, 'YYYY-MM-DD')) ORDER BY i.start_date, i.policy_number)
-       FROM insurance_policies i WHERE i.plate_number = r.plate_number AND i.cancelled_at IS NULL AND i.end_date >= r.registration_date) AS cover
+         'startDate', to_char(i.start_date, 'YYYY-MM-DD'), 'endDate', to_char(i.end_date, 'YYYY-MM-DD'), 'holder', c.name,
+         'disputedAt', to_char(i.disputed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY i.start_date, i.policy_number)
+       FROM insurance_policies i JOIN insurance_customers c ON c.id = i.customer_id
+       WHERE i.plate_number = r.plate_number AND i.cancelled_at IS NULL AND i.end_date >= r.registration_date) AS cover
   FROM plates p
   LEFT JOIN registered_plates r ON r.plate_number = p.plate_number AND p.stage = 'Registered'
   LEFT JOIN agent_orders o ON o.id = p.order_id

@@ -5,9 +5,12 @@
  * devices through the change log, and the customer's row is sent again with their vehicles
  * as the registry has them now; the plate's new cover reaches officers' registry copies and
  * the owner's view of the plate in the same transaction. An agent reaches only their own
- * customers and policies.
+ * customers and policies, and insures a plate only for its registered owner or with the
+ * owner's consent (src/server/insurance/owner-consent.ts); the owner is told of each policy.
  */
 import { CUSTOMER_NOT_YOURS } from '#domain/insurance/customer';
+import { INSURANCE_REQUEST_KINDS, INSURANCE_REQUEST_STATUSES } from '#domain/insurance/owner-consent';
+import { consentRequestSchema } from '#domain/insurance/owner-consent-schemas';
 import {
   cancelPolicySchema,
   type InsurancePolicy,
@@ -28,8 +31,9 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/database';
 import { plateLifecycle } from '../lifecycle/plate-lifecycle';
+import { askOwnerConsent, checkHolder, HolderRefusal, insurerOf, recordRefusedAttempt, tellOwnerOfPolicy } from '../insurance/owner-consent';
 import { auditRepository } from '../repositories/audit-repository';
-import { insuranceRepository } from '../repositories/insurance-repository';
+import { type CustomerRecord, insuranceRepository } from '../repositories/insurance-repository';
 import { registryRepository } from '../repositories/registry-repository';
 import type { User } from '../repositories/user-repository';
 import { Refusal } from '../sync/intent';
@@ -56,11 +60,20 @@ const policyResponse = z.object({
   }),
 });
 
+const consentResponse = z.object({
+  request: z.object({
+    id: z.string(),
+    kind: z.enum(INSURANCE_REQUEST_KINDS),
+    status: z.enum(INSURANCE_REQUEST_STATUSES),
+    customerId: z.string(),
+    plateNumber: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+});
+
 const policyParams = z.object({ id: z.string().max(64, 'id must be at most 64 characters') });
 const responses = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 
-/** The insurer named on the agent's policies: their business, or their own name. */
-const insurerOf = (agent: User) => agent.businessName?.trim() || agent.name;
 const newPolicyId = () => uuidv7(Date.now(), randomBytes(10));
 
 /** Who makes a change, when (the server's clock) and from where; the day is the server's calendar day. */
@@ -70,6 +83,13 @@ export interface PolicyChange {
   ip: string;
 }
 
+/** The agent's own customer, or a 404 that does not say whether someone else's exists. */
+async function ownCustomer(tx: Queryable, agent: User, id: string): Promise<CustomerRecord> {
+  const customer = await insuranceRepository(tx).findCustomer(id);
+  if (!customer || customer.agentId !== agent.id) throw new Refusal(404, CUSTOMER_NOT_YOURS, { customerId: CUSTOMER_NOT_YOURS });
+  return customer;
+}
+
 /** The agent's own policy, or a 404 that does not say whether someone else's exists. */
 async function ownPolicy(tx: Queryable, agent: User, id: string): Promise<InsurancePolicy> {
   const policy = await insuranceRepository(tx).findPolicy(id);
@@ -77,11 +97,16 @@ async function ownPolicy(tx: Queryable, agent: User, id: string): Promise<Insura
   return policy;
 }
 
-/** The plate is registered, valid and unexpired, and the term clashes with none of the agent's live policies on it. */
+/** The plate is registered, valid and unexpired. */
+async function checkInsurable(tx: Queryable, plateNumber: string, today: string): Promise<void> {
+  const plate = plateProblem(plateNumber, await insuranceRepository(tx).insurablePlate(plateNumber), today);
+  if (plate) throw new Refusal(422, plate, { plateNumber: plate });
+}
+
+/** The plate is insurable, and the term clashes with none of the agent's live policies on it. */
 async function checkPlate(tx: Queryable, agent: User, plateNumber: string, term: { startDate: string; endDate: string }, today: string): Promise<void> {
   const insurance = insuranceRepository(tx);
-  const plate = plateProblem(plateNumber, await insurance.insurablePlate(plateNumber), today);
-  if (plate) throw new Refusal(422, plate, { plateNumber: plate });
+  await checkInsurable(tx, plateNumber, today);
   const overlap = overlapProblem(plateNumber, term, await insurance.livePoliciesOnPlate(agent.id, plateNumber));
   if (overlap) throw new Refusal(409, overlap, { plateNumber: overlap });
 }
@@ -100,13 +125,14 @@ async function coverChanged(tx: Queryable, plateNumber: string): Promise<void> {
 export async function issuePolicyIn(tx: Queryable, { agent, at, ip }: PolicyChange, input: PolicyInput): Promise<InsurancePolicy> {
   const insurance = insuranceRepository(tx);
   await insurance.lockAgent(agent.id);
-  const customer = await insurance.findCustomer(input.customerId);
-  if (!customer || customer.agentId !== agent.id) throw new Refusal(404, CUSTOMER_NOT_YOURS, { customerId: CUSTOMER_NOT_YOURS });
+  const customer = await ownCustomer(tx, agent, input.customerId);
   await checkPlate(tx, agent, input.plateNumber, input, at.toISOString().slice(0, 10));
+  const basis = await checkHolder(tx, agent, customer, input.plateNumber, at);
   const policy = await insurance.issuePolicy({ id: newPolicyId(), agentId: agent.id, ...input, insurer: insurerOf(agent), renewedFrom: null }, at);
   await insurance.refreshCustomer(customer.id);
   await coverChanged(tx, policy.plateNumber);
-  await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.policy.issue', target: policy.id, detail: { policyNumber: policy.policyNumber, plateNumber: policy.plateNumber, type: policy.type, premium: policy.premium }, ip });
+  await tellOwnerOfPolicy(tx, policy, customer.name, 'issued');
+  await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.policy.issue', target: policy.id, detail: { policyNumber: policy.policyNumber, plateNumber: policy.plateNumber, type: policy.type, premium: policy.premium, holder: basis }, ip });
   return policy;
 }
 
@@ -119,10 +145,14 @@ export async function renewPolicyIn(tx: Queryable, { agent, at, ip }: PolicyChan
   const today = at.toISOString().slice(0, 10);
   const term = renewalTerm(old, today);
   await checkPlate(tx, agent, old.plateNumber, term, today);
+  // The plate may have changed hands, or the consent been withdrawn, since the first term.
+  const customer = await ownCustomer(tx, agent, old.customerId);
+  const basis = await checkHolder(tx, agent, customer, old.plateNumber, at);
   const policy = await insurance.issuePolicy({ id: newPolicyId(), agentId: agent.id, customerId: old.customerId, plateNumber: old.plateNumber, type: old.type, ...term, premium, insurer: insurerOf(agent), renewedFrom: old.id }, at);
   await insurance.refreshCustomer(old.customerId);
   await coverChanged(tx, policy.plateNumber);
-  await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.policy.renew', target: policy.id, detail: { policyNumber: policy.policyNumber, renews: old.policyNumber, plateNumber: policy.plateNumber, premium: policy.premium }, ip });
+  await tellOwnerOfPolicy(tx, policy, customer.name, 'renewed');
+  await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.policy.renew', target: policy.id, detail: { policyNumber: policy.policyNumber, renews: old.policyNumber, plateNumber: policy.plateNumber, premium: policy.premium, holder: basis }, ip });
   return policy;
 }
 
@@ -137,18 +167,24 @@ export async function cancelPolicyIn(tx: Queryable, { agent, at, ip }: PolicyCha
   const policy = await insurance.cancelPolicy(old.id, reason, at);
   if (!policy) throw new Refusal(409, `Policy ${old.policyNumber} is already cancelled.`);
   await coverChanged(tx, policy.plateNumber);
+  await tellOwnerOfPolicy(tx, policy, (await ownCustomer(tx, agent, policy.customerId)).name, 'cancelled');
   await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.policy.cancel', target: policy.id, detail: { policyNumber: policy.policyNumber, plateNumber: policy.plateNumber, reason }, ip });
   return policy;
 }
 
 export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
-  /** Runs a change in one transaction; a Refusal becomes its 4xx answer. */
-  async function change(fn: (tx: Queryable) => Promise<InsurancePolicy>): Promise<{ ok: true; policy: InsurancePolicy } | { ok: false; status: number; body: ReturnType<typeof errorBody> }> {
+  /**
+   * Runs a change in one transaction; a Refusal becomes its 4xx answer. A policy refused on
+   * another person's plate is undone with its transaction, so the attempt (and its alert,
+   * when it looks like fraud) is recorded in one of its own, which commits.
+   */
+  async function change<T>(ip: string, fn: (tx: Queryable) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; status: number; body: ReturnType<typeof errorBody> }> {
     try {
-      return { ok: true, policy: await db.transaction(fn) };
+      return { ok: true, value: await db.transaction(fn) };
     } catch (error) {
-      if (error instanceof Refusal) return { ok: false, status: error.status, body: errorBody(error.status, error.message, error.fields) };
-      throw error;
+      if (!(error instanceof Refusal)) throw error;
+      if (error instanceof HolderRefusal) await db.transaction((tx) => recordRefusedAttempt(tx, error, now(), ip));
+      return { ok: false, status: error.status, body: errorBody(error.status, error.message, error.fields) };
     }
   }
 
@@ -159,9 +195,9 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       schema: { tags: ['insurance'], summary: 'Issue a Third Party or Comprehensive policy on a registered plate, for one of your customers', body: policyInputSchema, response: { 201: policyResponse, ...responses } },
     },
     async (request, reply) => {
-      const outcome = await change((tx) => issuePolicyIn(tx, { agent: request.user as User, at: now(), ip: request.ip }, request.body));
+      const outcome = await change(request.ip, (tx) => issuePolicyIn(tx, { agent: request.user as User, at: now(), ip: request.ip }, request.body));
       if (!outcome.ok) return reply.code(outcome.status).send(outcome.body);
-      return reply.code(201).send({ policy: outcome.policy });
+      return reply.code(201).send({ policy: outcome.value });
     },
   );
 
@@ -172,9 +208,9 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       schema: { tags: ['insurance'], summary: "Renew a policy for a new one-year term from the day after it ends (or today, when it has ended): a new policy number", params: policyParams, body: renewPolicySchema, response: { 201: policyResponse, ...responses } },
     },
     async (request, reply) => {
-      const outcome = await change((tx) => renewPolicyIn(tx, { agent: request.user as User, at: now(), ip: request.ip }, request.params.id, request.body.premium));
+      const outcome = await change(request.ip, (tx) => renewPolicyIn(tx, { agent: request.user as User, at: now(), ip: request.ip }, request.params.id, request.body.premium));
       if (!outcome.ok) return reply.code(outcome.status).send(outcome.body);
-      return reply.code(201).send({ policy: outcome.policy });
+      return reply.code(201).send({ policy: outcome.value });
     },
   );
 
@@ -185,9 +221,34 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       schema: { tags: ['insurance'], summary: 'Cancel an active policy, with the reason', params: policyParams, body: cancelPolicySchema, response: { 200: policyResponse, ...responses } },
     },
     async (request, reply) => {
-      const outcome = await change((tx) => cancelPolicyIn(tx, { agent: request.user as User, at: now(), ip: request.ip }, request.params.id, request.body.reason));
+      const outcome = await change(request.ip, (tx) => cancelPolicyIn(tx, { agent: request.user as User, at: now(), ip: request.ip }, request.params.id, request.body.reason));
       if (!outcome.ok) return reply.code(outcome.status).send(outcome.body);
-      return { policy: outcome.policy };
+      return { policy: outcome.value };
+    },
+  );
+
+  app.post(
+    '/api/insurance/consents',
+    {
+      config: { access: 'insurance:manage' },
+      schema: {
+        tags: ['insurance'],
+        summary: "Ask a plate's registered owner, in their dashboard, to consent to one of your customers (a driver) being insured on it; the question already waiting, when there is one",
+        body: consentRequestSchema,
+        response: { 201: consentResponse, ...responses },
+      },
+    },
+    async (request, reply) => {
+      const agent = request.user as User;
+      const outcome = await change(request.ip, async (tx) => {
+        await insuranceRepository(tx).lockAgent(agent.id);
+        const customer = await ownCustomer(tx, agent, request.body.customerId);
+        await checkInsurable(tx, request.body.plateNumber, now().toISOString().slice(0, 10));
+        return askOwnerConsent(tx, agent, customer, request.body.plateNumber, now(), request.ip);
+      });
+      if (!outcome.ok) return reply.code(outcome.status).send(outcome.body);
+      const asked = outcome.value;
+      return reply.code(201).send({ request: { id: asked.id, kind: asked.kind, status: asked.status, customerId: asked.customerId, plateNumber: asked.plateNumber, createdAt: asked.createdAt } });
     },
   );
 };

@@ -1,9 +1,14 @@
 /**
  * The demo insurance agent's book, made the way the agent makes it: customers saved as the
  * agent's device pushes them (saveCustomer) and policies issued and renewed through the same
- * code as the policy routes, so the numbers, the registry checks, the change log and the
- * audit trail all come from there. One policy covers ZM-123-ABC, so an officer checking the
- * README's valid plate sees its cover; one ends within 30 days; one ended and was renewed.
+ * code as the policy routes, so the numbers, the registry checks (a policy only for the
+ * plate's registered owner, or with the owner's consent), the change log and the audit trail
+ * all come from there. One policy covers ZM-123-ABC, issued to its registered owner, so an
+ * officer checking the README's valid plate sees its cover; one ends within 30 days; the demo
+ * buyer's longest-running plate is insured for the driver of that vehicle, with the buyer's
+ * consent (asked by the agent and accepted by the buyer through the same functions as their
+ * routes), and that policy ended and was renewed; the buyer's other plate has a consent
+ * request for its driver waiting in the buyer's dashboard.
  * Claims in each state (Submitted, Under Assessment, Approved, Rejected, Paid) on the
  * ZM-123-ABC policy are pushed (saveClaim) and moved on through the claim routes' own step
  * function, without photos. Each part in one transaction under the seeding lock, once per database.
@@ -12,6 +17,7 @@ import { addDays, oneYearTermEnd, type PolicyType, policyInputSchema, premiumSch
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import { MIGRATION_LOCK_KEY } from '../db/migrate';
+import { answerRequest, askOwnerConsent } from '../insurance/owner-consent';
 import { insuranceRepository } from '../repositories/insurance-repository';
 import { metaRepository } from '../repositories/meta-repository';
 import { userRepository } from '../repositories/user-repository';
@@ -39,14 +45,19 @@ async function anotherInsurablePlate(tx: Queryable, today: string): Promise<{ pl
   return row ? { plateNumber: row.plate_number, ownerName: row.owner_name, ownerNrc: row.owner_nrc } : undefined;
 }
 
-/** The demo buyer's registered plate that runs longest. */
-async function buyersPlate(tx: Queryable, buyerId: string, today: string): Promise<string | undefined> {
-  const [row] = await tx.query<{ plate_number: string }>(
-    `SELECT plate_number FROM registered_plates WHERE owner_id = $1 AND standing = 'Valid' AND expiry_date >= $2::date AND plate_number <> 'ZM-123-ABC' ORDER BY expiry_date DESC, plate_number LIMIT 1`,
+/** The demo buyer's valid registered plates with the fleet driver of each vehicle, the longest-running first. */
+async function buyersDrivenPlates(tx: Queryable, buyerId: string, today: string): Promise<Array<{ plateNumber: string; driver: string; phone: string }>> {
+  const rows = await tx.query<{ plate_number: string; name: string; phone: string }>(
+    `SELECT r.plate_number, d.name, d.phone FROM registered_plates r
+     JOIN vehicles v ON v.plate_number = r.plate_number AND v.owner_id = r.owner_id JOIN drivers d ON d.id = v.driver_id
+     WHERE r.owner_id = $1 AND r.standing = 'Valid' AND r.expiry_date >= $2::date ORDER BY r.expiry_date DESC, r.plate_number`,
     [buyerId, today],
   );
-  return row?.plate_number;
+  return rows.map((row) => ({ plateNumber: row.plate_number, driver: row.name, phone: row.phone }));
 }
+
+/** The NRCs the agent recorded for the demo fleet's drivers (a driver's NRC is not in the fleet). */
+const DRIVER_NRCS: Readonly<Record<string, string>> = { 'Joseph Phiri': '302215/10/1', 'Grace Tembo': '411873/10/1' };
 
 /** An email for a demo customer from their name: 'Chanda Mwale' → chanda.mwale@example.zm. */
 const demoEmail = (name: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '')}@example.zm`;
@@ -64,24 +75,38 @@ export async function seedDemoInsurance(db: Database, log: FastifyBaseLogger, no
     const device: IntentContext = { tx, user: insurer, ip: '127.0.0.1', log, signer: null, now: () => now };
     const office: PolicyChange = { agent: insurer, at: now, ip: '127.0.0.1' };
 
-    // The README's valid plate belongs to Mwila Banda, who also has the demo buyer's account.
-    await saveCustomer.apply(device, { id: customerId(1), name: 'Mwila Banda', nrc: '204518/10/1', phone: '+260971234567', email: buyer?.email ?? 'buyer@nambala.zm' });
+    // The README's valid plate is registered to Mwila Banda (NRC 204518/10/1), who has no Nambala account.
+    await saveCustomer.apply(device, { id: customerId(1), name: 'Mwila Banda', nrc: '204518/10/1', phone: '+260971000101', email: 'mwila.banda@example.zm' });
     // The owner of the README's expired plate: a customer whose car cannot be insured until it is renewed.
     await saveCustomer.apply(device, { id: customerId(2), name: 'Chipo Mumba', nrc: '118822/61/1', phone: '+260966112233', email: 'chipo.mumba@example.zm' });
     const other = await anotherInsurablePlate(tx, today);
     if (other) await saveCustomer.apply(device, { id: customerId(3), name: other.ownerName, nrc: other.ownerNrc, phone: '+260955123456', email: demoEmail(other.ownerName) });
 
-    const issue = (customer: number, plateNumber: string, type: PolicyType, startDaysAgo: number, premium: string) => {
+    const issue = (customer: number, plateNumber: string, type: PolicyType, startDaysAgo: number, premium: string, endDate?: string) => {
       const startDate = addDays(today, -startDaysAgo);
-      return issuePolicyIn(tx, office, policyInputSchema.parse({ customerId: customerId(customer), plateNumber, type, startDate, endDate: oneYearTermEnd(startDate), premium }));
+      return issuePolicyIn(tx, office, policyInputSchema.parse({ customerId: customerId(customer), plateNumber, type, startDate, endDate: endDate ?? oneYearTermEnd(startDate), premium }));
     };
     // A server started with a smaller demo registry (DEMO_REGISTRY_PLATES) may not have the README's plate.
     if (await insuranceRepository(tx).insurablePlate('ZM-123-ABC')) await issue(1, 'ZM-123-ABC', 'Comprehensive', 120, '4850');
-    const buyers = buyer ? await buyersPlate(tx, buyer.id, today) : undefined;
-    if (buyers) {
-      // Ended last month, renewed today: the list shows both terms.
-      const ended = await issue(1, buyers, 'Third Party', 400, '1150');
-      await renewPolicyIn(tx, office, ended.id, premiumSchema.parse('1200'));
+
+    // The demo buyer's vehicles are driven by their fleet's drivers: the agent insures a driver
+    // on the buyer's plate only with the buyer's consent.
+    const driven = buyer ? await buyersDrivenPlates(tx, buyer.id, today) : [];
+    for (const [index, plate] of driven.slice(0, 2).entries()) {
+      if (!buyer) break;
+      const n = 4 + index;
+      const nrc = DRIVER_NRCS[plate.driver] ?? `30${String(2215 + index).padStart(4, '0')}/10/1`;
+      await saveCustomer.apply(device, { id: customerId(n), name: plate.driver, nrc, phone: plate.phone, email: demoEmail(plate.driver) });
+      const driver = await insuranceRepository(tx).findCustomer(customerId(n));
+      if (!driver) continue;
+      // The longest-running plate's owner accepted long ago; the other's question waits in the buyer's dashboard.
+      const askedAt = index === 0 ? new Date(`${addDays(today, -195)}T09:00:00Z`) : now;
+      const asked = await askOwnerConsent(tx, insurer, driver, plate.plateNumber, askedAt, '127.0.0.1');
+      if (index > 0) continue;
+      await answerRequest(tx, buyer, asked.id, 'Accepted', new Date(askedAt.getTime() + 24 * 3600_000), '127.0.0.1');
+      // 170 days from 190 days ago, so it ended last month; renewed today: the list shows both terms.
+      const first = await issue(n, plate.plateNumber, 'Third Party', 190, '1150', addDays(today, -20));
+      await renewPolicyIn(tx, office, first.id, premiumSchema.parse('1200'));
     }
     // Ends within 30 days: counted under Expiring in 30 Days.
     if (other) await issue(3, other.plateNumber, 'Third Party', 345, '950');

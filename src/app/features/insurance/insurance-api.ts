@@ -1,13 +1,16 @@
 /**
- * Issuing, renewing and cancelling a policy: online only, because the server numbers each
- * policy and checks the plate in the registry. The policy reaches this device with the
+ * Issuing, renewing and cancelling a policy, and asking a plate's owner to consent to a
+ * customer being insured on it: online only, because the server numbers each policy and
+ * checks the plate and its owner in the registry. The policy reaches this device with the
  * sync started at once after the answer.
  */
 import type { InsurancePolicy } from '#domain/insurance/policy-terms';
 import { POLICY_NEEDS_CONNECTION } from '#domain/insurance/policy-terms';
+import { consentAskedMessage } from '#domain/insurance/owner-consent';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
-export type PolicyAnswer = { ok: true; policy: InsurancePolicy } | { ok: false; message: string; fields: Record<string, string> };
+/** A refusal's status tells the dialog what can be done next: 403 is a plate that is not the customer's (the owner's consent may be asked). */
+export type PolicyAnswer = { ok: true; policy: InsurancePolicy } | { ok: false; status: number; message: string; fields: Record<string, string> };
 
 async function send(path: string, body: unknown): Promise<PolicyAnswer> {
   try {
@@ -16,9 +19,9 @@ async function send(path: string, body: unknown): Promise<PolicyAnswer> {
       void import('../../sync/sync-engine').then((module) => module.syncNow());
       return { ok: true, policy: result.body.policy };
     }
-    return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.`, fields: result.body?.fields ?? {} };
+    return { ok: false, status: result.status, message: result.body?.message ?? `The server answered ${result.status}.`, fields: result.body?.fields ?? {} };
   } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: POLICY_NEEDS_CONNECTION, fields: {} };
+    if (error instanceof NetworkError) return { ok: false, status: 0, message: POLICY_NEEDS_CONNECTION, fields: {} };
     throw error;
   }
 }
@@ -33,4 +36,18 @@ export function renewPolicy(policyId: string, premium: string): Promise<PolicyAn
 
 export function cancelPolicy(policyId: string, reason: string): Promise<PolicyAnswer> {
   return send(`/api/insurance/policies/${encodeURIComponent(policyId)}/cancel`, { reason });
+}
+
+export type ConsentAnswer = { ok: true; message: string } | { ok: false; message: string };
+
+/** Asks the plate's registered owner, in their dashboard, to consent to the customer being insured on it. */
+export async function askOwnerConsent(customerId: string, customerName: string, plateNumber: string): Promise<ConsentAnswer> {
+  try {
+    const result = await apiRequest<ApiErrorBody>('POST', '/api/insurance/consents', { customerId, plateNumber });
+    if (result.ok) return { ok: true, message: consentAskedMessage(plateNumber, customerName) };
+    return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
+  } catch (error) {
+    if (error instanceof NetworkError) return { ok: false, message: POLICY_NEEDS_CONNECTION };
+    throw error;
+  }
 }

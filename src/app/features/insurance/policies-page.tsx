@@ -119,7 +119,7 @@ export function PoliciesPage() {
         </Section>
       )}
       {data && dialog?.kind === 'issue' && <IssuePolicyDialog customers={data.customers} today={today} onClose={close} />}
-      {dialog?.kind === 'renew' && <RenewPolicyDialog policy={dialog.policy} today={today} onClose={close} />}
+      {dialog?.kind === 'renew' && <RenewPolicyDialog policy={dialog.policy} holder={data?.customerById.get(dialog.policy.customerId)} today={today} onClose={close} />}
       {dialog?.kind === 'cancel' && <CancelPolicyDialog policy={dialog.policy} onClose={close} />}
     </Stack>
   );

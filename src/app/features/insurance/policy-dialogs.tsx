@@ -1,7 +1,9 @@
 /**
  * Issue Policy, Renew Policy and Cancel Policy. Each needs a connection (the server numbers
- * the policy and checks the plate in the registry): the dialog says so when the device is
- * offline, and the server's refusal is shown under the field it concerns.
+ * the policy and checks the plate and its owner in the registry): the dialog says so when the
+ * device is offline, and the server's refusal is shown under the field it concerns. A plate
+ * that is not the customer's is insured only with its owner's consent: the refusal offers to
+ * ask for it.
  */
 import { customerMatches } from '#domain/insurance/customer-records';
 import type { PolicyFormValues } from '#domain/insurance/policy';
@@ -21,7 +23,7 @@ import { showToast } from '../../components/toast';
 import { focusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useOnlineStatus } from '../../components/use-online-status';
 import type { LocalInsuranceCustomer, LocalInsurancePolicy } from '../../store/database';
-import { cancelPolicy, issuePolicy, type PolicyAnswer, renewPolicy } from './insurance-api';
+import { askOwnerConsent, cancelPolicy, issuePolicy, type PolicyAnswer, renewPolicy } from './insurance-api';
 import { vehicleText } from './insurance-parts';
 
 function NeedsConnection() {
@@ -35,6 +37,46 @@ function NeedsConnection() {
   );
 }
 
+/**
+ * Shown when the plate is not the customer's: asks its owner, in their dashboard, to consent
+ * to the customer being insured on it; once asked, says so.
+ */
+function AskOwnerConsent({ customerId, customerName, plateNumber }: { customerId: string; customerName: string; plateNumber: string }) {
+  const isOnline = useOnlineStatus();
+  const [isBusy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
+  async function ask() {
+    setBusy(true);
+    try {
+      setAnswer(await askOwnerConsent(customerId, customerName, plateNumber));
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (answer?.ok) {
+    return (
+      <Alert.Root status="success" data-testid="consent-asked">
+        <Alert.Indicator />
+        <Alert.Description>{answer.message}</Alert.Description>
+      </Alert.Root>
+    );
+  }
+  return (
+    <Alert.Root status="info" alignItems="flex-start">
+      <Alert.Indicator />
+      <Alert.Content gap="2">
+        <Alert.Description>
+          If {customerName} drives a vehicle that is not theirs, its owner can consent to the policy in their Nambala dashboard.
+          {answer ? ` ${answer.message}` : ''}
+        </Alert.Description>
+        <Button size="sm" variant="outline" alignSelf="flex-start" loading={isBusy} disabled={!isOnline} onClick={() => void ask()}>
+          Ask the owner’s consent
+        </Button>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 /** Runs a server change and keeps its refusal for the form: a message, and messages by field. */
 // The forms' rules (zod) load once the page is idle (or with the first save), not with the page.
 const policyRules = onDemand(() => import('#domain/insurance/policy'));
@@ -44,6 +86,8 @@ function useServerChange<FieldName extends string>() {
   const [errors, setErrorsNow] = useState<Partial<Record<FieldName, string>>>({});
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
+  /** The last refusal was a plate that is not the customer's: their owner's consent may be asked. */
+  const [needsConsent, setNeedsConsent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   /** Shows the messages and, when there are any, takes the keyboard to the first field concerned. */
   function setErrors(next: Partial<Record<FieldName, string>>) {
@@ -68,18 +112,20 @@ function useServerChange<FieldName extends string>() {
   async function run(call: () => Promise<PolicyAnswer>, done: (answer: Extract<PolicyAnswer, { ok: true }>) => void) {
     setSubmitting(true);
     setFormMessage(null);
+    setNeedsConsent(false);
     try {
       const answer = await call();
       if (answer.ok) done(answer);
       else {
         setFormMessage(answer.message);
         setErrors(answer.fields as Partial<Record<FieldName, string>>);
+        setNeedsConsent(answer.status === 403);
       }
     } finally {
       setSubmitting(false);
     }
   }
-  return { errors, clearError, formMessage, isSubmitting, formRef, check, run };
+  return { errors, clearError, formMessage, isSubmitting, formRef, check, run, needsConsent, setNeedsConsent };
 }
 
 export interface IssuePolicyDialogProps {
@@ -93,13 +139,14 @@ type IssueField = keyof PolicyFormValues | 'form';
 export function IssuePolicyDialog({ customers, today, onClose }: IssuePolicyDialogProps) {
   const [values, setValues] = useState<PolicyFormValues>({ customerId: '', plateNumber: '', type: 'Third Party', startDate: today, endDate: oneYearTermEnd(today), premium: '' });
   const [customerSearch, setCustomerSearch] = useState('');
-  const { errors, clearError, formMessage, isSubmitting, formRef, check, run } = useServerChange<IssueField>();
+  const { errors, clearError, formMessage, isSubmitting, formRef, check, run, needsConsent, setNeedsConsent } = useServerChange<IssueField>();
   const customer = customers.find((candidate) => candidate.id === values.customerId);
   const choices = customers.filter((candidate) => candidate.id === values.customerId || customerMatches(candidate, customerSearch)).slice(0, 100);
 
   function change(field: keyof PolicyFormValues, value: string) {
     setValues((current) => ({ ...current, [field]: value, ...(field === 'startDate' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? { endDate: oneYearTermEnd(value) } : {}) }));
     clearError(field);
+    if (field === 'customerId' || field === 'plateNumber') setNeedsConsent(false);
   }
 
   async function save() {
@@ -154,10 +201,11 @@ export function IssuePolicyDialog({ customers, today, onClose }: IssuePolicyDial
             </datalist>
             <Field.HelperText>
               {customer && customer.vehicles.length > 0
-                ? `Registered to ${customer.name}: ${customer.vehicles.map((vehicle) => vehicle.plateNumber).join(', ')}.`
-                : 'The plate must be registered, valid and not expired.'}
+                ? `${customer.name}'s vehicles: ${customer.vehicles.map((vehicle) => vehicle.plateNumber).join(', ')}.`
+                : 'The plate must be registered, valid and not expired, and registered to the customer (or its owner must consent).'}
             </Field.HelperText>
           </FormField>
+          {needsConsent && customer && <AskOwnerConsent customerId={customer.id} customerName={customer.name} plateNumber={values.plateNumber.trim().toUpperCase()} />}
           <FormField label="Cover" error={errors.type} required>
             <NativeSelect.Root>
               <NativeSelect.Field value={values.type} onChange={(event) => change('type', event.currentTarget.value)}>
@@ -184,9 +232,9 @@ export function IssuePolicyDialog({ customers, today, onClose }: IssuePolicyDial
   );
 }
 
-export function RenewPolicyDialog({ policy, today, onClose }: { policy: LocalInsurancePolicy; today: string; onClose: () => void }) {
+export function RenewPolicyDialog({ policy, holder, today, onClose }: { policy: LocalInsurancePolicy; holder: LocalInsuranceCustomer | undefined; today: string; onClose: () => void }) {
   const [premium, setPremium] = useState(() => (policy.premium / 100).toFixed(2));
-  const { errors, clearError, formMessage, isSubmitting, formRef, check, run } = useServerChange<'premium' | 'form'>();
+  const { errors, clearError, formMessage, isSubmitting, formRef, check, run, needsConsent } = useServerChange<'premium' | 'form'>();
   const term = renewalTerm(policy, today);
 
   async function save() {
@@ -218,6 +266,7 @@ export function RenewPolicyDialog({ policy, today, onClose }: { policy: LocalIns
             {policy.type} cover for <strong>{policy.plateNumber}</strong> from {formatDay(term.startDate)} to {formatDay(term.endDate)}, under a new policy number. Last term&apos;s premium:{' '}
             {formatKwacha(policy.premium)}.
           </Text>
+          {needsConsent && holder && <AskOwnerConsent customerId={holder.id} customerName={holder.name} plateNumber={policy.plateNumber} />}
           <FormField label="Premium (K)" error={errors.premium} required>
             <Input
               value={premium}

@@ -2,8 +2,10 @@
  * My Plates & Orders (/dashboard/user/plates): every plate the owner holds, from paid to
  * registered, and every order still in progress (applications by LP- reference,
  * reservations with their time left and fee, purchases awaiting payment), with the spec's
- * columns Plate, Vehicle, Status, Order Date and Actions. Read from the device's copy, so
- * it works offline; paying, cancelling, transferring and renewing need a connection.
+ * columns Plate, Vehicle, Status, Order Date and Actions. A plate's View lists every policy on
+ * it, each of which the owner can dispute. Read from the device's copy, so it works offline;
+ * paying, cancelling, transferring, renewing, disputing and answering insurance requests
+ * need a connection.
  */
 import { formatZmw, ngwee } from '#domain/money/money';
 import { paymentOutcome } from '#domain/payments/payment-outcome';
@@ -32,7 +34,9 @@ import type { RenewDialogProps } from '../renewals/renew-dialog';
 import { receiptPath } from '../user-payments/payment-rows';
 import { cancelReservation } from './owner-api';
 import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus } from './plate-status';
+import { InsuranceRequests } from './insurance-requests';
 import { PlateDocumentsButtons } from './plate-documents';
+import { PlatePolicies } from './plate-policies';
 import { GetPlatesButtons, PlateNumber, StatusBadge } from './plate-parts';
 import { useOwnerData } from './use-owner-data';
 
@@ -107,6 +111,14 @@ function PlateDialog({ plate, vehicle, today, onClose }: { plate: LocalOwnedPlat
     >
       <Stack gap="4">
         <DetailsList rows={rows} />
+        {registration && (
+          <Box as="section" aria-labelledby="plate-policies-heading">
+            <Text id="plate-policies-heading" fontWeight="semibold" mb="2">
+              Policies on this plate
+            </Text>
+            <PlatePolicies terms={plate.cover ?? []} today={today} />
+          </Box>
+        )}
         <Box>
           <Text fontWeight="semibold" mb="2">
             Progress
@@ -398,6 +410,7 @@ export function MyPlatesPage() {
       <PageHeader title="My Plates & Orders" summary="Every plate you hold, from paid to registered, and every order in progress." />
       <OfflineAsOf what="your plates and orders are shown" />
       <PendingTransfers />
+      <InsuranceRequests />
       <Section
         title="My Plates & Orders"
         headingId="my-plates-heading"

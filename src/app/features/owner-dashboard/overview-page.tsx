@@ -3,7 +3,8 @@
  * Fleet Vehicles, Pending Renewals and Compliance Score, each saying what it counts; the
  * upcoming-renewals banner (plates expiring within 90 days, each with Renew); quick
  * actions Add Vehicle, Download QR, Make Payment and View Reports; and the latest of My
- * Plates & Orders. All from the device's copy of the owner's own data.
+ * Plates & Orders. All from the device's copy of the owner's own data, but for insurance
+ * agents' requests waiting for an answer, read online.
  */
 import { type OwnerOverview, ownerOverview, renewalsDue } from '#domain/plates/owner-overview';
 import { Alert, Box, Button, Card, Flex, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
@@ -18,6 +19,7 @@ import type { LocalOwnedPlate, NambalaDatabase } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useToday } from '../../components/use-today';
 import { PendingTransfers } from '../plate-transfer/pending-transfers';
+import { InsuranceRequests } from './insurance-requests';
 import { GetPlatesButtons, PlateNumber, StatusBadge } from './plate-parts';
 import { saveFile } from '../certificates/plate-downloads';
 import { statementCsv } from './owner-statement';
@@ -129,6 +131,7 @@ export function OwnerOverviewPage() {
       <PageHeader title="My Dashboard" summary="Your plates, vehicles, renewals and compliance at a glance." />
       <OfflineAsOf what="your dashboard is shown" />
       <PendingTransfers />
+      <InsuranceRequests />
 
       {due.length > 0 && (
         <Alert.Root status="warning" data-testid="renewals-banner" alignItems="flex-start">

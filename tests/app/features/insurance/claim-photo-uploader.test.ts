@@ -37,11 +37,12 @@ describe('claim photo uploader', () => {
     const agent = await userRepository(serverDb).create({ email: 'uploader@claims.zm', name: 'Uploader', passwordHash: 'x', accountType: 'individual', userType: 'Customer', status: 'Active', requestedRole: null, roles: ['insurance_agent'] });
     await sessionRepository(serverDb).create('uploader-session', agent?.id ?? '', new Date(Date.now() + 3600_000));
     cookie = 'nambala_session=uploader-session';
-    const customerId = randomUUID();
-    await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 't', mutations: [{ id: randomUUID(), intent: 'saveCustomer', payload: { id: customerId, name: 'Ruth Tembo', nrc: '111222/33/1', phone: '0977 100 200', email: 'ruth@example.zm' } }] } });
-    const [plate] = await serverDb.query<{ plate_number: string }>(
-      "SELECT plate_number FROM registered_plates WHERE standing = 'Valid' AND expiry_date > now() + interval '1 year' AND plate_number NOT IN (SELECT plate_number FROM insurance_policies) ORDER BY plate_number LIMIT 1",
+    // The customer is the plate's registered owner: a policy is issued only to them.
+    const [plate] = await serverDb.query<{ plate_number: string; owner_nrc: string }>(
+      "SELECT plate_number, owner_nrc FROM registered_plates WHERE standing = 'Valid' AND expiry_date > now() + interval '1 year' AND plate_number NOT IN (SELECT plate_number FROM insurance_policies) ORDER BY plate_number LIMIT 1",
     );
+    const customerId = randomUUID();
+    await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 't', mutations: [{ id: randomUUID(), intent: 'saveCustomer', payload: { id: customerId, name: 'Ruth Tembo', nrc: plate?.owner_nrc, phone: '0977 100 200', email: 'ruth@example.zm' } }] } });
     const issued = await app.inject({ method: 'POST', url: '/api/insurance/policies', headers: { cookie }, payload: { customerId, plateNumber: plate?.plate_number, type: 'Comprehensive', startDate: inDays(-20), endDate: inDays(200), premium: '2500' } });
     policy = issued.json().policy;
 
