@@ -148,7 +148,8 @@ describe('fleet import', () => {
   it('imports 10,000 rows at once (more than a megabyte) and refuses 10,001', async () => {
     const owner = await newOwner();
     const rows = (count: number, offset: number) =>
-      Array.from({ length: count }, (_, index) => `Toyota Motor Corporation,Hiace Commuter High Roof Long Body 2.8 GD-6,2020,Pearl White Metallic,${vin(100_000 + offset + index)}`);
+      // The longest make and model a plate's credential holds (24 characters), and cells padded with spaces as some spreadsheets export them.
+      Array.from({ length: count }, (_, index) => `Toyota Motor Corporation,    Hiace Commuter High Roof    ,2020,    Pearl White     ,${vin(100_000 + offset + index)}    `);
     const tooMany = await importCsv(owner.cookie, ['make,model,year,colour,chassis_number', ...rows(10_001, 0)].join('\n'));
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().errors).toEqual(['The file has 10,001 vehicles; import at most 10,000 at a time (split the file).']);

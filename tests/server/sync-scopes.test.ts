@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { agentRepository } from '../../src/server/repositories/agent-repository';
 import { PULL_PAGE_LIMIT } from '../../src/server/routes/sync-routes';
+import { givePlatesToShop } from './shop-orders';
 import { buildTestAppWithDb } from './test-app';
 
 interface PulledChange {
@@ -37,6 +38,16 @@ const DAY_MS = 24 * 3600 * 1000;
 /** A calendar day some days before today, so dates never fall in the future whatever day the tests run. */
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
 
+/** The order each number is sold against, and the NRC it names (given to the shops in beforeAll, or the demo's). */
+const ORDERS: Readonly<Record<string, { reference: string; nrc: string }>> = {
+  'ZM-201-AAA': { reference: 'ORD-T1', nrc: '123456/78/9' },
+  'ZM-204-DDD': { reference: 'ORD-T2', nrc: '123456/78/9' },
+  'ZM-205-EEE': { reference: 'ORD-T3', nrc: '123456/78/9' },
+  'ZM-206-FFF': { reference: 'ORD-T4', nrc: '123456/78/9' },
+  'ZM-202-BBB': { reference: 'ORD-T11', nrc: '123456/78/9' },
+  'ZM-203-CCC': { reference: 'ORD-T12', nrc: '123456/78/9' },
+  'ZM-103-TRK': { reference: 'ORD-003', nrc: '345678/90/1' },
+};
 const whitebook = (plateNumber: string, extra: Record<string, unknown> = {}) => ({
   id: randomUUID(),
   plateNumber,
@@ -46,10 +57,10 @@ const whitebook = (plateNumber: string, extra: Record<string, unknown> = {}) => 
   vehicleYear: 2019,
   chassisNumber: 'JTDBR32E720123456',
   ownerName: 'Mwila Banda',
-  ownerNrc: '123456/78/9',
+  ownerNrc: ORDERS[plateNumber]?.nrc ?? '123456/78/9',
   saleDate: daysAgo(2),
   registrationNumber: 'BAK 1234',
-  entitlementReference: 'ORD-001',
+  entitlementReference: ORDERS[plateNumber]?.reference ?? 'ORD-001',
   ...extra,
 });
 const manufacturing = (plateNumber: string, status: string, extra: Record<string, unknown> = {}) => ({
@@ -142,13 +153,16 @@ describe('sync scopes: who pulls what', () => {
         collectionDate: daysAgo(-3),
       }),
     ).toBeDefined();
+    // The numbers each shop sells and makes below are on its orders (the demo shop's ZM-104-BPT is on the second shop's too).
+    await givePlatesToShop(db, 'agent@nambala.zm', ['ZM-201-AAA', 'ZM-204-DDD', 'ZM-205-EEE', 'ZM-206-FFF'], '123456/78/9', 1);
+    await givePlatesToShop(db, SECOND_EMAIL, ['ZM-202-BBB', 'ZM-203-CCC', 'ZM-104-BPT'], '123456/78/9', 11);
   }, 60_000);
   afterAll(() => app.close());
 
   it('gives each agent only their own shop, the administrator every shop, and a buyer nothing', async () => {
     const mine = whitebook('ZM-201-AAA');
     // Each shop's sale is checked against its own order.
-    const theirs = whitebook('ZM-202-BBB', { entitlementReference: 'ORD-901' });
+    const theirs = whitebook('ZM-202-BBB');
     const theirStock = inventory();
     expect(await pushOne(cookies.agent, 'recordWhitebookEntry', mine)).toMatchObject({ outcome: 'applied' });
     expect((await pushAll(cookies.second, [mutation('recordWhitebookEntry', theirs), mutation('recordInventoryItem', theirStock)])).map((result) => result.outcome)).toEqual([
@@ -173,7 +187,7 @@ describe('sync scopes: who pulls what', () => {
     const second = await pullAll(cookies.second);
     expect(second.pages[0]?.scopes.sort()).toEqual([`agent:${secondId}`, `user:${secondId}`].sort());
     expect(second.changes.map((change) => `${change.entity}:${change.id}`).sort()).toEqual(
-      [`whitebookEntry:${theirs.id}`, `inventoryItem:${theirStock.id}`, 'agentOrder:ORD-901'].sort(),
+      [`whitebookEntry:${theirs.id}`, `inventoryItem:${theirStock.id}`, 'agentOrder:ORD-901', 'agentOrder:ORD-T11', 'agentOrder:ORD-T12', 'agentOrder:ORD-T13'].sort(),
     );
     expect(second.changes.every((change) => shopOf(change) === secondId)).toBe(true);
 
@@ -194,13 +208,13 @@ describe('sync scopes: who pulls what', () => {
   it('ignores a shop named in the payload: the record lands in the sender’s own shop', async () => {
     const { cursor: agentCursor } = await pullAll(cookies.agent);
     const { cursor: secondCursor } = await pullAll(cookies.second);
-    const intruding = whitebook('ZM-203-CCC', { agentId, agent_id: agentId, createdAt: '2000-01-01T00:00:00.000Z', entitlementReference: 'ORD-901' });
-    // The demo shop has a pending order for ZM-104-BPT; collecting that plate from the other shop must not fulfil it.
+    const intruding = whitebook('ZM-203-CCC', { agentId, agent_id: agentId, createdAt: '2000-01-01T00:00:00.000Z' });
+    // The demo shop has a pending order for ZM-104-BPT; collecting that plate from the other shop (given it too, as ORD-T13) fulfils only the other shop's.
     const collected = manufacturing('ZM-104-BPT', 'Collected', { agentId, agent_id: agentId });
     const stock = inventory({ agentId });
     const results = await pushAll(cookies.second, [mutation('recordWhitebookEntry', intruding), mutation('recordManufacturing', collected), mutation('recordInventoryItem', stock)]);
     expect(results.map((result) => result.outcome)).toEqual(['applied', 'applied', 'applied']);
-    expect(results[1]?.data).toEqual({ fulfilledOrders: '' });
+    expect(results[1]?.data).toEqual({ fulfilledOrders: 'ORD-T13' });
 
     for (const [table, id] of [['whitebook_entries', intruding.id], ['manufacturing_records', collected.id], ['agent_inventory_items', stock.id]] as const) {
       const rows = await db.query<{ agent_id: string }>(`SELECT agent_id FROM ${table} WHERE id = $1`, [id]);
@@ -212,7 +226,7 @@ describe('sync scopes: who pulls what', () => {
     // The demo agent sees none of it; the second agent sees all three as their own.
     expect((await pullAll(cookies.agent, agentCursor)).changes).toEqual([]);
     const second = (await pullAll(cookies.second, secondCursor)).changes;
-    expect(ids(second).sort()).toEqual([intruding.id, collected.id, stock.id].sort());
+    expect(ids(second).sort()).toEqual([intruding.id, collected.id, stock.id, 'ORD-T13'].sort());
     for (const change of second) {
       expect(change.data?.agentId).toBe(secondId);
       expect(change.data).not.toHaveProperty('agent_id');
