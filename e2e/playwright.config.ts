@@ -2,6 +2,7 @@
  * End-to-end tests in real Chromium (Debian's /usr/bin/chromium, or CHROMIUM_PATH)
  * against the built app served by the real server on an in-memory database.
  */
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -22,7 +23,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: '../test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One worker per core (two on CI's runner), here as on CI; E2E_WORKERS (a number or a
+  // percentage of the cores) or --workers sets another.
+  workers: process.env.E2E_WORKERS || availableParallelism(),
   retries: process.env.CI ? 1 : 0,
   // CI runs two workers on two cores beside the server: multi-actor flows need the headroom.
   // On a slow runner (2026-11-27: its cold pages ready 15 s after navigation) journeys that
@@ -38,7 +41,11 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: '**/registry-integrity.spec.ts' },
+    // It suspends the demo shop for a moment, so it runs once every other journey has finished.
+    { name: 'integrity', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: '**/registry-integrity.spec.ts', dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'npx tsx src/server/server.ts',
     cwd: '..',

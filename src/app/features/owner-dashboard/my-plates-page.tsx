@@ -37,13 +37,14 @@ import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus } from '
 import { InsuranceRequests } from './insurance-requests';
 import { PlateDocumentsButtons } from './plate-documents';
 import { PlatePolicies } from './plate-policies';
+import { RegistrationReport } from './registration-report';
 import { GetPlatesButtons, PlateNumber, StatusBadge } from './plate-parts';
 import { useOwnerData } from './use-owner-data';
 
 type Row = { id: string; syncState?: SyncState; kind: 'plate'; plate: LocalOwnedPlate } | { id: string; syncState?: SyncState; kind: 'order'; order: LocalOwnerOrder };
 
 type Open =
-  | { kind: 'plate' | 'transfer' | 'renew'; plateNumber: string }
+  | { kind: 'plate' | 'transfer' | 'renew'; plateNumber: string; isReporting?: boolean }
   | { kind: 'order' | 'pay' | 'cancel'; id: string }
   | null;
 
@@ -70,7 +71,7 @@ function orderTitle(order: LocalOwnerOrder): string {
   return `Purchase of ${order.reference}`;
 }
 
-function PlateDialog({ plate, vehicle, today, onClose }: { plate: LocalOwnedPlate; vehicle: string; today: string; onClose: () => void }) {
+function PlateDialog({ plate, vehicle, today, isReporting = false, onClose }: { plate: LocalOwnedPlate; vehicle: string; today: string; isReporting?: boolean; onClose: () => void }) {
   const status = plateStatus(plate, today);
   const cover = plateCover(plate, today);
   const registration = plate.registration;
@@ -119,6 +120,8 @@ function PlateDialog({ plate, vehicle, today, onClose }: { plate: LocalOwnedPlat
             <PlatePolicies terms={plate.cover ?? []} today={today} />
           </Box>
         )}
+        {/* From the registration notice: "Not you? Report it". */}
+        {registration && <RegistrationReport plateNumber={plate.plateNumber} startOpen={isReporting} />}
         <Box>
           <Text fontWeight="semibold" mb="2">
             Progress
@@ -275,6 +278,8 @@ export function MyPlatesPage() {
   const [open, setOpen] = useState<Open>(() => {
     const renew = params.get('renew');
     const plate = params.get('plate');
+    const report = params.get('report');
+    if (report) return { kind: 'plate', plateNumber: report, isReporting: true };
     return renew ? { kind: 'renew', plateNumber: renew } : plate ? { kind: 'plate', plateNumber: plate } : null;
   });
   const fitted = useMemo(() => new Map((data?.vehicles ?? []).flatMap((vehicle) => (vehicle.plateNumber ? [[vehicle.plateNumber, vehicle.label] as const] : []))), [data?.vehicles]);
@@ -449,7 +454,7 @@ export function MyPlatesPage() {
           </Flex>
         )}
       </Section>
-      {open?.kind === 'plate' && openPlate && <PlateDialog plate={openPlate} vehicle={vehicleOf(openPlate, fitted, data?.orders ?? [])} today={today} onClose={close} />}
+      {open?.kind === 'plate' && openPlate && <PlateDialog plate={openPlate} vehicle={vehicleOf(openPlate, fitted, data?.orders ?? [])} today={today} isReporting={open.isReporting} onClose={close} />}
       {open?.kind === 'transfer' && openPlate && <TransferDialog plate={openPlate} isOpen onClose={close} />}
       {open?.kind === 'renew' && openPlate && <RenewDialog plate={openPlate} isOpen onClose={close} />}
       {open?.kind === 'order' && openOrder && <OrderDialog order={openOrder} onClose={close} />}

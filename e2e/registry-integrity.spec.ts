@@ -1,0 +1,152 @@
+/**
+ * No insider can put a false fact into the registry, walked through by the people involved:
+ * a buyer pays for a marketplace number giving their NRC; the shop's tablet, offline, picks
+ * the order, is refused a wrong NRC on the device and takes the right one; after sync the
+ * officer's verdict names the vehicle and the buyer has been told. Then the shop's sale of a
+ * number it was never given reaches the administrator's Integrity Alerts, the administrator
+ * suspends the shop, and its next record is refused with the reason.
+ *
+ * It suspends the demo shop, so it runs on its own after the other journeys (the
+ * 'integrity' project in playwright.config.ts), and lifts the suspension at the end.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { entitlementNotFound } from '../src/domain/agent/workspace';
+import { recordingSuspended, saleNrcMismatch } from '../src/domain/integrity/integrity-alert';
+import { openApp, signInAs } from './app-page';
+import { APPROVE_CARD, apiAs, today } from './lifecycle-steps';
+
+const SAVED = "Saved on this device — it will be sent when you're back online.";
+const SHOP = 'Cairo Road Plates';
+
+test('a number is registered only to the person who paid for it, and a shop that tries another is stopped by the administrator', async ({ browser, playwright, baseURL }) => {
+  test.setTimeout(180_000);
+
+  // The buyer pays for a listed number, naming the owner and their NRC.
+  const buyer = await apiAs(playwright.request, baseURL, 'buyer');
+  const listings = ((await (await buyer.get('/api/listings')).json()) as { listings: Array<{ id: string; number: string; status: string }> }).listings;
+  const listing = listings.filter((candidate) => candidate.status === 'Available').at(-1);
+  if (!listing) throw new Error('no listing left to buy');
+  const plate = listing.number;
+  const bought = await buyer.post(`/api/listings/${listing.id}/buy`, { data: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9' } });
+  expect(((await bought.json()) as { payment: { status: string } }).payment.status).toBe('approved');
+
+  // The shop's tablet holds the order once it has synced; then the network goes.
+  // A tablet held landscape.
+  const tablet = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const shop = await tablet.newPage();
+  // Installed: the app's pages open offline from the service worker's copy.
+  await shop.goto('/');
+  await expect.poll(() => shop.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
+  await signInAs(shop, 'agent');
+  await openApp(shop, '/dashboard/agent/whitebook');
+  const form = shop.getByRole('form', { name: /Plate Sale and Vehicle/ });
+  const orderPicker = form.getByRole('combobox', { name: 'Order' });
+  const orderOption = orderPicker.locator('option', { hasText: plate });
+  await expect(orderOption).toHaveCount(1, { timeout: 30_000 });
+  await tablet.setOffline(true);
+
+  // The plate is made, then sold against its order: the number and the owner fill in.
+  const nav = shop.getByRole('navigation', { name: 'Dashboard' });
+  await nav.getByRole('link', { name: 'Manufacturing' }).click();
+  const manufacturing = shop.getByRole('form', { name: /Upload Plate Manufacturing Details/ });
+  await manufacturing.getByRole('textbox', { name: /Plate Number/ }).fill(plate);
+  await manufacturing.getByRole('combobox', { name: /Status/ }).selectOption('Collected');
+  await manufacturing.getByRole('textbox', { name: /Batch Number/ }).fill(`B-${randomUUID().slice(0, 5).toUpperCase()}`);
+  await manufacturing.getByLabel(/Production Date/).fill(today());
+  await manufacturing.getByRole('button', { name: 'Submit Details' }).click();
+  await expect(shop.getByText('Manufacturing details submitted successfully!').last()).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Whitebook Entry' }).click();
+  const orderId = ((await orderOption.textContent()) ?? '').split(' · ')[0]?.trim() ?? '';
+  expect(orderId).toMatch(/^ORD-\d+$/);
+  await orderPicker.selectOption(orderId);
+  await expect(form.getByRole('textbox', { name: /Plate Number/ })).toHaveValue(plate);
+  await expect(form.getByRole('textbox', { name: /Owner Name/ })).toHaveValue('Mwila Banda');
+  await expect(form.getByRole('textbox', { name: /Entitlement Document Reference/ })).toHaveValue(orderId);
+  const fillVehicle = async () => {
+    await form.getByRole('textbox', { name: /Vehicle Make/ }).fill('Toyota');
+    await form.getByRole('textbox', { name: /Vehicle Model/ }).fill('Hilux');
+    await form.getByRole('textbox', { name: /Vehicle Colour/ }).fill('White');
+    await form.getByRole('textbox', { name: /Vehicle Year/ }).fill('2022');
+    await form.getByRole('textbox', { name: /Chassis Number/ }).fill(`AHT${String(Date.now()).padStart(14, '0')}`);
+    await form.getByRole('textbox', { name: /Registration Number/ }).fill('BAK 3399');
+  };
+  await fillVehicle();
+
+  // A stranger's NRC is refused on the tablet, offline, and nothing is kept.
+  await form.getByRole('textbox', { name: /Owner NRC Number/ }).fill('999999/99/9');
+  await form.getByRole('button', { name: 'Submit Entry' }).click();
+  await expect(form.getByText(saleNrcMismatch(orderId))).toBeVisible();
+  await expect(shop.getByText(SAVED)).toHaveCount(0);
+
+  // The buyer's own NRC is taken, and the sale waits on the tablet.
+  await form.getByRole('textbox', { name: /Owner NRC Number/ }).fill('123456/78/9');
+  await form.getByRole('button', { name: 'Submit Entry' }).click();
+  await expect(shop.getByText(SAVED).first()).toBeVisible();
+  await tablet.setOffline(false);
+  await expect(shop.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, { timeout: 30_000 });
+  await expect(shop.getByRole('row').filter({ hasText: plate })).toContainText('Synced');
+
+  // The officer's verdict names the registered vehicle and its owner; the buyer was told.
+  const police = await apiAs(playwright.request, baseURL, 'police');
+  const verdict = (await (await police.get(`/api/verification/${plate}`)).json()) as { verdict: string; vehicle: { make: string; model: string; colour: string }; owner?: { name: string } };
+  expect(verdict).toMatchObject({ verdict: 'Valid', vehicle: { make: 'Toyota', model: 'Hilux', colour: 'White' }, owner: { name: 'Mwila Banda' } });
+  const notifications = ((await (await buyer.get('/api/notifications')).json()) as { notifications: Array<{ body: string }> }).notifications;
+  expect(notifications.map((notification) => notification.body)).toContainEqual(expect.stringContaining(`${plate} was registered to you at ${SHOP} with a White Toyota Hilux`));
+
+  // The shop sells a number nobody gave it, against a made-up application: refused by the server.
+  const invented = `ZM-${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}-QZ${String.fromCharCode(65 + Math.floor(Math.random() * 26))}`;
+  await form.getByRole('textbox', { name: /Plate Number/ }).fill(invented);
+  await fillVehicle();
+  await form.getByRole('textbox', { name: /Owner Name/ }).fill('John Doe');
+  await form.getByRole('textbox', { name: /Owner NRC Number/ }).fill('999999/99/9');
+  await form.getByRole('textbox', { name: /Entitlement Document Reference/ }).fill('LP-999999');
+  await form.getByRole('button', { name: 'Submit Entry' }).click();
+  await expect(form.getByText(entitlementNotFound('LP-999999')).first()).toBeVisible({ timeout: 20_000 });
+
+  // The administrator finds it among the Integrity Alerts and suspends the shop.
+  const admin = await (await browser.newContext()).newPage();
+  await signInAs(admin, 'admin');
+  await openApp(admin, '/dashboard/admin/compliance');
+  const queue = admin.getByRole('region', { name: 'Integrity Alerts' });
+  const alert = queue.getByRole('listitem').filter({ hasText: invented });
+  await expect(alert).toContainText('Sale of a number not given to the shop', { timeout: 30_000 });
+  await expect(alert).toContainText(SHOP);
+  await alert.getByRole('button', { name: `Suspend ${SHOP}` }).click();
+  const dialog = admin.getByRole('alertdialog', { name: `Suspend ${SHOP}?` });
+  await dialog.getByRole('button', { name: 'Suspend shop' }).click();
+  await expect(dialog.getByText('Please give the reason the shop is told')).toBeVisible();
+  const reason = 'A sale of a number it was not given, under review';
+  await dialog.getByRole('textbox', { name: /Reason the shop is told/ }).fill(reason);
+  await dialog.getByRole('button', { name: 'Suspend shop' }).click();
+  await expect(admin.getByText(`${SHOP} is suspended`).first()).toBeVisible({ timeout: 20_000 });
+  await expect(alert.getByText('Shop suspended')).toBeVisible();
+
+  try {
+    // The shop's next record is refused, saying why.
+    await nav.getByRole('link', { name: 'Inventory' }).click();
+    const inventory = shop.getByRole('form', { name: /Add Inventory Item/ });
+    await inventory.getByRole('combobox', { name: /Item Type/ }).selectOption('Plate Blanks');
+    await inventory.getByRole('spinbutton', { name: /Quantity/ }).fill('20');
+    await inventory.getByRole('textbox', { name: /Batch Number/ }).fill(`BLK-${randomUUID().slice(0, 5).toUpperCase()}`);
+    await inventory.getByLabel(/Received Date/).fill(today());
+    await inventory.getByRole('button', { name: /Add Item/ }).click();
+    await expect(inventory.getByText(recordingSuspended(reason))).toBeVisible({ timeout: 20_000 });
+
+    // Reviewed, with what was found.
+    await alert.getByRole('button', { name: /^Mark reviewed/ }).click();
+    const review = admin.getByRole('alertdialog', { name: 'Mark this alert reviewed' });
+    await review.getByRole('textbox', { name: /What you found/ }).fill('Shop called; number typed from a customer’s old plate.');
+    await review.getByRole('button', { name: 'Mark reviewed' }).click();
+    await expect(queue.getByRole('button', { name: /Reviewed alerts/ })).toBeVisible({ timeout: 20_000 });
+  } finally {
+    // The demo shop records again for whatever runs next.
+    const lift = await apiAs(playwright.request, baseURL, 'admin');
+    const shopId = ((await (await lift.get('/api/admin/users')).json()) as { users: Array<{ id: string; email: string }> }).users.find((user) => user.email === 'agent@nambala.zm')?.id;
+    await lift.post('/api/sync/push', { data: { clientId: `e2e-admin-${randomUUID()}`, mutations: [{ id: randomUUID(), intent: 'setShopRecording', payload: { shopId, suspended: false } }] } });
+    await lift.dispose();
+  }
+  await buyer.dispose();
+  await police.dispose();
+});
