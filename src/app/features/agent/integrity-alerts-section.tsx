@@ -18,8 +18,15 @@ import { startSync } from '../../sync/sync-engine';
 import { alertQueue } from './integrity-changes';
 import { type IntegrityDecision, IntegrityDecisionDialog } from './integrity-decision-dialog';
 
+/** The evidence as a reviewer reads it: what was sent, then what it was compared with (the database keeps no key order). */
+const EVIDENCE_ORDER = ['Plate number', 'Entitlement reference', 'The order is for', 'Owner name recorded', 'Owner NRC recorded', 'Vehicle', 'Sale date', 'Status', 'Batch number', 'Production date'];
+const rank = (label: string) => {
+  const index = EVIDENCE_ORDER.indexOf(label);
+  return index === -1 ? EVIDENCE_ORDER.length : index;
+};
+
 function Evidence({ alert }: { alert: LocalIntegrityAlert }) {
-  const entries = Object.entries(alert.evidence);
+  const entries = Object.entries(alert.evidence).sort(([a], [b]) => rank(a) - rank(b));
   if (entries.length === 0) return null;
   return (
     <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }} columnGap="4" rowGap="0.5" fontSize="sm">
