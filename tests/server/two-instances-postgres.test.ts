@@ -320,14 +320,29 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     let serial = 0;
     const today = new Date().toISOString().slice(0, 10);
     const letters = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+    const plateNumberOf = (n: number) => `ZM-${String(n).padStart(3, '0')}-Q${letters[n % letters.length]}${letters[Math.floor(n / letters.length) % letters.length]}`;
+    // Each number a sale may take is on an order of the shop's (ORD-P<serial>), for Mwila Banda:
+    // written straight into the table, so devices pull nothing more than the pushes below.
+    const setup = await openPostgres(url);
+    try {
+      await setup.query(
+        `INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle, status, collection_date)
+         SELECT 'ORD-P' || n, u.id, 'Mwila Banda', '123456/78/9', '+260971234567', plate, 'Private', 'Toyota Corolla', 'Pending', current_date
+           FROM unnest($1::text[]) WITH ORDINALITY AS t(plate, n), users u WHERE u.email = 'agent@nambala.zm'
+         ON CONFLICT (id) DO NOTHING`,
+        [Array.from({ length: 200 }, (_, index) => plateNumberOf(index + 1))],
+      );
+    } finally {
+      await setup.close();
+    }
     const sale = () => {
       serial += 1;
       const id = randomUUID();
       sales.push(id);
-      const plateNumber = `ZM-${String(serial).padStart(3, '0')}-Q${letters[serial % letters.length]}${letters[Math.floor(serial / letters.length) % letters.length]}`;
+      const plateNumber = plateNumberOf(serial);
       const vehicle = { vehicleMake: 'Toyota', vehicleModel: 'Corolla', vehicleColour: 'White', vehicleYear: 2019, chassisNumber: 'JTDBR32E720123456' };
       const owner = { ownerName: 'Mwila Banda', ownerNrc: '123456/78/9', registrationNumber: 'BAK 1234' };
-      return { id, intent: 'recordWhitebookEntry', payload: { id, plateNumber, ...vehicle, ...owner, saleDate: today, entitlementReference: 'ORD-001' } };
+      return { id, intent: 'recordWhitebookEntry', payload: { id, plateNumber, ...vehicle, ...owner, saleDate: today, entitlementReference: `ORD-P${serial}` } };
     };
     const blanks = () => {
       serial += 1;
