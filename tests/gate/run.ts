@@ -1,18 +1,19 @@
 /**
  * `npm test`: the whole gate, in two phases.
  *
- * Run one after another, type checking, lint, the unit tests, the app's build and the
- * end-to-end suite took 974 s on CI's clean 2-core runner, past its 15-minute budget, while
- * a core sat idle most of the time: tsc and ESLint use one core each, and the unit tests
- * spend much of theirs waiting on the embedded database, scrypt and timers. So the gate runs
- * those four side by side, then the end-to-end suite on that build with one worker per core
- * (e2e/playwright.config.ts). Why, and what it costs: docs/decisions/040-a-parallel-test-gate.md.
+ * Why: one after another, type checking, lint, the unit tests, the app's build and the
+ * end-to-end suite took 974 s on CI's clean 2-core runner, past its 15-minute budget. tsc,
+ * ESLint and the build each keep one core busy for 15–40 s, and the unit tests, the longest
+ * part before the browser suite, leave about a quarter of two cores idle (they wait on the
+ * embedded database, scrypt and timers). So the gate runs those four side by side, then the
+ * end-to-end suite on that build with one worker per core (e2e/playwright.config.ts).
+ * docs/decisions/040-a-parallel-test-gate.md has the measurements.
  *
- * Each line a part prints comes prefixed with the part's name. At the end come each part's
- * result and duration, the total, the slowest tests of each suite (read from the JSON reports
- * Vitest and Playwright write into test-reports/ beside their console output), and the last
- * lines of every part that failed. Any part failing, or not run because the build failed,
- * makes the exit code 1.
+ * Each line a part prints comes prefixed with the part's name. At the end come the slowest
+ * tests of each suite (read from the JSON reports Vitest and Playwright write into
+ * test-reports/ beside their console output), the last lines of every part that failed, and
+ * each part's result and duration with the total. Any part failing, or not run because the
+ * build failed, makes the exit code 1.
  *
  * The parts stay the package's own scripts, each still run alone by `npm run typecheck`,
  * `npm run lint`, `npm run test:unit` or `npm run test:e2e` (which builds first).
