@@ -22,6 +22,17 @@ const SHOP = 'Cairo Road Plates';
 test('a number is registered only to the person who paid for it, and a shop that tries another is stopped by the administrator', async ({ browser, playwright, baseURL }) => {
   test.setTimeout(240_000);
 
+  // New orders go to the least busy shop that may record. Other shops the journeys before this
+  // one approved are paused for its length, so the demo shop is the one given the order.
+  const office = await apiAs(playwright.request, baseURL, 'admin');
+  const shops = ((await (await office.get('/api/admin/users')).json()) as { users: Array<{ id: string; email: string; roles: string[]; recordingSuspended?: string | null }> }).users;
+  const others = shops.filter((user) => user.roles.includes('agent') && user.email !== 'agent@nambala.zm' && !user.recordingSuspended);
+  const setRecording = (shopId: string, suspended: boolean) =>
+    office.post('/api/sync/push', {
+      data: { clientId: `e2e-admin-${randomUUID()}`, mutations: [{ id: randomUUID(), intent: 'setShopRecording', payload: suspended ? { shopId, suspended, reason: 'Paused for a test journey' } : { shopId, suspended } }] },
+    });
+  for (const shop of others) await setRecording(shop.id, true);
+
   // The buyer pays for a listed number, naming the owner and their NRC.
   const buyer = await apiAs(playwright.request, baseURL, 'buyer');
   const listings = ((await (await buyer.get('/api/listings')).json()) as { listings: Array<{ id: string; number: string; status: string }> }).listings;
@@ -147,6 +158,8 @@ test('a number is registered only to the person who paid for it, and a shop that
     const shopId = ((await (await lift.get('/api/admin/users')).json()) as { users: Array<{ id: string; email: string }> }).users.find((user) => user.email === 'agent@nambala.zm')?.id;
     await lift.post('/api/sync/push', { data: { clientId: `e2e-admin-${randomUUID()}`, mutations: [{ id: randomUUID(), intent: 'setShopRecording', payload: { shopId, suspended: false } }] } });
     await lift.dispose();
+    for (const shop of others) await setRecording(shop.id, false);
+    await office.dispose();
   }
   await buyer.dispose();
   await police.dispose();

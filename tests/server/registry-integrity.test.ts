@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlementNotFound } from '#domain/agent/workspace';
 import { manufacturingNotGiven, recordingSuspended, saleNrcMismatch, saleWrongNumber } from '#domain/integrity/integrity-alert';
 import type { Database } from '../../src/server/db/database';
+import { plateRequestRepository } from '../../src/server/repositories/plate-request-repository';
 import { buildTestAppWithDb } from './test-app';
 
 interface Answer {
@@ -194,6 +195,8 @@ describe('registry integrity against the shop’s insiders', () => {
     expect(await push(cookies.agent ?? '', 'recordWhitebookEntry', entry)).toMatchObject({ outcome: 'rejected', status: 403, message: recordingSuspended(reason) });
     const told = await db.query<{ kind: string }>('SELECT kind FROM notifications WHERE user_id = $1 AND kind = $2', [shopId, 'shop-suspended']);
     expect(told).toHaveLength(1);
+    // Nor is it given new orders: it could not record making them (the demo shop is the only one).
+    expect(await plateRequestRepository(db).leastLoadedAgent()).toBeUndefined();
     // Only a shop can be suspended.
     const [police] = await db.query<{ id: string }>("SELECT id FROM users WHERE email = 'police@nambala.zm'");
     expect(await push(cookies.admin ?? '', 'setShopRecording', { shopId: police?.id, suspended: true, reason })).toMatchObject({ outcome: 'rejected', status: 422 });

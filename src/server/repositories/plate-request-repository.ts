@@ -273,12 +273,13 @@ export function plateRequestRepository(db: Queryable) {
 
     /**
      * The active plate maker with the fewest pending orders (ties: the longest-standing account),
-     * or undefined when no shop is active.
+     * or undefined when no shop is active. A shop whose right to record is suspended is given no
+     * new orders: it could not record making them.
      */
     async leastLoadedAgent(): Promise<{ id: string; name: string; businessName: string | null } | undefined> {
       const [row] = await db.query<{ id: string; name: string; business_name: string | null }>(
         `SELECT u.id, u.name, u.business_name FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role = 'agent'
-         WHERE u.status = 'Active'
+         WHERE u.status = 'Active' AND u.recording_suspended IS NULL
          ORDER BY (SELECT count(*) FROM agent_orders o WHERE o.agent_id = u.id AND o.status = 'Pending'), u.created_at, u.id
          LIMIT 1`,
       );
