@@ -17,6 +17,7 @@ import type { User } from '../repositories/user-repository';
 import { type Intent, type IntentContext, type IntentData, Refusal } from '../sync/intent';
 import { intentNamed } from '../sync/intents';
 import { errorResponse } from './schemas';
+import { appliedMutationRepository } from '../repositories/applied-mutation-repository';
 import { raiseIntegrityAlert } from '../integrity/integrity-alerts';
 
 export const MAX_MUTATIONS_PER_PUSH = 50;
@@ -106,21 +107,8 @@ class RefusedOnFirstTry extends Error {
  * it then finds that answer and gives it.
  */
 async function rememberAll(tx: Queryable, clientId: string, userId: string | null, remembered: readonly Remembered[]): Promise<void> {
-  if (remembered.length === 0) return;
-  const inserted = await tx.query(
-    `INSERT INTO applied_mutations (id, client_id, user_id, intent, outcome, answer)
-     SELECT id, $2, $3, intent, outcome, answer FROM unnest($1::text[], $4::text[], $5::text[], $6::jsonb[]) AS given(id, intent, outcome, answer)
-     ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [
-      remembered.map((item) => item.answer.id),
-      clientId,
-      userId,
-      remembered.map((item) => item.intent),
-      remembered.map((item) => item.answer.outcome),
-      remembered.map((item) => JSON.stringify(item.answer)),
-    ],
-  );
-  if (inserted.length < remembered.length) throw new AnsweredMeanwhile();
+  const answers = remembered.map((item) => ({ id: item.answer.id, intent: item.intent, outcome: item.answer.outcome, answer: item.answer }));
+  if ((await appliedMutationRepository(tx).rememberAll(clientId, userId, answers)) < remembered.length) throw new AnsweredMeanwhile();
 }
 
 /** How often a push is tried again after losing a race to a copy of itself. */
@@ -161,10 +149,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
       // whole and the push runs again with a savepoint per change (`careful`).
       const push = (careful: boolean) =>
         db.transaction(async (tx) => {
-          const priorRows = await tx.query<{ id: string; answer: Answer; user_id: string | null }>('SELECT id, answer, user_id FROM applied_mutations WHERE id = ANY($1::text[])', [
-            mutations.map((mutation) => mutation.id),
-          ]);
-          const prior = new Map(priorRows.map((row) => [row.id, row]));
+          const prior = await appliedMutationRepository(tx).answersFor<Answer>(mutations.map((mutation) => mutation.id));
           const answers: Answer[] = [];
           const answered = new Map<string, Answer>();
           const remembered: Remembered[] = [];
