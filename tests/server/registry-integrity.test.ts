@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlementNotFound } from '#domain/agent/workspace';
-import { manufacturingNotGiven, recordingSuspended, saleNrcMismatch, saleWrongNumber } from '#domain/integrity/integrity-alert';
+import { ALERT_ALREADY_REVIEWED, manufacturingNotGiven, recordingSuspended, saleNrcMismatch, saleWrongNumber } from '#domain/integrity/integrity-alert';
+import { nothingToRevoke } from '#domain/integrity/integrity-decisions';
 import type { Database } from '../../src/server/db/database';
 import { plateRequestRepository } from '../../src/server/repositories/plate-request-repository';
 import { buildTestAppWithDb } from './test-app';
@@ -102,6 +103,32 @@ describe('registry integrity against the shop’s insiders', () => {
     expect(await push(cookies.buyer ?? '', 'reportRegistration', report)).toMatchObject({ outcome: 'applied' });
     expect(await push(cookies.buyer ?? '', 'reportRegistration', { ...report, id: randomUUID() })).toMatchObject({ outcome: 'applied' });
     expect(await alertsOf('registration-reported')).toMatchObject([{ subject_id: shopId, plate_number: 'ZM-101-ABC', evidence: { Note: 'I have not fitted this plate yet.', 'Owner recorded at the sale': 'M. Banda (123456/78/9)' } }]);
+  });
+
+  it('revokes a registration the owner reported as made in error: Revoked on every device, nothing re-issued, owner and shop told', async () => {
+    const [reported] = await db.query<{ id: string }>("SELECT id FROM integrity_alerts WHERE kind = 'registration-reported' AND plate_number = 'ZM-101-ABC'");
+    const [mismatch] = await db.query<{ id: string }>("SELECT id FROM integrity_alerts WHERE kind = 'nrc-mismatch' AND plate_number = 'ZM-101-ABC'");
+    const credentialOf = async () => db.query<{ standing: string; credential: string; key_id: number }>("SELECT standing, credential, key_id FROM registered_plates WHERE plate_number = 'ZM-101-ABC'");
+    const [before] = await credentialOf();
+    const revocation = { alertId: reported?.id, note: 'The owner had not collected the plate: the sale was recorded in error.' };
+    expect(await push(cookies.agent ?? '', 'revokeRegistration', revocation)).toMatchObject({ outcome: 'rejected', status: 403 });
+    expect(await push(cookies.admin ?? '', 'revokeRegistration', { ...revocation, note: '' })).toMatchObject({ outcome: 'rejected', status: 400 });
+    expect(await push(cookies.admin ?? '', 'revokeRegistration', revocation)).toMatchObject({ outcome: 'applied' });
+
+    expect(await credentialOf()).toEqual([{ ...before, standing: 'Revoked' }]);
+    const verdict = (await app.inject({ method: 'GET', url: '/api/verification/ZM-101-ABC', headers: { cookie: cookies.police ?? '' } })).json();
+    expect(verdict.verdict).toBe('Revoked');
+    expect(await db.query("SELECT status, review_note FROM integrity_alerts WHERE id = $1", [reported?.id])).toEqual([{ status: 'Reviewed', review_note: `Registration revoked: ${revocation.note}` }]);
+    const told = await db.query<{ email: string; body: string }>("SELECT u.email, n.body FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.kind = 'plate-revoked' ORDER BY u.email");
+    expect(told.map((note) => note.email)).toEqual(['agent@nambala.zm', 'buyer@nambala.zm']);
+    expect(told[1]?.body).toContain(`was made in error and revoked it: ${revocation.note}`);
+    // The owner's devices follow: their view of the plate carries the new standing.
+    const pulled = (await app.inject({ method: 'GET', url: '/api/sync/pull?limit=2500', headers: { cookie: cookies.buyer ?? '' } })).json().changes as Array<{ entity: string; id: string; data: { registration?: { standing: string } } }>;
+    expect(pulled.filter((change) => change.entity === 'ownedPlate' && change.id === 'ZM-101-ABC').at(-1)?.data.registration?.standing).toBe('Revoked');
+    // Once: the alert is reviewed, and another alert on the plate finds nothing left to revoke.
+    expect(await push(cookies.admin ?? '', 'revokeRegistration', revocation)).toMatchObject({ outcome: 'rejected', status: 409, message: ALERT_ALREADY_REVIEWED });
+    expect(await push(cookies.admin ?? '', 'revokeRegistration', { alertId: mismatch?.id, note: 'Again' })).toMatchObject({ outcome: 'rejected', status: 409, message: nothingToRevoke('ZM-101-ABC') });
+    expect(await db.query('SELECT status FROM integrity_alerts WHERE id = $1', [mismatch?.id])).toEqual([{ status: 'Open' }]);
   });
 
   it('refuses a sale of a listed number against the shop’s order for another number, and the number stays for sale', async () => {

@@ -28,6 +28,9 @@ export const INTEGRITY_ALERT_LABELS: Readonly<Record<IntegrityAlertKind, string>
   'revoked-key-credentials': 'Credentials under a revoked key',
 };
 
+/** Alerts about a registration that was made: the administrator may revoke it as made in error. */
+export const REVOCABLE_ALERT_KINDS: ReadonlySet<IntegrityAlertKind> = new Set(['registration-reported']);
+
 export const INTEGRITY_ALERT_STATUSES = ['Open', 'Reviewed'] as const;
 export type IntegrityAlertStatus = (typeof INTEGRITY_ALERT_STATUSES)[number];
 

@@ -1,5 +1,6 @@
 // What an administrator decides on the integrity queue: an alert marked reviewed with a note,
-// and a shop's right to record suspended (with the reason the shop is told) or restored.
+// a shop's right to record suspended (with the reason the shop is told) or restored, and a
+// registration made in error revoked.
 import { z } from 'zod';
 import { REVIEW_NOTE_REQUIRED, SUSPENSION_REASON_REQUIRED } from './integrity-alert';
 
@@ -8,6 +9,14 @@ export const alertReviewSchema = z.object({
   note: z.string({ error: REVIEW_NOTE_REQUIRED }).trim().min(1, REVIEW_NOTE_REQUIRED).max(1000, 'A note is at most 1000 characters'),
 });
 export type AlertReview = z.output<typeof alertReviewSchema>;
+
+/** A registration the alert shows was made in error, revoked; the note is kept with the alert and told to the owner. */
+export const registrationRevocationSchema = alertReviewSchema;
+export type RegistrationRevocation = AlertReview;
+
+export const ALERT_NAMES_NO_PLATE = 'This alert names no plate: there is no registration to revoke.';
+/** The plate has no registration in good standing to revoke (never registered, or already revoked or stolen). */
+export const nothingToRevoke = (plateNumber: string) => `${plateNumber} has no registration in good standing to revoke.`;
 
 export const shopRecordingSchema = z.discriminatedUnion('suspended', [
   z.object({

@@ -9,7 +9,7 @@
  */
 import type { WhitebookEntry } from '#domain/agent/workspace';
 import { collectionDateAfter, type PlateSource, stageAfterManufacturing } from '#domain/plates/lifecycle';
-import { registryBucketOf } from '#domain/registry/registry-copy';
+import { registryBucketOf, type RegistryStanding } from '#domain/registry/registry-copy';
 import type { ManufacturingStatus } from '#domain/statuses/statuses';
 import { issuePlate } from '../credentials/issue';
 import type { Signer } from '../credentials/key-store';
@@ -23,6 +23,7 @@ import { type HeldPlate, plateRepository } from '../repositories/plate-repositor
 import { plateRequestRepository } from '../repositories/plate-request-repository';
 import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
 import { settingsRepository } from '../repositories/settings-repository';
+import { userRepository } from '../repositories/user-repository';
 
 /** The entity name of an owner's plate on their devices. */
 export const OWNED_PLATE_ENTITY = 'ownedPlate';
@@ -72,9 +73,22 @@ export function plateLifecycle(tx: Queryable) {
     return true;
   }
 
+  /**
+   * A registered plate's standing changed by the administrator: revoked (on an officer's
+   * flag, or a registration made in error) or recorded stolen. Nothing is re-issued: the
+   * plate's bucket gets a new version, so every device's revocation list carries it, and
+   * the owner's devices show the new standing. Undefined when the plate is not registered.
+   */
+  async function changeStanding(plateNumber: string, standing: Exclude<RegistryStanding, 'Valid'>): Promise<RegisteredPlate | undefined> {
+    const changed = await registry.setStanding(plateNumber, standing);
+    if (changed) await publish(plateNumber);
+    return changed;
+  }
+
   return {
     publish,
     hold,
+    changeStanding,
 
     /**
      * A marketplace purchase: the number is held for the buyer and the shop with the least
@@ -85,7 +99,7 @@ export function plateLifecycle(tx: Queryable) {
       const shop = await requests.leastLoadedAgent();
       let orderId: string | null = null;
       if (shop) {
-        const [buyer] = await tx.query<{ phone: string | null }>('SELECT phone FROM users WHERE id = $1', [input.buyerId]);
+        const buyer = await userRepository(tx).findById(input.buyerId);
         const order = await agentRepository(tx).addOrder({
           agentId: shop.id,
           customerName: input.ownerName,
@@ -212,14 +226,41 @@ export function plateLifecycle(tx: Queryable) {
         detail: { ownerId: plate.ownerId, whitebookEntry: sale.id, registrationDate: issued.registrationDate, expiryDate: issued.expiryDate, keyId: issued.keyId },
       });
       // The owner hears of it at once, with the shop and the vehicle, so a registration they did not make is reported.
-      const [shop] = await tx.query<{ name: string }>('SELECT coalesce(business_name, name) AS name FROM users WHERE id = $1', [agentId]);
+      const shop = await userRepository(tx).findById(agentId);
       await notify(tx, plate.ownerId, {
         kind: 'plate-registered',
         title: `Plate ${sale.plateNumber} registered`,
-        body: `${sale.plateNumber} was registered to you at ${shop?.name ?? 'a plate shop'} with a ${sale.vehicleColour} ${sale.vehicleMake} ${sale.vehicleModel}, valid until ${issued.expiryDate}. Its certificate and QR code are in your dashboard. Not you? Report it from My Plates & Orders.`,
+        body: `${sale.plateNumber} was registered to you at ${shop ? (shop.businessName ?? shop.name) : 'a plate shop'} with a ${sale.vehicleColour} ${sale.vehicleMake} ${sale.vehicleModel}, valid until ${issued.expiryDate}. Its certificate and QR code are in your dashboard. Not you? Report it from My Plates & Orders.`,
         link: `/dashboard/user/plates?report=${encodeURIComponent(sale.plateNumber)}`,
       });
       return registry.find(sale.plateNumber);
+    },
+
+    /**
+     * A registration the administrator found was made in error (the wrong owner, a number the
+     * shop was never given): revoked with the reason, and the owner and the shop that
+     * recorded it are told. Undefined when the plate has no registration in good standing.
+     */
+    async revokeInError(plateNumber: string, reason: string, actor: Actor & { alertId: string }): Promise<RegisteredPlate | undefined> {
+      const current = await registry.find(plateNumber);
+      if (current?.standing !== 'Valid') return undefined;
+      const revoked = await changeStanding(plateNumber, 'Revoked');
+      if (!revoked) return undefined;
+      const plate = await plates.find(plateNumber);
+      await audit.record({ actorId: actor.id, action: 'plate.revoked', target: plateNumber, detail: { alertId: actor.alertId, reason, ownerId: plate?.ownerId ?? null }, ip: actor.ip ?? null });
+      const told = `The registry found that the registration of ${plateNumber} (${revoked.colour} ${revoked.make} ${revoked.model}, ${revoked.registrationDate}) was made in error and revoked it: ${reason}`;
+      if (plate) {
+        await notify(tx, plate.ownerId, {
+          kind: 'plate-revoked',
+          title: `Registration of ${plateNumber} revoked`,
+          body: `${told}. Its QR code and certificate no longer verify and nothing new is issued; the registry will contact you about registering it correctly.`,
+          link: '/dashboard/user/plates',
+        });
+      }
+      if (plate?.agentId) {
+        await notify(tx, plate.agentId, { kind: 'plate-revoked', title: `Registration of ${plateNumber} revoked`, body: `${told}.`, link: '/dashboard/agent' });
+      }
+      return revoked;
     },
   };
 }

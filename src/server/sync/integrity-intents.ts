@@ -1,12 +1,14 @@
 /**
  * The administrator's decisions on the integrity queue (Admin → Compliance): an alert marked
- * reviewed with what was found, and a plate shop's right to record suspended or restored.
+ * reviewed with what was found, a plate shop's right to record suspended or restored, and a
+ * registration made in error revoked.
  * A suspended shop's records are refused with the reason (agent-intents.ts), and the shop is
  * told at once.
  */
 import { ALERT_ALREADY_REVIEWED, NOT_A_SHOP } from '#domain/integrity/integrity-alert';
-import { alertReviewSchema, NOT_YOUR_PLATE, registrationReportSchema, shopRecordingSchema } from '#domain/integrity/integrity-decisions';
+import { ALERT_NAMES_NO_PLATE, alertReviewSchema, NOT_YOUR_PLATE, nothingToRevoke, registrationReportSchema, registrationRevocationSchema, shopRecordingSchema } from '#domain/integrity/integrity-decisions';
 import { raiseIntegrityAlert } from '../integrity/integrity-alerts';
+import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { plateRepository } from '../repositories/plate-repository';
 import { notify } from '../notifications/notify';
 import { auditRepository } from '../repositories/audit-repository';
@@ -25,6 +27,29 @@ export const reviewIntegrityAlert = defineIntent({
     if (alert.status !== 'Open') throw new Refusal(409, ALERT_ALREADY_REVIEWED);
     await alerts.review(alertId, admin.id, note, context.now());
     await auditRepository(context.tx).record({ actorId: admin.id, action: 'integrity.reviewed', target: alertId, detail: { kind: alert.kind, plateNumber: alert.plateNumber, note }, ip: context.ip });
+    return undefined;
+  },
+});
+
+/**
+ * A registration the alert shows was made in error, revoked: the plate's standing becomes
+ * Revoked on every device, nothing is re-issued, the owner and the shop are told, and the
+ * alert is reviewed with the administrator's note.
+ */
+export const revokeRegistration = defineIntent({
+  access: 'registry:manage',
+  payload: registrationRevocationSchema,
+  async apply(context, { alertId, note }) {
+    const admin = actor(context);
+    const alerts = integrityAlertRepository(context.tx);
+    const alert = await alerts.find(alertId, { forUpdate: true });
+    if (!alert) throw new Refusal(404, 'This alert no longer exists.');
+    if (alert.status !== 'Open') throw new Refusal(409, ALERT_ALREADY_REVIEWED);
+    if (!alert.plateNumber) throw new Refusal(422, ALERT_NAMES_NO_PLATE);
+    const revoked = await plateLifecycle(context.tx).revokeInError(alert.plateNumber, note, { id: admin.id, ip: context.ip, alertId });
+    if (!revoked) throw new Refusal(409, nothingToRevoke(alert.plateNumber));
+    await alerts.review(alertId, admin.id, `Registration revoked: ${note}`, context.now());
+    await auditRepository(context.tx).record({ actorId: admin.id, action: 'integrity.reviewed', target: alertId, detail: { kind: alert.kind, plateNumber: alert.plateNumber, note, revoked: true }, ip: context.ip });
     return undefined;
   },
 });

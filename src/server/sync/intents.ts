@@ -9,7 +9,7 @@ import { saveCustomer } from './insurance-intents';
 import { saveClaim } from './claim-intents';
 import { deleteAllocation, saveAllocation } from './inventory-intents';
 import { decidePlateFlag, flagPlate, recordPoliceCheck } from './police-intents';
-import { reportRegistration, reviewIntegrityAlert, setShopRecording } from './integrity-intents';
+import { reportRegistration, reviewIntegrityAlert, revokeRegistration, setShopRecording } from './integrity-intents';
 import { removeDriver, removeVehicle, saveDriver, saveVehicle } from './fleet-intents';
 import { addUser, deleteUser, editUser, markNotificationsRead, setFavourite, updateProfile } from './user-intents';
 
@@ -47,6 +47,7 @@ const DECLARED: Readonly<Record<string, Intent>> = {
   flagPlate,
   decidePlateFlag,
   reviewIntegrityAlert,
+  revokeRegistration,
   setShopRecording,
   reportRegistration,
   saveVehicle,

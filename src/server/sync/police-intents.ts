@@ -5,10 +5,10 @@
  */
 import { FLAG_ALREADY_DECIDED, FLAG_PLATE_NOT_REGISTERED, flagDecisionSchema, flagStatusAfter, plateFlagSchema, policeCheckSchema, standingAfter } from '#domain/police/police';
 import { z } from 'zod';
+import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { auditRepository } from '../repositories/audit-repository';
 import { notify } from '../notifications/notify';
 import { policeRepository } from '../repositories/police-repository';
-import { registryRepository } from '../repositories/registry-repository';
 import { actor, defineIntent, Refusal } from './intent';
 
 export const recordPoliceCheck = defineIntent({
@@ -42,7 +42,7 @@ export const decidePlateFlag = defineIntent({
     if (!flag) throw new Refusal(404, 'This flag no longer exists.');
     if (flag.status !== 'Open') throw new Refusal(409, FLAG_ALREADY_DECIDED);
     const standing = standingAfter(decision);
-    if (standing && !(await registryRepository(context.tx).setStanding(flag.plateNumber, standing))) throw new Refusal(409, FLAG_PLATE_NOT_REGISTERED);
+    if (standing && !(await plateLifecycle(context.tx).changeStanding(flag.plateNumber, standing))) throw new Refusal(409, FLAG_PLATE_NOT_REGISTERED);
     const status = flagStatusAfter(decision);
     await police.decideFlag(flagId, admin.id, status, note);
     await auditRepository(context.tx).record({ actorId: admin.id, action: `plate.${decision}`, target: flag.plateNumber, detail: { flagId, note }, ip: context.ip });

@@ -2,10 +2,11 @@
  * Admin → Compliance, the integrity queue: what the registry refused an insider (a sale to an
  * NRC that is not the order's, a sale or manufacturing of a number the shop was not given…),
  * open alerts first and oldest first, each naming the shop or person, the evidence and the
- * time, with Mark reviewed and Suspend shop; reviewed alerts below, folded away. Read from
+ * time, with Mark reviewed, Revoke registration (an alert about a registration made) and
+ * Suspend shop; reviewed alerts below, folded away. Read from
  * this device's copy, so it works offline; decisions wait on the device until they sync.
  */
-import { INTEGRITY_ALERT_LABELS } from '#domain/integrity/integrity-alert';
+import { INTEGRITY_ALERT_LABELS, REVOCABLE_ALERT_KINDS } from '#domain/integrity/integrity-alert';
 import { Badge, Box, Button, Collapsible, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { formatDateTime } from '../../components/format-date-time';
@@ -81,6 +82,11 @@ function AlertCard({ alert, shop, decide }: { alert: LocalIntegrityAlert; shop: 
             <Button size="sm" variant="outline" aria-label={`Mark reviewed (${INTEGRITY_ALERT_LABELS[alert.kind]}${alert.plateNumber ? `, ${alert.plateNumber}` : ''})`} onClick={() => decide({ kind: 'review', alert })}>
               Mark reviewed
             </Button>
+            {alert.plateNumber && REVOCABLE_ALERT_KINDS.has(alert.kind) && (
+              <Button size="sm" variant="outline" colorPalette="red" aria-label={`Revoke the registration of ${alert.plateNumber}`} onClick={() => decide({ kind: 'revoke', alert })}>
+                Revoke registration
+              </Button>
+            )}
             {shop?.roles.includes('agent') &&
               (shop.recordingSuspended ? (
                 <Button size="sm" variant="ghost" onClick={() => decide({ kind: 'restore', shop })}>

@@ -1,6 +1,7 @@
 /**
  * The administrator's decisions on the integrity queue as mutations for the one write path:
- * an alert marked reviewed, and a shop's right to record suspended or restored.
+ * an alert marked reviewed, a registration made in error revoked, and a shop's right to
+ * record suspended or restored.
  */
 import type { IntegrityAlert } from '#domain/integrity/integrity-alert';
 import type { LocalIntegrityAlert, LocalUser } from '../../store/database';
@@ -12,6 +13,15 @@ export function reviewAlertMutation(alert: LocalIntegrityAlert, note: string, no
     table: 'integrityAlerts',
     // Moves to the reviewed list at once; the next pull brings the server's own time and reviewer.
     row: { ...alert, status: 'Reviewed', reviewNote: note, reviewedAt: now.toISOString() } satisfies IntegrityAlert,
+    payload: { alertId: alert.id, note },
+  };
+}
+
+/** The registration the alert names, revoked: the alert is reviewed with the note, as the server words it. */
+export function revokeRegistrationMutation(alert: LocalIntegrityAlert, note: string, now: Date): Mutation<LocalIntegrityAlert> {
+  return {
+    ...reviewAlertMutation(alert, `Registration revoked: ${note}`, now),
+    intent: 'revokeRegistration',
     payload: { alertId: alert.id, note },
   };
 }

@@ -1,35 +1,53 @@
 /**
  * Confirming a decision on the integrity queue: marking an alert reviewed (with what was
- * found), or suspending a shop's right to record (with the reason the shop is told), or
- * restoring it. Written through the one write path: offline it waits on this device, and a
- * refusal the server gives at once shows here.
+ * found), revoking the registration an alert shows was made in error (with the reason the
+ * owner is told), or suspending a shop's right to record (with the reason the shop is told),
+ * or restoring it. Written through the one write path: offline it waits on this device, and
+ * a refusal the server gives at once shows here.
  */
-import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { checkWithRules } from '../../components/form-rules';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
+import { NoteField } from '../../components/note-field';
 import { applyChange } from '../../components/use-change-form';
 import type { LocalIntegrityAlert, LocalUser } from '../../store/database';
-import { reviewAlertMutation, shopRecordingMutation } from './integrity-changes';
-
-const TEXT_MAX_LENGTH = { review: 1000, suspend: 300 } as const;
+import { reviewAlertMutation, revokeRegistrationMutation, shopRecordingMutation } from './integrity-changes';
 
 // The rules (zod) load with the first decision, not with the page.
 const decisionRules = onDemand(() => import('#domain/integrity/integrity-decisions'));
 
-export type IntegrityDecision = { kind: 'review'; alert: LocalIntegrityAlert } | { kind: 'suspend'; shop: LocalUser } | { kind: 'restore'; shop: LocalUser };
+export type IntegrityDecision = { kind: 'review'; alert: LocalIntegrityAlert } | { kind: 'revoke'; alert: LocalIntegrityAlert } | { kind: 'suspend'; shop: LocalUser } | { kind: 'restore'; shop: LocalUser };
 
 const shopName = (shop: LocalUser) => shop.businessName ?? shop.name;
+
+/** What the dialog asks for each decision that takes a note: its label, who reads it, its limit. */
+const NOTES = {
+  review: { label: 'What you found', help: 'Kept with the alert for the next reviewer.', max: 1000 },
+  revoke: { label: 'Reason the owner is told', help: 'Kept with the alert, and told to the owner and the shop.', max: 1000 },
+  suspend: { label: 'Reason the shop is told', help: 'The shop reads this on every refused record.', max: 300 },
+} as const;
+
+function wording(decision: IntegrityDecision): { title: string; action: string } {
+  switch (decision.kind) {
+    case 'review':
+      return { title: 'Mark this alert reviewed', action: 'Mark reviewed' };
+    case 'revoke':
+      return { title: `Revoke the registration of ${decision.alert.plateNumber ?? 'this plate'}?`, action: 'Revoke registration' };
+    case 'suspend':
+      return { title: `Suspend ${shopName(decision.shop)}?`, action: 'Suspend shop' };
+    case 'restore':
+      return { title: `Let ${shopName(decision.shop)} record again?`, action: 'Lift suspension' };
+  }
+}
 
 export function IntegrityDecisionDialog({ decision, onClose }: { decision: IntegrityDecision; onClose: () => void }) {
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
-
-  const title = decision.kind === 'review' ? 'Mark this alert reviewed' : decision.kind === 'suspend' ? `Suspend ${shopName(decision.shop)}?` : `Let ${shopName(decision.shop)} record again?`;
-  const action = decision.kind === 'review' ? 'Mark reviewed' : decision.kind === 'suspend' ? 'Suspend shop' : 'Lift suspension';
+  const { title, action } = wording(decision);
 
   async function confirm() {
     if (isSaving) return;
@@ -38,8 +56,9 @@ export function IntegrityDecisionDialog({ decision, onClose }: { decision: Integ
     if (decision.kind === 'restore') {
       change = { mutation: shopRecordingMutation(decision.shop, null), done: `${shopName(decision.shop)} may record again` };
     } else {
-      const rules = decisionRules.load().then((loaded) => (decision.kind === 'review' ? loaded.alertReviewSchema : loaded.shopRecordingSchema));
-      const typed = decision.kind === 'review' ? { alertId: decision.alert.id, note: text } : { shopId: decision.shop.id, suspended: true, reason: text };
+      const isAlert = decision.kind !== 'suspend';
+      const rules = decisionRules.load().then((loaded) => (isAlert ? loaded.alertReviewSchema : loaded.shopRecordingSchema));
+      const typed = isAlert ? { alertId: decision.alert.id, note: text } : { shopId: decision.shop.id, suspended: true, reason: text };
       const checked = await checkWithRules<typeof rules extends Promise<infer Schema> ? Schema : never>(rules, typed);
       if (!checked) return setError(NOT_LOADED);
       if (!checked.ok) {
@@ -47,10 +66,13 @@ export function IntegrityDecisionDialog({ decision, onClose }: { decision: Integ
         setTextError(errors.note ?? errors.reason ?? Object.values(errors)[0]);
         return;
       }
+      const note = text.trim();
       change =
         decision.kind === 'review'
-          ? { mutation: reviewAlertMutation(decision.alert, text.trim(), new Date()), done: 'Alert marked reviewed' }
-          : { mutation: shopRecordingMutation(decision.shop, text.trim()), done: `${shopName(decision.shop)} is suspended` };
+          ? { mutation: reviewAlertMutation(decision.alert, note, new Date()), done: 'Alert marked reviewed' }
+          : decision.kind === 'revoke'
+            ? { mutation: revokeRegistrationMutation(decision.alert, note, new Date()), done: `The registration of ${decision.alert.plateNumber ?? 'the plate'} is revoked` }
+            : { mutation: shopRecordingMutation(decision.shop, note), done: `${shopName(decision.shop)} is suspended` };
     }
     setSaving(true);
     try {
@@ -62,7 +84,7 @@ export function IntegrityDecisionDialog({ decision, onClose }: { decision: Integ
     }
   }
 
-  const max = decision.kind === 'restore' ? 0 : TEXT_MAX_LENGTH[decision.kind];
+  const note = decision.kind === 'restore' ? undefined : NOTES[decision.kind];
   return (
     <AppDialog
       title={title}
@@ -74,7 +96,7 @@ export function IntegrityDecisionDialog({ decision, onClose }: { decision: Integ
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button colorPalette={decision.kind === 'suspend' ? 'red' : 'blue'} loading={isSaving} onClick={() => void confirm()}>
+          <Button colorPalette={decision.kind === 'suspend' || decision.kind === 'revoke' ? 'red' : 'blue'} loading={isSaving} onClick={() => void confirm()}>
             {action}
           </Button>
         </>
@@ -82,27 +104,28 @@ export function IntegrityDecisionDialog({ decision, onClose }: { decision: Integ
     >
       <Stack gap="4">
         {decision.kind === 'review' && <Text>{decision.alert.summary}</Text>}
+        {decision.kind === 'revoke' && (
+          <Text>
+            The plate reads Revoked on every officer’s device after its next sync, and its QR code and certificate no longer verify. Nothing new is issued. The owner and the shop that recorded it are told, with your reason.
+          </Text>
+        )}
         {decision.kind === 'suspend' && (
           <Text>Every sale, manufacturing record and stock delivery the shop sends is refused with your reason until you lift the suspension. The shop is told at once.</Text>
         )}
         {decision.kind === 'restore' && <Text>The shop is suspended: {decision.shop.recordingSuspended}. Once lifted, its records are accepted again and the shop is told.</Text>}
-        {decision.kind !== 'restore' && (
-          <Field.Root invalid={Boolean(textError)} required>
-            <Field.Label>{decision.kind === 'review' ? 'What you found' : 'Reason the shop is told'}</Field.Label>
-            <Textarea
-              value={text}
-              maxLength={max}
-              rows={3}
-              onChange={(event) => {
-                setText(event.currentTarget.value);
-                setTextError(undefined);
-              }}
-            />
-            <Field.HelperText>
-              {decision.kind === 'review' ? 'Kept with the alert for the next reviewer.' : 'The shop reads this on every refused record.'} {text.length}/{max}
-            </Field.HelperText>
-            <Field.ErrorText>{textError}</Field.ErrorText>
-          </Field.Root>
+        {note && (
+          <NoteField
+            label={note.label}
+            help={note.help}
+            value={text}
+            maxLength={note.max}
+            error={textError}
+            required
+            onChange={(value) => {
+              setText(value);
+              setTextError(undefined);
+            }}
+          />
         )}
         {error && (
           <Text color="fg.error" role="alert">

@@ -5,9 +5,10 @@
  * review; the owner sees that it was sent.
  */
 import { REGISTRATION_REPORTED } from '#domain/integrity/integrity-decisions';
-import { Box, Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDateTime } from '../../components/format-date-time';
+import { NoteField } from '../../components/note-field';
 import { applyChange } from '../../components/use-change-form';
 import type { LocalIntegrityAlert } from '../../store/database';
 import { newId } from '../../store/new-id';
@@ -75,19 +76,17 @@ export function RegistrationReport({ plateNumber, startOpen = false }: { plateNu
           Report this registration
         </Text>
         <Text fontSize="sm">If you did not have this plate registered, or the vehicle or owner is not yours, tell the registry. The shop that registered it is not told who reported it.</Text>
-        <Field.Root invalid={Boolean(noteError)} required>
-          <Field.Label>What is wrong</Field.Label>
-          <Textarea
-            value={note}
-            maxLength={NOTE_MAX_LENGTH}
-            rows={3}
-            onChange={(event) => {
-              setNote(event.currentTarget.value);
-              setNoteError(undefined);
-            }}
-          />
-          <Field.ErrorText>{noteError}</Field.ErrorText>
-        </Field.Root>
+        <NoteField
+          label="What is wrong"
+          value={note}
+          maxLength={NOTE_MAX_LENGTH}
+          error={noteError}
+          required
+          onChange={(value) => {
+            setNote(value);
+            setNoteError(undefined);
+          }}
+        />
         {error && (
           <Text color="fg.error" role="alert">
             {error}

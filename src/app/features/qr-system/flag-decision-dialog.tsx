@@ -5,10 +5,11 @@
  * offline decision, lands in Needs attention.
  */
 import type { FlagDecision } from '#domain/police/flags';
-import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
+import { NoteField } from '../../components/note-field';
 import { checkWithRules } from '../../components/form-rules';
 import { applyChange } from '../../components/use-change-form';
 import type { LocalPlateFlag } from '../../store/database';
@@ -92,22 +93,17 @@ export function FlagDecisionDialog({ flag, decision, onClose }: { flag: LocalPla
             </Text>
           )}
         </Stack>
-        <Field.Root invalid={Boolean(noteError)}>
-          <Field.Label>Decision note (optional)</Field.Label>
-          <Textarea
-            value={note}
-            maxLength={NOTE_MAX_LENGTH}
-            rows={3}
-            onChange={(event) => {
-              setNote(event.currentTarget.value);
-              setNoteError(undefined);
-            }}
-          />
-          <Field.HelperText>
-            The officer who raised the flag sees this note. {note.length}/{NOTE_MAX_LENGTH}
-          </Field.HelperText>
-          <Field.ErrorText>{noteError}</Field.ErrorText>
-        </Field.Root>
+        <NoteField
+          label="Decision note (optional)"
+          help="The officer who raised the flag sees this note."
+          value={note}
+          maxLength={NOTE_MAX_LENGTH}
+          error={noteError}
+          onChange={(value) => {
+            setNote(value);
+            setNoteError(undefined);
+          }}
+        />
         {error && (
           <Text color="fg.error" role="alert">
             {error}
