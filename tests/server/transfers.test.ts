@@ -6,10 +6,20 @@
  * owner, the plate moved between the two people's devices and fleets, both told, audited.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_ACCOUNT_FOR_CONTACT, NOT_TO_YOURSELF, NOT_YOUR_PLATE, ONLY_RECIPIENT_DECIDES, ONLY_SENDER_CANCELS, TRANSFER_NOT_FOUND } from '#domain/plates/transfer';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  INVITATION_UNUSABLE,
+  NOT_TO_YOURSELF,
+  NOT_YOUR_PLATE,
+  ONLY_RECIPIENT_DECIDES,
+  ONLY_SENDER_CANCELS,
+  OWN_INVITATION,
+  TRANSFER_INVITATION_KIND,
+  TRANSFER_NOT_FOUND,
+  TRANSFER_START_LIMIT,
+  tooManyTransfers,
+} from '#domain/plates/transfer';
 import type { Database } from '../../src/server/db/database';
-import { SHARED_PHONE } from '../../src/server/lifecycle/plate-transfers';
 import { registryRepository } from '../../src/server/repositories/registry-repository';
 import { type Account, DAY_MS, dayAfter, type OwnerPlatesHarness, ownerPlatesHarness } from './owner-plates';
 
@@ -38,41 +48,104 @@ describe('ownership transfers', () => {
     officer = await harness.account('Officer Phiri', { roles: ['police'] });
   }, 60_000);
   afterAll(() => app.close());
+  // Each test starts its own hour of the per-account limit on starting transfers.
+  beforeEach(async () => {
+    await db.query("DELETE FROM rate_limit_hits WHERE key LIKE 'transfer-start:%'");
+  });
+
+  /** The invitation sent to a contact: its channel, and the token its link carries. */
+  const invitationsTo = async (contact: string) =>
+    (await db.query<{ channel: string; body: string; link: string }>('SELECT channel, body, link FROM message_outbox WHERE recipient = $1 AND kind = $2 ORDER BY id', [contact, TRANSFER_INVITATION_KIND])).map((message) => ({
+      ...message,
+      token: new URL(`http://x${message.link}`).searchParams.get('invitation') ?? '',
+    }));
+  const claim = (token: string, by: Account) => harness.post('/api/transfers/claim', by.cookie, { token });
 
   describe('starting a transfer', () => {
-    it('offers the owner’s plate to the account with that email: Pending, on both people’s devices, the recipient told', async () => {
+    it('invites the account with that email: Pending on both devices, the recipient told, the owner shown only the contact', async () => {
       const plate = await harness.registerPlate(owner, dayAfter(harness.today(), -10));
       const response = await start(plate, recipient.email.toUpperCase());
       expect(response.statusCode).toBe(201);
       const transfer = response.json().transfer;
-      expect(transfer).toMatchObject({ plateNumber: plate, fromUserId: owner.id, fromName: owner.name, toUserId: recipient.id, toName: recipient.name, toContact: recipient.email, status: 'Pending', decidedAt: null });
-      for (const party of [owner, recipient]) expect((await changesFor(party.id, 'plateTransfer')).some((change) => change.entity_id === transfer.id && change.data?.status === 'Pending')).toBe(true);
+      // Whether the contact has an account, and whose, is not the owner's to learn before acceptance.
+      expect(transfer).toMatchObject({ plateNumber: plate, fromUserId: owner.id, fromName: owner.name, toUserId: null, toName: null, toContact: recipient.email, status: 'Pending', decidedAt: null });
+      expect((await changesFor(owner.id, 'plateTransfer')).find((change) => change.entity_id === transfer.id)?.data).toMatchObject({ status: 'Pending', toUserId: null, toName: null });
+      expect((await changesFor(recipient.id, 'plateTransfer')).find((change) => change.entity_id === transfer.id)?.data).toMatchObject({ status: 'Pending', toUserId: recipient.id, fromName: owner.name });
       expect(await changesFor(stranger.id, 'plateTransfer')).toEqual([]);
       expect(await notifications(recipient.id)).toContain('transfer-offered');
+      const [invitation] = await invitationsTo(recipient.email);
+      expect(invitation).toMatchObject({ channel: 'email', link: expect.stringMatching(/^\/dashboard\/user\/plates\?invitation=[\w-]{43}$/) });
+      expect(invitation?.body).not.toContain(owner.name);
       const listed = await harness.get('/api/me/transfers', recipient.cookie);
       expect(listed.json().transfers.map((item: { id: string }) => item.id)).toContain(transfer.id);
+      expect((await harness.get('/api/me/transfers', owner.cookie)).json().transfers.find((item: { id: string }) => item.id === transfer.id)).toMatchObject({ toUserId: null, toName: null });
       expect((await harness.get('/api/me/transfers', stranger.cookie)).json().transfers).toEqual([]);
     });
 
-    it('finds the recipient by phone number, however it is written', async () => {
+    it('finds the recipient by phone number, however it is written, and texts the invitation there', async () => {
       const plate = await harness.registerPlate(owner, dayAfter(harness.today(), -10));
       const response = await start(plate, '+260 97 712 3456');
       expect(response.statusCode).toBe(201);
-      expect(response.json().transfer).toMatchObject({ toUserId: recipient.id, toContact: '+260977123456' });
+      expect(response.json().transfer).toMatchObject({ toUserId: null, toContact: '+260977123456' });
+      expect(await db.query('SELECT to_user_id FROM plate_transfers WHERE id = $1', [response.json().transfer.id])).toEqual([{ to_user_id: recipient.id }]);
+      expect((await invitationsTo('+260977123456')).map((message) => message.channel)).toEqual(['sms']);
     });
 
-    it('refuses a contact no account uses, the owner’s own account, a phone number two accounts share, and text that is neither', async () => {
+    it('answers a contact nobody uses, a phone two accounts share and an inactive account exactly as it answers an account', async () => {
       const plate = await harness.registerPlate(owner, dayAfter(harness.today(), -10));
-      const nobody = await start(plate, 'nobody@nowhere.zm');
-      expect(nobody.statusCode).toBe(404);
-      expect(nobody.json()).toMatchObject({ message: NO_ACCOUNT_FOR_CONTACT, fields: { toContact: NO_ACCOUNT_FOR_CONTACT } });
-      expect((await start(plate, owner.email)).json()).toMatchObject({ statusCode: 400, message: NOT_TO_YOURSELF });
       await harness.account('Twin One', { phone: '0966000111' });
       await harness.account('Twin Two', { phone: '+260966000111' });
-      expect((await start(plate, '0966000111')).json()).toMatchObject({ statusCode: 409, message: SHARED_PHONE });
+      const inactive = await harness.account('Gone Away');
+      await db.query("UPDATE users SET status = 'Inactive' WHERE id = $1", [inactive.id]);
+      const shape = (body: { transfer: Record<string, unknown> }) => ({ ...body.transfer, id: 'id', createdAt: 'at', toContact: 'contact' });
+      const answers = [];
+      for (const contact of [recipient.email, 'nobody@nowhere.zm', '0966000111', inactive.email]) {
+        const answer = await start(plate, contact);
+        expect(answer.statusCode).toBe(201);
+        answers.push(shape(answer.json()));
+        expect(await invitationsTo(answer.json().transfer.toContact)).not.toEqual([]);
+        expect((await act(answer.json().transfer.id, 'cancel', owner)).statusCode).toBe(200);
+      }
+      expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    });
+
+    it('refuses the owner’s own email or phone, and text that is neither', async () => {
+      const plate = await harness.registerPlate(owner, dayAfter(harness.today(), -10));
+      expect((await start(plate, owner.email)).json()).toMatchObject({ statusCode: 400, message: NOT_TO_YOURSELF });
       const garbled = await start(plate, 'call me');
       expect(garbled.statusCode).toBe(400);
       expect(garbled.json().fields.toContact).toMatch(/email address or Zambian phone number/);
+    });
+
+    it('gives the plate to whoever follows the invitation signed in, once: someone who signs up with the email accepts it', async () => {
+      const plate = await harness.registerPlate(owner, dayAfter(harness.today(), -10));
+      const id = (await start(plate, 'new.owner@example.zm')).json().transfer.id;
+      const [invitation] = await invitationsTo('new.owner@example.zm');
+      const newcomer = await harness.account('Natasha Zulu');
+      expect((await claim(invitation?.token ?? '', owner)).json()).toMatchObject({ statusCode: 409, message: OWN_INVITATION });
+      expect((await claim('not-a-token', newcomer)).json()).toMatchObject({ statusCode: 404, message: INVITATION_UNUSABLE });
+      const claimed = await claim(invitation?.token ?? '', newcomer);
+      expect(claimed.statusCode).toBe(200);
+      expect(claimed.json().transfer).toMatchObject({ id, toUserId: newcomer.id, fromName: owner.name, status: 'Pending' });
+      expect((await changesFor(newcomer.id, 'plateTransfer')).some((change) => change.entity_id === id)).toBe(true);
+      // The link is spent on the first account: nobody else can take the plate with it.
+      expect((await claim(invitation?.token ?? '', stranger)).json()).toMatchObject({ statusCode: 404, message: INVITATION_UNUSABLE });
+      expect((await act(id, 'accept', newcomer, { ownerName: 'Natasha Zulu', ownerNrc: '345678/90/1' })).json().transfer.status).toBe('Accepted');
+      // Accepted, the owner learns who took it.
+      expect((await harness.get('/api/me/transfers', owner.cookie)).json().transfers.find((item: { id: string }) => item.id === id)).toMatchObject({ toUserId: newcomer.id, toName: 'Natasha Zulu' });
+      expect((await claim(invitation?.token ?? '', newcomer)).json()).toMatchObject({ statusCode: 404, message: INVITATION_UNUSABLE });
+    });
+
+    it(`lets one account start at most ${TRANSFER_START_LIMIT.max} transfers an hour`, async () => {
+      const plate = await harness.registerPlate(owner, dayAfter(harness.today(), -10));
+      for (let index = 0; index < TRANSFER_START_LIMIT.max; index += 1) {
+        const started = await start(plate, `contact-${index}@example.zm`);
+        expect(started.statusCode).toBe(201);
+        await act(started.json().transfer.id, 'cancel', owner);
+      }
+      const refused = await start(plate, 'one-more@example.zm');
+      expect(refused.json()).toMatchObject({ statusCode: 429, message: tooManyTransfers(60) });
+      expect(await invitationsTo('one-more@example.zm')).toEqual([]);
     });
 
     it('lets only the plate’s owner start one (a stranger, an unknown plate, a bad number)', async () => {

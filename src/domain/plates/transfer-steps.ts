@@ -128,7 +128,28 @@ export function transferRefusal(plate: TransferablePlate, ownerId: string, today
 // Forms
 
 export const CONTACT_MESSAGE = "Enter the new owner's email address or Zambian phone number (+260 97 123 4567)";
-export const NO_ACCOUNT_FOR_CONTACT = 'No Nambala account uses this email or phone number. Ask them to sign up first.';
+/**
+ * What the sender is told, whoever holds the contact: an account, several, an inactive one or
+ * nobody yet. Who the recipient is comes with their acceptance, never before.
+ */
+export const invitationSent = (contact: string, plateNumber: string) =>
+  `Invitation sent to ${contact}. Whoever uses it can accept plate ${plateNumber} in their Nambala dashboard, signing up first if they have no account. You can cancel the transfer until they do.`;
+/** The kind of the message that carries an invitation's link: a key to claiming the transfer. */
+export const TRANSFER_INVITATION_KIND = 'transfer-invitation';
+export const INVITATION_UNUSABLE = 'This invitation is no longer open: it was accepted, declined or cancelled, or the link is not complete.';
+export const OWN_INVITATION = 'You sent this invitation: it is for the new owner to open.';
+/** Transfers one account may start in an hour: each one sends a message to the contact typed. */
+export const TRANSFER_START_LIMIT = { max: 10, windowMs: 60 * 60_000 } as const;
+export const tooManyTransfers = (minutes: number) =>
+  `You have started ${TRANSFER_START_LIMIT.max} transfers in the last hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+/**
+ * A transfer as its sender sees it: whether the contact has an account, and whose, shows only
+ * once the recipient accepts.
+ */
+export function senderView<Transfer extends Pick<PlateTransfer, 'status' | 'toUserId' | 'toName'>>(transfer: Transfer): Transfer {
+  return transfer.status === 'Accepted' ? transfer : { ...transfer, toUserId: null, toName: null };
+}
 export const NOT_TO_YOURSELF = 'This is your own account: enter the email or phone number of the new owner.';
 
 export type TransferContact = { kind: 'email'; value: string } | { kind: 'phone'; value: string };

@@ -1,35 +1,47 @@
 /**
  * Ownership transfer of a registered plate (docs/transfers-and-renewals.md): the owner
- * offers it to another account by email or phone; the recipient accepts with their name
+ * invites whoever holds an email or phone number, told only "Invitation sent" whether or not
+ * it has an account (the link sent there lets the holder claim it, signing up first if need
+ * be); the recipient accepts with their name
  * and NRC number as on their ID, and in that one transaction the registration is re-issued
  * to them, the old QR code goes on every device's revocation list as replaced, the plate
  * moves between the two people's devices and fleets, both are told and it is audited.
  * Until then the owner may cancel and the recipient decline. Each step runs in one
  * transaction that locks the plate's row first, then the transfer's.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { normalisePhone } from '#domain/accounts/profile';
 import { maySignIn } from '#domain/accounts/user-admin';
 import { isoDateOf } from '#domain/credential/credential';
 import { uuidv7 } from '#domain/ids/uuid-v7';
 import {
   checkTransferAction,
   decideTransfer,
-  NO_ACCOUNT_FOR_CONTACT,
+  INVITATION_UNUSABLE,
   NOT_TO_YOURSELF,
+  OWN_INVITATION,
   NOT_YOUR_PLATE,
   type PlateTransfer,
+  senderView,
   type TransferAcceptance,
   type TransferAction,
   type TransferContact,
   TRANSFER_NOT_FOUND,
+  TRANSFER_INVITATION_KIND,
+  TRANSFER_START_LIMIT,
+  tooManyTransfers,
   transferRefusal,
 } from '#domain/plates/transfer';
 import type { UserStatus } from '#domain/statuses/statuses';
 import type { Signer } from '../credentials/key-store';
 import type { Database, Queryable } from '../db/database';
 import { notify } from '../notifications/notify';
+import { noteMessagesQueued } from '../messages/outbox-signal';
 import { auditRepository } from '../repositories/audit-repository';
 import { fleetRepository } from '../repositories/fleet-repository';
+import { messageRepository } from '../repositories/message-repository';
+import { notificationRepository } from '../repositories/notification-repository';
+import { rateLimitRepository } from '../repositories/rate-limit-repository';
 import { plateRepository } from '../repositories/plate-repository';
 import { transferRepository } from '../repositories/transfer-repository';
 import type { User } from '../repositories/user-repository';
@@ -37,8 +49,16 @@ import { Refusal } from '../sync/intent';
 import { NO_SIGNING_KEY } from './plate-lifecycle';
 import { reissueRegistration } from './reissue';
 
-export const SHARED_PHONE = 'More than one account uses this phone number. Enter the new owner’s email address instead.';
-export const RECIPIENT_INACTIVE = 'This account cannot receive plates at the moment: it is not active.';
+/** Where an invitation's link opens: the recipient's plates, which claim it. */
+export const INVITATION_PATH = '/dashboard/user/plates';
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Whether the contact is the caller's own email or phone number. */
+function isOwnContact(contact: TransferContact, user: Pick<User, 'email' | 'phone'>): boolean {
+  if (contact.kind === 'email') return user.email.toLowerCase() === contact.value;
+  return user.phone !== null && normalisePhone(user.phone) === contact.value;
+}
 
 export interface TransferContext {
   db: Database;
@@ -47,7 +67,7 @@ export interface TransferContext {
 }
 
 interface Caller {
-  user: Pick<User, 'id' | 'name'>;
+  user: Pick<User, 'id' | 'name' | 'email' | 'phone'>;
   ip?: string | null;
 }
 
@@ -76,43 +96,83 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
   }
 
   return {
-    /** The owner offers the plate to the account with the email or phone number given. */
+    /**
+     * The owner invites whoever holds the email or phone number given. When exactly one
+     * active account other than the owner's uses it, that account is the recipient at once
+     * (told in its dashboard); otherwise (nobody, an inactive account, a number two accounts
+     * share) the transfer waits for whoever follows the link. Either way the same message goes
+     * to the contact, and the owner's answer says only that it was sent.
+     */
     async start(caller: Caller, plateNumber: string, contact: TransferContact): Promise<PlateTransfer> {
+      if (isOwnContact(contact, caller.user)) throw new Refusal(400, NOT_TO_YOURSELF, { toContact: NOT_TO_YOURSELF });
       return db.transaction(async (tx) => {
         const at = now();
         const plate = await plateRepository(tx).find(plateNumber, { forUpdate: true });
         if (!plate || plate.ownerId !== caller.user.id) throw new Refusal(403, NOT_YOUR_PLATE);
         const refusal = await refusalFor(tx, plateNumber, caller.user.id, isoDateOf(at.getTime()), null);
         if (refusal) throw new Refusal(409, refusal);
+        // Counted with the transfer: a refused start sends nothing, and counts for nothing.
+        const started = await rateLimitRepository(tx).hit(`transfer-start:${caller.user.id}`, TRANSFER_START_LIMIT.windowMs);
+        if (started.hits > TRANSFER_START_LIMIT.max) throw new Refusal(429, tooManyTransfers(Math.max(1, Math.ceil(started.ttlMs / 60_000))));
         const transfers = transferRepository(tx);
-        const recipients = await transfers.findRecipients(contact);
-        if (recipients.length === 0) throw new Refusal(404, NO_ACCOUNT_FOR_CONTACT, { toContact: NO_ACCOUNT_FOR_CONTACT });
-        if (recipients.some((recipient) => recipient.id === caller.user.id)) throw new Refusal(400, NOT_TO_YOURSELF, { toContact: NOT_TO_YOURSELF });
-        if (recipients.length > 1) throw new Refusal(409, SHARED_PHONE, { toContact: SHARED_PHONE });
-        const [recipient] = recipients;
-        if (!recipient || !maySignIn(recipient.status as UserStatus)) throw new Refusal(409, RECIPIENT_INACTIVE, { toContact: RECIPIENT_INACTIVE });
-        const transfer = await transfers.insert({
-          id: uuidv7(at.getTime(), randomBytes(10)),
-          plateNumber,
-          fromUserId: caller.user.id,
-          fromName: caller.user.name,
-          toUserId: recipient.id,
-          toContact: contact.value,
-          toName: recipient.name,
-          status: 'Pending',
-          createdAt: at.toISOString(),
-          decidedAt: null,
-        });
+        const holders = (await transfers.findRecipients(contact)).filter((holder) => holder.id !== caller.user.id && maySignIn(holder.status as UserStatus));
+        const recipient = holders.length === 1 ? holders[0] : undefined;
+        const token = randomBytes(32).toString('base64url');
+        const transfer = await transfers.insert(
+          {
+            id: uuidv7(at.getTime(), randomBytes(10)),
+            plateNumber,
+            fromUserId: caller.user.id,
+            fromName: caller.user.name,
+            toUserId: recipient?.id ?? null,
+            toContact: contact.value,
+            toName: recipient?.name ?? null,
+            status: 'Pending',
+            createdAt: at.toISOString(),
+            decidedAt: null,
+          },
+          digest(token),
+        );
         // The plate's row is locked, so only a transfer stored since the check can be in the way: none.
         if (!transfer) throw new Error(`a pending transfer of ${plateNumber} appeared under the plate's lock`);
-        await notify(tx, recipient.id, {
-          kind: 'transfer-offered',
-          title: `Plate ${plateNumber} offered to you`,
-          body: `${caller.user.name} wants to transfer plate ${plateNumber} to you. Accept it in your dashboard with your full name and NRC number as on your ID, or decline it.`,
-          link: '/dashboard/user/plates',
-        });
-        await auditRepository(tx).record({ actorId: caller.user.id, action: 'plate.transfer_started', target: plateNumber, detail: { transferId: transfer.id, toUserId: recipient.id }, ip: caller.ip ?? null });
-        return transfer;
+        // The message names no one: who sent it is told once the link is followed by a signed-in account.
+        const title = `Plate ${plateNumber} offered to you`;
+        const body = `A Nambala plate owner wants to transfer plate ${plateNumber} to you. Open the link signed in to your Nambala account (sign up first with this ${contact.kind === 'email' ? 'email address' : 'phone number'} if you have none) to accept it with your full name and NRC number as on your ID, or to decline it. If you expected nothing, ignore this message.`;
+        const link = `${INVITATION_PATH}?invitation=${token}`;
+        await messageRepository(tx).queue([
+          contact.kind === 'email'
+            ? { userId: recipient?.id ?? null, kind: TRANSFER_INVITATION_KIND, channel: 'email', recipient: contact.value, subject: title, body, link }
+            : { userId: recipient?.id ?? null, kind: TRANSFER_INVITATION_KIND, channel: 'sms', recipient: contact.value, subject: null, body: `Nambala: ${title}. ${body}`, link },
+        ]);
+        if (recipient) {
+          await notificationRepository(tx).create(recipient.id, {
+            kind: 'transfer-offered',
+            title,
+            body: `${caller.user.name} wants to transfer plate ${plateNumber} to you. Accept it in your dashboard with your full name and NRC number as on your ID, or decline it.`,
+            link: INVITATION_PATH,
+          });
+        }
+        await auditRepository(tx).record({ actorId: caller.user.id, action: 'plate.transfer_started', target: plateNumber, detail: { transferId: transfer.id, toUserId: recipient?.id ?? null }, ip: caller.ip ?? null });
+        noteMessagesQueued();
+        return senderView(transfer);
+      });
+    },
+
+    /**
+     * A signed-in account follows an invitation's link: it becomes the transfer's recipient
+     * (unless the transfer already has another, or is no longer pending) and sees it at once.
+     */
+    async claim(caller: Caller, token: string): Promise<PlateTransfer> {
+      return db.transaction(async (tx) => {
+        const transfers = transferRepository(tx);
+        const transfer = await transfers.findByInvitation(digest(token));
+        if (!transfer || transfer.status !== 'Pending') throw new Refusal(404, INVITATION_UNUSABLE);
+        if (transfer.fromUserId === caller.user.id) throw new Refusal(409, OWN_INVITATION);
+        if (transfer.toUserId === caller.user.id) return transfer;
+        if (transfer.toUserId !== null) throw new Refusal(404, INVITATION_UNUSABLE);
+        const claimed = await transfers.claim(transfer.id, caller.user);
+        await auditRepository(tx).record({ actorId: caller.user.id, action: 'plate.transfer_claimed', target: transfer.plateNumber, detail: { transferId: transfer.id }, ip: caller.ip ?? null });
+        return claimed;
       });
     },
 
@@ -130,7 +190,7 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
           });
         }
         await auditRepository(tx).record({ actorId: caller.user.id, action: 'plate.transfer_cancelled', target: transfer.plateNumber, detail: { transferId: id }, ip: caller.ip ?? null });
-        return decided;
+        return senderView(decided);
       });
     },
 
@@ -142,7 +202,7 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
         await notify(tx, transfer.fromUserId, {
           kind: 'transfer-declined',
           title: `Transfer of plate ${transfer.plateNumber} declined`,
-          body: `${transfer.toName ?? transfer.toContact} declined the transfer of plate ${transfer.plateNumber}. The plate is still yours.`,
+          body: `${transfer.toContact} declined the transfer of plate ${transfer.plateNumber}. The plate is still yours.`,
           link: '/dashboard/user/plates',
         });
         await auditRepository(tx).record({ actorId: caller.user.id, action: 'plate.transfer_declined', target: transfer.plateNumber, detail: { transferId: id }, ip: caller.ip ?? null });

@@ -6,6 +6,7 @@
 import { PASSWORD_RESET_KIND } from '#domain/accounts/password-reset';
 import { SIGNUP_CONFIRM_KIND, SIGNUP_EXISTING_KIND } from '#domain/accounts/signup-confirmation';
 import { normalisePhone } from '#domain/accounts/profile';
+import { TRANSFER_INVITATION_KIND } from '#domain/plates/transfer';
 import type { MessageChannel, NewMessage } from '../repositories/message-repository';
 
 export interface Recipient {
@@ -51,10 +52,11 @@ const LEADS: Readonly<Record<string, string>> = {
   [PASSWORD_RESET_KIND]: 'Choose your new password here',
   [SIGNUP_CONFIRM_KIND]: 'Finish creating your account here',
   [SIGNUP_EXISTING_KIND]: 'Log in here',
+  [TRANSFER_INVITATION_KIND]: 'Accept or decline it here',
 };
 
-/** Kinds whose link is a key: to an account (a reset) or to making one (a sign-up). */
-const SECRET_LINK_KINDS: ReadonlySet<string> = new Set([PASSWORD_RESET_KIND, SIGNUP_CONFIRM_KIND]);
+/** Kinds whose link is a key: to an account (a reset), to making one (a sign-up), or to a plate offered (a transfer invitation). */
+const SECRET_LINK_KINDS: ReadonlySet<string> = new Set([PASSWORD_RESET_KIND, SIGNUP_CONFIRM_KIND, TRANSFER_INVITATION_KIND]);
 
 /**
  * A message as an administrator may read it: a reset link is a key to its recipient's
@@ -63,5 +65,5 @@ const SECRET_LINK_KINDS: ReadonlySet<string> = new Set([PASSWORD_RESET_KIND, SIG
  */
 export function textToShow(message: { kind: string; channel: MessageChannel; body: string; link: string | null }, publicOrigin: string, showsSecrets: boolean): string {
   if (showsSecrets || !SECRET_LINK_KINDS.has(message.kind) || !message.link) return textToSend(message, publicOrigin);
-  return textToSend({ ...message, link: message.link.replace(/token=[^&]*/, 'token=(hidden)') }, publicOrigin);
+  return textToSend({ ...message, link: message.link.replace(/(token|invitation)=[^&]*/, '$1=(hidden)') }, publicOrigin);
 }

@@ -1,11 +1,13 @@
 /**
  * Ownership transfers as stored (table plate_transfers), each change put on both people's
  * devices through the change log (entity `plateTransfer`, scopes user:<from> and
- * user:<to>) in the caller's transaction; and the reads a transfer's checks need: the
- * recipient's account by email or phone, and whether the police have flagged the plate.
+ * user:<to>) in the caller's transaction, the sender's copy without the recipient's account
+ * until they accept; the invitation a recipient claims by its link's token (kept as a
+ * digest); and the reads a transfer's checks need: the accounts that use an email or phone,
+ * and whether the police have flagged the plate.
  */
 import { normalisePhone } from '#domain/accounts/profile';
-import type { PlateTransfer, TransferContact, TransferStatus } from '#domain/plates/transfer';
+import { type PlateTransfer, senderView, type TransferContact, type TransferStatus } from '#domain/plates/transfer';
 import type { Queryable } from '../db/database';
 import { changeLogRepository } from './change-log-repository';
 
@@ -46,16 +48,18 @@ export interface Recipient {
 
 export function transferRepository(db: Queryable) {
   const log = changeLogRepository(db);
-  const publish = (transfer: PlateTransfer) =>
-    log.record([`user:${transfer.fromUserId}`, ...(transfer.toUserId ? [`user:${transfer.toUserId}`] : [])], PLATE_TRANSFER_ENTITY, transfer.id, 'put', { ...transfer });
+  const publish = async (transfer: PlateTransfer) => {
+    await log.record([`user:${transfer.fromUserId}`], PLATE_TRANSFER_ENTITY, transfer.id, 'put', { ...senderView(transfer) });
+    if (transfer.toUserId) await log.record([`user:${transfer.toUserId}`], PLATE_TRANSFER_ENTITY, transfer.id, 'put', { ...transfer });
+  };
 
   return {
     /** Stores a new Pending transfer; undefined when another transfer of the plate is already pending. */
-    async insert(transfer: PlateTransfer): Promise<PlateTransfer | undefined> {
+    async insert(transfer: PlateTransfer, invitationHash: string): Promise<PlateTransfer | undefined> {
       const [row] = await db.query<TransferRow>(
-        `INSERT INTO plate_transfers (id, plate_number, from_user_id, from_name, to_user_id, to_contact, to_name, status, created_at, decided_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING *`,
-        [transfer.id, transfer.plateNumber, transfer.fromUserId, transfer.fromName, transfer.toUserId, transfer.toContact, transfer.toName, transfer.status, transfer.createdAt, transfer.decidedAt],
+        `INSERT INTO plate_transfers (id, plate_number, from_user_id, from_name, to_user_id, to_contact, to_name, status, created_at, decided_at, invitation_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING *`,
+        [transfer.id, transfer.plateNumber, transfer.fromUserId, transfer.fromName, transfer.toUserId, transfer.toContact, transfer.toName, transfer.status, transfer.createdAt, transfer.decidedAt, invitationHash],
       );
       if (!row) return undefined;
       const stored = toTransfer(row);
@@ -66,6 +70,21 @@ export function transferRepository(db: Queryable) {
     async find(id: string, options: { forUpdate?: boolean } = {}): Promise<PlateTransfer | undefined> {
       const [row] = await db.query<TransferRow>(`SELECT * FROM plate_transfers WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
       return row ? toTransfer(row) : undefined;
+    },
+
+    /** The transfer an invitation link's token (as its digest) is for, locked. */
+    async findByInvitation(invitationHash: string): Promise<PlateTransfer | undefined> {
+      const [row] = await db.query<TransferRow>('SELECT * FROM plate_transfers WHERE invitation_hash = $1 FOR UPDATE', [invitationHash]);
+      return row ? toTransfer(row) : undefined;
+    },
+
+    /** The account that followed the invitation becomes the recipient, and the transfer reaches its devices. */
+    async claim(id: string, recipient: { id: string; name: string }): Promise<PlateTransfer> {
+      const [row] = await db.query<TransferRow>('UPDATE plate_transfers SET to_user_id = $2, to_name = $3 WHERE id = $1 RETURNING *', [id, recipient.id, recipient.name]);
+      if (!row) throw new Error(`transfer ${id} vanished`);
+      const stored = toTransfer(row);
+      await publish(stored);
+      return stored;
     },
 
     async pendingFor(plateNumber: string): Promise<PlateTransfer | undefined> {
@@ -85,7 +104,7 @@ export function transferRepository(db: Queryable) {
     /** Transfers a user started or was offered, newest first. */
     async listFor(userId: string, limit = 200): Promise<PlateTransfer[]> {
       const rows = await db.query<TransferRow>('SELECT * FROM plate_transfers WHERE from_user_id = $1 OR to_user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2', [userId, limit]);
-      return rows.map(toTransfer);
+      return rows.map(toTransfer).map((transfer) => (transfer.fromUserId === userId ? senderView(transfer) : transfer));
     },
 
     /**

@@ -1,6 +1,8 @@
 /**
  * Ownership transfers (online only: the server decides who owns a plate). The owner
- * starts one by the recipient's email or phone and may cancel it; the recipient accepts
+ * invites the recipient by email or phone and may cancel; whoever follows the invitation's
+ * link signed in claims it (answered the same whether or not the contact had an account);
+ * the recipient accepts
  * it with their name and NRC number, or declines it. Both parties' devices receive every
  * change through sync (entity plateTransfer); the list here is for reading online.
  * Someone else's transfer is answered as missing.
@@ -35,6 +37,7 @@ const transferResponse = z.object({ transfer: transferSchema });
 const plateParams = z.object({ plateNumber: z.string().max(40, 'Plate number must be at most 10 characters') });
 const idParams = z.object({ id: z.string().max(64) });
 const refusals = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const invitationBody = z.object({ token: z.string().min(1, 'The invitation link is not complete').max(100, 'The invitation link is not complete') });
 
 export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | null; now: () => Date }> = async (app, { db, signer, now }) => {
   const transfers = plateTransfers({ db, signer, now });
@@ -45,10 +48,10 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
       config: { access: 'signed-in' },
       schema: {
         tags: ['owner'],
-        summary: "Offers the caller's registered plate to the account with this email or +260 phone number (Pending until accepted, declined or cancelled)",
+        summary: "Invites whoever holds this email or +260 phone number to take the caller's registered plate (Pending until accepted, declined or cancelled); the answer never says whether the contact has an account. At most 10 an hour per account",
         params: plateParams,
         body: transferStartSchema,
-        response: { 201: transferResponse, ...refusals },
+        response: { 201: transferResponse, ...refusals, 429: errorResponse },
       },
     },
     async (request, reply) =>
@@ -58,6 +61,15 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
         const transfer = await transfers.start({ user: request.user as User, ip: request.ip }, plate.value, request.body.toContact);
         return reply.code(201).send({ transfer });
       }),
+  );
+
+  app.post(
+    '/api/transfers/claim',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['owner'], summary: "The signed-in account follows a transfer invitation's link and becomes its recipient", body: invitationBody, response: { 200: transferResponse, ...refusals } },
+    },
+    async (request, reply) => answerOrRefuse(reply, async () => ({ transfer: await transfers.claim({ user: request.user as User, ip: request.ip }, request.body.token) })),
   );
 
   app.post(

@@ -19,7 +19,7 @@ import type { NewIntegrityAlert } from '../repositories/integrity-alert-reposito
  */
 export class Refusal extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 422,
+    readonly status: 400 | 403 | 404 | 409 | 422 | 429,
     message: string,
     readonly fields?: Record<string, string>,
     readonly alert?: NewIntegrityAlert,

@@ -28,6 +28,7 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import type { LocalOwnedPlate, LocalOwnerOrder, SyncState } from '../../store/database';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { useToday } from '../../components/use-today';
+import { InvitationClaim } from '../plate-transfer/invitation-claim';
 import { PendingTransfers } from '../plate-transfer/pending-transfers';
 import { TransferDialog } from '../plate-transfer/transfer-dialog';
 import type { RenewDialogProps } from '../renewals/renew-dialog';
@@ -414,6 +415,7 @@ export function MyPlatesPage() {
     <Stack gap="6">
       <PageHeader title="My Plates & Orders" summary="Every plate you hold, from paid to registered, and every order in progress." />
       <OfflineAsOf what="your plates and orders are shown" />
+      <InvitationClaim />
       <PendingTransfers />
       <InsuranceRequests />
       <Section

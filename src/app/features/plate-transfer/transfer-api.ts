@@ -33,3 +33,5 @@ export const startTransfer = (plateNumber: string, toContact: string) => call(`/
 export const cancelTransfer = (id: string) => call(`/api/transfers/${encodeURIComponent(id)}/cancel`);
 export const declineTransfer = (id: string) => call(`/api/transfers/${encodeURIComponent(id)}/decline`);
 export const acceptTransfer = (id: string, acceptance: TransferAcceptanceInput) => call(`/api/transfers/${encodeURIComponent(id)}/accept`, acceptance);
+/** Following an invitation's link: the signed-in account becomes the transfer's recipient. */
+export const claimInvitation = (token: string) => call('/api/transfers/claim', { token });

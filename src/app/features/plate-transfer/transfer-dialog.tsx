@@ -5,7 +5,7 @@
  * being transferred shows that transfer (with Cancel) instead of the form.
  */
 import type { OwnedPlate } from '#domain/plates/owned-plate';
-import { standingRefusal } from '#domain/plates/transfer-steps';
+import { invitationSent, standingRefusal } from '#domain/plates/transfer-steps';
 import { NOT_LOADED } from '../../components/loaded-when-open';
 import { checkWithRules } from '../../components/form-rules';
 import { transferRules } from './transfer-api';
@@ -32,7 +32,7 @@ export function TransferDialog({ plate, isOpen, onClose }: TransferDialogProps) 
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [message, setMessage] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
-  const [started, setStarted] = useState<{ toName: string | null; toContact: string } | null>(null);
+  const [started, setStarted] = useState<{ toContact: string } | null>(null);
   const refusal = standingRefusal(plate);
   const vehicle = plate.registration ? `${plate.registration.colour} ${plate.registration.make} ${plate.registration.model}` : null;
 
@@ -57,7 +57,7 @@ export function TransferDialog({ plate, isOpen, onClose }: TransferDialogProps) 
     setBusy(true);
     try {
       const answer = await startTransfer(plate.plateNumber, contact.trim());
-      if (answer.ok) setStarted({ toName: answer.transfer.toName, toContact: answer.transfer.toContact });
+      if (answer.ok) setStarted({ toContact: answer.transfer.toContact });
       else if (answer.fields?.toContact) setFieldError(answer.fields.toContact);
       else setMessage(answer.message);
     } finally {
@@ -115,7 +115,7 @@ export function TransferDialog({ plate, isOpen, onClose }: TransferDialogProps) 
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
             <Alert.Description>
-              Transfer started. {started.toName ?? started.toContact} has been asked to accept plate {plate.plateNumber} in their dashboard. You can cancel the transfer until they do.
+              {invitationSent(started.toContact, plate.plateNumber)}
             </Alert.Description>
           </Alert.Root>
         ) : refusal ? (
