@@ -15,6 +15,7 @@ import type { ServerConfig } from './config';
 import { type Database, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { registerAuth } from './plugins/auth';
+import { workAfterAnswers } from './plugins/after-answer';
 import { registerAuthRateLimit } from './plugins/auth-rate-limit';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
@@ -93,6 +94,8 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   });
 
   const db = givenDb ?? (await openDatabase(config, (error) => app.log.warn({ err: error }, 'idle database connection lost')));
+  // Work a route left running after its answer finishes before the database closes.
+  app.addHook('preClose', workAfterAnswers);
   if (!givenDb) app.addHook('onClose', () => db.close());
 
   const migration = await migrate(db);

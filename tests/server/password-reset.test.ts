@@ -3,8 +3,9 @@
 // administrators unless messages go to the sandbox.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_RESET_KIND, RESET_LINK_MINUTES, RESET_LINK_SENT, RESET_LINK_UNUSABLE, RESET_PASSWORD_PATH } from '../../src/domain/accounts/password-reset';
+import { PASSWORD_RESET_KIND, PASSWORD_RESET_NO_ACCOUNT_KIND, RESET_LINK_MINUTES, RESET_LINK_SENT, RESET_LINK_UNUSABLE, RESET_PASSWORD_PATH } from '../../src/domain/accounts/password-reset';
 import type { Database } from '../../src/server/db/database';
+import { workAfterAnswers } from '../../src/server/plugins/after-answer';
 import { textToShow } from '../../src/server/messages/message-text';
 import { WRONG_CREDENTIALS } from '../../src/server/routes/auth-routes';
 import { buildTestAppWithDb, signUp } from './test-app';
@@ -31,6 +32,8 @@ describe('password reset', () => {
   }
 
   async function linksSentTo(recipient: string): Promise<{ kind: string; channel: string; link: string | null }[]> {
+    // The request is answered first; its link is queued just after.
+    await workAfterAnswers();
     // The sign-up's own message went to the same address; only the reset links count here.
     return db.query("SELECT kind, channel, link FROM message_outbox WHERE recipient = $1 AND kind = 'account.password-reset' ORDER BY id", [recipient]);
   }
@@ -111,6 +114,34 @@ describe('password reset', () => {
     const response = await post(url, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().fields[field]).toBe(message);
+  });
+
+  it('takes as long for an email no account uses as for a registered one, over 20 interleaved pairs', async () => {
+    await signUpAs('timed@example.zm', '+260971234599');
+    const timed = async (email: string) => {
+      const started = performance.now();
+      expect((await post('/api/auth/password-reset', { email })).statusCode).toBe(202);
+      const took = performance.now() - started;
+      await workAfterAnswers();
+      return took;
+    };
+    const pairs: Array<{ registered: number; unknown: number }> = [];
+    for (let pair = 0; pair < 20; pair += 1) {
+      // Each pair starts below the per-email limit, as a first request would.
+      await db.query("DELETE FROM sign_in_throttle WHERE email LIKE 'password-reset:%'");
+      const unknownEmail = `nobody-${pair}@example.zm`;
+      if (pair % 2 === 0) pairs.push({ registered: await timed('timed@example.zm'), unknown: await timed(unknownEmail) });
+      else {
+        const unknown = await timed(unknownEmail);
+        pairs.push({ registered: await timed('timed@example.zm'), unknown });
+      }
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    // Before, the registered email was slower in 20 of 20 pairs (median 9.1 ms against 7.1 ms).
+    expect(pairs.filter((pair) => pair.registered > pair.unknown).length).toBeLessThanOrEqual(16);
+    expect(median(pairs.map((pair) => pair.unknown))).toBeGreaterThan(median(pairs.map((pair) => pair.registered)) * 0.75);
+    // Both were told: the account its link, the address without one that no account uses it.
+    expect(await db.query<{ kind: string }>("SELECT DISTINCT kind FROM message_outbox WHERE recipient = 'nobody-0@example.zm'")).toEqual([{ kind: PASSWORD_RESET_NO_ACCOUNT_KIND }]);
   });
 
   it('shows administrators a reset link whole only while messages go to the sandbox', () => {

@@ -14,6 +14,9 @@ export { PASSWORD_RESET_DONE, RESET_LINK_MINUTES, RESET_LINK_UNUSABLE, RESET_PAS
 /** The outbox's kind for reset messages: their link is a secret (see the sent-messages view). */
 export const PASSWORD_RESET_KIND = 'account.password-reset';
 
+/** The outbox's kind for the note to an email no usable account has (nothing secret in it). */
+export const PASSWORD_RESET_NO_ACCOUNT_KIND = 'account.password-reset-no-account';
+
 /** The same words whether or not the email has an account. */
 export const RESET_LINK_SENT = `If an account uses that email, a link to choose a new password is on its way. It works once, within ${RESET_LINK_MINUTES} minutes.`;
 

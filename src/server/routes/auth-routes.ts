@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { initialAccount } from '#domain/accounts/permissions';
-import { PASSWORD_RESET_KIND, passwordResetRequestSchema, passwordResetSchema, RESET_LINK_MINUTES, RESET_LINK_SENT, RESET_LINK_UNUSABLE, RESET_PASSWORD_PATH } from '#domain/accounts/password-reset';
+import { PASSWORD_RESET_KIND, PASSWORD_RESET_NO_ACCOUNT_KIND, passwordResetRequestSchema, passwordResetSchema, RESET_LINK_MINUTES, RESET_LINK_SENT, RESET_LINK_UNUSABLE, RESET_PASSWORD_PATH } from '#domain/accounts/password-reset';
 import { loginSchema, signupSchema } from '#domain/accounts/signup';
 import {
   CONFIRM_EMAIL_PATH,
@@ -28,6 +28,7 @@ import { messagesFor } from '../messages/message-text';
 import { noteMessagesQueued } from '../messages/outbox-signal';
 import { SESSION_COOKIE, SESSION_MAX_SECONDS } from '../plugins/auth';
 import { clearedCookie, readCookie, sessionCookie } from '../plugins/cookies';
+import { afterAnswer } from '../plugins/after-answer';
 import { accountRouteLimit } from '../plugins/auth-rate-limit';
 import { errorBody } from '../plugins/error-handler';
 import { auditRepository } from '../repositories/audit-repository';
@@ -249,29 +250,54 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
     async (request, reply) => {
       const { email } = request.body;
       const throttleKey = `password-reset:${email.toLowerCase()}`;
-      const found = await users.findCredentials(email);
-      const mayReset = found !== undefined && maySignIn(found.user.status) && (await throttle.lockedFor(throttleKey)) === 0;
-      if (found && mayReset) {
+      // Answered before anything that depends on whether an account uses the email, so neither
+      // the answer nor its time says. Then, whatever the email: the request counted against it,
+      // one transaction with a message queued and one audit row.
+      void reply.code(202).send({ message: RESET_LINK_SENT });
+      afterAnswer(request.log, 'a password reset request', async () => {
+        const found = await users.findCredentials(email);
+        const isLocked = (await throttle.lockedFor(throttleKey)) > 0;
         await throttle.recordFailure(throttleKey, PASSWORD_RESET_POLICY);
+        const account = found !== undefined && maySignIn(found.user.status) ? found.user : undefined;
         const token = randomBytes(32).toString('base64url');
         await db.transaction(async (tx) => {
-          await passwordResetRepository(tx).create(token, found.user.id, new Date(now().getTime() + RESET_LINK_MINUTES * 60_000));
-          await messageRepository(tx).queue(
-            messagesFor(found.user, {
-              kind: PASSWORD_RESET_KIND,
-              title: 'Choose a new Nambala password',
-              body: `Someone asked to reset the password of your Nambala account. If it was you, open the link within ${RESET_LINK_MINUTES} minutes to choose a new one; it works once. If it was not you, ignore this message: your password stays as it is.`,
-              link: `${RESET_PASSWORD_PATH}?token=${token}`,
-            }),
-          );
-          await auditRepository(tx).record({ actorId: found.user.id, action: 'password.reset-requested', target: found.user.id, ip: request.ip });
+          if (!isLocked && account) {
+            await passwordResetRepository(tx).create(token, account.id, new Date(now().getTime() + RESET_LINK_MINUTES * 60_000));
+            await messageRepository(tx).queue(
+              messagesFor(account, {
+                kind: PASSWORD_RESET_KIND,
+                title: 'Choose a new Nambala password',
+                body: `Someone asked to reset the password of your Nambala account. If it was you, open the link within ${RESET_LINK_MINUTES} minutes to choose a new one; it works once. If it was not you, ignore this message: your password stays as it is.`,
+                link: `${RESET_PASSWORD_PATH}?token=${token}`,
+              }),
+            );
+          } else if (!isLocked) {
+            await messageRepository(tx).queue([
+              {
+                userId: found?.user.id ?? null,
+                kind: PASSWORD_RESET_NO_ACCOUNT_KIND,
+                channel: 'email',
+                recipient: email.toLowerCase(),
+                subject: 'Nambala password reset',
+                body: found
+                  ? 'Someone asked to reset the password of the Nambala account that uses this email, but the account is not active, so its password cannot be reset. Contact Nambala support to restore access. If it was not you, ignore this message.'
+                  : 'Someone asked to reset the password of a Nambala account with this email, but no account uses it. If it was you, you may have signed up with another email. If it was not you, ignore this message.',
+                link: null,
+              },
+            ]);
+          }
+          const reason = isLocked ? 'too-many-requests' : found === undefined ? 'unknown-email' : account ? undefined : found.user.status;
+          await auditRepository(tx).record({
+            actorId: found?.user.id ?? null,
+            action: 'password.reset-requested',
+            target: account && !isLocked ? account.id : email,
+            ...(reason ? { outcome: 'failure' as const, detail: { reason } } : {}),
+            ip: request.ip,
+          });
         });
-        noteMessagesQueued();
-      } else {
-        const reason = found === undefined ? 'unknown-email' : maySignIn(found.user.status) ? 'too-many-requests' : found.user.status;
-        await audit.record({ actorId: found?.user.id ?? null, action: 'password.reset-requested', target: email, outcome: 'failure', detail: { reason }, ip: request.ip });
-      }
-      return reply.code(202).send({ message: RESET_LINK_SENT });
+        if (!isLocked) noteMessagesQueued();
+      });
+      return reply;
     },
   );
 
