@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OwnerCoverTerm } from '#domain/registry/cover';
+import { CUSTOMER_CONTACT_LIMIT, tooManyCustomerContacts } from '#domain/insurance/customer';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -288,6 +289,23 @@ describe('insurance only with the owner', () => {
       const known = await statements(customer({ name: 'Timing Shape', nrc: '555000/10/1', email: 'admin@nambala.zm', phone: '0977 300 010' }));
       const unknown = await statements(customer({ name: 'Timing Shape', nrc: '555001/10/1', email: 'nobody.else@owner.zm', phone: '0977 300 011' }));
       expect(known).toEqual(unknown);
+    });
+  });
+
+  describe('sweeping contacts', () => {
+    it(`lets an agent give contact details to at most ${CUSTOMER_CONTACT_LIMIT.max} customers an hour; editing other details is not counted`, async () => {
+      const sweeper = await sessionForNewAccount(db, { email: 'sweeper@owner.zm', name: 'Sweeping Agent', userType: 'INSURANCE_AGENT', roles: ['insurance_agent'] });
+      const contacts = Array.from({ length: CUSTOMER_CONTACT_LIMIT.max }, (_, index) => ({ mutations: [{ id: randomUUID(), intent: 'saveCustomer', payload: customer({ nrc: `6${String(index).padStart(5, '0')}/10/1`, email: `person-${index}@owner.zm`, phone: `0977 4${String(index).padStart(5, '0')}` }) }] }));
+      const answers = await Promise.all(
+        contacts.map(async (batch) => (await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie: sweeper.cookie }, payload: { clientId: 'sweep', ...batch } })).json().results[0] as { outcome: string }),
+      );
+      expect(answers.every((answer) => answer.outcome === 'applied')).toBe(true);
+      const first = contacts[0]?.mutations[0]?.payload as ReturnType<typeof customer>;
+      // A new name for a customer already saved asks nobody: it is saved.
+      expect(await push(sweeper.cookie, 'saveCustomer', { ...first, name: 'Joseph M. Phiri' })).toMatchObject({ outcome: 'applied' });
+      const refused = await push(sweeper.cookie, 'saveCustomer', customer({ nrc: '699999/10/1', email: 'one-more@owner.zm', phone: '0977 499 999' }));
+      expect(refused).toMatchObject({ outcome: 'rejected', status: 429, message: tooManyCustomerContacts(60) });
+      expect(await push(sweeper.cookie, 'saveCustomer', { ...first, email: 'changed@owner.zm' })).toMatchObject({ outcome: 'rejected', status: 429 });
     });
   });
 

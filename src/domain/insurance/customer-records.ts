@@ -5,6 +5,11 @@
 
 export const CUSTOMER_SAVED = 'Customer saved';
 export const CUSTOMER_NOT_YOURS = 'This customer is not in your list.';
+/** Customers an insurer may add, or give a new email or phone, in an hour: each may ask an account holder to link. */
+export const CUSTOMER_CONTACT_LIMIT = { max: 60, windowMs: 60 * 60_000 } as const;
+export const tooManyCustomerContacts = (minutes: number) =>
+  `You have added or changed the contact details of ${CUSTOMER_CONTACT_LIMIT.max} customers in the last hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}: nothing was saved.`;
+
 export const customerNrcTakenMessage = (nrc: string) => `A customer with NRC ${nrc} is already in your list.`;
 
 /** The customer form's fields, as typed. */

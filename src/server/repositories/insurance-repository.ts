@@ -88,6 +88,8 @@ export interface CustomerRecord {
   accountId: string | null;
   name: string;
   nrc: string;
+  email: string;
+  phone: string;
 }
 
 /** The registry's owner of a plate. */
@@ -157,7 +159,7 @@ export function insuranceRepository(db: Queryable) {
 
     async findCustomer(id: string): Promise<CustomerRecord | undefined> {
       const [row] = await db.query<CustomerRow>('SELECT * FROM insurance_customers WHERE id = $1', [id]);
-      return row ? { id: row.id, agentId: row.agent_id, accountId: row.account_id, name: row.name, nrc: row.nrc } : undefined;
+      return row ? { id: row.id, agentId: row.agent_id, accountId: row.account_id, name: row.name, nrc: row.nrc, email: row.email, phone: row.phone } : undefined;
     },
 
     async customerWithNrc(agentId: string, nrc: string): Promise<string | undefined> {
