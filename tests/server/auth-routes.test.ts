@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_LINK_UNUSABLE, signupLinkSent } from '../../src/domain/accounts/signup-confirmation';
-import { WRONG_CREDENTIALS } from '../../src/server/routes/auth-routes';
+import { SIGNUP_MESSAGES_PER_ADDRESS, WRONG_CREDENTIALS } from '../../src/server/routes/auth-routes';
 import type { Database } from '../../src/server/db/database';
 import { auditRepository } from '../../src/server/repositories/audit-repository';
 import { buildTestAppWithDb, signUp } from './test-app';
@@ -177,6 +177,34 @@ describe('accounts', () => {
     expect(actions).toContain('auth.sign-out:success');
     expect(JSON.stringify(entries)).not.toContain(buyer.password);
     expect(JSON.stringify(entries)).not.toContain('wrong-password');
+  });
+});
+
+describe('sign-up messages a stranger could aim at someone', () => {
+  it('never puts the name typed into the confirmation sent to an email nobody has confirmed', async () => {
+    const { app } = await buildTestAppWithDb();
+    try {
+      const bait = 'Your card is blocked. Call +260 977 000000 now';
+      const answer = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: bait, email: 'target@example.zm', password: 'lusaka-2026', confirmPassword: 'lusaka-2026', userType: 'individual' } });
+      expect(answer.statusCode).toBe(202);
+      expect(answer.json().testMessage.body).toMatch(/^Hello,\n\nOpen the link/);
+      expect(answer.json().testMessage.body).not.toContain('card is blocked');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it(`sends at most ${SIGNUP_MESSAGES_PER_ADDRESS.max} an hour from one client address, to any emails`, async () => {
+    const { app } = await buildTestAppWithDb({ authRateLimit: 1000 });
+    try {
+      const signUpAs = (index: number) => app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Mwila Banda', email: `spray-${index}@example.zm`, password: 'lusaka-2026', confirmPassword: 'lusaka-2026', userType: 'individual' } });
+      for (let index = 0; index < SIGNUP_MESSAGES_PER_ADDRESS.max; index += 1) expect((await signUpAs(index)).statusCode).toBe(202);
+      const refused = await signUpAs(SIGNUP_MESSAGES_PER_ADDRESS.max);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe('Too many sign-ups from this address in the last hour. Try again in 60 minutes.');
+    } finally {
+      await app.close();
+    }
   });
 });
 

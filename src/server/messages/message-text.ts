@@ -12,7 +12,8 @@ import type { MessageChannel, NewMessage } from '../repositories/message-reposit
 export interface Recipient {
   /** Null for an email with no account yet. */
   id: string | null;
-  name: string;
+  /** Null when nobody has confirmed it: a name typed by a stranger never reaches an inbox. */
+  name: string | null;
   email: string;
   phone: string | null;
 }
@@ -33,7 +34,7 @@ const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 export function messagesFor(recipient: Recipient, notice: NoticeText): NewMessage[] {
   const link = notice.link ?? null;
   const messages: NewMessage[] = [
-    { userId: recipient.id, kind: notice.kind, channel: 'email', recipient: recipient.email, subject: notice.title, body: `Hello ${recipient.name},\n\n${notice.body}`, link },
+    { userId: recipient.id, kind: notice.kind, channel: 'email', recipient: recipient.email, subject: notice.title, body: `${recipient.name === null ? 'Hello' : `Hello ${recipient.name}`},\n\n${notice.body}`, link },
   ];
   const phone = recipient.phone === null ? null : normalisePhone(recipient.phone);
   if (phone) messages.push({ userId: recipient.id, kind: notice.kind, channel: 'sms', recipient: phone, subject: null, body: `Nambala: ${asSentence(notice.title)} ${notice.body}`, link });

@@ -34,6 +34,7 @@ import { errorBody } from '../plugins/error-handler';
 import { auditRepository } from '../repositories/audit-repository';
 import { messageRepository, type NewMessage } from '../repositories/message-repository';
 import { passwordResetRepository } from '../repositories/password-reset-repository';
+import { rateLimitRepository } from '../repositories/rate-limit-repository';
 import { sessionRepository } from '../repositories/session-repository';
 import { signupRequestRepository } from '../repositories/signup-request-repository';
 import { type ThrottlePolicy, throttleRepository } from '../repositories/throttle-repository';
@@ -46,6 +47,8 @@ export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
 export const PASSWORD_RESET_POLICY: ThrottlePolicy = { maxFailures: 3, windowSeconds: 60 * 60, lockSeconds: 60 * 60 };
 /** Sign-up messages to one email: at most 3 an hour, likewise. */
 export const SIGNUP_MESSAGE_POLICY: ThrottlePolicy = PASSWORD_RESET_POLICY;
+/** Sign-up requests one client address may make in an hour, each of which may send a message. */
+export const SIGNUP_MESSAGES_PER_ADDRESS = { max: 20, windowMs: 60 * 60_000 } as const;
 
 const signupAnswer = z.object({
   message: z.string(),
@@ -79,12 +82,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
         tags: ['accounts'],
         summary: 'Ask for an account: a link to finish it is sent to the email (or, when the email has an account, a note saying so)',
         body: signupSchema,
-        response: { 202: signupAnswer, 400: errorResponse },
+        response: { 202: signupAnswer, 400: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
       const { name, email, password, userType, businessName, licenseNumber } = request.body;
       if (isTooEasyToGuess(password)) return reply.code(400).send(errorBody(400, PASSWORD_TOO_EASY, { password: PASSWORD_TOO_EASY }));
+      // One client address sends at most a few sign-up messages an hour, to any number of emails
+      // (counted on every instance together); off with the per-address limit (AUTH_RATE_LIMIT=0).
+      if (perMinute > 0) {
+        const fromAddress = await rateLimitRepository(db).hit(`signup-messages:${request.ip}`, SIGNUP_MESSAGES_PER_ADDRESS.windowMs);
+        if (fromAddress.hits > SIGNUP_MESSAGES_PER_ADDRESS.max) {
+          const minutes = Math.max(1, Math.ceil(fromAddress.ttlMs / 60_000));
+          return reply.code(429).send(errorBody(429, `Too many sign-ups from this address in the last hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`));
+        }
+      }
       // Hashed whether or not the email has an account, so both answers take as long; and
       // before any transaction: 32 MiB of scrypt work must not hold a connection.
       const passwordHash = await hashPassword(password);
@@ -109,7 +121,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
       } else {
         const token = randomBytes(32).toString('base64url');
         const messages = messagesFor(
-          { id: null, name, email, phone: null },
+          // Not the name typed: nobody has shown yet that it belongs to whoever reads this inbox.
+          { id: null, name: null, email, phone: null },
           {
             kind: SIGNUP_CONFIRM_KIND,
             title: 'Confirm your email to finish creating your Nambala account',
