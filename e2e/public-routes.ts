@@ -15,6 +15,7 @@ export const PUBLIC_ROUTES = [
   { path: '/auth/forgot-password', heading: 'Forgot your password?' },
   { path: '/auth/reset-password', heading: 'Choose a new password' },
   { path: '/auth/confirm-email', heading: 'Finish creating your account' },
+  { path: '/auth/email-change', heading: 'Confirm your new email' },
 ] as const;
 
 export const DASHBOARD_ROUTES = [

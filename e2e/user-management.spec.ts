@@ -144,22 +144,25 @@ test.describe('administrator and accounts', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'You cannot suspend, demote or delete your own account.' })).toBeVisible();
   });
 
-  test('a buyer changes their phone and password in Settings, then signs in with the new password', async ({ page }) => {
+  test('a buyer changes their phone (with their password) and password in Settings, then signs in with the new password', async ({ page }) => {
     const email = unique('settings');
     await signUp(page, { name: 'Mapalo Daka', email, type: 'individual', password: 'first-pass-1' });
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('link', { name: 'Account settings for Mapalo Daka' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 
-    const profile = page.getByRole('form', { name: 'Profile' });
-    await profile.getByRole('textbox', { name: 'Phone' }).fill('12345');
-    await profile.getByRole('button', { name: 'Save Profile' }).click();
-    await expect(profile.getByText('Enter a Zambian phone number like +260 97 123 4567')).toBeVisible();
-    await profile.getByRole('textbox', { name: 'Phone' }).fill('0971234567');
-    await profile.getByRole('button', { name: 'Save Profile' }).click();
-    await expect(page.getByText('Profile saved')).toBeVisible();
+    // The phone changes only with the password: a stolen session alone cannot move the account.
+    const contact = page.getByRole('form', { name: 'Email and Phone' });
+    await contact.getByRole('textbox', { name: 'Phone' }).fill('12345');
+    await contact.getByRole('button', { name: 'Change Email or Phone' }).click();
+    await expect(contact.getByText('Enter a Zambian phone number like +260 97 123 4567')).toBeVisible();
+    await expect(contact.getByText('Current password is required')).toBeVisible();
+    await contact.getByRole('textbox', { name: 'Phone' }).fill('0971234567');
+    await contact.getByLabel(/Current Password/).fill('first-pass-1');
+    await contact.getByRole('button', { name: 'Change Email or Phone' }).click();
+    await expect(contact.getByRole('status').filter({ hasText: 'Your phone number has been changed.' })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('form', { name: 'Profile' }).getByRole('textbox', { name: 'Phone' })).toHaveValue('+260 97 123 4567');
+    await expect(page.getByRole('form', { name: 'Email and Phone' }).getByRole('textbox', { name: 'Phone' })).toHaveValue('+260 97 123 4567');
 
     const password = page.getByRole('form', { name: 'Password' });
     await password.getByLabel(/Current Password/).fill('wrong-pass-1');

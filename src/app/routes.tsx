@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword, ...page(() => import('./features/auth/forgot-password-page'), 'ForgotPasswordPage') },
       { path: paths.resetPassword, ...page(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage') },
       { path: paths.confirmEmail, ...page(() => import('./features/auth/confirm-email-page'), 'ConfirmEmailPage') },
+      { path: paths.emailChange, ...page(() => import('./features/auth/email-change-page'), 'EmailChangePage') },
       { path: paths.help, ...page(() => import('./features/help/help-page'), 'HelpPage') },
       { path: paths.buyProcess, ...page(() => import('./features/buy-process/buy-process-page'), 'BuyProcessPage') },
       { path: paths.terms, ...page(() => import('./features/legal/terms-page'), 'TermsPage') },

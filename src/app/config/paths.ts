@@ -1,5 +1,5 @@
 /** The one table of the app's paths (spec section 2). */
-import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH } from '#domain/accounts/account-links';
+import { CONFIRM_EMAIL_PATH, EMAIL_CHANGE_PATH, RESET_PASSWORD_PATH } from '#domain/accounts/account-links';
 
 export const paths = {
   home: '/',
@@ -15,6 +15,7 @@ export const paths = {
   forgotPassword: '/auth/forgot-password',
   resetPassword: RESET_PASSWORD_PATH,
   confirmEmail: CONFIRM_EMAIL_PATH,
+  emailChange: EMAIL_CHANGE_PATH,
   help: '/help',
   buyProcess: '/buy-process',
   terms: '/terms',

@@ -22,3 +22,6 @@ export const PASSWORD_RESET_DONE = 'Your password has been changed. Log in with 
 export const SIGNUP_LINK_UNUSABLE = 'This link has expired or has already been used. Sign up again to get a new one.';
 
 export const ACCOUNT_CREATED = 'Your account has been created.';
+
+/** Where the links of an email change lead: confirming it at the new address, or undoing it from the old one. */
+export const EMAIL_CHANGE_PATH = '/auth/email-change';

@@ -6,6 +6,20 @@ import { MIN_PASSWORD_LENGTH, PASSWORDS_DO_NOT_MATCH } from './signup';
 // The one phone rule lives with the other identity rules; re-exported for this module's users.
 export { formatPhone, normalisePhone, PHONE_MESSAGE };
 
+/** A phone number in +260 form; blank or missing clears it. */
+export const optionalPhoneField = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .max(30, PHONE_MESSAGE)
+  .optional()
+  .default('')
+  .transform((value, ctx) => {
+    if (value === '') return null;
+    const phone = normalisePhone(value);
+    if (phone === null) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+    return phone;
+  });
+
 export const profileSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   email: z
@@ -14,19 +28,7 @@ export const profileSchema = z.object({
     .min(1, 'Email is required')
     .max(254, 'Email must be at most 254 characters')
     .pipe(z.email('Please enter a valid email address')),
-  // Optional: blank or missing clears it.
-  phone: z
-    .string({ error: PHONE_MESSAGE })
-    .trim()
-    .max(30, PHONE_MESSAGE)
-    .optional()
-    .default('')
-    .transform((value, ctx) => {
-      if (value === '') return null;
-      const phone = normalisePhone(value);
-      if (phone === null) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-      return phone;
-    }),
+  phone: optionalPhoneField,
 });
 export type Profile = z.output<typeof profileSchema>;
 export type ProfileInput = z.input<typeof profileSchema>;

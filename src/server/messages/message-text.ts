@@ -3,6 +3,7 @@
  * queued; the link is stored as a path and made an address on this server only when
  * sent, so the outbox does not depend on where the server is published.
  */
+import { EMAIL_CHANGE_CONFIRM_KIND, EMAIL_CHANGE_UNDO_KIND } from '#domain/accounts/contact-change';
 import { PASSWORD_RESET_KIND } from '#domain/accounts/password-reset';
 import { SIGNUP_CONFIRM_KIND, SIGNUP_EXISTING_KIND } from '#domain/accounts/signup-confirmation';
 import { normalisePhone } from '#domain/accounts/profile';
@@ -54,10 +55,12 @@ const LEADS: Readonly<Record<string, string>> = {
   [SIGNUP_CONFIRM_KIND]: 'Finish creating your account here',
   [SIGNUP_EXISTING_KIND]: 'Log in here',
   [TRANSFER_INVITATION_KIND]: 'Accept or decline it here',
+  [EMAIL_CHANGE_CONFIRM_KIND]: 'Confirm your new email here',
+  [EMAIL_CHANGE_UNDO_KIND]: 'Undo the change here',
 };
 
 /** Kinds whose link is a key: to an account (a reset), to making one (a sign-up), or to a plate offered (a transfer invitation). */
-const SECRET_LINK_KINDS: ReadonlySet<string> = new Set([PASSWORD_RESET_KIND, SIGNUP_CONFIRM_KIND, TRANSFER_INVITATION_KIND]);
+const SECRET_LINK_KINDS: ReadonlySet<string> = new Set([PASSWORD_RESET_KIND, SIGNUP_CONFIRM_KIND, TRANSFER_INVITATION_KIND, EMAIL_CHANGE_CONFIRM_KIND, EMAIL_CHANGE_UNDO_KIND]);
 
 /**
  * A message as an administrator may read it: a reset link is a key to its recipient's

@@ -176,6 +176,21 @@ export function userRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /** Moves the account to another email, unless another account uses it (false then). */
+    async setEmail(id: string, email: string): Promise<boolean> {
+      const rows = await db.query<{ id: string }>(
+        `UPDATE users SET email = $2, updated_at = now()
+         WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users other WHERE lower(other.email) = lower($2) AND other.id <> $1)
+         RETURNING id`,
+        [id, email],
+      );
+      return rows.length > 0;
+    },
+
+    async setPhone(id: string, phone: string | null): Promise<void> {
+      await db.query('UPDATE users SET phone = $2, updated_at = now() WHERE id = $1', [id, phone]);
+    },
+
     async passwordHashOf(id: string): Promise<string | undefined> {
       const rows = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [id]);
       return rows[0]?.password_hash;

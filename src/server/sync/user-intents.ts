@@ -3,6 +3,7 @@
  * profile and notifications. Each is audited; suspending or deleting an account
  * ends its sessions at once; approving one tells its owner.
  */
+import { CONTACT_NEEDS_PASSWORD } from '#domain/accounts/contact-change';
 import { profileSchema } from '#domain/accounts/profile';
 import { addUserSchema, deleteUserSchema, editUserSchema, refusalOfUserChange, rolesFor } from '#domain/accounts/user-admin';
 import { z } from 'zod';
@@ -91,7 +92,10 @@ export const updateProfile = defineIntent({
   payload: profileSchema,
   async apply(context, profile) {
     const me = actor(context);
-    if (!(await userRepository(context.tx).updateProfile(me.id, profile))) throw new Refusal(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    // A session alone changes the name; the email and phone need the password (POST /api/auth/contact).
+    if (profile.email.toLowerCase() !== me.email.toLowerCase()) throw new Refusal(403, CONTACT_NEEDS_PASSWORD, { email: CONTACT_NEEDS_PASSWORD });
+    if (profile.phone !== me.phone) throw new Refusal(403, CONTACT_NEEDS_PASSWORD, { phone: CONTACT_NEEDS_PASSWORD });
+    if (!(await userRepository(context.tx).updateProfile(me.id, { ...profile, email: me.email }))) throw new Refusal(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
     await auditRepository(context.tx).record({ actorId: me.id, action: 'profile.update', target: me.id, ip: context.ip });
     return undefined;
   },

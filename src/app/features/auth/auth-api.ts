@@ -3,6 +3,7 @@
  * so they go straight through the API client, not the outbox. Credentials are sent once
  * and never logged or stored on the device.
  */
+import type { ContactChange } from '#domain/accounts/contact-change';
 import type { PasswordReset } from '#domain/accounts/password-reset';
 import type { PasswordChange } from '#domain/accounts/profile';
 import type { Login, Signup } from '#domain/accounts/signup';
@@ -113,4 +114,16 @@ export type ResetField = 'token' | 'newPassword' | 'confirmPassword';
 /** Sets a new password with the link's token. */
 export function completePasswordReset(reset: PasswordReset): Promise<FormResult<ResetField>> {
   return sendPasswordForm('/api/auth/password-reset/complete', reset, ['token', 'newPassword', 'confirmPassword'], "You're offline. Choosing a new password needs a connection.");
+}
+
+export type ContactField = 'email' | 'phone' | 'currentPassword';
+
+/** Changes the signed-in user's email or phone, with their password: a phone at once, an email from the link sent to it. */
+export function changeContact(change: ContactChange): Promise<FormResult<ContactField>> {
+  return sendPasswordForm('/api/auth/contact', change, ['email', 'phone', 'currentPassword'], "You're offline. Changing your email or phone needs a connection.");
+}
+
+/** Confirms an email change from the new address, or undoes it from the old one, with the link's token. */
+export function finishEmailChange(action: 'confirm' | 'undo', token: string): Promise<FormResult<'token'>> {
+  return sendPasswordForm(`/api/auth/email-change/${action}`, { token }, ['token'], "You're offline. Opening this link needs a connection.");
 }

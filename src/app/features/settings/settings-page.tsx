@@ -1,4 +1,4 @@
-/** Settings for every role: the profile (name, phone in +260 form, email) and the password. */
+/** Settings for every role: the profile (name), the email and phone (with the password), and the password. */
 import type { PasswordChange, Profile, ProfileInput } from '#domain/accounts/profile';
 import { formatPhone } from '#domain/validation/identity-checks';
 import { Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
@@ -18,14 +18,16 @@ import { useSession } from '../../session/use-session';
 import type { LocalProfile } from '../../store/database';
 import { changePassword, type PasswordField } from '../auth/auth-api';
 import { PasswordInput } from '../auth/password-input';
+import { ContactForm } from './contact-form';
 
 // The forms' rules load once the page is idle (or with the first save), not with the page.
 const rules = onDemand(() => import('#domain/accounts/profile'));
 
 function ProfileForm({ user, saved }: { user: SessionUser; saved: LocalProfile | undefined }) {
   // An edit still waiting on this device is what the user last chose; otherwise the server's copy.
-  const source = saved && saved.syncState !== 'synced' ? saved : { name: user.name, email: user.email, phone: user.phone ?? null };
-  const [values, setValues] = useState<ProfileInput>({ name: source.name, email: source.email, phone: source.phone ? formatPhone(source.phone) : '' });
+  // The email and phone are the account's: they change only with the password (ContactForm).
+  const source = saved && saved.syncState !== 'synced' ? saved : { name: user.name };
+  const [values, setValues] = useState<ProfileInput>({ name: source.name, email: user.email, phone: user.phone ? formatPhone(user.phone) : '' });
   const { errors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<keyof ProfileInput | 'form'>();
 
   function change(field: keyof ProfileInput, value: string) {
@@ -67,12 +69,6 @@ function ProfileForm({ user, saved }: { user: SessionUser; saved: LocalProfile |
         <FormMessage message={formMessage} />
         <FormField label="Full Name" error={errors.name} required>
           <Input value={values.name} autoComplete="name" onChange={(event) => change('name', event.currentTarget.value)} />
-        </FormField>
-        <FormField label="Email" error={errors.email} required>
-          <Input type="email" value={values.email} autoComplete="email" onChange={(event) => change('email', event.currentTarget.value)} />
-        </FormField>
-        <FormField label="Phone" error={errors.phone}>
-          <Input type="tel" value={values.phone ?? ''} autoComplete="tel" placeholder="+260 97 123 4567" onChange={(event) => change('phone', event.currentTarget.value)} />
         </FormField>
         {saved?.syncState === 'pending' && (
           <Text fontSize="sm" color="fg.muted">
@@ -175,7 +171,7 @@ export function SettingsPage() {
           Settings
         </Heading>
         <Text color="fg.muted" mt="1">
-          Your profile and password.
+          Your profile, email and phone, and password.
         </Text>
       </Box>
       <Card.Root>
@@ -186,6 +182,16 @@ export function SettingsPage() {
         </Card.Header>
         <Card.Body>
           <ProfileForm key={saved?.syncState ?? 'server'} user={user} saved={saved} />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Header>
+          <Heading as="h2" size="md" id="contact-heading">
+            Email and Phone
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <ContactForm key={user.id} user={user} />
         </Card.Body>
       </Card.Root>
       <Card.Root>
