@@ -86,4 +86,20 @@ describe('changing the email or phone of an account', () => {
     expect(notes.at(-1)?.body).toContain('Nothing has changed');
     expect(await emailOf(cookie)).toBe('mover@example.zm');
   });
+
+  it('lists the account’s sessions with their devices, and signs another one out; nobody else’s', async () => {
+    const phone = await account('devices@example.zm');
+    const laptop = String((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'devices@example.zm', password: PASSWORD }, headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' } })).headers['set-cookie']).split(';')[0] ?? '';
+    const listed = (await app.inject({ method: 'GET', url: '/api/auth/sessions', headers: { cookie: phone } })).json().sessions as Array<{ id: string; device: string; isCurrent: boolean }>;
+    expect(listed).toHaveLength(2);
+    expect(listed.find((session) => session.isCurrent)).toBeDefined();
+    const other = listed.find((session) => !session.isCurrent);
+    expect(other?.device).toBe('Chrome on Windows');
+    // Another account cannot end it.
+    const stranger = await account('not-yours@example.zm');
+    expect((await post(`/api/auth/sessions/${other?.id ?? ''}/end`, {}, stranger)).statusCode).toBe(404);
+    expect((await post(`/api/auth/sessions/${other?.id ?? ''}/end`, {}, phone)).statusCode).toBe(204);
+    expect(await emailOf(laptop)).toBeUndefined();
+    expect(await emailOf(phone)).toBe('devices@example.zm');
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { initialAccount } from '#domain/accounts/permissions';
+import { deviceLabel } from '#domain/accounts/device-label';
 import { PASSWORD_RESET_KIND, PASSWORD_RESET_NO_ACCOUNT_KIND, passwordResetRequestSchema, passwordResetSchema, RESET_LINK_MINUTES, RESET_LINK_SENT, RESET_LINK_UNUSABLE, RESET_PASSWORD_PATH } from '#domain/accounts/password-reset';
 import { loginSchema, signupSchema } from '#domain/accounts/signup';
 import {
@@ -67,9 +68,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
   const throttle = throttleRepository(db);
   const audit = auditRepository(db);
 
-  async function startSession(user: User, secure: boolean): Promise<string> {
+  async function startSession(user: User, secure: boolean, userAgent: string | undefined): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await sessions.create(token, user.id, new Date(Date.now() + SESSION_MAX_SECONDS * 1000));
+    await sessions.create(token, user.id, new Date(Date.now() + SESSION_MAX_SECONDS * 1000), deviceLabel(userAgent));
     await users.touchLastActive(user.id);
     return sessionCookie(SESSION_COOKIE, token, { maxAgeSeconds: SESSION_MAX_SECONDS, secure });
   }
@@ -183,7 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
           ? reply.code(400).send(errorBody(400, SIGNUP_LINK_UNUSABLE, { token: SIGNUP_LINK_UNUSABLE }))
           : reply.code(409).send(errorBody(409, SIGNUP_EMAIL_TAKEN));
       }
-      const cookie = await startSession(outcome.user, request.protocol === 'https');
+      const cookie = await startSession(outcome.user, request.protocol === 'https', request.headers['user-agent']);
       return reply.code(201).header('set-cookie', cookie).send({ user: (await users.findById(outcome.user.id)) ?? outcome.user });
     },
   );
@@ -218,7 +219,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
         return reply.code(403).send(errorBody(403, 'This account is not active. Contact support to restore access.'));
       }
       await throttle.clear(email);
-      const cookie = await startSession(found.user, request.protocol === 'https');
+      const cookie = await startSession(found.user, request.protocol === 'https', request.headers['user-agent']);
       await audit.record({ actorId: found.user.id, action: 'auth.sign-in', target: email, ip: request.ip });
       return reply.header('set-cookie', cookie).send({ user: (await users.findById(found.user.id)) ?? found.user });
     },

@@ -43,6 +43,7 @@ import { type User, userRepository } from '../repositories/user-repository';
 import { errorResponse, userSchema } from './schemas';
 
 export { WRONG_CURRENT_PASSWORD };
+export const SESSION_NOT_FOUND = 'This session has already ended.';
 
 const notificationSchema = z.object({
   id: z.string(),
@@ -238,6 +239,33 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
       });
       if (!outcome) return reply.code(409).send(errorBody(409, EMAIL_CHANGE_LINK_UNUSABLE, { token: EMAIL_CHANGE_LINK_UNUSABLE }));
       return { message: emailChangeUndone(outcome.oldEmail) };
+    },
+  );
+
+  app.get(
+    '/api/auth/sessions',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['accounts'],
+        summary: "The signed-in user's sessions: the device each was started on, when, and when last used",
+        response: { 200: z.object({ sessions: z.array(z.object({ id: z.string(), device: z.string(), startedAt: z.string(), lastUsedAt: z.string(), isCurrent: z.boolean() })) }) },
+      },
+    },
+    async (request) => ({ sessions: await sessionRepository(db).listForUser((request.user as User).id, readCookie(request.headers.cookie, SESSION_COOKIE)) }),
+  );
+
+  app.post(
+    '/api/auth/sessions/:id/end',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['accounts'], summary: 'Ends one of the signed-in user’s sessions (signs that device out)', params: z.object({ id: z.string().max(64) }), response: { 204: z.null(), 404: errorResponse } },
+    },
+    async (request, reply) => {
+      const me = request.user as User;
+      if (!(await sessionRepository(db).endForUser(me.id, request.params.id))) return reply.code(404).send(errorBody(404, SESSION_NOT_FOUND));
+      await auditRepository(db).record({ actorId: me.id, action: 'session.end', target: me.id, ip: request.ip });
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,4 +1,4 @@
-/** Settings for every role: the profile (name), the email and phone (with the password), and the password. */
+/** Settings for every role: the profile (name), the email and phone (with the password), the password, and the signed-in devices. */
 import type { PasswordChange, Profile, ProfileInput } from '#domain/accounts/profile';
 import { formatPhone } from '#domain/validation/identity-checks';
 import { Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
@@ -19,6 +19,7 @@ import type { LocalProfile } from '../../store/database';
 import { changePassword, type PasswordField } from '../auth/auth-api';
 import { PasswordInput } from '../auth/password-input';
 import { ContactForm } from './contact-form';
+import { SessionsList } from './sessions-list';
 
 // The forms' rules load once the page is idle (or with the first save), not with the page.
 const rules = onDemand(() => import('#domain/accounts/profile'));
@@ -171,7 +172,7 @@ export function SettingsPage() {
           Settings
         </Heading>
         <Text color="fg.muted" mt="1">
-          Your profile, email and phone, and password.
+          Your profile, email and phone, password, and the devices signed in.
         </Text>
       </Box>
       <Card.Root>
@@ -202,6 +203,16 @@ export function SettingsPage() {
         </Card.Header>
         <Card.Body>
           <PasswordForm />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Header>
+          <Heading as="h2" size="md" id="sessions-heading">
+            Signed-in Devices
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <SessionsList />
         </Card.Body>
       </Card.Root>
     </Stack>
