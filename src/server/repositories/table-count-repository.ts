@@ -5,13 +5,15 @@ export interface TableCount {
   rows: number;
 }
 
-/** How many rows each table holds: what a backup and a restore report, to compare one with the other. */
+/** How many rows each table a backup keeps holds: what a backup and a restore report, to compare one with the other. */
 export function tableCountRepository(db: Queryable) {
   return {
     async all(): Promise<TableCount[]> {
+      // Unlogged tables (the rate limits' counts of the running minute or hour) are not data a
+      // backup keeps: a copy of a running server's folder opens with them empty.
       const tables = await db.query<{ name: string }>(
-        `SELECT table_name AS name FROM information_schema.tables
-         WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+        `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relpersistence = 'p' ORDER BY c.relname`,
       );
       if (tables.length === 0) return [];
       // One statement, so the counts are of one moment.
