@@ -45,6 +45,8 @@ const verdictResponse = z.object({
   standingChangedAt: z.string().nullable(),
   /** For 'Not yet issued': how far the plate has got (Allocated: not made yet; Made: made, not handed over). */
   stage: z.enum(['Allocated', 'Made']).nullable(),
+  /** The key that signed the plate's current credential: a QR code from another, replaced key is an old one. */
+  keyId: z.number().nullable(),
   /** Police tier only: never sent to the public. */
   owner: z.object({ name: z.string() }).optional(),
   /** Police tier only: the plate's cover today, or 'none'. */
@@ -194,6 +196,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
         expiryDate: found?.expiryDate ?? null,
         standingChangedAt: found?.standingChangedAt ?? null,
         stage: unissued?.standing ?? null,
+        keyId: found?.keyId ?? null,
         checkedAt,
       };
       if (!officer || !found) return base;
