@@ -36,8 +36,9 @@ export interface AdminKeys {
   reissue: ReissueRun | null;
 }
 
-/** How often the page asks for the run's progress while it runs. */
+/** How often the page asks for the run's progress while it runs, and otherwise (a run another administrator starts). */
 const REISSUE_POLL_MS = 2000;
+const IDLE_POLL_MS = 30_000;
 
 export const KEYS_NEED_CONNECTION = 'Rotating or revoking a key needs a connection. Nothing was changed; try again when you are back online.';
 
@@ -67,11 +68,12 @@ export function useAdminKeys(): { data: AdminKeys | null; refresh: () => Promise
     };
   }, [isOnline, generation]);
   const refresh = useCallback(async () => setGeneration((value) => value + 1), []);
-  // While a re-issue run goes, its progress is asked for again every two seconds.
+  // While a re-issue run goes, its progress is asked for again every two seconds; otherwise every
+  // half minute, so a run started elsewhere (another administrator, the command line) shows up.
   const isRunning = answer?.data?.reissue?.state === 'running';
   useEffect(() => {
-    if (!isOnline || !isRunning) return;
-    const timer = setTimeout(() => setGeneration((value) => value + 1), REISSUE_POLL_MS);
+    if (!isOnline) return;
+    const timer = setTimeout(() => setGeneration((value) => value + 1), isRunning ? REISSUE_POLL_MS : IDLE_POLL_MS);
     return () => clearTimeout(timer);
   }, [isOnline, isRunning, answer]);
   return { data: isOnline ? (answer?.data ?? null) : null, refresh };

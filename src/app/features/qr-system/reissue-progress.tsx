@@ -27,7 +27,7 @@ export function ReissueProgress({ run, now }: { run: ReissueRun; now: number }) 
     <Box borderWidth="1px" rounded="lg" p="4" bg="bg.subtle" data-testid="reissue-progress">
       <Stack gap="2">
         <Text id={labelId} fontWeight="semibold">
-          Re-issuing credentials because {why}
+          {run.state === 'finished' ? 'Credentials re-issued' : run.state === 'superseded' ? 'Re-issue taken over' : 'Re-issuing credentials'} because {why}
         </Text>
         <Box
           role="progressbar"
