@@ -55,6 +55,7 @@ import { registerLinkNotices } from './jobs/insurance-link-notices';
 import { paymentService } from './payments/payment-service';
 import { movableClock } from './clock';
 import { registerRenewalReminders } from './jobs/renewal-reminders';
+import { registerCredentialReissue } from './jobs/credential-reissue';
 import { registerAccessLogRetention } from './jobs/access-log-retention';
 import { renewalRoutes } from './routes/renewal-routes';
 import { testClockRoutes } from './routes/test-clock-routes';
@@ -135,10 +136,12 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   await app.register(contactRoutes, { db, newId });
   await app.register(listingRoutes, { db });
   await app.register(userRoutes, { db, perMinute: config.authRateLimit });
+  // Resumes an unfinished credential re-issue run when the app is ready; key changes start new ones.
+  const reissue = registerCredentialReissue(app, db, signer ?? null);
   await app.register(syncRoutes, { db, signer: signer ?? null, now });
-  await app.register(pullRoutes, { db });
-  await app.register(registryRoutes, { db, publicOrigin: config.publicOrigin, publicVerdictCacheMs: config.publicVerdictCacheMs, now });
-  await app.register(keyRoutes, { db, source: config, signer: signer ?? null });
+  await app.register(pullRoutes, { db, signer: signer ?? null });
+  await app.register(registryRoutes, { db, publicOrigin: config.publicOrigin, publicVerdictCacheMs: config.publicVerdictCacheMs, now, signer: signer ?? null });
+  await app.register(keyRoutes, { db, source: config, signer: signer ?? null, reissue });
   // Payments go through the provider PAYMENT_PROVIDER names (the sandbox by default: docs/payments.md).
   const payments = { db, provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: config.paymentProvider }), now, signer: signer ?? null };
   await app.register(settingsRoutes, { db });
@@ -147,7 +150,7 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   await app.register(plateRequestRoutes, payments);
   registerLapseSweep(app, payments);
   await app.register(messageRoutes, { db, publicOrigin: config.publicOrigin, showsSecrets: messageProvider.name === SANDBOX_MESSAGE_PROVIDER });
-  await app.register(ownerRoutes, { db, payments: paymentService({ ...payments, log: app.log }), now });
+  await app.register(ownerRoutes, { db, payments: paymentService({ ...payments, log: app.log }), now, signer: signer ?? null });
   await app.register(fleetRoutes, { db, now });
   await app.register(insuranceRoutes, { db, now });
   await app.register(claimRoutes, { db, now });

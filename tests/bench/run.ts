@@ -39,6 +39,11 @@
  *   limit on and off; the verify API and the marketplace listing under load beside a bare
  *   Fastify route, on PGlite with one server process and on PostgreSQL with two
  *
+ * - key replacement (see key-bench.ts): a revoked key's 50,000 plates re-issued by the re-issue
+ *   run: time to re-issue all and plates/s, beside the bare signing and writing of the same
+ *   plates; plates sampled during the run that the registry holds as valid and yet read as
+ *   possibly forged [0]
+ *
  * `--no-build` measures the last build; `--first-load-only` only the first-load figures
  * (LIGHTHOUSE_RUNS, default 5 in this mode and 3 otherwise; the reference pages are served on
  * BENCH_REFERENCE_PORT, default BENCH_PORT + 3), `--js-only` only their JavaScript figures (no
@@ -53,7 +58,8 @@
  * build; the servers run in this process: see report-bench.ts); `--claims-only` only the
  * claims figures (no build; the server runs in this process, on BENCH_CLAIMS_PORT, default 8480);
  * `--load-only` only the load figures (no build; server processes on BENCH_LOAD_PORT, default
- * 8630, to +6; PostgreSQL ones when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
+ * 8630, to +6; PostgreSQL ones when BENCH_DATABASE_URL or TEST_DATABASE_URL is set);
+ * `--keys-only` only the key replacement figures (no build, no server: the database runs in this process).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -62,6 +68,7 @@ import { certificateFigures } from './certificate-bench';
 import { claimsFigures } from './claims-bench';
 import { firstLoadFigures } from './first-load-bench';
 import { fleetFigures } from './fleet-bench';
+import { keyReplacementFigures } from './key-bench';
 import { loadFigures } from './load-bench';
 import { reportFigures } from './report-bench';
 import { marketplaceFigures } from './marketplace-bench';
@@ -89,6 +96,7 @@ const FLEET_ONLY = process.argv.includes('--fleet-only');
 const REPORTS_ONLY = process.argv.includes('--reports-only');
 const CLAIMS_ONLY = process.argv.includes('--claims-only');
 const LOAD_ONLY = process.argv.includes('--load-only');
+const KEYS_ONLY = process.argv.includes('--keys-only');
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -130,6 +138,7 @@ async function main(): Promise<void> {
   if (REPORTS_ONLY) return reportFigures(print);
   if (CLAIMS_ONLY) return claimsFigures(print, { root, chromiumPath, chromiumArgs });
   if (LOAD_ONLY) return loadFigures(print, { root });
+  if (KEYS_ONLY) return keyReplacementFigures(print);
   if (!process.argv.includes('--no-build') && !CERTIFICATES_ONLY) {
     print('building the app…');
     await run('npm', ['run', 'build']);
@@ -163,6 +172,7 @@ async function main(): Promise<void> {
     await reportFigures(print);
     await claimsFigures(print, { root, chromiumPath, chromiumArgs });
     await loadFigures(print, { root });
+    await keyReplacementFigures(print);
   }
 }
 

@@ -62,8 +62,11 @@ describe('signing keys from the QR System page', () => {
     const revoked = await post('/api/admin/keys/1/revoke');
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().keys.find((key: KeyRow) => key.keyId === 1)).toMatchObject({ status: 'revoked' });
-    const [audit] = await db.query<{ detail: { platesSigned: number } }>("SELECT detail FROM audit_log WHERE action = 'key.revoke' AND target = '1'");
-    expect(audit?.detail.platesSigned).toBeGreaterThan(0);
+    // The rotation above started re-issuing key 1's plates under key 2; the revocation records its own run.
+    const [audit] = await db.query<{ detail: { platesSigned: number; reissueRun: number } }>("SELECT detail FROM audit_log WHERE action = 'key.revoke' AND target = '1'");
+    expect(audit?.detail).toMatchObject({ platesSigned: expect.any(Number), reissueRun: expect.any(Number) });
+    const [rotated] = await db.query<{ detail: { run: number; plates: number } }>("SELECT detail FROM audit_log WHERE action = 'key.reissue-started' AND target = '1'");
+    expect(rotated?.detail.plates).toBeGreaterThan(0);
     expect((await post('/api/admin/keys/1/revoke')).json()).toMatchObject({ statusCode: 409, message: 'That key is already revoked.' });
     expect((await post('/api/admin/keys/99/revoke')).json()).toMatchObject({ statusCode: 404, message: 'There is no signing key with that number.' });
     expect((await post('/api/admin/keys/abc/revoke')).statusCode).toBe(400);

@@ -127,7 +127,7 @@ describe('registry and credentials', () => {
     }
     expect(rows).toHaveLength(DEMO_COPY_ROWS);
     expect(rows.every((row) => registryBucketOf(row.plateNumber) === row.bucket)).toBe(true);
-    expect(rows.find((row) => row.plateNumber === 'ZM-123-ABC')).toEqual({ plateNumber: 'ZM-123-ABC', standing: 'Valid', registrationDate: '2024-03-15', expiryDate: '2029-03-15', make: 'Toyota', model: 'Corolla', colour: 'Silver', bucket: registryBucketOf('ZM-123-ABC'), cover: [{ insurer: expect.any(String), startDate: expect.any(String), endDate: expect.any(String) }] });
+    expect(rows.find((row) => row.plateNumber === 'ZM-123-ABC')).toEqual({ plateNumber: 'ZM-123-ABC', standing: 'Valid', registrationDate: '2024-03-15', expiryDate: '2029-03-15', make: 'Toyota', model: 'Corolla', colour: 'Silver', bucket: registryBucketOf('ZM-123-ABC'), keyId: 1, cover: [{ insurer: expect.any(String), startDate: expect.any(String), endDate: expect.any(String) }] });
     const unchanged = (await get(`/api/registry/manifest?known=${manifest.version}`, cookies.police)).json();
     expect(unchanged).toMatchObject({ unchanged: true, version: manifest.version });
     expect(unchanged.buckets).toBeUndefined();

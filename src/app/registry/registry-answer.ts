@@ -33,6 +33,7 @@ export function resultFromRegistryAnswer(body: OnlineVerdict, check: { id: strin
     ...(body.insurance === undefined ? {} : { insurance: body.insurance }),
     revocation: null,
     stage: body.stage ?? null,
+    credentialKeyId: body.keyId ?? null,
     checkedAt: check.checkedAt,
     computeMs: 0,
     freshness: { keysFetchedAt: null, revocationsFetchedAt: null, registryUpdatedAt: null, clockSkewMs: check.clockSkewMs },

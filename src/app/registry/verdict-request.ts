@@ -23,6 +23,8 @@ export interface OnlineVerdict {
   owner?: { name: string };
   insurance?: { insurer: string; policyNumber: string; until: string } | 'none';
   stage?: UnissuedStanding | null;
+  /** The key that signed the plate's current credential (servers before it say nothing). */
+  keyId?: number | null;
   message?: string;
 }
 

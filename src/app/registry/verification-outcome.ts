@@ -39,6 +39,8 @@ export interface VerificationResult {
   revocation: Revocation | null;
   /** For 'Not yet issued': Allocated (not made yet) or Made (not handed over). */
   stage?: UnissuedStanding | null;
+  /** From the registry or its copy: the key that signed the plate's current credential, when it says. */
+  credentialKeyId?: number | null;
   checkedAt: string;
   /** Time spent deciding on this device (signature check and lookups), in ms. */
   computeMs: number;

@@ -15,7 +15,9 @@ import type { NambalaDatabase } from '../store/database';
 import { mutate } from '../store/mutate';
 import { newId } from '../store/new-id';
 import { loadTrust, refreshTrust } from './trust';
-import { decodeCredential } from '#domain/credential/credential';
+import { type CredentialFields, decodeCredential } from '#domain/credential/credential';
+import { type HeldEntry, judgeOutdatedCredential } from '#domain/credential/outdated-credential';
+import type { Revocation } from '#domain/credential/revocation';
 import { readForLookup } from './registry-copy';
 import { registryVerdictOnline } from './online-verdict';
 import { sendVerdictRequest } from './verdict-request';
@@ -62,7 +64,16 @@ export async function verifyCredentialText(database: NambalaDatabase, text: stri
   if (keys.size === 0) {
     return { kind: 'problem', title: 'Keys not on this device yet', detail: 'Connect to the internet once so this device can download the registry keys; after that, QR codes verify with no signal.' };
   }
-  const result = verifyCredential(bytes, { keys, revocations, today: correctedToday(now(), meta?.clockSkewMs ?? 0) });
+  const today = correctedToday(now(), meta?.clockSkewMs ?? 0);
+  const result = verifyCredential(bytes, { keys, revocations, today });
+  // A code from a revoked key with its genuine signature, or from a retired key: the registry
+  // says whether it is a re-issued plate's old QR code (docs/decisions/043-reissue-after-key-revoke.md).
+  const signed = result.credential;
+  const keyStatus = signed ? keys.get(signed.keyId)?.status : undefined;
+  if (signed && (keyStatus === 'revoked' || keyStatus === 'retired')) {
+    const outdated = await judgeAgainstRegistry(database, signed, keyStatus, revocations, today, now);
+    if (outdated) return outdated;
+  }
   const computeMs = measure(start);
   const freshness = { keysFetchedAt: meta?.keysFetchedAt ?? null, revocationsFetchedAt: meta?.revocationsFetchedAt ?? null, registryUpdatedAt: null, clockSkewMs: meta?.clockSkewMs ?? null };
   const base = { kind: 'result' as const, id: newId(), source: 'credential' as const, ownerName: null, checkedAt: new Date(now()).toISOString(), computeMs, freshness };
@@ -80,6 +91,50 @@ export async function verifyCredentialText(database: NambalaDatabase, text: stri
     registrationDate: credential.registrationDate,
     expiryDate: credential.expiryDate,
     revocation: result.revocation ?? null,
+  };
+}
+
+/**
+ * The registry's word on a QR code signed by a replaced key: its verdict by number with
+ * "Re-issued: this QR code is out of date. Check the number" when it holds those very
+ * fields; a may-be-forged verdict (undefined here: the caller's) when it does not; a
+ * request to check the number when nothing here can say. For a revoked key the registry
+ * answers when online (an officer's lookup is logged under the check's id, as a typed
+ * one); otherwise, and for a retired key, the device's copy (officers and administrators).
+ */
+async function judgeAgainstRegistry(
+  database: NambalaDatabase,
+  credential: CredentialFields,
+  keyStatus: 'revoked' | 'retired',
+  revocations: ReadonlyMap<string, Revocation>,
+  today: string,
+  now: () => number,
+): Promise<VerificationOutcome | undefined> {
+  const id = newId();
+  // A retired key's code asks only the copy: it still verifies, and a scan must not wait on the network for it.
+  const online = keyStatus === 'revoked' && navigator.onLine ? await registryVerdictOnline(sendVerdictRequest(credential.plateNumber, { id, method: 'scan' }), now) : null;
+  const byNumber = online?.kind === 'result' ? online : await verifyAgainstCopy(database, credential.plateNumber, id, now);
+  const registry = byNumber.kind === 'result' ? { entry: heldEntryOf(byNumber) } : undefined;
+  const judgement = judgeOutdatedCredential({ credential, keyStatus, registry, revocations, today });
+  if (judgement.outcome === 'needs-registry') {
+    return { kind: 'problem', title: 'Check the number', detail: 'This QR code was signed with a registry key that has been replaced, and this device cannot reach the registry or hold its copy to tell whether the plate was re-issued. Type the plate number when you have a connection.' };
+  }
+  if (judgement.outcome !== 'reissued' || byNumber.kind !== 'result') return undefined;
+  return { ...byNumber, reason: judgement.notice };
+}
+
+/** The registry entry a by-number result rests on; undefined for a plate it does not hold. */
+function heldEntryOf(result: VerificationResult): HeldEntry | undefined {
+  if (result.plateNumber === null || result.verdict === 'Unknown plate' || result.verdict === 'Not authentic') return undefined;
+  return {
+    plateNumber: result.plateNumber,
+    status: result.verdict === 'Not yet issued' ? (result.stage ?? 'Allocated') : result.verdict,
+    make: result.vehicle?.make ?? '',
+    model: result.vehicle?.model ?? '',
+    colour: result.vehicle?.colour ?? '',
+    registrationDate: result.registrationDate ?? '',
+    expiryDate: result.expiryDate ?? '',
+    ...(result.credentialKeyId == null ? {} : { keyId: result.credentialKeyId }),
   };
 }
 
@@ -152,6 +207,7 @@ export async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: 
     ...(cover === undefined ? {} : { insurance: cover === 'none' ? 'none' : { insurer: cover.insurer, until: cover.until } }),
     revocation: result.revocation ?? null,
     stage: result.verdict === 'Not yet issued' ? result.entry.status : null,
+    credentialKeyId: row?.keyId ?? null,
     checkedAt: new Date(now()).toISOString(),
     computeMs,
     freshness: { keysFetchedAt: trust.meta?.keysFetchedAt ?? null, revocationsFetchedAt: trust.meta?.revocationsFetchedAt ?? null, registryUpdatedAt: copy.updatedAt, clockSkewMs: trust.meta?.clockSkewMs ?? null },

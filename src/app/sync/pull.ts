@@ -13,6 +13,20 @@ import { apiRequest } from '../api/api-client';
 
 type MirrorTable = 'listings' | 'adminUsers' | 'notifications' | 'myOrders' | 'myPayments';
 
+/** The change-log entity of a bucket's re-issued credentials, and what it carries for each plate. */
+const CREDENTIAL_BUCKET_ENTITY = 'credentialBucket';
+interface ReissuedCredential {
+  plateNumber: string;
+  keyId: number;
+  credentialDigits: string;
+}
+
+/** An owner's plate with its registration's credential replaced; a plate without a registration is left as it is. */
+function withCredential<Row extends object | null>(view: Row, credential: ReissuedCredential): Row {
+  if (view === null || !('registration' in view) || typeof view.registration !== 'object' || view.registration === null) return view;
+  return { ...view, registration: { ...view.registration, keyId: credential.keyId, credentialDigits: credential.credentialDigits } };
+}
+
 /** Thrown when the server says the session has ended, so the engine can ask who is signed in. */
 export class SignedOutError extends Error {
   constructor() {
@@ -133,7 +147,19 @@ export async function pullChanges(
         }
         // The last change to each row wins; rows are written in bulk, per table.
         const latest = new Map<ChangeLogTable, Map<string, Record<string, unknown> | null>>();
+        // Re-issued credentials come a bucket at a time (src/server/jobs/credential-reissue.ts):
+        // each goes into the owner's plate, unless a newer view of that plate follows in the page.
+        const reissued = new Map<string, ReissuedCredential>();
         for (const change of page.changes) {
+          if (change.entity === CREDENTIAL_BUCKET_ENTITY) {
+            for (const plate of (change.data as { plates?: ReissuedCredential[] } | null)?.plates ?? []) {
+              const view = latest.get('ownedPlates')?.get(plate.plateNumber);
+              if (view) latest.get('ownedPlates')?.set(plate.plateNumber, withCredential(view, plate));
+              else reissued.set(plate.plateNumber, plate);
+            }
+            continue;
+          }
+          if (change.entity === 'ownedPlate') reissued.delete(change.id);
           const tableName = (CHANGE_LOG_TABLES as Record<string, ChangeLogTable | undefined>)[change.entity];
           // An entity this version of the app does not keep: skipped, not an error.
           if (!tableName || waiting.has(`${tableName}/${change.id}`)) continue;
@@ -149,6 +175,11 @@ export async function pullChanges(
           // In slices: IndexedDB copies each row on the calling thread as it is put, and a
           // slice awaited is a task ended, so a page never holds the screen for long.
           for (let start = 0; start < puts.length; start += putSlice) await table.bulkPut(puts.slice(start, start + putSlice));
+        }
+        for (const [plateNumber, credential] of reissued) {
+          if (waiting.has(`ownedPlates/${plateNumber}`)) continue;
+          const held = await database.ownedPlates.get(plateNumber);
+          if (held) await database.ownedPlates.put(withCredential(held, credential) as typeof held);
         }
         await database.meta.put({ key: CHANGE_CURSOR_KEY, value: page.cursor });
       });

@@ -49,7 +49,7 @@ export function verdictHeadline(verdict: VerdictLike): string {
 export const NOT_AUTHENTIC_EXPLANATIONS = {
   malformed: 'This is not a Nambala plate QR code, or it is damaged. Check the plate number by hand.',
   'unknown-key': 'The QR code was signed with a key this device does not know: the plate may be forged, or the device needs to sync. Check the plate number by hand.',
-  'key-revoked': 'The QR code was signed with a registry key that has been withdrawn: the plate may be forged.',
+  'key-revoked': 'The QR code was signed with a registry key that has been withdrawn, and the registry does not hold what it says: the plate may be forged.',
   'bad-signature': 'The QR code was not signed by the registry: the plate may be forged.',
 } as const satisfies Record<NotAuthenticReason, string>;
 

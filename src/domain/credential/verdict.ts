@@ -15,7 +15,12 @@ export { type Revocation, revokesCredential } from './revocation';
 export type NotAuthenticReason = 'malformed' | 'unknown-key' | 'key-revoked' | 'bad-signature';
 
 export type CredentialVerdict =
-  | { verdict: 'Not authentic'; reason: NotAuthenticReason; keyId?: number }
+  /**
+   * `credential`: only with 'key-revoked', and only when the signature is the revoked key's
+   * own: the fields it signed, for the registry to say whether it still holds them
+   * (outdated-credential.ts: a re-issued plate's old QR code, or a forgery).
+   */
+  | { verdict: 'Not authentic'; reason: NotAuthenticReason; keyId?: number; credential?: CredentialFields }
   | { verdict: 'Valid' | 'Expired' | 'Revoked' | 'Stolen'; credential: CredentialFields; revocation?: Revocation };
 
 export type VerificationContext = {
@@ -37,7 +42,9 @@ export function isExpired(expiryDate: string, today: string): boolean {
 
 /**
  * Checks a credential in a fixed order, each step only once the previous one passed:
- * decode → key known → key not revoked → signature → revocation list → expiry.
+ * decode → key known → signature → key not revoked → revocation list → expiry. A revoked
+ * key's credential with its genuine signature comes back with its fields, so that the
+ * registry can tell a re-issued plate's old QR code from a forgery (judgeOutdatedCredential).
  * The revocation list is consulted only for authentic credentials, so a forged QR code
  * cannot make a genuine plate look stolen. Throws RangeError only for a malformed `today`.
  */
@@ -48,10 +55,10 @@ export function verifyCredential(bytes: Uint8Array, { keys, revocations, today }
   const { fields, unsigned, signature } = decoded;
   const key = keys.get(fields.keyId);
   if (key === undefined) return { verdict: 'Not authentic', reason: 'unknown-key', keyId: fields.keyId };
-  if (key.status === 'revoked') return { verdict: 'Not authentic', reason: 'key-revoked', keyId: fields.keyId };
   if (!isSignatureValid(signature, signingMessage(unsigned), key.publicKey)) {
     return { verdict: 'Not authentic', reason: 'bad-signature', keyId: fields.keyId };
   }
+  if (key.status === 'revoked') return { verdict: 'Not authentic', reason: 'key-revoked', keyId: fields.keyId, credential: fields };
   const revocation = revocations.get(fields.plateNumber);
   if (revocation !== undefined && revokesCredential(revocation, fields.registrationDate)) return { verdict: revocation.status, credential: fields, revocation };
   return { verdict: isExpired(fields.expiryDate, today) ? 'Expired' : 'Valid', credential: fields };

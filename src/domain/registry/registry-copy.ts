@@ -49,6 +49,12 @@ export interface RegistryCopyRow {
    * on a row of format 1, which said nothing of insurance.
    */
   cover?: CoverTerm[];
+  /**
+   * The key that signed the plate's current credential: after the cover terms, so a row
+   * without it (made before it was sent) still reads. A QR code from another, retired key
+   * is then a re-issued plate's old one (src/domain/credential/outdated-credential.ts).
+   */
+  keyId?: number;
 }
 
 /**
@@ -108,6 +114,7 @@ export function encodeBucket(rows: readonly RegistryCopyRow[]): string {
         cleanText(row.model),
         cleanText(row.colour),
         ...coverFields(row.cover),
+        ...(row.cover !== undefined && row.keyId !== undefined ? [row.keyId.toString(36)] : []),
       ].join(FIELD_SEPARATOR),
     )
     .join(ROW_SEPARATOR);
@@ -132,7 +139,11 @@ function decodeLine(line: string): RegistryCopyRow | null {
   if (!plateNumber || !standing || registration === undefined || expiry === undefined || make === undefined || model === undefined || colour === undefined) return null;
   const row: RegistryCopyRow = { plateNumber, standing, registrationDate: fromDays(registration), expiryDate: fromDays(expiry), make, model, colour };
   const cover = decodeCover(more);
-  if (cover !== undefined) row.cover = cover;
+  if (cover !== undefined) {
+    row.cover = cover;
+    const keyId = more[1 + cover.length * 3];
+    if (keyId !== undefined && /^[0-9a-z]{1,4}$/.test(keyId)) row.keyId = parseInt(keyId, 36);
+  }
   return row;
 }
 

@@ -212,12 +212,12 @@ export function registryRepository(db: Queryable) {
      * (docs/decisions/020-cover-in-registry-copy.md).
      */
     async bucketRows(buckets: readonly number[], today: string): Promise<Map<number, RegistryCopyRow[]>> {
-      const rows = await db.query<{ bucket: number; plate_number: string; standing: CopyStanding; registration_date: string; expiry_date: string; make: string; model: string; colour: string }>(
+      const rows = await db.query<{ bucket: number; plate_number: string; standing: CopyStanding; registration_date: string; expiry_date: string; make: string; model: string; colour: string; key_id: number | null }>(
         `SELECT bucket, plate_number, standing, to_char(registration_date, 'YYYY-MM-DD') AS registration_date,
-                to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, make, model, colour
+                to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, make, model, colour, key_id
          FROM registered_plates WHERE bucket = ANY($1::smallint[])
          UNION ALL
-         SELECT bucket, plate_number, CASE stage WHEN 'Held' THEN 'Allocated' ELSE 'Made' END, '', '', '', '', ''
+         SELECT bucket, plate_number, CASE stage WHEN 'Held' THEN 'Allocated' ELSE 'Made' END, '', '', '', '', '', NULL
          FROM plates WHERE bucket = ANY($1::smallint[]) AND stage <> 'Registered'`,
         [buckets],
       );
@@ -245,7 +245,7 @@ export function registryRepository(db: Queryable) {
           make: row.make,
           model: row.model,
           colour: row.colour,
-          ...(isIssued ? { cover: coverOf.get(row.plate_number) ?? [] } : {}),
+          ...(isIssued ? { cover: coverOf.get(row.plate_number) ?? [], ...(row.key_id === null ? {} : { keyId: row.key_id }) } : {}),
         });
       }
       return byBucket;

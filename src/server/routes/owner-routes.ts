@@ -7,6 +7,8 @@ import { applicationOrderStatus, type OwnerOrder } from '#domain/plates/owner-or
 import { PAYMENT_METHOD_IDS, paymentMethodName } from '#domain/pricing/pricing';
 import { formatPaymentReference } from '#domain/payments/reference';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Signer } from '../credentials/key-store';
+import { ensureCurrentCredentials } from '../jobs/credential-reissue';
 import { z } from 'zod';
 import type { Database } from '../db/database';
 import type { PaymentService } from '../payments/payment-service';
@@ -114,7 +116,7 @@ const orderSchema = z.object({
   createdAt: z.string(),
 });
 
-export const ownerRoutes: FastifyPluginAsyncZod<{ db: Database; payments: PaymentService; now: () => Date }> = async (app, { db, payments, now }) => {
+export const ownerRoutes: FastifyPluginAsyncZod<{ db: Database; payments: PaymentService; now: () => Date; signer: Signer | null }> = async (app, { db, payments, now, signer }) => {
   app.get(
     '/api/me/orders',
     {
@@ -134,6 +136,15 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paymen
         response: { 200: z.object({ plates: z.array(z.record(z.string(), z.unknown())) }) },
       },
     },
-    async (request) => ({ plates: (await plateRepository(db).ownedBy((request.user as User).id)).map((plate) => ({ ...plate })) }),
+    async (request) => {
+      const ownerId = (request.user as User).id;
+      // A credential signed by a revoked key is never handed out: such a plate is re-issued first.
+      const plates = await db.transaction(async (tx) => {
+        const owned = await plateRepository(tx).ownedBy(ownerId);
+        const reissued = await ensureCurrentCredentials(tx, signer, owned.flatMap((plate) => (plate.registration ? [plate.plateNumber] : [])));
+        return reissued.length === 0 ? owned : plateRepository(tx).ownedBy(ownerId);
+      });
+      return { plates: plates.map((plate) => ({ ...plate })) };
+    },
   );
 };

@@ -17,7 +17,9 @@ import { VERIFICATION_VERDICTS } from '#domain/statuses/statuses';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Signer } from '../credentials/key-store';
 import type { Database } from '../db/database';
+import { ensureCurrentCredentials } from '../jobs/credential-reissue';
 import { errorBody } from '../plugins/error-handler';
 import { insuranceRepository } from '../repositories/insurance-repository';
 import { listingRepository } from '../repositories/listing-repository';
@@ -43,6 +45,8 @@ const verdictResponse = z.object({
   standingChangedAt: z.string().nullable(),
   /** For 'Not yet issued': how far the plate has got (Allocated: not made yet; Made: made, not handed over). */
   stage: z.enum(['Allocated', 'Made']).nullable(),
+  /** The key that signed the plate's current credential: a QR code from another, replaced key is an old one. */
+  keyId: z.number().nullable(),
   /** Police tier only: never sent to the public. */
   owner: z.object({ name: z.string() }).optional(),
   /** Police tier only: the plate's cover today, or 'none'. */
@@ -87,9 +91,9 @@ function plateFrom(raw: string): { ok: true; value: string } | { ok: false; mess
  * kept while the registry's version is unchanged, checked once per that time.
  * Officers' lookups are never cached: each shows the owner and is logged.
  */
-export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: string; publicVerdictCacheMs?: number; now?: () => Date }> = async (
+export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: string; publicVerdictCacheMs?: number; now?: () => Date; signer?: Signer | null }> = async (
   app,
-  { db, publicOrigin, publicVerdictCacheMs = 1000, now = () => new Date() },
+  { db, publicOrigin, publicVerdictCacheMs = 1000, now = () => new Date(), signer = null },
 ) => {
   const today = () => now().toISOString().slice(0, 10);
   const registry = registryRepository(db);
@@ -192,6 +196,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
         expiryDate: found?.expiryDate ?? null,
         standingChangedAt: found?.standingChangedAt ?? null,
         stage: unissued?.standing ?? null,
+        keyId: found?.keyId ?? null,
         checkedAt,
       };
       if (!officer || !found) return base;
@@ -335,7 +340,11 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
     async (request, reply) => {
       const plate = plateFrom(request.params.plateNumber);
       if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
-      const found = await registry.find(plate.value);
+      // A credential signed by a revoked key is never handed out: the plate is re-issued first.
+      const found = await db.transaction(async (tx) => {
+        await ensureCurrentCredentials(tx, signer, [plate.value]);
+        return registryRepository(tx).find(plate.value);
+      });
       if (!found) return reply.code(404).send(errorBody(404, `${plate.value} is not in the registry.`));
       const admin = request.user as User;
       await logPersonalDataAccess(db, { reader: { id: admin.id, name: admin.name, role: 'admin' }, plateNumber: found.plateNumber, purpose: 'registry record', route: routeOf(request), checkId: null, ip: request.ip }, now());

@@ -13,6 +13,7 @@ import type { Database, Queryable } from '../db/database';
 import { errorBody } from '../plugins/error-handler';
 import { type ChangePage, changeLogRepository } from '../repositories/change-log-repository';
 import type { Signer } from '../credentials/key-store';
+import { withCurrentCredentials } from '../jobs/credential-reissue';
 import type { User } from '../repositories/user-repository';
 import { type Intent, type IntentContext, type IntentData, Refusal } from '../sync/intent';
 import { intentNamed } from '../sync/intents';
@@ -310,7 +311,7 @@ export function pullAnswerText(page: ChangePage, envelope: { cursor: string; res
  * A cursor issued for another set of scopes (a role gained or lost) starts over
  * with `reset: true`, and the device replaces what it kept.
  */
-export const pullRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const pullRoutes: FastifyPluginAsyncZod<{ db: Database; signer?: Signer | null }> = async (app, { db, signer = null }) => {
   app.get(
     '/api/sync/pull',
     {
@@ -333,7 +334,9 @@ export const pullRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       if (request.query.cursor && !given) return reply.code(400).send(errorBody(400, 'cursor is not one this server gave'));
       const reset = !given || given.scopeKey !== key;
       const after = reset || !given ? { txid: '0', seq: '0' } : given;
-      const page = await changeLogRepository(db).page(scopes, after, request.query.limit);
+      const logged = await changeLogRepository(db).page(scopes, after, request.query.limit);
+      // Never a credential signed by a revoked key, even from an older entry of the log.
+      const page = { ...logged, changesJson: await withCurrentCredentials(db, signer, logged.changesJson) };
       const text = pullAnswerText(page, { cursor: formatCursor({ scopeKey: key, ...page.next }), reset, scopes });
       // Fastify sends a string of a JSON type as it is; the type provider only knows the parsed shape.
       return reply.type('application/json; charset=utf-8').send(text as unknown as z.infer<typeof pullAnswer>);

@@ -22,9 +22,14 @@ describe('verifyCredential', () => {
     expect(verifyCredential(byKey9, DEVICE)).toEqual({ verdict: 'Not authentic', reason: 'unknown-key', keyId: 9 });
   });
 
-  it('is Not authentic when the key is known but revoked, even though the signature is good', () => {
+  it('is Not authentic when the key is known but revoked, even though the signature is good, and gives the fields for the registry to judge', () => {
     const device = { ...DEVICE, keys: keyring({ ...KEY_1, status: 'revoked' }) };
-    expect(verifyCredential(corolla, device)).toEqual({ verdict: 'Not authentic', reason: 'key-revoked', keyId: 1 });
+    expect(verifyCredential(corolla, device)).toEqual({ verdict: 'Not authentic', reason: 'key-revoked', keyId: 1, credential: COROLLA });
+  });
+
+  it('checks the signature before the revocation of its key: a forgery naming a revoked key is a bad signature, with no fields', () => {
+    const device = { ...DEVICE, keys: keyring({ ...KEY_1, status: 'revoked' }) };
+    expect(verifyCredential(signCredential(COROLLA, SEED_9), device)).toEqual({ verdict: 'Not authentic', reason: 'bad-signature', keyId: 1 });
   });
 
   it('still verifies credentials signed by a retired key', () => {

@@ -17,10 +17,28 @@ export interface AdminKey {
   platesSigned: number;
 }
 
+/** The latest credential re-issue run (src/server/jobs/credential-reissue.ts). */
+export interface ReissueRun {
+  id: number;
+  keyId: number;
+  reason: 'revoked' | 'retired';
+  state: 'running' | 'finished' | 'superseded';
+  total: number;
+  done: number;
+  startedAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
 export interface AdminKeys {
   keys: AdminKey[];
   canRotate: boolean;
+  reissue: ReissueRun | null;
 }
+
+/** How often the page asks for the run's progress while it runs, and otherwise (a run another administrator starts). */
+const REISSUE_POLL_MS = 2000;
+const IDLE_POLL_MS = 30_000;
 
 export const KEYS_NEED_CONNECTION = 'Rotating or revoking a key needs a connection. Nothing was changed; try again when you are back online.';
 
@@ -50,6 +68,14 @@ export function useAdminKeys(): { data: AdminKeys | null; refresh: () => Promise
     };
   }, [isOnline, generation]);
   const refresh = useCallback(async () => setGeneration((value) => value + 1), []);
+  // While a re-issue run goes, its progress is asked for again every two seconds; otherwise every
+  // half minute, so a run started elsewhere (another administrator, the command line) shows up.
+  const isRunning = answer?.data?.reissue?.state === 'running';
+  useEffect(() => {
+    if (!isOnline) return;
+    const timer = setTimeout(() => setGeneration((value) => value + 1), isRunning ? REISSUE_POLL_MS : IDLE_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [isOnline, isRunning, answer]);
   return { data: isOnline ? (answer?.data ?? null) : null, refresh };
 }
 
@@ -93,7 +119,7 @@ export function RotateKeyDialog({ active, ...props }: KeyDialogProps & { active:
       <Text>A new key signs every credential issued from now on.</Text>
       {active && (
         <Text>
-          Key {active.keyId} retires: it keeps verifying what it signed ({plates(active.platesSigned)}), so no plate’s QR code changes.
+          Key {active.keyId} retires. What it signed ({plates(active.platesSigned)}) is issued again under the new key in the background, and each owner is told that their QR code and certificate are new. Until a plate’s turn comes its QR code keeps verifying; after it, the old one reads “Re-issued: this QR code is out of date. Check the number”.
         </Text>
       )}
       <Text fontSize="sm" color="fg.muted">
@@ -108,7 +134,7 @@ export function RevokeKeyDialog({ target, ...props }: KeyDialogProps & { target:
     <ConfirmKeyChange {...props} title={`Revoke key ${target.keyId}?`} action="Revoke Key" path={`/api/admin/keys/${target.keyId}/revoke`} done={`Key ${target.keyId} is revoked`}>
       <Text>Revoke a key only when it can no longer be trusted, because it was lost or leaked.</Text>
       <Text fontWeight="semibold">
-        Every credential it signed ({plates(target.platesSigned)}) reads Not authentic on devices after their next sync, until those plates’ credentials are issued again.
+        Every credential it signed ({plates(target.platesSigned)}) is issued again under the active key, in the background, and each owner is told. Meanwhile its QR codes read “Re-issued: this QR code is out of date. Check the number” with the plate’s verdict by number; only a code the registry does not hold reads as possibly forged.
       </Text>
       {target.status === 'active' && <Text>It is the active key: a new key is made first, so credentials can still be issued.</Text>}
       <Text fontSize="sm" color="fg.muted">

@@ -1,6 +1,7 @@
 /**
  * 'Signing keys': the registry keys this device verifies with, how fresh the keys and
- * revocations are, and (online) the administrator's actions: rotate the key, revoke one.
+ * revocations are, and (online) the administrator's actions: rotate the key, revoke one,
+ * and the progress of the re-issue run either starts.
  */
 import { describeAge } from '#domain/credential/freshness';
 import type { TrustedKey } from '#domain/credential/verdict';
@@ -11,6 +12,7 @@ import { LoadingNote } from '../../components/loading-note';
 import { formatDateTime } from '../../components/format-date-time';
 import type { TrustMeta } from '../../registry/trust';
 import { KeyStatusBadge } from './qr-badges';
+import { ReissueProgress } from './reissue-progress';
 import { Section } from '../../components/page-parts';
 import { useSigningKeys, useTrustMeta } from './use-trust-data';
 
@@ -54,6 +56,7 @@ export function SigningKeysSection() {
   const meta = useTrustMeta();
   const admin = useAdminKeys();
   const [dialog, setDialog] = useState<KeyDialog>(null);
+  const now = useMinuteClock();
   const adminKey = (keyId: number) => admin.data?.keys.find((key) => key.keyId === keyId);
 
   return (
@@ -125,10 +128,11 @@ export function SigningKeysSection() {
             </Table.Root>
           </Table.ScrollArea>
         )}
+        {admin.data?.reissue && <ReissueProgress run={admin.data.reissue} now={now} />}
         <Text fontSize="sm">
           {admin.data && !admin.data.canRotate
-            ? 'This server’s signing key is set by its operators, who rotate it. A retired key keeps verifying what it signed until those plates expire.'
-            : 'Rotate the key to have a new one sign from now on; a retired key keeps verifying what it signed until those plates expire. Revoke a key only if it was lost or leaked.'}
+            ? 'This server’s signing key is set by its operators, who rotate it. A retired or revoked key’s plates are issued again under the active key.'
+            : 'Rotate the key to have a new one sign from now on; the retired key’s plates are issued again under the new one, in the background. Revoke a key only if it was lost or leaked.'}
         </Text>
         <Freshness meta={meta} />
       </Stack>
