@@ -64,12 +64,16 @@ export function jsonShapeProblem(text: string, maxDepth = MAX_JSON_DEPTH, maxIte
   for (let i = 0; i < n; i += 1) {
     const code = text.charCodeAt(i);
     if (code === QUOTE) {
-      // Skip the string: to its closing quote, stepping over escaped characters.
-      for (i += 1; i < n; i += 1) {
-        const inner = text.charCodeAt(i);
-        if (inner === BACKSLASH) i += 1;
-        else if (inner === QUOTE) break;
+      // Skip the string: to the first quote not escaped by an odd run of backslashes.
+      let end = text.indexOf('"', i + 1);
+      for (;;) {
+        if (end < 0) return undefined;
+        let backslashes = 0;
+        while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes += 1;
+        if (backslashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
       }
+      i = end;
     } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
       depth += 1;
       if (depth > maxDepth) return TOO_DEEP_MESSAGE;

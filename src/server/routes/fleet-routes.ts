@@ -1,11 +1,14 @@
 /**
  * A fleet imported from a CSV file: POST /api/fleet/import with the file as text/csv, or
- * as JSON { "csv": "..." }. Every row is checked against the owner's fleet (the rules of
+ * as JSON { "csv": "..." }. The file is read record by record, stopping at the row limit,
+ * and its rows' values are checked, a few milliseconds at a time (runInSteps) so that a
+ * large or hostile file never holds the event loop; no transaction is open meanwhile.
+ * Then every row is checked against the owner's fleet (the rules of
  * src/domain/fleet/fleet-csv.ts) under the owner's fleet lock; all valid, all are stored in
  * one transaction with their change-log entries; any bad row, 400 with every row's message
  * and nothing stored.
  */
-import { checkFleetCsv, MAX_IMPORT_ROWS } from '#domain/fleet/fleet-csv';
+import { checkFleetRowsAgainst, checkFleetRowValues, MAX_IMPORT_ROWS, readFleetCsv } from '#domain/fleet/fleet-csv';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
@@ -13,6 +16,7 @@ import { errorBody } from '../plugins/error-handler';
 import { auditRepository } from '../repositories/audit-repository';
 import { fleetRepository } from '../repositories/fleet-repository';
 import type { User } from '../repositories/user-repository';
+import { runInSteps } from '../steps';
 import { errorResponse } from './schemas';
 
 /** 10,000 rows of generous length; the row count itself is checked as the file is read. */
@@ -47,11 +51,13 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
       const at = now();
       // A year is checked against the server's day with a day's grace for a device ahead in its time zone.
       const today = new Date(at.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-      const outcome = await db.transaction(async (tx) => {
+      const read = await runInSteps(readFleetCsv(text));
+      const values = read.ok ? await runInSteps(checkFleetRowValues(read, today)) : [];
+      const outcome = !read.ok ? read : await db.transaction(async (tx) => {
         const fleet = fleetRepository(tx);
         await fleet.lockOwner(owner.id);
         const plates = await fleet.plateFacts(owner.id, null);
-        const check = checkFleetCsv(text, {
+        const check = checkFleetRowsAgainst(values, {
           today,
           existingChassisNumbers: await fleet.chassisNumbers(owner.id),
           plates,
