@@ -1,7 +1,7 @@
 /**
  * JSON bodies: Fastify's own parser (which refuses __proto__ and constructor
  * pollution), plus one rule for text: no control characters but tab, line feed and
- * carriage return. PostgreSQL text cannot hold NUL at all, and no one types the others
+ * carriage return, and no direction overrides. PostgreSQL text cannot hold NUL at all, and no one types the others
  * (escape, backspace, vertical tab...): stored, they make a name print differently from
  * how it reads. Refusing them here, and NUL in the address too (an id in the path, a
  * query value), gives the caller a clear 400 for every route, instead of a database
@@ -30,10 +30,16 @@ declare module 'fastify' {
   }
 }
 
-export const CONTROL_TEXT_MESSAGE = 'Text must not contain control characters such as NUL (\\u0000) or escape (\\u001b); tabs and line breaks are fine.';
+export const CONTROL_TEXT_MESSAGE =
+  'Text must not contain control characters such as NUL (\\u0000) or escape (\\u001b), nor direction overrides such as \\u202e; tabs and line breaks are fine.';
 
-/** A control character (Unicode category Cc) other than tab, line feed and carriage return. */
-const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+/**
+ * A control character (Unicode category Cc) other than tab, line feed and carriage return;
+ * or a bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), which
+ * make a stored name or email display in an order other than its letters' ("Trojan Source"):
+ * no one types them into a form, and the app's languages are written left to right.
+ */
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}|[\u202A-\u202E\u2066-\u2069]/u;
 
 /** How deep objects and lists may nest in a request body: the API's requests nest a few levels. */
 export const MAX_JSON_DEPTH = 64;
