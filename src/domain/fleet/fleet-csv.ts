@@ -7,7 +7,7 @@
 import type { OwnerPlateFacts, PlateHolder, VehicleDetails } from './fleet-input';
 import { chassisTakenMessage, plateFitProblem, vehicleDetailsSchema } from './fleet-input';
 
-import { FLEET_CSV_COLUMNS, MAX_IMPORT_ROWS } from './fleet-csv-format';
+import { FLEET_CSV_COLUMNS, MAX_IMPORT_ROWS, maxImportLines } from './fleet-csv-format';
 
 export * from './fleet-csv-format';
 
@@ -178,7 +178,7 @@ const ROWS_PER_STEP = 100;
  */
 export function* readFleetCsv(text: string, maxRows = MAX_IMPORT_ROWS): Generator<undefined, FleetCsvRows | { ok: false; errors: string[] }, undefined> {
   if (text.includes('\u0000')) return { ok: false, errors: ['This file is not CSV text (it holds a NUL character). Save it from your spreadsheet as CSV UTF-8 and try again.'] };
-  const maxLines = 2 * maxRows + 1;
+  const maxLines = maxImportLines(maxRows);
   let line = 0;
   let columns: Field[] | undefined;
   const rows: Array<{ row: number; record: CsvRecord }> = [];

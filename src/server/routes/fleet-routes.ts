@@ -8,7 +8,8 @@
  * one transaction with their change-log entries; any bad row, 400 with every row's message
  * and nothing stored.
  */
-import { checkFleetRowsAgainst, checkFleetRowValues, MAX_IMPORT_ROWS, readFleetCsv } from '#domain/fleet/fleet-csv';
+import type { IncomingMessage } from 'node:http';
+import { checkFleetRowsAgainst, checkFleetRowValues, MAX_IMPORT_ROWS, maxImportLines, readFleetCsv } from '#domain/fleet/fleet-csv';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
@@ -29,9 +30,60 @@ const importBody = z.union(
 
 const importRefusal = errorResponse.extend({ errors: z.array(z.string()).optional() });
 
+const LF = 0x0a;
+const QUOTE = 0x22;
+
+/**
+ * A CSV body read as it arrives, kept only up to the end of its `maxRecords`-th record:
+ * past that the file is refused anyway (readFleetCsv says so from what was kept), so the
+ * rest is read and dropped without ever becoming a string. Records end at a line feed
+ * outside quotes; in UTF-8 a quote is always the byte 0x22, and a quote written twice
+ * inside a quoted value toggles twice, so counting on bytes is exact. A 7 MB body of empty
+ * lines is thus 20 KB of text, not 7 million records and a 7 MB string.
+ */
+function readCsvBody(payload: IncomingMessage, maxRecords: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const kept: Buffer[] = [];
+    let received = 0;
+    let records = 0;
+    let inQuotes = false;
+    let isFull = false;
+    payload.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > IMPORT_BODY_LIMIT) {
+        payload.removeAllListeners('data');
+        payload.resume();
+        reject(Object.assign(new Error('The request body is too large.'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }));
+        return;
+      }
+      if (isFull) return;
+      for (let at = 0; at < chunk.length; at += 1) {
+        const byte = chunk[at];
+        if (byte === QUOTE) inQuotes = !inQuotes;
+        else if (byte === LF && !inQuotes) {
+          records += 1;
+          if (records >= maxRecords) {
+            kept.push(chunk.subarray(0, at + 1));
+            isFull = true;
+            return;
+          }
+        }
+      }
+      kept.push(chunk);
+    });
+    payload.on('end', () => resolve(Buffer.concat(kept).toString('utf8')));
+    payload.on('error', reject);
+  });
+}
+
 export const fleetRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
-  // Only within this plugin: the import is the one route that reads a CSV body.
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  // Only within this plugin: the import is the one route that reads a CSV body, as it arrives.
+  app.addContentTypeParser('text/csv', (_request, payload, done) => {
+    readCsvBody(payload, maxImportLines(MAX_IMPORT_ROWS) + 1).then(
+      (text) => done(null, text),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), undefined),
+    );
+  });
 
   app.post(
     '/api/fleet/import',
