@@ -192,11 +192,26 @@ describe('fleet import', () => {
     return { stall, reference, answer };
   }
 
+  /**
+   * The import's own stall (beyond the reference), at best of three tries: other processes
+   * on a shared machine preempt this one now and then, which looks like a stall; work that
+   * holds the event loop itself does so on every try.
+   */
+  async function ownStall(cookie: string, file: string): Promise<{ extra: number; answer: Awaited<ReturnType<typeof importCsv>> }> {
+    let best: { extra: number; answer: Awaited<ReturnType<typeof importCsv>> } | undefined;
+    for (let attempt = 0; attempt < 3 && (best === undefined || best.extra >= 50); attempt += 1) {
+      const { stall, reference, answer } = await importStall(cookie, file);
+      if (best === undefined || stall - reference < best.extra) best = { extra: stall - reference, answer };
+    }
+    if (!best) throw new Error('no try');
+    return best;
+  }
+
   it('stops reading 7 MB of empty lines at the line limit, with a clear message, never holding the event loop for long', async () => {
     const owner = await newOwner();
-    const { stall, reference, answer } = await importStall(owner.cookie, `make,model,colour\n${'\n'.repeat(7 * 1024 * 1024)}`);
+    const { extra, answer } = await ownStall(owner.cookie, `make,model,colour\n${'\n'.repeat(7 * 1024 * 1024)}`);
     // The import's own work holds the event loop a few milliseconds at a time (it held it for seconds at once).
-    expect(stall - reference).toBeLessThan(50);
+    expect(extra).toBeLessThan(50);
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors).toEqual(['The file has more than 20,001 lines; import at most 10,000 vehicles at a time (split the file, and delete its empty rows).']);
     expect(await vehicleCount(owner.id)).toBe(0);
@@ -205,9 +220,9 @@ describe('fleet import', () => {
   it('checks 10,000 rows a few milliseconds at a time, so other requests are answered meanwhile', async () => {
     const owner = await newOwner();
     const rows = Array.from({ length: 9_999 }, (_, index) => `Toyota,Hilux,2020,White,${vin(300_000 + index)}`);
-    const { stall, reference, answer } = await importStall(owner.cookie, ['make,model,year,colour,chassis_number', ...rows, 'Toyota,,2020,White,'].join('\n'));
+    const { extra, answer } = await ownStall(owner.cookie, ['make,model,year,colour,chassis_number', ...rows, 'Toyota,,2020,White,'].join('\n'));
     // Checking every row's values took 90 to 230 ms in one go.
-    expect(stall - reference).toBeLessThan(50);
+    expect(extra).toBeLessThan(50);
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors).toEqual(['Row 10001: Model is required.']);
   }, 30_000);
