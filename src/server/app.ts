@@ -99,10 +99,20 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   app.addHook('preClose', workAfterAnswers);
   if (!givenDb) app.addHook('onClose', () => db.close());
 
-  const migration = await migrate(db);
+  // A start that fails here (a keys folder that is not this database's, say) closes what it opened.
+  const orClose = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (!givenDb) await db.close().catch(() => undefined);
+      throw error;
+    }
+  };
+  const migration = await orClose(() => migrate(db));
   if (migration.applied.length > 0) app.log.info({ applied: migration.applied }, 'migrations applied');
+  // The keys folder is checked against the database before the demo data (or a first key) is written.
+  const opened = await orClose(() => openSigner(db, config));
   if (config.seedDemo) await seedDemo(db, app.log);
-  const opened = await openSigner(db, config);
   // Every route holds this one signer, so a key rotated on the QR System page signs from then on,
   // here at once and on other instances from their next signing (catchUp).
   const signer = opened ? switchableSigner(opened, config) : undefined;

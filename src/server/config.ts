@@ -28,6 +28,12 @@ export interface ServerConfig {
   keyDir: string;
   /** A private key given as a value (PKCS#8 PEM) with its id, instead of a file. */
   signingKey: { keyId: number; pem: string } | undefined;
+  /**
+   * VERIFY_ONLY=true: this instance holds none of the database's private keys on purpose:
+   * it verifies plates and serves keys, and issues nothing. Otherwise a keys folder holding
+   * none of them stops the start (src/server/startup-error.ts).
+   */
+  verifyOnly: boolean;
   /** The address printed in plate QR codes; defaults to this server's own. */
   publicOrigin: string;
   /** How many registered plates the demo data set holds. */
@@ -114,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     version: env.npm_package_version ?? '0.1.0',
     keyDir: env.SIGNING_KEY_DIR ?? (dataDir === 'memory://' ? 'memory://' : path.join(path.dirname(dataDir), 'keys')),
     signingKey: parseSigningKey(env),
+    verifyOnly: parseFlag(env.VERIFY_ONLY) ?? false,
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     demoRegistryPlates: parseCount('DEMO_REGISTRY_PLATES', env.DEMO_REGISTRY_PLATES, 50_000),
     paymentProvider: env.PAYMENT_PROVIDER?.trim() || 'sandbox',

@@ -38,6 +38,9 @@
  *   guesses runs, beside the same with no flood [p99 ≤ 50 ms], with the account routes'
  *   limit on and off; the verify API and the marketplace listing under load beside a bare
  *   Fastify route, on PGlite with one server process and on PostgreSQL with two
+ * - hostile input (see hostile-bench.ts): the server's longest event-loop delay and the
+ *   slowest /api/health [≤ 50 ms each] during a fleet import of 7 MB of empty lines, one of
+ *   10,000 rows, and 200 pushes nested 6,000 levels deep, each beside a quiet phase's
  *
  * - key replacement (see key-bench.ts): a revoked key's 50,000 plates re-issued by the re-issue
  *   run: time to re-issue all and plates/s, beside the bare signing and writing of the same
@@ -59,7 +62,9 @@
  * claims figures (no build; the server runs in this process, on BENCH_CLAIMS_PORT, default 8480);
  * `--load-only` only the load figures (no build; server processes on BENCH_LOAD_PORT, default
  * 8630, to +6; PostgreSQL ones when BENCH_DATABASE_URL or TEST_DATABASE_URL is set);
- * `--keys-only` only the key replacement figures (no build, no server: the database runs in this process).
+ * `--keys-only` only the key replacement figures (no build, no server: the database runs in this process);
+ * `--hostile-only` only the hostile-input figures (no build; one server process on
+ * BENCH_HOSTILE_PORT, default 8700).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -69,6 +74,7 @@ import { claimsFigures } from './claims-bench';
 import { firstLoadFigures } from './first-load-bench';
 import { fleetFigures } from './fleet-bench';
 import { keyReplacementFigures } from './key-bench';
+import { hostileFigures } from './hostile-bench';
 import { loadFigures } from './load-bench';
 import { reportFigures } from './report-bench';
 import { marketplaceFigures } from './marketplace-bench';
@@ -97,6 +103,7 @@ const REPORTS_ONLY = process.argv.includes('--reports-only');
 const CLAIMS_ONLY = process.argv.includes('--claims-only');
 const LOAD_ONLY = process.argv.includes('--load-only');
 const KEYS_ONLY = process.argv.includes('--keys-only');
+const HOSTILE_ONLY = process.argv.includes('--hostile-only');
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -139,6 +146,7 @@ async function main(): Promise<void> {
   if (CLAIMS_ONLY) return claimsFigures(print, { root, chromiumPath, chromiumArgs });
   if (LOAD_ONLY) return loadFigures(print, { root });
   if (KEYS_ONLY) return keyReplacementFigures(print);
+  if (HOSTILE_ONLY) return hostileFigures(print, { root });
   if (!process.argv.includes('--no-build') && !CERTIFICATES_ONLY) {
     print('building the app…');
     await run('npm', ['run', 'build']);
@@ -173,6 +181,7 @@ async function main(): Promise<void> {
     await claimsFigures(print, { root, chromiumPath, chromiumArgs });
     await loadFigures(print, { root });
     await keyReplacementFigures(print);
+    await hostileFigures(print, { root });
   }
 }
 

@@ -17,10 +17,18 @@ import { buildTestAppWithDb } from './test-app';
 const DAY_MS = 24 * 3600 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 
-/** Bytes that start like a JPEG, with a fingerprint and the size a claim declares. */
-function photo(size: number) {
-  const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(size - 4)]);
-  return { bytes, meta: { sha256: createHash('sha256').update(bytes).digest('hex'), size, width: 1600, height: 1200 } };
+/** A JPEG's start and its frame header (SOF0) declaring `width` × `height` pixels, before any image data. */
+function jpegHeader(width: number, height: number): Buffer {
+  const frame = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01];
+  // An APP0 segment first, as cameras and canvases write one.
+  return Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, ...frame]);
+}
+
+/** Bytes that start like a JPEG of `width` × `height`, with a fingerprint and the size a claim declares. */
+function photo(size: number, width = 1600, height = 1200) {
+  const header = jpegHeader(width, height);
+  const bytes = Buffer.concat([header, randomBytes(Math.max(0, size - header.length))]);
+  return { bytes, meta: { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length, width: 1600, height: 1200 } };
 }
 
 describe('insurance claims', () => {
@@ -301,6 +309,34 @@ describe('insurance claims', () => {
       expect((await putChunk(agent.cookie, saved.id, 'a'.repeat(64), 0, bytes)).statusCode).toBe(404);
       expect((await putChunk(agent.cookie, saved.id, 'not-a-hash', 0, bytes)).statusCode).toBe(400);
       expect((await putChunk(agent.cookie, saved.id, meta.sha256, 0, bytes)).json().isComplete).toBe(true);
+    });
+
+    it('reads a photo’s size from its header and refuses one that declares more pixels than a claim photo has, before keeping a byte', async () => {
+      const huge = photo(20_000, 65_500, 65_500);
+      const saved = claim({ photos: [huge.meta] });
+      await push(agent.cookie, 'saveClaim', saved);
+      const refused = await putChunk(agent.cookie, saved.id, huge.meta.sha256, 0, huge.bytes);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toBe("This photo's header says it is 65500 × 65500 pixels; a claim photo is at most 1600 pixels on its longest side. Resize it and send it again.");
+      expect((await uploadState(agent.cookie, saved.id, huge.meta.sha256)).json()).toMatchObject({ received: 0, isComplete: false });
+      // Sent in small chunks, its header arrives whole only with the second: refused there too.
+      expect((await putChunk(agent.cookie, saved.id, huge.meta.sha256, 0, huge.bytes.subarray(0, 10))).statusCode).toBe(200);
+      const later = await putChunk(agent.cookie, saved.id, huge.meta.sha256, 10, huge.bytes.subarray(10));
+      expect(later.statusCode).toBe(422);
+      expect(later.json().message).toMatch(/65500 × 65500 pixels/);
+      expect((await uploadState(agent.cookie, saved.id, huge.meta.sha256)).json().isComplete).toBe(false);
+      // A wide photo just past the limit, and a JPEG that never says its size.
+      const wide = photo(5_000, 1601, 900);
+      const noFrame = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xda, 0x00, 0x02]), randomBytes(3_000)]);
+      const noFrameMeta = { sha256: createHash('sha256').update(noFrame).digest('hex'), size: noFrame.length, width: 1600, height: 1200 };
+      const other = claim({ photos: [wide.meta, noFrameMeta] });
+      await push(agent.cookie, 'saveClaim', other);
+      expect((await putChunk(agent.cookie, other.id, wide.meta.sha256, 0, wide.bytes)).json().message).toMatch(/1601 × 900 pixels/);
+      const unreadable = await putChunk(agent.cookie, other.id, noFrameMeta.sha256, 0, noFrame);
+      expect(unreadable.statusCode).toBe(422);
+      expect(unreadable.json().message).toBe('The size of this photo cannot be read from its header. Claim photos are sent as JPEG images.');
+      const stored = await db.query('SELECT 1 FROM insurance_claim_photos WHERE claim_id = ANY($1) AND completed_at IS NOT NULL', [[saved.id, other.id]]);
+      expect(stored).toEqual([]);
     });
 
     it('keeps at most 20 photos on a claim, across edits', async () => {

@@ -152,13 +152,80 @@ describe('fleet import', () => {
       Array.from({ length: count }, (_, index) => `Toyota Motor Corporation,    Hiace Commuter High Roof    ,2020,    Pearl White     ,${vin(100_000 + offset + index)}    `);
     const tooMany = await importCsv(owner.cookie, ['make,model,year,colour,chassis_number', ...rows(10_001, 0)].join('\n'));
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().errors).toEqual(['The file has 10,001 vehicles; import at most 10,000 at a time (split the file).']);
+    expect(tooMany.json().errors).toEqual(['The file has more than 10,000 vehicles; import at most 10,000 at a time (split the file).']);
     const file = ['make,model,year,colour,chassis_number', ...rows(10_000, 0)].join('\n');
     expect(file.length).toBeGreaterThan(1024 * 1024);
     const full = await importCsv(owner.cookie, file);
     expect(full.statusCode).toBe(201);
     expect(await vehicleCount(owner.id)).toBe(10_000);
   }, 60_000);
+
+  /** The longest the event loop went without running a 1 ms timer while `work` ran. */
+  async function longestStall(work: () => Promise<unknown>): Promise<number> {
+    let longest = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 1);
+    try {
+      await work();
+      return Math.max(longest, performance.now() - last);
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  /**
+   * The longest stall while a file is imported, and beside it the longest while the same
+   * file is sent signed out (refused 401 after the body is read, so only the framework's
+   * own handling of the bytes): the difference is the import's own work.
+   */
+  async function importStall(cookie: string, file: string): Promise<{ stall: number; reference: number; answer: Awaited<ReturnType<typeof importCsv>> }> {
+    const reference = await longestStall(() => importCsv(undefined, file, true));
+    let answer: Awaited<ReturnType<typeof importCsv>> | undefined;
+    const stall = await longestStall(async () => {
+      answer = await importCsv(cookie, file, true);
+    });
+    if (!answer) throw new Error('no answer');
+    return { stall, reference, answer };
+  }
+
+  /**
+   * The import's own stall (beyond the reference), at best of three tries: other processes
+   * on a shared machine preempt this one now and then, which looks like a stall; work that
+   * holds the event loop itself does so on every try.
+   */
+  async function ownStall(cookie: string, file: string): Promise<{ extra: number; answer: Awaited<ReturnType<typeof importCsv>> }> {
+    let best: { extra: number; answer: Awaited<ReturnType<typeof importCsv>> } | undefined;
+    for (let attempt = 0; attempt < 3 && (best === undefined || best.extra >= 50); attempt += 1) {
+      const { stall, reference, answer } = await importStall(cookie, file);
+      if (best === undefined || stall - reference < best.extra) best = { extra: stall - reference, answer };
+    }
+    if (!best) throw new Error('no try');
+    return best;
+  }
+
+  it('stops reading 7 MB of empty lines at the line limit, with a clear message, never holding the event loop for long', async () => {
+    const owner = await newOwner();
+    const { extra, answer } = await ownStall(owner.cookie, `make,model,colour\n${'\n'.repeat(7 * 1024 * 1024)}`);
+    // The import's own work holds the event loop a few milliseconds at a time (it held it for seconds at once).
+    expect(extra).toBeLessThan(50);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors).toEqual(['The file has more than 20,001 lines; import at most 10,000 vehicles at a time (split the file, and delete its empty rows).']);
+    expect(await vehicleCount(owner.id)).toBe(0);
+  }, 30_000);
+
+  it('checks 10,000 rows a few milliseconds at a time, so other requests are answered meanwhile', async () => {
+    const owner = await newOwner();
+    const rows = Array.from({ length: 9_999 }, (_, index) => `Toyota,Hilux,2020,White,${vin(300_000 + index)}`);
+    const { extra, answer } = await ownStall(owner.cookie, ['make,model,year,colour,chassis_number', ...rows, 'Toyota,,2020,White,'].join('\n'));
+    // Checking every row's values took 90 to 230 ms in one go.
+    expect(extra).toBeLessThan(50);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors).toEqual(['Row 10001: Model is required.']);
+  }, 30_000);
 
   it('refuses someone signed out, and a malformed body with a 400', async () => {
     expect((await importCsv(undefined, 'make,model,colour\nToyota,Hilux,White\n')).statusCode).toBe(401);

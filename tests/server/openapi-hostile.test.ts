@@ -258,14 +258,18 @@ type Category =
   | 'not JSON'
   | 'not an object'
   | 'hostile id'
-  | 'at the bound';
+  | 'at the bound'
+  | 'deep JSON'
+  | 'wide JSON'
+  | 'huge number'
+  | 'odd unicode';
 
 /**
  * Categories sent even where the document admits the value, since no write may take it:
  * control characters are refused in every body, no field of a write holds 100,000
  * characters, and a hostile id names nothing.
  */
-const ALWAYS_REFUSED: ReadonlySet<Category> = new Set(['control character', 'long string', 'hostile id']);
+const ALWAYS_REFUSED: ReadonlySet<Category> = new Set(['control character', 'long string', 'hostile id', 'deep JSON', 'wide JSON']);
 
 interface Candidate {
   category: Category;
@@ -274,6 +278,30 @@ interface Candidate {
 
 const LONG = 'x'.repeat(100_000);
 const CONTROL = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b[31m', '\u007f', '\u0085'];
+/**
+ * Text a person does not type but a script can send: a lone surrogate (not Unicode at all),
+ * a right-to-left override and a byte-order mark around the text, 5,000 combining accents on
+ * one letter, astral characters that count twice in UTF-16. Sent where the document calls
+ * the result invalid (a pattern, an enum, a length), so each must be refused.
+ */
+const ODD_UNICODE: Array<(text: string) => string> = [
+  (text) => `${text}\ud800`,
+  (text) => `\udfff${text}`,
+  (text) => `\u202e${text}\ufeff`,
+  (text) => `${text}${'\u0301'.repeat(5000)}`,
+  (text) => '\u{1D54F}'.repeat(Math.max(2, text.length)),
+  (text) => text.normalize('NFD').split('').reverse().join('\u200d'),
+];
+/** Numbers no field means: past every double, past 2^53, negative zero, a long exponent. */
+const HUGE_NUMBERS = ['1e308', '-1e308', '123456789012345678901234567890', '9007199254740993', '-0', '1e-400', '0.0000000000000000000000000001'];
+/** Extra fields that make a body too deep or too wide for the parser: refused whatever the route. */
+const SHAPES: Array<{ category: Category; extra: string }> = [
+  { category: 'deep JSON', extra: `${'['.repeat(65)}1${']'.repeat(65)}` },
+  { category: 'deep JSON', extra: `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}` },
+  { category: 'deep JSON', extra: `${'['.repeat(6000)}${']'.repeat(6000)}` },
+  { category: 'wide JSON', extra: `[${'0,'.repeat(10_000)}0]` },
+  { category: 'wide JSON', extra: `[${'{},'.repeat(10_000)}{}]` },
+];
 
 /** Values of every other JSON type, and values just outside each bound the schema declares. */
 function hostileValues(schema: JsonSchema, valid: unknown): Candidate[] {
@@ -295,6 +323,7 @@ function hostileValues(schema: JsonSchema, valid: unknown): Candidate[] {
     outside(schema.maximum === undefined ? 1e21 : schema.maximum + (schema.exclusiveMaximum === true ? 0 : 1));
     outside(new RawJson('1e999'));
     outside(new RawJson('-1e999'));
+    for (const text of HUGE_NUMBERS) candidates.push({ category: 'huge number', value: new RawJson(text) });
   }
   if (types.includes('array')) {
     if (schema.minItems !== undefined && schema.minItems > 0) outside([]);
@@ -306,6 +335,7 @@ function hostileValues(schema: JsonSchema, valid: unknown): Candidate[] {
     const middle = Math.ceil(text.length / 2);
     for (const control of CONTROL) candidates.push({ category: 'control character', value: `${text.slice(0, middle)}${control}${text.slice(middle)}` });
     candidates.push({ category: 'long string', value: LONG });
+    for (const odd of ODD_UNICODE) candidates.push({ category: 'odd unicode', value: odd(text) });
   }
   return candidates;
 }
@@ -336,6 +366,14 @@ const HOSTILE_IDS = [
   '%7B%7D',
   '%5B%5D',
 ];
+
+function encodedOrUndefined(text: string): string | undefined {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
 
 function decoded(segment: string): string | undefined {
   try {
@@ -530,7 +568,9 @@ async function requestsFor(path: string, method: string, operation: Operation, c
       }
       // NUL is refused in any address.
       const text = String(value);
-      add(category, encodeURIComponent(text), text.includes('\u0000') || !admitsText(parameter.schema, text));
+      // A lone surrogate has no UTF-8 to percent-encode: an address cannot carry it (HOSTILE_IDS sends broken encodings).
+      const written = encodedOrUndefined(text);
+      if (written !== undefined) add(category, written, text.includes('\u0000') || !admitsText(parameter.schema, text));
     }
     if (parameter.in === 'path') {
       for (const id of HOSTILE_IDS) {
@@ -557,6 +597,13 @@ async function requestsFor(path: string, method: string, operation: Operation, c
   }
   if (!bodySchema) return { requests, fields };
 
+  // The route's valid body with one more field, too deep or too wide: the parser refuses it before any schema.
+  if (basePayload?.startsWith('{')) {
+    for (const { category, extra } of SHAPES) {
+      const payload = basePayload === '{}' ? `{"extra":${extra}}` : `{"extra":${extra},${basePayload.slice(1)}`;
+      requests.push({ category, where: 'body', url: baseUrl, payload, isInvalid: true });
+    }
+  }
   for (const text of [...NOT_AN_OBJECT, ...UNKNOWN_FIELDS]) {
     const category: Category = text.startsWith('{') ? 'unknown fields' : 'not an object';
     // A key __proto__ is refused by the JSON parser whatever the schema says.

@@ -1,5 +1,9 @@
-/** The real server process: starts on PORT, answers, and exits cleanly on SIGTERM. */
+/** The real server process: starts on PORT, answers, and exits cleanly on SIGTERM; a start that cannot go on says why in one line. */
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +58,65 @@ describe('server process', () => {
       expect(() => JSON.parse(line)).toThrow();
     } finally {
       server.kill('SIGKILL');
+    }
+  }, 45_000);
+
+  /** Starts the server with `env` and waits for it to exit: its exit code and what it wrote. */
+  async function failedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+      cwd: root,
+      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', APP_DIR: '/nonexistent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    server.stdout.on('data', (chunk) => (stdout += chunk));
+    server.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => server.kill('SIGKILL'), 40_000);
+    const code = await new Promise<number | null>((resolve) => server.on('exit', (exitCode) => resolve(exitCode)));
+    clearTimeout(timer);
+    return { code, stderr, stdout };
+  }
+
+  /** One line on stderr, no stack trace anywhere. */
+  function expectOneLine({ code, stderr, stdout }: { code: number | null; stderr: string; stdout: string }, message: RegExp): void {
+    expect(code, stderr).toBe(1);
+    expect(stderr.trim().split('\n'), stderr).toHaveLength(1);
+    expect(stderr).toMatch(/^Nambala could not start: /);
+    expect(stderr).toMatch(message);
+    expect(`${stdout}${stderr}`).not.toMatch(/^\s+at /m);
+  }
+
+  it('stops with one line when a new database is started beside a keys folder that already holds keys', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'nambala-start-'));
+    try {
+      await mkdir(path.join(folder, 'keys'));
+      const { privateKey } = generateKeyPairSync('ed25519');
+      await writeFile(path.join(folder, 'keys', 'registry-key-1.pem'), privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+      const result = await failedStart({ PORT: String(port + 2), DATA_DIR: path.join(folder, 'nambala-db') });
+      expectOneLine(result, /keys folder .*keys holds signing keys \(registry-key-1\.pem\) but the database has none.*docs\/backup-and-restore\.md/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 45_000);
+
+  it('stops with one line when the data folder cannot be a folder', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'nambala-start-'));
+    try {
+      await writeFile(path.join(folder, 'a-file'), 'not a folder');
+      expectOneLine(await failedStart({ PORT: String(port + 3), DATA_DIR: path.join(folder, 'a-file', 'nambala-db') }), /The data folder .*a-file\/nambala-db is not a folder \(ENOTDIR\): set DATA_DIR/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 45_000);
+
+  it('stops with one line when its port is in use', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(port + 4, '127.0.0.1', resolve));
+    try {
+      expectOneLine(await failedStart({ PORT: String(port + 4), DATA_DIR: 'memory://' }), new RegExp(`Port ${port + 4} on 127\\.0\\.0\\.1 is already in use by another program: stop that program, or set PORT to a free port\\.`));
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
   }, 45_000);
 });

@@ -1,10 +1,14 @@
-// Writing CSV files people open in a spreadsheet (RFC 4180): fields with a comma, a quote
-// or a line break are quoted and their quotes doubled; lines end with CRLF; a UTF-8 byte
-// order mark first, so Excel reads names such as "Mwila Bánda" correctly.
+// Writing CSV files people open in a spreadsheet (RFC 4180): fields with a separator, a
+// quote or a line break are quoted and their quotes doubled; lines end with CRLF; a UTF-8
+// byte order mark first, so Excel reads names such as "Mwila Bánda" correctly.
+//
+// A semicolon counts as a separator: spreadsheets set to a language that writes decimal
+// commas (and many a CSV import dialog) split on ';', where an unquoted `Mwila;=1+1`
+// would become two cells, the second a formula. Quoted, it stays one cell of text.
 
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
-/** A cell that a spreadsheet would run as a formula (=, +, -, @) is prefixed so it stays text. */
+/** A cell that a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return before one) is prefixed so it stays text. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvField(value: string | number | null | undefined): string {

@@ -6,6 +6,9 @@ import { csvText } from '../csv/csv-writer';
 /** The most vehicles one file may carry. */
 export const MAX_IMPORT_ROWS = 10_000;
 
+/** The most lines a file of `maxRows` vehicles may have, empty ones included: a spreadsheet leaves a few empty rows, never millions. */
+export const maxImportLines = (maxRows: number) => 2 * maxRows + 1;
+
 export const FLEET_CSV_COLUMNS = ['make', 'model', 'year', 'colour', 'chassis_number', 'plate_number'] as const;
 export const FLEET_CSV_HEADER = FLEET_CSV_COLUMNS.join(',');
 

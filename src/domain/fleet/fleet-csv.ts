@@ -7,7 +7,7 @@
 import type { OwnerPlateFacts, PlateHolder, VehicleDetails } from './fleet-input';
 import { chassisTakenMessage, plateFitProblem, vehicleDetailsSchema } from './fleet-input';
 
-import { FLEET_CSV_COLUMNS, MAX_IMPORT_ROWS } from './fleet-csv-format';
+import { FLEET_CSV_COLUMNS, MAX_IMPORT_ROWS, maxImportLines } from './fleet-csv-format';
 
 export * from './fleet-csv-format';
 
@@ -42,18 +42,23 @@ export interface CsvRecord {
   problem?: string;
 }
 
-const COMMA = 44;
 const QUOTE = 34;
 const LF = 10;
 const CR = 13;
 
-/** The records of a CSV text, in order, each with the values as written (quotes removed). A final line break adds no record. */
-export function parseCsv(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
+/**
+ * The records of a CSV text, one at a time and in order, each with the values as written
+ * (quotes removed). A final line break adds no record. One at a time, so a reader can stop
+ * at a limit without building the rest: a file of millions of empty lines costs nothing
+ * past the point where it is refused. `separator` is the comma, or the semicolon some
+ * spreadsheets write.
+ */
+export function* csvRecords(text: string, separator: ',' | ';' = ','): Generator<CsvRecord, void, undefined> {
+  const SEPARATOR = separator.charCodeAt(0);
   const n = text.length;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  if (i >= n) return records;
-  const isEnd = (code: number) => code === COMMA || code === LF || code === CR;
+  if (i >= n) return;
+  const isEnd = (code: number) => code === SEPARATOR || code === LF || code === CR;
   for (;;) {
     const fields: string[] = [];
     let problem: string | undefined;
@@ -97,18 +102,22 @@ export function parseCsv(text: string): CsvRecord[] {
         value = text.slice(start, i);
       }
       fields.push(value);
-      if (i < n && text.charCodeAt(i) === COMMA) {
+      if (i < n && text.charCodeAt(i) === SEPARATOR) {
         i += 1;
         continue;
       }
       break;
     }
-    records.push(problem === undefined ? { fields } : { fields, problem });
-    if (i >= n) break;
+    yield problem === undefined ? { fields } : { fields, problem };
+    if (i >= n) return;
     i += text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
-    if (i >= n) break;
+    if (i >= n) return;
   }
-  return records;
+}
+
+/** The records of a CSV text, in order (csvRecords, all at once). */
+export function parseCsv(text: string, { separator = ',' }: { separator?: ',' | ';' } = {}): CsvRecord[] {
+  return [...csvRecords(text, separator)];
 }
 
 /** What the owner's fleet already holds, for the checks a row is compared against. */
@@ -148,35 +157,70 @@ function readHeader(fields: readonly string[]): { columns: Field[] } | { errors:
   return errors.length > 0 ? { errors } : { columns };
 }
 
-/**
- * Checks a fleet file: its header, every row's values (the same rules as Add Vehicle),
- * chassis numbers and plates used twice in the file or already in the fleet, and the
- * plates' owner and registration. All vehicles, or every row's message.
- */
-export function checkFleetCsv(text: string, context: FleetImportContext, maxRows = MAX_IMPORT_ROWS): FleetImportCheck {
-  if (text.includes('\u0000')) return { ok: false, errors: ['This file is not CSV text (it holds a NUL character). Save it from your spreadsheet as CSV UTF-8 and try again.'] };
-  const records = parseCsv(text);
-  const headerIndex = records.findIndex((record) => !isBlankRecord(record));
-  const header = records[headerIndex];
-  if (!header) return { ok: false, errors: [`The file is empty. Its first row must name the columns: ${columnList}.`] };
-  if (header.problem) return { ok: false, errors: [`Row ${headerIndex + 1}: ${header.problem}.`] };
-  const read = readHeader(header.fields);
-  if ('errors' in read) return { ok: false, errors: read.errors };
-  const { columns } = read;
-  const rows: Array<{ row: number; record: CsvRecord }> = [];
-  for (let index = headerIndex + 1; index < records.length; index += 1) {
-    const record = records[index] as CsvRecord;
-    if (!isBlankRecord(record)) rows.push({ row: index + 1, record });
-  }
-  if (rows.length === 0) return { ok: false, errors: ['The file names its columns but has no vehicles under them.'] };
-  if (rows.length > maxRows) return { ok: false, errors: [`The file has ${count(rows.length)} vehicles; import at most ${count(maxRows)} at a time (split the file).`] };
+/** A file's header and its rows that are not blank, numbered as a spreadsheet numbers them. */
+export interface FleetCsvRows {
+  ok: true;
+  columns: Field[];
+  rows: Array<{ row: number; record: CsvRecord }>;
+}
 
-  const schema = vehicleDetailsSchema(context.today);
-  const errors: string[] = [];
-  const vehicles: VehicleDetails[] = [];
-  const chassisRow = new Map<string, number>();
-  const plateRow = new Map<string, number>();
+/** How many records a reading step covers before it gives a caller the chance to let other work run. */
+const RECORDS_PER_STEP = 1024;
+/** Rows a checking step covers (each goes through the form's zod rules). */
+const ROWS_PER_STEP = 100;
+
+/**
+ * Reads a fleet file's header and rows, stopping at the first row past `maxRows` vehicles
+ * (or past twice as many lines, blank ones included: a spreadsheet leaves a few empty rows,
+ * never millions). It yields every few thousand records: a server runs it a step at a time
+ * (`runInSteps`) so that a large file never holds its event loop for long; `checkFleetCsv`
+ * runs it straight through.
+ */
+export function* readFleetCsv(text: string, maxRows = MAX_IMPORT_ROWS): Generator<undefined, FleetCsvRows | { ok: false; errors: string[] }, undefined> {
+  if (text.includes('\u0000')) return { ok: false, errors: ['This file is not CSV text (it holds a NUL character). Save it from your spreadsheet as CSV UTF-8 and try again.'] };
+  const maxLines = maxImportLines(maxRows);
+  let line = 0;
+  let columns: Field[] | undefined;
+  const rows: Array<{ row: number; record: CsvRecord }> = [];
+  for (const record of csvRecords(text)) {
+    line += 1;
+    if (line % RECORDS_PER_STEP === 0) yield;
+    if (line > maxLines) {
+      return { ok: false, errors: [`The file has more than ${count(maxLines)} lines; import at most ${count(maxRows)} vehicles at a time (split the file, and delete its empty rows).`] };
+    }
+    if (isBlankRecord(record)) continue;
+    if (columns === undefined) {
+      if (record.problem) return { ok: false, errors: [`Row ${line}: ${record.problem}.`] };
+      const read = readHeader(record.fields);
+      if ('errors' in read) return { ok: false, errors: read.errors };
+      columns = read.columns;
+      continue;
+    }
+    rows.push({ row: line, record });
+    if (rows.length > maxRows) return { ok: false, errors: [`The file has more than ${count(maxRows)} vehicles; import at most ${count(maxRows)} at a time (split the file).`] };
+  }
+  if (columns === undefined) return { ok: false, errors: [`The file is empty. Its first row must name the columns: ${columnList}.`] };
+  if (rows.length === 0) return { ok: false, errors: ['The file names its columns but has no vehicles under them.'] };
+  return { ok: true, columns, rows };
+}
+
+/** A row read against the form's rules: its problems so far, and its vehicle when its values are valid. */
+export interface FleetRowValues {
+  row: number;
+  problems: string[];
+  vehicle?: VehicleDetails;
+}
+
+/**
+ * Checks every row's values with the same rules as Add Vehicle (no fleet needed: a server
+ * runs this before it locks the owner's fleet). Yields every few hundred rows, as
+ * readFleetCsv does.
+ */
+export function* checkFleetRowValues({ columns, rows }: FleetCsvRows, today: string): Generator<undefined, FleetRowValues[], undefined> {
+  const schema = vehicleDetailsSchema(today);
+  const checked: FleetRowValues[] = [];
   for (const { row, record } of rows) {
+    if (checked.length % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const problems: string[] = [];
     if (record.problem) problems.push(record.problem);
     else if (record.fields.length !== columns.length) {
@@ -185,40 +229,78 @@ export function checkFleetCsv(text: string, context: FleetImportContext, maxRows
       const input: Partial<Record<Field, string>> = {};
       for (const [index, field] of columns.entries()) input[field] = record.fields[index];
       const parsed = schema.safeParse(input);
-      if (!parsed.success) {
-        const seen = new Set<string>();
-        for (const issue of parsed.error.issues) {
-          const field = String(issue.path[0]);
-          if (!seen.has(field)) problems.push(issue.message);
-          seen.add(field);
-        }
-      } else {
-        const vehicle = parsed.data;
-        if (vehicle.chassisNumber !== '') {
-          const earlier = chassisRow.get(vehicle.chassisNumber);
-          if (earlier !== undefined) problems.push(`Chassis number ${vehicle.chassisNumber} is also on row ${earlier}`);
-          else if (context.existingChassisNumbers.has(vehicle.chassisNumber)) problems.push(chassisTakenMessage(vehicle.chassisNumber).replace(/\.$/, ''));
-          else chassisRow.set(vehicle.chassisNumber, row);
-        }
-        if (vehicle.plateNumber !== null) {
-          const earlier = plateRow.get(vehicle.plateNumber);
-          if (earlier !== undefined) problems.push(`Plate ${vehicle.plateNumber} is also on row ${earlier}`);
-          else {
-            plateRow.set(vehicle.plateNumber, row);
-            const problem = plateFitProblem({
-              plateNumber: vehicle.plateNumber,
-              vehicleId: null,
-              chassisNumber: vehicle.chassisNumber,
-              plate: context.plates.get(vehicle.plateNumber),
-              holder: context.plateHolders.get(vehicle.plateNumber),
-            });
-            if (problem) problems.push(problem.replace(/\.$/, ''));
-          }
-        }
-        vehicles.push(vehicle);
+      if (parsed.success) {
+        checked.push({ row, problems, vehicle: parsed.data });
+        continue;
       }
+      const seen = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]);
+        if (!seen.has(field)) problems.push(issue.message);
+        seen.add(field);
+      }
+    }
+    checked.push({ row, problems });
+  }
+  return checked;
+}
+
+/**
+ * Checks rows whose values are read against the owner's fleet: chassis numbers and plates
+ * used twice in the file or already in the fleet, and the plates' owner and registration.
+ * All vehicles, or every row's message. Map look-ups only: quick enough for 10,000 rows
+ * under the fleet's lock.
+ */
+export function checkFleetRowsAgainst(checked: readonly FleetRowValues[], context: FleetImportContext): FleetImportCheck {
+  const errors: string[] = [];
+  const vehicles: VehicleDetails[] = [];
+  const chassisRow = new Map<string, number>();
+  const plateRow = new Map<string, number>();
+  for (const { row, problems: valueProblems, vehicle } of checked) {
+    const problems = [...valueProblems];
+    if (vehicle) {
+      if (vehicle.chassisNumber !== '') {
+        const earlier = chassisRow.get(vehicle.chassisNumber);
+        if (earlier !== undefined) problems.push(`Chassis number ${vehicle.chassisNumber} is also on row ${earlier}`);
+        else if (context.existingChassisNumbers.has(vehicle.chassisNumber)) problems.push(chassisTakenMessage(vehicle.chassisNumber).replace(/\.$/, ''));
+        else chassisRow.set(vehicle.chassisNumber, row);
+      }
+      if (vehicle.plateNumber !== null) {
+        const earlier = plateRow.get(vehicle.plateNumber);
+        if (earlier !== undefined) problems.push(`Plate ${vehicle.plateNumber} is also on row ${earlier}`);
+        else {
+          plateRow.set(vehicle.plateNumber, row);
+          const problem = plateFitProblem({
+            plateNumber: vehicle.plateNumber,
+            vehicleId: null,
+            chassisNumber: vehicle.chassisNumber,
+            plate: context.plates.get(vehicle.plateNumber),
+            holder: context.plateHolders.get(vehicle.plateNumber),
+          });
+          if (problem) problems.push(problem.replace(/\.$/, ''));
+        }
+      }
+      vehicles.push(vehicle);
     }
     if (problems.length > 0) errors.push(`Row ${row}: ${problems.map((problem) => problem.replace(/\.$/, '')).join('; ')}.`);
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, vehicles };
+}
+
+/** Runs a stepped check to its end at once: the app checks a file this way before sending it. */
+export function runToEnd<T>(steps: Generator<undefined, T, undefined>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * Checks a fleet file: its header and rows (readFleetCsv), every row's values
+ * (checkFleetRowValues), then the rows against the fleet (checkFleetRowsAgainst).
+ * All vehicles, or every row's message.
+ */
+export function checkFleetCsv(text: string, context: FleetImportContext, maxRows = MAX_IMPORT_ROWS): FleetImportCheck {
+  const read = runToEnd(readFleetCsv(text, maxRows));
+  return read.ok ? checkFleetRowsAgainst(runToEnd(checkFleetRowValues(read, context.today)), context) : read;
 }

@@ -7,10 +7,11 @@
  * retires the old one, whose credentials keep verifying until they expire.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database, Queryable } from '../db/database';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
+import { databaseWithoutKeys, folderProblem, keyDoesNotMatch, keysWithoutDatabase } from '../startup-error';
 
 /** Serialises key creation and rotation across server instances. */
 export const KEY_LOCK = 7_262_203;
@@ -29,6 +30,8 @@ export interface Signer {
 export interface KeySource {
   keyDir: string;
   signingKey: { keyId: number; pem: string } | undefined;
+  /** VERIFY_ONLY: this instance holds no private key on purpose (it verifies and serves keys, issues nothing). */
+  verifyOnly?: boolean;
 }
 
 // Keys made for an in-memory database live as long as the process, found by their
@@ -45,6 +48,44 @@ export function rawPublicKey(privateKey: KeyObject): Uint8Array {
   const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
   if (jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') throw new Error('The signing key is not an Ed25519 key');
   return new Uint8Array(Buffer.from(jwk.x, 'base64url'));
+}
+
+const KEY_FILE = /^registry-key-(\d+)\.pem$/;
+
+/** The key files in the folder, by key id; none when the folder does not exist yet. */
+async function keyFilesIn(keyDir: string): Promise<Map<number, string>> {
+  try {
+    const names = await readdir(keyDir);
+    return new Map(names.flatMap((name) => {
+      const match = KEY_FILE.exec(name);
+      return match ? [[Number(match[1]), name] as const] : [];
+    }));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
+    throw folderProblem(error, 'keys folder', keyDir, 'SIGNING_KEY_DIR') ?? error;
+  }
+}
+
+/**
+ * Whether the keys folder belongs with the database, checked before anything is made: keys
+ * with an empty database (a new database beside an old folder: it once died on EEXIST as it
+ * wrote its first key over an old one), a database whose keys are none of the folder's, or a
+ * key file whose public half is not the database's. Each stops the start with a StartupError.
+ */
+async function checkKeyFolder(tx: Queryable, source: KeySource): Promise<void> {
+  if (source.keyDir === 'memory://') return;
+  const files = await keyFilesIn(source.keyDir);
+  const known = await signingKeyRepository(tx).all();
+  if (known.length === 0) {
+    if (files.size > 0 && !source.signingKey) throw keysWithoutDatabase(source.keyDir, [...files.values()]);
+    return;
+  }
+  const inFolder = known.filter((key) => files.has(key.keyId));
+  if (inFolder.length === 0 && !source.signingKey && !source.verifyOnly) throw databaseWithoutKeys(source.keyDir, known.map((key) => key.keyId));
+  for (const key of inFolder) {
+    const privateKey = await readPrivateKey(source, key.keyId, key.publicKey).catch(() => undefined);
+    if (privateKey && Buffer.compare(Buffer.from(rawPublicKey(privateKey)), Buffer.from(key.publicKey)) !== 0) throw keyDoesNotMatch(source.keyDir, key.keyId);
+  }
 }
 
 async function readPrivateKey(source: KeySource, keyId: number, publicKey: Uint8Array): Promise<KeyObject | undefined> {
@@ -92,6 +133,7 @@ async function createActiveKey(tx: Queryable, source: KeySource): Promise<Signer
 export async function openSigner(db: Database, source: KeySource): Promise<Signer | undefined> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [KEY_LOCK]);
+    await checkKeyFolder(tx, source);
     const keys = signingKeyRepository(tx);
     if (source.signingKey && !(await keys.find(source.signingKey.keyId))) {
       // A key given by value that the database has not seen yet becomes the active one.

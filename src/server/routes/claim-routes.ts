@@ -18,6 +18,8 @@ import {
   MAX_PHOTO_BYTES,
   transitionClaim,
 } from '#domain/insurance/claim';
+import { MAX_PHOTO_SIDE } from '#domain/insurance/claim-steps';
+import { declaredImageSize } from '#domain/insurance/image-size';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/database';
@@ -111,6 +113,19 @@ async function ownUpload(tx: Queryable, agent: User, claimId: string, sha256: st
   return upload;
 }
 
+/**
+ * Refuses a photo whose header declares more pixels than the device ever sends (its longest
+ * side is resized to MAX_PHOTO_SIDE), or, once whole, declares no size at all. No decoder
+ * ever sees such a file: a header can declare 65,500 × 65,500 pixels in a few bytes.
+ */
+function refuseOversizedPhoto(size: ReturnType<typeof declaredImageSize>): void {
+  if (size === 'incomplete') return;
+  if (size === 'unreadable') throw new Refusal(422, 'The size of this photo cannot be read from its header. Claim photos are sent as JPEG images.');
+  if (size.width > MAX_PHOTO_SIDE || size.height > MAX_PHOTO_SIDE || size.width < 1 || size.height < 1) {
+    throw new Refusal(422, `This photo's header says it is ${size.width} × ${size.height} pixels; a claim photo is at most ${MAX_PHOTO_SIDE} pixels on its longest side. Resize it and send it again.`);
+  }
+}
+
 /** Adds a chunk of a photo at `offset`, inside the caller's transaction. */
 export async function receivePhotoChunk(tx: Queryable, { agent, at, ip }: ClaimChange, claimId: string, sha256: string, offset: number, chunk: Buffer): Promise<PhotoUpload> {
   const claims = claimRepository(tx);
@@ -122,6 +137,8 @@ export async function receivePhotoChunk(tx: Queryable, { agent, at, ip }: ClaimC
   if (offset === 0 && chunk.length > 0 && !chunk.subarray(0, JPEG_START.length).equals(JPEG_START.subarray(0, Math.min(JPEG_START.length, chunk.length)))) {
     throw new Refusal(422, 'This is not a JPEG photo. Claim photos are sent as JPEG images.');
   }
+  // The size the header declares, read before a byte is kept when the first chunk holds it.
+  if (offset === 0) refuseOversizedPhoto(declaredImageSize(chunk));
   // A chunk sent again after a lost answer overlaps what is here: only the new part is kept.
   const fresh = chunk.subarray(upload.received - offset);
   const received = fresh.length > 0 ? await claims.append(claimId, sha256, fresh) : upload.received;
@@ -131,6 +148,9 @@ export async function receivePhotoChunk(tx: Queryable, { agent, at, ip }: ClaimC
     await claims.discardBytes(claimId, sha256);
     throw new Refusal(422, "The photo's bytes do not match its fingerprint, so they were dropped. Send it again from the start.");
   }
+  // Whole now: a photo becomes part of the claim only with a header that says a size within the limit.
+  const size = declaredImageSize(content);
+  refuseOversizedPhoto(size === 'incomplete' ? 'unreadable' : size);
   await claims.complete(claimId, sha256, at);
   const claim = await claims.publish(claimId);
   await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.claim.photo', target: claimId, detail: { claimNumber: claim.claimNumber, sha256, size: upload.size }, ip });

@@ -97,7 +97,7 @@ describe('checkFleetCsv', () => {
 
   it('refuses more rows than the limit before checking any', () => {
     const text = ['make,model,colour', 'A,B,C', 'A,B,C', 'A,B,', 'A,B,C'].join('\n');
-    expect(checkFleetCsv(text, context(), 3)).toEqual({ ok: false, errors: ['The file has 4 vehicles; import at most 3 at a time (split the file).'] });
+    expect(checkFleetCsv(text, context(), 3)).toEqual({ ok: false, errors: ['The file has more than 3 vehicles; import at most 3 at a time (split the file).'] });
   });
 
   it('names a header problem and stops there', () => {
