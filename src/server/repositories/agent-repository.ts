@@ -190,6 +190,16 @@ export function agentRepository(db: Queryable) {
      * already recorded updates that record: devices are told to drop the copy. 'unchanged'
      * when this version is already the record's (the same change sent again).
      */
+    /** What the whitebook sale of a plate recorded, as a reviewer reads it; undefined when none was. */
+    async saleOf(plateNumber: string): Promise<{ ownerName: string; ownerNrc: string; vehicle: string; saleDate: string; entitlementReference: string } | undefined> {
+      const [row] = await db.query<{ owner_name: string; owner_nrc: string; vehicle: string; sale_date: string; entitlement_reference: string }>(
+        `SELECT owner_name, owner_nrc, vehicle_colour || ' ' || vehicle_make || ' ' || vehicle_model AS vehicle, to_char(sale_date, 'YYYY-MM-DD') AS sale_date, entitlement_reference
+           FROM whitebook_entries WHERE plate_number = $1`,
+        [plateNumber],
+      );
+      return row ? { ownerName: row.owner_name, ownerNrc: row.owner_nrc, vehicle: row.vehicle, saleDate: row.sale_date, entitlementReference: row.entitlement_reference } : undefined;
+    },
+
     async saveManufacturingRecord(agentId: string, record: ManufacturingRecord): Promise<'added' | 'updated' | 'unchanged'> {
       const [existing] = await db.query<ManufacturingRow>('SELECT * FROM manufacturing_records WHERE agent_id = $1 AND plate_number = $2 FOR UPDATE', [agentId, record.plateNumber]);
       let stored: ManufacturingRow | undefined;

@@ -7,8 +7,10 @@
  */
 import { ALERT_ALREADY_REVIEWED, NOT_A_SHOP } from '#domain/integrity/integrity-alert';
 import { ALERT_NAMES_NO_PLATE, alertReviewSchema, NOT_YOUR_PLATE, nothingToRevoke, registrationReportSchema, registrationRevocationSchema, shopRecordingSchema } from '#domain/integrity/integrity-decisions';
+import type { Queryable } from '../db/database';
 import { raiseIntegrityAlert } from '../integrity/integrity-alerts';
 import { plateLifecycle } from '../lifecycle/plate-lifecycle';
+import { agentRepository } from '../repositories/agent-repository';
 import { plateRepository } from '../repositories/plate-repository';
 import { notify } from '../notifications/notify';
 import { auditRepository } from '../repositories/audit-repository';
@@ -16,15 +18,21 @@ import { integrityAlertRepository } from '../repositories/integrity-alert-reposi
 import { userRepository } from '../repositories/user-repository';
 import { actor, defineIntent, Refusal } from './intent';
 
+/** The alert a decision is about, locked: refused when it is gone or already decided. */
+async function openAlert(tx: Queryable, alertId: string) {
+  const alerts = integrityAlertRepository(tx);
+  const alert = await alerts.find(alertId, { forUpdate: true });
+  if (!alert) throw new Refusal(404, 'This alert no longer exists.');
+  if (alert.status !== 'Open') throw new Refusal(409, ALERT_ALREADY_REVIEWED);
+  return { alerts, alert };
+}
+
 export const reviewIntegrityAlert = defineIntent({
   access: 'registry:manage',
   payload: alertReviewSchema,
   async apply(context, { alertId, note }) {
     const admin = actor(context);
-    const alerts = integrityAlertRepository(context.tx);
-    const alert = await alerts.find(alertId, { forUpdate: true });
-    if (!alert) throw new Refusal(404, 'This alert no longer exists.');
-    if (alert.status !== 'Open') throw new Refusal(409, ALERT_ALREADY_REVIEWED);
+    const { alerts, alert } = await openAlert(context.tx, alertId);
     await alerts.review(alertId, admin.id, note, context.now());
     await auditRepository(context.tx).record({ actorId: admin.id, action: 'integrity.reviewed', target: alertId, detail: { kind: alert.kind, plateNumber: alert.plateNumber, note }, ip: context.ip });
     return undefined;
@@ -41,10 +49,7 @@ export const revokeRegistration = defineIntent({
   payload: registrationRevocationSchema,
   async apply(context, { alertId, note }) {
     const admin = actor(context);
-    const alerts = integrityAlertRepository(context.tx);
-    const alert = await alerts.find(alertId, { forUpdate: true });
-    if (!alert) throw new Refusal(404, 'This alert no longer exists.');
-    if (alert.status !== 'Open') throw new Refusal(409, ALERT_ALREADY_REVIEWED);
+    const { alerts, alert } = await openAlert(context.tx, alertId);
     if (!alert.plateNumber) throw new Refusal(422, ALERT_NAMES_NO_PLATE);
     const revoked = await plateLifecycle(context.tx).revokeInError(alert.plateNumber, note, { id: admin.id, ip: context.ip, alertId });
     if (!revoked) throw new Refusal(409, nothingToRevoke(alert.plateNumber));
@@ -92,11 +97,7 @@ export const reportRegistration = defineIntent({
     const alerts = integrityAlertRepository(context.tx);
     const already = (await alerts.list({ status: 'Open', subjectId: plate.agentId ?? undefined })).some((alert) => alert.kind === 'registration-reported' && alert.plateNumber === plate.plateNumber);
     if (already) return undefined;
-    const [sale] = await context.tx.query<{ owner_name: string; owner_nrc: string; vehicle: string; sale_date: string; entitlement_reference: string }>(
-      `SELECT owner_name, owner_nrc, vehicle_colour || ' ' || vehicle_make || ' ' || vehicle_model AS vehicle, to_char(sale_date, 'YYYY-MM-DD') AS sale_date, entitlement_reference
-         FROM whitebook_entries WHERE plate_number = $1`,
-      [plate.plateNumber],
-    );
+    const sale = await agentRepository(context.tx).saleOf(plate.plateNumber);
     await raiseIntegrityAlert(
       context.tx,
       {
@@ -107,7 +108,7 @@ export const reportRegistration = defineIntent({
         evidence: {
           'Reported by': `${owner.name} (${owner.email})`,
           Note: note,
-          ...(sale ? { 'Owner recorded at the sale': `${sale.owner_name} (${sale.owner_nrc})`, Vehicle: sale.vehicle, 'Sale date': sale.sale_date, 'Entitlement reference': sale.entitlement_reference } : {}),
+          ...(sale ? { 'Owner recorded at the sale': `${sale.ownerName} (${sale.ownerNrc})`, Vehicle: sale.vehicle, 'Sale date': sale.saleDate, 'Entitlement reference': sale.entitlementReference } : {}),
         },
       },
       context.now(),

@@ -81,7 +81,7 @@ export function confirmSignup(confirmation: SignupConfirmation): Promise<AuthRes
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 export type PasswordField = (typeof PASSWORD_FIELDS)[number];
 
-type FormResult<Field extends string> = { ok: true; message: string | null } | { ok: false; message: string | null; fields: Partial<Record<Field, string>> };
+export type FormResult<Field extends string> = { ok: true; message: string | null } | { ok: false; message: string | null; fields: Partial<Record<Field, string>> };
 
 /** Sends a password form. Online only: a password never waits in the outbox. */
 async function sendPasswordForm<Field extends string>(path: string, body: unknown, fieldNames: readonly Field[], offline: string): Promise<FormResult<Field>> {

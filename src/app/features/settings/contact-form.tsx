@@ -7,62 +7,36 @@
 import type { ContactChangeInput } from '#domain/accounts/contact-change';
 import { formatPhone } from '#domain/validation/identity-checks';
 import { Alert, Button, Input, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
-import { checkWithRules } from '../../components/form-rules';
-import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
+import { onDemand } from '../../components/loaded-when-open';
 import { PlainField } from '../../components/plain-field';
-import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { refreshSession, type SessionUser } from '../../session/session-store';
 import { changeContact, type ContactField } from '../auth/auth-api';
 import { PasswordInput } from '../auth/password-input';
+import { useOnlineForm } from './use-online-form';
 
 const rules = onDemand(() => import('#domain/accounts/contact-change').then((module) => module.contactChangeSchema));
 
 export function ContactForm({ user }: { user: SessionUser }) {
   const isOnline = useOnlineStatus();
-  const [values, setValues] = useState<Required<ContactChangeInput>>({ email: user.email, phone: user.phone ? formatPhone(user.phone) : '', currentPassword: '' });
-  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { values, setValues, errors, change: changeField, message, isSaving, formRef, send } = useOnlineForm<Required<ContactChangeInput>>({ email: user.email, phone: user.phone ? formatPhone(user.phone) : '', currentPassword: '' });
   const [done, setDone] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
-  const [failures, setFailures] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, failures);
 
   function change(field: ContactField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    changeField(field, value);
     setDone(null);
   }
 
   async function save() {
-    setMessage(null);
     setDone(null);
-    const checked = await checkWithRules(rules.load(), values);
-    if (!checked) return setMessage(NOT_LOADED);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFailures((count) => count + 1);
-      return;
-    }
-    setSaving(true);
-    try {
-      const result = await changeContact(checked.value);
-      if (result.ok) {
-        setValues((current) => ({ ...current, currentPassword: '' }));
-        setDone(result.message);
-        void refreshSession();
-        return;
-      }
-      setErrors(result.fields);
-      setMessage(result.message);
-      setFailures((count) => count + 1);
-    } finally {
-      setSaving(false);
-    }
+    const sent = await send(rules.load(), changeContact);
+    if (!sent) return;
+    setValues((current) => ({ ...current, currentPassword: '' }));
+    setDone(sent.message);
+    void refreshSession();
   }
 
   return (

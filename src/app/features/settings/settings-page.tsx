@@ -3,22 +3,21 @@ import type { PasswordChange, Profile, ProfileInput } from '#domain/accounts/pro
 import { formatPhone } from '#domain/validation/identity-checks';
 import { Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useStoreQuery } from '../../store/use-store-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
-import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
-import { checkWithRules } from '../../components/form-rules';
+import { onDemand } from '../../components/loaded-when-open';
 import { PlainField } from '../../components/plain-field';
 import { showToast } from '../../components/toast';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
-import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { refreshSession, type SessionUser, setSignedIn } from '../../session/session-store';
 import { useSession } from '../../session/use-session';
 import type { LocalProfile } from '../../store/database';
-import { changePassword, type PasswordField } from '../auth/auth-api';
+import { changePassword } from '../auth/auth-api';
 import { PasswordInput } from '../auth/password-input';
 import { ContactForm } from './contact-form';
+import { useOnlineForm } from './use-online-form';
 import { SessionsList } from './sessions-list';
 
 // The forms' rules load once the page is idle (or with the first save), not with the page.
@@ -88,42 +87,16 @@ const EMPTY_PASSWORDS: PasswordChange = { currentPassword: '', newPassword: '', 
 
 function PasswordForm() {
   const isOnline = useOnlineStatus();
-  const [values, setValues] = useState<PasswordChange>(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
-  const [failures, setFailures] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, failures);
-
-  function change(field: PasswordField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
+  const { values, setValues, errors, change, message, isSaving, formRef, send } = useOnlineForm<PasswordChange>(EMPTY_PASSWORDS);
 
   async function save() {
-    setMessage(null);
-    const checked = await checkWithRules(rules.load().then((loaded) => loaded.passwordChangeSchema), values);
-    if (!checked) return setMessage(NOT_LOADED);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFailures((count) => count + 1);
-      return;
-    }
-    setSaving(true);
-    try {
-      const result = await changePassword(checked.value);
-      if (result.ok) {
-        setValues(EMPTY_PASSWORDS);
-        showToast({ type: 'success', title: 'Password changed', description: 'You stay signed in here; other devices were signed out.', closable: true });
-        return;
-      }
-      setErrors(result.fields);
-      setMessage(result.message);
-      setFailures((count) => count + 1);
-    } finally {
-      setSaving(false);
-    }
+    const sent = await send(
+      rules.load().then((loaded) => loaded.passwordChangeSchema),
+      changePassword,
+    );
+    if (!sent) return;
+    setValues(EMPTY_PASSWORDS);
+    showToast({ type: 'success', title: 'Password changed', description: 'You stay signed in here; other devices were signed out.', closable: true });
   }
 
   return (
