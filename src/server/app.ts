@@ -98,6 +98,8 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   const migration = await migrate(db);
   if (migration.applied.length > 0) app.log.info({ applied: migration.applied }, 'migrations applied');
   if (config.seedDemo) await seedDemo(db, app.log);
+  // The shop's deliveries of blanks come before the plates made on them.
+  if (config.seedDemo) await seedDemoInventory(db, app.log, now());
   const opened = await openSigner(db, config);
   // Every route holds this one signer, so a key rotated on the QR System page signs from then on,
   // here at once and on other instances from their next signing (catchUp).
@@ -108,7 +110,6 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
     await seedDemoOwner(db, signer, app.log, now());
     await seedDemoInsurance(db, app.log, now());
   }
-  if (config.seedDemo) await seedDemoInventory(db, app.log, now());
 
   const newId = () => uuidv7(Date.now(), randomBytes(10));
 

@@ -22,6 +22,8 @@ export interface OnlineVerdict {
   expiryDate: string | null;
   owner?: { name: string };
   insurance?: { insurer: string; policyNumber: string; until: string } | 'none';
+  /** Police tier: the plate's blank serials, stamped form. */
+  serials?: { front: string; rear: string };
   stage?: UnissuedStanding | null;
   message?: string;
 }

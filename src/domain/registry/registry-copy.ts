@@ -18,7 +18,7 @@ export const REGISTRY_BUCKET_COUNT = 4096;
  * registered plate's row also carries its insurance cover. A device holding a copy of an
  * older format fetches every bucket again (src/app/registry/registry-copy.ts).
  */
-export const REGISTRY_COPY_FORMAT = 2;
+export const REGISTRY_COPY_FORMAT = 3;
 
 /** The standing stored in the registry. Expired is not stored: it follows from the expiry date. */
 export const REGISTRY_STANDINGS = ['Valid', 'Revoked', 'Stolen'] as const;
@@ -49,6 +49,8 @@ export interface RegistryCopyRow {
    * on a row of format 1, which said nothing of insurance.
    */
   cover?: CoverTerm[];
+  /** A registered plate's blank serials (numbers: 1234 is ZB-0001234); absent when the registry has none, and on rows of older formats. */
+  serials?: { front: number; rear: number };
 }
 
 /**
@@ -108,6 +110,8 @@ export function encodeBucket(rows: readonly RegistryCopyRow[]): string {
         cleanText(row.model),
         cleanText(row.colour),
         ...coverFields(row.cover),
+        // After the cover terms: the blanks' serials in base 36, or none when the registry has none.
+        ...(row.cover !== undefined && row.serials ? [row.serials.front.toString(36), row.serials.rear.toString(36)] : []),
       ].join(FIELD_SEPARATOR),
     )
     .join(ROW_SEPARATOR);
@@ -132,7 +136,11 @@ function decodeLine(line: string): RegistryCopyRow | null {
   if (!plateNumber || !standing || registration === undefined || expiry === undefined || make === undefined || model === undefined || colour === undefined) return null;
   const row: RegistryCopyRow = { plateNumber, standing, registrationDate: fromDays(registration), expiryDate: fromDays(expiry), make, model, colour };
   const cover = decodeCover(more);
-  if (cover !== undefined) row.cover = cover;
+  if (cover !== undefined) {
+    row.cover = cover;
+    const [front, rear] = more.slice(1 + cover.length * 3);
+    if (front && rear && /^[0-9a-z]+$/.test(front) && /^[0-9a-z]+$/.test(rear)) row.serials = { front: parseInt(front, 36), rear: parseInt(rear, 36) };
+  }
   return row;
 }
 

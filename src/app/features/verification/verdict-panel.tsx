@@ -10,6 +10,7 @@ import { describeAge, isClockOff } from '#domain/credential/freshness';
 import { verdictHeadline, verdictTone } from '#domain/credential/presentation';
 import { unissuedExplanation, unissuedHeadline } from '#domain/plates/lifecycle';
 import { coverText } from '#domain/registry/cover';
+import { serialsText } from '#domain/serials/blank-serial';
 import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
 import { Alert } from '@chakra-ui/react';
 import { CHECK_DRAWING, CLOCK_DRAWING, WARNING_DRAWING } from '../../components/icon-drawings';
@@ -173,8 +174,10 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
           <Detail label="Registration date" value={formatDay(outcome.registrationDate)} />
           <Detail label="Expiry date" value={formatDay(outcome.expiryDate)} />
           {outcome.insurance !== undefined && <Detail label="Insurance" value={coverText(outcome.insurance, formatDay)} testId="insurance-cover" isAlarm={outcome.insurance === 'none'} />}
+          {outcome.serials && <Detail label="Serials" value={serialsText(outcome.serials)} testId="blank-serials" />}
         </dl>
       )}
+      {outcome.serials && <p data-testid="serials-hint">Compare with the serial stamped on each plate: a plate whose serial differs is not the one registered (a clone).</p>}
       <div className={cls('source')}>
         <PlainIcon drawing={CLOCK_DRAWING} className={cls('sourceIcon')} />
         <Freshness result={outcome} />

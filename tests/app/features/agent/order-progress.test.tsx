@@ -28,7 +28,7 @@ const order: LocalAgentOrder = {
   collectionDate: '2026-11-27',
   createdAt: '2026-11-22T08:00:00.000Z',
 };
-const record: LocalManufacturingRecord = { id: 'm1', plateNumber: 'ZM-101-ABC', status: 'Printed', batchNumber: 'B-2611-01', productionDate: '2026-11-23', notes: '', createdAt: '2026-11-23T08:00:00.000Z', syncState: 'synced' };
+const record: LocalManufacturingRecord = { id: 'm1', plateNumber: 'ZM-101-ABC', status: 'Printed', batchNumber: 'B-2611-01', productionDate: '2026-11-23', notes: '', frontSerial: 'ZB-0000001', rearSerial: 'ZB-0000002', createdAt: '2026-11-23T08:00:00.000Z', syncState: 'synced' };
 
 const render = (element: ReactElement) => renderToString(<ChakraProvider value={appSystem()}>{element}</ChakraProvider>);
 

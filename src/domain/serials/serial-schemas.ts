@@ -1,0 +1,57 @@
+// The forms' and payloads' rules (zod) for blank serials: a serial typed on the manufacturing
+// form, a spoiled blank, and a delivery's range on the administrator's allocation form.
+import { z } from 'zod';
+import { formatBlankSerial, parseBlankSerial } from './blank-serial';
+
+/** A serial as typed, given back in its stamped form (ZB-0001234). */
+export const blankSerialSchema = (label: string) =>
+  z.string({ error: `${label} is required` }).transform((text, context) => {
+    const parsed = parseBlankSerial(text, label);
+    if (!parsed.ok) {
+      context.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return formatBlankSerial(parsed.value);
+  });
+
+/** A serial in its stamped form as a number (the schema above has checked it). */
+export function serialNumber(serial: string): number {
+  const parsed = parseBlankSerial(serial);
+  if (!parsed.ok) throw new Error(`not a blank serial: ${serial}`);
+  return parsed.value;
+}
+
+export const SAME_SERIAL_TWICE = 'The rear blank must have its own serial: a plate’s front and rear are two blanks.';
+export const SPOILED_REASON_REQUIRED = 'Please say why the blank was spoiled';
+
+/** The front and rear serials a manufacturing record names: two different blanks. */
+export const plateSerialsShape = {
+  frontSerial: blankSerialSchema('Front blank serial'),
+  rearSerial: blankSerialSchema('Rear blank serial'),
+};
+
+/** A blank the shop spoiled (misprinted, bent, damaged in delivery), recorded with its reason. */
+export function spoiledBlankSchema(today: string) {
+  return z.object({
+    id: z.uuid({ error: 'id must be a UUID' }),
+    serial: blankSerialSchema('Blank serial'),
+    reason: z
+      .string({ error: SPOILED_REASON_REQUIRED })
+      .trim()
+      .min(1, SPOILED_REASON_REQUIRED)
+      .max(200, 'The reason must be at most 200 characters')
+      .refine((value) => !/[\u0000-\u001f]/.test(value), 'The reason must not contain control characters'),
+    spoiledDate: z
+      .string({ error: 'Date spoiled is required' })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date spoiled must be a date')
+      .refine((value) => value <= today, 'The date cannot be in the future'),
+  });
+}
+export type SpoiledBlankInput = z.input<ReturnType<typeof spoiledBlankSchema>>;
+export type SpoiledBlank = z.output<ReturnType<typeof spoiledBlankSchema>>;
+
+/** A spoiled blank as the shop's devices keep it. */
+export interface StoredSpoiledBlank extends SpoiledBlank {
+  recordedAt: string;
+}
