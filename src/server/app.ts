@@ -60,6 +60,7 @@ import { testClockRoutes } from './routes/test-clock-routes';
 import { transferRoutes } from './routes/transfer-routes';
 import { reportRoutes } from './routes/report-routes';
 import { accessLogRoutes } from './routes/access-log-routes';
+import { blankSerialRoutes } from './routes/blank-serial-routes';
 import { registerSystemLog } from './plugins/system-log';
 
 export interface BuildOptions {
@@ -155,6 +156,7 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   await app.register(renewalRoutes, payments);
   await app.register(reportRoutes, { db, now });
   await app.register(accessLogRoutes, { db, now });
+  await app.register(blankSerialRoutes, { db });
   if (config.testClock) await app.register(testClockRoutes, { db, clock });
   registerRenewalReminders(app, db, now);
   registerAccessLogRetention(app, db, now);

@@ -165,3 +165,53 @@ export function checkBlank(serial: number, ranges: readonly SerialRange[], previ
 export function serialsText(serials: { front: string; rear: string }): string {
   return `front ${serials.front}, rear ${serials.rear}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The reconciliation as screens and the API show it
+
+/** One delivery's line: delivered = used + spoiled + in stock + unaccounted. */
+export interface DeliveryLine {
+  /** The allocation's number (null before the server has numbered it). */
+  allocation: number | null;
+  serials: string;
+  delivered: number;
+  used: number;
+  spoiled: number;
+  inStock: number;
+  unaccounted: number;
+  /** The unaccounted serials, as runs ('' when none). */
+  unaccountedSerials: string;
+  nextInStock: string | null;
+}
+
+export interface ShopReconciliation {
+  deliveries: DeliveryLine[];
+  /** Serials recorded twice, each with what they were recorded as. */
+  duplicates: Array<{ serial: string; uses: string[] }>;
+  /** Serials recorded that no delivery to the shop holds. */
+  notDelivered: Array<{ serial: string; use: string }>;
+  isReconciled: boolean;
+}
+
+const useText = (use: BlankUse) => (use.use === 'spoiled' ? `spoiled (${use.detail})` : `${use.use} of ${use.detail}`);
+
+/** A shop's reconciliation, ready to show: deliveries (ranges with their allocation's number) and its recorded blanks. */
+export function shopReconciliation(ranges: ReadonlyArray<SerialRange & { number: number | null }>, uses: readonly BlankUse[]): ShopReconciliation {
+  const reconciled = reconcileSerials(ranges, uses);
+  return {
+    deliveries: reconciled.ranges.map((line) => ({
+      allocation: line.range.number,
+      serials: formatSerialRange(line.range),
+      delivered: line.delivered,
+      used: line.used,
+      spoiled: line.spoiled,
+      inStock: line.inStock,
+      unaccounted: line.unaccounted.length,
+      unaccountedSerials: formatSerialRuns(line.unaccounted),
+      nextInStock: line.nextInStock === null ? null : formatBlankSerial(line.nextInStock),
+    })),
+    duplicates: reconciled.duplicates.map((duplicate) => ({ serial: formatBlankSerial(duplicate.serial), uses: duplicate.uses.map(useText) })),
+    notDelivered: reconciled.notDelivered.map((use) => ({ serial: formatBlankSerial(use.serial), use: useText(use) })),
+    isReconciled: isReconciled(reconciled),
+  };
+}

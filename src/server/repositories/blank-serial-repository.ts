@@ -117,6 +117,14 @@ export function blankSerialRepository(db: Queryable) {
       return row?.front_serial != null && row.rear_serial != null ? { front: row.front_serial, rear: row.rear_serial } : undefined;
     },
 
+    /** The shops with a delivery carrying serials or a blank recorded, with their names. */
+    async shopsWithSerials(): Promise<Array<{ id: string; name: string }>> {
+      return db.query<{ id: string; name: string }>(
+        `SELECT u.id, coalesce(nullif(u.business_name, ''), u.name) AS name FROM users u
+         WHERE u.id IN (SELECT shop_id FROM inventory_allocations WHERE serial_first IS NOT NULL UNION SELECT shop_id FROM blank_serials) ORDER BY name`,
+      );
+    },
+
     /** A shop's spoiled blanks, as its devices hold them. */
     async spoiled(shopId: string): Promise<StoredSpoiledBlank[]> {
       const rows = await db.query<{ spoiled_id: string; serial: number; reason: string; spoiled_date: Date | string; recorded_at: Date | string }>(

@@ -163,7 +163,7 @@ export const recordManufacturing = defineIntent({
     const isNewBlanks = recorded === undefined;
     if (recorded && (recorded.front !== front || recorded.rear !== rear)) {
       // A plate's blanks are named once: a spoiled blank is its own record, and a remade plate needs the registry (decision 042).
-      const message = `${record.plateNumber} is recorded on blanks ${formatBlankSerial(recorded.front)} (front) and ${formatBlankSerial(recorded.rear)} (rear); a plate's blanks do not change.`;
+      const message = `${record.plateNumber} is recorded on blanks ${formatBlankSerial(recorded.front)} (front) and ${formatBlankSerial(recorded.rear)} (rear); a plate’s blanks do not change.`;
       throw new Refusal(409, message, { frontSerial: message });
     }
     if (isNewBlanks) {
