@@ -28,7 +28,7 @@ interface Answer {
 describe('blank serials', () => {
   let app: FastifyInstance;
   let db: Database;
-  const cookies: Record<string, string> = {};
+  const cookies = { agent: '', admin: '', police: '', other: '' };
   let shopId = '';
   let otherShopId = '';
   // A delivery of 5 plates (10 blanks) to the demo shop, and one of 2 plates to another shop, made by the administrator below.

@@ -122,7 +122,7 @@ export type LocalWhitebookEntry = Omit<WhitebookEntry, 'plateNumber'> & { plateN
 export type LocalManufacturingRecord = Omit<ManufacturingRecord, 'plateNumber'> & { plateNumber: string; agentId?: string; createdAt: string; syncState?: SyncState };
 export type LocalInventoryItem = InventoryItem & { agentId?: string; createdAt: string; syncState?: SyncState };
 /** A blank the shop recorded as spoiled (the shop's devices and administrators'). */
-export type LocalSpoiledBlank = SpoiledBlank & { shopId?: string; recordedAt: string; syncState?: SyncState };
+export type LocalSpoiledBlank = SpoiledBlank & { shopId?: string; recordedAt?: string; createdAt?: string; syncState?: SyncState };
 export type LocalAgentOrder = AgentOrder & { syncState?: SyncState };
 
 /** A roadside check as the officer's device keeps it (made here, or pulled from another device of theirs). */

@@ -18,6 +18,8 @@ import type { CredentialTextField } from '../credential/credential';
 import { plateSerialsShape, SAME_SERIAL_TWICE } from '../serials/serial-schemas';
 
 export * from './agent-records';
+// The spoiled-blank form's rule, loaded with the shop's other records' rules.
+export { spoiledBlankSchema } from '../serials/serial-schemas';
 // The one NRC rule, kept importable from here for the modules that always took it from here.
 export { NRC_PATTERN, nrcSchema };
 

@@ -24,7 +24,8 @@ const wholeNumber = (label: string, min: number, max: number) =>
 /** A serial on the allocation form: blank is none (an allocation saved before serials were kept). */
 const optionalSerial = (label: string) =>
   z.preprocess(
-    (value) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value),
+    // A form sends text, a device's payload the number (1234 for ZB-0001234); blank is none.
+    (value) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : typeof value === 'number' ? formatBlankSerial(value) : value),
     z
       .string({ error: `${label} must be ${BLANK_SERIAL_FORMAT_HINT}` })
       .transform((text, context) => {
