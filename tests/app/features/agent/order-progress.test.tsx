@@ -45,6 +45,7 @@ describe('OrderProgress', () => {
     expect(html).toContain('Mark Ready for Collection');
     expect(html).toContain('Mark Collected');
     expect(html).not.toContain('Batch Number');
+    expect(html).not.toContain('Front blank serial');
   });
 
   it('asks for the batch number when the plate has no record yet', () => {
@@ -52,7 +53,16 @@ describe('OrderProgress', () => {
     const html = render(<OrderProgress order={order} />);
     expect(html).toContain('no manufacturing record yet');
     expect(html).toContain('Batch Number');
+    expect(html).toContain('Front blank serial');
+    expect(html).toContain('Rear blank serial');
     expect(html).toContain('Mark Collected');
+  });
+
+  it('asks a record made before serials were kept for its blanks’ serials only', () => {
+    copy.data = { ...record, frontSerial: '', rearSerial: '' };
+    const html = render(<OrderProgress order={order} />);
+    expect(html).not.toContain('Batch Number');
+    expect(html).toContain('Front blank serial');
   });
 
   it('offers nothing for a fulfilled order, nor while the record is loading', () => {
