@@ -197,8 +197,11 @@ describe('sync scopes: who pulls what', () => {
 
     const second = await pullAll(cookies.second);
     expect(second.pages[0]?.scopes.sort()).toEqual([`agent:${secondId}`, `user:${secondId}`].sort());
+    // Its own delivery of blanks (given in beforeAll) comes too.
+    const deliveries = (await db.query<{ id: string }>('SELECT id FROM inventory_allocations WHERE shop_id = $1', [secondId])).map((row) => `inventoryAllocation:${row.id}`);
+    expect(deliveries).toHaveLength(1);
     expect(second.changes.map((change) => `${change.entity}:${change.id}`).sort()).toEqual(
-      [`whitebookEntry:${theirs.id}`, `inventoryItem:${theirStock.id}`, 'agentOrder:ORD-901', 'agentOrder:ORD-T11', 'agentOrder:ORD-T12', 'agentOrder:ORD-T13'].sort(),
+      [`whitebookEntry:${theirs.id}`, `inventoryItem:${theirStock.id}`, 'agentOrder:ORD-901', 'agentOrder:ORD-T11', 'agentOrder:ORD-T12', 'agentOrder:ORD-T13', ...deliveries].sort(),
     );
     expect(second.changes.every((change) => shopOf(change) === secondId)).toBe(true);
 
