@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBucket, registryBucketOf } from '#domain/registry/registry-copy';
 import { formatBlankSerial, serialAlreadyUsed, serialNotDelivered } from '#domain/serials/blank-serial';
-import { SERIAL_RANGE_INCOMPLETE } from '#domain/inventory/allocation';
+import { DEFAULT_STOCK_THRESHOLDS, SERIAL_RANGE_INCOMPLETE } from '#domain/inventory/allocation';
+import { allocationRepository } from '../../src/server/repositories/allocation-repository';
 import { serialRangeOverlaps } from '../../src/server/sync/inventory-intents';
 import type { Database } from '../../src/server/db/database';
 import { userRepository } from '../../src/server/repositories/user-repository';
@@ -88,6 +89,21 @@ describe('blank serials', () => {
     expect(await push(cookies.admin, 'saveAllocation', allocation(otherShopId, 2, OTHER_FIRST))).toMatchObject({ outcome: 'applied' });
   }, 60_000);
   afterAll(() => app.close());
+
+  it('seeds the demo shop’s deliveries with serial ranges, and its demo plates on blanks of the delivery of their type', async () => {
+    const demo = (await app.inject({ method: 'GET', url: '/api/shop/blank-serials', headers: { cookie: cookies.agent } })).json() as { deliveries: Array<{ allocation: number; serials: string; delivered: number; used: number; inStock: number; unaccounted: number }>; isReconciled: boolean };
+    const seeded = demo.deliveries.filter((delivery) => delivery.serials.startsWith('ZB-01'));
+    expect(seeded.map((delivery) => delivery.serials)).toEqual(['ZB-0100001 to ZB-0100600', 'ZB-0100601 to ZB-0100606', 'ZB-0100607 to ZB-0100696', 'ZB-0100697 to ZB-0100936', 'ZB-0100937 to ZB-0101336']);
+    expect(demo.isReconciled).toBe(true);
+    // Two blanks per plate made, from the same allocations the stock counts draw the plates from.
+    const balances = await allocationRepository(db).balances(DEFAULT_STOCK_THRESHOLDS);
+    for (const delivery of seeded) {
+      const balance = balances.find((candidate) => candidate.allocation.number === delivery.allocation);
+      expect(delivery.used, delivery.serials).toBe((balance?.used ?? -1) * 2);
+      expect(delivery.delivered).toBe(delivery.used + delivery.inStock + delivery.unaccounted);
+    }
+    expect(seeded.map((delivery) => delivery.used)).toEqual([6, 2, 0, 0, 0]);
+  });
 
   it('gives a delivery a range of serials only when it holds a front and a rear for each plate and overlaps no other delivery', async () => {
     const overlapping = await push(cookies.admin, 'saveAllocation', allocation(shopId, 2, FIRST + 6));

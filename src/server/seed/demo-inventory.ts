@@ -28,8 +28,14 @@ export const DEMO_INVENTORY_SEED_VERSION = '2';
 
 /** The first serial of the demo shop's first delivery; the deliveries follow one another. */
 export const DEMO_FIRST_SERIAL = 100_001;
-/** Blanks of the first delivery the shop's own demo records use (two plates). */
-const DEMO_SHOP_RECORD_BLANKS = 4;
+/** Blanks of the first delivery the shop's own demo records use (ZM-101-ABC's two). */
+const DEMO_SHOP_RECORD_BLANKS = 2;
+/**
+ * The delivery each of the shop's demo records is made from, by the plate's type: a standard
+ * plate from the first (Standard), the premium ZM-777-LCK from the second (Personalized), as the
+ * allocations' "Left to Make" counts them.
+ */
+const DEMO_RECORD_DELIVERY: Readonly<Record<string, number>> = { 'ZM-101-ABC': 1, 'ZM-777-LCK': 2 };
 
 /** The front and rear blanks of the demo owner's plate number `index` (0, 1, ...): the next ones of the first delivery. */
 export function demoPlateSerials(index: number): { frontSerial: string; rearSerial: string } {
@@ -72,8 +78,10 @@ export async function seedDemoInventory(db: Database, log: FastifyBaseLogger, no
     const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
     const context = (user: typeof admin, daysAgo: number): IntentContext => ({ tx, user, ip: '127.0.0.1', log, signer: null, now: () => at(daysAgo) });
     let nextSerial = DEMO_FIRST_SERIAL;
+    const firstSerialOf = new Map<number, number>();
     for (const allocation of ALLOCATIONS) {
       const serialFirst = nextSerial;
+      firstSerialOf.set(allocation.n, serialFirst);
       nextSerial += blanksForPlates(allocation.quantity);
       await saveAllocation.apply(context(admin, allocation.daysAgo), {
         id: demoId(allocation.n, 0),
@@ -94,11 +102,11 @@ export async function seedDemoInventory(db: Database, log: FastifyBaseLogger, no
         allocationId: demoId(allocation.n, 0),
       });
     }
-    // The shop's demo manufacturing records, on the first blanks of its first delivery.
+    // The shop's demo manufacturing records, each on the first blanks of the delivery of its plate's type.
     const agents = agentRepository(tx);
     const serials = blankSerialRepository(tx);
-    let serial = DEMO_FIRST_SERIAL;
     for (const demo of demoAgentRecords(now.getTime()).manufacturing) {
+      const serial = firstSerialOf.get(DEMO_RECORD_DELIVERY[demo.plateNumber] ?? 1) ?? DEMO_FIRST_SERIAL;
       const record = { ...demo, plateNumber: demo.plateNumber as ManufacturingRecord['plateNumber'], frontSerial: formatBlankSerial(serial), rearSerial: formatBlankSerial(serial + 1) };
       const blanks = [
         { serial, field: 'frontSerial' },
@@ -109,7 +117,6 @@ export async function seedDemoInventory(db: Database, log: FastifyBaseLogger, no
       const kept = (await agents.manufacturingRecordId(agent.id, record.plateNumber)) ?? record.id;
       await serials.recordUse(agent.id, serial, 'front', record.plateNumber, kept);
       await serials.recordUse(agent.id, serial + 1, 'rear', record.plateNumber, kept);
-      serial += 2;
     }
     await meta.set('demo_inventory', DEMO_INVENTORY_SEED_VERSION);
     return true;

@@ -40,6 +40,7 @@ export function BlankSerialsTable({ reconciliation, labelledBy }: { reconciliati
         labelledBy={labelledBy}
         rows={rows}
         columns={COLUMNS}
+        hasSyncState={false}
         empty={{ title: 'No deliveries with serials yet', hint: 'Deliveries of blanks carry their serial range once the administrator records it.' }}
       />
       {reconciliation && reconciliation.duplicates.length + reconciliation.notDelivered.length > 0 && (
