@@ -67,7 +67,7 @@ export function BlankSerialsTable({ reconciliation, labelledBy }: { reconciliati
       )}
       {reconciliation && reconciliation.deliveries.length > 0 && (
         <Text fontSize="sm" color="fg.muted">
-          Delivered = used + spoiled + in stock. Blanks are taken from each delivery in serial order: one skipped (neither used nor recorded spoiled) is unaccounted for, and the registry’s administrators are told.
+          Delivered = used + spoiled + in stock + unaccounted. Blanks are taken from each delivery in serial order: one skipped (neither used nor recorded spoiled) is unaccounted for until it is recorded, and the registry’s administrators are told.
         </Text>
       )}
     </Stack>
