@@ -56,7 +56,8 @@ export async function alertOnGaps(tx: Queryable, shopId: string, serials: readon
   const repository = blankSerialRepository(tx);
   const ranges = (await repository.ranges(shopId)).filter((range) => serials.some((serial) => rangeContains(range, serial)));
   if (ranges.length === 0) return;
-  const uses = (await repository.uses(shopId)).filter((use) => ranges.some((range) => rangeContains(range, use.serial)));
+  // Only the uses within the record's deliveries: a shop's whole history is not read for each record.
+  const uses = (await Promise.all(ranges.map((range) => repository.usesIn(range)))).flat();
   const reconciled = reconcileSerials(ranges, uses);
   for (const range of reconciled.ranges) {
     const mine = serials.filter((serial) => rangeContains(range.range, serial));

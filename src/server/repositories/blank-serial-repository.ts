@@ -71,6 +71,12 @@ export function blankSerialRepository(db: Queryable) {
       return rows.map(toUse);
     },
 
+    /** Every use recorded of a range's serials, in serial order. */
+    async usesIn(range: SerialRange): Promise<RecordedUse[]> {
+      const rows = await db.query<UseRow>('SELECT serial, shop_id, use, plate_number, reason FROM blank_serials WHERE serial BETWEEN $1 AND $2 ORDER BY serial', [range.first, range.last]);
+      return rows.map(toUse);
+    },
+
     /** Whether any blank of this range has been used or spoiled. */
     async anyUsedIn(range: SerialRange): Promise<boolean> {
       const rows = await db.query('SELECT 1 FROM blank_serials WHERE serial BETWEEN $1 AND $2 LIMIT 1', [range.first, range.last]);
