@@ -2,6 +2,8 @@
 // form, a spoiled blank, and a delivery's range on the administrator's allocation form.
 import { z } from 'zod';
 import { formatBlankSerial, parseBlankSerial } from './blank-serial';
+import { DATE_IN_FUTURE, EARLIEST_RECORD_DATE } from '../agent/agent-records';
+import { isCalendarDate } from '../validation/calendar-date';
 
 /** A serial as typed, given back in its stamped form (ZB-0001234). */
 export const blankSerialSchema = (label: string) =>
@@ -45,8 +47,10 @@ export function spoiledBlankSchema(today: string) {
     spoiledDate: z
       .string({ error: 'Date spoiled is required' })
       .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date spoiled must be a date')
-      .refine((value) => value <= today, 'The date cannot be in the future'),
+      .min(1, 'Date spoiled is required')
+      .refine(isCalendarDate, 'Date spoiled must be a date')
+      .refine((value) => value >= EARLIEST_RECORD_DATE, `Date spoiled must be in ${EARLIEST_RECORD_DATE.slice(0, 4)} or later`)
+      .refine((value) => value <= today, DATE_IN_FUTURE),
   });
 }
 export type SpoiledBlankInput = z.input<ReturnType<typeof spoiledBlankSchema>>;

@@ -187,6 +187,8 @@ describe('the forms’ rules', () => {
     const schema = spoiledBlankSchema('2026-12-06');
     expect(schema.safeParse({ id: base.id, serial: 'ZB-0000003', reason: '', spoiledDate: '2026-12-01' }).error?.issues[0]?.message).toBe('Please say why the blank was spoiled');
     expect(schema.safeParse({ id: base.id, serial: 'ZB-0000003', reason: 'Bent', spoiledDate: '2026-12-07' }).error?.issues[0]?.message).toBe('The date cannot be in the future');
+    expect(schema.safeParse({ id: base.id, serial: 'ZB-0000003', reason: 'Bent', spoiledDate: '2026-02-30' }).error?.issues[0]?.message).toBe('Date spoiled must be a date');
+    expect(schema.safeParse({ id: base.id, serial: 'zb 3', reason: ' Bent ', spoiledDate: '2026-12-06' }).data).toEqual({ id: base.id, serial: 'ZB-0000003', reason: 'Bent', spoiledDate: '2026-12-06' });
   });
   it('show an officer both serials', () => {
     expect(serialsText({ front: 'ZB-0100001', rear: 'ZB-0100002' })).toBe('front ZB-0100001, rear ZB-0100002');
