@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInAs } from './app-page';
-import { numberForShop } from './lifecycle-steps';
+import { deliveryForShop, numberForShop } from './lifecycle-steps';
 
 const SAVED = "Saved on this device — it will be sent when you're back online.";
 
@@ -26,6 +26,8 @@ async function recordSale(page: Page, { plate, reference, nrc = '123456/78/9' }:
 test('an agent works offline — sales, manufacturing, stock survive a reload — and the administrator sees them after sync', async ({ page, context, browser, playwright, baseURL }) => {
   test.setTimeout(120_000);
   // Three numbers given to the shop (approved applications): each is sold once.
+  // Blanks of this journey's own, delivered before the orders: once the orders are on the tablet, so is the delivery.
+  const [frontSerial = '', rearSerial = ''] = await deliveryForShop(playwright.request, baseURL, 1);
   const given = [await numberForShop(playwright.request, baseURL), await numberForShop(playwright.request, baseURL), await numberForShop(playwright.request, baseURL)];
   await page.goto('/');
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
@@ -52,6 +54,8 @@ test('an agent works offline — sales, manufacturing, stock survive a reload �
   await manufacturing.getByRole('combobox', { name: /Status/ }).selectOption('Printed');
   await manufacturing.getByRole('textbox', { name: /Batch Number/ }).fill(batch);
   await manufacturing.getByLabel(/Production Date/).fill('2026-11-03');
+  await manufacturing.getByRole('textbox', { name: /Front blank serial/ }).fill(frontSerial);
+  await manufacturing.getByRole('textbox', { name: /Rear blank serial/ }).fill(rearSerial);
   await manufacturing.getByRole('button', { name: 'Submit Details' }).click();
   await expect(page.getByText('Manufacturing details submitted successfully!').last()).toBeVisible();
 

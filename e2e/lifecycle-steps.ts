@@ -61,9 +61,56 @@ export async function pushAsShop(agent: APIRequestContext, intent: string, paylo
   expect(result, result?.message).toMatchObject({ outcome: 'applied' });
 }
 
+/**
+ * The shop records a plate's manufacturing on the next two blanks of its deliveries (as the
+ * Inventory page shows them). Journeys running side by side may reach for the same blanks: the
+ * one refused for a blank another just used takes the next ones. Returns the serials used.
+ */
+export async function manufactureOnNextBlanks(agent: APIRequestContext, record: { plateNumber: string; status: string; batchNumber: string }): Promise<{ frontSerial: string; rearSerial: string }> {
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const stock = (await (await agent.get('/api/shop/blank-serials')).json()) as { deliveries: Array<{ inStock: number; nextInStock: string | null }> };
+    const next = stock.deliveries.find((delivery) => delivery.inStock >= 2 && delivery.nextInStock !== null)?.nextInStock;
+    if (!next) throw new Error('the shop has no blanks left');
+    const serial = Number(next.slice(3));
+    const blanks = { frontSerial: next, rearSerial: `ZB-${String(serial + 1).padStart(7, '0')}` };
+    const response = await agent.post('/api/sync/push', {
+      data: { clientId: `e2e-shop-${randomUUID()}`, mutations: [{ id: randomUUID(), intent: 'recordManufacturing', payload: { id: randomUUID(), ...record, productionDate: today(), notes: '', ...blanks } }] },
+    });
+    const [result] = ((await response.json()) as { results: Array<{ outcome: string; status?: number; message?: string }> }).results;
+    if (result?.outcome === 'applied') return blanks;
+    if (result?.status !== 409) expect(result, result?.message).toMatchObject({ outcome: 'applied' });
+  }
+  throw new Error('no free blanks after several tries');
+}
+
+/**
+ * A delivery of blanks for this journey alone: the administrator gives the demo shop an
+ * allocation whose serials no other delivery has, so a journey filling the shop's forms never
+ * reaches for a blank another journey is using. Returns its serials, first to last.
+ */
+export async function deliveryForShop(request: APIRequest, baseURL: string | undefined, plates = 2): Promise<string[]> {
+  const admin = await apiAs(request, baseURL, 'admin');
+  try {
+    const users = ((await (await admin.get('/api/admin/users')).json()) as { users: Array<{ id: string; email: string }> }).users;
+    const shopId = users.find((user) => user.email === 'agent@nambala.zm')?.id;
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const first = 5_000_000 + Math.floor(Math.random() * 4_000_000);
+      const serials = Array.from({ length: plates * 2 }, (_, index) => `ZB-${String(first + index).padStart(7, '0')}`);
+      const payload = { id: randomUUID(), shopId, plateType: 'Standard', allocatedQuantity: plates, note: 'Blanks for a test journey', serialFirst: serials[0], serialLast: serials.at(-1) };
+      const response = await admin.post('/api/sync/push', { data: { clientId: `e2e-admin-${randomUUID()}`, mutations: [{ id: randomUUID(), intent: 'saveAllocation', payload }] } });
+      const [result] = ((await response.json()) as { results: Array<{ outcome: string; status?: number; message?: string }> }).results;
+      if (result?.outcome === 'applied') return serials;
+      if (result?.status !== 409) expect(result, result?.message).toMatchObject({ outcome: 'applied' });
+    }
+    throw new Error('no free serial range after several tries');
+  } finally {
+    await admin.dispose();
+  }
+}
+
 /** The shop makes the plate and sells it with the vehicle: the registration is issued. */
 export async function madeAndSold(agent: APIRequestContext, plate: string, reference: string, owner = { name: 'Mwila Banda', nrc: '123456/78/9' }): Promise<void> {
-  await pushAsShop(agent, 'recordManufacturing', { id: randomUUID(), plateNumber: plate, status: 'Collected', batchNumber: 'B-E2E-02', productionDate: today(), notes: '' });
+  await manufactureOnNextBlanks(agent, { plateNumber: plate, status: 'Collected', batchNumber: 'B-E2E-02' });
   await pushAsShop(agent, 'recordWhitebookEntry', {
     id: randomUUID(),
     plateNumber: plate,

@@ -13,7 +13,7 @@ import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
 import { embeddedImages } from '../tests/app/features/certificates/pdf-reading';
 import { openApp, waitForRegistryCopy } from './app-page';
-import { APPROVE_CARD, approvedPlate, pushAsShop, signedInPage, today } from './lifecycle-steps';
+import { APPROVE_CARD, approvedPlate, manufactureOnNextBlanks, signedInPage, today } from './lifecycle-steps';
 
 /** The row of a plate (or order) in My Plates & Orders, on a desktop-sized page. */
 function rowOf(page: Page, text: string) {
@@ -38,7 +38,7 @@ test('a plate applied for is approved, made and sold by the shop, followed by it
   await expect(rowOf(buyer, plate)).toContainText('Paid', { timeout: 30_000 });
 
   // The shop makes it: the buyer is told where and from when.
-  await pushAsShop(shop.request, 'recordManufacturing', { id: randomUUID(), plateNumber: plate, status: 'Ready for Collection', batchNumber: 'B-E2E-01', productionDate: today(), notes: '' });
+  const blanks = await manufactureOnNextBlanks(shop.request, { plateNumber: plate, status: 'Ready for Collection', batchNumber: 'B-E2E-01' });
   await buyer.reload();
   await expect(rowOf(buyer, plate)).toContainText('Ready for collection', { timeout: 30_000 });
   await expect(rowOf(buyer, plate)).toContainText(/Ready at .+ from/);
@@ -99,12 +99,14 @@ test('a plate applied for is approved, made and sold by the shop, followed by it
   await officer.getByRole('button', { name: 'Verify Plate' }).click();
   await expect(officer.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
   await expect(officer.getByTestId('owner-name')).toHaveText('Mwila Banda');
+  await expect(officer.getByTestId('blank-serials')).toHaveText(`front ${blanks.frontSerial}, rear ${blanks.rearSerial}`);
   await officer.context().setOffline(true);
   await field.fill(plate);
   await officer.getByRole('button', { name: 'Verify Plate' }).click();
   await expect(officer.getByTestId('verification-result')).toContainText('Checked against the registry copy on this device');
   await expect(officer.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
   await expect(officer.getByTestId('registered-vehicle')).toContainText('White Toyota Hilux');
+  await expect(officer.getByTestId('blank-serials')).toHaveText(`front ${blanks.frontSerial}, rear ${blanks.rearSerial}`);
 });
 
 test('a number bought in the marketplace is held for its buyer and reads as allocated until the shop registers it', async ({ browser }) => {

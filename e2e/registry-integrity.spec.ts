@@ -1,8 +1,10 @@
 /**
  * No insider can put a false fact into the registry, walked through by the people involved:
  * a buyer pays for a marketplace number giving their NRC; the shop's tablet, offline, picks
- * the order, is refused a wrong NRC on the device and takes the right one; after sync the
- * officer's verdict names the vehicle and the buyer has been told. Then the shop's sale of a
+ * the order, makes the plate on two blanks named by serial (a blank not delivered to it is refused
+ * on the device), is refused a wrong NRC on the device and takes the right one; after sync the
+ * officer's verdict names the vehicle and the blanks' serials (online, and offline from the device's
+ * copy) and the buyer has been told. Then the shop's sale of a
  * number it was never given reaches the administrator's Integrity Alerts, the administrator
  * suspends the shop, and its next record is refused with the reason.
  *
@@ -13,8 +15,9 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { entitlementNotFound } from '../src/domain/agent/workspace';
 import { recordingSuspended, saleNrcMismatch } from '../src/domain/integrity/integrity-alert';
-import { openApp, signInAs } from './app-page';
-import { APPROVE_CARD, apiAs, today } from './lifecycle-steps';
+import { serialNotDelivered } from '../src/domain/serials/blank-serial';
+import { openApp, signInAs, waitForRegistryCopy } from './app-page';
+import { APPROVE_CARD, apiAs, deliveryForShop, today } from './lifecycle-steps';
 
 const SAVED = "Saved on this device — it will be sent when you're back online.";
 const SHOP = 'Cairo Road Plates';
@@ -32,6 +35,8 @@ test('a number is registered only to the person who paid for it, and a shop that
       data: { clientId: `e2e-admin-${randomUUID()}`, mutations: [{ id: randomUUID(), intent: 'setShopRecording', payload: suspended ? { shopId, suspended, reason: 'Paused for a test journey' } : { shopId, suspended } }] },
     });
   for (const shop of others) await setRecording(shop.id, true);
+  // The blanks this journey's plate is made on: a delivery of its own, which the tablet's first sync brings.
+  const [frontSerial = '', rearSerial = ''] = await deliveryForShop(playwright.request, baseURL, 1);
 
   // The buyer pays for a listed number, naming the owner and their NRC.
   const buyer = await apiAs(playwright.request, baseURL, 'buyer');
@@ -66,6 +71,12 @@ test('a number is registered only to the person who paid for it, and a shop that
   await manufacturing.getByRole('combobox', { name: /Status/ }).selectOption('Collected');
   await manufacturing.getByRole('textbox', { name: /Batch Number/ }).fill(`B-${randomUUID().slice(0, 5).toUpperCase()}`);
   await manufacturing.getByLabel(/Production Date/).fill(today());
+  // Each blank by the serial stamped on it: a blank of another shop's delivery is refused on the tablet, offline.
+  await manufacturing.getByRole('textbox', { name: /Front blank serial/ }).fill('ZB-9999999');
+  await manufacturing.getByRole('textbox', { name: /Rear blank serial/ }).fill(rearSerial);
+  await manufacturing.getByRole('button', { name: 'Submit Details' }).click();
+  await expect(manufacturing.getByText(serialNotDelivered(9_999_999))).toBeVisible();
+  await manufacturing.getByRole('textbox', { name: /Front blank serial/ }).fill(frontSerial.toLowerCase().replace('-', ' '));
   await manufacturing.getByRole('button', { name: 'Submit Details' }).click();
   await expect(shop.getByText('Manufacturing details submitted successfully!').last()).toBeVisible();
 
@@ -106,6 +117,27 @@ test('a number is registered only to the person who paid for it, and a shop that
   expect(verdict).toMatchObject({ verdict: 'Valid', vehicle: { make: 'Toyota', model: 'Hilux', colour: 'White' }, owner: { name: 'Mwila Banda' } });
   const notifications = ((await (await buyer.get('/api/notifications')).json()) as { notifications: Array<{ body: string }> }).notifications;
   expect(notifications.map((notification) => notification.body)).toContainEqual(expect.stringContaining(`${plate} was registered to you at ${SHOP} with a White Toyota Hilux`));
+
+  // At the roadside the officer sees the blanks' serials, online and from the device's copy offline,
+  // to compare with those stamped on the plates: a plate whose serial differs is a clone.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const officer = await phone.newPage();
+  await signInAs(officer, 'police');
+  await openApp(officer, '/dashboard/police');
+  await waitForRegistryCopy(officer);
+  const plateField = officer.getByRole('textbox', { name: 'Plate Number' });
+  const serialsShown = `front ${frontSerial}, rear ${rearSerial}`;
+  await plateField.fill(plate);
+  await officer.getByRole('button', { name: 'Verify Plate' }).click();
+  await expect(officer.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
+  await expect(officer.getByTestId('blank-serials')).toHaveText(serialsShown);
+  await expect(officer.getByTestId('serials-hint')).toContainText('Compare with the serial stamped on each plate');
+  await phone.setOffline(true);
+  await plateField.fill(plate);
+  await officer.getByRole('button', { name: 'Verify Plate' }).click();
+  await expect(officer.getByTestId('verification-result')).toContainText('Checked against the registry copy on this device');
+  await expect(officer.getByTestId('blank-serials')).toHaveText(serialsShown);
+  await phone.close();
 
   // The shop sells a number nobody gave it, against a made-up application: refused by the server.
   const invented = `ZM-${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}-QZ${String.fromCharCode(65 + Math.floor(Math.random() * 26))}`;

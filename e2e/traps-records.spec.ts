@@ -7,7 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { entitlementNotFound } from '../src/domain/agent/workspace';
 import { DEMO, openApp, signInAs } from './app-page';
-import { numberForShop } from './lifecycle-steps';
+import { deliveryForShop, numberForShop } from './lifecycle-steps';
 
 /** A plate number no earlier run has used: ZM-ddd-Q plus two random letters (the demo registry never uses Q). */
 function freshPlate(): string {
@@ -15,11 +15,13 @@ function freshPlate(): string {
   return `ZM-${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}-${letters}`;
 }
 
-async function recordManufacturing(page: Page, plate: string, status: string, batch: string): Promise<void> {
+async function recordManufacturing(page: Page, plate: string, status: string, batch: string, blanks: readonly string[]): Promise<void> {
   const form = page.getByRole('form', { name: /Upload Plate Manufacturing Details/ });
   await form.getByRole('textbox', { name: /Plate Number/ }).fill(plate);
   await form.getByRole('combobox', { name: /Status/ }).selectOption(status);
   await form.getByRole('textbox', { name: /Batch Number/ }).fill(batch);
+  await form.getByRole('textbox', { name: /Front blank serial/ }).fill(blanks[0] ?? '');
+  await form.getByRole('textbox', { name: /Rear blank serial/ }).fill(blanks[1] ?? '');
   await form.getByLabel(/Production Date/).fill(new Date().toISOString().slice(0, 10));
   await form.getByRole('button', { name: 'Submit Details' }).click();
   await expect(page.getByText('Manufacturing details submitted successfully!').last()).toBeVisible({ timeout: 20_000 });
@@ -96,19 +98,22 @@ test.describe('the shop’s records are checked', () => {
     test.setTimeout(90_000);
     // A number the shop was given (a shop makes only those).
     const { plate } = await numberForShop(playwright.request, baseURL);
+    const blanks = await deliveryForShop(playwright.request, baseURL, 1);
     await signInAs(page, 'agent');
     await openApp(page, '/dashboard/agent/manufacturing');
     await expect(page.getByRole('heading', { level: 1, name: 'Manufacturing Details' })).toBeVisible();
     // The tablet checks the number against the shop's orders: they are all here once it has synced.
     await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, { timeout: 20_000 });
     const run = Math.random().toString(36).slice(2, 7).toUpperCase();
-    await recordManufacturing(page, plate, 'In Production', `B-${run}`);
+    await recordManufacturing(page, plate, 'In Production', `B-${run}`, blanks);
 
     // The form says the plate is already recorded before the second submit.
     const form = page.getByRole('form', { name: /Upload Plate Manufacturing Details/ });
     await form.getByRole('textbox', { name: /Plate Number/ }).fill(plate);
     await expect(form.getByText(/Already recorded \(In Production/)).toBeVisible();
-    await recordManufacturing(page, plate, 'Ready for Collection', `B-${run}`);
+    // Its blanks come from its record.
+    await expect(form.getByRole('textbox', { name: /Front blank serial/ })).toHaveValue(blanks[0] ?? '');
+    await recordManufacturing(page, plate, 'Ready for Collection', `B-${run}`, blanks);
 
     const rows = page.getByRole('row').filter({ hasText: plate });
     await expect(rows).toHaveCount(1);
@@ -125,6 +130,7 @@ test.describe('the shop’s records are checked', () => {
     test.setTimeout(90_000);
     // An order of its own: another test may already have moved on the first pending one.
     const { plate } = await numberForShop(playwright.request, baseURL);
+    const [frontSerial = '', rearSerial = ''] = await deliveryForShop(playwright.request, baseURL, 1);
     await signInAs(page, 'agent');
     await openApp(page, '/dashboard/agent/dashboard');
     const pending = page.getByRole('row').filter({ hasText: plate });
@@ -135,8 +141,12 @@ test.describe('the shop’s records are checked', () => {
     const dialog = page.getByRole('dialog', { name: `Order ${orderId}` });
     await expect(dialog.getByRole('heading', { name: 'Move this order on' })).toBeVisible();
     const batch = dialog.getByRole('textbox', { name: /Batch Number/ });
-    // A plate without a manufacturing record starts one with its batch number.
-    if (await batch.isVisible()) await batch.fill(`B-${Math.random().toString(36).slice(2, 7).toUpperCase()}`);
+    // A plate without a manufacturing record starts one with its batch number and its blanks' serials.
+    if (await batch.isVisible()) {
+      await batch.fill(`B-${Math.random().toString(36).slice(2, 7).toUpperCase()}`);
+      await dialog.getByRole('textbox', { name: /Front blank serial/ }).fill(frontSerial);
+      await dialog.getByRole('textbox', { name: /Rear blank serial/ }).fill(rearSerial);
+    }
     await dialog.getByRole('button', { name: 'Mark Ready for Collection' }).click();
     await expect(page.getByText(/: Ready for Collection$/).first()).toBeVisible({ timeout: 20_000 });
     await expect(dialog.getByText('Manufacturing status:')).toContainText('Ready for Collection');

@@ -62,6 +62,7 @@ import { testClockRoutes } from './routes/test-clock-routes';
 import { transferRoutes } from './routes/transfer-routes';
 import { reportRoutes } from './routes/report-routes';
 import { accessLogRoutes } from './routes/access-log-routes';
+import { blankSerialRoutes } from './routes/blank-serial-routes';
 import { registerSystemLog } from './plugins/system-log';
 
 export interface BuildOptions {
@@ -113,6 +114,8 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   // The keys folder is checked against the database before the demo data (or a first key) is written.
   const opened = await orClose(() => openSigner(db, config));
   if (config.seedDemo) await seedDemo(db, app.log);
+  // The shop's deliveries of blanks come before the plates made on them.
+  if (config.seedDemo) await seedDemoInventory(db, app.log, now());
   // Every route holds this one signer, so a key rotated on the QR System page signs from then on,
   // here at once and on other instances from their next signing (catchUp).
   const signer = opened ? switchableSigner(opened, config) : undefined;
@@ -122,7 +125,6 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
     await seedDemoOwner(db, signer, app.log, now());
     await seedDemoInsurance(db, app.log, now());
   }
-  if (config.seedDemo) await seedDemoInventory(db, app.log, now());
 
   const newId = () => uuidv7(Date.now(), randomBytes(10));
 
@@ -170,6 +172,7 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   await app.register(renewalRoutes, payments);
   await app.register(reportRoutes, { db, now });
   await app.register(accessLogRoutes, { db, now });
+  await app.register(blankSerialRoutes, { db });
   if (config.testClock) await app.register(testClockRoutes, { db, clock });
   registerRenewalReminders(app, db, now);
   registerAccessLogRetention(app, db, now);

@@ -90,8 +90,8 @@ describe('admin dashboard', () => {
     );
     // Two allocations to the maker: 200 standard blanks (In Stock) and 30 commercial ones (Low Stock at the default 50).
     const allocations = allocationRepository(db);
-    await allocations.save({ id: randomUUID(), shopId: agentId, plateType: 'Standard', allocatedQuantity: 200, note: '' }, adminId, daysAgo(9), undefined);
-    await allocations.save({ id: randomUUID(), shopId: agentId, plateType: 'Commercial', allocatedQuantity: 30, note: '' }, adminId, daysAgo(8), undefined);
+    await allocations.save({ id: randomUUID(), shopId: agentId, plateType: 'Standard', allocatedQuantity: 200, note: '', serialFirst: null, serialLast: null }, adminId, daysAgo(9), undefined);
+    await allocations.save({ id: randomUUID(), shopId: agentId, plateType: 'Commercial', allocatedQuantity: 30, note: '', serialFirst: null, serialLast: null }, adminId, daysAgo(8), undefined);
     await auditRepository(db).record({ actorId: adminId, action: 'user.edit', target: buyerId });
     await auditRepository(db).record({ actorId: null, action: 'auth.sign-in', target: 'x@dash.zm', outcome: 'failure', detail: { reason: 'wrong-credentials' } });
     await db.query("UPDATE audit_log SET at = $1", [daysAgo(1).toISOString()]);

@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { buildTestAppWithDb } from './test-app';
-import { givePlatesToShop } from './shop-orders';
+import { blanksOf, givePlatesToShop, plateBlanks } from './shop-orders';
 
 describe('agent workspace sync', () => {
   let app: FastifyInstance;
   let db: Database;
+  let blanksFor: (plateNumber: string) => { frontSerial: string; rearSerial: string };
   const cookies: Record<string, string> = {};
 
   async function signIn(email: string, password: string): Promise<string> {
@@ -34,6 +35,7 @@ describe('agent workspace sync', () => {
 
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
+    blanksFor = plateBlanks(await blanksOf(db, 'agent@nambala.zm'));
     cookies.agent = await signIn('agent@nambala.zm', 'Agent#2026');
     cookies.admin = await signIn('admin@nambala.zm', 'Admin#2026');
     cookies.buyer = await signIn('buyer@nambala.zm', 'Buyer#2026');
@@ -142,7 +144,7 @@ describe('agent workspace sync', () => {
 
   it('marks the shop’s pending order for a plate fulfilled when its plate is collected', async () => {
     const { cursor } = await pullAll(cookies.agent ?? '');
-    const result = (await push(cookies.agent ?? '', 'recordManufacturing', { id: randomUUID(), plateNumber: 'ZM-102-KLM', status: 'Collected', batchNumber: 'B-1', productionDate: '2026-11-01' })).json().results[0];
+    const result = (await push(cookies.agent ?? '', 'recordManufacturing', { id: randomUUID(), plateNumber: 'ZM-102-KLM', status: 'Collected', batchNumber: 'B-1', productionDate: '2026-11-01', ...blanksFor('ZM-102-KLM') })).json().results[0];
     expect(result).toMatchObject({ outcome: 'applied', data: { fulfilledOrders: 'ORD-002' } });
     const changes = (await app.inject({ method: 'GET', url: `/api/sync/pull?cursor=${encodeURIComponent(cursor ?? '')}`, headers: { cookie: cookies.agent ?? '' } })).json().changes;
     expect(changes.map((change: { entity: string }) => change.entity).sort()).toEqual(['agentOrder', 'manufacturingRecord']);

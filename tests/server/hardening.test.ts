@@ -15,7 +15,7 @@ import { userRepository } from '../../src/server/repositories/user-repository';
 import { SIGN_IN_POLICY } from '../../src/server/routes/auth-routes';
 import { CONTROL_TEXT_MESSAGE } from '../../src/server/plugins/json-body';
 import { FOREIGN_ROW_ID } from '../../src/server/sync/intent';
-import { givePlatesToShop } from './shop-orders';
+import { blanksOf, givePlatesToShop, plateBlanks } from './shop-orders';
 import { buildTestAppWithDb, signUp, openTestDatabase } from './test-app';
 
 const PASSWORD = 'lusaka-2026';
@@ -186,6 +186,8 @@ describe('a change that reuses another shop’s row id', () => {
   let db: Database;
   let shop = '';
   let otherShop = '';
+  let shopBlanks: ReturnType<typeof plateBlanks>;
+  let otherShopBlanks: ReturnType<typeof plateBlanks>;
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'agent@nambala.zm', password: 'Agent#2026' } });
@@ -196,6 +198,8 @@ describe('a change that reuses another shop’s row id', () => {
     // Each shop makes only numbers it was given: these are.
     await givePlatesToShop(db, 'agent@nambala.zm', ['ZM-901-HRD'], '123456/78/9', 1);
     await givePlatesToShop(db, 'othershop@example.zm', ['ZM-902-HRD'], '123456/78/9', 2);
+    shopBlanks = plateBlanks(await blanksOf(db, 'agent@nambala.zm'));
+    otherShopBlanks = plateBlanks(await blanksOf(db, 'othershop@example.zm'));
   }, 60_000);
   afterAll(() => app.close());
 
@@ -211,9 +215,9 @@ describe('a change that reuses another shop’s row id', () => {
     expect(stolen.json().results[0]).toMatchObject({ outcome: 'rejected', status: 409, message: FOREIGN_ROW_ID });
     expect(await db.query('SELECT quantity, agent_id FROM agent_inventory_items WHERE id = $1', [item.id])).toEqual([{ quantity: 10, agent_id: expect.not.stringMatching(/othershop/) }]);
 
-    const record = { id: randomUUID(), plateNumber: 'ZM-901-HRD', status: 'Printed', batchNumber: 'B-0002', productionDate: '2026-11-20', notes: '' };
-    await push(shop, 'recordManufacturing', record);
-    const reused = await push(otherShop, 'recordManufacturing', { ...record, plateNumber: 'ZM-902-HRD' });
+    const record = { id: randomUUID(), plateNumber: 'ZM-901-HRD', status: 'Printed', batchNumber: 'B-0002', productionDate: '2026-11-20', notes: '', ...shopBlanks('ZM-901-HRD') };
+    expect((await push(shop, 'recordManufacturing', record)).json().results[0]).toMatchObject({ outcome: 'applied' });
+    const reused = await push(otherShop, 'recordManufacturing', { ...record, plateNumber: 'ZM-902-HRD', ...otherShopBlanks('ZM-902-HRD') });
     expect(reused.json().results[0]).toMatchObject({ outcome: 'rejected', status: 409, message: FOREIGN_ROW_ID });
   });
 });

@@ -12,6 +12,7 @@ import { decodeBucket, registryBucketOf } from '#domain/registry/registry-copy';
 import type { OwnedPlate } from '#domain/plates/owned-plate';
 import type { Database } from '../../src/server/db/database';
 import { userRepository } from '../../src/server/repositories/user-repository';
+import { blanksOf, plateBlanks } from './shop-orders';
 import { buildTestAppWithDb } from './test-app';
 
 const APPROVE_CARD = { number: '4242 4242 4242 4242' };
@@ -19,6 +20,7 @@ const APPROVE_CARD = { number: '4242 4242 4242 4242' };
 describe('the plate lifecycle', () => {
   let app: FastifyInstance;
   let db: Database;
+  let blanksFor: (plateNumber: string) => { frontSerial: string; rearSerial: string };
   const cookies: Record<string, string> = {};
   let buyerId = '';
   let agentId = '';
@@ -40,7 +42,7 @@ describe('the plate lifecycle', () => {
     ((await get('/api/me/plates', cookie)).json().plates as OwnedPlate[]).find((plate) => plate.plateNumber === plateNumber);
   const today = () => new Date().toISOString().slice(0, 10);
   const manufacture = (plateNumber: string, status: string) =>
-    push(cookies.agent ?? '', 'recordManufacturing', { id: randomUUID(), plateNumber, status, batchNumber: 'B-LIFE-01', productionDate: today(), notes: '' });
+    push(cookies.agent ?? '', 'recordManufacturing', { id: randomUUID(), plateNumber, status, batchNumber: 'B-LIFE-01', productionDate: today(), notes: '', ...blanksFor(plateNumber) });
   const sale = (plateNumber: string, extra: object = {}) => ({
     id: randomUUID(),
     plateNumber,
@@ -98,6 +100,7 @@ describe('the plate lifecycle', () => {
 
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
+    blanksFor = plateBlanks(await blanksOf(db, 'agent@nambala.zm'));
     cookies.admin = await signIn('admin@nambala.zm', 'Admin#2026');
     cookies.buyer = await signIn('buyer@nambala.zm', 'Buyer#2026');
     cookies.agent = await signIn('agent@nambala.zm', 'Agent#2026');

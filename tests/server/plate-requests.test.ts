@@ -21,6 +21,7 @@ import { sessionRepository } from '../../src/server/repositories/session-reposit
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { collectionDateAfter } from '../../src/domain/plates/lifecycle';
 import { NO_PLATE_MAKER, randomPlateNumber, REQUEST_NOT_FOUND, REQUEST_NOT_PAID } from '../../src/server/routes/plate-request-routes';
+import { blanksOf, plateBlanks } from './shop-orders';
 import { buildTestAppWithDb } from './test-app';
 
 interface RequestView {
@@ -57,6 +58,7 @@ const application = (overrides: object = {}) => ({
 describe('applications and plate requests', () => {
   let app: FastifyInstance;
   let db: Database;
+  let blanksFor: (plateNumber: string) => { frontSerial: string; rearSerial: string };
   const cookies: Record<string, string> = {};
   let buyerId = '';
   let agentId = '';
@@ -94,11 +96,12 @@ describe('applications and plate requests', () => {
   const manufacture = (plateNumber: string) =>
     post('/api/sync/push', cookies.agent ?? '', {
       clientId: 'shop-tablet',
-      mutations: [{ id: randomUUID(), intent: 'recordManufacturing', payload: { id: randomUUID(), plateNumber, status: 'In Production', batchNumber: 'B-TEST-01', productionDate: new Date().toISOString().slice(0, 10), notes: '' } }],
+      mutations: [{ id: randomUUID(), intent: 'recordManufacturing', payload: { id: randomUUID(), plateNumber, status: 'In Production', batchNumber: 'B-TEST-01', productionDate: new Date().toISOString().slice(0, 10), notes: '', ...blanksFor(plateNumber) } }],
     });
 
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
+    blanksFor = plateBlanks(await blanksOf(db, 'agent@nambala.zm'));
     cookies.admin = await signIn('admin@nambala.zm', 'Admin#2026');
     cookies.buyer = await signIn('buyer@nambala.zm', 'Buyer#2026');
     cookies.agent = await signIn('agent@nambala.zm', 'Agent#2026');

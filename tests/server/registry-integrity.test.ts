@@ -12,6 +12,7 @@ import { ALERT_ALREADY_REVIEWED, manufacturingNotGiven, recordingSuspended, sale
 import { nothingToRevoke } from '#domain/integrity/integrity-decisions';
 import type { Database } from '../../src/server/db/database';
 import { plateRequestRepository } from '../../src/server/repositories/plate-request-repository';
+import { blanksOf, plateBlanks } from './shop-orders';
 import { buildTestAppWithDb } from './test-app';
 
 interface Answer {
@@ -25,6 +26,7 @@ interface Answer {
 describe('registry integrity against the shop’s insiders', () => {
   let app: FastifyInstance;
   let db: Database;
+  let blanksFor: (plateNumber: string) => { frontSerial: string; rearSerial: string };
   const cookies: Record<string, string> = {};
   let shopId = '';
 
@@ -65,6 +67,7 @@ describe('registry integrity against the shop’s insiders', () => {
 
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
+    blanksFor = plateBlanks(await blanksOf(db, 'agent@nambala.zm'));
     cookies.agent = await signIn('agent@nambala.zm', 'Agent#2026');
     cookies.admin = await signIn('admin@nambala.zm', 'Admin#2026');
     cookies.police = await signIn('police@nambala.zm', 'Police#2026');
@@ -151,13 +154,13 @@ describe('registry integrity against the shop’s insiders', () => {
   });
 
   it('refuses manufacturing of a number no one gave the shop, and tells the administrators', async () => {
-    const record = { id: randomUUID(), plateNumber: 'ZM-999-XXX', status: 'Printed', batchNumber: 'B-FAKE-1', productionDate: today(), notes: '' };
+    const record = { id: randomUUID(), plateNumber: 'ZM-999-XXX', status: 'Printed', batchNumber: 'B-FAKE-1', productionDate: today(), notes: '', ...blanksFor('ZM-999-XXX') };
     const refused = await push(cookies.agent ?? '', 'recordManufacturing', record);
     expect(refused).toMatchObject({ outcome: 'rejected', status: 422, message: manufacturingNotGiven('ZM-999-XXX'), fields: { plateNumber: manufacturingNotGiven('ZM-999-XXX') } });
     expect(await db.query("SELECT 1 FROM manufacturing_records WHERE plate_number = 'ZM-999-XXX'")).toEqual([]);
     expect(await alertsOf('manufacturing-not-given')).toMatchObject([{ subject_id: shopId, plate_number: 'ZM-999-XXX', evidence: { 'Batch number': 'B-FAKE-1' } }]);
     // A number on the shop's orders is made as before.
-    expect(await push(cookies.agent ?? '', 'recordManufacturing', { ...record, id: randomUUID(), plateNumber: 'ZM-104-BPT' })).toMatchObject({ outcome: 'applied' });
+    expect(await push(cookies.agent ?? '', 'recordManufacturing', { ...record, id: randomUUID(), plateNumber: 'ZM-104-BPT', ...blanksFor('ZM-104-BPT') })).toMatchObject({ outcome: 'applied' });
   });
 
   it('refuses a vehicle colour longer than the credential holds, alone: the changes around it apply', async () => {
@@ -216,7 +219,7 @@ describe('registry integrity against the shop’s insiders', () => {
     const reason = 'Sales to NRCs that do not match the orders, under review';
     expect(await push(cookies.agent ?? '', 'setShopRecording', { shopId, suspended: true, reason })).toMatchObject({ outcome: 'rejected', status: 403 });
     expect(await push(cookies.admin ?? '', 'setShopRecording', { shopId, suspended: true, reason })).toMatchObject({ outcome: 'applied' });
-    const record = { id: randomUUID(), plateNumber: 'ZM-103-TRK', status: 'Printed', batchNumber: 'B-SUS-1', productionDate: today(), notes: '' };
+    const record = { id: randomUUID(), plateNumber: 'ZM-103-TRK', status: 'Printed', batchNumber: 'B-SUS-1', productionDate: today(), notes: '', ...blanksFor('ZM-103-TRK') };
     expect(await push(cookies.agent ?? '', 'recordManufacturing', record)).toMatchObject({ outcome: 'rejected', status: 403, message: recordingSuspended(reason) });
     const entry = sale({ plateNumber: 'ZM-103-TRK', entitlementReference: 'ORD-003', ownerNrc: '345678/90/1' });
     expect(await push(cookies.agent ?? '', 'recordWhitebookEntry', entry)).toMatchObject({ outcome: 'rejected', status: 403, message: recordingSuspended(reason) });

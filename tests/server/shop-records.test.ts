@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlementNotFound } from '#domain/agent/workspace';
 import type { Database } from '../../src/server/db/database';
 import { buildTestAppWithDb } from './test-app';
-import { givePlatesToShop } from './shop-orders';
+import { blanksOf, givePlatesToShop, plateBlanks } from './shop-orders';
 
 interface PushResult {
   outcome: string;
@@ -102,7 +102,11 @@ describe('the shop’s records, checked', () => {
     expect(await push(cookies.agent ?? '', 'recordWhitebookEntry', fromApplication)).toMatchObject({ outcome: 'applied' });
   });
 
-  const manufacturing = (plateNumber: string, status: string, batchNumber = 'B-REC-01') => ({ id: randomUUID(), plateNumber, status, batchNumber, productionDate: today(), notes: '' });
+  let blanksFor: (plateNumber: string) => { frontSerial: string; rearSerial: string };
+  beforeAll(async () => {
+    blanksFor = plateBlanks(await blanksOf(db, 'agent@nambala.zm'));
+  });
+  const manufacturing = (plateNumber: string, status: string, batchNumber = 'B-REC-01') => ({ id: randomUUID(), plateNumber, status, batchNumber, productionDate: today(), notes: '', ...blanksFor(plateNumber) });
 
   it('keeps one manufacturing record per plate: a second recording updates it, keeps the history, and devices drop the copy', async () => {
     const { cursor } = await pullFrom(cookies.agent ?? '');

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { agentRepository } from '../../src/server/repositories/agent-repository';
 import { PULL_PAGE_LIMIT } from '../../src/server/routes/sync-routes';
-import { givePlatesToShop } from './shop-orders';
+import { blanksOf, givePlatesToShop, plateBlanks } from './shop-orders';
 import { buildTestAppWithDb } from './test-app';
 
 interface PulledChange {
@@ -63,6 +63,15 @@ const whitebook = (plateNumber: string, extra: Record<string, unknown> = {}) => 
   entitlementReference: ORDERS[plateNumber]?.reference ?? 'ORD-001',
   ...extra,
 });
+/** Each shop's blanks (from its deliveries), set in beforeAll. */
+const blanks: Record<'agent' | 'second', (plateNumber: string) => { frontSerial: string; rearSerial: string }> = {
+  agent: () => {
+    throw new Error('blanks not ready');
+  },
+  second: () => {
+    throw new Error('blanks not ready');
+  },
+};
 const manufacturing = (plateNumber: string, status: string, extra: Record<string, unknown> = {}) => ({
   id: randomUUID(),
   plateNumber,
@@ -156,6 +165,8 @@ describe('sync scopes: who pulls what', () => {
     // The numbers each shop sells and makes below are on its orders (the demo shop's ZM-104-BPT is on the second shop's too).
     await givePlatesToShop(db, 'agent@nambala.zm', ['ZM-201-AAA', 'ZM-204-DDD', 'ZM-205-EEE', 'ZM-206-FFF'], '123456/78/9', 1);
     await givePlatesToShop(db, SECOND_EMAIL, ['ZM-202-BBB', 'ZM-203-CCC', 'ZM-104-BPT'], '123456/78/9', 11);
+    blanks.agent = plateBlanks(await blanksOf(db, 'agent@nambala.zm'));
+    blanks.second = plateBlanks(await blanksOf(db, SECOND_EMAIL));
   }, 60_000);
   afterAll(() => app.close());
 
@@ -186,8 +197,11 @@ describe('sync scopes: who pulls what', () => {
 
     const second = await pullAll(cookies.second);
     expect(second.pages[0]?.scopes.sort()).toEqual([`agent:${secondId}`, `user:${secondId}`].sort());
+    // Its own delivery of blanks (given in beforeAll) comes too.
+    const deliveries = (await db.query<{ id: string }>('SELECT id FROM inventory_allocations WHERE shop_id = $1', [secondId])).map((row) => `inventoryAllocation:${row.id}`);
+    expect(deliveries).toHaveLength(1);
     expect(second.changes.map((change) => `${change.entity}:${change.id}`).sort()).toEqual(
-      [`whitebookEntry:${theirs.id}`, `inventoryItem:${theirStock.id}`, 'agentOrder:ORD-901', 'agentOrder:ORD-T11', 'agentOrder:ORD-T12', 'agentOrder:ORD-T13'].sort(),
+      [`whitebookEntry:${theirs.id}`, `inventoryItem:${theirStock.id}`, 'agentOrder:ORD-901', 'agentOrder:ORD-T11', 'agentOrder:ORD-T12', 'agentOrder:ORD-T13', ...deliveries].sort(),
     );
     expect(second.changes.every((change) => shopOf(change) === secondId)).toBe(true);
 
@@ -210,7 +224,7 @@ describe('sync scopes: who pulls what', () => {
     const { cursor: secondCursor } = await pullAll(cookies.second);
     const intruding = whitebook('ZM-203-CCC', { agentId, agent_id: agentId, createdAt: '2000-01-01T00:00:00.000Z' });
     // The demo shop has a pending order for ZM-104-BPT; collecting that plate from the other shop (given it too, as ORD-T13) fulfils only the other shop's.
-    const collected = manufacturing('ZM-104-BPT', 'Collected', { agentId, agent_id: agentId });
+    const collected = manufacturing('ZM-104-BPT', 'Collected', { agentId, agent_id: agentId, ...blanks.second('ZM-104-BPT') });
     const stock = inventory({ agentId });
     const results = await pushAll(cookies.second, [mutation('recordWhitebookEntry', intruding), mutation('recordManufacturing', collected), mutation('recordInventoryItem', stock)]);
     expect(results.map((result) => result.outcome)).toEqual(['applied', 'applied', 'applied']);
@@ -238,7 +252,7 @@ describe('sync scopes: who pulls what', () => {
     const { cursor } = await pullAll(cookies.agent);
     const [{ seq: before } = { seq: '0' }] = await db.query<{ seq: string }>('SELECT coalesce(max(seq), 0)::text AS seq FROM change_log');
     const first = whitebook('ZM-103-TRK');
-    const collected = manufacturing('ZM-103-TRK', 'Collected');
+    const collected = manufacturing('ZM-103-TRK', 'Collected', blanks.agent('ZM-103-TRK'));
     const refused = whitebook('ZM-204-DDD', { saleDate: '2999-01-01' });
     const stock = inventory();
     const last = whitebook('ZM-205-EEE');

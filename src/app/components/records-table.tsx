@@ -1,7 +1,8 @@
 /**
  * The app's record tables, one way: column headers and rows from a tablet up; on a
  * phone each row is a card with the same labels, so nothing scrolls sideways at
- * 360 px. Every row shows its sync state.
+ * 360 px. Every record's row shows its sync state; a table of figures worked out from
+ * records (a reconciliation) has none of its own and shows none.
  */
 import { Box, DataList, Flex, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
@@ -26,9 +27,11 @@ interface RecordsTableProps<Row> {
   /** Opens the row (mouse convenience; a button in a cell must offer the same for the keyboard). */
   onOpen?: (row: Row) => void;
   empty: { title: string; hint: string };
+  /** False for rows worked out from records rather than records themselves. */
+  hasSyncState?: boolean;
 }
 
-export function RecordsTable<Row extends { id: string; syncState?: SyncState }>({ labelledBy, rows, columns, actions, onOpen, empty }: RecordsTableProps<Row>) {
+export function RecordsTable<Row extends { id: string; syncState?: SyncState }>({ labelledBy, rows, columns, actions, onOpen, empty, hasSyncState = true }: RecordsTableProps<Row>) {
   if (rows === undefined) {
     return (
       <Flex justify="center" align="center" gap="3" py="10" role="status">
@@ -60,7 +63,7 @@ export function RecordsTable<Row extends { id: string; syncState?: SyncState }>(
                     {first.cell(row)}
                   </Box>
                 )}
-                <SyncStateBadge state={row.syncState} />
+                {hasSyncState && <SyncStateBadge state={row.syncState} />}
               </Stack>
               {actions?.(row)}
             </Flex>
@@ -101,7 +104,7 @@ export function RecordsTable<Row extends { id: string; syncState?: SyncState }>(
                     {index === 0 ? (
                       <Stack gap="1" align="flex-start">
                         {column.cell(row)}
-                        <SyncStateBadge state={row.syncState} />
+                        {hasSyncState && <SyncStateBadge state={row.syncState} />}
                       </Stack>
                     ) : (
                       column.cell(row)

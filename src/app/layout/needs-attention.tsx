@@ -17,6 +17,7 @@ const INTENT_FORMS: Record<string, { label: string; path?: string }> = {
   recordWhitebookEntry: { label: 'Whitebook entry', path: '/dashboard/agent/whitebook' },
   recordManufacturing: { label: 'Manufacturing details', path: '/dashboard/agent/manufacturing' },
   recordInventoryItem: { label: 'Inventory item', path: '/dashboard/agent/inventory' },
+  recordSpoiledBlank: { label: 'Spoiled blank', path: '/dashboard/agent/inventory' },
   sendContactMessage: { label: 'Contact message' },
   addUser: { label: 'New user' },
   editUser: { label: 'User change' },
@@ -35,7 +36,7 @@ const INTENT_FORMS: Record<string, { label: string; path?: string }> = {
 
 function summaryOf(entry: OutboxEntry): string | null {
   const payload = entry.payload as Record<string, unknown> | null;
-  for (const key of ['plateNumber', 'name', 'email', 'batchNumber']) {
+  for (const key of ['plateNumber', 'name', 'email', 'batchNumber', 'serial']) {
     const value = payload?.[key];
     if (typeof value === 'string' && value) return value;
   }

@@ -31,6 +31,7 @@ export function resultFromRegistryAnswer(body: OnlineVerdict, check: { id: strin
     expiryDate: body.expiryDate,
     ownerName: body.owner?.name ?? null,
     ...(body.insurance === undefined ? {} : { insurance: body.insurance }),
+    ...(body.serials === undefined ? {} : { serials: body.serials }),
     revocation: null,
     stage: body.stage ?? null,
     credentialKeyId: body.keyId ?? null,

@@ -22,6 +22,8 @@ export interface OnlineVerdict {
   expiryDate: string | null;
   owner?: { name: string };
   insurance?: { insurer: string; policyNumber: string; until: string } | 'none';
+  /** Police tier: the plate's blank serials, stamped form. */
+  serials?: { front: string; rear: string };
   stage?: UnissuedStanding | null;
   /** The key that signed the plate's current credential (servers before it say nothing). */
   keyId?: number | null;

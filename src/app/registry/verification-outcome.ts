@@ -36,6 +36,12 @@ export interface VerificationResult {
    * public, for a QR check, and for a copy row that says nothing of insurance.
    */
   insurance?: { insurer: string; until: string; policyNumber?: string } | 'none';
+  /**
+   * Police tier only: the serials of the plate's blanks (front, rear) as the registry keeps
+   * them, to compare with those stamped on the plate: online, and from the device's copy.
+   * Absent when the registry has none, and for the public.
+   */
+  serials?: { front: string; rear: string };
   revocation: Revocation | null;
   /** For 'Not yet issued': Allocated (not made yet) or Made (not handed over). */
   stage?: UnissuedStanding | null;

@@ -6,6 +6,7 @@
  * the one write path.
  */
 import { correctedToday } from '#domain/credential/freshness';
+import { formatBlankSerial } from '#domain/serials/blank-serial';
 import { credentialFromText } from '#domain/credential/qr-url';
 import { verdictExplanation } from '#domain/credential/presentation';
 import { verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
@@ -168,8 +169,8 @@ export async function verifyPlateNumber(
     if (answer) return answer;
   }
   const outcome = await (options.lookUpCopy ? options.lookUpCopy(plateNumber, id) : verifyAgainstCopy(database, plateNumber, id, now));
-  if (options.tier === 'police' || outcome.kind !== 'result' || outcome.insurance === undefined) return outcome;
-  const { insurance: _insurance, ...publicOutcome } = outcome;
+  if (options.tier === 'police' || outcome.kind !== 'result' || (outcome.insurance === undefined && outcome.serials === undefined)) return outcome;
+  const { insurance: _insurance, serials: _serials, ...publicOutcome } = outcome;
   return publicOutcome;
 }
 
@@ -205,6 +206,7 @@ export async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: 
     expiryDate: found?.expiryDate ?? null,
     ownerName: null,
     ...(cover === undefined ? {} : { insurance: cover === 'none' ? 'none' : { insurer: cover.insurer, until: cover.until } }),
+    ...(found && row?.serials ? { serials: { front: formatBlankSerial(row.serials.front), rear: formatBlankSerial(row.serials.rear) } } : {}),
     revocation: result.revocation ?? null,
     stage: result.verdict === 'Not yet issued' ? result.entry.status : null,
     credentialKeyId: row?.keyId ?? null,

@@ -9,6 +9,7 @@
 import type { PlateListing } from '#domain/marketplace/listing';
 import type { AgentOrder, InventoryItem, ManufacturingRecord, WhitebookEntry } from '#domain/agent/workspace';
 import type { InventoryAllocation } from '#domain/inventory/allocation';
+import type { SpoiledBlank } from '#domain/serials/serial-schemas';
 import type { UserStatus, UserType } from '#domain/statuses/statuses';
 import type { PlateFlag, PoliceCheck } from '#domain/police/police';
 import type { Revocation, TrustedKey } from '#domain/credential/verdict';
@@ -120,6 +121,8 @@ export interface LocalProfile {
 export type LocalWhitebookEntry = Omit<WhitebookEntry, 'plateNumber'> & { plateNumber: string; agentId?: string; createdAt: string; syncState?: SyncState };
 export type LocalManufacturingRecord = Omit<ManufacturingRecord, 'plateNumber'> & { plateNumber: string; agentId?: string; createdAt: string; syncState?: SyncState };
 export type LocalInventoryItem = InventoryItem & { agentId?: string; createdAt: string; syncState?: SyncState };
+/** A blank the shop recorded as spoiled (the shop's devices and administrators'). */
+export type LocalSpoiledBlank = SpoiledBlank & { shopId?: string; recordedAt?: string; createdAt?: string; syncState?: SyncState };
 export type LocalAgentOrder = AgentOrder & { syncState?: SyncState };
 
 /** A roadside check as the officer's device keeps it (made here, or pulled from another device of theirs). */
@@ -201,6 +204,7 @@ export const CHANGE_LOG_TABLES = {
   inventoryAllocation: 'inventoryAllocations',
   setting: 'settings',
   integrityAlert: 'integrityAlerts',
+  spoiledBlank: 'spoiledBlanks',
 } as const;
 export type ChangeLogTable = (typeof CHANGE_LOG_TABLES)[keyof typeof CHANGE_LOG_TABLES];
 
@@ -245,6 +249,8 @@ export class NambalaDatabase extends Dexie {
   settings!: EntityTable<LocalSetting, 'id'>;
   /** The administrators' integrity queue. */
   integrityAlerts!: EntityTable<LocalIntegrityAlert, 'id'>;
+  /** Blanks the shop recorded as spoiled, with their reasons. */
+  spoiledBlanks!: EntityTable<LocalSpoiledBlank, 'id'>;
 
   constructor(name = 'nambala') {
     super(name);
@@ -303,6 +309,10 @@ export class NambalaDatabase extends Dexie {
     // Version 9 adds the integrity queue (administrators).
     this.version(9).stores({
       integrityAlerts: 'id, status, createdAt',
+    });
+    // Version 10 adds the shop's spoiled blanks (blank serials, decision 042).
+    this.version(10).stores({
+      spoiledBlanks: 'id, serial, recordedAt',
     });
   }
 }

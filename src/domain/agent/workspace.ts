@@ -15,8 +15,11 @@ import {
 import { DATE_IN_FUTURE, EARLIEST_RECORD_DATE } from './agent-records';
 import { credentialTextMax, credentialTextTooLong, fitsCredential } from '../credential/credential-limits';
 import type { CredentialTextField } from '../credential/credential';
+import { plateSerialsShape, SAME_SERIAL_TWICE } from '../serials/serial-schemas';
 
 export * from './agent-records';
+// The spoiled-blank form's rule, loaded with the shop's other records' rules.
+export { spoiledBlankSchema } from '../serials/serial-schemas';
 // The one NRC rule, kept importable from here for the modules that always took it from here.
 export { NRC_PATTERN, nrcSchema };
 
@@ -104,7 +107,9 @@ export function manufacturingRecordSchema(today: string) {
     batchNumber: requiredText('Batch number', 40),
     productionDate: pastDate('Production date', today),
     notes: z.string({ error: 'Notes must be text' }).trim().max(1000, 'Notes must be at most 1000 characters').optional().default(''),
-  });
+    // The blanks the plate is made on (Road Traffic Act: a serial on every plate; decision 042).
+    ...plateSerialsShape,
+  }).refine((record) => record.frontSerial !== record.rearSerial, { message: SAME_SERIAL_TWICE, path: ['rearSerial'] });
 }
 export type ManufacturingRecordInput = z.input<ReturnType<typeof manufacturingRecordSchema>>;
 export type ManufacturingRecord = z.output<ReturnType<typeof manufacturingRecordSchema>>;

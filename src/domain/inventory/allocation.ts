@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { INVENTORY_PLATE_TYPES } from '../statuses/statuses';
 import { ALLOCATION_MAX_QUANTITY, STOCK_THRESHOLD_MAX } from './inventory-stock';
+import { BLANK_SERIAL_FORMAT_HINT, blanksForPlates, formatBlankSerial, parseBlankSerial } from '../serials/blank-serial';
 
 export * from './inventory-stock';
 
@@ -20,6 +21,32 @@ const wholeNumber = (label: string, min: number, max: number) =>
     boundedWholeNumber(label, min, max),
   );
 
+/** A serial on the allocation form: blank is none (an allocation saved before serials were kept). */
+const optionalSerial = (label: string) =>
+  z.preprocess(
+    // A form sends text, a device's payload the number (1234 for ZB-0001234); blank is none.
+    (value) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : typeof value === 'number' ? formatBlankSerial(value) : value),
+    z
+      .string({ error: `${label} must be ${BLANK_SERIAL_FORMAT_HINT}` })
+      .transform((text, context) => {
+        const parsed = parseBlankSerial(text, label);
+        if (!parsed.ok) {
+          context.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.value;
+      })
+      .nullable(),
+  );
+
+export const SERIAL_RANGE_INCOMPLETE = 'Enter both the first and the last serial of the delivery, or neither';
+export const SERIAL_RANGE_BACKWARDS = 'The last serial must come after the first';
+/** The range must hold a front and a rear blank for each plate allocated. */
+export const serialRangeWrongSize = (quantity: number, size: number) =>
+  `The range holds ${size.toLocaleString('en-US')} blanks; ${quantity.toLocaleString('en-US')} plates need ${blanksForPlates(quantity).toLocaleString('en-US')} (a front and a rear each)`;
+/** The range the form suggests for a first serial and a quantity. */
+export const suggestedLastSerial = (first: number, quantity: number) => formatBlankSerial(first + blanksForPlates(quantity) - 1);
+
 /** What the administrator enters in 'Add New Inventory Allocation' and 'Edit Inventory Allocation'. */
 export const allocationInputSchema = z.object({
   id: z.uuid({ error: 'id must be a UUID' }),
@@ -33,6 +60,21 @@ export const allocationInputSchema = z.object({
     .refine((value) => !value.includes('\u0000'), 'Note must not contain control characters')
     .optional()
     .default(''),
+  // The serials of the blanks delivered (decision 042): first and last, inclusive.
+  serialFirst: optionalSerial('First serial').optional().default(null),
+  serialLast: optionalSerial('Last serial').optional().default(null),
+}).superRefine((value, context) => {
+  const { serialFirst: first, serialLast: last } = value;
+  if (first === null && last === null) return;
+  if (first === null || last === null) {
+    context.addIssue({ code: 'custom', message: SERIAL_RANGE_INCOMPLETE, path: [first === null ? 'serialFirst' : 'serialLast'] });
+    return;
+  }
+  if (last < first) {
+    context.addIssue({ code: 'custom', message: SERIAL_RANGE_BACKWARDS, path: ['serialLast'] });
+    return;
+  }
+  if (last - first + 1 !== blanksForPlates(value.allocatedQuantity)) context.addIssue({ code: 'custom', message: serialRangeWrongSize(value.allocatedQuantity, last - first + 1), path: ['serialLast'] });
 });
 export type AllocationInput = z.input<typeof allocationInputSchema>;
 export type AllocationValues = z.output<typeof allocationInputSchema>;

@@ -26,6 +26,9 @@ export interface InventoryAllocation {
   plateType: InventoryPlateType;
   allocatedQuantity: number;
   note: string;
+  /** The serials of the blanks delivered, first and last (decision 042); absent or null on an allocation saved before serials were kept. */
+  serialFirst?: number | null;
+  serialLast?: number | null;
   createdAt: string;
   updatedAt: string;
 }

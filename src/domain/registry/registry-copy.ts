@@ -15,10 +15,11 @@ export const REGISTRY_BUCKET_COUNT = 4096;
 
 /**
  * The row format a device's copy holds. 1: plate, standing, dates, vehicle. 2: a
- * registered plate's row also carries its insurance cover. A device holding a copy of an
- * older format fetches every bucket again (src/app/registry/registry-copy.ts).
+ * registered plate's row also carries its insurance cover. 3: and, after it, the key that
+ * signed its credential and its blanks' serials. A device holding a copy of an older format
+ * fetches every bucket again (src/app/registry/registry-copy.ts).
  */
-export const REGISTRY_COPY_FORMAT = 2;
+export const REGISTRY_COPY_FORMAT = 3;
 
 /** The standing stored in the registry. Expired is not stored: it follows from the expiry date. */
 export const REGISTRY_STANDINGS = ['Valid', 'Revoked', 'Stolen'] as const;
@@ -55,6 +56,8 @@ export interface RegistryCopyRow {
    * is then a re-issued plate's old one (src/domain/credential/outdated-credential.ts).
    */
   keyId?: number;
+  /** A registered plate's blank serials (numbers: 1234 is ZB-0001234); absent when the registry has none, and on rows of older formats. */
+  serials?: { front: number; rear: number };
 }
 
 /**
@@ -114,7 +117,9 @@ export function encodeBucket(rows: readonly RegistryCopyRow[]): string {
         cleanText(row.model),
         cleanText(row.colour),
         ...coverFields(row.cover),
-        ...(row.cover !== undefined && row.keyId !== undefined ? [row.keyId.toString(36)] : []),
+        // After the cover terms: the key that signed the credential ('' when not known), then the
+        // blanks' serials, all in base 36; none of them when the registry knows neither.
+        ...(row.cover !== undefined && (row.keyId !== undefined || row.serials) ? [row.keyId?.toString(36) ?? '', ...(row.serials ? [row.serials.front.toString(36), row.serials.rear.toString(36)] : [])] : []),
       ].join(FIELD_SEPARATOR),
     )
     .join(ROW_SEPARATOR);
@@ -141,8 +146,9 @@ function decodeLine(line: string): RegistryCopyRow | null {
   const cover = decodeCover(more);
   if (cover !== undefined) {
     row.cover = cover;
-    const keyId = more[1 + cover.length * 3];
-    if (keyId !== undefined && /^[0-9a-z]{1,4}$/.test(keyId)) row.keyId = parseInt(keyId, 36);
+    const [keyId, front, rear] = more.slice(1 + cover.length * 3);
+    if (keyId && /^[0-9a-z]{1,4}$/.test(keyId)) row.keyId = parseInt(keyId, 36);
+    if (front && rear && /^[0-9a-z]+$/.test(front) && /^[0-9a-z]+$/.test(rear)) row.serials = { front: parseInt(front, 36), rear: parseInt(rear, 36) };
   }
   return row;
 }

@@ -15,6 +15,7 @@ import { issuePlate } from '../credentials/issue';
 import type { Signer } from '../credentials/key-store';
 import type { Queryable } from '../db/database';
 import { notify } from '../notifications/notify';
+import { blankSerialRepository } from '../repositories/blank-serial-repository';
 import { agentRepository } from '../repositories/agent-repository';
 import { auditRepository } from '../repositories/audit-repository';
 import { changeLogRepository } from '../repositories/change-log-repository';
@@ -212,6 +213,9 @@ export function plateLifecycle(tx: Queryable) {
       );
       await registry.insertMany([issued]);
       await registry.setOwnerId(sale.plateNumber, plate.ownerId);
+      // The registry keeps the blanks the plate was made on, so an officer can compare the stamped serials (decision 042).
+      const serials = await blankSerialRepository(tx).plateSerials(plate.agentId ?? agentId, sale.plateNumber);
+      if (serials) await registry.setSerials(sale.plateNumber, serials);
       if (plate.agentId === null) await plates.setShop(sale.plateNumber, agentId, plate.orderId);
       await plates.setStage(sale.plateNumber, 'Registered', at);
       await registry.touchBuckets([plate.bucket]);

@@ -7,6 +7,8 @@ import type { AgentOrder, InventoryItem, ManufacturingRecord, WhitebookEntry } f
 import type { Scope } from '#domain/sync/scopes';
 import { randomBytes, webcrypto } from 'node:crypto';
 import { makeNrcCheck, type NrcCheck } from '#domain/agent/nrc-check';
+import { formatBlankSerial } from '#domain/serials/blank-serial';
+import { serialNumber } from '#domain/serials/serial-schemas';
 import type { Queryable } from '../db/database';
 import { changeLogRepository } from './change-log-repository';
 
@@ -64,6 +66,8 @@ interface ManufacturingRow {
   batch_number: string;
   production_date: Date | string;
   notes: string;
+  front_serial: number | null;
+  rear_serial: number | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -110,6 +114,9 @@ export function agentRepository(db: Queryable) {
       batchNumber: row.batch_number,
       productionDate: day(row.production_date),
       notes: row.notes,
+      // '' on a record made before serials were kept (migration 0025).
+      frontSerial: row.front_serial === null ? '' : formatBlankSerial(row.front_serial),
+      rearSerial: row.rear_serial === null ? '' : formatBlankSerial(row.rear_serial),
       createdAt: iso(row.created_at),
       updatedAt: iso(row.updated_at),
       history: versions.map((version) => ({ status: version.status, batchNumber: version.batch_number, productionDate: day(version.production_date), notes: version.notes, recordedAt: iso(version.recorded_at) })),
@@ -200,14 +207,20 @@ export function agentRepository(db: Queryable) {
       return row ? { ownerName: row.owner_name, ownerNrc: row.owner_nrc, vehicle: row.vehicle, saleDate: row.sale_date, entitlementReference: row.entitlement_reference } : undefined;
     },
 
+    /** The id of the shop's one manufacturing record of a plate. */
+    async manufacturingRecordId(agentId: string, plateNumber: string): Promise<string | undefined> {
+      const [row] = await db.query<{ id: string }>('SELECT id FROM manufacturing_records WHERE agent_id = $1 AND plate_number = $2', [agentId, plateNumber]);
+      return row?.id;
+    },
+
     async saveManufacturingRecord(agentId: string, record: ManufacturingRecord): Promise<'added' | 'updated' | 'unchanged'> {
       const [existing] = await db.query<ManufacturingRow>('SELECT * FROM manufacturing_records WHERE agent_id = $1 AND plate_number = $2 FOR UPDATE', [agentId, record.plateNumber]);
       let stored: ManufacturingRow | undefined;
       if (!existing) {
         [stored] = await db.query<ManufacturingRow>(
-          `INSERT INTO manufacturing_records (id, agent_id, plate_number, status, batch_number, production_date, notes)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING *`,
-          [record.id, agentId, record.plateNumber, record.status, record.batchNumber, record.productionDate, record.notes],
+          `INSERT INTO manufacturing_records (id, agent_id, plate_number, status, batch_number, production_date, notes, front_serial, rear_serial)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING *`,
+          [record.id, agentId, record.plateNumber, record.status, record.batchNumber, record.productionDate, record.notes, serialNumber(record.frontSerial), serialNumber(record.rearSerial)],
         );
         if (!stored) {
           // Another device of the shop recorded this plate at the same moment: update that record instead.
@@ -216,12 +229,20 @@ export function agentRepository(db: Queryable) {
           return raced ? this.saveManufacturingRecord(agentId, record) : 'unchanged';
         }
       } else {
-        const same = existing.status === record.status && existing.batch_number === record.batchNumber && day(existing.production_date) === record.productionDate && existing.notes === record.notes;
+        const same =
+          existing.status === record.status &&
+          existing.batch_number === record.batchNumber &&
+          day(existing.production_date) === record.productionDate &&
+          existing.notes === record.notes &&
+          existing.front_serial === serialNumber(record.frontSerial) &&
+          existing.rear_serial === serialNumber(record.rearSerial);
         if (same && existing.id === record.id) return 'unchanged';
         if (!same) {
           [stored] = await db.query<ManufacturingRow>(
-            'UPDATE manufacturing_records SET status = $2, batch_number = $3, production_date = $4, notes = $5, updated_at = now() WHERE id = $1 RETURNING *',
-            [existing.id, record.status, record.batchNumber, record.productionDate, record.notes],
+            // A record's blanks are set once (the intent refuses a change): a record made before serials were kept gets them now.
+            `UPDATE manufacturing_records SET status = $2, batch_number = $3, production_date = $4, notes = $5,
+               front_serial = coalesce(front_serial, $6), rear_serial = coalesce(rear_serial, $7), updated_at = now() WHERE id = $1 RETURNING *`,
+            [existing.id, record.status, record.batchNumber, record.productionDate, record.notes, serialNumber(record.frontSerial), serialNumber(record.rearSerial)],
           );
         }
         // The device wrote this version as a second row: it goes, the one record stays.

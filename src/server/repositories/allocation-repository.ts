@@ -21,6 +21,8 @@ interface AllocationRow {
   plate_type: InventoryPlateType;
   allocated_quantity: number;
   note: string;
+  serial_first: number | null;
+  serial_last: number | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -33,11 +35,13 @@ const toAllocation = (row: AllocationRow): InventoryAllocation => ({
   plateType: row.plate_type,
   allocatedQuantity: row.allocated_quantity,
   note: row.note,
+  serialFirst: row.serial_first,
+  serialLast: row.serial_last,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-const SELECT = `SELECT a.id, a.number, a.shop_id, coalesce(nullif(u.business_name, ''), u.name) AS shop_name, a.plate_type, a.allocated_quantity, a.note, a.created_at, a.updated_at
+const SELECT = `SELECT a.id, a.number, a.shop_id, coalesce(nullif(u.business_name, ''), u.name) AS shop_name, a.plate_type, a.allocated_quantity, a.note, a.serial_first, a.serial_last, a.created_at, a.updated_at
   FROM inventory_allocations a LEFT JOIN users u ON u.id = a.shop_id`;
 
 export function allocationRepository(db: Queryable) {
@@ -75,12 +79,13 @@ export function allocationRepository(db: Queryable) {
     /** Adds or changes an allocation and publishes it; a move to another shop withdraws it from the first. */
     async save(values: AllocationValues, createdBy: string, at: Date, before: InventoryAllocation | undefined): Promise<InventoryAllocation> {
       const rows = await db.query<{ id: string }>(
-        `INSERT INTO inventory_allocations (id, shop_id, plate_type, allocated_quantity, note, created_by, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+        `INSERT INTO inventory_allocations (id, shop_id, plate_type, allocated_quantity, note, serial_first, serial_last, created_by, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
          ON CONFLICT (id) DO UPDATE SET shop_id = EXCLUDED.shop_id, plate_type = EXCLUDED.plate_type,
-           allocated_quantity = EXCLUDED.allocated_quantity, note = EXCLUDED.note, updated_at = EXCLUDED.updated_at
+           allocated_quantity = EXCLUDED.allocated_quantity, note = EXCLUDED.note,
+           serial_first = EXCLUDED.serial_first, serial_last = EXCLUDED.serial_last, updated_at = EXCLUDED.updated_at
          RETURNING id`,
-        [values.id, values.shopId, values.plateType, values.allocatedQuantity, values.note, createdBy, at],
+        [values.id, values.shopId, values.plateType, values.allocatedQuantity, values.note, values.serialFirst, values.serialLast, createdBy, at],
       );
       const saved = await find(rows[0]?.id ?? values.id);
       if (!saved) throw new Error(`allocation ${values.id} vanished while it was saved`);

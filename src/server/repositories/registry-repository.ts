@@ -25,9 +25,12 @@ export interface RegisteredPlate {
   bucket: number;
   version: number;
   issuedAt: string;
+  /** The serials of the blanks the plate was made on (its manufacturing record); null for a plate registered before serials were kept, or without one. */
+  frontSerial: number | null;
+  rearSerial: number | null;
 }
 
-export type NewRegisteredPlate = Omit<RegisteredPlate, 'version' | 'issuedAt' | 'standingChangedAt'>;
+export type NewRegisteredPlate = Omit<RegisteredPlate, 'version' | 'issuedAt' | 'standingChangedAt' | 'frontSerial' | 'rearSerial'>;
 
 interface Row {
   plate_number: string;
@@ -47,12 +50,14 @@ interface Row {
   bucket: number;
   version: string | number;
   issued_at: Date;
+  front_serial: number | null;
+  rear_serial: number | null;
 }
 
 // Dates come back as text so no time zone can shift a calendar day.
 const COLUMNS = `plate_number, make, model, colour, year, chassis_number, owner_name, owner_nrc,
   to_char(registration_date, 'YYYY-MM-DD') AS registration_date, to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date,
-  standing, standing_changed_at, key_id, credential, bucket, version, issued_at`;
+  standing, standing_changed_at, key_id, credential, bucket, version, issued_at, front_serial, rear_serial`;
 
 const toPlate = (row: Row): RegisteredPlate => ({
   plateNumber: row.plate_number,
@@ -72,6 +77,8 @@ const toPlate = (row: Row): RegisteredPlate => ({
   bucket: row.bucket,
   version: Number(row.version),
   issuedAt: new Date(row.issued_at).toISOString(),
+  frontSerial: row.front_serial,
+  rearSerial: row.rear_serial,
 });
 
 export interface RegistryManifest {
@@ -158,6 +165,15 @@ export function registryRepository(db: Queryable) {
       await refreshBuckets([...new Set(column('bucket'))]);
     },
 
+    /** The plate's blanks, from its manufacturing record; its bucket gets a new version so officers' copies fetch them. */
+    async setSerials(plateNumber: string, serials: { front: number; rear: number }): Promise<void> {
+      const [row] = await db.query<{ bucket: number }>(
+        "UPDATE registered_plates SET front_serial = $2, rear_serial = $3, version = nextval('registry_version_seq') WHERE plate_number = $1 RETURNING bucket",
+        [plateNumber, serials.front, serials.rear],
+      );
+      if (row) await refreshBuckets([row.bucket]);
+    },
+
     async find(plateNumber: string): Promise<RegisteredPlate | undefined> {
       const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM registered_plates WHERE plate_number = $1`, [plateNumber]);
       return row ? toPlate(row) : undefined;
@@ -212,12 +228,24 @@ export function registryRepository(db: Queryable) {
      * (docs/decisions/020-cover-in-registry-copy.md).
      */
     async bucketRows(buckets: readonly number[], today: string): Promise<Map<number, RegistryCopyRow[]>> {
-      const rows = await db.query<{ bucket: number; plate_number: string; standing: CopyStanding; registration_date: string; expiry_date: string; make: string; model: string; colour: string; key_id: number | null }>(
+      const rows = await db.query<{
+        bucket: number;
+        plate_number: string;
+        standing: CopyStanding;
+        registration_date: string;
+        expiry_date: string;
+        make: string;
+        model: string;
+        colour: string;
+        key_id: number | null;
+        front_serial: number | null;
+        rear_serial: number | null;
+      }>(
         `SELECT bucket, plate_number, standing, to_char(registration_date, 'YYYY-MM-DD') AS registration_date,
-                to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, make, model, colour, key_id
+                to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, make, model, colour, key_id, front_serial, rear_serial
          FROM registered_plates WHERE bucket = ANY($1::smallint[])
          UNION ALL
-         SELECT bucket, plate_number, CASE stage WHEN 'Held' THEN 'Allocated' ELSE 'Made' END, '', '', '', '', '', NULL
+         SELECT bucket, plate_number, CASE stage WHEN 'Held' THEN 'Allocated' ELSE 'Made' END, '', '', '', '', '', NULL, NULL, NULL
          FROM plates WHERE bucket = ANY($1::smallint[]) AND stage <> 'Registered'`,
         [buckets],
       );
@@ -246,6 +274,7 @@ export function registryRepository(db: Queryable) {
           model: row.model,
           colour: row.colour,
           ...(isIssued ? { cover: coverOf.get(row.plate_number) ?? [], ...(row.key_id === null ? {} : { keyId: row.key_id }) } : {}),
+          ...(isIssued && row.front_serial !== null && row.rear_serial !== null ? { serials: { front: row.front_serial, rear: row.rear_serial } } : {}),
         });
       }
       return byBucket;

@@ -30,6 +30,7 @@ import { signingKeyRepository } from '../repositories/signing-key-repository';
 import type { User } from '../repositories/user-repository';
 import { errorResponse, plainJson } from './schemas';
 import { versionedCache } from '../cache/versioned-cache';
+import { formatBlankSerial } from '#domain/serials/blank-serial';
 
 const MAX_BUCKETS_PER_REQUEST = 512;
 
@@ -51,6 +52,8 @@ const verdictResponse = z.object({
   owner: z.object({ name: z.string() }).optional(),
   /** Police tier only: the plate's cover today, or 'none'. */
   insurance: z.union([z.object({ insurer: z.string(), policyNumber: z.string(), until: z.string() }), z.literal('none')]).optional(),
+  /** Police tier only: the serials of the plate's blanks, to compare with those stamped on it (absent when the registry has none). */
+  serials: z.object({ front: z.string(), rear: z.string() }).optional(),
   checkedAt: z.string(),
 });
 
@@ -207,7 +210,8 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
         now(),
       );
       const cover = await insuranceRepository(db).coverFor(found.plateNumber, today());
-      return { ...base, owner: { name: found.ownerName }, insurance: cover ?? ('none' as const) };
+      const serials = found.frontSerial !== null && found.rearSerial !== null ? { serials: { front: formatBlankSerial(found.frontSerial), rear: formatBlankSerial(found.rearSerial) } } : {};
+      return { ...base, owner: { name: found.ownerName }, insurance: cover ?? ('none' as const), ...serials };
     },
   );
 
@@ -279,7 +283,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       config: { access: 'registry:copy' },
       schema: {
         tags: ['verification'],
-        summary: `Buckets of the device copy, by id (comma-separated, at most ${MAX_BUCKETS_PER_REQUEST}). Each holds tab-separated rows (format ${REGISTRY_COPY_FORMAT}): plate, standing (V/R/S, or A/M not yet issued), registration and expiry as base-36 days since 1970, make, model, colour; a registered plate's row then the number of its cover terms and, for each, start, end (base-36 days) and insurer.`,
+        summary: `Buckets of the device copy, by id (comma-separated, at most ${MAX_BUCKETS_PER_REQUEST}). Each holds tab-separated rows (format ${REGISTRY_COPY_FORMAT}): plate, standing (V/R/S, or A/M not yet issued), registration and expiry as base-36 days since 1970, make, model, colour; a registered plate's row then the number of its cover terms and, for each, start, end (base-36 days) and insurer; then, when the registry has them, its front and rear blank serials (base 36).`,
         querystring: z.object({
           ids: z
             .string({ error: 'ids is required' })

@@ -17,6 +17,7 @@ import { plateRequestRepository } from '../repositories/plate-request-repository
 import { userRepository } from '../repositories/user-repository';
 import { decideRequestsIn } from '../routes/plate-request-routes';
 import { recordManufacturing, recordWhitebookEntry } from '../sync/agent-intents';
+import { demoPlateSerials } from './demo-inventory';
 import { saveDriver, saveVehicle } from '../sync/fleet-intents';
 import { fleetRepository } from '../repositories/fleet-repository';
 import { actor, type IntentContext } from '../sync/intent';
@@ -84,7 +85,7 @@ export async function seedDemoOwner(db: Database, signer: Signer, log: FastifyBa
     const today = now.toISOString().slice(0, 10);
     const shopContext: IntentContext = { tx, user: agent, ip: '127.0.0.1', log, signer, now: () => now };
 
-    for (const registration of registrations(today, now)) {
+    for (const [index, registration] of registrations(today, now).entries()) {
       const appliedAt = new Date(now.getTime() - (registration.soldDaysAgo + 10) * DAY_MS);
       const vehicleText = `${registration.vehicle.make} ${registration.vehicle.model} (${registration.vehicle.colour.toLowerCase()})`;
       // 1. The paid application. 2. The administrator's approval: a number allocated, held for the buyer, a shop order.
@@ -102,6 +103,7 @@ export async function seedDemoOwner(db: Database, signer: Signer, log: FastifyBa
         batchNumber: `B-DEMO-${registration.n}`,
         productionDate: day(now, -registration.soldDaysAgo - 2),
         notes: '',
+        ...demoPlateSerials(index),
       });
       await recordWhitebookEntry.apply(shopContext, {
         id: demoRecordId(registration.n, 2),

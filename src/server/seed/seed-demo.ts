@@ -11,7 +11,7 @@ import { DEMO_LISTINGS } from './demo-listings';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { demoAgentOrders, demoAgentRecords } from './demo-agent-work';
 import { agentRepository } from '../repositories/agent-repository';
-import type { ManufacturingRecord, WhitebookEntry } from '#domain/agent/workspace';
+import type { WhitebookEntry } from '#domain/agent/workspace';
 import { hashPassword } from '../auth/passwords';
 import { userRepository } from '../repositories/user-repository';
 import { DEFAULT_PRICING } from '#domain/pricing/pricing';
@@ -41,7 +41,7 @@ export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<bo
       for (const order of demoAgentOrders(agent.user.id, now)) await agents.addOrder(order);
       const records = demoAgentRecords(now);
       await agents.addWhitebookEntries(agent.user.id, records.whitebook as WhitebookEntry[]);
-      for (const record of records.manufacturing) await agents.saveManufacturingRecord(agent.user.id, record as ManufacturingRecord);
+      // Its manufacturing records name blanks by serial: they are seeded with its deliveries (demo-inventory.ts).
       for (const item of records.inventory) await agents.addInventoryItem(agent.user.id, item);
     }
     await meta.set('demo_seed', DEMO_SEED_VERSION);

@@ -17,7 +17,12 @@ import { z } from 'zod';
 import { allocationRepository } from '../repositories/allocation-repository';
 import { plateLifecycle, type SaleRefusal } from '../lifecycle/plate-lifecycle';
 import { agentRepository, type Entitlement } from '../repositories/agent-repository';
-import { actor, defineIntent, foreignRowRefusal, type IntentContext, Refusal } from './intent';
+import { actor, defineIntent, FOREIGN_ROW_ID, foreignRowRefusal, type IntentContext, Refusal } from './intent';
+import { formatBlankSerial } from '#domain/serials/blank-serial';
+import { serialNumber, spoiledBlankSchema } from '#domain/serials/serial-schemas';
+import { alertOnGaps, blankTakenMeanwhile, checkBlanks } from '../inventory/blank-serials';
+import { blankSerialRepository } from '../repositories/blank-serial-repository';
+import { registryRepository } from '../repositories/registry-repository';
 
 // Dates are checked against the server's calendar day, with a day's grace for a
 // device ahead in its time zone (Zambia is UTC+2). Each schema is built once a day:
@@ -151,14 +156,72 @@ export const recordManufacturing = defineIntent({
         evidence: { 'Plate number': record.plateNumber, Status: record.status, 'Batch number': record.batchNumber, 'Production date': record.productionDate },
       });
     }
+    const front = serialNumber(record.frontSerial);
+    const rear = serialNumber(record.rearSerial);
+    const serials = blankSerialRepository(context.tx);
+    const recorded = await serials.plateSerials(agent.id, record.plateNumber);
+    const isNewBlanks = recorded === undefined;
+    if (recorded && (recorded.front !== front || recorded.rear !== rear)) {
+      // A plate's blanks are named once: a spoiled blank is its own record, and a remade plate needs the registry (decision 042).
+      const message = `${record.plateNumber} is recorded on blanks ${formatBlankSerial(recorded.front)} (front) and ${formatBlankSerial(recorded.rear)} (rear); a plate’s blanks do not change.`;
+      throw new Refusal(409, message, { frontSerial: message });
+    }
+    if (isNewBlanks) {
+      await checkBlanks(
+        context.tx,
+        agent.id,
+        [
+          { serial: front, field: 'frontSerial' },
+          { serial: rear, field: 'rearSerial' },
+        ],
+        `Manufacturing of ${record.plateNumber}`,
+        record.plateNumber,
+        { 'Plate number': record.plateNumber, 'Front blank serial': record.frontSerial, 'Rear blank serial': record.rearSerial, Status: record.status, 'Batch number': record.batchNumber },
+      );
+    }
     // A version already recorded changes nothing further: the plate and the orders moved on with it.
     if ((await repository.saveManufacturingRecord(agent.id, record)) !== 'unchanged') {
+      if (isNewBlanks) {
+        const kept = await repository.manufacturingRecordId(agent.id, record.plateNumber);
+        if (!(await serials.recordUse(agent.id, front, 'front', record.plateNumber, kept ?? record.id))) throw blankTakenMeanwhile(front, 'frontSerial');
+        if (!(await serials.recordUse(agent.id, rear, 'rear', record.plateNumber, kept ?? record.id))) throw blankTakenMeanwhile(rear, 'rearSerial');
+        await alertOnGaps(context.tx, agent.id, [front, rear], record.plateNumber, `Manufacturing of ${record.plateNumber}`, context.now());
+        // A plate sold before its manufacturing was recorded takes its blanks into the registry now.
+        const registered = await registryRepository(context.tx).find(record.plateNumber);
+        if (registered && registered.frontSerial === null) await registryRepository(context.tx).setSerials(record.plateNumber, { front, rear });
+      }
       await plateLifecycle(context.tx).recordManufacturing(agent.id, record.plateNumber, record.status, context.now());
       const fulfilled = record.status === 'Collected' ? await repository.fulfilOrdersForPlate(agent.id, record.plateNumber) : [];
       return { fulfilledOrders: fulfilled.map((order) => order.id).join(',') };
     }
     const refusal = await foreignRowRefusal(context.tx, 'manufacturing_records', record.id, { agent_id: agent.id, plate_number: record.plateNumber });
     if (refusal) throw refusal;
+    return undefined;
+  },
+});
+
+const spoiledSchema = perDay(spoiledBlankSchema);
+
+/**
+ * A blank the shop spoiled, with its reason: the blank must be from one of the shop's
+ * deliveries and neither used nor spoiled before (the same check as manufacturing).
+ */
+export const recordSpoiledBlank = defineIntent({
+  access: 'workspace:record',
+  payload: z.lazy(spoiledSchema),
+  async apply(context, blank) {
+    const shop = recordingShop(context);
+    const serial = serialNumber(blank.serial);
+    const serials = blankSerialRepository(context.tx);
+    const kept = await serials.spoiledRecord(blank.id);
+    if (kept) {
+      // The same record sent again is already kept; an id that is another record's is refused.
+      if (kept.shopId === shop.id && kept.serial === serial) return undefined;
+      throw new Refusal(409, FOREIGN_ROW_ID, { id: FOREIGN_ROW_ID });
+    }
+    await checkBlanks(context.tx, shop.id, [{ serial, field: 'serial' }], 'A spoiled-blank record', null, { 'Blank serial': blank.serial, Reason: blank.reason, 'Date spoiled': blank.spoiledDate });
+    if ((await serials.recordSpoiled(shop.id, { ...blank, serialNumber: serial }, context.now())) !== 'added') throw blankTakenMeanwhile(serial, 'serial');
+    await alertOnGaps(context.tx, shop.id, [serial], null, 'A spoiled-blank record', context.now());
     return undefined;
   },
 });

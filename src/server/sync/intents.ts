@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CONTROL_TEXT_MESSAGE, containsControlText } from '../plugins/json-body';
 import { contactRepository } from '../repositories/contact-repository';
 import { defineIntent, type Intent } from './intent';
-import { recordInventoryItem, recordManufacturing, recordWhitebookEntry } from './agent-intents';
+import { recordInventoryItem, recordManufacturing, recordSpoiledBlank, recordWhitebookEntry } from './agent-intents';
 import { saveCustomer } from './insurance-intents';
 import { saveClaim } from './claim-intents';
 import { deleteAllocation, saveAllocation } from './inventory-intents';
@@ -43,6 +43,7 @@ const DECLARED: Readonly<Record<string, Intent>> = {
   recordWhitebookEntry,
   recordManufacturing,
   recordInventoryItem,
+  recordSpoiledBlank,
   recordPoliceCheck,
   flagPlate,
   decidePlateFlag,

@@ -36,7 +36,7 @@ const whitebook = {
   registrationNumber: 'BAK 4521',
   entitlementReference: 'ORD-001',
 };
-const manufacturing = { id: UUID, plateNumber: 'ZM-101-ABC', status: 'Printed', batchNumber: 'B-2611-01', productionDate: '2026-03-29', notes: 'Reflective finish' };
+const manufacturing = { id: UUID, plateNumber: 'ZM-101-ABC', status: 'Printed', batchNumber: 'B-2611-01', productionDate: '2026-03-29', notes: 'Reflective finish', frontSerial: 'ZB-0100001', rearSerial: 'ZB-0100002' };
 const inventory = { id: UUID, itemType: 'Plate Blanks', quantity: 200, batchNumber: 'BLK-2611', receivedDate: '2026-03-25', allocationId: null };
 
 const errorsOf = (result: { ok: true } | { ok: false; errors: Partial<Record<string, string>> }): Partial<Record<string, string>> => (result.ok ? {} : result.errors);
@@ -177,7 +177,14 @@ describe('manufacturingRecordSchema', () => {
   it('names the missing fields', () => {
     expect(validate(schema, {})).toEqual({
       ok: false,
-      errors: { id: 'id must be a UUID', plateNumber: PLATE_NUMBER_REQUIRED, batchNumber: 'Batch number is required', productionDate: 'Production date is required' },
+      errors: {
+        id: 'id must be a UUID',
+        plateNumber: PLATE_NUMBER_REQUIRED,
+        batchNumber: 'Batch number is required',
+        productionDate: 'Production date is required',
+        frontSerial: 'Front blank serial is required',
+        rearSerial: 'Rear blank serial is required',
+      },
     });
   });
 

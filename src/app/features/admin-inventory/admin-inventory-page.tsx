@@ -23,6 +23,8 @@ import { AllocationDialog, type PlateMakerShop } from './allocation-dialog';
 import { DeleteAllocationDialog } from './delete-allocation-dialog';
 import { type AllocationRow, readInventory } from './inventory-data';
 import { allocationLabel, StockStatusBadge } from './stock-status-badge';
+import { readEveryShopsBlanks } from '../agent/blank-stock';
+import { BlankSerialsTable } from '../agent/blank-serials-table';
 
 // Deleting keeps the row it opened with: the row leaves the list the moment the deletion is saved, and a refusal must still be shown.
 type OpenDialog = { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'delete'; row: AllocationRow } | null;
@@ -66,6 +68,7 @@ const COLUMNS: readonly Column<AllocationRow>[] = [
 export function AdminInventoryPage() {
   useEffect(() => startSync(), []);
   const data = useStoreQuery((db) => readInventory(db), []);
+  const shopBlanks = useStoreQuery((db) => readEveryShopsBlanks(db), []);
   const shops = useStoreQuery(async (db): Promise<PlateMakerShop[]> => {
     const users = await db.adminUsers.where('userType').equals('AGENT').toArray();
     return users
@@ -167,6 +170,21 @@ export function AdminInventoryPage() {
           </Text>
           <Text>Total plates allocated: {count(stats?.totalAllocated ?? 0)}</Text>
         </Flex>
+      </Stack>
+
+      <Stack gap="3" as="section" aria-labelledby="blank-serials-heading">
+        <Heading as="h2" size="md" id="blank-serials-heading">
+          Blank Serials by Shop
+        </Heading>
+        {shopBlanks?.length === 0 && <Text color="fg.muted">No delivery carries serials yet: give an allocation its first and last serial.</Text>}
+        {shopBlanks?.map((shop) => (
+          <Stack key={shop.shopId} gap="2" as="section" aria-labelledby={`blank-serials-${shop.shopId}`}>
+            <Heading as="h3" size="sm" id={`blank-serials-${shop.shopId}`}>
+              {shop.shopName}
+            </Heading>
+            <BlankSerialsTable reconciliation={shop.reconciliation} labelledBy={`blank-serials-${shop.shopId}`} />
+          </Stack>
+        ))}
       </Stack>
 
       {dialog?.kind === 'add' && shops && <AllocationDialog allocation={null} shops={shops} onClose={close} />}

@@ -2,7 +2,8 @@
  * Inventory Tracking (spec: agent screens): plate blanks and raw materials the
  * shop received, by batch, with blanks recorded against the administrator's allocation
  * they were delivered for; the shop's allocations (received so far, and what is left
- * after the plates made) and the Inventory Status table below. Works offline.
+ * after the plates made), its blanks reconciled by serial with the spoiled-blank form
+ * (decision 042), and the Inventory Status table below. Works offline.
  */
 import { INVENTORY_SUBMITTED } from '#domain/agent/agent-records';
 import { AGENT_INVENTORY_ITEM_TYPES } from '#domain/statuses/statuses';
@@ -14,7 +15,11 @@ import { formatCount } from './agent-format';
 import { formatDay } from '../../components/format-date-time';
 import { PageHeader, RecordForm, Section } from '../../components/page-parts';
 import { type Column, RecordsTable } from '../../components/records-table';
-import { useRecentInventoryItems } from './use-agent-records';
+import { useRecentInventoryItems, useShopBlanks } from './use-agent-records';
+import { blanksRefusedOnDevice, type ShopBlanks } from './blank-stock';
+import { BlankSerialsTable } from './blank-serials-table';
+import { shopReconciliation } from '#domain/serials/blank-serial';
+import { SPOILED_BLANK_SUBMITTED } from '#domain/serials/serial-schemas';
 import { useAgentRecordForm } from './use-agent-record-form';
 import { useSession } from '../../session/use-session';
 import { useStoreQuery } from '../../store/use-store-query';
@@ -22,6 +27,39 @@ import { type AllocationRow, readInventory } from '../admin-inventory/inventory-
 import { allocationLabel } from '../admin-inventory/stock-status-badge';
 
 const EMPTY = { itemType: '', quantity: '', batchNumber: '', receivedDate: '', allocationId: '' };
+const EMPTY_SPOILED = { serial: '', reason: '', spoiledDate: '' };
+
+/** "Record a spoiled blank": a blank misprinted, bent or damaged, by its serial and with the reason. */
+function SpoiledBlankForm({ blanks }: { blanks: ShopBlanks | undefined }) {
+  const { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save } = useAgentRecordForm({
+    intent: 'recordSpoiledBlank',
+    table: 'spoiledBlanks',
+    schemaFor: (rules, today) => rules.spoiledBlankSchema(today),
+    empty: EMPTY_SPOILED,
+    submitted: SPOILED_BLANK_SUBMITTED,
+    defaults: (today) => ({ spoiledDate: today }),
+    // A blank of the shop's own deliveries, not on a plate or spoiled already (the server checks again).
+    refuse: (blank) => Promise.resolve(blanks ? blanksRefusedOnDevice(blanks, [{ field: 'serial', serial: blank.serial }]) : null),
+  });
+  return (
+    <RecordForm headingId="spoiled-form-heading" formRef={formRef} fixing={fixing} formMessage={formMessage} onSubmit={() => void save()}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField label="Blank serial" error={errors.serial} required helperText="As stamped on the spoiled blank, e.g. ZB-0001234">
+          <Input value={values.serial} maxLength={12} autoComplete="off" fontFamily="mono" placeholder="ZB-0001234" onChange={(event) => change('serial', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Date spoiled" error={errors.spoiledDate} required>
+          <Input type="date" max={today} value={values.spoiledDate} onChange={(event) => change('spoiledDate', event.currentTarget.value)} />
+        </FormField>
+      </SimpleGrid>
+      <FormField label="Reason" error={errors.reason} required>
+        <Input value={values.reason} maxLength={200} autoComplete="off" placeholder="Misprinted, bent, damaged in delivery…" onChange={(event) => change('reason', event.currentTarget.value)} />
+      </FormField>
+      <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
+        Record Spoiled Blank
+      </Button>
+    </RecordForm>
+  );
+}
 
 const COLUMNS: readonly Column<LocalInventoryItem>[] = [
   {
@@ -107,6 +145,8 @@ export function InventoryPage() {
   const session = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
   const allocations = useStoreQuery((db) => readInventory(db, user?.id), [user?.id])?.rows;
+  const blanks = useShopBlanks();
+  const reconciliation = blanks && shopReconciliation(blanks.ranges, blanks.uses);
   return (
     <Stack gap="6">
       <PageHeader title="Inventory Tracking" summary="Plate blanks and raw materials received." />
@@ -120,6 +160,12 @@ export function InventoryPage() {
           columns={ALLOCATION_COLUMNS}
           empty={{ title: 'No allocations yet', hint: 'Blanks the administrator allocates to your shop appear here. Record them as received when they arrive.' }}
         />
+      </Section>
+      <Section title="Blank Serials" headingId="blank-serials-heading">
+        <BlankSerialsTable reconciliation={reconciliation} labelledBy="blank-serials-heading" />
+      </Section>
+      <Section title="Record a Spoiled Blank" headingId="spoiled-form-heading">
+        <SpoiledBlankForm blanks={blanks} />
       </Section>
       <Section title="Inventory Status" headingId="inventory-status-heading">
         <RecordsTable

@@ -3,7 +3,8 @@
  * status and notes; the Manufacturing Status table with a view action for each
  * record. Marking a plate Collected fulfils the shop's order for it once synced.
  * A plate has one record: details for a plate already recorded update its record,
- * and the record's view lists the versions it went through.
+ * and the record's view lists the versions it went through. Each plate names the two
+ * blanks it is made on, front and rear, by the serial stamped on them (decision 042).
  */
 import { MANUFACTURING_SUBMITTED } from '#domain/agent/agent-records';
 import { parsePlateNumber } from '#domain/plates/plate-number';
@@ -21,34 +22,54 @@ import { PageHeader, RecordForm, Section } from '../../components/page-parts';
 import { PlateNumberInput } from './plate-number-input';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { SyncStateBadge } from '../../components/sync-state-badge';
-import { usePlateManufacturingRecord, useRecentManufacturingRecords, useShopOrders } from './use-agent-records';
+import { usePlateManufacturingRecord, useRecentManufacturingRecords, useShopBlanks, useShopOrders } from './use-agent-records';
+import { blanksRefusedOnDevice, nextBlanks } from './blank-stock';
 import { manufacturingRefusedOnDevice } from './shop-order-checks';
 import { manufacturingHistory } from './manufacturing-history';
 import { useAgentRecordForm } from './use-agent-record-form';
 
-const EMPTY = { plateNumber: '', status: DEFAULT_MANUFACTURING_STATUS as string, batchNumber: '', productionDate: '', notes: '' };
+const EMPTY = { plateNumber: '', status: DEFAULT_MANUFACTURING_STATUS as string, batchNumber: '', productionDate: '', notes: '', frontSerial: '', rearSerial: '' };
 
 const COLUMNS: readonly Column<LocalManufacturingRecord>[] = [
   { header: 'Plate Number', cell: (record) => <Text as="span" fontFamily="mono">{record.plateNumber}</Text>, nowrap: true },
   { header: 'Batch Number', cell: (record) => record.batchNumber, nowrap: true },
+  { header: 'Blanks', cell: (record) => (record.frontSerial ? <Text as="span" fontFamily="mono">{`${record.frontSerial} / ${record.rearSerial}`}</Text> : 'Not recorded'), nowrap: true },
   { header: 'Status', cell: (record) => <ManufacturingStatusBadge status={record.status} /> },
   { header: 'Production Date', cell: (record) => <time dateTime={record.productionDate}>{formatDay(record.productionDate)}</time>, nowrap: true },
 ];
 
 function ManufacturingForm() {
   const orders = useShopOrders();
-  const { values, change, errors, formMessage, fixing, isSubmitting, formRef, today, save } = useAgentRecordForm({
+  const blanks = useShopBlanks();
+  const { values, change, fill, errors, formMessage, fixing, isSubmitting, formRef, today, save } = useAgentRecordForm({
     intent: 'recordManufacturing',
     table: 'manufacturingRecords',
     schemaFor: (rules, today) => rules.manufacturingRecordSchema(today),
     empty: EMPTY,
     submitted: MANUFACTURING_SUBMITTED,
     // A plate is made only for a number on one of the shop's orders (the server checks again).
-    refuse: (record) => Promise.resolve(manufacturingRefusedOnDevice(orders ?? [], record.plateNumber)),
+    // and on blanks of the shop's own deliveries, neither used nor spoiled (from what the device holds).
+    refuse: (record) =>
+      Promise.resolve(
+        manufacturingRefusedOnDevice(orders ?? [], record.plateNumber) ??
+          (blanks
+            ? blanksRefusedOnDevice(
+                blanks,
+                [
+                  { field: 'frontSerial', serial: record.frontSerial },
+                  { field: 'rearSerial', serial: record.rearSerial },
+                ],
+                record.plateNumber,
+              )
+            : null),
+      ),
   });
   // The plate's record, when the shop has one: these details bring it up to date.
   const typedPlate = parsePlateNumber(values.plateNumber);
   const existing = usePlateManufacturingRecord(typedPlate.ok ? typedPlate.value : '');
+  const next = blanks ? nextBlanks(blanks) : [];
+  // A plate already recorded keeps its blanks: the form takes them from its record.
+  if (existing?.frontSerial && values.frontSerial === '' && values.rearSerial === '') fill({ frontSerial: existing.frontSerial, rearSerial: existing.rearSerial });
 
   // A correction of a refused change keeps its own row; otherwise the plate's record is updated.
   return (
@@ -81,6 +102,17 @@ function ManufacturingForm() {
         <FormField label="Production Date" error={errors.productionDate} required>
           <Input type="date" max={today} value={values.productionDate} onChange={(event) => change('productionDate', event.currentTarget.value)} />
         </FormField>
+        <FormField
+          label="Front blank serial"
+          error={errors.frontSerial}
+          required
+          helperText={next.length > 0 ? `Stamped on the blank. Next on the stack: ${next.join(', ')}` : 'Stamped on the blank, e.g. ZB-0001234'}
+        >
+          <Input value={values.frontSerial} maxLength={12} autoComplete="off" fontFamily="mono" placeholder="ZB-0001234" onChange={(event) => change('frontSerial', event.currentTarget.value)} />
+        </FormField>
+        <FormField label="Rear blank serial" error={errors.rearSerial} required helperText="The rear plate is a blank of its own, with its own serial.">
+          <Input value={values.rearSerial} maxLength={12} autoComplete="off" fontFamily="mono" placeholder="ZB-0001235" onChange={(event) => change('rearSerial', event.currentTarget.value)} />
+        </FormField>
       </SimpleGrid>
       <FormField label="Notes" error={errors.notes}>
         <Textarea value={values.notes} maxLength={1000} rows={3} onChange={(event) => change('notes', event.currentTarget.value)} />
@@ -98,6 +130,7 @@ function RecordDialog({ record, onClose }: { record: LocalManufacturingRecord; o
     ['Plate Number', record.plateNumber],
     ['Status', <ManufacturingStatusBadge key="status" status={record.status} />],
     ['Batch Number', record.batchNumber],
+    ['Blanks', record.frontSerial ? `front ${record.frontSerial}, rear ${record.rearSerial}` : 'Not recorded'],
     ['Production Date', formatDay(record.productionDate)],
     ['Notes', record.notes ? <Text key="notes" whiteSpace="pre-wrap">{record.notes}</Text> : 'No notes'],
     ['Recorded', formatDateTime(record.createdAt)],

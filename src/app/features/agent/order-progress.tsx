@@ -2,7 +2,8 @@
  * Moving an order on from the order itself: Ready for Collection, then Collected. Each step
  * brings the plate's one manufacturing record up to date through the one write path (offline
  * too); Collected fulfils the order once it has synced. A plate not yet recorded needs its
- * batch number first, since the record carries it.
+ * batch number and the serials of its two blanks first, since the record carries them (a
+ * record made before serials were kept asks for the serials alone).
  */
 import type { ManufacturingStatus } from '#domain/statuses/statuses';
 import { Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
@@ -27,27 +28,31 @@ export function OrderProgress({ order }: { order: LocalAgentOrder }) {
   const headingId = useId();
   const record = usePlateManufacturingRecord(order.plateNumber);
   const [batchNumber, setBatchNumber] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [serials, setSerials] = useState({ frontSerial: '', rearSerial: '' });
+  const [errors, setErrors] = useState<Partial<Record<'batchNumber' | 'frontSerial' | 'rearSerial' | 'form', string>>>({});
   const [busy, setBusy] = useState<ManufacturingStatus | null>(null);
 
   if (order.status !== 'Pending' || record === undefined) return null;
 
   async function moveTo(status: ManufacturingStatus) {
+    const blanks = record?.frontSerial ? { frontSerial: record.frontSerial, rearSerial: record.rearSerial } : serials;
     const input = record
-      ? { id: record.id, plateNumber: record.plateNumber, status, batchNumber: record.batchNumber, productionDate: record.productionDate, notes: record.notes }
-      : { id: newId(), plateNumber: order.plateNumber, status, batchNumber, productionDate: today, notes: '' };
+      ? { id: record.id, plateNumber: record.plateNumber, status, batchNumber: record.batchNumber, productionDate: record.productionDate, notes: record.notes, ...blanks }
+      : { id: newId(), plateNumber: order.plateNumber, status, batchNumber, productionDate: today, notes: '', ...blanks };
     const checked = await checkWithRules(agentRecordRules.load().then((rules) => rules.manufacturingRecordSchema(today)), input);
-    if (!checked) return setError(NOT_LOADED);
+    if (!checked) return setErrors({ form: NOT_LOADED });
     if (!checked.ok) {
-      setError(Object.values(checked.errors)[0] ?? 'Check the details');
+      const { batchNumber: batchError, frontSerial, rearSerial } = checked.errors as Partial<Record<string, string>>;
+      setErrors({ batchNumber: batchError, frontSerial, rearSerial, form: batchError || frontSerial || rearSerial ? undefined : (Object.values(checked.errors)[0] ?? 'Check the details') });
       return;
     }
     setBusy(status);
-    setError(null);
+    setErrors({});
     const refused = await applyChange(recordMutation('recordManufacturing', 'manufacturingRecords', checked.value), `Plate ${order.plateNumber}: ${status}`);
     setBusy(null);
-    setError(refused);
+    setErrors(refused ? { form: refused } : {});
   }
+  const needsSerials = !record?.frontSerial;
 
   return (
     <Stack as="section" aria-labelledby={headingId} gap="3" borderTopWidth="1px" pt="4">
@@ -60,17 +65,27 @@ export function OrderProgress({ order }: { order: LocalAgentOrder }) {
             Manufacturing status: <ManufacturingStatusBadge status={record.status} /> <SyncStateBadge state={record.syncState} />
           </>
         ) : (
-          'This plate has no manufacturing record yet: give its batch number to start one.'
+          'This plate has no manufacturing record yet: give its batch number and the serials of its blanks to start one.'
         )}
       </Text>
       {!record && (
-        <FormField label="Batch Number" error={error ?? undefined} required>
+        <FormField label="Batch Number" error={errors.batchNumber} required>
           <Input value={batchNumber} maxLength={40} autoComplete="off" placeholder="B-2611-01" onChange={(event) => setBatchNumber(event.currentTarget.value)} />
         </FormField>
       )}
-      {record && error && (
+      {needsSerials && (
+        <HStack gap="3" align="flex-start" flexWrap="wrap">
+          <FormField label="Front blank serial" error={errors.frontSerial} required>
+            <Input value={serials.frontSerial} maxLength={12} autoComplete="off" fontFamily="mono" placeholder="ZB-0001234" onChange={(event) => setSerials({ ...serials, frontSerial: event.currentTarget.value })} />
+          </FormField>
+          <FormField label="Rear blank serial" error={errors.rearSerial} required>
+            <Input value={serials.rearSerial} maxLength={12} autoComplete="off" fontFamily="mono" placeholder="ZB-0001235" onChange={(event) => setSerials({ ...serials, rearSerial: event.currentTarget.value })} />
+          </FormField>
+        </HStack>
+      )}
+      {errors.form && (
         <Text role="alert" color="fg.error" fontSize="sm">
-          {error}
+          {errors.form}
         </Text>
       )}
       <HStack gap="2" flexWrap="wrap">

@@ -8,6 +8,7 @@ import { useStoreQuery } from '../../store/use-store-query';
 import { useEffect } from 'react';
 import type { LocalAgentOrder, LocalInventoryItem, LocalManufacturingRecord, LocalWhitebookEntry } from '../../store/database';
 import { startSync } from '../../sync/sync-engine';
+import { readShopBlanks, type ShopBlanks } from './blank-stock';
 
 /** How many rows the "recent" tables show. */
 export const RECENT_LIMIT = 50;
@@ -73,4 +74,10 @@ export function useAgentDashboard(today: string): AgentDashboard | undefined {
 export function useShopOrders(): LocalAgentOrder[] | undefined {
   useSync();
   return useStoreQuery((db) => db.agentOrders.orderBy('createdAt').reverse().toArray());
+}
+
+/** The shop's blanks on this device: its deliveries' serial ranges, the blanks on its plates and those spoiled. */
+export function useShopBlanks(): ShopBlanks | undefined {
+  useSync();
+  return useStoreQuery((db) => readShopBlanks(db));
 }

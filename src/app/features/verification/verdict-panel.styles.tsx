@@ -52,6 +52,7 @@ export const verdictStyles = {
   badgeYellow: badge('yellow'),
   vehicle: <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" />,
   vehicleLabel: <Text fontSize="sm" color="fg.muted" />,
+  serialsHint: <Text fontSize="sm" color="fg.muted" />,
   vehicleName: <Text fontSize="xl" fontWeight="semibold" />,
   details: <DataList.Root orientation="horizontal" size="sm" />,
   detail: (

@@ -10,6 +10,7 @@ import { describeAge, isClockOff } from '#domain/credential/freshness';
 import { verdictHeadline, verdictTone } from '#domain/credential/presentation';
 import { unissuedExplanation, unissuedHeadline } from '#domain/plates/lifecycle';
 import { coverText } from '#domain/registry/cover';
+import { serialsText } from '#domain/serials/blank-serial';
 import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
 import { Alert } from '@chakra-ui/react';
 import { CHECK_DRAWING, CLOCK_DRAWING, WARNING_DRAWING } from '../../components/icon-drawings';
@@ -173,12 +174,34 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
           <Detail label="Registration date" value={formatDay(outcome.registrationDate)} />
           <Detail label="Expiry date" value={formatDay(outcome.expiryDate)} />
           {outcome.insurance !== undefined && <Detail label="Insurance" value={coverText(outcome.insurance, formatDay)} testId="insurance-cover" isAlarm={outcome.insurance === 'none'} />}
+          {outcome.serials && <SerialsDetail serials={outcome.serials} />}
         </dl>
+      )}
+      {outcome.serials && (
+        <p className={cls('serialsHint')} data-testid="serials-hint">
+          Compare with the serial stamped on each plate: a plate whose serial differs is not the one registered (a clone).
+        </p>
       )}
       <div className={cls('source')}>
         <PlainIcon drawing={CLOCK_DRAWING} className={cls('sourceIcon')} />
         <Freshness result={outcome} />
       </div>
+    </div>
+  );
+}
+
+/** The blanks' serials, each kept whole on its line ("front ZB-0100003, rear ZB-0100004"). */
+function SerialsDetail({ serials }: { serials: { front: string; rear: string } }) {
+  const [front, rear] = serialsText(serials).split(', ');
+  return (
+    <div className={cls('detail')}>
+      <dt className={cls('detailLabel')}>Serials</dt>
+      <dd className={cls('detailValue')} data-testid="blank-serials">
+        {/* One inline box: the value's flex layout would drop the space and keep the two on one line. */}
+        <span>
+          <span className={cls('plateNumber')}>{front},</span> <span className={cls('plateNumber')}>{rear}</span>
+        </span>
+      </dd>
     </div>
   );
 }

@@ -28,7 +28,7 @@ const order: LocalAgentOrder = {
   collectionDate: '2026-11-27',
   createdAt: '2026-11-22T08:00:00.000Z',
 };
-const record: LocalManufacturingRecord = { id: 'm1', plateNumber: 'ZM-101-ABC', status: 'Printed', batchNumber: 'B-2611-01', productionDate: '2026-11-23', notes: '', createdAt: '2026-11-23T08:00:00.000Z', syncState: 'synced' };
+const record: LocalManufacturingRecord = { id: 'm1', plateNumber: 'ZM-101-ABC', status: 'Printed', batchNumber: 'B-2611-01', productionDate: '2026-11-23', notes: '', frontSerial: 'ZB-0000001', rearSerial: 'ZB-0000002', createdAt: '2026-11-23T08:00:00.000Z', syncState: 'synced' };
 
 const render = (element: ReactElement) => renderToString(<ChakraProvider value={appSystem()}>{element}</ChakraProvider>);
 
@@ -45,6 +45,7 @@ describe('OrderProgress', () => {
     expect(html).toContain('Mark Ready for Collection');
     expect(html).toContain('Mark Collected');
     expect(html).not.toContain('Batch Number');
+    expect(html).not.toContain('Front blank serial');
   });
 
   it('asks for the batch number when the plate has no record yet', () => {
@@ -52,7 +53,16 @@ describe('OrderProgress', () => {
     const html = render(<OrderProgress order={order} />);
     expect(html).toContain('no manufacturing record yet');
     expect(html).toContain('Batch Number');
+    expect(html).toContain('Front blank serial');
+    expect(html).toContain('Rear blank serial');
     expect(html).toContain('Mark Collected');
+  });
+
+  it('asks a record made before serials were kept for its blanks’ serials only', () => {
+    copy.data = { ...record, frontSerial: '', rearSerial: '' };
+    const html = render(<OrderProgress order={order} />);
+    expect(html).not.toContain('Batch Number');
+    expect(html).toContain('Front blank serial');
   });
 
   it('offers nothing for a fulfilled order, nor while the record is loading', () => {
