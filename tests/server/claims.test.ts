@@ -12,17 +12,11 @@ import type { Database } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { seedDemoClaims } from '../../src/server/seed/demo-insurance';
+import { jpegHeader } from './fake-jpeg';
 import { buildTestAppWithDb } from './test-app';
 
 const DAY_MS = 24 * 3600 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-
-/** A JPEG's start and its frame header (SOF0) declaring `width` × `height` pixels, before any image data. */
-function jpegHeader(width: number, height: number): Buffer {
-  const frame = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01];
-  // An APP0 segment first, as cameras and canvases write one.
-  return Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, ...frame]);
-}
 
 /** Bytes that start like a JPEG of `width` × `height`, with a fingerprint and the size a claim declares. */
 function photo(size: number, width = 1600, height = 1200) {

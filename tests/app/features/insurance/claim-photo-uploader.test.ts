@@ -19,6 +19,7 @@ import type { Database } from '../../../../src/server/db/database';
 import { sessionRepository } from '../../../../src/server/repositories/session-repository';
 import { userRepository } from '../../../../src/server/repositories/user-repository';
 import { buildTestAppWithDb } from '../../../server/test-app';
+import { jpegHeader } from '../../../server/fake-jpeg';
 
 const DAY_MS = 24 * 3600 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
@@ -68,7 +69,8 @@ describe('claim photo uploader', () => {
   });
 
   async function claimWithPhoto(size: number) {
-    const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(size - 4)]);
+    const header = jpegHeader(1600, 1200);
+    const bytes = Buffer.concat([header, randomBytes(size - header.length)]);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const id = randomUUID();
     const input = claimInputSchema.parse({ id, policyId: policy.id, incidentDate: inDays(-1), incidentPlace: 'Chilenje, Lusaka', description: 'Hit while reversing.', otherPartyPlate: '', photos: [{ sha256, size, width: 1600, height: 1200 }] });
