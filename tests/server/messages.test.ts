@@ -5,6 +5,7 @@
  * provider by configuration, and the administrators' record of sent messages.
  */
 import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database } from '../../src/server/db/database';
@@ -12,7 +13,7 @@ import { migrate } from '../../src/server/db/migrate';
 import { CLAIM_MS, MAX_ATTEMPTS, messageDispatcher, retryDelayMs } from '../../src/server/messages/dispatcher';
 import type { MessageProvider, OutgoingMessage } from '../../src/server/messages/message-provider';
 import { messageProviderFromEnv } from '../../src/server/messages/message-provider-from-env';
-import { messagesFor, textToSend } from '../../src/server/messages/message-text';
+import { messagesFor, SMS_MAX_CHARACTERS, smsText, textToSend } from '../../src/server/messages/message-text';
 import { sandboxMessageProvider } from '../../src/server/messages/sandbox-message-provider';
 import { notify } from '../../src/server/notifications/notify';
 import { messageRepository } from '../../src/server/repositories/message-repository';
@@ -76,6 +77,21 @@ describe('messages for a notification', () => {
     ]);
     expect(withPhone[1]?.body).toBe('Nambala: Plate ABC 1234 is ready for collection. Collect it at Lusaka Plates.');
     expect(messagesFor({ id: 'USR-003', name: 'Bwalya', email: 'b@example.zm', phone: '12345' }, notice).map((message) => message.channel)).toEqual(['email']);
+  });
+
+  it('sends SMS plain and short: one line, straight quotes and dashes, cut at a word', () => {
+    expect(smsText('Plate ZM-101-ABC “ready”', 'Collect it at Cairo Road Plates — from Monday.\n\nBring your NRC.')).toBe('Nambala: Plate ZM-101-ABC "ready". Collect it at Cairo Road Plates - from Monday. Bring your NRC.');
+    const long = smsText('Plate ZM-101-ABC registered', 'word '.repeat(200));
+    expect(long.length).toBeLessThanOrEqual(SMS_MAX_CHARACTERS);
+    expect(long).toMatch(/ word\.\.\.$/);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 2000 }), (title, body) => {
+        const text = smsText(title, body);
+        expect(text.length).toBeLessThanOrEqual(SMS_MAX_CHARACTERS);
+        expect(text).not.toMatch(/[\n\r\t‘’“”–—…]/);
+        expect(text.startsWith('Nambala:')).toBe(true);
+      }),
+    );
   });
 
   it('gives the provider the link as an address on this server', () => {

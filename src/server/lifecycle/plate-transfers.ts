@@ -36,6 +36,7 @@ import type { UserStatus } from '#domain/statuses/statuses';
 import type { Signer } from '../credentials/key-store';
 import type { Database, Queryable } from '../db/database';
 import { notify } from '../notifications/notify';
+import { smsText } from '../messages/message-text';
 import { noteMessagesQueued } from '../messages/outbox-signal';
 import { auditRepository } from '../repositories/audit-repository';
 import { fleetRepository } from '../repositories/fleet-repository';
@@ -142,7 +143,7 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
         await messageRepository(tx).queue([
           contact.kind === 'email'
             ? { userId: recipient?.id ?? null, kind: TRANSFER_INVITATION_KIND, channel: 'email', recipient: contact.value, subject: title, body, link }
-            : { userId: recipient?.id ?? null, kind: TRANSFER_INVITATION_KIND, channel: 'sms', recipient: contact.value, subject: null, body: `Nambala: ${title}. ${body}`, link },
+            : { userId: recipient?.id ?? null, kind: TRANSFER_INVITATION_KIND, channel: 'sms', recipient: contact.value, subject: null, body: smsText(title, body), link },
         ]);
         if (recipient) {
           await notificationRepository(tx).create(recipient.id, {

@@ -28,6 +28,33 @@ export interface NoticeText {
 
 const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
+/** The longest SMS text before its link: two segments of the plain GSM alphabet (153 characters each). */
+export const SMS_MAX_CHARACTERS = 306;
+
+/** Typography the plain SMS alphabet lacks, and what it becomes (one character outside it sends the whole text in a third as many characters a segment). */
+const PLAIN: ReadonlyArray<[RegExp, string]> = [
+  [/[‘’‚′]/g, "'"],
+  [/[“”„″]/g, '"'],
+  [/[–—−]/g, '-'],
+  [/…/g, '...'],
+  [/[\u00a0\u2000-\u200b\u202f]/g, ' '],
+  [/×/g, 'x'],
+];
+
+/**
+ * A notice as an SMS: "Nambala: <title>. <body>" on one line in plain characters, cut at a word
+ * to at most SMS_MAX_CHARACTERS (the link, when there is one, follows it when sent).
+ */
+export function smsText(title: string, body: string): string {
+  let text = `Nambala: ${asSentence(title)} ${body}`;
+  for (const [pattern, plain] of PLAIN) text = text.replace(pattern, plain);
+  text = text.replace(/\s+/g, ' ').trim();
+  if (text.length <= SMS_MAX_CHARACTERS) return text;
+  const cut = text.slice(0, SMS_MAX_CHARACTERS - 3);
+  const space = cut.lastIndexOf(' ');
+  return `${space > SMS_MAX_CHARACTERS / 2 ? cut.slice(0, space) : cut}...`;
+}
+
 /**
  * One message per channel the user can receive: email always (every account has an
  * address), SMS when the account has a phone number that is a Zambian mobile number.
@@ -38,7 +65,7 @@ export function messagesFor(recipient: Recipient, notice: NoticeText): NewMessag
     { userId: recipient.id, kind: notice.kind, channel: 'email', recipient: recipient.email, subject: notice.title, body: `${recipient.name === null ? 'Hello' : `Hello ${recipient.name}`},\n\n${notice.body}`, link },
   ];
   const phone = recipient.phone === null ? null : normalisePhone(recipient.phone);
-  if (phone) messages.push({ userId: recipient.id, kind: notice.kind, channel: 'sms', recipient: phone, subject: null, body: `Nambala: ${asSentence(notice.title)} ${notice.body}`, link });
+  if (phone) messages.push({ userId: recipient.id, kind: notice.kind, channel: 'sms', recipient: phone, subject: null, body: smsText(notice.title, notice.body), link });
   return messages;
 }
 
