@@ -1,7 +1,7 @@
 /**
  * The registry's signing keys as an administrator rotates and revokes them on the QR System
- * page, each after a confirmation that says what will happen; on a server of its own, since
- * a revoked key makes other journeys' plates read Not authentic. No command or setting is
+ * page, each after a confirmation that says what will happen, and the re-issue of the revoked
+ * key's plates followed to the end; on a server of its own, since it re-issues every plate. No command or setting is
  * named to the administrator.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -26,7 +26,7 @@ test('an administrator rotates the signing key, then revokes the retired one, ea
 
   await admin.getByRole('button', { name: 'Rotate Key' }).click();
   const rotate = admin.getByRole('alertdialog', { name: 'Rotate the signing key?' });
-  await expect(rotate).toContainText('Key 1 retires: it keeps verifying what it signed');
+  await expect(rotate).toContainText(/Key 1 retires\. What it signed \([\d,]+ registered plates?\) is issued again under the new key in the background/);
   const violations = (await new AxeBuilder({ page: admin }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(violations.map((violation) => violation.id)).toEqual([]);
   await rotate.getByRole('button', { name: 'Rotate Key' }).click();
@@ -36,10 +36,15 @@ test('an administrator rotates the signing key, then revokes the retired one, ea
 
   await admin.getByRole('button', { name: 'Revoke key 1' }).click();
   const revoke = admin.getByRole('alertdialog', { name: 'Revoke key 1?' });
-  await expect(revoke).toContainText(/Every credential it signed \([\d,]+ registered plates\) reads Not authentic/);
+  await expect(revoke).toContainText(/Every credential it signed \([\d,]+ registered plates?\) is issued again under the active key/);
   await revoke.getByRole('button', { name: 'Revoke Key' }).click();
   await expect(admin.getByText('Key 1 is revoked')).toBeVisible();
   await expect(keys.getByRole('row').filter({ hasText: /^1/ })).toContainText('Revoked', { timeout: 20_000 });
   await expect(admin.getByRole('button', { name: 'Revoke key 1' })).toHaveCount(0);
+  // The plates key 1 signed are issued again in the background, with the run's progress shown.
+  const progress = admin.getByRole('progressbar', { name: /because key 1 was revoked/ });
+  await expect(progress).toBeVisible({ timeout: 20_000 });
+  await expect(admin.getByTestId('reissue-progress')).toContainText('Credentials re-issued because key 1 was revoked', { timeout: 60_000 });
+  await expect(progress).toHaveAttribute('aria-valuetext', /\(100%\)$/);
   await admin.context().close();
 });

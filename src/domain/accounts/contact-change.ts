@@ -3,12 +3,12 @@
 // undo it for 7 days. A stolen session alone can no longer move an account away from its
 // holder (the reset link would follow the email).
 import { z } from 'zod';
-import { EMAIL_CHANGE_PATH } from './account-links';
+import { EMAIL_CHANGE_LINK_UNUSABLE, EMAIL_CHANGE_PATH } from './account-links';
 import { emailField } from './signup';
 import { linkTokenField } from './password-reset';
 import { optionalPhoneField } from './profile';
 
-export { EMAIL_CHANGE_PATH };
+export { EMAIL_CHANGE_LINK_UNUSABLE, EMAIL_CHANGE_PATH };
 
 /** How long the new address's link works, and how long the old address may undo the change. */
 export const EMAIL_CHANGE_LINK_HOURS = 24;
@@ -22,7 +22,6 @@ export const EMAIL_CHANGE_NOTE_KIND = 'account.email-change-note';
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 export const NOTHING_TO_CHANGE = 'This is already your email and phone number.';
 export const CONTACT_NEEDS_PASSWORD = 'Changing your email or phone number needs your password: use Change email or phone in Settings.';
-export const EMAIL_CHANGE_LINK_UNUSABLE = 'This link has expired, has already been used, or its email now belongs to another account. Nothing was changed.';
 
 /** What the account holder is told once they asked: the email changes only from the new address. */
 export const emailChangeSent = (newEmail: string, oldEmail: string) =>

@@ -4,7 +4,7 @@
  * account then ends). A button does it, rather than the page load, so a mail scanner that
  * opens links does not use the link up.
  */
-import { EMAIL_CHANGE_LINK_UNUSABLE } from '#domain/accounts/contact-change';
+import { EMAIL_CHANGE_LINK_UNUSABLE } from '#domain/accounts/account-links';
 import { Alert, Button, chakra, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
