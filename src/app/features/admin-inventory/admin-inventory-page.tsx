@@ -21,10 +21,10 @@ import { useStoreQuery } from '../../store/use-store-query';
 import { startSync } from '../../sync/sync-engine';
 import { AllocationDialog, type PlateMakerShop } from './allocation-dialog';
 import { DeleteAllocationDialog } from './delete-allocation-dialog';
-import { type AllocationRow, readInventory } from './inventory-data';
-import { allocationLabel, StockStatusBadge } from './stock-status-badge';
-import { readEveryShopsBlanks } from '../agent/blank-stock';
-import { BlankSerialsTable } from '../agent/blank-serials-table';
+import { type AllocationRow, readInventory } from '../../inventory/inventory-data';
+import { allocationLabel, StockStatusBadge } from '../../inventory/stock-status-badge';
+import { readEveryShopsBlanks } from '../../inventory/blank-stock';
+import { BlankSerialsTable } from '../../inventory/blank-serials-table';
 
 // Deleting keeps the row it opened with: the row leaves the list the moment the deletion is saved, and a refusal must still be shown.
 type OpenDialog = { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'delete'; row: AllocationRow } | null;

@@ -3,8 +3,8 @@ import { DataList, Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { applyChange } from '../../components/use-change-form';
 import { deleteAllocationMutation } from './allocation-changes';
-import type { AllocationRow } from './inventory-data';
-import { allocationLabel } from './stock-status-badge';
+import type { AllocationRow } from '../../inventory/inventory-data';
+import { allocationLabel } from '../../inventory/stock-status-badge';
 
 export const ALLOCATION_DELETE_CONFIRMATION = 'Are you sure you want to delete this inventory allocation? This action cannot be undone.';
 

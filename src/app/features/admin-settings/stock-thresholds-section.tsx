@@ -18,7 +18,7 @@ import { db } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { checkWithRules } from '../../components/form-rules';
-import { STOCK_THRESHOLDS_SETTING, thresholdsFrom } from '../admin-inventory/inventory-data';
+import { STOCK_THRESHOLDS_SETTING, thresholdsFrom } from '../../inventory/inventory-data';
 import { SaveOrDiscard } from './save-or-discard';
 import { fetchSettingHistory, type HistoryAnswer, saveSetting, type SettingHistoryEntry } from './admin-settings-api';
 

@@ -23,7 +23,7 @@ import { PlateNumberInput } from './plate-number-input';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { usePlateManufacturingRecord, useRecentManufacturingRecords, useShopBlanks, useShopOrders } from './use-agent-records';
-import { blanksRefusedOnDevice, nextBlanks } from './blank-stock';
+import { blanksRefusedOnDevice, nextBlanks } from '../../inventory/blank-stock';
 import { manufacturingRefusedOnDevice } from './shop-order-checks';
 import { manufacturingHistory } from './manufacturing-history';
 import { useAgentRecordForm } from './use-agent-record-form';

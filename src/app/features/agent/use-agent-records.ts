@@ -8,7 +8,7 @@ import { useStoreQuery } from '../../store/use-store-query';
 import { useEffect } from 'react';
 import type { LocalAgentOrder, LocalInventoryItem, LocalManufacturingRecord, LocalWhitebookEntry } from '../../store/database';
 import { startSync } from '../../sync/sync-engine';
-import { readShopBlanks, type ShopBlanks } from './blank-stock';
+import { readShopBlanks, type ShopBlanks } from '../../inventory/blank-stock';
 
 /** How many rows the "recent" tables show. */
 export const RECENT_LIMIT = 50;

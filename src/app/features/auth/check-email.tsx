@@ -6,7 +6,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { SignupSent } from './auth-api';
+import type { SignupSent } from '../../account/account-api';
 
 export function CheckEmail({ sent, onStartAgain }: { sent: SignupSent; onStartAgain: () => void }) {
   const headingRef = useRef<HTMLParagraphElement>(null);

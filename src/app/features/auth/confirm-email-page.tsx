@@ -11,7 +11,7 @@ import { onDemand } from '../../components/loaded-when-open';
 import { TextLink } from '../../components/text-link';
 import { FormMessage } from '../../components/form-message';
 import { paths } from '../../config/paths';
-import { confirmSignup } from './auth-api';
+import { confirmSignup } from '../../account/account-api';
 import { AuthCard } from './auth-card';
 import { useAuthForm } from './use-auth-form';
 

@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router-dom';
 import { FormMessage } from '../../components/form-message';
 import { TextLink } from '../../components/text-link';
 import { paths } from '../../config/paths';
-import { finishEmailChange } from './auth-api';
+import { finishEmailChange } from '../../account/account-api';
 import { AuthCard } from './auth-card';
 
 const WORDS = {

@@ -12,7 +12,7 @@ import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { paths } from '../../config/paths';
-import { requestPasswordReset } from './auth-api';
+import { requestPasswordReset } from '../../account/account-api';
 import { AuthCard } from './auth-card';
 
 // The form's rules load once the page is idle (or with the first send), not with the page.

@@ -6,9 +6,9 @@ import { paths } from '../../config/paths';
 import { onDemand } from '../../components/loaded-when-open';
 import { PlainField, TextInput } from '../../components/plain-field';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
-import { login } from './auth-api';
+import { login } from '../../account/account-api';
 import { FormMessage } from '../../components/form-message';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../account/password-input';
 import { useAuthForm } from './use-auth-form';
 
 type LoginField = 'email' | 'password';

@@ -15,9 +15,9 @@ import { PlainField } from '../../components/plain-field';
 import { showToast } from '../../components/toast';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { paths } from '../../config/paths';
-import { completePasswordReset, type ResetField } from './auth-api';
+import { completePasswordReset, type ResetField } from '../../account/account-api';
 import { AuthCard } from './auth-card';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../account/password-input';
 
 type Field = Exclude<ResetField, 'token'>;
 

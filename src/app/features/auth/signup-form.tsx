@@ -12,10 +12,10 @@ import { ACCOUNT_TYPES, type AccountTypeId, isOneOf, ACCOUNT_TYPE_IDS, DEFAULT_A
 import { onDemand } from '../../components/loaded-when-open';
 import { PlainField, SelectControl, SelectIndicator, SelectRoot, TextInput } from '../../components/plain-field';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
-import { type SignupSent, signup } from './auth-api';
+import { type SignupSent, signup } from '../../account/account-api';
 import { CheckEmail } from './check-email';
 import { FormMessage } from '../../components/form-message';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../account/password-input';
 import { useAuthForm } from './use-auth-form';
 
 type SignupField = 'name' | 'email' | 'userType' | 'businessName' | 'licenseNumber' | 'password' | 'confirmPassword';

@@ -6,7 +6,7 @@
  */
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { apiRequest, NetworkError } from '../../api/api-client';
-import type { Receipt } from '../payments/payment-api';
+import type { Receipt } from '../../payments/payment-api';
 import { APPLICATION_FIELDS, type WizardErrors } from './application-fields';
 import type { ApplicationToSend } from './wizard-reducer';
 

@@ -8,9 +8,9 @@
 import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { type RefObject, useState } from 'react';
 import { paymentOutcome } from '#domain/payments/payment-outcome';
-import type { Receipt } from '../payments/payment-api';
-import { PaymentOutcomeSummary } from '../payments/payment-outcome-summary';
-import { PaymentPanel } from '../payments/payment-panel';
+import type { Receipt } from '../../payments/payment-api';
+import { PaymentOutcomeSummary } from '../../payments/payment-outcome-summary';
+import { PaymentPanel } from '../../payments/payment-panel';
 import { PayAgain } from './pay-again';
 
 const NEXT_STEPS = [

@@ -7,8 +7,8 @@
 import { Box, Heading, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatKwacha } from '#domain/money/money';
 import { gatewayFeeLabel, isPaymentMethodId, PAYMENT_METHODS, type PaymentMethodId, priceBreakdown, type PricingSettings } from '#domain/pricing/pricing';
-import { PayerDetailsFields } from '../payments/payer-details-fields';
-import { PriceLines } from '../payments/price-lines';
+import { PayerDetailsFields } from '../../payments/payer-details-fields';
+import { PriceLines } from '../../payments/price-lines';
 import type { WizardErrors } from './wizard-reducer';
 
 interface PaymentStepProps {

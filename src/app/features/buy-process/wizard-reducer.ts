@@ -11,7 +11,7 @@ import { parseNumberOfPlates } from '#domain/applications/plate-count';
 import { nextStep, previousStep, type WizardStep } from '#domain/applications/wizard-steps';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { validate } from '#domain/validation/validate';
-import type { Receipt } from '../payments/payment-api';
+import type { Receipt } from '../../payments/payment-api';
 import { APPLICATION_FIELDS, type ApplicationField, type ApplicationFields, EMPTY_FIELDS, type WizardErrors } from './application-fields';
 import { checkPaymentDetails, type PaymentDetailsToSend } from './payment-details';
 

@@ -3,7 +3,7 @@
  * buyer's own live reservations. Only the server can say who got a plate, so none of these go
  * through the outbox; offline they answer with a message instead of failing.
  */
-import type { Receipt } from '../payments/payment-api';
+import type { Receipt } from '../../payments/payment-api';
 import { apiRequest, NetworkError } from '../../api/api-client';
 import { onDemand } from '../../components/loaded-when-open';
 import type { CheckoutKind, MarketplaceMethodId, Quote, QuoteListing } from './checkout-rules';

@@ -15,11 +15,11 @@ import { Link } from 'react-router-dom';
 import { checkWithRules } from '../../components/form-rules';
 import { FormMessage } from '../../components/form-message';
 import { NOT_LOADED } from '../../components/loaded-when-open';
-import { PayerDetailsFields } from '../payments/payer-details-fields';
-import { PaymentOutcomeSummary } from '../payments/payment-outcome-summary';
-import { PaymentPanel } from '../payments/payment-panel';
-import { PriceLines } from '../payments/price-lines';
-import type { Receipt } from '../payments/payment-api';
+import { PayerDetailsFields } from '../../payments/payer-details-fields';
+import { PaymentOutcomeSummary } from '../../payments/payment-outcome-summary';
+import { PaymentPanel } from '../../payments/payment-panel';
+import { PriceLines } from '../../payments/price-lines';
+import type { Receipt } from '../../payments/payment-api';
 import { ownerRules, QUOTE_OFFLINE, type QuoteAnswer, startCheckout } from './checkout-api';
 import { CheckoutOwnerFields, OwnerConfirmation, type OwnerField } from './checkout-owner-fields';
 import {

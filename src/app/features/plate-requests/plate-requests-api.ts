@@ -7,7 +7,7 @@
 import type { RequestStatus } from '#domain/statuses/statuses';
 import type { PlateRequestOrderInfo } from '#domain/requests/review';
 import { apiRequest, NetworkError } from '../../api/api-client';
-import type { Receipt } from '../payments/payment-api';
+import type { Receipt } from '../../payments/payment-api';
 
 export interface AdminPlateRequest {
   id: string;

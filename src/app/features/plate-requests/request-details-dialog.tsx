@@ -4,7 +4,7 @@ import { Alert, Button, DataList, Heading, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { formatDay } from '../../components/format-date-time';
-import { STATUS_LABELS } from '../payments/payment-panel';
+import { STATUS_LABELS } from '../../payments/payment-panel';
 import type { AdminPlateRequest } from './plate-requests-api';
 import { RequestStatusBadge } from './request-status-badge';
 

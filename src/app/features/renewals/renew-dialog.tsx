@@ -18,11 +18,11 @@ import { formatDay } from '../../components/format-date-time';
 import { FormMessage } from '../../components/form-message';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useSession } from '../../session/use-session';
-import type { Receipt } from '../payments/payment-api';
-import { PaymentMethodRadios } from '../payments/payment-method-radios';
-import { PayerDetailsFields } from '../payments/payer-details-fields';
-import { PaymentOutcomeSummary } from '../payments/payment-outcome-summary';
-import { PaymentPanel } from '../payments/payment-panel';
+import type { Receipt } from '../../payments/payment-api';
+import { PaymentMethodRadios } from '../../payments/payment-method-radios';
+import { PayerDetailsFields } from '../../payments/payer-details-fields';
+import { PaymentOutcomeSummary } from '../../payments/payment-outcome-summary';
+import { PaymentPanel } from '../../payments/payment-panel';
 import { type QuoteAnswer, fetchRenewalQuote, RENEWAL_NEEDS_CONNECTION, startRenewal } from './renewal-api';
 
 export const CHOOSE_METHOD = 'Please select a payment method';

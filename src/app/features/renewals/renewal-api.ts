@@ -5,7 +5,7 @@
  */
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { apiRequest, NetworkError } from '../../api/api-client';
-import type { Receipt } from '../payments/payment-api';
+import type { Receipt } from '../../payments/payment-api';
 
 export const RENEWAL_NEEDS_CONNECTION = 'Renewing a plate needs a connection: it is paid online. Try again when you are back online.';
 export const RENEWAL_LOST = 'The connection was lost before the server answered. Try again: the same payment is resumed, never charged twice.';

@@ -14,8 +14,8 @@ import { onDemand } from '../../components/loaded-when-open';
 import { PlainField } from '../../components/plain-field';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { refreshSession, type SessionUser } from '../../session/session-store';
-import { changeContact, type ContactField } from '../auth/auth-api';
-import { PasswordInput } from '../auth/password-input';
+import { changeContact, type ContactField } from '../../account/account-api';
+import { PasswordInput } from '../../account/password-input';
 import { useOnlineForm } from './use-online-form';
 
 const rules = onDemand(() => import('#domain/accounts/contact-change').then((module) => module.contactChangeSchema));

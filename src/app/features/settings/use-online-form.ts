@@ -9,7 +9,7 @@ import type { ZodType } from 'zod';
 import { checkWithRules } from '../../components/form-rules';
 import { NOT_LOADED } from '../../components/loaded-when-open';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
-import type { FormResult } from '../auth/auth-api';
+import type { FormResult } from '../../account/account-api';
 
 export function useOnlineForm<Values extends Record<string, string>>(initial: Values) {
   type Field = Extract<keyof Values, string>;

@@ -12,8 +12,8 @@ import { LoadingNote } from '../../components/loading-note';
 import { formatDateTime } from '../../components/format-date-time';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { paths } from '../../config/paths';
-import type { Receipt } from '../payments/payment-api';
-import { PaymentLines, PaymentPanel, STATUS_LABELS } from '../payments/payment-panel';
+import type { Receipt } from '../../payments/payment-api';
+import { PaymentLines, PaymentPanel, STATUS_LABELS } from '../../payments/payment-panel';
 import { asOfLastSync, methodDetail, PURPOSE_LABELS } from './payment-rows';
 import { shownPayment, usePayment, usePaymentsPulledAt } from './use-my-payments';
 

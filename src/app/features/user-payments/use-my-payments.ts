@@ -9,7 +9,7 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import type { LocalPayment, NambalaDatabase } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
 import { startSyncLazily } from '../../sync/start-sync-lazily';
-import { fetchPayment, type Receipt } from '../payments/payment-api';
+import { fetchPayment, type Receipt } from '../../payments/payment-api';
 import { newestFirst } from './payment-rows';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; message: string };

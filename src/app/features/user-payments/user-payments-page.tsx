@@ -12,8 +12,8 @@ import { formatDateTime } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { paths } from '../../config/paths';
-import { money, STATUS_LABELS } from '../payments/payment-panel';
-import type { Receipt } from '../payments/payment-api';
+import { money, STATUS_LABELS } from '../../payments/payment-panel';
+import type { Receipt } from '../../payments/payment-api';
 import { asOfLastSync, methodDetail, receiptPath } from './payment-rows';
 import { useMyPayments, usePaymentsPulledAt } from './use-my-payments';
 

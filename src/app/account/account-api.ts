@@ -8,8 +8,8 @@ import type { PasswordReset } from '#domain/accounts/password-reset';
 import type { PasswordChange } from '#domain/accounts/profile';
 import type { Login, Signup } from '#domain/accounts/signup';
 import type { SignupConfirmation, TestMessage } from '#domain/accounts/signup-confirmation';
-import type { SessionUser } from '../../session/session-store';
-import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
+import type { SessionUser } from '../session/session-store';
+import { type ApiErrorBody, apiRequest, NetworkError } from '../api/api-client';
 
 export const AUTH_NOT_AVAILABLE = 'Sign-in is not available on this server yet.';
 export const AUTH_OFFLINE = "You're offline. Signing in needs a connection.";

@@ -1,7 +1,7 @@
 /** The four payment methods as one radio group, the way every payment form offers them. */
 import { isPaymentMethodId, PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
 import { Stack, Text } from '@chakra-ui/react';
-import { RadioGroup } from '../../components/radio-group';
+import { RadioGroup } from '../components/radio-group';
 
 interface PaymentMethodRadiosProps {
   method: PaymentMethodId | null;

@@ -6,7 +6,7 @@
  * shop's to use; the server decides again.
  */
 import { type BlankUse, checkBlank, formatBlankSerial, parseBlankSerial, reconcileSerials, shopReconciliation, type SerialRange, type ShopReconciliation } from '#domain/serials/blank-serial';
-import type { LocalInventoryAllocation, LocalManufacturingRecord, LocalSpoiledBlank, NambalaDatabase } from '../../store/database';
+import type { LocalInventoryAllocation, LocalManufacturingRecord, LocalSpoiledBlank, NambalaDatabase } from '../store/database';
 
 export interface ShopBlanks {
   ranges: Array<SerialRange & { number: number | null }>;

@@ -4,7 +4,7 @@
  * by a replay. Amounts are ngwee.
  */
 import type { Receipt } from '#domain/payments/receipt';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import { apiRequest, NetworkError } from '../api/api-client';
 
 // The type lives in the domain, shared with the device's store; importers here keep working.
 export type { Receipt };

@@ -2,7 +2,7 @@
 import type { InventoryAllocation } from '#domain/inventory/allocation';
 import type { StockStatus } from '#domain/statuses/statuses';
 import { Badge } from '@chakra-ui/react';
-import { CheckIcon, WarningIcon } from '../../components/icons';
+import { CheckIcon, WarningIcon } from '../components/icons';
 
 const PALETTE: Record<StockStatus, string> = { 'In Stock': 'green', 'Low Stock': 'yellow', Critical: 'orange', 'Out of Stock': 'red' };
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_NOT_AVAILABLE, AUTH_OFFLINE, confirmSignup, login, signup } from '../../../../src/app/features/auth/auth-api';
+import { AUTH_NOT_AVAILABLE, AUTH_OFFLINE, confirmSignup, login, signup } from '../../../src/app/account/account-api';
 
 function answer(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -5,8 +5,8 @@
  */
 import { IconButton, type InputProps, InputGroup } from '@chakra-ui/react';
 import { useState } from 'react';
-import { EyeIcon, EyeOffIcon } from '../../components/icons';
-import { TextInput } from '../../components/plain-field';
+import { EyeIcon, EyeOffIcon } from '../components/icons';
+import { TextInput } from '../components/plain-field';
 
 export function PasswordInput(props: Omit<InputProps, 'type'>) {
   const [isVisible, setVisible] = useState(false);

@@ -13,7 +13,7 @@ import {
   type StockThresholds,
   isStockThresholds,
 } from '#domain/inventory/inventory-stock';
-import type { LocalInventoryAllocation, LocalSetting, NambalaDatabase } from '../../store/database';
+import type { LocalInventoryAllocation, LocalSetting, NambalaDatabase } from '../store/database';
 
 export const STOCK_THRESHOLDS_SETTING = 'stockThresholds';
 

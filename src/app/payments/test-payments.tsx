@@ -5,7 +5,7 @@
  */
 import { Box, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../api/api-client';
+import { apiRequest } from '../api/api-client';
 
 let asked: Promise<boolean> | undefined;
 

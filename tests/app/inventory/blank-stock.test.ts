@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blanksRefusedOnDevice, nextBlanks, shopBlanksFrom } from '../../../../src/app/features/agent/blank-stock';
-import type { LocalInventoryAllocation, LocalManufacturingRecord, LocalSpoiledBlank } from '../../../../src/app/store/database';
+import { blanksRefusedOnDevice, nextBlanks, shopBlanksFrom } from '../../../src/app/inventory/blank-stock';
+import type { LocalInventoryAllocation, LocalManufacturingRecord, LocalSpoiledBlank } from '../../../src/app/store/database';
 
 const allocation = (id: string, first: number | null, last: number | null, shopId = 'shop-1'): LocalInventoryAllocation => ({
   id,

@@ -8,7 +8,7 @@ import { formatKwacha, ngwee } from '#domain/money/money';
 import { Alert, Badge, Box, Button, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PhoneIcon } from '../../components/icons';
+import { PhoneIcon } from '../components/icons';
 import { answerSandboxPrompt, fetchPayment, payByCard, type Receipt } from './payment-api';
 import { TestPaymentsNotice } from './test-payments';
 

@@ -7,7 +7,7 @@
 import { Box, Circle, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { RefObject } from 'react';
 import type { PaymentOutcome } from '#domain/payments/payment-outcome';
-import { CheckIcon, ClockIcon, PhoneIcon, WarningIcon } from '../../components/icons';
+import { CheckIcon, ClockIcon, PhoneIcon, WarningIcon } from '../components/icons';
 
 const ICONS = { check: CheckIcon, warning: WarningIcon, phone: PhoneIcon, clock: ClockIcon } as const;
 
