@@ -16,15 +16,9 @@ import { serialRangeOverlaps } from '../../src/server/sync/inventory-intents';
 import type { Database } from '../../src/server/db/database';
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
-import { givePlatesToShop } from './shop-orders';
-import { buildTestAppWithDb } from './test-app';
+import { demoSale, givePlatesToShop } from './shop-orders';
+import { buildTestAppWithDb, pushChange, signIn as signInAs } from './test-app';
 
-interface Answer {
-  outcome: string;
-  status?: number;
-  message?: string;
-  fields?: Record<string, string>;
-}
 
 describe('blank serials', () => {
   let app: FastifyInstance;
@@ -36,16 +30,9 @@ describe('blank serials', () => {
   const FIRST = 3_000_001;
   const OTHER_FIRST = 3_000_101;
 
-  async function signIn(email: string, password: string): Promise<string> {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-    expect(response.statusCode).toBe(200);
-    return String(response.headers['set-cookie']).split(';')[0] ?? '';
-  }
-  const push = async (cookie: string, intent: string, payload: unknown): Promise<Answer> => {
-    const response = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: `tablet-${randomUUID()}`, mutations: [{ id: randomUUID(), intent, payload }] } });
-    expect(response.statusCode).toBe(200);
-    return response.json().results[0] as Answer;
-  };
+  const signIn = (email: string, password: string) => signInAs(app, email, password);
+  const push = (cookie: string, intent: string, payload: unknown) => pushChange(app, cookie, intent, payload);
+
   const today = () => new Date().toISOString().slice(0, 10);
   const serial = (n: number) => formatBlankSerial(n);
   const manufacturing = (plateNumber: string, front: number, rear: number, extra: object = {}) => ({
@@ -196,20 +183,7 @@ describe('blank serials', () => {
 
   it('keeps a registered plate’s serials in the registry: the officer’s verdict and device copy show them, the public’s does not', async () => {
     // The demo buyer's ZM-101-ABC was made on the demo shop's first blanks; its sale registers it.
-    const sale = {
-      id: randomUUID(),
-      plateNumber: 'ZM-101-ABC',
-      vehicleMake: 'Toyota',
-      vehicleModel: 'Corolla',
-      vehicleColour: 'White',
-      vehicleYear: 2019,
-      chassisNumber: 'JTDBR32E720123456',
-      ownerName: 'Mwila Banda',
-      ownerNrc: '123456/78/9',
-      saleDate: today(),
-      registrationNumber: 'BAK 1234',
-      entitlementReference: 'ORD-001',
-    };
+    const sale = demoSale();
     expect(await push(cookies.agent, 'recordWhitebookEntry', sale)).toMatchObject({ outcome: 'applied' });
     const officer = (await app.inject({ method: 'GET', url: '/api/verification/ZM-101-ABC', headers: { cookie: cookies.police } })).json();
     expect(officer).toMatchObject({ verdict: 'Valid', serials: { front: 'ZB-0100001', rear: 'ZB-0100002' } });

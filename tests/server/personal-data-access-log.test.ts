@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lusakaDay } from '#domain/privacy/personal-data-access';
 import type { Database } from '../../src/server/db/database';
 import { pruneAccessLog } from '../../src/server/jobs/access-log-retention';
-import { buildTestAppWithDb, sessionForNewAccount } from './test-app';
+import { buildTestAppWithDb, sessionForNewAccount, signIn as signInAs } from './test-app';
 
 interface Entry {
   id: string;
@@ -32,11 +32,7 @@ describe('personal data access log', () => {
   let policeId = '';
   let plates: string[] = [];
 
-  async function signIn(email: string, password: string): Promise<string> {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-    expect(response.statusCode).toBe(200);
-    return String(response.headers['set-cookie']).split(';')[0] ?? '';
-  }
+  const signIn = (email: string, password: string) => signInAs(app, email, password);
   const get = (url: string, cookie = '') => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const logOf = async (query: string): Promise<{ entries: Entry[]; total: number; nextCursor: string | null }> => {
     const response = await get(`/api/admin/access-log?${query}`, cookies.admin);

@@ -12,16 +12,9 @@ import { ALERT_ALREADY_REVIEWED, manufacturingNotGiven, recordingSuspended, sale
 import { nothingToRevoke } from '#domain/integrity/integrity-decisions';
 import type { Database } from '../../src/server/db/database';
 import { plateRequestRepository } from '../../src/server/repositories/plate-request-repository';
-import { blanksOf, plateBlanks } from './shop-orders';
-import { buildTestAppWithDb } from './test-app';
+import { blanksOf, demoSale, plateBlanks } from './shop-orders';
+import { buildTestAppWithDb, pushChange, pushChanges, signIn as signInAs } from './test-app';
 
-interface Answer {
-  id: string;
-  outcome: string;
-  status?: number;
-  message?: string;
-  fields?: Record<string, string>;
-}
 
 describe('registry integrity against the shop’s insiders', () => {
   let app: FastifyInstance;
@@ -30,38 +23,11 @@ describe('registry integrity against the shop’s insiders', () => {
   const cookies: Record<string, string> = {};
   let shopId = '';
 
-  async function signIn(email: string, password: string): Promise<string> {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-    expect(response.statusCode).toBe(200);
-    return String(response.headers['set-cookie']).split(';')[0] ?? '';
-  }
-  const pushAll = async (cookie: string, changes: Array<{ intent: string; payload: unknown }>) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: { cookie },
-      payload: { clientId: `tablet-${randomUUID()}`, mutations: changes.map((change) => ({ id: randomUUID(), ...change })) },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json().results as Answer[];
-  };
-  const push = async (cookie: string, intent: string, payload: unknown) => (await pushAll(cookie, [{ intent, payload }]))[0] as Answer;
+  const signIn = (email: string, password: string) => signInAs(app, email, password);
+  const pushAll = (cookie: string, changes: Array<{ intent: string; payload: unknown }>) => pushChanges(app, cookie, changes);
+  const push = (cookie: string, intent: string, payload: unknown) => pushChange(app, cookie, intent, payload);
   const today = () => new Date().toISOString().slice(0, 10);
-  const sale = (extra: Record<string, unknown> = {}) => ({
-    id: randomUUID(),
-    plateNumber: 'ZM-101-ABC',
-    vehicleMake: 'Toyota',
-    vehicleModel: 'Corolla',
-    vehicleColour: 'White',
-    vehicleYear: 2019,
-    chassisNumber: 'JTDBR32E720123456',
-    ownerName: 'Mwila Banda',
-    ownerNrc: '123456/78/9',
-    saleDate: today(),
-    registrationNumber: 'BAK 1234',
-    entitlementReference: 'ORD-001',
-    ...extra,
-  });
+  const sale = demoSale;
   const alertsOf = (kind: string) => db.query<{ kind: string; subject_id: string; plate_number: string; status: string; evidence: Record<string, string> }>('SELECT kind, subject_id, plate_number, status, evidence FROM integrity_alerts WHERE kind = $1 ORDER BY created_at', [kind]);
   const whitebookHas = async (id: string) => (await db.query('SELECT 1 FROM whitebook_entries WHERE id = $1', [id])).length > 0;
 

@@ -72,3 +72,22 @@ export function plateBlanks(next: () => string): (plateNumber: string) => { fron
     return blanks;
   };
 }
+
+/** The demo shop's whitebook sale of the demo buyer's ZM-101-ABC against ORD-001, to Mwila Banda (123456/78/9), dated today; `extra` changes any field. */
+export function demoSale(extra: Record<string, unknown> = {}) {
+  return {
+    id: randomUUID(),
+    plateNumber: 'ZM-101-ABC',
+    vehicleMake: 'Toyota',
+    vehicleModel: 'Corolla',
+    vehicleColour: 'White',
+    vehicleYear: 2019,
+    chassisNumber: 'JTDBR32E720123456',
+    ownerName: 'Mwila Banda',
+    ownerNrc: '123456/78/9',
+    saleDate: new Date().toISOString().slice(0, 10),
+    registrationNumber: 'BAK 1234',
+    entitlementReference: 'ORD-001',
+    ...extra,
+  };
+}

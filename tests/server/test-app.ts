@@ -1,5 +1,5 @@
 /** Builds the server in-process on a fresh in-memory PGlite (or DATABASE_URL when a test asks for it). */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -74,4 +74,40 @@ export async function sessionForNewAccount(
   const token = randomBytes(32).toString('base64url');
   await sessionRepository(db).create(token, created.id, new Date(Date.now() + 3600_000));
   return { id: created.id, cookie: `nambala_session=${token}` };
+}
+
+/** A session cookie for a demo or test account signed in with its password. */
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in as ${email} answered ${response.statusCode}: ${response.body}`);
+  return String(response.headers['set-cookie']).split(';')[0] ?? '';
+}
+
+/** A push's answer for one change, as a device reads it. */
+export interface PushAnswer {
+  id: string;
+  outcome: string;
+  status?: number;
+  message?: string;
+  fields?: Record<string, string>;
+  data?: unknown;
+}
+
+/** Changes pushed in one request from a device of their own, and the answer for each. */
+export async function pushChanges(app: FastifyInstance, cookie: string, changes: Array<{ intent: string; payload: unknown }>): Promise<PushAnswer[]> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/sync/push',
+    headers: { cookie },
+    payload: { clientId: `device-${randomUUID()}`, mutations: changes.map((change) => ({ id: randomUUID(), ...change })) },
+  });
+  if (response.statusCode !== 200) throw new Error(`the push answered ${response.statusCode}: ${response.body}`);
+  return (response.json() as { results: PushAnswer[] }).results;
+}
+
+/** One change pushed, and its answer. */
+export async function pushChange(app: FastifyInstance, cookie: string, intent: string, payload: unknown): Promise<PushAnswer> {
+  const [answer] = await pushChanges(app, cookie, [{ intent, payload }]);
+  if (!answer) throw new Error('the push gave no answer');
+  return answer;
 }
