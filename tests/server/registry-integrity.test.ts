@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlementNotFound } from '#domain/agent/workspace';
 import { ALERT_ALREADY_REVIEWED, manufacturingNotGiven, recordingSuspended, saleNrcMismatch, saleWrongNumber } from '#domain/integrity/integrity-alert';
-import { nothingToRevoke } from '#domain/integrity/integrity-decisions';
+import { nothingToRevoke, REVOCATION_REASON_REQUIRED } from '#domain/integrity/integrity-decisions';
 import type { Database } from '../../src/server/db/database';
 import { plateRequestRepository } from '../../src/server/repositories/plate-request-repository';
 import { blanksOf, demoSale, plateBlanks } from './shop-orders';
@@ -81,7 +81,7 @@ describe('registry integrity against the shop’s insiders', () => {
     const [before] = await credentialOf();
     const revocation = { alertId: reported?.id, note: 'The owner had not collected the plate: the sale was recorded in error.' };
     expect(await push(cookies.agent ?? '', 'revokeRegistration', revocation)).toMatchObject({ outcome: 'rejected', status: 403 });
-    expect(await push(cookies.admin ?? '', 'revokeRegistration', { ...revocation, note: '' })).toMatchObject({ outcome: 'rejected', status: 400 });
+    expect(await push(cookies.admin ?? '', 'revokeRegistration', { ...revocation, note: '' })).toMatchObject({ outcome: 'rejected', status: 400, fields: { note: REVOCATION_REASON_REQUIRED } });
     expect(await push(cookies.admin ?? '', 'revokeRegistration', revocation)).toMatchObject({ outcome: 'applied' });
 
     expect(await credentialOf()).toEqual([{ ...before, standing: 'Revoked' }]);

@@ -5,7 +5,7 @@ const BROWSERS: ReadonlyArray<[RegExp, string]> = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
   [/\b(?:OPR|Opera)\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\b(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/(?:\b|Headless)(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
   [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];

@@ -10,9 +10,13 @@ export const alertReviewSchema = z.object({
 });
 export type AlertReview = z.output<typeof alertReviewSchema>;
 
+export const REVOCATION_REASON_REQUIRED = 'Please write the reason the owner is told';
+
 /** A registration the alert shows was made in error, revoked; the note is kept with the alert and told to the owner. */
-export const registrationRevocationSchema = alertReviewSchema;
-export type RegistrationRevocation = AlertReview;
+export const registrationRevocationSchema = alertReviewSchema.extend({
+  note: z.string({ error: REVOCATION_REASON_REQUIRED }).trim().min(1, REVOCATION_REASON_REQUIRED).max(1000, 'A reason is at most 1000 characters'),
+});
+export type RegistrationRevocation = z.output<typeof registrationRevocationSchema>;
 
 export const ALERT_NAMES_NO_PLATE = 'This alert names no plate: there is no registration to revoke.';
 /** The plate has no registration in good standing to revoke (never registered, or already revoked or stolen). */

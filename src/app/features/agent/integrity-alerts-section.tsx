@@ -20,7 +20,7 @@ import { alertQueue } from './integrity-changes';
 import { type IntegrityDecision, IntegrityDecisionDialog } from './integrity-decision-dialog';
 
 /** The evidence as a reviewer reads it: what was sent, then what it was compared with (the database keeps no key order). */
-const EVIDENCE_ORDER = ['Plate number', 'Entitlement reference', 'The order is for', 'Owner name recorded', 'Owner NRC recorded', 'Vehicle', 'Sale date', 'Status', 'Batch number', 'Production date', 'Front blank serial', 'Rear blank serial', 'Blank serial', 'Already recorded as', 'Delivered to', 'Unaccounted blanks', 'Delivery', 'Reason'];
+const EVIDENCE_ORDER = ['Reported by', 'Note', 'Plate number', 'Entitlement reference', 'The order is for', 'Owner name recorded', 'Owner NRC recorded', 'Owner recorded at the sale', 'Vehicle', 'Sale date', 'Status', 'Batch number', 'Production date', 'Front blank serial', 'Rear blank serial', 'Blank serial', 'Already recorded as', 'Delivered to', 'Unaccounted blanks', 'Delivery', 'Reason'];
 const rank = (label: string) => {
   const index = EVIDENCE_ORDER.indexOf(label);
   return index === -1 ? EVIDENCE_ORDER.length : index;

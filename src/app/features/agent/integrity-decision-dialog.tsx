@@ -57,7 +57,7 @@ export function IntegrityDecisionDialog({ decision, onClose }: { decision: Integ
       change = { mutation: shopRecordingMutation(decision.shop, null), done: `${shopName(decision.shop)} may record again` };
     } else {
       const isAlert = decision.kind !== 'suspend';
-      const rules = decisionRules.load().then((loaded) => (isAlert ? loaded.alertReviewSchema : loaded.shopRecordingSchema));
+      const rules = decisionRules.load().then((loaded) => (decision.kind === 'review' ? loaded.alertReviewSchema : decision.kind === 'revoke' ? loaded.registrationRevocationSchema : loaded.shopRecordingSchema));
       const typed = isAlert ? { alertId: decision.alert.id, note: text } : { shopId: decision.shop.id, suspended: true, reason: text };
       const checked = await checkWithRules<typeof rules extends Promise<infer Schema> ? Schema : never>(rules, typed);
       if (!checked) return setError(NOT_LOADED);
