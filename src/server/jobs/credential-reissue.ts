@@ -21,6 +21,7 @@ import type { Signer } from '../credentials/key-store';
 import type { Database, Queryable } from '../db/database';
 import { notify } from '../notifications/notify';
 import { changeLogRepository } from '../repositories/change-log-repository';
+import { signingKeyRepository } from '../repositories/signing-key-repository';
 import { credentialReissueRepository, type PlateToResign, type ReissueReason, type ReissueRun } from '../repositories/credential-reissue-repository';
 import { registryRepository } from '../repositories/registry-repository';
 
@@ -104,9 +105,9 @@ async function writeResigned(tx: Queryable, signer: Signer, runId: number | null
 
 /** Starts a run in the caller's transaction (after the key's status changed), superseding one still going. */
 export async function startReissue(tx: Queryable, input: { keyId: number; reason: ReissueReason; startedBy: string | null }): Promise<ReissueRun> {
-  const [active] = await tx.query<{ key_id: number }>("SELECT key_id FROM signing_keys WHERE status = 'active'");
+  const active = await signingKeyRepository(tx).active();
   if (!active) throw new Error('There is no active signing key to re-issue credentials with.');
-  return credentialReissueRepository(tx).start({ ...input, activeKeyId: active.key_id });
+  return credentialReissueRepository(tx).start({ ...input, activeKeyId: active.keyId });
 }
 
 export type BatchOutcome = { state: 'idle' } | { state: 'busy' } | { state: 'more' | 'finished'; runId: number; count: number };
@@ -156,16 +157,12 @@ export async function reissueUntilDone(db: Database, signer: Signer, options: Ba
  */
 export async function ensureCurrentCredentials(tx: Queryable, signer: Signer | null, plateNumbers: readonly string[]): Promise<string[]> {
   if (plateNumbers.length === 0) return [];
-  const outdated = await tx.query<{ plate_number: string }>(
-    `SELECT r.plate_number FROM registered_plates r JOIN signing_keys k ON k.key_id = r.key_id
-     WHERE r.plate_number = ANY($1::text[]) AND k.status = 'revoked' ORDER BY r.plate_number`,
-    [[...plateNumbers]],
-  );
+  const reissue = credentialReissueRepository(tx);
+  const outdated = await reissue.signedByRevokedKeys(plateNumbers);
   if (outdated.length === 0) return [];
   if (!signer) throw new Error('A credential signed by a revoked key cannot be re-issued: the active signing key is not on this server.');
   await signer.catchUp?.(tx);
-  const reissue = credentialReissueRepository(tx);
-  const locked = (await Promise.all(outdated.map((row) => reissue.lockIfOutdated(row.plate_number, signer.keyId)))).flatMap((plate) => (plate ? [plate] : []));
+  const locked = (await Promise.all(outdated.map((plateNumber) => reissue.lockIfOutdated(plateNumber, signer.keyId)))).flatMap((plate) => (plate ? [plate] : []));
   const run = await reissue.running();
   await writeResigned(tx, signer, run?.id ?? null, locked, (bucket) => `${run?.id ?? 0}:on-demand:${bucket}:${locked.map((plate) => plate.plateNumber).join(',')}`);
   if (run) for (const _plate of locked) await reissue.countOne(run.id);
@@ -174,8 +171,7 @@ export async function ensureCurrentCredentials(tx: Queryable, signer: Signer | n
 
 /** The revoked keys' ids (a route checks them before parsing what it hands out). */
 export async function revokedKeyIds(db: Queryable): Promise<Set<number>> {
-  const rows = await db.query<{ key_id: number }>("SELECT key_id FROM signing_keys WHERE status = 'revoked'");
-  return new Set(rows.map((row) => row.key_id));
+  return signingKeyRepository(db).revokedIds();
 }
 
 export interface ReissueRunner {
@@ -268,8 +264,8 @@ export async function withCurrentCredentials(db: Database, signer: Signer | null
   }
   const current = await db.transaction(async (tx) => {
     await ensureCurrentCredentials(tx, signer, [...plateNumbers]);
-    const rows = await tx.query<{ plate_number: string; key_id: number; credential: Uint8Array }>('SELECT plate_number, key_id, credential FROM registered_plates WHERE plate_number = ANY($1::text[])', [[...plateNumbers]]);
-    return new Map(rows.map((row) => [row.plate_number, { keyId: row.key_id, credentialDigits: bytesToDigits(new Uint8Array(row.credential)) }]));
+    const rows = await credentialReissueRepository(tx).currentCredentials([...plateNumbers]);
+    return new Map(rows.map((row) => [row.plateNumber, { keyId: row.keyId, credentialDigits: bytesToDigits(row.credential) }]));
   });
   const fresh = changes.map((change): PulledChange => {
     if (!stale.includes(change) || change.data === null) return change;

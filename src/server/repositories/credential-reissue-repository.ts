@@ -138,6 +138,22 @@ export function credentialReissueRepository(db: Queryable) {
       return rows.map(toPlate);
     },
 
+    /** Of these plates, those whose credential a revoked key signed, by plate number. */
+    async signedByRevokedKeys(plateNumbers: readonly string[]): Promise<string[]> {
+      const rows = await db.query<{ plate_number: string }>(
+        `SELECT r.plate_number FROM registered_plates r JOIN signing_keys k ON k.key_id = r.key_id
+         WHERE r.plate_number = ANY($1::text[]) AND k.status = 'revoked' ORDER BY r.plate_number`,
+        [[...plateNumbers]],
+      );
+      return rows.map((row) => row.plate_number);
+    },
+
+    /** These plates' current credentials, with the key that signed each. */
+    async currentCredentials(plateNumbers: readonly string[]): Promise<Array<{ plateNumber: string; keyId: number; credential: Uint8Array }>> {
+      const rows = await db.query<{ plate_number: string; key_id: number; credential: Uint8Array }>('SELECT plate_number, key_id, credential FROM registered_plates WHERE plate_number = ANY($1::text[])', [[...plateNumbers]]);
+      return rows.map((row) => ({ plateNumber: row.plate_number, keyId: row.key_id, credential: new Uint8Array(row.credential) }));
+    },
+
     /** One plate, locked, when a key other than the active one signed its credential. */
     async lockIfOutdated(plateNumber: string, activeKeyId: number): Promise<PlateToResign | undefined> {
       const [row] = await db.query<PlateRow>(`SELECT ${PLATE_COLUMNS} FROM registered_plates WHERE plate_number = $1 AND key_id <> $2 FOR UPDATE`, [plateNumber, activeKeyId]);

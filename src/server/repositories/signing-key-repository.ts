@@ -43,6 +43,12 @@ export function signingKeyRepository(db: Queryable) {
       return row ? toKey(row) : undefined;
     },
 
+    /** The ids of the revoked keys: what a route checks before handing out a credential. */
+    async revokedIds(): Promise<Set<number>> {
+      const rows = await db.query<{ key_id: number }>("SELECT key_id FROM signing_keys WHERE status = 'revoked'");
+      return new Set(rows.map((row) => row.key_id));
+    },
+
     async find(keyId: number): Promise<SigningKeyRow | undefined> {
       const [row] = await db.query<Row>('SELECT * FROM signing_keys WHERE key_id = $1', [keyId]);
       return row ? toKey(row) : undefined;
