@@ -12,7 +12,10 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 // The prerendered pages are written after this build, so they are listed by hand;
 // a new build id per build makes the service worker fetch them afresh.
 const buildId = Date.now().toString(36);
-const prerenderedEntries = [...PRERENDERED_PAGES.filter((page) => page.path !== '/').map((page) => prerenderedFileOf(page.path)), 'app-shell.html'].map((file) => ({ url: `/${file}`, revision: buildId }));
+const prerenderedEntries = [
+  ...PRERENDERED_PAGES.filter((page) => page.path !== '/').map((page) => prerenderedFileOf(page.path)),
+  'app-shell.html',
+].map((file) => ({ url: `/${file}`, revision: buildId }));
 
 export default defineConfig({
   plugins: [

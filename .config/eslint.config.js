@@ -5,7 +5,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.ssr-build/**', '*.tmp.mjs', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.bench/**'] },
+  {
+    ignores: [
+      'dist/**',
+      '.ssr-build/**',
+      '*.tmp.mjs',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.bench/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,9 +36,18 @@ export default tseslint.config(
     // The domain is pure: no framework, storage, network or globals for time and ids.
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react*', 'dexie*', 'fastify*', '@fastify/*', 'pg', '@electric-sql/*', '../app/*', '../server/*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['react*', 'dexie*', 'fastify*', '@fastify/*', 'pg', '@electric-sql/*', '../app/*', '../server/*'],
+        },
+      ],
       'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'localStorage', 'indexedDB'],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Pass now in.' }, { object: 'Math', property: 'random', message: 'Pass ids in.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Pass now in.' },
+        { object: 'Math', property: 'random', message: 'Pass ids in.' },
+      ],
     },
   },
   {

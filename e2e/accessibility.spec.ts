@@ -11,7 +11,9 @@ for (const route of PUBLIC_ROUTES) {
   });
 }
 
-test('User Management, its dialogs and Settings have no serious or critical accessibility violations', async ({ page }) => {
+test('User Management, its dialogs and Settings have no serious or critical accessibility violations', async ({
+  page,
+}) => {
   test.setTimeout(AXE_CHECKS_TIMEOUT);
   await signInAs(page, 'admin');
   await page.goto('/dashboard/admin/users');
@@ -34,7 +36,9 @@ test('User Management, its dialogs and Settings have no serious or critical acce
 
 // At 360 px, with the owner's rows on screen; every-route-axe.spec.ts checks every buyer screen at 1280 px.
 for (const viewport of [{ width: 360, height: 800 }]) {
-  test(`the plate owner's dashboard pages have no serious or critical accessibility violations at ${viewport.width} px`, async ({ page }) => {
+  test(`the plate owner's dashboard pages have no serious or critical accessibility violations at ${viewport.width} px`, async ({
+    page,
+  }) => {
     test.setTimeout(AXE_CHECKS_TIMEOUT);
     await page.setViewportSize(viewport);
     await signInAs(page, 'buyer');
@@ -49,7 +53,12 @@ for (const viewport of [{ width: 360, height: 800 }]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       // The owner's rows arrive with the first sync.
-      await expect(page.getByText(/ZM-\d{3}-[A-Z]{3}|LP-\d{6}|PAY-\d{6}/).filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
+      await expect(
+        page
+          .getByText(/ZM-\d{3}-[A-Z]{3}|LP-\d{6}|PAY-\d{6}/)
+          .filter({ visible: true })
+          .first(),
+      ).toBeVisible({ timeout: 30_000 });
       expect(await seriousViolations(page), path).toEqual([]);
     }
   });
@@ -66,7 +75,11 @@ test('the header’s count of unread notifications is drawn inside its badge, wh
     range.selectNodeContents(span);
     const glyphs = range.getBoundingClientRect();
     const box = span.getBoundingClientRect();
-    return [span.closest('button')?.getAttribute('aria-label') ?? '', { top: box.top, bottom: box.bottom }, { top: glyphs.top, bottom: glyphs.bottom }];
+    return [
+      span.closest('button')?.getAttribute('aria-label') ?? '',
+      { top: box.top, bottom: box.bottom },
+      { top: glyphs.top, bottom: glyphs.bottom },
+    ];
   });
   const shown = (await count.textContent()) ?? '';
   if (!shown.endsWith('+')) expect(label).toContain(`${shown} unread`);

@@ -16,7 +16,9 @@ test.describe('accounts', () => {
     await expect(page.getByText('Your account has been created.')).toBeVisible();
   });
 
-  test('signing up with an email that has an account answers as for a new one, and the message tells the owner', async ({ page }) => {
+  test('signing up with an email that has an account answers as for a new one, and the message tells the owner', async ({
+    page,
+  }) => {
     await openApp(page, '/auth?tab=signup');
     const form = page.getByRole('form', { name: 'Sign Up' });
     await form.getByRole('textbox', { name: 'Full Name' }).fill('Someone Else');
@@ -24,7 +26,9 @@ test.describe('accounts', () => {
     await form.getByLabel(/^Password/).fill('kabwe-road-7');
     await form.getByLabel(/Confirm Password/).fill('kabwe-road-7');
     await form.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Check your email.' })).toContainText('We have sent a message to buyer@nambala.zm');
+    await expect(page.getByRole('status').filter({ hasText: 'Check your email.' })).toContainText(
+      'We have sent a message to buyer@nambala.zm',
+    );
     const note = page.getByRole('note', { name: 'Test messages' });
     await expect(note).toContainText('You already have a Nambala account');
     await note.getByRole('link', { name: 'Open the link in the message' }).click();
@@ -61,7 +65,9 @@ test.describe('dashboard access', () => {
     await expect(page.getByRole('link', { name: 'Account settings for Bwalya Mulenga' })).toHaveText('BM');
   });
 
-  test('a buyer opening the admin dashboard is told it is not allowed, and sees only the User view', async ({ page }) => {
+  test('a buyer opening the admin dashboard is told it is not allowed, and sees only the User view', async ({
+    page,
+  }) => {
     await signInAs(page, 'buyer');
     await page.goto('/dashboard/admin');
     await expect(page.getByRole('heading', { name: 'You are not allowed to open this page' })).toBeVisible();

@@ -11,7 +11,10 @@ import { AXE_CHECKS_TIMEOUT, seriousViolations } from './axe';
 
 /** The figure on a summary card, as shown. */
 async function cardValue(page: Page, label: string): Promise<string> {
-  const card = page.locator('dl').filter({ has: page.getByText(label, { exact: true }) }).first();
+  const card = page
+    .locator('dl')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .first();
   return ((await card.locator('dd').first().textContent()) ?? '').trim();
 }
 
@@ -24,7 +27,9 @@ async function exportAs(page: Page, button: string, format: 'CSV' | 'PDF'): Prom
 
 const textOf = async (download: Download) => readFile((await download.path()) ?? '', 'utf8');
 
-test('the System Dashboard follows its period and view, and exports the view shown as CSV and PDF', async ({ browser }) => {
+test('the System Dashboard follows its period and view, and exports the view shown as CSV and PDF', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const admin = await signedInPage(browser, 'admin');
   await admin.goto('/dashboard/admin');
@@ -61,7 +66,9 @@ test('the System Dashboard follows its period and view, and exports the view sho
   await admin.context().close();
 });
 
-test('Reports & Analytics: report types and periods, Export Report as CSV and PDF, and each Quick Report Action', async ({ browser }) => {
+test('Reports & Analytics: report types and periods, Export Report as CSV and PDF, and each Quick Report Action', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const admin = await signedInPage(browser, 'admin');
   await admin.goto('/dashboard/admin/reports');
@@ -88,7 +95,10 @@ test('Reports & Analytics: report types and periods, Export Report as CSV and PD
     ['Export Inventory Report', /inventory/i],
   ] as const) {
     const downloading = admin.waitForEvent('download');
-    await admin.getByRole('link', { name, exact: true }).or(admin.getByRole('button', { name, exact: true })).click();
+    await admin
+      .getByRole('link', { name, exact: true })
+      .or(admin.getByRole('button', { name, exact: true }))
+      .click();
     const file = await downloading;
     expect(file.suggestedFilename(), name).toMatch(/\.csv$/);
     const text = await textOf(file);
@@ -101,7 +111,9 @@ for (const viewport of [
   { width: 360, height: 800 },
   { width: 1280, height: 900 },
 ]) {
-  test(`the System Dashboard and Reports & Analytics have no serious accessibility violations at ${viewport.width} px`, async ({ browser }) => {
+  test(`the System Dashboard and Reports & Analytics have no serious accessibility violations at ${viewport.width} px`, async ({
+    browser,
+  }) => {
     test.setTimeout(AXE_CHECKS_TIMEOUT);
     const admin = await signedInPage(browser, 'admin', { viewport });
     for (const [path, heading] of [
@@ -119,7 +131,9 @@ for (const viewport of [
   });
 }
 
-test('offline at 360 px, Reports says it is shown as of its last fetch and its streamed exports, disabled, stay within the screen', async ({ browser }) => {
+test('offline at 360 px, Reports says it is shown as of its last fetch and its streamed exports, disabled, stay within the screen', async ({
+  browser,
+}) => {
   const admin = await signedInPage(browser, 'admin', { viewport: { width: 360, height: 800 } });
   await admin.goto('/dashboard/admin/reports');
   await expect(admin.getByText(/^Last 30 Days: /)).toBeVisible({ timeout: 20_000 });

@@ -19,7 +19,9 @@ async function openInventory(page: Page): Promise<void> {
   await expect(page.getByText(/Showing [1-9]\d* of \d+ allocations/)).toBeVisible({ timeout: 30_000 });
 }
 
-test('an allocation added, edited and deleted with the spec’s dialogs; the shop sees it, records what arrived, and the administrator sees the difference', async ({ browser }) => {
+test('an allocation added, edited and deleted with the spec’s dialogs; the shop sees it, records what arrived, and the administrator sees the difference', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const admin = await signedInPage(browser, 'admin');
   await openInventory(admin);
@@ -65,7 +67,9 @@ test('an allocation added, edited and deleted with the spec’s dialogs; the sho
   await form.getByRole('textbox', { name: /Batch Number/ }).fill(`DIP-${Date.now() % 100000}`);
   await form.getByLabel(/Received Date/).fill(new Date().toISOString().slice(0, 10));
   const against = form.getByRole('combobox', { name: 'Received Against' });
-  await against.selectOption((await against.locator('option', { hasText: `${label} · Diplomatic` }).getAttribute('value')) ?? '');
+  await against.selectOption(
+    (await against.locator('option', { hasText: `${label} · Diplomatic` }).getAttribute('value')) ?? '',
+  );
   await form.getByRole('button', { name: 'Add Item' }).click();
   await expect(shop.getByText('Inventory data submitted successfully!')).toBeVisible();
 
@@ -76,7 +80,9 @@ test('an allocation added, edited and deleted with the spec’s dialogs; the sho
   await expect(row).toContainText('5 not yet received');
   await admin.getByRole('button', { name: `Delete allocation ${label}` }).click();
   const confirm = admin.getByRole('alertdialog', { name: 'Confirm Deletion' });
-  await expect(confirm).toContainText('Are you sure you want to delete this inventory allocation? This action cannot be undone.');
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete this inventory allocation? This action cannot be undone.',
+  );
   await expect(confirm).toContainText('Diplomatic');
   await expect(confirm).toContainText('75');
   await confirm.getByRole('button', { name: 'Delete Allocation' }).click();
@@ -121,7 +127,9 @@ for (const viewport of [
   { width: 360, height: 800 },
   { width: 1280, height: 900 },
 ]) {
-  test(`Inventory Management, its dialogs and Settings have no serious accessibility violations at ${viewport.width} px`, async ({ browser }) => {
+  test(`Inventory Management, its dialogs and Settings have no serious accessibility violations at ${viewport.width} px`, async ({
+    browser,
+  }) => {
     test.setTimeout(AXE_CHECKS_TIMEOUT);
     const admin = await signedInPage(browser, 'admin', { viewport });
     await openInventory(admin);
@@ -141,7 +149,13 @@ for (const viewport of [
     expect(await seriousViolations(admin)).toEqual([]);
     const shop = await signedInPage(browser, 'agent', { viewport });
     await shop.goto('/dashboard/agent/inventory');
-    await expect(shop.getByRole('region', { name: 'Allocated to Your Shop' }).getByText('Government').filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(
+      shop
+        .getByRole('region', { name: 'Allocated to Your Shop' })
+        .getByText('Government')
+        .filter({ visible: true })
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
     expect(await seriousViolations(shop)).toEqual([]);
     await admin.context().close();
     await shop.context().close();
@@ -157,7 +171,9 @@ test.describe('settings that every journey relies on', () => {
   });
   test.afterAll(() => server.stop());
 
-  test('the plate price changed in Settings is the one the Pricing page shows; a threshold change moves an allocation to Low Stock', async ({ browser }) => {
+  test('the plate price changed in Settings is the one the Pricing page shows; a threshold change moves an allocation to Low Stock', async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const admin = await signedInPage(browser, 'admin', { baseURL: server.baseURL });
     await admin.goto('/dashboard/admin/settings');
@@ -179,7 +195,9 @@ test.describe('settings that every journey relies on', () => {
     await thresholds.getByRole('textbox', { name: /Low stock at/ }).fill('150');
     await thresholds.getByRole('button', { name: 'Save Thresholds' }).click();
     await expect(admin.getByText('Stock thresholds saved')).toBeVisible();
-    await expect(admin.getByRole('table', { name: 'History of changes', exact: true })).toContainText('Low stock at: 50 → 150 plates');
+    await expect(admin.getByRole('table', { name: 'History of changes', exact: true })).toContainText(
+      'Low stock at: 50 → 150 plates',
+    );
     await openInventory(admin);
     await expect(admin.getByRole('row').filter({ hasText: 'Government' })).toContainText('Low Stock');
     await admin.context().close();

@@ -5,7 +5,11 @@ import { deliveryForShop, numberForShop } from './lifecycle-steps';
 const SAVED = "Saved on this device — it will be sent when you're back online.";
 
 /** A sale of a number the shop was given, against its entitlement, to the NRC the entitlement names. */
-async function recordSale(page: Page, { plate, reference, nrc = '123456/78/9' }: { plate: string; reference: string; nrc?: string }, owner: string) {
+async function recordSale(
+  page: Page,
+  { plate, reference, nrc = '123456/78/9' }: { plate: string; reference: string; nrc?: string },
+  owner: string,
+) {
   const form = page.getByRole('form', { name: /Plate Sale and Vehicle/ });
   await form.getByRole('textbox', { name: /Plate Number/ }).fill(plate);
   await form.getByLabel(/Sale Date/).fill('2026-11-02');
@@ -23,21 +27,35 @@ async function recordSale(page: Page, { plate, reference, nrc = '123456/78/9' }:
   await expect(page.getByText('Whitebook entry submitted successfully!').last()).toBeVisible({ timeout: 20_000 });
 }
 
-test('an agent works offline — sales, manufacturing, stock survive a reload — and the administrator sees them after sync', async ({ page, context, browser, playwright, baseURL }) => {
+test('an agent works offline — sales, manufacturing, stock survive a reload — and the administrator sees them after sync', async ({
+  page,
+  context,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   // Three numbers given to the shop (approved applications): each is sold once.
   // Blanks of this journey's own, delivered before the orders: once the orders are on the tablet, so is the delivery.
   const [frontSerial = '', rearSerial = ''] = await deliveryForShop(playwright.request, baseURL, 1);
-  const given = [await numberForShop(playwright.request, baseURL), await numberForShop(playwright.request, baseURL), await numberForShop(playwright.request, baseURL)];
+  const given = [
+    await numberForShop(playwright.request, baseURL),
+    await numberForShop(playwright.request, baseURL),
+    await numberForShop(playwright.request, baseURL),
+  ];
   await page.goto('/');
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+    .toBe('activated');
   await signInAs(page, 'agent');
   await page.goto('/dashboard/agent/whitebook');
   await expect(page.getByRole('heading', { level: 1, name: 'Whitebook Entry' })).toBeVisible();
   await expect(page.getByTestId('connection-status')).toContainText('Online');
 
   // The shop's orders for them reach the tablet before it goes offline.
-  await expect(page.getByRole('combobox', { name: 'Order' }).locator('option', { hasText: given[2]?.plate ?? '' })).toHaveCount(1, { timeout: 20_000 });
+  await expect(
+    page.getByRole('combobox', { name: 'Order' }).locator('option', { hasText: given[2]?.plate ?? '' }),
+  ).toHaveCount(1, { timeout: 20_000 });
   await context.setOffline(true);
   const plates = given.map((number) => number.plate);
   // Batch numbers of this run only (the server keeps earlier runs' records).
@@ -67,17 +85,23 @@ test('an agent works offline — sales, manufacturing, stock survive a reload �
   await inventory.getByLabel(/Received Date/).fill('2026-11-04');
   await inventory.getByRole('button', { name: /Add Item/ }).click();
   await expect(page.getByText('Inventory data submitted successfully!').last()).toBeVisible();
-  await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /Offline, 5 changes saved on this device/);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute(
+    'aria-label',
+    /Offline, 5 changes saved on this device/,
+  );
 
   // A reload while still offline loses nothing.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Inventory Tracking' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: blanks })).toContainText('Saved on this device');
   await nav.getByRole('link', { name: 'Whitebook Entry' }).click();
-  for (const plate of plates) await expect(page.getByRole('row').filter({ hasText: plate })).toContainText('Saved on this device');
+  for (const plate of plates)
+    await expect(page.getByRole('row').filter({ hasText: plate })).toContainText('Saved on this device');
 
   await context.setOffline(false);
-  await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, { timeout: 20_000 });
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, {
+    timeout: 20_000,
+  });
   for (const plate of plates) await expect(page.getByRole('row').filter({ hasText: plate })).toContainText('Synced');
 
   // The administrator's device pulls them.
@@ -85,13 +109,23 @@ test('an agent works offline — sales, manufacturing, stock survive a reload �
   await signInAs(admin, 'admin');
   await admin.goto('/dashboard/admin/compliance');
   const sales = admin.getByRole('table', { name: 'Whitebook Sales' });
-  for (const plate of plates) await expect(sales.getByRole('row').filter({ hasText: plate })).toContainText('Cairo Road Plates');
-  await expect(admin.getByRole('table', { name: 'Manufacturing' }).getByRole('row').filter({ hasText: batch })).toContainText('Printed');
-  await expect(admin.getByRole('table', { name: 'Blank Stock' }).getByRole('row').filter({ hasText: blanks })).toContainText('75');
+  for (const plate of plates)
+    await expect(sales.getByRole('row').filter({ hasText: plate })).toContainText('Cairo Road Plates');
+  await expect(
+    admin.getByRole('table', { name: 'Manufacturing' }).getByRole('row').filter({ hasText: batch }),
+  ).toContainText('Printed');
+  await expect(
+    admin.getByRole('table', { name: 'Blank Stock' }).getByRole('row').filter({ hasText: blanks }),
+  ).toContainText('75');
   await admin.context().close();
 });
 
-test('a sale the server refuses shows in Needs attention, is corrected and resubmitted, and syncs', async ({ page, context, playwright, baseURL }) => {
+test('a sale the server refuses shows in Needs attention, is corrected and resubmitted, and syncs', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const corrected = await numberForShop(playwright.request, baseURL);
   await signInAs(page, 'agent');

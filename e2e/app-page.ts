@@ -49,6 +49,8 @@ export function accountFor(path: string): keyof typeof DEMO {
  */
 export async function waitForRegistryCopy(page: Page): Promise<void> {
   await expect
-    .poll(async () => Number(((await page.getByTestId('registry-plates').textContent()) ?? '0').replace(/\D/g, '')), { timeout: 60_000 })
+    .poll(async () => Number(((await page.getByTestId('registry-plates').textContent()) ?? '0').replace(/\D/g, '')), {
+      timeout: 60_000,
+    })
     .toBeGreaterThanOrEqual(5000);
 }

@@ -4,7 +4,14 @@
  * and by mobile money through the sandbox, the LP- reference the server issued, and the
  * draft kept on the device across a reload and offline.
  */
-import { type APIRequestContext, expect, type Locator, type Page, request as playwrightRequest, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
 import { DEMO, openApp, signInAs } from './app-page';
 import { expectShopOrders, PlateRequestsPage } from './plate-requests-page';
 
@@ -73,11 +80,13 @@ class WizardPage {
   }
 
   async fill(applicant: Partial<Applicant>): Promise<void> {
-    for (const [name, value] of Object.entries(applicant) as [keyof Applicant, string][]) await this.field(name).fill(value);
+    for (const [name, value] of Object.entries(applicant) as [keyof Applicant, string][])
+      await this.field(name).fill(value);
   }
 
   async expectFields(applicant: Partial<Applicant>): Promise<void> {
-    for (const [name, value] of Object.entries(applicant) as [keyof Applicant, string][]) await expect(this.field(name)).toHaveValue(value);
+    for (const [name, value] of Object.entries(applicant) as [keyof Applicant, string][])
+      await expect(this.field(name)).toHaveValue(value);
   }
 
   /** The confirmation step's reference number, as shown. */
@@ -120,7 +129,11 @@ interface AdminRequest {
 }
 
 test.describe('application wizard', () => {
-  test('every validation message once, sign-in on submit with the draft intact, card payment, an LP- reference, the administrator’s approval and QR card, and the shop’s order', async ({ page, baseURL, browser }) => {
+  test('every validation message once, sign-in on submit with the draft intact, card payment, an LP- reference, the administrator’s approval and QR card, and the shop’s order', async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
     // One application from the first keystroke to the plate-maker's order book: four people's screens.
     test.setTimeout(120_000);
     const wizard = new WizardPage(page);
@@ -147,7 +160,15 @@ test.describe('application wizard', () => {
     await expect(wizard.form.getByText('NRC number is required')).toBeVisible();
 
     const details = applicant();
-    await wizard.fill({ nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber, email: 'chanda@example', address: details.address, vehicleMake: details.vehicleMake, vehicleModel: details.vehicleModel, vehicleRegistration: details.vehicleRegistration });
+    await wizard.fill({
+      nrcNumber: details.nrcNumber,
+      phoneNumber: details.phoneNumber,
+      email: 'chanda@example',
+      address: details.address,
+      vehicleMake: details.vehicleMake,
+      vehicleModel: details.vehicleModel,
+      vehicleRegistration: details.vehicleRegistration,
+    });
     for (const message of STEP1_MESSAGES.slice(1, 4)) await expect(wizard.form.getByText(message)).toHaveCount(0);
     await expect(wizard.form.getByText('Number of plates must be at least 1')).toBeVisible();
 
@@ -167,7 +188,8 @@ test.describe('application wizard', () => {
     // Step 2: the four methods and the price breakdown; the gateway fee only once a method is chosen.
     await expect(wizard.stepHeading('Payment')).toBeVisible();
     await expect(wizard.previous).toBeEnabled();
-    for (const name of ['MTN Mobile Money', 'Airtel Money', 'Credit/Debit Card', 'Bank Transfer']) await expect(wizard.method(name)).toBeAttached();
+    for (const name of ['MTN Mobile Money', 'Airtel Money', 'Credit/Debit Card', 'Bank Transfer'])
+      await expect(wizard.method(name)).toBeAttached();
     const breakdown = page.getByRole('region', { name: 'Price Breakdown' });
     await expect(breakdown).toContainText('K600.00');
     await expect(breakdown).toContainText('K10.00');
@@ -237,7 +259,9 @@ test.describe('application wizard', () => {
     await expect(wizard.field('nrcNumber')).toHaveValue('');
   });
 
-  test('paying by MTN Mobile Money shows the sandbox handset prompt, and approving it marks the payment Paid', async ({ page }) => {
+  test('paying by MTN Mobile Money shows the sandbox handset prompt, and approving it marks the payment Paid', async ({
+    page,
+  }) => {
     const wizard = new WizardPage(page);
     await signInAs(page, 'buyer');
     await openApp(page, '/buy-process');
@@ -269,7 +293,9 @@ test.describe('application wizard', () => {
     await expect(page.getByText('Your application for 1 plate(s) has been submitted successfully.')).toBeVisible();
   });
 
-  test('a declined card leaves the application submitted with nothing charged, and paying again settles it', async ({ page }) => {
+  test('a declined card leaves the application submitted with nothing charged, and paying again settles it', async ({
+    page,
+  }) => {
     const wizard = new WizardPage(page);
     await signInAs(page, 'buyer');
     await openApp(page, '/buy-process');
@@ -301,7 +327,11 @@ test.describe('application wizard', () => {
     await openApp(page, '/buy-process');
     await wizard.fill(applicant());
     await wizard.next.click();
-    await expect(wizard.form.getByRole('alert').filter({ hasText: 'This could not be loaded. Check your connection and try again.' })).toBeVisible();
+    await expect(
+      wizard.form
+        .getByRole('alert')
+        .filter({ hasText: 'This could not be loaded. Check your connection and try again.' }),
+    ).toBeVisible();
     await page.unroute('**/assets/payment-step-*.js');
     await wizard.form.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByText('MTN Mobile Money')).toBeVisible();
@@ -316,13 +346,18 @@ test.describe('application wizard', () => {
     await page.getByText('MTN Mobile Money').click();
     await wizard.submit.click();
     const wallet = page.getByLabel(/^Mobile money number/);
-    await expect(wizard.form.getByText('This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.')).toBeVisible();
+    await expect(
+      wizard.form.getByText('This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.'),
+    ).toBeVisible();
     await expect(wallet).toBeFocused();
     await wallet.fill('0761234567');
     await expect(wizard.form.getByText(/This number is not on MTN Mobile Money/)).toHaveCount(0);
   });
 
-  test('the draft survives a reload and going offline on step 1, and submitting offline keeps it and says so', async ({ page, context }) => {
+  test('the draft survives a reload and going offline on step 1, and submitting offline keeps it and says so', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(60_000);
     const wizard = new WizardPage(page);
     await signInAs(page, 'buyer');
@@ -334,16 +369,33 @@ test.describe('application wizard', () => {
     const details = applicant({ numberOfPlates: '3' });
     await wizard.fill({ fullName: details.fullName, nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber });
     await page.reload();
-    await wizard.expectFields({ fullName: details.fullName, nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber });
+    await wizard.expectFields({
+      fullName: details.fullName,
+      nrcNumber: details.nrcNumber,
+      phoneNumber: details.phoneNumber,
+    });
 
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'License Plate' })).toBeVisible();
-    await wizard.expectFields({ fullName: details.fullName, nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber });
-    await wizard.fill({ email: details.email, address: details.address, numberOfPlates: details.numberOfPlates, vehicleMake: details.vehicleMake, vehicleModel: details.vehicleModel, vehicleRegistration: details.vehicleRegistration });
+    await wizard.expectFields({
+      fullName: details.fullName,
+      nrcNumber: details.nrcNumber,
+      phoneNumber: details.phoneNumber,
+    });
+    await wizard.fill({
+      email: details.email,
+      address: details.address,
+      numberOfPlates: details.numberOfPlates,
+      vehicleMake: details.vehicleMake,
+      vehicleModel: details.vehicleModel,
+      vehicleRegistration: details.vehicleRegistration,
+    });
     await wizard.next.click();
     await expect(wizard.stepHeading('Payment')).toBeVisible();
-    const offline = page.getByRole('status').filter({ hasText: "You're offline. Your application is saved on this device; submit it when you're back online." });
+    const offline = page.getByRole('status').filter({
+      hasText: "You're offline. Your application is saved on this device; submit it when you're back online.",
+    });
     await expect(offline).toBeVisible();
     await page.getByText('Bank Transfer', { exact: true }).click();
     await wizard.submit.click();
@@ -367,14 +419,25 @@ test.describe('prices from the server', () => {
     await page.route('**/api/settings/pricing', async (route) => {
       const answer = await route.fetch();
       const body = (await answer.json()) as { settings: Record<string, unknown> };
-      await route.fulfill({ response: answer, json: { ...body, settings: { ...body.settings, platePrice: 35_000, processingFee: 1_500 } } });
+      await route.fulfill({
+        response: answer,
+        json: { ...body, settings: { ...body.settings, platePrice: 35_000, processingFee: 1_500 } },
+      });
     });
     await openApp(page, '/pricing');
     const plan = page.getByRole('region', { name: 'Standard License Plate' });
     await expect(plan).toContainText('K350');
     await expect(plan).toContainText('per plate');
     await expect(plan).toContainText('K15.00');
-    for (const feature of ['1 License Plate', 'QR Code Verification', 'Digital Documentation', '5-Year Validity', 'Email Support', 'Compliance Certificate']) await expect(plan).toContainText(feature);
+    for (const feature of [
+      '1 License Plate',
+      'QR Code Verification',
+      'Digital Documentation',
+      '5-Year Validity',
+      'Email Support',
+      'Compliance Certificate',
+    ])
+      await expect(plan).toContainText(feature);
     await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/buy-process');
 
     const wizard = new WizardPage(page);

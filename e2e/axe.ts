@@ -18,10 +18,20 @@ export const AXE_CHECKS_TIMEOUT = 150_000;
 
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  });
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   await page.emulateMedia({ reducedMotion: null });
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.nodes.length}): ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.nodes.length}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`)
+          .join(', ')}`,
+    );
 }

@@ -11,7 +11,9 @@ async function fillContactForm(page: Page, values: { name: string; email: string
 }
 
 test.describe('contact form', () => {
-  test('shows each field’s message, clears it as the field changes, then stores the message on the server', async ({ page }) => {
+  test('shows each field’s message, clears it as the field changes, then stores the message on the server', async ({
+    page,
+  }) => {
     await openApp(page, '/about-contact');
     const send = page.getByRole('button', { name: 'Send Message' });
     await send.click();
@@ -24,8 +26,15 @@ test.describe('contact form', () => {
     await send.click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
 
-    await fillContactForm(page, { name: 'Mwila Banda', email: 'mwila@example.zm', subject: 'Collection', message: 'When can I collect my plates?' });
-    const stored = page.waitForResponse((response) => response.url().endsWith('/api/sync/push') && response.request().method() === 'POST');
+    await fillContactForm(page, {
+      name: 'Mwila Banda',
+      email: 'mwila@example.zm',
+      subject: 'Collection',
+      message: 'When can I collect my plates?',
+    });
+    const stored = page.waitForResponse(
+      (response) => response.url().endsWith('/api/sync/push') && response.request().method() === 'POST',
+    );
     await send.click();
     expect((await stored).status()).toBe(200);
     expect((await (await stored).json()).results[0]).toMatchObject({ outcome: 'applied' });
@@ -33,28 +42,56 @@ test.describe('contact form', () => {
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('');
   });
 
-  test('offline, keeps the message on the device and sends it when the connection returns', async ({ page, context }) => {
+  test('offline, keeps the message on the device and sends it when the connection returns', async ({
+    page,
+    context,
+  }) => {
     await openApp(page, '/about-contact');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The visit is over once the page has fetched what it fetches when idle, the form's rules
     // and its sending code (their chunks are named after their modules); going offline
     // sooner, the form says it could not load them.
     await expect
-      .poll(() => page.evaluate(() => ['contact-message-', 'send-contact-message-'].filter((chunk) => !performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/assets/${chunk}`) && (entry as PerformanceResourceTiming).responseEnd > 0))), {
-        message: 'the contact form’s code fetched once the page was idle',
-        timeout: 15_000,
-      })
+      .poll(
+        () =>
+          page.evaluate(() =>
+            ['contact-message-', 'send-contact-message-'].filter(
+              (chunk) =>
+                !performance
+                  .getEntriesByType('resource')
+                  .some(
+                    (entry) =>
+                      entry.name.includes(`/assets/${chunk}`) && (entry as PerformanceResourceTiming).responseEnd > 0,
+                  ),
+            ),
+          ),
+        {
+          message: 'the contact form’s code fetched once the page was idle',
+          timeout: 15_000,
+        },
+      )
       .toEqual([]);
     await context.setOffline(true);
-    await fillContactForm(page, { name: 'Chanda Phiri', email: 'chanda@example.zm', subject: 'Offline', message: 'Sent from a bus with no signal.' });
+    await fillContactForm(page, {
+      name: 'Chanda Phiri',
+      email: 'chanda@example.zm',
+      subject: 'Offline',
+      message: 'Sent from a bus with no signal.',
+    });
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText(THANK_YOU)).toBeVisible();
     await expect(page.getByText(/Saved on this device/)).toBeVisible();
-    await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /Offline, 1 change saved on this device/);
+    await expect(page.getByTestId('connection-status')).toHaveAttribute(
+      'aria-label',
+      /Offline, 1 change saved on this device/,
+    );
 
     // Nothing is lost by a reload while offline: the app comes from the service worker or cache,
     // and the message is still waiting in the device's outbox.
-    const sent = page.waitForResponse((response) => response.url().endsWith('/api/sync/push') && response.request().method() === 'POST', { timeout: 20_000 });
+    const sent = page.waitForResponse(
+      (response) => response.url().endsWith('/api/sync/push') && response.request().method() === 'POST',
+      { timeout: 20_000 },
+    );
     await context.setOffline(false);
     expect((await sent).status()).toBe(200);
     expect((await (await sent).json()).results[0]).toMatchObject({ outcome: 'applied' });

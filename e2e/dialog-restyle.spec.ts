@@ -25,13 +25,29 @@ async function tapCost(page: Page, open: () => Promise<void>): Promise<{ restyle
   if (!browser) throw new Error('no browser to trace');
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await open();
-  const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] })
+    .traceEvents;
   const click = events.find((event) => event.name === 'EventDispatch' && event.args?.data?.type === 'click');
   if (!click) throw new Error('the trace holds no click');
-  const task = events.find((event) => event.name === 'RunTask' && event.tid === click.tid && event.pid === click.pid && event.ts <= click.ts && event.ts + (event.dur ?? 0) >= click.ts);
+  const task = events.find(
+    (event) =>
+      event.name === 'RunTask' &&
+      event.tid === click.tid &&
+      event.pid === click.pid &&
+      event.ts <= click.ts &&
+      event.ts + (event.dur ?? 0) >= click.ts,
+  );
   if (!task) throw new Error('the trace holds no task around the click');
-  const inTask = events.filter((event) => event.tid === task.tid && event.pid === task.pid && event.ph === 'X' && event.ts >= task.ts && event.ts <= task.ts + (task.dur ?? 0));
-  const sum = (name: string, count: (event: TraceEvent) => number) => inTask.filter((event) => event.name === name).reduce((total, event) => total + count(event), 0);
+  const inTask = events.filter(
+    (event) =>
+      event.tid === task.tid &&
+      event.pid === task.pid &&
+      event.ph === 'X' &&
+      event.ts >= task.ts &&
+      event.ts <= task.ts + (task.dur ?? 0),
+  );
+  const sum = (name: string, count: (event: TraceEvent) => number) =>
+    inTask.filter((event) => event.name === name).reduce((total, event) => total + count(event), 0);
   return {
     restyled: sum('UpdateLayoutTree', (event) => event.args?.elementCount ?? 0),
     laidOut: sum('Layout', (event) => event.args?.beginData?.dirtyObjects ?? 0),
@@ -39,7 +55,9 @@ async function tapCost(page: Page, open: () => Promise<void>): Promise<{ restyle
 }
 
 test.describe('opening a plate', () => {
-  test('restyles and lays out the dialog, not the marketplace beneath it; the backdrop still takes a click outside', async ({ page }) => {
+  test('restyles and lays out the dialog, not the marketplace beneath it; the backdrop still takes a click outside', async ({
+    page,
+  }) => {
     await openApp(page, '/marketplace');
     await waitForListings(page, /Showing 2\d of \d+ plates/);
     const viewDetails = page.getByRole('button', { name: /^View Details of / });
@@ -68,8 +86,13 @@ test.describe('opening a plate', () => {
     const before = await favourites.textContent();
     const beside = await page.evaluate(() => {
       const dialog = document.querySelector('[role="dialog"]')?.getBoundingClientRect();
-      const hearts = [...document.querySelectorAll('button[aria-label$="to favorites"]')].map((button) => button.getBoundingClientRect());
-      const heart = hearts.find((box) => dialog && box.top >= 0 && box.bottom <= innerHeight && (box.left > dialog.right || box.right < dialog.left));
+      const hearts = [...document.querySelectorAll('button[aria-label$="to favorites"]')].map((button) =>
+        button.getBoundingClientRect(),
+      );
+      const heart = hearts.find(
+        (box) =>
+          dialog && box.top >= 0 && box.bottom <= innerHeight && (box.left > dialog.right || box.right < dialog.left),
+      );
       return heart ? { x: heart.left + heart.width / 2, y: heart.top + heart.height / 2 } : null;
     });
     if (!beside) throw new Error('no favourite button on screen beside the dialog');

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signInAs } from './app-page';
 
-const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const manifest = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8'),
+) as Record<string, { file: string }>;
 const START_SCRIPT = `/${manifest['src/app/start.tsx']?.file ?? 'missing-start-script'}`;
 
 /**
@@ -29,7 +31,10 @@ async function openBeforeTheAppStarts(page: Page, pathname: string): Promise<{ s
   await page.locator('#root[data-prerendered] form').first().waitFor();
   return {
     startApp: async () => {
-      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready')), 'the app started before the test typed').toBe(false);
+      expect(
+        await page.evaluate(() => document.documentElement.hasAttribute('data-ready')),
+        'the app started before the test typed',
+      ).toBe(false);
       release();
       await page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: 30_000 });
     },
@@ -47,7 +52,10 @@ function checksSent(page: Page): string[] {
 }
 
 /** /verification opened with the app held back, `typed` entered as the plate number and Enter pressed. */
-async function checkBeforeTheAppStarts(page: Page, typed: string): Promise<{ checks: string[]; startApp: () => Promise<void> }> {
+async function checkBeforeTheAppStarts(
+  page: Page,
+  typed: string,
+): Promise<{ checks: string[]; startApp: () => Promise<void> }> {
   const checks = checksSent(page);
   const { startApp } = await openBeforeTheAppStarts(page, '/verification');
   const field = page.getByRole('textbox', { name: 'Plate Number' });
@@ -57,7 +65,9 @@ async function checkBeforeTheAppStarts(page: Page, typed: string): Promise<{ che
 }
 
 test.describe('typing before the app has started', () => {
-  test('sign-in: the email and password typed and Login pressed early sign the buyer in, nothing in the address', async ({ page }) => {
+  test('sign-in: the email and password typed and Login pressed early sign the buyer in, nothing in the address', async ({
+    page,
+  }) => {
     const { startApp } = await openBeforeTheAppStarts(page, '/auth');
     await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.buyer.email);
     await page.getByLabel('Password', { exact: false }).first().fill(DEMO.buyer.password);
@@ -67,25 +77,37 @@ test.describe('typing before the app has started', () => {
     expect(page.url()).not.toContain('password');
   });
 
-  test('a page drawn afresh (/auth?tab=signup) keeps the email typed into the login form shown before it', async ({ page }) => {
+  test('a page drawn afresh (/auth?tab=signup) keeps the email typed into the login form shown before it', async ({
+    page,
+  }) => {
     const { startApp } = await openBeforeTheAppStarts(page, '/auth?tab=signup');
     await page.getByRole('form', { name: 'Login' }).getByRole('textbox', { name: 'Email' }).fill(DEMO.buyer.email);
     await startApp();
     await expect(page.getByRole('form', { name: 'Sign Up' })).toBeVisible();
     await page.getByRole('tab', { name: 'Login' }).click();
-    await expect(page.getByRole('form', { name: 'Login' }).getByRole('textbox', { name: 'Email' })).toHaveValue(DEMO.buyer.email);
+    await expect(page.getByRole('form', { name: 'Login' }).getByRole('textbox', { name: 'Email' })).toHaveValue(
+      DEMO.buyer.email,
+    );
   });
 
-  test('verification: a plate typed and Enter pressed early is sent at once, and its verdict shown once the app has started', async ({ page }) => {
+  test('verification: a plate typed and Enter pressed early is sent at once, and its verdict shown once the app has started', async ({
+    page,
+  }) => {
     const { checks, startApp } = await checkBeforeTheAppStarts(page, 'zm-789-ghi');
     await expect.poll(() => checks.length, { message: 'the number was not sent before the app started' }).toBe(1);
     await startApp();
-    await expect(page.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Stolen', { timeout: 20_000 });
+    await expect(page.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Stolen', {
+      timeout: 20_000,
+    });
     // The app took the answer to the request already sent, rather than asking again.
-    expect(checks).toEqual([expect.stringMatching(/\/api\/verification\/ZM-789-GHI\?checkId=[0-9a-f-]{36}&method=manual$/)]);
+    expect(checks).toEqual([
+      expect.stringMatching(/\/api\/verification\/ZM-789-GHI\?checkId=[0-9a-f-]{36}&method=manual$/),
+    ]);
   });
 
-  test('verification: the verdict on a number sent early is drawn before the app has started, and the app’s panel takes its place unchanged', async ({ page }) => {
+  test('verification: the verdict on a number sent early is drawn before the app has started, and the app’s panel takes its place unchanged', async ({
+    page,
+  }) => {
     const { checks, startApp } = await checkBeforeTheAppStarts(page, 'ZM-123-ABC');
     const early = page.locator('[data-early-verdict] [data-testid="verification-result"]');
     await expect(early).toHaveAttribute('data-verdict', 'Valid', { timeout: 20_000 });
@@ -101,7 +123,9 @@ test.describe('typing before the app has started', () => {
     await expect(page.locator('[data-early-verdict]')).toBeEmpty({ timeout: 20_000 });
     const panels = page.getByTestId('verification-result');
     await expect(panels).toHaveCount(1);
-    expect(await panels.evaluate((panel) => panel.outerHTML), 'the app drew other markup than the early panel').toBe(drawn);
+    expect(await panels.evaluate((panel) => panel.outerHTML), 'the app drew other markup than the early panel').toBe(
+      drawn,
+    );
     await expect(panels.getByTestId('verdict-heading')).toBeFocused();
     expect(checks).toHaveLength(1);
 
@@ -113,7 +137,9 @@ test.describe('typing before the app has started', () => {
     await expect(panels).toHaveCount(1);
   });
 
-  test('verification: an officer’s verdict sent early is drawn with the owner and insurance before the app has started', async ({ page }) => {
+  test('verification: an officer’s verdict sent early is drawn with the owner and insurance before the app has started', async ({
+    page,
+  }) => {
     await signInAs(page, 'police');
     const { startApp } = await checkBeforeTheAppStarts(page, 'ZM-123-ABC');
     const early = page.locator('[data-early-verdict] [data-testid="verification-result"]');
@@ -125,14 +151,18 @@ test.describe('typing before the app has started', () => {
     expect(await page.getByTestId('verification-result').evaluate((panel) => panel.outerHTML)).toBe(drawn);
   });
 
-  test('verification: what is not a plate number is not sent early; the app says what is wrong with it', async ({ page }) => {
+  test('verification: what is not a plate number is not sent early; the app says what is wrong with it', async ({
+    page,
+  }) => {
     const { checks, startApp } = await checkBeforeTheAppStarts(page, '-ABC');
     await startApp();
     await expect(page.getByText('Plate number must start and end with a letter or digit')).toBeVisible();
     expect(checks).toEqual([]);
   });
 
-  test('verification: a number sent from the home page (?plate=) is checked before the app has started', async ({ page }) => {
+  test('verification: a number sent from the home page (?plate=) is checked before the app has started', async ({
+    page,
+  }) => {
     const checks = checksSent(page);
     const { startApp } = await openBeforeTheAppStarts(page, '/verification?plate=ZM-123-ABC');
     await expect.poll(() => checks.length, { message: 'the number was not sent before the app started' }).toBe(1);
@@ -151,8 +181,17 @@ test.describe('typing before the app has started', () => {
 
     await page.unrouteAll();
     app = await openBeforeTheAppStarts(page, '/');
-    await page.getByRole('searchbox', { name: 'Plate number' }).or(page.getByRole('textbox', { name: 'Plate number' })).first().fill('ZM-777-VIP');
+    await page
+      .getByRole('searchbox', { name: 'Plate number' })
+      .or(page.getByRole('textbox', { name: 'Plate number' }))
+      .first()
+      .fill('ZM-777-VIP');
     await app.startApp();
-    await expect(page.getByRole('textbox', { name: 'Plate number' }).or(page.getByRole('searchbox', { name: 'Plate number' })).first()).toHaveValue('ZM-777-VIP');
+    await expect(
+      page
+        .getByRole('textbox', { name: 'Plate number' })
+        .or(page.getByRole('searchbox', { name: 'Plate number' }))
+        .first(),
+    ).toHaveValue('ZM-777-VIP');
   });
 });

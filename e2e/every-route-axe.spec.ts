@@ -58,7 +58,8 @@ async function frameProblems(page: Page, route: string, isPublic: boolean): Prom
     const expected = PUBLIC_ROUTES.find((publicRoute) => publicRoute.path === route);
     if (expected) {
       const heading = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
-      const matches = typeof expected.heading === 'string' ? heading.includes(expected.heading) : expected.heading.test(heading);
+      const matches =
+        typeof expected.heading === 'string' ? heading.includes(expected.heading) : expected.heading.test(heading);
       if (!matches) problems.push(`heading “${heading}”, expected ${String(expected.heading)}`);
       if (!(await page.getByRole('banner').isVisible())) problems.push('no public header');
       if (!(await page.getByRole('contentinfo').isVisible())) problems.push('no public footer');
@@ -67,7 +68,8 @@ async function frameProblems(page: Page, route: string, isPublic: boolean): Prom
     if (overflow > 0) problems.push(`scrolls ${overflow} px sideways`);
   } else {
     if ((await page.getByRole('contentinfo').count()) > 0) problems.push('the public footer in the dashboard shell');
-    if ((await page.getByRole('link', { name: 'How It Works' }).count()) > 0) problems.push('the public header in the dashboard shell');
+    if ((await page.getByRole('link', { name: 'How It Works' }).count()) > 0)
+      problems.push('the public header in the dashboard shell');
   }
   return problems;
 }
@@ -75,9 +77,13 @@ async function frameProblems(page: Page, route: string, isPublic: boolean): Prom
 for (const [account, routes] of byAccount) {
   const isPublic = account === 'visitor';
   const viewport = isPublic ? PHONE : DESKTOP;
-  test(`every ${isPublic ? 'public' : account} screen renders in its frame, logs no error and has no serious accessibility violation at ${viewport.width} px`, async ({ browser }) => {
+  test(`every ${isPublic ? 'public' : account} screen renders in its frame, logs no error and has no serious accessibility violation at ${viewport.width} px`, async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
-    const page = isPublic ? await (await browser.newContext({ viewport })).newPage() : await signedInPage(browser, account, { viewport });
+    const page = isPublic
+      ? await (await browser.newContext({ viewport })).newPage()
+      : await signedInPage(browser, account, { viewport });
     const errors = consoleErrors(page);
     const failures: string[] = [];
     for (const route of routes) {
@@ -87,7 +93,11 @@ for (const [account, routes] of byAccount) {
       // The page's data has arrived: nothing is still loading.
       await expect(page.getByText(/^Loading/).filter({ visible: true })).toHaveCount(0, { timeout: 30_000 });
       await page.waitForLoadState('networkidle');
-      const found = [...(await frameProblems(page, route, isPublic)), ...errors.map((error) => `logged “${error}”`), ...(await seriousViolations(page))];
+      const found = [
+        ...(await frameProblems(page, route, isPublic)),
+        ...errors.map((error) => `logged “${error}”`),
+        ...(await seriousViolations(page)),
+      ];
       if (found.length > 0) failures.push(`${route}: ${found.join(' | ')}`);
     }
     expect(failures).toEqual([]);

@@ -53,7 +53,10 @@ interface ZxingModule {
   RGBLuminanceSource: new (luminances: Uint8ClampedArray, width: number, height: number) => unknown;
   HybridBinarizer: new (source: unknown) => unknown;
   BinaryBitmap: new (binarizer: unknown) => unknown;
-  MultiFormatReader: new (verbose: boolean, hints: Map<number, unknown>) => { decode(bitmap: unknown): { text: string } };
+  MultiFormatReader: new (
+    verbose: boolean,
+    hints: Map<number, unknown>,
+  ) => { decode(bitmap: unknown): { text: string } };
   DecodeHintType: { POSSIBLE_FORMATS: number; TRY_HARDER: number };
   BarcodeFormat: { QR_CODE: number };
 }
@@ -106,7 +109,11 @@ export async function writeQrVideo(segments: CredentialQrSegments, file: string)
 
 /** Chromium flags that make `file` the camera and grant it without a prompt. */
 export function fakeCameraArgs(file: string): string[] {
-  return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`];
+  return [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${file}`,
+  ];
 }
 
 /**
@@ -117,7 +124,8 @@ export async function credentialOf(request: APIRequestContext, plateNumber: stri
   const login = await request.post('/api/auth/login', { data: { email: 'admin@nambala.zm', password: 'Admin#2026' } });
   if (login.status() !== 200) throw new Error(`administrator sign-in answered ${login.status()}`);
   const response = await request.get(`/api/admin/registry/${encodeURIComponent(plateNumber)}`);
-  if (response.status() !== 200) throw new Error(`GET /api/admin/registry/${plateNumber} answered ${response.status()}`);
+  if (response.status() !== 200)
+    throw new Error(`GET /api/admin/registry/${plateNumber} answered ${response.status()}`);
   const { plate } = (await response.json()) as { plate: { credentialUrl: string } };
   const bytes = credentialFromText(plate.credentialUrl);
   if (!bytes) throw new Error(`the credential of ${plateNumber} does not read back`);

@@ -20,7 +20,10 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json
 const START_SCRIPTS = scriptsOf(manifest, startModules(manifest)).map((file) => `/${file}`);
 
 for (const { path: pagePath } of PUBLIC_ROUTES) {
-  test(`${pagePath} fetches at most ${FIRST_LOAD_BUDGET_KIB} KiB of gzip JavaScript until ready`, async ({ browser, baseURL }) => {
+  test(`${pagePath} fetches at most ${FIRST_LOAD_BUDGET_KIB} KiB of gzip JavaScript until ready`, async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
     // Counted as the bench counts: the page's own resource timing against the moment it
     // was marked ready (first-load-scripts.ts), so a slow test process cannot miss any.
@@ -30,10 +33,16 @@ for (const { path: pagePath } of PUBLIC_ROUTES) {
     await page.locator('html[data-ready]').waitFor({ state: 'attached' });
     const { ready } = await scriptsByReady(page, new URL(baseURL ?? '').origin);
     // A measurement that missed the start-up code would pass whatever the page fetched.
-    expect(START_SCRIPTS.filter((script) => !ready.has(script)), 'start-up scripts not counted').toEqual([]);
+    expect(
+      START_SCRIPTS.filter((script) => !ready.has(script)),
+      'start-up scripts not counted',
+    ).toEqual([]);
     const scripts = await gzipKiB(dist, ready);
     const listed = scripts.each.map(([script, kib]) => `${script} ${kib.toFixed(1)}`).join(', ');
-    expect(scripts.kib, `${pagePath}: ${scripts.kib.toFixed(1)} KiB in ${scripts.files} files: ${listed}`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KIB);
+    expect(
+      scripts.kib,
+      `${pagePath}: ${scripts.kib.toFixed(1)} KiB in ${scripts.files} files: ${listed}`,
+    ).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KIB);
     await context.close();
   });
 }
@@ -41,7 +50,10 @@ for (const { path: pagePath } of PUBLIC_ROUTES) {
 test('the shell of every other path (dashboards) lists the start-up scripts, so its stages are fetched together', () => {
   const shell = readFileSync(path.join(dist, 'app-shell.html'), 'utf8');
   const listed = /<div id="root" data-scripts="([^"]*)"><\/div>/.exec(shell)?.[1]?.split(' ') ?? [];
-  expect(START_SCRIPTS.filter((script) => !listed.includes(script)), 'start-up scripts the shell does not list').toEqual([]);
+  expect(
+    START_SCRIPTS.filter((script) => !listed.includes(script)),
+    'start-up scripts the shell does not list',
+  ).toEqual([]);
 });
 
 for (const { path: pagePath } of PRERENDERED_PAGES) {

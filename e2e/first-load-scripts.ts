@@ -31,10 +31,18 @@ export async function installReadyProbe(context: BrowserContext): Promise<void> 
 /** The app's scripts the page began to fetch before it was ready, and all it fetched so far (paths). */
 export async function scriptsByReady(page: Page, origin: string): Promise<{ ready: Set<string>; all: Set<string> }> {
   const { readyAt, scripts } = await page.evaluate((appOrigin) => {
-    const entries = performance.getEntriesByType('resource').filter((entry) => entry.name.startsWith(appOrigin) && new URL(entry.name).pathname.endsWith('.js'));
-    return { readyAt: (window as unknown as { __readyAt?: number }).__readyAt ?? Number.POSITIVE_INFINITY, scripts: entries.map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })) };
+    const entries = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.startsWith(appOrigin) && new URL(entry.name).pathname.endsWith('.js'));
+    return {
+      readyAt: (window as unknown as { __readyAt?: number }).__readyAt ?? Number.POSITIVE_INFINITY,
+      scripts: entries.map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+    };
   }, origin);
-  return { ready: new Set(scripts.filter((script) => script.startTime < readyAt).map((script) => script.path)), all: new Set(scripts.map((script) => script.path)) };
+  return {
+    ready: new Set(scripts.filter((script) => script.startTime < readyAt).map((script) => script.path)),
+    all: new Set(scripts.map((script) => script.path)),
+  };
 }
 
 export interface Scripts {
@@ -47,7 +55,8 @@ export interface Scripts {
 /** The scripts' gzip KiB (level 9), read from the build in `dist`. */
 export async function gzipKiB(dist: string, scripts: Iterable<string>): Promise<Scripts> {
   const each: [string, number][] = [];
-  for (const script of scripts) each.push([script, gzipSync(await readFile(path.join(dist, script)), { level: 9 }).length / 1024]);
+  for (const script of scripts)
+    each.push([script, gzipSync(await readFile(path.join(dist, script)), { level: 9 }).length / 1024]);
   each.sort((a, b) => b[1] - a[1]);
   return { kib: each.reduce((sum, [, kib]) => sum + kib, 0), files: each.length, each };
 }

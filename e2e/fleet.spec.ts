@@ -11,7 +11,9 @@ async function pulled(request: APIRequestContext, entity: string): Promise<Array
   const rows = new Map<string, Record<string, unknown>>();
   let cursor = '';
   for (let page = 0; page < 50; page += 1) {
-    const body = (await (await request.get(`/api/sync/pull?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json()) as {
+    const body = (await (
+      await request.get(`/api/sync/pull?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+    ).json()) as {
       changes: Array<{ entity: string; id: string; op: string; data: Record<string, unknown> | null }>;
       cursor: string;
       hasMore: boolean;
@@ -27,11 +29,15 @@ async function pulled(request: APIRequestContext, entity: string): Promise<Array
   return [...rows.values()];
 }
 
-test('an owner adds a driver and a vehicle with the network off; both survive a reload and reach the server once', async ({ browser }) => {
+test('an owner adds a driver and a vehicle with the network off; both survive a reload and reach the server once', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const owner = await signedInPage(browser, 'buyer', { viewport: { width: 360, height: 800 } });
   await owner.goto('/');
-  await expect.poll(() => owner.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
+  await expect
+    .poll(() => owner.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+    .toBe('activated');
   await openApp(owner, '/dashboard/user/vehicles');
   await expect(owner.getByText(/Showing 1–\d+ of \d+ vehicles/)).toBeVisible({ timeout: 30_000 });
   const licence = `ZL${String(Date.now()).slice(-7)}`;
@@ -56,17 +62,32 @@ test('an owner adds a driver and a vehicle with the network off; both survive a 
   await vehicleDialog.getByRole('textbox', { name: /^Colour/ }).fill('White');
   await vehicleDialog.getByRole('button', { name: 'Add Vehicle' }).click();
   await expect(vehicleDialog).toBeHidden();
-  await expect(owner.getByRole('listitem').filter({ hasText: `Isuzu ${model}` }).first()).toBeVisible();
+  await expect(
+    owner
+      .getByRole('listitem')
+      .filter({ hasText: `Isuzu ${model}` })
+      .first(),
+  ).toBeVisible();
 
   await owner.reload();
-  await expect(owner.getByRole('listitem').filter({ hasText: `Isuzu ${model}` }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(
+    owner
+      .getByRole('listitem')
+      .filter({ hasText: `Isuzu ${model}` })
+      .first(),
+  ).toBeVisible({ timeout: 15_000 });
   await expect(owner.getByRole('listitem').filter({ hasText: 'Mutale Chanda' })).toBeVisible();
 
   await owner.context().setOffline(false);
-  await expect(owner.getByRole('listitem').filter({ hasText: 'Mutale Chanda' })).not.toContainText('Saved on this device', { timeout: 30_000 });
+  await expect(owner.getByRole('listitem').filter({ hasText: 'Mutale Chanda' })).not.toContainText(
+    'Saved on this device',
+    { timeout: 30_000 },
+  );
   const drivers = (await pulled(owner.request, 'driver')).filter((driver) => driver.licenceNumber === licence);
   expect(drivers).toHaveLength(1);
   expect(drivers[0]).toMatchObject({ name: 'Mutale Chanda', phone: '+260977000111' });
-  const vans = (await pulled(owner.request, 'vehicle')).filter((vehicle) => vehicle.make === 'Isuzu' && vehicle.model === model);
+  const vans = (await pulled(owner.request, 'vehicle')).filter(
+    (vehicle) => vehicle.make === 'Isuzu' && vehicle.model === model,
+  );
   expect(vans).toHaveLength(1);
 });

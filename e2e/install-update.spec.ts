@@ -51,7 +51,9 @@ test.describe('on an iPhone', () => {
 
 /** The build id the service worker's precache gives the prerendered pages (vite.config.ts). */
 async function buildIdOf(appDir: string): Promise<string> {
-  const id = /\{url:"\/app-shell\.html",revision:"(\w+)"\}/.exec(await readFile(path.join(appDir, 'sw.js'), 'utf8'))?.[1];
+  const id = /\{url:"\/app-shell\.html",revision:"(\w+)"\}/.exec(
+    await readFile(path.join(appDir, 'sw.js'), 'utf8'),
+  )?.[1];
   if (!id) throw new Error('sw.js lists no app-shell.html revision');
   return id;
 }
@@ -59,7 +61,8 @@ async function buildIdOf(appDir: string): Promise<string> {
 async function precachedRevisions(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
     return urls.map((url) => new URL(url).searchParams.get('__WB_REVISION__') ?? '').filter(Boolean);
   });
 }
@@ -78,14 +81,19 @@ test('a new build is announced, installed only on Update now, and then serves th
     // The first build's worker takes over from the next load.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+      .toBe(true);
     const first = await buildIdOf(appDir);
     expect(await precachedRevisions(page)).toContain(first);
     await expect(page.getByText('A new version of Nambala is ready.')).toHaveCount(0);
 
     // The second build: the same sources built again carry a new build id in the worker.
     const second = `${first}x`;
-    await writeFile(path.join(appDir, 'sw.js'), (await readFile(path.join(appDir, 'sw.js'), 'utf8')).replaceAll(`revision:"${first}"`, `revision:"${second}"`));
+    await writeFile(
+      path.join(appDir, 'sw.js'),
+      (await readFile(path.join(appDir, 'sw.js'), 'utf8')).replaceAll(`revision:"${first}"`, `revision:"${second}"`),
+    );
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
     const prompt = page.getByRole('region', { name: 'App update' });

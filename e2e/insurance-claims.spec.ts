@@ -15,12 +15,15 @@ async function pulledClaims(request: APIRequestContext): Promise<Array<Record<st
   const rows = new Map<string, Record<string, unknown>>();
   let cursor = '';
   for (let page = 0; page < 50; page += 1) {
-    const body = (await (await request.get(`/api/sync/pull?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json()) as {
+    const body = (await (
+      await request.get(`/api/sync/pull?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+    ).json()) as {
       changes: Array<{ entity: string; id: string; op: string; data: Record<string, unknown> | null }>;
       cursor: string;
       hasMore: boolean;
     };
-    for (const change of body.changes) if (change.entity === 'insuranceClaim' && change.data) rows.set(change.id, change.data);
+    for (const change of body.changes)
+      if (change.entity === 'insuranceClaim' && change.data) rows.set(change.id, change.data);
     cursor = body.cursor;
     if (!body.hasMore) break;
   }
@@ -48,16 +51,31 @@ async function cameraJpeg(page: Page, label: string): Promise<Buffer> {
   return Buffer.from(dataUrl.replace(/^data:image\/jpeg;base64,/, ''), 'base64');
 }
 
-test('an insurance agent records a claim with two camera photos offline at 360 px; after a reload and reconnecting it reaches the server once, then is paid', async ({ baseURL }) => {
+test('an insurance agent records a claim with two camera photos offline at 360 px; after a reload and reconnecting it reaches the server once, then is paid', async ({
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   // The fake camera plays Chromium's own moving test pattern; the fake UI grants the camera.
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
-  const agent = await signedInPage(browser, 'insurer', { viewport: { width: 360, height: 800 }, ...(baseURL ? { baseURL } : {}) });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  });
+  const agent = await signedInPage(browser, 'insurer', {
+    viewport: { width: 360, height: 800 },
+    ...(baseURL ? { baseURL } : {}),
+  });
   await agent.goto('/');
-  await expect.poll(() => agent.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
+  await expect
+    .poll(() => agent.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+    .toBe('activated');
   await openApp(agent, '/dashboard/insurance-agent/claims');
   // The demo claims have arrived: the device holds the agent's policies too.
-  await expect(agent.getByRole('listitem').filter({ hasText: /CLM-\d{6}/ }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    agent
+      .getByRole('listitem')
+      .filter({ hasText: /CLM-\d{6}/ })
+      .first(),
+  ).toBeVisible({ timeout: 30_000 });
   const place = `Kafue Roundabout ${Date.now().toString(36)}`;
 
   await agent.context().setOffline(true);
@@ -91,10 +109,15 @@ test('an insurance agent records a claim with two camera photos offline at 360 p
   await expect(row).toContainText(/CLM-\d{6}/, { timeout: 30_000 });
   await expect(row).not.toContainText('waiting to upload', { timeout: 60_000 });
   await expect
-    .poll(async () => {
-      const mine = (await pulledClaims(agent.request)).filter((claim) => claim.incidentPlace === place);
-      return mine.map((claim) => ({ photos: (claim.photos as Array<{ isComplete: boolean }>).map((photo) => photo.isComplete) }));
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const mine = (await pulledClaims(agent.request)).filter((claim) => claim.incidentPlace === place);
+        return mine.map((claim) => ({
+          photos: (claim.photos as Array<{ isComplete: boolean }>).map((photo) => photo.isComplete),
+        }));
+      },
+      { timeout: 30_000 },
+    )
     .toEqual([{ photos: [true, true] }]);
   const [claim] = (await pulledClaims(agent.request)).filter((candidate) => candidate.incidentPlace === place);
   const claimNumber = String(claim?.claimNumber);
@@ -115,19 +138,34 @@ test('an insurance agent records a claim with two camera photos offline at 360 p
     await expect(confirm).toBeHidden();
   }
   await expect(detail.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
-  await expect.poll(async () => (await pulledClaims(agent.request)).find((candidate) => candidate.id === claim?.id)?.status, { timeout: 15_000 }).toBe('Paid');
+  await expect
+    .poll(async () => (await pulledClaims(agent.request)).find((candidate) => candidate.id === claim?.id)?.status, {
+      timeout: 15_000,
+    })
+    .toBe('Paid');
   await browser.close();
 });
 
-test('a photo already taken is chosen from the gallery, resized on the device to at most 1600 px', async ({ browser }) => {
+test('a photo already taken is chosen from the gallery, resized on the device to at most 1600 px', async ({
+  browser,
+}) => {
   const agent = await signedInPage(browser, 'insurer', { viewport: { width: 360, height: 800 } });
   await openApp(agent, '/dashboard/insurance-agent/claims');
-  await expect(agent.getByRole('listitem').filter({ hasText: /CLM-\d{6}/ }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    agent
+      .getByRole('listitem')
+      .filter({ hasText: /CLM-\d{6}/ })
+      .first(),
+  ).toBeVisible({ timeout: 30_000 });
   await agent.getByRole('button', { name: 'New Claim' }).click();
   const dialog = agent.getByRole('dialog', { name: 'New Claim' });
-  await dialog.getByTestId('claim-photo-files').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(agent, 'gallery photo') });
+  await dialog
+    .getByTestId('claim-photo-files')
+    .setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(agent, 'gallery photo') });
   const photo = dialog.getByRole('img', { name: 'Photo 1 of the claim' });
   await expect(photo).toBeVisible({ timeout: 15_000 });
-  const size = await photo.evaluate((image) => (image instanceof HTMLImageElement ? Math.max(image.naturalWidth, image.naturalHeight) : 0));
+  const size = await photo.evaluate((image) =>
+    image instanceof HTMLImageElement ? Math.max(image.naturalWidth, image.naturalHeight) : 0,
+  );
   expect(size).toBe(1600);
 });

@@ -18,11 +18,16 @@ async function typePlate(page: Page, plateNumber: string): Promise<void> {
   await expect(page.getByTestId('verification-result')).toContainText(plateNumber);
 }
 
-test('an officer sees ZM-123-ABC’s cover online and offline from the device copy, in the same words', async ({ page, context }) => {
+test('an officer sees ZM-123-ABC’s cover online and offline from the device copy, in the same words', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   await signInAs(page, 'police');
   // What the registry says of the plate's cover today, for an officer.
-  const verdict = (await (await page.request.get(`/api/verification/${PLATE}`)).json()) as { insurance?: { insurer: string; until: string } | 'none' };
+  const verdict = (await (await page.request.get(`/api/verification/${PLATE}`)).json()) as {
+    insurance?: { insurer: string; until: string } | 'none';
+  };
   expect(verdict.insurance).toBeDefined();
   expect(verdict.insurance).not.toBe('none');
   const expected = coverText(verdict.insurance ?? 'none', formatDay);
@@ -61,9 +66,11 @@ test('a visitor checking ZM-123-ABC sees its verdict and vehicle, and nothing of
 
 test('the owner sees each registered plate’s cover in My Plates & Orders', async ({ page }) => {
   await signInAs(page, 'buyer');
-  const plates = ((await (await page.request.get('/api/me/plates')).json()) as { plates: Array<{ plateNumber: string; stage: string; cover?: OwnerCoverTerm[] }> }).plates.filter(
-    (plate) => plate.stage === 'Registered',
-  );
+  const plates = (
+    (await (await page.request.get('/api/me/plates')).json()) as {
+      plates: Array<{ plateNumber: string; stage: string; cover?: OwnerCoverTerm[] }>;
+    }
+  ).plates.filter((plate) => plate.stage === 'Registered');
   expect(plates.length).toBeGreaterThan(0);
   const today = new Date().toISOString().slice(0, 10);
 
@@ -78,5 +85,10 @@ test('the owner sees each registered plate’s cover in My Plates & Orders', asy
     await expect(row.getByTestId('plate-cover')).toHaveText(coverText(coverOnDay(plate.cover ?? [], today), formatDay));
   }
   // The demo buyer's longest-running plate carries the demo agent's renewed Third Party policy.
-  await expect(table.getByTestId('plate-cover').filter({ hasText: /^Insured until .+, Third Party\)$/ }).first()).toBeVisible();
+  await expect(
+    table
+      .getByTestId('plate-cover')
+      .filter({ hasText: /^Insured until .+, Third Party\)$/ })
+      .first(),
+  ).toBeVisible();
 });

@@ -18,7 +18,10 @@ test('the revocation list shows more as the administrator reaches its end, to th
   test.setTimeout(90_000);
   const admin = await signedInPage(browser, 'admin', { baseURL: server.baseURL });
   await openApp(admin, '/dashboard/admin/qr-system');
-  const list = admin.getByRole('region', { name: 'Revocation list' }).or(admin.locator('section').filter({ has: admin.getByRole('heading', { name: 'Revocation list' }) })).first();
+  const list = admin
+    .getByRole('region', { name: 'Revocation list' })
+    .or(admin.locator('section').filter({ has: admin.getByRole('heading', { name: 'Revocation list' }) }))
+    .first();
   // The device's copy of the list has arrived.
   await expect.poll(() => rowsInStore(admin, 'revocations'), { timeout: 30_000 }).toBeGreaterThan(0);
 
@@ -31,7 +34,11 @@ test('the revocation list shows more as the administrator reaches its end, to th
           const database = request.result;
           const transaction = database.transaction('revocations', 'readwrite');
           for (let index = 0; index < count; index += 1) {
-            transaction.objectStore('revocations').put({ plateNumber: `ZM-${String(index).padStart(3, '0')}-LST`, status: index % 4 === 0 ? 'Stolen' : 'Revoked', at: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString() });
+            transaction.objectStore('revocations').put({
+              plateNumber: `ZM-${String(index).padStart(3, '0')}-LST`,
+              status: index % 4 === 0 ? 'Stolen' : 'Revoked',
+              at: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
+            });
           }
           transaction.oncomplete = () => {
             database.close();

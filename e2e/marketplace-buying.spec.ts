@@ -41,7 +41,10 @@ test.describe('marketplace buying', () => {
   // The first visit installs the service worker and loads the listings; give a busy machine time.
   test.describe.configure({ timeout: 60_000 });
 
-  test('the marketplace is browsed offline after one online visit, and buying says it needs a connection', async ({ page, context }) => {
+  test('the marketplace is browsed offline after one online visit, and buying says it needs a connection', async ({
+    page,
+    context,
+  }) => {
     await openApp(page, '/marketplace');
     await expect
       .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
@@ -54,16 +57,24 @@ test.describe('marketplace buying', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'License Plate Marketplace' })).toBeVisible();
     await expect(page.getByText(/Showing \d+ of \d+ plates/)).toHaveText(online ?? '', { timeout: FIRST_SYNC_TIMEOUT });
 
-    const card = plateCards(page).filter({ has: page.getByRole('button', { name: 'View Details' }) }).first();
+    const card = plateCards(page)
+      .filter({ has: page.getByRole('button', { name: 'View Details' }) })
+      .first();
     await card.getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('tabpanel', { name: 'Buy Now' }).getByRole('button', { name: 'Buying needs a connection' })).toBeDisabled();
+    await expect(
+      dialog.getByRole('tabpanel', { name: 'Buy Now' }).getByRole('button', { name: 'Buying needs a connection' }),
+    ).toBeDisabled();
     await dialog.getByRole('tab', { name: 'Reserve' }).click();
-    await expect(dialog.getByRole('tabpanel', { name: 'Reserve' }).getByRole('button', { name: 'Reserving needs a connection' })).toBeDisabled();
+    await expect(
+      dialog.getByRole('tabpanel', { name: 'Reserve' }).getByRole('button', { name: 'Reserving needs a connection' }),
+    ).toBeDisabled();
     await context.setOffline(false);
   });
 
-  test('a long marketplace is drawn a page at a time: more as the buyer scrolls or asks, and a new filter starts again', async ({ page }) => {
+  test('a long marketplace is drawn a page at a time: more as the buyer scrolls or asks, and a new filter starts again', async ({
+    page,
+  }) => {
     // The server's listings, topped up to 100 with more Available plates, as a busy marketplace.
     let added = 0;
     await page.route('**/api/listings', async (route) => {
@@ -71,7 +82,12 @@ test.describe('marketplace buying', () => {
       const { listings } = (await response.json()) as { listings: Array<Record<string, unknown>> };
       const template = listings.find((listing) => listing.status === 'Available') ?? {};
       added = 100 - listings.length;
-      const extra = Array.from({ length: added }, (_, index) => ({ ...template, id: `PL-PAGE-${index}`, number: `ZM-${String(100 + index).padStart(3, '0')}-PGE`, featured: false }));
+      const extra = Array.from({ length: added }, (_, index) => ({
+        ...template,
+        id: `PL-PAGE-${index}`,
+        number: `ZM-${String(100 + index).padStart(3, '0')}-PGE`,
+        featured: false,
+      }));
       await route.fulfill({ response, json: { listings: [...listings, ...extra] } });
     });
     await openApp(page, '/marketplace');
@@ -108,24 +124,36 @@ test.describe('marketplace buying', () => {
     await page.getByText('Lucky Numbers Only').click();
     await expect.poll(() => plateCards(page).count()).toBeLessThan(all);
     // Each card's favourite toggle is named after its plate number.
-    const labels = await plateCards(page).getByRole('button', { name: /favorites$/ }).evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+    const labels = await plateCards(page)
+      .getByRole('button', { name: /favorites$/ })
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
     const numbers = labels.map((label) => label.replace(/^Add (.*) to favorites$/, '$1'));
     expect(numbers.length).toBeGreaterThan(0);
     for (const number of numbers) expect(number).toMatch(LUCKY);
 
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: High to Low' });
-    const prices = (await plateCards(page).allInnerTexts()).map((text) => Number(/ZMW ([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? Number.NaN));
+    const prices = (await plateCards(page).allInnerTexts()).map((text) =>
+      Number(/ZMW ([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? Number.NaN),
+    );
     expect(prices.every((price) => !Number.isNaN(price))).toBe(true);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
 
     await expect(page.getByText('0 favorites saved')).toBeVisible();
-    const heart = plateCards(page).first().getByRole('button', { name: /^Add .* to favorites$/ });
+    const heart = plateCards(page)
+      .first()
+      .getByRole('button', { name: /^Add .* to favorites$/ });
     await heart.click();
     await expect(page.getByText('1 favorites saved')).toBeVisible();
-    await expect(plateCards(page).first().getByRole('button', { name: /^Remove .* from favorites$/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      plateCards(page)
+        .first()
+        .getByRole('button', { name: /^Remove .* from favorites$/ }),
+    ).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('the price range is set from the keyboard, thumb by thumb, and Lucky Numbers Only ticks with Space', async ({ page }) => {
+  test('the price range is set from the keyboard, thumb by thumb, and Lucky Numbers Only ticks with Space', async ({
+    page,
+  }) => {
     await openApp(page, '/marketplace');
     await waitForListings(page);
     const filters = page.getByRole('complementary', { name: 'Filters' });
@@ -145,7 +173,10 @@ test.describe('marketplace buying', () => {
     await page.keyboard.press('Home');
     await page.keyboard.press('PageUp');
     await expect(range.getByText('ZMW 1,000 – ZMW 4,000')).toBeVisible();
-    const prices = async () => (await plateCards(page).allInnerTexts()).map((text) => Number(/ZMW ([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? Number.NaN));
+    const prices = async () =>
+      (await plateCards(page).allInnerTexts()).map((text) =>
+        Number(/ZMW ([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? Number.NaN),
+      );
     await expect.poll(async () => (await prices()).every((price) => price >= 1000 && price <= 4000)).toBe(true);
     expect((await prices()).length).toBeGreaterThan(0);
 
@@ -158,7 +189,10 @@ test.describe('marketplace buying', () => {
     await expect(range.getByText('ZMW 0 – ZMW 10,000')).toBeVisible();
   });
 
-  test('a plate reserved with MTN is bought by card with the fee deducted, another buyer sees it Sold, and both payments have receipts', async ({ page, browser }) => {
+  test('a plate reserved with MTN is bought by card with the fee deducted, another buyer sees it Sold, and both payments have receipts', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     await signInAs(page, 'buyer');
     const number = await availablePlate(page);
@@ -235,7 +269,9 @@ test.describe('marketplace buying', () => {
     await expect(reservation).toContainText('MTN Mobile Money · +260 96 123 4567');
     await expect(reservation).toContainText('K200.00');
     const rows = await table.getByRole('row').allTextContents();
-    expect(rows.findIndex((row) => row.includes(`Purchase of plate ${number}`))).toBeLessThan(rows.findIndex((row) => row.includes(`Reservation of plate ${number}`)));
+    expect(rows.findIndex((row) => row.includes(`Purchase of plate ${number}`))).toBeLessThan(
+      rows.findIndex((row) => row.includes(`Reservation of plate ${number}`)),
+    );
 
     await purchase.getByRole('link', { name: /^Receipt PAY-\d+$/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: /^Receipt PAY-\d+$/ })).toBeVisible();

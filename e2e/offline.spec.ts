@@ -3,14 +3,19 @@ import { signInAs, waitForListings } from './app-page';
 import { PUBLIC_ROUTES } from './public-routes';
 
 test.describe('installable offline app', () => {
-  test('a new visitor offline on /marketplace is told once that it has not been loaded yet, not that no plate matches', async ({ page, context }) => {
+  test('a new visitor offline on /marketplace is told once that it has not been loaded yet, not that no plate matches', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/about-contact');
     await expect
       .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
       .toBe('activated');
     await context.setOffline(true);
     await page.goto('/marketplace');
-    await expect(page.getByText('You are offline, and the marketplace has not been loaded on this device yet')).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page.getByText('You are offline, and the marketplace has not been loaded on this device yet'),
+    ).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText('No plates match your filters')).toHaveCount(0);
     await expect(page.getByText(/Showing 0 of 0/)).toHaveCount(0);
     await context.setOffline(false);
@@ -23,10 +28,15 @@ test.describe('installable offline app', () => {
     const manifest = await response.json();
     expect(manifest).toMatchObject({ name: 'Nambala', display: 'standalone', start_url: '/' });
     expect(manifest.theme_color).toMatch(/^#/);
-    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
   });
 
-  test('after one online visit every public route and the dashboard shell load offline, by reload and by deep link', async ({ page, context }) => {
+  test('after one online visit every public route and the dashboard shell load offline, by reload and by deep link', async ({
+    page,
+    context,
+  }) => {
     // Fifteen pages and a dashboard opened offline, and two tabs: 37-72 s on a quiet machine,
     // past 90 s on a runner shared with others (load average 13-16, 2026-11-27).
     test.setTimeout(180_000);

@@ -23,15 +23,37 @@ export function ownServer(portOffset: number, env: Record<string, string> = {}):
   return {
     baseURL,
     async start() {
-      if (await fetch(`${baseURL}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is taken: another server would answer this test`);
+      if (
+        await fetch(`${baseURL}/api/health`).then(
+          () => true,
+          () => false,
+        )
+      )
+        throw new Error(`port ${port} is taken: another server would answer this test`);
       server = spawn('npx', ['tsx', 'src/server/server.ts'], {
         cwd: root,
         detached: true,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_REGISTRY_PLATES: '300', AUTH_RATE_LIMIT: '0', ...env },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: 'memory://',
+          LOG_LEVEL: 'warn',
+          SEED_DEMO: 'true',
+          DEMO_REGISTRY_PLATES: '300',
+          AUTH_RATE_LIMIT: '0',
+          ...env,
+        },
         stdio: 'ignore',
       });
       for (let attempt = 0; attempt < 120; attempt += 1) {
-        if (await fetch(`${baseURL}/api/health`).then((response) => response.ok, () => false)) return;
+        if (
+          await fetch(`${baseURL}/api/health`).then(
+            (response) => response.ok,
+            () => false,
+          )
+        )
+          return;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       throw new Error(`the server on port ${port} did not start`);

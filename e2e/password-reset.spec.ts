@@ -9,9 +9,18 @@ import { openApp } from './app-page';
 import { signedInPage } from './lifecycle-steps';
 import { signUpThroughApi } from './signup-steps';
 
-test('a person who forgot their password gets a link, sets a new one once, and logs in with it', async ({ page, browser }) => {
+test('a person who forgot their password gets a link, sets a new one once, and logs in with it', async ({
+  page,
+  browser,
+}) => {
   const email = `reset-${Date.now()}@example.zm`;
-  const signup = await signUpThroughApi(page.request, { name: 'Chanda Phiri', email, password: 'first-pass-1', confirmPassword: 'first-pass-1', userType: 'individual' });
+  const signup = await signUpThroughApi(page.request, {
+    name: 'Chanda Phiri',
+    email,
+    password: 'first-pass-1',
+    confirmPassword: 'first-pass-1',
+    userType: 'individual',
+  });
   expect(signup.status()).toBe(201);
   await page.context().clearCookies();
 
@@ -29,8 +38,13 @@ test('a person who forgot their password gets a link, sets a new one once, and l
   let link = '';
   await expect
     .poll(async () => {
-      const { messages } = (await (await admin.request.get('/api/admin/messages')).json()) as { messages: { to: string; body: string }[] };
-      link = /https?:\/\/[^\s]+\/auth\/reset-password\?token=[\w-]+/.exec(messages.find((message) => message.to === email)?.body ?? '')?.[0] ?? '';
+      const { messages } = (await (await admin.request.get('/api/admin/messages')).json()) as {
+        messages: { to: string; body: string }[];
+      };
+      link =
+        /https?:\/\/[^\s]+\/auth\/reset-password\?token=[\w-]+/.exec(
+          messages.find((message) => message.to === email)?.body ?? '',
+        )?.[0] ?? '';
       return link;
     })
     .not.toBe('');

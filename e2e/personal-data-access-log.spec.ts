@@ -14,7 +14,9 @@ const PLATE = 'ZM-456-DEF';
 
 /** The section as the administrator uses it, found by its heading, labels and roles. */
 function accessLog(page: Page) {
-  const section: Locator = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Personal Data Access Log' }) });
+  const section: Locator = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Personal Data Access Log' }) });
   return {
     section,
     officer: section.getByLabel('Officer', { exact: true }),
@@ -24,7 +26,9 @@ function accessLog(page: Page) {
   };
 }
 
-test('an officer’s lookups are rows the administrator filters, exports, and cannot read offline', async ({ browser }) => {
+test('an officer’s lookups are rows the administrator filters, exports, and cannot read offline', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const officer = await signedInPage(browser, 'police');
   const checkId = randomUUID();
@@ -42,7 +46,9 @@ test('an officer’s lookups are rows the administrator filters, exports, and ca
   // The filters are in force once the file's address carries them; then only this plate's rows are left.
   await expect(log.exportLink).toHaveAttribute('href', /officerId=USR-\d+&plateNumber=456-DEF$/);
   await expect(log.section.getByText(/^ZM-(?!456-DEF)/)).toHaveCount(0);
-  await expect.poll(async () => Number(/of (\d+)/.exec((await log.shown.textContent()) ?? '')?.[1] ?? 0)).toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(async () => Number(/of (\d+)/.exec((await log.shown.textContent()) ?? '')?.[1] ?? 0))
+    .toBeGreaterThanOrEqual(3);
   await expect(log.section.getByText(PLATE).first()).toBeVisible();
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(await seriousViolations(admin)).toEqual([]);

@@ -20,7 +20,9 @@ function rowOf(page: Page, text: string) {
   return page.getByRole('row').filter({ hasText: text });
 }
 
-test('a plate applied for is approved, made and sold by the shop, followed by its buyer, and verifies at the roadside online and offline', async ({ browser }) => {
+test('a plate applied for is approved, made and sold by the shop, followed by its buyer, and verifies at the roadside online and offline', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const buyer = await signedInPage(browser, 'buyer');
   const admin = await signedInPage(browser, 'admin');
@@ -29,8 +31,14 @@ test('a plate applied for is approved, made and sold by the shop, followed by it
 
   // Held for the buyer: a check says so, and never "may be fake".
   await openApp(buyer, `/verification?plate=${plate}`);
-  await buyer.getByRole('textbox', { name: /Plate Number/ }).first().fill(plate);
-  await buyer.getByRole('button', { name: /^Verify/ }).first().click();
+  await buyer
+    .getByRole('textbox', { name: /Plate Number/ })
+    .first()
+    .fill(plate);
+  await buyer
+    .getByRole('button', { name: /^Verify/ })
+    .first()
+    .click();
   await expect(buyer.getByTestId('verification-result')).toContainText('Allocated, not yet issued');
   await expect(buyer.getByTestId('verification-result')).not.toContainText('may be fake');
 
@@ -38,7 +46,11 @@ test('a plate applied for is approved, made and sold by the shop, followed by it
   await expect(rowOf(buyer, plate)).toContainText('Paid', { timeout: 30_000 });
 
   // The shop makes it: the buyer is told where and from when.
-  const blanks = await manufactureOnNextBlanks(shop.request, { plateNumber: plate, status: 'Ready for Collection', batchNumber: 'B-E2E-01' });
+  const blanks = await manufactureOnNextBlanks(shop.request, {
+    plateNumber: plate,
+    status: 'Ready for Collection',
+    batchNumber: 'B-E2E-01',
+  });
   await buyer.reload();
   await expect(rowOf(buyer, plate)).toContainText('Ready for collection', { timeout: 30_000 });
   await expect(rowOf(buyer, plate)).toContainText(/Ready at .+ from/);
@@ -74,7 +86,11 @@ test('a plate applied for is approved, made and sold by the shop, followed by it
 
   // The certificate: a real PDF whose QR code, read from its image, verifies as Valid.
   await openApp(buyer, '/dashboard/user/certificates');
-  const card = buyer.getByRole('article').filter({ hasText: plate }).or(buyer.getByRole('listitem').filter({ hasText: plate })).first();
+  const card = buyer
+    .getByRole('article')
+    .filter({ hasText: plate })
+    .or(buyer.getByRole('listitem').filter({ hasText: plate }))
+    .first();
   const downloading = buyer.waitForEvent('download');
   await card.getByRole('button', { name: /certificate/i }).click();
   const download = await downloading;
@@ -87,7 +103,9 @@ test('a plate applied for is approved, made and sold by the shop, followed by it
   const url = new URL(decoded?.data ?? '');
   const visitor = await (await browser.newContext()).newPage();
   await openApp(visitor, `${url.pathname}${url.hash}`);
-  await expect(visitor.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid', { timeout: 15_000 });
+  await expect(visitor.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid', {
+    timeout: 15_000,
+  });
   await expect(visitor.getByTestId('verification-result')).toContainText(plate);
 
   // The officer: online with the owner's name, then offline from the device's copy after a sync.
@@ -99,29 +117,55 @@ test('a plate applied for is approved, made and sold by the shop, followed by it
   await officer.getByRole('button', { name: 'Verify Plate' }).click();
   await expect(officer.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
   await expect(officer.getByTestId('owner-name')).toHaveText('Mwila Banda');
-  await expect(officer.getByTestId('blank-serials')).toHaveText(`front ${blanks.frontSerial}, rear ${blanks.rearSerial}`);
+  await expect(officer.getByTestId('blank-serials')).toHaveText(
+    `front ${blanks.frontSerial}, rear ${blanks.rearSerial}`,
+  );
   await officer.context().setOffline(true);
   await field.fill(plate);
   await officer.getByRole('button', { name: 'Verify Plate' }).click();
-  await expect(officer.getByTestId('verification-result')).toContainText('Checked against the registry copy on this device');
+  await expect(officer.getByTestId('verification-result')).toContainText(
+    'Checked against the registry copy on this device',
+  );
   await expect(officer.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
   await expect(officer.getByTestId('registered-vehicle')).toContainText('White Toyota Hilux');
-  await expect(officer.getByTestId('blank-serials')).toHaveText(`front ${blanks.frontSerial}, rear ${blanks.rearSerial}`);
+  await expect(officer.getByTestId('blank-serials')).toHaveText(
+    `front ${blanks.frontSerial}, rear ${blanks.rearSerial}`,
+  );
 });
 
-test('a number bought in the marketplace is held for its buyer and reads as allocated until the shop registers it', async ({ browser }) => {
+test('a number bought in the marketplace is held for its buyer and reads as allocated until the shop registers it', async ({
+  browser,
+}) => {
   const buyer = await signedInPage(browser, 'buyer');
-  const listings = ((await (await buyer.request.get('/api/listings')).json()) as { listings: Array<{ id: string; number: string; status: string }> }).listings;
+  const listings = (
+    (await (await buyer.request.get('/api/listings')).json()) as {
+      listings: Array<{ id: string; number: string; status: string }>;
+    }
+  ).listings;
   const listing = listings.filter((candidate) => candidate.status === 'Available')[1];
   if (!listing) throw new Error('no listing left to buy');
-  const bought = await buyer.request.post(`/api/listings/${listing.id}/buy`, { data: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9' } });
+  const bought = await buyer.request.post(`/api/listings/${listing.id}/buy`, {
+    data: {
+      idempotencyKey: randomUUID(),
+      method: 'card',
+      card: APPROVE_CARD,
+      ownerName: 'Mwila Banda',
+      ownerNrc: '123456/78/9',
+    },
+  });
   expect(((await bought.json()) as { payment: { status: string } }).payment.status).toBe('approved');
 
   await openApp(buyer, '/dashboard/user/plates');
   await expect(rowOf(buyer, listing.number)).toContainText(/Paid|Being made/, { timeout: 30_000 });
   await openApp(buyer, `/verification`);
-  await buyer.getByRole('textbox', { name: /Plate Number/ }).first().fill(listing.number);
-  await buyer.getByRole('button', { name: /^Verify/ }).first().click();
+  await buyer
+    .getByRole('textbox', { name: /Plate Number/ })
+    .first()
+    .fill(listing.number);
+  await buyer
+    .getByRole('button', { name: /^Verify/ })
+    .first()
+    .click();
   await expect(buyer.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Not yet issued');
   await expect(buyer.getByTestId('verification-result')).toContainText('Allocated, not yet issued');
 });
@@ -129,7 +173,9 @@ test('a number bought in the marketplace is held for its buyer and reads as allo
 test('the owner’s dashboard reads offline on a phone, as of the last sync', async ({ browser }) => {
   const buyer = await signedInPage(browser, 'buyer', { viewport: { width: 360, height: 800 } });
   await buyer.goto('/');
-  await expect.poll(() => buyer.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
+  await expect
+    .poll(() => buyer.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+    .toBe('activated');
   await openApp(buyer, '/dashboard');
   await expect(buyer.getByText('Active Plates')).toBeVisible();
   await expect(buyer.getByTestId('renewals-banner')).toBeVisible({ timeout: 30_000 });

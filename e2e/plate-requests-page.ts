@@ -65,7 +65,9 @@ export class PlateRequestsPage {
         (window as unknown as { printed: number }).printed += 1;
       };
     });
-    await this.row(id).getByRole('button', { name: `Generate QR code for ${id}` }).click();
+    await this.row(id)
+      .getByRole('button', { name: `Generate QR code for ${id}` })
+      .click();
     const dialog = this.page.getByRole('dialog', { name: 'Request QR Code' });
     await expect(dialog.getByRole('img', { name: `QR code of request ${id}` })).toBeVisible();
     await expect(dialog).toContainText('Scan this QR code to view order details, quantity, and tracking information');
@@ -77,11 +79,17 @@ export class PlateRequestsPage {
 
   /** Approves one request from its row and answers with the plates the report says were allocated. */
   async approve(id: string, applicant: string, plateCount: number): Promise<string[]> {
-    await this.row(id).getByRole('button', { name: `Approve ${id}` }).click();
+    await this.row(id)
+      .getByRole('button', { name: `Approve ${id}` })
+      .click();
     await expect(this.report).toContainText('1 request approved');
     const line = await this.report.getByRole('listitem').first().textContent();
     const plate = 'ZM-\\d{3}-[A-Z]{3}';
-    expect(line).toMatch(new RegExp(`^${id} \\(${applicant}\\) approved: ${Array(plateCount).fill(plate).join(', ')}, sent to Cairo Road Plates to make\\.$`));
+    expect(line).toMatch(
+      new RegExp(
+        `^${id} \\(${applicant}\\) approved: ${Array(plateCount).fill(plate).join(', ')}, sent to Cairo Road Plates to make\\.$`,
+      ),
+    );
     await expect(this.row(id)).toContainText('Approved');
     await expect(this.row(id).getByRole('button', { name: `Approve ${id}` })).toBeDisabled();
     return line?.match(/ZM-\d{3}-[A-Z]{3}/g) ?? [];
@@ -94,6 +102,7 @@ export async function expectShopOrders(browser: Browser, plates: string[], appli
   await signInAs(agent, 'agent');
   await openApp(agent, '/dashboard/agent');
   const recent = agent.getByRole('region', { name: 'Recent Orders' });
-  for (const plate of plates) await expect(recent.getByRole('row').filter({ hasText: plate })).toContainText(applicant, { timeout: 20_000 });
+  for (const plate of plates)
+    await expect(recent.getByRole('row').filter({ hasText: plate })).toContainText(applicant, { timeout: 20_000 });
   await agent.context().close();
 }

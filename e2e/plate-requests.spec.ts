@@ -15,7 +15,11 @@ const MANUFACTURING_STARTED = 'Manufacturing of this request has started; it can
 const NOT_PAID = 'This request has not been paid yet. Approve it once its payment has been received.';
 
 /** Submits an application as the demo buyer, paid at once by card (or left waiting for a bank transfer). */
-async function submitApplication(browser: Browser, fullName: string, method: 'card' | 'bank' = 'card'): Promise<{ reference: string; requestId: string; paymentReference: string }> {
+async function submitApplication(
+  browser: Browser,
+  fullName: string,
+  method: 'card' | 'bank' = 'card',
+): Promise<{ reference: string; requestId: string; paymentReference: string }> {
   const buyer = await (await browser.newContext()).newPage();
   await signInAs(buyer, 'buyer');
   const response = await buyer.request.post('/api/applications', {
@@ -35,7 +39,11 @@ async function submitApplication(browser: Browser, fullName: string, method: 'ca
     },
   });
   expect(response.status()).toBe(201);
-  const body = (await response.json()) as { reference: string; requestId: string; payment: { status: string; reference: string } };
+  const body = (await response.json()) as {
+    reference: string;
+    requestId: string;
+    payment: { status: string; reference: string };
+  };
   expect(body.payment.status).toBe(method === 'card' ? 'approved' : 'pending');
   await buyer.context().close();
   return { reference: body.reference, requestId: body.requestId, paymentReference: body.payment.reference };
@@ -47,15 +55,22 @@ test.describe.configure({ timeout: 60_000 });
 // Letters only: an applicant's name may not carry digits.
 const runId = () => Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
 
-test('search by applicant, id or vehicle, the status filter, the empty state and the selection', async ({ browser }) => {
+test('search by applicant, id or vehicle, the status filter, the empty state and the selection', async ({
+  browser,
+}) => {
   const requests = await PlateRequestsPage.open(browser);
   const { page } = requests;
-  for (const label of ['Total Requests', 'Pending', 'Approved', 'Under Review']) await expect(page.getByRole('region', { name: 'Summary' }).getByText(label, { exact: true })).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Search requests' })).toHaveAttribute('placeholder', 'Search requests...');
+  for (const label of ['Total Requests', 'Pending', 'Approved', 'Under Review'])
+    await expect(page.getByRole('region', { name: 'Summary' }).getByText(label, { exact: true })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search requests' })).toHaveAttribute(
+    'placeholder',
+    'Search requests...',
+  );
   await expect(page.getByRole('combobox', { name: 'Status' }).locator('option').first()).toHaveText('All Status');
   await expect(page.getByRole('button', { name: 'Bulk Approve' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Bulk Reject' })).toBeDisabled();
-  for (const header of ['Request ID', 'Applicant', 'Vehicle', 'Quantity', 'Date', 'Status', 'Actions']) await expect(requests.table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  for (const header of ['Request ID', 'Applicant', 'Vehicle', 'Quantity', 'Date', 'Status', 'Actions'])
+    await expect(requests.table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
 
   await requests.search('lusaka freight');
   await expect(requests.row('REQ-004')).toContainText('3 plates');
@@ -112,7 +127,21 @@ test('approving a paid request allocates its plates and the plate-maker’s shop
 
   await requests.row('REQ-005').getByRole('button', { name: 'View details of REQ-005' }).click();
   const details = page.getByRole('dialog', { name: 'Request REQ-005' });
-  for (const text of ['Bupe Tembo', 'Mazda CX-5 (red)', '2 plates', 'Personalized', 'Front and rear with the reflective finish', '7 Buteko Avenue, Ndola', '+260974567890', 'bupe.tembo@example.zm', 'LP-', 'Paid', 'Cairo Road Plates', ...plates]) await expect(details).toContainText(text);
+  for (const text of [
+    'Bupe Tembo',
+    'Mazda CX-5 (red)',
+    '2 plates',
+    'Personalized',
+    'Front and rear with the reflective finish',
+    '7 Buteko Avenue, Ndola',
+    '+260974567890',
+    'bupe.tembo@example.zm',
+    'LP-',
+    'Paid',
+    'Cairo Road Plates',
+    ...plates,
+  ])
+    await expect(details).toContainText(text);
   await details.getByRole('button', { name: 'Close' }).first().click();
 
   // The shop assigned is the seeded plate maker's: its device pulls the orders.
@@ -126,7 +155,9 @@ test('the QR dialog shows the order summary and prints only its card', async ({ 
   // On paper: the QR card alone, without the page, the dialog's frame or its buttons.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('img', { name: 'QR code of request REQ-003' })).toBeVisible();
-  await expect(page.getByText('Scan this QR code to view order details, quantity, and tracking information')).toBeVisible();
+  await expect(
+    page.getByText('Scan this QR code to view order details, quantity, and tracking information'),
+  ).toBeVisible();
   await expect(requests.table).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Plate Requests' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print QR Code' })).toBeHidden();
@@ -172,7 +203,9 @@ test('a bulk rejection with one reason notifies each applicant, and the selectio
   }
 });
 
-test('approve and reject are refused in the server’s words once manufacturing has started, and the others still go through', async ({ browser }) => {
+test('approve and reject are refused in the server’s words once manufacturing has started, and the others still go through', async ({
+  browser,
+}) => {
   // REQ-002's plate ZM-101-ABC is being made by the demo shop (seeded manufacturing record).
   const requests = await PlateRequestsPage.open(browser);
   const { page } = requests;
@@ -205,7 +238,10 @@ test('a bank transfer marked received lets its application be approved', async (
   const requests = await PlateRequestsPage.open(browser);
   const { page } = requests;
   await requests.search(`Bank Test ${run}`);
-  await requests.row(application.requestId).getByRole('button', { name: `Approve ${application.requestId}` }).click();
+  await requests
+    .row(application.requestId)
+    .getByRole('button', { name: `Approve ${application.requestId}` })
+    .click();
   await expect(requests.report).toContainText(NOT_PAID);
 
   const transfers = page.getByRole('region', { name: 'Bank transfers awaiting confirmation' });
@@ -218,6 +254,9 @@ test('a bank transfer marked received lets its application be approved', async (
   await expect(confirm).toBeHidden();
   await expect(transfer).toHaveCount(0);
 
-  await requests.row(application.requestId).getByRole('button', { name: `Approve ${application.requestId}` }).click();
+  await requests
+    .row(application.requestId)
+    .getByRole('button', { name: `Approve ${application.requestId}` })
+    .click();
   await expect(requests.report).toContainText(`${application.requestId} (Bank Test ${run}) approved: ZM-`);
 });

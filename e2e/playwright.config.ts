@@ -42,9 +42,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: '**/registry-integrity.spec.ts' },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: '**/registry-integrity.spec.ts',
+    },
     // It suspends the demo shop for a moment, so it runs once every other journey has finished.
-    { name: 'integrity', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: '**/registry-integrity.spec.ts', dependencies: ['chromium'] },
+    {
+      name: 'integrity',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: '**/registry-integrity.spec.ts',
+      dependencies: ['chromium'],
+    },
   ],
   webServer: {
     command: 'npx tsx src/server/server.ts',
@@ -53,6 +62,14 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // Journeys sign in from one address many times a minute: the per-address limit is off (tested in tests/server/hardening.test.ts).
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_REGISTRY_PLATES: '5000', AUTH_RATE_LIMIT: '0' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      DEMO_REGISTRY_PLATES: '5000',
+      AUTH_RATE_LIMIT: '0',
+    },
   },
 });

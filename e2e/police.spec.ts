@@ -38,8 +38,17 @@ function offlineCheckIds(page: Page, plates: string[], since: string): Promise<s
           const all = database.transaction('policeChecks').objectStore('policeChecks').getAll();
           all.onsuccess = () => {
             database.close();
-            const checks = all.result as Array<{ id: string; plateNumber: string; offline: boolean; checkedAt: string }>;
-            resolve(checks.filter((check) => check.offline && plates.includes(check.plateNumber) && check.checkedAt >= since).map((check) => check.id));
+            const checks = all.result as Array<{
+              id: string;
+              plateNumber: string;
+              offline: boolean;
+              checkedAt: string;
+            }>;
+            resolve(
+              checks
+                .filter((check) => check.offline && plates.includes(check.plateNumber) && check.checkedAt >= since)
+                .map((check) => check.id),
+            );
           };
           all.onerror = () => reject(all.error);
         };
@@ -53,9 +62,15 @@ async function pulledIds(request: APIRequestContext, entity: string): Promise<Se
   const ids = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < 100; page += 1) {
-    const response = await request.get(`/api/sync/pull?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const response = await request.get(
+      `/api/sync/pull?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(response.status()).toBe(200);
-    const body = (await response.json()) as { changes: Array<{ entity: string; id: string }>; cursor: string; hasMore: boolean };
+    const body = (await response.json()) as {
+      changes: Array<{ entity: string; id: string }>;
+      cursor: string;
+      hasMore: boolean;
+    };
     for (const change of body.changes) if (change.entity === entity) ids.add(change.id);
     if (!body.hasMore) break;
     cursor = body.cursor;
@@ -75,14 +90,19 @@ async function randomValidPlate(request: APIRequestContext): Promise<string> {
     const response = await request.get(`/api/registry/buckets?ids=${bucket}`);
     expect(response.status()).toBe(200);
     const [block] = ((await response.json()) as { buckets: Array<{ rows: string }> }).buckets;
-    const candidates = decodeBucket(block?.rows ?? '').filter((row) => row.standing === 'Valid' && row.expiryDate > today && !known.has(row.plateNumber));
+    const candidates = decodeBucket(block?.rows ?? '').filter(
+      (row) => row.standing === 'Valid' && row.expiryDate > today && !known.has(row.plateNumber),
+    );
     const pick = candidates[Math.floor(Math.random() * candidates.length)];
     if (pick) return pick.plateNumber;
   }
   throw new Error('no valid plate found in 20 random buckets');
 }
 
-test('offline, typed numbers are checked against the device copy, kept on the device, and synced on reconnecting', async ({ page, context }) => {
+test('offline, typed numbers are checked against the device copy, kept on the device, and synced on reconnecting', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(60_000);
   await openPolicePage(page);
   const since = new Date().toISOString();
@@ -99,12 +119,22 @@ test('offline, typed numbers are checked against the device copy, kept on the de
   await expect(result).toContainText(DEVICE_COPY);
   await expect(page.getByTestId('owner-name')).toHaveCount(0);
   // The copy was written, and the typed numbers looked up, by the store worker, off the page's thread.
-  expect(page.workers().map((worker) => new URL(worker.url()).pathname).filter((path) => path.includes('store-worker'))).toHaveLength(1);
+  expect(
+    page
+      .workers()
+      .map((worker) => new URL(worker.url()).pathname)
+      .filter((path) => path.includes('store-worker')),
+  ).toHaveLength(1);
 
   const ids = await offlineCheckIds(page, ['ZM-789-GHI', 'ZM-123-ABC'], since);
   expect(ids).toHaveLength(2);
   const checks = page.getByRole('table', { name: 'Recent checks' });
-  const savedRow = (plate: string) => checks.getByRole('row').filter({ hasText: plate }).filter({ hasText: 'Typed, offline' }).filter({ hasText: 'Saved on this device' });
+  const savedRow = (plate: string) =>
+    checks
+      .getByRole('row')
+      .filter({ hasText: plate })
+      .filter({ hasText: 'Typed, offline' })
+      .filter({ hasText: 'Saved on this device' });
   await expect(savedRow('ZM-789-GHI')).toHaveCount(1);
   await expect(savedRow('ZM-789-GHI')).toContainText('Stolen');
   await expect(savedRow('ZM-123-ABC')).toHaveCount(1);
@@ -112,7 +142,12 @@ test('offline, typed numbers are checked against the device copy, kept on the de
 
   await context.setOffline(false);
   await expect(checks.getByText('Saved on this device')).toHaveCount(0, { timeout: 20_000 });
-  const syncedRow = (plate: string) => checks.getByRole('row').filter({ hasText: plate }).filter({ hasText: 'Typed, offline' }).filter({ hasText: 'Synced' });
+  const syncedRow = (plate: string) =>
+    checks
+      .getByRole('row')
+      .filter({ hasText: plate })
+      .filter({ hasText: 'Typed, offline' })
+      .filter({ hasText: 'Synced' });
   await expect(syncedRow('ZM-789-GHI').first()).toBeVisible();
   await expect(syncedRow('ZM-123-ABC').first()).toBeVisible();
 
@@ -125,7 +160,12 @@ test('offline, typed numbers are checked against the device copy, kept on the de
   await expect(checks.getByText('Saved on this device')).toHaveCount(0);
 });
 
-test('a plate an administrator revokes after an officer’s flag reads Revoked on the officer’s device offline', async ({ page, context, browser, request }) => {
+test('a plate an administrator revokes after an officer’s flag reads Revoked on the officer’s device offline', async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
   // Two actors, an officer's registry copy and a sync each way: on a loaded 2-core runner it ran past 60 s twice in a row.
   test.setTimeout(120_000);
   await openPolicePage(page);
@@ -137,11 +177,16 @@ test('a plate an administrator revokes after an officer’s flag reads Revoked o
   await page.getByRole('button', { name: 'Flag this plate' }).click();
   const flag = page.getByRole('dialog', { name: `Flag ${plate}` });
   await flag.getByRole('combobox', { name: 'What do you suspect?' }).selectOption('Suspected fake');
-  await flag.getByRole('textbox', { name: 'What did you see?' }).fill('Sticker on a red Vitz; the registry says otherwise.');
+  await flag
+    .getByRole('textbox', { name: 'What did you see?' })
+    .fill('Sticker on a red Vitz; the registry says otherwise.');
   await flag.getByRole('button', { name: 'Send Flag' }).click();
   await expect(flag).toBeHidden();
   // The flag's row in 'My flags': the plate's line, two levels up, holds its badges.
-  const myFlag = page.getByRole('region', { name: 'My flags' }).getByText(plate, { exact: true }).locator('xpath=../..');
+  const myFlag = page
+    .getByRole('region', { name: 'My flags' })
+    .getByText(plate, { exact: true })
+    .locator('xpath=../..');
   await expect(myFlag).toContainText('Awaiting review');
   await expect(myFlag).toContainText('Synced', { timeout: 20_000 });
 
@@ -158,7 +203,9 @@ test('a plate an administrator revokes after an officer’s flag reads Revoked o
   } finally {
     await adminContext.close();
   }
-  await expect.poll(async () => (await (await request.get(`/api/verification/${plate}`)).json()).verdict).toBe('Revoked');
+  await expect
+    .poll(async () => (await (await request.get(`/api/verification/${plate}`)).json()).verdict)
+    .toBe('Revoked');
 
   await page.getByRole('button', { name: 'Refresh now' }).click();
   await expect(myFlag).toContainText('Revoked', { timeout: 20_000 });

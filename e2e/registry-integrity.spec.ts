@@ -22,17 +22,36 @@ import { APPROVE_CARD, apiAs, deliveryForShop, today } from './lifecycle-steps';
 const SAVED = "Saved on this device — it will be sent when you're back online.";
 const SHOP = 'Cairo Road Plates';
 
-test('a number is registered only to the person who paid for it, and a shop that tries another is stopped by the administrator', async ({ browser, playwright, baseURL }) => {
+test('a number is registered only to the person who paid for it, and a shop that tries another is stopped by the administrator', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
 
   // New orders go to the least busy shop that may record. Other shops the journeys before this
   // one approved are paused for its length, so the demo shop is the one given the order.
   const office = await apiAs(playwright.request, baseURL, 'admin');
-  const shops = ((await (await office.get('/api/admin/users')).json()) as { users: Array<{ id: string; email: string; roles: string[]; recordingSuspended?: string | null }> }).users;
-  const others = shops.filter((user) => user.roles.includes('agent') && user.email !== 'agent@nambala.zm' && !user.recordingSuspended);
+  const shops = (
+    (await (await office.get('/api/admin/users')).json()) as {
+      users: Array<{ id: string; email: string; roles: string[]; recordingSuspended?: string | null }>;
+    }
+  ).users;
+  const others = shops.filter(
+    (user) => user.roles.includes('agent') && user.email !== 'agent@nambala.zm' && !user.recordingSuspended,
+  );
   const setRecording = (shopId: string, suspended: boolean) =>
     office.post('/api/sync/push', {
-      data: { clientId: `e2e-admin-${randomUUID()}`, mutations: [{ id: randomUUID(), intent: 'setShopRecording', payload: suspended ? { shopId, suspended, reason: 'Paused for a test journey' } : { shopId, suspended } }] },
+      data: {
+        clientId: `e2e-admin-${randomUUID()}`,
+        mutations: [
+          {
+            id: randomUUID(),
+            intent: 'setShopRecording',
+            payload: suspended ? { shopId, suspended, reason: 'Paused for a test journey' } : { shopId, suspended },
+          },
+        ],
+      },
     });
   for (const shop of others) await setRecording(shop.id, true);
   // The blanks this journey's plate is made on: a delivery of its own, which the tablet's first sync brings.
@@ -40,11 +59,23 @@ test('a number is registered only to the person who paid for it, and a shop that
 
   // The buyer pays for a listed number, naming the owner and their NRC.
   const buyer = await apiAs(playwright.request, baseURL, 'buyer');
-  const listings = ((await (await buyer.get('/api/listings')).json()) as { listings: Array<{ id: string; number: string; status: string }> }).listings;
+  const listings = (
+    (await (await buyer.get('/api/listings')).json()) as {
+      listings: Array<{ id: string; number: string; status: string }>;
+    }
+  ).listings;
   const listing = listings.filter((candidate) => candidate.status === 'Available').at(-1);
   if (!listing) throw new Error('no listing left to buy');
   const plate = listing.number;
-  const bought = await buyer.post(`/api/listings/${listing.id}/buy`, { data: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9' } });
+  const bought = await buyer.post(`/api/listings/${listing.id}/buy`, {
+    data: {
+      idempotencyKey: randomUUID(),
+      method: 'card',
+      card: APPROVE_CARD,
+      ownerName: 'Mwila Banda',
+      ownerNrc: '123456/78/9',
+    },
+  });
   expect(((await bought.json()) as { payment: { status: string } }).payment.status).toBe('approved');
 
   // The shop's tablet holds the order once it has synced; then the network goes.
@@ -53,7 +84,9 @@ test('a number is registered only to the person who paid for it, and a shop that
   const shop = await tablet.newPage();
   // Installed: the app's pages open offline from the service worker's copy.
   await shop.goto('/');
-  await expect.poll(() => shop.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
+  await expect
+    .poll(() => shop.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+    .toBe('activated');
   await signInAs(shop, 'agent');
   await openApp(shop, '/dashboard/agent/whitebook');
   const form = shop.getByRole('form', { name: /Plate Sale and Vehicle/ });
@@ -69,14 +102,18 @@ test('a number is registered only to the person who paid for it, and a shop that
   const manufacturing = shop.getByRole('form', { name: /Upload Plate Manufacturing Details/ });
   await manufacturing.getByRole('textbox', { name: /Plate Number/ }).fill(plate);
   await manufacturing.getByRole('combobox', { name: /Status/ }).selectOption('Collected');
-  await manufacturing.getByRole('textbox', { name: /Batch Number/ }).fill(`B-${randomUUID().slice(0, 5).toUpperCase()}`);
+  await manufacturing
+    .getByRole('textbox', { name: /Batch Number/ })
+    .fill(`B-${randomUUID().slice(0, 5).toUpperCase()}`);
   await manufacturing.getByLabel(/Production Date/).fill(today());
   // Each blank by the serial stamped on it: a blank of another shop's delivery is refused on the tablet, offline.
   await manufacturing.getByRole('textbox', { name: /Front blank serial/ }).fill('ZB-9999999');
   await manufacturing.getByRole('textbox', { name: /Rear blank serial/ }).fill(rearSerial);
   await manufacturing.getByRole('button', { name: 'Submit Details' }).click();
   await expect(manufacturing.getByText(serialNotDelivered(9_999_999))).toBeVisible();
-  await manufacturing.getByRole('textbox', { name: /Front blank serial/ }).fill(frontSerial.toLowerCase().replace('-', ' '));
+  await manufacturing
+    .getByRole('textbox', { name: /Front blank serial/ })
+    .fill(frontSerial.toLowerCase().replace('-', ' '));
   await manufacturing.getByRole('button', { name: 'Submit Details' }).click();
   await expect(shop.getByText('Manufacturing details submitted successfully!').last()).toBeVisible();
 
@@ -108,15 +145,29 @@ test('a number is registered only to the person who paid for it, and a shop that
   await form.getByRole('button', { name: 'Submit Entry' }).click();
   await expect(shop.getByText(SAVED).first()).toBeVisible();
   await tablet.setOffline(false);
-  await expect(shop.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, { timeout: 30_000 });
+  await expect(shop.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, {
+    timeout: 30_000,
+  });
   await expect(shop.getByRole('row').filter({ hasText: plate })).toContainText('Synced');
 
   // The officer's verdict names the registered vehicle and its owner; the buyer was told.
   const police = await apiAs(playwright.request, baseURL, 'police');
-  const verdict = (await (await police.get(`/api/verification/${plate}`)).json()) as { verdict: string; vehicle: { make: string; model: string; colour: string }; owner?: { name: string } };
-  expect(verdict).toMatchObject({ verdict: 'Valid', vehicle: { make: 'Toyota', model: 'Hilux', colour: 'White' }, owner: { name: 'Mwila Banda' } });
-  const notifications = ((await (await buyer.get('/api/notifications')).json()) as { notifications: Array<{ body: string }> }).notifications;
-  expect(notifications.map((notification) => notification.body)).toContainEqual(expect.stringContaining(`${plate} was registered to you at ${SHOP} with a White Toyota Hilux`));
+  const verdict = (await (await police.get(`/api/verification/${plate}`)).json()) as {
+    verdict: string;
+    vehicle: { make: string; model: string; colour: string };
+    owner?: { name: string };
+  };
+  expect(verdict).toMatchObject({
+    verdict: 'Valid',
+    vehicle: { make: 'Toyota', model: 'Hilux', colour: 'White' },
+    owner: { name: 'Mwila Banda' },
+  });
+  const notifications = (
+    (await (await buyer.get('/api/notifications')).json()) as { notifications: Array<{ body: string }> }
+  ).notifications;
+  expect(notifications.map((notification) => notification.body)).toContainEqual(
+    expect.stringContaining(`${plate} was registered to you at ${SHOP} with a White Toyota Hilux`),
+  );
 
   // At the roadside the officer sees the blanks' serials, online and from the device's copy offline,
   // to compare with those stamped on the plates: a plate whose serial differs is a clone.
@@ -135,7 +186,9 @@ test('a number is registered only to the person who paid for it, and a shop that
   await phone.setOffline(true);
   await plateField.fill(plate);
   await officer.getByRole('button', { name: 'Verify Plate' }).click();
-  await expect(officer.getByTestId('verification-result')).toContainText('Checked against the registry copy on this device');
+  await expect(officer.getByTestId('verification-result')).toContainText(
+    'Checked against the registry copy on this device',
+  );
   await expect(officer.getByTestId('blank-serials')).toHaveText(serialsShown);
   await phone.close();
 
@@ -173,7 +226,9 @@ test('a number is registered only to the person who paid for it, and a shop that
     const inventory = shop.getByRole('form', { name: /Add Inventory Item/ });
     await inventory.getByRole('combobox', { name: /Item Type/ }).selectOption('Plate Blanks');
     await inventory.getByRole('spinbutton', { name: /Quantity/ }).fill('20');
-    await inventory.getByRole('textbox', { name: /Batch Number/ }).fill(`BLK-${randomUUID().slice(0, 5).toUpperCase()}`);
+    await inventory
+      .getByRole('textbox', { name: /Batch Number/ })
+      .fill(`BLK-${randomUUID().slice(0, 5).toUpperCase()}`);
     await inventory.getByLabel(/Received Date/).fill(today());
     await inventory.getByRole('button', { name: /Add Item/ }).click();
     await expect(inventory.getByText(recordingSuspended(reason))).toBeVisible({ timeout: 20_000 });
@@ -181,14 +236,23 @@ test('a number is registered only to the person who paid for it, and a shop that
     // Reviewed, with what was found.
     await alert.getByRole('button', { name: /^Mark reviewed/ }).click();
     const review = admin.getByRole('alertdialog', { name: 'Mark this alert reviewed' });
-    await review.getByRole('textbox', { name: /What you found/ }).fill('Shop called; number typed from a customer’s old plate.');
+    await review
+      .getByRole('textbox', { name: /What you found/ })
+      .fill('Shop called; number typed from a customer’s old plate.');
     await review.getByRole('button', { name: 'Mark reviewed' }).click();
     await expect(queue.getByRole('button', { name: /Reviewed alerts/ })).toBeVisible({ timeout: 20_000 });
   } finally {
     // The demo shop records again for whatever runs next.
     const lift = await apiAs(playwright.request, baseURL, 'admin');
-    const shopId = ((await (await lift.get('/api/admin/users')).json()) as { users: Array<{ id: string; email: string }> }).users.find((user) => user.email === 'agent@nambala.zm')?.id;
-    await lift.post('/api/sync/push', { data: { clientId: `e2e-admin-${randomUUID()}`, mutations: [{ id: randomUUID(), intent: 'setShopRecording', payload: { shopId, suspended: false } }] } });
+    const shopId = (
+      (await (await lift.get('/api/admin/users')).json()) as { users: Array<{ id: string; email: string }> }
+    ).users.find((user) => user.email === 'agent@nambala.zm')?.id;
+    await lift.post('/api/sync/push', {
+      data: {
+        clientId: `e2e-admin-${randomUUID()}`,
+        mutations: [{ id: randomUUID(), intent: 'setShopRecording', payload: { shopId, suspended: false } }],
+      },
+    });
     await lift.dispose();
     for (const shop of others) await setRecording(shop.id, false);
     await office.dispose();

@@ -40,7 +40,9 @@ test.describe('routes', () => {
     await expect(page).toHaveURL(/\/auth\?tab=signup$/);
   });
 
-  test('on the Sign Up form, the header\'s Login shows the Login form, and the tabs answer a press', async ({ page }) => {
+  test("on the Sign Up form, the header's Login shows the Login form, and the tabs answer a press", async ({
+    page,
+  }) => {
     await openApp(page, '/auth?tab=signup');
     const login = page.getByRole('tab', { name: 'Login' });
     const signup = page.getByRole('tab', { name: 'Sign Up' });
@@ -68,7 +70,9 @@ test.describe('routes', () => {
 });
 
 test.describe('navigating between pages', () => {
-  test('a new page opens at its top, and Back returns to where the reader was, also after a reload', async ({ page }) => {
+  test('a new page opens at its top, and Back returns to where the reader was, also after a reload', async ({
+    page,
+  }) => {
     await openApp(page, '/terms');
     // The footer's link, read at the bottom of a long page.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).scrollIntoViewIfNeeded();
@@ -91,7 +95,9 @@ test.describe('navigating between pages', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(readTo - 50);
   });
 
-  test('focus moves to the new page after a navigation, and stays where the browser put it on the first page', async ({ page }) => {
+  test('focus moves to the new page after a navigation, and stays where the browser put it on the first page', async ({
+    page,
+  }) => {
     await openApp(page, '/terms');
     // The first page shown: nothing moved focus (it would skip the header, and a field typed into early).
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');

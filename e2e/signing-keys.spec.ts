@@ -16,7 +16,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server.stop());
 
-test('an administrator rotates the signing key, then revokes the retired one, each confirmed and shown at once', async ({ browser }) => {
+test('an administrator rotates the signing key, then revokes the retired one, each confirmed and shown at once', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const admin = await signedInPage(browser, 'admin', { baseURL: server.baseURL });
   await admin.goto('/dashboard/admin/qr-system');
@@ -26,8 +28,12 @@ test('an administrator rotates the signing key, then revokes the retired one, ea
 
   await admin.getByRole('button', { name: 'Rotate Key' }).click();
   const rotate = admin.getByRole('alertdialog', { name: 'Rotate the signing key?' });
-  await expect(rotate).toContainText(/Key 1 retires\. What it signed \([\d,]+ registered plates?\) is issued again under the new key in the background/);
-  const violations = (await new AxeBuilder({ page: admin }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  await expect(rotate).toContainText(
+    /Key 1 retires\. What it signed \([\d,]+ registered plates?\) is issued again under the new key in the background/,
+  );
+  const violations = (
+    await new AxeBuilder({ page: admin }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  ).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(violations.map((violation) => violation.id)).toEqual([]);
   await rotate.getByRole('button', { name: 'Rotate Key' }).click();
   await expect(admin.getByText('A new signing key is active')).toBeVisible();
@@ -36,7 +42,9 @@ test('an administrator rotates the signing key, then revokes the retired one, ea
 
   await admin.getByRole('button', { name: 'Revoke key 1' }).click();
   const revoke = admin.getByRole('alertdialog', { name: 'Revoke key 1?' });
-  await expect(revoke).toContainText(/Every credential it signed \([\d,]+ registered plates?\) is issued again under the active key/);
+  await expect(revoke).toContainText(
+    /Every credential it signed \([\d,]+ registered plates?\) is issued again under the active key/,
+  );
   await revoke.getByRole('button', { name: 'Revoke Key' }).click();
   await expect(admin.getByText('Key 1 is revoked')).toBeVisible();
   await expect(keys.getByRole('row').filter({ hasText: /^1/ })).toContainText('Revoked', { timeout: 20_000 });
@@ -44,7 +52,9 @@ test('an administrator rotates the signing key, then revokes the retired one, ea
   // The plates key 1 signed are issued again in the background, with the run's progress shown.
   const progress = admin.getByRole('progressbar', { name: /because key 1 was revoked/ });
   await expect(progress).toBeVisible({ timeout: 20_000 });
-  await expect(admin.getByTestId('reissue-progress')).toContainText('Credentials re-issued because key 1 was revoked', { timeout: 60_000 });
+  await expect(admin.getByTestId('reissue-progress')).toContainText('Credentials re-issued because key 1 was revoked', {
+    timeout: 60_000,
+  });
   await expect(progress).toHaveAttribute('aria-valuetext', /\(100%\)$/);
   await admin.context().close();
 });

@@ -14,12 +14,20 @@ import { signUpThroughApi } from './signup-steps';
 
 async function verdictOnPage(page: Page, plate: string): Promise<void> {
   await openApp(page, '/verification');
-  await page.getByRole('textbox', { name: /Plate Number/ }).first().fill(plate);
-  await page.getByRole('button', { name: /^Verify/ }).first().click();
+  await page
+    .getByRole('textbox', { name: /Plate Number/ })
+    .first()
+    .fill(plate);
+  await page
+    .getByRole('button', { name: /^Verify/ })
+    .first()
+    .click();
   await expect(page.getByTestId('verification-result')).toContainText(plate);
 }
 
-test('an owner transfers a registered plate; the recipient accepts; the police see the new owner and the old QR code reads as replaced', async ({ browser }) => {
+test('an owner transfers a registered plate; the recipient accepts; the police see the new owner and the old QR code reads as replaced', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const owner = await signedInPage(browser, 'buyer');
   const admin = await signedInPage(browser, 'admin');
@@ -42,16 +50,29 @@ test('an owner transfers a registered plate; the recipient accepts; the police s
   let link = '';
   await expect
     .poll(async () => {
-      const { messages } = (await (await admin.request.get('/api/admin/messages')).json()) as { messages: { to: string; body: string }[] };
-      link = /https?:\/\/[^\s]+\/dashboard\/user\/plates\?invitation=[\w-]+/.exec(messages.find((message) => message.to === email)?.body ?? '')?.[0] ?? '';
+      const { messages } = (await (await admin.request.get('/api/admin/messages')).json()) as {
+        messages: { to: string; body: string }[];
+      };
+      link =
+        /https?:\/\/[^\s]+\/dashboard\/user\/plates\?invitation=[\w-]+/.exec(
+          messages.find((message) => message.to === email)?.body ?? '',
+        )?.[0] ?? '';
       return link;
     })
     .not.toBe('');
   const recipient = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const signup = await signUpThroughApi(recipient.request, { name: 'Chanda Mulenga', email, password: 'NewOwner#2026', confirmPassword: 'NewOwner#2026', userType: 'individual' });
+  const signup = await signUpThroughApi(recipient.request, {
+    name: 'Chanda Mulenga',
+    email,
+    password: 'NewOwner#2026',
+    confirmPassword: 'NewOwner#2026',
+    userType: 'individual',
+  });
   expect(signup.status()).toBe(201);
   await openApp(recipient, new URL(link).pathname + new URL(link).search);
-  await expect(recipient.getByText(`Mwila Banda offers you plate ${plate}`, { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(recipient.getByText(`Mwila Banda offers you plate ${plate}`, { exact: false }).first()).toBeVisible({
+    timeout: 30_000,
+  });
 
   // The recipient accepts in their dashboard, with their name and NRC as on their ID.
   const pending = recipient.getByRole('region', { name: 'Pending transfers' });
@@ -76,11 +97,15 @@ test('an owner transfers a registered plate; the recipient accepts; the police s
   // The old QR code reads as replaced; the new owner's reads Valid.
   const visitor = await (await browser.newContext()).newPage();
   await openApp(visitor, `/v#${oldDigits}`);
-  await expect(visitor.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Revoked', { timeout: 15_000 });
+  await expect(visitor.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Revoked', {
+    timeout: 15_000,
+  });
   await expect(visitor.getByTestId('verification-result')).toContainText(/replaced by a newer one/);
   const newDigits = await credentialDigitsOf(recipient.request, plate);
   await openApp(visitor, `/v#${newDigits}`);
-  await expect(visitor.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid', { timeout: 15_000 });
+  await expect(visitor.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid', {
+    timeout: 15_000,
+  });
 
   // The plate has left the first owner's dashboard.
   await owner.reload();
@@ -98,13 +123,21 @@ test.describe('renewal with the clock moved on', () => {
   });
   test.afterAll(() => server.stop());
 
-  test('an expired plate verifies as Expired until its owner pays the renewal; then it is Valid for five more years', async ({ browser }) => {
+  test('an expired plate verifies as Expired until its owner pays the renewal; then it is Valid for five more years', async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const owner = await signedInPage(browser, 'buyer', { baseURL });
     const admin = await signedInPage(browser, 'admin', { baseURL });
     // The demo owner's plate whose registration ends within 90 days.
-    const plates = ((await (await owner.request.get('/api/me/plates')).json()) as { plates: Array<{ plateNumber: string; registration: { expiryDate: string } | null }> }).plates;
-    const soon = plates.filter((candidate) => candidate.registration).sort((a, b) => (a.registration?.expiryDate ?? '').localeCompare(b.registration?.expiryDate ?? ''))[0];
+    const plates = (
+      (await (await owner.request.get('/api/me/plates')).json()) as {
+        plates: Array<{ plateNumber: string; registration: { expiryDate: string } | null }>;
+      }
+    ).plates;
+    const soon = plates
+      .filter((candidate) => candidate.registration)
+      .sort((a, b) => (a.registration?.expiryDate ?? '').localeCompare(b.registration?.expiryDate ?? ''))[0];
     if (!soon?.registration) throw new Error('the demo owner has no registered plate');
     const expiry = soon.registration.expiryDate;
 

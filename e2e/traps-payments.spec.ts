@@ -35,7 +35,10 @@ async function availablePlate(page: Page): Promise<string> {
 
 async function openPlate(page: Page, number: string): Promise<Locator> {
   await waitForListings(page);
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /favorites$/ }) }).filter({ hasText: number });
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /favorites$/ }) })
+    .filter({ hasText: number });
   await card.getByRole('button', { name: 'View Details' }).click();
   const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
   await expect(dialog).toBeVisible();
@@ -45,7 +48,9 @@ async function openPlate(page: Page, number: string): Promise<Locator> {
 test.describe('payments say the truth', () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test('at 360 px a declined card in the wizard leads with "declined" and how to pay again, not "Application Submitted!"', async ({ page }) => {
+  test('at 360 px a declined card in the wizard leads with "declined" and how to pay again, not "Application Submitted!"', async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await signInAs(page, 'buyer');
     await openApp(page, '/buy-process');
@@ -62,7 +67,9 @@ test.describe('payments say the truth', () => {
     await expect(heading).toBeInViewport();
     await expect(outcome).toHaveAttribute('data-outcome', 'declined');
     await expect(outcome).toContainText('Nothing was charged.');
-    await expect(outcome).toContainText('Try another card, or pay by mobile money or bank transfer below, or later from My Plates & Orders.');
+    await expect(outcome).toContainText(
+      'Try another card, or pay by mobile money or bank transfer below, or later from My Plates & Orders.',
+    );
     await expect(page.getByText('Application Submitted!')).toHaveCount(0);
     await expect(page.getByText(/submitted successfully/)).toHaveCount(0);
 
@@ -73,7 +80,9 @@ test.describe('payments say the truth', () => {
     await expect(page.getByRole('form', { name: 'Pay again' })).toBeVisible();
   });
 
-  test('the marketplace offers bank transfer, and leads with the transfer awaited and its reference', async ({ page }) => {
+  test('the marketplace offers bank transfer, and leads with the transfer awaited and its reference', async ({
+    page,
+  }) => {
     await signInAs(page, 'buyer');
     const number = await availablePlate(page);
     await openApp(page, `/marketplace?plate=${number}`);

@@ -15,7 +15,13 @@ function freshPlate(): string {
   return `ZM-${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}-${letters}`;
 }
 
-async function recordManufacturing(page: Page, plate: string, status: string, batch: string, blanks: readonly string[]): Promise<void> {
+async function recordManufacturing(
+  page: Page,
+  plate: string,
+  status: string,
+  batch: string,
+  blanks: readonly string[],
+): Promise<void> {
   const form = page.getByRole('form', { name: /Upload Plate Manufacturing Details/ });
   await form.getByRole('textbox', { name: /Plate Number/ }).fill(plate);
   await form.getByRole('combobox', { name: /Status/ }).selectOption(status);
@@ -43,7 +49,9 @@ test.describe('applications carry real data', () => {
     await expect(form.getByText('Full name must be at least 2 characters')).toBeVisible();
     await expect(form.getByText('NRC number must look like 123456/78/9')).toBeVisible();
     await expect(form.getByText('Enter a Zambian phone number like +260 97 123 4567')).toBeVisible();
-    await expect(form.getByText('Enter the vehicle’s registration number, or tick “Registration not yet known”')).toBeVisible();
+    await expect(
+      form.getByText('Enter the vehicle’s registration number, or tick “Registration not yet known”'),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Personal Info' })).toBeVisible();
     // Focus goes to the first field to fix.
     await expect(page.getByLabel(/^Full Name/)).toBeFocused();
@@ -72,7 +80,9 @@ test.describe('applications carry real data', () => {
 });
 
 test.describe('the shop’s records are checked', () => {
-  test('a whitebook sale checked against ORD-999, an order that does not exist, is refused with the reason', async ({ page }) => {
+  test('a whitebook sale checked against ORD-999, an order that does not exist, is refused with the reason', async ({
+    page,
+  }) => {
     await signInAs(page, 'agent');
     await openApp(page, '/dashboard/agent/whitebook');
     await expect(page.getByRole('heading', { level: 1, name: 'Whitebook Entry' })).toBeVisible();
@@ -94,7 +104,11 @@ test.describe('the shop’s records are checked', () => {
     await expect(page.getByText('Whitebook entry submitted successfully!')).toHaveCount(0);
   });
 
-  test('recording manufacturing twice for a plate shows one row, with the latest status', async ({ page, playwright, baseURL }) => {
+  test('recording manufacturing twice for a plate shows one row, with the latest status', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     // A number the shop was given (a shop makes only those).
     const { plate } = await numberForShop(playwright.request, baseURL);
@@ -103,7 +117,9 @@ test.describe('the shop’s records are checked', () => {
     await openApp(page, '/dashboard/agent/manufacturing');
     await expect(page.getByRole('heading', { level: 1, name: 'Manufacturing Details' })).toBeVisible();
     // The tablet checks the number against the shop's orders: they are all here once it has synced.
-    await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, { timeout: 20_000 });
+    await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, {
+      timeout: 20_000,
+    });
     const run = Math.random().toString(36).slice(2, 7).toUpperCase();
     await recordManufacturing(page, plate, 'In Production', `B-${run}`, blanks);
 
@@ -119,14 +135,20 @@ test.describe('the shop’s records are checked', () => {
     await expect(rows).toHaveCount(1);
     await expect(rows).toContainText('Ready for Collection');
     // Still one after the server's answer has come back to this device.
-    await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, { timeout: 20_000 });
+    await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, {
+      timeout: 20_000,
+    });
     await page.reload();
     // A cold dashboard on a busy two-core runner has been ready 15 s after navigation.
     await expect(page.getByRole('row').filter({ hasText: plate })).toHaveCount(1, { timeout: 20_000 });
     await expect(page.getByRole('row').filter({ hasText: plate })).toContainText('Ready for Collection');
   });
 
-  test('the shop moves an order on from the order itself: ready for collection', async ({ page, playwright, baseURL }) => {
+  test('the shop moves an order on from the order itself: ready for collection', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     // An order of its own: another test may already have moved on the first pending one.
     const { plate } = await numberForShop(playwright.request, baseURL);

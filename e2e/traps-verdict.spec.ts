@@ -16,13 +16,18 @@ async function verify(page: Page, plateNumber: string): Promise<void> {
 
 /** How many line boxes each plate number in the verdict is drawn on. */
 function linesOfPlateNumbers(page: Page): Promise<number[]> {
-  return page.getByTestId('verification-result').locator('[data-plate-number]').evaluateAll((elements) => elements.map((element) => element.getClientRects().length));
+  return page
+    .getByTestId('verification-result')
+    .locator('[data-plate-number]')
+    .evaluateAll((elements) => elements.map((element) => element.getClientRects().length));
 }
 
 test.describe('the roadside verdict at 360 × 800', () => {
   test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
-  test('Verify Plate brings "Reported stolen" for ZM-789-GHI into view, focused and red with words', async ({ page }) => {
+  test('Verify Plate brings "Reported stolen" for ZM-789-GHI into view, focused and red with words', async ({
+    page,
+  }) => {
     await openApp(page, '/verification');
     await verify(page, 'ZM-789-GHI');
     const result = page.getByTestId('verification-result');
@@ -52,7 +57,10 @@ test.describe('the roadside verdict at 360 × 800', () => {
     for (const count of lines) expect(count).toBe(1);
     const plate = page.getByTestId('verdict-plate-number');
     const box = await plate.boundingBox();
-    const lineHeight = await plate.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight) || parseFloat(getComputedStyle(element).fontSize) * 1.6);
+    const lineHeight = await plate.evaluate(
+      (element) =>
+        parseFloat(getComputedStyle(element).lineHeight) || parseFloat(getComputedStyle(element).fontSize) * 1.6,
+    );
     expect(box && box.height <= lineHeight + 1).toBe(true);
   });
 

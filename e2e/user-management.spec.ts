@@ -5,7 +5,10 @@ import { finishSignUp, signUpThroughApi } from './signup-steps';
 const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.zm`;
 
 /** Signs up through the form and the link in its message, as a person would. */
-async function signUp(page: Page, account: { name: string; email: string; type: string; business?: string; licence?: string; password?: string }) {
+async function signUp(
+  page: Page,
+  account: { name: string; email: string; type: string; business?: string; licence?: string; password?: string },
+) {
   await openApp(page, '/auth?tab=signup');
   const form = page.getByRole('form', { name: 'Sign Up' });
   await form.getByRole('textbox', { name: 'Full Name' }).fill(account.name);
@@ -36,7 +39,8 @@ test.describe('sign-up for every account type', () => {
     test(`a ${type} account signs up`, async ({ page }) => {
       await signUp(page, { name: `Test ${type}`, email: unique(type), type, ...extra });
       await expect(page).toHaveURL(landing);
-      if (type === 'law') await expect(page.getByRole('heading', { name: 'Your account is awaiting approval' })).toBeVisible();
+      if (type === 'law')
+        await expect(page.getByRole('heading', { name: 'Your account is awaiting approval' })).toBeVisible();
       else await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible();
     });
   }
@@ -51,9 +55,18 @@ test.describe('sign-up for every account type', () => {
 });
 
 test.describe('administrator and accounts', () => {
-  test('a plate maker waits until an administrator approves, then has the Agent view and a notification', async ({ page, browser }) => {
+  test('a plate maker waits until an administrator approves, then has the Agent view and a notification', async ({
+    page,
+    browser,
+  }) => {
     const email = unique('shop');
-    await signUp(page, { name: 'Kunda Mwale', email, type: 'agent', business: 'Ndola Plate House', licence: 'PM-0555' });
+    await signUp(page, {
+      name: 'Kunda Mwale',
+      email,
+      type: 'agent',
+      business: 'Ndola Plate House',
+      licence: 'PM-0555',
+    });
     await expect(page.getByRole('heading', { name: 'Your account is awaiting approval' })).toBeVisible();
 
     const admin = await adminPage(browser);
@@ -123,12 +136,16 @@ test.describe('administrator and accounts', () => {
     await search.fill(email);
     await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Suspended');
     // Suspended: signing in is refused.
-    expect((await page.request.post('/api/auth/login', { data: { email, password: 'start-here-1' } })).status()).toBe(403);
+    expect((await page.request.post('/api/auth/login', { data: { email, password: 'start-here-1' } })).status()).toBe(
+      403,
+    );
     await signInAs(page, 'admin');
 
     await page.getByRole('button', { name: 'Delete Chileshe Mwamba' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
-    await expect(confirm.getByText('Are you sure you want to delete this user? This action cannot be undone.')).toBeVisible();
+    await expect(
+      confirm.getByText('Are you sure you want to delete this user? This action cannot be undone.'),
+    ).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete User' }).click();
     await expect(page.getByText('No users found')).toBeVisible();
     await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
@@ -141,10 +158,14 @@ test.describe('administrator and accounts', () => {
     await page.getByRole('searchbox', { name: 'Search users' }).fill('admin@nambala.zm');
     await page.getByRole('button', { name: 'View Bwalya Mulenga' }).click();
     await page.getByRole('dialog', { name: 'User Details' }).getByRole('button', { name: 'Suspend' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'You cannot suspend, demote or delete your own account.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'You cannot suspend, demote or delete your own account.' }),
+    ).toBeVisible();
   });
 
-  test('a buyer changes their phone (with their password) and password in Settings, then signs in with the new password', async ({ page }) => {
+  test('a buyer changes their phone (with their password) and password in Settings, then signs in with the new password', async ({
+    page,
+  }) => {
     const email = unique('settings');
     await signUp(page, { name: 'Mapalo Daka', email, type: 'individual', password: 'first-pass-1' });
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -162,7 +183,9 @@ test.describe('administrator and accounts', () => {
     await contact.getByRole('button', { name: 'Change Email or Phone' }).click();
     await expect(contact.getByRole('status').filter({ hasText: 'Your phone number has been changed.' })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('form', { name: 'Email and Phone' }).getByRole('textbox', { name: 'Phone' })).toHaveValue('+260 97 123 4567');
+    await expect(
+      page.getByRole('form', { name: 'Email and Phone' }).getByRole('textbox', { name: 'Phone' }),
+    ).toHaveValue('+260 97 123 4567');
 
     const password = page.getByRole('form', { name: 'Password' });
     await password.getByLabel(/Current Password/).fill('wrong-pass-1');
@@ -184,7 +207,17 @@ test.describe('administrator and accounts', () => {
 
   test('repeated wrong passwords lock the account for a while', async ({ page }) => {
     const email = unique('locked');
-    expect((await signUpThroughApi(page.request, { name: 'Lock Test', email, password: 'right-pass-1', confirmPassword: 'right-pass-1', userType: 'individual' })).status()).toBe(201);
+    expect(
+      (
+        await signUpThroughApi(page.request, {
+          name: 'Lock Test',
+          email,
+          password: 'right-pass-1',
+          confirmPassword: 'right-pass-1',
+          userType: 'individual',
+        })
+      ).status(),
+    ).toBe(201);
     await page.request.post('/api/auth/logout');
     await openApp(page, '/auth');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -199,15 +232,36 @@ test.describe('administrator and accounts', () => {
   });
 });
 
-test('an administrator’s user list opens offline, and an edit made offline reaches the server on reconnect', async ({ page, context }) => {
+test('an administrator’s user list opens offline, and an edit made offline reaches the server on reconnect', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   await page.goto('/');
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+    .toBe('activated');
   // A user of our own to edit, so other tests' users stay as they are.
   const email = unique('offline');
   await signInAs(page, 'admin');
   const created = await page.request.post('/api/sync/push', {
-    data: { clientId: 'e2e', mutations: [{ id: crypto.randomUUID(), intent: 'addUser', payload: { id: crypto.randomUUID(), name: 'Offline Edit', email, userType: 'Customer', status: 'Active', temporaryPassword: 'offline-pass-1' } }] },
+    data: {
+      clientId: 'e2e',
+      mutations: [
+        {
+          id: crypto.randomUUID(),
+          intent: 'addUser',
+          payload: {
+            id: crypto.randomUUID(),
+            name: 'Offline Edit',
+            email,
+            userType: 'Customer',
+            status: 'Active',
+            temporaryPassword: 'offline-pass-1',
+          },
+        },
+      ],
+    },
   });
   expect((await created.json()).results[0].outcome).toBe('applied');
   await page.goto('/dashboard/admin/users');

@@ -18,7 +18,10 @@ const SCAN_TIMEOUT_MS = 20_000;
 
 /** A browser whose camera plays `video` (each fake-camera video needs its own launch). */
 function launchWithCamera(video: string): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...fakeCameraArgs(video)] });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...chromiumArgs, ...fakeCameraArgs(video)],
+  });
 }
 
 /** The credential with `from` in its text (make, model or colour) replaced by `to`, signature untouched. */
@@ -41,7 +44,8 @@ async function withPageErrors(page: Page, steps: () => Promise<void>): Promise<v
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') errors.push(`console.${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      errors.push(`console.${message.type()}: ${message.text()}`);
   });
   try {
     await steps();
@@ -53,7 +57,9 @@ async function withPageErrors(page: Page, steps: () => Promise<void>): Promise<v
 
 /** Waits until the service worker has precached the app and controls the page, as on an installed phone. */
 async function installApp(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 20_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 20_000 })
+    .toBe('activated');
   await page.reload();
   await page.locator('html[data-ready]').waitFor({ state: 'attached' });
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
@@ -62,7 +68,10 @@ async function installApp(page: Page): Promise<void> {
 test.describe('scanning a plate QR code with the camera', () => {
   test.describe.configure({ timeout: 45_000 });
 
-  test('an issued plate’s code read with the network off is Valid and names the registered vehicle', async ({ playwright, baseURL }, testInfo) => {
+  test('an issued plate’s code read with the network off is Valid and names the registered vehicle', async ({
+    playwright,
+    baseURL,
+  }, testInfo) => {
     const admin = await playwright.request.newContext({ baseURL });
     const bytes = await credentialOf(admin, 'ZM-123-ABC');
     await admin.dispose();
@@ -91,7 +100,10 @@ test.describe('scanning a plate QR code with the camera', () => {
     }
   });
 
-  test('a code whose colour was changed after signing is Not authentic, and no vehicle is shown', async ({ playwright, baseURL }, testInfo) => {
+  test('a code whose colour was changed after signing is Not authentic, and no vehicle is shown', async ({
+    playwright,
+    baseURL,
+  }, testInfo) => {
     const admin = await playwright.request.newContext({ baseURL });
     const genuine = await credentialOf(admin, 'ZM-123-ABC');
     await admin.dispose();
@@ -148,9 +160,15 @@ test('every credential QR code is read by the scanner, whatever its signature by
   // Not signed by this registry, so each should read as Not authentic: what matters is that each is read.
   const unread: number[] = [];
   for (const [index, bytes] of credentialsWithOtherSignatures(12).entries()) {
-    const photo = await QRCode.toBuffer(credentialQrSegments(baseURL ?? '', bytes), { errorCorrectionLevel: 'M', scale: 4, margin: 4 });
+    const photo = await QRCode.toBuffer(credentialQrSegments(baseURL ?? '', bytes), {
+      errorCorrectionLevel: 'M',
+      scale: 4,
+      margin: 4,
+    });
     await openApp(page, '/verification?tab=scan');
-    await page.getByLabel('Photo of a QR code').setInputFiles({ name: `code-${index}.png`, mimeType: 'image/png', buffer: photo });
+    await page
+      .getByLabel('Photo of a QR code')
+      .setInputFiles({ name: `code-${index}.png`, mimeType: 'image/png', buffer: photo });
     const result = page.getByTestId('verification-result');
     await expect(result.or(page.getByText('No QR code was found in that picture.'))).toBeVisible();
     if (await result.isVisible()) await expect(result).toHaveAttribute('data-verdict', 'Not authentic');
@@ -159,7 +177,12 @@ test('every credential QR code is read by the scanner, whatever its signature by
   expect(unread, 'codes the scanner could not find').toEqual([]);
 });
 
-test('a public visitor is never shown the owner’s name, by QR link, typed number or API', async ({ page, playwright, baseURL, request }) => {
+test('a public visitor is never shown the owner’s name, by QR link, typed number or API', async ({
+  page,
+  playwright,
+  baseURL,
+  request,
+}) => {
   const admin = await playwright.request.newContext({ baseURL });
   const digits = bytesToDigits(await credentialOf(admin, 'ZM-123-ABC'));
   await admin.dispose();
@@ -189,7 +212,9 @@ test('a public visitor is never shown the owner’s name, by QR link, typed numb
   expect(JSON.stringify(body)).not.toContain(OWNER);
 });
 
-test('manual entry: a blank number is refused, input is upper-cased and cut at 10, each verdict is shown', async ({ page }) => {
+test('manual entry: a blank number is refused, input is upper-cased and cut at 10, each verdict is shown', async ({
+  page,
+}) => {
   await openApp(page, '/verification');
   const field = page.getByRole('textbox', { name: 'Plate Number' });
   await field.press('Enter');
@@ -269,7 +294,10 @@ test('home page quick search: for sale, registered, free, and Verify Plate opens
   await field.fill('ZM-777-VIP');
   await availability.getByRole('button', { name: 'Check Availability' }).click();
   await expect(answer).toContainText('ZM-777-VIP is for sale');
-  await expect(answer.getByRole('link', { name: 'View it in the marketplace' })).toHaveAttribute('href', '/marketplace?plate=ZM-777-VIP');
+  await expect(answer.getByRole('link', { name: 'View it in the marketplace' })).toHaveAttribute(
+    'href',
+    '/marketplace?plate=ZM-777-VIP',
+  );
 
   await field.fill('ZM-123-ABC');
   await availability.getByRole('button', { name: 'Check Availability' }).click();

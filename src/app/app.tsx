@@ -19,9 +19,13 @@ let whenRead: SystemContext | undefined;
  */
 function systemWhenRead(): SystemContext {
   if (whenRead) return whenRead;
-  const layersDeclared = new Proxy({}, { get: (_target, key) => (key === 'disableLayers' ? true : Reflect.get(appSystem()._config, key)) });
+  const layersDeclared = new Proxy(
+    {},
+    { get: (_target, key) => (key === 'disableLayers' ? true : Reflect.get(appSystem()._config, key)) },
+  );
   return (whenRead = new Proxy({} as SystemContext, {
-    get: (_target, key) => (key === '_global' ? [] : key === '_config' ? layersDeclared : Reflect.get(appSystem(), key)),
+    get: (_target, key) =>
+      key === '_global' ? [] : key === '_config' ? layersDeclared : Reflect.get(appSystem(), key),
     has: (_target, key) => Reflect.has(appSystem(), key),
   }));
 }
@@ -30,7 +34,13 @@ function systemWhenRead(): SystemContext {
  * `pageHasGlobalStyles`: the document already holds the system's global styles (a
  * prerendered page, decision 016).
  */
-export function AppProviders({ children, pageHasGlobalStyles = false }: { children: ReactNode; pageHasGlobalStyles?: boolean }) {
+export function AppProviders({
+  children,
+  pageHasGlobalStyles = false,
+}: {
+  children: ReactNode;
+  pageHasGlobalStyles?: boolean;
+}) {
   return (
     <ChakraProvider value={pageHasGlobalStyles ? systemWhenRead() : appSystem()}>
       {children}

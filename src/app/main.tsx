@@ -70,7 +70,8 @@ if (root?.dataset.prerendered !== undefined) {
     if (field.form?.matches(PLATE_CHECK)) drawEarlyAnswer(sendEarlyVerdictRequest(field.value));
   });
   const typedPlate = new URLSearchParams(location.search).get('plate');
-  if (typedPlate && location.hash.length <= 1 && root.querySelector(PLATE_CHECK)) drawEarlyAnswer(sendEarlyVerdictRequest(typedPlate));
+  if (typedPlate && location.hash.length <= 1 && root.querySelector(PLATE_CHECK))
+    drawEarlyAnswer(sendEarlyVerdictRequest(typedPlate));
   // Once the prerendered page is painted, its scripts are fetched; the import after the
   // preloads are started: it would otherwise start the start-up chunk's own ~20 in one task.
   void afterFirstPaint()

@@ -33,10 +33,13 @@ export function withEagerCommonJsWrappers(code: string, chunkName = 'a chunk'): 
   const calls = code.match(HELPER_CALL)?.length ?? 0;
   if (calls === 0) return code;
   let rewritten = 0;
-  const changed = code.replace(WRAPPER, (_wrapper, helper: string, parameters: string | undefined, parameter: string | undefined) => {
-    rewritten += 1;
-    return `${helper}((function(${parameters ?? parameter}) {`;
-  });
+  const changed = code.replace(
+    WRAPPER,
+    (_wrapper, helper: string, parameters: string | undefined, parameter: string | undefined) => {
+      rewritten += 1;
+      return `${helper}((function(${parameters ?? parameter}) {`;
+    },
+  );
   if (rewritten !== calls) {
     throw new Error(
       `${chunkName}: ${calls - rewritten} of its ${calls} CommonJS wrappers are not in the form src/build/eager-commonjs-wrappers.ts rewrites ` +

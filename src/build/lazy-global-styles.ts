@@ -19,7 +19,8 @@ import type { Plugin } from 'vite';
 export const SYSTEM_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
 
 const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
-const LAZY = 'let _globalMade;\n  const makeGlobal = () => (_globalMade ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);';
+const LAZY =
+  'let _globalMade;\n  const makeGlobal = () => (_globalMade ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);';
 const RETURNED = /\n(\s*)_global,\n/;
 
 /** Chakra's system.js with its global styles made when first read; throws if the source is not the one this was written for. */

@@ -16,7 +16,9 @@ export function staticStylesInDev(): Plugin {
     },
     async transformIndexHtml(html) {
       if (!server) return html;
-      const sheet = (await server.ssrLoadModule('/src/app/prerender/static-style-sheet.tsx')) as typeof StaticStyleSheet;
+      const sheet = (await server.ssrLoadModule(
+        '/src/app/prerender/static-style-sheet.tsx',
+      )) as typeof StaticStyleSheet;
       return html.replace('</head>', () => `${sheet.staticStyleSheet()}</head>`);
     },
   };

@@ -76,7 +76,13 @@ export interface BuildOptions {
   controlToken?: string;
 }
 
-export async function buildApp({ config, db: givenDb, logger = true, now: baseNow, controlToken }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db: givenDb,
+  logger = true,
+  now: baseNow,
+  controlToken,
+}: BuildOptions): Promise<FastifyInstance> {
   // The server's clock; with TEST_CLOCK a browser test may move it (PUT /api/test/clock).
   const clock = movableClock(baseNow);
   const now = clock.now;
@@ -86,7 +92,14 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
           level: config.logLevel,
           redact: ['req.headers.cookie', 'req.headers.authorization'],
           // At a terminal, one readable line per entry; elsewhere JSON lines for a log collector.
-          ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
+          ...(config.logFormat === 'pretty'
+            ? {
+                transport: {
+                  target: 'pino-pretty',
+                  options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+                },
+              }
+            : {}),
         }
       : false,
     bodyLimit: 1024 * 1024,
@@ -95,7 +108,8 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
     trustProxy: config.trustProxy,
   });
 
-  const db = givenDb ?? (await openDatabase(config, (error) => app.log.warn({ err: error }, 'idle database connection lost')));
+  const db =
+    givenDb ?? (await openDatabase(config, (error) => app.log.warn({ err: error }, 'idle database connection lost')));
   // Work a route left running after its answer finishes before the database closes.
   app.addHook('preClose', workAfterAnswers);
   if (!givenDb) app.addHook('onClose', () => db.close());
@@ -119,7 +133,10 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   // Every route holds this one signer, so a key rotated on the QR System page signs from then on,
   // here at once and on other instances from their next signing (catchUp).
   const signer = opened ? switchableSigner(opened, config) : undefined;
-  if (!signer) app.log.warn('the active signing key is not on this machine: plates can be verified but not issued (see docs/running-several-instances.md, “The signing key”)');
+  if (!signer)
+    app.log.warn(
+      'the active signing key is not on this machine: plates can be verified but not issued (see docs/running-several-instances.md, “The signing key”)',
+    );
   if (config.seedDemo && signer) {
     await seedDemoRegistry(db, signer, config.demoRegistryPlates, app.log);
     await seedDemoOwner(db, signer, app.log, now());
@@ -144,7 +161,12 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   await app.register(healthRoutes, { db, version: config.version });
   if (controlToken && db.dumpDataDir) await app.register(backupRoutes, { db, controlToken });
   await registerAuthRateLimit(app, config.authRateLimit, db);
-  await app.register(authRoutes, { db, now, perMinute: config.authRateLimit, showsTestMessages: messageProvider.name === SANDBOX_MESSAGE_PROVIDER });
+  await app.register(authRoutes, {
+    db,
+    now,
+    perMinute: config.authRateLimit,
+    showsTestMessages: messageProvider.name === SANDBOX_MESSAGE_PROVIDER,
+  });
   await app.register(contactRoutes, { db, newId });
   await app.register(listingRoutes, { db });
   await app.register(userRoutes, { db, perMinute: config.authRateLimit });
@@ -152,17 +174,37 @@ export async function buildApp({ config, db: givenDb, logger = true, now: baseNo
   const reissue = registerCredentialReissue(app, db, signer ?? null);
   await app.register(syncRoutes, { db, signer: signer ?? null, now });
   await app.register(pullRoutes, { db, signer: signer ?? null });
-  await app.register(registryRoutes, { db, publicOrigin: config.publicOrigin, publicVerdictCacheMs: config.publicVerdictCacheMs, now, signer: signer ?? null });
+  await app.register(registryRoutes, {
+    db,
+    publicOrigin: config.publicOrigin,
+    publicVerdictCacheMs: config.publicVerdictCacheMs,
+    now,
+    signer: signer ?? null,
+  });
   await app.register(keyRoutes, { db, source: config, signer: signer ?? null, reissue });
   // Payments go through the provider PAYMENT_PROVIDER names (the sandbox by default: docs/payments.md).
-  const payments = { db, provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: config.paymentProvider }), now, signer: signer ?? null };
+  const payments = {
+    db,
+    provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: config.paymentProvider }),
+    now,
+    signer: signer ?? null,
+  };
   await app.register(settingsRoutes, { db });
   await app.register(purchaseRoutes, payments);
   await app.register(paymentRoutes, payments);
   await app.register(plateRequestRoutes, payments);
   registerLapseSweep(app, payments);
-  await app.register(messageRoutes, { db, publicOrigin: config.publicOrigin, showsSecrets: messageProvider.name === SANDBOX_MESSAGE_PROVIDER });
-  await app.register(ownerRoutes, { db, payments: paymentService({ ...payments, log: app.log }), now, signer: signer ?? null });
+  await app.register(messageRoutes, {
+    db,
+    publicOrigin: config.publicOrigin,
+    showsSecrets: messageProvider.name === SANDBOX_MESSAGE_PROVIDER,
+  });
+  await app.register(ownerRoutes, {
+    db,
+    payments: paymentService({ ...payments, log: app.log }),
+    now,
+    signer: signer ?? null,
+  });
   await app.register(fleetRoutes, { db, now });
   await app.register(insuranceRoutes, { db, now });
   await app.register(claimRoutes, { db, now });

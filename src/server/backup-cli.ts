@@ -17,7 +17,17 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { checkArchive, makeArchive, openArchive } from './backup/archive';
 import { BackupError } from './backup/backup-error';
-import { callerPath, formatBytes, formatRowCounts, runCommand, shellQuote, shownPath, signingKeyReminder, systemFailure, timestamp } from './backup/command-line';
+import {
+  callerPath,
+  formatBytes,
+  formatRowCounts,
+  runCommand,
+  shellQuote,
+  shownPath,
+  signingKeyReminder,
+  systemFailure,
+  timestamp,
+} from './backup/command-line';
 import { type ControlFile, findRunningServer } from './backup/control-file';
 import { loadConfig } from './config';
 import { openPglite } from './db/database';
@@ -45,16 +55,28 @@ async function main(args: string[]): Promise<number> {
     );
     return 2;
   }
-  if (config.dataDir === 'memory://') throw new BackupError('DATA_DIR is memory://: that database lives and dies with its server process; nothing on disk can be copied.');
+  if (config.dataDir === 'memory://')
+    throw new BackupError(
+      'DATA_DIR is memory://: that database lives and dies with its server process; nothing on disk can be copied.',
+    );
   const dataDir = path.resolve(config.dataDir);
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) throw new BackupError(`No embedded database in ${dataDir}. Set DATA_DIR to its folder (by default data/nambala-db).`);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION')))
+    throw new BackupError(
+      `No embedded database in ${dataDir}. Set DATA_DIR to its folder (by default data/nambala-db).`,
+    );
 
   const file = args[0] ? callerPath(args[0]) : path.resolve('backups', `nambala-${stamp}.tar.gz`);
-  if (!path.relative(dataDir, file).startsWith('..')) throw new BackupError(`Write the backup outside DATA_DIR (${dataDir}): inside, every later backup would hold it again.`);
+  if (!path.relative(dataDir, file).startsWith('..'))
+    throw new BackupError(
+      `Write the backup outside DATA_DIR (${dataDir}): inside, every later backup would hold it again.`,
+    );
   if (existsSync(file)) throw new BackupError(`${file} already exists; name another file.`);
   // Written under another name until complete, so a file cut short never looks like a backup.
   const partial = `${file}.partial`;
-  if (existsSync(partial)) throw new BackupError(`${partial} exists: another backup is writing it, or one was cut short. Delete it if none is running.`);
+  if (existsSync(partial))
+    throw new BackupError(
+      `${partial} exists: another backup is writing it, or one was cut short. Delete it if none is running.`,
+    );
   await mkdir(path.dirname(file), { recursive: true }).catch((error: unknown) => {
     throw systemFailure(error, `Creating ${path.dirname(file)}`);
   });
@@ -72,8 +94,12 @@ async function main(args: string[]): Promise<number> {
   }
   const seconds = (Date.now() - started) / 1000;
   const { size } = await stat(file);
-  const by = server ? `by the running server (pid ${server.pid}, port ${server.port ?? ''})` : 'from the folder (no server was running on it)';
-  process.stdout.write(`Backup written: ${shownPath(file)}\n  ${formatBytes(size)}, copied in ${seconds.toFixed(1)} s ${by}\n`);
+  const by = server
+    ? `by the running server (pid ${server.pid}, port ${server.port ?? ''})`
+    : 'from the folder (no server was running on it)';
+  process.stdout.write(
+    `Backup written: ${shownPath(file)}\n  ${formatBytes(size)}, copied in ${seconds.toFixed(1)} s ${by}\n`,
+  );
 
   const counts = await countRows(file);
   process.stdout.write(`  checked: it opens, and holds ${formatRowCounts(counts)}\n`);
@@ -92,12 +118,15 @@ async function askServer(server: ControlFile, dataDir: string): Promise<Readable
     response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${server.token}` } });
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    throw new BackupError(`${where} on port ${server.port}, but it did not answer (${cause}). If no server runs on this folder, delete that file and try again.`);
+    throw new BackupError(
+      `${where} on port ${server.port}, but it did not answer (${cause}). If no server runs on this folder, delete that file and try again.`,
+    );
   }
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => ({}))) as { message?: unknown };
     const reason = typeof body.message === 'string' ? body.message : response.statusText;
-    const hint = response.status === 404 ? ` The server takes backups over loopback only; it listens on HOST=${server.host}.` : '';
+    const hint =
+      response.status === 404 ? ` The server takes backups over loopback only; it listens on HOST=${server.host}.` : '';
     throw new BackupError(`The server refused the backup (${response.status}): ${reason}.${hint}`);
   }
   // The same stream to Node; its types and the DOM's describe it apart.
@@ -118,7 +147,9 @@ async function copyStoppedFolder(dataDir: string): Promise<Readable> {
 async function countRows(file: string): Promise<TableCount[]> {
   await checkArchive(file);
   const db = await openArchive(file).catch((error: unknown) => {
-    throw new BackupError(`The backup written to ${file} does not open as a database: ${error instanceof Error ? error.message : String(error)}`);
+    throw new BackupError(
+      `The backup written to ${file} does not open as a database: ${error instanceof Error ? error.message : String(error)}`,
+    );
   });
   try {
     return await tableCountRepository(db).all();

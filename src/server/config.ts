@@ -83,7 +83,8 @@ function parseSigningKey(env: NodeJS.ProcessEnv): ServerConfig['signingKey'] {
   const pem = env.SIGNING_KEY_PEM;
   if (pem === undefined || pem === '') return undefined;
   const keyId = Number(env.SIGNING_KEY_ID);
-  if (!Number.isInteger(keyId) || keyId < 1 || keyId > 65535) throw new Error('SIGNING_KEY_PEM needs SIGNING_KEY_ID, a whole number from 1 to 65535');
+  if (!Number.isInteger(keyId) || keyId < 1 || keyId > 65535)
+    throw new Error('SIGNING_KEY_PEM needs SIGNING_KEY_ID, a whole number from 1 to 65535');
   return { keyId, pem };
 }
 
@@ -99,9 +100,14 @@ export function parseTrustProxy(value: string | undefined): string[] | false {
   const text = value?.trim() ?? '';
   if (text === '' || /^(off|false|no|0)$/i.test(text)) return false;
   if (/^(on|true|yes|1|\*)$/i.test(text)) {
-    throw new Error("TRUST_PROXY must name the proxies' addresses (for example 10.0.0.5,10.0.1.0/24 or loopback), not trust every client");
+    throw new Error(
+      "TRUST_PROXY must name the proxies' addresses (for example 10.0.0.5,10.0.1.0/24 or loopback), not trust every client",
+    );
   }
-  return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {

@@ -30,7 +30,9 @@ async function workRun(db: Database, source: KeySource): Promise<boolean> {
   if (!run) return true;
   const signer = await openSigner(db, source);
   if (!signer) {
-    process.stdout.write(`Re-issue run ${run.id} (${run.total} plates) is recorded; the server that holds the active key carries it out when it starts.\n`);
+    process.stdout.write(
+      `Re-issue run ${run.id} (${run.total} plates) is recorded; the server that holds the active key carries it out when it starts.\n`,
+    );
     return false;
   }
   process.stdout.write(`Re-issuing ${run.total - run.done} of ${run.total} plates under key ${signer.keyId}…\n`);
@@ -40,7 +42,9 @@ async function workRun(db: Database, source: KeySource): Promise<boolean> {
     },
   });
   const after = await credentialReissueRepository(db).latest();
-  process.stdout.write(`\n${count} credentials re-issued; run ${after?.id ?? run.id} is ${after?.state ?? 'running'} (${after?.done ?? 0} of ${after?.total ?? run.total}).\n`);
+  process.stdout.write(
+    `\n${count} credentials re-issued; run ${after?.id ?? run.id} is ${after?.state ?? 'running'} (${after?.done ?? 0} of ${after?.total ?? run.total}).\n`,
+  );
   return true;
 }
 
@@ -59,7 +63,8 @@ async function main(args: string[]): Promise<number> {
       const previous = await keys.active();
       const signer = await rotateKey(db, config);
       process.stdout.write(`Key ${signer.keyId} is now active; the previous key is retired.\n`);
-      if (previous) await db.transaction((tx) => startReissue(tx, { keyId: previous.keyId, reason: 'retired', startedBy: null }));
+      if (previous)
+        await db.transaction((tx) => startReissue(tx, { keyId: previous.keyId, reason: 'retired', startedBy: null }));
       await workRun(db, config);
     } else if (command === 'reissue') {
       if (!(await credentialReissueRepository(db).running())) process.stdout.write('No re-issue run is unfinished.\n');
@@ -79,10 +84,13 @@ async function main(args: string[]): Promise<number> {
         await signingKeyRepository(tx).setStatus(keyId, 'revoked');
         await startReissue(tx, { keyId, reason: 'revoked', startedBy: null });
       });
-      process.stdout.write(`Key ${keyId} is revoked. Its plates are re-issued under the active key; until a plate is, its old QR code reads "Re-issued: this QR code is out of date. Check the number".\n`);
+      process.stdout.write(
+        `Key ${keyId} is revoked. Its plates are re-issued under the active key; until a plate is, its old QR code reads "Re-issued: this QR code is out of date. Check the number".\n`,
+      );
       await workRun(db, config);
     }
-    for (const key of await keys.all()) process.stdout.write(`${String(key.keyId).padStart(5)}  ${key.status.padEnd(8)}  created ${key.createdAt}\n`);
+    for (const key of await keys.all())
+      process.stdout.write(`${String(key.keyId).padStart(5)}  ${key.status.padEnd(8)}  created ${key.createdAt}\n`);
     return 0;
   } finally {
     await db.close();

@@ -13,7 +13,16 @@ import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkArchive, openArchive } from './backup/archive';
 import { BackupError } from './backup/backup-error';
-import { callerPath, formatRowCounts, runCommand, shellQuote, shownPath, signingKeyReminder, systemFailure, timestamp } from './backup/command-line';
+import {
+  callerPath,
+  formatRowCounts,
+  runCommand,
+  shellQuote,
+  shownPath,
+  signingKeyReminder,
+  systemFailure,
+  timestamp,
+} from './backup/command-line';
 import { CONTROL_FILES, findRunningServer } from './backup/control-file';
 import { loadConfig } from './config';
 import { type TableCount, tableCountRepository } from './repositories/table-count-repository';
@@ -45,14 +54,17 @@ async function main(args: string[]): Promise<number> {
     );
     return 2;
   }
-  if ((options.dataDir ?? config.dataDir) === 'memory://') throw new BackupError('DATA_DIR is memory://: name the folder to restore into with --data-dir DIR.');
+  if ((options.dataDir ?? config.dataDir) === 'memory://')
+    throw new BackupError('DATA_DIR is memory://: name the folder to restore into with --data-dir DIR.');
   const target = options.dataDir === undefined ? path.resolve(config.dataDir) : callerPath(options.dataDir);
   const file = callerPath(options.file);
 
   await refuseWhileServed(target);
   const contents = await folderContents(target);
   if (contents && contents.length > 0 && !options.isForced) {
-    throw new BackupError(`${target} is not empty. Restore into a new folder (--data-dir DIR), or add --force to move what is in it aside to ${path.basename(target)}.before-restore-<time>.`);
+    throw new BackupError(
+      `${target} is not empty. Restore into a new folder (--data-dir DIR), or add --force to move what is in it aside to ${path.basename(target)}.before-restore-<time>.`,
+    );
   }
   await checkArchive(file);
 
@@ -62,7 +74,9 @@ async function main(args: string[]): Promise<number> {
     // Not recursive: a folder of that name is another restore's, never to be removed here.
     .then(() => mkdir(staging))
     .catch((error: unknown) => {
-      throw (error as NodeJS.ErrnoException).code === 'EEXIST' ? new BackupError(`${staging} exists: is another restore running?`) : systemFailure(error, `Creating ${staging}`);
+      throw (error as NodeJS.ErrnoException).code === 'EEXIST'
+        ? new BackupError(`${staging} exists: is another restore running?`)
+        : systemFailure(error, `Creating ${staging}`);
     });
   let counts: TableCount[];
   try {
@@ -81,12 +95,20 @@ async function main(args: string[]): Promise<number> {
     else if (contents) await rmdir(target);
     await rename(staging, target);
   } catch (error) {
-    throw new BackupError(`Could not put the restored database in place (${(error as Error).message}). It is complete in ${staging}: move it to ${target} by hand, or restore into another folder with --data-dir.`);
+    throw new BackupError(
+      `Could not put the restored database in place (${(error as Error).message}). It is complete in ${staging}: move it to ${target} by hand, or restore into another folder with --data-dir.`,
+    );
   }
 
-  process.stdout.write(`Restored ${shownPath(file)} into ${shownPath(target)}\n  checked: it opens, and holds ${formatRowCounts(counts)}\n`);
-  if (aside) process.stdout.write(`What was in ${shownPath(target)} is now in ${shownPath(aside)}; delete it once the restored database is confirmed.\n`);
-  if (path.resolve(config.dataDir) !== target) process.stdout.write(`Start the server on it with DATA_DIR=${shownPath(target)}.\n`);
+  process.stdout.write(
+    `Restored ${shownPath(file)} into ${shownPath(target)}\n  checked: it opens, and holds ${formatRowCounts(counts)}\n`,
+  );
+  if (aside)
+    process.stdout.write(
+      `What was in ${shownPath(target)} is now in ${shownPath(aside)}; delete it once the restored database is confirmed.\n`,
+    );
+  if (path.resolve(config.dataDir) !== target)
+    process.stdout.write(`Start the server on it with DATA_DIR=${shownPath(target)}.\n`);
   process.stdout.write('The server brings it up to date (migrations) when it starts.\n');
   // The keys of a server on the restored folder: SIGNING_KEY_DIR, or beside the folder.
   const reminder = signingKeyReminder(loadConfig(process.env, { dataDir: target }), 'restore');
@@ -129,7 +151,9 @@ async function refuseWhileServed(target: string, staging?: string): Promise<void
   const server = await findRunningServer(target);
   if (!server) return;
   if (staging) await rm(staging, { recursive: true, force: true });
-  throw new BackupError(`A server (pid ${server.pid}${server.port ? `, port ${server.port}` : ''}) is running on ${target}. Stop it first, or restore into another folder with --data-dir.`);
+  throw new BackupError(
+    `A server (pid ${server.pid}${server.port ? `, port ${server.port}` : ''}) is running on ${target}. Stop it first, or restore into another folder with --data-dir.`,
+  );
 }
 
 /** The names in a folder; undefined when there is no such folder. */

@@ -18,7 +18,8 @@ import { folderProblem, StartupError } from './startup-error';
 async function stop(error: unknown, claim?: DataDirClaim): Promise<never> {
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`Nambala could not start: ${message}\n`);
-  if (!(error instanceof StartupError) && process.env.LOG_LEVEL === 'debug' && error instanceof Error) process.stderr.write(`${error.stack ?? ''}\n`);
+  if (!(error instanceof StartupError) && process.env.LOG_LEVEL === 'debug' && error instanceof Error)
+    process.stderr.write(`${error.stack ?? ''}\n`);
   await claim?.release().catch(() => undefined);
   return process.exit(1);
 }
@@ -36,9 +37,18 @@ async function checkDataDir(config: ServerConfig): Promise<void> {
 
 function portProblem(error: unknown, config: ServerConfig): StartupError | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE') return new StartupError(`Port ${config.port} on ${config.host} is already in use by another program: stop that program, or set PORT to a free port.`);
-  if (code === 'EACCES') return new StartupError(`Port ${config.port} on ${config.host} needs privileges this user does not have (EACCES): set PORT to 1024 or above.`);
-  if (code === 'EADDRNOTAVAIL') return new StartupError(`The address ${config.host} is not one of this machine's (EADDRNOTAVAIL): set HOST to one of its addresses, or 0.0.0.0.`);
+  if (code === 'EADDRINUSE')
+    return new StartupError(
+      `Port ${config.port} on ${config.host} is already in use by another program: stop that program, or set PORT to a free port.`,
+    );
+  if (code === 'EACCES')
+    return new StartupError(
+      `Port ${config.port} on ${config.host} needs privileges this user does not have (EACCES): set PORT to 1024 or above.`,
+    );
+  if (code === 'EADDRNOTAVAIL')
+    return new StartupError(
+      `The address ${config.host} is not one of this machine's (EADDRNOTAVAIL): set HOST to one of its addresses, or 0.0.0.0.`,
+    );
   return undefined;
 }
 
@@ -83,7 +93,9 @@ try {
   // The port bound, which PORT=0 leaves to the system.
   const bound = app.server.address();
   await claim?.listening(typeof bound === 'object' && bound ? bound.port : config.port);
-  app.log.info(`Nambala is running at http://localhost:${config.port} (database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`);
+  app.log.info(
+    `Nambala is running at http://localhost:${config.port} (database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`,
+  );
 } catch (error) {
   await app.close().catch(() => undefined);
   await stop(portProblem(error, config) ?? error, claim);

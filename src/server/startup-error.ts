@@ -14,11 +14,20 @@ const BACKUP_DOC = 'docs/backup-and-restore.md';
 export function folderProblem(error: unknown, what: string, folder: string, setting: string): StartupError | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EACCES' || code === 'EPERM') {
-    return new StartupError(`The ${what} ${folder} cannot be read or written by this user (${code}): give the user running Nambala access to it, or set ${setting} to a folder it can use.`);
+    return new StartupError(
+      `The ${what} ${folder} cannot be read or written by this user (${code}): give the user running Nambala access to it, or set ${setting} to a folder it can use.`,
+    );
   }
-  if (code === 'ENOTDIR' || code === 'EEXIST') return new StartupError(`The ${what} ${folder} is not a folder (${code}): set ${setting} to a folder.`);
-  if (code === 'EROFS') return new StartupError(`The ${what} ${folder} is on a read-only file system (EROFS): set ${setting} to a folder Nambala can write.`);
-  if (code === 'ENOSPC') return new StartupError(`The disk holding the ${what} ${folder} is full (ENOSPC): free some space and start again.`);
+  if (code === 'ENOTDIR' || code === 'EEXIST')
+    return new StartupError(`The ${what} ${folder} is not a folder (${code}): set ${setting} to a folder.`);
+  if (code === 'EROFS')
+    return new StartupError(
+      `The ${what} ${folder} is on a read-only file system (EROFS): set ${setting} to a folder Nambala can write.`,
+    );
+  if (code === 'ENOSPC')
+    return new StartupError(
+      `The disk holding the ${what} ${folder} is full (ENOSPC): free some space and start again.`,
+    );
   return undefined;
 }
 

@@ -35,7 +35,11 @@ const READY_MARK = `new Promise((resolve) => {
 })`;
 
 function waitForReadyMark(cdp: CDPSession, url: string): Promise<unknown> {
-  return bounded(cdp.send('Runtime.evaluate', { expression: READY_MARK, awaitPromise: true }), READY_TIMEOUT_MS, `waiting for ${url} to be ready`);
+  return bounded(
+    cdp.send('Runtime.evaluate', { expression: READY_MARK, awaitPromise: true }),
+    READY_TIMEOUT_MS,
+    `waiting for ${url} to be ready`,
+  );
 }
 
 interface TraceEvent {
@@ -55,7 +59,11 @@ export interface BlockingRun {
   longestCpuMs: number;
 }
 
-export async function blockingFromCpuTime(browser: Browser, url: string, { waitForReady }: { waitForReady: boolean }): Promise<BlockingRun> {
+export async function blockingFromCpuTime(
+  browser: Browser,
+  url: string,
+  { waitForReady }: { waitForReady: boolean },
+): Promise<BlockingRun> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
   try {
     const page = await context.newPage();
@@ -63,7 +71,10 @@ export async function blockingFromCpuTime(browser: Browser, url: string, { waitF
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (message) => events.push(...(message.value as unknown as TraceEvent[])));
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,loading', transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,loading',
+      transferMode: 'ReportEvents',
+    });
     await page.goto(url, { waitUntil: 'load' });
     if (waitForReady) await waitForReadyMark(cdp, url);
     await page.waitForTimeout(SETTLE_MS);
@@ -71,7 +82,14 @@ export async function blockingFromCpuTime(browser: Browser, url: string, { waitF
     await complete;
     const paint = events.find((event) => event.name === 'firstContentfulPaint');
     if (!paint) throw new Error(`no first paint traced for ${url}`);
-    const tasks = events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === paint.pid && event.tid === paint.tid && event.ts >= paint.ts);
+    const tasks = events.filter(
+      (event) =>
+        event.name === 'RunTask' &&
+        event.ph === 'X' &&
+        event.pid === paint.pid &&
+        event.tid === paint.tid &&
+        event.ts >= paint.ts,
+    );
     let blockingMs = 0;
     let longestCpuMs = 0;
     for (const task of tasks) {
@@ -86,7 +104,11 @@ export async function blockingFromCpuTime(browser: Browser, url: string, { waitF
 }
 
 /** `runs` rounds over the rows, taken in turn as the Lighthouse rounds are (inRounds). */
-export function blockingRounds(browser: Browser, rows: { url: string; isApp: boolean }[], runs: number): Promise<BlockingRun[][]> {
+export function blockingRounds(
+  browser: Browser,
+  rows: { url: string; isApp: boolean }[],
+  runs: number,
+): Promise<BlockingRun[][]> {
   return inRounds(rows, runs, (row) => blockingFromCpuTime(browser, row.url, { waitForReady: row.isApp }));
 }
 

@@ -52,15 +52,29 @@ async function bundleProductCode(root: string): Promise<string> {
   try {
     const entry = path.join(folder, 'entry.ts');
     const modules = path.join(root, 'src/app/features/certificates');
-    await writeFile(entry, [`export { certificatePdf } from '${path.join(modules, 'certificate-pdf.ts')}';`, `export { plateQrPngBytes } from '${path.join(modules, 'plate-qr.ts')}';`, `export { CERTIFICATE_QR_PIXELS_PER_MODULE } from '${path.join(modules, 'certificate-pdf.ts')}';`].join('\n'));
+    await writeFile(
+      entry,
+      [
+        `export { certificatePdf } from '${path.join(modules, 'certificate-pdf.ts')}';`,
+        `export { plateQrPngBytes } from '${path.join(modules, 'plate-qr.ts')}';`,
+        `export { CERTIFICATE_QR_PIXELS_PER_MODULE } from '${path.join(modules, 'certificate-pdf.ts')}';`,
+      ].join('\n'),
+    );
     const result = await build({
       configFile: false,
       root,
       logLevel: 'silent',
-      build: { write: false, target: 'es2022', minify: true, lib: { entry, formats: ['iife'], name: GLOBAL_NAME, fileName: () => 'certificate-bench.js' } },
+      build: {
+        write: false,
+        target: 'es2022',
+        minify: true,
+        lib: { entry, formats: ['iife'], name: GLOBAL_NAME, fileName: () => 'certificate-bench.js' },
+      },
     });
     const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-    const chunk = outputs.flatMap((output) => output.output).find((item): item is Rollup.OutputChunk => item.type === 'chunk');
+    const chunk = outputs
+      .flatMap((output) => output.output)
+      .find((item): item is Rollup.OutputChunk => item.type === 'chunk');
     if (!chunk) throw new Error('the certificate bundle has no script');
     return chunk.code;
   } finally {
@@ -121,10 +135,17 @@ function measureInPage(page: Page, code: string, plate: OwnedPlate): Promise<Pas
 
 export async function certificateFigures(print: Print, options: CertificateBenchOptions): Promise<void> {
   print('');
-  print(`Certificate PDF on the device, headless Chromium, ${RUNS} certificates after the first (target: ≤ ${TARGET_MS} ms, worst of all, first included; also shown with the CPU slowed ${SLOWDOWN}×)`);
+  print(
+    `Certificate PDF on the device, headless Chromium, ${RUNS} certificates after the first (target: ≤ ${TARGET_MS} ms, worst of all, first included; also shown with the CPU slowed ${SLOWDOWN}×)`,
+  );
   const code = await bundleProductCode(options.root);
-  const plate = registeredPlate(LONGEST, { ownerName: 'Chilufya Mwansa Mulenga-Bwalya Kapembwa', chassisNumber: 'WDB9066331S123456' });
-  print(`(fixture: ${plate.plateNumber}, the longest credential; certificate code ${(code.length / 1024).toFixed(0)} KiB minified, ${(gzipSync(code, { level: 9 }).length / 1024).toFixed(0)} KiB gzip, pdf-lib and qrcode included)`);
+  const plate = registeredPlate(LONGEST, {
+    ownerName: 'Chilufya Mwansa Mulenga-Bwalya Kapembwa',
+    chassisNumber: 'WDB9066331S123456',
+  });
+  print(
+    `(fixture: ${plate.plateNumber}, the longest credential; certificate code ${(code.length / 1024).toFixed(0)} KiB minified, ${(gzipSync(code, { level: 9 }).length / 1024).toFixed(0)} KiB gzip, pdf-lib and qrcode included)`,
+  );
 
   const browser = await chromium.launch({ executablePath: options.chromiumPath, args: options.chromiumArgs });
   try {
@@ -140,16 +161,33 @@ export async function certificateFigures(print: Print, options: CertificateBench
         const worst = Math.max(...result.pdfMs);
         const label = slowdown === 1 ? 'this machine' : `${slowdown}× slower CPU`;
         print(figureLine(`[${label}] load and run the certificate code`, ms(result.loadMs), null));
-        print(figureLine(`[${label}] first certificate PDF`, ms(first), null, `${(result.pdfBytes / 1024).toFixed(1)} KiB file`));
+        print(
+          figureLine(
+            `[${label}] first certificate PDF`,
+            ms(first),
+            null,
+            `${(result.pdfBytes / 1024).toFixed(1)} KiB file`,
+          ),
+        );
         print(
           figureLine(
             `[${label}] certificate PDF, median of ${rest.length}`,
             ms(median(rest)),
-            { text: `worst ≤ ${TARGET_MS} ms${slowdown === SLOWDOWN ? ', for information' : ''}`, pass: worst <= TARGET_MS },
+            {
+              text: `worst ≤ ${TARGET_MS} ms${slowdown === SLOWDOWN ? ', for information' : ''}`,
+              pass: worst <= TARGET_MS,
+            },
             `worst ${ms(worst)} (first included)`,
           ),
         );
-        print(figureLine(`[${label}] reference: QR PNG alone, median of ${result.qrMs.length - 1}`, ms(median(result.qrMs.slice(1))), null, `first ${ms(result.qrMs[0] ?? Number.NaN)}, worst ${ms(Math.max(...result.qrMs))}`));
+        print(
+          figureLine(
+            `[${label}] reference: QR PNG alone, median of ${result.qrMs.length - 1}`,
+            ms(median(result.qrMs.slice(1))),
+            null,
+            `first ${ms(result.qrMs[0] ?? Number.NaN)}, worst ${ms(Math.max(...result.qrMs))}`,
+          ),
+        );
       } finally {
         await context.close();
       }

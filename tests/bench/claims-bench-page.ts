@@ -92,8 +92,13 @@ export async function pullAgentData(): Promise<number> {
 }
 
 /** Offline: `count` photos taken and a claim saved through the one write path, as the dialog does. */
-export async function makeOfflineClaim(count: number, plateNumber: string): Promise<{ claimId: string; photoBytes: number }> {
-  const policy = (await db.insurancePolicies.toArray()).find((candidate) => candidate.plateNumber === plateNumber && candidate.cancelledAt === null);
+export async function makeOfflineClaim(
+  count: number,
+  plateNumber: string,
+): Promise<{ claimId: string; photoBytes: number }> {
+  const policy = (await db.insurancePolicies.toArray()).find(
+    (candidate) => candidate.plateNumber === plateNumber && candidate.cancelledAt === null,
+  );
   if (!policy) throw new Error(`no policy on ${plateNumber} on the device`);
   const claimId = newId();
   const photos = [];
@@ -103,13 +108,28 @@ export async function makeOfflineClaim(count: number, plateNumber: string): Prom
     photos.push({ sha256: prepared.sha256, size: prepared.blob.size, width: prepared.width, height: prepared.height });
   }
   const today = new Date().toISOString().slice(0, 10);
-  const input = claimInputSchema.parse({ id: claimId, policyId: policy.id, incidentDate: today < policy.endDate ? today : policy.endDate, incidentPlace: 'Bench Road, Lusaka', description: 'A claim with twenty photos, made offline.', otherPartyPlate: '', photos });
+  const input = claimInputSchema.parse({
+    id: claimId,
+    policyId: policy.id,
+    incidentDate: today < policy.endDate ? today : policy.endDate,
+    incidentPlace: 'Bench Road, Lusaka',
+    description: 'A claim with twenty photos, made offline.',
+    otherPartyPlate: '',
+    photos,
+  });
   await mutate(db, saveClaimMutation(input, policy.agentId, policy, undefined));
   return { claimId, photoBytes: photos.reduce((sum, photo) => sum + photo.size, 0) };
 }
 
 /** Back online: the outbox pushed and every waiting photo uploaded, timed; then, as the reference, the same photos read back. */
-export async function syncAfterReconnect(claimId: string): Promise<{ syncMs: number; bytesSent: number; uploaded: number; waiting: number; readBackMs: number; readBackBytes: number }> {
+export async function syncAfterReconnect(claimId: string): Promise<{
+  syncMs: number;
+  bytesSent: number;
+  uploaded: number;
+  waiting: number;
+  readBackMs: number;
+  readBackBytes: number;
+}> {
   const sentBefore = uploadTally.bytesSent;
   const started = performance.now();
   const summary = await pushOutbox(db, sendIntents);
@@ -120,7 +140,10 @@ export async function syncAfterReconnect(claimId: string): Promise<{ syncMs: num
   const readStarted = performance.now();
   let readBackBytes = 0;
   for (const file of files) {
-    const response = await fetch(`/api/insurance/claims/${claimId}/photos/${file.sha256}`, { credentials: 'same-origin', cache: 'no-store' });
+    const response = await fetch(`/api/insurance/claims/${claimId}/photos/${file.sha256}`, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
     readBackBytes += (await response.arrayBuffer()).byteLength;
   }
   return {

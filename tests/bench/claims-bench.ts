@@ -45,10 +45,17 @@ async function bundlePageCode(root: string): Promise<string> {
       configFile: false,
       root,
       logLevel: 'silent',
-      build: { write: false, target: 'es2022', minify: true, lib: { entry, formats: ['iife'], name: GLOBAL_NAME, fileName: () => 'claims-bench.js' } },
+      build: {
+        write: false,
+        target: 'es2022',
+        minify: true,
+        lib: { entry, formats: ['iife'], name: GLOBAL_NAME, fileName: () => 'claims-bench.js' },
+      },
     });
     const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-    const chunk = outputs.flatMap((output) => output.output).find((item): item is Rollup.OutputChunk => item.type === 'chunk');
+    const chunk = outputs
+      .flatMap((output) => output.output)
+      .find((item): item is Rollup.OutputChunk => item.type === 'chunk');
     if (!chunk) throw new Error('the claims bundle has no script');
     return chunk.code;
   } finally {
@@ -60,10 +67,23 @@ type Bench = typeof BenchPage;
 
 export async function claimsFigures(print: Print, options: ClaimsBenchOptions): Promise<void> {
   print('');
-  print(`Claims on the device, headless Chromium against the server on loopback (${PHOTOS} camera photos resized; a ${CLAIM_PHOTOS}-photo claim made offline)`);
+  print(
+    `Claims on the device, headless Chromium against the server on loopback (${PHOTOS} camera photos resized; a ${CLAIM_PHOTOS}-photo claim made offline)`,
+  );
   const code = await bundlePageCode(options.root);
   const db = await openPglite('memory://');
-  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', authRateLimit: 0, demoRegistryPlates: 300, publicVerdictCacheMs: 0 });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: 'memory://',
+      seedDemo: true,
+      appDir: '/nonexistent',
+      logLevel: 'silent',
+      authRateLimit: 0,
+      demoRegistryPlates: 300,
+      publicVerdictCacheMs: 0,
+    },
+  );
   const app = await buildApp({ config, db, logger: false });
   await app.listen({ port: PORT, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${PORT}`;
@@ -72,25 +92,65 @@ export async function claimsFigures(print: Print, options: ClaimsBenchOptions): 
     const context = await browser.newContext({ baseURL: origin });
     const page = await context.newPage();
     // A blank page of the server's origin, so the bundled code's requests carry the session cookie.
-    await page.route(`${origin}/claims-bench`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>claims bench</title>' }));
-    const login = await page.request.post('/api/auth/login', { data: { email: 'insurer@nambala.zm', password: 'Insurer#2026' } });
+    await page.route(`${origin}/claims-bench`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>claims bench</title>' }),
+    );
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: 'insurer@nambala.zm', password: 'Insurer#2026' },
+    });
     if (login.status() !== 200) throw new Error(`the demo insurance agent could not sign in (${login.status()})`);
     await page.goto(`${origin}/claims-bench`);
     await page.addScriptTag({ content: code });
-    const call = <Name extends keyof Bench>(name: Name, ...args: Parameters<Bench[Name]>): Promise<Awaited<ReturnType<Bench[Name]>>> =>
-      page.evaluate(({ name, args, globalName }) => {
-        const bench = (window as unknown as Record<string, Record<string, (...values: unknown[]) => unknown>>)[globalName];
-        const fn = bench?.[name];
-        if (!fn) throw new Error(`the claims script has no ${name}`);
-        return fn(...args);
-      }, { name, args, globalName: GLOBAL_NAME }) as Promise<Awaited<ReturnType<Bench[Name]>>>;
+    const call = <Name extends keyof Bench>(
+      name: Name,
+      ...args: Parameters<Bench[Name]>
+    ): Promise<Awaited<ReturnType<Bench[Name]>>> =>
+      page.evaluate(
+        ({ name, args, globalName }) => {
+          const bench = (window as unknown as Record<string, Record<string, (...values: unknown[]) => unknown>>)[
+            globalName
+          ];
+          const fn = bench?.[name];
+          if (!fn) throw new Error(`the claims script has no ${name}`);
+          return fn(...args);
+        },
+        { name, args, globalName: GLOBAL_NAME },
+      ) as Promise<Awaited<ReturnType<Bench[Name]>>>;
 
     const resize = await call('resizeFigures', PHOTOS);
     const perPhoto = resize.resizeMs.map((value, index) => value + (resize.storeMs[index] ?? 0));
-    print(figureLine('photo resize + store, median per photo', ms(median(perPhoto)), null, `worst ${ms(Math.max(...perPhoto))}; ${KiB(median(resize.inputBytes))} camera JPEG → ${KiB(median(resize.outputBytes))}`));
-    print(figureLine('  of which resize (decode, draw, encode, hash)', ms(median(resize.resizeMs)), null, `worst ${ms(Math.max(...resize.resizeMs))}`));
-    print(figureLine('  of which store (Dexie, claimPhotoFiles)', ms(median(resize.storeMs)), null, `worst ${ms(Math.max(...resize.storeMs))}`));
-    print(figureLine('  reference: plain IndexedDB put, same bytes', ms(median(resize.referencePutMs)), null, `worst ${ms(Math.max(...resize.referencePutMs))}`));
+    print(
+      figureLine(
+        'photo resize + store, median per photo',
+        ms(median(perPhoto)),
+        null,
+        `worst ${ms(Math.max(...perPhoto))}; ${KiB(median(resize.inputBytes))} camera JPEG → ${KiB(median(resize.outputBytes))}`,
+      ),
+    );
+    print(
+      figureLine(
+        '  of which resize (decode, draw, encode, hash)',
+        ms(median(resize.resizeMs)),
+        null,
+        `worst ${ms(Math.max(...resize.resizeMs))}`,
+      ),
+    );
+    print(
+      figureLine(
+        '  of which store (Dexie, claimPhotoFiles)',
+        ms(median(resize.storeMs)),
+        null,
+        `worst ${ms(Math.max(...resize.storeMs))}`,
+      ),
+    );
+    print(
+      figureLine(
+        '  reference: plain IndexedDB put, same bytes',
+        ms(median(resize.referencePutMs)),
+        null,
+        `worst ${ms(Math.max(...resize.referencePutMs))}`,
+      ),
+    );
 
     const policies = await call('pullAgentData');
     if (policies === 0) throw new Error('the demo insurance agent has no policies on the device');
@@ -110,8 +170,22 @@ export async function claimsFigures(print: Print, options: ClaimsBenchOptions): 
         `${synced.uploaded} uploaded, ${synced.waiting} waiting; server holds ${stored?.complete ?? 0} complete of ${stored?.n ?? 0}`,
       ),
     );
-    print(figureLine('  photo bytes sent / stored on the server', `${KiB(synced.bytesSent)}`, { text: 'sent = stored', pass: synced.bytesSent === (stored?.bytes ?? -1) }, `stored ${KiB(stored?.bytes ?? 0)} (${made.photoBytes} bytes taken on the device)`));
-    print(figureLine('  reference: the same photos read back', `${(synced.readBackMs / 1000).toFixed(2)} s`, null, KiB(synced.readBackBytes)));
+    print(
+      figureLine(
+        '  photo bytes sent / stored on the server',
+        `${KiB(synced.bytesSent)}`,
+        { text: 'sent = stored', pass: synced.bytesSent === (stored?.bytes ?? -1) },
+        `stored ${KiB(stored?.bytes ?? 0)} (${made.photoBytes} bytes taken on the device)`,
+      ),
+    );
+    print(
+      figureLine(
+        '  reference: the same photos read back',
+        `${(synced.readBackMs / 1000).toFixed(2)} s`,
+        null,
+        KiB(synced.readBackBytes),
+      ),
+    );
     await context.close();
   } finally {
     await browser.close();

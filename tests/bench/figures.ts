@@ -39,7 +39,11 @@ export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
  * of a shared machine falls on all of them alike. `measure` may give nothing (a failed run):
  * that run is left out. Per item, in the items' order, its runs.
  */
-export async function inRounds<Item, Result>(items: readonly Item[], runs: number, measure: (item: Item) => Promise<Result | undefined>): Promise<Result[][]> {
+export async function inRounds<Item, Result>(
+  items: readonly Item[],
+  runs: number,
+  measure: (item: Item) => Promise<Result | undefined>,
+): Promise<Result[][]> {
   const results = items.map((): Result[] => []);
   for (let round = 0; round < runs; round += 1) {
     for (let step = 0; step < items.length; step += 1) {
@@ -54,7 +58,12 @@ export async function inRounds<Item, Result>(items: readonly Item[], runs: numbe
 }
 
 /** One figure: name, value, target in brackets with PASS/MISS (or none), and what else was seen. */
-export function figureLine(name: string, value: string, target: { text: string; pass: boolean } | null, detail = ''): string {
+export function figureLine(
+  name: string,
+  value: string,
+  target: { text: string; pass: boolean } | null,
+  detail = '',
+): string {
   const judged = target ? `[${target.text}] ${target.pass ? 'PASS' : 'MISS'}` : '';
   return `${name.padEnd(44)} ${value.padStart(10)}  ${judged.padEnd(17)}${detail ? `  ${detail}` : ''}`.trimEnd();
 }
@@ -66,7 +75,11 @@ export function figureLine(name: string, value: string, target: { text: string; 
  */
 export function runInChild<Summary>(root: string, script: string, input: unknown, timeoutMs: number): Promise<Summary> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', script], { cwd: root, env: { ...process.env, BENCH_INPUT: JSON.stringify(input) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', script], {
+      cwd: root,
+      env: { ...process.env, BENCH_INPUT: JSON.stringify(input) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -79,8 +92,15 @@ export function runInChild<Summary>(root: string, script: string, input: unknown
 }
 
 /** Signs in through the API in-process; answers with the session cookie and the user's id. */
-export async function signIn(app: FastifyInstance, email: string, password: string): Promise<{ cookie: string; id: string }> {
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<{ cookie: string; id: string }> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`${email} sign-in failed: ${response.statusCode}`);
-  return { cookie: String(response.headers['set-cookie']).split(';')[0] ?? '', id: (response.json() as { user: { id: string } }).user.id };
+  return {
+    cookie: String(response.headers['set-cookie']).split(';')[0] ?? '',
+    id: (response.json() as { user: { id: string } }).user.id,
+  };
 }

@@ -56,7 +56,8 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** With BENCH_VERBOSE, the scripts behind a figure, largest first. */
 function printEach(print: Print, scripts: Scripts): void {
-  if (process.env.BENCH_VERBOSE) print(scripts.each.map(([script, kib]) => `    ${kib.toFixed(1).padStart(6)}  ${script}`).join('\n'));
+  if (process.env.BENCH_VERBOSE)
+    print(scripts.each.map(([script, kib]) => `    ${kib.toFixed(1).padStart(6)}  ${script}`).join('\n'));
 }
 
 /**
@@ -73,7 +74,11 @@ async function scriptsFetched(
   pagePath: string,
   { storageState, untilIdle }: { storageState?: StorageState; untilIdle: boolean },
 ): Promise<{ ready: Set<string>; idle: Set<string> }> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 }, ...(storageState ? { storageState } : {}) });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 412, height: 823 },
+    ...(storageState ? { storageState } : {}),
+  });
   try {
     await installReadyProbe(context);
     const page = await context.newPage();
@@ -81,7 +86,9 @@ async function scriptsFetched(
     page.on('pageerror', (error) => errors.push(error.message));
     if (process.env.BENCH_VERBOSE) page.on('console', (message) => print(`console: ${message.text()}`));
     await page.goto(origin + pagePath, { waitUntil: 'commit', timeout: LOAD_TIMEOUT_MS });
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), undefined, { timeout: LOAD_TIMEOUT_MS });
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), undefined, {
+      timeout: LOAD_TIMEOUT_MS,
+    });
     if (untilIdle) await page.waitForLoadState('networkidle', { timeout: LOAD_TIMEOUT_MS });
     else await page.waitForTimeout(500);
     if (errors.length > 0) throw new Error(`${pagePath} threw: ${errors.join('; ')}`);
@@ -100,9 +107,12 @@ async function publicPagesJavaScript(print: Print, browser: Browser, options: Fi
     const scripts = await scriptsFetched(print, browser, options.origin, pagePath, { untilIdle: true });
     const ready = await gzipKiB(path.join(options.root, 'dist'), scripts.ready);
     const idle = await gzipKiB(path.join(options.root, 'dist'), scripts.idle);
-    if (process.env.BENCH_VERBOSE) print([...scripts.idle].map((script) => `${scripts.ready.has(script) ? 'ready' : 'idle '} ${script}`).join('\n'));
+    if (process.env.BENCH_VERBOSE)
+      print([...scripts.idle].map((script) => `${scripts.ready.has(script) ? 'ready' : 'idle '} ${script}`).join('\n'));
     const verdict = ready.kib <= FIRST_LOAD_BUDGET_KIB ? 'PASS' : 'MISS';
-    print(`${pagePath.padEnd(15)} ${`${ready.kib.toFixed(1)} (${ready.files})`.padStart(28)}  ${`${idle.kib.toFixed(1)} (${idle.files})`.padStart(26)}  ${verdict}`);
+    print(
+      `${pagePath.padEnd(15)} ${`${ready.kib.toFixed(1)} (${ready.files})`.padStart(28)}  ${`${idle.kib.toFixed(1)} (${idle.files})`.padStart(26)}  ${verdict}`,
+    );
   }
 }
 
@@ -113,19 +123,37 @@ interface LighthouseRun {
 }
 
 /** Lighthouse's mobile defaults (simulated slow 4G, 4× slower CPU) on each URL, `runs` rounds, in one Chromium. */
-async function lighthouseRounds(print: Print, urls: string[], runs: number, options: FirstLoadBenchOptions): Promise<LighthouseRun[][]> {
-  const launch = () => chromeLauncher.launch({ chromePath: options.chromiumPath, chromeFlags: ['--headless=new', ...options.chromiumArgs] });
+async function lighthouseRounds(
+  print: Print,
+  urls: string[],
+  runs: number,
+  options: FirstLoadBenchOptions,
+): Promise<LighthouseRun[][]> {
+  const launch = () =>
+    chromeLauncher.launch({
+      chromePath: options.chromiumPath,
+      chromeFlags: ['--headless=new', ...options.chromiumArgs],
+    });
   let chrome = await launch();
   try {
     return await inRounds(urls, runs, async (url): Promise<LighthouseRun | undefined> => {
       try {
-        const result = await bounded(lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }), LIGHTHOUSE_RUN_TIMEOUT_MS, `Lighthouse on ${url}`);
+        const result = await bounded(
+          lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }),
+          LIGHTHOUSE_RUN_TIMEOUT_MS,
+          `Lighthouse on ${url}`,
+        );
         const lhr = result?.lhr;
         if (!lhr) throw new Error('no report');
         if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-        return { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN };
+        return {
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        };
       } catch (error) {
-        print(`(Lighthouse run on ${url} failed: ${error instanceof Error ? error.message : String(error)}; Chromium restarted)`);
+        print(
+          `(Lighthouse run on ${url} failed: ${error instanceof Error ? error.message : String(error)}; Chromium restarted)`,
+        );
         chrome.kill();
         chrome = await launch();
         return undefined;
@@ -136,14 +164,28 @@ async function lighthouseRounds(print: Print, urls: string[], runs: number, opti
   }
 }
 
-async function lighthouseFigures(print: Print, options: FirstLoadBenchOptions, references: { origin: string; floorKiB: { plain: number; chakra: number } }): Promise<void> {
+async function lighthouseFigures(
+  print: Print,
+  options: FirstLoadBenchOptions,
+  references: { origin: string; floorKiB: { plain: number; chakra: number } },
+): Promise<void> {
   const rows = [
     ...PAGES.map((pagePath) => ({ name: pagePath, url: options.origin + pagePath, isApp: true })),
-    { name: `floor: plain React (${references.floorKiB.plain.toFixed(1)} KiB)`, url: references.origin + REFERENCE_PATHS.plainFloor, isApp: false },
-    { name: `floor: bare Chakra UI (${references.floorKiB.chakra.toFixed(1)} KiB)`, url: references.origin + REFERENCE_PATHS.chakraFloor, isApp: false },
+    {
+      name: `floor: plain React (${references.floorKiB.plain.toFixed(1)} KiB)`,
+      url: references.origin + REFERENCE_PATHS.plainFloor,
+      isApp: false,
+    },
+    {
+      name: `floor: bare Chakra UI (${references.floorKiB.chakra.toFixed(1)} KiB)`,
+      url: references.origin + REFERENCE_PATHS.chakraFloor,
+      isApp: false,
+    },
   ];
   print('');
-  print(`Lighthouse mobile (simulated slow 4G, 4× slower CPU), median of ${options.lighthouseRuns}, rounds taken in turn with the floors (target ≥ ${LIGHTHOUSE_TARGET})`);
+  print(
+    `Lighthouse mobile (simulated slow 4G, 4× slower CPU), median of ${options.lighthouseRuns}, rounds taken in turn with the floors (target ≥ ${LIGHTHOUSE_TARGET})`,
+  );
   print(`${'page'.padEnd(38)} ${'score (runs)'.padEnd(30)} Total Blocking Time, ms (runs)`);
   const results = await lighthouseRounds(
     print,
@@ -165,7 +207,9 @@ async function lighthouseFigures(print: Print, options: FirstLoadBenchOptions, r
   });
   // The same pages, their blocking time counted from CPU time (blocking-time.ts): what a busy machine does not inflate.
   print('');
-  print(`Blocking time from the main thread's CPU time (tasks after first paint, ×4, over 50 ms, summed), median of ${options.lighthouseRuns}, in turn with the floors`);
+  print(
+    `Blocking time from the main thread's CPU time (tasks after first paint, ×4, over 50 ms, summed), median of ${options.lighthouseRuns}, in turn with the floors`,
+  );
   const browser = await chromium.launch({ executablePath: options.chromiumPath, args: options.chromiumArgs });
   try {
     const blocking = await blockingRounds(browser, rows, options.lighthouseRuns);
@@ -177,7 +221,10 @@ async function lighthouseFigures(print: Print, options: FirstLoadBenchOptions, r
 
 /** The charts and PDF scripts of this build, from Vite's manifest. */
 async function chartsAndPdfScripts(root: string): Promise<Map<string, string>> {
-  const manifest = JSON.parse(await readFile(path.join(root, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
+  const manifest = JSON.parse(await readFile(path.join(root, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; name?: string }
+  >;
   const scripts = new Map<string, string>();
   for (const [source, chunk] of Object.entries(manifest)) {
     if (CHARTS_AND_PDF.test(source) && chunk.file.endsWith('.js')) scripts.set(`/${chunk.file}`, chunk.name ?? source);
@@ -188,8 +235,12 @@ async function chartsAndPdfScripts(root: string): Promise<Map<string, string>> {
 async function dashboardJavaScript(print: Print, browser: Browser, options: FirstLoadBenchOptions): Promise<void> {
   const heavy = await chartsAndPdfScripts(options.root);
   print('');
-  print(`Dashboards: gzip KiB of JavaScript until ready, cold, signed in (budget ≤ ${DASHBOARD_BUDGET_KIB} KiB; charts and PDF code load when used)`);
-  print(`${'route'.padEnd(40)} ${'account'.padEnd(8)} ${'KiB to ready (files)'.padStart(20)}  ${'charts/PDF code'.padEnd(16)}`);
+  print(
+    `Dashboards: gzip KiB of JavaScript until ready, cold, signed in (budget ≤ ${DASHBOARD_BUDGET_KIB} KiB; charts and PDF code load when used)`,
+  );
+  print(
+    `${'route'.padEnd(40)} ${'account'.padEnd(8)} ${'KiB to ready (files)'.padStart(20)}  ${'charts/PDF code'.padEnd(16)}`,
+  );
   const sessions = new Map<keyof typeof DEMO, StorageState>();
   const passed: string[] = [];
   let largest = { route: '', kib: 0 };
@@ -219,7 +270,9 @@ async function dashboardJavaScript(print: Print, browser: Browser, options: Firs
     }
     print(`${route.padEnd(40)} ${account.padEnd(8)} ${line}`);
   }
-  print(`${passed.length} of ${DASHBOARD_ROUTES.length} routes within ${DASHBOARD_BUDGET_KIB} KiB; the largest ${largest.route} at ${largest.kib.toFixed(1)} KiB`);
+  print(
+    `${passed.length} of ${DASHBOARD_ROUTES.length} routes within ${DASHBOARD_BUDGET_KIB} KiB; the largest ${largest.route} at ${largest.kib.toFixed(1)} KiB`,
+  );
 }
 
 export async function firstLoadFigures(print: Print, options: FirstLoadBenchOptions): Promise<void> {
@@ -235,7 +288,12 @@ export async function firstLoadFigures(print: Print, options: FirstLoadBenchOpti
     const references = await startReferencePages({ root: options.root, port: options.referencePort });
     try {
       await lighthouseFigures(print, options, references);
-      await interactionFigures(print, { appOrigin: options.origin, referenceOrigin: references.origin, chromiumPath: options.chromiumPath, chromiumArgs: options.chromiumArgs });
+      await interactionFigures(print, {
+        appOrigin: options.origin,
+        referenceOrigin: references.origin,
+        chromiumPath: options.chromiumPath,
+        chromiumArgs: options.chromiumArgs,
+      });
     } finally {
       await references.close();
     }

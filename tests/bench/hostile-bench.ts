@@ -32,17 +32,36 @@ interface LoopDelay {
 }
 
 function startServer(root: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', '--import', './tests/bench/loop-delay-probe.ts', 'src/server/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'error', SEED_DEMO: 'false', AUTH_RATE_LIMIT: '0', APP_DIR: '/nonexistent' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './tests/bench/loop-delay-probe.ts', 'src/server/server.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'error',
+        SEED_DEMO: 'false',
+        AUTH_RATE_LIMIT: '0',
+        APP_DIR: '/nonexistent',
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  );
 }
 
 async function waitForHealth(): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (await fetch(`${ORIGIN}/api/health`).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(`${ORIGIN}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('the server did not start within 120 s');
@@ -71,14 +90,21 @@ async function newAccount(): Promise<string> {
   const link = ((await asked.json()) as { testMessage?: { link: string } }).testMessage?.link ?? '';
   const token = /[?&]token=([\w-]+)/.exec(link)?.[1];
   if (!token) throw new Error('the sign-up sent no link');
-  const confirmed = await fetch(`${ORIGIN}/api/auth/signup/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const confirmed = await fetch(`${ORIGIN}/api/auth/signup/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   const cookie = (confirmed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   if (!cookie) throw new Error(`the sign-up was not confirmed: ${confirmed.status}`);
   return cookie;
 }
 
 /** Runs `work` while asking /api/health one request after another: the server's loop delay over the window, the slowest health answer, and how many there were. */
-async function measured(server: ChildProcess, work: () => Promise<unknown>): Promise<LoopDelay & { healthMaxMs: number; healthCount: number }> {
+async function measured(
+  server: ChildProcess,
+  work: () => Promise<unknown>,
+): Promise<LoopDelay & { healthMaxMs: number; healthCount: number }> {
   server.send('reset');
   let running = true;
   let healthMaxMs = 0;
@@ -104,26 +130,47 @@ async function measured(server: ChildProcess, work: () => Promise<unknown>): Pro
 
 export async function hostileFigures(print: Print, { root }: HostileBenchOptions): Promise<void> {
   print('');
-  print(`hostile input (one server process on port ${PORT}; the longest event-loop delay in the server and the slowest /api/health, each beside a quiet phase of the same run)`);
+  print(
+    `hostile input (one server process on port ${PORT}; the longest event-loop delay in the server and the slowest /api/health, each beside a quiet phase of the same run)`,
+  );
   const server = startServer(root);
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
     await waitForHealth();
     const cookie = await newAccount();
     const importFile = (text: string) => async () => {
-      const response = await bounded(fetch(`${ORIGIN}/api/fleet/import`, { method: 'POST', headers: { cookie, 'content-type': 'text/csv' }, body: text }), 60_000, 'the fleet import');
+      const response = await bounded(
+        fetch(`${ORIGIN}/api/fleet/import`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'text/csv' },
+          body: text,
+        }),
+        60_000,
+        'the fleet import',
+      );
       const answer = (await response.json()) as { errors?: string[] };
       if (response.status !== 400) throw new Error(`the import answered ${response.status}`);
       return answer.errors?.[0];
     };
     const newlines = `make,model,colour\n${'\n'.repeat(7 * 1024 * 1024)}`;
-    const rows = ['make,model,year,colour,chassis_number', ...Array.from({ length: 9_999 }, (_, index) => `Toyota,Hilux,2020,White,JTDBR32E${String(index).padStart(9, '0')}`), 'Toyota,,2020,White,'].join('\n');
+    const rows = [
+      'make,model,year,colour,chassis_number',
+      ...Array.from(
+        { length: 9_999 },
+        (_, index) => `Toyota,Hilux,2020,White,JTDBR32E${String(index).padStart(9, '0')}`,
+      ),
+      'Toyota,,2020,White,',
+    ].join('\n');
     const deepPushes = async () => {
       const deep = `${'['.repeat(6000)}1${']'.repeat(6000)}`;
       const statuses = new Map<number, number>();
       for (let index = 0; index < DEEP_PUSHES; index += 1) {
         const body = `{"clientId":"bench","mutations":[{"id":"${randomUUID()}","intent":"sendContactMessage","payload":${deep}}]}`;
-        const response = await bounded(fetch(`${ORIGIN}/api/sync/push`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }), 30_000, 'a deep push');
+        const response = await bounded(
+          fetch(`${ORIGIN}/api/sync/push`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+          30_000,
+          'a deep push',
+        );
         await response.arrayBuffer();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       }
@@ -133,8 +180,22 @@ export async function hostileFigures(print: Print, { root }: HostileBenchOptions
     const quiet = await measured(server, () => new Promise((resolve) => setTimeout(resolve, QUIET_MS)));
     const reference = `quiet: loop ${ms(quiet.maxMs)}, health ${ms(quiet.healthMaxMs)}`;
     const line = (name: string, figure: LoopDelay & { healthMaxMs: number; healthCount: number }, detail: string) => {
-      print(figureLine(`${name}: longest event-loop delay`, ms(figure.maxMs), { text: `≤ ${TARGET_MS} ms`, pass: figure.maxMs <= TARGET_MS }, `${reference}; p99 ${ms(figure.p99Ms)}`));
-      print(figureLine(`${name}: slowest /api/health meanwhile`, ms(figure.healthMaxMs), { text: `≤ ${TARGET_MS} ms`, pass: figure.healthMaxMs <= TARGET_MS }, `${figure.healthCount} answered; ${detail}`));
+      print(
+        figureLine(
+          `${name}: longest event-loop delay`,
+          ms(figure.maxMs),
+          { text: `≤ ${TARGET_MS} ms`, pass: figure.maxMs <= TARGET_MS },
+          `${reference}; p99 ${ms(figure.p99Ms)}`,
+        ),
+      );
+      print(
+        figureLine(
+          `${name}: slowest /api/health meanwhile`,
+          ms(figure.healthMaxMs),
+          { text: `≤ ${TARGET_MS} ms`, pass: figure.healthMaxMs <= TARGET_MS },
+          `${figure.healthCount} answered; ${detail}`,
+        ),
+      );
     };
     let refusal: string | undefined;
     const newlineFigure = await measured(server, async () => {
@@ -149,7 +210,11 @@ export async function hostileFigures(print: Print, { root }: HostileBenchOptions
     const deepFigure = await measured(server, async () => {
       statuses = await deepPushes();
     });
-    line(`${DEEP_PUSHES} unsigned pushes nested 6,000 levels`, deepFigure, `statuses: ${JSON.stringify(Object.fromEntries(statuses))}`);
+    line(
+      `${DEEP_PUSHES} unsigned pushes nested 6,000 levels`,
+      deepFigure,
+      `statuses: ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
   } finally {
     server.kill('SIGTERM');
     await bounded(exited, 15_000, 'the server to stop').catch(() => server.kill('SIGKILL'));

@@ -41,7 +41,12 @@ export interface InteractionBenchOptions {
 
 const RUNS = Number(process.env.BENCH_INTERACTION_RUNS ?? 3);
 const CPU_SLOWDOWN = 4;
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 const PLATE = 'ZM-123-ABC';
 const FIELD_LABEL = 'Plate Number';
 const WAIT_MS = 30_000;
@@ -101,8 +106,17 @@ window.__probe = { events: [], keyToPaint: [], taps: [], seen: {} };
 }
 
 /** A fresh, cold phone: its own context (no cache, no storage), service workers blocked, CPU and network slowed. */
-async function slowPhone(browser: Browser, watches: Record<string, Watch>): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+async function slowPhone(
+  browser: Browser,
+  watches: Record<string, Watch>,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
   await context.addInitScript({ content: probeScript(watches) });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -113,13 +127,21 @@ async function slowPhone(browser: Browser, watches: Record<string, Watch>): Prom
 }
 
 const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __probe: Probe }).__probe);
-const waitSeen = (page: Page, name: string) => page.waitForFunction((watch) => ((window as unknown as { __probe: Probe }).__probe.seen[watch] ?? -1) > 0, name, { timeout: WAIT_MS, polling: 50 });
-const firstPaint = (page: Page) => page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+const waitSeen = (page: Page, name: string) =>
+  page.waitForFunction((watch) => ((window as unknown as { __probe: Probe }).__probe.seen[watch] ?? -1) > 0, name, {
+    timeout: WAIT_MS,
+    polling: 50,
+  });
+const firstPaint = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
 
 /** The longest key event Event Timing reported (null: none reached 16 ms), and the longest key → end of next frame. */
 function keyFigures(probe: Probe): { eventTiming: number | null; nextFrame: number } {
   const keys = probe.events.filter((entry) => entry.name.startsWith('key'));
-  return { eventTiming: keys.length > 0 ? Math.max(...keys.map((entry) => entry.duration)) : null, nextFrame: Math.max(0, ...probe.keyToPaint) };
+  return {
+    eventTiming: keys.length > 0 ? Math.max(...keys.map((entry) => entry.duration)) : null,
+    nextFrame: Math.max(0, ...probe.keyToPaint),
+  };
 }
 
 interface TypedRun {
@@ -134,7 +156,11 @@ interface TypedRun {
 
 /** Opens `url` on a slow phone, types the plate into the field as soon as it is drawn, presses Enter and waits for `done`. */
 async function typedRun(browser: Browser, url: string, done: Watch | null): Promise<TypedRun> {
-  const watches: Record<string, Watch> = { field: { selector: 'input[placeholder="ZM-001-ABC"]' }, ready: { selector: 'html[data-ready]' }, ...(done ? { done } : {}) };
+  const watches: Record<string, Watch> = {
+    field: { selector: 'input[placeholder="ZM-001-ABC"]' },
+    ready: { selector: 'html[data-ready]' },
+    ...(done ? { done } : {}),
+  };
   const { context, page } = await slowPhone(browser, watches);
   try {
     await page.goto(url, { waitUntil: 'commit', timeout: WAIT_MS });
@@ -200,10 +226,18 @@ async function tapRun(browser: Browser, url: string, { checkout }: { checkout: b
     const tapAt = probe.taps.filter((at) => at <= dialogAt).at(-1);
     if (tapAt === undefined) throw new Error('a dialog was on screen before the tap');
     const scriptsAfterTap = await page.evaluate(
-      ([from, to]) => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js') && entry.startTime >= from && entry.startTime <= to).length,
+      ([from, to]) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js') && entry.startTime >= from && entry.startTime <= to).length,
       [tapAt, dialogAt] as const,
     );
-    return { tapToDialog: dialogAt - tapAt, tapToCheckout: (probe.seen.checkout ?? Number.NaN) - tapAt, listingsAt: probe.seen.listings ?? Number.NaN, scriptsAfterTap };
+    return {
+      tapToDialog: dialogAt - tapAt,
+      tapToCheckout: (probe.seen.checkout ?? Number.NaN) - tapAt,
+      listingsAt: probe.seen.listings ?? Number.NaN,
+      scriptsAfterTap,
+    };
   } finally {
     await context.close();
   }
@@ -222,31 +256,65 @@ const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
 const list = (values: number[]) => values.map((value) => Math.round(value)).join(', ');
 const worstKeyText = (value: number | null) => (value === null ? '< 16 ms' : ms(value));
 /** The median of each run's worst key by Event Timing; a run with none over 16 ms counts as 16. */
-const medianWorstKey = (runs: TypedRun[]) => (runs.some((run) => run.keys.eventTiming !== null) ? median(runs.map((run) => run.keys.eventTiming ?? 16)) : null);
-const failed = (failures: string[]) => (failures.length > 0 ? `; ${failures.length} runs failed: ${failures.join(' | ')}` : '');
+const medianWorstKey = (runs: TypedRun[]) =>
+  runs.some((run) => run.keys.eventTiming !== null) ? median(runs.map((run) => run.keys.eventTiming ?? 16)) : null;
+const failed = (failures: string[]) =>
+  failures.length > 0 ? `; ${failures.length} runs failed: ${failures.join(' | ')}` : '';
 
 export async function interactionFigures(print: Print, options: InteractionBenchOptions): Promise<void> {
   print('');
-  print(`Slow phone, cold loads: CPU slowed ${CPU_SLOWDOWN}×, slow 4G (150 ms, 1.6 Mbps down, 750 kbps up), 412 × 823 touch; median of ${RUNS} (targets in brackets)`);
+  print(
+    `Slow phone, cold loads: CPU slowed ${CPU_SLOWDOWN}×, slow 4G (150 ms, 1.6 Mbps down, 750 kbps up), 412 × 823 touch; median of ${RUNS} (targets in brackets)`,
+  );
   const browser = await chromium.launch({ executablePath: options.chromiumPath, args: options.chromiumArgs });
-  const app = { typed: [] as TypedRun[], typedFailures: [] as string[], taps: [] as TapRun[], tapFailures: [] as string[] };
-  const reference = { paints: [] as number[], paintFailures: [] as string[], typed: [] as TypedRun[], typedFailures: [] as string[], taps: [] as TapRun[], tapFailures: [] as string[] };
+  const app = {
+    typed: [] as TypedRun[],
+    typedFailures: [] as string[],
+    taps: [] as TapRun[],
+    tapFailures: [] as string[],
+  };
+  const reference = {
+    paints: [] as number[],
+    paintFailures: [] as string[],
+    typed: [] as TypedRun[],
+    typedFailures: [] as string[],
+    taps: [] as TapRun[],
+    tapFailures: [] as string[],
+  };
   try {
     for (let run = 0; run < RUNS; run += 1) {
       await attempt(reference.paints, reference.paintFailures, async () => {
         const { context, page } = await slowPhone(browser, {});
         try {
-          await page.goto(options.referenceOrigin + REFERENCE_PATHS.staticVerification, { waitUntil: 'load', timeout: WAIT_MS });
-          await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: WAIT_MS });
+          await page.goto(options.referenceOrigin + REFERENCE_PATHS.staticVerification, {
+            waitUntil: 'load',
+            timeout: WAIT_MS,
+          });
+          await page.waitForFunction(
+            () => performance.getEntriesByName('first-contentful-paint').length > 0,
+            undefined,
+            { timeout: WAIT_MS },
+          );
           return await firstPaint(page);
         } finally {
           await context.close();
         }
       });
-      await attempt(app.typed, app.typedFailures, () => typedRun(browser, `${options.appOrigin}/verification`, { selector: '[data-testid="verification-result"]', text: PLATE }));
-      await attempt(reference.typed, reference.typedFailures, () => typedRun(browser, options.referenceOrigin + REFERENCE_PATHS.input, null));
-      await attempt(app.taps, app.tapFailures, () => tapRun(browser, `${options.appOrigin}/marketplace`, { checkout: true }));
-      await attempt(reference.taps, reference.tapFailures, () => tapRun(browser, options.referenceOrigin + REFERENCE_PATHS.dialog, { checkout: false }));
+      await attempt(app.typed, app.typedFailures, () =>
+        typedRun(browser, `${options.appOrigin}/verification`, {
+          selector: '[data-testid="verification-result"]',
+          text: PLATE,
+        }),
+      );
+      await attempt(reference.typed, reference.typedFailures, () =>
+        typedRun(browser, options.referenceOrigin + REFERENCE_PATHS.input, null),
+      );
+      await attempt(app.taps, app.tapFailures, () =>
+        tapRun(browser, `${options.appOrigin}/marketplace`, { checkout: true }),
+      );
+      await attempt(reference.taps, reference.tapFailures, () =>
+        tapRun(browser, options.referenceOrigin + REFERENCE_PATHS.dialog, { checkout: false }),
+      );
     }
   } finally {
     await browser.close();

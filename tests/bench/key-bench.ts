@@ -37,16 +37,32 @@ const source = { keyDir: 'memory://', signingKey: undefined };
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 
 async function trustedKeys(db: Database): Promise<Map<number, TrustedKey>> {
-  return new Map((await signingKeyRepository(db).all()).map((key) => [key.keyId, { keyId: key.keyId, publicKey: key.publicKey, status: key.status }]));
+  return new Map(
+    (await signingKeyRepository(db).all()).map((key) => [
+      key.keyId,
+      { keyId: key.keyId, publicKey: key.publicKey, status: key.status },
+    ]),
+  );
 }
 
 /** How a device judges a QR code against the registry: 'forged' when it would read Not authentic. */
-function judged(bytes: Uint8Array, keys: ReadonlyMap<number, TrustedKey>, entry: Awaited<ReturnType<typeof heldEntry>>, today: string): 'forged' | 'ok' {
+function judged(
+  bytes: Uint8Array,
+  keys: ReadonlyMap<number, TrustedKey>,
+  entry: Awaited<ReturnType<typeof heldEntry>>,
+  today: string,
+): 'forged' | 'ok' {
   const result = verifyCredential(bytes, { keys, revocations: new Map(), today });
   const signed: CredentialFields | undefined = result.credential;
   const status = signed ? keys.get(signed.keyId)?.status : undefined;
   if (signed && status && status !== 'active') {
-    const judgement = judgeOutdatedCredential({ credential: signed, keyStatus: status, registry: { entry }, revocations: new Map(), today });
+    const judgement = judgeOutdatedCredential({
+      credential: signed,
+      keyStatus: status,
+      registry: { entry },
+      revocations: new Map(),
+      today,
+    });
     if (judgement.outcome === 'reissued') return 'ok';
     if (judgement.outcome === 'may-be-forged' || judgement.outcome === 'needs-registry') return 'forged';
   }
@@ -56,12 +72,23 @@ function judged(bytes: Uint8Array, keys: ReadonlyMap<number, TrustedKey>, entry:
 async function heldEntry(db: Database, plateNumber: string) {
   const plate = await registryRepository(db).find(plateNumber);
   if (!plate) return undefined;
-  return { plateNumber, status: plate.standing, make: plate.make, model: plate.model, colour: plate.colour, registrationDate: plate.registrationDate, expiryDate: plate.expiryDate, keyId: plate.keyId };
+  return {
+    plateNumber,
+    status: plate.standing,
+    make: plate.make,
+    model: plate.model,
+    colour: plate.colour,
+    registrationDate: plate.registrationDate,
+    expiryDate: plate.expiryDate,
+    keyId: plate.keyId,
+  };
 }
 
 export async function keyReplacementFigures(print: Print): Promise<void> {
   print('');
-  print(`key replacement: ${PLATES.toLocaleString('en-GB')} registered plates, key revoked, re-issued under the active key`);
+  print(
+    `key replacement: ${PLATES.toLocaleString('en-GB')} registered plates, key revoked, re-issued under the active key`,
+  );
   const db = await openPglite('memory://');
   try {
     await migrate(db);
@@ -74,12 +101,29 @@ export async function keyReplacementFigures(print: Print): Promise<void> {
        SELECT 'BENCH-' || n, 'owner' || n || '@bench.zm', 'Owner ' || n, 'x', 'individual', 'Customer', 'Active' FROM generate_series(1, $1) AS n`,
       [OWNERS],
     );
-    await db.query(`UPDATE registered_plates SET owner_id = 'BENCH-' || (1 + abs(hashtext(plate_number)) % $1)`, [OWNERS]);
-    const [{ n: plates } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM registered_plates');
-    print(figureLine('  seeded (seedDemoRegistry)', `${plates}`, null, `plates in ${seconds(performance.now() - seedStart)}`));
+    await db.query(`UPDATE registered_plates SET owner_id = 'BENCH-' || (1 + abs(hashtext(plate_number)) % $1)`, [
+      OWNERS,
+    ]);
+    const [{ n: plates } = { n: 0 }] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM registered_plates',
+    );
+    print(
+      figureLine(
+        '  seeded (seedDemoRegistry)',
+        `${plates}`,
+        null,
+        `plates in ${seconds(performance.now() - seedStart)}`,
+      ),
+    );
 
     // Every plate's QR code as it is on the road: signed by key 1, about to be revoked.
-    const oldCodes = new Map((await db.query<{ plate_number: string; credential: Uint8Array }>('SELECT plate_number, credential FROM registered_plates')).map((row) => [row.plate_number, new Uint8Array(row.credential)]));
+    const oldCodes = new Map(
+      (
+        await db.query<{ plate_number: string; credential: Uint8Array }>(
+          'SELECT plate_number, credential FROM registered_plates',
+        )
+      ).map((row) => [row.plate_number, new Uint8Array(row.credential)]),
+    );
     const numbers = [...oldCodes.keys()];
     const today = new Date().toISOString().slice(0, 10);
 
@@ -125,16 +169,30 @@ export async function keyReplacementFigures(print: Print): Promise<void> {
       if (outcome.state === 'finished') break;
     }
     const run = await credentialReissueRepository(db).latest();
-    const [{ left } = { left: -1 }] = await db.query<{ left: number }>('SELECT count(*)::int AS left FROM registered_plates WHERE key_id <> $1', [signer.keyId]);
-    const [{ entries } = { entries: 0 }] = await db.query<{ entries: number }>("SELECT count(*)::int AS entries FROM change_log WHERE entity = 'credentialBucket'");
-    const [{ notices } = { notices: 0 }] = await db.query<{ notices: number }>("SELECT count(*)::int AS notices FROM notifications WHERE kind = 'credential-reissued'");
+    const [{ left } = { left: -1 }] = await db.query<{ left: number }>(
+      'SELECT count(*)::int AS left FROM registered_plates WHERE key_id <> $1',
+      [signer.keyId],
+    );
+    const [{ entries } = { entries: 0 }] = await db.query<{ entries: number }>(
+      "SELECT count(*)::int AS entries FROM change_log WHERE entity = 'credentialBucket'",
+    );
+    const [{ notices } = { notices: 0 }] = await db.query<{ notices: number }>(
+      "SELECT count(*)::int AS notices FROM notifications WHERE kind = 'credential-reissued'",
+    );
 
     // Reference: the bare signing and writing of the same plates, in transactions of 500, on the next rotation.
     const next = await rotateKey(db, source);
     const referenceStart = performance.now();
     for (let start = 0; start < numbers.length; start += BATCH) {
       await db.transaction(async (tx) => {
-        const rows = await tx.query<{ plate_number: string; make: string; model: string; colour: string; registration_date: string; expiry_date: string }>(
+        const rows = await tx.query<{
+          plate_number: string;
+          make: string;
+          model: string;
+          colour: string;
+          registration_date: string;
+          expiry_date: string;
+        }>(
           `SELECT plate_number, make, model, colour, to_char(registration_date, 'YYYY-MM-DD') AS registration_date, to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date
            FROM registered_plates WHERE plate_number = ANY($1::text[]) FOR UPDATE`,
           [numbers.slice(start, start + BATCH)],
@@ -142,18 +200,54 @@ export async function keyReplacementFigures(print: Print): Promise<void> {
         const signed = rows.map((row) => ({
           plateNumber: row.plate_number,
           keyId: next.keyId,
-          credential: signCredentialWith(next, { plateNumber: row.plate_number, make: row.make, model: row.model, colour: row.colour, registrationDate: row.registration_date, expiryDate: row.expiry_date }),
+          credential: signCredentialWith(next, {
+            plateNumber: row.plate_number,
+            make: row.make,
+            model: row.model,
+            colour: row.colour,
+            registrationDate: row.registration_date,
+            expiryDate: row.expiry_date,
+          }),
         }));
         await credentialReissueRepository(tx).writeCredentials(signed);
       });
     }
     const referenceMs = performance.now() - referenceStart;
 
-    const rate = (count: number, time: number) => `${Math.round(count / (time / 1000)).toLocaleString('en-GB')} plates/s`;
-    print(figureLine('  time to re-issue all (the run)', seconds(workMs), null, `${rate(plates, workMs)}; ${batches} batches; run ${run?.state ?? '?'} ${run?.done ?? 0}/${run?.total ?? 0}; left on old keys ${left}`));
-    print(figureLine('  reference: bare sign + write, 500 per tx', seconds(referenceMs), null, `${rate(plates, referenceMs)}; the run costs ${(workMs / referenceMs).toFixed(2)}× the bare work`));
-    print(figureLine('  change-log entries (per bucket per batch)', `${entries}`, null, `for ${plates} plates; owners told ${notices} (of ${OWNERS})`));
-    print(figureLine('  valid plates read forged, sampled in run', `${forged}`, { text: '0', pass: forged === 0 && handedOutRevoked === 0 }, `${samples} plates sampled after each of ${batches} batches; revoked-key credentials handed out ${handedOutRevoked}`));
+    const rate = (count: number, time: number) =>
+      `${Math.round(count / (time / 1000)).toLocaleString('en-GB')} plates/s`;
+    print(
+      figureLine(
+        '  time to re-issue all (the run)',
+        seconds(workMs),
+        null,
+        `${rate(plates, workMs)}; ${batches} batches; run ${run?.state ?? '?'} ${run?.done ?? 0}/${run?.total ?? 0}; left on old keys ${left}`,
+      ),
+    );
+    print(
+      figureLine(
+        '  reference: bare sign + write, 500 per tx',
+        seconds(referenceMs),
+        null,
+        `${rate(plates, referenceMs)}; the run costs ${(workMs / referenceMs).toFixed(2)}× the bare work`,
+      ),
+    );
+    print(
+      figureLine(
+        '  change-log entries (per bucket per batch)',
+        `${entries}`,
+        null,
+        `for ${plates} plates; owners told ${notices} (of ${OWNERS})`,
+      ),
+    );
+    print(
+      figureLine(
+        '  valid plates read forged, sampled in run',
+        `${forged}`,
+        { text: '0', pass: forged === 0 && handedOutRevoked === 0 },
+        `${samples} plates sampled after each of ${batches} batches; revoked-key credentials handed out ${handedOutRevoked}`,
+      ),
+    );
   } finally {
     await db.close();
   }

@@ -82,8 +82,10 @@ const fastify = require('fastify')({ logger: false });
 fastify.get('/ok', async () => ({ ok: true }));
 fastify.listen({ port: Number(process.env.BARE_PORT), host: '127.0.0.1' }).catch((error) => { process.stderr.write(String(error)); process.exit(1); });`;
 
-const runLoad = (root: string, input: { urls: string[]; connections: number; duration: number; paths?: string[]; flood?: boolean }) =>
-  runInChild<LoadSummary>(root, LOAD_SCRIPT, { paths: [], flood: false, ...input }, (input.duration + 60) * 1000);
+const runLoad = (
+  root: string,
+  input: { urls: string[]; connections: number; duration: number; paths?: string[]; flood?: boolean },
+) => runInChild<LoadSummary>(root, LOAD_SCRIPT, { paths: [], flood: false, ...input }, (input.duration + 60) * 1000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The machine's load over the last minute: other work on it moves these figures more than anything measured. */
@@ -109,7 +111,13 @@ async function waitFor(url: string, child: ChildProcess, what: string): Promise<
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode} before it answered`);
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await sleep(250);
   }
   await stopChild(child);
@@ -120,7 +128,13 @@ async function waitFor(url: string, child: ChildProcess, what: string): Promise<
 async function startServers(root: string, ports: number[], env: Record<string, string>): Promise<Running[]> {
   // Measure these servers, never one some other run left on a port.
   for (const port of ports) {
-    if (await fetch(`${origin(port)}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is already in use; stop that server or set BENCH_LOAD_PORT`);
+    if (
+      await fetch(`${origin(port)}/api/health`).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new Error(`port ${port} is already in use; stop that server or set BENCH_LOAD_PORT`);
   }
   const children = ports.map((port) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
@@ -142,7 +156,11 @@ async function startServers(root: string, ports: number[], env: Record<string, s
     return child;
   });
   try {
-    await Promise.all(children.map((child, index) => waitFor(`${origin(ports[index] ?? 0)}/api/health`, child, `the server on port ${ports[index]}`)));
+    await Promise.all(
+      children.map((child, index) =>
+        waitFor(`${origin(ports[index] ?? 0)}/api/health`, child, `the server on port ${ports[index]}`),
+      ),
+    );
   } catch (error) {
     await Promise.all(children.map(stopChild));
     throw error;
@@ -151,8 +169,18 @@ async function startServers(root: string, ports: number[], env: Record<string, s
 }
 
 async function startBare(root: string, ports: number[]): Promise<Running[]> {
-  const children = ports.map((port) => spawn(process.execPath, ['-e', BARE_SCRIPT], { cwd: root, env: { ...process.env, BARE_PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] }));
-  await Promise.all(children.map((child, index) => waitFor(`${origin(ports[index] ?? 0)}/ok`, child, `the bare route on port ${ports[index]}`)));
+  const children = ports.map((port) =>
+    spawn(process.execPath, ['-e', BARE_SCRIPT], {
+      cwd: root,
+      env: { ...process.env, BARE_PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  await Promise.all(
+    children.map((child, index) =>
+      waitFor(`${origin(ports[index] ?? 0)}/ok`, child, `the bare route on port ${ports[index]}`),
+    ),
+  );
   return children.map((child, index) => ({ origin: origin(ports[index] ?? 0), stop: () => stopChild(child) }));
 }
 
@@ -185,7 +213,9 @@ const probeDetail = (result: Probe) =>
 
 function statusCounts(summary: LoadSummary): string {
   const entries = Object.entries(summary.statusCodeStats ?? {}).sort(([a], [b]) => Number(a) - Number(b));
-  return entries.map(([status, { count }]) => `${Number(count).toLocaleString('en')} × ${status}`).join(', ') || 'no answers';
+  return (
+    entries.map(([status, { count }]) => `${Number(count).toLocaleString('en')} × ${status}`).join(', ') || 'no answers'
+  );
 }
 
 /** The probe with no flood, then the probe while the flood runs, on the same servers. */
@@ -194,14 +224,23 @@ async function signInFlood(print: Print, root: string, servers: Running[], label
   print(label);
   await probe(origins, PROBE_PATH, 1000); // warm-up
   const quiet = await probe(origins, PROBE_PATH, PHASE_S * 1000);
-  print(figureLine(`GET ${PROBE_PATH}, no flood: p99`, ms(percentile(quiet.latencies, 0.99)), null, probeDetail(quiet)));
+  print(
+    figureLine(`GET ${PROBE_PATH}, no flood: p99`, ms(percentile(quiet.latencies, 0.99)), null, probeDetail(quiet)),
+  );
   const flood = runLoad(root, { urls: origins, connections: FLOOD_CONNECTIONS, duration: PHASE_S + 1, flood: true });
   // Once autocannon has connected; the probe ends before the flood does.
   await sleep(500);
   const during = await probe(origins, PROBE_PATH, PHASE_S * 1000);
   const flooded = await flood;
   const p99 = percentile(during.latencies, 0.99);
-  print(figureLine(`GET ${PROBE_PATH}, during the flood: p99`, ms(p99), { text: `p99 ≤ ${PROBE_TARGET_MS} ms`, pass: p99 <= PROBE_TARGET_MS && during.failures === 0 }, probeDetail(during)));
+  print(
+    figureLine(
+      `GET ${PROBE_PATH}, during the flood: p99`,
+      ms(p99),
+      { text: `p99 ≤ ${PROBE_TARGET_MS} ms`, pass: p99 <= PROBE_TARGET_MS && during.failures === 0 },
+      probeDetail(during),
+    ),
+  );
   print(
     figureLine(
       'the flood: sign-in attempts',
@@ -225,13 +264,20 @@ function loadLine(name: string, result: LoadSummary): string {
 }
 
 /** The verify API and the listing under load on `servers`, beside bare routes on `barePorts` (as many processes). */
-async function underLoad(print: Print, root: string, servers: Running[], barePorts: number[], plates: string[]): Promise<void> {
+async function underLoad(
+  print: Print,
+  root: string,
+  servers: Running[],
+  barePorts: number[],
+  plates: string[],
+): Promise<void> {
   const urls = servers.map((server) => server.origin);
   const common = { connections: LOAD_CONNECTIONS, duration: PHASE_S };
   // The numbers must be registered here, or every answer would be a cheap 'Unknown plate'.
   const last = plates.at(-1) ?? '';
   const checked = (await (await fetch(`${urls[0]}/api/verification/${last}`)).json()) as { verdict?: string };
-  if (checked.verdict === 'Unknown plate') print(`note: ${last} is not in this server's registry; the verify figure is of unknown numbers`);
+  if (checked.verdict === 'Unknown plate')
+    print(`note: ${last} is not in this server's registry; the verify figure is of unknown numbers`);
   const bare = await startBare(root, barePorts);
   let reference: LoadSummary;
   try {
@@ -246,7 +292,14 @@ async function underLoad(print: Print, root: string, servers: Running[], barePor
   print(loadLine(`GET /api/verification/:plate, ${plates.length} plates`, verify));
   print(loadLine('GET /api/listings', listings));
   const ratio = (result: LoadSummary) => (result.requests.average / reference.requests.average).toFixed(2);
-  print(figureLine('verify ÷ bare, listings ÷ bare', `${ratio(verify)}, ${ratio(listings)}`, null, `${LOAD_CONNECTIONS} connections, ${PHASE_S} s each`));
+  print(
+    figureLine(
+      'verify ÷ bare, listings ÷ bare',
+      `${ratio(verify)}, ${ratio(listings)}`,
+      null,
+      `${LOAD_CONNECTIONS} connections, ${PHASE_S} s each`,
+    ),
+  );
 }
 
 /** Registered demo numbers, as the seed makes them (its numbers do not depend on the day). */
@@ -258,15 +311,25 @@ function seededPlates(): string[] {
 
 async function pgliteFigures(print: Print, root: string, plates: string[]): Promise<void> {
   print('');
-  print(`PGlite, one server process (demo registry of ${REGISTRY_PLATES.toLocaleString('en')} plates; ${machineLoad()})`);
-  const limited = await startServers(root, [BASE_PORT], { DATA_DIR: 'memory://', SIGNING_KEY_DIR: 'memory://', AUTH_RATE_LIMIT: '60' });
+  print(
+    `PGlite, one server process (demo registry of ${REGISTRY_PLATES.toLocaleString('en')} plates; ${machineLoad()})`,
+  );
+  const limited = await startServers(root, [BASE_PORT], {
+    DATA_DIR: 'memory://',
+    SIGNING_KEY_DIR: 'memory://',
+    AUTH_RATE_LIMIT: '60',
+  });
   try {
     const label = `Sign-in flood, AUTH_RATE_LIMIT=60 (on, counted in the process), ${FLOOD_CONNECTIONS} connections from one address`;
     await signInFlood(print, root, limited, `${label} (target: p99 ≤ ${PROBE_TARGET_MS} ms)`);
   } finally {
     await Promise.all(limited.map((server) => server.stop()));
   }
-  const open = await startServers(root, [BASE_PORT + 1], { DATA_DIR: 'memory://', SIGNING_KEY_DIR: 'memory://', AUTH_RATE_LIMIT: '0' });
+  const open = await startServers(root, [BASE_PORT + 1], {
+    DATA_DIR: 'memory://',
+    SIGNING_KEY_DIR: 'memory://',
+    AUTH_RATE_LIMIT: '0',
+  });
   try {
     const label = `Sign-in flood, AUTH_RATE_LIMIT=0 (off: every guess checked), ${FLOOD_CONNECTIONS} connections`;
     await signInFlood(print, root, open, `${label} (target: p99 ≤ ${PROBE_TARGET_MS} ms)`);
@@ -279,7 +342,9 @@ async function pgliteFigures(print: Print, root: string, plates: string[]): Prom
 
 async function postgresFigures(print: Print, root: string, plates: string[], serverUrl: string): Promise<void> {
   print('');
-  print(`PostgreSQL, two server processes on one database (demo registry of ${REGISTRY_PLATES.toLocaleString('en')} plates; ${machineLoad()}), requests spread over both`);
+  print(
+    `PostgreSQL, two server processes on one database (demo registry of ${REGISTRY_PLATES.toLocaleString('en')} plates; ${machineLoad()}), requests spread over both`,
+  );
   const database = `nambala_load_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -290,7 +355,13 @@ async function postgresFigures(print: Print, root: string, plates: string[], ser
     url.pathname = `/${database}`;
     // One signing key given to both, as an operator gives it to every instance.
     const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-    const env = { DATABASE_URL: url.toString(), SIGNING_KEY_PEM: pem, SIGNING_KEY_ID: '1', SIGNING_KEY_DIR: keyDir, AUTH_RATE_LIMIT: '60' };
+    const env = {
+      DATABASE_URL: url.toString(),
+      SIGNING_KEY_PEM: pem,
+      SIGNING_KEY_ID: '1',
+      SIGNING_KEY_DIR: keyDir,
+      AUTH_RATE_LIMIT: '60',
+    };
     const servers = await startServers(root, [BASE_PORT + 3, BASE_PORT + 4], env);
     try {
       const label = `Sign-in flood, AUTH_RATE_LIMIT=60 (on, counted in the database for both), ${FLOOD_CONNECTIONS} connections from one address over both`;
@@ -315,7 +386,9 @@ export async function loadFigures(print: Print, options: LoadBenchOptions): Prom
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     print('');
-    print('PostgreSQL with two server processes: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server to measure it)');
+    print(
+      'PostgreSQL with two server processes: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server to measure it)',
+    );
     return;
   }
   await postgresFigures(print, options.root, plates, serverUrl);

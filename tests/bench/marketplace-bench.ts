@@ -55,7 +55,6 @@ import { sessionRepository } from '../../src/server/repositories/session-reposit
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { figureLine, median, ms, percentile, type Print, runInChild, type LoadSummary } from './figures';
 
-
 export interface MarketplaceBenchOptions {
   root: string;
   /** First of two loopback ports: the filter figure's server, then the purchase figure's. */
@@ -135,27 +134,34 @@ document.addEventListener('input', (event) => {
 }, true);`;
 
 const measureCount = (page: Page) => page.evaluate((name) => performance.getEntriesByName(name).length, FILTER_MEASURE);
-const paintCount = (page: Page) => page.evaluate(() => (window as unknown as { __benchInputToPaint: number[] }).__benchInputToPaint.length);
+const paintCount = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __benchInputToPaint: number[] }).__benchInputToPaint.length);
 /** Resolves after the next frame has been rendered. */
-const nextFrame = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+const nextFrame = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 
 async function filterAndSortFigure(print: Print, options: MarketplaceBenchOptions): Promise<void> {
   print('');
-  print(`Marketplace filter and sort, ${TOTAL_LISTINGS.toLocaleString('en')} listings, headless Chromium 1280 × 900 (target: p95 ≤ 16 ms)`);
+  print(
+    `Marketplace filter and sort, ${TOTAL_LISTINGS.toLocaleString('en')} listings, headless Chromium 1280 × 900 (target: p95 ≤ 16 ms)`,
+  );
   const origin = `http://127.0.0.1:${options.port}`;
   const db = await openPglite('memory://');
-  const config = loadConfig({}, {
-    dataDir: 'memory://',
-    keyDir: 'memory://',
-    seedDemo: true,
-    demoRegistryPlates: 1000,
-    appDir: path.join(options.root, 'dist'),
-    logLevel: 'silent',
-    authRateLimit: 0,
-    port: options.port,
-    host: '127.0.0.1',
-    publicOrigin: origin,
-  });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: 'memory://',
+      keyDir: 'memory://',
+      seedDemo: true,
+      demoRegistryPlates: 1000,
+      appDir: path.join(options.root, 'dist'),
+      logLevel: 'silent',
+      authRateLimit: 0,
+      port: options.port,
+      host: '127.0.0.1',
+      publicOrigin: origin,
+    },
+  );
   const app = await buildApp({ config, db, logger: false });
   const browser = await chromium.launch({ executablePath: options.chromiumPath, args: options.chromiumArgs });
   try {
@@ -164,10 +170,16 @@ async function filterAndSortFigure(print: Print, options: MarketplaceBenchOption
     await listingRepository(db).insertMany(added);
     const [{ n: total } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM plate_listings');
     const lucky = (await listingRepository(db).all()).filter((listing) => isLuckyNumber(listing.number)).length;
-    print(`(${seeded.length} demo + ${added.length.toLocaleString('en')} generated listings = ${total.toLocaleString('en')}, ${lucky} of them lucky numbers)`);
+    print(
+      `(${seeded.length} demo + ${added.length.toLocaleString('en')} generated listings = ${total.toLocaleString('en')}, ${lucky} of them lucky numbers)`,
+    );
     await app.listen({ port: options.port, host: '127.0.0.1' });
 
-    const context = await browser.newContext({ baseURL: origin, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: origin,
+      serviceWorkers: 'block',
+      viewport: { width: 1280, height: 900 },
+    });
     await context.addInitScript({ content: PAINT_PROBE });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -178,7 +190,10 @@ async function filterAndSortFigure(print: Print, options: MarketplaceBenchOption
     await page.getByText(allShown).waitFor({ timeout: 120_000 });
     await nextFrame(page);
     const loadSeconds = (performance.now() - opened) / 1000;
-    const atLoad = await page.evaluate((name) => performance.getEntriesByName(name).map((entry) => entry.duration), FILTER_MEASURE);
+    const atLoad = await page.evaluate(
+      (name) => performance.getEntriesByName(name).map((entry) => entry.duration),
+      FILTER_MEASURE,
+    );
 
     const search = page.getByPlaceholder(SEARCH_PLACEHOLDER);
     const sortSelect = page.getByLabel('Sort by');
@@ -203,9 +218,17 @@ async function filterAndSortFigure(print: Print, options: MarketplaceBenchOption
       const paints = kind === 'search' ? await paintCount(page) : 0;
       try {
         await action();
-        await page.waitForFunction(({ measureName, count }) => performance.getEntriesByName(measureName).length > count, { measureName: FILTER_MEASURE, count: measures }, { timeout: STEP_TIMEOUT_MS, polling: 10 });
+        await page.waitForFunction(
+          ({ measureName, count }) => performance.getEntriesByName(measureName).length > count,
+          { measureName: FILTER_MEASURE, count: measures },
+          { timeout: STEP_TIMEOUT_MS, polling: 10 },
+        );
         if (kind === 'search') {
-          await page.waitForFunction((count) => (window as unknown as { __benchInputToPaint: number[] }).__benchInputToPaint.length > count, paints, { timeout: STEP_TIMEOUT_MS, polling: 10 });
+          await page.waitForFunction(
+            (count) => (window as unknown as { __benchInputToPaint: number[] }).__benchInputToPaint.length > count,
+            paints,
+            { timeout: STEP_TIMEOUT_MS, polling: 10 },
+          );
           inputEvents += 1;
         }
         await nextFrame(page);
@@ -216,16 +239,25 @@ async function filterAndSortFigure(print: Print, options: MarketplaceBenchOption
       }
       const stepMs = performance.now() - stepStarted;
       // Every pass since the step began (a sync pull of the listings every 30 s makes one too).
-      const passes = await page.evaluate(({ measureName, from }) => performance.getEntriesByName(measureName).slice(from).map((entry) => entry.duration), { measureName: FILTER_MEASURE, from: measures });
+      const passes = await page.evaluate(
+        ({ measureName, from }) =>
+          performance
+            .getEntriesByName(measureName)
+            .slice(from)
+            .map((entry) => entry.duration),
+        { measureName: FILTER_MEASURE, from: measures },
+      );
       const record = byKind.get(kind) ?? { passes: [], steps: [] };
       record.passes.push(...passes);
       record.steps.push(stepMs);
       byKind.set(kind, record);
-      if (process.env.BENCH_VERBOSE) print(`  ${name}: ${Math.round(stepMs)} ms, filter ${passes.map((pass) => pass.toFixed(1)).join(' + ')} ms`);
+      if (process.env.BENCH_VERBOSE)
+        print(`  ${name}: ${Math.round(stepMs)} ms, filter ${passes.map((pass) => pass.toFixed(1)).join(' + ')} ms`);
     };
     const action = { timeout: STEP_TIMEOUT_MS };
     const clearSearch = async () => {
-      if ((await search.inputValue()) !== '') await step('search', 'clearing the search', () => search.fill('', action));
+      if ((await search.inputValue()) !== '')
+        await step('search', 'clearing the search', () => search.fill('', action));
     };
 
     for (let round = 0; round < ROUNDS && !stoppedAt; round += 1) {
@@ -237,17 +269,27 @@ async function filterAndSortFigure(print: Print, options: MarketplaceBenchOption
       for (const sort of SORTS) await step('sort', `sorting by ${sort}`, () => sortSelect.selectOption(sort, action));
       await step('lucky', 'ticking Lucky Numbers Only', () => luckyOnly.click(action));
       await step('lucky', 'unticking Lucky Numbers Only', () => luckyOnly.click(action));
-      for (const type of [...MARKETPLACE_PLATE_TYPES, 'all']) await step('type', `choosing type ${type}`, () => typeSelect.selectOption(type, action));
+      for (const type of [...MARKETPLACE_PLATE_TYPES, 'all'])
+        await step('type', `choosing type ${type}`, () => typeSelect.selectOption(type, action));
     }
     const seconds = (performance.now() - started) / 1000;
 
     const kinds = [...byKind.entries()];
     const durations = kinds.flatMap(([, record]) => record.passes);
     const steps = kinds.reduce((sum, [, record]) => sum + record.steps.length, 0);
-    const toPaint = await page.evaluate(() => (window as unknown as { __benchInputToPaint: number[] }).__benchInputToPaint);
+    const toPaint = await page.evaluate(
+      () => (window as unknown as { __benchInputToPaint: number[] }).__benchInputToPaint,
+    );
     const shownNow = await page.getByText(/^Showing \d+ of \d+ plates$/).textContent();
     const p95 = percentile(durations, 0.95);
-    print(figureLine('open /marketplace → all listings shown', `${loadSeconds.toFixed(1)} s`, null, `${atLoad.length} filter passes while loading, longest ${ms(Math.max(0, ...atLoad))}`));
+    print(
+      figureLine(
+        'open /marketplace → all listings shown',
+        `${loadSeconds.toFixed(1)} s`,
+        null,
+        `${atLoad.length} filter passes while loading, longest ${ms(Math.max(0, ...atLoad))}`,
+      ),
+    );
     print(
       figureLine(
         `filter + sort, p95 of ${durations.length} passes`,
@@ -262,7 +304,14 @@ async function filterAndSortFigure(print: Print, options: MarketplaceBenchOption
       );
     }
     if (toPaint.length > 0) {
-      print(figureLine(`search input → next frame, median of ${toPaint.length}`, ms(median(toPaint)), null, `p95 ${ms(percentile(toPaint, 0.95))}, max ${ms(Math.max(...toPaint))}; ${inputEvents} keys typed or clears, React rendering the cards included`));
+      print(
+        figureLine(
+          `search input → next frame, median of ${toPaint.length}`,
+          ms(median(toPaint)),
+          null,
+          `p95 ${ms(percentile(toPaint, 0.95))}, max ${ms(Math.max(...toPaint))}; ${inputEvents} keys typed or clears, React rendering the cards included`,
+        ),
+      );
     }
     if (errors.length > 0) print(`page errors: ${errors.join('; ')}`);
     await context.close();
@@ -305,15 +354,32 @@ autocannon({
   process.stdout.write(JSON.stringify({ requests: result.requests, latency: result.latency, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, statusCodeStats: result.statusCodeStats }));
 });`;
 
-const runLoad = (root: string, input: Record<string, unknown>) => runInChild<LoadSummary>(root, LOAD_SCRIPT, input, (DURATION_S + 60) * 1000);
+const runLoad = (root: string, input: Record<string, unknown>) =>
+  runInChild<LoadSummary>(root, LOAD_SCRIPT, input, (DURATION_S + 60) * 1000);
 
 async function purchaseLoadFigure(print: Print, options: MarketplaceBenchOptions): Promise<void> {
   print('');
-  print(`Purchases under load: ${CONNECTIONS} connections for ${DURATION_S} s, ${BUYERS} buyers, ${BUY_LISTINGS} plates (targets: no double sale, no 5xx)`);
+  print(
+    `Purchases under load: ${CONNECTIONS} connections for ${DURATION_S} s, ${BUYERS} buyers, ${BUY_LISTINGS} plates (targets: no double sale, no 5xx)`,
+  );
   const port = options.port + 1;
   const origin = `http://127.0.0.1:${port}`;
   const db = await openPglite('memory://');
-  const config = loadConfig({}, { dataDir: 'memory://', keyDir: 'memory://', seedDemo: true, demoRegistryPlates: 300, appDir: '/nonexistent', logLevel: 'silent', authRateLimit: 0, port, host: '127.0.0.1', publicOrigin: origin });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: 'memory://',
+      keyDir: 'memory://',
+      seedDemo: true,
+      demoRegistryPlates: 300,
+      appDir: '/nonexistent',
+      logLevel: 'silent',
+      authRateLimit: 0,
+      port,
+      host: '127.0.0.1',
+      publicOrigin: origin,
+    },
+  );
   const app = await buildApp({ config, db, logger: false });
   try {
     const plates: PlateListing[] = Array.from({ length: BUY_LISTINGS }, (_, index) => ({
@@ -333,7 +399,16 @@ async function purchaseLoadFigure(print: Print, options: MarketplaceBenchOptions
     const expires = new Date(Date.now() + 3600_000);
     const cookies: string[] = [];
     for (let index = 0; index < BUYERS; index += 1) {
-      const user = await userRepository(db).create({ email: `bench-buyer-${index}@bench.zm`, name: `Bench Buyer ${index}`, passwordHash, accountType: 'individual', userType: 'Customer', status: 'Active', requestedRole: null, roles: ['buyer'] });
+      const user = await userRepository(db).create({
+        email: `bench-buyer-${index}@bench.zm`,
+        name: `Bench Buyer ${index}`,
+        passwordHash,
+        accountType: 'individual',
+        userType: 'Customer',
+        status: 'Active',
+        requestedRole: null,
+        roles: ['buyer'],
+      });
       if (!user) throw new Error(`buyer ${index} could not be created`);
       const token = `bench-${index}-${randomUUID()}`;
       await sessionRepository(db).create(token, user.id, expires);
@@ -347,12 +422,24 @@ async function purchaseLoadFigure(print: Print, options: MarketplaceBenchOptions
       if (quote.statusCode !== 200 || !card) throw new Error(`no card quote for ${id}: ${quote.statusCode}`);
       listings.push({ id, amount: card.total });
     }
-    print(`(${BUYERS} buyers with sessions and ${BUY_LISTINGS} quotes made in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s)`);
+    print(
+      `(${BUYERS} buyers with sessions and ${BUY_LISTINGS} quotes made in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s)`,
+    );
 
     await app.listen({ port, host: '127.0.0.1' });
-    const result = await runLoad(options.root, { url: origin, connections: CONNECTIONS, duration: DURATION_S, cookies, listings, card: APPROVING_CARD });
-    const byStatus = Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [Number(status), Number(count)] as const);
-    const countOf = (test: (status: number) => boolean) => byStatus.filter(([status]) => test(status)).reduce((sum, [, count]) => sum + count, 0);
+    const result = await runLoad(options.root, {
+      url: origin,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      cookies,
+      listings,
+      card: APPROVING_CARD,
+    });
+    const byStatus = Object.entries(result.statusCodeStats ?? {}).map(
+      ([status, { count }]) => [Number(status), Number(count)] as const,
+    );
+    const countOf = (test: (status: number) => boolean) =>
+      byStatus.filter(([status]) => test(status)).reduce((sum, [, count]) => sum + count, 0);
     const ok = countOf((status) => status >= 200 && status < 300);
     const conflicts = countOf((status) => status === 409);
     const serverErrors = countOf((status) => status >= 500);
@@ -387,15 +474,28 @@ async function purchaseLoadFigure(print: Print, options: MarketplaceBenchOptions
     const orders = perListing.reduce((sum, row) => sum + row.orders, 0);
     const approved = perListing.reduce((sum, row) => sum + row.approved, 0);
     const sold = perListing.filter((row) => row.sold).length;
-    const [{ n: refundsDue } = { n: 0 }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM payments WHERE listing_id = ANY($1::text[]) AND effect = 'refund_due'", [ids]);
-    const [span] = await db.query<{ seconds: number | null }>('SELECT extract(epoch FROM max(created_at) - min(created_at))::float8 AS seconds FROM purchase_orders WHERE listing_id = ANY($1::text[])', [ids]);
+    const [{ n: refundsDue } = { n: 0 }] = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM payments WHERE listing_id = ANY($1::text[]) AND effect = 'refund_due'",
+      [ids],
+    );
+    const [span] = await db.query<{ seconds: number | null }>(
+      'SELECT extract(epoch FROM max(created_at) - min(created_at))::float8 AS seconds FROM purchase_orders WHERE listing_id = ANY($1::text[])',
+      [ids],
+    );
     const consistent = orders === approved && approved === sold && orders === ok;
     print(
       figureLine(
         'double sales',
         String(doubles.length),
         { text: '0', pass: doubles.length === 0 },
-        `${sold} of ${BUY_LISTINGS} plates sold${span?.seconds != null ? ` within ${span.seconds.toFixed(1)} s of the first sale` : ''}; ${orders} orders, ${approved} approved purchase payments, ${refundsDue} refunds due${consistent ? '' : '; orders, approved payments, Sold plates and 2xx answers differ'}${doubles.length > 0 ? `; ${doubles.slice(0, 5).map((row) => `${row.id} ${row.orders} orders, ${row.approved} payments`).join('; ')}` : ''}`,
+        `${sold} of ${BUY_LISTINGS} plates sold${span?.seconds != null ? ` within ${span.seconds.toFixed(1)} s of the first sale` : ''}; ${orders} orders, ${approved} approved purchase payments, ${refundsDue} refunds due${consistent ? '' : '; orders, approved payments, Sold plates and 2xx answers differ'}${
+          doubles.length > 0
+            ? `; ${doubles
+                .slice(0, 5)
+                .map((row) => `${row.id} ${row.orders} orders, ${row.approved} payments`)
+                .join('; ')}`
+            : ''
+        }`,
       ),
     );
     print(`double sales: ${doubles.length}`);

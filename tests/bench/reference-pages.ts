@@ -61,13 +61,23 @@ async function buildFloorScripts(name: 'plain' | 'chakra', outDir: string): Prom
     publicDir: false,
     logLevel: 'warn',
     plugins: [react()],
-    build: { outDir: out, emptyOutDir: true, target: 'es2022', manifest: true, rollupOptions: { input: path.join(FLOOR_DIR, input) } },
+    build: {
+      outDir: out,
+      emptyOutDir: true,
+      target: 'es2022',
+      manifest: true,
+      rollupOptions: { input: path.join(FLOOR_DIR, input) },
+    },
   });
-  const manifest = JSON.parse(await readFile(path.join(out, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const manifest = JSON.parse(await readFile(path.join(out, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
   const entry = manifest[input]?.file;
   if (!entry) throw new Error(`the ${name} floor page's build has no entry for ${input}`);
   let bytes = 0;
-  for (const { file } of Object.values(manifest)) bytes += gzipSync(await readFile(path.join(out, file)), { level: 9 }).length;
+  for (const { file } of Object.values(manifest))
+    bytes += gzipSync(await readFile(path.join(out, file)), { level: 9 }).length;
   return { entry: `/${name}/${entry}`, kib: bytes / 1024 };
 }
 
@@ -120,10 +130,19 @@ export async function startReferencePages({ root, port }: { root: string; port: 
   try {
     const plain = await buildFloorScripts('plain', folder);
     const chakra = await buildFloorScripts('chakra', folder);
-    await writeFile(path.join(folder, 'plain', 'index.html'), floorDocument(`${FLOOR_HEADING} — plain React`, plain.entry, renderPlainFloorPage()));
-    await writeFile(path.join(folder, 'chakra', 'index.html'), floorDocument(`${FLOOR_HEADING} — Chakra UI`, chakra.entry, renderChakraFloorPage()));
+    await writeFile(
+      path.join(folder, 'plain', 'index.html'),
+      floorDocument(`${FLOOR_HEADING} — plain React`, plain.entry, renderPlainFloorPage()),
+    );
+    await writeFile(
+      path.join(folder, 'chakra', 'index.html'),
+      floorDocument(`${FLOOR_HEADING} — Chakra UI`, chakra.entry, renderChakraFloorPage()),
+    );
     await mkdir(path.join(folder, 'static'));
-    await writeFile(path.join(folder, 'static', 'verification.html'), withoutScripts(await readFile(path.join(root, 'dist', 'verification.html'), 'utf8')));
+    await writeFile(
+      path.join(folder, 'static', 'verification.html'),
+      withoutScripts(await readFile(path.join(root, 'dist', 'verification.html'), 'utf8')),
+    );
     await writeFile(path.join(folder, 'input.html'), INPUT_PAGE);
     await writeFile(path.join(folder, 'dialog.html'), DIALOG_PAGE);
 
@@ -148,7 +167,9 @@ export async function startReferencePages({ root, port }: { root: string; port: 
           'Cache-Control': relative.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         };
         if (body.length >= 1024 && accepts.includes('br')) {
-          body = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } });
+          body = brotliCompressSync(body, {
+            params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 },
+          });
           headers['Content-Encoding'] = 'br';
         } else if (body.length >= 1024 && accepts.includes('gzip')) {
           body = gzipSync(body);

@@ -62,7 +62,8 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 }
 
 /** An instant `days` back, spread by a multiplicative hash of n so that months and days all get rows. */
-const spreadAt = (multiplier: number) => `($1::timestamptz - make_interval(secs => ((n::bigint * ${multiplier}) % (${SPREAD_DAYS} * 86400))::double precision))`;
+const spreadAt = (multiplier: number) =>
+  `($1::timestamptz - make_interval(secs => ((n::bigint * ${multiplier}) % (${SPREAD_DAYS} * 86400))::double precision))`;
 
 /** Fills the data set; answers with the administrator's session cookie. */
 export async function seedLargeDataSet(db: Database, now: Date, print: Print): Promise<string> {
@@ -82,8 +83,19 @@ export async function seedLargeDataSet(db: Database, now: Date, print: Print): P
        FROM generate_series(1, ${USERS}) AS n`,
     [at],
   );
-  await db.query(`INSERT INTO user_roles (user_id, role) SELECT id, CASE WHEN user_type = 'AGENT' THEN 'agent' ELSE 'buyer' END FROM users WHERE id LIKE 'BU-%'`);
-  const admin = await userRepository(db).create({ email: 'admin@bench.zm', name: 'Bench Administrator', passwordHash: 'x', accountType: 'individual', userType: 'ADMIN', status: 'Active', requestedRole: null, roles: ['admin'] });
+  await db.query(
+    `INSERT INTO user_roles (user_id, role) SELECT id, CASE WHEN user_type = 'AGENT' THEN 'agent' ELSE 'buyer' END FROM users WHERE id LIKE 'BU-%'`,
+  );
+  const admin = await userRepository(db).create({
+    email: 'admin@bench.zm',
+    name: 'Bench Administrator',
+    passwordHash: 'x',
+    accountType: 'individual',
+    userType: 'ADMIN',
+    status: 'Active',
+    requestedRole: null,
+    roles: ['admin'],
+  });
   const adminId = admin?.id ?? '';
   await step(
     `${REQUESTS.toLocaleString('en-GB')} plate requests`,
@@ -94,7 +106,9 @@ export async function seedLargeDataSet(db: Database, now: Date, print: Print): P
        FROM generate_series(1, ${REQUESTS}) AS n`,
     [at],
   );
-  await db.query("INSERT INTO signing_keys (key_id, public_key, status) VALUES (65000, decode(repeat('00', 32), 'hex'), 'retired') ON CONFLICT DO NOTHING");
+  await db.query(
+    "INSERT INTO signing_keys (key_id, public_key, status) VALUES (65000, decode(repeat('00', 32), 'hex'), 'retired') ON CONFLICT DO NOTHING",
+  );
   const batch = 250_000;
   const { ms: registryMs } = await timed(async () => {
     for (let start = 1; start <= REGISTRY_PLATES; start += batch) {
@@ -152,7 +166,11 @@ async function referenceMs(db: Database, sql: string): Promise<number> {
 }
 
 /** One route's server time: a warm-up request, then RUNS timed ones. */
-async function routeTimes(app: FastifyInstance, url: string, cookie: string): Promise<{ warmUp: number; times: number[] }> {
+async function routeTimes(
+  app: FastifyInstance,
+  url: string,
+  cookie: string,
+): Promise<{ warmUp: number; times: number[] }> {
   const request = async () => {
     const response = await app.inject({ method: 'GET', url, headers: { cookie } });
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
@@ -165,23 +183,49 @@ async function routeTimes(app: FastifyInstance, url: string, cookie: string): Pr
 
 async function figures(print: Print, app: FastifyInstance, db: Database, cookie: string): Promise<void> {
   const countAudit = await referenceMs(db, 'SELECT count(*) FROM audit_log');
-  print(figureLine('  reference: SELECT count(*) FROM audit_log', ms(countAudit), null, 'once; each line below ends with SELECT count(*) FROM users timed just after it'));
+  print(
+    figureLine(
+      '  reference: SELECT count(*) FROM audit_log',
+      ms(countAudit),
+      null,
+      'once; each line below ends with SELECT count(*) FROM users timed just after it',
+    ),
+  );
   const line = async (label: string, { warmUp, times }: { warmUp: number; times: number[] }) => {
     const worst = Math.max(...times);
     // Measured beside each figure: on a shared machine a slow minute shows in both.
     const reference = await referenceMs(db, 'SELECT count(*) FROM users');
-    print(figureLine(label, ms(median(times)), { text: `≤ ${FIGURE_TARGET_MS} ms`, pass: median(times) <= FIGURE_TARGET_MS }, `worst ${ms(worst)}, warm-up ${ms(warmUp)}; count(*) users ${ms(reference)}`));
+    print(
+      figureLine(
+        label,
+        ms(median(times)),
+        { text: `≤ ${FIGURE_TARGET_MS} ms`, pass: median(times) <= FIGURE_TARGET_MS },
+        `worst ${ms(worst)}, warm-up ${ms(warmUp)}; count(*) users ${ms(reference)}`,
+      ),
+    );
   };
   for (const period of DASHBOARD_PERIOD_IDS) {
-    for (const view of ADMIN_DASHBOARD_VIEWS) await line(`  dashboard ${period} ${view}`, await routeTimes(app, `/api/admin/dashboard?period=${period}&view=${view}`, cookie));
+    for (const view of ADMIN_DASHBOARD_VIEWS)
+      await line(
+        `  dashboard ${period} ${view}`,
+        await routeTimes(app, `/api/admin/dashboard?period=${period}&view=${view}`, cookie),
+      );
   }
   for (const period of REPORT_PERIOD_IDS) {
-    for (const type of REPORT_TYPES) await line(`  report ${period} ${type.replace(' Report', '')}`, await routeTimes(app, `/api/admin/reports?${new URLSearchParams({ period, type }).toString()}`, cookie));
+    for (const type of REPORT_TYPES)
+      await line(
+        `  report ${period} ${type.replace(' Report', '')}`,
+        await routeTimes(app, `/api/admin/reports?${new URLSearchParams({ period, type }).toString()}`, cookie),
+      );
   }
 }
 
 /** Streams one export over loopback, reading it as it arrives; memory sampled meanwhile. */
-async function streamExport(origin: string, pathAndQuery: string, cookie: string): Promise<{ ms: number; rows: number; bytes: number; rssGrowth: number; heapGrowth: number }> {
+async function streamExport(
+  origin: string,
+  pathAndQuery: string,
+  cookie: string,
+): Promise<{ ms: number; rows: number; bytes: number; rssGrowth: number; heapGrowth: number }> {
   const before = process.memoryUsage();
   let rssPeak = before.rss;
   let heapPeak = before.heapUsed;
@@ -209,11 +253,20 @@ async function streamExport(origin: string, pathAndQuery: string, cookie: string
   } finally {
     clearInterval(sampler);
   }
-  return { ms: performance.now() - started, rows: rows - 1, bytes, rssGrowth: (rssPeak - before.rss) / MB, heapGrowth: (heapPeak - before.heapUsed) / MB };
+  return {
+    ms: performance.now() - started,
+    rows: rows - 1,
+    bytes,
+    rssGrowth: (rssPeak - before.rss) / MB,
+    heapGrowth: (heapPeak - before.heapUsed) / MB,
+  };
 }
 
 async function exports(print: Print, app: FastifyInstance, db: Database, cookie: string): Promise<void> {
-  const wholeList = await referenceMs(db, 'SELECT id, name, email, user_type, status, created_at, last_active_at FROM users ORDER BY created_at, id');
+  const wholeList = await referenceMs(
+    db,
+    'SELECT id, name, email, user_type, status, created_at, last_active_at FROM users ORDER BY created_at, id',
+  );
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const users = await streamExport(address, '/api/admin/reports/export/users.csv?period=all', cookie);
   print(
@@ -225,15 +278,30 @@ async function exports(print: Print, app: FastifyInstance, db: Database, cookie:
     ),
   );
   print(
-    figureLine('  server memory growth while it streams', `${users.rssGrowth.toFixed(1)} MB`, { text: `≤ ${MEMORY_TARGET_MB} MB`, pass: users.rssGrowth <= MEMORY_TARGET_MB }, `rss (target); heapUsed +${users.heapGrowth.toFixed(1)} MB`),
+    figureLine(
+      '  server memory growth while it streams',
+      `${users.rssGrowth.toFixed(1)} MB`,
+      { text: `≤ ${MEMORY_TARGET_MB} MB`, pass: users.rssGrowth <= MEMORY_TARGET_MB },
+      `rss (target); heapUsed +${users.heapGrowth.toFixed(1)} MB`,
+    ),
   );
   const logs = await streamExport(address, '/api/admin/reports/export/logs.csv?period=lastyear', cookie);
-  print(figureLine(`  logs.csv, last year, ${logs.rows.toLocaleString('en-GB')} rows`, ms(logs.ms), null, `${(logs.bytes / MB).toFixed(1)} MB; rss +${logs.rssGrowth.toFixed(1)} MB, heapUsed +${logs.heapGrowth.toFixed(1)} MB`));
+  print(
+    figureLine(
+      `  logs.csv, last year, ${logs.rows.toLocaleString('en-GB')} rows`,
+      ms(logs.ms),
+      null,
+      `${(logs.bytes / MB).toFixed(1)} MB; rss +${logs.rssGrowth.toFixed(1)} MB, heapUsed +${logs.heapGrowth.toFixed(1)} MB`,
+    ),
+  );
 }
 
 async function measure(print: Print, title: string, db: Database): Promise<void> {
   const now = new Date();
-  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent', authRateLimit: 0 });
+  const config = loadConfig(
+    {},
+    { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent', authRateLimit: 0 },
+  );
   const app = await buildApp({ config, db, logger: false, now: () => now });
   try {
     print('');
@@ -249,7 +317,11 @@ async function measure(print: Print, title: string, db: Database): Promise<void>
 /** A PostgreSQL server for the run: TEST_DATABASE_URL's, or a throwaway cluster started here. Answers with its URL and how to stop it. */
 async function postgresServer(print: Print): Promise<{ url: string; stop: () => Promise<void> } | null> {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => undefined };
-  const bin = process.env.BENCH_PG_BIN ?? ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'].find((dir) => existsSync(path.join(dir, 'initdb')));
+  const bin =
+    process.env.BENCH_PG_BIN ??
+    ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'].find((dir) =>
+      existsSync(path.join(dir, 'initdb')),
+    );
   if (!bin) {
     print('PostgreSQL: not measured (no TEST_DATABASE_URL and no PostgreSQL binaries found; set BENCH_PG_BIN)');
     return null;
@@ -258,9 +330,21 @@ async function postgresServer(print: Print): Promise<{ url: string; stop: () => 
   await chmod(dir, 0o777);
   // initdb refuses to run as root: as root, the cluster is the postgres user's.
   const asOwner = (command: string[]) =>
-    process.getuid?.() === 0 ? execFileSync('su', ['postgres', '-c', command.map((part) => `'${part}'`).join(' ')], { stdio: 'ignore' }) : execFileSync(command[0] ?? '', command.slice(1), { stdio: 'ignore' });
+    process.getuid?.() === 0
+      ? execFileSync('su', ['postgres', '-c', command.map((part) => `'${part}'`).join(' ')], { stdio: 'ignore' })
+      : execFileSync(command[0] ?? '', command.slice(1), { stdio: 'ignore' });
   asOwner([path.join(bin, 'initdb'), '-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres']);
-  asOwner([path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-o', `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', path.join(dir, 'log'), '-w', 'start']);
+  asOwner([
+    path.join(bin, 'pg_ctl'),
+    '-D',
+    path.join(dir, 'data'),
+    '-o',
+    `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1`,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    'start',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
     stop: async () => {
@@ -298,7 +382,11 @@ export async function reportFigures(print: Print): Promise<void> {
     url.pathname = `/${database}`;
     const db = await openPostgres(url.toString());
     try {
-      await measure(print, `PostgreSQL (${(await db.query<{ server_version: string }>('SHOW server_version'))[0]?.server_version ?? '?'}, a database made for the run)`, db);
+      await measure(
+        print,
+        `PostgreSQL (${(await db.query<{ server_version: string }>('SHOW server_version'))[0]?.server_version ?? '?'}, a database made for the run)`,
+        db,
+      );
     } finally {
       await db.close();
       await admin.query(`DROP DATABASE IF EXISTS ${database}`);

@@ -85,7 +85,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const port = Number(process.env.BENCH_PORT ?? 8191);
 const origin = `http://127.0.0.1:${port}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const JS_ONLY = process.argv.includes('--js-only');
 /** Only the first-load figures: `--js-only` (no Lighthouse) or `--first-load-only`. */
 const FIRST_LOAD_ONLY = JS_ONLY || process.argv.includes('--first-load-only');
@@ -112,18 +121,31 @@ function print(line: string): void {
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
 async function startServer(): Promise<ChildProcess> {
   // Measure this build, never a server some other run left on the port.
-  const stale = await fetch(`${origin}/api/health`).then(() => true, () => false);
+  const stale = await fetch(`${origin}/api/health`).then(
+    () => true,
+    () => false,
+  );
   if (stale) throw new Error(`port ${port} is already in use; stop that server or set BENCH_PORT`);
   // Node itself (not an npx wrapper), so that killing it stops the server.
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true', AUTH_RATE_LIMIT: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      AUTH_RATE_LIMIT: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   process.on('exit', () => server.kill('SIGTERM'));
@@ -154,7 +176,15 @@ async function main(): Promise<void> {
   if (!SYNC_ONLY && !VERIFICATION_ONLY && !MARKETPLACE_ONLY && !CERTIFICATES_ONLY) {
     const server = await startServer();
     try {
-      await firstLoadFigures(print, { root, origin, referencePort, chromiumPath, chromiumArgs, lighthouseRuns: LIGHTHOUSE_RUNS, isJsOnly: JS_ONLY });
+      await firstLoadFigures(print, {
+        root,
+        origin,
+        referencePort,
+        chromiumPath,
+        chromiumArgs,
+        lighthouseRuns: LIGHTHOUSE_RUNS,
+        isJsOnly: JS_ONLY,
+      });
     } finally {
       server.kill('SIGTERM');
     }

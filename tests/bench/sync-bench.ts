@@ -60,10 +60,20 @@ function benchPlate(): string {
 async function pushRate(app: FastifyInstance, cookie: string, batch: number, total: number): Promise<number> {
   const started = performance.now();
   for (let sent = 0; sent < total; sent += batch) {
-    const mutations = Array.from({ length: Math.min(batch, total - sent) }, (_, index) => ({ id: randomUUID(), intent: 'recordWhitebookEntry', payload: entry(sent + index) }));
-    const response = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 'bench', mutations } });
+    const mutations = Array.from({ length: Math.min(batch, total - sent) }, (_, index) => ({
+      id: randomUUID(),
+      intent: 'recordWhitebookEntry',
+      payload: entry(sent + index),
+    }));
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { cookie },
+      payload: { clientId: 'bench', mutations },
+    });
     const results = response.json().results as Array<{ outcome: string }>;
-    if (response.statusCode !== 200 || results.some((result) => result.outcome !== 'applied')) throw new Error(`push failed: ${response.body.slice(0, 200)}`);
+    if (response.statusCode !== 200 || results.some((result) => result.outcome !== 'applied'))
+      throw new Error(`push failed: ${response.body.slice(0, 200)}`);
   }
   return total / ((performance.now() - started) / 1000);
 }
@@ -72,7 +82,10 @@ export async function pushThroughput(print: (line: string) => void): Promise<voi
   print('');
   print(`Push throughput (${PUSH_MUTATIONS} whitebook entries; target ≥ 1,000 mutations/s)`);
   print('database     batch of 50   one per request');
-  const targets: Array<{ name: string; open: () => Promise<{ db?: Database; url?: string; cleanup: () => Promise<void> }> }> = [
+  const targets: Array<{
+    name: string;
+    open: () => Promise<{ db?: Database; url?: string; cleanup: () => Promise<void> }>;
+  }> = [
     {
       name: 'PGlite',
       open: async () => {
@@ -104,13 +117,23 @@ export async function pushThroughput(print: (line: string) => void): Promise<voi
   }
   for (const target of targets) {
     const { db, url, cleanup } = await target.open();
-    const config = loadConfig(url ? { DATABASE_URL: url, SEED_DEMO: 'true' } : {}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', authRateLimit: 0, keyDir: 'memory://', demoRegistryPlates: 300 });
+    const config = loadConfig(url ? { DATABASE_URL: url, SEED_DEMO: 'true' } : {}, {
+      dataDir: 'memory://',
+      seedDemo: true,
+      appDir: '/nonexistent',
+      logLevel: 'silent',
+      authRateLimit: 0,
+      keyDir: 'memory://',
+      demoRegistryPlates: 300,
+    });
     const app = await buildApp({ config, ...(db ? { db } : {}), logger: false });
     try {
       const { cookie } = await signInAgent(app);
       const batched = await pushRate(app, cookie, 50, PUSH_MUTATIONS);
       const single = await pushRate(app, cookie, 1, PUSH_MUTATIONS / 4);
-      print(`${target.name.padEnd(12)} ${`${Math.round(batched)}/s`.padStart(11)}   ${`${Math.round(single)}/s`.padStart(15)}`);
+      print(
+        `${target.name.padEnd(12)} ${`${Math.round(batched)}/s`.padStart(11)}   ${`${Math.round(single)}/s`.padStart(15)}`,
+      );
     } finally {
       await app.close();
       await cleanup();
@@ -157,7 +180,8 @@ async function bareBulkPut(page: Page): Promise<{ records: number; ms: number; d
         const request = indexedDB.open(name, 1);
         request.onupgradeneeded = () => {
           const store = request.result.createObjectStore('records', { keyPath });
-          for (const index of indexes) store.createIndex(index.name, index.keyPath, { unique: index.unique, multiEntry: index.multiEntry });
+          for (const index of indexes)
+            store.createIndex(index.name, index.keyPath, { unique: index.unique, multiEntry: index.multiEntry });
         };
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
@@ -178,7 +202,11 @@ async function bareBulkPut(page: Page): Promise<{ records: number; ms: number; d
         const request = indexedDB.deleteDatabase(name);
         request.onsuccess = request.onerror = request.onblocked = resolve;
       });
-      return { records: records.length, ms, detail: `${batch.toLocaleString('en')} a transaction, ${indexes.length} indexes as the app's (${indexes.map((index) => index.name).join(', ')}), main thread` };
+      return {
+        records: records.length,
+        ms,
+        detail: `${batch.toLocaleString('en')} a transaction, ${indexes.length} indexes as the app's (${indexes.map((index) => index.name).join(', ')}), main thread`,
+      };
     },
     { batch: BARE_PUT_BATCH },
   );
@@ -248,10 +276,15 @@ async function syncRound(context: BrowserContext, print: (line: string) => void,
   if (process.env.BENCH_VERBOSE) {
     page.on('requestfinished', (request) => {
       const timing = request.timing();
-      if (request.url().includes('/api/sync/pull')) print(`pull ${Math.round(performance.now())} wait ${Math.round(timing.responseStart - timing.requestStart)} ms body ${Math.round(timing.responseEnd - timing.responseStart)} ms`);
+      if (request.url().includes('/api/sync/pull'))
+        print(
+          `pull ${Math.round(performance.now())} wait ${Math.round(timing.responseStart - timing.requestStart)} ms body ${Math.round(timing.responseEnd - timing.responseStart)} ms`,
+        );
     });
   }
-  const login = await page.request.post('/api/auth/login', { data: { email: 'agent@nambala.zm', password: 'Agent#2026' } });
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: 'agent@nambala.zm', password: 'Agent#2026' },
+  });
   if (login.status() !== 200) throw new Error('browser sign-in failed');
   // BENCH_PROFILE=file.cpuprofile: the page's CPU profile from opening to the last record (open it in DevTools).
   const profiler = traced && process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
@@ -265,20 +298,34 @@ async function syncRound(context: BrowserContext, print: (line: string) => void,
   // The main thread's work while records arrive: Chromium's own sum of its tasks' durations.
   const metrics = await context.newCDPSession(page);
   await metrics.send('Performance.enable');
-  const taskSeconds = async () => (await metrics.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
+  const taskSeconds = async () =>
+    (await metrics.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
   await page.goto(process.env.BENCH_PULL_PATH ?? '/dashboard/agent/dashboard');
   const events = () => page.evaluate(() => (window as unknown as { __pullEvents: PullEvent[] }).__pullEvents);
-  await page.waitForFunction(() => (window as unknown as { __pullEvents: PullEvent[] }).__pullEvents.some((event) => event.kind !== 'progress' || ((event.value as { received?: number } | null)?.received ?? 0) > 0), undefined, { polling: 100, timeout: 120_000 });
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __pullEvents: PullEvent[] }).__pullEvents.some(
+        (event) => event.kind !== 'progress' || ((event.value as { received?: number } | null)?.received ?? 0) > 0,
+      ),
+    undefined,
+    { polling: 100, timeout: 120_000 },
+  );
   const busyFrom = { tasks: await taskSeconds(), at: await page.evaluate(() => performance.now()) };
   // A pull that failed is tried again by the engine: wait for one that ended with every record written.
   let done: PullEvent | undefined;
   let count = 0;
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    await page.waitForFunction((seen) => (window as unknown as { __pullEvents: PullEvent[] }).__pullEvents.filter((event) => event.kind === 'done').length > seen, (await events()).filter((event) => event.kind === 'done').length, {
-      polling: 250,
-      timeout: Math.max(1, deadline - Date.now()),
-    });
+    await page.waitForFunction(
+      (seen) =>
+        (window as unknown as { __pullEvents: PullEvent[] }).__pullEvents.filter((event) => event.kind === 'done')
+          .length > seen,
+      (await events()).filter((event) => event.kind === 'done').length,
+      {
+        polling: 250,
+        timeout: Math.max(1, deadline - Date.now()),
+      },
+    );
     done = (await events()).filter((event) => event.kind === 'done').at(-1);
     count = await rowsInStore(page, 'whitebookEntries');
     if (count >= PULL_RECORDS) break;
@@ -295,9 +342,13 @@ async function syncRound(context: BrowserContext, print: (line: string) => void,
   }
   if (!done || count < PULL_RECORDS) throw new Error(`only ${count} records arrived within 180 s`);
   const all = await events();
-  const firstPage = all.find((event) => event.kind === 'progress' && ((event.value as { received?: number } | null)?.received ?? 0) > 0);
+  const firstPage = all.find(
+    (event) => event.kind === 'progress' && ((event.value as { received?: number } | null)?.received ?? 0) > 0,
+  );
   if (!firstPage) throw new Error('the pull reported no page');
-  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks);
+  const longTasks = await page.evaluate(
+    () => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks,
+  );
   const bare = await bareBulkPut(page);
   await page.close();
   return {
@@ -311,11 +362,29 @@ async function syncRound(context: BrowserContext, print: (line: string) => void,
   };
 }
 
-export async function firstSyncPull(print: (line: string) => void, options: { root: string; port: number; chromiumPath: string; chromiumArgs: string[] }): Promise<void> {
+export async function firstSyncPull(
+  print: (line: string) => void,
+  options: { root: string; port: number; chromiumPath: string; chromiumArgs: string[] },
+): Promise<void> {
   print('');
-  print(`First sync: ${PULL_RECORDS.toLocaleString('en')} records into IndexedDB in headless Chromium, ${SYNC_ROUNDS} fresh devices, each beside a bare put of its records (targets ≥ 5,000 records/s, no main-thread block over 50 ms, ≥ 0.70 of the bare put)`);
+  print(
+    `First sync: ${PULL_RECORDS.toLocaleString('en')} records into IndexedDB in headless Chromium, ${SYNC_ROUNDS} fresh devices, each beside a bare put of its records (targets ≥ 5,000 records/s, no main-thread block over 50 ms, ≥ 0.70 of the bare put)`,
+  );
   const db = await openPglite('memory://');
-  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: path.join(options.root, 'dist'), logLevel: 'silent', authRateLimit: 0, keyDir: 'memory://', demoRegistryPlates: 300, port: options.port, host: '127.0.0.1' });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: 'memory://',
+      seedDemo: true,
+      appDir: path.join(options.root, 'dist'),
+      logLevel: 'silent',
+      authRateLimit: 0,
+      keyDir: 'memory://',
+      demoRegistryPlates: 300,
+      port: options.port,
+      host: '127.0.0.1',
+    },
+  );
   const app = await buildApp({ config, db, logger: false });
   const browser = await chromium.launch({ executablePath: options.chromiumPath, args: options.chromiumArgs });
   try {
@@ -334,7 +403,9 @@ export async function firstSyncPull(print: (line: string) => void, options: { ro
     await app.listen({ port: options.port, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${options.port}`;
     const rounds: SyncRound[] = [];
-    print('round   from first page          from opening   bare put       ÷ bare put   tasks over 50 ms while records arrive (longest)   main thread busy');
+    print(
+      'round   from first page          from opening   bare put       ÷ bare put   tasks over 50 ms while records arrive (longest)   main thread busy',
+    );
     for (let round = 1; round <= SYNC_ROUNDS; round += 1) {
       const context = await browser.newContext({ baseURL: origin, serviceWorkers: 'block' });
       try {
@@ -342,8 +413,12 @@ export async function firstSyncPull(print: (line: string) => void, options: { ro
         rounds.push(result);
         const during = result.longTasks.filter((task) => task.start >= result.firstPageAt);
         if (process.env.BENCH_VERBOSE) {
-          const tasks = result.longTasks.map((task) => `${Math.round(task.start - result.firstPageAt)}:${Math.round(task.duration)}`).join(' ');
-          print(`long tasks (ms from the first page: duration) ${tasks}; first page at ${Math.round(result.firstPageAt)} ms, end at ${Math.round(result.doneAt)} ms`);
+          const tasks = result.longTasks
+            .map((task) => `${Math.round(task.start - result.firstPageAt)}:${Math.round(task.duration)}`)
+            .join(' ');
+          print(
+            `long tasks (ms from the first page: duration) ${tasks}; first page at ${Math.round(result.firstPageAt)} ms, end at ${Math.round(result.doneAt)} ms`,
+          );
         }
         print(
           `${String(round).padEnd(7)} ${`${perSecond(fromFirstPage(result))} (${((result.doneAt - result.firstPageAt) / 1000).toFixed(1)} s)`.padEnd(24)} ${perSecond(fromOpening(result)).padEnd(14)} ${perSecond(bareRate(result)).padEnd(14)} ${(fromFirstPage(result) / bareRate(result)).toFixed(2).padEnd(12)} ${`${during.length} (${longest(during)} ms)`.padEnd(48)} ${Math.round(result.mainThreadBusy * 100)} %`,
@@ -356,11 +431,21 @@ export async function firstSyncPull(print: (line: string) => void, options: { ro
     const fromStart = rounds.flatMap((result) => result.longTasks);
     const ratio = median(rounds.map((result) => fromFirstPage(result) / bareRate(result)));
     print(`records on the device   ${rounds.map((result) => result.records.toLocaleString('en')).join(', ')}`);
-    print(`first sync, median      ${perSecond(median(rounds.map(fromFirstPage)))} from the first page, ${perSecond(median(rounds.map(fromOpening)))} from opening (the app's start included)  [≥ 5,000/s] ${median(rounds.map(fromFirstPage)) >= 5000 ? 'PASS' : 'MISS'}`);
-    print(`longest main-thread block while records arrive  ${longest(during)} ms (${during.length} tasks over 50 ms in ${rounds.length} syncs)  [none over 50 ms] ${during.length === 0 ? 'PASS' : 'MISS'}`);
-    print(`longest main-thread block from opening          ${longest(fromStart)} ms (${fromStart.length} tasks over 50 ms in ${rounds.length} syncs; the app's start included)`);
-    print(`bare IndexedDB put, median                      ${perSecond(median(rounds.map(bareRate)))} (${rounds[0]?.bare.detail ?? ''})`);
-    print(`first sync ÷ bare put, median of ${rounds.length}              ${ratio.toFixed(2)} from the first page  [≥ 0.70] ${ratio >= 0.7 ? 'PASS' : 'MISS'}`);
+    print(
+      `first sync, median      ${perSecond(median(rounds.map(fromFirstPage)))} from the first page, ${perSecond(median(rounds.map(fromOpening)))} from opening (the app's start included)  [≥ 5,000/s] ${median(rounds.map(fromFirstPage)) >= 5000 ? 'PASS' : 'MISS'}`,
+    );
+    print(
+      `longest main-thread block while records arrive  ${longest(during)} ms (${during.length} tasks over 50 ms in ${rounds.length} syncs)  [none over 50 ms] ${during.length === 0 ? 'PASS' : 'MISS'}`,
+    );
+    print(
+      `longest main-thread block from opening          ${longest(fromStart)} ms (${fromStart.length} tasks over 50 ms in ${rounds.length} syncs; the app's start included)`,
+    );
+    print(
+      `bare IndexedDB put, median                      ${perSecond(median(rounds.map(bareRate)))} (${rounds[0]?.bare.detail ?? ''})`,
+    );
+    print(
+      `first sync ÷ bare put, median of ${rounds.length}              ${ratio.toFixed(2)} from the first page  [≥ 0.70] ${ratio >= 0.7 ? 'PASS' : 'MISS'}`,
+    );
   } finally {
     await browser.close();
     await app.close();
@@ -398,7 +483,7 @@ async function serverPageCost(db: Database, scope: string, print: (line: string)
     let pages = 0;
     for (let last = 0; ; pages += 1) {
       const [page] = await db.query<{ text: string | null; last: string | null }>(
-        'SELECT string_agg(data::text, \',\') AS text, max(seq)::text AS last FROM (SELECT seq, data FROM change_log WHERE seq > $1 ORDER BY seq LIMIT $2) AS rows',
+        "SELECT string_agg(data::text, ',') AS text, max(seq)::text AS last FROM (SELECT seq, data FROM change_log WHERE seq > $1 ORDER BY seq LIMIT $2) AS rows",
         [last, PULL_PAGE_LIMIT],
       );
       if (!page?.last) return pages;
@@ -411,7 +496,9 @@ async function serverPageCost(db: Database, scope: string, print: (line: string)
     walks.push(await cpuMs(walk));
     bares.push(await cpuMs(bare));
   }
-  print(`server, a page of ${PULL_PAGE_LIMIT.toLocaleString('en')} changes   ${median(walks).toFixed(1)} ms of CPU (walk, scopes, JSON), beside ${median(bares).toFixed(1)} ms to read the same rows' data as text (PGlite, in this process); an answer ${Math.round(bytes / answers / 1024)} KiB before compression`);
+  print(
+    `server, a page of ${PULL_PAGE_LIMIT.toLocaleString('en')} changes   ${median(walks).toFixed(1)} ms of CPU (walk, scopes, JSON), beside ${median(bares).toFixed(1)} ms to read the same rows' data as text (PGlite, in this process); an answer ${Math.round(bytes / answers / 1024)} KiB before compression`,
+  );
 }
 
 /** Records written after the first page, over the time after it: the pace once records flow. */
@@ -428,4 +515,5 @@ function bareRate(round: SyncRound): number {
 }
 
 const perSecond = (rate: number) => `${Math.round(rate).toLocaleString('en')}/s`;
-const longest = (tasks: ReadonlyArray<{ duration: number }>) => Math.round(Math.max(0, ...tasks.map((task) => task.duration)));
+const longest = (tasks: ReadonlyArray<{ duration: number }>) =>
+  Math.round(Math.max(0, ...tasks.map((task) => task.duration)));

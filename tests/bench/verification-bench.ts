@@ -53,7 +53,6 @@ import { type Database, openPglite } from '../../src/server/db/database';
 import { registryRepository } from '../../src/server/repositories/registry-repository';
 import { figureLine, median, ms, percentile, type Print, runInChild, signIn } from './figures';
 
-
 export interface VerificationBenchOptions {
   root: string;
   /** First of three loopback ports: the app, the bare route, the registry-at-scale server. */
@@ -66,7 +65,10 @@ const SCAN_RUNS = 10;
 const COMPUTE_RUNS = 1000;
 const API_PLATES = 100;
 const LOOKUPS_AT_SCALE = 200;
-const REGISTRY_SIZES = (process.env.BENCH_REGISTRY_SIZES ?? '100000,1000000').split(',').map(Number).filter((size) => size > 0);
+const REGISTRY_SIZES = (process.env.BENCH_REGISTRY_SIZES ?? '100000,1000000')
+  .split(',')
+  .map(Number)
+  .filter((size) => size > 0);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const COPY_TIMEOUT_MS = 300_000;
 const COMPUTE_MEASURE = 'nambala:verdict-compute';
@@ -142,7 +144,10 @@ async function verifyInPage(
         let shown = false;
         while (performance.now() - waitStarted < 10_000) {
           panel = document.querySelector('[data-testid="verification-result"]')?.textContent ?? '';
-          if (performance.getEntriesByName(measureName).length > before + index && panel.includes(expected[index] ?? '')) {
+          if (
+            performance.getEntriesByName(measureName).length > before + index &&
+            panel.includes(expected[index] ?? '')
+          ) {
             shown = true;
             break;
           }
@@ -156,7 +161,14 @@ async function verifyInPage(
         if (mark && mark.startTime >= submittedAt) shownAfter.push(mark.startTime - submittedAt);
         if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
-      return { durations: performance.getEntriesByName(measureName).slice(before).map((entry) => entry.duration), shown: shownAfter, stoppedAt };
+      return {
+        durations: performance
+          .getEntriesByName(measureName)
+          .slice(before)
+          .map((entry) => entry.duration),
+        shown: shownAfter,
+        stoppedAt,
+      };
     },
     { kind, inputs, expected, budgetMs, pauseMs, measureName: COMPUTE_MEASURE, shownMark: SHOWN_MARK },
   );
@@ -164,7 +176,12 @@ async function verifyInPage(
 
 /** The whole wait a person sees: the number submitted → its verdict on screen (the panel's mark). */
 function shownLine(what: string, shown: number[]): string {
-  return figureLine(`${what}: Enter → verdict on screen, p95`, shown.length > 0 ? ms(percentile(shown, 0.95)) : 'no marks', null, shown.length > 0 ? `median ${ms(median(shown))}, max ${ms(Math.max(...shown))}, ${shown.length} checks` : '');
+  return figureLine(
+    `${what}: Enter → verdict on screen, p95`,
+    shown.length > 0 ? ms(percentile(shown, 0.95)) : 'no marks',
+    null,
+    shown.length > 0 ? `median ${ms(median(shown))}, max ${ms(Math.max(...shown))}, ${shown.length} checks` : '',
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -198,7 +215,8 @@ async function cameraToVerdict(print: Print, browser: Browser, origin: string, p
           start: performance.getEntriesByName('nambala:scan-start').at(-1)?.startTime ?? null,
           shown: performance.getEntriesByName('nambala:verdict-shown').at(-1)?.startTime ?? null,
         }));
-        if (marks.start === null || marks.shown === null) throw new Error('the scan-start or verdict-shown mark is missing');
+        if (marks.start === null || marks.shown === null)
+          throw new Error('the scan-start or verdict-shown mark is missing');
         runs.push(marks.shown - marks.start);
       } finally {
         await page.close();
@@ -218,7 +236,14 @@ async function cameraToVerdict(print: Print, browser: Browser, origin: string, p
   }
 }
 
-async function offlineCompute(print: Print, browser: Browser, origin: string, links: Array<{ digits: string; plateNumber: string }>, plates: string[], registrySize: number): Promise<void> {
+async function offlineCompute(
+  print: Print,
+  browser: Browser,
+  origin: string,
+  links: Array<{ digits: string; plateNumber: string }>,
+  plates: string[],
+  registrySize: number,
+): Promise<void> {
   const visitor = await browser.newContext({ baseURL: origin, serviceWorkers: 'block' });
   try {
     const page = await visitor.newPage();
@@ -255,9 +280,16 @@ async function offlineCompute(print: Print, browser: Browser, origin: string, li
     const page = await officer.newPage();
     await page.goto('/dashboard/police', { timeout: 30_000 });
     const fullCount = registrySize.toLocaleString('en-GB');
-    await page.waitForFunction((text) => document.querySelector('[data-testid="registry-plates"]')?.textContent === text, fullCount, { timeout: 120_000, polling: 100 });
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="registry-plates"]')?.textContent === text,
+      fullCount,
+      { timeout: 120_000, polling: 100 },
+    );
     await officer.setOffline(true);
-    const { durations, shown, stoppedAt } = await verifyInPage(page, 'typed', plates, plates, { budgetMs: 90_000, pauseMs: TYPED_PAUSE_MS });
+    const { durations, shown, stoppedAt } = await verifyInPage(page, 'typed', plates, plates, {
+      budgetMs: 90_000,
+      pauseMs: TYPED_PAUSE_MS,
+    });
     const p95 = percentile(durations, 0.95);
     print(
       figureLine(
@@ -288,15 +320,26 @@ autocannon(JSON.parse(process.env.BENCH_INPUT), (error, result) => {
   process.stdout.write(JSON.stringify({ requests: result.requests, latency: result.latency, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }));
 });`;
 
-const runAutocannon = (root: string, options: Record<string, unknown>) => runInChild<AutocannonSummary>(root, AUTOCANNON_SCRIPT, options, (DURATION_S + 60) * 1000);
+const runAutocannon = (root: string, options: Record<string, unknown>) =>
+  runInChild<AutocannonSummary>(root, AUTOCANNON_SCRIPT, options, (DURATION_S + 60) * 1000);
 
-async function apiThroughput(print: Print, root: string, origin: string, barePort: number, plates: string[]): Promise<void> {
+async function apiThroughput(
+  print: Print,
+  root: string,
+  origin: string,
+  barePort: number,
+  plates: string[],
+): Promise<void> {
   const bare = Fastify({ logger: false });
   bare.get('/ok', async () => ({ ok: true }));
   await bare.listen({ port: barePort, host: '127.0.0.1' });
   try {
     const common = { connections: 10, duration: DURATION_S };
-    const verify = await runAutocannon(root, { ...common, url: origin, requests: plates.map((plate) => ({ method: 'GET', path: `/api/verification/${plate}` })) });
+    const verify = await runAutocannon(root, {
+      ...common,
+      url: origin,
+      requests: plates.map((plate) => ({ method: 'GET', path: `/api/verification/${plate}` })),
+    });
     const baseline = await runAutocannon(root, { ...common, url: `http://127.0.0.1:${barePort}/ok` });
     const ratio = verify.requests.average / baseline.requests.average;
     const line = (name: string, result: AutocannonSummary) =>
@@ -308,7 +351,14 @@ async function apiThroughput(print: Print, root: string, origin: string, barePor
       );
     print(line(`GET /api/verification/:plate, ${plates.length} plates`, verify));
     print(line('bare Fastify GET → { ok: true }', baseline));
-    print(figureLine('verify ÷ bare', ratio.toFixed(2), { text: '≥ 0.5', pass: ratio >= 0.5 && verify.errors + verify.non2xx === 0 }, `10 connections, ${DURATION_S} s each`));
+    print(
+      figureLine(
+        'verify ÷ bare',
+        ratio.toFixed(2),
+        { text: '≥ 0.5', pass: ratio >= 0.5 && verify.errors + verify.non2xx === 0 },
+        `10 connections, ${DURATION_S} s each`,
+      ),
+    );
   } finally {
     await bare.close();
   }
@@ -320,23 +370,28 @@ export async function verificationFigures(print: Print, options: VerificationBen
   print('Verification (targets in brackets)');
   const db = await openPglite('memory://');
   const origin = `http://127.0.0.1:${options.port}`;
-  const config = loadConfig({}, {
-    dataDir: 'memory://',
-    keyDir: 'memory://',
-    seedDemo: true,
-    appDir: path.join(options.root, 'dist'),
-    logLevel: 'silent',
-    authRateLimit: 0,
-    port: options.port,
-    host: '127.0.0.1',
-    publicOrigin: origin,
-  });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: 'memory://',
+      keyDir: 'memory://',
+      seedDemo: true,
+      appDir: path.join(options.root, 'dist'),
+      logLevel: 'silent',
+      authRateLimit: 0,
+      port: options.port,
+      host: '127.0.0.1',
+      publicOrigin: origin,
+    },
+  );
   const seeded = performance.now();
   const app = await buildApp({ config, db, logger: false });
   const videoDir = await mkdtemp(path.join(tmpdir(), 'nambala-bench-'));
   try {
     const registrySize = await registryRepository(db).count();
-    print(`(demo registry of ${registrySize.toLocaleString('en')} plates seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`);
+    print(
+      `(demo registry of ${registrySize.toLocaleString('en')} plates seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`,
+    );
     await app.listen({ port: options.port, host: '127.0.0.1' });
     const { cookie: admin } = await signIn(app, 'admin@nambala.zm', 'Admin#2026');
     const corolla = await credentialBytes(app, admin, 'ZM-123-ABC');
@@ -347,19 +402,32 @@ export async function verificationFigures(print: Print, options: VerificationBen
       { plateNumber: 'ZM-123-ABC', bytes: corolla },
       { plateNumber: 'ZM-456-DEF', bytes: xtrail },
     ].find(({ bytes }) => isReadableByScanner(credentialQrSegments(origin, bytes), credentialUrl(origin, bytes)));
-    const sample = await db.query<{ plate_number: string }>('SELECT plate_number FROM registered_plates ORDER BY random() LIMIT $1', [COMPUTE_RUNS]);
+    const sample = await db.query<{ plate_number: string }>(
+      'SELECT plate_number FROM registered_plates ORDER BY random() LIMIT $1',
+      [COMPUTE_RUNS],
+    );
     const plates = sample.map((row) => row.plate_number);
 
     if (readable) {
       const video = await writeQrVideo(credentialQrSegments(origin, readable.bytes), path.join(videoDir, 'plate.y4m'));
-      const camera = await chromium.launch({ executablePath: options.chromiumPath, args: [...options.chromiumArgs, ...fakeCameraArgs(video)] });
+      const camera = await chromium.launch({
+        executablePath: options.chromiumPath,
+        args: [...options.chromiumArgs, ...fakeCameraArgs(video)],
+      });
       try {
         await cameraToVerdict(print, camera, origin, readable.plateNumber);
       } finally {
         await camera.close();
       }
     } else {
-      print(figureLine('camera start → verdict', 'not measured', { text: '≤ 500 ms', pass: false }, 'the scanner cannot read the QR codes of ZM-123-ABC or ZM-456-DEF this run'));
+      print(
+        figureLine(
+          'camera start → verdict',
+          'not measured',
+          { text: '≤ 500 ms', pass: false },
+          'the scanner cannot read the QR codes of ZM-123-ABC or ZM-456-DEF this run',
+        ),
+      );
     }
     const browser = await chromium.launch({ executablePath: options.chromiumPath, args: options.chromiumArgs });
     try {
@@ -408,7 +476,16 @@ async function fillRegistry(db: Database, keyId: number, from: number, to: numbe
   const credential = Buffer.alloc(64);
   for (let start = from; start < to; start += FILL_BATCH) {
     const count = Math.min(FILL_BATCH, to - start);
-    const columns = { plate: [] as string[], make: [] as string[], model: [] as string[], colour: [] as string[], registered: [] as string[], expiry: [] as string[], standing: [] as string[], bucket: [] as number[] };
+    const columns = {
+      plate: [] as string[],
+      make: [] as string[],
+      model: [] as string[],
+      colour: [] as string[],
+      registered: [] as string[],
+      expiry: [] as string[],
+      standing: [] as string[],
+      bucket: [] as number[],
+    };
     for (let index = start; index < start + count; index += 1) {
       const plate = benchPlate(index);
       const [make, model, colour] = BENCH_VEHICLES[index % BENCH_VEHICLES.length] ?? BENCH_VEHICLES[0];
@@ -428,7 +505,18 @@ async function fillRegistry(db: Database, keyId: number, from: number, to: numbe
          registration_date, expiry_date, standing, standing_changed_at, key_id, credential, bucket)
        SELECT p, mk, md, c, 2020, 'BENCH', 'Bench Owner', '100000/10/1', rd, ed, s, CASE WHEN s = 'Valid' THEN NULL ELSE now() END, $9, $10, b
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::date[], $6::date[], $7::text[], $8::smallint[]) AS t(p, mk, md, c, rd, ed, s, b)`,
-      [columns.plate, columns.make, columns.model, columns.colour, columns.registered, columns.expiry, columns.standing, columns.bucket, keyId, credential],
+      [
+        columns.plate,
+        columns.make,
+        columns.model,
+        columns.colour,
+        columns.registered,
+        columns.expiry,
+        columns.standing,
+        columns.bucket,
+        keyId,
+        credential,
+      ],
     );
   }
   await registryRepository(db).refreshBuckets('all');
@@ -444,7 +532,11 @@ async function copyOnce(print: Print, browser: Browser, origin: string, total: n
     await page.goto('/dashboard/police', { timeout: 30_000 });
     let copied = true;
     try {
-      await page.waitForFunction((text) => document.querySelector('[data-testid="registry-plates"]')?.textContent === text, expected, { timeout: COPY_TIMEOUT_MS, polling: 100 });
+      await page.waitForFunction(
+        (text) => document.querySelector('[data-testid="registry-plates"]')?.textContent === text,
+        expected,
+        { timeout: COPY_TIMEOUT_MS, polling: 100 },
+      );
     } catch {
       copied = false;
     }
@@ -470,16 +562,40 @@ async function copyOnce(print: Print, browser: Browser, origin: string, total: n
             };
           }),
       );
-      print(figureLine(`${label}: copy onto the device`, 'not done', total >= 1_000_000 ? { text: '≤ 60 s', pass: false } : null, `stopped waiting after ${seconds.toFixed(0)} s with ${held} of 4,096 buckets on the device`));
+      print(
+        figureLine(
+          `${label}: copy onto the device`,
+          'not done',
+          total >= 1_000_000 ? { text: '≤ 60 s', pass: false } : null,
+          `stopped waiting after ${seconds.toFixed(0)} s with ${held} of 4,096 buckets on the device`,
+        ),
+      );
       return;
     }
     const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
     await context.setOffline(true);
     const lookups = Array.from({ length: LOOKUPS_AT_SCALE }, () => benchPlate(Math.floor(Math.random() * fleet)));
-    const { durations, shown, stoppedAt } = await verifyInPage(page, 'typed', lookups, lookups, { budgetMs: 60_000, pauseMs: TYPED_PAUSE_MS });
+    const { durations, shown, stoppedAt } = await verifyInPage(page, 'typed', lookups, lookups, {
+      budgetMs: 60_000,
+      pauseMs: TYPED_PAUSE_MS,
+    });
     const p95 = percentile(durations, 0.95);
-    print(figureLine(`${label}: copy onto the device`, `${seconds.toFixed(1)} s`, total >= 1_000_000 ? { text: '≤ 60 s', pass: seconds <= 60 } : null, 'navigation → full count on the police page'));
-    print(figureLine(`${label}: storage used`, `${(usage / 1_048_576).toFixed(1)} MB`, null, 'navigator.storage.estimate().usage'));
+    print(
+      figureLine(
+        `${label}: copy onto the device`,
+        `${seconds.toFixed(1)} s`,
+        total >= 1_000_000 ? { text: '≤ 60 s', pass: seconds <= 60 } : null,
+        'navigation → full count on the police page',
+      ),
+    );
+    print(
+      figureLine(
+        `${label}: storage used`,
+        `${(usage / 1_048_576).toFixed(1)} MB`,
+        null,
+        'navigator.storage.estimate().usage',
+      ),
+    );
     print(
       figureLine(
         `${label}: typed lookup offline, p95 of ${durations.length}`,
@@ -488,7 +604,10 @@ async function copyOnce(print: Print, browser: Browser, origin: string, total: n
         `median ${ms(median(durations))}, max ${ms(Math.max(...durations))}${stoppedAt ? `; stopped: ${stoppedAt}` : ''}`,
       ),
     );
-    const bare = await bareGets(page, Array.from({ length: LOOKUPS_AT_SCALE }, () => registryBucketOf(benchPlate(Math.floor(Math.random() * fleet)))));
+    const bare = await bareGets(
+      page,
+      Array.from({ length: LOOKUPS_AT_SCALE }, () => registryBucketOf(benchPlate(Math.floor(Math.random() * fleet)))),
+    );
     print(
       figureLine(
         `${label}: bare IndexedDB get, p95 of ${bare.length}`,
@@ -537,12 +656,28 @@ function bareGets(page: Page, buckets: number[]): Promise<number[]> {
 /** (d): fills one in-process server's registry to each size in turn and copies it onto a fresh device. */
 export async function registryCopyFigures(print: Print, options: VerificationBenchOptions): Promise<void> {
   print('');
-  print('Registry copy onto an officer’s device, headless Chromium (targets: 1,000,000 plates in ≤ 60 s; lookup p95 ≤ 5 ms)');
+  print(
+    'Registry copy onto an officer’s device, headless Chromium (targets: 1,000,000 plates in ≤ 60 s; lookup p95 ≤ 5 ms)',
+  );
   const port = options.port + 2;
   const origin = `http://127.0.0.1:${port}`;
   const db = await openPglite('memory://');
   // Only the four plates with a known story are signed; the rest are filled in SQL below.
-  const config = loadConfig({}, { dataDir: 'memory://', keyDir: 'memory://', seedDemo: true, demoRegistryPlates: 4, appDir: path.join(options.root, 'dist'), logLevel: 'silent', authRateLimit: 0, port, host: '127.0.0.1', publicOrigin: origin });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: 'memory://',
+      keyDir: 'memory://',
+      seedDemo: true,
+      demoRegistryPlates: 4,
+      appDir: path.join(options.root, 'dist'),
+      logLevel: 'silent',
+      authRateLimit: 0,
+      port,
+      host: '127.0.0.1',
+      publicOrigin: origin,
+    },
+  );
   const app = await buildApp({ config, db, logger: false });
   const browser = await chromium.launch({ executablePath: options.chromiumPath, args: options.chromiumArgs });
   try {
@@ -555,13 +690,17 @@ export async function registryCopyFigures(print: Print, options: VerificationBen
       try {
         await fillRegistry(db, key.key_id, filled, size - 4);
       } catch (error) {
-        print(`${size.toLocaleString('en')} plates: filling the registry stopped at about ${filled.toLocaleString('en')} (${error instanceof Error ? error.message : String(error)})`);
+        print(
+          `${size.toLocaleString('en')} plates: filling the registry stopped at about ${filled.toLocaleString('en')} (${error instanceof Error ? error.message : String(error)})`,
+        );
         return;
       }
       filled = size - 4;
       const total = await registryRepository(db).count();
       const listed = (await registryRepository(db).revocations()).length;
-      print(`(registry filled to ${total.toLocaleString('en')} plates, ${listed.toLocaleString('en')} of them on the revocation list, in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s)`);
+      print(
+        `(registry filled to ${total.toLocaleString('en')} plates, ${listed.toLocaleString('en')} of them on the revocation list, in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s)`,
+      );
       await copyOnce(print, browser, origin, total, filled);
     }
   } finally {

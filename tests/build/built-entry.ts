@@ -13,9 +13,20 @@ export async function builtEntry(source: string, plugins: Plugin[], { minify }: 
     configFile: false,
     root,
     logLevel: 'silent',
-    plugins: [...plugins, { name: 'entry', resolveId: (id) => (id === 'entry' ? entryId : null), load: (id) => (id === entryId ? source : null) }],
+    plugins: [
+      ...plugins,
+      {
+        name: 'entry',
+        resolveId: (id) => (id === 'entry' ? entryId : null),
+        load: (id) => (id === entryId ? source : null),
+      },
+    ],
     define: { 'process.env.NODE_ENV': '"production"' },
-    build: { write: false, minify, rollupOptions: { input: 'entry', preserveEntrySignatures: 'strict', output: { format: 'es' } } },
+    build: {
+      write: false,
+      minify,
+      rollupOptions: { input: 'entry', preserveEntrySignatures: 'strict', output: { format: 'es' } },
+    },
   });
   const output = (Array.isArray(result) ? result[0] : result) as Rollup.RollupOutput;
   const chunk = output.output.find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isEntry);

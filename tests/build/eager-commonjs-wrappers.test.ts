@@ -10,7 +10,8 @@ import { eagerCommonJsWrappers, withEagerCommonJsWrappers } from '../../src/buil
 import { builtEntry, loaded } from './built-entry';
 
 /** React (a CommonJS package) bundled and minified as the app's build does, with or without the step. */
-const builtReact = (plugins: Plugin[]) => builtEntry("export { createElement, version } from 'react';", plugins, { minify: true });
+const builtReact = (plugins: Plugin[]) =>
+  builtEntry("export { createElement, version } from 'react';", plugins, { minify: true });
 
 describe('eager CommonJS wrappers', () => {
   it('writes each form of wrapper the bundler writes as a function expression, body untouched', () => {
@@ -35,7 +36,9 @@ describe('eager CommonJS wrappers', () => {
   });
 
   it('stops the build, naming itself, when a wrapper is in a form it does not know', () => {
-    expect(() => withEagerCommonJsWrappers('var r = __commonJSMin({ "react.js"(exports) {} });', 'react-client.js')).toThrow(/react-client\.js: 1 of its 1.*eager-commonjs-wrappers\.ts.*036/s);
+    expect(() =>
+      withEagerCommonJsWrappers('var r = __commonJSMin({ "react.js"(exports) {} });', 'react-client.js'),
+    ).toThrow(/react-client\.js: 1 of its 1.*eager-commonjs-wrappers\.ts.*036/s);
   });
 
   it('gives a minified build of React function wrappers that still run, where it had arrows', async () => {

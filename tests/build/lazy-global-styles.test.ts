@@ -16,12 +16,17 @@ const systemFile = path.join(path.dirname(chakraEntry), '..', 'esm', 'styled-sys
 
 const theme = {
   globalCss: { body: { margin: '0' } },
-  theme: { tokens: { colors: { plate: { value: '#0b6e4f' } } }, semanticTokens: { colors: { brand: { value: '{colors.plate}' } } } },
+  theme: {
+    tokens: { colors: { plate: { value: '#0b6e4f' } } },
+    semanticTokens: { colors: { brand: { value: '{colors.plate}' } } },
+  },
 };
 
 /** Bundles createSystem as the app's build does, and loads the bundle. */
 async function builtCreateSystem(): Promise<typeof createSystem> {
-  const code = await builtEntry("export { createSystem } from '@chakra-ui/react';", [lazyGlobalStyles()], { minify: false });
+  const code = await builtEntry("export { createSystem } from '@chakra-ui/react';", [lazyGlobalStyles()], {
+    minify: false,
+  });
   return (await loaded<{ createSystem: typeof createSystem }>(code)).createSystem;
 }
 
@@ -34,7 +39,9 @@ describe('lazy global styles', () => {
   });
 
   it('stops the build, naming itself, when Chakra’s source is not the one it was written for', () => {
-    expect(() => withLazyGlobalStyles('function createSystem() { return { _global: [] }; }')).toThrow(/lazy-global-styles\.ts.*033/s);
+    expect(() => withLazyGlobalStyles('function createSystem() { return { _global: [] }; }')).toThrow(
+      /lazy-global-styles\.ts.*033/s,
+    );
   });
 
   it('leaves the global styles to be made when read, and makes the same ones', async () => {

@@ -54,7 +54,10 @@ const npmScript = (script: string, ...args: string[]): Pick<Part, 'command' | 'a
 
 const typecheck: Part = { name: 'typecheck', ...npmScript('typecheck') };
 const lint: Part = { name: 'lint', ...npmScript('lint') };
-const unit: Part = { name: 'unit', ...npmScript('test:unit', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`) };
+const unit: Part = {
+  name: 'unit',
+  ...npmScript('test:unit', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`),
+};
 const build: Part = { name: 'build', ...npmScript('build') };
 // `npm run test:e2e` without its build, which ran in the first phase.
 const e2e: Part = {
@@ -67,7 +70,10 @@ const e2e: Part = {
 const width = Math.max(...[typecheck, lint, unit, build, e2e].map((part) => part.name.length));
 const out = (text: string) => process.stdout.write(text);
 // Children write to a pipe, not the terminal: keep their colours when the gate has a terminal.
-const colour = process.stdout.isTTY && process.env.NO_COLOR === undefined && process.env.FORCE_COLOR === undefined ? { FORCE_COLOR: '1' } : {};
+const colour =
+  process.stdout.isTTY && process.env.NO_COLOR === undefined && process.env.FORCE_COLOR === undefined
+    ? { FORCE_COLOR: '1' }
+    : {};
 const running = new Set<ChildProcess>();
 let interrupted: NodeJS.Signals | undefined;
 
@@ -85,7 +91,12 @@ function run(part: Part): Promise<Outcome> {
   };
   out(`${prefix}$ ${[path.relative(root, part.command) || part.command, ...part.args].join(' ')}\n`);
   return new Promise((resolve) => {
-    const child = spawn(part.command, part.args, { cwd: root, env: { ...process.env, ...colour, ...part.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(part.command, part.args, {
+      cwd: root,
+      env: { ...process.env, ...colour, ...part.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     running.add(child);
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
@@ -126,11 +137,16 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 
 const notRun = (name: string, reason: string): Outcome => ({ name, result: 'not run', reason, seconds: 0, tail: [] });
 const seconds = (value: number) => `${value.toFixed(1)} s`;
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 const cores = availableParallelism();
 const loadAtStart = load();
-out(`npm test on ${cores} cores (load average ${loadAtStart}): typecheck, lint, unit and build side by side, then e2e\n\n`);
+out(
+  `npm test on ${cores} cores (load average ${loadAtStart}): typecheck, lint, unit and build side by side, then e2e\n\n`,
+);
 await rm(reportDir, { recursive: true, force: true });
 await mkdir(reportDir, { recursive: true });
 
@@ -138,7 +154,11 @@ const started = performance.now();
 const first = await Promise.all([typecheck, lint, unit, build].map(run));
 const firstSeconds = (performance.now() - started) / 1000;
 const built = first.find((outcome) => outcome.name === 'build')?.result === 'passed';
-const second = interrupted ? notRun(e2e.name, `interrupted by ${interrupted}`) : built ? await run(e2e) : notRun(e2e.name, 'the build failed');
+const second = interrupted
+  ? notRun(e2e.name, `interrupted by ${interrupted}`)
+  : built
+    ? await run(e2e)
+    : notRun(e2e.name, 'the build failed');
 const totalSeconds = (performance.now() - started) / 1000;
 const outcomes = [...first, second];
 
@@ -182,7 +202,11 @@ function unitTests(vitest: VitestReport): Timed[] {
   return vitest.testResults.flatMap((file) =>
     file.assertionResults
       .filter((test) => typeof test.duration === 'number')
-      .map((test) => ({ seconds: (test.duration ?? 0) / 1000, title: `${path.relative(root, file.name)} › ${test.fullName}`, ...(test.status === 'failed' ? { note: 'failed' } : {}) })),
+      .map((test) => ({
+        seconds: (test.duration ?? 0) / 1000,
+        title: `${path.relative(root, file.name)} › ${test.fullName}`,
+        ...(test.status === 'failed' ? { note: 'failed' } : {}),
+      })),
   );
 }
 
@@ -192,8 +216,17 @@ function e2eTests(playwright: PlaywrightReport): Timed[] {
       spec.tests
         .filter((test) => test.results.length > 0)
         .map((test) => {
-          const note = [test.results.length > 1 ? `${test.results.length} attempts` : '', test.status === 'unexpected' ? 'failed' : test.status === 'flaky' ? 'flaky' : ''].filter(Boolean).join(', ');
-          return { seconds: test.results.reduce((sum, result) => sum + result.duration, 0) / 1000, title: [`e2e/${spec.file}:${spec.line}`, ...titles, spec.title].join(' › '), ...(note ? { note } : {}) };
+          const note = [
+            test.results.length > 1 ? `${test.results.length} attempts` : '',
+            test.status === 'unexpected' ? 'failed' : test.status === 'flaky' ? 'flaky' : '',
+          ]
+            .filter(Boolean)
+            .join(', ');
+          return {
+            seconds: test.results.reduce((sum, result) => sum + result.duration, 0) / 1000,
+            title: [`e2e/${spec.file}:${spec.line}`, ...titles, spec.title].join(' › '),
+            ...(note ? { note } : {}),
+          };
         }),
     ),
     ...(suite.suites ?? []).flatMap((inner) => walk(inner, [...titles, inner.title])),
@@ -225,17 +258,29 @@ if (playwright) {
 // ── The failed parts' last lines, then the summary ──────────────────────────────────────
 
 for (const outcome of outcomes.filter((each) => each.result === 'failed' && each.tail.length > 0)) {
-  out(`\n── ${outcome.name} failed; its last ${outcome.tail.length} lines ${'─'.repeat(40)}\n${outcome.tail.join('\n')}\n`);
+  out(
+    `\n── ${outcome.name} failed; its last ${outcome.tail.length} lines ${'─'.repeat(40)}\n${outcome.tail.join('\n')}\n`,
+  );
 }
 
 out(`\n── npm test ${'─'.repeat(60)}\n`);
 for (const outcome of outcomes) {
   const count = counts[outcome.name] ? `  ${counts[outcome.name]}` : '';
-  out(`  ${outcome.name.padEnd(width)}  ${outcome.result.padEnd(7)}  ${outcome.result === 'not run' ? ''.padStart(9) : seconds(outcome.seconds).padStart(9)}${count}\n`);
+  out(
+    `  ${outcome.name.padEnd(width)}  ${outcome.result.padEnd(7)}  ${outcome.result === 'not run' ? ''.padStart(9) : seconds(outcome.seconds).padStart(9)}${count}\n`,
+  );
 }
 const failed = outcomes.filter((outcome) => outcome.result !== 'passed');
-out(`  side by side ${seconds(firstSeconds)}, then ${second.result === 'not run' ? 'no e2e' : `e2e ${seconds(second.seconds)}`}: total ${seconds(totalSeconds)}\n`);
-out(`  load average ${loadAtStart} at the start, ${load()} at the end; reports in ${path.relative(root, reportDir)}/\n`);
+out(
+  `  side by side ${seconds(firstSeconds)}, then ${second.result === 'not run' ? 'no e2e' : `e2e ${seconds(second.seconds)}`}: total ${seconds(totalSeconds)}\n`,
+);
+out(
+  `  load average ${loadAtStart} at the start, ${load()} at the end; reports in ${path.relative(root, reportDir)}/\n`,
+);
 if (interrupted) out(`  interrupted by ${interrupted}\n`);
-out(failed.length === 0 ? '  all passed\n' : `  FAILED: ${failed.map((outcome) => (outcome.reason ? `${outcome.name} (not run: ${outcome.reason})` : outcome.name)).join(', ')}\n`);
+out(
+  failed.length === 0
+    ? '  all passed\n'
+    : `  FAILED: ${failed.map((outcome) => (outcome.reason ? `${outcome.name} (not run: ${outcome.reason})` : outcome.name)).join(', ')}\n`,
+);
 process.exitCode = failed.length === 0 && !interrupted ? 0 : 1;

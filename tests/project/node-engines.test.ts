@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
-const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } | string[]; dev?: boolean; optional?: boolean }> };
+const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { engines?: { node?: string } | string[]; dev?: boolean; optional?: boolean }>;
+};
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 
 describe('the promised Node.js version', () => {
@@ -25,7 +27,9 @@ describe('the promised Node.js version', () => {
       .filter(([name, entry]) => name !== '' && entry.optional !== true)
       .flatMap(([name, entry]) => {
         const wanted = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
-        return wanted && !semver.satisfies(oldest, wanted) ? [`${name.replace(/^.*node_modules\//, '')} wants node ${wanted}`] : [];
+        return wanted && !semver.satisfies(oldest, wanted)
+          ? [`${name.replace(/^.*node_modules\//, '')} wants node ${wanted}`]
+          : [];
       });
     expect(refusing).toEqual([]);
   });

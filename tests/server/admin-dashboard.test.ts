@@ -31,11 +31,30 @@ describe('admin dashboard', () => {
   let clock = NOW;
 
   async function addUser(name: string, roles: Role[], status: string, createdAt: Date): Promise<string> {
-    const user = await userRepository(db).create({ email: `${name.toLowerCase()}@dash.zm`, name, passwordHash: 'x', accountType: 'individual', userType: 'Customer', status: 'Active', requestedRole: null, roles });
-    await db.query('UPDATE users SET created_at = $2, status = $3 WHERE id = $1', [user?.id, createdAt.toISOString(), status]);
+    const user = await userRepository(db).create({
+      email: `${name.toLowerCase()}@dash.zm`,
+      name,
+      passwordHash: 'x',
+      accountType: 'individual',
+      userType: 'Customer',
+      status: 'Active',
+      requestedRole: null,
+      roles,
+    });
+    await db.query('UPDATE users SET created_at = $2, status = $3 WHERE id = $1', [
+      user?.id,
+      createdAt.toISOString(),
+      status,
+    ]);
     return user?.id ?? '';
   }
-  async function addRequest(applicantId: string, quantity: number, plateType: string, status: RequestStatus, createdAt: Date) {
+  async function addRequest(
+    applicantId: string,
+    quantity: number,
+    plateType: string,
+    status: RequestStatus,
+    createdAt: Date,
+  ) {
     await plateRequestRepository(db).insert({
       applicationId: randomUUID(),
       applicantId,
@@ -57,7 +76,11 @@ describe('admin dashboard', () => {
     return `nambala_session=${token}`;
   }
   async function dashboard(query = ''): Promise<AdminDashboard> {
-    const response = await app.inject({ method: 'GET', url: `/api/admin/dashboard${query}`, headers: { cookie: cookies.admin ?? '' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/admin/dashboard${query}`,
+      headers: { cookie: cookies.admin ?? '' },
+    });
     expect(response.statusCode).toBe(200);
     return response.json();
   }
@@ -90,18 +113,62 @@ describe('admin dashboard', () => {
     );
     // Two allocations to the maker: 200 standard blanks (In Stock) and 30 commercial ones (Low Stock at the default 50).
     const allocations = allocationRepository(db);
-    await allocations.save({ id: randomUUID(), shopId: agentId, plateType: 'Standard', allocatedQuantity: 200, note: '', serialFirst: null, serialLast: null }, adminId, daysAgo(9), undefined);
-    await allocations.save({ id: randomUUID(), shopId: agentId, plateType: 'Commercial', allocatedQuantity: 30, note: '', serialFirst: null, serialLast: null }, adminId, daysAgo(8), undefined);
+    await allocations.save(
+      {
+        id: randomUUID(),
+        shopId: agentId,
+        plateType: 'Standard',
+        allocatedQuantity: 200,
+        note: '',
+        serialFirst: null,
+        serialLast: null,
+      },
+      adminId,
+      daysAgo(9),
+      undefined,
+    );
+    await allocations.save(
+      {
+        id: randomUUID(),
+        shopId: agentId,
+        plateType: 'Commercial',
+        allocatedQuantity: 30,
+        note: '',
+        serialFirst: null,
+        serialLast: null,
+      },
+      adminId,
+      daysAgo(8),
+      undefined,
+    );
     await auditRepository(db).record({ actorId: adminId, action: 'user.edit', target: buyerId });
-    await auditRepository(db).record({ actorId: null, action: 'auth.sign-in', target: 'x@dash.zm', outcome: 'failure', detail: { reason: 'wrong-credentials' } });
-    await db.query("UPDATE audit_log SET at = $1", [daysAgo(1).toISOString()]);
+    await auditRepository(db).record({
+      actorId: null,
+      action: 'auth.sign-in',
+      target: 'x@dash.zm',
+      outcome: 'failure',
+      detail: { reason: 'wrong-credentials' },
+    });
+    await db.query('UPDATE audit_log SET at = $1', [daysAgo(1).toISOString()]);
   }, 60_000);
   afterAll(() => app.close());
 
   it('counts users, open requests and stock received for the default period, the last 30 days', async () => {
     const answer = await dashboard();
-    expect(answer).toMatchObject({ period: 'last30days', view: 'overview', from: daysAgo(30).toISOString(), to: NOW.toISOString() });
-    expect(answer.summary).toMatchObject({ totalUsers: 5, newUsers: 2, activeRequests: 2, requestsReceived: 3, inventoryItems: 42, lowStockAllocations: 1 });
+    expect(answer).toMatchObject({
+      period: 'last30days',
+      view: 'overview',
+      from: daysAgo(30).toISOString(),
+      to: NOW.toISOString(),
+    });
+    expect(answer.summary).toMatchObject({
+      totalUsers: 5,
+      newUsers: 2,
+      activeRequests: 2,
+      requestsReceived: 3,
+      inventoryItems: 42,
+      lowStockAllocations: 1,
+    });
     expect(answer.monthly).toEqual([
       { month: '2026-10', users: 0, requests: 1 },
       { month: '2026-11', users: 2, requests: 2 },
@@ -122,14 +189,24 @@ describe('admin dashboard', () => {
     expect(answer.monthly.map((row) => row.month)).toEqual(['2026-08', '2026-09', '2026-10', '2026-11']);
     expect(answer.monthly[0]).toEqual({ month: '2026-08', users: 0, requests: 0 });
     expect(answer.monthly[1]).toEqual({ month: '2026-09', users: 1, requests: 0 });
-    expect(answer.summary).toMatchObject({ newUsers: 4, requestsReceived: 4, activeRequests: 3, lowStockAllocations: 1 });
+    expect(answer.summary).toMatchObject({
+      newUsers: 4,
+      requestsReceived: 4,
+      activeRequests: 3,
+      lowStockAllocations: 1,
+    });
     const shares = answer.userStatuses;
     expect(shares.map((row) => row.name)).toEqual(['Active', 'Pending', 'Suspended']);
     expect(shares.reduce((sum, row) => sum + row.percentage, 0)).toBe(100);
   });
 
   it('shows the audit trail as activity and logs, without sign-ins in the activity', async () => {
-    await reportRepository(db).recordLog({ level: 'ERROR', module: 'payments', message: 'GET /api/payments failed: boom', at: daysAgo(2) });
+    await reportRepository(db).recordLog({
+      level: 'ERROR',
+      module: 'payments',
+      message: 'GET /api/payments failed: boom',
+      at: daysAgo(2),
+    });
     const answer = await dashboard('?period=last7days');
     expect(answer.activity.map((row) => [row.type, row.user])).toEqual([
       ['user', 'Admin'],
@@ -143,30 +220,51 @@ describe('admin dashboard', () => {
       ['INFO', 'user'],
       ['ERROR', 'payments'],
     ]);
-    expect(answer.logs.map((row) => row.message)).toEqual(['Refused: signed in as x@dash.zm (wrong-credentials)', `Admin: ${answer.activity[0]?.action}`, 'GET /api/payments failed: boom']);
+    expect(answer.logs.map((row) => row.message)).toEqual([
+      'Refused: signed in as x@dash.zm (wrong-credentials)',
+      `Admin: ${answer.activity[0]?.action}`,
+      'GET /api/payments failed: boom',
+    ]);
     const errors = answer.summary.health.checks.find((check) => check.id === 'errors');
     expect(errors).toMatchObject({ isOk: false, detail: '1 server error' });
     expect(answer.summary.health.isOperational).toBe(false);
-    expect((await dashboard('?period=last30days')).summary.health.checks.every((check) => check.id === 'errors' || check.isOk)).toBe(true);
+    expect(
+      (await dashboard('?period=last30days')).summary.health.checks.every(
+        (check) => check.id === 'errors' || check.isOk,
+      ),
+    ).toBe(true);
   });
 
   it('refuses an unknown period or view with a clear message', async () => {
-    const badPeriod = await app.inject({ method: 'GET', url: '/api/admin/dashboard?period=lastyear', headers: { cookie: cookies.admin ?? '' } });
+    const badPeriod = await app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard?period=lastyear',
+      headers: { cookie: cookies.admin ?? '' },
+    });
     expect(badPeriod.statusCode).toBe(400);
     expect(badPeriod.json().message).toContain('Choose a period: last7days, last30days, last3months.');
-    const badView = await app.inject({ method: 'GET', url: '/api/admin/dashboard?view=money', headers: { cookie: cookies.admin ?? '' } });
+    const badView = await app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard?view=money',
+      headers: { cookie: cookies.admin ?? '' },
+    });
     expect(badView.statusCode).toBe(400);
     expect(badView.json().fields).toEqual({ view: 'Choose a view: overview, users, requests, inventory.' });
   });
 
   it('is documented in the API description', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(document.paths['/api/admin/dashboard'].get.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['period', 'view']);
+    expect(
+      document.paths['/api/admin/dashboard'].get.parameters.map((parameter: { name: string }) => parameter.name).sort(),
+    ).toEqual(['period', 'view']);
   });
 
   it('is for administrators only', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/admin/dashboard' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie: cookies.buyer ?? '' } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie: cookies.buyer ?? '' } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('records a request that failed on the server as an ERROR line and counts it against health', async () => {
@@ -175,7 +273,12 @@ describe('admin dashboard', () => {
     expect(failed.json().message).not.toContain('disk');
     clock = new Date(NOW.getTime() + 60_000);
     const answer = await dashboard('?period=last7days');
-    expect(answer.logs[0]).toMatchObject({ level: 'ERROR', module: 'dashboard-test', message: 'GET /api/dashboard-test/failing failed: the disk is full', at: NOW.toISOString() });
+    expect(answer.logs[0]).toMatchObject({
+      level: 'ERROR',
+      module: 'dashboard-test',
+      message: 'GET /api/dashboard-test/failing failed: the disk is full',
+      at: NOW.toISOString(),
+    });
     expect(answer.summary.health.checks.find((check) => check.id === 'errors')?.detail).toBe('2 server errors');
   });
 });

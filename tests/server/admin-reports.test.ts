@@ -24,7 +24,16 @@ describe('admin reports', () => {
   const cookies: Partial<Record<'admin' | 'buyer', string>> = {};
 
   async function addUser(name: string, roles: Role[], createdAt: Date): Promise<string> {
-    const user = await userRepository(db).create({ email: `${name.toLowerCase()}@reports.zm`, name, passwordHash: 'x', accountType: 'individual', userType: 'Customer', status: 'Active', requestedRole: null, roles });
+    const user = await userRepository(db).create({
+      email: `${name.toLowerCase()}@reports.zm`,
+      name,
+      passwordHash: 'x',
+      accountType: 'individual',
+      userType: 'Customer',
+      status: 'Active',
+      requestedRole: null,
+      roles,
+    });
     await db.query('UPDATE users SET created_at = $2 WHERE id = $1', [user?.id, createdAt.toISOString()]);
     return user?.id ?? '';
   }
@@ -49,7 +58,8 @@ describe('admin reports', () => {
     await sessionRepository(db).create(token, userId, new Date(Date.now() + 3600_000));
     return `nambala_session=${token}`;
   }
-  const get = (query: string, cookie = cookies.admin ?? '') => app.inject({ method: 'GET', url: `/api/admin/reports${query}`, headers: { cookie } });
+  const get = (query: string, cookie = cookies.admin ?? '') =>
+    app.inject({ method: 'GET', url: `/api/admin/reports${query}`, headers: { cookie } });
   async function report(query = ''): Promise<AdminReport> {
     const response = await get(query);
     expect(response.statusCode).toBe(200);
@@ -81,35 +91,69 @@ describe('admin reports', () => {
 
   it('compares the default period, the last 30 days, with the 30 days before it', async () => {
     const answer = await report();
-    expect(answer).toMatchObject({ period: 'last30days', type: 'Overview', from: daysAgo(30).toISOString(), to: NOW.toISOString() });
+    expect(answer).toMatchObject({
+      period: 'last30days',
+      type: 'Overview',
+      from: daysAgo(30).toISOString(),
+      to: NOW.toISOString(),
+    });
     expect(answer.summary).toMatchObject({ newUsers: 1, requestsReceived: 1, activeRequests: 1, inventoryItems: 30 });
-    expect(answer.previous).toEqual({ from: daysAgo(60).toISOString(), to: daysAgo(30).toISOString(), newUsers: 3, requestsReceived: 3, activeRequests: 1, inventoryItems: 120 });
+    expect(answer.previous).toEqual({
+      from: daysAgo(60).toISOString(),
+      to: daysAgo(30).toISOString(),
+      newUsers: 3,
+      requestsReceived: 3,
+      activeRequests: 1,
+      inventoryItems: 120,
+    });
   });
 
   it('covers a whole year back with stock per Lusaka month, and compares it with the year before', async () => {
     const answer = await report('?period=lastyear&type=Inventory%20Report');
     expect(answer).toMatchObject({ type: 'Inventory Report', from: '2025-11-24T10:00:00.000Z' });
-    expect(answer.previous).toMatchObject({ from: '2024-11-24T10:00:00.000Z', to: '2025-11-24T10:00:00.000Z', newUsers: 1, requestsReceived: 0, inventoryItems: 0 });
+    expect(answer.previous).toMatchObject({
+      from: '2024-11-24T10:00:00.000Z',
+      to: '2025-11-24T10:00:00.000Z',
+      newUsers: 1,
+      requestsReceived: 0,
+      inventoryItems: 0,
+    });
     expect(answer.summary).toMatchObject({ newUsers: 4, requestsReceived: 5, inventoryItems: 650 });
     expect(answer.monthly).toHaveLength(13);
-    expect(answer.monthly.find((row) => row.month === '2026-03')).toEqual({ month: '2026-03', users: 0, requests: 0, inventory: 500 });
-    expect(answer.monthly.find((row) => row.month === '2026-10')).toEqual({ month: '2026-10', users: 3, requests: 2, inventory: 120 });
+    expect(answer.monthly.find((row) => row.month === '2026-03')).toEqual({
+      month: '2026-03',
+      users: 0,
+      requests: 0,
+      inventory: 500,
+    });
+    expect(answer.monthly.find((row) => row.month === '2026-10')).toEqual({
+      month: '2026-10',
+      users: 3,
+      requests: 2,
+      inventory: 120,
+    });
   });
 
   it('takes six calendar months for the last 6 months', async () => {
     const answer = await report('?period=last6months&type=System%20Report');
     expect(answer.from).toBe('2026-05-24T10:00:00.000Z');
-    expect(answer.previous.from).toBe(new Date(Date.parse('2026-05-24T10:00:00.000Z') * 2 - NOW.getTime()).toISOString());
+    expect(answer.previous.from).toBe(
+      new Date(Date.parse('2026-05-24T10:00:00.000Z') * 2 - NOW.getTime()).toISOString(),
+    );
     expect(answer.summary.health.checks.length).toBeGreaterThan(0);
   });
 
   it('refuses an unknown period or report type with a clear message', async () => {
     const badPeriod = await get('?period=last2years');
     expect(badPeriod.statusCode).toBe(400);
-    expect(badPeriod.json().message).toContain('Choose a period: last7days, last30days, last3months, last6months, lastyear.');
+    expect(badPeriod.json().message).toContain(
+      'Choose a period: last7days, last30days, last3months, last6months, lastyear.',
+    );
     const badType = await get('?type=Money');
     expect(badType.statusCode).toBe(400);
-    expect(badType.json().fields).toEqual({ type: 'Choose a report type: Overview, Users Report, Requests Report, Inventory Report, System Report.' });
+    expect(badType.json().fields).toEqual({
+      type: 'Choose a report type: Overview, Users Report, Requests Report, Inventory Report, System Report.',
+    });
   });
 
   it('is for administrators only', async () => {

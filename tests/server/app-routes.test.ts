@@ -14,7 +14,17 @@ describe('the app’s route patterns', () => {
   const patterns = routePatterns();
 
   it('lists every page of the route table, parameters as :name, and no catch-all', () => {
-    for (const page of ['/', '/marketplace', '/verification', '/v', '/auth', '/dashboard', '/dashboard/admin/inventory', '/dashboard/insurance-agent/claims', '/dashboard/user/payments/:paymentId']) {
+    for (const page of [
+      '/',
+      '/marketplace',
+      '/verification',
+      '/v',
+      '/auth',
+      '/dashboard',
+      '/dashboard/admin/inventory',
+      '/dashboard/insurance-agent/claims',
+      '/dashboard/user/payments/:paymentId',
+    ]) {
       expect(patterns).toContain(page);
     }
     expect(patterns.some((pattern) => pattern.includes('*'))).toBe(false);
@@ -31,7 +41,12 @@ describe('the app’s route patterns', () => {
 
   it('never matches a path with more segments than any pattern (property)', () => {
     const longest = Math.max(...patterns.map((pattern) => pattern.split('/').filter(Boolean).length));
-    fc.assert(fc.property(fc.array(fc.stringMatching(/^[a-z0-9-]{1,8}$/), { minLength: longest + 1, maxLength: longest + 4 }), (segments) => !isAppRoute(`/${segments.join('/')}`, patterns)));
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-z0-9-]{1,8}$/), { minLength: longest + 1, maxLength: longest + 4 }),
+        (segments) => !isAppRoute(`/${segments.join('/')}`, patterns),
+      ),
+    );
   });
 
   it('reads a routes.json, and gives up on one that is not a list of paths', () => {
@@ -51,7 +66,10 @@ describe('serving pages', () => {
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Home</title><div id="root"></div>');
     await writeFile(path.join(dir, 'app-shell.html'), '<!doctype html><title>Nambala</title><div id="root"></div>');
     // A prerendered page is tens of KiB: this one is over the compression threshold too.
-    await writeFile(path.join(dir, 'marketplace.html'), `<!doctype html><title>Marketplace</title><div id="root" data-prerendered="/marketplace">${'<p>ZM-123-ABC</p>'.repeat(200)}</div>`);
+    await writeFile(
+      path.join(dir, 'marketplace.html'),
+      `<!doctype html><title>Marketplace</title><div id="root" data-prerendered="/marketplace">${'<p>ZM-123-ABC</p>'.repeat(200)}</div>`,
+    );
     await writeFile(path.join(dir, 'routes.json'), JSON.stringify(routePatterns()));
     app = await buildTestApp({ appDir: dir, seedDemo: false });
   });
@@ -103,7 +121,9 @@ describe('serving pages', () => {
   });
 
   it('keeps the pages out of the API document', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
     expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
   });
 

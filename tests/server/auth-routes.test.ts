@@ -6,7 +6,13 @@ import type { Database } from '../../src/server/db/database';
 import { auditRepository } from '../../src/server/repositories/audit-repository';
 import { buildTestAppWithDb, signUp } from './test-app';
 
-const buyer = { name: 'Mwila Banda', email: 'mwila@example.zm', password: 'lusaka-2026', confirmPassword: 'lusaka-2026', userType: 'individual' };
+const buyer = {
+  name: 'Mwila Banda',
+  email: 'mwila@example.zm',
+  password: 'lusaka-2026',
+  confirmPassword: 'lusaka-2026',
+  userType: 'individual',
+};
 
 function sessionCookieOf(response: { headers: Record<string, unknown> }): string {
   const header = String(response.headers['set-cookie'] ?? '');
@@ -21,12 +27,19 @@ describe('accounts', () => {
   });
   afterAll(() => app.close());
 
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: payload as string, headers });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url, payload: payload as string, headers });
 
   it('signs a buyer up, active with the buyer role, in an httpOnly SameSite session cookie', async () => {
     const response = await signUp(app, buyer);
     expect(response.statusCode).toBe(201);
-    expect(response.json().user).toMatchObject({ id: expect.stringMatching(/^USR-\d{3,}$/), email: buyer.email, status: 'Active', userType: 'Customer', roles: ['buyer'] });
+    expect(response.json().user).toMatchObject({
+      id: expect.stringMatching(/^USR-\d{3,}$/),
+      email: buyer.email,
+      status: 'Active',
+      userType: 'Customer',
+      roles: ['buyer'],
+    });
     expect(response.json().user).not.toHaveProperty('passwordHash');
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(/^nambala_session=[\w-]{40,};/);
@@ -42,7 +55,11 @@ describe('accounts', () => {
     expect(visitor.statusCode).toBe(200);
     expect(visitor.json()).toEqual({ user: null });
     const signedIn = await post('/api/auth/login', { email: buyer.email, password: buyer.password });
-    const session = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: sessionCookieOf(signedIn) } });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: sessionCookieOf(signedIn) },
+    });
     expect(session.json().user).toMatchObject({ email: buyer.email, roles: ['buyer'] });
   });
 
@@ -61,7 +78,9 @@ describe('accounts', () => {
     expect(fresh.json().testMessage.link).toMatch(/^\/auth\/confirm-email\?token=[\w-]{43}$/);
     // No account yet for either: the new one is made when its link is opened.
     expect(await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users')).toEqual(before);
-    const queued = await db.query<{ user_id: string | null; recipient: string; kind: string }>("SELECT user_id, recipient, kind FROM message_outbox WHERE kind LIKE 'account.%' ORDER BY id");
+    const queued = await db.query<{ user_id: string | null; recipient: string; kind: string }>(
+      "SELECT user_id, recipient, kind FROM message_outbox WHERE kind LIKE 'account.%' ORDER BY id",
+    );
     expect(queued.slice(-2)).toEqual([
       { user_id: expect.stringMatching(/^USR-/), recipient: buyer.email, kind: 'account.signup-existing' },
       { user_id: null, recipient: 'new-person@example.zm', kind: 'account.confirm-email' },
@@ -82,7 +101,9 @@ describe('accounts', () => {
     expect(made.json().user).toMatchObject({ email, status: 'Active', roles: ['buyer'] });
     const again = await post('/api/auth/signup/confirm', { token: tokenOf(second) });
     expect(again.statusCode).toBe(400);
-    expect((await post('/api/auth/signup/confirm', { token: 'A'.repeat(43) })).json().message).toBe(SIGNUP_LINK_UNUSABLE);
+    expect((await post('/api/auth/signup/confirm', { token: 'A'.repeat(43) })).json().message).toBe(
+      SIGNUP_LINK_UNUSABLE,
+    );
     expect((await db.query('SELECT 1 FROM users WHERE lower(email) = $1', [email])).length).toBe(1);
   });
 
@@ -97,18 +118,43 @@ describe('accounts', () => {
   });
 
   it('keeps agents and officers pending, without their role, with their business details', async () => {
-    const agent = await signUp(app, { ...buyer, email: 'shop@example.zm', userType: 'agent', businessName: 'Cairo Road Plates', licenseNumber: 'PM-0042' });
+    const agent = await signUp(app, {
+      ...buyer,
+      email: 'shop@example.zm',
+      userType: 'agent',
+      businessName: 'Cairo Road Plates',
+      licenseNumber: 'PM-0042',
+    });
     expect(agent.statusCode).toBe(201);
-    expect(agent.json().user).toMatchObject({ status: 'Pending', roles: [], requestedRole: 'agent', userType: 'AGENT', businessName: 'Cairo Road Plates', licenseNumber: 'PM-0042' });
+    expect(agent.json().user).toMatchObject({
+      status: 'Pending',
+      roles: [],
+      requestedRole: 'agent',
+      userType: 'AGENT',
+      businessName: 'Cairo Road Plates',
+      licenseNumber: 'PM-0042',
+    });
     const officer = await signUp(app, { ...buyer, email: 'officer@example.zm', userType: 'law' });
     expect(officer.json().user).toMatchObject({ status: 'Pending', roles: [], requestedRole: 'police' });
   });
 
   it.each([
     [{ ...buyer, email: 'a@b.zm', confirmPassword: 'different-1' }, 'confirmPassword', 'Passwords do not match'],
-    [{ ...buyer, email: 'b@b.zm', userType: 'agent', businessName: 'Shop' }, 'businessName', 'Agents must provide Business Name and License Number'],
-    [{ ...buyer, email: 'c@b.zm', userType: 'corporate' }, 'businessName', 'Corporate accounts must provide Business/Company Name'],
-    [{ ...buyer, email: 'd@b.zm', password: 'short', confirmPassword: 'short' }, 'password', 'Password must be at least 8 characters'],
+    [
+      { ...buyer, email: 'b@b.zm', userType: 'agent', businessName: 'Shop' },
+      'businessName',
+      'Agents must provide Business Name and License Number',
+    ],
+    [
+      { ...buyer, email: 'c@b.zm', userType: 'corporate' },
+      'businessName',
+      'Corporate accounts must provide Business/Company Name',
+    ],
+    [
+      { ...buyer, email: 'd@b.zm', password: 'short', confirmPassword: 'short' },
+      'password',
+      'Password must be at least 8 characters',
+    ],
   ])('refuses a bad sign-up with the spec message (%#)', async (payload, field, message) => {
     const response = await post('/api/auth/signup', payload);
     expect(response.statusCode).toBe(400);
@@ -149,7 +195,10 @@ describe('accounts', () => {
   });
 
   it('refuses a cookie-authenticated write from another site', async () => {
-    const response = await post('/api/auth/logout', undefined, { origin: 'https://evil.example', host: 'localhost:80' });
+    const response = await post('/api/auth/logout', undefined, {
+      origin: 'https://evil.example',
+      host: 'localhost:80',
+    });
     expect(response.statusCode).toBe(403);
   });
 
@@ -162,8 +211,12 @@ describe('accounts', () => {
     expect((await me(idleCookie)).statusCode).toBe(200);
     const { hashToken } = await import('../../src/server/repositories/session-repository');
     const tokenOf = (cookie: string) => hashToken(cookie.split('=')[1] ?? '');
-    await db.query("UPDATE sessions SET last_seen_at = now() - interval '7 days 1 minute' WHERE token_hash = $1", [tokenOf(idleCookie)]);
-    await db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [tokenOf(wholeCookie)]);
+    await db.query("UPDATE sessions SET last_seen_at = now() - interval '7 days 1 minute' WHERE token_hash = $1", [
+      tokenOf(idleCookie),
+    ]);
+    await db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [
+      tokenOf(wholeCookie),
+    ]);
     expect((await me(idleCookie)).statusCode).toBe(401);
     expect((await me(wholeCookie)).statusCode).toBe(401);
   });
@@ -185,7 +238,17 @@ describe('sign-up messages a stranger could aim at someone', () => {
     const { app } = await buildTestAppWithDb();
     try {
       const bait = 'Your card is blocked. Call +260 977 000000 now';
-      const answer = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: bait, email: 'target@example.zm', password: 'lusaka-2026', confirmPassword: 'lusaka-2026', userType: 'individual' } });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: {
+          name: bait,
+          email: 'target@example.zm',
+          password: 'lusaka-2026',
+          confirmPassword: 'lusaka-2026',
+          userType: 'individual',
+        },
+      });
       expect(answer.statusCode).toBe(202);
       expect(answer.json().testMessage.body).toMatch(/^Hello,\n\nOpen the link/);
       expect(answer.json().testMessage.body).not.toContain('card is blocked');
@@ -197,11 +260,25 @@ describe('sign-up messages a stranger could aim at someone', () => {
   it(`sends at most ${SIGNUP_MESSAGES_PER_ADDRESS.max} an hour from one client address, to any emails`, async () => {
     const { app } = await buildTestAppWithDb({ authRateLimit: 1000 });
     try {
-      const signUpAs = (index: number) => app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Mwila Banda', email: `spray-${index}@example.zm`, password: 'lusaka-2026', confirmPassword: 'lusaka-2026', userType: 'individual' } });
-      for (let index = 0; index < SIGNUP_MESSAGES_PER_ADDRESS.max; index += 1) expect((await signUpAs(index)).statusCode).toBe(202);
+      const signUpAs = (index: number) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: {
+            name: 'Mwila Banda',
+            email: `spray-${index}@example.zm`,
+            password: 'lusaka-2026',
+            confirmPassword: 'lusaka-2026',
+            userType: 'individual',
+          },
+        });
+      for (let index = 0; index < SIGNUP_MESSAGES_PER_ADDRESS.max; index += 1)
+        expect((await signUpAs(index)).statusCode).toBe(202);
       const refused = await signUpAs(SIGNUP_MESSAGES_PER_ADDRESS.max);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().message).toBe('Too many sign-ups from this address in the last hour. Try again in 60 minutes.');
+      expect(refused.json().message).toBe(
+        'Too many sign-ups from this address in the last hour. Try again in 60 minutes.',
+      );
     } finally {
       await app.close();
     }
@@ -214,7 +291,11 @@ describe('demo accounts', () => {
     const { app } = await buildTestAppWithDb({ seedDemo: true });
     try {
       for (const account of DEMO_ACCOUNTS) {
-        const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password } });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: account.email, password: account.password },
+        });
         expect(response.statusCode, account.email).toBe(200);
         expect(response.json().user.roles).toEqual(account.roles);
       }

@@ -75,8 +75,16 @@ async function startServer(dataDir: string, port: number, extra: Record<string, 
 }
 
 /** Runs `npm run backup` or `npm run restore` as npm would, without npm. */
-function runCli(command: 'backup' | 'restore', args: string[], extra: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/server/${command}-cli.ts`, ...args], { cwd: root, env: childEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+function runCli(
+  command: 'backup' | 'restore',
+  args: string[],
+  extra: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `src/server/${command}-cli.ts`, ...args], {
+    cwd: root,
+    env: childEnv(extra),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -142,7 +150,9 @@ describe('backup and restore', () => {
     await writeFile(path.join(folder, 'PG_VERSION'), '17\n');
     const restore = await runCli('restore', [path.join(base, 'any.tar.gz'), '--data-dir', folder]);
     expect(restore.code).toBe(1);
-    expect(restore.stderr).toBe(`${folder} is not empty. Restore into a new folder (--data-dir DIR), or add --force to move what is in it aside to db.before-restore-<time>.\n`);
+    expect(restore.stderr).toBe(
+      `${folder} is not empty. Restore into a new folder (--data-dir DIR), or add --force to move what is in it aside to db.before-restore-<time>.\n`,
+    );
     expect(await readdir(folder)).toEqual(['PG_VERSION']);
     expect(await readdir(path.dirname(folder))).toEqual(['db']);
   }, 30_000);
@@ -153,7 +163,13 @@ describe('backup and restore', () => {
     let counts: TableCount[];
     try {
       await migrate(db);
-      for (const subject of ['one', 'two', 'three']) await contactRepository(db).save(randomUUID(), { name: 'Mutale', email: 'mutale@example.zm', subject, message: 'Kept while stopped.' });
+      for (const subject of ['one', 'two', 'three'])
+        await contactRepository(db).save(randomUUID(), {
+          name: 'Mutale',
+          email: 'mutale@example.zm',
+          subject,
+          message: 'Kept while stopped.',
+        });
       counts = await tableCountRepository(db).all();
     } finally {
       await db.close();
@@ -178,21 +194,42 @@ describe('backup and restore', () => {
     expect((await stat(controlFile)).mode & 0o777).toBe(0o600);
 
     // Rows written through the API: a session, a price change (with its history and audit entries), messages.
-    const signedIn = await fetch(`${api}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const signedIn = await fetch(`${api}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     expect(signedIn.status).toBe(200);
     const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const { settings } = (await (await fetch(`${api}/settings/pricing`)).json()) as { settings: { platePrice: number } };
+    const { settings } = (await (await fetch(`${api}/settings/pricing`)).json()) as {
+      settings: { platePrice: number };
+    };
     const changed = { ...settings, platePrice: settings.platePrice + 12_300 };
-    const put = await fetch(`${api}/admin/settings/pricing`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(changed) });
+    const put = await fetch(`${api}/admin/settings/pricing`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(changed),
+    });
     expect(put.status).toBe(200);
     for (let index = 0; index < 5; index += 1) {
-      const message = { name: 'Chanda', email: 'chanda@example.zm', subject: `Backup check ${index}`, message: 'Written before the backup.' };
-      const sent = await fetch(`${api}/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) });
+      const message = {
+        name: 'Chanda',
+        email: 'chanda@example.zm',
+        subject: `Backup check ${index}`,
+        message: 'Written before the backup.',
+      };
+      const sent = await fetch(`${api}/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(message),
+      });
       expect(sent.status).toBe(201);
     }
 
     // The route refuses a wrong token, even on this machine, and is not in the published API document.
-    expect((await fetch(`${api}/system/backup`, { method: 'POST', headers: { authorization: 'Bearer guessed' } })).status).toBe(403);
+    expect(
+      (await fetch(`${api}/system/backup`, { method: 'POST', headers: { authorization: 'Bearer guessed' } })).status,
+    ).toBe(403);
     const document = (await (await fetch(`${api}/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(document.paths)).not.toContain('/api/system/backup');
 
@@ -200,7 +237,9 @@ describe('backup and restore', () => {
     // demo's and these): the copy is compared with the folder as the server leaves it, so it
     // is taken once none is waiting. On a loaded runner the sending came after the copy.
     const waiting = async () => {
-      const page = (await (await fetch(`${api}/admin/messages?limit=100`, { headers: { cookie } })).json()) as { messages: Array<{ status: string }> };
+      const page = (await (await fetch(`${api}/admin/messages?limit=100`, { headers: { cookie } })).json()) as {
+        messages: Array<{ status: string }>;
+      };
       return page.messages.filter((message) => message.status === 'queued').length;
     };
     await expect.poll(waiting, { timeout: 30_000, interval: 200 }).toBe(0);
@@ -217,14 +256,19 @@ describe('backup and restore', () => {
     expect(backup.stdout).toContain(`by the running server (pid ${server.pid}`);
     expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
     expect(intoLiveFolder.code).toBe(1);
-    expect(intoLiveFolder.stderr).toContain(`A server (pid ${server.pid}, port ${ORIGINAL_PORT}) is running on ${original}`);
+    expect(intoLiveFolder.stderr).toContain(
+      `A server (pid ${server.pid}, port ${ORIGINAL_PORT}) is running on ${original}`,
+    );
     // The server's control file, and its token, stay out of the copy.
     const names = tarEntries(gunzipSync(await readFile(backupFile))).map((entry) => entry.name);
     expect(names).toContain('PG_VERSION');
     expect(names).not.toContain('server.json');
 
     const restored = path.join(base, 'restored', 'db');
-    const [stopped, restore] = await Promise.all([server.stop(), runCli('restore', [backupFile, '--data-dir', restored])]);
+    const [stopped, restore] = await Promise.all([
+      server.stop(),
+      runCli('restore', [backupFile, '--data-dir', restored]),
+    ]);
     expect(stopped).toBe(0);
     expect(existsSync(controlFile)).toBe(false);
     expect(restore.stderr).toBe('');
@@ -241,13 +285,20 @@ describe('backup and restore', () => {
     expect(restore.stdout).toContain(`holds ${restoredCounts.length} tables, ${totalOf(restoredCounts)} rows`);
 
     // The session signed in before the backup still works, and the price change is there.
-    const again = await startServer(restored, RESTORED_PORT, { SEED_DEMO: 'false', SIGNING_KEY_DIR: path.join(base, 'original', 'keys') });
+    const again = await startServer(restored, RESTORED_PORT, {
+      SEED_DEMO: 'false',
+      SIGNING_KEY_DIR: path.join(base, 'original', 'keys'),
+    });
     try {
-      const history = await fetch(`http://127.0.0.1:${RESTORED_PORT}/api/admin/settings/pricing/history`, { headers: { cookie } });
+      const history = await fetch(`http://127.0.0.1:${RESTORED_PORT}/api/admin/settings/pricing/history`, {
+        headers: { cookie },
+      });
       expect(history.status).toBe(200);
       const { history: changes } = (await history.json()) as { history: Array<{ settings: { platePrice: number } }> };
       expect(changes.map((change) => change.settings.platePrice)).toEqual([changed.platePrice]);
-      const pricing = (await (await fetch(`http://127.0.0.1:${RESTORED_PORT}/api/settings/pricing`)).json()) as { settings: { platePrice: number } };
+      const pricing = (await (await fetch(`http://127.0.0.1:${RESTORED_PORT}/api/settings/pricing`)).json()) as {
+        settings: { platePrice: number };
+      };
       expect(pricing.settings.platePrice).toBe(changed.platePrice);
     } finally {
       expect(await again.stop()).toBe(0);
@@ -269,9 +320,12 @@ describe('backup and restore', () => {
     const app = Fastify();
     await app.register(backupRoutes, { db, controlToken: 'the-token' });
     try {
-      const ask = (remoteAddress: string, headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/system/backup', remoteAddress, headers });
+      const ask = (remoteAddress: string, headers: Record<string, string>) =>
+        app.inject({ method: 'POST', url: '/api/system/backup', remoteAddress, headers });
       expect((await ask('203.0.113.7', { authorization: 'Bearer the-token' })).statusCode).toBe(404);
-      expect((await ask('127.0.0.1', { authorization: 'Bearer the-token', 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(404);
+      expect(
+        (await ask('127.0.0.1', { authorization: 'Bearer the-token', 'x-forwarded-for': '203.0.113.7' })).statusCode,
+      ).toBe(404);
       expect((await ask('127.0.0.1', {})).statusCode).toBe(403);
       expect((await ask('::1', { authorization: 'Bearer the-token!' })).statusCode).toBe(403);
       expect(copies).toBe(0);

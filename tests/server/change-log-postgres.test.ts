@@ -21,7 +21,8 @@ interface Cursor {
   seq: string;
 }
 const ZERO: Cursor = { txid: '0', seq: '0' };
-const compareCursor = (a: Cursor, b: Cursor) => (BigInt(a.txid) === BigInt(b.txid) ? Number(BigInt(a.seq) - BigInt(b.seq)) : BigInt(a.txid) < BigInt(b.txid) ? -1 : 1);
+const compareCursor = (a: Cursor, b: Cursor) =>
+  BigInt(a.txid) === BigInt(b.txid) ? Number(BigInt(a.seq) - BigInt(b.seq)) : BigInt(a.txid) < BigInt(b.txid) ? -1 : 1;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A small seeded generator, so a failing run can be repeated with CHANGE_LOG_SEED. */
@@ -63,7 +64,13 @@ class Writer {
   /** Records a change and returns its sequence number (read back inside the transaction: no one else sees it yet). */
   async record(scopes: string[], id: string): Promise<string> {
     await this.log.record(scopes, 'probe', id, 'put', { id });
-    return (await this.client.query<{ seq: string }>('SELECT max(seq)::text AS seq FROM change_log WHERE entity_id = $1', [id])).rows[0]?.seq ?? '';
+    return (
+      (
+        await this.client.query<{ seq: string }>('SELECT max(seq)::text AS seq FROM change_log WHERE entity_id = $1', [
+          id,
+        ])
+      ).rows[0]?.seq ?? ''
+    );
   }
 }
 
@@ -86,7 +93,10 @@ class Puller {
     expect(changes).toHaveLength(page.count);
     expect(page.count).toBeLessThanOrEqual(this.limit);
     if (!page.hasMore) expect(page.remaining).toBe(0);
-    expect(compareCursor(page.next, this.cursor), `cursor went back from ${JSON.stringify(this.cursor)} to ${JSON.stringify(page.next)}`).toBeGreaterThanOrEqual(0);
+    expect(
+      compareCursor(page.next, this.cursor),
+      `cursor went back from ${JSON.stringify(this.cursor)} to ${JSON.stringify(page.next)}`,
+    ).toBeGreaterThanOrEqual(0);
     this.cursor = page.next;
     const ids = changes.map((change) => change.id);
     this.received.push(...ids);
@@ -100,7 +110,10 @@ class Puller {
     for (;;) {
       const page = await this.pull();
       if (!page.hasMore && page.ids.length === 0 && [...wanted].every((id) => this.received.includes(id))) return;
-      if (Date.now() > deadline) throw new Error(`still missing ${[...wanted].filter((id) => !this.received.includes(id)).join(', ')} after ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `still missing ${[...wanted].filter((id) => !this.received.includes(id)).join(', ')} after ${timeoutMs} ms`,
+        );
       if (!page.hasMore) await sleep(5);
     }
   }
@@ -208,7 +221,10 @@ describe.skipIf(!baseUrl)('change log cursor on a real PostgreSQL server', () =>
     const a = await newWriter();
     const b = await newWriter();
     const named = { A: a, B: b } as const;
-    const orders = [['A', 'B'], ['B', 'A']] as const;
+    const orders = [
+      ['A', 'B'],
+      ['B', 'A'],
+    ] as const;
     for (const xidOrder of orders) {
       for (const recordOrder of orders) {
         for (const commitOrder of orders) {
@@ -225,7 +241,9 @@ describe.skipIf(!baseUrl)('change log cursor on a real PostgreSQL server', () =>
           /** Nothing from a running writer, nor from past the oldest of them. */
           const check = async () => {
             for (let page = await puller.pull(); ; page = await puller.pull()) {
-              const fence = [...running].map((name) => BigInt(txids[name] ?? '0')).reduce((low, txid) => (txid < low ? txid : low), 2n ** 64n);
+              const fence = [...running]
+                .map((name) => BigInt(txids[name] ?? '0'))
+                .reduce((low, txid) => (txid < low ? txid : low), 2n ** 64n);
               for (const id of page.ids) {
                 expect(running.has(id), `${label}: ${id} came while running`).toBe(false);
                 expect(BigInt(txids[id] ?? '0'), `${label}: ${id} came past a running writer`).toBeLessThan(fence);
@@ -319,21 +337,29 @@ describe.skipIf(!baseUrl)('change log cursor on a real PostgreSQL server', () =>
       }
       for (const outcome of await pulling) if (outcome.status === 'rejected') throw outcome.reason;
 
-      for (const [puller, scope] of [[pullers[0], main], [pullers[1], other]] as const) {
+      for (const [puller, scope] of [
+        [pullers[0], main],
+        [pullers[1], other],
+      ] as const) {
         const expected = committed
           .filter((change) => change.scopes.includes(scope))
           .sort((x, y) => (x.txid === y.txid ? Number(x.seq - y.seq) : x.txid < y.txid ? -1 : 1))
           .map((change) => change.id);
         await puller?.drain(expected);
         expect(puller?.received, `seed ${seed}, round ${round}, scope ${scope}`).toEqual(expected);
-        expect(puller?.received.filter((id) => discarded.has(id)), `seed ${seed}: rolled back changes came`).toEqual([]);
+        expect(
+          puller?.received.filter((id) => discarded.has(id)),
+          `seed ${seed}: rolled back changes came`,
+        ).toEqual([]);
         delivered += puller?.received.length ?? 0;
       }
       rolledBack += discarded.size;
       rounds += 1;
     }
     // eslint-disable-next-line no-console
-    console.log(`cursor rounds: ${rounds}, changes: ${delivered} (rolled back, never delivered: ${rolledBack}; seed ${seed}; ${Date.now() - started} ms)`);
+    console.log(
+      `cursor rounds: ${rounds}, changes: ${delivered} (rolled back, never delivered: ${rolledBack}; seed ${seed}; ${Date.now() - started} ms)`,
+    );
     expect(rounds).toBeGreaterThanOrEqual(10);
   }, 30_000);
 });

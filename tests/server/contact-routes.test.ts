@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './test-app';
 
-const valid = { name: 'Mwila Banda', email: 'mwila@example.zm', subject: 'Plate collection', message: 'When can I collect my plates?' };
+const valid = {
+  name: 'Mwila Banda',
+  email: 'mwila@example.zm',
+  subject: 'Plate collection',
+  message: 'When can I collect my plates?',
+};
 
 describe('POST /api/contact', () => {
   let app: FastifyInstance;
@@ -12,7 +17,12 @@ describe('POST /api/contact', () => {
   afterAll(() => app.close());
 
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/contact', payload: payload as string, headers: { 'content-type': 'application/json', ...headers } });
+    app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: payload as string,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
 
   it('stores a valid message and returns its id', async () => {
     const response = await post(valid);
@@ -57,7 +67,11 @@ describe('POST /api/contact', () => {
   it('refuses malformed JSON with 400 and a clear message', async () => {
     const response = await post('{"name": "Mwila",');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'The request body is not valid JSON.' });
+    expect(response.json()).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The request body is not valid JSON.',
+    });
     expect(response.body).not.toMatch(/at .*\.ts:\d+/); // no stack trace
   });
 

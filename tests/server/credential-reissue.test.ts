@@ -8,7 +8,13 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openSigner, rotateKey, type Signer } from '../../src/server/credentials/key-store';
 import type { Database } from '../../src/server/db/database';
-import { CREDENTIAL_BUCKET_ENTITY, type CredentialBucketChange, reissueUntilDone, runReissueBatch, startReissue } from '../../src/server/jobs/credential-reissue';
+import {
+  CREDENTIAL_BUCKET_ENTITY,
+  type CredentialBucketChange,
+  reissueUntilDone,
+  runReissueBatch,
+  startReissue,
+} from '../../src/server/jobs/credential-reissue';
 import { signingKeyRepository } from '../../src/server/repositories/signing-key-repository';
 import { seedDemoRegistry } from '../../src/server/seed/seed-demo';
 import { buildTestAppWithDb, openTestDatabase, sessionForNewAccount } from './test-app';
@@ -32,14 +38,21 @@ describe('a credential after its key is revoked', () => {
 
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
-    const login = async (email: string, password: string) => String((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).headers['set-cookie']).split(';')[0] ?? '';
+    const login = async (email: string, password: string) =>
+      String(
+        (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).headers[
+          'set-cookie'
+        ],
+      ).split(';')[0] ?? '';
     admin = await login('admin@nambala.zm', 'Admin#2026');
     buyer = await login('buyer@nambala.zm', 'Buyer#2026');
   }, 60_000);
   afterAll(() => app.close());
 
   it('is never handed out: the owner, the certificate data, the device copy and the registry record carry the active key’s', async () => {
-    const before = (await app.inject({ method: 'GET', url: '/api/me/plates', headers: { cookie: buyer } })).json() as { plates: OwnedPlateView[] };
+    const before = (await app.inject({ method: 'GET', url: '/api/me/plates', headers: { cookie: buyer } })).json() as {
+      plates: OwnedPlateView[];
+    };
     const registered = before.plates.filter((plate) => plate.registration !== null);
     expect(registered.length).toBeGreaterThan(0);
     expect(registered.every((plate) => plate.registration?.keyId === 1)).toBe(true);
@@ -48,28 +61,40 @@ describe('a credential after its key is revoked', () => {
     await db.query("UPDATE signing_keys SET status = 'revoked' WHERE key_id = 1");
     await rotateKey(db, { keyDir: 'memory://', signingKey: undefined });
 
-    const owned = (await app.inject({ method: 'GET', url: '/api/me/plates', headers: { cookie: buyer } })).json() as { plates: OwnedPlateView[] };
+    const owned = (await app.inject({ method: 'GET', url: '/api/me/plates', headers: { cookie: buyer } })).json() as {
+      plates: OwnedPlateView[];
+    };
     for (const plate of owned.plates.filter((view) => view.registration !== null)) {
       expect(plate.registration?.keyId).toBe(2);
       expect(keyIdOfDigits(plate.registration?.credentialDigits ?? '')).toBe(2);
     }
 
     // The owner's device, pulling from the start of the log, gets no credential of key 1 either.
-    const pulled = (await app.inject({ method: 'GET', url: '/api/sync/pull?limit=500', headers: { cookie: buyer } })).json() as { changes: Array<{ entity: string; data: unknown }> };
+    const pulled = (
+      await app.inject({ method: 'GET', url: '/api/sync/pull?limit=500', headers: { cookie: buyer } })
+    ).json() as { changes: Array<{ entity: string; data: unknown }> };
     const digits = pulled.changes.flatMap((change) => {
       if (change.entity === 'ownedPlate') {
-        const registration = (change.data as { registration: { credentialDigits: string } | null } | null)?.registration;
+        const registration = (change.data as { registration: { credentialDigits: string } | null } | null)
+          ?.registration;
         return registration ? [registration.credentialDigits] : [];
       }
-      if (change.entity === CREDENTIAL_BUCKET_ENTITY) return (change.data as CredentialBucketChange).plates.map((plate) => plate.credentialDigits);
+      if (change.entity === CREDENTIAL_BUCKET_ENTITY)
+        return (change.data as CredentialBucketChange).plates.map((plate) => plate.credentialDigits);
       return [];
     });
     expect(digits.length).toBeGreaterThan(0);
     expect(digits.map(keyIdOfDigits).filter((keyId) => keyId === 1)).toEqual([]);
 
     // The administrator's registry record of a plate the run has not reached.
-    const [other] = await db.query<{ plate_number: string }>('SELECT plate_number FROM registered_plates WHERE key_id = 1 ORDER BY plate_number LIMIT 1');
-    const record = await app.inject({ method: 'GET', url: `/api/admin/registry/${encodeURIComponent(other?.plate_number ?? '')}`, headers: { cookie: admin } });
+    const [other] = await db.query<{ plate_number: string }>(
+      'SELECT plate_number FROM registered_plates WHERE key_id = 1 ORDER BY plate_number LIMIT 1',
+    );
+    const record = await app.inject({
+      method: 'GET',
+      url: `/api/admin/registry/${encodeURIComponent(other?.plate_number ?? '')}`,
+      headers: { cookie: admin },
+    });
     expect(record.statusCode).toBe(200);
     expect((record.json() as { plate: { keyId: number } }).plate.keyId).toBe(2);
     expect(keyIdOfDigits((record.json() as { plate: { credentialDigits: string } }).plate.credentialDigits)).toBe(2);
@@ -83,27 +108,46 @@ describe('a credential after its key is revoked', () => {
     let run = started.reissue;
     for (let tries = 0; run.state === 'running' && tries < 200; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      run = ((await app.inject({ method: 'GET', url: '/api/admin/keys/reissue', headers: { cookie: admin } })).json() as { reissue: typeof run }).reissue;
+      run = (
+        (await app.inject({ method: 'GET', url: '/api/admin/keys/reissue', headers: { cookie: admin } })).json() as {
+          reissue: typeof run;
+        }
+      ).reissue;
     }
     expect(run).toMatchObject({ state: 'finished' });
     expect(run).toMatchObject({ done: run.total });
-    const byKey = await db.query<{ key_id: number; n: number }>('SELECT key_id, count(*)::int AS n FROM registered_plates GROUP BY key_id');
+    const byKey = await db.query<{ key_id: number; n: number }>(
+      'SELECT key_id, count(*)::int AS n FROM registered_plates GROUP BY key_id',
+    );
     expect(byKey).toEqual([{ key_id: 3, n: expect.any(Number) }]);
     const [owner] = await db.query<{ id: string }>("SELECT id FROM users WHERE email = 'buyer@nambala.zm'");
-    const notices = await db.query<{ title: string; body: string }>("SELECT title, body FROM notifications WHERE user_id = $1 AND kind = 'credential-reissued'", [owner?.id]);
+    const notices = await db.query<{ title: string; body: string }>(
+      "SELECT title, body FROM notifications WHERE user_id = $1 AND kind = 'credential-reissued'",
+      [owner?.id],
+    );
     // Once for the run on demand above (no run was recorded), once for this run: never once per plate.
-    const [runNotices] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM credential_reissue_notices WHERE owner_id = $1', [owner?.id]);
+    const [runNotices] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM credential_reissue_notices WHERE owner_id = $1',
+      [owner?.id],
+    );
     expect(runNotices?.n).toBe(1);
     expect(notices.at(-1)?.body).toMatch(/^Your QR code and certificate for ZM-/);
-    const [audit] = await db.query<{ detail: { reissueRun: number } }>("SELECT detail FROM audit_log WHERE action = 'key.revoke' AND target = '2'");
+    const [audit] = await db.query<{ detail: { reissueRun: number } }>(
+      "SELECT detail FROM audit_log WHERE action = 'key.revoke' AND target = '2'",
+    );
     expect(audit?.detail.reissueRun).toBeGreaterThan(0);
   });
 
   it('rotating retires the active key and re-issues what it signed', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/admin/keys/rotate', headers: { cookie: admin } });
-    expect((response.json() as { reissue: { reason: string; keyId: number } }).reissue).toMatchObject({ reason: 'retired', keyId: 3 });
+    expect((response.json() as { reissue: { reason: string; keyId: number } }).reissue).toMatchObject({
+      reason: 'retired',
+      keyId: 3,
+    });
     for (let tries = 0; tries < 200; tries += 1) {
-      const [left] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM registered_plates WHERE key_id <> 4');
+      const [left] = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM registered_plates WHERE key_id <> 4',
+      );
       if (left?.n === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -112,7 +156,9 @@ describe('a credential after its key is revoked', () => {
   });
 
   it('lets only an administrator see the run', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/admin/keys/reissue', headers: { cookie: buyer } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/admin/keys/reissue', headers: { cookie: buyer } })).statusCode,
+    ).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/api/admin/keys/reissue' })).statusCode).toBe(401);
   });
 });
@@ -129,9 +175,21 @@ describe('a re-issue run', () => {
     if (!first) throw new Error('no signer');
     await seedDemoRegistry(db, first, 2400, pino({ level: 'silent' }));
     owners = [];
-    for (const n of [1, 2, 3]) owners.push((await sessionForNewAccount(db, { email: `owner${n}@example.zm`, name: `Owner ${n}`, userType: 'Customer', roles: ['buyer'] })).id);
+    for (const n of [1, 2, 3])
+      owners.push(
+        (
+          await sessionForNewAccount(db, {
+            email: `owner${n}@example.zm`,
+            name: `Owner ${n}`,
+            userType: 'Customer',
+            roles: ['buyer'],
+          })
+        ).id,
+      );
     // Every plate belongs to one of three owners, so each batch writes entries for their devices.
-    await db.query('UPDATE registered_plates SET owner_id = ($1::text[])[1 + (abs(hashtext(plate_number)) % 3)]', [owners]);
+    await db.query('UPDATE registered_plates SET owner_id = ($1::text[])[1 + (abs(hashtext(plate_number)) % 3)]', [
+      owners,
+    ]);
     signer = await rotateKey(db, source);
     await db.transaction((tx) => startReissue(tx, { keyId: first.keyId, reason: 'retired', startedBy: null }));
   }, 60_000);
@@ -150,18 +208,29 @@ describe('a re-issue run', () => {
         },
       }),
     ).rejects.toBe(crash);
-    const [midway] = await db.query<{ done: number; n: number }>("SELECT done, (SELECT count(*)::int FROM registered_plates WHERE key_id = $1) AS n FROM credential_reissue_runs WHERE state = 'running'", [signer.keyId]);
+    const [midway] = await db.query<{ done: number; n: number }>(
+      "SELECT done, (SELECT count(*)::int FROM registered_plates WHERE key_id = $1) AS n FROM credential_reissue_runs WHERE state = 'running'",
+      [signer.keyId],
+    );
     expect(midway).toEqual({ done: 1000, n: 1000 });
 
     // Restarted: it carries on from the cursor.
     await reissueUntilDone(db, signer, { batchSize: 500 });
     expect(await runReissueBatch(db, signer)).toEqual({ state: 'idle' });
-    const [run] = await db.query<{ state: string; done: number; total: number; batches: number }>('SELECT state, done, total, batches FROM credential_reissue_runs');
-    const [plates] = await db.query<{ n: number; current: number }>('SELECT count(*)::int AS n, count(*) FILTER (WHERE key_id = $1)::int AS current FROM registered_plates', [signer.keyId]);
+    const [run] = await db.query<{ state: string; done: number; total: number; batches: number }>(
+      'SELECT state, done, total, batches FROM credential_reissue_runs',
+    );
+    const [plates] = await db.query<{ n: number; current: number }>(
+      'SELECT count(*)::int AS n, count(*) FILTER (WHERE key_id = $1)::int AS current FROM registered_plates',
+      [signer.keyId],
+    );
     expect(plates?.current).toBe(plates?.n);
     expect(run).toMatchObject({ state: 'finished', done: plates?.n, total: plates?.n });
 
-    const entries = await db.query<{ entity_id: string; data: CredentialBucketChange }>('SELECT entity_id, data FROM change_log WHERE entity = $1 ORDER BY txid, seq', [CREDENTIAL_BUCKET_ENTITY]);
+    const entries = await db.query<{ entity_id: string; data: CredentialBucketChange }>(
+      'SELECT entity_id, data FROM change_log WHERE entity = $1 ORDER BY txid, seq',
+      [CREDENTIAL_BUCKET_ENTITY],
+    );
     const seen = entries.flatMap((entry) => entry.data.plates.map((plate) => plate.plateNumber));
     expect(seen.length).toBe(plates?.n);
     expect(new Set(seen).size).toBe(plates?.n);
@@ -172,25 +241,47 @@ describe('a re-issue run', () => {
     for (const entry of entries) expect(new Set(entry.data.plates.map(() => entry.data.bucket)).size).toBe(1);
 
     // Each owner told once, for all their plates.
-    const notices = await db.query<{ user_id: string; body: string }>("SELECT user_id, body FROM notifications WHERE kind = 'credential-reissued' ORDER BY user_id");
+    const notices = await db.query<{ user_id: string; body: string }>(
+      "SELECT user_id, body FROM notifications WHERE kind = 'credential-reissued' ORDER BY user_id",
+    );
     expect(notices.map((notice) => notice.user_id).sort()).toEqual([...owners].sort());
-    for (const notice of notices) expect(notice.body).toMatch(/^Your QR code and certificate for ZM-\S+ and your \d+ other plates are new/);
-    const messages = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM message_outbox WHERE kind = 'credential-reissued' AND user_id = ANY($1::text[])", [owners]);
+    for (const notice of notices)
+      expect(notice.body).toMatch(/^Your QR code and certificate for ZM-\S+ and your \d+ other plates are new/);
+    const messages = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM message_outbox WHERE kind = 'credential-reissued' AND user_id = ANY($1::text[])",
+      [owners],
+    );
     expect(messages[0]?.n).toBeGreaterThanOrEqual(owners.length);
   });
 
   it('is resumed by the server when it starts', async () => {
     const next = await rotateKey(db, source);
-    const run = await db.transaction((tx) => startReissue(tx, { keyId: signer.keyId, reason: 'retired', startedBy: null }));
+    const run = await db.transaction((tx) =>
+      startReissue(tx, { keyId: signer.keyId, reason: 'retired', startedBy: null }),
+    );
     await runReissueBatch(db, next, { batchSize: 500 });
-    const config = loadConfig({}, { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 0, publicVerdictCacheMs: 0, authRateLimit: 0 });
+    const config = loadConfig(
+      {},
+      {
+        dataDir: 'memory://',
+        seedDemo: false,
+        appDir: '/nonexistent',
+        logLevel: 'silent',
+        demoRegistryPlates: 0,
+        publicVerdictCacheMs: 0,
+        authRateLimit: 0,
+      },
+    );
     const app = await buildApp({ config, db, logger: false });
     try {
       await app.ready();
       let state = 'running';
       for (let tries = 0; state === 'running' && tries < 200; tries += 1) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        [{ state } = { state: '' }] = await db.query<{ state: string }>('SELECT state FROM credential_reissue_runs WHERE id = $1', [run.id]);
+        [{ state } = { state: '' }] = await db.query<{ state: string }>(
+          'SELECT state FROM credential_reissue_runs WHERE id = $1',
+          [run.id],
+        );
       }
       expect(state).toBe('finished');
       const [plates] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM registered_plates');

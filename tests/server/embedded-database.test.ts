@@ -15,11 +15,23 @@ describe('embedded database on disk', () => {
 
   it('creates missing folders, seeds demo data once and keeps data across restarts', async () => {
     base = await mkdtemp(path.join(os.tmpdir(), 'nambala-db-'));
-    const config = loadConfig({}, { dataDir: path.join(base, 'data', 'nambala-db'), appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300 });
+    const config = loadConfig(
+      {},
+      {
+        dataDir: path.join(base, 'data', 'nambala-db'),
+        appDir: '/nonexistent',
+        logLevel: 'silent',
+        demoRegistryPlates: 300,
+      },
+    );
     expect(config.seedDemo).toBe(true);
 
     const first = await buildApp({ config, logger: false });
-    const sent = await first.inject({ method: 'POST', url: '/api/contact', payload: { name: 'A', email: 'a@b.zm', subject: 's', message: 'm' } });
+    const sent = await first.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'A', email: 'a@b.zm', subject: 's', message: 'm' },
+    });
     expect(sent.statusCode).toBe(201);
     await first.close();
 
@@ -27,7 +39,11 @@ describe('embedded database on disk', () => {
     try {
       const listings = (await second.inject({ method: 'GET', url: '/api/listings' })).json();
       expect(listings.listings).toHaveLength(DEMO_LISTINGS.length);
-      const again = await second.inject({ method: 'POST', url: '/api/contact', payload: { id: sent.json().id, name: 'A', email: 'a@b.zm', subject: 's', message: 'm' } });
+      const again = await second.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { id: sent.json().id, name: 'A', email: 'a@b.zm', subject: 's', message: 'm' },
+      });
       expect(again.json()).toEqual({ id: sent.json().id, created: false });
     } finally {
       await second.close();

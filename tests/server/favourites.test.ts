@@ -7,11 +7,24 @@ import { buildTestAppWithDb } from './test-app';
 describe('favourites', () => {
   let app: FastifyInstance;
   const cookies: Record<string, string> = {};
-  const signIn = async (email: string, password: string) => String((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).headers['set-cookie']).split(';')[0] ?? '';
+  const signIn = async (email: string, password: string) =>
+    String(
+      (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).headers[
+        'set-cookie'
+      ],
+    ).split(';')[0] ?? '';
   const push = (cookie: string, payload: unknown) =>
-    app.inject({ method: 'POST', url: '/api/sync/push', headers: cookie ? { cookie } : {}, payload: { clientId: 'phone', mutations: [{ id: randomUUID(), intent: 'setFavourite', payload }] } });
+    app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: cookie ? { cookie } : {},
+      payload: { clientId: 'phone', mutations: [{ id: randomUUID(), intent: 'setFavourite', payload }] },
+    });
   const favouriteChanges = async (cookie: string) =>
-    ((await app.inject({ method: 'GET', url: '/api/sync/pull?limit=1000', headers: { cookie } })).json().changes as Array<{ entity: string; id: string; op: string }>).filter((change) => change.entity === 'favourite');
+    (
+      (await app.inject({ method: 'GET', url: '/api/sync/pull?limit=1000', headers: { cookie } })).json()
+        .changes as Array<{ entity: string; id: string; op: string }>
+    ).filter((change) => change.entity === 'favourite');
 
   beforeAll(async () => {
     ({ app } = await buildTestAppWithDb({ seedDemo: true }));
@@ -21,11 +34,15 @@ describe('favourites', () => {
   afterAll(() => app.close());
 
   it("keeps a buyer's favourite for their devices only, and clears it", async () => {
-    const listings = (await app.inject({ method: 'GET', url: '/api/listings' })).json().listings as Array<{ id: string }>;
+    const listings = (await app.inject({ method: 'GET', url: '/api/listings' })).json().listings as Array<{
+      id: string;
+    }>;
     const listingId = listings[0]?.id ?? '';
     expect((await push(cookies.buyer ?? '', { listingId, favourite: true })).json().results[0].outcome).toBe('applied');
     expect((await push(cookies.buyer ?? '', { listingId, favourite: true })).json().results[0].outcome).toBe('applied');
-    expect(await favouriteChanges(cookies.buyer ?? '')).toEqual([expect.objectContaining({ id: listingId, op: 'put' })]);
+    expect(await favouriteChanges(cookies.buyer ?? '')).toEqual([
+      expect.objectContaining({ id: listingId, op: 'put' }),
+    ]);
     expect(await favouriteChanges(cookies.agent ?? '')).toEqual([]);
     await push(cookies.buyer ?? '', { listingId, favourite: false });
     // A fresh device gets the latest state: the put and the delete, the delete last.
@@ -33,8 +50,13 @@ describe('favourites', () => {
   });
 
   it('refuses a listing that does not exist, a visitor, and a malformed payload', async () => {
-    expect((await push(cookies.buyer ?? '', { listingId: 'no-such-listing', favourite: true })).json().results[0]).toMatchObject({ outcome: 'rejected', status: 404 });
+    expect(
+      (await push(cookies.buyer ?? '', { listingId: 'no-such-listing', favourite: true })).json().results[0],
+    ).toMatchObject({ outcome: 'rejected', status: 404 });
     expect((await push('', { listingId: 'x', favourite: true })).statusCode).toBe(401);
-    expect((await push(cookies.buyer ?? '', { listingId: 'x', favourite: 'yes' })).json().results[0]).toMatchObject({ outcome: 'rejected', status: 400 });
+    expect((await push(cookies.buyer ?? '', { listingId: 'x', favourite: 'yes' })).json().results[0]).toMatchObject({
+      outcome: 'rejected',
+      status: 400,
+    });
   });
 });

@@ -41,7 +41,9 @@ describe('fleet import', () => {
       payload: asText ? csv : { csv },
     });
 
-  const vehicleCount = async (ownerId: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles WHERE owner_id = $1', [ownerId]))[0]?.n ?? 0;
+  const vehicleCount = async (ownerId: string) =>
+    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles WHERE owner_id = $1', [ownerId]))[0]?.n ??
+    0;
   /** A VIN unique within this run, with `index` in its last digits. */
   const vin = (index: number) => `JTDBR32E${String(index).padStart(9, '0')}`;
 
@@ -62,16 +64,22 @@ describe('fleet import', () => {
     const response = await importCsv(owner.cookie, csv);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ imported: 3 });
-    const rows = await db.query<{ make: string; model: string; year: number | null; colour: string; chassis_number: string }>(
-      'SELECT make, model, year, colour, chassis_number FROM vehicles WHERE owner_id = $1 ORDER BY make',
-      [owner.id],
-    );
+    const rows = await db.query<{
+      make: string;
+      model: string;
+      year: number | null;
+      colour: string;
+      chassis_number: string;
+    }>('SELECT make, model, year, colour, chassis_number FROM vehicles WHERE owner_id = $1 ORDER BY make', [owner.id]);
     expect(rows).toEqual([
       { make: 'Isuzu', model: 'D-Max', year: 2022, colour: 'Red', chassis_number: 'FR12345' },
       { make: 'Mercedes-Benz', model: 'Actros\r\n2645', year: null, colour: 'Silver', chassis_number: '' },
       { make: 'Toyota', model: 'Land Cruiser, 200', year: 2015, colour: 'Pearl "White"', chassis_number: vin(1) },
     ]);
-    const [logged] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM change_log WHERE entity = 'vehicle' AND scopes = ARRAY[$1]", [`user:${owner.id}`]);
+    const [logged] = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM change_log WHERE entity = 'vehicle' AND scopes = ARRAY[$1]",
+      [`user:${owner.id}`],
+    );
     expect(logged?.n).toBe(3);
   });
 
@@ -84,7 +92,9 @@ describe('fleet import', () => {
 
   it('names every bad row and stores nothing when any row is wrong', async () => {
     const owner = await newOwner();
-    expect((await importCsv(owner.cookie, `make,model,colour,chassis_number\nToyota,Hilux,White,${vin(10)}\n`)).statusCode).toBe(201);
+    expect(
+      (await importCsv(owner.cookie, `make,model,colour,chassis_number\nToyota,Hilux,White,${vin(10)}\n`)).statusCode,
+    ).toBe(201);
     const csv = [
       'make,model,year,colour,chassis_number',
       `Toyota,Corolla,2018,White,${vin(11)}`,
@@ -114,10 +124,28 @@ describe('fleet import', () => {
     const owner = await newOwner();
     const other = await newOwner();
     const hold = (ownerId: string, plateNumber: string) =>
-      db.transaction((tx) => plateLifecycle(tx).hold({ plateNumber, ownerId, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9', source: 'marketplace', sourceRef: 'PO-000002', agentId: null, orderId: null, at: new Date() }, { id: null }));
+      db.transaction((tx) =>
+        plateLifecycle(tx).hold(
+          {
+            plateNumber,
+            ownerId,
+            ownerName: 'Mwila Banda',
+            ownerNrc: '123456/78/9',
+            source: 'marketplace',
+            sourceRef: 'PO-000002',
+            agentId: null,
+            orderId: null,
+            at: new Date(),
+          },
+          { id: null },
+        ),
+      );
     await hold(owner.id, 'ZM-701-IMP');
     await hold(other.id, 'ZM-702-IMP');
-    const bad = await importCsv(owner.cookie, `make,model,colour,plate_number\nToyota,Hilux,White,zm-701-imp\nToyota,Hilux,White,ZM-701-IMP\nToyota,Hilux,White,ZM-702-IMP\n`);
+    const bad = await importCsv(
+      owner.cookie,
+      `make,model,colour,plate_number\nToyota,Hilux,White,zm-701-imp\nToyota,Hilux,White,ZM-701-IMP\nToyota,Hilux,White,ZM-702-IMP\n`,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([
       'Row 3: Plate ZM-701-IMP is also on row 2.',
@@ -125,17 +153,25 @@ describe('fleet import', () => {
     ]);
     const good = await importCsv(owner.cookie, `make,model,colour,plate_number\nToyota,Hilux,White,zm-701-imp\n`);
     expect(good.statusCode).toBe(201);
-    const [row] = await db.query<{ plate_number: string }>('SELECT plate_number FROM vehicles WHERE owner_id = $1', [owner.id]);
+    const [row] = await db.query<{ plate_number: string }>('SELECT plate_number FROM vehicles WHERE owner_id = $1', [
+      owner.id,
+    ]);
     expect(row?.plate_number).toBe('ZM-701-IMP');
     // Now on a vehicle: a second file cannot put it on another.
     const again = await importCsv(owner.cookie, `make,model,colour,plate_number\nIsuzu,D-Max,Red,ZM-701-IMP\n`);
-    expect(again.json().errors).toEqual(['Row 2: Plate ZM-701-IMP is already on your White Toyota Hilux. Take it off that vehicle first.']);
+    expect(again.json().errors).toEqual([
+      'Row 2: Plate ZM-701-IMP is already on your White Toyota Hilux. Take it off that vehicle first.',
+    ]);
   });
 
   it('says what is wrong with the header, an empty file or a file with no vehicles', async () => {
     const owner = await newOwner();
-    expect((await importCsv(owner.cookie, '')).json().errors).toEqual(['The file is empty. Its first row must name the columns: make, model, year, colour, chassis_number, plate_number.']);
-    expect((await importCsv(owner.cookie, 'make,model,colour\r\n')).json().errors).toEqual(['The file names its columns but has no vehicles under them.']);
+    expect((await importCsv(owner.cookie, '')).json().errors).toEqual([
+      'The file is empty. Its first row must name the columns: make, model, year, colour, chassis_number, plate_number.',
+    ]);
+    expect((await importCsv(owner.cookie, 'make,model,colour\r\n')).json().errors).toEqual([
+      'The file names its columns but has no vehicles under them.',
+    ]);
     expect((await importCsv(owner.cookie, 'make,model,owner\nToyota,Hilux,Me\n')).json().errors).toEqual([
       "Row 1: column 3 ('owner') is not one Nambala reads. The columns are make, model, year, colour, chassis_number, plate_number.",
       'Row 1: the column colour is missing. The columns are make, model, year, colour, chassis_number, plate_number.',
@@ -149,10 +185,19 @@ describe('fleet import', () => {
     const owner = await newOwner();
     const rows = (count: number, offset: number) =>
       // The longest make and model a plate's credential holds (24 characters), and cells padded with spaces as some spreadsheets export them.
-      Array.from({ length: count }, (_, index) => `Toyota Motor Corporation,    Hiace Commuter High Roof    ,2020,    Pearl White     ,${vin(100_000 + offset + index)}    `);
-    const tooMany = await importCsv(owner.cookie, ['make,model,year,colour,chassis_number', ...rows(10_001, 0)].join('\n'));
+      Array.from(
+        { length: count },
+        (_, index) =>
+          `Toyota Motor Corporation,    Hiace Commuter High Roof    ,2020,    Pearl White     ,${vin(100_000 + offset + index)}    `,
+      );
+    const tooMany = await importCsv(
+      owner.cookie,
+      ['make,model,year,colour,chassis_number', ...rows(10_001, 0)].join('\n'),
+    );
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().errors).toEqual(['The file has more than 10,000 vehicles; import at most 10,000 at a time (split the file).']);
+    expect(tooMany.json().errors).toEqual([
+      'The file has more than 10,000 vehicles; import at most 10,000 at a time (split the file).',
+    ]);
     const file = ['make,model,year,colour,chassis_number', ...rows(10_000, 0)].join('\n');
     expect(file.length).toBeGreaterThan(1024 * 1024);
     const full = await importCsv(owner.cookie, file);
@@ -182,7 +227,10 @@ describe('fleet import', () => {
    * file is sent signed out (refused 401 after the body is read, so only the framework's
    * own handling of the bytes): the difference is the import's own work.
    */
-  async function importStall(cookie: string, file: string): Promise<{ stall: number; reference: number; answer: Awaited<ReturnType<typeof importCsv>> }> {
+  async function importStall(
+    cookie: string,
+    file: string,
+  ): Promise<{ stall: number; reference: number; answer: Awaited<ReturnType<typeof importCsv>> }> {
     const reference = await longestStall(() => importCsv(undefined, file, true));
     let answer: Awaited<ReturnType<typeof importCsv>> | undefined;
     const stall = await longestStall(async () => {
@@ -197,7 +245,10 @@ describe('fleet import', () => {
    * on a shared machine preempt this one now and then, which looks like a stall; work that
    * holds the event loop itself does so on every try.
    */
-  async function ownStall(cookie: string, file: string): Promise<{ extra: number; answer: Awaited<ReturnType<typeof importCsv>> }> {
+  async function ownStall(
+    cookie: string,
+    file: string,
+  ): Promise<{ extra: number; answer: Awaited<ReturnType<typeof importCsv>> }> {
     let best: { extra: number; answer: Awaited<ReturnType<typeof importCsv>> } | undefined;
     for (let attempt = 0; attempt < 3 && (best === undefined || best.extra >= 50); attempt += 1) {
       const { stall, reference, answer } = await importStall(cookie, file);
@@ -213,14 +264,19 @@ describe('fleet import', () => {
     // The import's own work holds the event loop a few milliseconds at a time (it held it for seconds at once).
     expect(extra).toBeLessThan(50);
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().errors).toEqual(['The file has more than 20,001 lines; import at most 10,000 vehicles at a time (split the file, and delete its empty rows).']);
+    expect(answer.json().errors).toEqual([
+      'The file has more than 20,001 lines; import at most 10,000 vehicles at a time (split the file, and delete its empty rows).',
+    ]);
     expect(await vehicleCount(owner.id)).toBe(0);
   }, 30_000);
 
   it('checks 10,000 rows a few milliseconds at a time, so other requests are answered meanwhile', async () => {
     const owner = await newOwner();
     const rows = Array.from({ length: 9_999 }, (_, index) => `Toyota,Hilux,2020,White,${vin(300_000 + index)}`);
-    const { extra, answer } = await ownStall(owner.cookie, ['make,model,year,colour,chassis_number', ...rows, 'Toyota,,2020,White,'].join('\n'));
+    const { extra, answer } = await ownStall(
+      owner.cookie,
+      ['make,model,year,colour,chassis_number', ...rows, 'Toyota,,2020,White,'].join('\n'),
+    );
     // Checking every row's values took 90 to 230 ms in one go.
     expect(extra).toBeLessThan(50);
     expect(answer.statusCode).toBe(400);
@@ -230,7 +286,12 @@ describe('fleet import', () => {
   it('refuses someone signed out, and a malformed body with a 400', async () => {
     expect((await importCsv(undefined, 'make,model,colour\nToyota,Hilux,White\n')).statusCode).toBe(401);
     const owner = await newOwner();
-    const malformed = await app.inject({ method: 'POST', url: '/api/fleet/import', headers: { cookie: owner.cookie }, payload: { file: 'x' } });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/fleet/import',
+      headers: { cookie: owner.cookie },
+      payload: { file: 'x' },
+    });
     expect(malformed.statusCode).toBe(400);
   });
 
@@ -239,9 +300,13 @@ describe('fleet import', () => {
     const other = await newOwner();
     const pullVehicles = async (cookie: string) => {
       const response = await app.inject({ method: 'GET', url: '/api/sync/pull?limit=1000', headers: { cookie } });
-      return (response.json().changes as Array<{ entity: string; data: { ownerId: string } | null }>).filter((change) => change.entity === 'vehicle');
+      return (response.json().changes as Array<{ entity: string; data: { ownerId: string } | null }>).filter(
+        (change) => change.entity === 'vehicle',
+      );
     };
-    expect((await importCsv(owner.cookie, 'make,model,colour\nToyota,Hilux,White\nIsuzu,D-Max,Red\n')).statusCode).toBe(201);
+    expect((await importCsv(owner.cookie, 'make,model,colour\nToyota,Hilux,White\nIsuzu,D-Max,Red\n')).statusCode).toBe(
+      201,
+    );
     const mine = await pullVehicles(owner.cookie);
     expect(mine.map((change) => change.data?.ownerId)).toEqual([owner.id, owner.id]);
     expect(await pullVehicles(other.cookie)).toEqual([]);

@@ -6,7 +6,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_TOO_EASY } from '../../src/server/auth/password-strength';
-import { hashesRunning, hashPassword, MAX_PARALLEL_HASHES, UNKNOWN_USER_HASH, verifyPassword } from '../../src/server/auth/passwords';
+import {
+  hashesRunning,
+  hashPassword,
+  MAX_PARALLEL_HASHES,
+  UNKNOWN_USER_HASH,
+  verifyPassword,
+} from '../../src/server/auth/passwords';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, parseTrustProxy } from '../../src/server/config';
 import { type Database } from '../../src/server/db/database';
@@ -48,12 +54,16 @@ describe('sign-in under concurrent guesses', () => {
   });
   afterAll(() => app.close());
 
-  const signUpAs = (email: string) => signUp(app, { name: 'Mwila Banda', email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' });
-  const login = (email: string, password: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const signUpAs = (email: string) =>
+    signUp(app, { name: 'Mwila Banda', email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' });
+  const login = (email: string, password: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
   it(`lets at most ${SIGN_IN_POLICY.maxFailures} of 40 wrong guesses sent at once be checked; the rest get 429`, async () => {
     await signUpAs('guessed@example.zm');
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => login('guessed@example.zm', `wrong-guess-${index}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => login('guessed@example.zm', `wrong-guess-${index}`)),
+    );
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(SIGN_IN_POLICY.maxFailures);
     expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(40 - SIGN_IN_POLICY.maxFailures);
@@ -75,12 +85,24 @@ describe('a NUL byte in the address', () => {
   let cookie = '';
   beforeAll(async () => {
     ({ app } = await buildTestAppWithDb());
-    const signup = await signUp(app, { name: 'Mwila Banda', email: 'nul@example.zm', password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' });
+    const signup = await signUp(app, {
+      name: 'Mwila Banda',
+      email: 'nul@example.zm',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      userType: 'individual',
+    });
     cookie = String(signup.headers['set-cookie']).split(';')[0] ?? '';
   });
   afterAll(() => app.close());
 
-  it.each(['/api/payments/abc%00def', '/api/listings/abc%00def', '/api/applications/abc%00def', '/api/verification/ZM%00-1', '/api/payments?x=%00'])('answers %s with a 400 that says why', async (url) => {
+  it.each([
+    '/api/payments/abc%00def',
+    '/api/listings/abc%00def',
+    '/api/applications/abc%00def',
+    '/api/verification/ZM%00-1',
+    '/api/payments?x=%00',
+  ])('answers %s with a 400 that says why', async (url) => {
     const answer = await app.inject({ method: 'GET', url, headers: { cookie } });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().message).toBe('The address must not contain the NUL character (%00).');
@@ -93,12 +115,23 @@ describe('a push with one change the database could not store', () => {
   let agent = '';
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'agent@nambala.zm', password: 'Agent#2026' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'agent@nambala.zm', password: 'Agent#2026' },
+    });
     agent = String(login.headers['set-cookie']).split(';')[0] ?? '';
   }, 60_000);
   afterAll(() => app.close());
 
-  const blanks = (receivedDate: string) => ({ id: randomUUID(), itemType: 'Plate Blanks', quantity: 10, batchNumber: 'B-0001', receivedDate, allocationId: null });
+  const blanks = (receivedDate: string) => ({
+    id: randomUUID(),
+    itemType: 'Plate Blanks',
+    quantity: 10,
+    batchNumber: 'B-0001',
+    receivedDate,
+    allocationId: null,
+  });
 
   it('refuses that change alone, with a reason, and applies the changes sent after it', async () => {
     const poisoned = blanks('0000-01-01');
@@ -107,13 +140,25 @@ describe('a push with one change the database could not store', () => {
       method: 'POST',
       url: '/api/sync/push',
       headers: { cookie: agent },
-      payload: { clientId: 'tablet', mutations: [{ id: randomUUID(), intent: 'recordInventoryItem', payload: poisoned }, { id: randomUUID(), intent: 'recordInventoryItem', payload: later }] },
+      payload: {
+        clientId: 'tablet',
+        mutations: [
+          { id: randomUUID(), intent: 'recordInventoryItem', payload: poisoned },
+          { id: randomUUID(), intent: 'recordInventoryItem', payload: later },
+        ],
+      },
     });
     expect(answer.statusCode).toBe(200);
     const [first, second] = answer.json().results;
-    expect(first).toMatchObject({ outcome: 'rejected', status: 400, message: 'Received date must be in 1900 or later' });
+    expect(first).toMatchObject({
+      outcome: 'rejected',
+      status: 400,
+      message: 'Received date must be in 1900 or later',
+    });
     expect(second).toMatchObject({ outcome: 'applied' });
-    const stored = await db.query<{ id: string }>('SELECT id FROM agent_inventory_items WHERE id = ANY($1::text[])', [[poisoned.id, later.id]]);
+    const stored = await db.query<{ id: string }>('SELECT id FROM agent_inventory_items WHERE id = ANY($1::text[])', [
+      [poisoned.id, later.id],
+    ]);
     expect(stored.map((row) => row.id)).toEqual([later.id]);
   });
 
@@ -124,13 +169,21 @@ describe('a push with one change the database could not store', () => {
       method: 'POST',
       url: '/api/sync/push',
       headers: { cookie: agent },
-      payload: { clientId: 'tablet', mutations: [{ id: randomUUID(), intent: 'recordInventoryItem', payload: escaped }, { id: randomUUID(), intent: 'recordInventoryItem', payload: later }] },
+      payload: {
+        clientId: 'tablet',
+        mutations: [
+          { id: randomUUID(), intent: 'recordInventoryItem', payload: escaped },
+          { id: randomUUID(), intent: 'recordInventoryItem', payload: later },
+        ],
+      },
     });
     expect(answer.statusCode).toBe(200);
     const [first, second] = answer.json().results;
     expect(first).toMatchObject({ outcome: 'rejected', status: 400, message: CONTROL_TEXT_MESSAGE });
     expect(second).toMatchObject({ outcome: 'applied' });
-    const stored = await db.query<{ id: string }>('SELECT id FROM agent_inventory_items WHERE id = ANY($1::text[])', [[escaped.id, later.id]]);
+    const stored = await db.query<{ id: string }>('SELECT id FROM agent_inventory_items WHERE id = ANY($1::text[])', [
+      [escaped.id, later.id],
+    ]);
     expect(stored.map((row) => row.id)).toEqual([later.id]);
   });
 
@@ -139,7 +192,10 @@ describe('a push with one change the database could not store', () => {
       method: 'POST',
       url: '/api/sync/push',
       headers: { cookie: agent },
-      payload: { clientId: 'tablet\u0007', mutations: [{ id: randomUUID(), intent: 'recordInventoryItem', payload: blanks('2026-11-22') }] },
+      payload: {
+        clientId: 'tablet\u0007',
+        mutations: [{ id: randomUUID(), intent: 'recordInventoryItem', payload: blanks('2026-11-22') }],
+      },
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().message).toBe('clientId must not contain control characters');
@@ -148,8 +204,17 @@ describe('a push with one change the database could not store', () => {
 
 describe('forwarded headers', () => {
   const wrongSignIn = (app: FastifyInstance) =>
-    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.zm', password: 'wrong-guess-1' }, headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' }, remoteAddress: '198.51.100.7' });
-  const auditedIp = async (db: Database) => (await db.query<{ ip: string }>("SELECT ip FROM audit_log WHERE action = 'auth.sign-in' ORDER BY id DESC LIMIT 1"))[0]?.ip;
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.zm', password: 'wrong-guess-1' },
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
+      remoteAddress: '198.51.100.7',
+    });
+  const auditedIp = async (db: Database) =>
+    (
+      await db.query<{ ip: string }>("SELECT ip FROM audit_log WHERE action = 'auth.sign-in' ORDER BY id DESC LIMIT 1")
+    )[0]?.ip;
 
   it('are ignored by default: the audit trail records the real peer, not what a client claims', async () => {
     const { app, db } = await buildTestAppWithDb();
@@ -163,7 +228,14 @@ describe('forwarded headers', () => {
 
   it('are believed from a proxy named in TRUST_PROXY, and only from it', async () => {
     const db = await openTestDatabase();
-    const app = await buildApp({ config: loadConfig({ TRUST_PROXY: '198.51.100.7' }, { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent', publicVerdictCacheMs: 0 }), db, logger: false });
+    const app = await buildApp({
+      config: loadConfig(
+        { TRUST_PROXY: '198.51.100.7' },
+        { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent', publicVerdictCacheMs: 0 },
+      ),
+      db,
+      logger: false,
+    });
     try {
       await wrongSignIn(app);
       expect(await auditedIp(db)).toBe('203.0.113.9');
@@ -190,9 +262,22 @@ describe('a change that reuses another shop’s row id', () => {
   let otherShopBlanks: ReturnType<typeof plateBlanks>;
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'agent@nambala.zm', password: 'Agent#2026' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'agent@nambala.zm', password: 'Agent#2026' },
+    });
     shop = String(login.headers['set-cookie']).split(';')[0] ?? '';
-    const other = await userRepository(db).create({ email: 'othershop@example.zm', name: 'Other Shop', passwordHash: 'x', accountType: 'agent', userType: 'AGENT', status: 'Active', requestedRole: null, roles: ['agent'] });
+    const other = await userRepository(db).create({
+      email: 'othershop@example.zm',
+      name: 'Other Shop',
+      passwordHash: 'x',
+      accountType: 'agent',
+      userType: 'AGENT',
+      status: 'Active',
+      requestedRole: null,
+      roles: ['agent'],
+    });
     await sessionRepository(db).create('other-shop-session', other?.id ?? '', new Date(Date.now() + 3_600_000));
     otherShop = 'nambala_session=other-shop-session';
     // Each shop makes only numbers it was given: these are.
@@ -204,20 +289,46 @@ describe('a change that reuses another shop’s row id', () => {
   afterAll(() => app.close());
 
   const push = (cookie: string, intent: string, payload: object) =>
-    app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 'tablet', mutations: [{ id: randomUUID(), intent, payload }] } });
+    app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { cookie },
+      payload: { clientId: 'tablet', mutations: [{ id: randomUUID(), intent, payload }] },
+    });
 
   it('is refused with a reason, not answered "applied" and dropped, and the first shop’s row stays as it was', async () => {
-    const item = { id: randomUUID(), itemType: 'Plate Blanks', quantity: 10, batchNumber: 'B-0001', receivedDate: '2026-11-20', allocationId: null };
+    const item = {
+      id: randomUUID(),
+      itemType: 'Plate Blanks',
+      quantity: 10,
+      batchNumber: 'B-0001',
+      receivedDate: '2026-11-20',
+      allocationId: null,
+    };
     expect((await push(shop, 'recordInventoryItem', item)).json().results[0]).toMatchObject({ outcome: 'applied' });
     // The same change sent again by its own shop is still fine.
     expect((await push(shop, 'recordInventoryItem', item)).json().results[0]).toMatchObject({ outcome: 'applied' });
     const stolen = await push(otherShop, 'recordInventoryItem', { ...item, quantity: 999 });
     expect(stolen.json().results[0]).toMatchObject({ outcome: 'rejected', status: 409, message: FOREIGN_ROW_ID });
-    expect(await db.query('SELECT quantity, agent_id FROM agent_inventory_items WHERE id = $1', [item.id])).toEqual([{ quantity: 10, agent_id: expect.not.stringMatching(/othershop/) }]);
+    expect(await db.query('SELECT quantity, agent_id FROM agent_inventory_items WHERE id = $1', [item.id])).toEqual([
+      { quantity: 10, agent_id: expect.not.stringMatching(/othershop/) },
+    ]);
 
-    const record = { id: randomUUID(), plateNumber: 'ZM-901-HRD', status: 'Printed', batchNumber: 'B-0002', productionDate: '2026-11-20', notes: '', ...shopBlanks('ZM-901-HRD') };
+    const record = {
+      id: randomUUID(),
+      plateNumber: 'ZM-901-HRD',
+      status: 'Printed',
+      batchNumber: 'B-0002',
+      productionDate: '2026-11-20',
+      notes: '',
+      ...shopBlanks('ZM-901-HRD'),
+    };
     expect((await push(shop, 'recordManufacturing', record)).json().results[0]).toMatchObject({ outcome: 'applied' });
-    const reused = await push(otherShop, 'recordManufacturing', { ...record, plateNumber: 'ZM-902-HRD', ...otherShopBlanks('ZM-902-HRD') });
+    const reused = await push(otherShop, 'recordManufacturing', {
+      ...record,
+      plateNumber: 'ZM-902-HRD',
+      ...otherShopBlanks('ZM-902-HRD'),
+    });
     expect(reused.json().results[0]).toMatchObject({ outcome: 'rejected', status: 409, message: FOREIGN_ROW_ID });
   });
 });
@@ -229,17 +340,42 @@ describe('passwords easy to guess', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['password', '12345678', '        ', 'P@ssw0rd', 'qwertyui'])('refuses %j at sign-up with a message that says why', async (password) => {
-    const answer = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Mwila Banda', email: `weak-${randomUUID()}@example.zm`, password, confirmPassword: password, userType: 'individual' } });
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().fields).toEqual({ password: PASSWORD_TOO_EASY });
-  });
+  it.each(['password', '12345678', '        ', 'P@ssw0rd', 'qwertyui'])(
+    'refuses %j at sign-up with a message that says why',
+    async (password) => {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: {
+          name: 'Mwila Banda',
+          email: `weak-${randomUUID()}@example.zm`,
+          password,
+          confirmPassword: password,
+          userType: 'individual',
+        },
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().fields).toEqual({ password: PASSWORD_TOO_EASY });
+    },
+  );
 
   it('refuses one as a new password in Settings, before counting the attempt, and accepts three unrelated words', async () => {
-    const signup = await signUp(app, { name: 'Mwila Banda', email: 'strong@example.zm', password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' });
+    const signup = await signUp(app, {
+      name: 'Mwila Banda',
+      email: 'strong@example.zm',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      userType: 'individual',
+    });
     expect(signup.statusCode).toBe(201);
     const cookie = String(signup.headers['set-cookie']).split(';')[0] ?? '';
-    const change = (newPassword: string) => app.inject({ method: 'POST', url: '/api/auth/password', headers: { cookie }, payload: { currentPassword: PASSWORD, newPassword, confirmPassword: newPassword } });
+    const change = (newPassword: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: { cookie },
+        payload: { currentPassword: PASSWORD, newPassword, confirmPassword: newPassword },
+      });
     expect((await change('12345678')).json().fields).toEqual({ newPassword: PASSWORD_TOO_EASY });
     expect((await change('mango-kettle-river')).statusCode).toBe(204);
   });
@@ -249,7 +385,13 @@ describe('the account routes’ limit per client address', () => {
   it('answers 429 with Retry-After once one address has made AUTH_RATE_LIMIT requests in a minute, whatever emails it tries, and not another address', async () => {
     const { app } = await buildTestAppWithDb({ authRateLimit: 10 });
     try {
-      const attempt = (index: number, remoteAddress: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `someone-${index}@example.zm`, password: 'wrong-guess-1' }, remoteAddress });
+      const attempt = (index: number, remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `someone-${index}@example.zm`, password: 'wrong-guess-1' },
+          remoteAddress,
+        });
       const codes: number[] = [];
       for (let index = 0; index < 12; index += 1) codes.push((await attempt(index, '198.51.100.20')).statusCode);
       expect(codes.slice(0, 10).every((code) => code === 401)).toBe(true);
@@ -259,7 +401,9 @@ describe('the account routes’ limit per client address', () => {
       expect(limited.json().message).toMatch(/^Too many requests from this address\. Try again in \d+ seconds?\.$/);
       expect((await attempt(100, '198.51.100.21')).statusCode).toBe(401);
       // Other routes are not limited.
-      expect((await app.inject({ method: 'GET', url: '/api/settings/pricing', remoteAddress: '198.51.100.20' })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/settings/pricing', remoteAddress: '198.51.100.20' })).statusCode,
+      ).toBe(200);
     } finally {
       await app.close();
     }

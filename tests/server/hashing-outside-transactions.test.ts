@@ -49,16 +49,38 @@ describe('password hashing', () => {
   let adminCookie = '';
   beforeAll(async () => {
     const db = await openTestDatabase();
-    const config = loadConfig({}, { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0, authRateLimit: 0 });
+    const config = loadConfig(
+      {},
+      {
+        dataDir: 'memory://',
+        seedDemo: false,
+        appDir: '/nonexistent',
+        logLevel: 'silent',
+        demoRegistryPlates: 300,
+        publicVerdictCacheMs: 0,
+        authRateLimit: 0,
+      },
+    );
     app = await buildApp({ config, db: watched(db), logger: false });
     app.addHook('onClose', () => db.close());
-    ({ cookie: adminCookie } = await sessionForNewAccount(db, { email: 'admin@example.zm', name: 'Admin', userType: 'ADMIN', roles: ['admin'] }));
+    ({ cookie: adminCookie } = await sessionForNewAccount(db, {
+      email: 'admin@example.zm',
+      name: 'Admin',
+      userType: 'ADMIN',
+      roles: ['admin'],
+    }));
   });
   afterAll(() => app.close());
 
   it('happens outside any transaction for sign-ups, whether or not the email has an account', async () => {
     watch.hashes.length = 0;
-    const body = { name: 'Mwila Banda', email: 'mwila@example.zm', password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' };
+    const body = {
+      name: 'Mwila Banda',
+      email: 'mwila@example.zm',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      userType: 'individual',
+    };
     expect((await signUp(app, body)).statusCode).toBe(201);
     expect((await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body })).statusCode).toBe(202);
     expect(watch.hashes).toEqual([false, false]);
@@ -72,13 +94,30 @@ describe('password hashing', () => {
       headers: { cookie: adminCookie },
       payload: {
         clientId: 'admin-device',
-        mutations: [{ id: randomUUID(), intent: 'addUser', payload: { id: randomUUID(), name: 'Chanda Phiri', email: 'chanda@example.zm', userType: 'Customer', status: 'Active', temporaryPassword: PASSWORD } }],
+        mutations: [
+          {
+            id: randomUUID(),
+            intent: 'addUser',
+            payload: {
+              id: randomUUID(),
+              name: 'Chanda Phiri',
+              email: 'chanda@example.zm',
+              userType: 'Customer',
+              status: 'Active',
+              temporaryPassword: PASSWORD,
+            },
+          },
+        ],
       },
     });
     expect(push.statusCode, push.body).toBe(200);
     expect(push.json().results[0]).toMatchObject({ outcome: 'applied' });
     expect(watch.hashes).toEqual([false]);
-    const signIn = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'chanda@example.zm', password: PASSWORD } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'chanda@example.zm', password: PASSWORD },
+    });
     expect(signIn.statusCode).toBe(200);
   });
 
@@ -92,7 +131,17 @@ describe('password hashing', () => {
     const burstStarted = performance.now();
     const burst = Promise.all(
       Array.from({ length: 16 }, (_, index) =>
-        app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Flood', email: `flood-${index}@example.zm`, password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' } }),
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: {
+            name: 'Flood',
+            email: `flood-${index}@example.zm`,
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            userType: 'individual',
+          },
+        }),
       ),
     );
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -14,7 +14,12 @@ describe('GET /api/health', () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ status: 'ok', database: 'pglite', databaseReachable: true, migration: (await listMigrations()).at(-1) });
+    expect(body).toMatchObject({
+      status: 'ok',
+      database: 'pglite',
+      databaseReachable: true,
+      migration: (await listMigrations()).at(-1),
+    });
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(Date.parse(body.serverTime)).not.toBeNaN();
   });

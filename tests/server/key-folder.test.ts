@@ -23,7 +23,11 @@ describe('a keys folder checked against its database at start', () => {
     return folder;
   };
   const writeKey = (folder: string, keyId: number) =>
-    writeFile(path.join(folder, `registry-key-${keyId}.pem`), generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+    writeFile(
+      path.join(folder, `registry-key-${keyId}.pem`),
+      generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }),
+      { mode: 0o600 },
+    );
 
   beforeEach(async () => {
     db = await openTestDatabase();
@@ -40,7 +44,9 @@ describe('a keys folder checked against its database at start', () => {
     await writeKey(keys, 1);
     const opening = openSigner(db, { keyDir: keys, signingKey: undefined });
     await expect(opening).rejects.toBeInstanceOf(StartupError);
-    await expect(opening).rejects.toThrow(`The keys folder ${keys} holds signing keys (registry-key-1.pem) but the database has none: the keys belong to another database. Restore that database (docs/backup-and-restore.md), or move the keys folder aside to start a new, empty registry.`);
+    await expect(opening).rejects.toThrow(
+      `The keys folder ${keys} holds signing keys (registry-key-1.pem) but the database has none: the keys belong to another database. Restore that database (docs/backup-and-restore.md), or move the keys folder aside to start a new, empty registry.`,
+    );
     expect(await db.query('SELECT key_id FROM signing_keys')).toEqual([]);
     expect(await readdir(keys)).toEqual(['registry-key-1.pem']);
   });
@@ -51,7 +57,9 @@ describe('a keys folder checked against its database at start', () => {
     await expect(openSigner(db, { keyDir: empty, signingKey: undefined })).rejects.toThrow(
       `The database has signing keys (registry-key-1.pem) but the keys folder ${empty} holds none of them: put the keys kept with the database's backup in ${empty} or set SIGNING_KEY_DIR to where they are (docs/backup-and-restore.md); an instance that only verifies plates starts with VERIFY_ONLY=true.`,
     );
-    await expect(openSigner(db, { keyDir: path.join(empty, 'never-made'), signingKey: undefined })).rejects.toBeInstanceOf(StartupError);
+    await expect(
+      openSigner(db, { keyDir: path.join(empty, 'never-made'), signingKey: undefined }),
+    ).rejects.toBeInstanceOf(StartupError);
     expect(await openSigner(db, { keyDir: empty, signingKey: undefined, verifyOnly: true })).toBeUndefined();
   });
 
@@ -59,7 +67,9 @@ describe('a keys folder checked against its database at start', () => {
     await openSigner(db, { keyDir: await newFolder(), signingKey: undefined });
     const other = await newFolder();
     await writeKey(other, 1);
-    await expect(openSigner(db, { keyDir: other, signingKey: undefined })).rejects.toThrow(/holds a registry-key-1\.pem that is not the database's key 1/);
+    await expect(openSigner(db, { keyDir: other, signingKey: undefined })).rejects.toThrow(
+      /holds a registry-key-1\.pem that is not the database's key 1/,
+    );
   });
 
   it('opens the folder that goes with the database', async () => {

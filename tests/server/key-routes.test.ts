@@ -27,12 +27,20 @@ describe('signing keys from the QR System page', () => {
 
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@nambala.zm', password: 'Admin#2026' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@nambala.zm', password: 'Admin#2026' },
+    });
     admin = String(response.headers['set-cookie']).split(';')[0] ?? '';
   }, 60_000);
   afterAll(() => app.close());
 
-  const keys = async () => (await app.inject({ method: 'GET', url: '/api/admin/keys', headers: { cookie: admin } })).json() as { keys: KeyRow[]; canRotate: boolean };
+  const keys = async () =>
+    (await app.inject({ method: 'GET', url: '/api/admin/keys', headers: { cookie: admin } })).json() as {
+      keys: KeyRow[];
+      canRotate: boolean;
+    };
   const post = (url: string) => app.inject({ method: 'POST', url, headers: { cookie: admin } });
 
   it('lists the keys with the plates each signed', async () => {
@@ -49,12 +57,16 @@ describe('signing keys from the QR System page', () => {
       [1, 'retired'],
       [2, 'active'],
     ]);
-    const published = (await app.inject({ method: 'GET', url: '/api/credentials/keys' })).json() as { keys: Array<{ keyId: number; status: string }> };
+    const published = (await app.inject({ method: 'GET', url: '/api/credentials/keys' })).json() as {
+      keys: Array<{ keyId: number; status: string }>;
+    };
     expect(published.keys.map((key) => [key.keyId, key.status])).toEqual([
       [1, 'retired'],
       [2, 'active'],
     ]);
-    const [audit] = await db.query<{ detail: unknown }>("SELECT detail FROM audit_log WHERE action = 'key.rotate' AND target = '2'");
+    const [audit] = await db.query<{ detail: unknown }>(
+      "SELECT detail FROM audit_log WHERE action = 'key.rotate' AND target = '2'",
+    );
     expect(audit?.detail).toEqual({ previous: 1 });
   });
 
@@ -63,12 +75,22 @@ describe('signing keys from the QR System page', () => {
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().keys.find((key: KeyRow) => key.keyId === 1)).toMatchObject({ status: 'revoked' });
     // The rotation above started re-issuing key 1's plates under key 2; the revocation records its own run.
-    const [audit] = await db.query<{ detail: { platesSigned: number; reissueRun: number } }>("SELECT detail FROM audit_log WHERE action = 'key.revoke' AND target = '1'");
+    const [audit] = await db.query<{ detail: { platesSigned: number; reissueRun: number } }>(
+      "SELECT detail FROM audit_log WHERE action = 'key.revoke' AND target = '1'",
+    );
     expect(audit?.detail).toMatchObject({ platesSigned: expect.any(Number), reissueRun: expect.any(Number) });
-    const [rotated] = await db.query<{ detail: { run: number; plates: number } }>("SELECT detail FROM audit_log WHERE action = 'key.reissue-started' AND target = '1'");
+    const [rotated] = await db.query<{ detail: { run: number; plates: number } }>(
+      "SELECT detail FROM audit_log WHERE action = 'key.reissue-started' AND target = '1'",
+    );
     expect(rotated?.detail.plates).toBeGreaterThan(0);
-    expect((await post('/api/admin/keys/1/revoke')).json()).toMatchObject({ statusCode: 409, message: 'That key is already revoked.' });
-    expect((await post('/api/admin/keys/99/revoke')).json()).toMatchObject({ statusCode: 404, message: 'There is no signing key with that number.' });
+    expect((await post('/api/admin/keys/1/revoke')).json()).toMatchObject({
+      statusCode: 409,
+      message: 'That key is already revoked.',
+    });
+    expect((await post('/api/admin/keys/99/revoke')).json()).toMatchObject({
+      statusCode: 404,
+      message: 'There is no signing key with that number.',
+    });
     expect((await post('/api/admin/keys/abc/revoke')).statusCode).toBe(400);
   });
 
@@ -82,9 +104,15 @@ describe('signing keys from the QR System page', () => {
   });
 
   it('refuses anyone but an administrator', async () => {
-    const buyer = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'buyer@nambala.zm', password: 'Buyer#2026' } });
+    const buyer = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'buyer@nambala.zm', password: 'Buyer#2026' },
+    });
     const cookie = String(buyer.headers['set-cookie']).split(';')[0] ?? '';
-    expect((await app.inject({ method: 'POST', url: '/api/admin/keys/rotate', headers: { cookie } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/admin/keys/rotate', headers: { cookie } })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -92,16 +120,34 @@ describe('a signing key set in the server’s configuration', () => {
   it('is the operators’ to rotate: the page is told so, and nothing changes', async () => {
     const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     const db = await openTestDatabase();
-    const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 0, signingKey: { keyId: 7, pem } });
+    const config = loadConfig(
+      {},
+      {
+        dataDir: 'memory://',
+        seedDemo: true,
+        appDir: '/nonexistent',
+        logLevel: 'silent',
+        demoRegistryPlates: 0,
+        signingKey: { keyId: 7, pem },
+      },
+    );
     const app = await buildApp({ config, db, logger: false });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@nambala.zm', password: 'Admin#2026' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'admin@nambala.zm', password: 'Admin#2026' },
+      });
       const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
-      expect((await app.inject({ method: 'GET', url: '/api/admin/keys', headers: { cookie } })).json()).toMatchObject({ canRotate: false });
+      expect((await app.inject({ method: 'GET', url: '/api/admin/keys', headers: { cookie } })).json()).toMatchObject({
+        canRotate: false,
+      });
       const response = await app.inject({ method: 'POST', url: '/api/admin/keys/rotate', headers: { cookie } });
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toContain('set in its configuration by its operators');
-      expect((await app.inject({ method: 'POST', url: '/api/admin/keys/7/revoke', headers: { cookie } })).statusCode).toBe(409);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/admin/keys/7/revoke', headers: { cookie } })).statusCode,
+      ).toBe(409);
     } finally {
       await app.close();
       await db.close();
@@ -144,13 +190,18 @@ describe('the switchable signer', () => {
 
   it('refuses to sign when the key another instance rotated to is not on this machine, rather than sign with the retired one', async () => {
     const db = await openTestDatabase();
-    const folders = [await mkdtemp(path.join(os.tmpdir(), 'nambala-keys-')), await mkdtemp(path.join(os.tmpdir(), 'nambala-keys-'))];
+    const folders = [
+      await mkdtemp(path.join(os.tmpdir(), 'nambala-keys-')),
+      await mkdtemp(path.join(os.tmpdir(), 'nambala-keys-')),
+    ];
     try {
       await migrate(db);
       const here = { keyDir: folders[0] ?? '', signingKey: undefined };
       const signer = switchableSigner((await openSigner(db, here)) ?? unreachable(), here);
       await rotateKey(db, { keyDir: folders[1] ?? '', signingKey: undefined });
-      await expect(db.transaction((tx) => signer.catchUp?.(tx) ?? Promise.resolve())).rejects.toThrow('The active signing key 2 is not on this server');
+      await expect(db.transaction((tx) => signer.catchUp?.(tx) ?? Promise.resolve())).rejects.toThrow(
+        'The active signing key 2 is not on this server',
+      );
     } finally {
       await db.close();
       for (const folder of folders) await rm(folder, { recursive: true, force: true });

@@ -24,7 +24,11 @@ import { buildTestAppWithDb, openTestDatabase } from './test-app';
 const ORIGIN = 'https://nambala.example.zm';
 const silent = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
 
-async function createUser(db: Database, name: string, options: { phone?: string; roles?: Array<'buyer' | 'admin'> } = {}): Promise<string> {
+async function createUser(
+  db: Database,
+  name: string,
+  options: { phone?: string; roles?: Array<'buyer' | 'admin'> } = {},
+): Promise<string> {
   const user = await userRepository(db).create({
     email: `${name}@example.zm`,
     name,
@@ -41,7 +45,16 @@ async function createUser(db: Database, name: string, options: { phone?: string;
 }
 
 async function outbox(db: Database) {
-  return db.query<{ id: string; channel: string; recipient: string; status: string; attempts: number; error: string | null; provider_ref: string | null; next_attempt_at: Date | null }>(
+  return db.query<{
+    id: string;
+    channel: string;
+    recipient: string;
+    status: string;
+    attempts: number;
+    error: string | null;
+    provider_ref: string | null;
+    next_attempt_at: Date | null;
+  }>(
     'SELECT id::text, channel, recipient, status, attempts, error, provider_ref, next_attempt_at FROM message_outbox ORDER BY id',
   );
 }
@@ -63,24 +76,46 @@ function recordingProvider(options: { failing?: boolean; delayMs?: number } = {}
 }
 
 describe('messages for a notification', () => {
-  const notice = { kind: 'plate-ready', title: 'Plate ABC 1234 is ready for collection', body: 'Collect it at Lusaka Plates.', link: '/dashboard/user/plates' };
+  const notice = {
+    kind: 'plate-ready',
+    title: 'Plate ABC 1234 is ready for collection',
+    body: 'Collect it at Lusaka Plates.',
+    link: '/dashboard/user/plates',
+  };
 
   it('sends email to every account, and SMS only to an account with a Zambian phone number', () => {
     const withoutPhone = messagesFor({ id: 'USR-001', name: 'Mwila', email: 'mwila@example.zm', phone: null }, notice);
     expect(withoutPhone).toEqual([
-      { userId: 'USR-001', kind: 'plate-ready', channel: 'email', recipient: 'mwila@example.zm', subject: notice.title, body: 'Hello Mwila,\n\nCollect it at Lusaka Plates.', link: notice.link },
+      {
+        userId: 'USR-001',
+        kind: 'plate-ready',
+        channel: 'email',
+        recipient: 'mwila@example.zm',
+        subject: notice.title,
+        body: 'Hello Mwila,\n\nCollect it at Lusaka Plates.',
+        link: notice.link,
+      },
     ]);
-    const withPhone = messagesFor({ id: 'USR-002', name: 'Chanda', email: 'chanda@example.zm', phone: '097 123 4567' }, notice);
+    const withPhone = messagesFor(
+      { id: 'USR-002', name: 'Chanda', email: 'chanda@example.zm', phone: '097 123 4567' },
+      notice,
+    );
     expect(withPhone.map((message) => [message.channel, message.recipient])).toEqual([
       ['email', 'chanda@example.zm'],
       ['sms', '+260971234567'],
     ]);
     expect(withPhone[1]?.body).toBe('Nambala: Plate ABC 1234 is ready for collection. Collect it at Lusaka Plates.');
-    expect(messagesFor({ id: 'USR-003', name: 'Bwalya', email: 'b@example.zm', phone: '12345' }, notice).map((message) => message.channel)).toEqual(['email']);
+    expect(
+      messagesFor({ id: 'USR-003', name: 'Bwalya', email: 'b@example.zm', phone: '12345' }, notice).map(
+        (message) => message.channel,
+      ),
+    ).toEqual(['email']);
   });
 
   it('sends SMS plain and short: one line, straight quotes and dashes, cut at a word', () => {
-    expect(smsText('Plate ZM-101-ABC “ready”', 'Collect it at Cairo Road Plates — from Monday.\n\nBring your NRC.')).toBe('Nambala: Plate ZM-101-ABC "ready". Collect it at Cairo Road Plates - from Monday. Bring your NRC.');
+    expect(
+      smsText('Plate ZM-101-ABC “ready”', 'Collect it at Cairo Road Plates — from Monday.\n\nBring your NRC.'),
+    ).toBe('Nambala: Plate ZM-101-ABC "ready". Collect it at Cairo Road Plates - from Monday. Bring your NRC.');
     const long = smsText('Plate ZM-101-ABC registered', 'word '.repeat(200));
     expect(long.length).toBeLessThanOrEqual(SMS_MAX_CHARACTERS);
     expect(long).toMatch(/ word\.\.\.$/);
@@ -95,8 +130,15 @@ describe('messages for a notification', () => {
   });
 
   it('gives the provider the link as an address on this server', () => {
-    expect(textToSend({ kind: 'plate.ready', channel: 'email', body: 'Hello', link: '/dashboard/user/plates' }, ORIGIN)).toBe(`Hello\n\nSee it in your Nambala dashboard: ${ORIGIN}/dashboard/user/plates`);
-    expect(textToSend({ kind: 'plate.ready', channel: 'sms', body: 'Nambala: Ready.', link: '/dashboard/user/plates' }, ORIGIN)).toBe(`Nambala: Ready. ${ORIGIN}/dashboard/user/plates`);
+    expect(
+      textToSend({ kind: 'plate.ready', channel: 'email', body: 'Hello', link: '/dashboard/user/plates' }, ORIGIN),
+    ).toBe(`Hello\n\nSee it in your Nambala dashboard: ${ORIGIN}/dashboard/user/plates`);
+    expect(
+      textToSend(
+        { kind: 'plate.ready', channel: 'sms', body: 'Nambala: Ready.', link: '/dashboard/user/plates' },
+        ORIGIN,
+      ),
+    ).toBe(`Nambala: Ready. ${ORIGIN}/dashboard/user/plates`);
     expect(textToSend({ kind: 'plate.ready', channel: 'sms', body: 'No link', link: null }, ORIGIN)).toBe('No link');
   });
 });
@@ -116,7 +158,9 @@ describe('the message provider by configuration', () => {
     try {
       expect(messageProviderFromEnv(db, {}).name).toBe('sandbox');
       expect(messageProviderFromEnv(db, { MESSAGE_PROVIDER: 'sandbox' }).name).toBe('sandbox');
-      expect(() => messageProviderFromEnv(db, { MESSAGE_PROVIDER: 'zamtel-sms' })).toThrow(/MESSAGE_PROVIDER 'zamtel-sms' is not known/);
+      expect(() => messageProviderFromEnv(db, { MESSAGE_PROVIDER: 'zamtel-sms' })).toThrow(
+        /MESSAGE_PROVIDER 'zamtel-sms' is not known/,
+      );
     } finally {
       await db.close();
     }
@@ -138,7 +182,15 @@ describe('the dispatcher', () => {
   });
   afterEach(() => db.close());
 
-  const notifyInTransaction = () => db.transaction((tx) => notify(tx, userId, { kind: 'test', title: 'Payment PAY-000001 received', body: 'Thank you.', link: '/dashboard/user/payments/1' }));
+  const notifyInTransaction = () =>
+    db.transaction((tx) =>
+      notify(tx, userId, {
+        kind: 'test',
+        title: 'Payment PAY-000001 received',
+        body: 'Thank you.',
+        link: '/dashboard/user/payments/1',
+      }),
+    );
 
   it('queues one message per channel with the notification, in the same transaction', async () => {
     await notifyInTransaction();
@@ -201,7 +253,12 @@ describe('the dispatcher', () => {
     }
     expect(await dispatcher.drain()).toEqual({ sent: 0, retrying: 0, failed: 1 });
     [message] = await outbox(db);
-    expect(message).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, error: 'gateway unavailable', next_attempt_at: null });
+    expect(message).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+      error: 'gateway unavailable',
+      next_attempt_at: null,
+    });
 
     // Given up means given up: a provider that works again is not handed it.
     state.failing = false;
@@ -255,19 +312,36 @@ describe('the dispatcher', () => {
     const email = claimed.find((message) => message.channel === 'email');
     if (!email) throw new Error('no email claimed');
     const sandbox = sandboxMessageProvider(db);
-    const first = await sandbox.send({ id: email.id, channel: 'email', to: email.recipient, subject: email.subject ?? '', body: email.body });
+    const first = await sandbox.send({
+      id: email.id,
+      channel: 'email',
+      to: email.recipient,
+      subject: email.subject ?? '',
+      body: email.body,
+    });
 
     const dispatcher = messageDispatcher({ db, provider: sandbox, publicOrigin: ORIGIN, now, log: silent });
     expect(await dispatcher.drain()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     clock.ms += CLAIM_MS;
     expect(await dispatcher.drain()).toEqual({ sent: 2, retrying: 0, failed: 0 });
-    const mailbox = await db.query<{ message_key: string; channel: string; recipient: string; subject: string | null; body: string }>(
-      'SELECT message_key, channel, recipient, subject, body FROM sandbox_messages ORDER BY id',
-    );
-    expect(mailbox.map((message) => message.message_key)).toEqual([email.id, claimed.find((message) => message.channel === 'sms')?.id]);
+    const mailbox = await db.query<{
+      message_key: string;
+      channel: string;
+      recipient: string;
+      subject: string | null;
+      body: string;
+    }>('SELECT message_key, channel, recipient, subject, body FROM sandbox_messages ORDER BY id');
+    expect(mailbox.map((message) => message.message_key)).toEqual([
+      email.id,
+      claimed.find((message) => message.channel === 'sms')?.id,
+    ]);
     expect(mailbox[1]).toMatchObject({ channel: 'sms', recipient: '+260971234567', subject: null });
     const stored = await outbox(db);
-    expect(stored.find((message) => message.id === email.id)).toMatchObject({ status: 'sent', attempts: 2, provider_ref: first.providerRef });
+    expect(stored.find((message) => message.id === email.id)).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      provider_ref: first.providerRef,
+    });
   });
 
   it('stops its timer and sends nothing more once stopped', async () => {
@@ -324,17 +398,37 @@ describe('sent messages for administrators (GET /api/admin/messages)', () => {
   });
 
   it('lists messages newest first, a page at a time, with what was sent, to whom and how it went', async () => {
-    for (let i = 1; i <= 3; i += 1) await db.transaction((tx) => notify(tx, buyerId, { kind: 'test', title: `Notice ${i}`, body: `Body ${i}.`, link: i === 3 ? '/dashboard/user' : null }));
+    for (let i = 1; i <= 3; i += 1)
+      await db.transaction((tx) =>
+        notify(tx, buyerId, {
+          kind: 'test',
+          title: `Notice ${i}`,
+          body: `Body ${i}.`,
+          link: i === 3 ? '/dashboard/user' : null,
+        }),
+      );
     const first = (await get('/api/admin/messages?limit=4', adminCookie)).json();
     expect(first.total).toBe(6);
-    expect(first.messages.map((message: { channel: string; subject: string | null }) => [message.channel, message.subject])).toEqual([
+    expect(
+      first.messages.map((message: { channel: string; subject: string | null }) => [message.channel, message.subject]),
+    ).toEqual([
       ['sms', null],
       ['email', 'Notice 3'],
       ['sms', null],
       ['email', 'Notice 2'],
     ]);
-    expect(first.messages[1]).toMatchObject({ to: 'buyer@example.zm', body: expect.stringMatching(/^Hello buyer,\n\nBody 3\.\n\nSee it in your Nambala dashboard: http:\/\/localhost:\d+\/dashboard\/user$/) });
-    expect(first.messages[0]).toMatchObject({ to: '+260961234567', kind: 'test', status: expect.stringMatching(/^(queued|sent)$/), createdAt: expect.any(String) });
+    expect(first.messages[1]).toMatchObject({
+      to: 'buyer@example.zm',
+      body: expect.stringMatching(
+        /^Hello buyer,\n\nBody 3\.\n\nSee it in your Nambala dashboard: http:\/\/localhost:\d+\/dashboard\/user$/,
+      ),
+    });
+    expect(first.messages[0]).toMatchObject({
+      to: '+260961234567',
+      kind: 'test',
+      status: expect.stringMatching(/^(queued|sent)$/),
+      createdAt: expect.any(String),
+    });
     const second = (await get(`/api/admin/messages?limit=4&before=${first.nextBefore}`, adminCookie)).json();
     expect(second.messages.map((message: { subject: string | null }) => message.subject)).toEqual([null, 'Notice 1']);
     expect(second.nextBefore).toBeNull();

@@ -42,10 +42,19 @@ describe('notifications to the owner', () => {
   let payer: { id: string; cookie: string; email: string };
   let admin: { id: string; cookie: string };
 
-  const post = (url: string, cookie: string, payload: object) => app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const post = (url: string, cookie: string, payload: object) =>
+    app.inject({ method: 'POST', url, headers: { cookie }, payload });
   const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
 
-  async function signedIn(name: string, options: { roles: Array<'buyer' | 'admin'>; phone?: string; status?: 'Active' | 'Pending'; userType?: 'Customer' | 'AGENT' }) {
+  async function signedIn(
+    name: string,
+    options: {
+      roles: Array<'buyer' | 'admin'>;
+      phone?: string;
+      status?: 'Active' | 'Pending';
+      userType?: 'Customer' | 'AGENT';
+    },
+  ) {
     const email = `${name}-${randomBytes(3).toString('hex')}@example.zm`;
     const user = await userRepository(db).create({
       email,
@@ -85,7 +94,10 @@ describe('notifications to the owner', () => {
     const all = (await get('/api/notifications', cookie)).json().notifications as Notice[];
     return paymentId ? all.filter((notice) => notice.link === `/dashboard/user/payments/${paymentId}`) : all;
   };
-  const sentTo = async (address: string): Promise<Sent[]> => ((await get('/api/admin/messages?limit=200', admin.cookie)).json().messages as Array<Sent>).filter((message) => message.to === address);
+  const sentTo = async (address: string): Promise<Sent[]> =>
+    ((await get('/api/admin/messages?limit=200', admin.cookie)).json().messages as Array<Sent>).filter(
+      (message) => message.to === address,
+    );
 
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ now }));
@@ -102,17 +114,37 @@ describe('notifications to the owner', () => {
     expect(payment.status).toBe('approved');
     const notices = await noticesOf(payer.cookie, payment.id);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ kind: 'payment-received', title: `Payment ${payment.reference} received`, readAt: null });
+    expect(notices[0]).toMatchObject({
+      kind: 'payment-received',
+      title: `Payment ${payment.reference} received`,
+      readAt: null,
+    });
     expect(notices[0]?.body).toContain(`by Credit/Debit Card for: ${payment.description}.`);
     expect(notices[0]?.body).toContain('administrator for review');
 
     // Sent after the checkout's transaction committed, through the sandbox: nothing left the machine.
-    await expect.poll(async () => (await sentTo(payer.email)).filter((message) => message.subject === notices[0]?.title).map((message) => message.status), { timeout: 10_000 }).toEqual(['sent']);
-    await expect.poll(async () => (await sentTo('+260977654321')).some((message) => message.status === 'sent' && message.body.includes(payment.reference)), { timeout: 10_000 }).toBe(true);
-    const mailbox = await db.query<{ channel: string; recipient: string }>("SELECT channel, recipient FROM sandbox_messages WHERE subject = $1 OR body LIKE '%' || $2 || '%' ORDER BY id", [
-      notices[0]?.title,
-      payment.reference,
-    ]);
+    await expect
+      .poll(
+        async () =>
+          (await sentTo(payer.email))
+            .filter((message) => message.subject === notices[0]?.title)
+            .map((message) => message.status),
+        { timeout: 10_000 },
+      )
+      .toEqual(['sent']);
+    await expect
+      .poll(
+        async () =>
+          (await sentTo('+260977654321')).some(
+            (message) => message.status === 'sent' && message.body.includes(payment.reference),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    const mailbox = await db.query<{ channel: string; recipient: string }>(
+      "SELECT channel, recipient FROM sandbox_messages WHERE subject = $1 OR body LIKE '%' || $2 || '%' ORDER BY id",
+      [notices[0]?.title, payment.reference],
+    );
     expect(mailbox).toEqual([
       { channel: 'email', recipient: payer.email },
       { channel: 'sms', recipient: '+260977654321' },
@@ -133,8 +165,12 @@ describe('notifications to the owner', () => {
     const payment = await apply({ paymentMethod: 'mtn' });
     expect(payment.status).toBe('pending');
     expect(await noticesOf(payer.cookie, payment.id)).toEqual([]);
-    expect((await post(`/api/payments/${payment.id}/sandbox-prompt`, payer.cookie, { answer: 'approve' })).statusCode).toBe(200);
-    expect((await post(`/api/payments/${payment.id}/sandbox-prompt`, payer.cookie, { answer: 'approve' })).statusCode).toBe(200);
+    expect(
+      (await post(`/api/payments/${payment.id}/sandbox-prompt`, payer.cookie, { answer: 'approve' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(`/api/payments/${payment.id}/sandbox-prompt`, payer.cookie, { answer: 'approve' })).statusCode,
+    ).toBe(200);
     const notices = await noticesOf(payer.cookie, payment.id);
     expect(notices.map((notice) => notice.kind)).toEqual(['payment-received']);
     expect(notices[0]?.body).toContain('by MTN Mobile Money');
@@ -166,8 +202,15 @@ describe('notifications to the owner', () => {
     expect((await noticesOf(payer.cookie, lapsing.id)).map((notice) => notice.kind)).toEqual(['payment-timed-out']);
     expect(await noticesOf(payer.cookie, bank.id)).toEqual([]);
     expect(await noticesOf(payer.cookie, fresh.id)).toEqual([]);
-    const statuses = await db.query<{ id: string; status: string }>('SELECT id, status FROM payments WHERE id = ANY($1::text[])', [[lapsing.id, bank.id, fresh.id]]);
-    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({ [lapsing.id]: 'timed_out', [bank.id]: 'pending', [fresh.id]: 'pending' });
+    const statuses = await db.query<{ id: string; status: string }>(
+      'SELECT id, status FROM payments WHERE id = ANY($1::text[])',
+      [[lapsing.id, bank.id, fresh.id]],
+    );
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [lapsing.id]: 'timed_out',
+      [bank.id]: 'pending',
+      [fresh.id]: 'pending',
+    });
   });
 
   it('tells of a bank transfer marked received by an administrator', async () => {
@@ -181,11 +224,24 @@ describe('notifications to the owner', () => {
     const agent = await signedIn('Chanda', { roles: [], status: 'Pending', userType: 'AGENT' });
     const answer = await post('/api/sync/push', admin.cookie, {
       clientId: 'admin-device',
-      mutations: [{ id: randomUUID(), intent: 'editUser', payload: { id: agent.id, name: 'Chanda', email: agent.email, userType: 'AGENT', status: 'Active' } }],
+      mutations: [
+        {
+          id: randomUUID(),
+          intent: 'editUser',
+          payload: { id: agent.id, name: 'Chanda', email: agent.email, userType: 'AGENT', status: 'Active' },
+        },
+      ],
     });
     expect(answer.json().results[0]).toMatchObject({ outcome: 'applied' });
-    await expect.poll(async () => (await sentTo(agent.email)).map((message) => [message.subject, message.status]), { timeout: 10_000 }).toEqual([['Your account has been approved', 'sent']]);
-    const [sms] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM message_outbox WHERE user_id = $1 AND channel = 'sms'", [agent.id]);
+    await expect
+      .poll(async () => (await sentTo(agent.email)).map((message) => [message.subject, message.status]), {
+        timeout: 10_000,
+      })
+      .toEqual([['Your account has been approved', 'sent']]);
+    const [sms] = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM message_outbox WHERE user_id = $1 AND channel = 'sms'",
+      [agent.id],
+    );
     expect(sms?.n).toBe(0);
   });
 });

@@ -82,13 +82,17 @@ class RawJson {
 /** The body's JSON text, with any RawJson written in place. */
 function jsonText(value: unknown): string {
   const raws: string[] = [];
-  const text = JSON.stringify(value, (_key, item: unknown) => (item instanceof RawJson ? `\u{F8FF}${raws.push(item.text) - 1}\u{F8FF}` : item)) ?? '';
+  const text =
+    JSON.stringify(value, (_key, item: unknown) =>
+      item instanceof RawJson ? `\u{F8FF}${raws.push(item.text) - 1}\u{F8FF}` : item,
+    ) ?? '';
   return text.replace(/"\u{F8FF}(\d+)\u{F8FF}"/gu, (_match, index: string) => raws[Number(index)] ?? '');
 }
 
 // ---------------------------------------------------------------- what the document admits
 
-const typesOf = (schema: JsonSchema): string[] | undefined => (schema.type === undefined ? undefined : [schema.type].flat());
+const typesOf = (schema: JsonSchema): string[] | undefined =>
+  schema.type === undefined ? undefined : [schema.type].flat();
 
 function hasType(type: string, value: unknown): boolean {
   switch (type) {
@@ -155,7 +159,8 @@ function admits(schema: JsonSchema, value: unknown): boolean {
       const declared = schema.properties?.[name];
       if (declared && !admits(declared, item)) return false;
       if (!declared && schema.additionalProperties === false) return false;
-      if (!declared && typeof schema.additionalProperties === 'object' && !admits(schema.additionalProperties, item)) return false;
+      if (!declared && typeof schema.additionalProperties === 'object' && !admits(schema.additionalProperties, item))
+        return false;
     }
   }
   return true;
@@ -231,12 +236,20 @@ function example(schema: JsonSchema, name?: string): unknown {
   if (type === 'object' || schema.properties) {
     // Required fields, and optional ones with an example by name (the phone mobile money needs).
     const wanted = (key: string) => (schema.required ?? []).includes(key) || key in EXAMPLES;
-    return Object.fromEntries(Object.entries(schema.properties ?? {}).flatMap(([key, item]) => (wanted(key) ? [[key, example(item, key)]] : [])));
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {}).flatMap(([key, item]) =>
+        wanted(key) ? [[key, example(item, key)]] : [],
+      ),
+    );
   }
-  if (type === 'array') return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => example(schema.items ?? {}));
+  if (type === 'array')
+    return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => example(schema.items ?? {}));
   if (type === 'integer' || type === 'number') {
     const low = schema.minimum ?? 1;
-    return Math.min(Math.max(low + (schema.exclusiveMinimum === true ? 1 : 0), 1), schema.maximum ?? Number.MAX_SAFE_INTEGER);
+    return Math.min(
+      Math.max(low + (schema.exclusiveMinimum === true ? 1 : 0), 1),
+      schema.maximum ?? Number.MAX_SAFE_INTEGER,
+    );
   }
   if (type === 'boolean') return false;
   if (schema.format === 'uuid') return randomUUID();
@@ -269,7 +282,13 @@ type Category =
  * control characters are refused in every body, no field of a write holds 100,000
  * characters, and a hostile id names nothing.
  */
-const ALWAYS_REFUSED: ReadonlySet<Category> = new Set(['control character', 'long string', 'hostile id', 'deep JSON', 'wide JSON']);
+const ALWAYS_REFUSED: ReadonlySet<Category> = new Set([
+  'control character',
+  'long string',
+  'hostile id',
+  'deep JSON',
+  'wide JSON',
+]);
 
 interface Candidate {
   category: Category;
@@ -293,7 +312,15 @@ const ODD_UNICODE: Array<(text: string) => string> = [
   (text) => text.normalize('NFD').split('').reverse().join('\u200d'),
 ];
 /** Numbers no field means: past every double, past 2^53, negative zero, a long exponent. */
-const HUGE_NUMBERS = ['1e308', '-1e308', '123456789012345678901234567890', '9007199254740993', '-0', '1e-400', '0.0000000000000000000000000001'];
+const HUGE_NUMBERS = [
+  '1e308',
+  '-1e308',
+  '123456789012345678901234567890',
+  '9007199254740993',
+  '-0',
+  '1e-400',
+  '0.0000000000000000000000000001',
+];
 /** Extra fields that make a body too deep or too wide for the parser: refused whatever the route. */
 const SHAPES: Array<{ category: Category; extra: string }> = [
   { category: 'deep JSON', extra: `${'['.repeat(65)}1${']'.repeat(65)}` },
@@ -305,12 +332,17 @@ const SHAPES: Array<{ category: Category; extra: string }> = [
 
 /** Values of every other JSON type, and values just outside each bound the schema declares. */
 function hostileValues(schema: JsonSchema, valid: unknown): Candidate[] {
-  const candidates: Candidate[] = [12345, 'text', { unknown: 'x' }, ['x'], null, true, 'true', '1'].map((value) => ({ category: 'wrong type', value }));
+  const candidates: Candidate[] = [12345, 'text', { unknown: 'x' }, ['x'], null, true, 'true', '1'].map((value) => ({
+    category: 'wrong type',
+    value,
+  }));
   const outside = (value: unknown) => candidates.push({ category: 'out of range', value });
   const types = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((branch) => typesOf(branch) ?? []);
   if (schema.enum) {
     outside('not-one-of-these');
-    for (const option of schema.enum) if (typeof option === 'string') outside(option.toUpperCase() === option ? option.toLowerCase() : option.toUpperCase());
+    for (const option of schema.enum)
+      if (typeof option === 'string')
+        outside(option.toUpperCase() === option ? option.toLowerCase() : option.toUpperCase());
     outside('');
   }
   if (schema.minLength !== undefined && schema.minLength > 0) outside('x'.repeat(schema.minLength - 1));
@@ -327,13 +359,18 @@ function hostileValues(schema: JsonSchema, valid: unknown): Candidate[] {
   }
   if (types.includes('array')) {
     if (schema.minItems !== undefined && schema.minItems > 0) outside([]);
-    if (schema.maxItems !== undefined) outside(Array.from({ length: schema.maxItems + 1 }, () => example(schema.items ?? {})));
+    if (schema.maxItems !== undefined)
+      outside(Array.from({ length: schema.maxItems + 1 }, () => example(schema.items ?? {})));
   }
   // Text only where the document declares text: a field it leaves open (the push's payload) is its route's to judge.
   if (types.includes('string')) {
     const text = typeof valid === 'string' && valid.length > 0 ? valid : 'x';
     const middle = Math.ceil(text.length / 2);
-    for (const control of CONTROL) candidates.push({ category: 'control character', value: `${text.slice(0, middle)}${control}${text.slice(middle)}` });
+    for (const control of CONTROL)
+      candidates.push({
+        category: 'control character',
+        value: `${text.slice(0, middle)}${control}${text.slice(middle)}`,
+      });
     candidates.push({ category: 'long string', value: LONG });
     for (const odd of ODD_UNICODE) candidates.push({ category: 'odd unicode', value: odd(text) });
   }
@@ -406,10 +443,15 @@ interface RouteUnderTest {
 }
 
 /** Every (path of) field in a body schema, with its schema: nested objects and array items included. */
-function fieldsOf(schema: JsonSchema, at: Array<string | number> = []): Array<{ at: Array<string | number>; schema: JsonSchema }> {
+function fieldsOf(
+  schema: JsonSchema,
+  at: Array<string | number> = [],
+): Array<{ at: Array<string | number>; schema: JsonSchema }> {
   const here = at.length > 0 ? [{ at, schema }] : [];
-  if (schema.properties) return [...here, ...Object.entries(schema.properties).flatMap(([name, item]) => fieldsOf(item, [...at, name]))];
-  if (schema.items && (schema.type === 'array' || typesOf(schema)?.includes('array'))) return [...here, ...fieldsOf(schema.items, [...at, 0])];
+  if (schema.properties)
+    return [...here, ...Object.entries(schema.properties).flatMap(([name, item]) => fieldsOf(item, [...at, name]))];
+  if (schema.items && (schema.type === 'array' || typesOf(schema)?.includes('array')))
+    return [...here, ...fieldsOf(schema.items, [...at, 0])];
   return here;
 }
 
@@ -461,18 +503,46 @@ const DEMO_EMAILS: Record<Role, string> = {
 
 /** Real ids for path parameters, so that a broken body the schema let through would reach the handler and show. */
 const REAL_VALUES: Array<{ path: RegExp; param: string; sql: string }> = [
-  { path: /^\/api\/listings\//, param: 'id', sql: "SELECT id AS value FROM plate_listings WHERE status = 'Available' ORDER BY id LIMIT 1" },
-  { path: /^\/api\/payments\//, param: 'id', sql: 'SELECT id AS value FROM payments WHERE payer_id = $1 ORDER BY id LIMIT 1' },
-  { path: /^\/api\/admin\/payments\//, param: 'id', sql: "SELECT id AS value FROM payments WHERE status = 'pending' ORDER BY id LIMIT 1" },
-  { path: /^\/api\/applications\//, param: 'id', sql: 'SELECT id AS value FROM plate_requests WHERE applicant_id = $1 ORDER BY id LIMIT 1' },
-  { path: /^\/api\/insurance\/policies\//, param: 'id', sql: 'SELECT id AS value FROM insurance_policies WHERE agent_id = $1 ORDER BY id LIMIT 1' },
-  { path: /^\/api\/insurance\/claims\//, param: 'id', sql: 'SELECT id AS value FROM insurance_claims WHERE agent_id = $1 ORDER BY id LIMIT 1' },
+  {
+    path: /^\/api\/listings\//,
+    param: 'id',
+    sql: "SELECT id AS value FROM plate_listings WHERE status = 'Available' ORDER BY id LIMIT 1",
+  },
+  {
+    path: /^\/api\/payments\//,
+    param: 'id',
+    sql: 'SELECT id AS value FROM payments WHERE payer_id = $1 ORDER BY id LIMIT 1',
+  },
+  {
+    path: /^\/api\/admin\/payments\//,
+    param: 'id',
+    sql: "SELECT id AS value FROM payments WHERE status = 'pending' ORDER BY id LIMIT 1",
+  },
+  {
+    path: /^\/api\/applications\//,
+    param: 'id',
+    sql: 'SELECT id AS value FROM plate_requests WHERE applicant_id = $1 ORDER BY id LIMIT 1',
+  },
+  {
+    path: /^\/api\/insurance\/policies\//,
+    param: 'id',
+    sql: 'SELECT id AS value FROM insurance_policies WHERE agent_id = $1 ORDER BY id LIMIT 1',
+  },
+  {
+    path: /^\/api\/insurance\/claims\//,
+    param: 'id',
+    sql: 'SELECT id AS value FROM insurance_claims WHERE agent_id = $1 ORDER BY id LIMIT 1',
+  },
   {
     path: /^\/api\/plates\//,
     param: 'plateNumber',
     sql: "SELECT plate_number AS value FROM plates WHERE owner_id = $1 AND stage = 'Registered' ORDER BY plate_number LIMIT 1",
   },
-  { path: /./, param: 'plateNumber', sql: 'SELECT plate_number AS value FROM registered_plates ORDER BY plate_number LIMIT 1' },
+  {
+    path: /./,
+    param: 'plateNumber',
+    sql: 'SELECT plate_number AS value FROM registered_plates ORDER BY plate_number LIMIT 1',
+  },
   { path: /./, param: 'keyId', sql: "SELECT key_id::text AS value FROM signing_keys WHERE status = 'active'" },
 ];
 
@@ -482,7 +552,10 @@ const cookies = new Map<Role, string>();
 async function realValue(path: string, parameter: Parameter, caller: Caller): Promise<string> {
   const found = REAL_VALUES.find((entry) => entry.param === parameter.name && entry.path.test(path));
   if (found) {
-    const rows = await db.query<{ value: string }>(found.sql, found.sql.includes('$1') ? [caller === 'anonymous' ? '' : (userIds.get(caller) ?? '')] : []);
+    const rows = await db.query<{ value: string }>(
+      found.sql,
+      found.sql.includes('$1') ? [caller === 'anonymous' ? '' : (userIds.get(caller) ?? '')] : [],
+    );
     if (rows[0]) return rows[0].value;
   }
   return String(example(parameter.schema, parameter.name));
@@ -524,23 +597,37 @@ const isWorthSending = (category: Category, isInvalid: boolean, isRead: boolean)
   isInvalid || ALWAYS_REFUSED.has(category) || (isRead && category === 'at the bound');
 
 /** The hostile requests for one operation, and how many parameters and body fields it has. */
-async function requestsFor(path: string, method: string, operation: Operation, caller: Caller): Promise<{ requests: HostileRequest[]; fields: number }> {
-  const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
+async function requestsFor(
+  path: string,
+  method: string,
+  operation: Operation,
+  caller: Caller,
+): Promise<{ requests: HostileRequest[]; fields: number }> {
+  const parameters = (operation.parameters ?? []).filter(
+    (parameter) => parameter.in === 'path' || parameter.in === 'query',
+  );
   const bodySchema = operation.requestBody?.content['application/json']?.schema;
   const isRead = method === 'GET';
   const pathValues = new Map<string, string>();
   const baseQuery = new Map<string, string | string[]>();
   for (const parameter of parameters) {
-    if (parameter.in === 'path') pathValues.set(parameter.name, encodeURIComponent(await realValue(path, parameter, caller)));
-    else if (parameter.required) baseQuery.set(parameter.name, encodeURIComponent(String(example(parameter.schema, parameter.name))));
+    if (parameter.in === 'path')
+      pathValues.set(parameter.name, encodeURIComponent(await realValue(path, parameter, caller)));
+    else if (parameter.required)
+      baseQuery.set(parameter.name, encodeURIComponent(String(example(parameter.schema, parameter.name))));
   }
   const urlWith = (paths: Map<string, string>, query: Map<string, string | string[]>) => {
     const address = path.replace(/\{(\w+)\}/g, (_match, name: string) => paths.get(name) ?? 'x');
-    const pairs = [...query].flatMap(([name, value]) => [value].flat().map((item) => `${encodeURIComponent(name)}=${item}`));
+    const pairs = [...query].flatMap(([name, value]) =>
+      [value].flat().map((item) => `${encodeURIComponent(name)}=${item}`),
+    );
     return pairs.length > 0 ? `${address}?${pairs.join('&')}` : address;
   };
   // A body made of several shapes (the claim steps) has its fields broken in each shape.
-  const bases = (bodySchema ? (bodySchema.oneOf ?? bodySchema.anyOf ?? [bodySchema]) : []).map((branch) => ({ branch, body: example(branch) }));
+  const bases = (bodySchema ? (bodySchema.oneOf ?? bodySchema.anyOf ?? [bodySchema]) : []).map((branch) => ({
+    branch,
+    body: example(branch),
+  }));
   const basePayload = bodySchema ? jsonText(bases[0]?.body) : undefined;
   const baseUrl = urlWith(pathValues, baseQuery);
   const requests: HostileRequest[] = [];
@@ -563,7 +650,8 @@ async function requestsFor(path: string, method: string, operation: Operation, c
       if (value === null || value instanceof RawJson) continue;
       if (typeof value === 'object') {
         // An array is the same name twice; an object cannot be written in a query string.
-        if (Array.isArray(value) && parameter.in === 'query') add(category, [encodeURIComponent(valid), encodeURIComponent(valid)], true);
+        if (Array.isArray(value) && parameter.in === 'query')
+          add(category, [encodeURIComponent(valid), encodeURIComponent(valid)], true);
         continue;
       }
       // NUL is refused in any address.
@@ -589,11 +677,28 @@ async function requestsFor(path: string, method: string, operation: Operation, c
   if (isRead) {
     // A read ignores query parameters it does not know: sent to every GET, answered without a fault.
     const unknown = `__proto__%5BisAdmin%5D=1&constructor=%01&unknown=${'x'.repeat(10_000)}`;
-    requests.push({ category: 'unknown fields', where: 'query', url: `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}${unknown}`, isInvalid: false });
+    requests.push({
+      category: 'unknown fields',
+      where: 'query',
+      url: `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}${unknown}`,
+      isInvalid: false,
+    });
   } else {
     // Any write: a body that is not JSON, or not sent as JSON.
-    const notJson = [...NOT_JSON.map((text) => [text, 'application/json']), ['hello', 'text/plain'], ['a=1&b=2', 'application/x-www-form-urlencoded']];
-    for (const [text, type] of notJson) requests.push({ category: 'not JSON', where: 'body', url: baseUrl, payload: text, contentType: type, isInvalid: true });
+    const notJson = [
+      ...NOT_JSON.map((text) => [text, 'application/json']),
+      ['hello', 'text/plain'],
+      ['a=1&b=2', 'application/x-www-form-urlencoded'],
+    ];
+    for (const [text, type] of notJson)
+      requests.push({
+        category: 'not JSON',
+        where: 'body',
+        url: baseUrl,
+        payload: text,
+        contentType: type,
+        isInvalid: true,
+      });
   }
   if (!bodySchema) return { requests, fields };
 
@@ -608,7 +713,8 @@ async function requestsFor(path: string, method: string, operation: Operation, c
     const category: Category = text.startsWith('{') ? 'unknown fields' : 'not an object';
     // A key __proto__ is refused by the JSON parser whatever the schema says.
     const isInvalid = text.includes('__proto__') || !admits(bodySchema, parsedJson(text));
-    if (isWorthSending(category, isInvalid, isRead)) requests.push({ category, where: 'body', url: baseUrl, payload: text, isInvalid });
+    if (isWorthSending(category, isInvalid, isRead))
+      requests.push({ category, where: 'body', url: baseUrl, payload: text, isInvalid });
   }
   for (const { branch, body } of bases) {
     for (const field of fieldsOf(branch)) {
@@ -618,7 +724,8 @@ async function requestsFor(path: string, method: string, operation: Operation, c
       for (const { category, value } of hostileValues(field.schema, example(field.schema, name))) {
         const payload = jsonText(withValue(body, branch, field.at, value));
         const isInvalid = !admits(bodySchema, parsedJson(payload));
-        if (isWorthSending(category, isInvalid, isRead)) requests.push({ category, where, url: baseUrl, payload, isInvalid });
+        if (isWorthSending(category, isInvalid, isRead))
+          requests.push({ category, where, url: baseUrl, payload, isInvalid });
       }
     }
   }
@@ -658,12 +765,20 @@ describe('every route of the OpenAPI document, sent hostile inputs', () => {
        FROM insurance_customers c WHERE c.agent_id = $1 ORDER BY c.id LIMIT 1`,
       [userIds.get('insurance_agent')],
     );
-    const [pending] = await db.query<{ id: string }>("SELECT id FROM plate_requests WHERE status = 'Pending' ORDER BY id LIMIT 1");
+    const [pending] = await db.query<{ id: string }>(
+      "SELECT id FROM plate_requests WHERE status = 'Pending' ORDER BY id LIMIT 1",
+    );
     if (customer) EXAMPLES.customerId = () => customer.id;
     if (customer?.plate) EXAMPLES.plateNumber = () => customer.plate;
     if (pending) EXAMPLES.ids = () => [pending.id];
     // What the seed left for the background jobs is done now, so they change nothing during a batch.
-    await messageDispatcher({ db, provider: sandboxMessageProvider(db), publicOrigin: 'http://localhost', now: () => CLOCK, log: app.log }).drain();
+    await messageDispatcher({
+      db,
+      provider: sandboxMessageProvider(db),
+      publicOrigin: 'http://localhost',
+      now: () => CLOCK,
+      log: app.log,
+    }).drain();
     await paymentService({ db, provider: paymentProviderFromEnv({}), now: () => CLOCK, log: app.log }).recordLapsed();
     for (const route of routes) {
       const built = await requestsFor(route.path, route.method, operationOf(route), route.caller);
@@ -675,13 +790,17 @@ describe('every route of the OpenAPI document, sent hostile inputs', () => {
 
   afterAll(async () => {
     // eslint-disable-next-line no-console
-    console.log(`openapi hostile inputs: ${routes.length} routes, ${fieldCount} parameters and fields, ${sent} requests (${answeredForRead} reads answered 2xx)`);
+    console.log(
+      `openapi hostile inputs: ${routes.length} routes, ${fieldCount} parameters and fields, ${sent} requests (${answeredForRead} reads answered 2xx)`,
+    );
     await app.close();
   });
 
   it('covers every API route the server declares', () => {
     const documented = new Set(routes.map((route) => `${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`));
-    const undocumented = app.routeAccess.filter((route) => route.url !== '/api/openapi.json' && !documented.has(`${route.method} ${route.url}`));
+    const undocumented = app.routeAccess.filter(
+      (route) => route.url !== '/api/openapi.json' && !documented.has(`${route.method} ${route.url}`),
+    );
     expect(undocumented).toEqual([]);
     expect(routes.length).toBeGreaterThanOrEqual(60);
   });

@@ -3,7 +3,14 @@
 // administrators unless messages go to the sandbox.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_RESET_KIND, PASSWORD_RESET_NO_ACCOUNT_KIND, RESET_LINK_MINUTES, RESET_LINK_SENT, RESET_LINK_UNUSABLE, RESET_PASSWORD_PATH } from '../../src/domain/accounts/password-reset';
+import {
+  PASSWORD_RESET_KIND,
+  PASSWORD_RESET_NO_ACCOUNT_KIND,
+  RESET_LINK_MINUTES,
+  RESET_LINK_SENT,
+  RESET_LINK_UNUSABLE,
+  RESET_PASSWORD_PATH,
+} from '../../src/domain/accounts/password-reset';
 import type { Database } from '../../src/server/db/database';
 import { workAfterAnswers } from '../../src/server/plugins/after-answer';
 import { textToShow } from '../../src/server/messages/message-text';
@@ -22,10 +29,17 @@ describe('password reset', () => {
   });
   afterAll(() => app.close());
 
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: payload as string, headers });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url, payload: payload as string, headers });
 
   async function signUpAs(email: string, phone?: string): Promise<string> {
-    const response = await signUp(app, { name: 'Mwila Banda', email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'individual' });
+    const response = await signUp(app, {
+      name: 'Mwila Banda',
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      userType: 'individual',
+    });
     expect(response.statusCode).toBe(201);
     if (phone) await db.query('UPDATE users SET phone = $2 WHERE email = $1', [email, phone]);
     return String(response.headers['set-cookie']).split(';')[0] ?? '';
@@ -35,7 +49,10 @@ describe('password reset', () => {
     // The request is answered first; its link is queued just after.
     await workAfterAnswers();
     // The sign-up's own message went to the same address; only the reset links count here.
-    return db.query("SELECT kind, channel, link FROM message_outbox WHERE recipient = $1 AND kind = 'account.password-reset' ORDER BY id", [recipient]);
+    return db.query(
+      "SELECT kind, channel, link FROM message_outbox WHERE recipient = $1 AND kind = 'account.password-reset' ORDER BY id",
+      [recipient],
+    );
   }
 
   const tokenOf = (link: string | null | undefined) => new URL(`http://x${link ?? ''}`).searchParams.get('token') ?? '';
@@ -49,8 +66,16 @@ describe('password reset', () => {
     expect(known.json()).toEqual({ message: RESET_LINK_SENT });
     expect(unknown.json()).toEqual(known.json());
     const email = await linksSentTo('reset-1@example.zm');
-    expect(email).toEqual([{ kind: PASSWORD_RESET_KIND, channel: 'email', link: expect.stringMatching(new RegExp(`^${RESET_PASSWORD_PATH}\\?token=[\\w-]{43}$`)) }]);
-    expect(await linksSentTo('+260971234567')).toEqual([{ kind: PASSWORD_RESET_KIND, channel: 'sms', link: email[0]?.link }]);
+    expect(email).toEqual([
+      {
+        kind: PASSWORD_RESET_KIND,
+        channel: 'email',
+        link: expect.stringMatching(new RegExp(`^${RESET_PASSWORD_PATH}\\?token=[\\w-]{43}$`)),
+      },
+    ]);
+    expect(await linksSentTo('+260971234567')).toEqual([
+      { kind: PASSWORD_RESET_KIND, channel: 'sms', link: email[0]?.link },
+    ]);
     expect(await linksSentTo('nobody@example.zm')).toEqual([]);
     // Only the hash of the token is kept.
     const stored = await db.query<{ token_hash: string }>('SELECT token_hash FROM password_resets');
@@ -62,13 +87,27 @@ describe('password reset', () => {
     await post('/api/auth/password-reset', { email: 'reset-2@example.zm' });
     const token = tokenOf((await linksSentTo('reset-2@example.zm'))[0]?.link);
 
-    const done = await post('/api/auth/password-reset/complete', { token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const done = await post('/api/auth/password-reset/complete', {
+      token,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(done.statusCode).toBe(204);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: session } })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: 'reset-2@example.zm', password: PASSWORD })).json().message).toBe(WRONG_CREDENTIALS);
-    expect((await post('/api/auth/login', { email: 'reset-2@example.zm', password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: session } })).statusCode).toBe(
+      401,
+    );
+    expect((await post('/api/auth/login', { email: 'reset-2@example.zm', password: PASSWORD })).json().message).toBe(
+      WRONG_CREDENTIALS,
+    );
+    expect((await post('/api/auth/login', { email: 'reset-2@example.zm', password: NEW_PASSWORD })).statusCode).toBe(
+      200,
+    );
 
-    const again = await post('/api/auth/password-reset/complete', { token, newPassword: 'another-pass-9', confirmPassword: 'another-pass-9' });
+    const again = await post('/api/auth/password-reset/complete', {
+      token,
+      newPassword: 'another-pass-9',
+      confirmPassword: 'another-pass-9',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ message: RESET_LINK_UNUSABLE, fields: { token: RESET_LINK_UNUSABLE } });
   });
@@ -80,13 +119,21 @@ describe('password reset', () => {
     await post('/api/auth/password-reset', { email: 'reset-3@example.zm' });
     const second = tokenOf((await linksSentTo('reset-3@example.zm'))[1]?.link);
     expect(second).not.toBe(first);
-    const replaced = await post('/api/auth/password-reset/complete', { token: first, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const replaced = await post('/api/auth/password-reset/complete', {
+      token: first,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(replaced.statusCode).toBe(400);
 
     const start = clock;
     clock = new Date(start.getTime() + (RESET_LINK_MINUTES * 60 + 1) * 1000);
     try {
-      const late = await post('/api/auth/password-reset/complete', { token: second, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      const late = await post('/api/auth/password-reset/complete', {
+        token: second,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
       expect(late.statusCode).toBe(400);
       expect(late.json().message).toBe(RESET_LINK_UNUSABLE);
     } finally {
@@ -107,9 +154,24 @@ describe('password reset', () => {
 
   it.each([
     [{ email: 'not-an-email' }, '/api/auth/password-reset', 'email', 'Please enter a valid email address'],
-    [{ token: 'x'.repeat(43), newPassword: NEW_PASSWORD, confirmPassword: 'different-1' }, '/api/auth/password-reset/complete', 'confirmPassword', 'Passwords do not match'],
-    [{ token: 'x'.repeat(43), newPassword: 'short', confirmPassword: 'short' }, '/api/auth/password-reset/complete', 'newPassword', 'Password must be at least 8 characters'],
-    [{ token: '<script>', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, '/api/auth/password-reset/complete', 'token', RESET_LINK_UNUSABLE],
+    [
+      { token: 'x'.repeat(43), newPassword: NEW_PASSWORD, confirmPassword: 'different-1' },
+      '/api/auth/password-reset/complete',
+      'confirmPassword',
+      'Passwords do not match',
+    ],
+    [
+      { token: 'x'.repeat(43), newPassword: 'short', confirmPassword: 'short' },
+      '/api/auth/password-reset/complete',
+      'newPassword',
+      'Password must be at least 8 characters',
+    ],
+    [
+      { token: '<script>', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      '/api/auth/password-reset/complete',
+      'token',
+      RESET_LINK_UNUSABLE,
+    ],
   ])('answers bad input with a 400 naming the field (%#)', async (payload, url, field, message) => {
     const response = await post(url, payload);
     expect(response.statusCode).toBe(400);
@@ -130,7 +192,8 @@ describe('password reset', () => {
       // Each pair starts below the per-email limit, as a first request would.
       await db.query("DELETE FROM sign_in_throttle WHERE email LIKE 'password-reset:%'");
       const unknownEmail = `nobody-${pair}@example.zm`;
-      if (pair % 2 === 0) pairs.push({ registered: await timed('timed@example.zm'), unknown: await timed(unknownEmail) });
+      if (pair % 2 === 0)
+        pairs.push({ registered: await timed('timed@example.zm'), unknown: await timed(unknownEmail) });
       else {
         const unknown = await timed(unknownEmail);
         pairs.push({ registered: await timed('timed@example.zm'), unknown });
@@ -139,17 +202,30 @@ describe('password reset', () => {
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     // Before, the registered email was slower in 20 of 20 pairs (median 9.1 ms against 7.1 ms).
     expect(pairs.filter((pair) => pair.registered > pair.unknown).length).toBeLessThanOrEqual(16);
-    expect(median(pairs.map((pair) => pair.unknown))).toBeGreaterThan(median(pairs.map((pair) => pair.registered)) * 0.75);
+    expect(median(pairs.map((pair) => pair.unknown))).toBeGreaterThan(
+      median(pairs.map((pair) => pair.registered)) * 0.75,
+    );
     // Both were told: the account its link, the address without one that no account uses it.
-    expect(await db.query<{ kind: string }>("SELECT DISTINCT kind FROM message_outbox WHERE recipient = 'nobody-0@example.zm'")).toEqual([{ kind: PASSWORD_RESET_NO_ACCOUNT_KIND }]);
+    expect(
+      await db.query<{ kind: string }>(
+        "SELECT DISTINCT kind FROM message_outbox WHERE recipient = 'nobody-0@example.zm'",
+      ),
+    ).toEqual([{ kind: PASSWORD_RESET_NO_ACCOUNT_KIND }]);
   });
 
   it('shows administrators a reset link whole only while messages go to the sandbox', () => {
-    const message = { kind: PASSWORD_RESET_KIND, channel: 'email' as const, body: 'Hello', link: `${RESET_PASSWORD_PATH}?token=${'a'.repeat(43)}` };
+    const message = {
+      kind: PASSWORD_RESET_KIND,
+      channel: 'email' as const,
+      body: 'Hello',
+      link: `${RESET_PASSWORD_PATH}?token=${'a'.repeat(43)}`,
+    };
     expect(textToShow(message, 'https://nambala.zm', true)).toContain(`token=${'a'.repeat(43)}`);
     const hidden = textToShow(message, 'https://nambala.zm', false);
     expect(hidden).not.toContain('a'.repeat(43));
     expect(hidden).toContain(`https://nambala.zm${RESET_PASSWORD_PATH}?token=(hidden)`);
-    expect(textToShow({ ...message, kind: 'plate.ready', link: '/dashboard' }, 'https://nambala.zm', false)).toContain('https://nambala.zm/dashboard');
+    expect(textToShow({ ...message, kind: 'plate.ready', link: '/dashboard' }, 'https://nambala.zm', false)).toContain(
+      'https://nambala.zm/dashboard',
+    );
   });
 });

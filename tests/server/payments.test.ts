@@ -45,8 +45,21 @@ async function buildHarness() {
   return { app, db, clock };
 }
 
-async function signedIn(db: Database, name: string, roles: Array<'buyer' | 'admin' | 'agent'>): Promise<{ id: string; cookie: string }> {
-  const user = await userRepository(db).create({ email: `${name}@test.zm`, name, passwordHash: 'x', accountType: 'individual', userType: 'Customer', status: 'Active', requestedRole: null, roles });
+async function signedIn(
+  db: Database,
+  name: string,
+  roles: Array<'buyer' | 'admin' | 'agent'>,
+): Promise<{ id: string; cookie: string }> {
+  const user = await userRepository(db).create({
+    email: `${name}@test.zm`,
+    name,
+    passwordHash: 'x',
+    accountType: 'individual',
+    userType: 'Customer',
+    status: 'Active',
+    requestedRole: null,
+    roles,
+  });
   if (!user) throw new Error(`could not create ${name}`);
   const token = `session-${name}-${randomUUID()}`;
   await sessionRepository(db).create(token, user.id, new Date(Date.now() + 3600_000));
@@ -77,7 +90,8 @@ describe('payments', () => {
   let other: { id: string; cookie: string };
   let admin: { id: string; cookie: string };
 
-  const post = (url: string, cookie: string, payload: object) => app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const post = (url: string, cookie: string, payload: object) =>
+    app.inject({ method: 'POST', url, headers: { cookie }, payload });
   const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
   const apply = async (overrides: object = {}) => {
     const response = await post('/api/applications', payer.cookie, application(overrides));
@@ -104,7 +118,11 @@ describe('payments', () => {
   });
 
   it('gives a receipt with a PAY- reference, the lines, the method and the times', async () => {
-    const { payment } = await apply({ paymentMethod: 'card', card: { number: '5555 5555 5555 4444' }, numberOfPlates: 3 });
+    const { payment } = await apply({
+      paymentMethod: 'card',
+      card: { number: '5555 5555 5555 4444' },
+      numberOfPlates: 3,
+    });
     expect(parsePaymentReference(payment.reference)).toBeGreaterThan(0);
     expect(payment).toMatchObject({
       status: 'approved',
@@ -134,7 +152,9 @@ describe('payments', () => {
     const older = (await apply({ paymentMethod: 'bank' })).payment;
     clock.ms = start + 1000;
     const newer = (await apply({ paymentMethod: 'card', card: { number: '4242424242424242' } })).payment;
-    const listed = (await get('/api/payments', payer.cookie)).json().payments.map((payment: { id: string }) => payment.id);
+    const listed = (await get('/api/payments', payer.cookie))
+      .json()
+      .payments.map((payment: { id: string }) => payment.id);
     expect(listed.slice(0, 2)).toEqual([newer.id, older.id]);
     expect((await get('/api/payments', other.cookie)).json().payments).toEqual([]);
     expect((await get(`/api/payments/${older.id}`, payer.cookie)).statusCode).toBe(200);
@@ -147,27 +167,54 @@ describe('payments', () => {
   it('waits for the handset: only the payer answers, a decline is final, and its retry key is fresh', async () => {
     const submitted = await apply({ paymentMethod: 'mtn' });
     const payment = submitted.payment;
-    expect(payment).toMatchObject({ status: 'pending', payerPhone: '+260961234567', expiresAt: new Date(start + 120_000).toISOString() });
-    expect((await post(`/api/payments/${payment.id}/sandbox-prompt`, other.cookie, { answer: 'approve' })).statusCode).toBe(404);
+    expect(payment).toMatchObject({
+      status: 'pending',
+      payerPhone: '+260961234567',
+      expiresAt: new Date(start + 120_000).toISOString(),
+    });
+    expect(
+      (await post(`/api/payments/${payment.id}/sandbox-prompt`, other.cookie, { answer: 'approve' })).statusCode,
+    ).toBe(404);
     const declined = await post(`/api/payments/${payment.id}/sandbox-prompt`, payer.cookie, { answer: 'decline' });
     expect(declined.json().payment).toMatchObject({ status: 'declined', declineReason: DECLINED_ON_HANDSET });
     // The same answer again changes nothing; the other answer is refused with the domain's words.
-    expect((await post(`/api/payments/${payment.id}/sandbox-prompt`, payer.cookie, { answer: 'decline' })).statusCode).toBe(200);
+    expect(
+      (await post(`/api/payments/${payment.id}/sandbox-prompt`, payer.cookie, { answer: 'decline' })).statusCode,
+    ).toBe(200);
     const approveLate = await post(`/api/payments/${payment.id}/sandbox-prompt`, payer.cookie, { answer: 'approve' });
     expect(approveLate.statusCode).toBe(409);
     expect(approveLate.json().message).toBe('This payment was declined. Please start a new payment.');
 
-    const appId = (await db.query<{ application_id: string }>('SELECT application_id FROM plate_requests WHERE reference = $1', [submitted.reference]))[0]?.application_id;
+    const appId = (
+      await db.query<{ application_id: string }>('SELECT application_id FROM plate_requests WHERE reference = $1', [
+        submitted.reference,
+      ])
+    )[0]?.application_id;
     const retryBody = { idempotencyKey: randomUUID(), method: 'airtel', phone: '0771234567' };
     const retry = await post(`/api/applications/${appId}/payments`, payer.cookie, retryBody);
     expect(retry.statusCode).toBe(201);
-    expect(retry.json()).toMatchObject({ reference: submitted.reference, payment: { status: 'pending', method: 'airtel', payerPhone: '+260771234567', amount: 60_000 + 1000 + 1200 } });
-    expect((await post(`/api/applications/${appId}/payments`, payer.cookie, retryBody)).json().payment.id).toBe(retry.json().payment.id);
-    const running = await post(`/api/applications/${appId}/payments`, payer.cookie, { ...retryBody, idempotencyKey: randomUUID() });
+    expect(retry.json()).toMatchObject({
+      reference: submitted.reference,
+      payment: { status: 'pending', method: 'airtel', payerPhone: '+260771234567', amount: 60_000 + 1000 + 1200 },
+    });
+    expect((await post(`/api/applications/${appId}/payments`, payer.cookie, retryBody)).json().payment.id).toBe(
+      retry.json().payment.id,
+    );
+    const running = await post(`/api/applications/${appId}/payments`, payer.cookie, {
+      ...retryBody,
+      idempotencyKey: randomUUID(),
+    });
     expect(running.statusCode).toBe(409);
     expect(running.json().message).toMatch(/still in progress/);
-    expect((await post(`/api/payments/${retry.json().payment.id}/sandbox-prompt`, payer.cookie, { answer: 'approve' })).json().payment.status).toBe('approved');
-    const paid = await post(`/api/applications/${appId}/payments`, payer.cookie, { ...retryBody, idempotencyKey: randomUUID() });
+    expect(
+      (
+        await post(`/api/payments/${retry.json().payment.id}/sandbox-prompt`, payer.cookie, { answer: 'approve' })
+      ).json().payment.status,
+    ).toBe('approved');
+    const paid = await post(`/api/applications/${appId}/payments`, payer.cookie, {
+      ...retryBody,
+      idempotencyKey: randomUUID(),
+    });
     expect(paid.json().message).toBe('This application is already paid.');
   });
 
@@ -176,10 +223,17 @@ describe('payments', () => {
     clock.ms = start + 120_000 - 1;
     expect((await get(`/api/payments/${payment.id}`, payer.cookie)).json().payment.status).toBe('pending');
     clock.ms = start + 120_000 + 5000;
-    expect((await get(`/api/payments/${payment.id}`, payer.cookie)).json().payment).toMatchObject({ status: 'timed_out', settledAt: new Date(start + 120_000).toISOString() });
-    expect((await post(`/api/payments/${payment.id}/sandbox-prompt`, payer.cookie, { answer: 'approve' })).json().message).toBe('This payment request timed out. Please start a new payment.');
+    expect((await get(`/api/payments/${payment.id}`, payer.cookie)).json().payment).toMatchObject({
+      status: 'timed_out',
+      settledAt: new Date(start + 120_000).toISOString(),
+    });
+    expect(
+      (await post(`/api/payments/${payment.id}/sandbox-prompt`, payer.cookie, { answer: 'approve' })).json().message,
+    ).toBe('This payment request timed out. Please start a new payment.');
     // Recorded once refused, so the row now says what readers saw.
-    expect((await db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [payment.id]))[0]?.status).toBe('timed_out');
+    expect(
+      (await db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [payment.id]))[0]?.status,
+    ).toBe('timed_out');
   });
 
   it('takes a card in a second step: an invalid number records nothing, a test number settles at once', async () => {
@@ -188,14 +242,28 @@ describe('payments', () => {
     const invalid = await post(`/api/payments/${payment.id}/card`, payer.cookie, { card: { number: '1234' } });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fields).toEqual({ card: 'Card number is not valid' });
-    expect((await post(`/api/payments/${payment.id}/card`, other.cookie, { card: { number: '4242424242424242' } })).statusCode).toBe(404);
-    const declined = await post(`/api/payments/${payment.id}/card`, payer.cookie, { card: { number: '4000 0000 0000 0069' } });
-    expect(declined.json().payment).toMatchObject({ status: 'declined', declineReason: 'Card expired', card: { last4: '0069' } });
-    const again = await post(`/api/payments/${payment.id}/card`, payer.cookie, { card: { number: '4242424242424242' } });
+    expect(
+      (await post(`/api/payments/${payment.id}/card`, other.cookie, { card: { number: '4242424242424242' } }))
+        .statusCode,
+    ).toBe(404);
+    const declined = await post(`/api/payments/${payment.id}/card`, payer.cookie, {
+      card: { number: '4000 0000 0000 0069' },
+    });
+    expect(declined.json().payment).toMatchObject({
+      status: 'declined',
+      declineReason: 'Card expired',
+      card: { last4: '0069' },
+    });
+    const again = await post(`/api/payments/${payment.id}/card`, payer.cookie, {
+      card: { number: '4242424242424242' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This payment was declined. Please start a new payment.');
     const notTest = (await apply({ paymentMethod: 'card', card: { number: '4111 1111 1111 1111' } })).payment;
-    expect(notTest).toMatchObject({ status: 'declined', declineReason: 'This is not a sandbox test card; use 4242 4242 4242 4242 to approve' });
+    expect(notTest).toMatchObject({
+      status: 'declined',
+      declineReason: 'This is not a sandbox test card; use 4242 4242 4242 4242 to approve',
+    });
   });
 
   it('keeps a bank transfer pending with instructions until an administrator marks it received, then tells the payer', async () => {
@@ -209,13 +277,24 @@ describe('payments', () => {
 
     const received = await post(`/api/admin/payments/${payment.id}/received`, admin.cookie, {});
     expect(received.statusCode).toBe(200);
-    expect(received.json().payment).toMatchObject({ status: 'approved', instructions: null, settledAt: new Date(clock.ms).toISOString() });
+    expect(received.json().payment).toMatchObject({
+      status: 'approved',
+      instructions: null,
+      settledAt: new Date(clock.ms).toISOString(),
+    });
     expect((await post(`/api/admin/payments/${payment.id}/received`, admin.cookie, {})).statusCode).toBe(200);
     const notifications = (await get('/api/notifications', payer.cookie)).json().notifications;
-    expect(notifications.filter((notification: { kind: string; title: string }) => notification.kind === 'payment-received' && notification.title === `Payment ${payment.reference} received`)).toHaveLength(1);
+    expect(
+      notifications.filter(
+        (notification: { kind: string; title: string }) =>
+          notification.kind === 'payment-received' && notification.title === `Payment ${payment.reference} received`,
+      ),
+    ).toHaveLength(1);
     expect(notifications[0]).toMatchObject({ title: `Payment ${payment.reference} received` });
     const audit = await auditRepository(db).recent(5);
-    expect(audit.find((entry) => entry.action === 'payment.approve' && entry.target === payment.id)).toMatchObject({ actorId: admin.id });
+    expect(audit.find((entry) => entry.action === 'payment.approve' && entry.target === payment.id)).toMatchObject({
+      actorId: admin.id,
+    });
 
     const mobile = (await apply({ paymentMethod: 'mtn' })).payment;
     const refused = await post(`/api/admin/payments/${mobile.id}/received`, admin.cookie, {});
@@ -227,13 +306,22 @@ describe('payments', () => {
   it('chooses the provider by PAYMENT_PROVIDER, the sandbox by default, and refuses an unknown one', () => {
     expect(paymentProviderFromEnv({}).name).toBe('sandbox');
     expect(paymentProviderFromEnv({ PAYMENT_PROVIDER: 'sandbox' }).isSandbox).toBe(true);
-    expect(() => paymentProviderFromEnv({ PAYMENT_PROVIDER: 'mtn-momo' })).toThrow(/PAYMENT_PROVIDER 'mtn-momo' is not known/);
+    expect(() => paymentProviderFromEnv({ PAYMENT_PROVIDER: 'mtn-momo' })).toThrow(
+      /PAYMENT_PROVIDER 'mtn-momo' is not known/,
+    );
   });
 
   it('checks mobile-money numbers against the wallet’s network before any payment is recorded', () => {
     const sandbox = sandboxProvider();
-    expect(sandbox.checkDetails('mtn', { phone: '076 123 4567' })).toEqual({ ok: true, details: { payerPhone: '+260761234567', card: null } });
-    expect(sandbox.checkDetails('airtel', { phone: '+260 96 1234567' })).toMatchObject({ ok: false, field: 'phone', message: 'This number is not on Airtel Money. Airtel numbers start with 097 or 077.' });
+    expect(sandbox.checkDetails('mtn', { phone: '076 123 4567' })).toEqual({
+      ok: true,
+      details: { payerPhone: '+260761234567', card: null },
+    });
+    expect(sandbox.checkDetails('airtel', { phone: '+260 96 1234567' })).toMatchObject({
+      ok: false,
+      field: 'phone',
+      message: 'This number is not on Airtel Money. Airtel numbers start with 097 or 077.',
+    });
     expect(sandbox.checkDetails('mtn', {})).toMatchObject({ ok: false, field: 'phone' });
     expect(sandbox.checkDetails('bank', {})).toEqual({ ok: true, details: { payerPhone: null, card: null } });
   });

@@ -61,11 +61,19 @@ describe('permission matrix', () => {
       for (const caller of CALLERS) {
         const url = route.url.replace(/:(\w+)/g, 'x');
         const cookie = await cookieFor(caller);
-        const response = await app.inject({ method: route.method as 'GET', url, headers: cookie ? { cookie } : {}, ...(route.method === 'GET' ? {} : { payload: {} }) });
-        const isAllowed = allowed === 'anyone' || (allowed === 'any-signed-in' ? caller !== 'anonymous' : caller !== 'anonymous' && allowed.includes(caller));
+        const response = await app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: cookie ? { cookie } : {},
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
+        const isAllowed =
+          allowed === 'anyone' ||
+          (allowed === 'any-signed-in' ? caller !== 'anonymous' : caller !== 'anonymous' && allowed.includes(caller));
         const expected = isAllowed ? 'allowed' : caller === 'anonymous' ? 401 : 403;
         const actual = response.statusCode === 401 || response.statusCode === 403 ? response.statusCode : 'allowed';
-        if (actual !== expected) failures.push(`${route.method} ${route.url} as ${caller}: expected ${expected}, got ${response.statusCode}`);
+        if (actual !== expected)
+          failures.push(`${route.method} ${route.url} as ${caller}: expected ${expected}, got ${response.statusCode}`);
         checked += 1;
       }
     }
@@ -80,7 +88,11 @@ describe('permission matrix', () => {
       for (const caller of CALLERS) {
         const cookie = await cookieFor(caller);
         const response = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-        expect([url, caller, response.statusCode]).toEqual([url, caller, caller === 'admin' ? 200 : caller === 'anonymous' ? 401 : 403]);
+        expect([url, caller, response.statusCode]).toEqual([
+          url,
+          caller,
+          caller === 'admin' ? 200 : caller === 'anonymous' ? 401 : 403,
+        ]);
         if (caller === 'admin') expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       }
     }
@@ -97,7 +109,11 @@ describe('permission matrix', () => {
       for (const caller of CALLERS) {
         const cookie = await cookieFor(caller);
         const response = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-        expect([url, caller, response.statusCode]).toEqual([url, caller, caller === 'admin' ? 200 : caller === 'anonymous' ? 401 : 403]);
+        expect([url, caller, response.statusCode]).toEqual([
+          url,
+          caller,
+          caller === 'admin' ? 200 : caller === 'anonymous' ? 401 : 403,
+        ]);
       }
     }
   });
@@ -117,7 +133,9 @@ describe('permission matrix', () => {
           headers: cookie ? { cookie } : {},
           payload: { clientId: 'matrix', mutations: [{ id: crypto.randomUUID(), intent: name, payload: {} }] },
         });
-        const isAllowed = allowed === 'anyone' || (allowed === 'any-signed-in' ? caller !== 'anonymous' : caller !== 'anonymous' && allowed.includes(caller));
+        const isAllowed =
+          allowed === 'anyone' ||
+          (allowed === 'any-signed-in' ? caller !== 'anonymous' : caller !== 'anonymous' && allowed.includes(caller));
         const expected = isAllowed ? 'rejected 400' : caller === 'anonymous' ? 'HTTP 401' : 'rejected 403';
         const result = response.statusCode === 200 ? response.json().results[0] : undefined;
         const actual = result ? `${result.outcome} ${result.status}` : `HTTP ${response.statusCode}`;

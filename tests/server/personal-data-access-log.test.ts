@@ -46,7 +46,11 @@ describe('personal data access log', () => {
     cookies.police = await signIn('police@nambala.zm', 'Police#2026');
     cookies.buyer = await signIn('buyer@nambala.zm', 'Buyer#2026');
     policeId = (await db.query<{ id: string }>("SELECT id FROM users WHERE email = 'police@nambala.zm'"))[0]?.id ?? '';
-    plates = (await db.query<{ plate_number: string }>("SELECT plate_number FROM registered_plates WHERE standing = 'Valid' ORDER BY plate_number LIMIT 4")).map((row) => row.plate_number);
+    plates = (
+      await db.query<{ plate_number: string }>(
+        "SELECT plate_number FROM registered_plates WHERE standing = 'Valid' ORDER BY plate_number LIMIT 4",
+      )
+    ).map((row) => row.plate_number);
     expect(plates).toHaveLength(4);
   }, 60_000);
   afterAll(() => app.close());
@@ -62,11 +66,19 @@ describe('personal data access log', () => {
     expect(mine.map((entry) => entry.plateNumber).sort()).toEqual([...plates].sort());
     expect(new Set(mine.map((entry) => entry.id)).size).toBe(4);
     for (const entry of mine) {
-      expect(entry).toMatchObject({ officerId: policeId, officerName: expect.any(String), officerRole: 'police', purpose: 'roadside check', route: 'GET /api/verification/:plateNumber' });
+      expect(entry).toMatchObject({
+        officerId: policeId,
+        officerName: expect.any(String),
+        officerRole: 'police',
+        purpose: 'roadside check',
+        route: 'GET /api/verification/:plateNumber',
+      });
       expect(Date.parse(entry.at)).not.toBeNaN();
     }
     // The officer's own Recent checks keep the device's id, as before: one check.
-    const [checks] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM police_checks WHERE id = $1', [checkId]);
+    const [checks] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM police_checks WHERE id = $1', [
+      checkId,
+    ]);
     expect(checks?.n).toBe(1);
   });
 
@@ -81,7 +93,9 @@ describe('personal data access log', () => {
   it('logs nothing when no personal data is shown: the public tier and an unknown plate', async () => {
     const [before] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM personal_data_access_log');
     expect((await get(`/api/verification/${plates[1]}`)).json().tier).toBe('public');
-    expect((await get('/api/verification/ZM-000-QQQ', cookies.police)).json()).toMatchObject({ verdict: 'Unknown plate' });
+    expect((await get('/api/verification/ZM-000-QQQ', cookies.police)).json()).toMatchObject({
+      verdict: 'Unknown plate',
+    });
     const [after] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM personal_data_access_log');
     expect(after?.n).toBe(before?.n);
   });
@@ -89,7 +103,13 @@ describe('personal data access log', () => {
   it("logs the administrator's view of a plate's registry record", async () => {
     expect((await get('/api/admin/registry/ZM-123-ABC', cookies.admin)).statusCode).toBe(200);
     const log = await logOf('plateNumber=ZM-123-ABC');
-    expect(log.entries[0]).toMatchObject({ plateNumber: 'ZM-123-ABC', officerRole: 'admin', purpose: 'registry record', route: 'GET /api/admin/registry/:plateNumber', checkId: null });
+    expect(log.entries[0]).toMatchObject({
+      plateNumber: 'ZM-123-ABC',
+      officerRole: 'admin',
+      purpose: 'registry record',
+      route: 'GET /api/admin/registry/:plateNumber',
+      checkId: null,
+    });
   });
 
   it('filters by officer and by part of a plate number, newest first, a page at a time', async () => {
@@ -130,8 +150,13 @@ describe('personal data access log', () => {
     const response = await get(`/api/admin/access-log/export.csv?officerId=${policeId}`, cookies.admin);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(String(response.headers['content-disposition'])).toMatch(/^attachment; filename="nambala-personal-data-access-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(String(response.headers['content-disposition'])).toMatch(
+      /^attachment; filename="nambala-personal-data-access-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Time,Officer,Officer ID,Role,Plate,Purpose,Route,Check ID,Client address');
     const total = (await logOf(`officerId=${policeId}`)).total;
     expect(lines).toHaveLength(total + 1);
@@ -140,12 +165,22 @@ describe('personal data access log', () => {
   });
 
   it('is for administrators only: officers, buyers and the signed-out are refused', async () => {
-    for (const url of ['/api/admin/access-log', '/api/admin/access-log/export.csv', '/api/admin/access-log/officers', '/api/admin/settings/lookup-threshold']) {
+    for (const url of [
+      '/api/admin/access-log',
+      '/api/admin/access-log/export.csv',
+      '/api/admin/access-log/officers',
+      '/api/admin/settings/lookup-threshold',
+    ]) {
       expect([url, (await get(url)).statusCode]).toEqual([url, 401]);
       expect([url, (await get(url, cookies.police)).statusCode]).toEqual([url, 403]);
       expect([url, (await get(url, cookies.buyer)).statusCode]).toEqual([url, 403]);
     }
-    const put = await app.inject({ method: 'PUT', url: '/api/admin/settings/lookup-threshold', headers: { cookie: cookies.police ?? '' }, payload: { dailyLookups: 1000 } });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/lookup-threshold',
+      headers: { cookie: cookies.police ?? '' },
+      payload: { dailyLookups: 1000 },
+    });
     expect(put.statusCode).toBe(403);
   });
 
@@ -153,16 +188,35 @@ describe('personal data access log', () => {
     const read = await get('/api/admin/settings/lookup-threshold', cookies.admin);
     expect(read.json()).toMatchObject({ settings: { dailyLookups: 50 }, updatedAt: null });
     for (const dailyLookups of [0, 1.5, 'ten']) {
-      const bad = await app.inject({ method: 'PUT', url: '/api/admin/settings/lookup-threshold', headers: { cookie: cookies.admin ?? '' }, payload: { dailyLookups } });
+      const bad = await app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/lookup-threshold',
+        headers: { cookie: cookies.admin ?? '' },
+        payload: { dailyLookups },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields?.dailyLookups).toEqual(expect.any(String));
     }
-    const set = await app.inject({ method: 'PUT', url: '/api/admin/settings/lookup-threshold', headers: { cookie: cookies.admin ?? '' }, payload: { dailyLookups: 3 } });
+    const set = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/lookup-threshold',
+      headers: { cookie: cookies.admin ?? '' },
+      payload: { dailyLookups: 3 },
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ settings: { dailyLookups: 3 } });
 
-    const officer = await sessionForNewAccount(db, { email: 'busy.officer@nambala.zm', name: 'Busy Officer', userType: 'POLICE', roles: ['police'] });
-    const alerts = () => db.query<{ kind: string; subject_id: string; evidence: Record<string, string>; summary: string }>("SELECT kind, subject_id, evidence, summary FROM integrity_alerts WHERE kind = 'unusual-lookups' AND subject_id = $1", [officer.id]);
+    const officer = await sessionForNewAccount(db, {
+      email: 'busy.officer@nambala.zm',
+      name: 'Busy Officer',
+      userType: 'POLICE',
+      roles: ['police'],
+    });
+    const alerts = () =>
+      db.query<{ kind: string; subject_id: string; evidence: Record<string, string>; summary: string }>(
+        "SELECT kind, subject_id, evidence, summary FROM integrity_alerts WHERE kind = 'unusual-lookups' AND subject_id = $1",
+        [officer.id],
+      );
     for (const plate of [...plates, ...plates].slice(0, 3)) await get(`/api/verification/${plate}`, officer.cookie);
     expect(await alerts()).toEqual([]);
     for (const plate of plates) await get(`/api/verification/${plate}`, officer.cookie);
@@ -174,7 +228,12 @@ describe('personal data access log', () => {
     const notes = (await get('/api/notifications', cookies.admin)).json().notifications as Array<{ title: string }>;
     expect(notes.some((note) => note.title.startsWith('Integrity alert: Unusual number of owner lookups'))).toBe(true);
 
-    await app.inject({ method: 'PUT', url: '/api/admin/settings/lookup-threshold', headers: { cookie: cookies.admin ?? '' }, payload: { dailyLookups: 50 } });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/lookup-threshold',
+      headers: { cookie: cookies.admin ?? '' },
+      payload: { dailyLookups: 50 },
+    });
   });
 
   it('keeps five years of the log: older rows are deleted by the retention sweep', async () => {

@@ -34,22 +34,50 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
   async function listPlate(): Promise<string> {
     plates += 1;
     const id = `race-${plates}`;
-    await listingRepository(db).insertMany([{ id, number: `ZM-9${String(plates).padStart(2, '0')}-RCE`, price: kwacha(2500), type: 'Private', status: 'Available', featured: false, description: 'Raced for' }]);
+    await listingRepository(db).insertMany([
+      {
+        id,
+        number: `ZM-9${String(plates).padStart(2, '0')}-RCE`,
+        price: kwacha(2500),
+        type: 'Private',
+        status: 'Available',
+        featured: false,
+        description: 'Raced for',
+      },
+    ]);
     return id;
   }
   /** Request i goes to instance i mod 2. */
-  const send = (index: number, url: string, cookie: string, payload: object) => (instances[index % instances.length] as FastifyInstance).inject({ method: 'POST', url, headers: { cookie }, payload });
+  const send = (index: number, url: string, cookie: string, payload: object) =>
+    (instances[index % instances.length] as FastifyInstance).inject({
+      method: 'POST',
+      url,
+      headers: { cookie },
+      payload,
+    });
   const count = async (sql: string, params: unknown[]) => (await db.query<{ n: number }>(sql, params))[0]?.n;
 
   beforeAll(async () => {
     throwaway = await throwawayDatabase(baseUrl ?? '', 'nambala_race');
     const url = throwaway.url;
-    const config = loadConfig({ DATABASE_URL: url }, { appDir: '/nonexistent', logLevel: 'silent', keyDir: 'memory://', demoRegistryPlates: 0 });
+    const config = loadConfig(
+      { DATABASE_URL: url },
+      { appDir: '/nonexistent', logLevel: 'silent', keyDir: 'memory://', demoRegistryPlates: 0 },
+    );
     instances = await Promise.all([buildApp({ config, logger: false }), buildApp({ config, logger: false })]);
     db = await openPostgres(url);
     buyers = [];
     for (let i = 0; i < BUYERS; i += 1) {
-      const user = await userRepository(db).create({ email: `racer${i}@test.zm`, name: `Racer ${i}`, passwordHash: 'x', accountType: 'individual', userType: 'Customer', status: 'Active', requestedRole: null, roles: ['buyer'] });
+      const user = await userRepository(db).create({
+        email: `racer${i}@test.zm`,
+        name: `Racer ${i}`,
+        passwordHash: 'x',
+        accountType: 'individual',
+        userType: 'Customer',
+        status: 'Active',
+        requestedRole: null,
+        roles: ['buyer'],
+      });
       const token = `race-${i}-${randomUUID()}`;
       await sessionRepository(db).create(token, user?.id ?? '', new Date(Date.now() + 3600_000));
       buyers.push({ id: user?.id ?? '', cookie: `nambala_session=${token}` });
@@ -64,7 +92,14 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
   it('sells to exactly one of many buyers paying by card at once; the others get 409 and no payment', async () => {
     const listing = await listPlate();
     const answers = await Promise.all(
-      buyers.map((buyer, i) => send(i, `/api/listings/${listing}/${i % 3 === 0 ? 'reserve' : 'buy'}`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...(i % 3 === 0 ? {} : OWNER) })),
+      buyers.map((buyer, i) =>
+        send(i, `/api/listings/${listing}/${i % 3 === 0 ? 'reserve' : 'buy'}`, buyer.cookie, {
+          idempotencyKey: randomUUID(),
+          method: 'card',
+          card: APPROVE_CARD,
+          ...(i % 3 === 0 ? {} : OWNER),
+        }),
+      ),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -72,51 +107,109 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
     const winner = answers.find((answer) => answer.statusCode === 201)?.json();
     expect(winner.payment.status).toBe('approved');
     for (const answer of answers.filter((candidate) => candidate.statusCode === 409)) {
-      expect(answer.json().message).toMatch(/^(This plate has already been sold\.|This plate is reserved by another buyer until .+\.|Another buyer is paying for this plate right now\. .+)$/);
+      expect(answer.json().message).toMatch(
+        /^(This plate has already been sold\.|This plate is reserved by another buyer until .+\.|Another buyer is paying for this plate right now\. .+)$/,
+      );
     }
     expect(await count('SELECT count(*)::int AS n FROM payments WHERE listing_id = $1', [listing])).toBe(1);
-    expect(await count('SELECT count(*)::int AS n FROM purchase_orders WHERE listing_id = $1', [listing])).toBe(winner.payment.purpose === 'purchase' ? 1 : 0);
+    expect(await count('SELECT count(*)::int AS n FROM purchase_orders WHERE listing_id = $1', [listing])).toBe(
+      winner.payment.purpose === 'purchase' ? 1 : 0,
+    );
   });
 
   it('holds the plate for the one buyer whose mobile-money prompt is pending, and lets exactly one of the next crowd have it after a decline', async () => {
     const listing = await listPlate();
-    const first = await Promise.all(buyers.map((buyer, i) => send(i, `/api/listings/${listing}/reserve`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'mtn', phone: `096${String(1_000_000 + i)}` })));
+    const first = await Promise.all(
+      buyers.map((buyer, i) =>
+        send(i, `/api/listings/${listing}/reserve`, buyer.cookie, {
+          idempotencyKey: randomUUID(),
+          method: 'mtn',
+          phone: `096${String(1_000_000 + i)}`,
+        }),
+      ),
+    );
     const holder = first.findIndex((answer) => answer.statusCode === 201);
     expect(first.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
     expect(first.filter((answer) => answer.statusCode === 409)).toHaveLength(BUYERS - 1);
     const pending = first[holder]?.json().payment;
     expect(pending.status).toBe('pending');
 
-    const declined = await send(holder, `/api/payments/${pending.id}/sandbox-prompt`, buyers[holder]?.cookie ?? '', { answer: 'decline' });
+    const declined = await send(holder, `/api/payments/${pending.id}/sandbox-prompt`, buyers[holder]?.cookie ?? '', {
+      answer: 'decline',
+    });
     expect(declined.json().payment.status).toBe('declined');
-    const second = await Promise.all(buyers.map((buyer, i) => send(i + 1, `/api/listings/${listing}/buy`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...OWNER })));
+    const second = await Promise.all(
+      buyers.map((buyer, i) =>
+        send(i + 1, `/api/listings/${listing}/buy`, buyer.cookie, {
+          idempotencyKey: randomUUID(),
+          method: 'card',
+          card: APPROVE_CARD,
+          ...OWNER,
+        }),
+      ),
+    );
     expect(second.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
-    expect(second.filter((answer) => answer.statusCode === 409).every((answer) => [SOLD].includes(answer.json().message) || /^Another buyer is paying/.test(answer.json().message))).toBe(true);
+    expect(
+      second
+        .filter((answer) => answer.statusCode === 409)
+        .every(
+          (answer) => [SOLD].includes(answer.json().message) || /^Another buyer is paying/.test(answer.json().message),
+        ),
+    ).toBe(true);
     expect(await count('SELECT count(*)::int AS n FROM payments WHERE listing_id = $1', [listing])).toBe(2);
-    expect(await count("SELECT count(*)::int AS n FROM plate_listings WHERE id = $1 AND status = 'Sold'", [listing])).toBe(1);
+    expect(
+      await count("SELECT count(*)::int AS n FROM plate_listings WHERE id = $1 AND status = 'Sold'", [listing]),
+    ).toBe(1);
   });
 
   it('records one payment for one key sent many times at once', async () => {
     const listing = await listPlate();
     const buyer = buyers[0] ?? { id: '', cookie: '' };
     const body = { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...OWNER };
-    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => send(i, `/api/listings/${listing}/buy`, buyer.cookie, body)));
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => send(i, `/api/listings/${listing}/buy`, buyer.cookie, body)),
+    );
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(15);
     expect(new Set(answers.map((answer) => answer.json().payment.id)).size).toBe(1);
-    expect(await count('SELECT count(*)::int AS n FROM payments WHERE payer_id = $1 AND idempotency_key = $2', [buyer.id, body.idempotencyKey])).toBe(1);
+    expect(
+      await count('SELECT count(*)::int AS n FROM payments WHERE payer_id = $1 AND idempotency_key = $2', [
+        buyer.id,
+        body.idempotencyKey,
+      ]),
+    ).toBe(1);
   });
 
   it('stores one request for one application submitted many times at once, and unique references across applications', async () => {
     const buyer = buyers[1] ?? { id: '', cookie: '' };
-    const application = { id: randomUUID(), fullName: 'Racer One', nrcNumber: '111111/11/1', phoneNumber: '0961111111', email: 'racer@test.zm', address: 'Lusaka', vehicleMake: 'Toyota', vehicleModel: 'Corolla', registrationNotYetKnown: true, numberOfPlates: 1, paymentMethod: 'bank' };
-    const repeats = await Promise.all(Array.from({ length: 12 }, (_, i) => send(i, '/api/applications', buyer.cookie, application)));
+    const application = {
+      id: randomUUID(),
+      fullName: 'Racer One',
+      nrcNumber: '111111/11/1',
+      phoneNumber: '0961111111',
+      email: 'racer@test.zm',
+      address: 'Lusaka',
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Corolla',
+      registrationNotYetKnown: true,
+      numberOfPlates: 1,
+      paymentMethod: 'bank',
+    };
+    const repeats = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => send(i, '/api/applications', buyer.cookie, application)),
+    );
     expect(repeats.every((answer) => answer.statusCode === 200 || answer.statusCode === 201)).toBe(true);
     expect(new Set(repeats.map((answer) => answer.json().reference)).size).toBe(1);
-    expect(await count('SELECT count(*)::int AS n FROM plate_requests WHERE application_id = $1', [application.id])).toBe(1);
+    expect(
+      await count('SELECT count(*)::int AS n FROM plate_requests WHERE application_id = $1', [application.id]),
+    ).toBe(1);
     expect(await count('SELECT count(*)::int AS n FROM payments WHERE idempotency_key = $1', [application.id])).toBe(1);
 
-    const distinct = await Promise.all(buyers.slice(0, 20).map((someone, i) => send(i, '/api/applications', someone.cookie, { ...application, id: randomUUID() })));
+    const distinct = await Promise.all(
+      buyers
+        .slice(0, 20)
+        .map((someone, i) => send(i, '/api/applications', someone.cookie, { ...application, id: randomUUID() })),
+    );
     const references = distinct.map((answer) => answer.json().reference);
     expect(new Set(references).size).toBe(20);
   });

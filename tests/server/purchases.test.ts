@@ -14,7 +14,13 @@ import { type Database } from '../../src/server/db/database';
 import { openTestDatabase } from './test-app';
 import { migrate } from '../../src/server/db/migrate';
 import { BANK_TRANSFER_HOLD_MS } from '#domain/payments/payment-outcome';
-import { HELD_BY_ANOTHER, HELD_BY_YOU, heldForTransfer, heldForYourTransfer, KEY_REUSED } from '../../src/server/payments/marketplace-checkout';
+import {
+  HELD_BY_ANOTHER,
+  HELD_BY_YOU,
+  heldForTransfer,
+  heldForYourTransfer,
+  KEY_REUSED,
+} from '../../src/server/payments/marketplace-checkout';
 import { sandboxProvider } from '../../src/server/payments/sandbox-provider';
 import { registerAuth } from '../../src/server/plugins/auth';
 import { registerErrorHandler } from '../../src/server/plugins/error-handler';
@@ -57,8 +63,21 @@ async function buildHarness() {
   return { app, db, clock };
 }
 
-async function signedIn(db: Database, name: string, roles: Array<'buyer' | 'admin'> = ['buyer']): Promise<{ id: string; cookie: string }> {
-  const user = await userRepository(db).create({ email: `${name}@test.zm`, name, passwordHash: 'x', accountType: 'individual', userType: 'Customer', status: 'Active', requestedRole: null, roles });
+async function signedIn(
+  db: Database,
+  name: string,
+  roles: Array<'buyer' | 'admin'> = ['buyer'],
+): Promise<{ id: string; cookie: string }> {
+  const user = await userRepository(db).create({
+    email: `${name}@test.zm`,
+    name,
+    passwordHash: 'x',
+    accountType: 'individual',
+    userType: 'Customer',
+    status: 'Active',
+    requestedRole: null,
+    roles,
+  });
   if (!user) throw new Error(`could not create ${name}`);
   const token = `session-${name}-${randomUUID()}`;
   await sessionRepository(db).create(token, user.id, new Date(Date.now() + 3600_000));
@@ -73,13 +92,29 @@ describe('marketplace purchases and reservations', () => {
   let buyers = 0;
 
   const newBuyer = () => signedIn(db, `buyer${(buyers += 1)}`);
-  const post = (url: string, cookie: string, payload: object) => app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const post = (url: string, cookie: string, payload: object) =>
+    app.inject({ method: 'POST', url, headers: { cookie }, payload });
   const get = (url: string, cookie = '') => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const listingId = (number: string) => DEMO_LISTINGS.find((listing) => listing.number === number)?.id ?? '';
-  const statusOf = async (number: string) => (await get('/api/listings')).json().listings.find((listing: { number: string }) => listing.number === number);
-  const paymentRows = async (listing: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE listing_id = $1', [listing]))[0]?.n;
-  const reserve = (listing: string, cookie: string, body: object = {}) => post(`/api/listings/${listing}/reserve`, cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...body });
-  const buy = (listing: string, cookie: string, body: object = {}) => post(`/api/listings/${listing}/buy`, cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...OWNER, ...body });
+  const statusOf = async (number: string) =>
+    (await get('/api/listings')).json().listings.find((listing: { number: string }) => listing.number === number);
+  const paymentRows = async (listing: string) =>
+    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE listing_id = $1', [listing]))[0]?.n;
+  const reserve = (listing: string, cookie: string, body: object = {}) =>
+    post(`/api/listings/${listing}/reserve`, cookie, {
+      idempotencyKey: randomUUID(),
+      method: 'card',
+      card: APPROVE_CARD,
+      ...body,
+    });
+  const buy = (listing: string, cookie: string, body: object = {}) =>
+    post(`/api/listings/${listing}/buy`, cookie, {
+      idempotencyKey: randomUUID(),
+      method: 'card',
+      card: APPROVE_CARD,
+      ...OWNER,
+      ...body,
+    });
 
   beforeAll(async () => {
     ({ app, db, clock } = await buildHarness());
@@ -95,7 +130,13 @@ describe('marketplace purchases and reservations', () => {
     const id = listingId('ZM-777-VIP');
     const started = await reserve(id, first.cookie, { method: 'mtn', phone: MTN_PHONE, card: undefined });
     expect(started.statusCode).toBe(201);
-    expect(started.json().payment).toMatchObject({ status: 'pending', amount: DEFAULT_PRICING.reservationFee, method: 'mtn', payerPhone: '+260961234567', purpose: 'reservation' });
+    expect(started.json().payment).toMatchObject({
+      status: 'pending',
+      amount: DEFAULT_PRICING.reservationFee,
+      method: 'mtn',
+      payerPhone: '+260961234567',
+      purpose: 'reservation',
+    });
     expect(started.json().listing).toMatchObject({ status: 'Reserved' });
 
     // While the first buyer's phone shows the prompt, nobody else can pay for the plate.
@@ -107,12 +148,21 @@ describe('marketplace purchases and reservations', () => {
     expect(await paymentRows(id)).toBe(1);
 
     clock.ms = start + 30_000;
-    const approved = await post(`/api/payments/${started.json().payment.id}/sandbox-prompt`, first.cookie, { answer: 'approve' });
+    const approved = await post(`/api/payments/${started.json().payment.id}/sandbox-prompt`, first.cookie, {
+      answer: 'approve',
+    });
     expect(approved.statusCode).toBe(200);
     expect(approved.json().payment.status).toBe('approved');
     const listing = await statusOf('ZM-777-VIP');
-    expect(listing).toMatchObject({ status: 'Reserved', reservedUntil: new Date(start + 30_000 + 7 * DAY).toISOString() });
-    expect((await get('/api/purchases', first.cookie)).json().reservations.map((reserved: { number: string }) => reserved.number)).toEqual(['ZM-777-VIP']);
+    expect(listing).toMatchObject({
+      status: 'Reserved',
+      reservedUntil: new Date(start + 30_000 + 7 * DAY).toISOString(),
+    });
+    expect(
+      (await get('/api/purchases', first.cookie))
+        .json()
+        .reservations.map((reserved: { number: string }) => reserved.number),
+    ).toEqual(['ZM-777-VIP']);
   });
 
   it('keeps a reservation at 6 days 23 hours and lets the plate go at exactly 7 days, with no job run', async () => {
@@ -122,13 +172,20 @@ describe('marketplace purchases and reservations', () => {
     const until = start + 7 * DAY;
 
     clock.ms = start + 6 * DAY + 23 * HOUR;
-    expect(await statusOf('ZM-888-GLD')).toMatchObject({ status: 'Reserved', reservedUntil: new Date(until).toISOString() });
+    expect(await statusOf('ZM-888-GLD')).toMatchObject({
+      status: 'Reserved',
+      reservedUntil: new Date(until).toISOString(),
+    });
     const refused = await reserve(id, other.cookie);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(`This plate is reserved by another buyer until ${formatReservationDate(new Date(until))}.`);
+    expect(refused.json().message).toBe(
+      `This plate is reserved by another buyer until ${formatReservationDate(new Date(until))}.`,
+    );
     expect((await buy(id, other.cookie)).statusCode).toBe(409);
     const own = await reserve(id, holder.cookie);
-    expect(own.json().message).toBe(`You have already reserved this plate until ${formatReservationDate(new Date(until))}.`);
+    expect(own.json().message).toBe(
+      `You have already reserved this plate until ${formatReservationDate(new Date(until))}.`,
+    );
 
     clock.ms = until;
     expect(await statusOf('ZM-888-GLD')).toMatchObject({ status: 'Available', reservedUntil: null });
@@ -146,10 +203,21 @@ describe('marketplace purchases and reservations', () => {
     clock.ms = start + 3 * DAY;
     const quote = (await get(`/api/listings/${id}/quote`, holder.cookie)).json();
     const mtnQuote = quote.buyNow.find((line: { method: string }) => line.method === 'mtn');
-    expect(mtnQuote).toMatchObject({ price, processingFee: 1000, gatewayFee: 7000, reservationCredit: 20_000, total: price + 1000 + 7000 - 20_000 });
+    expect(mtnQuote).toMatchObject({
+      price,
+      processingFee: 1000,
+      gatewayFee: 7000,
+      reservationCredit: 20_000,
+      total: price + 1000 + 7000 - 20_000,
+    });
     expect(quote.mayBuy).toEqual({ ok: true });
 
-    const bought = await buy(id, holder.cookie, { method: 'mtn', phone: MTN_PHONE, card: undefined, amount: mtnQuote.total });
+    const bought = await buy(id, holder.cookie, {
+      method: 'mtn',
+      phone: MTN_PHONE,
+      card: undefined,
+      amount: mtnQuote.total,
+    });
     expect(bought.statusCode).toBe(201);
     const payment = bought.json().payment;
     expect(payment).toMatchObject({ amount: 338_000, status: 'pending', purpose: 'purchase' });
@@ -159,18 +227,34 @@ describe('marketplace purchases and reservations', () => {
       { kind: 'gateway', label: 'Gateway fee (MTN Mobile Money, 2%)', amount: 7000 },
       { kind: 'reservation-credit', label: 'Reservation fee deducted', amount: -20_000 },
     ]);
-    expect((await post(`/api/payments/${payment.id}/sandbox-prompt`, holder.cookie, { answer: 'approve' })).json().payment.status).toBe('approved');
+    expect(
+      (await post(`/api/payments/${payment.id}/sandbox-prompt`, holder.cookie, { answer: 'approve' })).json().payment
+        .status,
+    ).toBe('approved');
     expect(await statusOf('ZM-001-ABC')).toMatchObject({ status: 'Sold' });
     const { orders, reservations } = (await get('/api/purchases', holder.cookie)).json();
     expect(reservations).toEqual([]);
-    expect(orders).toEqual([expect.objectContaining({ plateNumber: 'ZM-001-ABC', price, reservationCredit: 20_000, total: 338_000, paymentId: payment.id, status: 'Pending' })]);
+    expect(orders).toEqual([
+      expect.objectContaining({
+        plateNumber: 'ZM-001-ABC',
+        price,
+        reservationCredit: 20_000,
+        total: 338_000,
+        paymentId: payment.id,
+        status: 'Pending',
+      }),
+    ]);
   });
 
   it('credits what the reservation really cost, not the fee as it is now, and no credit once the reservation lapsed', async () => {
     const holder = await newBuyer();
     const id = listingId('ZM-100-LSK');
     expect((await reserve(id, holder.cookie)).statusCode).toBe(201);
-    await settingsRepository(db).setPricing({ ...DEFAULT_PRICING, reservationFee: 50_000 as typeof DEFAULT_PRICING.reservationFee }, holder.id, new Date());
+    await settingsRepository(db).setPricing(
+      { ...DEFAULT_PRICING, reservationFee: 50_000 as typeof DEFAULT_PRICING.reservationFee },
+      holder.id,
+      new Date(),
+    );
     try {
       const quote = (await get(`/api/listings/${id}/quote`, holder.cookie)).json();
       expect(quote.reservation.amount).toBe(50_000);
@@ -195,7 +279,11 @@ describe('marketplace purchases and reservations', () => {
     expect(second.json().order.id).toBe(first.json().order.id);
     expect(await paymentRows(id)).toBe(1);
 
-    const otherMethod = await post(`/api/listings/${id}/buy`, buyer.cookie, { ...body, method: 'mtn', phone: MTN_PHONE });
+    const otherMethod = await post(`/api/listings/${id}/buy`, buyer.cookie, {
+      ...body,
+      method: 'mtn',
+      phone: MTN_PHONE,
+    });
     expect(otherMethod.statusCode).toBe(409);
     expect(otherMethod.json().message).toBe(KEY_REUSED);
     const otherAmount = await post(`/api/listings/${id}/buy`, buyer.cookie, { ...body, amount: 1 });
@@ -206,14 +294,24 @@ describe('marketplace purchases and reservations', () => {
     expect(otherOwner.statusCode).toBe(409);
     expect(otherOwner.json().message).toBe(KEY_REUSED);
     // The same NRC written another way is the same person: the same payment.
-    expect((await post(`/api/listings/${id}/buy`, buyer.cookie, { ...body, ownerNrc: ' 123456/78/9 ' })).statusCode).toBe(200);
-    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE payer_id = $1', [buyer.id]))[0]?.n).toBe(1);
+    expect(
+      (await post(`/api/listings/${id}/buy`, buyer.cookie, { ...body, ownerNrc: ' 123456/78/9 ' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE payer_id = $1', [buyer.id]))[0]?.n,
+    ).toBe(1);
   });
 
   it('sells a plate by bank transfer: held for the buyer for 3 days with the bank details, sold once an administrator marks the money received', async () => {
-    const [payer, other, admin] = [await newBuyer(), await newBuyer(), await signedIn(db, `admin${(buyers += 1)}`, ['admin'])];
+    const [payer, other, admin] = [
+      await newBuyer(),
+      await newBuyer(),
+      await signedIn(db, `admin${(buyers += 1)}`, ['admin']),
+    ];
     const id = listingId('ZM-444-CHP');
-    const quoted = (await get(`/api/listings/${id}/quote`, payer.cookie)).json().buyNow.find((line: { method: string }) => line.method === 'bank');
+    const quoted = (await get(`/api/listings/${id}/quote`, payer.cookie))
+      .json()
+      .buyNow.find((line: { method: string }) => line.method === 'bank');
     expect(quoted).toMatchObject({ gatewayFee: 0 });
     const started = await buy(id, payer.cookie, { method: 'bank', card: undefined, amount: quoted.total });
     expect(started.statusCode).toBe(201);
@@ -228,7 +326,9 @@ describe('marketplace purchases and reservations', () => {
     const blocked = await buy(id, other.cookie);
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().message).toBe(heldForTransfer(heldUntil));
-    expect((await buy(id, payer.cookie, { method: 'bank', card: undefined })).json().message).toBe(heldForYourTransfer(heldUntil));
+    expect((await buy(id, payer.cookie, { method: 'bank', card: undefined })).json().message).toBe(
+      heldForYourTransfer(heldUntil),
+    );
 
     const received = await post(`/api/admin/payments/${payment.id}/received`, admin.cookie, {});
     expect(received.statusCode).toBe(200);
@@ -253,7 +353,11 @@ describe('marketplace purchases and reservations', () => {
     const id = listingId('ZM-202-BUS');
     const declined = await buy(id, unlucky.cookie, { card: DECLINE_CARD });
     expect(declined.statusCode).toBe(201);
-    expect(declined.json().payment).toMatchObject({ status: 'declined', declineReason: 'Insufficient funds', card: { brand: 'Visa', last4: '0002' } });
+    expect(declined.json().payment).toMatchObject({
+      status: 'declined',
+      declineReason: 'Insufficient funds',
+      card: { brand: 'Visa', last4: '0002' },
+    });
     expect(declined.json().listing.status).toBe('Available');
     expect(declined.json().order).toBeNull();
     expect((await buy(id, next.cookie)).json().payment.status).toBe('approved');
@@ -262,18 +366,25 @@ describe('marketplace purchases and reservations', () => {
   it('releases the hold when nobody answers the prompt in time, and refuses the late answer', async () => {
     const [slow, quick] = [await newBuyer(), await newBuyer()];
     const id = listingId('ZM-310-TRK');
-    const pending = (await buy(id, slow.cookie, { method: 'airtel', phone: '0971234567', card: undefined })).json().payment;
+    const pending = (await buy(id, slow.cookie, { method: 'airtel', phone: '0971234567', card: undefined })).json()
+      .payment;
     expect(pending.expiresAt).toBe(new Date(start + 2 * 60_000).toISOString());
 
     clock.ms = start + 2 * 60_000 - 1;
     expect((await buy(id, quick.cookie)).json().message).toBe(HELD_BY_ANOTHER);
     clock.ms = start + 2 * 60_000;
     expect(await statusOf('ZM-310-TRK')).toMatchObject({ status: 'Available' });
-    expect((await get(`/api/payments/${pending.id}`, slow.cookie)).json().payment).toMatchObject({ status: 'timed_out', settledAt: pending.expiresAt });
+    expect((await get(`/api/payments/${pending.id}`, slow.cookie)).json().payment).toMatchObject({
+      status: 'timed_out',
+      settledAt: pending.expiresAt,
+    });
     const late = await post(`/api/payments/${pending.id}/sandbox-prompt`, slow.cookie, { answer: 'approve' });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This payment request timed out. Please start a new payment.');
-    expect((await buy(id, quick.cookie)).json()).toMatchObject({ payment: { status: 'approved' }, listing: { status: 'Sold' } });
+    expect((await buy(id, quick.cookie)).json()).toMatchObject({
+      payment: { status: 'approved' },
+      listing: { status: 'Sold' },
+    });
   });
 
   it('refuses a sold plate and a reserved one with the domain’s words, taking no payment', async () => {
@@ -282,19 +393,28 @@ describe('marketplace purchases and reservations', () => {
     expect(sold.statusCode).toBe(409);
     expect(sold.json().message).toBe('This plate has already been sold.');
     // A plate the seed lists as Reserved with no end date stays Reserved.
-    expect((await reserve(listingId('ZM-999-KTW'), buyer.cookie)).json().message).toBe('This plate is reserved by another buyer.');
-    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE payer_id = $1', [buyer.id]))[0]?.n).toBe(0);
+    expect((await reserve(listingId('ZM-999-KTW'), buyer.cookie)).json().message).toBe(
+      'This plate is reserved by another buyer.',
+    );
+    expect(
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE payer_id = $1', [buyer.id]))[0]?.n,
+    ).toBe(0);
   });
 
   it('lets exactly one of many concurrent buyers have a plate; the others get 409 and pay nothing', async () => {
     const contenders = await Promise.all(Array.from({ length: 12 }, () => newBuyer()));
     const id = listingId('ZM-000-GRZ');
-    const answers = await Promise.all(contenders.map((buyer, index) => (index % 2 === 0 ? buy(id, buyer.cookie) : reserve(id, buyer.cookie))));
+    const answers = await Promise.all(
+      contenders.map((buyer, index) => (index % 2 === 0 ? buy(id, buyer.cookie) : reserve(id, buyer.cookie))),
+    );
     const won = answers.filter((answer) => answer.statusCode === 201);
     const lost = answers.filter((answer) => answer.statusCode === 409);
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(contenders.length - 1);
-    for (const answer of lost) expect(answer.json().message).toMatch(/^(This plate has already been sold\.|This plate is reserved by another buyer until .+\.|Another buyer is paying for this plate right now\. .+)$/);
+    for (const answer of lost)
+      expect(answer.json().message).toMatch(
+        /^(This plate has already been sold\.|This plate is reserved by another buyer until .+\.|Another buyer is paying for this plate right now\. .+)$/,
+      );
     expect(await paymentRows(id)).toBe(1);
   });
 
@@ -303,7 +423,9 @@ describe('marketplace purchases and reservations', () => {
     const id = listingId('ZM-610-GOV');
     const wrongNetwork = await reserve(id, buyer.cookie, { method: 'mtn', phone: '0971234567', card: undefined });
     expect(wrongNetwork.statusCode).toBe(400);
-    expect(wrongNetwork.json().fields).toEqual({ phone: 'This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.' });
+    expect(wrongNetwork.json().fields).toEqual({
+      phone: 'This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.',
+    });
     const noCard = await reserve(id, buyer.cookie, { card: undefined });
     expect(noCard.json().fields).toEqual({ card: 'Enter the card number' });
     const badCard = await reserve(id, buyer.cookie, { card: { number: '4242 4242 4242 4241' } });
@@ -315,26 +437,49 @@ describe('marketplace purchases and reservations', () => {
     expect(staleKey.json().fields.idempotencyKey).toMatch(/UUID/);
     const changedPrice = await buy(id, buyer.cookie, { amount: 280_000 });
     expect(changedPrice.statusCode).toBe(409);
-    expect(changedPrice.json().message).toBe('The price has changed: the total is now K2,894.00. Please check it and try again.');
+    expect(changedPrice.json().message).toBe(
+      'The price has changed: the total is now K2,894.00. Please check it and try again.',
+    );
     expect(await paymentRows(id)).toBe(0);
-    expect((await post(`/api/listings/nope/buy`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...OWNER })).statusCode).toBe(404);
+    expect(
+      (
+        await post(`/api/listings/nope/buy`, buyer.cookie, {
+          idempotencyKey: randomUUID(),
+          method: 'card',
+          card: APPROVE_CARD,
+          ...OWNER,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('refuses Buy Now without the owner’s full name and NRC number, or with a malformed NRC, with the wizard’s words and nothing recorded', async () => {
     const buyer = await newBuyer();
     const id = listingId('ZM-610-GOV');
-    const noOwner = await post(`/api/listings/${id}/buy`, buyer.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD });
+    const noOwner = await post(`/api/listings/${id}/buy`, buyer.cookie, {
+      idempotencyKey: randomUUID(),
+      method: 'card',
+      card: APPROVE_CARD,
+    });
     expect(noOwner.statusCode).toBe(400);
     expect(noOwner.json().fields).toEqual({ ownerName: 'Full name is required', ownerNrc: 'NRC number is required' });
     const noNrc = await buy(id, buyer.cookie, { ownerNrc: undefined });
     expect(noNrc.statusCode).toBe(400);
-    expect(noNrc.json()).toMatchObject({ message: 'NRC number is required', fields: { ownerNrc: 'NRC number is required' } });
+    expect(noNrc.json()).toMatchObject({
+      message: 'NRC number is required',
+      fields: { ownerNrc: 'NRC number is required' },
+    });
     const blankNrc = await buy(id, buyer.cookie, { ownerNrc: '   ' });
-    expect(blankNrc.json()).toMatchObject({ message: 'NRC number is required', fields: { ownerNrc: 'NRC number is required' } });
+    expect(blankNrc.json()).toMatchObject({
+      message: 'NRC number is required',
+      fields: { ownerNrc: 'NRC number is required' },
+    });
     for (const malformed of ['12345678', '123456-78-9', '1234567/78/9', 12345678]) {
       const refused = await buy(id, buyer.cookie, { ownerNrc: malformed });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().fields.ownerNrc).toBe(typeof malformed === 'string' ? 'NRC number must look like 123456/78/9' : 'NRC number is required');
+      expect(refused.json().fields.ownerNrc).toBe(
+        typeof malformed === 'string' ? 'NRC number must look like 123456/78/9' : 'NRC number is required',
+      );
     }
     const badName = await buy(id, buyer.cookie, { ownerName: '7' });
     expect(badName.statusCode).toBe(400);
@@ -346,14 +491,30 @@ describe('marketplace purchases and reservations', () => {
   it('keeps the owner named at Buy Now with the payment, and puts them on the order once the payment is approved', async () => {
     const buyer = await newBuyer();
     const id = listingId('ZM-610-GOV');
-    const pending = await buy(id, buyer.cookie, { method: 'mtn', phone: MTN_PHONE, card: undefined, ownerName: '  Chanda   Mulenga ', ownerNrc: ' 234567/89/1 ' });
+    const pending = await buy(id, buyer.cookie, {
+      method: 'mtn',
+      phone: MTN_PHONE,
+      card: undefined,
+      ownerName: '  Chanda   Mulenga ',
+      ownerNrc: ' 234567/89/1 ',
+    });
     expect(pending.statusCode).toBe(201);
-    expect(pending.json().payment).toMatchObject({ status: 'pending', owner: { name: 'Chanda Mulenga', nrc: '234567/89/1' } });
+    expect(pending.json().payment).toMatchObject({
+      status: 'pending',
+      owner: { name: 'Chanda Mulenga', nrc: '234567/89/1' },
+    });
     expect(pending.json().order).toBeNull();
-    const approved = await post(`/api/payments/${pending.json().payment.id}/sandbox-prompt`, buyer.cookie, { answer: 'approve' });
-    expect(approved.json().payment).toMatchObject({ status: 'approved', owner: { name: 'Chanda Mulenga', nrc: '234567/89/1' } });
+    const approved = await post(`/api/payments/${pending.json().payment.id}/sandbox-prompt`, buyer.cookie, {
+      answer: 'approve',
+    });
+    expect(approved.json().payment).toMatchObject({
+      status: 'approved',
+      owner: { name: 'Chanda Mulenga', nrc: '234567/89/1' },
+    });
     const { orders } = (await get('/api/purchases', buyer.cookie)).json();
-    expect(orders).toEqual([expect.objectContaining({ plateNumber: 'ZM-610-GOV', ownerName: 'Chanda Mulenga', ownerNrc: '234567/89/1' })]);
+    expect(orders).toEqual([
+      expect.objectContaining({ plateNumber: 'ZM-610-GOV', ownerName: 'Chanda Mulenga', ownerNrc: '234567/89/1' }),
+    ]);
     // A reservation names no one: its later purchase does.
     const reservation = await reserve(listingId('ZM-333-LIV'), buyer.cookie);
     expect(reservation.json().payment.owner).toBeNull();
@@ -365,9 +526,13 @@ describe('marketplace purchases and reservations', () => {
     const pending = (await buy(id, buyer.cookie, { method: 'mtn', phone: MTN_PHONE, card: undefined })).json().payment;
     // As a payment started by the earlier app, which sent no owner, is stored.
     await db.query('UPDATE payments SET owner_name = NULL, owner_nrc = NULL WHERE id = $1', [pending.id]);
-    expect((await post(`/api/payments/${pending.id}/sandbox-prompt`, buyer.cookie, { answer: 'approve' })).json().payment).toMatchObject({ status: 'approved', owner: null });
+    expect(
+      (await post(`/api/payments/${pending.id}/sandbox-prompt`, buyer.cookie, { answer: 'approve' })).json().payment,
+    ).toMatchObject({ status: 'approved', owner: null });
     const { orders } = (await get('/api/purchases', buyer.cookie)).json();
-    expect(orders).toEqual([expect.objectContaining({ plateNumber: 'ZM-555-NDL', ownerName: `buyer${buyers}`, ownerNrc: '' })]);
+    expect(orders).toEqual([
+      expect.objectContaining({ plateNumber: 'ZM-555-NDL', ownerName: `buyer${buyers}`, ownerNrc: '' }),
+    ]);
   });
 
   it('suggests the account’s name, with the NRC the buyer last gave under it at Buy Now or on an application', async () => {
@@ -400,9 +565,22 @@ describe('marketplace purchases and reservations', () => {
 
   it('needs a signed-in buyer to reserve or buy, and shows visitors a quote without credit', async () => {
     const id = listingId('ZM-222-MAX');
-    expect((await app.inject({ method: 'POST', url: `/api/listings/${id}/reserve`, payload: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/listings/${id}/reserve`,
+          payload: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD },
+        })
+      ).statusCode,
+    ).toBe(401);
     const quote = (await get(`/api/listings/${id}/quote`)).json();
-    expect(quote).toMatchObject({ reservation: { amount: 20_000, days: 7 }, mayBuy: null, mayReserve: null, listing: { number: 'ZM-222-MAX', status: 'Available' } });
+    expect(quote).toMatchObject({
+      reservation: { amount: 20_000, days: 7 },
+      mayBuy: null,
+      mayReserve: null,
+      listing: { number: 'ZM-222-MAX', status: 'Available' },
+    });
     expect(quote.buyNow.map((line: { method: string }) => line.method)).toEqual(['mtn', 'airtel', 'card', 'bank']);
   });
 });

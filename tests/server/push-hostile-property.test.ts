@@ -18,21 +18,101 @@ import { buildTestAppWithDb, sessionForNewAccount } from './test-app';
 
 /** Field names the intents read, so that generated payloads reach their rules. */
 const FIELDS = [
-  'id', 'ids', 'name', 'email', 'phone', 'userType', 'status', 'temporaryPassword', 'plateNumber', 'orderId', 'nrc', 'nrcNumber',
-  'vehicleMake', 'vehicleModel', 'vehicleColour', 'make', 'model', 'colour', 'year', 'chassisNumber', 'serial', 'serials', 'quantity',
-  'shopId', 'flagId', 'alertId', 'decision', 'note', 'reason', 'customerId', 'policyId', 'photos', 'sha256', 'size', 'width', 'height',
-  'incidentDate', 'description', 'isFavourite', 'listingId', 'vehicleId', 'driverId', 'licenseNumber', 'subject', 'message', 'recording',
+  'id',
+  'ids',
+  'name',
+  'email',
+  'phone',
+  'userType',
+  'status',
+  'temporaryPassword',
+  'plateNumber',
+  'orderId',
+  'nrc',
+  'nrcNumber',
+  'vehicleMake',
+  'vehicleModel',
+  'vehicleColour',
+  'make',
+  'model',
+  'colour',
+  'year',
+  'chassisNumber',
+  'serial',
+  'serials',
+  'quantity',
+  'shopId',
+  'flagId',
+  'alertId',
+  'decision',
+  'note',
+  'reason',
+  'customerId',
+  'policyId',
+  'photos',
+  'sha256',
+  'size',
+  'width',
+  'height',
+  'incidentDate',
+  'description',
+  'isFavourite',
+  'listingId',
+  'vehicleId',
+  'driverId',
+  'licenseNumber',
+  'subject',
+  'message',
+  'recording',
 ];
 
 const oddText = fc.oneof(
-  fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '\u202e', '\u2066', '\ufeff', '\u200d', '\u0301', '\ud800', '\udfff', '\u{1F600}', 'é', '\u0000', '\u001b', '\\', '"'), maxLength: 40 }),
+  fc.string({
+    unit: fc.constantFrom(
+      'a',
+      'Z',
+      ' ',
+      '\u202e',
+      '\u2066',
+      '\ufeff',
+      '\u200d',
+      '\u0301',
+      '\ud800',
+      '\udfff',
+      '\u{1F600}',
+      'é',
+      '\u0000',
+      '\u001b',
+      '\\',
+      '"',
+    ),
+    maxLength: 40,
+  }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.integer({ min: 1_000, max: 20_000 }).map((length) => 'x'.repeat(length)),
-  fc.constantFrom("' OR '1'='1", '"; DROP TABLE users; --', '__proto__', 'constructor', '../../etc/passwd', 'ZM-101-ABC', '0191b3c4-0000-7000-8000-000000000001'),
+  fc.constantFrom(
+    "' OR '1'='1",
+    '"; DROP TABLE users; --',
+    '__proto__',
+    'constructor',
+    '../../etc/passwd',
+    'ZM-101-ABC',
+    '0191b3c4-0000-7000-8000-000000000001',
+  ),
 );
 /** Numbers as JSON text: past a double, past 2^53, negative zero, tiny, and ordinary ones. */
 const hugeNumber = fc.oneof(
-  fc.constantFrom('1e308', '-1e308', '1e999', '123456789012345678901234567890', '9007199254740993', '-0', '1e-400', '4294967296', '-2147483649'),
+  fc.constantFrom(
+    '1e308',
+    '-1e308',
+    '1e999',
+    '123456789012345678901234567890',
+    '9007199254740993',
+    '-0',
+    '1e-400',
+    '4294967296',
+    '-2147483649',
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
   fc.integer().map(String),
 );
@@ -40,25 +120,41 @@ const hugeNumber = fc.oneof(
 /** A JSON value as text, hostile through and through; `depth` bounds its nesting. */
 const hostileValue: fc.Memo<string> = fc.memo((depth) =>
   depth <= 1
-    ? fc.oneof(oddText.map((text) => JSON.stringify(text)), hugeNumber, fc.constantFrom('null', 'true', 'false', '[]', '{}'))
+    ? fc.oneof(
+        oddText.map((text) => JSON.stringify(text)),
+        hugeNumber,
+        fc.constantFrom('null', 'true', 'false', '[]', '{}'),
+      )
     : fc.oneof(
         { weight: 3, arbitrary: hostileValue(1) },
         fc.array(hostileValue(depth - 1), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
-        fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), oddText), hostileValue(depth - 1), { maxKeys: 4 }).map(objectText),
+        fc
+          .dictionary(fc.oneof(fc.constantFrom(...FIELDS), oddText), hostileValue(depth - 1), { maxKeys: 4 })
+          .map(objectText),
         // Wide: a list longer than any payload holds.
-        fc.integer({ min: 200, max: 2_000 }).map((count) => `[${Array.from({ length: count }, () => '"ZM-101-ABC"').join(',')}]`),
+        fc
+          .integer({ min: 200, max: 2_000 })
+          .map((count) => `[${Array.from({ length: count }, () => '"ZM-101-ABC"').join(',')}]`),
       ),
 );
 
 function objectText(entries: Record<string, string>): string {
-  return `{${Object.entries(entries).map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`;
+  return `{${Object.entries(entries)
+    .map(([key, value]) => `${JSON.stringify(key)}:${value}`)
+    .join(',')}}`;
 }
 
 /** A payload: mostly an object of the intents' field names with hostile values; sometimes anything at all, or nested past the parser's limit. */
 const payload = fc.oneof(
-  { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), hostileValue(4), { minKeys: 1, maxKeys: 8 }).map(objectText) },
+  {
+    weight: 6,
+    arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), hostileValue(4), { minKeys: 1, maxKeys: 8 }).map(objectText),
+  },
   { weight: 2, arbitrary: hostileValue(5) },
-  { weight: 1, arbitrary: fc.integer({ min: 65, max: 8_000 }).map((depth) => `${'['.repeat(depth)}1${']'.repeat(depth)}`) },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 65, max: 8_000 }).map((depth) => `${'['.repeat(depth)}1${']'.repeat(depth)}`),
+  },
 );
 
 const change = fc.record({ intent: fc.constantFrom(...Object.keys(INTENTS)), payload });
@@ -72,7 +168,12 @@ describe('the sync push, sent hostile payloads for every intent', () => {
 
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ seedDemo: false }));
-    ({ cookie } = await sessionForNewAccount(db, { email: 'everyone@nambala.zm', name: 'Every Role', userType: 'ADMIN', roles: ['admin', 'buyer', 'agent', 'police', 'insurance_agent'] }));
+    ({ cookie } = await sessionForNewAccount(db, {
+      email: 'everyone@nambala.zm',
+      name: 'Every Role',
+      userType: 'ADMIN',
+      roles: ['admin', 'buyer', 'agent', 'police', 'insurance_agent'],
+    }));
   });
   afterAll(async () => {
     // eslint-disable-next-line no-console
@@ -81,13 +182,19 @@ describe('the sync push, sent hostile payloads for every intent', () => {
   });
 
   it('answers every push with a 4xx, or every change with applied or a 4xx and a message; never a server fault', async () => {
-    const errorRows = async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM system_logs WHERE level = 'ERROR'"))[0]?.n ?? -1;
+    const errorRows = async () =>
+      (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM system_logs WHERE level = 'ERROR'"))[0]?.n ?? -1;
     const before = await errorRows();
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 4 }), fc.boolean(), async (changes, signedIn) => {
         pushes += 1;
         const body = `{"clientId":"device-hostile","mutations":[${changes.map(({ intent, payload: text }) => `{"id":"${randomUUID()}","intent":"${intent}","payload":${text}}`).join(',')}]}`;
-        const response = await app.inject({ method: 'POST', url: '/api/sync/push', payload: body, headers: { 'content-type': 'application/json', ...(signedIn ? { cookie } : {}) } });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/sync/push',
+          payload: body,
+          headers: { 'content-type': 'application/json', ...(signedIn ? { cookie } : {}) },
+        });
         const where = `${body.slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
         expect(response.statusCode, where).toBeLessThan(500);
         const answer = response.json();

@@ -15,8 +15,20 @@ import { rateLimitRepository } from '../../src/server/repositories/rate-limit-re
 
 const route = (url: string) => ({ routeInfo: { method: 'POST', url } });
 
-function hit(store: FastifyRateLimitStore, key: string, timeWindow: number, max: number): Promise<{ current: number; ttl: number }> {
-  return new Promise((resolve, reject) => store.incr(key, (error, result) => (error || !result ? reject(error ?? new Error('no result')) : resolve(result)), timeWindow, max));
+function hit(
+  store: FastifyRateLimitStore,
+  key: string,
+  timeWindow: number,
+  max: number,
+): Promise<{ current: number; ttl: number }> {
+  return new Promise((resolve, reject) =>
+    store.incr(
+      key,
+      (error, result) => (error || !result ? reject(error ?? new Error('no result')) : resolve(result)),
+      timeWindow,
+      max,
+    ),
+  );
 }
 
 describe('the rate-limit store in the database', () => {
@@ -44,7 +56,8 @@ describe('the rate-limit store in the database', () => {
   it('counts one address together across two instances, and refuses past the limit on either', async () => {
     const [first, second] = [instance('/api/auth/login'), instance('/api/auth/login')];
     const counts = [];
-    for (let i = 0; i < 6; i += 1) counts.push((await hit(i % 2 === 0 ? first : second, '203.0.113.1', 60_000, 4)).current);
+    for (let i = 0; i < 6; i += 1)
+      counts.push((await hit(i % 2 === 0 ? first : second, '203.0.113.1', 60_000, 4)).current);
     expect(counts).toEqual([1, 2, 3, 4, 5, 6]);
   });
 

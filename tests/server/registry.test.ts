@@ -31,12 +31,24 @@ describe('registry and credentials', () => {
     return String(response.headers['set-cookie']).split(';')[0] ?? '';
   }
   const push = (cookie: string, intent: string, payload: unknown) =>
-    app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 'phone', mutations: [{ id: randomUUID(), intent, payload }] } });
+    app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { cookie },
+      payload: { clientId: 'phone', mutations: [{ id: randomUUID(), intent, payload }] },
+    });
   const get = (url: string, cookie = '') => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
   async function trustedKeys(): Promise<Map<number, TrustedKey>> {
-    const { keys } = (await get('/api/credentials/keys')).json() as { keys: Array<{ keyId: number; publicKey: string; status: TrustedKey['status'] }> };
-    return new Map(keys.map((key) => [key.keyId, { keyId: key.keyId, status: key.status, publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')) }]));
+    const { keys } = (await get('/api/credentials/keys')).json() as {
+      keys: Array<{ keyId: number; publicKey: string; status: TrustedKey['status'] }>;
+    };
+    return new Map(
+      keys.map((key) => [
+        key.keyId,
+        { keyId: key.keyId, status: key.status, publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')) },
+      ]),
+    );
   }
   async function credentialOf(plateNumber: string): Promise<Uint8Array> {
     const response = await get(`/api/admin/registry/${plateNumber}`, cookies.admin);
@@ -61,15 +73,35 @@ describe('registry and credentials', () => {
   });
 
   it("signs each seeded plate's credential so that it verifies offline with the published key", async () => {
-    const verdict = verifyCredential(await credentialOf('ZM-123-ABC'), { keys: await trustedKeys(), revocations: new Map(), today });
-    expect(verdict).toMatchObject({ verdict: 'Valid', credential: { plateNumber: 'ZM-123-ABC', make: 'Toyota', model: 'Corolla', colour: 'Silver', registrationDate: '2024-03-15', expiryDate: '2029-03-15' } });
+    const verdict = verifyCredential(await credentialOf('ZM-123-ABC'), {
+      keys: await trustedKeys(),
+      revocations: new Map(),
+      today,
+    });
+    expect(verdict).toMatchObject({
+      verdict: 'Valid',
+      credential: {
+        plateNumber: 'ZM-123-ABC',
+        make: 'Toyota',
+        model: 'Corolla',
+        colour: 'Silver',
+        registrationDate: '2024-03-15',
+        expiryDate: '2029-03-15',
+      },
+    });
   });
 
   it('gives the public a verdict with the vehicle and dates, never the owner', async () => {
     const response = await get('/api/verification/zm-123-abc');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ plateNumber: 'ZM-123-ABC', verdict: 'Valid', tier: 'public', vehicle: { make: 'Toyota', colour: 'Silver' }, expiryDate: '2029-03-15' });
+    expect(body).toMatchObject({
+      plateNumber: 'ZM-123-ABC',
+      verdict: 'Valid',
+      tier: 'public',
+      vehicle: { make: 'Toyota', colour: 'Silver' },
+      expiryDate: '2029-03-15',
+    });
     expect(JSON.stringify(body)).not.toContain('Mwila');
     expect(JSON.stringify(body)).not.toContain('204518');
     expect(body.owner).toBeUndefined();
@@ -79,7 +111,10 @@ describe('registry and credentials', () => {
     expect((await get('/api/verification/ZM-456-DEF')).json().verdict).toBe('Expired');
     expect((await get('/api/verification/ZM-789-GHI')).json().verdict).toBe('Stolen');
     expect((await get('/api/verification/ZM-321-XYZ')).json().verdict).toBe('Revoked');
-    expect((await get('/api/verification/ZM-000-QQQ')).json()).toMatchObject({ verdict: 'Unknown plate', vehicle: null });
+    expect((await get('/api/verification/ZM-000-QQQ')).json()).toMatchObject({
+      verdict: 'Unknown plate',
+      vehicle: null,
+    });
     const bad = await get('/api/verification/ZM-12345678901');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/at most 10 characters/);
@@ -90,27 +125,65 @@ describe('registry and credentials', () => {
     const response = await get(`/api/verification/ZM-123-ABC?checkId=${checkId}&method=scan`, cookies.police);
     expect(response.json()).toMatchObject({ tier: 'police', owner: { name: 'Mwila Banda' } });
     // The same check sent later by the device's outbox is not logged a second time.
-    const pushed = await push(cookies.police ?? '', 'recordPoliceCheck', { id: checkId, plateNumber: 'ZM-123-ABC', verdict: 'Valid', method: 'scan', offline: false, checkedAt: new Date().toISOString() });
+    const pushed = await push(cookies.police ?? '', 'recordPoliceCheck', {
+      id: checkId,
+      plateNumber: 'ZM-123-ABC',
+      verdict: 'Valid',
+      method: 'scan',
+      offline: false,
+      checkedAt: new Date().toISOString(),
+    });
     expect(pushed.json().results[0].outcome).toBe('applied');
-    const rows = await db.query<{ n: number; method: string }>('SELECT count(*)::int AS n, min(method) AS method FROM police_checks WHERE id = $1', [checkId]);
+    const rows = await db.query<{ n: number; method: string }>(
+      'SELECT count(*)::int AS n, min(method) AS method FROM police_checks WHERE id = $1',
+      [checkId],
+    );
     expect(rows[0]).toMatchObject({ n: 1, method: 'scan' });
   });
 
   it('logs an offline check when the device sends it, for the officer only', async () => {
     const id = randomUUID();
     const checkedAt = new Date(Date.now() - 3600_000).toISOString();
-    expect((await push(cookies.police ?? '', 'recordPoliceCheck', { id, plateNumber: 'ZM-456-DEF', verdict: 'Expired', method: 'manual', offline: true, checkedAt })).json().results[0].outcome).toBe('applied');
-    const [row] = await db.query<{ offline: boolean; verdict: string }>('SELECT offline, verdict FROM police_checks WHERE id = $1', [id]);
+    expect(
+      (
+        await push(cookies.police ?? '', 'recordPoliceCheck', {
+          id,
+          plateNumber: 'ZM-456-DEF',
+          verdict: 'Expired',
+          method: 'manual',
+          offline: true,
+          checkedAt,
+        })
+      ).json().results[0].outcome,
+    ).toBe('applied');
+    const [row] = await db.query<{ offline: boolean; verdict: string }>(
+      'SELECT offline, verdict FROM police_checks WHERE id = $1',
+      [id],
+    );
     expect(row).toEqual({ offline: true, verdict: 'Expired' });
-    const refused = await push(cookies.buyer ?? '', 'recordPoliceCheck', { id: randomUUID(), plateNumber: 'ZM-456-DEF', verdict: 'Expired', method: 'manual', offline: true, checkedAt });
+    const refused = await push(cookies.buyer ?? '', 'recordPoliceCheck', {
+      id: randomUUID(),
+      plateNumber: 'ZM-456-DEF',
+      verdict: 'Expired',
+      method: 'manual',
+      offline: true,
+      checkedAt,
+    });
     expect(refused.json().results[0]).toMatchObject({ outcome: 'rejected', status: 403 });
   });
 
   it('answers availability: for sale, reserved, registered or free to apply for', async () => {
-    expect((await get('/api/plates/ZM-777-VIP/availability')).json()).toMatchObject({ availability: 'for-sale', listing: { status: 'Available' } });
+    expect((await get('/api/plates/ZM-777-VIP/availability')).json()).toMatchObject({
+      availability: 'for-sale',
+      listing: { status: 'Available' },
+    });
     expect((await get('/api/plates/ZM-999-KTW/availability')).json().availability).toBe('reserved');
     expect((await get('/api/plates/ZM-123-ABC/availability')).json().availability).toBe('registered');
-    expect((await get('/api/plates/ZM-555-ZZZ/availability')).json()).toEqual({ plateNumber: 'ZM-555-ZZZ', availability: 'free', listing: null });
+    expect((await get('/api/plates/ZM-555-ZZZ/availability')).json()).toEqual({
+      plateNumber: 'ZM-555-ZZZ',
+      availability: 'free',
+      listing: null,
+    });
   });
 
   it('lets only officers and administrators copy the registry, and the copy holds every plate without owners', async () => {
@@ -121,13 +194,28 @@ describe('registry and credentials', () => {
     const ids: number[] = manifest.buckets.map(([bucket]: [number]) => bucket);
     const rows = [];
     for (let start = 0; start < ids.length; start += 512) {
-      const response = await get(`/api/registry/buckets?ids=${ids.slice(start, start + 512).join(',')}`, cookies.police);
+      const response = await get(
+        `/api/registry/buckets?ids=${ids.slice(start, start + 512).join(',')}`,
+        cookies.police,
+      );
       expect(response.statusCode).toBe(200);
-      for (const bucket of response.json().buckets) rows.push(...decodeBucket(bucket.rows).map((row) => ({ ...row, bucket: bucket.bucket })));
+      for (const bucket of response.json().buckets)
+        rows.push(...decodeBucket(bucket.rows).map((row) => ({ ...row, bucket: bucket.bucket })));
     }
     expect(rows).toHaveLength(DEMO_COPY_ROWS);
     expect(rows.every((row) => registryBucketOf(row.plateNumber) === row.bucket)).toBe(true);
-    expect(rows.find((row) => row.plateNumber === 'ZM-123-ABC')).toEqual({ plateNumber: 'ZM-123-ABC', standing: 'Valid', registrationDate: '2024-03-15', expiryDate: '2029-03-15', make: 'Toyota', model: 'Corolla', colour: 'Silver', bucket: registryBucketOf('ZM-123-ABC'), keyId: 1, cover: [{ insurer: expect.any(String), startDate: expect.any(String), endDate: expect.any(String) }] });
+    expect(rows.find((row) => row.plateNumber === 'ZM-123-ABC')).toEqual({
+      plateNumber: 'ZM-123-ABC',
+      standing: 'Valid',
+      registrationDate: '2024-03-15',
+      expiryDate: '2029-03-15',
+      make: 'Toyota',
+      model: 'Corolla',
+      colour: 'Silver',
+      bucket: registryBucketOf('ZM-123-ABC'),
+      keyId: 1,
+      cover: [{ insurer: expect.any(String), startDate: expect.any(String), endDate: expect.any(String) }],
+    });
     const unchanged = (await get(`/api/registry/manifest?known=${manifest.version}`, cookies.police)).json();
     expect(unchanged).toMatchObject({ unchanged: true, version: manifest.version });
     expect(unchanged.buckets).toBeUndefined();
@@ -137,19 +225,44 @@ describe('registry and credentials', () => {
 
   it('publishes the revocation list and does not resend it unchanged', async () => {
     const list = (await get('/api/credentials/revocations')).json();
-    expect(list.revocations.map((entry: { plateNumber: string; status: string }) => `${entry.plateNumber}:${entry.status}`)).toEqual(expect.arrayContaining(['ZM-789-GHI:Stolen', 'ZM-321-XYZ:Revoked']));
+    expect(
+      list.revocations.map((entry: { plateNumber: string; status: string }) => `${entry.plateNumber}:${entry.status}`),
+    ).toEqual(expect.arrayContaining(['ZM-789-GHI:Stolen', 'ZM-321-XYZ:Revoked']));
     expect((await get(`/api/credentials/revocations?known=${list.version}`)).json()).toMatchObject({ unchanged: true });
   });
 
   it("takes an officer's flag to the administrators, whose revocation reaches the registry, the list and the copy", async () => {
     const flagId = randomUUID();
-    expect((await push(cookies.police ?? '', 'flagPlate', { id: flagId, plateNumber: 'ZM-123-ABC', suspicion: 'Suspected fake', note: 'Sticker on a white Hilux, registry says silver Corolla' })).json().results[0].outcome).toBe('applied');
+    expect(
+      (
+        await push(cookies.police ?? '', 'flagPlate', {
+          id: flagId,
+          plateNumber: 'ZM-123-ABC',
+          suspicion: 'Suspected fake',
+          note: 'Sticker on a white Hilux, registry says silver Corolla',
+        })
+      ).json().results[0].outcome,
+    ).toBe('applied');
     const before = (await get('/api/registry/manifest', cookies.police)).json();
-    const blank = await push(cookies.police ?? '', 'flagPlate', { id: randomUUID(), plateNumber: 'ZM-123-ABC', suspicion: 'Suspected fake', note: '  ' });
-    expect(blank.json().results[0]).toMatchObject({ outcome: 'rejected', fields: { note: 'Please describe what you saw' } });
+    const blank = await push(cookies.police ?? '', 'flagPlate', {
+      id: randomUUID(),
+      plateNumber: 'ZM-123-ABC',
+      suspicion: 'Suspected fake',
+      note: '  ',
+    });
+    expect(blank.json().results[0]).toMatchObject({
+      outcome: 'rejected',
+      fields: { note: 'Please describe what you saw' },
+    });
     // Only administrators decide.
-    expect((await push(cookies.police ?? '', 'decidePlateFlag', { flagId, decision: 'revoke' })).json().results[0]).toMatchObject({ outcome: 'rejected', status: 403 });
-    const decided = await push(cookies.admin ?? '', 'decidePlateFlag', { flagId, decision: 'revoke', note: 'Confirmed clone' });
+    expect(
+      (await push(cookies.police ?? '', 'decidePlateFlag', { flagId, decision: 'revoke' })).json().results[0],
+    ).toMatchObject({ outcome: 'rejected', status: 403 });
+    const decided = await push(cookies.admin ?? '', 'decidePlateFlag', {
+      flagId,
+      decision: 'revoke',
+      note: 'Confirmed clone',
+    });
     expect(decided.json().results[0]).toMatchObject({ outcome: 'applied', data: { status: 'Revoked' } });
     expect((await get('/api/verification/ZM-123-ABC')).json().verdict).toBe('Revoked');
     const list = (await get('/api/credentials/revocations')).json();
@@ -159,21 +272,36 @@ describe('registry and credentials', () => {
     const bucket = registryBucketOf('ZM-123-ABC');
     const changed = after.buckets.find(([id]: [number]) => id === bucket);
     expect(changed[1]).toBeGreaterThan(before.buckets.find(([id]: [number]) => id === bucket)[1]);
-    const rows = decodeBucket((await get(`/api/registry/buckets?ids=${bucket}`, cookies.police)).json().buckets[0].rows);
+    const rows = decodeBucket(
+      (await get(`/api/registry/buckets?ids=${bucket}`, cookies.police)).json().buckets[0].rows,
+    );
     expect(rows.find((row) => row.plateNumber === 'ZM-123-ABC')?.standing).toBe('Revoked');
     // A decided flag cannot be decided again, and the officer is told the outcome.
-    expect((await push(cookies.admin ?? '', 'decidePlateFlag', { flagId, decision: 'dismiss' })).json().results[0]).toMatchObject({ outcome: 'rejected', status: 409, message: 'This flag has already been decided.' });
+    expect(
+      (await push(cookies.admin ?? '', 'decidePlateFlag', { flagId, decision: 'dismiss' })).json().results[0],
+    ).toMatchObject({ outcome: 'rejected', status: 409, message: 'This flag has already been decided.' });
     const notes = (await get('/api/notifications', cookies.police)).json().notifications;
     expect(notes[0]).toMatchObject({ title: 'Flag on ZM-123-ABC decided' });
-    const audit = await db.query<{ action: string }>("SELECT action FROM audit_log WHERE target = 'ZM-123-ABC' ORDER BY id");
+    const audit = await db.query<{ action: string }>(
+      "SELECT action FROM audit_log WHERE target = 'ZM-123-ABC' ORDER BY id",
+    );
     expect(audit.map((row) => row.action)).toEqual(['plate.flag', 'plate.revoke']);
   });
 
   it('refuses to revoke a plate that is not in the registry', async () => {
     const flagId = randomUUID();
-    await push(cookies.police ?? '', 'flagPlate', { id: flagId, plateNumber: 'ZM-404-NON', suspicion: 'Suspected fake', note: 'No such plate' });
-    expect((await push(cookies.admin ?? '', 'decidePlateFlag', { flagId, decision: 'revoke' })).json().results[0]).toMatchObject({ outcome: 'rejected', status: 409 });
-    expect((await push(cookies.admin ?? '', 'decidePlateFlag', { flagId, decision: 'dismiss' })).json().results[0]).toMatchObject({ outcome: 'applied', data: { status: 'Dismissed' } });
+    await push(cookies.police ?? '', 'flagPlate', {
+      id: flagId,
+      plateNumber: 'ZM-404-NON',
+      suspicion: 'Suspected fake',
+      note: 'No such plate',
+    });
+    expect(
+      (await push(cookies.admin ?? '', 'decidePlateFlag', { flagId, decision: 'revoke' })).json().results[0],
+    ).toMatchObject({ outcome: 'rejected', status: 409 });
+    expect(
+      (await push(cookies.admin ?? '', 'decidePlateFlag', { flagId, decision: 'dismiss' })).json().results[0],
+    ).toMatchObject({ outcome: 'applied', data: { status: 'Dismissed' } });
   });
 
   it('rotates keys: the old key retires and its credentials still verify; new plates are signed with the new key', async () => {
@@ -185,7 +313,23 @@ describe('registry and credentials', () => {
       [2, 'active'],
     ]);
     expect(verifyCredential(oldCredential, { keys, revocations: new Map(), today }).verdict).toBe('Expired');
-    await registryRepository(db).insertMany([issuePlate(signer, { plateNumber: 'ZM-900-NEW', make: 'Kia', model: 'Rio', colour: 'Red', year: 2026, chassisNumber: 'KNADN512345678901', ownerName: 'Grace Zulu', ownerNrc: '111111/11/1', registrationDate: today }, 5)]);
+    await registryRepository(db).insertMany([
+      issuePlate(
+        signer,
+        {
+          plateNumber: 'ZM-900-NEW',
+          make: 'Kia',
+          model: 'Rio',
+          colour: 'Red',
+          year: 2026,
+          chassisNumber: 'KNADN512345678901',
+          ownerName: 'Grace Zulu',
+          ownerNrc: '111111/11/1',
+          registrationDate: today,
+        },
+        5,
+      ),
+    ]);
     const fresh = await credentialOf('ZM-900-NEW');
     expect(new DataView(fresh.buffer, fresh.byteOffset).getUint16(1)).toBe(2);
     expect(verifyCredential(fresh, { keys, revocations: new Map(), today }).verdict).toBe('Valid');
@@ -199,9 +343,18 @@ describe('registry and credentials', () => {
     const seed = new Uint8Array(Buffer.from(String(privateKey.export({ format: 'jwk' }).d), 'base64url'));
     const { signCredential } = await import('#domain/credential/credential');
     const { sign } = await import('node:crypto');
-    const fields = { plateNumber: 'ZM-123-ABC', make: 'Citroën', model: 'C3', colour: 'Rouge', registrationDate: '2024-03-15', expiryDate: '2029-03-15' };
+    const fields = {
+      plateNumber: 'ZM-123-ABC',
+      make: 'Citroën',
+      model: 'C3',
+      colour: 'Rouge',
+      registrationDate: '2024-03-15',
+      expiryDate: '2029-03-15',
+    };
     const signer = { keyId: 7, sign: (message: Uint8Array) => new Uint8Array(sign(null, message, privateKey)) };
-    expect(Buffer.from(signCredentialWith(signer, fields)).toString('hex')).toBe(Buffer.from(signCredential({ ...fields, keyId: 7 }, seed)).toString('hex'));
+    expect(Buffer.from(signCredentialWith(signer, fields)).toString('hex')).toBe(
+      Buffer.from(signCredential({ ...fields, keyId: 7 }, seed)).toString('hex'),
+    );
   });
 });
 
@@ -209,20 +362,56 @@ describe('registry and credentials', () => {
 // that alone has taken over 20 s.
 describe('public verdicts served from the in-process cache', { timeout: 60_000 }, () => {
   /** A server whose public verdicts may be `cacheMs` behind, its officer and administrator signed in. */
-  async function withCache(cacheMs: number, test: (tools: { verdict: (cookie?: string) => Promise<string>; decide: (decision: 'revoke' | 'stolen') => Promise<void>; police: string }) => Promise<void>) {
+  async function withCache(
+    cacheMs: number,
+    test: (tools: {
+      verdict: (cookie?: string) => Promise<string>;
+      decide: (decision: 'revoke' | 'stolen') => Promise<void>;
+      police: string;
+    }) => Promise<void>,
+  ) {
     const { buildApp } = await import('../../src/server/app');
     const { loadConfig } = await import('../../src/server/config');
-    const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 50, publicVerdictCacheMs: cacheMs });
+    const config = loadConfig(
+      {},
+      {
+        dataDir: 'memory://',
+        seedDemo: true,
+        appDir: '/nonexistent',
+        logLevel: 'silent',
+        demoRegistryPlates: 50,
+        publicVerdictCacheMs: cacheMs,
+      },
+    );
     const app = await buildApp({ config, logger: false });
     try {
-      const login = async (email: string, password: string) => String((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).headers['set-cookie']).split(';')[0] ?? '';
+      const login = async (email: string, password: string) =>
+        String(
+          (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).headers[
+            'set-cookie'
+          ],
+        ).split(';')[0] ?? '';
       const police = await login('police@nambala.zm', 'Police#2026');
       const admin = await login('admin@nambala.zm', 'Admin#2026');
-      const verdict = async (cookie?: string) => (await app.inject({ method: 'GET', url: '/api/verification/ZM-123-ABC', headers: cookie ? { cookie } : {} })).json().verdict;
-      const push = (cookie: string, intent: string, payload: unknown) => app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 'x', mutations: [{ id: randomUUID(), intent, payload }] } });
+      const verdict = async (cookie?: string) =>
+        (
+          await app.inject({ method: 'GET', url: '/api/verification/ZM-123-ABC', headers: cookie ? { cookie } : {} })
+        ).json().verdict;
+      const push = (cookie: string, intent: string, payload: unknown) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/sync/push',
+          headers: { cookie },
+          payload: { clientId: 'x', mutations: [{ id: randomUUID(), intent, payload }] },
+        });
       const decide = async (decision: 'revoke' | 'stolen') => {
         const flagId = randomUUID();
-        await push(police, 'flagPlate', { id: flagId, plateNumber: 'ZM-123-ABC', suspicion: 'Suspected fake', note: 'Wrong car' });
+        await push(police, 'flagPlate', {
+          id: flagId,
+          plateNumber: 'ZM-123-ABC',
+          suspicion: 'Suspected fake',
+          note: 'Wrong car',
+        });
         expect((await push(admin, 'decidePlateFlag', { flagId, decision })).json().results[0].outcome).toBe('applied');
       };
       await test({ verdict, decide, police });

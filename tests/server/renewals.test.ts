@@ -15,7 +15,12 @@ import { type Database } from '../../src/server/db/database';
 import { openTestDatabase } from './test-app';
 import { sendRenewalReminders } from '../../src/server/jobs/renewal-reminders';
 import { plateLifecycle } from '../../src/server/lifecycle/plate-lifecycle';
-import { NOT_YOUR_PLATE_TO_RENEW, notRegistered, notYours, renewalRunning } from '../../src/server/payments/renewal-checkout';
+import {
+  NOT_YOUR_PLATE_TO_RENEW,
+  notRegistered,
+  notYours,
+  renewalRunning,
+} from '../../src/server/payments/renewal-checkout';
 import { registryRepository } from '../../src/server/repositories/registry-repository';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
@@ -35,14 +40,25 @@ describe('renewals', () => {
   let startMs: number;
 
   const renew = (plateNumber: string, body: object = {}, by: Account = owner) =>
-    harness.post(`/api/plates/${encodeURIComponent(plateNumber)}/renewals`, by.cookie, { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...body });
+    harness.post(`/api/plates/${encodeURIComponent(plateNumber)}/renewals`, by.cookie, {
+      idempotencyKey: randomUUID(),
+      method: 'card',
+      card: APPROVE_CARD,
+      ...body,
+    });
   const registration = async (plateNumber: string) => {
     const found = await registryRepository(db).find(plateNumber);
     if (!found) throw new Error(`${plateNumber} is not registered`);
     return found;
   };
-  const publicVerdict = async (plateNumber: string) => (await harness.get(`/api/verification/${encodeURIComponent(plateNumber)}`)).json().verdict;
-  const notificationKinds = async (userId: string) => (await db.query<{ kind: string }>('SELECT kind FROM notifications WHERE user_id = $1 ORDER BY created_at', [userId])).map((row) => row.kind);
+  const publicVerdict = async (plateNumber: string) =>
+    (await harness.get(`/api/verification/${encodeURIComponent(plateNumber)}`)).json().verdict;
+  const notificationKinds = async (userId: string) =>
+    (
+      await db.query<{ kind: string }>('SELECT kind FROM notifications WHERE user_id = $1 ORDER BY created_at', [
+        userId,
+      ])
+    ).map((row) => row.kind);
 
   beforeAll(async () => {
     harness = await ownerPlatesHarness();
@@ -63,10 +79,20 @@ describe('renewals', () => {
     const { expiryDate } = await registration(plate);
     expect(expiryDate).toBe(`${Number(sold.slice(0, 4)) + 5}${sold.slice(4)}`);
     const refused = await renew(plate);
-    expect(refused.json()).toMatchObject({ statusCode: 409, message: `Plate ${plate} can be renewed from ${dayAfter(expiryDate, -90)}, 90 days before its registration expires on ${expiryDate}.` });
+    expect(refused.json()).toMatchObject({
+      statusCode: 409,
+      message: `Plate ${plate} can be renewed from ${dayAfter(expiryDate, -90)}, 90 days before its registration expires on ${expiryDate}.`,
+    });
     expect((await db.query('SELECT 1 FROM payments WHERE plate_number = $1', [plate])).length).toBe(0);
     const quote = await harness.get(`/api/plates/${encodeURIComponent(plate)}/renewal`, owner.cookie);
-    expect(quote.json().quote).toMatchObject({ expiryDate, isExpired: false, renewableFrom: dayAfter(expiryDate, -90), fee: DEFAULT_PRICING.renewalFee, validityYears: 5, refusal: refused.json().message });
+    expect(quote.json().quote).toMatchObject({
+      expiryDate,
+      isExpired: false,
+      renewableFrom: dayAfter(expiryDate, -90),
+      fee: DEFAULT_PRICING.renewalFee,
+      validityYears: 5,
+      refusal: refused.json().message,
+    });
   });
 
   it('quotes a renewal by the server’s clock, for the owner only', async () => {
@@ -75,8 +101,14 @@ describe('renewals', () => {
     harness.clock.ms = at(dayAfter(expiryDate, 3));
     const quote = (await harness.get(`/api/plates/${encodeURIComponent(plate)}/renewal`, owner.cookie)).json().quote;
     const today = harness.today();
-    expect(quote).toMatchObject({ isExpired: true, refusal: null, newExpiryDate: `${Number(today.slice(0, 4)) + 5}${today.slice(4)}` });
-    expect((await harness.get(`/api/plates/${encodeURIComponent(plate)}/renewal`, stranger.cookie)).json()).toMatchObject({ statusCode: 404, message: notYours(plate) });
+    expect(quote).toMatchObject({
+      isExpired: true,
+      refusal: null,
+      newExpiryDate: `${Number(today.slice(0, 4)) + 5}${today.slice(4)}`,
+    });
+    expect(
+      (await harness.get(`/api/plates/${encodeURIComponent(plate)}/renewal`, stranger.cookie)).json(),
+    ).toMatchObject({ statusCode: 404, message: notYours(plate) });
   });
 
   it('five years on, 60 days before expiry: the fee is paid by card and the registration runs five more years from its expiry; the old QR code reads Revoked, the new one Valid', async () => {
@@ -89,22 +121,45 @@ describe('renewals', () => {
     const response = await renew(plate);
     expect(response.statusCode).toBe(201);
     const newExpiry = `${Number(before.expiryDate.slice(0, 4)) + 5}${before.expiryDate.slice(4)}`;
-    expect(response.json().payment).toMatchObject({ status: 'approved', purpose: 'renewal', amount: DEFAULT_PRICING.renewalFee, description: `Renewal of plate ${plate} until ${newExpiry}` });
+    expect(response.json().payment).toMatchObject({
+      status: 'approved',
+      purpose: 'renewal',
+      amount: DEFAULT_PRICING.renewalFee,
+      description: `Renewal of plate ${plate} until ${newExpiry}`,
+    });
 
     const after = await registration(plate);
-    expect(after).toMatchObject({ registrationDate: harness.today(), expiryDate: newExpiry, ownerName: before.ownerName, ownerNrc: before.ownerNrc, standing: 'Valid' });
+    expect(after).toMatchObject({
+      registrationDate: harness.today(),
+      expiryDate: newExpiry,
+      ownerName: before.ownerName,
+      ownerNrc: before.ownerNrc,
+      standing: 'Valid',
+    });
     const newDigits = (await harness.ownedPlate(owner, plate))?.registration?.credentialDigits ?? '';
-    expect(await harness.scan(oldDigits)).toMatchObject({ verdict: 'Revoked', revocation: { supersededBefore: harness.today() } });
+    expect(await harness.scan(oldDigits)).toMatchObject({
+      verdict: 'Revoked',
+      revocation: { supersededBefore: harness.today() },
+    });
     expect(await harness.scan(newDigits)).toMatchObject({ verdict: 'Valid', credential: { expiryDate: newExpiry } });
 
-    const [payment] = await db.query<{ purpose: string; plate_number: string; effect: string }>('SELECT purpose, plate_number, effect FROM payments WHERE plate_number = $1', [plate]);
+    const [payment] = await db.query<{ purpose: string; plate_number: string; effect: string }>(
+      'SELECT purpose, plate_number, effect FROM payments WHERE plate_number = $1',
+      [plate],
+    );
     expect(payment).toEqual({ purpose: 'renewal', plate_number: plate, effect: 'applied' });
     expect(await notificationKinds(owner.id)).toContain('plate-renewed');
-    const [audit] = await db.query<{ detail: Record<string, unknown> }>("SELECT detail FROM audit_log WHERE action = 'plate.renewed' AND target = $1", [plate]);
+    const [audit] = await db.query<{ detail: Record<string, unknown> }>(
+      "SELECT detail FROM audit_log WHERE action = 'plate.renewed' AND target = $1",
+      [plate],
+    );
     expect(audit?.detail).toMatchObject({ previousExpiryDate: before.expiryDate, expiryDate: newExpiry });
     // The receipt reads as a renewal in the owner's payments.
     const listed = (await harness.get('/api/payments', owner.cookie)).json().payments;
-    expect(listed.find((item: { purpose: string }) => item.purpose === 'renewal')).toMatchObject({ status: 'approved', lines: [{ kind: 'renewal-fee', amount: DEFAULT_PRICING.renewalFee }] });
+    expect(listed.find((item: { purpose: string }) => item.purpose === 'renewal')).toMatchObject({
+      status: 'approved',
+      lines: [{ kind: 'renewal-fee', amount: DEFAULT_PRICING.renewalFee }],
+    });
     // Renewed, it is not renewable again until its new window.
     expect((await renew(plate)).json().message).toContain('can be renewed from');
   });
@@ -130,7 +185,9 @@ describe('renewals', () => {
     expect(replay.json().payment.id).toBe(payment.id);
     expect((await renew(plate)).json()).toMatchObject({ statusCode: 409, message: renewalRunning(plate) });
 
-    const approved = await harness.post(`/api/payments/${payment.id}/sandbox-prompt`, owner.cookie, { answer: 'approve' });
+    const approved = await harness.post(`/api/payments/${payment.id}/sandbox-prompt`, owner.cookie, {
+      answer: 'approve',
+    });
     expect(approved.json().payment.status).toBe('approved');
     const newExpiry = `${Number(today.slice(0, 4)) + 5}${today.slice(4)}`;
     expect(await registration(plate)).toMatchObject({ registrationDate: today, expiryDate: newExpiry });
@@ -148,7 +205,10 @@ describe('renewals', () => {
     harness.clock.ms = at(dayAfter(paidOn, 3));
     const received = await harness.post(`/api/admin/payments/${started.json().payment.id}/received`, admin.cookie);
     expect(received.json().payment.status).toBe('approved');
-    expect(await registration(plate)).toMatchObject({ registrationDate: dayAfter(paidOn, 3), expiryDate: `${Number(paidOn.slice(0, 4)) + 5}${paidOn.slice(4)}` });
+    expect(await registration(plate)).toMatchObject({
+      registrationDate: dayAfter(paidOn, 3),
+      expiryDate: `${Number(paidOn.slice(0, 4)) + 5}${paidOn.slice(4)}`,
+    });
   });
 
   it('renews nothing when the payment is declined', async () => {
@@ -157,25 +217,60 @@ describe('renewals', () => {
     harness.clock.ms = at(dayAfter(before.expiryDate, -5));
     const declined = await renew(plate, { card: DECLINE_CARD });
     expect(declined.json().payment.status).toBe('declined');
-    expect(await registration(plate)).toMatchObject({ registrationDate: before.registrationDate, expiryDate: before.expiryDate });
+    expect(await registration(plate)).toMatchObject({
+      registrationDate: before.registrationDate,
+      expiryDate: before.expiryDate,
+    });
   });
 
   it('lets only the owner renew, and not a revoked, stolen or unregistered plate', async () => {
     const plate = await harness.registerPlate(owner, dayAfter(harness.today(), -10));
     const { expiryDate } = await registration(plate);
     harness.clock.ms = at(dayAfter(expiryDate, -10));
-    expect((await renew(plate, {}, stranger)).json()).toMatchObject({ statusCode: 403, message: NOT_YOUR_PLATE_TO_RENEW });
+    expect((await renew(plate, {}, stranger)).json()).toMatchObject({
+      statusCode: 403,
+      message: NOT_YOUR_PLATE_TO_RENEW,
+    });
     expect((await renew('ZZ 0001')).json()).toMatchObject({ statusCode: 403, message: NOT_YOUR_PLATE_TO_RENEW });
-    expect((await app.inject({ method: 'POST', url: `/api/plates/${encodeURIComponent(plate)}/renewals`, payload: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/plates/${encodeURIComponent(plate)}/renewals`,
+          payload: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await renew(plate, { method: 'cash' })).statusCode).toBe(400);
     expect((await renew(plate, { idempotencyKey: 'again' })).statusCode).toBe(400);
 
     await registryRepository(db).setStanding(plate, 'Stolen');
-    expect((await renew(plate)).json()).toMatchObject({ statusCode: 409, message: `Plate ${plate} is reported stolen, so its registration cannot be renewed.` });
+    expect((await renew(plate)).json()).toMatchObject({
+      statusCode: 409,
+      message: `Plate ${plate} is reported stolen, so its registration cannot be renewed.`,
+    });
     await registryRepository(db).setStanding(plate, 'Revoked');
-    expect((await renew(plate)).json()).toMatchObject({ statusCode: 409, message: `Plate ${plate} has been revoked, so its registration cannot be renewed.` });
+    expect((await renew(plate)).json()).toMatchObject({
+      statusCode: 409,
+      message: `Plate ${plate} has been revoked, so its registration cannot be renewed.`,
+    });
 
-    await db.transaction((tx) => plateLifecycle(tx).hold({ plateNumber: 'HELD 1', ownerId: owner.id, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9', source: 'marketplace', sourceRef: 'PO-HELD', agentId: null, orderId: null, at: new Date() }, { id: null }));
+    await db.transaction((tx) =>
+      plateLifecycle(tx).hold(
+        {
+          plateNumber: 'HELD 1',
+          ownerId: owner.id,
+          ownerName: 'Mwila Banda',
+          ownerNrc: '123456/78/9',
+          source: 'marketplace',
+          sourceRef: 'PO-HELD',
+          agentId: null,
+          orderId: null,
+          at: new Date(),
+        },
+        { id: null },
+      ),
+    );
     expect((await renew('HELD 1')).json()).toMatchObject({ statusCode: 409, message: notRegistered('HELD 1') });
   });
 
@@ -185,10 +280,24 @@ describe('renewals', () => {
     const before = await registration(plate);
     harness.clock.ms = at(dayAfter(before.expiryDate, -20));
     const payment = (await renew(plate, { method: 'airtel', phone: '0971234567', card: undefined })).json().payment;
-    const transfer = (await harness.post(`/api/plates/${encodeURIComponent(plate)}/transfers`, owner.cookie, { toContact: recipient.email })).json().transfer;
-    expect((await harness.post(`/api/transfers/${transfer.id}/accept`, recipient.cookie, { ownerName: 'Chanda Mulenga', ownerNrc: '234567/89/1' })).statusCode).toBe(200);
+    const transfer = (
+      await harness.post(`/api/plates/${encodeURIComponent(plate)}/transfers`, owner.cookie, {
+        toContact: recipient.email,
+      })
+    ).json().transfer;
+    expect(
+      (
+        await harness.post(`/api/transfers/${transfer.id}/accept`, recipient.cookie, {
+          ownerName: 'Chanda Mulenga',
+          ownerNrc: '234567/89/1',
+        })
+      ).statusCode,
+    ).toBe(200);
     await harness.post(`/api/payments/${payment.id}/sandbox-prompt`, owner.cookie, { answer: 'approve' });
-    const [stored] = await db.query<{ status: string; effect: string }>('SELECT status, effect FROM payments WHERE id = $1', [payment.id]);
+    const [stored] = await db.query<{ status: string; effect: string }>(
+      'SELECT status, effect FROM payments WHERE id = $1',
+      [payment.id],
+    );
     expect(stored).toEqual({ status: 'approved', effect: 'refund_due' });
     expect((await registration(plate)).expiryDate).toBe(before.expiryDate);
   });
@@ -200,8 +309,20 @@ describe('renewals', () => {
     const revoked = await harness.registerPlate(reminded, dayAfter(harness.today(), -20));
     await registryRepository(db).setStanding(revoked, 'Revoked');
     const { expiryDate } = await registration(plate);
-    const remindersOf = async (number: string) => (await db.query<{ days: number }>('SELECT days FROM renewal_reminders WHERE plate_number = $1 ORDER BY days DESC', [number])).map((row) => row.days);
-    const titles = async () => (await db.query<{ title: string }>("SELECT title FROM notifications WHERE user_id = $1 AND kind = 'renewal-reminder' ORDER BY created_at", [reminded.id])).map((row) => row.title);
+    const remindersOf = async (number: string) =>
+      (
+        await db.query<{ days: number }>(
+          'SELECT days FROM renewal_reminders WHERE plate_number = $1 ORDER BY days DESC',
+          [number],
+        )
+      ).map((row) => row.days);
+    const titles = async () =>
+      (
+        await db.query<{ title: string }>(
+          "SELECT title FROM notifications WHERE user_id = $1 AND kind = 'renewal-reminder' ORDER BY created_at",
+          [reminded.id],
+        )
+      ).map((row) => row.title);
     const runOn = async (day: string) => {
       await sendRenewalReminders(db, new Date(at(day)));
       return titles();
@@ -230,11 +351,25 @@ describe('renewals', () => {
 describe('the test clock', () => {
   async function appWith(env: NodeJS.ProcessEnv) {
     const db = await openTestDatabase();
-    const config = loadConfig(env, { dataDir: 'memory://', seedDemo: false, appDir: '/nonexistent', logLevel: 'silent' });
+    const config = loadConfig(env, {
+      dataDir: 'memory://',
+      seedDemo: false,
+      appDir: '/nonexistent',
+      logLevel: 'silent',
+    });
     const app = await buildApp({ config, db, logger: false });
     app.addHook('onClose', () => db.close());
     const cookieOf = async (role: 'admin' | 'buyer') => {
-      const user = await userRepository(db).create({ email: `${role}@clock.zm`, name: role, passwordHash: 'x', accountType: 'individual', userType: 'Customer', status: 'Active', requestedRole: null, roles: [role] });
+      const user = await userRepository(db).create({
+        email: `${role}@clock.zm`,
+        name: role,
+        passwordHash: 'x',
+        accountType: 'individual',
+        userType: 'Customer',
+        status: 'Active',
+        requestedRole: null,
+        roles: [role],
+      });
       const token = `clock-${role}-${randomUUID()}`;
       await sessionRepository(db).create(token, user?.id ?? '', new Date(Date.now() + 3600_000));
       return `nambala_session=${token}`;
@@ -245,13 +380,38 @@ describe('the test clock', () => {
   it('moves the server clock for an administrator when TEST_CLOCK is set, and refuses anyone else', async () => {
     const { app, admin, buyer } = await appWith({ TEST_CLOCK: 'true' });
     try {
-      const moved = await app.inject({ method: 'PUT', url: '/api/test/clock', headers: { cookie: admin }, payload: { offsetDays: 1830 } });
+      const moved = await app.inject({
+        method: 'PUT',
+        url: '/api/test/clock',
+        headers: { cookie: admin },
+        payload: { offsetDays: 1830 },
+      });
       expect(moved.statusCode).toBe(200);
       expect(moved.json().offsetDays).toBe(1830);
       expect(Date.parse(moved.json().now) - Date.now()).toBeGreaterThan(1829 * 86_400_000);
-      expect((await app.inject({ method: 'PUT', url: '/api/test/clock', headers: { cookie: buyer }, payload: { offsetDays: 1 } })).statusCode).toBe(403);
-      expect((await app.inject({ method: 'PUT', url: '/api/test/clock', payload: { offsetDays: 1 } })).statusCode).toBe(401);
-      expect((await app.inject({ method: 'PUT', url: '/api/test/clock', headers: { cookie: admin }, payload: { offsetDays: 1.5 } })).statusCode).toBe(400);
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: '/api/test/clock',
+            headers: { cookie: buyer },
+            payload: { offsetDays: 1 },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect((await app.inject({ method: 'PUT', url: '/api/test/clock', payload: { offsetDays: 1 } })).statusCode).toBe(
+        401,
+      );
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: '/api/test/clock',
+            headers: { cookie: admin },
+            payload: { offsetDays: 1.5 },
+          })
+        ).statusCode,
+      ).toBe(400);
     } finally {
       await app.close();
     }
@@ -260,7 +420,16 @@ describe('the test clock', () => {
   it('does not exist without TEST_CLOCK', async () => {
     const { app, admin } = await appWith({});
     try {
-      expect((await app.inject({ method: 'PUT', url: '/api/test/clock', headers: { cookie: admin }, payload: { offsetDays: 1 } })).statusCode).toBe(404);
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: '/api/test/clock',
+            headers: { cookie: admin },
+            payload: { offsetDays: 1 },
+          })
+        ).statusCode,
+      ).toBe(404);
     } finally {
       await app.close();
     }

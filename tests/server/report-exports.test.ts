@@ -23,7 +23,14 @@ const BULK_USERS = EXPORT_PAGE_ROWS * 2 + 37;
 /** Log rows at one instant 5 days ago, with more around them. */
 const BULK_LOGS = EXPORT_PAGE_ROWS + 250;
 
-const AWKWARD_NAMES = ['Banda, Mwila', 'Chanda "Chief" Phiri', 'Two\r\nLines Tembo', 'Mwila Bánda', 'Łukasz Żółć', 'Nkandu 木村'];
+const AWKWARD_NAMES = [
+  'Banda, Mwila',
+  'Chanda "Chief" Phiri',
+  'Two\r\nLines Tembo',
+  'Mwila Bánda',
+  'Łukasz Żółć',
+  'Nkandu 木村',
+];
 
 function records(text: string): string[][] {
   const parsed = parseCsv(text);
@@ -38,7 +45,16 @@ describe('streamed report exports', () => {
   const awkwardIds = new Map<string, string>();
 
   async function addUser(name: string, roles: Role[], createdAt: Date): Promise<string> {
-    const user = await userRepository(db).create({ email: `${randomUUID()}@exports.zm`, name, passwordHash: 'x', accountType: 'individual', userType: roles.includes('admin') ? 'ADMIN' : 'Customer', status: 'Active', requestedRole: null, roles });
+    const user = await userRepository(db).create({
+      email: `${randomUUID()}@exports.zm`,
+      name,
+      passwordHash: 'x',
+      accountType: 'individual',
+      userType: roles.includes('admin') ? 'ADMIN' : 'Customer',
+      status: 'Active',
+      requestedRole: null,
+      roles,
+    });
     await db.query('UPDATE users SET created_at = $2 WHERE id = $1', [user?.id, createdAt.toISOString()]);
     return user?.id ?? '';
   }
@@ -47,7 +63,8 @@ describe('streamed report exports', () => {
     await sessionRepository(db).create(token, userId, new Date(Date.now() + 3600_000));
     return `nambala_session=${token}`;
   }
-  const get = (path: string, cookie = cookies.admin ?? '') => app.inject({ method: 'GET', url: path, headers: { cookie } });
+  const get = (path: string, cookie = cookies.admin ?? '') =>
+    app.inject({ method: 'GET', url: path, headers: { cookie } });
   async function report(period: string): Promise<AdminReport> {
     const response = await get(`/api/admin/reports?period=${period}`);
     expect(response.statusCode).toBe(200);
@@ -59,7 +76,8 @@ describe('streamed report exports', () => {
     const adminId = await addUser('Admin', ['admin'], daysAgo(400));
     cookies.admin = await session(adminId);
     cookies.buyer = await session(await addUser('Buyer', ['buyer'], daysAgo(45)));
-    for (const [index, name] of AWKWARD_NAMES.entries()) awkwardIds.set(name, await addUser(name, ['buyer'], daysAgo(index + 1)));
+    for (const [index, name] of AWKWARD_NAMES.entries())
+      awkwardIds.set(name, await addUser(name, ['buyer'], daysAgo(index + 1)));
     // On the period's edges: exactly 30 days ago is in the last 30 days, now itself is not.
     await addUser('Edge In', ['buyer'], daysAgo(30));
     await addUser('Edge Out', ['buyer'], NOW);
@@ -88,7 +106,9 @@ two', $3)`,
     const response = await get('/api/admin/reports/export/users.csv?period=last30days');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="nambala-users-last30days-2026-11-24.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="nambala-users-last30days-2026-11-24.csv"',
+    );
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, ...rows] = records(response.body);
     expect(header).toEqual(['User ID', 'Name', 'Email', 'Type', 'Status', 'Created', 'Last Active']);
@@ -125,7 +145,9 @@ two', $3)`,
   it('streams every log row of the period, newest first, the first rows being the report’s System Logs', async () => {
     const response = await get('/api/admin/reports/export/logs.csv?period=last30days');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toBe('attachment; filename="nambala-system-logs-last30days-2026-11-24.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="nambala-system-logs-last30days-2026-11-24.csv"',
+    );
     const [header, ...rows] = records(response.body);
     expect(header).toEqual(['Level', 'Message', 'Module', 'Timestamp']);
     const messages = rows.map((row) => row[1]);
@@ -136,7 +158,9 @@ two', $3)`,
     expect(messages).toContain('Łusaka line\ntwo');
     expect(messages).toContain(`Gateway timeout, try 7 ("retry")`);
     const report30 = await report('last30days');
-    expect(rows.slice(0, report30.logs.length)).toEqual(report30.logs.map((log) => [log.level, log.message, log.module, log.at]));
+    expect(rows.slice(0, report30.logs.length)).toEqual(
+      report30.logs.map((log) => [log.level, log.message, log.module, log.at]),
+    );
     const times = rows.map((row) => row[3] ?? '');
     expect([...times].sort().reverse()).toEqual(times);
   });
@@ -145,7 +169,9 @@ two', $3)`,
     for (const kind of ['users', 'logs']) {
       const response = await get(`/api/admin/reports/export/${kind}.csv?period=forever`);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toContain('Choose a period: last7days, last30days, last3months, last6months, lastyear, all.');
+      expect(response.json().message).toContain(
+        'Choose a period: last7days, last30days, last3months, last6months, lastyear, all.',
+      );
     }
   });
 

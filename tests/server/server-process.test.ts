@@ -15,7 +15,15 @@ describe('server process', () => {
   it('listens on PORT and shuts down gracefully on SIGTERM', async () => {
     const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'info', SEED_DEMO: 'false', APP_DIR: '/nonexistent' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
+        APP_DIR: '/nonexistent',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -32,7 +40,10 @@ describe('server process', () => {
       server.kill('SIGTERM');
       expect(await exited).toBe(0);
       // Logs are JSON lines (pino), including the shutdown.
-      const lines = output.trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
+      const lines = output
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { msg: string });
       expect(lines.some((line) => line.msg.includes('shutting down'))).toBe(true);
     } finally {
       server.kill('SIGKILL');
@@ -42,7 +53,17 @@ describe('server process', () => {
   it('prints readable lines, not JSON, when LOG_FORMAT=pretty (as at a terminal)', async () => {
     const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port + 1), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'info', LOG_FORMAT: 'pretty', NO_COLOR: '1', SEED_DEMO: 'false', APP_DIR: '/nonexistent' },
+      env: {
+        ...process.env,
+        PORT: String(port + 1),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'pretty',
+        NO_COLOR: '1',
+        SEED_DEMO: 'false',
+        APP_DIR: '/nonexistent',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -50,7 +71,8 @@ describe('server process', () => {
     const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
     try {
       const deadline = Date.now() + 30_000;
-      while (!output.includes('Nambala is running') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      while (!output.includes('Nambala is running') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
       server.kill('SIGTERM');
       expect(await exited).toBe(0);
       const line = output.split('\n').find((candidate) => candidate.includes('Nambala is running')) ?? '';
@@ -62,10 +84,19 @@ describe('server process', () => {
   }, 45_000);
 
   /** Starts the server with `env` and waits for it to exit: its exit code and what it wrote. */
-  async function failedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  async function failedStart(
+    env: Record<string, string>,
+  ): Promise<{ code: number | null; stderr: string; stdout: string }> {
     const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
       cwd: root,
-      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', APP_DIR: '/nonexistent', ...env },
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        APP_DIR: '/nonexistent',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -79,7 +110,10 @@ describe('server process', () => {
   }
 
   /** One line on stderr, no stack trace anywhere. */
-  function expectOneLine({ code, stderr, stdout }: { code: number | null; stderr: string; stdout: string }, message: RegExp): void {
+  function expectOneLine(
+    { code, stderr, stdout }: { code: number | null; stderr: string; stdout: string },
+    message: RegExp,
+  ): void {
     expect(code, stderr).toBe(1);
     expect(stderr.trim().split('\n'), stderr).toHaveLength(1);
     expect(stderr).toMatch(/^Nambala could not start: /);
@@ -92,9 +126,16 @@ describe('server process', () => {
     try {
       await mkdir(path.join(folder, 'keys'));
       const { privateKey } = generateKeyPairSync('ed25519');
-      await writeFile(path.join(folder, 'keys', 'registry-key-1.pem'), privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+      await writeFile(
+        path.join(folder, 'keys', 'registry-key-1.pem'),
+        privateKey.export({ format: 'pem', type: 'pkcs8' }),
+        { mode: 0o600 },
+      );
       const result = await failedStart({ PORT: String(port + 2), DATA_DIR: path.join(folder, 'nambala-db') });
-      expectOneLine(result, /keys folder .*keys holds signing keys \(registry-key-1\.pem\) but the database has none.*docs\/backup-and-restore\.md/);
+      expectOneLine(
+        result,
+        /keys folder .*keys holds signing keys \(registry-key-1\.pem\) but the database has none.*docs\/backup-and-restore\.md/,
+      );
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
@@ -104,7 +145,10 @@ describe('server process', () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'nambala-start-'));
     try {
       await writeFile(path.join(folder, 'a-file'), 'not a folder');
-      expectOneLine(await failedStart({ PORT: String(port + 3), DATA_DIR: path.join(folder, 'a-file', 'nambala-db') }), /The data folder .*a-file\/nambala-db is not a folder \(ENOTDIR\): set DATA_DIR/);
+      expectOneLine(
+        await failedStart({ PORT: String(port + 3), DATA_DIR: path.join(folder, 'a-file', 'nambala-db') }),
+        /The data folder .*a-file\/nambala-db is not a folder \(ENOTDIR\): set DATA_DIR/,
+      );
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
@@ -114,7 +158,12 @@ describe('server process', () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(port + 4, '127.0.0.1', resolve));
     try {
-      expectOneLine(await failedStart({ PORT: String(port + 4), DATA_DIR: 'memory://' }), new RegExp(`Port ${port + 4} on 127\\.0\\.0\\.1 is already in use by another program: stop that program, or set PORT to a free port\\.`));
+      expectOneLine(
+        await failedStart({ PORT: String(port + 4), DATA_DIR: 'memory://' }),
+        new RegExp(
+          `Port ${port + 4} on 127\\.0\\.0\\.1 is already in use by another program: stop that program, or set PORT to a free port\\.`,
+        ),
+      );
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }

@@ -21,7 +21,8 @@ describe('pricing settings', () => {
     expect(response.statusCode).toBe(200);
     return String(response.headers['set-cookie']).split(';')[0] ?? '';
   }
-  const put = (cookie: string, payload: object) => app.inject({ method: 'PUT', url: '/api/admin/settings/pricing', headers: { cookie }, payload });
+  const put = (cookie: string, payload: object) =>
+    app.inject({ method: 'PUT', url: '/api/admin/settings/pricing', headers: { cookie }, payload });
   const pricing = async () => (await app.inject({ method: 'GET', url: '/api/settings/pricing' })).json();
 
   beforeAll(async () => {
@@ -47,7 +48,12 @@ describe('pricing settings', () => {
 
   it('refuses amounts past K1,000,000 (which overflowed quotes into 500s), each with the form’s message, and keeps the prices', async () => {
     const before = (await pricing()).settings;
-    const huge = await put(cookies.admin ?? '', { ...before, platePrice: 10 ** 12, processingFee: 2 ** 31, renewalFee: 100_000_001 });
+    const huge = await put(cookies.admin ?? '', {
+      ...before,
+      platePrice: 10 ** 12,
+      processingFee: 2 ** 31,
+      renewalFee: 100_000_001,
+    });
     expect(huge.statusCode).toBe(400);
     expect(Object.keys(huge.json().fields).sort()).toEqual(['platePrice', 'processingFee', 'renewalFee']);
     expect(huge.json().fields.platePrice).toBe(AMOUNT_INVALID);
@@ -59,7 +65,11 @@ describe('pricing settings', () => {
   });
 
   it('lets only an administrator change them, validated, audited and kept with the values they replaced', async () => {
-    const changed = { ...DEFAULT_PRICING, platePrice: 35_000, gatewayFeeBasisPoints: { mtn: 250, airtel: 200, card: 300, bank: 0 } };
+    const changed = {
+      ...DEFAULT_PRICING,
+      platePrice: 35_000,
+      gatewayFeeBasisPoints: { mtn: 250, airtel: 200, card: 300, bank: 0 },
+    };
     expect((await put(cookies.buyer ?? '', changed)).statusCode).toBe(403);
     const bad = await put(cookies.admin ?? '', { ...changed, reservationDays: 0, processingFee: 10.5 });
     expect(bad.statusCode).toBe(400);
@@ -71,23 +81,59 @@ describe('pricing settings', () => {
     expect(saved.json().paymentMethods[0]).toEqual({ id: 'mtn', name: 'MTN Mobile Money', feeLabel: '2.5%' });
     expect((await pricing()).settings).toEqual(changed);
 
-    const history = (await app.inject({ method: 'GET', url: '/api/admin/settings/pricing/history', headers: { cookie: cookies.admin ?? '' } })).json().history;
-    expect(history[0]).toMatchObject({ settings: changed, previous: DEFAULT_PRICING, changedBy: { name: 'Bwalya Mulenga' } });
+    const history = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/admin/settings/pricing/history',
+        headers: { cookie: cookies.admin ?? '' },
+      })
+    ).json().history;
+    expect(history[0]).toMatchObject({
+      settings: changed,
+      previous: DEFAULT_PRICING,
+      changedBy: { name: 'Bwalya Mulenga' },
+    });
     const audit = (await auditRepository(db).recent(10)).find((entry) => entry.action === 'settings.pricing');
     expect(audit?.detail).toMatchObject({ before: DEFAULT_PRICING, after: changed });
   });
 
   it('charges applications and reservations at the prices in force', async () => {
-    await put(cookies.admin ?? '', { ...DEFAULT_PRICING, platePrice: 40_000, processingFee: 1500, reservationFee: 25_000, gatewayFeeBasisPoints: { mtn: 100, airtel: 200, card: 300, bank: 0 } });
+    await put(cookies.admin ?? '', {
+      ...DEFAULT_PRICING,
+      platePrice: 40_000,
+      processingFee: 1500,
+      reservationFee: 25_000,
+      gatewayFeeBasisPoints: { mtn: 100, airtel: 200, card: 300, bank: 0 },
+    });
     const submitted = await app.inject({
       method: 'POST',
       url: '/api/applications',
       headers: { cookie: cookies.buyer ?? '' },
-      payload: { id: randomUUID(), fullName: 'Mwila Banda', nrcNumber: '123456/78/9', phoneNumber: '0961234567', email: 'mwila@example.zm', address: 'Lusaka', vehicleMake: 'Toyota', vehicleModel: 'Corolla', registrationNotYetKnown: true, numberOfPlates: 2, paymentMethod: 'mtn' },
+      payload: {
+        id: randomUUID(),
+        fullName: 'Mwila Banda',
+        nrcNumber: '123456/78/9',
+        phoneNumber: '0961234567',
+        email: 'mwila@example.zm',
+        address: 'Lusaka',
+        vehicleMake: 'Toyota',
+        vehicleModel: 'Corolla',
+        registrationNotYetKnown: true,
+        numberOfPlates: 2,
+        paymentMethod: 'mtn',
+      },
     });
-    expect(submitted.json().payment).toMatchObject({ amount: 80_000 + 1500 + 800, lines: [{ label: '2 plates × K400.00' }, { amount: 1500 }, { label: 'Gateway fee (MTN Mobile Money, 1%)', amount: 800 }] });
+    expect(submitted.json().payment).toMatchObject({
+      amount: 80_000 + 1500 + 800,
+      lines: [
+        { label: '2 plates × K400.00' },
+        { amount: 1500 },
+        { label: 'Gateway fee (MTN Mobile Money, 1%)', amount: 800 },
+      ],
+    });
 
-    const listing = (await db.query<{ id: string }>("SELECT id FROM plate_listings WHERE number = 'ZM-444-CHP'"))[0]?.id;
+    const listing = (await db.query<{ id: string }>("SELECT id FROM plate_listings WHERE number = 'ZM-444-CHP'"))[0]
+      ?.id;
     const reserved = await app.inject({
       method: 'POST',
       url: `/api/listings/${listing}/reserve`,
@@ -95,6 +141,8 @@ describe('pricing settings', () => {
       payload: { idempotencyKey: randomUUID(), method: 'card', card: { number: '4242424242424242' } },
     });
     expect(reserved.json().payment).toMatchObject({ amount: 25_000, status: 'approved' });
-    expect(Date.parse(reserved.json().listing.reservedUntil) - Date.parse(reserved.json().payment.settledAt)).toBe(7 * 24 * 3600_000);
+    expect(Date.parse(reserved.json().listing.reservedUntil) - Date.parse(reserved.json().payment.settledAt)).toBe(
+      7 * 24 * 3600_000,
+    );
   });
 });

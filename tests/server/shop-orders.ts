@@ -10,7 +10,13 @@ import { agentRepository } from '../../src/server/repositories/agent-repository'
 import { allocationRepository } from '../../src/server/repositories/allocation-repository';
 import { blankSerialRepository } from '../../src/server/repositories/blank-serial-repository';
 
-export async function givePlatesToShop(db: Database, shopEmail: string, plateNumbers: readonly string[], nrc: string, firstId = 1): Promise<string[]> {
+export async function givePlatesToShop(
+  db: Database,
+  shopEmail: string,
+  plateNumbers: readonly string[],
+  nrc: string,
+  firstId = 1,
+): Promise<string[]> {
   const [shop] = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [shopEmail]);
   if (!shop) throw new Error(`no shop ${shopEmail}`);
   const ids: string[] = [];
@@ -46,7 +52,20 @@ export async function blanksOf(db: Database, shopEmail: string): Promise<() => s
     const [top] = await db.query<{ last: number | null }>('SELECT max(serial_last) AS last FROM inventory_allocations');
     const first = Math.max(top?.last ?? 0, 1_000_000) + 1;
     await db.transaction(async (tx) => {
-      await allocationRepository(tx).save({ id: randomUUID(), shopId: shop.id, plateType: 'Standard', allocatedQuantity: 500, note: 'Blanks for tests', serialFirst: first, serialLast: first + 999 }, shop.id, new Date(), undefined);
+      await allocationRepository(tx).save(
+        {
+          id: randomUUID(),
+          shopId: shop.id,
+          plateType: 'Standard',
+          allocatedQuantity: 500,
+          note: 'Blanks for tests',
+          serialFirst: first,
+          serialLast: first + 999,
+        },
+        shop.id,
+        new Date(),
+        undefined,
+      );
     });
     ranges = await blankSerialRepository(db).ranges(shop.id);
   }

@@ -80,13 +80,25 @@ const manufacturing = (plateNumber: string, status: string, extra: Record<string
   productionDate: daysAgo(1),
   ...extra,
 });
-const inventory = (extra: Record<string, unknown> = {}) => ({ id: randomUUID(), itemType: 'Plate Blanks', quantity: 25, batchNumber: 'BLK-1', receivedDate: daysAgo(3), ...extra });
+const inventory = (extra: Record<string, unknown> = {}) => ({
+  id: randomUUID(),
+  itemType: 'Plate Blanks',
+  quantity: 25,
+  batchNumber: 'BLK-1',
+  receivedDate: daysAgo(3),
+  ...extra,
+});
 const mutation = (intent: string, payload: unknown, id = randomUUID()): Mutation => ({ id, intent, payload });
 
 describe('sync scopes: who pulls what', () => {
   let app: FastifyInstance;
   let db: Database;
-  const cookies: Record<'agent' | 'second' | 'admin' | 'buyer', string> = { agent: '', second: '', admin: '', buyer: '' };
+  const cookies: Record<'agent' | 'second' | 'admin' | 'buyer', string> = {
+    agent: '',
+    second: '',
+    admin: '',
+    buyer: '',
+  };
   let agentId = '';
   let secondId = '';
   let adminId = '';
@@ -98,9 +110,20 @@ describe('sync scopes: who pulls what', () => {
     return String(response.headers['set-cookie']).split(';')[0] ?? '';
   }
   async function pushAll(cookie: string, mutations: Mutation[]) {
-    const response = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 'tablet', mutations } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { cookie },
+      payload: { clientId: 'tablet', mutations },
+    });
     expect(response.statusCode).toBe(200);
-    return response.json().results as Array<{ id: string; outcome: string; status?: number; message?: string; data?: Record<string, unknown> }>;
+    return response.json().results as Array<{
+      id: string;
+      outcome: string;
+      status?: number;
+      message?: string;
+      data?: Record<string, unknown>;
+    }>;
   }
   async function pushOne(cookie: string, intent: string, payload: unknown, id = randomUUID()) {
     const [result] = await pushAll(cookie, [mutation(intent, payload, id)]);
@@ -126,8 +149,10 @@ describe('sync scopes: who pulls what', () => {
     }
     throw new Error('pull never finished');
   }
-  const ids = (changes: PulledChange[], entity?: string) => changes.filter((change) => entity === undefined || change.entity === entity).map((change) => change.id);
-  const userIdOf = async (email: string) => (await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))[0]?.id ?? '';
+  const ids = (changes: PulledChange[], entity?: string) =>
+    changes.filter((change) => entity === undefined || change.entity === entity).map((change) => change.id);
+  const userIdOf = async (email: string) =>
+    (await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))[0]?.id ?? '';
 
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
@@ -163,7 +188,13 @@ describe('sync scopes: who pulls what', () => {
       }),
     ).toBeDefined();
     // The numbers each shop sells and makes below are on its orders (the demo shop's ZM-104-BPT is on the second shop's too).
-    await givePlatesToShop(db, 'agent@nambala.zm', ['ZM-201-AAA', 'ZM-204-DDD', 'ZM-205-EEE', 'ZM-206-FFF'], '123456/78/9', 1);
+    await givePlatesToShop(
+      db,
+      'agent@nambala.zm',
+      ['ZM-201-AAA', 'ZM-204-DDD', 'ZM-205-EEE', 'ZM-206-FFF'],
+      '123456/78/9',
+      1,
+    );
     await givePlatesToShop(db, SECOND_EMAIL, ['ZM-202-BBB', 'ZM-203-CCC', 'ZM-104-BPT'], '123456/78/9', 11);
     blanks.agent = plateBlanks(await blanksOf(db, 'agent@nambala.zm'));
     blanks.second = plateBlanks(await blanksOf(db, SECOND_EMAIL));
@@ -176,17 +207,24 @@ describe('sync scopes: who pulls what', () => {
     const theirs = whitebook('ZM-202-BBB');
     const theirStock = inventory();
     expect(await pushOne(cookies.agent, 'recordWhitebookEntry', mine)).toMatchObject({ outcome: 'applied' });
-    expect((await pushAll(cookies.second, [mutation('recordWhitebookEntry', theirs), mutation('recordInventoryItem', theirStock)])).map((result) => result.outcome)).toEqual([
-      'applied',
-      'applied',
-    ]);
+    expect(
+      (
+        await pushAll(cookies.second, [
+          mutation('recordWhitebookEntry', theirs),
+          mutation('recordInventoryItem', theirStock),
+        ])
+      ).map((result) => result.outcome),
+    ).toEqual(['applied', 'applied']);
 
     const agent = await pullAll(cookies.agent);
     expect(agent.pages[0]?.scopes.sort()).toEqual([`agent:${agentId}`, `user:${agentId}`].sort());
     expect(ids(agent.changes)).toContain(mine.id);
     expect(ids(agent.changes)).not.toContain(theirs.id);
     expect(ids(agent.changes)).not.toContain(theirStock.id);
-    const [{ n: orders } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM agent_orders WHERE agent_id = $1', [agentId]);
+    const [{ n: orders } = { n: 0 }] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM agent_orders WHERE agent_id = $1',
+      [agentId],
+    );
     expect(orders).toBeGreaterThanOrEqual(8);
     expect(new Set(ids(agent.changes, 'agentOrder')).size).toBe(orders);
     expect(ids(agent.changes, 'agentOrder')).not.toContain('ORD-901');
@@ -198,24 +236,39 @@ describe('sync scopes: who pulls what', () => {
     const second = await pullAll(cookies.second);
     expect(second.pages[0]?.scopes.sort()).toEqual([`agent:${secondId}`, `user:${secondId}`].sort());
     // Its own delivery of blanks (given in beforeAll) comes too.
-    const deliveries = (await db.query<{ id: string }>('SELECT id FROM inventory_allocations WHERE shop_id = $1', [secondId])).map((row) => `inventoryAllocation:${row.id}`);
+    const deliveries = (
+      await db.query<{ id: string }>('SELECT id FROM inventory_allocations WHERE shop_id = $1', [secondId])
+    ).map((row) => `inventoryAllocation:${row.id}`);
     expect(deliveries).toHaveLength(1);
     expect(second.changes.map((change) => `${change.entity}:${change.id}`).sort()).toEqual(
-      [`whitebookEntry:${theirs.id}`, `inventoryItem:${theirStock.id}`, 'agentOrder:ORD-901', 'agentOrder:ORD-T11', 'agentOrder:ORD-T12', 'agentOrder:ORD-T13', ...deliveries].sort(),
+      [
+        `whitebookEntry:${theirs.id}`,
+        `inventoryItem:${theirStock.id}`,
+        'agentOrder:ORD-901',
+        'agentOrder:ORD-T11',
+        'agentOrder:ORD-T12',
+        'agentOrder:ORD-T13',
+        ...deliveries,
+      ].sort(),
     );
     expect(second.changes.every((change) => shopOf(change) === secondId)).toBe(true);
 
     const admin = await pullAll(cookies.admin);
     expect(admin.pages[0]?.scopes.sort()).toEqual(['admin', `user:${adminId}`].sort());
-    for (const id of [mine.id, theirs.id, theirStock.id, 'ORD-901', 'ORD-001']) expect(ids(admin.changes)).toContain(id);
+    for (const id of [mine.id, theirs.id, theirStock.id, 'ORD-901', 'ORD-001'])
+      expect(ids(admin.changes)).toContain(id);
     // Every shop's change, and nothing else (a change to a row since, such as an order fulfilled, comes as well).
     const keysOf = (changes: typeof admin.changes) => new Set(changes.map((change) => `${change.entity}:${change.id}`));
-    expect([...keysOf(admin.changes)].sort()).toEqual([...new Set([...keysOf(agent.changes), ...keysOf(second.changes)])].sort());
+    expect([...keysOf(admin.changes)].sort()).toEqual(
+      [...new Set([...keysOf(agent.changes), ...keysOf(second.changes)])].sort(),
+    );
     expect(admin.changes.length).toBe(agent.changes.length + second.changes.length);
 
     const buyer = await pullAll(cookies.buyer);
     // The buyer's own plates and vehicles only.
-    expect(buyer.changes.filter((change) => !['ownedPlate', 'vehicle', 'driver', 'plateTransfer'].includes(change.entity))).toEqual([]);
+    expect(
+      buyer.changes.filter((change) => !['ownedPlate', 'vehicle', 'driver', 'plateTransfer'].includes(change.entity)),
+    ).toEqual([]);
     expect(buyer.pages[0]?.scopes).toEqual([`user:${await userIdOf('buyer@nambala.zm')}`]);
   });
 
@@ -224,17 +277,31 @@ describe('sync scopes: who pulls what', () => {
     const { cursor: secondCursor } = await pullAll(cookies.second);
     const intruding = whitebook('ZM-203-CCC', { agentId, agent_id: agentId, createdAt: '2000-01-01T00:00:00.000Z' });
     // The demo shop has a pending order for ZM-104-BPT; collecting that plate from the other shop (given it too, as ORD-T13) fulfils only the other shop's.
-    const collected = manufacturing('ZM-104-BPT', 'Collected', { agentId, agent_id: agentId, ...blanks.second('ZM-104-BPT') });
+    const collected = manufacturing('ZM-104-BPT', 'Collected', {
+      agentId,
+      agent_id: agentId,
+      ...blanks.second('ZM-104-BPT'),
+    });
     const stock = inventory({ agentId });
-    const results = await pushAll(cookies.second, [mutation('recordWhitebookEntry', intruding), mutation('recordManufacturing', collected), mutation('recordInventoryItem', stock)]);
+    const results = await pushAll(cookies.second, [
+      mutation('recordWhitebookEntry', intruding),
+      mutation('recordManufacturing', collected),
+      mutation('recordInventoryItem', stock),
+    ]);
     expect(results.map((result) => result.outcome)).toEqual(['applied', 'applied', 'applied']);
     expect(results[1]?.data).toEqual({ fulfilledOrders: 'ORD-T13' });
 
-    for (const [table, id] of [['whitebook_entries', intruding.id], ['manufacturing_records', collected.id], ['agent_inventory_items', stock.id]] as const) {
+    for (const [table, id] of [
+      ['whitebook_entries', intruding.id],
+      ['manufacturing_records', collected.id],
+      ['agent_inventory_items', stock.id],
+    ] as const) {
       const rows = await db.query<{ agent_id: string }>(`SELECT agent_id FROM ${table} WHERE id = $1`, [id]);
       expect(rows, table).toEqual([{ agent_id: secondId }]);
     }
-    const [order] = await db.query<{ status: string; agent_id: string }>("SELECT status, agent_id FROM agent_orders WHERE id = 'ORD-004'");
+    const [order] = await db.query<{ status: string; agent_id: string }>(
+      "SELECT status, agent_id FROM agent_orders WHERE id = 'ORD-004'",
+    );
     expect(order).toEqual({ status: 'Pending', agent_id: agentId });
 
     // The demo agent sees none of it; the second agent sees all three as their own.
@@ -250,7 +317,9 @@ describe('sync scopes: who pulls what', () => {
 
   it('applies one push in order, and the shop’s change log follows the push order', async () => {
     const { cursor } = await pullAll(cookies.agent);
-    const [{ seq: before } = { seq: '0' }] = await db.query<{ seq: string }>('SELECT coalesce(max(seq), 0)::text AS seq FROM change_log');
+    const [{ seq: before } = { seq: '0' }] = await db.query<{ seq: string }>(
+      'SELECT coalesce(max(seq), 0)::text AS seq FROM change_log',
+    );
     const first = whitebook('ZM-103-TRK');
     const collected = manufacturing('ZM-103-TRK', 'Collected', blanks.agent('ZM-103-TRK'));
     const refused = whitebook('ZM-204-DDD', { saleDate: '2999-01-01' });
@@ -269,12 +338,21 @@ describe('sync scopes: who pulls what', () => {
     expect(results[1]?.data).toEqual({ fulfilledOrders: 'ORD-003' });
     expect(results[2]).toMatchObject({ status: 400, message: 'The date cannot be in the future' });
 
-    const expected = [`whitebookEntry:${first.id}`, `manufacturingRecord:${collected.id}`, 'agentOrder:ORD-003', `inventoryItem:${stock.id}`, `whitebookEntry:${last.id}`];
+    const expected = [
+      `whitebookEntry:${first.id}`,
+      `manufacturingRecord:${collected.id}`,
+      'agentOrder:ORD-003',
+      `inventoryItem:${stock.id}`,
+      `whitebookEntry:${last.id}`,
+    ];
     const pulled = (await pullAll(cookies.agent, cursor)).changes;
     expect(pulled.map((change) => `${change.entity}:${change.id}`)).toEqual(expected);
     expect(pulled.find((change) => change.id === 'ORD-003')?.data?.status).toBe('Fulfilled');
     // The log itself, in the order pulls read it.
-    const logged = await db.query<{ entity: string; entity_id: string }>('SELECT entity, entity_id FROM change_log WHERE $1 = ANY(scopes) AND seq > $2 ORDER BY txid, seq', [`agent:${agentId}`, before]);
+    const logged = await db.query<{ entity: string; entity_id: string }>(
+      'SELECT entity, entity_id FROM change_log WHERE $1 = ANY(scopes) AND seq > $2 ORDER BY txid, seq',
+      [`agent:${agentId}`, before],
+    );
     expect(logged.map((row) => `${row.entity}:${row.entity_id}`)).toEqual(expected);
     expect(await db.query('SELECT 1 FROM whitebook_entries WHERE id = $1', [refused.id])).toEqual([]);
   });
@@ -290,7 +368,9 @@ describe('sync scopes: who pulls what', () => {
     expect(pages).toHaveLength(total);
     expect(pages.map((page) => page.changes.length)).toEqual(Array(total).fill(1));
     // Counted once, on the first page; the device counts down from it.
-    expect(pages.map((page) => page.remaining)).toEqual(Array.from({ length: total }, (_, index) => (index === 0 ? total - 1 : 0)));
+    expect(pages.map((page) => page.remaining)).toEqual(
+      Array.from({ length: total }, (_, index) => (index === 0 ? total - 1 : 0)),
+    );
     expect(pages.map((page) => page.hasMore)).toEqual(Array.from({ length: total }, (_, index) => index < total - 1));
     expect(pages.every((page) => page.reset === (page === pages[0]))).toBe(true);
     expect(changes).toEqual(big.changes);
@@ -309,15 +389,25 @@ describe('sync scopes: who pulls what', () => {
     const firstAnswer = await pushOne(cookies.agent, 'recordWhitebookEntry', entry, mutationId);
     expect(firstAnswer).toMatchObject({ id: mutationId, outcome: 'applied' });
     // The replay carries an edited payload: it is still the same change, answered as before.
-    const replay = await pushAll(cookies.agent, [mutation('recordWhitebookEntry', { ...entry, ownerName: 'Someone Else' }, mutationId), mutation('recordWhitebookEntry', entry, mutationId)]);
+    const replay = await pushAll(cookies.agent, [
+      mutation('recordWhitebookEntry', { ...entry, ownerName: 'Someone Else' }, mutationId),
+      mutation('recordWhitebookEntry', entry, mutationId),
+    ]);
     expect(replay).toEqual([firstAnswer, firstAnswer]);
     // A new change id for the same row adds nothing either.
     expect(await pushOne(cookies.agent, 'recordWhitebookEntry', entry)).toMatchObject({ outcome: 'applied' });
 
-    expect(await db.query('SELECT owner_name FROM whitebook_entries WHERE id = $1', [entry.id])).toEqual([{ owner_name: 'Mwila Banda' }]);
-    const logged = await db.query<{ scopes: string[]; op: string }>('SELECT scopes, op FROM change_log WHERE entity_id = $1', [entry.id]);
+    expect(await db.query('SELECT owner_name FROM whitebook_entries WHERE id = $1', [entry.id])).toEqual([
+      { owner_name: 'Mwila Banda' },
+    ]);
+    const logged = await db.query<{ scopes: string[]; op: string }>(
+      'SELECT scopes, op FROM change_log WHERE entity_id = $1',
+      [entry.id],
+    );
     expect(logged).toEqual([{ scopes: [`agent:${agentId}`, 'admin'], op: 'put' }]);
-    expect(await db.query('SELECT count(*)::int AS n FROM applied_mutations WHERE id = $1', [mutationId])).toEqual([{ n: 1 }]);
+    expect(await db.query('SELECT count(*)::int AS n FROM applied_mutations WHERE id = $1', [mutationId])).toEqual([
+      { n: 1 },
+    ]);
     expect(ids((await pullAll(cookies.agent, cursor)).changes)).toEqual([entry.id]);
   });
 
@@ -354,7 +444,11 @@ describe('sync scopes: who pulls what', () => {
       'cursor=%E0%A4%A',
     ];
     for (const query of hostile) {
-      const response = await app.inject({ method: 'GET', url: `/api/sync/pull?${query}`, headers: { cookie: cookies.agent } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/sync/pull?${query}`,
+        headers: { cookie: cookies.agent },
+      });
       expect(response.statusCode, `${query.slice(0, 80)} → ${response.body}`).toBe(400);
       const message = response.json().message;
       expect(typeof message === 'string' && message.length > 0, query.slice(0, 80)).toBe(true);
@@ -362,8 +456,18 @@ describe('sync scopes: who pulls what', () => {
     // Not a way around signing in either.
     expect((await app.inject({ method: 'GET', url: '/api/sync/pull?limit=abc&cursor=garbage' })).statusCode).toBe(401);
     // The nearly-valid ones a device could send still work.
-    for (const query of ['limit=1000', 'limit=1', 'limit=%205', 'cursor=', `cursor=${encodeURIComponent(cursor)}&limit=5`]) {
-      const response = await app.inject({ method: 'GET', url: `/api/sync/pull?${query}`, headers: { cookie: cookies.agent } });
+    for (const query of [
+      'limit=1000',
+      'limit=1',
+      'limit=%205',
+      'cursor=',
+      `cursor=${encodeURIComponent(cursor)}&limit=5`,
+    ]) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/sync/pull?${query}`,
+        headers: { cookie: cookies.agent },
+      });
       expect(response.statusCode, query).toBe(200);
     }
   });
@@ -372,8 +476,16 @@ describe('sync scopes: who pulls what', () => {
     const { cursor } = await pullAll(cookies.agent);
     const key = cursor.split('.')[0] ?? '';
     // parseCursor accepts up to 20 digits; the sequence is a bigint (at most 9223372036854775807).
-    for (const forged of [`${key}.1:99999999999999999999`, `${key}.1:9223372036854775808`, `${key}.99999999999999999999:99999999999999999999`]) {
-      const response = await app.inject({ method: 'GET', url: `/api/sync/pull?cursor=${encodeURIComponent(forged)}`, headers: { cookie: cookies.agent } });
+    for (const forged of [
+      `${key}.1:99999999999999999999`,
+      `${key}.1:9223372036854775808`,
+      `${key}.99999999999999999999:99999999999999999999`,
+    ]) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/sync/pull?cursor=${encodeURIComponent(forged)}`,
+        headers: { cookie: cookies.agent },
+      });
       expect(response.statusCode, `${forged} → ${response.body}`).toBe(400);
     }
   });
@@ -381,15 +493,30 @@ describe('sync scopes: who pulls what', () => {
   it('starts a user who lost the agent role over with reset and no shop data', async () => {
     const before = await pullAll(cookies.second);
     expect(before.changes.length).toBeGreaterThan(0);
-    const demoted = await pushOne(cookies.admin, 'editUser', { id: secondId, name: 'Second Plate Maker', email: SECOND_EMAIL, userType: 'Customer', status: 'Active' });
+    const demoted = await pushOne(cookies.admin, 'editUser', {
+      id: secondId,
+      name: 'Second Plate Maker',
+      email: SECOND_EMAIL,
+      userType: 'Customer',
+      status: 'Active',
+    });
     expect(demoted).toMatchObject({ outcome: 'applied' });
 
     const after = await pull(cookies.second, before.cursor);
-    expect(after).toMatchObject({ reset: true, changes: [], hasMore: false, remaining: 0, scopes: [`user:${secondId}`] });
+    expect(after).toMatchObject({
+      reset: true,
+      changes: [],
+      hasMore: false,
+      remaining: 0,
+      scopes: [`user:${secondId}`],
+    });
     // The new cursor is for the new scopes: the next pull carries on without another reset.
     expect(await pull(cookies.second, after.cursor)).toMatchObject({ reset: false, changes: [] });
     // And the shop is closed to them.
-    expect(await pushOne(cookies.second, 'recordWhitebookEntry', whitebook('ZM-207-GGG'))).toMatchObject({ outcome: 'rejected', status: 403 });
+    expect(await pushOne(cookies.second, 'recordWhitebookEntry', whitebook('ZM-207-GGG'))).toMatchObject({
+      outcome: 'rejected',
+      status: 403,
+    });
     // Their old shop's records stay with administrators.
     expect(ids((await pullAll(cookies.admin)).changes)).toContain('ORD-901');
   });

@@ -24,7 +24,18 @@ export async function openTestDatabase(): Promise<Database> {
 
 export async function buildTestApp(overrides: { appDir?: string; seedDemo?: boolean } = {}): Promise<FastifyInstance> {
   const db = await openTestDatabase();
-  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: overrides.seedDemo ?? true, appDir: overrides.appDir ?? '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0, authRateLimit: 0 });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: 'memory://',
+      seedDemo: overrides.seedDemo ?? true,
+      appDir: overrides.appDir ?? '/nonexistent',
+      logLevel: 'silent',
+      demoRegistryPlates: 300,
+      publicVerdictCacheMs: 0,
+      authRateLimit: 0,
+    },
+  );
   const app = await buildApp({ config, db, logger: false });
   app.addHook('onClose', () => db.close());
   return app;
@@ -32,9 +43,22 @@ export async function buildTestApp(overrides: { appDir?: string; seedDemo?: bool
 
 /** The same, with the database at hand for checks a route does not expose. */
 /** The account routes' per-address limit is off unless a test sets `authRateLimit`: the suites sign in many times from one address. */
-export async function buildTestAppWithDb(overrides: { seedDemo?: boolean; now?: () => Date; authRateLimit?: number } = {}): Promise<{ app: FastifyInstance; db: Database }> {
+export async function buildTestAppWithDb(
+  overrides: { seedDemo?: boolean; now?: () => Date; authRateLimit?: number } = {},
+): Promise<{ app: FastifyInstance; db: Database }> {
   const db = await openTestDatabase();
-  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: overrides.seedDemo ?? false, appDir: '/nonexistent', logLevel: 'silent', demoRegistryPlates: 300, publicVerdictCacheMs: 0, authRateLimit: overrides.authRateLimit ?? 0 });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: 'memory://',
+      seedDemo: overrides.seedDemo ?? false,
+      appDir: '/nonexistent',
+      logLevel: 'silent',
+      demoRegistryPlates: 300,
+      publicVerdictCacheMs: 0,
+      authRateLimit: overrides.authRateLimit ?? 0,
+    },
+  );
   const app = await buildApp({ config, db, logger: false, now: overrides.now });
   app.addHook('onClose', () => db.close());
   return { app, db };
@@ -46,7 +70,11 @@ export async function buildTestAppWithDb(overrides: { seedDemo?: boolean; now?: 
  * confirmation's answer (201 with the user and the session cookie), or the sign-up's own
  * answer when it was refused.
  */
-export async function signUp(app: FastifyInstance, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+export async function signUp(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const asked = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, headers });
   if (asked.statusCode !== 202) return asked;
   const link = (asked.json() as { testMessage?: { link: string } }).testMessage?.link ?? '';
@@ -79,7 +107,8 @@ export async function sessionForNewAccount(
 /** A session cookie for a demo or test account signed in with its password. */
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  if (response.statusCode !== 200) throw new Error(`sign-in as ${email} answered ${response.statusCode}: ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in as ${email} answered ${response.statusCode}: ${response.body}`);
   return String(response.headers['set-cookie']).split(';')[0] ?? '';
 }
 
@@ -94,19 +123,31 @@ export interface PushAnswer {
 }
 
 /** Changes pushed in one request from a device of their own, and the answer for each. */
-export async function pushChanges(app: FastifyInstance, cookie: string, changes: Array<{ intent: string; payload: unknown }>): Promise<PushAnswer[]> {
+export async function pushChanges(
+  app: FastifyInstance,
+  cookie: string,
+  changes: Array<{ intent: string; payload: unknown }>,
+): Promise<PushAnswer[]> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/sync/push',
     headers: { cookie },
-    payload: { clientId: `device-${randomUUID()}`, mutations: changes.map((change) => ({ id: randomUUID(), ...change })) },
+    payload: {
+      clientId: `device-${randomUUID()}`,
+      mutations: changes.map((change) => ({ id: randomUUID(), ...change })),
+    },
   });
   if (response.statusCode !== 200) throw new Error(`the push answered ${response.statusCode}: ${response.body}`);
   return (response.json() as { results: PushAnswer[] }).results;
 }
 
 /** One change pushed, and its answer. */
-export async function pushChange(app: FastifyInstance, cookie: string, intent: string, payload: unknown): Promise<PushAnswer> {
+export async function pushChange(
+  app: FastifyInstance,
+  cookie: string,
+  intent: string,
+  payload: unknown,
+): Promise<PushAnswer> {
   const [answer] = await pushChanges(app, cookie, [{ intent, payload }]);
   if (!answer) throw new Error('the push gave no answer');
   return answer;

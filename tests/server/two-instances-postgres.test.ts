@@ -48,17 +48,34 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const origin = (index: number) => `http://127.0.0.1:${PORTS[index % PORTS.length]}`;
 
 /** A request to instance `index` mod 2; the answer's status and JSON body. */
-async function call(index: number, method: string, url: string, options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  index: number,
+  method: string,
+  url: string,
+  options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(origin(index) + url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(origin(index) + url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+  };
 }
 
 async function signIn(index: number, email: string, password: string): Promise<string> {
-  const response = await fetch(`${origin(index)}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${origin(index)}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   expect(response.status).toBe(200);
   return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
@@ -74,7 +91,10 @@ class Device {
   ) {}
 
   async push(index: number, mutations: Array<{ id: string; intent: string; payload: unknown }>): Promise<string[]> {
-    const answer = await call(index, 'POST', '/api/sync/push', { cookie: this.cookie, body: { clientId: this.name, mutations } });
+    const answer = await call(index, 'POST', '/api/sync/push', {
+      cookie: this.cookie,
+      body: { clientId: this.name, mutations },
+    });
     expect(answer.status).toBe(200);
     return (answer.body.results as Array<{ outcome: string }>).map((result) => result.outcome);
   }
@@ -139,7 +159,11 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     };
     // Both at the same moment: each migrates and seeds at start.
     for (const [index, port] of PORTS.entries()) {
-      const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+        cwd: root,
+        env: { ...env, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let rest = '';
       const collect = (chunk: Buffer) => {
         const lines = (rest + chunk.toString()).split('\n');
@@ -154,7 +178,10 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     for (const index of PORTS.keys()) {
       let healthy = false;
       while (!healthy && Date.now() < deadline) {
-        healthy = await fetch(`${origin(index)}/api/health`).then((response) => response.ok, () => false);
+        healthy = await fetch(`${origin(index)}/api/health`).then(
+          (response) => response.ok,
+          () => false,
+        );
         if (!healthy) await sleep(200);
       }
       if (!healthy) throw new Error(`instance ${index} did not start:\n${logs[index]?.slice(-20).join('\n')}`);
@@ -206,9 +233,19 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     expect(applied.map((row) => row.name)).toEqual(migrations);
     // Each migration applied by one instance alone: they take turns under the advisory lock,
     // one migration at a time, so either may apply any of them, but never both the same one.
-    const byInstance = logs.map((lines) => lines.filter((line) => line.includes('"msg":"migrations applied"')).flatMap((line) => (JSON.parse(line) as { applied: string[] }).applied));
+    const byInstance = logs.map((lines) =>
+      lines
+        .filter((line) => line.includes('"msg":"migrations applied"'))
+        .flatMap((line) => (JSON.parse(line) as { applied: string[] }).applied),
+    );
     expect(byInstance.flat().sort()).toEqual(migrations);
-    for (const seeded of ['demo data seeded', 'demo registry seeded', 'demo plate requests seeded', 'demo insurance book seeded', 'demo inventory seeded']) {
+    for (const seeded of [
+      'demo data seeded',
+      'demo registry seeded',
+      'demo plate requests seeded',
+      'demo insurance book seeded',
+      'demo inventory seeded',
+    ]) {
       expect(logged(seeded), seeded).toHaveLength(1);
     }
     const [{ n: listings } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM plate_listings');
@@ -229,7 +266,18 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     const listing = DEMO_LISTINGS.find((candidate) => candidate.status === 'Available');
     if (!listing) throw new Error('no available demo listing');
     const answers = await Promise.all(
-      buyers.map((buyer, i) => call(i, 'POST', `/api/listings/${listing.id}/buy`, { cookie: buyer.cookie, body: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ownerName: 'Mwila Banda', ownerNrc: '123456/78/9' } })),
+      buyers.map((buyer, i) =>
+        call(i, 'POST', `/api/listings/${listing.id}/buy`, {
+          cookie: buyer.cookie,
+          body: {
+            idempotencyKey: randomUUID(),
+            method: 'card',
+            card: APPROVE_CARD,
+            ownerName: 'Mwila Banda',
+            ownerNrc: '123456/78/9',
+          },
+        }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
@@ -259,7 +307,14 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     const later = () => new Date(Date.now() + 24 * 3600_000);
     const pools = [await openPostgres(url), await openPostgres(url)];
     try {
-      const sweeps = pools.map((pool) => paymentService({ db: pool, provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: 'sandbox' }), now: later, log }).recordLapsed());
+      const sweeps = pools.map((pool) =>
+        paymentService({
+          db: pool,
+          provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: 'sandbox' }),
+          now: later,
+          log,
+        }).recordLapsed(),
+      );
       await Promise.all(sweeps);
     } finally {
       await Promise.all(pools.map((pool) => pool.close()));
@@ -271,13 +326,18 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
        FROM payments p WHERE p.id = ANY($1::text[]) ORDER BY p.id`,
       [pending],
     );
-    expect(rows.map(({ status, told, released }) => ({ status, told, released }))).toEqual(pending.map(() => ({ status: 'timed_out', told: 1, released: 1 })));
+    expect(rows.map(({ status, told, released }) => ({ status, told, released }))).toEqual(
+      pending.map(() => ({ status: 'timed_out', told: 1, released: 1 })),
+    );
   });
 
   it("counts the account routes' limit for both instances together: one address gets it once, not once per instance", async () => {
     // Through the balancer (TRUST_PROXY=loopback), the client's address is the forwarded one.
     const attempts = Array.from({ length: 2 * AUTH_LIMIT }, (_, i) =>
-      call(i, 'POST', '/api/auth/login', { body: { email: `nobody${i}@example.zm`, password: 'Wrong#password1' }, headers: { 'x-forwarded-for': '203.0.113.9' } }),
+      call(i, 'POST', '/api/auth/login', {
+        body: { email: `nobody${i}@example.zm`, password: 'Wrong#password1' },
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      }),
     );
     const answers = await Promise.all(attempts);
     const statuses = answers.map((answer) => answer.status);
@@ -288,17 +348,22 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     // Another address is counted apart, on either instance.
     for (const index of PORTS.keys()) {
       const body = { email: 'nobody@example.zm', password: 'Wrong#password1' };
-      const other = await call(index, 'POST', '/api/auth/login', { body, headers: { 'x-forwarded-for': `203.0.113.${20 + index}` } });
+      const other = await call(index, 'POST', '/api/auth/login', {
+        body,
+        headers: { 'x-forwarded-for': `203.0.113.${20 + index}` },
+      });
       expect(other.status).toBe(401);
     }
   });
 
-  it("gives every device each change pushed through either instance exactly once, whichever instance serves each pull", async () => {
+  it('gives every device each change pushed through either instance exactly once, whichever instance serves each pull', async () => {
     // Each device signs in on its own, through either instance.
     const tablets = [];
-    for (const [index, name] of ['tablet-1', 'tablet-2', 'tablet-3'].entries()) tablets.push(new Device(name, await signIn(index, 'agent@nambala.zm', 'Agent#2026')));
+    for (const [index, name] of ['tablet-1', 'tablet-2', 'tablet-3'].entries())
+      tablets.push(new Device(name, await signIn(index, 'agent@nambala.zm', 'Agent#2026')));
     const phones = [];
-    for (const [index, name] of ['phone-1', 'phone-2'].entries()) phones.push(new Device(name, await signIn(index + 1, 'buyer@nambala.zm', 'Buyer#2026')));
+    for (const [index, name] of ['phone-1', 'phone-2'].entries())
+      phones.push(new Device(name, await signIn(index + 1, 'buyer@nambala.zm', 'Buyer#2026')));
     const office = new Device('office', await signIn(1, 'admin@nambala.zm', 'Admin#2026'));
     const devices = [...tablets, ...phones, office];
     // Where each device starts: everything before this test.
@@ -320,7 +385,8 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     let serial = 0;
     const today = new Date().toISOString().slice(0, 10);
     const letters = 'ABCDEFGHJKLMNPRSTUVWXYZ';
-    const plateNumberOf = (n: number) => `ZM-${String(n).padStart(3, '0')}-Q${letters[n % letters.length]}${letters[Math.floor(n / letters.length) % letters.length]}`;
+    const plateNumberOf = (n: number) =>
+      `ZM-${String(n).padStart(3, '0')}-Q${letters[n % letters.length]}${letters[Math.floor(n / letters.length) % letters.length]}`;
     // Each number a sale may take is on an order of the shop's (ORD-P<serial>), for Mwila Banda:
     // written straight into the table, so devices pull nothing more than the pushes below.
     const setup = await openPostgres(url);
@@ -340,21 +406,51 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
       const id = randomUUID();
       sales.push(id);
       const plateNumber = plateNumberOf(serial);
-      const vehicle = { vehicleMake: 'Toyota', vehicleModel: 'Corolla', vehicleColour: 'White', vehicleYear: 2019, chassisNumber: 'JTDBR32E720123456' };
+      const vehicle = {
+        vehicleMake: 'Toyota',
+        vehicleModel: 'Corolla',
+        vehicleColour: 'White',
+        vehicleYear: 2019,
+        chassisNumber: 'JTDBR32E720123456',
+      };
       const owner = { ownerName: 'Mwila Banda', ownerNrc: '123456/78/9', registrationNumber: 'BAK 1234' };
-      return { id, intent: 'recordWhitebookEntry', payload: { id, plateNumber, ...vehicle, ...owner, saleDate: today, entitlementReference: `ORD-P${serial}` } };
+      return {
+        id,
+        intent: 'recordWhitebookEntry',
+        payload: { id, plateNumber, ...vehicle, ...owner, saleDate: today, entitlementReference: `ORD-P${serial}` },
+      };
     };
     const blanks = () => {
       serial += 1;
       const id = randomUUID();
       stock.push(id);
-      return { id, intent: 'recordInventoryItem', payload: { id, itemType: 'Raw Materials', quantity: serial, batchNumber: `TWO-${serial}`, receivedDate: today, allocationId: null } };
+      return {
+        id,
+        intent: 'recordInventoryItem',
+        payload: {
+          id,
+          itemType: 'Raw Materials',
+          quantity: serial,
+          batchNumber: `TWO-${serial}`,
+          receivedDate: today,
+          allocationId: null,
+        },
+      };
     };
     const driver = () => {
       serial += 1;
       const id = randomUUID();
       drivers.push(id);
-      return { id, intent: 'saveDriver', payload: { id, name: `Driver ${serial}`, licenceNumber: `DL${String(serial).padStart(6, '0')}`, phone: `0971${String(100_000 + serial)}` } };
+      return {
+        id,
+        intent: 'saveDriver',
+        payload: {
+          id,
+          name: `Driver ${serial}`,
+          licenceNumber: `DL${String(serial).padStart(6, '0')}`,
+          phone: `0971${String(100_000 + serial)}`,
+        },
+      };
     };
 
     // Each device sends its outbox in order, alternating instances; each push is also sent
@@ -363,7 +459,10 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
       ...tablets.map(async (tablet, t) => {
         for (let round = 0; round < ROUNDS; round += 1) {
           const mutations = [sale(), blanks(), sale(), blanks(), sale()];
-          const [first, retry] = await Promise.all([tablet.push(t + round, mutations), tablet.push(t + round + 1, mutations)]);
+          const [first, retry] = await Promise.all([
+            tablet.push(t + round, mutations),
+            tablet.push(t + round + 1, mutations),
+          ]);
           expect(first).toEqual(mutations.map(() => 'applied'));
           expect(retry).toEqual(first);
         }
@@ -371,7 +470,10 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
       ...phones.map(async (phone, p) => {
         for (let round = 0; round < ROUNDS; round += 1) {
           const mutations = [driver(), driver(), driver()];
-          const [first, retry] = await Promise.all([phone.push(p + round, mutations), phone.push(p + round + 1, mutations)]);
+          const [first, retry] = await Promise.all([
+            phone.push(p + round, mutations),
+            phone.push(p + round + 1, mutations),
+          ]);
           expect(first).toEqual(mutations.map(() => 'applied'));
           expect(retry).toEqual(first);
         }
@@ -399,7 +501,9 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     // Every device pulled while the pushes ran, and got nothing else twice either.
     for (const device of devices) {
       expect(device.pulls - (pullsBefore.get(device) ?? 0), device.name).toBeGreaterThanOrEqual(5);
-      const since = device.received.slice(startedWith.get(device) ?? 0).map((change) => `${change.entity}/${change.id}/${JSON.stringify(change.data)}`);
+      const since = device.received
+        .slice(startedWith.get(device) ?? 0)
+        .map((change) => `${change.entity}/${change.id}/${JSON.stringify(change.data)}`);
       expect(new Set(since).size, device.name).toBe(since.length);
     }
     const [stored] = await db.query<{ sales: number; stock: number; drivers: number }>(
@@ -416,8 +520,10 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
       "SELECT plate_number FROM registered_plates WHERE standing = 'Valid' AND expiry_date > now() + interval '30 days' ORDER BY plate_number LIMIT 20",
     );
     const first = candidates[0]?.plate_number ?? '';
-    const second = candidates.find((row) => registryBucketOf(row.plate_number) !== registryBucketOf(first))?.plate_number ?? '';
-    const verdict = async (index: number, plate: string) => (await call(index, 'GET', `/api/verification/${plate}`)).body.verdict;
+    const second =
+      candidates.find((row) => registryBucketOf(row.plate_number) !== registryBucketOf(first))?.plate_number ?? '';
+    const verdict = async (index: number, plate: string) =>
+      (await call(index, 'GET', `/api/verification/${plate}`)).body.verdict;
     for (const index of PORTS.keys()) expect(await verdict(index, first)).toBe('Valid');
 
     // Two writers: the first takes its registry version, the second a later one and commits first.
@@ -425,7 +531,9 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     await Promise.all(writers.map((writer) => writer.connect()));
     let seen: number | undefined;
     try {
-      const [early, late] = writers.map((writer): Queryable => ({ query: async (text, params = []) => (await writer.query(text, [...params])).rows }));
+      const [early, late] = writers.map((writer): Queryable => ({
+        query: async (text, params = []) => (await writer.query(text, [...params])).rows,
+      }));
       await writers[0]?.query('BEGIN');
       await registryRepository(early as Queryable).setStanding(first, 'Stolen');
       await writers[1]?.query('BEGIN');
@@ -434,7 +542,9 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
 
       const listed = await call(0, 'GET', '/api/credentials/revocations');
       seen = listed.body.version as number;
-      expect((listed.body.revocations as Array<{ plateNumber: string }>).map((entry) => entry.plateNumber)).not.toContain(first);
+      expect(
+        (listed.body.revocations as Array<{ plateNumber: string }>).map((entry) => entry.plateNumber),
+      ).not.toContain(first);
       await sleep(VERDICT_CACHE_MS + 200);
       // Read (and cached) after the later change, before the earlier one commits.
       for (const index of PORTS.keys()) expect(await verdict(index, first)).toBe('Valid');
@@ -447,7 +557,9 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     // A device that fetched the list between the two commits is told it changed.
     const changed = await call(1, 'GET', `/api/credentials/revocations?known=${seen ?? 0}`);
     expect(changed.body.unchanged).toBe(false);
-    expect((changed.body.revocations as Array<{ plateNumber: string }>).map((entry) => entry.plateNumber)).toEqual(expect.arrayContaining([first, second]));
+    expect((changed.body.revocations as Array<{ plateNumber: string }>).map((entry) => entry.plateNumber)).toEqual(
+      expect.arrayContaining([first, second]),
+    );
   });
 
   it('sends each queued message once although both instances run a dispatcher', async () => {
@@ -456,7 +568,9 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     const deadline = Date.now() + 40_000;
     let queued = Number.POSITIVE_INFINITY;
     while (queued > 0 && Date.now() < deadline) {
-      [{ n: queued } = { n: 0 }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM message_outbox WHERE status = 'queued'");
+      [{ n: queued } = { n: 0 }] = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM message_outbox WHERE status = 'queued'",
+      );
       if (queued > 0) await sleep(500);
     }
     expect(queued).toBe(0);

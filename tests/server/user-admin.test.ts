@@ -79,7 +79,12 @@ function harness() {
     },
 
     /** A user written straight into the database (the password is ADMIN_PASSWORD). */
-    async createUser(email: string, userType: UserType, status: UserStatus, roles: Role[]): Promise<{ id: string; cookie: string; email: string }> {
+    async createUser(
+      email: string,
+      userType: UserType,
+      status: UserStatus,
+      roles: Role[],
+    ): Promise<{ id: string; cookie: string; email: string }> {
       const created = await userRepository(h.db).create({
         email,
         name: `${userType} ${email}`,
@@ -96,8 +101,18 @@ function harness() {
       return { id: created.id, email, cookie: `nambala_session=${token}` };
     },
 
-    async signup(email: string, extra: Record<string, string> = {}): Promise<{ id: string; cookie: string; email: string }> {
-      const response = await signUp(h.app, { name: 'Mwila Banda', email, password: BUYER_PASSWORD, confirmPassword: BUYER_PASSWORD, userType: 'individual', ...extra });
+    async signup(
+      email: string,
+      extra: Record<string, string> = {},
+    ): Promise<{ id: string; cookie: string; email: string }> {
+      const response = await signUp(h.app, {
+        name: 'Mwila Banda',
+        email,
+        password: BUYER_PASSWORD,
+        confirmPassword: BUYER_PASSWORD,
+        userType: 'individual',
+        ...extra,
+      });
       expect(response.statusCode, response.body).toBe(201);
       return { id: response.json().user.id, cookie: sessionCookieOf(response), email };
     },
@@ -130,13 +145,18 @@ function harness() {
     },
 
     async activeAdmins(): Promise<number> {
-      const [row] = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE user_type = 'ADMIN' AND status = 'Active'");
+      const [row] = await h.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM users WHERE user_type = 'ADMIN' AND status = 'Active'",
+      );
       return row?.n ?? 0;
     },
   };
 }
 
-const details = (user: { email: string }, overrides: Partial<{ name: string; email: string; userType: UserType; status: UserStatus }> = {}) => ({
+const details = (
+  user: { email: string },
+  overrides: Partial<{ name: string; email: string; userType: UserType; status: UserStatus }> = {},
+) => ({
   name: 'Someone',
   email: user.email,
   userType: 'Customer' as UserType,
@@ -171,13 +191,22 @@ describe('user management through the sync push', () => {
     const userId = answer.data?.userId as string;
 
     const listed = (await t.listUsers(admin.cookie)).find((user) => user.id === userId);
-    expect(listed).toMatchObject({ email, name: 'Chanda Phiri', userType: 'AGENT', status: 'Active', roles: ['agent'] });
+    expect(listed).toMatchObject({
+      email,
+      name: 'Chanda Phiri',
+      userType: 'AGENT',
+      status: 'Active',
+      roles: ['agent'],
+    });
 
     const login = await t.post('/api/auth/login', { email, password: 'temporary-123' });
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().user).toMatchObject({ id: userId, roles: ['agent'] });
 
-    const audit = await t.h.db.query<{ actor_id: string; detail: Record<string, unknown> }>("SELECT actor_id, detail FROM audit_log WHERE action = 'user.add' AND target = $1", [userId]);
+    const audit = await t.h.db.query<{ actor_id: string; detail: Record<string, unknown> }>(
+      "SELECT actor_id, detail FROM audit_log WHERE action = 'user.add' AND target = $1",
+      [userId],
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_id: admin.id, detail: { userType: 'AGENT', status: 'Active' } });
     expect(JSON.stringify(audit)).not.toContain('temporary-123');
@@ -189,7 +218,10 @@ describe('user management through the sync push', () => {
     ['INSURANCE_AGENT', 'Suspended', ['insurance_agent']],
     ['ADMIN', 'Pending', []],
   ] as const)('gives an added %s user with status %s the roles %j', async (userType, status, roles) => {
-    const answer = await t.pushOne(admin.cookie, mutation('addUser', newUser(t.uniqueEmail('typed'), { userType, status })));
+    const answer = await t.pushOne(
+      admin.cookie,
+      mutation('addUser', newUser(t.uniqueEmail('typed'), { userType, status })),
+    );
     expect(answer.outcome).toBe('applied');
     const listed = (await t.listUsers(admin.cookie)).find((user) => user.id === answer.data?.userId);
     expect(listed?.roles).toEqual(roles);
@@ -200,7 +232,12 @@ describe('user management through the sync push', () => {
     expect((await t.pushOne(admin.cookie, mutation('addUser', newUser(email)))).outcome).toBe('applied');
     const before = await t.userCount();
     const answer = await t.pushOne(admin.cookie, mutation('addUser', newUser(email.toUpperCase())));
-    expect(answer).toMatchObject({ outcome: 'rejected', status: 409, message: EMAIL_TAKEN, fields: { email: EMAIL_TAKEN } });
+    expect(answer).toMatchObject({
+      outcome: 'rejected',
+      status: 409,
+      message: EMAIL_TAKEN,
+      fields: { email: EMAIL_TAKEN },
+    });
     expect(await t.userCount()).toBe(before);
   });
 
@@ -231,17 +268,32 @@ describe('user management through the sync push', () => {
     const count = await t.userCount();
     const reused = { ...m, payload: newUser(t.uniqueEmail('second-owner')) };
     const answer = await t.pushOne(otherAdmin.cookie, reused);
-    expect(answer).toMatchObject({ id: m.id, outcome: 'rejected', status: 409, message: expect.stringMatching(/another account/) });
+    expect(answer).toMatchObject({
+      id: m.id,
+      outcome: 'rejected',
+      status: 409,
+      message: expect.stringMatching(/another account/),
+    });
     expect(await t.userCount()).toBe(count);
   });
 
   it('approves a pending agent: the agent role is granted and they get an account.approved notification', async () => {
-    const agent = await t.signup(t.uniqueEmail('plates'), { userType: 'agent', businessName: 'Cairo Road Plates', licenseNumber: 'PM-0042' });
+    const agent = await t.signup(t.uniqueEmail('plates'), {
+      userType: 'agent',
+      businessName: 'Cairo Road Plates',
+      licenseNumber: 'PM-0042',
+    });
     const pending = (await t.listUsers(admin.cookie)).find((user) => user.id === agent.id);
     expect(pending).toMatchObject({ status: 'Pending', userType: 'AGENT', roles: [] });
     expect((await t.get('/api/notifications', agent.cookie)).json().notifications).toEqual([]);
 
-    const answer = await t.pushOne(admin.cookie, mutation('editUser', { id: agent.id, ...details(agent, { name: 'Mwila Banda', userType: 'AGENT', status: 'Active' }) }));
+    const answer = await t.pushOne(
+      admin.cookie,
+      mutation('editUser', {
+        id: agent.id,
+        ...details(agent, { name: 'Mwila Banda', userType: 'AGENT', status: 'Active' }),
+      }),
+    );
     expect(answer).toEqual({ id: expect.any(String), outcome: 'applied' });
 
     const approved = (await t.listUsers(admin.cookie)).find((user) => user.id === agent.id);
@@ -251,15 +303,26 @@ describe('user management through the sync push', () => {
 
     const notifications = (await t.get('/api/notifications', agent.cookie)).json().notifications;
     expect(notifications).toHaveLength(1);
-    expect(notifications[0]).toMatchObject({ kind: 'account.approved', title: 'Your account has been approved', readAt: null, body: expect.stringContaining('plate maker (agent)') });
+    expect(notifications[0]).toMatchObject({
+      kind: 'account.approved',
+      title: 'Your account has been approved',
+      readAt: null,
+      body: expect.stringContaining('plate maker (agent)'),
+    });
 
-    const audit = await t.h.db.query<{ detail: Record<string, unknown> }>("SELECT detail FROM audit_log WHERE action = 'user.edit' AND target = $1", [agent.id]);
+    const audit = await t.h.db.query<{ detail: Record<string, unknown> }>(
+      "SELECT detail FROM audit_log WHERE action = 'user.edit' AND target = $1",
+      [agent.id],
+    );
     expect(audit[0]?.detail).toEqual({ status: { from: 'Pending', to: 'Active' } });
   });
 
   it('editing an already active user does not notify them again', async () => {
     const buyer = await t.createUser(t.uniqueEmail('quiet'), 'Customer', 'Active', ['buyer']);
-    expect((await t.pushOne(admin.cookie, mutation('editUser', { id: buyer.id, ...details(buyer, { name: 'Renamed' }) }))).outcome).toBe('applied');
+    expect(
+      (await t.pushOne(admin.cookie, mutation('editUser', { id: buyer.id, ...details(buyer, { name: 'Renamed' }) })))
+        .outcome,
+    ).toBe('applied');
     expect((await t.get('/api/notifications', buyer.cookie)).json().notifications).toEqual([]);
   });
 
@@ -269,12 +332,17 @@ describe('user management through the sync push', () => {
     expect(secondDevice.statusCode).toBe(200);
     expect((await t.get('/api/auth/me', buyer.cookie)).statusCode).toBe(200);
 
-    const answer = await t.pushOne(admin.cookie, mutation('editUser', { id: buyer.id, ...details(buyer, { status: 'Suspended' }) }));
+    const answer = await t.pushOne(
+      admin.cookie,
+      mutation('editUser', { id: buyer.id, ...details(buyer, { status: 'Suspended' }) }),
+    );
     expect(answer.outcome).toBe('applied');
 
     expect((await t.get('/api/auth/me', buyer.cookie)).statusCode).toBe(401);
     expect((await t.get('/api/auth/me', sessionCookieOf(secondDevice))).statusCode).toBe(401);
-    const [sessions] = await t.h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [buyer.id]);
+    const [sessions] = await t.h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [
+      buyer.id,
+    ]);
     expect(sessions?.n).toBe(0);
     const login = await t.post('/api/auth/login', { email: buyer.email, password: BUYER_PASSWORD });
     expect(login.statusCode).toBe(403);
@@ -283,14 +351,20 @@ describe('user management through the sync push', () => {
 
   it('setting a user Inactive also ends their sessions', async () => {
     const buyer = await t.signup(t.uniqueEmail('inactive'));
-    expect((await t.pushOne(admin.cookie, mutation('editUser', { id: buyer.id, ...details(buyer, { status: 'Inactive' }) }))).outcome).toBe('applied');
+    expect(
+      (await t.pushOne(admin.cookie, mutation('editUser', { id: buyer.id, ...details(buyer, { status: 'Inactive' }) })))
+        .outcome,
+    ).toBe('applied');
     expect((await t.get('/api/auth/me', buyer.cookie)).statusCode).toBe(401);
   });
 
   it('refuses to edit a user onto an email another account has (any case), changing nothing', async () => {
     const one = await t.createUser(t.uniqueEmail('one'), 'Customer', 'Active', ['buyer']);
     const two = await t.createUser(t.uniqueEmail('two'), 'Customer', 'Active', ['buyer']);
-    const answer = await t.pushOne(admin.cookie, mutation('editUser', { id: two.id, ...details(two, { email: one.email.toUpperCase(), status: 'Suspended' }) }));
+    const answer = await t.pushOne(
+      admin.cookie,
+      mutation('editUser', { id: two.id, ...details(two, { email: one.email.toUpperCase(), status: 'Suspended' }) }),
+    );
     expect(answer).toMatchObject({ outcome: 'rejected', status: 409, fields: { email: EMAIL_TAKEN } });
     const listed = (await t.listUsers(admin.cookie)).find((user) => user.id === two.id);
     expect(listed).toMatchObject({ email: two.email, status: 'Active' });
@@ -298,8 +372,15 @@ describe('user management through the sync push', () => {
   });
 
   it('editing a user who no longer exists is refused with 404', async () => {
-    const answer = await t.pushOne(admin.cookie, mutation('editUser', { id: 'USR-424242', ...details({ email: t.uniqueEmail('nobody') }) }));
-    expect(answer).toMatchObject({ outcome: 'rejected', status: 404, message: expect.stringMatching(/no longer exists/) });
+    const answer = await t.pushOne(
+      admin.cookie,
+      mutation('editUser', { id: 'USR-424242', ...details({ email: t.uniqueEmail('nobody') }) }),
+    );
+    expect(answer).toMatchObject({
+      outcome: 'rejected',
+      status: 404,
+      message: expect.stringMatching(/no longer exists/),
+    });
   });
 
   it('deletes a user: they leave the list, their sessions end, and the deletion is audited', async () => {
@@ -308,7 +389,10 @@ describe('user management through the sync push', () => {
     expect(answer).toEqual({ id: expect.any(String), outcome: 'applied' });
     expect((await t.listUsers(admin.cookie)).map((user) => user.id)).not.toContain(buyer.id);
     expect((await t.get('/api/auth/me', buyer.cookie)).statusCode).toBe(401);
-    const audit = await t.h.db.query<{ actor_id: string; detail: Record<string, unknown> }>("SELECT actor_id, detail FROM audit_log WHERE action = 'user.delete' AND target = $1", [buyer.id]);
+    const audit = await t.h.db.query<{ actor_id: string; detail: Record<string, unknown> }>(
+      "SELECT actor_id, detail FROM audit_log WHERE action = 'user.delete' AND target = $1",
+      [buyer.id],
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_id: admin.id, detail: { email: buyer.email, userType: 'Customer' } });
   });
@@ -322,7 +406,9 @@ describe('user management through the sync push', () => {
     expect(again).toEqual({ id: expect.any(String), outcome: 'applied' });
     expect((await t.pushOne(admin.cookie, mutation('deleteUser', { id: 'USR-000000' }))).outcome).toBe('applied');
     expect(await t.userCount()).toBe(count);
-    const audit = await t.h.db.query("SELECT 1 FROM audit_log WHERE action = 'user.delete' AND target = $1", [buyer.id]);
+    const audit = await t.h.db.query("SELECT 1 FROM audit_log WHERE action = 'user.delete' AND target = $1", [
+      buyer.id,
+    ]);
     expect(audit).toHaveLength(1);
   });
 
@@ -331,24 +417,47 @@ describe('user management through the sync push', () => {
     const count = await t.userCount();
     const target = t.uniqueEmail('made-by-buyer');
     const answer = await t.pushOne(buyer.cookie, mutation('addUser', newUser(target, { userType: 'ADMIN' })));
-    expect(answer).toMatchObject({ outcome: 'rejected', status: 403, message: 'You do not have permission to do this.' });
+    expect(answer).toMatchObject({
+      outcome: 'rejected',
+      status: 403,
+      message: 'You do not have permission to do this.',
+    });
     expect(await t.userCount()).toBe(count);
     expect(await t.h.db.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [target])).toHaveLength(0);
   });
 
-  it.each(['editUser', 'deleteUser'])('a buyer pushing %s is refused with 403 and the target is untouched', async (intent) => {
-    const buyer = await t.signup(t.uniqueEmail('sneaky-edit'));
-    const answer = await t.pushOne(buyer.cookie, mutation(intent, intent === 'deleteUser' ? { id: admin.id } : { id: admin.id, ...details(admin, { userType: 'Customer' }) }));
-    expect(answer).toMatchObject({ outcome: 'rejected', status: 403 });
-    expect((await t.listUsers(admin.cookie)).find((user) => user.id === admin.id)).toMatchObject({ userType: 'ADMIN', status: 'Active', roles: ['admin'] });
-  });
+  it.each(['editUser', 'deleteUser'])(
+    'a buyer pushing %s is refused with 403 and the target is untouched',
+    async (intent) => {
+      const buyer = await t.signup(t.uniqueEmail('sneaky-edit'));
+      const answer = await t.pushOne(
+        buyer.cookie,
+        mutation(
+          intent,
+          intent === 'deleteUser' ? { id: admin.id } : { id: admin.id, ...details(admin, { userType: 'Customer' }) },
+        ),
+      );
+      expect(answer).toMatchObject({ outcome: 'rejected', status: 403 });
+      expect((await t.listUsers(admin.cookie)).find((user) => user.id === admin.id)).toMatchObject({
+        userType: 'ADMIN',
+        status: 'Active',
+        roles: ['admin'],
+      });
+    },
+  );
 
   it('an anonymous push containing addUser gets HTTP 401 and nothing in it is applied', async () => {
     const count = await t.userCount();
     const applied = await t.appliedCount();
     const contactId = randomUUID();
     const response = await t.push(undefined, [
-      mutation('sendContactMessage', { id: contactId, name: 'Visitor', email: 'visitor@example.zm', subject: 'Hello', message: 'Hi there' }),
+      mutation('sendContactMessage', {
+        id: contactId,
+        name: 'Visitor',
+        email: 'visitor@example.zm',
+        subject: 'Hello',
+        message: 'Hi there',
+      }),
       mutation('addUser', newUser(t.uniqueEmail('anonymous'))),
     ]);
     expect(response.statusCode).toBe(401);
@@ -360,11 +469,19 @@ describe('user management through the sync push', () => {
 
   it('an anonymous visitor can push sendContactMessage and it is stored once', async () => {
     const contactId = randomUUID();
-    const m = mutation('sendContactMessage', { id: contactId, name: 'Visitor', email: 'visitor@example.zm', subject: 'Plates', message: 'When do you open?' });
+    const m = mutation('sendContactMessage', {
+      id: contactId,
+      name: 'Visitor',
+      email: 'visitor@example.zm',
+      subject: 'Plates',
+      message: 'When do you open?',
+    });
     const answer = await t.pushOne(undefined, m);
     expect(answer).toEqual({ id: m.id, outcome: 'applied' });
     expect(await t.pushOne(undefined, m)).toEqual(answer);
-    expect(await t.h.db.query('SELECT name FROM contact_messages WHERE id = $1', [contactId])).toEqual([{ name: 'Visitor' }]);
+    expect(await t.h.db.query('SELECT name FROM contact_messages WHERE id = $1', [contactId])).toEqual([
+      { name: 'Visitor' },
+    ]);
   });
 
   it('a refused mutation does not block the ones behind it in the same push', async () => {
@@ -382,7 +499,10 @@ describe('user management through the sync push', () => {
       ['rejected', 400],
       ['applied', undefined],
     ]);
-    expect((await t.get('/api/auth/me', buyer.cookie)).json().user).toMatchObject({ name: 'Mwila B. Banda', phone: null });
+    expect((await t.get('/api/auth/me', buyer.cookie)).json().user).toMatchObject({
+      name: 'Mwila B. Banda',
+      phone: null,
+    });
 
     const adminPush = await t.push(admin.cookie, [
       mutation('editUser', { id: buyer.id, name: '', email: 'not-an-email', userType: 'Customer', status: 'Active' }),
@@ -392,11 +512,14 @@ describe('user management through the sync push', () => {
     expect((await t.get('/api/auth/me', admin.cookie)).json().user.name).toBe('The Boss');
   });
 
-  it.each(['noSuchIntent', '__proto__', 'constructor', 'toString', 'hasOwnProperty'])('rejects the unknown intent %s with 400 and a message naming it', async (intent) => {
-    const answer = await t.pushOne(admin.cookie, mutation(intent, { anything: true }));
-    expect(answer).toMatchObject({ outcome: 'rejected', status: 400 });
-    expect(answer.message).toContain(`'${intent}'`);
-  });
+  it.each(['noSuchIntent', '__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'rejects the unknown intent %s with 400 and a message naming it',
+    async (intent) => {
+      const answer = await t.pushOne(admin.cookie, mutation(intent, { anything: true }));
+      expect(answer).toMatchObject({ outcome: 'rejected', status: 400 });
+      expect(answer.message).toContain(`'${intent}'`);
+    },
+  );
 
   it('anonymous pushes of unknown intents are rejected one by one, not with 401', async () => {
     const response = await t.push(undefined, [mutation('noSuchIntent', {})]);
@@ -405,7 +528,10 @@ describe('user management through the sync push', () => {
   });
 
   it('rejects an invalid payload with 400 and a message for each bad field', async () => {
-    const answer = await t.pushOne(admin.cookie, mutation('addUser', newUser('not-an-email', { name: '   ', userType: 'WIZARD', temporaryPassword: 'short' })));
+    const answer = await t.pushOne(
+      admin.cookie,
+      mutation('addUser', newUser('not-an-email', { name: '   ', userType: 'WIZARD', temporaryPassword: 'short' })),
+    );
     expect(answer).toMatchObject({
       outcome: 'rejected',
       status: 400,
@@ -418,7 +544,12 @@ describe('user management through the sync push', () => {
     });
     expect(Object.values(answer.fields ?? {})).toContain(answer.message);
     const notAnObject = await t.pushOne(admin.cookie, mutation('deleteUser', 'USR-001'));
-    expect(notAnObject).toMatchObject({ outcome: 'rejected', status: 400, message: expect.any(String), fields: { payload: expect.any(String) } });
+    expect(notAnObject).toMatchObject({
+      outcome: 'rejected',
+      status: 400,
+      message: expect.any(String),
+      fields: { payload: expect.any(String) },
+    });
   });
 
   it('rejects a push whose envelope is malformed with HTTP 400 and applies nothing', async () => {
@@ -438,40 +569,83 @@ describe('user management through the sync push', () => {
 
   it('updateProfile stores the name; a new email or phone needs the password, so the session alone is refused', async () => {
     const buyer = await t.signup(t.uniqueEmail('profile'));
-    const answer = await t.pushOne(buyer.cookie, mutation('updateProfile', { name: '  Mwila Mulenga  ', email: buyer.email.toUpperCase(), phone: '' }));
+    const answer = await t.pushOne(
+      buyer.cookie,
+      mutation('updateProfile', { name: '  Mwila Mulenga  ', email: buyer.email.toUpperCase(), phone: '' }),
+    );
     expect(answer.outcome).toBe('applied');
-    expect((await t.get('/api/auth/me', buyer.cookie)).json().user).toMatchObject({ name: 'Mwila Mulenga', email: buyer.email, phone: null });
+    expect((await t.get('/api/auth/me', buyer.cookie)).json().user).toMatchObject({
+      name: 'Mwila Mulenga',
+      email: buyer.email,
+      phone: null,
+    });
     const email = t.uniqueEmail('profile-new');
-    expect(await t.pushOne(buyer.cookie, mutation('updateProfile', { name: 'Mwila Mulenga', email, phone: '' }))).toMatchObject({ outcome: 'rejected', status: 403, fields: { email: CONTACT_NEEDS_PASSWORD } });
-    expect(await t.pushOne(buyer.cookie, mutation('updateProfile', { name: 'Mwila Mulenga', email: buyer.email, phone: '097 123 4567' }))).toMatchObject({ outcome: 'rejected', status: 403, fields: { phone: CONTACT_NEEDS_PASSWORD } });
+    expect(
+      await t.pushOne(buyer.cookie, mutation('updateProfile', { name: 'Mwila Mulenga', email, phone: '' })),
+    ).toMatchObject({ outcome: 'rejected', status: 403, fields: { email: CONTACT_NEEDS_PASSWORD } });
+    expect(
+      await t.pushOne(
+        buyer.cookie,
+        mutation('updateProfile', { name: 'Mwila Mulenga', email: buyer.email, phone: '097 123 4567' }),
+      ),
+    ).toMatchObject({ outcome: 'rejected', status: 403, fields: { phone: CONTACT_NEEDS_PASSWORD } });
     expect((await t.get('/api/auth/me', buyer.cookie)).json().user).toMatchObject({ email: buyer.email, phone: null });
-    const audit = await t.h.db.query("SELECT 1 FROM audit_log WHERE action = 'profile.update' AND actor_id = $1", [buyer.id]);
+    const audit = await t.h.db.query("SELECT 1 FROM audit_log WHERE action = 'profile.update' AND actor_id = $1", [
+      buyer.id,
+    ]);
     expect(audit).toHaveLength(1);
   });
 
-  it.each(['12345', '+1 202 555 0100', '0071234567', 'phone', '097 123 456', '097 123 45678'])('updateProfile refuses the phone %j with the phone message', async (phone) => {
-    const buyer = await t.signup(t.uniqueEmail('bad-phone'));
-    const answer = await t.pushOne(buyer.cookie, mutation('updateProfile', { name: 'Mwila', email: buyer.email, phone }));
-    expect(answer).toMatchObject({ outcome: 'rejected', status: 400, message: PHONE_MESSAGE, fields: { phone: PHONE_MESSAGE } });
-    expect((await t.get('/api/auth/me', buyer.cookie)).json().user.phone).toBeNull();
-  });
+  it.each(['12345', '+1 202 555 0100', '0071234567', 'phone', '097 123 456', '097 123 45678'])(
+    'updateProfile refuses the phone %j with the phone message',
+    async (phone) => {
+      const buyer = await t.signup(t.uniqueEmail('bad-phone'));
+      const answer = await t.pushOne(
+        buyer.cookie,
+        mutation('updateProfile', { name: 'Mwila', email: buyer.email, phone }),
+      );
+      expect(answer).toMatchObject({
+        outcome: 'rejected',
+        status: 400,
+        message: PHONE_MESSAGE,
+        fields: { phone: PHONE_MESSAGE },
+      });
+      expect((await t.get('/api/auth/me', buyer.cookie)).json().user.phone).toBeNull();
+    },
+  );
 
   it("updateProfile refuses another account's email (any case) with 403, as any other email, and changes nothing", async () => {
     const buyer = await t.signup(t.uniqueEmail('mine'));
-    const answer = await t.pushOne(buyer.cookie, mutation('updateProfile', { name: 'Changed', email: admin.email.toUpperCase(), phone: '' }));
+    const answer = await t.pushOne(
+      buyer.cookie,
+      mutation('updateProfile', { name: 'Changed', email: admin.email.toUpperCase(), phone: '' }),
+    );
     expect(answer).toMatchObject({ outcome: 'rejected', status: 403, fields: { email: CONTACT_NEEDS_PASSWORD } });
-    expect((await t.get('/api/auth/me', buyer.cookie)).json().user).toMatchObject({ name: 'Mwila Banda', email: buyer.email, phone: null });
+    expect((await t.get('/api/auth/me', buyer.cookie)).json().user).toMatchObject({
+      name: 'Mwila Banda',
+      email: buyer.email,
+      phone: null,
+    });
   });
 
   it('anonymous updateProfile gets HTTP 401', async () => {
-    const response = await t.push(undefined, [mutation('updateProfile', { name: 'x', email: 'x@example.zm', phone: '' })]);
+    const response = await t.push(undefined, [
+      mutation('updateProfile', { name: 'x', email: 'x@example.zm', phone: '' }),
+    ]);
     expect(response.statusCode).toBe(401);
   });
 
   it("markNotificationsRead marks only the caller's own notifications", async () => {
-    const agent = await t.signup(t.uniqueEmail('notified'), { userType: 'agent', businessName: 'Shop', licenseNumber: 'PM-1' });
+    const agent = await t.signup(t.uniqueEmail('notified'), {
+      userType: 'agent',
+      businessName: 'Shop',
+      licenseNumber: 'PM-1',
+    });
     const other = await t.signup(t.uniqueEmail('nosy'));
-    await t.pushOne(admin.cookie, mutation('editUser', { id: agent.id, ...details(agent, { userType: 'AGENT', status: 'Active' }) }));
+    await t.pushOne(
+      admin.cookie,
+      mutation('editUser', { id: agent.id, ...details(agent, { userType: 'AGENT', status: 'Active' }) }),
+    );
     const [notification] = (await t.get('/api/notifications', agent.cookie)).json().notifications;
     expect(notification).toMatchObject({ id: expect.stringMatching(/^\d+$/), readAt: null });
 
@@ -479,7 +653,10 @@ describe('user management through the sync push', () => {
     expect(nosy.outcome).toBe('applied');
     expect((await t.get('/api/notifications', agent.cookie)).json().notifications[0].readAt).toBeNull();
 
-    const own = await t.pushOne(agent.cookie, mutation('markNotificationsRead', { ids: [notification.id, '999999999999999999'] }));
+    const own = await t.pushOne(
+      agent.cookie,
+      mutation('markNotificationsRead', { ids: [notification.id, '999999999999999999'] }),
+    );
     expect(own.outcome).toBe('applied');
     const read = (await t.get('/api/notifications', agent.cookie)).json().notifications[0];
     expect(read.readAt).toEqual(expect.any(String));
@@ -489,10 +666,16 @@ describe('user management through the sync push', () => {
     expect((await t.get('/api/notifications', agent.cookie)).json().notifications[0].readAt).toBe(read.readAt);
   });
 
-  it.each([[{ ids: [] }], [{ ids: ['abc'] }], [{ ids: ['1'.repeat(19)] }], [{ ids: 'all' }]])('markNotificationsRead rejects %j with 400', async (payload) => {
-    const buyer = await t.createUser(t.uniqueEmail('marks'), 'Customer', 'Active', ['buyer']);
-    expect(await t.pushOne(buyer.cookie, mutation('markNotificationsRead', payload))).toMatchObject({ outcome: 'rejected', status: 400 });
-  });
+  it.each([[{ ids: [] }], [{ ids: ['abc'] }], [{ ids: ['1'.repeat(19)] }], [{ ids: 'all' }]])(
+    'markNotificationsRead rejects %j with 400',
+    async (payload) => {
+      const buyer = await t.createUser(t.uniqueEmail('marks'), 'Customer', 'Active', ['buyer']);
+      expect(await t.pushOne(buyer.cookie, mutation('markNotificationsRead', payload))).toMatchObject({
+        outcome: 'rejected',
+        status: 400,
+      });
+    },
+  );
 
   it('GET /api/admin/users is 403 for a buyer and 401 for a visitor', async () => {
     const buyer = await t.signup(t.uniqueEmail('curious'));
@@ -532,7 +715,9 @@ describe('user management through the sync push', () => {
     const [first, second] = await Promise.all([t.push(admin.cookie, [m]), t.push(admin.cookie, [m])]);
     expect([first.statusCode, second.statusCode], `${first.body} / ${second.body}`).toEqual([200, 200]);
     expect(second.json()).toEqual(first.json());
-    expect(await t.h.db.query("SELECT 1 FROM audit_log WHERE action = 'user.delete' AND target = $1", [buyer.id])).toHaveLength(1);
+    expect(
+      await t.h.db.query("SELECT 1 FROM audit_log WHERE action = 'user.delete' AND target = $1", [buyer.id]),
+    ).toHaveLength(1);
   });
 
   it('two pushes of the same rejected mutation at once both get the same rejection', async () => {
@@ -561,18 +746,25 @@ describe('racing pushes on a database with round trips (as PostgreSQL has)', () 
     const query = db.query.bind(db);
     const transaction = db.transaction.bind(db);
     const roundTrip = () => new Promise((resolve) => setTimeout(resolve, 2));
-    db.query = async <Row,>(text: string, params?: readonly unknown[]) => {
+    db.query = async <Row>(text: string, params?: readonly unknown[]) => {
       await roundTrip();
       return query<Row>(text, params);
     };
-    db.transaction = async <T,>(fn: Parameters<Database['transaction']>[0]) => {
+    db.transaction = async <T>(fn: Parameters<Database['transaction']>[0]) => {
       await roundTrip();
       return transaction(fn) as Promise<T>;
     };
   });
   afterAll(() => t.h.app.close());
 
-  const newUser = (email: string) => ({ id: randomUUID(), name: 'Racer', email, userType: 'Customer', status: 'Active', temporaryPassword: 'temporary-123' });
+  const newUser = (email: string) => ({
+    id: randomUUID(),
+    name: 'Racer',
+    email,
+    userType: 'Customer',
+    status: 'Active',
+    temporaryPassword: 'temporary-123',
+  });
 
   it('the same addUser pushed twice at once creates one user and both pushes get the same answer', async () => {
     const email = t.uniqueEmail('race-add');
@@ -597,7 +789,9 @@ describe('racing pushes on a database with round trips (as PostgreSQL has)', () 
     const [first, second] = await Promise.all([t.push(admin.cookie, [m]), t.push(admin.cookie, [m])]);
     expect([first.statusCode, second.statusCode], `${first.body} / ${second.body}`).toEqual([200, 200]);
     expect(second.json()).toEqual(first.json());
-    expect(await t.h.db.query("SELECT 1 FROM audit_log WHERE action = 'user.delete' AND target = $1", [buyer.id])).toHaveLength(1);
+    expect(
+      await t.h.db.query("SELECT 1 FROM audit_log WHERE action = 'user.delete' AND target = $1", [buyer.id]),
+    ).toHaveLength(1);
   });
 
   it('the same updateProfile pushed twice at once is applied once and both get the same answer', async () => {
@@ -606,7 +800,9 @@ describe('racing pushes on a database with round trips (as PostgreSQL has)', () 
     const [first, second] = await Promise.all([t.push(buyer.cookie, [m]), t.push(buyer.cookie, [m])]);
     expect([first.statusCode, second.statusCode], `${first.body} / ${second.body}`).toEqual([200, 200]);
     expect(second.json()).toEqual(first.json());
-    expect(await t.h.db.query("SELECT 1 FROM audit_log WHERE action = 'profile.update' AND actor_id = $1", [buyer.id])).toHaveLength(1);
+    expect(
+      await t.h.db.query("SELECT 1 FROM audit_log WHERE action = 'profile.update' AND actor_id = $1", [buyer.id]),
+    ).toHaveLength(1);
   });
 });
 
@@ -615,21 +811,45 @@ describe('the last active administrator', () => {
   beforeEach(() => t.start());
   afterEach(() => t.h.app.close());
 
-  const demote = (target: { id: string; email: string }, overrides: Partial<{ userType: UserType; status: UserStatus }> = { userType: 'Customer' }) =>
+  const demote = (
+    target: { id: string; email: string },
+    overrides: Partial<{ userType: UserType; status: UserStatus }> = { userType: 'Customer' },
+  ) =>
     mutation('editUser', { id: target.id, ...details(target, { userType: 'ADMIN', status: 'Active', ...overrides }) });
 
   it('cannot demote, suspend or delete themselves: SELF_CHANGE_MESSAGE', async () => {
     const only = await t.createUser('only@example.zm', 'ADMIN', 'Active', ['admin']);
-    for (const m of [demote(only), demote(only, { status: 'Suspended' }), demote(only, { status: 'Inactive' }), demote(only, { status: 'Pending' }), mutation('deleteUser', { id: only.id })]) {
-      expect(await t.pushOne(only.cookie, m)).toMatchObject({ outcome: 'rejected', status: 409, message: SELF_CHANGE_MESSAGE });
+    for (const m of [
+      demote(only),
+      demote(only, { status: 'Suspended' }),
+      demote(only, { status: 'Inactive' }),
+      demote(only, { status: 'Pending' }),
+      mutation('deleteUser', { id: only.id }),
+    ]) {
+      expect(await t.pushOne(only.cookie, m)).toMatchObject({
+        outcome: 'rejected',
+        status: 409,
+        message: SELF_CHANGE_MESSAGE,
+      });
     }
-    expect((await t.listUsers(only.cookie)).find((user) => user.id === only.id)).toMatchObject({ userType: 'ADMIN', status: 'Active', roles: ['admin'] });
+    expect((await t.listUsers(only.cookie)).find((user) => user.id === only.id)).toMatchObject({
+      userType: 'ADMIN',
+      status: 'Active',
+      roles: ['admin'],
+    });
     expect(await t.activeAdmins()).toBe(1);
   });
 
   it('may still rename themselves', async () => {
     const only = await t.createUser('only@example.zm', 'ADMIN', 'Active', ['admin']);
-    expect((await t.pushOne(only.cookie, mutation('editUser', { id: only.id, ...details(only, { name: 'Chief', userType: 'ADMIN' }) }))).outcome).toBe('applied');
+    expect(
+      (
+        await t.pushOne(
+          only.cookie,
+          mutation('editUser', { id: only.id, ...details(only, { name: 'Chief', userType: 'ADMIN' }) }),
+        )
+      ).outcome,
+    ).toBe('applied');
   });
 
   it('is refused self-demotion even when another active administrator exists', async () => {
@@ -642,7 +862,10 @@ describe('the last active administrator', () => {
     const a = await t.createUser('a@example.zm', 'ADMIN', 'Active', ['admin']);
     const b = await t.createUser('b@example.zm', 'ADMIN', 'Active', ['admin']);
     expect((await t.pushOne(a.cookie, demote(b))).outcome).toBe('applied');
-    expect((await t.listUsers(a.cookie)).find((user) => user.id === b.id)).toMatchObject({ userType: 'Customer', roles: ['buyer'] });
+    expect((await t.listUsers(a.cookie)).find((user) => user.id === b.id)).toMatchObject({
+      userType: 'Customer',
+      roles: ['buyer'],
+    });
     expect(await t.pushOne(b.cookie, demote(a))).toMatchObject({ outcome: 'rejected', status: 403 });
     expect((await t.get('/api/admin/users', b.cookie)).statusCode).toBe(403);
     expect(await t.activeAdmins()).toBe(1);
@@ -666,10 +889,23 @@ describe('the last active administrator', () => {
     const onlyAdmin = await t.createUser('only@example.zm', 'ADMIN', 'Active', ['admin']);
     const roleOnly = await t.createUser('role-only@example.zm', 'Customer', 'Active', ['buyer', 'admin']);
     expect(await t.activeAdmins()).toBe(1);
-    for (const m of [demote(onlyAdmin), demote(onlyAdmin, { status: 'Suspended' }), demote(onlyAdmin, { userType: 'ADMIN', status: 'Pending' }), mutation('deleteUser', { id: onlyAdmin.id })]) {
-      expect(await t.pushOne(roleOnly.cookie, m)).toMatchObject({ outcome: 'rejected', status: 409, message: LAST_ADMIN_MESSAGE });
+    for (const m of [
+      demote(onlyAdmin),
+      demote(onlyAdmin, { status: 'Suspended' }),
+      demote(onlyAdmin, { userType: 'ADMIN', status: 'Pending' }),
+      mutation('deleteUser', { id: onlyAdmin.id }),
+    ]) {
+      expect(await t.pushOne(roleOnly.cookie, m)).toMatchObject({
+        outcome: 'rejected',
+        status: 409,
+        message: LAST_ADMIN_MESSAGE,
+      });
     }
-    expect((await t.listUsers(roleOnly.cookie)).find((user) => user.id === onlyAdmin.id)).toMatchObject({ userType: 'ADMIN', status: 'Active', roles: ['admin'] });
+    expect((await t.listUsers(roleOnly.cookie)).find((user) => user.id === onlyAdmin.id)).toMatchObject({
+      userType: 'ADMIN',
+      status: 'Active',
+      roles: ['admin'],
+    });
     expect((await t.get('/api/auth/me', onlyAdmin.cookie)).statusCode).toBe(200);
   });
 
@@ -696,24 +932,45 @@ describe('changing one’s own password', () => {
 
   it('refuses a wrong current password with 400 on currentPassword and keeps the old one', async () => {
     const user = await t.signup(t.uniqueEmail('pw-wrong'));
-    const response = await change(user.cookie, { currentPassword: 'not-my-password', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' });
+    const response = await change(user.cookie, {
+      currentPassword: 'not-my-password',
+      newPassword: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'The current password is incorrect.', fields: { currentPassword: 'The current password is incorrect.' } });
+    expect(response.json()).toMatchObject({
+      message: 'The current password is incorrect.',
+      fields: { currentPassword: 'The current password is incorrect.' },
+    });
     expect((await t.post('/api/auth/login', { email: user.email, password: BUYER_PASSWORD })).statusCode).toBe(200);
-    const audit = await t.h.db.query("SELECT outcome FROM audit_log WHERE action = 'password.change' AND actor_id = $1", [user.id]);
+    const audit = await t.h.db.query(
+      "SELECT outcome FROM audit_log WHERE action = 'password.change' AND actor_id = $1",
+      [user.id],
+    );
     expect(audit).toEqual([{ outcome: 'failure' }]);
   });
 
   it("refuses a confirmation that does not match with 400 'Passwords do not match'", async () => {
     const user = await t.signup(t.uniqueEmail('pw-confirm'));
-    const response = await change(user.cookie, { currentPassword: BUYER_PASSWORD, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pasS' });
+    const response = await change(user.cookie, {
+      currentPassword: BUYER_PASSWORD,
+      newPassword: 'brand-new-pass',
+      confirmPassword: 'brand-new-pasS',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'Passwords do not match', fields: { confirmPassword: 'Passwords do not match' } });
+    expect(response.json()).toMatchObject({
+      message: 'Passwords do not match',
+      fields: { confirmPassword: 'Passwords do not match' },
+    });
   });
 
   it('refuses a new password shorter than 8 characters', async () => {
     const user = await t.signup(t.uniqueEmail('pw-short'));
-    const response = await change(user.cookie, { currentPassword: BUYER_PASSWORD, newPassword: 'short', confirmPassword: 'short' });
+    const response = await change(user.cookie, {
+      currentPassword: BUYER_PASSWORD,
+      newPassword: 'short',
+      confirmPassword: 'short',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields.newPassword).toBe('Password must be at least 8 characters');
   });
@@ -723,7 +980,11 @@ describe('changing one’s own password', () => {
     const other = sessionCookieOf(await t.post('/api/auth/login', { email: user.email, password: BUYER_PASSWORD }));
     expect((await t.get('/api/auth/me', other)).statusCode).toBe(200);
 
-    const response = await change(user.cookie, { currentPassword: BUYER_PASSWORD, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' });
+    const response = await change(user.cookie, {
+      currentPassword: BUYER_PASSWORD,
+      newPassword: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+    });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
 
@@ -731,7 +992,10 @@ describe('changing one’s own password', () => {
     expect((await t.get('/api/auth/me', other)).statusCode).toBe(401);
     expect((await t.post('/api/auth/login', { email: user.email, password: BUYER_PASSWORD })).statusCode).toBe(401);
     expect((await t.post('/api/auth/login', { email: user.email, password: 'brand-new-pass' })).statusCode).toBe(200);
-    const audit = await t.h.db.query<{ outcome: string }>("SELECT outcome FROM audit_log WHERE action = 'password.change' AND actor_id = $1", [user.id]);
+    const audit = await t.h.db.query<{ outcome: string }>(
+      "SELECT outcome FROM audit_log WHERE action = 'password.change' AND actor_id = $1",
+      [user.id],
+    );
     expect(audit).toEqual([{ outcome: 'success' }]);
     expect(JSON.stringify(await t.h.db.query('SELECT detail FROM audit_log'))).not.toContain('brand-new-pass');
   });
@@ -739,9 +1003,21 @@ describe('changing one’s own password', () => {
   it('locks password changes after 5 wrong current passwords (429), even with the right one', async () => {
     const user = await t.signup(t.uniqueEmail('pw-throttle'));
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await change(user.cookie, { currentPassword: `wrong-${attempt}`, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })).statusCode).toBe(400);
+      expect(
+        (
+          await change(user.cookie, {
+            currentPassword: `wrong-${attempt}`,
+            newPassword: 'brand-new-pass',
+            confirmPassword: 'brand-new-pass',
+          })
+        ).statusCode,
+      ).toBe(400);
     }
-    const locked = await change(user.cookie, { currentPassword: BUYER_PASSWORD, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' });
+    const locked = await change(user.cookie, {
+      currentPassword: BUYER_PASSWORD,
+      newPassword: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe('Too many wrong passwords. Try again in 15 minutes.');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
@@ -750,7 +1026,11 @@ describe('changing one’s own password', () => {
   });
 
   it('is 401 for a visitor', async () => {
-    const response = await t.post('/api/auth/password', { currentPassword: 'x', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' });
+    const response = await t.post('/api/auth/password', {
+      currentPassword: 'x',
+      newPassword: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+    });
     expect(response.statusCode).toBe(401);
   });
 });

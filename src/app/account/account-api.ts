@@ -28,9 +28,20 @@ export interface SignupSent {
 export type SignupResult<Field extends string> = { ok: true; sent: SignupSent } | Refused<Field>;
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
-const SIGNUP_FIELDS = ['name', 'email', 'userType', 'businessName', 'licenseNumber', 'password', 'confirmPassword'] as const;
+const SIGNUP_FIELDS = [
+  'name',
+  'email',
+  'userType',
+  'businessName',
+  'licenseNumber',
+  'password',
+  'confirmPassword',
+] as const;
 
-function pickFields<Field extends string>(names: readonly Field[], fields: Record<string, string> | undefined): Partial<Record<Field, string>> {
+function pickFields<Field extends string>(
+  names: readonly Field[],
+  fields: Record<string, string> | undefined,
+): Partial<Record<Field, string>> {
   const picked: Partial<Record<Field, string>> = {};
   for (const name of names) {
     const message = fields?.[name];
@@ -39,7 +50,12 @@ function pickFields<Field extends string>(names: readonly Field[], fields: Recor
   return picked;
 }
 
-async function post<Field extends string, Body>(path: string, body: unknown, fieldNames: readonly Field[], accept: (body: Body | undefined) => boolean): Promise<{ ok: true; body: Body } | Refused<Field>> {
+async function post<Field extends string, Body>(
+  path: string,
+  body: unknown,
+  fieldNames: readonly Field[],
+  accept: (body: Body | undefined) => boolean,
+): Promise<{ ok: true; body: Body } | Refused<Field>> {
   let result;
   try {
     result = await apiRequest<(ApiErrorBody & Body) | undefined>('POST', path, body);
@@ -53,12 +69,17 @@ async function post<Field extends string, Body>(path: string, body: unknown, fie
   const fields = pickFields(fieldNames, result.body?.fields);
   const message = typeof result.body?.message === 'string' && result.body.message ? result.body.message : null;
   // A message the form already shows under a field need not be repeated above the button.
-  if (Object.keys(fields).length > 0) return { ok: false, message: Object.values(fields).includes(message ?? '') ? null : message, fields };
+  if (Object.keys(fields).length > 0)
+    return { ok: false, message: Object.values(fields).includes(message ?? '') ? null : message, fields };
   return { ok: false, message: message ?? AUTH_SERVER_TROUBLE, fields };
 }
 
 /** A call answered with the signed-in user. */
-async function signIn<Field extends string>(path: string, body: unknown, fieldNames: readonly Field[]): Promise<AuthResult<Field>> {
+async function signIn<Field extends string>(
+  path: string,
+  body: unknown,
+  fieldNames: readonly Field[],
+): Promise<AuthResult<Field>> {
   const result = await post<Field, { user?: SessionUser }>(path, body, fieldNames, (answer) => Boolean(answer?.user));
   return result.ok ? { ok: true, user: result.body.user as SessionUser } : result;
 }
@@ -69,7 +90,12 @@ export function login(credentials: Login): Promise<AuthResult<(typeof LOGIN_FIEL
 
 /** Asks for an account; the server sends a link to the email to finish it (the same answer whether or not the email has one). */
 export async function signup(account: Signup): Promise<SignupResult<(typeof SIGNUP_FIELDS)[number]>> {
-  const result = await post<(typeof SIGNUP_FIELDS)[number], Partial<SignupSent>>('/api/auth/signup', account, SIGNUP_FIELDS, (answer) => typeof answer?.message === 'string');
+  const result = await post<(typeof SIGNUP_FIELDS)[number], Partial<SignupSent>>(
+    '/api/auth/signup',
+    account,
+    SIGNUP_FIELDS,
+    (answer) => typeof answer?.message === 'string',
+  );
   return result.ok ? { ok: true, sent: result.body as SignupSent } : result;
 }
 
@@ -81,10 +107,16 @@ export function confirmSignup(confirmation: SignupConfirmation): Promise<AuthRes
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 export type PasswordField = (typeof PASSWORD_FIELDS)[number];
 
-export type FormResult<Field extends string> = { ok: true; message: string | null } | { ok: false; message: string | null; fields: Partial<Record<Field, string>> };
+export type FormResult<Field extends string> =
+  { ok: true; message: string | null } | { ok: false; message: string | null; fields: Partial<Record<Field, string>> };
 
 /** Sends a password form. Online only: a password never waits in the outbox. */
-async function sendPasswordForm<Field extends string>(path: string, body: unknown, fieldNames: readonly Field[], offline: string): Promise<FormResult<Field>> {
+async function sendPasswordForm<Field extends string>(
+  path: string,
+  body: unknown,
+  fieldNames: readonly Field[],
+  offline: string,
+): Promise<FormResult<Field>> {
   let result;
   try {
     result = await apiRequest<(ApiErrorBody & { message?: string }) | undefined>('POST', path, body);
@@ -95,35 +127,65 @@ async function sendPasswordForm<Field extends string>(path: string, body: unknow
   const message = typeof result.body?.message === 'string' && result.body.message ? result.body.message : null;
   if (result.ok) return { ok: true, message };
   const fields = pickFields(fieldNames, result.body?.fields);
-  if (result.status === 401) return { ok: false, message: 'Your session has ended. Sign in again to change your password.', fields };
-  return { ok: false, message: message === null ? AUTH_SERVER_TROUBLE : Object.values(fields).includes(message) ? null : message, fields };
+  if (result.status === 401)
+    return { ok: false, message: 'Your session has ended. Sign in again to change your password.', fields };
+  return {
+    ok: false,
+    message: message === null ? AUTH_SERVER_TROUBLE : Object.values(fields).includes(message) ? null : message,
+    fields,
+  };
 }
 
 /** Changes the signed-in user's password. */
 export function changePassword(change: PasswordChange): Promise<FormResult<PasswordField>> {
-  return sendPasswordForm('/api/auth/password', change, PASSWORD_FIELDS, "You're offline. Changing your password needs a connection.");
+  return sendPasswordForm(
+    '/api/auth/password',
+    change,
+    PASSWORD_FIELDS,
+    "You're offline. Changing your password needs a connection.",
+  );
 }
 
 /** Asks for a reset link; the answer is the same whether or not the email has an account. */
 export function requestPasswordReset(email: string): Promise<FormResult<'email'>> {
-  return sendPasswordForm('/api/auth/password-reset', { email }, ['email'], "You're offline. Asking for a reset link needs a connection.");
+  return sendPasswordForm(
+    '/api/auth/password-reset',
+    { email },
+    ['email'],
+    "You're offline. Asking for a reset link needs a connection.",
+  );
 }
 
 export type ResetField = 'token' | 'newPassword' | 'confirmPassword';
 
 /** Sets a new password with the link's token. */
 export function completePasswordReset(reset: PasswordReset): Promise<FormResult<ResetField>> {
-  return sendPasswordForm('/api/auth/password-reset/complete', reset, ['token', 'newPassword', 'confirmPassword'], "You're offline. Choosing a new password needs a connection.");
+  return sendPasswordForm(
+    '/api/auth/password-reset/complete',
+    reset,
+    ['token', 'newPassword', 'confirmPassword'],
+    "You're offline. Choosing a new password needs a connection.",
+  );
 }
 
 export type ContactField = 'email' | 'phone' | 'currentPassword';
 
 /** Changes the signed-in user's email or phone, with their password: a phone at once, an email from the link sent to it. */
 export function changeContact(change: ContactChange): Promise<FormResult<ContactField>> {
-  return sendPasswordForm('/api/auth/contact', change, ['email', 'phone', 'currentPassword'], "You're offline. Changing your email or phone needs a connection.");
+  return sendPasswordForm(
+    '/api/auth/contact',
+    change,
+    ['email', 'phone', 'currentPassword'],
+    "You're offline. Changing your email or phone needs a connection.",
+  );
 }
 
 /** Confirms an email change from the new address, or undoes it from the old one, with the link's token. */
 export function finishEmailChange(action: 'confirm' | 'undo', token: string): Promise<FormResult<'token'>> {
-  return sendPasswordForm(`/api/auth/email-change/${action}`, { token }, ['token'], "You're offline. Opening this link needs a connection.");
+  return sendPasswordForm(
+    `/api/auth/email-change/${action}`,
+    { token },
+    ['token'],
+    "You're offline. Opening this link needs a connection.",
+  );
 }

@@ -22,7 +22,18 @@ interface FrameLayout {
   isUnmountedWhenClosed?: boolean;
 }
 
-export function AppDialogFrame({ title, isOpen, onClose, children, footer, role = 'dialog', size = 'md', placement = 'center', isBodyScrolled = false, isUnmountedWhenClosed = false }: AppDialogProps & FrameLayout) {
+export function AppDialogFrame({
+  title,
+  isOpen,
+  onClose,
+  children,
+  footer,
+  role = 'dialog',
+  size = 'md',
+  placement = 'center',
+  isBodyScrolled = false,
+  isUnmountedWhenClosed = false,
+}: AppDialogProps & FrameLayout) {
   return (
     <Dialog.Root
       open={isOpen}

@@ -6,8 +6,11 @@
 import type { AppDialogProps } from './app-dialog-frame';
 import { openedOnDemand } from './opened-on-demand';
 
-export const AppDialog = openedOnDemand<AppDialogProps>(() => import('./app-dialog-frame').then((module) => module.AppDialogFrame), {
-  isOpen: (props) => props.isOpen,
-  close: (props) => props.onClose(),
-  failure: 'This could not be opened',
-});
+export const AppDialog = openedOnDemand<AppDialogProps>(
+  () => import('./app-dialog-frame').then((module) => module.AppDialogFrame),
+  {
+    isOpen: (props) => props.isOpen,
+    close: (props) => props.onClose(),
+    failure: 'This could not be opened',
+  },
+);

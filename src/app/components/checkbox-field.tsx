@@ -15,7 +15,16 @@ export interface CheckboxFieldProps {
 /** In the brand palette, as the range slider beside it. */
 export function CheckboxField({ checked, onChange, children }: CheckboxFieldProps) {
   return (
-    <chakra.label display="inline-flex" alignItems="center" gap="2" cursor="pointer" textStyle="sm" fontWeight="medium" colorPalette="brand" position="relative">
+    <chakra.label
+      display="inline-flex"
+      alignItems="center"
+      gap="2"
+      cursor="pointer"
+      textStyle="sm"
+      fontWeight="medium"
+      colorPalette="brand"
+      position="relative"
+    >
       <chakra.input
         type="checkbox"
         checked={checked}
@@ -27,7 +36,13 @@ export function CheckboxField({ checked, onChange, children }: CheckboxFieldProp
         height="5"
         margin="0"
         cursor="pointer"
-        css={{ '&:focus-visible + svg': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' } }}
+        css={{
+          '&:focus-visible + svg': {
+            outline: '2px solid',
+            outlineColor: 'colorPalette.focusRing',
+            outlineOffset: '2px',
+          },
+        }}
       />
       <Checkmark checked={checked} size="md" variant="solid" aria-hidden="true" />
       {children}

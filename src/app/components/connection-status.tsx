@@ -15,13 +15,26 @@ const cls = staticClasses<typeof connectionStatusStyles>('connection-status');
 
 export function ConnectionStatus() {
   const isOnline = useOnlineStatus();
-  const { pending, rejected, isSyncing, lastSyncedAt } = useSyncStatus('pending', 'rejected', 'isSyncing', 'lastSyncedAt');
+  const { pending, rejected, isSyncing, lastSyncedAt } = useSyncStatus(
+    'pending',
+    'rejected',
+    'isSyncing',
+    'lastSyncedAt',
+  );
   const waiting = pending + rejected;
   const label = isOnline ? (isSyncing ? 'Syncing' : 'Online') : 'Offline';
-  const detail = waiting > 0 ? `${waiting} change${waiting === 1 ? '' : 's'} saved on this device` : 'all changes synced';
+  const detail =
+    waiting > 0 ? `${waiting} change${waiting === 1 ? '' : 's'} saved on this device` : 'all changes synced';
   const synced = lastSyncedAt === null ? null : `last synced ${formatTimeOfDay(lastSyncedAt)}`;
   return (
-    <div className={cls('root')} role="status" aria-live="polite" aria-label={`${label}, ${detail}${synced ? `, ${synced}` : ''}`} data-testid="connection-status" title={synced ?? undefined}>
+    <div
+      className={cls('root')}
+      role="status"
+      aria-live="polite"
+      aria-label={`${label}, ${detail}${synced ? `, ${synced}` : ''}`}
+      data-testid="connection-status"
+      title={synced ?? undefined}
+    >
       <span className={cls(isOnline ? 'online' : 'offline')}>
         <PlainIcon drawing={isOnline ? CLOUD_DRAWING : CLOUD_OFF_DRAWING} className={cls('icon')} />
         {label}

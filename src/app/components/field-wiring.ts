@@ -26,7 +26,15 @@ export interface FieldWiring {
 }
 
 /** An error makes the field invalid and is its note; without one, the helper (if any) is. */
-export function useFieldWiring({ error, hasHelper, required = false }: { error: string | null | undefined; hasHelper: boolean; required?: boolean }): FieldWiring {
+export function useFieldWiring({
+  error,
+  hasHelper,
+  required = false,
+}: {
+  error: string | null | undefined;
+  hasHelper: boolean;
+  required?: boolean;
+}): FieldWiring {
   const id = useId();
   const noteId = `${id}-note`;
   const isInvalid = Boolean(error);
@@ -36,6 +44,11 @@ export function useFieldWiring({ error, hasHelper, required = false }: { error: 
     noteId,
     isInvalid,
     invalidMark: isInvalid ? '' : undefined,
-    control: { id, ...(required ? { required: true } : {}), ...(isInvalid ? { 'aria-invalid': true, 'data-invalid': '' } : {}), ...(hasNote ? { 'aria-describedby': noteId } : {}) },
+    control: {
+      id,
+      ...(required ? { required: true } : {}),
+      ...(isInvalid ? { 'aria-invalid': true, 'data-invalid': '' } : {}),
+      ...(hasNote ? { 'aria-describedby': noteId } : {}),
+    },
   };
 }

@@ -30,8 +30,26 @@ export function SearchField({ label, placeholder, value, onChange, maxLength, mi
         {label}
       </FieldLabel>
       <Box position="relative" w="full">
-        <SearchIcon boxSize="4" position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" zIndex="1" aria-hidden />
-        <TextInput id={id} ps="9" type="search" placeholder={placeholder} value={value} maxLength={maxLength} onChange={(event) => onChange(event.currentTarget.value)} />
+        <SearchIcon
+          boxSize="4"
+          position="absolute"
+          left="3"
+          top="50%"
+          transform="translateY(-50%)"
+          color="fg.muted"
+          pointerEvents="none"
+          zIndex="1"
+          aria-hidden
+        />
+        <TextInput
+          id={id}
+          ps="9"
+          type="search"
+          placeholder={placeholder}
+          value={value}
+          maxLength={maxLength}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
       </Box>
     </FieldRoot>
   );
@@ -80,9 +98,24 @@ interface FilterSelectProps<Value extends string> {
   w?: Width;
 }
 
-export function FilterSelect<Value extends string>({ label, hideLabel = false, allLabel, options, optionLabel = (value) => value, value, onChange, w }: FilterSelectProps<Value>) {
+export function FilterSelect<Value extends string>({
+  label,
+  hideLabel = false,
+  allLabel,
+  options,
+  optionLabel = (value) => value,
+  value,
+  onChange,
+  w,
+}: FilterSelectProps<Value>) {
   return (
-    <PlainSelect label={label} hideLabel={hideLabel} value={value} w={w} onChange={(chosen) => onChange(options.find((option) => option === chosen) ?? 'all')}>
+    <PlainSelect
+      label={label}
+      hideLabel={hideLabel}
+      value={value}
+      w={w}
+      onChange={(chosen) => onChange(options.find((option) => option === chosen) ?? 'all')}
+    >
       <option value="all">{allLabel}</option>
       {options.map((option) => (
         <option key={option} value={option}>

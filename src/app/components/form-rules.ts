@@ -10,7 +10,10 @@ import type { input, output, ZodType } from 'zod';
 export type FormRules<Value> = ZodType<Value> | Promise<ZodType<Value>>;
 
 /** The input checked with the rules once they are here; null when they cannot be fetched. */
-export async function checkWithRules<Schema extends ZodType>(rules: Schema | Promise<Schema>, typed: unknown): Promise<ValidationResult<output<Schema>, FieldKey<input<Schema>>> | null> {
+export async function checkWithRules<Schema extends ZodType>(
+  rules: Schema | Promise<Schema>,
+  typed: unknown,
+): Promise<ValidationResult<output<Schema>, FieldKey<input<Schema>>> | null> {
   const schema = await Promise.resolve(rules).catch(() => null);
   return schema ? validate(schema, typed) : null;
 }

@@ -9,7 +9,16 @@ function madeOnFirstUse<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-const dateTime = madeOnFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }));
+const dateTime = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 /** 22 Nov 2026, 15:40 — or 'Never' when there is no time. */
 export function formatDateTime(iso: string | null): string {
@@ -18,7 +27,9 @@ export function formatDateTime(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? 'Never' : dateTime().format(date);
 }
 
-const dayFormat = madeOnFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
+const dayFormat = madeOnFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
 
 /** The months as en-GB abbreviates them (September is 'Sept'). */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;

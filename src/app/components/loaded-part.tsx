@@ -21,7 +21,12 @@ export function LoadedPart<Props extends object>(props: LoadedPartProps<Props>) 
   return <LoadedPartAttempt key={attempt} {...props} onRetry={() => setAttempt((count) => count + 1)} />;
 }
 
-function LoadedPartAttempt<Props extends object>({ source, props, label, onRetry }: LoadedPartProps<Props> & { onRetry: () => void }) {
+function LoadedPartAttempt<Props extends object>({
+  source,
+  props,
+  label,
+  onRetry,
+}: LoadedPartProps<Props> & { onRetry: () => void }) {
   const [isFailed, setFailed] = useState(false);
   const Part = useLoadedWhenOpen(source, true, () => setFailed(true));
   // Drawn through createElement: the component is the loaded module's, the same every render.

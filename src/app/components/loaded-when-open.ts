@@ -46,7 +46,11 @@ export function onDemand<Value>(importer: () => Promise<Value>): OnDemand<Value>
  * The component to draw: null until it is first opened (or was loaded before). `onFailure`
  * runs when it is opened and its code cannot be fetched (offline before it was cached).
  */
-export function useLoadedWhenOpen<Component>(source: OnDemand<Component>, isOpen: boolean, onFailure: () => void): Component | null {
+export function useLoadedWhenOpen<Component>(
+  source: OnDemand<Component>,
+  isOpen: boolean,
+  onFailure: () => void,
+): Component | null {
   const [component, setComponent] = useState<Component | null>(() => source.loaded() ?? null);
   const failed = useRef(onFailure);
   useEffect(() => {

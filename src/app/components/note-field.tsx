@@ -26,7 +26,12 @@ export function NoteField({
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
       <Field.Label>{label}</Field.Label>
-      <Textarea value={value} maxLength={maxLength} rows={3} onChange={(event) => onChange(event.currentTarget.value)} />
+      <Textarea
+        value={value}
+        maxLength={maxLength}
+        rows={3}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
       <Field.HelperText>
         {help} {value.length}/{maxLength}
       </Field.HelperText>

@@ -16,7 +16,10 @@ interface OpenedOnDemandOptions<Props> {
   failure: string;
 }
 
-export function openedOnDemand<Props extends object>(importer: () => Promise<ComponentType<Props>>, { isOpen, close, failure }: OpenedOnDemandOptions<Props>): ComponentType<Props> {
+export function openedOnDemand<Props extends object>(
+  importer: () => Promise<ComponentType<Props>>,
+  { isOpen, close, failure }: OpenedOnDemandOptions<Props>,
+): ComponentType<Props> {
   const source = onDemand(importer);
   return function OpenedOnDemand(props: Props) {
     const Component = useLoadedWhenOpen(source, isOpen(props), () => {

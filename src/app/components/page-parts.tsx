@@ -20,7 +20,17 @@ export function PageHeader({ title, summary }: { title: string; summary?: string
 }
 
 /** A card with an h2; `headingId` names the form or table inside. */
-export function Section({ title, headingId, children, aside }: { title: string; headingId: string; children: ReactNode; aside?: ReactNode }) {
+export function Section({
+  title,
+  headingId,
+  children,
+  aside,
+}: {
+  title: string;
+  headingId: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   return (
     <Card.Root as="section" aria-labelledby={headingId} minW="0">
       <Card.Header flexDirection="row" justifyContent="space-between" alignItems="baseline" flexWrap="wrap" gap="2">
@@ -81,7 +91,16 @@ interface RecordFormProps {
  * A record's form, the one way the app lays it out, on a page or in a dialog: why a
  * correction is asked for and the last attempt's message, the required note, then the fields.
  */
-export function RecordForm({ id, headingId, formRef, fixing, formMessage, notice, onSubmit, children }: RecordFormProps) {
+export function RecordForm({
+  id,
+  headingId,
+  formRef,
+  fixing,
+  formMessage,
+  notice,
+  onSubmit,
+  children,
+}: RecordFormProps) {
   return (
     <form
       id={id}

@@ -7,7 +7,13 @@
  * recipes give the same look; the label, the error or helper text and the states are tied
  * to the control here (decision 027).
  */
-import { createRecipeContext, createSlotRecipeContext, type HTMLChakraProps, type InputProps, type TextareaProps } from '@chakra-ui/react';
+import {
+  createRecipeContext,
+  createSlotRecipeContext,
+  type HTMLChakraProps,
+  type InputProps,
+  type TextareaProps,
+} from '@chakra-ui/react';
 import { type ReactNode, useId } from 'react';
 import { type ControlProps, useFieldWiring } from './field-wiring';
 
@@ -19,10 +25,15 @@ export const FieldRoot = field.withProvider<HTMLDivElement, HTMLChakraProps<'div
 export const FieldLabel = field.withContext<HTMLLabelElement, HTMLChakraProps<'label'>>('label', 'label');
 export const FieldErrorText = field.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'errorText');
 export const FieldHelperText = field.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'helperText');
-export const FieldRequiredIndicator = field.withContext<HTMLSpanElement, HTMLChakraProps<'span'>>('span', 'requiredIndicator');
+export const FieldRequiredIndicator = field.withContext<HTMLSpanElement, HTMLChakraProps<'span'>>(
+  'span',
+  'requiredIndicator',
+);
 
 export const TextInput = createRecipeContext({ key: 'input' }).withContext<HTMLInputElement, InputProps>('input');
-export const TextArea = createRecipeContext({ key: 'textarea' }).withContext<HTMLTextAreaElement, TextareaProps>('textarea');
+export const TextArea = createRecipeContext({ key: 'textarea' }).withContext<HTMLTextAreaElement, TextareaProps>(
+  'textarea',
+);
 
 const select = createSlotRecipeContext({ key: 'nativeSelect' });
 export const SelectRoot = select.withProvider<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'root');

@@ -4,9 +4,23 @@
  * recipe's look for that page's variant).
  */
 import type { HTMLAttributes, ReactNode } from 'react';
-import { HORIZONTAL, TabsContext, type TabsValueProps, useContentProps, useTabListProps, useTabsRoot, useTriggerProps } from './tabs-state';
+import {
+  HORIZONTAL,
+  TabsContext,
+  type TabsValueProps,
+  useContentProps,
+  useTabListProps,
+  useTabsRoot,
+  useTriggerProps,
+} from './tabs-state';
 
-function Root({ value, defaultValue, onValueChange, className, children }: TabsValueProps & { className: string; children: ReactNode }) {
+function Root({
+  value,
+  defaultValue,
+  onValueChange,
+  className,
+  children,
+}: TabsValueProps & { className: string; children: ReactNode }) {
   const state = useTabsRoot({ value, defaultValue, onValueChange });
   return (
     <TabsContext.Provider value={state}>
@@ -33,7 +47,11 @@ function Trigger({ value, className, children }: { value: string; className: str
   );
 }
 
-function Content({ value, className, children }: { value: string; className: string; children: ReactNode } & Pick<HTMLAttributes<HTMLDivElement>, 'children'>) {
+function Content({
+  value,
+  className,
+  children,
+}: { value: string; className: string; children: ReactNode } & Pick<HTMLAttributes<HTMLDivElement>, 'children'>) {
   return (
     <div className={className} {...useContentProps(value)}>
       {children}

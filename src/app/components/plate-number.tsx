@@ -7,7 +7,10 @@ import { chakra } from '@chakra-ui/react';
 import type { ComponentProps, ReactNode } from 'react';
 
 /** One plate number, kept on one line. */
-export function PlateNumber({ number, ...props }: { number: string } & Omit<ComponentProps<typeof chakra.span>, 'children'>) {
+export function PlateNumber({
+  number,
+  ...props
+}: { number: string } & Omit<ComponentProps<typeof chakra.span>, 'children'>) {
   return (
     <chakra.span whiteSpace="nowrap" data-plate-number="" {...props}>
       {number}
@@ -28,7 +31,9 @@ export function WithPlateNumbers({
   numbers: ReadonlyArray<string | null | undefined>;
   NumberPart?: (props: { number: string }) => ReactNode;
 }): ReactNode {
-  const wanted = [...new Set(numbers.filter((number): number is string => Boolean(number)))].sort((a, b) => b.length - a.length);
+  const wanted = [...new Set(numbers.filter((number): number is string => Boolean(number)))].sort(
+    (a, b) => b.length - a.length,
+  );
   if (wanted.length === 0) return text;
   const escaped = wanted.map((number) => number.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // The capturing group keeps the numbers in the split, at the odd indexes.

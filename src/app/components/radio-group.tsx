@@ -75,7 +75,13 @@ function Item({ value, children, ...rest }: HTMLChakraProps<'label'> & { value: 
           onChange={() => group.onValueChange({ value })}
           srOnly
           // The drawn circle beside it shows where the keyboard is.
-          css={{ '&:focus-visible + *': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' } }}
+          css={{
+            '&:focus-visible + *': {
+              outline: '2px solid',
+              outlineColor: 'colorPalette.focusRing',
+              outlineOffset: '2px',
+            },
+          }}
         />
         {children}
       </StyledItem>

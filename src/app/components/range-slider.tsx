@@ -23,7 +23,12 @@ export interface RangeSliderProps {
 }
 
 /** Keeps `low` at least one step under `high`, both within [min, max]; `moved` says which thumb moved. */
-export function clampRange(low: number, high: number, moved: 0 | 1, { min, max, step }: { min: number; max: number; step: number }): [number, number] {
+export function clampRange(
+  low: number,
+  high: number,
+  moved: 0 | 1,
+  { min, max, step }: { min: number; max: number; step: number },
+): [number, number] {
   const lo = Math.min(Math.max(low, min), max - step);
   const hi = Math.max(Math.min(high, max), min + step);
   if (hi - lo >= step) return [lo, hi];
@@ -68,7 +73,8 @@ export function RangeSlider({ label, thumbLabels, min, max, step, value, onChang
   const labelId = useId();
   const [low, high] = value;
   const percent = (at: number) => ((at - min) / (max - min)) * 100;
-  const set = (moved: 0 | 1, next: number) => onChange(clampRange(moved === 0 ? next : low, moved === 1 ? next : high, moved, { min, max, step }));
+  const set = (moved: 0 | 1, next: number) =>
+    onChange(clampRange(moved === 0 ? next : low, moved === 1 ? next : high, moved, { min, max, step }));
   return (
     <Box role="group" aria-labelledby={labelId} display="flex" flexDirection="column" gap="1" colorPalette="brand">
       <Text id={labelId} fontWeight="medium" textStyle="sm">
@@ -79,8 +85,23 @@ export function RangeSlider({ label, thumbLabels, min, max, step, value, onChang
       </Text>
       {/* The thumbs' centres travel between half a thumb from each end, as the inputs' own do. */}
       <Box position="relative" height="var(--thumb-size)" css={{ '--thumb-size': 'sizes.5' }}>
-        <Box position="absolute" insetInline="calc(var(--thumb-size) / 2)" top="50%" transform="translateY(-50%)" height="2" borderRadius="full" bg="bg.emphasized/72" shadow="inset">
-          <Box position="absolute" insetBlock="0" bg="colorPalette.solid" borderRadius="full" style={{ left: `${percent(low)}%`, right: `${100 - percent(high)}%` }} />
+        <Box
+          position="absolute"
+          insetInline="calc(var(--thumb-size) / 2)"
+          top="50%"
+          transform="translateY(-50%)"
+          height="2"
+          borderRadius="full"
+          bg="bg.emphasized/72"
+          shadow="inset"
+        >
+          <Box
+            position="absolute"
+            insetBlock="0"
+            bg="colorPalette.solid"
+            borderRadius="full"
+            style={{ left: `${percent(low)}%`, right: `${100 - percent(high)}%` }}
+          />
         </Box>
         {([0, 1] as const).map((index) => (
           <RangeInput

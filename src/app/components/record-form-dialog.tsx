@@ -27,7 +27,19 @@ interface RecordFormDialogProps {
   children: ReactNode;
 }
 
-export function RecordFormDialog({ title, formId, formRef, submitLabel, isSubmitting, fixing, formMessage, onSubmit, onClose, notice, children }: RecordFormDialogProps) {
+export function RecordFormDialog({
+  title,
+  formId,
+  formRef,
+  submitLabel,
+  isSubmitting,
+  fixing,
+  formMessage,
+  onSubmit,
+  onClose,
+  notice,
+  children,
+}: RecordFormDialogProps) {
   return (
     <AppDialog
       title={title}
@@ -44,7 +56,14 @@ export function RecordFormDialog({ title, formId, formRef, submitLabel, isSubmit
         </>
       }
     >
-      <RecordForm id={formId} formRef={formRef} fixing={fixing} formMessage={formMessage} notice={notice} onSubmit={onSubmit}>
+      <RecordForm
+        id={formId}
+        formRef={formRef}
+        fixing={fixing}
+        formMessage={formMessage}
+        notice={notice}
+        onSubmit={onSubmit}
+      >
         {children}
       </RecordForm>
     </AppDialog>
@@ -52,7 +71,11 @@ export function RecordFormDialog({ title, formId, formRef, submitLabel, isSubmit
 }
 
 /** The form's values as typed, and the server's reasons for the refused change being corrected. */
-export function useRecordValues<Values extends Record<keyof Values, string>, Field extends string>(initial: () => Values, fixing: OutboxEntry | undefined, clearError: (field: Field) => void) {
+export function useRecordValues<Values extends Record<keyof Values, string>, Field extends string>(
+  initial: () => Values,
+  fixing: OutboxEntry | undefined,
+  clearError: (field: Field) => void,
+) {
   const [values, setValues] = useState<Values>(initial);
   const [fixErrors, setFixErrors] = useState(() => (fixing?.rejectionFields ?? {}) as Partial<Record<Field, string>>);
 

@@ -31,7 +31,15 @@ interface RecordsTableProps<Row> {
   hasSyncState?: boolean;
 }
 
-export function RecordsTable<Row extends { id: string; syncState?: SyncState }>({ labelledBy, rows, columns, actions, onOpen, empty, hasSyncState = true }: RecordsTableProps<Row>) {
+export function RecordsTable<Row extends { id: string; syncState?: SyncState }>({
+  labelledBy,
+  rows,
+  columns,
+  actions,
+  onOpen,
+  empty,
+  hasSyncState = true,
+}: RecordsTableProps<Row>) {
   if (rows === undefined) {
     return (
       <Flex justify="center" align="center" gap="3" py="10" role="status">
@@ -55,7 +63,16 @@ export function RecordsTable<Row extends { id: string; syncState?: SyncState }>(
     <>
       <Stack as="ul" gap="3" listStyleType="none" hideFrom="md" aria-labelledby={labelledBy}>
         {rows.map((row) => (
-          <Box as="li" key={row.id} borderWidth="1px" rounded="lg" p="3" minW="0" cursor={onOpen ? 'pointer' : undefined} onClick={onOpen ? () => onOpen(row) : undefined}>
+          <Box
+            as="li"
+            key={row.id}
+            borderWidth="1px"
+            rounded="lg"
+            p="3"
+            minW="0"
+            cursor={onOpen ? 'pointer' : undefined}
+            onClick={onOpen ? () => onOpen(row) : undefined}
+          >
             <Flex justify="space-between" align="flex-start" gap="2">
               <Stack gap="1" align="flex-start" minW="0">
                 {first && (
@@ -98,7 +115,11 @@ export function RecordsTable<Row extends { id: string; syncState?: SyncState }>(
           </Table.Header>
           <Table.Body>
             {rows.map((row) => (
-              <Table.Row key={row.id} cursor={onOpen ? 'pointer' : undefined} onClick={onOpen ? () => onOpen(row) : undefined}>
+              <Table.Row
+                key={row.id}
+                cursor={onOpen ? 'pointer' : undefined}
+                onClick={onOpen ? () => onOpen(row) : undefined}
+              >
                 {columns.map((column, index) => (
                   <Table.Cell key={column.header} whiteSpace={column.nowrap ? 'nowrap' : undefined}>
                     {index === 0 ? (

@@ -26,7 +26,10 @@ export function StatCard({ label, value, help, tone, helpTone }: StatCardProps) 
             {value === undefined ? '—' : typeof value === 'number' ? value.toLocaleString('en-GB') : value}
           </Stat.ValueText>
           {/* A <dd>: a list may only hold terms and their descriptions. */}
-          <Stat.HelpText as="dd" color={helpTone === 'success' ? 'green.700' : helpTone === 'error' ? 'red.700' : 'fg.muted'}>
+          <Stat.HelpText
+            as="dd"
+            color={helpTone === 'success' ? 'green.700' : helpTone === 'error' ? 'red.700' : 'fg.muted'}
+          >
             {help}
           </Stat.HelpText>
         </Stat.Root>

@@ -94,5 +94,12 @@ export function useTriggerProps(value: string) {
 /** A tab panel's props: hidden unless its tab is selected. */
 export function useContentProps(value: string) {
   const { tabs, selected, styleState } = useTab(value);
-  return { role: 'tabpanel', id: tabs.idOf('content', value), 'aria-labelledby': tabs.idOf('trigger', value), tabIndex: 0, hidden: !selected, ...styleState } as const;
+  return {
+    role: 'tabpanel',
+    id: tabs.idOf('content', value),
+    'aria-labelledby': tabs.idOf('trigger', value),
+    tabIndex: 0,
+    hidden: !selected,
+    ...styleState,
+  } as const;
 }

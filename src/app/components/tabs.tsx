@@ -8,7 +8,15 @@
  */
 import { createSlotRecipeContext, type HTMLChakraProps, type SlotRecipeProps } from '@chakra-ui/react';
 import type { ReactNode, Ref } from 'react';
-import { HORIZONTAL, TabsContext, type TabsValueProps, useContentProps, useTabListProps, useTabsRoot, useTriggerProps } from './tabs-state';
+import {
+  HORIZONTAL,
+  TabsContext,
+  type TabsValueProps,
+  useContentProps,
+  useTabListProps,
+  useTabsRoot,
+  useTriggerProps,
+} from './tabs-state';
 
 const { withProvider, withContext } = createSlotRecipeContext({ key: 'tabs' });
 
@@ -20,7 +28,8 @@ const StyledList = withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'l
 const StyledTrigger = withContext<HTMLButtonElement, HTMLChakraProps<'button'>>('button', 'trigger');
 const StyledContent = withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'content');
 
-type RootProps = Omit<HTMLChakraProps<'div'> & TabsVariantProps, 'defaultValue' | 'onChange'> & TabsValueProps & { children: ReactNode };
+type RootProps = Omit<HTMLChakraProps<'div'> & TabsVariantProps, 'defaultValue' | 'onChange'> &
+  TabsValueProps & { children: ReactNode };
 
 function Root({ value, defaultValue, onValueChange, children, ...rest }: RootProps) {
   const state = useTabsRoot({ value, defaultValue, onValueChange });

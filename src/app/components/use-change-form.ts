@@ -15,20 +15,26 @@ import { useFocusFirstInvalid } from './use-focus-first-invalid';
 import { discardRejected, submitChange } from '../sync/submit-change';
 import { SAVED_FOR_LATER } from '../sync/sync-status';
 
-
 export type ChangeResult = 'sent' | 'queued' | 'invalid' | 'rejected';
-
 
 /** Tells the person a change went through: applied by the server, or saved on this device for later. */
 export function toastChange(result: 'sent' | 'queued', title: string): void {
-  showToast({ type: result === 'sent' ? 'success' : 'info', title, ...(result === 'queued' ? { description: SAVED_FOR_LATER } : {}), closable: true });
+  showToast({
+    type: result === 'sent' ? 'success' : 'info',
+    title,
+    ...(result === 'queued' ? { description: SAVED_FOR_LATER } : {}),
+    closable: true,
+  });
 }
 
 /**
  * A change with no form to correct (a button in a dialog): written and pushed; on
  * success the toast, on refusal the change undone and its reason returned.
  */
-export async function applyChange<Row extends { id: string }>(mutation: Mutation<Row>, doneTitle: string): Promise<string | null> {
+export async function applyChange<Row extends { id: string }>(
+  mutation: Mutation<Row>,
+  doneTitle: string,
+): Promise<string | null> {
   const outcome = await submitChange(mutation);
   if (outcome.status === 'rejected') {
     await discardRejected(outcome.entryId);
@@ -66,7 +72,10 @@ export function useChangeForm<Field extends string>() {
     rules: FormRules<Value>,
     input: unknown,
     toMutation: (value: Value) => Mutation<Row>,
-    options: { replaces?: string; refuse?: (value: Value) => Partial<Record<Field, string>> | null | Promise<Partial<Record<Field, string>> | null> } = {},
+    options: {
+      replaces?: string;
+      refuse?: (value: Value) => Partial<Record<Field, string>> | null | Promise<Partial<Record<Field, string>> | null>;
+    } = {},
   ): Promise<ChangeResult> {
     if (isSubmitting) return 'invalid';
     setFormMessage(null);
@@ -75,7 +84,9 @@ export function useChangeForm<Field extends string>() {
       setFormMessage(NOT_LOADED);
       return 'invalid';
     }
-    const problems = checked.ok ? await options.refuse?.(checked.value) : (checked.errors as Partial<Record<Field, string>>);
+    const problems = checked.ok
+      ? await options.refuse?.(checked.value)
+      : (checked.errors as Partial<Record<Field, string>>);
     if (!checked.ok || problems) {
       setErrors(problems ?? {});
       setFailedAttempts((count) => count + 1);

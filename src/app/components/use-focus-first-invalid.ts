@@ -4,7 +4,10 @@ import { type RefObject, useEffect } from 'react';
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
   const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!invalid) return;
-  const radio = invalid.matches('input, textarea, select') ? null : (invalid.querySelector<HTMLInputElement>('input[type=radio]:checked') ?? invalid.querySelector<HTMLInputElement>('input[type=radio]'));
+  const radio = invalid.matches('input, textarea, select')
+    ? null
+    : (invalid.querySelector<HTMLInputElement>('input[type=radio]:checked') ??
+      invalid.querySelector<HTMLInputElement>('input[type=radio]'));
   (radio ?? invalid).focus();
 }
 

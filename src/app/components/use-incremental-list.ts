@@ -17,7 +17,11 @@ export interface IncrementalList<Item> {
   sentinel: RefCallback<Element>;
 }
 
-export function useIncrementalList<Item>(items: readonly Item[], pageSize: number, resetKey: unknown): IncrementalList<Item> {
+export function useIncrementalList<Item>(
+  items: readonly Item[],
+  pageSize: number,
+  resetKey: unknown,
+): IncrementalList<Item> {
   const [count, setCount] = useState(pageSize);
   const [shownFor, setShownFor] = useState(resetKey);
   if (shownFor !== resetKey) {
@@ -32,9 +36,12 @@ export function useIncrementalList<Item>(items: readonly Item[], pageSize: numbe
   const more = count < items.length;
   useEffect(() => {
     if (!element || !more || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) showMore();
-    }, { rootMargin: '600px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) showMore();
+      },
+      { rootMargin: '600px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, more, count, showMore]);

@@ -11,5 +11,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the browser believes it has a network connection. */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

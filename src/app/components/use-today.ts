@@ -16,10 +16,13 @@ function subscribe(onChange: () => void): () => void {
   const arm = () => {
     const now = new Date();
     const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-    timer = setTimeout(() => {
-      onChange();
-      arm();
-    }, midnight.getTime() - now.getTime() + 1000);
+    timer = setTimeout(
+      () => {
+        onChange();
+        arm();
+      },
+      midnight.getTime() - now.getTime() + 1000,
+    );
   };
   arm();
   document.addEventListener('visibilitychange', onChange);
@@ -31,5 +34,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Today as YYYY-MM-DD in local time, kept current across midnight. */
 export function useToday(): string {
-  return useSyncExternalStore(subscribe, () => localToday(), () => localToday());
+  return useSyncExternalStore(
+    subscribe,
+    () => localToday(),
+    () => localToday(),
+  );
 }

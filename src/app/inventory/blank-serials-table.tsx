@@ -12,8 +12,19 @@ import { formatCount } from '../features/agent/agent-format';
 type Row = DeliveryLine & { id: string };
 
 const COLUMNS: readonly Column<Row>[] = [
-  { header: 'Allocation', cell: (row) => (row.allocation === null ? 'Not yet numbered' : `#${row.allocation}`), nowrap: true },
-  { header: 'Serials', cell: (row) => <Text as="span" fontFamily="mono">{row.serials}</Text> },
+  {
+    header: 'Allocation',
+    cell: (row) => (row.allocation === null ? 'Not yet numbered' : `#${row.allocation}`),
+    nowrap: true,
+  },
+  {
+    header: 'Serials',
+    cell: (row) => (
+      <Text as="span" fontFamily="mono">
+        {row.serials}
+      </Text>
+    ),
+  },
   { header: 'Delivered', cell: (row) => formatCount(row.delivered), nowrap: true },
   { header: 'Used', cell: (row) => formatCount(row.used), nowrap: true },
   { header: 'Spoiled', cell: (row) => formatCount(row.spoiled), nowrap: true },
@@ -29,10 +40,24 @@ const COLUMNS: readonly Column<Row>[] = [
         </Text>
       ),
   },
-  { header: 'Next Blank', cell: (row) => <Text as="span" fontFamily="mono">{row.nextInStock ?? 'Used up'}</Text>, nowrap: true },
+  {
+    header: 'Next Blank',
+    cell: (row) => (
+      <Text as="span" fontFamily="mono">
+        {row.nextInStock ?? 'Used up'}
+      </Text>
+    ),
+    nowrap: true,
+  },
 ];
 
-export function BlankSerialsTable({ reconciliation, labelledBy }: { reconciliation: ShopReconciliation | undefined; labelledBy: string }) {
+export function BlankSerialsTable({
+  reconciliation,
+  labelledBy,
+}: {
+  reconciliation: ShopReconciliation | undefined;
+  labelledBy: string;
+}) {
   const rows = reconciliation?.deliveries.map((line): Row => ({ ...line, id: line.serials }));
   return (
     <Stack gap="3">
@@ -41,7 +66,10 @@ export function BlankSerialsTable({ reconciliation, labelledBy }: { reconciliati
         rows={rows}
         columns={COLUMNS}
         hasSyncState={false}
-        empty={{ title: 'No deliveries with serials yet', hint: 'Deliveries of blanks carry their serial range once the administrator records it.' }}
+        empty={{
+          title: 'No deliveries with serials yet',
+          hint: 'Deliveries of blanks carry their serial range once the administrator records it.',
+        }}
       />
       {reconciliation && reconciliation.duplicates.length + reconciliation.notDelivered.length > 0 && (
         <Alert.Root status="error">
@@ -67,7 +95,9 @@ export function BlankSerialsTable({ reconciliation, labelledBy }: { reconciliati
       )}
       {reconciliation && reconciliation.deliveries.length > 0 && (
         <Text fontSize="sm" color="fg.muted">
-          Delivered = used + spoiled + in stock + unaccounted. Blanks are taken from each delivery in serial order: one skipped (neither used nor recorded spoiled) is unaccounted for until it is recorded, and the registry’s administrators are told.
+          Delivered = used + spoiled + in stock + unaccounted. Blanks are taken from each delivery in serial order: one
+          skipped (neither used nor recorded spoiled) is unaccounted for until it is recorded, and the registry’s
+          administrators are told.
         </Text>
       )}
     </Stack>

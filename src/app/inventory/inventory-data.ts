@@ -44,16 +44,28 @@ export async function readInventory(db: NambalaDatabase, ownShopId?: string): Pr
   ]);
   const thresholds = thresholdsFrom(setting);
   const live = allocations.filter((allocation) => !allocation.isDeleted);
-  const typeOf = new Map(orders.map((order) => [`${order.agentId}\u0000${order.plateNumber}`, inventoryPlateType(order.plateType)]));
+  const typeOf = new Map(
+    orders.map((order) => [`${order.agentId}\u0000${order.plateNumber}`, inventoryPlateType(order.plateType)]),
+  );
   const made: PlateMade[] = records.flatMap((record) => {
     const shopId = record.agentId ?? ownShopId;
     if (!shopId) return [];
-    return [{ shopId, plateNumber: record.plateNumber, plateType: typeOf.get(`${shopId}\u0000${record.plateNumber}`) ?? 'Standard' }];
+    return [
+      {
+        shopId,
+        plateNumber: record.plateNumber,
+        plateType: typeOf.get(`${shopId}\u0000${record.plateNumber}`) ?? 'Standard',
+      },
+    ];
   });
   const receipts = items.map((item) => ({ allocationId: item.allocationId ?? null, quantity: item.quantity }));
   const syncState = new Map(live.map((allocation) => [allocation.id, allocation.syncState]));
   const rows = allocationBalances(live, receipts, made, thresholds)
-    .map((balance): AllocationRow => ({ ...balance, id: balance.allocation.id, syncState: syncState.get(balance.allocation.id) }))
+    .map((balance): AllocationRow => ({
+      ...balance,
+      id: balance.allocation.id,
+      syncState: syncState.get(balance.allocation.id),
+    }))
     .sort((a, b) => b.allocation.createdAt.localeCompare(a.allocation.createdAt) || b.id.localeCompare(a.id));
   return { rows, thresholds };
 }

@@ -4,7 +4,12 @@ import type { StockStatus } from '#domain/statuses/statuses';
 import { Badge } from '@chakra-ui/react';
 import { CheckIcon, WarningIcon } from '../components/icons';
 
-const PALETTE: Record<StockStatus, string> = { 'In Stock': 'green', 'Low Stock': 'yellow', Critical: 'orange', 'Out of Stock': 'red' };
+const PALETTE: Record<StockStatus, string> = {
+  'In Stock': 'green',
+  'Low Stock': 'yellow',
+  Critical: 'orange',
+  'Out of Stock': 'red',
+};
 
 export function StockStatusBadge({ status }: { status: StockStatus }) {
   return (

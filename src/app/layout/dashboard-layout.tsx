@@ -53,7 +53,15 @@ function Sidebar({ views, onNavigate }: { views: ReturnType<typeof viewsOf>; onN
       </Box>
       <Stack as="nav" aria-label="Dashboard" gap="0.5">
         {DASHBOARD_SECTIONS.filter((section) => section.view === view).map((section) => (
-          <Button key={section.id} asChild variant="ghost" justifyContent="flex-start" size="sm" css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }} onClick={onNavigate}>
+          <Button
+            key={section.id}
+            asChild
+            variant="ghost"
+            justifyContent="flex-start"
+            size="sm"
+            css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}
+            onClick={onNavigate}
+          >
             <NavLink to={section.path} end>
               {section.label}
             </NavLink>
@@ -85,23 +93,61 @@ export function DashboardLayout() {
   const session = useSession();
   useFocusMainOnNavigate(pathname);
   if (session.status === 'unknown') return <PageLoading />;
-  if (session.status === 'signed-out') return <Navigate to={`/auth?redirect=${encodeURIComponent(pathname + search)}`} replace />;
+  if (session.status === 'signed-out')
+    return <Navigate to={`/auth?redirect=${encodeURIComponent(pathname + search)}`} replace />;
   const { user } = session;
   const views = viewsOf(user.roles);
   // The bare /dashboard is the buyer's overview; others go to their own first view.
-  if (pathname === '/dashboard' && views.length > 0 && !mayOpen(user.roles, 'user')) return <Navigate to={views[0]?.home ?? '/dashboard'} replace />;
+  if (pathname === '/dashboard' && views.length > 0 && !mayOpen(user.roles, 'user'))
+    return <Navigate to={views[0]?.home ?? '/dashboard'} replace />;
   return (
     <Flex minH="100dvh">
-      <Box as="aside" w="64" flexShrink={0} borderRightWidth="1px" bg="bg.subtle" hideBelow="lg" position="sticky" top="0" h="100dvh" overflowY="auto">
+      <Box
+        as="aside"
+        w="64"
+        flexShrink={0}
+        borderRightWidth="1px"
+        bg="bg.subtle"
+        hideBelow="lg"
+        position="sticky"
+        top="0"
+        h="100dvh"
+        overflowY="auto"
+      >
         <Sidebar views={views} />
       </Box>
       <Flex direction="column" flex="1" minW="0">
-        <Flex as="header" align="center" justify="space-between" gap="3" px={{ base: '3', md: '6' }} py="3" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
+        <Flex
+          as="header"
+          align="center"
+          justify="space-between"
+          gap="3"
+          px={{ base: '3', md: '6' }}
+          py="3"
+          borderBottomWidth="1px"
+          bg="bg"
+          position="sticky"
+          top="0"
+          zIndex="sticky"
+        >
           <HStack gap="2">
-            <IconButton aria-label="Open dashboard menu" aria-haspopup="dialog" aria-expanded={isMenuOpen} variant="ghost" hideFrom="lg" onClick={() => setMenuOpen(true)}>
+            <IconButton
+              aria-label="Open dashboard menu"
+              aria-haspopup="dialog"
+              aria-expanded={isMenuOpen}
+              variant="ghost"
+              hideFrom="lg"
+              onClick={() => setMenuOpen(true)}
+            >
               <MenuIcon />
             </IconButton>
-            <SlideInMenu title="Dashboard menu" isTitleHidden placement="start" isOpen={isMenuOpen} onOpenChange={setMenuOpen}>
+            <SlideInMenu
+              title="Dashboard menu"
+              isTitleHidden
+              placement="start"
+              isOpen={isMenuOpen}
+              onOpenChange={setMenuOpen}
+            >
               <Sidebar views={views} onNavigate={() => setMenuOpen(false)} />
             </SlideInMenu>
             <Heading as="p" size="sm" color="fg.muted" hideBelow="sm">

@@ -9,12 +9,27 @@ export interface MenuLink {
   readonly label: string;
 }
 
-export function MobileMenu({ links, isOpen, onOpenChange }: { links: readonly MenuLink[]; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+export function MobileMenu({
+  links,
+  isOpen,
+  onOpenChange,
+}: {
+  links: readonly MenuLink[];
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <SlideInDrawer title="Menu" placement="end" isOpen={isOpen} onOpenChange={onOpenChange}>
       <Stack as="nav" aria-label="Mobile" gap="1">
         {links.map((link) => (
-          <Button key={link.to} asChild variant="ghost" justifyContent="flex-start" size="lg" onClick={() => onOpenChange(false)}>
+          <Button
+            key={link.to}
+            asChild
+            variant="ghost"
+            justifyContent="flex-start"
+            size="lg"
+            onClick={() => onOpenChange(false)}
+          >
             <RouterLink to={link.to}>{link.label}</RouterLink>
           </Button>
         ))}

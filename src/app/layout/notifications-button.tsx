@@ -17,16 +17,29 @@ import { startSync } from '../sync/sync-engine';
 import { SlideInMenu } from './slide-in-menu';
 
 /** Marks notifications read on this device, each with its outbox entry for the server (markNotificationsRead). */
-export async function markNotificationsRead(database: NambalaDatabase, notifications: readonly LocalNotification[], readAt: string): Promise<void> {
+export async function markNotificationsRead(
+  database: NambalaDatabase,
+  notifications: readonly LocalNotification[],
+  readAt: string,
+): Promise<void> {
   for (const notification of notifications) {
     if (notification.readAt !== null) continue;
-    await mutate(database, { intent: 'markNotificationsRead', table: 'notifications', row: { ...notification, readAt }, payload: { ids: [notification.id] } });
+    await mutate(database, {
+      intent: 'markNotificationsRead',
+      table: 'notifications',
+      row: { ...notification, readAt },
+      payload: { ids: [notification.id] },
+    });
   }
 }
 
 function markRead(notifications: readonly LocalNotification[]): Promise<void> {
   return markNotificationsRead(db, notifications, new Date().toISOString()).catch(() =>
-    showToast({ type: 'error', title: 'Could not mark as read', description: 'This device could not save the change. Please try again.' }),
+    showToast({
+      type: 'error',
+      title: 'Could not mark as read',
+      description: 'This device could not save the change. Please try again.',
+    }),
   );
 }
 
@@ -34,11 +47,31 @@ export function unreadLabel(count: number): string {
   return count === 0 ? 'Notifications, none unread' : `Notifications, ${count} unread`;
 }
 
-function NotificationItem({ notification, onFollow, onMarkRead, itemRef }: { notification: LocalNotification; onFollow: () => void; onMarkRead: () => void; itemRef: (element: HTMLLIElement | null) => void }) {
+function NotificationItem({
+  notification,
+  onFollow,
+  onMarkRead,
+  itemRef,
+}: {
+  notification: LocalNotification;
+  onFollow: () => void;
+  onMarkRead: () => void;
+  itemRef: (element: HTMLLIElement | null) => void;
+}) {
   const isUnread = notification.readAt === null;
   const titleId = `notification-${notification.id}-title`;
   return (
-    <Box as="li" ref={itemRef} tabIndex={-1} aria-labelledby={titleId} borderWidth="1px" rounded="md" p="3" bg={isUnread ? 'brand.subtle' : undefined} _focusVisible={{ outline: '2px solid', outlineColor: 'brand.600' }}>
+    <Box
+      as="li"
+      ref={itemRef}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      borderWidth="1px"
+      rounded="md"
+      p="3"
+      bg={isUnread ? 'brand.subtle' : undefined}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.600' }}
+    >
       <HStack justify="space-between" align="flex-start" gap="2">
         <Text fontWeight="semibold" id={titleId} minW="0" overflowWrap="anywhere">
           {notification.link ? (
@@ -99,11 +132,31 @@ export function NotificationsButton() {
 
   return (
     <>
-      <IconButton variant="ghost" aria-label={unreadLabel(unread.length)} aria-haspopup="dialog" aria-expanded={isOpen} position="relative" onClick={() => setOpen(true)}>
+      <IconButton
+        variant="ghost"
+        aria-label={unreadLabel(unread.length)}
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        position="relative"
+        onClick={() => setOpen(true)}
+      >
         <BellIcon />
         {unread.length > 0 && (
           <Float placement="top-end" offset="2">
-            <Box as="span" aria-hidden minW="4.5" h="4.5" px="1" rounded="full" bg="red.600" color="white" fontSize="2xs" fontWeight="bold" lineHeight="1.125rem" textAlign="center">
+            <Box
+              as="span"
+              aria-hidden
+              minW="4.5"
+              h="4.5"
+              px="1"
+              rounded="full"
+              bg="red.600"
+              color="white"
+              fontSize="2xs"
+              fontWeight="bold"
+              lineHeight="1.125rem"
+              textAlign="center"
+            >
               {unread.length > 99 ? '99+' : unread.length}
             </Box>
           </Float>
@@ -115,7 +168,14 @@ export function NotificationsButton() {
         ) : (
           <Stack gap="3">
             <HStack justify="space-between" align="center" gap="2" wrap="wrap">
-              <Text ref={summary} tabIndex={-1} role="status" fontSize="sm" color="fg.muted" _focusVisible={{ outline: '2px solid', outlineColor: 'brand.600' }}>
+              <Text
+                ref={summary}
+                tabIndex={-1}
+                role="status"
+                fontSize="sm"
+                color="fg.muted"
+                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.600' }}
+              >
                 {unread.length === 0 ? 'All read' : `${unread.length} unread`}
               </Text>
               {unread.length > 0 && (

@@ -15,6 +15,16 @@ export const footerStyles = {
   column: <Stack as="nav" gap="0" />,
   heading: <Heading as="h2" size="sm" color="white" />,
   link: <Link fontSize="sm" color="gray.300" py="2" _hover={{ color: 'white' }} />,
-  legal: <Stack borderTopWidth="1px" borderColor="gray.700" mt="10" pt="6" gap="1" fontSize="sm" textAlign={{ base: 'left', md: 'center' }} />,
+  legal: (
+    <Stack
+      borderTopWidth="1px"
+      borderColor="gray.700"
+      mt="10"
+      pt="6"
+      gap="1"
+      fontSize="sm"
+      textAlign={{ base: 'left', md: 'center' }}
+    />
+  ),
   approval: <Text color="gray.400" />,
 } satisfies StaticStyles;

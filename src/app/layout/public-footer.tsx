@@ -44,7 +44,10 @@ export function PublicFooter({ year }: { year: number }) {
         <div className={cls('columns')}>
           <div className={cls('about')}>
             <p className={cls('name')}>Nambala</p>
-            <p className={cls('summary')}>Simplifying vehicle registration and plate management in Zambia. Buy, reserve and verify licence plates online.</p>
+            <p className={cls('summary')}>
+              Simplifying vehicle registration and plate management in Zambia. Buy, reserve and verify licence plates
+              online.
+            </p>
           </div>
           {columns.map((column) => (
             <nav key={column.title} aria-label={column.title} className={cls('column')}>
@@ -59,7 +62,9 @@ export function PublicFooter({ year }: { year: number }) {
         </div>
         <div className={cls('legal')}>
           <p>© {year} Nambala. All rights reserved.</p>
-          <p className={cls('approval')}>Compliant with and approved by the Zambia Bureau of Standards and the Ministry of Transport.</p>
+          <p className={cls('approval')}>
+            Compliant with and approved by the Zambia Bureau of Standards and the Ministry of Transport.
+          </p>
         </div>
       </div>
     </footer>

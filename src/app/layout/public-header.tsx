@@ -31,7 +31,11 @@ const visitorLinks = [
   { to: paths.auth, label: 'Login' },
   { to: paths.signup, label: 'Sign Up' },
 ];
-const signedInLinks = [{ to: paths.marketplace, label: 'Marketplace' }, ...desktopLinks, { to: paths.dashboard.root, label: 'Dashboard' }];
+const signedInLinks = [
+  { to: paths.marketplace, label: 'Marketplace' },
+  ...desktopLinks,
+  { to: paths.dashboard.root, label: 'Dashboard' },
+];
 
 /** Visitors see Login and Sign Up (spec section 6); someone signed in on this device sees their Dashboard. */
 function useSignedIn(): boolean {
@@ -81,7 +85,12 @@ export function PublicHeader() {
                 Login
               </RouterLink>
             )}
-            <button type="button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={isMenuOpen} className={cls('menuButton')}
+            <button
+              type="button"
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={isMenuOpen}
+              className={cls('menuButton')}
               onClick={() => {
                 setHasOpenedMenu(true);
                 setMenuOpen(true);
@@ -91,7 +100,11 @@ export function PublicHeader() {
             </button>
             {hasOpenedMenu && (
               <Suspense fallback={null}>
-                <MobileMenu links={signedIn ? signedInLinks : visitorLinks} isOpen={isMenuOpen} onOpenChange={setMenuOpen} />
+                <MobileMenu
+                  links={signedIn ? signedInLinks : visitorLinks}
+                  isOpen={isMenuOpen}
+                  onOpenChange={setMenuOpen}
+                />
               </Suspense>
             )}
           </div>

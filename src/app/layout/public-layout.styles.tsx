@@ -7,6 +7,12 @@ import type { StaticStyles } from '../theme/static-styles';
 
 export const layoutStyles = {
   page: <Flex direction="column" minH="100dvh" />,
-  skipLink: <Link position="absolute" left="-9999px" _focus={{ left: '2', top: '2', zIndex: 'skipLink', bg: 'bg', p: '2', rounded: 'md', shadow: 'md' }} />,
+  skipLink: (
+    <Link
+      position="absolute"
+      left="-9999px"
+      _focus={{ left: '2', top: '2', zIndex: 'skipLink', bg: 'bg', p: '2', rounded: 'md', shadow: 'md' }}
+    />
+  ),
   main: <Box flex="1" outline="none" />,
 } satisfies StaticStyles;

@@ -16,7 +16,13 @@ export function SignOutButton() {
   const unsynced = pending + rejected;
 
   async function confirmAndSignOut() {
-    if (unsynced > 0 && !window.confirm(`${unsynced} change${unsynced === 1 ? ' has' : 's have'} not reached the server yet. Signing out now removes ${unsynced === 1 ? 'it' : 'them'} from this device. Sign out anyway?`)) return;
+    if (
+      unsynced > 0 &&
+      !window.confirm(
+        `${unsynced} change${unsynced === 1 ? ' has' : 's have'} not reached the server yet. Signing out now removes ${unsynced === 1 ? 'it' : 'them'} from this device. Sign out anyway?`,
+      )
+    )
+      return;
     setSigningOut(true);
     try {
       await signOut();

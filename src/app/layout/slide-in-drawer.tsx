@@ -16,7 +16,14 @@ export interface SlideInDrawerProps {
   children: ReactNode;
 }
 
-export function SlideInDrawer({ title, isTitleHidden = false, placement, isOpen, onOpenChange, children }: SlideInDrawerProps) {
+export function SlideInDrawer({
+  title,
+  isTitleHidden = false,
+  placement,
+  isOpen,
+  onOpenChange,
+  children,
+}: SlideInDrawerProps) {
   return (
     <Drawer.Root open={isOpen} onOpenChange={(event) => onOpenChange(event.open)} placement={placement} size="xs">
       <Portal>

@@ -8,8 +8,11 @@ import type { SlideInDrawerProps } from './slide-in-drawer';
 
 export type SlideInMenuProps = SlideInDrawerProps;
 
-export const SlideInMenu = openedOnDemand<SlideInMenuProps>(() => import('./slide-in-drawer').then((module) => module.SlideInDrawer), {
-  isOpen: (props) => props.isOpen,
-  close: (props) => props.onOpenChange(false),
-  failure: 'The menu could not be opened',
-});
+export const SlideInMenu = openedOnDemand<SlideInMenuProps>(
+  () => import('./slide-in-drawer').then((module) => module.SlideInDrawer),
+  {
+    isOpen: (props) => props.isOpen,
+    close: (props) => props.onOpenChange(false),
+    failure: 'The menu could not be opened',
+  },
+);

@@ -5,7 +5,8 @@ import { useSyncStatus } from '../components/use-sync-status';
 export function SyncProgress() {
   const { pullProgress: changes, registryProgress } = useSyncStatus('pullProgress', 'registryProgress');
   // The registry copy counts buckets; shown on the same bar, in its own words for screen readers.
-  const pullProgress = changes ?? (registryProgress ? { received: registryProgress.buckets, total: registryProgress.totalBuckets } : null);
+  const pullProgress =
+    changes ?? (registryProgress ? { received: registryProgress.buckets, total: registryProgress.totalBuckets } : null);
   if (!pullProgress) return null;
   const percent = pullProgress.total === 0 ? 100 : Math.round((pullProgress.received / pullProgress.total) * 100);
   return (

@@ -34,12 +34,21 @@ function Fields({ method, phone, cardNumber, errors, onPhoneChange, onCardNumber
         <Field.Label>
           Mobile money number <Field.RequiredIndicator />
         </Field.Label>
-        <Input name="payerPhone" type="tel" inputMode="tel" autoComplete="tel" placeholder={`+260 ${prefixes[0] ?? ''} 123 4567`} value={phone} onChange={(event) => onPhoneChange(event.currentTarget.value)} />
+        <Input
+          name="payerPhone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={`+260 ${prefixes[0] ?? ''} 123 4567`}
+          value={phone}
+          onChange={(event) => onPhoneChange(event.currentTarget.value)}
+        />
         {errors.phone ? (
           <Field.ErrorText>{errors.phone}</Field.ErrorText>
         ) : (
           <Field.HelperText>
-            The payment request goes to this number; approve it on your phone. {method === 'mtn' ? 'MTN' : 'Airtel'} numbers start with {prefixes.map((prefix) => `0${prefix}`).join(' or ')}.
+            The payment request goes to this number; approve it on your phone. {method === 'mtn' ? 'MTN' : 'Airtel'}{' '}
+            numbers start with {prefixes.map((prefix) => `0${prefix}`).join(' or ')}.
           </Field.HelperText>
         )}
       </Field.Root>
@@ -51,7 +60,14 @@ function Fields({ method, phone, cardNumber, errors, onPhoneChange, onCardNumber
         <Field.Label>
           Card number <Field.RequiredIndicator />
         </Field.Label>
-        <Input name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="1234 5678 9012 3456" value={cardNumber} onChange={(event) => onCardNumberChange(event.currentTarget.value)} />
+        <Input
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 5678 9012 3456"
+          value={cardNumber}
+          onChange={(event) => onCardNumberChange(event.currentTarget.value)}
+        />
         {errors.card ? (
           <Field.ErrorText>{errors.card}</Field.ErrorText>
         ) : (

@@ -9,15 +9,24 @@ import { apiRequest, NetworkError } from '../api/api-client';
 // The type lives in the domain, shared with the device's store; importers here keep working.
 export type { Receipt };
 
-export type PaymentAnswer = { ok: true; payment: Receipt } | { ok: false; message: string; fields?: Record<string, string> };
+export type PaymentAnswer =
+  { ok: true; payment: Receipt } | { ok: false; message: string; fields?: Record<string, string> };
 
 export const NEEDS_CONNECTION = 'Payments need a connection. Nothing was charged; try again when you are back online.';
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<PaymentAnswer> {
   try {
-    const result = await apiRequest<{ payment?: Receipt; message?: string; fields?: Record<string, string> }>(method, path, body);
+    const result = await apiRequest<{ payment?: Receipt; message?: string; fields?: Record<string, string> }>(
+      method,
+      path,
+      body,
+    );
     if (result.ok && result.body.payment) return { ok: true, payment: result.body.payment };
-    return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.`, ...(result.body?.fields ? { fields: result.body.fields } : {}) };
+    return {
+      ok: false,
+      message: result.body?.message ?? `The server answered ${result.status}.`,
+      ...(result.body?.fields ? { fields: result.body.fields } : {}),
+    };
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, message: NEEDS_CONNECTION };
     throw error;
@@ -25,8 +34,10 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
 }
 
 export const fetchPayment = (id: string) => call('GET', `/api/payments/${encodeURIComponent(id)}`);
-export const answerSandboxPrompt = (id: string, answer: 'approve' | 'decline') => call('POST', `/api/payments/${encodeURIComponent(id)}/sandbox-prompt`, { answer });
-export const payByCard = (id: string, number: string) => call('POST', `/api/payments/${encodeURIComponent(id)}/card`, { card: { number } });
+export const answerSandboxPrompt = (id: string, answer: 'approve' | 'decline') =>
+  call('POST', `/api/payments/${encodeURIComponent(id)}/sandbox-prompt`, { answer });
+export const payByCard = (id: string, number: string) =>
+  call('POST', `/api/payments/${encodeURIComponent(id)}/card`, { card: { number } });
 
 export async function fetchMyPayments(): Promise<{ ok: true; payments: Receipt[] } | { ok: false; message: string }> {
   try {
@@ -34,7 +45,8 @@ export async function fetchMyPayments(): Promise<{ ok: true; payments: Receipt[]
     if (result.ok && result.body.payments) return { ok: true, payments: result.body.payments };
     return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
   } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: 'Your payments are shown when this device is online.' };
+    if (error instanceof NetworkError)
+      return { ok: false, message: 'Your payments are shown when this device is online.' };
     throw error;
   }
 }

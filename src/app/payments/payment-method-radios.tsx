@@ -13,7 +13,13 @@ interface PaymentMethodRadiosProps {
   label?: string;
 }
 
-export function PaymentMethodRadios({ method, onChange, error, idPrefix, label = 'Payment Method' }: PaymentMethodRadiosProps) {
+export function PaymentMethodRadios({
+  method,
+  onChange,
+  error,
+  idPrefix,
+  label = 'Payment Method',
+}: PaymentMethodRadiosProps) {
   const errorId = `${idPrefix}-method-error`;
   return (
     <>
@@ -32,7 +38,7 @@ export function PaymentMethodRadios({ method, onChange, error, idPrefix, label =
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" wrap="wrap">
           {PAYMENT_METHODS.map((option) => (
             <RadioGroup.Item key={option.id} value={option.id}>
-                            <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemIndicator />
               <RadioGroup.ItemText>{option.name}</RadioGroup.ItemText>
             </RadioGroup.Item>
           ))}

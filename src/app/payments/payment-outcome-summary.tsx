@@ -21,7 +21,12 @@ interface PaymentOutcomeSummaryProps {
   layout?: 'centred' | 'inline';
 }
 
-export function PaymentOutcomeSummary({ outcome, headingLevel, headingRef, layout = 'inline' }: PaymentOutcomeSummaryProps) {
+export function PaymentOutcomeSummary({
+  outcome,
+  headingLevel,
+  headingRef,
+  layout = 'inline',
+}: PaymentOutcomeSummaryProps) {
   const Icon = ICONS[outcome.icon];
   const isCentred = layout === 'centred';
   return (
@@ -32,13 +37,39 @@ export function PaymentOutcomeSummary({ outcome, headingLevel, headingRef, layou
       textAlign={isCentred ? 'center' : 'start'}
       data-testid="payment-outcome"
       data-outcome={outcome.kind}
-      {...(isCentred ? {} : { borderWidth: '1px', borderColor: `${outcome.palette}.muted`, bg: `${outcome.palette}.subtle`, rounded: 'lg', p: '4' })}
+      {...(isCentred
+        ? {}
+        : {
+            borderWidth: '1px',
+            borderColor: `${outcome.palette}.muted`,
+            bg: `${outcome.palette}.subtle`,
+            rounded: 'lg',
+            p: '4',
+          })}
     >
-      <HStack gap="3" align="center" justify={isCentred ? 'center' : 'flex-start'} flexDirection={isCentred ? 'column' : 'row'}>
-        <Circle size={isCentred ? '14' : '10'} bg={isCentred ? `${outcome.palette}.subtle` : 'bg'} color={`${outcome.palette}.fg`} flexShrink={0} aria-hidden>
+      <HStack
+        gap="3"
+        align="center"
+        justify={isCentred ? 'center' : 'flex-start'}
+        flexDirection={isCentred ? 'column' : 'row'}
+      >
+        <Circle
+          size={isCentred ? '14' : '10'}
+          bg={isCentred ? `${outcome.palette}.subtle` : 'bg'}
+          color={`${outcome.palette}.fg`}
+          flexShrink={0}
+          aria-hidden
+        >
           <Icon boxSize={isCentred ? '7' : '5'} />
         </Circle>
-        <Heading as={headingLevel} size={isCentred ? '2xl' : 'md'} color={`${outcome.palette}.fg`} ref={headingRef} tabIndex={headingRef ? -1 : undefined} outline="none">
+        <Heading
+          as={headingLevel}
+          size={isCentred ? '2xl' : 'md'}
+          color={`${outcome.palette}.fg`}
+          ref={headingRef}
+          tabIndex={headingRef ? -1 : undefined}
+          outline="none"
+        >
           {outcome.heading}
         </Heading>
       </HStack>

@@ -72,8 +72,18 @@ function CardStep({ payment, onPaid }: { payment: Receipt; onPaid: (payment: Rec
       <Stack gap="3">
         <Field.Root invalid={error !== null} required>
           <Field.Label>Card number</Field.Label>
-          <Input value={number} inputMode="numeric" autoComplete="cc-number" placeholder="1234 5678 9012 3456" onChange={(event) => setNumber(event.currentTarget.value)} />
-          {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Charged when you submit; never saved on this device.</Field.HelperText>}
+          <Input
+            value={number}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 5678 9012 3456"
+            onChange={(event) => setNumber(event.currentTarget.value)}
+          />
+          {error ? (
+            <Field.ErrorText>{error}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>Charged when you submit; never saved on this device.</Field.HelperText>
+          )}
         </Field.Root>
         <TestPaymentsNotice known={payment.provider === 'sandbox'} />
         <Button type="submit" colorPalette="brand" loading={busy} loadingText="Paying…" alignSelf="flex-start">
@@ -95,7 +105,14 @@ function HandsetPrompt({ payment, onAnswered }: { payment: Receipt; onAnswered: 
     else setError(result.message);
   };
   return (
-    <Box borderWidth="2px" borderStyle="dashed" borderRadius="lg" p="4" role="group" aria-labelledby={`handset-${payment.id}`}>
+    <Box
+      borderWidth="2px"
+      borderStyle="dashed"
+      borderRadius="lg"
+      p="4"
+      role="group"
+      aria-labelledby={`handset-${payment.id}`}
+    >
       <Stack gap="3">
         <HStack>
           <PhoneIcon boxSize="5" aria-hidden />
@@ -108,10 +125,21 @@ function HandsetPrompt({ payment, onAnswered }: { payment: Receipt; onAnswered: 
         </Text>
         {error && <Text color="fg.error">{error}</Text>}
         <HStack gap="2">
-          <Button colorPalette="green" onClick={() => void answer('approve')} loading={busy === 'approve'} disabled={busy !== null}>
+          <Button
+            colorPalette="green"
+            onClick={() => void answer('approve')}
+            loading={busy === 'approve'}
+            disabled={busy !== null}
+          >
             Approve
           </Button>
-          <Button variant="outline" colorPalette="red" onClick={() => void answer('decline')} loading={busy === 'decline'} disabled={busy !== null}>
+          <Button
+            variant="outline"
+            colorPalette="red"
+            onClick={() => void answer('decline')}
+            loading={busy === 'decline'}
+            disabled={busy !== null}
+          >
             Decline
           </Button>
         </HStack>
@@ -124,7 +152,15 @@ function HandsetPrompt({ payment, onAnswered }: { payment: Receipt; onAnswered: 
  * `onReceipt`: on the receipt page itself the lines are already shown and the link to
  * the receipt would lead back to the same page, so both are left out.
  */
-export function PaymentPanel({ payment: initial, onChange, onReceipt = false }: { payment: Receipt; onChange?: (payment: Receipt) => void; onReceipt?: boolean }) {
+export function PaymentPanel({
+  payment: initial,
+  onChange,
+  onReceipt = false,
+}: {
+  payment: Receipt;
+  onChange?: (payment: Receipt) => void;
+  onReceipt?: boolean;
+}) {
   const [payment, setPayment] = useState(initial);
   const [remaining, setRemaining] = useState(() => secondsLeft(initial.expiresAt));
   const update = (next: Receipt) => {
@@ -167,7 +203,8 @@ export function PaymentPanel({ payment: initial, onChange, onReceipt = false }: 
       {payment.status === 'pending' && mobile && (
         <Stack gap="3">
           <Text>
-            A payment request was sent to {payment.payerPhone ?? 'your phone'}. Approve it on your phone{remaining !== null ? ` within ${remaining} seconds` : ''}.
+            A payment request was sent to {payment.payerPhone ?? 'your phone'}. Approve it on your phone
+            {remaining !== null ? ` within ${remaining} seconds` : ''}.
           </Text>
           {payment.provider === 'sandbox' && <HandsetPrompt payment={payment} onAnswered={update} />}
         </Stack>
@@ -176,7 +213,10 @@ export function PaymentPanel({ payment: initial, onChange, onReceipt = false }: 
       {payment.status === 'pending' && payment.method === 'bank' && (
         <Alert.Root status="info">
           <Alert.Indicator />
-          <Alert.Description>{payment.instructions ?? 'Transfer the amount with the reference above; it is confirmed when the bank transfer arrives.'}</Alert.Description>
+          <Alert.Description>
+            {payment.instructions ??
+              'Transfer the amount with the reference above; it is confirmed when the bank transfer arrives.'}
+          </Alert.Description>
         </Alert.Root>
       )}
       {payment.status === 'approved' && (
@@ -192,7 +232,9 @@ export function PaymentPanel({ payment: initial, onChange, onReceipt = false }: 
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Description>
-            {payment.status === 'timed_out' ? 'The payment request timed out: nobody approved it in time. Nothing was charged.' : `The payment was not made${payment.declineReason ? `: ${payment.declineReason.replace(/[.!]$/, '')}` : ''}. Nothing was charged.`}
+            {payment.status === 'timed_out'
+              ? 'The payment request timed out: nobody approved it in time. Nothing was charged.'
+              : `The payment was not made${payment.declineReason ? `: ${payment.declineReason.replace(/[.!]$/, '')}` : ''}. Nothing was charged.`}
           </Alert.Description>
         </Alert.Root>
       )}

@@ -17,12 +17,26 @@ export function PriceLines({ lines, total }: { lines: readonly PriceLine[]; tota
       {lines.map((line) => (
         <Flex key={line.label} justify="space-between" gap="4">
           <Text as="dt">{line.label}</Text>
-          <Text as="dd" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color={line.amount < 0 ? 'fg.success' : undefined}>
+          <Text
+            as="dd"
+            fontVariantNumeric="tabular-nums"
+            whiteSpace="nowrap"
+            color={line.amount < 0 ? 'fg.success' : undefined}
+          >
             {formatKwacha(ngwee(line.amount))}
           </Text>
         </Flex>
       ))}
-      <Flex justify="space-between" gap="4" borderTopWidth="1px" borderColor="border.emphasized" pt="2" mt="1" fontWeight="bold" fontSize="md">
+      <Flex
+        justify="space-between"
+        gap="4"
+        borderTopWidth="1px"
+        borderColor="border.emphasized"
+        pt="2"
+        mt="1"
+        fontWeight="bold"
+        fontSize="md"
+      >
         <Text as="dt">Total</Text>
         <Text as="dd" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
           {formatKwacha(ngwee(total))}

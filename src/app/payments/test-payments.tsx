@@ -34,12 +34,25 @@ export function TestPaymentsNotice({ known }: { known?: boolean }) {
   }, [known]);
   if (!(known ?? fetched)) return null;
   return (
-    <Box role="note" aria-labelledby="test-payments-title" borderWidth="1px" borderStyle="dashed" borderColor="orange.emphasized" bg="orange.subtle" color="orange.fg" rounded="md" px="3" py="2">
+    <Box
+      role="note"
+      aria-labelledby="test-payments-title"
+      borderWidth="1px"
+      borderStyle="dashed"
+      borderColor="orange.emphasized"
+      bg="orange.subtle"
+      color="orange.fg"
+      rounded="md"
+      px="3"
+      py="2"
+    >
       <Text fontWeight="semibold" fontSize="sm" id="test-payments-title">
         Test payments
       </Text>
       <Text fontSize="sm">
-        No money moves on this server. Card 4242 4242 4242 4242 is approved and 4000 0000 0000 0002 is declined; MTN (+260 96 or 76) and Airtel (+260 97 or 77) numbers get a handset prompt answered on this screen; a bank transfer waits until an administrator marks it received.
+        No money moves on this server. Card 4242 4242 4242 4242 is approved and 4000 0000 0000 0002 is declined; MTN
+        (+260 96 or 76) and Airtel (+260 97 or 77) numbers get a handset prompt answered on this screen; a bank transfer
+        waits until an administrator marks it received.
       </Text>
     </Box>
   );

@@ -87,9 +87,17 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
     const rules = cache.inserted[name];
     return typeof rules === 'string' ? rules : '';
   };
-  const globals = recorded.filter((entry) => entry.global).map((entry) => styleElement(`css-global ${entry.name}`, rulesOf(entry.name)));
+  const globals = recorded
+    .filter((entry) => entry.global)
+    .map((entry) => styleElement(`css-global ${entry.name}`, rulesOf(entry.name)));
   const classes = recorded.filter((entry) => !entry.global);
-  const classSheet = classes.length > 0 ? styleElement(`css ${classes.map((entry) => entry.name).join(' ')}`, classes.map((entry) => rulesOf(entry.name)).join('')) : '';
+  const classSheet =
+    classes.length > 0
+      ? styleElement(
+          `css ${classes.map((entry) => entry.name).join(' ')}`,
+          classes.map((entry) => rulesOf(entry.name)).join(''),
+        )
+      : '';
   return { html, head: globals.join('') + classSheet, afterRoot, isStyledAtBuild };
 }
 

@@ -9,19 +9,30 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as EntryServer from './entry-server';
 import { VERDICT_TEMPLATE } from '../features/verification/early-verdict-slot';
-import { type BuildManifest, PRERENDERED_PAGES, pageScripts, prerenderedFileOf, scriptsOf, startModules } from './prerendered-pages';
+import {
+  type BuildManifest,
+  PRERENDERED_PAGES,
+  pageScripts,
+  prerenderedFileOf,
+  scriptsOf,
+  startModules,
+} from './prerendered-pages';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dist = path.join(root, 'dist');
 
-const { renderPage, routePatterns, staticStyleSheet } = (await import(pathToFileURL(path.join(root, '.ssr-build', 'entry-server.js')).href)) as typeof EntryServer;
+const { renderPage, routePatterns, staticStyleSheet } = (await import(
+  pathToFileURL(path.join(root, '.ssr-build', 'entry-server.js')).href
+)) as typeof EntryServer;
 
 const shellPath = path.join(dist, 'app-shell.html');
 // The first run copies Vite's index.html; a rerun must not copy a prerendered page over the shell.
 const indexHtml = await readFile(path.join(dist, 'index.html'), 'utf8');
 if (!indexHtml.includes('data-prerendered')) await copyFile(path.join(dist, 'index.html'), shellPath);
 // A rerun finds the shell with the scripts and styles it wrote last time: taken off again.
-const unfilledShell = (await readFile(shellPath, 'utf8')).replace(/<div id="root" data-scripts="[^"]*"><\/div>/, '<div id="root"></div>').replace(/<style data-static-styles="">.*?<\/style>/s, '');
+const unfilledShell = (await readFile(shellPath, 'utf8'))
+  .replace(/<div id="root" data-scripts="[^"]*"><\/div>/, '<div id="root"></div>')
+  .replace(/<style data-static-styles="">.*?<\/style>/s, '');
 if (!unfilledShell.includes('<div id="root"></div>')) throw new Error('app-shell.html has no empty #root to fill');
 if (!unfilledShell.includes('</head>')) throw new Error('app-shell.html has no </head> for the page styles');
 // What is styled at build time (decision 039), in every page and the shell.
@@ -35,16 +46,25 @@ const startScripts = new Set(scriptsOf(manifest, startModules(manifest)));
 // are imported one after another (start.tsx), and unlisted each would be fetched only when
 // the one before had run.
 const startScriptList = [...startScripts].map((file) => `/${file}`).join(' ');
-await writeFile(shellPath, shell.replace('<div id="root"></div>', () => `<div id="root" data-scripts="${startScriptList}"></div>`));
+await writeFile(
+  shellPath,
+  shell.replace('<div id="root"></div>', () => `<div id="root" data-scripts="${startScriptList}"></div>`),
+);
 
 for (const page of PRERENDERED_PAGES) {
   const { html, head, afterRoot, isStyledAtBuild } = await renderPage(page.path);
   // The app's and the page's scripts are fetched by main.tsx after the first paint, not
   // announced in the head: there they would compete with the rest of the HTML for a slow line.
-  const scripts = pageScripts(manifest, page.module, { drawsEarlyVerdicts: afterRoot.includes(VERDICT_TEMPLATE) }).map((file) => `/${file}`);
+  const scripts = pageScripts(manifest, page.module, { drawsEarlyVerdicts: afterRoot.includes(VERDICT_TEMPLATE) }).map(
+    (file) => `/${file}`,
+  );
   const document = shell
     .replace('</head>', () => `${head}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.path}"${isStyledAtBuild ? ' data-styled-at-build=""' : ''} data-scripts="${scripts.join(' ')}">${html}</div>${afterRoot}`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root" data-prerendered="${page.path}"${isStyledAtBuild ? ' data-styled-at-build=""' : ''} data-scripts="${scripts.join(' ')}">${html}</div>${afterRoot}`,
+    )
     .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
   await writeFile(path.join(dist, prerenderedFileOf(page.path)), document);
   process.stdout.write(`prerendered ${page.path} (${(Buffer.byteLength(document) / 1024).toFixed(1)} KiB)\n`);

@@ -5,11 +5,27 @@
  */
 export const PRERENDERED_PAGES = [
   { path: '/', title: 'Nambala — Zambian licence plates online', module: 'src/app/features/home/home-page.tsx' },
-  { path: '/marketplace', title: 'License Plate Marketplace — Nambala', module: 'src/app/features/marketplace/marketplace-page.tsx' },
-  { path: '/how-it-works', title: 'How It Works — Nambala', module: 'src/app/features/how-it-works/how-it-works-page.tsx' },
+  {
+    path: '/marketplace',
+    title: 'License Plate Marketplace — Nambala',
+    module: 'src/app/features/marketplace/marketplace-page.tsx',
+  },
+  {
+    path: '/how-it-works',
+    title: 'How It Works — Nambala',
+    module: 'src/app/features/how-it-works/how-it-works-page.tsx',
+  },
   { path: '/pricing', title: 'Pricing — Nambala', module: 'src/app/features/pricing/pricing-page.tsx' },
-  { path: '/verification', title: 'Plate Verification — Nambala', module: 'src/app/features/verification/verification-page.tsx' },
-  { path: '/about-contact', title: 'About & Contact — Nambala', module: 'src/app/features/about-contact/about-contact-page.tsx' },
+  {
+    path: '/verification',
+    title: 'Plate Verification — Nambala',
+    module: 'src/app/features/verification/verification-page.tsx',
+  },
+  {
+    path: '/about-contact',
+    title: 'About & Contact — Nambala',
+    module: 'src/app/features/about-contact/about-contact-page.tsx',
+  },
   { path: '/auth', title: 'Login — Nambala', module: 'src/app/features/auth/auth-page.tsx' },
   { path: '/terms', title: 'Terms of Service — Nambala', module: 'src/app/features/legal/terms-page.tsx' },
   { path: '/privacy', title: 'Privacy Policy — Nambala', module: 'src/app/features/legal/privacy-page.tsx' },
@@ -46,7 +62,8 @@ export function scriptsOf(manifest: BuildManifest, modules: readonly string[]): 
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest; is the module path in prerendered-pages.ts right?`);
+    if (!chunk)
+      throw new Error(`${key} is not in the build manifest; is the module path in prerendered-pages.ts right?`);
     if (chunk.file.endsWith('.js')) files.push(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
@@ -64,7 +81,11 @@ export const EARLY_VERDICT_MODULE = 'src/app/features/verification/early-verdict
  * who presses Enter early waits on them, and behind the start's they arrived last, after the
  * registry's answer (docs/decisions/037-scripts-yield-to-a-waited-request.md).
  */
-export function pageScripts(manifest: BuildManifest, pageModule: string, { drawsEarlyVerdicts }: { drawsEarlyVerdicts: boolean }): string[] {
+export function pageScripts(
+  manifest: BuildManifest,
+  pageModule: string,
+  { drawsEarlyVerdicts }: { drawsEarlyVerdicts: boolean },
+): string[] {
   const scripts = [...new Set([...scriptsOf(manifest, startModules(manifest)), ...scriptsOf(manifest, [pageModule])])];
   if (!drawsEarlyVerdicts) return scripts;
   const drawing = new Set(scriptsOf(manifest, [EARLY_VERDICT_MODULE]));

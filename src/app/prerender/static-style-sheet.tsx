@@ -26,10 +26,12 @@ function rulesOf(specimen: ReactElement, className: string): string {
       <ChakraProvider value={appSystem()}>{specimen}</ChakraProvider>
     </CacheProvider>,
   );
-  const tag = (/<[a-z][a-z0-9]*\b[^>]*\sdata-specimen=""[^>]*>/.exec(html) ?? /^<[a-z][a-z0-9]*\b[^>]*>/.exec(html))?.[0] ?? '';
+  const tag =
+    (/<[a-z][a-z0-9]*\b[^>]*\sdata-specimen=""[^>]*>/.exec(html) ?? /^<[a-z][a-z0-9]*\b[^>]*>/.exec(html))?.[0] ?? '';
   const classAttribute = /\sclass="([^"]*)"/.exec(tag)?.[1] ?? '';
   const names = classAttribute.split(/\s+/).filter((name) => name.startsWith('css-'));
-  if (names.length > 1) throw new Error(`The specimen of ${className} has more than one style class: ${names.join(' ')}`);
+  if (names.length > 1)
+    throw new Error(`The specimen of ${className} has more than one style class: ${names.join(' ')}`);
   const [name] = names;
   // An element Chakra gives no style needs no class: a plain element is drawn the same.
   if (name === undefined) throw new Error(`The specimen of ${className} has no style: draw a plain element instead`);

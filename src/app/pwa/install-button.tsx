@@ -7,7 +7,9 @@ import { Button, type ButtonProps } from '@chakra-ui/react';
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { installOffer, promptInstall, subscribeInstallOffer } from './install';
 
-const HomeScreenSteps = lazy(() => import('./home-screen-steps').then((module) => ({ default: module.HomeScreenSteps })));
+const HomeScreenSteps = lazy(() =>
+  import('./home-screen-steps').then((module) => ({ default: module.HomeScreenSteps })),
+);
 
 const NO_OFFER = () => 'none' as const;
 

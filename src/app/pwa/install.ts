@@ -29,7 +29,10 @@ export function isAppleMobile(userAgent: string, platform: string, maxTouchPoint
 
 /** Opened from the home screen already: nothing to offer. */
 function isStandalone(): boolean {
-  return window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
 }
 
 export function listenForInstallOffer(): void {

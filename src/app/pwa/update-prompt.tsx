@@ -10,13 +10,35 @@ export function UpdatePrompt() {
   const [isDismissed, setDismissed] = useState(false);
   if (!isReady || isDismissed) return null;
   return (
-    <Box role="region" aria-label="App update" position="fixed" insetX="3" bottom="3" zIndex="banner" mx="auto" maxW="lg" bg="gray.900" color="white" rounded="lg" shadow="lg" p="3">
+    <Box
+      role="region"
+      aria-label="App update"
+      position="fixed"
+      insetX="3"
+      bottom="3"
+      zIndex="banner"
+      mx="auto"
+      maxW="lg"
+      bg="gray.900"
+      color="white"
+      rounded="lg"
+      shadow="lg"
+      p="3"
+    >
       <HStack justify="space-between" gap="3" flexWrap="wrap">
         <Text fontSize="sm">
-          {hasUnsavedWork ? 'A new version of Nambala is ready. Save or finish your form first, then update.' : 'A new version of Nambala is ready.'}
+          {hasUnsavedWork
+            ? 'A new version of Nambala is ready. Save or finish your form first, then update.'
+            : 'A new version of Nambala is ready.'}
         </Text>
         <HStack gap="2">
-          <Button size="sm" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => setDismissed(true)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            color="white"
+            _hover={{ bg: 'whiteAlpha.200' }}
+            onClick={() => setDismissed(true)}
+          >
             Later
           </Button>
           <Button size="sm" colorPalette="green" disabled={hasUnsavedWork} onClick={() => void installUpdate()}>

@@ -19,11 +19,19 @@ const ONLINE_TIMEOUT_MS = 4000;
  * falls back to the device's copy. The verdict rests on the registry alone, so of its
  * freshness only the clock skew is known, from this answer.
  */
-export async function registryVerdictOnline(request: VerdictRequest, now: () => number = Date.now): Promise<VerificationOutcome | null> {
+export async function registryVerdictOnline(
+  request: VerdictRequest,
+  now: () => number = Date.now,
+): Promise<VerificationOutcome | null> {
   const timer = setTimeout(request.abort, ONLINE_TIMEOUT_MS);
   try {
     const { result: response, answeredAt } = await request.answer;
-    if (response.status === 400) return { kind: 'problem', title: 'Check the plate number', detail: response.body.message ?? 'That is not a plate number.' };
+    if (response.status === 400)
+      return {
+        kind: 'problem',
+        title: 'Check the plate number',
+        detail: response.body.message ?? 'That is not a plate number.',
+      };
     // A server fault: the device's copy answers rather than leave the officer with nothing.
     if (!response.ok) return null;
     return resultFromRegistryAnswer(response.body, {

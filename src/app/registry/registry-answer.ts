@@ -11,14 +11,22 @@ import type { VerificationResult } from './verification-outcome';
  * How far this device's clock is behind the server's, from the answer's Date header
  * (whole seconds: enough against a tolerance of minutes); null without one.
  */
-export function skewFromDateHeader(date: string | null, sentAt: number, answeredAt: number, now: number): number | null {
+export function skewFromDateHeader(
+  date: string | null,
+  sentAt: number,
+  answeredAt: number,
+  now: number,
+): number | null {
   const serverTime = date ? Date.parse(date) : Number.NaN;
   if (Number.isNaN(serverTime)) return null;
   return Math.round(clockSkew(new Date(serverTime).toISOString(), now, Math.max(0, answeredAt - sentAt)));
 }
 
 /** The verdict on a registry answer. It rests on the registry alone, so of its freshness only the clock skew is known. */
-export function resultFromRegistryAnswer(body: OnlineVerdict, check: { id: string; checkedAt: string; clockSkewMs: number | null }): VerificationResult {
+export function resultFromRegistryAnswer(
+  body: OnlineVerdict,
+  check: { id: string; checkedAt: string; clockSkewMs: number | null },
+): VerificationResult {
   return {
     kind: 'result',
     id: check.id,
@@ -37,6 +45,11 @@ export function resultFromRegistryAnswer(body: OnlineVerdict, check: { id: strin
     credentialKeyId: body.keyId ?? null,
     checkedAt: check.checkedAt,
     computeMs: 0,
-    freshness: { keysFetchedAt: null, revocationsFetchedAt: null, registryUpdatedAt: null, clockSkewMs: check.clockSkewMs },
+    freshness: {
+      keysFetchedAt: null,
+      revocationsFetchedAt: null,
+      registryUpdatedAt: null,
+      clockSkewMs: check.clockSkewMs,
+    },
   };
 }

@@ -6,7 +6,13 @@
  * changed. Each batch and the versions it brings are stored in one transaction, so
  * an interrupted copy resumes where it stopped.
  */
-import { findInBucket, REGISTRY_BUCKET_COUNT, REGISTRY_COPY_FORMAT, registryBucketOf, type RegistryCopyRow } from '#domain/registry/registry-copy';
+import {
+  findInBucket,
+  REGISTRY_BUCKET_COUNT,
+  REGISTRY_COPY_FORMAT,
+  registryBucketOf,
+  type RegistryCopyRow,
+} from '#domain/registry/registry-copy';
 import type { Revocation } from '#domain/credential/verdict';
 import type { NambalaDatabase, RegistryBucket } from '../store/database';
 import { readAtOnce } from '../store/read-at-once';
@@ -50,7 +56,11 @@ interface BucketsResponse {
 /** Thrown when the copy is refused (signed out, or no longer an officer). */
 export class RegistryCopyRefused extends Error {
   constructor(readonly status: number) {
-    super(status === 401 ? 'Please sign in to keep the registry on this device.' : 'Only officers and administrators keep the registry on their device.');
+    super(
+      status === 401
+        ? 'Please sign in to keep the registry on this device.'
+        : 'Only officers and administrators keep the registry on their device.',
+    );
     this.name = 'RegistryCopyRefused';
   }
 }
@@ -70,7 +80,11 @@ export async function registryCopyMeta(database: NambalaDatabase): Promise<Regis
  * Brings the device's copy up to date with the server. Two requests are kept in
  * flight, so the network and IndexedDB work at the same time.
  */
-export async function refreshRegistryCopy(database: NambalaDatabase, onProgress: (progress: CopyProgress | null) => void = () => {}, signal?: AbortSignal): Promise<RegistryCopyMeta> {
+export async function refreshRegistryCopy(
+  database: NambalaDatabase,
+  onProgress: (progress: CopyProgress | null) => void = () => {},
+  signal?: AbortSignal,
+): Promise<RegistryCopyMeta> {
   const meta = await registryCopyMeta(database);
   if (meta && (meta.format ?? 1) !== REGISTRY_COPY_FORMAT) await startNewFormat(database, meta);
   return copyChanges(database, await registryCopyMeta(database), onProgress, signal);
@@ -86,21 +100,38 @@ export async function refreshRegistryCopy(database: NambalaDatabase, onProgress:
 async function startNewFormat(database: NambalaDatabase, meta: RegistryCopyMeta): Promise<void> {
   await database.transaction('rw', database.meta, async () => {
     const stored = (await database.meta.get(REGISTRY_VERSIONS_META_KEY))?.value;
-    const held = Array.isArray(stored) && stored.length === REGISTRY_BUCKET_COUNT ? (stored as number[]).map((version) => (version === 0 ? 0 : -1)) : new Array<number>(REGISTRY_BUCKET_COUNT).fill(0);
+    const held =
+      Array.isArray(stored) && stored.length === REGISTRY_BUCKET_COUNT
+        ? (stored as number[]).map((version) => (version === 0 ? 0 : -1))
+        : new Array<number>(REGISTRY_BUCKET_COUNT).fill(0);
     await database.meta.put({ key: REGISTRY_VERSIONS_META_KEY, value: held });
-    await database.meta.put({ key: REGISTRY_COPY_META_KEY, value: { ...meta, version: 0, format: REGISTRY_COPY_FORMAT } satisfies RegistryCopyMeta });
+    await database.meta.put({
+      key: REGISTRY_COPY_META_KEY,
+      value: { ...meta, version: 0, format: REGISTRY_COPY_FORMAT } satisfies RegistryCopyMeta,
+    });
   });
 }
 
-async function copyChanges(database: NambalaDatabase, meta: RegistryCopyMeta | undefined, onProgress: (progress: CopyProgress | null) => void, signal?: AbortSignal): Promise<RegistryCopyMeta> {
-  const manifest = await getJson<ManifestResponse>(`/api/registry/manifest${meta ? `?known=${meta.version}` : ''}`, signal);
+async function copyChanges(
+  database: NambalaDatabase,
+  meta: RegistryCopyMeta | undefined,
+  onProgress: (progress: CopyProgress | null) => void,
+  signal?: AbortSignal,
+): Promise<RegistryCopyMeta> {
+  const manifest = await getJson<ManifestResponse>(
+    `/api/registry/manifest${meta ? `?known=${meta.version}` : ''}`,
+    signal,
+  );
   if (manifest.unchanged && meta) {
     const checked = { ...meta, checkedAt: manifest.serverTime };
     await database.meta.put({ key: REGISTRY_COPY_META_KEY, value: checked });
     return checked;
   }
   const stored = (await database.meta.get(REGISTRY_VERSIONS_META_KEY))?.value;
-  const held: number[] = Array.isArray(stored) && stored.length === REGISTRY_BUCKET_COUNT ? [...(stored as number[])] : new Array<number>(REGISTRY_BUCKET_COUNT).fill(0);
+  const held: number[] =
+    Array.isArray(stored) && stored.length === REGISTRY_BUCKET_COUNT
+      ? [...(stored as number[])]
+      : new Array<number>(REGISTRY_BUCKET_COUNT).fill(0);
   const wanted = new Array<number>(REGISTRY_BUCKET_COUNT).fill(0);
   for (const [bucket, version] of manifest.buckets ?? []) wanted[bucket] = version;
   const changed = wanted.flatMap((version, bucket) => (version !== held[bucket] && version !== 0 ? [bucket] : []));
@@ -115,7 +146,8 @@ async function copyChanges(database: NambalaDatabase, meta: RegistryCopyMeta | u
   }
 
   const batches: number[][] = [];
-  for (let start = 0; start < changed.length; start += BUCKETS_PER_REQUEST) batches.push(changed.slice(start, start + BUCKETS_PER_REQUEST));
+  for (let start = 0; start < changed.length; start += BUCKETS_PER_REQUEST)
+    batches.push(changed.slice(start, start + BUCKETS_PER_REQUEST));
   let done = 0;
   const showProgress = changed.length > BUCKETS_PER_REQUEST;
   if (showProgress) onProgress({ buckets: 0, totalBuckets: changed.length });
@@ -143,7 +175,13 @@ async function copyChanges(database: NambalaDatabase, meta: RegistryCopyMeta | u
   } finally {
     onProgress(null);
   }
-  const updated: RegistryCopyMeta = { version: manifest.version, plates: manifest.plates ?? 0, updatedAt: manifest.serverTime, checkedAt: manifest.serverTime, format: REGISTRY_COPY_FORMAT };
+  const updated: RegistryCopyMeta = {
+    version: manifest.version,
+    plates: manifest.plates ?? 0,
+    updatedAt: manifest.serverTime,
+    checkedAt: manifest.serverTime,
+    format: REGISTRY_COPY_FORMAT,
+  };
   await database.meta.put({ key: REGISTRY_COPY_META_KEY, value: updated });
   return updated;
 }
@@ -153,21 +191,42 @@ async function copyChanges(database: NambalaDatabase, meta: RegistryCopyMeta | u
  * (straight through the browser's API: see read-at-once.ts): the copy's state, the
  * trust state (clock skew, freshness), the plate's row and its revocation entry.
  */
-export async function readForLookup(database: NambalaDatabase, plateNumber: string): Promise<{ copy: RegistryCopyMeta | undefined; trustMeta: TrustMeta | undefined; row: RegistryCopyRow | undefined; revocation: Revocation | undefined }> {
+export async function readForLookup(
+  database: NambalaDatabase,
+  plateNumber: string,
+): Promise<{
+  copy: RegistryCopyMeta | undefined;
+  trustMeta: TrustMeta | undefined;
+  row: RegistryCopyRow | undefined;
+  revocation: Revocation | undefined;
+}> {
   const [copyEntry, trustEntry, bucket, revocation] = (await readAtOnce(database, [
     { table: 'meta', key: REGISTRY_COPY_META_KEY },
     { table: 'meta', key: TRUST_META_KEY },
     { table: 'registryBuckets', key: registryBucketOf(plateNumber) },
     { table: 'revocations', key: plateNumber },
-  ])) as [{ value: RegistryCopyMeta } | undefined, { value: TrustMeta } | undefined, RegistryBucket | undefined, Revocation | undefined];
-  return { copy: copyEntry?.value, trustMeta: trustEntry?.value, row: bucket ? findInBucket(bucket.rows, plateNumber) : undefined, revocation };
+  ])) as [
+    { value: RegistryCopyMeta } | undefined,
+    { value: TrustMeta } | undefined,
+    RegistryBucket | undefined,
+    Revocation | undefined,
+  ];
+  return {
+    copy: copyEntry?.value,
+    trustMeta: trustEntry?.value,
+    row: bucket ? findInBucket(bucket.rows, plateNumber) : undefined,
+    revocation,
+  };
 }
 
 /**
  * The copy's row for a plate: undefined when the copy does not hold it, null when the
  * device holds no copy at all (so the caller can say which).
  */
-export async function lookupInCopy(database: NambalaDatabase, plateNumber: string): Promise<RegistryCopyRow | undefined | null> {
+export async function lookupInCopy(
+  database: NambalaDatabase,
+  plateNumber: string,
+): Promise<RegistryCopyRow | undefined | null> {
   const { copy, row } = await readForLookup(database, plateNumber);
   return copy ? row : null;
 }

@@ -60,7 +60,9 @@ export async function refreshTrust(database: NambalaDatabase, now: () => number 
   };
   await database.transaction('rw', database.trustKeys, database.revocations, database.meta, async () => {
     await database.trustKeys.clear();
-    await database.trustKeys.bulkPut(keys.keys.map((key) => ({ keyId: key.keyId, status: key.status, publicKey: fromBase64Url(key.publicKey) })));
+    await database.trustKeys.bulkPut(
+      keys.keys.map((key) => ({ keyId: key.keyId, status: key.status, publicKey: fromBase64Url(key.publicKey) })),
+    );
     if (!revocations.unchanged && revocations.revocations) {
       await database.revocations.clear();
       await database.revocations.bulkPut(revocations.revocations);
@@ -75,7 +77,10 @@ export async function refreshTrust(database: NambalaDatabase, now: () => number 
  * holds only that plate's entry (or none): a check reads one record, not the whole
  * list, so it stays fast however long the list grows.
  */
-export async function loadTrust(database: NambalaDatabase, plateNumber?: string): Promise<{ keys: Map<number, TrustedKey>; revocations: Map<string, Revocation>; meta: TrustMeta | undefined }> {
+export async function loadTrust(
+  database: NambalaDatabase,
+  plateNumber?: string,
+): Promise<{ keys: Map<number, TrustedKey>; revocations: Map<string, Revocation>; meta: TrustMeta | undefined }> {
   const [keys, found, meta] = (await readAtOnce(database, [
     { table: 'trustKeys', all: true },
     plateNumber === undefined ? { table: 'revocations', all: true } : { table: 'revocations', key: plateNumber },

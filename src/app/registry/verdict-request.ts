@@ -47,7 +47,12 @@ export function sendVerdictRequest(plateNumber: string, options: { id: string; m
   const controller = new AbortController();
   const query = new URLSearchParams({ checkId: options.id, method: options.method });
   const sentAt = performance.now();
-  const answer = apiRequest<OnlineVerdict>('GET', `/api/verification/${encodeURIComponent(plateNumber)}?${query.toString()}`, undefined, controller.signal).then((result) => ({
+  const answer = apiRequest<OnlineVerdict>(
+    'GET',
+    `/api/verification/${encodeURIComponent(plateNumber)}?${query.toString()}`,
+    undefined,
+    controller.signal,
+  ).then((result) => ({
     result,
     answeredAt: performance.now(),
   }));

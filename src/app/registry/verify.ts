@@ -25,12 +25,19 @@ import { sendVerdictRequest } from './verdict-request';
 import { VERDICT_MEASURE } from './verdict-measure';
 import type { VerificationOutcome, VerificationProblem, VerificationResult } from './verification-outcome';
 
-export type { Freshness, VerificationOutcome, VerificationProblem, VerificationResult, VerificationSource } from './verification-outcome';
+export type {
+  Freshness,
+  VerificationOutcome,
+  VerificationProblem,
+  VerificationResult,
+  VerificationSource,
+} from './verification-outcome';
 
 export const NOT_A_PLATE_QR: VerificationProblem = {
   kind: 'problem',
   title: 'Not a plate QR code',
-  detail: 'This QR code does not carry a Nambala plate credential. Scan the code on the plate sticker, or type the plate number.',
+  detail:
+    'This QR code does not carry a Nambala plate credential. Scan the code on the plate sticker, or type the plate number.',
 };
 
 function measure(start: number): number {
@@ -44,7 +51,11 @@ function measure(start: number): number {
 }
 
 /** Verifies scanned or pasted text that should carry a credential. Works offline. */
-export async function verifyCredentialText(database: NambalaDatabase, text: string, now: () => number = Date.now): Promise<VerificationOutcome> {
+export async function verifyCredentialText(
+  database: NambalaDatabase,
+  text: string,
+  now: () => number = Date.now,
+): Promise<VerificationOutcome> {
   const start = performance.now();
   const bytes = credentialFromText(text);
   if (!bytes) return NOT_A_PLATE_QR;
@@ -63,7 +74,12 @@ export async function verifyCredentialText(database: NambalaDatabase, text: stri
   }
   const { keys, revocations, meta } = trust;
   if (keys.size === 0) {
-    return { kind: 'problem', title: 'Keys not on this device yet', detail: 'Connect to the internet once so this device can download the registry keys; after that, QR codes verify with no signal.' };
+    return {
+      kind: 'problem',
+      title: 'Keys not on this device yet',
+      detail:
+        'Connect to the internet once so this device can download the registry keys; after that, QR codes verify with no signal.',
+    };
   }
   const today = correctedToday(now(), meta?.clockSkewMs ?? 0);
   const result = verifyCredential(bytes, { keys, revocations, today });
@@ -76,10 +92,32 @@ export async function verifyCredentialText(database: NambalaDatabase, text: stri
     if (outdated) return outdated;
   }
   const computeMs = measure(start);
-  const freshness = { keysFetchedAt: meta?.keysFetchedAt ?? null, revocationsFetchedAt: meta?.revocationsFetchedAt ?? null, registryUpdatedAt: null, clockSkewMs: meta?.clockSkewMs ?? null };
-  const base = { kind: 'result' as const, id: newId(), source: 'credential' as const, ownerName: null, checkedAt: new Date(now()).toISOString(), computeMs, freshness };
+  const freshness = {
+    keysFetchedAt: meta?.keysFetchedAt ?? null,
+    revocationsFetchedAt: meta?.revocationsFetchedAt ?? null,
+    registryUpdatedAt: null,
+    clockSkewMs: meta?.clockSkewMs ?? null,
+  };
+  const base = {
+    kind: 'result' as const,
+    id: newId(),
+    source: 'credential' as const,
+    ownerName: null,
+    checkedAt: new Date(now()).toISOString(),
+    computeMs,
+    freshness,
+  };
   if (result.verdict === 'Not authentic') {
-    return { ...base, plateNumber: null, verdict: 'Not authentic', reason: verdictExplanation(result), vehicle: null, registrationDate: null, expiryDate: null, revocation: null };
+    return {
+      ...base,
+      plateNumber: null,
+      verdict: 'Not authentic',
+      reason: verdictExplanation(result),
+      vehicle: null,
+      registrationDate: null,
+      expiryDate: null,
+      revocation: null,
+    };
   }
   const { credential } = result;
   return {
@@ -113,12 +151,21 @@ async function judgeAgainstRegistry(
 ): Promise<VerificationOutcome | undefined> {
   const id = newId();
   // A retired key's code asks only the copy: it still verifies, and a scan must not wait on the network for it.
-  const online = keyStatus === 'revoked' && navigator.onLine ? await registryVerdictOnline(sendVerdictRequest(credential.plateNumber, { id, method: 'scan' }), now) : null;
-  const byNumber = online?.kind === 'result' ? online : await verifyAgainstCopy(database, credential.plateNumber, id, now);
+  const online =
+    keyStatus === 'revoked' && navigator.onLine
+      ? await registryVerdictOnline(sendVerdictRequest(credential.plateNumber, { id, method: 'scan' }), now)
+      : null;
+  const byNumber =
+    online?.kind === 'result' ? online : await verifyAgainstCopy(database, credential.plateNumber, id, now);
   const registry = byNumber.kind === 'result' ? { entry: heldEntryOf(byNumber) } : undefined;
   const judgement = judgeOutdatedCredential({ credential, keyStatus, registry, revocations, today });
   if (judgement.outcome === 'needs-registry') {
-    return { kind: 'problem', title: 'Check the number', detail: 'This QR code was signed with a registry key that has been replaced, and this device cannot reach the registry or hold its copy to tell whether the plate was re-issued. Type the plate number when you have a connection.' };
+    return {
+      kind: 'problem',
+      title: 'Check the number',
+      detail:
+        'This QR code was signed with a registry key that has been replaced, and this device cannot reach the registry or hold its copy to tell whether the plate was re-issued. Type the plate number when you have a connection.',
+    };
   }
   if (judgement.outcome !== 'reissued' || byNumber.kind !== 'result') return undefined;
   return { ...byNumber, reason: judgement.notice };
@@ -126,7 +173,8 @@ async function judgeAgainstRegistry(
 
 /** The registry entry a by-number result rests on; undefined for a plate it does not hold. */
 function heldEntryOf(result: VerificationResult): HeldEntry | undefined {
-  if (result.plateNumber === null || result.verdict === 'Unknown plate' || result.verdict === 'Not authentic') return undefined;
+  if (result.plateNumber === null || result.verdict === 'Unknown plate' || result.verdict === 'Not authentic')
+    return undefined;
   return {
     plateNumber: result.plateNumber,
     status: result.verdict === 'Not yet issued' ? (result.stage ?? 'Allocated') : result.verdict,
@@ -165,17 +213,32 @@ export async function verifyPlateNumber(
   const now = options.now ?? Date.now;
   const id = options.checkId ?? newId();
   if (options.online) {
-    const answer = await registryVerdictOnline(sendVerdictRequest(plateNumber, { id, method: options.method ?? 'manual' }), now);
+    const answer = await registryVerdictOnline(
+      sendVerdictRequest(plateNumber, { id, method: options.method ?? 'manual' }),
+      now,
+    );
     if (answer) return answer;
   }
-  const outcome = await (options.lookUpCopy ? options.lookUpCopy(plateNumber, id) : verifyAgainstCopy(database, plateNumber, id, now));
-  if (options.tier === 'police' || outcome.kind !== 'result' || (outcome.insurance === undefined && outcome.serials === undefined)) return outcome;
+  const outcome = await (options.lookUpCopy
+    ? options.lookUpCopy(plateNumber, id)
+    : verifyAgainstCopy(database, plateNumber, id, now));
+  if (
+    options.tier === 'police' ||
+    outcome.kind !== 'result' ||
+    (outcome.insurance === undefined && outcome.serials === undefined)
+  )
+    return outcome;
   const { insurance: _insurance, serials: _serials, ...publicOutcome } = outcome;
   return publicOutcome;
 }
 
 /** A typed number against the device's copy of the registry (and its revocation list). */
-export async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: string, id: string, now: () => number = Date.now): Promise<VerificationOutcome> {
+export async function verifyAgainstCopy(
+  database: NambalaDatabase,
+  plateNumber: string,
+  id: string,
+  now: () => number = Date.now,
+): Promise<VerificationOutcome> {
   const start = performance.now();
   const { copy, trustMeta, row, revocation } = await readForLookup(database, plateNumber);
   const trust = { meta: trustMeta, revocations: new Map(revocation ? [[revocation.plateNumber, revocation]] : []) };
@@ -205,14 +268,23 @@ export async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: 
     registrationDate: found?.registrationDate ?? null,
     expiryDate: found?.expiryDate ?? null,
     ownerName: null,
-    ...(cover === undefined ? {} : { insurance: cover === 'none' ? 'none' : { insurer: cover.insurer, until: cover.until } }),
-    ...(found && row?.serials ? { serials: { front: formatBlankSerial(row.serials.front), rear: formatBlankSerial(row.serials.rear) } } : {}),
+    ...(cover === undefined
+      ? {}
+      : { insurance: cover === 'none' ? 'none' : { insurer: cover.insurer, until: cover.until } }),
+    ...(found && row?.serials
+      ? { serials: { front: formatBlankSerial(row.serials.front), rear: formatBlankSerial(row.serials.rear) } }
+      : {}),
     revocation: result.revocation ?? null,
     stage: result.verdict === 'Not yet issued' ? result.entry.status : null,
     credentialKeyId: row?.keyId ?? null,
     checkedAt: new Date(now()).toISOString(),
     computeMs,
-    freshness: { keysFetchedAt: trust.meta?.keysFetchedAt ?? null, revocationsFetchedAt: trust.meta?.revocationsFetchedAt ?? null, registryUpdatedAt: copy.updatedAt, clockSkewMs: trust.meta?.clockSkewMs ?? null },
+    freshness: {
+      keysFetchedAt: trust.meta?.keysFetchedAt ?? null,
+      revocationsFetchedAt: trust.meta?.revocationsFetchedAt ?? null,
+      registryUpdatedAt: copy.updatedAt,
+      clockSkewMs: trust.meta?.clockSkewMs ?? null,
+    },
   };
 }
 
@@ -220,8 +292,19 @@ export async function verifyAgainstCopy(database: NambalaDatabase, plateNumber: 
  * Logs an officer's check: kept on the device and sent by sync. An online lookup was
  * already logged by the server under the same id, so the push changes nothing there.
  */
-export async function recordPoliceCheck(database: NambalaDatabase, result: VerificationResult, method: CheckMethod): Promise<void> {
+export async function recordPoliceCheck(
+  database: NambalaDatabase,
+  result: VerificationResult,
+  method: CheckMethod,
+): Promise<void> {
   if (!result.plateNumber) return;
-  const check = { id: result.id, plateNumber: result.plateNumber, verdict: result.verdict, method, offline: result.source !== 'registry', checkedAt: result.checkedAt };
+  const check = {
+    id: result.id,
+    plateNumber: result.plateNumber,
+    verdict: result.verdict,
+    method,
+    offline: result.source !== 'registry',
+    checkedAt: result.checkedAt,
+  };
   await mutate(database, { intent: 'recordPoliceCheck', table: 'policeChecks', row: check, payload: check });
 }

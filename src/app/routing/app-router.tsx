@@ -7,14 +7,25 @@
  * page it restores to be there.
  */
 import { type ReactNode, startTransition, useLayoutEffect, useState } from 'react';
-import { type Location, type NavigationType, Router, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
+import {
+  type Location,
+  type NavigationType,
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+} from 'react-router-dom';
 
 interface Shown {
   action: NavigationType;
   location: Location;
 }
 
-export function AppRouter({ children, loadPagesFor }: { children: ReactNode; loadPagesFor: (pathname: string) => Promise<void> }) {
+export function AppRouter({
+  children,
+  loadPagesFor,
+}: {
+  children: ReactNode;
+  loadPagesFor: (pathname: string) => Promise<void>;
+}) {
   const [history] = useState(() => createBrowserHistory({ window, v5Compat: true }));
   const [shown, setShown] = useState<Shown>({ action: history.action, location: history.location });
 

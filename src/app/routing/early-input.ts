@@ -54,7 +54,9 @@ function keyOf(field: Field): string {
 }
 
 function isField(target: EventTarget | null): target is Field {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  return (
+    target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+  );
 }
 
 function isToggle(field: Field): boolean {
@@ -63,7 +65,8 @@ function isToggle(field: Field): boolean {
 
 function isChanged(field: Field): boolean {
   if (field instanceof HTMLInputElement && isToggle(field)) return field.checked !== field.defaultChecked;
-  if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  if (field instanceof HTMLSelectElement)
+    return [...field.options].some((option) => option.selected !== option.defaultSelected);
   return field.value !== field.defaultValue;
 }
 
@@ -77,7 +80,11 @@ export function captureEarlyInput(root: HTMLElement, onEnter?: (field: HTMLInput
   const fields = new Map<Field, Snapshot>();
   const current: Capture = { root, fields, enter: null, stop: () => undefined };
   const remember = (field: Field) => {
-    fields.set(field, { value: field.value, checked: field instanceof HTMLInputElement && isToggle(field) && field.checked, key: keyOf(field) });
+    fields.set(field, {
+      value: field.value,
+      checked: field instanceof HTMLInputElement && isToggle(field) && field.checked,
+      key: keyOf(field),
+    });
   };
   // What was typed before this script ran.
   for (const field of fieldsOf(root)) if (isChanged(field)) remember(field);
@@ -89,7 +96,14 @@ export function captureEarlyInput(root: HTMLElement, onEnter?: (field: HTMLInput
   // button is still disabled (the app enables it once the field has a value).
   const onKeyDown = (event: KeyboardEvent) => {
     const field = event.target;
-    if (event.key !== 'Enter' || !(field instanceof HTMLInputElement) || isToggle(field) || !field.form || !root.contains(field)) return;
+    if (
+      event.key !== 'Enter' ||
+      !(field instanceof HTMLInputElement) ||
+      isToggle(field) ||
+      !field.form ||
+      !root.contains(field)
+    )
+      return;
     current.enter = { form: field.form, submitter: null };
     onEnter?.(field);
   };

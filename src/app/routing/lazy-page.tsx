@@ -34,7 +34,8 @@ export function lazyPage(load: () => Promise<Record<string, unknown>>, name: str
     load: async () => {
       const module = await load();
       const Component = module[name];
-      if (typeof Component !== 'function' && typeof Component !== 'object') throw new Error(`the page module has no component ${name}`);
+      if (typeof Component !== 'function' && typeof Component !== 'object')
+        throw new Error(`the page module has no component ${name}`);
       return Component as PageComponent;
     },
   };
@@ -107,6 +108,8 @@ function pageOf(route: RouteObject): LazyPageModule | undefined {
 
 /** Loads the pages of the routes that match a path, before a render that must not suspend. */
 export async function loadPagesFor(routes: RouteObject[], pathname: string): Promise<void> {
-  const pages = (matchRoutes(routes, pathname) ?? []).map(({ route }) => pageOf(route)).filter((page) => page !== undefined);
+  const pages = (matchRoutes(routes, pathname) ?? [])
+    .map(({ route }) => pageOf(route))
+    .filter((page) => page !== undefined);
   await Promise.all(pages.map(loadPage));
 }

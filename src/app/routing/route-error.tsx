@@ -8,8 +8,12 @@ import { paths } from '../config/paths';
 export function RouteError({ error }: { error: unknown }) {
   // No page will say the app is ready: this screen does.
   useEffect(markAppReady, []);
-  const isChunkFailure = error instanceof Error && /dynamically imported module|Failed to fetch|Importing a module script failed/i.test(error.message);
-  const message = isChunkFailure ? 'This page could not be loaded. Check your connection and try again.' : 'Something went wrong while showing this page.';
+  const isChunkFailure =
+    error instanceof Error &&
+    /dynamically imported module|Failed to fetch|Importing a module script failed/i.test(error.message);
+  const message = isChunkFailure
+    ? 'This page could not be loaded. Check your connection and try again.'
+    : 'Something went wrong while showing this page.';
   return (
     <Container maxW="xl" py="20" role="alert">
       <Stack gap="4" align="flex-start">

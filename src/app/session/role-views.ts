@@ -8,7 +8,12 @@ export const ROLE_VIEWS: readonly { id: RoleView; role: Role; label: string; hom
   { id: 'user', role: 'buyer', label: 'User', home: paths.dashboard.root },
   { id: 'admin', role: 'admin', label: 'Admin', home: paths.dashboard.admin.root },
   { id: 'agent', role: 'agent', label: 'Agent', home: paths.dashboard.agent.dashboard },
-  { id: 'insurance-agent', role: 'insurance_agent', label: 'Insurance Agent', home: paths.dashboard.insuranceAgent.dashboard },
+  {
+    id: 'insurance-agent',
+    role: 'insurance_agent',
+    label: 'Insurance Agent',
+    home: paths.dashboard.insuranceAgent.dashboard,
+  },
   { id: 'police', role: 'police', label: 'Police', home: paths.dashboard.police },
 ];
 

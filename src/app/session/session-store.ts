@@ -19,7 +19,8 @@ export interface SessionUser {
   businessName: string | null;
 }
 
-export type SessionState = { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
+export type SessionState =
+  { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
 
 const STORAGE_KEY = 'nambala.session-user';
 /**

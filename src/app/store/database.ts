@@ -118,18 +118,45 @@ export interface LocalProfile {
 }
 
 /** The agent's records, as the change log brings them and as the agent makes them on this device. */
-export type LocalWhitebookEntry = Omit<WhitebookEntry, 'plateNumber'> & { plateNumber: string; agentId?: string; createdAt: string; syncState?: SyncState };
-export type LocalManufacturingRecord = Omit<ManufacturingRecord, 'plateNumber'> & { plateNumber: string; agentId?: string; createdAt: string; syncState?: SyncState };
+export type LocalWhitebookEntry = Omit<WhitebookEntry, 'plateNumber'> & {
+  plateNumber: string;
+  agentId?: string;
+  createdAt: string;
+  syncState?: SyncState;
+};
+export type LocalManufacturingRecord = Omit<ManufacturingRecord, 'plateNumber'> & {
+  plateNumber: string;
+  agentId?: string;
+  createdAt: string;
+  syncState?: SyncState;
+};
 export type LocalInventoryItem = InventoryItem & { agentId?: string; createdAt: string; syncState?: SyncState };
 /** A blank the shop recorded as spoiled (the shop's devices and administrators'). */
-export type LocalSpoiledBlank = SpoiledBlank & { shopId?: string; recordedAt?: string; createdAt?: string; syncState?: SyncState };
+export type LocalSpoiledBlank = SpoiledBlank & {
+  shopId?: string;
+  recordedAt?: string;
+  createdAt?: string;
+  syncState?: SyncState;
+};
 export type LocalAgentOrder = AgentOrder & { syncState?: SyncState };
 
 /** A roadside check as the officer's device keeps it (made here, or pulled from another device of theirs). */
-export type LocalPoliceCheck = Omit<PoliceCheck, 'plateNumber'> & { plateNumber: string; officerId?: string; syncState?: SyncState };
+export type LocalPoliceCheck = Omit<PoliceCheck, 'plateNumber'> & {
+  plateNumber: string;
+  officerId?: string;
+  syncState?: SyncState;
+};
 /** A flag on a suspect plate: the officer's own, or every flag on an administrator's device. */
-export type LocalPlateFlag = Omit<PlateFlag, 'plateNumber' | 'officerId' | 'officerName' | 'status' | 'decisionNote' | 'createdAt' | 'decidedAt'> &
-  Partial<Pick<PlateFlag, 'officerId' | 'officerName' | 'decisionNote' | 'decidedAt'>> & { plateNumber: string; status: PlateFlag['status']; createdAt: string; syncState?: SyncState };
+export type LocalPlateFlag = Omit<
+  PlateFlag,
+  'plateNumber' | 'officerId' | 'officerName' | 'status' | 'decisionNote' | 'createdAt' | 'decidedAt'
+> &
+  Partial<Pick<PlateFlag, 'officerId' | 'officerName' | 'decisionNote' | 'decidedAt'>> & {
+    plateNumber: string;
+    status: PlateFlag['status'];
+    createdAt: string;
+    syncState?: SyncState;
+  };
 
 /**
  * One bucket of the device's copy of the verification registry: its plates as one
@@ -152,7 +179,11 @@ export type LocalOwnerOrder = OwnerOrder & { syncState?: SyncState };
 export type LocalPayment = Receipt & { syncState?: SyncState };
 
 /** An insurance agent's customer and policy, as the change log brings them (a customer also as saved on this device). */
-export type LocalInsuranceCustomer = Omit<InsuranceCustomer, 'agentId' | 'accountId'> & { agentId?: string; accountId?: string | null; syncState?: SyncState };
+export type LocalInsuranceCustomer = Omit<InsuranceCustomer, 'agentId' | 'accountId'> & {
+  agentId?: string;
+  accountId?: string | null;
+  syncState?: SyncState;
+};
 export type LocalInsurancePolicy = InsurancePolicy & { syncState?: SyncState };
 /** A claim: as the change log brings it, or as recorded on this device (numbered by the server when it arrives: '' until then). */
 export type LocalInsuranceClaim = InsuranceClaim & { syncState?: SyncState };
@@ -208,7 +239,8 @@ export const CHANGE_LOG_TABLES = {
 } as const;
 export type ChangeLogTable = (typeof CHANGE_LOG_TABLES)[keyof typeof CHANGE_LOG_TABLES];
 
-export type LocalTableName = 'contactMessages' | 'adminUsers' | 'notifications' | 'profiles' | 'myOrders' | 'myPayments' | ChangeLogTable;
+export type LocalTableName =
+  'contactMessages' | 'adminUsers' | 'notifications' | 'profiles' | 'myOrders' | 'myPayments' | ChangeLogTable;
 
 export class NambalaDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;

@@ -21,7 +21,10 @@ export function onLocalWrite(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export async function mutate<Row extends { id: string }>(database: NambalaDatabase, mutation: Mutation<Row>): Promise<OutboxEntry> {
+export async function mutate<Row extends { id: string }>(
+  database: NambalaDatabase,
+  mutation: Mutation<Row>,
+): Promise<OutboxEntry> {
   const entry: OutboxEntry = {
     id: newId(),
     intent: mutation.intent,

@@ -24,7 +24,10 @@ import { loadStore } from './load-store';
 
 const THROTTLE_MS = 300;
 
-export function useStoreQuery<T>(querier: (db: NambalaDatabase) => Promise<T> | T, deps: DependencyList = []): T | undefined {
+export function useStoreQuery<T>(
+  querier: (db: NambalaDatabase) => Promise<T> | T,
+  deps: DependencyList = [],
+): T | undefined {
   const [state, setState] = useState<{ value: T | undefined; error: unknown }>({ value: undefined, error: undefined });
   useEffect(() => {
     let lastShown = 0;
@@ -34,7 +37,11 @@ export function useStoreQuery<T>(querier: (db: NambalaDatabase) => Promise<T> | 
       waiting = undefined;
       lastShown = performance.now();
       const next = latest;
-      startTransition(() => setState((current) => (current.error === undefined && sameData(current.value, next) ? current : { value: next, error: undefined })));
+      startTransition(() =>
+        setState((current) =>
+          current.error === undefined && sameData(current.value, next) ? current : { value: next, error: undefined },
+        ),
+      );
     };
     let subscription: { unsubscribe(): void } | undefined;
     let stopped = false;
@@ -77,11 +84,13 @@ export function sameData(a: unknown, b: unknown): boolean {
   }
   if (Array.isArray(b)) return false;
   if (a instanceof Map || b instanceof Map || a instanceof Set || b instanceof Set) {
-    if (a instanceof Map && b instanceof Map) return a.size === b.size && [...a].every(([key, value]) => b.has(key) && sameData(value, b.get(key)));
+    if (a instanceof Map && b instanceof Map)
+      return a.size === b.size && [...a].every(([key, value]) => b.has(key) && sameData(value, b.get(key)));
     if (a instanceof Set && b instanceof Set) return a.size === b.size && [...a].every((value) => b.has(value));
     return false;
   }
-  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (a instanceof Date || b instanceof Date)
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
   const keysA = Object.keys(a);
   if (keysA.length !== Object.keys(b).length) return false;
   for (const key of keysA) {

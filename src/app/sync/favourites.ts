@@ -7,7 +7,12 @@
 import type { FavouriteEntry, NambalaDatabase } from '../store/database';
 import { mutate } from '../store/mutate';
 
-export async function setFavourite(database: NambalaDatabase, listingId: string, favourite: boolean, signedIn: boolean): Promise<void> {
+export async function setFavourite(
+  database: NambalaDatabase,
+  listingId: string,
+  favourite: boolean,
+  signedIn: boolean,
+): Promise<void> {
   if (!signedIn) {
     await database.transaction('rw', database.favourites, async () => {
       if (favourite) await database.favourites.put({ listingId, createdAt: Date.now() });
@@ -15,7 +20,12 @@ export async function setFavourite(database: NambalaDatabase, listingId: string,
     });
     return;
   }
-  const row: FavouriteEntry & { id: string } = { id: listingId, listingId, createdAt: Date.now(), ...(favourite ? {} : { removed: true }) };
+  const row: FavouriteEntry & { id: string } = {
+    id: listingId,
+    listingId,
+    createdAt: Date.now(),
+    ...(favourite ? {} : { removed: true }),
+  };
   await mutate(database, { intent: 'setFavourite', table: 'favourites', row, payload: { listingId, favourite } });
 }
 

@@ -40,7 +40,13 @@ function clientId(): string {
 }
 
 interface PushAnswer {
-  results?: Array<{ id: string; outcome: 'applied' | 'rejected'; message?: string; fields?: Record<string, string>; status?: number }>;
+  results?: Array<{
+    id: string;
+    outcome: 'applied' | 'rejected';
+    message?: string;
+    fields?: Record<string, string>;
+    status?: number;
+  }>;
 }
 
 /**
@@ -52,7 +58,10 @@ export async function sendIntents(entries: OutboxEntry[]): Promise<PushResult[]>
   const retryAll = (reason: string): PushResult[] => entries.map(() => ({ outcome: 'retry', reason }));
   let result;
   try {
-    result = await apiRequest<PushAnswer & ApiErrorBody>('POST', '/api/sync/push', { clientId: clientId(), mutations: entries.map((entry) => ({ id: entry.id, intent: entry.intent, payload: entry.payload })) });
+    result = await apiRequest<PushAnswer & ApiErrorBody>('POST', '/api/sync/push', {
+      clientId: clientId(),
+      mutations: entries.map((entry) => ({ id: entry.id, intent: entry.intent, payload: entry.payload })),
+    });
   } catch (error) {
     if (error instanceof NetworkError) return retryAll('offline');
     throw error;
@@ -60,13 +69,19 @@ export async function sendIntents(entries: OutboxEntry[]): Promise<PushResult[]>
   if (!result.ok) {
     const answer = readAnswer(result.status, result.body);
     // A refusal of the whole push (a malformed batch) is a refusal of each change in it.
-    return answer.outcome === 'applied' ? retryAll('The server did not answer for these changes.') : entries.map(() => answer);
+    return answer.outcome === 'applied'
+      ? retryAll('The server did not answer for these changes.')
+      : entries.map(() => answer);
   }
   const answers = new Map((result.body.results ?? []).map((answer) => [answer.id, answer]));
   return entries.map((entry): PushResult => {
     const answer = answers.get(entry.id);
     if (!answer) return { outcome: 'retry', reason: 'The server did not answer for this change.' };
     if (answer.outcome === 'applied') return { outcome: 'applied' };
-    return { outcome: 'rejected', reason: answer.message ?? 'The server did not accept this change.', ...(answer.fields ? { fields: answer.fields } : {}) };
+    return {
+      outcome: 'rejected',
+      reason: answer.message ?? 'The server did not accept this change.',
+      ...(answer.fields ? { fields: answer.fields } : {}),
+    };
   });
 }

@@ -6,7 +6,12 @@
  * load) the same code runs here instead: slower to the eye, same result.
  * Why: docs/decisions/014-store-writes-in-a-worker.md.
  */
-import { RegistryCopyRefused, refreshRegistryCopy, type CopyProgress, type RegistryCopyMeta } from '../registry/registry-copy';
+import {
+  RegistryCopyRefused,
+  refreshRegistryCopy,
+  type CopyProgress,
+  type RegistryCopyMeta,
+} from '../registry/registry-copy';
 import { db } from '../store/database';
 import { NetworkError } from '../api/api-client';
 import type { OffThreadReply, OffThreadRequest, OffThreadTask, SerializedError } from './off-thread-protocol';
@@ -84,7 +89,11 @@ async function offThread<Result, Progress>(
   const id = nextId++;
   try {
     return await new Promise<Result>((resolve, reject) => {
-      waiting.set(id, { progress: (value) => onProgress(value as Progress), resolve: (value) => resolve(value as Result), reject });
+      waiting.set(id, {
+        progress: (value) => onProgress(value as Progress),
+        resolve: (value) => resolve(value as Result),
+        reject,
+      });
       target.postMessage({ id, task, args } satisfies OffThreadRequest);
     });
   } catch (error) {
@@ -94,12 +103,16 @@ async function offThread<Result, Progress>(
 }
 
 /** pullChanges on the default store, in the worker when there is one. */
-export function pullChangesOffThread(onProgress: (progress: { received: number; total: number } | null) => void): Promise<number> {
+export function pullChangesOffThread(
+  onProgress: (progress: { received: number; total: number } | null) => void,
+): Promise<number> {
   return offThread('pullChanges', onProgress, () => pullChanges(db, onProgress));
 }
 
 /** refreshRegistryCopy on the default store, in the worker when there is one. */
-export function refreshRegistryCopyOffThread(onProgress: (progress: CopyProgress | null) => void): Promise<RegistryCopyMeta> {
+export function refreshRegistryCopyOffThread(
+  onProgress: (progress: CopyProgress | null) => void,
+): Promise<RegistryCopyMeta> {
   return offThread('refreshRegistryCopy', onProgress, () => refreshRegistryCopy(db, onProgress));
 }
 
@@ -109,7 +122,11 @@ export function refreshRegistryCopyOffThread(onProgress: (progress: CopyProgress
  * page that is still starting, such as the marketplace on its first sync.
  */
 export function refreshTrustOffThread(): Promise<TrustMeta> {
-  return offThread('refreshTrust', () => {}, () => refreshTrust(db));
+  return offThread(
+    'refreshTrust',
+    () => {},
+    () => refreshTrust(db),
+  );
 }
 
 /**
@@ -123,7 +140,12 @@ export async function verifyAgainstCopyOffThread(plateNumber: string, id: string
     const { verifyAgainstCopy } = await import('../registry/verify');
     return { outcome: await verifyAgainstCopy(db, plateNumber, id), endedAt: null };
   };
-  const { outcome, endedAt } = await offThread<{ outcome: VerificationOutcome; endedAt: number | null }, never>('verifyAgainstCopy', () => {}, here, { plateNumber, id });
+  const { outcome, endedAt } = await offThread<{ outcome: VerificationOutcome; endedAt: number | null }, never>(
+    'verifyAgainstCopy',
+    () => {},
+    here,
+    { plateNumber, id },
+  );
   if (endedAt !== null && outcome.kind === 'result') {
     const end = endedAt - performance.timeOrigin;
     try {

@@ -7,7 +7,15 @@
  * what grows) comes through the change log, page by page from a cursor.
  */
 import type { PlateListing } from '#domain/marketplace/listing';
-import { CHANGE_LOG_TABLES, type ChangeLogTable, type LocalNotification, type LocalOwnerOrder, type LocalPayment, type LocalUser, type NambalaDatabase } from '../store/database';
+import {
+  CHANGE_LOG_TABLES,
+  type ChangeLogTable,
+  type LocalNotification,
+  type LocalOwnerOrder,
+  type LocalPayment,
+  type LocalUser,
+  type NambalaDatabase,
+} from '../store/database';
 import type { SessionUser } from '../session/session-store';
 import { apiRequest } from '../api/api-client';
 
@@ -23,8 +31,12 @@ interface ReissuedCredential {
 
 /** An owner's plate with its registration's credential replaced; a plate without a registration is left as it is. */
 function withCredential<Row extends object | null>(view: Row, credential: ReissuedCredential): Row {
-  if (view === null || !('registration' in view) || typeof view.registration !== 'object' || view.registration === null) return view;
-  return { ...view, registration: { ...view.registration, keyId: credential.keyId, credentialDigits: credential.credentialDigits } };
+  if (view === null || !('registration' in view) || typeof view.registration !== 'object' || view.registration === null)
+    return view;
+  return {
+    ...view,
+    registration: { ...view.registration, keyId: credential.keyId, credentialDigits: credential.credentialDigits },
+  };
 }
 
 /** Thrown when the server says the session has ended, so the engine can ask who is signed in. */
@@ -40,10 +52,17 @@ export class SignedOutError extends Error {
  * most pulls (every 30 s, and after each change) bring the same rows again. An
  * administrator's user list of hundreds was rewritten on every run, and redrawn with it.
  */
-async function replaceMirror<Row extends { id: string }>(database: NambalaDatabase, tableName: MirrorTable, rows: readonly Row[], pulledAtKey: string): Promise<void> {
+async function replaceMirror<Row extends { id: string }>(
+  database: NambalaDatabase,
+  tableName: MirrorTable,
+  rows: readonly Row[],
+  pulledAtKey: string,
+): Promise<void> {
   const table = database.table<Row & { syncState?: string }, string>(tableName);
   await database.transaction('rw', table, database.outbox, database.meta, async () => {
-    const waiting = new Set((await database.outbox.filter((entry) => entry.table === tableName).toArray()).map((entry) => entry.rowId));
+    const waiting = new Set(
+      (await database.outbox.filter((entry) => entry.table === tableName).toArray()).map((entry) => entry.rowId),
+    );
     const stored = new Map((await table.toArray()).map((row) => [row.id, JSON.stringify(row)]));
     const incoming = new Set(rows.map((row) => row.id));
     const gone = [...stored.keys()].filter((id) => !incoming.has(id) && !waiting.has(id));
@@ -124,7 +143,9 @@ export async function pullChanges(
   let received = 0;
   let total = 0;
   const request = (cursor: string | null) => {
-    const pending = getJson<PullPage>(`/api/sync/pull?limit=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const pending = getJson<PullPage>(
+      `/api/sync/pull?limit=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     // Awaited below, or dropped with a run that failed first: never left unhandled.
     pending.catch(() => undefined);
     return pending;
@@ -138,10 +159,16 @@ export async function pullChanges(
       // work at the same time. Its cursor is stored only with it, so a failure resumes here.
       if (page.hasMore) next = request(page.cursor);
       await database.transaction('rw', [...tables, database.outbox, database.meta], async () => {
-        const waiting = new Set((await database.outbox.where('status').anyOf('pending', 'rejected').toArray()).map((entry) => `${entry.table}/${entry.rowId}`));
+        const waiting = new Set(
+          (await database.outbox.where('status').anyOf('pending', 'rejected').toArray()).map(
+            (entry) => `${entry.table}/${entry.rowId}`,
+          ),
+        );
         if (page.reset) {
           for (const table of tables) {
-            const keep = (await table.toCollection().primaryKeys()).filter((id) => !waiting.has(`${table.name}/${String(id)}`));
+            const keep = (await table.toCollection().primaryKeys()).filter(
+              (id) => !waiting.has(`${table.name}/${String(id)}`),
+            );
             await table.bulkDelete(keep);
           }
         }
@@ -174,7 +201,8 @@ export async function pullChanges(
           const puts = entries.flatMap(([id, data]) => (data === null ? [] : [{ ...data, id, syncState: 'synced' }]));
           // In slices: IndexedDB copies each row on the calling thread as it is put, and a
           // slice awaited is a task ended, so a page never holds the screen for long.
-          for (let start = 0; start < puts.length; start += putSlice) await table.bulkPut(puts.slice(start, start + putSlice));
+          for (let start = 0; start < puts.length; start += putSlice)
+            await table.bulkPut(puts.slice(start, start + putSlice));
         }
         for (const [plateNumber, credential] of reissued) {
           if (waiting.has(`ownedPlates/${plateNumber}`)) continue;

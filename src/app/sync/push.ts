@@ -33,14 +33,21 @@ export function oneByOne(send: (entry: OutboxEntry) => Promise<PushResult>): Bat
   };
 }
 
-export async function pushOutbox(database: NambalaDatabase, send: BatchSender, batchSize = PUSH_BATCH_SIZE): Promise<PushSummary> {
+export async function pushOutbox(
+  database: NambalaDatabase,
+  send: BatchSender,
+  batchSize = PUSH_BATCH_SIZE,
+): Promise<PushSummary> {
   const summary: PushSummary = { applied: 0, rejected: 0 };
   const pending = await database.outbox.where('status').equals('pending').sortBy('id');
   for (let start = 0; start < pending.length; start += batchSize) {
     const batch = pending.slice(start, start + batchSize);
     const results = await send(batch);
     for (const [index, entry] of batch.entries()) {
-      const result: PushResult = results[index] ?? { outcome: 'retry', reason: 'The server did not answer for this change.' };
+      const result: PushResult = results[index] ?? {
+        outcome: 'retry',
+        reason: 'The server did not answer for this change.',
+      };
       if (result.outcome === 'retry') {
         await database.outbox.update(entry.id, { attempts: entry.attempts + 1 });
         summary.retryReason = result.reason;
@@ -49,7 +56,9 @@ export async function pushOutbox(database: NambalaDatabase, send: BatchSender, b
       await database.transaction('rw', database.outbox, database.table(entry.table), async () => {
         if (result.outcome === 'applied') {
           await database.outbox.delete(entry.id);
-          const stillPending = await database.outbox.filter((other) => other.table === entry.table && other.rowId === entry.rowId).count();
+          const stillPending = await database.outbox
+            .filter((other) => other.table === entry.table && other.rowId === entry.rowId)
+            .count();
           if (stillPending === 0) await database.table(entry.table).update(entry.rowId, { syncState: 'synced' });
         } else {
           await database.outbox.update(entry.id, {

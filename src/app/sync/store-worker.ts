@@ -20,7 +20,10 @@ import { pullChanges } from './pull';
  */
 const WORKER_PULL_PAGE = 2500;
 
-const scope = self as unknown as { postMessage(message: OffThreadReply): void; onmessage: ((event: MessageEvent<OffThreadRequest>) => void) | null };
+const scope = self as unknown as {
+  postMessage(message: OffThreadReply): void;
+  onmessage: ((event: MessageEvent<OffThreadRequest>) => void) | null;
+};
 
 async function run(request: OffThreadRequest, progress: (value: unknown) => void): Promise<unknown> {
   switch (request.task) {

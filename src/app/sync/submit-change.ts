@@ -30,7 +30,10 @@ const SYNC_WAIT_MS = 8000;
 
 const defaults: SubmitDependencies = { database: db, sync: pushNow, waitMs: SYNC_WAIT_MS };
 
-export async function submitChange<Row extends { id: string }>(mutation: Mutation<Row>, dependencies: Partial<SubmitDependencies> = {}): Promise<SubmitOutcome> {
+export async function submitChange<Row extends { id: string }>(
+  mutation: Mutation<Row>,
+  dependencies: Partial<SubmitDependencies> = {},
+): Promise<SubmitOutcome> {
   const { database, sync, waitMs } = { ...defaults, ...dependencies };
   const entry = await mutate(database, mutation);
   // Offline, the change waits on the device: say so at once. Online, wait for the push,
@@ -39,12 +42,20 @@ export async function submitChange<Row extends { id: string }>(mutation: Mutatio
   const syncing = sync();
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { status: 'queued', entryId: entry.id };
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const summary = await Promise.race([syncing, new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), waitMs)))]).finally(() => clearTimeout(timer));
+  const summary = await Promise.race([
+    syncing,
+    new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), waitMs))),
+  ]).finally(() => clearTimeout(timer));
   if (summary === 'slow') return { status: 'queued', entryId: entry.id };
   const stored = await database.outbox.get(entry.id);
   if (!stored) return { status: 'sent', entryId: entry.id };
   if (stored.status === 'rejected') {
-    return { status: 'rejected', entryId: entry.id, reason: stored.rejection ?? 'The server did not accept this change.', fields: stored.rejectionFields ?? {} };
+    return {
+      status: 'rejected',
+      entryId: entry.id,
+      reason: stored.rejection ?? 'The server did not accept this change.',
+      fields: stored.rejectionFields ?? {},
+    };
   }
   return { status: 'queued', entryId: entry.id };
 }
@@ -60,7 +71,9 @@ export async function discardRejected(entryId: string, database: NambalaDatabase
   const table = database.table(entry.table);
   await database.transaction('rw', database.outbox, table, async () => {
     await database.outbox.delete(entryId);
-    const others = await database.outbox.filter((other) => other.table === entry.table && other.rowId === entry.rowId).count();
+    const others = await database.outbox
+      .filter((other) => other.table === entry.table && other.rowId === entry.rowId)
+      .count();
     if (others > 0) return;
     if (entry.before === undefined) await table.delete(entry.rowId);
     else await table.put(entry.before);

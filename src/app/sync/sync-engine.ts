@@ -10,7 +10,13 @@ import { liveQuery } from 'dexie';
 import { db } from '../store/database';
 import { onLocalWrite } from '../store/mutate';
 import { sendIntents } from './intents';
-import { getSession, previousAccountCleared, refreshSession, type SessionState, subscribeSession } from '../session/session-store';
+import {
+  getSession,
+  previousAccountCleared,
+  refreshSession,
+  type SessionState,
+  subscribeSession,
+} from '../session/session-store';
 import { pullAccountData, pullListings, SignedOutError } from './pull';
 import { pullChangesOffThread, refreshRegistryCopyOffThread, refreshTrustOffThread } from './off-thread';
 import { pushOutbox, type PushSummary } from './push';
@@ -119,7 +125,8 @@ async function runOnce(): Promise<PushSummary | undefined> {
             () => pullAccountData(db, session.user),
             () => pullChangesOffThread((pullProgress) => setSyncStatus({ pullProgress })),
           );
-          if (session.user.roles.includes('police')) pulls.push(() => refreshRegistryCopyOffThread((registryProgress) => setSyncStatus({ registryProgress })));
+          if (session.user.roles.includes('police'))
+            pulls.push(() => refreshRegistryCopyOffThread((registryProgress) => setSyncStatus({ registryProgress })));
         }
         for (const pull of pulls) {
           await pull();
@@ -127,7 +134,8 @@ async function runOnce(): Promise<PushSummary | undefined> {
         }
       } catch (error) {
         // The session ended on the server: find out who (if anyone) is signed in; the outbox stays.
-        if (error instanceof SignedOutError || (error instanceof RegistryCopyRefused && error.status === 401)) void refreshSession();
+        if (error instanceof SignedOutError || (error instanceof RegistryCopyRefused && error.status === 401))
+          void refreshSession();
         else summary.retryReason = error instanceof Error ? error.message : 'pull failed';
       }
     }

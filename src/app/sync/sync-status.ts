@@ -23,7 +23,15 @@ export interface SyncStatus {
 /** Set while the device holds unconfirmed changes, so the next start loads the engine at once. */
 export const OUTBOX_HINT_KEY = 'nambala.outbox-not-empty';
 
-let status: SyncStatus = { isSyncing: false, lastSyncedAt: null, lastError: null, pending: 0, rejected: 0, pullProgress: null, registryProgress: null };
+let status: SyncStatus = {
+  isSyncing: false,
+  lastSyncedAt: null,
+  lastError: null,
+  pending: 0,
+  rejected: 0,
+  pullProgress: null,
+  registryProgress: null,
+};
 const listeners = new Set<() => void>();
 
 export function getSyncStatus(): SyncStatus {

@@ -11,9 +11,12 @@ import type { OutboxEntry } from '../store/database';
 export function useRejectedEntry(intent: string): OutboxEntry | undefined {
   const [searchParams] = useSearchParams();
   const entryId = searchParams.get('fix');
-  return useStoreQuery(async (db) => {
-    if (!entryId) return undefined;
-    const entry = await db.outbox.get(entryId);
-    return entry && entry.intent === intent && entry.status === 'rejected' ? entry : undefined;
-  }, [entryId, intent]);
+  return useStoreQuery(
+    async (db) => {
+      if (!entryId) return undefined;
+      const entry = await db.outbox.get(entryId);
+      return entry && entry.intent === intent && entry.status === 'rejected' ? entry : undefined;
+    },
+    [entryId, intent],
+  );
 }

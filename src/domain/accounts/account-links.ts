@@ -26,4 +26,5 @@ export const ACCOUNT_CREATED = 'Your account has been created.';
 /** Where the links of an email change lead: confirming it at the new address, or undoing it from the old one. */
 export const EMAIL_CHANGE_PATH = '/auth/email-change';
 
-export const EMAIL_CHANGE_LINK_UNUSABLE = 'This link has expired, has already been used, or its email now belongs to another account. Nothing was changed.';
+export const EMAIL_CHANGE_LINK_UNUSABLE =
+  'This link has expired, has already been used, or its email now belongs to another account. Nothing was changed.';

@@ -20,7 +20,8 @@ const SYSTEMS: ReadonlyArray<[RegExp, string]> = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-const first = (table: ReadonlyArray<[RegExp, string]>, text: string) => table.find(([pattern]) => pattern.test(text))?.[1];
+const first = (table: ReadonlyArray<[RegExp, string]>, text: string) =>
+  table.find(([pattern]) => pattern.test(text))?.[1];
 
 export function deviceLabel(userAgent: string | undefined | null): string {
   const text = (userAgent ?? '').slice(0, 512);

@@ -27,5 +27,7 @@ export function linkTokenField(unusable: string) {
   return z.string({ error: unusable }).regex(/^[A-Za-z0-9_-]{20,128}$/, unusable);
 }
 
-export const passwordResetSchema = withConfirmedPassword(z.object({ token: linkTokenField(RESET_LINK_UNUSABLE), ...newPasswordFields }));
+export const passwordResetSchema = withConfirmedPassword(
+  z.object({ token: linkTokenField(RESET_LINK_UNUSABLE), ...newPasswordFields }),
+);
 export type PasswordReset = z.output<typeof passwordResetSchema>;

@@ -55,7 +55,12 @@ export function can(roles: readonly Role[], permission: Permission): boolean {
  * officers wait until an administrator has checked their business or badge details
  * and only then receive their role.
  */
-export function initialAccount(type: AccountTypeId): { roles: Role[]; requestedRole: Role | null; status: 'Active' | 'Pending'; userType: UserType } {
+export function initialAccount(type: AccountTypeId): {
+  roles: Role[];
+  requestedRole: Role | null;
+  status: 'Active' | 'Pending';
+  userType: UserType;
+} {
   switch (type) {
     case 'agent':
       return { roles: [], requestedRole: 'agent', status: 'Pending', userType: 'AGENT' };

@@ -21,7 +21,11 @@ export const optionalPhoneField = z
   });
 
 export const profileSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
   email: z
     .string({ error: 'Email is required' })
     .trim()
@@ -44,17 +48,23 @@ export const newPasswordFields = {
 
 /** Adds "Passwords do not match" to a form with `newPasswordFields`, even when other fields fail. */
 export function withConfirmedPassword<Shape extends typeof newPasswordFields>(schema: z.ZodObject<Shape>) {
-  return schema.superRefine((form, ctx) => {
-    const raw: Record<string, unknown> = form;
-    if (typeof raw.newPassword === 'string' && raw.newPassword !== raw.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH });
-    }
-  }, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+  return schema.superRefine(
+    (form, ctx) => {
+      const raw: Record<string, unknown> = form;
+      if (typeof raw.newPassword === 'string' && raw.newPassword !== raw.confirmPassword) {
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 }
 
 export const passwordChangeSchema = withConfirmedPassword(
   z.object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password must be at most 200 characters'),
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(200, 'Password must be at most 200 characters'),
     ...newPasswordFields,
   }),
 );

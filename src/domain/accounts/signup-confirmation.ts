@@ -19,9 +19,7 @@ export function signupLinkSent(email: string): string {
   return `Check your email. We have sent a message to ${email}: open the link in it within ${CONFIRM_LINK_HOURS} hours to finish creating your account.`;
 }
 
-
 export const SIGNUP_EMAIL_TAKEN = 'An account with this email already exists. Log in instead.';
-
 
 export const signupConfirmationSchema = z.object({ token: linkTokenField(SIGNUP_LINK_UNUSABLE) });
 export type SignupConfirmation = z.output<typeof signupConfirmationSchema>;

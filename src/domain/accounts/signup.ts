@@ -11,7 +11,6 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const AGENT_DETAILS_REQUIRED = 'Agents must provide Business Name and License Number';
 export const CORPORATE_NAME_REQUIRED = 'Corporate accounts must provide Business/Company Name';
 
-
 export const emailField = z
   .string({ error: 'Email is required' })
   .trim()
@@ -21,13 +20,19 @@ export const emailField = z
 
 // Passwords are not trimmed: spaces are characters the user chose. 200 at most, as a new
 // password in Settings: a longer one is no one's password, only work for the server.
-export const passwordField = z.string({ error: 'Password is required' }).max(200, 'Password must be at most 200 characters');
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .max(200, 'Password must be at most 200 characters');
 
 const optionalText = z.string().trim().max(200, 'Must be at most 200 characters').optional();
 
 export const signupSchema = z
   .object({
-    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(100, 'Name must be at most 100 characters'),
     email: emailField,
     password: passwordField.min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
     confirmPassword: z.string({ error: PASSWORDS_DO_NOT_MATCH }),
@@ -35,21 +40,24 @@ export const signupSchema = z
     businessName: optionalText,
     licenseNumber: optionalText,
   })
-  .superRefine((form, ctx) => {
-    // Runs even when other fields have failed, so every mistake is shown at once; the
-    // fields may therefore be malformed here and are read defensively.
-    const raw: Partial<Record<keyof typeof form, unknown>> = form;
-    if (typeof raw.password === 'string' && raw.password !== raw.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH });
-    }
-    const isBlank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
-    if (raw.userType === 'agent' && (isBlank(raw.businessName) || isBlank(raw.licenseNumber))) {
-      ctx.addIssue({ code: 'custom', path: ['businessName'], message: AGENT_DETAILS_REQUIRED });
-    }
-    if (raw.userType === 'corporate' && isBlank(raw.businessName)) {
-      ctx.addIssue({ code: 'custom', path: ['businessName'], message: CORPORATE_NAME_REQUIRED });
-    }
-  }, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+  .superRefine(
+    (form, ctx) => {
+      // Runs even when other fields have failed, so every mistake is shown at once; the
+      // fields may therefore be malformed here and are read defensively.
+      const raw: Partial<Record<keyof typeof form, unknown>> = form;
+      if (typeof raw.password === 'string' && raw.password !== raw.confirmPassword) {
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH });
+      }
+      const isBlank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+      if (raw.userType === 'agent' && (isBlank(raw.businessName) || isBlank(raw.licenseNumber))) {
+        ctx.addIssue({ code: 'custom', path: ['businessName'], message: AGENT_DETAILS_REQUIRED });
+      }
+      if (raw.userType === 'corporate' && isBlank(raw.businessName)) {
+        ctx.addIssue({ code: 'custom', path: ['businessName'], message: CORPORATE_NAME_REQUIRED });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 
 export type SignupInput = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;

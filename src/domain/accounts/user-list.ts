@@ -37,7 +37,8 @@ export function maySignIn(status: UserStatus): boolean {
 }
 
 export const USER_DELETE_CONFIRMATION = 'Are you sure you want to delete this user? This action cannot be undone.';
-export const LAST_ADMIN_MESSAGE = 'This is the last active administrator. Make another user an active administrator first.';
+export const LAST_ADMIN_MESSAGE =
+  'This is the last active administrator. Make another user an active administrator first.';
 export const SELF_CHANGE_MESSAGE = 'You cannot suspend, demote or delete your own account. Ask another administrator.';
 
 /** The add and edit forms' details, as the form holds them. */
@@ -78,7 +79,10 @@ export function filterUsers<T extends ListedUser>(users: readonly T[], filter: U
     (user) =>
       (status === null || user.status === status) &&
       (type === null || user.userType === type) &&
-      (needle === '' || user.name.toLowerCase().includes(needle) || user.id.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle)),
+      (needle === '' ||
+        user.name.toLowerCase().includes(needle) ||
+        user.id.toLowerCase().includes(needle) ||
+        user.email.toLowerCase().includes(needle)),
   );
 }
 
@@ -86,7 +90,8 @@ export function countActive(users: readonly Pick<ListedUser, 'status'>[]): numbe
   return users.filter((user) => user.status === 'Active').length;
 }
 
-const isActiveAdmin = (user: Pick<ListedUser, 'userType' | 'status'>) => user.userType === 'ADMIN' && user.status === 'Active';
+const isActiveAdmin = (user: Pick<ListedUser, 'userType' | 'status'>) =>
+  user.userType === 'ADMIN' && user.status === 'Active';
 
 /**
  * Why a change to a user must be refused, or null when it may go ahead. `after` is

@@ -52,7 +52,9 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** Which 30-day window a YYYY-MM-DD (or ISO) date falls in, counting back from today: 0 = last 30 days, 1 = the 30 before. */
 function windowOf(date: string, today: string): number {
-  const days = Math.floor((Date.parse(`${today.slice(0, 10)}T00:00:00Z`) - Date.parse(`${date.slice(0, 10)}T00:00:00Z`)) / DAY_MS);
+  const days = Math.floor(
+    (Date.parse(`${today.slice(0, 10)}T00:00:00Z`) - Date.parse(`${date.slice(0, 10)}T00:00:00Z`)) / DAY_MS,
+  );
   return days < 0 ? 0 : Math.floor(days / 30);
 }
 
@@ -85,11 +87,26 @@ export function agentOverview(
     return { value: kept.length, trend: recent - before };
   };
   const blanks = items.filter((item) => item.itemType === 'Plate Blanks');
-  const blanksIn = (window: number) => blanks.filter((item) => windowOf(item.receivedDate, today) === window).reduce((sum, item) => sum + item.quantity, 0);
+  const blanksIn = (window: number) =>
+    blanks
+      .filter((item) => windowOf(item.receivedDate, today) === window)
+      .reduce((sum, item) => sum + item.quantity, 0);
   return {
-    pendingOrders: countBy(orders, (order) => order.status === 'Pending', (order) => order.createdAt),
-    fulfilledOrders: countBy(orders, (order) => order.status === 'Fulfilled', (order) => order.createdAt),
-    plateSales: countBy(entries, () => true, (entry) => entry.saleDate),
+    pendingOrders: countBy(
+      orders,
+      (order) => order.status === 'Pending',
+      (order) => order.createdAt,
+    ),
+    fulfilledOrders: countBy(
+      orders,
+      (order) => order.status === 'Fulfilled',
+      (order) => order.createdAt,
+    ),
+    plateSales: countBy(
+      entries,
+      () => true,
+      (entry) => entry.saleDate,
+    ),
     inventoryBlanks: { value: blanks.reduce((sum, item) => sum + item.quantity, 0), trend: blanksIn(0) - blanksIn(1) },
   };
 }

@@ -30,12 +30,21 @@ const fromBase64Url = (text: string): Uint8Array => {
 
 async function derive(subtle: SubtleCrypto, nrc: string, salt: Uint8Array, iterations: number): Promise<string> {
   const key = await subtle.importKey('raw', new TextEncoder().encode(nrcDigits(nrc)), 'PBKDF2', false, ['deriveBits']);
-  const bits = await subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations }, key, 256);
+  const bits = await subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations },
+    key,
+    256,
+  );
   return toBase64Url(new Uint8Array(bits));
 }
 
 /** The check sent with an order; `salt` is 16 random bytes the caller made. */
-export async function makeNrcCheck(subtle: SubtleCrypto, nrc: string, salt: Uint8Array, iterations = NRC_CHECK_ITERATIONS): Promise<NrcCheck> {
+export async function makeNrcCheck(
+  subtle: SubtleCrypto,
+  nrc: string,
+  salt: Uint8Array,
+  iterations = NRC_CHECK_ITERATIONS,
+): Promise<NrcCheck> {
   return { salt: toBase64Url(salt), iterations, digest: await derive(subtle, nrc, salt, iterations) };
 }
 

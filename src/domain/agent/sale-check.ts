@@ -32,14 +32,28 @@ export function checkSale<E extends SaleEntitlement>(
   nrcOf: (entitlement: E) => 'missing' | 'same' | 'different',
 ): SaleCheck<E> {
   const reference = sale.entitlementReference.trim();
-  if (!entitlements || entitlements.length === 0) return { ok: false, reason: 'unknown-reference', message: entitlementNotFound(reference), field: 'entitlementReference' };
+  if (!entitlements || entitlements.length === 0)
+    return {
+      ok: false,
+      reason: 'unknown-reference',
+      message: entitlementNotFound(reference),
+      field: 'entitlementReference',
+    };
   const entitlement = entitlements.find((candidate) => candidate.plateNumber === sale.plateNumber);
   if (!entitlement) {
     const numbers = entitlements.map((candidate) => candidate.plateNumber);
-    return { ok: false, reason: 'wrong-number', message: saleWrongNumber(reference, sale.plateNumber, numbers), field: 'plateNumber', numbers };
+    return {
+      ok: false,
+      reason: 'wrong-number',
+      message: saleWrongNumber(reference, sale.plateNumber, numbers),
+      field: 'plateNumber',
+      numbers,
+    };
   }
   const nrc = nrcOf(entitlement);
-  if (nrc === 'missing') return { ok: false, reason: 'nrc-missing', message: saleNrcMissing(reference), field: 'entitlementReference' };
-  if (nrc === 'different') return { ok: false, reason: 'nrc-mismatch', message: saleNrcMismatch(reference), field: 'ownerNrc' };
+  if (nrc === 'missing')
+    return { ok: false, reason: 'nrc-missing', message: saleNrcMissing(reference), field: 'entitlementReference' };
+  if (nrc === 'different')
+    return { ok: false, reason: 'nrc-mismatch', message: saleNrcMismatch(reference), field: 'ownerNrc' };
   return { ok: true, entitlement };
 }

@@ -37,7 +37,10 @@ const pastDate = (label: string, today: string) =>
     .trim()
     .min(1, `${label} is required`)
     .refine(isCalendarDate, `${label} must be a date`)
-    .refine((value) => value >= EARLIEST_RECORD_DATE, `${label} must be in ${EARLIEST_RECORD_DATE.slice(0, 4)} or later`)
+    .refine(
+      (value) => value >= EARLIEST_RECORD_DATE,
+      `${label} must be in ${EARLIEST_RECORD_DATE.slice(0, 4)} or later`,
+    )
     .refine((value) => value <= today, DATE_IN_FUTURE);
 
 const rowId = z.uuid({ error: 'id must be a UUID' });
@@ -55,9 +58,19 @@ const vehicleText = (label: string, field: CredentialTextField) =>
 export const vehicleYearSchema = (today: string) => {
   const latest = Number(today.slice(0, 4)) + 1;
   return z.preprocess(
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN) : value),
+    (value) =>
+      typeof value === 'string'
+        ? value.trim() === ''
+          ? undefined
+          : /^\d+$/.test(value.trim())
+            ? Number(value.trim())
+            : Number.NaN
+        : value,
     z
-      .number({ error: (issue) => (issue.input === undefined ? 'Vehicle year is required' : 'Vehicle year must be a year such as 2019') })
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? 'Vehicle year is required' : 'Vehicle year must be a year such as 2019',
+      })
       .int('Vehicle year must be a year such as 2019')
       .min(1950, 'Vehicle year must be 1950 or later')
       .max(latest, `Vehicle year must be ${latest} or earlier`),
@@ -75,8 +88,14 @@ export const chassisNumberSchema = z
   .min(1, 'Chassis number is required')
   .max(17, 'Chassis number must be at most 17 characters')
   .regex(/^[A-Z0-9-]+$/, 'Chassis number may only contain letters, digits and hyphens')
-  .refine((value) => value.length !== 17 || /^[A-HJ-NPR-Z0-9]{17}$/.test(value), 'A 17-character chassis number (VIN) never contains I, O or Q')
-  .refine((value) => value.length === 17 || (value.length >= 5 && value.length <= 14), 'Chassis number must be a 17-character VIN, or a frame number of 5 to 14 characters');
+  .refine(
+    (value) => value.length !== 17 || /^[A-HJ-NPR-Z0-9]{17}$/.test(value),
+    'A 17-character chassis number (VIN) never contains I, O or Q',
+  )
+  .refine(
+    (value) => value.length === 17 || (value.length >= 5 && value.length <= 14),
+    'Chassis number must be a 17-character VIN, or a frame number of 5 to 14 characters',
+  );
 
 export function whitebookEntrySchema(today: string) {
   return z.object({
@@ -100,40 +119,64 @@ export type WhitebookEntryInput = z.input<ReturnType<typeof whitebookEntrySchema
 export type WhitebookEntry = z.output<ReturnType<typeof whitebookEntrySchema>>;
 
 export function manufacturingRecordSchema(today: string) {
-  return z.object({
-    id: rowId,
-    plateNumber: plateNumberSchema,
-    status: z.enum(MANUFACTURING_STATUSES, { error: 'Please choose a status' }).default(DEFAULT_MANUFACTURING_STATUS),
-    batchNumber: requiredText('Batch number', 40),
-    productionDate: pastDate('Production date', today),
-    notes: z.string({ error: 'Notes must be text' }).trim().max(1000, 'Notes must be at most 1000 characters').optional().default(''),
-    // The blanks the plate is made on (Road Traffic Act: a serial on every plate; decision 042).
-    ...plateSerialsShape,
-  }).refine((record) => record.frontSerial !== record.rearSerial, { message: SAME_SERIAL_TWICE, path: ['rearSerial'] });
+  return z
+    .object({
+      id: rowId,
+      plateNumber: plateNumberSchema,
+      status: z.enum(MANUFACTURING_STATUSES, { error: 'Please choose a status' }).default(DEFAULT_MANUFACTURING_STATUS),
+      batchNumber: requiredText('Batch number', 40),
+      productionDate: pastDate('Production date', today),
+      notes: z
+        .string({ error: 'Notes must be text' })
+        .trim()
+        .max(1000, 'Notes must be at most 1000 characters')
+        .optional()
+        .default(''),
+      // The blanks the plate is made on (Road Traffic Act: a serial on every plate; decision 042).
+      ...plateSerialsShape,
+    })
+    .refine((record) => record.frontSerial !== record.rearSerial, { message: SAME_SERIAL_TWICE, path: ['rearSerial'] });
 }
 export type ManufacturingRecordInput = z.input<ReturnType<typeof manufacturingRecordSchema>>;
 export type ManufacturingRecord = z.output<ReturnType<typeof manufacturingRecordSchema>>;
 
 export function inventoryItemSchema(today: string) {
-  return z.object({
-    id: rowId,
-    itemType: z.enum(AGENT_INVENTORY_ITEM_TYPES, { error: 'Please choose an item type' }),
-    // A form sends text, a device's payload a number; blank is missing, and only digits count.
-    quantity: z.preprocess(
-      // A minus sign is read as a number, so that -5 is told it must be at least 1.
-      (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN) : value),
-      z
-        .number({ error: (issue) => (issue.input === undefined ? 'Quantity is required' : 'Quantity must be a whole number') })
-        .int('Quantity must be a whole number')
-        .min(1, 'Quantity must be at least 1')
-        .max(1_000_000, 'Quantity must be at most 1,000,000'),
-    ),
-    batchNumber: requiredText('Batch number', 40),
-    receivedDate: pastDate('Received date', today),
-    // The administrator's allocation these blanks were delivered against; none for stock from elsewhere.
-    // A form's empty choice and an older device's missing field both mean none.
-    allocationId: z.preprocess((value) => (value === '' || value === undefined ? null : value), z.uuid({ error: 'Please choose an allocation from the list' }).nullable()),
-  }).refine((item) => item.allocationId === null || item.itemType === 'Plate Blanks', { message: 'Only plate blanks are received against an allocation', path: ['allocationId'] });
+  return z
+    .object({
+      id: rowId,
+      itemType: z.enum(AGENT_INVENTORY_ITEM_TYPES, { error: 'Please choose an item type' }),
+      // A form sends text, a device's payload a number; blank is missing, and only digits count.
+      quantity: z.preprocess(
+        // A minus sign is read as a number, so that -5 is told it must be at least 1.
+        (value) =>
+          typeof value === 'string'
+            ? value.trim() === ''
+              ? undefined
+              : /^-?\d+$/.test(value.trim())
+                ? Number(value.trim())
+                : Number.NaN
+            : value,
+        z
+          .number({
+            error: (issue) => (issue.input === undefined ? 'Quantity is required' : 'Quantity must be a whole number'),
+          })
+          .int('Quantity must be a whole number')
+          .min(1, 'Quantity must be at least 1')
+          .max(1_000_000, 'Quantity must be at most 1,000,000'),
+      ),
+      batchNumber: requiredText('Batch number', 40),
+      receivedDate: pastDate('Received date', today),
+      // The administrator's allocation these blanks were delivered against; none for stock from elsewhere.
+      // A form's empty choice and an older device's missing field both mean none.
+      allocationId: z.preprocess(
+        (value) => (value === '' || value === undefined ? null : value),
+        z.uuid({ error: 'Please choose an allocation from the list' }).nullable(),
+      ),
+    })
+    .refine((item) => item.allocationId === null || item.itemType === 'Plate Blanks', {
+      message: 'Only plate blanks are received against an allocation',
+      path: ['allocationId'],
+    });
 }
 export type InventoryItemInput = z.input<ReturnType<typeof inventoryItemSchema>>;
 export type InventoryItem = z.output<ReturnType<typeof inventoryItemSchema>>;

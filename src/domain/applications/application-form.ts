@@ -2,7 +2,16 @@
 // method, the step navigation rules and the client-side reference number (spec sections 2, 4, 5).
 import { z } from 'zod';
 import { PAYMENT_METHOD_IDS } from '../pricing/pricing';
-import { checkPhone, isValidNrc, NRC_PATTERN, NRC_PLACEHOLDER, nrcSchema, personNameSchema, PHONE_PLACEHOLDER, phoneNumberSchema } from '../validation/identity';
+import {
+  checkPhone,
+  isValidNrc,
+  NRC_PATTERN,
+  NRC_PLACEHOLDER,
+  nrcSchema,
+  personNameSchema,
+  PHONE_PLACEHOLDER,
+  phoneNumberSchema,
+} from '../validation/identity';
 import { credentialTextMax, credentialTextTooLong, fitsCredential } from '../credential/credential-limits';
 
 import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates } from './plate-count';
@@ -30,10 +39,19 @@ function requiredText(required: string, max: number, tooLong: string) {
 export const SIMPLE_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 
 export const REGISTRATION_REQUIRED = 'Enter the vehicle’s registration number, or tick “Registration not yet known”';
-export const REGISTRATION_FORMAT = 'Registration number may only contain letters, digits, spaces and hyphens (e.g. BAK 1234)';
+export const REGISTRATION_FORMAT =
+  'Registration number may only contain letters, digits, spaces and hyphens (e.g. BAK 1234)';
 
 // A checkbox reaches the schema as a boolean from a device's payload, or as text from a form's state.
-const tickedSchema = z.preprocess((value) => (value === 'true' || value === 'yes' ? true : value === '' || value === 'false' || value === undefined ? false : value), z.boolean({ error: 'Registration not yet known must be ticked or not' }));
+const tickedSchema = z.preprocess(
+  (value) =>
+    value === 'true' || value === 'yes'
+      ? true
+      : value === '' || value === 'false' || value === undefined
+        ? false
+        : value,
+  z.boolean({ error: 'Registration not yet known must be ticked or not' }),
+);
 
 // The spec's step-1 messages for missing fields; the formats (NRC, phone, name) are the shared
 // identity rules. The length caps keep a request body from carrying essays.
@@ -42,7 +60,10 @@ export const step1Fields = {
   fullName: personNameSchema('Full name'),
   nrcNumber: nrcSchema('NRC number'),
   phoneNumber: phoneNumberSchema('Phone number'),
-  email: requiredText('Email is required', 254, 'Email must be at most 254 characters').regex(SIMPLE_EMAIL_PATTERN, 'Invalid email format'),
+  email: requiredText('Email is required', 254, 'Email must be at most 254 characters').regex(
+    SIMPLE_EMAIL_PATTERN,
+    'Invalid email format',
+  ),
   address: requiredText('Address is required', 500, 'Address must be at most 500 characters'),
   // Strict where a count is charged: "abc" or 2.9 is refused, never read as 1 or 2.
   numberOfPlates: z
@@ -55,9 +76,22 @@ export const step1Fields = {
     })
     .pipe(z.number().min(MIN_PLATES_PER_APPLICATION, PLATES_TOO_FEW).max(MAX_PLATES_PER_APPLICATION, PLATES_TOO_MANY)),
   // The make and model go on the shop's order and from there into the plate's credential.
-  vehicleMake: requiredText('Vehicle make is required', credentialTextMax('make'), credentialTextTooLong('Vehicle make', 'make')).refine(fitsCredential('make'), credentialTextTooLong('Vehicle make', 'make')),
-  vehicleModel: requiredText('Vehicle model is required', credentialTextMax('model'), credentialTextTooLong('Vehicle model', 'model')).refine(fitsCredential('model'), credentialTextTooLong('Vehicle model', 'model')),
-  vehicleRegistration: z.string({ error: REGISTRATION_REQUIRED }).trim().max(20, 'Registration number must be at most 20 characters').optional().default(''),
+  vehicleMake: requiredText(
+    'Vehicle make is required',
+    credentialTextMax('make'),
+    credentialTextTooLong('Vehicle make', 'make'),
+  ).refine(fitsCredential('make'), credentialTextTooLong('Vehicle make', 'make')),
+  vehicleModel: requiredText(
+    'Vehicle model is required',
+    credentialTextMax('model'),
+    credentialTextTooLong('Vehicle model', 'model'),
+  ).refine(fitsCredential('model'), credentialTextTooLong('Vehicle model', 'model')),
+  vehicleRegistration: z
+    .string({ error: REGISTRATION_REQUIRED })
+    .trim()
+    .max(20, 'Registration number must be at most 20 characters')
+    .optional()
+    .default(''),
   registrationNotYetKnown: tickedSchema.optional().default(false),
 };
 
@@ -74,33 +108,47 @@ const normalRegistration = (value: string) => value.trim().toUpperCase().replace
  * letters, digits, spaces and hyphens. Reads the fields as far as they were parsed.
  */
 function registrationIssues(value: unknown, ctx: z.RefinementCtx<unknown>): void {
-  const step = typeof value === 'object' && value !== null ? (value as Partial<Record<keyof VehicleFields, unknown>>) : {};
+  const step =
+    typeof value === 'object' && value !== null ? (value as Partial<Record<keyof VehicleFields, unknown>>) : {};
   if (step.registrationNotYetKnown === true) return;
   const registration = typeof step.vehicleRegistration === 'string' ? normalRegistration(step.vehicleRegistration) : '';
-  if (registration === '') ctx.addIssue({ code: 'custom', path: ['vehicleRegistration'], message: REGISTRATION_REQUIRED });
-  else if (!/^[A-Z0-9][A-Z0-9 -]*$/.test(registration)) ctx.addIssue({ code: 'custom', path: ['vehicleRegistration'], message: REGISTRATION_FORMAT });
+  if (registration === '')
+    ctx.addIssue({ code: 'custom', path: ['vehicleRegistration'], message: REGISTRATION_REQUIRED });
+  else if (!/^[A-Z0-9][A-Z0-9 -]*$/.test(registration))
+    ctx.addIssue({ code: 'custom', path: ['vehicleRegistration'], message: REGISTRATION_FORMAT });
 }
 
 /** The registration, written in capitals; none when the applicant said outright that it is not yet known. */
 function normaliseRegistration<T extends VehicleFields>(step: T): T {
-  return { ...step, vehicleRegistration: step.registrationNotYetKnown ? '' : normalRegistration(step.vehicleRegistration) };
+  return {
+    ...step,
+    vehicleRegistration: step.registrationNotYetKnown ? '' : normalRegistration(step.vehicleRegistration),
+  };
 }
 
 /** What the vehicle rule reads: `step1Fields`, with the tick as text or a boolean (the server takes only a boolean). */
-type VehicleShape = Omit<typeof step1Fields, 'registrationNotYetKnown'> & { registrationNotYetKnown: z.ZodType<boolean, unknown> };
+type VehicleShape = Omit<typeof step1Fields, 'registrationNotYetKnown'> & {
+  registrationNotYetKnown: z.ZodType<boolean, unknown>;
+};
 
 /** Step 1's vehicle rule on an object schema holding `step1Fields` (the wizard's and the server's). */
 export function withRegistrationRule<Shape extends VehicleShape>(schema: z.ZodObject<Shape>) {
   // `when`: checked even when other fields have problems, so every message shows at once.
-  return schema.superRefine(registrationIssues, { when: () => true }).transform((step) => normaliseRegistration(step as z.output<typeof schema> & VehicleFields));
+  return schema
+    .superRefine(registrationIssues, { when: () => true })
+    .transform((step) => normaliseRegistration(step as z.output<typeof schema> & VehicleFields));
 }
 
 export const applicationStep1Schema = withRegistrationRule(z.object(step1Fields));
 
 /** How the request and the shop's order name the vehicle: "Toyota Corolla, BAK 1234". */
-export function applicationVehicle(step: Pick<ApplicationStep1, 'vehicleMake' | 'vehicleModel' | 'vehicleRegistration' | 'registrationNotYetKnown'>): string {
+export function applicationVehicle(
+  step: Pick<ApplicationStep1, 'vehicleMake' | 'vehicleModel' | 'vehicleRegistration' | 'registrationNotYetKnown'>,
+): string {
   const vehicle = `${step.vehicleMake} ${step.vehicleModel}`.trim();
-  return step.registrationNotYetKnown || step.vehicleRegistration === '' ? `${vehicle}, registration not yet known` : `${vehicle}, ${step.vehicleRegistration}`;
+  return step.registrationNotYetKnown || step.vehicleRegistration === ''
+    ? `${vehicle}, registration not yet known`
+    : `${vehicle}, ${step.vehicleRegistration}`;
 }
 
 export type ApplicationStep1Input = z.input<typeof applicationStep1Schema>;

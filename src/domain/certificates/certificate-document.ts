@@ -35,7 +35,20 @@ export interface CertificateDocument {
   fileName: string;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** '2024-03-15' → '15 March 2024': unambiguous on paper, whatever the reader's habits. Other text is returned as given. */
@@ -64,7 +77,10 @@ const orDash = (value: string) => (value.trim() === '' ? '—' : value);
  * The certificate of a registered plate. `verificationUrl` is the credential's link
  * (credentialUrl in src/domain/credential/qr-url.ts), `printedOn` a YYYY-MM-DD date.
  */
-export function certificateDocument(plate: RegisteredOwnedPlate, { verificationUrl, printedOn }: { verificationUrl: string; printedOn: string }): CertificateDocument {
+export function certificateDocument(
+  plate: RegisteredOwnedPlate,
+  { verificationUrl, printedOn }: { verificationUrl: string; printedOn: string },
+): CertificateDocument {
   const registration = plate.registration;
   const number = certificateNumber(plate, registration);
   return {

@@ -36,7 +36,17 @@ function fnv1a(text: string): number {
  * none of them can contain unnoticed, because each is preceded by its length.
  */
 export function registrationCheckCode(plate: Pick<OwnedPlate, 'plateNumber'>, registration: PlateRegistration): string {
-  const fields = [plate.plateNumber, registration.registrationDate, registration.expiryDate, String(registration.keyId), registration.credentialDigits, registration.ownerName, registration.ownerNrc, registration.chassisNumber, String(registration.year)];
+  const fields = [
+    plate.plateNumber,
+    registration.registrationDate,
+    registration.expiryDate,
+    String(registration.keyId),
+    registration.credentialDigits,
+    registration.ownerName,
+    registration.ownerNrc,
+    registration.chassisNumber,
+    String(registration.year),
+  ];
   let value = fnv1a(fields.map((field) => `${field.length}:${field}`).join('|'));
   let code = '';
   for (let i = 0; i < CHECK_LENGTH; i += 1) {
@@ -59,5 +69,11 @@ export function compactPlateNumber(plateNumber: string): string {
  */
 export function certificateNumber(plate: Pick<OwnedPlate, 'plateNumber'>, registration: PlateRegistration): string {
   const date = registration.registrationDate.replaceAll('-', '');
-  return [CERTIFICATE_NUMBER_PREFIX, date, compactPlateNumber(plate.plateNumber), `K${registration.keyId}`, registrationCheckCode(plate, registration)].join('-');
+  return [
+    CERTIFICATE_NUMBER_PREFIX,
+    date,
+    compactPlateNumber(plate.plateNumber),
+    `K${registration.keyId}`,
+    registrationCheckCode(plate, registration),
+  ].join('-');
 }

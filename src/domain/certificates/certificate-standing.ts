@@ -26,7 +26,11 @@ export function daysUntilExpiry(expiryDate: string, today: string): number {
  * Revoked and Stolen win over dates (a stolen plate is Stolen whether or not it has
  * expired), as at the roadside. The expiry date is the last valid day.
  */
-export function certificateStanding(registration: Pick<PlateRegistration, 'standing' | 'expiryDate'>, today: string, revocation?: 'Revoked' | 'Stolen' | null): CertificateStanding {
+export function certificateStanding(
+  registration: Pick<PlateRegistration, 'standing' | 'expiryDate'>,
+  today: string,
+  revocation?: 'Revoked' | 'Stolen' | null,
+): CertificateStanding {
   const withdrawn = revocation ?? (registration.standing === 'Valid' ? null : registration.standing);
   if (withdrawn) return withdrawn;
   const days = daysUntilExpiry(registration.expiryDate, today);

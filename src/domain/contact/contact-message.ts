@@ -6,11 +6,7 @@ export { CONTACT_LIMITS, CONTACT_THANK_YOU };
 
 function requiredText(field: string, max: number) {
   const required = `${field} is required`;
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `${field} must be at most ${max} characters`);
+  return z.string({ error: required }).trim().min(1, required).max(max, `${field} must be at most ${max} characters`);
 }
 
 export const contactMessageSchema = z.object({

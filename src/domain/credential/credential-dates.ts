@@ -21,7 +21,8 @@ function calendarDays(date: string): number | null {
   // Date.UTC rolls 2024-02-30 over to March; a real date survives the round trip. Years
   // below 100 are mapped to 19xx by Date.UTC and fail here too, which is fine: they are
   // outside the credential's range anyway.
-  if (parsed.getUTCFullYear() !== year || parsed.getUTCMonth() !== month - 1 || parsed.getUTCDate() !== day) return null;
+  if (parsed.getUTCFullYear() !== year || parsed.getUTCMonth() !== month - 1 || parsed.getUTCDate() !== day)
+    return null;
   return ms / MS_PER_DAY;
 }
 

@@ -14,7 +14,10 @@ import {
 } from './credential';
 import { CREDENTIAL_FIRST_DATE, CREDENTIAL_LAST_DATE, isCredentialDate, isIsoDate } from './credential-dates';
 
-const TEXT_LABELS = { make: 'Make', model: 'Model', colour: 'Colour' } as const satisfies Record<CredentialTextField, string>;
+const TEXT_LABELS = { make: 'Make', model: 'Model', colour: 'Colour' } as const satisfies Record<
+  CredentialTextField,
+  string
+>;
 
 function textFieldSchema(field: CredentialTextField) {
   const label = TEXT_LABELS[field];
@@ -32,7 +35,10 @@ function textFieldSchema(field: CredentialTextField) {
       return z.NEVER;
     }
     if (utf8ByteLength(value) > maxBytes) {
-      ctx.addIssue({ code: 'custom', message: `${label} is too long: at most ${maxBytes} bytes, and letters such as ë count as two` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label} is too long: at most ${maxBytes} bytes, and letters such as ë count as two`,
+      });
       return z.NEVER;
     }
     return value;
@@ -43,7 +49,9 @@ function dateFieldSchema(label: string) {
   return z
     .string({ error: `${label} is required` })
     .refine(isIsoDate, { message: `${label} must be a real date written YYYY-MM-DD`, abort: true })
-    .refine(isCredentialDate, { message: `${label} must be between ${CREDENTIAL_FIRST_DATE} and ${CREDENTIAL_LAST_DATE}` });
+    .refine(isCredentialDate, {
+      message: `${label} must be between ${CREDENTIAL_FIRST_DATE} and ${CREDENTIAL_LAST_DATE}`,
+    });
 }
 
 /**
@@ -62,7 +70,11 @@ export const credentialFieldsSchema = z
   })
   // Compared only when both dates are good, so a bad registration date is not also
   // reported as an expiry problem.
-  .refine((f) => !isCredentialDate(f.registrationDate) || !isCredentialDate(f.expiryDate) || f.expiryDate >= f.registrationDate, {
-    message: CREDENTIAL_EXPIRY_BEFORE_REGISTRATION,
-    path: ['expiryDate'],
-  }) satisfies z.ZodType<CredentialFields, unknown>;
+  .refine(
+    (f) =>
+      !isCredentialDate(f.registrationDate) || !isCredentialDate(f.expiryDate) || f.expiryDate >= f.registrationDate,
+    {
+      message: CREDENTIAL_EXPIRY_BEFORE_REGISTRATION,
+      path: ['expiryDate'],
+    },
+  ) satisfies z.ZodType<CredentialFields, unknown>;

@@ -10,4 +10,7 @@ export const credentialTextTooLong = (label: string, field: CredentialTextField)
   `${label} must be at most ${CREDENTIAL_TEXT_MAX_BYTES[field]} characters (letters such as ë count as two)`;
 
 /** Whether a trimmed value fits its place in the credential, as the server will sign it (NFC). */
-export const fitsCredential = (field: CredentialTextField) => (value: string): boolean => utf8ByteLength(value.normalize('NFC')) <= CREDENTIAL_TEXT_MAX_BYTES[field];
+export const fitsCredential =
+  (field: CredentialTextField) =>
+  (value: string): boolean =>
+    utf8ByteLength(value.normalize('NFC')) <= CREDENTIAL_TEXT_MAX_BYTES[field];

@@ -5,9 +5,24 @@
 // code or URL, verdict.ts decides what an officer is told.
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { isValidPlateNumber, PLATE_NUMBER_MAX_LENGTH } from '../plates/plate-number';
-import { CREDENTIAL_FIRST_DATE, CREDENTIAL_LAST_DATE, dateFromDays, daysSinceEpoch, isCredentialDate } from './credential-dates';
+import {
+  CREDENTIAL_FIRST_DATE,
+  CREDENTIAL_LAST_DATE,
+  dateFromDays,
+  daysSinceEpoch,
+  isCredentialDate,
+} from './credential-dates';
 
-export { CREDENTIAL_FIRST_DATE, CREDENTIAL_LAST_DATE, CREDENTIAL_MAX_DAY, dateFromDays, daysSinceEpoch, isCredentialDate, isIsoDate, isoDateOf } from './credential-dates';
+export {
+  CREDENTIAL_FIRST_DATE,
+  CREDENTIAL_LAST_DATE,
+  CREDENTIAL_MAX_DAY,
+  dateFromDays,
+  daysSinceEpoch,
+  isCredentialDate,
+  isIsoDate,
+  isoDateOf,
+} from './credential-dates';
 
 export const CREDENTIAL_FORMAT_VERSION = 1;
 
@@ -99,8 +114,10 @@ export function isValidKeyId(keyId: number): boolean {
  * given rather than tidying it silently. credentialFieldsSchema does the tidying.
  */
 export function credentialFieldsProblem(fields: CredentialFields): string | null {
-  if (!isValidKeyId(fields.keyId)) return `key id must be a whole number from 1 to ${CREDENTIAL_MAX_KEY_ID}, got ${fields.keyId}`;
-  if (!isValidPlateNumber(fields.plateNumber)) return `plate number '${fields.plateNumber}' is not a valid normalised plate number`;
+  if (!isValidKeyId(fields.keyId))
+    return `key id must be a whole number from 1 to ${CREDENTIAL_MAX_KEY_ID}, got ${fields.keyId}`;
+  if (!isValidPlateNumber(fields.plateNumber))
+    return `plate number '${fields.plateNumber}' is not a valid normalised plate number`;
   for (const field of ['make', 'model', 'colour'] as const) {
     const problem = credentialTextProblem(fields[field], CREDENTIAL_TEXT_MAX_BYTES[field]);
     if (problem !== null) return `${field} ${problem}`;
@@ -123,7 +140,6 @@ export function credentialFieldsProblem(fields: CredentialFields): string | null
 
 export const CREDENTIAL_KEY_ID_INVALID = `Key id must be a whole number from 1 to ${CREDENTIAL_MAX_KEY_ID}`;
 export const CREDENTIAL_EXPIRY_BEFORE_REGISTRATION = 'Expiry date must not be before the registration date';
-
 
 // ---------------------------------------------------------------------------------------
 // Encoding
@@ -177,7 +193,8 @@ export function attachSignature(unsigned: Uint8Array, signature: Uint8Array): Ui
  * signatures are deterministic).
  */
 export function signCredential(fields: CredentialFields, seed: Uint8Array): Uint8Array {
-  if (seed.length !== ED25519_SEED_BYTES) throw new RangeError(`An Ed25519 seed is ${ED25519_SEED_BYTES} bytes, got ${seed.length}`);
+  if (seed.length !== ED25519_SEED_BYTES)
+    throw new RangeError(`An Ed25519 seed is ${ED25519_SEED_BYTES} bytes, got ${seed.length}`);
   const unsigned = encodeUnsigned(fields);
   return attachSignature(unsigned, ed25519.sign(signingMessage(unsigned), seed));
 }
@@ -200,7 +217,8 @@ function malformed(detail: string): DecodedCredential {
  * Never throws.
  */
 export function decodeCredential(bytes: Uint8Array): DecodedCredential {
-  if (bytes.length < MIN_CREDENTIAL_BYTES) return malformed(`${bytes.length} bytes is shorter than the shortest credential (${MIN_CREDENTIAL_BYTES})`);
+  if (bytes.length < MIN_CREDENTIAL_BYTES)
+    return malformed(`${bytes.length} bytes is shorter than the shortest credential (${MIN_CREDENTIAL_BYTES})`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint8(0);
   if (version !== CREDENTIAL_FORMAT_VERSION) return malformed(`unsupported format version ${version}`);
@@ -234,7 +252,9 @@ export function decodeCredential(bytes: Uint8Array): DecodedCredential {
   if (problem !== null) return malformed(problem);
 
   const left = bytes.length - at;
-  if (left < CREDENTIAL_SIGNATURE_BYTES) return malformed(`expected a ${CREDENTIAL_SIGNATURE_BYTES}-byte signature, ${left} bytes left`);
-  if (left > CREDENTIAL_SIGNATURE_BYTES) return malformed(`${left - CREDENTIAL_SIGNATURE_BYTES} unexpected bytes after the signature`);
+  if (left < CREDENTIAL_SIGNATURE_BYTES)
+    return malformed(`expected a ${CREDENTIAL_SIGNATURE_BYTES}-byte signature, ${left} bytes left`);
+  if (left > CREDENTIAL_SIGNATURE_BYTES)
+    return malformed(`${left - CREDENTIAL_SIGNATURE_BYTES} unexpected bytes after the signature`);
   return { ok: true, fields, unsigned: bytes.slice(0, at), signature: bytes.slice(at) };
 }

@@ -37,8 +37,10 @@ export function describeAge(fromIso: string, nowIso: string): string {
  * added back.
  */
 export function clockSkew(serverTimeIso: string, deviceTimeAtResponseMs: number, roundTripMs: number): number {
-  if (!Number.isFinite(deviceTimeAtResponseMs)) throw new RangeError(`Device time must be a finite number of ms, got ${deviceTimeAtResponseMs}`);
-  if (!Number.isFinite(roundTripMs) || roundTripMs < 0) throw new RangeError(`Round trip must be a non-negative number of ms, got ${roundTripMs}`);
+  if (!Number.isFinite(deviceTimeAtResponseMs))
+    throw new RangeError(`Device time must be a finite number of ms, got ${deviceTimeAtResponseMs}`);
+  if (!Number.isFinite(roundTripMs) || roundTripMs < 0)
+    throw new RangeError(`Round trip must be a non-negative number of ms, got ${roundTripMs}`);
   return instantOf(serverTimeIso, 'Server time') + roundTripMs / 2 - deviceTimeAtResponseMs;
 }
 

@@ -65,6 +65,14 @@ export function judgeOutdatedCredential(input: {
   return isReplaced ? reissued(credential, entry, input) : { outcome: 'current' };
 }
 
-function reissued(credential: CredentialFields, entry: HeldEntry, { revocations, today }: { revocations: ReadonlyMap<string, Revocation>; today: string }): OutdatedJudgement {
-  return { outcome: 'reissued', notice: REISSUED_NOTICE, byNumber: verdictFromRegistry(credential.plateNumber, entry, revocations, today) };
+function reissued(
+  credential: CredentialFields,
+  entry: HeldEntry,
+  { revocations, today }: { revocations: ReadonlyMap<string, Revocation>; today: string },
+): OutdatedJudgement {
+  return {
+    outcome: 'reissued',
+    notice: REISSUED_NOTICE,
+    byNumber: verdictFromRegistry(credential.plateNumber, entry, revocations, today),
+  };
 }

@@ -48,8 +48,10 @@ export function verdictHeadline(verdict: VerdictLike): string {
 /** Why a credential is not authentic, in words for an officer at the roadside. */
 export const NOT_AUTHENTIC_EXPLANATIONS = {
   malformed: 'This is not a Nambala plate QR code, or it is damaged. Check the plate number by hand.',
-  'unknown-key': 'The QR code was signed with a key this device does not know: the plate may be forged, or the device needs to sync. Check the plate number by hand.',
-  'key-revoked': 'The QR code was signed with a registry key that has been withdrawn, and the registry does not hold what it says: the plate may be forged.',
+  'unknown-key':
+    'The QR code was signed with a key this device does not know: the plate may be forged, or the device needs to sync. Check the plate number by hand.',
+  'key-revoked':
+    'The QR code was signed with a registry key that has been withdrawn, and the registry does not hold what it says: the plate may be forged.',
   'bad-signature': 'The QR code was not signed by the registry: the plate may be forged.',
 } as const satisfies Record<NotAuthenticReason, string>;
 
@@ -70,9 +72,13 @@ export function verdictExplanation(verdict: CredentialVerdict | RegistryVerdict)
       return `The registration expired on ${'credential' in verdict ? verdict.credential.expiryDate : verdict.entry.expiryDate}.`;
     case 'Revoked':
       if (verdict.revocation?.supersededBefore !== undefined) return supersededExplanation(verdict.revocation.at);
-      return verdict.revocation === undefined ? 'The registry has revoked this plate.' : `The registry revoked this plate on ${dayOf(verdict.revocation.at)}.`;
+      return verdict.revocation === undefined
+        ? 'The registry has revoked this plate.'
+        : `The registry revoked this plate on ${dayOf(verdict.revocation.at)}.`;
     case 'Stolen':
-      return verdict.revocation === undefined ? 'This plate has been reported stolen.' : `This plate was reported stolen on ${dayOf(verdict.revocation.at)}.`;
+      return verdict.revocation === undefined
+        ? 'This plate has been reported stolen.'
+        : `This plate was reported stolen on ${dayOf(verdict.revocation.at)}.`;
   }
 }
 

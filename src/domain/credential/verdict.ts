@@ -48,7 +48,10 @@ export function isExpired(expiryDate: string, today: string): boolean {
  * The revocation list is consulted only for authentic credentials, so a forged QR code
  * cannot make a genuine plate look stolen. Throws RangeError only for a malformed `today`.
  */
-export function verifyCredential(bytes: Uint8Array, { keys, revocations, today }: VerificationContext): CredentialVerdict {
+export function verifyCredential(
+  bytes: Uint8Array,
+  { keys, revocations, today }: VerificationContext,
+): CredentialVerdict {
   assertIsoDate(today);
   const decoded = decodeCredential(bytes);
   if (!decoded.ok) return { verdict: 'Not authentic', reason: 'malformed' };
@@ -58,9 +61,11 @@ export function verifyCredential(bytes: Uint8Array, { keys, revocations, today }
   if (!isSignatureValid(signature, signingMessage(unsigned), key.publicKey)) {
     return { verdict: 'Not authentic', reason: 'bad-signature', keyId: fields.keyId };
   }
-  if (key.status === 'revoked') return { verdict: 'Not authentic', reason: 'key-revoked', keyId: fields.keyId, credential: fields };
+  if (key.status === 'revoked')
+    return { verdict: 'Not authentic', reason: 'key-revoked', keyId: fields.keyId, credential: fields };
   const revocation = revocations.get(fields.plateNumber);
-  if (revocation !== undefined && revokesCredential(revocation, fields.registrationDate)) return { verdict: revocation.status, credential: fields, revocation };
+  if (revocation !== undefined && revokesCredential(revocation, fields.registrationDate))
+    return { verdict: revocation.status, credential: fields, revocation };
   return { verdict: isExpired(fields.expiryDate, today) ? 'Expired' : 'Valid', credential: fields };
 }
 
@@ -95,7 +100,11 @@ export type RegistryVerdict =
   // report matters even when the registration itself is unknown here.
   | { verdict: 'Unknown plate'; plateNumber: string; revocation?: Revocation }
   | { verdict: 'Not yet issued'; entry: RegistryEntry & { status: UnissuedStanding }; revocation?: undefined }
-  | { verdict: 'Valid' | 'Expired' | 'Revoked' | 'Stolen'; entry: RegistryEntry & { status: Exclude<RegistryEntry['status'], UnissuedStanding> }; revocation?: Revocation };
+  | {
+      verdict: 'Valid' | 'Expired' | 'Revoked' | 'Stolen';
+      entry: RegistryEntry & { status: Exclude<RegistryEntry['status'], UnissuedStanding> };
+      revocation?: Revocation;
+    };
 
 /**
  * The verdict for a plate number typed in or read off a plate. The revocation list wins over
@@ -113,13 +122,18 @@ export function verdictFromRegistry(
   const listed = revocations.get(number);
   // A supersession speaks of older QR codes only; the registry's entry is the current registration.
   const revocation = listed?.supersededBefore === undefined ? listed : undefined;
-  if (entry === undefined) return revocation === undefined ? { verdict: 'Unknown plate', plateNumber: number } : { verdict: 'Unknown plate', plateNumber: number, revocation };
+  if (entry === undefined)
+    return revocation === undefined
+      ? { verdict: 'Unknown plate', plateNumber: number }
+      : { verdict: 'Unknown plate', plateNumber: number, revocation };
   const status = entry.status;
   // A number held for an owner has no registration to revoke; a revocation for it is passed on as for an unknown plate.
-  if (status === 'Allocated' || status === 'Made') return revocation === undefined ? { verdict: 'Not yet issued', entry: { ...entry, status } } : { verdict: 'Unknown plate', plateNumber: number, revocation };
+  if (status === 'Allocated' || status === 'Made')
+    return revocation === undefined
+      ? { verdict: 'Not yet issued', entry: { ...entry, status } }
+      : { verdict: 'Unknown plate', plateNumber: number, revocation };
   const issued = { ...entry, status };
   if (revocation !== undefined) return { verdict: revocation.status, entry: issued, revocation };
   if (status === 'Valid' && isExpired(entry.expiryDate, today)) return { verdict: 'Expired', entry: issued };
   return { verdict: status, entry: issued };
 }
-

@@ -17,7 +17,10 @@ export function csvField(value: string | number | null | undefined): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function csvText(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>, { byteOrderMark = true } = {}): string {
+export function csvText(
+  rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>,
+  { byteOrderMark = true } = {},
+): string {
   const body = rows.map((row) => row.map(csvField).join(',')).join('\r\n');
   return `${byteOrderMark ? '\uFEFF' : ''}${body}\r\n`;
 }

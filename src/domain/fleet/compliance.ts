@@ -28,12 +28,18 @@ const dayWord = (days: number) => (days === 1 ? '1 day' : `${days} days`);
  * vehicle (null: none); `plate` is that plate among the owner's plates (undefined when the
  * owner's store does not hold it).
  */
-export function fleetCompliance(plateNumber: string | null, plate: CompliancePlate | undefined, today: string): FleetCompliance {
+export function fleetCompliance(
+  plateNumber: string | null,
+  plate: CompliancePlate | undefined,
+  today: string,
+): FleetCompliance {
   if (plateNumber === null) return { status: 'Warning', reason: 'No plate on this vehicle' };
   const registration = plate?.registration ?? null;
   if (registration === null) return { status: 'Warning', reason: `Plate ${plateNumber} is not registered yet` };
-  if (registration.standing === 'Revoked') return { status: 'Warning', reason: `Plate ${plateNumber} has been revoked` };
-  if (registration.standing === 'Stolen') return { status: 'Warning', reason: `Plate ${plateNumber} is reported stolen` };
+  if (registration.standing === 'Revoked')
+    return { status: 'Warning', reason: `Plate ${plateNumber} has been revoked` };
+  if (registration.standing === 'Stolen')
+    return { status: 'Warning', reason: `Plate ${plateNumber} is reported stolen` };
   const left = daysUntil(registration.expiryDate, today);
   // The expiry date is the last day the registration is valid.
   if (left < 0) return { status: 'Warning', reason: `Registration expired ${dayWord(-left)} ago` };

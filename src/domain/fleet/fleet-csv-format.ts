@@ -13,4 +13,7 @@ export const FLEET_CSV_COLUMNS = ['make', 'model', 'year', 'colour', 'chassis_nu
 export const FLEET_CSV_HEADER = FLEET_CSV_COLUMNS.join(',');
 
 /** A first line and one example row, for a file the owner fills in. */
-export const FLEET_CSV_TEMPLATE = csvText([[...FLEET_CSV_COLUMNS], ['Toyota', 'Hilux', '2019', 'White', 'AHTFR22G906012345', '']]);
+export const FLEET_CSV_TEMPLATE = csvText([
+  [...FLEET_CSV_COLUMNS],
+  ['Toyota', 'Hilux', '2019', 'White', 'AHTFR22G906012345', ''],
+]);

@@ -86,7 +86,8 @@ export function* csvRecords(text: string, separator: ',' | ';' = ','): Generator
         }
         if (!isClosed) {
           value += text.slice(from, i);
-          problem ??= 'a quoted value is not closed (its closing " is missing), so the rest of the file is read as one value';
+          problem ??=
+            'a quoted value is not closed (its closing " is missing), so the rest of the file is read as one value';
         } else if (i < n && !isEnd(text.charCodeAt(i))) {
           problem ??= 'a quoted value must end where the value ends, just before a comma or the end of the line';
           const start = i;
@@ -96,7 +97,8 @@ export function* csvRecords(text: string, separator: ',' | ';' = ','): Generator
       } else {
         const start = i;
         while (i < n && !isEnd(text.charCodeAt(i))) {
-          if (text.charCodeAt(i) === QUOTE) problem ??= 'a " inside a value needs the whole value in quotes and the " written twice ("")';
+          if (text.charCodeAt(i) === QUOTE)
+            problem ??= 'a " inside a value needs the whole value in quotes and the " written twice ("")';
           i += 1;
         }
         value = text.slice(start, i);
@@ -134,7 +136,8 @@ export interface FleetImportContext {
 
 export type FleetImportCheck = { ok: true; vehicles: VehicleDetails[] } | { ok: false; errors: string[] };
 
-const isBlankRecord = (record: CsvRecord) => record.problem === undefined && record.fields.every((field) => field.trim() === '');
+const isBlankRecord = (record: CsvRecord) =>
+  record.problem === undefined && record.fields.every((field) => field.trim() === '');
 const columnList = FLEET_CSV_COLUMNS.join(', ');
 const count = (value: number) => value.toLocaleString('en-GB');
 
@@ -144,16 +147,25 @@ function readHeader(fields: readonly string[]): { columns: Field[] } | { errors:
   const columns: Field[] = [];
   const seen = new Set<string>();
   fields.forEach((raw, index) => {
-    const name = ALIASES[raw.trim().toLowerCase().replace(/[\s_-]+/g, '')];
+    const name =
+      ALIASES[
+        raw
+          .trim()
+          .toLowerCase()
+          .replace(/[\s_-]+/g, '')
+      ];
     if (name === undefined) {
-      errors.push(`Row 1: column ${index + 1} ('${raw.trim()}') is not one Nambala reads. The columns are ${columnList}.`);
+      errors.push(
+        `Row 1: column ${index + 1} ('${raw.trim()}') is not one Nambala reads. The columns are ${columnList}.`,
+      );
       return;
     }
     if (seen.has(name)) errors.push(`Row 1: the column ${name} appears twice.`);
     seen.add(name);
     columns.push(FIELD_OF_COLUMN[name]);
   });
-  for (const required of REQUIRED_COLUMNS) if (!seen.has(required)) errors.push(`Row 1: the column ${required} is missing. The columns are ${columnList}.`);
+  for (const required of REQUIRED_COLUMNS)
+    if (!seen.has(required)) errors.push(`Row 1: the column ${required} is missing. The columns are ${columnList}.`);
   return errors.length > 0 ? { errors } : { columns };
 }
 
@@ -176,8 +188,17 @@ const ROWS_PER_STEP = 100;
  * (`runInSteps`) so that a large file never holds its event loop for long; `checkFleetCsv`
  * runs it straight through.
  */
-export function* readFleetCsv(text: string, maxRows = MAX_IMPORT_ROWS): Generator<undefined, FleetCsvRows | { ok: false; errors: string[] }, undefined> {
-  if (text.includes('\u0000')) return { ok: false, errors: ['This file is not CSV text (it holds a NUL character). Save it from your spreadsheet as CSV UTF-8 and try again.'] };
+export function* readFleetCsv(
+  text: string,
+  maxRows = MAX_IMPORT_ROWS,
+): Generator<undefined, FleetCsvRows | { ok: false; errors: string[] }, undefined> {
+  if (text.includes('\u0000'))
+    return {
+      ok: false,
+      errors: [
+        'This file is not CSV text (it holds a NUL character). Save it from your spreadsheet as CSV UTF-8 and try again.',
+      ],
+    };
   const maxLines = maxImportLines(maxRows);
   let line = 0;
   let columns: Field[] | undefined;
@@ -186,7 +207,12 @@ export function* readFleetCsv(text: string, maxRows = MAX_IMPORT_ROWS): Generato
     line += 1;
     if (line % RECORDS_PER_STEP === 0) yield;
     if (line > maxLines) {
-      return { ok: false, errors: [`The file has more than ${count(maxLines)} lines; import at most ${count(maxRows)} vehicles at a time (split the file, and delete its empty rows).`] };
+      return {
+        ok: false,
+        errors: [
+          `The file has more than ${count(maxLines)} lines; import at most ${count(maxRows)} vehicles at a time (split the file, and delete its empty rows).`,
+        ],
+      };
     }
     if (isBlankRecord(record)) continue;
     if (columns === undefined) {
@@ -197,9 +223,16 @@ export function* readFleetCsv(text: string, maxRows = MAX_IMPORT_ROWS): Generato
       continue;
     }
     rows.push({ row: line, record });
-    if (rows.length > maxRows) return { ok: false, errors: [`The file has more than ${count(maxRows)} vehicles; import at most ${count(maxRows)} at a time (split the file).`] };
+    if (rows.length > maxRows)
+      return {
+        ok: false,
+        errors: [
+          `The file has more than ${count(maxRows)} vehicles; import at most ${count(maxRows)} at a time (split the file).`,
+        ],
+      };
   }
-  if (columns === undefined) return { ok: false, errors: [`The file is empty. Its first row must name the columns: ${columnList}.`] };
+  if (columns === undefined)
+    return { ok: false, errors: [`The file is empty. Its first row must name the columns: ${columnList}.`] };
   if (rows.length === 0) return { ok: false, errors: ['The file names its columns but has no vehicles under them.'] };
   return { ok: true, columns, rows };
 }
@@ -216,7 +249,10 @@ export interface FleetRowValues {
  * runs this before it locks the owner's fleet). Yields every few hundred rows, as
  * readFleetCsv does.
  */
-export function* checkFleetRowValues({ columns, rows }: FleetCsvRows, today: string): Generator<undefined, FleetRowValues[], undefined> {
+export function* checkFleetRowValues(
+  { columns, rows }: FleetCsvRows,
+  today: string,
+): Generator<undefined, FleetRowValues[], undefined> {
   const schema = vehicleDetailsSchema(today);
   const checked: FleetRowValues[] = [];
   for (const { row, record } of rows) {
@@ -224,7 +260,9 @@ export function* checkFleetRowValues({ columns, rows }: FleetCsvRows, today: str
     const problems: string[] = [];
     if (record.problem) problems.push(record.problem);
     else if (record.fields.length !== columns.length) {
-      problems.push(`has ${record.fields.length} ${record.fields.length === 1 ? 'value' : 'values'}, but the header names ${columns.length} columns`);
+      problems.push(
+        `has ${record.fields.length} ${record.fields.length === 1 ? 'value' : 'values'}, but the header names ${columns.length} columns`,
+      );
     } else {
       const input: Partial<Record<Field, string>> = {};
       for (const [index, field] of columns.entries()) input[field] = record.fields[index];
@@ -251,7 +289,10 @@ export function* checkFleetRowValues({ columns, rows }: FleetCsvRows, today: str
  * All vehicles, or every row's message. Map look-ups only: quick enough for 10,000 rows
  * under the fleet's lock.
  */
-export function checkFleetRowsAgainst(checked: readonly FleetRowValues[], context: FleetImportContext): FleetImportCheck {
+export function checkFleetRowsAgainst(
+  checked: readonly FleetRowValues[],
+  context: FleetImportContext,
+): FleetImportCheck {
   const errors: string[] = [];
   const vehicles: VehicleDetails[] = [];
   const chassisRow = new Map<string, number>();
@@ -262,7 +303,8 @@ export function checkFleetRowsAgainst(checked: readonly FleetRowValues[], contex
       if (vehicle.chassisNumber !== '') {
         const earlier = chassisRow.get(vehicle.chassisNumber);
         if (earlier !== undefined) problems.push(`Chassis number ${vehicle.chassisNumber} is also on row ${earlier}`);
-        else if (context.existingChassisNumbers.has(vehicle.chassisNumber)) problems.push(chassisTakenMessage(vehicle.chassisNumber).replace(/\.$/, ''));
+        else if (context.existingChassisNumbers.has(vehicle.chassisNumber))
+          problems.push(chassisTakenMessage(vehicle.chassisNumber).replace(/\.$/, ''));
         else chassisRow.set(vehicle.chassisNumber, row);
       }
       if (vehicle.plateNumber !== null) {
@@ -282,7 +324,8 @@ export function checkFleetRowsAgainst(checked: readonly FleetRowValues[], contex
       }
       vehicles.push(vehicle);
     }
-    if (problems.length > 0) errors.push(`Row ${row}: ${problems.map((problem) => problem.replace(/\.$/, '')).join('; ')}.`);
+    if (problems.length > 0)
+      errors.push(`Row ${row}: ${problems.map((problem) => problem.replace(/\.$/, '')).join('; ')}.`);
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, vehicles };
 }

@@ -16,7 +16,15 @@ export interface VehicleFormValues {
   plateNumber: string;
   driverId: string;
 }
-export const EMPTY_VEHICLE_FORM: VehicleFormValues = { make: '', model: '', year: '', colour: '', chassisNumber: '', plateNumber: '', driverId: '' };
+export const EMPTY_VEHICLE_FORM: VehicleFormValues = {
+  make: '',
+  model: '',
+  year: '',
+  colour: '',
+  chassisNumber: '',
+  plateNumber: '',
+  driverId: '',
+};
 
 export interface DriverFormValues {
   name: string;
@@ -59,13 +67,17 @@ export function plateFitProblem(input: {
   holder: PlateHolder | undefined;
 }): string | null {
   const { plateNumber, plate, holder } = input;
-  if (!plate) return `Plate ${plateNumber} is not one of your plates. Only plates bought or allocated to you in Nambala can be put on your vehicles.`;
-  if (holder && holder.vehicleId !== input.vehicleId) return `Plate ${plateNumber} is already on your ${holder.label}. Take it off that vehicle first.`;
+  if (!plate)
+    return `Plate ${plateNumber} is not one of your plates. Only plates bought or allocated to you in Nambala can be put on your vehicles.`;
+  if (holder && holder.vehicleId !== input.vehicleId)
+    return `Plate ${plateNumber} is already on your ${holder.label}. Take it off that vehicle first.`;
   if (plate.registeredChassis !== null && plate.registeredChassis !== input.chassisNumber) {
     return `Plate ${plateNumber} is registered to the vehicle with chassis number ${plate.registeredChassis}. Enter that chassis number, or choose another plate.`;
   }
   return null;
 }
 
-export const chassisTakenMessage = (chassisNumber: string) => `A vehicle with chassis number ${chassisNumber} is already in your fleet.`;
-export const licenceTakenMessage = (licenceNumber: string) => `A driver with licence number ${licenceNumber} is already in your fleet.`;
+export const chassisTakenMessage = (chassisNumber: string) =>
+  `A vehicle with chassis number ${chassisNumber} is already in your fleet.`;
+export const licenceTakenMessage = (licenceNumber: string) =>
+  `A driver with licence number ${licenceNumber} is already in your fleet.`;

@@ -26,28 +26,42 @@ const vehicleText = (label: string, field: CredentialTextField) =>
     .max(credentialTextMax(field), credentialTextTooLong(label, field))
     .refine(fitsCredential(field), credentialTextTooLong(label, field));
 
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** A vehicle's year, or null when left blank. */
-export const optionalVehicleYearSchema = (today: string) => z.preprocess((value) => (blank(value) ? null : value), vehicleYearSchema(today).nullable());
+export const optionalVehicleYearSchema = (today: string) =>
+  z.preprocess((value) => (blank(value) ? null : value), vehicleYearSchema(today).nullable());
 
 /** A chassis number (a 17-character VIN, or an older frame number), or '' when left blank. */
-export const optionalChassisNumberSchema = z.preprocess((value) => (value === undefined || value === null ? '' : value), z.string({ error: 'Chassis number must be text' })).transform((raw, ctx) => {
-  if (raw.trim() === '') return '';
-  const checked = chassisNumberSchema.safeParse(raw);
-  if (checked.success) return checked.data;
-  ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'Chassis number is not valid' });
-  return z.NEVER;
-});
+export const optionalChassisNumberSchema = z
+  .preprocess(
+    (value) => (value === undefined || value === null ? '' : value),
+    z.string({ error: 'Chassis number must be text' }),
+  )
+  .transform((raw, ctx) => {
+    if (raw.trim() === '') return '';
+    const checked = chassisNumberSchema.safeParse(raw);
+    if (checked.success) return checked.data;
+    ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'Chassis number is not valid' });
+    return z.NEVER;
+  });
 
 /** The plate on a vehicle, or null for none. */
-export const optionalPlateNumberSchema = z.preprocess((value) => (blank(value) ? null : value), plateNumberSchema.nullable()).transform((plate): string | null => plate);
+export const optionalPlateNumberSchema = z
+  .preprocess((value) => (blank(value) ? null : value), plateNumberSchema.nullable())
+  .transform((plate): string | null => plate);
 
 /** A driving licence number: letters and digits (spaces typed between them are dropped). */
 export const licenceNumberSchema = z
   .string({ error: 'Licence number is required' })
   .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-  .pipe(z.string().min(1, 'Licence number is required').regex(/^[A-Z0-9]{5,20}$/, LICENCE_MESSAGE));
+  .pipe(
+    z
+      .string()
+      .min(1, 'Licence number is required')
+      .regex(/^[A-Z0-9]{5,20}$/, LICENCE_MESSAGE),
+  );
 
 /** A Zambian phone number: +260 and nine digits; 0971234567 is accepted and written +260971234567. */
 export const driverPhoneSchema = z

@@ -41,7 +41,13 @@ export interface FleetQuery {
   pageSize: number;
 }
 
-export const DEFAULT_FLEET_QUERY: FleetQuery = { search: '', compliance: 'all', sort: 'recent', page: 1, pageSize: FLEET_PAGE_SIZE };
+export const DEFAULT_FLEET_QUERY: FleetQuery = {
+  search: '',
+  compliance: 'all',
+  sort: 'recent',
+  page: 1,
+  pageSize: FLEET_PAGE_SIZE,
+};
 
 export interface FleetPage<Row> {
   rows: Row[];
@@ -92,7 +98,15 @@ export function buildFleetRows<V extends Vehicle & { isDeleted?: boolean }, D ex
     ]
       .join('\n')
       .toLowerCase();
-    rows.push({ id: vehicle.id, vehicle, driver, ownerName, expiryDate: registration?.expiryDate ?? null, compliance: fleetCompliance(vehicle.plateNumber, plate, today), searchText });
+    rows.push({
+      id: vehicle.id,
+      vehicle,
+      driver,
+      ownerName,
+      expiryDate: registration?.expiryDate ?? null,
+      compliance: fleetCompliance(vehicle.plateNumber, plate, today),
+      searchText,
+    });
   }
   return rows;
 }
@@ -113,7 +127,10 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function compareRows(sort: FleetSort): (a: FleetRow, b: FleetRow) => number {
   const tieBreak = (a: FleetRow, b: FleetRow) =>
-    byText(a.vehicle.plateNumber ?? '\uffff', b.vehicle.plateNumber ?? '\uffff') || byText(a.vehicle.make, b.vehicle.make) || byText(a.vehicle.model, b.vehicle.model) || byText(a.id, b.id);
+    byText(a.vehicle.plateNumber ?? '\uffff', b.vehicle.plateNumber ?? '\uffff') ||
+    byText(a.vehicle.make, b.vehicle.make) ||
+    byText(a.vehicle.model, b.vehicle.model) ||
+    byText(a.id, b.id);
   switch (sort) {
     case 'plate':
       return tieBreak;
@@ -136,7 +153,13 @@ export function fleetPage<Row extends FleetRow>(rows: readonly Row[], query: Fle
   // The words are split once, not once per row: a search runs on every keystroke.
   const words = searchWords(query.search);
   const matching =
-    words.length > 0 || query.compliance !== 'all' ? rows.filter((row) => (query.compliance === 'all' || row.compliance.status === query.compliance) && hasWords(row.searchText, words)) : [...rows];
+    words.length > 0 || query.compliance !== 'all'
+      ? rows.filter(
+          (row) =>
+            (query.compliance === 'all' || row.compliance.status === query.compliance) &&
+            hasWords(row.searchText, words),
+        )
+      : [...rows];
   const pageSize = Math.max(1, Math.floor(query.pageSize));
   const total = matching.length;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -144,7 +167,10 @@ export function fleetPage<Row extends FleetRow>(rows: readonly Row[], query: Fle
   const start = (page - 1) * pageSize;
   const compare = compareRows(query.sort);
   // The first page of a long list needs only its smallest rows: picked in one pass instead of sorting them all.
-  const shown = page === 1 && total > pageSize * 4 ? smallest(matching, pageSize, compare) : matching.sort(compare).slice(start, start + pageSize);
+  const shown =
+    page === 1 && total > pageSize * 4
+      ? smallest(matching, pageSize, compare)
+      : matching.sort(compare).slice(start, start + pageSize);
   return { rows: shown, total, from: total === 0 ? 0 : start + 1, to: start + shown.length, page, pageCount };
 }
 
@@ -170,5 +196,7 @@ function smallest<Row>(rows: readonly Row[], count: number, compare: (a: Row, b:
 export function showingText(page: Pick<FleetPage<unknown>, 'from' | 'to' | 'total'>): string {
   const number = (value: number) => value.toLocaleString('en-GB');
   const noun = page.total === 1 ? 'vehicle' : 'vehicles';
-  return page.total === 0 ? 'Showing 0 of 0 vehicles' : `Showing ${number(page.from)}–${number(page.to)} of ${number(page.total)} ${noun}`;
+  return page.total === 0
+    ? 'Showing 0 of 0 vehicles'
+    : `Showing ${number(page.from)}–${number(page.to)} of ${number(page.total)} ${noun}`;
 }

@@ -32,10 +32,12 @@ export const MAX_PHOTO_BYTES = 1024 * 1024;
 export const PHOTO_CONTENT_TYPE = 'image/jpeg';
 
 export const CLAIM_NOT_YOURS = 'This claim is not in your list.';
-export const CLAIM_STEP_NEEDS_CONNECTION = 'Moving a claim to its next step needs a connection: the server checks its state and tells the policy holder. Nothing was changed; try again when you are back online.';
+export const CLAIM_STEP_NEEDS_CONNECTION =
+  'Moving a claim to its next step needs a connection: the server checks its state and tells the policy holder. Nothing was changed; try again when you are back online.';
 export const REJECT_REASON_REQUIRED = 'Give the reason for rejecting the claim';
 export const photoLimitMessage = `A claim carries at most ${MAX_PHOTOS_PER_CLAIM} photos.`;
-export const claimNotEditableMessage = (claimNumber: string, status: ClaimStatus) => `Claim ${claimNumber} is ${status}: it can no longer be changed.`;
+export const claimNotEditableMessage = (claimNumber: string, status: ClaimStatus) =>
+  `Claim ${claimNumber} is ${status}: it can no longer be changed.`;
 export const unknownOtherPlateMessage = (plateNumber: string) =>
   `${plateNumber} is not in the registry. Check the other party's plate, or leave it empty if you do not know it.`;
 
@@ -83,10 +85,13 @@ export function claimDateProblem(
 ): string | null {
   if (!isCalendarDate(incidentDate)) return null;
   if (incidentDate > today) return 'Incident date cannot be in the future';
-  if (incidentDate < policy.startDate) return `Incident date cannot be before policy ${policy.policyNumber} started (${policy.startDate})`;
-  if (incidentDate > policy.endDate) return `Policy ${policy.policyNumber} ended on ${policy.endDate}: it does not cover a later incident`;
+  if (incidentDate < policy.startDate)
+    return `Incident date cannot be before policy ${policy.policyNumber} started (${policy.startDate})`;
+  if (incidentDate > policy.endDate)
+    return `Policy ${policy.policyNumber} ended on ${policy.endDate}: it does not cover a later incident`;
   const cancelledOn = policy.cancelledAt?.slice(0, 10);
-  if (cancelledOn !== undefined && incidentDate > cancelledOn) return `Policy ${policy.policyNumber} was cancelled on ${cancelledOn}: it does not cover a later incident`;
+  if (cancelledOn !== undefined && incidentDate > cancelledOn)
+    return `Policy ${policy.policyNumber} was cancelled on ${cancelledOn}: it does not cover a later incident`;
   return null;
 }
 
@@ -106,21 +111,33 @@ export function nextSteps(status: ClaimStatus): ClaimStep[] {
   return CLAIM_STEPS.filter((step) => STEP_RULES[step].from === status);
 }
 
-export type ClaimState = Pick<InsuranceClaim, 'agentId' | 'claimNumber' | 'status' | 'rejectReason' | 'assessedAt' | 'decidedAt' | 'paidAt'>;
+export type ClaimState = Pick<
+  InsuranceClaim,
+  'agentId' | 'claimNumber' | 'status' | 'rejectReason' | 'assessedAt' | 'decidedAt' | 'paidAt'
+>;
 
 export type TransitionResult<State extends ClaimState> =
-  | { ok: true; claim: State }
-  | { ok: false; reason: 'not-yours' | 'wrong-state' | 'reason-required'; message: string };
+  { ok: true; claim: State } | { ok: false; reason: 'not-yours' | 'wrong-state' | 'reason-required'; message: string };
 
 /** A step taken on a claim: the claim as it becomes, or why not (not the actor's claim, not from this state, no reason for a rejection). */
-export function transitionClaim<State extends ClaimState>(claim: State, request: { step: ClaimStep; reason?: string }, actor: ClaimActor, at: string): TransitionResult<State> {
+export function transitionClaim<State extends ClaimState>(
+  claim: State,
+  request: { step: ClaimStep; reason?: string },
+  actor: ClaimActor,
+  at: string,
+): TransitionResult<State> {
   if (!mayStepClaim(actor, claim)) return { ok: false, reason: 'not-yours', message: CLAIM_NOT_YOURS };
   const rule = STEP_RULES[request.step];
   if (claim.status !== rule.from) {
-    return { ok: false, reason: 'wrong-state', message: `Claim ${claim.claimNumber} is ${claim.status}: ${rule.label} applies to a claim that is ${rule.from}.` };
+    return {
+      ok: false,
+      reason: 'wrong-state',
+      message: `Claim ${claim.claimNumber} is ${claim.status}: ${rule.label} applies to a claim that is ${rule.from}.`,
+    };
   }
   const reason = request.reason?.trim() ?? '';
-  if (request.step === 'reject' && reason === '') return { ok: false, reason: 'reason-required', message: REJECT_REASON_REQUIRED };
+  if (request.step === 'reject' && reason === '')
+    return { ok: false, reason: 'reason-required', message: REJECT_REASON_REQUIRED };
   switch (request.step) {
     case 'assess':
       return { ok: true, claim: { ...claim, status: rule.to, assessedAt: at } };
@@ -134,15 +151,27 @@ export function transitionClaim<State extends ClaimState>(claim: State, request:
 }
 
 /** What the policy holder is told after each step. */
-export function claimStepNotice(claim: Pick<InsuranceClaim, 'claimNumber' | 'plateNumber' | 'status' | 'rejectReason'>, insurer: string): { title: string; body: string } {
+export function claimStepNotice(
+  claim: Pick<InsuranceClaim, 'claimNumber' | 'plateNumber' | 'status' | 'rejectReason'>,
+  insurer: string,
+): { title: string; body: string } {
   const about = `your claim ${claim.claimNumber} for ${claim.plateNumber}`;
   switch (claim.status) {
     case 'Under Assessment':
-      return { title: `Claim ${claim.claimNumber} is being assessed`, body: `${insurer} has started assessing ${about}.` };
+      return {
+        title: `Claim ${claim.claimNumber} is being assessed`,
+        body: `${insurer} has started assessing ${about}.`,
+      };
     case 'Approved':
-      return { title: `Claim ${claim.claimNumber} approved`, body: `${insurer} has approved ${about}. You will be told when it is paid.` };
+      return {
+        title: `Claim ${claim.claimNumber} approved`,
+        body: `${insurer} has approved ${about}. You will be told when it is paid.`,
+      };
     case 'Rejected':
-      return { title: `Claim ${claim.claimNumber} rejected`, body: `${insurer} has rejected ${about}. Reason: ${claim.rejectReason ?? ''}` };
+      return {
+        title: `Claim ${claim.claimNumber} rejected`,
+        body: `${insurer} has rejected ${about}. Reason: ${claim.rejectReason ?? ''}`,
+      };
     case 'Paid':
       return { title: `Claim ${claim.claimNumber} paid`, body: `${insurer} has paid ${about}.` };
     case 'Submitted':
@@ -156,12 +185,22 @@ export function claimNumberFrom(sequence: number): string {
 }
 
 /** Whether a claim matches a search: claim number, plate, other party's plate, place or holder's name. */
-export function claimMatches(claim: Pick<InsuranceClaim, 'claimNumber' | 'plateNumber' | 'otherPartyPlate' | 'incidentPlace'>, holderName: string, search: string): boolean {
+export function claimMatches(
+  claim: Pick<InsuranceClaim, 'claimNumber' | 'plateNumber' | 'otherPartyPlate' | 'incidentPlace'>,
+  holderName: string,
+  search: string,
+): boolean {
   const needle = search.trim().toLowerCase();
   if (needle === '') return true;
   const compact = needle.replace(/[\s-]/g, '');
   const plate = (value: string | null) => (value ?? '').toLowerCase().replace(/-/g, '').includes(compact);
-  return claim.claimNumber.toLowerCase().includes(needle) || plate(claim.plateNumber) || plate(claim.otherPartyPlate) || claim.incidentPlace.toLowerCase().includes(needle) || holderName.toLowerCase().includes(needle);
+  return (
+    claim.claimNumber.toLowerCase().includes(needle) ||
+    plate(claim.plateNumber) ||
+    plate(claim.otherPartyPlate) ||
+    claim.incidentPlace.toLowerCase().includes(needle) ||
+    holderName.toLowerCase().includes(needle)
+  );
 }
 
 /** A photo's size to draw at: the longest side at most `maxSide`, the shape kept, never enlarged. */
@@ -180,10 +219,19 @@ export const JPEG_QUALITIES = [0.85, 0.75, 0.65, 0.55, 0.45] as const;
  * size, then, when the qualities run out, the lowest but one at four fifths of the size
  * (a detailed scene at 1600 px may not fit in 1 MB at any quality worth keeping).
  */
-export function nextEncoding(current: { width: number; height: number; quality: number }): { width: number; height: number; quality: number } {
+export function nextEncoding(current: { width: number; height: number; quality: number }): {
+  width: number;
+  height: number;
+  quality: number;
+} {
   const index = JPEG_QUALITIES.findIndex((quality) => quality === current.quality);
-  if (index >= 0 && index < JPEG_QUALITIES.length - 1) return { ...current, quality: JPEG_QUALITIES[index + 1] ?? current.quality };
-  return { width: Math.max(1, Math.floor(current.width * 0.8)), height: Math.max(1, Math.floor(current.height * 0.8)), quality: JPEG_QUALITIES[JPEG_QUALITIES.length - 2] ?? 0.55 };
+  if (index >= 0 && index < JPEG_QUALITIES.length - 1)
+    return { ...current, quality: JPEG_QUALITIES[index + 1] ?? current.quality };
+  return {
+    width: Math.max(1, Math.floor(current.width * 0.8)),
+    height: Math.max(1, Math.floor(current.height * 0.8)),
+    quality: JPEG_QUALITIES[JPEG_QUALITIES.length - 2] ?? 0.55,
+  };
 }
 
 /** Storage on the device: warn when less than this is left, or when this share of the quota is used. */
@@ -193,5 +241,8 @@ export const STORAGE_WARN_USED_SHARE = 0.9;
 /** Whether the device's storage is running out, from navigator.storage.estimate(). */
 export function storageRunningOut(estimate: { usage: number; quota: number }): boolean {
   if (estimate.quota <= 0) return false;
-  return estimate.quota - estimate.usage < STORAGE_WARN_FREE_BYTES || estimate.usage / estimate.quota >= STORAGE_WARN_USED_SHARE;
+  return (
+    estimate.quota - estimate.usage < STORAGE_WARN_FREE_BYTES ||
+    estimate.usage / estimate.quota >= STORAGE_WARN_USED_SHARE
+  );
 }

@@ -3,15 +3,32 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../validation/calendar-date';
 import { parsePlateNumber } from '../plates/plate-number';
-import { type ClaimPhotoInput, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, MAX_PHOTOS_PER_CLAIM, photoLimitMessage, REJECT_REASON_REQUIRED } from './claim-steps';
+import {
+  type ClaimPhotoInput,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTO_SIDE,
+  MAX_PHOTOS_PER_CLAIM,
+  photoLimitMessage,
+  REJECT_REASON_REQUIRED,
+} from './claim-steps';
 
 export * from './claim-steps';
 
 export const claimPhotoSchema = z.object({
-  sha256: z.string({ error: 'A photo needs its fingerprint' }).regex(/^[0-9a-f]{64}$/, 'A photo fingerprint is 64 hexadecimal characters'),
-  size: z.number({ error: 'A photo needs its size' }).int().min(1, 'A photo is not empty').max(MAX_PHOTO_BYTES, 'A photo must be at most 1 MB after resizing'),
+  sha256: z
+    .string({ error: 'A photo needs its fingerprint' })
+    .regex(/^[0-9a-f]{64}$/, 'A photo fingerprint is 64 hexadecimal characters'),
+  size: z
+    .number({ error: 'A photo needs its size' })
+    .int()
+    .min(1, 'A photo is not empty')
+    .max(MAX_PHOTO_BYTES, 'A photo must be at most 1 MB after resizing'),
   width: z.number().int().min(1).max(MAX_PHOTO_SIDE, `A photo is at most ${MAX_PHOTO_SIDE} pixels on its longest side`),
-  height: z.number().int().min(1).max(MAX_PHOTO_SIDE, `A photo is at most ${MAX_PHOTO_SIDE} pixels on its longest side`),
+  height: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PHOTO_SIDE, `A photo is at most ${MAX_PHOTO_SIDE} pixels on its longest side`),
 }) satisfies z.ZodType<ClaimPhotoInput>;
 
 const text = (label: string, max: number) =>
@@ -55,22 +72,34 @@ export const claimInputSchema = z
   .superRefine((input, ctx) => {
     const seen = new Set<string>();
     for (const photo of input.photos) {
-      if (seen.has(photo.sha256)) ctx.addIssue({ code: 'custom', path: ['photos'], message: 'The same photo is listed twice' });
+      if (seen.has(photo.sha256))
+        ctx.addIssue({ code: 'custom', path: ['photos'], message: 'The same photo is listed twice' });
       seen.add(photo.sha256);
     }
   });
 export type ClaimInput = z.output<typeof claimInputSchema>;
-export type ClaimFormValues = Pick<z.input<typeof claimInputSchema>, 'policyId' | 'incidentDate' | 'incidentPlace' | 'description'> & { otherPartyPlate: string };
+export type ClaimFormValues = Pick<
+  z.input<typeof claimInputSchema>,
+  'policyId' | 'incidentDate' | 'incidentPlace' | 'description'
+> & { otherPartyPlate: string };
 
 export const rejectClaimSchema = z.object({
-  reason: z.string({ error: REJECT_REASON_REQUIRED }).trim().min(1, REJECT_REASON_REQUIRED).max(500, 'The reason must be at most 500 characters'),
+  reason: z
+    .string({ error: REJECT_REASON_REQUIRED })
+    .trim()
+    .min(1, REJECT_REASON_REQUIRED)
+    .max(500, 'The reason must be at most 500 characters'),
 });
 
 /** A step asked of the server: the step, and the reason when it is a rejection. */
-export const claimStepSchema = z.discriminatedUnion('step', [
-  z.object({ step: z.literal('assess') }),
-  z.object({ step: z.literal('approve') }),
-  z.object({ step: z.literal('reject'), reason: rejectClaimSchema.shape.reason }),
-  z.object({ step: z.literal('pay') }),
-], { error: 'Choose a step: assess, approve, reject or pay' });
+export const claimStepSchema = z.discriminatedUnion(
+  'step',
+  [
+    z.object({ step: z.literal('assess') }),
+    z.object({ step: z.literal('approve') }),
+    z.object({ step: z.literal('reject'), reason: rejectClaimSchema.shape.reason }),
+    z.object({ step: z.literal('pay') }),
+  ],
+  { error: 'Choose a step: assess, approve, reject or pay' },
+);
 export type ClaimStepRequest = z.output<typeof claimStepSchema>;

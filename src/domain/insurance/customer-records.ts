@@ -48,7 +48,10 @@ export interface InsuranceCustomer {
 }
 
 /** Whether a customer matches a search: name, NRC, phone, email or one of their plates. */
-export function customerMatches(customer: Pick<InsuranceCustomer, 'name' | 'nrc' | 'phone' | 'email' | 'vehicles'>, search: string): boolean {
+export function customerMatches(
+  customer: Pick<InsuranceCustomer, 'name' | 'nrc' | 'phone' | 'email' | 'vehicles'>,
+  search: string,
+): boolean {
   const needle = search.trim().toLowerCase();
   if (needle === '') return true;
   const compact = needle.replace(/[\s-]/g, '');

@@ -8,7 +8,11 @@ export * from './customer-records';
 
 export const customerInputSchema = z.object({
   id: z.uuid({ error: 'id must be a UUID' }),
-  name: z.string({ error: 'Full Name is required' }).trim().min(1, 'Full Name is required').max(100, 'Full Name must be at most 100 characters'),
+  name: z
+    .string({ error: 'Full Name is required' })
+    .trim()
+    .min(1, 'Full Name is required')
+    .max(100, 'Full Name must be at most 100 characters'),
   nrc: nrcSchema('NRC number'),
   phone: phoneNumberSchema('Phone number'),
   email: z

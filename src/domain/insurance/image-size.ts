@@ -15,14 +15,16 @@ export type DeclaredSize = ImageSize | 'incomplete' | 'unreadable';
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** Start-of-frame markers: baseline, progressive, lossless and arithmetic-coded frames (not DHT C4, JPG C8, DAC CC). */
-const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isStartOfFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 /** Markers that stand alone, with no length after them: TEM and the restart markers. */
 const standsAlone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 const START_OF_SCAN = 0xda;
 const END_OF_IMAGE = 0xd9;
 
 const u16 = (bytes: Uint8Array, at: number) => ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
-const u32 = (bytes: Uint8Array, at: number) => (((bytes[at] ?? 0) << 24) >>> 0) + ((bytes[at + 1] ?? 0) << 16) + ((bytes[at + 2] ?? 0) << 8) + (bytes[at + 3] ?? 0);
+const u32 = (bytes: Uint8Array, at: number) =>
+  (((bytes[at] ?? 0) << 24) >>> 0) + ((bytes[at + 1] ?? 0) << 16) + ((bytes[at + 2] ?? 0) << 8) + (bytes[at + 3] ?? 0);
 
 function jpegSize(bytes: Uint8Array): DeclaredSize {
   let at = 2;
@@ -65,6 +67,7 @@ export function declaredImageSize(bytes: Uint8Array): DeclaredSize {
   if (bytes.length < 2) return 'incomplete';
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return jpegSize(bytes);
   const signature = PNG_SIGNATURE.slice(0, Math.min(bytes.length, PNG_SIGNATURE.length));
-  if (signature.every((byte, index) => bytes[index] === byte)) return bytes.length < PNG_SIGNATURE.length ? 'incomplete' : pngSize(bytes);
+  if (signature.every((byte, index) => bytes[index] === byte))
+    return bytes.length < PNG_SIGNATURE.length ? 'incomplete' : pngSize(bytes);
   return 'unreadable';
 }

@@ -12,5 +12,9 @@ export const consentRequestSchema = z.object({
 export type ConsentRequestInput = z.output<typeof consentRequestSchema>;
 
 export const policyDisputeSchema = z.object({
-  note: z.string().trim().max(MAX_DISPUTE_NOTE_LENGTH, `What you know of it must be at most ${MAX_DISPUTE_NOTE_LENGTH} characters`).default(''),
+  note: z
+    .string()
+    .trim()
+    .max(MAX_DISPUTE_NOTE_LENGTH, `What you know of it must be at most ${MAX_DISPUTE_NOTE_LENGTH} characters`)
+    .default(''),
 });

@@ -47,10 +47,16 @@ export interface HolderFacts {
 const day = (at: string) => at.slice(0, 10);
 
 /** The refusal under the plate's field: brief, beside the form's message. */
-export const holderFieldMessage = (plateNumber: string, customerName: string) => `${plateNumber} is not registered to ${customerName}.`;
+export const holderFieldMessage = (plateNumber: string, customerName: string) =>
+  `${plateNumber} is not registered to ${customerName}.`;
 
 /** The refusal: what is missing, in words naming the plate, the customer and the next step. */
-export function holderRefusalMessage(missing: HolderMissing, plateNumber: string, customerName: string, at = ''): string {
+export function holderRefusalMessage(
+  missing: HolderMissing,
+  plateNumber: string,
+  customerName: string,
+  at = '',
+): string {
   const notTheirs = `${plateNumber} is not registered to ${customerName}: a policy on a plate is issued only to its registered owner (their NRC is on the registration)`;
   switch (missing) {
     case 'consent':
@@ -73,7 +79,14 @@ export function checkPolicyHolder({ plateNumber, customer, owner, consent }: Hol
   if (isSameNrc(customer.nrc, owner.nrc)) return { ok: true, basis: 'owner-nrc' };
   if (owner.accountId !== null && customer.accountId === owner.accountId) return { ok: true, basis: 'owner-account' };
   if (owner.accountId !== null && consent?.status === 'Accepted') return { ok: true, basis: 'owner-consent' };
-  const missing: HolderMissing = owner.accountId === null ? 'owner-unreachable' : consent?.status === 'Pending' ? 'consent-pending' : consent?.status === 'Declined' ? 'consent-declined' : 'consent';
+  const missing: HolderMissing =
+    owner.accountId === null
+      ? 'owner-unreachable'
+      : consent?.status === 'Pending'
+        ? 'consent-pending'
+        : consent?.status === 'Declined'
+          ? 'consent-declined'
+          : 'consent';
   return { ok: false, missing, message: holderRefusalMessage(missing, plateNumber, customer.name, consent?.at ?? '') };
 }
 
@@ -88,12 +101,20 @@ export const REFUSED_PLATES_PER_DAY = 3;
  * refused on within a day (`refusedEarlier`: the plates refused before this attempt; raised
  * once, when the third is added).
  */
-export function fraudSign(facts: { plateNumber: string; customerName: string; ownerName: string; missing: HolderMissing; refusedEarlier: readonly string[] }): string | null {
+export function fraudSign(facts: {
+  plateNumber: string;
+  customerName: string;
+  ownerName: string;
+  missing: HolderMissing;
+  refusedEarlier: readonly string[];
+}): string | null {
   const sameName = (a: string) => a.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (facts.ownerName.trim() !== '' && sameName(facts.customerName) === sameName(facts.ownerName)) return 'the customer carries the registered owner’s name under another NRC';
+  if (facts.ownerName.trim() !== '' && sameName(facts.customerName) === sameName(facts.ownerName))
+    return 'the customer carries the registered owner’s name under another NRC';
   if (facts.missing === 'consent-declined') return 'the owner had declined to have it insured for this customer';
   const isNewPlate = !facts.refusedEarlier.includes(facts.plateNumber);
-  if (isNewPlate && new Set(facts.refusedEarlier).size + 1 === REFUSED_PLATES_PER_DAY) return `it makes ${REFUSED_PLATES_PER_DAY} plates of other people this agent was refused on within 24 hours`;
+  if (isNewPlate && new Set(facts.refusedEarlier).size + 1 === REFUSED_PLATES_PER_DAY)
+    return `it makes ${REFUSED_PLATES_PER_DAY} plates of other people this agent was refused on within 24 hours`;
   return null;
 }
 
@@ -102,13 +123,17 @@ export function fraudSign(facts: { plateNumber: string; customerName: string; ow
 
 export const consentAskedMessage = (plateNumber: string, customerName: string) =>
   `The owner of ${plateNumber} has been asked to consent to ${customerName} being insured on it. You will be told when they answer; issue the policy once they accept.`;
-export const consentNotNeeded = (plateNumber: string, customerName: string) => `${customerName} is the registered owner of ${plateNumber}: no consent is needed. Issue the policy.`;
+export const consentNotNeeded = (plateNumber: string, customerName: string) =>
+  `${customerName} is the registered owner of ${plateNumber}: no consent is needed. Issue the policy.`;
 export const REQUEST_NOT_YOURS = 'This request is not waiting for your answer.';
 export const REQUEST_ANSWERED = 'This request has already been answered.';
-export const REQUESTS_NEED_CONNECTION = 'Answering needs a connection. Nothing was changed; try again when you are back online.';
+export const REQUESTS_NEED_CONNECTION =
+  'Answering needs a connection. Nothing was changed; try again when you are back online.';
 
 /** The question as the account holder reads it. */
-export function requestText(request: Pick<InsuranceRequest, 'kind' | 'insurer' | 'customerName' | 'customerNrc' | 'plateNumber'>): string {
+export function requestText(
+  request: Pick<InsuranceRequest, 'kind' | 'insurer' | 'customerName' | 'customerNrc' | 'plateNumber'>,
+): string {
   if (request.kind === 'link') {
     return `${request.insurer} has recorded you as their customer ${request.customerName} (NRC ${request.customerNrc}). Accept only if that is you: they will then see the plates and vehicles registered to your account.`;
   }
@@ -121,6 +146,9 @@ export function requestText(request: Pick<InsuranceRequest, 'kind' | 'insurer' |
 /** The longest note an owner may send with a dispute. */
 export const MAX_DISPUTE_NOTE_LENGTH = 500;
 export const POLICY_NOT_ON_YOUR_PLATE = 'This policy is not on one of your plates.';
-export const DISPUTES_NEED_CONNECTION = 'Disputing a policy needs a connection. Nothing was sent; try again when you are back online.';
-export const policyAlreadyDisputed = (policyNumber: string, at: string) => `You disputed ${policyNumber} on ${day(at)}: the registry is reviewing it.`;
-export const policyDisputedMessage = (policyNumber: string) => `${policyNumber} is disputed: the registry's administrator will review it, and the insurer has been told.`;
+export const DISPUTES_NEED_CONNECTION =
+  'Disputing a policy needs a connection. Nothing was sent; try again when you are back online.';
+export const policyAlreadyDisputed = (policyNumber: string, at: string) =>
+  `You disputed ${policyNumber} on ${day(at)}: the registry is reviewing it.`;
+export const policyDisputedMessage = (policyNumber: string) =>
+  `${policyNumber} is disputed: the registry's administrator will review it, and the insurer has been told.`;

@@ -19,7 +19,8 @@ export const EXPIRING_SOON_DAYS = 30;
 
 export const POLICY_ISSUED = 'Policy issued';
 export const POLICY_NOT_YOURS = 'This policy is not in your list.';
-export const POLICY_NEEDS_CONNECTION = 'Issuing, renewing or cancelling a policy needs a connection. Nothing was changed; try again when you are back online.';
+export const POLICY_NEEDS_CONNECTION =
+  'Issuing, renewing or cancelling a policy needs a connection. Nothing was changed; try again when you are back online.';
 
 export interface InsurancePolicy {
   id: string;
@@ -78,24 +79,37 @@ export function policyStatus(policy: Pick<InsurancePolicy, 'endDate' | 'cancelle
 }
 
 /** Whether the policy covers the plate on `today`: not cancelled, started, not ended. */
-export function coversOn(policy: Pick<InsurancePolicy, 'startDate' | 'endDate' | 'cancelledAt'>, today: string): boolean {
+export function coversOn(
+  policy: Pick<InsurancePolicy, 'startDate' | 'endDate' | 'cancelledAt'>,
+  today: string,
+): boolean {
   return policy.cancelledAt === null && policy.startDate <= today && today <= policy.endDate;
 }
 
 /** Active and ending within `days` days of today (today included). */
-export function isExpiringWithin(policy: Pick<InsurancePolicy, 'endDate' | 'cancelledAt'>, today: string, days = EXPIRING_SOON_DAYS): boolean {
+export function isExpiringWithin(
+  policy: Pick<InsurancePolicy, 'endDate' | 'cancelledAt'>,
+  today: string,
+  days = EXPIRING_SOON_DAYS,
+): boolean {
   return policyStatus(policy, today) === 'Active' && daysBetween(today, policy.endDate) <= days;
 }
 
 /** A renewal's term: a year from the day after the old end, or from today when the old one has already ended. */
-export function renewalTerm(policy: Pick<InsurancePolicy, 'endDate'>, today: string): { startDate: string; endDate: string } {
+export function renewalTerm(
+  policy: Pick<InsurancePolicy, 'endDate'>,
+  today: string,
+): { startDate: string; endDate: string } {
   const dayAfter = addDays(policy.endDate, 1);
   const startDate = dayAfter > today ? dayAfter : today;
   return { startDate, endDate: oneYearTermEnd(startDate) };
 }
 
 /** Whether two terms share a day. */
-export function termsOverlap(a: { startDate: string; endDate: string }, b: { startDate: string; endDate: string }): boolean {
+export function termsOverlap(
+  a: { startDate: string; endDate: string },
+  b: { startDate: string; endDate: string },
+): boolean {
   return a.startDate <= b.endDate && b.startDate <= a.endDate;
 }
 
@@ -111,26 +125,42 @@ export interface Cover {
   until: string;
 }
 
-export function coverOn(policies: ReadonlyArray<Pick<InsurancePolicy, 'insurer' | 'policyNumber' | 'startDate' | 'endDate' | 'cancelledAt'>>, today: string): Cover | null {
+export function coverOn(
+  policies: ReadonlyArray<Pick<InsurancePolicy, 'insurer' | 'policyNumber' | 'startDate' | 'endDate' | 'cancelledAt'>>,
+  today: string,
+): Cover | null {
   let best: Cover | null = null;
   for (const policy of policies) {
     if (!coversOn(policy, today)) continue;
-    if (best === null || policy.endDate > best.until) best = { insurer: policy.insurer, policyNumber: policy.policyNumber, until: policy.endDate };
+    if (best === null || policy.endDate > best.until)
+      best = { insurer: policy.insurer, policyNumber: policy.policyNumber, until: policy.endDate };
   }
   return best;
 }
 
 /** Why a plate cannot be insured (not registered, revoked, stolen, registration ended), or null. */
-export function plateProblem(plateNumber: string, plate: { standing: 'Valid' | 'Revoked' | 'Stolen'; expiryDate: string } | undefined, today: string): string | null {
-  if (!plate) return `${plateNumber} is not in the registry: only a registered plate can be insured. Check the number on the vehicle's plate.`;
+export function plateProblem(
+  plateNumber: string,
+  plate: { standing: 'Valid' | 'Revoked' | 'Stolen'; expiryDate: string } | undefined,
+  today: string,
+): string | null {
+  if (!plate)
+    return `${plateNumber} is not in the registry: only a registered plate can be insured. Check the number on the vehicle's plate.`;
   if (plate.standing === 'Revoked') return `${plateNumber} has been revoked: it cannot be insured.`;
   if (plate.standing === 'Stolen') return `${plateNumber} is reported stolen: it cannot be insured.`;
-  if (plate.expiryDate < today) return `${plateNumber}'s registration expired on ${plate.expiryDate}: it must be renewed before the plate can be insured.`;
+  if (plate.expiryDate < today)
+    return `${plateNumber}'s registration expired on ${plate.expiryDate}: it must be renewed before the plate can be insured.`;
   return null;
 }
 
 /** Why a new term clashes with the agent's other live policies on the plate, or null. */
-export function overlapProblem(plateNumber: string, term: { startDate: string; endDate: string }, others: ReadonlyArray<Pick<InsurancePolicy, 'policyNumber' | 'startDate' | 'endDate' | 'cancelledAt'>>): string | null {
+export function overlapProblem(
+  plateNumber: string,
+  term: { startDate: string; endDate: string },
+  others: ReadonlyArray<Pick<InsurancePolicy, 'policyNumber' | 'startDate' | 'endDate' | 'cancelledAt'>>,
+): string | null {
   const clash = others.find((other) => other.cancelledAt === null && termsOverlap(term, other));
-  return clash ? `${plateNumber} is already covered by policy ${clash.policyNumber} from ${clash.startDate} to ${clash.endDate}. Renew or cancel that policy instead.` : null;
+  return clash
+    ? `${plateNumber} is already covered by policy ${clash.policyNumber} from ${clash.startDate} to ${clash.endDate}. Renew or cancel that policy instead.`
+    : null;
 }

@@ -59,5 +59,9 @@ export type PolicyFormValues = z.input<typeof policyInputSchema>;
 
 export const renewPolicySchema = z.object({ premium: premiumSchema });
 export const cancelPolicySchema = z.object({
-  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(200, 'Reason must be at most 200 characters'),
+  reason: z
+    .string({ error: 'Reason is required' })
+    .trim()
+    .min(1, 'Reason is required')
+    .max(200, 'Reason must be at most 200 characters'),
 });

@@ -68,14 +68,16 @@ export const saleNrcMismatch = (reference: string) =>
   `The owner's NRC does not match the NRC on ${reference}. A plate is registered only to the person it was issued to: check the NRC card, and if it is another person's, do not record the sale.`;
 
 /** A sale against an order that names no NRC to check. */
-export const saleNrcMissing = (reference: string) => `${reference} does not name its owner's NRC, so the sale cannot be checked. Ask the registry to complete the order before recording the sale.`;
+export const saleNrcMissing = (reference: string) =>
+  `${reference} does not name its owner's NRC, so the sale cannot be checked. Ask the registry to complete the order before recording the sale.`;
 
 /** Manufacturing of a number the shop was never given. */
 export const manufacturingNotGiven = (plateNumber: string) =>
   `${plateNumber} is not a number this shop was given to make. Plates are made only for the numbers on the shop's orders: check the number on the order.`;
 
 /** Any record from a shop whose right to record is suspended. */
-export const recordingSuspended = (reason: string) => `This shop's right to record is suspended by the registry: ${reason}. Records are refused until the registry lifts the suspension.`;
+export const recordingSuspended = (reason: string) =>
+  `This shop's right to record is suspended by the registry: ${reason}. Records are refused until the registry lifts the suspension.`;
 
 export const ALERT_ALREADY_REVIEWED = 'This alert has already been reviewed.';
 export const REVIEW_NOTE_REQUIRED = 'Please write what you found';

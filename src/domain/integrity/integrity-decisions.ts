@@ -5,8 +5,15 @@ import { z } from 'zod';
 import { REVIEW_NOTE_REQUIRED, SUSPENSION_REASON_REQUIRED } from './integrity-alert';
 
 export const alertReviewSchema = z.object({
-  alertId: z.string({ error: 'alertId is required' }).min(1, 'alertId is required').max(64, 'alertId is not one this server gave'),
-  note: z.string({ error: REVIEW_NOTE_REQUIRED }).trim().min(1, REVIEW_NOTE_REQUIRED).max(1000, 'A note is at most 1000 characters'),
+  alertId: z
+    .string({ error: 'alertId is required' })
+    .min(1, 'alertId is required')
+    .max(64, 'alertId is not one this server gave'),
+  note: z
+    .string({ error: REVIEW_NOTE_REQUIRED })
+    .trim()
+    .min(1, REVIEW_NOTE_REQUIRED)
+    .max(1000, 'A note is at most 1000 characters'),
 });
 export type AlertReview = z.output<typeof alertReviewSchema>;
 
@@ -14,19 +21,28 @@ export const REVOCATION_REASON_REQUIRED = 'Please write the reason the owner is 
 
 /** A registration the alert shows was made in error, revoked; the note is kept with the alert and told to the owner. */
 export const registrationRevocationSchema = alertReviewSchema.extend({
-  note: z.string({ error: REVOCATION_REASON_REQUIRED }).trim().min(1, REVOCATION_REASON_REQUIRED).max(1000, 'A reason is at most 1000 characters'),
+  note: z
+    .string({ error: REVOCATION_REASON_REQUIRED })
+    .trim()
+    .min(1, REVOCATION_REASON_REQUIRED)
+    .max(1000, 'A reason is at most 1000 characters'),
 });
 export type RegistrationRevocation = z.output<typeof registrationRevocationSchema>;
 
 export const ALERT_NAMES_NO_PLATE = 'This alert names no plate: there is no registration to revoke.';
 /** The plate has no registration in good standing to revoke (never registered, or already revoked or stolen). */
-export const nothingToRevoke = (plateNumber: string) => `${plateNumber} has no registration in good standing to revoke.`;
+export const nothingToRevoke = (plateNumber: string) =>
+  `${plateNumber} has no registration in good standing to revoke.`;
 
 export const shopRecordingSchema = z.discriminatedUnion('suspended', [
   z.object({
     shopId: z.string().min(1).max(64),
     suspended: z.literal(true),
-    reason: z.string({ error: SUSPENSION_REASON_REQUIRED }).trim().min(1, SUSPENSION_REASON_REQUIRED).max(300, 'A reason is at most 300 characters'),
+    reason: z
+      .string({ error: SUSPENSION_REASON_REQUIRED })
+      .trim()
+      .min(1, SUSPENSION_REASON_REQUIRED)
+      .max(300, 'A reason is at most 300 characters'),
   }),
   z.object({ shopId: z.string().min(1).max(64), suspended: z.literal(false) }),
 ]);
@@ -40,6 +56,10 @@ export const REGISTRATION_REPORTED = 'Thank you: the registry will look into thi
 export const registrationReportSchema = z.object({
   id: z.uuid({ error: 'id must be a UUID' }),
   plateNumber: z.string().trim().min(1, 'plateNumber is required').max(12, 'plateNumber is too long'),
-  note: z.string({ error: REPORT_NOTE_REQUIRED }).trim().min(1, REPORT_NOTE_REQUIRED).max(1000, 'A note is at most 1000 characters'),
+  note: z
+    .string({ error: REPORT_NOTE_REQUIRED })
+    .trim()
+    .min(1, REPORT_NOTE_REQUIRED)
+    .max(1000, 'A note is at most 1000 characters'),
 });
 export type RegistrationReport = z.output<typeof registrationReportSchema>;

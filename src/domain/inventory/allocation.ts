@@ -3,13 +3,20 @@
 import { z } from 'zod';
 import { INVENTORY_PLATE_TYPES } from '../statuses/statuses';
 import { ALLOCATION_MAX_QUANTITY, STOCK_THRESHOLD_MAX } from './inventory-stock';
-import { BLANK_SERIAL_FORMAT_HINT, blanksForPlates, formatBlankSerial, parseBlankSerial } from '../serials/blank-serial';
+import {
+  BLANK_SERIAL_FORMAT_HINT,
+  blanksForPlates,
+  formatBlankSerial,
+  parseBlankSerial,
+} from '../serials/blank-serial';
 
 export * from './inventory-stock';
 
 const boundedWholeNumber = (label: string, min: number, max: number) =>
   z
-    .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a whole number`) })
+    .number({
+      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a whole number`),
+    })
     .int(`${label} must be a whole number`)
     .min(min, `${label} must be at least ${min.toLocaleString('en-US')}`)
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`);
@@ -17,7 +24,14 @@ const boundedWholeNumber = (label: string, min: number, max: number) =>
 const wholeNumber = (label: string, min: number, max: number) =>
   z.preprocess(
     // A form sends text, a device's payload a number; blank is missing, and only digits count.
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN) : value),
+    (value) =>
+      typeof value === 'string'
+        ? value.trim() === ''
+          ? undefined
+          : /^-?\d+$/.test(value.trim())
+            ? Number(value.trim())
+            : Number.NaN
+        : value,
     boundedWholeNumber(label, min, max),
   );
 
@@ -25,7 +39,12 @@ const wholeNumber = (label: string, min: number, max: number) =>
 const optionalSerial = (label: string) =>
   z.preprocess(
     // A form sends text, a device's payload the number (1234 for ZB-0001234); blank is none.
-    (value) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : typeof value === 'number' ? formatBlankSerial(value) : value),
+    (value) =>
+      value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+        ? null
+        : typeof value === 'number'
+          ? formatBlankSerial(value)
+          : value,
     z
       .string({ error: `${label} must be ${BLANK_SERIAL_FORMAT_HINT}` })
       .transform((text, context) => {
@@ -45,37 +64,53 @@ export const SERIAL_RANGE_BACKWARDS = 'The last serial must come after the first
 export const serialRangeWrongSize = (quantity: number, size: number) =>
   `The range holds ${size.toLocaleString('en-US')} blanks; ${quantity.toLocaleString('en-US')} plates need ${blanksForPlates(quantity).toLocaleString('en-US')} (a front and a rear each)`;
 /** The range the form suggests for a first serial and a quantity. */
-export const suggestedLastSerial = (first: number, quantity: number) => formatBlankSerial(first + blanksForPlates(quantity) - 1);
+export const suggestedLastSerial = (first: number, quantity: number) =>
+  formatBlankSerial(first + blanksForPlates(quantity) - 1);
 
 /** What the administrator enters in 'Add New Inventory Allocation' and 'Edit Inventory Allocation'. */
-export const allocationInputSchema = z.object({
-  id: z.uuid({ error: 'id must be a UUID' }),
-  shopId: z.string({ error: 'Please choose a plate maker' }).trim().min(1, 'Please choose a plate maker').max(40, 'Please choose a plate maker'),
-  plateType: z.enum(INVENTORY_PLATE_TYPES, { error: 'Please choose a plate type' }),
-  allocatedQuantity: wholeNumber('Allocated quantity', 1, ALLOCATION_MAX_QUANTITY),
-  note: z
-    .string({ error: 'Note must be text' })
-    .trim()
-    .max(500, 'Note must be at most 500 characters')
-    .refine((value) => !value.includes('\u0000'), 'Note must not contain control characters')
-    .optional()
-    .default(''),
-  // The serials of the blanks delivered (decision 042): first and last, inclusive.
-  serialFirst: optionalSerial('First serial').optional().default(null),
-  serialLast: optionalSerial('Last serial').optional().default(null),
-}).superRefine((value, context) => {
-  const { serialFirst: first, serialLast: last } = value;
-  if (first === null && last === null) return;
-  if (first === null || last === null) {
-    context.addIssue({ code: 'custom', message: SERIAL_RANGE_INCOMPLETE, path: [first === null ? 'serialFirst' : 'serialLast'] });
-    return;
-  }
-  if (last < first) {
-    context.addIssue({ code: 'custom', message: SERIAL_RANGE_BACKWARDS, path: ['serialLast'] });
-    return;
-  }
-  if (last - first + 1 !== blanksForPlates(value.allocatedQuantity)) context.addIssue({ code: 'custom', message: serialRangeWrongSize(value.allocatedQuantity, last - first + 1), path: ['serialLast'] });
-});
+export const allocationInputSchema = z
+  .object({
+    id: z.uuid({ error: 'id must be a UUID' }),
+    shopId: z
+      .string({ error: 'Please choose a plate maker' })
+      .trim()
+      .min(1, 'Please choose a plate maker')
+      .max(40, 'Please choose a plate maker'),
+    plateType: z.enum(INVENTORY_PLATE_TYPES, { error: 'Please choose a plate type' }),
+    allocatedQuantity: wholeNumber('Allocated quantity', 1, ALLOCATION_MAX_QUANTITY),
+    note: z
+      .string({ error: 'Note must be text' })
+      .trim()
+      .max(500, 'Note must be at most 500 characters')
+      .refine((value) => !value.includes('\u0000'), 'Note must not contain control characters')
+      .optional()
+      .default(''),
+    // The serials of the blanks delivered (decision 042): first and last, inclusive.
+    serialFirst: optionalSerial('First serial').optional().default(null),
+    serialLast: optionalSerial('Last serial').optional().default(null),
+  })
+  .superRefine((value, context) => {
+    const { serialFirst: first, serialLast: last } = value;
+    if (first === null && last === null) return;
+    if (first === null || last === null) {
+      context.addIssue({
+        code: 'custom',
+        message: SERIAL_RANGE_INCOMPLETE,
+        path: [first === null ? 'serialFirst' : 'serialLast'],
+      });
+      return;
+    }
+    if (last < first) {
+      context.addIssue({ code: 'custom', message: SERIAL_RANGE_BACKWARDS, path: ['serialLast'] });
+      return;
+    }
+    if (last - first + 1 !== blanksForPlates(value.allocatedQuantity))
+      context.addIssue({
+        code: 'custom',
+        message: serialRangeWrongSize(value.allocatedQuantity, last - first + 1),
+        path: ['serialLast'],
+      });
+  });
 export type AllocationInput = z.input<typeof allocationInputSchema>;
 export type AllocationValues = z.output<typeof allocationInputSchema>;
 
@@ -85,7 +120,10 @@ const thresholdsOf = (field: (label: string, min: number, max: number) => z.ZodT
       lowStock: field('Low stock threshold', 1, STOCK_THRESHOLD_MAX),
       critical: field('Critical threshold', 1, STOCK_THRESHOLD_MAX),
     })
-    .refine((value) => value.critical < value.lowStock, { message: 'The critical threshold must be below the low stock threshold', path: ['critical'] });
+    .refine((value) => value.critical < value.lowStock, {
+      message: 'The critical threshold must be below the low stock threshold',
+      path: ['critical'],
+    });
 
 /** The thresholds as the settings form reads them (typed text or numbers) and as they are stored. */
 export const stockThresholdsSchema = thresholdsOf(wholeNumber);

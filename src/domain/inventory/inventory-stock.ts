@@ -46,7 +46,8 @@ export const STOCK_THRESHOLD_MAX = 10_000;
 export function isStockThresholds(value: unknown): value is StockThresholds {
   if (typeof value !== 'object' || value === null) return false;
   const { lowStock, critical } = value as Partial<Record<keyof StockThresholds, unknown>>;
-  const inRange = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= STOCK_THRESHOLD_MAX;
+  const inRange = (n: unknown): n is number =>
+    Number.isInteger(n) && (n as number) >= 1 && (n as number) <= STOCK_THRESHOLD_MAX;
   return inRange(lowStock) && inRange(critical) && critical < lowStock;
 }
 
@@ -96,7 +97,8 @@ export interface AllocationBalance {
   receiptDifference: number;
 }
 
-const byAge = (a: InventoryAllocation, b: InventoryAllocation) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+const byAge = (a: InventoryAllocation, b: InventoryAllocation) =>
+  a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 const shopTypeKey = (shopId: string, plateType: string) => `${shopId}\u0000${plateType}`;
 
 /** Plates made per shop and plate type, each plate number once (the counts `balancesFromCounts` draws on). */
@@ -134,7 +136,14 @@ export function balancesFromCounts(
     toDraw.set(key, left - used);
     const remaining = allocation.allocatedQuantity - used;
     const got = receivedById.get(allocation.id) ?? 0;
-    balances.set(allocation.id, { allocation, used, remaining, status: stockStatus(remaining, thresholds), received: got, receiptDifference: got - allocation.allocatedQuantity });
+    balances.set(allocation.id, {
+      allocation,
+      used,
+      remaining,
+      status: stockStatus(remaining, thresholds),
+      received: got,
+      receiptDifference: got - allocation.allocatedQuantity,
+    });
   }
   // In the order they were given.
   return allocations.flatMap((allocation) => {
@@ -151,7 +160,9 @@ export function allocationBalances(
   thresholds: StockThresholds,
 ): AllocationBalance[] {
   const received = new Map<string, number>();
-  for (const receipt of receipts) if (receipt.allocationId !== null) received.set(receipt.allocationId, (received.get(receipt.allocationId) ?? 0) + receipt.quantity);
+  for (const receipt of receipts)
+    if (receipt.allocationId !== null)
+      received.set(receipt.allocationId, (received.get(receipt.allocationId) ?? 0) + receipt.quantity);
   return balancesFromCounts(allocations, received, countPlatesMade(made), thresholds);
 }
 
@@ -186,7 +197,11 @@ export interface PlateTypeShare {
 export function plateTypeDistribution(allocations: readonly InventoryAllocation[]): PlateTypeShare[] {
   return INVENTORY_PLATE_TYPES.map((plateType) => {
     const ofType = allocations.filter((allocation) => allocation.plateType === plateType);
-    return { plateType, allocations: ofType.length, totalPlates: ofType.reduce((sum, allocation) => sum + allocation.allocatedQuantity, 0) };
+    return {
+      plateType,
+      allocations: ofType.length,
+      totalPlates: ofType.reduce((sum, allocation) => sum + allocation.allocatedQuantity, 0),
+    };
   }).filter((share) => share.totalPlates > 0);
 }
 
@@ -199,13 +214,24 @@ export interface AllocationFilter {
 export const ALL_ALLOCATIONS_FILTER: AllocationFilter = { search: '', plateType: 'all', status: 'all' };
 
 /** Case-insensitive search over the ID, the plate maker, the plate type, the status and the note; then the two filters. */
-export function filterAllocations<Balance extends AllocationBalance>(balances: readonly Balance[], filter: AllocationFilter): Balance[] {
+export function filterAllocations<Balance extends AllocationBalance>(
+  balances: readonly Balance[],
+  filter: AllocationFilter,
+): Balance[] {
   const needle = filter.search.trim().toLowerCase();
   return balances.filter(({ allocation, status }) => {
     if (filter.plateType !== 'all' && allocation.plateType !== filter.plateType) return false;
     if (filter.status !== 'all' && status !== filter.status) return false;
     if (needle === '') return true;
-    const haystack = [allocation.number === null ? '' : String(allocation.number), allocation.shopName, allocation.plateType, status, allocation.note].join('\u0000').toLowerCase();
+    const haystack = [
+      allocation.number === null ? '' : String(allocation.number),
+      allocation.shopName,
+      allocation.plateType,
+      status,
+      allocation.note,
+    ]
+      .join('\u0000')
+      .toLowerCase();
     return haystack.includes(needle);
   });
 }

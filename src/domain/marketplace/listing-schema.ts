@@ -8,7 +8,11 @@ import type { PlateListing } from './listing';
 export const plateListingSchema = z.object({
   id: z.string().min(1),
   number: z.string().min(1),
-  price: z.number().int().nonnegative().transform((n) => ngwee(n)),
+  price: z
+    .number()
+    .int()
+    .nonnegative()
+    .transform((n) => ngwee(n)),
   type: z.enum(MARKETPLACE_PLATE_TYPES),
   status: z.enum(PLATE_STATUSES),
   featured: z.boolean(),

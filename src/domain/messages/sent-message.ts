@@ -18,7 +18,7 @@ export const sentMessageSchema = z.object({
   body: z.string().describe('The text as the provider is given it'),
   status: z.enum(MESSAGE_STATUSES),
   attempts: z.number().int(),
-  error: z.string().nullable().describe("Why the last try failed; null once sent"),
+  error: z.string().nullable().describe('Why the last try failed; null once sent'),
   provider: z.string().nullable(),
   providerRef: z.string().nullable(),
   createdAt: z.string(),

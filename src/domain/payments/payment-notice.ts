@@ -28,7 +28,8 @@ export interface PaymentNotice {
 
 /** After an approval: what happens now, by what was paid for. */
 const AFTER_APPROVAL: Readonly<Record<string, string>> = {
-  reservation: 'The plate is reserved for you: buy it in the marketplace before the reservation ends, and the reservation fee is deducted from the price.',
+  reservation:
+    'The plate is reserved for you: buy it in the marketplace before the reservation ends, and the reservation fee is deducted from the price.',
   purchase: 'The plate is yours: a plate shop will make it, and you will be told when it is ready for collection.',
   application: 'Your application now goes to an administrator for review; you will be told when it is approved.',
 };
@@ -37,7 +38,8 @@ const AFTER_APPROVAL: Readonly<Record<string, string>> = {
 const AFTER_FAILURE: Readonly<Record<string, string>> = {
   reservation: 'The plate is no longer held for you: reserve it again in the marketplace while it is still available.',
   purchase: 'The plate is no longer held for you: buy it again in the marketplace while it is still available.',
-  application: 'Your application stays submitted: pay for it again, with the same or another method, from My Plates & Orders.',
+  application:
+    'Your application stays submitted: pay for it again, with the same or another method, from My Plates & Orders.',
 };
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
@@ -53,14 +55,19 @@ export function paymentNotice(payment: SettledPaymentFacts): PaymentNotice {
         return {
           kind: 'payment-refund',
           title: `Payment ${payment.reference} will be refunded`,
-          body: joined(`Your payment of ${amount} was approved after the plate it was for had been taken, so the full amount will be refunded.`, wasFor),
+          body: joined(
+            `Your payment of ${amount} was approved after the plate it was for had been taken, so the full amount will be refunded.`,
+            wasFor,
+          ),
         };
       }
       return {
         kind: 'payment-received',
         title: `Payment ${payment.reference} received`,
         body: joined(
-          payment.method === 'bank' ? `We have received your bank transfer of ${amount}` : `We have received your payment of ${amount} by ${method}`,
+          payment.method === 'bank'
+            ? `We have received your bank transfer of ${amount}`
+            : `We have received your payment of ${amount} by ${method}`,
           `for: ${sentence(payment.description)}`,
           AFTER_APPROVAL[payment.purpose],
         ),
@@ -81,7 +88,12 @@ export function paymentNotice(payment: SettledPaymentFacts): PaymentNotice {
       return {
         kind: 'payment-timed-out',
         title: `Payment ${payment.reference} timed out`,
-        body: joined(`The ${method} request for ${amount} was not approved on the phone in time.`, wasFor, 'Nothing was charged.', AFTER_FAILURE[payment.purpose]),
+        body: joined(
+          `The ${method} request for ${amount} was not approved on the phone in time.`,
+          wasFor,
+          'Nothing was charged.',
+          AFTER_FAILURE[payment.purpose],
+        ),
       };
     case 'cancelled':
       return {

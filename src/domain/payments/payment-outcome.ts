@@ -27,9 +27,21 @@ export type PaymentOutcomeSubject =
   | { purpose: 'reservation'; plateNumber: string; reservedUntil: string | null }
   | { purpose: 'renewal'; plateNumber: string };
 
-export type PaymentOutcomePayment = Pick<Receipt, 'status' | 'method' | 'amount' | 'reference' | 'declineReason' | 'payerPhone' | 'refundDue' | 'createdAt'>;
+export type PaymentOutcomePayment = Pick<
+  Receipt,
+  'status' | 'method' | 'amount' | 'reference' | 'declineReason' | 'payerPhone' | 'refundDue' | 'createdAt'
+>;
 
-export type PaymentOutcomeKind = 'not-confirmed' | 'paid' | 'refund-due' | 'declined' | 'timed-out' | 'cancelled' | 'awaiting-handset' | 'awaiting-card' | 'awaiting-transfer';
+export type PaymentOutcomeKind =
+  | 'not-confirmed'
+  | 'paid'
+  | 'refund-due'
+  | 'declined'
+  | 'timed-out'
+  | 'cancelled'
+  | 'awaiting-handset'
+  | 'awaiting-card'
+  | 'awaiting-transfer';
 
 export interface PaymentOutcome {
   kind: PaymentOutcomeKind;
@@ -66,7 +78,10 @@ function standing(subject: PaymentOutcomeSubject): string {
 
 /** How to try again after a payment that did not go through. */
 function tryAgain(subject: PaymentOutcomeSubject, method: PaymentMethodId): string {
-  const how = method === 'card' ? 'Try another card, or pay by mobile money or bank transfer' : 'Pay again with the same or another method';
+  const how =
+    method === 'card'
+      ? 'Try another card, or pay by mobile money or bank transfer'
+      : 'Pay again with the same or another method';
   switch (subject.purpose) {
     case 'application':
       return `${how} below, or later from My Plates & Orders.`;
@@ -118,21 +133,26 @@ function paid(subject: PaymentOutcomeSubject, amount: string): Pick<PaymentOutco
       return {
         heading: 'The plate is yours',
         text: `Your payment of ${amount} for plate ${subject.plateNumber} was received.`,
-        nextStep: 'A plate shop will make it, and you will be told when it is ready for collection. Follow it in My Plates & Orders.',
+        nextStep:
+          'A plate shop will make it, and you will be told when it is ready for collection. Follow it in My Plates & Orders.',
       };
     case 'reservation': {
       const until = subject.reservedUntil === null ? Number.NaN : Date.parse(subject.reservedUntil);
       return {
-        heading: Number.isNaN(until) ? 'Reserved for you' : `Reserved for you until ${formatReservationDate(new Date(until))}`,
+        heading: Number.isNaN(until)
+          ? 'Reserved for you'
+          : `Reserved for you until ${formatReservationDate(new Date(until))}`,
         text: `Your payment of ${amount} to reserve plate ${subject.plateNumber} was received.`,
-        nextStep: 'Buy it in the marketplace before the reservation ends; the reservation fee is deducted from the price.',
+        nextStep:
+          'Buy it in the marketplace before the reservation ends; the reservation fee is deducted from the price.',
       };
     }
     case 'renewal':
       return {
         heading: `Plate ${subject.plateNumber} is renewed`,
         text: `Your payment of ${amount} was received.`,
-        nextStep: 'Its new certificate and QR code reach this device with the next sync; the old QR code now reads as replaced.',
+        nextStep:
+          'Its new certificate and QR code reach this device with the next sync; the old QR code now reads as replaced.',
       };
   }
 }
@@ -146,7 +166,10 @@ export function paymentOutcome(payment: PaymentOutcomePayment | null, subject: P
       palette: 'orange',
       icon: 'clock',
       heading: 'Payment not confirmed',
-      text: subject.purpose === 'application' ? `Your application ${subject.applicationReference} is saved, but no payment for it was confirmed here.` : 'No payment was confirmed here.',
+      text:
+        subject.purpose === 'application'
+          ? `Your application ${subject.applicationReference} is saved, but no payment for it was confirmed here.`
+          : 'No payment was confirmed here.',
       nextStep: 'Check its payment in My Plates & Orders, and pay for it there if it is not paid.',
       mayPayAgain: false,
     };
@@ -205,12 +228,16 @@ export function paymentOutcome(payment: PaymentOutcomePayment | null, subject: P
           icon: 'phone',
           heading: 'Approve the payment on your phone',
           text: `A request to pay ${amount} by ${method} was sent to ${payment.payerPhone ?? 'your phone'}. Nothing is paid until you approve it. ${whenApproved(subject)}`,
-          nextStep: 'Approve the prompt on your phone with your mobile money PIN before it times out; this page updates by itself.',
+          nextStep:
+            'Approve the prompt on your phone with your mobile money PIN before it times out; this page updates by itself.',
           mayPayAgain: false,
         };
       }
       if (payment.method === 'bank') {
-        const held = subject.purpose === 'purchase' || subject.purpose === 'reservation' ? ` The plate is held for you until ${formatReservationDate(bankTransferHoldEnds(payment.createdAt))}.` : '';
+        const held =
+          subject.purpose === 'purchase' || subject.purpose === 'reservation'
+            ? ` The plate is held for you until ${formatReservationDate(bankTransferHoldEnds(payment.createdAt))}.`
+            : '';
         return {
           kind: 'awaiting-transfer',
           palette: 'orange',

@@ -87,7 +87,8 @@ export interface NewPayment {
 /** A pending payment. Callers check the amount and key first; a bad one here is a programming error. */
 export function createPayment(input: NewPayment): Payment {
   if (input.amount <= 0) throw new RangeError(`A payment must be for more than nothing, got ${input.amount} ngwee`);
-  if (!idempotencyKeyIsValid(input.idempotencyKey)) throw new RangeError(`Idempotency key must be a lowercase UUID, got ${input.idempotencyKey}`);
+  if (!idempotencyKeyIsValid(input.idempotencyKey))
+    throw new RangeError(`Idempotency key must be a lowercase UUID, got ${input.idempotencyKey}`);
   return {
     id: input.id,
     idempotencyKey: input.idempotencyKey,
@@ -101,7 +102,10 @@ export function createPayment(input: NewPayment): Payment {
 }
 
 /** The instant a pending request-to-pay lapses; null for methods that do not time out. */
-export function paymentExpiresAt(payment: Pick<Payment, 'method' | 'createdAt'>, timeoutMs: number = REQUEST_TO_PAY_TIMEOUT_MS): Date | null {
+export function paymentExpiresAt(
+  payment: Pick<Payment, 'method' | 'createdAt'>,
+  timeoutMs: number = REQUEST_TO_PAY_TIMEOUT_MS,
+): Date | null {
   return isRequestToPay(payment.method) ? new Date(Date.parse(payment.createdAt) + timeoutMs) : null;
 }
 
@@ -126,7 +130,11 @@ export function effectivePayment(payment: Payment, now: Date, timeoutMs: number 
   return { ...payment, status: 'timed_out', settledAt: expiresAt.toISOString() };
 }
 
-export function effectivePaymentStatus(payment: Payment, now: Date, timeoutMs: number = REQUEST_TO_PAY_TIMEOUT_MS): PaymentStatus {
+export function effectivePaymentStatus(
+  payment: Payment,
+  now: Date,
+  timeoutMs: number = REQUEST_TO_PAY_TIMEOUT_MS,
+): PaymentStatus {
   return effectivePayment(payment, now, timeoutMs).status;
 }
 
@@ -148,7 +156,12 @@ const DEFAULT_DECLINE_REASON = 'Payment declined';
  * shorter than the provider's own prompt expiry, and an approval it reports afterwards is a refund
  * case for the operator, never a silent change of a settled payment.
  */
-export function transition(payment: Payment, event: PaymentEvent, now: Date, timeoutMs: number = REQUEST_TO_PAY_TIMEOUT_MS): TransitionResult {
+export function transition(
+  payment: Payment,
+  event: PaymentEvent,
+  now: Date,
+  timeoutMs: number = REQUEST_TO_PAY_TIMEOUT_MS,
+): TransitionResult {
   const current = effectivePayment(payment, now, timeoutMs);
   const target = SETTLES_AS[event.type];
   if (current.status !== 'pending') {
@@ -156,10 +169,19 @@ export function transition(payment: Payment, event: PaymentEvent, now: Date, tim
     return { ok: false, reason: 'already-settled', message: SETTLED_MESSAGES[current.status], payment: current };
   }
   if (!EVENTS_BY_METHOD[current.method].includes(event.type)) {
-    return { ok: false, reason: 'not-allowed-for-method', message: NOT_ALLOWED_MESSAGES[current.method], payment: current };
+    return {
+      ok: false,
+      reason: 'not-allowed-for-method',
+      message: NOT_ALLOWED_MESSAGES[current.method],
+      payment: current,
+    };
   }
   const declineReason = event.type === 'decline' ? event.reason.trim() || DEFAULT_DECLINE_REASON : null;
-  return { ok: true, payment: { ...current, status: target, settledAt: now.toISOString(), declineReason }, changed: true };
+  return {
+    ok: true,
+    payment: { ...current, status: target, settledAt: now.toISOString(), declineReason },
+    changed: true,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,7 +215,11 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
   { number: '5555555555554444', brand: 'Mastercard', outcome: { kind: 'approve' } },
   { number: '4000000000000002', brand: 'Visa', outcome: { kind: 'decline', reason: 'Insufficient funds' } },
   { number: '4000000000000069', brand: 'Visa', outcome: { kind: 'decline', reason: 'Card expired' } },
-  { number: '4000000000000119', brand: 'Visa', outcome: { kind: 'decline', reason: 'The card issuer is not available; try again later' } },
+  {
+    number: '4000000000000119',
+    brand: 'Visa',
+    outcome: { kind: 'decline', reason: 'The card issuer is not available; try again later' },
+  },
 ];
 
 export const CARD_NUMBER_INVALID = 'Card number is not valid';
@@ -230,7 +256,9 @@ export function luhnValid(digits: string): boolean {
 export function cardOutcome(input: string): CardOutcome {
   const digits = normaliseCardNumber(input);
   if (digits === null || !luhnValid(digits)) return { kind: 'invalid', message: CARD_NUMBER_INVALID };
-  return SANDBOX_TEST_CARDS.find((card) => card.number === digits)?.outcome ?? { kind: 'decline', reason: NOT_A_TEST_CARD };
+  return (
+    SANDBOX_TEST_CARDS.find((card) => card.number === digits)?.outcome ?? { kind: 'decline', reason: NOT_A_TEST_CARD }
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,7 +277,8 @@ const NETWORK_NAMES: Record<MobileMoneyMethod, { readonly network: string; reado
   airtel: { network: 'Airtel', wallet: 'Airtel Money' },
 };
 
-export type MobileMoneyPhoneCheck = { readonly ok: true; readonly phone: string } | { readonly ok: false; readonly message: string };
+export type MobileMoneyPhoneCheck =
+  { readonly ok: true; readonly phone: string } | { readonly ok: false; readonly message: string };
 
 /**
  * The number to send the request-to-pay prompt to, in +260 form, or a message saying why it will
@@ -259,7 +288,8 @@ export function checkMobileMoneyPhone(method: MobileMoneyMethod, input: string):
   const prefixes = MOBILE_MONEY_PREFIXES[method];
   const { network, wallet } = NETWORK_NAMES[method];
   const phone = normalisePhone(input);
-  if (phone === null) return { ok: false, message: `Enter a Zambian mobile number like +260 ${prefixes[0] ?? ''} 123 4567` };
+  if (phone === null)
+    return { ok: false, message: `Enter a Zambian mobile number like +260 ${prefixes[0] ?? ''} 123 4567` };
   if (!prefixes.some((prefix) => phone.startsWith(`+260${prefix}`))) {
     const local = prefixes.map((prefix) => `0${prefix}`).join(' or ');
     return { ok: false, message: `This number is not on ${wallet}. ${network} numbers start with ${local}.` };
@@ -273,7 +303,9 @@ export function checkMobileMoneyPhone(method: MobileMoneyMethod, input: string):
 export const PAYER_PHONE_REQUIRED = 'Enter the mobile money number to send the payment request to';
 export const CARD_NUMBER_REQUIRED = 'Enter the card number';
 
-export type PayerDetailsCheck = { readonly ok: true; readonly phone?: string; readonly card?: { readonly number: string } } | { readonly ok: false; readonly field: 'phone' | 'card'; readonly message: string };
+export type PayerDetailsCheck =
+  | { readonly ok: true; readonly phone?: string; readonly card?: { readonly number: string } }
+  | { readonly ok: false; readonly field: 'phone' | 'card'; readonly message: string };
 
 /**
  * The wallet number a request-to-pay goes to (mobile money) or the card to charge, checked as
@@ -281,7 +313,11 @@ export type PayerDetailsCheck = { readonly ok: true; readonly phone?: string; re
  * card as its digits. Only a number that cannot be a card is refused; approving or declining
  * is the provider's call. Bank transfer needs neither.
  */
-export function checkPayerDetails(method: PaymentMethodId | null, phone: string, cardNumber: string): PayerDetailsCheck {
+export function checkPayerDetails(
+  method: PaymentMethodId | null,
+  phone: string,
+  cardNumber: string,
+): PayerDetailsCheck {
   if (isRequestToPay(method)) {
     if (phone.trim() === '') return { ok: false, field: 'phone', message: PAYER_PHONE_REQUIRED };
     const check = checkMobileMoneyPhone(method, phone);
@@ -290,7 +326,9 @@ export function checkPayerDetails(method: PaymentMethodId | null, phone: string,
   if (method === 'card') {
     if (cardNumber.trim() === '') return { ok: false, field: 'card', message: CARD_NUMBER_REQUIRED };
     const digits = normaliseCardNumber(cardNumber);
-    return digits !== null && luhnValid(digits) ? { ok: true, card: { number: digits } } : { ok: false, field: 'card', message: CARD_NUMBER_INVALID };
+    return digits !== null && luhnValid(digits)
+      ? { ok: true, card: { number: digits } }
+      : { ok: false, field: 'card', message: CARD_NUMBER_INVALID };
   }
   return { ok: true };
 }
@@ -312,6 +350,9 @@ export function idempotencyKeyIsValid(key: unknown): key is Uuid {
 }
 
 /** Whether a request that repeats a stored payment's key asks for the same payment (a replay) or not (a conflict). */
-export function isIdempotentReplay(stored: Pick<Payment, 'method' | 'amount'>, incoming: Pick<Payment, 'method' | 'amount'>): boolean {
+export function isIdempotentReplay(
+  stored: Pick<Payment, 'method' | 'amount'>,
+  incoming: Pick<Payment, 'method' | 'amount'>,
+): boolean {
   return stored.method === incoming.method && stored.amount === incoming.amount;
 }

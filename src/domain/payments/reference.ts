@@ -7,7 +7,8 @@
 const MIN_DIGITS = 6;
 
 function formatReference(prefix: string, n: number): string {
-  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`A reference number must be a positive whole number, got ${n}`);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new RangeError(`A reference number must be a positive whole number, got ${n}`);
   return `${prefix}${String(n).padStart(MIN_DIGITS, '0')}`;
 }
 

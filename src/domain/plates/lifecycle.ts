@@ -39,7 +39,8 @@ export function unissuedHeadline(standing: UnissuedStanding): string {
 }
 
 export function unissuedExplanation(standing: UnissuedStanding): string {
-  const made = standing === 'Allocated' ? 'its plate has not been made yet' : 'its plate has been made but not yet handed over';
+  const made =
+    standing === 'Allocated' ? 'its plate has not been made yet' : 'its plate has been made but not yet handed over';
   return `This number belongs to an owner and ${made}. It is not registered to any vehicle yet: a vehicle showing it on the road is not registered.`;
 }
 

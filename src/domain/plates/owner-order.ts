@@ -8,7 +8,8 @@ export const OWNER_ORDER_KINDS = ['application', 'reservation', 'purchase'] as c
 export type OwnerOrderKind = (typeof OWNER_ORDER_KINDS)[number];
 
 /** Where an order stands, in the words the owner reads. */
-export type OwnerOrderStatus = 'Awaiting payment' | 'Payment declined' | 'Paid' | 'Under review' | 'Approved' | 'Rejected' | 'Reserved';
+export type OwnerOrderStatus =
+  'Awaiting payment' | 'Payment declined' | 'Paid' | 'Under review' | 'Approved' | 'Rejected' | 'Reserved';
 
 export interface OwnerOrderPayment {
   id: string;
@@ -46,7 +47,10 @@ export interface OwnerOrder {
  * Where an application stands for its applicant: the decision once there is one; before
  * that, whether it is paid (a declined or timed-out payment must be paid again).
  */
-export function applicationOrderStatus(requestStatus: 'Pending' | 'Under Review' | 'Approved' | 'Rejected', paymentStatus: OwnerOrderPayment['status'] | null): OwnerOrderStatus {
+export function applicationOrderStatus(
+  requestStatus: 'Pending' | 'Under Review' | 'Approved' | 'Rejected',
+  paymentStatus: OwnerOrderPayment['status'] | null,
+): OwnerOrderStatus {
   if (requestStatus === 'Rejected') return 'Rejected';
   if (requestStatus === 'Approved') return 'Approved';
   if (paymentStatus === null || paymentStatus === 'pending') return 'Awaiting payment';
@@ -67,6 +71,7 @@ export function describeTimeLeft(ms: number): string {
   const hours = Math.floor((minutes % 1440) / 60);
   const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   if (days > 0) return hours > 0 ? `${unit(days, 'day')} ${unit(hours, 'hour')}` : unit(days, 'day');
-  if (hours > 0) return minutes % 60 > 0 ? `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}` : unit(hours, 'hour');
+  if (hours > 0)
+    return minutes % 60 > 0 ? `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}` : unit(hours, 'hour');
   return unit(Math.max(1, minutes), 'minute');
 }

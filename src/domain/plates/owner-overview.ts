@@ -18,7 +18,12 @@ type PlateFacts = Pick<OwnedPlate, 'plateNumber' | 'stage' | 'registration'> & P
 /** Registered, Valid (not revoked or stolen) and not past its expiry day. */
 export function isActivePlate(plate: PlateFacts, today: string): boolean {
   const registration = plate.registration;
-  return plate.stage === 'Registered' && registration !== null && registration.standing === 'Valid' && today <= registration.expiryDate;
+  return (
+    plate.stage === 'Registered' &&
+    registration !== null &&
+    registration.standing === 'Valid' &&
+    today <= registration.expiryDate
+  );
 }
 
 export interface RenewalDue {
@@ -32,13 +37,19 @@ export interface RenewalDue {
  * Registered plates in good standing whose registration ends within the renewal window,
  * or has ended: soonest first. Revoked and stolen plates cannot be renewed, so are left out.
  */
-export function renewalsDue(plates: readonly PlateFacts[], today: string, windowDays = RENEWAL_WINDOW_DAYS): RenewalDue[] {
+export function renewalsDue(
+  plates: readonly PlateFacts[],
+  today: string,
+  windowDays = RENEWAL_WINDOW_DAYS,
+): RenewalDue[] {
   return plates
     .flatMap((plate) => {
       const registration = plate.registration;
       if (plate.stage !== 'Registered' || !registration || registration.standing !== 'Valid') return [];
       const daysLeft = daysUntil(registration.expiryDate, today);
-      return daysLeft <= windowDays ? [{ plateNumber: plate.plateNumber, expiryDate: registration.expiryDate, daysLeft }] : [];
+      return daysLeft <= windowDays
+        ? [{ plateNumber: plate.plateNumber, expiryDate: registration.expiryDate, daysLeft }]
+        : [];
     })
     .sort((a, b) => a.daysLeft - b.daysLeft || (a.plateNumber < b.plateNumber ? -1 : 1));
 }
@@ -75,12 +86,18 @@ export interface OwnerOverview {
  * compliant (it cannot be driven legally). Revoked and stolen plates are left out: the
  * owner cannot put them right, and counting them would punish a theft victim.
  */
-export function ownerOverview(plates: readonly PlateFacts[], vehicles: readonly { plateNumber: string | null }[], today: string): OwnerOverview {
+export function ownerOverview(
+  plates: readonly PlateFacts[],
+  vehicles: readonly { plateNumber: string | null }[],
+  today: string,
+): OwnerOverview {
   const registered = plates.filter((plate) => plate.stage === 'Registered' && plate.registration !== null);
   const standingPlates = registered.filter((plate) => plate.registration?.standing === 'Valid');
   const activePlates = standingPlates.filter((plate) => isActivePlate(plate, today));
   const registeredNumbers = new Set(standingPlates.map((plate) => plate.plateNumber));
-  const unplated = vehicles.filter((vehicle) => vehicle.plateNumber === null || !registeredNumbers.has(vehicle.plateNumber)).length;
+  const unplated = vehicles.filter(
+    (vehicle) => vehicle.plateNumber === null || !registeredNumbers.has(vehicle.plateNumber),
+  ).length;
   const counted = standingPlates.length + unplated;
   const compliant = activePlates.filter((plate) => isInsuredOn(plate, today)).length;
   return {

@@ -60,7 +60,11 @@ export interface ReminderDue {
  * never after expiry. A plate first seen inside several thresholds (a registration made
  * with 20 days left, a server that was off) gets one reminder that stands for all of them.
  */
-export function reminderDue(expiryDate: string, today: string, alreadySent: readonly number[]): ReminderDue | undefined {
+export function reminderDue(
+  expiryDate: string,
+  today: string,
+  alreadySent: readonly number[],
+): ReminderDue | undefined {
   const daysLeft = daysUntil(expiryDate, today);
   if (daysLeft < 0) return undefined;
   const thresholds = REMINDER_DAYS.filter((days) => daysLeft <= days && !alreadySent.includes(days));
@@ -68,7 +72,11 @@ export function reminderDue(expiryDate: string, today: string, alreadySent: read
 }
 
 /** The reminder's words. */
-export function reminderMessage(plateNumber: string, expiryDate: string, daysLeft: number): { title: string; body: string } {
+export function reminderMessage(
+  plateNumber: string,
+  expiryDate: string,
+  daysLeft: number,
+): { title: string; body: string } {
   const when = daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
   return {
     title: `Plate ${plateNumber} expires ${when}`,

@@ -51,7 +51,10 @@ const DECIDED_WORDS: Record<Exclude<TransferStatus, 'Pending'>, string> = {
 };
 
 /** The actions `userId` may take on the transfer now: the sender cancels, the recipient accepts or declines, while Pending. */
-export function transferActionsFor(transfer: Pick<PlateTransfer, 'fromUserId' | 'toUserId' | 'status'>, userId: string): TransferAction[] {
+export function transferActionsFor(
+  transfer: Pick<PlateTransfer, 'fromUserId' | 'toUserId' | 'status'>,
+  userId: string,
+): TransferAction[] {
   if (transfer.status !== 'Pending') return [];
   if (userId === transfer.fromUserId) return ['cancel'];
   if (userId === transfer.toUserId) return ['accept', 'decline'];
@@ -59,13 +62,21 @@ export function transferActionsFor(transfer: Pick<PlateTransfer, 'fromUserId' | 
 }
 
 /** Whether `userId` may take `action` on the transfer; the refusal says why in words for them. */
-export function checkTransferAction(transfer: Pick<PlateTransfer, 'plateNumber' | 'fromUserId' | 'toUserId' | 'status'>, userId: string, action: TransferAction): TransferRefusal | undefined {
+export function checkTransferAction(
+  transfer: Pick<PlateTransfer, 'plateNumber' | 'fromUserId' | 'toUserId' | 'status'>,
+  userId: string,
+  action: TransferAction,
+): TransferRefusal | undefined {
   const isSender = userId === transfer.fromUserId;
   const isRecipient = transfer.toUserId !== null && userId === transfer.toUserId;
   if (!isSender && !isRecipient) return { reason: 'not-found' };
   if (action === 'cancel' && !isSender) return { reason: 'wrong-party', message: ONLY_SENDER_CANCELS };
   if (action !== 'cancel' && !isRecipient) return { reason: 'wrong-party', message: ONLY_RECIPIENT_DECIDES };
-  if (transfer.status !== 'Pending') return { reason: 'decided', message: `This transfer of plate ${transfer.plateNumber} ${DECIDED_WORDS[transfer.status]}.` };
+  if (transfer.status !== 'Pending')
+    return {
+      reason: 'decided',
+      message: `This transfer of plate ${transfer.plateNumber} ${DECIDED_WORDS[transfer.status]}.`,
+    };
   return undefined;
 }
 
@@ -99,10 +110,13 @@ export const NOT_YOUR_PLATE = "Only the plate's registered owner can transfer it
  * The part of the rules a device can judge from its copy of the plate alone (no clock, no
  * flags): not registered yet, revoked or stolen. Undefined when none of these applies.
  */
-export function standingRefusal(plate: Pick<TransferablePlate, 'plateNumber' | 'stage' | 'registration'>): string | undefined {
+export function standingRefusal(
+  plate: Pick<TransferablePlate, 'plateNumber' | 'stage' | 'registration'>,
+): string | undefined {
   const number = plate.plateNumber;
   const registration = plate.registration;
-  if (plate.stage !== 'Registered' || registration === null) return `Plate ${number} is not registered yet: a plate can be transferred once a shop has registered it to a vehicle.`;
+  if (plate.stage !== 'Registered' || registration === null)
+    return `Plate ${number} is not registered yet: a plate can be transferred once a shop has registered it to a vehicle.`;
   if (registration.standing === 'Revoked') return `Plate ${number} has been revoked, so it cannot be transferred.`;
   if (registration.standing === 'Stolen') return `Plate ${number} is reported stolen, so it cannot be transferred.`;
   return undefined;
@@ -113,14 +127,22 @@ export function standingRefusal(plate: Pick<TransferablePlate, 'plateNumber' | '
  * it must be theirs, registered, in good standing, not expired, not flagged by the police,
  * and not already being transferred. Checked when a transfer starts and again when it is accepted.
  */
-export function transferRefusal(plate: TransferablePlate, ownerId: string, today: string, conditions: TransferConditions): string | undefined {
+export function transferRefusal(
+  plate: TransferablePlate,
+  ownerId: string,
+  today: string,
+  conditions: TransferConditions,
+): string | undefined {
   const number = plate.plateNumber;
   if (plate.ownerId !== ownerId) return NOT_YOUR_PLATE;
   const standing = standingRefusal(plate);
   if (standing !== undefined) return standing;
-  if (plate.registration !== null && today > plate.registration.expiryDate) return `Plate ${number}'s registration expired on ${plate.registration.expiryDate}. Renew it before transferring it.`;
-  if (conditions.hasOpenFlag) return `Plate ${number} has been flagged by the police and cannot be transferred until the registry has decided the flag.`;
-  if (conditions.hasPendingTransfer) return `A transfer of plate ${number} is already waiting to be accepted. Cancel it first to start another.`;
+  if (plate.registration !== null && today > plate.registration.expiryDate)
+    return `Plate ${number}'s registration expired on ${plate.registration.expiryDate}. Renew it before transferring it.`;
+  if (conditions.hasOpenFlag)
+    return `Plate ${number} has been flagged by the police and cannot be transferred until the registry has decided the flag.`;
+  if (conditions.hasPendingTransfer)
+    return `A transfer of plate ${number} is already waiting to be accepted. Cancel it first to start another.`;
   return undefined;
 }
 
@@ -136,7 +158,8 @@ export const invitationSent = (contact: string, plateNumber: string) =>
   `Invitation sent to ${contact}. Whoever uses it can accept plate ${plateNumber} in their Nambala dashboard, signing up first if they have no account. You can cancel the transfer until they do.`;
 /** The kind of the message that carries an invitation's link: a key to claiming the transfer. */
 export const TRANSFER_INVITATION_KIND = 'transfer-invitation';
-export const INVITATION_UNUSABLE = 'This invitation is no longer open: it was accepted, declined or cancelled, or the link is not complete.';
+export const INVITATION_UNUSABLE =
+  'This invitation is no longer open: it was accepted, declined or cancelled, or the link is not complete.';
 export const OWN_INVITATION = 'You sent this invitation: it is for the new owner to open.';
 /** Transfers one account may start in an hour: each one sends a message to the contact typed. */
 export const TRANSFER_START_LIMIT = { max: 10, windowMs: 60 * 60_000 } as const;
@@ -147,7 +170,9 @@ export const tooManyTransfers = (minutes: number) =>
  * A transfer as its sender sees it: whether the contact has an account, and whose, shows only
  * once the recipient accepts.
  */
-export function senderView<Transfer extends Pick<PlateTransfer, 'status' | 'toUserId' | 'toName'>>(transfer: Transfer): Transfer {
+export function senderView<Transfer extends Pick<PlateTransfer, 'status' | 'toUserId' | 'toName'>>(
+  transfer: Transfer,
+): Transfer {
   return transfer.status === 'Accepted' ? transfer : { ...transfer, toUserId: null, toName: null };
 }
 export const NOT_TO_YOURSELF = 'This is your own account: enter the email or phone number of the new owner.';

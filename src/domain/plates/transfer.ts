@@ -12,7 +12,8 @@ const emailShape = z.email();
 /** An email (lower-cased) or a Zambian phone number (in +260 form); null for anything else. */
 export function parseTransferContact(input: string): TransferContact | null {
   const text = input.trim();
-  if (text.includes('@')) return emailShape.safeParse(text).success ? { kind: 'email', value: text.toLowerCase() } : null;
+  if (text.includes('@'))
+    return emailShape.safeParse(text).success ? { kind: 'email', value: text.toLowerCase() } : null;
   const phone = normalisePhone(text);
   return phone === null ? null : { kind: 'phone', value: phone };
 }
@@ -37,7 +38,11 @@ export type TransferStartInput = z.input<typeof transferStartSchema>;
 
 /** Accepting a transfer: the new owner's name and NRC number as on their identity document. */
 export const transferAcceptanceSchema = z.object({
-  ownerName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(100, 'Full name must be at most 100 characters'),
+  ownerName: z
+    .string({ error: 'Full name is required' })
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100, 'Full name must be at most 100 characters'),
   ownerNrc: nrcSchema('NRC number'),
 });
 export type TransferAcceptanceInput = z.input<typeof transferAcceptanceSchema>;

@@ -17,7 +17,8 @@ export type FlagStatus = (typeof FLAG_STATUSES)[number];
 export const FLAG_SUBMITTED = 'Flag sent to the registry administrators.';
 export const FLAG_NOTE_REQUIRED = 'Please describe what you saw';
 export const FLAG_ALREADY_DECIDED = 'This flag has already been decided.';
-export const FLAG_PLATE_NOT_REGISTERED = 'This plate is not in the registry, so there is nothing to revoke: dismiss the flag, or report the fake plate to the police.';
+export const FLAG_PLATE_NOT_REGISTERED =
+  'This plate is not in the registry, so there is nothing to revoke: dismiss the flag, or report the fake plate to the police.';
 
 export function flagStatusAfter(decision: FlagDecision): Exclude<FlagStatus, 'Open'> {
   return decision === 'revoke' ? 'Revoked' : decision === 'stolen' ? 'Stolen' : 'Dismissed';

@@ -31,7 +31,11 @@ export const plateFlagSchema = z.object({
   id: rowId,
   plateNumber: plateNumberSchema,
   suspicion: z.enum(PLATE_SUSPICIONS, { error: 'Please choose what you suspect' }),
-  note: z.string({ error: FLAG_NOTE_REQUIRED }).trim().min(1, FLAG_NOTE_REQUIRED).max(500, 'The note must be at most 500 characters'),
+  note: z
+    .string({ error: FLAG_NOTE_REQUIRED })
+    .trim()
+    .min(1, FLAG_NOTE_REQUIRED)
+    .max(500, 'The note must be at most 500 characters'),
 });
 export type PlateFlagInput = z.input<typeof plateFlagSchema>;
 export type PlateFlagPayload = z.output<typeof plateFlagSchema>;

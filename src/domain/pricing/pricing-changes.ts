@@ -5,11 +5,23 @@
 import { formatKwacha, type Ngwee } from '../money/money';
 import { gatewayFeeLabel, PAYMENT_METHODS, type PaymentMethodId, type PricingSettings } from './pricing';
 
-export const PRICING_FORM_FIELDS = ['platePrice', 'processingFee', 'mtn', 'airtel', 'card', 'bank', 'reservationFee', 'reservationDays', 'validityYears', 'renewalFee'] as const;
+export const PRICING_FORM_FIELDS = [
+  'platePrice',
+  'processingFee',
+  'mtn',
+  'airtel',
+  'card',
+  'bank',
+  'reservationFee',
+  'reservationDays',
+  'validityYears',
+  'renewalFee',
+] as const;
 export type PricingFormField = (typeof PRICING_FORM_FIELDS)[number];
 export type PricingFormValues = Record<PricingFormField, string>;
 
-const kwachaText = (amountInNgwee: Ngwee) => (amountInNgwee % 100 === 0 ? String(amountInNgwee / 100) : (amountInNgwee / 100).toFixed(2));
+const kwachaText = (amountInNgwee: Ngwee) =>
+  amountInNgwee % 100 === 0 ? String(amountInNgwee / 100) : (amountInNgwee / 100).toFixed(2);
 const percentText = (basisPoints: number) => String(basisPoints / 100);
 
 /** The form filled with settings as they stand. */
@@ -42,7 +54,10 @@ export function pricingChanges(previous: PricingSettings | null, next: PricingSe
   const rows: { label: string; show: (settings: PricingSettings) => string }[] = [
     { label: 'Plate price', show: (settings) => formatKwacha(settings.platePrice) },
     { label: 'Processing fee', show: (settings) => formatKwacha(settings.processingFee) },
-    ...PAYMENT_METHODS.map((method) => ({ label: `Gateway fee, ${method.name}`, show: (settings: PricingSettings) => gatewayFeeLabel(method.id satisfies PaymentMethodId, settings) })),
+    ...PAYMENT_METHODS.map((method) => ({
+      label: `Gateway fee, ${method.name}`,
+      show: (settings: PricingSettings) => gatewayFeeLabel(method.id satisfies PaymentMethodId, settings),
+    })),
     { label: 'Reservation fee', show: (settings) => formatKwacha(settings.reservationFee) },
     { label: 'Reservation length', show: (settings) => plural(settings.reservationDays, 'day') },
     { label: 'Plate validity', show: (settings) => plural(settings.validityYears, 'year') },

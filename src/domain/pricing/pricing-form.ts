@@ -4,7 +4,13 @@
 import { z } from 'zod';
 import { kwacha } from '../money/money';
 import type { PricingSettings } from './pricing';
-import { AMOUNT_INVALID, DAYS_INVALID, MAX_SETTING_KWACHA, PERCENT_INVALID, YEARS_INVALID } from './pricing-settings-schema';
+import {
+  AMOUNT_INVALID,
+  DAYS_INVALID,
+  MAX_SETTING_KWACHA,
+  PERCENT_INVALID,
+  YEARS_INVALID,
+} from './pricing-settings-schema';
 
 export * from './pricing-changes';
 
@@ -43,14 +49,12 @@ export const pricingFormSchema = z
     validityYears: whole(1, 50, YEARS_INVALID),
     renewalFee: amount,
   })
-  .transform(
-    (form): PricingSettings => ({
-      platePrice: form.platePrice,
-      processingFee: form.processingFee,
-      gatewayFeeBasisPoints: { mtn: form.mtn, airtel: form.airtel, card: form.card, bank: form.bank },
-      reservationFee: form.reservationFee,
-      reservationDays: form.reservationDays,
-      validityYears: form.validityYears,
-      renewalFee: form.renewalFee,
-    }),
-  );
+  .transform((form): PricingSettings => ({
+    platePrice: form.platePrice,
+    processingFee: form.processingFee,
+    gatewayFeeBasisPoints: { mtn: form.mtn, airtel: form.airtel, card: form.card, bank: form.bank },
+    reservationFee: form.reservationFee,
+    reservationDays: form.reservationDays,
+    validityYears: form.validityYears,
+    renewalFee: form.renewalFee,
+  }));

@@ -1,7 +1,15 @@
 // Prices, fees and durations of a plate purchase or reservation (spec section 9).
 // The figures are defaults an administrator can change, so every rule takes the
 // settings as an argument instead of reading constants.
-import { addMoney, kwacha, maxMoney, multiplyMoney, percentOfBasisPoints, subtractMoney, ZERO_NGWEE } from '../money/money';
+import {
+  addMoney,
+  kwacha,
+  maxMoney,
+  multiplyMoney,
+  percentOfBasisPoints,
+  subtractMoney,
+  ZERO_NGWEE,
+} from '../money/money';
 import type { Ngwee } from '../money/money';
 
 export const PAYMENT_METHOD_IDS = ['mtn', 'airtel', 'card', 'bank'] as const;
@@ -44,7 +52,8 @@ export interface PricingSettings {
 /** The bound of every amount in the settings (K1,000,000), the same in the form and the API (docs/payments.md). */
 export const MAX_SETTING_KWACHA = 1_000_000;
 
-const isWhole = (value: unknown, min: number, max: number): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+const isWhole = (value: unknown, min: number, max: number): value is number =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 const isAmount = (value: unknown): value is Ngwee => isWhole(value, 0, MAX_SETTING_KWACHA * 100);
 const isBasisPoints = (value: unknown): value is number => isWhole(value, 0, 10_000);
 
@@ -60,10 +69,20 @@ export function pricingSettingsFrom(value: unknown): PricingSettings | null {
   if (typeof fees !== 'object' || fees === null) return null;
   const fee = fees as Partial<Record<PaymentMethodId, unknown>>;
   const { platePrice, processingFee, reservationFee, reservationDays, validityYears, renewalFee } = given;
-  if (!isAmount(platePrice) || !isAmount(processingFee) || !isAmount(reservationFee) || !isAmount(renewalFee)) return null;
-  if (!isBasisPoints(fee.mtn) || !isBasisPoints(fee.airtel) || !isBasisPoints(fee.card) || !isBasisPoints(fee.bank)) return null;
+  if (!isAmount(platePrice) || !isAmount(processingFee) || !isAmount(reservationFee) || !isAmount(renewalFee))
+    return null;
+  if (!isBasisPoints(fee.mtn) || !isBasisPoints(fee.airtel) || !isBasisPoints(fee.card) || !isBasisPoints(fee.bank))
+    return null;
   if (!isWhole(reservationDays, 1, 365) || !isWhole(validityYears, 1, 50)) return null;
-  return { platePrice, processingFee, gatewayFeeBasisPoints: { mtn: fee.mtn, airtel: fee.airtel, card: fee.card, bank: fee.bank }, reservationFee, reservationDays, validityYears, renewalFee };
+  return {
+    platePrice,
+    processingFee,
+    gatewayFeeBasisPoints: { mtn: fee.mtn, airtel: fee.airtel, card: fee.card, bank: fee.bank },
+    reservationFee,
+    reservationDays,
+    validityYears,
+    renewalFee,
+  };
 }
 
 export const DEFAULT_PRICING: PricingSettings = {
@@ -89,12 +108,17 @@ export interface PriceBreakdown {
  * Plates × price + processing fee + gateway fee, where the gateway fee is a percentage of
  * the plates subtotal only, never of the processing fee.
  */
-export function priceBreakdown(numberOfPlates: number, method: PaymentMethodId | undefined, settings: PricingSettings): PriceBreakdown {
+export function priceBreakdown(
+  numberOfPlates: number,
+  method: PaymentMethodId | undefined,
+  settings: PricingSettings,
+): PriceBreakdown {
   if (!Number.isSafeInteger(numberOfPlates) || numberOfPlates < 1) {
     throw new RangeError(`Number of plates must be a positive whole number, got ${numberOfPlates}`);
   }
   const plateSubtotal = multiplyMoney(settings.platePrice, numberOfPlates);
-  const gatewayFee = method === undefined ? null : percentOfBasisPoints(plateSubtotal, settings.gatewayFeeBasisPoints[method]);
+  const gatewayFee =
+    method === undefined ? null : percentOfBasisPoints(plateSubtotal, settings.gatewayFeeBasisPoints[method]);
   return {
     numberOfPlates,
     plateSubtotal,

@@ -9,7 +9,10 @@ import { ACCESS_LOG_PAGE_DEFAULT, ACCESS_LOG_PAGE_MAX, LOOKUP_THRESHOLD_MAX } fr
 const DAILY_LOOKUPS = 'Daily lookups';
 export const lookupThresholdSchema = z.object({
   dailyLookups: z
-    .number({ error: (issue) => (issue.input === undefined ? `${DAILY_LOOKUPS} is required` : `${DAILY_LOOKUPS} must be a whole number`) })
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? `${DAILY_LOOKUPS} is required` : `${DAILY_LOOKUPS} must be a whole number`,
+    })
     .int(`${DAILY_LOOKUPS} must be a whole number`)
     .min(1, `${DAILY_LOOKUPS} must be at least 1`)
     .max(LOOKUP_THRESHOLD_MAX, `${DAILY_LOOKUPS} must be at most ${LOOKUP_THRESHOLD_MAX.toLocaleString('en-US')}`),

@@ -14,7 +14,10 @@ export type AccessPurpose = (typeof ACCESS_PURPOSES)[number];
 /** Who may appear as a reader: those whose routes show an owner's data. */
 export const READER_ROLES = ['police', 'admin'] as const;
 export type ReaderRole = (typeof READER_ROLES)[number];
-export const READER_ROLE_LABELS: Readonly<Record<ReaderRole, string>> = { police: 'Police officer', admin: 'Administrator' };
+export const READER_ROLE_LABELS: Readonly<Record<ReaderRole, string>> = {
+  police: 'Police officer',
+  admin: 'Administrator',
+};
 
 /** One look, as the administrator reads it. */
 export interface AccessLogEntry {
@@ -67,7 +70,13 @@ export interface LookupThreshold {
 export const DEFAULT_LOOKUP_THRESHOLD: LookupThreshold = { dailyLookups: 50 };
 
 /** The alert's words: who, how many, on which day, against which threshold. */
-export function unusualLookupsSummary(name: string, role: ReaderRole, lookups: number, day: string, threshold: number): string {
+export function unusualLookupsSummary(
+  name: string,
+  role: ReaderRole,
+  lookups: number,
+  day: string,
+  threshold: number,
+): string {
   const who = role === 'police' ? `Officer ${name}` : `${READER_ROLE_LABELS[role]} ${name}`;
   return `${who} looked up ${lookups} owners on ${day}, more than the ${threshold} a day that raises an alert. Read their lookups in the Personal Data Access Log (QR System).`;
 }
@@ -83,7 +92,17 @@ export interface AccessLogFilter {
   plateNumber?: string | undefined;
 }
 
-export const ACCESS_LOG_CSV_COLUMNS = ['Time', 'Officer', 'Officer ID', 'Role', 'Plate', 'Purpose', 'Route', 'Check ID', 'Client address'] as const;
+export const ACCESS_LOG_CSV_COLUMNS = [
+  'Time',
+  'Officer',
+  'Officer ID',
+  'Role',
+  'Plate',
+  'Purpose',
+  'Route',
+  'Check ID',
+  'Client address',
+] as const;
 
 const line = (cells: readonly (string | null)[]) => `${cells.map(csvField).join(',')}\r\n`;
 
@@ -92,7 +111,18 @@ export const accessLogCsvHeader = (): string => `\uFEFF${line(ACCESS_LOG_CSV_COL
 
 /** One look as one RFC 4180 line (CRLF). */
 export const accessLogCsvLine = (entry: AccessLogEntry): string =>
-  line([entry.at, entry.officerName, entry.officerId, entry.officerRole, entry.plateNumber, entry.purpose, entry.route, entry.checkId, entry.ip]);
+  line([
+    entry.at,
+    entry.officerName,
+    entry.officerId,
+    entry.officerRole,
+    entry.plateNumber,
+    entry.purpose,
+    entry.route,
+    entry.checkId,
+    entry.ip,
+  ]);
 
 /** nambala-personal-data-access-2026-12-06.csv: the day (UTC) it was made. */
-export const accessLogFileName = (now: Date): string => `nambala-personal-data-access-${now.toISOString().slice(0, 10)}.csv`;
+export const accessLogFileName = (now: Date): string =>
+  `nambala-personal-data-access-${now.toISOString().slice(0, 10)}.csv`;

@@ -47,7 +47,9 @@ export function buyNowBreakdown(input: BuyNowInput): CheckoutBreakdown {
   const gatewayFee = percentOfBasisPoints(price, settings.gatewayFeeBasisPoints[method]);
   const gross = addMoney(price, processingFee, gatewayFee);
   const feePaid = input.reservationFeePaid ?? settings.reservationFee;
-  const reservationCredit = holdsLiveReservation(listing, buyerId, now) ? minMoney(maxMoney(ZERO_NGWEE, feePaid), gross) : ZERO_NGWEE;
+  const reservationCredit = holdsLiveReservation(listing, buyerId, now)
+    ? minMoney(maxMoney(ZERO_NGWEE, feePaid), gross)
+    : ZERO_NGWEE;
   return { price, processingFee, gatewayFee, reservationCredit, total: subtractMoney(gross, reservationCredit) };
 }
 

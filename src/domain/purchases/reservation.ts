@@ -62,7 +62,8 @@ export function formatReservationDate(at: Date): string {
 
 export type PurchaseRefusalReason = 'sold' | 'reserved-by-another-buyer' | 'already-reserved-by-you';
 
-export type PurchaseCheck = { readonly ok: true } | { readonly ok: false; readonly reason: PurchaseRefusalReason; readonly message: string };
+export type PurchaseCheck =
+  { readonly ok: true } | { readonly ok: false; readonly reason: PurchaseRefusalReason; readonly message: string };
 
 const ALLOWED: PurchaseCheck = { ok: true };
 const SOLD: PurchaseCheck = { ok: false, reason: 'sold', message: 'This plate has already been sold.' };
@@ -73,7 +74,11 @@ function untilText(listing: ListingReservation): string {
 }
 
 function reservedByAnother(listing: ListingReservation): PurchaseCheck {
-  return { ok: false, reason: 'reserved-by-another-buyer', message: `This plate is reserved by another buyer${untilText(listing)}.` };
+  return {
+    ok: false,
+    reason: 'reserved-by-another-buyer',
+    message: `This plate is reserved by another buyer${untilText(listing)}.`,
+  };
 }
 
 /**
@@ -87,7 +92,11 @@ export function mayReserve(listing: ListingReservation, buyerId: string, now: Da
   if (status === 'Sold') return SOLD;
   if (status === 'Available') return ALLOWED;
   if (holdsLiveReservation(listing, buyerId, now)) {
-    return { ok: false, reason: 'already-reserved-by-you', message: `You have already reserved this plate${untilText(listing)}.` };
+    return {
+      ok: false,
+      reason: 'already-reserved-by-you',
+      message: `You have already reserved this plate${untilText(listing)}.`,
+    };
   }
   return reservedByAnother(listing);
 }

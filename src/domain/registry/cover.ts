@@ -49,7 +49,9 @@ export function coveringTerm<T extends CoverTerm>(terms: readonly T[], today: st
 export function coverOnDay(terms: readonly (CoverTerm | OwnerCoverTerm)[], today: string): CoverOnDay {
   const term = coveringTerm(terms, today);
   if (term === null) return 'none';
-  return 'type' in term ? { insurer: term.insurer, until: term.endDate, type: term.type } : { insurer: term.insurer, until: term.endDate };
+  return 'type' in term
+    ? { insurer: term.insurer, until: term.endDate, type: term.type }
+    : { insurer: term.insurer, until: term.endDate };
 }
 
 /**

@@ -31,8 +31,20 @@ export type RegistryStanding = (typeof REGISTRY_STANDINGS)[number];
  */
 export type CopyStanding = RegistryStanding | UnissuedStanding;
 
-const STANDING_CODE: Record<CopyStanding, string> = { Valid: 'V', Revoked: 'R', Stolen: 'S', Allocated: 'A', Made: 'M' };
-const CODE_STANDING: Record<string, CopyStanding> = { V: 'Valid', R: 'Revoked', S: 'Stolen', A: 'Allocated', M: 'Made' };
+const STANDING_CODE: Record<CopyStanding, string> = {
+  Valid: 'V',
+  Revoked: 'R',
+  Stolen: 'S',
+  Allocated: 'A',
+  Made: 'M',
+};
+const CODE_STANDING: Record<string, CopyStanding> = {
+  V: 'Valid',
+  R: 'Revoked',
+  S: 'Stolen',
+  A: 'Allocated',
+  M: 'Made',
+};
 
 export interface RegistryCopyRow {
   plateNumber: string;
@@ -100,7 +112,10 @@ function cleanText(value: string): string {
  */
 function coverFields(cover: readonly CoverTerm[] | undefined): string[] {
   if (cover === undefined) return [];
-  return [cover.length.toString(36), ...cover.flatMap((term) => [toDays(term.startDate), toDays(term.endDate), cleanText(term.insurer)])];
+  return [
+    cover.length.toString(36),
+    ...cover.flatMap((term) => [toDays(term.startDate), toDays(term.endDate), cleanText(term.insurer)]),
+  ];
 }
 
 /** One bucket's rows as a text block, sorted by plate number. */
@@ -119,7 +134,12 @@ export function encodeBucket(rows: readonly RegistryCopyRow[]): string {
         ...coverFields(row.cover),
         // After the cover terms: the key that signed the credential ('' when not known), then the
         // blanks' serials, all in base 36; none of them when the registry knows neither.
-        ...(row.cover !== undefined && (row.keyId !== undefined || row.serials) ? [row.keyId?.toString(36) ?? '', ...(row.serials ? [row.serials.front.toString(36), row.serials.rear.toString(36)] : [])] : []),
+        ...(row.cover !== undefined && (row.keyId !== undefined || row.serials)
+          ? [
+              row.keyId?.toString(36) ?? '',
+              ...(row.serials ? [row.serials.front.toString(36), row.serials.rear.toString(36)] : []),
+            ]
+          : []),
       ].join(FIELD_SEPARATOR),
     )
     .join(ROW_SEPARATOR);
@@ -141,14 +161,32 @@ function decodeCover(fields: readonly string[]): CoverTerm[] | undefined {
 function decodeLine(line: string): RegistryCopyRow | null {
   const [plateNumber, code, registration, expiry, make, model, colour, ...more] = line.split(FIELD_SEPARATOR);
   const standing = code === undefined ? undefined : CODE_STANDING[code];
-  if (!plateNumber || !standing || registration === undefined || expiry === undefined || make === undefined || model === undefined || colour === undefined) return null;
-  const row: RegistryCopyRow = { plateNumber, standing, registrationDate: fromDays(registration), expiryDate: fromDays(expiry), make, model, colour };
+  if (
+    !plateNumber ||
+    !standing ||
+    registration === undefined ||
+    expiry === undefined ||
+    make === undefined ||
+    model === undefined ||
+    colour === undefined
+  )
+    return null;
+  const row: RegistryCopyRow = {
+    plateNumber,
+    standing,
+    registrationDate: fromDays(registration),
+    expiryDate: fromDays(expiry),
+    make,
+    model,
+    colour,
+  };
   const cover = decodeCover(more);
   if (cover !== undefined) {
     row.cover = cover;
     const [keyId, front, rear] = more.slice(1 + cover.length * 3);
     if (keyId && /^[0-9a-z]{1,4}$/.test(keyId)) row.keyId = parseInt(keyId, 36);
-    if (front && rear && /^[0-9a-z]+$/.test(front) && /^[0-9a-z]+$/.test(rear)) row.serials = { front: parseInt(front, 36), rear: parseInt(rear, 36) };
+    if (front && rear && /^[0-9a-z]+$/.test(front) && /^[0-9a-z]+$/.test(rear))
+      row.serials = { front: parseInt(front, 36), rear: parseInt(rear, 36) };
   }
   return row;
 }

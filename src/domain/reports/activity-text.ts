@@ -81,4 +81,5 @@ function fallback(action: string, subject: string): string {
   return subject ? `${text}: ${subject}` : text;
 }
 
-const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? `${text[0]?.toLowerCase() ?? ''}${text.slice(1)}` : text);
+const lowerFirst = (text: string) =>
+  /^[A-Z][a-z]/.test(text) ? `${text[0]?.toLowerCase() ?? ''}${text.slice(1)}` : text;

@@ -94,7 +94,9 @@ export function percentages(counts: readonly number[]): number[] {
   const exact = counts.map((count) => (count * 100) / total);
   const floors = exact.map(Math.floor);
   let left = 100 - floors.reduce((sum, value) => sum + value, 0);
-  const order = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  const order = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   for (const { index } of order) {
     if (left === 0) break;
     floors[index] = (floors[index] ?? 0) + 1;
@@ -113,12 +115,23 @@ export function toShares(rows: readonly { name: string; value: number }[]): Shar
 export function activityType(action: string): ActivityType {
   const [subject] = action.split('.');
   if (subject === 'inventory' || action === 'plate.made') return 'inventory';
-  if (subject === 'request' || subject === 'plate' || subject === 'payment' || subject === 'reservation' || subject === 'application') return 'request';
+  if (
+    subject === 'request' ||
+    subject === 'plate' ||
+    subject === 'payment' ||
+    subject === 'reservation' ||
+    subject === 'application'
+  )
+    return 'request';
   return 'user';
 }
 
 /** "Operational" only when every check passes. */
-export function healthVerdict(checks: readonly HealthCheck[]): { isOperational: boolean; passing: number; total: number } {
+export function healthVerdict(checks: readonly HealthCheck[]): {
+  isOperational: boolean;
+  passing: number;
+  total: number;
+} {
   const passing = checks.filter((check) => check.isOk).length;
   return { isOperational: passing === checks.length, passing, total: checks.length };
 }
@@ -134,7 +147,10 @@ function summaryRows(dashboard: AdminDashboard): Cell[][] {
     ['Requests received in the period', summary.requestsReceived],
     ['Inventory Items', summary.inventoryItems],
     ['Allocations low on stock', summary.lowStockAllocations],
-    ['System Health', health.isOperational ? 'Operational' : `Needs attention (${health.passing} of ${health.total} checks passing)`],
+    [
+      'System Health',
+      health.isOperational ? 'Operational' : `Needs attention (${health.passing} of ${health.total} checks passing)`,
+    ],
     ...summary.health.checks.map((check): Cell[] => [check.label, check.detail]),
   ];
 }
@@ -143,18 +159,48 @@ const monthlyRows = (dashboard: AdminDashboard, columns: readonly ('users' | 're
   ['Month', ...columns.map((column) => (column === 'users' ? 'New users' : 'Requests'))],
   ...dashboard.monthly.map((row): Cell[] => [row.month, ...columns.map((column) => row[column])]),
 ];
-const shareRows = (title: string, shares: readonly Share[]): Cell[][] => [[title, 'Count', 'Percentage'], ...shares.map((share): Cell[] => [share.name, share.value, `${share.percentage}%`])];
-const activityRows = (rows: readonly ActivityRow[]): Cell[][] => [['Activity', 'User', 'Type', 'Timestamp'], ...rows.map((row): Cell[] => [row.action, row.user, row.type, row.at])];
-const logRows = (rows: readonly LogRow[]): Cell[][] => [['Level', 'Message', 'Module', 'Timestamp'], ...rows.map((row): Cell[] => [row.level, row.message, row.module, row.at])];
+const shareRows = (title: string, shares: readonly Share[]): Cell[][] => [
+  [title, 'Count', 'Percentage'],
+  ...shares.map((share): Cell[] => [share.name, share.value, `${share.percentage}%`]),
+];
+const activityRows = (rows: readonly ActivityRow[]): Cell[][] => [
+  ['Activity', 'User', 'Type', 'Timestamp'],
+  ...rows.map((row): Cell[] => [row.action, row.user, row.type, row.at]),
+];
+const logRows = (rows: readonly LogRow[]): Cell[][] => [
+  ['Level', 'Message', 'Module', 'Timestamp'],
+  ...rows.map((row): Cell[] => [row.level, row.message, row.module, row.at]),
+];
 
 /** The figures of the view shown, as its files show them: the summary, then the view's tables. */
 export function dashboardDocument(dashboard: AdminDashboard): ReportDocument {
   const { view } = dashboard;
   const tables: Cell[][][] = [summaryRows(dashboard)];
-  if (view === 'overview') tables.push(monthlyRows(dashboard, ['users', 'requests']), shareRows('Plate type', dashboard.plateTypes), shareRows('User status', dashboard.userStatuses), activityRows(dashboard.activity), logRows(dashboard.logs));
-  if (view === 'users') tables.push(monthlyRows(dashboard, ['users']), shareRows('User status', dashboard.userStatuses), activityRows(dashboard.activity.filter((row) => row.type === 'user')));
-  if (view === 'requests') tables.push(monthlyRows(dashboard, ['requests']), shareRows('Plate type', dashboard.plateTypes), activityRows(dashboard.activity.filter((row) => row.type === 'request')));
-  if (view === 'inventory') tables.push(shareRows('Item type', dashboard.inventoryByType), activityRows(dashboard.activity.filter((row) => row.type === 'inventory')));
+  if (view === 'overview')
+    tables.push(
+      monthlyRows(dashboard, ['users', 'requests']),
+      shareRows('Plate type', dashboard.plateTypes),
+      shareRows('User status', dashboard.userStatuses),
+      activityRows(dashboard.activity),
+      logRows(dashboard.logs),
+    );
+  if (view === 'users')
+    tables.push(
+      monthlyRows(dashboard, ['users']),
+      shareRows('User status', dashboard.userStatuses),
+      activityRows(dashboard.activity.filter((row) => row.type === 'user')),
+    );
+  if (view === 'requests')
+    tables.push(
+      monthlyRows(dashboard, ['requests']),
+      shareRows('Plate type', dashboard.plateTypes),
+      activityRows(dashboard.activity.filter((row) => row.type === 'request')),
+    );
+  if (view === 'inventory')
+    tables.push(
+      shareRows('Item type', dashboard.inventoryByType),
+      activityRows(dashboard.activity.filter((row) => row.type === 'inventory')),
+    );
   return {
     title: 'Nambala System Dashboard',
     subtitle: `${VIEW_LABELS[view]} report`,
@@ -170,4 +216,5 @@ export function dashboardDocument(dashboard: AdminDashboard): ReportDocument {
 /** The view shown as a CSV file: a heading line, then each table after a blank line. */
 export const dashboardCsv = (dashboard: AdminDashboard): string => documentCsv(dashboardDocument(dashboard));
 
-export const dashboardCsvFileName = (dashboard: AdminDashboard): string => documentFileName(dashboardDocument(dashboard), 'csv');
+export const dashboardCsvFileName = (dashboard: AdminDashboard): string =>
+  documentFileName(dashboardDocument(dashboard), 'csv');

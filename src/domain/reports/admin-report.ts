@@ -4,7 +4,14 @@
  * figures are the System Dashboard's (admin-dashboard.ts); a report adds the same figures
  * for the period of the same length just before, and stock received per month.
  */
-import { DEFAULT_REPORT_PERIOD, DEFAULT_REPORT_TYPE, REPORT_PERIODS, REPORT_TYPES, type ReportPeriodId, type ReportType } from '../statuses/statuses';
+import {
+  DEFAULT_REPORT_PERIOD,
+  DEFAULT_REPORT_TYPE,
+  REPORT_PERIODS,
+  REPORT_TYPES,
+  type ReportPeriodId,
+  type ReportType,
+} from '../statuses/statuses';
 import { type ActivityRow, type AdminDashboard, type LogRow, type Share, healthVerdict } from './admin-dashboard';
 import { type AdminDashboardView, periodRange } from './dashboard-period';
 import { type Cell, documentCsv, documentFileName, type ReportDocument } from './report-document';
@@ -98,7 +105,12 @@ const heading = (report: AdminReport): [string, string][] => [
 function summaryRows(report: AdminReport): Cell[][] {
   const { summary, previous } = report;
   const health = healthVerdict(summary.health.checks);
-  const compared = (label: string, key: keyof ReportFigures): Cell[] => [label, summary[key], previous[key], changeText(summary[key], previous[key])];
+  const compared = (label: string, key: keyof ReportFigures): Cell[] => [
+    label,
+    summary[key],
+    previous[key],
+    changeText(summary[key], previous[key]),
+  ];
   return [
     ['Figure', 'This period', 'Previous period', 'Change'],
     ['Total Users', summary.totalUsers, '', ''],
@@ -106,15 +118,39 @@ function summaryRows(report: AdminReport): Cell[][] {
     compared('Requests received', 'requestsReceived'),
     compared('Active Requests', 'activeRequests'),
     compared('Inventory Items received', 'inventoryItems'),
-    ['System Health', health.isOperational ? 'Operational' : `Needs attention (${health.passing} of ${health.total} checks passing)`, '', ''],
+    [
+      'System Health',
+      health.isOperational ? 'Operational' : `Needs attention (${health.passing} of ${health.total} checks passing)`,
+      '',
+      '',
+    ],
   ];
 }
 
-const monthlyRows = (report: AdminReport): Cell[][] => [['Month', 'New users', 'Requests', 'Inventory received'], ...report.monthly.map((row): Cell[] => [row.month, row.users, row.requests, row.inventory])];
-const shareRows = (title: string, shares: readonly Share[]): Cell[][] => [[title, 'Count', 'Percentage'], ...shares.map((share): Cell[] => [share.name, share.value, `${share.percentage}%`])];
-const activityRows = (rows: readonly ActivityRow[]): Cell[][] => [['Activity', 'User', 'Type', 'Timestamp'], ...rows.map((row): Cell[] => [row.action, row.user, row.type, row.at])];
-const logRows = (rows: readonly LogRow[]): Cell[][] => [['Level', 'Message', 'Module', 'Timestamp'], ...rows.map((row): Cell[] => [row.level, row.message, row.module, row.at])];
-const healthRows = (report: AdminReport): Cell[][] => [['Check', 'Status', 'Detail'], ...report.summary.health.checks.map((check): Cell[] => [check.label, check.isOk ? 'OK' : 'Needs attention', check.detail])];
+const monthlyRows = (report: AdminReport): Cell[][] => [
+  ['Month', 'New users', 'Requests', 'Inventory received'],
+  ...report.monthly.map((row): Cell[] => [row.month, row.users, row.requests, row.inventory]),
+];
+const shareRows = (title: string, shares: readonly Share[]): Cell[][] => [
+  [title, 'Count', 'Percentage'],
+  ...shares.map((share): Cell[] => [share.name, share.value, `${share.percentage}%`]),
+];
+const activityRows = (rows: readonly ActivityRow[]): Cell[][] => [
+  ['Activity', 'User', 'Type', 'Timestamp'],
+  ...rows.map((row): Cell[] => [row.action, row.user, row.type, row.at]),
+];
+const logRows = (rows: readonly LogRow[]): Cell[][] => [
+  ['Level', 'Message', 'Module', 'Timestamp'],
+  ...rows.map((row): Cell[] => [row.level, row.message, row.module, row.at]),
+];
+const healthRows = (report: AdminReport): Cell[][] => [
+  ['Check', 'Status', 'Detail'],
+  ...report.summary.health.checks.map((check): Cell[] => [
+    check.label,
+    check.isOk ? 'OK' : 'Needs attention',
+    check.detail,
+  ]),
+];
 
 const REPORT_TITLE = 'Nambala Reports & Analytics';
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -123,19 +159,51 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 export function reportDocument(report: AdminReport): ReportDocument {
   const view = REPORT_TYPE_VIEWS[report.type];
   const tables: Cell[][][] = [summaryRows(report)];
-  if (view === 'overview') tables.push(monthlyRows(report), shareRows('Plate type', report.plateTypes), shareRows('User status', report.userStatuses), activityRows(report.activity), logRows(report.logs));
-  if (view === 'users') tables.push(monthlyRows(report), shareRows('User status', report.userStatuses), activityRows(report.activity.filter((row) => row.type === 'user')));
-  if (view === 'requests') tables.push(monthlyRows(report), shareRows('Plate type', report.plateTypes), activityRows(report.activity.filter((row) => row.type === 'request')));
-  if (view === 'inventory') tables.push(monthlyRows(report), shareRows('Item type', report.inventoryByType), activityRows(report.activity.filter((row) => row.type === 'inventory')));
+  if (view === 'overview')
+    tables.push(
+      monthlyRows(report),
+      shareRows('Plate type', report.plateTypes),
+      shareRows('User status', report.userStatuses),
+      activityRows(report.activity),
+      logRows(report.logs),
+    );
+  if (view === 'users')
+    tables.push(
+      monthlyRows(report),
+      shareRows('User status', report.userStatuses),
+      activityRows(report.activity.filter((row) => row.type === 'user')),
+    );
+  if (view === 'requests')
+    tables.push(
+      monthlyRows(report),
+      shareRows('Plate type', report.plateTypes),
+      activityRows(report.activity.filter((row) => row.type === 'request')),
+    );
+  if (view === 'inventory')
+    tables.push(
+      monthlyRows(report),
+      shareRows('Item type', report.inventoryByType),
+      activityRows(report.activity.filter((row) => row.type === 'inventory')),
+    );
   if (view === 'system') tables.push(healthRows(report), logRows(report.logs));
-  return { title: REPORT_TITLE, subtitle: report.type, heading: heading(report), tables, baseName: `nambala-${slug(`report ${report.type.replace(/ Report$/, '')}`)}-${report.period}-${report.to.slice(0, 10)}` };
+  return {
+    title: REPORT_TITLE,
+    subtitle: report.type,
+    heading: heading(report),
+    tables,
+    baseName: `nambala-${slug(`report ${report.type.replace(/ Report$/, '')}`)}-${report.period}-${report.to.slice(0, 10)}`,
+  };
 }
 
 export const reportCsv = (report: AdminReport): string => documentCsv(reportDocument(report));
 
 export const QUICK_EXPORTS = ['users', 'inventory', 'logs'] as const;
 export type QuickExport = (typeof QUICK_EXPORTS)[number];
-export const QUICK_EXPORT_LABELS: Record<QuickExport, string> = { users: 'User Report', inventory: 'Inventory Report', logs: 'System Logs' };
+export const QUICK_EXPORT_LABELS: Record<QuickExport, string> = {
+  users: 'User Report',
+  inventory: 'Inventory Report',
+  logs: 'System Logs',
+};
 
 /**
  * The Quick Report Actions' files made on the device from the report shown: user figures,
@@ -147,14 +215,29 @@ export function quickExportDocument(report: AdminReport, kind: QuickExport): Rep
   const summary = summaryRows(report);
   const tables: Cell[][][] =
     kind === 'users'
-      ? [summary.filter((_row, index) => index <= 2), shareRows('User status', report.userStatuses), activityRows(report.activity.filter((row) => row.type === 'user'))]
+      ? [
+          summary.filter((_row, index) => index <= 2),
+          shareRows('User status', report.userStatuses),
+          activityRows(report.activity.filter((row) => row.type === 'user')),
+        ]
       : kind === 'inventory'
-        ? [[summary[0] ?? [], summary[5] ?? []], shareRows('Item type', report.inventoryByType), activityRows(report.activity.filter((row) => row.type === 'inventory'))]
+        ? [
+            [summary[0] ?? [], summary[5] ?? []],
+            shareRows('Item type', report.inventoryByType),
+            activityRows(report.activity.filter((row) => row.type === 'inventory')),
+          ]
         : [logRows(report.logs)];
-  return { title: REPORT_TITLE, subtitle: title, heading: heading(report), tables, baseName: `nambala-${slug(title)}-${report.period}-${report.to.slice(0, 10)}` };
+  return {
+    title: REPORT_TITLE,
+    subtitle: title,
+    heading: heading(report),
+    tables,
+    baseName: `nambala-${slug(title)}-${report.period}-${report.to.slice(0, 10)}`,
+  };
 }
 
-export const quickExportCsv = (report: AdminReport, kind: QuickExport): string => documentCsv(quickExportDocument(report, kind));
+export const quickExportCsv = (report: AdminReport, kind: QuickExport): string =>
+  documentCsv(quickExportDocument(report, kind));
 
 /** nambala-report-overview-last30days-2026-11-24.csv: the period is in the name. */
 export function reportCsvFileName(report: AdminReport, kind?: QuickExport): string {

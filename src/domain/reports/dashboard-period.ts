@@ -5,17 +5,35 @@
  * last3months is three calendar months back (the day clamped to the month's last,
  * so 31 May goes back to 28 or 29 February). Months are read in Zambia's time.
  */
-import { ADMIN_DASHBOARD_VIEWS, type AdminDashboardView, DASHBOARD_PERIODS, type DashboardPeriodId, DEFAULT_ADMIN_DASHBOARD_VIEW, DEFAULT_DASHBOARD_PERIOD } from '../statuses/statuses';
+import {
+  ADMIN_DASHBOARD_VIEWS,
+  type AdminDashboardView,
+  DASHBOARD_PERIODS,
+  type DashboardPeriodId,
+  DEFAULT_ADMIN_DASHBOARD_VIEW,
+  DEFAULT_DASHBOARD_PERIOD,
+} from '../statuses/statuses';
 
 // The periods, views and defaults are the spec's, kept with the other statuses; here their ids for validation.
-export { ADMIN_DASHBOARD_VIEWS, DEFAULT_ADMIN_DASHBOARD_VIEW, DEFAULT_DASHBOARD_PERIOD, type AdminDashboardView, type DashboardPeriodId };
+export {
+  ADMIN_DASHBOARD_VIEWS,
+  DEFAULT_ADMIN_DASHBOARD_VIEW,
+  DEFAULT_DASHBOARD_PERIOD,
+  type AdminDashboardView,
+  type DashboardPeriodId,
+};
 export const DASHBOARD_PERIOD_IDS: readonly DashboardPeriodId[] = DASHBOARD_PERIODS.map((period) => period.id);
 
 /** 'Last 30 Days' for last30days: the spec's words for a period. */
 export function periodLabel(id: DashboardPeriodId): string {
   return DASHBOARD_PERIODS.find((period) => period.id === id)?.label ?? id;
 }
-export const VIEW_LABELS: Record<AdminDashboardView, string> = { overview: 'Overview', users: 'Users', requests: 'Requests', inventory: 'Inventory' };
+export const VIEW_LABELS: Record<AdminDashboardView, string> = {
+  overview: 'Overview',
+  users: 'Users',
+  requests: 'Requests',
+  inventory: 'Inventory',
+};
 
 /** Zambia keeps Central Africa Time all year (UTC+2, no daylight saving): the dashboard's months are Lusaka's. */
 export const DASHBOARD_TIME_ZONE = 'Africa/Lusaka';

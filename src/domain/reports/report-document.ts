@@ -30,4 +30,5 @@ export function documentCsv(document: ReportDocument): string {
   return csvText(rows);
 }
 
-export const documentFileName = (document: ReportDocument, extension: 'csv' | 'pdf') => `${document.baseName}.${extension}`;
+export const documentFileName = (document: ReportDocument, extension: 'csv' | 'pdf') =>
+  `${document.baseName}.${extension}`;

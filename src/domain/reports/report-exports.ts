@@ -7,7 +7,13 @@
 import { z } from 'zod';
 import { csvField } from '../csv/csv-writer';
 import type { LogRow } from './admin-dashboard';
-import { DEFAULT_REPORT_PERIOD, REPORT_PERIOD_IDS, reportPeriodLabel, reportPeriodRange, type ReportPeriodId } from './admin-report';
+import {
+  DEFAULT_REPORT_PERIOD,
+  REPORT_PERIOD_IDS,
+  reportPeriodLabel,
+  reportPeriodRange,
+  type ReportPeriodId,
+} from './admin-report';
 
 export const STREAMED_EXPORTS = ['users', 'logs'] as const;
 export type StreamedExport = (typeof STREAMED_EXPORTS)[number];
@@ -17,10 +23,13 @@ export type ExportPeriodId = ReportPeriodId | 'all';
 export const EXPORT_PERIOD_IDS: readonly ExportPeriodId[] = [...REPORT_PERIOD_IDS, 'all'];
 export const EXPORT_PERIOD_INVALID = `Choose a period: ${EXPORT_PERIOD_IDS.join(', ')}.`;
 
-export const exportQuerySchema = z.object({ period: z.enum(EXPORT_PERIOD_IDS, { error: EXPORT_PERIOD_INVALID }).default(DEFAULT_REPORT_PERIOD) });
+export const exportQuerySchema = z.object({
+  period: z.enum(EXPORT_PERIOD_IDS, { error: EXPORT_PERIOD_INVALID }).default(DEFAULT_REPORT_PERIOD),
+});
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
-export const exportPeriodLabel = (period: ExportPeriodId) => (period === 'all' ? 'All time' : reportPeriodLabel(period));
+export const exportPeriodLabel = (period: ExportPeriodId) =>
+  period === 'all' ? 'All time' : reportPeriodLabel(period);
 
 /** The instants the export covers, [from, now); 'all' starts at the Unix epoch, before any row Nambala keeps. */
 export function exportPeriodRange(period: ExportPeriodId, now: Date): { from: Date; to: Date } {
@@ -54,7 +63,8 @@ export function exportHeader(kind: StreamedExport): string {
 }
 
 /** One account as one RFC 4180 line (CRLF); no last-active time is an empty cell. */
-export const userExportLine = (row: UserExportRow): string => line([row.id, row.name, row.email, row.type, row.status, row.createdAt, row.lastActiveAt]);
+export const userExportLine = (row: UserExportRow): string =>
+  line([row.id, row.name, row.email, row.type, row.status, row.createdAt, row.lastActiveAt]);
 
 /** One log row as one RFC 4180 line, the columns of the System Logs table. */
 export const logExportLine = (row: LogRow): string => line([row.level, row.message, row.module, row.at]);

@@ -1,7 +1,14 @@
 // The administrator's dashboard and report queries as the API takes them (zod): apart from
 // the periods and reports themselves so that the screens that show them need no zod.
 import { z } from 'zod';
-import { ADMIN_DASHBOARD_VIEWS, DEFAULT_ADMIN_DASHBOARD_VIEW, DEFAULT_DASHBOARD_PERIOD, DEFAULT_REPORT_PERIOD, DEFAULT_REPORT_TYPE, REPORT_TYPES } from '../statuses/statuses';
+import {
+  ADMIN_DASHBOARD_VIEWS,
+  DEFAULT_ADMIN_DASHBOARD_VIEW,
+  DEFAULT_DASHBOARD_PERIOD,
+  DEFAULT_REPORT_PERIOD,
+  DEFAULT_REPORT_TYPE,
+  REPORT_TYPES,
+} from '../statuses/statuses';
 import { REPORT_PERIOD_IDS, REPORT_PERIOD_INVALID, REPORT_TYPE_INVALID } from './admin-report';
 import { DASHBOARD_PERIOD_IDS, PERIOD_INVALID, VIEW_INVALID } from './dashboard-period';
 

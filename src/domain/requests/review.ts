@@ -33,10 +33,15 @@ export interface ReviewContext {
   readonly reason?: string;
 }
 
-export type ReviewRefusalReason = 'already-approved' | 'already-rejected' | 'manufacturing-started' | 'reason-required' | 'reason-too-long';
+export type ReviewRefusalReason =
+  'already-approved' | 'already-rejected' | 'manufacturing-started' | 'reason-required' | 'reason-too-long';
 
 export type ReviewOutcome =
-  | { readonly ok: true; readonly status: Extract<RequestStatus, 'Approved' | 'Rejected'>; readonly rejectionReason: string | null }
+  | {
+      readonly ok: true;
+      readonly status: Extract<RequestStatus, 'Approved' | 'Rejected'>;
+      readonly rejectionReason: string | null;
+    }
   | { readonly ok: false; readonly reason: ReviewRefusalReason; readonly message: string };
 
 export const MAX_REJECTION_REASON_LENGTH = 500;
@@ -57,17 +62,25 @@ export const REVIEW_MESSAGES = {
  * leave plates made for nobody. Manufacturing is checked first because it is the refusal that
  * holds whatever the admin does next.
  */
-export function decide(request: Pick<PlateRequest, 'status'>, decision: ReviewDecision, context: ReviewContext): ReviewOutcome {
-  if (context.manufacturingStarted) return { ok: false, reason: 'manufacturing-started', message: REVIEW_MESSAGES.manufacturingStarted };
+export function decide(
+  request: Pick<PlateRequest, 'status'>,
+  decision: ReviewDecision,
+  context: ReviewContext,
+): ReviewOutcome {
+  if (context.manufacturingStarted)
+    return { ok: false, reason: 'manufacturing-started', message: REVIEW_MESSAGES.manufacturingStarted };
   if (decision === 'approve') {
-    if (request.status === 'Approved') return { ok: false, reason: 'already-approved', message: REVIEW_MESSAGES.alreadyApproved };
+    if (request.status === 'Approved')
+      return { ok: false, reason: 'already-approved', message: REVIEW_MESSAGES.alreadyApproved };
     return { ok: true, status: 'Approved', rejectionReason: null };
   }
-  if (request.status === 'Rejected') return { ok: false, reason: 'already-rejected', message: REVIEW_MESSAGES.alreadyRejected };
+  if (request.status === 'Rejected')
+    return { ok: false, reason: 'already-rejected', message: REVIEW_MESSAGES.alreadyRejected };
   const reason = (context.reason ?? '').trim();
   if (reason === '') return { ok: false, reason: 'reason-required', message: REVIEW_MESSAGES.reasonRequired };
   // Counted in characters as a person sees them, so an emoji is one, not two UTF-16 units.
-  if ([...reason].length > MAX_REJECTION_REASON_LENGTH) return { ok: false, reason: 'reason-too-long', message: REVIEW_MESSAGES.reasonTooLong };
+  if ([...reason].length > MAX_REJECTION_REASON_LENGTH)
+    return { ok: false, reason: 'reason-too-long', message: REVIEW_MESSAGES.reasonTooLong };
   return { ok: true, status: 'Rejected', rejectionReason: reason };
 }
 
@@ -89,7 +102,10 @@ export function decideMany(
 ): { readonly requestId: string; readonly outcome: ReviewOutcome }[] {
   return requests.map((request) => ({
     requestId: request.id,
-    outcome: decide(request, decision, { manufacturingStarted: context.manufacturingStartedIds.has(request.id), reason: context.reason }),
+    outcome: decide(request, decision, {
+      manufacturingStarted: context.manufacturingStartedIds.has(request.id),
+      reason: context.reason,
+    }),
   }));
 }
 
@@ -106,14 +122,22 @@ export interface RequestFilters {
 export const DEFAULT_REQUEST_FILTERS: RequestFilters = { search: '', status: 'all' };
 
 /** Case-insensitive substring search on applicant, id or vehicle, combined with the status filter. */
-export function matchesRequestFilters(request: Pick<PlateRequest, 'id' | 'applicant' | 'vehicle' | 'status'>, filters: RequestFilters): boolean {
+export function matchesRequestFilters(
+  request: Pick<PlateRequest, 'id' | 'applicant' | 'vehicle' | 'status'>,
+  filters: RequestFilters,
+): boolean {
   const search = filters.search.trim().toLowerCase();
-  const found = search === '' || [request.applicant, request.id, request.vehicle].some((field) => field.toLowerCase().includes(search));
+  const found =
+    search === '' ||
+    [request.applicant, request.id, request.vehicle].some((field) => field.toLowerCase().includes(search));
   return found && (filters.status === 'all' || request.status === filters.status);
 }
 
 /** The requests that pass the filters, in their original order. */
-export function filterRequests<R extends Pick<PlateRequest, 'id' | 'applicant' | 'vehicle' | 'status'>>(requests: readonly R[], filters: RequestFilters): R[] {
+export function filterRequests<R extends Pick<PlateRequest, 'id' | 'applicant' | 'vehicle' | 'status'>>(
+  requests: readonly R[],
+  filters: RequestFilters,
+): R[] {
   return requests.filter((request) => matchesRequestFilters(request, filters));
 }
 
@@ -127,7 +151,12 @@ export interface RequestSummary {
 /** The summary strip: Total Requests, Pending, Approved, Under Review. Rejected counts only in the total. */
 export function requestSummary(requests: readonly Pick<PlateRequest, 'status'>[]): RequestSummary {
   const count = (status: RequestStatus) => requests.filter((request) => request.status === status).length;
-  return { total: requests.length, pending: count('Pending'), approved: count('Approved'), underReview: count('Under Review') };
+  return {
+    total: requests.length,
+    pending: count('Pending'),
+    approved: count('Approved'),
+    underReview: count('Under Review'),
+  };
 }
 
 export interface RequestQrPayload {
@@ -146,7 +175,8 @@ export interface RequestQrPayload {
  * domain never reads the clock.
  */
 export function requestQrPayload(request: PlateRequest, generatedAtIso: string): RequestQrPayload {
-  if (Number.isNaN(Date.parse(generatedAtIso))) throw new RangeError(`generatedAt must be an ISO timestamp, got ${generatedAtIso}`);
+  if (Number.isNaN(Date.parse(generatedAtIso)))
+    throw new RangeError(`generatedAt must be an ISO timestamp, got ${generatedAtIso}`);
   const { plateType, color, specialRequests, deliveryAddress, phone, email } = request.orderInfo;
   return {
     requestId: request.id,

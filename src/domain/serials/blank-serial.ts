@@ -39,7 +39,8 @@ export interface SerialRange {
 }
 
 export const rangeSize = (range: SerialRange): number => range.last - range.first + 1;
-export const rangeContains = (range: SerialRange, serial: number): boolean => serial >= range.first && serial <= range.last;
+export const rangeContains = (range: SerialRange, serial: number): boolean =>
+  serial >= range.first && serial <= range.last;
 export const rangesOverlap = (a: SerialRange, b: SerialRange): boolean => a.first <= b.last && b.first <= a.last;
 
 /** "ZB-0000001 to ZB-0000600". */
@@ -51,7 +52,10 @@ export function formatSerialRange(range: SerialRange): string {
 export const blanksForPlates = (plates: number): number => plates * 2;
 
 /** The other delivery a range overlaps, or undefined. */
-export function overlappingRange<Range extends SerialRange & { id: string }>(range: SerialRange & { id: string }, others: readonly Range[]): Range | undefined {
+export function overlappingRange<Range extends SerialRange & { id: string }>(
+  range: SerialRange & { id: string },
+  others: readonly Range[],
+): Range | undefined {
   return others.find((other) => other.id !== range.id && rangesOverlap(range, other));
 }
 
@@ -107,10 +111,16 @@ export interface SerialReconciliation<Range extends SerialRange> {
  * unaccounted. A serial recorded twice counts once in its range and is listed as a
  * duplicate; one outside every range is listed as not delivered.
  */
-export function reconcileSerials<Range extends SerialRange>(ranges: readonly Range[], uses: readonly BlankUse[]): SerialReconciliation<Range> {
+export function reconcileSerials<Range extends SerialRange>(
+  ranges: readonly Range[],
+  uses: readonly BlankUse[],
+): SerialReconciliation<Range> {
   const bySerial = new Map<number, BlankUse[]>();
   for (const use of uses) bySerial.set(use.serial, [...(bySerial.get(use.serial) ?? []), use]);
-  const duplicates = [...bySerial].filter(([, list]) => list.length > 1).map(([serial, list]) => ({ serial, uses: list })).sort((a, b) => a.serial - b.serial);
+  const duplicates = [...bySerial]
+    .filter(([, list]) => list.length > 1)
+    .map(([serial, list]) => ({ serial, uses: list }))
+    .sort((a, b) => a.serial - b.serial);
   const notDelivered = uses.filter((use) => !ranges.some((range) => rangeContains(range, use.serial)));
   const reconciled = ranges.map((range) => {
     let used = 0;
@@ -126,14 +136,26 @@ export function reconcileSerials<Range extends SerialRange>(ranges: readonly Ran
     const unaccounted: number[] = [];
     for (let serial = range.first; serial < highest; serial += 1) if (!bySerial.has(serial)) unaccounted.push(serial);
     const inStock = range.last - highest;
-    return { range, delivered: rangeSize(range), used, spoiled, inStock, unaccounted, nextInStock: inStock > 0 ? highest + 1 : null };
+    return {
+      range,
+      delivered: rangeSize(range),
+      used,
+      spoiled,
+      inStock,
+      unaccounted,
+      nextInStock: inStock > 0 ? highest + 1 : null,
+    };
   });
   return { ranges: reconciled, duplicates, notDelivered };
 }
 
 /** Whether every delivery adds up and nothing was recorded twice or outside them. */
 export function isReconciled(reconciliation: SerialReconciliation<SerialRange>): boolean {
-  return reconciliation.duplicates.length === 0 && reconciliation.notDelivered.length === 0 && reconciliation.ranges.every((range) => range.unaccounted.length === 0);
+  return (
+    reconciliation.duplicates.length === 0 &&
+    reconciliation.notDelivered.length === 0 &&
+    reconciliation.ranges.every((range) => range.unaccounted.length === 0)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,13 +172,17 @@ export const serialNotDelivered = (serial: number) =>
 
 /** What the shop is told of a serial already used or spoiled. */
 export function serialAlreadyUsed(serial: number, previous: BlankUse): string {
-  const where = previous.use === 'spoiled' ? `was recorded as spoiled (${previous.detail})` : `is already the ${previous.use} blank of ${previous.detail}`;
+  const where =
+    previous.use === 'spoiled'
+      ? `was recorded as spoiled (${previous.detail})`
+      : `is already the ${previous.use} blank of ${previous.detail}`;
   return `${formatBlankSerial(serial)} ${where}. A blank is used once: check the serial stamped on the blank.`;
 }
 
 /** A blank may be used (or recorded spoiled) when a delivery to the shop holds it and it has not been used or spoiled. */
 export function checkBlank(serial: number, ranges: readonly SerialRange[], previous: BlankUse | undefined): BlankCheck {
-  if (!ranges.some((range) => rangeContains(range, serial))) return { ok: false, reason: 'not-delivered', message: serialNotDelivered(serial) };
+  if (!ranges.some((range) => rangeContains(range, serial)))
+    return { ok: false, reason: 'not-delivered', message: serialNotDelivered(serial) };
   if (previous) return { ok: false, reason: 'already-used', message: serialAlreadyUsed(serial, previous), previous };
   return { ok: true };
 }
@@ -196,7 +222,10 @@ export interface ShopReconciliation {
 const useText = (use: BlankUse) => (use.use === 'spoiled' ? `spoiled (${use.detail})` : `${use.use} of ${use.detail}`);
 
 /** A shop's reconciliation, ready to show: deliveries (ranges with their allocation's number) and its recorded blanks. */
-export function shopReconciliation(ranges: ReadonlyArray<SerialRange & { number: number | null }>, uses: readonly BlankUse[]): ShopReconciliation {
+export function shopReconciliation(
+  ranges: ReadonlyArray<SerialRange & { number: number | null }>,
+  uses: readonly BlankUse[],
+): ShopReconciliation {
   const reconciled = reconcileSerials(ranges, uses);
   return {
     deliveries: reconciled.ranges.map((line) => ({
@@ -210,7 +239,10 @@ export function shopReconciliation(ranges: ReadonlyArray<SerialRange & { number:
       unaccountedSerials: formatSerialRuns(line.unaccounted),
       nextInStock: line.nextInStock === null ? null : formatBlankSerial(line.nextInStock),
     })),
-    duplicates: reconciled.duplicates.map((duplicate) => ({ serial: formatBlankSerial(duplicate.serial), uses: duplicate.uses.map(useText) })),
+    duplicates: reconciled.duplicates.map((duplicate) => ({
+      serial: formatBlankSerial(duplicate.serial),
+      uses: duplicate.uses.map(useText),
+    })),
     notDelivered: reconciled.notDelivered.map((use) => ({ serial: formatBlankSerial(use.serial), use: useText(use) })),
     isReconciled: isReconciled(reconciled),
   };

@@ -49,7 +49,10 @@ export function spoiledBlankSchema(today: string) {
       .trim()
       .min(1, 'Date spoiled is required')
       .refine(isCalendarDate, 'Date spoiled must be a date')
-      .refine((value) => value >= EARLIEST_RECORD_DATE, `Date spoiled must be in ${EARLIEST_RECORD_DATE.slice(0, 4)} or later`)
+      .refine(
+        (value) => value >= EARLIEST_RECORD_DATE,
+        `Date spoiled must be in ${EARLIEST_RECORD_DATE.slice(0, 4)} or later`,
+      )
       .refine((value) => value <= today, DATE_IN_FUTURE),
   });
 }

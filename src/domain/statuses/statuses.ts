@@ -11,11 +11,25 @@ export function isOneOf<const T extends string>(list: readonly T[], value: unkno
 export const PLATE_STATUSES = ['Available', 'Reserved', 'Sold'] as const;
 export type PlateStatus = (typeof PLATE_STATUSES)[number];
 
-export const MARKETPLACE_PLATE_TYPES = ['Private', 'Commercial', 'Government', 'Diplomatic', 'Premium', 'Personalized'] as const;
+export const MARKETPLACE_PLATE_TYPES = [
+  'Private',
+  'Commercial',
+  'Government',
+  'Diplomatic',
+  'Premium',
+  'Personalized',
+] as const;
 export type MarketplacePlateType = (typeof MARKETPLACE_PLATE_TYPES)[number];
 
 // The admin inventory uses a different vocabulary from the marketplace; the spec keeps them apart.
-export const INVENTORY_PLATE_TYPES = ['Standard', 'Commercial', 'Personalized', 'Diplomatic', 'Government', 'Military'] as const;
+export const INVENTORY_PLATE_TYPES = [
+  'Standard',
+  'Commercial',
+  'Personalized',
+  'Diplomatic',
+  'Government',
+  'Military',
+] as const;
 export type InventoryPlateType = (typeof INVENTORY_PLATE_TYPES)[number];
 
 /** Chosen by the admin by hand; never computed from the allocated quantity. */
@@ -70,7 +84,15 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 // The spec's sample results only show Valid and Expired; the others are what a real
 // verification must be able to say about a plate.
 // Not yet issued: a number held for its owner whose plate is not registered to a vehicle (docs/plate-lifecycle.md).
-export const VERIFICATION_VERDICTS = ['Valid', 'Expired', 'Revoked', 'Stolen', 'Not authentic', 'Unknown plate', 'Not yet issued'] as const;
+export const VERIFICATION_VERDICTS = [
+  'Valid',
+  'Expired',
+  'Revoked',
+  'Stolen',
+  'Not authentic',
+  'Unknown plate',
+  'Not yet issued',
+] as const;
 export type VerificationVerdict = (typeof VERIFICATION_VERDICTS)[number];
 
 export const COMPLIANCE_STATUSES = ['Compliant', 'Non-Compliant'] as const;
@@ -98,7 +120,13 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export type ReportPeriodId = ReportPeriod['id'];
 export const DEFAULT_REPORT_PERIOD: ReportPeriodId = 'last30days';
 
-export const REPORT_TYPES = ['Overview', 'Users Report', 'Requests Report', 'Inventory Report', 'System Report'] as const;
+export const REPORT_TYPES = [
+  'Overview',
+  'Users Report',
+  'Requests Report',
+  'Inventory Report',
+  'System Report',
+] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 export const DEFAULT_REPORT_TYPE: ReportType = 'Overview';
 

@@ -40,7 +40,8 @@ export const PHONE_PLACEHOLDER = '+260 97 1234567';
 export const MOBILE_NETWORK_CODES = ['95', '96', '97', '75', '76', '77', '55', '56', '57'] as const;
 export const FIXED_LINE_CODES = ['211', '212', '213', '214', '215', '216', '217', '218'] as const;
 
-export const PHONE_NOT_IN_USE = 'This is not a Zambian network’s number: mobile numbers start with 095, 096, 097, 075, 076 or 077';
+export const PHONE_NOT_IN_USE =
+  'This is not a Zambian network’s number: mobile numbers start with 095, 096, 097, 075, 076 or 077';
 
 /**
  * A Zambian phone number in +260 form: +260 and nine digits, the first of which is
@@ -49,7 +50,13 @@ export const PHONE_NOT_IN_USE = 'This is not a Zambian network’s number: mobil
  */
 export function normalisePhone(input: string): string | null {
   const compact = input.replace(/[\s\-()]/g, '');
-  const digits = compact.startsWith('+260') ? compact.slice(4) : compact.startsWith('260') ? compact.slice(3) : compact.startsWith('0') ? compact.slice(1) : null;
+  const digits = compact.startsWith('+260')
+    ? compact.slice(4)
+    : compact.startsWith('260')
+      ? compact.slice(3)
+      : compact.startsWith('0')
+        ? compact.slice(1)
+        : null;
   if (digits === null || !/^[1-9]\d{8}$/.test(digits)) return null;
   return `+260${digits}`;
 }
@@ -57,10 +64,14 @@ export function normalisePhone(input: string): string | null {
 /** Whether a number in +260 form starts with a network's or a province's code. */
 export function isNumberInUse(phone: string): boolean {
   const national = phone.startsWith('+260') ? phone.slice(4) : phone;
-  return MOBILE_NETWORK_CODES.some((code) => national.startsWith(code)) || FIXED_LINE_CODES.some((code) => national.startsWith(code));
+  return (
+    MOBILE_NETWORK_CODES.some((code) => national.startsWith(code)) ||
+    FIXED_LINE_CODES.some((code) => national.startsWith(code))
+  );
 }
 
-export type PhoneCheck = { readonly ok: true; readonly phone: string } | { readonly ok: false; readonly message: string };
+export type PhoneCheck =
+  { readonly ok: true; readonly phone: string } | { readonly ok: false; readonly message: string };
 
 /** A number as typed, checked and written +260XXXXXXXXX, or the reason it will not do. */
 export function checkPhone(input: string): PhoneCheck {

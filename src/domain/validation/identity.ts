@@ -2,7 +2,16 @@
 // name. One rule each, used by the buy-process wizard, the shop's whitebook, the insurance
 // agent's customers and the server routes behind them, so every screen says the same thing.
 import { z } from 'zod';
-import { checkPhone, NAME_PATTERN, nameMessages, NRC_PATTERN, nrcFormatMessage, MAX_NAME_LENGTH, MIN_NAME_LENGTH, PHONE_MESSAGE } from './identity-checks';
+import {
+  checkPhone,
+  NAME_PATTERN,
+  nameMessages,
+  NRC_PATTERN,
+  nrcFormatMessage,
+  MAX_NAME_LENGTH,
+  MIN_NAME_LENGTH,
+  PHONE_MESSAGE,
+} from './identity-checks';
 
 export * from './identity-checks';
 
@@ -36,5 +45,11 @@ export const personNameSchema = (label = 'Full name') => {
     .trim()
     .min(1, messages.required)
     .transform((value) => value.replace(/\s+/g, ' '))
-    .pipe(z.string().min(MIN_NAME_LENGTH, messages.tooShort).max(MAX_NAME_LENGTH, messages.tooLong).regex(NAME_PATTERN, messages.characters));
+    .pipe(
+      z
+        .string()
+        .min(MIN_NAME_LENGTH, messages.tooShort)
+        .max(MAX_NAME_LENGTH, messages.tooLong)
+        .regex(NAME_PATTERN, messages.characters),
+    );
 };

@@ -9,14 +9,18 @@ export const FORM_ERROR_KEY = 'form';
 
 export type FieldKey<T> = (T extends object ? Extract<keyof T, string> : never) | typeof FORM_ERROR_KEY;
 
-export type ValidationResult<T, K extends string = string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };
+export type ValidationResult<T, K extends string = string> =
+  { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };
 
 /**
  * Parses `input` with `schema`. On failure, each top-level field gets the message of its
  * first issue: issues come in field and check order, and one message per field is what a
  * form can show.
  */
-export function validate<S extends ZodType>(schema: S, input: unknown): ValidationResult<output<S>, FieldKey<input<S>>> {
+export function validate<S extends ZodType>(
+  schema: S,
+  input: unknown,
+): ValidationResult<output<S>, FieldKey<input<S>>> {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, value: result.data };
   const errors: Record<string, string> = {};

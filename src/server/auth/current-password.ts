@@ -13,18 +13,35 @@ import { verifyPassword } from './passwords';
 export const CURRENT_PASSWORD_POLICY: ThrottlePolicy = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
 export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect.';
 
-export type CurrentPasswordCheck = { ok: true; done: () => Promise<void> } | { ok: false; status: 400 | 429; message: string; retryAfter?: number };
+export type CurrentPasswordCheck =
+  { ok: true; done: () => Promise<void> } | { ok: false; status: 400 | 429; message: string; retryAfter?: number };
 
-export async function checkCurrentPassword(db: Database, userId: string, password: string, audit: { action: string; ip: string }): Promise<CurrentPasswordCheck> {
+export async function checkCurrentPassword(
+  db: Database,
+  userId: string,
+  password: string,
+  audit: { action: string; ip: string },
+): Promise<CurrentPasswordCheck> {
   const throttle = throttleRepository(db);
   const throttleKey = `password:${userId}`;
   const lockedFor = await throttle.attempt(throttleKey, CURRENT_PASSWORD_POLICY);
   if (lockedFor > 0) {
     const minutes = Math.ceil(lockedFor / 60);
-    return { ok: false, status: 429, message: `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfter: lockedFor };
+    return {
+      ok: false,
+      status: 429,
+      message: `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      retryAfter: lockedFor,
+    };
   }
   if (!(await verifyPassword(password, (await userRepository(db).passwordHashOf(userId)) ?? ''))) {
-    await auditRepository(db).record({ actorId: userId, action: audit.action, target: userId, outcome: 'failure', ip: audit.ip });
+    await auditRepository(db).record({
+      actorId: userId,
+      action: audit.action,
+      target: userId,
+      outcome: 'failure',
+      ip: audit.ip,
+    });
     return { ok: false, status: 400, message: WRONG_CURRENT_PASSWORD };
   }
   return { ok: true, done: () => throttle.clear(throttleKey) };

@@ -8,7 +8,8 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
-export const PASSWORD_TOO_EASY = 'This password is too easy to guess: it is a common password, a keyboard pattern or a sequence. Choose a longer one, such as three unrelated words.';
+export const PASSWORD_TOO_EASY =
+  'This password is too easy to guess: it is a common password, a keyboard pattern or a sequence. Choose a longer one, such as three unrelated words.';
 
 const MIN_SCORE = 2;
 // zxcvbn's work grows with length; what makes a password guessable shows in its start.

@@ -35,7 +35,13 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   return inTurn(
     () =>
       new Promise((resolve, reject) => {
-        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem: 128 * (options.N ?? 1) * (options.r ?? 8) * 2 }, (error, key) => (error ? reject(error) : resolve(key)));
+        scrypt(
+          password.normalize('NFC'),
+          salt,
+          KEY_LENGTH,
+          { ...options, maxmem: 128 * (options.N ?? 1) * (options.r ?? 8) * 2 },
+          (error, key) => (error ? reject(error) : resolve(key)),
+        );
       }),
   );
 }
@@ -64,4 +70,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * and take the same time: well formed, with the default parameters (a malformed one is
  * refused before any hashing, which is what made unknown emails answer 25 times faster).
  */
-export const UNKNOWN_USER_HASH = ['scrypt', DEFAULT.N, DEFAULT.r, DEFAULT.p, 'AAAAAAAAAAAAAAAAAAAAAA==', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='].join('$');
+export const UNKNOWN_USER_HASH = [
+  'scrypt',
+  DEFAULT.N,
+  DEFAULT.r,
+  DEFAULT.p,
+  'AAAAAAAAAAAAAAAAAAAAAA==',
+  'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+].join('$');

@@ -30,12 +30,15 @@ export async function checkArchive(file: string): Promise<void> {
   if (!info.isFile()) throw new BackupError(`${file} is not a file.`);
   const bytes = await readFile(file);
   const notABackup = `${file} is not a Nambala backup: one is a .tar.gz of the embedded database, as \`npm run backup\` writes it`;
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) throw new BackupError(`${notABackup} (this file is not gzip-compressed).`);
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b)
+    throw new BackupError(`${notABackup} (this file is not gzip-compressed).`);
   let tar: Uint8Array;
   try {
     tar = await promisify(gunzip)(bytes);
   } catch (error) {
-    throw new BackupError(`${notABackup} (it does not decompress: ${(error as Error).message}; the file may be cut short).`);
+    throw new BackupError(
+      `${notABackup} (it does not decompress: ${(error as Error).message}; the file may be cut short).`,
+    );
   }
   let names: Set<string>;
   try {
@@ -43,7 +46,8 @@ export async function checkArchive(file: string): Promise<void> {
   } catch (error) {
     throw new BackupError(`${notABackup} (inside is no tar archive: ${(error as Error).message}).`);
   }
-  if (!names.has('PG_VERSION') || !names.has('global/pg_control')) throw new BackupError(`${notABackup} (it holds no database folder).`);
+  if (!names.has('PG_VERSION') || !names.has('global/pg_control'))
+    throw new BackupError(`${notABackup} (it holds no database folder).`);
 }
 
 /** A backup file opened as a database: in memory to check it, or in a new folder to restore it. */

@@ -13,7 +13,11 @@ export async function runCommand(main: () => Promise<number>): Promise<void> {
     process.exitCode = await main();
   } catch (error) {
     const isForCaller = error instanceof BackupError;
-    process.stderr.write(isForCaller ? `${error.message}\n` : `Failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      isForCaller
+        ? `${error.message}\n`
+        : `Failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exitCode = 1;
   }
 }
@@ -25,7 +29,9 @@ export async function runCommand(main: () => Promise<number>): Promise<void> {
  */
 export function systemFailure(error: unknown, doing: string): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === 'string' && error instanceof Error ? new BackupError(`${doing} failed: ${error.message}`) : error;
+  return typeof code === 'string' && error instanceof Error
+    ? new BackupError(`${doing} failed: ${error.message}`)
+    : error;
 }
 
 /** A path typed by the caller: `npm run` starts the command in the project's folder, INIT_CWD is where the caller was. */
@@ -35,7 +41,10 @@ export function callerPath(typed: string): string {
 
 /** 2026-11-24 15:49:00 UTC → 20261124T154900Z: sorts by time, and fits a file name. */
 export function timestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** Relative to where the command runs when below it, so the line is short; absolute otherwise. */
@@ -65,13 +74,16 @@ export function formatBytes(bytes: number): string {
 export function formatRowCounts(counts: readonly TableCount[]): string {
   const total = counts.reduce((sum, count) => sum + count.rows, 0);
   const width = Math.max(0, ...counts.map((count) => count.table.length));
-  const lines = counts.map((count) => `    ${count.table.padEnd(width)}  ${count.rows.toLocaleString('en-US').padStart(10)}`);
+  const lines = counts.map(
+    (count) => `    ${count.table.padEnd(width)}  ${count.rows.toLocaleString('en-US').padStart(10)}`,
+  );
   return [`${counts.length} tables, ${total.toLocaleString('en-US')} rows:`, ...lines].join('\n');
 }
 
 /** The keys that sign plate credentials live beside the database, not in it, and need their own copy. */
 export function signingKeyReminder(config: ServerConfig, after: 'backup' | 'restore'): string {
-  if (config.signingKey) return 'The signing key is not in a backup: it comes from SIGNING_KEY_PEM; keep it with your other secrets.';
+  if (config.signingKey)
+    return 'The signing key is not in a backup: it comes from SIGNING_KEY_PEM; keep it with your other secrets.';
   if (config.keyDir === 'memory://') return '';
   const keyDir = shownPath(path.resolve(config.keyDir));
   return after === 'backup'

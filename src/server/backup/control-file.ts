@@ -42,11 +42,19 @@ export interface DataDirClaim {
  * The server's side: claims the folder before opening it, says its port once listening,
  * lets go once the database is closed. Nothing to claim on PostgreSQL or in memory.
  */
-export async function claimDataDir(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'host'>): Promise<DataDirClaim | undefined> {
+export async function claimDataDir(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'host'>,
+): Promise<DataDirClaim | undefined> {
   const { dataDir, host } = config;
   if (config.databaseUrl || dataDir === 'memory://') return undefined;
   await mkdir(dataDir, { recursive: true });
-  const control: ControlFile = { pid: process.pid, port: null, host, token: randomBytes(32).toString('base64url'), startedAt: new Date().toISOString() };
+  const control: ControlFile = {
+    pid: process.pid,
+    port: null,
+    host,
+    token: randomBytes(32).toString('base64url'),
+    startedAt: new Date().toISOString(),
+  };
   await writeControlFile(dataDir, control);
   return {
     token: control.token,
@@ -81,10 +89,15 @@ async function readControlFile(dataDir: string): Promise<ControlFile | undefined
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new BackupError(`Cannot read ${file}: ${(error as Error).message}. It belongs to the server's user; run this command as that user.`);
+    throw new BackupError(
+      `Cannot read ${file}: ${(error as Error).message}. It belongs to the server's user; run this command as that user.`,
+    );
   }
   const control = parseControlFile(text);
-  if (!control) throw new BackupError(`${file} is not what a Nambala server writes. If no server runs on this folder, delete the file and try again.`);
+  if (!control)
+    throw new BackupError(
+      `${file} is not what a Nambala server writes. If no server runs on this folder, delete the file and try again.`,
+    );
   return control;
 }
 

@@ -8,7 +8,12 @@
  * each `checkMs`, as a plain time-to-live cache would. Bounded: past `maxEntries`
  * the oldest key goes. Each server instance has its own. `checkMs` 0 turns it off.
  */
-export function versionedCache<Value>(options: { checkMs: number; maxEntries: number; readVersion: () => Promise<number>; now?: () => number }) {
+export function versionedCache<Value>(options: {
+  checkMs: number;
+  maxEntries: number;
+  readVersion: () => Promise<number>;
+  now?: () => number;
+}) {
   const { checkMs, maxEntries, readVersion, now = Date.now } = options;
   const entries = new Map<string, Value>();
   let version: number | null = null;

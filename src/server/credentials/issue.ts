@@ -37,5 +37,12 @@ export function issuePlate(signer: Signer, plate: PlateToIssue, validityYears: n
     registrationDate: plate.registrationDate,
     expiryDate,
   });
-  return { ...plate, standing: plate.standing ?? 'Valid', expiryDate, keyId: signer.keyId, credential, bucket: registryBucketOf(plate.plateNumber) };
+  return {
+    ...plate,
+    standing: plate.standing ?? 'Valid',
+    expiryDate,
+    keyId: signer.keyId,
+    credential,
+    bucket: registryBucketOf(plate.plateNumber),
+  };
 }

@@ -56,10 +56,12 @@ const KEY_FILE = /^registry-key-(\d+)\.pem$/;
 async function keyFilesIn(keyDir: string): Promise<Map<number, string>> {
   try {
     const names = await readdir(keyDir);
-    return new Map(names.flatMap((name) => {
-      const match = KEY_FILE.exec(name);
-      return match ? [[Number(match[1]), name] as const] : [];
-    }));
+    return new Map(
+      names.flatMap((name) => {
+        const match = KEY_FILE.exec(name);
+        return match ? [[Number(match[1]), name] as const] : [];
+      }),
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
     throw folderProblem(error, 'keys folder', keyDir, 'SIGNING_KEY_DIR') ?? error;
@@ -81,10 +83,15 @@ async function checkKeyFolder(tx: Queryable, source: KeySource): Promise<void> {
     return;
   }
   const inFolder = known.filter((key) => files.has(key.keyId));
-  if (inFolder.length === 0 && !source.signingKey && !source.verifyOnly) throw databaseWithoutKeys(source.keyDir, known.map((key) => key.keyId));
+  if (inFolder.length === 0 && !source.signingKey && !source.verifyOnly)
+    throw databaseWithoutKeys(
+      source.keyDir,
+      known.map((key) => key.keyId),
+    );
   for (const key of inFolder) {
     const privateKey = await readPrivateKey(source, key.keyId, key.publicKey).catch(() => undefined);
-    if (privateKey && Buffer.compare(Buffer.from(rawPublicKey(privateKey)), Buffer.from(key.publicKey)) !== 0) throw keyDoesNotMatch(source.keyDir, key.keyId);
+    if (privateKey && Buffer.compare(Buffer.from(rawPublicKey(privateKey)), Buffer.from(key.publicKey)) !== 0)
+      throw keyDoesNotMatch(source.keyDir, key.keyId);
   }
 }
 
@@ -187,7 +194,9 @@ export function switchableSigner(first: Signer, source?: KeySource): SwitchableS
       if (!active) throw new Error('There is no active signing key: credentials cannot be signed.');
       const privateKey = await readPrivateKey(source, active.keyId, active.publicKey);
       if (!privateKey || Buffer.compare(Buffer.from(rawPublicKey(privateKey)), Buffer.from(active.publicKey)) !== 0) {
-        throw new Error(`The active signing key ${active.keyId} is not on this server: credentials cannot be signed here until it is.`);
+        throw new Error(
+          `The active signing key ${active.keyId} is not on this server: credentials cannot be signed here until it is.`,
+        );
       }
       current = signerFor(active.keyId, privateKey);
     },

@@ -57,7 +57,10 @@ export async function openPglite(dataDir: string, from?: Blob): Promise<Database
   };
 }
 
-export async function openPostgres(connectionString: string, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  onIdleError: (error: Error) => void = () => undefined,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection can be cut by the server (restart, failover, admin). The pool
   // drops it and opens a new one on the next query; unhandled, the error would end the process.
@@ -93,6 +96,9 @@ export async function openPostgres(connectionString: string, onIdleError: (error
   };
 }
 
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }, onIdleError?: (error: Error) => void): Promise<Database> {
+export function openDatabase(
+  options: { databaseUrl: string | undefined; dataDir: string },
+  onIdleError?: (error: Error) => void,
+): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, onIdleError) : openPglite(options.dataDir);
 }

@@ -54,7 +54,13 @@ export const insurerOf = (agent: Pick<User, 'businessName' | 'name'>) => agent.b
 export class HolderRefusal extends Refusal {
   constructor(
     message: string,
-    readonly attempt: { agentId: string; customerId: string; customerName: string; plateNumber: string; missing: HolderMissing },
+    readonly attempt: {
+      agentId: string;
+      customerId: string;
+      customerName: string;
+      plateNumber: string;
+      missing: HolderMissing;
+    },
     alert: NewIntegrityAlert | undefined,
   ) {
     // The plate's field says it briefly; the message above the form says what is missing and what to do.
@@ -68,16 +74,31 @@ export class HolderRefusal extends Refusal {
  * they may; a HolderRefusal naming what is missing when not, carrying an alert when the
  * attempt looks like fraud (fraudSign).
  */
-export async function checkHolder(tx: Queryable, agent: User, customer: CustomerRecord, plateNumber: string, at: Date): Promise<HolderBasis> {
+export async function checkHolder(
+  tx: Queryable,
+  agent: User,
+  customer: CustomerRecord,
+  plateNumber: string,
+  at: Date,
+): Promise<HolderBasis> {
   const insurance = insuranceRepository(tx);
   const owner = await insurance.plateOwner(plateNumber);
   // The plate was checked as registered just before, under the agent's lock.
   if (!owner) throw new Error(`${plateNumber} left the registry during the policy check`);
-  const consent = owner.accountId === null ? null : await insuranceRequestRepository(tx).consentFor(customer.id, plateNumber, owner.accountId);
+  const consent =
+    owner.accountId === null
+      ? null
+      : await insuranceRequestRepository(tx).consentFor(customer.id, plateNumber, owner.accountId);
   const check = checkPolicyHolder({ plateNumber, customer, owner, consent });
   if (check.ok) return check.basis;
   const refusedEarlier = await insurance.refusedPlatesSince(agent.id, new Date(at.getTime() - DAY_MS));
-  const sign = fraudSign({ plateNumber, customerName: customer.name, ownerName: owner.name, missing: check.missing, refusedEarlier });
+  const sign = fraudSign({
+    plateNumber,
+    customerName: customer.name,
+    ownerName: owner.name,
+    missing: check.missing,
+    refusedEarlier,
+  });
   const alert: NewIntegrityAlert | undefined = sign
     ? {
         kind: 'policy-not-owner',
@@ -94,18 +115,39 @@ export async function checkHolder(tx: Queryable, agent: User, customer: Customer
         },
       }
     : undefined;
-  throw new HolderRefusal(check.message, { agentId: agent.id, customerId: customer.id, customerName: customer.name, plateNumber, missing: check.missing }, alert);
+  throw new HolderRefusal(
+    check.message,
+    { agentId: agent.id, customerId: customer.id, customerName: customer.name, plateNumber, missing: check.missing },
+    alert,
+  );
 }
 
 /** Records a refused attempt on another person's plate (audited, so a pattern can be seen) and raises its alert, if any. */
-export async function recordRefusedAttempt(tx: Queryable, refusal: HolderRefusal, at: Date, ip: string): Promise<IntegrityAlert | undefined> {
+export async function recordRefusedAttempt(
+  tx: Queryable,
+  refusal: HolderRefusal,
+  at: Date,
+  ip: string,
+): Promise<IntegrityAlert | undefined> {
   const { agentId, customerId, plateNumber, missing } = refusal.attempt;
-  await auditRepository(tx).record({ actorId: agentId, action: 'insurance.policy.refused', target: plateNumber, outcome: 'failure', detail: { customerId, missing, alert: refusal.alert?.kind ?? null }, ip });
+  await auditRepository(tx).record({
+    actorId: agentId,
+    action: 'insurance.policy.refused',
+    target: plateNumber,
+    outcome: 'failure',
+    detail: { customerId, missing, alert: refusal.alert?.kind ?? null },
+    ip,
+  });
   return refusal.alert ? raiseIntegrityAlert(tx, refusal.alert, at) : undefined;
 }
 
 /** Tells the plate's owner (when they have an account) of a policy issued, renewed or cancelled on it. */
-export async function tellOwnerOfPolicy(tx: Queryable, policy: InsurancePolicy, holderName: string, change: 'issued' | 'renewed' | 'cancelled'): Promise<void> {
+export async function tellOwnerOfPolicy(
+  tx: Queryable,
+  policy: InsurancePolicy,
+  holderName: string,
+  change: 'issued' | 'renewed' | 'cancelled',
+): Promise<void> {
   const owner = await insuranceRepository(tx).plateOwner(policy.plateNumber);
   if (!owner?.accountId) return;
   const term = `${policy.type} cover by ${policy.insurer} for ${holderName}, from ${policy.startDate} to ${policy.endDate}`;
@@ -124,17 +166,47 @@ export async function tellOwnerOfPolicy(tx: Queryable, policy: InsurancePolicy, 
 // The agent asks; the account holder answers
 
 /** Asks the plate's owner to let the agent insure it for the customer; the question waiting already, when there is one. */
-export async function askOwnerConsent(tx: Queryable, agent: User, customer: CustomerRecord, plateNumber: string, at: Date, ip: string): Promise<StoredInsuranceRequest> {
+export async function askOwnerConsent(
+  tx: Queryable,
+  agent: User,
+  customer: CustomerRecord,
+  plateNumber: string,
+  at: Date,
+  ip: string,
+): Promise<StoredInsuranceRequest> {
   const owner = await insuranceRepository(tx).plateOwner(plateNumber);
   if (!owner) throw new Error(`${plateNumber} left the registry during the consent request`);
   const requests = insuranceRequestRepository(tx);
-  const check = checkPolicyHolder({ plateNumber, customer, owner, consent: owner.accountId ? await requests.consentFor(customer.id, plateNumber, owner.accountId) : null });
-  if (check.ok) throw new Refusal(409, consentNotNeeded(plateNumber, customer.name), { plateNumber: consentNotNeeded(plateNumber, customer.name) });
-  if (check.missing === 'owner-unreachable' || owner.accountId === null) throw new Refusal(422, check.message, { plateNumber: check.message });
-  const { request, isNew } = await requests.askConsent({ id: newId(at), agentId: agent.id, customerId: customer.id, accountId: owner.accountId, plateNumber }, at);
+  const check = checkPolicyHolder({
+    plateNumber,
+    customer,
+    owner,
+    consent: owner.accountId ? await requests.consentFor(customer.id, plateNumber, owner.accountId) : null,
+  });
+  if (check.ok)
+    throw new Refusal(409, consentNotNeeded(plateNumber, customer.name), {
+      plateNumber: consentNotNeeded(plateNumber, customer.name),
+    });
+  if (check.missing === 'owner-unreachable' || owner.accountId === null)
+    throw new Refusal(422, check.message, { plateNumber: check.message });
+  const { request, isNew } = await requests.askConsent(
+    { id: newId(at), agentId: agent.id, customerId: customer.id, accountId: owner.accountId, plateNumber },
+    at,
+  );
   if (isNew) {
-    await notify(tx, owner.accountId, { kind: 'insurance-consent', title: `Consent asked to insure ${plateNumber}`, body: `${requestText(request)} Answer in your dashboard.`, link: OWNER_DASHBOARD_LINK });
-    await auditRepository(tx).record({ actorId: agent.id, action: 'insurance.consent.ask', target: plateNumber, detail: { requestId: request.id, customerId: customer.id }, ip });
+    await notify(tx, owner.accountId, {
+      kind: 'insurance-consent',
+      title: `Consent asked to insure ${plateNumber}`,
+      body: `${requestText(request)} Answer in your dashboard.`,
+      link: OWNER_DASHBOARD_LINK,
+    });
+    await auditRepository(tx).record({
+      actorId: agent.id,
+      action: 'insurance.consent.ask',
+      target: plateNumber,
+      detail: { requestId: request.id, customerId: customer.id },
+      ip,
+    });
   }
   return request;
 }
@@ -145,21 +217,38 @@ export async function tellOfLinkRequests(tx: Queryable, at: Date, limit = 50): P
   for (const request of requests) {
     await notify(tx, request.accountId, {
       kind: request.kind === 'link' ? 'insurance-link' : 'insurance-consent',
-      title: request.kind === 'link' ? `${request.insurer} recorded you as a customer` : `Consent asked to insure ${request.plateNumber ?? ''}`,
+      title:
+        request.kind === 'link'
+          ? `${request.insurer} recorded you as a customer`
+          : `Consent asked to insure ${request.plateNumber ?? ''}`,
       body: `${requestText(request)} Answer in your dashboard.`,
       link: OWNER_DASHBOARD_LINK,
     });
-    await auditRepository(tx).record({ actorId: request.agentId, action: `insurance.${request.kind}.ask`, target: request.accountId, detail: { requestId: request.id, customerId: request.customerId }, ip: null });
+    await auditRepository(tx).record({
+      actorId: request.agentId,
+      action: `insurance.${request.kind}.ask`,
+      target: request.accountId,
+      detail: { requestId: request.id, customerId: request.customerId },
+      ip: null,
+    });
   }
   return requests.length;
 }
 
 /** The account holder accepts or declines a question waiting for them. */
-export async function answerRequest(tx: Queryable, user: User, id: string, answer: 'Accepted' | 'Declined', at: Date, ip: string): Promise<StoredInsuranceRequest> {
+export async function answerRequest(
+  tx: Queryable,
+  user: User,
+  id: string,
+  answer: 'Accepted' | 'Declined',
+  at: Date,
+  ip: string,
+): Promise<StoredInsuranceRequest> {
   const requests = insuranceRequestRepository(tx);
   const request = await requests.find(id, { forUpdate: true });
   if (!request || request.accountId !== user.id) throw new Refusal(404, REQUEST_NOT_YOURS);
-  if (request.status !== 'Pending' || !(await requests.answer(id, answer, at))) throw new Refusal(409, REQUEST_ANSWERED);
+  if (request.status !== 'Pending' || !(await requests.answer(id, answer, at)))
+    throw new Refusal(409, REQUEST_ANSWERED);
   const insurance = insuranceRepository(tx);
   if (request.kind === 'link') {
     if (answer === 'Accepted') {
@@ -184,7 +273,13 @@ export async function answerRequest(tx: Queryable, user: User, id: string, answe
       link: AGENT_POLICIES_LINK,
     });
   }
-  await auditRepository(tx).record({ actorId: user.id, action: `insurance.${request.kind}.${answer === 'Accepted' ? 'accept' : 'decline'}`, target: request.id, detail: { agentId: request.agentId, customerId: request.customerId, plateNumber: request.plateNumber }, ip });
+  await auditRepository(tx).record({
+    actorId: user.id,
+    action: `insurance.${request.kind}.${answer === 'Accepted' ? 'accept' : 'decline'}`,
+    target: request.id,
+    detail: { agentId: request.agentId, customerId: request.customerId, plateNumber: request.plateNumber },
+    ip,
+  });
   return { ...request, status: answer };
 }
 
@@ -197,7 +292,14 @@ export async function answerRequest(tx: Queryable, user: User, id: string, answe
  * owner's view of the plate sent again with the dispute. Another person's policy is answered
  * as unknown.
  */
-export async function disputePolicy(tx: Queryable, owner: User, policyNumber: string, note: string, at: Date, ip: string): Promise<IntegrityAlert> {
+export async function disputePolicy(
+  tx: Queryable,
+  owner: User,
+  policyNumber: string,
+  note: string,
+  at: Date,
+  ip: string,
+): Promise<IntegrityAlert> {
   const insurance = insuranceRepository(tx);
   const policy = await insurance.policyForOwner(policyNumber);
   if (!policy || policy.ownerId !== owner.id) throw new Refusal(404, POLICY_NOT_ON_YOUR_PLATE);
@@ -229,6 +331,12 @@ export async function disputePolicy(tx: Queryable, owner: User, policyNumber: st
     link: AGENT_POLICIES_LINK,
   });
   await plateLifecycle(tx).publish(policy.plateNumber);
-  await auditRepository(tx).record({ actorId: owner.id, action: 'insurance.policy.dispute', target: policy.id, detail: { policyNumber: policy.policyNumber, plateNumber: policy.plateNumber, alertId: alert.id }, ip });
+  await auditRepository(tx).record({
+    actorId: owner.id,
+    action: 'insurance.policy.dispute',
+    target: policy.id,
+    detail: { policyNumber: policy.policyNumber, plateNumber: policy.plateNumber, alertId: alert.id },
+    ip,
+  });
   return alert;
 }

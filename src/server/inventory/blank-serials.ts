@@ -6,7 +6,13 @@
  * it in its delivery is kept, and raises a `blank-serial-gap` alert for the administrator.
  * Used by the manufacturing and the spoiled-blank intents, and so by the demo seed.
  */
-import { checkBlank, formatBlankSerial, formatSerialRuns, rangeContains, reconcileSerials } from '#domain/serials/blank-serial';
+import {
+  checkBlank,
+  formatBlankSerial,
+  formatSerialRuns,
+  rangeContains,
+  reconcileSerials,
+} from '#domain/serials/blank-serial';
 import type { Queryable } from '../db/database';
 import { raiseIntegrityAlert } from '../integrity/integrity-alerts';
 import { blankSerialRepository } from '../repositories/blank-serial-repository';
@@ -22,7 +28,14 @@ export interface BlankToCheck {
  * Refuses (with an alert) the first blank that is not the shop's to use. `evidence` says what
  * was being recorded; `what` names it for the summary ("Manufacturing of ZM-123-ABC").
  */
-export async function checkBlanks(tx: Queryable, shopId: string, blanks: readonly BlankToCheck[], what: string, plateNumber: string | null, evidence: Record<string, string>): Promise<void> {
+export async function checkBlanks(
+  tx: Queryable,
+  shopId: string,
+  blanks: readonly BlankToCheck[],
+  what: string,
+  plateNumber: string | null,
+  evidence: Record<string, string>,
+): Promise<void> {
   const repository = blankSerialRepository(tx);
   const ranges = await repository.ranges();
   const ownRanges = ranges.filter((range) => range.shopId === shopId);
@@ -34,11 +47,31 @@ export async function checkBlanks(tx: Queryable, shopId: string, blanks: readonl
     const holder = ranges.find((range) => rangeContains(range, blank.serial));
     const more: Record<string, string> =
       check.reason === 'not-delivered'
-        ? { 'Blank serial': serial, 'Delivered to': holder ? (holder.shopId === shopId ? 'this shop' : `another shop (allocation ${holder.number})`) : 'no delivery' }
-        : { 'Blank serial': serial, 'Already recorded as': check.previous.use === 'spoiled' ? `spoiled: ${check.previous.detail}` : `${check.previous.use} blank of ${check.previous.detail}` };
+        ? {
+            'Blank serial': serial,
+            'Delivered to': holder
+              ? holder.shopId === shopId
+                ? 'this shop'
+                : `another shop (allocation ${holder.number})`
+              : 'no delivery',
+          }
+        : {
+            'Blank serial': serial,
+            'Already recorded as':
+              check.previous.use === 'spoiled'
+                ? `spoiled: ${check.previous.detail}`
+                : `${check.previous.use} blank of ${check.previous.detail}`,
+          };
     const summary =
-      check.reason === 'not-delivered' ? `${what} on blank ${serial}, which was not delivered to this shop, was refused.` : `${what} on blank ${serial}, which is already used or spoiled, was refused.`;
-    throw new Refusal(check.reason === 'not-delivered' ? 422 : 409, check.message, { [blank.field]: check.message }, { kind: 'blank-serial', subjectId: shopId, plateNumber, summary, evidence: { ...evidence, ...more } });
+      check.reason === 'not-delivered'
+        ? `${what} on blank ${serial}, which was not delivered to this shop, was refused.`
+        : `${what} on blank ${serial}, which is already used or spoiled, was refused.`;
+    throw new Refusal(
+      check.reason === 'not-delivered' ? 422 : 409,
+      check.message,
+      { [blank.field]: check.message },
+      { kind: 'blank-serial', subjectId: shopId, plateNumber, summary, evidence: { ...evidence, ...more } },
+    );
   }
 }
 
@@ -52,9 +85,18 @@ export function blankTakenMeanwhile(serial: number, field: string): Refusal {
  * After blanks were recorded: when blanks of their delivery below the highest recorded are
  * neither used nor spoiled, the administrator is told (once per record that leaves them).
  */
-export async function alertOnGaps(tx: Queryable, shopId: string, serials: readonly number[], plateNumber: string | null, what: string, at: Date): Promise<void> {
+export async function alertOnGaps(
+  tx: Queryable,
+  shopId: string,
+  serials: readonly number[],
+  plateNumber: string | null,
+  what: string,
+  at: Date,
+): Promise<void> {
   const repository = blankSerialRepository(tx);
-  const ranges = (await repository.ranges(shopId)).filter((range) => serials.some((serial) => rangeContains(range, serial)));
+  const ranges = (await repository.ranges(shopId)).filter((range) =>
+    serials.some((serial) => rangeContains(range, serial)),
+  );
   if (ranges.length === 0) return;
   // Only the uses within the record's deliveries: a shop's whole history is not read for each record.
   const uses = (await Promise.all(ranges.map((range) => repository.usesIn(range)))).flat();
@@ -63,7 +105,12 @@ export async function alertOnGaps(tx: Queryable, shopId: string, serials: readon
     const mine = serials.filter((serial) => rangeContains(range.range, serial));
     const highest = Math.max(...mine);
     // Only the blanks skipped between the delivery's last record before this one and this one: a gap is told once.
-    const before = Math.max(range.range.first - 1, ...uses.filter((use) => rangeContains(range.range, use.serial) && !mine.includes(use.serial)).map((use) => use.serial));
+    const before = Math.max(
+      range.range.first - 1,
+      ...uses
+        .filter((use) => rangeContains(range.range, use.serial) && !mine.includes(use.serial))
+        .map((use) => use.serial),
+    );
     const behind = range.unaccounted.filter((serial) => serial > before && serial < Math.min(...mine));
     if (behind.length === 0) continue;
     await raiseIntegrityAlert(
@@ -73,7 +120,11 @@ export async function alertOnGaps(tx: Queryable, shopId: string, serials: readon
         subjectId: shopId,
         plateNumber,
         summary: `${what} on ${formatBlankSerial(highest)} leaves ${behind.length} blank${behind.length === 1 ? '' : 's'} of allocation ${range.range.number} neither used nor spoiled.`,
-        evidence: { 'Blank serial': formatBlankSerial(highest), 'Unaccounted blanks': formatSerialRuns(behind), Delivery: `allocation ${range.range.number}` },
+        evidence: {
+          'Blank serial': formatBlankSerial(highest),
+          'Unaccounted blanks': formatSerialRuns(behind),
+          Delivery: `allocation ${range.range.number}`,
+        },
       },
       at,
     );

@@ -22,7 +22,12 @@ import type { Database, Queryable } from '../db/database';
 import { notify } from '../notifications/notify';
 import { changeLogRepository } from '../repositories/change-log-repository';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
-import { credentialReissueRepository, type PlateToResign, type ReissueReason, type ReissueRun } from '../repositories/credential-reissue-repository';
+import {
+  credentialReissueRepository,
+  type PlateToResign,
+  type ReissueReason,
+  type ReissueRun,
+} from '../repositories/credential-reissue-repository';
 import { registryRepository } from '../repositories/registry-repository';
 
 /** The change-log entity that carries a bucket's re-issued credentials to their owners' devices. */
@@ -43,7 +48,10 @@ export interface CredentialBucketChange {
 }
 
 export function reissueNotice(plateNumber: string, otherPlates: number): { title: string; body: string } {
-  const which = otherPlates === 0 ? plateNumber : `${plateNumber} and your ${otherPlates} other plate${otherPlates === 1 ? '' : 's'}`;
+  const which =
+    otherPlates === 0
+      ? plateNumber
+      : `${plateNumber} and your ${otherPlates} other plate${otherPlates === 1 ? '' : 's'}`;
   return {
     title: `New QR code for ${plateNumber}`,
     body:
@@ -54,7 +62,10 @@ export function reissueNotice(plateNumber: string, otherPlates: number): { title
 }
 
 /** Signs each plate's unchanged fields with the signer's key. */
-function resign(signer: Signer, plates: readonly PlateToResign[]): Array<ReissuedCredential & { credential: Uint8Array; bucket: number; ownerId: string | null }> {
+function resign(
+  signer: Signer,
+  plates: readonly PlateToResign[],
+): Array<ReissuedCredential & { credential: Uint8Array; bucket: number; ownerId: string | null }> {
   return plates.map((plate) => {
     const credential = signCredentialWith(signer, {
       plateNumber: plate.plateNumber,
@@ -64,7 +75,14 @@ function resign(signer: Signer, plates: readonly PlateToResign[]): Array<Reissue
       registrationDate: plate.registrationDate,
       expiryDate: plate.expiryDate,
     });
-    return { plateNumber: plate.plateNumber, keyId: signer.keyId, credential, credentialDigits: bytesToDigits(credential), bucket: plate.bucket, ownerId: plate.ownerId };
+    return {
+      plateNumber: plate.plateNumber,
+      keyId: signer.keyId,
+      credential,
+      credentialDigits: bytesToDigits(credential),
+      bucket: plate.bucket,
+      ownerId: plate.ownerId,
+    };
   });
 }
 
@@ -73,7 +91,13 @@ function resign(signer: Signer, plates: readonly PlateToResign[]): Array<Reissue
  * versions, one change-log entry per bucket (`entryId` names it), and a notice to each
  * owner not yet told during the run.
  */
-async function writeResigned(tx: Queryable, signer: Signer, runId: number | null, plates: readonly PlateToResign[], entryId: (bucket: number) => string): Promise<number> {
+async function writeResigned(
+  tx: Queryable,
+  signer: Signer,
+  runId: number | null,
+  plates: readonly PlateToResign[],
+  entryId: (bucket: number) => string,
+): Promise<number> {
   if (plates.length === 0) return 0;
   const reissue = credentialReissueRepository(tx);
   const owners = [...new Set(plates.flatMap((plate) => (plate.ownerId === null ? [] : [plate.ownerId])))];
@@ -92,25 +116,36 @@ async function writeResigned(tx: Queryable, signer: Signer, runId: number | null
   const log = changeLogRepository(tx);
   for (const [bucket, inBucket] of byBucket) {
     const scopes = [...new Set(inBucket.map((plate) => `user:${plate.ownerId ?? ''}`))];
-    const data: CredentialBucketChange = { bucket, plates: inBucket.map(({ plateNumber, keyId, credentialDigits }) => ({ plateNumber, keyId, credentialDigits })) };
+    const data: CredentialBucketChange = {
+      bucket,
+      plates: inBucket.map(({ plateNumber, keyId, credentialDigits }) => ({ plateNumber, keyId, credentialDigits })),
+    };
     await log.record(scopes, CREDENTIAL_BUCKET_ENTITY, entryId(bucket), 'put', { ...data });
   }
   for (const owner of toTell) {
     const first = signed.find((plate) => plate.ownerId === owner);
     if (!first) continue;
-    await notify(tx, owner, { kind: 'credential-reissued', ...reissueNotice(first.plateNumber, Math.max(0, (counts.get(owner) ?? 1) - 1)), link: '/dashboard/user/certificates' });
+    await notify(tx, owner, {
+      kind: 'credential-reissued',
+      ...reissueNotice(first.plateNumber, Math.max(0, (counts.get(owner) ?? 1) - 1)),
+      link: '/dashboard/user/certificates',
+    });
   }
   return signed.length;
 }
 
 /** Starts a run in the caller's transaction (after the key's status changed), superseding one still going. */
-export async function startReissue(tx: Queryable, input: { keyId: number; reason: ReissueReason; startedBy: string | null }): Promise<ReissueRun> {
+export async function startReissue(
+  tx: Queryable,
+  input: { keyId: number; reason: ReissueReason; startedBy: string | null },
+): Promise<ReissueRun> {
   const active = await signingKeyRepository(tx).active();
   if (!active) throw new Error('There is no active signing key to re-issue credentials with.');
   return credentialReissueRepository(tx).start({ ...input, activeKeyId: active.keyId });
 }
 
-export type BatchOutcome = { state: 'idle' } | { state: 'busy' } | { state: 'more' | 'finished'; runId: number; count: number };
+export type BatchOutcome =
+  { state: 'idle' } | { state: 'busy' } | { state: 'more' | 'finished'; runId: number; count: number };
 
 export interface BatchOptions {
   batchSize?: number;
@@ -138,7 +173,11 @@ export async function runReissueBatch(db: Database, signer: Signer, options: Bat
 }
 
 /** Runs batches until the run has finished (or another server holds it); between batches it yields to requests. */
-export async function reissueUntilDone(db: Database, signer: Signer, options: BatchOptions & { shouldStop?: () => boolean } = {}): Promise<number> {
+export async function reissueUntilDone(
+  db: Database,
+  signer: Signer,
+  options: BatchOptions & { shouldStop?: () => boolean } = {},
+): Promise<number> {
   let total = 0;
   for (;;) {
     if (options.shouldStop?.()) return total;
@@ -155,16 +194,31 @@ export async function reissueUntilDone(db: Database, signer: Signer, options: Ba
  * re-issued now, in the caller's transaction, under the active key (and counted in the run).
  * Returns the plates re-issued.
  */
-export async function ensureCurrentCredentials(tx: Queryable, signer: Signer | null, plateNumbers: readonly string[]): Promise<string[]> {
+export async function ensureCurrentCredentials(
+  tx: Queryable,
+  signer: Signer | null,
+  plateNumbers: readonly string[],
+): Promise<string[]> {
   if (plateNumbers.length === 0) return [];
   const reissue = credentialReissueRepository(tx);
   const outdated = await reissue.signedByRevokedKeys(plateNumbers);
   if (outdated.length === 0) return [];
-  if (!signer) throw new Error('A credential signed by a revoked key cannot be re-issued: the active signing key is not on this server.');
+  if (!signer)
+    throw new Error(
+      'A credential signed by a revoked key cannot be re-issued: the active signing key is not on this server.',
+    );
   await signer.catchUp?.(tx);
-  const locked = (await Promise.all(outdated.map((plateNumber) => reissue.lockIfOutdated(plateNumber, signer.keyId)))).flatMap((plate) => (plate ? [plate] : []));
+  const locked = (
+    await Promise.all(outdated.map((plateNumber) => reissue.lockIfOutdated(plateNumber, signer.keyId)))
+  ).flatMap((plate) => (plate ? [plate] : []));
   const run = await reissue.running();
-  await writeResigned(tx, signer, run?.id ?? null, locked, (bucket) => `${run?.id ?? 0}:on-demand:${bucket}:${locked.map((plate) => plate.plateNumber).join(',')}`);
+  await writeResigned(
+    tx,
+    signer,
+    run?.id ?? null,
+    locked,
+    (bucket) => `${run?.id ?? 0}:on-demand:${bucket}:${locked.map((plate) => plate.plateNumber).join(',')}`,
+  );
   if (run) for (const _plate of locked) await reissue.countOne(run.id);
   return locked.map((plate) => plate.plateNumber);
 }
@@ -202,7 +256,9 @@ export function registerCredentialReissue(app: FastifyInstance, db: Database, si
         return;
       }
       running = work()
-        .catch((error: unknown) => app.log.error({ err: error }, 're-issuing credentials failed; the run resumes at the next start'))
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, 're-issuing credentials failed; the run resumes at the next start'),
+        )
         .finally(() => {
           running = undefined;
         });
@@ -213,7 +269,8 @@ export function registerCredentialReissue(app: FastifyInstance, db: Database, si
   };
   app.addHook('onReady', async () => {
     if (!signer) {
-      if (await credentialReissueRepository(db).running()) app.log.warn('a credential re-issue run is unfinished, but the active signing key is not on this server');
+      if (await credentialReissueRepository(db).running())
+        app.log.warn('a credential re-issue run is unfinished, but the active signing key is not on this server');
       return;
     }
     runner.kick();
@@ -239,7 +296,8 @@ function keyIdsIn(change: PulledChange): number[] {
     const registration = change.data.registration as { keyId?: unknown } | null | undefined;
     return typeof registration?.keyId === 'number' ? [registration.keyId] : [];
   }
-  if (change.entity === CREDENTIAL_BUCKET_ENTITY) return ((change.data as unknown as CredentialBucketChange).plates ?? []).map((plate) => plate.keyId);
+  if (change.entity === CREDENTIAL_BUCKET_ENTITY)
+    return ((change.data as unknown as CredentialBucketChange).plates ?? []).map((plate) => plate.keyId);
   return [];
 }
 
@@ -249,7 +307,11 @@ function keyIdsIn(change: PulledChange): number[] {
  * not reached them) and the entries carry their current credential instead. The page is
  * parsed only when it names a revoked key at all.
  */
-export async function withCurrentCredentials(db: Database, signer: Signer | null, changesJson: string): Promise<string> {
+export async function withCurrentCredentials(
+  db: Database,
+  signer: Signer | null,
+  changesJson: string,
+): Promise<string> {
   const revoked = await revokedKeyIds(db);
   if (revoked.size === 0) return changesJson;
   const mention = new RegExp(`"keyId": ?(${[...revoked].join('|')})[,}]`);
@@ -260,12 +322,16 @@ export async function withCurrentCredentials(db: Database, signer: Signer | null
   const plateNumbers = new Set<string>();
   for (const change of stale) {
     if (change.entity === 'ownedPlate') plateNumbers.add(change.id);
-    else for (const plate of (change.data as unknown as CredentialBucketChange).plates) if (revoked.has(plate.keyId)) plateNumbers.add(plate.plateNumber);
+    else
+      for (const plate of (change.data as unknown as CredentialBucketChange).plates)
+        if (revoked.has(plate.keyId)) plateNumbers.add(plate.plateNumber);
   }
   const current = await db.transaction(async (tx) => {
     await ensureCurrentCredentials(tx, signer, [...plateNumbers]);
     const rows = await credentialReissueRepository(tx).currentCredentials([...plateNumbers]);
-    return new Map(rows.map((row) => [row.plateNumber, { keyId: row.keyId, credentialDigits: bytesToDigits(row.credential) }]));
+    return new Map(
+      rows.map((row) => [row.plateNumber, { keyId: row.keyId, credentialDigits: bytesToDigits(row.credential) }]),
+    );
   });
   const fresh = changes.map((change): PulledChange => {
     if (!stale.includes(change) || change.data === null) return change;
@@ -273,7 +339,10 @@ export async function withCurrentCredentials(db: Database, signer: Signer | null
       const now = current.get(change.id);
       const registration = change.data.registration as Record<string, unknown> | null;
       // A plate no longer registered: its registration (and credential) is left out rather than handed out.
-      return { ...change, data: { ...change.data, registration: now && registration ? { ...registration, ...now } : null } };
+      return {
+        ...change,
+        data: { ...change.data, registration: now && registration ? { ...registration, ...now } : null },
+      };
     }
     const bucket = change.data as unknown as CredentialBucketChange;
     const plates = bucket.plates.flatMap((plate) => {

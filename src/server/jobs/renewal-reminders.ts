@@ -25,7 +25,11 @@ export async function sendRenewalReminders(db: Database, now: Date): Promise<num
     const told = await db.transaction(async (tx) => {
       const recorded = await renewalRepository(tx).recordSent(plate.plateNumber, plate.expiryDate, due.thresholds, now);
       if (recorded.length === 0) return false;
-      await notify(tx, plate.ownerId, { kind: 'renewal-reminder', ...reminderMessage(plate.plateNumber, plate.expiryDate, due.daysLeft), link: '/dashboard/user/plates' });
+      await notify(tx, plate.ownerId, {
+        kind: 'renewal-reminder',
+        ...reminderMessage(plate.plateNumber, plate.expiryDate, due.daysLeft),
+        link: '/dashboard/user/plates',
+      });
       return true;
     });
     if (told) sent += 1;

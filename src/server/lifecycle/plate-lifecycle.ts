@@ -61,7 +61,8 @@ export function plateLifecycle(tx: Queryable) {
   /** Puts the owner's view of the plate on their devices (and takes it off a previous owner's). */
   async function publish(plateNumber: string, previousOwnerId?: string): Promise<void> {
     const view = await plates.view(plateNumber);
-    if (previousOwnerId && previousOwnerId !== view?.ownerId) await log.record([`user:${previousOwnerId}`], OWNED_PLATE_ENTITY, plateNumber, 'delete', null);
+    if (previousOwnerId && previousOwnerId !== view?.ownerId)
+      await log.record([`user:${previousOwnerId}`], OWNED_PLATE_ENTITY, plateNumber, 'delete', null);
     if (view) await log.record([`user:${view.ownerId}`], OWNED_PLATE_ENTITY, plateNumber, 'put', { ...view });
   }
 
@@ -70,7 +71,19 @@ export function plateLifecycle(tx: Queryable) {
     if (!(await plates.hold({ ...input, heldAt: input.at.toISOString(), bucket }))) return false;
     await registry.touchBuckets([bucket]);
     await publish(input.plateNumber);
-    await audit.record({ actorId: actor.id, action: 'plate.held', target: input.plateNumber, detail: { ownerId: input.ownerId, source: input.source, sourceRef: input.sourceRef, agentId: input.agentId, orderId: input.orderId }, ip: actor.ip ?? null });
+    await audit.record({
+      actorId: actor.id,
+      action: 'plate.held',
+      target: input.plateNumber,
+      detail: {
+        ownerId: input.ownerId,
+        source: input.source,
+        sourceRef: input.sourceRef,
+        agentId: input.agentId,
+        orderId: input.orderId,
+      },
+      ip: actor.ip ?? null,
+    });
     return true;
   }
 
@@ -80,7 +93,10 @@ export function plateLifecycle(tx: Queryable) {
    * plate's bucket gets a new version, so every device's revocation list carries it, and
    * the owner's devices show the new standing. Undefined when the plate is not registered.
    */
-  async function changeStanding(plateNumber: string, standing: Exclude<RegistryStanding, 'Valid'>): Promise<RegisteredPlate | undefined> {
+  async function changeStanding(
+    plateNumber: string,
+    standing: Exclude<RegistryStanding, 'Valid'>,
+  ): Promise<RegisteredPlate | undefined> {
     const changed = await registry.setStanding(plateNumber, standing);
     if (changed) await publish(plateNumber);
     return changed;
@@ -95,7 +111,10 @@ export function plateLifecycle(tx: Queryable) {
      * A marketplace purchase: the number is held for the buyer and the shop with the least
      * work gets an order to make it (none active: it waits, held, for an administrator).
      */
-    async holdForPurchase(input: { plateNumber: string; buyerId: string; ownerName: string; ownerNrc: string; orderRef: string; at: Date }, actor: Actor): Promise<HeldPlate | undefined> {
+    async holdForPurchase(
+      input: { plateNumber: string; buyerId: string; ownerName: string; ownerNrc: string; orderRef: string; at: Date },
+      actor: Actor,
+    ): Promise<HeldPlate | undefined> {
       const requests = plateRequestRepository(tx);
       const shop = await requests.leastLoadedAgent();
       let orderId: string | null = null;
@@ -114,7 +133,20 @@ export function plateLifecycle(tx: Queryable) {
         });
         orderId = order?.id ?? null;
       }
-      await hold({ plateNumber: input.plateNumber, ownerId: input.buyerId, ownerName: input.ownerName, ownerNrc: input.ownerNrc, source: 'marketplace', sourceRef: input.orderRef, agentId: shop?.id ?? null, orderId, at: input.at }, actor);
+      await hold(
+        {
+          plateNumber: input.plateNumber,
+          ownerId: input.buyerId,
+          ownerName: input.ownerName,
+          ownerNrc: input.ownerNrc,
+          source: 'marketplace',
+          sourceRef: input.orderRef,
+          agentId: shop?.id ?? null,
+          orderId,
+          at: input.at,
+        },
+        actor,
+      );
       return plates.find(input.plateNumber);
     },
 
@@ -124,7 +156,13 @@ export function plateLifecycle(tx: Queryable) {
       await registry.touchBuckets(released.map((plate) => plate.bucket));
       for (const plate of released) {
         await log.record([`user:${plate.ownerId}`], OWNED_PLATE_ENTITY, plate.plateNumber, 'delete', null);
-        await audit.record({ actorId: actor.id, action: 'plate.released', target: plate.plateNumber, detail: { ownerId: plate.ownerId, sourceRef: plate.sourceRef }, ip: actor.ip ?? null });
+        await audit.record({
+          actorId: actor.id,
+          action: 'plate.released',
+          target: plate.plateNumber,
+          detail: { ownerId: plate.ownerId, sourceRef: plate.sourceRef },
+          ip: actor.ip ?? null,
+        });
       }
     },
 
@@ -133,14 +171,24 @@ export function plateLifecycle(tx: Queryable) {
      * Made; ready for collection tells the owner where and from when. Records for numbers
      * not held through Nambala, or held for another shop, change nothing here.
      */
-    async recordManufacturing(agentId: string, plateNumber: string, status: ManufacturingStatus, at: Date): Promise<void> {
+    async recordManufacturing(
+      agentId: string,
+      plateNumber: string,
+      status: ManufacturingStatus,
+      at: Date,
+    ): Promise<void> {
       const plate = await plates.find(plateNumber, { forUpdate: true });
       if (!plate || plate.agentId !== agentId) return;
       const next = stageAfterManufacturing(plate.stage, status);
       if (next !== plate.stage) {
         await plates.setStage(plateNumber, next, at);
         await registry.touchBuckets([plate.bucket]);
-        await audit.record({ actorId: agentId, action: 'plate.made', target: plateNumber, detail: { ownerId: plate.ownerId, status } });
+        await audit.record({
+          actorId: agentId,
+          action: 'plate.made',
+          target: plateNumber,
+          detail: { ownerId: plate.ownerId, status },
+        });
       }
       await publish(plateNumber);
       if (status === 'Ready for Collection' && plate.stage !== 'Registered') {
@@ -162,14 +210,20 @@ export function plateLifecycle(tx: Queryable) {
      * which numbers are held for owners (their sale issues a registration), in two reads
      * however many sales a push carries.
      */
-    async checkSales(agentId: string, entries: readonly Pick<WhitebookEntry, 'plateNumber'>[]): Promise<{ refusals: Array<SaleRefusal | undefined>; held: Set<string> }> {
+    async checkSales(
+      agentId: string,
+      entries: readonly Pick<WhitebookEntry, 'plateNumber'>[],
+    ): Promise<{ refusals: Array<SaleRefusal | undefined>; held: Set<string> }> {
       const numbers = [...new Set(entries.map((entry) => entry.plateNumber))];
       if (numbers.length === 0) return { refusals: [], held: new Set() };
       const registered = await tx.query<{ plate_number: string; registration_date: string }>(
         "SELECT plate_number, to_char(registration_date, 'YYYY-MM-DD') AS registration_date FROM registered_plates WHERE plate_number = ANY($1::text[])",
         [numbers],
       );
-      const held = await tx.query<{ plate_number: string; agent_id: string | null }>('SELECT plate_number, agent_id FROM plates WHERE plate_number = ANY($1::text[])', [numbers]);
+      const held = await tx.query<{ plate_number: string; agent_id: string | null }>(
+        'SELECT plate_number, agent_id FROM plates WHERE plate_number = ANY($1::text[])',
+        [numbers],
+      );
       const since = new Map(registered.map((row) => [row.plate_number, row.registration_date]));
       const shopOf = new Map(held.map((row) => [row.plate_number, row.agent_id]));
       const refusals = entries.map((entry): SaleRefusal | undefined => {
@@ -188,7 +242,12 @@ export function plateLifecycle(tx: Queryable) {
      * its signed credential. Returns undefined for a number Nambala did not hand out (the
      * sale stays in the whitebook for the administrator's compliance review).
      */
-    async register(agentId: string, sale: WhitebookEntry, signer: Signer | null, at: Date): Promise<RegisteredPlate | undefined> {
+    async register(
+      agentId: string,
+      sale: WhitebookEntry,
+      signer: Signer | null,
+      at: Date,
+    ): Promise<RegisteredPlate | undefined> {
       const plate = await plates.find(sale.plateNumber, { forUpdate: true });
       if (!plate || plate.stage === 'Registered') return undefined;
       if (!signer) throw new Error(NO_SIGNING_KEY);
@@ -222,12 +281,29 @@ export function plateLifecycle(tx: Queryable) {
       if (plate.orderId) await agentRepository(tx).fulfilOrdersForPlate(plate.agentId ?? agentId, sale.plateNumber);
       await publish(sale.plateNumber);
       // The plate goes on the owner's vehicle in their fleet (found by chassis number, or made from the sale).
-      await fleetRepository(tx).fitRegisteredPlate(plate.ownerId, { plateNumber: sale.plateNumber, make: sale.vehicleMake, model: sale.vehicleModel, colour: sale.vehicleColour, year: sale.vehicleYear, chassisNumber: sale.chassisNumber }, at);
+      await fleetRepository(tx).fitRegisteredPlate(
+        plate.ownerId,
+        {
+          plateNumber: sale.plateNumber,
+          make: sale.vehicleMake,
+          model: sale.vehicleModel,
+          colour: sale.vehicleColour,
+          year: sale.vehicleYear,
+          chassisNumber: sale.chassisNumber,
+        },
+        at,
+      );
       await audit.record({
         actorId: agentId,
         action: 'plate.registered',
         target: sale.plateNumber,
-        detail: { ownerId: plate.ownerId, whitebookEntry: sale.id, registrationDate: issued.registrationDate, expiryDate: issued.expiryDate, keyId: issued.keyId },
+        detail: {
+          ownerId: plate.ownerId,
+          whitebookEntry: sale.id,
+          registrationDate: issued.registrationDate,
+          expiryDate: issued.expiryDate,
+          keyId: issued.keyId,
+        },
       });
       // The owner hears of it at once, with the shop and the vehicle, so a registration they did not make is reported.
       const shop = await userRepository(tx).findById(agentId);
@@ -245,13 +321,23 @@ export function plateLifecycle(tx: Queryable) {
      * shop was never given): revoked with the reason, and the owner and the shop that
      * recorded it are told. Undefined when the plate has no registration in good standing.
      */
-    async revokeInError(plateNumber: string, reason: string, actor: Actor & { alertId: string }): Promise<RegisteredPlate | undefined> {
+    async revokeInError(
+      plateNumber: string,
+      reason: string,
+      actor: Actor & { alertId: string },
+    ): Promise<RegisteredPlate | undefined> {
       const current = await registry.find(plateNumber);
       if (current?.standing !== 'Valid') return undefined;
       const revoked = await changeStanding(plateNumber, 'Revoked');
       if (!revoked) return undefined;
       const plate = await plates.find(plateNumber);
-      await audit.record({ actorId: actor.id, action: 'plate.revoked', target: plateNumber, detail: { alertId: actor.alertId, reason, ownerId: plate?.ownerId ?? null }, ip: actor.ip ?? null });
+      await audit.record({
+        actorId: actor.id,
+        action: 'plate.revoked',
+        target: plateNumber,
+        detail: { alertId: actor.alertId, reason, ownerId: plate?.ownerId ?? null },
+        ip: actor.ip ?? null,
+      });
       const told = `The registry found that the registration of ${plateNumber} (${revoked.colour} ${revoked.make} ${revoked.model}, ${revoked.registrationDate}) was made in error and revoked it: ${reason}`;
       if (plate) {
         await notify(tx, plate.ownerId, {
@@ -262,7 +348,12 @@ export function plateLifecycle(tx: Queryable) {
         });
       }
       if (plate?.agentId) {
-        await notify(tx, plate.agentId, { kind: 'plate-revoked', title: `Registration of ${plateNumber} revoked`, body: `${told}.`, link: '/dashboard/agent' });
+        await notify(tx, plate.agentId, {
+          kind: 'plate-revoked',
+          title: `Registration of ${plateNumber} revoked`,
+          body: `${told}.`,
+          link: '/dashboard/agent',
+        });
       }
       return revoked;
     },

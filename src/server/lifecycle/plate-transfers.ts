@@ -73,17 +73,31 @@ interface Caller {
 }
 
 /** Whether the plate may be handed on today by `ownerId`; undefined when it may. */
-async function refusalFor(tx: Queryable, plateNumber: string, ownerId: string, today: string, ignorePending: string | null): Promise<string | undefined> {
+async function refusalFor(
+  tx: Queryable,
+  plateNumber: string,
+  ownerId: string,
+  today: string,
+  ignorePending: string | null,
+): Promise<string | undefined> {
   const view = await plateRepository(tx).view(plateNumber);
   if (!view) return NOT_YOUR_PLATE;
   const transfers = transferRepository(tx);
   const pending = await transfers.pendingFor(plateNumber);
-  return transferRefusal(view, ownerId, today, { hasOpenFlag: await transfers.hasOpenFlag(plateNumber), hasPendingTransfer: pending !== undefined && pending.id !== ignorePending });
+  return transferRefusal(view, ownerId, today, {
+    hasOpenFlag: await transfers.hasOpenFlag(plateNumber),
+    hasPendingTransfer: pending !== undefined && pending.id !== ignorePending,
+  });
 }
 
 export function plateTransfers({ db, signer, now }: TransferContext) {
   /** The transfer, locked with its plate (plate first), after checking `action` is the caller's to take. */
-  async function lockForAction(tx: Queryable, id: string, userId: string, action: TransferAction): Promise<PlateTransfer> {
+  async function lockForAction(
+    tx: Queryable,
+    id: string,
+    userId: string,
+    action: TransferAction,
+  ): Promise<PlateTransfer> {
     const transfers = transferRepository(tx);
     const peek = await transfers.find(id);
     if (!peek) throw new Refusal(404, TRANSFER_NOT_FOUND);
@@ -113,10 +127,16 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
         const refusal = await refusalFor(tx, plateNumber, caller.user.id, isoDateOf(at.getTime()), null);
         if (refusal) throw new Refusal(409, refusal);
         // Counted with the transfer: a refused start sends nothing, and counts for nothing.
-        const started = await rateLimitRepository(tx).hit(`transfer-start:${caller.user.id}`, TRANSFER_START_LIMIT.windowMs);
-        if (started.hits > TRANSFER_START_LIMIT.max) throw new Refusal(429, tooManyTransfers(Math.max(1, Math.ceil(started.ttlMs / 60_000))));
+        const started = await rateLimitRepository(tx).hit(
+          `transfer-start:${caller.user.id}`,
+          TRANSFER_START_LIMIT.windowMs,
+        );
+        if (started.hits > TRANSFER_START_LIMIT.max)
+          throw new Refusal(429, tooManyTransfers(Math.max(1, Math.ceil(started.ttlMs / 60_000))));
         const transfers = transferRepository(tx);
-        const holders = (await transfers.findRecipients(contact)).filter((holder) => holder.id !== caller.user.id && maySignIn(holder.status as UserStatus));
+        const holders = (await transfers.findRecipients(contact)).filter(
+          (holder) => holder.id !== caller.user.id && maySignIn(holder.status as UserStatus),
+        );
         const recipient = holders.length === 1 ? holders[0] : undefined;
         const token = randomBytes(32).toString('base64url');
         const transfer = await transfers.insert(
@@ -142,8 +162,24 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
         const link = `${INVITATION_PATH}?invitation=${token}`;
         await messageRepository(tx).queue([
           contact.kind === 'email'
-            ? { userId: recipient?.id ?? null, kind: TRANSFER_INVITATION_KIND, channel: 'email', recipient: contact.value, subject: title, body, link }
-            : { userId: recipient?.id ?? null, kind: TRANSFER_INVITATION_KIND, channel: 'sms', recipient: contact.value, subject: null, body: smsText(title, body), link },
+            ? {
+                userId: recipient?.id ?? null,
+                kind: TRANSFER_INVITATION_KIND,
+                channel: 'email',
+                recipient: contact.value,
+                subject: title,
+                body,
+                link,
+              }
+            : {
+                userId: recipient?.id ?? null,
+                kind: TRANSFER_INVITATION_KIND,
+                channel: 'sms',
+                recipient: contact.value,
+                subject: null,
+                body: smsText(title, body),
+                link,
+              },
         ]);
         if (recipient) {
           await notificationRepository(tx).create(recipient.id, {
@@ -153,7 +189,13 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
             link: INVITATION_PATH,
           });
         }
-        await auditRepository(tx).record({ actorId: caller.user.id, action: 'plate.transfer_started', target: plateNumber, detail: { transferId: transfer.id, toUserId: recipient?.id ?? null }, ip: caller.ip ?? null });
+        await auditRepository(tx).record({
+          actorId: caller.user.id,
+          action: 'plate.transfer_started',
+          target: plateNumber,
+          detail: { transferId: transfer.id, toUserId: recipient?.id ?? null },
+          ip: caller.ip ?? null,
+        });
         noteMessagesQueued();
         return senderView(transfer);
       });
@@ -172,7 +214,13 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
         if (transfer.toUserId === caller.user.id) return transfer;
         if (transfer.toUserId !== null) throw new Refusal(404, INVITATION_UNUSABLE);
         const claimed = await transfers.claim(transfer.id, caller.user);
-        await auditRepository(tx).record({ actorId: caller.user.id, action: 'plate.transfer_claimed', target: transfer.plateNumber, detail: { transferId: transfer.id }, ip: caller.ip ?? null });
+        await auditRepository(tx).record({
+          actorId: caller.user.id,
+          action: 'plate.transfer_claimed',
+          target: transfer.plateNumber,
+          detail: { transferId: transfer.id },
+          ip: caller.ip ?? null,
+        });
         return claimed;
       });
     },
@@ -190,7 +238,13 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
             link: '/dashboard/user/plates',
           });
         }
-        await auditRepository(tx).record({ actorId: caller.user.id, action: 'plate.transfer_cancelled', target: transfer.plateNumber, detail: { transferId: id }, ip: caller.ip ?? null });
+        await auditRepository(tx).record({
+          actorId: caller.user.id,
+          action: 'plate.transfer_cancelled',
+          target: transfer.plateNumber,
+          detail: { transferId: id },
+          ip: caller.ip ?? null,
+        });
         return senderView(decided);
       });
     },
@@ -206,7 +260,13 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
           body: `${transfer.toContact} declined the transfer of plate ${transfer.plateNumber}. The plate is still yours.`,
           link: '/dashboard/user/plates',
         });
-        await auditRepository(tx).record({ actorId: caller.user.id, action: 'plate.transfer_declined', target: transfer.plateNumber, detail: { transferId: id }, ip: caller.ip ?? null });
+        await auditRepository(tx).record({
+          actorId: caller.user.id,
+          action: 'plate.transfer_declined',
+          target: transfer.plateNumber,
+          detail: { transferId: id },
+          ip: caller.ip ?? null,
+        });
         return decided;
       });
     },
@@ -222,9 +282,18 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
         const at = now();
         const plate = await plateRepository(tx).find(transfer.plateNumber);
         if (!plate || plate.ownerId !== transfer.fromUserId) {
-          throw new Refusal(409, `Plate ${transfer.plateNumber} no longer belongs to ${transfer.fromName}, so this transfer cannot be completed.`);
+          throw new Refusal(
+            409,
+            `Plate ${transfer.plateNumber} no longer belongs to ${transfer.fromName}, so this transfer cannot be completed.`,
+          );
         }
-        const refusal = await refusalFor(tx, transfer.plateNumber, transfer.fromUserId, isoDateOf(at.getTime()), transfer.id);
+        const refusal = await refusalFor(
+          tx,
+          transfer.plateNumber,
+          transfer.fromUserId,
+          isoDateOf(at.getTime()),
+          transfer.id,
+        );
         if (refusal) throw new Refusal(409, `This transfer cannot be completed: ${refusal}`);
         // The route answers 503 before coming here when this server cannot sign.
         if (!signer) throw new Error(NO_SIGNING_KEY);
@@ -240,7 +309,18 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
           at,
         });
         // The vehicle goes with its plate: off the old owner's fleet, into the new owner's.
-        await fleetRepository(tx).fitRegisteredPlate(caller.user.id, { plateNumber: after.plateNumber, make: after.make, model: after.model, colour: after.colour, year: after.year, chassisNumber: after.chassisNumber }, at);
+        await fleetRepository(tx).fitRegisteredPlate(
+          caller.user.id,
+          {
+            plateNumber: after.plateNumber,
+            make: after.make,
+            model: after.model,
+            colour: after.colour,
+            year: after.year,
+            chassisNumber: after.chassisNumber,
+          },
+          at,
+        );
         const decided = await transferRepository(tx).decide(decideTransfer(transfer, 'accept', at));
         await notify(tx, transfer.fromUserId, {
           kind: 'transfer-completed',
@@ -258,7 +338,16 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
           actorId: caller.user.id,
           action: 'plate.transferred',
           target: transfer.plateNumber,
-          detail: { transferId: id, fromUserId: transfer.fromUserId, toUserId: caller.user.id, previousOwnerName: before.ownerName, ownerName: after.ownerName, registrationDate: after.registrationDate, expiryDate: after.expiryDate, keyId: after.keyId },
+          detail: {
+            transferId: id,
+            fromUserId: transfer.fromUserId,
+            toUserId: caller.user.id,
+            previousOwnerName: before.ownerName,
+            ownerName: after.ownerName,
+            registrationDate: after.registrationDate,
+            expiryDate: after.expiryDate,
+            keyId: after.keyId,
+          },
           ip: caller.ip ?? null,
         });
         return decided;

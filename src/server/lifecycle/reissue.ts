@@ -87,7 +87,12 @@ export async function reissueRegistration(tx: Queryable, signer: Signer, input: 
  * plate changed hands, was revoked or stolen, was renewed meanwhile, or this server cannot
  * sign): the money is then owed back, as for a marketplace plate taken meanwhile.
  */
-export async function applyRenewal(tx: Queryable, signer: Signer | null, payment: StoredPayment, at: Date): Promise<'applied' | 'refund_due'> {
+export async function applyRenewal(
+  tx: Queryable,
+  signer: Signer | null,
+  payment: StoredPayment,
+  at: Date,
+): Promise<'applied' | 'refund_due'> {
   if (!payment.plateNumber || !signer) return 'refund_due';
   const plate = await plateRepository(tx).find(payment.plateNumber, { forUpdate: true });
   if (!plate || plate.ownerId !== payment.payerId || plate.stage !== 'Registered') return 'refund_due';
@@ -97,7 +102,11 @@ export async function applyRenewal(tx: Queryable, signer: Signer | null, payment
   const { settings } = await settingsRepository(tx).pricing();
   // The expiry the owner was shown when they paid: a payment confirmed days later (a bank
   // transfer) does not cost them those days.
-  const expiryDate = renewedExpiry(registration.expiryDate, isoDateOf(Date.parse(payment.createdAt)), settings.validityYears);
+  const expiryDate = renewedExpiry(
+    registration.expiryDate,
+    isoDateOf(Date.parse(payment.createdAt)),
+    settings.validityYears,
+  );
   const { after } = await reissueRegistration(tx, signer, {
     plateNumber: payment.plateNumber,
     ownerId: payment.payerId,
@@ -110,7 +119,13 @@ export async function applyRenewal(tx: Queryable, signer: Signer | null, payment
     actorId: payment.payerId,
     action: 'plate.renewed',
     target: payment.plateNumber,
-    detail: { paymentId: payment.id, previousExpiryDate: registration.expiryDate, expiryDate: after.expiryDate, registrationDate: after.registrationDate, keyId: after.keyId },
+    detail: {
+      paymentId: payment.id,
+      previousExpiryDate: registration.expiryDate,
+      expiryDate: after.expiryDate,
+      registrationDate: after.registrationDate,
+      keyId: after.keyId,
+    },
   });
   await notify(tx, payment.payerId, {
     kind: 'plate-renewed',

@@ -68,9 +68,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'the provider refused the message';
+const describeError = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'the provider refused the message';
 
-export function messageDispatcher({ db, provider, publicOrigin, now, log, intervalMs = INTERVAL_MS, sendTimeoutMs = SEND_TIMEOUT_MS }: DispatcherOptions): MessageDispatcher {
+export function messageDispatcher({
+  db,
+  provider,
+  publicOrigin,
+  now,
+  log,
+  intervalMs = INTERVAL_MS,
+  sendTimeoutMs = SEND_TIMEOUT_MS,
+}: DispatcherOptions): MessageDispatcher {
   const messages = messageRepository(db);
   let running: Promise<DrainResult> | null = null;
   let again = false;
@@ -78,14 +87,23 @@ export function messageDispatcher({ db, provider, publicOrigin, now, log, interv
   let timer: ReturnType<typeof setInterval> | undefined;
 
   async function send(message: StoredMessage): Promise<keyof DrainResult> {
-    const outgoing: OutgoingMessage = { id: message.id, channel: message.channel, to: message.recipient, body: textToSend(message, publicOrigin) };
+    const outgoing: OutgoingMessage = {
+      id: message.id,
+      channel: message.channel,
+      to: message.recipient,
+      body: textToSend(message, publicOrigin),
+    };
     if (message.subject !== null) outgoing.subject = message.subject;
     let providerRef: string;
     try {
       ({ providerRef } = await withTimeout(provider.send(outgoing), sendTimeoutMs));
     } catch (error) {
-      const retryAt = message.attempts >= MAX_ATTEMPTS ? null : new Date(now().getTime() + retryDelayMs(message.attempts));
-      log.warn({ err: error, messageId: message.id, channel: message.channel, attempts: message.attempts, retryAt }, 'message not sent');
+      const retryAt =
+        message.attempts >= MAX_ATTEMPTS ? null : new Date(now().getTime() + retryDelayMs(message.attempts));
+      log.warn(
+        { err: error, messageId: message.id, channel: message.channel, attempts: message.attempts, retryAt },
+        'message not sent',
+      );
       await messages.markAttemptFailed(message.id, { provider: provider.name, error: describeError(error), retryAt });
       return retryAt ? 'retrying' : 'failed';
     }
@@ -152,7 +170,10 @@ export function messageDispatcher({ db, provider, publicOrigin, now, log, interv
  * request during which notify() queued messages, stopped before the app (and its
  * database) closes.
  */
-export function registerMessageDispatcher(app: FastifyInstance, options: Omit<DispatcherOptions, 'log'>): MessageDispatcher {
+export function registerMessageDispatcher(
+  app: FastifyInstance,
+  options: Omit<DispatcherOptions, 'log'>,
+): MessageDispatcher {
   const dispatcher = messageDispatcher({ ...options, log: app.log });
   const queuedAtStart = new WeakMap<FastifyRequest, number>();
   app.addHook('onRequest', (request, _reply, done) => {

@@ -14,6 +14,7 @@ const PROVIDERS: Readonly<Record<string, (db: Queryable, env: NodeJS.ProcessEnv)
 export function messageProviderFromEnv(db: Queryable, env: NodeJS.ProcessEnv = process.env): MessageProvider {
   const name = env.MESSAGE_PROVIDER?.trim() || 'sandbox';
   const make = Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
-  if (!make) throw new Error(`MESSAGE_PROVIDER '${name}' is not known; the providers are: ${Object.keys(PROVIDERS).join(', ')}`);
+  if (!make)
+    throw new Error(`MESSAGE_PROVIDER '${name}' is not known; the providers are: ${Object.keys(PROVIDERS).join(', ')}`);
   return make(db, env);
 }

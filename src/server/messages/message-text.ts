@@ -62,15 +62,35 @@ export function smsText(title: string, body: string): string {
 export function messagesFor(recipient: Recipient, notice: NoticeText): NewMessage[] {
   const link = notice.link ?? null;
   const messages: NewMessage[] = [
-    { userId: recipient.id, kind: notice.kind, channel: 'email', recipient: recipient.email, subject: notice.title, body: `${recipient.name === null ? 'Hello' : `Hello ${recipient.name}`},\n\n${notice.body}`, link },
+    {
+      userId: recipient.id,
+      kind: notice.kind,
+      channel: 'email',
+      recipient: recipient.email,
+      subject: notice.title,
+      body: `${recipient.name === null ? 'Hello' : `Hello ${recipient.name}`},\n\n${notice.body}`,
+      link,
+    },
   ];
   const phone = recipient.phone === null ? null : normalisePhone(recipient.phone);
-  if (phone) messages.push({ userId: recipient.id, kind: notice.kind, channel: 'sms', recipient: phone, subject: null, body: smsText(notice.title, notice.body), link });
+  if (phone)
+    messages.push({
+      userId: recipient.id,
+      kind: notice.kind,
+      channel: 'sms',
+      recipient: phone,
+      subject: null,
+      body: smsText(notice.title, notice.body),
+      link,
+    });
   return messages;
 }
 
 /** The text the provider is given: the stored body and, when there is one, the link on this server. */
-export function textToSend(message: { kind: string; channel: MessageChannel; body: string; link: string | null }, publicOrigin: string): string {
+export function textToSend(
+  message: { kind: string; channel: MessageChannel; body: string; link: string | null },
+  publicOrigin: string,
+): string {
   if (!message.link) return message.body;
   const address = `${publicOrigin}${message.link}`;
   if (message.channel === 'sms') return `${message.body} ${address}`;
@@ -87,14 +107,27 @@ const LEADS: Readonly<Record<string, string>> = {
 };
 
 /** Kinds whose link is a key: to an account (a reset), to making one (a sign-up), or to a plate offered (a transfer invitation). */
-const SECRET_LINK_KINDS: ReadonlySet<string> = new Set([PASSWORD_RESET_KIND, SIGNUP_CONFIRM_KIND, TRANSFER_INVITATION_KIND, EMAIL_CHANGE_CONFIRM_KIND, EMAIL_CHANGE_UNDO_KIND]);
+const SECRET_LINK_KINDS: ReadonlySet<string> = new Set([
+  PASSWORD_RESET_KIND,
+  SIGNUP_CONFIRM_KIND,
+  TRANSFER_INVITATION_KIND,
+  EMAIL_CHANGE_CONFIRM_KIND,
+  EMAIL_CHANGE_UNDO_KIND,
+]);
 
 /**
  * A message as an administrator may read it: a reset link is a key to its recipient's
  * account (and a sign-up link to making one), so its token is shown only while messages go to the sandbox, where reading
  * them in this view is the only way to follow them.
  */
-export function textToShow(message: { kind: string; channel: MessageChannel; body: string; link: string | null }, publicOrigin: string, showsSecrets: boolean): string {
+export function textToShow(
+  message: { kind: string; channel: MessageChannel; body: string; link: string | null },
+  publicOrigin: string,
+  showsSecrets: boolean,
+): string {
   if (showsSecrets || !SECRET_LINK_KINDS.has(message.kind) || !message.link) return textToSend(message, publicOrigin);
-  return textToSend({ ...message, link: message.link.replace(/(token|invitation)=[^&]*/, '$1=(hidden)') }, publicOrigin);
+  return textToSend(
+    { ...message, link: message.link.replace(/(token|invitation)=[^&]*/, '$1=(hidden)') },
+    publicOrigin,
+  );
 }

@@ -15,7 +15,13 @@ export function sandboxMessageProvider(db: Queryable): MessageProvider {
   return {
     name: SANDBOX_MESSAGE_PROVIDER,
     async send(message: OutgoingMessage): Promise<{ providerRef: string }> {
-      const id = await mailbox.store({ messageKey: message.id, channel: message.channel, recipient: message.to, subject: message.subject ?? null, body: message.body });
+      const id = await mailbox.store({
+        messageKey: message.id,
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.subject ?? null,
+        body: message.body,
+      });
       return { providerRef: `sandbox-message-${id}` };
     },
   };

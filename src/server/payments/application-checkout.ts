@@ -5,7 +5,13 @@
  * the provider is asked to collect after that transaction commits.
  */
 import { type Application, applicationVehicle } from '#domain/applications/application-form';
-import { gatewayFeeLabel, type PaymentMethodId, paymentMethodName, priceBreakdown, type PricingSettings } from '#domain/pricing/pricing';
+import {
+  gatewayFeeLabel,
+  type PaymentMethodId,
+  paymentMethodName,
+  priceBreakdown,
+  type PricingSettings,
+} from '#domain/pricing/pricing';
 import { quantityLabel } from '#domain/requests/review';
 import { formatKwacha, ngwee } from '#domain/money/money';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
@@ -16,12 +22,15 @@ import type { CheckedDetails, PaymentDetails } from './provider';
 import { Refusal } from './refusal-reply';
 
 export const APPLICATION_ID_TAKEN = 'This application id is already in use.';
-export const APPLICATION_CHANGED = 'This application was already submitted with other details. Start a new application to change them.';
+export const APPLICATION_CHANGED =
+  'This application was already submitted with other details. Start a new application to change them.';
 export const APPLICATION_NOT_FOUND = 'This application was not found.';
 export const APPLICATION_REJECTED = 'This application was rejected, so it cannot be paid.';
 export const APPLICATION_PAID = 'This application is already paid.';
-export const APPLICATION_PAYMENT_RUNNING = 'A payment for this application is still in progress. Finish it, or wait for it to time out.';
-export const NOTHING_TO_PAY = 'This application costs nothing at the current prices; an administrator needs to check the prices.';
+export const APPLICATION_PAYMENT_RUNNING =
+  'A payment for this application is still in progress. Finish it, or wait for it to time out.';
+export const NOTHING_TO_PAY =
+  'This application costs nothing at the current prices; an administrator needs to check the prices.';
 
 export interface ApplicationSubmission extends Application {
   /** The device's id for the application (a UUID). */
@@ -43,20 +52,33 @@ export interface SubmissionResult {
 }
 
 /** What an application of `quantity` plates costs with `method`: the wizard's breakdown as receipt lines. */
-export function applicationLines(quantity: number, method: PaymentMethodId, settings: PricingSettings): { amount: number; lines: ReceiptLine[] } {
+export function applicationLines(
+  quantity: number,
+  method: PaymentMethodId,
+  settings: PricingSettings,
+): { amount: number; lines: ReceiptLine[] } {
   const breakdown = priceBreakdown(quantity, method, settings);
   const gateway = breakdown.gatewayFee ?? ngwee(0);
   return {
     amount: breakdown.total,
     lines: [
-      { kind: 'plates', label: `${quantityLabel(quantity)} × ${formatKwacha(settings.platePrice)}`, amount: breakdown.plateSubtotal },
+      {
+        kind: 'plates',
+        label: `${quantityLabel(quantity)} × ${formatKwacha(settings.platePrice)}`,
+        amount: breakdown.plateSubtotal,
+      },
       { kind: 'processing', label: 'Processing fee', amount: breakdown.processingFee },
-      { kind: 'gateway', label: `Gateway fee (${paymentMethodName(method)}, ${gatewayFeeLabel(method, settings)})`, amount: gateway },
+      {
+        kind: 'gateway',
+        label: `Gateway fee (${paymentMethodName(method)}, ${gatewayFeeLabel(method, settings)})`,
+        amount: gateway,
+      },
     ],
   };
 }
 
-export const applicationDescription = (request: Pick<StoredPlateRequest, 'reference' | 'quantity'>) => `Application ${request.reference} for ${quantityLabel(request.quantity)}`;
+export const applicationDescription = (request: Pick<StoredPlateRequest, 'reference' | 'quantity'>) =>
+  `Application ${request.reference} for ${quantityLabel(request.quantity)}`;
 
 export function applicationCheckout(context: PaymentContext, payments: PaymentService) {
   const { db, provider, now } = context;
@@ -75,13 +97,18 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
       const replay = async (stored: StoredPlateRequest): Promise<SubmissionResult> => {
         if (stored.applicantId !== applicantId) throw new Refusal(409, APPLICATION_ID_TAKEN);
         const first = await paymentRepository(db).findByKey(applicantId, application.id);
-        if (stored.quantity !== application.numberOfPlates || (first && first.method !== application.paymentMethod)) throw new Refusal(409, APPLICATION_CHANGED);
+        if (stored.quantity !== application.numberOfPlates || (first && first.method !== application.paymentMethod))
+          throw new Refusal(409, APPLICATION_CHANGED);
         return { request: stored, payment: (await paymentRepository(db).forRequest(stored.id))[0], replayed: true };
       };
       const earlier = await requests.findByApplicationId(application.id);
       if (earlier) return replay(earlier);
 
-      const details = checkDetails(application.paymentMethod, { phone: application.payerPhone ?? application.phoneNumber, card: application.card }, application.payerPhone === undefined ? 'phoneNumber' : 'payerPhone');
+      const details = checkDetails(
+        application.paymentMethod,
+        { phone: application.payerPhone ?? application.phoneNumber, card: application.card },
+        application.payerPhone === undefined ? 'phoneNumber' : 'payerPhone',
+      );
       const stored = await db.transaction(async (tx) => {
         const at = now();
         const request = await plateRequestRepository(tx).insert({
@@ -128,19 +155,26 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
     async pay(applicationId: string, applicantId: string, attempt: PaymentAttempt): Promise<SubmissionResult> {
       const found = await plateRequestRepository(db).findByApplicationId(applicationId);
       if (!found || found.applicantId !== applicantId) throw new Refusal(404, APPLICATION_NOT_FOUND);
-      const details = checkDetails(attempt.method, { phone: attempt.phone ?? found.orderInfo.phone, card: attempt.card }, 'phone');
+      const details = checkDetails(
+        attempt.method,
+        { phone: attempt.phone ?? found.orderInfo.phone, card: attempt.card },
+        'phone',
+      );
       const started = await db.transaction(async (tx) => {
         const requests = plateRequestRepository(tx);
         const request = (await requests.findByApplicationId(applicationId, { forUpdate: true })) ?? found;
         const paymentsOf = paymentRepository(tx);
         const earlier = await paymentsOf.findByKey(applicantId, attempt.idempotencyKey);
         if (earlier) {
-          if (earlier.requestId !== request.id || earlier.method !== attempt.method) throw new Refusal(409, APPLICATION_CHANGED);
+          if (earlier.requestId !== request.id || earlier.method !== attempt.method)
+            throw new Refusal(409, APPLICATION_CHANGED);
           return { request, payment: earlier, replayed: true };
         }
         if (request.status === 'Rejected') throw new Refusal(409, APPLICATION_REJECTED);
         const at = now();
-        const standing = (await paymentsOf.forRequest(request.id)).map((payment) => payments.current(payment, at).status);
+        const standing = (await paymentsOf.forRequest(request.id)).map(
+          (payment) => payments.current(payment, at).status,
+        );
         if (standing.includes('approved')) throw new Refusal(409, APPLICATION_PAID);
         if (standing.includes('pending')) throw new Refusal(409, APPLICATION_PAYMENT_RUNNING);
         const { settings } = await settingsRepository(tx).pricing();

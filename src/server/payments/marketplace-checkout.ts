@@ -8,15 +8,32 @@
 import { formatKwacha, type Ngwee, ngwee } from '#domain/money/money';
 import { CARD_NUMBER_REQUIRED, isIdempotentReplay, REQUEST_TO_PAY_TIMEOUT_MS } from '#domain/payments/payment';
 import { BANK_TRANSFER_HOLD_MS } from '#domain/payments/payment-outcome';
-import { gatewayFeeLabel, type PaymentMethodId, paymentMethodName, type PricingSettings } from '#domain/pricing/pricing';
+import {
+  gatewayFeeLabel,
+  type PaymentMethodId,
+  paymentMethodName,
+  type PricingSettings,
+} from '#domain/pricing/pricing';
 import { buyNowBreakdown, type CheckoutBreakdown, reservationPaymentAmount } from '#domain/purchases/checkout';
 import { type CheckoutOwner, isSameOwner } from '#domain/purchases/checkout-owner';
-import { formatReservationDate, holdsLiveReservation, mayBuy, mayReserve, type PurchaseCheck } from '#domain/purchases/reservation';
+import {
+  formatReservationDate,
+  holdsLiveReservation,
+  mayBuy,
+  mayReserve,
+  type PurchaseCheck,
+} from '#domain/purchases/reservation';
 import type { Queryable } from '../db/database';
 import { auditRepository } from '../repositories/audit-repository';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import { plateRequestRepository } from '../repositories/plate-request-repository';
-import { holdIsLive, type ListingState, listingStatusAt, type PurchaseOrder, purchaseRepository } from '../repositories/purchase-repository';
+import {
+  holdIsLive,
+  type ListingState,
+  listingStatusAt,
+  type PurchaseOrder,
+  purchaseRepository,
+} from '../repositories/purchase-repository';
 import { settingsRepository } from '../repositories/settings-repository';
 import { type PaymentContext, type PaymentService, type ReceiptLine, recordPayment } from './payment-service';
 import type { PaymentDetails } from './provider';
@@ -35,16 +52,20 @@ export function holdMsFor(method: PaymentMethodId): number {
 }
 
 export const LISTING_NOT_FOUND = 'This plate is no longer listed in the marketplace.';
-export const HELD_BY_ANOTHER = 'Another buyer is paying for this plate right now. If their payment does not go through, it will be available again within a few minutes.';
-export const HELD_BY_YOU = 'Your payment for this plate is still in progress. Answer the prompt on your phone, or wait for it to time out before trying again.';
+export const HELD_BY_ANOTHER =
+  'Another buyer is paying for this plate right now. If their payment does not go through, it will be available again within a few minutes.';
+export const HELD_BY_YOU =
+  'Your payment for this plate is still in progress. Answer the prompt on your phone, or wait for it to time out before trying again.';
 export const heldForTransfer = (until: string) =>
   `Another buyer is paying for this plate by bank transfer. If their money does not arrive, it will be available again on ${formatReservationDate(new Date(until))}.`;
 export const heldForYourTransfer = (until: string) =>
   `Your bank transfer for this plate is still awaited: the plate is held for you until ${formatReservationDate(new Date(until))}, and is yours once the money arrives.`;
 export const NO_RESERVATION_TO_CANCEL = 'You have no live reservation of this plate to cancel.';
 export const KEY_REUSED = 'This payment key was already used for a different payment. Please start a new payment.';
-export const NOTHING_TO_PAY = 'This costs nothing at the current prices; an administrator needs to check the prices before it can be paid.';
-export const priceChanged = (total: Ngwee) => `The price has changed: the total is now ${formatKwacha(total)}. Please check it and try again.`;
+export const NOTHING_TO_PAY =
+  'This costs nothing at the current prices; an administrator needs to check the prices before it can be paid.';
+export const priceChanged = (total: Ngwee) =>
+  `The price has changed: the total is now ${formatKwacha(total)}. Please check it and try again.`;
 
 export type CheckoutKind = 'reservation' | 'purchase';
 
@@ -76,30 +97,73 @@ function reservationCharge(listing: ListingState, settings: PricingSettings): Ch
   const amount = reservationPaymentAmount(settings);
   return {
     amount,
-    lines: [{ kind: 'reservation-fee', label: `Reservation fee (${settings.reservationDays} days, deducted from the price)`, amount }],
+    lines: [
+      {
+        kind: 'reservation-fee',
+        label: `Reservation fee (${settings.reservationDays} days, deducted from the price)`,
+        amount,
+      },
+    ],
     description: `Reservation of plate ${listing.number}`,
   };
 }
 
-function purchaseLines(listing: ListingState, method: PaymentMethodId, breakdown: CheckoutBreakdown, settings: PricingSettings): ReceiptLine[] {
+function purchaseLines(
+  listing: ListingState,
+  method: PaymentMethodId,
+  breakdown: CheckoutBreakdown,
+  settings: PricingSettings,
+): ReceiptLine[] {
   const lines: ReceiptLine[] = [
     { kind: 'price', label: `Plate ${listing.number}`, amount: breakdown.price },
     { kind: 'processing', label: 'Processing fee', amount: breakdown.processingFee },
-    { kind: 'gateway', label: `Gateway fee (${paymentMethodName(method)}, ${gatewayFeeLabel(method, settings)})`, amount: breakdown.gatewayFee },
+    {
+      kind: 'gateway',
+      label: `Gateway fee (${paymentMethodName(method)}, ${gatewayFeeLabel(method, settings)})`,
+      amount: breakdown.gatewayFee,
+    },
   ];
-  if (breakdown.reservationCredit > 0) lines.push({ kind: 'reservation-credit', label: 'Reservation fee deducted', amount: -breakdown.reservationCredit });
+  if (breakdown.reservationCredit > 0)
+    lines.push({ kind: 'reservation-credit', label: 'Reservation fee deducted', amount: -breakdown.reservationCredit });
   return lines;
 }
 
 /** Buy Now's figures for this buyer now: the reservation credit is what their own live reservation's payment really paid. */
-async function buyNow(tx: Queryable, listing: ListingState, buyerId: string, method: PaymentMethodId, at: Date, settings: PricingSettings): Promise<CheckoutBreakdown> {
-  const reservationPayment = listing.reservationPaymentId ? await paymentRepository(tx).find(listing.reservationPaymentId) : undefined;
-  return buyNowBreakdown({ listing, buyerId, method, now: at, settings, reservationFeePaid: reservationPayment?.amount });
+async function buyNow(
+  tx: Queryable,
+  listing: ListingState,
+  buyerId: string,
+  method: PaymentMethodId,
+  at: Date,
+  settings: PricingSettings,
+): Promise<CheckoutBreakdown> {
+  const reservationPayment = listing.reservationPaymentId
+    ? await paymentRepository(tx).find(listing.reservationPaymentId)
+    : undefined;
+  return buyNowBreakdown({
+    listing,
+    buyerId,
+    method,
+    now: at,
+    settings,
+    reservationFeePaid: reservationPayment?.amount,
+  });
 }
 
-async function purchaseCharge(tx: Queryable, listing: ListingState, buyerId: string, method: PaymentMethodId, at: Date, settings: PricingSettings): Promise<Charge> {
+async function purchaseCharge(
+  tx: Queryable,
+  listing: ListingState,
+  buyerId: string,
+  method: PaymentMethodId,
+  at: Date,
+  settings: PricingSettings,
+): Promise<Charge> {
   const breakdown = await buyNow(tx, listing, buyerId, method, at, settings);
-  return { amount: breakdown.total, lines: purchaseLines(listing, method, breakdown, settings), description: `Purchase of plate ${listing.number}` };
+  return {
+    amount: breakdown.total,
+    lines: purchaseLines(listing, method, breakdown, settings),
+    description: `Purchase of plate ${listing.number}`,
+  };
 }
 
 export interface Quote {
@@ -116,7 +180,16 @@ export interface Quote {
 /** A listing as the marketplace shows it at `at`. */
 export function listingView(listing: ListingState, at: Date) {
   const { status, reservedUntil } = listingStatusAt(listing, at);
-  return { id: listing.id, number: listing.number, price: listing.price, type: listing.type, status, featured: listing.featured, description: listing.description, reservedUntil };
+  return {
+    id: listing.id,
+    number: listing.number,
+    price: listing.price,
+    type: listing.type,
+    status,
+    featured: listing.featured,
+    description: listing.description,
+    reservedUntil,
+  };
 }
 
 /** The held plate's refusal, or the domain's, for this buyer at `at`; null when allowed. */
@@ -126,7 +199,13 @@ function refusalOf(kind: CheckoutKind, listing: ListingState, buyerId: string, a
     const until = listing.heldUntil;
     const isTransfer = until !== null && Date.parse(until) - at.getTime() > HOLD_MS;
     const mine = listing.heldBy === buyerId;
-    const message = isTransfer ? (mine ? heldForYourTransfer(until) : heldForTransfer(until)) : mine ? HELD_BY_YOU : HELD_BY_ANOTHER;
+    const message = isTransfer
+      ? mine
+        ? heldForYourTransfer(until)
+        : heldForTransfer(until)
+      : mine
+        ? HELD_BY_YOU
+        : HELD_BY_ANOTHER;
     return { ok: false, reason: 'reserved-by-another-buyer', message };
   }
   const check = kind === 'reservation' ? mayReserve(listing, buyerId, at) : mayBuy(listing, buyerId, at);
@@ -143,14 +222,26 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
    */
   async function suggestedOwner(buyer: { id: string; name: string }): Promise<CheckoutOwner> {
     const name = buyer.name.trim().replace(/\s+/g, ' ');
-    const [purchase, application] = await Promise.all([paymentRepository(db).latestOwnerGivenBy(buyer.id, name), plateRequestRepository(db).latestIdentityOf(buyer.id, name)]);
-    const latest = [purchase, application].filter((given) => given !== undefined).sort((a, b) => b.at.localeCompare(a.at))[0];
+    const [purchase, application] = await Promise.all([
+      paymentRepository(db).latestOwnerGivenBy(buyer.id, name),
+      plateRequestRepository(db).latestIdentityOf(buyer.id, name),
+    ]);
+    const latest = [purchase, application]
+      .filter((given) => given !== undefined)
+      .sort((a, b) => b.at.localeCompare(a.at))[0];
     return { name, nrc: latest?.nrc ?? '' };
   }
 
-  async function start(kind: CheckoutKind, listingId: string, buyerId: string, request: CheckoutRequest, owner: CheckoutOwner | null): Promise<CheckoutResult> {
+  async function start(
+    kind: CheckoutKind,
+    listingId: string,
+    buyerId: string,
+    request: CheckoutRequest,
+    owner: CheckoutOwner | null,
+  ): Promise<CheckoutResult> {
     // The details first: a mistyped number costs nothing and records nothing.
-    if (request.method === 'card' && !request.card) throw new Refusal(400, CARD_NUMBER_REQUIRED, { card: CARD_NUMBER_REQUIRED });
+    if (request.method === 'card' && !request.card)
+      throw new Refusal(400, CARD_NUMBER_REQUIRED, { card: CARD_NUMBER_REQUIRED });
     const check = provider.checkDetails(request.method, { phone: request.phone, card: request.card });
     if (!check.ok) throw new Refusal(400, check.message, { [check.field]: check.message });
 
@@ -163,7 +254,10 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
       if (earlier) {
         const isSameOwnerNamed = earlier.owner === null || owner === null || isSameOwner(earlier.owner, owner);
         const isReplay =
-          earlier.purpose === kind && earlier.listingId === listingId && isSameOwnerNamed && isIdempotentReplay(earlier, { method: request.method, amount: ngwee(request.amount ?? earlier.amount) });
+          earlier.purpose === kind &&
+          earlier.listingId === listingId &&
+          isSameOwnerNamed &&
+          isIdempotentReplay(earlier, { method: request.method, amount: ngwee(request.amount ?? earlier.amount) });
         if (!isReplay) throw new Refusal(409, KEY_REUSED);
         return { payment: earlier, replayed: true };
       }
@@ -171,11 +265,29 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
       const refusal = refusalOf(kind, listing, buyerId, at);
       if (refusal && !refusal.ok) throw new Refusal(409, refusal.message);
       const { settings } = await settingsRepository(tx).pricing();
-      const charge = kind === 'reservation' ? reservationCharge(listing, settings) : await purchaseCharge(tx, listing, buyerId, request.method, at, settings);
+      const charge =
+        kind === 'reservation'
+          ? reservationCharge(listing, settings)
+          : await purchaseCharge(tx, listing, buyerId, request.method, at, settings);
       if (charge.amount <= 0) throw new Refusal(409, NOTHING_TO_PAY);
-      if (request.amount !== undefined && request.amount !== charge.amount) throw new Refusal(409, priceChanged(charge.amount));
-      const payment = await recordPayment(tx, provider, { payerId: buyerId, idempotencyKey: request.idempotencyKey, purpose: kind, listingId, method: request.method, details: check.details, at, owner, ...charge });
-      await purchases.hold(listingId, { buyerId, paymentId: payment.id, until: new Date(at.getTime() + holdMsFor(request.method)) });
+      if (request.amount !== undefined && request.amount !== charge.amount)
+        throw new Refusal(409, priceChanged(charge.amount));
+      const payment = await recordPayment(tx, provider, {
+        payerId: buyerId,
+        idempotencyKey: request.idempotencyKey,
+        purpose: kind,
+        listingId,
+        method: request.method,
+        details: check.details,
+        at,
+        owner,
+        ...charge,
+      });
+      await purchases.hold(listingId, {
+        buyerId,
+        paymentId: payment.id,
+        until: new Date(at.getTime() + holdMsFor(request.method)),
+      });
       return { payment, replayed: false };
     });
     if (started.replayed) return started;
@@ -183,8 +295,10 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
   }
 
   return {
-    reserve: (listingId: string, buyerId: string, request: CheckoutRequest) => start('reservation', listingId, buyerId, request, null),
-    buy: (listingId: string, buyerId: string, request: PurchaseRequest) => start('purchase', listingId, buyerId, request, request.owner),
+    reserve: (listingId: string, buyerId: string, request: CheckoutRequest) =>
+      start('reservation', listingId, buyerId, request, null),
+    buy: (listingId: string, buyerId: string, request: PurchaseRequest) =>
+      start('purchase', listingId, buyerId, request, request.owner),
 
     async listing(listingId: string) {
       const listing = await purchaseRepository(db).findListing(listingId);
@@ -205,7 +319,12 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
       const buyNowByMethod = [];
       for (const method of MARKETPLACE_METHODS) {
         const breakdown = await buyNow(db, listing, buyerId ?? '', method, at, settings);
-        buyNowByMethod.push({ ...breakdown, method, methodName: paymentMethodName(method), lines: purchaseLines(listing, method, breakdown, settings) });
+        buyNowByMethod.push({
+          ...breakdown,
+          method,
+          methodName: paymentMethodName(method),
+          lines: purchaseLines(listing, method, breakdown, settings),
+        });
       }
       const allowed: PurchaseCheck = { ok: true };
       return {
@@ -230,7 +349,17 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
         const at = now();
         if (!holdsLiveReservation(listing, buyerId, at)) throw new Refusal(409, NO_RESERVATION_TO_CANCEL);
         await purchases.cancelReservation(listing.id);
-        await auditRepository(tx).record({ actorId: buyerId, action: 'reservation.cancel', target: listing.id, detail: { plateNumber: listing.number, reservedUntil: listing.reservedUntil, paymentId: listing.reservationPaymentId }, ip });
+        await auditRepository(tx).record({
+          actorId: buyerId,
+          action: 'reservation.cancel',
+          target: listing.id,
+          detail: {
+            plateNumber: listing.number,
+            reservedUntil: listing.reservedUntil,
+            paymentId: listing.reservationPaymentId,
+          },
+          ip,
+        });
       });
     },
 
@@ -238,7 +367,10 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
     async mine(buyerId: string) {
       const purchases = purchaseRepository(db);
       const at = now();
-      const [reservations, orders] = await Promise.all([purchases.reservationsOf(buyerId, at), purchases.ordersOf(buyerId)]);
+      const [reservations, orders] = await Promise.all([
+        purchases.reservationsOf(buyerId, at),
+        purchases.ordersOf(buyerId),
+      ]);
       return { reservations: reservations.map((listing) => listingView(listing, at)), orders };
     },
   };

@@ -11,7 +11,15 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { uuidv7 } from '#domain/ids/uuid-v7';
 import { type Ngwee, ngwee } from '#domain/money/money';
-import { createPayment, effectivePayment, type Payment, type PaymentEvent, paymentExpiresAt, type PaymentStatus, transition } from '#domain/payments/payment';
+import {
+  createPayment,
+  effectivePayment,
+  type Payment,
+  type PaymentEvent,
+  paymentExpiresAt,
+  type PaymentStatus,
+  transition,
+} from '#domain/payments/payment';
 import { paymentNotice } from '#domain/payments/payment-notice';
 import { formatPaymentReference } from '#domain/payments/reference';
 import { type PaymentMethodId, paymentMethodName } from '#domain/pricing/pricing';
@@ -23,7 +31,12 @@ import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { applyRenewal } from '../lifecycle/reissue';
 import { notify } from '../notifications/notify';
 import { auditRepository } from '../repositories/audit-repository';
-import { type PaymentLine, type PaymentPurpose, paymentRepository, type StoredPayment } from '../repositories/payment-repository';
+import {
+  type PaymentLine,
+  type PaymentPurpose,
+  paymentRepository,
+  type StoredPayment,
+} from '../repositories/payment-repository';
 import { type ListingState, purchaseRepository } from '../repositories/purchase-repository';
 import { settingsRepository } from '../repositories/settings-repository';
 import type { CheckedDetails, PaymentProvider } from './provider';
@@ -33,10 +46,12 @@ export const PAYMENT_NOT_FOUND = 'This payment was not found.';
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached; nothing was charged. Please try again.';
 export const NOT_A_CARD_PAYMENT = 'This payment is not a card payment.';
 export const CARD_ALREADY_GIVEN = 'A card has already been given for this payment; it is being processed.';
-export const ONLY_BANK_TRANSFERS = 'Only a bank transfer is marked received by an administrator; mobile money and cards are settled by the payer.';
+export const ONLY_BANK_TRANSFERS =
+  'Only a bank transfer is marked received by an administrator; mobile money and cards are settled by the payer.';
 
 /** A line's role, so the order and the receipt read the figures without parsing labels. */
-export type LineKind = 'price' | 'plates' | 'processing' | 'gateway' | 'reservation-credit' | 'reservation-fee' | 'renewal-fee';
+export type LineKind =
+  'price' | 'plates' | 'processing' | 'gateway' | 'reservation-credit' | 'reservation-fee' | 'renewal-fee';
 export type ReceiptLine = PaymentLine & { kind: LineKind };
 
 export interface PaymentContext {
@@ -67,8 +82,18 @@ export interface NewPaymentInput {
 }
 
 /** Records a new pending payment inside the caller's transaction (the checkout's checks have passed). */
-export async function recordPayment(tx: Queryable, provider: PaymentProvider, input: NewPaymentInput): Promise<StoredPayment> {
-  const payment = createPayment({ id: uuidv7(input.at.getTime(), randomBytes(10)), idempotencyKey: input.idempotencyKey, method: input.method, amount: input.amount, now: input.at });
+export async function recordPayment(
+  tx: Queryable,
+  provider: PaymentProvider,
+  input: NewPaymentInput,
+): Promise<StoredPayment> {
+  const payment = createPayment({
+    id: uuidv7(input.at.getTime(), randomBytes(10)),
+    idempotencyKey: input.idempotencyKey,
+    method: input.method,
+    amount: input.amount,
+    now: input.at,
+  });
   return paymentRepository(tx).insert({
     id: payment.id,
     idempotencyKey: payment.idempotencyKey,
@@ -124,7 +149,8 @@ export interface Receipt {
   owner: CheckoutOwner | null;
 }
 
-export type SettleResult = { ok: true; payment: StoredPayment } | { ok: false; message: string; payment: StoredPayment };
+export type SettleResult =
+  { ok: true; payment: StoredPayment } | { ok: false; message: string; payment: StoredPayment };
 
 export function paymentService({ db, provider, now, log, signer = null }: PaymentContext) {
   /** The payment as it stands at `at` (a request-to-pay past its time reads timed out). */
@@ -145,7 +171,12 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
   }
 
   /** What approval does, by what was paid for; 'refund_due' when the plate is no longer this payment's to take. */
-  async function applyApproval(tx: Queryable, payment: StoredPayment, listing: ListingState | undefined, at: Date): Promise<'applied' | 'refund_due'> {
+  async function applyApproval(
+    tx: Queryable,
+    payment: StoredPayment,
+    listing: ListingState | undefined,
+    at: Date,
+  ): Promise<'applied' | 'refund_due'> {
     if (payment.purpose === 'application') return 'applied';
     if (payment.purpose === 'renewal') return applyRenewal(tx, signer, payment, at);
     const purchases = purchaseRepository(tx);
@@ -153,7 +184,11 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
     if (!listing || listing.holdPaymentId !== payment.id) return 'refund_due';
     if (payment.purpose === 'reservation') {
       const { settings } = await settingsRepository(tx).pricing();
-      await purchases.reserve(listing.id, { buyerId: payment.payerId, paymentId: payment.id, until: reservationEnds(at, settings.reservationDays) });
+      await purchases.reserve(listing.id, {
+        buyerId: payment.payerId,
+        paymentId: payment.id,
+        until: reservationEnds(at, settings.reservationDays),
+      });
       return 'applied';
     }
     await purchases.sell(listing.id, { buyerId: payment.payerId, at });
@@ -169,25 +204,69 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
       createdAt: at.toISOString(),
     });
     // The number is now the buyer's: held in the registry for the identity given at the checkout, and given to a shop to make.
-    await plateLifecycle(tx).holdForPurchase({ plateNumber: listing.number, buyerId: payment.payerId, ownerName: order.ownerName, ownerNrc: order.ownerNrc, orderRef: order.id, at }, { id: payment.payerId });
+    await plateLifecycle(tx).holdForPurchase(
+      {
+        plateNumber: listing.number,
+        buyerId: payment.payerId,
+        ownerName: order.ownerName,
+        ownerNrc: order.ownerNrc,
+        orderRef: order.id,
+        at,
+      },
+      { id: payment.payerId },
+    );
     return 'applied';
   }
 
   /** Stores the payment's new status with its effect, in the caller's transaction. */
-  async function storeSettled(tx: Queryable, stored: StoredPayment, next: Payment, listing: ListingState | undefined, at: Date, settledBy: string | null): Promise<StoredPayment> {
+  async function storeSettled(
+    tx: Queryable,
+    stored: StoredPayment,
+    next: Payment,
+    listing: ListingState | undefined,
+    at: Date,
+    settledBy: string | null,
+  ): Promise<StoredPayment> {
     let effect: StoredPayment['effect'] = null;
     if (next.status === 'approved') effect = await applyApproval(tx, stored, listing, at);
     else if (listing) await purchaseRepository(tx).releaseHold(listing.id, stored.id);
-    const saved = await paymentRepository(tx).save({ ...stored, status: next.status, settledAt: next.settledAt, declineReason: next.declineReason, effect, settledBy });
+    const saved = await paymentRepository(tx).save({
+      ...stored,
+      status: next.status,
+      settledAt: next.settledAt,
+      declineReason: next.declineReason,
+      effect,
+      settledBy,
+    });
     if (effect === 'refund_due') {
       log.warn({ paymentId: stored.id }, 'payment approved after what it paid for had gone: refund due');
-      await auditRepository(tx).record({ actorId: null, action: 'payment.refund_due', target: stored.id, outcome: 'failure', detail: { purpose: stored.purpose, listingId: stored.listingId, amount: stored.amount } });
+      await auditRepository(tx).record({
+        actorId: null,
+        action: 'payment.refund_due',
+        target: stored.id,
+        outcome: 'failure',
+        detail: { purpose: stored.purpose, listingId: stored.listingId, amount: stored.amount },
+      });
     }
     // Called only when the status really changes, so the payer hears of each change once.
     if (saved.status !== 'pending') {
-      const facts = { reference: formatPaymentReference(stored.number), purpose: stored.purpose, description: stored.description, method: stored.method, amount: stored.amount };
-      const notice = paymentNotice({ ...facts, status: saved.status, declineReason: saved.declineReason, isRefundDue: effect === 'refund_due' });
-      await notify(tx, stored.payerId, { ...notice, link: `/dashboard/user/payments/${encodeURIComponent(stored.id)}` });
+      const facts = {
+        reference: formatPaymentReference(stored.number),
+        purpose: stored.purpose,
+        description: stored.description,
+        method: stored.method,
+        amount: stored.amount,
+      };
+      const notice = paymentNotice({
+        ...facts,
+        status: saved.status,
+        declineReason: saved.declineReason,
+        isRefundDue: effect === 'refund_due',
+      });
+      await notify(tx, stored.payerId, {
+        ...notice,
+        link: `/dashboard/user/payments/${encodeURIComponent(stored.id)}`,
+      });
     }
     return saved;
   }
@@ -196,7 +275,11 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
    * Applies a provider or administrator event. The listing (if any) is locked before the
    * payment, the same order a checkout takes them in, so the two never deadlock.
    */
-  async function settle(paymentId: string, event: PaymentEvent, options: { settledBy?: string; ip?: string } = {}): Promise<SettleResult> {
+  async function settle(
+    paymentId: string,
+    event: PaymentEvent,
+    options: { settledBy?: string; ip?: string } = {},
+  ): Promise<SettleResult> {
     return db.transaction(async (tx) => {
       const payments = paymentRepository(tx);
       const peek = await payments.find(paymentId);
@@ -207,13 +290,22 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
       const result = transition(stored, event, at);
       if (!result.ok) {
         // Timed out by time alone: record it once, releasing the hold, so the row says what readers already see.
-        const saved = result.payment.status !== stored.status ? await storeSettled(tx, stored, result.payment, listing, at, null) : stored;
+        const saved =
+          result.payment.status !== stored.status
+            ? await storeSettled(tx, stored, result.payment, listing, at, null)
+            : stored;
         return { ok: false, message: result.message, payment: saved };
       }
       if (!result.changed) return { ok: true, payment: stored };
       const saved = await storeSettled(tx, stored, result.payment, listing, at, options.settledBy ?? null);
       if (options.settledBy) {
-        await auditRepository(tx).record({ actorId: options.settledBy, action: `payment.${event.type}`, target: stored.id, detail: { reference: formatPaymentReference(stored.number), amount: stored.amount, method: stored.method }, ip: options.ip ?? null });
+        await auditRepository(tx).record({
+          actorId: options.settledBy,
+          action: `payment.${event.type}`,
+          target: stored.id,
+          detail: { reference: formatPaymentReference(stored.number), amount: stored.amount, method: stored.method },
+          ip: options.ip ?? null,
+        });
       }
       return { ok: true, payment: saved };
     });
@@ -221,14 +313,22 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
 
   /** After the checkout's transaction: asks the provider to collect, and settles at once if it answers at once. */
   async function collect(payment: StoredPayment, details: CheckedDetails): Promise<StoredPayment> {
-    const request = { paymentId: payment.id, reference: formatPaymentReference(payment.number), method: payment.method, amount: payment.amount, description: payment.description, details };
+    const request = {
+      paymentId: payment.id,
+      reference: formatPaymentReference(payment.number),
+      method: payment.method,
+      amount: payment.amount,
+      description: payment.description,
+      details,
+    };
     let answer;
     try {
       answer = await provider.requestPayment(request);
     } catch (error) {
       log.error({ err: error, paymentId: payment.id }, 'payment provider failed');
       // A card has no waiting time to run out: without an answer it is declined, and the plate's hold released.
-      if (payment.method === 'card') return (await settle(payment.id, { type: 'decline', reason: PROVIDER_UNREACHABLE })).payment;
+      if (payment.method === 'card')
+        return (await settle(payment.id, { type: 'decline', reason: PROVIDER_UNREACHABLE })).payment;
       return payment;
     }
     const withRef = (await paymentRepository(db).setProviderRef(payment.id, answer.providerRef)) ?? payment;
@@ -248,7 +348,11 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
       const standing = current(payment, now());
       if (standing.status !== 'pending') {
         // The domain's words for a settled payment: whatever event would change it is refused.
-        const refused = transition(standing, standing.status === 'approved' ? { type: 'decline', reason: '' } : { type: 'approve' }, now());
+        const refused = transition(
+          standing,
+          standing.status === 'approved' ? { type: 'decline', reason: '' } : { type: 'approve' },
+          now(),
+        );
         throw new Refusal(409, refused.ok ? NOT_A_CARD_PAYMENT : refused.message);
       }
       const check = provider.checkDetails('card', { card: { number: cardNumber } });
@@ -256,7 +360,10 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
         const message = check.ok ? NOT_A_CARD_PAYMENT : check.message;
         throw new Refusal(400, message, { card: message });
       }
-      const claimed = await paymentRepository(db).claimCard(payment.id, { brand: check.details.card.brand, last4: check.details.card.last4 });
+      const claimed = await paymentRepository(db).claimCard(payment.id, {
+        brand: check.details.card.brand,
+        last4: check.details.card.last4,
+      });
       if (!claimed) throw new Refusal(409, CARD_ALREADY_GIVEN);
       let answer;
       try {
@@ -280,7 +387,8 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
     /** A pending payment brought up to date with what a polling provider knows; one past its time is recorded timed out. */
     async refresh(payment: StoredPayment): Promise<StoredPayment> {
       const standing = current(payment, now()).status;
-      if (standing === 'timed_out' && payment.status === 'pending') return (await settle(payment.id, { type: 'time_out' })).payment;
+      if (standing === 'timed_out' && payment.status === 'pending')
+        return (await settle(payment.id, { type: 'time_out' })).payment;
       if (standing !== 'pending') return payment;
       let event: PaymentEvent | null = null;
       try {

@@ -13,6 +13,7 @@ const PROVIDERS: Readonly<Record<string, (env: NodeJS.ProcessEnv) => PaymentProv
 export function paymentProviderFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentProvider {
   const name = env.PAYMENT_PROVIDER?.trim() || 'sandbox';
   const make = Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
-  if (!make) throw new Error(`PAYMENT_PROVIDER '${name}' is not known; the providers are: ${Object.keys(PROVIDERS).join(', ')}`);
+  if (!make)
+    throw new Error(`PAYMENT_PROVIDER '${name}' is not known; the providers are: ${Object.keys(PROVIDERS).join(', ')}`);
   return make(env);
 }

@@ -20,7 +20,8 @@ export interface CheckedDetails {
   card: { number: string; brand: string; last4: string } | null;
 }
 
-export type DetailsCheck = { ok: true; details: CheckedDetails } | { ok: false; field: 'phone' | 'card'; message: string };
+export type DetailsCheck =
+  { ok: true; details: CheckedDetails } | { ok: false; field: 'phone' | 'card'; message: string };
 
 export interface PaymentRequest {
   paymentId: string;

@@ -13,7 +13,8 @@ export async function answerOrRefuse<T>(reply: FastifyReply, work: () => Promise
   try {
     return await work();
   } catch (error) {
-    if (error instanceof Refusal) return reply.code(error.status).send(errorBody(error.status, error.message, error.fields));
+    if (error instanceof Refusal)
+      return reply.code(error.status).send(errorBody(error.status, error.message, error.fields));
     throw error;
   }
 }

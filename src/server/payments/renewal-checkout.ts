@@ -20,9 +20,11 @@ import type { PaymentDetails } from './provider';
 import { Refusal } from './refusal-reply';
 
 export const NOT_YOUR_PLATE_TO_RENEW = "Only the plate's registered owner can renew it.";
-export const renewalRunning = (plateNumber: string) => `A renewal payment for plate ${plateNumber} is still in progress. Finish it, or wait for it to time out before trying again.`;
+export const renewalRunning = (plateNumber: string) =>
+  `A renewal payment for plate ${plateNumber} is still in progress. Finish it, or wait for it to time out before trying again.`;
 export const notYours = (plateNumber: string) => `Plate ${plateNumber} is not one of your plates.`;
-export const notRegistered = (plateNumber: string) => `Plate ${plateNumber} is not registered yet: a registration can be renewed once a shop has registered the plate to a vehicle.`;
+export const notRegistered = (plateNumber: string) =>
+  `Plate ${plateNumber} is not registered yet: a registration can be renewed once a shop has registered the plate to a vehicle.`;
 
 export interface RenewalRequest extends PaymentDetails {
   idempotencyKey: string;
@@ -52,7 +54,8 @@ export function renewalCheckout(context: PaymentContext, payments: PaymentServic
   const { db, provider, now } = context;
 
   const replay = (payment: StoredPayment, plateNumber: string, method: PaymentMethodId): RenewalResult => {
-    if (payment.purpose !== 'renewal' || payment.plateNumber !== plateNumber || payment.method !== method) throw new Refusal(409, KEY_REUSED);
+    if (payment.purpose !== 'renewal' || payment.plateNumber !== plateNumber || payment.method !== method)
+      throw new Refusal(409, KEY_REUSED);
     return { payment, replayed: true };
   };
 
@@ -95,7 +98,9 @@ export function renewalCheckout(context: PaymentContext, payments: PaymentServic
         const today = isoDateOf(at.getTime());
         const refusal = renewalRefusal(registration, today);
         if (refusal) throw new Refusal(409, refusal);
-        const running = (await paymentRepository(tx).forPlate(plateNumber, 'renewal')).some((payment) => payments.current(payment, at).status === 'pending');
+        const running = (await paymentRepository(tx).forPlate(plateNumber, 'renewal')).some(
+          (payment) => payments.current(payment, at).status === 'pending',
+        );
         if (running) throw new Refusal(409, renewalRunning(plateNumber));
         const { settings } = await settingsRepository(tx).pricing();
         if (settings.renewalFee <= 0) throw new Refusal(409, NOTHING_TO_PAY);
@@ -108,7 +113,13 @@ export function renewalCheckout(context: PaymentContext, payments: PaymentServic
           description: `Renewal of plate ${plateNumber} until ${expiryDate}`,
           method: request.method,
           amount: ngwee(settings.renewalFee),
-          lines: [{ kind: 'renewal-fee', label: `Renewal fee (${settings.validityYears} years)`, amount: settings.renewalFee }],
+          lines: [
+            {
+              kind: 'renewal-fee',
+              label: `Renewal fee (${settings.validityYears} years)`,
+              amount: settings.renewalFee,
+            },
+          ],
           details: check.details,
           at,
         });

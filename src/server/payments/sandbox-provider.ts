@@ -6,9 +6,22 @@
  * the money received. It keeps no state of its own: the payment row is the state, so
  * any number of server instances share it.
  */
-import { cardOutcome, checkMobileMoneyPhone, normaliseCardNumber, type PaymentEvent, SANDBOX_TEST_CARDS } from '#domain/payments/payment';
+import {
+  cardOutcome,
+  checkMobileMoneyPhone,
+  normaliseCardNumber,
+  type PaymentEvent,
+  SANDBOX_TEST_CARDS,
+} from '#domain/payments/payment';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
-import type { CheckedDetails, DetailsCheck, PaymentDetails, PaymentProvider, PaymentRequest, ProviderAnswer } from './provider';
+import type {
+  CheckedDetails,
+  DetailsCheck,
+  PaymentDetails,
+  PaymentProvider,
+  PaymentRequest,
+  ProviderAnswer,
+} from './provider';
 
 export const PHONE_REQUIRED = 'Enter the mobile money number to send the payment request to';
 export const DECLINED_ON_HANDSET = 'Declined on the phone';
@@ -44,20 +57,26 @@ export function sandboxProvider(): PaymentProvider {
       if (method === 'mtn' || method === 'airtel') {
         if (!details.phone?.trim()) return { ok: false, field: 'phone', message: PHONE_REQUIRED };
         const phone = checkMobileMoneyPhone(method, details.phone);
-        return phone.ok ? { ok: true, details: { payerPhone: phone.phone, card: null } } : { ok: false, field: 'phone', message: phone.message };
+        return phone.ok
+          ? { ok: true, details: { payerPhone: phone.phone, card: null } }
+          : { ok: false, field: 'phone', message: phone.message };
       }
       if (method === 'card' && details.card) {
         const outcome = cardOutcome(details.card.number);
         if (outcome.kind === 'invalid') return { ok: false, field: 'card', message: outcome.message };
         const digits = normaliseCardNumber(details.card.number) ?? '';
-        return { ok: true, details: { payerPhone: null, card: { number: digits, brand: cardBrand(digits), last4: digits.slice(-4) } } };
+        return {
+          ok: true,
+          details: { payerPhone: null, card: { number: digits, brand: cardBrand(digits), last4: digits.slice(-4) } },
+        };
       }
       return { ok: true, details: { payerPhone: null, card: null } satisfies CheckedDetails };
     },
 
     async requestPayment(request: PaymentRequest): Promise<ProviderAnswer> {
       const ref = providerRef(request.paymentId);
-      if (request.method === 'card' && request.details.card) return { providerRef: ref, event: chargeEvent(request.details.card.number) };
+      if (request.method === 'card' && request.details.card)
+        return { providerRef: ref, event: chargeEvent(request.details.card.number) };
       // Mobile money waits for the handset; bank waits for the money; a card without its number waits for the card step.
       return { providerRef: ref, event: null };
     },

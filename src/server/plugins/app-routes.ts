@@ -13,7 +13,9 @@ export function isAppRoute(pathname: string, patterns: RoutePatterns): boolean {
   const segments = segmentsOf(pathname);
   return patterns.some((pattern) => {
     const parts = segmentsOf(pattern);
-    return parts.length === segments.length && parts.every((part, index) => part.startsWith(':') || part === segments[index]);
+    return (
+      parts.length === segments.length && parts.every((part, index) => part.startsWith(':') || part === segments[index])
+    );
   });
 }
 
@@ -21,7 +23,9 @@ export function isAppRoute(pathname: string, patterns: RoutePatterns): boolean {
 export function parseRoutePatterns(text: string): RoutePatterns | null {
   try {
     const value: unknown = JSON.parse(text);
-    return Array.isArray(value) && value.every((entry) => typeof entry === 'string' && entry.startsWith('/')) ? (value as string[]) : null;
+    return Array.isArray(value) && value.every((entry) => typeof entry === 'string' && entry.startsWith('/'))
+      ? (value as string[])
+      : null;
   } catch {
     return null;
   }

@@ -31,7 +31,10 @@ export async function registerAuthRateLimit(app: FastifyInstance, perMinute: num
     ...(isShared ? { store: databaseRateLimitStore(db) } : {}),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return errorBody(429, `Too many requests from this address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
+      return errorBody(
+        429,
+        `Too many requests from this address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      );
     },
   });
   if (!isShared) return;

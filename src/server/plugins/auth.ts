@@ -43,9 +43,12 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || THIRD_PARTY_PUBLIC.test(route.url)) return;
     const access = route.config?.access;
-    if (access === undefined) throw new Error(`${String(route.method)} ${route.url} declares no access; add config.access`);
-    if (access !== 'public' && access !== 'signed-in' && !isPermission(access)) throw new Error(`${route.url}: unknown access '${access}'`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
+    if (access === undefined)
+      throw new Error(`${String(route.method)} ${route.url} declares no access; add config.access`);
+    if (access !== 'public' && access !== 'signed-in' && !isPermission(access))
+      throw new Error(`${route.url}: unknown access '${access}'`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
   });
 
   // Both hooks answer a request that needs no lookup without a promise: they run on

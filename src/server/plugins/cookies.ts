@@ -24,7 +24,14 @@ export interface CookieOptions {
 
 /** httpOnly (no script can read it), SameSite=Lax (not sent on cross-site posts), Secure over https. */
 export function sessionCookie(name: string, value: string, { maxAgeSeconds, secure }: CookieOptions): string {
-  return [`${name}=${encodeURIComponent(value)}`, 'Path=/', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    'Path=/',
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 export function clearedCookie(name: string, secure: boolean): string {

@@ -52,8 +52,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         else fields[field] ??= issue.message ?? 'This field is not valid.';
       }
       const first = Object.values(fields)[0];
-      const where = error.validationContext === 'body' || error.validationContext === undefined ? '' : ` (${error.validationContext})`;
-      return reply.code(400).send(errorBody(400, (formMessage ?? first ?? 'The request is not valid.') + where, fields));
+      const where =
+        error.validationContext === 'body' || error.validationContext === undefined
+          ? ''
+          : ` (${error.validationContext})`;
+      return reply
+        .code(400)
+        .send(errorBody(400, (formMessage ?? first ?? 'The request is not valid.') + where, fields));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -62,7 +62,11 @@ const COMMA = 44;
  * before it is parsed: nesting past `maxDepth`, or a list of more than `maxItems` items.
  * Undefined when neither (the text may still not be JSON; the parser says so).
  */
-export function jsonShapeProblem(text: string, maxDepth = MAX_JSON_DEPTH, maxItems = MAX_JSON_ITEMS): string | undefined {
+export function jsonShapeProblem(
+  text: string,
+  maxDepth = MAX_JSON_DEPTH,
+  maxItems = MAX_JSON_ITEMS,
+): string | undefined {
   // For each open container: -1 for an object, or the commas seen so far in a list.
   const commas = new Int32Array(maxDepth + 1);
   let depth = 0;

@@ -26,7 +26,10 @@ interface Shared {
 
 /** The route a child store counts for: the plugin hands a route's options to `child` with the route as `routeInfo`. */
 function routeOf(options: object): string {
-  const route = 'routeInfo' in options && typeof options.routeInfo === 'object' && options.routeInfo !== null ? options.routeInfo : {};
+  const route =
+    'routeInfo' in options && typeof options.routeInfo === 'object' && options.routeInfo !== null
+      ? options.routeInfo
+      : {};
   const method = 'method' in route ? [route.method].flat().join(',') : '';
   const url = 'url' in route ? String(route.url) : '';
   return `${method} ${url}`.trim();

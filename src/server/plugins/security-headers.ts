@@ -11,11 +11,16 @@ import type { FastifyInstance } from 'fastify';
 
 /** Hashes of the inline scripts of the built shell, so the policy allows exactly those. */
 function inlineScriptHashes(appDir: string): string[] {
-  const shell = ['app-shell.html', 'index.html'].map((file) => path.join(appDir, file)).find((file) => existsSync(file));
+  const shell = ['app-shell.html', 'index.html']
+    .map((file) => path.join(appDir, file))
+    .find((file) => existsSync(file));
   if (!shell) return [];
   const html = readFileSync(shell, 'utf8');
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`,
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
   );
 }
 

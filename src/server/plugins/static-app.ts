@@ -43,7 +43,8 @@ export async function registerStaticApp(app: FastifyInstance, appDir: string): P
   }
 
   const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => reply.code(404).send(errorBody(404, `No such resource: ${request.method} ${pathOf(request)}`));
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send(errorBody(404, `No such resource: ${request.method} ${pathOf(request)}`));
 
   // The pages are a route, not the not-found handler: a route's responses are compressed
   // (@fastify/compress hooks into routes), and a prerendered page is ~100 KB of HTML, ~15 KB

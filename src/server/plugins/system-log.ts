@@ -14,7 +14,12 @@ export function registerSystemLog(app: FastifyInstance, db: Database, now: () =>
     const route = request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
     const module = route.split('/').filter(Boolean)[1] ?? 'server';
     try {
-      await reportRepository(db).recordLog({ level: 'ERROR', module, message: `${request.method} ${route} failed: ${error.message}`, at: now() });
+      await reportRepository(db).recordLog({
+        level: 'ERROR',
+        module,
+        message: `${request.method} ${route} failed: ${error.message}`,
+        at: now(),
+      });
     } catch (failure) {
       request.log.warn({ err: failure }, 'could not record the failure in system_logs');
     }

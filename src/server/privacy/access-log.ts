@@ -6,7 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { uuidv7 } from '#domain/ids/uuid-v7';
-import { type AccessPurpose, lusakaDay, type ReaderRole, unusualLookupsSummary } from '#domain/privacy/personal-data-access';
+import {
+  type AccessPurpose,
+  lusakaDay,
+  type ReaderRole,
+  unusualLookupsSummary,
+} from '#domain/privacy/personal-data-access';
 import type { Database } from '../db/database';
 import { raiseIntegrityAlert } from '../integrity/integrity-alerts';
 import { accessLogRepository } from '../repositories/access-log-repository';
@@ -27,7 +32,17 @@ export async function logPersonalDataAccess(db: Database, look: PersonalDataLook
     const log = accessLogRepository(tx);
     const { reader } = look;
     await log.add(
-      { id: uuidv7(at.getTime(), randomBytes(10)), officerId: reader.id, officerName: reader.name, officerRole: reader.role, plateNumber: look.plateNumber, purpose: look.purpose, route: look.route, checkId: look.checkId, ip: look.ip },
+      {
+        id: uuidv7(at.getTime(), randomBytes(10)),
+        officerId: reader.id,
+        officerName: reader.name,
+        officerRole: reader.role,
+        plateNumber: look.plateNumber,
+        purpose: look.purpose,
+        route: look.route,
+        checkId: look.checkId,
+        ip: look.ip,
+      },
       at,
     );
     const day = lusakaDay(at);

@@ -58,7 +58,18 @@ export function accessLogRepository(db: Queryable) {
       await db.query(
         `INSERT INTO personal_data_access_log (id, officer_id, officer_name, officer_role, plate_number, purpose, route, check_id, ip, accessed_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [entry.id, entry.officerId, entry.officerName, entry.officerRole, entry.plateNumber, entry.purpose, entry.route, entry.checkId, entry.ip, at.toISOString()],
+        [
+          entry.id,
+          entry.officerId,
+          entry.officerName,
+          entry.officerRole,
+          entry.plateNumber,
+          entry.purpose,
+          entry.route,
+          entry.checkId,
+          entry.ip,
+          at.toISOString(),
+        ],
       );
     },
 
@@ -79,37 +90,48 @@ export function accessLogRepository(db: Queryable) {
 
     /** Marks the day's alert raised; false when it was already. */
     async markAlerted(officerId: string, day: string, at: Date): Promise<boolean> {
-      const rows = await db.query('UPDATE personal_data_lookup_days SET alerted_at = $3 WHERE officer_id = $1 AND day = $2 AND alerted_at IS NULL RETURNING day', [officerId, day, at.toISOString()]);
+      const rows = await db.query(
+        'UPDATE personal_data_lookup_days SET alerted_at = $3 WHERE officer_id = $1 AND day = $2 AND alerted_at IS NULL RETURNING day',
+        [officerId, day, at.toISOString()],
+      );
       return rows.length > 0;
     },
 
     /** A page of the log, newest first, after the row `before` (an id; ids sort by time). */
     async page(filter: AccessLogFilter, before: string | null, limit: number): Promise<AccessLogEntry[]> {
-      const rows = await db.query<EntryRow>(`${SELECT} WHERE ${FILTER} AND ($3::text IS NULL OR l.id < $3) ORDER BY l.id DESC LIMIT $4`, [
-        orNull(filter.officerId),
-        orNull(filter.plateNumber),
-        before,
-        limit,
-      ]);
+      const rows = await db.query<EntryRow>(
+        `${SELECT} WHERE ${FILTER} AND ($3::text IS NULL OR l.id < $3) ORDER BY l.id DESC LIMIT $4`,
+        [orNull(filter.officerId), orNull(filter.plateNumber), before, limit],
+      );
       return rows.map(toEntry);
     },
 
     async count(filter: AccessLogFilter): Promise<number> {
-      const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM personal_data_access_log l WHERE ${FILTER}`, [orNull(filter.officerId), orNull(filter.plateNumber)]);
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM personal_data_access_log l WHERE ${FILTER}`,
+        [orNull(filter.officerId), orNull(filter.plateNumber)],
+      );
       return row?.n ?? 0;
     },
 
     /** Everyone who may look owners up now (officers, administrators), to filter the log by. */
     async readers(): Promise<Array<{ id: string; name: string; role: ReaderRole }>> {
-      return db.query<{ id: string; name: string; role: ReaderRole }>(
-        `SELECT DISTINCT ON (u.id) u.id, u.name, r.role FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role IN ('police', 'admin')
+      return db
+        .query<{ id: string; name: string; role: ReaderRole }>(
+          `SELECT DISTINCT ON (u.id) u.id, u.name, r.role FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role IN ('police', 'admin')
          ORDER BY u.id, r.role DESC`,
-      ).then((rows) => rows.sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name) : a.role === 'police' ? -1 : 1)));
+        )
+        .then((rows) =>
+          rows.sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name) : a.role === 'police' ? -1 : 1)),
+        );
     },
 
     /** Deletes rows (and day counts) from before `cutoff`; answers how many log rows went. */
     async deleteBefore(cutoff: Date): Promise<number> {
-      const [row] = await db.query<{ n: number }>('WITH gone AS (DELETE FROM personal_data_access_log WHERE accessed_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone', [cutoff.toISOString()]);
+      const [row] = await db.query<{ n: number }>(
+        'WITH gone AS (DELETE FROM personal_data_access_log WHERE accessed_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
+        [cutoff.toISOString()],
+      );
       await db.query('DELETE FROM personal_data_lookup_days WHERE day < $1::date', [cutoff.toISOString().slice(0, 10)]);
       return row?.n ?? 0;
     },

@@ -13,7 +13,12 @@ import type { Queryable } from '../db/database';
 import { changeLogRepository } from './change-log-repository';
 
 export type StoredWhitebookEntry = WhitebookEntry & { agentId: string; createdAt: string };
-export type StoredManufacturingRecord = ManufacturingRecord & { agentId: string; createdAt: string; updatedAt: string; history: ManufacturingVersion[] };
+export type StoredManufacturingRecord = ManufacturingRecord & {
+  agentId: string;
+  createdAt: string;
+  updatedAt: string;
+  history: ManufacturingVersion[];
+};
 export type StoredInventoryItem = InventoryItem & { agentId: string; createdAt: string };
 
 /** The entity names devices know each table by. */
@@ -25,7 +30,8 @@ export const AGENT_ENTITIES = {
 } as const;
 
 const shopScopes = (agentId: string): Scope[] => [`agent:${agentId}`, 'admin'];
-const day = (value: Date | string) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+const day = (value: Date | string) =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 interface OrderRow {
@@ -98,11 +104,18 @@ export type NewAgentOrder = Omit<AgentOrder, 'id' | 'createdAt' | 'status' | 'nr
 
 export function agentRepository(db: Queryable) {
   const log = changeLogRepository(db);
-  const put = (agentId: string, entity: string, id: string, data: object) => log.record(shopScopes(agentId), entity, id, 'put', { ...data });
+  const put = (agentId: string, entity: string, id: string, data: object) =>
+    log.record(shopScopes(agentId), entity, id, 'put', { ...data });
 
   /** The record as devices hold it: its latest details and every version, oldest first. */
   async function storedManufacturing(row: ManufacturingRow): Promise<StoredManufacturingRecord> {
-    const versions = await db.query<{ status: ManufacturingRecord['status']; batch_number: string; production_date: Date | string; notes: string; recorded_at: Date | string }>(
+    const versions = await db.query<{
+      status: ManufacturingRecord['status'];
+      batch_number: string;
+      production_date: Date | string;
+      notes: string;
+      recorded_at: Date | string;
+    }>(
       'SELECT status, batch_number, production_date, notes, recorded_at FROM manufacturing_record_history WHERE record_id = $1 ORDER BY seq',
       [row.id],
     );
@@ -119,7 +132,13 @@ export function agentRepository(db: Queryable) {
       rearSerial: row.rear_serial === null ? '' : formatBlankSerial(row.rear_serial),
       createdAt: iso(row.created_at),
       updatedAt: iso(row.updated_at),
-      history: versions.map((version) => ({ status: version.status, batchNumber: version.batch_number, productionDate: day(version.production_date), notes: version.notes, recordedAt: iso(version.recorded_at) })),
+      history: versions.map((version) => ({
+        status: version.status,
+        batchNumber: version.batch_number,
+        productionDate: day(version.production_date),
+        notes: version.notes,
+        recordedAt: iso(version.recorded_at),
+      })),
     };
   }
 
@@ -133,7 +152,10 @@ export function agentRepository(db: Queryable) {
      * 'added'; 'exists' (this entry, sent before); or when its plate was sold before
      * (a second sale, refused) the earlier sale's date. A refused entry writes nothing.
      */
-    async addWhitebookEntries(agentId: string, entries: readonly WhitebookEntry[]): Promise<Array<'added' | 'exists' | { soldOn: string }>> {
+    async addWhitebookEntries(
+      agentId: string,
+      entries: readonly WhitebookEntry[],
+    ): Promise<Array<'added' | 'exists' | { soldOn: string }>> {
       if (entries.length === 0) return [];
       const column = <K extends keyof WhitebookEntry>(key: K) => entries.map((entry) => entry[key]);
       const added = await db.query<{ id: string }>(
@@ -163,7 +185,9 @@ export function agentRepository(db: Queryable) {
           column('saleDate'),
           column('registrationNumber'),
           column('entitlementReference'),
-          entries.map((entry) => JSON.stringify({ ...entry, agentId } satisfies Omit<StoredWhitebookEntry, 'createdAt'>)),
+          entries.map((entry) =>
+            JSON.stringify({ ...entry, agentId } satisfies Omit<StoredWhitebookEntry, 'createdAt'>),
+          ),
           agentId,
           shopScopes(agentId),
           AGENT_ENTITIES.whitebook,
@@ -178,10 +202,10 @@ export function agentRepository(db: Queryable) {
       const earlier =
         others.length === 0
           ? []
-          : await db.query<{ id: string; plate_number: string; sale_date: Date | string }>('SELECT id, plate_number, sale_date FROM whitebook_entries WHERE id = ANY($1::text[]) OR plate_number = ANY($2::text[])', [
-              others.map((entry) => entry.id),
-              others.map((entry) => entry.plateNumber),
-            ]);
+          : await db.query<{ id: string; plate_number: string; sale_date: Date | string }>(
+              'SELECT id, plate_number, sale_date FROM whitebook_entries WHERE id = ANY($1::text[]) OR plate_number = ANY($2::text[])',
+              [others.map((entry) => entry.id), others.map((entry) => entry.plateNumber)],
+            );
       const ids = new Set(earlier.map((row) => row.id));
       const soldOn = new Map(earlier.map((row) => [row.plate_number, day(row.sale_date)]));
       return entries.map((entry) => {
@@ -198,33 +222,74 @@ export function agentRepository(db: Queryable) {
      * when this version is already the record's (the same change sent again).
      */
     /** What the whitebook sale of a plate recorded, as a reviewer reads it; undefined when none was. */
-    async saleOf(plateNumber: string): Promise<{ ownerName: string; ownerNrc: string; vehicle: string; saleDate: string; entitlementReference: string } | undefined> {
-      const [row] = await db.query<{ owner_name: string; owner_nrc: string; vehicle: string; sale_date: string; entitlement_reference: string }>(
+    async saleOf(
+      plateNumber: string,
+    ): Promise<
+      | { ownerName: string; ownerNrc: string; vehicle: string; saleDate: string; entitlementReference: string }
+      | undefined
+    > {
+      const [row] = await db.query<{
+        owner_name: string;
+        owner_nrc: string;
+        vehicle: string;
+        sale_date: string;
+        entitlement_reference: string;
+      }>(
         `SELECT owner_name, owner_nrc, vehicle_colour || ' ' || vehicle_make || ' ' || vehicle_model AS vehicle, to_char(sale_date, 'YYYY-MM-DD') AS sale_date, entitlement_reference
            FROM whitebook_entries WHERE plate_number = $1`,
         [plateNumber],
       );
-      return row ? { ownerName: row.owner_name, ownerNrc: row.owner_nrc, vehicle: row.vehicle, saleDate: row.sale_date, entitlementReference: row.entitlement_reference } : undefined;
+      return row
+        ? {
+            ownerName: row.owner_name,
+            ownerNrc: row.owner_nrc,
+            vehicle: row.vehicle,
+            saleDate: row.sale_date,
+            entitlementReference: row.entitlement_reference,
+          }
+        : undefined;
     },
 
     /** The id of the shop's one manufacturing record of a plate. */
     async manufacturingRecordId(agentId: string, plateNumber: string): Promise<string | undefined> {
-      const [row] = await db.query<{ id: string }>('SELECT id FROM manufacturing_records WHERE agent_id = $1 AND plate_number = $2', [agentId, plateNumber]);
+      const [row] = await db.query<{ id: string }>(
+        'SELECT id FROM manufacturing_records WHERE agent_id = $1 AND plate_number = $2',
+        [agentId, plateNumber],
+      );
       return row?.id;
     },
 
-    async saveManufacturingRecord(agentId: string, record: ManufacturingRecord): Promise<'added' | 'updated' | 'unchanged'> {
-      const [existing] = await db.query<ManufacturingRow>('SELECT * FROM manufacturing_records WHERE agent_id = $1 AND plate_number = $2 FOR UPDATE', [agentId, record.plateNumber]);
+    async saveManufacturingRecord(
+      agentId: string,
+      record: ManufacturingRecord,
+    ): Promise<'added' | 'updated' | 'unchanged'> {
+      const [existing] = await db.query<ManufacturingRow>(
+        'SELECT * FROM manufacturing_records WHERE agent_id = $1 AND plate_number = $2 FOR UPDATE',
+        [agentId, record.plateNumber],
+      );
       let stored: ManufacturingRow | undefined;
       if (!existing) {
         [stored] = await db.query<ManufacturingRow>(
           `INSERT INTO manufacturing_records (id, agent_id, plate_number, status, batch_number, production_date, notes, front_serial, rear_serial)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING *`,
-          [record.id, agentId, record.plateNumber, record.status, record.batchNumber, record.productionDate, record.notes, serialNumber(record.frontSerial), serialNumber(record.rearSerial)],
+          [
+            record.id,
+            agentId,
+            record.plateNumber,
+            record.status,
+            record.batchNumber,
+            record.productionDate,
+            record.notes,
+            serialNumber(record.frontSerial),
+            serialNumber(record.rearSerial),
+          ],
         );
         if (!stored) {
           // Another device of the shop recorded this plate at the same moment: update that record instead.
-          const [raced] = await db.query<{ id: string }>('SELECT id FROM manufacturing_records WHERE agent_id = $1 AND plate_number = $2', [agentId, record.plateNumber]);
+          const [raced] = await db.query<{ id: string }>(
+            'SELECT id FROM manufacturing_records WHERE agent_id = $1 AND plate_number = $2',
+            [agentId, record.plateNumber],
+          );
           // Otherwise the id is another plate's record: a device's row does not move to another plate.
           return raced ? this.saveManufacturingRecord(agentId, record) : 'unchanged';
         }
@@ -242,23 +307,29 @@ export function agentRepository(db: Queryable) {
             // A record's blanks are set once (the intent refuses a change): a record made before serials were kept gets them now.
             `UPDATE manufacturing_records SET status = $2, batch_number = $3, production_date = $4, notes = $5,
                front_serial = coalesce(front_serial, $6), rear_serial = coalesce(rear_serial, $7), updated_at = now() WHERE id = $1 RETURNING *`,
-            [existing.id, record.status, record.batchNumber, record.productionDate, record.notes, serialNumber(record.frontSerial), serialNumber(record.rearSerial)],
+            [
+              existing.id,
+              record.status,
+              record.batchNumber,
+              record.productionDate,
+              record.notes,
+              serialNumber(record.frontSerial),
+              serialNumber(record.rearSerial),
+            ],
           );
         }
         // The device wrote this version as a second row: it goes, the one record stays.
-        if (existing.id !== record.id) await log.record(shopScopes(agentId), AGENT_ENTITIES.manufacturing, record.id, 'delete', null);
+        if (existing.id !== record.id)
+          await log.record(shopScopes(agentId), AGENT_ENTITIES.manufacturing, record.id, 'delete', null);
         if (!stored) {
           await put(agentId, AGENT_ENTITIES.manufacturing, existing.id, await storedManufacturing(existing));
           return 'unchanged';
         }
       }
-      await db.query('INSERT INTO manufacturing_record_history (record_id, status, batch_number, production_date, notes) VALUES ($1, $2, $3, $4, $5)', [
-        stored.id,
-        stored.status,
-        stored.batch_number,
-        day(stored.production_date),
-        stored.notes,
-      ]);
+      await db.query(
+        'INSERT INTO manufacturing_record_history (record_id, status, batch_number, production_date, notes) VALUES ($1, $2, $3, $4, $5)',
+        [stored.id, stored.status, stored.batch_number, day(stored.production_date), stored.notes],
+      );
       await put(agentId, AGENT_ENTITIES.manufacturing, stored.id, await storedManufacturing(stored));
       return existing ? 'updated' : 'added';
     },
@@ -291,7 +362,8 @@ export function agentRepository(db: Queryable) {
       for (const row of rows) {
         const list = found.get(row.given_ref) ?? [];
         // One number can be reached twice (an application's plate and its order): kept once.
-        if (!list.some((known) => known.plateNumber === row.plate_number)) list.push({ plateNumber: row.plate_number, ownerName: row.owner_name, ownerNrc: row.owner_nrc });
+        if (!list.some((known) => known.plateNumber === row.plate_number))
+          list.push({ plateNumber: row.plate_number, ownerName: row.owner_name, ownerNrc: row.owner_nrc });
         found.set(row.given_ref, list);
       }
       return found;
@@ -313,7 +385,10 @@ export function agentRepository(db: Queryable) {
 
     /** An order of the shop's, or undefined when it is not one of theirs. */
     async findOrder(agentId: string, orderId: string): Promise<AgentOrder | undefined> {
-      const [row] = await db.query<OrderRow>('SELECT * FROM agent_orders WHERE id = $1 AND agent_id = $2', [orderId, agentId]);
+      const [row] = await db.query<OrderRow>('SELECT * FROM agent_orders WHERE id = $1 AND agent_id = $2', [
+        orderId,
+        agentId,
+      ]);
       return row ? toOrder(row) : undefined;
     },
 
@@ -325,25 +400,48 @@ export function agentRepository(db: Queryable) {
       );
       const created = rows[0];
       if (!created) return false;
-      await put(agentId, AGENT_ENTITIES.inventory, item.id, { ...item, agentId, createdAt: iso(created.created_at) } satisfies StoredInventoryItem);
+      await put(agentId, AGENT_ENTITIES.inventory, item.id, {
+        ...item,
+        agentId,
+        createdAt: iso(created.created_at),
+      } satisfies StoredInventoryItem);
       return true;
     },
 
     /** An order for a shop (from an approved request; seeded until request review exists). Skips an id that exists. */
     async addOrder(order: NewAgentOrder): Promise<AgentOrder | undefined> {
-      const nrcCheck = order.customerNrc.trim() === '' ? null : await makeNrcCheck(webcrypto.subtle as SubtleCrypto, order.customerNrc, randomBytes(16));
+      const nrcCheck =
+        order.customerNrc.trim() === ''
+          ? null
+          : await makeNrcCheck(webcrypto.subtle as SubtleCrypto, order.customerNrc, randomBytes(16));
       const rows = await db.query<OrderRow>(
         `INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle, status, collection_date, created_at, nrc_check)
          VALUES (coalesce($1, (SELECT 'ORD-' || lpad(n::text, greatest(3, length(n::text)), '0') FROM (SELECT nextval('agent_order_number_seq') AS n) AS next)), $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::timestamptz, now()), $12)
          ON CONFLICT (id) DO NOTHING RETURNING *`,
-        [order.id ?? null, order.agentId, order.customerName, order.customerNrc, order.customerPhone, order.plateNumber, order.plateType, order.vehicle, order.status ?? 'Pending', order.collectionDate, order.createdAt ?? null, nrcCheck === null ? null : JSON.stringify(nrcCheck)],
+        [
+          order.id ?? null,
+          order.agentId,
+          order.customerName,
+          order.customerNrc,
+          order.customerPhone,
+          order.plateNumber,
+          order.plateType,
+          order.vehicle,
+          order.status ?? 'Pending',
+          order.collectionDate,
+          order.createdAt ?? null,
+          nrcCheck === null ? null : JSON.stringify(nrcCheck),
+        ],
       );
       const row = rows[0];
       if (!row) return undefined;
       // An order given its number (the demo seed) moves the counter past it, so numbered ones never clash.
       const number = /^ORD-(\d+)$/.exec(row.id)?.[1];
       if (order.id !== undefined && number) {
-        await db.query("SELECT setval('agent_order_number_seq', greatest($1::bigint, (SELECT last_value FROM agent_order_number_seq)))", [number]);
+        await db.query(
+          "SELECT setval('agent_order_number_seq', greatest($1::bigint, (SELECT last_value FROM agent_order_number_seq)))",
+          [number],
+        );
       }
       const stored = toOrder(row);
       await put(stored.agentId, AGENT_ENTITIES.order, stored.id, stored);

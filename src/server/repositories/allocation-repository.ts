@@ -4,7 +4,15 @@
  * both see it on their devices; an allocation moved to another shop is withdrawn from
  * the first shop's devices.
  */
-import { type AllocationBalance, type AllocationValues, balancesFromCounts, type InventoryAllocation, inventoryPlateType, madeKey, type StockThresholds } from '#domain/inventory/allocation';
+import {
+  type AllocationBalance,
+  type AllocationValues,
+  balancesFromCounts,
+  type InventoryAllocation,
+  inventoryPlateType,
+  madeKey,
+  type StockThresholds,
+} from '#domain/inventory/allocation';
 import type { InventoryPlateType } from '#domain/statuses/statuses';
 import type { Queryable } from '../db/database';
 import { changeLogRepository } from './change-log-repository';
@@ -46,7 +54,8 @@ const SELECT = `SELECT a.id, a.number, a.shop_id, coalesce(nullif(u.business_nam
 
 export function allocationRepository(db: Queryable) {
   const log = changeLogRepository(db);
-  const publish = (allocation: InventoryAllocation) => log.record(scopesFor(allocation.shopId), ALLOCATION_ENTITY, allocation.id, 'put', { ...allocation });
+  const publish = (allocation: InventoryAllocation) =>
+    log.record(scopesFor(allocation.shopId), ALLOCATION_ENTITY, allocation.id, 'put', { ...allocation });
   const find = async (id: string): Promise<InventoryAllocation | undefined> => {
     const rows = await db.query<AllocationRow>(`${SELECT} WHERE a.id = $1`, [id]);
     return rows[0] && toAllocation(rows[0]);
@@ -67,17 +76,28 @@ export function allocationRepository(db: Queryable) {
 
     /** The shop an allocation may go to: an active plate-maker account. */
     async isActiveShop(userId: string): Promise<boolean> {
-      const rows = await db.query<{ ok: boolean }>("SELECT true AS ok FROM users WHERE id = $1 AND user_type = 'AGENT' AND status = 'Active'", [userId]);
+      const rows = await db.query<{ ok: boolean }>(
+        "SELECT true AS ok FROM users WHERE id = $1 AND user_type = 'AGENT' AND status = 'Active'",
+        [userId],
+      );
       return rows.length > 0;
     },
 
     async receivedAgainst(id: string): Promise<number> {
-      const rows = await db.query<{ n: string | null }>('SELECT sum(quantity)::text AS n FROM agent_inventory_items WHERE allocation_id = $1', [id]);
+      const rows = await db.query<{ n: string | null }>(
+        'SELECT sum(quantity)::text AS n FROM agent_inventory_items WHERE allocation_id = $1',
+        [id],
+      );
       return Number(rows[0]?.n ?? 0);
     },
 
     /** Adds or changes an allocation and publishes it; a move to another shop withdraws it from the first. */
-    async save(values: AllocationValues, createdBy: string, at: Date, before: InventoryAllocation | undefined): Promise<InventoryAllocation> {
+    async save(
+      values: AllocationValues,
+      createdBy: string,
+      at: Date,
+      before: InventoryAllocation | undefined,
+    ): Promise<InventoryAllocation> {
       const rows = await db.query<{ id: string }>(
         `INSERT INTO inventory_allocations (id, shop_id, plate_type, allocated_quantity, note, serial_first, serial_last, created_by, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
@@ -85,11 +105,22 @@ export function allocationRepository(db: Queryable) {
            allocated_quantity = EXCLUDED.allocated_quantity, note = EXCLUDED.note,
            serial_first = EXCLUDED.serial_first, serial_last = EXCLUDED.serial_last, updated_at = EXCLUDED.updated_at
          RETURNING id`,
-        [values.id, values.shopId, values.plateType, values.allocatedQuantity, values.note, values.serialFirst, values.serialLast, createdBy, at],
+        [
+          values.id,
+          values.shopId,
+          values.plateType,
+          values.allocatedQuantity,
+          values.note,
+          values.serialFirst,
+          values.serialLast,
+          createdBy,
+          at,
+        ],
       );
       const saved = await find(rows[0]?.id ?? values.id);
       if (!saved) throw new Error(`allocation ${values.id} vanished while it was saved`);
-      if (before && before.shopId !== saved.shopId) await log.record([`agent:${before.shopId}`], ALLOCATION_ENTITY, saved.id, 'delete', null);
+      if (before && before.shopId !== saved.shopId)
+        await log.record([`agent:${before.shopId}`], ALLOCATION_ENTITY, saved.id, 'delete', null);
       await publish(saved);
       return saved;
     },
@@ -116,7 +147,12 @@ export function allocationRepository(db: Queryable) {
         const key = madeKey(row.agent_id, inventoryPlateType(row.plate_type ?? 'Standard'));
         madeByShopType.set(key, (madeByShopType.get(key) ?? 0) + Number(row.n));
       }
-      return balancesFromCounts(rows.map(toAllocation), new Map(received.map((row) => [row.allocation_id, Number(row.n)])), madeByShopType, thresholds);
+      return balancesFromCounts(
+        rows.map(toAllocation),
+        new Map(received.map((row) => [row.allocation_id, Number(row.n)])),
+        madeByShopType,
+        thresholds,
+      );
     },
 
     async delete(allocation: InventoryAllocation): Promise<void> {

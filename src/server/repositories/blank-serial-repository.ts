@@ -29,7 +29,12 @@ interface UseRow {
   reason: string | null;
 }
 
-const toUse = (row: UseRow): RecordedUse => ({ serial: row.serial, shopId: row.shop_id, use: row.use, detail: row.use === 'spoiled' ? (row.reason ?? '') : (row.plate_number ?? '') });
+const toUse = (row: UseRow): RecordedUse => ({
+  serial: row.serial,
+  shopId: row.shop_id,
+  use: row.use,
+  detail: row.use === 'spoiled' ? (row.reason ?? '') : (row.plate_number ?? ''),
+});
 
 interface RangeRow {
   id: string;
@@ -39,9 +44,16 @@ interface RangeRow {
   serial_last: number;
 }
 
-const toRange = (row: RangeRow): DeliveredRange => ({ id: row.id, number: row.number, shopId: row.shop_id, first: row.serial_first, last: row.serial_last });
+const toRange = (row: RangeRow): DeliveredRange => ({
+  id: row.id,
+  number: row.number,
+  shopId: row.shop_id,
+  first: row.serial_first,
+  last: row.serial_last,
+});
 
-const day = (value: Date | string) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+const day = (value: Date | string) =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
 export function blankSerialRepository(db: Queryable) {
   const log = changeLogRepository(db);
@@ -58,7 +70,10 @@ export function blankSerialRepository(db: Queryable) {
 
     /** The recorded uses of these serials, by serial. */
     async usesOf(serials: readonly number[]): Promise<Map<number, RecordedUse>> {
-      const rows = await db.query<UseRow>('SELECT serial, shop_id, use, plate_number, reason FROM blank_serials WHERE serial = ANY($1::int[])', [serials]);
+      const rows = await db.query<UseRow>(
+        'SELECT serial, shop_id, use, plate_number, reason FROM blank_serials WHERE serial = ANY($1::int[])',
+        [serials],
+      );
       return new Map(rows.map((row) => [row.serial, toUse(row)]));
     },
 
@@ -73,18 +88,30 @@ export function blankSerialRepository(db: Queryable) {
 
     /** Every use recorded of a range's serials, in serial order. */
     async usesIn(range: SerialRange): Promise<RecordedUse[]> {
-      const rows = await db.query<UseRow>('SELECT serial, shop_id, use, plate_number, reason FROM blank_serials WHERE serial BETWEEN $1 AND $2 ORDER BY serial', [range.first, range.last]);
+      const rows = await db.query<UseRow>(
+        'SELECT serial, shop_id, use, plate_number, reason FROM blank_serials WHERE serial BETWEEN $1 AND $2 ORDER BY serial',
+        [range.first, range.last],
+      );
       return rows.map(toUse);
     },
 
     /** Whether any blank of this range has been used or spoiled. */
     async anyUsedIn(range: SerialRange): Promise<boolean> {
-      const rows = await db.query('SELECT 1 FROM blank_serials WHERE serial BETWEEN $1 AND $2 LIMIT 1', [range.first, range.last]);
+      const rows = await db.query('SELECT 1 FROM blank_serials WHERE serial BETWEEN $1 AND $2 LIMIT 1', [
+        range.first,
+        range.last,
+      ]);
       return rows.length > 0;
     },
 
     /** Marks a blank used on a plate; false when the serial was already used or spoiled (a concurrent record). */
-    async recordUse(shopId: string, serial: number, use: 'front' | 'rear', plateNumber: string, recordId: string): Promise<boolean> {
+    async recordUse(
+      shopId: string,
+      serial: number,
+      use: 'front' | 'rear',
+      plateNumber: string,
+      recordId: string,
+    ): Promise<boolean> {
       const rows = await db.query(
         'INSERT INTO blank_serials (serial, shop_id, use, plate_number, manufacturing_record_id) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (serial) DO NOTHING RETURNING serial',
         [serial, shopId, use, plateNumber, recordId],
@@ -96,21 +123,34 @@ export function blankSerialRepository(db: Queryable) {
      * A spoiled blank recorded and published: 'added', or 'taken' when the serial (or the id)
      * is already another record's.
      */
-    async recordSpoiled(shopId: string, blank: SpoiledBlank & { serialNumber: number }, at: Date): Promise<'added' | 'taken'> {
+    async recordSpoiled(
+      shopId: string,
+      blank: SpoiledBlank & { serialNumber: number },
+      at: Date,
+    ): Promise<'added' | 'taken'> {
       const rows = await db.query<{ recorded_at: Date | string }>(
         `INSERT INTO blank_serials (serial, shop_id, use, spoiled_id, reason, spoiled_date, recorded_at) VALUES ($1, $2, 'spoiled', $3, $4, $5, $6)
          ON CONFLICT DO NOTHING RETURNING recorded_at`,
         [blank.serialNumber, shopId, blank.id, blank.reason, blank.spoiledDate, at],
       );
       if (rows.length === 0) return 'taken';
-      const stored: StoredSpoiledBlank = { id: blank.id, serial: blank.serial, reason: blank.reason, spoiledDate: blank.spoiledDate, recordedAt: at.toISOString() };
+      const stored: StoredSpoiledBlank = {
+        id: blank.id,
+        serial: blank.serial,
+        reason: blank.reason,
+        spoiledDate: blank.spoiledDate,
+        recordedAt: at.toISOString(),
+      };
       await log.record([`agent:${shopId}`, 'admin'], SPOILED_BLANK_ENTITY, blank.id, 'put', { ...stored, shopId });
       return 'added';
     },
 
     /** The shop and serial of a spoiled-blank record, by its id. */
     async spoiledRecord(id: string): Promise<{ shopId: string; serial: number } | undefined> {
-      const [row] = await db.query<{ shop_id: string; serial: number }>('SELECT shop_id, serial FROM blank_serials WHERE spoiled_id = $1', [id]);
+      const [row] = await db.query<{ shop_id: string; serial: number }>(
+        'SELECT shop_id, serial FROM blank_serials WHERE spoiled_id = $1',
+        [id],
+      );
       return row && { shopId: row.shop_id, serial: row.serial };
     },
 
@@ -120,7 +160,9 @@ export function blankSerialRepository(db: Queryable) {
         'SELECT front_serial, rear_serial FROM manufacturing_records WHERE agent_id = $1 AND plate_number = $2 ORDER BY created_at LIMIT 1',
         [shopId, plateNumber],
       );
-      return row?.front_serial != null && row.rear_serial != null ? { front: row.front_serial, rear: row.rear_serial } : undefined;
+      return row?.front_serial != null && row.rear_serial != null
+        ? { front: row.front_serial, rear: row.rear_serial }
+        : undefined;
     },
 
     /** The shops with a delivery carrying serials or a blank recorded, with their names. */
@@ -133,11 +175,23 @@ export function blankSerialRepository(db: Queryable) {
 
     /** A shop's spoiled blanks, as its devices hold them. */
     async spoiled(shopId: string): Promise<StoredSpoiledBlank[]> {
-      const rows = await db.query<{ spoiled_id: string; serial: number; reason: string; spoiled_date: Date | string; recorded_at: Date | string }>(
+      const rows = await db.query<{
+        spoiled_id: string;
+        serial: number;
+        reason: string;
+        spoiled_date: Date | string;
+        recorded_at: Date | string;
+      }>(
         "SELECT spoiled_id, serial, reason, spoiled_date, recorded_at FROM blank_serials WHERE shop_id = $1 AND use = 'spoiled' ORDER BY serial",
         [shopId],
       );
-      return rows.map((row) => ({ id: row.spoiled_id, serial: formatBlankSerial(row.serial), reason: row.reason, spoiledDate: day(row.spoiled_date), recordedAt: new Date(row.recorded_at).toISOString() }));
+      return rows.map((row) => ({
+        id: row.spoiled_id,
+        serial: formatBlankSerial(row.serial),
+        reason: row.reason,
+        spoiledDate: day(row.spoiled_date),
+        recordedAt: new Date(row.recorded_at).toISOString(),
+      }));
     },
   };
 }

@@ -40,8 +40,17 @@ const WALK_CHUNK = 2000;
 
 export function changeLogRepository(db: Queryable) {
   return {
-    async record(scopes: readonly string[], entity: string, id: string, op: ChangeOp, data: Record<string, unknown> | null): Promise<void> {
-      await db.query('INSERT INTO change_log (scopes, entity, entity_id, op, data) VALUES ($1::text[], $2, $3, $4, $5)', [scopes, entity, id, op, data === null ? null : JSON.stringify(data)]);
+    async record(
+      scopes: readonly string[],
+      entity: string,
+      id: string,
+      op: ChangeOp,
+      data: Record<string, unknown> | null,
+    ): Promise<void> {
+      await db.query(
+        'INSERT INTO change_log (scopes, entity, entity_id, op, data) VALUES ($1::text[], $2, $3, $4, $5)',
+        [scopes, entity, id, op, data === null ? null : JSON.stringify(data)],
+      );
     },
 
     async page(scopes: readonly string[], after: { txid: string; seq: string }, limit: number): Promise<ChangePage> {
@@ -56,12 +65,20 @@ export function changeLogRepository(db: Queryable) {
       let hasMore = false;
       let from = after;
       for (;;) {
-        const [step] = await db.query<WalkStep>(WALK_STEP, [from.txid, from.seq, xmin, chunkSize, scopes, limit - count]);
+        const [step] = await db.query<WalkStep>(WALK_STEP, [
+          from.txid,
+          from.seq,
+          xmin,
+          chunkSize,
+          scopes,
+          limit - count,
+        ]);
         if (!step) break;
         if (step.changes) parts.push(step.changes);
         const taken = Math.min(step.kept, limit - count);
         count += taken;
-        if (step.given_txid !== null && step.given_seq !== null) lastGiven = { txid: step.given_txid, seq: step.given_seq };
+        if (step.given_txid !== null && step.given_seq !== null)
+          lastGiven = { txid: step.given_txid, seq: step.given_seq };
         if (step.kept > taken) {
           hasMore = true;
           break;

@@ -15,7 +15,8 @@ export const CLAIM_ENTITY = 'insuranceClaim';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
-const day = (value: Date | string) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+const day = (value: Date | string) =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
 interface ClaimRow {
   id: string;
@@ -64,7 +65,13 @@ const toClaim = (row: ClaimRow, photos: PhotoRow[]): InsuranceClaim => ({
   otherPartyPlate: row.other_party_plate,
   status: row.status,
   rejectReason: row.reject_reason,
-  photos: photos.map((photo) => ({ sha256: photo.sha256, size: photo.size, width: photo.width, height: photo.height, isComplete: photo.completed_at !== null })),
+  photos: photos.map((photo) => ({
+    sha256: photo.sha256,
+    size: photo.size,
+    width: photo.width,
+    height: photo.height,
+    isComplete: photo.completed_at !== null,
+  })),
   assessedAt: isoOrNull(row.assessed_at),
   decidedAt: isoOrNull(row.decided_at),
   paidAt: isoOrNull(row.paid_at),
@@ -83,7 +90,8 @@ export interface PhotoUpload {
 }
 
 /** PGlite hands bytea back as Uint8Array, pg as Buffer. */
-const asBuffer = (value: Uint8Array | Buffer) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+const asBuffer = (value: Uint8Array | Buffer) =>
+  Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
 
 export function claimRepository(db: Queryable) {
   const log = changeLogRepository(db);
@@ -91,13 +99,19 @@ export function claimRepository(db: Queryable) {
   async function photosOf(claimIds: readonly string[]): Promise<Map<string, PhotoRow[]>> {
     const byClaim = new Map<string, PhotoRow[]>();
     if (claimIds.length === 0) return byClaim;
-    const rows = await db.query<PhotoRow>(`SELECT ${PHOTO_COLUMNS} FROM insurance_claim_photos WHERE claim_id = ANY($1::text[]) ORDER BY created_at, sha256`, [claimIds]);
+    const rows = await db.query<PhotoRow>(
+      `SELECT ${PHOTO_COLUMNS} FROM insurance_claim_photos WHERE claim_id = ANY($1::text[]) ORDER BY created_at, sha256`,
+      [claimIds],
+    );
     for (const row of rows) byClaim.set(row.claim_id, [...(byClaim.get(row.claim_id) ?? []), row]);
     return byClaim;
   }
 
   async function find(id: string): Promise<InsuranceClaim | undefined> {
-    const [row] = await db.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM insurance_claims c JOIN insurance_policies p ON p.id = c.policy_id WHERE c.id = $1`, [id]);
+    const [row] = await db.query<ClaimRow>(
+      `SELECT ${CLAIM_COLUMNS} FROM insurance_claims c JOIN insurance_policies p ON p.id = c.policy_id WHERE c.id = $1`,
+      [id],
+    );
     return row ? toClaim(row, (await photosOf([row.id])).get(row.id) ?? []) : undefined;
   }
 
@@ -118,14 +132,32 @@ export function claimRepository(db: Queryable) {
       await db.query(
         `INSERT INTO insurance_claims (id, claim_number, agent_id, policy_id, incident_date, incident_place, description, other_party_plate, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-        [input.id, claimNumberFrom(Number(next?.n)), agentId, input.policyId, input.incidentDate, input.incidentPlace, input.description, input.otherPartyPlate, at],
+        [
+          input.id,
+          claimNumberFrom(Number(next?.n)),
+          agentId,
+          input.policyId,
+          input.incidentDate,
+          input.incidentPlace,
+          input.description,
+          input.otherPartyPlate,
+          at,
+        ],
       );
     },
 
     async updateDetails(input: ClaimInput, at: Date): Promise<void> {
       await db.query(
         'UPDATE insurance_claims SET policy_id = $2, incident_date = $3, incident_place = $4, description = $5, other_party_plate = $6, updated_at = $7 WHERE id = $1',
-        [input.id, input.policyId, input.incidentDate, input.incidentPlace, input.description, input.otherPartyPlate, at],
+        [
+          input.id,
+          input.policyId,
+          input.incidentDate,
+          input.incidentPlace,
+          input.description,
+          input.otherPartyPlate,
+          at,
+        ],
       );
     },
 
@@ -144,7 +176,10 @@ export function claimRepository(db: Queryable) {
     },
 
     async photoCount(claimId: string): Promise<number> {
-      const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM insurance_claim_photos WHERE claim_id = $1', [claimId]);
+      const [row] = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM insurance_claim_photos WHERE claim_id = $1',
+        [claimId],
+      );
       return row?.n ?? 0;
     },
 
@@ -161,7 +196,10 @@ export function claimRepository(db: Queryable) {
     },
 
     async listForAgent(agentId: string): Promise<InsuranceClaim[]> {
-      const rows = await db.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM insurance_claims c JOIN insurance_policies p ON p.id = c.policy_id WHERE c.agent_id = $1 ORDER BY c.created_at DESC, c.id`, [agentId]);
+      const rows = await db.query<ClaimRow>(
+        `SELECT ${CLAIM_COLUMNS} FROM insurance_claims c JOIN insurance_policies p ON p.id = c.policy_id WHERE c.agent_id = $1 ORDER BY c.created_at DESC, c.id`,
+        [agentId],
+      );
       const photos = await photosOf(rows.map((row) => row.id));
       return rows.map((row) => toClaim(row, photos.get(row.id) ?? []));
     },
@@ -187,7 +225,16 @@ export function claimRepository(db: Queryable) {
          FROM insurance_claim_photos ph JOIN insurance_claims c ON c.id = ph.claim_id WHERE ph.claim_id = $1 AND ph.sha256 = $2${lock ? ' FOR UPDATE OF ph' : ''}`,
         [claimId, sha256],
       );
-      return row ? { claimId: row.claim_id, agentId: row.agent_id, sha256: row.sha256, size: row.size, received: row.received, isComplete: row.completed_at !== null } : undefined;
+      return row
+        ? {
+            claimId: row.claim_id,
+            agentId: row.agent_id,
+            sha256: row.sha256,
+            size: row.size,
+            received: row.received,
+            isComplete: row.completed_at !== null,
+          }
+        : undefined;
     },
 
     /** Adds bytes at the end of what the server has. */
@@ -201,18 +248,28 @@ export function claimRepository(db: Queryable) {
 
     /** The bytes received so far (all of them, once complete). */
     async content(claimId: string, sha256: string): Promise<Buffer | undefined> {
-      const [row] = await db.query<{ content: Uint8Array | Buffer }>('SELECT content FROM insurance_claim_photos WHERE claim_id = $1 AND sha256 = $2', [claimId, sha256]);
+      const [row] = await db.query<{ content: Uint8Array | Buffer }>(
+        'SELECT content FROM insurance_claim_photos WHERE claim_id = $1 AND sha256 = $2',
+        [claimId, sha256],
+      );
       return row ? asBuffer(row.content) : undefined;
     },
 
     async complete(claimId: string, sha256: string, at: Date): Promise<void> {
-      await db.query('UPDATE insurance_claim_photos SET completed_at = $3 WHERE claim_id = $1 AND sha256 = $2', [claimId, sha256, at]);
+      await db.query('UPDATE insurance_claim_photos SET completed_at = $3 WHERE claim_id = $1 AND sha256 = $2', [
+        claimId,
+        sha256,
+        at,
+      ]);
       await db.query('UPDATE insurance_claims SET updated_at = $2 WHERE id = $1', [claimId, at]);
     },
 
     /** Drops what arrived of a photo whose bytes did not match its fingerprint, so it is sent again from the start. */
     async discardBytes(claimId: string, sha256: string): Promise<void> {
-      await db.query("UPDATE insurance_claim_photos SET content = ''::bytea, received = 0 WHERE claim_id = $1 AND sha256 = $2", [claimId, sha256]);
+      await db.query(
+        "UPDATE insurance_claim_photos SET content = ''::bytea, received = 0 WHERE claim_id = $1 AND sha256 = $2",
+        [claimId, sha256],
+      );
     },
   };
 }

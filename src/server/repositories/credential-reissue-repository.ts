@@ -46,7 +46,10 @@ const toRun = (row: RunRow): ReissueRun => ({
   total: row.total,
   done: row.done,
   batches: row.batches,
-  cursor: row.cursor_bucket === null || row.cursor_plate === null ? null : { bucket: row.cursor_bucket, plateNumber: row.cursor_plate },
+  cursor:
+    row.cursor_bucket === null || row.cursor_plate === null
+      ? null
+      : { bucket: row.cursor_bucket, plateNumber: row.cursor_plate },
   startedBy: row.started_by,
   startedAt: new Date(row.started_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
@@ -99,8 +102,15 @@ export function credentialReissueRepository(db: Queryable) {
      * Starts a run for every plate not signed by `activeKeyId`; a run still going is
      * superseded (the new one covers its plates too, from the start of the registry).
      */
-    async start(input: { keyId: number; reason: ReissueReason; activeKeyId: number; startedBy: string | null }): Promise<ReissueRun> {
-      await db.query("UPDATE credential_reissue_runs SET state = 'superseded', finished_at = now(), updated_at = now() WHERE state = 'running'");
+    async start(input: {
+      keyId: number;
+      reason: ReissueReason;
+      activeKeyId: number;
+      startedBy: string | null;
+    }): Promise<ReissueRun> {
+      await db.query(
+        "UPDATE credential_reissue_runs SET state = 'superseded', finished_at = now(), updated_at = now() WHERE state = 'running'",
+      );
       const [row] = await db.query<RunRow>(
         `INSERT INTO credential_reissue_runs (key_id, reason, state, total, started_by)
          VALUES ($1, $2, 'running', (SELECT count(*) FROM registered_plates WHERE key_id <> $3), $4) RETURNING *`,
@@ -117,7 +127,9 @@ export function credentialReissueRepository(db: Queryable) {
 
     /** The running run, locked for this transaction; undefined when there is none or another server holds it. */
     async lockRunning(): Promise<ReissueRun | undefined> {
-      const [row] = await db.query<RunRow>("SELECT * FROM credential_reissue_runs WHERE state = 'running' FOR UPDATE SKIP LOCKED");
+      const [row] = await db.query<RunRow>(
+        "SELECT * FROM credential_reissue_runs WHERE state = 'running' FOR UPDATE SKIP LOCKED",
+      );
       return row ? toRun(row) : undefined;
     },
 
@@ -149,24 +161,42 @@ export function credentialReissueRepository(db: Queryable) {
     },
 
     /** These plates' current credentials, with the key that signed each. */
-    async currentCredentials(plateNumbers: readonly string[]): Promise<Array<{ plateNumber: string; keyId: number; credential: Uint8Array }>> {
-      const rows = await db.query<{ plate_number: string; key_id: number; credential: Uint8Array }>('SELECT plate_number, key_id, credential FROM registered_plates WHERE plate_number = ANY($1::text[])', [[...plateNumbers]]);
-      return rows.map((row) => ({ plateNumber: row.plate_number, keyId: row.key_id, credential: new Uint8Array(row.credential) }));
+    async currentCredentials(
+      plateNumbers: readonly string[],
+    ): Promise<Array<{ plateNumber: string; keyId: number; credential: Uint8Array }>> {
+      const rows = await db.query<{ plate_number: string; key_id: number; credential: Uint8Array }>(
+        'SELECT plate_number, key_id, credential FROM registered_plates WHERE plate_number = ANY($1::text[])',
+        [[...plateNumbers]],
+      );
+      return rows.map((row) => ({
+        plateNumber: row.plate_number,
+        keyId: row.key_id,
+        credential: new Uint8Array(row.credential),
+      }));
     },
 
     /** One plate, locked, when a key other than the active one signed its credential. */
     async lockIfOutdated(plateNumber: string, activeKeyId: number): Promise<PlateToResign | undefined> {
-      const [row] = await db.query<PlateRow>(`SELECT ${PLATE_COLUMNS} FROM registered_plates WHERE plate_number = $1 AND key_id <> $2 FOR UPDATE`, [plateNumber, activeKeyId]);
+      const [row] = await db.query<PlateRow>(
+        `SELECT ${PLATE_COLUMNS} FROM registered_plates WHERE plate_number = $1 AND key_id <> $2 FOR UPDATE`,
+        [plateNumber, activeKeyId],
+      );
       return row ? toPlate(row) : undefined;
     },
 
     /** The new credentials, one statement; each plate gets a new version so devices fetch it. */
-    async writeCredentials(plates: ReadonlyArray<{ plateNumber: string; keyId: number; credential: Uint8Array }>): Promise<void> {
+    async writeCredentials(
+      plates: ReadonlyArray<{ plateNumber: string; keyId: number; credential: Uint8Array }>,
+    ): Promise<void> {
       if (plates.length === 0) return;
       await db.query(
         `UPDATE registered_plates r SET key_id = t.k, credential = t.c, version = nextval('registry_version_seq')
          FROM unnest($1::text[], $2::int[], $3::bytea[]) AS t(p, k, c) WHERE r.plate_number = t.p`,
-        [plates.map((plate) => plate.plateNumber), plates.map((plate) => plate.keyId), plates.map((plate) => Buffer.from(plate.credential))],
+        [
+          plates.map((plate) => plate.plateNumber),
+          plates.map((plate) => plate.keyId),
+          plates.map((plate) => Buffer.from(plate.credential)),
+        ],
       );
     },
 
@@ -188,7 +218,10 @@ export function credentialReissueRepository(db: Queryable) {
      * a transfer or a renewal, which sign with the active key) are done too, so done = total.
      */
     async finish(runId: number): Promise<void> {
-      await db.query("UPDATE credential_reissue_runs SET state = 'finished', done = GREATEST(done, total), finished_at = now(), updated_at = now() WHERE id = $1", [runId]);
+      await db.query(
+        "UPDATE credential_reissue_runs SET state = 'finished', done = GREATEST(done, total), finished_at = now(), updated_at = now() WHERE id = $1",
+        [runId],
+      );
     },
 
     /** Of these owners, the ones not yet told during the run, now recorded as told. */
@@ -204,7 +237,10 @@ export function credentialReissueRepository(db: Queryable) {
 
     /** How many of an owner's plates are not on the active key (what the notice counts). */
     async outdatedPlatesOf(ownerId: string, activeKeyId: number): Promise<number> {
-      const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM registered_plates WHERE owner_id = $1 AND key_id <> $2', [ownerId, activeKeyId]);
+      const [row] = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM registered_plates WHERE owner_id = $1 AND key_id <> $2',
+        [ownerId, activeKeyId],
+      );
       return row?.n ?? 0;
     },
   };

@@ -14,15 +14,14 @@ export function emailChangeRepository(db: Queryable) {
   return {
     /** Records a link; a newer link of the same kind voids an earlier one still unused. */
     async create(token: string, kind: EmailChangeKind, change: EmailChange, expiresAt: Date): Promise<void> {
-      await db.query('UPDATE email_changes SET used_at = now() WHERE user_id = $1 AND kind = $2 AND used_at IS NULL', [change.userId, kind]);
-      await db.query('INSERT INTO email_changes (token_hash, user_id, kind, old_email, new_email, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-        hashToken(token),
+      await db.query('UPDATE email_changes SET used_at = now() WHERE user_id = $1 AND kind = $2 AND used_at IS NULL', [
         change.userId,
         kind,
-        change.oldEmail,
-        change.newEmail,
-        expiresAt,
       ]);
+      await db.query(
+        'INSERT INTO email_changes (token_hash, user_id, kind, old_email, new_email, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
+        [hashToken(token), change.userId, kind, change.oldEmail, change.newEmail, expiresAt],
+      );
     },
 
     /** Uses the link up: the change when it was unused and not expired. One statement, so two tries cannot both win. */

@@ -16,16 +16,28 @@ export function favouriteRepository(db: Queryable) {
           'INSERT INTO favourites (user_id, listing_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING created_at',
           [userId, listingId],
         );
-        if (added) await log.record([`user:${userId}`], FAVOURITE_ENTITY, listingId, 'put', { listingId, createdAt: new Date(added.created_at).getTime() });
+        if (added)
+          await log.record([`user:${userId}`], FAVOURITE_ENTITY, listingId, 'put', {
+            listingId,
+            createdAt: new Date(added.created_at).getTime(),
+          });
       } else {
-        const removed = await db.query('DELETE FROM favourites WHERE user_id = $1 AND listing_id = $2 RETURNING listing_id', [userId, listingId]);
+        const removed = await db.query(
+          'DELETE FROM favourites WHERE user_id = $1 AND listing_id = $2 RETURNING listing_id',
+          [userId, listingId],
+        );
         if (removed.length > 0) await log.record([`user:${userId}`], FAVOURITE_ENTITY, listingId, 'delete', null);
       }
       return true;
     },
 
     async of(userId: string): Promise<string[]> {
-      return (await db.query<{ listing_id: string }>('SELECT listing_id FROM favourites WHERE user_id = $1 ORDER BY created_at', [userId])).map((row) => row.listing_id);
+      return (
+        await db.query<{ listing_id: string }>(
+          'SELECT listing_id FROM favourites WHERE user_id = $1 ORDER BY created_at',
+          [userId],
+        )
+      ).map((row) => row.listing_id);
     },
   };
 }

@@ -5,7 +5,13 @@
  * first, so two pushes of one owner cannot both pass the same check.
  */
 import { randomBytes } from 'node:crypto';
-import type { OwnerPlateFacts, PlateHolder, VehicleDetails, VehicleInput, DriverInput } from '#domain/fleet/fleet-input';
+import type {
+  OwnerPlateFacts,
+  PlateHolder,
+  VehicleDetails,
+  VehicleInput,
+  DriverInput,
+} from '#domain/fleet/fleet-input';
 import { vehicleLabel } from '#domain/fleet/fleet-input';
 import type { Driver, Vehicle } from '#domain/fleet/vehicle';
 import { uuidv7 } from '#domain/ids/uuid-v7';
@@ -90,7 +96,12 @@ export function fleetRepository(db: Queryable) {
       `INSERT INTO change_log (scopes, entity, entity_id, op, data)
        SELECT ARRAY['user:' || owner_id], $1, id, 'put', data
        FROM unnest($2::text[], $3::text[], $4::jsonb[]) WITH ORDINALITY AS t(id, owner_id, data, ord) ORDER BY ord`,
-      [FLEET_ENTITIES.vehicle, vehicles.map((vehicle) => vehicle.id), vehicles.map((vehicle) => vehicle.ownerId), vehicles.map((vehicle) => JSON.stringify(vehicle))],
+      [
+        FLEET_ENTITIES.vehicle,
+        vehicles.map((vehicle) => vehicle.id),
+        vehicles.map((vehicle) => vehicle.ownerId),
+        vehicles.map((vehicle) => JSON.stringify(vehicle)),
+      ],
     );
   }
 
@@ -100,7 +111,10 @@ export function fleetRepository(db: Queryable) {
 
   /** Takes a plate off whichever vehicle carries it (other than `keepOn`), telling that vehicle's owner's devices. */
   async function takePlateOff(plateNumber: string, at: Date, keepOn: string | null = null): Promise<Vehicle[]> {
-    const rows = await db.query<VehicleRow>('UPDATE vehicles SET plate_number = NULL, updated_at = $2 WHERE plate_number = $1 AND id IS DISTINCT FROM $3 RETURNING *', [plateNumber, at, keepOn]);
+    const rows = await db.query<VehicleRow>(
+      'UPDATE vehicles SET plate_number = NULL, updated_at = $2 WHERE plate_number = $1 AND id IS DISTINCT FROM $3 RETURNING *',
+      [plateNumber, at, keepOn],
+    );
     const changed = rows.map(toVehicle);
     await logVehicles(changed);
     return changed;
@@ -128,7 +142,12 @@ export function fleetRepository(db: Queryable) {
     },
 
     async driverWithLicence(ownerId: string, licenceNumber: string): Promise<Driver | undefined> {
-      return (await db.query<DriverRow>('SELECT * FROM drivers WHERE owner_id = $1 AND licence_number = $2', [ownerId, licenceNumber])).map(toDriver)[0];
+      return (
+        await db.query<DriverRow>('SELECT * FROM drivers WHERE owner_id = $1 AND licence_number = $2', [
+          ownerId,
+          licenceNumber,
+        ])
+      ).map(toDriver)[0];
     },
 
     async listVehicles(ownerId: string): Promise<Vehicle[]> {
@@ -136,12 +155,17 @@ export function fleetRepository(db: Queryable) {
     },
 
     async listDrivers(ownerId: string): Promise<Driver[]> {
-      return (await db.query<DriverRow>('SELECT * FROM drivers WHERE owner_id = $1 ORDER BY name, id', [ownerId])).map(toDriver);
+      return (await db.query<DriverRow>('SELECT * FROM drivers WHERE owner_id = $1 ORDER BY name, id', [ownerId])).map(
+        toDriver,
+      );
     },
 
     /** The chassis numbers in the owner's fleet. */
     async chassisNumbers(ownerId: string): Promise<Set<string>> {
-      const rows = await db.query<{ chassis_number: string }>("SELECT chassis_number FROM vehicles WHERE owner_id = $1 AND chassis_number <> ''", [ownerId]);
+      const rows = await db.query<{ chassis_number: string }>(
+        "SELECT chassis_number FROM vehicles WHERE owner_id = $1 AND chassis_number <> ''",
+        [ownerId],
+      );
       return new Set(rows.map((row) => row.chassis_number));
     },
 
@@ -152,16 +176,32 @@ export function fleetRepository(db: Queryable) {
          WHERE p.owner_id = $1 AND ($2::text[] IS NULL OR p.plate_number = ANY($2::text[]))`,
         [ownerId, plateNumbers === null ? null : [...plateNumbers]],
       );
-      return new Map(rows.map((row) => [row.plate_number, { plateNumber: row.plate_number, registeredChassis: row.chassis_number }]));
+      return new Map(
+        rows.map((row) => [row.plate_number, { plateNumber: row.plate_number, registeredChassis: row.chassis_number }]),
+      );
     },
 
     /** The vehicles carrying each of `plateNumbers`, by plate (all plates on the owner's vehicles when null). */
-    async plateHolders(ownerId: string, plateNumbers: readonly string[] | null): Promise<Map<string, PlateHolder & { ownerId: string }>> {
+    async plateHolders(
+      ownerId: string,
+      plateNumbers: readonly string[] | null,
+    ): Promise<Map<string, PlateHolder & { ownerId: string }>> {
       const rows =
         plateNumbers === null
           ? await vehiclesWhere('owner_id = $1 AND plate_number IS NOT NULL', [ownerId])
           : await vehiclesWhere('plate_number = ANY($1::text[])', [[...plateNumbers]]);
-      return new Map(rows.flatMap((vehicle) => (vehicle.plateNumber === null ? [] : [[vehicle.plateNumber, { vehicleId: vehicle.id, label: vehicleLabel(vehicle), ownerId: vehicle.ownerId }] as const])));
+      return new Map(
+        rows.flatMap((vehicle) =>
+          vehicle.plateNumber === null
+            ? []
+            : [
+                [
+                  vehicle.plateNumber,
+                  { vehicleId: vehicle.id, label: vehicleLabel(vehicle), ownerId: vehicle.ownerId },
+                ] as const,
+              ],
+        ),
+      );
     },
 
     /** Adds the vehicle, or changes it when it is already the owner's (its id came from their device). */
@@ -173,7 +213,18 @@ export function fleetRepository(db: Queryable) {
            chassis_number = EXCLUDED.chassis_number, plate_number = EXCLUDED.plate_number, driver_id = EXCLUDED.driver_id, updated_at = EXCLUDED.updated_at
          WHERE vehicles.owner_id = EXCLUDED.owner_id
          RETURNING *`,
-        [input.id, ownerId, input.make, input.model, input.year, input.colour, input.chassisNumber, input.plateNumber, input.driverId, at],
+        [
+          input.id,
+          ownerId,
+          input.make,
+          input.model,
+          input.year,
+          input.colour,
+          input.chassisNumber,
+          input.plateNumber,
+          input.driverId,
+          at,
+        ],
       );
       if (!row) throw new Error(`vehicle ${input.id} belongs to another owner`);
       const vehicle = toVehicle(row);
@@ -183,7 +234,10 @@ export function fleetRepository(db: Queryable) {
 
     /** Removes the owner's vehicle; false when it is not there (already removed). */
     async removeVehicle(ownerId: string, id: string): Promise<Vehicle | undefined> {
-      const [row] = await db.query<VehicleRow>('DELETE FROM vehicles WHERE id = $1 AND owner_id = $2 RETURNING *', [id, ownerId]);
+      const [row] = await db.query<VehicleRow>('DELETE FROM vehicles WHERE id = $1 AND owner_id = $2 RETURNING *', [
+        id,
+        ownerId,
+      ]);
       if (!row) return undefined;
       await log.record(scopesOf(ownerId), FLEET_ENTITIES.vehicle, id, 'delete', null);
       return toVehicle(row);
@@ -205,10 +259,20 @@ export function fleetRepository(db: Queryable) {
     },
 
     /** Removes the owner's driver, first taking them off every vehicle they drove; undefined when not there. */
-    async removeDriver(ownerId: string, id: string, at: Date): Promise<{ driver: Driver; unassigned: number } | undefined> {
-      const rows = await db.query<VehicleRow>('UPDATE vehicles SET driver_id = NULL, updated_at = $3 WHERE driver_id = $1 AND owner_id = $2 RETURNING *', [id, ownerId, at]);
+    async removeDriver(
+      ownerId: string,
+      id: string,
+      at: Date,
+    ): Promise<{ driver: Driver; unassigned: number } | undefined> {
+      const rows = await db.query<VehicleRow>(
+        'UPDATE vehicles SET driver_id = NULL, updated_at = $3 WHERE driver_id = $1 AND owner_id = $2 RETURNING *',
+        [id, ownerId, at],
+      );
       await logVehicles(rows.map(toVehicle));
-      const [row] = await db.query<DriverRow>('DELETE FROM drivers WHERE id = $1 AND owner_id = $2 RETURNING *', [id, ownerId]);
+      const [row] = await db.query<DriverRow>('DELETE FROM drivers WHERE id = $1 AND owner_id = $2 RETURNING *', [
+        id,
+        ownerId,
+      ]);
       if (!row) return undefined;
       await log.record(scopesOf(ownerId), FLEET_ENTITIES.driver, id, 'delete', null);
       return { driver: toDriver(row), unassigned: rows.length };
@@ -217,14 +281,31 @@ export function fleetRepository(db: Queryable) {
     /** Adds checked vehicles in one statement, each with its change-log entry, in file order. */
     async importVehicles(ownerId: string, vehicles: readonly VehicleDetails[], at: Date): Promise<Vehicle[]> {
       const stamp = at.toISOString();
-      const added: Vehicle[] = vehicles.map((vehicle) => ({ id: newVehicleId(), ownerId, ...vehicle, driverId: null, createdAt: stamp, updatedAt: stamp }));
+      const added: Vehicle[] = vehicles.map((vehicle) => ({
+        id: newVehicleId(),
+        ownerId,
+        ...vehicle,
+        driverId: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      }));
       if (added.length === 0) return added;
       const column = <K extends keyof Vehicle>(key: K) => added.map((vehicle) => vehicle[key]);
       await db.query(
         `INSERT INTO vehicles (id, owner_id, make, model, year, colour, chassis_number, plate_number, created_at, updated_at)
          SELECT id, $1, make, model, year, colour, chassis_number, plate_number, $8, $8
          FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $9::text[]) AS t(id, make, model, year, colour, chassis_number, plate_number)`,
-        [ownerId, column('id'), column('make'), column('model'), column('year'), column('colour'), column('chassisNumber'), at, column('plateNumber')],
+        [
+          ownerId,
+          column('id'),
+          column('make'),
+          column('model'),
+          column('year'),
+          column('colour'),
+          column('chassisNumber'),
+          at,
+          column('plateNumber'),
+        ],
       );
       await logVehicles(added);
       return added;
@@ -239,11 +320,24 @@ export function fleetRepository(db: Queryable) {
       const [existing] = await vehiclesWhere('owner_id = $1 AND chassis_number = $2', [ownerId, sale.chassisNumber]);
       await takePlateOff(sale.plateNumber, at, existing?.id ?? null);
       const [row] = existing
-        ? await db.query<VehicleRow>('UPDATE vehicles SET plate_number = $2, year = coalesce(year, $3), updated_at = $4 WHERE id = $1 RETURNING *', [existing.id, sale.plateNumber, sale.year, at])
+        ? await db.query<VehicleRow>(
+            'UPDATE vehicles SET plate_number = $2, year = coalesce(year, $3), updated_at = $4 WHERE id = $1 RETURNING *',
+            [existing.id, sale.plateNumber, sale.year, at],
+          )
         : await db.query<VehicleRow>(
             `INSERT INTO vehicles (id, owner_id, make, model, year, colour, chassis_number, plate_number, created_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
-            [newVehicleId(), ownerId, sale.make, sale.model, sale.year, sale.colour, sale.chassisNumber, sale.plateNumber, at],
+            [
+              newVehicleId(),
+              ownerId,
+              sale.make,
+              sale.model,
+              sale.year,
+              sale.colour,
+              sale.chassisNumber,
+              sale.plateNumber,
+              at,
+            ],
           );
       if (!row) throw new Error(`the vehicle for plate ${sale.plateNumber} was not saved`);
       const vehicle = toVehicle(row);

@@ -20,7 +20,8 @@ export const INSURANCE_ENTITIES = { customer: 'insuranceCustomer', policy: 'insu
 const INSURANCE_LOCK_KEY = 8_132_026;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-const day = (value: Date | string) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+const day = (value: Date | string) =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
 interface CustomerRow {
   id: string;
@@ -107,7 +108,10 @@ export interface InsurablePlate {
 }
 
 /** A policy as the agent issues it: the server numbers it, and it is not cancelled yet. */
-export type NewPolicy = Omit<InsurancePolicy, 'policyNumber' | 'premium' | 'cancelledAt' | 'cancelReason' | 'createdAt' | 'updatedAt'> & { premium: number };
+export type NewPolicy = Omit<
+  InsurancePolicy,
+  'policyNumber' | 'premium' | 'cancelledAt' | 'cancelReason' | 'createdAt' | 'updatedAt'
+> & { premium: number };
 
 export function insuranceRepository(db: Queryable) {
   const log = changeLogRepository(db);
@@ -121,7 +125,15 @@ export function insuranceRepository(db: Queryable) {
        ORDER BY plate_number`,
       [nrc, accountId, customerId],
     );
-    return rows.map((row) => ({ plateNumber: row.plate_number, make: row.make, model: row.model, colour: row.colour, year: row.year, expiryDate: day(row.expiry_date), standing: row.standing }));
+    return rows.map((row) => ({
+      plateNumber: row.plate_number,
+      make: row.make,
+      model: row.model,
+      colour: row.colour,
+      year: row.year,
+      expiryDate: day(row.expiry_date),
+      standing: row.standing,
+    }));
   }
 
   async function toCustomer(row: CustomerRow): Promise<InsuranceCustomer> {
@@ -159,11 +171,24 @@ export function insuranceRepository(db: Queryable) {
 
     async findCustomer(id: string): Promise<CustomerRecord | undefined> {
       const [row] = await db.query<CustomerRow>('SELECT * FROM insurance_customers WHERE id = $1', [id]);
-      return row ? { id: row.id, agentId: row.agent_id, accountId: row.account_id, name: row.name, nrc: row.nrc, email: row.email, phone: row.phone } : undefined;
+      return row
+        ? {
+            id: row.id,
+            agentId: row.agent_id,
+            accountId: row.account_id,
+            name: row.name,
+            nrc: row.nrc,
+            email: row.email,
+            phone: row.phone,
+          }
+        : undefined;
     },
 
     async customerWithNrc(agentId: string, nrc: string): Promise<string | undefined> {
-      const [row] = await db.query<{ id: string }>('SELECT id FROM insurance_customers WHERE agent_id = $1 AND nrc = $2', [agentId, nrc]);
+      const [row] = await db.query<{ id: string }>(
+        'SELECT id FROM insurance_customers WHERE agent_id = $1 AND nrc = $2',
+        [agentId, nrc],
+      );
       return row?.id;
     },
 
@@ -187,7 +212,10 @@ export function insuranceRepository(db: Queryable) {
 
     /** The account's holder accepted: the customer is them, and the agent's devices get the account's vehicles. */
     async linkCustomer(customerId: string, accountId: string, at: Date): Promise<void> {
-      const [row] = await db.query<CustomerRow>('UPDATE insurance_customers SET account_id = $2, updated_at = $3 WHERE id = $1 RETURNING *', [customerId, accountId, at]);
+      const [row] = await db.query<CustomerRow>(
+        'UPDATE insurance_customers SET account_id = $2, updated_at = $3 WHERE id = $1 RETURNING *',
+        [customerId, accountId, at],
+      );
       if (row) await publishCustomer(row);
     },
 
@@ -198,7 +226,10 @@ export function insuranceRepository(db: Queryable) {
     },
 
     async listCustomers(agentId: string): Promise<InsuranceCustomer[]> {
-      const rows = await db.query<CustomerRow>('SELECT * FROM insurance_customers WHERE agent_id = $1 ORDER BY name, id', [agentId]);
+      const rows = await db.query<CustomerRow>(
+        'SELECT * FROM insurance_customers WHERE agent_id = $1 ORDER BY name, id',
+        [agentId],
+      );
       return Promise.all(rows.map(toCustomer));
     },
 
@@ -208,12 +239,19 @@ export function insuranceRepository(db: Queryable) {
     },
 
     async listPolicies(agentId: string): Promise<InsurancePolicy[]> {
-      return (await db.query<PolicyRow>('SELECT * FROM insurance_policies WHERE agent_id = $1 ORDER BY created_at DESC, id', [agentId])).map(toPolicy);
+      return (
+        await db.query<PolicyRow>('SELECT * FROM insurance_policies WHERE agent_id = $1 ORDER BY created_at DESC, id', [
+          agentId,
+        ])
+      ).map(toPolicy);
     },
 
     /** Who the registry says owns the plate: name, NRC (or company number) and account, if any. */
     async plateOwner(plateNumber: string): Promise<PlateOwner | undefined> {
-      const [row] = await db.query<{ owner_name: string; owner_nrc: string; owner_id: string | null }>('SELECT owner_name, owner_nrc, owner_id FROM registered_plates WHERE plate_number = $1', [plateNumber]);
+      const [row] = await db.query<{ owner_name: string; owner_nrc: string; owner_id: string | null }>(
+        'SELECT owner_name, owner_nrc, owner_id FROM registered_plates WHERE plate_number = $1',
+        [plateNumber],
+      );
       return row ? { name: row.owner_name, nrc: row.owner_nrc, accountId: row.owner_id } : undefined;
     },
 
@@ -228,13 +266,24 @@ export function insuranceRepository(db: Queryable) {
 
     /** The plate's row in the registry, or undefined when it is not registered. */
     async insurablePlate(plateNumber: string): Promise<InsurablePlate | undefined> {
-      const [row] = await db.query<{ plate_number: string; standing: CustomerVehicle['standing']; expiry_date: Date | string }>('SELECT plate_number, standing, expiry_date FROM registered_plates WHERE plate_number = $1', [plateNumber]);
-      return row ? { plateNumber: row.plate_number, standing: row.standing, expiryDate: day(row.expiry_date) } : undefined;
+      const [row] = await db.query<{
+        plate_number: string;
+        standing: CustomerVehicle['standing'];
+        expiry_date: Date | string;
+      }>('SELECT plate_number, standing, expiry_date FROM registered_plates WHERE plate_number = $1', [plateNumber]);
+      return row
+        ? { plateNumber: row.plate_number, standing: row.standing, expiryDate: day(row.expiry_date) }
+        : undefined;
     },
 
     /** The agent's policies on the plate that are not cancelled, for the overlap check. */
     async livePoliciesOnPlate(agentId: string, plateNumber: string): Promise<InsurancePolicy[]> {
-      return (await db.query<PolicyRow>('SELECT * FROM insurance_policies WHERE agent_id = $1 AND plate_number = $2 AND cancelled_at IS NULL', [agentId, plateNumber])).map(toPolicy);
+      return (
+        await db.query<PolicyRow>(
+          'SELECT * FROM insurance_policies WHERE agent_id = $1 AND plate_number = $2 AND cancelled_at IS NULL',
+          [agentId, plateNumber],
+        )
+      ).map(toPolicy);
     },
 
     /** Numbers (POL- from the sequence) and stores a new policy. */
@@ -244,36 +293,85 @@ export function insuranceRepository(db: Queryable) {
         `INSERT INTO insurance_policies (id, policy_number, agent_id, customer_id, plate_number, type, start_date, end_date, premium_ngwee, insurer, renewed_from, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
          RETURNING *`,
-        [policy.id, policyNumberFrom(Number(next?.n)), policy.agentId, policy.customerId, policy.plateNumber, policy.type, policy.startDate, policy.endDate, policy.premium, policy.insurer, policy.renewedFrom, at],
+        [
+          policy.id,
+          policyNumberFrom(Number(next?.n)),
+          policy.agentId,
+          policy.customerId,
+          policy.plateNumber,
+          policy.type,
+          policy.startDate,
+          policy.endDate,
+          policy.premium,
+          policy.insurer,
+          policy.renewedFrom,
+          at,
+        ],
       );
       if (!row) throw new Error('policy not issued');
       return publishPolicy(row);
     },
 
     /** A policy by number, with its holder and the plate's registered owner account, for the owner's dispute. */
-    async policyForOwner(policyNumber: string): Promise<(InsurancePolicy & { holderName: string; holderNrc: string; ownerId: string | null; ownerName: string; ownerNrc: string; disputedAt: string | null }) | undefined> {
-      const [row] = await db.query<PolicyRow & { holder_name: string; holder_nrc: string; owner_id: string | null; owner_name: string; owner_nrc: string; disputed_at: Date | string | null }>(
+    async policyForOwner(policyNumber: string): Promise<
+      | (InsurancePolicy & {
+          holderName: string;
+          holderNrc: string;
+          ownerId: string | null;
+          ownerName: string;
+          ownerNrc: string;
+          disputedAt: string | null;
+        })
+      | undefined
+    > {
+      const [row] = await db.query<
+        PolicyRow & {
+          holder_name: string;
+          holder_nrc: string;
+          owner_id: string | null;
+          owner_name: string;
+          owner_nrc: string;
+          disputed_at: Date | string | null;
+        }
+      >(
         `SELECT p.*, c.name AS holder_name, c.nrc AS holder_nrc, r.owner_id, r.owner_name, r.owner_nrc FROM insurance_policies p
          JOIN insurance_customers c ON c.id = p.customer_id JOIN registered_plates r ON r.plate_number = p.plate_number
          WHERE p.policy_number = $1 FOR UPDATE OF p`,
         [policyNumber],
       );
       if (!row) return undefined;
-      return { ...toPolicy(row), holderName: row.holder_name, holderNrc: row.holder_nrc, ownerId: row.owner_id, ownerName: row.owner_name, ownerNrc: row.owner_nrc, disputedAt: row.disputed_at === null ? null : iso(row.disputed_at) };
+      return {
+        ...toPolicy(row),
+        holderName: row.holder_name,
+        holderNrc: row.holder_nrc,
+        ownerId: row.owner_id,
+        ownerName: row.owner_name,
+        ownerNrc: row.owner_nrc,
+        disputedAt: row.disputed_at === null ? null : iso(row.disputed_at),
+      };
     },
 
     async disputePolicy(id: string, ownerId: string, note: string, at: Date): Promise<void> {
-      await db.query('UPDATE insurance_policies SET disputed_at = $2, disputed_by = $3, dispute_note = $4 WHERE id = $1 AND disputed_at IS NULL', [id, at, ownerId, note]);
+      await db.query(
+        'UPDATE insurance_policies SET disputed_at = $2, disputed_by = $3, dispute_note = $4 WHERE id = $1 AND disputed_at IS NULL',
+        [id, at, ownerId, note],
+      );
     },
 
     async cancelPolicy(id: string, reason: string, at: Date): Promise<InsurancePolicy | undefined> {
-      const [row] = await db.query<PolicyRow>('UPDATE insurance_policies SET cancelled_at = $2, cancel_reason = $3, updated_at = $2 WHERE id = $1 AND cancelled_at IS NULL RETURNING *', [id, at, reason]);
+      const [row] = await db.query<PolicyRow>(
+        'UPDATE insurance_policies SET cancelled_at = $2, cancel_reason = $3, updated_at = $2 WHERE id = $1 AND cancelled_at IS NULL RETURNING *',
+        [id, at, reason],
+      );
       return row ? publishPolicy(row) : undefined;
     },
 
     /** The plate's cover on `today` from every insurer's policies, or null. */
     async coverFor(plateNumber: string, today: string): Promise<Cover | null> {
-      const rows = await db.query<PolicyRow>('SELECT * FROM insurance_policies WHERE plate_number = $1 AND cancelled_at IS NULL AND start_date <= $2 AND end_date >= $2', [plateNumber, today]);
+      const rows = await db.query<PolicyRow>(
+        'SELECT * FROM insurance_policies WHERE plate_number = $1 AND cancelled_at IS NULL AND start_date <= $2 AND end_date >= $2',
+        [plateNumber, today],
+      );
       return coverOn(rows.map(toPolicy), today);
     },
   };

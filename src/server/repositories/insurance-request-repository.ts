@@ -3,7 +3,12 @@
  * 0024): that a customer record is them (link) or that a customer may be insured on their
  * plate (consent), and their answers. docs/insurance.md, "Insurance only with the owner".
  */
-import type { ConsentState, InsuranceRequest, InsuranceRequestKind, InsuranceRequestStatus } from '#domain/insurance/owner-consent';
+import type {
+  ConsentState,
+  InsuranceRequest,
+  InsuranceRequestKind,
+  InsuranceRequestStatus,
+} from '#domain/insurance/owner-consent';
 import type { Queryable } from '../db/database';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -54,7 +59,14 @@ export function insuranceRequestRepository(db: Queryable) {
      * them, unless they were asked already or the customer is linked to them. One statement,
      * the same whether or not such an account exists: the caller learns nothing of it.
      */
-    async askLinkByContact(id: string, agentId: string, customerId: string, email: string, phone: string, at: Date): Promise<void> {
+    async askLinkByContact(
+      id: string,
+      agentId: string,
+      customerId: string,
+      email: string,
+      phone: string,
+      at: Date,
+    ): Promise<void> {
       await db.query(
         `INSERT INTO insurance_requests (id, kind, agent_id, customer_id, account_id, created_at)
          SELECT $1, 'link', $2, $3, u.id, $6 FROM users u
@@ -67,17 +79,19 @@ export function insuranceRequestRepository(db: Queryable) {
     },
 
     /** Asks the plate's owner to consent to the customer being insured on it; the open question when one waits already. */
-    async askConsent(request: { id: string; agentId: string; customerId: string; accountId: string; plateNumber: string }, at: Date): Promise<{ request: StoredInsuranceRequest; isNew: boolean }> {
+    async askConsent(
+      request: { id: string; agentId: string; customerId: string; accountId: string; plateNumber: string },
+      at: Date,
+    ): Promise<{ request: StoredInsuranceRequest; isNew: boolean }> {
       const inserted = await db.query<{ id: string }>(
         `INSERT INTO insurance_requests (id, kind, agent_id, customer_id, account_id, plate_number, created_at, notified_at)
          VALUES ($1, 'consent', $2, $3, $4, $5, $6, $6) ON CONFLICT DO NOTHING RETURNING id`,
         [request.id, request.agentId, request.customerId, request.accountId, request.plateNumber, at.toISOString()],
       );
-      const [row] = await db.query<RequestRow>(`${SELECT} WHERE q.customer_id = $1 AND q.account_id = $2 AND q.plate_number = $3 AND q.status = 'Pending'`, [
-        request.customerId,
-        request.accountId,
-        request.plateNumber,
-      ]);
+      const [row] = await db.query<RequestRow>(
+        `${SELECT} WHERE q.customer_id = $1 AND q.account_id = $2 AND q.plate_number = $3 AND q.status = 'Pending'`,
+        [request.customerId, request.accountId, request.plateNumber],
+      );
       if (!row) throw new Error('consent request not stored');
       return { request: toRequest(row), isNew: inserted.length > 0 };
     },
@@ -95,22 +109,36 @@ export function insuranceRequestRepository(db: Queryable) {
 
     /** The questions waiting for this account holder, oldest first. */
     async pendingFor(accountId: string): Promise<StoredInsuranceRequest[]> {
-      return (await db.query<RequestRow>(`${SELECT} WHERE q.account_id = $1 AND q.status = 'Pending' ORDER BY q.created_at, q.id`, [accountId])).map(toRequest);
+      return (
+        await db.query<RequestRow>(
+          `${SELECT} WHERE q.account_id = $1 AND q.status = 'Pending' ORDER BY q.created_at, q.id`,
+          [accountId],
+        )
+      ).map(toRequest);
     },
 
     async find(id: string, options: { forUpdate?: boolean } = {}): Promise<StoredInsuranceRequest | undefined> {
-      const [row] = await db.query<RequestRow>(`${SELECT} WHERE q.id = $1${options.forUpdate ? ' FOR UPDATE OF q' : ''}`, [id]);
+      const [row] = await db.query<RequestRow>(
+        `${SELECT} WHERE q.id = $1${options.forUpdate ? ' FOR UPDATE OF q' : ''}`,
+        [id],
+      );
       return row ? toRequest(row) : undefined;
     },
 
     async answer(id: string, status: 'Accepted' | 'Declined', at: Date): Promise<boolean> {
-      const rows = await db.query("UPDATE insurance_requests SET status = $2, answered_at = $3 WHERE id = $1 AND status = 'Pending' RETURNING id", [id, status, at.toISOString()]);
+      const rows = await db.query(
+        "UPDATE insurance_requests SET status = $2, answered_at = $3 WHERE id = $1 AND status = 'Pending' RETURNING id",
+        [id, status, at.toISOString()],
+      );
       return rows.length > 0;
     },
 
     /** The customer's NRC changed: what was asked or given about them no longer names them. */
     async withdrawFor(customerId: string, at: Date): Promise<void> {
-      await db.query("UPDATE insurance_requests SET status = 'Withdrawn', answered_at = $2 WHERE customer_id = $1 AND status IN ('Pending', 'Accepted')", [customerId, at.toISOString()]);
+      await db.query(
+        "UPDATE insurance_requests SET status = 'Withdrawn', answered_at = $2 WHERE customer_id = $1 AND status IN ('Pending', 'Accepted')",
+        [customerId, at.toISOString()],
+      );
     },
 
     /** Claims up to `limit` requests nobody has been told of yet (others' claims are skipped), marked told. */
@@ -122,7 +150,11 @@ export function insuranceRequestRepository(db: Queryable) {
         [at.toISOString(), limit],
       );
       if (claimed.length === 0) return [];
-      return (await db.query<RequestRow>(`${SELECT} WHERE q.id = ANY($1::text[]) ORDER BY q.created_at, q.id`, [claimed.map((row) => row.id)])).map(toRequest);
+      return (
+        await db.query<RequestRow>(`${SELECT} WHERE q.id = ANY($1::text[]) ORDER BY q.created_at, q.id`, [
+          claimed.map((row) => row.id),
+        ])
+      ).map(toRequest);
     },
   };
 }

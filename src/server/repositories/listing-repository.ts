@@ -8,7 +8,16 @@ export type ListingAt = PlateListing & { reservedUntil: string | null };
 function toListing(row: ListingRow, now: Date): ListingAt {
   const state = toListingState(row);
   const { status, reservedUntil } = listingStatusAt(state, now);
-  return { id: state.id, number: state.number, price: state.price, type: state.type, status, featured: state.featured, description: state.description, reservedUntil };
+  return {
+    id: state.id,
+    number: state.number,
+    price: state.price,
+    type: state.type,
+    status,
+    featured: state.featured,
+    description: state.description,
+    reservedUntil,
+  };
 }
 
 export function listingRepository(db: Queryable) {
@@ -20,7 +29,9 @@ export function listingRepository(db: Queryable) {
     },
 
     async findByNumber(number: string, now: Date = new Date()): Promise<ListingAt | undefined> {
-      const [row] = await db.query<ListingRow>(`SELECT ${LISTING_COLUMNS} FROM plate_listings WHERE number = $1`, [number]);
+      const [row] = await db.query<ListingRow>(`SELECT ${LISTING_COLUMNS} FROM plate_listings WHERE number = $1`, [
+        number,
+      ]);
       return row ? toListing(row, now) : undefined;
     },
 

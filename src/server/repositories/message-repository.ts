@@ -80,15 +80,18 @@ export function messageRepository(db: Queryable) {
     /** Queues messages in the caller's transaction: they exist exactly when what caused them does. */
     async queue(messages: readonly NewMessage[]): Promise<void> {
       for (const message of messages) {
-        await db.query('INSERT INTO message_outbox (user_id, kind, channel, recipient, subject, body, link) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-          message.userId,
-          message.kind,
-          message.channel,
-          message.recipient,
-          message.subject,
-          message.body,
-          message.link,
-        ]);
+        await db.query(
+          'INSERT INTO message_outbox (user_id, kind, channel, recipient, subject, body, link) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          [
+            message.userId,
+            message.kind,
+            message.channel,
+            message.recipient,
+            message.subject,
+            message.body,
+            message.link,
+          ],
+        );
       }
     },
 
@@ -122,7 +125,10 @@ export function messageRepository(db: Queryable) {
     },
 
     /** Records a failed attempt: queued again for `retryAt`, or failed for good when `retryAt` is null. */
-    async markAttemptFailed(id: string, failure: { provider: string; error: string; retryAt: Date | null }): Promise<void> {
+    async markAttemptFailed(
+      id: string,
+      failure: { provider: string; error: string; retryAt: Date | null },
+    ): Promise<void> {
       await db.query(
         `UPDATE message_outbox SET status = $2, provider = $3, error = $4, next_attempt_at = $5, claimed_until = NULL
          WHERE id = $1 AND status = 'queued'`,
@@ -131,14 +137,21 @@ export function messageRepository(db: Queryable) {
     },
 
     /** Newest first, `limit` at a time; `before` is the id of the last message of the previous page. */
-    async page(options: { before: string | null; limit: number }): Promise<{ messages: StoredMessage[]; hasMore: boolean; total: number }> {
+    async page(options: {
+      before: string | null;
+      limit: number;
+    }): Promise<{ messages: StoredMessage[]; hasMore: boolean; total: number }> {
       // One more than asked says whether an older page exists.
-      const rows = await db.query<MessageRow>('SELECT * FROM message_outbox WHERE ($1::bigint IS NULL OR id < $1::bigint) ORDER BY id DESC LIMIT $2', [
-        options.before,
-        options.limit + 1,
-      ]);
+      const rows = await db.query<MessageRow>(
+        'SELECT * FROM message_outbox WHERE ($1::bigint IS NULL OR id < $1::bigint) ORDER BY id DESC LIMIT $2',
+        [options.before, options.limit + 1],
+      );
       const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM message_outbox');
-      return { messages: rows.slice(0, options.limit).map(toMessage), hasMore: rows.length > options.limit, total: count?.n ?? 0 };
+      return {
+        messages: rows.slice(0, options.limit).map(toMessage),
+        hasMore: rows.length > options.limit,
+        total: count?.n ?? 0,
+      };
     },
   };
 }
@@ -146,14 +159,23 @@ export function messageRepository(db: Queryable) {
 export function sandboxMessageRepository(db: Queryable) {
   return {
     /** Stores a message once per key: a send repeated with the same key returns the first one's id. */
-    async store(message: { messageKey: string; channel: MessageChannel; recipient: string; subject: string | null; body: string }): Promise<string> {
+    async store(message: {
+      messageKey: string;
+      channel: MessageChannel;
+      recipient: string;
+      subject: string | null;
+      body: string;
+    }): Promise<string> {
       const [inserted] = await db.query<{ id: string | number }>(
         `INSERT INTO sandbox_messages (message_key, channel, recipient, subject, body) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (message_key) DO NOTHING RETURNING id`,
         [message.messageKey, message.channel, message.recipient, message.subject, message.body],
       );
       if (inserted) return String(inserted.id);
-      const [existing] = await db.query<{ id: string | number }>('SELECT id FROM sandbox_messages WHERE message_key = $1', [message.messageKey]);
+      const [existing] = await db.query<{ id: string | number }>(
+        'SELECT id FROM sandbox_messages WHERE message_key = $1',
+        [message.messageKey],
+      );
       if (!existing) throw new Error(`sandbox message ${message.messageKey} vanished`);
       return String(existing.id);
     },

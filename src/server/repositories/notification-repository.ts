@@ -35,7 +35,10 @@ export const NOTIFICATIONS_KEPT = 100;
 
 export function notificationRepository(db: Queryable) {
   return {
-    async create(userId: string, notification: { kind: string; title: string; body: string; link?: string | null }): Promise<void> {
+    async create(
+      userId: string,
+      notification: { kind: string; title: string; body: string; link?: string | null },
+    ): Promise<void> {
       await db.query('INSERT INTO notifications (user_id, kind, title, body, link) VALUES ($1, $2, $3, $4, $5)', [
         userId,
         notification.kind,
@@ -46,7 +49,10 @@ export function notificationRepository(db: Queryable) {
     },
 
     async recentFor(userId: string, limit = NOTIFICATIONS_KEPT): Promise<Notification[]> {
-      const rows = await db.query<NotificationRow>('SELECT * FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2', [userId, limit]);
+      const rows = await db.query<NotificationRow>(
+        'SELECT * FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2',
+        [userId, limit],
+      );
       return rows.map(toNotification);
     },
 

@@ -7,7 +7,11 @@ export function passwordResetRepository(db: Queryable) {
     /** Records a new link for the user and voids any earlier one still unused. */
     async create(token: string, userId: string, expiresAt: Date): Promise<void> {
       await db.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
-      await db.query('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [hashToken(token), userId, expiresAt]);
+      await db.query('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+        hashToken(token),
+        userId,
+        expiresAt,
+      ]);
     },
 
     /** Uses the link up: its user when it was unused and not expired, otherwise undefined. One statement, so two tries cannot both win. */

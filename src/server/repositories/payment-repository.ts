@@ -41,7 +41,21 @@ export interface StoredPayment extends Payment {
 
 export type NewStoredPayment = Pick<
   StoredPayment,
-  'id' | 'payerId' | 'idempotencyKey' | 'purpose' | 'listingId' | 'requestId' | 'description' | 'lines' | 'method' | 'amount' | 'provider' | 'payerPhone' | 'card' | 'expiresAt' | 'createdAt'
+  | 'id'
+  | 'payerId'
+  | 'idempotencyKey'
+  | 'purpose'
+  | 'listingId'
+  | 'requestId'
+  | 'description'
+  | 'lines'
+  | 'method'
+  | 'amount'
+  | 'provider'
+  | 'payerPhone'
+  | 'card'
+  | 'expiresAt'
+  | 'createdAt'
 > & { status?: PaymentStatus; settledAt?: string | null; plateNumber?: string | null; owner?: CheckoutOwner | null };
 
 interface PaymentRow {
@@ -141,17 +155,25 @@ export function paymentRepository(db: Queryable) {
     },
 
     async find(id: string, options: { forUpdate?: boolean } = {}): Promise<StoredPayment | undefined> {
-      const [row] = await db.query<PaymentRow>(`SELECT * FROM payments WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+      const [row] = await db.query<PaymentRow>(
+        `SELECT * FROM payments WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+        [id],
+      );
       return row ? toPayment(row) : undefined;
     },
 
     async findByKey(payerId: string, idempotencyKey: string): Promise<StoredPayment | undefined> {
-      const [row] = await db.query<PaymentRow>('SELECT * FROM payments WHERE payer_id = $1 AND idempotency_key = $2', [payerId, idempotencyKey]);
+      const [row] = await db.query<PaymentRow>('SELECT * FROM payments WHERE payer_id = $1 AND idempotency_key = $2', [
+        payerId,
+        idempotencyKey,
+      ]);
       return row ? toPayment(row) : undefined;
     },
 
     /** Records a payment's new standing: only the fields settling changes, so nothing else written meanwhile is undone. */
-    async save(payment: Pick<StoredPayment, 'id' | 'status' | 'settledAt' | 'declineReason' | 'effect' | 'settledBy'>): Promise<StoredPayment> {
+    async save(
+      payment: Pick<StoredPayment, 'id' | 'status' | 'settledAt' | 'declineReason' | 'effect' | 'settledBy'>,
+    ): Promise<StoredPayment> {
       const [row] = await db.query<PaymentRow>(
         'UPDATE payments SET status = $2, settled_at = $3, decline_reason = $4, effect = $5, settled_by = $6 WHERE id = $1 RETURNING *',
         [payment.id, payment.status, payment.settledAt, payment.declineReason, payment.effect, payment.settledBy],
@@ -161,7 +183,10 @@ export function paymentRepository(db: Queryable) {
     },
 
     async setProviderRef(id: string, providerRef: string): Promise<StoredPayment | undefined> {
-      const [row] = await db.query<PaymentRow>('UPDATE payments SET provider_ref = $2 WHERE id = $1 RETURNING *', [id, providerRef]);
+      const [row] = await db.query<PaymentRow>('UPDATE payments SET provider_ref = $2 WHERE id = $1 RETURNING *', [
+        id,
+        providerRef,
+      ]);
       return row ? toPayment(row) : undefined;
     },
 
@@ -178,19 +203,28 @@ export function paymentRepository(db: Queryable) {
     },
 
     async listForPayer(payerId: string, limit = 200): Promise<StoredPayment[]> {
-      const rows = await db.query<PaymentRow>('SELECT * FROM payments WHERE payer_id = $1 ORDER BY created_at DESC, number DESC LIMIT $2', [payerId, limit]);
+      const rows = await db.query<PaymentRow>(
+        'SELECT * FROM payments WHERE payer_id = $1 ORDER BY created_at DESC, number DESC LIMIT $2',
+        [payerId, limit],
+      );
       return rows.map(toPayment);
     },
 
     /** Payments stored as pending, oldest first (bank transfers waiting for an administrator, mostly). */
     async listPending(limit = 500): Promise<StoredPayment[]> {
-      const rows = await db.query<PaymentRow>("SELECT * FROM payments WHERE status = 'pending' ORDER BY created_at, number LIMIT $1", [limit]);
+      const rows = await db.query<PaymentRow>(
+        "SELECT * FROM payments WHERE status = 'pending' ORDER BY created_at, number LIMIT $1",
+        [limit],
+      );
       return rows.map(toPayment);
     },
 
     /** Requests-to-pay still stored as pending whose time ran out by `at`, the longest lapsed first. */
     async listLapsed(at: Date, limit: number): Promise<StoredPayment[]> {
-      const rows = await db.query<PaymentRow>("SELECT * FROM payments WHERE status = 'pending' AND expires_at <= $1 ORDER BY expires_at, number LIMIT $2", [at, limit]);
+      const rows = await db.query<PaymentRow>(
+        "SELECT * FROM payments WHERE status = 'pending' AND expires_at <= $1 ORDER BY expires_at, number LIMIT $2",
+        [at, limit],
+      );
       return rows.map(toPayment);
     },
 
@@ -207,12 +241,18 @@ export function paymentRepository(db: Queryable) {
 
     /** A plate's payments of a purpose (its renewals), newest first. */
     async forPlate(plateNumber: string, purpose: PaymentPurpose): Promise<StoredPayment[]> {
-      const rows = await db.query<PaymentRow>('SELECT * FROM payments WHERE plate_number = $1 AND purpose = $2 ORDER BY created_at DESC, number DESC', [plateNumber, purpose]);
+      const rows = await db.query<PaymentRow>(
+        'SELECT * FROM payments WHERE plate_number = $1 AND purpose = $2 ORDER BY created_at DESC, number DESC',
+        [plateNumber, purpose],
+      );
       return rows.map(toPayment);
     },
 
     async forRequest(requestId: string): Promise<StoredPayment[]> {
-      const rows = await db.query<PaymentRow>('SELECT * FROM payments WHERE request_id = $1 ORDER BY created_at DESC, number DESC', [requestId]);
+      const rows = await db.query<PaymentRow>(
+        'SELECT * FROM payments WHERE request_id = $1 ORDER BY created_at DESC, number DESC',
+        [requestId],
+      );
       return rows.map(toPayment);
     },
 

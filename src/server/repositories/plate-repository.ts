@@ -102,7 +102,8 @@ const VIEW_SELECT = `SELECT p.*, coalesce(u.business_name, u.name) AS shop_name,
   LEFT JOIN users u ON u.id = p.agent_id`;
 
 function toView(row: ViewRow): OwnedPlate {
-  const registered = row.stage === 'Registered' && row.credential !== null && row.registration_date !== null && row.expiry_date !== null;
+  const registered =
+    row.stage === 'Registered' && row.credential !== null && row.registration_date !== null && row.expiry_date !== null;
   return {
     id: row.plate_number,
     plateNumber: row.plate_number,
@@ -136,7 +137,9 @@ function toView(row: ViewRow): OwnedPlate {
         }
       : null,
     // The plate's cover travels with the view (republished when a policy on it changes).
-    ...(registered ? { cover: typeof row.cover === 'string' ? (JSON.parse(row.cover) as OwnerCoverTerm[]) : (row.cover ?? []) } : {}),
+    ...(registered
+      ? { cover: typeof row.cover === 'string' ? (JSON.parse(row.cover) as OwnerCoverTerm[]) : (row.cover ?? []) }
+      : {}),
   };
 }
 
@@ -147,20 +150,37 @@ export function plateRepository(db: Queryable) {
       const rows = await db.query(
         `INSERT INTO plates (plate_number, owner_id, stage, source, source_ref, agent_id, order_id, held_at, bucket, owner_name, owner_nrc)
          VALUES ($1, $2, 'Held', $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (plate_number) DO NOTHING RETURNING plate_number`,
-        [plate.plateNumber, plate.ownerId, plate.source, plate.sourceRef, plate.agentId, plate.orderId, plate.heldAt, plate.bucket, plate.ownerName, plate.ownerNrc],
+        [
+          plate.plateNumber,
+          plate.ownerId,
+          plate.source,
+          plate.sourceRef,
+          plate.agentId,
+          plate.orderId,
+          plate.heldAt,
+          plate.bucket,
+          plate.ownerName,
+          plate.ownerNrc,
+        ],
       );
       return rows.length === 1;
     },
 
     async find(plateNumber: string, options: { forUpdate?: boolean } = {}): Promise<HeldPlate | undefined> {
-      const [row] = await db.query<PlateRow>(`SELECT * FROM plates WHERE plate_number = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [plateNumber]);
+      const [row] = await db.query<PlateRow>(
+        `SELECT * FROM plates WHERE plate_number = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+        [plateNumber],
+      );
       return row ? toHeld(row) : undefined;
     },
 
     /** The given numbers' rows, locked, in plate order (two writers never deadlock). */
     async lockMany(plateNumbers: readonly string[]): Promise<Map<string, HeldPlate>> {
       if (plateNumbers.length === 0) return new Map();
-      const rows = await db.query<PlateRow>('SELECT * FROM plates WHERE plate_number = ANY($1::text[]) ORDER BY plate_number FOR UPDATE', [plateNumbers]);
+      const rows = await db.query<PlateRow>(
+        'SELECT * FROM plates WHERE plate_number = ANY($1::text[]) ORDER BY plate_number FOR UPDATE',
+        [plateNumbers],
+      );
       return new Map(rows.map((row) => [row.plate_number, toHeld(row)]));
     },
 
@@ -176,17 +196,27 @@ export function plateRepository(db: Queryable) {
     },
 
     async setOwner(plateNumber: string, ownerId: string): Promise<void> {
-      await db.query("UPDATE plates SET owner_id = $2, version = nextval('registry_version_seq') WHERE plate_number = $1", [plateNumber, ownerId]);
+      await db.query(
+        "UPDATE plates SET owner_id = $2, version = nextval('registry_version_seq') WHERE plate_number = $1",
+        [plateNumber, ownerId],
+      );
     },
 
     async setShop(plateNumber: string, agentId: string, orderId: string | null): Promise<void> {
-      await db.query('UPDATE plates SET agent_id = $2, order_id = $3 WHERE plate_number = $1', [plateNumber, agentId, orderId]);
+      await db.query('UPDATE plates SET agent_id = $2, order_id = $3 WHERE plate_number = $1', [
+        plateNumber,
+        agentId,
+        orderId,
+      ]);
     },
 
     /** Takes numbers back (an application rejected after approval); returns what was removed. */
     async release(plateNumbers: readonly string[]): Promise<HeldPlate[]> {
       if (plateNumbers.length === 0) return [];
-      const rows = await db.query<PlateRow>("DELETE FROM plates WHERE plate_number = ANY($1::text[]) AND stage <> 'Registered' RETURNING *", [plateNumbers]);
+      const rows = await db.query<PlateRow>(
+        "DELETE FROM plates WHERE plate_number = ANY($1::text[]) AND stage <> 'Registered' RETURNING *",
+        [plateNumbers],
+      );
       return rows.map(toHeld);
     },
 
@@ -198,7 +228,10 @@ export function plateRepository(db: Queryable) {
 
     /** Every plate an owner holds, newest first. */
     async ownedBy(ownerId: string): Promise<OwnedPlate[]> {
-      const rows = await db.query<ViewRow>(`${VIEW_SELECT} WHERE p.owner_id = $1 ORDER BY p.held_at DESC, p.plate_number`, [ownerId]);
+      const rows = await db.query<ViewRow>(
+        `${VIEW_SELECT} WHERE p.owner_id = $1 ORDER BY p.held_at DESC, p.plate_number`,
+        [ownerId],
+      );
       return rows.map(toView);
     },
   };

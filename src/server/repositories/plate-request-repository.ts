@@ -87,7 +87,14 @@ const toRequest = (row: RequestRow): StoredPlateRequest => ({
   date: new Date(row.created_at).toISOString().slice(0, 10),
   status: row.status,
   quantity: row.quantity,
-  orderInfo: { plateType: row.plate_type, color: row.color, specialRequests: row.special_requests, deliveryAddress: row.address, phone: row.phone, email: row.email },
+  orderInfo: {
+    plateType: row.plate_type,
+    color: row.color,
+    specialRequests: row.special_requests,
+    deliveryAddress: row.address,
+    phone: row.phone,
+    email: row.email,
+  },
   nrcNumber: row.nrc_number,
   address: row.address,
   paymentMethod: row.payment_method,
@@ -146,8 +153,14 @@ export function plateRequestRepository(db: Queryable) {
       return row ? toRequest(row) : undefined;
     },
 
-    async findByApplicationId(applicationId: string, options: { forUpdate?: boolean } = {}): Promise<StoredPlateRequest | undefined> {
-      const [row] = await db.query<RequestRow>(`SELECT * FROM plate_requests WHERE application_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [applicationId]);
+    async findByApplicationId(
+      applicationId: string,
+      options: { forUpdate?: boolean } = {},
+    ): Promise<StoredPlateRequest | undefined> {
+      const [row] = await db.query<RequestRow>(
+        `SELECT * FROM plate_requests WHERE application_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+        [applicationId],
+      );
       return row ? toRequest(row) : undefined;
     },
 
@@ -158,7 +171,10 @@ export function plateRequestRepository(db: Queryable) {
 
     /** Locks the given requests in id order (so two bulk decisions never deadlock) and returns those that exist. */
     async lockMany(ids: readonly string[]): Promise<StoredPlateRequest[]> {
-      const rows = await db.query<RequestRow>('SELECT * FROM plate_requests WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE', [ids]);
+      const rows = await db.query<RequestRow>(
+        'SELECT * FROM plate_requests WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
+        [ids],
+      );
       return rows.map(toRequest);
     },
 
@@ -168,12 +184,18 @@ export function plateRequestRepository(db: Queryable) {
     },
 
     async listForApplicant(applicantId: string): Promise<StoredPlateRequest[]> {
-      const rows = await db.query<RequestRow>('SELECT * FROM plate_requests WHERE applicant_id = $1 ORDER BY created_at DESC, id DESC', [applicantId]);
+      const rows = await db.query<RequestRow>(
+        'SELECT * FROM plate_requests WHERE applicant_id = $1 ORDER BY created_at DESC, id DESC',
+        [applicantId],
+      );
       return rows.map(toRequest);
     },
 
     /** The NRC number this applicant last gave with this name (letter case aside), with when; undefined when none. */
-    async latestIdentityOf(applicantId: string, name: string): Promise<{ name: string; nrc: string; at: string } | undefined> {
+    async latestIdentityOf(
+      applicantId: string,
+      name: string,
+    ): Promise<{ name: string; nrc: string; at: string } | undefined> {
       const [row] = await db.query<{ applicant_name: string; nrc_number: string; created_at: Date | string }>(
         `SELECT applicant_name, nrc_number, created_at FROM plate_requests WHERE applicant_id = $1 AND nrc_number <> '' AND lower(applicant_name) = lower($2)
          ORDER BY created_at DESC, id DESC LIMIT 1`,
@@ -183,10 +205,22 @@ export function plateRequestRepository(db: Queryable) {
     },
 
     async setPaymentMethod(id: string, method: PaymentMethodId): Promise<void> {
-      await db.query('UPDATE plate_requests SET payment_method = $2, version = version + 1 WHERE id = $1', [id, method]);
+      await db.query('UPDATE plate_requests SET payment_method = $2, version = version + 1 WHERE id = $1', [
+        id,
+        method,
+      ]);
     },
 
-    async setDecision(id: string, decision: { status: RequestStatus; rejectionReason: string | null; agentId: string | null; decidedBy: string; decidedAt: Date }): Promise<void> {
+    async setDecision(
+      id: string,
+      decision: {
+        status: RequestStatus;
+        rejectionReason: string | null;
+        agentId: string | null;
+        decidedBy: string;
+        decidedAt: Date;
+      },
+    ): Promise<void> {
       await db.query(
         'UPDATE plate_requests SET status = $2, rejection_reason = $3, agent_id = $4, decided_by = $5, decided_at = $6, version = version + 1 WHERE id = $1',
         [id, decision.status, decision.rejectionReason, decision.agentId, decision.decidedBy, decision.decidedAt],
@@ -205,14 +239,24 @@ export function plateRequestRepository(db: Queryable) {
 
     /** The numbers currently allocated to each request. */
     async platesOf(ids: readonly string[]): Promise<Map<string, AllocatedPlate[]>> {
-      const rows = await db.query<{ plate_number: string; request_id: string; agent_id: string; order_id: string | null }>(
+      const rows = await db.query<{
+        plate_number: string;
+        request_id: string;
+        agent_id: string;
+        order_id: string | null;
+      }>(
         'SELECT plate_number, request_id, agent_id, order_id FROM request_plates WHERE request_id = ANY($1::text[]) AND released_at IS NULL ORDER BY plate_number',
         [ids],
       );
       const byRequest = new Map<string, AllocatedPlate[]>();
       for (const row of rows) {
         const plates = byRequest.get(row.request_id) ?? [];
-        plates.push({ plateNumber: row.plate_number, requestId: row.request_id, agentId: row.agent_id, orderId: row.order_id });
+        plates.push({
+          plateNumber: row.plate_number,
+          requestId: row.request_id,
+          agentId: row.agent_id,
+          orderId: row.order_id,
+        });
         byRequest.set(row.request_id, plates);
       }
       return byRequest;
@@ -237,7 +281,9 @@ export function plateRequestRepository(db: Queryable) {
     },
 
     /** Claims a number for a request; false when another transaction claimed it first. */
-    async claimNumber(plate: Omit<AllocatedPlate, 'orderId'> & { at: Date; orderId?: string | null }): Promise<boolean> {
+    async claimNumber(
+      plate: Omit<AllocatedPlate, 'orderId'> & { at: Date; orderId?: string | null },
+    ): Promise<boolean> {
       const rows = await db.query<{ plate_number: string }>(
         'INSERT INTO request_plates (plate_number, request_id, agent_id, order_id, allocated_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (plate_number) DO NOTHING RETURNING plate_number',
         [plate.plateNumber, plate.requestId, plate.agentId, plate.orderId ?? null, plate.at],
@@ -251,11 +297,21 @@ export function plateRequestRepository(db: Queryable) {
 
     /** Takes back a request's numbers (they are never reused) and returns what was released. */
     async releasePlates(requestId: string, at: Date): Promise<AllocatedPlate[]> {
-      const rows = await db.query<{ plate_number: string; request_id: string; agent_id: string; order_id: string | null }>(
+      const rows = await db.query<{
+        plate_number: string;
+        request_id: string;
+        agent_id: string;
+        order_id: string | null;
+      }>(
         'UPDATE request_plates SET released_at = $2 WHERE request_id = $1 AND released_at IS NULL RETURNING plate_number, request_id, agent_id, order_id',
         [requestId, at],
       );
-      return rows.map((row) => ({ plateNumber: row.plate_number, requestId: row.request_id, agentId: row.agent_id, orderId: row.order_id }));
+      return rows.map((row) => ({
+        plateNumber: row.plate_number,
+        requestId: row.request_id,
+        agentId: row.agent_id,
+        orderId: row.order_id,
+      }));
     },
 
     /**
@@ -266,8 +322,11 @@ export function plateRequestRepository(db: Queryable) {
     async withdrawAgentOrders(orders: readonly { orderId: string; agentId: string }[]): Promise<void> {
       const log = changeLogRepository(db);
       for (const { orderId, agentId } of orders) {
-        const deleted = await db.query<{ id: string }>('DELETE FROM agent_orders WHERE id = $1 RETURNING id', [orderId]);
-        if (deleted.length > 0) await log.record([`agent:${agentId}`, 'admin'], AGENT_ENTITIES.order, orderId, 'delete', null);
+        const deleted = await db.query<{ id: string }>('DELETE FROM agent_orders WHERE id = $1 RETURNING id', [
+          orderId,
+        ]);
+        if (deleted.length > 0)
+          await log.record([`agent:${agentId}`, 'admin'], AGENT_ENTITIES.order, orderId, 'delete', null);
       }
     },
 
@@ -288,7 +347,10 @@ export function plateRequestRepository(db: Queryable) {
 
     async agentNames(ids: readonly string[]): Promise<Map<string, { name: string; businessName: string | null }>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.query<{ id: string; name: string; business_name: string | null }>('SELECT id, name, business_name FROM users WHERE id = ANY($1::text[])', [ids]);
+      const rows = await db.query<{ id: string; name: string; business_name: string | null }>(
+        'SELECT id, name, business_name FROM users WHERE id = ANY($1::text[])',
+        [ids],
+      );
       return new Map(rows.map((row) => [row.id, { name: row.name, businessName: row.business_name }]));
     },
 

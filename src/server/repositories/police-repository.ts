@@ -41,7 +41,8 @@ const FLAG_SELECT = `SELECT f.id, f.officer_id, u.name AS officer_name, f.plate_
 
 export function policeRepository(db: Queryable) {
   const log = changeLogRepository(db);
-  const logFlag = (flag: PlateFlag) => log.record([`user:${flag.officerId}`, 'admin'], POLICE_ENTITIES.flag, flag.id, 'put', { ...flag });
+  const logFlag = (flag: PlateFlag) =>
+    log.record([`user:${flag.officerId}`, 'admin'], POLICE_ENTITIES.flag, flag.id, 'put', { ...flag });
 
   return {
     /** Logs a check once by its id; a check sent again (or first logged online) is kept as it was. */
@@ -57,7 +58,14 @@ export function policeRepository(db: Queryable) {
     },
 
     async checksOf(officerId: string, limit = 50): Promise<StoredPoliceCheck[]> {
-      const rows = await db.query<{ id: string; plate_number: string; verdict: PoliceCheck['verdict']; method: PoliceCheck['method']; offline: boolean; checked_at: Date }>(
+      const rows = await db.query<{
+        id: string;
+        plate_number: string;
+        verdict: PoliceCheck['verdict'];
+        method: PoliceCheck['method'];
+        offline: boolean;
+        checked_at: Date;
+      }>(
         'SELECT id, plate_number, verdict, method, offline, checked_at FROM police_checks WHERE officer_id = $1 ORDER BY checked_at DESC LIMIT $2',
         [officerId, limit],
       );
@@ -86,12 +94,23 @@ export function policeRepository(db: Queryable) {
     },
 
     async findFlag(id: string, options: { forUpdate?: boolean } = {}): Promise<PlateFlag | undefined> {
-      const [row] = await db.query<FlagRow>(`${FLAG_SELECT} WHERE f.id = $1${options.forUpdate ? ' FOR UPDATE OF f' : ''}`, [id]);
+      const [row] = await db.query<FlagRow>(
+        `${FLAG_SELECT} WHERE f.id = $1${options.forUpdate ? ' FOR UPDATE OF f' : ''}`,
+        [id],
+      );
       return row ? toFlag(row) : undefined;
     },
 
-    async decideFlag(id: string, adminId: string, status: Exclude<FlagStatus, 'Open'>, note: string): Promise<PlateFlag | undefined> {
-      await db.query(`UPDATE plate_flags SET status = $2, decided_by = $3, decision_note = $4, decided_at = now() WHERE id = $1`, [id, status, adminId, note === '' ? null : note]);
+    async decideFlag(
+      id: string,
+      adminId: string,
+      status: Exclude<FlagStatus, 'Open'>,
+      note: string,
+    ): Promise<PlateFlag | undefined> {
+      await db.query(
+        `UPDATE plate_flags SET status = $2, decided_by = $3, decision_note = $4, decided_at = now() WHERE id = $1`,
+        [id, status, adminId, note === '' ? null : note],
+      );
       const flag = await this.findFlag(id);
       if (flag) await logFlag(flag);
       return flag;

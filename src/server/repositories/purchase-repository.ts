@@ -81,7 +81,10 @@ export function holdIsLive(listing: Pick<ListingState, 'holdPaymentId' | 'heldUn
  * Reserved (the domain's rule); a plate held for a pending payment also reads Reserved, so
  * nobody else opens it; anything else is Available. reservedUntil says until when.
  */
-export function listingStatusAt(listing: Omit<ListingState, 'id' | 'number' | 'price' | 'type' | 'featured' | 'description'>, now: Date): { status: PlateStatus; reservedUntil: string | null } {
+export function listingStatusAt(
+  listing: Omit<ListingState, 'id' | 'number' | 'price' | 'type' | 'featured' | 'description'>,
+  now: Date,
+): { status: PlateStatus; reservedUntil: string | null } {
   const status = effectiveStatus(listing, now);
   if (status === 'Sold') return { status, reservedUntil: null };
   if (status === 'Reserved') return { status, reservedUntil: listing.reservedUntil };
@@ -142,7 +145,10 @@ export function purchaseRepository(db: Queryable) {
      * after the other, and the second sees what the first did.
      */
     async lockListing(id: string): Promise<ListingState | undefined> {
-      const [row] = await db.query<ListingRow>(`SELECT ${LISTING_COLUMNS} FROM plate_listings WHERE id = $1 FOR UPDATE`, [id]);
+      const [row] = await db.query<ListingRow>(
+        `SELECT ${LISTING_COLUMNS} FROM plate_listings WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
       return row ? toListingState(row) : undefined;
     },
 
@@ -152,12 +158,10 @@ export function purchaseRepository(db: Queryable) {
     },
 
     async hold(listingId: string, hold: { buyerId: string; paymentId: string; until: Date }): Promise<void> {
-      await db.query('UPDATE plate_listings SET held_by = $2, held_until = $3, hold_payment_id = $4, version = version + 1, updated_at = now() WHERE id = $1', [
-        listingId,
-        hold.buyerId,
-        hold.until,
-        hold.paymentId,
-      ]);
+      await db.query(
+        'UPDATE plate_listings SET held_by = $2, held_until = $3, hold_payment_id = $4, version = version + 1, updated_at = now() WHERE id = $1',
+        [listingId, hold.buyerId, hold.until, hold.paymentId],
+      );
     },
 
     /** Ends the hold of this payment (declined, timed out); another payment's hold is left alone. */
@@ -201,14 +205,29 @@ export function purchaseRepository(db: Queryable) {
       const [row] = await db.query<OrderRow>(
         `INSERT INTO purchase_orders (id, listing_id, plate_number, buyer_id, payment_id, price_ngwee, reservation_credit_ngwee, total_ngwee, created_at, owner_name, owner_nrc)
          VALUES ($9, $1, $2, $3, $4, $5, $6, $7, $8, $10, $11) RETURNING *`,
-        [order.listingId, order.plateNumber, order.buyerId, order.paymentId, order.price, order.reservationCredit, order.total, order.createdAt, id, order.ownerName, order.ownerNrc],
+        [
+          order.listingId,
+          order.plateNumber,
+          order.buyerId,
+          order.paymentId,
+          order.price,
+          order.reservationCredit,
+          order.total,
+          order.createdAt,
+          id,
+          order.ownerName,
+          order.ownerNrc,
+        ],
       );
       if (!row) throw new Error('order insert returned no row');
       return toOrder(row);
     },
 
     async ordersOf(buyerId: string): Promise<PurchaseOrder[]> {
-      const rows = await db.query<OrderRow>('SELECT * FROM purchase_orders WHERE buyer_id = $1 ORDER BY created_at DESC', [buyerId]);
+      const rows = await db.query<OrderRow>(
+        'SELECT * FROM purchase_orders WHERE buyer_id = $1 ORDER BY created_at DESC',
+        [buyerId],
+      );
       return rows.map(toOrder);
     },
 

@@ -30,7 +30,10 @@ export interface RegisteredPlate {
   rearSerial: number | null;
 }
 
-export type NewRegisteredPlate = Omit<RegisteredPlate, 'version' | 'issuedAt' | 'standingChangedAt' | 'frontSerial' | 'rearSerial'>;
+export type NewRegisteredPlate = Omit<
+  RegisteredPlate,
+  'version' | 'issuedAt' | 'standingChangedAt' | 'frontSerial' | 'rearSerial'
+>;
 
 interface Row {
   plate_number: string;
@@ -175,7 +178,9 @@ export function registryRepository(db: Queryable) {
     },
 
     async find(plateNumber: string): Promise<RegisteredPlate | undefined> {
-      const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM registered_plates WHERE plate_number = $1`, [plateNumber]);
+      const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM registered_plates WHERE plate_number = $1`, [
+        plateNumber,
+      ]);
       return row ? toPlate(row) : undefined;
     },
 
@@ -204,12 +209,16 @@ export function registryRepository(db: Queryable) {
      * "changed since?" would miss it for good.
      */
     async version(): Promise<number> {
-      const [row] = await db.query<{ version: string | null }>('SELECT SUM(version)::text AS version FROM registry_buckets');
+      const [row] = await db.query<{ version: string | null }>(
+        'SELECT SUM(version)::text AS version FROM registry_buckets',
+      );
       return Number(row?.version ?? 0);
     },
 
     async manifest(): Promise<RegistryManifest> {
-      const rows = await db.query<{ bucket: number; version: string; plates: number }>('SELECT bucket, version, plates FROM registry_buckets ORDER BY bucket');
+      const rows = await db.query<{ bucket: number; version: string; plates: number }>(
+        'SELECT bucket, version, plates FROM registry_buckets ORDER BY bucket',
+      );
       let version = 0;
       let plates = 0;
       const buckets = rows.map((row): [number, number, number] => {
@@ -273,8 +282,12 @@ export function registryRepository(db: Queryable) {
           make: row.make,
           model: row.model,
           colour: row.colour,
-          ...(isIssued ? { cover: coverOf.get(row.plate_number) ?? [], ...(row.key_id === null ? {} : { keyId: row.key_id }) } : {}),
-          ...(isIssued && row.front_serial !== null && row.rear_serial !== null ? { serials: { front: row.front_serial, rear: row.rear_serial } } : {}),
+          ...(isIssued
+            ? { cover: coverOf.get(row.plate_number) ?? [], ...(row.key_id === null ? {} : { keyId: row.key_id }) }
+            : {}),
+          ...(isIssued && row.front_serial !== null && row.rear_serial !== null
+            ? { serials: { front: row.front_serial, rear: row.rear_serial } }
+            : {}),
         });
       }
       return byBucket;
@@ -286,13 +299,19 @@ export function registryRepository(db: Queryable) {
      * transaction; a number not registered changes nothing.
      */
     async coverChanged(plateNumber: string): Promise<void> {
-      const [row] = await db.query<{ bucket: number }>("UPDATE registered_plates SET version = nextval('registry_version_seq') WHERE plate_number = $1 RETURNING bucket", [plateNumber]);
+      const [row] = await db.query<{ bucket: number }>(
+        "UPDATE registered_plates SET version = nextval('registry_version_seq') WHERE plate_number = $1 RETURNING bucket",
+        [plateNumber],
+      );
       if (row) await refreshBuckets([row.bucket]);
     },
 
     /** A number held for an owner and not yet registered: its stage; undefined otherwise. */
     async findUnissued(plateNumber: string): Promise<{ plateNumber: string; standing: UnissuedStanding } | undefined> {
-      const [row] = await db.query<{ stage: 'Held' | 'Made' }>("SELECT stage FROM plates WHERE plate_number = $1 AND stage <> 'Registered'", [plateNumber]);
+      const [row] = await db.query<{ stage: 'Held' | 'Made' }>(
+        "SELECT stage FROM plates WHERE plate_number = $1 AND stage <> 'Registered'",
+        [plateNumber],
+      );
       return row ? { plateNumber, standing: unissuedStanding(row.stage) } : undefined;
     },
 
@@ -351,7 +370,13 @@ export function registryRepository(db: Queryable) {
      * plates in good standing whose registration was re-issued, the older credentials.
      */
     async revocations(): Promise<Revocation[]> {
-      const rows = await db.query<{ plate_number: string; standing: 'Revoked' | 'Stolen'; standing_changed_at: Date | null; issued_at: Date; superseded_before: string | null }>(
+      const rows = await db.query<{
+        plate_number: string;
+        standing: 'Revoked' | 'Stolen';
+        standing_changed_at: Date | null;
+        issued_at: Date;
+        superseded_before: string | null;
+      }>(
         `SELECT plate_number, standing, standing_changed_at, issued_at, NULL AS superseded_before FROM registered_plates WHERE standing <> 'Valid'
          UNION ALL
          SELECT s.plate_number, 'Revoked', s.at, s.at, to_char(s.superseded_before, 'YYYY-MM-DD')
@@ -367,4 +392,3 @@ export function registryRepository(db: Queryable) {
     },
   };
 }
-

@@ -17,7 +17,12 @@ export function renewalRepository(db: Queryable) {
   return {
     /** Owned plates in good standing whose registration ends between `from` and `to` (YYYY-MM-DD, inclusive). */
     async expiringBetween(from: string, to: string): Promise<ExpiringPlate[]> {
-      const rows = await db.query<{ plate_number: string; owner_id: string; expiry_date: string; sent_days: number[] | null }>(
+      const rows = await db.query<{
+        plate_number: string;
+        owner_id: string;
+        expiry_date: string;
+        sent_days: number[] | null;
+      }>(
         `SELECT r.plate_number, r.owner_id, to_char(r.expiry_date, 'YYYY-MM-DD') AS expiry_date,
            (SELECT array_agg(m.days::int) FROM renewal_reminders m WHERE m.plate_number = r.plate_number AND m.expiry_date = r.expiry_date) AS sent_days
          FROM registered_plates r
@@ -25,7 +30,12 @@ export function renewalRepository(db: Queryable) {
          ORDER BY r.expiry_date, r.plate_number`,
         [from, to],
       );
-      return rows.map((row) => ({ plateNumber: row.plate_number, ownerId: row.owner_id, expiryDate: row.expiry_date, sentDays: row.sent_days ?? [] }));
+      return rows.map((row) => ({
+        plateNumber: row.plate_number,
+        ownerId: row.owner_id,
+        expiryDate: row.expiry_date,
+        sentDays: row.sent_days ?? [],
+      }));
     },
 
     /** Records reminders as sent; returns the thresholds this call recorded (none: another server did it first). */

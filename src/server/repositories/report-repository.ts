@@ -76,10 +76,26 @@ export function reportRepository(db: Queryable) {
    * audited row); `after.at` is PostgreSQL's own text of the instant,
    * which keeps its microseconds (a JavaScript Date would round them and skip rows).
    */
-  async function logPage({ from, to }: PeriodBounds, after: LogCursor | null, limit: number): Promise<{ log: LogRow; cursor: LogCursor }[]> {
-    const below = (at: string, id: string) => `${at} < $2::timestamptz AND ${at} <= coalesce($4::timestamptz, $2::timestamptz) AND ($4::timestamptz IS NULL OR ${at} < $4::timestamptz OR ${id} < $5)`;
+  async function logPage(
+    { from, to }: PeriodBounds,
+    after: LogCursor | null,
+    limit: number,
+  ): Promise<{ log: LogRow; cursor: LogCursor }[]> {
+    const below = (at: string, id: string) =>
+      `${at} < $2::timestamptz AND ${at} <= coalesce($4::timestamptz, $2::timestamptz) AND ($4::timestamptz IS NULL OR ${at} < $4::timestamptz OR ${id} < $5)`;
     // Audited rows come with their parts (action, subject, who, why), worded in activityText.
-    const rows = await db.query<{ id: string; level: LogLevel; module: string; message: string; at: Date; at_text: string; action: string | null; subject: string | null; actor: string | null; reason: string | null }>(
+    const rows = await db.query<{
+      id: string;
+      level: LogLevel;
+      module: string;
+      message: string;
+      at: Date;
+      at_text: string;
+      action: string | null;
+      subject: string | null;
+      actor: string | null;
+      reason: string | null;
+    }>(
       `SELECT *, at::text AS at_text FROM (
          (SELECT 'log-' || id AS id, level, module, message, at, NULL AS action, NULL AS subject, NULL AS actor, NULL AS reason FROM system_logs
            WHERE at >= $1::timestamptz AND ${below('at', "'log-' || id")} ORDER BY at DESC, 'log-' || id DESC LIMIT $3)
@@ -129,7 +145,16 @@ export function reportRepository(db: Queryable) {
      * the period's end by its status now (statuses keep no history), those created in the
      * period per Lusaka month, and those created in `previous` (the report's comparison).
      */
-    async userFigures({ from, to }: PeriodBounds, previous: PeriodBounds | null): Promise<{ total: number; added: number; addedBefore: number; statuses: { name: string; value: number }[]; monthly: Map<string, number> }> {
+    async userFigures(
+      { from, to }: PeriodBounds,
+      previous: PeriodBounds | null,
+    ): Promise<{
+      total: number;
+      added: number;
+      addedBefore: number;
+      statuses: { name: string; value: number }[];
+      monthly: Map<string, number>;
+    }> {
       const rows = await db.query<{ status: string; month: string | null; n: string; before_n: string }>(
         `WITH ${MONTHS}
          SELECT u.status, CASE WHEN u.created_at >= $1::timestamptz THEN months.labels[width_bucket(u.created_at, months.starts)] END AS month,
@@ -156,7 +181,9 @@ export function reportRepository(db: Queryable) {
         addedBefore,
         statuses: ordered(
           [...statuses].map(([name, value]) => ({ name, value })),
-          ['Active', 'Pending', 'Suspended', 'Inactive'].filter((status) => (USER_STATUSES as readonly string[]).includes(status)),
+          ['Active', 'Pending', 'Suspended', 'Inactive'].filter((status) =>
+            (USER_STATUSES as readonly string[]).includes(status),
+          ),
         ),
         monthly,
       };
@@ -167,7 +194,12 @@ export function reportRepository(db: Queryable) {
      * decided (Pending or Under Review, the Active Requests), per Lusaka month, and the
      * plates they ask for by plate type.
      */
-    async requestFigures({ from, to }: PeriodBounds): Promise<{ received: number; active: number; monthly: Map<string, number>; plateTypes: { name: string; value: number }[] }> {
+    async requestFigures({ from, to }: PeriodBounds): Promise<{
+      received: number;
+      active: number;
+      monthly: Map<string, number>;
+      plateTypes: { name: string; value: number }[];
+    }> {
       const rows = await db.query<{ plate_type: string; month: string; n: string; active: string; plates: string }>(
         `WITH ${MONTHS}
          SELECT r.plate_type, months.labels[width_bucket(r.created_at, months.starts)] AS month,
@@ -187,7 +219,15 @@ export function reportRepository(db: Queryable) {
         monthly.set(row.month, (monthly.get(row.month) ?? 0) + count(row.n));
         plates.set(row.plate_type, (plates.get(row.plate_type) ?? 0) + count(row.plates));
       }
-      return { received, active, monthly, plateTypes: ordered([...plates].map(([name, value]) => ({ name, value })), INVENTORY_PLATE_TYPES) };
+      return {
+        received,
+        active,
+        monthly,
+        plateTypes: ordered(
+          [...plates].map(([name, value]) => ({ name, value })),
+          INVENTORY_PLATE_TYPES,
+        ),
+      };
     },
 
     /** Requests received in the period, and those of them not yet decided (the report's previous period). */
@@ -202,12 +242,18 @@ export function reportRepository(db: Queryable) {
 
     /** The Lusaka months the period touches, YYYY-MM, oldest first. */
     async months({ from, to }: PeriodBounds): Promise<string[]> {
-      const [row] = await db.query<{ labels: string[] }>(`WITH ${MONTHS} SELECT labels FROM months`, [iso(from), iso(to)]);
+      const [row] = await db.query<{ labels: string[] }>(`WITH ${MONTHS} SELECT labels FROM months`, [
+        iso(from),
+        iso(to),
+      ]);
       return row?.labels ?? [];
     },
 
     /** Stock plate makers received in the period, by item type; and how many allocations are low on stock now (Inventory Management's rule). */
-    async inventory({ from, to }: PeriodBounds): Promise<{ byType: { name: string; value: number }[]; lowStockAllocations: number }> {
+    async inventory({
+      from,
+      to,
+    }: PeriodBounds): Promise<{ byType: { name: string; value: number }[]; lowStockAllocations: number }> {
       const inPeriod = `received_date > ($1::timestamptz AT TIME ZONE '${DASHBOARD_TIME_ZONE}')::date AND received_date <= ($2::timestamptz AT TIME ZONE '${DASHBOARD_TIME_ZONE}')::date`;
       const byType = await db.query<{ name: string; value: string }>(
         `SELECT item_type AS name, sum(quantity) AS value FROM agent_inventory_items WHERE ${inPeriod} GROUP BY item_type`,
@@ -215,8 +261,15 @@ export function reportRepository(db: Queryable) {
       );
       // Allocations low on stock now (Low Stock, Critical or Out of Stock), as Inventory Management shows them.
       const { settings: thresholds } = await settingsRepository(db).stockThresholds();
-      const lowStockAllocations = (await allocationRepository(db).balances(thresholds)).filter((balance) => balance.status !== 'In Stock').length;
-      return { byType: byType.map((row) => ({ name: row.name, value: count(row.value) })).sort((a, b) => a.name.localeCompare(b.name)), lowStockAllocations };
+      const lowStockAllocations = (await allocationRepository(db).balances(thresholds)).filter(
+        (balance) => balance.status !== 'In Stock',
+      ).length;
+      return {
+        byType: byType
+          .map((row) => ({ name: row.name, value: count(row.value) }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+        lowStockAllocations,
+      };
     },
 
     /** Stock plate makers received per Lusaka month of the period (by received day, as inventory() counts it); a month with none reads 0. */
@@ -241,7 +294,16 @@ export function reportRepository(db: Queryable) {
 
     /** The newest audited events of the period (not sign-ins) and stock received, with who did them. */
     async recentActivity({ from, to }: PeriodBounds): Promise<ActivityRow[]> {
-      const rows = await db.query<{ id: string; action: string; target: string | null; outcome: string; actor: string | null; at: Date; kind: 'audit' | 'stock'; quantity: number | null }>(
+      const rows = await db.query<{
+        id: string;
+        action: string;
+        target: string | null;
+        outcome: string;
+        actor: string | null;
+        at: Date;
+        kind: 'audit' | 'stock';
+        quantity: number | null;
+      }>(
         `(SELECT 'audit-' || a.id AS id, a.action, ${SUBJECT} AS target, a.outcome, u.name AS actor, a.at, 'audit' AS kind, NULL::integer AS quantity
             FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
            WHERE a.at >= $1::timestamptz AND a.at < $2::timestamptz AND split_part(a.action, '.', 1) <> ALL ($3::text[])
@@ -256,10 +318,20 @@ export function reportRepository(db: Queryable) {
       );
       return rows.map((row) =>
         row.kind === 'stock'
-          ? { id: row.id, action: `${row.action} received: ${(row.quantity ?? 0).toLocaleString('en-GB')} (batch ${row.target ?? ''})`, user: row.actor ?? 'A former plate maker', at: iso(row.at), type: 'inventory' }
+          ? {
+              id: row.id,
+              action: `${row.action} received: ${(row.quantity ?? 0).toLocaleString('en-GB')} (batch ${row.target ?? ''})`,
+              user: row.actor ?? 'A former plate maker',
+              at: iso(row.at),
+              type: 'inventory',
+            }
           : {
               id: row.id,
-              action: activityText({ action: row.action, subject: row.target, outcome: row.outcome === 'failure' ? 'failure' : 'success' }),
+              action: activityText({
+                action: row.action,
+                subject: row.target,
+                outcome: row.outcome === 'failure' ? 'failure' : 'success',
+              }),
               user: row.actor ?? 'System',
               at: iso(row.at),
               type: activityType(row.action),
@@ -279,8 +351,21 @@ export function reportRepository(db: Queryable) {
     logPage,
 
     /** One page of the accounts created in the period, oldest first (created, then id), after the previous page's last. */
-    async userExportPage({ from, to }: PeriodBounds, after: UserCursor | null, limit: number): Promise<{ user: UserExportRow; cursor: UserCursor }[]> {
-      const rows = await db.query<{ id: string; name: string; email: string; user_type: string; status: string; created_at: Date; created_text: string; last_active_at: Date | null }>(
+    async userExportPage(
+      { from, to }: PeriodBounds,
+      after: UserCursor | null,
+      limit: number,
+    ): Promise<{ user: UserExportRow; cursor: UserCursor }[]> {
+      const rows = await db.query<{
+        id: string;
+        name: string;
+        email: string;
+        user_type: string;
+        status: string;
+        created_at: Date;
+        created_text: string;
+        last_active_at: Date | null;
+      }>(
         `SELECT id, name, email, user_type, status, created_at, created_at::text AS created_text, last_active_at FROM users
           WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz
             AND (created_at, id) > (coalesce($4::timestamptz, '-infinity'::timestamptz), coalesce($5, ''))
@@ -288,7 +373,15 @@ export function reportRepository(db: Queryable) {
         [iso(from), iso(to), limit, after?.createdAt ?? null, after?.id ?? null],
       );
       return rows.map((row) => ({
-        user: { id: row.id, name: row.name, email: row.email, type: row.user_type, status: row.status, createdAt: iso(row.created_at), lastActiveAt: row.last_active_at ? iso(row.last_active_at) : null },
+        user: {
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          type: row.user_type,
+          status: row.status,
+          createdAt: iso(row.created_at),
+          lastActiveAt: row.last_active_at ? iso(row.last_active_at) : null,
+        },
         cursor: { createdAt: row.created_text, id: row.id },
       }));
     },
@@ -296,7 +389,12 @@ export function reportRepository(db: Queryable) {
     /** Real checks: the database answers, messages are not stuck, payments are not left waiting, no server errors in the period. */
     async healthChecks({ from, to }: PeriodBounds): Promise<HealthCheck[]> {
       const [probe] = await db.query<{ ok: number }>('SELECT 1 AS ok');
-      const [row] = await db.query<{ stuck_messages: string; waiting_payments: string; errors: string; open_alerts: string }>(
+      const [row] = await db.query<{
+        stuck_messages: string;
+        waiting_payments: string;
+        errors: string;
+        open_alerts: string;
+      }>(
         `SELECT
            (SELECT count(*) FROM message_outbox
              WHERE status = 'queued' AND coalesce(next_attempt_at, created_at) < $2::timestamptz - make_interval(mins => $3)) AS stuck_messages,
@@ -313,33 +411,57 @@ export function reportRepository(db: Queryable) {
       const openAlerts = count(row?.open_alerts);
       const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
       return [
-        { id: 'database', label: 'Database reachable', isOk: probe?.ok === 1, detail: probe?.ok === 1 ? 'The database answered' : 'The database did not answer' },
+        {
+          id: 'database',
+          label: 'Database reachable',
+          isOk: probe?.ok === 1,
+          detail: probe?.ok === 1 ? 'The database answered' : 'The database did not answer',
+        },
         {
           id: 'messages',
           label: 'Message backlog',
           isOk: stuck === 0,
-          detail: stuck === 0 ? 'No SMS or email waiting' : `${plural(stuck, 'message', 'messages')} waiting more than ${MESSAGE_BACKLOG_LIMIT_MINUTES} minutes`,
+          detail:
+            stuck === 0
+              ? 'No SMS or email waiting'
+              : `${plural(stuck, 'message', 'messages')} waiting more than ${MESSAGE_BACKLOG_LIMIT_MINUTES} minutes`,
         },
         {
           id: 'payments',
           label: 'Payments waiting',
           isOk: waiting === 0,
-          detail: waiting === 0 ? `No payment pending more than ${PAYMENT_WAIT_LIMIT_HOURS} hours` : `${plural(waiting, 'payment', 'payments')} pending more than ${PAYMENT_WAIT_LIMIT_HOURS} hours`,
+          detail:
+            waiting === 0
+              ? `No payment pending more than ${PAYMENT_WAIT_LIMIT_HOURS} hours`
+              : `${plural(waiting, 'payment', 'payments')} pending more than ${PAYMENT_WAIT_LIMIT_HOURS} hours`,
         },
-        { id: 'errors', label: 'Server errors in the period', isOk: errors === 0, detail: errors === 0 ? 'No server errors' : plural(errors, 'server error', 'server errors') },
+        {
+          id: 'errors',
+          label: 'Server errors in the period',
+          isOk: errors === 0,
+          detail: errors === 0 ? 'No server errors' : plural(errors, 'server error', 'server errors'),
+        },
         // Whatever the period: an alert waits until an administrator has reviewed it (Compliance).
         {
           id: 'integrity',
           label: 'Integrity alerts',
           isOk: openAlerts === 0,
-          detail: openAlerts === 0 ? 'No integrity alert awaiting review' : `${plural(openAlerts, 'integrity alert', 'integrity alerts')} awaiting review`,
+          detail:
+            openAlerts === 0
+              ? 'No integrity alert awaiting review'
+              : `${plural(openAlerts, 'integrity alert', 'integrity alerts')} awaiting review`,
         },
       ];
     },
 
     /** Records a fault for the dashboard's logs (a request that failed on the server's side, say). */
     async recordLog(entry: { level: LogLevel; module: string; message: string; at: Date }): Promise<void> {
-      await db.query('INSERT INTO system_logs (level, module, message, at) VALUES ($1, $2, $3, $4)', [entry.level, entry.module, entry.message.slice(0, 500), iso(entry.at)]);
+      await db.query('INSERT INTO system_logs (level, module, message, at) VALUES ($1, $2, $3, $4)', [
+        entry.level,
+        entry.module,
+        entry.message.slice(0, 500),
+        iso(entry.at),
+      ]);
     },
   };
 }

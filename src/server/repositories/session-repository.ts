@@ -19,22 +19,40 @@ export function sessionRepository(db: Queryable) {
   return {
     /** `device` names the browser and system it was started on ("Chrome on Android"). */
     async create(token: string, userId: string, expiresAt: Date, device: string | null = null): Promise<void> {
-      await db.query('INSERT INTO sessions (token_hash, user_id, expires_at, public_id, device) VALUES ($1, $2, $3, $4, $5)', [hashToken(token), userId, expiresAt, randomBytes(8).toString('hex'), device]);
+      await db.query(
+        'INSERT INTO sessions (token_hash, user_id, expires_at, public_id, device) VALUES ($1, $2, $3, $4, $5)',
+        [hashToken(token), userId, expiresAt, randomBytes(8).toString('hex'), device],
+      );
     },
 
     /** A user's live sessions, the most recently used first; `current` is the one whose token is given. */
     async listForUser(userId: string, currentToken: string | undefined): Promise<SessionView[]> {
-      const rows = await db.query<{ public_id: string; device: string | null; created_at: Date | string; last_seen_at: Date | string; is_current: boolean }>(
+      const rows = await db.query<{
+        public_id: string;
+        device: string | null;
+        created_at: Date | string;
+        last_seen_at: Date | string;
+        is_current: boolean;
+      }>(
         `SELECT public_id, device, created_at, last_seen_at, token_hash = $2 AS is_current FROM sessions
          WHERE user_id = $1 AND expires_at > now() ORDER BY last_seen_at DESC, public_id LIMIT 100`,
         [userId, currentToken === undefined ? '' : hashToken(currentToken)],
       );
-      return rows.map((row) => ({ id: row.public_id, device: row.device ?? 'Unknown device', startedAt: new Date(row.created_at).toISOString(), lastUsedAt: new Date(row.last_seen_at).toISOString(), isCurrent: row.is_current }));
+      return rows.map((row) => ({
+        id: row.public_id,
+        device: row.device ?? 'Unknown device',
+        startedAt: new Date(row.created_at).toISOString(),
+        lastUsedAt: new Date(row.last_seen_at).toISOString(),
+        isCurrent: row.is_current,
+      }));
     },
 
     /** Ends one of the user's sessions by its public id; false when it is not theirs or already ended. */
     async endForUser(userId: string, publicId: string): Promise<boolean> {
-      const rows = await db.query('DELETE FROM sessions WHERE user_id = $1 AND public_id = $2 RETURNING 1', [userId, publicId]);
+      const rows = await db.query('DELETE FROM sessions WHERE user_id = $1 AND public_id = $2 RETURNING 1', [
+        userId,
+        publicId,
+      ]);
       return rows.length > 0;
     },
 
@@ -51,10 +69,10 @@ export function sessionRepository(db: Queryable) {
 
     /** Ends every session of a user, or every one but the token given (after a password change). */
     async deleteForUser(userId: string, exceptToken?: string): Promise<number> {
-      const rows = await db.query<{ token_hash: string }>('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING token_hash', [
-        userId,
-        exceptToken === undefined ? '' : hashToken(exceptToken),
-      ]);
+      const rows = await db.query<{ token_hash: string }>(
+        'DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING token_hash',
+        [userId, exceptToken === undefined ? '' : hashToken(exceptToken)],
+      );
       return rows.length;
     },
 

@@ -42,48 +42,88 @@ interface SettingKind<T> {
   publishTo?: readonly string[];
 }
 
-const PRICING: SettingKind<PricingSettings> = { key: 'pricing', defaults: DEFAULT_PRICING, schema: pricingSettingsSchema };
-const STOCK: SettingKind<StockThresholds> = { key: STOCK_THRESHOLDS_KEY, defaults: DEFAULT_STOCK_THRESHOLDS, schema: stockThresholdsSchema, publishTo: ['admin'] };
+const PRICING: SettingKind<PricingSettings> = {
+  key: 'pricing',
+  defaults: DEFAULT_PRICING,
+  schema: pricingSettingsSchema,
+};
+const STOCK: SettingKind<StockThresholds> = {
+  key: STOCK_THRESHOLDS_KEY,
+  defaults: DEFAULT_STOCK_THRESHOLDS,
+  schema: stockThresholdsSchema,
+  publishTo: ['admin'],
+};
 /** Owners one reader may look up in a Lusaka day before an integrity alert (docs/privacy.md). */
-const LOOKUPS: SettingKind<LookupThreshold> = { key: 'lookupThreshold', defaults: DEFAULT_LOOKUP_THRESHOLD, schema: lookupThresholdSchema };
+const LOOKUPS: SettingKind<LookupThreshold> = {
+  key: 'lookupThreshold',
+  defaults: DEFAULT_LOOKUP_THRESHOLD,
+  schema: lookupThresholdSchema,
+};
 
 /** A stored value that no longer passes the schema (a field added later, say) falls back field by field. */
 function readAs<T>(kind: SettingKind<T>, value: unknown): T {
-  const parsed = kind.schema.safeParse({ ...kind.defaults, ...(typeof value === 'object' && value !== null ? value : {}) });
+  const parsed = kind.schema.safeParse({
+    ...kind.defaults,
+    ...(typeof value === 'object' && value !== null ? value : {}),
+  });
   return parsed.success ? parsed.data : kind.defaults;
 }
 
 function settingStore<T>(db: Queryable, kind: SettingKind<T>) {
   return {
     async get(): Promise<StoredSetting<T>> {
-      const [row] = await db.query<{ value: unknown; updated_at: Date | string; updated_by: string | null }>('SELECT value, updated_at, updated_by FROM settings WHERE key = $1', [kind.key]);
+      const [row] = await db.query<{ value: unknown; updated_at: Date | string; updated_by: string | null }>(
+        'SELECT value, updated_at, updated_by FROM settings WHERE key = $1',
+        [kind.key],
+      );
       if (!row) return { settings: kind.defaults, updatedAt: null, updatedBy: null };
-      return { settings: readAs(kind, row.value), updatedAt: new Date(row.updated_at).toISOString(), updatedBy: row.updated_by };
+      return {
+        settings: readAs(kind, row.value),
+        updatedAt: new Date(row.updated_at).toISOString(),
+        updatedBy: row.updated_by,
+      };
     },
 
     /** Stores a new value and records the change (with the value it replaces) in the history. */
     async set(settings: T, changedBy: string, at: Date): Promise<StoredSetting<T>> {
       // The row lock orders concurrent changes, so each history entry names the value it really replaced.
-      const [before] = await db.query<{ value: unknown }>('SELECT value FROM settings WHERE key = $1 FOR UPDATE', [kind.key]);
+      const [before] = await db.query<{ value: unknown }>('SELECT value FROM settings WHERE key = $1 FOR UPDATE', [
+        kind.key,
+      ]);
       await db.query(
         `INSERT INTO settings (key, value, updated_by, updated_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
         [kind.key, JSON.stringify(settings), changedBy, at],
       );
-      await db.query('INSERT INTO settings_history (key, value, previous, changed_by, changed_at) VALUES ($1, $2, $3, $4, $5)', [
-        kind.key,
-        JSON.stringify(settings),
-        JSON.stringify(before ? readAs(kind, before.value) : kind.defaults),
-        changedBy,
-        at,
-      ]);
+      await db.query(
+        'INSERT INTO settings_history (key, value, previous, changed_by, changed_at) VALUES ($1, $2, $3, $4, $5)',
+        [
+          kind.key,
+          JSON.stringify(settings),
+          JSON.stringify(before ? readAs(kind, before.value) : kind.defaults),
+          changedBy,
+          at,
+        ],
+      );
       const stored = { settings, updatedAt: at.toISOString(), updatedBy: changedBy };
-      if (kind.publishTo) await changeLogRepository(db).record(kind.publishTo, SETTING_ENTITY, kind.key, 'put', { id: kind.key, value: settings, updatedAt: stored.updatedAt });
+      if (kind.publishTo)
+        await changeLogRepository(db).record(kind.publishTo, SETTING_ENTITY, kind.key, 'put', {
+          id: kind.key,
+          value: settings,
+          updatedAt: stored.updatedAt,
+        });
       return stored;
     },
 
     async history(limit = 100): Promise<Array<SettingChange<T>>> {
-      const rows = await db.query<{ id: string; value: unknown; previous: unknown; changed_by: string | null; name: string | null; changed_at: Date | string }>(
+      const rows = await db.query<{
+        id: string;
+        value: unknown;
+        previous: unknown;
+        changed_by: string | null;
+        name: string | null;
+        changed_at: Date | string;
+      }>(
         `SELECT h.id::text AS id, h.value, h.previous, h.changed_by, u.name, h.changed_at
          FROM settings_history h LEFT JOIN users u ON u.id = h.changed_by
          WHERE h.key = $1 ORDER BY h.changed_at DESC, h.id DESC LIMIT $2`,

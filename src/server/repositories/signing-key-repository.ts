@@ -62,17 +62,25 @@ export function signingKeyRepository(db: Queryable) {
     /** Adds a key as the active one; the key that was active is retired (it still verifies). */
     async addActive(keyId: number, publicKey: Uint8Array): Promise<void> {
       await db.query("UPDATE signing_keys SET status = 'retired', status_changed_at = now() WHERE status = 'active'");
-      await db.query("INSERT INTO signing_keys (key_id, public_key, status) VALUES ($1, $2, 'active')", [keyId, publicKey]);
+      await db.query("INSERT INTO signing_keys (key_id, public_key, status) VALUES ($1, $2, 'active')", [
+        keyId,
+        publicKey,
+      ]);
     },
 
     /** How many registered plates carry a credential signed by each key. */
     async signedCounts(): Promise<Map<number, number>> {
-      const rows = await db.query<{ key_id: number; n: string }>('SELECT key_id, count(*)::text AS n FROM registered_plates GROUP BY key_id');
+      const rows = await db.query<{ key_id: number; n: string }>(
+        'SELECT key_id, count(*)::text AS n FROM registered_plates GROUP BY key_id',
+      );
       return new Map(rows.map((row) => [row.key_id, Number(row.n)]));
     },
 
     async setStatus(keyId: number, status: SigningKeyStatus): Promise<boolean> {
-      const rows = await db.query('UPDATE signing_keys SET status = $2, status_changed_at = now() WHERE key_id = $1 RETURNING key_id', [keyId, status]);
+      const rows = await db.query(
+        'UPDATE signing_keys SET status = $2, status_changed_at = now() WHERE key_id = $1 RETURNING key_id',
+        [keyId, status],
+      );
       return rows.length > 0;
     },
   };

@@ -28,12 +28,25 @@ export function signupRequestRepository(db: Queryable) {
   return {
     /** Records a sign-up waiting for its link, voids earlier links for the same email, and deletes long-expired requests. */
     async create(token: string, request: SignupRequest, expiresAt: Date): Promise<void> {
-      await db.query('UPDATE signup_requests SET used_at = now() WHERE lower(email) = lower($1) AND used_at IS NULL', [request.email]);
-      await db.query(`DELETE FROM signup_requests WHERE expires_at < now() - make_interval(days => $1)`, [KEEP_EXPIRED_DAYS]);
+      await db.query('UPDATE signup_requests SET used_at = now() WHERE lower(email) = lower($1) AND used_at IS NULL', [
+        request.email,
+      ]);
+      await db.query(`DELETE FROM signup_requests WHERE expires_at < now() - make_interval(days => $1)`, [
+        KEEP_EXPIRED_DAYS,
+      ]);
       await db.query(
         `INSERT INTO signup_requests (token_hash, email, name, password_hash, account_type, business_name, license_number, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [hashToken(token), request.email, request.name, request.passwordHash, request.accountType, request.businessName, request.licenseNumber, expiresAt],
+        [
+          hashToken(token),
+          request.email,
+          request.name,
+          request.passwordHash,
+          request.accountType,
+          request.businessName,
+          request.licenseNumber,
+          expiresAt,
+        ],
       );
     },
 
@@ -46,7 +59,14 @@ export function signupRequestRepository(db: Queryable) {
       );
       const row = rows[0];
       if (!row) return undefined;
-      return { email: row.email, name: row.name, passwordHash: row.password_hash, accountType: row.account_type, businessName: row.business_name, licenseNumber: row.license_number };
+      return {
+        email: row.email,
+        name: row.name,
+        passwordHash: row.password_hash,
+        accountType: row.account_type,
+        businessName: row.business_name,
+        licenseNumber: row.license_number,
+      };
     },
   };
 }

@@ -17,7 +17,9 @@ export function tableCountRepository(db: Queryable) {
       );
       if (tables.length === 0) return [];
       // One statement, so the counts are of one moment.
-      const counts = tables.map(({ name }, index) => `SELECT ${index} AS position, count(*) AS rows FROM ${quoteIdentifier(name)}`);
+      const counts = tables.map(
+        ({ name }, index) => `SELECT ${index} AS position, count(*) AS rows FROM ${quoteIdentifier(name)}`,
+      );
       const rows = await db.query<{ position: number; rows: string | number }>(counts.join(' UNION ALL '));
       const byPosition = new Map(rows.map((row) => [row.position, Number(row.rows)]));
       return tables.map(({ name }, index) => ({ table: name, rows: byPosition.get(index) ?? 0 }));

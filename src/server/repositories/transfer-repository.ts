@@ -49,8 +49,11 @@ export interface Recipient {
 export function transferRepository(db: Queryable) {
   const log = changeLogRepository(db);
   const publish = async (transfer: PlateTransfer) => {
-    await log.record([`user:${transfer.fromUserId}`], PLATE_TRANSFER_ENTITY, transfer.id, 'put', { ...senderView(transfer) });
-    if (transfer.toUserId) await log.record([`user:${transfer.toUserId}`], PLATE_TRANSFER_ENTITY, transfer.id, 'put', { ...transfer });
+    await log.record([`user:${transfer.fromUserId}`], PLATE_TRANSFER_ENTITY, transfer.id, 'put', {
+      ...senderView(transfer),
+    });
+    if (transfer.toUserId)
+      await log.record([`user:${transfer.toUserId}`], PLATE_TRANSFER_ENTITY, transfer.id, 'put', { ...transfer });
   };
 
   return {
@@ -59,7 +62,19 @@ export function transferRepository(db: Queryable) {
       const [row] = await db.query<TransferRow>(
         `INSERT INTO plate_transfers (id, plate_number, from_user_id, from_name, to_user_id, to_contact, to_name, status, created_at, decided_at, invitation_hash)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING *`,
-        [transfer.id, transfer.plateNumber, transfer.fromUserId, transfer.fromName, transfer.toUserId, transfer.toContact, transfer.toName, transfer.status, transfer.createdAt, transfer.decidedAt, invitationHash],
+        [
+          transfer.id,
+          transfer.plateNumber,
+          transfer.fromUserId,
+          transfer.fromName,
+          transfer.toUserId,
+          transfer.toContact,
+          transfer.toName,
+          transfer.status,
+          transfer.createdAt,
+          transfer.decidedAt,
+          invitationHash,
+        ],
       );
       if (!row) return undefined;
       const stored = toTransfer(row);
@@ -68,19 +83,27 @@ export function transferRepository(db: Queryable) {
     },
 
     async find(id: string, options: { forUpdate?: boolean } = {}): Promise<PlateTransfer | undefined> {
-      const [row] = await db.query<TransferRow>(`SELECT * FROM plate_transfers WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+      const [row] = await db.query<TransferRow>(
+        `SELECT * FROM plate_transfers WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+        [id],
+      );
       return row ? toTransfer(row) : undefined;
     },
 
     /** The transfer an invitation link's token (as its digest) is for, locked. */
     async findByInvitation(invitationHash: string): Promise<PlateTransfer | undefined> {
-      const [row] = await db.query<TransferRow>('SELECT * FROM plate_transfers WHERE invitation_hash = $1 FOR UPDATE', [invitationHash]);
+      const [row] = await db.query<TransferRow>('SELECT * FROM plate_transfers WHERE invitation_hash = $1 FOR UPDATE', [
+        invitationHash,
+      ]);
       return row ? toTransfer(row) : undefined;
     },
 
     /** The account that followed the invitation becomes the recipient, and the transfer reaches its devices. */
     async claim(id: string, recipient: { id: string; name: string }): Promise<PlateTransfer> {
-      const [row] = await db.query<TransferRow>('UPDATE plate_transfers SET to_user_id = $2, to_name = $3 WHERE id = $1 RETURNING *', [id, recipient.id, recipient.name]);
+      const [row] = await db.query<TransferRow>(
+        'UPDATE plate_transfers SET to_user_id = $2, to_name = $3 WHERE id = $1 RETURNING *',
+        [id, recipient.id, recipient.name],
+      );
       if (!row) throw new Error(`transfer ${id} vanished`);
       const stored = toTransfer(row);
       await publish(stored);
@@ -88,13 +111,19 @@ export function transferRepository(db: Queryable) {
     },
 
     async pendingFor(plateNumber: string): Promise<PlateTransfer | undefined> {
-      const [row] = await db.query<TransferRow>("SELECT * FROM plate_transfers WHERE plate_number = $1 AND status = 'Pending'", [plateNumber]);
+      const [row] = await db.query<TransferRow>(
+        "SELECT * FROM plate_transfers WHERE plate_number = $1 AND status = 'Pending'",
+        [plateNumber],
+      );
       return row ? toTransfer(row) : undefined;
     },
 
     /** Records a decision (accepted, declined, cancelled) and puts it on both devices. */
     async decide(transfer: PlateTransfer): Promise<PlateTransfer> {
-      const [row] = await db.query<TransferRow>('UPDATE plate_transfers SET status = $2, decided_at = $3 WHERE id = $1 RETURNING *', [transfer.id, transfer.status, transfer.decidedAt]);
+      const [row] = await db.query<TransferRow>(
+        'UPDATE plate_transfers SET status = $2, decided_at = $3 WHERE id = $1 RETURNING *',
+        [transfer.id, transfer.status, transfer.decidedAt],
+      );
       if (!row) throw new Error(`transfer ${transfer.id} vanished`);
       const stored = toTransfer(row);
       await publish(stored);
@@ -103,7 +132,10 @@ export function transferRepository(db: Queryable) {
 
     /** Transfers a user started or was offered, newest first. */
     async listFor(userId: string, limit = 200): Promise<PlateTransfer[]> {
-      const rows = await db.query<TransferRow>('SELECT * FROM plate_transfers WHERE from_user_id = $1 OR to_user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2', [userId, limit]);
+      const rows = await db.query<TransferRow>(
+        'SELECT * FROM plate_transfers WHERE from_user_id = $1 OR to_user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2',
+        [userId, limit],
+      );
       return rows.map(toTransfer).map((transfer) => (transfer.fromUserId === userId ? senderView(transfer) : transfer));
     },
 
@@ -119,12 +151,16 @@ export function transferRepository(db: Queryable) {
         "SELECT id, name, status, phone FROM users WHERE phone IS NOT NULL AND right(regexp_replace(phone, '[^0-9]', '', 'g'), 9) = $1",
         [contact.value.slice(-9)],
       );
-      return candidates.filter((candidate) => normalisePhone(candidate.phone) === contact.value).map(({ id, name, status }) => ({ id, name, status }));
+      return candidates
+        .filter((candidate) => normalisePhone(candidate.phone) === contact.value)
+        .map(({ id, name, status }) => ({ id, name, status }));
     },
 
     /** Whether a police flag on the plate still waits for the registry's decision. */
     async hasOpenFlag(plateNumber: string): Promise<boolean> {
-      const rows = await db.query("SELECT 1 FROM plate_flags WHERE plate_number = $1 AND status = 'Open' LIMIT 1", [plateNumber]);
+      const rows = await db.query("SELECT 1 FROM plate_flags WHERE plate_number = $1 AND status = 'Open' LIMIT 1", [
+        plateNumber,
+      ]);
       return rows.length > 0;
     },
   };

@@ -90,7 +90,18 @@ export function userRepository(db: Queryable) {
          VALUES ('USR-' || lpad(nextval('user_number_seq')::text, 3, '0'), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT (lower(email)) DO NOTHING
          RETURNING id`,
-        [user.email, user.name, user.phone ?? null, user.passwordHash, user.accountType, user.userType, user.status, user.requestedRole, user.businessName ?? null, user.licenseNumber ?? null],
+        [
+          user.email,
+          user.name,
+          user.phone ?? null,
+          user.passwordHash,
+          user.accountType,
+          user.userType,
+          user.status,
+          user.requestedRole,
+          user.businessName ?? null,
+          user.licenseNumber ?? null,
+        ],
       );
       const id = rows[0]?.id;
       if (!id) return undefined;
@@ -132,23 +143,33 @@ export function userRepository(db: Queryable) {
 
     /** The active administrators' ids: who is told of what needs an administrator. */
     async activeAdminIds(): Promise<string[]> {
-      const rows = await db.query<{ id: string }>("SELECT u.id FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role = 'admin' WHERE u.status = 'Active' ORDER BY u.id");
+      const rows = await db.query<{ id: string }>(
+        "SELECT u.id FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role = 'admin' WHERE u.status = 'Active' ORDER BY u.id",
+      );
       return rows.map((row) => row.id);
     },
 
     /** Suspends (with the reason) or restores (null) a shop's right to record. */
     async setRecordingSuspended(id: string, reason: string | null): Promise<boolean> {
-      const rows = await db.query<{ id: string }>('UPDATE users SET recording_suspended = $2, updated_at = now() WHERE id = $1 RETURNING id', [id, reason]);
+      const rows = await db.query<{ id: string }>(
+        'UPDATE users SET recording_suspended = $2, updated_at = now() WHERE id = $1 RETURNING id',
+        [id, reason],
+      );
       return rows.length > 0;
     },
 
     async countActiveAdmins(): Promise<number> {
-      const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE user_type = 'ADMIN' AND status = 'Active'");
+      const rows = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM users WHERE user_type = 'ADMIN' AND status = 'Active'",
+      );
       return rows[0]?.n ?? 0;
     },
 
     /** Returns false when the new email belongs to someone else. */
-    async updateDetails(id: string, details: { name: string; email: string; userType: UserType; status: UserStatus; roles: readonly Role[] }): Promise<boolean> {
+    async updateDetails(
+      id: string,
+      details: { name: string; email: string; userType: UserType; status: UserStatus; roles: readonly Role[] },
+    ): Promise<boolean> {
       const rows = await db.query<{ id: string }>(
         `UPDATE users SET name = $2, email = $3, user_type = $4, status = $5, updated_at = now()
          WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users other WHERE lower(other.email) = lower($3) AND other.id <> $1)
@@ -162,7 +183,11 @@ export function userRepository(db: Queryable) {
 
     async setRoles(id: string, roles: readonly Role[]): Promise<void> {
       await db.query('DELETE FROM user_roles WHERE user_id = $1 AND NOT (role = ANY($2::text[]))', [id, roles]);
-      if (roles.length > 0) await db.query('INSERT INTO user_roles (user_id, role) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [id, roles]);
+      if (roles.length > 0)
+        await db.query('INSERT INTO user_roles (user_id, role) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [
+          id,
+          roles,
+        ]);
     },
 
     /** Returns false when the new email belongs to someone else. */

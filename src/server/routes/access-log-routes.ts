@@ -62,15 +62,23 @@ export const accessLogRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       config: { access: 'audit:read' },
       schema: {
         tags: ['privacy'],
-        summary: "Every look at an owner's data, newest first, a page at a time (before: the last id of the page before); filtered by officer and by part of a plate number",
+        summary:
+          "Every look at an owner's data, newest first, a page at a time (before: the last id of the page before); filtered by officer and by part of a plate number",
         querystring: accessLogQuerySchema,
-        response: { 200: z.object({ entries: z.array(entrySchema), total: z.number(), nextCursor: z.string().nullable() }), 400: errorResponse },
+        response: {
+          200: z.object({ entries: z.array(entrySchema), total: z.number(), nextCursor: z.string().nullable() }),
+          400: errorResponse,
+        },
       },
     },
     async (request) => {
       const { before, limit, ...filter } = request.query;
       const [entries, total] = await Promise.all([log.page(filter, before ?? null, limit), log.count(filter)]);
-      return { entries, total, nextCursor: entries.length === limit ? (entries[entries.length - 1]?.id ?? null) : null };
+      return {
+        entries,
+        total,
+        nextCursor: entries.length === limit ? (entries[entries.length - 1]?.id ?? null) : null,
+      };
     },
   );
 
@@ -80,7 +88,8 @@ export const accessLogRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       config: { access: 'audit:read' },
       schema: {
         tags: ['privacy'],
-        summary: 'The access log (with the same filters) as CSV, newest first: Time, Officer, Officer ID, Role, Plate, Purpose, Route, Check ID, Client address; streamed (RFC 4180, UTF-8 with a byte order mark)',
+        summary:
+          'The access log (with the same filters) as CSV, newest first: Time, Officer, Officer ID, Role, Plate, Purpose, Route, Check ID, Client address; streamed (RFC 4180, UTF-8 with a byte order mark)',
         querystring: accessLogFilterSchema,
         response: { 200: z.unknown().describe('The CSV file (text/csv), sent as it is read'), 400: errorResponse },
       },
@@ -101,7 +110,11 @@ export const accessLogRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       schema: {
         tags: ['privacy'],
         summary: 'The officers and administrators who may look owners up, to filter the access log by',
-        response: { 200: z.object({ officers: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(READER_ROLES) })) }) },
+        response: {
+          200: z.object({
+            officers: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(READER_ROLES) })),
+          }),
+        },
       },
     },
     async () => ({ officers: await log.readers() }),
@@ -111,7 +124,11 @@ export const accessLogRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
     '/api/admin/settings/lookup-threshold',
     {
       config: { access: 'settings:manage' },
-      schema: { tags: ['settings'], summary: 'How many owners one officer may look up in a day (Africa/Lusaka) before an integrity alert is raised', response: { 200: thresholdResponse } },
+      schema: {
+        tags: ['settings'],
+        summary: 'How many owners one officer may look up in a day (Africa/Lusaka) before an integrity alert is raised',
+        response: { 200: thresholdResponse },
+      },
     },
     async () => {
       const stored = await settingsRepository(db).lookupThreshold();
@@ -123,7 +140,12 @@ export const accessLogRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
     '/api/admin/settings/lookup-threshold',
     {
       config: { access: 'settings:manage' },
-      schema: { tags: ['settings'], summary: 'Changes the daily lookup threshold; the change is audited and kept in the history', body: lookupThresholdSchema, response: { 200: thresholdResponse, 400: errorResponse } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Changes the daily lookup threshold; the change is audited and kept in the history',
+        body: lookupThresholdSchema,
+        response: { 200: thresholdResponse, 400: errorResponse },
+      },
     },
     async (request) => {
       const admin = request.user as User;
@@ -131,7 +153,13 @@ export const accessLogRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         const settings = settingsRepository(tx);
         const before = await settings.lookupThreshold();
         const after = await settings.setLookupThreshold(request.body, admin.id, now());
-        await auditRepository(tx).record({ actorId: admin.id, action: 'settings.lookup-threshold', target: 'lookupThreshold', detail: { before: before.settings, after: request.body }, ip: request.ip });
+        await auditRepository(tx).record({
+          actorId: admin.id,
+          action: 'settings.lookup-threshold',
+          target: 'lookupThreshold',
+          detail: { before: before.settings, after: request.body },
+          ip: request.ip,
+        });
         return after;
       });
       return { settings: stored.settings, updatedAt: stored.updatedAt };

@@ -7,7 +7,16 @@
 import { randomBytes } from 'node:crypto';
 import { initialAccount } from '#domain/accounts/permissions';
 import { deviceLabel } from '#domain/accounts/device-label';
-import { PASSWORD_RESET_KIND, PASSWORD_RESET_NO_ACCOUNT_KIND, passwordResetRequestSchema, passwordResetSchema, RESET_LINK_MINUTES, RESET_LINK_SENT, RESET_LINK_UNUSABLE, RESET_PASSWORD_PATH } from '#domain/accounts/password-reset';
+import {
+  PASSWORD_RESET_KIND,
+  PASSWORD_RESET_NO_ACCOUNT_KIND,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  RESET_LINK_MINUTES,
+  RESET_LINK_SENT,
+  RESET_LINK_UNUSABLE,
+  RESET_PASSWORD_PATH,
+} from '#domain/accounts/password-reset';
 import { loginSchema, signupSchema } from '#domain/accounts/signup';
 import {
   CONFIRM_EMAIL_PATH,
@@ -61,7 +70,12 @@ const signupAnswer = z.object({
  * `showsTestMessages`: messages go to the sandbox, so the sign-up answer shows the message
  * "sent" (test mode: nothing leaves the server, and this is the only way to read it).
  */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; perMinute: number; showsTestMessages: boolean }> = async (app, { db, now, perMinute, showsTestMessages }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  now: () => Date;
+  perMinute: number;
+  showsTestMessages: boolean;
+}> = async (app, { db, now, perMinute, showsTestMessages }) => {
   const limited = accountRouteLimit(perMinute);
   const users = userRepository(db);
   const sessions = sessionRepository(db);
@@ -81,21 +95,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
       config: { access: 'public', ...limited },
       schema: {
         tags: ['accounts'],
-        summary: 'Ask for an account: a link to finish it is sent to the email (or, when the email has an account, a note saying so)',
+        summary:
+          'Ask for an account: a link to finish it is sent to the email (or, when the email has an account, a note saying so)',
         body: signupSchema,
         response: { 202: signupAnswer, 400: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
       const { name, email, password, userType, businessName, licenseNumber } = request.body;
-      if (isTooEasyToGuess(password)) return reply.code(400).send(errorBody(400, PASSWORD_TOO_EASY, { password: PASSWORD_TOO_EASY }));
+      if (isTooEasyToGuess(password))
+        return reply.code(400).send(errorBody(400, PASSWORD_TOO_EASY, { password: PASSWORD_TOO_EASY }));
       // One client address sends at most a few sign-up messages an hour, to any number of emails
       // (counted on every instance together); off with the per-address limit (AUTH_RATE_LIMIT=0).
       if (perMinute > 0) {
-        const fromAddress = await rateLimitRepository(db).hit(`signup-messages:${request.ip}`, SIGNUP_MESSAGES_PER_ADDRESS.windowMs);
+        const fromAddress = await rateLimitRepository(db).hit(
+          `signup-messages:${request.ip}`,
+          SIGNUP_MESSAGES_PER_ADDRESS.windowMs,
+        );
         if (fromAddress.hits > SIGNUP_MESSAGES_PER_ADDRESS.max) {
           const minutes = Math.max(1, Math.ceil(fromAddress.ttlMs / 60_000));
-          return reply.code(429).send(errorBody(429, `Too many sign-ups from this address in the last hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`));
+          return reply
+            .code(429)
+            .send(
+              errorBody(
+                429,
+                `Too many sign-ups from this address in the last hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+              ),
+            );
         }
       }
       // Hashed whether or not the email has an account, so both answers take as long; and
@@ -106,7 +132,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
       const mayMessage = (await throttle.attempt(`signup:${email.toLowerCase()}`, SIGNUP_MESSAGE_POLICY)) === 0;
       let sent: NewMessage | undefined;
       if (!mayMessage) {
-        await audit.record({ actorId: found?.user.id ?? null, action: 'account.signup', target: email, outcome: 'failure', detail: { reason: 'too-many-requests' }, ip: request.ip });
+        await audit.record({
+          actorId: found?.user.id ?? null,
+          action: 'account.signup',
+          target: email,
+          outcome: 'failure',
+          detail: { reason: 'too-many-requests' },
+          ip: request.ip,
+        });
       } else if (found) {
         const messages = messagesFor(found.user, {
           kind: SIGNUP_EXISTING_KIND,
@@ -116,7 +149,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
         });
         await db.transaction(async (tx) => {
           await messageRepository(tx).queue(messages);
-          await auditRepository(tx).record({ actorId: found.user.id, action: 'account.signup', target: email, outcome: 'failure', detail: { reason: 'email-registered' }, ip: request.ip });
+          await auditRepository(tx).record({
+            actorId: found.user.id,
+            action: 'account.signup',
+            target: email,
+            outcome: 'failure',
+            detail: { reason: 'email-registered' },
+            ip: request.ip,
+          });
         });
         sent = messages[0];
       } else {
@@ -131,16 +171,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
             link: `${CONFIRM_EMAIL_PATH}?token=${token}`,
           },
         );
-        const pending = { email, name, passwordHash, accountType: userType, businessName: businessName || null, licenseNumber: licenseNumber || null };
+        const pending = {
+          email,
+          name,
+          passwordHash,
+          accountType: userType,
+          businessName: businessName || null,
+          licenseNumber: licenseNumber || null,
+        };
         await db.transaction(async (tx) => {
-          await signupRequestRepository(tx).create(token, pending, new Date(now().getTime() + CONFIRM_LINK_HOURS * 3_600_000));
+          await signupRequestRepository(tx).create(
+            token,
+            pending,
+            new Date(now().getTime() + CONFIRM_LINK_HOURS * 3_600_000),
+          );
           await messageRepository(tx).queue(messages);
-          await auditRepository(tx).record({ actorId: null, action: 'account.signup-requested', target: email, detail: { accountType: userType }, ip: request.ip });
+          await auditRepository(tx).record({
+            actorId: null,
+            action: 'account.signup-requested',
+            target: email,
+            detail: { accountType: userType },
+            ip: request.ip,
+          });
         });
         sent = messages[0];
       }
       if (sent) noteMessagesQueued();
-      const testMessage = showsTestMessages && sent?.link ? { subject: sent.subject ?? '', body: sent.body, link: sent.link } : undefined;
+      const testMessage =
+        showsTestMessages && sent?.link ? { subject: sent.subject ?? '', body: sent.body, link: sent.link } : undefined;
       return reply.code(202).send({ message: signupLinkSent(email), ...(testMessage ? { testMessage } : {}) });
     },
   );
@@ -175,17 +233,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
         });
         // The email got an account meanwhile (a second link used first, say).
         if (!created) return { refusal: 'taken' };
-        await auditRepository(tx).record({ actorId: created.id, action: 'account.signup', target: created.id, detail: { accountType: pending.accountType }, ip: request.ip });
+        await auditRepository(tx).record({
+          actorId: created.id,
+          action: 'account.signup',
+          target: created.id,
+          detail: { accountType: pending.accountType },
+          ip: request.ip,
+        });
         return { user: created };
       });
       if ('refusal' in outcome) {
-        await audit.record({ actorId: null, action: 'account.signup', target: null, outcome: 'failure', detail: { reason: `${outcome.refusal}-link` }, ip: request.ip });
+        await audit.record({
+          actorId: null,
+          action: 'account.signup',
+          target: null,
+          outcome: 'failure',
+          detail: { reason: `${outcome.refusal}-link` },
+          ip: request.ip,
+        });
         return outcome.refusal === 'unusable'
           ? reply.code(400).send(errorBody(400, SIGNUP_LINK_UNUSABLE, { token: SIGNUP_LINK_UNUSABLE }))
           : reply.code(409).send(errorBody(409, SIGNUP_EMAIL_TAKEN));
       }
       const cookie = await startSession(outcome.user, request.protocol === 'https', request.headers['user-agent']);
-      return reply.code(201).header('set-cookie', cookie).send({ user: (await users.findById(outcome.user.id)) ?? outcome.user });
+      return reply
+        .code(201)
+        .header('set-cookie', cookie)
+        .send({ user: (await users.findById(outcome.user.id)) ?? outcome.user });
     },
   );
 
@@ -193,29 +267,60 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
     '/api/auth/login',
     {
       config: { access: 'public', ...limited },
-      schema: { tags: ['accounts'], summary: 'Sign in', body: loginSchema, response: { 200: userResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in',
+        body: loginSchema,
+        response: { 200: userResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
+      },
     },
     async (request, reply) => {
       const { email, password } = request.body;
       // Counted before the verdict: guesses sent at once cannot all be checked.
       const lockedFor = await throttle.attempt(email, SIGN_IN_POLICY);
       if (lockedFor > 0) {
-        await audit.record({ actorId: null, action: 'auth.sign-in', target: email, outcome: 'failure', detail: { reason: 'locked' }, ip: request.ip });
+        await audit.record({
+          actorId: null,
+          action: 'auth.sign-in',
+          target: email,
+          outcome: 'failure',
+          detail: { reason: 'locked' },
+          ip: request.ip,
+        });
         const minutes = Math.ceil(lockedFor / 60);
         return reply
           .code(429)
           .header('retry-after', String(lockedFor))
-          .send(errorBody(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`));
+          .send(
+            errorBody(
+              429,
+              `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+            ),
+          );
       }
       const found = await users.findCredentials(email);
       // Hash even for an unknown email, so the answer takes as long either way.
       const isMatch = await verifyPassword(password, found?.passwordHash ?? UNKNOWN_USER_HASH);
       if (!found || !isMatch) {
-        await audit.record({ actorId: found?.user.id ?? null, action: 'auth.sign-in', target: email, outcome: 'failure', detail: { reason: 'wrong-credentials' }, ip: request.ip });
+        await audit.record({
+          actorId: found?.user.id ?? null,
+          action: 'auth.sign-in',
+          target: email,
+          outcome: 'failure',
+          detail: { reason: 'wrong-credentials' },
+          ip: request.ip,
+        });
         return reply.code(401).send(errorBody(401, WRONG_CREDENTIALS));
       }
       if (!maySignIn(found.user.status)) {
-        await audit.record({ actorId: found.user.id, action: 'auth.sign-in', target: email, outcome: 'failure', detail: { reason: found.user.status }, ip: request.ip });
+        await audit.record({
+          actorId: found.user.id,
+          action: 'auth.sign-in',
+          target: email,
+          outcome: 'failure',
+          detail: { reason: found.user.status },
+          ip: request.ip,
+        });
         return reply.code(403).send(errorBody(403, 'This account is not active. Contact support to restore access.'));
       }
       await throttle.clear(email);
@@ -231,8 +336,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
     async (request, reply) => {
       const token = readCookie(request.headers.cookie, SESSION_COOKIE);
       if (token) await sessions.delete(token);
-      if (request.user) await audit.record({ actorId: request.user.id, action: 'auth.sign-out', target: request.user.id, ip: request.ip });
-      return reply.code(204).header('set-cookie', clearedCookie(SESSION_COOKIE, request.protocol === 'https')).send(null);
+      if (request.user)
+        await audit.record({
+          actorId: request.user.id,
+          action: 'auth.sign-out',
+          target: request.user.id,
+          ip: request.ip,
+        });
+      return reply
+        .code(204)
+        .header('set-cookie', clearedCookie(SESSION_COOKIE, request.protocol === 'https'))
+        .send(null);
     },
   );
 
@@ -240,13 +354,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
   // logged in every visitor's console).
   app.get(
     '/api/auth/session',
-    { config: { access: 'public' }, schema: { tags: ['accounts'], summary: 'The signed-in user, or null for a visitor', response: { 200: z.object({ user: userResponse.shape.user.nullable() }) } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user, or null for a visitor',
+        response: { 200: z.object({ user: userResponse.shape.user.nullable() }) },
+      },
+    },
     async (request) => ({ user: request.user ?? null }),
   );
 
   app.get(
     '/api/auth/me',
-    { config: { access: 'signed-in' }, schema: { tags: ['accounts'], summary: 'The signed-in user', response: { 200: userResponse, 401: errorResponse } } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user',
+        response: { 200: userResponse, 401: errorResponse },
+      },
+    },
     async (request) => ({ user: request.user as User }),
   );
 
@@ -276,7 +404,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
         const token = randomBytes(32).toString('base64url');
         await db.transaction(async (tx) => {
           if (!isLocked && account) {
-            await passwordResetRepository(tx).create(token, account.id, new Date(now().getTime() + RESET_LINK_MINUTES * 60_000));
+            await passwordResetRepository(tx).create(
+              token,
+              account.id,
+              new Date(now().getTime() + RESET_LINK_MINUTES * 60_000),
+            );
             await messageRepository(tx).queue(
               messagesFor(account, {
                 kind: PASSWORD_RESET_KIND,
@@ -300,7 +432,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
               },
             ]);
           }
-          const reason = isLocked ? 'too-many-requests' : found === undefined ? 'unknown-email' : account ? undefined : found.user.status;
+          const reason = isLocked
+            ? 'too-many-requests'
+            : found === undefined
+              ? 'unknown-email'
+              : account
+                ? undefined
+                : found.user.status;
           await auditRepository(tx).record({
             actorId: found?.user.id ?? null,
             action: 'password.reset-requested',
@@ -328,7 +466,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
     },
     async (request, reply) => {
       const { token, newPassword } = request.body;
-      if (isTooEasyToGuess(newPassword)) return reply.code(400).send(errorBody(400, PASSWORD_TOO_EASY, { newPassword: PASSWORD_TOO_EASY }));
+      if (isTooEasyToGuess(newPassword))
+        return reply.code(400).send(errorBody(400, PASSWORD_TOO_EASY, { newPassword: PASSWORD_TOO_EASY }));
       const passwordHash = await hashPassword(newPassword);
       const user = await db.transaction(async (tx) => {
         const userId = await passwordResetRepository(tx).consume(token, now());
@@ -339,7 +478,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
         return userRepository(tx).findById(userId);
       });
       if (!user) {
-        await audit.record({ actorId: null, action: 'password.reset', target: null, outcome: 'failure', detail: { reason: 'unusable-link' }, ip: request.ip });
+        await audit.record({
+          actorId: null,
+          action: 'password.reset',
+          target: null,
+          outcome: 'failure',
+          detail: { reason: 'unusable-link' },
+          ip: request.ip,
+        });
         return reply.code(400).send(errorBody(400, RESET_LINK_UNUSABLE, { token: RESET_LINK_UNUSABLE }));
       }
       // The new password is the way back in: a lock from earlier wrong guesses is lifted.

@@ -15,16 +15,27 @@ import type { Database } from '../db/database';
 import { makeArchive } from '../backup/archive';
 import { errorBody } from '../plugins/error-handler';
 
-export const backupRoutes: FastifyPluginAsync<{ db: Database; controlToken: string }> = async (app, { db, controlToken }) => {
+export const backupRoutes: FastifyPluginAsync<{ db: Database; controlToken: string }> = async (
+  app,
+  { db, controlToken },
+) => {
   const expected = digest(controlToken);
 
   async function refuseOthers(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    if (!isLoopback(request.socket.remoteAddress) || request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) {
-      return reply.code(404).send(errorBody(404, `No such resource: ${request.method} ${request.url.split('?')[0] ?? ''}`));
+    if (
+      !isLoopback(request.socket.remoteAddress) ||
+      request.headers['x-forwarded-for'] !== undefined ||
+      request.headers.forwarded !== undefined
+    ) {
+      return reply
+        .code(404)
+        .send(errorBody(404, `No such resource: ${request.method} ${request.url.split('?')[0] ?? ''}`));
     }
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!given || !timingSafeEqual(digest(given), expected)) {
-      return reply.code(403).send(errorBody(403, 'A backup needs the control token of this server (npm run backup reads it).'));
+      return reply
+        .code(403)
+        .send(errorBody(403, 'A backup needs the control token of this server (npm run backup reads it).'));
     }
     return undefined;
   }
@@ -34,7 +45,11 @@ export const backupRoutes: FastifyPluginAsync<{ db: Database; controlToken: stri
     {
       // 'public' only to the session check: refuseOthers decides who may call.
       config: { access: 'public' },
-      schema: { hide: true, tags: ['system'], summary: 'The embedded database as a .tar.gz (loopback with the control token only)' },
+      schema: {
+        hide: true,
+        tags: ['system'],
+        summary: 'The embedded database as a .tar.gz (loopback with the control token only)',
+      },
       onRequest: refuseOthers,
       // Already gzip; the compression plugin must not wrap it again.
       compress: false,

@@ -31,13 +31,18 @@ const reconciliationSchema = z.object({
 
 export const blankSerialRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const serials = blankSerialRepository(db);
-  const reconcile = async (shopId: string) => shopReconciliation(await serials.ranges(shopId), await serials.uses(shopId));
+  const reconcile = async (shopId: string) =>
+    shopReconciliation(await serials.ranges(shopId), await serials.uses(shopId));
 
   app.get(
     '/api/shop/blank-serials',
     {
       config: { access: 'workspace:record' },
-      schema: { tags: ['inventory'], summary: "The signed-in shop's blanks reconciled by serial, delivery by delivery.", response: { 200: reconciliationSchema } },
+      schema: {
+        tags: ['inventory'],
+        summary: "The signed-in shop's blanks reconciled by serial, delivery by delivery.",
+        response: { 200: reconciliationSchema },
+      },
     },
     async (request) => reconcile(request.user?.id ?? ''),
   );
@@ -48,13 +53,20 @@ export const blankSerialRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       config: { access: 'inventory:manage' },
       schema: {
         tags: ['inventory'],
-        summary: "Every shop's blanks reconciled by serial: the shops with deliveries carrying serials, or that recorded blanks.",
-        response: { 200: z.object({ shops: z.array(reconciliationSchema.extend({ shopId: z.string(), shopName: z.string() })) }) },
+        summary:
+          "Every shop's blanks reconciled by serial: the shops with deliveries carrying serials, or that recorded blanks.",
+        response: {
+          200: z.object({ shops: z.array(reconciliationSchema.extend({ shopId: z.string(), shopName: z.string() })) }),
+        },
       },
     },
     async () => {
       const shops = await serials.shopsWithSerials();
-      return { shops: await Promise.all(shops.map(async (shop) => ({ shopId: shop.id, shopName: shop.name, ...(await reconcile(shop.id)) }))) };
+      return {
+        shops: await Promise.all(
+          shops.map(async (shop) => ({ shopId: shop.id, shopName: shop.name, ...(await reconcile(shop.id)) })),
+        ),
+      };
     },
   );
 };

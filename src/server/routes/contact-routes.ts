@@ -9,7 +9,10 @@ const bodySchema = contactMessageSchema.extend({
   id: z.uuid({ message: 'id must be a UUID' }).optional(),
 });
 
-export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; newId: () => string }> = async (app, { db, newId }) => {
+export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; newId: () => string }> = async (
+  app,
+  { db, newId },
+) => {
   const contacts = contactRepository(db);
   app.post(
     '/api/contact',
@@ -19,7 +22,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; newId: () => s
         tags: ['public'],
         summary: 'Send a message to the Nambala team',
         body: bodySchema,
-        response: { 201: z.object({ id: z.string(), created: z.boolean() }), 200: z.object({ id: z.string(), created: z.boolean() }) },
+        response: {
+          201: z.object({ id: z.string(), created: z.boolean() }),
+          200: z.object({ id: z.string(), created: z.boolean() }),
+        },
       },
     },
     async (request, reply) => {

@@ -9,7 +9,13 @@
  * and nothing stored.
  */
 import type { IncomingMessage } from 'node:http';
-import { checkFleetRowsAgainst, checkFleetRowValues, MAX_IMPORT_ROWS, maxImportLines, readFleetCsv } from '#domain/fleet/fleet-csv';
+import {
+  checkFleetRowsAgainst,
+  checkFleetRowValues,
+  MAX_IMPORT_ROWS,
+  maxImportLines,
+  readFleetCsv,
+} from '#domain/fleet/fleet-csv';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
@@ -23,10 +29,9 @@ import { errorResponse } from './schemas';
 /** 10,000 rows of generous length; the row count itself is checked as the file is read. */
 export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
-const importBody = z.union(
-  [z.string(), z.object({ csv: z.string({ error: 'csv must be the text of the file' }) })],
-  { error: 'Send the CSV file as text/csv, or as JSON with the file’s text in "csv".' },
-);
+const importBody = z.union([z.string(), z.object({ csv: z.string({ error: 'csv must be the text of the file' }) })], {
+  error: 'Send the CSV file as text/csv, or as JSON with the file’s text in "csv".',
+});
 
 const importRefusal = errorResponse.extend({ errors: z.array(z.string()).optional() });
 
@@ -53,7 +58,12 @@ function readCsvBody(payload: IncomingMessage, maxRecords: number): Promise<stri
       if (received > IMPORT_BODY_LIMIT) {
         payload.removeAllListeners('data');
         payload.resume();
-        reject(Object.assign(new Error('The request body is too large.'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }));
+        reject(
+          Object.assign(new Error('The request body is too large.'), {
+            statusCode: 413,
+            code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+          }),
+        );
         return;
       }
       if (isFull) return;
@@ -105,25 +115,36 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
       const today = new Date(at.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
       const read = await runInSteps(readFleetCsv(text));
       const values = read.ok ? await runInSteps(checkFleetRowValues(read, today)) : [];
-      const outcome = !read.ok ? read : await db.transaction(async (tx) => {
-        const fleet = fleetRepository(tx);
-        await fleet.lockOwner(owner.id);
-        const plates = await fleet.plateFacts(owner.id, null);
-        const check = checkFleetRowsAgainst(values, {
-          today,
-          existingChassisNumbers: await fleet.chassisNumbers(owner.id),
-          plates,
-          // Whoever's vehicle carries one of the owner's plates: a plate is on one vehicle at most.
-          plateHolders: await fleet.plateHolders(owner.id, [...plates.keys()]),
-        });
-        if (!check.ok) return check;
-        const added = await fleet.importVehicles(owner.id, check.vehicles, at);
-        await auditRepository(tx).record({ actorId: owner.id, action: 'fleet.import', target: owner.id, detail: { vehicles: added.length }, ip: request.ip });
-        return { ok: true as const, imported: added.length };
-      });
+      const outcome = !read.ok
+        ? read
+        : await db.transaction(async (tx) => {
+            const fleet = fleetRepository(tx);
+            await fleet.lockOwner(owner.id);
+            const plates = await fleet.plateFacts(owner.id, null);
+            const check = checkFleetRowsAgainst(values, {
+              today,
+              existingChassisNumbers: await fleet.chassisNumbers(owner.id),
+              plates,
+              // Whoever's vehicle carries one of the owner's plates: a plate is on one vehicle at most.
+              plateHolders: await fleet.plateHolders(owner.id, [...plates.keys()]),
+            });
+            if (!check.ok) return check;
+            const added = await fleet.importVehicles(owner.id, check.vehicles, at);
+            await auditRepository(tx).record({
+              actorId: owner.id,
+              action: 'fleet.import',
+              target: owner.id,
+              detail: { vehicles: added.length },
+              ip: request.ip,
+            });
+            return { ok: true as const, imported: added.length };
+          });
       if (!outcome.ok) {
         const rows = outcome.errors.length;
-        const message = rows === 1 ? `${outcome.errors[0] ?? ''} Nothing was imported.` : `${rows.toLocaleString('en-GB')} rows need correcting. Nothing was imported.`;
+        const message =
+          rows === 1
+            ? `${outcome.errors[0] ?? ''} Nothing was imported.`
+            : `${rows.toLocaleString('en-GB')} rows need correcting. Nothing was imported.`;
         return reply.code(400).send({ ...errorBody(400, message), errors: outcome.errors });
       }
       request.log.info({ ownerId: owner.id, vehicles: outcome.imported }, 'fleet imported');

@@ -15,7 +15,10 @@ const healthSchema = z.object({
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; version: string }> = async (app, { db, version }) => {
   app.get(
     '/api/health',
-    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Service health', response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], summary: 'Service health', response: { 200: healthSchema, 503: healthSchema } },
+    },
     async (_request, reply) => {
       let migration: string | null = null;
       let reachable = true;

@@ -39,14 +39,24 @@ const shown = (request: StoredInsuranceRequest): InsuranceRequest => ({
   createdAt: request.createdAt,
 });
 
-export const insuranceOwnerRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+export const insuranceOwnerRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (
+  app,
+  { db, now },
+) => {
   app.get(
     '/api/me/insurance-requests',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['owner'], summary: "Insurance agents' questions waiting for the caller's answer: customer links and consent to insure their plates", response: { 200: z.object({ requests: z.array(requestSchema) }) } },
+      schema: {
+        tags: ['owner'],
+        summary:
+          "Insurance agents' questions waiting for the caller's answer: customer links and consent to insure their plates",
+        response: { 200: z.object({ requests: z.array(requestSchema) }) },
+      },
     },
-    async (request) => ({ requests: (await insuranceRequestRepository(db).pendingFor((request.user as User).id)).map(shown) }),
+    async (request) => ({
+      requests: (await insuranceRequestRepository(db).pendingFor((request.user as User).id)).map(shown),
+    }),
   );
 
   for (const [path, answer] of [
@@ -69,7 +79,9 @@ export const insuranceOwnerRoutes: FastifyPluginAsyncZod<{ db: Database; now: ()
       },
       async (request, reply) =>
         answerOrRefuse(reply, async () => {
-          const answered = await db.transaction((tx) => answerRequest(tx, request.user as User, request.params.id, answer, now(), request.ip));
+          const answered = await db.transaction((tx) =>
+            answerRequest(tx, request.user as User, request.params.id, answer, now(), request.ip),
+          );
           return { request: { ...shown(answered), status: answered.status } };
         }),
     );
@@ -81,7 +93,8 @@ export const insuranceOwnerRoutes: FastifyPluginAsyncZod<{ db: Database; now: ()
       config: { access: 'signed-in' },
       schema: {
         tags: ['owner'],
-        summary: "The plate's registered owner disputes a policy on it they do not recognise: the registry's administrator reviews it, and the insurer is told",
+        summary:
+          "The plate's registered owner disputes a policy on it they do not recognise: the registry's administrator reviews it, and the insurer is told",
         params: policyParams,
         body: policyDisputeSchema,
         response: { 200: z.object({ message: z.string() }), ...refusals },
@@ -89,7 +102,9 @@ export const insuranceOwnerRoutes: FastifyPluginAsyncZod<{ db: Database; now: ()
     },
     async (request, reply) =>
       answerOrRefuse(reply, async () => {
-        await db.transaction((tx) => disputePolicy(tx, request.user as User, request.params.policyNumber, request.body.note, now(), request.ip));
+        await db.transaction((tx) =>
+          disputePolicy(tx, request.user as User, request.params.policyNumber, request.body.note, now(), request.ip),
+        );
         return { message: policyDisputedMessage(request.params.policyNumber) };
       }),
   );

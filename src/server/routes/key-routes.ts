@@ -19,7 +19,8 @@ import { signingKeyRepository } from '../repositories/signing-key-repository';
 import type { User } from '../repositories/user-repository';
 import { errorResponse } from './schemas';
 
-export const KEY_SET_BY_OPERATORS = 'This server’s signing key is set in its configuration by its operators, so keys cannot be rotated from here.';
+export const KEY_SET_BY_OPERATORS =
+  'This server’s signing key is set in its configuration by its operators, so keys cannot be rotated from here.';
 export const KEY_ALREADY_REVOKED = 'That key is already revoked.';
 export const NO_SUCH_KEY = 'There is no signing key with that number.';
 
@@ -41,20 +42,54 @@ const runSchema = z.object({
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),
 });
-const keysResponse = z.object({ keys: z.array(keySchema), canRotate: z.boolean(), reissue: runSchema.nullable().describe('The latest re-issue run, or null when there has been none') });
+const keysResponse = z.object({
+  keys: z.array(keySchema),
+  canRotate: z.boolean(),
+  reissue: runSchema.nullable().describe('The latest re-issue run, or null when there has been none'),
+});
 
 const runView = (run: ReissueRun | undefined): z.infer<typeof runSchema> | null =>
-  run ? { id: run.id, keyId: run.keyId, reason: run.reason, state: run.state, total: run.total, done: run.done, startedAt: run.startedAt, updatedAt: run.updatedAt, finishedAt: run.finishedAt } : null;
-const keyParams = z.object({ keyId: z.coerce.number({ error: 'The key number must be a whole number' }).int('The key number must be a whole number').min(1).max(65_535) });
+  run
+    ? {
+        id: run.id,
+        keyId: run.keyId,
+        reason: run.reason,
+        state: run.state,
+        total: run.total,
+        done: run.done,
+        startedAt: run.startedAt,
+        updatedAt: run.updatedAt,
+        finishedAt: run.finishedAt,
+      }
+    : null;
+const keyParams = z.object({
+  keyId: z.coerce
+    .number({ error: 'The key number must be a whole number' })
+    .int('The key number must be a whole number')
+    .min(1)
+    .max(65_535),
+});
 
-export const keyRoutes: FastifyPluginAsyncZod<{ db: Database; source: KeySource; signer: SwitchableSigner | null; reissue: ReissueRunner }> = async (app, { db, source, signer, reissue }) => {
+export const keyRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  source: KeySource;
+  signer: SwitchableSigner | null;
+  reissue: ReissueRunner;
+}> = async (app, { db, source, signer, reissue }) => {
   const keys = signingKeyRepository(db);
   const canRotate = source.signingKey === undefined;
 
   const list = async () => {
     const counts = await keys.signedCounts();
     const run = await credentialReissueRepository(db).latest();
-    return { keys: (await keys.all()).map(({ publicKey: _public, ...key }) => ({ ...key, platesSigned: counts.get(key.keyId) ?? 0 })), canRotate, reissue: runView(run) };
+    return {
+      keys: (await keys.all()).map(({ publicKey: _public, ...key }) => ({
+        ...key,
+        platesSigned: counts.get(key.keyId) ?? 0,
+      })),
+      canRotate,
+      reissue: runView(run),
+    };
   };
 
   /** A new active key; this server signs with it at once, another instance from its next signing (the signer catches up). */
@@ -62,13 +97,26 @@ export const keyRoutes: FastifyPluginAsyncZod<{ db: Database; source: KeySource;
     const previous = await keys.active();
     const next = await rotateKey(db, source);
     signer?.switchTo(next);
-    await auditRepository(db).record({ actorId: adminId, action: 'key.rotate', target: String(next.keyId), detail: { previous: previous?.keyId ?? null }, ip });
+    await auditRepository(db).record({
+      actorId: adminId,
+      action: 'key.rotate',
+      target: String(next.keyId),
+      detail: { previous: previous?.keyId ?? null },
+      ip,
+    });
     return { previous, next: next.keyId };
   };
 
   app.get(
     '/api/admin/keys',
-    { config: { access: 'registry:manage' }, schema: { tags: ['registry'], summary: 'The signing keys, with how many plates each signed', response: { 200: keysResponse } } },
+    {
+      config: { access: 'registry:manage' },
+      schema: {
+        tags: ['registry'],
+        summary: 'The signing keys, with how many plates each signed',
+        response: { 200: keysResponse },
+      },
+    },
     async () => list(),
   );
 
@@ -76,7 +124,11 @@ export const keyRoutes: FastifyPluginAsyncZod<{ db: Database; source: KeySource;
     '/api/admin/keys/reissue',
     {
       config: { access: 'registry:manage' },
-      schema: { tags: ['registry'], summary: 'The latest credential re-issue run: plates done of the total, started, finished', response: { 200: z.object({ reissue: runSchema.nullable() }) } },
+      schema: {
+        tags: ['registry'],
+        summary: 'The latest credential re-issue run: plates done of the total, started, finished',
+        response: { 200: z.object({ reissue: runSchema.nullable() }) },
+      },
     },
     async () => ({ reissue: runView(await credentialReissueRepository(db).latest()) }),
   );
@@ -85,7 +137,12 @@ export const keyRoutes: FastifyPluginAsyncZod<{ db: Database; source: KeySource;
     '/api/admin/keys/rotate',
     {
       config: { access: 'registry:manage' },
-      schema: { tags: ['registry'], summary: 'Makes a new active signing key; the previous one retires, and its plates are re-issued under the new key in the background', response: { 200: keysResponse, 409: errorResponse } },
+      schema: {
+        tags: ['registry'],
+        summary:
+          'Makes a new active signing key; the previous one retires, and its plates are re-issued under the new key in the background',
+        response: { 200: keysResponse, 409: errorResponse },
+      },
     },
     async (request, reply) => {
       if (!canRotate) return reply.code(409).send(errorBody(409, KEY_SET_BY_OPERATORS));
@@ -93,8 +150,16 @@ export const keyRoutes: FastifyPluginAsyncZod<{ db: Database; source: KeySource;
       const { previous } = await rotate(admin.id, request.ip);
       // The retired key's plates get credentials from the new key, in the background.
       if (previous) {
-        const run = await db.transaction((tx) => startReissue(tx, { keyId: previous.keyId, reason: 'retired', startedBy: admin.id }));
-        await auditRepository(db).record({ actorId: admin.id, action: 'key.reissue-started', target: String(previous.keyId), detail: { run: run.id, plates: run.total, reason: 'retired' }, ip: request.ip });
+        const run = await db.transaction((tx) =>
+          startReissue(tx, { keyId: previous.keyId, reason: 'retired', startedBy: admin.id }),
+        );
+        await auditRepository(db).record({
+          actorId: admin.id,
+          action: 'key.reissue-started',
+          target: String(previous.keyId),
+          detail: { run: run.id, plates: run.total, reason: 'retired' },
+          ip: request.ip,
+        });
         reissue.kick();
       }
       return list();
@@ -107,7 +172,8 @@ export const keyRoutes: FastifyPluginAsyncZod<{ db: Database; source: KeySource;
       config: { access: 'registry:manage' },
       schema: {
         tags: ['registry'],
-        summary: 'Revokes a key (the active key is rotated first); its plates are re-issued under the active key in the background',
+        summary:
+          'Revokes a key (the active key is rotated first); its plates are re-issued under the active key in the background',
         params: keyParams,
         response: { 200: keysResponse, 404: errorResponse, 409: errorResponse },
       },
@@ -127,7 +193,13 @@ export const keyRoutes: FastifyPluginAsyncZod<{ db: Database; source: KeySource;
         await signingKeyRepository(tx).setStatus(key.keyId, 'revoked');
         return startReissue(tx, { keyId: key.keyId, reason: 'revoked', startedBy: admin.id });
       });
-      await auditRepository(db).record({ actorId: admin.id, action: 'key.revoke', target: String(key.keyId), detail: { platesSigned: plates, reissueRun: run.id, reissuePlates: run.total }, ip: request.ip });
+      await auditRepository(db).record({
+        actorId: admin.id,
+        action: 'key.revoke',
+        target: String(key.keyId),
+        detail: { platesSigned: plates, reissueRun: run.id, reissuePlates: run.total },
+        ip: request.ip,
+      });
       reissue.kick();
       return list();
     },

@@ -10,7 +10,11 @@ import { messageRepository, type StoredMessage } from '../repositories/message-r
 import { errorResponse } from './schemas';
 
 /** `showsSecrets`: messages go to the sandbox, so reset links are shown whole (textToShow). */
-export const messageRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: string; showsSecrets: boolean }> = async (app, { db, publicOrigin, showsSecrets }) => {
+export const messageRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  publicOrigin: string;
+  showsSecrets: boolean;
+}> = async (app, { db, publicOrigin, showsSecrets }) => {
   const messages = messageRepository(db);
   const shown = (message: StoredMessage): SentMessage => ({
     id: message.id,
@@ -45,7 +49,11 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: 
       const { before, limit } = request.query;
       const page = await messages.page({ before: before ?? null, limit });
       const last = page.messages.at(-1);
-      return { messages: page.messages.map(shown), total: page.total, nextBefore: page.hasMore && last ? last.id : null };
+      return {
+        messages: page.messages.map(shown),
+        total: page.total,
+        nextBefore: page.hasMore && last ? last.id : null,
+      };
     },
   );
 };

@@ -18,14 +18,30 @@ import { plateRequestRepository } from '../repositories/plate-request-repository
 import { purchaseRepository } from '../repositories/purchase-repository';
 import type { User } from '../repositories/user-repository';
 
-const orderPaymentOf = (payments: PaymentService, payment: StoredPayment | undefined, at: Date): OwnerOrder['payment'] => {
+const orderPaymentOf = (
+  payments: PaymentService,
+  payment: StoredPayment | undefined,
+  at: Date,
+): OwnerOrder['payment'] => {
   if (!payment) return null;
   const standing = payments.current(payment, at);
-  return { id: payment.id, reference: formatPaymentReference(payment.number), status: standing.status, method: payment.method, methodName: paymentMethodName(payment.method), amount: payment.amount };
+  return {
+    id: payment.id,
+    reference: formatPaymentReference(payment.number),
+    status: standing.status,
+    method: payment.method,
+    methodName: paymentMethodName(payment.method),
+    amount: payment.amount,
+  };
 };
 
 /** The owner's orders in progress, newest first. */
-export async function ownerOrders(db: Database, payments: PaymentService, ownerId: string, at: Date): Promise<OwnerOrder[]> {
+export async function ownerOrders(
+  db: Database,
+  payments: PaymentService,
+  ownerId: string,
+  at: Date,
+): Promise<OwnerOrder[]> {
   const requests = plateRequestRepository(db);
   const applications = await requests.listForApplicant(ownerId);
   const ids = applications.map((request) => request.id);
@@ -98,7 +114,14 @@ export async function ownerOrders(db: Database, payments: PaymentService, ownerI
   return orders.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }
 
-const paymentSchema = z.object({ id: z.string(), reference: z.string(), status: z.enum(['pending', 'approved', 'declined', 'timed_out', 'cancelled']), method: z.enum(PAYMENT_METHOD_IDS), methodName: z.string(), amount: z.number() });
+const paymentSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: z.enum(['pending', 'approved', 'declined', 'timed_out', 'cancelled']),
+  method: z.enum(PAYMENT_METHOD_IDS),
+  methodName: z.string(),
+  amount: z.number(),
+});
 const orderSchema = z.object({
   id: z.string(),
   kind: z.enum(['application', 'reservation', 'purchase']),
@@ -116,12 +139,21 @@ const orderSchema = z.object({
   createdAt: z.string(),
 });
 
-export const ownerRoutes: FastifyPluginAsyncZod<{ db: Database; payments: PaymentService; now: () => Date; signer: Signer | null }> = async (app, { db, payments, now, signer }) => {
+export const ownerRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  payments: PaymentService;
+  now: () => Date;
+  signer: Signer | null;
+}> = async (app, { db, payments, now, signer }) => {
   app.get(
     '/api/me/orders',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['owner'], summary: "The signed-in user's orders in progress: applications, reservations and purchases awaiting payment", response: { 200: z.object({ orders: z.array(orderSchema) }) } },
+      schema: {
+        tags: ['owner'],
+        summary: "The signed-in user's orders in progress: applications, reservations and purchases awaiting payment",
+        response: { 200: z.object({ orders: z.array(orderSchema) }) },
+      },
     },
     async (request) => ({ orders: await ownerOrders(db, payments, (request.user as User).id, now()) }),
   );
@@ -132,7 +164,8 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paymen
       config: { access: 'signed-in' },
       schema: {
         tags: ['owner'],
-        summary: "The signed-in user's plates, from held to registered, with each registration and its credential (devices receive the same through sync as entity ownedPlate)",
+        summary:
+          "The signed-in user's plates, from held to registered, with each registration and its credential (devices receive the same through sync as entity ownedPlate)",
         response: { 200: z.object({ plates: z.array(z.record(z.string(), z.unknown())) }) },
       },
     },
@@ -141,7 +174,11 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paymen
       // A credential signed by a revoked key is never handed out: such a plate is re-issued first.
       const plates = await db.transaction(async (tx) => {
         const owned = await plateRepository(tx).ownedBy(ownerId);
-        const reissued = await ensureCurrentCredentials(tx, signer, owned.flatMap((plate) => (plate.registration ? [plate.plateNumber] : [])));
+        const reissued = await ensureCurrentCredentials(
+          tx,
+          signer,
+          owned.flatMap((plate) => (plate.registration ? [plate.plateNumber] : [])),
+        );
         return reissued.length === 0 ? owned : plateRepository(tx).ownedBy(ownerId);
       });
       return { plates: plates.map((plate) => ({ ...plate })) };

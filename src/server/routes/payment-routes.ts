@@ -21,14 +21,18 @@ export const NO_SANDBOX = 'Simulated prompts exist only with the sandbox payment
 export const receiptSchema = z.object({
   id: z.string(),
   reference: z.string().describe("'PAY-000123', from the payment sequence"),
-  status: z.enum(PAYMENT_STATUSES).describe('As it stands now: a request-to-pay nobody answered in time reads timed_out'),
+  status: z
+    .enum(PAYMENT_STATUSES)
+    .describe('As it stands now: a request-to-pay nobody answered in time reads timed_out'),
   purpose: z.enum(['reservation', 'purchase', 'application', 'renewal']),
   description: z.string(),
   method: z.enum(PAYMENT_METHOD_IDS),
   methodName: z.string(),
   amount: z.number().int().describe('Ngwee'),
   currency: z.literal('ZMW'),
-  lines: z.array(z.object({ label: z.string(), amount: z.number().int(), kind: z.string().optional() })).describe('What the amount is made of, in ngwee; a deduction is negative'),
+  lines: z
+    .array(z.object({ label: z.string(), amount: z.number().int(), kind: z.string().optional() }))
+    .describe('What the amount is made of, in ngwee; a deduction is negative'),
   listingId: z.string().nullable(),
   requestId: z.string().nullable(),
   payerPhone: z.string().nullable(),
@@ -40,14 +44,25 @@ export const receiptSchema = z.object({
   instructions: z.string().nullable(),
   refundDue: z.boolean(),
   provider: z.string(),
-  owner: z.object({ name: z.string(), nrc: z.string() }).nullable().describe('A marketplace purchase: whose the plate is to be registered to, as the buyer gave it at Buy Now; null otherwise'),
+  owner: z
+    .object({ name: z.string(), nrc: z.string() })
+    .nullable()
+    .describe(
+      'A marketplace purchase: whose the plate is to be registered to, as the buyer gave it at Buy Now; null otherwise',
+    ),
 });
 
 const paymentResponse = z.object({ payment: receiptSchema });
 const idParams = z.object({ id: z.string().max(64) });
-const cardSchema = z.object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') }, { error: 'Enter the card number' });
+const cardSchema = z.object(
+  { number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') },
+  { error: 'Enter the card number' },
+);
 
-export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (app, { db, provider, now, signer }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (
+  app,
+  { db, provider, now, signer },
+) => {
   // With the signer: a renewal approved here (handset prompt, card step, bank transfer received) re-issues the registration.
   const service = paymentService({ db, provider, now, signer, log: app.log });
   const payments = paymentRepository(db);
@@ -57,7 +72,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
     '/api/payments/provider',
     {
       config: { access: 'public' },
-      schema: { tags: ['payments'], summary: 'Whether payments on this server are test payments (the sandbox provider)', response: { 200: z.object({ testPayments: z.boolean() }) } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Whether payments on this server are test payments (the sandbox provider)',
+        response: { 200: z.object({ testPayments: z.boolean() }) },
+      },
     },
     async () => ({ testPayments: provider.isSandbox }),
   );
@@ -66,11 +85,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
     '/api/payments',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['payments'], summary: "The signed-in user's payments, newest first", response: { 200: z.object({ payments: z.array(receiptSchema) }) } },
+      schema: {
+        tags: ['payments'],
+        summary: "The signed-in user's payments, newest first",
+        response: { 200: z.object({ payments: z.array(receiptSchema) }) },
+      },
     },
     async (request) => {
       const at = now();
-      return { payments: (await payments.listForPayer((request.user as User).id)).map((payment) => service.receipt(payment, at)) };
+      return {
+        payments: (await payments.listForPayer((request.user as User).id)).map((payment) =>
+          service.receipt(payment, at),
+        ),
+      };
     },
   );
 
@@ -78,13 +105,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
     '/api/payments/:id',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['payments'], summary: 'One payment as a receipt (its payer or an administrator)', params: idParams, response: { 200: paymentResponse, 404: errorResponse } },
+      schema: {
+        tags: ['payments'],
+        summary: 'One payment as a receipt (its payer or an administrator)',
+        params: idParams,
+        response: { 200: paymentResponse, 404: errorResponse },
+      },
     },
     async (request, reply) => {
       const me = request.user as User;
       const found = await payments.find(request.params.id);
       // Someone else's payment is answered as missing, so ids cannot be probed.
-      if (!found || (found.payerId !== me.id && !can(me.roles, 'payments:confirm'))) return reply.code(404).send(errorBody(404, PAYMENT_NOT_FOUND));
+      if (!found || (found.payerId !== me.id && !can(me.roles, 'payments:confirm')))
+        return reply.code(404).send(errorBody(404, PAYMENT_NOT_FOUND));
       return { payment: service.receipt(await service.refresh(found)) };
     },
   );
@@ -104,9 +137,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
     async (request, reply) =>
       answerOrRefuse(reply, async () => {
         const found = await payments.find(request.params.id);
-        if (!found || found.payerId !== (request.user as User).id) return reply.code(404).send(errorBody(404, PAYMENT_NOT_FOUND));
-        if (!provider.isSandbox || found.provider !== provider.name) return reply.code(404).send(errorBody(404, NO_SANDBOX));
-        if (found.method !== 'mtn' && found.method !== 'airtel') return reply.code(409).send(errorBody(409, 'Only a mobile money payment has a handset prompt.'));
+        if (!found || found.payerId !== (request.user as User).id)
+          return reply.code(404).send(errorBody(404, PAYMENT_NOT_FOUND));
+        if (!provider.isSandbox || found.provider !== provider.name)
+          return reply.code(404).send(errorBody(404, NO_SANDBOX));
+        if (found.method !== 'mtn' && found.method !== 'airtel')
+          return reply.code(409).send(errorBody(409, 'Only a mobile money payment has a handset prompt.'));
         const result = await service.settle(found.id, sandboxPromptEvent(request.body.answer));
         if (!result.ok) return reply.code(409).send(errorBody(409, result.message));
         return { payment: service.receipt(result.payment) };
@@ -145,7 +181,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
     },
     async () => {
       const at = now();
-      const pending = (await payments.listPending()).map((payment) => ({ ...service.receipt(payment, at), payerId: payment.payerId }));
+      const pending = (await payments.listPending()).map((payment) => ({
+        ...service.receipt(payment, at),
+        payerId: payment.payerId,
+      }));
       return { payments: pending.filter((payment) => payment.status === 'pending') };
     },
   );

@@ -14,7 +14,15 @@ import { PAYMENT_METHOD_IDS, paymentMethodName } from '#domain/pricing/pricing';
 import { formatPaymentReference } from '#domain/payments/reference';
 import { isLuckyNumber, isStandardPlateNumber } from '#domain/plates/plate-number';
 import { collectionDateAfter } from '#domain/plates/lifecycle';
-import { decideMany, MAX_REJECTION_REASON_LENGTH, quantityLabel, requestSummary, REVIEW_MESSAGES, type ReviewDecision, type ReviewOutcome } from '#domain/requests/review';
+import {
+  decideMany,
+  MAX_REJECTION_REASON_LENGTH,
+  quantityLabel,
+  requestSummary,
+  REVIEW_MESSAGES,
+  type ReviewDecision,
+  type ReviewOutcome,
+} from '#domain/requests/review';
 import { REQUEST_STATUSES } from '#domain/statuses/statuses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +32,11 @@ import { agentRepository } from '../repositories/agent-repository';
 import { auditRepository } from '../repositories/audit-repository';
 import { notify } from '../notifications/notify';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
-import { type AllocatedPlate, plateRequestRepository, type StoredPlateRequest } from '../repositories/plate-request-repository';
+import {
+  type AllocatedPlate,
+  plateRequestRepository,
+  type StoredPlateRequest,
+} from '../repositories/plate-request-repository';
 import type { User } from '../repositories/user-repository';
 import { applicationCheckout } from '../payments/application-checkout';
 import { type PaymentContext, type PaymentService, paymentService } from '../payments/payment-service';
@@ -54,7 +66,14 @@ export function randomPlateNumber(random: (max: number) => number = randomInt): 
 }
 
 /** Claims `count` numbers nobody has for the request; a number another transaction takes first is simply skipped. */
-async function allocateNumbers(tx: Queryable, request: StoredPlateRequest, agentId: string, count: number, at: Date, newNumber: () => string): Promise<string[]> {
+async function allocateNumbers(
+  tx: Queryable,
+  request: StoredPlateRequest,
+  agentId: string,
+  count: number,
+  at: Date,
+  newNumber: () => string,
+): Promise<string[]> {
   const requests = plateRequestRepository(tx);
   const claimed: string[] = [];
   for (let round = 0; round < 20 && claimed.length < count; round += 1) {
@@ -69,7 +88,13 @@ async function allocateNumbers(tx: Queryable, request: StoredPlateRequest, agent
 }
 
 export type DecisionOutcome =
-  | { requestId: string; ok: true; status: 'Approved' | 'Rejected'; plates: string[]; agent: { id: string; name: string } | null }
+  | {
+      requestId: string;
+      ok: true;
+      status: 'Approved' | 'Rejected';
+      plates: string[];
+      agent: { id: string; name: string } | null;
+    }
   | { requestId: string; ok: false; reason: string; message: string };
 
 export interface DecisionInput {
@@ -98,7 +123,12 @@ export async function decideRequestsIn(tx: Queryable, input: DecisionInput): Pro
   const found = new Map((await requests.lockMany(input.ids)).map((request) => [request.id, request]));
   const present = [...found.values()];
   const started = await requests.manufacturingStarted(present.map((request) => request.id));
-  const judged = new Map(decideMany(present, input.decision, { manufacturingStartedIds: started, reason: input.reason }).map((entry) => [entry.requestId, entry.outcome]));
+  const judged = new Map(
+    decideMany(present, input.decision, { manufacturingStartedIds: started, reason: input.reason }).map((entry) => [
+      entry.requestId,
+      entry.outcome,
+    ]),
+  );
   const latestPayments = await paymentRepository(tx).latestForRequests(present.map((request) => request.id));
   const audit = auditRepository(tx);
   const outcomes: DecisionOutcome[] = [];
@@ -113,14 +143,22 @@ export async function decideRequestsIn(tx: Queryable, input: DecisionInput): Pro
     if (outcomes.some((earlier) => earlier.requestId === requestId)) continue; // listed twice: decided once
     let result: DecisionOutcome;
     if (!outcome.ok) result = { requestId, ok: false, reason: outcome.reason, message: outcome.message };
-    else if (outcome.status === 'Approved') result = await approve(tx, request, latestPayments.get(requestId), input, newNumber);
+    else if (outcome.status === 'Approved')
+      result = await approve(tx, request, latestPayments.get(requestId), input, newNumber);
     else result = await reject(tx, request, outcome.rejectionReason ?? '', latestPayments.get(requestId), input);
     await audit.record({
       actorId: input.adminId,
       action: `request.${input.decision}`,
       target: requestId,
       outcome: result.ok ? 'success' : 'failure',
-      detail: result.ok ? { reference: request.reference, plates: result.plates, agentId: result.agent?.id ?? null, reason: input.decision === 'reject' ? input.reason?.trim() : undefined } : { reference: request.reference, refusal: result.message },
+      detail: result.ok
+        ? {
+            reference: request.reference,
+            plates: result.plates,
+            agentId: result.agent?.id ?? null,
+            reason: input.decision === 'reject' ? input.reason?.trim() : undefined,
+          }
+        : { reference: request.reference, refusal: result.message },
       ip: input.ip,
     });
     outcomes.push(result);
@@ -128,8 +166,15 @@ export async function decideRequestsIn(tx: Queryable, input: DecisionInput): Pro
   return outcomes;
 }
 
-async function approve(tx: Queryable, request: StoredPlateRequest, payment: StoredPayment | undefined, input: DecisionInput, newNumber: () => string): Promise<DecisionOutcome> {
-  if (payment?.status !== 'approved') return { requestId: request.id, ok: false, reason: 'not-paid', message: REQUEST_NOT_PAID };
+async function approve(
+  tx: Queryable,
+  request: StoredPlateRequest,
+  payment: StoredPayment | undefined,
+  input: DecisionInput,
+  newNumber: () => string,
+): Promise<DecisionOutcome> {
+  if (payment?.status !== 'approved')
+    return { requestId: request.id, ok: false, reason: 'not-paid', message: REQUEST_NOT_PAID };
   const requests = plateRequestRepository(tx);
   const agent = await requests.leastLoadedAgent();
   if (!agent) return { requestId: request.id, ok: false, reason: 'no-plate-maker', message: NO_PLATE_MAKER };
@@ -152,11 +197,27 @@ async function approve(tx: Queryable, request: StoredPlateRequest, payment: Stor
     });
     if (order) await requests.setOrder(plateNumber, order.id);
     await plateLifecycle(tx).hold(
-      { plateNumber, ownerId: request.applicantId, ownerName: request.applicant, ownerNrc: request.nrcNumber, source: 'application', sourceRef: request.id, agentId: agent.id, orderId: order?.id ?? null, at: input.at },
+      {
+        plateNumber,
+        ownerId: request.applicantId,
+        ownerName: request.applicant,
+        ownerNrc: request.nrcNumber,
+        source: 'application',
+        sourceRef: request.id,
+        agentId: agent.id,
+        orderId: order?.id ?? null,
+        at: input.at,
+      },
       { id: input.adminId, ip: input.ip },
     );
   }
-  await requests.setDecision(request.id, { status: 'Approved', rejectionReason: null, agentId: agent.id, decidedBy: input.adminId, decidedAt: input.at });
+  await requests.setDecision(request.id, {
+    status: 'Approved',
+    rejectionReason: null,
+    agentId: agent.id,
+    decidedBy: input.adminId,
+    decidedAt: input.at,
+  });
   const shop = agent.businessName ?? agent.name;
   await notifyApplicant(tx, request, {
     kind: 'request-approved',
@@ -166,16 +227,33 @@ async function approve(tx: Queryable, request: StoredPlateRequest, payment: Stor
   return { requestId: request.id, ok: true, status: 'Approved', plates, agent: { id: agent.id, name: shop } };
 }
 
-async function reject(tx: Queryable, request: StoredPlateRequest, reason: string, payment: StoredPayment | undefined, input: DecisionInput): Promise<DecisionOutcome> {
+async function reject(
+  tx: Queryable,
+  request: StoredPlateRequest,
+  reason: string,
+  payment: StoredPayment | undefined,
+  input: DecisionInput,
+): Promise<DecisionOutcome> {
   const requests = plateRequestRepository(tx);
   const released: AllocatedPlate[] = await requests.releasePlates(request.id, input.at);
-  await requests.withdrawAgentOrders(released.flatMap((plate) => (plate.orderId ? [{ orderId: plate.orderId, agentId: plate.agentId }] : [])));
+  await requests.withdrawAgentOrders(
+    released.flatMap((plate) => (plate.orderId ? [{ orderId: plate.orderId, agentId: plate.agentId }] : [])),
+  );
   await plateLifecycle(tx).release(
     released.map((plate) => plate.plateNumber),
     { id: input.adminId, ip: input.ip },
   );
-  await requests.setDecision(request.id, { status: 'Rejected', rejectionReason: reason, agentId: null, decidedBy: input.adminId, decidedAt: input.at });
-  const refund = payment?.status === 'approved' ? ` Your payment ${formatPaymentReference(payment.number)} of ${formatKwacha(payment.amount)} will be refunded.` : '';
+  await requests.setDecision(request.id, {
+    status: 'Rejected',
+    rejectionReason: reason,
+    agentId: null,
+    decidedBy: input.adminId,
+    decidedAt: input.at,
+  });
+  const refund =
+    payment?.status === 'approved'
+      ? ` Your payment ${formatPaymentReference(payment.number)} of ${formatKwacha(payment.amount)} will be refunded.`
+      : '';
   await notifyApplicant(tx, request, {
     kind: 'request-rejected',
     title: `Application ${request.reference} rejected`,
@@ -184,14 +262,25 @@ async function reject(tx: Queryable, request: StoredPlateRequest, reason: string
   return { requestId: request.id, ok: true, status: 'Rejected', plates: [], agent: null };
 }
 
-async function notifyApplicant(tx: Queryable, request: StoredPlateRequest, notification: { kind: string; title: string; body: string }): Promise<void> {
+async function notifyApplicant(
+  tx: Queryable,
+  request: StoredPlateRequest,
+  notification: { kind: string; title: string; body: string },
+): Promise<void> {
   await notify(tx, request.applicantId, { ...notification, link: '/dashboard/user' });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
 
-const orderInfoSchema = z.object({ plateType: z.string(), color: z.string(), specialRequests: z.string(), deliveryAddress: z.string(), phone: z.string(), email: z.string() });
+const orderInfoSchema = z.object({
+  plateType: z.string(),
+  color: z.string(),
+  specialRequests: z.string(),
+  deliveryAddress: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
 
 const requestSchema = z.object({
   id: z.string().describe('REQ-001'),
@@ -211,16 +300,36 @@ const requestSchema = z.object({
   plates: z.array(z.string()),
   agent: z.object({ id: z.string(), name: z.string() }).nullable(),
   manufacturingStarted: z.boolean(),
-  payment: z.object({ id: z.string(), reference: z.string(), status: z.string(), method: z.string(), methodName: z.string(), amount: z.number().int() }).nullable(),
+  payment: z
+    .object({
+      id: z.string(),
+      reference: z.string(),
+      status: z.string(),
+      method: z.string(),
+      methodName: z.string(),
+      amount: z.number().int(),
+    })
+    .nullable(),
 });
 
 type RequestView = z.infer<typeof requestSchema>;
 
-async function requestViews(db: Queryable, payments: PaymentService, requests: readonly StoredPlateRequest[], at: Date): Promise<RequestView[]> {
+async function requestViews(
+  db: Queryable,
+  payments: PaymentService,
+  requests: readonly StoredPlateRequest[],
+  at: Date,
+): Promise<RequestView[]> {
   const ids = requests.map((request) => request.id);
   const repository = plateRequestRepository(db);
-  const [plates, started, latest] = await Promise.all([repository.platesOf(ids), repository.manufacturingStarted(ids), paymentRepository(db).latestForRequests(ids)]);
-  const agents = await repository.agentNames([...new Set(requests.flatMap((request) => (request.agentId ? [request.agentId] : [])))]);
+  const [plates, started, latest] = await Promise.all([
+    repository.platesOf(ids),
+    repository.manufacturingStarted(ids),
+    paymentRepository(db).latestForRequests(ids),
+  ]);
+  const agents = await repository.agentNames([
+    ...new Set(requests.flatMap((request) => (request.agentId ? [request.agentId] : []))),
+  ]);
   return requests.map((request) => {
     const payment = latest.get(request.id);
     const agent = request.agentId ? agents.get(request.agentId) : undefined;
@@ -243,26 +352,58 @@ async function requestViews(db: Queryable, payments: PaymentService, requests: r
       plates: (plates.get(request.id) ?? []).map((plate) => plate.plateNumber),
       agent: request.agentId && agent ? { id: request.agentId, name: agent.businessName ?? agent.name } : null,
       manufacturingStarted: started.has(request.id),
-      payment: receipt ? { id: receipt.id, reference: receipt.reference, status: receipt.status, method: receipt.method, methodName: paymentMethodName(receipt.method), amount: receipt.amount } : null,
+      payment: receipt
+        ? {
+            id: receipt.id,
+            reference: receipt.reference,
+            status: receipt.status,
+            method: receipt.method,
+            methodName: paymentMethodName(receipt.method),
+            amount: receipt.amount,
+          }
+        : null,
     };
   });
 }
 
-const cardSchema = z.object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') }, { error: 'Enter the card number' });
+const cardSchema = z.object(
+  { number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') },
+  { error: 'Enter the card number' },
+);
 
-const applicationBody = withRegistrationRule(z.object({
-  ...step1Fields,
-  // The app sends the wizard's tick as a boolean; text ('true', '') is the form's own state, not the API's.
-  registrationNotYetKnown: z.boolean({ error: 'registrationNotYetKnown must be true or false' }).optional().default(false),
-  ...applicationStep2Schema.shape,
-  id: idempotencyKeySchema.describe("The device's id for this application (lowercase UUID): a repeated submit is recognised"),
-  payerPhone: z.string().max(30, 'Phone number must be at most 30 characters').optional().describe('Mobile money number when not the phone number of step 1'),
-  card: cardSchema.optional().describe('Card to charge at once; without it a card payment waits for POST /api/payments/:id/card'),
-}));
+const applicationBody = withRegistrationRule(
+  z.object({
+    ...step1Fields,
+    // The app sends the wizard's tick as a boolean; text ('true', '') is the form's own state, not the API's.
+    registrationNotYetKnown: z
+      .boolean({ error: 'registrationNotYetKnown must be true or false' })
+      .optional()
+      .default(false),
+    ...applicationStep2Schema.shape,
+    id: idempotencyKeySchema.describe(
+      "The device's id for this application (lowercase UUID): a repeated submit is recognised",
+    ),
+    payerPhone: z
+      .string()
+      .max(30, 'Phone number must be at most 30 characters')
+      .optional()
+      .describe('Mobile money number when not the phone number of step 1'),
+    card: cardSchema
+      .optional()
+      .describe('Card to charge at once; without it a card payment waits for POST /api/payments/:id/card'),
+  }),
+);
 
-const applicationResponse = z.object({ reference: z.string(), requestId: z.string(), status: z.enum(REQUEST_STATUSES), payment: receiptSchema.nullable() });
+const applicationResponse = z.object({
+  reference: z.string(),
+  requestId: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  payment: receiptSchema.nullable(),
+});
 
-export const plateRequestRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'> & { newPlateNumber?: () => string }> = async (app, { db, provider, now, newPlateNumber }) => {
+export const plateRequestRoutes: FastifyPluginAsyncZod<
+  Omit<PaymentContext, 'log'> & { newPlateNumber?: () => string }
+> = async (app, { db, provider, now, newPlateNumber }) => {
   const payments = paymentService({ db, provider, now, log: app.log });
   const applications = applicationCheckout({ db, provider, now, log: app.log }, payments);
   const answer = (result: { request: StoredPlateRequest; payment: StoredPayment | undefined }) => ({
@@ -278,7 +419,8 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log
       config: { access: 'signed-in' },
       schema: {
         tags: ['applications'],
-        summary: "Submits the wizard's application: a plate request with a unique LP- reference, and its payment started with the chosen method",
+        summary:
+          "Submits the wizard's application: a plate request with a unique LP- reference, and its payment started with the chosen method",
         body: applicationBody,
         response: { 200: applicationResponse, 201: applicationResponse, 400: errorResponse, 409: errorResponse },
       },
@@ -286,7 +428,11 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log
     async (request, reply) =>
       answerOrRefuse(reply, async () => {
         const result = await applications.submit((request.user as User).id, request.body);
-        if (!result.replayed) request.log.info({ requestId: result.request.id, reference: result.request.reference }, 'application submitted');
+        if (!result.replayed)
+          request.log.info(
+            { requestId: result.request.id, reference: result.request.reference },
+            'application submitted',
+          );
         return reply.code(result.replayed ? 200 : 201).send(answer(result));
       }),
   );
@@ -305,7 +451,13 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log
           phone: z.string().max(30, 'Phone number must be at most 30 characters').optional(),
           card: cardSchema.optional(),
         }),
-        response: { 200: applicationResponse, 201: applicationResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: {
+          200: applicationResponse,
+          201: applicationResponse,
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
       },
     },
     async (request, reply) =>
@@ -319,9 +471,20 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log
     '/api/requests',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['applications'], summary: "The signed-in user's own plate requests, newest first", response: { 200: z.object({ requests: z.array(requestSchema) }) } },
+      schema: {
+        tags: ['applications'],
+        summary: "The signed-in user's own plate requests, newest first",
+        response: { 200: z.object({ requests: z.array(requestSchema) }) },
+      },
     },
-    async (request) => ({ requests: await requestViews(db, payments, await plateRequestRepository(db).listForApplicant((request.user as User).id), now()) }),
+    async (request) => ({
+      requests: await requestViews(
+        db,
+        payments,
+        await plateRequestRepository(db).listForApplicant((request.user as User).id),
+        now(),
+      ),
+    }),
   );
 
   app.get(
@@ -330,8 +493,19 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log
       config: { access: 'requests:review' },
       schema: {
         tags: ['applications'],
-        summary: 'Every plate request, newest first, with its payment, allocated numbers and plate maker; and the summary strip',
-        response: { 200: z.object({ requests: z.array(requestSchema), summary: z.object({ total: z.number(), pending: z.number(), approved: z.number(), underReview: z.number() }) }) },
+        summary:
+          'Every plate request, newest first, with its payment, allocated numbers and plate maker; and the summary strip',
+        response: {
+          200: z.object({
+            requests: z.array(requestSchema),
+            summary: z.object({
+              total: z.number(),
+              pending: z.number(),
+              approved: z.number(),
+              underReview: z.number(),
+            }),
+          }),
+        },
       },
     },
     async () => {
@@ -346,12 +520,19 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log
       config: { access: 'requests:review' },
       schema: {
         tags: ['applications'],
-        summary: 'Approve or reject one or many requests (one refusal does not stop the others); outcomes in the order given',
+        summary:
+          'Approve or reject one or many requests (one refusal does not stop the others); outcomes in the order given',
         body: z.object({
-          ids: z.array(z.string().max(64), { error: 'ids must be a list of request ids' }).min(1, 'Select at least one request').max(500, 'At most 500 requests at a time'),
+          ids: z
+            .array(z.string().max(64), { error: 'ids must be a list of request ids' })
+            .min(1, 'Select at least one request')
+            .max(500, 'At most 500 requests at a time'),
           decision: z.enum(['approve', 'reject'], { error: "decision must be 'approve' or 'reject'" }),
           // The domain counts the reason's characters as a person sees them; this only stops essays early.
-          reason: z.string().max(MAX_REJECTION_REASON_LENGTH * 4, REVIEW_MESSAGES.reasonTooLong).optional(),
+          reason: z
+            .string()
+            .max(MAX_REJECTION_REASON_LENGTH * 4, REVIEW_MESSAGES.reasonTooLong)
+            .optional(),
         }),
         response: {
           200: z.object({
@@ -374,9 +555,19 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log
     },
     async (request) => {
       const at = now();
-      const outcomes = await decideRequests(db, { adminId: (request.user as User).id, ids: request.body.ids, decision: request.body.decision, reason: request.body.reason, ip: request.ip, at, newNumber: newPlateNumber });
+      const outcomes = await decideRequests(db, {
+        adminId: (request.user as User).id,
+        ids: request.body.ids,
+        decision: request.body.decision,
+        reason: request.body.reason,
+        ip: request.ip,
+        at,
+        newNumber: newPlateNumber,
+      });
       const repository = plateRequestRepository(db);
-      const decided = (await Promise.all([...new Set(request.body.ids)].map((id) => repository.find(id)))).filter((found): found is StoredPlateRequest => found !== undefined);
+      const decided = (await Promise.all([...new Set(request.body.ids)].map((id) => repository.find(id)))).filter(
+        (found): found is StoredPlateRequest => found !== undefined,
+      );
       return { outcomes, requests: await requestViews(db, payments, decided, at) };
     },
   );

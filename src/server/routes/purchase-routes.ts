@@ -9,7 +9,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../plugins/error-handler';
 import type { User } from '../repositories/user-repository';
-import { type CheckoutResult, LISTING_NOT_FOUND, MARKETPLACE_METHODS, marketplaceCheckout } from '../payments/marketplace-checkout';
+import {
+  type CheckoutResult,
+  LISTING_NOT_FOUND,
+  MARKETPLACE_METHODS,
+  marketplaceCheckout,
+} from '../payments/marketplace-checkout';
 import { type PaymentContext, paymentService } from '../payments/payment-service';
 import { answerOrRefuse } from '../payments/refusal-reply';
 import { receiptSchema } from './payment-routes';
@@ -23,14 +28,25 @@ const checkoutBody = z.object({
   idempotencyKey: idempotencyKeySchema,
   method: z.enum(MARKETPLACE_METHODS, { error: 'Choose MTN Mobile Money, Airtel Money, a card or a bank transfer' }),
   phone: z.string().max(30, 'Phone number must be at most 30 characters').optional(),
-  card: z.object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') }).optional(),
-  amount: z.number().int().positive().optional().describe('The total the buyer was shown (ngwee); refused with 409 if the price has changed'),
+  card: z
+    .object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') })
+    .optional(),
+  amount: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('The total the buyer was shown (ngwee); refused with 409 if the price has changed'),
 });
 
 /** Buying also names whose the plate will be, as on their ID: the registry holds it for this NRC. */
 const buyBody = checkoutBody.extend({
-  ownerName: checkoutOwnerSchema.shape.ownerName.describe('The full name of the person the plate is to be registered to, as on their NRC'),
-  ownerNrc: checkoutOwnerSchema.shape.ownerNrc.describe("Their NRC number, '123456/78/9'; the plate shop registers the plate only to this NRC"),
+  ownerName: checkoutOwnerSchema.shape.ownerName.describe(
+    'The full name of the person the plate is to be registered to, as on their NRC',
+  ),
+  ownerNrc: checkoutOwnerSchema.shape.ownerNrc.describe(
+    "Their NRC number, '123456/78/9'; the plate shop registers the plate only to this NRC",
+  ),
 });
 
 const listingSchema = z.object({
@@ -62,22 +78,43 @@ const checkoutResponse = z.object({ payment: receiptSchema, listing: listingSche
 const checkSchema = z.object({ ok: z.boolean(), reason: z.string().optional(), message: z.string().optional() });
 const idParams = z.object({ id: z.string().max(64) });
 
-export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (app, { db, provider, now }) => {
+export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (
+  app,
+  { db, provider, now },
+) => {
   const payments = paymentService({ db, provider, now, log: app.log });
   const checkout = marketplaceCheckout({ db, provider, now, log: app.log }, payments);
 
   /** The answer to a checkout: the payment as it stands, the listing, and the order once approved. */
-  async function answer(request: FastifyRequest, reply: FastifyReply, kind: 'reserve' | 'buy', listingId: string, start: () => Promise<CheckoutResult>) {
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: 'reserve' | 'buy',
+    listingId: string,
+    start: () => Promise<CheckoutResult>,
+  ) {
     return answerOrRefuse(reply, async () => {
       const result = await start();
-      if (!result.replayed) request.log.info({ paymentId: result.payment.id, listingId, kind, status: result.payment.status }, 'marketplace payment started');
+      if (!result.replayed)
+        request.log.info(
+          { paymentId: result.payment.id, listingId, kind, status: result.payment.status },
+          'marketplace payment started',
+        );
       const [listing, order] = await Promise.all([checkout.listing(listingId), checkout.order(result.payment.id)]);
       if (!listing) return reply.code(404).send(errorBody(404, LISTING_NOT_FOUND));
-      return reply.code(result.replayed ? 200 : 201).send({ payment: payments.receipt(result.payment), listing, order: order ?? null });
+      return reply
+        .code(result.replayed ? 200 : 201)
+        .send({ payment: payments.receipt(result.payment), listing, order: order ?? null });
     });
   }
 
-  const responses = { 200: checkoutResponse, 201: checkoutResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse };
+  const responses = {
+    200: checkoutResponse,
+    201: checkoutResponse,
+    400: errorResponse,
+    404: errorResponse,
+    409: errorResponse,
+  };
 
   app.post(
     '/api/listings/:id/reserve',
@@ -85,13 +122,17 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
       config: { access: 'signed-in' },
       schema: {
         tags: ['marketplace'],
-        summary: 'Reserve a plate: pays the reservation fee; the plate is Reserved for this buyer for the reservation days once the payment is approved',
+        summary:
+          'Reserve a plate: pays the reservation fee; the plate is Reserved for this buyer for the reservation days once the payment is approved',
         params: idParams,
         body: checkoutBody,
         response: responses,
       },
     },
-    async (request, reply) => answer(request, reply, 'reserve', request.params.id, () => checkout.reserve(request.params.id, (request.user as User).id, request.body)),
+    async (request, reply) =>
+      answer(request, reply, 'reserve', request.params.id, () =>
+        checkout.reserve(request.params.id, (request.user as User).id, request.body),
+      ),
   );
 
   app.post(
@@ -109,7 +150,12 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
     },
     async (request, reply) => {
       const { ownerName, ownerNrc, ...details } = request.body;
-      return answer(request, reply, 'buy', request.params.id, () => checkout.buy(request.params.id, (request.user as User).id, { ...details, owner: { name: ownerName, nrc: ownerNrc } }));
+      return answer(request, reply, 'buy', request.params.id, () =>
+        checkout.buy(request.params.id, (request.user as User).id, {
+          ...details,
+          owner: { name: ownerName, nrc: ownerNrc },
+        }),
+      );
     },
   );
 
@@ -119,7 +165,8 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
       config: { access: 'public' },
       schema: {
         tags: ['marketplace'],
-        summary: 'What reserving and buying the plate costs now, by method (with the caller’s reservation credit when signed in), and whether they may',
+        summary:
+          'What reserving and buying the plate costs now, by method (with the caller’s reservation credit when signed in), and whether they may',
         params: idParams,
         response: {
           200: z.object({
@@ -139,14 +186,22 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
             ),
             mayReserve: checkSchema.nullable(),
             mayBuy: checkSchema.nullable(),
-            owner: z.object({ name: z.string(), nrc: z.string() }).nullable().describe('Signed in: whom Buy Now suggests as the owner: the account name, with the NRC the buyer last gave under that name (empty when none)'),
+            owner: z
+              .object({ name: z.string(), nrc: z.string() })
+              .nullable()
+              .describe(
+                'Signed in: whom Buy Now suggests as the owner: the account name, with the NRC the buyer last gave under that name (empty when none)',
+              ),
           }),
           404: errorResponse,
         },
       },
     },
     async (request, reply) => {
-      const quote = await checkout.quote(request.params.id, request.user ? { id: request.user.id, name: request.user.name } : null);
+      const quote = await checkout.quote(
+        request.params.id,
+        request.user ? { id: request.user.id, name: request.user.name } : null,
+      );
       if (!quote) return reply.code(404).send(errorBody(404, LISTING_NOT_FOUND));
       return quote;
     },
@@ -158,7 +213,8 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
       config: { access: 'signed-in' },
       schema: {
         tags: ['marketplace'],
-        summary: "Cancel the signed-in buyer's own live reservation: the plate returns to sale at once; the reservation fee is not refunded (docs/payments.md)",
+        summary:
+          "Cancel the signed-in buyer's own live reservation: the plate returns to sale at once; the reservation fee is not refunded (docs/payments.md)",
         params: idParams,
         response: { 200: z.object({ listing: listingSchema }), 404: errorResponse, 409: errorResponse },
       },

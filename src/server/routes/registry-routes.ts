@@ -51,7 +51,9 @@ const verdictResponse = z.object({
   /** Police tier only: never sent to the public. */
   owner: z.object({ name: z.string() }).optional(),
   /** Police tier only: the plate's cover today, or 'none'. */
-  insurance: z.union([z.object({ insurer: z.string(), policyNumber: z.string(), until: z.string() }), z.literal('none')]).optional(),
+  insurance: z
+    .union([z.object({ insurer: z.string(), policyNumber: z.string(), until: z.string() }), z.literal('none')])
+    .optional(),
   /** Police tier only: the serials of the plate's blanks, to compare with those stamped on it (absent when the registry has none). */
   serials: z.object({ front: z.string(), rear: z.string() }).optional(),
   checkedAt: z.string(),
@@ -94,13 +96,20 @@ function plateFrom(raw: string): { ok: true; value: string } | { ok: false; mess
  * kept while the registry's version is unchanged, checked once per that time.
  * Officers' lookups are never cached: each shows the owner and is logged.
  */
-export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin: string; publicVerdictCacheMs?: number; now?: () => Date; signer?: Signer | null }> = async (
-  app,
-  { db, publicOrigin, publicVerdictCacheMs = 1000, now = () => new Date(), signer = null },
-) => {
+export const registryRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  publicOrigin: string;
+  publicVerdictCacheMs?: number;
+  now?: () => Date;
+  signer?: Signer | null;
+}> = async (app, { db, publicOrigin, publicVerdictCacheMs = 1000, now = () => new Date(), signer = null }) => {
   const today = () => now().toISOString().slice(0, 10);
   const registry = registryRepository(db);
-  const publicLookups = versionedCache<Lookup>({ checkMs: publicVerdictCacheMs, maxEntries: 10_000, readVersion: () => registry.version() });
+  const publicLookups = versionedCache<Lookup>({
+    checkMs: publicVerdictCacheMs,
+    maxEntries: 10_000,
+    readVersion: () => registry.version(),
+  });
   /** The registration, or else the number's stage when it is held for an owner (docs/plate-lifecycle.md). */
   const lookUp = async (plateNumber: string): Promise<Lookup> => {
     const found = await registry.find(plateNumber);
@@ -117,7 +126,20 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       schema: {
         tags: ['verification'],
         summary: "The registry's public signing keys (Ed25519, raw 32 bytes in base64url)",
-        response: { 200: z.object({ keys: z.array(z.object({ keyId: z.number(), publicKey: z.string(), status: z.string(), createdAt: z.string(), statusChangedAt: z.string() })), serverTime: z.string() }) },
+        response: {
+          200: z.object({
+            keys: z.array(
+              z.object({
+                keyId: z.number(),
+                publicKey: z.string(),
+                status: z.string(),
+                createdAt: z.string(),
+                statusChangedAt: z.string(),
+              }),
+            ),
+            serverTime: z.string(),
+          }),
+        },
       },
     },
     async () => ({
@@ -132,13 +154,23 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       config: { access: 'public' },
       schema: {
         tags: ['verification'],
-        summary: 'Plates revoked or reported stolen, and re-issued plates whose older credentials (registered before supersededBefore) are revoked. With ?known=<version> an unchanged list is not sent again.',
+        summary:
+          'Plates revoked or reported stolen, and re-issued plates whose older credentials (registered before supersededBefore) are revoked. With ?known=<version> an unchanged list is not sent again.',
         querystring: z.object({ known: z.coerce.number().int().nonnegative().optional() }),
         response: {
           200: z.object({
             version: z.number(),
             unchanged: z.boolean(),
-            revocations: z.array(z.object({ plateNumber: z.string(), status: z.enum(['Revoked', 'Stolen']), at: z.string(), supersededBefore: z.string().optional() })).optional(),
+            revocations: z
+              .array(
+                z.object({
+                  plateNumber: z.string(),
+                  status: z.enum(['Revoked', 'Stolen']),
+                  at: z.string(),
+                  supersededBefore: z.string().optional(),
+                }),
+              )
+              .optional(),
             serverTime: z.string(),
           }),
         },
@@ -167,7 +199,10 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
         tags: ['verification'],
         summary: "A plate's verdict from the registry. Officers also get the owner's name, and the lookup is logged.",
         params: plateParams,
-        querystring: z.object({ checkId: z.uuid({ message: 'checkId must be a UUID' }).optional(), method: z.enum(CHECK_METHODS).optional() }),
+        querystring: z.object({
+          checkId: z.uuid({ message: 'checkId must be a UUID' }).optional(),
+          method: z.enum(CHECK_METHODS).optional(),
+        }),
         response: { 200: verdictResponse, 400: errorResponse },
       },
     },
@@ -175,7 +210,9 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       const plate = plateFrom(request.params.plateNumber);
       if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
       const officer = request.user && can(request.user.roles, 'police:check') ? request.user : null;
-      const { found, unissued } = officer ? await lookUp(plate.value) : await publicLookups.get(plate.value, () => lookUp(plate.value));
+      const { found, unissued } = officer
+        ? await lookUp(plate.value)
+        : await publicLookups.get(plate.value, () => lookUp(plate.value));
       const entry = found ? registryEntry(found) : unissued && unissuedEntry(unissued.plateNumber, unissued.standing);
       const result = verdictFromRegistry(plate.value, entry, new Map(), today());
       const checkedAt = new Date().toISOString();
@@ -206,11 +243,21 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       // One row per look, whatever id the device sent: the check id above is the device's own record.
       await logPersonalDataAccess(
         db,
-        { reader: { id: officer.id, name: officer.name, role: 'police' }, plateNumber: found.plateNumber, purpose: 'roadside check', route: routeOf(request), checkId: request.query.checkId ?? null, ip: request.ip },
+        {
+          reader: { id: officer.id, name: officer.name, role: 'police' },
+          plateNumber: found.plateNumber,
+          purpose: 'roadside check',
+          route: routeOf(request),
+          checkId: request.query.checkId ?? null,
+          ip: request.ip,
+        },
         now(),
       );
       const cover = await insuranceRepository(db).coverFor(found.plateNumber, today());
-      const serials = found.frontSerial !== null && found.rearSerial !== null ? { serials: { front: formatBlankSerial(found.frontSerial), rear: formatBlankSerial(found.rearSerial) } } : {};
+      const serials =
+        found.frontSerial !== null && found.rearSerial !== null
+          ? { serials: { front: formatBlankSerial(found.frontSerial), rear: formatBlankSerial(found.rearSerial) } }
+          : {};
       return { ...base, owner: { name: found.ownerName }, insurance: cover ?? ('none' as const), ...serials };
     },
   );
@@ -236,12 +283,17 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
     async (request, reply) => {
       const plate = plateFrom(request.params.plateNumber);
       if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
-      const [listing, registered, unissued] = await Promise.all([listings.findByNumber(plate.value), registry.find(plate.value), registry.findUnissued(plate.value)]);
+      const [listing, registered, unissued] = await Promise.all([
+        listings.findByNumber(plate.value),
+        registry.find(plate.value),
+        registry.findUnissued(plate.value),
+      ]);
       const listed = listing ? { id: listing.id, price: listing.price, status: listing.status } : null;
       if (registered) return { plateNumber: plate.value, availability: 'registered' as const, listing: listed };
       if (unissued && !listing) return { plateNumber: plate.value, availability: 'allocated' as const, listing: null };
       if (listing) {
-        const availability = listing.status === 'Available' ? 'for-sale' : listing.status === 'Reserved' ? 'reserved' : 'sold';
+        const availability =
+          listing.status === 'Available' ? 'for-sale' : listing.status === 'Reserved' ? 'reserved' : 'sold';
         return { plateNumber: plate.value, availability, listing: listed } as const;
       }
       return { plateNumber: plate.value, availability: 'free' as const, listing: null };
@@ -254,7 +306,8 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       config: { access: 'registry:copy' },
       schema: {
         tags: ['verification'],
-        summary: "The device copy's table of contents: [bucket, version, plates] per bucket. With ?known=<version> an unchanged registry is not listed again.",
+        summary:
+          "The device copy's table of contents: [bucket, version, plates] per bucket. With ?known=<version> an unchanged registry is not listed again.",
         querystring: z.object({ known: z.coerce.number().int().nonnegative().optional() }),
         response: {
           200: z.object({
@@ -271,7 +324,8 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
     async (request) => {
       const serverTime = new Date().toISOString();
       const version = await registry.version();
-      if (request.query.known === version) return { version, unchanged: true, bucketCount: REGISTRY_BUCKET_COUNT, serverTime };
+      if (request.query.known === version)
+        return { version, unchanged: true, bucketCount: REGISTRY_BUCKET_COUNT, serverTime };
       const manifest = await registry.manifest();
       return { ...manifest, unchanged: false, bucketCount: REGISTRY_BUCKET_COUNT, serverTime };
     },
@@ -289,10 +343,22 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
             .string({ error: 'ids is required' })
             .regex(/^\d{1,4}(,\d{1,4})*$/, 'ids must be bucket numbers separated by commas')
             .transform((text) => [...new Set(text.split(',').map(Number))])
-            .refine((ids) => ids.length <= MAX_BUCKETS_PER_REQUEST, `At most ${MAX_BUCKETS_PER_REQUEST} buckets per request`)
-            .refine((ids) => ids.every((id) => id < REGISTRY_BUCKET_COUNT), `Bucket numbers go from 0 to ${REGISTRY_BUCKET_COUNT - 1}`),
+            .refine(
+              (ids) => ids.length <= MAX_BUCKETS_PER_REQUEST,
+              `At most ${MAX_BUCKETS_PER_REQUEST} buckets per request`,
+            )
+            .refine(
+              (ids) => ids.every((id) => id < REGISTRY_BUCKET_COUNT),
+              `Bucket numbers go from 0 to ${REGISTRY_BUCKET_COUNT - 1}`,
+            ),
         }),
-        response: { 200: z.object({ buckets: z.array(z.object({ bucket: z.number(), version: z.number(), rows: z.string() })), serverTime: z.string() }), 400: errorResponse },
+        response: {
+          200: z.object({
+            buckets: z.array(z.object({ bucket: z.number(), version: z.number(), rows: z.string() })),
+            serverTime: z.string(),
+          }),
+          400: errorResponse,
+        },
       },
     },
     async (request) => {
@@ -302,7 +368,11 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       const versions = new Map((await registry.manifest()).buckets.map(([bucket, version]) => [bucket, version]));
       const rows = await registry.bucketRows(ids, today());
       return {
-        buckets: ids.map((bucket) => ({ bucket, version: versions.get(bucket) ?? 0, rows: encodeBucket(rows.get(bucket) ?? []) })),
+        buckets: ids.map((bucket) => ({
+          bucket,
+          version: versions.get(bucket) ?? 0,
+          rows: encodeBucket(rows.get(bucket) ?? []),
+        })),
         serverTime: new Date().toISOString(),
       };
     },
@@ -351,9 +421,26 @@ export const registryRoutes: FastifyPluginAsyncZod<{ db: Database; publicOrigin:
       });
       if (!found) return reply.code(404).send(errorBody(404, `${plate.value} is not in the registry.`));
       const admin = request.user as User;
-      await logPersonalDataAccess(db, { reader: { id: admin.id, name: admin.name, role: 'admin' }, plateNumber: found.plateNumber, purpose: 'registry record', route: routeOf(request), checkId: null, ip: request.ip }, now());
+      await logPersonalDataAccess(
+        db,
+        {
+          reader: { id: admin.id, name: admin.name, role: 'admin' },
+          plateNumber: found.plateNumber,
+          purpose: 'registry record',
+          route: routeOf(request),
+          checkId: null,
+          ip: request.ip,
+        },
+        now(),
+      );
       const { credential, bucket: _bucket, version: _version, standingChangedAt: _changed, ...rest } = found;
-      return { plate: { ...rest, credentialDigits: bytesToDigits(credential), credentialUrl: credentialUrl(publicOrigin, credential) } };
+      return {
+        plate: {
+          ...rest,
+          credentialDigits: bytesToDigits(credential),
+          credentialUrl: credentialUrl(publicOrigin, credential),
+        },
+      };
     },
   );
 };

@@ -23,7 +23,9 @@ const renewalBody = z.object({
   idempotencyKey: idempotencyKeySchema,
   method: z.enum(PAYMENT_METHOD_IDS, { error: 'Please select a payment method' }),
   phone: z.string().max(30, 'Phone number must be at most 30 characters').optional(),
-  card: z.object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') }).optional(),
+  card: z
+    .object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') })
+    .optional(),
 });
 
 const paymentResponse = z.object({ payment: receiptSchema });
@@ -49,7 +51,8 @@ export const renewalRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
       config: { access: 'signed-in' },
       schema: {
         tags: ['owner'],
-        summary: "What renewing the caller's plate today costs and gives, by the server's clock and prices, or why it cannot be renewed yet",
+        summary:
+          "What renewing the caller's plate today costs and gives, by the server's clock and prices, or why it cannot be renewed yet",
         params: plateParams,
         response: { 200: z.object({ quote: quoteSchema }), 400: errorResponse, 404: errorResponse, 409: errorResponse },
       },
@@ -72,7 +75,14 @@ export const renewalRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
           "Renews the caller's registered plate: pays the renewal fee; once the payment is approved the registration is re-issued with the new expiry (the current one plus the validity, or today plus the validity once expired)",
         params: plateParams,
         body: renewalBody,
-        response: { 200: paymentResponse, 201: paymentResponse, 400: errorResponse, 403: errorResponse, 409: errorResponse, 503: errorResponse },
+        response: {
+          200: paymentResponse,
+          201: paymentResponse,
+          400: errorResponse,
+          403: errorResponse,
+          409: errorResponse,
+          503: errorResponse,
+        },
       },
     },
     async (request, reply) =>
@@ -82,7 +92,11 @@ export const renewalRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
         // Refused before anything is charged: an approved renewal here could not be issued.
         if (!context.signer) return reply.code(503).send(errorBody(503, NO_SIGNING_KEY));
         const result = await checkout.start((request.user as User).id, plate.value, request.body);
-        if (!result.replayed) request.log.info({ paymentId: result.payment.id, plateNumber: plate.value, status: result.payment.status }, 'renewal payment started');
+        if (!result.replayed)
+          request.log.info(
+            { paymentId: result.payment.id, plateNumber: plate.value, status: result.payment.status },
+            'renewal payment started',
+          );
         return reply.code(result.replayed ? 200 : 201).send({ payment: payments.receipt(result.payment) });
       }),
   );

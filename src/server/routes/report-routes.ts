@@ -12,11 +12,24 @@ import { type AdminDashboard, toShares } from '#domain/reports/admin-dashboard';
 import { type AdminReport, previousRange, reportPeriodRange } from '#domain/reports/admin-report';
 import { periodRange } from '#domain/reports/dashboard-period';
 import { dashboardQuerySchema, reportQuerySchema } from '#domain/reports/report-queries';
-import { exportFileName, exportHeader, exportPeriodRange, exportQuerySchema, logExportLine, type StreamedExport, userExportLine } from '#domain/reports/report-exports';
+import {
+  exportFileName,
+  exportHeader,
+  exportPeriodRange,
+  exportQuerySchema,
+  logExportLine,
+  type StreamedExport,
+  userExportLine,
+} from '#domain/reports/report-exports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
-import { type LogCursor, type PeriodBounds, reportRepository, type UserCursor } from '../repositories/report-repository';
+import {
+  type LogCursor,
+  type PeriodBounds,
+  reportRepository,
+  type UserCursor,
+} from '../repositories/report-repository';
 import { errorResponse, plainJson } from './schemas';
 
 const share = z.object({ name: z.string(), value: z.number(), percentage: z.number() });
@@ -33,21 +46,35 @@ const dashboardResponse = z.object({
     requestsReceived: z.number(),
     inventoryItems: z.number(),
     lowStockAllocations: z.number(),
-    health: z.object({ isOperational: z.boolean(), checks: z.array(z.object({ id: z.string(), label: z.string(), isOk: z.boolean(), detail: z.string() })) }),
+    health: z.object({
+      isOperational: z.boolean(),
+      checks: z.array(z.object({ id: z.string(), label: z.string(), isOk: z.boolean(), detail: z.string() })),
+    }),
   }),
   monthly: z.array(z.object({ month: z.string(), users: z.number(), requests: z.number() })),
   plateTypes: z.array(share),
   userStatuses: z.array(share),
   inventoryByType: z.array(share),
-  activity: z.array(z.object({ id: z.string(), action: z.string(), user: z.string(), at: z.string(), type: z.string() })),
-  logs: z.array(z.object({ id: z.string(), level: z.string(), message: z.string(), module: z.string(), at: z.string() })),
+  activity: z.array(
+    z.object({ id: z.string(), action: z.string(), user: z.string(), at: z.string(), type: z.string() }),
+  ),
+  logs: z.array(
+    z.object({ id: z.string(), level: z.string(), message: z.string(), module: z.string(), at: z.string() }),
+  ),
 });
 
 const reportResponse = dashboardResponse.omit({ view: true, monthly: true }).extend({
   type: z.string(),
   monthly: z.array(z.object({ month: z.string(), users: z.number(), requests: z.number(), inventory: z.number() })),
   previous: z
-    .object({ from: z.string(), to: z.string(), newUsers: z.number(), requestsReceived: z.number(), activeRequests: z.number(), inventoryItems: z.number() })
+    .object({
+      from: z.string(),
+      to: z.string(),
+      newUsers: z.number(),
+      requestsReceived: z.number(),
+      activeRequests: z.number(),
+      inventoryItems: z.number(),
+    })
     .describe('The same figures for the period of the same length just before'),
 });
 
@@ -55,7 +82,11 @@ const reportResponse = dashboardResponse.omit({ view: true, monthly: true }).ext
  * Every dashboard figure for the bounds, and the accounts created in `previous` when a
  * report compares with it; the dashboard and the reports both answer with these.
  */
-async function dashboardFigures(db: Database, bounds: PeriodBounds, previous: PeriodBounds | null = null): Promise<{ figures: Omit<AdminDashboard, 'period' | 'view'>; usersAddedBefore: number }> {
+async function dashboardFigures(
+  db: Database,
+  bounds: PeriodBounds,
+  previous: PeriodBounds | null = null,
+): Promise<{ figures: Omit<AdminDashboard, 'period' | 'view'>; usersAddedBefore: number }> {
   const reports = reportRepository(db);
   const [months, users, requests, inventory, activity, logs, checks] = await Promise.all([
     reports.months(bounds),
@@ -79,7 +110,11 @@ async function dashboardFigures(db: Database, bounds: PeriodBounds, previous: Pe
       lowStockAllocations: inventory.lowStockAllocations,
       health: { isOperational: checks.every((check) => check.isOk), checks },
     },
-    monthly: months.map((month) => ({ month, users: users.monthly.get(month) ?? 0, requests: requests.monthly.get(month) ?? 0 })),
+    monthly: months.map((month) => ({
+      month,
+      users: users.monthly.get(month) ?? 0,
+      requests: requests.monthly.get(month) ?? 0,
+    })),
     plateTypes: toShares(requests.plateTypes),
     userStatuses: toShares(users.statuses),
     inventoryByType: toShares(inventory.byType),
@@ -124,7 +159,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
       config: { access: 'reports:read' },
       schema: {
         tags: ['reports'],
-        summary: 'The System Dashboard for a period: summary, monthly trends, plate types, user statuses, recent activity and system logs',
+        summary:
+          'The System Dashboard for a period: summary, monthly trends, plate types, user statuses, recent activity and system logs',
         querystring: dashboardQuerySchema,
         response: { 200: dashboardResponse, 400: errorResponse },
       },
@@ -142,7 +178,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
       config: { access: 'reports:read' },
       schema: {
         tags: ['reports'],
-        summary: 'A report for a period of up to a year: the dashboard figures, stock per month, and the previous period of the same length',
+        summary:
+          'A report for a period of up to a year: the dashboard figures, stock per month, and the previous period of the same length',
         querystring: reportQuerySchema,
         response: { 200: reportResponse, 400: errorResponse },
       },
@@ -163,7 +200,10 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
         ...figures,
         period,
         type,
-        monthly: figures.monthly.map((row) => ({ ...row, inventory: stock.find((month) => month.month === row.month)?.inventory ?? 0 })),
+        monthly: figures.monthly.map((row) => ({
+          ...row,
+          inventory: stock.find((month) => month.month === row.month)?.inventory ?? 0,
+        })),
         previous: {
           from: before.from.toISOString(),
           to: before.to.toISOString(),

@@ -21,7 +21,12 @@ export const userSchema = z.object({
 
 export const userResponse = z.object({ user: userSchema });
 
-export const errorResponse = z.object({ statusCode: z.number(), error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export const errorResponse = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
 
 /**
  * A route's serializer that writes its answer with plain JSON.stringify instead of

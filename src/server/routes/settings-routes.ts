@@ -18,7 +18,9 @@ const money = z.number().int().describe('Ngwee');
 const settingsSchema = z.object({
   platePrice: money,
   processingFee: money,
-  gatewayFeeBasisPoints: z.object({ mtn: z.number(), airtel: z.number(), card: z.number(), bank: z.number() }).describe('Basis points of the plates subtotal (200 = 2%)'),
+  gatewayFeeBasisPoints: z
+    .object({ mtn: z.number(), airtel: z.number(), card: z.number(), bank: z.number() })
+    .describe('Basis points of the plates subtotal (200 = 2%)'),
   reservationFee: money,
   reservationDays: z.number().int(),
   validityYears: z.number().int(),
@@ -27,21 +29,37 @@ const settingsSchema = z.object({
 
 const pricingResponse = z.object({
   settings: settingsSchema,
-  paymentMethods: z.array(z.object({ id: z.string(), name: z.string(), feeLabel: z.string() })).describe("The wizard's four methods with their fee as configured"),
+  paymentMethods: z
+    .array(z.object({ id: z.string(), name: z.string(), feeLabel: z.string() }))
+    .describe("The wizard's four methods with their fee as configured"),
   updatedAt: z.string().nullable().describe('Null while the defaults apply'),
 });
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date }> = async (
+  app,
+  { db, now = () => new Date() },
+) => {
   const settings = settingsRepository(db);
   const withMethods = (stored: Awaited<ReturnType<typeof settings.pricing>>) => ({
     settings: stored.settings,
-    paymentMethods: PAYMENT_METHODS.map((method) => ({ id: method.id, name: method.name, feeLabel: gatewayFeeLabel(method.id, stored.settings) })),
+    paymentMethods: PAYMENT_METHODS.map((method) => ({
+      id: method.id,
+      name: method.name,
+      feeLabel: gatewayFeeLabel(method.id, stored.settings),
+    })),
     updatedAt: stored.updatedAt,
   });
 
   app.get(
     '/api/settings/pricing',
-    { config: { access: 'public' }, schema: { tags: ['public'], summary: 'Current prices, fees and durations (amounts in ngwee)', response: { 200: pricingResponse } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['public'],
+        summary: 'Current prices, fees and durations (amounts in ngwee)',
+        response: { 200: pricingResponse },
+      },
+    },
     async () => withMethods(await settings.pricing()),
   );
 
@@ -49,14 +67,25 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
     '/api/admin/settings/pricing',
     {
       config: { access: 'settings:manage' },
-      schema: { tags: ['settings'], summary: 'Changes prices and fees; the change is audited and kept in the history', body: pricingSettingsSchema, response: { 200: pricingResponse, 400: errorResponse } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Changes prices and fees; the change is audited and kept in the history',
+        body: pricingSettingsSchema,
+        response: { 200: pricingResponse, 400: errorResponse },
+      },
     },
     async (request) => {
       const admin = request.user as User;
       const stored = await db.transaction(async (tx) => {
         const before = await settingsRepository(tx).pricing();
         const after = await settingsRepository(tx).setPricing(request.body, admin.id, now());
-        await auditRepository(tx).record({ actorId: admin.id, action: 'settings.pricing', target: 'pricing', detail: { before: before.settings, after: request.body }, ip: request.ip });
+        await auditRepository(tx).record({
+          actorId: admin.id,
+          action: 'settings.pricing',
+          target: 'pricing',
+          detail: { before: before.settings, after: request.body },
+          ip: request.ip,
+        });
         return after;
       });
       return withMethods(stored);
@@ -72,7 +101,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
         summary: 'Every change to prices and fees, newest first: who, when, from what to what',
         response: {
           200: z.object({
-            history: z.array(z.object({ id: z.string(), settings: settingsSchema, previous: settingsSchema.nullable(), changedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(), changedAt: z.string() })),
+            history: z.array(
+              z.object({
+                id: z.string(),
+                settings: settingsSchema,
+                previous: settingsSchema.nullable(),
+                changedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+                changedAt: z.string(),
+              }),
+            ),
           }),
         },
       },
@@ -80,12 +117,24 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
     async () => ({ history: await settings.pricingHistory() }),
   );
 
-  const thresholdsSchema = z.object({ lowStock: z.number().int(), critical: z.number().int() }).describe('Plates left of an allocation: at or below lowStock is Low Stock, at or below critical is Critical');
-  const thresholdsResponse = z.object({ settings: thresholdsSchema, updatedAt: z.string().nullable().describe('Null while the defaults apply') });
+  const thresholdsSchema = z
+    .object({ lowStock: z.number().int(), critical: z.number().int() })
+    .describe('Plates left of an allocation: at or below lowStock is Low Stock, at or below critical is Critical');
+  const thresholdsResponse = z.object({
+    settings: thresholdsSchema,
+    updatedAt: z.string().nullable().describe('Null while the defaults apply'),
+  });
 
   app.get(
     '/api/admin/settings/stock',
-    { config: { access: 'settings:manage' }, schema: { tags: ['settings'], summary: 'The stock thresholds inventory statuses are computed with', response: { 200: thresholdsResponse } } },
+    {
+      config: { access: 'settings:manage' },
+      schema: {
+        tags: ['settings'],
+        summary: 'The stock thresholds inventory statuses are computed with',
+        response: { 200: thresholdsResponse },
+      },
+    },
     async () => {
       const stored = await settings.stockThresholds();
       return { settings: stored.settings, updatedAt: stored.updatedAt };
@@ -96,14 +145,26 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
     '/api/admin/settings/stock',
     {
       config: { access: 'settings:manage' },
-      schema: { tags: ['settings'], summary: 'Changes the stock thresholds; the change is audited, kept in the history and sent to administrators’ devices', body: stockThresholdsBodySchema, response: { 200: thresholdsResponse, 400: errorResponse } },
+      schema: {
+        tags: ['settings'],
+        summary:
+          'Changes the stock thresholds; the change is audited, kept in the history and sent to administrators’ devices',
+        body: stockThresholdsBodySchema,
+        response: { 200: thresholdsResponse, 400: errorResponse },
+      },
     },
     async (request) => {
       const admin = request.user as User;
       const stored = await db.transaction(async (tx) => {
         const before = await settingsRepository(tx).stockThresholds();
         const after = await settingsRepository(tx).setStockThresholds(request.body, admin.id, now());
-        await auditRepository(tx).record({ actorId: admin.id, action: 'settings.stock', target: 'stockThresholds', detail: { before: before.settings, after: request.body }, ip: request.ip });
+        await auditRepository(tx).record({
+          actorId: admin.id,
+          action: 'settings.stock',
+          target: 'stockThresholds',
+          detail: { before: before.settings, after: request.body },
+          ip: request.ip,
+        });
         return after;
       });
       return { settings: stored.settings, updatedAt: stored.updatedAt };
@@ -119,7 +180,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
         summary: 'Every change to the stock thresholds, newest first',
         response: {
           200: z.object({
-            history: z.array(z.object({ id: z.string(), settings: thresholdsSchema, previous: thresholdsSchema.nullable(), changedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(), changedAt: z.string() })),
+            history: z.array(
+              z.object({
+                id: z.string(),
+                settings: thresholdsSchema,
+                previous: thresholdsSchema.nullable(),
+                changedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+                changedAt: z.string(),
+              }),
+            ),
           }),
         },
       },

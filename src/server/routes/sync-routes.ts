@@ -44,7 +44,9 @@ const pushBody = z.object({
     .max(64, 'clientId must be at most 64 characters')
     .regex(NO_CONTROL_CHARACTERS, 'clientId must not contain control characters'),
   mutations: z
-    .array(mutationSchema, { error: 'mutations must be a list' }).min(1, 'Send at least one mutation').max(MAX_MUTATIONS_PER_PUSH, `Send at most ${MAX_MUTATIONS_PER_PUSH} mutations at a time`),
+    .array(mutationSchema, { error: 'mutations must be a list' })
+    .min(1, 'Send at least one mutation')
+    .max(MAX_MUTATIONS_PER_PUSH, `Send at most ${MAX_MUTATIONS_PER_PUSH} mutations at a time`),
 });
 
 const answerSchema = z.object({
@@ -56,7 +58,6 @@ const answerSchema = z.object({
   data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
 });
 type Answer = z.infer<typeof answerSchema>;
-
 
 function fieldMessages(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -73,10 +74,12 @@ interface Remembered {
   intent: string;
 }
 
-export const UNSTORABLE_CHANGE = 'This change holds a value the server cannot store (a date or a number out of range). Correct it and send it again.';
+export const UNSTORABLE_CHANGE =
+  'This change holds a value the server cannot store (a date or a number out of range). Correct it and send it again.';
 
 /** Said of a change whose applying failed on the server: it alone is refused, and kept on the device. */
-export const CHANGE_FAILED = 'The server could not apply this change (the fault is logged). It is kept here: correct it and send it again, or discard it.';
+export const CHANGE_FAILED =
+  'The server could not apply this change (the fault is logged). It is kept here: correct it and send it again, or discard it.';
 
 /**
  * A PostgreSQL error about the data of one statement (class 22, data exception: a date
@@ -107,15 +110,29 @@ class RefusedOnFirstTry extends Error {
  * by a concurrent push of the same change, the whole push is undone and tried again:
  * it then finds that answer and gives it.
  */
-async function rememberAll(tx: Queryable, clientId: string, userId: string | null, remembered: readonly Remembered[]): Promise<void> {
-  const answers = remembered.map((item) => ({ id: item.answer.id, intent: item.intent, outcome: item.answer.outcome, answer: item.answer }));
-  if ((await appliedMutationRepository(tx).rememberAll(clientId, userId, answers)) < remembered.length) throw new AnsweredMeanwhile();
+async function rememberAll(
+  tx: Queryable,
+  clientId: string,
+  userId: string | null,
+  remembered: readonly Remembered[],
+): Promise<void> {
+  const answers = remembered.map((item) => ({
+    id: item.answer.id,
+    intent: item.intent,
+    outcome: item.answer.outcome,
+    answer: item.answer,
+  }));
+  if ((await appliedMutationRepository(tx).rememberAll(clientId, userId, answers)) < remembered.length)
+    throw new AnsweredMeanwhile();
 }
 
 /** How often a push is tried again after losing a race to a copy of itself. */
 const PUSH_ATTEMPTS = 3;
 
-export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | null; now: () => Date }> = async (app, { db, signer, now }) => {
+export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | null; now: () => Date }> = async (
+  app,
+  { db, signer, now },
+) => {
   app.post(
     '/api/sync/push',
     {
@@ -132,7 +149,12 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
     async (request, reply) => {
       const { clientId, mutations } = request.body;
       const user = request.user;
-      if (!user && mutations.some((mutation) => intentNamed(mutation.intent)?.access !== 'public' && intentNamed(mutation.intent) !== undefined)) {
+      if (
+        !user &&
+        mutations.some(
+          (mutation) => intentNamed(mutation.intent)?.access !== 'public' && intentNamed(mutation.intent) !== undefined,
+        )
+      ) {
         // Nothing is applied: the device signs in again and pushes the same changes.
         return reply.code(401).send(errorBody(401, 'Please sign in to continue.'));
       }
@@ -150,7 +172,9 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
       // whole and the push runs again with a savepoint per change (`careful`).
       const push = (careful: boolean) =>
         db.transaction(async (tx) => {
-          const prior = await appliedMutationRepository(tx).answersFor<Answer>(mutations.map((mutation) => mutation.id));
+          const prior = await appliedMutationRepository(tx).answersFor<Answer>(
+            mutations.map((mutation) => mutation.id),
+          );
           const answers: Answer[] = [];
           const answered = new Map<string, Answer>();
           const remembered: Remembered[] = [];
@@ -160,7 +184,16 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
             if (earlier) {
               // A change first sent signed out (a contact message, say) may be retried after signing in.
               const isSameSender = earlier.user_id === null || earlier.user_id === (user?.id ?? null);
-              answers.push(isSameSender ? earlier.answer : { id: mutation.id, outcome: 'rejected', status: 409, message: 'This change was already sent from another account.' });
+              answers.push(
+                isSameSender
+                  ? earlier.answer
+                  : {
+                      id: mutation.id,
+                      outcome: 'rejected',
+                      status: 409,
+                      message: 'This change was already sent from another account.',
+                    },
+              );
               continue;
             }
             // On the first try, a run of changes of an intent that can apply many goes at once.
@@ -206,26 +239,43 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
       }
 
       function rejection(mutation: Mutation, status: number, message: string, fields?: Record<string, string>): Answer {
-        request.log.info({ mutationId: mutation.id, intent: mutation.intent, status, reason: message }, 'mutation rejected');
+        request.log.info(
+          { mutationId: mutation.id, intent: mutation.intent, status, reason: message },
+          'mutation rejected',
+        );
         return { id: mutation.id, outcome: 'rejected', status, message, ...(fields ? { fields } : {}) };
       }
 
       function mayUse(intent: Intent): boolean {
-        return intent.access === 'public' || intent.access === 'signed-in' || (user !== null && can(user.roles, intent.access));
+        return (
+          intent.access === 'public' ||
+          intent.access === 'signed-in' ||
+          (user !== null && can(user.roles, intent.access))
+        );
       }
 
       /**
        * The changes from `start` on that can go together: of one intent that applies
        * many, allowed, valid, and neither answered before nor repeated in the run.
        */
-      function runFrom(start: number, prior: ReadonlyMap<string, unknown>, answered: ReadonlyMap<string, Answer>): Array<{ mutation: Mutation; payload: unknown }> {
+      function runFrom(
+        start: number,
+        prior: ReadonlyMap<string, unknown>,
+        answered: ReadonlyMap<string, Answer>,
+      ): Array<{ mutation: Mutation; payload: unknown }> {
         const first = mutations[start] as Mutation;
         const intent = intentNamed(first.intent);
         if (!intent?.applyMany || !mayUse(intent)) return [];
         const run: Array<{ mutation: Mutation; payload: unknown }> = [];
         const ids = new Set<string>();
         for (const mutation of mutations.slice(start)) {
-          if (mutation.intent !== first.intent || prior.has(mutation.id) || answered.has(mutation.id) || ids.has(mutation.id)) break;
+          if (
+            mutation.intent !== first.intent ||
+            prior.has(mutation.id) ||
+            answered.has(mutation.id) ||
+            ids.has(mutation.id)
+          )
+            break;
           const parsed = intent.payload.safeParse(mutation.payload);
           if (!parsed.success) break;
           run.push({ mutation, payload: parsed.data });
@@ -235,19 +285,30 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
       }
 
       async function applyRun(tx: Queryable, run: Array<{ mutation: Mutation; payload: unknown }>): Promise<Answer[]> {
-        const intent = intentNamed((run[0] as { mutation: Mutation }).mutation.intent) as Intent & Required<Pick<Intent, 'applyMany'>>;
-        const refusals = await intent.applyMany(contextOf(tx), run.map((item) => item.payload));
+        const intent = intentNamed((run[0] as { mutation: Mutation }).mutation.intent) as Intent &
+          Required<Pick<Intent, 'applyMany'>>;
+        const refusals = await intent.applyMany(
+          contextOf(tx),
+          run.map((item) => item.payload),
+        );
         for (const refusal of refusals) if (refusal?.alert) await raiseIntegrityAlert(tx, refusal.alert, now());
         return run.map(({ mutation }, index) => {
           const refusal = refusals[index];
-          return refusal ? rejection(mutation, refusal.status, refusal.message, refusal.fields) : { id: mutation.id, outcome: 'applied' };
+          return refusal
+            ? rejection(mutation, refusal.status, refusal.message, refusal.fields)
+            : { id: mutation.id, outcome: 'applied' };
         });
       }
 
       async function applyOne(tx: Queryable, mutation: Mutation, careful: boolean): Promise<Answer> {
-        const reject = (status: number, message: string, fields?: Record<string, string>) => rejection(mutation, status, message, fields);
+        const reject = (status: number, message: string, fields?: Record<string, string>) =>
+          rejection(mutation, status, message, fields);
         const intent = intentNamed(mutation.intent);
-        if (!intent) return reject(400, `This server does not know the change '${mutation.intent}'. Update the app and try again.`);
+        if (!intent)
+          return reject(
+            400,
+            `This server does not know the change '${mutation.intent}'. Update the app and try again.`,
+          );
         if (!mayUse(intent)) return reject(403, 'You do not have permission to do this.');
         const parsed = intent.payload.safeParse(mutation.payload);
         if (!parsed.success) {
@@ -257,7 +318,11 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
         // On the first try a refusal undoes the whole try (see above); on the careful one, only this change.
         if (careful) await tx.query('SAVEPOINT mutation');
         try {
-          const data: IntentData | undefined = await intent.apply(contextOf(tx), parsed.data, prepared.get(mutation.id));
+          const data: IntentData | undefined = await intent.apply(
+            contextOf(tx),
+            parsed.data,
+            prepared.get(mutation.id),
+          );
           // The savepoint is not released: the next mutation's, of the same name, nests
           // on it, a round trip saved per change (a push holds at most 50).
           return { id: mutation.id, outcome: 'applied', ...(data ? { data } : {}) };
@@ -272,7 +337,10 @@ export const syncRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | 
           // One change the database cannot store is refused alone, so it cannot stall the
           // changes sent after it (the device shows it under Needs attention).
           if (isDataError(error)) {
-            request.log.warn({ mutationId: mutation.id, intent: mutation.intent, code: (error as { code?: string }).code }, 'mutation refused by the database');
+            request.log.warn(
+              { mutationId: mutation.id, intent: mutation.intent, code: (error as { code?: string }).code },
+              'mutation refused by the database',
+            );
             return reject(422, UNSTORABLE_CHANGE);
           }
           // Any other fault in one change's handler refuses that change alone: the push is not
@@ -291,18 +359,44 @@ export const PULL_PAGE_LIMIT = 2500;
 
 const pullQuery = z.object({
   cursor: z.string().max(64, 'cursor is not one this server gave').optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(PULL_PAGE_LIMIT, `limit must be at most ${PULL_PAGE_LIMIT}`).default(500),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(PULL_PAGE_LIMIT, `limit must be at most ${PULL_PAGE_LIMIT}`)
+    .default(500),
 });
 
-const changeSchema = z.object({ entity: z.string(), id: z.string(), op: z.enum(['put', 'delete']), data: z.record(z.string(), z.unknown()).nullable() });
-const pullAnswer = z.object({ changes: z.array(changeSchema), cursor: z.string(), hasMore: z.boolean(), remaining: z.number(), reset: z.boolean(), scopes: z.array(z.string()) });
+const changeSchema = z.object({
+  entity: z.string(),
+  id: z.string(),
+  op: z.enum(['put', 'delete']),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+const pullAnswer = z.object({
+  changes: z.array(changeSchema),
+  cursor: z.string(),
+  hasMore: z.boolean(),
+  remaining: z.number(),
+  reset: z.boolean(),
+  scopes: z.array(z.string()),
+});
 
 /**
  * A pull's answer as text: the page's changes arrive as JSON written by the database, and
  * the answer is written around them (the document the response schema describes).
  */
-export function pullAnswerText(page: ChangePage, envelope: { cursor: string; reset: boolean; scopes: readonly string[] }): string {
-  const rest = JSON.stringify({ cursor: envelope.cursor, hasMore: page.hasMore, remaining: page.remaining, reset: envelope.reset, scopes: envelope.scopes });
+export function pullAnswerText(
+  page: ChangePage,
+  envelope: { cursor: string; reset: boolean; scopes: readonly string[] },
+): string {
+  const rest = JSON.stringify({
+    cursor: envelope.cursor,
+    hasMore: page.hasMore,
+    remaining: page.remaining,
+    reset: envelope.reset,
+    scopes: envelope.scopes,
+  });
   return `{"changes":${page.changesJson},${rest.slice(1)}`;
 }
 
@@ -311,7 +405,10 @@ export function pullAnswerText(page: ChangePage, envelope: { cursor: string; res
  * A cursor issued for another set of scopes (a role gained or lost) starts over
  * with `reset: true`, and the device replaces what it kept.
  */
-export const pullRoutes: FastifyPluginAsyncZod<{ db: Database; signer?: Signer | null }> = async (app, { db, signer = null }) => {
+export const pullRoutes: FastifyPluginAsyncZod<{ db: Database; signer?: Signer | null }> = async (
+  app,
+  { db, signer = null },
+) => {
   app.get(
     '/api/sync/pull',
     {
@@ -331,7 +428,8 @@ export const pullRoutes: FastifyPluginAsyncZod<{ db: Database; signer?: Signer |
       const scopes = scopesFor(user.id, user.roles);
       const key = scopeKey(scopes);
       const given = request.query.cursor ? parseCursor(request.query.cursor) : null;
-      if (request.query.cursor && !given) return reply.code(400).send(errorBody(400, 'cursor is not one this server gave'));
+      if (request.query.cursor && !given)
+        return reply.code(400).send(errorBody(400, 'cursor is not one this server gave'));
       const reset = !given || given.scopeKey !== key;
       const after = reset || !given ? { txid: '0', seq: '0' } : given;
       const logged = await changeLogRepository(db).page(scopes, after, request.query.limit);

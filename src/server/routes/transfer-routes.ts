@@ -37,9 +37,14 @@ const transferResponse = z.object({ transfer: transferSchema });
 const plateParams = z.object({ plateNumber: z.string().max(40, 'Plate number must be at most 10 characters') });
 const idParams = z.object({ id: z.string().max(64) });
 const refusals = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const invitationBody = z.object({ token: z.string().min(1, 'The invitation link is not complete').max(100, 'The invitation link is not complete') });
+const invitationBody = z.object({
+  token: z.string().min(1, 'The invitation link is not complete').max(100, 'The invitation link is not complete'),
+});
 
-export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | null; now: () => Date }> = async (app, { db, signer, now }) => {
+export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signer | null; now: () => Date }> = async (
+  app,
+  { db, signer, now },
+) => {
   const transfers = plateTransfers({ db, signer, now });
 
   app.post(
@@ -48,7 +53,8 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
       config: { access: 'signed-in' },
       schema: {
         tags: ['owner'],
-        summary: "Invites whoever holds this email or +260 phone number to take the caller's registered plate (Pending until accepted, declined or cancelled); the answer never says whether the contact has an account. At most 10 an hour per account",
+        summary:
+          "Invites whoever holds this email or +260 phone number to take the caller's registered plate (Pending until accepted, declined or cancelled); the answer never says whether the contact has an account. At most 10 an hour per account",
         params: plateParams,
         body: transferStartSchema,
         response: { 201: transferResponse, ...refusals, 429: errorResponse },
@@ -58,7 +64,11 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
       answerOrRefuse(reply, async () => {
         const plate = parsePlateNumber(request.params.plateNumber);
         if (!plate.ok) return reply.code(400).send(errorBody(400, plate.error, { plateNumber: plate.error }));
-        const transfer = await transfers.start({ user: request.user as User, ip: request.ip }, plate.value, request.body.toContact);
+        const transfer = await transfers.start(
+          { user: request.user as User, ip: request.ip },
+          plate.value,
+          request.body.toContact,
+        );
         return reply.code(201).send({ transfer });
       }),
   );
@@ -67,27 +77,51 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
     '/api/transfers/claim',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['owner'], summary: "The signed-in account follows a transfer invitation's link and becomes its recipient", body: invitationBody, response: { 200: transferResponse, ...refusals } },
+      schema: {
+        tags: ['owner'],
+        summary: "The signed-in account follows a transfer invitation's link and becomes its recipient",
+        body: invitationBody,
+        response: { 200: transferResponse, ...refusals },
+      },
     },
-    async (request, reply) => answerOrRefuse(reply, async () => ({ transfer: await transfers.claim({ user: request.user as User, ip: request.ip }, request.body.token) })),
+    async (request, reply) =>
+      answerOrRefuse(reply, async () => ({
+        transfer: await transfers.claim({ user: request.user as User, ip: request.ip }, request.body.token),
+      })),
   );
 
   app.post(
     '/api/transfers/:id/cancel',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['owner'], summary: 'The owner cancels a transfer they started, while it waits', params: idParams, response: { 200: transferResponse, ...refusals } },
+      schema: {
+        tags: ['owner'],
+        summary: 'The owner cancels a transfer they started, while it waits',
+        params: idParams,
+        response: { 200: transferResponse, ...refusals },
+      },
     },
-    async (request, reply) => answerOrRefuse(reply, async () => ({ transfer: await transfers.cancel({ user: request.user as User, ip: request.ip }, request.params.id) })),
+    async (request, reply) =>
+      answerOrRefuse(reply, async () => ({
+        transfer: await transfers.cancel({ user: request.user as User, ip: request.ip }, request.params.id),
+      })),
   );
 
   app.post(
     '/api/transfers/:id/decline',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['owner'], summary: 'The recipient declines a transfer offered to them, while it waits', params: idParams, response: { 200: transferResponse, ...refusals } },
+      schema: {
+        tags: ['owner'],
+        summary: 'The recipient declines a transfer offered to them, while it waits',
+        params: idParams,
+        response: { 200: transferResponse, ...refusals },
+      },
     },
-    async (request, reply) => answerOrRefuse(reply, async () => ({ transfer: await transfers.decline({ user: request.user as User, ip: request.ip }, request.params.id) })),
+    async (request, reply) =>
+      answerOrRefuse(reply, async () => ({
+        transfer: await transfers.decline({ user: request.user as User, ip: request.ip }, request.params.id),
+      })),
   );
 
   app.post(
@@ -96,7 +130,8 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
       config: { access: 'signed-in' },
       schema: {
         tags: ['owner'],
-        summary: "The recipient accepts with their name and NRC number as on their ID: the registration is re-issued to them, and the old QR code reads as replaced",
+        summary:
+          'The recipient accepts with their name and NRC number as on their ID: the registration is re-issued to them, and the old QR code reads as replaced',
         params: idParams,
         body: transferAcceptanceSchema,
         response: { 200: transferResponse, ...refusals, 503: errorResponse },
@@ -105,7 +140,13 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
     async (request, reply) =>
       answerOrRefuse(reply, async () => {
         if (!signer) return reply.code(503).send(errorBody(503, NO_SIGNING_KEY));
-        return { transfer: await transfers.accept({ user: request.user as User, ip: request.ip }, request.params.id, request.body) };
+        return {
+          transfer: await transfers.accept(
+            { user: request.user as User, ip: request.ip },
+            request.params.id,
+            request.body,
+          ),
+        };
       }),
   );
 
@@ -113,7 +154,11 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
     '/api/me/transfers',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['owner'], summary: 'Transfers the caller started or was offered, newest first', response: { 200: z.object({ transfers: z.array(transferSchema) }) } },
+      schema: {
+        tags: ['owner'],
+        summary: 'Transfers the caller started or was offered, newest first',
+        response: { 200: z.object({ transfers: z.array(transferSchema) }) },
+      },
     },
     async (request) => ({ transfers: await transferRepository(db).listFor((request.user as User).id) }),
   );

@@ -64,10 +64,25 @@ async function askEmailChange(tx: Queryable, me: User, newEmail: string, ip: str
   const taken = await userRepository(tx).findCredentials(newEmail);
   const messages = messageRepository(tx);
   if (taken) {
-    await messages.queue([{ userId: null, kind: EMAIL_CHANGE_NOTE_KIND, channel: 'email', recipient: newEmail, subject: 'Nambala email change', body: 'Hello,\n\nSomeone asked to move a Nambala account to this email, which already has an account of its own. Nothing has changed.', link: null }]);
+    await messages.queue([
+      {
+        userId: null,
+        kind: EMAIL_CHANGE_NOTE_KIND,
+        channel: 'email',
+        recipient: newEmail,
+        subject: 'Nambala email change',
+        body: 'Hello,\n\nSomeone asked to move a Nambala account to this email, which already has an account of its own. Nothing has changed.',
+        link: null,
+      },
+    ]);
   } else {
     const token = randomBytes(32).toString('base64url');
-    await emailChangeRepository(tx).create(token, 'confirm', { userId: me.id, oldEmail: me.email, newEmail }, new Date(Date.now() + EMAIL_CHANGE_LINK_HOURS * 3_600_000));
+    await emailChangeRepository(tx).create(
+      token,
+      'confirm',
+      { userId: me.id, oldEmail: me.email, newEmail },
+      new Date(Date.now() + EMAIL_CHANGE_LINK_HOURS * 3_600_000),
+    );
     await messages.queue([
       {
         userId: me.id,
@@ -91,16 +106,33 @@ async function askEmailChange(tx: Queryable, me: User, newEmail: string, ip: str
       link: null,
     },
   ]);
-  await auditRepository(tx).record({ actorId: me.id, action: 'profile.email-requested', target: me.id, detail: { to: newEmail }, ip });
+  await auditRepository(tx).record({
+    actorId: me.id,
+    action: 'profile.email-requested',
+    target: me.id,
+    detail: { to: newEmail },
+    ip,
+  });
 }
 
 /** The answer to a wrong or locked current password: 400 under its field, or 429 with when to try again. */
 function refuseCurrentPassword(reply: FastifyReply, refused: Extract<CurrentPasswordCheck, { ok: false }>) {
   if (refused.retryAfter) reply.header('retry-after', String(refused.retryAfter));
-  return reply.code(refused.status).send(errorBody(refused.status, refused.message, refused.status === 400 ? { currentPassword: refused.message } : undefined));
+  return reply
+    .code(refused.status)
+    .send(
+      errorBody(
+        refused.status,
+        refused.message,
+        refused.status === 400 ? { currentPassword: refused.message } : undefined,
+      ),
+    );
 }
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number }> = async (app, { db, perMinute }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number }> = async (
+  app,
+  { db, perMinute },
+) => {
   const users = userRepository(db);
   const notifications = notificationRepository(db);
 
@@ -108,7 +140,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
     '/api/admin/users',
     {
       config: { access: 'users:manage' },
-      schema: { tags: ['accounts'], summary: 'Every account, for the administrator', response: { 200: z.object({ users: z.array(userSchema) }) } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Every account, for the administrator',
+        response: { 200: z.object({ users: z.array(userSchema) }) },
+      },
     },
     async () => ({ users: await users.list() }),
   );
@@ -117,7 +153,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
     '/api/notifications',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['accounts'], summary: "The signed-in user's recent notifications", response: { 200: z.object({ notifications: z.array(notificationSchema) }) } },
+      schema: {
+        tags: ['accounts'],
+        summary: "The signed-in user's recent notifications",
+        response: { 200: z.object({ notifications: z.array(notificationSchema) }) },
+      },
     },
     async (request) => ({ notifications: await notifications.recentFor((request.user as User).id) }),
   );
@@ -136,9 +176,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
     async (request, reply) => {
       const me = request.user as User;
       // A guessable new password is refused before the current one is checked (and counted).
-      if (isTooEasyToGuess(request.body.newPassword)) return reply.code(400).send(errorBody(400, PASSWORD_TOO_EASY, { newPassword: PASSWORD_TOO_EASY }));
+      if (isTooEasyToGuess(request.body.newPassword))
+        return reply.code(400).send(errorBody(400, PASSWORD_TOO_EASY, { newPassword: PASSWORD_TOO_EASY }));
       const { currentPassword, newPassword } = request.body;
-      const checked = await checkCurrentPassword(db, me.id, currentPassword, { action: 'password.change', ip: request.ip });
+      const checked = await checkCurrentPassword(db, me.id, currentPassword, {
+        action: 'password.change',
+        ip: request.ip,
+      });
       if (!checked.ok) {
         return refuseCurrentPassword(reply, checked);
       }
@@ -159,7 +203,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
       config: { access: 'signed-in', ...accountRouteLimit(perMinute) },
       schema: {
         tags: ['accounts'],
-        summary: 'Change the signed-in user’s email or phone, with their current password. A new phone applies at once; a new email only from the link sent to it, the old address told and able to undo it for 7 days',
+        summary:
+          'Change the signed-in user’s email or phone, with their current password. A new phone applies at once; a new email only from the link sent to it, the old address told and able to undo it for 7 days',
         body: contactChangeSchema,
         response: { 200: z.object({ message: z.string(), user: userSchema }), 400: errorResponse, 429: errorResponse },
       },
@@ -169,13 +214,20 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
       const { email, phone, currentPassword } = request.body;
       const emailChanges = email.toLowerCase() !== me.email.toLowerCase();
       if (!emailChanges && phone === me.phone) return reply.code(400).send(errorBody(400, NOTHING_TO_CHANGE));
-      const checked = await checkCurrentPassword(db, me.id, currentPassword, { action: 'profile.contact', ip: request.ip });
+      const checked = await checkCurrentPassword(db, me.id, currentPassword, {
+        action: 'profile.contact',
+        ip: request.ip,
+      });
       if (!checked.ok) return refuseCurrentPassword(reply, checked);
       const messages: string[] = [];
       await db.transaction(async (tx) => {
         if (phone !== me.phone) {
           // Told on the channels the account had, before the number changes.
-          await notify(tx, me.id, { kind: 'phone-changed', title: 'Your Nambala phone number was changed', body: `The phone number of your account is now ${phone ?? 'none'}. If it was not you, change your password now.` });
+          await notify(tx, me.id, {
+            kind: 'phone-changed',
+            title: 'Your Nambala phone number was changed',
+            body: `The phone number of your account is now ${phone ?? 'none'}. If it was not you, change your password now.`,
+          });
           await userRepository(tx).setPhone(me.id, phone);
           await auditRepository(tx).record({ actorId: me.id, action: 'profile.phone', target: me.id, ip: request.ip });
           messages.push(PHONE_CHANGED);
@@ -195,14 +247,24 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
     '/api/auth/email-change/confirm',
     {
       config: { access: 'public', ...accountRouteLimit(perMinute) },
-      schema: { tags: ['accounts'], summary: 'Confirm an email change with the link sent to the new address', body: emailChangeLinkSchema, response: { 200: z.object({ message: z.string() }), 400: errorResponse, 409: errorResponse } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm an email change with the link sent to the new address',
+        body: emailChangeLinkSchema,
+        response: { 200: z.object({ message: z.string() }), 400: errorResponse, 409: errorResponse },
+      },
     },
     async (request, reply) => {
       const outcome = await db.transaction(async (tx) => {
         const change = await emailChangeRepository(tx).consume(request.body.token, 'confirm', new Date());
         if (!change || !(await userRepository(tx).setEmail(change.userId, change.newEmail))) return undefined;
         const undo = randomBytes(32).toString('base64url');
-        await emailChangeRepository(tx).create(undo, 'undo', change, new Date(Date.now() + EMAIL_CHANGE_UNDO_DAYS * 86_400_000));
+        await emailChangeRepository(tx).create(
+          undo,
+          'undo',
+          change,
+          new Date(Date.now() + EMAIL_CHANGE_UNDO_DAYS * 86_400_000),
+        );
         await messageRepository(tx).queue([
           {
             userId: change.userId,
@@ -214,10 +276,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
             link: `${EMAIL_CHANGE_PATH}?action=undo&token=${undo}`,
           },
         ]);
-        await auditRepository(tx).record({ actorId: change.userId, action: 'profile.email', target: change.userId, detail: { from: change.oldEmail, to: change.newEmail }, ip: request.ip });
+        await auditRepository(tx).record({
+          actorId: change.userId,
+          action: 'profile.email',
+          target: change.userId,
+          detail: { from: change.oldEmail, to: change.newEmail },
+          ip: request.ip,
+        });
         return change;
       });
-      if (!outcome) return reply.code(409).send(errorBody(409, EMAIL_CHANGE_LINK_UNUSABLE, { token: EMAIL_CHANGE_LINK_UNUSABLE }));
+      if (!outcome)
+        return reply.code(409).send(errorBody(409, EMAIL_CHANGE_LINK_UNUSABLE, { token: EMAIL_CHANGE_LINK_UNUSABLE }));
       noteMessagesQueued();
       return { message: emailChanged(outcome.newEmail) };
     },
@@ -227,17 +296,29 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
     '/api/auth/email-change/undo',
     {
       config: { access: 'public', ...accountRouteLimit(perMinute) },
-      schema: { tags: ['accounts'], summary: 'Undo an email change from the old address, within 7 days: every session of the account ends', body: emailChangeLinkSchema, response: { 200: z.object({ message: z.string() }), 400: errorResponse, 409: errorResponse } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Undo an email change from the old address, within 7 days: every session of the account ends',
+        body: emailChangeLinkSchema,
+        response: { 200: z.object({ message: z.string() }), 400: errorResponse, 409: errorResponse },
+      },
     },
     async (request, reply) => {
       const outcome = await db.transaction(async (tx) => {
         const change = await emailChangeRepository(tx).consume(request.body.token, 'undo', new Date());
         if (!change || !(await userRepository(tx).setEmail(change.userId, change.oldEmail))) return undefined;
         await sessionRepository(tx).deleteForUser(change.userId);
-        await auditRepository(tx).record({ actorId: change.userId, action: 'profile.email-undone', target: change.userId, detail: { from: change.newEmail, to: change.oldEmail }, ip: request.ip });
+        await auditRepository(tx).record({
+          actorId: change.userId,
+          action: 'profile.email-undone',
+          target: change.userId,
+          detail: { from: change.newEmail, to: change.oldEmail },
+          ip: request.ip,
+        });
         return change;
       });
-      if (!outcome) return reply.code(409).send(errorBody(409, EMAIL_CHANGE_LINK_UNUSABLE, { token: EMAIL_CHANGE_LINK_UNUSABLE }));
+      if (!outcome)
+        return reply.code(409).send(errorBody(409, EMAIL_CHANGE_LINK_UNUSABLE, { token: EMAIL_CHANGE_LINK_UNUSABLE }));
       return { message: emailChangeUndone(outcome.oldEmail) };
     },
   );
@@ -249,21 +330,44 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
       schema: {
         tags: ['accounts'],
         summary: "The signed-in user's sessions: the device each was started on, when, and when last used",
-        response: { 200: z.object({ sessions: z.array(z.object({ id: z.string(), device: z.string(), startedAt: z.string(), lastUsedAt: z.string(), isCurrent: z.boolean() })) }) },
+        response: {
+          200: z.object({
+            sessions: z.array(
+              z.object({
+                id: z.string(),
+                device: z.string(),
+                startedAt: z.string(),
+                lastUsedAt: z.string(),
+                isCurrent: z.boolean(),
+              }),
+            ),
+          }),
+        },
       },
     },
-    async (request) => ({ sessions: await sessionRepository(db).listForUser((request.user as User).id, readCookie(request.headers.cookie, SESSION_COOKIE)) }),
+    async (request) => ({
+      sessions: await sessionRepository(db).listForUser(
+        (request.user as User).id,
+        readCookie(request.headers.cookie, SESSION_COOKIE),
+      ),
+    }),
   );
 
   app.post(
     '/api/auth/sessions/:id/end',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['accounts'], summary: 'Ends one of the signed-in user’s sessions (signs that device out)', params: z.object({ id: z.string().max(64) }), response: { 204: z.null(), 404: errorResponse } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Ends one of the signed-in user’s sessions (signs that device out)',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 204: z.null(), 404: errorResponse },
+      },
     },
     async (request, reply) => {
       const me = request.user as User;
-      if (!(await sessionRepository(db).endForUser(me.id, request.params.id))) return reply.code(404).send(errorBody(404, SESSION_NOT_FOUND));
+      if (!(await sessionRepository(db).endForUser(me.id, request.params.id)))
+        return reply.code(404).send(errorBody(404, SESSION_NOT_FOUND));
       await auditRepository(db).record({ actorId: me.id, action: 'session.end', target: me.id, ip: request.ip });
       return reply.code(204).send(null);
     },

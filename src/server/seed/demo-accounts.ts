@@ -17,11 +17,48 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { email: 'admin@nambala.zm', password: 'Admin#2026', name: 'Bwalya Mulenga', accountType: 'individual', userType: 'ADMIN', roles: ['admin'] },
-  { email: 'buyer@nambala.zm', password: 'Buyer#2026', name: 'Mwila Banda', accountType: 'individual', userType: 'Customer', roles: ['buyer'] },
-  { email: 'agent@nambala.zm', password: 'Agent#2026', name: 'Chanda Phiri', accountType: 'agent', userType: 'AGENT', roles: ['agent'], businessName: 'Cairo Road Plates', licenseNumber: 'PM-0042' },
-  { email: 'police@nambala.zm', password: 'Police#2026', name: 'Inspector Tembo', accountType: 'law', userType: 'POLICE', roles: ['police'] },
-  { email: 'insurer@nambala.zm', password: 'Insurer#2026', name: 'Natasha Zulu', accountType: 'individual', userType: 'INSURANCE_AGENT', roles: ['insurance_agent'] },
+  {
+    email: 'admin@nambala.zm',
+    password: 'Admin#2026',
+    name: 'Bwalya Mulenga',
+    accountType: 'individual',
+    userType: 'ADMIN',
+    roles: ['admin'],
+  },
+  {
+    email: 'buyer@nambala.zm',
+    password: 'Buyer#2026',
+    name: 'Mwila Banda',
+    accountType: 'individual',
+    userType: 'Customer',
+    roles: ['buyer'],
+  },
+  {
+    email: 'agent@nambala.zm',
+    password: 'Agent#2026',
+    name: 'Chanda Phiri',
+    accountType: 'agent',
+    userType: 'AGENT',
+    roles: ['agent'],
+    businessName: 'Cairo Road Plates',
+    licenseNumber: 'PM-0042',
+  },
+  {
+    email: 'police@nambala.zm',
+    password: 'Police#2026',
+    name: 'Inspector Tembo',
+    accountType: 'law',
+    userType: 'POLICE',
+    roles: ['police'],
+  },
+  {
+    email: 'insurer@nambala.zm',
+    password: 'Insurer#2026',
+    name: 'Natasha Zulu',
+    accountType: 'individual',
+    userType: 'INSURANCE_AGENT',
+    roles: ['insurance_agent'],
+  },
   // A plate maker waiting for approval, so the administrator's screen has one to check.
   {
     email: 'newshop@nambala.zm',

@@ -34,7 +34,10 @@ export const DEMO_INSURANCE_SEED_VERSION = '1';
 const customerId = (n: number) => `0190f5d2-0013-7000-8000-${String(n).padStart(12, '0')}`;
 
 /** A valid registration, not one of the README's four plates, with a year and more to run: a policy holder's car. */
-async function anotherInsurablePlate(tx: Queryable, today: string): Promise<{ plateNumber: string; ownerName: string; ownerNrc: string } | undefined> {
+async function anotherInsurablePlate(
+  tx: Queryable,
+  today: string,
+): Promise<{ plateNumber: string; ownerName: string; ownerNrc: string } | undefined> {
   const [row] = await tx.query<{ plate_number: string; owner_name: string; owner_nrc: string }>(
     `SELECT plate_number, owner_name, owner_nrc FROM registered_plates
      WHERE standing = 'Valid' AND expiry_date > $1::date + 400 AND owner_id IS NULL AND owner_nrc <> ''
@@ -46,7 +49,11 @@ async function anotherInsurablePlate(tx: Queryable, today: string): Promise<{ pl
 }
 
 /** The demo buyer's valid registered plates with the fleet driver of each vehicle, the longest-running first. */
-async function buyersDrivenPlates(tx: Queryable, buyerId: string, today: string): Promise<Array<{ plateNumber: string; driver: string; phone: string }>> {
+async function buyersDrivenPlates(
+  tx: Queryable,
+  buyerId: string,
+  today: string,
+): Promise<Array<{ plateNumber: string; driver: string; phone: string }>> {
   const rows = await tx.query<{ plate_number: string; name: string; phone: string }>(
     `SELECT r.plate_number, d.name, d.phone FROM registered_plates r
      JOIN vehicles v ON v.plate_number = r.plate_number AND v.owner_id = r.owner_id JOIN drivers d ON d.id = v.driver_id
@@ -60,9 +67,17 @@ async function buyersDrivenPlates(tx: Queryable, buyerId: string, today: string)
 const DRIVER_NRCS: Readonly<Record<string, string>> = { 'Joseph Phiri': '302215/10/1', 'Grace Tembo': '411873/10/1' };
 
 /** An email for a demo customer from their name: 'Chanda Mwale' → chanda.mwale@example.zm. */
-const demoEmail = (name: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '')}@example.zm`;
+const demoEmail = (name: string) =>
+  `${name
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.')
+    .replace(/^\.|\.$/g, '')}@example.zm`;
 
-export async function seedDemoInsurance(db: Database, log: FastifyBaseLogger, now: Date = new Date()): Promise<boolean> {
+export async function seedDemoInsurance(
+  db: Database,
+  log: FastifyBaseLogger,
+  now: Date = new Date(),
+): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     const meta = metaRepository(tx);
@@ -76,18 +91,56 @@ export async function seedDemoInsurance(db: Database, log: FastifyBaseLogger, no
     const office: PolicyChange = { agent: insurer, at: now, ip: '127.0.0.1' };
 
     // The README's valid plate is registered to Mwila Banda (NRC 204518/10/1), who has no Nambala account.
-    await saveCustomer.apply(device, { id: customerId(1), name: 'Mwila Banda', nrc: '204518/10/1', phone: '+260971000101', email: 'mwila.banda@example.zm' });
+    await saveCustomer.apply(device, {
+      id: customerId(1),
+      name: 'Mwila Banda',
+      nrc: '204518/10/1',
+      phone: '+260971000101',
+      email: 'mwila.banda@example.zm',
+    });
     // The owner of the README's expired plate: a customer whose car cannot be insured until it is renewed.
-    await saveCustomer.apply(device, { id: customerId(2), name: 'Chipo Mumba', nrc: '118822/61/1', phone: '+260966112233', email: 'chipo.mumba@example.zm' });
+    await saveCustomer.apply(device, {
+      id: customerId(2),
+      name: 'Chipo Mumba',
+      nrc: '118822/61/1',
+      phone: '+260966112233',
+      email: 'chipo.mumba@example.zm',
+    });
     const other = await anotherInsurablePlate(tx, today);
-    if (other) await saveCustomer.apply(device, { id: customerId(3), name: other.ownerName, nrc: other.ownerNrc, phone: '+260955123456', email: demoEmail(other.ownerName) });
+    if (other)
+      await saveCustomer.apply(device, {
+        id: customerId(3),
+        name: other.ownerName,
+        nrc: other.ownerNrc,
+        phone: '+260955123456',
+        email: demoEmail(other.ownerName),
+      });
 
-    const issue = (customer: number, plateNumber: string, type: PolicyType, startDaysAgo: number, premium: string, endDate?: string) => {
+    const issue = (
+      customer: number,
+      plateNumber: string,
+      type: PolicyType,
+      startDaysAgo: number,
+      premium: string,
+      endDate?: string,
+    ) => {
       const startDate = addDays(today, -startDaysAgo);
-      return issuePolicyIn(tx, office, policyInputSchema.parse({ customerId: customerId(customer), plateNumber, type, startDate, endDate: endDate ?? oneYearTermEnd(startDate), premium }));
+      return issuePolicyIn(
+        tx,
+        office,
+        policyInputSchema.parse({
+          customerId: customerId(customer),
+          plateNumber,
+          type,
+          startDate,
+          endDate: endDate ?? oneYearTermEnd(startDate),
+          premium,
+        }),
+      );
     };
     // A server started with a smaller demo registry (DEMO_REGISTRY_PLATES) may not have the README's plate.
-    if (await insuranceRepository(tx).insurablePlate('ZM-123-ABC')) await issue(1, 'ZM-123-ABC', 'Comprehensive', 120, '4850');
+    if (await insuranceRepository(tx).insurablePlate('ZM-123-ABC'))
+      await issue(1, 'ZM-123-ABC', 'Comprehensive', 120, '4850');
 
     // The demo buyer's vehicles are driven by their fleet's drivers: the agent insures a driver
     // on the buyer's plate only with the buyer's consent.
@@ -96,7 +149,13 @@ export async function seedDemoInsurance(db: Database, log: FastifyBaseLogger, no
       if (!buyer) break;
       const n = 4 + index;
       const nrc = DRIVER_NRCS[plate.driver] ?? `30${String(2215 + index).padStart(4, '0')}/10/1`;
-      await saveCustomer.apply(device, { id: customerId(n), name: plate.driver, nrc, phone: plate.phone, email: demoEmail(plate.driver) });
+      await saveCustomer.apply(device, {
+        id: customerId(n),
+        name: plate.driver,
+        nrc,
+        phone: plate.phone,
+        email: demoEmail(plate.driver),
+      });
       const driver = await insuranceRepository(tx).findCustomer(customerId(n));
       if (!driver) continue;
       // The longest-running plate's owner accepted long ago; the other's question waits in the buyer's dashboard.
@@ -137,21 +196,74 @@ export async function seedDemoClaims(db: Database, log: FastifyBaseLogger, now: 
     );
     if (!policy) return false;
     const today = now.toISOString().slice(0, 10);
-    const start = typeof policy.start_date === 'string' ? policy.start_date.slice(0, 10) : policy.start_date.toISOString().slice(0, 10);
+    const start =
+      typeof policy.start_date === 'string'
+        ? policy.start_date.slice(0, 10)
+        : policy.start_date.toISOString().slice(0, 10);
     const device: IntentContext = { tx, user: insurer, ip: '127.0.0.1', log, signer: null, now: () => now };
     const office: ClaimChange = { agent: insurer, at: now, ip: '127.0.0.1' };
-    const claims: Array<{ daysAgo: number; place: string; description: string; otherPartyPlate: string; steps: ClaimStepRequest[] }> = [
-      { daysAgo: 2, place: 'Great East Road near Arcades, Lusaka', description: 'Rear-ended while waiting at the traffic lights; rear bumper and boot lid dented.', otherPartyPlate: 'ZM-456-DEF', steps: [] },
-      { daysAgo: 9, place: 'Cairo Road, Lusaka', description: 'Side mirror and driver’s door scraped by a minibus pulling out.', otherPartyPlate: '', steps: [{ step: 'assess' }] },
-      { daysAgo: 21, place: 'Kafue Road toll plaza', description: 'Windscreen cracked by a stone thrown up by a truck.', otherPartyPlate: '', steps: [{ step: 'assess' }, { step: 'approve' }] },
-      { daysAgo: 35, place: 'Parking at Manda Hill, Lusaka', description: 'Front bumper damaged; no witnesses.', otherPartyPlate: '', steps: [{ step: 'assess' }, { step: 'reject', reason: 'The damage shown is older than the incident reported.' }] },
-      { daysAgo: 50, place: 'Independence Avenue roundabout, Lusaka', description: 'Collision at the roundabout; left front wing and headlight replaced.', otherPartyPlate: 'ZM-123-ABC', steps: [{ step: 'assess' }, { step: 'approve' }, { step: 'pay' }] },
+    const claims: Array<{
+      daysAgo: number;
+      place: string;
+      description: string;
+      otherPartyPlate: string;
+      steps: ClaimStepRequest[];
+    }> = [
+      {
+        daysAgo: 2,
+        place: 'Great East Road near Arcades, Lusaka',
+        description: 'Rear-ended while waiting at the traffic lights; rear bumper and boot lid dented.',
+        otherPartyPlate: 'ZM-456-DEF',
+        steps: [],
+      },
+      {
+        daysAgo: 9,
+        place: 'Cairo Road, Lusaka',
+        description: 'Side mirror and driver’s door scraped by a minibus pulling out.',
+        otherPartyPlate: '',
+        steps: [{ step: 'assess' }],
+      },
+      {
+        daysAgo: 21,
+        place: 'Kafue Road toll plaza',
+        description: 'Windscreen cracked by a stone thrown up by a truck.',
+        otherPartyPlate: '',
+        steps: [{ step: 'assess' }, { step: 'approve' }],
+      },
+      {
+        daysAgo: 35,
+        place: 'Parking at Manda Hill, Lusaka',
+        description: 'Front bumper damaged; no witnesses.',
+        otherPartyPlate: '',
+        steps: [
+          { step: 'assess' },
+          { step: 'reject', reason: 'The damage shown is older than the incident reported.' },
+        ],
+      },
+      {
+        daysAgo: 50,
+        place: 'Independence Avenue roundabout, Lusaka',
+        description: 'Collision at the roundabout; left front wing and headlight replaced.',
+        otherPartyPlate: 'ZM-123-ABC',
+        steps: [{ step: 'assess' }, { step: 'approve' }, { step: 'pay' }],
+      },
     ];
     for (const [index, claim] of claims.entries()) {
       const incidentDate = addDays(today, -claim.daysAgo);
       if (incidentDate < start) continue;
       const id = claimId(index + 1);
-      await saveClaim.apply(device, claimInputSchema.parse({ id, policyId: policy.id, incidentDate, incidentPlace: claim.place, description: claim.description, otherPartyPlate: claim.otherPartyPlate, photos: [] }));
+      await saveClaim.apply(
+        device,
+        claimInputSchema.parse({
+          id,
+          policyId: policy.id,
+          incidentDate,
+          incidentPlace: claim.place,
+          description: claim.description,
+          otherPartyPlate: claim.otherPartyPlate,
+          photos: [],
+        }),
+      );
       for (const step of claim.steps) await stepClaimIn(tx, office, id, step);
     }
     await meta.set('demo_insurance_claims', DEMO_CLAIMS_SEED_VERSION);

@@ -56,17 +56,49 @@ interface DemoAllocation {
 }
 
 const ALLOCATIONS: DemoAllocation[] = [
-  { n: 1, plateType: 'Standard', quantity: 300, daysAgo: 45, note: 'Quarterly allocation', received: { quantity: 300, daysAgo: 42 } },
-  { n: 2, plateType: 'Personalized', quantity: 3, daysAgo: 30, note: 'Premium finish blanks', received: { quantity: 3, daysAgo: 28 } },
-  { n: 3, plateType: 'Commercial', quantity: 45, daysAgo: 20, note: 'Fleet orders', received: { quantity: 40, daysAgo: 17 } },
-  { n: 4, plateType: 'Government', quantity: 120, daysAgo: 10, note: 'Ministry vehicles', received: { quantity: 120, daysAgo: 8 } },
+  {
+    n: 1,
+    plateType: 'Standard',
+    quantity: 300,
+    daysAgo: 45,
+    note: 'Quarterly allocation',
+    received: { quantity: 300, daysAgo: 42 },
+  },
+  {
+    n: 2,
+    plateType: 'Personalized',
+    quantity: 3,
+    daysAgo: 30,
+    note: 'Premium finish blanks',
+    received: { quantity: 3, daysAgo: 28 },
+  },
+  {
+    n: 3,
+    plateType: 'Commercial',
+    quantity: 45,
+    daysAgo: 20,
+    note: 'Fleet orders',
+    received: { quantity: 40, daysAgo: 17 },
+  },
+  {
+    n: 4,
+    plateType: 'Government',
+    quantity: 120,
+    daysAgo: 10,
+    note: 'Ministry vehicles',
+    received: { quantity: 120, daysAgo: 8 },
+  },
   { n: 5, plateType: 'Standard', quantity: 200, daysAgo: 2, note: 'Top-up for the festive season' },
 ];
 
 /** Fixed ids, so the allocations are stored once however often the seed runs. */
 const demoId = (n: number, kind: number) => `0190f5d2-0009-7000-8000-${String(n * 10 + kind).padStart(12, '0')}`;
 
-export async function seedDemoInventory(db: Database, log: FastifyBaseLogger, now: Date = new Date()): Promise<boolean> {
+export async function seedDemoInventory(
+  db: Database,
+  log: FastifyBaseLogger,
+  now: Date = new Date(),
+): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     const meta = metaRepository(tx);
@@ -76,7 +108,14 @@ export async function seedDemoInventory(db: Database, log: FastifyBaseLogger, no
     const agent = (await users.findCredentials('agent@nambala.zm'))?.user;
     if (!admin || !agent) return false;
     const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
-    const context = (user: typeof admin, daysAgo: number): IntentContext => ({ tx, user, ip: '127.0.0.1', log, signer: null, now: () => at(daysAgo) });
+    const context = (user: typeof admin, daysAgo: number): IntentContext => ({
+      tx,
+      user,
+      ip: '127.0.0.1',
+      log,
+      signer: null,
+      now: () => at(daysAgo),
+    });
     let nextSerial = DEMO_FIRST_SERIAL;
     const firstSerialOf = new Map<number, number>();
     for (const allocation of ALLOCATIONS) {
@@ -107,12 +146,19 @@ export async function seedDemoInventory(db: Database, log: FastifyBaseLogger, no
     const serials = blankSerialRepository(tx);
     for (const demo of demoAgentRecords(now.getTime()).manufacturing) {
       const serial = firstSerialOf.get(DEMO_RECORD_DELIVERY[demo.plateNumber] ?? 1) ?? DEMO_FIRST_SERIAL;
-      const record = { ...demo, plateNumber: demo.plateNumber as ManufacturingRecord['plateNumber'], frontSerial: formatBlankSerial(serial), rearSerial: formatBlankSerial(serial + 1) };
+      const record = {
+        ...demo,
+        plateNumber: demo.plateNumber as ManufacturingRecord['plateNumber'],
+        frontSerial: formatBlankSerial(serial),
+        rearSerial: formatBlankSerial(serial + 1),
+      };
       const blanks = [
         { serial, field: 'frontSerial' },
         { serial: serial + 1, field: 'rearSerial' },
       ];
-      await checkBlanks(tx, agent.id, blanks, `Manufacturing of ${record.plateNumber}`, record.plateNumber, { 'Plate number': record.plateNumber });
+      await checkBlanks(tx, agent.id, blanks, `Manufacturing of ${record.plateNumber}`, record.plateNumber, {
+        'Plate number': record.plateNumber,
+      });
       await agents.saveManufacturingRecord(agent.id, record);
       const kept = (await agents.manufacturingRecordId(agent.id, record.plateNumber)) ?? record.id;
       await serials.recordUse(agent.id, serial, 'front', record.plateNumber, kept);

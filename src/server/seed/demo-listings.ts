@@ -6,7 +6,14 @@ import type { PlateListing } from '#domain/marketplace/listing';
 import { kwacha } from '#domain/money/money';
 import type { MarketplacePlateType, PlateStatus } from '#domain/statuses/statuses';
 
-type Row = [number: string, price: number, type: MarketplacePlateType, status: PlateStatus, featured: boolean, description: string];
+type Row = [
+  number: string,
+  price: number,
+  type: MarketplacePlateType,
+  status: PlateStatus,
+  featured: boolean,
+  description: string,
+];
 
 const rows: Row[] = [
   ['ZM-777-VIP', 5500, 'Premium', 'Available', true, 'Triple sevens: the luckiest premium plate on offer.'],
@@ -35,12 +42,14 @@ const rows: Row[] = [
   ['ZM-909-SLW', 2300, 'Private', 'Reserved', false, 'A palindrome number with the Solwezi suffix.'],
 ];
 
-export const DEMO_LISTINGS: readonly PlateListing[] = rows.map(([number, price, type, status, featured, description], index) => ({
-  id: `PL-${String(index + 1).padStart(3, '0')}`,
-  number,
-  price: kwacha(price),
-  type,
-  status,
-  featured,
-  description,
-}));
+export const DEMO_LISTINGS: readonly PlateListing[] = rows.map(
+  ([number, price, type, status, featured, description], index) => ({
+    id: `PL-${String(index + 1).padStart(3, '0')}`,
+    number,
+    price: kwacha(price),
+    type,
+    status,
+    featured,
+    description,
+  }),
+);

@@ -37,7 +37,14 @@ function yearsBefore(date: string, years: number): string {
 
 interface DemoRegistration {
   n: number;
-  vehicle: { make: string; model: string; colour: string; year: number; chassisNumber: string; registrationNumber: string };
+  vehicle: {
+    make: string;
+    model: string;
+    colour: string;
+    year: number;
+    chassisNumber: string;
+    registrationNumber: string;
+  };
   /** The sale (and so the registration) this many days ago. */
   soldDaysAgo: number;
 }
@@ -65,12 +72,39 @@ const APPLICANT: Omit<DemoRequest, 'vehicle' | 'hoursAgo'> = {
 function registrations(today: string, now: Date): DemoRegistration[] {
   const soonDaysAgo = Math.round((now.getTime() - Date.parse(`${yearsBefore(today, 5)}T12:00:00Z`)) / DAY_MS) - 45;
   return [
-    { n: 21, vehicle: { make: 'Toyota', model: 'Hilux', colour: 'White', year: 2022, chassisNumber: 'AHTFR22G807712345', registrationNumber: 'BAK 3012' }, soldDaysAgo: 200 },
-    { n: 22, vehicle: { make: 'Nissan', model: 'Navara', colour: 'Grey', year: 2019, chassisNumber: 'MNTCB4D23Z0145678', registrationNumber: 'ALB 7731' }, soldDaysAgo: soonDaysAgo },
+    {
+      n: 21,
+      vehicle: {
+        make: 'Toyota',
+        model: 'Hilux',
+        colour: 'White',
+        year: 2022,
+        chassisNumber: 'AHTFR22G807712345',
+        registrationNumber: 'BAK 3012',
+      },
+      soldDaysAgo: 200,
+    },
+    {
+      n: 22,
+      vehicle: {
+        make: 'Nissan',
+        model: 'Navara',
+        colour: 'Grey',
+        year: 2019,
+        chassisNumber: 'MNTCB4D23Z0145678',
+        registrationNumber: 'ALB 7731',
+      },
+      soldDaysAgo: soonDaysAgo,
+    },
   ];
 }
 
-export async function seedDemoOwner(db: Database, signer: Signer, log: FastifyBaseLogger, now: Date = new Date()): Promise<boolean> {
+export async function seedDemoOwner(
+  db: Database,
+  signer: Signer,
+  log: FastifyBaseLogger,
+  now: Date = new Date(),
+): Promise<boolean> {
   // One transaction under the seeding lock: two instances starting together seed once, and a
   // start interrupted half way leaves nothing half made.
   const seeded = await db.transaction(async (tx) => {
@@ -89,9 +123,21 @@ export async function seedDemoOwner(db: Database, signer: Signer, log: FastifyBa
       const appliedAt = new Date(now.getTime() - (registration.soldDaysAgo + 10) * DAY_MS);
       const vehicleText = `${registration.vehicle.make} ${registration.vehicle.model} (${registration.vehicle.colour.toLowerCase()})`;
       // 1. The paid application. 2. The administrator's approval: a number allocated, held for the buyer, a shop order.
-      const request = await insertDemoApplication(tx, buyer.id, { ...APPLICANT, vehicle: vehicleText, hoursAgo: 0 }, registration.n, appliedAt);
+      const request = await insertDemoApplication(
+        tx,
+        buyer.id,
+        { ...APPLICANT, vehicle: vehicleText, hoursAgo: 0 },
+        registration.n,
+        appliedAt,
+      );
       if (!request) continue;
-      await decideRequestsIn(tx, { adminId: admin.id, ids: [request.id], decision: 'approve', ip: '127.0.0.1', at: new Date(appliedAt.getTime() + DAY_MS / 2) });
+      await decideRequestsIn(tx, {
+        adminId: admin.id,
+        ids: [request.id],
+        decision: 'approve',
+        ip: '127.0.0.1',
+        at: new Date(appliedAt.getTime() + DAY_MS / 2),
+      });
       const [plate] = (await plateRequestRepository(tx).platesOf([request.id])).get(request.id) ?? [];
       if (!plate) continue;
       // 3. The shop's records, applied as the shop's push applies them.
@@ -140,7 +186,13 @@ const DRIVERS = [
  */
 async function seedDemoFleet(context: IntentContext): Promise<void> {
   const owner = actor(context);
-  for (const driver of DRIVERS) await saveDriver.apply(context, { id: demoRecordId(driver.n, 0), name: driver.name, licenceNumber: driver.licenceNumber, phone: driver.phone });
+  for (const driver of DRIVERS)
+    await saveDriver.apply(context, {
+      id: demoRecordId(driver.n, 0),
+      name: driver.name,
+      licenceNumber: driver.licenceNumber,
+      phone: driver.phone,
+    });
   const vehicles = await fleetRepository(context.tx).listVehicles(owner.id);
   for (const [index, vehicle] of vehicles.entries()) {
     const driver = DRIVERS[index % DRIVERS.length];
@@ -148,7 +200,12 @@ async function seedDemoFleet(context: IntentContext): Promise<void> {
     await saveVehicle.apply(context, { ...vehicle, driverId: demoRecordId(driver.n, 0) });
   }
   if (!vehicles.some((vehicle) => vehicle.chassisNumber === DEMO_VAN.chassisNumber)) {
-    await saveVehicle.apply(context, { id: demoRecordId(33, 0), ...DEMO_VAN, plateNumber: null, driverId: demoRecordId(32, 0) });
+    await saveVehicle.apply(context, {
+      id: demoRecordId(33, 0),
+      ...DEMO_VAN,
+      plateNumber: null,
+      driverId: demoRecordId(32, 0),
+    });
   }
 }
 

@@ -7,10 +7,52 @@ import type { PlateToIssue } from '../credentials/issue';
 
 /** Plates with a known story, named in the README so anyone can try each verdict. */
 export const DEMO_KNOWN_PLATES: readonly PlateToIssue[] = [
-  { plateNumber: 'ZM-123-ABC', make: 'Toyota', model: 'Corolla', colour: 'Silver', year: 2019, chassisNumber: 'JTDBR32E720123456', ownerName: 'Mwila Banda', ownerNrc: '204518/10/1', registrationDate: '2024-03-15' },
-  { plateNumber: 'ZM-456-DEF', make: 'Nissan', model: 'X-Trail', colour: 'White', year: 2016, chassisNumber: 'JN1TANT31U0456789', ownerName: 'Chipo Mumba', ownerNrc: '118822/61/1', registrationDate: '2020-06-01' },
-  { plateNumber: 'ZM-789-GHI', make: 'Toyota', model: 'Hilux', colour: 'White', year: 2021, chassisNumber: 'AHTFR22G807789012', ownerName: 'Joseph Lungu', ownerNrc: '337105/11/1', registrationDate: '2023-09-20', standing: 'Stolen' },
-  { plateNumber: 'ZM-321-XYZ', make: 'Honda', model: 'Fit', colour: 'Blue', year: 2014, chassisNumber: 'GK31234567', ownerName: 'Ruth Daka', ownerNrc: '450921/67/1', registrationDate: '2022-11-02', standing: 'Revoked' },
+  {
+    plateNumber: 'ZM-123-ABC',
+    make: 'Toyota',
+    model: 'Corolla',
+    colour: 'Silver',
+    year: 2019,
+    chassisNumber: 'JTDBR32E720123456',
+    ownerName: 'Mwila Banda',
+    ownerNrc: '204518/10/1',
+    registrationDate: '2024-03-15',
+  },
+  {
+    plateNumber: 'ZM-456-DEF',
+    make: 'Nissan',
+    model: 'X-Trail',
+    colour: 'White',
+    year: 2016,
+    chassisNumber: 'JN1TANT31U0456789',
+    ownerName: 'Chipo Mumba',
+    ownerNrc: '118822/61/1',
+    registrationDate: '2020-06-01',
+  },
+  {
+    plateNumber: 'ZM-789-GHI',
+    make: 'Toyota',
+    model: 'Hilux',
+    colour: 'White',
+    year: 2021,
+    chassisNumber: 'AHTFR22G807789012',
+    ownerName: 'Joseph Lungu',
+    ownerNrc: '337105/11/1',
+    registrationDate: '2023-09-20',
+    standing: 'Stolen',
+  },
+  {
+    plateNumber: 'ZM-321-XYZ',
+    make: 'Honda',
+    model: 'Fit',
+    colour: 'Blue',
+    year: 2014,
+    chassisNumber: 'GK31234567',
+    ownerName: 'Ruth Daka',
+    ownerNrc: '450921/67/1',
+    registrationDate: '2022-11-02',
+    standing: 'Revoked',
+  },
 ];
 
 const VEHICLES: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -27,9 +69,62 @@ const VEHICLES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['Hyundai', ['Tucson', 'i10', 'H-1']],
   ['Kia', ['Sportage', 'Picanto', 'Rio']],
 ];
-const COLOURS = ['White', 'Silver', 'Black', 'Grey', 'Blue', 'Red', 'Green', 'Maroon', 'Gold', 'Beige', 'Brown', 'Orange'];
-const FIRST_NAMES = ['Mwila', 'Chanda', 'Bwalya', 'Mutale', 'Natasha', 'Joseph', 'Chipo', 'Ruth', 'Mulenga', 'Kelvin', 'Mercy', 'Emmanuel', 'Grace', 'Brian', 'Esther', 'Patrick', 'Memory', 'Moses', 'Agness', 'Given'];
-const LAST_NAMES = ['Banda', 'Phiri', 'Mulenga', 'Mwanza', 'Zulu', 'Tembo', 'Lungu', 'Daka', 'Mumba', 'Sakala', 'Ngoma', 'Chanda', 'Bwalya', 'Musonda', 'Kabwe', 'Mwale', 'Chileshe', 'Kunda'];
+const COLOURS = [
+  'White',
+  'Silver',
+  'Black',
+  'Grey',
+  'Blue',
+  'Red',
+  'Green',
+  'Maroon',
+  'Gold',
+  'Beige',
+  'Brown',
+  'Orange',
+];
+const FIRST_NAMES = [
+  'Mwila',
+  'Chanda',
+  'Bwalya',
+  'Mutale',
+  'Natasha',
+  'Joseph',
+  'Chipo',
+  'Ruth',
+  'Mulenga',
+  'Kelvin',
+  'Mercy',
+  'Emmanuel',
+  'Grace',
+  'Brian',
+  'Esther',
+  'Patrick',
+  'Memory',
+  'Moses',
+  'Agness',
+  'Given',
+];
+const LAST_NAMES = [
+  'Banda',
+  'Phiri',
+  'Mulenga',
+  'Mwanza',
+  'Zulu',
+  'Tembo',
+  'Lungu',
+  'Daka',
+  'Mumba',
+  'Sakala',
+  'Ngoma',
+  'Chanda',
+  'Bwalya',
+  'Musonda',
+  'Kabwe',
+  'Mwale',
+  'Chileshe',
+  'Kunda',
+];
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 
 /** mulberry32: a small, fast, seeded generator; the same seed gives the same plates. */

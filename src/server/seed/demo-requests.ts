@@ -161,7 +161,13 @@ const demoUuid = (n: number) => `0190f5d2-0006-7000-8000-${String(n).padStart(12
  * A demo application and its payment, stored as the wizard's submit stores them; `n` makes
  * their ids. Undefined when it is stored already.
  */
-export async function insertDemoApplication(tx: Queryable, applicantId: string, demo: DemoRequest, n: number, createdAt: Date): Promise<StoredPlateRequest | undefined> {
+export async function insertDemoApplication(
+  tx: Queryable,
+  applicantId: string,
+  demo: DemoRequest,
+  n: number,
+  createdAt: Date,
+): Promise<StoredPlateRequest | undefined> {
   const request = await plateRequestRepository(tx).insert({
     applicationId: demoUuid(n),
     applicantId,
@@ -226,16 +232,44 @@ export async function seedDemoRequests(db: Database, log: FastifyBaseLogger, now
       if (!request) continue;
       const decidedAt = new Date(createdAt.getTime() + DAY_MS / 2);
       if (demo.status === 'Approved' && demo.order && agent) {
-        await requests.claimNumber({ plateNumber: demo.order.plateNumber, requestId: request.id, agentId: agent.id, orderId: demo.order.id, at: decidedAt });
+        await requests.claimNumber({
+          plateNumber: demo.order.plateNumber,
+          requestId: request.id,
+          agentId: agent.id,
+          orderId: demo.order.id,
+          at: decidedAt,
+        });
         // Held for the applicant in the registry, as an approval does (the shop's order was seeded with the shop's work).
         await plateLifecycle(tx).hold(
-          { plateNumber: demo.order.plateNumber, ownerId: applicant.id, ownerName: request.applicant, ownerNrc: request.nrcNumber, source: 'application', sourceRef: request.id, agentId: agent.id, orderId: demo.order.id, at: decidedAt },
+          {
+            plateNumber: demo.order.plateNumber,
+            ownerId: applicant.id,
+            ownerName: request.applicant,
+            ownerNrc: request.nrcNumber,
+            source: 'application',
+            sourceRef: request.id,
+            agentId: agent.id,
+            orderId: demo.order.id,
+            at: decidedAt,
+          },
           { id: admin?.id ?? null },
         );
-        await requests.setDecision(request.id, { status: 'Approved', rejectionReason: null, agentId: agent.id, decidedBy: admin?.id ?? applicant.id, decidedAt });
+        await requests.setDecision(request.id, {
+          status: 'Approved',
+          rejectionReason: null,
+          agentId: agent.id,
+          decidedBy: admin?.id ?? applicant.id,
+          decidedAt,
+        });
       }
       if (demo.status === 'Rejected') {
-        await requests.setDecision(request.id, { status: 'Rejected', rejectionReason: demo.rejectionReason ?? null, agentId: null, decidedBy: admin?.id ?? applicant.id, decidedAt });
+        await requests.setDecision(request.id, {
+          status: 'Rejected',
+          rejectionReason: demo.rejectionReason ?? null,
+          agentId: null,
+          decidedBy: admin?.id ?? applicant.id,
+          decidedAt,
+        });
       }
       seeded += 1;
     }

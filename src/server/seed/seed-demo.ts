@@ -32,7 +32,12 @@ export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<bo
     await listingRepository(tx).insertMany(DEMO_LISTINGS);
     for (const account of DEMO_ACCOUNTS) {
       // create() skips an email that already exists, so reseeding is harmless.
-      await userRepository(tx).create({ ...account, passwordHash: await hashPassword(account.password), status: account.status ?? 'Active', requestedRole: account.requestedRole ?? null });
+      await userRepository(tx).create({
+        ...account,
+        passwordHash: await hashPassword(account.password),
+        status: account.status ?? 'Active',
+        requestedRole: account.requestedRole ?? null,
+      });
     }
     const agent = await userRepository(tx).findCredentials('agent@nambala.zm');
     if (agent) {
@@ -59,7 +64,12 @@ const REGISTRY_BATCH = 5000;
  * Seeds the registry part of the demo data set once: `count` issued plates, each with
  * a credential signed by the active key, written a few thousand rows per statement.
  */
-export async function seedDemoRegistry(db: Database, signer: Signer, count: number, log: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemoRegistry(
+  db: Database,
+  signer: Signer,
+  count: number,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     const meta = metaRepository(tx);
@@ -69,7 +79,11 @@ export async function seedDemoRegistry(db: Database, signer: Signer, count: numb
     const plates = demoRegistryPlates(count, today, new Set(DEMO_LISTINGS.map((listing) => listing.number)));
     const registry = registryRepository(tx);
     for (let start = 0; start < plates.length; start += REGISTRY_BATCH) {
-      await registry.insertMany(plates.slice(start, start + REGISTRY_BATCH).map((plate) => issuePlate(signer, plate, DEFAULT_PRICING.validityYears)));
+      await registry.insertMany(
+        plates
+          .slice(start, start + REGISTRY_BATCH)
+          .map((plate) => issuePlate(signer, plate, DEFAULT_PRICING.validityYears)),
+      );
     }
     await meta.set('demo_registry', DEMO_REGISTRY_SEED_VERSION);
     log.info({ plates: plates.length, ms: Math.round(performance.now() - started) }, 'demo registry seeded');

@@ -7,7 +7,12 @@
  * brought up to date with each change. What the rules refuse as an insider's attempt
  * carries an integrity alert (docs/shop-records.md); a suspended shop records nothing.
  */
-import { inventoryItemSchema, manufacturingRecordSchema, type WhitebookEntry, whitebookEntrySchema } from '#domain/agent/workspace';
+import {
+  inventoryItemSchema,
+  manufacturingRecordSchema,
+  type WhitebookEntry,
+  whitebookEntrySchema,
+} from '#domain/agent/workspace';
 import { checkSale, type SaleCheck } from '#domain/agent/sale-check';
 import { manufacturingNotGiven, recordingSuspended } from '#domain/integrity/integrity-alert';
 import { isSameNrc } from '#domain/validation/identity-checks';
@@ -60,7 +65,12 @@ function recordingShop(context: IntentContext): User {
  * the shop was never given, or against another number's order, or to another person's NRC,
  * is the fraud the registry exists to stop, and goes to the administrators as an alert.
  */
-function saleRefusal(shopId: string, entry: WhitebookEntry, check: Exclude<SaleCheck<Entitlement>, { ok: true }>, given: ReadonlySet<string>): Refusal {
+function saleRefusal(
+  shopId: string,
+  entry: WhitebookEntry,
+  check: Exclude<SaleCheck<Entitlement>, { ok: true }>,
+  given: ReadonlySet<string>,
+): Refusal {
   const fields = { [check.field]: check.message };
   const evidence = {
     'Entitlement reference': entry.entitlementReference,
@@ -70,16 +80,43 @@ function saleRefusal(shopId: string, entry: WhitebookEntry, check: Exclude<SaleC
     Vehicle: `${entry.vehicleColour} ${entry.vehicleMake} ${entry.vehicleModel}`,
     'Sale date': entry.saleDate,
   };
-  const alert = (kind: 'sale-not-given' | 'sale-wrong-number' | 'nrc-mismatch', summary: string, more: Record<string, string> = {}) =>
-    ({ kind, subjectId: shopId, plateNumber: entry.plateNumber, summary, evidence: { ...evidence, ...more } });
+  const alert = (
+    kind: 'sale-not-given' | 'sale-wrong-number' | 'nrc-mismatch',
+    summary: string,
+    more: Record<string, string> = {},
+  ) => ({ kind, subjectId: shopId, plateNumber: entry.plateNumber, summary, evidence: { ...evidence, ...more } });
   switch (check.reason) {
     case 'unknown-reference':
       // A mistyped reference for a number the shop was given is a slip; for any other number, an attempt.
-      return new Refusal(422, check.message, fields, given.has(entry.plateNumber) ? undefined : alert('sale-not-given', `A sale of ${entry.plateNumber}, a number this shop was not given, was refused.`));
+      return new Refusal(
+        422,
+        check.message,
+        fields,
+        given.has(entry.plateNumber)
+          ? undefined
+          : alert('sale-not-given', `A sale of ${entry.plateNumber}, a number this shop was not given, was refused.`),
+      );
     case 'wrong-number':
-      return new Refusal(422, check.message, fields, alert('sale-wrong-number', `A sale of ${entry.plateNumber} against ${entry.entitlementReference}, an order for ${check.numbers.join(', ')}, was refused.`, { 'The order is for': check.numbers.join(', ') }));
+      return new Refusal(
+        422,
+        check.message,
+        fields,
+        alert(
+          'sale-wrong-number',
+          `A sale of ${entry.plateNumber} against ${entry.entitlementReference}, an order for ${check.numbers.join(', ')}, was refused.`,
+          { 'The order is for': check.numbers.join(', ') },
+        ),
+      );
     case 'nrc-mismatch':
-      return new Refusal(422, check.message, fields, alert('nrc-mismatch', `A sale of ${entry.plateNumber} to an NRC that is not the one on ${entry.entitlementReference} was refused.`));
+      return new Refusal(
+        422,
+        check.message,
+        fields,
+        alert(
+          'nrc-mismatch',
+          `A sale of ${entry.plateNumber} to an NRC that is not the one on ${entry.entitlementReference} was refused.`,
+        ),
+      );
     case 'nrc-missing':
       return new Refusal(422, check.message, fields);
   }
@@ -103,14 +140,24 @@ async function recordSales(context: IntentContext, entries: WhitebookEntry[]): P
   const lifecycle = plateLifecycle(context.tx);
   const shop = agentRepository(context.tx);
   const { refusals: checks, held } = await lifecycle.checkSales(agentId, entries);
-  const entitlements = await shop.entitlements(agentId, entries.map((entry) => entry.entitlementReference));
-  const given = await shop.numbersGiven(agentId, entries.map((entry) => entry.plateNumber));
+  const entitlements = await shop.entitlements(
+    agentId,
+    entries.map((entry) => entry.entitlementReference),
+  );
+  const given = await shop.numbersGiven(
+    agentId,
+    entries.map((entry) => entry.plateNumber),
+  );
   const refusals: Array<Refusal | undefined> = entries.map((entry, index) => {
     const check = checks[index];
     // The registry's word comes first: a clone or another shop's plate is the graver mistake.
     if (check) return registryRefusal(entry, check);
     const sale = checkSale(entry, entitlements.get(entry.entitlementReference), (entitlement) =>
-      entitlement.ownerNrc.trim() === '' ? 'missing' : isSameNrc(entitlement.ownerNrc, entry.ownerNrc) ? 'same' : 'different',
+      entitlement.ownerNrc.trim() === ''
+        ? 'missing'
+        : isSameNrc(entitlement.ownerNrc, entry.ownerNrc)
+          ? 'same'
+          : 'different',
     );
     return sale.ok ? undefined : saleRefusal(agentId, entry, sale, given);
   });
@@ -122,8 +169,13 @@ async function recordSales(context: IntentContext, entries: WhitebookEntry[]): P
     if (refusals[index]) continue;
     const outcome = outcomes[next++];
     if (typeof outcome === 'object') refusals[index] = secondSale(entry, outcome.soldOn);
-    else if (outcome === 'added' && held.has(entry.plateNumber)) await lifecycle.register(agentId, entry, context.signer, at);
-    else if (outcome === 'exists') refusals[index] = await foreignRowRefusal(context.tx, 'whitebook_entries', entry.id, { agent_id: agentId, plate_number: entry.plateNumber });
+    else if (outcome === 'added' && held.has(entry.plateNumber))
+      await lifecycle.register(agentId, entry, context.signer, at);
+    else if (outcome === 'exists')
+      refusals[index] = await foreignRowRefusal(context.tx, 'whitebook_entries', entry.id, {
+        agent_id: agentId,
+        plate_number: entry.plateNumber,
+      });
   }
   return refusals;
 }
@@ -148,13 +200,23 @@ export const recordManufacturing = defineIntent({
     const repository = agentRepository(context.tx);
     if (!(await repository.numbersGiven(agent.id, [record.plateNumber])).has(record.plateNumber)) {
       const message = manufacturingNotGiven(record.plateNumber);
-      throw new Refusal(422, message, { plateNumber: message }, {
-        kind: 'manufacturing-not-given',
-        subjectId: agent.id,
-        plateNumber: record.plateNumber,
-        summary: `Manufacturing of ${record.plateNumber}, a number this shop was not given, was refused.`,
-        evidence: { 'Plate number': record.plateNumber, Status: record.status, 'Batch number': record.batchNumber, 'Production date': record.productionDate },
-      });
+      throw new Refusal(
+        422,
+        message,
+        { plateNumber: message },
+        {
+          kind: 'manufacturing-not-given',
+          subjectId: agent.id,
+          plateNumber: record.plateNumber,
+          summary: `Manufacturing of ${record.plateNumber}, a number this shop was not given, was refused.`,
+          evidence: {
+            'Plate number': record.plateNumber,
+            Status: record.status,
+            'Batch number': record.batchNumber,
+            'Production date': record.productionDate,
+          },
+        },
+      );
     }
     const front = serialNumber(record.frontSerial);
     const rear = serialNumber(record.rearSerial);
@@ -176,25 +238,45 @@ export const recordManufacturing = defineIntent({
         ],
         `Manufacturing of ${record.plateNumber}`,
         record.plateNumber,
-        { 'Plate number': record.plateNumber, 'Front blank serial': record.frontSerial, 'Rear blank serial': record.rearSerial, Status: record.status, 'Batch number': record.batchNumber },
+        {
+          'Plate number': record.plateNumber,
+          'Front blank serial': record.frontSerial,
+          'Rear blank serial': record.rearSerial,
+          Status: record.status,
+          'Batch number': record.batchNumber,
+        },
       );
     }
     // A version already recorded changes nothing further: the plate and the orders moved on with it.
     if ((await repository.saveManufacturingRecord(agent.id, record)) !== 'unchanged') {
       if (isNewBlanks) {
         const kept = await repository.manufacturingRecordId(agent.id, record.plateNumber);
-        if (!(await serials.recordUse(agent.id, front, 'front', record.plateNumber, kept ?? record.id))) throw blankTakenMeanwhile(front, 'frontSerial');
-        if (!(await serials.recordUse(agent.id, rear, 'rear', record.plateNumber, kept ?? record.id))) throw blankTakenMeanwhile(rear, 'rearSerial');
-        await alertOnGaps(context.tx, agent.id, [front, rear], record.plateNumber, `Manufacturing of ${record.plateNumber}`, context.now());
+        if (!(await serials.recordUse(agent.id, front, 'front', record.plateNumber, kept ?? record.id)))
+          throw blankTakenMeanwhile(front, 'frontSerial');
+        if (!(await serials.recordUse(agent.id, rear, 'rear', record.plateNumber, kept ?? record.id)))
+          throw blankTakenMeanwhile(rear, 'rearSerial');
+        await alertOnGaps(
+          context.tx,
+          agent.id,
+          [front, rear],
+          record.plateNumber,
+          `Manufacturing of ${record.plateNumber}`,
+          context.now(),
+        );
         // A plate sold before its manufacturing was recorded takes its blanks into the registry now.
         const registered = await registryRepository(context.tx).find(record.plateNumber);
-        if (registered && registered.frontSerial === null) await registryRepository(context.tx).setSerials(record.plateNumber, { front, rear });
+        if (registered && registered.frontSerial === null)
+          await registryRepository(context.tx).setSerials(record.plateNumber, { front, rear });
       }
       await plateLifecycle(context.tx).recordManufacturing(agent.id, record.plateNumber, record.status, context.now());
-      const fulfilled = record.status === 'Collected' ? await repository.fulfilOrdersForPlate(agent.id, record.plateNumber) : [];
+      const fulfilled =
+        record.status === 'Collected' ? await repository.fulfilOrdersForPlate(agent.id, record.plateNumber) : [];
       return { fulfilledOrders: fulfilled.map((order) => order.id).join(',') };
     }
-    const refusal = await foreignRowRefusal(context.tx, 'manufacturing_records', record.id, { agent_id: agent.id, plate_number: record.plateNumber });
+    const refusal = await foreignRowRefusal(context.tx, 'manufacturing_records', record.id, {
+      agent_id: agent.id,
+      plate_number: record.plateNumber,
+    });
     if (refusal) throw refusal;
     return undefined;
   },
@@ -219,8 +301,13 @@ export const recordSpoiledBlank = defineIntent({
       if (kept.shopId === shop.id && kept.serial === serial) return undefined;
       throw new Refusal(409, FOREIGN_ROW_ID, { id: FOREIGN_ROW_ID });
     }
-    await checkBlanks(context.tx, shop.id, [{ serial, field: 'serial' }], 'A spoiled-blank record', null, { 'Blank serial': blank.serial, Reason: blank.reason, 'Date spoiled': blank.spoiledDate });
-    if ((await serials.recordSpoiled(shop.id, { ...blank, serialNumber: serial }, context.now())) !== 'added') throw blankTakenMeanwhile(serial, 'serial');
+    await checkBlanks(context.tx, shop.id, [{ serial, field: 'serial' }], 'A spoiled-blank record', null, {
+      'Blank serial': blank.serial,
+      Reason: blank.reason,
+      'Date spoiled': blank.spoiledDate,
+    });
+    if ((await serials.recordSpoiled(shop.id, { ...blank, serialNumber: serial }, context.now())) !== 'added')
+      throw blankTakenMeanwhile(serial, 'serial');
     await alertOnGaps(context.tx, shop.id, [serial], null, 'A spoiled-blank record', context.now());
     return undefined;
   },
@@ -236,7 +323,8 @@ export const recordInventoryItem = defineIntent({
       const allocations = allocationRepository(context.tx);
       await allocations.lock();
       const allocation = await allocations.find(item.allocationId);
-      if (allocation?.shopId !== agentId) throw new Refusal(422, ALLOCATION_NOT_FOR_SHOP, { allocationId: ALLOCATION_NOT_FOR_SHOP });
+      if (allocation?.shopId !== agentId)
+        throw new Refusal(422, ALLOCATION_NOT_FOR_SHOP, { allocationId: ALLOCATION_NOT_FOR_SHOP });
     }
     if (!(await agentRepository(context.tx).addInventoryItem(agentId, item))) {
       const refusal = await foreignRowRefusal(context.tx, 'agent_inventory_items', item.id, { agent_id: agentId });

@@ -40,10 +40,12 @@ export const saveClaim = defineIntent({
 
     const before = await claims.find(input.id);
     if (before && before.agentId !== agent.id) throw new Refusal(404, CLAIM_NOT_YOURS);
-    if (before && !EDITABLE_CLAIM_STATUSES.includes(before.status)) throw new Refusal(409, claimNotEditableMessage(before.claimNumber, before.status));
+    if (before && !EDITABLE_CLAIM_STATUSES.includes(before.status))
+      throw new Refusal(409, claimNotEditableMessage(before.claimNumber, before.status));
 
     const policy = await insurance.findPolicy(input.policyId);
-    if (!policy || policy.agentId !== agent.id) throw new Refusal(404, POLICY_NOT_YOURS, { policyId: POLICY_NOT_YOURS });
+    if (!policy || policy.agentId !== agent.id)
+      throw new Refusal(404, POLICY_NOT_YOURS, { policyId: POLICY_NOT_YOURS });
     const dateProblem = claimDateProblem(input.incidentDate, policy, latestIncidentDay(at));
     if (dateProblem) throw new Refusal(422, dateProblem, { incidentDate: dateProblem });
     if (input.otherPartyPlate !== null && !(await claims.isRegistered(input.otherPartyPlate))) {
@@ -53,7 +55,8 @@ export const saveClaim = defineIntent({
     // Photos are only ever added: two devices may each add some, and neither loses the other's.
     const known = new Set(before?.photos.map((photo) => photo.sha256) ?? []);
     const fresh = input.photos.filter((photo) => !known.has(photo.sha256));
-    if (known.size + fresh.length > MAX_PHOTOS_PER_CLAIM) throw new Refusal(422, photoLimitMessage, { photos: photoLimitMessage });
+    if (known.size + fresh.length > MAX_PHOTOS_PER_CLAIM)
+      throw new Refusal(422, photoLimitMessage, { photos: photoLimitMessage });
 
     if (before) await claims.updateDetails(input, at);
     else await claims.insert(agent.id, input, at);
@@ -63,11 +66,21 @@ export const saveClaim = defineIntent({
       actorId: agent.id,
       action: before ? 'insurance.claim.edit' : 'insurance.claim.submit',
       target: saved.id,
-      detail: { claimNumber: saved.claimNumber, policyNumber: policy.policyNumber, plateNumber: saved.plateNumber, photosAdded: fresh.length },
+      detail: {
+        claimNumber: saved.claimNumber,
+        policyNumber: policy.policyNumber,
+        plateNumber: saved.plateNumber,
+        photosAdded: fresh.length,
+      },
       ip: context.ip,
     });
     const holder = before ? null : await claims.holderAccount(saved.id);
-    if (holder) await notify(context.tx, holder, { kind: 'insurance-claim', ...claimStepNotice(saved, policy.insurer), link: null });
+    if (holder)
+      await notify(context.tx, holder, {
+        kind: 'insurance-claim',
+        ...claimStepNotice(saved, policy.insurer),
+        link: null,
+      });
     return { claimNumber: saved.claimNumber };
   },
 });

@@ -30,7 +30,8 @@ function vehicleSchemaToday() {
   return vehicleSchema.schema;
 }
 
-const refuse = (status: 404 | 409, field: string, message: string) => new Refusal(status, message, { [field]: message });
+const refuse = (status: 404 | 409, field: string, message: string) =>
+  new Refusal(status, message, { [field]: message });
 
 export const saveVehicle = defineIntent({
   access: 'signed-in',
@@ -85,7 +86,13 @@ export const removeVehicle = defineIntent({
     if (!before) return undefined;
     if (before.ownerId !== owner.id) throw new Refusal(404, VEHICLE_NOT_YOURS);
     await fleet.removeVehicle(owner.id, id);
-    await auditRepository(context.tx).record({ actorId: owner.id, action: 'vehicle.remove', target: id, detail: { plateNumber: before.plateNumber, chassisNumber: before.chassisNumber }, ip: context.ip });
+    await auditRepository(context.tx).record({
+      actorId: owner.id,
+      action: 'vehicle.remove',
+      target: id,
+      detail: { plateNumber: before.plateNumber, chassisNumber: before.chassisNumber },
+      ip: context.ip,
+    });
     return undefined;
   },
 });
@@ -102,7 +109,13 @@ export const saveDriver = defineIntent({
     const other = await fleet.driverWithLicence(owner.id, input.licenceNumber);
     if (other && other.id !== input.id) throw refuse(409, 'licenceNumber', licenceTakenMessage(input.licenceNumber));
     const saved = await fleet.saveDriver(owner.id, input, context.now());
-    await auditRepository(context.tx).record({ actorId: owner.id, action: before ? 'driver.edit' : 'driver.add', target: saved.id, detail: { licenceNumber: saved.licenceNumber }, ip: context.ip });
+    await auditRepository(context.tx).record({
+      actorId: owner.id,
+      action: before ? 'driver.edit' : 'driver.add',
+      target: saved.id,
+      detail: { licenceNumber: saved.licenceNumber },
+      ip: context.ip,
+    });
     return undefined;
   },
 });
@@ -118,7 +131,13 @@ export const removeDriver = defineIntent({
     if (!before) return undefined;
     if (before.ownerId !== owner.id) throw new Refusal(404, DRIVER_NOT_YOURS);
     const removed = await fleet.removeDriver(owner.id, id, context.now());
-    await auditRepository(context.tx).record({ actorId: owner.id, action: 'driver.remove', target: id, detail: { licenceNumber: before.licenceNumber, vehiclesUnassigned: removed?.unassigned ?? 0 }, ip: context.ip });
+    await auditRepository(context.tx).record({
+      actorId: owner.id,
+      action: 'driver.remove',
+      target: id,
+      detail: { licenceNumber: before.licenceNumber, vehiclesUnassigned: removed?.unassigned ?? 0 },
+      ip: context.ip,
+    });
     return { vehiclesUnassigned: removed?.unassigned ?? 0 };
   },
 });

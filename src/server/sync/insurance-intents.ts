@@ -13,7 +13,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { uuidv7 } from '#domain/ids/uuid-v7';
-import { CUSTOMER_CONTACT_LIMIT, CUSTOMER_NOT_YOURS, customerInputSchema, customerNrcTakenMessage, tooManyCustomerContacts } from '#domain/insurance/customer';
+import {
+  CUSTOMER_CONTACT_LIMIT,
+  CUSTOMER_NOT_YOURS,
+  customerInputSchema,
+  customerNrcTakenMessage,
+  tooManyCustomerContacts,
+} from '#domain/insurance/customer';
 import { noteLinkRequestsAsked } from '../jobs/insurance-link-notices';
 import { auditRepository } from '../repositories/audit-repository';
 import { insuranceRepository } from '../repositories/insurance-repository';
@@ -38,14 +44,25 @@ export const saveCustomer = defineIntent({
     }
     // A new email or phone may ask its account holder to link: an insurer cannot sweep contacts to see which have accounts.
     if (!before || before.email.toLowerCase() !== input.email.toLowerCase() || before.phone !== input.phone) {
-      const asked = await rateLimitRepository(context.tx).hit(`customer-contact:${agent.id}`, CUSTOMER_CONTACT_LIMIT.windowMs);
-      if (asked.hits > CUSTOMER_CONTACT_LIMIT.max) throw new Refusal(429, tooManyCustomerContacts(Math.max(1, Math.ceil(asked.ttlMs / 60_000))));
+      const asked = await rateLimitRepository(context.tx).hit(
+        `customer-contact:${agent.id}`,
+        CUSTOMER_CONTACT_LIMIT.windowMs,
+      );
+      if (asked.hits > CUSTOMER_CONTACT_LIMIT.max)
+        throw new Refusal(429, tooManyCustomerContacts(Math.max(1, Math.ceil(asked.ttlMs / 60_000))));
     }
     const requests = insuranceRequestRepository(context.tx);
     // Another NRC is another person: what their holder accepted, or owners consented to, was not about them.
     if (before && before.nrc !== input.nrc) await requests.withdrawFor(input.id, at);
     const saved = await insurance.saveCustomer(agent.id, input, at);
-    await requests.askLinkByContact(uuidv7(at.getTime(), randomBytes(10)), agent.id, saved.id, input.email, input.phone, at);
+    await requests.askLinkByContact(
+      uuidv7(at.getTime(), randomBytes(10)),
+      agent.id,
+      saved.id,
+      input.email,
+      input.phone,
+      at,
+    );
     noteLinkRequestsAsked();
     await auditRepository(context.tx).record({
       actorId: agent.id,

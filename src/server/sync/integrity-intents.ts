@@ -6,7 +6,15 @@
  * told at once.
  */
 import { ALERT_ALREADY_REVIEWED, NOT_A_SHOP } from '#domain/integrity/integrity-alert';
-import { ALERT_NAMES_NO_PLATE, alertReviewSchema, NOT_YOUR_PLATE, nothingToRevoke, registrationReportSchema, registrationRevocationSchema, shopRecordingSchema } from '#domain/integrity/integrity-decisions';
+import {
+  ALERT_NAMES_NO_PLATE,
+  alertReviewSchema,
+  NOT_YOUR_PLATE,
+  nothingToRevoke,
+  registrationReportSchema,
+  registrationRevocationSchema,
+  shopRecordingSchema,
+} from '#domain/integrity/integrity-decisions';
 import type { Queryable } from '../db/database';
 import { raiseIntegrityAlert } from '../integrity/integrity-alerts';
 import { plateLifecycle } from '../lifecycle/plate-lifecycle';
@@ -34,7 +42,13 @@ export const reviewIntegrityAlert = defineIntent({
     const admin = actor(context);
     const { alerts, alert } = await openAlert(context.tx, alertId);
     await alerts.review(alertId, admin.id, note, context.now());
-    await auditRepository(context.tx).record({ actorId: admin.id, action: 'integrity.reviewed', target: alertId, detail: { kind: alert.kind, plateNumber: alert.plateNumber, note }, ip: context.ip });
+    await auditRepository(context.tx).record({
+      actorId: admin.id,
+      action: 'integrity.reviewed',
+      target: alertId,
+      detail: { kind: alert.kind, plateNumber: alert.plateNumber, note },
+      ip: context.ip,
+    });
     return undefined;
   },
 });
@@ -51,10 +65,20 @@ export const revokeRegistration = defineIntent({
     const admin = actor(context);
     const { alerts, alert } = await openAlert(context.tx, alertId);
     if (!alert.plateNumber) throw new Refusal(422, ALERT_NAMES_NO_PLATE);
-    const revoked = await plateLifecycle(context.tx).revokeInError(alert.plateNumber, note, { id: admin.id, ip: context.ip, alertId });
+    const revoked = await plateLifecycle(context.tx).revokeInError(alert.plateNumber, note, {
+      id: admin.id,
+      ip: context.ip,
+      alertId,
+    });
     if (!revoked) throw new Refusal(409, nothingToRevoke(alert.plateNumber));
     await alerts.review(alertId, admin.id, `Registration revoked: ${note}`, context.now());
-    await auditRepository(context.tx).record({ actorId: admin.id, action: 'integrity.reviewed', target: alertId, detail: { kind: alert.kind, plateNumber: alert.plateNumber, note, revoked: true }, ip: context.ip });
+    await auditRepository(context.tx).record({
+      actorId: admin.id,
+      action: 'integrity.reviewed',
+      target: alertId,
+      detail: { kind: alert.kind, plateNumber: alert.plateNumber, note, revoked: true },
+      ip: context.ip,
+    });
     return undefined;
   },
 });
@@ -70,13 +94,29 @@ export const setShopRecording = defineIntent({
     const reason = decision.suspended ? decision.reason : null;
     if (shop.recordingSuspended === reason) return undefined;
     await users.setRecordingSuspended(shop.id, reason);
-    await auditRepository(context.tx).record({ actorId: admin.id, action: decision.suspended ? 'shop.suspended' : 'shop.restored', target: shop.id, detail: { reason }, ip: context.ip });
+    await auditRepository(context.tx).record({
+      actorId: admin.id,
+      action: decision.suspended ? 'shop.suspended' : 'shop.restored',
+      target: shop.id,
+      detail: { reason },
+      ip: context.ip,
+    });
     await notify(
       context.tx,
       shop.id,
       decision.suspended
-        ? { kind: 'shop-suspended', title: 'Your shop’s right to record is suspended', body: `The registry suspended your shop’s right to record sales, manufacturing and stock: ${decision.reason}. Records are refused until it is lifted.`, link: '/dashboard/agent' }
-        : { kind: 'shop-restored', title: 'Your shop may record again', body: 'The registry lifted the suspension: your shop’s records are accepted again.', link: '/dashboard/agent' },
+        ? {
+            kind: 'shop-suspended',
+            title: 'Your shop’s right to record is suspended',
+            body: `The registry suspended your shop’s right to record sales, manufacturing and stock: ${decision.reason}. Records are refused until it is lifted.`,
+            link: '/dashboard/agent',
+          }
+        : {
+            kind: 'shop-restored',
+            title: 'Your shop may record again',
+            body: 'The registry lifted the suspension: your shop’s records are accepted again.',
+            link: '/dashboard/agent',
+          },
     );
     return undefined;
   },
@@ -95,7 +135,9 @@ export const reportRegistration = defineIntent({
     const plate = await plateRepository(context.tx).find(plateNumber.toUpperCase());
     if (!plate || plate.ownerId !== owner.id) throw new Refusal(403, NOT_YOUR_PLATE);
     const alerts = integrityAlertRepository(context.tx);
-    const already = (await alerts.list({ status: 'Open', subjectId: plate.agentId ?? undefined })).some((alert) => alert.kind === 'registration-reported' && alert.plateNumber === plate.plateNumber);
+    const already = (await alerts.list({ status: 'Open', subjectId: plate.agentId ?? undefined })).some(
+      (alert) => alert.kind === 'registration-reported' && alert.plateNumber === plate.plateNumber,
+    );
     if (already) return undefined;
     const sale = await agentRepository(context.tx).saleOf(plate.plateNumber);
     await raiseIntegrityAlert(
@@ -108,7 +150,14 @@ export const reportRegistration = defineIntent({
         evidence: {
           'Reported by': `${owner.name} (${owner.email})`,
           Note: note,
-          ...(sale ? { 'Owner recorded at the sale': `${sale.ownerName} (${sale.ownerNrc})`, Vehicle: sale.vehicle, 'Sale date': sale.saleDate, 'Entitlement reference': sale.entitlementReference } : {}),
+          ...(sale
+            ? {
+                'Owner recorded at the sale': `${sale.ownerName} (${sale.ownerNrc})`,
+                Vehicle: sale.vehicle,
+                'Sale date': sale.saleDate,
+                'Entitlement reference': sale.entitlementReference,
+              }
+            : {}),
         },
       },
       context.now(),

@@ -38,11 +38,19 @@ export const FOREIGN_ROW_ID = 'This record’s id is already another record’s.
  * record (the same change sent again). `table` and the columns are the caller's
  * constants, never input.
  */
-export async function foreignRowRefusal(tx: Queryable, table: string, id: string, same: Record<string, string>): Promise<Refusal | undefined> {
+export async function foreignRowRefusal(
+  tx: Queryable,
+  table: string,
+  id: string,
+  same: Record<string, string>,
+): Promise<Refusal | undefined> {
   const matches = Object.keys(same)
     .map((column, index) => `${column} = $${index + 2}`)
     .join(' AND ');
-  const rows = await tx.query(`SELECT 1 FROM ${table} WHERE id = $1 AND NOT (${matches})`, [id, ...Object.values(same)]);
+  const rows = await tx.query(`SELECT 1 FROM ${table} WHERE id = $1 AND NOT (${matches})`, [
+    id,
+    ...Object.values(same),
+  ]);
   return rows.length > 0 ? new Refusal(409, FOREIGN_ROW_ID, { id: FOREIGN_ROW_ID }) : undefined;
 }
 
@@ -79,7 +87,9 @@ export interface Intent<Schema extends z.ZodType = z.ZodType, Prepared = unknown
 }
 
 /** Keeps the payload's type tied to its schema at each definition. */
-export function defineIntent<Schema extends z.ZodType, Prepared = void>(intent: Intent<Schema, Prepared>): Intent<Schema, Prepared> {
+export function defineIntent<Schema extends z.ZodType, Prepared = void>(
+  intent: Intent<Schema, Prepared>,
+): Intent<Schema, Prepared> {
   return intent;
 }
 

@@ -29,7 +29,13 @@ const sendContactMessage = defineIntent({
  * and the changes sent with it still apply.
  */
 function refusingControlText(intent: Intent): Intent {
-  return { ...intent, payload: z.unknown().refine((payload) => !containsControlText(payload), CONTROL_TEXT_MESSAGE).pipe(intent.payload) };
+  return {
+    ...intent,
+    payload: z
+      .unknown()
+      .refine((payload) => !containsControlText(payload), CONTROL_TEXT_MESSAGE)
+      .pipe(intent.payload),
+  };
 }
 
 const DECLARED: Readonly<Record<string, Intent>> = {

@@ -13,8 +13,10 @@ import { auditRepository } from '../repositories/audit-repository';
 import { actor, defineIntent, Refusal } from './intent';
 
 /** A range that overlaps another delivery's: every blank has one serial, on one delivery. */
-export const serialRangeOverlaps = (number: number, range: string) => `These serials overlap allocation ${number} (${range}): every blank has its own serial, delivered once.`;
-export const SERIALS_IN_USE = 'The shop has recorded blanks of this delivery as used or spoiled, so its serials and its shop can no longer change.';
+export const serialRangeOverlaps = (number: number, range: string) =>
+  `These serials overlap allocation ${number} (${range}): every blank has its own serial, delivered once.`;
+export const SERIALS_IN_USE =
+  'The shop has recorded blanks of this delivery as used or spoiled, so its serials and its shop can no longer change.';
 
 export const NOT_A_SHOP = 'Please choose a plate maker: blanks are allocated to an active plate-maker account.';
 
@@ -29,7 +31,11 @@ export const saveAllocation = defineIntent({
     if (!before || before.shopId !== values.shopId) {
       if (!(await allocations.isActiveShop(values.shopId))) throw new Refusal(422, NOT_A_SHOP, { shopId: NOT_A_SHOP });
     }
-    if (before && (before.shopId !== values.shopId || before.plateType !== values.plateType) && (await allocations.receivedAgainst(values.id)) > 0) {
+    if (
+      before &&
+      (before.shopId !== values.shopId || before.plateType !== values.plateType) &&
+      (await allocations.receivedAgainst(values.id)) > 0
+    ) {
       throw new Refusal(409, ALLOCATION_HAS_RECEIPTS, { shopId: ALLOCATION_HAS_RECEIPTS });
     }
     const serials = blankSerialRepository(context.tx);
@@ -41,14 +47,38 @@ export const saveAllocation = defineIntent({
         throw new Refusal(409, message, { serialFirst: message });
       }
     }
-    const beforeRange = before?.serialFirst != null && before.serialLast != null ? { first: before.serialFirst, last: before.serialLast } : undefined;
-    const rangeMoves = beforeRange && (beforeRange.first !== values.serialFirst || beforeRange.last !== values.serialLast || before?.shopId !== values.shopId);
-    if (beforeRange && rangeMoves && (await serials.anyUsedIn(beforeRange))) throw new Refusal(409, SERIALS_IN_USE, { serialFirst: SERIALS_IN_USE });
+    const beforeRange =
+      before?.serialFirst != null && before.serialLast != null
+        ? { first: before.serialFirst, last: before.serialLast }
+        : undefined;
+    const rangeMoves =
+      beforeRange &&
+      (beforeRange.first !== values.serialFirst ||
+        beforeRange.last !== values.serialLast ||
+        before?.shopId !== values.shopId);
+    if (beforeRange && rangeMoves && (await serials.anyUsedIn(beforeRange)))
+      throw new Refusal(409, SERIALS_IN_USE, { serialFirst: SERIALS_IN_USE });
     const saved = await allocations.save(values, admin.id, context.now(), before);
     const changed = before
-      ? Object.fromEntries((['shopId', 'plateType', 'allocatedQuantity', 'note', 'serialFirst', 'serialLast'] as const).filter((key) => before[key] !== saved[key]).map((key) => [key, { from: before[key], to: saved[key] }]))
-      : { shopId: saved.shopId, plateType: saved.plateType, allocatedQuantity: saved.allocatedQuantity, serialFirst: saved.serialFirst, serialLast: saved.serialLast };
-    await auditRepository(context.tx).record({ actorId: admin.id, action: before ? 'inventory.allocation.edit' : 'inventory.allocation.add', target: String(saved.number), detail: changed, ip: context.ip });
+      ? Object.fromEntries(
+          (['shopId', 'plateType', 'allocatedQuantity', 'note', 'serialFirst', 'serialLast'] as const)
+            .filter((key) => before[key] !== saved[key])
+            .map((key) => [key, { from: before[key], to: saved[key] }]),
+        )
+      : {
+          shopId: saved.shopId,
+          plateType: saved.plateType,
+          allocatedQuantity: saved.allocatedQuantity,
+          serialFirst: saved.serialFirst,
+          serialLast: saved.serialLast,
+        };
+    await auditRepository(context.tx).record({
+      actorId: admin.id,
+      action: before ? 'inventory.allocation.edit' : 'inventory.allocation.add',
+      target: String(saved.number),
+      detail: changed,
+      ip: context.ip,
+    });
     return { number: saved.number };
   },
 });
@@ -64,7 +94,12 @@ export const deleteAllocation = defineIntent({
     // Deleting an allocation that is already gone leaves things as the administrator wanted.
     if (!before) return undefined;
     if ((await allocations.receivedAgainst(id)) > 0) throw new Refusal(409, ALLOCATION_HAS_RECEIPTS);
-    if (before.serialFirst != null && before.serialLast != null && (await blankSerialRepository(context.tx).anyUsedIn({ first: before.serialFirst, last: before.serialLast }))) throw new Refusal(409, SERIALS_IN_USE);
+    if (
+      before.serialFirst != null &&
+      before.serialLast != null &&
+      (await blankSerialRepository(context.tx).anyUsedIn({ first: before.serialFirst, last: before.serialLast }))
+    )
+      throw new Refusal(409, SERIALS_IN_USE);
     await allocations.delete(before);
     await auditRepository(context.tx).record({
       actorId: admin.id,

@@ -3,7 +3,15 @@
  * plates) and the administrator's decision on a flag, which changes the plate's
  * standing in the registry and so reaches every device's revocation list.
  */
-import { FLAG_ALREADY_DECIDED, FLAG_PLATE_NOT_REGISTERED, flagDecisionSchema, flagStatusAfter, plateFlagSchema, policeCheckSchema, standingAfter } from '#domain/police/police';
+import {
+  FLAG_ALREADY_DECIDED,
+  FLAG_PLATE_NOT_REGISTERED,
+  flagDecisionSchema,
+  flagStatusAfter,
+  plateFlagSchema,
+  policeCheckSchema,
+  standingAfter,
+} from '#domain/police/police';
 import { z } from 'zod';
 import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { auditRepository } from '../repositories/audit-repository';
@@ -26,7 +34,13 @@ export const flagPlate = defineIntent({
   async apply(context, flag) {
     const officer = actor(context);
     if ((await policeRepository(context.tx).addFlag(officer.id, flag)) === 'added') {
-      await auditRepository(context.tx).record({ actorId: officer.id, action: 'plate.flag', target: flag.plateNumber, detail: { flagId: flag.id, suspicion: flag.suspicion }, ip: context.ip });
+      await auditRepository(context.tx).record({
+        actorId: officer.id,
+        action: 'plate.flag',
+        target: flag.plateNumber,
+        detail: { flagId: flag.id, suspicion: flag.suspicion },
+        ip: context.ip,
+      });
     }
     return undefined;
   },
@@ -42,11 +56,23 @@ export const decidePlateFlag = defineIntent({
     if (!flag) throw new Refusal(404, 'This flag no longer exists.');
     if (flag.status !== 'Open') throw new Refusal(409, FLAG_ALREADY_DECIDED);
     const standing = standingAfter(decision);
-    if (standing && !(await plateLifecycle(context.tx).changeStanding(flag.plateNumber, standing))) throw new Refusal(409, FLAG_PLATE_NOT_REGISTERED);
+    if (standing && !(await plateLifecycle(context.tx).changeStanding(flag.plateNumber, standing)))
+      throw new Refusal(409, FLAG_PLATE_NOT_REGISTERED);
     const status = flagStatusAfter(decision);
     await police.decideFlag(flagId, admin.id, status, note);
-    await auditRepository(context.tx).record({ actorId: admin.id, action: `plate.${decision}`, target: flag.plateNumber, detail: { flagId, note }, ip: context.ip });
-    const outcome = status === 'Dismissed' ? 'was dismissed: the plate stays as it is' : status === 'Revoked' ? 'led to the plate being revoked' : 'led to the plate being recorded as stolen';
+    await auditRepository(context.tx).record({
+      actorId: admin.id,
+      action: `plate.${decision}`,
+      target: flag.plateNumber,
+      detail: { flagId, note },
+      ip: context.ip,
+    });
+    const outcome =
+      status === 'Dismissed'
+        ? 'was dismissed: the plate stays as it is'
+        : status === 'Revoked'
+          ? 'led to the plate being revoked'
+          : 'led to the plate being recorded as stolen';
     await notify(context.tx, flag.officerId, {
       kind: 'flag-decided',
       title: `Flag on ${flag.plateNumber} decided`,

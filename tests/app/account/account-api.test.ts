@@ -20,7 +20,10 @@ describe('auth api', () => {
   });
 
   it('says sign-in is not available while the server has no accounts', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(404, { message: 'Route POST:/api/auth/login not found' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(404, { message: 'Route POST:/api/auth/login not found' })),
+    );
     expect(await login(credentials)).toEqual({ ok: false, message: AUTH_NOT_AVAILABLE, fields: {} });
   });
 
@@ -35,27 +38,66 @@ describe('auth api', () => {
   });
 
   it('shows the server’s message when it refuses the login', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { message: 'Email or password is incorrect.' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { message: 'Email or password is incorrect.' })),
+    );
     expect(await login(credentials)).toEqual({ ok: false, message: 'Email or password is incorrect.', fields: {} });
   });
 
   it('puts the server’s sign-up messages under their fields', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(400, { message: 'This password is too easy to guess', fields: { password: 'This password is too easy to guess' } })));
-    const result = await signup({ name: 'Mwila', email: 'mwila@example.zm', password: 'password', confirmPassword: 'password', userType: 'individual' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        answer(400, {
+          message: 'This password is too easy to guess',
+          fields: { password: 'This password is too easy to guess' },
+        }),
+      ),
+    );
+    const result = await signup({
+      name: 'Mwila',
+      email: 'mwila@example.zm',
+      password: 'password',
+      confirmPassword: 'password',
+      userType: 'individual',
+    });
     expect(result).toEqual({ ok: false, message: null, fields: { password: 'This password is too easy to guess' } });
   });
 
   it('hands back "check your email", and the test message when the server shows one', async () => {
-    const sent = { message: 'Check your email.', testMessage: { subject: 'Confirm', body: 'Open the link', link: '/auth/confirm-email?token=abc' } };
-    vi.stubGlobal('fetch', vi.fn(async () => answer(202, sent)));
-    const result = await signup({ name: 'Mwila', email: 'mwila@example.zm', password: 'longenough', confirmPassword: 'longenough', userType: 'individual' });
+    const sent = {
+      message: 'Check your email.',
+      testMessage: { subject: 'Confirm', body: 'Open the link', link: '/auth/confirm-email?token=abc' },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(202, sent)),
+    );
+    const result = await signup({
+      name: 'Mwila',
+      email: 'mwila@example.zm',
+      password: 'longenough',
+      confirmPassword: 'longenough',
+      userType: 'individual',
+    });
     expect(result).toEqual({ ok: true, sent });
   });
 
   it('signs in with the user a confirmed sign-up answers with, and says why a link is refused', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(201, { user: { id: 'u2' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(201, { user: { id: 'u2' } })),
+    );
     expect(await confirmSignup({ token: 'A'.repeat(43) })).toEqual({ ok: true, user: { id: 'u2' } });
-    vi.stubGlobal('fetch', vi.fn(async () => answer(400, { message: 'This link has expired', fields: { token: 'This link has expired' } })));
-    expect(await confirmSignup({ token: 'A'.repeat(43) })).toEqual({ ok: false, message: null, fields: { token: 'This link has expired' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(400, { message: 'This link has expired', fields: { token: 'This link has expired' } })),
+    );
+    expect(await confirmSignup({ token: 'A'.repeat(43) })).toEqual({
+      ok: false,
+      message: null,
+      fields: { token: 'This link has expired' },
+    });
   });
 });

@@ -18,21 +18,32 @@ function said(props: Partial<Props>): string {
       <FetchedFreshness {...base} {...props} />
     </ChakraProvider>,
   );
-  return html.replace(/<style[^>]*>.*?<\/style>/gs, '').replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'");
+  return html
+    .replace(/<style[^>]*>.*?<\/style>/gs, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;/g, "'");
 }
 
 describe('FetchedFreshness', () => {
   it('offline, says when the copy shown was fetched, naming what it is', () => {
-    expect(said({ isOnline: false, what: 'dashboard' })).toMatch(/^This device is offline: the dashboard is shown as of 24 Nov 2026, \d\d:00, when it was last fetched\./);
+    expect(said({ isOnline: false, what: 'dashboard' })).toMatch(
+      /^This device is offline: the dashboard is shown as of 24 Nov 2026, \d\d:00, when it was last fetched\./,
+    );
   });
 
   it('offline with no copy, says that it is shown once online', () => {
-    expect(said({ isOnline: false, fetchedAt: null })).toBe('This device is offline and has not fetched this report yet. It is shown when this device is back online.');
+    expect(said({ isOnline: false, fetchedAt: null })).toBe(
+      'This device is offline and has not fetched this report yet. It is shown when this device is back online.',
+    );
   });
 
   it('after a failed fetch, gives the reason and the age of the figures shown', () => {
-    expect(said({ failure: 'The server could not be reached.' })).toMatch(/^The server could not be reached\. The figures shown are as of 24 Nov 2026, \d\d:00\.$/);
-    expect(said({ failure: 'The server could not be reached.', fetchedAt: null })).toBe('The server could not be reached.');
+    expect(said({ failure: 'The server could not be reached.' })).toMatch(
+      /^The server could not be reached\. The figures shown are as of 24 Nov 2026, \d\d:00\.$/,
+    );
+    expect(said({ failure: 'The server could not be reached.', fetchedAt: null })).toBe(
+      'The server could not be reached.',
+    );
   });
 
   it('while a newer copy is fetched over one shown, says so; with nothing shown yet or nothing fetching, says nothing', () => {

@@ -25,10 +25,14 @@ describe('formatDay', () => {
     const enGB = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
     const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
     fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(1, 0, 1), max: Date.UTC(9999, 11, 31) }), fc.boolean(), (time, asIsoTime) => {
-        const text = asIsoTime ? new Date(time).toISOString() : isoDay(time);
-        expect(formatDay(text)).toBe(enGB.format(Date.parse(`${isoDay(time)}T00:00:00Z`)));
-      }),
+      fc.property(
+        fc.integer({ min: Date.UTC(1, 0, 1), max: Date.UTC(9999, 11, 31) }),
+        fc.boolean(),
+        (time, asIsoTime) => {
+          const text = asIsoTime ? new Date(time).toISOString() : isoDay(time);
+          expect(formatDay(text)).toBe(enGB.format(Date.parse(`${isoDay(time)}T00:00:00Z`)));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -38,7 +42,11 @@ describe('formatDay', () => {
     const made = vi.spyOn(Intl, 'DateTimeFormat');
     try {
       const fresh = await import('../../../src/app/components/format-date-time');
-      expect(['2026-11-22', '1999-09-30T10:00:00Z', '0001-01-01'].map(fresh.formatDay)).toEqual(['22 Nov 2026', '30 Sept 1999', '1 Jan 1']);
+      expect(['2026-11-22', '1999-09-30T10:00:00Z', '0001-01-01'].map(fresh.formatDay)).toEqual([
+        '22 Nov 2026',
+        '30 Sept 1999',
+        '1 Jan 1',
+      ]);
       expect(made).not.toHaveBeenCalled();
     } finally {
       made.mockRestore();
@@ -46,10 +54,18 @@ describe('formatDay', () => {
   });
 
   it('writes every month as en-GB abbreviates it, and leaves an era year to the formatter', () => {
-    expect(Array.from({ length: 12 }, (_, month) => formatDay(`2026-${String(month + 1).padStart(2, '0')}-05`))).toEqual(
-      ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'].map((month) => `5 ${month} 2026`),
+    expect(
+      Array.from({ length: 12 }, (_, month) => formatDay(`2026-${String(month + 1).padStart(2, '0')}-05`)),
+    ).toEqual(
+      ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'].map(
+        (month) => `5 ${month} 2026`,
+      ),
     );
-    expect(formatDay('0000-01-01')).toBe(new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.parse('0000-01-01T00:00:00Z')));
+    expect(formatDay('0000-01-01')).toBe(
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        Date.parse('0000-01-01T00:00:00Z'),
+      ),
+    );
   });
 });
 

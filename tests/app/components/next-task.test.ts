@@ -95,7 +95,10 @@ describe('afterNextPaint', () => {
   it('resolves when a tab that was visible is hidden before its next frame', async () => {
     const shown: Array<() => void> = [];
     vi.stubGlobal('requestAnimationFrame', () => 0);
-    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: (_type: string, listener: () => void) => shown.push(listener) });
+    vi.stubGlobal('document', {
+      visibilityState: 'visible',
+      addEventListener: (_type: string, listener: () => void) => shown.push(listener),
+    });
     const drawn = afterNextPaint();
     expect(shown).toHaveLength(1);
     shown[0]?.();
@@ -104,7 +107,9 @@ describe('afterNextPaint', () => {
 });
 
 describe('afterFirstPaint', () => {
-  const paints = (names: string[]) => ({ getEntriesByType: (type: string) => (type === 'paint' ? names.map((name) => ({ name })) : []) });
+  const paints = (names: string[]) => ({
+    getEntriesByType: (type: string) => (type === 'paint' ? names.map((name) => ({ name })) : []),
+  });
 
   it('resolves at once, without waiting for a frame, when the first contentful paint has happened', async () => {
     const frames: Array<() => void> = [];

@@ -24,7 +24,9 @@ describe('clampRange', () => {
   });
 
   it('always answers a range within the scale, at least a step wide, that moves only the thumb that moved', () => {
-    const value = fc.integer({ min: -2 * SCALE.max, max: 2 * SCALE.max }).map((n) => Math.round(n / SCALE.step) * SCALE.step || 0);
+    const value = fc
+      .integer({ min: -2 * SCALE.max, max: 2 * SCALE.max })
+      .map((n) => Math.round(n / SCALE.step) * SCALE.step || 0);
     fc.assert(
       fc.property(value, value, fc.constantFrom<0 | 1>(0, 1), (low, high, moved) => {
         const [lo, hi] = clampRange(low, high, moved, SCALE);
@@ -33,7 +35,10 @@ describe('clampRange', () => {
         expect(hi - lo).toBeGreaterThanOrEqual(SCALE.step);
         // The thumb that did not move keeps its place whenever that place was on the scale and left room.
         const still = moved === 0 ? high : low;
-        const stillFits = moved === 0 ? still >= SCALE.min + SCALE.step && still <= SCALE.max : still >= SCALE.min && still <= SCALE.max - SCALE.step;
+        const stillFits =
+          moved === 0
+            ? still >= SCALE.min + SCALE.step && still <= SCALE.max
+            : still >= SCALE.min && still <= SCALE.max - SCALE.step;
         if (stillFits) expect(moved === 0 ? hi : lo).toBe(still);
       }),
     );

@@ -19,7 +19,8 @@ describe('toaster', () => {
 
   it('keeps every kind of message on screen for 5 s, a success too', () => {
     expect(TOAST_MS).toBeGreaterThanOrEqual(5000);
-    for (const type of ['success', 'info', 'warning', 'error'] as const) expect(created({ type, title: 'Changes saved' }).duration).toBe(TOAST_MS);
+    for (const type of ['success', 'info', 'warning', 'error'] as const)
+      expect(created({ type, title: 'Changes saved' }).duration).toBe(TOAST_MS);
   });
 
   it('lets a toast ask for its own time', () => {

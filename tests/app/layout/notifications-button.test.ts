@@ -27,16 +27,24 @@ describe('markNotificationsRead', () => {
 
   it('marks one notification read on the device and queues it for the server', async () => {
     await markNotificationsRead(database, [notice('1')], '2026-11-24T09:00:00.000Z');
-    expect(await database.notifications.get('1')).toMatchObject({ readAt: '2026-11-24T09:00:00.000Z', syncState: 'pending' });
+    expect(await database.notifications.get('1')).toMatchObject({
+      readAt: '2026-11-24T09:00:00.000Z',
+      syncState: 'pending',
+    });
     expect(await database.notifications.get('2')).toMatchObject({ readAt: null, syncState: 'synced' });
     const outbox = await database.outbox.toArray();
-    expect(outbox.map((entry) => [entry.intent, entry.rowId, entry.payload])).toEqual([['markNotificationsRead', '1', { ids: ['1'] }]]);
+    expect(outbox.map((entry) => [entry.intent, entry.rowId, entry.payload])).toEqual([
+      ['markNotificationsRead', '1', { ids: ['1'] }],
+    ]);
   });
 
   it('marks all unread ones read, leaving those already read alone', async () => {
     await markNotificationsRead(database, await database.notifications.toArray(), '2026-11-24T09:00:00.000Z');
     expect((await database.notifications.toArray()).filter((notification) => notification.readAt === null)).toEqual([]);
-    expect(await database.notifications.get('3')).toMatchObject({ readAt: '2026-11-23T08:00:00.000Z', syncState: 'synced' });
+    expect(await database.notifications.get('3')).toMatchObject({
+      readAt: '2026-11-23T08:00:00.000Z',
+      syncState: 'synced',
+    });
     expect((await database.outbox.toArray()).map((entry) => entry.rowId).sort()).toEqual(['1', '2']);
   });
 });

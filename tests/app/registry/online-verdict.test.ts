@@ -5,7 +5,11 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registryVerdictOnline } from '../../../src/app/registry/online-verdict';
-import { sendEarlyVerdictRequest, sendVerdictRequest, takeEarlyVerdictRequest } from '../../../src/app/registry/verdict-request';
+import {
+  sendEarlyVerdictRequest,
+  sendVerdictRequest,
+  takeEarlyVerdictRequest,
+} from '../../../src/app/registry/verdict-request';
 
 const ask = (plateNumber: string, id: string) => sendVerdictRequest(plateNumber, { id, method: 'manual' });
 
@@ -41,11 +45,23 @@ describe("the registry's verdict on a typed number", () => {
     const asked = answer(200, VALID, { date: new Date(deviceNow + 12 * 60_000).toUTCString() });
     const outcome = await registryVerdictOnline(ask('ZM-123-ABC', 'check-1'), () => deviceNow);
     expect(asked).toEqual(['/api/verification/ZM-123-ABC?checkId=check-1&method=manual']);
-    expect(outcome).toMatchObject({ kind: 'result', id: 'check-1', verdict: 'Valid', source: 'registry', ownerName: 'Mwila Banda', insurance: VALID.insurance, checkedAt: '2026-11-24T10:00:00.000Z' });
+    expect(outcome).toMatchObject({
+      kind: 'result',
+      id: 'check-1',
+      verdict: 'Valid',
+      source: 'registry',
+      ownerName: 'Mwila Banda',
+      insurance: VALID.insurance,
+      checkedAt: '2026-11-24T10:00:00.000Z',
+    });
     if (outcome?.kind !== 'result') throw new Error('no result');
     expect(outcome.freshness.clockSkewMs).toBeGreaterThanOrEqual(12 * 60_000 - 1000);
     expect(outcome.freshness.clockSkewMs).toBeLessThanOrEqual(12 * 60_000 + 1000);
-    expect(outcome.freshness).toMatchObject({ keysFetchedAt: null, revocationsFetchedAt: null, registryUpdatedAt: null });
+    expect(outcome.freshness).toMatchObject({
+      keysFetchedAt: null,
+      revocationsFetchedAt: null,
+      registryUpdatedAt: null,
+    });
   });
 
   it('knows no clock skew from an answer without a Date header', async () => {
@@ -56,7 +72,11 @@ describe("the registry's verdict on a typed number", () => {
 
   it('says what is wrong with a number the registry refuses', async () => {
     answer(400, { message: 'Plate numbers look like ZM-123-ABC.' });
-    expect(await registryVerdictOnline(ask('ZZ', 'check-3'))).toEqual({ kind: 'problem', title: 'Check the plate number', detail: 'Plate numbers look like ZM-123-ABC.' });
+    expect(await registryVerdictOnline(ask('ZZ', 'check-3'))).toEqual({
+      kind: 'problem',
+      title: 'Check the plate number',
+      detail: 'Plate numbers look like ZM-123-ABC.',
+    });
   });
 
   it("leaves a server fault and a dropped connection to the device's copy", async () => {
@@ -71,7 +91,16 @@ describe("the registry's verdict on a typed number", () => {
   it('gives the registry 4 s from when the verdict is asked for, then leaves it to the device', async () => {
     vi.useFakeTimers();
     let aborted = false;
-    vi.stubGlobal('fetch', (_path: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => ((aborted = true), reject(new DOMException('aborted', 'AbortError'))))));
+    vi.stubGlobal(
+      'fetch',
+      (_path: string, init: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener(
+            'abort',
+            () => ((aborted = true), reject(new DOMException('aborted', 'AbortError'))),
+          ),
+        ),
+    );
     const request = ask('ZM-123-ABC', 'check-6');
     // Sent long before anyone waited for it (a number sent ahead of the app): no time limit yet.
     await vi.advanceTimersByTimeAsync(10_000);

@@ -10,7 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays } from '#domain/insurance/policy';
 import { decodeBucket, encodeBucket, REGISTRY_COPY_FORMAT } from '#domain/registry/registry-copy';
-import { lookupInCopy, refreshRegistryCopy, REGISTRY_COPY_META_KEY, type RegistryCopyMeta } from '../../../src/app/registry/registry-copy';
+import {
+  lookupInCopy,
+  refreshRegistryCopy,
+  REGISTRY_COPY_META_KEY,
+  type RegistryCopyMeta,
+} from '../../../src/app/registry/registry-copy';
 import { refreshTrust } from '../../../src/app/registry/trust';
 import { verifyPlateNumber } from '../../../src/app/registry/verify';
 import { NambalaDatabase } from '../../../src/app/store/database';
@@ -25,14 +30,26 @@ describe('insurance cover in the registry copy on the device', () => {
   const online = () =>
     vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
       asked.push(path);
-      const response = await app.inject({ method: (init.method ?? 'GET') as 'GET', url: path, headers: { cookie: police, 'content-type': 'application/json' }, payload: init.body as string });
-      return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
+      const response = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: path,
+        headers: { cookie: police, 'content-type': 'application/json' },
+        payload: init.body as string,
+      });
+      return new Response(response.body, {
+        status: response.statusCode,
+        headers: { 'content-type': 'application/json' },
+      });
     });
   const offline = () => vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
 
   beforeAll(async () => {
     ({ app } = await buildTestAppWithDb({ seedDemo: true }));
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'police@nambala.zm', password: 'Police#2026' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'police@nambala.zm', password: 'Police#2026' },
+    });
     police = String(login.headers['set-cookie']).split(';')[0] ?? '';
   }, 60_000);
   afterAll(() => app.close());
@@ -48,21 +65,33 @@ describe('insurance cover in the registry copy on the device', () => {
 
   it('gives an officer offline the cover the registry gives online, and no cover to anyone else', async () => {
     const fromRegistry = await verifyPlateNumber(database, 'ZM-123-ABC', { online: true, tier: 'police' });
-    expect(fromRegistry).toMatchObject({ source: 'registry', insurance: { insurer: expect.any(String), until: expect.any(String) } });
-    if (fromRegistry.kind !== 'result' || fromRegistry.insurance === undefined || fromRegistry.insurance === 'none') throw new Error('no cover online');
+    expect(fromRegistry).toMatchObject({
+      source: 'registry',
+      insurance: { insurer: expect.any(String), until: expect.any(String) },
+    });
+    if (fromRegistry.kind !== 'result' || fromRegistry.insurance === undefined || fromRegistry.insurance === 'none')
+      throw new Error('no cover online');
     await refreshRegistryCopy(database);
     await refreshTrust(database);
     offline();
     const fromCopy = await verifyPlateNumber(database, 'ZM-123-ABC', { online: false, tier: 'police' });
-    expect(fromCopy).toMatchObject({ source: 'device-copy', verdict: 'Valid', insurance: { insurer: fromRegistry.insurance.insurer, until: fromRegistry.insurance.until } });
+    expect(fromCopy).toMatchObject({
+      source: 'device-copy',
+      verdict: 'Valid',
+      insurance: { insurer: fromRegistry.insurance.insurer, until: fromRegistry.insurance.until },
+    });
     // The same copy on the public tier (an administrator on /verification) says nothing of insurance.
     const publicCheck = await verifyPlateNumber(database, 'ZM-123-ABC', { online: false });
     expect(publicCheck).toMatchObject({ source: 'device-copy', verdict: 'Valid' });
     expect(publicCheck).not.toHaveProperty('insurance');
     // A registered plate with no policy reads No valid insurance.
-    const [plain] = (await database.registryBuckets.toArray()).flatMap((bucket) => decodeBucket(bucket.rows)).filter((row) => row.standing === 'Valid' && row.cover?.length === 0);
+    const [plain] = (await database.registryBuckets.toArray())
+      .flatMap((bucket) => decodeBucket(bucket.rows))
+      .filter((row) => row.standing === 'Valid' && row.cover?.length === 0);
     expect(plain).toBeDefined();
-    expect(await verifyPlateNumber(database, plain?.plateNumber ?? '', { online: false, tier: 'police' })).toMatchObject({ insurance: 'none' });
+    expect(
+      await verifyPlateNumber(database, plain?.plateNumber ?? '', { online: false, tier: 'police' }),
+    ).toMatchObject({ insurance: 'none' });
   });
 
   it('reads the end of the cover against the device’s day, with no new copy', async () => {
@@ -72,15 +101,24 @@ describe('insurance cover in the registry copy on the device', () => {
     const until = row?.cover?.[0]?.endDate ?? '';
     expect(until).not.toBe('');
     const on = (date: string) => () => Date.parse(`${date}T12:00:00Z`);
-    expect(await verifyPlateNumber(database, 'ZM-123-ABC', { online: false, tier: 'police', now: on(until) })).toMatchObject({ insurance: { until } });
-    expect(await verifyPlateNumber(database, 'ZM-123-ABC', { online: false, tier: 'police', now: on(addDays(until, 1)) })).toMatchObject({ insurance: 'none' });
+    expect(
+      await verifyPlateNumber(database, 'ZM-123-ABC', { online: false, tier: 'police', now: on(until) }),
+    ).toMatchObject({ insurance: { until } });
+    expect(
+      await verifyPlateNumber(database, 'ZM-123-ABC', { online: false, tier: 'police', now: on(addDays(until, 1)) }),
+    ).toMatchObject({ insurance: 'none' });
   });
 
   it('fetches a copy of the first format again whole, its old rows answering meanwhile without cover', async () => {
     await refreshRegistryCopy(database);
     // The copy as a device updated before this format held it: rows without cover, no format.
     const buckets = await database.registryBuckets.toArray();
-    await database.registryBuckets.bulkPut(buckets.map((bucket) => ({ ...bucket, rows: encodeBucket(decodeBucket(bucket.rows).map(({ cover: _cover, ...row }) => row)) })));
+    await database.registryBuckets.bulkPut(
+      buckets.map((bucket) => ({
+        ...bucket,
+        rows: encodeBucket(decodeBucket(bucket.rows).map(({ cover: _cover, ...row }) => row)),
+      })),
+    );
     const meta = (await database.meta.get(REGISTRY_COPY_META_KEY))?.value as RegistryCopyMeta;
     const { format: _format, ...older } = meta;
     await database.meta.put({ key: REGISTRY_COPY_META_KEY, value: older });
@@ -92,7 +130,9 @@ describe('insurance cover in the registry copy on the device', () => {
     const updated = await refreshRegistryCopy(database);
     expect(updated.format).toBe(REGISTRY_COPY_FORMAT);
     expect(asked[0]).toBe('/api/registry/manifest?known=0');
-    const fetched = asked.filter((path) => path.startsWith('/api/registry/buckets')).flatMap((path) => path.split('ids=')[1]?.split(',') ?? []);
+    const fetched = asked
+      .filter((path) => path.startsWith('/api/registry/buckets'))
+      .flatMap((path) => path.split('ids=')[1]?.split(',') ?? []);
     expect(fetched).toHaveLength(buckets.length);
     expect((await lookupInCopy(database, 'ZM-123-ABC'))?.cover).toHaveLength(1);
     // And the next refresh finds nothing to fetch.
@@ -118,7 +158,9 @@ describe('insurance cover in the registry copy on the device', () => {
 
   /** A bucket number the server's manifest does not list. */
   async function findEmptyServerBucket(): Promise<number> {
-    const manifest = (await app.inject({ method: 'GET', url: '/api/registry/manifest', headers: { cookie: police } })).json() as { buckets: Array<[number, number, number]> };
+    const manifest = (
+      await app.inject({ method: 'GET', url: '/api/registry/manifest', headers: { cookie: police } })
+    ).json() as { buckets: Array<[number, number, number]> };
     const listed = new Set(manifest.buckets.map(([bucket]) => bucket));
     for (let bucket = 0; bucket < 4096; bucket += 1) if (!listed.has(bucket)) return bucket;
     throw new Error('every bucket is listed');

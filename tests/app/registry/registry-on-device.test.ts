@@ -35,8 +35,16 @@ describe('verification data on the device', () => {
     vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
       if (asked.length >= failAfter) throw new TypeError('Failed to fetch');
       asked.push(path);
-      const response = await app.inject({ method: (init.method ?? 'GET') as 'GET', url: path, headers: { cookie: as === 'none' ? '' : (cookies[as] ?? ''), 'content-type': 'application/json' }, payload: init.body as string });
-      return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
+      const response = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: path,
+        headers: { cookie: as === 'none' ? '' : (cookies[as] ?? ''), 'content-type': 'application/json' },
+        payload: init.body as string,
+      });
+      return new Response(response.body, {
+        status: response.statusCode,
+        headers: { 'content-type': 'application/json' },
+      });
     });
   }
   const offline = () => vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
@@ -46,14 +54,28 @@ describe('verification data on the device', () => {
     return String(response.headers['set-cookie']).split(';')[0] ?? '';
   }
   async function credentialUrl(plate: string): Promise<string> {
-    return (await app.inject({ method: 'GET', url: `/api/admin/registry/${plate}`, headers: { cookie: cookies.admin ?? '' } })).json().plate.credentialUrl;
+    return (
+      await app.inject({ method: 'GET', url: `/api/admin/registry/${plate}`, headers: { cookie: cookies.admin ?? '' } })
+    ).json().plate.credentialUrl;
   }
   async function revoke(plateNumber: string): Promise<void> {
     const flagId = randomUUID();
     const push = (cookie: string, intent: string, payload: unknown) =>
-      app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 'x', mutations: [{ id: randomUUID(), intent, payload }] } });
-    await push(cookies.police ?? '', 'flagPlate', { id: flagId, plateNumber, suspicion: 'Suspected fake', note: 'Wrong car' });
-    expect((await push(cookies.admin ?? '', 'decidePlateFlag', { flagId, decision: 'revoke' })).json().results[0].outcome).toBe('applied');
+      app.inject({
+        method: 'POST',
+        url: '/api/sync/push',
+        headers: { cookie },
+        payload: { clientId: 'x', mutations: [{ id: randomUUID(), intent, payload }] },
+      });
+    await push(cookies.police ?? '', 'flagPlate', {
+      id: flagId,
+      plateNumber,
+      suspicion: 'Suspected fake',
+      note: 'Wrong car',
+    });
+    expect(
+      (await push(cookies.admin ?? '', 'decidePlateFlag', { flagId, decision: 'revoke' })).json().results[0].outcome,
+    ).toBe('applied');
   }
 
   beforeAll(async () => {
@@ -78,7 +100,9 @@ describe('verification data on the device', () => {
     as = 'none';
     const meta = await refreshTrust(database);
     const trust = await loadTrust(database);
-    expect([...trust.keys.values()].map((key) => [key.keyId, key.status, key.publicKey.length])).toEqual([[1, 'active', 32]]);
+    expect([...trust.keys.values()].map((key) => [key.keyId, key.status, key.publicKey.length])).toEqual([
+      [1, 'active', 32],
+    ]);
     expect(trust.revocations.get('ZM-789-GHI')?.status).toBe('Stolen');
     expect(Math.abs(meta.clockSkewMs)).toBeLessThan(1000);
     asked = [];
@@ -99,18 +123,33 @@ describe('verification data on the device', () => {
     await refreshTrust(database);
     offline();
     const outcome = await verifyCredentialText(database, url);
-    expect(outcome).toMatchObject({ kind: 'result', verdict: 'Valid', source: 'credential', plateNumber: 'ZM-123-ABC', vehicle: { make: 'Toyota', model: 'Corolla', colour: 'Silver' } });
+    expect(outcome).toMatchObject({
+      kind: 'result',
+      verdict: 'Valid',
+      source: 'credential',
+      plateNumber: 'ZM-123-ABC',
+      vehicle: { make: 'Toyota', model: 'Corolla', colour: 'Silver' },
+    });
     const bytes = credentialFromText(url) ?? new Uint8Array();
     bytes[bytes.length - 70] = (bytes[bytes.length - 70] ?? 0) ^ 0x01;
-    expect(await verifyCredentialText(database, bytesToDigits(bytes))).toMatchObject({ kind: 'result', verdict: 'Not authentic' });
-    expect(await verifyCredentialText(database, 'https://example.com/not-a-plate')).toMatchObject({ kind: 'problem', title: 'Not a plate QR code' });
+    expect(await verifyCredentialText(database, bytesToDigits(bytes))).toMatchObject({
+      kind: 'result',
+      verdict: 'Not authentic',
+    });
+    expect(await verifyCredentialText(database, 'https://example.com/not-a-plate')).toMatchObject({
+      kind: 'problem',
+      title: 'Not a plate QR code',
+    });
   });
 
   it('says when a device that never synced has no keys and no connection', async () => {
     const url = await credentialUrl('ZM-123-ABC');
     offline();
     vi.stubGlobal('navigator', { onLine: false });
-    expect(await verifyCredentialText(database, url)).toMatchObject({ kind: 'problem', title: 'Keys not on this device yet' });
+    expect(await verifyCredentialText(database, url)).toMatchObject({
+      kind: 'problem',
+      title: 'Keys not on this device yet',
+    });
   });
 
   it('copies the whole registry in batches, then answers typed numbers offline from it', async () => {
@@ -120,13 +159,27 @@ describe('verification data on the device', () => {
     expect(meta.plates).toBe(DEMO_COPY_ROWS);
     expect(asked.filter((path) => path.startsWith('/api/registry/buckets'))).toHaveLength(2); // ~290 buckets, 256 per request
     expect(progress.at(-1)).toBeNull();
-    expect(await lookupInCopy(database, 'ZM-123-ABC')).toMatchObject({ standing: 'Valid', make: 'Toyota', colour: 'Silver' });
+    expect(await lookupInCopy(database, 'ZM-123-ABC')).toMatchObject({
+      standing: 'Valid',
+      make: 'Toyota',
+      colour: 'Silver',
+    });
     expect(await lookupInCopy(database, 'ZM-000-QQQ')).toBeUndefined();
     await refreshTrust(database);
     offline();
-    expect(await verifyPlateNumber(database, 'ZM-789-GHI', { online: true })).toMatchObject({ verdict: 'Stolen', source: 'device-copy', ownerName: null });
-    expect(await verifyPlateNumber(database, 'ZM-456-DEF', { online: false })).toMatchObject({ verdict: 'Expired', source: 'device-copy', vehicle: { make: 'Nissan' } });
-    expect(await verifyPlateNumber(database, 'ZM-000-QQQ', { online: false })).toMatchObject({ verdict: 'Unknown plate' });
+    expect(await verifyPlateNumber(database, 'ZM-789-GHI', { online: true })).toMatchObject({
+      verdict: 'Stolen',
+      source: 'device-copy',
+      ownerName: null,
+    });
+    expect(await verifyPlateNumber(database, 'ZM-456-DEF', { online: false })).toMatchObject({
+      verdict: 'Expired',
+      source: 'device-copy',
+      vehicle: { make: 'Nissan' },
+    });
+    expect(await verifyPlateNumber(database, 'ZM-000-QQQ', { online: false })).toMatchObject({
+      verdict: 'Unknown plate',
+    });
   });
 
   it('refreshes only the bucket that changed, and a revocation shows on the device', async () => {
@@ -147,12 +200,16 @@ describe('verification data on the device', () => {
   it('resumes a copy the connection cut, fetching only what is missing', async () => {
     failAfter = 2; // the manifest and the first batch arrive; the second batch does not
     await expect(refreshRegistryCopy(database)).rejects.toThrow();
-    const held = ((await database.meta.get(REGISTRY_VERSIONS_META_KEY))?.value as number[]).filter((version) => version > 0).length;
+    const held = ((await database.meta.get(REGISTRY_VERSIONS_META_KEY))?.value as number[]).filter(
+      (version) => version > 0,
+    ).length;
     expect(held).toBe(256);
     failAfter = Infinity;
     asked = [];
     const meta = await refreshRegistryCopy(database);
-    const ids = asked.filter((path) => path.startsWith('/api/registry/buckets')).flatMap((path) => path.split('ids=')[1]?.split(',') ?? []);
+    const ids = asked
+      .filter((path) => path.startsWith('/api/registry/buckets'))
+      .flatMap((path) => path.split('ids=')[1]?.split(',') ?? []);
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.length).toBeLessThan(256);
     expect(meta.plates).toBe(DEMO_COPY_ROWS);
@@ -165,7 +222,12 @@ describe('verification data on the device', () => {
     if (outcome.kind !== 'result') throw new Error('no result');
     await recordPoliceCheck(database, outcome, 'manual');
     const [entry] = await database.outbox.toArray();
-    expect(entry).toMatchObject({ intent: 'recordPoliceCheck', table: 'policeChecks', rowId: outcome.id, payload: { offline: false, plateNumber: 'ZM-123-ABC' } });
+    expect(entry).toMatchObject({
+      intent: 'recordPoliceCheck',
+      table: 'policeChecks',
+      rowId: outcome.id,
+      payload: { offline: false, plateNumber: 'ZM-123-ABC' },
+    });
     expect(await database.policeChecks.get(outcome.id)).toMatchObject({ verdict: 'Valid', syncState: 'pending' });
   });
 

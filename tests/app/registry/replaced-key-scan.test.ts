@@ -28,8 +28,16 @@ describe('an old QR code after its key is revoked, on an officer’s device', ()
 
   const online = () =>
     vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-      const response = await app.inject({ method: (init.method ?? 'GET') as 'GET', url: path, headers: { cookie: police }, payload: init.body as string });
-      return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
+      const response = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: path,
+        headers: { cookie: police },
+        payload: init.body as string,
+      });
+      return new Response(response.body, {
+        status: response.statusCode,
+        headers: { 'content-type': 'application/json' },
+      });
     });
   const offline = () => {
     vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
@@ -38,15 +46,26 @@ describe('an old QR code after its key is revoked, on an officer’s device', ()
 
   beforeAll(async () => {
     ({ app, db } = await buildTestAppWithDb({ seedDemo: true }));
-    const login = async (email: string, password: string) => String((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).headers['set-cookie']).split(';')[0] ?? '';
+    const login = async (email: string, password: string) =>
+      String(
+        (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).headers[
+          'set-cookie'
+        ],
+      ).split(';')[0] ?? '';
     police = await login('police@nambala.zm', 'Police#2026');
     admin = await login('admin@nambala.zm', 'Admin#2026');
     for (const plate of ['ZM-123-ABC', 'ZM-456-DEF']) {
-      const record = await app.inject({ method: 'GET', url: `/api/admin/registry/${plate}`, headers: { cookie: admin } });
+      const record = await app.inject({
+        method: 'GET',
+        url: `/api/admin/registry/${plate}`,
+        headers: { cookie: admin },
+      });
       oldCodes.set(plate, (record.json() as { plate: { credentialDigits: string } }).plate.credentialDigits);
     }
     // Revoked on the QR System page; the run re-issues every plate.
-    expect((await app.inject({ method: 'POST', url: '/api/admin/keys/1/revoke', headers: { cookie: admin } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/admin/keys/1/revoke', headers: { cookie: admin } })).statusCode,
+    ).toBe(200);
     for (let tries = 0; tries < 400; tries += 1) {
       const [left] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM registered_plates WHERE key_id = 1');
       if (left?.n === 0) break;
@@ -66,7 +85,14 @@ describe('an old QR code after its key is revoked, on an officer’s device', ()
   it('reads the old code offline as re-issued, with the verdict by number from the copy', async () => {
     offline();
     const valid = await verifyCredentialText(database, oldCodes.get('ZM-123-ABC') ?? '');
-    expect(valid).toMatchObject({ kind: 'result', verdict: 'Valid', reason: REISSUED_NOTICE, plateNumber: 'ZM-123-ABC', source: 'device-copy', vehicle: { make: 'Toyota', model: 'Corolla', colour: 'Silver' } });
+    expect(valid).toMatchObject({
+      kind: 'result',
+      verdict: 'Valid',
+      reason: REISSUED_NOTICE,
+      plateNumber: 'ZM-123-ABC',
+      source: 'device-copy',
+      vehicle: { make: 'Toyota', model: 'Corolla', colour: 'Silver' },
+    });
     expect(REISSUED_NOTICE).toBe('Re-issued: this QR code is out of date. Check the number');
     const expired = await verifyCredentialText(database, oldCodes.get('ZM-456-DEF') ?? '');
     expect(expired).toMatchObject({ kind: 'result', verdict: 'Expired', reason: REISSUED_NOTICE });
@@ -86,6 +112,10 @@ describe('an old QR code after its key is revoked, on an officer’s device', ()
     await refreshRegistryCopy(database);
     offline();
     const result = await verifyCredentialText(database, oldCodes.get('ZM-123-ABC') ?? '');
-    expect(result).toMatchObject({ kind: 'result', verdict: 'Not authentic', reason: NOT_AUTHENTIC_EXPLANATIONS['key-revoked'] });
+    expect(result).toMatchObject({
+      kind: 'result',
+      verdict: 'Not authentic',
+      reason: NOT_AUTHENTIC_EXPLANATIONS['key-revoked'],
+    });
   });
 });

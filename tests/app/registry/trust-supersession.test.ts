@@ -19,8 +19,15 @@ describe('a re-issued plate on the device', () => {
     harness = await ownerPlatesHarness();
     database = new NambalaDatabase(`test-${randomUUID()}`);
     vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-      const response = await harness.app.inject({ method: (init.method ?? 'GET') as 'GET', url: path, payload: init.body as string });
-      return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
+      const response = await harness.app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: path,
+        payload: init.body as string,
+      });
+      return new Response(response.body, {
+        status: response.statusCode,
+        headers: { 'content-type': 'application/json' },
+      });
     });
   }, 60_000);
   afterAll(async () => {
@@ -34,16 +41,34 @@ describe('a re-issued plate on the device', () => {
     const recipient = await harness.account('Chanda Mulenga');
     const plate = await harness.registerPlate(owner, dayAfter(harness.today(), -3));
     const oldDigits = (await harness.ownedPlate(owner, plate))?.registration?.credentialDigits ?? '';
-    const transfer = (await harness.post(`/api/plates/${encodeURIComponent(plate)}/transfers`, owner.cookie, { toContact: recipient.email })).json().transfer;
-    expect((await harness.post(`/api/transfers/${transfer.id}/accept`, recipient.cookie, { ownerName: 'Chanda Mulenga', ownerNrc: '234567/89/1' })).statusCode).toBe(200);
+    const transfer = (
+      await harness.post(`/api/plates/${encodeURIComponent(plate)}/transfers`, owner.cookie, {
+        toContact: recipient.email,
+      })
+    ).json().transfer;
+    expect(
+      (
+        await harness.post(`/api/transfers/${transfer.id}/accept`, recipient.cookie, {
+          ownerName: 'Chanda Mulenga',
+          ownerNrc: '234567/89/1',
+        })
+      ).statusCode,
+    ).toBe(200);
     const newDigits = (await harness.ownedPlate(recipient, plate))?.registration?.credentialDigits ?? '';
 
     await refreshTrust(database);
-    expect((await loadTrust(database, plate)).revocations.get(plate)).toMatchObject({ status: 'Revoked', supersededBefore: harness.today() });
+    expect((await loadTrust(database, plate)).revocations.get(plate)).toMatchObject({
+      status: 'Revoked',
+      supersededBefore: harness.today(),
+    });
     vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
 
     const old = await verifyCredentialText(database, oldDigits, () => harness.clock.ms);
-    expect(old).toMatchObject({ kind: 'result', verdict: 'Revoked', reason: `This QR code was replaced by a newer one on ${harness.today()}: the plate's registration was re-issued.` });
+    expect(old).toMatchObject({
+      kind: 'result',
+      verdict: 'Revoked',
+      reason: `This QR code was replaced by a newer one on ${harness.today()}: the plate's registration was re-issued.`,
+    });
     const fresh = await verifyCredentialText(database, newDigits, () => harness.clock.ms);
     expect(fresh).toMatchObject({ kind: 'result', verdict: 'Valid', reason: null });
   });

@@ -1,7 +1,13 @@
 /** Lazy pages: one load per page, a failed load tried again, and the matching pages loaded before a render. */
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { forgetFailedLoads, lazyPage, loadPage, loadPagesFor, type PageHandle } from '../../../src/app/routing/lazy-page';
+import {
+  forgetFailedLoads,
+  lazyPage,
+  loadPage,
+  loadPagesFor,
+  type PageHandle,
+} from '../../../src/app/routing/lazy-page';
 
 const Home = () => null;
 const Settings = () => null;
@@ -56,7 +62,11 @@ describe('lazy pages', () => {
     const home = track('HomePage', Home);
     const routes: RouteObject[] = [
       { path: '/', handle: { page: home } satisfies PageHandle },
-      { path: '/dashboard', handle: { page: layout } satisfies PageHandle, children: [{ path: 'user/settings', handle: { page: settings } satisfies PageHandle }] },
+      {
+        path: '/dashboard',
+        handle: { page: layout } satisfies PageHandle,
+        children: [{ path: 'user/settings', handle: { page: settings } satisfies PageHandle }],
+      },
     ];
     await loadPagesFor(routes, '/dashboard/user/settings');
     expect(loaded.sort()).toEqual(['DashboardLayout', 'SettingsPage']);

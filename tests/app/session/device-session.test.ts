@@ -11,7 +11,11 @@ async function freshStore() {
 }
 
 function storageWith(entries: Record<string, string>): Storage {
-  return { getItem: (key: string) => entries[key] ?? null, setItem: () => undefined, removeItem: () => undefined } as unknown as Storage;
+  return {
+    getItem: (key: string) => entries[key] ?? null,
+    setItem: () => undefined,
+    removeItem: () => undefined,
+  } as unknown as Storage;
 }
 
 afterEach(() => {
@@ -26,13 +30,26 @@ describe('the device session before the server answers', () => {
   });
 
   it('is the same object when the device storage cannot be read', async () => {
-    vi.stubGlobal('localStorage', { getItem: () => { throw new Error('denied'); } } as unknown as Storage);
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('denied');
+      },
+    } as unknown as Storage);
     const { getSession, UNKNOWN_SESSION } = await freshStore();
     expect(getSession()).toBe(UNKNOWN_SESSION);
   });
 
   it('is the kept profile when someone signed in on this device', async () => {
-    const user = { id: 'USR-001', name: 'Admin', email: 'admin@nambala.zm', status: 'Active', userType: 'Administrator', roles: ['admin'], requestedRole: null, businessName: null };
+    const user = {
+      id: 'USR-001',
+      name: 'Admin',
+      email: 'admin@nambala.zm',
+      status: 'Active',
+      userType: 'Administrator',
+      roles: ['admin'],
+      requestedRole: null,
+      businessName: null,
+    };
     vi.stubGlobal('localStorage', storageWith({ 'nambala.session-user': JSON.stringify(user) }));
     const { getSession } = await freshStore();
     expect(getSession()).toEqual({ status: 'signed-in', user });

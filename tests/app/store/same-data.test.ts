@@ -11,7 +11,12 @@ describe('sameData (whether a live query answered with the same data)', () => {
   });
 
   it('agrees with comparing the values as canonical JSON', () => {
-    const canonical = (value: unknown): string => JSON.stringify(value, (_key, inner: unknown) => (inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b))) : inner));
+    const canonical = (value: unknown): string =>
+      JSON.stringify(value, (_key, inner: unknown) =>
+        inner && typeof inner === 'object' && !Array.isArray(inner)
+          ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+          : inner,
+      );
     fc.assert(
       fc.property(row, row, (a, b) => {
         // -0 and 0 print alike in JSON, but are different values to Object.is.

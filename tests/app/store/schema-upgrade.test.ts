@@ -8,10 +8,33 @@ describe('schema upgrades', () => {
     const name = `upgrade-${crypto.randomUUID()}`;
     // The device as the first release left it: version 1 of the schema, one message unsent.
     const first = new Dexie(name);
-    first.version(1).stores({ outbox: 'id, status, createdAt', contactMessages: 'id, createdAt, syncState', meta: 'key', listings: 'id, number, status', favourites: 'listingId' });
-    const entry = { id: '0190f5d2-0000-7000-8000-00000000000a', intent: 'sendContactMessage', payload: { id: 'm1' }, table: 'contactMessages', rowId: 'm1', createdAt: 1, status: 'pending', attempts: 2 };
+    first.version(1).stores({
+      outbox: 'id, status, createdAt',
+      contactMessages: 'id, createdAt, syncState',
+      meta: 'key',
+      listings: 'id, number, status',
+      favourites: 'listingId',
+    });
+    const entry = {
+      id: '0190f5d2-0000-7000-8000-00000000000a',
+      intent: 'sendContactMessage',
+      payload: { id: 'm1' },
+      table: 'contactMessages',
+      rowId: 'm1',
+      createdAt: 1,
+      status: 'pending',
+      attempts: 2,
+    };
     await first.table('outbox').add(entry);
-    await first.table('contactMessages').add({ id: 'm1', name: 'Chanda', email: 'c@example.zm', subject: 'Hi', message: 'Hello', createdAt: 1, syncState: 'pending' });
+    await first.table('contactMessages').add({
+      id: 'm1',
+      name: 'Chanda',
+      email: 'c@example.zm',
+      subject: 'Hi',
+      message: 'Hello',
+      createdAt: 1,
+      syncState: 'pending',
+    });
     first.close();
 
     const upgraded = new NambalaDatabase(name);
@@ -31,12 +54,38 @@ describe('schema upgrades', () => {
   it('keep an agent’s unsent whitebook entry when version 3 becomes version 4', async () => {
     const name = `upgrade-${crypto.randomUUID()}`;
     const third = new Dexie(name);
-    third.version(1).stores({ outbox: 'id, status, createdAt', contactMessages: 'id, createdAt, syncState', meta: 'key', listings: 'id, number, status', favourites: 'listingId' });
+    third.version(1).stores({
+      outbox: 'id, status, createdAt',
+      contactMessages: 'id, createdAt, syncState',
+      meta: 'key',
+      listings: 'id, number, status',
+      favourites: 'listingId',
+    });
     third.version(2).stores({ adminUsers: 'id, status, userType', notifications: 'id, createdAt', profiles: 'id' });
-    third.version(3).stores({ agentOrders: 'id, status, createdAt', whitebookEntries: 'id, saleDate, createdAt', manufacturingRecords: 'id, createdAt', inventoryItems: 'id, receivedDate, createdAt' });
-    const entry = { id: '0190f5d2-0000-7000-8000-00000000000b', intent: 'recordWhitebookEntry', payload: { id: 'w1' }, table: 'whitebookEntries', rowId: 'w1', createdAt: 1, status: 'pending', attempts: 0 };
+    third.version(3).stores({
+      agentOrders: 'id, status, createdAt',
+      whitebookEntries: 'id, saleDate, createdAt',
+      manufacturingRecords: 'id, createdAt',
+      inventoryItems: 'id, receivedDate, createdAt',
+    });
+    const entry = {
+      id: '0190f5d2-0000-7000-8000-00000000000b',
+      intent: 'recordWhitebookEntry',
+      payload: { id: 'w1' },
+      table: 'whitebookEntries',
+      rowId: 'w1',
+      createdAt: 1,
+      status: 'pending',
+      attempts: 0,
+    };
     await third.table('outbox').add(entry);
-    await third.table('whitebookEntries').add({ id: 'w1', plateNumber: 'ZM-101-ABC', saleDate: '2026-11-20', createdAt: '2026-11-20T10:00:00Z', syncState: 'pending' });
+    await third.table('whitebookEntries').add({
+      id: 'w1',
+      plateNumber: 'ZM-101-ABC',
+      saleDate: '2026-11-20',
+      createdAt: '2026-11-20T10:00:00Z',
+      syncState: 'pending',
+    });
     third.close();
 
     const upgraded = new NambalaDatabase(name);

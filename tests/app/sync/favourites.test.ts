@@ -18,15 +18,25 @@ describe('favourites on the device', () => {
 
   beforeAll(async () => {
     ({ app } = await buildTestAppWithDb({ seedDemo: true }));
-    listingIds = ((await app.inject({ method: 'GET', url: '/api/listings' })).json().listings as Array<{ id: string }>).map((listing) => listing.id);
+    listingIds = (
+      (await app.inject({ method: 'GET', url: '/api/listings' })).json().listings as Array<{ id: string }>
+    ).map((listing) => listing.id);
   }, 60_000);
   afterAll(() => app.close());
   beforeEach(async () => {
     database = new NambalaDatabase(`test-${randomUUID()}`);
     cookie = '';
     vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-      const response = await app.inject({ method: (init.method ?? 'GET') as 'GET', url: path, headers: { cookie, 'content-type': 'application/json' }, payload: init.body as string });
-      return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
+      const response = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: path,
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: init.body as string,
+      });
+      return new Response(response.body, {
+        status: response.statusCode,
+        headers: { 'content-type': 'application/json' },
+      });
     });
   });
   afterEach(async () => {
@@ -42,7 +52,11 @@ describe('favourites on the device', () => {
     expect(await database.outbox.count()).toBe(0);
     expect((await database.favourites.toArray()).map((favourite) => favourite.listingId)).toEqual([first]);
 
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'buyer@nambala.zm', password: 'Buyer#2026' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'buyer@nambala.zm', password: 'Buyer#2026' },
+    });
     cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
     expect(await claimVisitorFavourites(database)).toBe(1);
     // The first pull of an account replaces what the change log fills; the claimed favourite waits in the outbox, so it stays.

@@ -21,7 +21,8 @@ function fakeWorker(reply: Reply) {
       setTimeout(() => {
         const answers = reply(request);
         if (answers === 'crash') return this.onerror?.({ preventDefault() {} } as ErrorEvent);
-        for (const answer of answers) this.onmessage?.({ data: { ...answer, id: request.id } } as MessageEvent<OffThreadReply>);
+        for (const answer of answers)
+          this.onmessage?.({ data: { ...answer, id: request.id } } as MessageEvent<OffThreadReply>);
       }, 0);
     }
     terminate() {
@@ -53,7 +54,10 @@ describe('store work off the main thread', () => {
     fakeWorker((request) => [
       {
         kind: 'failed',
-        error: request.task === 'pullChanges' ? { name: 'SignedOutError', message: 'signed out' } : { name: 'RegistryCopyRefused', message: 'no', status: 403 },
+        error:
+          request.task === 'pullChanges'
+            ? { name: 'SignedOutError', message: 'signed out' }
+            : { name: 'RegistryCopyRefused', message: 'no', status: 403 },
       },
     ]);
     const { pullChangesOffThread, refreshRegistryCopyOffThread } = await import('../../../src/app/sync/off-thread');
@@ -69,7 +73,16 @@ describe('store work off the main thread', () => {
     const requests = fakeWorker((request) => [
       {
         kind: 'done',
-        value: { outcome: { kind: 'result', id: request.args?.id, plateNumber: request.args?.plateNumber, verdict: 'Valid', computeMs: 1.5 }, endedAt: performance.timeOrigin + performance.now() },
+        value: {
+          outcome: {
+            kind: 'result',
+            id: request.args?.id,
+            plateNumber: request.args?.plateNumber,
+            verdict: 'Valid',
+            computeMs: 1.5,
+          },
+          endedAt: performance.timeOrigin + performance.now(),
+        },
       },
     ]);
     const { verifyAgainstCopyOffThread } = await import('../../../src/app/sync/off-thread');
@@ -77,7 +90,10 @@ describe('store work off the main thread', () => {
     const before = performance.getEntriesByName(VERDICT_MEASURE).length;
     const outcome = await verifyAgainstCopyOffThread('ZM-123-ABC', 'check-1');
     expect(outcome).toMatchObject({ kind: 'result', id: 'check-1', plateNumber: 'ZM-123-ABC', verdict: 'Valid' });
-    expect(requests[0]).toMatchObject({ task: 'verifyAgainstCopy', args: { plateNumber: 'ZM-123-ABC', id: 'check-1' } });
+    expect(requests[0]).toMatchObject({
+      task: 'verifyAgainstCopy',
+      args: { plateNumber: 'ZM-123-ABC', id: 'check-1' },
+    });
     const measures = performance.getEntriesByName(VERDICT_MEASURE);
     expect(measures).toHaveLength(before + 1);
     expect(measures.at(-1)?.duration).toBeCloseTo(1.5, 5);
@@ -87,14 +103,23 @@ describe('store work off the main thread', () => {
     const requests = fakeWorker(() => 'crash');
     const { verifyAgainstCopyOffThread } = await import('../../../src/app/sync/off-thread');
     // This thread's lookup in an empty store: no copy on the device.
-    expect(await verifyAgainstCopyOffThread('ZM-123-ABC', 'check-2')).toMatchObject({ kind: 'problem', title: 'You are offline' });
-    expect(await verifyAgainstCopyOffThread('ZM-123-ABC', 'check-3')).toMatchObject({ kind: 'problem', title: 'You are offline' });
+    expect(await verifyAgainstCopyOffThread('ZM-123-ABC', 'check-2')).toMatchObject({
+      kind: 'problem',
+      title: 'You are offline',
+    });
+    expect(await verifyAgainstCopyOffThread('ZM-123-ABC', 'check-3')).toMatchObject({
+      kind: 'problem',
+      title: 'You are offline',
+    });
     expect(requests).toHaveLength(1);
   });
 
   it('runs on this thread where there are no workers', async () => {
     vi.stubGlobal('Worker', undefined);
     const { verifyAgainstCopyOffThread } = await import('../../../src/app/sync/off-thread');
-    expect(await verifyAgainstCopyOffThread('ZM-123-ABC', 'check-4')).toMatchObject({ kind: 'problem', title: 'You are offline' });
+    expect(await verifyAgainstCopyOffThread('ZM-123-ABC', 'check-4')).toMatchObject({
+      kind: 'problem',
+      title: 'You are offline',
+    });
   });
 });

@@ -36,7 +36,13 @@ type Step =
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 5, arbitrary: fc.integer({ min: 1, max: 3 }).map((count) => ({ kind: 'record' as const, count })) },
   { weight: 2, arbitrary: fc.constant({ kind: 'reload' as const }) },
-  { weight: 4, arbitrary: fc.constantFrom('up', 'down', 'request-lost', 'answer-lost').map((network) => ({ kind: 'sync' as const, network: network as 'up' | 'down' | 'request-lost' | 'answer-lost' })) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom('up', 'down', 'request-lost', 'answer-lost').map((network) => ({
+      kind: 'sync' as const,
+      network: network as 'up' | 'down' | 'request-lost' | 'answer-lost',
+    })),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'restart-server' as const }) },
 );
 
@@ -47,7 +53,17 @@ describe('offline sequences', () => {
   let agentId = '';
   let sequences = 0;
   let plates = 0;
-  const config = loadConfig({}, { dataDir: 'memory://', seedDemo: true, appDir: '/nonexistent', logLevel: 'silent', keyDir: 'memory://', demoRegistryPlates: 300 });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: 'memory://',
+      seedDemo: true,
+      appDir: '/nonexistent',
+      logLevel: 'silent',
+      keyDir: 'memory://',
+      demoRegistryPlates: 300,
+    },
+  );
 
   async function startServer(): Promise<void> {
     app = await buildApp({ config, db, logger: false });
@@ -62,19 +78,31 @@ describe('offline sequences', () => {
         failuresLeft -= 1;
         throw new TypeError('Failed to fetch');
       }
-      const response = await app.inject({ method: (init.method ?? 'GET') as 'POST', url: path, headers: { cookie, 'content-type': 'application/json' }, payload: init.body as string });
+      const response = await app.inject({
+        method: (init.method ?? 'GET') as 'POST',
+        url: path,
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: init.body as string,
+      });
       if (mode === 'answer-lost' && failuresLeft > 0) {
         failuresLeft -= 1;
         throw new TypeError('network reset after the request reached the server');
       }
-      return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
+      return new Response(response.body, {
+        status: response.statusCode,
+        headers: { 'content-type': 'application/json' },
+      });
     });
   }
 
   beforeAll(async () => {
     db = await openTestDatabase();
     await startServer();
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'agent@nambala.zm', password: 'Agent#2026' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'agent@nambala.zm', password: 'Agent#2026' },
+    });
     cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
     agentId = login.json().user.id;
   }, 60_000);
@@ -105,8 +133,26 @@ describe('offline sequences', () => {
                   "INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle, status, collection_date) VALUES ($1, $2, 'Owner', '123456/78/9', '+260971234567', $3, 'Private', 'Toyota Hilux', 'Pending', '2026-11-01')",
                   [`ORD-Q${plates}`, agentId, plateNumber],
                 );
-                const entry = { id, plateNumber, vehicleMake: 'Toyota', vehicleModel: 'Hilux', vehicleColour: 'White', vehicleYear: 2021, chassisNumber: 'AHTFR22G807712345', ownerName: 'Owner', ownerNrc: '123456/78/9', saleDate: '2026-11-01', registrationNumber: 'BAA 1', entitlementReference: `ORD-Q${plates}` };
-                await mutate(device, { intent: 'recordWhitebookEntry', table: 'whitebookEntries', row: { ...entry, createdAt: new Date().toISOString() }, payload: entry });
+                const entry = {
+                  id,
+                  plateNumber,
+                  vehicleMake: 'Toyota',
+                  vehicleModel: 'Hilux',
+                  vehicleColour: 'White',
+                  vehicleYear: 2021,
+                  chassisNumber: 'AHTFR22G807712345',
+                  ownerName: 'Owner',
+                  ownerNrc: '123456/78/9',
+                  saleDate: '2026-11-01',
+                  registrationNumber: 'BAA 1',
+                  entitlementReference: `ORD-Q${plates}`,
+                };
+                await mutate(device, {
+                  intent: 'recordWhitebookEntry',
+                  table: 'whitebookEntries',
+                  row: { ...entry, createdAt: new Date().toISOString() },
+                  payload: entry,
+                });
               }
             } else if (current.kind === 'reload') {
               device.close();
@@ -121,14 +167,21 @@ describe('offline sequences', () => {
           }
           // Back online for good: the outbox drains.
           network('up');
-          for (let round = 0; round < 5 && (await device.outbox.count()) > 0; round += 1) await pushOutbox(device, sendIntents);
+          for (let round = 0; round < 5 && (await device.outbox.count()) > 0; round += 1)
+            await pushOutbox(device, sendIntents);
           expect(await device.outbox.count()).toBe(0);
           expect((await device.whitebookEntries.toArray()).every((row) => row.syncState === 'synced')).toBe(true);
           if (made.length === 0) return;
-          const stored = await db.query<{ id: string }>('SELECT id FROM whitebook_entries WHERE id = ANY($1::text[]) AND agent_id = $2', [made, agentId]);
+          const stored = await db.query<{ id: string }>(
+            'SELECT id FROM whitebook_entries WHERE id = ANY($1::text[]) AND agent_id = $2',
+            [made, agentId],
+          );
           expect(stored.map((row) => row.id).sort()).toEqual([...made].sort());
           // Applied once each: one change each in the log, never more.
-          const logged = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM change_log WHERE entity = 'whitebookEntry' AND entity_id = ANY($1::text[])", [made]);
+          const logged = await db.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM change_log WHERE entity = 'whitebookEntry' AND entity_id = ANY($1::text[])",
+            [made],
+          );
           expect(logged[0]?.n).toBe(made.length);
         } finally {
           device.close();

@@ -12,7 +12,12 @@ describe('pushOutbox', () => {
   beforeEach(async () => {
     database = new NambalaDatabase(`test-${crypto.randomUUID()}`);
     for (const id of ['m1', 'm2', 'm3']) {
-      await mutate(database, { intent: 'sendContactMessage', table: 'contactMessages', row: { id, ...message, createdAt: 1 }, payload: { id } });
+      await mutate(database, {
+        intent: 'sendContactMessage',
+        table: 'contactMessages',
+        row: { id, ...message, createdAt: 1 },
+        payload: { id },
+      });
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
   });
@@ -35,16 +40,27 @@ describe('pushOutbox', () => {
     expect(sent).toEqual(['m1', 'm2', 'm3']);
     expect(summary).toEqual({ applied: 3, rejected: 0 });
     expect(await database.outbox.count()).toBe(0);
-    expect((await database.contactMessages.toArray()).map((row) => row.syncState)).toEqual(['synced', 'synced', 'synced']);
+    expect((await database.contactMessages.toArray()).map((row) => row.syncState)).toEqual([
+      'synced',
+      'synced',
+      'synced',
+    ]);
   });
 
   it('keeps a refused change with its reason and goes on with the ones behind it', async () => {
-    const { sent, send } = answering({ m2: { outcome: 'rejected', reason: 'Email is required', fields: { email: 'Email is required' } } });
+    const { sent, send } = answering({
+      m2: { outcome: 'rejected', reason: 'Email is required', fields: { email: 'Email is required' } },
+    });
     const summary = await pushOutbox(database, oneByOne(send));
     expect(sent).toEqual(['m1', 'm2', 'm3']);
     expect(summary).toEqual({ applied: 2, rejected: 1 });
     const [kept] = await database.outbox.toArray();
-    expect(kept).toMatchObject({ rowId: 'm2', status: 'rejected', rejection: 'Email is required', rejectionFields: { email: 'Email is required' } });
+    expect(kept).toMatchObject({
+      rowId: 'm2',
+      status: 'rejected',
+      rejection: 'Email is required',
+      rejectionFields: { email: 'Email is required' },
+    });
     expect((await database.contactMessages.get('m2'))?.syncState).toBe('rejected');
     // A refused change is not sent again by the next run.
     const again = answering({});

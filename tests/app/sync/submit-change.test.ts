@@ -32,16 +32,26 @@ describe('submitChange and discardRejected', () => {
     await database.delete();
   });
 
-  const answering = (result: PushResult) => () => pushOutbox(database, oneByOne(async () => result));
+  const answering = (result: PushResult) => () =>
+    pushOutbox(
+      database,
+      oneByOne(async () => result),
+    );
 
   it('answers sent when the server applied the change, and the row is synced', async () => {
-    const outcome = await submitChange({ intent: 'editUser', table: 'adminUsers', row: { ...user, name: 'Mwape C.' }, payload: {} }, { database, sync: answering({ outcome: 'applied' }) });
+    const outcome = await submitChange(
+      { intent: 'editUser', table: 'adminUsers', row: { ...user, name: 'Mwape C.' }, payload: {} },
+      { database, sync: answering({ outcome: 'applied' }) },
+    );
     expect(outcome.status).toBe('sent');
     expect(await database.adminUsers.get(user.id)).toMatchObject({ name: 'Mwape C.', syncState: 'synced' });
   });
 
   it('answers queued when the server cannot be reached, and the change waits on the device', async () => {
-    const outcome = await submitChange({ intent: 'editUser', table: 'adminUsers', row: { ...user, status: 'Suspended' }, payload: {} }, { database, sync: answering({ outcome: 'retry', reason: 'offline' }) });
+    const outcome = await submitChange(
+      { intent: 'editUser', table: 'adminUsers', row: { ...user, status: 'Suspended' }, payload: {} },
+      { database, sync: answering({ outcome: 'retry', reason: 'offline' }) },
+    );
     expect(outcome.status).toBe('queued');
     expect(await database.adminUsers.get(user.id)).toMatchObject({ status: 'Suspended', syncState: 'pending' });
     expect(await database.outbox.count()).toBe(1);
@@ -52,7 +62,12 @@ describe('submitChange and discardRejected', () => {
       { intent: 'editUser', table: 'adminUsers', row: { ...user, status: 'Suspended' }, payload: {} },
       { database, sync: answering({ outcome: 'rejected', reason: 'Not this one', fields: { status: 'No' } }) },
     );
-    expect(outcome).toEqual({ status: 'rejected', entryId: outcome.entryId, reason: 'Not this one', fields: { status: 'No' } });
+    expect(outcome).toEqual({
+      status: 'rejected',
+      entryId: outcome.entryId,
+      reason: 'Not this one',
+      fields: { status: 'No' },
+    });
     expect(await database.adminUsers.get(user.id)).toMatchObject({ status: 'Suspended', syncState: 'rejected' });
     await discardRejected(outcome.entryId, database);
     expect(await database.outbox.count()).toBe(0);
@@ -73,19 +88,30 @@ describe('submitChange and discardRejected', () => {
       { intent: 'editUser', table: 'adminUsers', row: { ...user, status: 'Suspended' }, payload: {} },
       { database, sync: answering({ outcome: 'rejected', reason: 'No' }) },
     );
-    await mutate(database, { intent: 'editUser', table: 'adminUsers', row: { ...user, name: 'Later name' }, payload: {} });
+    await mutate(database, {
+      intent: 'editUser',
+      table: 'adminUsers',
+      row: { ...user, name: 'Later name' },
+      payload: {},
+    });
     await discardRejected(outcome.entryId, database);
     expect(await database.adminUsers.get(user.id)).toMatchObject({ name: 'Later name', syncState: 'pending' });
   });
 
   it('does nothing to a change that is still pending', async () => {
-    const outcome = await submitChange({ intent: 'editUser', table: 'adminUsers', row: { ...user, status: 'Inactive' }, payload: {} }, { database, sync: async () => undefined });
+    const outcome = await submitChange(
+      { intent: 'editUser', table: 'adminUsers', row: { ...user, status: 'Inactive' }, payload: {} },
+      { database, sync: async () => undefined },
+    );
     await discardRejected(outcome.entryId, database);
     expect(await database.outbox.get(outcome.entryId)).toMatchObject({ status: 'pending' });
   });
 
   it('answers queued at the deadline when the push does not finish, and the change waits on the device', async () => {
-    const outcome = await submitChange({ intent: 'editUser', table: 'adminUsers', row: { ...user, name: 'Mwape C.' }, payload: {} }, { database, sync: () => new Promise(() => {}), waitMs: 100 });
+    const outcome = await submitChange(
+      { intent: 'editUser', table: 'adminUsers', row: { ...user, name: 'Mwape C.' }, payload: {} },
+      { database, sync: () => new Promise(() => {}), waitMs: 100 },
+    );
     expect(outcome.status).toBe('queued');
     expect(await database.outbox.get(outcome.entryId)).toMatchObject({ status: 'pending' });
   });

@@ -19,7 +19,8 @@ const steps = vi.hoisted(() => ({
   hold: {} as Record<string, Promise<void>>,
 }));
 
-type Session = { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; user: { id: string; roles: string[] } };
+type Session =
+  { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; user: { id: string; roles: string[] } };
 const ADMIN: Session = { status: 'signed-in', user: { id: 'USR-001', roles: ['admin'] } };
 /** Who the device thinks is signed in, what the server says when asked, and who listens. */
 const session = vi.hoisted(() => ({
@@ -40,7 +41,9 @@ async function step(name: string): Promise<void> {
 }
 
 vi.mock('dexie', () => ({ liveQuery: () => ({ subscribe: () => ({ unsubscribe() {} }) }) }));
-vi.mock('../../../src/app/store/database', () => ({ db: { meta: { get: async () => undefined, put: async () => undefined } } }));
+vi.mock('../../../src/app/store/database', () => ({
+  db: { meta: { get: async () => undefined, put: async () => undefined } },
+}));
 vi.mock('../../../src/app/store/mutate', () => ({ onLocalWrite: () => () => {} }));
 vi.mock('../../../src/app/sync/intents', () => ({ sendIntents: async () => [] }));
 vi.mock('../../../src/app/sync/favourites', () => ({ claimVisitorFavourites: async () => 0 }));
@@ -115,7 +118,18 @@ describe('the sync engine', () => {
     listings.open();
     await first;
     await second;
-    expect(steps.log).toEqual(['push', 'listings', 'trust', 'account', 'changes', 'push', 'listings', 'trust', 'account', 'changes']);
+    expect(steps.log).toEqual([
+      'push',
+      'listings',
+      'trust',
+      'account',
+      'changes',
+      'push',
+      'listings',
+      'trust',
+      'account',
+      'changes',
+    ]);
   });
 
   it('a push asked for while a run pulls goes between two pulls, and answers before the pulls end', async () => {
@@ -174,7 +188,9 @@ describe('the sync engine', () => {
     session.change(ADMIN);
     listings.open();
     await first;
-    await vi.waitFor(() => expect(steps.log).toEqual(['push', 'listings', 'trust', 'push', 'listings', 'trust', 'account', 'changes']));
+    await vi.waitFor(() =>
+      expect(steps.log).toEqual(['push', 'listings', 'trust', 'push', 'listings', 'trust', 'account', 'changes']),
+    );
   });
 
   it('signing in after a visitor’s run pulls the account’s data at once, not at the next interval', async () => {

@@ -25,7 +25,9 @@ async function classesMadeAtRunTime(pathname: string): Promise<string[]> {
     </CacheProvider>,
   );
   expect(html).toContain('</main>');
-  return [...new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]?.split(/\s+/) ?? []))].filter((name) => name.startsWith('css-'));
+  return [...new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]?.split(/\s+/) ?? []))].filter(
+    (name) => name.startsWith('css-'),
+  );
 }
 
 describe('first views styled at build time', () => {

@@ -39,7 +39,10 @@ function renderWithChakra(element: ReactElement): { html: string; madeStyles: st
 function classesOf(html: string): { used: Set<string>; undefinedClasses: string[] } {
   const rules = staticStyleRules();
   const used = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]?.split(/\s+/) ?? []));
-  const undefinedClasses = [...used].filter((name) => name !== 'active' && !rules.includes(`.${name}{`) && !rules.includes(`.${name}:`) && !rules.includes(`.${name}[`));
+  const undefinedClasses = [...used].filter(
+    (name) =>
+      name !== 'active' && !rules.includes(`.${name}{`) && !rules.includes(`.${name}:`) && !rules.includes(`.${name}[`),
+  );
   return { used, undefinedClasses };
 }
 
@@ -76,7 +79,14 @@ describe('the verdict panel styled at build time', () => {
 
   it('draws every verdict with no style made at run time', () => {
     const { html, madeStyles } = templates();
-    for (const headline of ['Valid registration', 'Registration expired', 'Reported stolen', 'Plate revoked', 'Unknown plate']) expect(html).toContain(headline);
+    for (const headline of [
+      'Valid registration',
+      'Registration expired',
+      'Reported stolen',
+      'Plate revoked',
+      'Unknown plate',
+    ])
+      expect(html).toContain(headline);
     expect(madeStyles).toEqual([]);
   });
 
@@ -117,12 +127,30 @@ describe('staticStyleRules', () => {
 });
 
 describe('the marketplace’s cards styled at build time', () => {
-  const listing = (status: PlateListing['status'], featured: boolean): PlateListing => ({ id: `listing-${status}`, number: 'ZM-777-VIP', price: kwacha(25_000), type: 'Premium', status, featured, description: 'Triple sevens' });
+  const listing = (status: PlateListing['status'], featured: boolean): PlateListing => ({
+    id: `listing-${status}`,
+    number: 'ZM-777-VIP',
+    price: kwacha(25_000),
+    type: 'Premium',
+    status,
+    featured,
+    description: 'Triple sevens',
+  });
   const cards = () =>
     renderWithChakra(
       <ul>
-        <ListingCard listing={listing('Available', true)} isFavourite={false} layout="grid" reservedUntilMine={undefined} />
-        <ListingCard listing={listing('Reserved', false)} isFavourite layout="list" reservedUntilMine="2026-11-30T10:00:00.000Z" />
+        <ListingCard
+          listing={listing('Available', true)}
+          isFavourite={false}
+          layout="grid"
+          reservedUntilMine={undefined}
+        />
+        <ListingCard
+          listing={listing('Reserved', false)}
+          isFavourite
+          layout="list"
+          reservedUntilMine="2026-11-30T10:00:00.000Z"
+        />
         <ListingCard listing={listing('Sold', false)} isFavourite={false} layout="grid" reservedUntilMine={undefined} />
       </ul>,
     );
@@ -136,6 +164,12 @@ describe('the marketplace’s cards styled at build time', () => {
   it('uses only classes the sheet defines', () => {
     const { used, undefinedClasses } = classesOf(cards().html);
     expect(undefinedClasses).toEqual([]);
-    for (const name of ['nb-listing-cardInList', 'nb-listing-favouriteChosen', 'nb-plate-Reserved', 'nb-listing-closed']) expect(used).toContain(name);
+    for (const name of [
+      'nb-listing-cardInList',
+      'nb-listing-favouriteChosen',
+      'nb-plate-Reserved',
+      'nb-listing-closed',
+    ])
+      expect(used).toContain(name);
   });
 });

@@ -1,5 +1,18 @@
 /** The bare Chakra UI floor page: the elements of floor-content.ts in Chakra v3 with its default system. */
-import { Button, Card, ChakraProvider, Container, defaultSystem, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Button,
+  Card,
+  ChakraProvider,
+  Container,
+  defaultSystem,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { StrictMode, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { FLOOR_BUTTONS, FLOOR_CARDS, FLOOR_FIELD_LABEL, FLOOR_HEADING, FLOOR_TEXT } from './floor-content';
@@ -17,14 +30,24 @@ export function ChakraFloorPage() {
           <Text>{FLOOR_TEXT}</Text>
           <HStack gap="3" flexWrap="wrap">
             {FLOOR_BUTTONS.map((label, index) => (
-              <Button key={label} variant={index === 0 ? 'solid' : 'outline'} colorPalette="green" aria-pressed={pressed === label} onClick={() => setPressed(label)}>
+              <Button
+                key={label}
+                variant={index === 0 ? 'solid' : 'outline'}
+                colorPalette="green"
+                aria-pressed={pressed === label}
+                onClick={() => setPressed(label)}
+              >
                 {label}
               </Button>
             ))}
           </HStack>
           <Field.Root maxW="sm">
             <Field.Label>{FLOOR_FIELD_LABEL}</Field.Label>
-            <Input value={plate} placeholder="ZM-001-ABC" onChange={(event) => setPlate(event.currentTarget.value.toUpperCase())} />
+            <Input
+              value={plate}
+              placeholder="ZM-001-ABC"
+              onChange={(event) => setPlate(event.currentTarget.value.toUpperCase())}
+            />
           </Field.Root>
           <SimpleGrid as="ul" minChildWidth="16rem" gap="4">
             {FLOOR_CARDS.map((card) => (

@@ -4,7 +4,8 @@
  * plain React page and the Chakra UI page differ only in how they are styled.
  */
 export const FLOOR_HEADING = 'Check a licence plate';
-export const FLOOR_TEXT = 'Type a plate number to see whether it is registered, in date and on the car it belongs to. The answer comes from the registry, or from the copy on this device when there is no signal.';
+export const FLOOR_TEXT =
+  'Type a plate number to see whether it is registered, in date and on the car it belongs to. The answer comes from the registry, or from the copy on this device when there is no signal.';
 export const FLOOR_BUTTONS = ['Verify Plate', 'Scan a QR Code', 'Browse Plates'] as const;
 export const FLOOR_FIELD_LABEL = 'Plate Number';
 

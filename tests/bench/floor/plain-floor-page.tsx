@@ -29,14 +29,24 @@ export function PlainFloorPage() {
       <p>{FLOOR_TEXT}</p>
       <div className="actions">
         {FLOOR_BUTTONS.map((label) => (
-          <button key={label} type="button" className="button" aria-pressed={pressed === label} onClick={() => setPressed(label)}>
+          <button
+            key={label}
+            type="button"
+            className="button"
+            aria-pressed={pressed === label}
+            onClick={() => setPressed(label)}
+          >
             {label}
           </button>
         ))}
       </div>
       <label className="field">
         {FLOOR_FIELD_LABEL}
-        <input value={plate} placeholder="ZM-001-ABC" onChange={(event) => setPlate(event.currentTarget.value.toUpperCase())} />
+        <input
+          value={plate}
+          placeholder="ZM-001-ABC"
+          onChange={(event) => setPlate(event.currentTarget.value.toUpperCase())}
+        />
       </label>
       <ul className="grid">
         {FLOOR_CARDS.map((card) => (

@@ -49,7 +49,9 @@ export function renderChakraFloorPage(): RenderedFloorPage {
     return typeof rules === 'string' ? rules.replaceAll('</', '<\\/') : '';
   };
   // `data-s`: already in place, so Emotion's cache does not move them on start (as in the app).
-  const globals = recorded.filter((entry) => entry.isGlobal).map((entry) => `<style data-emotion="css-global ${entry.name}" data-s="">${rulesOf(entry.name)}</style>`);
+  const globals = recorded
+    .filter((entry) => entry.isGlobal)
+    .map((entry) => `<style data-emotion="css-global ${entry.name}" data-s="">${rulesOf(entry.name)}</style>`);
   const classes = recorded.filter((entry) => !entry.isGlobal);
   const classSheet = `<style data-emotion="css ${classes.map((entry) => entry.name).join(' ')}" data-s="">${classes.map((entry) => rulesOf(entry.name)).join('')}</style>`;
   return { html, head: globals.join('') + classSheet };

@@ -4,7 +4,8 @@ import { can, initialAccount, isPermission, PERMISSIONS, rolesAllowed } from '#d
 describe('permissions', () => {
   it('lets only administrators manage users', () => {
     expect(can(['admin'], 'users:manage')).toBe(true);
-    for (const role of ['buyer', 'agent', 'insurance_agent', 'police'] as const) expect(can([role], 'users:manage')).toBe(false);
+    for (const role of ['buyer', 'agent', 'insurance_agent', 'police'] as const)
+      expect(can([role], 'users:manage')).toBe(false);
     expect(can([], 'users:manage')).toBe(false);
   });
 
@@ -17,10 +18,25 @@ describe('permissions', () => {
   });
 
   it('makes buyers active at once and keeps agents and officers pending without a role', () => {
-    expect(initialAccount('individual')).toEqual({ roles: ['buyer'], requestedRole: null, status: 'Active', userType: 'Customer' });
+    expect(initialAccount('individual')).toEqual({
+      roles: ['buyer'],
+      requestedRole: null,
+      status: 'Active',
+      userType: 'Customer',
+    });
     expect(initialAccount('fleet').roles).toEqual(['buyer']);
     expect(initialAccount('corporate').roles).toEqual(['buyer']);
-    expect(initialAccount('agent')).toEqual({ roles: [], requestedRole: 'agent', status: 'Pending', userType: 'AGENT' });
-    expect(initialAccount('law')).toEqual({ roles: [], requestedRole: 'police', status: 'Pending', userType: 'POLICE' });
+    expect(initialAccount('agent')).toEqual({
+      roles: [],
+      requestedRole: 'agent',
+      status: 'Pending',
+      userType: 'AGENT',
+    });
+    expect(initialAccount('law')).toEqual({
+      roles: [],
+      requestedRole: 'police',
+      status: 'Pending',
+      userType: 'POLICE',
+    });
   });
 });

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normalisePhone, passwordChangeSchema, PHONE_MESSAGE, profileSchema } from '#domain/accounts/profile';
+import {
+  formatPhone,
+  normalisePhone,
+  passwordChangeSchema,
+  PHONE_MESSAGE,
+  profileSchema,
+} from '#domain/accounts/profile';
 import { MIN_PASSWORD_LENGTH } from '#domain/accounts/signup';
 import { validate } from '#domain/validation/validate';
 
@@ -74,15 +80,23 @@ describe('profileSchema', () => {
   const profile = { name: 'Chanda Mulenga', email: 'chanda@example.zm', phone: '0971234567' };
 
   it('accepts a profile, trims it and normalises the phone number', () => {
-    expect(validate(profileSchema, { name: ' Chanda Mulenga ', email: ' chanda@example.zm ', phone: ' 097 123 4567 ' })).toEqual({
+    expect(
+      validate(profileSchema, { name: ' Chanda Mulenga ', email: ' chanda@example.zm ', phone: ' 097 123 4567 ' }),
+    ).toEqual({
       ok: true,
       value: { name: 'Chanda Mulenga', email: 'chanda@example.zm', phone: '+260971234567' },
     });
   });
 
   it('clears the phone number when it is blank', () => {
-    expect(validate(profileSchema, { ...profile, phone: '' })).toEqual({ ok: true, value: { ...profile, phone: null } });
-    expect(validate(profileSchema, { ...profile, phone: '   ' })).toEqual({ ok: true, value: { ...profile, phone: null } });
+    expect(validate(profileSchema, { ...profile, phone: '' })).toEqual({
+      ok: true,
+      value: { ...profile, phone: null },
+    });
+    expect(validate(profileSchema, { ...profile, phone: '   ' })).toEqual({
+      ok: true,
+      value: { ...profile, phone: null },
+    });
   });
 
   it('asks for a Zambian phone number when it is not one', () => {
@@ -94,11 +108,17 @@ describe('profileSchema', () => {
   it('refuses a phone longer than 30 characters even when its digits are fine', () => {
     const spaced = `+260 97 123 4567${' -'.repeat(8)}`;
     expect(normalisePhone(spaced)).toBe('+260971234567');
-    expect(validate(profileSchema, { ...profile, phone: spaced })).toEqual({ ok: false, errors: { phone: PHONE_MESSAGE } });
+    expect(validate(profileSchema, { ...profile, phone: spaced })).toEqual({
+      ok: false,
+      errors: { phone: PHONE_MESSAGE },
+    });
   });
 
   it('asks for the phone field as text', () => {
-    expect(validate(profileSchema, { ...profile, phone: 971234567 })).toEqual({ ok: false, errors: { phone: PHONE_MESSAGE } });
+    expect(validate(profileSchema, { ...profile, phone: 971234567 })).toEqual({
+      ok: false,
+      errors: { phone: PHONE_MESSAGE },
+    });
   });
 
   it('says the name and email are required when blank', () => {
@@ -106,17 +126,29 @@ describe('profileSchema', () => {
       ok: false,
       errors: { name: 'Name is required', email: 'Email is required' },
     });
-    expect(validate(profileSchema, { phone: '' })).toEqual({ ok: false, errors: { name: 'Name is required', email: 'Email is required' } });
+    expect(validate(profileSchema, { phone: '' })).toEqual({
+      ok: false,
+      errors: { name: 'Name is required', email: 'Email is required' },
+    });
   });
 
   it('limits the name to 100 characters and the email to 254', () => {
     expect(validate(profileSchema, { ...profile, name: 'a'.repeat(100) }).ok).toBe(true);
-    expect(validate(profileSchema, { ...profile, name: 'a'.repeat(101) })).toEqual({ ok: false, errors: { name: 'Name must be at most 100 characters' } });
-    expect(validate(profileSchema, { ...profile, email: `${'a'.repeat(250)}@x.zm` })).toEqual({ ok: false, errors: { email: 'Email must be at most 254 characters' } });
+    expect(validate(profileSchema, { ...profile, name: 'a'.repeat(101) })).toEqual({
+      ok: false,
+      errors: { name: 'Name must be at most 100 characters' },
+    });
+    expect(validate(profileSchema, { ...profile, email: `${'a'.repeat(250)}@x.zm` })).toEqual({
+      ok: false,
+      errors: { email: 'Email must be at most 254 characters' },
+    });
   });
 
   it('asks for a valid email address', () => {
-    expect(validate(profileSchema, { ...profile, email: 'chanda' })).toEqual({ ok: false, errors: { email: 'Please enter a valid email address' } });
+    expect(validate(profileSchema, { ...profile, email: 'chanda' })).toEqual({
+      ok: false,
+      errors: { email: 'Please enter a valid email address' },
+    });
   });
 
   it('does not crash on input that is not an object', () => {
@@ -132,7 +164,10 @@ describe('passwordChangeSchema', () => {
   });
 
   it('says the current password is required', () => {
-    expect(validate(passwordChangeSchema, { ...change, currentPassword: '' })).toEqual({ ok: false, errors: { currentPassword: 'Current password is required' } });
+    expect(validate(passwordChangeSchema, { ...change, currentPassword: '' })).toEqual({
+      ok: false,
+      errors: { currentPassword: 'Current password is required' },
+    });
     expect(validate(passwordChangeSchema, { newPassword: 'new-secret', confirmPassword: 'new-secret' })).toEqual({
       ok: false,
       errors: { currentPassword: 'Current password is required' },
@@ -159,7 +194,9 @@ describe('passwordChangeSchema', () => {
       ok: false,
       errors: { currentPassword: 'Password must be at most 200 characters' },
     });
-    expect(validate(passwordChangeSchema, { ...change, newPassword: 'a'.repeat(200), confirmPassword: 'a'.repeat(200) }).ok).toBe(true);
+    expect(
+      validate(passwordChangeSchema, { ...change, newPassword: 'a'.repeat(200), confirmPassword: 'a'.repeat(200) }).ok,
+    ).toBe(true);
   });
 
   it('says the new password is required when missing', () => {
@@ -170,14 +207,26 @@ describe('passwordChangeSchema', () => {
   });
 
   it('says the passwords do not match on the confirmation field', () => {
-    expect(validate(passwordChangeSchema, { ...change, confirmPassword: 'new-secreT' })).toEqual({ ok: false, errors: { confirmPassword: 'Passwords do not match' } });
-    expect(validate(passwordChangeSchema, { ...change, confirmPassword: undefined })).toEqual({ ok: false, errors: { confirmPassword: 'Passwords do not match' } });
+    expect(validate(passwordChangeSchema, { ...change, confirmPassword: 'new-secreT' })).toEqual({
+      ok: false,
+      errors: { confirmPassword: 'Passwords do not match' },
+    });
+    expect(validate(passwordChangeSchema, { ...change, confirmPassword: undefined })).toEqual({
+      ok: false,
+      errors: { confirmPassword: 'Passwords do not match' },
+    });
   });
 
   it('reports a mismatch even when other fields are wrong too', () => {
-    expect(validate(passwordChangeSchema, { currentPassword: '', newPassword: 'short', confirmPassword: 'other' })).toEqual({
+    expect(
+      validate(passwordChangeSchema, { currentPassword: '', newPassword: 'short', confirmPassword: 'other' }),
+    ).toEqual({
       ok: false,
-      errors: { currentPassword: 'Current password is required', newPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`, confirmPassword: 'Passwords do not match' },
+      errors: {
+        currentPassword: 'Current password is required',
+        newPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+        confirmPassword: 'Passwords do not match',
+      },
     });
   });
 
@@ -196,13 +245,20 @@ const separatorArb = fc.string({ unit: fc.constantFrom(' ', '-', '(', ')', '\t')
 
 /** Puts a random run of separators before, between and after the characters of `text`. */
 const sprinkle = (text: string) =>
-  fc.array(separatorArb, { minLength: text.length + 1, maxLength: text.length + 1 }).map((gaps) => [...text].map((ch, i) => `${gaps[i]}${ch}`).join('') + gaps[text.length]);
+  fc
+    .array(separatorArb, { minLength: text.length + 1, maxLength: text.length + 1 })
+    .map((gaps) => [...text].map((ch, i) => `${gaps[i]}${ch}`).join('') + gaps[text.length]);
 
 describe('normalisePhone properties', () => {
   it('gives +260 and the nine digits for every accepted prefix and any spacing', () => {
     fc.assert(
       fc.property(
-        nationalArb.chain((national) => fc.tuple(fc.constant(national), prefixArb.chain((prefix) => sprinkle(prefix + national)))),
+        nationalArb.chain((national) =>
+          fc.tuple(
+            fc.constant(national),
+            prefixArb.chain((prefix) => sprinkle(prefix + national)),
+          ),
+        ),
         ([national, written]) => {
           expect(normalisePhone(written)).toBe(`+260${national}`);
         },
@@ -253,10 +309,13 @@ describe('normalisePhone properties', () => {
 
   it('only ever returns null or +260 followed by nine digits, the first not 0', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('+', '2', '6', '0', '9', '1', ' ', '-', '(', 'a'), maxLength: 16 }), (input) => {
-        const result = normalisePhone(input);
-        if (result !== null) expect(result).toMatch(/^\+260[1-9]\d{8}$/);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('+', '2', '6', '0', '9', '1', ' ', '-', '(', 'a'), maxLength: 16 }),
+        (input) => {
+          const result = normalisePhone(input);
+          if (result !== null) expect(result).toMatch(/^\+260[1-9]\d{8}$/);
+        },
+      ),
     );
   });
 

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SIGNUP, loginSchema, MIN_PASSWORD_LENGTH, showsBusinessName, showsLicenseNumber, signupSchema } from '#domain/accounts/signup';
+import {
+  EMPTY_SIGNUP,
+  loginSchema,
+  MIN_PASSWORD_LENGTH,
+  showsBusinessName,
+  showsLicenseNumber,
+  signupSchema,
+} from '#domain/accounts/signup';
 import { ACCOUNT_TYPE_IDS } from '#domain/statuses/statuses';
 import { validate } from '#domain/validation/validate';
 
-const individual = { name: 'Chanda Mulenga', email: 'chanda@example.zm', password: 'secret123', confirmPassword: 'secret123', userType: 'individual' };
+const individual = {
+  name: 'Chanda Mulenga',
+  email: 'chanda@example.zm',
+  password: 'secret123',
+  confirmPassword: 'secret123',
+  userType: 'individual',
+};
 
 describe('signupSchema', () => {
   it('accepts an individual driver without business details', () => {
@@ -15,12 +28,19 @@ describe('signupSchema', () => {
     expect(EMPTY_SIGNUP.userType).toBe('individual');
     expect(validate(signupSchema, EMPTY_SIGNUP)).toEqual({
       ok: false,
-      errors: { name: 'Name is required', email: 'Email is required', password: 'Password must be at least 8 characters' },
+      errors: {
+        name: 'Name is required',
+        email: 'Email is required',
+        password: 'Password must be at least 8 characters',
+      },
     });
   });
 
   it('asks for a valid email address', () => {
-    expect(validate(signupSchema, { ...individual, email: 'chanda' })).toEqual({ ok: false, errors: { email: 'Please enter a valid email address' } });
+    expect(validate(signupSchema, { ...individual, email: 'chanda' })).toEqual({
+      ok: false,
+      errors: { email: 'Please enter a valid email address' },
+    });
   });
 
   it(`needs a password of at least ${MIN_PASSWORD_LENGTH} characters`, () => {
@@ -32,7 +52,10 @@ describe('signupSchema', () => {
   });
 
   it('says the passwords do not match on the confirmation field', () => {
-    expect(validate(signupSchema, { ...individual, confirmPassword: 'secret124' })).toEqual({ ok: false, errors: { confirmPassword: 'Passwords do not match' } });
+    expect(validate(signupSchema, { ...individual, confirmPassword: 'secret124' })).toEqual({
+      ok: false,
+      errors: { confirmPassword: 'Passwords do not match' },
+    });
   });
 
   it('reports a password mismatch even when other fields are wrong too', () => {
@@ -46,14 +69,23 @@ describe('signupSchema', () => {
     const agent = { ...individual, userType: 'agent' };
     const message = 'Agents must provide Business Name and License Number';
     expect(validate(signupSchema, agent)).toEqual({ ok: false, errors: { businessName: message } });
-    expect(validate(signupSchema, { ...agent, businessName: 'Plates Ltd', licenseNumber: '  ' })).toEqual({ ok: false, errors: { businessName: message } });
-    expect(validate(signupSchema, { ...agent, businessName: '', licenseNumber: 'LIC-1' })).toEqual({ ok: false, errors: { businessName: message } });
+    expect(validate(signupSchema, { ...agent, businessName: 'Plates Ltd', licenseNumber: '  ' })).toEqual({
+      ok: false,
+      errors: { businessName: message },
+    });
+    expect(validate(signupSchema, { ...agent, businessName: '', licenseNumber: 'LIC-1' })).toEqual({
+      ok: false,
+      errors: { businessName: message },
+    });
     expect(validate(signupSchema, { ...agent, businessName: 'Plates Ltd', licenseNumber: 'LIC-1' }).ok).toBe(true);
   });
 
   it('requires corporate accounts to give a company name but no licence number', () => {
     const corporate = { ...individual, userType: 'corporate' };
-    expect(validate(signupSchema, corporate)).toEqual({ ok: false, errors: { businessName: 'Corporate accounts must provide Business/Company Name' } });
+    expect(validate(signupSchema, corporate)).toEqual({
+      ok: false,
+      errors: { businessName: 'Corporate accounts must provide Business/Company Name' },
+    });
     expect(validate(signupSchema, { ...corporate, businessName: 'Copperbelt Haulage' }).ok).toBe(true);
   });
 
@@ -63,7 +95,10 @@ describe('signupSchema', () => {
   });
 
   it('rejects an unknown account type', () => {
-    expect(validate(signupSchema, { ...individual, userType: 'admin' })).toEqual({ ok: false, errors: { userType: 'Please choose an account type' } });
+    expect(validate(signupSchema, { ...individual, userType: 'admin' })).toEqual({
+      ok: false,
+      errors: { userType: 'Please choose an account type' },
+    });
   });
 
   it('does not crash on input that is not an object', () => {
@@ -83,15 +118,27 @@ describe('which business fields the form shows', () => {
 
 describe('loginSchema', () => {
   it('accepts an email and password', () => {
-    expect(validate(loginSchema, { email: ' chanda@example.zm ', password: 'x' })).toEqual({ ok: true, value: { email: 'chanda@example.zm', password: 'x' } });
+    expect(validate(loginSchema, { email: ' chanda@example.zm ', password: 'x' })).toEqual({
+      ok: true,
+      value: { email: 'chanda@example.zm', password: 'x' },
+    });
   });
 
   it('requires both fields', () => {
-    expect(validate(loginSchema, { email: '', password: '' })).toEqual({ ok: false, errors: { email: 'Email is required', password: 'Password is required' } });
-    expect(validate(loginSchema, {})).toEqual({ ok: false, errors: { email: 'Email is required', password: 'Password is required' } });
+    expect(validate(loginSchema, { email: '', password: '' })).toEqual({
+      ok: false,
+      errors: { email: 'Email is required', password: 'Password is required' },
+    });
+    expect(validate(loginSchema, {})).toEqual({
+      ok: false,
+      errors: { email: 'Email is required', password: 'Password is required' },
+    });
   });
 
   it('asks for a valid email address', () => {
-    expect(validate(loginSchema, { email: 'chanda@', password: 'x' })).toEqual({ ok: false, errors: { email: 'Please enter a valid email address' } });
+    expect(validate(loginSchema, { email: 'chanda@', password: 'x' })).toEqual({
+      ok: false,
+      errors: { email: 'Please enter a valid email address' },
+    });
   });
 });

@@ -21,7 +21,13 @@ import { USER_STATUSES, USER_TYPES } from '#domain/statuses/statuses';
 import type { UserStatus, UserType } from '#domain/statuses/statuses';
 import { validate } from '#domain/validation/validate';
 
-function user(id: string, name: string, email: string, userType: UserType = 'Customer', status: UserStatus = 'Active'): ListedUser {
+function user(
+  id: string,
+  name: string,
+  email: string,
+  userType: UserType = 'Customer',
+  status: UserStatus = 'Active',
+): ListedUser {
   return { id, name, email, userType, status };
 }
 
@@ -53,7 +59,13 @@ describe('rolesFor', () => {
   });
 
   it('maps each user type to its role', () => {
-    expect(USER_ROLE_OF_TYPE).toEqual({ Customer: 'buyer', AGENT: 'agent', INSURANCE_AGENT: 'insurance_agent', POLICE: 'police', ADMIN: 'admin' });
+    expect(USER_ROLE_OF_TYPE).toEqual({
+      Customer: 'buyer',
+      AGENT: 'agent',
+      INSURANCE_AGENT: 'insurance_agent',
+      POLICE: 'police',
+      ADMIN: 'admin',
+    });
   });
 });
 
@@ -65,11 +77,16 @@ describe('maySignIn', () => {
 
 describe('userDetailsSchema', () => {
   it('accepts a valid user and trims the name and email', () => {
-    expect(validate(userDetailsSchema, { ...details, name: '  Chanda Mulenga ', email: ' chanda@example.zm  ' })).toEqual({ ok: true, value: details });
+    expect(
+      validate(userDetailsSchema, { ...details, name: '  Chanda Mulenga ', email: ' chanda@example.zm  ' }),
+    ).toEqual({ ok: true, value: details });
   });
 
   it('starts the form blank as an active customer and asks for the name and email', () => {
-    expect(validate(userDetailsSchema, EMPTY_USER_DETAILS)).toEqual({ ok: false, errors: { name: 'Name is required', email: 'Email is required' } });
+    expect(validate(userDetailsSchema, EMPTY_USER_DETAILS)).toEqual({
+      ok: false,
+      errors: { name: 'Name is required', email: 'Email is required' },
+    });
   });
 
   it('says the name and email are required when missing or only spaces', () => {
@@ -85,7 +102,10 @@ describe('userDetailsSchema', () => {
 
   it('limits the name to 100 characters and the email to 254', () => {
     expect(validate(userDetailsSchema, { ...details, name: 'a'.repeat(100) }).ok).toBe(true);
-    expect(validate(userDetailsSchema, { ...details, name: 'a'.repeat(101) })).toEqual({ ok: false, errors: { name: 'Name must be at most 100 characters' } });
+    expect(validate(userDetailsSchema, { ...details, name: 'a'.repeat(101) })).toEqual({
+      ok: false,
+      errors: { name: 'Name must be at most 100 characters' },
+    });
     expect(validate(userDetailsSchema, { ...details, email: `${'a'.repeat(250)}@x.zm` })).toEqual({
       ok: false,
       errors: { email: 'Email must be at most 254 characters' },
@@ -94,7 +114,10 @@ describe('userDetailsSchema', () => {
 
   it('asks for a valid email address', () => {
     for (const email of ['chanda', 'chanda@', '@example.zm', 'chanda example.zm']) {
-      expect(validate(userDetailsSchema, { ...details, email })).toEqual({ ok: false, errors: { email: 'Please enter a valid email address' } });
+      expect(validate(userDetailsSchema, { ...details, email })).toEqual({
+        ok: false,
+        errors: { email: 'Please enter a valid email address' },
+      });
     }
   });
 
@@ -111,7 +134,8 @@ describe('userDetailsSchema', () => {
 
   it('accepts every user type and status', () => {
     for (const userType of USER_TYPES) {
-      for (const status of USER_STATUSES) expect(validate(userDetailsSchema, { ...details, userType, status }).ok).toBe(true);
+      for (const status of USER_STATUSES)
+        expect(validate(userDetailsSchema, { ...details, userType, status }).ok).toBe(true);
     }
   });
 
@@ -130,10 +154,22 @@ describe('addUserSchema', () => {
   });
 
   it('says the id must be a UUID', () => {
-    expect(validate(addUserSchema, { ...added, id: 'u-001' })).toEqual({ ok: false, errors: { id: 'id must be a UUID' } });
-    expect(validate(addUserSchema, { ...added, id: `${UUID}0` })).toEqual({ ok: false, errors: { id: 'id must be a UUID' } });
-    expect(validate(addUserSchema, { ...added, id: UUID.replace('3', 'g') })).toEqual({ ok: false, errors: { id: 'id must be a UUID' } });
-    expect(validate(addUserSchema, { ...added, id: undefined })).toEqual({ ok: false, errors: { id: 'id must be a UUID' } });
+    expect(validate(addUserSchema, { ...added, id: 'u-001' })).toEqual({
+      ok: false,
+      errors: { id: 'id must be a UUID' },
+    });
+    expect(validate(addUserSchema, { ...added, id: `${UUID}0` })).toEqual({
+      ok: false,
+      errors: { id: 'id must be a UUID' },
+    });
+    expect(validate(addUserSchema, { ...added, id: UUID.replace('3', 'g') })).toEqual({
+      ok: false,
+      errors: { id: 'id must be a UUID' },
+    });
+    expect(validate(addUserSchema, { ...added, id: undefined })).toEqual({
+      ok: false,
+      errors: { id: 'id must be a UUID' },
+    });
   });
 
   it(`needs a temporary password of ${MIN_PASSWORD_LENGTH} to 200 characters`, () => {
@@ -152,7 +188,10 @@ describe('addUserSchema', () => {
 
   it('says the temporary password is required when it is missing', () => {
     const { temporaryPassword: _omitted, ...withoutPassword } = added;
-    expect(validate(addUserSchema, withoutPassword)).toEqual({ ok: false, errors: { temporaryPassword: 'Temporary password is required' } });
+    expect(validate(addUserSchema, withoutPassword)).toEqual({
+      ok: false,
+      errors: { temporaryPassword: 'Temporary password is required' },
+    });
   });
 
   it('still checks the user details', () => {
@@ -171,13 +210,19 @@ describe('editUserSchema', () => {
   });
 
   it('says the user ID is required when missing or blank', () => {
-    expect(validate(editUserSchema, { ...edited, id: '  ' })).toEqual({ ok: false, errors: { id: 'User ID is required' } });
+    expect(validate(editUserSchema, { ...edited, id: '  ' })).toEqual({
+      ok: false,
+      errors: { id: 'User ID is required' },
+    });
     expect(validate(editUserSchema, details)).toEqual({ ok: false, errors: { id: 'User ID is required' } });
   });
 
   it('limits the user ID to 40 characters', () => {
     expect(validate(editUserSchema, { ...edited, id: 'a'.repeat(40) }).ok).toBe(true);
-    expect(validate(editUserSchema, { ...edited, id: 'a'.repeat(41) })).toEqual({ ok: false, errors: { id: 'User ID must be at most 40 characters' } });
+    expect(validate(editUserSchema, { ...edited, id: 'a'.repeat(41) })).toEqual({
+      ok: false,
+      errors: { id: 'User ID must be at most 40 characters' },
+    });
   });
 
   it('does not ask for a temporary password', () => {
@@ -239,8 +284,12 @@ describe('refusalOfUserChange', () => {
   const other = { id: 'admin-2', userType: 'ADMIN', status: 'Active' } as const;
 
   it('refuses to let an active administrator suspend, demote or delete themselves', () => {
-    expect(refusalOfUserChange('admin-1', admin, { userType: 'ADMIN', status: 'Suspended' }, 5)).toBe(SELF_CHANGE_MESSAGE);
-    expect(refusalOfUserChange('admin-1', admin, { userType: 'Customer', status: 'Active' }, 5)).toBe(SELF_CHANGE_MESSAGE);
+    expect(refusalOfUserChange('admin-1', admin, { userType: 'ADMIN', status: 'Suspended' }, 5)).toBe(
+      SELF_CHANGE_MESSAGE,
+    );
+    expect(refusalOfUserChange('admin-1', admin, { userType: 'Customer', status: 'Active' }, 5)).toBe(
+      SELF_CHANGE_MESSAGE,
+    );
     expect(refusalOfUserChange('admin-1', admin, null, 5)).toBe(SELF_CHANGE_MESSAGE);
   });
 
@@ -253,7 +302,9 @@ describe('refusalOfUserChange', () => {
   });
 
   it('refuses to remove the last active administrator', () => {
-    expect(refusalOfUserChange('admin-1', other, { userType: 'ADMIN', status: 'Inactive' }, 1)).toBe(LAST_ADMIN_MESSAGE);
+    expect(refusalOfUserChange('admin-1', other, { userType: 'ADMIN', status: 'Inactive' }, 1)).toBe(
+      LAST_ADMIN_MESSAGE,
+    );
     expect(refusalOfUserChange('admin-1', other, { userType: 'POLICE', status: 'Active' }, 1)).toBe(LAST_ADMIN_MESSAGE);
     expect(refusalOfUserChange('admin-1', other, null, 1)).toBe(LAST_ADMIN_MESSAGE);
     expect(refusalOfUserChange('admin-1', other, null, 0)).toBe(LAST_ADMIN_MESSAGE);
@@ -265,17 +316,29 @@ describe('refusalOfUserChange', () => {
   });
 
   it('does not guard administrators who are not active', () => {
-    expect(refusalOfUserChange('admin-1', { id: 'admin-1', userType: 'ADMIN', status: 'Suspended' }, null, 1)).toBeNull();
+    expect(
+      refusalOfUserChange('admin-1', { id: 'admin-1', userType: 'ADMIN', status: 'Suspended' }, null, 1),
+    ).toBeNull();
     expect(refusalOfUserChange('admin-1', { id: 'admin-2', userType: 'ADMIN', status: 'Pending' }, null, 1)).toBeNull();
   });
 
   it('lets anyone be promoted to administrator', () => {
-    expect(refusalOfUserChange('admin-1', { id: 'u-1', userType: 'Customer', status: 'Pending' }, { userType: 'ADMIN', status: 'Active' }, 1)).toBeNull();
+    expect(
+      refusalOfUserChange(
+        'admin-1',
+        { id: 'u-1', userType: 'Customer', status: 'Pending' },
+        { userType: 'ADMIN', status: 'Active' },
+        1,
+      ),
+    ).toBeNull();
   });
 });
 
 // Property tests over generated user lists.
-const textArb = fc.string({ unit: fc.constantFrom('a', 'B', 'c', 'D', 'z', '-', '@', '.', ' ', '1', '7'), maxLength: 8 });
+const textArb = fc.string({
+  unit: fc.constantFrom('a', 'B', 'c', 'D', 'z', '-', '@', '.', ' ', '1', '7'),
+  maxLength: 8,
+});
 const userArb: fc.Arbitrary<ListedUser> = fc.record({
   id: textArb,
   name: textArb,
@@ -355,13 +418,21 @@ describe('filterUsers properties', () => {
 
   it('finds a user by any slice of their name, id or email in any case', () => {
     fc.assert(
-      fc.property(userArb, usersArb, fc.nat(), fc.nat(), fc.constantFrom('name', 'id', 'email'), fc.boolean(), (target, others, a, b, field, upper) => {
-        const text = target[field as 'name' | 'id' | 'email'];
-        const start = text.length === 0 ? 0 : a % text.length;
-        const slice = text.slice(start, start + (b % 4));
-        const users = [...others, target];
-        expect(filterUsers(users, filter({ search: upper ? slice.toUpperCase() : slice }))).toContain(target);
-      }),
+      fc.property(
+        userArb,
+        usersArb,
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom('name', 'id', 'email'),
+        fc.boolean(),
+        (target, others, a, b, field, upper) => {
+          const text = target[field as 'name' | 'id' | 'email'];
+          const start = text.length === 0 ? 0 : a % text.length;
+          const slice = text.slice(start, start + (b % 4));
+          const users = [...others, target];
+          expect(filterUsers(users, filter({ search: upper ? slice.toUpperCase() : slice }))).toContain(target);
+        },
+      ),
     );
   });
 
@@ -395,24 +466,41 @@ const afterArb = fc.option(fc.record({ userType: typeArb, status: statusArb }), 
 describe('refusalOfUserChange properties', () => {
   it('never refuses a change to a user who is not an administrator', () => {
     fc.assert(
-      fc.property(idArb, idArb, fc.constantFrom(...USER_TYPES.filter((t) => t !== 'ADMIN')), statusArb, afterArb, fc.integer({ min: 0, max: 5 }), (actor, id, userType, status, after, activeAdmins) => {
-        expect(refusalOfUserChange(actor, { id, userType, status }, after, activeAdmins)).toBeNull();
-      }),
+      fc.property(
+        idArb,
+        idArb,
+        fc.constantFrom(...USER_TYPES.filter((t) => t !== 'ADMIN')),
+        statusArb,
+        afterArb,
+        fc.integer({ min: 0, max: 5 }),
+        (actor, id, userType, status, after, activeAdmins) => {
+          expect(refusalOfUserChange(actor, { id, userType, status }, after, activeAdmins)).toBeNull();
+        },
+      ),
     );
   });
 
   it('never refuses a change to an administrator who is not active', () => {
     fc.assert(
-      fc.property(idArb, idArb, fc.constantFrom(...USER_STATUSES.filter((s) => s !== 'Active')), afterArb, fc.integer({ min: 0, max: 5 }), (actor, id, status, after, activeAdmins) => {
-        expect(refusalOfUserChange(actor, { id, userType: 'ADMIN', status }, after, activeAdmins)).toBeNull();
-      }),
+      fc.property(
+        idArb,
+        idArb,
+        fc.constantFrom(...USER_STATUSES.filter((s) => s !== 'Active')),
+        afterArb,
+        fc.integer({ min: 0, max: 5 }),
+        (actor, id, status, after, activeAdmins) => {
+          expect(refusalOfUserChange(actor, { id, userType: 'ADMIN', status }, after, activeAdmins)).toBeNull();
+        },
+      ),
     );
   });
 
   it('lets another administrator demote, suspend or delete an active administrator while two or more are active', () => {
     fc.assert(
       fc.property(afterArb, fc.integer({ min: 2, max: 100 }), (after, activeAdmins) => {
-        expect(refusalOfUserChange('admin-1', { id: 'admin-2', userType: 'ADMIN', status: 'Active' }, after, activeAdmins)).toBeNull();
+        expect(
+          refusalOfUserChange('admin-1', { id: 'admin-2', userType: 'ADMIN', status: 'Active' }, after, activeAdmins),
+        ).toBeNull();
       }),
     );
   });
@@ -421,8 +509,16 @@ describe('refusalOfUserChange properties', () => {
     fc.assert(
       fc.property(idArb, idArb, afterArb, fc.integer({ min: 0, max: 5 }), (actor, id, after, activeAdmins) => {
         const stillAdmin = after !== null && after.userType === 'ADMIN' && after.status === 'Active';
-        const expected = stillAdmin ? null : actor === id ? SELF_CHANGE_MESSAGE : activeAdmins <= 1 ? LAST_ADMIN_MESSAGE : null;
-        expect(refusalOfUserChange(actor, { id, userType: 'ADMIN', status: 'Active' }, after, activeAdmins)).toBe(expected);
+        const expected = stillAdmin
+          ? null
+          : actor === id
+            ? SELF_CHANGE_MESSAGE
+            : activeAdmins <= 1
+              ? LAST_ADMIN_MESSAGE
+              : null;
+        expect(refusalOfUserChange(actor, { id, userType: 'ADMIN', status: 'Active' }, after, activeAdmins)).toBe(
+          expected,
+        );
       }),
     );
   });

@@ -8,7 +8,11 @@ const salt = (byte: number) => new Uint8Array(16).fill(byte);
 describe('an NRC checked through its digest', () => {
   it('matches the NRC it was made from, written any way, and no other', async () => {
     const check = await makeNrcCheck(subtle, '123456/78/9', salt(7), 1000);
-    expect(check).toMatchObject({ iterations: 1000, salt: expect.stringMatching(/^[\w-]+$/), digest: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(check).toMatchObject({
+      iterations: 1000,
+      salt: expect.stringMatching(/^[\w-]+$/),
+      digest: expect.stringMatching(/^[\w-]{43}$/),
+    });
     expect(await matchesNrcCheck(subtle, '123456/78/9', check)).toBe(true);
     expect(await matchesNrcCheck(subtle, ' 123456 78 9', check)).toBe(true);
     expect(await matchesNrcCheck(subtle, '123456/78/8', check)).toBe(false);

@@ -93,7 +93,10 @@ describe('applicationStep1Schema', () => {
 
   it('rejects an email that does not match the simple pattern', () => {
     for (const email of ['bwalya', 'bwalya@example', 'bwalya @example.zm', '@.']) {
-      expect(validate(applicationStep1Schema, { ...step1, email })).toEqual({ ok: false, errors: { email: 'Invalid email format' } });
+      expect(validate(applicationStep1Schema, { ...step1, email })).toEqual({
+        ok: false,
+        errors: { email: 'Invalid email format' },
+      });
     }
   });
 
@@ -104,47 +107,88 @@ describe('applicationStep1Schema', () => {
   it('refuses an NRC, phone number and name that cannot be real, saying what will do', () => {
     expect(validate(applicationStep1Schema, { ...step1, fullName: 'X', nrcNumber: 'abc', phoneNumber: '12' })).toEqual({
       ok: false,
-      errors: { fullName: 'Full name must be at least 2 characters', nrcNumber: 'NRC number must look like 123456/78/9', phoneNumber: 'Enter a Zambian phone number like +260 97 123 4567' },
+      errors: {
+        fullName: 'Full name must be at least 2 characters',
+        nrcNumber: 'NRC number must look like 123456/78/9',
+        phoneNumber: 'Enter a Zambian phone number like +260 97 123 4567',
+      },
     });
     expect(validate(applicationStep1Schema, { ...step1, nrcNumber: 'NRC 42', phoneNumber: '12345' }).ok).toBe(false);
   });
 
   it('writes the phone +260 whichever way it was typed', () => {
     for (const phoneNumber of ['097 1234567', '+260 97 1234567', '0971234567']) {
-      expect(validate(applicationStep1Schema, { ...step1, phoneNumber })).toMatchObject({ ok: true, value: { phoneNumber: '+260971234567' } });
+      expect(validate(applicationStep1Schema, { ...step1, phoneNumber })).toMatchObject({
+        ok: true,
+        value: { phoneNumber: '+260971234567' },
+      });
     }
   });
 
   it('takes the registration in capitals, or none when it is explicitly not yet known', () => {
-    expect(validate(applicationStep1Schema, { ...step1, vehicleRegistration: ' bak  1234 ' })).toMatchObject({ ok: true, value: { vehicleRegistration: 'BAK 1234' } });
-    expect(validate(applicationStep1Schema, { ...step1, vehicleRegistration: '' })).toEqual({ ok: false, errors: { vehicleRegistration: REGISTRATION_REQUIRED } });
-    expect(validate(applicationStep1Schema, { ...step1, vehicleRegistration: 'BAK/1234' })).toEqual({ ok: false, errors: { vehicleRegistration: REGISTRATION_FORMAT } });
-    expect(validate(applicationStep1Schema, { ...step1, vehicleRegistration: 'BAK 1', registrationNotYetKnown: 'true' })).toMatchObject({ ok: true, value: { vehicleRegistration: '', registrationNotYetKnown: true } });
+    expect(validate(applicationStep1Schema, { ...step1, vehicleRegistration: ' bak  1234 ' })).toMatchObject({
+      ok: true,
+      value: { vehicleRegistration: 'BAK 1234' },
+    });
+    expect(validate(applicationStep1Schema, { ...step1, vehicleRegistration: '' })).toEqual({
+      ok: false,
+      errors: { vehicleRegistration: REGISTRATION_REQUIRED },
+    });
+    expect(validate(applicationStep1Schema, { ...step1, vehicleRegistration: 'BAK/1234' })).toEqual({
+      ok: false,
+      errors: { vehicleRegistration: REGISTRATION_FORMAT },
+    });
+    expect(
+      validate(applicationStep1Schema, { ...step1, vehicleRegistration: 'BAK 1', registrationNotYetKnown: 'true' }),
+    ).toMatchObject({ ok: true, value: { vehicleRegistration: '', registrationNotYetKnown: true } });
     expect(validate(applicationStep1Schema, { ...step1, registrationNotYetKnown: 'maybe' }).ok).toBe(false);
   });
 
   it('names the vehicle for the request and the shop’s order', () => {
     expect(applicationVehicle(checked)).toBe('Toyota Corolla, BAK 1234');
-    expect(applicationVehicle({ ...checked, vehicleRegistration: '', registrationNotYetKnown: true })).toBe('Toyota Corolla, registration not yet known');
+    expect(applicationVehicle({ ...checked, vehicleRegistration: '', registrationNotYetKnown: true })).toBe(
+      'Toyota Corolla, registration not yet known',
+    );
   });
 
   it('takes the number of plates as a whole number, typed or sent, and refuses anything else instead of reading it as something', () => {
-    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: ' 3 ' })).toMatchObject({ ok: true, value: { numberOfPlates: 3 } });
-    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: 3 })).toMatchObject({ ok: true, value: { numberOfPlates: 3 } });
+    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: ' 3 ' })).toMatchObject({
+      ok: true,
+      value: { numberOfPlates: 3 },
+    });
+    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: 3 })).toMatchObject({
+      ok: true,
+      value: { numberOfPlates: 3 },
+    });
     for (const wrong of ['abc', '3abc', '2.9', 2.9, '', '1e3', Number.NaN]) {
-      expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: wrong }), String(wrong)).toEqual({ ok: false, errors: { numberOfPlates: PLATES_NOT_WHOLE } });
+      expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: wrong }), String(wrong)).toEqual({
+        ok: false,
+        errors: { numberOfPlates: PLATES_NOT_WHOLE },
+      });
     }
-    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: '0' })).toEqual({ ok: false, errors: { numberOfPlates: 'Number of plates must be at least 1' } });
-    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: -2 })).toEqual({ ok: false, errors: { numberOfPlates: 'Number of plates must be at least 1' } });
+    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: '0' })).toEqual({
+      ok: false,
+      errors: { numberOfPlates: 'Number of plates must be at least 1' },
+    });
+    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: -2 })).toEqual({
+      ok: false,
+      errors: { numberOfPlates: 'Number of plates must be at least 1' },
+    });
   });
 
   it('caps the number of plates at 1000', () => {
     expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: 1000 }).ok).toBe(true);
-    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: 1001 })).toEqual({ ok: false, errors: { numberOfPlates: 'Number of plates must be at most 1000' } });
+    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: 1001 })).toEqual({
+      ok: false,
+      errors: { numberOfPlates: 'Number of plates must be at most 1000' },
+    });
   });
 
   it('rejects a number of plates that is neither text nor a number', () => {
-    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: null })).toEqual({ ok: false, errors: { numberOfPlates: PLATES_NOT_WHOLE } });
+    expect(validate(applicationStep1Schema, { ...step1, numberOfPlates: null })).toEqual({
+      ok: false,
+      errors: { numberOfPlates: PLATES_NOT_WHOLE },
+    });
   });
 
   it('starts the form with one plate', () => {
@@ -154,9 +198,18 @@ describe('applicationStep1Schema', () => {
 
 describe('applicationStep2Schema', () => {
   it('requires a payment method', () => {
-    expect(validate(applicationStep2Schema, {})).toEqual({ ok: false, errors: { paymentMethod: 'Please select a payment method' } });
-    expect(validate(applicationStep2Schema, { paymentMethod: '' })).toEqual({ ok: false, errors: { paymentMethod: 'Please select a payment method' } });
-    expect(validate(applicationStep2Schema, { paymentMethod: 'visa' })).toEqual({ ok: false, errors: { paymentMethod: 'Please select a payment method' } });
+    expect(validate(applicationStep2Schema, {})).toEqual({
+      ok: false,
+      errors: { paymentMethod: 'Please select a payment method' },
+    });
+    expect(validate(applicationStep2Schema, { paymentMethod: '' })).toEqual({
+      ok: false,
+      errors: { paymentMethod: 'Please select a payment method' },
+    });
+    expect(validate(applicationStep2Schema, { paymentMethod: 'visa' })).toEqual({
+      ok: false,
+      errors: { paymentMethod: 'Please select a payment method' },
+    });
   });
 
   it('accepts each of the four methods', () => {
@@ -166,7 +219,10 @@ describe('applicationStep2Schema', () => {
   });
 
   it('combines with step 1 into the whole application', () => {
-    expect(validate(applicationSchema, { ...step1, paymentMethod: 'bank' })).toEqual({ ok: true, value: { ...checked, paymentMethod: 'bank' } });
+    expect(validate(applicationSchema, { ...step1, paymentMethod: 'bank' })).toEqual({
+      ok: true,
+      value: { ...checked, paymentMethod: 'bank' },
+    });
   });
 });
 
@@ -180,7 +236,15 @@ describe('NRC and phone helpers', () => {
   });
 
   it('recognises Zambian phone numbers in international and national form', () => {
-    for (const good of [PHONE_PLACEHOLDER, '+260 97 1234567', '+260971234567', '0971234567', '+260 97 123 4567', '+260-97-123-4567', '0211234567']) {
+    for (const good of [
+      PHONE_PLACEHOLDER,
+      '+260 97 1234567',
+      '+260971234567',
+      '0971234567',
+      '+260 97 123 4567',
+      '+260-97-123-4567',
+      '0211234567',
+    ]) {
       expect(isValidZambianPhone(good)).toBe(true);
     }
   });
@@ -226,10 +290,25 @@ describe('applicationReferenceNumber', () => {
 describe('the vehicle registration rule', () => {
   it('is reported with the other fields’ problems, so a form shows every message at once', async () => {
     const { validate } = await import('#domain/validation/validate');
-    const { applicationStep1Schema: schema, REGISTRATION_REQUIRED } = await import('#domain/applications/application-form');
-    const result = validate(schema, { fullName: 'X', nrcNumber: 'abc', phoneNumber: '12', email: 'a@b.zm', address: 'Lusaka', numberOfPlates: 1, vehicleMake: 'Toyota', vehicleModel: 'Corolla', vehicleRegistration: '', registrationNotYetKnown: false });
+    const { applicationStep1Schema: schema, REGISTRATION_REQUIRED } =
+      await import('#domain/applications/application-form');
+    const result = validate(schema, {
+      fullName: 'X',
+      nrcNumber: 'abc',
+      phoneNumber: '12',
+      email: 'a@b.zm',
+      address: 'Lusaka',
+      numberOfPlates: 1,
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Corolla',
+      vehicleRegistration: '',
+      registrationNotYetKnown: false,
+    });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(['fullName', 'nrcNumber', 'phoneNumber', 'vehicleRegistration'].sort());
+    if (!result.ok)
+      expect(Object.keys(result.errors).sort()).toEqual(
+        ['fullName', 'nrcNumber', 'phoneNumber', 'vehicleRegistration'].sort(),
+      );
     if (!result.ok) expect(result.errors.vehicleRegistration).toBe(REGISTRATION_REQUIRED);
   });
 });

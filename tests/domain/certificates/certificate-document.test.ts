@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { certificateDocument, certificateFileName, longDate, plateQrFileName } from '#domain/certificates/certificate-document';
+import {
+  certificateDocument,
+  certificateFileName,
+  longDate,
+  plateQrFileName,
+} from '#domain/certificates/certificate-document';
 import { certificateNumber } from '#domain/certificates/certificate-number';
 import { registeredPlate } from '../../app/features/certificates/owned-plate-fixture';
 
@@ -38,12 +43,17 @@ describe('certificateDocument', () => {
   });
 
   it('notes who issued it and for how long, and dates the printing', () => {
-    expect(doc.issueNote[0]).toBe('Issued by the Nambala registry: plate ZM-123-ABC is registered to the owner and vehicle above from 15 March 2024 until the end of 15 March 2029.');
+    expect(doc.issueNote[0]).toBe(
+      'Issued by the Nambala registry: plate ZM-123-ABC is registered to the owner and vehicle above from 15 March 2024 until the end of 15 March 2029.',
+    );
     expect(doc.footer).toBe(`Printed on 22 November 2026 · ${doc.certificateNumber}`);
   });
 
   it('shows a dash for a detail the registration does not hold', () => {
-    const withoutNrc = certificateDocument({ ...plate, registration: { ...plate.registration, ownerNrc: '' } }, { verificationUrl: URL, printedOn: '2026-11-22' });
+    const withoutNrc = certificateDocument(
+      { ...plate, registration: { ...plate.registration, ownerNrc: '' } },
+      { verificationUrl: URL, printedOn: '2026-11-22' },
+    );
     expect(withoutNrc.sections[0]?.rows[1]).toEqual({ label: 'NRC number', value: '—' });
   });
 

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { certificateNumber, compactPlateNumber, isRegisteredPlate, registrationCheckCode } from '#domain/certificates/certificate-number';
+import {
+  certificateNumber,
+  compactPlateNumber,
+  isRegisteredPlate,
+  registrationCheckCode,
+} from '#domain/certificates/certificate-number';
 import type { PlateRegistration } from '#domain/plates/owned-plate';
 import { heldPlate, registeredPlate, signedRegistration } from '../../app/features/certificates/owned-plate-fixture';
 import { COROLLA, credentialFieldsArb } from '../credential/credential-test-kit';
@@ -27,7 +32,9 @@ describe('certificateNumber', () => {
   });
 
   it('does not depend on the standing, which changes without a new registration', () => {
-    expect(certificateNumber(plate, { ...registration, standing: 'Stolen', standingChangedAt: '2026-01-01T00:00:00.000Z' })).toBe(certificateNumber(plate, registration));
+    expect(
+      certificateNumber(plate, { ...registration, standing: 'Stolen', standingChangedAt: '2026-01-01T00:00:00.000Z' }),
+    ).toBe(certificateNumber(plate, registration));
   });
 
   const changes: Array<[string, Partial<PlateRegistration>]> = [
@@ -35,7 +42,10 @@ describe('certificateNumber', () => {
     ['a corrected NRC number', { ownerNrc: '204518/10/2' }],
     ['another chassis number', { chassisNumber: 'JTDBR32E720123457' }],
     ['another model year', { year: 2020 }],
-    ['a re-signed credential (new colour)', { colour: 'Red', credentialDigits: signedRegistration({ ...COROLLA, colour: 'Red' }).credentialDigits }],
+    [
+      'a re-signed credential (new colour)',
+      { colour: 'Red', credentialDigits: signedRegistration({ ...COROLLA, colour: 'Red' }).credentialDigits },
+    ],
   ];
 
   it.each(changes)('prints a new number for the same plate, day and key after %s', (_, change) => {
@@ -48,7 +58,9 @@ describe('certificateNumber', () => {
     const a = signedRegistration({ ...COROLLA, plateNumber: 'ZM-12-3ABC' });
     const b = signedRegistration({ ...COROLLA, plateNumber: 'ZM-123-ABC' });
     expect(compactPlateNumber('ZM-12-3ABC')).toBe(compactPlateNumber('ZM-123-ABC'));
-    expect(registrationCheckCode({ plateNumber: 'ZM-12-3ABC' }, a)).not.toBe(registrationCheckCode({ plateNumber: 'ZM-123-ABC' }, b));
+    expect(registrationCheckCode({ plateNumber: 'ZM-12-3ABC' }, a)).not.toBe(
+      registrationCheckCode({ plateNumber: 'ZM-123-ABC' }, b),
+    );
   });
 });
 

@@ -70,7 +70,25 @@ export function fromHex(text: string): Uint8Array {
 
 export const plateNumberArb = fc.stringMatching(/^[A-Z0-9](?:[A-Z0-9 -]{0,8}[A-Z0-9])?$/).filter(isValidPlateNumber);
 
-const vehicleCharacters = fc.constantFrom('A', 'z', 'e', ' ', '-', '.', '0', '9', 'ë', 'é', 'Š', 'ß', 'Ø', '中', '🚗', 'e\u0301', '\u00a0');
+const vehicleCharacters = fc.constantFrom(
+  'A',
+  'z',
+  'e',
+  ' ',
+  '-',
+  '.',
+  '0',
+  '9',
+  'ë',
+  'é',
+  'Š',
+  'ß',
+  'Ø',
+  '中',
+  '🚗',
+  'e\u0301',
+  '\u00a0',
+);
 
 /** Text that a credential can carry in `maxBytes`, often non-ASCII ('Citroën', 'Škoda'). */
 export function vehicleTextArb(maxBytes: number): fc.Arbitrary<string> {
@@ -86,7 +104,9 @@ export function vehicleTextArb(maxBytes: number): fc.Arbitrary<string> {
 
 const dayArb = fc.integer({ min: 0, max: CREDENTIAL_MAX_DAY });
 
-export function credentialFieldsArb(keyId: fc.Arbitrary<number> = fc.integer({ min: 1, max: 0xffff })): fc.Arbitrary<CredentialFields> {
+export function credentialFieldsArb(
+  keyId: fc.Arbitrary<number> = fc.integer({ min: 1, max: 0xffff }),
+): fc.Arbitrary<CredentialFields> {
   return fc
     .record({
       keyId,
@@ -96,5 +116,9 @@ export function credentialFieldsArb(keyId: fc.Arbitrary<number> = fc.integer({ m
       colour: vehicleTextArb(CREDENTIAL_COLOUR_MAX_BYTES),
       days: fc.tuple(dayArb, dayArb),
     })
-    .map(({ days: [a, b], ...rest }) => ({ ...rest, registrationDate: dateFromDays(Math.min(a, b)), expiryDate: dateFromDays(Math.max(a, b)) }));
+    .map(({ days: [a, b], ...rest }) => ({
+      ...rest,
+      registrationDate: dateFromDays(Math.min(a, b)),
+      expiryDate: dateFromDays(Math.max(a, b)),
+    }));
 }

@@ -34,8 +34,20 @@ function detailOf(bytes: Uint8Array): string {
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
 /** Unsigned bytes laid out by hand, so the decoder can be fed what the encoder refuses to write. */
-function rawCredential(parts: { version?: number; keyId?: number; registration?: number; expiry?: number; texts: Uint8Array[] }): Uint8Array {
-  const header = [parts.version ?? 1, 0, parts.keyId ?? 1, ...uint16(parts.registration ?? 19797), ...uint16(parts.expiry ?? 21623)];
+function rawCredential(parts: {
+  version?: number;
+  keyId?: number;
+  registration?: number;
+  expiry?: number;
+  texts: Uint8Array[];
+}): Uint8Array {
+  const header = [
+    parts.version ?? 1,
+    0,
+    parts.keyId ?? 1,
+    ...uint16(parts.registration ?? 19797),
+    ...uint16(parts.expiry ?? 21623),
+  ];
   const body = parts.texts.flatMap((t) => [t.length, ...t]);
   return Uint8Array.from([...header, ...body, ...new Array<number>(64).fill(7)]);
 }
@@ -86,7 +98,9 @@ describe('sign and verify', () => {
   it('signs the context string followed by the unsigned bytes', () => {
     const unsigned = encodeUnsigned(COROLLA);
     const message = signingMessage(unsigned);
-    expect(new TextDecoder().decode(message.subarray(0, CREDENTIAL_CONTEXT.length))).toBe('nambala-plate-credential/v1');
+    expect(new TextDecoder().decode(message.subarray(0, CREDENTIAL_CONTEXT.length))).toBe(
+      'nambala-plate-credential/v1',
+    );
     expect(message.subarray(CREDENTIAL_CONTEXT.length)).toEqual(unsigned);
   });
 
@@ -120,7 +134,9 @@ describe('encodeUnsigned', () => {
   });
 
   it('writes each text as a length byte and its bytes, in the order plate, make, model, colour', () => {
-    expect(hex(encodeUnsigned(COROLLA).subarray(7))).toBe(hex(Uint8Array.from(corollaTexts().flatMap((t) => [t.length, ...t]))));
+    expect(hex(encodeUnsigned(COROLLA).subarray(7))).toBe(
+      hex(Uint8Array.from(corollaTexts().flatMap((t) => [t.length, ...t]))),
+    );
   });
 
   it('produces a 149-byte credential for the longest fields', () => {
@@ -138,18 +154,28 @@ describe('encodeUnsigned', () => {
     ['an untrimmed model', { model: ' Corolla' }, /model has leading or trailing whitespace/],
     ['a control character in the colour', { colour: 'Sil\u0007ver' }, /colour contains a control character/],
     ['a lone surrogate in the make', { make: 'Toy\ud800ota' }, /make contains a control character/],
-    ['a make of 24 characters but 25 bytes', { make: 'Citroën Automobiles S.A.' }, /make is 25 bytes of UTF-8, more than 24/],
+    [
+      'a make of 24 characters but 25 bytes',
+      { make: 'Citroën Automobiles S.A.' },
+      /make is 25 bytes of UTF-8, more than 24/,
+    ],
     ['a colour of 17 bytes', { colour: 'Brilliant Silvers' }, /colour is 17 bytes/],
     ['an impossible date', { registrationDate: '2024-02-30' }, /registration date/],
     ['a date before 1970', { registrationDate: '1969-12-31' }, /registration date/],
     ['a date after 2149-06-06', { expiryDate: '2149-06-07' }, /expiry date/],
-    ['an expiry before the registration', { expiryDate: '2024-03-14' }, /expiry date 2024-03-14 is before registration date 2024-03-15/],
+    [
+      'an expiry before the registration',
+      { expiryDate: '2024-03-14' },
+      /expiry date 2024-03-14 is before registration date 2024-03-15/,
+    ],
   ])('refuses %s with a message naming the problem', (_name, change, message) => {
     expect(() => encodeUnsigned({ ...COROLLA, ...change })).toThrow(message);
   });
 
   it('accepts a make of exactly 24 bytes and an expiry on the registration day', () => {
-    expect(() => encodeUnsigned({ ...COROLLA, make: 'Citroën Automobiles SAS', expiryDate: COROLLA.registrationDate })).not.toThrow();
+    expect(() =>
+      encodeUnsigned({ ...COROLLA, make: 'Citroën Automobiles SAS', expiryDate: COROLLA.registrationDate }),
+    ).not.toThrow();
   });
 });
 
@@ -163,31 +189,43 @@ describe('decodeCredential', () => {
   });
 
   it('rejects an expiry before the registration', () => {
-    expect(detailOf(rawCredential({ registration: 200, expiry: 199, texts: corollaTexts() }))).toMatch(/before registration/);
+    expect(detailOf(rawCredential({ registration: 200, expiry: 199, texts: corollaTexts() }))).toMatch(
+      /before registration/,
+    );
   });
 
   it('rejects a zero or too long length byte', () => {
     const [plate = utf8(''), make = utf8(''), model = utf8('')] = corollaTexts();
     expect(detailOf(rawCredential({ texts: [plate, make, model, utf8('')] }))).toBe('colour length 0 is outside 1..16');
-    expect(detailOf(rawCredential({ texts: [utf8('ZM-1234-ABC'), make, model, utf8('Red')] }))).toBe('plate number length 11 is outside 1..10');
+    expect(detailOf(rawCredential({ texts: [utf8('ZM-1234-ABC'), make, model, utf8('Red')] }))).toBe(
+      'plate number length 11 is outside 1..10',
+    );
   });
 
   it('rejects invalid UTF-8', () => {
     const [plate = utf8(''), , model = utf8(''), colour = utf8('')] = corollaTexts();
-    expect(detailOf(rawCredential({ texts: [plate, Uint8Array.from([0x54, 0xff, 0x79]), model, colour] }))).toBe('make is not valid UTF-8');
+    expect(detailOf(rawCredential({ texts: [plate, Uint8Array.from([0x54, 0xff, 0x79]), model, colour] }))).toBe(
+      'make is not valid UTF-8',
+    );
     // An overlong encoding of '/' is not UTF-8 either.
-    expect(detailOf(rawCredential({ texts: [plate, Uint8Array.from([0xc0, 0xaf]), model, colour] }))).toBe('make is not valid UTF-8');
+    expect(detailOf(rawCredential({ texts: [plate, Uint8Array.from([0xc0, 0xaf]), model, colour] }))).toBe(
+      'make is not valid UTF-8',
+    );
   });
 
   it('rejects a leading byte-order mark instead of silently dropping it', () => {
     const [plate = utf8(''), , model = utf8(''), colour = utf8('')] = corollaTexts();
-    expect(detailOf(rawCredential({ texts: [plate, Uint8Array.from([0xef, 0xbb, 0xbf, 0x54]), model, colour] }))).toMatch(/make has leading/);
+    expect(
+      detailOf(rawCredential({ texts: [plate, Uint8Array.from([0xef, 0xbb, 0xbf, 0x54]), model, colour] })),
+    ).toMatch(/make has leading/);
   });
 
   it('rejects text the encoder would not write: untrimmed, control characters, invalid plate numbers', () => {
     const [plate = utf8(''), make = utf8(''), model = utf8('')] = corollaTexts();
     expect(detailOf(rawCredential({ texts: [plate, make, model, utf8('Red ')] }))).toMatch(/colour has leading/);
-    expect(detailOf(rawCredential({ texts: [plate, make, model, utf8('R\ned')] }))).toMatch(/colour contains a control/);
+    expect(detailOf(rawCredential({ texts: [plate, make, model, utf8('R\ned')] }))).toMatch(
+      /colour contains a control/,
+    );
     expect(detailOf(rawCredential({ texts: [utf8('zm-1'), make, model, utf8('Red')] }))).toMatch(/plate number/);
   });
 
@@ -213,7 +251,8 @@ describe('decodeCredential', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
         const decoded = decodeCredential(bytes);
-        if (decoded.ok) expect(hex(attachSignature(encodeUnsigned(decoded.fields), decoded.signature))).toBe(hex(bytes));
+        if (decoded.ok)
+          expect(hex(attachSignature(encodeUnsigned(decoded.fields), decoded.signature))).toBe(hex(bytes));
       }),
       { numRuns: 2000 },
     );
@@ -238,7 +277,16 @@ describe('dates', () => {
   });
 
   it('refuses dates it cannot carry and strings that are not dates', () => {
-    for (const bad of ['1969-12-31', '2149-06-07', '2023-02-29', '2024-13-01', '2024-3-15', '20240315', '', '2024-03-15T00:00:00Z']) {
+    for (const bad of [
+      '1969-12-31',
+      '2149-06-07',
+      '2023-02-29',
+      '2024-13-01',
+      '2024-3-15',
+      '20240315',
+      '',
+      '2024-03-15T00:00:00Z',
+    ]) {
       expect(() => daysSinceEpoch(bad)).toThrow(RangeError);
     }
     for (const bad of [-1, 65536, 1.5, Number.NaN]) expect(() => dateFromDays(bad)).toThrow(RangeError);
@@ -252,7 +300,15 @@ describe('dates', () => {
 });
 
 describe('credentialFieldsSchema', () => {
-  const input = { keyId: 1, plateNumber: ' zm-123-abc ', make: '  Citroe\u0308n ', model: 'C3', colour: 'Red', registrationDate: '2024-03-15', expiryDate: '2029-03-15' };
+  const input = {
+    keyId: 1,
+    plateNumber: ' zm-123-abc ',
+    make: '  Citroe\u0308n ',
+    model: 'C3',
+    colour: 'Red',
+    registrationDate: '2024-03-15',
+    expiryDate: '2029-03-15',
+  };
 
   it('trims the texts, normalises the plate number and composes accents', () => {
     const result = validate(credentialFieldsSchema, input);
@@ -315,10 +371,18 @@ describe('credentialFieldsSchema', () => {
   it('only ever yields fields that encodeUnsigned accepts', () => {
     const sloppyText = fc.string({ unit: fc.constantFrom('a', 'É', 'e\u0301', ' ', '\t', '中', '🚗'), maxLength: 30 });
     fc.assert(
-      fc.property(fc.record({ plateNumber: fc.string({ maxLength: 12 }), make: sloppyText, model: sloppyText, colour: sloppyText }), (texts) => {
-        const result = validate(credentialFieldsSchema, { ...COROLLA, ...texts });
-        if (result.ok) expect(() => encodeUnsigned(result.value)).not.toThrow();
-      }),
+      fc.property(
+        fc.record({
+          plateNumber: fc.string({ maxLength: 12 }),
+          make: sloppyText,
+          model: sloppyText,
+          colour: sloppyText,
+        }),
+        (texts) => {
+          const result = validate(credentialFieldsSchema, { ...COROLLA, ...texts });
+          if (result.ok) expect(() => encodeUnsigned(result.value)).not.toThrow();
+        },
+      ),
       { numRuns: 500 },
     );
   });

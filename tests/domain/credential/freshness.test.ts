@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLOCK_SKEW_TOLERANCE_MS, clockSkew, correctedToday, describeAge, isClockOff } from '#domain/credential/freshness';
+import {
+  CLOCK_SKEW_TOLERANCE_MS,
+  clockSkew,
+  correctedToday,
+  describeAge,
+  isClockOff,
+} from '#domain/credential/freshness';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const before = (ms: number) => new Date(Date.parse(NOW) - ms).toISOString();
@@ -31,10 +37,16 @@ describe('describeAge', () => {
   });
 
   it('never reads younger as time passes', () => {
-    const unitsAgo = (text: string) => (text === 'just now' ? 0 : Number(text.split(' ')[0]) * ({ minute: 1, hour: 60, day: 1440 }[text.split(' ')[1]?.replace(/s$/, '') ?? ''] ?? NaN));
+    const unitsAgo = (text: string) =>
+      text === 'just now'
+        ? 0
+        : Number(text.split(' ')[0]) *
+          ({ minute: 1, hour: 60, day: 1440 }[text.split(' ')[1]?.replace(/s$/, '') ?? ''] ?? NaN);
     fc.assert(
       fc.property(fc.nat({ max: 10 * 365 * DAY }), fc.nat({ max: 10 * DAY }), (age, more) => {
-        expect(unitsAgo(describeAge(before(age + more), NOW))).toBeGreaterThanOrEqual(unitsAgo(describeAge(before(age), NOW)));
+        expect(unitsAgo(describeAge(before(age + more), NOW))).toBeGreaterThanOrEqual(
+          unitsAgo(describeAge(before(age), NOW)),
+        );
       }),
     );
   });

@@ -42,7 +42,8 @@ describe('digitsToBytes', () => {
   });
 
   it('rejects characters other than the ASCII digits', () => {
-    for (const bad of ['12a', ' 123', '123 ', '-12', '+12', '1.2', '１２３', '١٢٣', '12\n']) expect(digitsToBytes(bad)).toBeNull();
+    for (const bad of ['12a', ' 123', '123 ', '-12', '+12', '1.2', '１２３', '١٢٣', '12\n'])
+      expect(digitsToBytes(bad)).toBeNull();
   });
 
   it('rejects lengths that no byte count produces', () => {

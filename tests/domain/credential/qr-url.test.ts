@@ -45,7 +45,10 @@ describe('credentialQrSegments', () => {
     });
 
     it('needs a larger code when the credential is sent as base64url text instead of digits', () => {
-      const base64 = QRCode.create([{ mode: 'byte', data: new TextEncoder().encode(`${origin}/v#${Buffer.from(longest).toString('base64url')}`) }], { errorCorrectionLevel: 'M' });
+      const base64 = QRCode.create(
+        [{ mode: 'byte', data: new TextEncoder().encode(`${origin}/v#${Buffer.from(longest).toString('base64url')}`) }],
+        { errorCorrectionLevel: 'M' },
+      );
       expect(base64.version).toBeGreaterThan(qr.version);
     });
   });
@@ -98,11 +101,23 @@ describe('credentialFromText', () => {
   });
 
   it('never throws, whatever the text', () => {
-    const urlish = fc.tuple(fc.constantFrom('https://a.zm/v#', 'http://[::1]/v#', 'https://%/v#', '/v#', ''), fc.string({ unit: 'binary', maxLength: 40 })).map(([a, b]) => a + b);
+    const urlish = fc
+      .tuple(
+        fc.constantFrom('https://a.zm/v#', 'http://[::1]/v#', 'https://%/v#', '/v#', ''),
+        fc.string({ unit: 'binary', maxLength: 40 }),
+      )
+      .map(([a, b]) => a + b);
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.webUrl({ withFragments: true, withQueryParameters: true }), urlish), (text) => {
-        expect(() => credentialFromText(text)).not.toThrow();
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 400 }),
+          fc.webUrl({ withFragments: true, withQueryParameters: true }),
+          urlish,
+        ),
+        (text) => {
+          expect(() => credentialFromText(text)).not.toThrow();
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -9,14 +9,21 @@ import { COROLLA, DEVICE, revocationList, SEED_1, TODAY } from './credential-tes
 const old = signCredential(COROLLA, SEED_1);
 const reissued = { ...COROLLA, registrationDate: '2026-11-20' };
 const fresh = signCredential(reissued, SEED_1);
-const superseded: Revocation = { plateNumber: 'ZM-123-ABC', status: 'Revoked', at: '2026-11-20T09:15:00.000Z', supersededBefore: '2026-11-20' };
+const superseded: Revocation = {
+  plateNumber: 'ZM-123-ABC',
+  status: 'Revoked',
+  at: '2026-11-20T09:15:00.000Z',
+  supersededBefore: '2026-11-20',
+};
 const device = { ...DEVICE, revocations: revocationList(superseded) };
 
 describe('a supersession entry on the revocation list', () => {
   it('revokes the credential registered before the re-issue, saying it was replaced', () => {
     const verdict = verifyCredential(old, device);
     expect(verdict).toEqual({ verdict: 'Revoked', credential: COROLLA, revocation: superseded });
-    expect(verdictExplanation(verdict)).toBe("This QR code was replaced by a newer one on 2026-11-20: the plate's registration was re-issued.");
+    expect(verdictExplanation(verdict)).toBe(
+      "This QR code was replaced by a newer one on 2026-11-20: the plate's registration was re-issued.",
+    );
   });
 
   it('leaves the re-issued credential Valid', () => {
@@ -25,7 +32,10 @@ describe('a supersession entry on the revocation list', () => {
 
   it('still lets the re-issued credential expire', () => {
     const shortLived = { ...reissued, expiryDate: '2026-11-21' };
-    expect(verifyCredential(signCredential(shortLived, SEED_1), { ...device, today: '2026-11-22' })).toEqual({ verdict: 'Expired', credential: shortLived });
+    expect(verifyCredential(signCredential(shortLived, SEED_1), { ...device, today: '2026-11-22' })).toEqual({
+      verdict: 'Expired',
+      credential: shortLived,
+    });
   });
 
   it('does not touch another plate on the list, nor a plain revocation', () => {
@@ -34,7 +44,9 @@ describe('a supersession entry on the revocation list', () => {
     const both = { ...DEVICE, revocations: revocationList(superseded, stolenOther) };
     expect(verifyCredential(other, both)).toMatchObject({ verdict: 'Stolen', revocation: stolenOther });
     expect(verifyCredential(fresh, both)).toMatchObject({ verdict: 'Valid' });
-    expect(verifyCredential(signCredential({ ...COROLLA, plateNumber: 'ZM-555-AAA' }, SEED_1), both)).toMatchObject({ verdict: 'Valid' });
+    expect(verifyCredential(signCredential({ ...COROLLA, plateNumber: 'ZM-555-AAA' }, SEED_1), both)).toMatchObject({
+      verdict: 'Valid',
+    });
   });
 
   it('covers exactly the credentials registered before its date', () => {
@@ -46,8 +58,19 @@ describe('a supersession entry on the revocation list', () => {
   });
 
   it('is ignored by a typed lookup: the registry entry is the current registration', () => {
-    const entry = { plateNumber: 'ZM-123-ABC', status: 'Valid' as const, registrationDate: '2026-11-20', expiryDate: '2029-03-15', make: 'Toyota', model: 'Corolla', colour: 'Silver' };
+    const entry = {
+      plateNumber: 'ZM-123-ABC',
+      status: 'Valid' as const,
+      registrationDate: '2026-11-20',
+      expiryDate: '2029-03-15',
+      make: 'Toyota',
+      model: 'Corolla',
+      colour: 'Silver',
+    };
     expect(verdictFromRegistry('ZM-123-ABC', entry, device.revocations, TODAY)).toEqual({ verdict: 'Valid', entry });
-    expect(verdictFromRegistry('ZM-123-ABC', undefined, device.revocations, TODAY)).toEqual({ verdict: 'Unknown plate', plateNumber: 'ZM-123-ABC' });
+    expect(verdictFromRegistry('ZM-123-ABC', undefined, device.revocations, TODAY)).toEqual({
+      verdict: 'Unknown plate',
+      plateNumber: 'ZM-123-ABC',
+    });
   });
 });

@@ -54,7 +54,11 @@ describe('test vectors', () => {
     credential[COLOUR_FIRST_BYTE] = 0x73;
     expect(hex(credential)).toBe(TAMPERED_HEX);
     expect(bytesToDigits(credential)).toBe(TAMPERED_DIGITS);
-    expect(verifyCredential(credential, DEVICE)).toEqual({ verdict: 'Not authentic', reason: 'bad-signature', keyId: 1 });
+    expect(verifyCredential(credential, DEVICE)).toEqual({
+      verdict: 'Not authentic',
+      reason: 'bad-signature',
+      keyId: 1,
+    });
   });
 
   it('expired: registered 2019-01-10, expired 2024-01-10, judged on 2026-11-22 is Expired', () => {

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { type CredentialFields, signCredential } from '#domain/credential/credential';
 import { verdictExplanation, verdictHeadline, verdictTone } from '#domain/credential/presentation';
-import { type CredentialVerdict, type RegistryEntry, type RegistryVerdict, type Revocation, verdictFromRegistry, verifyCredential } from '#domain/credential/verdict';
-import { COROLLA, DEVICE, KEY_1, keyring, PUBLIC_KEY_9, revocationList, SEED_1, SEED_9, TODAY } from './credential-test-kit';
+import {
+  type CredentialVerdict,
+  type RegistryEntry,
+  type RegistryVerdict,
+  type Revocation,
+  verdictFromRegistry,
+  verifyCredential,
+} from '#domain/credential/verdict';
+import {
+  COROLLA,
+  DEVICE,
+  KEY_1,
+  keyring,
+  PUBLIC_KEY_9,
+  revocationList,
+  SEED_1,
+  SEED_9,
+  TODAY,
+} from './credential-test-kit';
 
 const corolla = signCredential(COROLLA, SEED_1);
 const stolen: Revocation = { plateNumber: 'ZM-123-ABC', status: 'Stolen', at: '2026-10-01T08:30:00.000Z' };
@@ -14,7 +31,10 @@ describe('verifyCredential', () => {
   });
 
   it('is Not authentic for bytes that are not a credential', () => {
-    expect(verifyCredential(new Uint8Array([1, 2, 3]), DEVICE)).toEqual({ verdict: 'Not authentic', reason: 'malformed' });
+    expect(verifyCredential(new Uint8Array([1, 2, 3]), DEVICE)).toEqual({
+      verdict: 'Not authentic',
+      reason: 'malformed',
+    });
   });
 
   it('is Not authentic for a key id the device does not know, and says which', () => {
@@ -24,12 +44,21 @@ describe('verifyCredential', () => {
 
   it('is Not authentic when the key is known but revoked, even though the signature is good, and gives the fields for the registry to judge', () => {
     const device = { ...DEVICE, keys: keyring({ ...KEY_1, status: 'revoked' }) };
-    expect(verifyCredential(corolla, device)).toEqual({ verdict: 'Not authentic', reason: 'key-revoked', keyId: 1, credential: COROLLA });
+    expect(verifyCredential(corolla, device)).toEqual({
+      verdict: 'Not authentic',
+      reason: 'key-revoked',
+      keyId: 1,
+      credential: COROLLA,
+    });
   });
 
   it('checks the signature before the revocation of its key: a forgery naming a revoked key is a bad signature, with no fields', () => {
     const device = { ...DEVICE, keys: keyring({ ...KEY_1, status: 'revoked' }) };
-    expect(verifyCredential(signCredential(COROLLA, SEED_9), device)).toEqual({ verdict: 'Not authentic', reason: 'bad-signature', keyId: 1 });
+    expect(verifyCredential(signCredential(COROLLA, SEED_9), device)).toEqual({
+      verdict: 'Not authentic',
+      reason: 'bad-signature',
+      keyId: 1,
+    });
   });
 
   it('still verifies credentials signed by a retired key', () => {
@@ -57,16 +86,29 @@ describe('verifyCredential', () => {
 
   it('is Valid on the expiry day itself and Expired the day after', () => {
     expect(verifyCredential(corolla, { ...DEVICE, today: '2029-03-15' }).verdict).toBe('Valid');
-    expect(verifyCredential(corolla, { ...DEVICE, today: '2029-03-16' })).toEqual({ verdict: 'Expired', credential: COROLLA });
+    expect(verifyCredential(corolla, { ...DEVICE, today: '2029-03-16' })).toEqual({
+      verdict: 'Expired',
+      credential: COROLLA,
+    });
   });
 
   it('reports a plate on the revocation list as Stolen or Revoked, with the entry', () => {
-    expect(verifyCredential(corolla, { ...DEVICE, revocations: revocationList(stolen) })).toEqual({ verdict: 'Stolen', credential: COROLLA, revocation: stolen });
-    expect(verifyCredential(corolla, { ...DEVICE, revocations: revocationList(revoked) })).toEqual({ verdict: 'Revoked', credential: COROLLA, revocation: revoked });
+    expect(verifyCredential(corolla, { ...DEVICE, revocations: revocationList(stolen) })).toEqual({
+      verdict: 'Stolen',
+      credential: COROLLA,
+      revocation: stolen,
+    });
+    expect(verifyCredential(corolla, { ...DEVICE, revocations: revocationList(revoked) })).toEqual({
+      verdict: 'Revoked',
+      credential: COROLLA,
+      revocation: revoked,
+    });
   });
 
   it('puts the revocation list before expiry: an expired stolen plate is Stolen', () => {
-    expect(verifyCredential(corolla, { ...DEVICE, today: '2030-01-01', revocations: revocationList(stolen) }).verdict).toBe('Stolen');
+    expect(
+      verifyCredential(corolla, { ...DEVICE, today: '2030-01-01', revocations: revocationList(stolen) }).verdict,
+    ).toBe('Stolen');
   });
 
   it('checks the signature before the revocation list, so a forged QR code cannot make a plate look stolen', () => {
@@ -75,7 +117,10 @@ describe('verifyCredential', () => {
   });
 
   it('ignores revocations of other plates', () => {
-    expect(verifyCredential(corolla, { ...DEVICE, revocations: revocationList({ ...stolen, plateNumber: 'ZM-123-ABD' }) }).verdict).toBe('Valid');
+    expect(
+      verifyCredential(corolla, { ...DEVICE, revocations: revocationList({ ...stolen, plateNumber: 'ZM-123-ABD' }) })
+        .verdict,
+    ).toBe('Valid');
   });
 
   it('refuses to judge by a malformed date', () => {
@@ -96,11 +141,18 @@ describe('verdictFromRegistry', () => {
   const none = revocationList();
 
   it('is Unknown plate when the registry has no entry', () => {
-    expect(verdictFromRegistry('ZM-999-ZZZ', undefined, none, TODAY)).toEqual({ verdict: 'Unknown plate', plateNumber: 'ZM-999-ZZZ' });
+    expect(verdictFromRegistry('ZM-999-ZZZ', undefined, none, TODAY)).toEqual({
+      verdict: 'Unknown plate',
+      plateNumber: 'ZM-999-ZZZ',
+    });
   });
 
   it('passes on a revocation even for a plate it has no entry for', () => {
-    expect(verdictFromRegistry('ZM-123-ABC', undefined, revocationList(stolen), TODAY)).toEqual({ verdict: 'Unknown plate', plateNumber: 'ZM-123-ABC', revocation: stolen });
+    expect(verdictFromRegistry('ZM-123-ABC', undefined, revocationList(stolen), TODAY)).toEqual({
+      verdict: 'Unknown plate',
+      plateNumber: 'ZM-123-ABC',
+      revocation: stolen,
+    });
   });
 
   it('is Valid for a Valid entry up to and including its expiry date', () => {
@@ -119,8 +171,14 @@ describe('verdictFromRegistry', () => {
   });
 
   it('lets the revocation list win over the entry, which may be older', () => {
-    expect(verdictFromRegistry('ZM-123-ABC', entry, revocationList(stolen), TODAY)).toEqual({ verdict: 'Stolen', entry, revocation: stolen });
-    expect(verdictFromRegistry('ZM-123-ABC', { ...entry, status: 'Stolen' }, revocationList(revoked), TODAY).verdict).toBe('Revoked');
+    expect(verdictFromRegistry('ZM-123-ABC', entry, revocationList(stolen), TODAY)).toEqual({
+      verdict: 'Stolen',
+      entry,
+      revocation: stolen,
+    });
+    expect(
+      verdictFromRegistry('ZM-123-ABC', { ...entry, status: 'Stolen' }, revocationList(revoked), TODAY).verdict,
+    ).toBe('Revoked');
     expect(verdictFromRegistry('ZM-123-ABC', entry, revocationList(revoked), '2030-01-01').verdict).toBe('Revoked');
   });
 
@@ -140,7 +198,14 @@ describe('presentation', () => {
   ];
 
   it('shows Valid green, Expired red, Stolen and Revoked as alarms at least as strong as Expired, and the rest as a yellow warning', () => {
-    expect(everyVerdict.map((v) => verdictTone(v))).toEqual(['valid', 'expired', 'alarm', 'alarm', 'warning', 'warning']);
+    expect(everyVerdict.map((v) => verdictTone(v))).toEqual([
+      'valid',
+      'expired',
+      'alarm',
+      'alarm',
+      'warning',
+      'warning',
+    ]);
     expect(verdictTone('Valid')).toBe('valid');
     expect(verdictTone('Stolen')).toBe('alarm');
     expect(verdictTone('Revoked')).toBe('alarm');
@@ -159,7 +224,8 @@ describe('presentation', () => {
   });
 
   it('explains each Not authentic reason in plain words', () => {
-    const explain = (reason: 'malformed' | 'unknown-key' | 'key-revoked' | 'bad-signature') => verdictExplanation({ verdict: 'Not authentic', reason });
+    const explain = (reason: 'malformed' | 'unknown-key' | 'key-revoked' | 'bad-signature') =>
+      verdictExplanation({ verdict: 'Not authentic', reason });
     expect(explain('bad-signature')).toBe('The QR code was not signed by the registry: the plate may be forged.');
     expect(explain('malformed')).toMatch(/not a Nambala plate QR code/);
     expect(explain('unknown-key')).toMatch(/key this device does not know/);
@@ -168,10 +234,20 @@ describe('presentation', () => {
 
   it('says when a registration expired and when a plate was reported stolen or revoked', () => {
     const fields: CredentialFields = COROLLA;
-    expect(verdictExplanation({ verdict: 'Expired', credential: fields })).toBe('The registration expired on 2029-03-15.');
-    expect(verdictExplanation({ verdict: 'Stolen', credential: fields, revocation: stolen })).toBe('This plate was reported stolen on 2026-10-01.');
-    expect(verdictExplanation({ verdict: 'Revoked', credential: fields, revocation: revoked })).toBe('The registry revoked this plate on 2026-09-12.');
-    expect(verdictExplanation({ verdict: 'Unknown plate', plateNumber: 'ZM-999-ZZZ' })).toMatch(/No registration was found for ZM-999-ZZZ/);
-    expect(verdictExplanation({ verdict: 'Unknown plate', plateNumber: 'ZM-123-ABC', revocation: stolen })).toMatch(/list of stolen plates/);
+    expect(verdictExplanation({ verdict: 'Expired', credential: fields })).toBe(
+      'The registration expired on 2029-03-15.',
+    );
+    expect(verdictExplanation({ verdict: 'Stolen', credential: fields, revocation: stolen })).toBe(
+      'This plate was reported stolen on 2026-10-01.',
+    );
+    expect(verdictExplanation({ verdict: 'Revoked', credential: fields, revocation: revoked })).toBe(
+      'The registry revoked this plate on 2026-09-12.',
+    );
+    expect(verdictExplanation({ verdict: 'Unknown plate', plateNumber: 'ZM-999-ZZZ' })).toMatch(
+      /No registration was found for ZM-999-ZZZ/,
+    );
+    expect(verdictExplanation({ verdict: 'Unknown plate', plateNumber: 'ZM-123-ABC', revocation: stolen })).toMatch(
+      /list of stolen plates/,
+    );
   });
 });

@@ -48,11 +48,18 @@ describe('csv writer', () => {
   });
 
   it('starts with a byte order mark and ends every line with CRLF', () => {
-    expect(csvText([['a', 'b'], ['1', '2']])).toBe('\uFEFFa,b\r\n1,2\r\n');
+    expect(
+      csvText([
+        ['a', 'b'],
+        ['1', '2'],
+      ]),
+    ).toBe('\uFEFFa,b\r\n1,2\r\n');
   });
 
   it('reads back as written, for any text that does not start like a formula', () => {
-    const cell = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\n', '\r', 'é', '1') }).filter((value) => !/^[=+\-@\t\r]/.test(value));
+    const cell = fc
+      .string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\n', '\r', 'é', '1') })
+      .filter((value) => !/^[=+\-@\t\r]/.test(value));
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }), (rows) => {
         expect(readCsv(csvText(rows, { byteOrderMark: false }))).toEqual(rows);
@@ -62,11 +69,21 @@ describe('csv writer', () => {
 
   it('quotes a cell holding a semicolon, which spreadsheets in many languages split on', () => {
     expect(csvField('Mwila;=1+1')).toBe('"Mwila;=1+1"');
-    expect(parseCsv(csvText([['Mwila;=1+1', 'x']], { byteOrderMark: false }), { separator: ';' }).map((record) => record.fields)).toEqual([['Mwila;=1+1,x']]);
+    expect(
+      parseCsv(csvText([['Mwila;=1+1', 'x']], { byteOrderMark: false }), { separator: ';' }).map(
+        (record) => record.fields,
+      ),
+    ).toEqual([['Mwila;=1+1,x']]);
   });
 
   /** Any text, weighted towards what a spreadsheet treats specially. */
-  const anyCell = fc.string({ unit: fc.oneof(fc.constantFrom(',', ';', '"', '\n', '\r', '\t', '=', '+', '-', '@', ' ', "'"), fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme' })), maxLength: 12 });
+  const anyCell = fc.string({
+    unit: fc.oneof(
+      fc.constantFrom(',', ';', '"', '\n', '\r', '\t', '=', '+', '-', '@', ' ', "'"),
+      fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme' }),
+    ),
+    maxLength: 12,
+  });
   const written = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
   it('writes every cell as one cell, whether the reader splits on commas or on semicolons, and never as a formula', () => {
@@ -86,9 +103,14 @@ describe('csv writer', () => {
 
   it('reads back as written, row by row and cell by cell, for any text', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(anyCell, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }), (rows) => {
-        expect(parseCsv(csvText(rows, { byteOrderMark: false })).map((record) => record.fields)).toEqual(rows.map((row) => row.map(written)));
-      }),
+      fc.property(
+        fc.array(fc.array(anyCell, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }),
+        (rows) => {
+          expect(parseCsv(csvText(rows, { byteOrderMark: false })).map((record) => record.fields)).toEqual(
+            rows.map((row) => row.map(written)),
+          );
+        },
+      ),
     );
   });
 });

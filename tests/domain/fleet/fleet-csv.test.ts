@@ -33,16 +33,23 @@ describe('parseCsv', () => {
   it('says when a quote is misplaced or never closed', () => {
     expect(parseCsv('a"b,c')[0]?.problem).toMatch(/needs the whole value in quotes/);
     expect(parseCsv('"ab"c,d')[0]?.problem).toMatch(/quoted value must end where the value ends/);
-    expect(parseCsv('a,"open\nnext,row')).toEqual([{ fields: ['a', 'open\nnext,row'], problem: expect.stringMatching(/is not closed/) }]);
+    expect(parseCsv('a,"open\nnext,row')).toEqual([
+      { fields: ['a', 'open\nnext,row'], problem: expect.stringMatching(/is not closed/) },
+    ]);
   });
 
   it('reads back what the CSV writer wrote, whatever the values', () => {
     // Values a spreadsheet could read as a formula are written with a leading quote mark, so they are left out here.
-    const value = fc.string({ unit: fc.constantFrom('a', 'Z', '1', ' ', ',', '"', '\n', '\r', 'é', 'ŋ') }).filter((text) => !/^[=+\-@\t\r]/.test(text));
+    const value = fc
+      .string({ unit: fc.constantFrom('a', 'Z', '1', ' ', ',', '"', '\n', '\r', 'é', 'ŋ') })
+      .filter((text) => !/^[=+\-@\t\r]/.test(text));
     fc.assert(
       fc.property(fc.array(fc.array(value, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 8 }), (rows) => {
         const parsed = parseCsv(csvText(rows));
-        return JSON.stringify(parsed.map((record) => record.fields)) === JSON.stringify(rows) && parsed.every((record) => record.problem === undefined);
+        return (
+          JSON.stringify(parsed.map((record) => record.fields)) === JSON.stringify(rows) &&
+          parsed.every((record) => record.problem === undefined)
+        );
       }),
     );
   });
@@ -50,11 +57,21 @@ describe('parseCsv', () => {
 
 describe('checkFleetCsv', () => {
   it('gives the vehicles of a good file, in order, under any spelling of the column names', () => {
-    const check = checkFleetCsv('Colour,MAKE,model,Year,VIN,plate\nWhite,Toyota,Hilux,2019,ahtfr22g906012345,\nRed,Isuzu,D-Max,,,\n', context());
+    const check = checkFleetCsv(
+      'Colour,MAKE,model,Year,VIN,plate\nWhite,Toyota,Hilux,2019,ahtfr22g906012345,\nRed,Isuzu,D-Max,,,\n',
+      context(),
+    );
     expect(check).toEqual({
       ok: true,
       vehicles: [
-        { make: 'Toyota', model: 'Hilux', year: 2019, colour: 'White', chassisNumber: 'AHTFR22G906012345', plateNumber: null },
+        {
+          make: 'Toyota',
+          model: 'Hilux',
+          year: 2019,
+          colour: 'White',
+          chassisNumber: 'AHTFR22G906012345',
+          plateNumber: null,
+        },
         { make: 'Isuzu', model: 'D-Max', year: null, colour: 'Red', chassisNumber: '', plateNumber: null },
       ],
     });
@@ -92,25 +109,41 @@ describe('checkFleetCsv', () => {
   });
 
   it('names every problem of a row once, field by field', () => {
-    expect(checkFleetCsv('make,model,year,colour\n,,abc,\n', context())).toEqual({ ok: false, errors: ['Row 2: Make is required; Model is required; Vehicle year must be a year such as 2019; Colour is required.'] });
+    expect(checkFleetCsv('make,model,year,colour\n,,abc,\n', context())).toEqual({
+      ok: false,
+      errors: [
+        'Row 2: Make is required; Model is required; Vehicle year must be a year such as 2019; Colour is required.',
+      ],
+    });
   });
 
   it('refuses more rows than the limit before checking any', () => {
     const text = ['make,model,colour', 'A,B,C', 'A,B,C', 'A,B,', 'A,B,C'].join('\n');
-    expect(checkFleetCsv(text, context(), 3)).toEqual({ ok: false, errors: ['The file has more than 3 vehicles; import at most 3 at a time (split the file).'] });
+    expect(checkFleetCsv(text, context(), 3)).toEqual({
+      ok: false,
+      errors: ['The file has more than 3 vehicles; import at most 3 at a time (split the file).'],
+    });
   });
 
   it('names a header problem and stops there', () => {
-    expect(checkFleetCsv('make,make,model,colour\n', context())).toEqual({ ok: false, errors: ['Row 1: the column make appears twice.'] });
+    expect(checkFleetCsv('make,make,model,colour\n', context())).toEqual({
+      ok: false,
+      errors: ['Row 1: the column make appears twice.'],
+    });
     expect(checkFleetCsv('"make,model\nA,B', context()).ok).toBe(false);
   });
 
   it('never throws, and names a row for each problem it finds, whatever the text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('make', 'model', 'colour', 'year', ',', '"', '\n', 'A', '1', ' ', '\r') }), (text) => {
-        const check = checkFleetCsv(`make,model,colour,year\n${text}`, context());
-        return check.ok ? check.vehicles.every((vehicle) => vehicle.make !== '' && vehicle.model !== '' && vehicle.colour !== '') : check.errors.length > 0 && check.errors.every((error) => error.length > 0);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('make', 'model', 'colour', 'year', ',', '"', '\n', 'A', '1', ' ', '\r') }),
+        (text) => {
+          const check = checkFleetCsv(`make,model,colour,year\n${text}`, context());
+          return check.ok
+            ? check.vehicles.every((vehicle) => vehicle.make !== '' && vehicle.model !== '' && vehicle.colour !== '')
+            : check.errors.length > 0 && check.errors.every((error) => error.length > 0);
+        },
+      ),
     );
   });
 });

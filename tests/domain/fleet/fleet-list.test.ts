@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildFleetRows, DEFAULT_FLEET_QUERY, type FleetPlate, type FleetQuery, type FleetRow, FLEET_SORTS, fleetPage, matchesSearch, showingText } from '#domain/fleet/fleet-list';
+import {
+  buildFleetRows,
+  DEFAULT_FLEET_QUERY,
+  type FleetPlate,
+  type FleetQuery,
+  type FleetRow,
+  FLEET_SORTS,
+  fleetPage,
+  matchesSearch,
+  showingText,
+} from '#domain/fleet/fleet-list';
 import type { Driver, Vehicle } from '#domain/fleet/vehicle';
 
 const today = '2026-11-24';
@@ -22,14 +32,39 @@ function vehicle(index: number, overrides: Partial<Vehicle> = {}): Vehicle {
   };
 }
 
-const driver: Driver = { id: 'd1', ownerId: 'USR-001', name: 'Mutale Chanda', licenceNumber: 'ZM1234567', phone: '+260971234567', createdAt: '', updatedAt: '' };
-const plateOf = (plateNumber: string, expiryDate: string, ownerName = 'Lusaka Haulage Ltd'): FleetPlate => ({ plateNumber, registration: { expiryDate, standing: 'Valid', ownerName } });
+const driver: Driver = {
+  id: 'd1',
+  ownerId: 'USR-001',
+  name: 'Mutale Chanda',
+  licenceNumber: 'ZM1234567',
+  phone: '+260971234567',
+  createdAt: '',
+  updatedAt: '',
+};
+const plateOf = (plateNumber: string, expiryDate: string, ownerName = 'Lusaka Haulage Ltd'): FleetPlate => ({
+  plateNumber,
+  registration: { expiryDate, standing: 'Valid', ownerName },
+});
 
 describe('buildFleetRows', () => {
   it('joins each vehicle with its driver, its plate’s expiry and owner, and its compliance', () => {
     const plates = new Map([['ZM-001-ABC', plateOf('ZM-001-ABC', '2027-06-30')]]);
-    const rows = buildFleetRows([vehicle(1, { driverId: 'd1' }), vehicle(4), vehicle(5, { driverId: 'gone' })], [driver], plates, 'Mwila Banda', today);
-    expect(rows.map((row) => [row.vehicle.plateNumber, row.driver?.name ?? null, row.ownerName, row.expiryDate, row.compliance.status])).toEqual([
+    const rows = buildFleetRows(
+      [vehicle(1, { driverId: 'd1' }), vehicle(4), vehicle(5, { driverId: 'gone' })],
+      [driver],
+      plates,
+      'Mwila Banda',
+      today,
+    );
+    expect(
+      rows.map((row) => [
+        row.vehicle.plateNumber,
+        row.driver?.name ?? null,
+        row.ownerName,
+        row.expiryDate,
+        row.compliance.status,
+      ]),
+    ).toEqual([
       ['ZM-001-ABC', 'Mutale Chanda', 'Lusaka Haulage Ltd', '2027-06-30', 'Good'],
       [null, null, 'Mwila Banda', null, 'Warning'],
       ['ZM-005-ABC', null, 'Mwila Banda', null, 'Warning'],
@@ -37,13 +72,25 @@ describe('buildFleetRows', () => {
   });
 
   it('leaves out vehicles being removed and shows no driver being removed', () => {
-    const rows = buildFleetRows([vehicle(1, { driverId: 'd1' }), { ...vehicle(2), isDeleted: true }], [{ ...driver, isDeleted: true }], new Map(), 'Mwila Banda', today);
+    const rows = buildFleetRows(
+      [vehicle(1, { driverId: 'd1' }), { ...vehicle(2), isDeleted: true }],
+      [{ ...driver, isDeleted: true }],
+      new Map(),
+      'Mwila Banda',
+      today,
+    );
     expect(rows.map((row) => [row.id, row.driver])).toEqual([['v0001', null]]);
   });
 });
 
 describe('search', () => {
-  const rows = buildFleetRows([vehicle(1, { driverId: 'd1' }), vehicle(2), vehicle(3)], [driver], new Map(), 'Mwila Banda', today);
+  const rows = buildFleetRows(
+    [vehicle(1, { driverId: 'd1' }), vehicle(2), vehicle(3)],
+    [driver],
+    new Map(),
+    'Mwila Banda',
+    today,
+  );
   const found = (search: string) => fleetPage(rows, { ...DEFAULT_FLEET_QUERY, search }).rows.map((row) => row.id);
 
   it('finds vehicles by plate written any way, make, model, chassis, year and driver, ignoring case', () => {
@@ -60,13 +107,24 @@ describe('search', () => {
   it('filters by compliance', () => {
     const plates = new Map([['ZM-001-ABC', plateOf('ZM-001-ABC', '2030-01-01')]]);
     const withPlates = buildFleetRows([vehicle(1), vehicle(2)], [], plates, 'Mwila Banda', today);
-    expect(fleetPage(withPlates, { ...DEFAULT_FLEET_QUERY, compliance: 'Good' }).rows.map((row) => row.id)).toEqual(['v0001']);
-    expect(fleetPage(withPlates, { ...DEFAULT_FLEET_QUERY, compliance: 'Warning' }).rows.map((row) => row.id)).toEqual(['v0002']);
+    expect(fleetPage(withPlates, { ...DEFAULT_FLEET_QUERY, compliance: 'Good' }).rows.map((row) => row.id)).toEqual([
+      'v0001',
+    ]);
+    expect(fleetPage(withPlates, { ...DEFAULT_FLEET_QUERY, compliance: 'Warning' }).rows.map((row) => row.id)).toEqual([
+      'v0002',
+    ]);
   });
 });
 
 describe('fleetPage', () => {
-  const fleet = (count: number) => buildFleetRows(Array.from({ length: count }, (_, index) => vehicle(index)), [driver], new Map([['ZM-010-ABC', plateOf('ZM-010-ABC', '2030-01-01')]]), 'Mwila Banda', today);
+  const fleet = (count: number) =>
+    buildFleetRows(
+      Array.from({ length: count }, (_, index) => vehicle(index)),
+      [driver],
+      new Map([['ZM-010-ABC', plateOf('ZM-010-ABC', '2030-01-01')]]),
+      'Mwila Banda',
+      today,
+    );
 
   it('shows 25 at a time, and says which', () => {
     const rows = fleet(60);
@@ -84,8 +142,12 @@ describe('fleetPage', () => {
   it('orders by most recently changed, by plate number (none last), or warnings first', () => {
     const rows = fleet(12);
     const recent = fleetPage(rows, { ...DEFAULT_FLEET_QUERY, sort: 'recent' }).rows;
-    expect(recent.map((row) => row.vehicle.updatedAt)).toEqual([...recent.map((row) => row.vehicle.updatedAt)].sort().reverse());
-    const byPlate = fleetPage(rows, { ...DEFAULT_FLEET_QUERY, sort: 'plate' }).rows.map((row) => row.vehicle.plateNumber);
+    expect(recent.map((row) => row.vehicle.updatedAt)).toEqual(
+      [...recent.map((row) => row.vehicle.updatedAt)].sort().reverse(),
+    );
+    const byPlate = fleetPage(rows, { ...DEFAULT_FLEET_QUERY, sort: 'plate' }).rows.map(
+      (row) => row.vehicle.plateNumber,
+    );
     expect(byPlate.slice(0, 3)).toEqual(['ZM-001-ABC', 'ZM-002-ABC', 'ZM-003-ABC']);
     expect(byPlate.slice(-3)).toEqual([null, null, null]);
     const attention = fleetPage(rows, { ...DEFAULT_FLEET_QUERY, sort: 'compliance' }).rows;
@@ -104,17 +166,26 @@ describe('fleetPage', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 150 }), query, (count, asked) => {
         const rows = fleet(count);
-        const matching = rows.filter((row) => (asked.compliance === 'all' || row.compliance.status === asked.compliance) && matchesSearch(row, asked.search));
+        const matching = rows.filter(
+          (row) =>
+            (asked.compliance === 'all' || row.compliance.status === asked.compliance) &&
+            matchesSearch(row, asked.search),
+        );
         const first = fleetPage(rows, { ...asked, page: 1 });
         const seen: FleetRow[] = [];
         for (let page = 1; page <= first.pageCount; page += 1) {
           const shown = fleetPage(rows, { ...asked, page });
           if (shown.total !== matching.length || shown.page !== page) return false;
-          if (shown.rows.length > 0 && (shown.from !== seen.length + 1 || shown.to !== seen.length + shown.rows.length)) return false;
+          if (shown.rows.length > 0 && (shown.from !== seen.length + 1 || shown.to !== seen.length + shown.rows.length))
+            return false;
           seen.push(...shown.rows);
         }
         const sortedIds = seen.map((row) => row.id);
-        return sortedIds.length === matching.length && new Set(sortedIds).size === sortedIds.length && matching.every((row) => sortedIds.includes(row.id));
+        return (
+          sortedIds.length === matching.length &&
+          new Set(sortedIds).size === sortedIds.length &&
+          matching.every((row) => sortedIds.includes(row.id))
+        );
       }),
       { numRuns: 150 },
     );
@@ -137,7 +208,11 @@ describe('fleetPage', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 80 }), query, (count, asked) => {
         const shown = fleetPage(fleet(count), asked);
-        return shown.page >= 1 && shown.page <= shown.pageCount && shown.rows.length <= Math.max(1, Math.floor(asked.pageSize));
+        return (
+          shown.page >= 1 &&
+          shown.page <= shown.pageCount &&
+          shown.rows.length <= Math.max(1, Math.floor(asked.pageSize))
+        );
       }),
     );
   });

@@ -5,13 +5,17 @@ import { isUuid, uuidv7, uuidv7Time } from '../../../src/domain/ids/uuid-v7';
 describe('uuidv7', () => {
   it('carries the timestamp, version 7 and the RFC variant', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 48 - 1 }), fc.uint8Array({ minLength: 10, maxLength: 10 }), (now, random) => {
-        const id = uuidv7(now, random);
-        expect(isUuid(id)).toBe(true);
-        expect(id[14]).toBe('7');
-        expect(['8', '9', 'a', 'b']).toContain(id[19]);
-        expect(uuidv7Time(id)).toBe(now);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 48 - 1 }),
+        fc.uint8Array({ minLength: 10, maxLength: 10 }),
+        (now, random) => {
+          const id = uuidv7(now, random);
+          expect(isUuid(id)).toBe(true);
+          expect(id[14]).toBe('7');
+          expect(['8', '9', 'a', 'b']).toContain(id[19]);
+          expect(uuidv7Time(id)).toBe(now);
+        },
+      ),
     );
   });
 

@@ -22,7 +22,15 @@ import {
 
 const AGENT = { id: 'agent-1', roles: ['insurance_agent'] };
 const AT = '2026-11-24T10:00:00.000Z';
-const submitted: ClaimState = { agentId: 'agent-1', claimNumber: 'CLM-000001', status: 'Submitted', rejectReason: null, assessedAt: null, decidedAt: null, paidAt: null };
+const submitted: ClaimState = {
+  agentId: 'agent-1',
+  claimNumber: 'CLM-000001',
+  status: 'Submitted',
+  rejectReason: null,
+  assessedAt: null,
+  decidedAt: null,
+  paidAt: null,
+};
 const POLICY = { policyNumber: 'POL-000007', startDate: '2026-01-10', endDate: '2027-01-09', cancelledAt: null };
 const SHA = 'a'.repeat(64);
 
@@ -53,7 +61,16 @@ describe('claim input', () => {
   });
 
   it('says what is missing or wrong, field by field', () => {
-    const result = validate(claimInputSchema, validClaim({ policyId: '', incidentDate: '2026-02-30', incidentPlace: '', description: ' ', otherPartyPlate: 'ZM_1' }));
+    const result = validate(
+      claimInputSchema,
+      validClaim({
+        policyId: '',
+        incidentDate: '2026-02-30',
+        incidentPlace: '',
+        description: ' ',
+        otherPartyPlate: 'ZM_1',
+      }),
+    );
     expect(result).toEqual({
       ok: false,
       errors: {
@@ -68,16 +85,34 @@ describe('claim input', () => {
 
   it('takes at most 20 photos, each at most 1 MB and 1600 px, and none twice', () => {
     const photo = (n: number) => ({ sha256: n.toString(16).padStart(64, '0'), size: 1000, width: 1600, height: 900 });
-    expect(validate(claimInputSchema, validClaim({ photos: Array.from({ length: 20 }, (_, n) => photo(n)) })).ok).toBe(true);
-    expect(validate(claimInputSchema, validClaim({ photos: Array.from({ length: 21 }, (_, n) => photo(n)) }))).toMatchObject({ ok: false, errors: { photos: 'A claim carries at most 20 photos.' } });
-    expect(validate(claimInputSchema, validClaim({ photos: [{ ...photo(1), size: 1024 * 1024 + 1 }] }))).toMatchObject({ ok: false, errors: { photos: 'A photo must be at most 1 MB after resizing' } });
-    expect(validate(claimInputSchema, validClaim({ photos: [{ ...photo(1), width: 1601 }] }))).toMatchObject({ ok: false, errors: { photos: 'A photo is at most 1600 pixels on its longest side' } });
-    expect(validate(claimInputSchema, validClaim({ photos: [photo(1), photo(1)] }))).toMatchObject({ ok: false, errors: { photos: 'The same photo is listed twice' } });
-    expect(validate(claimInputSchema, validClaim({ photos: [{ ...photo(1), sha256: SHA.toUpperCase() }] })).ok).toBe(false);
+    expect(validate(claimInputSchema, validClaim({ photos: Array.from({ length: 20 }, (_, n) => photo(n)) })).ok).toBe(
+      true,
+    );
+    expect(
+      validate(claimInputSchema, validClaim({ photos: Array.from({ length: 21 }, (_, n) => photo(n)) })),
+    ).toMatchObject({ ok: false, errors: { photos: 'A claim carries at most 20 photos.' } });
+    expect(validate(claimInputSchema, validClaim({ photos: [{ ...photo(1), size: 1024 * 1024 + 1 }] }))).toMatchObject({
+      ok: false,
+      errors: { photos: 'A photo must be at most 1 MB after resizing' },
+    });
+    expect(validate(claimInputSchema, validClaim({ photos: [{ ...photo(1), width: 1601 }] }))).toMatchObject({
+      ok: false,
+      errors: { photos: 'A photo is at most 1600 pixels on its longest side' },
+    });
+    expect(validate(claimInputSchema, validClaim({ photos: [photo(1), photo(1)] }))).toMatchObject({
+      ok: false,
+      errors: { photos: 'The same photo is listed twice' },
+    });
+    expect(validate(claimInputSchema, validClaim({ photos: [{ ...photo(1), sha256: SHA.toUpperCase() }] })).ok).toBe(
+      false,
+    );
   });
 
   it('asks for a reason with a rejection and knows only the four steps', () => {
-    expect(validate(claimStepSchema, { step: 'reject', reason: '' })).toMatchObject({ ok: false, errors: { reason: 'Give the reason for rejecting the claim' } });
+    expect(validate(claimStepSchema, { step: 'reject', reason: '' })).toMatchObject({
+      ok: false,
+      errors: { reason: 'Give the reason for rejecting the claim' },
+    });
     expect(validate(claimStepSchema, { step: 'reject', reason: 'Not covered' }).ok).toBe(true);
     expect(validate(claimStepSchema, { step: 'approve' }).ok).toBe(true);
     expect(validate(claimStepSchema, { step: 'refund' }).ok).toBe(false);
@@ -88,28 +123,52 @@ describe('incident date', () => {
   it('is not in the future, not before the policy started, not after it ended or was cancelled', () => {
     expect(claimDateProblem('2026-11-24', POLICY, '2026-11-24')).toBeNull();
     expect(claimDateProblem('2026-11-25', POLICY, '2026-11-24')).toBe('Incident date cannot be in the future');
-    expect(claimDateProblem('2026-01-09', POLICY, '2026-11-24')).toBe('Incident date cannot be before policy POL-000007 started (2026-01-10)');
+    expect(claimDateProblem('2026-01-09', POLICY, '2026-11-24')).toBe(
+      'Incident date cannot be before policy POL-000007 started (2026-01-10)',
+    );
     expect(claimDateProblem('2026-01-10', POLICY, '2026-11-24')).toBeNull();
-    expect(claimDateProblem('2027-01-10', POLICY, '2027-02-01')).toBe('Policy POL-000007 ended on 2027-01-09: it does not cover a later incident');
-    expect(claimDateProblem('2026-06-02', { ...POLICY, cancelledAt: '2026-06-01T08:00:00.000Z' }, '2026-11-24')).toBe('Policy POL-000007 was cancelled on 2026-06-01: it does not cover a later incident');
+    expect(claimDateProblem('2027-01-10', POLICY, '2027-02-01')).toBe(
+      'Policy POL-000007 ended on 2027-01-09: it does not cover a later incident',
+    );
+    expect(claimDateProblem('2026-06-02', { ...POLICY, cancelledAt: '2026-06-01T08:00:00.000Z' }, '2026-11-24')).toBe(
+      'Policy POL-000007 was cancelled on 2026-06-01: it does not cover a later incident',
+    );
   });
 
   it('fits every day from the policy’s start to today within its term', () => {
-    const day = fc.integer({ min: 0, max: 363 }).map((n) => new Date(Date.UTC(2026, 0, 10 + n)).toISOString().slice(0, 10));
-    fc.assert(fc.property(day, day, (incident, today) => (claimDateProblem(incident, POLICY, today) === null) === (incident <= today)));
+    const day = fc
+      .integer({ min: 0, max: 363 })
+      .map((n) => new Date(Date.UTC(2026, 0, 10 + n)).toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(
+        day,
+        day,
+        (incident, today) => (claimDateProblem(incident, POLICY, today) === null) === incident <= today,
+      ),
+    );
   });
 });
 
 describe('claim steps', () => {
   const step = fc.constantFrom<ClaimStep>(...CLAIM_STEPS);
-  const actor = fc.constantFrom(AGENT, { id: 'agent-2', roles: ['insurance_agent'] }, { id: 'agent-1', roles: ['buyer'] }, { id: 'officer', roles: ['police'] });
+  const actor = fc.constantFrom(
+    AGENT,
+    { id: 'agent-2', roles: ['insurance_agent'] },
+    { id: 'agent-1', roles: ['buyer'] },
+    { id: 'officer', roles: ['police'] },
+  );
   const reason = fc.constantFrom(undefined, '', '  ', 'Not covered');
 
   function run(steps: Array<{ step: ClaimStep; reason?: string; actor: { id: string; roles: string[] } }>) {
     let claim = submitted;
     const visited: ClaimState['status'][] = [claim.status];
     for (const request of steps) {
-      const outcome = transitionClaim(claim, { step: request.step, ...(request.reason === undefined ? {} : { reason: request.reason }) }, request.actor, AT);
+      const outcome = transitionClaim(
+        claim,
+        { step: request.step, ...(request.reason === undefined ? {} : { reason: request.reason }) },
+        request.actor,
+        AT,
+      );
       if (outcome.ok) {
         claim = outcome.claim;
         visited.push(claim.status);
@@ -159,16 +218,31 @@ describe('claim steps', () => {
         if (claim.status === 'Rejected') expect(claim.rejectReason).toBe('Not covered');
       }),
     );
-    expect(transitionClaim(submitted, { step: 'assess' }, { id: 'agent-2', roles: ['insurance_agent'] }, AT)).toMatchObject({ ok: false, reason: 'not-yours' });
-    expect(transitionClaim(submitted, { step: 'assess' }, { id: 'agent-1', roles: ['buyer'] }, AT)).toMatchObject({ ok: false, reason: 'not-yours' });
+    expect(
+      transitionClaim(submitted, { step: 'assess' }, { id: 'agent-2', roles: ['insurance_agent'] }, AT),
+    ).toMatchObject({ ok: false, reason: 'not-yours' });
+    expect(transitionClaim(submitted, { step: 'assess' }, { id: 'agent-1', roles: ['buyer'] }, AT)).toMatchObject({
+      ok: false,
+      reason: 'not-yours',
+    });
     expect(mayStepClaim(AGENT, { agentId: 'agent-1' })).toBe(true);
     const assessing = { ...submitted, status: 'Under Assessment' as const };
-    expect(transitionClaim(assessing, { step: 'reject', reason: ' ' }, AGENT, AT)).toMatchObject({ ok: false, reason: 'reason-required' });
-    expect(transitionClaim(assessing, { step: 'reject', reason: ' Fraud ' }, AGENT, AT)).toMatchObject({ ok: true, claim: { status: 'Rejected', rejectReason: 'Fraud', decidedAt: AT } });
+    expect(transitionClaim(assessing, { step: 'reject', reason: ' ' }, AGENT, AT)).toMatchObject({
+      ok: false,
+      reason: 'reason-required',
+    });
+    expect(transitionClaim(assessing, { step: 'reject', reason: ' Fraud ' }, AGENT, AT)).toMatchObject({
+      ok: true,
+      claim: { status: 'Rejected', rejectReason: 'Fraud', decidedAt: AT },
+    });
   });
 
   it('says which state a step needs', () => {
-    expect(transitionClaim(submitted, { step: 'pay' }, AGENT, AT)).toEqual({ ok: false, reason: 'wrong-state', message: 'Claim CLM-000001 is Submitted: Mark Paid applies to a claim that is Approved.' });
+    expect(transitionClaim(submitted, { step: 'pay' }, AGENT, AT)).toEqual({
+      ok: false,
+      reason: 'wrong-state',
+      message: 'Claim CLM-000001 is Submitted: Mark Paid applies to a claim that is Approved.',
+    });
   });
 });
 
@@ -198,10 +272,15 @@ describe('photos', () => {
     expect(nextEncoding(encoding)).toEqual({ width: 1280, height: 960, quality: 0.55 });
     expect(nextEncoding({ width: 2, height: 2, quality: 0.45 })).toEqual({ width: 1, height: 1, quality: 0.55 });
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 1600 }), fc.integer({ min: 2, max: 1600 }), fc.constantFrom(...JPEG_QUALITIES), (width, height, quality) => {
-        const next = nextEncoding({ width, height, quality });
-        expect(next.quality < quality || next.width * next.height < width * height).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 1600 }),
+        fc.integer({ min: 2, max: 1600 }),
+        fc.constantFrom(...JPEG_QUALITIES),
+        (width, height, quality) => {
+          const next = nextEncoding({ width, height, quality });
+          expect(next.quality < quality || next.width * next.height < width * height).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -209,7 +288,12 @@ describe('photos', () => {
 describe('the rest', () => {
   it('numbers claims CLM-000001 and finds them by number, plate, place or holder', () => {
     expect(claimNumberFrom(42)).toBe('CLM-000042');
-    const claim = { claimNumber: 'CLM-000042', plateNumber: 'ZM-123-ABC', otherPartyPlate: 'ZM-456-DEF', incidentPlace: 'Cairo Road' };
+    const claim = {
+      claimNumber: 'CLM-000042',
+      plateNumber: 'ZM-123-ABC',
+      otherPartyPlate: 'ZM-456-DEF',
+      incidentPlace: 'Cairo Road',
+    };
     expect(claimMatches(claim, 'Mwila Banda', 'clm-000042')).toBe(true);
     expect(claimMatches(claim, 'Mwila Banda', 'zm 456')).toBe(true);
     expect(claimMatches(claim, 'Mwila Banda', 'cairo')).toBe(true);

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { claimsOverview } from '../../../src/domain/insurance/overview';
 import type { ClaimStatus } from '../../../src/domain/insurance/claim';
 
-const claim = (id: string, status: ClaimStatus, createdAt: string, paidAt: string | null = null) => ({ id, status, createdAt, paidAt });
+const claim = (id: string, status: ClaimStatus, createdAt: string, paidAt: string | null = null) => ({
+  id,
+  status,
+  createdAt,
+  paidAt,
+});
 
 describe('claims overview', () => {
   it('counts open claims and claims paid this month, and lists the newest first', () => {

@@ -2,7 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { declaredImageSize } from '#domain/insurance/image-size';
 
-const sof = (marker: number, width: number, height: number) => [0xff, marker, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03];
+const sof = (marker: number, width: number, height: number) => [
+  0xff,
+  marker,
+  0x00,
+  0x11,
+  0x08,
+  height >> 8,
+  height & 0xff,
+  width >> 8,
+  width & 0xff,
+  0x03,
+];
 const app0 = [0xff, 0xe0, 0x00, 0x10, ...Array.from({ length: 14 }, () => 0)];
 
 function png(width: number, height: number): Uint8Array {
@@ -15,10 +26,18 @@ function png(width: number, height: number): Uint8Array {
 
 describe('declaredImageSize', () => {
   it("reads a JPEG's frame header past other segments and fill bytes, whatever the frame's kind", () => {
-    expect(declaredImageSize(new Uint8Array([0xff, 0xd8, ...app0, ...sof(0xc0, 1600, 1200)]))).toEqual({ width: 1600, height: 1200 });
-    expect(declaredImageSize(new Uint8Array([0xff, 0xd8, 0xff, 0xff, ...app0, ...sof(0xc2, 65_500, 65_500)]))).toEqual({ width: 65_500, height: 65_500 });
+    expect(declaredImageSize(new Uint8Array([0xff, 0xd8, ...app0, ...sof(0xc0, 1600, 1200)]))).toEqual({
+      width: 1600,
+      height: 1200,
+    });
+    expect(declaredImageSize(new Uint8Array([0xff, 0xd8, 0xff, 0xff, ...app0, ...sof(0xc2, 65_500, 65_500)]))).toEqual({
+      width: 65_500,
+      height: 65_500,
+    });
     // DHT (C4) is not a frame: its bytes are skipped.
-    expect(declaredImageSize(new Uint8Array([0xff, 0xd8, 0xff, 0xc4, 0x00, 0x04, 0x01, 0x02, ...sof(0xc1, 10, 20)]))).toEqual({ width: 10, height: 20 });
+    expect(
+      declaredImageSize(new Uint8Array([0xff, 0xd8, 0xff, 0xc4, 0x00, 0x04, 0x01, 0x02, ...sof(0xc1, 10, 20)])),
+    ).toEqual({ width: 10, height: 20 });
   });
 
   it("reads a PNG's IHDR", () => {
@@ -39,7 +58,11 @@ describe('declaredImageSize', () => {
     fc.assert(
       fc.property(fc.oneof(jpegLike, fc.uint8Array({ maxLength: 400 })), (bytes) => {
         const size = declaredImageSize(bytes);
-        expect(size === 'incomplete' || size === 'unreadable' || (Number.isInteger(size.width) && Number.isInteger(size.height))).toBe(true);
+        expect(
+          size === 'incomplete' ||
+            size === 'unreadable' ||
+            (Number.isInteger(size.width) && Number.isInteger(size.height)),
+        ).toBe(true);
       }),
       { numRuns: 2000 },
     );

@@ -3,7 +3,12 @@ import { ngwee } from '../../../src/domain/money/money';
 import { insuranceOverview } from '../../../src/domain/insurance/overview';
 import type { InsurancePolicy } from '../../../src/domain/insurance/policy';
 
-const policy = (id: string, endDate: string, createdAt: string, cancelledAt: string | null = null): InsurancePolicy => ({
+const policy = (
+  id: string,
+  endDate: string,
+  createdAt: string,
+  cancelledAt: string | null = null,
+): InsurancePolicy => ({
   id,
   policyNumber: `POL-${id}`,
   agentId: 'agent',

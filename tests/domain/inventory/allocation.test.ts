@@ -20,7 +20,9 @@ import { INVENTORY_PLATE_TYPES } from '#domain/statuses/statuses';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-const allocation = (overrides: Partial<InventoryAllocation> & Pick<InventoryAllocation, 'id'>): InventoryAllocation => ({
+const allocation = (
+  overrides: Partial<InventoryAllocation> & Pick<InventoryAllocation, 'id'>,
+): InventoryAllocation => ({
   number: 1,
   shopId: 'USR-002',
   shopName: 'Cairo Road Plates',
@@ -31,26 +33,59 @@ const allocation = (overrides: Partial<InventoryAllocation> & Pick<InventoryAllo
   updatedAt: '2026-10-01T08:00:00.000Z',
   ...overrides,
 });
-const made = (shopId: string, count: number, plateType: PlateMade['plateType'] = 'Standard', prefix = 'ZM'): PlateMade[] =>
-  Array.from({ length: count }, (_, index) => ({ shopId, plateType, plateNumber: `${prefix}-${String(index).padStart(3, '0')}-ABC` }));
+const made = (
+  shopId: string,
+  count: number,
+  plateType: PlateMade['plateType'] = 'Standard',
+  prefix = 'ZM',
+): PlateMade[] =>
+  Array.from({ length: count }, (_, index) => ({
+    shopId,
+    plateType,
+    plateNumber: `${prefix}-${String(index).padStart(3, '0')}-ABC`,
+  }));
 
 describe('stock status', () => {
   it('reads the thresholds inclusively, none left being Out of Stock', () => {
     const thresholds = { lowStock: 50, critical: 10 };
-    expect([0, 1, 10, 11, 50, 51].map((left) => stockStatus(left, thresholds))).toEqual(['Out of Stock', 'Critical', 'Critical', 'Low Stock', 'Low Stock', 'In Stock']);
+    expect([0, 1, 10, 11, 50, 51].map((left) => stockStatus(left, thresholds))).toEqual([
+      'Out of Stock',
+      'Critical',
+      'Critical',
+      'Low Stock',
+      'Low Stock',
+      'In Stock',
+    ]);
   });
 
   it('thresholds must be whole numbers with the critical one below the low one', () => {
-    expect(stockThresholdsSchema.safeParse({ lowStock: '40', critical: '5' })).toMatchObject({ success: true, data: { lowStock: 40, critical: 5 } });
-    expect(stockThresholdsSchema.safeParse({ lowStock: 10, critical: 10 }).error?.issues[0]?.message).toBe('The critical threshold must be below the low stock threshold');
-    expect(stockThresholdsSchema.safeParse({ lowStock: 2.5, critical: 1 }).error?.issues[0]?.message).toBe('Low stock threshold must be a whole number');
-    expect(stockThresholdsSchema.safeParse({ lowStock: 20_000, critical: 1 }).error?.issues[0]?.message).toBe('Low stock threshold must be at most 10,000');
-    expect(stockThresholdsSchema.safeParse({ lowStock: 50, critical: 0 }).error?.issues[0]?.message).toBe('Critical threshold must be at least 1');
+    expect(stockThresholdsSchema.safeParse({ lowStock: '40', critical: '5' })).toMatchObject({
+      success: true,
+      data: { lowStock: 40, critical: 5 },
+    });
+    expect(stockThresholdsSchema.safeParse({ lowStock: 10, critical: 10 }).error?.issues[0]?.message).toBe(
+      'The critical threshold must be below the low stock threshold',
+    );
+    expect(stockThresholdsSchema.safeParse({ lowStock: 2.5, critical: 1 }).error?.issues[0]?.message).toBe(
+      'Low stock threshold must be a whole number',
+    );
+    expect(stockThresholdsSchema.safeParse({ lowStock: 20_000, critical: 1 }).error?.issues[0]?.message).toBe(
+      'Low stock threshold must be at most 10,000',
+    );
+    expect(stockThresholdsSchema.safeParse({ lowStock: 50, critical: 0 }).error?.issues[0]?.message).toBe(
+      'Critical threshold must be at least 1',
+    );
   });
 });
 
 describe('allocation input', () => {
-  const valid = { id: '0190f5d2-0009-7000-8000-000000000010', shopId: 'USR-002', plateType: 'Standard', allocatedQuantity: '250', note: '' };
+  const valid = {
+    id: '0190f5d2-0009-7000-8000-000000000010',
+    shopId: 'USR-002',
+    plateType: 'Standard',
+    allocatedQuantity: '250',
+    note: '',
+  };
   it('accepts the form as typed and gives the quantity as a number', () => {
     expect(allocationInputSchema.parse(valid)).toMatchObject({ allocatedQuantity: 250, note: '' });
   });
@@ -74,13 +109,20 @@ describe('allocation balances', () => {
     const newer = allocation({ id: 'b', allocatedQuantity: 100, createdAt: '2026-10-01T00:00:00.000Z' });
     const otherType = allocation({ id: 'c', plateType: 'Commercial', allocatedQuantity: 20 });
     const otherShop = allocation({ id: 'd', shopId: 'USR-009', allocatedQuantity: 5 });
-    const balances = allocationBalances([newer, older, otherType, otherShop], [], [...made('USR-002', 45), ...made('USR-002', 4, 'Commercial', 'CM')], DEFAULT_STOCK_THRESHOLDS);
-    expect(balances.map((balance) => [balance.allocation.id, balance.used, balance.remaining, balance.status])).toEqual([
-      ['b', 15, 85, 'In Stock'],
-      ['a', 30, 0, 'Out of Stock'],
-      ['c', 4, 16, 'Low Stock'],
-      ['d', 0, 5, 'Critical'],
-    ]);
+    const balances = allocationBalances(
+      [newer, older, otherType, otherShop],
+      [],
+      [...made('USR-002', 45), ...made('USR-002', 4, 'Commercial', 'CM')],
+      DEFAULT_STOCK_THRESHOLDS,
+    );
+    expect(balances.map((balance) => [balance.allocation.id, balance.used, balance.remaining, balance.status])).toEqual(
+      [
+        ['b', 15, 85, 'In Stock'],
+        ['a', 30, 0, 'Out of Stock'],
+        ['c', 4, 16, 'Low Stock'],
+        ['d', 0, 5, 'Critical'],
+      ],
+    );
   });
 
   it('counts a plate number once however many manufacturing records it has', () => {
@@ -102,7 +144,9 @@ describe('allocation balances', () => {
       [],
       DEFAULT_STOCK_THRESHOLDS,
     );
-    expect(balances.map((balance) => [balance.received, balance.receiptDifference, receiptDifferenceText(balance)])).toEqual([
+    expect(
+      balances.map((balance) => [balance.received, balance.receiptDifference, receiptDifferenceText(balance)]),
+    ).toEqual([
       [480, -20, '20 not yet received'],
       [105, 5, '5 more than allocated'],
     ]);
@@ -115,11 +159,20 @@ describe('allocation balances', () => {
       shopId: fc.constantFrom('S1', 'S2'),
       plateType: fc.constantFrom(...INVENTORY_PLATE_TYPES),
       allocatedQuantity: fc.integer({ min: 1, max: 500 }),
-      createdAt: fc.integer({ min: 0, max: 1_000_000 }).map((n) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString()),
+      createdAt: fc
+        .integer({ min: 0, max: 1_000_000 })
+        .map((n) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString()),
     }),
     { maxLength: 12, selector: (value) => value.id },
   );
-  const madeArb = fc.array(fc.record({ shopId: fc.constantFrom('S1', 'S2'), plateType: fc.constantFrom(...INVENTORY_PLATE_TYPES), plateNumber: fc.integer({ min: 0, max: 2000 }).map((n) => `ZM-${n}`) }), { maxLength: 300 });
+  const madeArb = fc.array(
+    fc.record({
+      shopId: fc.constantFrom('S1', 'S2'),
+      plateType: fc.constantFrom(...INVENTORY_PLATE_TYPES),
+      plateNumber: fc.integer({ min: 0, max: 2000 }).map((n) => `ZM-${n}`),
+    }),
+    { maxLength: 300 },
+  );
 
   it('never draws more than was made or allocated, and leaves nothing negative (property)', () => {
     fc.assert(
@@ -129,9 +182,15 @@ describe('allocation balances', () => {
         expect(balances).toHaveLength(allocations.length);
         for (const shopId of ['S1', 'S2']) {
           for (const plateType of INVENTORY_PLATE_TYPES) {
-            const ofKind = balances.filter((balance) => balance.allocation.shopId === shopId && balance.allocation.plateType === plateType);
+            const ofKind = balances.filter(
+              (balance) => balance.allocation.shopId === shopId && balance.allocation.plateType === plateType,
+            );
             const allocated = ofKind.reduce((sum, balance) => sum + balance.allocation.allocatedQuantity, 0);
-            const distinctMade = new Set(plates.filter((plate) => plate.shopId === shopId && plate.plateType === plateType).map((plate) => plate.plateNumber)).size;
+            const distinctMade = new Set(
+              plates
+                .filter((plate) => plate.shopId === shopId && plate.plateType === plateType)
+                .map((plate) => plate.plateNumber),
+            ).size;
             expect(ofKind.reduce((sum, balance) => sum + balance.used, 0)).toBe(Math.min(allocated, distinctMade));
           }
         }
@@ -162,12 +221,16 @@ describe('allocation balances', () => {
 
 describe('filtering allocations', () => {
   const balances = allocationBalances(
-    [allocation({ id: 'a', number: 7, note: 'Quarterly allocation' }), allocation({ id: 'b', number: 12, plateType: 'Commercial', shopName: 'Kitwe Plate Works', allocatedQuantity: 5 })],
+    [
+      allocation({ id: 'a', number: 7, note: 'Quarterly allocation' }),
+      allocation({ id: 'b', number: 12, plateType: 'Commercial', shopName: 'Kitwe Plate Works', allocatedQuantity: 5 }),
+    ],
     [],
     [],
     DEFAULT_STOCK_THRESHOLDS,
   );
-  const ids = (filter: Partial<typeof ALL_ALLOCATIONS_FILTER>) => filterAllocations(balances, { ...ALL_ALLOCATIONS_FILTER, ...filter }).map((balance) => balance.allocation.id);
+  const ids = (filter: Partial<typeof ALL_ALLOCATIONS_FILTER>) =>
+    filterAllocations(balances, { ...ALL_ALLOCATIONS_FILTER, ...filter }).map((balance) => balance.allocation.id);
 
   it('searches the ID, the plate maker, the type, the status and the note, ignoring case', () => {
     expect(ids({ search: '12' })).toEqual(['b']);
@@ -196,17 +259,27 @@ describe('filtering allocations', () => {
 
 describe('plate types of orders', () => {
   it('maps the request and marketplace types to the blank they are made from', () => {
-    expect(['Standard', 'commercial', 'Private', 'Premium', 'Government', 'Something else'].map(inventoryPlateType)).toEqual(['Standard', 'Commercial', 'Standard', 'Personalized', 'Government', 'Standard']);
+    expect(
+      ['Standard', 'commercial', 'Private', 'Premium', 'Government', 'Something else'].map(inventoryPlateType),
+    ).toEqual(['Standard', 'Commercial', 'Standard', 'Personalized', 'Government', 'Standard']);
   });
 });
 
 describe('stored stock thresholds', () => {
   it('are accepted without the form rules exactly when the API’s rules accept them', () => {
     const candidate = fc.oneof(
-      fc.record({ lowStock: fc.integer({ min: -5, max: STOCK_THRESHOLD_MAX + 5 }), critical: fc.integer({ min: -5, max: STOCK_THRESHOLD_MAX + 5 }) }),
+      fc.record({
+        lowStock: fc.integer({ min: -5, max: STOCK_THRESHOLD_MAX + 5 }),
+        critical: fc.integer({ min: -5, max: STOCK_THRESHOLD_MAX + 5 }),
+      }),
       fc.record({ lowStock: fc.oneof(fc.double(), fc.string(), fc.constant(null)), critical: fc.integer() }),
       fc.anything(),
     );
-    fc.assert(fc.property(candidate, (value) => isStockThresholds(value) === stockThresholdsBodySchema.safeParse(value).success));
+    fc.assert(
+      fc.property(
+        candidate,
+        (value) => isStockThresholds(value) === stockThresholdsBodySchema.safeParse(value).success,
+      ),
+    );
   });
 });

@@ -16,7 +16,16 @@ import { isLuckyNumber } from '#domain/plates/plate-number';
 import { MARKETPLACE_PLATE_TYPES, PLATE_STATUSES } from '#domain/statuses/statuses';
 
 function plate(id: string, number: string, priceK: number, overrides: Partial<PlateListing> = {}): PlateListing {
-  return { id, number, price: kwacha(priceK), type: 'Private', status: 'Available', featured: false, description: '', ...overrides };
+  return {
+    id,
+    number,
+    price: kwacha(priceK),
+    type: 'Private',
+    status: 'Available',
+    featured: false,
+    description: '',
+    ...overrides,
+  };
 }
 
 const SAMPLE: readonly PlateListing[] = [
@@ -27,13 +36,22 @@ const SAMPLE: readonly PlateListing[] = [
   plate('5', 'zm-123-cd', 2000, { type: 'Commercial' }),
 ];
 
-const filters = (overrides: Partial<MarketplaceFilters>): MarketplaceFilters => ({ ...DEFAULT_MARKETPLACE_FILTERS, ...overrides });
+const filters = (overrides: Partial<MarketplaceFilters>): MarketplaceFilters => ({
+  ...DEFAULT_MARKETPLACE_FILTERS,
+  ...overrides,
+});
 const ids = (listings: readonly PlateListing[]) => listings.map((listing) => listing.id);
 
 describe('defaults', () => {
   it('offers a 0 to 10000 kwacha slider in steps of 100, fully open by default', () => {
     expect(PRICE_SLIDER).toEqual({ min: 0, max: 10_000, step: 100 });
-    expect(DEFAULT_MARKETPLACE_FILTERS).toEqual({ search: '', priceRange: [0, kwacha(10_000)], type: 'all', status: 'all', luckyOnly: false });
+    expect(DEFAULT_MARKETPLACE_FILTERS).toEqual({
+      search: '',
+      priceRange: [0, kwacha(10_000)],
+      type: 'all',
+      status: 'all',
+      luckyOnly: false,
+    });
   });
 
   it('labels the three sorts', () => {
@@ -70,7 +88,14 @@ describe('filterListings', () => {
   });
 
   it('combines every filter', () => {
-    expect(ids(filterListings(SAMPLE, filters({ search: 'zm', status: 'Available', luckyOnly: true, priceRange: [ngwee(0), kwacha(6000)] })))).toEqual(['1']);
+    expect(
+      ids(
+        filterListings(
+          SAMPLE,
+          filters({ search: 'zm', status: 'Available', luckyOnly: true, priceRange: [ngwee(0), kwacha(6000)] }),
+        ),
+      ),
+    ).toEqual(['1']);
     expect(filterListings(SAMPLE, filters({ type: 'Diplomatic' }))).toEqual([]);
   });
 });
@@ -102,13 +127,21 @@ describe('marketplaceStats', () => {
   });
 
   it('has no starting price when nothing is available', () => {
-    expect(marketplaceStats([plate('1', 'A', 100, { status: 'Sold' })])).toEqual({ available: 0, featured: 0, startingFrom: null });
+    expect(marketplaceStats([plate('1', 'A', 100, { status: 'Sold' })])).toEqual({
+      available: 0,
+      featured: 0,
+      startingFrom: null,
+    });
     expect(marketplaceStats([])).toEqual({ available: 0, featured: 0, startingFrom: null });
   });
 });
 
 // Property tests over generated marketplaces.
-const numberArb = fc.string({ unit: fc.constantFrom('Z', 'M', 'A', 'b', '-', ' ', '0', '1', '7', '8'), minLength: 1, maxLength: 10 });
+const numberArb = fc.string({
+  unit: fc.constantFrom('Z', 'M', 'A', 'b', '-', ' ', '0', '1', '7', '8'),
+  minLength: 1,
+  maxLength: 10,
+});
 const priceArb = fc.integer({ min: 0, max: 120 }).map((hundreds) => ngwee(hundreds * 10_000));
 const listingArb: fc.Arbitrary<PlateListing> = fc.record({
   id: fc.uuid(),
@@ -148,19 +181,35 @@ describe('filterListings properties', () => {
   });
 
   it('never keeps more when a filter is tightened', () => {
-    const isSubset = (small: readonly PlateListing[], big: readonly PlateListing[]) => small.every((listing) => big.includes(listing));
+    const isSubset = (small: readonly PlateListing[], big: readonly PlateListing[]) =>
+      small.every((listing) => big.includes(listing));
     fc.assert(
       fc.property(listingsArb, filtersArb, filtersArb, fc.string({ maxLength: 2 }), (listings, f, g, extra) => {
         const base = filterListings(listings, f);
         // Longer search text.
         expect(isSubset(filterListings(listings, { ...f, search: f.search + extra }), base)).toBe(true);
         // Narrower price range (the intersection with another range).
-        const narrowed: readonly [Ngwee, Ngwee] = [ngwee(Math.max(f.priceRange[0], g.priceRange[0])), ngwee(Math.min(f.priceRange[1], g.priceRange[1]))];
+        const narrowed: readonly [Ngwee, Ngwee] = [
+          ngwee(Math.max(f.priceRange[0], g.priceRange[0])),
+          ngwee(Math.min(f.priceRange[1], g.priceRange[1])),
+        ];
         expect(isSubset(filterListings(listings, { ...f, priceRange: narrowed }), base)).toBe(true);
         // A specific type or status instead of 'all'; lucky only instead of everything.
-        expect(isSubset(filterListings(listings, { ...f, type: g.type }), filterListings(listings, { ...f, type: 'all' }))).toBe(true);
-        expect(isSubset(filterListings(listings, { ...f, status: g.status }), filterListings(listings, { ...f, status: 'all' }))).toBe(true);
-        expect(isSubset(filterListings(listings, { ...f, luckyOnly: true }), filterListings(listings, { ...f, luckyOnly: false }))).toBe(true);
+        expect(
+          isSubset(filterListings(listings, { ...f, type: g.type }), filterListings(listings, { ...f, type: 'all' })),
+        ).toBe(true);
+        expect(
+          isSubset(
+            filterListings(listings, { ...f, status: g.status }),
+            filterListings(listings, { ...f, status: 'all' }),
+          ),
+        ).toBe(true);
+        expect(
+          isSubset(
+            filterListings(listings, { ...f, luckyOnly: true }),
+            filterListings(listings, { ...f, luckyOnly: false }),
+          ),
+        ).toBe(true);
       }),
     );
   });
@@ -197,7 +246,9 @@ describe('sortListings properties', () => {
     fc.assert(
       fc.property(listingsArb, sortArb, (listings, sort) => {
         const sorted = sortListings(listings, sort);
-        expect([...sorted].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual([...listings].sort((a, b) => (a.id < b.id ? -1 : 1)));
+        expect([...sorted].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(
+          [...listings].sort((a, b) => (a.id < b.id ? -1 : 1)),
+        );
         for (let i = 1; i < sorted.length; i++) {
           const prev = sorted[i - 1]!;
           const curr = sorted[i]!;

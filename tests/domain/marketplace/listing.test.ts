@@ -3,7 +3,15 @@ import { kwacha } from '#domain/money/money';
 import { isOpenForPurchase, LISTING_INCLUDES } from '#domain/marketplace/listing';
 import { plateListingSchema } from '#domain/marketplace/listing-schema';
 
-const listing = { id: '1', number: 'ZM-777-VIP', price: 550_000, type: 'Premium', status: 'Available', featured: true, description: 'Lucky sevens' };
+const listing = {
+  id: '1',
+  number: 'ZM-777-VIP',
+  price: 550_000,
+  type: 'Premium',
+  status: 'Available',
+  featured: true,
+  description: 'Lucky sevens',
+};
 
 describe('plateListingSchema', () => {
   it('accepts a listing with its price in ngwee', () => {

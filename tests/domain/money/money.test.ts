@@ -55,7 +55,9 @@ describe('kwacha', () => {
   it('round-trips every amount with at most two decimals', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => {
-        const k = Number(`${n < 0 ? '-' : ''}${Math.floor(Math.abs(n) / 100)}.${String(Math.abs(n) % 100).padStart(2, '0')}`);
+        const k = Number(
+          `${n < 0 ? '-' : ''}${Math.floor(Math.abs(n) / 100)}.${String(Math.abs(n) % 100).padStart(2, '0')}`,
+        );
         expect(kwacha(k)).toBe(n === 0 ? 0 : n);
         expect(toKwachaNumber(kwacha(k))).toBe(k === 0 ? 0 : k);
       }),

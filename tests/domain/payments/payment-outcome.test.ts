@@ -22,19 +22,38 @@ const payment: PaymentOutcomePayment = {
   createdAt: '2026-03-06T08:00:00.000Z',
 };
 
-const application: PaymentOutcomeSubject = { purpose: 'application', numberOfPlates: 2, applicationReference: 'LP-000012' };
+const application: PaymentOutcomeSubject = {
+  purpose: 'application',
+  numberOfPlates: 2,
+  applicationReference: 'LP-000012',
+};
 const purchase: PaymentOutcomeSubject = { purpose: 'purchase', plateNumber: 'ZM-777-VIP' };
-const reservation: PaymentOutcomeSubject = { purpose: 'reservation', plateNumber: 'ZM-777-VIP', reservedUntil: '2026-03-13T08:00:00.000Z' };
+const reservation: PaymentOutcomeSubject = {
+  purpose: 'reservation',
+  plateNumber: 'ZM-777-VIP',
+  reservedUntil: '2026-03-13T08:00:00.000Z',
+};
 const renewal: PaymentOutcomeSubject = { purpose: 'renewal', plateNumber: 'ZM-123-ABC' };
 
 describe('paymentOutcome', () => {
   it('leads a declined card payment for an application with the decline, not "Application Submitted!"', () => {
-    const outcome = paymentOutcome({ ...payment, status: 'declined', declineReason: 'Card declined by the issuer.' }, application);
-    expect(outcome).toMatchObject({ kind: 'declined', palette: 'red', icon: 'warning', heading: 'Card payment declined', mayPayAgain: true });
+    const outcome = paymentOutcome(
+      { ...payment, status: 'declined', declineReason: 'Card declined by the issuer.' },
+      application,
+    );
+    expect(outcome).toMatchObject({
+      kind: 'declined',
+      palette: 'red',
+      icon: 'warning',
+      heading: 'Card payment declined',
+      mayPayAgain: true,
+    });
     expect(outcome.text).toBe(
       'Your payment of K315.00 by Credit/Debit Card was declined: Card declined by the issuer. Nothing was charged. Your application LP-000012 is saved, but it is not processed until it is paid.',
     );
-    expect(outcome.nextStep).toBe('Try another card, or pay by mobile money or bank transfer below, or later from My Plates & Orders.');
+    expect(outcome.nextStep).toBe(
+      'Try another card, or pay by mobile money or bank transfer below, or later from My Plates & Orders.',
+    );
   });
 
   it("keeps the spec's confirmation words for an application that is paid", () => {
@@ -49,23 +68,41 @@ describe('paymentOutcome', () => {
   });
 
   it('asks for approval on the handset while a mobile money payment is pending', () => {
-    const outcome = paymentOutcome({ ...payment, status: 'pending', method: 'airtel', payerPhone: '+260971234567' }, application);
-    expect(outcome).toMatchObject({ kind: 'awaiting-handset', palette: 'orange', icon: 'phone', heading: 'Approve the payment on your phone' });
+    const outcome = paymentOutcome(
+      { ...payment, status: 'pending', method: 'airtel', payerPhone: '+260971234567' },
+      application,
+    );
+    expect(outcome).toMatchObject({
+      kind: 'awaiting-handset',
+      palette: 'orange',
+      icon: 'phone',
+      heading: 'Approve the payment on your phone',
+    });
     expect(outcome.text).toContain('A request to pay K315.00 by Airtel Money was sent to +260971234567.');
     expect(outcome.nextStep).toMatch(/^Approve the prompt on your phone/);
   });
 
   it('gives the reference and says what follows while a bank transfer is awaited', () => {
     const outcome = paymentOutcome({ ...payment, status: 'pending', method: 'bank' }, application);
-    expect(outcome).toMatchObject({ kind: 'awaiting-transfer', heading: 'Waiting for your bank transfer', mayPayAgain: false });
-    expect(outcome.text).toBe('Transfer K315.00 quoting the reference PAY-000042; the bank details are below. Nothing is paid until the money arrives.');
-    expect(outcome.nextStep).toBe('Once the money arrives the transfer is confirmed and you are told by email and SMS; your application LP-000012 then goes for processing.');
+    expect(outcome).toMatchObject({
+      kind: 'awaiting-transfer',
+      heading: 'Waiting for your bank transfer',
+      mayPayAgain: false,
+    });
+    expect(outcome.text).toBe(
+      'Transfer K315.00 quoting the reference PAY-000042; the bank details are below. Nothing is paid until the money arrives.',
+    );
+    expect(outcome.nextStep).toBe(
+      'Once the money arrives the transfer is confirmed and you are told by email and SMS; your application LP-000012 then goes for processing.',
+    );
   });
 
   it('tells a marketplace buyer paying by bank transfer how long the plate is held', () => {
     const outcome = paymentOutcome({ ...payment, status: 'pending', method: 'bank' }, purchase);
     expect(outcome.text).toContain('The plate is held for you until 9 Mar 2026.');
-    expect(bankTransferHoldEnds(payment.createdAt).getTime() - Date.parse(payment.createdAt)).toBe(BANK_TRANSFER_HOLD_MS);
+    expect(bankTransferHoldEnds(payment.createdAt).getTime() - Date.parse(payment.createdAt)).toBe(
+      BANK_TRANSFER_HOLD_MS,
+    );
   });
 
   it('names what a paid purchase, reservation and renewal did', () => {
@@ -79,14 +116,26 @@ describe('paymentOutcome', () => {
     const outcome = paymentOutcome({ ...payment, status: 'timed_out', method: 'mtn' }, reservation);
     expect(outcome.heading).toBe('Payment not approved in time');
     expect(outcome.text).toContain('Plate ZM-777-VIP is not reserved and is no longer held for you.');
-    expect(outcome.nextStep).toBe('Pay again with the same or another method: choose Try again while the plate is still available.');
+    expect(outcome.nextStep).toBe(
+      'Pay again with the same or another method: choose Try again while the plate is still available.',
+    );
   });
 
   it('promises a refund, not the plate, for a late approval', () => {
-    expect(paymentOutcome({ ...payment, refundDue: true }, purchase)).toMatchObject({ kind: 'refund-due', palette: 'orange', heading: 'Your payment will be refunded' });
+    expect(paymentOutcome({ ...payment, refundDue: true }, purchase)).toMatchObject({
+      kind: 'refund-due',
+      palette: 'orange',
+      heading: 'Your payment will be refunded',
+    });
   });
 
-  const subjects = fc.constantFrom(application, purchase, reservation, { ...reservation, reservedUntil: null }, renewal);
+  const subjects = fc.constantFrom(
+    application,
+    purchase,
+    reservation,
+    { ...reservation, reservedUntil: null },
+    renewal,
+  );
   const payments = fc.record({
     status: fc.constantFrom(...PAYMENT_STATUSES),
     method: fc.constantFrom(...PAYMENT_METHOD_IDS),

@@ -59,8 +59,12 @@ describe('createPayment', () => {
   });
 
   it('refuses an amount of nothing and a key that is not a UUID', () => {
-    expect(() => createPayment({ id: 'p', idempotencyKey: KEY, method: 'card', amount: ngwee(0), now: CREATED })).toThrow(RangeError);
-    expect(() => createPayment({ id: 'p', idempotencyKey: 'retry-1', method: 'card', amount: ngwee(100), now: CREATED })).toThrow(RangeError);
+    expect(() =>
+      createPayment({ id: 'p', idempotencyKey: KEY, method: 'card', amount: ngwee(0), now: CREATED }),
+    ).toThrow(RangeError);
+    expect(() =>
+      createPayment({ id: 'p', idempotencyKey: 'retry-1', method: 'card', amount: ngwee(100), now: CREATED }),
+    ).toThrow(RangeError);
   });
 });
 
@@ -107,7 +111,12 @@ describe('transition', () => {
     expect(transition(pending('airtel'), decline, at(MINUTE))).toEqual({
       ok: true,
       changed: true,
-      payment: { ...pending('airtel'), status: 'declined', settledAt: at(MINUTE).toISOString(), declineReason: 'Insufficient funds' },
+      payment: {
+        ...pending('airtel'),
+        status: 'declined',
+        settledAt: at(MINUTE).toISOString(),
+        declineReason: 'Insufficient funds',
+      },
     });
     const early = transition(pending('mtn'), timeOut, at(MINUTE));
     expect(early.ok && early.payment.status).toBe('timed_out');
@@ -120,8 +129,14 @@ describe('transition', () => {
 
   it('keeps a bank transfer pending until it is marked received or cancelled', () => {
     expect(effectivePaymentStatus(pending('bank'), at(7 * 24 * 60 * MINUTE))).toBe('pending');
-    expect(transition(pending('bank'), approve, at(MINUTE))).toMatchObject({ ok: true, payment: { status: 'approved' } });
-    expect(transition(pending('bank'), cancel, at(MINUTE))).toMatchObject({ ok: true, payment: { status: 'cancelled' } });
+    expect(transition(pending('bank'), approve, at(MINUTE))).toMatchObject({
+      ok: true,
+      payment: { status: 'approved' },
+    });
+    expect(transition(pending('bank'), cancel, at(MINUTE))).toMatchObject({
+      ok: true,
+      payment: { status: 'cancelled' },
+    });
   });
 
   it('refuses events a method cannot produce', () => {
@@ -146,7 +161,11 @@ describe('transition', () => {
   it('accepts the settling event again without changing anything', () => {
     const first = transition(pending('mtn'), approve, at(MINUTE));
     if (!first.ok) throw new Error('expected approval');
-    expect(transition(first.payment, approve, at(5 * MINUTE))).toEqual({ ok: true, payment: first.payment, changed: false });
+    expect(transition(first.payment, approve, at(5 * MINUTE))).toEqual({
+      ok: true,
+      payment: first.payment,
+      changed: false,
+    });
   });
 
   it('keeps the first decline reason when a decline is reported twice', () => {
@@ -167,10 +186,16 @@ describe('transition', () => {
     });
     const cancelled = transition(pending('bank'), cancel, at(MINUTE));
     if (!cancelled.ok) throw new Error('expected cancellation');
-    expect(transition(cancelled.payment, approve, at(MINUTE))).toMatchObject({ ok: false, message: 'This payment was cancelled. Please start a new payment.' });
+    expect(transition(cancelled.payment, approve, at(MINUTE))).toMatchObject({
+      ok: false,
+      message: 'This payment was cancelled. Please start a new payment.',
+    });
     const declined = transition(pending('card'), decline, CREATED);
     if (!declined.ok) throw new Error('expected decline');
-    expect(transition(declined.payment, approve, CREATED)).toMatchObject({ ok: false, message: 'This payment was declined. Please start a new payment.' });
+    expect(transition(declined.payment, approve, CREATED)).toMatchObject({
+      ok: false,
+      message: 'This payment was declined. Please start a new payment.',
+    });
   });
 
   it('refuses a late approval of a request that timed out, and hands back the timed-out payment', () => {
@@ -192,7 +217,10 @@ describe('transition', () => {
   });
 
   it('gives a decline without a reason a generic one', () => {
-    expect(transition(pending('card'), { type: 'decline', reason: '  ' }, CREATED)).toMatchObject({ ok: true, payment: { declineReason: 'Payment declined' } });
+    expect(transition(pending('card'), { type: 'decline', reason: '  ' }, CREATED)).toMatchObject({
+      ok: true,
+      payment: { declineReason: 'Payment declined' },
+    });
   });
 
   it('only approves, declines or times out mobile money; never cancels it', () => {
@@ -237,11 +265,20 @@ describe('transition properties', () => {
 
   it('accepts the settling event a second time with changed: false', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...PAYMENT_METHOD_IDS), eventArb, fc.integer({ min: 0, max: 5 * MINUTE }), (method, event, wait) => {
-        const first = transition(pending(method), event, at(wait));
-        if (!first.ok) return;
-        expect(transition(first.payment, event, at(wait + SECOND))).toEqual({ ok: true, payment: first.payment, changed: false });
-      }),
+      fc.property(
+        fc.constantFrom(...PAYMENT_METHOD_IDS),
+        eventArb,
+        fc.integer({ min: 0, max: 5 * MINUTE }),
+        (method, event, wait) => {
+          const first = transition(pending(method), event, at(wait));
+          if (!first.ok) return;
+          expect(transition(first.payment, event, at(wait + SECOND))).toEqual({
+            ok: true,
+            payment: first.payment,
+            changed: false,
+          });
+        },
+      ),
     );
   });
 });
@@ -304,12 +341,18 @@ describe('cards', () => {
 
   it('catches every single-digit typo in a test card', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...SANDBOX_TEST_CARDS), fc.nat(), fc.integer({ min: 1, max: 9 }), (card, position, shift) => {
-        const i = position % card.number.length;
-        const typo = card.number.slice(0, i) + String((Number(card.number[i]) + shift) % 10) + card.number.slice(i + 1);
-        expect(luhnValid(typo)).toBe(false);
-        expect(cardOutcome(typo).kind).toBe('invalid');
-      }),
+      fc.property(
+        fc.constantFrom(...SANDBOX_TEST_CARDS),
+        fc.nat(),
+        fc.integer({ min: 1, max: 9 }),
+        (card, position, shift) => {
+          const i = position % card.number.length;
+          const typo =
+            card.number.slice(0, i) + String((Number(card.number[i]) + shift) % 10) + card.number.slice(i + 1);
+          expect(luhnValid(typo)).toBe(false);
+          expect(cardOutcome(typo).kind).toBe('invalid');
+        },
+      ),
     );
   });
 });
@@ -326,14 +369,26 @@ describe('mobile money numbers', () => {
   });
 
   it('says which prefixes the chosen network uses when the number is on another one', () => {
-    expect(checkMobileMoneyPhone('mtn', '0971234567')).toEqual({ ok: false, message: 'This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.' });
-    expect(checkMobileMoneyPhone('airtel', '+260961234567')).toEqual({ ok: false, message: 'This number is not on Airtel Money. Airtel numbers start with 097 or 077.' });
+    expect(checkMobileMoneyPhone('mtn', '0971234567')).toEqual({
+      ok: false,
+      message: 'This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.',
+    });
+    expect(checkMobileMoneyPhone('airtel', '+260961234567')).toEqual({
+      ok: false,
+      message: 'This number is not on Airtel Money. Airtel numbers start with 097 or 077.',
+    });
     expect(checkMobileMoneyPhone('airtel', '0951234567')).toMatchObject({ ok: false });
   });
 
   it('asks for a Zambian number when it is not one', () => {
-    expect(checkMobileMoneyPhone('mtn', '+27 82 123 4567')).toEqual({ ok: false, message: 'Enter a Zambian mobile number like +260 96 123 4567' });
-    expect(checkMobileMoneyPhone('airtel', '12345')).toEqual({ ok: false, message: 'Enter a Zambian mobile number like +260 97 123 4567' });
+    expect(checkMobileMoneyPhone('mtn', '+27 82 123 4567')).toEqual({
+      ok: false,
+      message: 'Enter a Zambian mobile number like +260 96 123 4567',
+    });
+    expect(checkMobileMoneyPhone('airtel', '12345')).toEqual({
+      ok: false,
+      message: 'Enter a Zambian mobile number like +260 97 123 4567',
+    });
   });
 });
 
@@ -358,14 +413,21 @@ describe('idempotency', () => {
 describe('checkPayerDetails (the payer’s wallet number or card, before the server is asked)', () => {
   it('asks for what the method needs, and nothing for a bank transfer', () => {
     expect(checkPayerDetails('mtn', '  ', '')).toEqual({ ok: false, field: 'phone', message: PAYER_PHONE_REQUIRED });
-    expect(checkPayerDetails('card', '0961234567', ' ')).toEqual({ ok: false, field: 'card', message: CARD_NUMBER_REQUIRED });
+    expect(checkPayerDetails('card', '0961234567', ' ')).toEqual({
+      ok: false,
+      field: 'card',
+      message: CARD_NUMBER_REQUIRED,
+    });
     expect(checkPayerDetails('bank', '', '')).toEqual({ ok: true });
     expect(checkPayerDetails(null, '', '')).toEqual({ ok: true });
   });
 
   it('answers in the form the server stores: +260 numbers and card digits', () => {
     expect(checkPayerDetails('airtel', '077 123 4567', '')).toEqual({ ok: true, phone: '+260771234567' });
-    expect(checkPayerDetails('card', '', '4000-0000-0000-0002')).toEqual({ ok: true, card: { number: '4000000000000002' } });
+    expect(checkPayerDetails('card', '', '4000-0000-0000-0002')).toEqual({
+      ok: true,
+      card: { number: '4000000000000002' },
+    });
   });
 
   it('agrees with the card rules for any typed number', () => {

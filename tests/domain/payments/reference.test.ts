@@ -74,11 +74,15 @@ describe('properties', () => {
 
   it('parses a string only to a number that formats back to the same string', () => {
     fc.assert(
-      fc.property(fc.constantFrom('LP-', 'lp-', ' LP-', 'LP', 'PAY-', 'LP--'), fc.string({ unit: fc.constantFrom('0', '1', '9', 'a'), maxLength: 9 }), (prefix, rest) => {
-        const text = prefix + rest;
-        const n = parseApplicationReference(text);
-        if (n !== null) expect(formatApplicationReference(n)).toBe(text.trim().toUpperCase());
-      }),
+      fc.property(
+        fc.constantFrom('LP-', 'lp-', ' LP-', 'LP', 'PAY-', 'LP--'),
+        fc.string({ unit: fc.constantFrom('0', '1', '9', 'a'), maxLength: 9 }),
+        (prefix, rest) => {
+          const text = prefix + rest;
+          const n = parseApplicationReference(text);
+          if (n !== null) expect(formatApplicationReference(n)).toBe(text.trim().toUpperCase());
+        },
+      ),
     );
   });
 });

@@ -8,7 +8,15 @@ import { plateProgress, stageAfterManufacturing } from '#domain/plates/lifecycle
 
 const TODAY = '2026-11-24';
 
-const INSURED: OwnerCoverTerm[] = [{ policyNumber: 'POL-000001', type: 'Third Party', insurer: 'Madison', startDate: '2026-01-01', endDate: '2026-12-31' }];
+const INSURED: OwnerCoverTerm[] = [
+  {
+    policyNumber: 'POL-000001',
+    type: 'Third Party',
+    insurer: 'Madison',
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+  },
+];
 
 function plate(
   plateNumber: string,
@@ -85,7 +93,12 @@ describe('ownerOverview', () => {
       plate('ZM-STOLEN', { standing: 'Stolen' }),
       plate('ZM-HELD', null),
     ];
-    const vehicles = [{ plateNumber: 'ZM-OK' }, { plateNumber: 'ZM-SOON' }, { plateNumber: null }, { plateNumber: 'ZM-HELD' }];
+    const vehicles = [
+      { plateNumber: 'ZM-OK' },
+      { plateNumber: 'ZM-SOON' },
+      { plateNumber: null },
+      { plateNumber: 'ZM-HELD' },
+    ];
     expect(ownerOverview(plates, vehicles, TODAY)).toEqual({
       activePlates: 2,
       fleetVehicles: 4,
@@ -116,7 +129,10 @@ describe('ownerOverview', () => {
 
   it('gives the demo buyer’s plates a sensible figure: one insured, one not, and a van without a plate', () => {
     const overview = ownerOverview(
-      [plate('ZM-HILUX', { expiryDate: '2031-05-08' }), plate('ZM-NAVARA', { expiryDate: '2027-01-08' }, 'Registered', [])],
+      [
+        plate('ZM-HILUX', { expiryDate: '2031-05-08' }),
+        plate('ZM-NAVARA', { expiryDate: '2027-01-08' }, 'Registered', []),
+      ],
       [{ plateNumber: 'ZM-HILUX' }, { plateNumber: 'ZM-NAVARA' }, { plateNumber: null }],
       TODAY,
     );
@@ -129,33 +145,50 @@ describe('ownerOverview', () => {
   });
 
   it('keeps the score between 0 and 100 and equal to compliant over counted, for any plates and vehicles', () => {
-    const dayFrom = (days: number) => new Date(Date.parse(`${TODAY}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const dayFrom = (days: number) =>
+      new Date(Date.parse(`${TODAY}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     const registration = fc.record({
       expiryDate: fc.integer({ min: -400, max: 4000 }).map(dayFrom),
       standing: fc.constantFrom('Valid' as const, 'Revoked' as const, 'Stolen' as const),
     });
     const term = fc
-      .record({ start: fc.integer({ min: -400, max: 100 }), length: fc.integer({ min: 1, max: 365 }), type: fc.constantFrom('Third Party' as const, 'Comprehensive' as const) })
-      .map(({ start, length, type }): OwnerCoverTerm => ({ policyNumber: 'POL-000001', type, insurer: 'Madison', startDate: dayFrom(start), endDate: dayFrom(start + length) }));
+      .record({
+        start: fc.integer({ min: -400, max: 100 }),
+        length: fc.integer({ min: 1, max: 365 }),
+        type: fc.constantFrom('Third Party' as const, 'Comprehensive' as const),
+      })
+      .map(({ start, length, type }): OwnerCoverTerm => ({
+        policyNumber: 'POL-000001',
+        type,
+        insurer: 'Madison',
+        startDate: dayFrom(start),
+        endDate: dayFrom(start + length),
+      }));
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.option(registration), fc.option(fc.array(term, { maxLength: 3 }))), { maxLength: 30 }),
         fc.array(fc.option(fc.integer({ min: 0, max: 40 })), { maxLength: 30 }),
         (registrations, fitted) => {
-        const plates = registrations.map(([value, cover], index) => plate(`ZM-${index}`, value, value ? 'Registered' : 'Held', cover ?? 'unsent'));
-        const vehicles = fitted.map((index) => ({ plateNumber: index === null ? null : `ZM-${index}` }));
-        const overview = ownerOverview(plates, vehicles, TODAY);
-        expect(overview.activePlates).toBe(plates.filter((candidate) => isActivePlate(candidate, TODAY)).length);
-        // Compliant: exactly the active plates a policy covers today; each active plate without one counts against.
-        expect(overview.compliance.compliant).toBe(plates.filter((candidate) => isActivePlate(candidate, TODAY) && isInsuredOn(candidate, TODAY)).length);
-        expect(overview.compliance.compliant + overview.compliance.uninsured).toBe(overview.activePlates);
-        expect(overview.compliance.unplated).toBeLessThanOrEqual(vehicles.length);
-        if (overview.complianceScore === null) expect(overview.compliance.counted).toBe(0);
-        else {
-          expect(overview.complianceScore).toBeGreaterThanOrEqual(0);
-          expect(overview.complianceScore).toBeLessThanOrEqual(100);
-          expect(overview.complianceScore).toBe(Math.round((100 * overview.compliance.compliant) / overview.compliance.counted));
-        }
+          const plates = registrations.map(([value, cover], index) =>
+            plate(`ZM-${index}`, value, value ? 'Registered' : 'Held', cover ?? 'unsent'),
+          );
+          const vehicles = fitted.map((index) => ({ plateNumber: index === null ? null : `ZM-${index}` }));
+          const overview = ownerOverview(plates, vehicles, TODAY);
+          expect(overview.activePlates).toBe(plates.filter((candidate) => isActivePlate(candidate, TODAY)).length);
+          // Compliant: exactly the active plates a policy covers today; each active plate without one counts against.
+          expect(overview.compliance.compliant).toBe(
+            plates.filter((candidate) => isActivePlate(candidate, TODAY) && isInsuredOn(candidate, TODAY)).length,
+          );
+          expect(overview.compliance.compliant + overview.compliance.uninsured).toBe(overview.activePlates);
+          expect(overview.compliance.unplated).toBeLessThanOrEqual(vehicles.length);
+          if (overview.complianceScore === null) expect(overview.compliance.counted).toBe(0);
+          else {
+            expect(overview.complianceScore).toBeGreaterThanOrEqual(0);
+            expect(overview.complianceScore).toBeLessThanOrEqual(100);
+            expect(overview.complianceScore).toBe(
+              Math.round((100 * overview.compliance.compliant) / overview.compliance.counted),
+            );
+          }
         },
       ),
     );

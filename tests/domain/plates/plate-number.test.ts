@@ -100,15 +100,24 @@ describe('parsePlateNumber', () => {
   });
 
   it('says when the number is too long', () => {
-    expect(parsePlateNumber('ZM-0001-ABCD')).toEqual({ ok: false, error: 'Plate number must be at most 10 characters' });
+    expect(parsePlateNumber('ZM-0001-ABCD')).toEqual({
+      ok: false,
+      error: 'Plate number must be at most 10 characters',
+    });
   });
 
   it('says which characters are allowed', () => {
-    expect(parsePlateNumber('ZM_001')).toEqual({ ok: false, error: 'Plate number may contain only letters, digits, spaces and hyphens' });
+    expect(parsePlateNumber('ZM_001')).toEqual({
+      ok: false,
+      error: 'Plate number may contain only letters, digits, spaces and hyphens',
+    });
   });
 
   it('says a number must start and end with a letter or digit', () => {
-    expect(parsePlateNumber('-ZM-001')).toEqual({ ok: false, error: 'Plate number must start and end with a letter or digit' });
+    expect(parsePlateNumber('-ZM-001')).toEqual({
+      ok: false,
+      error: 'Plate number must start and end with a letter or digit',
+    });
   });
 
   it('accepts exactly the inputs whose normal form is valid, and returns that normal form', () => {
@@ -137,7 +146,10 @@ describe('isLuckyNumber', () => {
   });
 
   it('is lucky exactly when the number contains three equal digits in a row', () => {
-    const digitsAndLetters = fc.string({ unit: fc.constantFrom('1', '2', '3', '7', '0', '9', 'A', '-'), maxLength: 10 });
+    const digitsAndLetters = fc.string({
+      unit: fc.constantFrom('1', '2', '3', '7', '0', '9', 'A', '-'),
+      maxLength: 10,
+    });
     fc.assert(
       fc.property(digitsAndLetters, (number) => {
         expect(isLuckyNumber(number)).toBe(/(\d)\1\1/.test(number));
@@ -148,15 +160,27 @@ describe('isLuckyNumber', () => {
 
 describe('plateNumberEntrySchema', () => {
   it('asks for a plate number when the field is blank or missing', () => {
-    expect(validate(plateNumberEntrySchema, { plateNumber: '  ' })).toEqual({ ok: false, errors: { plateNumber: 'Please enter a plate number' } });
-    expect(validate(plateNumberEntrySchema, {})).toEqual({ ok: false, errors: { plateNumber: 'Please enter a plate number' } });
+    expect(validate(plateNumberEntrySchema, { plateNumber: '  ' })).toEqual({
+      ok: false,
+      errors: { plateNumber: 'Please enter a plate number' },
+    });
+    expect(validate(plateNumberEntrySchema, {})).toEqual({
+      ok: false,
+      errors: { plateNumber: 'Please enter a plate number' },
+    });
   });
 
   it('yields the normalised plate number', () => {
-    expect(validate(plateNumberEntrySchema, { plateNumber: 'zm-001-abc' })).toEqual({ ok: true, value: { plateNumber: 'ZM-001-ABC' } });
+    expect(validate(plateNumberEntrySchema, { plateNumber: 'zm-001-abc' })).toEqual({
+      ok: true,
+      value: { plateNumber: 'ZM-001-ABC' },
+    });
   });
 
   it('reports the same problem as parsePlateNumber', () => {
-    expect(validate(plateNumberEntrySchema, { plateNumber: 'ZM-0001-ABCD' })).toEqual({ ok: false, errors: { plateNumber: 'Plate number must be at most 10 characters' } });
+    expect(validate(plateNumberEntrySchema, { plateNumber: 'ZM-0001-ABCD' })).toEqual({
+      ok: false,
+      errors: { plateNumber: 'Plate number must be at most 10 characters' },
+    });
   });
 });

@@ -29,7 +29,9 @@ describe('renewedExpiry', () => {
   });
 
   it('always gives an expiry after both today and the current expiry', () => {
-    const day = fc.integer({ min: 10_000, max: 40_000 }).map((days) => new Date(days * 86_400_000).toISOString().slice(0, 10));
+    const day = fc
+      .integer({ min: 10_000, max: 40_000 })
+      .map((days) => new Date(days * 86_400_000).toISOString().slice(0, 10));
     fc.assert(
       fc.property(day, day, fc.integer({ min: 1, max: 10 }), (expiry, today, years) => {
         const renewed = renewedExpiry(expiry, today, years);
@@ -50,12 +52,18 @@ describe('renewalRefusal', () => {
   });
 
   it('refuses one earlier, saying from when it can be renewed', () => {
-    expect(renewalRefusal(plate, '2028-12-14')).toBe('Plate ZM-123-ABC can be renewed from 2028-12-15, 90 days before its registration expires on 2029-03-15.');
+    expect(renewalRefusal(plate, '2028-12-14')).toBe(
+      'Plate ZM-123-ABC can be renewed from 2028-12-15, 90 days before its registration expires on 2029-03-15.',
+    );
   });
 
   it('refuses a revoked or stolen plate whatever the date', () => {
-    expect(renewalRefusal({ ...plate, standing: 'Revoked' }, '2029-03-01')).toBe('Plate ZM-123-ABC has been revoked, so its registration cannot be renewed.');
-    expect(renewalRefusal({ ...plate, standing: 'Stolen' }, '2029-03-01')).toBe('Plate ZM-123-ABC is reported stolen, so its registration cannot be renewed.');
+    expect(renewalRefusal({ ...plate, standing: 'Revoked' }, '2029-03-01')).toBe(
+      'Plate ZM-123-ABC has been revoked, so its registration cannot be renewed.',
+    );
+    expect(renewalRefusal({ ...plate, standing: 'Stolen' }, '2029-03-01')).toBe(
+      'Plate ZM-123-ABC is reported stolen, so its registration cannot be renewed.',
+    );
   });
 });
 

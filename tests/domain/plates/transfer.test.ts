@@ -43,40 +43,76 @@ describe('who may act on a transfer', () => {
   });
 
   it('refuses the sender accepting or declining their own offer, and the recipient cancelling it', () => {
-    expect(checkTransferAction(pending, 'owner', 'accept')).toEqual({ reason: 'wrong-party', message: ONLY_RECIPIENT_DECIDES });
-    expect(checkTransferAction(pending, 'owner', 'decline')).toEqual({ reason: 'wrong-party', message: ONLY_RECIPIENT_DECIDES });
-    expect(checkTransferAction(pending, 'buyer', 'cancel')).toEqual({ reason: 'wrong-party', message: ONLY_SENDER_CANCELS });
+    expect(checkTransferAction(pending, 'owner', 'accept')).toEqual({
+      reason: 'wrong-party',
+      message: ONLY_RECIPIENT_DECIDES,
+    });
+    expect(checkTransferAction(pending, 'owner', 'decline')).toEqual({
+      reason: 'wrong-party',
+      message: ONLY_RECIPIENT_DECIDES,
+    });
+    expect(checkTransferAction(pending, 'buyer', 'cancel')).toEqual({
+      reason: 'wrong-party',
+      message: ONLY_SENDER_CANCELS,
+    });
   });
 
   it('tells someone who is neither party nothing about the transfer', () => {
-    for (const action of TRANSFER_ACTIONS) expect(checkTransferAction(pending, 'stranger', action)).toEqual({ reason: 'not-found' });
+    for (const action of TRANSFER_ACTIONS)
+      expect(checkTransferAction(pending, 'stranger', action)).toEqual({ reason: 'not-found' });
   });
 
   it('lets nobody act once a transfer is accepted, declined or cancelled, saying what became of it', () => {
-    expect(checkTransferAction({ ...pending, status: 'Accepted' }, 'owner', 'cancel')).toEqual({ reason: 'decided', message: 'This transfer of plate ZM-123-ABC was already accepted.' });
-    expect(checkTransferAction({ ...pending, status: 'Cancelled' }, 'buyer', 'accept')).toEqual({ reason: 'decided', message: 'This transfer of plate ZM-123-ABC was cancelled.' });
-    expect(checkTransferAction({ ...pending, status: 'Declined' }, 'buyer', 'accept')).toEqual({ reason: 'decided', message: 'This transfer of plate ZM-123-ABC was declined.' });
+    expect(checkTransferAction({ ...pending, status: 'Accepted' }, 'owner', 'cancel')).toEqual({
+      reason: 'decided',
+      message: 'This transfer of plate ZM-123-ABC was already accepted.',
+    });
+    expect(checkTransferAction({ ...pending, status: 'Cancelled' }, 'buyer', 'accept')).toEqual({
+      reason: 'decided',
+      message: 'This transfer of plate ZM-123-ABC was cancelled.',
+    });
+    expect(checkTransferAction({ ...pending, status: 'Declined' }, 'buyer', 'accept')).toEqual({
+      reason: 'decided',
+      message: 'This transfer of plate ZM-123-ABC was declined.',
+    });
   });
 
   it('allows exactly the actions it lists, for any state, caller and action', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...TRANSFER_STATUSES), fc.constantFrom('owner', 'buyer', 'stranger'), fc.constantFrom(...TRANSFER_ACTIONS), fc.boolean(), (status, caller, action, hasRecipient) => {
-        const transfer = { ...pending, status, toUserId: hasRecipient ? 'buyer' : null };
-        expect(checkTransferAction(transfer, caller, action) === undefined).toBe(transferActionsFor(transfer, caller).includes(action));
-      }),
+      fc.property(
+        fc.constantFrom(...TRANSFER_STATUSES),
+        fc.constantFrom('owner', 'buyer', 'stranger'),
+        fc.constantFrom(...TRANSFER_ACTIONS),
+        fc.boolean(),
+        (status, caller, action, hasRecipient) => {
+          const transfer = { ...pending, status, toUserId: hasRecipient ? 'buyer' : null };
+          expect(checkTransferAction(transfer, caller, action) === undefined).toBe(
+            transferActionsFor(transfer, caller).includes(action),
+          );
+        },
+      ),
     );
   });
 
   it('records the decision and when it was made', () => {
     const at = new Date('2026-11-21T10:00:00.000Z');
-    expect(decideTransfer(pending, 'accept', at)).toEqual({ ...pending, status: 'Accepted', decidedAt: '2026-11-21T10:00:00.000Z' });
+    expect(decideTransfer(pending, 'accept', at)).toEqual({
+      ...pending,
+      status: 'Accepted',
+      decidedAt: '2026-11-21T10:00:00.000Z',
+    });
     expect(decideTransfer(pending, 'decline', at).status).toBe('Declined');
     expect(decideTransfer(pending, 'cancel', at).status).toBe('Cancelled');
   });
 });
 
 describe('which plates may be transferred', () => {
-  const plate: TransferablePlate = { plateNumber: 'ZM-123-ABC', ownerId: 'owner', stage: 'Registered', registration: { standing: 'Valid', expiryDate: '2029-03-15' } };
+  const plate: TransferablePlate = {
+    plateNumber: 'ZM-123-ABC',
+    ownerId: 'owner',
+    stage: 'Registered',
+    registration: { standing: 'Valid', expiryDate: '2029-03-15' },
+  };
   const clear = { hasOpenFlag: false, hasPendingTransfer: false };
   const today = '2026-11-22';
 
@@ -86,7 +122,9 @@ describe('which plates may be transferred', () => {
 
   it('allows it on the expiry day itself, not the day after', () => {
     expect(transferRefusal(plate, 'owner', '2029-03-15', clear)).toBeUndefined();
-    expect(transferRefusal(plate, 'owner', '2029-03-16', clear)).toBe("Plate ZM-123-ABC's registration expired on 2029-03-15. Renew it before transferring it.");
+    expect(transferRefusal(plate, 'owner', '2029-03-16', clear)).toBe(
+      "Plate ZM-123-ABC's registration expired on 2029-03-15. Renew it before transferring it.",
+    );
   });
 
   it('refuses anyone but the owner', () => {
@@ -94,14 +132,34 @@ describe('which plates may be transferred', () => {
   });
 
   it('refuses a plate not yet registered, a revoked one and a stolen one, each with its reason', () => {
-    expect(transferRefusal({ ...plate, stage: 'Made', registration: null }, 'owner', today, clear)).toBe('Plate ZM-123-ABC is not registered yet: a plate can be transferred once a shop has registered it to a vehicle.');
-    expect(transferRefusal({ ...plate, registration: { standing: 'Revoked', expiryDate: '2029-03-15' } }, 'owner', today, clear)).toBe('Plate ZM-123-ABC has been revoked, so it cannot be transferred.');
-    expect(transferRefusal({ ...plate, registration: { standing: 'Stolen', expiryDate: '2029-03-15' } }, 'owner', today, clear)).toBe('Plate ZM-123-ABC is reported stolen, so it cannot be transferred.');
+    expect(transferRefusal({ ...plate, stage: 'Made', registration: null }, 'owner', today, clear)).toBe(
+      'Plate ZM-123-ABC is not registered yet: a plate can be transferred once a shop has registered it to a vehicle.',
+    );
+    expect(
+      transferRefusal(
+        { ...plate, registration: { standing: 'Revoked', expiryDate: '2029-03-15' } },
+        'owner',
+        today,
+        clear,
+      ),
+    ).toBe('Plate ZM-123-ABC has been revoked, so it cannot be transferred.');
+    expect(
+      transferRefusal(
+        { ...plate, registration: { standing: 'Stolen', expiryDate: '2029-03-15' } },
+        'owner',
+        today,
+        clear,
+      ),
+    ).toBe('Plate ZM-123-ABC is reported stolen, so it cannot be transferred.');
   });
 
   it('refuses a plate flagged by the police, and one already being transferred', () => {
-    expect(transferRefusal(plate, 'owner', today, { ...clear, hasOpenFlag: true })).toBe('Plate ZM-123-ABC has been flagged by the police and cannot be transferred until the registry has decided the flag.');
-    expect(transferRefusal(plate, 'owner', today, { ...clear, hasPendingTransfer: true })).toBe('A transfer of plate ZM-123-ABC is already waiting to be accepted. Cancel it first to start another.');
+    expect(transferRefusal(plate, 'owner', today, { ...clear, hasOpenFlag: true })).toBe(
+      'Plate ZM-123-ABC has been flagged by the police and cannot be transferred until the registry has decided the flag.',
+    );
+    expect(transferRefusal(plate, 'owner', today, { ...clear, hasPendingTransfer: true })).toBe(
+      'A transfer of plate ZM-123-ABC is already waiting to be accepted. Cancel it first to start another.',
+    );
   });
 });
 
@@ -125,8 +183,14 @@ describe('the transfer forms', () => {
   });
 
   it('asks the new owner for their full name and an NRC number like 123456/78/9', () => {
-    expect(transferAcceptanceSchema.parse({ ownerName: ' Chanda Mulenga ', ownerNrc: '123456/78/9' })).toEqual({ ownerName: 'Chanda Mulenga', ownerNrc: '123456/78/9' });
+    expect(transferAcceptanceSchema.parse({ ownerName: ' Chanda Mulenga ', ownerNrc: '123456/78/9' })).toEqual({
+      ownerName: 'Chanda Mulenga',
+      ownerNrc: '123456/78/9',
+    });
     const refused = transferAcceptanceSchema.safeParse({ ownerName: '', ownerNrc: '12345' });
-    expect(refused.error?.issues.map((issue) => issue.message)).toEqual(['Full name is required', 'NRC number must look like 123456/78/9']);
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      'Full name is required',
+      'NRC number must look like 123456/78/9',
+    ]);
   });
 });

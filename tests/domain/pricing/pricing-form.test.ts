@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '#domain/pricing/pricing';
-import { AMOUNT_INVALID, DAYS_INVALID, PERCENT_INVALID, pricingChanges, pricingFormSchema, pricingFormValues, YEARS_INVALID } from '#domain/pricing/pricing-form';
+import {
+  AMOUNT_INVALID,
+  DAYS_INVALID,
+  PERCENT_INVALID,
+  pricingChanges,
+  pricingFormSchema,
+  pricingFormValues,
+  YEARS_INVALID,
+} from '#domain/pricing/pricing-form';
 import { kwacha } from '#domain/money/money';
 
 describe('pricing form', () => {
@@ -21,15 +29,38 @@ describe('pricing form', () => {
   });
 
   it('turns typed kwacha and percentages into ngwee and basis points', () => {
-    const parsed = pricingFormSchema.parse({ ...pricingFormValues(DEFAULT_PRICING), platePrice: '350.50', mtn: '2.5', reservationDays: '10' });
-    expect(parsed).toEqual({ ...DEFAULT_PRICING, platePrice: kwacha(350.5), gatewayFeeBasisPoints: { ...DEFAULT_PRICING.gatewayFeeBasisPoints, mtn: 250 }, reservationDays: 10 });
+    const parsed = pricingFormSchema.parse({
+      ...pricingFormValues(DEFAULT_PRICING),
+      platePrice: '350.50',
+      mtn: '2.5',
+      reservationDays: '10',
+    });
+    expect(parsed).toEqual({
+      ...DEFAULT_PRICING,
+      platePrice: kwacha(350.5),
+      gatewayFeeBasisPoints: { ...DEFAULT_PRICING.gatewayFeeBasisPoints, mtn: 250 },
+      reservationDays: 10,
+    });
   });
 
   it('gives each bad field its own message', () => {
-    const result = pricingFormSchema.safeParse({ ...pricingFormValues(DEFAULT_PRICING), platePrice: '12.345', card: '101', reservationDays: '0', validityYears: '2.5', renewalFee: '' });
+    const result = pricingFormSchema.safeParse({
+      ...pricingFormValues(DEFAULT_PRICING),
+      platePrice: '12.345',
+      card: '101',
+      reservationDays: '0',
+      validityYears: '2.5',
+      renewalFee: '',
+    });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path[0], issue.message]));
-    expect(messages).toEqual({ platePrice: AMOUNT_INVALID, card: PERCENT_INVALID, reservationDays: DAYS_INVALID, validityYears: YEARS_INVALID, renewalFee: AMOUNT_INVALID });
+    expect(messages).toEqual({
+      platePrice: AMOUNT_INVALID,
+      card: PERCENT_INVALID,
+      reservationDays: DAYS_INVALID,
+      validityYears: YEARS_INVALID,
+      renewalFee: AMOUNT_INVALID,
+    });
   });
 
   it('reads back exactly the settings it was filled with', () => {
@@ -42,14 +73,26 @@ describe('pricing form', () => {
     });
     fc.assert(
       fc.property(settings, (s) => {
-        const given = { ...DEFAULT_PRICING, platePrice: kwacha(s.platePrice / 100), processingFee: kwacha(s.processingFee / 100), gatewayFeeBasisPoints: { mtn: s.bp, airtel: 0, card: 300, bank: 0 }, reservationDays: s.reservationDays, validityYears: s.validityYears };
+        const given = {
+          ...DEFAULT_PRICING,
+          platePrice: kwacha(s.platePrice / 100),
+          processingFee: kwacha(s.processingFee / 100),
+          gatewayFeeBasisPoints: { mtn: s.bp, airtel: 0, card: 300, bank: 0 },
+          reservationDays: s.reservationDays,
+          validityYears: s.validityYears,
+        };
         expect(pricingFormSchema.parse(pricingFormValues(given))).toEqual(given);
       }),
     );
   });
 
   it('lists only what changed between two versions', () => {
-    const next = { ...DEFAULT_PRICING, platePrice: kwacha(350), gatewayFeeBasisPoints: { ...DEFAULT_PRICING.gatewayFeeBasisPoints, card: 250 }, reservationDays: 1 };
+    const next = {
+      ...DEFAULT_PRICING,
+      platePrice: kwacha(350),
+      gatewayFeeBasisPoints: { ...DEFAULT_PRICING.gatewayFeeBasisPoints, card: 250 },
+      reservationDays: 1,
+    };
     expect(pricingChanges(DEFAULT_PRICING, next)).toEqual([
       { label: 'Plate price', from: 'K300.00', to: 'K350.00' },
       { label: 'Gateway fee, Credit/Debit Card', from: '3%', to: '2.5%' },

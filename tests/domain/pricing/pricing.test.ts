@@ -45,7 +45,10 @@ describe('payment methods', () => {
   });
 
   it('labels configured fractional percentages', () => {
-    const settings: PricingSettings = { ...DEFAULT_PRICING, gatewayFeeBasisPoints: { mtn: 250, airtel: 225, card: 5, bank: 1000 } };
+    const settings: PricingSettings = {
+      ...DEFAULT_PRICING,
+      gatewayFeeBasisPoints: { mtn: 250, airtel: 225, card: 5, bank: 1000 },
+    };
     expect(gatewayFeeLabel('mtn', settings)).toBe('2.5%');
     expect(gatewayFeeLabel('airtel', settings)).toBe('2.25%');
     expect(gatewayFeeLabel('card', settings)).toBe('0.05%');
@@ -74,19 +77,34 @@ describe('default pricing', () => {
   it('rejects settings with fractional money or a fee above 100%', () => {
     expect(pricingSettingsSchema.safeParse({ ...DEFAULT_PRICING, platePrice: 1.5 }).success).toBe(false);
     expect(pricingSettingsSchema.safeParse({ ...DEFAULT_PRICING, renewalFee: -100 }).success).toBe(false);
-    expect(pricingSettingsSchema.safeParse({ ...DEFAULT_PRICING, gatewayFeeBasisPoints: { mtn: 10_001, airtel: 0, card: 0, bank: 0 } }).success).toBe(false);
+    expect(
+      pricingSettingsSchema.safeParse({
+        ...DEFAULT_PRICING,
+        gatewayFeeBasisPoints: { mtn: 10_001, airtel: 0, card: 0, bank: 0 },
+      }).success,
+    ).toBe(false);
   });
 });
 
 describe('priceBreakdown', () => {
   it('prices one plate paid by MTN Mobile Money at K316.00', () => {
     const breakdown = priceBreakdown(1, 'mtn', DEFAULT_PRICING);
-    expect(breakdown).toEqual({ numberOfPlates: 1, plateSubtotal: kwacha(300), processingFee: kwacha(10), gatewayFee: kwacha(6), total: kwacha(316) });
+    expect(breakdown).toEqual({
+      numberOfPlates: 1,
+      plateSubtotal: kwacha(300),
+      processingFee: kwacha(10),
+      gatewayFee: kwacha(6),
+      total: kwacha(316),
+    });
     expect(formatKwacha(breakdown.total)).toBe('K316.00');
   });
 
   it('charges the card fee on the plates subtotal only', () => {
-    expect(priceBreakdown(3, 'card', DEFAULT_PRICING)).toMatchObject({ plateSubtotal: kwacha(900), gatewayFee: kwacha(27), total: kwacha(937) });
+    expect(priceBreakdown(3, 'card', DEFAULT_PRICING)).toMatchObject({
+      plateSubtotal: kwacha(900),
+      gatewayFee: kwacha(27),
+      total: kwacha(937),
+    });
   });
 
   it('charges no gateway fee for bank transfer', () => {
@@ -98,8 +116,17 @@ describe('priceBreakdown', () => {
   });
 
   it('uses the settings it is given, not the defaults', () => {
-    const settings: PricingSettings = { ...DEFAULT_PRICING, platePrice: kwacha(350), processingFee: kwacha(15), gatewayFeeBasisPoints: { mtn: 150, airtel: 200, card: 300, bank: 0 } };
-    expect(priceBreakdown(1, 'mtn', settings)).toMatchObject({ plateSubtotal: kwacha(350), gatewayFee: kwacha(5.25), total: kwacha(370.25) });
+    const settings: PricingSettings = {
+      ...DEFAULT_PRICING,
+      platePrice: kwacha(350),
+      processingFee: kwacha(15),
+      gatewayFeeBasisPoints: { mtn: 150, airtel: 200, card: 300, bank: 0 },
+    };
+    expect(priceBreakdown(1, 'mtn', settings)).toMatchObject({
+      plateSubtotal: kwacha(350),
+      gatewayFee: kwacha(5.25),
+      total: kwacha(370.25),
+    });
   });
 
   it('rejects zero, negative and fractional plate counts', () => {
@@ -126,25 +153,41 @@ describe('priceBreakdown', () => {
 
   it('never lets the processing fee change the gateway fee', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1000 }), method, fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), (n, id, feeA, feeB) => {
-        const a = priceBreakdown(n, id, { ...DEFAULT_PRICING, processingFee: ngwee(feeA) });
-        const b = priceBreakdown(n, id, { ...DEFAULT_PRICING, processingFee: ngwee(feeB) });
-        expect(a.gatewayFee).toBe(b.gatewayFee);
-        expect(a.total - b.total).toBe(feeA - feeB);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        method,
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (n, id, feeA, feeB) => {
+          const a = priceBreakdown(n, id, { ...DEFAULT_PRICING, processingFee: ngwee(feeA) });
+          const b = priceBreakdown(n, id, { ...DEFAULT_PRICING, processingFee: ngwee(feeB) });
+          expect(a.gatewayFee).toBe(b.gatewayFee);
+          expect(a.total - b.total).toBe(feeA - feeB);
+        },
+      ),
     );
   });
 
   it('holds for any configured plate price and fee rate', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1000 }), method, fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000 }), (n, id, price, bp) => {
-        const settings: PricingSettings = { ...DEFAULT_PRICING, platePrice: ngwee(price), gatewayFeeBasisPoints: { mtn: bp, airtel: bp, card: bp, bank: bp } };
-        const breakdown = priceBreakdown(n, id, settings);
-        // Half-up rounding of n*price*bp/10000, in integers.
-        const expectedGateway = Math.floor((2 * n * price * bp + 10_000) / 20_000);
-        expect(breakdown.gatewayFee).toBe(expectedGateway);
-        expect(breakdown.total).toBe(n * price + settings.processingFee + expectedGateway);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        method,
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (n, id, price, bp) => {
+          const settings: PricingSettings = {
+            ...DEFAULT_PRICING,
+            platePrice: ngwee(price),
+            gatewayFeeBasisPoints: { mtn: bp, airtel: bp, card: bp, bank: bp },
+          };
+          const breakdown = priceBreakdown(n, id, settings);
+          // Half-up rounding of n*price*bp/10000, in integers.
+          const expectedGateway = Math.floor((2 * n * price * bp + 10_000) / 20_000);
+          expect(breakdown.gatewayFee).toBe(expectedGateway);
+          expect(breakdown.total).toBe(n * price + settings.processingFee + expectedGateway);
+        },
+      ),
     );
   });
 });
@@ -171,7 +214,9 @@ describe('reservations', () => {
 
   it('is active at 6 days 23 hours and 59 minutes and over at 7 days', () => {
     expect(isReservationActive(reservedAt, reservedAt, DEFAULT_PRICING)).toBe(true);
-    expect(isReservationActive(reservedAt, new Date(reservedAt.getTime() + 6 * DAY + 23 * HOUR), DEFAULT_PRICING)).toBe(true);
+    expect(isReservationActive(reservedAt, new Date(reservedAt.getTime() + 6 * DAY + 23 * HOUR), DEFAULT_PRICING)).toBe(
+      true,
+    );
     expect(isReservationActive(reservedAt, new Date(reservedAt.getTime() + 7 * DAY - 1), DEFAULT_PRICING)).toBe(true);
     expect(isReservationActive(reservedAt, new Date(reservedAt.getTime() + 7 * DAY), DEFAULT_PRICING)).toBe(false);
     expect(isReservationActive(reservedAt, new Date(reservedAt.getTime() + 8 * DAY), DEFAULT_PRICING)).toBe(false);
@@ -192,31 +237,48 @@ describe('reservations', () => {
 
 describe('plateExpiryDate', () => {
   it('expires five years later on the same calendar day and time', () => {
-    expect(plateExpiryDate(new Date('2025-06-15T08:00:00.000Z'), DEFAULT_PRICING).toISOString()).toBe('2030-06-15T08:00:00.000Z');
-    expect(plateExpiryDate(new Date('2025-12-31T23:59:59.999Z'), DEFAULT_PRICING).toISOString()).toBe('2030-12-31T23:59:59.999Z');
+    expect(plateExpiryDate(new Date('2025-06-15T08:00:00.000Z'), DEFAULT_PRICING).toISOString()).toBe(
+      '2030-06-15T08:00:00.000Z',
+    );
+    expect(plateExpiryDate(new Date('2025-12-31T23:59:59.999Z'), DEFAULT_PRICING).toISOString()).toBe(
+      '2030-12-31T23:59:59.999Z',
+    );
   });
 
   it('moves 29 February to 28 February when the expiry year is not a leap year', () => {
-    expect(plateExpiryDate(new Date('2024-02-29T10:00:00.000Z'), DEFAULT_PRICING).toISOString()).toBe('2029-02-28T10:00:00.000Z');
+    expect(plateExpiryDate(new Date('2024-02-29T10:00:00.000Z'), DEFAULT_PRICING).toISOString()).toBe(
+      '2029-02-28T10:00:00.000Z',
+    );
   });
 
   it('keeps 29 February when the expiry year is a leap year', () => {
     const fourYears: PricingSettings = { ...DEFAULT_PRICING, validityYears: 4 };
-    expect(plateExpiryDate(new Date('2024-02-29T10:00:00.000Z'), fourYears).toISOString()).toBe('2028-02-29T10:00:00.000Z');
-    expect(plateExpiryDate(new Date('2096-02-29T00:00:00.000Z'), fourYears).toISOString()).toBe('2100-02-28T00:00:00.000Z');
+    expect(plateExpiryDate(new Date('2024-02-29T10:00:00.000Z'), fourYears).toISOString()).toBe(
+      '2028-02-29T10:00:00.000Z',
+    );
+    expect(plateExpiryDate(new Date('2096-02-29T00:00:00.000Z'), fourYears).toISOString()).toBe(
+      '2100-02-28T00:00:00.000Z',
+    );
   });
 
   it('always lands on the same month and day, or 28 February for a leap day', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2200-12-31T00:00:00Z'), noInvalidDate: true }), fc.integer({ min: 1, max: 50 }), (registeredAt, years) => {
-        const expiry = plateExpiryDate(registeredAt, { ...DEFAULT_PRICING, validityYears: years });
-        expect(expiry.getUTCFullYear()).toBe(registeredAt.getUTCFullYear() + years);
-        expect(expiry.getUTCMonth()).toBe(registeredAt.getUTCMonth());
-        const isLeapDay = registeredAt.getUTCMonth() === 1 && registeredAt.getUTCDate() === 29;
-        const expectedDay = isLeapDay && new Date(Date.UTC(expiry.getUTCFullYear(), 1, 29)).getUTCMonth() !== 1 ? 28 : registeredAt.getUTCDate();
-        expect(expiry.getUTCDate()).toBe(expectedDay);
-        expect(expiry.getTime() % DAY).toBe(registeredAt.getTime() % DAY);
-      }),
+      fc.property(
+        fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2200-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: 1, max: 50 }),
+        (registeredAt, years) => {
+          const expiry = plateExpiryDate(registeredAt, { ...DEFAULT_PRICING, validityYears: years });
+          expect(expiry.getUTCFullYear()).toBe(registeredAt.getUTCFullYear() + years);
+          expect(expiry.getUTCMonth()).toBe(registeredAt.getUTCMonth());
+          const isLeapDay = registeredAt.getUTCMonth() === 1 && registeredAt.getUTCDate() === 29;
+          const expectedDay =
+            isLeapDay && new Date(Date.UTC(expiry.getUTCFullYear(), 1, 29)).getUTCMonth() !== 1
+              ? 28
+              : registeredAt.getUTCDate();
+          expect(expiry.getUTCDate()).toBe(expectedDay);
+          expect(expiry.getTime() % DAY).toBe(registeredAt.getTime() % DAY);
+        },
+      ),
     );
   });
 });
@@ -225,12 +287,22 @@ describe('settings kept on the device or sent by the server', () => {
   it('are taken without the form rules exactly as the rules take them', async () => {
     const { pricingSettingsFrom } = await import('#domain/pricing/pricing');
     const { pricingSettingsSchema } = await import('#domain/pricing/pricing-settings-schema');
-    const number = fc.oneof(fc.constantFrom(0, 1, 50, 51, 365, 366, 10_000, 10_001, 100_000_000, 100_000_001), fc.integer({ min: -5, max: 100_000_005 }), fc.integer({ min: -5, max: 400 }), fc.double(), fc.constant('300'), fc.constant(null));
+    const number = fc.oneof(
+      fc.constantFrom(0, 1, 50, 51, 365, 366, 10_000, 10_001, 100_000_000, 100_000_001),
+      fc.integer({ min: -5, max: 100_000_005 }),
+      fc.integer({ min: -5, max: 400 }),
+      fc.double(),
+      fc.constant('300'),
+      fc.constant(null),
+    );
     const settings = fc.record(
       {
         platePrice: number,
         processingFee: number,
-        gatewayFeeBasisPoints: fc.oneof(fc.record({ mtn: number, airtel: number, card: number, bank: number }, { requiredKeys: [] }), fc.constant(null)),
+        gatewayFeeBasisPoints: fc.oneof(
+          fc.record({ mtn: number, airtel: number, card: number, bank: number }, { requiredKeys: [] }),
+          fc.constant(null),
+        ),
         reservationFee: number,
         reservationDays: number,
         validityYears: number,

@@ -4,17 +4,29 @@ import { validate } from '../../../src/domain/validation/validate';
 
 describe('checkoutOwnerSchema', () => {
   it('takes a full name and NRC number as the wizard does, tidied', () => {
-    expect(validate(checkoutOwnerSchema, { ownerName: '  Mwila   Banda ', ownerNrc: ' 123456/78/9 ' })).toEqual({ ok: true, value: { ownerName: 'Mwila Banda', ownerNrc: '123456/78/9' } });
+    expect(validate(checkoutOwnerSchema, { ownerName: '  Mwila   Banda ', ownerNrc: ' 123456/78/9 ' })).toEqual({
+      ok: true,
+      value: { ownerName: 'Mwila Banda', ownerNrc: '123456/78/9' },
+    });
   });
 
   it('asks for both, in the wizard’s words', () => {
-    expect(validate(checkoutOwnerSchema, {})).toEqual({ ok: false, errors: { ownerName: 'Full name is required', ownerNrc: 'NRC number is required' } });
-    expect(validate(checkoutOwnerSchema, { ownerName: 'Mwila Banda', ownerNrc: '  ' })).toEqual({ ok: false, errors: { ownerNrc: 'NRC number is required' } });
+    expect(validate(checkoutOwnerSchema, {})).toEqual({
+      ok: false,
+      errors: { ownerName: 'Full name is required', ownerNrc: 'NRC number is required' },
+    });
+    expect(validate(checkoutOwnerSchema, { ownerName: 'Mwila Banda', ownerNrc: '  ' })).toEqual({
+      ok: false,
+      errors: { ownerNrc: 'NRC number is required' },
+    });
   });
 
   it('refuses an NRC number that does not look like 123456/78/9', () => {
     for (const nrc of ['12345678', '123456-78-9', '123456/78/90', 'ABCDEF/78/9']) {
-      expect(validate(checkoutOwnerSchema, { ownerName: 'Mwila Banda', ownerNrc: nrc })).toEqual({ ok: false, errors: { ownerNrc: 'NRC number must look like 123456/78/9' } });
+      expect(validate(checkoutOwnerSchema, { ownerName: 'Mwila Banda', ownerNrc: nrc })).toEqual({
+        ok: false,
+        errors: { ownerNrc: 'NRC number must look like 123456/78/9' },
+      });
     }
   });
 });

@@ -14,7 +14,12 @@ const DAY = 24 * HOUR;
 const RESERVED_AT = new Date('2026-11-22T08:30:00.000Z');
 const at = (ms: number) => new Date(RESERVED_AT.getTime() + ms);
 
-const availableAt = (priceK: number) => ({ status: 'Available' as const, reservedBy: null, reservedUntil: null, price: kwacha(priceK) });
+const availableAt = (priceK: number) => ({
+  status: 'Available' as const,
+  reservedBy: null,
+  reservedUntil: null,
+  price: kwacha(priceK),
+});
 const reservedBy = (buyer: string, priceK: number) => ({
   status: 'Reserved' as const,
   reservedBy: buyer,
@@ -38,7 +43,8 @@ describe('buyNowBreakdown', () => {
   });
 
   it('charges each method its own gateway rate, and nothing for a bank transfer', () => {
-    const fee = (method: BuyNowInput['method']) => buyNowBreakdown(input({ listing: availableAt(5500), method })).gatewayFee;
+    const fee = (method: BuyNowInput['method']) =>
+      buyNowBreakdown(input({ listing: availableAt(5500), method })).gatewayFee;
     expect(fee('mtn')).toBe(kwacha(110));
     expect(fee('airtel')).toBe(kwacha(110));
     expect(fee('card')).toBe(kwacha(165));
@@ -69,17 +75,28 @@ describe('buyNowBreakdown', () => {
 
   it('credits what was actually paid when the fee has changed since', () => {
     const settings: PricingSettings = { ...DEFAULT_PRICING, reservationFee: kwacha(250) };
-    expect(buyNowBreakdown(input({ listing: reservedBy('ada', 1500), settings, reservationFeePaid: kwacha(200) })).reservationCredit).toBe(kwacha(200));
+    expect(
+      buyNowBreakdown(input({ listing: reservedBy('ada', 1500), settings, reservationFeePaid: kwacha(200) }))
+        .reservationCredit,
+    ).toBe(kwacha(200));
     expect(buyNowBreakdown(input({ listing: reservedBy('ada', 1500), settings })).reservationCredit).toBe(kwacha(250));
   });
 
   it('never goes below zero when the credit is larger than everything else', () => {
     const breakdown = buyNowBreakdown(input({ listing: reservedBy('ada', 100), method: 'card' }));
-    expect(breakdown).toEqual({ price: kwacha(100), processingFee: kwacha(10), gatewayFee: kwacha(3), reservationCredit: kwacha(113), total: ngwee(0) });
+    expect(breakdown).toEqual({
+      price: kwacha(100),
+      processingFee: kwacha(10),
+      gatewayFee: kwacha(3),
+      reservationCredit: kwacha(113),
+      total: ngwee(0),
+    });
   });
 
   it('ignores a negative amount paid rather than adding to the price', () => {
-    expect(buyNowBreakdown(input({ listing: reservedBy('ada', 1500), reservationFeePaid: ngwee(-500) })).total).toBe(kwacha(1540));
+    expect(buyNowBreakdown(input({ listing: reservedBy('ada', 1500), reservationFeePaid: ngwee(-500) })).total).toBe(
+      kwacha(1540),
+    );
   });
 });
 
@@ -111,7 +128,10 @@ describe('properties', () => {
   const listingArb = fc.record({
     status: fc.constantFrom('Available' as const, 'Reserved' as const, 'Sold' as const),
     reservedBy: fc.option(buyer, { nil: null }),
-    reservedUntil: fc.option(instant.map((ms) => new Date(ms).toISOString()), { nil: null }),
+    reservedUntil: fc.option(
+      instant.map((ms) => new Date(ms).toISOString()),
+      { nil: null },
+    ),
     price: money(10_000_000),
   });
   const inputArb: fc.Arbitrary<BuyNowInput> = fc.record({

@@ -28,7 +28,9 @@ describe('reservationEnds', () => {
   });
 
   it('agrees with the pricing settings for the default 7 days', () => {
-    expect(reservationEnds(RESERVED_AT, DEFAULT_PRICING.reservationDays)).toEqual(reservationExpiresAt(RESERVED_AT, DEFAULT_PRICING));
+    expect(reservationEnds(RESERVED_AT, DEFAULT_PRICING.reservationDays)).toEqual(
+      reservationExpiresAt(RESERVED_AT, DEFAULT_PRICING),
+    );
   });
 
   it('refuses a length that is not a positive whole number of days', () => {
@@ -59,8 +61,12 @@ describe('effectiveStatus', () => {
   });
 
   it('keeps a Reserved plate with no readable end Reserved', () => {
-    expect(effectiveStatus({ status: 'Reserved', reservedBy: null, reservedUntil: null }, at(365 * DAY))).toBe('Reserved');
-    expect(effectiveStatus({ status: 'Reserved', reservedBy: 'ada', reservedUntil: 'next week' }, at(365 * DAY))).toBe('Reserved');
+    expect(effectiveStatus({ status: 'Reserved', reservedBy: null, reservedUntil: null }, at(365 * DAY))).toBe(
+      'Reserved',
+    );
+    expect(effectiveStatus({ status: 'Reserved', reservedBy: 'ada', reservedUntil: 'next week' }, at(365 * DAY))).toBe(
+      'Reserved',
+    );
   });
 });
 
@@ -92,7 +98,11 @@ describe('mayReserve', () => {
   });
 
   it('refuses a sold plate', () => {
-    expect(mayReserve(sold, 'ben', at(0))).toEqual({ ok: false, reason: 'sold', message: 'This plate has already been sold.' });
+    expect(mayReserve(sold, 'ben', at(0))).toEqual({
+      ok: false,
+      reason: 'sold',
+      message: 'This plate has already been sold.',
+    });
   });
 
   it('refuses a plate another buyer holds, saying until when', () => {
@@ -118,7 +128,11 @@ describe('mayReserve', () => {
 
   it('refuses a plate set aside with no end date, without naming a date', () => {
     const setAside: ListingReservation = { status: 'Reserved', reservedBy: null, reservedUntil: null };
-    expect(mayReserve(setAside, 'ben', at(0))).toEqual({ ok: false, reason: 'reserved-by-another-buyer', message: 'This plate is reserved by another buyer.' });
+    expect(mayReserve(setAside, 'ben', at(0))).toEqual({
+      ok: false,
+      reason: 'reserved-by-another-buyer',
+      message: 'This plate is reserved by another buyer.',
+    });
   });
 });
 
@@ -128,7 +142,11 @@ describe('mayBuy', () => {
   });
 
   it('refuses a sold plate', () => {
-    expect(mayBuy(sold, 'ada', at(0))).toEqual({ ok: false, reason: 'sold', message: 'This plate has already been sold.' });
+    expect(mayBuy(sold, 'ada', at(0))).toEqual({
+      ok: false,
+      reason: 'sold',
+      message: 'This plate has already been sold.',
+    });
   });
 
   it('lets the reserving buyer buy during the reservation, up to its last moment', () => {
@@ -156,7 +174,11 @@ describe('properties', () => {
   it('is Reserved exactly while now < reservedUntil', () => {
     fc.assert(
       fc.property(instant, instant, buyer, (untilMs, nowMs, holder) => {
-        const listing: ListingReservation = { status: 'Reserved', reservedBy: holder, reservedUntil: new Date(untilMs).toISOString() };
+        const listing: ListingReservation = {
+          status: 'Reserved',
+          reservedBy: holder,
+          reservedUntil: new Date(untilMs).toISOString(),
+        };
         expect(effectiveStatus(listing, new Date(nowMs))).toBe(nowMs < untilMs ? 'Reserved' : 'Available');
       }),
     );
@@ -165,7 +187,11 @@ describe('properties', () => {
   it('lets a buyer buy a reserved plate exactly when it is theirs or has lapsed', () => {
     fc.assert(
       fc.property(instant, instant, buyer, buyer, (untilMs, nowMs, holder, who) => {
-        const listing: ListingReservation = { status: 'Reserved', reservedBy: holder, reservedUntil: new Date(untilMs).toISOString() };
+        const listing: ListingReservation = {
+          status: 'Reserved',
+          reservedBy: holder,
+          reservedUntil: new Date(untilMs).toISOString(),
+        };
         expect(mayBuy(listing, who, new Date(nowMs)).ok).toBe(nowMs >= untilMs || who === holder);
         // Nobody may reserve while it runs; anyone may once it has lapsed.
         expect(mayReserve(listing, who, new Date(nowMs)).ok).toBe(nowMs >= untilMs);

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countBucketRows, decodeBucket, encodeBucket, findInBucket, REGISTRY_BUCKET_COUNT, registryBucketOf, type RegistryCopyRow } from '#domain/registry/registry-copy';
+import {
+  countBucketRows,
+  decodeBucket,
+  encodeBucket,
+  findInBucket,
+  REGISTRY_BUCKET_COUNT,
+  registryBucketOf,
+  type RegistryCopyRow,
+} from '#domain/registry/registry-copy';
 import { expiryDateFor } from '#domain/registry/validity';
 
 const plateNumber = fc
@@ -22,16 +30,34 @@ const coverTerm = fc.record({ insurer: text, startDate: date, endDate: date });
 /** Rows as the server now sends them: a registered plate with its cover terms (perhaps none), a held number without. */
 const rowWithCover = fc.oneof(
   fc.tuple(row, fc.array(coverTerm, { maxLength: 4 })).map(([entry, cover]): RegistryCopyRow => ({ ...entry, cover })),
-  plateNumber.map((number): RegistryCopyRow => ({ plateNumber: number, standing: 'Allocated', registrationDate: '', expiryDate: '', make: '', model: '', colour: '' })),
+  plateNumber.map((number): RegistryCopyRow => ({
+    plateNumber: number,
+    standing: 'Allocated',
+    registrationDate: '',
+    expiryDate: '',
+    make: '',
+    model: '',
+    colour: '',
+  })),
 );
 const rowsWithCover = fc.uniqueArray(rowWithCover, { selector: (entry) => entry.plateNumber, maxLength: 60 });
 
 describe('registry copy buckets', () => {
   it('puts every plate number in one of the buckets, spread evenly over sequential numbers', () => {
-    fc.assert(fc.property(plateNumber, (plate) => Number.isInteger(registryBucketOf(plate)) && registryBucketOf(plate) >= 0 && registryBucketOf(plate) < REGISTRY_BUCKET_COUNT));
+    fc.assert(
+      fc.property(
+        plateNumber,
+        (plate) =>
+          Number.isInteger(registryBucketOf(plate)) &&
+          registryBucketOf(plate) >= 0 &&
+          registryBucketOf(plate) < REGISTRY_BUCKET_COUNT,
+      ),
+    );
     const counts = new Map<number, number>();
     for (let n = 0; n < 40_960; n += 1) {
-      const bucket = registryBucketOf(`ZM-${String(n % 1000).padStart(3, '0')}-${String.fromCharCode(65 + ((n / 1000) % 26), 65 + ((n / 26_000) % 26), 65)}`);
+      const bucket = registryBucketOf(
+        `ZM-${String(n % 1000).padStart(3, '0')}-${String.fromCharCode(65 + ((n / 1000) % 26), 65 + ((n / 26_000) % 26), 65)}`,
+      );
       counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
     }
     // 10 per bucket on average; none empty and none above 3× the average.
@@ -80,16 +106,34 @@ describe('registry copy buckets', () => {
   });
 
   it('writes a registered plate with no cover as a count of 0, and one with cover as its terms', () => {
-    const base = { standing: 'Valid' as const, registrationDate: '2024-03-15', expiryDate: '2029-03-15', make: 'Toyota', model: 'Corolla', colour: 'Silver' };
+    const base = {
+      standing: 'Valid' as const,
+      registrationDate: '2024-03-15',
+      expiryDate: '2029-03-15',
+      make: 'Toyota',
+      model: 'Corolla',
+      colour: 'Silver',
+    };
     const block = encodeBucket([
       { plateNumber: 'ZM-001-AAA', ...base, cover: [] },
-      { plateNumber: 'ZM-002-AAA', ...base, cover: [{ insurer: 'Madison\tGeneral', startDate: '2026-07-27', endDate: '2027-07-26' }] },
+      {
+        plateNumber: 'ZM-002-AAA',
+        ...base,
+        cover: [{ insurer: 'Madison\tGeneral', startDate: '2026-07-27', endDate: '2027-07-26' }],
+      },
     ]);
     const [none, insured] = block.split('\n');
     expect(none?.split('\t').slice(7)).toEqual(['0']);
-    expect(insured?.split('\t').slice(7)).toEqual(['1', (Date.parse('2026-07-27') / 86_400_000).toString(36), (Date.parse('2027-07-26') / 86_400_000).toString(36), 'Madison General']);
+    expect(insured?.split('\t').slice(7)).toEqual([
+      '1',
+      (Date.parse('2026-07-27') / 86_400_000).toString(36),
+      (Date.parse('2027-07-26') / 86_400_000).toString(36),
+      'Madison General',
+    ]);
     expect(findInBucket(block, 'ZM-001-AAA')?.cover).toEqual([]);
-    expect(findInBucket(block, 'ZM-002-AAA')?.cover).toEqual([{ insurer: 'Madison General', startDate: '2026-07-27', endDate: '2027-07-26' }]);
+    expect(findInBucket(block, 'ZM-002-AAA')?.cover).toEqual([
+      { insurer: 'Madison General', startDate: '2026-07-27', endDate: '2027-07-26' },
+    ]);
   });
 
   it('keeps a row whose cover fields are cut short, saying nothing of its cover, and ignores fields a later format adds', () => {
@@ -101,8 +145,28 @@ describe('registry copy buckets', () => {
   });
 
   it('turns tabs and line breaks in vehicle text into spaces rather than breaking the block', () => {
-    const block = encodeBucket([{ plateNumber: 'ZM-001-AAA', standing: 'Valid', registrationDate: '2024-01-01', expiryDate: '2029-01-01', make: 'Land\tRover', model: 'Defender\n110', colour: 'Green' }]);
-    expect(decodeBucket(block)).toEqual([{ plateNumber: 'ZM-001-AAA', standing: 'Valid', registrationDate: '2024-01-01', expiryDate: '2029-01-01', make: 'Land Rover', model: 'Defender 110', colour: 'Green' }]);
+    const block = encodeBucket([
+      {
+        plateNumber: 'ZM-001-AAA',
+        standing: 'Valid',
+        registrationDate: '2024-01-01',
+        expiryDate: '2029-01-01',
+        make: 'Land\tRover',
+        model: 'Defender\n110',
+        colour: 'Green',
+      },
+    ]);
+    expect(decodeBucket(block)).toEqual([
+      {
+        plateNumber: 'ZM-001-AAA',
+        standing: 'Valid',
+        registrationDate: '2024-01-01',
+        expiryDate: '2029-01-01',
+        make: 'Land Rover',
+        model: 'Defender 110',
+        colour: 'Green',
+      },
+    ]);
   });
 });
 

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { activityType, type AdminDashboard, dashboardCsv, dashboardCsvFileName, healthVerdict, percentages, toShares } from '#domain/reports/admin-dashboard';
+import {
+  activityType,
+  type AdminDashboard,
+  dashboardCsv,
+  dashboardCsvFileName,
+  healthVerdict,
+  percentages,
+  toShares,
+} from '#domain/reports/admin-dashboard';
 
 const DASHBOARD: AdminDashboard = {
   period: 'last7days',
@@ -15,7 +23,10 @@ const DASHBOARD: AdminDashboard = {
     requestsReceived: 5,
     inventoryItems: 40,
     lowStockAllocations: 1,
-    health: { isOperational: true, checks: [{ id: 'database', label: 'Database reachable', isOk: true, detail: 'The database answered' }] },
+    health: {
+      isOperational: true,
+      checks: [{ id: 'database', label: 'Database reachable', isOk: true, detail: 'The database answered' }],
+    },
   },
   monthly: [{ month: '2026-11', users: 3, requests: 5 }],
   plateTypes: [{ name: 'Standard', value: 5, percentage: 100 }],
@@ -43,13 +54,21 @@ describe('dashboard shaping', () => {
         expect(total).toBe(counts.some((count) => count > 0) ? 100 : 0);
         const sum = counts.reduce((a, b) => a + b, 0);
         // Each share is its exact percentage rounded down or up, never further off.
-        if (sum > 0) shares.forEach((share, index) => expect(Math.abs(share - ((counts[index] ?? 0) * 100) / sum)).toBeLessThan(1));
+        if (sum > 0)
+          shares.forEach((share, index) =>
+            expect(Math.abs(share - ((counts[index] ?? 0) * 100) / sum)).toBeLessThan(1),
+          );
       }),
     );
   });
 
   it('keeps names and counts in order with their shares', () => {
-    expect(toShares([{ name: 'Standard', value: 3 }, { name: 'Commercial', value: 1 }])).toEqual([
+    expect(
+      toShares([
+        { name: 'Standard', value: 3 },
+        { name: 'Commercial', value: 1 },
+      ]),
+    ).toEqual([
       { name: 'Standard', value: 3, percentage: 75 },
       { name: 'Commercial', value: 1, percentage: 25 },
     ]);
@@ -67,7 +86,11 @@ describe('dashboard shaping', () => {
   it('is operational only when every check passes', () => {
     const ok = { id: 'database' as const, label: 'Database reachable', isOk: true, detail: '' };
     expect(healthVerdict([ok, { ...ok, id: 'errors' }])).toEqual({ isOperational: true, passing: 2, total: 2 });
-    expect(healthVerdict([ok, { ...ok, id: 'errors', isOk: false }])).toEqual({ isOperational: false, passing: 1, total: 2 });
+    expect(healthVerdict([ok, { ...ok, id: 'errors', isOk: false }])).toEqual({
+      isOperational: false,
+      passing: 1,
+      total: 2,
+    });
   });
 
   it('exports the users view: summary, new users per month, statuses and user activity only', () => {

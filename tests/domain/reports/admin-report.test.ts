@@ -1,17 +1,34 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AdminReport, changePercent, changeText, previousRange, quickExportCsv, reportCsv, reportCsvFileName, reportPeriodRange } from '../../../src/domain/reports/admin-report';
+import {
+  type AdminReport,
+  changePercent,
+  changeText,
+  previousRange,
+  quickExportCsv,
+  reportCsv,
+  reportCsvFileName,
+  reportPeriodRange,
+} from '../../../src/domain/reports/admin-report';
 import { reportQuerySchema } from '../../../src/domain/reports/report-queries';
 
 describe('report periods', () => {
   it('goes back six calendar months, clamping the day to the shorter month', () => {
-    expect(reportPeriodRange('last6months', new Date('2026-11-24T10:00:00.000Z')).from.toISOString()).toBe('2026-05-24T10:00:00.000Z');
-    expect(reportPeriodRange('last6months', new Date('2026-08-31T10:00:00.000Z')).from.toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(reportPeriodRange('last6months', new Date('2026-11-24T10:00:00.000Z')).from.toISOString()).toBe(
+      '2026-05-24T10:00:00.000Z',
+    );
+    expect(reportPeriodRange('last6months', new Date('2026-08-31T10:00:00.000Z')).from.toISOString()).toBe(
+      '2026-02-28T10:00:00.000Z',
+    );
   });
 
   it('goes back one calendar year, 29 February to 28 February', () => {
-    expect(reportPeriodRange('lastyear', new Date('2026-11-24T10:00:00.000Z')).from.toISOString()).toBe('2025-11-24T10:00:00.000Z');
-    expect(reportPeriodRange('lastyear', new Date('2028-02-29T08:00:00.000Z')).from.toISOString()).toBe('2027-02-28T08:00:00.000Z');
+    expect(reportPeriodRange('lastyear', new Date('2026-11-24T10:00:00.000Z')).from.toISOString()).toBe(
+      '2025-11-24T10:00:00.000Z',
+    );
+    expect(reportPeriodRange('lastyear', new Date('2028-02-29T08:00:00.000Z')).from.toISOString()).toBe(
+      '2027-02-28T08:00:00.000Z',
+    );
   });
 
   it('keeps the dashboard periods as they are', () => {
@@ -22,19 +39,25 @@ describe('report periods', () => {
 
   it('puts the previous period of the same length right before the period', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), fc.constantFrom('last7days', 'last30days', 'last3months', 'last6months', 'lastyear' as const), (now, period) => {
-        const range = reportPeriodRange(period, now);
-        const before = previousRange(range);
-        expect(before.to.getTime()).toBe(range.from.getTime());
-        expect(before.to.getTime() - before.from.getTime()).toBe(range.to.getTime() - range.from.getTime());
-        expect(range.from.getTime()).toBeLessThan(range.to.getTime());
-      }),
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        fc.constantFrom('last7days', 'last30days', 'last3months', 'last6months', 'lastyear' as const),
+        (now, period) => {
+          const range = reportPeriodRange(period, now);
+          const before = previousRange(range);
+          expect(before.to.getTime()).toBe(range.from.getTime());
+          expect(before.to.getTime() - before.from.getTime()).toBe(range.to.getTime() - range.from.getTime());
+          expect(range.from.getTime()).toBeLessThan(range.to.getTime());
+        },
+      ),
     );
   });
 
   it('defaults to the last 30 days and the overview, and names what is allowed', () => {
     expect(reportQuerySchema.parse({})).toEqual({ period: 'last30days', type: 'Overview' });
-    expect(reportQuerySchema.safeParse({ period: 'ever' }).error?.issues[0]?.message).toBe('Choose a period: last7days, last30days, last3months, last6months, lastyear.');
+    expect(reportQuerySchema.safeParse({ period: 'ever' }).error?.issues[0]?.message).toBe(
+      'Choose a period: last7days, last30days, last3months, last6months, lastyear.',
+    );
   });
 });
 
@@ -57,14 +80,32 @@ const REPORT: AdminReport = {
   from: '2026-05-24T10:00:00.000Z',
   to: '2026-11-24T10:00:00.000Z',
   generatedAt: '2026-11-24T10:00:00.000Z',
-  summary: { totalUsers: 9, newUsers: 4, activeRequests: 1, requestsReceived: 6, inventoryItems: 40, lowStockAllocations: 0, health: { isOperational: true, checks: [{ id: 'database', label: 'Database reachable', isOk: true, detail: 'The database answered' }] } },
+  summary: {
+    totalUsers: 9,
+    newUsers: 4,
+    activeRequests: 1,
+    requestsReceived: 6,
+    inventoryItems: 40,
+    lowStockAllocations: 0,
+    health: {
+      isOperational: true,
+      checks: [{ id: 'database', label: 'Database reachable', isOk: true, detail: 'The database answered' }],
+    },
+  },
   monthly: [{ month: '2026-11', users: 4, requests: 6, inventory: 40 }],
   plateTypes: [],
   userStatuses: [{ name: 'Active', value: 9, percentage: 100 }],
   inventoryByType: [{ name: 'Plate Blanks', value: 40, percentage: 100 }],
   activity: [{ id: 'a', action: 'user.edit', user: 'Admin', at: '2026-11-20T00:00:00.000Z', type: 'user' }],
   logs: [{ id: 'l', level: 'ERROR', message: 'boom', module: 'payments', at: '2026-11-21T00:00:00.000Z' }],
-  previous: { from: '2025-11-23T10:00:00.000Z', to: '2026-05-24T10:00:00.000Z', newUsers: 2, requestsReceived: 6, activeRequests: 0, inventoryItems: 0 },
+  previous: {
+    from: '2025-11-23T10:00:00.000Z',
+    to: '2026-05-24T10:00:00.000Z',
+    newUsers: 2,
+    requestsReceived: 6,
+    activeRequests: 0,
+    inventoryItems: 0,
+  },
 };
 
 describe('report CSV', () => {

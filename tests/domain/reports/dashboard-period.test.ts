@@ -13,23 +13,32 @@ describe('dashboard periods', () => {
 
   it('takes three calendar months back at the same time of day', () => {
     expect(periodRange('last3months', now).from).toEqual(new Date('2026-08-24T10:30:00.000Z'));
-    expect(periodRange('last3months', new Date('2027-01-15T00:00:00.000Z')).from).toEqual(new Date('2026-10-15T00:00:00.000Z'));
+    expect(periodRange('last3months', new Date('2027-01-15T00:00:00.000Z')).from).toEqual(
+      new Date('2026-10-15T00:00:00.000Z'),
+    );
   });
 
   it('clamps the day to the shorter month three months back', () => {
-    expect(periodRange('last3months', new Date('2026-05-31T08:00:00.000Z')).from).toEqual(new Date('2026-02-28T08:00:00.000Z'));
-    expect(periodRange('last3months', new Date('2028-05-31T08:00:00.000Z')).from).toEqual(new Date('2028-02-29T08:00:00.000Z'));
+    expect(periodRange('last3months', new Date('2026-05-31T08:00:00.000Z')).from).toEqual(
+      new Date('2026-02-28T08:00:00.000Z'),
+    );
+    expect(periodRange('last3months', new Date('2028-05-31T08:00:00.000Z')).from).toEqual(
+      new Date('2028-02-29T08:00:00.000Z'),
+    );
   });
 
   it('always ends at now and starts between 84 and 93 days before it for three months', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (date) => {
-        const { from, to } = periodRange('last3months', date);
-        const days = (to.getTime() - from.getTime()) / 86_400_000;
-        expect(to).toEqual(date);
-        expect(days).toBeGreaterThanOrEqual(89 - 5);
-        expect(days).toBeLessThanOrEqual(92);
-      }),
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        (date) => {
+          const { from, to } = periodRange('last3months', date);
+          const days = (to.getTime() - from.getTime()) / 86_400_000;
+          expect(to).toEqual(date);
+          expect(days).toBeGreaterThanOrEqual(89 - 5);
+          expect(days).toBeLessThanOrEqual(92);
+        },
+      ),
     );
   });
 

@@ -14,10 +14,26 @@ import type { PlateRequest, RequestFilters } from '#domain/requests/review';
 import { REQUEST_STATUSES } from '#domain/statuses/statuses';
 import type { RequestStatus } from '#domain/statuses/statuses';
 
-const ORDER = { plateType: 'Standard', color: 'White', specialRequests: '', deliveryAddress: 'Plot 12, Cairo Road, Lusaka', phone: '+260971234567', email: 'john@example.com' };
+const ORDER = {
+  plateType: 'Standard',
+  color: 'White',
+  specialRequests: '',
+  deliveryAddress: 'Plot 12, Cairo Road, Lusaka',
+  phone: '+260971234567',
+  email: 'john@example.com',
+};
 
 function request(id: string, status: RequestStatus, overrides: Partial<PlateRequest> = {}): PlateRequest {
-  return { id, applicant: 'John Banda', vehicle: 'Toyota Corolla', date: '2026-11-20', status, quantity: 2, orderInfo: ORDER, ...overrides };
+  return {
+    id,
+    applicant: 'John Banda',
+    vehicle: 'Toyota Corolla',
+    date: '2026-11-20',
+    status,
+    quantity: 2,
+    orderInfo: ORDER,
+    ...overrides,
+  };
 }
 
 const SAMPLE: readonly PlateRequest[] = [
@@ -33,17 +49,27 @@ const notStarted = { manufacturingStarted: false };
 describe('decide', () => {
   it('approves a request from any status but Approved', () => {
     for (const status of ['Pending', 'Under Review', 'Rejected'] as const) {
-      expect(decide({ status }, 'approve', notStarted)).toEqual({ ok: true, status: 'Approved', rejectionReason: null });
+      expect(decide({ status }, 'approve', notStarted)).toEqual({
+        ok: true,
+        status: 'Approved',
+        rejectionReason: null,
+      });
     }
   });
 
   it('refuses to approve an Approved request', () => {
-    expect(decide({ status: 'Approved' }, 'approve', notStarted)).toEqual({ ok: false, reason: 'already-approved', message: 'This request is already approved.' });
+    expect(decide({ status: 'Approved' }, 'approve', notStarted)).toEqual({
+      ok: false,
+      reason: 'already-approved',
+      message: 'This request is already approved.',
+    });
   });
 
   it('rejects with the reason given, trimmed, from any status but Rejected', () => {
     for (const status of ['Pending', 'Under Review', 'Approved'] as const) {
-      expect(decide({ status }, 'reject', { manufacturingStarted: false, reason: '  Vehicle not registered  ' })).toEqual({
+      expect(
+        decide({ status }, 'reject', { manufacturingStarted: false, reason: '  Vehicle not registered  ' }),
+      ).toEqual({
         ok: true,
         status: 'Rejected',
         rejectionReason: 'Vehicle not registered',
@@ -60,8 +86,14 @@ describe('decide', () => {
   });
 
   it('refuses any decision once manufacturing has started', () => {
-    const refusal = { ok: false, reason: 'manufacturing-started', message: 'Manufacturing of this request has started; it can no longer be approved or rejected.' };
-    expect(decide({ status: 'Approved' }, 'reject', { manufacturingStarted: true, reason: 'Changed my mind' })).toEqual(refusal);
+    const refusal = {
+      ok: false,
+      reason: 'manufacturing-started',
+      message: 'Manufacturing of this request has started; it can no longer be approved or rejected.',
+    };
+    expect(decide({ status: 'Approved' }, 'reject', { manufacturingStarted: true, reason: 'Changed my mind' })).toEqual(
+      refusal,
+    );
     expect(decide({ status: 'Pending' }, 'approve', { manufacturingStarted: true })).toEqual(refusal);
     expect(decide({ status: 'Approved' }, 'approve', { manufacturingStarted: true })).toEqual(refusal);
   });
@@ -74,8 +106,12 @@ describe('decide', () => {
 
   it('takes a reason of up to 500 characters, counting an emoji as one', () => {
     const longest = 'x'.repeat(MAX_REJECTION_REASON_LENGTH);
-    expect(decide({ status: 'Pending' }, 'reject', { manufacturingStarted: false, reason: longest })).toMatchObject({ ok: true });
-    expect(decide({ status: 'Pending' }, 'reject', { manufacturingStarted: false, reason: '🚗'.repeat(500) })).toMatchObject({ ok: true });
+    expect(decide({ status: 'Pending' }, 'reject', { manufacturingStarted: false, reason: longest })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      decide({ status: 'Pending' }, 'reject', { manufacturingStarted: false, reason: '🚗'.repeat(500) }),
+    ).toMatchObject({ ok: true });
     expect(decide({ status: 'Pending' }, 'reject', { manufacturingStarted: false, reason: `${longest}y` })).toEqual({
       ok: false,
       reason: 'reason-too-long',
@@ -84,7 +120,11 @@ describe('decide', () => {
   });
 
   it('ignores a reason given with an approval', () => {
-    expect(decide({ status: 'Pending' }, 'approve', { manufacturingStarted: false, reason: 'Looks fine' })).toEqual({ ok: true, status: 'Approved', rejectionReason: null });
+    expect(decide({ status: 'Pending' }, 'approve', { manufacturingStarted: false, reason: 'Looks fine' })).toEqual({
+      ok: true,
+      status: 'Approved',
+      rejectionReason: null,
+    });
   });
 });
 
@@ -101,7 +141,10 @@ describe('decideMany', () => {
   });
 
   it('gives every request of a bulk rejection the same reason', () => {
-    const outcomes = decideMany(SAMPLE.slice(0, 2), 'reject', { manufacturingStartedIds: new Set(), reason: 'Incomplete documents' });
+    const outcomes = decideMany(SAMPLE.slice(0, 2), 'reject', {
+      manufacturingStartedIds: new Set(),
+      reason: 'Incomplete documents',
+    });
     expect(outcomes).toEqual([
       { requestId: 'REQ-001', outcome: { ok: true, status: 'Rejected', rejectionReason: 'Incomplete documents' } },
       { requestId: 'REQ-002', outcome: { ok: true, status: 'Rejected', rejectionReason: 'Incomplete documents' } },
@@ -110,7 +153,13 @@ describe('decideMany', () => {
 
   it('refuses each request of a bulk rejection without a reason', () => {
     const outcomes = decideMany(SAMPLE, 'reject', { manufacturingStartedIds: new Set() });
-    expect(outcomes.map((o) => o.outcome.ok || o.outcome.reason)).toEqual(['reason-required', 'reason-required', 'reason-required', 'already-rejected', 'reason-required']);
+    expect(outcomes.map((o) => o.outcome.ok || o.outcome.reason)).toEqual([
+      'reason-required',
+      'reason-required',
+      'reason-required',
+      'already-rejected',
+      'reason-required',
+    ]);
   });
 
   it('returns nothing for an empty selection', () => {
@@ -129,10 +178,19 @@ describe('quantityLabel', () => {
 
 describe('filterRequests', () => {
   const ids = (requests: readonly PlateRequest[]) => requests.map((r) => r.id);
-  const filters = (overrides: Partial<RequestFilters>): RequestFilters => ({ ...DEFAULT_REQUEST_FILTERS, ...overrides });
+  const filters = (overrides: Partial<RequestFilters>): RequestFilters => ({
+    ...DEFAULT_REQUEST_FILTERS,
+    ...overrides,
+  });
 
   it('keeps everything with no search and status all', () => {
-    expect(ids(filterRequests(SAMPLE, DEFAULT_REQUEST_FILTERS))).toEqual(['REQ-001', 'REQ-002', 'REQ-003', 'REQ-004', 'REQ-005']);
+    expect(ids(filterRequests(SAMPLE, DEFAULT_REQUEST_FILTERS))).toEqual([
+      'REQ-001',
+      'REQ-002',
+      'REQ-003',
+      'REQ-004',
+      'REQ-005',
+    ]);
   });
 
   it('searches applicant, id and vehicle case-insensitively', () => {
@@ -173,7 +231,15 @@ describe('requestQrPayload', () => {
       orderInfo: ORDER,
       generatedAt: '2026-11-22T08:30:00.000Z',
     });
-    expect(Object.keys(payload)).toEqual(['requestId', 'applicant', 'vehicle', 'quantity', 'status', 'orderInfo', 'generatedAt']);
+    expect(Object.keys(payload)).toEqual([
+      'requestId',
+      'applicant',
+      'vehicle',
+      'quantity',
+      'status',
+      'orderInfo',
+      'generatedAt',
+    ]);
   });
 
   it('leaves out fields a stored request carries beyond the spec', () => {
@@ -217,7 +283,9 @@ describe('filterRequests properties', () => {
         }
         // Nothing that matches is dropped, and input order is kept.
         const expected = requests.filter(
-          (r) => (f.status === 'all' || r.status === f.status) && [r.applicant, r.id, r.vehicle].some((field) => field.toLowerCase().includes(search)),
+          (r) =>
+            (f.status === 'all' || r.status === f.status) &&
+            [r.applicant, r.id, r.vehicle].some((field) => field.toLowerCase().includes(search)),
         );
         expect(kept).toEqual(expected);
       }),
@@ -229,7 +297,12 @@ describe('filterRequests properties', () => {
       fc.property(fc.array(requestArb, { maxLength: 20 }), (requests) => {
         const summary = requestSummary(requests);
         const count = (status: RequestStatus) => filterRequests(requests, { search: '', status }).length;
-        expect(summary).toEqual({ total: requests.length, pending: count('Pending'), approved: count('Approved'), underReview: count('Under Review') });
+        expect(summary).toEqual({
+          total: requests.length,
+          pending: count('Pending'),
+          approved: count('Approved'),
+          underReview: count('Under Review'),
+        });
       }),
     );
   });

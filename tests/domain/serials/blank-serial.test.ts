@@ -21,7 +21,9 @@ import { manufacturingRecordSchema } from '#domain/agent/workspace';
 import { decodeBucket, encodeBucket } from '#domain/registry/registry-copy';
 
 const serialArb = fc.integer({ min: 1, max: BLANK_SERIAL_MAX });
-const rangeArb = fc.tuple(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 60 })).map(([first, size]) => ({ first, last: first + size - 1 }));
+const rangeArb = fc
+  .tuple(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 60 }))
+  .map(([first, size]) => ({ first, last: first + size - 1 }));
 
 describe('a blank serial', () => {
   it('is written ZB- and seven digits, and reads back as the same number', () => {
@@ -36,13 +38,17 @@ describe('a blank serial', () => {
   });
 
   it('is read as typed by hand: lower case, a space or no hyphen, leading zeros left out', () => {
-    for (const typed of ['zb-0001234', 'ZB 1234', 'ZB1234', ' zb-1234 ']) expect(parseBlankSerial(typed)).toEqual({ ok: true, value: 1234 });
+    for (const typed of ['zb-0001234', 'ZB 1234', 'ZB1234', ' zb-1234 '])
+      expect(parseBlankSerial(typed)).toEqual({ ok: true, value: 1234 });
   });
 
   it('refuses what is not a serial, saying what one looks like', () => {
     expect(parseBlankSerial('', 'Front blank serial')).toEqual({ ok: false, error: 'Front blank serial is required' });
     for (const wrong of ['ZB-0000000', 'AB-0001234', 'ZB-12345678', '1234', 'ZB-12a4']) {
-      expect(parseBlankSerial(wrong, 'Serial')).toEqual({ ok: false, error: 'Serial must be a serial such as ZB-0001234' });
+      expect(parseBlankSerial(wrong, 'Serial')).toEqual({
+        ok: false,
+        error: 'Serial must be a serial such as ZB-0001234',
+      });
     }
     expect(blankSerialSchema('Rear blank serial').safeParse('zb 7').data).toBe('ZB-0000007');
   });
@@ -68,9 +74,17 @@ describe('serial ranges', () => {
 
 /** Uses of a range's serials: each serial of the range at most once, front/rear/spoiled. */
 const usesArb = (range: { first: number; last: number }) =>
-  fc.uniqueArray(fc.tuple(fc.integer({ min: range.first, max: range.last }), fc.constantFrom<BlankUse['use']>('front', 'rear', 'spoiled')), { selector: ([serial]) => serial }).map((list) =>
-    list.map(([serial, use]): BlankUse => ({ serial, use, detail: use === 'spoiled' ? 'Misprinted' : 'ZM-101-ABC' })),
-  );
+  fc
+    .uniqueArray(
+      fc.tuple(
+        fc.integer({ min: range.first, max: range.last }),
+        fc.constantFrom<BlankUse['use']>('front', 'rear', 'spoiled'),
+      ),
+      { selector: ([serial]) => serial },
+    )
+    .map((list) =>
+      list.map(([serial, use]): BlankUse => ({ serial, use, detail: use === 'spoiled' ? 'Misprinted' : 'ZM-101-ABC' })),
+    );
 
 describe('reconciling a shop’s blanks', () => {
   it('adds up for every delivery: delivered = used + spoiled + in stock + unaccounted', () => {
@@ -94,7 +108,11 @@ describe('reconciling a shop’s blanks', () => {
     fc.assert(
       fc.property(rangeArb, fc.nat(), (range, taken) => {
         const count = taken % (rangeSize(range) + 1);
-        const uses = Array.from({ length: count }, (_, index): BlankUse => ({ serial: range.first + index, use: index % 5 === 4 ? 'spoiled' : index % 2 === 0 ? 'front' : 'rear', detail: 'x' }));
+        const uses = Array.from({ length: count }, (_, index): BlankUse => ({
+          serial: range.first + index,
+          use: index % 5 === 4 ? 'spoiled' : index % 2 === 0 ? 'front' : 'rear',
+          detail: 'x',
+        }));
         const reconciled = reconcileSerials([range], uses);
         expect(reconciled.ranges[0]?.unaccounted).toEqual([]);
         expect(reconciled.ranges[0]?.nextInStock).toBe(count === rangeSize(range) ? null : range.first + count);
@@ -113,12 +131,27 @@ describe('reconciling a shop’s blanks', () => {
       { serial: 50, use: 'rear', detail: 'ZM-102-KLM' },
     ];
     const reconciled = reconcileSerials([range], uses);
-    expect(reconciled.ranges[0]).toMatchObject({ delivered: 10, used: 2, spoiled: 1, inStock: 6, unaccounted: [3], nextInStock: 5 });
+    expect(reconciled.ranges[0]).toMatchObject({
+      delivered: 10,
+      used: 2,
+      spoiled: 1,
+      inStock: 6,
+      unaccounted: [3],
+      nextInStock: 5,
+    });
     expect(reconciled.duplicates).toEqual([{ serial: 2, uses: [uses[1], uses[3]] }]);
     expect(reconciled.notDelivered).toEqual([uses[4]]);
     expect(isReconciled(reconciled)).toBe(false);
     expect(shopReconciliation([{ ...range, number: 7 }], uses)).toMatchObject({
-      deliveries: [{ allocation: 7, serials: 'ZB-0000001 to ZB-0000010', unaccounted: 1, unaccountedSerials: 'ZB-0000003', nextInStock: 'ZB-0000005' }],
+      deliveries: [
+        {
+          allocation: 7,
+          serials: 'ZB-0000001 to ZB-0000010',
+          unaccounted: 1,
+          unaccountedSerials: 'ZB-0000003',
+          nextInStock: 'ZB-0000005',
+        },
+      ],
       duplicates: [{ serial: 'ZB-0000002', uses: ['rear of ZM-101-ABC', 'front of ZM-102-KLM'] }],
       notDelivered: [{ serial: 'ZB-0000050', use: 'rear of ZM-102-KLM' }],
       isReconciled: false,
@@ -129,8 +162,12 @@ describe('reconciling a shop’s blanks', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 40 }), (serials) => {
         const uses = serials.map((serial): BlankUse => ({ serial, use: 'front', detail: 'x' }));
-        const twice = [...new Set(serials.filter((serial, index) => serials.indexOf(serial) !== index))].sort((a, b) => a - b);
-        expect(reconcileSerials([{ first: 1, last: 30 }], uses).duplicates.map((duplicate) => duplicate.serial)).toEqual(twice);
+        const twice = [...new Set(serials.filter((serial, index) => serials.indexOf(serial) !== index))].sort(
+          (a, b) => a - b,
+        );
+        expect(
+          reconcileSerials([{ first: 1, last: 30 }], uses).duplicates.map((duplicate) => duplicate.serial),
+        ).toEqual(twice);
       }),
     );
   });
@@ -146,19 +183,51 @@ describe('a blank about to be used', () => {
     );
   });
   it('is refused when no delivery holds it, or it was used or spoiled, naming the serial', () => {
-    expect(checkBlank(99, ranges, undefined)).toMatchObject({ ok: false, reason: 'not-delivered', message: expect.stringContaining('ZB-0000099 was not delivered to this shop') });
-    expect(checkBlank(150, ranges, { serial: 150, use: 'rear', detail: 'ZM-101-ABC' })).toMatchObject({ ok: false, reason: 'already-used', message: expect.stringContaining('ZB-0000150 is already the rear blank of ZM-101-ABC') });
-    expect(checkBlank(150, ranges, { serial: 150, use: 'spoiled', detail: 'Bent' })).toMatchObject({ message: expect.stringContaining('ZB-0000150 was recorded as spoiled (Bent)') });
+    expect(checkBlank(99, ranges, undefined)).toMatchObject({
+      ok: false,
+      reason: 'not-delivered',
+      message: expect.stringContaining('ZB-0000099 was not delivered to this shop'),
+    });
+    expect(checkBlank(150, ranges, { serial: 150, use: 'rear', detail: 'ZM-101-ABC' })).toMatchObject({
+      ok: false,
+      reason: 'already-used',
+      message: expect.stringContaining('ZB-0000150 is already the rear blank of ZM-101-ABC'),
+    });
+    expect(checkBlank(150, ranges, { serial: 150, use: 'spoiled', detail: 'Bent' })).toMatchObject({
+      message: expect.stringContaining('ZB-0000150 was recorded as spoiled (Bent)'),
+    });
   });
 });
 
 describe('the officers’ device copy', () => {
   it('carries a registered plate’s serials after its cover, and none for a plate without them or not yet issued', () => {
-    const issued = { plateNumber: 'ZM-101-ABC', standing: 'Valid' as const, registrationDate: '2026-12-01', expiryDate: '2031-12-01', make: 'Toyota', model: 'Corolla', colour: 'White' };
+    const issued = {
+      plateNumber: 'ZM-101-ABC',
+      standing: 'Valid' as const,
+      registrationDate: '2026-12-01',
+      expiryDate: '2031-12-01',
+      make: 'Toyota',
+      model: 'Corolla',
+      colour: 'White',
+    };
     fc.assert(
       fc.property(serialArb, serialArb, fc.boolean(), (front, rear, isInsured) => {
         const cover = isInsured ? [{ insurer: 'ZSIC', startDate: '2026-12-01', endDate: '2027-11-30' }] : [];
-        const rows = decodeBucket(encodeBucket([{ ...issued, cover, serials: { front, rear } }, { ...issued, plateNumber: 'ZM-102-KLM', cover }, { plateNumber: 'ZM-103-TRK', standing: 'Made', registrationDate: '', expiryDate: '', make: '', model: '', colour: '' }]));
+        const rows = decodeBucket(
+          encodeBucket([
+            { ...issued, cover, serials: { front, rear } },
+            { ...issued, plateNumber: 'ZM-102-KLM', cover },
+            {
+              plateNumber: 'ZM-103-TRK',
+              standing: 'Made',
+              registrationDate: '',
+              expiryDate: '',
+              make: '',
+              model: '',
+              colour: '',
+            },
+          ]),
+        );
         expect(rows[0]).toEqual({ ...issued, cover, serials: { front, rear } });
         expect(rows[1]).not.toHaveProperty('serials');
         expect(rows[2]).not.toHaveProperty('serials');
@@ -168,27 +237,67 @@ describe('the officers’ device copy', () => {
 });
 
 describe('the forms’ rules', () => {
-  const base = { id: '0190f5d2-0001-7000-8000-000000000001', plateNumber: 'ZM-101-ABC', batchNumber: 'B-1', productionDate: '2026-11-20' };
+  const base = {
+    id: '0190f5d2-0001-7000-8000-000000000001',
+    plateNumber: 'ZM-101-ABC',
+    batchNumber: 'B-1',
+    productionDate: '2026-11-20',
+  };
   it('ask the manufacturing record for two different blanks', () => {
     const schema = manufacturingRecordSchema('2026-12-06');
-    expect(schema.safeParse({ ...base, frontSerial: 'zb 1', rearSerial: 'ZB-0000002' }).data).toMatchObject({ frontSerial: 'ZB-0000001', rearSerial: 'ZB-0000002' });
-    expect(schema.safeParse(base).error?.issues.map((issue) => issue.message)).toEqual(['Front blank serial is required', 'Rear blank serial is required']);
-    expect(schema.safeParse({ ...base, frontSerial: 'ZB-0000001', rearSerial: 'zb1' }).error?.issues).toMatchObject([{ path: ['rearSerial'] }]);
+    expect(schema.safeParse({ ...base, frontSerial: 'zb 1', rearSerial: 'ZB-0000002' }).data).toMatchObject({
+      frontSerial: 'ZB-0000001',
+      rearSerial: 'ZB-0000002',
+    });
+    expect(schema.safeParse(base).error?.issues.map((issue) => issue.message)).toEqual([
+      'Front blank serial is required',
+      'Rear blank serial is required',
+    ]);
+    expect(schema.safeParse({ ...base, frontSerial: 'ZB-0000001', rearSerial: 'zb1' }).error?.issues).toMatchObject([
+      { path: ['rearSerial'] },
+    ]);
   });
   it('ask a delivery’s range for a front and a rear blank per plate, both ends or neither', () => {
-    const allocation = { id: '0190f5d2-0001-7000-8000-000000000001', shopId: 'shop', plateType: 'Standard', allocatedQuantity: '3', note: '' };
-    expect(allocationInputSchema.safeParse({ ...allocation, serialFirst: 'ZB-0000011', serialLast: 'ZB-0000016' }).data).toMatchObject({ serialFirst: 11, serialLast: 16 });
+    const allocation = {
+      id: '0190f5d2-0001-7000-8000-000000000001',
+      shopId: 'shop',
+      plateType: 'Standard',
+      allocatedQuantity: '3',
+      note: '',
+    };
+    expect(
+      allocationInputSchema.safeParse({ ...allocation, serialFirst: 'ZB-0000011', serialLast: 'ZB-0000016' }).data,
+    ).toMatchObject({ serialFirst: 11, serialLast: 16 });
     expect(allocationInputSchema.safeParse(allocation).data).toMatchObject({ serialFirst: null, serialLast: null });
-    expect(allocationInputSchema.safeParse({ ...allocation, serialFirst: 'ZB-0000011' }).error?.issues).toMatchObject([{ message: SERIAL_RANGE_INCOMPLETE, path: ['serialLast'] }]);
-    expect(allocationInputSchema.safeParse({ ...allocation, serialFirst: 'ZB-0000016', serialLast: 'ZB-0000011' }).error?.issues).toMatchObject([{ message: SERIAL_RANGE_BACKWARDS }]);
-    expect(allocationInputSchema.safeParse({ ...allocation, serialFirst: 'ZB-0000011', serialLast: 'ZB-0000020' }).error?.issues[0]?.message).toBe('The range holds 10 blanks; 3 plates need 6 (a front and a rear each)');
+    expect(allocationInputSchema.safeParse({ ...allocation, serialFirst: 'ZB-0000011' }).error?.issues).toMatchObject([
+      { message: SERIAL_RANGE_INCOMPLETE, path: ['serialLast'] },
+    ]);
+    expect(
+      allocationInputSchema.safeParse({ ...allocation, serialFirst: 'ZB-0000016', serialLast: 'ZB-0000011' }).error
+        ?.issues,
+    ).toMatchObject([{ message: SERIAL_RANGE_BACKWARDS }]);
+    expect(
+      allocationInputSchema.safeParse({ ...allocation, serialFirst: 'ZB-0000011', serialLast: 'ZB-0000020' }).error
+        ?.issues[0]?.message,
+    ).toBe('The range holds 10 blanks; 3 plates need 6 (a front and a rear each)');
   });
   it('ask a spoiled blank for its reason', () => {
     const schema = spoiledBlankSchema('2026-12-06');
-    expect(schema.safeParse({ id: base.id, serial: 'ZB-0000003', reason: '', spoiledDate: '2026-12-01' }).error?.issues[0]?.message).toBe('Please say why the blank was spoiled');
-    expect(schema.safeParse({ id: base.id, serial: 'ZB-0000003', reason: 'Bent', spoiledDate: '2026-12-07' }).error?.issues[0]?.message).toBe('The date cannot be in the future');
-    expect(schema.safeParse({ id: base.id, serial: 'ZB-0000003', reason: 'Bent', spoiledDate: '2026-02-30' }).error?.issues[0]?.message).toBe('Date spoiled must be a date');
-    expect(schema.safeParse({ id: base.id, serial: 'zb 3', reason: ' Bent ', spoiledDate: '2026-12-06' }).data).toEqual({ id: base.id, serial: 'ZB-0000003', reason: 'Bent', spoiledDate: '2026-12-06' });
+    expect(
+      schema.safeParse({ id: base.id, serial: 'ZB-0000003', reason: '', spoiledDate: '2026-12-01' }).error?.issues[0]
+        ?.message,
+    ).toBe('Please say why the blank was spoiled');
+    expect(
+      schema.safeParse({ id: base.id, serial: 'ZB-0000003', reason: 'Bent', spoiledDate: '2026-12-07' }).error
+        ?.issues[0]?.message,
+    ).toBe('The date cannot be in the future');
+    expect(
+      schema.safeParse({ id: base.id, serial: 'ZB-0000003', reason: 'Bent', spoiledDate: '2026-02-30' }).error
+        ?.issues[0]?.message,
+    ).toBe('Date spoiled must be a date');
+    expect(schema.safeParse({ id: base.id, serial: 'zb 3', reason: ' Bent ', spoiledDate: '2026-12-06' }).data).toEqual(
+      { id: base.id, serial: 'ZB-0000003', reason: 'Bent', spoiledDate: '2026-12-06' },
+    );
   });
   it('show an officer both serials', () => {
     expect(serialsText({ front: 'ZB-0100001', rear: 'ZB-0100002' })).toBe('front ZB-0100001, rear ZB-0100002');

@@ -30,8 +30,22 @@ import {
 describe('status lists', () => {
   it('lists plate statuses and plate types as the spec names them', () => {
     expect(PLATE_STATUSES).toEqual(['Available', 'Reserved', 'Sold']);
-    expect(MARKETPLACE_PLATE_TYPES).toEqual(['Private', 'Commercial', 'Government', 'Diplomatic', 'Premium', 'Personalized']);
-    expect(INVENTORY_PLATE_TYPES).toEqual(['Standard', 'Commercial', 'Personalized', 'Diplomatic', 'Government', 'Military']);
+    expect(MARKETPLACE_PLATE_TYPES).toEqual([
+      'Private',
+      'Commercial',
+      'Government',
+      'Diplomatic',
+      'Premium',
+      'Personalized',
+    ]);
+    expect(INVENTORY_PLATE_TYPES).toEqual([
+      'Standard',
+      'Commercial',
+      'Personalized',
+      'Diplomatic',
+      'Government',
+      'Military',
+    ]);
   });
 
   it('lists request, stock, user and order statuses', () => {
@@ -51,7 +65,15 @@ describe('status lists', () => {
   it('lists agent inventory items, log levels, verdicts and compliance values', () => {
     expect(AGENT_INVENTORY_ITEM_TYPES).toEqual(['Plate Blanks', 'Raw Materials']);
     expect(LOG_LEVELS).toEqual(['INFO', 'WARNING', 'ERROR', 'SUCCESS']);
-    expect(VERIFICATION_VERDICTS).toEqual(['Valid', 'Expired', 'Revoked', 'Stolen', 'Not authentic', 'Unknown plate', 'Not yet issued']);
+    expect(VERIFICATION_VERDICTS).toEqual([
+      'Valid',
+      'Expired',
+      'Revoked',
+      'Stolen',
+      'Not authentic',
+      'Unknown plate',
+      'Not yet issued',
+    ]);
     expect(COMPLIANCE_STATUSES).toEqual(['Compliant', 'Non-Compliant']);
     expect(FLEET_COMPLIANCE).toEqual(['Good', 'Warning']);
   });
@@ -71,7 +93,13 @@ describe('status lists', () => {
     expect(DASHBOARD_PERIODS.map((period) => period.id)).toEqual(['last7days', 'last30days', 'last3months']);
     expect(DASHBOARD_PERIODS.map((period) => period.label)).toEqual(['Last 7 Days', 'Last 30 Days', 'Last 3 Months']);
     expect(DEFAULT_DASHBOARD_PERIOD).toBe('last30days');
-    expect(REPORT_PERIODS.map((period) => period.label)).toEqual(['Last 7 Days', 'Last 30 Days', 'Last 3 Months', 'Last 6 Months', 'Last Year']);
+    expect(REPORT_PERIODS.map((period) => period.label)).toEqual([
+      'Last 7 Days',
+      'Last 30 Days',
+      'Last 3 Months',
+      'Last 6 Months',
+      'Last Year',
+    ]);
     expect(REPORT_PERIODS.slice(3).map((period) => period.id)).toEqual(['last6months', 'lastyear']);
     expect(DEFAULT_REPORT_PERIOD).toBe('last30days');
   });

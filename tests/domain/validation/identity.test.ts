@@ -15,7 +15,8 @@ import {
 } from '#domain/validation/identity';
 import { validate } from '#domain/validation/validate';
 
-const digits = (length: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((ds) => ds.join(''));
+const digits = (length: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((ds) => ds.join(''));
 
 describe('nrcSchema', () => {
   const schema = nrcSchema('NRC number');
@@ -41,7 +42,10 @@ describe('nrcSchema', () => {
   });
 
   it('names the field it is for', () => {
-    expect(validate(nrcSchema('Owner NRC number'), '12/3')).toEqual({ ok: false, errors: { form: 'Owner NRC number must look like 123456/78/9' } });
+    expect(validate(nrcSchema('Owner NRC number'), '12/3')).toEqual({
+      ok: false,
+      errors: { form: 'Owner NRC number must look like 123456/78/9' },
+    });
   });
 });
 
@@ -53,7 +57,8 @@ describe('phone numbers', () => {
   );
 
   it('accepts the ways people write a number and gives it back +260 and nine digits', () => {
-    for (const typed of ['097 1234567', '+260 97 1234567', '0971234567', '260971234567', '(+260) 97-123-4567']) expect(schema.parse(typed)).toBe('+260971234567');
+    for (const typed of ['097 1234567', '+260 97 1234567', '0971234567', '260971234567', '(+260) 97-123-4567'])
+      expect(schema.parse(typed)).toBe('+260971234567');
     fc.assert(
       fc.property(inUse, fc.constantFrom('+260', '260', '0', '+260 ', '0 '), (national, prefix) => {
         expect(schema.parse(`${prefix}${national}`)).toBe(`+260${national}`);
@@ -67,7 +72,9 @@ describe('phone numbers', () => {
     fc.assert(
       fc.property(digits(9), (national) => {
         fc.pre(/^[1-9]/.test(national));
-        const known = MOBILE_NETWORK_CODES.some((code) => national.startsWith(code)) || FIXED_LINE_CODES.some((code) => national.startsWith(code));
+        const known =
+          MOBILE_NETWORK_CODES.some((code) => national.startsWith(code)) ||
+          FIXED_LINE_CODES.some((code) => national.startsWith(code));
         expect(schema.safeParse(`+260${national}`).success).toBe(known);
       }),
     );
@@ -91,7 +98,8 @@ describe('personNameSchema', () => {
   const rest = fc.string({ unit: fc.oneof(letter, fc.constantFrom(' ', '-', "'", '’', '.')), maxLength: 60 });
 
   it('accepts letters with spaces, hyphens, apostrophes and dots, starting with a letter', () => {
-    for (const name of ['Mwila Banda', "Ng'andu", 'Chanda-Mulenga', 'J. Phiri', 'Zoë Tembo', 'Bo']) expect(schema.parse(name)).toBe(name);
+    for (const name of ['Mwila Banda', "Ng'andu", 'Chanda-Mulenga', 'J. Phiri', 'Zoë Tembo', 'Bo'])
+      expect(schema.parse(name)).toBe(name);
     fc.assert(
       fc.property(letter, letter, rest, (first, second, tail) => {
         const name = `${first}${second}${tail}`.trim();
@@ -103,18 +111,32 @@ describe('personNameSchema', () => {
   it('refuses one character, digits and other signs, each with its message', () => {
     expect(validate(schema, 'X')).toEqual({ ok: false, errors: { form: 'Full name must be at least 2 characters' } });
     expect(validate(schema, '   ')).toEqual({ ok: false, errors: { form: 'Full name is required' } });
-    expect(validate(schema, '12345')).toEqual({ ok: false, errors: { form: 'Full name may only contain letters, spaces, hyphens, apostrophes and dots' } });
-    expect(validate(schema, 'Mwila <b>')).toEqual({ ok: false, errors: { form: 'Full name may only contain letters, spaces, hyphens, apostrophes and dots' } });
+    expect(validate(schema, '12345')).toEqual({
+      ok: false,
+      errors: { form: 'Full name may only contain letters, spaces, hyphens, apostrophes and dots' },
+    });
+    expect(validate(schema, 'Mwila <b>')).toEqual({
+      ok: false,
+      errors: { form: 'Full name may only contain letters, spaces, hyphens, apostrophes and dots' },
+    });
     fc.assert(
-      fc.property(fc.string({ minLength: 2, maxLength: 40 }), fc.integer({ min: 0, max: 9 }), fc.nat(), (text, digit, at) => {
-        const i = at % (text.length + 1);
-        expect(schema.safeParse(`${text.slice(0, i)}${digit}${text.slice(i)}`).success).toBe(false);
-      }),
+      fc.property(
+        fc.string({ minLength: 2, maxLength: 40 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.nat(),
+        (text, digit, at) => {
+          const i = at % (text.length + 1);
+          expect(schema.safeParse(`${text.slice(0, i)}${digit}${text.slice(i)}`).success).toBe(false);
+        },
+      ),
     );
   });
 
   it('refuses names over 100 characters', () => {
-    expect(validate(schema, 'a'.repeat(101))).toEqual({ ok: false, errors: { form: 'Full name must be at most 100 characters' } });
+    expect(validate(schema, 'a'.repeat(101))).toEqual({
+      ok: false,
+      errors: { form: 'Full name must be at most 100 characters' },
+    });
     expect(schema.safeParse('a'.repeat(100)).success).toBe(true);
   });
 });

@@ -1,16 +1,37 @@
 /** About & Contact (/about-contact): story, mission and values, how to reach us, and the message form. */
 import { Box, Card, Container, Heading, HStack, Icon, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { AwardIcon, CheckIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, UsersIcon } from '../../components/icons';
+import {
+  AwardIcon,
+  CheckIcon,
+  ClockIcon,
+  MailIcon,
+  MapPinIcon,
+  PhoneIcon,
+  ShieldIcon,
+  UsersIcon,
+} from '../../components/icons';
 import { ContactForm } from './contact-form';
 
 const SUPPORT_HOURS = 'Mon-Fri 8AM-5PM';
 
 const values = [
-  { icon: ShieldIcon, title: 'Trust & Security', text: 'Every plate carries a signed QR credential that anyone can check on the spot, so cloned plates are caught.' },
+  {
+    icon: ShieldIcon,
+    title: 'Trust & Security',
+    text: 'Every plate carries a signed QR credential that anyone can check on the spot, so cloned plates are caught.',
+  },
   { icon: CheckIcon, title: 'Transparency', text: 'Clear prices in kwacha, with every fee shown before you pay.' },
-  { icon: UsersIcon, title: 'Accessibility', text: 'Built for any phone, at home or at the roadside, with or without a signal.' },
-  { icon: AwardIcon, title: 'Compliance', text: 'Compliant with and approved by the Zambia Bureau of Standards and the Ministry of Transport.' },
+  {
+    icon: UsersIcon,
+    title: 'Accessibility',
+    text: 'Built for any phone, at home or at the roadside, with or without a signal.',
+  },
+  {
+    icon: AwardIcon,
+    title: 'Compliance',
+    text: 'Compliant with and approved by the Zambia Bureau of Standards and the Ministry of Transport.',
+  },
 ] as const;
 
 function ContactLine({ icon, children }: { icon: typeof MailIcon; children: ReactNode }) {
@@ -47,7 +68,8 @@ export function AboutContactPage() {
               About & Contact
             </Heading>
             <Text fontSize={{ base: 'md', md: 'lg' }} color="fg.muted">
-              Nambala is Zambia's online registry, marketplace and verification service for vehicle licence plates. We are here to help.
+              Nambala is Zambia's online registry, marketplace and verification service for vehicle licence plates. We
+              are here to help.
             </Text>
           </Stack>
         </Container>
@@ -61,12 +83,12 @@ export function AboutContactPage() {
                 Our Story
               </Heading>
               <Text>
-                Nambala means “number” in Nyanja and Bemba. It began with a simple idea: getting a licence plate in Zambia should not cost a day of queues and
-                paperwork.
+                Nambala means “number” in Nyanja and Bemba. It began with a simple idea: getting a licence plate in
+                Zambia should not cost a day of queues and paperwork.
               </Text>
               <Text>
-                We brought plates online so that vehicle owners, fleets, approved plate makers and law enforcement all work from one trusted registry — from
-                buying a plate to checking it at the roadside.
+                We brought plates online so that vehicle owners, fleets, approved plate makers and law enforcement all
+                work from one trusted registry — from buying a plate to checking it at the roadside.
               </Text>
             </Stack>
             <Stack gap="3" as="section" aria-labelledby="mission-heading">
@@ -74,8 +96,8 @@ export function AboutContactPage() {
                 Our Mission
               </Heading>
               <Text>
-                To make every Zambian licence plate easy to get and hard to fake: applied for online in minutes, made by approved plate makers, and verifiable by
-                anyone, anywhere.
+                To make every Zambian licence plate easy to get and hard to fake: applied for online in minutes, made by
+                approved plate makers, and verifiable by anyone, anywhere.
               </Text>
             </Stack>
           </SimpleGrid>
@@ -119,7 +141,10 @@ export function AboutContactPage() {
                 </ContactLine>
                 <ContactLine icon={ClockIcon}>
                   <Text>
-                    Support hours: <Text as="span" fontWeight="medium">{SUPPORT_HOURS}</Text>
+                    Support hours:{' '}
+                    <Text as="span" fontWeight="medium">
+                      {SUPPORT_HOURS}
+                    </Text>
                   </Text>
                 </ContactLine>
               </ContactCard>

@@ -91,16 +91,48 @@ export function ContactForm() {
           Send us a Message
         </Heading>
         <PlainField label="Name" error={errors.name} required>
-          {(control) => <TextInput {...control} name="name" autoComplete="name" value={values.name} onChange={(event) => change('name', event.target.value)} />}
+          {(control) => (
+            <TextInput
+              {...control}
+              name="name"
+              autoComplete="name"
+              value={values.name}
+              onChange={(event) => change('name', event.target.value)}
+            />
+          )}
         </PlainField>
         <PlainField label="Email" error={errors.email} required>
-          {(control) => <TextInput {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={(event) => change('email', event.target.value)} />}
+          {(control) => (
+            <TextInput
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={(event) => change('email', event.target.value)}
+            />
+          )}
         </PlainField>
         <PlainField label="Subject" error={errors.subject} required>
-          {(control) => <TextInput {...control} name="subject" value={values.subject} onChange={(event) => change('subject', event.target.value)} />}
+          {(control) => (
+            <TextInput
+              {...control}
+              name="subject"
+              value={values.subject}
+              onChange={(event) => change('subject', event.target.value)}
+            />
+          )}
         </PlainField>
         <PlainField label="Message" error={errors.message} required>
-          {(control) => <TextArea {...control} name="message" rows={5} value={values.message} onChange={(event) => change('message', event.target.value)} />}
+          {(control) => (
+            <TextArea
+              {...control}
+              name="message"
+              rows={5}
+              value={values.message}
+              onChange={(event) => change('message', event.target.value)}
+            />
+          )}
         </PlainField>
 
         {/* Kept in the page at all times so that screen readers announce what appears in it. */}
@@ -120,7 +152,13 @@ export function ContactForm() {
           )}
         </Box>
 
-        <Button type="submit" colorPalette="brand" loading={isSending} loadingText="Sending…" alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          loading={isSending}
+          loadingText="Sending…"
+          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+        >
           Send Message
         </Button>
       </Stack>

@@ -43,12 +43,20 @@ export function discardRejectedContactMessage(entryId: string, database: Nambala
   return discardRejected(entryId, database);
 }
 
-export async function sendContactMessage(message: ContactMessage, dependencies: Partial<SendContactDependencies> = {}): Promise<SendContactOutcome> {
+export async function sendContactMessage(
+  message: ContactMessage,
+  dependencies: Partial<SendContactDependencies> = {},
+): Promise<SendContactOutcome> {
   const { now = Date.now, newId: makeId = newId, ...submit } = dependencies;
   // The id is the message's own: the server stores a re-sent message once.
   const id = makeId();
   const outcome = await submitChange(
-    { intent: 'sendContactMessage', table: 'contactMessages', row: { id, ...message, createdAt: now(), syncState: 'pending' as const }, payload: { id, ...message } },
+    {
+      intent: 'sendContactMessage',
+      table: 'contactMessages',
+      row: { id, ...message, createdAt: now(), syncState: 'pending' as const },
+      payload: { id, ...message },
+    },
     submit,
   );
   return outcome.status === 'rejected' ? { ...outcome, fields: contactFieldMessages(outcome.fields) } : outcome;

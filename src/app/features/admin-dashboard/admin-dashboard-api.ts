@@ -7,14 +7,25 @@ import type { AdminDashboard } from '#domain/reports/admin-dashboard';
 import type { DashboardPeriodId, AdminDashboardView } from '#domain/reports/dashboard-period';
 import { apiRequest, NetworkError } from '../../api/api-client';
 
-export type DashboardAnswer = { ok: true; dashboard: AdminDashboard } | { ok: false; isOffline: boolean; message: string };
+export type DashboardAnswer =
+  { ok: true; dashboard: AdminDashboard } | { ok: false; isOffline: boolean; message: string };
 
-export const DASHBOARD_NEEDS_CONNECTION = 'The dashboard is computed on the server. Connect to the network to see these figures.';
+export const DASHBOARD_NEEDS_CONNECTION =
+  'The dashboard is computed on the server. Connect to the network to see these figures.';
 
-export async function fetchAdminDashboard(period: DashboardPeriodId, view: AdminDashboardView, signal?: AbortSignal): Promise<DashboardAnswer> {
+export async function fetchAdminDashboard(
+  period: DashboardPeriodId,
+  view: AdminDashboardView,
+  signal?: AbortSignal,
+): Promise<DashboardAnswer> {
   try {
     const query = new URLSearchParams({ period, view });
-    const result = await apiRequest<AdminDashboard & { message?: string }>('GET', `/api/admin/dashboard?${query.toString()}`, undefined, signal);
+    const result = await apiRequest<AdminDashboard & { message?: string }>(
+      'GET',
+      `/api/admin/dashboard?${query.toString()}`,
+      undefined,
+      signal,
+    );
     if (result.ok) return { ok: true, dashboard: result.body };
     return { ok: false, isOffline: false, message: result.body?.message ?? `The server answered ${result.status}.` };
   } catch (error) {

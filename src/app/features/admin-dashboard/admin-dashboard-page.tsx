@@ -7,7 +7,16 @@
  * the view shown as a CSV or a PDF file.
  */
 import { type AdminDashboard, dashboardDocument, healthVerdict, lowStockNote } from '#domain/reports/admin-dashboard';
-import { DASHBOARD_PERIOD_IDS, ADMIN_DASHBOARD_VIEWS, type DashboardPeriodId, type AdminDashboardView, DEFAULT_DASHBOARD_PERIOD, DEFAULT_ADMIN_DASHBOARD_VIEW, periodLabel, VIEW_LABELS } from '#domain/reports/dashboard-period';
+import {
+  DASHBOARD_PERIOD_IDS,
+  ADMIN_DASHBOARD_VIEWS,
+  type DashboardPeriodId,
+  type AdminDashboardView,
+  DEFAULT_DASHBOARD_PERIOD,
+  DEFAULT_ADMIN_DASHBOARD_VIEW,
+  periodLabel,
+  VIEW_LABELS,
+} from '#domain/reports/dashboard-period';
 import { Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LoadingNote } from '../../components/loading-note';
@@ -33,8 +42,16 @@ function SummaryCards({ dashboard }: { dashboard: AdminDashboard }) {
         Summary
       </Heading>
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-        <StatCard label="Total Users" value={count.format(summary.totalUsers)} help={`${count.format(summary.newUsers)} new in this period`} />
-        <StatCard label="Active Requests" value={count.format(summary.activeRequests)} help={`Pending or under review, of ${count.format(summary.requestsReceived)} received`} />
+        <StatCard
+          label="Total Users"
+          value={count.format(summary.totalUsers)}
+          help={`${count.format(summary.newUsers)} new in this period`}
+        />
+        <StatCard
+          label="Active Requests"
+          value={count.format(summary.activeRequests)}
+          help={`Pending or under review, of ${count.format(summary.requestsReceived)} received`}
+        />
         <StatCard
           label="Inventory Items"
           value={count.format(summary.inventoryItems)}
@@ -44,7 +61,11 @@ function SummaryCards({ dashboard }: { dashboard: AdminDashboard }) {
           label="System Health"
           value={health.isOperational ? 'Operational' : 'Needs attention'}
           tone={health.isOperational ? 'success' : 'error'}
-          help={health.isOperational ? `All systems operational (${health.total} checks)` : failing.map((check) => check.detail).join('; ')}
+          help={
+            health.isOperational
+              ? `All systems operational (${health.total} checks)`
+              : failing.map((check) => check.detail).join('; ')
+          }
         />
       </SimpleGrid>
     </section>
@@ -53,8 +74,18 @@ function SummaryCards({ dashboard }: { dashboard: AdminDashboard }) {
 
 function DashboardBody({ dashboard }: { dashboard: AdminDashboard }) {
   const { view } = dashboard;
-  const activity = view === 'overview' ? dashboard.activity : dashboard.activity.filter((row) => row.type === (view === 'users' ? 'user' : view === 'requests' ? 'request' : 'inventory'));
-  const series = view === 'users' ? (['users'] as const) : view === 'requests' ? (['requests'] as const) : (['users', 'requests'] as const);
+  const activity =
+    view === 'overview'
+      ? dashboard.activity
+      : dashboard.activity.filter(
+          (row) => row.type === (view === 'users' ? 'user' : view === 'requests' ? 'request' : 'inventory'),
+        );
+  const series =
+    view === 'users'
+      ? (['users'] as const)
+      : view === 'requests'
+        ? (['requests'] as const)
+        : (['users', 'requests'] as const);
   return (
     <Stack gap="6">
       <SummaryCards dashboard={dashboard} />
@@ -65,14 +96,22 @@ function DashboardBody({ dashboard }: { dashboard: AdminDashboard }) {
           </Section>
           {(view === 'overview' || view === 'requests') && (
             <Section title="Plate Types" headingId="plate-types-heading">
-              {dashboard.plateTypes.length === 0 ? <Text color="fg.muted">No plates requested in this period.</Text> : <SharesPieChart title="Plates requested by type" shares={dashboard.plateTypes} unit="plates" />}
+              {dashboard.plateTypes.length === 0 ? (
+                <Text color="fg.muted">No plates requested in this period.</Text>
+              ) : (
+                <SharesPieChart title="Plates requested by type" shares={dashboard.plateTypes} unit="plates" />
+              )}
             </Section>
           )}
         </SimpleGrid>
       )}
       {view === 'inventory' && (
         <Section title="Stock Received" headingId="stock-received-heading">
-          {dashboard.inventoryByType.length === 0 ? <Text color="fg.muted">No stock received by plate makers in this period.</Text> : <SharesPieChart title="Stock received by item type" shares={dashboard.inventoryByType} unit="items" />}
+          {dashboard.inventoryByType.length === 0 ? (
+            <Text color="fg.muted">No stock received by plate makers in this period.</Text>
+          ) : (
+            <SharesPieChart title="Stock received by item type" shares={dashboard.inventoryByType} unit="items" />
+          )}
         </Section>
       )}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
@@ -92,7 +131,15 @@ function DashboardBody({ dashboard }: { dashboard: AdminDashboard }) {
       </SimpleGrid>
       {view === 'overview' && (
         <Section title="System Logs" headingId="system-logs-heading">
-          <RecordsTable labelledBy="system-logs-heading" rows={dashboard.logs} columns={LOG_COLUMNS} empty={{ title: 'No log entries in this period', hint: 'Warnings, errors and administrators’ actions appear here.' }} />
+          <RecordsTable
+            labelledBy="system-logs-heading"
+            rows={dashboard.logs}
+            columns={LOG_COLUMNS}
+            empty={{
+              title: 'No log entries in this period',
+              hint: 'Warnings, errors and administrators’ actions appear here.',
+            }}
+          />
         </Section>
       )}
     </Stack>
@@ -109,29 +156,57 @@ export function AdminDashboardPage() {
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4" direction={{ base: 'column', md: 'row' }}>
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', md: 'flex-end' }}
+        gap="4"
+        direction={{ base: 'column', md: 'row' }}
+      >
         <PageHeader title="System Dashboard" summary="Real-time system insights" />
         <Flex gap="3" align="flex-end" wrap="wrap">
-          <Selector label="Period" options={DASHBOARD_PERIOD_IDS} labelOf={periodLabel} value={period} onChange={setPeriod} />
-          <Selector label="View" options={ADMIN_DASHBOARD_VIEWS} labelOf={(option) => VIEW_LABELS[option]} value={view} onChange={setView} />
+          <Selector
+            label="Period"
+            options={DASHBOARD_PERIOD_IDS}
+            labelOf={periodLabel}
+            value={period}
+            onChange={setPeriod}
+          />
+          <Selector
+            label="View"
+            options={ADMIN_DASHBOARD_VIEWS}
+            labelOf={(option) => VIEW_LABELS[option]}
+            value={view}
+            onChange={setView}
+          />
           <Button variant="outline" onClick={refresh} disabled={!isOnline || isFetching}>
             Refresh
           </Button>
-          <ExportMenu label="Export" what={`${VIEW_LABELS[dashboard?.view ?? view]} report`} document={exportDocument} />
+          <ExportMenu
+            label="Export"
+            what={`${VIEW_LABELS[dashboard?.view ?? view]} report`}
+            document={exportDocument}
+          />
         </Flex>
       </Flex>
-      {shown !== undefined && <FetchedFreshness what="dashboard" fetchedAt={shown?.fetchedAt ?? null} isOnline={isOnline} isFetching={isFetching} failure={failure} />}
+      {shown !== undefined && (
+        <FetchedFreshness
+          what="dashboard"
+          fetchedAt={shown?.fetchedAt ?? null}
+          isOnline={isOnline}
+          isFetching={isFetching}
+          failure={failure}
+        />
+      )}
       {dashboard && (
         <Text fontSize="sm" color="fg.muted">
-          {periodLabel(dashboard.period)}: <time dateTime={dashboard.from}>{formatDateTime(dashboard.from)}</time> to <time dateTime={dashboard.to}>{formatDateTime(dashboard.to)}</time>
+          {periodLabel(dashboard.period)}: <time dateTime={dashboard.from}>{formatDateTime(dashboard.from)}</time> to{' '}
+          <time dateTime={dashboard.to}>{formatDateTime(dashboard.to)}</time>
         </Text>
       )}
       {dashboard ? (
         <DashboardBody dashboard={dashboard} />
       ) : (
-        (shown === undefined || isFetching) && (
-          <LoadingNote>Loading the dashboard…</LoadingNote>
-        )
+        (shown === undefined || isFetching) && <LoadingNote>Loading the dashboard…</LoadingNote>
       )}
     </Stack>
   );

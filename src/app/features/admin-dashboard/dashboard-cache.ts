@@ -16,7 +16,8 @@ export interface CachedDashboard {
   fetchedAt: number;
 }
 
-export const dashboardCacheKey = (period: DashboardPeriodId, view: AdminDashboardView) => `${DASHBOARD_CACHE_PREFIX}${period}:${view}`;
+export const dashboardCacheKey = (period: DashboardPeriodId, view: AdminDashboardView) =>
+  `${DASHBOARD_CACHE_PREFIX}${period}:${view}`;
 
 function isCachedDashboard(value: unknown): value is CachedDashboard {
   if (typeof value !== 'object' || value === null) return false;
@@ -24,7 +25,11 @@ function isCachedDashboard(value: unknown): value is CachedDashboard {
   return typeof entry.fetchedAt === 'number' && typeof entry.dashboard?.summary === 'object';
 }
 
-export async function readCachedDashboard(db: NambalaDatabase, period: DashboardPeriodId, view: AdminDashboardView): Promise<CachedDashboard | null> {
+export async function readCachedDashboard(
+  db: NambalaDatabase,
+  period: DashboardPeriodId,
+  view: AdminDashboardView,
+): Promise<CachedDashboard | null> {
   const entry = await db.meta.get(dashboardCacheKey(period, view));
   return isCachedDashboard(entry?.value) ? entry.value : null;
 }

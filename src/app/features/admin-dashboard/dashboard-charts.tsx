@@ -18,7 +18,19 @@ type ChartModules = { Bar: typeof BarChart; Line: typeof LineChart; Pie: typeof 
 let loading: Promise<ChartModules> | null = null;
 function loadCharts(): Promise<ChartModules> {
   loading ??= Promise.all([import('chart.js'), import('react-chartjs-2')]).then(([chart, react]) => {
-    chart.Chart.register(chart.BarController, chart.BarElement, chart.CategoryScale, chart.LinearScale, chart.PieController, chart.ArcElement, chart.LineController, chart.LineElement, chart.PointElement, chart.Legend, chart.Tooltip);
+    chart.Chart.register(
+      chart.BarController,
+      chart.BarElement,
+      chart.CategoryScale,
+      chart.LinearScale,
+      chart.PieController,
+      chart.ArcElement,
+      chart.LineController,
+      chart.LineElement,
+      chart.PointElement,
+      chart.Legend,
+      chart.Tooltip,
+    );
     return { Bar: react.Bar, Line: react.Line, Pie: react.Pie };
   });
   return loading;
@@ -113,13 +125,24 @@ type TrendSeries = keyof typeof TREND_NAMES;
 type MonthRow<Series extends TrendSeries> = { month: string } & Record<Series, number>;
 
 /** A monthly chart's one-line text equivalent: what it draws and every month's figures. */
-function monthlySummary<Series extends TrendSeries>(kind: 'Bar chart' | 'Line chart', rows: readonly MonthRow<Series>[], series: readonly Series[], namesJoin: string): string {
+function monthlySummary<Series extends TrendSeries>(
+  kind: 'Bar chart' | 'Line chart',
+  rows: readonly MonthRow<Series>[],
+  series: readonly Series[],
+  namesJoin: string,
+): string {
   const named = (name: Series) => TREND_NAMES[name].toLowerCase();
   return `${kind}: ${series.map(named).join(namesJoin)} per month, ${rows.map((row) => `${formatMonth(row.month)}: ${series.map((name) => `${row[name]} ${named(name)}`).join(', ')}`).join('; ')}.`;
 }
 
 /** A monthly chart's figures as a table, for screen readers and keyboards. */
-function MonthlyTable<Series extends TrendSeries>({ rows, series }: { rows: readonly MonthRow<Series>[]; series: readonly Series[] }) {
+function MonthlyTable<Series extends TrendSeries>({
+  rows,
+  series,
+}: {
+  rows: readonly MonthRow<Series>[];
+  series: readonly Series[];
+}) {
   return (
     <Table.Root size="sm">
       <Table.Caption>Monthly trends</Table.Caption>
@@ -151,10 +174,21 @@ function MonthlyTable<Series extends TrendSeries>({ rows, series }: { rows: read
   );
 }
 
-export function MonthlyTrendsChart({ rows, series }: { rows: readonly MonthlyTrend[]; series: readonly ('users' | 'requests')[] }) {
+export function MonthlyTrendsChart({
+  rows,
+  series,
+}: {
+  rows: readonly MonthlyTrend[];
+  series: readonly ('users' | 'requests')[];
+}) {
   const data: ChartData<'bar'> = {
     labels: rows.map((row) => formatMonth(row.month)),
-    datasets: series.map((name, index) => ({ label: TREND_NAMES[name], data: rows.map((row) => row[name]), backgroundColor: SERIES_COLOURS[index], borderRadius: 4 })),
+    datasets: series.map((name, index) => ({
+      label: TREND_NAMES[name],
+      data: rows.map((row) => row[name]),
+      backgroundColor: SERIES_COLOURS[index],
+      borderRadius: 4,
+    })),
   };
   // The spec's bar gap (4) and category gap (10%); 400 ms animation for bars.
   const options: ChartOptions<'bar'> = {
@@ -167,10 +201,7 @@ export function MonthlyTrendsChart({ rows, series }: { rows: readonly MonthlyTre
   };
   const label = monthlySummary('Bar chart', rows, series, ' and ');
   return (
-    <ChartFrame
-      label={label}
-      table={<MonthlyTable rows={rows} series={series} />}
-    >
+    <ChartFrame label={label} table={<MonthlyTable rows={rows} series={series} />}>
       <WithCharts render={({ Bar }) => <Bar data={data} options={options} aria-hidden />} />
     </ChartFrame>
   );
@@ -179,10 +210,21 @@ export function MonthlyTrendsChart({ rows, series }: { rows: readonly MonthlyTre
 export function SharesPieChart({ title, shares, unit }: { title: string; shares: readonly Share[]; unit: string }) {
   const data: ChartData<'pie'> = {
     labels: shares.map((share) => `${share.name} (${share.percentage}%)`),
-    datasets: [{ data: shares.map((share) => share.value), backgroundColor: shares.map((_, index) => SERIES_COLOURS[index % SERIES_COLOURS.length] ?? '#000000'), borderColor: '#ffffff' }],
+    datasets: [
+      {
+        data: shares.map((share) => share.value),
+        backgroundColor: shares.map((_, index) => SERIES_COLOURS[index % SERIES_COLOURS.length] ?? '#000000'),
+        borderColor: '#ffffff',
+      },
+    ],
   };
   // The spec's pie animation: 1500 ms.
-  const options: ChartOptions<'pie'> = { responsive: true, maintainAspectRatio: false, animation: { duration: 1500 }, plugins: { legend: { position: 'bottom' } } };
+  const options: ChartOptions<'pie'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: { duration: 1500 },
+    plugins: { legend: { position: 'bottom' } },
+  };
   const label = `Pie chart of ${title.toLowerCase()}: ${shares.map((share) => `${share.name} ${share.value} ${unit} (${share.percentage}%)`).join(', ')}.`;
   return (
     <ChartFrame
@@ -215,24 +257,41 @@ export function SharesPieChart({ title, shares, unit }: { title: string; shares:
         </Table.Root>
       }
     >
-      <WithCharts render={({ Pie }) => <Pie data={data} options={options} plugins={[slicePercentages(shares)]} aria-hidden />} />
+      <WithCharts
+        render={({ Pie }) => <Pie data={data} options={options} plugins={[slicePercentages(shares)]} aria-hidden />}
+      />
     </ChartFrame>
   );
 }
 
 /** The reports' monthly trends: one line per figure, with the same table under it as the bars. */
-export function MonthlyTrendsLineChart({ rows, series }: { rows: readonly MonthlyReportTrend[]; series: readonly TrendSeries[] }) {
+export function MonthlyTrendsLineChart({
+  rows,
+  series,
+}: {
+  rows: readonly MonthlyReportTrend[];
+  series: readonly TrendSeries[];
+}) {
   const data: ChartData<'line'> = {
     labels: rows.map((row) => formatMonth(row.month)),
-    datasets: series.map((name, index) => ({ label: TREND_NAMES[name], data: rows.map((row) => row[name]), borderColor: SERIES_COLOURS[index], backgroundColor: SERIES_COLOURS[index], tension: 0.3 })),
+    datasets: series.map((name, index) => ({
+      label: TREND_NAMES[name],
+      data: rows.map((row) => row[name]),
+      borderColor: SERIES_COLOURS[index],
+      backgroundColor: SERIES_COLOURS[index],
+      tension: 0.3,
+    })),
   };
-  const options: ChartOptions<'line'> = { responsive: true, maintainAspectRatio: false, animation: { duration: 400 }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } }, plugins: { legend: { position: 'bottom' } } };
+  const options: ChartOptions<'line'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: { duration: 400 },
+    scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+    plugins: { legend: { position: 'bottom' } },
+  };
   const label = monthlySummary('Line chart', rows, series, ', ');
   return (
-    <ChartFrame
-      label={label}
-      table={<MonthlyTable rows={rows} series={series} />}
-    >
+    <ChartFrame label={label} table={<MonthlyTable rows={rows} series={series} />}>
       <WithCharts render={({ Line }) => <Line data={data} options={options} aria-hidden />} />
     </ChartFrame>
   );

@@ -18,12 +18,29 @@ const ACTIVITY_ICONS: Record<ActivityType, { icon: typeof UsersIcon; colour: str
 
 const count = new Intl.NumberFormat('en-GB');
 
-export function Selector<Value extends string>({ label, options, labelOf, value, onChange }: { label: string; options: readonly Value[]; labelOf: (value: Value) => string; value: Value; onChange: (value: Value) => void }) {
+export function Selector<Value extends string>({
+  label,
+  options,
+  labelOf,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly Value[];
+  labelOf: (value: Value) => string;
+  value: Value;
+  onChange: (value: Value) => void;
+}) {
   return (
     <Field.Root w={{ base: 'full', sm: '48' }}>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(event) => onChange(options.find((option) => option === event.currentTarget.value) ?? options[0] ?? value)}>
+        <NativeSelect.Field
+          value={value}
+          onChange={(event) =>
+            onChange(options.find((option) => option === event.currentTarget.value) ?? options[0] ?? value)
+          }
+        >
           {options.map((option) => (
             <option key={option} value={option}>
               {labelOf(option)}
@@ -41,7 +58,11 @@ export function HealthChecks({ dashboard }: { dashboard: Pick<AdminDashboard, 's
     <Stack as="ul" gap="2" listStyleType="none">
       {dashboard.summary.health.checks.map((check) => (
         <HStack as="li" key={check.id} gap="3" align="flex-start">
-          {check.isOk ? <CheckIcon color="fg.success" boxSize="5" aria-hidden /> : <WarningIcon color="fg.error" boxSize="5" aria-hidden />}
+          {check.isOk ? (
+            <CheckIcon color="fg.success" boxSize="5" aria-hidden />
+          ) : (
+            <WarningIcon color="fg.error" boxSize="5" aria-hidden />
+          )}
           <Box>
             <Text fontWeight="medium">
               {check.label}: {check.isOk ? 'OK' : 'Needs attention'}
@@ -65,7 +86,10 @@ export function UserStatusList({ dashboard }: { dashboard: Pick<AdminDashboard, 
           <Flex justify="space-between" gap="2">
             <Text fontWeight="medium">{row.name}</Text>
             <Text>
-              {count.format(row.value)} <Text as="span" color="fg.muted">({row.percentage}%)</Text>
+              {count.format(row.value)}{' '}
+              <Text as="span" color="fg.muted">
+                ({row.percentage}%)
+              </Text>
             </Text>
           </Flex>
           <Box h="2" bg="bg.muted" rounded="full" mt="1" aria-hidden>
@@ -111,7 +135,14 @@ export const LOG_COLUMNS: readonly Column<LogRow>[] = [
     ),
     nowrap: true,
   },
-  { header: 'Message', cell: (row) => <Text as="span" overflowWrap="anywhere">{row.message}</Text> },
+  {
+    header: 'Message',
+    cell: (row) => (
+      <Text as="span" overflowWrap="anywhere">
+        {row.message}
+      </Text>
+    ),
+  },
   { header: 'Module', cell: (row) => row.module, nowrap: true },
   { header: 'Timestamp', cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at)}</time>, nowrap: true },
 ];

@@ -25,7 +25,13 @@ export interface ExportMenuProps {
   document: ReportDocument | null;
 }
 
-export function ExportMenuList({ label, what, document, isOpen, onOpenChange }: ExportMenuProps & { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
+export function ExportMenuList({
+  label,
+  what,
+  document,
+  isOpen,
+  onOpenChange,
+}: ExportMenuProps & { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const [isSaving, setIsSaving] = useState(false);
 
   const save = async (format: ReportFileFormat) => {
@@ -35,14 +41,22 @@ export function ExportMenuList({ label, what, document, isOpen, onOpenChange }: 
       const fileName = await saveReportFile(document, format);
       showToast({ type: 'success', title: `${what} saved as ${fileName}` });
     } catch (error) {
-      showToast({ type: 'error', title: `The ${format.toUpperCase()} file could not be made`, description: error instanceof Error ? error.message : undefined });
+      showToast({
+        type: 'error',
+        title: `The ${format.toUpperCase()} file could not be made`,
+        description: error instanceof Error ? error.message : undefined,
+      });
     } finally {
       setIsSaving(false);
     }
   };
 
   return (
-    <Menu.Root open={isOpen} onOpenChange={(details) => onOpenChange(details.open)} onSelect={(details) => isFormat(details.value) && void save(details.value)}>
+    <Menu.Root
+      open={isOpen}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      onSelect={(details) => isFormat(details.value) && void save(details.value)}
+    >
       <Menu.Trigger asChild>
         <Button colorPalette="brand" disabled={!document} loading={isSaving} loadingText="Saving…">
           {label}

@@ -20,7 +20,13 @@ export function ExportMenu(props: ExportMenuProps) {
   // Drawn through createElement: the component is the loaded module's, the same every render.
   if (List) return createElement(List, { ...props, isOpen, onOpenChange: setOpen });
   return (
-    <Button colorPalette="brand" disabled={!props.document} aria-haspopup="menu" aria-expanded={false} onClick={() => setOpen(true)}>
+    <Button
+      colorPalette="brand"
+      disabled={!props.document}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => setOpen(true)}
+    >
       {props.label}
     </Button>
   );

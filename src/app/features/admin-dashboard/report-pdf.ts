@@ -43,7 +43,16 @@ export const cellText = (cell: Cell): string => (typeof cell === 'number' ? grou
 function columnWidths(table: ReportTable, fonts: Fonts): number[] {
   const columns = Math.max(...table.map((row) => row.length));
   const natural = Array.from({ length: columns }, (_, column) =>
-    Math.max(...table.map((row, index) => (index === 0 ? fonts.bold : fonts.regular).widthOfTextAtSize(printable(fonts.regular, cellText(row[column] ?? '')), SIZE) + 2 * PAD)),
+    Math.max(
+      ...table.map(
+        (row, index) =>
+          (index === 0 ? fonts.bold : fonts.regular).widthOfTextAtSize(
+            printable(fonts.regular, cellText(row[column] ?? '')),
+            SIZE,
+          ) +
+          2 * PAD,
+      ),
+    ),
   );
   const total = natural.reduce((sum, width) => sum + width, 0);
   if (total <= CONTENT_WIDTH) return natural.map((width) => (width * CONTENT_WIDTH) / total);
@@ -88,7 +97,10 @@ class Layout {
     return true;
   }
 
-  text(text: string, { x, y, font, size, color }: { x: number; y: number; font: PDFFont; size: number; color: ReturnType<typeof rgb> }): void {
+  text(
+    text: string,
+    { x, y, font, size, color }: { x: number; y: number; font: PDFFont; size: number; color: ReturnType<typeof rgb> },
+  ): void {
     this.page.drawText(text, { x, y, font, size, color });
   }
 
@@ -123,7 +135,13 @@ function drawTitle(layout: Layout, document: ReportDocument): void {
 }
 
 /** One row's cells wrapped to their columns; numbers, and the headers of columns of numbers, are set flush right. */
-function drawRow(layout: Layout, cells: readonly Cell[], widths: readonly number[], numeric: readonly boolean[], isHeader: boolean): void {
+function drawRow(
+  layout: Layout,
+  cells: readonly Cell[],
+  widths: readonly number[],
+  numeric: readonly boolean[],
+  isHeader: boolean,
+): void {
   const font = isHeader ? layout.fonts.bold : layout.fonts.regular;
   const wrapped = widths.map((width, column) => wrap(cellText(cells[column] ?? ''), font, SIZE, width - 2 * PAD));
   const height = Math.max(...wrapped.map((lines) => lines.length)) * LINE + PAD;
@@ -143,7 +161,13 @@ function drawRow(layout: Layout, cells: readonly Cell[], widths: readonly number
 }
 
 function rowHeight(layout: Layout, cells: readonly Cell[], widths: readonly number[], font: PDFFont): number {
-  return Math.max(...widths.map((width, column) => wrap(cellText(cells[column] ?? ''), font, SIZE, width - 2 * PAD).length)) * LINE + PAD;
+  return (
+    Math.max(
+      ...widths.map((width, column) => wrap(cellText(cells[column] ?? ''), font, SIZE, width - 2 * PAD).length),
+    ) *
+      LINE +
+    PAD
+  );
 }
 
 function drawTable(layout: Layout, table: ReportTable): void {
@@ -156,7 +180,8 @@ function drawTable(layout: Layout, table: ReportTable): void {
   layout.ensure(headerHeight + (rows[0] ? rowHeight(layout, rows[0], widths, layout.fonts.regular) : 0));
   drawRow(layout, header, widths, numeric, true);
   for (const row of rows) {
-    if (layout.ensure(rowHeight(layout, row, widths, layout.fonts.regular))) drawRow(layout, header, widths, numeric, true);
+    if (layout.ensure(rowHeight(layout, row, widths, layout.fonts.regular)))
+      drawRow(layout, header, widths, numeric, true);
     drawRow(layout, row, widths, numeric, false);
   }
   layout.y -= TABLE_GAP;
@@ -172,7 +197,13 @@ function drawFooters(layout: Layout, document: ReportDocument): void {
     page.drawLine({ start: { x: MARGIN, y: 40 }, end: { x: PAGE_WIDTH - MARGIN, y: 40 }, thickness: 0.5, color: RULE });
     const leftLines = wrap(left, regular, SIZE, CONTENT_WIDTH - 80);
     page.drawText(leftLines[0] ?? '', { x: MARGIN, y: 28, font: regular, size: 7.5, color: MUTED });
-    page.drawText(number, { x: PAGE_WIDTH - MARGIN - regular.widthOfTextAtSize(number, 7.5), y: 28, font: regular, size: 7.5, color: MUTED });
+    page.drawText(number, {
+      x: PAGE_WIDTH - MARGIN - regular.widthOfTextAtSize(number, 7.5),
+      y: 28,
+      font: regular,
+      size: 7.5,
+      color: MUTED,
+    });
   });
 }
 
@@ -187,7 +218,10 @@ export async function reportPdf(document: ReportDocument, printedAt: Date): Prom
   pdf.setLanguage('en-GB');
   pdf.setCreationDate(printedAt);
   pdf.setModificationDate(printedAt);
-  const [regular, bold] = await Promise.all([pdf.embedFont(StandardFonts.Helvetica), pdf.embedFont(StandardFonts.HelveticaBold)]);
+  const [regular, bold] = await Promise.all([
+    pdf.embedFont(StandardFonts.Helvetica),
+    pdf.embedFont(StandardFonts.HelveticaBold),
+  ]);
   const layout = new Layout(pdf, { regular, bold });
   drawTitle(layout, document);
   for (const table of document.tables) drawTable(layout, table);

@@ -24,7 +24,11 @@ export function useAdminDashboard(period: DashboardPeriodId, view: AdminDashboar
   const isOnline = useOnlineStatus();
   const shown = useStoreQuery((db) => readCachedDashboard(db, period, view), [period, view]);
   const [generation, setGeneration] = useState(0);
-  const [fetchState, setFetchState] = useState<{ key: string; isFetching: boolean; failure: string | null }>({ key: '', isFetching: false, failure: null });
+  const [fetchState, setFetchState] = useState<{ key: string; isFetching: boolean; failure: string | null }>({
+    key: '',
+    isFetching: false,
+    failure: null,
+  });
   const key = `${period}:${view}:${generation}`;
 
   useEffect(() => {
@@ -39,7 +43,11 @@ export function useAdminDashboard(period: DashboardPeriodId, view: AdminDashboar
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setFetchState({ key, isFetching: false, failure: error instanceof Error ? error.message : 'The dashboard could not be read.' });
+        setFetchState({
+          key,
+          isFetching: false,
+          failure: error instanceof Error ? error.message : 'The dashboard could not be read.',
+        });
       },
     );
     return () => controller.abort();

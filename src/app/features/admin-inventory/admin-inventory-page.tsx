@@ -5,7 +5,14 @@
  * Settings) and what the shop recorded as received against it, and the add, edit and
  * delete dialogs. Read from the device's store, so it works offline as of the last sync.
  */
-import { ALL_ALLOCATIONS_FILTER, type AllocationFilter, filterAllocations, inventoryStats, plateTypeDistribution, receiptDifferenceText } from '#domain/inventory/inventory-stock';
+import {
+  ALL_ALLOCATIONS_FILTER,
+  type AllocationFilter,
+  filterAllocations,
+  inventoryStats,
+  plateTypeDistribution,
+  receiptDifferenceText,
+} from '#domain/inventory/inventory-stock';
 import { INVENTORY_PLATE_TYPES, STOCK_STATUSES } from '#domain/statuses/statuses';
 import { Badge, Box, Button, Card, Flex, Heading, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -38,7 +45,11 @@ function ReceivedCell({ row }: { row: AllocationRow }) {
       <Text>
         {count(row.received)} of {count(row.allocation.allocatedQuantity)}
       </Text>
-      <Badge size="sm" variant="outline" colorPalette={difference === 0 ? 'green' : difference < 0 ? 'orange' : 'purple'}>
+      <Badge
+        size="sm"
+        variant="outline"
+        colorPalette={difference === 0 ? 'green' : difference < 0 ? 'orange' : 'purple'}
+      >
         {receiptDifferenceText(row)}
       </Badge>
     </Stack>
@@ -62,7 +73,11 @@ const COLUMNS: readonly Column<AllocationRow>[] = [
       </Stack>
     ),
   },
-  { header: 'Last Updated', cell: (row) => <time dateTime={row.allocation.updatedAt}>{formatDay(row.allocation.updatedAt)}</time>, nowrap: true },
+  {
+    header: 'Last Updated',
+    cell: (row) => <time dateTime={row.allocation.updatedAt}>{formatDay(row.allocation.updatedAt)}</time>,
+    nowrap: true,
+  },
 ];
 
 export function AdminInventoryPage() {
@@ -89,7 +104,12 @@ export function AdminInventoryPage() {
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="4" direction={{ base: 'column', sm: 'row' }}>
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'flex-end' }}
+        gap="4"
+        direction={{ base: 'column', sm: 'row' }}
+      >
         <Box>
           <Heading as="h1" size="2xl">
             Inventory Management
@@ -105,17 +125,42 @@ export function AdminInventoryPage() {
       <OfflineAsOf what="allocations and stock are shown" />
 
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
-        <StatCard label="Total Allocated" value={stats?.totalAllocated} help="Plates allocated to plate makers, all allocations" />
-        <StatCard label="In Stock" value={stats?.inStock} help={thresholds ? `Allocations with more than ${count(thresholds.lowStock)} plates left` : 'Allocations with plates to spare'} />
-        <StatCard label="Low Stock" value={stats?.lowStock} help={thresholds ? `${count(thresholds.critical + 1)} to ${count(thresholds.lowStock)} plates left` : 'Allocations running low'} />
+        <StatCard
+          label="Total Allocated"
+          value={stats?.totalAllocated}
+          help="Plates allocated to plate makers, all allocations"
+        />
+        <StatCard
+          label="In Stock"
+          value={stats?.inStock}
+          help={
+            thresholds
+              ? `Allocations with more than ${count(thresholds.lowStock)} plates left`
+              : 'Allocations with plates to spare'
+          }
+        />
+        <StatCard
+          label="Low Stock"
+          value={stats?.lowStock}
+          help={
+            thresholds
+              ? `${count(thresholds.critical + 1)} to ${count(thresholds.lowStock)} plates left`
+              : 'Allocations running low'
+          }
+        />
         <StatCard
           label="Critical"
           value={stats?.critical}
-          help={thresholds ? `${count(thresholds.critical)} or fewer plates left${stats && stats.outOfStock > 0 ? `, ${count(stats.outOfStock)} of them out of stock` : ''}` : 'Allocations that need blanks now'}
+          help={
+            thresholds
+              ? `${count(thresholds.critical)} or fewer plates left${stats && stats.outOfStock > 0 ? `, ${count(stats.outOfStock)} of them out of stock` : ''}`
+              : 'Allocations that need blanks now'
+          }
         />
       </SimpleGrid>
       <Text fontSize="sm" color="fg.muted">
-        Stock is what is left of each allocation after the plates its shop has made; the thresholds are set in <Link to={paths.dashboard.admin.settings}>Settings</Link>.
+        Stock is what is left of each allocation after the plates its shop has made; the thresholds are set in{' '}
+        <Link to={paths.dashboard.admin.settings}>Settings</Link>.
       </Text>
 
       {distribution.length > 0 && (
@@ -144,9 +189,31 @@ export function AdminInventoryPage() {
           Allocations
         </Heading>
         <Flex gap="3" wrap="wrap">
-          <SearchField label="Search inventory" placeholder="Search inventory..." minW="56" value={filter.search} onChange={(search) => update({ search })} />
-          <FilterSelect label="Plate type" hideLabel allLabel="All Plate Types" options={INVENTORY_PLATE_TYPES} value={filter.plateType} onChange={(plateType) => update({ plateType })} w={{ base: 'full', sm: '48' }} />
-          <FilterSelect label="Stock status" hideLabel allLabel="All Statuses" options={STOCK_STATUSES} value={filter.status} onChange={(status) => update({ status })} w={{ base: 'full', sm: '44' }} />
+          <SearchField
+            label="Search inventory"
+            placeholder="Search inventory..."
+            minW="56"
+            value={filter.search}
+            onChange={(search) => update({ search })}
+          />
+          <FilterSelect
+            label="Plate type"
+            hideLabel
+            allLabel="All Plate Types"
+            options={INVENTORY_PLATE_TYPES}
+            value={filter.plateType}
+            onChange={(plateType) => update({ plateType })}
+            w={{ base: 'full', sm: '48' }}
+          />
+          <FilterSelect
+            label="Stock status"
+            hideLabel
+            allLabel="All Statuses"
+            options={STOCK_STATUSES}
+            value={filter.status}
+            onChange={(status) => update({ status })}
+            w={{ base: 'full', sm: '44' }}
+          />
         </Flex>
         <RecordsTable
           labelledBy="allocations-heading"
@@ -154,17 +221,41 @@ export function AdminInventoryPage() {
           columns={COLUMNS}
           actions={(row) => (
             <HStack gap="1" justify="flex-end">
-              <IconButton size="sm" variant="ghost" aria-label={`Edit allocation ${allocationLabel(row.allocation)}`} onClick={() => setDialog({ kind: 'edit', id: row.id })}>
+              <IconButton
+                size="sm"
+                variant="ghost"
+                aria-label={`Edit allocation ${allocationLabel(row.allocation)}`}
+                onClick={() => setDialog({ kind: 'edit', id: row.id })}
+              >
                 <PencilIcon />
               </IconButton>
-              <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete allocation ${allocationLabel(row.allocation)}`} onClick={() => setDialog({ kind: 'delete', row })}>
+              <IconButton
+                size="sm"
+                variant="ghost"
+                colorPalette="red"
+                aria-label={`Delete allocation ${allocationLabel(row.allocation)}`}
+                onClick={() => setDialog({ kind: 'delete', row })}
+              >
                 <TrashIcon />
               </IconButton>
             </HStack>
           )}
-          empty={{ title: 'No inventory allocations found', hint: rows?.length ? 'Try adjusting your search or filter criteria' : 'Allocations you add appear here, even when you are offline.' }}
+          empty={{
+            title: 'No inventory allocations found',
+            hint: rows?.length
+              ? 'Try adjusting your search or filter criteria'
+              : 'Allocations you add appear here, even when you are offline.',
+          }}
         />
-        <Flex justify="space-between" wrap="wrap" gap="2" fontSize="sm" color="fg.muted" role="status" aria-live="polite">
+        <Flex
+          justify="space-between"
+          wrap="wrap"
+          gap="2"
+          fontSize="sm"
+          color="fg.muted"
+          role="status"
+          aria-live="polite"
+        >
           <Text>
             Showing {shown?.length ?? 0} of {rows?.length ?? 0} allocations
           </Text>
@@ -176,7 +267,9 @@ export function AdminInventoryPage() {
         <Heading as="h2" size="md" id="blank-serials-heading">
           Blank Serials by Shop
         </Heading>
-        {shopBlanks?.length === 0 && <Text color="fg.muted">No delivery carries serials yet: give an allocation its first and last serial.</Text>}
+        {shopBlanks?.length === 0 && (
+          <Text color="fg.muted">No delivery carries serials yet: give an allocation its first and last serial.</Text>
+        )}
         {shopBlanks?.map((shop) => (
           <Stack key={shop.shopId} gap="2" as="section" aria-labelledby={`blank-serials-${shop.shopId}`}>
             <Heading as="h3" size="sm" id={`blank-serials-${shop.shopId}`}>
@@ -188,7 +281,14 @@ export function AdminInventoryPage() {
       </Stack>
 
       {dialog?.kind === 'add' && shops && <AllocationDialog allocation={null} shops={shops} onClose={close} />}
-      {selected && dialog?.kind === 'edit' && shops && <AllocationDialog key={selected.id} allocation={{ ...selected.allocation, syncState: selected.syncState }} shops={shops} onClose={close} />}
+      {selected && dialog?.kind === 'edit' && shops && (
+        <AllocationDialog
+          key={selected.id}
+          allocation={{ ...selected.allocation, syncState: selected.syncState }}
+          shops={shops}
+          onClose={close}
+        />
+      )}
       {dialog?.kind === 'delete' && <DeleteAllocationDialog row={dialog.row} onClose={close} />}
     </Stack>
   );

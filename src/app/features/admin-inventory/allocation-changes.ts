@@ -4,7 +4,11 @@ import type { LocalInventoryAllocation } from '../../store/database';
 import type { Mutation } from '../../store/mutate';
 
 /** The row shows at once (its number once the server has given it one); `shopName` is the chosen shop's name. */
-export function saveAllocationMutation(values: AllocationValues, shopName: string, before: InventoryAllocation | undefined): Mutation<LocalInventoryAllocation> {
+export function saveAllocationMutation(
+  values: AllocationValues,
+  shopName: string,
+  before: InventoryAllocation | undefined,
+): Mutation<LocalInventoryAllocation> {
   const now = new Date().toISOString();
   return {
     intent: 'saveAllocation',
@@ -15,5 +19,10 @@ export function saveAllocationMutation(values: AllocationValues, shopName: strin
 }
 
 export function deleteAllocationMutation(allocation: LocalInventoryAllocation): Mutation<LocalInventoryAllocation> {
-  return { intent: 'deleteAllocation', table: 'inventoryAllocations', row: { ...allocation, isDeleted: true }, payload: { id: allocation.id } };
+  return {
+    intent: 'deleteAllocation',
+    table: 'inventoryAllocations',
+    row: { ...allocation, isDeleted: true },
+    payload: { id: allocation.id },
+  };
 }

@@ -20,7 +20,14 @@ import { saveAllocationMutation } from './allocation-changes';
 // The form's rules load once the page is idle (or with the first save), not with the page.
 const rules = onDemand(() => import('#domain/inventory/allocation'));
 
-type FormValues = { shopId: string; plateType: string; allocatedQuantity: string; note: string; serialFirst: string; serialLast: string };
+type FormValues = {
+  shopId: string;
+  plateType: string;
+  allocatedQuantity: string;
+  note: string;
+  serialFirst: string;
+  serialLast: string;
+};
 type FieldName = keyof FormValues | 'id' | 'form';
 
 export interface PlateMakerShop {
@@ -42,7 +49,9 @@ function lastSerialHint(values: FormValues): string {
   const first = parseBlankSerial(values.serialFirst);
   if (!Number.isInteger(quantity) || quantity < 1) return 'A front and a rear blank per plate.';
   const blanks = blanksForPlates(quantity);
-  return first.ok ? `${blanks.toLocaleString('en-US')} blanks (a front and a rear per plate): the last is ${formatBlankSerial(first.value + blanks - 1)}.` : `${blanks.toLocaleString('en-US')} blanks: a front and a rear per plate.`;
+  return first.ok
+    ? `${blanks.toLocaleString('en-US')} blanks (a front and a rear per plate): the last is ${formatBlankSerial(first.value + blanks - 1)}.`
+    : `${blanks.toLocaleString('en-US')} blanks: a front and a rear per plate.`;
 }
 
 export function AllocationDialog({ allocation, shops, onClose }: AllocationDialogProps) {
@@ -60,17 +69,31 @@ export function AllocationDialog({ allocation, shops, onClose }: AllocationDialo
             serialFirst: allocation.serialFirst == null ? '' : formatBlankSerial(allocation.serialFirst),
             serialLast: allocation.serialLast == null ? '' : formatBlankSerial(allocation.serialLast),
           }
-        : { shopId: shops.length === 1 ? (shops[0]?.id ?? '') : '', plateType: '', allocatedQuantity: '', note: '', serialFirst: '', serialLast: '' },
+        : {
+            shopId: shops.length === 1 ? (shops[0]?.id ?? '') : '',
+            plateType: '',
+            allocatedQuantity: '',
+            note: '',
+            serialFirst: '',
+            serialLast: '',
+          },
     undefined,
     clearError,
   );
   // A shop no longer active (or not yet on this device) is still shown for an allocation it holds.
-  const choices = allocation && !shops.some((shop) => shop.id === allocation.shopId) ? [...shops, { id: allocation.shopId, name: allocation.shopName }] : shops;
+  const choices =
+    allocation && !shops.some((shop) => shop.id === allocation.shopId)
+      ? [...shops, { id: allocation.shopId, name: allocation.shopName }]
+      : shops;
 
   async function save() {
     const input = { id, ...values };
     const shopName = choices.find((shop) => shop.id === values.shopId)?.name ?? '';
-    const result = await submit(rules.load().then((module) => module.allocationInputSchema), input, (value) => saveAllocationMutation(value, shopName, allocation ?? undefined));
+    const result = await submit(
+      rules.load().then((module) => module.allocationInputSchema),
+      input,
+      (value) => saveAllocationMutation(value, shopName, allocation ?? undefined),
+    );
     if (result === 'sent' || result === 'queued') {
       toastChange(result, isAdding ? 'Allocation added' : 'Allocation updated');
       onClose();
@@ -91,7 +114,11 @@ export function AllocationDialog({ allocation, shops, onClose }: AllocationDialo
     >
       <FormField label="Plate Maker" error={errors.shopId} required>
         <NativeSelect.Root>
-          <NativeSelect.Field placeholder="Choose a plate maker" value={values.shopId} onChange={(event) => change('shopId', event.currentTarget.value)}>
+          <NativeSelect.Field
+            placeholder="Choose a plate maker"
+            value={values.shopId}
+            onChange={(event) => change('shopId', event.currentTarget.value)}
+          >
             {choices.map((shop) => (
               <option key={shop.id} value={shop.id}>
                 {shop.name}
@@ -108,7 +135,11 @@ export function AllocationDialog({ allocation, shops, onClose }: AllocationDialo
       )}
       <FormField label="Plate Type" error={errors.plateType} required>
         <NativeSelect.Root>
-          <NativeSelect.Field placeholder="Choose a plate type" value={values.plateType} onChange={(event) => change('plateType', event.currentTarget.value)}>
+          <NativeSelect.Field
+            placeholder="Choose a plate type"
+            value={values.plateType}
+            onChange={(event) => change('plateType', event.currentTarget.value)}
+          >
             {INVENTORY_PLATE_TYPES.map((type) => (
               <option key={type} value={type}>
                 {type}
@@ -118,17 +149,54 @@ export function AllocationDialog({ allocation, shops, onClose }: AllocationDialo
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      <FormField label="Allocated Quantity" error={errors.allocatedQuantity} required helperText="Plates (one per number) the shop may make from this allocation.">
-        <Input type="number" inputMode="numeric" min={1} max={100_000} step={1} value={values.allocatedQuantity} onChange={(event) => change('allocatedQuantity', event.currentTarget.value)} />
+      <FormField
+        label="Allocated Quantity"
+        error={errors.allocatedQuantity}
+        required
+        helperText="Plates (one per number) the shop may make from this allocation."
+      >
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100_000}
+          step={1}
+          value={values.allocatedQuantity}
+          onChange={(event) => change('allocatedQuantity', event.currentTarget.value)}
+        />
       </FormField>
-      <FormField label="First serial" error={errors.serialFirst} helperText="Stamped on the first blank of the delivery, e.g. ZB-0100001.">
-        <Input value={values.serialFirst} maxLength={12} autoComplete="off" fontFamily="mono" placeholder="ZB-0100001" onChange={(event) => change('serialFirst', event.currentTarget.value)} />
+      <FormField
+        label="First serial"
+        error={errors.serialFirst}
+        helperText="Stamped on the first blank of the delivery, e.g. ZB-0100001."
+      >
+        <Input
+          value={values.serialFirst}
+          maxLength={12}
+          autoComplete="off"
+          fontFamily="mono"
+          placeholder="ZB-0100001"
+          onChange={(event) => change('serialFirst', event.currentTarget.value)}
+        />
       </FormField>
       <FormField label="Last serial" error={errors.serialLast} helperText={lastSerialHint(values)}>
-        <Input value={values.serialLast} maxLength={12} autoComplete="off" fontFamily="mono" placeholder="ZB-0100600" onChange={(event) => change('serialLast', event.currentTarget.value)} />
+        <Input
+          value={values.serialLast}
+          maxLength={12}
+          autoComplete="off"
+          fontFamily="mono"
+          placeholder="ZB-0100600"
+          onChange={(event) => change('serialLast', event.currentTarget.value)}
+        />
       </FormField>
       <FormField label="Note" error={errors.note}>
-        <Textarea value={values.note} maxLength={500} rows={2} placeholder="Delivery note, batch or purpose" onChange={(event) => change('note', event.currentTarget.value)} />
+        <Textarea
+          value={values.note}
+          maxLength={500}
+          rows={2}
+          placeholder="Delivery note, batch or purpose"
+          onChange={(event) => change('note', event.currentTarget.value)}
+        />
       </FormField>
     </RecordFormDialog>
   );

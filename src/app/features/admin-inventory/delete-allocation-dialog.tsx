@@ -6,7 +6,8 @@ import { deleteAllocationMutation } from './allocation-changes';
 import type { AllocationRow } from '../../inventory/inventory-data';
 import { allocationLabel } from '../../inventory/stock-status-badge';
 
-export const ALLOCATION_DELETE_CONFIRMATION = 'Are you sure you want to delete this inventory allocation? This action cannot be undone.';
+export const ALLOCATION_DELETE_CONFIRMATION =
+  'Are you sure you want to delete this inventory allocation? This action cannot be undone.';
 
 export function DeleteAllocationDialog({ row, onClose }: { row: AllocationRow; onClose: () => void }) {
   const { allocation } = row;
@@ -14,7 +15,12 @@ export function DeleteAllocationDialog({ row, onClose }: { row: AllocationRow; o
     <ConfirmDialog
       title="Confirm Deletion"
       confirmLabel="Delete Allocation"
-      onConfirm={() => applyChange(deleteAllocationMutation({ ...allocation, syncState: row.syncState }), `Allocation ${allocationLabel(allocation)} was deleted`)}
+      onConfirm={() =>
+        applyChange(
+          deleteAllocationMutation({ ...allocation, syncState: row.syncState }),
+          `Allocation ${allocationLabel(allocation)} was deleted`,
+        )
+      }
       onClose={onClose}
     >
       <Text>{ALLOCATION_DELETE_CONFIRMATION}</Text>

@@ -11,12 +11,22 @@ import { apiRequest, NetworkError } from '../../api/api-client';
 
 export type ReportAnswer = { ok: true; report: AdminReport } | { ok: false; isOffline: boolean; message: string };
 
-export const REPORT_NEEDS_CONNECTION = 'Reports are computed on the server. Connect to the network to see these figures.';
+export const REPORT_NEEDS_CONNECTION =
+  'Reports are computed on the server. Connect to the network to see these figures.';
 
-export async function fetchAdminReport(period: ReportPeriodId, type: ReportType, signal?: AbortSignal): Promise<ReportAnswer> {
+export async function fetchAdminReport(
+  period: ReportPeriodId,
+  type: ReportType,
+  signal?: AbortSignal,
+): Promise<ReportAnswer> {
   try {
     const query = new URLSearchParams({ period, type });
-    const result = await apiRequest<AdminReport & { message?: string }>('GET', `/api/admin/reports?${query.toString()}`, undefined, signal);
+    const result = await apiRequest<AdminReport & { message?: string }>(
+      'GET',
+      `/api/admin/reports?${query.toString()}`,
+      undefined,
+      signal,
+    );
     if (result.ok) return { ok: true, report: result.body };
     return { ok: false, isOffline: false, message: result.body?.message ?? `The server answered ${result.status}.` };
   } catch (error) {

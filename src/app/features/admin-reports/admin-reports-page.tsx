@@ -57,8 +57,16 @@ function ReportSummary({ report }: { report: AdminReport }) {
   return (
     <section aria-label="Summary">
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-        <StatCard label="Total Users" value={count.format(summary.totalUsers)} help={`${count.format(summary.newUsers)} new: ${compared(report, 'newUsers')}`} />
-        <StatCard label="Active Requests" value={count.format(summary.activeRequests)} help={`${compared(report, 'activeRequests')}; ${count.format(summary.requestsReceived)} received: ${compared(report, 'requestsReceived')}`} />
+        <StatCard
+          label="Total Users"
+          value={count.format(summary.totalUsers)}
+          help={`${count.format(summary.newUsers)} new: ${compared(report, 'newUsers')}`}
+        />
+        <StatCard
+          label="Active Requests"
+          value={count.format(summary.activeRequests)}
+          help={`${compared(report, 'activeRequests')}; ${count.format(summary.requestsReceived)} received: ${compared(report, 'requestsReceived')}`}
+        />
         <StatCard
           label="Inventory Items"
           value={count.format(summary.inventoryItems)}
@@ -68,7 +76,11 @@ function ReportSummary({ report }: { report: AdminReport }) {
           label="System Health"
           value={health.isOperational ? 'Operational' : 'Needs attention'}
           tone={health.isOperational ? 'success' : 'error'}
-          help={health.isOperational ? `All systems operational (${health.total} checks)` : `${health.passing} of ${health.total} checks passing`}
+          help={
+            health.isOperational
+              ? `All systems operational (${health.total} checks)`
+              : `${health.passing} of ${health.total} checks passing`
+          }
         />
       </SimpleGrid>
     </section>
@@ -77,9 +89,17 @@ function ReportSummary({ report }: { report: AdminReport }) {
 
 function ReportBody({ report }: { report: AdminReport }) {
   const view = REPORT_TYPE_VIEWS[report.type];
-  const activityType = view === 'users' ? 'user' : view === 'requests' ? 'request' : view === 'inventory' ? 'inventory' : null;
+  const activityType =
+    view === 'users' ? 'user' : view === 'requests' ? 'request' : view === 'inventory' ? 'inventory' : null;
   const activity = activityType ? report.activity.filter((row) => row.type === activityType) : report.activity;
-  const series = view === 'users' ? (['users'] as const) : view === 'requests' ? (['requests'] as const) : view === 'inventory' ? (['inventory'] as const) : (['users', 'requests', 'inventory'] as const);
+  const series =
+    view === 'users'
+      ? (['users'] as const)
+      : view === 'requests'
+        ? (['requests'] as const)
+        : view === 'inventory'
+          ? (['inventory'] as const)
+          : (['users', 'requests', 'inventory'] as const);
   return (
     <Stack gap="6">
       <ReportSummary report={report} />
@@ -90,12 +110,20 @@ function ReportBody({ report }: { report: AdminReport }) {
           </Section>
           {(view === 'overview' || view === 'requests') && (
             <Section title="Plate Type Distribution" headingId="report-plate-types-heading">
-              {report.plateTypes.length === 0 ? <Text color="fg.muted">No plates requested in this period.</Text> : <SharesPieChart title="Plates requested by type" shares={report.plateTypes} unit="plates" />}
+              {report.plateTypes.length === 0 ? (
+                <Text color="fg.muted">No plates requested in this period.</Text>
+              ) : (
+                <SharesPieChart title="Plates requested by type" shares={report.plateTypes} unit="plates" />
+              )}
             </Section>
           )}
           {view === 'inventory' && (
             <Section title="Stock Received" headingId="report-stock-heading">
-              {report.inventoryByType.length === 0 ? <Text color="fg.muted">No stock received by plate makers in this period.</Text> : <SharesPieChart title="Stock received by item type" shares={report.inventoryByType} unit="items" />}
+              {report.inventoryByType.length === 0 ? (
+                <Text color="fg.muted">No stock received by plate makers in this period.</Text>
+              ) : (
+                <SharesPieChart title="Stock received by item type" shares={report.inventoryByType} unit="items" />
+              )}
             </Section>
           )}
         </SimpleGrid>
@@ -118,7 +146,15 @@ function ReportBody({ report }: { report: AdminReport }) {
       </SimpleGrid>
       {(view === 'overview' || view === 'system') && (
         <Section title="System Logs" headingId="report-logs-heading">
-          <RecordsTable labelledBy="report-logs-heading" rows={report.logs} columns={LOG_COLUMNS} empty={{ title: 'No log entries in this period', hint: 'Warnings, errors and administrators’ actions appear here.' }} />
+          <RecordsTable
+            labelledBy="report-logs-heading"
+            rows={report.logs}
+            columns={LOG_COLUMNS}
+            empty={{
+              title: 'No log entries in this period',
+              hint: 'Warnings, errors and administrators’ actions appear here.',
+            }}
+          />
         </Section>
       )}
     </Stack>
@@ -126,11 +162,28 @@ function ReportBody({ report }: { report: AdminReport }) {
 }
 
 /** A quick export the server streams: a download link while online; offline, a disabled button that says why. */
-function StreamedExportButton({ kind, report, isOnline }: { kind: StreamedExport; report: AdminReport; isOnline: boolean }) {
+function StreamedExportButton({
+  kind,
+  report,
+  isOnline,
+}: {
+  kind: StreamedExport;
+  report: AdminReport;
+  isOnline: boolean;
+}) {
   const label = `Export ${QUICK_EXPORT_LABELS[kind]}`;
   if (!isOnline) {
     return (
-      <Button variant="outline" disabled whiteSpace="normal" h="auto" minH="10" py="2" maxW="full" title={STREAMED_EXPORT_NEEDS_CONNECTION}>
+      <Button
+        variant="outline"
+        disabled
+        whiteSpace="normal"
+        h="auto"
+        minH="10"
+        py="2"
+        maxW="full"
+        title={STREAMED_EXPORT_NEEDS_CONNECTION}
+      >
         {`${label} (needs a connection)`}
       </Button>
     );
@@ -140,7 +193,13 @@ function StreamedExportButton({ kind, report, isOnline }: { kind: StreamedExport
       <a
         href={streamedExportUrl(kind, report.period)}
         download
-        onClick={() => showToast({ type: 'info', title: `${QUICK_EXPORT_LABELS[kind]} (${reportPeriodLabel(report.period)}) is downloading`, description: 'Your browser saves the file as the server sends it.' })}
+        onClick={() =>
+          showToast({
+            type: 'info',
+            title: `${QUICK_EXPORT_LABELS[kind]} (${reportPeriodLabel(report.period)}) is downloading`,
+            description: 'Your browser saves the file as the server sends it.',
+          })
+        }
       >
         {label}
       </a>
@@ -163,22 +222,49 @@ export function AdminReportsPage() {
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4" direction={{ base: 'column', md: 'row' }}>
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', md: 'flex-end' }}
+        gap="4"
+        direction={{ base: 'column', md: 'row' }}
+      >
         <PageHeader title="Reports & Analytics" summary="System figures over time, compared with the previous period" />
         <Flex gap="3" align="flex-end" wrap="wrap">
-          <Selector label="Period" options={REPORT_PERIOD_IDS} labelOf={reportPeriodLabel} value={period} onChange={setPeriod} />
-          <Selector label="Report type" options={REPORT_TYPES} labelOf={(option) => option} value={type} onChange={setType} />
+          <Selector
+            label="Period"
+            options={REPORT_PERIOD_IDS}
+            labelOf={reportPeriodLabel}
+            value={period}
+            onChange={setPeriod}
+          />
+          <Selector
+            label="Report type"
+            options={REPORT_TYPES}
+            labelOf={(option) => option}
+            value={type}
+            onChange={setType}
+          />
           <Button variant="outline" onClick={refresh} disabled={!isOnline || isFetching}>
             Refresh
           </Button>
           <ExportMenu label="Export Report" what={report?.type ?? 'Report'} document={exportDocument} />
         </Flex>
       </Flex>
-      {shown !== undefined && <FetchedFreshness what="report" fetchedAt={shown?.fetchedAt ?? null} isOnline={isOnline} isFetching={isFetching} failure={failure} />}
+      {shown !== undefined && (
+        <FetchedFreshness
+          what="report"
+          fetchedAt={shown?.fetchedAt ?? null}
+          isOnline={isOnline}
+          isFetching={isFetching}
+          failure={failure}
+        />
+      )}
       {report && (
         <Text fontSize="sm" color="fg.muted">
-          {reportPeriodLabel(report.period)}: <time dateTime={report.from}>{formatDateTime(report.from)}</time> to <time dateTime={report.to}>{formatDateTime(report.to)}</time>, compared with{' '}
-          <time dateTime={report.previous.from}>{formatDateTime(report.previous.from)}</time> to <time dateTime={report.previous.to}>{formatDateTime(report.previous.to)}</time>
+          {reportPeriodLabel(report.period)}: <time dateTime={report.from}>{formatDateTime(report.from)}</time> to{' '}
+          <time dateTime={report.to}>{formatDateTime(report.to)}</time>, compared with{' '}
+          <time dateTime={report.previous.from}>{formatDateTime(report.previous.from)}</time> to{' '}
+          <time dateTime={report.previous.to}>{formatDateTime(report.previous.to)}</time>
         </Text>
       )}
       {report ? (
@@ -197,14 +283,13 @@ export function AdminReportsPage() {
               )}
             </Flex>
             <Text fontSize="sm" color="fg.muted" mt="3">
-              The user report lists every account created in the period and the system logs every log row of the period, as CSV files made by the server. The inventory report is the figures shown above.
+              The user report lists every account created in the period and the system logs every log row of the period,
+              as CSV files made by the server. The inventory report is the figures shown above.
             </Text>
           </Section>
         </>
       ) : (
-        (shown === undefined || isFetching) && (
-          <LoadingNote>Loading the report…</LoadingNote>
-        )
+        (shown === undefined || isFetching) && <LoadingNote>Loading the report…</LoadingNote>
       )}
     </Stack>
   );

@@ -18,15 +18,24 @@ export interface CachedReport {
   fetchedAt: number;
 }
 
-export const reportCacheKey = (period: ReportPeriodId, type: ReportType) => `${DASHBOARD_CACHE_PREFIX}report:${period}:${type}`;
+export const reportCacheKey = (period: ReportPeriodId, type: ReportType) =>
+  `${DASHBOARD_CACHE_PREFIX}report:${period}:${type}`;
 
 function isCachedReport(value: unknown): value is CachedReport {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as { report?: { summary?: unknown; previous?: unknown }; fetchedAt?: unknown };
-  return typeof entry.fetchedAt === 'number' && typeof entry.report?.summary === 'object' && typeof entry.report.previous === 'object';
+  return (
+    typeof entry.fetchedAt === 'number' &&
+    typeof entry.report?.summary === 'object' &&
+    typeof entry.report.previous === 'object'
+  );
 }
 
-async function readCachedReport(db: NambalaDatabase, period: ReportPeriodId, type: ReportType): Promise<CachedReport | null> {
+async function readCachedReport(
+  db: NambalaDatabase,
+  period: ReportPeriodId,
+  type: ReportType,
+): Promise<CachedReport | null> {
   const entry = await db.meta.get(reportCacheKey(period, type));
   return isCachedReport(entry?.value) ? entry.value : null;
 }
@@ -51,7 +60,11 @@ export function useAdminReport(period: ReportPeriodId, type: ReportType): AdminR
   const isOnline = useOnlineStatus();
   const shown = useStoreQuery((db) => readCachedReport(db, period, type), [period, type]);
   const [generation, setGeneration] = useState(0);
-  const [fetchState, setFetchState] = useState<{ key: string; isFetching: boolean; failure: string | null }>({ key: '', isFetching: false, failure: null });
+  const [fetchState, setFetchState] = useState<{ key: string; isFetching: boolean; failure: string | null }>({
+    key: '',
+    isFetching: false,
+    failure: null,
+  });
   const key = `${period}:${type}:${generation}`;
 
   useEffect(() => {
@@ -65,7 +78,11 @@ export function useAdminReport(period: ReportPeriodId, type: ReportType): AdminR
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setFetchState({ key, isFetching: false, failure: error instanceof Error ? error.message : 'The report could not be read.' });
+        setFetchState({
+          key,
+          isFetching: false,
+          failure: error instanceof Error ? error.message : 'The report could not be read.',
+        });
       },
     );
     return () => controller.abort();

@@ -6,16 +6,20 @@
 import { type PricingSettings, pricingSettingsFrom } from '#domain/pricing/pricing';
 import { apiRequest, NetworkError } from '../../api/api-client';
 
-export const SETTINGS_NEED_CONNECTION = 'Changing prices and fees needs a connection. Nothing was changed; try again when you are back online.';
+export const SETTINGS_NEED_CONNECTION =
+  'Changing prices and fees needs a connection. Nothing was changed; try again when you are back online.';
 export const HISTORY_NEEDS_CONNECTION = 'The history of changes is shown when this device is online.';
 
 export type PricingHistoryEntry = SettingHistoryEntry<PricingSettings>;
 
-export type SaveAnswer<T = PricingSettings> = { ok: true; settings: T; updatedAt: string | null } | { ok: false; message: string; fields?: Record<string, string> };
-export type HistoryAnswer<T = PricingSettings> = { ok: true; history: SettingHistoryEntry<T>[] } | { ok: false; message: string };
+export type SaveAnswer<T = PricingSettings> =
+  { ok: true; settings: T; updatedAt: string | null } | { ok: false; message: string; fields?: Record<string, string> };
+export type HistoryAnswer<T = PricingSettings> =
+  { ok: true; history: SettingHistoryEntry<T>[] } | { ok: false; message: string };
 
 // Settings in an answer are checked against the domain's bounds: a damaged answer is not shown as prices.
-export const savePricing = (settings: PricingSettings): Promise<SaveAnswer> => saveSetting('pricing', settings, pricingSettingsFrom, SETTINGS_NEED_CONNECTION);
+export const savePricing = (settings: PricingSettings): Promise<SaveAnswer> =>
+  saveSetting('pricing', settings, pricingSettingsFrom, SETTINGS_NEED_CONNECTION);
 export const fetchPricingHistory = (): Promise<HistoryAnswer> => fetchSettingHistory('pricing', pricingSettingsFrom);
 
 export interface SettingHistoryEntry<T> {
@@ -29,12 +33,26 @@ export interface SettingHistoryEntry<T> {
 type SettingPath = 'pricing' | 'stock';
 
 /** Saves a setting (PUT /api/admin/settings/<path>), answered with the value now in force. */
-export async function saveSetting<T>(path: SettingPath, value: T, parse: (raw: unknown) => T | null, offlineMessage: string): Promise<SaveAnswer<T>> {
+export async function saveSetting<T>(
+  path: SettingPath,
+  value: T,
+  parse: (raw: unknown) => T | null,
+  offlineMessage: string,
+): Promise<SaveAnswer<T>> {
   try {
-    const result = await apiRequest<{ settings?: unknown; updatedAt?: string | null; message?: string; fields?: Record<string, string> }>('PUT', `/api/admin/settings/${path}`, value);
+    const result = await apiRequest<{
+      settings?: unknown;
+      updatedAt?: string | null;
+      message?: string;
+      fields?: Record<string, string>;
+    }>('PUT', `/api/admin/settings/${path}`, value);
     const saved = result.ok ? parse(result.body.settings) : null;
     if (saved) return { ok: true, settings: saved, updatedAt: result.body.updatedAt ?? null };
-    return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.`, ...(result.body?.fields ? { fields: result.body.fields } : {}) };
+    return {
+      ok: false,
+      message: result.body?.message ?? `The server answered ${result.status}.`,
+      ...(result.body?.fields ? { fields: result.body.fields } : {}),
+    };
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, message: offlineMessage };
     throw error;
@@ -42,15 +60,30 @@ export async function saveSetting<T>(path: SettingPath, value: T, parse: (raw: u
 }
 
 /** A setting's history of changes, newest first; entries that do not parse are left out. */
-export async function fetchSettingHistory<T>(path: SettingPath, parse: (raw: unknown) => T | null): Promise<HistoryAnswer<T>> {
+export async function fetchSettingHistory<T>(
+  path: SettingPath,
+  parse: (raw: unknown) => T | null,
+): Promise<HistoryAnswer<T>> {
   try {
-    const result = await apiRequest<{ history?: unknown[]; message?: string }>('GET', `/api/admin/settings/${path}/history`);
-    if (!result.ok || !Array.isArray(result.body.history)) return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
+    const result = await apiRequest<{ history?: unknown[]; message?: string }>(
+      'GET',
+      `/api/admin/settings/${path}/history`,
+    );
+    if (!result.ok || !Array.isArray(result.body.history))
+      return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
     const history = result.body.history.flatMap((raw): SettingHistoryEntry<T>[] => {
       const entry = raw as Partial<SettingHistoryEntry<unknown>>;
       const settings = parse(entry.settings);
       if (settings === null || typeof entry.id !== 'string' || typeof entry.changedAt !== 'string') return [];
-      return [{ id: entry.id, settings, previous: entry.previous ? parse(entry.previous) : null, changedBy: entry.changedBy ?? null, changedAt: entry.changedAt }];
+      return [
+        {
+          id: entry.id,
+          settings,
+          previous: entry.previous ? parse(entry.previous) : null,
+          changedBy: entry.changedBy ?? null,
+          changedAt: entry.changedAt,
+        },
+      ];
     });
     return { ok: true, history };
   } catch (error) {

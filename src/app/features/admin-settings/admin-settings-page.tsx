@@ -6,7 +6,13 @@
  * what it changed. Saving needs a connection; the prices last known stay readable offline.
  */
 import { PAYMENT_METHODS } from '#domain/pricing/pricing';
-import { PRICING_FORM_FIELDS, type PricingFormField, pricingChanges, type PricingFormValues, pricingFormValues } from '#domain/pricing/pricing-changes';
+import {
+  PRICING_FORM_FIELDS,
+  type PricingFormField,
+  pricingChanges,
+  type PricingFormValues,
+  pricingFormValues,
+} from '#domain/pricing/pricing-changes';
 import { Alert, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormField } from '../../components/form-field';
@@ -20,7 +26,13 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { refreshPricingSettings, usePricingSettings } from '../pricing/pricing-settings';
 import { SaveOrDiscard } from './save-or-discard';
 import { StockThresholdsSection } from './stock-thresholds-section';
-import { fetchPricingHistory, type HistoryAnswer, type PricingHistoryEntry, savePricing, SETTINGS_NEED_CONNECTION } from './admin-settings-api';
+import {
+  fetchPricingHistory,
+  type HistoryAnswer,
+  type PricingHistoryEntry,
+  savePricing,
+  SETTINGS_NEED_CONNECTION,
+} from './admin-settings-api';
 
 type FieldErrors = Partial<Record<PricingFormField, string>>;
 
@@ -52,7 +64,9 @@ const UNITS: Record<PricingFormField, { before?: string; after?: string }> = {
   renewalFee: { before: 'K' },
 };
 /** The server names the four gateway fees as one field; the form shows its message under each. */
-const SERVER_FIELDS: Record<string, readonly PricingFormField[]> = { gatewayFeeBasisPoints: ['mtn', 'airtel', 'card', 'bank'] };
+const SERVER_FIELDS: Record<string, readonly PricingFormField[]> = {
+  gatewayFeeBasisPoints: ['mtn', 'airtel', 'card', 'bank'],
+};
 
 function useHistory(generation: number, isOnline: boolean): HistoryAnswer | undefined {
   const [answer, setAnswer] = useState<{ generation: number; answer: HistoryAnswer } | undefined>(undefined);
@@ -70,7 +84,11 @@ function useHistory(generation: number, isOnline: boolean): HistoryAnswer | unde
 }
 
 const HISTORY_COLUMNS: readonly Column<PricingHistoryEntry>[] = [
-  { header: 'Effective from', cell: (entry) => <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt)}</time>, nowrap: true },
+  {
+    header: 'Effective from',
+    cell: (entry) => <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt)}</time>,
+    nowrap: true,
+  },
   { header: 'Changed by', cell: (entry) => entry.changedBy?.name ?? 'A former administrator' },
   {
     header: 'Changes',
@@ -112,7 +130,10 @@ export function AdminSettingsPage() {
     setErrors(found);
     setFormMessage(message);
     const first = PRICING_FORM_FIELDS.find((field) => found[field]);
-    if (first) document.querySelector<HTMLInputElement>(`form[aria-labelledby="prices-heading"] input[name="${first}"]`)?.focus();
+    if (first)
+      document
+        .querySelector<HTMLInputElement>(`form[aria-labelledby="prices-heading"] input[name="${first}"]`)
+        ?.focus();
   };
 
   const submit = async (event: FormEvent) => {
@@ -140,7 +161,8 @@ export function AdminSettingsPage() {
     if (!answer.ok) {
       const found: FieldErrors = {};
       for (const [name, message] of Object.entries(answer.fields ?? {})) {
-        for (const field of SERVER_FIELDS[name] ?? PRICING_FORM_FIELDS.filter((candidate) => candidate === name)) found[field] ??= message;
+        for (const field of SERVER_FIELDS[name] ?? PRICING_FORM_FIELDS.filter((candidate) => candidate === name))
+          found[field] ??= message;
       }
       showErrors(found, answer.message);
       return;
@@ -149,10 +171,16 @@ export function AdminSettingsPage() {
     setErrors({});
     await refreshPricingSettings();
     setGeneration((value) => value + 1);
-    showToast({ type: 'success', title: 'Prices and fees saved', description: `They apply to every charge from ${formatDateTime(answer.updatedAt ?? new Date().toISOString())}.` });
+    showToast({
+      type: 'success',
+      title: 'Prices and fees saved',
+      description: `They apply to every charge from ${formatDateTime(answer.updatedAt ?? new Date().toISOString())}.`,
+    });
   };
 
-  const isChanged = edited !== null && PRICING_FORM_FIELDS.some((field) => edited[field].trim() !== pricingFormValues(known.settings)[field]);
+  const isChanged =
+    edited !== null &&
+    PRICING_FORM_FIELDS.some((field) => edited[field].trim() !== pricingFormValues(known.settings)[field]);
 
   return (
     <Stack gap="6">
@@ -160,7 +188,10 @@ export function AdminSettingsPage() {
       {!isOnline && (
         <Alert.Root status="info" data-testid="offline-as-of">
           <Alert.Indicator />
-          <Alert.Description>This device is offline: the prices shown are the ones it last received from the server. Changing them needs a connection.</Alert.Description>
+          <Alert.Description>
+            This device is offline: the prices shown are the ones it last received from the server. Changing them needs
+            a connection.
+          </Alert.Description>
         </Alert.Root>
       )}
       <Section
@@ -168,20 +199,28 @@ export function AdminSettingsPage() {
         headingId="prices-heading"
         aside={
           <Text fontSize="sm" color="fg.muted">
-            {known.updatedAt ? `In force since ${formatDateTime(known.updatedAt)}` : 'The standard prices apply (never changed)'}
+            {known.updatedAt
+              ? `In force since ${formatDateTime(known.updatedAt)}`
+              : 'The standard prices apply (never changed)'}
           </Text>
         }
       >
         <form aria-labelledby="prices-heading" noValidate onSubmit={(event) => void submit(event)}>
           <Stack gap="5">
             <Text fontSize="sm" color="fg.muted">
-              A change applies to every charge from the moment it is saved; payments already made keep the prices they were made at. Gateway fees are a percentage of the plates subtotal.
+              A change applies to every charge from the moment it is saved; payments already made keep the prices they
+              were made at. Gateway fees are a percentage of the plates subtotal.
             </Text>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               {PRICING_FORM_FIELDS.map((field) => (
                 <FormField key={field} label={LABELS[field]} error={errors[field]} required>
                   <InputGroup startElement={UNITS[field].before} endElement={UNITS[field].after}>
-                    <Input name={field} inputMode={field === 'reservationDays' || field === 'validityYears' ? 'numeric' : 'decimal'} value={values[field]} onChange={(event) => change(field, event.currentTarget.value)} />
+                    <Input
+                      name={field}
+                      inputMode={field === 'reservationDays' || field === 'validityYears' ? 'numeric' : 'decimal'}
+                      value={values[field]}
+                      onChange={(event) => change(field, event.currentTarget.value)}
+                    />
                   </InputGroup>
                 </FormField>
               ))}

@@ -15,7 +15,13 @@ interface SaveOrDiscardProps {
 export function SaveOrDiscard({ saveLabel, isSaving, isOnline, isChanged, onDiscard }: SaveOrDiscardProps) {
   return (
     <Flex gap="3" wrap="wrap">
-      <Button type="submit" colorPalette="brand" loading={isSaving} loadingText="Saving…" disabled={!isOnline || !isChanged}>
+      <Button
+        type="submit"
+        colorPalette="brand"
+        loading={isSaving}
+        loadingText="Saving…"
+        disabled={!isOnline || !isChanged}
+      >
         {saveLabel}
       </Button>
       <Button variant="outline" disabled={!isChanged || isSaving} onClick={onDiscard}>

@@ -25,14 +25,23 @@ import { fetchSettingHistory, type HistoryAnswer, saveSetting, type SettingHisto
 type Field = keyof StockThresholds;
 type Values = Record<Field, string>;
 
-const NEEDS_CONNECTION = 'Changing the stock thresholds needs a connection. Nothing was changed; try again when you are back online.';
-const parseThresholds = (value: unknown): StockThresholds | null => (isStockThresholds(value) ? { lowStock: value.lowStock, critical: value.critical } : null);
+const NEEDS_CONNECTION =
+  'Changing the stock thresholds needs a connection. Nothing was changed; try again when you are back online.';
+const parseThresholds = (value: unknown): StockThresholds | null =>
+  isStockThresholds(value) ? { lowStock: value.lowStock, critical: value.critical } : null;
 // The form's rules load once the page is idle (or with the first save), not with the page.
 const rules = onDemand(() => import('#domain/inventory/allocation').then((module) => module.stockThresholdsSchema));
-const asValues = (thresholds: StockThresholds): Values => ({ lowStock: String(thresholds.lowStock), critical: String(thresholds.critical) });
+const asValues = (thresholds: StockThresholds): Values => ({
+  lowStock: String(thresholds.lowStock),
+  critical: String(thresholds.critical),
+});
 
 const HISTORY_COLUMNS: readonly Column<SettingHistoryEntry<StockThresholds>>[] = [
-  { header: 'Effective from', cell: (entry) => <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt)}</time>, nowrap: true },
+  {
+    header: 'Effective from',
+    cell: (entry) => <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt)}</time>,
+    nowrap: true,
+  },
   { header: 'Changed by', cell: (entry) => entry.changedBy?.name ?? 'A former administrator' },
   {
     header: 'Changes',
@@ -43,7 +52,9 @@ const HISTORY_COLUMNS: readonly Column<SettingHistoryEntry<StockThresholds>>[] =
           ['Low stock at', 'lowStock'],
           ['Critical at', 'critical'],
         ] as const
-      ).flatMap(([label, key]) => (before[key] === entry.settings[key] ? [] : [`${label}: ${before[key]} → ${entry.settings[key]} plates`]));
+      ).flatMap(([label, key]) =>
+        before[key] === entry.settings[key] ? [] : [`${label}: ${before[key]} → ${entry.settings[key]} plates`],
+      );
       return lines.length === 0 ? 'Saved without changes' : lines.join('; ');
     },
   },
@@ -60,7 +71,9 @@ export function StockThresholdsSection() {
   const [generation, setGeneration] = useState(0);
   const [history, setHistory] = useState<HistoryAnswer<StockThresholds> | undefined>(undefined);
   const values = edited ?? asValues(known);
-  const isChanged = edited !== null && (edited.lowStock.trim() !== String(known.lowStock) || edited.critical.trim() !== String(known.critical));
+  const isChanged =
+    edited !== null &&
+    (edited.lowStock.trim() !== String(known.lowStock) || edited.critical.trim() !== String(known.critical));
 
   useEffect(() => {
     if (!isOnline) return;
@@ -101,11 +114,19 @@ export function StockThresholdsSection() {
       return;
     }
     // The server's value, in force now; the next pull brings the same.
-    await db.settings.put({ id: STOCK_THRESHOLDS_SETTING, value: answer.settings, updatedAt: answer.updatedAt ?? new Date().toISOString() });
+    await db.settings.put({
+      id: STOCK_THRESHOLDS_SETTING,
+      value: answer.settings,
+      updatedAt: answer.updatedAt ?? new Date().toISOString(),
+    });
     setEdited(null);
     setErrors({});
     setGeneration((value) => value + 1);
-    showToast({ type: 'success', title: 'Stock thresholds saved', description: 'Inventory statuses are computed with them from now on.' });
+    showToast({
+      type: 'success',
+      title: 'Stock thresholds saved',
+      description: 'Inventory statuses are computed with them from now on.',
+    });
   };
 
   return (
@@ -114,24 +135,37 @@ export function StockThresholdsSection() {
       headingId="stock-heading"
       aside={
         <Text fontSize="sm" color="fg.muted">
-          {setting ? `In force since ${formatDateTime(setting.updatedAt)}` : 'The standard thresholds apply (never changed)'}
+          {setting
+            ? `In force since ${formatDateTime(setting.updatedAt)}`
+            : 'The standard thresholds apply (never changed)'}
         </Text>
       }
     >
       <form aria-labelledby="stock-heading" noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="5">
           <Text fontSize="sm" color="fg.muted">
-            Plates left of an allocation after what its shop has made. None left is Out of Stock; at or below the critical threshold, Critical; at or below the low stock threshold, Low Stock.
+            Plates left of an allocation after what its shop has made. None left is Out of Stock; at or below the
+            critical threshold, Critical; at or below the low stock threshold, Low Stock.
           </Text>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <FormField label="Low stock at" error={errors.lowStock} required>
               <InputGroup endElement="plates">
-                <Input name="lowStock" inputMode="numeric" value={values.lowStock} onChange={(event) => change('lowStock', event.currentTarget.value)} />
+                <Input
+                  name="lowStock"
+                  inputMode="numeric"
+                  value={values.lowStock}
+                  onChange={(event) => change('lowStock', event.currentTarget.value)}
+                />
               </InputGroup>
             </FormField>
             <FormField label="Critical at" error={errors.critical} required>
               <InputGroup endElement="plates">
-                <Input name="critical" inputMode="numeric" value={values.critical} onChange={(event) => change('critical', event.currentTarget.value)} />
+                <Input
+                  name="critical"
+                  inputMode="numeric"
+                  value={values.critical}
+                  onChange={(event) => change('critical', event.currentTarget.value)}
+                />
               </InputGroup>
             </FormField>
           </SimpleGrid>

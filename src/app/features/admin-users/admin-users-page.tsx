@@ -1,5 +1,11 @@
 /** Admin: User Management (spec section 2): search, filters, the user table, and the add, view, edit and delete dialogs. */
-import { ALL_USERS_FILTER, countActive, filterUsers, USER_TYPE_LABELS, type UserFilter } from '#domain/accounts/user-list';
+import {
+  ALL_USERS_FILTER,
+  countActive,
+  filterUsers,
+  USER_TYPE_LABELS,
+  type UserFilter,
+} from '#domain/accounts/user-list';
 import { USER_STATUSES, USER_TYPES } from '#domain/statuses/statuses';
 import { Badge, Box, Button, Flex, Heading, HStack, IconButton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
@@ -15,7 +21,13 @@ import { UserFormDialog } from './user-form-dialog';
 
 type OpenDialog = { kind: 'add' } | { kind: 'view' | 'edit' | 'delete'; userId: string } | null;
 
-function RowActions({ user, open }: { user: LocalUser; open: (kind: 'view' | 'edit' | 'delete', userId: string) => void }) {
+function RowActions({
+  user,
+  open,
+}: {
+  user: LocalUser;
+  open: (kind: 'view' | 'edit' | 'delete', userId: string) => void;
+}) {
   return (
     <HStack gap="1" justify="flex-end">
       <IconButton size="sm" variant="ghost" aria-label={`View ${user.name}`} onClick={() => open('view', user.id)}>
@@ -24,7 +36,13 @@ function RowActions({ user, open }: { user: LocalUser; open: (kind: 'view' | 'ed
       <IconButton size="sm" variant="ghost" aria-label={`Edit ${user.name}`} onClick={() => open('edit', user.id)}>
         <PencilIcon />
       </IconButton>
-      <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${user.name}`} onClick={() => open('delete', user.id)}>
+      <IconButton
+        size="sm"
+        variant="ghost"
+        colorPalette="red"
+        aria-label={`Delete ${user.name}`}
+        onClick={() => open('delete', user.id)}
+      >
         <TrashIcon />
       </IconButton>
     </HStack>
@@ -35,8 +53,18 @@ function RowActions({ user, open }: { user: LocalUser; open: (kind: 'view' | 'ed
 const shownId = (user: LocalUser) => (/^USR-/.test(user.id) ? user.id : 'New');
 
 function SyncMark({ user }: { user: LocalUser }) {
-  if (user.syncState === 'pending') return <Badge colorPalette="orange" variant="outline" size="sm">Saved on this device</Badge>;
-  if (user.syncState === 'rejected') return <Badge colorPalette="red" variant="outline" size="sm">Needs attention</Badge>;
+  if (user.syncState === 'pending')
+    return (
+      <Badge colorPalette="orange" variant="outline" size="sm">
+        Saved on this device
+      </Badge>
+    );
+  if (user.syncState === 'rejected')
+    return (
+      <Badge colorPalette="red" variant="outline" size="sm">
+        Needs attention
+      </Badge>
+    );
   return null;
 }
 
@@ -53,7 +81,12 @@ export function AdminUsersPage() {
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="4" direction={{ base: 'column', sm: 'row' }}>
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'flex-end' }}
+        gap="4"
+        direction={{ base: 'column', sm: 'row' }}
+      >
         <Box>
           <Heading as="h1" size="2xl">
             User Management
@@ -68,15 +101,42 @@ export function AdminUsersPage() {
       </Flex>
 
       <Flex gap="3" wrap="wrap">
-        <SearchField label="Search users" placeholder="Search users..." minW="56" value={filter.search} onChange={(search) => update({ search })} />
-        <FilterSelect label="Status" hideLabel allLabel="All Statuses" options={USER_STATUSES} value={filter.status} onChange={(status) => update({ status })} w={{ base: 'full', sm: '44' }} />
-        <FilterSelect label="Type" hideLabel allLabel="All Types" options={USER_TYPES} optionLabel={(type) => USER_TYPE_LABELS[type]} value={filter.type} onChange={(type) => update({ type })} w={{ base: 'full', sm: '52' }} />
+        <SearchField
+          label="Search users"
+          placeholder="Search users..."
+          minW="56"
+          value={filter.search}
+          onChange={(search) => update({ search })}
+        />
+        <FilterSelect
+          label="Status"
+          hideLabel
+          allLabel="All Statuses"
+          options={USER_STATUSES}
+          value={filter.status}
+          onChange={(status) => update({ status })}
+          w={{ base: 'full', sm: '44' }}
+        />
+        <FilterSelect
+          label="Type"
+          hideLabel
+          allLabel="All Types"
+          options={USER_TYPES}
+          optionLabel={(type) => USER_TYPE_LABELS[type]}
+          value={filter.type}
+          onChange={(type) => update({ type })}
+          w={{ base: 'full', sm: '52' }}
+        />
       </Flex>
 
       {users === undefined || (users.length === 0 && pulledAt === null) ? (
         <Flex justify="center" align="center" gap="3" py="16" direction="column" role="status">
           <Spinner color="brand.600" />
-          <Text color="fg.muted">{pulledAt === null ? 'Loading users from the server… (this needs a connection the first time)' : 'Loading users…'}</Text>
+          <Text color="fg.muted">
+            {pulledAt === null
+              ? 'Loading users from the server… (this needs a connection the first time)'
+              : 'Loading users…'}
+          </Text>
         </Flex>
       ) : shown.length === 0 ? (
         <Box textAlign="center" py="16" borderWidth="1px" borderStyle="dashed" rounded="lg">
@@ -162,8 +222,17 @@ export function AdminUsersPage() {
       </Flex>
 
       <UserFormDialog key="add" user={null} isOpen={dialog?.kind === 'add'} onClose={close} />
-      {selected && dialog?.kind === 'view' && <UserDetailsDialog user={selected} isOpen onClose={close} onEdit={() => setDialog({ kind: 'edit', userId: selected.id })} />}
-      {selected && dialog?.kind === 'edit' && <UserFormDialog key={`edit-${selected.id}`} user={selected} isOpen onClose={close} />}
+      {selected && dialog?.kind === 'view' && (
+        <UserDetailsDialog
+          user={selected}
+          isOpen
+          onClose={close}
+          onEdit={() => setDialog({ kind: 'edit', userId: selected.id })}
+        />
+      )}
+      {selected && dialog?.kind === 'edit' && (
+        <UserFormDialog key={`edit-${selected.id}`} user={selected} isOpen onClose={close} />
+      )}
       {selected && dialog?.kind === 'delete' && <DeleteUserDialog user={selected} isOpen onClose={close} />}
     </Stack>
   );

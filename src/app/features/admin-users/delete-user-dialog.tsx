@@ -9,7 +9,12 @@ import { deleteUserMutation } from './user-changes';
 export function DeleteUserDialog({ user, isOpen, onClose }: { user: LocalUser; isOpen: boolean; onClose: () => void }) {
   if (!isOpen) return null;
   return (
-    <ConfirmDialog title="Confirm Deletion" confirmLabel="Delete User" onConfirm={() => applyChange(deleteUserMutation(user), `${user.name} was deleted`)} onClose={onClose}>
+    <ConfirmDialog
+      title="Confirm Deletion"
+      confirmLabel="Delete User"
+      onConfirm={() => applyChange(deleteUserMutation(user), `${user.name} was deleted`)}
+      onClose={onClose}
+    >
       <Text>{USER_DELETE_CONFIRMATION}</Text>
       <Text fontWeight="semibold">
         {user.id} · {user.name} · {user.email}

@@ -8,7 +8,9 @@ export function useAdminUsers(): LocalUser[] | undefined {
   useEffect(() => startSync(), []);
   return useStoreQuery(async (db) => {
     const users = await db.adminUsers.toArray();
-    return users.filter((user) => !user.isDeleted).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+    return users
+      .filter((user) => !user.isDeleted)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   });
 }
 

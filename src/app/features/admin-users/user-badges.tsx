@@ -3,8 +3,19 @@ import type { UserStatus, UserType } from '#domain/statuses/statuses';
 import { USER_TYPE_LABELS } from '#domain/accounts/user-list';
 import { Badge } from '@chakra-ui/react';
 
-const TYPE_COLOURS: Record<UserType, string> = { Customer: 'blue', AGENT: 'green', INSURANCE_AGENT: 'orange', POLICE: 'gray', ADMIN: 'red' };
-const STATUS_COLOURS: Record<UserStatus, string> = { Active: 'green', Pending: 'yellow', Suspended: 'red', Inactive: 'gray' };
+const TYPE_COLOURS: Record<UserType, string> = {
+  Customer: 'blue',
+  AGENT: 'green',
+  INSURANCE_AGENT: 'orange',
+  POLICE: 'gray',
+  ADMIN: 'red',
+};
+const STATUS_COLOURS: Record<UserStatus, string> = {
+  Active: 'green',
+  Pending: 'yellow',
+  Suspended: 'red',
+  Inactive: 'gray',
+};
 
 export function UserTypeBadge({ type }: { type: UserType }) {
   return (

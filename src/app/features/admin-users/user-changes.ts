@@ -9,7 +9,16 @@ export function addUserMutation(value: AddUser): Mutation<LocalUser> {
     intent: 'addUser',
     table: 'adminUsers',
     // The row shows at once; the server gives the account its USR- number and the next pull brings it.
-    row: { ...details, phone: null, requestedRole: null, businessName: null, licenseNumber: null, roles: [], lastActiveAt: null, createdAt: new Date().toISOString() },
+    row: {
+      ...details,
+      phone: null,
+      requestedRole: null,
+      businessName: null,
+      licenseNumber: null,
+      roles: [],
+      lastActiveAt: null,
+      createdAt: new Date().toISOString(),
+    },
     payload: value,
   };
 }

@@ -8,9 +8,25 @@ import { formatDateTime } from '../../components/format-date-time';
 import { UserStatusBadge, UserTypeBadge } from './user-badges';
 import { setStatusMutation } from './user-changes';
 
-const ROLE_LABELS: Record<string, string> = { buyer: 'Buyer', agent: 'Agent (plate maker)', insurance_agent: 'Insurance agent', police: 'Law enforcement', admin: 'Administrator' };
+const ROLE_LABELS: Record<string, string> = {
+  buyer: 'Buyer',
+  agent: 'Agent (plate maker)',
+  insurance_agent: 'Insurance agent',
+  police: 'Law enforcement',
+  admin: 'Administrator',
+};
 
-export function UserDetailsDialog({ user, isOpen, onClose, onEdit }: { user: LocalUser; isOpen: boolean; onClose: () => void; onEdit: () => void }) {
+export function UserDetailsDialog({
+  user,
+  isOpen,
+  onClose,
+  onEdit,
+}: {
+  user: LocalUser;
+  isOpen: boolean;
+  onClose: () => void;
+  onEdit: () => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -48,17 +64,31 @@ export function UserDetailsDialog({ user, isOpen, onClose, onEdit }: { user: Loc
       footer={
         <HStack gap="2" wrap="wrap" justify="flex-end" w="full">
           {user.status === 'Pending' && (
-            <Button colorPalette="green" loading={busy === 'approve'} onClick={() => void setStatus('approve', 'Active', `${user.name} was approved`)}>
+            <Button
+              colorPalette="green"
+              loading={busy === 'approve'}
+              onClick={() => void setStatus('approve', 'Active', `${user.name} was approved`)}
+            >
               Approve
             </Button>
           )}
           {user.status === 'Active' && (
-            <Button colorPalette="red" variant="outline" loading={busy === 'suspend'} onClick={() => void setStatus('suspend', 'Suspended', `${user.name} was suspended`)}>
+            <Button
+              colorPalette="red"
+              variant="outline"
+              loading={busy === 'suspend'}
+              onClick={() => void setStatus('suspend', 'Suspended', `${user.name} was suspended`)}
+            >
               Suspend
             </Button>
           )}
           {(user.status === 'Suspended' || user.status === 'Inactive') && (
-            <Button colorPalette="green" variant="outline" loading={busy === 'reactivate'} onClick={() => void setStatus('reactivate', 'Active', `${user.name} was reactivated`)}>
+            <Button
+              colorPalette="green"
+              variant="outline"
+              loading={busy === 'reactivate'}
+              onClick={() => void setStatus('reactivate', 'Active', `${user.name} was reactivated`)}
+            >
               Reactivate
             </Button>
           )}
@@ -71,7 +101,8 @@ export function UserDetailsDialog({ user, isOpen, onClose, onEdit }: { user: Loc
       <Stack gap="4">
         {user.status === 'Pending' && user.requestedRole && (
           <Text>
-            Asked to be {user.requestedRole === 'agent' ? 'a plate maker (agent)' : 'a law-enforcement officer'}. Check the business name and licence number before approving.
+            Asked to be {user.requestedRole === 'agent' ? 'a plate maker (agent)' : 'a law-enforcement officer'}. Check
+            the business name and licence number before approving.
           </Text>
         )}
         {error && (

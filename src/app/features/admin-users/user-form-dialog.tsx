@@ -24,10 +24,20 @@ function generatePassword(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => alphabet[byte % alphabet.length]).join('');
 }
 
-export function UserFormDialog({ user, isOpen, onClose }: { user: LocalUser | null; isOpen: boolean; onClose: () => void }) {
+export function UserFormDialog({
+  user,
+  isOpen,
+  onClose,
+}: {
+  user: LocalUser | null;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   const isAdding = user === null;
   const isOnline = useOnlineStatus();
-  const initial: UserDetailsInput = user ? { name: user.name, email: user.email, userType: user.userType, status: user.status } : EMPTY_USER_DETAILS;
+  const initial: UserDetailsInput = user
+    ? { name: user.name, email: user.email, userType: user.userType, status: user.status }
+    : EMPTY_USER_DETAILS;
   const [values, setValues] = useState<UserDetailsInput>(initial);
   const [temporaryPassword, setTemporaryPassword] = useState('');
   const { errors, clearError, formMessage, isSubmitting, formRef, submit, reset } = useChangeForm<Field>();
@@ -46,8 +56,16 @@ export function UserFormDialog({ user, isOpen, onClose }: { user: LocalUser | nu
 
   async function save() {
     const result = isAdding
-      ? await submit(rules.load().then((module) => module.addUserSchema), { ...values, id: newId(), temporaryPassword }, addUserMutation)
-      : await submit(rules.load().then((module) => module.userDetailsSchema), values, (details) => editUserMutation(user, details));
+      ? await submit(
+          rules.load().then((module) => module.addUserSchema),
+          { ...values, id: newId(), temporaryPassword },
+          addUserMutation,
+        )
+      : await submit(
+          rules.load().then((module) => module.userDetailsSchema),
+          values,
+          (details) => editUserMutation(user, details),
+        );
     if (result === 'sent' || result === 'queued') {
       toastChange(result, isAdding ? `${values.name.trim()} was added` : 'Changes saved');
       setValues(EMPTY_USER_DETAILS);
@@ -68,7 +86,13 @@ export function UserFormDialog({ user, isOpen, onClose }: { user: LocalUser | nu
           <Button variant="outline" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} colorPalette="brand" loading={isSubmitting} disabled={isAdding && !isOnline}>
+          <Button
+            type="submit"
+            form={formId}
+            colorPalette="brand"
+            loading={isSubmitting}
+            disabled={isAdding && !isOnline}
+          >
             {isAdding ? 'Add User' : 'Save Changes'}
           </Button>
         </>
@@ -88,18 +112,32 @@ export function UserFormDialog({ user, isOpen, onClose }: { user: LocalUser | nu
           {isAdding && !isOnline && (
             <Alert.Root status="warning">
               <Alert.Indicator />
-              <Alert.Title>Adding a user needs a connection, so that the temporary password never waits on this device.</Alert.Title>
+              <Alert.Title>
+                Adding a user needs a connection, so that the temporary password never waits on this device.
+              </Alert.Title>
             </Alert.Root>
           )}
           <FormField label="Full Name" error={errors.name} required>
-            <Input value={values.name} autoComplete="off" onChange={(event) => change('name', event.currentTarget.value)} />
+            <Input
+              value={values.name}
+              autoComplete="off"
+              onChange={(event) => change('name', event.currentTarget.value)}
+            />
           </FormField>
           <FormField label="Email" error={errors.email} required>
-            <Input type="email" value={values.email} autoComplete="off" onChange={(event) => change('email', event.currentTarget.value)} />
+            <Input
+              type="email"
+              value={values.email}
+              autoComplete="off"
+              onChange={(event) => change('email', event.currentTarget.value)}
+            />
           </FormField>
           <FormField label="User Type" error={errors.userType} required>
             <NativeSelect.Root>
-              <NativeSelect.Field value={values.userType} onChange={(event) => change('userType', event.currentTarget.value as UserDetailsInput['userType'])}>
+              <NativeSelect.Field
+                value={values.userType}
+                onChange={(event) => change('userType', event.currentTarget.value as UserDetailsInput['userType'])}
+              >
                 {USER_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {USER_TYPE_LABELS[type]}
@@ -111,7 +149,10 @@ export function UserFormDialog({ user, isOpen, onClose }: { user: LocalUser | nu
           </FormField>
           <FormField label="Status" error={errors.status} required>
             <NativeSelect.Root>
-              <NativeSelect.Field value={values.status} onChange={(event) => change('status', event.currentTarget.value as UserDetailsInput['status'])}>
+              <NativeSelect.Field
+                value={values.status}
+                onChange={(event) => change('status', event.currentTarget.value as UserDetailsInput['status'])}
+              >
                 {USER_STATUSES.map((status) => (
                   <option key={status} value={status}>
                     {status}

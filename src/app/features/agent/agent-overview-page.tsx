@@ -62,11 +62,21 @@ function OrderDialog({ order, onClose }: { order: LocalAgentOrder; onClose: () =
     ['Order ID', order.id],
     ['Customer', order.customerName],
     // The NRC stays on the server: the whitebook sale checks the card against the order's digest.
-    ['NRC Number', order.nrcCheck ? 'Checked against the card when you record the sale' : 'Not on this order: ask the registry before the sale'],
+    [
+      'NRC Number',
+      order.nrcCheck
+        ? 'Checked against the card when you record the sale'
+        : 'Not on this order: ask the registry before the sale',
+    ],
     ['Phone', formatPhone(order.customerPhone)],
     ['Vehicle', order.vehicle],
     ['Plate Type', order.plateType],
-    ['Plate Number', <Text key="plate" as="span" fontFamily="mono">{order.plateNumber}</Text>],
+    [
+      'Plate Number',
+      <Text key="plate" as="span" fontFamily="mono">
+        {order.plateNumber}
+      </Text>,
+    ],
     ['Status', <OrderStatusBadge key="status" status={order.status} />],
     ['Collection Date', formatDay(order.collectionDate)],
   ];
@@ -80,7 +90,10 @@ function OrderDialog({ order, onClose }: { order: LocalAgentOrder; onClose: () =
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
-          <Button colorPalette="brand" onClick={() => void navigate(`${paths.dashboard.agent.whitebook}?order=${encodeURIComponent(order.id)}`)}>
+          <Button
+            colorPalette="brand"
+            onClick={() => void navigate(`${paths.dashboard.agent.whitebook}?order=${encodeURIComponent(order.id)}`)}
+          >
             Record sale
           </Button>
         </>
@@ -89,7 +102,10 @@ function OrderDialog({ order, onClose }: { order: LocalAgentOrder; onClose: () =
       <Stack gap="4">
         <Alert.Root status="info">
           <Alert.Indicator />
-          <Alert.Title>Before handing over the plates, check the buyer’s NRC card and the vehicle’s whitebook against these details.</Alert.Title>
+          <Alert.Title>
+            Before handing over the plates, check the buyer’s NRC card and the vehicle’s whitebook against these
+            details.
+          </Alert.Title>
         </Alert.Root>
         <DetailsList rows={rows} />
         <OrderProgress order={order} />
@@ -111,16 +127,37 @@ export function AgentOverviewPage() {
     {
       header: 'Order ID',
       cell: (order) => (
-        <Button variant="plain" size="sm" h="auto" p="0" fontFamily="mono" textDecoration="underline" aria-label={`View order ${order.id}`} onClick={() => setOpenOrderId(order.id)}>
+        <Button
+          variant="plain"
+          size="sm"
+          h="auto"
+          p="0"
+          fontFamily="mono"
+          textDecoration="underline"
+          aria-label={`View order ${order.id}`}
+          onClick={() => setOpenOrderId(order.id)}
+        >
           {order.id}
         </Button>
       ),
       nowrap: true,
     },
     { header: 'Customer', cell: (order) => order.customerName },
-    { header: 'Plate Number', cell: (order) => <Text as="span" fontFamily="mono">{order.plateNumber}</Text>, nowrap: true },
+    {
+      header: 'Plate Number',
+      cell: (order) => (
+        <Text as="span" fontFamily="mono">
+          {order.plateNumber}
+        </Text>
+      ),
+      nowrap: true,
+    },
     { header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
-    { header: 'Collection Date', cell: (order) => <time dateTime={order.collectionDate}>{formatDay(order.collectionDate)}</time>, nowrap: true },
+    {
+      header: 'Collection Date',
+      cell: (order) => <time dateTime={order.collectionDate}>{formatDay(order.collectionDate)}</time>,
+      nowrap: true,
+    },
   ];
 
   return (
@@ -153,7 +190,10 @@ export function AgentOverviewPage() {
           rows={recent}
           columns={columns}
           onOpen={(order) => setOpenOrderId(order.id)}
-          empty={{ title: 'No orders yet', hint: 'Orders assigned to your shop arrive here once this device has synced.' }}
+          empty={{
+            title: 'No orders yet',
+            hint: 'Orders assigned to your shop arrive here once this device has synced.',
+          }}
         />
       </Section>
       {openOrder && <OrderDialog order={openOrder} onClose={() => setOpenOrderId(null)} />}

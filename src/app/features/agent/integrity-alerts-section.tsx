@@ -20,7 +20,29 @@ import { alertQueue } from './integrity-changes';
 import { type IntegrityDecision, IntegrityDecisionDialog } from './integrity-decision-dialog';
 
 /** The evidence as a reviewer reads it: what was sent, then what it was compared with (the database keeps no key order). */
-const EVIDENCE_ORDER = ['Reported by', 'Note', 'Plate number', 'Entitlement reference', 'The order is for', 'Owner name recorded', 'Owner NRC recorded', 'Owner recorded at the sale', 'Vehicle', 'Sale date', 'Status', 'Batch number', 'Production date', 'Front blank serial', 'Rear blank serial', 'Blank serial', 'Already recorded as', 'Delivered to', 'Unaccounted blanks', 'Delivery', 'Reason'];
+const EVIDENCE_ORDER = [
+  'Reported by',
+  'Note',
+  'Plate number',
+  'Entitlement reference',
+  'The order is for',
+  'Owner name recorded',
+  'Owner NRC recorded',
+  'Owner recorded at the sale',
+  'Vehicle',
+  'Sale date',
+  'Status',
+  'Batch number',
+  'Production date',
+  'Front blank serial',
+  'Rear blank serial',
+  'Blank serial',
+  'Already recorded as',
+  'Delivered to',
+  'Unaccounted blanks',
+  'Delivery',
+  'Reason',
+];
 const rank = (label: string) => {
   const index = EVIDENCE_ORDER.indexOf(label);
   return index === -1 ? EVIDENCE_ORDER.length : index;
@@ -30,7 +52,14 @@ function Evidence({ alert }: { alert: LocalIntegrityAlert }) {
   const entries = Object.entries(alert.evidence).sort(([a], [b]) => rank(a) - rank(b));
   if (entries.length === 0) return null;
   return (
-    <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }} columnGap="4" rowGap="0.5" fontSize="sm">
+    <Box
+      as="dl"
+      display="grid"
+      gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }}
+      columnGap="4"
+      rowGap="0.5"
+      fontSize="sm"
+    >
       {entries.map(([label, value]) => (
         <Box key={label} display="contents">
           <Text as="dt" color="fg.muted">
@@ -45,11 +74,27 @@ function Evidence({ alert }: { alert: LocalIntegrityAlert }) {
   );
 }
 
-function AlertCard({ alert, shop, decide }: { alert: LocalIntegrityAlert; shop: LocalUser | undefined; decide?: (decision: IntegrityDecision) => void }) {
+function AlertCard({
+  alert,
+  shop,
+  decide,
+}: {
+  alert: LocalIntegrityAlert;
+  shop: LocalUser | undefined;
+  decide?: (decision: IntegrityDecision) => void;
+}) {
   const who = alert.subjectName ?? (alert.subjectId ? 'A former account' : 'A member of the public');
   const headingId = `alert-${alert.id}`;
   return (
-    <Box as="li" borderWidth="1px" rounded="lg" p="3" minW="0" aria-labelledby={headingId} bg={alert.status === 'Open' ? undefined : 'bg.subtle'}>
+    <Box
+      as="li"
+      borderWidth="1px"
+      rounded="lg"
+      p="3"
+      minW="0"
+      aria-labelledby={headingId}
+      bg={alert.status === 'Open' ? undefined : 'bg.subtle'}
+    >
       <Stack gap="2">
         <Flex gap="2" wrap="wrap" align="center">
           <Heading as="h4" size="sm" id={headingId}>
@@ -79,11 +124,22 @@ function AlertCard({ alert, shop, decide }: { alert: LocalIntegrityAlert; shop: 
         )}
         {decide && (
           <Flex gap="2" wrap="wrap">
-            <Button size="sm" variant="outline" aria-label={`Mark reviewed (${INTEGRITY_ALERT_LABELS[alert.kind]}${alert.plateNumber ? `, ${alert.plateNumber}` : ''})`} onClick={() => decide({ kind: 'review', alert })}>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Mark reviewed (${INTEGRITY_ALERT_LABELS[alert.kind]}${alert.plateNumber ? `, ${alert.plateNumber}` : ''})`}
+              onClick={() => decide({ kind: 'review', alert })}
+            >
               Mark reviewed
             </Button>
             {alert.plateNumber && REVOCABLE_ALERT_KINDS.has(alert.kind) && (
-              <Button size="sm" variant="outline" colorPalette="red" aria-label={`Revoke the registration of ${alert.plateNumber}`} onClick={() => decide({ kind: 'revoke', alert })}>
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                aria-label={`Revoke the registration of ${alert.plateNumber}`}
+                onClick={() => decide({ kind: 'revoke', alert })}
+              >
                 Revoke registration
               </Button>
             )}
@@ -93,7 +149,12 @@ function AlertCard({ alert, shop, decide }: { alert: LocalIntegrityAlert; shop: 
                   Lift suspension of {shop.businessName ?? shop.name}
                 </Button>
               ) : (
-                <Button size="sm" variant="outline" colorPalette="red" onClick={() => decide({ kind: 'suspend', shop })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => decide({ kind: 'suspend', shop })}
+                >
                   Suspend {shop.businessName ?? shop.name}
                 </Button>
               ))}
@@ -133,7 +194,8 @@ export function IntegrityAlertsSection() {
         <Box textAlign="center" py="8" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
           <Text fontWeight="medium">No integrity alerts</Text>
           <Text color="fg.muted" fontSize="sm" mt="1">
-            Records the registry refuses as attempts to register, make or insure a plate without the entitlement appear here.
+            Records the registry refuses as attempts to register, make or insure a plate without the entitlement appear
+            here.
           </Text>
         </Box>
       ) : (

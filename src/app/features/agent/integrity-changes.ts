@@ -7,7 +7,11 @@ import type { IntegrityAlert } from '#domain/integrity/integrity-alert';
 import type { LocalIntegrityAlert, LocalUser } from '../../store/database';
 import type { Mutation } from '../../store/mutate';
 
-export function reviewAlertMutation(alert: LocalIntegrityAlert, note: string, now: Date): Mutation<LocalIntegrityAlert> {
+export function reviewAlertMutation(
+  alert: LocalIntegrityAlert,
+  note: string,
+  now: Date,
+): Mutation<LocalIntegrityAlert> {
   return {
     intent: 'reviewIntegrityAlert',
     table: 'integrityAlerts',
@@ -18,7 +22,11 @@ export function reviewAlertMutation(alert: LocalIntegrityAlert, note: string, no
 }
 
 /** The registration the alert names, revoked: the alert is reviewed with the note, as the server words it. */
-export function revokeRegistrationMutation(alert: LocalIntegrityAlert, note: string, now: Date): Mutation<LocalIntegrityAlert> {
+export function revokeRegistrationMutation(
+  alert: LocalIntegrityAlert,
+  note: string,
+  now: Date,
+): Mutation<LocalIntegrityAlert> {
   return {
     ...reviewAlertMutation(alert, `Registration revoked: ${note}`, now),
     intent: 'revokeRegistration',
@@ -36,9 +44,16 @@ export function shopRecordingMutation(shop: LocalUser, reason: string | null): M
 }
 
 /** The queue's order: open alerts oldest first (the longest wait is looked at next), reviewed ones newest review first. */
-export function alertQueue(alerts: readonly LocalIntegrityAlert[]): { open: LocalIntegrityAlert[]; reviewed: LocalIntegrityAlert[] } {
-  const open = alerts.filter((alert) => alert.status === 'Open').sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+export function alertQueue(alerts: readonly LocalIntegrityAlert[]): {
+  open: LocalIntegrityAlert[];
+  reviewed: LocalIntegrityAlert[];
+} {
+  const open = alerts
+    .filter((alert) => alert.status === 'Open')
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   const reviewedAt = (alert: LocalIntegrityAlert) => alert.reviewedAt ?? alert.createdAt;
-  const reviewed = alerts.filter((alert) => alert.status !== 'Open').sort((a, b) => reviewedAt(b).localeCompare(reviewedAt(a)) || b.id.localeCompare(a.id));
+  const reviewed = alerts
+    .filter((alert) => alert.status !== 'Open')
+    .sort((a, b) => reviewedAt(b).localeCompare(reviewedAt(a)) || b.id.localeCompare(a.id));
   return { open, reviewed };
 }

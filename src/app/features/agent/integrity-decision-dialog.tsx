@@ -18,14 +18,22 @@ import { reviewAlertMutation, revokeRegistrationMutation, shopRecordingMutation 
 // The rules (zod) load with the first decision, not with the page.
 const decisionRules = onDemand(() => import('#domain/integrity/integrity-decisions'));
 
-export type IntegrityDecision = { kind: 'review'; alert: LocalIntegrityAlert } | { kind: 'revoke'; alert: LocalIntegrityAlert } | { kind: 'suspend'; shop: LocalUser } | { kind: 'restore'; shop: LocalUser };
+export type IntegrityDecision =
+  | { kind: 'review'; alert: LocalIntegrityAlert }
+  | { kind: 'revoke'; alert: LocalIntegrityAlert }
+  | { kind: 'suspend'; shop: LocalUser }
+  | { kind: 'restore'; shop: LocalUser };
 
 const shopName = (shop: LocalUser) => shop.businessName ?? shop.name;
 
 /** What the dialog asks for each decision that takes a note: its label, who reads it, its limit. */
 const NOTES = {
   review: { label: 'What you found', help: 'Kept with the alert for the next reviewer.', max: 1000 },
-  revoke: { label: 'Reason the owner is told', help: 'Kept with the alert, and told to the owner and the shop.', max: 1000 },
+  revoke: {
+    label: 'Reason the owner is told',
+    help: 'Kept with the alert, and told to the owner and the shop.',
+    max: 1000,
+  },
   suspend: { label: 'Reason the shop is told', help: 'The shop reads this on every refused record.', max: 300 },
 } as const;
 
@@ -34,7 +42,10 @@ function wording(decision: IntegrityDecision): { title: string; action: string }
     case 'review':
       return { title: 'Mark this alert reviewed', action: 'Mark reviewed' };
     case 'revoke':
-      return { title: `Revoke the registration of ${decision.alert.plateNumber ?? 'this plate'}?`, action: 'Revoke registration' };
+      return {
+        title: `Revoke the registration of ${decision.alert.plateNumber ?? 'this plate'}?`,
+        action: 'Revoke registration',
+      };
     case 'suspend':
       return { title: `Suspend ${shopName(decision.shop)}?`, action: 'Suspend shop' };
     case 'restore':
@@ -54,11 +65,24 @@ export function IntegrityDecisionDialog({ decision, onClose }: { decision: Integ
     setError(null);
     let change;
     if (decision.kind === 'restore') {
-      change = { mutation: shopRecordingMutation(decision.shop, null), done: `${shopName(decision.shop)} may record again` };
+      change = {
+        mutation: shopRecordingMutation(decision.shop, null),
+        done: `${shopName(decision.shop)} may record again`,
+      };
     } else {
       const isAlert = decision.kind !== 'suspend';
-      const rules = decisionRules.load().then((loaded) => (decision.kind === 'review' ? loaded.alertReviewSchema : decision.kind === 'revoke' ? loaded.registrationRevocationSchema : loaded.shopRecordingSchema));
-      const typed = isAlert ? { alertId: decision.alert.id, note: text } : { shopId: decision.shop.id, suspended: true, reason: text };
+      const rules = decisionRules
+        .load()
+        .then((loaded) =>
+          decision.kind === 'review'
+            ? loaded.alertReviewSchema
+            : decision.kind === 'revoke'
+              ? loaded.registrationRevocationSchema
+              : loaded.shopRecordingSchema,
+        );
+      const typed = isAlert
+        ? { alertId: decision.alert.id, note: text }
+        : { shopId: decision.shop.id, suspended: true, reason: text };
       const checked = await checkWithRules<typeof rules extends Promise<infer Schema> ? Schema : never>(rules, typed);
       if (!checked) return setError(NOT_LOADED);
       if (!checked.ok) {
@@ -71,7 +95,10 @@ export function IntegrityDecisionDialog({ decision, onClose }: { decision: Integ
         decision.kind === 'review'
           ? { mutation: reviewAlertMutation(decision.alert, note, new Date()), done: 'Alert marked reviewed' }
           : decision.kind === 'revoke'
-            ? { mutation: revokeRegistrationMutation(decision.alert, note, new Date()), done: `The registration of ${decision.alert.plateNumber ?? 'the plate'} is revoked` }
+            ? {
+                mutation: revokeRegistrationMutation(decision.alert, note, new Date()),
+                done: `The registration of ${decision.alert.plateNumber ?? 'the plate'} is revoked`,
+              }
             : { mutation: shopRecordingMutation(decision.shop, note), done: `${shopName(decision.shop)} is suspended` };
     }
     setSaving(true);
@@ -96,7 +123,11 @@ export function IntegrityDecisionDialog({ decision, onClose }: { decision: Integ
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button colorPalette={decision.kind === 'suspend' || decision.kind === 'revoke' ? 'red' : 'blue'} loading={isSaving} onClick={() => void confirm()}>
+          <Button
+            colorPalette={decision.kind === 'suspend' || decision.kind === 'revoke' ? 'red' : 'blue'}
+            loading={isSaving}
+            onClick={() => void confirm()}
+          >
             {action}
           </Button>
         </>
@@ -106,13 +137,22 @@ export function IntegrityDecisionDialog({ decision, onClose }: { decision: Integ
         {decision.kind === 'review' && <Text>{decision.alert.summary}</Text>}
         {decision.kind === 'revoke' && (
           <Text>
-            The plate reads Revoked on every officer’s device after its next sync, and its QR code and certificate no longer verify. Nothing new is issued. The owner and the shop that recorded it are told, with your reason.
+            The plate reads Revoked on every officer’s device after its next sync, and its QR code and certificate no
+            longer verify. Nothing new is issued. The owner and the shop that recorded it are told, with your reason.
           </Text>
         )}
         {decision.kind === 'suspend' && (
-          <Text>Every sale, manufacturing record and stock delivery the shop sends is refused with your reason until you lift the suspension. The shop is told at once.</Text>
+          <Text>
+            Every sale, manufacturing record and stock delivery the shop sends is refused with your reason until you
+            lift the suspension. The shop is told at once.
+          </Text>
         )}
-        {decision.kind === 'restore' && <Text>The shop is suspended: {decision.shop.recordingSuspended}. Once lifted, its records are accepted again and the shop is told.</Text>}
+        {decision.kind === 'restore' && (
+          <Text>
+            The shop is suspended: {decision.shop.recordingSuspended}. Once lifted, its records are accepted again and
+            the shop is told.
+          </Text>
+        )}
         {note && (
           <NoteField
             label={note.label}

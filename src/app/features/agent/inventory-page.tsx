@@ -39,20 +39,50 @@ function SpoiledBlankForm({ blanks }: { blanks: ShopBlanks | undefined }) {
     submitted: SPOILED_BLANK_SUBMITTED,
     defaults: (today) => ({ spoiledDate: today }),
     // A blank of the shop's own deliveries, not on a plate or spoiled already (the server checks again).
-    refuse: (blank) => Promise.resolve(blanks ? blanksRefusedOnDevice(blanks, [{ field: 'serial', serial: blank.serial }]) : null),
+    refuse: (blank) =>
+      Promise.resolve(blanks ? blanksRefusedOnDevice(blanks, [{ field: 'serial', serial: blank.serial }]) : null),
   });
   return (
-    <RecordForm headingId="spoiled-form-heading" formRef={formRef} fixing={fixing} formMessage={formMessage} onSubmit={() => void save()}>
+    <RecordForm
+      headingId="spoiled-form-heading"
+      formRef={formRef}
+      fixing={fixing}
+      formMessage={formMessage}
+      onSubmit={() => void save()}
+    >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <FormField label="Blank serial" error={errors.serial} required helperText="As stamped on the spoiled blank, e.g. ZB-0001234">
-          <Input value={values.serial} maxLength={12} autoComplete="off" fontFamily="mono" placeholder="ZB-0001234" onChange={(event) => change('serial', event.currentTarget.value)} />
+        <FormField
+          label="Blank serial"
+          error={errors.serial}
+          required
+          helperText="As stamped on the spoiled blank, e.g. ZB-0001234"
+        >
+          <Input
+            value={values.serial}
+            maxLength={12}
+            autoComplete="off"
+            fontFamily="mono"
+            placeholder="ZB-0001234"
+            onChange={(event) => change('serial', event.currentTarget.value)}
+          />
         </FormField>
         <FormField label="Date spoiled" error={errors.spoiledDate} required>
-          <Input type="date" max={today} value={values.spoiledDate} onChange={(event) => change('spoiledDate', event.currentTarget.value)} />
+          <Input
+            type="date"
+            max={today}
+            value={values.spoiledDate}
+            onChange={(event) => change('spoiledDate', event.currentTarget.value)}
+          />
         </FormField>
       </SimpleGrid>
       <FormField label="Reason" error={errors.reason} required>
-        <Input value={values.reason} maxLength={200} autoComplete="off" placeholder="Misprinted, bent, damaged in delivery…" onChange={(event) => change('reason', event.currentTarget.value)} />
+        <Input
+          value={values.reason}
+          maxLength={200}
+          autoComplete="off"
+          placeholder="Misprinted, bent, damaged in delivery…"
+          onChange={(event) => change('reason', event.currentTarget.value)}
+        />
       </FormField>
       <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
         Record Spoiled Blank
@@ -72,16 +102,28 @@ const COLUMNS: readonly Column<LocalInventoryItem>[] = [
   },
   { header: 'Quantity', cell: (item) => formatCount(item.quantity), nowrap: true },
   { header: 'Batch Number', cell: (item) => item.batchNumber, nowrap: true },
-  { header: 'Received Date', cell: (item) => <time dateTime={item.receivedDate}>{formatDay(item.receivedDate)}</time>, nowrap: true },
+  {
+    header: 'Received Date',
+    cell: (item) => <time dateTime={item.receivedDate}>{formatDay(item.receivedDate)}</time>,
+    nowrap: true,
+  },
 ];
 
 const ALLOCATION_COLUMNS: readonly Column<AllocationRow>[] = [
-  { header: 'Allocation', cell: (row) => <Text fontFamily="mono">{allocationLabel(row.allocation)}</Text>, nowrap: true },
+  {
+    header: 'Allocation',
+    cell: (row) => <Text fontFamily="mono">{allocationLabel(row.allocation)}</Text>,
+    nowrap: true,
+  },
   { header: 'Plate Type', cell: (row) => row.allocation.plateType, nowrap: true },
   { header: 'Allocated', cell: (row) => formatCount(row.allocation.allocatedQuantity), nowrap: true },
   { header: 'Received', cell: (row) => `${formatCount(row.received)} · ${receiptDifferenceText(row)}` },
   { header: 'Left to Make', cell: (row) => formatCount(row.remaining), nowrap: true },
-  { header: 'Allocated On', cell: (row) => <time dateTime={row.allocation.createdAt}>{formatDay(row.allocation.createdAt)}</time>, nowrap: true },
+  {
+    header: 'Allocated On',
+    cell: (row) => <time dateTime={row.allocation.createdAt}>{formatDay(row.allocation.createdAt)}</time>,
+    nowrap: true,
+  },
 ];
 
 function InventoryForm({ allocations }: { allocations: readonly AllocationRow[] }) {
@@ -94,11 +136,21 @@ function InventoryForm({ allocations }: { allocations: readonly AllocationRow[] 
   });
 
   return (
-    <RecordForm headingId="inventory-form-heading" formRef={formRef} fixing={fixing} formMessage={formMessage} onSubmit={() => void save()}>
+    <RecordForm
+      headingId="inventory-form-heading"
+      formRef={formRef}
+      fixing={fixing}
+      formMessage={formMessage}
+      onSubmit={() => void save()}
+    >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormField label="Item Type" error={errors.itemType} required>
           <NativeSelect.Root>
-            <NativeSelect.Field placeholder="Choose an item type" value={values.itemType} onChange={(event) => change('itemType', event.currentTarget.value)}>
+            <NativeSelect.Field
+              placeholder="Choose an item type"
+              value={values.itemType}
+              onChange={(event) => change('itemType', event.currentTarget.value)}
+            >
               {AGENT_INVENTORY_ITEM_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {type}
@@ -109,22 +161,45 @@ function InventoryForm({ allocations }: { allocations: readonly AllocationRow[] 
           </NativeSelect.Root>
         </FormField>
         <FormField label="Quantity" error={errors.quantity} required>
-          <Input type="number" inputMode="numeric" min={1} max={1_000_000} step={1} value={values.quantity} onChange={(event) => change('quantity', event.currentTarget.value)} />
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1_000_000}
+            step={1}
+            value={values.quantity}
+            onChange={(event) => change('quantity', event.currentTarget.value)}
+          />
         </FormField>
         <FormField label="Batch Number" error={errors.batchNumber} required>
-          <Input value={values.batchNumber} maxLength={40} autoComplete="off" placeholder="BLK-2611" onChange={(event) => change('batchNumber', event.currentTarget.value)} />
+          <Input
+            value={values.batchNumber}
+            maxLength={40}
+            autoComplete="off"
+            placeholder="BLK-2611"
+            onChange={(event) => change('batchNumber', event.currentTarget.value)}
+          />
         </FormField>
         <FormField label="Received Date" error={errors.receivedDate} required>
-          <Input type="date" max={today} value={values.receivedDate} onChange={(event) => change('receivedDate', event.currentTarget.value)} />
+          <Input
+            type="date"
+            max={today}
+            value={values.receivedDate}
+            onChange={(event) => change('receivedDate', event.currentTarget.value)}
+          />
         </FormField>
         {values.itemType === 'Plate Blanks' && allocations.length > 0 && (
           <FormField label="Received Against" error={errors.allocationId}>
             <NativeSelect.Root>
-              <NativeSelect.Field value={values.allocationId} onChange={(event) => change('allocationId', event.currentTarget.value)}>
+              <NativeSelect.Field
+                value={values.allocationId}
+                onChange={(event) => change('allocationId', event.currentTarget.value)}
+              >
                 <option value="">No allocation (stock from elsewhere)</option>
                 {allocations.map((row) => (
                   <option key={row.id} value={row.id}>
-                    {allocationLabel(row.allocation)} · {row.allocation.plateType} · {formatCount(row.allocation.allocatedQuantity)} allocated, {formatCount(row.received)} received
+                    {allocationLabel(row.allocation)} · {row.allocation.plateType} ·{' '}
+                    {formatCount(row.allocation.allocatedQuantity)} allocated, {formatCount(row.received)} received
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -158,7 +233,10 @@ export function InventoryPage() {
           labelledBy="allocations-heading"
           rows={allocations}
           columns={ALLOCATION_COLUMNS}
-          empty={{ title: 'No allocations yet', hint: 'Blanks the administrator allocates to your shop appear here. Record them as received when they arrive.' }}
+          empty={{
+            title: 'No allocations yet',
+            hint: 'Blanks the administrator allocates to your shop appear here. Record them as received when they arrive.',
+          }}
         />
       </Section>
       <Section title="Blank Serials" headingId="blank-serials-heading">

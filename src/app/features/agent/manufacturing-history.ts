@@ -27,5 +27,9 @@ function isVersion(value: unknown): value is ManufacturingVersion {
 
 export function manufacturingHistory(record: object): ManufacturingVersion[] {
   const history: unknown = 'history' in record ? record.history : undefined;
-  return Array.isArray(history) ? history.filter(isVersion).map((version) => ({ ...version, notes: typeof version.notes === 'string' ? version.notes : '' })) : [];
+  return Array.isArray(history)
+    ? history
+        .filter(isVersion)
+        .map((version) => ({ ...version, notes: typeof version.notes === 'string' ? version.notes : '' }))
+    : [];
 }

@@ -9,7 +9,18 @@
 import { MANUFACTURING_SUBMITTED } from '#domain/agent/agent-records';
 import { parsePlateNumber } from '#domain/plates/plate-number';
 import { DEFAULT_MANUFACTURING_STATUS, MANUFACTURING_STATUSES } from '#domain/statuses/statuses';
-import { Button, DataList, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea, IconButton } from '@chakra-ui/react';
+import {
+  Button,
+  DataList,
+  Field,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  IconButton,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { formatDateTime } from '../../components/format-date-time';
@@ -22,20 +33,54 @@ import { PageHeader, RecordForm, Section } from '../../components/page-parts';
 import { PlateNumberInput } from './plate-number-input';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { SyncStateBadge } from '../../components/sync-state-badge';
-import { usePlateManufacturingRecord, useRecentManufacturingRecords, useShopBlanks, useShopOrders } from './use-agent-records';
+import {
+  usePlateManufacturingRecord,
+  useRecentManufacturingRecords,
+  useShopBlanks,
+  useShopOrders,
+} from './use-agent-records';
 import { blanksRefusedOnDevice, nextBlanks } from '../../inventory/blank-stock';
 import { manufacturingRefusedOnDevice } from './shop-order-checks';
 import { manufacturingHistory } from './manufacturing-history';
 import { useAgentRecordForm } from './use-agent-record-form';
 
-const EMPTY = { plateNumber: '', status: DEFAULT_MANUFACTURING_STATUS as string, batchNumber: '', productionDate: '', notes: '', frontSerial: '', rearSerial: '' };
+const EMPTY = {
+  plateNumber: '',
+  status: DEFAULT_MANUFACTURING_STATUS as string,
+  batchNumber: '',
+  productionDate: '',
+  notes: '',
+  frontSerial: '',
+  rearSerial: '',
+};
 
 const COLUMNS: readonly Column<LocalManufacturingRecord>[] = [
-  { header: 'Plate Number', cell: (record) => <Text as="span" fontFamily="mono">{record.plateNumber}</Text>, nowrap: true },
+  {
+    header: 'Plate Number',
+    cell: (record) => (
+      <Text as="span" fontFamily="mono">
+        {record.plateNumber}
+      </Text>
+    ),
+    nowrap: true,
+  },
   { header: 'Batch Number', cell: (record) => record.batchNumber, nowrap: true },
-  { header: 'Blanks', cell: (record) => (record.frontSerial ? <Text as="span" fontFamily="mono">{`${record.frontSerial} / ${record.rearSerial}`}</Text> : 'Not recorded'), nowrap: true },
+  {
+    header: 'Blanks',
+    cell: (record) =>
+      record.frontSerial ? (
+        <Text as="span" fontFamily="mono">{`${record.frontSerial} / ${record.rearSerial}`}</Text>
+      ) : (
+        'Not recorded'
+      ),
+    nowrap: true,
+  },
   { header: 'Status', cell: (record) => <ManufacturingStatusBadge status={record.status} /> },
-  { header: 'Production Date', cell: (record) => <time dateTime={record.productionDate}>{formatDay(record.productionDate)}</time>, nowrap: true },
+  {
+    header: 'Production Date',
+    cell: (record) => <time dateTime={record.productionDate}>{formatDay(record.productionDate)}</time>,
+    nowrap: true,
+  },
 ];
 
 function ManufacturingForm() {
@@ -69,17 +114,28 @@ function ManufacturingForm() {
   const existing = usePlateManufacturingRecord(typedPlate.ok ? typedPlate.value : '');
   const next = blanks ? nextBlanks(blanks) : [];
   // A plate already recorded keeps its blanks: the form takes them from its record.
-  if (existing?.frontSerial && values.frontSerial === '' && values.rearSerial === '') fill({ frontSerial: existing.frontSerial, rearSerial: existing.rearSerial });
+  if (existing?.frontSerial && values.frontSerial === '' && values.rearSerial === '')
+    fill({ frontSerial: existing.frontSerial, rearSerial: existing.rearSerial });
 
   // A correction of a refused change keeps its own row; otherwise the plate's record is updated.
   return (
-    <RecordForm headingId="manufacturing-form-heading" formRef={formRef} fixing={fixing} formMessage={formMessage} onSubmit={() => void save(fixing ? undefined : (existing?.id ?? undefined))}>
+    <RecordForm
+      headingId="manufacturing-form-heading"
+      formRef={formRef}
+      fixing={fixing}
+      formMessage={formMessage}
+      onSubmit={() => void save(fixing ? undefined : (existing?.id ?? undefined))}
+    >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormField
           label="Plate Number"
           error={errors.plateNumber}
           required
-          helperText={existing ? `Already recorded (${existing.status}, batch ${existing.batchNumber}): submitting updates that record.` : undefined}
+          helperText={
+            existing
+              ? `Already recorded (${existing.status}, batch ${existing.batchNumber}): submitting updates that record.`
+              : undefined
+          }
         >
           <PlateNumberInput value={values.plateNumber} onChange={(value) => change('plateNumber', value)} />
         </FormField>
@@ -94,28 +150,69 @@ function ManufacturingForm() {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Field.HelperText>Collected marks the shop’s order for this plate as fulfilled once it has synced.</Field.HelperText>
+          <Field.HelperText>
+            Collected marks the shop’s order for this plate as fulfilled once it has synced.
+          </Field.HelperText>
         </FormField>
         <FormField label="Batch Number" error={errors.batchNumber} required>
-          <Input value={values.batchNumber} maxLength={40} autoComplete="off" placeholder="B-2611-01" onChange={(event) => change('batchNumber', event.currentTarget.value)} />
+          <Input
+            value={values.batchNumber}
+            maxLength={40}
+            autoComplete="off"
+            placeholder="B-2611-01"
+            onChange={(event) => change('batchNumber', event.currentTarget.value)}
+          />
         </FormField>
         <FormField label="Production Date" error={errors.productionDate} required>
-          <Input type="date" max={today} value={values.productionDate} onChange={(event) => change('productionDate', event.currentTarget.value)} />
+          <Input
+            type="date"
+            max={today}
+            value={values.productionDate}
+            onChange={(event) => change('productionDate', event.currentTarget.value)}
+          />
         </FormField>
         <FormField
           label="Front blank serial"
           error={errors.frontSerial}
           required
-          helperText={next.length > 0 ? `Stamped on the blank. Next on the stack: ${next.join(', ')}` : 'Stamped on the blank, e.g. ZB-0001234'}
+          helperText={
+            next.length > 0
+              ? `Stamped on the blank. Next on the stack: ${next.join(', ')}`
+              : 'Stamped on the blank, e.g. ZB-0001234'
+          }
         >
-          <Input value={values.frontSerial} maxLength={12} autoComplete="off" fontFamily="mono" placeholder="ZB-0001234" onChange={(event) => change('frontSerial', event.currentTarget.value)} />
+          <Input
+            value={values.frontSerial}
+            maxLength={12}
+            autoComplete="off"
+            fontFamily="mono"
+            placeholder="ZB-0001234"
+            onChange={(event) => change('frontSerial', event.currentTarget.value)}
+          />
         </FormField>
-        <FormField label="Rear blank serial" error={errors.rearSerial} required helperText="The rear plate is a blank of its own, with its own serial.">
-          <Input value={values.rearSerial} maxLength={12} autoComplete="off" fontFamily="mono" placeholder="ZB-0001235" onChange={(event) => change('rearSerial', event.currentTarget.value)} />
+        <FormField
+          label="Rear blank serial"
+          error={errors.rearSerial}
+          required
+          helperText="The rear plate is a blank of its own, with its own serial."
+        >
+          <Input
+            value={values.rearSerial}
+            maxLength={12}
+            autoComplete="off"
+            fontFamily="mono"
+            placeholder="ZB-0001235"
+            onChange={(event) => change('rearSerial', event.currentTarget.value)}
+          />
         </FormField>
       </SimpleGrid>
       <FormField label="Notes" error={errors.notes}>
-        <Textarea value={values.notes} maxLength={1000} rows={3} onChange={(event) => change('notes', event.currentTarget.value)} />
+        <Textarea
+          value={values.notes}
+          maxLength={1000}
+          rows={3}
+          onChange={(event) => change('notes', event.currentTarget.value)}
+        />
       </FormField>
       <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
         Submit Details
@@ -132,7 +229,16 @@ function RecordDialog({ record, onClose }: { record: LocalManufacturingRecord; o
     ['Batch Number', record.batchNumber],
     ['Blanks', record.frontSerial ? `front ${record.frontSerial}, rear ${record.rearSerial}` : 'Not recorded'],
     ['Production Date', formatDay(record.productionDate)],
-    ['Notes', record.notes ? <Text key="notes" whiteSpace="pre-wrap">{record.notes}</Text> : 'No notes'],
+    [
+      'Notes',
+      record.notes ? (
+        <Text key="notes" whiteSpace="pre-wrap">
+          {record.notes}
+        </Text>
+      ) : (
+        'No notes'
+      ),
+    ],
     ['Recorded', formatDateTime(record.createdAt)],
     ...(history.length > 1
       ? ([
@@ -193,11 +299,19 @@ export function ManufacturingPage() {
           rows={records}
           columns={COLUMNS}
           actions={(record) => (
-            <IconButton size="sm" variant="ghost" aria-label={`View ${record.plateNumber}`} onClick={() => setViewedId(record.id)}>
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={`View ${record.plateNumber}`}
+              onClick={() => setViewedId(record.id)}
+            >
               <EyeIcon />
             </IconButton>
           )}
-          empty={{ title: 'No manufacturing records yet', hint: 'Details you submit appear here, even when you are offline.' }}
+          empty={{
+            title: 'No manufacturing records yet',
+            hint: 'Details you submit appear here, even when you are offline.',
+          }}
         />
       </Section>
       {viewed && <RecordDialog record={viewed} onClose={() => setViewedId(null)} />}

@@ -2,7 +2,12 @@
 import type { ManufacturingStatus } from '#domain/statuses/statuses';
 import { Badge } from '@chakra-ui/react';
 
-const COLOURS: Record<ManufacturingStatus, string> = { 'In Production': 'blue', Printed: 'yellow', 'Ready for Collection': 'orange', Collected: 'green' };
+const COLOURS: Record<ManufacturingStatus, string> = {
+  'In Production': 'blue',
+  Printed: 'yellow',
+  'Ready for Collection': 'orange',
+  Collected: 'green',
+};
 
 export function ManufacturingStatusBadge({ status }: { status: ManufacturingStatus }) {
   return (

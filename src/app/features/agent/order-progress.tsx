@@ -29,7 +29,9 @@ export function OrderProgress({ order }: { order: LocalAgentOrder }) {
   const record = usePlateManufacturingRecord(order.plateNumber);
   const [batchNumber, setBatchNumber] = useState('');
   const [serials, setSerials] = useState({ frontSerial: '', rearSerial: '' });
-  const [errors, setErrors] = useState<Partial<Record<'batchNumber' | 'frontSerial' | 'rearSerial' | 'form', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<'batchNumber' | 'frontSerial' | 'rearSerial' | 'form', string>>>(
+    {},
+  );
   const [busy, setBusy] = useState<ManufacturingStatus | null>(null);
 
   if (order.status !== 'Pending' || record === undefined) return null;
@@ -37,18 +39,48 @@ export function OrderProgress({ order }: { order: LocalAgentOrder }) {
   async function moveTo(status: ManufacturingStatus) {
     const blanks = record?.frontSerial ? { frontSerial: record.frontSerial, rearSerial: record.rearSerial } : serials;
     const input = record
-      ? { id: record.id, plateNumber: record.plateNumber, status, batchNumber: record.batchNumber, productionDate: record.productionDate, notes: record.notes, ...blanks }
-      : { id: newId(), plateNumber: order.plateNumber, status, batchNumber, productionDate: today, notes: '', ...blanks };
-    const checked = await checkWithRules(agentRecordRules.load().then((rules) => rules.manufacturingRecordSchema(today)), input);
+      ? {
+          id: record.id,
+          plateNumber: record.plateNumber,
+          status,
+          batchNumber: record.batchNumber,
+          productionDate: record.productionDate,
+          notes: record.notes,
+          ...blanks,
+        }
+      : {
+          id: newId(),
+          plateNumber: order.plateNumber,
+          status,
+          batchNumber,
+          productionDate: today,
+          notes: '',
+          ...blanks,
+        };
+    const checked = await checkWithRules(
+      agentRecordRules.load().then((rules) => rules.manufacturingRecordSchema(today)),
+      input,
+    );
     if (!checked) return setErrors({ form: NOT_LOADED });
     if (!checked.ok) {
       const { batchNumber: batchError, frontSerial, rearSerial } = checked.errors as Partial<Record<string, string>>;
-      setErrors({ batchNumber: batchError, frontSerial, rearSerial, form: batchError || frontSerial || rearSerial ? undefined : (Object.values(checked.errors)[0] ?? 'Check the details') });
+      setErrors({
+        batchNumber: batchError,
+        frontSerial,
+        rearSerial,
+        form:
+          batchError || frontSerial || rearSerial
+            ? undefined
+            : (Object.values(checked.errors)[0] ?? 'Check the details'),
+      });
       return;
     }
     setBusy(status);
     setErrors({});
-    const refused = await applyChange(recordMutation('recordManufacturing', 'manufacturingRecords', checked.value), `Plate ${order.plateNumber}: ${status}`);
+    const refused = await applyChange(
+      recordMutation('recordManufacturing', 'manufacturingRecords', checked.value),
+      `Plate ${order.plateNumber}: ${status}`,
+    );
     setBusy(null);
     setErrors(refused ? { form: refused } : {});
   }
@@ -62,7 +94,8 @@ export function OrderProgress({ order }: { order: LocalAgentOrder }) {
       <Text fontSize="sm" color="fg.muted">
         {record ? (
           <>
-            Manufacturing status: <ManufacturingStatusBadge status={record.status} /> <SyncStateBadge state={record.syncState} />
+            Manufacturing status: <ManufacturingStatusBadge status={record.status} />{' '}
+            <SyncStateBadge state={record.syncState} />
           </>
         ) : (
           'This plate has no manufacturing record yet: give its batch number and the serials of its blanks to start one.'
@@ -70,16 +103,36 @@ export function OrderProgress({ order }: { order: LocalAgentOrder }) {
       </Text>
       {!record && (
         <FormField label="Batch Number" error={errors.batchNumber} required>
-          <Input value={batchNumber} maxLength={40} autoComplete="off" placeholder="B-2611-01" onChange={(event) => setBatchNumber(event.currentTarget.value)} />
+          <Input
+            value={batchNumber}
+            maxLength={40}
+            autoComplete="off"
+            placeholder="B-2611-01"
+            onChange={(event) => setBatchNumber(event.currentTarget.value)}
+          />
         </FormField>
       )}
       {needsSerials && (
         <HStack gap="3" align="flex-start" flexWrap="wrap">
           <FormField label="Front blank serial" error={errors.frontSerial} required>
-            <Input value={serials.frontSerial} maxLength={12} autoComplete="off" fontFamily="mono" placeholder="ZB-0001234" onChange={(event) => setSerials({ ...serials, frontSerial: event.currentTarget.value })} />
+            <Input
+              value={serials.frontSerial}
+              maxLength={12}
+              autoComplete="off"
+              fontFamily="mono"
+              placeholder="ZB-0001234"
+              onChange={(event) => setSerials({ ...serials, frontSerial: event.currentTarget.value })}
+            />
           </FormField>
           <FormField label="Rear blank serial" error={errors.rearSerial} required>
-            <Input value={serials.rearSerial} maxLength={12} autoComplete="off" fontFamily="mono" placeholder="ZB-0001235" onChange={(event) => setSerials({ ...serials, rearSerial: event.currentTarget.value })} />
+            <Input
+              value={serials.rearSerial}
+              maxLength={12}
+              autoComplete="off"
+              fontFamily="mono"
+              placeholder="ZB-0001235"
+              onChange={(event) => setSerials({ ...serials, rearSerial: event.currentTarget.value })}
+            />
           </FormField>
         </HStack>
       )}
@@ -90,7 +143,15 @@ export function OrderProgress({ order }: { order: LocalAgentOrder }) {
       )}
       <HStack gap="2" flexWrap="wrap">
         {NEXT_STEPS.map((status) => (
-          <Button key={status} size="sm" colorPalette="brand" variant={status === 'Collected' ? 'solid' : 'outline'} loading={busy === status} disabled={busy !== null || record?.status === status} onClick={() => void moveTo(status)}>
+          <Button
+            key={status}
+            size="sm"
+            colorPalette="brand"
+            variant={status === 'Collected' ? 'solid' : 'outline'}
+            loading={busy === status}
+            disabled={busy !== null || record?.status === status}
+            onClick={() => void moveTo(status)}
+          >
             {`Mark ${status}`}
           </Button>
         ))}

@@ -23,13 +23,21 @@ export async function saleRefusedOnDevice(
 ): Promise<Record<string, string> | null> {
   const order = orderNamed(orders, sale.entitlementReference);
   if (!order) return null;
-  const isSameNrc = order.plateNumber === sale.plateNumber && order.nrcCheck !== null ? await matchesNrcCheck(subtle, sale.ownerNrc, order.nrcCheck) : false;
-  const check = checkSale(sale, [{ plateNumber: order.plateNumber, ownerName: order.customerName }], () => (order.nrcCheck === null ? 'missing' : isSameNrc ? 'same' : 'different'));
+  const isSameNrc =
+    order.plateNumber === sale.plateNumber && order.nrcCheck !== null
+      ? await matchesNrcCheck(subtle, sale.ownerNrc, order.nrcCheck)
+      : false;
+  const check = checkSale(sale, [{ plateNumber: order.plateNumber, ownerName: order.customerName }], () =>
+    order.nrcCheck === null ? 'missing' : isSameNrc ? 'same' : 'different',
+  );
   return check.ok ? null : { [check.field]: check.message };
 }
 
 /** Refused only when the device holds the shop's orders (it has synced) and none is for the number. */
-export function manufacturingRefusedOnDevice(orders: readonly LocalAgentOrder[], plateNumber: string): Record<string, string> | null {
+export function manufacturingRefusedOnDevice(
+  orders: readonly LocalAgentOrder[],
+  plateNumber: string,
+): Record<string, string> | null {
   if (orders.length === 0 || orders.some((order) => order.plateNumber === plateNumber)) return null;
   return { plateNumber: manufacturingNotGiven(plateNumber) };
 }

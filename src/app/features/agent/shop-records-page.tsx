@@ -23,11 +23,17 @@ export function ShopRecordsPage() {
     const names = new Map((users ?? []).map((user) => [user.id, user.businessName ?? user.name]));
     return (agentId: string | undefined) => (agentId ? (names.get(agentId) ?? agentId) : '—');
   }, [users]);
-  const empty = { title: 'Nothing recorded yet', hint: 'Plate makers’ records appear here once their devices have synced.' };
+  const empty = {
+    title: 'Nothing recorded yet',
+    hint: 'Plate makers’ records appear here once their devices have synced.',
+  };
 
   return (
     <Stack gap="6">
-      <PageHeader title="Compliance" summary="What the registry refused as attempts to register or make a plate without the entitlement, and what plate makers have recorded: sales in their whitebooks, plates made and blank stock received." />
+      <PageHeader
+        title="Compliance"
+        summary="What the registry refused as attempts to register or make a plate without the entitlement, and what plate makers have recorded: sales in their whitebooks, plates made and blank stock received."
+      />
       <IntegrityAlertsSection />
       <Section title="Whitebook Sales" headingId="shop-sales">
         <RecordsTable

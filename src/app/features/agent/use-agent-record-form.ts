@@ -56,14 +56,27 @@ export function valuesFromPayload<Values extends FormValues>(payload: unknown, e
 }
 
 /** The record as written on this device and the intent pushed for it. */
-export function recordMutation<Output extends { id: string }>(intent: string, table: ChangeLogTable, value: Output): Mutation<Output & { createdAt: string }> {
+export function recordMutation<Output extends { id: string }>(
+  intent: string,
+  table: ChangeLogTable,
+  value: Output,
+): Mutation<Output & { createdAt: string }> {
   return { intent, table, row: { ...value, createdAt: new Date().toISOString() }, payload: value };
 }
 
-export function useAgentRecordForm<Values extends FormValues, Output extends { id: string }>({ intent, table, schemaFor, empty, submitted, defaults, refuse }: AgentRecordFormOptions<Values, Output>) {
+export function useAgentRecordForm<Values extends FormValues, Output extends { id: string }>({
+  intent,
+  table,
+  schemaFor,
+  empty,
+  submitted,
+  defaults,
+  refuse,
+}: AgentRecordFormOptions<Values, Output>) {
   type Field = Extract<keyof Values, string> | 'id' | 'form';
   const today = useToday();
-  const { errors, setErrors, clearError, formMessage, setFormMessage, isSubmitting, formRef, submit, reset } = useChangeForm<Field>();
+  const { errors, setErrors, clearError, formMessage, setFormMessage, isSubmitting, formRef, submit, reset } =
+    useChangeForm<Field>();
   const startingValues = (day: string): Values => ({ ...empty, ...defaults?.(day) });
   const [values, setValues] = useState<Values>(() => startingValues(today));
   // Made once per record, so a correction or a retry keeps the row it belongs to.
@@ -113,10 +126,17 @@ export function useAgentRecordForm<Values extends FormValues, Output extends { i
    */
   async function save(recordId?: string) {
     const rules = agentRecordRules.load().then((loaded) => schemaFor(loaded, today));
-    const result = await submit(rules, { ...values, id: recordId ?? id }, (value) => recordMutation(intent, table, value), {
-      ...(fixing ? { replaces: fixing.id } : {}),
-      ...(refuse ? { refuse: (value: Output) => refuse(value) as Promise<Partial<Record<Field, string>> | null> } : {}),
-    });
+    const result = await submit(
+      rules,
+      { ...values, id: recordId ?? id },
+      (value) => recordMutation(intent, table, value),
+      {
+        ...(fixing ? { replaces: fixing.id } : {}),
+        ...(refuse
+          ? { refuse: (value: Output) => refuse(value) as Promise<Partial<Record<Field, string>> | null> }
+          : {}),
+      },
+    );
     if (result === 'sent' || result === 'queued') {
       toastChange(result, submitted);
       clear();

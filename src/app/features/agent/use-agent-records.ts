@@ -6,7 +6,12 @@
 import { type AgentOverview, agentOverview, trendWindows } from '#domain/agent/agent-records';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useEffect } from 'react';
-import type { LocalAgentOrder, LocalInventoryItem, LocalManufacturingRecord, LocalWhitebookEntry } from '../../store/database';
+import type {
+  LocalAgentOrder,
+  LocalInventoryItem,
+  LocalManufacturingRecord,
+  LocalWhitebookEntry,
+} from '../../store/database';
 import { startSync } from '../../sync/sync-engine';
 import { readShopBlanks, type ShopBlanks } from '../../inventory/blank-stock';
 
@@ -34,10 +39,13 @@ export function useRecentManufacturingRecords(): LocalManufacturingRecord[] | un
  * until the next sync.
  */
 export function usePlateManufacturingRecord(plateNumber: string): LocalManufacturingRecord | null | undefined {
-  return useStoreQuery(async (db) => {
-    const records = await db.manufacturingRecords.filter((record) => record.plateNumber === plateNumber).toArray();
-    return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
-  }, [plateNumber]);
+  return useStoreQuery(
+    async (db) => {
+      const records = await db.manufacturingRecords.filter((record) => record.plateNumber === plateNumber).toArray();
+      return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
+    },
+    [plateNumber],
+  );
 }
 
 export function useRecentInventoryItems(): LocalInventoryItem[] | undefined {
@@ -54,20 +62,23 @@ export interface AgentDashboard {
 /** The overview figures and the orders, counted back from `today` (YYYY-MM-DD, local). */
 export function useAgentDashboard(today: string): AgentDashboard | undefined {
   useSync();
-  return useStoreQuery(async (db) => {
-    // Sales are counted on the sale-date index, never read: a whitebook can hold many
-    // thousands of rows, and this re-runs after every page a sync brings.
-    const windows = trendWindows(today);
-    const [orders, items, sales, recentSales, previousSales] = await Promise.all([
-      db.agentOrders.orderBy('createdAt').reverse().toArray(),
-      db.inventoryItems.toArray(),
-      db.whitebookEntries.count(),
-      db.whitebookEntries.where('saleDate').aboveOrEqual(windows.recentFrom).count(),
-      db.whitebookEntries.where('saleDate').between(windows.previousFrom, windows.previousTo, true, true).count(),
-    ]);
-    const overview = agentOverview(orders, [], items, today);
-    return { overview: { ...overview, plateSales: { value: sales, trend: recentSales - previousSales } }, orders };
-  }, [today]);
+  return useStoreQuery(
+    async (db) => {
+      // Sales are counted on the sale-date index, never read: a whitebook can hold many
+      // thousands of rows, and this re-runs after every page a sync brings.
+      const windows = trendWindows(today);
+      const [orders, items, sales, recentSales, previousSales] = await Promise.all([
+        db.agentOrders.orderBy('createdAt').reverse().toArray(),
+        db.inventoryItems.toArray(),
+        db.whitebookEntries.count(),
+        db.whitebookEntries.where('saleDate').aboveOrEqual(windows.recentFrom).count(),
+        db.whitebookEntries.where('saleDate').between(windows.previousFrom, windows.previousTo, true, true).count(),
+      ]);
+      const overview = agentOverview(orders, [], items, today);
+      return { overview: { ...overview, plateSales: { value: sales, trend: recentSales - previousSales } }, orders };
+    },
+    [today],
+  );
 }
 
 /** Every order of the shop this device holds, newest first: what its records are checked against before they sync. */

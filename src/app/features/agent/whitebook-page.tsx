@@ -35,24 +35,40 @@ const EMPTY = {
 };
 
 const COLUMNS: readonly Column<LocalWhitebookEntry>[] = [
-  { header: 'Plate Number', cell: (entry) => <Text as="span" fontFamily="mono">{entry.plateNumber}</Text>, nowrap: true },
-  { header: 'Vehicle', cell: (entry) => [entry.vehicleColour, entry.vehicleMake, entry.vehicleModel].filter(Boolean).join(' ') },
+  {
+    header: 'Plate Number',
+    cell: (entry) => (
+      <Text as="span" fontFamily="mono">
+        {entry.plateNumber}
+      </Text>
+    ),
+    nowrap: true,
+  },
+  {
+    header: 'Vehicle',
+    cell: (entry) => [entry.vehicleColour, entry.vehicleMake, entry.vehicleModel].filter(Boolean).join(' '),
+  },
   { header: 'Owner', cell: (entry) => entry.ownerName },
-  { header: 'Sale Date', cell: (entry) => <time dateTime={entry.saleDate}>{formatDay(entry.saleDate)}</time>, nowrap: true },
+  {
+    header: 'Sale Date',
+    cell: (entry) => <time dateTime={entry.saleDate}>{formatDay(entry.saleDate)}</time>,
+    nowrap: true,
+  },
 ];
 
 function WhitebookForm() {
   const orders = useShopOrders();
-  const { values, change, fill, errors, formMessage, fixing, isSubmitting, formRef, today, save, clear } = useAgentRecordForm({
-    intent: 'recordWhitebookEntry',
-    table: 'whitebookEntries',
-    schemaFor: (rules, today) => rules.whitebookEntrySchema(today),
-    empty: EMPTY,
-    submitted: WHITEBOOK_SUBMITTED,
-    // Most sales are written up the day they are made.
-    defaults: (day) => ({ saleDate: day }),
-    refuse: (sale) => saleRefusedOnDevice(orders ?? [], sale),
-  });
+  const { values, change, fill, errors, formMessage, fixing, isSubmitting, formRef, today, save, clear } =
+    useAgentRecordForm({
+      intent: 'recordWhitebookEntry',
+      table: 'whitebookEntries',
+      schemaFor: (rules, today) => rules.whitebookEntrySchema(today),
+      empty: EMPTY,
+      submitted: WHITEBOOK_SUBMITTED,
+      // Most sales are written up the day they are made.
+      defaults: (day) => ({ saleDate: day }),
+      refuse: (sale) => saleRefusedOnDevice(orders ?? [], sale),
+    });
   const picked = orderNamed(orders ?? [], values.entitlementReference);
 
   function pick(orderId: string) {
@@ -79,11 +95,31 @@ function WhitebookForm() {
   }, [fromOrder, orders]);
 
   return (
-    <RecordForm headingId="whitebook-form-heading" formRef={formRef} fixing={fixing} formMessage={formMessage} onSubmit={() => void save()}>
-      <FormField label="Order" error={undefined} helperText={picked ? `${picked.customerName} · ${picked.vehicle || 'vehicle not named on the order'}` : 'Pick the order the plate was made for: its number, owner and reference fill in. Or type them below.'}>
+    <RecordForm
+      headingId="whitebook-form-heading"
+      formRef={formRef}
+      fixing={fixing}
+      formMessage={formMessage}
+      onSubmit={() => void save()}
+    >
+      <FormField
+        label="Order"
+        error={undefined}
+        helperText={
+          picked
+            ? `${picked.customerName} · ${picked.vehicle || 'vehicle not named on the order'}`
+            : 'Pick the order the plate was made for: its number, owner and reference fill in. Or type them below.'
+        }
+      >
         <NativeSelect.Root>
           <NativeSelect.Field value={picked?.id ?? ''} onChange={(event) => pick(event.currentTarget.value)}>
-            <option value="">{orders === undefined ? 'Loading orders…' : orders.length === 0 ? 'No orders on this device yet' : 'Choose an order'}</option>
+            <option value="">
+              {orders === undefined
+                ? 'Loading orders…'
+                : orders.length === 0
+                  ? 'No orders on this device yet'
+                  : 'Choose an order'}
+            </option>
             {(orders ?? []).map((order) => (
               <option key={order.id} value={order.id}>
                 {order.id} · {order.plateNumber} · {order.customerName}
@@ -99,33 +135,87 @@ function WhitebookForm() {
           <PlateNumberInput value={values.plateNumber} onChange={(value) => change('plateNumber', value)} />
         </FormField>
         <FormField label="Sale Date" error={errors.saleDate} required>
-          <Input type="date" max={today} value={values.saleDate} onChange={(event) => change('saleDate', event.currentTarget.value)} />
+          <Input
+            type="date"
+            max={today}
+            value={values.saleDate}
+            onChange={(event) => change('saleDate', event.currentTarget.value)}
+          />
         </FormField>
         <FormField label="Vehicle Make" error={errors.vehicleMake} required>
-          <Input value={values.vehicleMake} maxLength={60} placeholder="Toyota" onChange={(event) => change('vehicleMake', event.currentTarget.value)} />
+          <Input
+            value={values.vehicleMake}
+            maxLength={60}
+            placeholder="Toyota"
+            onChange={(event) => change('vehicleMake', event.currentTarget.value)}
+          />
         </FormField>
         <FormField label="Vehicle Model" error={errors.vehicleModel} required>
-          <Input value={values.vehicleModel} maxLength={60} placeholder="Corolla" onChange={(event) => change('vehicleModel', event.currentTarget.value)} />
+          <Input
+            value={values.vehicleModel}
+            maxLength={60}
+            placeholder="Corolla"
+            onChange={(event) => change('vehicleModel', event.currentTarget.value)}
+          />
         </FormField>
         <FormField label="Vehicle Colour" error={errors.vehicleColour} required>
-          <Input value={values.vehicleColour} maxLength={40} placeholder="White" onChange={(event) => change('vehicleColour', event.currentTarget.value)} />
+          <Input
+            value={values.vehicleColour}
+            maxLength={40}
+            placeholder="White"
+            onChange={(event) => change('vehicleColour', event.currentTarget.value)}
+          />
         </FormField>
         <FormField label="Vehicle Year" error={errors.vehicleYear} required>
-          <Input value={values.vehicleYear} inputMode="numeric" maxLength={4} placeholder="2019" onChange={(event) => change('vehicleYear', event.currentTarget.value)} />
+          <Input
+            value={values.vehicleYear}
+            inputMode="numeric"
+            maxLength={4}
+            placeholder="2019"
+            onChange={(event) => change('vehicleYear', event.currentTarget.value)}
+          />
         </FormField>
         <FormField label="Chassis Number" error={errors.chassisNumber} required>
-          <Input value={values.chassisNumber} maxLength={17} autoComplete="off" autoCapitalize="characters" fontFamily="mono" onChange={(event) => change('chassisNumber', event.currentTarget.value)} />
+          <Input
+            value={values.chassisNumber}
+            maxLength={17}
+            autoComplete="off"
+            autoCapitalize="characters"
+            fontFamily="mono"
+            onChange={(event) => change('chassisNumber', event.currentTarget.value)}
+          />
           <Field.HelperText>The 17-character VIN, or the frame number of an older vehicle.</Field.HelperText>
         </FormField>
         <FormField label="Owner Name" error={errors.ownerName} required>
-          <Input value={values.ownerName} maxLength={100} autoComplete="off" onChange={(event) => change('ownerName', event.currentTarget.value)} />
+          <Input
+            value={values.ownerName}
+            maxLength={100}
+            autoComplete="off"
+            onChange={(event) => change('ownerName', event.currentTarget.value)}
+          />
         </FormField>
         <FormField label="Owner NRC Number" error={errors.ownerNrc} required>
-          <Input value={values.ownerNrc} maxLength={11} autoComplete="off" inputMode="numeric" placeholder="123456/78/9" onChange={(event) => change('ownerNrc', event.currentTarget.value)} />
-          <Field.HelperText>From the owner’s NRC card. It must be the NRC on the order: the plate is registered only to the person it was issued to.</Field.HelperText>
+          <Input
+            value={values.ownerNrc}
+            maxLength={11}
+            autoComplete="off"
+            inputMode="numeric"
+            placeholder="123456/78/9"
+            onChange={(event) => change('ownerNrc', event.currentTarget.value)}
+          />
+          <Field.HelperText>
+            From the owner’s NRC card. It must be the NRC on the order: the plate is registered only to the person it
+            was issued to.
+          </Field.HelperText>
         </FormField>
         <FormField label="Registration Number" error={errors.registrationNumber} required>
-          <Input value={values.registrationNumber} maxLength={40} autoComplete="off" autoCapitalize="characters" onChange={(event) => change('registrationNumber', event.currentTarget.value)} />
+          <Input
+            value={values.registrationNumber}
+            maxLength={40}
+            autoComplete="off"
+            autoCapitalize="characters"
+            onChange={(event) => change('registrationNumber', event.currentTarget.value)}
+          />
         </FormField>
         <FormField
           label="Entitlement Document Reference"
@@ -133,7 +223,13 @@ function WhitebookForm() {
           required
           helperText="The shop’s order number (ORD-…) or the application reference (LP-…). The sale must be for a number on it."
         >
-          <Input value={values.entitlementReference} maxLength={60} autoComplete="off" placeholder="ORD-001" onChange={(event) => change('entitlementReference', event.currentTarget.value)} />
+          <Input
+            value={values.entitlementReference}
+            maxLength={60}
+            autoComplete="off"
+            placeholder="ORD-001"
+            onChange={(event) => change('entitlementReference', event.currentTarget.value)}
+          />
         </FormField>
       </SimpleGrid>
       <Flex gap="3" wrap="wrap">

@@ -2,7 +2,17 @@
 import { Card, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-export function AuthCard({ title, lead, children, below }: { title: string; lead: string; children: ReactNode; below?: ReactNode }) {
+export function AuthCard({
+  title,
+  lead,
+  children,
+  below,
+}: {
+  title: string;
+  lead: string;
+  children: ReactNode;
+  below?: ReactNode;
+}) {
   return (
     <Container maxW="lg" py={{ base: '8', md: '16' }} px={{ base: '4', md: '6' }}>
       <Stack gap="6">

@@ -54,7 +54,13 @@ export function AuthPage() {
 
   return (
     <AuthCard title={copy[tab].title} lead={copy[tab].lead}>
-      <Tabs.Root value={tab} onValueChange={(details) => show(details.value === 'signup' ? 'signup' : 'login')} variant="enclosed" fitted colorPalette="brand">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => show(details.value === 'signup' ? 'signup' : 'login')}
+        variant="enclosed"
+        fitted
+        colorPalette="brand"
+      >
         <Tabs.List mb="6">
           <Tabs.Trigger value="login" ref={loginTabRef}>
             Login

@@ -24,7 +24,18 @@ export function CheckEmail({ sent, onStartAgain }: { sent: SignupSent; onStartAg
         </Text>
       </Box>
       {testMessage && (
-        <Box role="note" aria-labelledby="test-message-title" borderWidth="1px" borderStyle="dashed" borderColor="orange.emphasized" bg="orange.subtle" color="orange.fg" rounded="md" px="3" py="2">
+        <Box
+          role="note"
+          aria-labelledby="test-message-title"
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderColor="orange.emphasized"
+          bg="orange.subtle"
+          color="orange.fg"
+          rounded="md"
+          px="3"
+          py="2"
+        >
           <Text fontWeight="semibold" fontSize="sm" id="test-message-title">
             Test messages
           </Text>

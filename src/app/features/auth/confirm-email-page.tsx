@@ -16,7 +16,9 @@ import { AuthCard } from './auth-card';
 import { useAuthForm } from './use-auth-form';
 
 // The form's rules load once the page is idle (or with the first send), not with the page.
-const rules = onDemand(() => import('#domain/accounts/signup-confirmation').then((module) => module.signupConfirmationSchema));
+const rules = onDemand(() =>
+  import('#domain/accounts/signup-confirmation').then((module) => module.signupConfirmationSchema),
+);
 
 export function ConfirmEmailPage() {
   const [searchParams] = useSearchParams();
@@ -31,11 +33,22 @@ export function ConfirmEmailPage() {
   const problem = token === '' ? SIGNUP_LINK_UNUSABLE : (errors.token ?? formMessage);
   const again = <TextLink to={paths.signup}>Sign up again</TextLink>;
   return (
-    <AuthCard title="Finish creating your account" lead="Your email is confirmed by the link you opened. One step more, and your account is ready." below={again}>
+    <AuthCard
+      title="Finish creating your account"
+      lead="Your email is confirmed by the link you opened. One step more, and your account is ready."
+      below={again}
+    >
       <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Finish creating your account">
         <Stack gap="4">
           <FormMessage message={problem} />
-          <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Creating account…" width="full" disabled={token === ''}>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={isSubmitting}
+            loadingText="Creating account…"
+            width="full"
+            disabled={token === ''}
+          >
             Create My Account
           </Button>
         </Stack>

@@ -15,8 +15,18 @@ import { finishEmailChange } from '../../account/account-api';
 import { AuthCard } from './auth-card';
 
 const WORDS = {
-  confirm: { title: 'Confirm your new email', lead: 'Make this address the email of your Nambala account.', button: 'Confirm New Email', busy: 'Confirming…' },
-  undo: { title: 'Undo the email change', lead: 'Give your Nambala account back its old email. Every session of the account ends.', button: 'Undo the Change', busy: 'Undoing…' },
+  confirm: {
+    title: 'Confirm your new email',
+    lead: 'Make this address the email of your Nambala account.',
+    button: 'Confirm New Email',
+    busy: 'Confirming…',
+  },
+  undo: {
+    title: 'Undo the email change',
+    lead: 'Give your Nambala account back its old email. Every session of the account ends.',
+    button: 'Undo the Change',
+    busy: 'Undoing…',
+  },
 } as const;
 
 export function EmailChangePage() {
@@ -53,7 +63,14 @@ export function EmailChangePage() {
               <Alert.Description>{done}</Alert.Description>
             </Alert.Root>
           ) : (
-            <Button type="submit" colorPalette={action === 'undo' ? 'red' : 'brand'} loading={isBusy} loadingText={words.busy} width="full" disabled={token === ''}>
+            <Button
+              type="submit"
+              colorPalette={action === 'undo' ? 'red' : 'brand'}
+              loading={isBusy}
+              loadingText={words.busy}
+              width="full"
+              disabled={token === ''}
+            >
               {words.button}
             </Button>
           )}

@@ -16,7 +16,9 @@ import { requestPasswordReset } from '../../account/account-api';
 import { AuthCard } from './auth-card';
 
 // The form's rules load once the page is idle (or with the first send), not with the page.
-const rules = onDemand(() => import('#domain/accounts/password-reset').then((module) => module.passwordResetRequestSchema));
+const rules = onDemand(() =>
+  import('#domain/accounts/password-reset').then((module) => module.passwordResetRequestSchema),
+);
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -60,14 +62,27 @@ export function ForgotPasswordPage() {
     </>
   );
   return (
-    <AuthCard title="Forgot your password?" lead="Enter the email of your account and we will send you a link to choose a new password." below={backToLogin}>
+    <AuthCard
+      title="Forgot your password?"
+      lead="Enter the email of your account and we will send you a link to choose a new password."
+      below={backToLogin}
+    >
       {sent ? (
         <Stack gap="4" role="status">
-          <Box bg="green.subtle" color="green.fg" borderWidth="1px" borderColor="green.muted" rounded="md" px="4" py="3">
+          <Box
+            bg="green.subtle"
+            color="green.fg"
+            borderWidth="1px"
+            borderColor="green.muted"
+            rounded="md"
+            px="4"
+            py="3"
+          >
             <Text fontSize="sm">{sent}</Text>
           </Box>
           <Text fontSize="sm" color="fg.muted">
-            The link also arrives by SMS when your account has a mobile number. Nothing arrived? Check the address and ask again.
+            The link also arrives by SMS when your account has a mobile number. Nothing arrived? Check the address and
+            ask again.
           </Text>
           <Button variant="outline" onClick={() => setSent(null)}>
             Send another link

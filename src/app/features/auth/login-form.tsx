@@ -36,12 +36,26 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup: () => void }
       <Stack gap="4">
         <PlainField label="Email" error={errors.email} required>
           {(control) => (
-            <TextInput {...control} name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
+            <TextInput
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={values.email}
+              onChange={(event) => change('email', event.target.value)}
+            />
           )}
         </PlainField>
         <PlainField label="Password" error={errors.password} required>
           {(control) => (
-            <PasswordInput {...control} name="password" autoComplete="current-password" value={values.password} onChange={(event) => change('password', event.target.value)} />
+            <PasswordInput
+              {...control}
+              name="password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={(event) => change('password', event.target.value)}
+            />
           )}
         </PlainField>
         <Text fontSize="sm" textAlign="end" mt="-2">
@@ -53,7 +67,15 @@ export function LoginForm({ onSwitchToSignup }: { onSwitchToSignup: () => void }
         </Button>
         <Text fontSize="sm" textAlign="center" color="fg.muted">
           Don't have an account?{' '}
-          <Button variant="plain" size="sm" color="brand.fg" px="0" height="auto" textDecoration="underline" onClick={onSwitchToSignup}>
+          <Button
+            variant="plain"
+            size="sm"
+            color="brand.fg"
+            px="0"
+            height="auto"
+            textDecoration="underline"
+            onClick={onSwitchToSignup}
+          >
             Sign Up
           </Button>
         </Text>

@@ -73,19 +73,40 @@ export function ResetPasswordPage() {
 
   const newLink = <TextLink to={paths.forgotPassword}>Ask for a new link</TextLink>;
   return (
-    <AuthCard title="Choose a new password" lead="After the change, every device signed in to your account is signed out." below={newLink}>
+    <AuthCard
+      title="Choose a new password"
+      lead="After the change, every device signed in to your account is signed out."
+      below={newLink}
+    >
       <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Choose a new password">
         <Stack gap="4">
           {/* For password managers: the account whose password this is. */}
           <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
-          <PlainField label="New Password" error={errors.newPassword} required helper={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
+          <PlainField
+            label="New Password"
+            error={errors.newPassword}
+            required
+            helper={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          >
             {(control) => (
-              <PasswordInput {...control} name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={(event) => change('newPassword', event.target.value)} />
+              <PasswordInput
+                {...control}
+                name="newPassword"
+                autoComplete="new-password"
+                value={values.newPassword}
+                onChange={(event) => change('newPassword', event.target.value)}
+              />
             )}
           </PlainField>
           <PlainField label="Confirm Password" error={errors.confirmPassword} required>
             {(control) => (
-              <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={(event) => change('confirmPassword', event.target.value)} />
+              <PasswordInput
+                {...control}
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={values.confirmPassword}
+                onChange={(event) => change('confirmPassword', event.target.value)}
+              />
             )}
           </PlainField>
           <FormMessage message={formMessage} />

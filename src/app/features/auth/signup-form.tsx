@@ -8,7 +8,13 @@ import { Button, chakra, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { ACCOUNT_CREATED, MIN_PASSWORD_LENGTH } from '#domain/accounts/account-links';
 import { showsBusinessName, showsLicenseNumber } from '#domain/accounts/business-details';
-import { ACCOUNT_TYPES, type AccountTypeId, isOneOf, ACCOUNT_TYPE_IDS, DEFAULT_ACCOUNT_TYPE } from '#domain/statuses/statuses';
+import {
+  ACCOUNT_TYPES,
+  type AccountTypeId,
+  isOneOf,
+  ACCOUNT_TYPE_IDS,
+  DEFAULT_ACCOUNT_TYPE,
+} from '#domain/statuses/statuses';
 import { onDemand } from '../../components/loaded-when-open';
 import { PlainField, SelectControl, SelectIndicator, SelectRoot, TextInput } from '../../components/plain-field';
 import { useUnsavedWork } from '../../pwa/unsaved-work';
@@ -46,7 +52,9 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
   const [values, setValues] = useState<Values>(EMPTY);
   const [sent, setSent] = useState<SignupSent | null>(null);
   const { errors, setErrors, formMessage, isSubmitting, formRef, submit: send } = useAuthForm<SignupField>();
-  useUnsavedWork([values.name, values.email, values.businessName, values.licenseNumber].some((value) => value.trim() !== ''));
+  useUnsavedWork(
+    [values.name, values.email, values.businessName, values.licenseNumber].some((value) => value.trim() !== ''),
+  );
 
   const hasBusinessName = showsBusinessName(values.userType);
   const hasLicenseNumber = showsLicenseNumber(values.userType);
@@ -81,11 +89,27 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
     <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Sign Up">
       <Stack gap="4">
         <PlainField label="Full Name" error={errors.name} required>
-          {(control) => <TextInput {...control} name="name" autoComplete="name" value={values.name} onChange={(event) => change('name', event.target.value)} />}
+          {(control) => (
+            <TextInput
+              {...control}
+              name="name"
+              autoComplete="name"
+              value={values.name}
+              onChange={(event) => change('name', event.target.value)}
+            />
+          )}
         </PlainField>
         <PlainField label="Email" error={errors.email} required>
           {(control) => (
-            <TextInput {...control} name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
+            <TextInput
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={values.email}
+              onChange={(event) => change('email', event.target.value)}
+            />
           )}
         </PlainField>
         <PlainField label="Account Type" error={errors.userType} required>
@@ -113,20 +137,43 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
         {hasBusinessName && (
           <PlainField label="Business/Company Name" error={errors.businessName} required>
             {(control) => (
-              <TextInput {...control} name="businessName" autoComplete="organization" value={values.businessName} onChange={(event) => change('businessName', event.target.value)} />
+              <TextInput
+                {...control}
+                name="businessName"
+                autoComplete="organization"
+                value={values.businessName}
+                onChange={(event) => change('businessName', event.target.value)}
+              />
             )}
           </PlainField>
         )}
         {hasLicenseNumber && (
           <PlainField label="License Number" error={errors.licenseNumber} required>
             {(control) => (
-              <TextInput {...control} name="licenseNumber" autoComplete="off" value={values.licenseNumber} onChange={(event) => change('licenseNumber', event.target.value)} />
+              <TextInput
+                {...control}
+                name="licenseNumber"
+                autoComplete="off"
+                value={values.licenseNumber}
+                onChange={(event) => change('licenseNumber', event.target.value)}
+              />
             )}
           </PlainField>
         )}
-        <PlainField label="Password" error={errors.password} helper={`At least ${MIN_PASSWORD_LENGTH} characters.`} required>
+        <PlainField
+          label="Password"
+          error={errors.password}
+          helper={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          required
+        >
           {(control) => (
-            <PasswordInput {...control} name="password" autoComplete="new-password" value={values.password} onChange={(event) => change('password', event.target.value)} />
+            <PasswordInput
+              {...control}
+              name="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(event) => change('password', event.target.value)}
+            />
           )}
         </PlainField>
         <PlainField label="Confirm Password" error={errors.confirmPassword} required>
@@ -146,7 +193,15 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
         </Button>
         <Text fontSize="sm" textAlign="center" color="fg.muted">
           Already have an account?{' '}
-          <Button variant="plain" size="sm" color="brand.fg" px="0" height="auto" textDecoration="underline" onClick={onSwitchToLogin}>
+          <Button
+            variant="plain"
+            size="sm"
+            color="brand.fg"
+            px="0"
+            height="auto"
+            textDecoration="underline"
+            onClick={onSwitchToLogin}
+          >
             Login
           </Button>
         </Text>

@@ -34,7 +34,9 @@ export function useAuthForm<Field extends string>() {
   async function submit<Value, Success extends { ok: true }>(
     rules: FormRules<Value>,
     input: unknown,
-    send: (value: Value) => Promise<Success | { ok: false; message: string | null; fields: Partial<Record<Field, string>> }>,
+    send: (
+      value: Value,
+    ) => Promise<Success | { ok: false; message: string | null; fields: Partial<Record<Field, string>> }>,
     welcome: string,
   ): Promise<Success | null> {
     if (isSubmitting) return null;

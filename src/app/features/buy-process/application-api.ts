@@ -10,8 +10,10 @@ import type { Receipt } from '../../payments/payment-api';
 import { APPLICATION_FIELDS, type WizardErrors } from './application-fields';
 import type { ApplicationToSend } from './wizard-reducer';
 
-export const SUBMIT_OFFLINE = "You're offline. Your application is saved on this device; submit it when you're back online.";
-export const SUBMIT_FAILED = 'We could not submit your application just now. It is saved on this device; please try again.';
+export const SUBMIT_OFFLINE =
+  "You're offline. Your application is saved on this device; submit it when you're back online.";
+export const SUBMIT_FAILED =
+  'We could not submit your application just now. It is saved on this device; please try again.';
 export const SUBMIT_SIGN_IN = 'Please sign in to submit your application. Your answers are saved on this device.';
 
 export type SubmitFailure = 'offline' | 'sign-in' | 'conflict' | 'refused';
@@ -44,16 +46,23 @@ function fieldErrors(fields: Record<string, string> | undefined): WizardErrors {
   return errors;
 }
 
-export async function submitApplication(applicationId: string, application: ApplicationToSend): Promise<SubmitApplicationResult> {
+export async function submitApplication(
+  applicationId: string,
+  application: ApplicationToSend,
+): Promise<SubmitApplicationResult> {
   let result;
   try {
-    result = await apiRequest<SubmitAnswer | undefined>('POST', '/api/applications', { id: applicationId, ...application });
+    result = await apiRequest<SubmitAnswer | undefined>('POST', '/api/applications', {
+      id: applicationId,
+      ...application,
+    });
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, failure: 'offline', message: SUBMIT_OFFLINE, errors: {} };
     throw error;
   }
   const reference = result.body?.reference;
-  if (result.ok && typeof reference === 'string' && reference.startsWith('LP-')) return { ok: true, reference, payment: result.body?.payment ?? null };
+  if (result.ok && typeof reference === 'string' && reference.startsWith('LP-'))
+    return { ok: true, reference, payment: result.body?.payment ?? null };
   if (result.ok) return { ok: false, failure: 'refused', message: SUBMIT_FAILED, errors: {} };
   if (result.status === 401) return { ok: false, failure: 'sign-in', message: SUBMIT_SIGN_IN, errors: {} };
   const errors = fieldErrors(result.body?.fields);
@@ -72,7 +81,8 @@ export interface PaymentRetry {
   card?: { number: string };
 }
 
-export type PaymentRetryResult = { ok: true; payment: Receipt } | { ok: false; failure: SubmitFailure; message: string | null; errors: WizardErrors };
+export type PaymentRetryResult =
+  { ok: true; payment: Receipt } | { ok: false; failure: SubmitFailure; message: string | null; errors: WizardErrors };
 
 export const PAY_AGAIN_OFFLINE = "You're offline. Nothing was charged; try again when you're back online.";
 
@@ -80,18 +90,28 @@ export const PAY_AGAIN_OFFLINE = "You're offline. Nothing was charged; try again
 export async function payApplicationAgain(applicationId: string, retry: PaymentRetry): Promise<PaymentRetryResult> {
   let result;
   try {
-    result = await apiRequest<SubmitAnswer | undefined>('POST', `/api/applications/${encodeURIComponent(applicationId)}/payments`, retry);
+    result = await apiRequest<SubmitAnswer | undefined>(
+      'POST',
+      `/api/applications/${encodeURIComponent(applicationId)}/payments`,
+      retry,
+    );
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, failure: 'offline', message: PAY_AGAIN_OFFLINE, errors: {} };
     throw error;
   }
   const payment = result.body?.payment;
   if (result.ok && payment) return { ok: true, payment };
-  if (result.status === 401) return { ok: false, failure: 'sign-in', message: 'Please sign in to pay for your application.', errors: {} };
+  if (result.status === 401)
+    return { ok: false, failure: 'sign-in', message: 'Please sign in to pay for your application.', errors: {} };
   const fields = result.body?.fields;
   // The retry names its wallet number 'phone'; on screen it is the payer's phone field.
   const errors = fieldErrors(fields?.phone ? { ...fields, payerPhone: fields.phone } : fields);
   const message = typeof result.body?.message === 'string' && result.body.message ? result.body.message : null;
   if (Object.keys(errors).length > 0) return { ok: false, failure: 'refused', message: null, errors };
-  return { ok: false, failure: result.status === 409 ? 'conflict' : 'refused', message: message ?? SUBMIT_FAILED, errors };
+  return {
+    ok: false,
+    failure: result.status === 409 ? 'conflict' : 'refused',
+    message: message ?? SUBMIT_FAILED,
+    errors,
+  };
 }

@@ -3,7 +3,18 @@
  * the wizard's reducer (which checks them with the domain's zod rules) so that paying
  * again for an application needs no zod.
  */
-export const APPLICATION_FIELDS = ['fullName', 'nrcNumber', 'phoneNumber', 'email', 'address', 'numberOfPlates', 'vehicleMake', 'vehicleModel', 'vehicleRegistration', 'registrationNotYetKnown'] as const;
+export const APPLICATION_FIELDS = [
+  'fullName',
+  'nrcNumber',
+  'phoneNumber',
+  'email',
+  'address',
+  'numberOfPlates',
+  'vehicleMake',
+  'vehicleModel',
+  'vehicleRegistration',
+  'registrationNotYetKnown',
+] as const;
 export type ApplicationField = (typeof APPLICATION_FIELDS)[number];
 /**
  * As typed: the number of plates stays text until it is checked, so clearing the box to retype

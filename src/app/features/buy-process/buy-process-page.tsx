@@ -24,7 +24,18 @@ const paymentStep = onDemand(() => import('./payment-step').then((module) => mod
 const confirmationStep = onDemand(() => import('./confirmation-step').then((module) => module.ConfirmationStep));
 
 export function BuyProcessPage() {
-  const { state, changeField, commitNumberOfPlates, choosePaymentMethod, changePayerPhone, changeCardNumber, goNext, goPrevious, submit, startNewApplication } = useBuyProcessWizard();
+  const {
+    state,
+    changeField,
+    commitNumberOfPlates,
+    choosePaymentMethod,
+    changePayerPhone,
+    changeCardNumber,
+    goNext,
+    goPrevious,
+    submit,
+    startNewApplication,
+  } = useBuyProcessWizard();
   const { step } = state;
   const { settings } = usePricingSettings();
   const isOnline = useOnlineStatus();
@@ -84,13 +95,25 @@ export function BuyProcessPage() {
                     <Text fontSize="sm" color="fg.muted">
                       Step {step} of {WIZARD_STEPS.length}
                     </Text>
-                    <Heading as="h2" id="wizard-step-heading" size="xl" ref={stepHeadingRef} tabIndex={-1} outline="none">
+                    <Heading
+                      as="h2"
+                      id="wizard-step-heading"
+                      size="xl"
+                      ref={stepHeadingRef}
+                      tabIndex={-1}
+                      outline="none"
+                    >
                       {WIZARD_STEPS[step - 1]}
                     </Heading>
                   </Stack>
 
                   {step === 1 ? (
-                    <PersonalInfoStep fields={state.fields} errors={state.errors} onChange={changeField} onNumberOfPlatesBlur={commitNumberOfPlates} />
+                    <PersonalInfoStep
+                      fields={state.fields}
+                      errors={state.errors}
+                      onChange={changeField}
+                      onNumberOfPlatesBlur={commitNumberOfPlates}
+                    />
                   ) : (
                     <LoadedPart
                       source={paymentStep}
@@ -98,7 +121,10 @@ export function BuyProcessPage() {
                       props={{
                         numberOfPlates: platesToPrice(state.fields),
                         paymentMethod: state.paymentMethod,
-                        payerPhone: payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber }),
+                        payerPhone: payerPhoneOf({
+                          payerPhone: state.payerPhone,
+                          phoneNumber: state.fields.phoneNumber,
+                        }),
                         cardNumber: state.cardNumber,
                         errors: state.errors,
                         settings,
@@ -111,19 +137,36 @@ export function BuyProcessPage() {
 
                   {step === 2 && isOnline && session.status !== 'signed-in' && (
                     <Text fontSize="sm" color="fg.muted">
-                      You'll be asked to sign in when you submit; your answers stay on this device and you come back here.
+                      You'll be asked to sign in when you submit; your answers stay on this device and you come back
+                      here.
                     </Text>
                   )}
 
                   {/* Always present so that why a submit did not go through, or that it cannot go now, is announced. */}
                   <Box role="status">
                     {step === 2 && !isOnline && (
-                      <Box bg="orange.subtle" color="orange.fg" borderWidth="1px" borderColor="orange.muted" rounded="md" px="4" py="3">
+                      <Box
+                        bg="orange.subtle"
+                        color="orange.fg"
+                        borderWidth="1px"
+                        borderColor="orange.muted"
+                        rounded="md"
+                        px="4"
+                        py="3"
+                      >
                         <Text fontSize="sm">{SUBMIT_OFFLINE}</Text>
                       </Box>
                     )}
                     {state.notice && (
-                      <Box bg="blue.subtle" color="blue.fg" borderWidth="1px" borderColor="blue.muted" rounded="md" px="4" py="3">
+                      <Box
+                        bg="blue.subtle"
+                        color="blue.fg"
+                        borderWidth="1px"
+                        borderColor="blue.muted"
+                        rounded="md"
+                        px="4"
+                        py="3"
+                      >
                         <Text fontSize="sm">{state.notice}</Text>
                         {state.isConflict && (
                           <Button type="button" size="sm" variant="outline" mt="3" onClick={startNewApplication}>
@@ -135,7 +178,12 @@ export function BuyProcessPage() {
                   </Box>
 
                   <Flex justify="space-between" gap="3" borderTopWidth="1px" pt="5">
-                    <Button type="button" variant="outline" onClick={goPrevious} disabled={step === 1 || state.isSubmitting}>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      onClick={goPrevious}
+                      disabled={step === 1 || state.isSubmitting}
+                    >
                       Previous
                     </Button>
                     {step === 1 ? (

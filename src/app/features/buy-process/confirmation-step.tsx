@@ -29,7 +29,14 @@ interface ConfirmationStepProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
 }
 
-export function ConfirmationStep({ numberOfPlates, reference, payment: firstPayment, applicationId, payerPhone, headingRef }: ConfirmationStepProps) {
+export function ConfirmationStep({
+  numberOfPlates,
+  reference,
+  payment: firstPayment,
+  applicationId,
+  payerPhone,
+  headingRef,
+}: ConfirmationStepProps) {
   // The payment as last reported: the panel reports it as it settles, and a new attempt replaces it.
   const [payment, setPayment] = useState(firstPayment);
   const [latest, setLatest] = useState(firstPayment);
@@ -63,7 +70,15 @@ export function ConfirmationStep({ numberOfPlates, reference, payment: firstPaym
         </Text>
       </Stack>
       {payment && (
-        <Box as="section" aria-labelledby="application-payment-heading" borderWidth="1px" rounded="lg" p={{ base: '4', md: '5' }} width="full" textAlign="start">
+        <Box
+          as="section"
+          aria-labelledby="application-payment-heading"
+          borderWidth="1px"
+          rounded="lg"
+          p={{ base: '4', md: '5' }}
+          width="full"
+          textAlign="start"
+        >
           <Heading as="h3" id="application-payment-heading" size="md" mb="3">
             Payment
           </Heading>

@@ -43,7 +43,12 @@ export function PayAgain({ applicationId, method: firstMethod, phone: firstPhone
     }
     setBusy(true);
     try {
-      const result = await payApplicationAgain(applicationId, { idempotencyKey: attemptKey, method, phone: details.details.payerPhone, card: details.details.card });
+      const result = await payApplicationAgain(applicationId, {
+        idempotencyKey: attemptKey,
+        method,
+        phone: details.details.payerPhone,
+        card: details.details.card,
+      });
       if (result.ok) {
         onStarted(result.payment);
         return;
@@ -88,8 +93,16 @@ export function PayAgain({ applicationId, method: firstMethod, phone: firstPhone
             setErrors((current) => ({ ...current, card: undefined }));
           }}
         />
-        <Stack aria-live="polite">{(message ?? errors.paymentMethod) && <Text color="fg.error">{message ?? errors.paymentMethod}</Text>}</Stack>
-        <Button type="submit" colorPalette="brand" loading={isBusy} loadingText="Starting payment…" alignSelf="flex-start">
+        <Stack aria-live="polite">
+          {(message ?? errors.paymentMethod) && <Text color="fg.error">{message ?? errors.paymentMethod}</Text>}
+        </Stack>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          loading={isBusy}
+          loadingText="Starting payment…"
+          alignSelf="flex-start"
+        >
           Pay again
         </Button>
       </Stack>

@@ -28,9 +28,18 @@ export function payerPhoneOf(input: Pick<PaymentDetailsInput, 'payerPhone' | 'ph
  * The details to send with the application, or the message for the field that will not do.
  * The values go as typed; the server normalises them as the check here did.
  */
-export function checkPaymentDetails(input: PaymentDetailsInput): { ok: true; details: PaymentDetailsToSend } | { ok: false; errors: PaymentDetailsErrors } {
+export function checkPaymentDetails(
+  input: PaymentDetailsInput,
+): { ok: true; details: PaymentDetailsToSend } | { ok: false; errors: PaymentDetailsErrors } {
   const phone = payerPhoneOf(input).trim();
   const check = checkPayerDetails(input.method, phone, input.cardNumber);
-  if (!check.ok) return { ok: false, errors: check.field === 'phone' ? { payerPhone: check.message } : { card: check.message } };
-  return { ok: true, details: { ...(check.phone ? { payerPhone: phone } : {}), ...(check.card ? { card: { number: input.cardNumber.trim() } } : {}) } };
+  if (!check.ok)
+    return { ok: false, errors: check.field === 'phone' ? { payerPhone: check.message } : { card: check.message } };
+  return {
+    ok: true,
+    details: {
+      ...(check.phone ? { payerPhone: phone } : {}),
+      ...(check.card ? { card: { number: input.cardNumber.trim() } } : {}),
+    },
+  };
 }

@@ -6,7 +6,14 @@
  */
 import { Box, Heading, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatKwacha } from '#domain/money/money';
-import { gatewayFeeLabel, isPaymentMethodId, PAYMENT_METHODS, type PaymentMethodId, priceBreakdown, type PricingSettings } from '#domain/pricing/pricing';
+import {
+  gatewayFeeLabel,
+  isPaymentMethodId,
+  PAYMENT_METHODS,
+  type PaymentMethodId,
+  priceBreakdown,
+  type PricingSettings,
+} from '#domain/pricing/pricing';
 import { PayerDetailsFields } from '../../payments/payer-details-fields';
 import { PriceLines } from '../../payments/price-lines';
 import type { WizardErrors } from './wizard-reducer';
@@ -26,7 +33,17 @@ interface PaymentStepProps {
 
 const ERROR_ID = 'payment-method-error';
 
-export function PaymentStep({ numberOfPlates, paymentMethod, payerPhone, cardNumber, errors, settings, onChoose, onPayerPhoneChange, onCardNumberChange }: PaymentStepProps) {
+export function PaymentStep({
+  numberOfPlates,
+  paymentMethod,
+  payerPhone,
+  cardNumber,
+  errors,
+  settings,
+  onChoose,
+  onPayerPhoneChange,
+  onCardNumberChange,
+}: PaymentStepProps) {
   const error = errors.paymentMethod;
   const breakdown = priceBreakdown(numberOfPlates, paymentMethod ?? undefined, settings);
   return (
@@ -88,9 +105,14 @@ export function PaymentStep({ numberOfPlates, paymentMethod, payerPhone, cardNum
         </Heading>
         <PriceLines
           lines={[
-            { label: `Plates: ${breakdown.numberOfPlates} × ${formatKwacha(settings.platePrice)}`, amount: breakdown.plateSubtotal },
+            {
+              label: `Plates: ${breakdown.numberOfPlates} × ${formatKwacha(settings.platePrice)}`,
+              amount: breakdown.plateSubtotal,
+            },
             { label: 'Processing fee', amount: breakdown.processingFee },
-            ...(paymentMethod && breakdown.gatewayFee !== null ? [{ label: `Gateway fee (${gatewayFeeLabel(paymentMethod, settings)})`, amount: breakdown.gatewayFee }] : []),
+            ...(paymentMethod && breakdown.gatewayFee !== null
+              ? [{ label: `Gateway fee (${gatewayFeeLabel(paymentMethod, settings)})`, amount: breakdown.gatewayFee }]
+              : []),
           ]}
           total={breakdown.total}
         />

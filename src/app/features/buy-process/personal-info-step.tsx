@@ -18,10 +18,27 @@ export function PersonalInfoStep({ fields, errors, onChange, onNumberOfPlatesBlu
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       <PlainField label="Full Name" error={errors.fullName} required>
-        {(control) => <TextInput {...control} name="fullName" autoComplete="name" value={fields.fullName} onChange={(event) => onChange('fullName', event.target.value)} />}
+        {(control) => (
+          <TextInput
+            {...control}
+            name="fullName"
+            autoComplete="name"
+            value={fields.fullName}
+            onChange={(event) => onChange('fullName', event.target.value)}
+          />
+        )}
       </PlainField>
       <PlainField label="NRC Number" error={errors.nrcNumber} required>
-        {(control) => <TextInput {...control} name="nrcNumber" autoComplete="off" placeholder={NRC_PLACEHOLDER} value={fields.nrcNumber} onChange={(event) => onChange('nrcNumber', event.target.value)} />}
+        {(control) => (
+          <TextInput
+            {...control}
+            name="nrcNumber"
+            autoComplete="off"
+            placeholder={NRC_PLACEHOLDER}
+            value={fields.nrcNumber}
+            onChange={(event) => onChange('nrcNumber', event.target.value)}
+          />
+        )}
       </PlainField>
       <PlainField label="Phone Number" error={errors.phoneNumber} required>
         {(control) => (
@@ -37,11 +54,30 @@ export function PersonalInfoStep({ fields, errors, onChange, onNumberOfPlatesBlu
         )}
       </PlainField>
       <PlainField label="Email" error={errors.email} required>
-        {(control) => <TextInput {...control} name="email" type="email" autoComplete="email" inputMode="email" value={fields.email} onChange={(event) => onChange('email', event.target.value)} />}
+        {(control) => (
+          <TextInput
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={fields.email}
+            onChange={(event) => onChange('email', event.target.value)}
+          />
+        )}
       </PlainField>
       <Box gridColumn={{ md: 'span 2' }}>
         <PlainField label="Address" error={errors.address} required>
-          {(control) => <TextArea {...control} name="address" autoComplete="street-address" rows={3} value={fields.address} onChange={(event) => onChange('address', event.target.value)} />}
+          {(control) => (
+            <TextArea
+              {...control}
+              name="address"
+              autoComplete="street-address"
+              rows={3}
+              value={fields.address}
+              onChange={(event) => onChange('address', event.target.value)}
+            />
+          )}
         </PlainField>
       </Box>
       <PlainField label="Number of Plates" error={errors.numberOfPlates} required>
@@ -60,13 +96,37 @@ export function PersonalInfoStep({ fields, errors, onChange, onNumberOfPlatesBlu
           />
         )}
       </PlainField>
-      <PlainFieldset gridColumn={{ md: 'span 2' }} legend="Vehicle" helper="The vehicle the plates are for. If it is not registered yet, say so below.">
+      <PlainFieldset
+        gridColumn={{ md: 'span 2' }}
+        legend="Vehicle"
+        helper="The vehicle the plates are for. If it is not registered yet, say so below."
+      >
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <PlainField label="Vehicle Make" error={errors.vehicleMake} required>
-            {(control) => <TextInput {...control} name="vehicleMake" autoComplete="off" placeholder="Toyota" maxLength={60} value={fields.vehicleMake} onChange={(event) => onChange('vehicleMake', event.target.value)} />}
+            {(control) => (
+              <TextInput
+                {...control}
+                name="vehicleMake"
+                autoComplete="off"
+                placeholder="Toyota"
+                maxLength={60}
+                value={fields.vehicleMake}
+                onChange={(event) => onChange('vehicleMake', event.target.value)}
+              />
+            )}
           </PlainField>
           <PlainField label="Vehicle Model" error={errors.vehicleModel} required>
-            {(control) => <TextInput {...control} name="vehicleModel" autoComplete="off" placeholder="Corolla" maxLength={60} value={fields.vehicleModel} onChange={(event) => onChange('vehicleModel', event.target.value)} />}
+            {(control) => (
+              <TextInput
+                {...control}
+                name="vehicleModel"
+                autoComplete="off"
+                placeholder="Corolla"
+                maxLength={60}
+                value={fields.vehicleModel}
+                onChange={(event) => onChange('vehicleModel', event.target.value)}
+              />
+            )}
           </PlainField>
           <PlainField label="Registration Number" error={errors.vehicleRegistration} required={!notYetKnown}>
             {(control) => (
@@ -83,7 +143,10 @@ export function PersonalInfoStep({ fields, errors, onChange, onNumberOfPlatesBlu
             )}
           </PlainField>
           <Box alignSelf={{ md: 'end' }} pb={{ md: '2' }}>
-            <CheckboxField checked={notYetKnown} onChange={(checked) => onChange('registrationNotYetKnown', checked ? 'true' : '')}>
+            <CheckboxField
+              checked={notYetKnown}
+              onChange={(checked) => onChange('registrationNotYetKnown', checked ? 'true' : '')}
+            >
               Registration not yet known
             </CheckboxField>
           </Box>

@@ -16,9 +16,16 @@ import { useDeviceSession } from '../../session/use-session';
 import { newId } from '../../store/new-id';
 import { SUBMIT_SIGN_IN, submitApplication } from './application-api';
 import { clearWizardDraft, readWizardDraft, writeWizardDraft } from './wizard-draft';
-import { type ApplicationField, applicationToSubmit, draftOf, initialWizardState, wizardReducer } from './wizard-reducer';
+import {
+  type ApplicationField,
+  applicationToSubmit,
+  draftOf,
+  initialWizardState,
+  wizardReducer,
+} from './wizard-reducer';
 
-export const SUBMIT_BROKE = 'Something went wrong while submitting. Your application is saved on this device; please try again.';
+export const SUBMIT_BROKE =
+  'Something went wrong while submitting. Your application is saved on this device; please try again.';
 
 /** Where a visitor signs in before submitting, and comes back to afterwards. */
 export const SIGN_IN_TO_SUBMIT = `${paths.auth}?redirect=${encodeURIComponent(paths.buyProcess)}`;
@@ -82,16 +89,23 @@ export function useBuyProcessWizard() {
   const profileEmail = profile?.email ?? '';
   const profilePhone = profile?.phone ?? '';
   useEffect(() => {
-    if (profileName || profileEmail || profilePhone) dispatch({ type: 'profileKnown', profile: { name: profileName, email: profileEmail, phone: profilePhone } });
+    if (profileName || profileEmail || profilePhone)
+      dispatch({ type: 'profileKnown', profile: { name: profileName, email: profileEmail, phone: profilePhone } });
   }, [profileName, profileEmail, profilePhone]);
 
   useEffect(() => {
     typedCard = cardNumber && step !== 3 ? { applicationId, number: cardNumber } : null;
   }, [applicationId, cardNumber, step]);
 
-  const changeField = useCallback((field: ApplicationField, value: string) => dispatch({ type: 'fieldChanged', field, value }), []);
+  const changeField = useCallback(
+    (field: ApplicationField, value: string) => dispatch({ type: 'fieldChanged', field, value }),
+    [],
+  );
   const commitNumberOfPlates = useCallback(() => dispatch({ type: 'numberOfPlatesCommitted' }), []);
-  const choosePaymentMethod = useCallback((method: PaymentMethodId) => dispatch({ type: 'paymentMethodChosen', method }), []);
+  const choosePaymentMethod = useCallback(
+    (method: PaymentMethodId) => dispatch({ type: 'paymentMethodChosen', method }),
+    [],
+  );
   const changePayerPhone = useCallback((value: string) => dispatch({ type: 'payerPhoneChanged', value }), []);
   const changeCardNumber = useCallback((value: string) => dispatch({ type: 'cardNumberChanged', value }), []);
   const goNext = useCallback(async () => {
@@ -131,7 +145,12 @@ export function useBuyProcessWizard() {
         dispatch({ type: 'submitSucceeded', reference: result.reference, payment: result.payment });
         return;
       }
-      dispatch({ type: 'submitFailed', message: result.message, errors: result.errors, isConflict: result.failure === 'conflict' });
+      dispatch({
+        type: 'submitFailed',
+        message: result.message,
+        errors: result.errors,
+        isConflict: result.failure === 'conflict',
+      });
       // The device thought it was signed in, but the session had ended.
       if (result.failure === 'sign-in') void navigate(SIGN_IN_TO_SUBMIT);
     } catch {
@@ -141,5 +160,16 @@ export function useBuyProcessWizard() {
     }
   }, [navigate]);
 
-  return { state, changeField, commitNumberOfPlates, choosePaymentMethod, changePayerPhone, changeCardNumber, goNext, goPrevious, submit, startNewApplication };
+  return {
+    state,
+    changeField,
+    commitNumberOfPlates,
+    choosePaymentMethod,
+    changePayerPhone,
+    changeCardNumber,
+    goNext,
+    goPrevious,
+    submit,
+    startNewApplication,
+  };
 }

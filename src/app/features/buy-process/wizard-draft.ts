@@ -9,7 +9,12 @@
 import { isPaymentMethodId } from '#domain/pricing/pricing';
 import { APPLICATION_FIELDS, type ApplicationFields, type WizardDraft } from './wizard-reducer';
 
-const VEHICLE_FIELDS: ReadonlySet<string> = new Set(['vehicleMake', 'vehicleModel', 'vehicleRegistration', 'registrationNotYetKnown']);
+const VEHICLE_FIELDS: ReadonlySet<string> = new Set([
+  'vehicleMake',
+  'vehicleModel',
+  'vehicleRegistration',
+  'registrationNotYetKnown',
+]);
 
 export const WIZARD_DRAFT_KEY = 'nambala.buy-process.draft';
 /** Bumped when the stored shape changes; older drafts are then ignored rather than misread. */
@@ -56,7 +61,13 @@ export function parseWizardDraft(text: string | null): WizardDraft | null {
   const fields = readFields(stored.fields);
   if (typeof applicationId !== 'string' || applicationId === '' || (step !== 1 && step !== 2) || !fields) return null;
   // Drafts saved before the wallet number was asked for have none: step 1's phone is used.
-  return { applicationId, step, fields, paymentMethod: isPaymentMethodId(paymentMethod) ? paymentMethod : null, payerPhone: typeof payerPhone === 'string' ? payerPhone : null };
+  return {
+    applicationId,
+    step,
+    fields,
+    paymentMethod: isPaymentMethodId(paymentMethod) ? paymentMethod : null,
+    payerPhone: typeof payerPhone === 'string' ? payerPhone : null,
+  };
 }
 
 export function readWizardDraft(storage: DraftStorage | undefined = browserStorage()): WizardDraft | null {
@@ -71,7 +82,10 @@ export function writeWizardDraft(draft: WizardDraft, storage: DraftStorage | und
   try {
     // Named one by one, so nothing else that rides along on the object (a card number) is ever written.
     const { applicationId, step, fields, paymentMethod, payerPhone } = draft;
-    storage?.setItem(WIZARD_DRAFT_KEY, JSON.stringify({ version: DRAFT_VERSION, applicationId, step, fields, paymentMethod, payerPhone }));
+    storage?.setItem(
+      WIZARD_DRAFT_KEY,
+      JSON.stringify({ version: DRAFT_VERSION, applicationId, step, fields, paymentMethod, payerPhone }),
+    );
   } catch {
     // Full or blocked storage: the form keeps working, only the reload safety net is gone.
   }

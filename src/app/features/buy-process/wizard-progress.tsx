@@ -53,9 +53,16 @@ export function WizardProgress({ step }: { step: WizardStep }) {
               >
                 {isDone ? <CheckIcon boxSize="4" /> : number}
               </Circle>
-              <Text fontSize={{ base: 'xs', sm: 'sm' }} fontWeight={isCurrent ? 'semibold' : 'normal'} color={isCurrent ? 'fg' : 'fg.muted'} textAlign="center">
+              <Text
+                fontSize={{ base: 'xs', sm: 'sm' }}
+                fontWeight={isCurrent ? 'semibold' : 'normal'}
+                color={isCurrent ? 'fg' : 'fg.muted'}
+                textAlign="center"
+              >
                 {label}
-                <VisuallyHidden>{isDone ? ' (completed)' : isCurrent ? ` (step ${number} of ${WIZARD_STEPS.length}, current)` : ''}</VisuallyHidden>
+                <VisuallyHidden>
+                  {isDone ? ' (completed)' : isCurrent ? ` (step ${number} of ${WIZARD_STEPS.length}, current)` : ''}
+                </VisuallyHidden>
               </Text>
             </Flex>
           );

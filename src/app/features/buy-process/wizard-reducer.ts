@@ -12,10 +12,23 @@ import { nextStep, previousStep, type WizardStep } from '#domain/applications/wi
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { validate } from '#domain/validation/validate';
 import type { Receipt } from '../../payments/payment-api';
-import { APPLICATION_FIELDS, type ApplicationField, type ApplicationFields, EMPTY_FIELDS, type WizardErrors } from './application-fields';
+import {
+  APPLICATION_FIELDS,
+  type ApplicationField,
+  type ApplicationFields,
+  EMPTY_FIELDS,
+  type WizardErrors,
+} from './application-fields';
 import { checkPaymentDetails, type PaymentDetailsToSend } from './payment-details';
 
-export { APPLICATION_FIELDS, type ApplicationField, type ApplicationFields, EMPTY_FIELDS, type WizardErrorKey, type WizardErrors } from './application-fields';
+export {
+  APPLICATION_FIELDS,
+  type ApplicationField,
+  type ApplicationFields,
+  EMPTY_FIELDS,
+  type WizardErrorKey,
+  type WizardErrors,
+} from './application-fields';
 
 /** What the signed-in account already says about the applicant. */
 export interface ApplicantProfile {
@@ -59,7 +72,10 @@ export interface WizardState {
 export type ApplicationToSend = Application & PaymentDetailsToSend;
 
 /** The application's rules, as the wizard checks its steps with them. */
-export type WizardRules = Pick<typeof ApplicationRules, 'applicationSchema' | 'applicationStep1Schema' | 'applicationStep2Schema'>;
+export type WizardRules = Pick<
+  typeof ApplicationRules,
+  'applicationSchema' | 'applicationStep1Schema' | 'applicationStep2Schema'
+>;
 
 export type WizardAction =
   | { type: 'fieldChanged'; field: ApplicationField; value: string }
@@ -103,9 +119,17 @@ export function initialWizardState(draft: WizardDraft | null, newApplicationId: 
 }
 
 /** The draft to keep on the device, or null once there is nothing left to keep (submitted). */
-export function draftOf(state: Pick<WizardState, 'applicationId' | 'step' | 'fields' | 'paymentMethod' | 'payerPhone'>): WizardDraft | null {
+export function draftOf(
+  state: Pick<WizardState, 'applicationId' | 'step' | 'fields' | 'paymentMethod' | 'payerPhone'>,
+): WizardDraft | null {
   if (state.step === 3) return null;
-  return { applicationId: state.applicationId, step: state.step, fields: state.fields, paymentMethod: state.paymentMethod, payerPhone: state.payerPhone };
+  return {
+    applicationId: state.applicationId,
+    step: state.step,
+    fields: state.fields,
+    paymentMethod: state.paymentMethod,
+    payerPhone: state.payerPhone,
+  };
 }
 
 /** The number of plates to price, always a valid count for the breakdown. */
@@ -115,12 +139,20 @@ export function platesToPrice(fields: ApplicationFields): number {
 }
 
 function paymentDetailsOf(state: WizardState) {
-  return checkPaymentDetails({ method: state.paymentMethod, payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber, cardNumber: state.cardNumber });
+  return checkPaymentDetails({
+    method: state.paymentMethod,
+    payerPhone: state.payerPhone,
+    phoneNumber: state.fields.phoneNumber,
+    cardNumber: state.cardNumber,
+  });
 }
 
 /** The application ready to send, or null when a step still has a problem. */
 export function applicationToSubmit(state: WizardState, rules: WizardRules): ApplicationToSend | null {
-  const result = validate(rules.applicationSchema, { ...state.fields, paymentMethod: state.paymentMethod ?? undefined });
+  const result = validate(rules.applicationSchema, {
+    ...state.fields,
+    paymentMethod: state.paymentMethod ?? undefined,
+  });
   if (!result.ok) return null;
   const details = paymentDetailsOf(state);
   return details.ok ? { ...result.value, ...details.details } : null;
@@ -151,7 +183,11 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     }
     case 'profileKnown': {
       // Only blanks are filled: what the applicant typed, or kept in a draft, stays theirs.
-      const known: Partial<ApplicationFields> = { fullName: action.profile.name, email: action.profile.email, phoneNumber: action.profile.phone ?? '' };
+      const known: Partial<ApplicationFields> = {
+        fullName: action.profile.name,
+        email: action.profile.email,
+        phoneNumber: action.profile.phone ?? '',
+      };
       const fields = { ...state.fields };
       let changed = false;
       for (const [field, value] of Object.entries(known) as Array<[ApplicationField, string]>) {
@@ -164,7 +200,11 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     }
     case 'paymentMethodChosen':
       // Another method asks for other details: the old detail's message no longer applies.
-      return { ...state, paymentMethod: action.method, errors: { ...state.errors, paymentMethod: undefined, payerPhone: undefined, card: undefined } };
+      return {
+        ...state,
+        paymentMethod: action.method,
+        errors: { ...state.errors, paymentMethod: undefined, payerPhone: undefined, card: undefined },
+      };
     case 'payerPhoneChanged':
       return { ...state, payerPhone: action.value, errors: { ...state.errors, payerPhone: undefined } };
     case 'cardNumberChanged':
@@ -196,18 +236,29 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         isSubmitting: false,
         notice: null,
         cardNumber: '',
-        submitted: { reference: action.reference, numberOfPlates: platesToPrice(state.fields), payment: action.payment },
+        submitted: {
+          reference: action.reference,
+          numberOfPlates: platesToPrice(state.fields),
+          payment: action.payment,
+        },
       };
     case 'submitFailed': {
       if (!state.isSubmitting) return state;
       const errors = action.errors ?? {};
       // The server found a problem in the personal details: show it where it can be fixed.
       const step = hasStep1Error(errors) ? 1 : state.step;
-      const changes = { isSubmitting: false, step, errors, notice: action.message, isConflict: action.isConflict ?? false };
+      const changes = {
+        isSubmitting: false,
+        step,
+        errors,
+        notice: action.message,
+        isConflict: action.isConflict ?? false,
+      };
       return Object.keys(errors).length > 0 ? refuse(state, changes) : { ...state, ...changes };
     }
     case 'rulesLoaded':
-      if (state.step !== 2 || state.isSubmitting || validate(action.rules.applicationStep1Schema, state.fields).ok) return state;
+      if (state.step !== 2 || state.isSubmitting || validate(action.rules.applicationStep1Schema, state.fields).ok)
+        return state;
       return { ...state, step: 1 };
     case 'rulesUnavailable':
       return { ...state, notice: action.message };

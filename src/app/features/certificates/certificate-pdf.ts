@@ -49,14 +49,28 @@ interface Fonts {
   mono: PDFFont;
 }
 
-
-function drawCentred(page: PDFPage, text: string, { y, font, size, color }: { y: number; font: PDFFont; size: number; color: ReturnType<typeof rgb> }): void {
+function drawCentred(
+  page: PDFPage,
+  text: string,
+  { y, font, size, color }: { y: number; font: PDFFont; size: number; color: ReturnType<typeof rgb> },
+): void {
   const line = printable(font, text);
   page.drawText(line, { x: (PAGE_WIDTH - font.widthOfTextAtSize(line, size)) / 2, y, font, size, color });
 }
 
 /** Draws `lines` from baseline `y` down; returns the baseline below the last one. */
-function drawLines(page: PDFPage, lines: string[], { x, y, font, size, lineHeight, color }: { x: number; y: number; font: PDFFont; size: number; lineHeight: number; color: ReturnType<typeof rgb> }): number {
+function drawLines(
+  page: PDFPage,
+  lines: string[],
+  {
+    x,
+    y,
+    font,
+    size,
+    lineHeight,
+    color,
+  }: { x: number; y: number; font: PDFFont; size: number; lineHeight: number; color: ReturnType<typeof rgb> },
+): number {
   let baseline = y;
   for (const line of lines) {
     page.drawText(line, { x, y: baseline, font, size, color });
@@ -68,10 +82,27 @@ function drawLines(page: PDFPage, lines: string[], { x, y, font, size, lineHeigh
 function drawHeader(page: PDFPage, doc: CertificateDocument, fonts: Fonts): void {
   page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 96, width: PAGE_WIDTH, height: 96, color: BRAND });
   page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 100, width: PAGE_WIDTH, height: 4, color: COPPER });
-  page.drawText(printable(fonts.bold, doc.issuer.toUpperCase()), { x: MARGIN, y: PAGE_HEIGHT - 52, font: fonts.bold, size: 28, color: WHITE });
-  page.drawText(printable(fonts.regular, doc.issuerLine), { x: MARGIN, y: PAGE_HEIGHT - 72, font: fonts.regular, size: 11, color: WHITE });
+  page.drawText(printable(fonts.bold, doc.issuer.toUpperCase()), {
+    x: MARGIN,
+    y: PAGE_HEIGHT - 52,
+    font: fonts.bold,
+    size: 28,
+    color: WHITE,
+  });
+  page.drawText(printable(fonts.regular, doc.issuerLine), {
+    x: MARGIN,
+    y: PAGE_HEIGHT - 72,
+    font: fonts.regular,
+    size: 11,
+    color: WHITE,
+  });
   drawCentred(page, doc.title, { y: PAGE_HEIGHT - 150, font: fonts.bold, size: 26, color: INK });
-  drawCentred(page, `Certificate No. ${doc.certificateNumber}`, { y: PAGE_HEIGHT - 172, font: fonts.regular, size: 11, color: MUTED });
+  drawCentred(page, `Certificate No. ${doc.certificateNumber}`, {
+    y: PAGE_HEIGHT - 172,
+    font: fonts.regular,
+    size: 11,
+    color: MUTED,
+  });
 }
 
 /** The plate number in large type in a plate-like frame; returns the y below it. */
@@ -84,9 +115,23 @@ function drawPlate(page: PDFPage, doc: CertificateDocument, fonts: Fonts): numbe
   const boxWidth = Math.min(CONTENT_WIDTH, textWidth + 64);
   const boxHeight = size + 28;
   const boxBottom = top - 10 - boxHeight;
-  page.drawRectangle({ x: (PAGE_WIDTH - boxWidth) / 2, y: boxBottom, width: boxWidth, height: boxHeight, color: rgb(1, 0.97, 0.82), borderColor: INK, borderWidth: 2.5 });
+  page.drawRectangle({
+    x: (PAGE_WIDTH - boxWidth) / 2,
+    y: boxBottom,
+    width: boxWidth,
+    height: boxHeight,
+    color: rgb(1, 0.97, 0.82),
+    borderColor: INK,
+    borderWidth: 2.5,
+  });
   // Capital letters stand about 0.72 of the size above the baseline in Helvetica Bold.
-  page.drawText(plate, { x: (PAGE_WIDTH - textWidth) / 2, y: boxBottom + (boxHeight - size * 0.72) / 2, font: fonts.bold, size, color: INK });
+  page.drawText(plate, {
+    x: (PAGE_WIDTH - textWidth) / 2,
+    y: boxBottom + (boxHeight - size * 0.72) / 2,
+    font: fonts.bold,
+    size,
+    color: INK,
+  });
   return boxBottom - 32;
 }
 
@@ -95,12 +140,19 @@ function drawDetails(page: PDFPage, doc: CertificateDocument, fonts: Fonts, top:
   let y = top;
   for (const section of doc.sections) {
     page.drawText(printable(fonts.bold, section.heading), { x: MARGIN, y, font: fonts.bold, size: 12, color: BRAND });
-    page.drawLine({ start: { x: MARGIN, y: y - 6 }, end: { x: MARGIN + DETAILS_WIDTH, y: y - 6 }, thickness: 0.75, color: RULE });
+    page.drawLine({
+      start: { x: MARGIN, y: y - 6 },
+      end: { x: MARGIN + DETAILS_WIDTH, y: y - 6 },
+      thickness: 0.75,
+      color: RULE,
+    });
     y -= 22;
     for (const row of section.rows) {
       page.drawText(printable(fonts.regular, row.label), { x: MARGIN, y, font: fonts.regular, size: 9, color: MUTED });
       const lines = wrap(row.value, fonts.bold, 11, DETAILS_WIDTH - LABEL_WIDTH);
-      y = drawLines(page, lines, { x: MARGIN + LABEL_WIDTH, y, font: fonts.bold, size: 11, lineHeight: 14, color: INK }) - 4;
+      y =
+        drawLines(page, lines, { x: MARGIN + LABEL_WIDTH, y, font: fonts.bold, size: 11, lineHeight: 14, color: INK }) -
+        4;
     }
     y -= 12;
   }
@@ -113,18 +165,45 @@ function drawQr(page: PDFPage, doc: CertificateDocument, fonts: Fonts, qr: PDFIm
   const qrBottom = top + 12 - QR_SIZE;
   page.drawImage(qr, { x: columnX + (QR_COLUMN_WIDTH - QR_SIZE) / 2, y: qrBottom, width: QR_SIZE, height: QR_SIZE });
   const caption = printable(fonts.bold, doc.qrCaption);
-  page.drawText(caption, { x: columnX + (QR_COLUMN_WIDTH - fonts.bold.widthOfTextAtSize(caption, 11)) / 2, y: qrBottom - 14, font: fonts.bold, size: 11, color: INK });
+  page.drawText(caption, {
+    x: columnX + (QR_COLUMN_WIDTH - fonts.bold.widthOfTextAtSize(caption, 11)) / 2,
+    y: qrBottom - 14,
+    font: fonts.bold,
+    size: 11,
+    color: INK,
+  });
   const link = wrap(doc.verificationUrl, fonts.mono, 6.5, QR_COLUMN_WIDTH);
-  return drawLines(page, link, { x: columnX, y: qrBottom - 28, font: fonts.mono, size: 6.5, lineHeight: 8, color: MUTED });
+  return drawLines(page, link, {
+    x: columnX,
+    y: qrBottom - 28,
+    font: fonts.mono,
+    size: 6.5,
+    lineHeight: 8,
+    color: MUTED,
+  });
 }
 
 function drawFooter(page: PDFPage, doc: CertificateDocument, fonts: Fonts, top: number): void {
   let y = top;
   for (const paragraph of doc.issueNote) {
-    y = drawLines(page, wrap(paragraph, fonts.regular, 9.5, CONTENT_WIDTH), { x: MARGIN, y, font: fonts.regular, size: 9.5, lineHeight: 13, color: INK }) - 5;
+    y =
+      drawLines(page, wrap(paragraph, fonts.regular, 9.5, CONTENT_WIDTH), {
+        x: MARGIN,
+        y,
+        font: fonts.regular,
+        size: 9.5,
+        lineHeight: 13,
+        color: INK,
+      }) - 5;
   }
   page.drawLine({ start: { x: MARGIN, y: 58 }, end: { x: PAGE_WIDTH - MARGIN, y: 58 }, thickness: 0.75, color: RULE });
-  page.drawText(printable(fonts.regular, doc.footer), { x: MARGIN, y: 44, font: fonts.regular, size: 8.5, color: MUTED });
+  page.drawText(printable(fonts.regular, doc.footer), {
+    x: MARGIN,
+    y: 44,
+    font: fonts.regular,
+    size: 8.5,
+    color: MUTED,
+  });
 }
 
 /** The device's calendar date, YYYY-MM-DD: a certificate printed in Lusaka at 01:00 bears that day's date. */
@@ -137,11 +216,23 @@ function localDate(at: Date): string {
  * The certificate of a registered plate. `origin` is the site whose verification page the
  * QR code opens (the app's own), `printedAt` the moment it is made.
  */
-export async function certificatePdf(plate: OwnedPlate, { origin, printedAt }: { origin: string; printedAt: Date }): Promise<CertificatePdf> {
-  if (!isRegisteredPlate(plate)) throw new PlateDocumentError(`Plate ${plate.plateNumber} is not registered yet: its certificate is available once it is registered.`);
-  const doc = certificateDocument(plate, { verificationUrl: credentialUrl(origin, plateCredentialBytes(plate)), printedOn: localDate(printedAt) });
+export async function certificatePdf(
+  plate: OwnedPlate,
+  { origin, printedAt }: { origin: string; printedAt: Date },
+): Promise<CertificatePdf> {
+  if (!isRegisteredPlate(plate))
+    throw new PlateDocumentError(
+      `Plate ${plate.plateNumber} is not registered yet: its certificate is available once it is registered.`,
+    );
+  const doc = certificateDocument(plate, {
+    verificationUrl: credentialUrl(origin, plateCredentialBytes(plate)),
+    printedOn: localDate(printedAt),
+  });
 
-  const [pdf, png] = await Promise.all([PDFDocument.create(), plateQrPngBytes(plate, { origin, pixelsPerModule: CERTIFICATE_QR_PIXELS_PER_MODULE })]);
+  const [pdf, png] = await Promise.all([
+    PDFDocument.create(),
+    plateQrPngBytes(plate, { origin, pixelsPerModule: CERTIFICATE_QR_PIXELS_PER_MODULE }),
+  ]);
   pdf.setTitle(`${doc.title} ${doc.plateNumber}`);
   pdf.setSubject(`${doc.title} ${doc.certificateNumber}`);
   pdf.setAuthor(doc.issuer);
@@ -152,7 +243,12 @@ export async function certificatePdf(plate: OwnedPlate, { origin, printedAt }: {
   pdf.setCreationDate(printedAt);
   pdf.setModificationDate(printedAt);
 
-  const [regular, bold, mono, qr] = await Promise.all([pdf.embedFont(StandardFonts.Helvetica), pdf.embedFont(StandardFonts.HelveticaBold), pdf.embedFont(StandardFonts.Courier), pdf.embedPng(png)]);
+  const [regular, bold, mono, qr] = await Promise.all([
+    pdf.embedFont(StandardFonts.Helvetica),
+    pdf.embedFont(StandardFonts.HelveticaBold),
+    pdf.embedFont(StandardFonts.Courier),
+    pdf.embedPng(png),
+  ]);
   const fonts: Fonts = { regular, bold, mono };
   const page = pdf.addPage(PageSizes.A4);
 

@@ -3,8 +3,16 @@
  * each registered plate (with its standing today and its certificate number), and the
  * plates still on their way, whose certificates come once they are registered.
  */
-import { certificateNumber, isRegisteredPlate, type RegisteredOwnedPlate } from '#domain/certificates/certificate-number';
-import { type CertificateStanding, certificateStanding, daysUntilExpiry } from '#domain/certificates/certificate-standing';
+import {
+  certificateNumber,
+  isRegisteredPlate,
+  type RegisteredOwnedPlate,
+} from '#domain/certificates/certificate-number';
+import {
+  type CertificateStanding,
+  certificateStanding,
+  daysUntilExpiry,
+} from '#domain/certificates/certificate-standing';
 import { type PlateProgress, plateProgress } from '#domain/plates/lifecycle';
 import type { OwnedPlate } from '#domain/plates/owned-plate';
 
@@ -26,14 +34,19 @@ export interface CertificateRows {
   pending: PendingCertificate[];
 }
 
-const byPlateNumber = (a: { plateNumber: string }, b: { plateNumber: string }) => a.plateNumber.localeCompare(b.plateNumber, 'en');
+const byPlateNumber = (a: { plateNumber: string }, b: { plateNumber: string }) =>
+  a.plateNumber.localeCompare(b.plateNumber, 'en');
 
 /**
  * Registered plates in plate-number order; the others oldest first, as they were bought.
  * `revocations` holds the device revocation list's entries for these plates: it may be
  * newer than the owner's copy of a plate.
  */
-export function certificateRows(plates: readonly OwnedPlate[], revocations: ReadonlyMap<string, 'Revoked' | 'Stolen'>, today: string): CertificateRows {
+export function certificateRows(
+  plates: readonly OwnedPlate[],
+  revocations: ReadonlyMap<string, 'Revoked' | 'Stolen'>,
+  today: string,
+): CertificateRows {
   const cards = plates
     .filter(isRegisteredPlate)
     .sort(byPlateNumber)
@@ -52,7 +65,8 @@ export function certificateRows(plates: readonly OwnedPlate[], revocations: Read
 
 /** The line under an Expires soon or Expired badge; null when the date needs no comment. */
 export function expiryNote(card: Pick<CertificateCard, 'standing' | 'daysLeft'>): string | null {
-  if (card.standing === 'Expires soon') return card.daysLeft === 0 ? 'Expires today' : `Expires in ${card.daysLeft} day${card.daysLeft === 1 ? '' : 's'}`;
+  if (card.standing === 'Expires soon')
+    return card.daysLeft === 0 ? 'Expires today' : `Expires in ${card.daysLeft} day${card.daysLeft === 1 ? '' : 's'}`;
   if (card.standing === 'Expired') return `Expired ${-card.daysLeft} day${card.daysLeft === -1 ? '' : 's'} ago`;
   return null;
 }

@@ -25,12 +25,28 @@ import { useMyCertificates } from './use-my-certificates';
 const DownloadIcon = strokeIcon('DownloadIcon', <path {...stroke} d="M12 3v12M7 10l5 5 5-5M5 21h14" />);
 
 // Withdrawn and expired read as alarming (solid red); expiring soon as a warning, in a subtle badge whose dark text keeps its contrast.
-const STANDING_COLOURS: Record<CertificateStanding, string> = { Valid: 'green', 'Expires soon': 'orange', Expired: 'red', Revoked: 'red', Stolen: 'red' };
-const PROGRESS_COLOURS: Record<PlateProgress, string> = { Paid: 'gray', 'Being made': 'blue', 'Ready for collection': 'purple', Collected: 'teal', Registered: 'green' };
+const STANDING_COLOURS: Record<CertificateStanding, string> = {
+  Valid: 'green',
+  'Expires soon': 'orange',
+  Expired: 'red',
+  Revoked: 'red',
+  Stolen: 'red',
+};
+const PROGRESS_COLOURS: Record<PlateProgress, string> = {
+  Paid: 'gray',
+  'Being made': 'blue',
+  'Ready for collection': 'purple',
+  Collected: 'teal',
+  Registered: 'green',
+};
 
 function StandingBadge({ standing }: { standing: CertificateStanding }) {
   return (
-    <Badge colorPalette={STANDING_COLOURS[standing]} variant={standing === 'Valid' || standing === 'Expires soon' ? 'subtle' : 'solid'} whiteSpace="nowrap">
+    <Badge
+      colorPalette={STANDING_COLOURS[standing]}
+      variant={standing === 'Valid' || standing === 'Expires soon' ? 'subtle' : 'solid'}
+      whiteSpace="nowrap"
+    >
       {standing}
     </Badge>
   );
@@ -60,11 +76,19 @@ function CertificateCardView({ card }: { card: CertificateCard }) {
     try {
       if (kind === 'certificate') await downloadCertificate(plate);
       else await downloadPlateQr(plate);
-      const fileName = kind === 'certificate' ? certificateFileName(plate.plateNumber) : plateQrFileName(plate.plateNumber);
+      const fileName =
+        kind === 'certificate' ? certificateFileName(plate.plateNumber) : plateQrFileName(plate.plateNumber);
       setState({ busy: null, message: { kind: 'done', text: `Downloaded ${fileName}.` } });
     } catch (error) {
-      const reason = error instanceof PlateDocumentError ? error.message : 'Try again; if it keeps failing, reload the page.';
-      setState({ busy: null, message: { kind: 'failed', text: `The ${kind === 'certificate' ? 'certificate' : 'QR code'} for ${plate.plateNumber} could not be made. ${reason}` } });
+      const reason =
+        error instanceof PlateDocumentError ? error.message : 'Try again; if it keeps failing, reload the page.';
+      setState({
+        busy: null,
+        message: {
+          kind: 'failed',
+          text: `The ${kind === 'certificate' ? 'certificate' : 'QR code'} for ${plate.plateNumber} could not be made. ${reason}`,
+        },
+      });
     }
   }
 
@@ -110,18 +134,39 @@ function CertificateCardView({ card }: { card: CertificateCard }) {
           </DataList.Item>
         </DataList.Root>
         <Flex gap="2" wrap="wrap">
-          <Button colorPalette="brand" size="sm" loading={state.busy === 'certificate'} loadingText="Making the PDF…" disabled={state.busy !== null} aria-label={`Download certificate (PDF) for ${plate.plateNumber}`} onClick={() => void download('certificate')}>
+          <Button
+            colorPalette="brand"
+            size="sm"
+            loading={state.busy === 'certificate'}
+            loadingText="Making the PDF…"
+            disabled={state.busy !== null}
+            aria-label={`Download certificate (PDF) for ${plate.plateNumber}`}
+            onClick={() => void download('certificate')}
+          >
             <DownloadIcon aria-hidden />
             Download certificate (PDF)
           </Button>
-          <Button colorPalette="brand" variant="outline" size="sm" loading={state.busy === 'qr'} loadingText="Drawing the QR code…" disabled={state.busy !== null} aria-label={`Download QR for ${plate.plateNumber}`} onClick={() => void download('qr')}>
+          <Button
+            colorPalette="brand"
+            variant="outline"
+            size="sm"
+            loading={state.busy === 'qr'}
+            loadingText="Drawing the QR code…"
+            disabled={state.busy !== null}
+            aria-label={`Download QR for ${plate.plateNumber}`}
+            onClick={() => void download('qr')}
+          >
             <QrIcon aria-hidden />
             Download QR
           </Button>
         </Flex>
         <Box aria-live="polite">
           {state.message && (
-            <Text fontSize="sm" color={state.message.kind === 'failed' ? 'fg.error' : 'fg.muted'} role={state.message.kind === 'failed' ? 'alert' : undefined}>
+            <Text
+              fontSize="sm"
+              color={state.message.kind === 'failed' ? 'fg.error' : 'fg.muted'}
+              role={state.message.kind === 'failed' ? 'alert' : undefined}
+            >
               {state.message.text}
             </Text>
           )}
@@ -133,8 +178,10 @@ function CertificateCardView({ card }: { card: CertificateCard }) {
 
 function pendingDetail({ plate, progress }: PendingCertificate): string {
   const shop = plate.shopName ? ` at ${plate.shopName}` : '';
-  if (progress === 'Ready for collection') return `Ready for collection${shop}${plate.collectionDate ? ` from ${formatDay(plate.collectionDate)}` : ''}. The shop registers it to your vehicle when you collect it.`;
-  if (progress === 'Being made') return `Being made${shop}${plate.collectionDate ? `, to collect from ${formatDay(plate.collectionDate)}` : ''}.`;
+  if (progress === 'Ready for collection')
+    return `Ready for collection${shop}${plate.collectionDate ? ` from ${formatDay(plate.collectionDate)}` : ''}. The shop registers it to your vehicle when you collect it.`;
+  if (progress === 'Being made')
+    return `Being made${shop}${plate.collectionDate ? `, to collect from ${formatDay(plate.collectionDate)}` : ''}.`;
   if (progress === 'Collected') return `Collected${shop}; its registration is on its way to this device.`;
   return plate.shopName ? `Paid; ${plate.shopName} is to make it.` : 'Paid; a plate shop is to be assigned to make it.';
 }
@@ -170,7 +217,8 @@ function EmptyState() {
         No certificates yet
       </Text>
       <Text color="fg.muted" fontSize="sm" mt="1" maxW="prose" mx="auto">
-        Buy a plate in the marketplace or apply for plates. Once a plate shop has registered a plate to your vehicle, its certificate and QR code appear here.
+        Buy a plate in the marketplace or apply for plates. Once a plate shop has registered a plate to your vehicle,
+        its certificate and QR code appear here.
       </Text>
       <HStack justify="center" gap="3" mt="4" wrap="wrap">
         <Button asChild colorPalette="brand" size="sm">
@@ -207,7 +255,10 @@ export function CertificatesPage() {
 
   return (
     <Stack gap="6">
-      <PageHeader title="Certificates" summary="A registration certificate for each of your registered plates, as a PDF with the plate’s QR code, and the QR code on its own." />
+      <PageHeader
+        title="Certificates"
+        summary="A registration certificate for each of your registered plates, as a PDF with the plate’s QR code, and the QR code on its own."
+      />
       <OfflineNote />
       {rows === undefined ? (
         <LoadingNote>Loading your certificates…</LoadingNote>
@@ -221,9 +272,18 @@ export function CertificatesPage() {
         <>
           <Section title="Registration Certificates" headingId="certificates-heading">
             {rows.cards.length === 0 ? (
-              <Text color="fg.muted">None of your plates is registered yet. A plate’s certificate appears here once the plate shop has registered it to your vehicle.</Text>
+              <Text color="fg.muted">
+                None of your plates is registered yet. A plate’s certificate appears here once the plate shop has
+                registered it to your vehicle.
+              </Text>
             ) : (
-              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, lg: 2 }} gap="4" aria-labelledby="certificates-heading">
+              <SimpleGrid
+                as="ul"
+                listStyleType="none"
+                columns={{ base: 1, lg: 2 }}
+                gap="4"
+                aria-labelledby="certificates-heading"
+              >
                 {rows.cards.map((card) => (
                   <Box as="li" key={card.plate.id} minW="0">
                     <CertificateCardView card={card} />

@@ -20,11 +20,15 @@ export class PlateDocumentError extends Error {
 /** The signed credential of a registered plate, from the digits its QR code carries. */
 export function plateCredentialBytes(plate: OwnedPlate): Uint8Array {
   if (plate.registration === null) {
-    throw new PlateDocumentError(`Plate ${plate.plateNumber} is not registered yet: its certificate and QR code are available once it is registered.`);
+    throw new PlateDocumentError(
+      `Plate ${plate.plateNumber} is not registered yet: its certificate and QR code are available once it is registered.`,
+    );
   }
   const bytes = digitsToBytes(plate.registration.credentialDigits);
   if (bytes === null) {
-    throw new PlateDocumentError(`The QR code of plate ${plate.plateNumber} cannot be read from this device’s copy. Sync this device and try again.`);
+    throw new PlateDocumentError(
+      `The QR code of plate ${plate.plateNumber} cannot be read from this device’s copy. Sync this device and try again.`,
+    );
   }
   return bytes;
 }
@@ -33,10 +37,16 @@ export function plateCredentialBytes(plate: OwnedPlate): Uint8Array {
  * The plate's QR code as a PNG data URL: the credential link of `origin` (the page a camera
  * opens), in two segments at error correction M, black on white.
  */
-export async function plateQrPngDataUrl(plate: OwnedPlate, { origin, pixelsPerModule = DOWNLOAD_PIXELS_PER_MODULE }: { origin: string; pixelsPerModule?: number }): Promise<string> {
+export async function plateQrPngDataUrl(
+  plate: OwnedPlate,
+  { origin, pixelsPerModule = DOWNLOAD_PIXELS_PER_MODULE }: { origin: string; pixelsPerModule?: number },
+): Promise<string> {
   const bytes = plateCredentialBytes(plate);
   // The credential codec (with its signature library) loads with the QR library, not with the page.
-  const [{ default: QRCode }, { credentialQrSegments }] = await Promise.all([import('qrcode'), import('#domain/credential/qr-url')]);
+  const [{ default: QRCode }, { credentialQrSegments }] = await Promise.all([
+    import('qrcode'),
+    import('#domain/credential/qr-url'),
+  ]);
   return QRCode.toDataURL(credentialQrSegments(origin, bytes), {
     type: 'image/png',
     errorCorrectionLevel: QR_ERROR_CORRECTION,
@@ -49,11 +59,15 @@ export async function plateQrPngDataUrl(plate: OwnedPlate, { origin, pixelsPerMo
 /** The bytes of a base64 data URL. */
 export function dataUrlBytes(dataUrl: string): Uint8Array {
   const comma = dataUrl.indexOf(',');
-  if (!dataUrl.startsWith('data:') || comma < 0 || !dataUrl.slice(0, comma).endsWith(';base64')) throw new Error('Expected a base64 data URL');
+  if (!dataUrl.startsWith('data:') || comma < 0 || !dataUrl.slice(0, comma).endsWith(';base64'))
+    throw new Error('Expected a base64 data URL');
   const binary = atob(dataUrl.slice(comma + 1));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
-export async function plateQrPngBytes(plate: OwnedPlate, options: { origin: string; pixelsPerModule?: number }): Promise<Uint8Array> {
+export async function plateQrPngBytes(
+  plate: OwnedPlate,
+  options: { origin: string; pixelsPerModule?: number },
+): Promise<Uint8Array> {
   return dataUrlBytes(await plateQrPngDataUrl(plate, options));
 }

@@ -18,10 +18,21 @@ export function useMyCertificates(): CertificateRows | undefined {
   return useStoreQuery(async (db) => {
     const plates = await db.ownedPlates.toArray();
     // Only the entries for these plates: the list itself can be long.
-    const [entries, trust] = await Promise.all([db.revocations.bulkGet(plates.map((plate) => plate.plateNumber)), db.meta.get(TRUST_META_KEY)]);
+    const [entries, trust] = await Promise.all([
+      db.revocations.bulkGet(plates.map((plate) => plate.plateNumber)),
+      db.meta.get(TRUST_META_KEY),
+    ]);
     // An entry that only supersedes earlier credentials (a transfer, a renewal) does not touch the owner's current one.
-    const registrationOf = new Map(plates.map((plate) => [plate.plateNumber, plate.registration?.registrationDate ?? '']));
-    const revocations = new Map(entries.flatMap((entry) => (entry && revokesCredential(entry, registrationOf.get(entry.plateNumber) ?? '') ? [[entry.plateNumber, entry.status] as const] : [])));
+    const registrationOf = new Map(
+      plates.map((plate) => [plate.plateNumber, plate.registration?.registrationDate ?? '']),
+    );
+    const revocations = new Map(
+      entries.flatMap((entry) =>
+        entry && revokesCredential(entry, registrationOf.get(entry.plateNumber) ?? '')
+          ? [[entry.plateNumber, entry.status] as const]
+          : [],
+      ),
+    );
     return certificateRows(plates, revocations, correctedToday(Date.now(), skewOf(trust?.value)));
   });
 }

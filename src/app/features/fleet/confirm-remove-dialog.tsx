@@ -16,9 +16,22 @@ export interface ConfirmRemoveProps<Row extends { id: string }> {
   onClose: () => void;
 }
 
-export function ConfirmRemoveDialog<Row extends { id: string }>({ title, what, consequence, confirmLabel, mutation, doneTitle, onClose }: ConfirmRemoveProps<Row>) {
+export function ConfirmRemoveDialog<Row extends { id: string }>({
+  title,
+  what,
+  consequence,
+  confirmLabel,
+  mutation,
+  doneTitle,
+  onClose,
+}: ConfirmRemoveProps<Row>) {
   return (
-    <ConfirmDialog title={title} confirmLabel={confirmLabel} onConfirm={() => applyChange(mutation, doneTitle)} onClose={onClose}>
+    <ConfirmDialog
+      title={title}
+      confirmLabel={confirmLabel}
+      onConfirm={() => applyChange(mutation, doneTitle)}
+      onClose={onClose}
+    >
       <Text fontWeight="semibold">{what}</Text>
       <Text>{consequence}</Text>
     </ConfirmDialog>

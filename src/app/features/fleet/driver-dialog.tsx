@@ -32,16 +32,33 @@ export function DriverDialog({ driver, drivers, ownerId, fixing, onClose }: Driv
   const isAdding = driver === null && fixing === undefined;
   const [id] = useState(() => fixing?.rowId ?? driver?.id ?? newId());
   const { errors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<Field>();
-  const { values, change, fixErrors, clearFixErrors } = useRecordValues<DriverFormValues, Field>(() => (fixing ? formFromPayload(fixing.payload) : driver ? { name: driver.name, licenceNumber: driver.licenceNumber, phone: driver.phone } : EMPTY_DRIVER_FORM), fixing, clearError);
+  const { values, change, fixErrors, clearFixErrors } = useRecordValues<DriverFormValues, Field>(
+    () =>
+      fixing
+        ? formFromPayload(fixing.payload)
+        : driver
+          ? { name: driver.name, licenceNumber: driver.licenceNumber, phone: driver.phone }
+          : EMPTY_DRIVER_FORM,
+    fixing,
+    clearError,
+  );
   const shownErrors = { ...fixErrors, ...errors };
 
   async function save() {
     clearFixErrors();
     const input = { ...values, id };
-    const result = await submit(fleetRules.load().then((module) => module.driverInputSchema), input, (value) => saveDriverMutation(value, ownerId, driver ?? undefined), {
-      ...(fixing ? { replaces: fixing.id } : {}),
-      refuse: (value) => (drivers.some((other) => other.id !== id && other.licenceNumber === value.licenceNumber) ? { licenceNumber: licenceTakenMessage(value.licenceNumber) } : null),
-    });
+    const result = await submit(
+      fleetRules.load().then((module) => module.driverInputSchema),
+      input,
+      (value) => saveDriverMutation(value, ownerId, driver ?? undefined),
+      {
+        ...(fixing ? { replaces: fixing.id } : {}),
+        refuse: (value) =>
+          drivers.some((other) => other.id !== id && other.licenceNumber === value.licenceNumber)
+            ? { licenceNumber: licenceTakenMessage(value.licenceNumber) }
+            : null,
+      },
+    );
     if (result === 'sent' || result === 'queued') {
       toastChange(result, isAdding ? `${values.name.trim()} was added to your drivers` : 'Driver saved');
       onClose();
@@ -61,16 +78,36 @@ export function DriverDialog({ driver, drivers, ownerId, fixing, onClose }: Driv
       onSubmit={() => void save()}
       onClose={onClose}
     >
-          <FormField label="Full Name" error={shownErrors.name} required>
-            <Input value={values.name} maxLength={100} autoComplete="off" onChange={(event) => change('name', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="Licence Number" error={shownErrors.licenceNumber} required>
-            <Input value={values.licenceNumber} maxLength={24} autoComplete="off" autoCapitalize="characters" spellCheck={false} fontFamily="mono" onChange={(event) => change('licenceNumber', event.currentTarget.value)} />
-            <Field.HelperText>As on the driving licence: 5 to 20 letters and digits.</Field.HelperText>
-          </FormField>
-          <FormField label="Phone Number" error={shownErrors.phone} required>
-            <Input type="tel" value={values.phone} maxLength={20} autoComplete="off" placeholder="+260 97 123 4567" onChange={(event) => change('phone', event.currentTarget.value)} />
-          </FormField>
+      <FormField label="Full Name" error={shownErrors.name} required>
+        <Input
+          value={values.name}
+          maxLength={100}
+          autoComplete="off"
+          onChange={(event) => change('name', event.currentTarget.value)}
+        />
+      </FormField>
+      <FormField label="Licence Number" error={shownErrors.licenceNumber} required>
+        <Input
+          value={values.licenceNumber}
+          maxLength={24}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          fontFamily="mono"
+          onChange={(event) => change('licenceNumber', event.currentTarget.value)}
+        />
+        <Field.HelperText>As on the driving licence: 5 to 20 letters and digits.</Field.HelperText>
+      </FormField>
+      <FormField label="Phone Number" error={shownErrors.phone} required>
+        <Input
+          type="tel"
+          value={values.phone}
+          maxLength={20}
+          autoComplete="off"
+          placeholder="+260 97 123 4567"
+          onChange={(event) => change('phone', event.currentTarget.value)}
+        />
+      </FormField>
     </RecordFormDialog>
   );
 }

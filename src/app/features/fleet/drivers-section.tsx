@@ -10,8 +10,18 @@ import type { LocalDriver } from '../../store/database';
 const FIRST_DRIVERS = 20;
 
 export function SyncMark({ syncState }: { syncState: 'pending' | 'synced' | 'rejected' | undefined }) {
-  if (syncState === 'pending') return <Badge colorPalette="orange" variant="outline" size="sm">Saved on this device</Badge>;
-  if (syncState === 'rejected') return <Badge colorPalette="red" variant="outline" size="sm">Needs attention</Badge>;
+  if (syncState === 'pending')
+    return (
+      <Badge colorPalette="orange" variant="outline" size="sm">
+        Saved on this device
+      </Badge>
+    );
+  if (syncState === 'rejected')
+    return (
+      <Badge colorPalette="red" variant="outline" size="sm">
+        Needs attention
+      </Badge>
+    );
   return null;
 }
 
@@ -49,7 +59,18 @@ export function DriversSection({ drivers, vehiclesOfDriver, onAdd, onEdit, onRem
             {shown.map((driver) => {
               const driving = vehiclesOfDriver.get(driver.id) ?? 0;
               return (
-                <Flex as="li" key={driver.id} borderWidth="1px" rounded="md" px="3" py="2" gap="3" align="center" justify="space-between" wrap="wrap">
+                <Flex
+                  as="li"
+                  key={driver.id}
+                  borderWidth="1px"
+                  rounded="md"
+                  px="3"
+                  py="2"
+                  gap="3"
+                  align="center"
+                  justify="space-between"
+                  wrap="wrap"
+                >
                   <Box minW="0">
                     <Text fontWeight="medium">{driver.name}</Text>
                     <Text fontSize="sm" color="fg.muted">
@@ -62,15 +83,30 @@ export function DriversSection({ drivers, vehiclesOfDriver, onAdd, onEdit, onRem
                         {formatPhone(driver.phone)}
                       </Text>
                       {' · '}
-                      {driving === 0 ? 'No vehicle assigned' : driving === 1 ? 'Drives 1 vehicle' : `Drives ${driving.toLocaleString('en-GB')} vehicles`}
+                      {driving === 0
+                        ? 'No vehicle assigned'
+                        : driving === 1
+                          ? 'Drives 1 vehicle'
+                          : `Drives ${driving.toLocaleString('en-GB')} vehicles`}
                     </Text>
                     <SyncMark syncState={driver.syncState} />
                   </Box>
                   <HStack gap="1">
-                    <IconButton size="sm" variant="ghost" aria-label={`Edit driver ${driver.name}`} onClick={() => onEdit(driver)}>
+                    <IconButton
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Edit driver ${driver.name}`}
+                      onClick={() => onEdit(driver)}
+                    >
                       <PencilIcon />
                     </IconButton>
-                    <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove driver ${driver.name}`} onClick={() => onRemove(driver)}>
+                    <IconButton
+                      size="sm"
+                      variant="ghost"
+                      colorPalette="red"
+                      aria-label={`Remove driver ${driver.name}`}
+                      onClick={() => onRemove(driver)}
+                    >
                       <TrashIcon />
                     </IconButton>
                   </HStack>

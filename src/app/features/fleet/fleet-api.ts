@@ -5,15 +5,24 @@
  */
 import { apiRequest, NetworkError } from '../../api/api-client';
 
-export const IMPORT_NEEDS_CONNECTION = 'Importing a fleet needs a connection. Nothing was imported; try again when you are back online.';
+export const IMPORT_NEEDS_CONNECTION =
+  'Importing a fleet needs a connection. Nothing was imported; try again when you are back online.';
 
 export type ImportAnswer = { ok: true; imported: number } | { ok: false; message: string; errors: string[] };
 
 export async function importFleet(csv: string): Promise<ImportAnswer> {
   try {
-    const result = await apiRequest<{ imported?: number; message?: string; errors?: string[] }>('POST', '/api/fleet/import', { csv });
+    const result = await apiRequest<{ imported?: number; message?: string; errors?: string[] }>(
+      'POST',
+      '/api/fleet/import',
+      { csv },
+    );
     if (result.ok && typeof result.body.imported === 'number') return { ok: true, imported: result.body.imported };
-    return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.`, errors: result.body?.errors ?? [] };
+    return {
+      ok: false,
+      message: result.body?.message ?? `The server answered ${result.status}.`,
+      errors: result.body?.errors ?? [],
+    };
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, message: IMPORT_NEEDS_CONNECTION, errors: [] };
     throw error;

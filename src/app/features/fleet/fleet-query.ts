@@ -23,25 +23,39 @@ export interface FleetData {
 
 export async function readFleet(db: NambalaDatabase, today: string, accountName: string): Promise<FleetData> {
   // Read whole and sorted here: a walk along the heldAt index costs more than the sort.
-  const [vehicles, drivers, plates] = await Promise.all([db.vehicles.toArray(), db.drivers.toArray(), db.ownedPlates.toArray()]);
+  const [vehicles, drivers, plates] = await Promise.all([
+    db.vehicles.toArray(),
+    db.drivers.toArray(),
+    db.ownedPlates.toArray(),
+  ]);
   plates.sort((a, b) => (a.heldAt < b.heldAt ? 1 : a.heldAt > b.heldAt ? -1 : 0));
   const plateByNumber = new Map<string, FleetPlate>();
   for (const plate of plates) plateByNumber.set(plate.plateNumber, plate);
   const rows = buildFleetRows(vehicles, drivers, plateByNumber, accountName, today);
   const vehiclesOfDriver = new Map<string, number>();
-  for (const row of rows) if (row.driver) vehiclesOfDriver.set(row.driver.id, (vehiclesOfDriver.get(row.driver.id) ?? 0) + 1);
-  const shownDrivers = drivers.filter((driver) => !driver.isDeleted).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  for (const row of rows)
+    if (row.driver) vehiclesOfDriver.set(row.driver.id, (vehiclesOfDriver.get(row.driver.id) ?? 0) + 1);
+  const shownDrivers = drivers
+    .filter((driver) => !driver.isDeleted)
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   return { rows, drivers: shownDrivers, vehiclesOfDriver, plates };
 }
 
 /** The owner's plates as the plate rules see them. */
 export function plateFacts(plates: readonly LocalOwnedPlate[]): Map<string, OwnerPlateFacts> {
-  return new Map(plates.map((plate) => [plate.plateNumber, { plateNumber: plate.plateNumber, registeredChassis: plate.registration?.chassisNumber ?? null }]));
+  return new Map(
+    plates.map((plate) => [
+      plate.plateNumber,
+      { plateNumber: plate.plateNumber, registeredChassis: plate.registration?.chassisNumber ?? null },
+    ]),
+  );
 }
 
 /** The vehicle each plate is on, by plate number. */
 export function plateHolders(rows: readonly VehicleRow[]): Map<string, PlateHolder> {
   const holders = new Map<string, PlateHolder>();
-  for (const row of rows) if (row.vehicle.plateNumber !== null) holders.set(row.vehicle.plateNumber, { vehicleId: row.id, label: vehicleLabel(row.vehicle) });
+  for (const row of rows)
+    if (row.vehicle.plateNumber !== null)
+      holders.set(row.vehicle.plateNumber, { vehicleId: row.id, label: vehicleLabel(row.vehicle) });
   return holders;
 }

@@ -14,7 +14,11 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { importFleet } from './fleet-api';
 import { type FleetData, plateFacts, plateHolders } from './fleet-query';
 
-type Step = { kind: 'idle' } | { kind: 'working'; label: string; percent: number } | { kind: 'refused'; message: string; errors: string[] } | { kind: 'ready-offline'; vehicles: number };
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'working'; label: string; percent: number }
+  | { kind: 'refused'; message: string; errors: string[] }
+  | { kind: 'ready-offline'; vehicles: number };
 
 /** The browser paints the progress before a long synchronous check starts. */
 const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -38,7 +42,11 @@ export function ImportDialog({ data, today, onClose }: { data: FleetData; today:
       return;
     }
     if (file.size > MAX_FILE_BYTES) {
-      setStep({ kind: 'refused', message: `This file is too large to be a fleet of at most ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} vehicles. Split it and import each part.`, errors: [] });
+      setStep({
+        kind: 'refused',
+        message: `This file is too large to be a fleet of at most ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} vehicles. Split it and import each part.`,
+        errors: [],
+      });
       return;
     }
     setStep({ kind: 'working', label: `Reading ${file.name}…`, percent: 10 });
@@ -59,7 +67,9 @@ export function ImportDialog({ data, today, onClose }: { data: FleetData; today:
     }
     const check = checks.checkFleetCsv(text, {
       today,
-      existingChassisNumbers: new Set(data.rows.map((row) => row.vehicle.chassisNumber).filter((chassis) => chassis !== '')),
+      existingChassisNumbers: new Set(
+        data.rows.map((row) => row.vehicle.chassisNumber).filter((chassis) => chassis !== ''),
+      ),
       plates: plateFacts(data.plates),
       plateHolders: plateHolders(data.rows),
     });
@@ -74,10 +84,19 @@ export function ImportDialog({ data, today, onClose }: { data: FleetData; today:
     setStep({ kind: 'working', label: `Importing ${count(check.vehicles.length)}…`, percent: 70 });
     const answer = await importFleet(text);
     if (!answer.ok) {
-      setStep({ kind: 'refused', message: answer.errors.length > 0 ? refusedMessage(answer.errors.length) : answer.message, errors: answer.errors });
+      setStep({
+        kind: 'refused',
+        message: answer.errors.length > 0 ? refusedMessage(answer.errors.length) : answer.message,
+        errors: answer.errors,
+      });
       return;
     }
-    showToast({ type: 'success', title: `${count(answer.imported)} added to your fleet`, description: 'They show here as this device syncs.', closable: true });
+    showToast({
+      type: 'success',
+      title: `${count(answer.imported)} added to your fleet`,
+      description: 'They show here as this device syncs.',
+      closable: true,
+    });
     onClose();
   }
 
@@ -103,7 +122,8 @@ export function ImportDialog({ data, today, onClose }: { data: FleetData; today:
           <Text as="span" fontFamily="mono" fontSize="xs" overflowWrap="anywhere">
             {FLEET_CSV_COLUMNS.join(', ')}
           </Text>
-          . Make, model and colour are required; plate_number must be one of your plates. At most {MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows: all are added, or none.
+          . Make, model and colour are required; plate_number must be one of your plates. At most{' '}
+          {MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows: all are added, or none.
         </Text>
         <Button size="xs" variant="outline" alignSelf="flex-start" onClick={downloadTemplate}>
           Download a template
@@ -111,7 +131,9 @@ export function ImportDialog({ data, today, onClose }: { data: FleetData; today:
         {!isOnline && (
           <Alert.Root status="warning">
             <Alert.Indicator />
-            <Alert.Description>This device is offline. You can check a file now; importing it needs a connection.</Alert.Description>
+            <Alert.Description>
+              This device is offline. You can check a file now; importing it needs a connection.
+            </Alert.Description>
           </Alert.Root>
         )}
         <Field.Root>
@@ -151,7 +173,21 @@ export function ImportDialog({ data, today, onClose }: { data: FleetData; today:
                 {step.message}
               </Heading>
               {step.errors.length > 0 && (
-                <Box as="ul" maxH="60" overflowY="auto" borderWidth="1px" borderColor="red.muted" rounded="md" px="4" py="2" fontSize="sm" listStyleType="disc" ps="8" tabIndex={0} aria-label="Rows to correct">
+                <Box
+                  as="ul"
+                  maxH="60"
+                  overflowY="auto"
+                  borderWidth="1px"
+                  borderColor="red.muted"
+                  rounded="md"
+                  px="4"
+                  py="2"
+                  fontSize="sm"
+                  listStyleType="disc"
+                  ps="8"
+                  tabIndex={0}
+                  aria-label="Rows to correct"
+                >
                   {step.errors.map((error) => (
                     <li key={error}>{error}</li>
                   ))}
@@ -178,4 +214,7 @@ function downloadTemplate(): void {
 }
 
 const count = (vehicles: number) => `${vehicles.toLocaleString('en-GB')} ${vehicles === 1 ? 'vehicle' : 'vehicles'}`;
-const refusedMessage = (rows: number) => (rows === 1 ? 'One problem to correct. Nothing was imported.' : `${rows.toLocaleString('en-GB')} problems to correct. Nothing was imported.`);
+const refusedMessage = (rows: number) =>
+  rows === 1
+    ? 'One problem to correct. Nothing was imported.'
+    : `${rows.toLocaleString('en-GB')} problems to correct. Nothing was imported.`;

@@ -8,8 +8,28 @@
  */
 import { COMPLIANCE_STATUSES, type FleetCompliance } from '#domain/fleet/compliance';
 import { vehicleLabel } from '#domain/fleet/fleet-facts';
-import { DEFAULT_FLEET_QUERY, FLEET_SORTS, type FleetQuery, type FleetSort, fleetPage, showingText } from '#domain/fleet/fleet-list';
-import { Badge, Box, Button, DataList, Field, Flex, HStack, IconButton, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  DEFAULT_FLEET_QUERY,
+  FLEET_SORTS,
+  type FleetQuery,
+  type FleetSort,
+  fleetPage,
+  showingText,
+} from '#domain/fleet/fleet-list';
+import {
+  Badge,
+  Box,
+  Button,
+  DataList,
+  Field,
+  Flex,
+  HStack,
+  IconButton,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadingNote } from '../../components/loading-note';
@@ -79,10 +99,21 @@ function RowActions({ row, open }: { row: VehicleRow; open: (dialog: OpenDialog)
   const name = `${vehicleLabel(row.vehicle)}${row.vehicle.plateNumber ? ` ${row.vehicle.plateNumber}` : ''}`;
   return (
     <HStack gap="1" justify="flex-end">
-      <IconButton size="sm" variant="ghost" aria-label={`Edit ${name}`} onClick={() => open({ kind: 'edit-vehicle', vehicleId: row.id })}>
+      <IconButton
+        size="sm"
+        variant="ghost"
+        aria-label={`Edit ${name}`}
+        onClick={() => open({ kind: 'edit-vehicle', vehicleId: row.id })}
+      >
         <PencilIcon />
       </IconButton>
-      <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove ${name}`} onClick={() => open({ kind: 'remove-vehicle', vehicle: row.vehicle })}>
+      <IconButton
+        size="sm"
+        variant="ghost"
+        colorPalette="red"
+        aria-label={`Remove ${name}`}
+        onClick={() => open({ kind: 'remove-vehicle', vehicle: row.vehicle })}
+      >
         <TrashIcon />
       </IconButton>
     </HStack>
@@ -122,7 +153,14 @@ function VehicleList({ rows, open }: { rows: VehicleRow[]; open: (dialog: OpenDi
           </Box>
         ))}
       </Stack>
-      <Table.ScrollArea borderWidth="1px" rounded="lg" hideBelow="md" tabIndex={0} role="region" aria-label="Vehicles (scrolls sideways)">
+      <Table.ScrollArea
+        borderWidth="1px"
+        rounded="lg"
+        hideBelow="md"
+        tabIndex={0}
+        role="region"
+        aria-label="Vehicles (scrolls sideways)"
+      >
         <Table.Root size="sm" aria-labelledby="fleet-heading">
           <Table.Header>
             <Table.Row>
@@ -183,19 +221,43 @@ function FleetSection({ data, open }: { data: FleetData; open: (dialog: OpenDial
   const search = useDeferredValue(query.search);
   const shown = useMemo(() => fleetPage(data.rows, { ...query, search }), [data.rows, query, search]);
   // A new search, filter or sort starts at the first page.
-  const update = (patch: Partial<Omit<FleetQuery, 'page'>>) => setQuery((current) => ({ ...current, ...patch, page: 1 }));
+  const update = (patch: Partial<Omit<FleetQuery, 'page'>>) =>
+    setQuery((current) => ({ ...current, ...patch, page: 1 }));
   const isFiltered = query.search.trim() !== '' || query.compliance !== 'all';
 
   return (
     <Section title="Vehicles" headingId="fleet-heading">
       <Stack gap="4">
         <Flex gap="3" wrap="wrap" align="flex-end">
-          <SearchField label="Search vehicles" placeholder="Search plate, vehicle, chassis or driver..." minW="56" maxLength={100} value={query.search} onChange={(value) => update({ search: value })} />
-          <FilterSelect label="Compliance" hideLabel allLabel="All Compliance" options={COMPLIANCE_STATUSES} value={query.compliance} onChange={(compliance) => update({ compliance })} w={{ base: 'full', sm: '44' }} />
+          <SearchField
+            label="Search vehicles"
+            placeholder="Search plate, vehicle, chassis or driver..."
+            minW="56"
+            maxLength={100}
+            value={query.search}
+            onChange={(value) => update({ search: value })}
+          />
+          <FilterSelect
+            label="Compliance"
+            hideLabel
+            allLabel="All Compliance"
+            options={COMPLIANCE_STATUSES}
+            value={query.compliance}
+            onChange={(compliance) => update({ compliance })}
+            w={{ base: 'full', sm: '44' }}
+          />
           <Field.Root w={{ base: 'full', sm: '52' }}>
             <Field.Label srOnly>Sort by</Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field value={query.sort} onChange={(event) => update({ sort: (FLEET_SORTS.find((sort) => sort.id === event.currentTarget.value)?.id ?? 'recent') satisfies FleetSort })}>
+              <NativeSelect.Field
+                value={query.sort}
+                onChange={(event) =>
+                  update({
+                    sort: (FLEET_SORTS.find((sort) => sort.id === event.currentTarget.value)?.id ??
+                      'recent') satisfies FleetSort,
+                  })
+                }
+              >
                 {FLEET_SORTS.map((sort) => (
                   <option key={sort.id} value={sort.id}>
                     Sort: {sort.label}
@@ -210,7 +272,8 @@ function FleetSection({ data, open }: { data: FleetData; open: (dialog: OpenDial
           <Box textAlign="center" py="10" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
             <Text fontWeight="medium">No vehicles yet</Text>
             <Text color="fg.muted" fontSize="sm" mt="1">
-              Add your vehicles one by one, or import your fleet from a CSV file. A plate registered to you in a shop’s whitebook adds its vehicle here by itself.
+              Add your vehicles one by one, or import your fleet from a CSV file. A plate registered to you in a shop’s
+              whitebook adds its vehicle here by itself.
             </Text>
             <HStack justify="center" gap="3" mt="4" wrap="wrap">
               <Button size="sm" colorPalette="brand" onClick={() => open({ kind: 'add-vehicle' })}>
@@ -234,9 +297,15 @@ function FleetSection({ data, open }: { data: FleetData; open: (dialog: OpenDial
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite">
             {showingText(shown)}
-            {isFiltered && data.rows.length !== shown.total ? ` (${data.rows.length.toLocaleString('en-GB')} in your fleet)` : ''}
+            {isFiltered && data.rows.length !== shown.total
+              ? ` (${data.rows.length.toLocaleString('en-GB')} in your fleet)`
+              : ''}
           </Text>
-          <Pager page={shown.page} pageCount={shown.pageCount} onPage={(page) => setQuery((current) => ({ ...current, page }))} />
+          <Pager
+            page={shown.page}
+            pageCount={shown.pageCount}
+            onPage={(page) => setQuery((current) => ({ ...current, page }))}
+          />
         </Flex>
       </Stack>
     </Section>
@@ -257,7 +326,9 @@ export function VehiclesPage() {
   const data = useStoreQuery((db) => readFleet(db, today, accountName), [today, accountName]);
   const [searchParams, setSearchParams] = useSearchParams();
   // The Overview's quick action "Add Vehicle" opens this page with ?add=1.
-  const [dialog, setDialog] = useState<OpenDialog>(() => (searchParams.get('add') === '1' ? { kind: 'add-vehicle' } : null));
+  const [dialog, setDialog] = useState<OpenDialog>(() =>
+    searchParams.get('add') === '1' ? { kind: 'add-vehicle' } : null,
+  );
   const fixingVehicle = useRejectedEntry('saveVehicle');
   const fixingDriver = useRejectedEntry('saveDriver');
 
@@ -275,12 +346,21 @@ export function VehiclesPage() {
     }
   };
   const vehicleOf = (vehicleId: string) => data?.rows.find((row) => row.id === vehicleId)?.vehicle;
-  const driverOf = (driverId: string): LocalDriver | undefined => data?.drivers.find((driver) => driver.id === driverId);
+  const driverOf = (driverId: string): LocalDriver | undefined =>
+    data?.drivers.find((driver) => driver.id === driverId);
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="4" direction={{ base: 'column', sm: 'row' }}>
-        <PageHeader title="Vehicles & Fleet" summary="Your vehicles, their plates and drivers, expiry dates and compliance." />
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'flex-end' }}
+        gap="4"
+        direction={{ base: 'column', sm: 'row' }}
+      >
+        <PageHeader
+          title="Vehicles & Fleet"
+          summary="Your vehicles, their plates and drivers, expiry dates and compliance."
+        />
         <HStack gap="3" wrap="wrap">
           <Button colorPalette="brand" onClick={() => setDialog({ kind: 'add-vehicle' })} disabled={!data}>
             <PlusIcon /> Add Vehicle
@@ -303,9 +383,36 @@ export function VehiclesPage() {
             onEdit={(driver) => setDialog({ kind: 'edit-driver', driverId: driver.id })}
             onRemove={(driver) => setDialog({ kind: 'remove-driver', driver })}
           />
-          <Dialogs dialog={dialog} data={data} ownerId={user.id} today={today} close={close} vehicleOf={vehicleOf} driverOf={driverOf} />
-          {dialog === null && fixingVehicle && <VehicleDialog key={fixingVehicle.id} vehicle={vehicleOf(fixingVehicle.rowId) ?? null} data={data} ownerId={user.id} today={today} fixing={fixingVehicle} onClose={close} />}
-          {dialog === null && !fixingVehicle && fixingDriver && <DriverDialog key={fixingDriver.id} driver={driverOf(fixingDriver.rowId) ?? null} drivers={data.drivers} ownerId={user.id} fixing={fixingDriver} onClose={close} />}
+          <Dialogs
+            dialog={dialog}
+            data={data}
+            ownerId={user.id}
+            today={today}
+            close={close}
+            vehicleOf={vehicleOf}
+            driverOf={driverOf}
+          />
+          {dialog === null && fixingVehicle && (
+            <VehicleDialog
+              key={fixingVehicle.id}
+              vehicle={vehicleOf(fixingVehicle.rowId) ?? null}
+              data={data}
+              ownerId={user.id}
+              today={today}
+              fixing={fixingVehicle}
+              onClose={close}
+            />
+          )}
+          {dialog === null && !fixingVehicle && fixingDriver && (
+            <DriverDialog
+              key={fixingDriver.id}
+              driver={driverOf(fixingDriver.rowId) ?? null}
+              drivers={data.drivers}
+              ownerId={user.id}
+              fixing={fixingDriver}
+              onClose={close}
+            />
+          )}
         </>
       )}
     </Stack>
@@ -334,7 +441,9 @@ function Dialogs({ dialog, data, ownerId, today, close, vehicleOf, driverOf }: D
       return <DriverDialog driver={null} drivers={data.drivers} ownerId={ownerId} onClose={close} />;
     case 'edit-vehicle': {
       const vehicle = vehicleOf(dialog.vehicleId);
-      return vehicle ? <VehicleDialog key={vehicle.id} vehicle={vehicle} data={data} ownerId={ownerId} today={today} onClose={close} /> : null;
+      return vehicle ? (
+        <VehicleDialog key={vehicle.id} vehicle={vehicle} data={data} ownerId={ownerId} today={today} onClose={close} />
+      ) : null;
     }
     case 'remove-vehicle': {
       const { vehicle } = dialog;
@@ -352,7 +461,9 @@ function Dialogs({ dialog, data, ownerId, today, close, vehicleOf, driverOf }: D
     }
     case 'edit-driver': {
       const driver = driverOf(dialog.driverId);
-      return driver ? <DriverDialog key={driver.id} driver={driver} drivers={data.drivers} ownerId={ownerId} onClose={close} /> : null;
+      return driver ? (
+        <DriverDialog key={driver.id} driver={driver} drivers={data.drivers} ownerId={ownerId} onClose={close} />
+      ) : null;
     }
     case 'remove-driver': {
       const { driver } = dialog;

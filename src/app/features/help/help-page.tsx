@@ -43,7 +43,10 @@ function topics(pricing: PricingSettings): Topic[] {
           question: 'How do I buy a plate?',
           answer: (
             <>
-              Pick a number in the <TextLink to={paths.marketplace}>Marketplace</TextLink> and choose Buy, or apply for a number of your own through the <TextLink to={paths.buyProcess}>Buy Process</TextLink>. You sign in, give the owner&rsquo;s and vehicle&rsquo;s details, and pay. Once the payment is confirmed the number is held for you, a licensed plate maker makes the plate, and you collect it; the sale registers it in your name.
+              Pick a number in the <TextLink to={paths.marketplace}>Marketplace</TextLink> and choose Buy, or apply for
+              a number of your own through the <TextLink to={paths.buyProcess}>Buy Process</TextLink>. You sign in, give
+              the owner&rsquo;s and vehicle&rsquo;s details, and pay. Once the payment is confirmed the number is held
+              for you, a licensed plate maker makes the plate, and you collect it; the sale registers it in your name.
             </>
           ),
         },
@@ -52,7 +55,10 @@ function topics(pricing: PricingSettings): Topic[] {
           question: 'What does a plate cost?',
           answer: (
             <>
-              {formatKwacha(pricing.platePrice)} per plate, plus a processing fee of {formatKwacha(pricing.processingFee)} and the payment method&rsquo;s fee. The <TextLink to={paths.pricing}>Pricing</TextLink> page works out the total for any number of plates and any method before you pay.
+              {formatKwacha(pricing.platePrice)} per plate, plus a processing fee of{' '}
+              {formatKwacha(pricing.processingFee)} and the payment method&rsquo;s fee. The{' '}
+              <TextLink to={paths.pricing}>Pricing</TextLink> page works out the total for any number of plates and any
+              method before you pay.
             </>
           ),
         },
@@ -80,12 +86,14 @@ function topics(pricing: PricingSettings): Topic[] {
         {
           id: 'certificate',
           question: 'Where are my certificate and QR code?',
-          answer: 'Under Certificates in your dashboard: a PDF certificate with the plate\u2019s signed QR code, and the QR code alone as an image. Both are made on your device and can be downloaded again at any time.',
+          answer:
+            'Under Certificates in your dashboard: a PDF certificate with the plate\u2019s signed QR code, and the QR code alone as an image. Both are made on your device and can be downloaded again at any time.',
         },
         {
           id: 'transfer',
           question: 'How do I transfer a plate to a new owner?',
-          answer: 'In My Plates & Orders choose Transfer and enter the new owner\u2019s email or phone number; they need a Nambala account. The transfer completes when they accept it in their dashboard with their name and NRC number as on their ID; the plate then gets a new signed credential in their name, the old one stops being valid, and roadside checks show the new owner.',
+          answer:
+            'In My Plates & Orders choose Transfer and enter the new owner\u2019s email or phone number; they need a Nambala account. The transfer completes when they accept it in their dashboard with their name and NRC number as on their ID; the plate then gets a new signed credential in their name, the old one stops being valid, and roadside checks show the new owner.',
         },
       ],
     },
@@ -98,14 +106,17 @@ function topics(pricing: PricingSettings): Topic[] {
           question: 'How do I check that a plate is genuine?',
           answer: (
             <>
-              Open <TextLink to={paths.verification}>Verification</TextLink> and type the number, or scan the QR code on the plate or certificate. The answer says whether the plate is Valid, Expired, Revoked or Reported stolen, or a number that has not been issued; a number Nambala does not know may be fake.
+              Open <TextLink to={paths.verification}>Verification</TextLink> and type the number, or scan the QR code on
+              the plate or certificate. The answer says whether the plate is Valid, Expired, Revoked or Reported stolen,
+              or a number that has not been issued; a number Nambala does not know may be fake.
             </>
           ),
         },
         {
           id: 'offline-check',
           question: 'Does checking work without a signal?',
-          answer: 'Yes, for a QR code: it carries a signature the app checks on the device. Police officers\u2019 devices also keep a copy of the registry, so they can check a typed number offline; the answer says how recent that copy is.',
+          answer:
+            'Yes, for a QR code: it carries a signature the app checks on the device. Police officers\u2019 devices also keep a copy of the registry, so they can check a typed number offline; the answer says how recent that copy is.',
         },
       ],
     },
@@ -123,24 +134,29 @@ function topics(pricing: PricingSettings): Topic[] {
           question: 'I forgot my password. What now?',
           answer: (
             <>
-              Choose <TextLink to={paths.forgotPassword}>Forgot password?</TextLink> on the Login page and enter your email. We send a link by email (and SMS when your account has a mobile number); it works once, within {RESET_LINK_MINUTES} minutes. Choosing a new password signs your account out on every device.
+              Choose <TextLink to={paths.forgotPassword}>Forgot password?</TextLink> on the Login page and enter your
+              email. We send a link by email (and SMS when your account has a mobile number); it works once, within{' '}
+              {RESET_LINK_MINUTES} minutes. Choosing a new password signs your account out on every device.
             </>
           ),
         },
         {
           id: 'pending',
           question: 'Why is my account pending?',
-          answer: 'Plate makers (Agent accounts) and Law Enforcement accounts are approved by an administrator before they can use their part of the app; you are told by email when that happens. Individual, fleet and corporate accounts can start at once. Insurance agent accounts are set up by an administrator.',
+          answer:
+            'Plate makers (Agent accounts) and Law Enforcement accounts are approved by an administrator before they can use their part of the app; you are told by email when that happens. Individual, fleet and corporate accounts can start at once. Insurance agent accounts are set up by an administrator.',
         },
         {
           id: 'offline',
           question: 'What happens when I lose my connection?',
-          answer: 'What you record is kept on your device and sent when the connection returns; the header shows how many changes are waiting. Things that need the server at that moment, such as paying, transferring a plate or signing in, say so and wait for a connection.',
+          answer:
+            'What you record is kept on your device and sent when the connection returns; the header shows how many changes are waiting. Things that need the server at that moment, such as paying, transferring a plate or signing in, say so and wait for a connection.',
         },
         {
           id: 'install',
           question: 'Can I install Nambala on my phone?',
-          answer: 'Yes. Where your browser offers it, choose Install app in the menu; on an iPhone, open Nambala in Safari, tap Share and then Add to Home Screen. Installed, it opens like any other app and works offline.',
+          answer:
+            'Yes. Where your browser offers it, choose Install app in the menu; on an iPhone, open Nambala in Safari, tap Share and then Add to Home Screen. Installed, it opens like any other app and works offline.',
         },
       ],
     },
@@ -168,7 +184,8 @@ export function HelpPage() {
             Help Center
           </Heading>
           <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-            Answers to the questions people ask most. Not here? <TextLink to={paths.aboutContact}>Contact us</TextLink> and we will get back to you.
+            Answers to the questions people ask most. Not here? <TextLink to={paths.aboutContact}>Contact us</TextLink>{' '}
+            and we will get back to you.
           </Text>
         </Stack>
         <Stack gap="8" id="faqs">
@@ -178,8 +195,21 @@ export function HelpPage() {
                 {topic.title}
               </Heading>
               {topic.questions.map((item) => (
-                <chakra.details key={item.id} id={item.id} bg="bg" borderWidth="1px" rounded="lg" px="4" py="3" scrollMarginTop="20">
-                  <chakra.summary fontWeight="semibold" cursor="pointer" _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' }}>
+                <chakra.details
+                  key={item.id}
+                  id={item.id}
+                  bg="bg"
+                  borderWidth="1px"
+                  rounded="lg"
+                  px="4"
+                  py="3"
+                  scrollMarginTop="20"
+                >
+                  <chakra.summary
+                    fontWeight="semibold"
+                    cursor="pointer"
+                    _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' }}
+                  >
                     {item.question}
                   </chakra.summary>
                   <Text mt="2" color="fg.muted">

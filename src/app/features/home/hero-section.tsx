@@ -16,29 +16,74 @@ const statistics = [
 
 export function HeroSection() {
   return (
-    <Box as="section" aria-labelledby="hero-heading" bgGradient="to-br" gradientFrom="brand.700" gradientTo="brand.950" color="white" position="relative" overflow="hidden">
+    <Box
+      as="section"
+      aria-labelledby="hero-heading"
+      bgGradient="to-br"
+      gradientFrom="brand.700"
+      gradientTo="brand.950"
+      color="white"
+      position="relative"
+      overflow="hidden"
+    >
       <Container maxW="7xl" py={{ base: '12', md: '20' }}>
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '10', lg: '16' }} alignItems="center">
           <Stack gap={{ base: '5', md: '6' }}>
-            <HStack gap="2" alignSelf="flex-start" bg="whiteAlpha.200" rounded={{ base: 'lg', md: 'full' }} px="3" py="1.5" fontSize="sm" fontWeight="medium">
+            <HStack
+              gap="2"
+              alignSelf="flex-start"
+              bg="whiteAlpha.200"
+              rounded={{ base: 'lg', md: 'full' }}
+              px="3"
+              py="1.5"
+              fontSize="sm"
+              fontWeight="medium"
+            >
               <AwardIcon boxSize="4" flexShrink="0" />
-              <Text as="span">Compliant with and approved by the Zambia Bureau of Standards and the Ministry of Transport</Text>
+              <Text as="span">
+                Compliant with and approved by the Zambia Bureau of Standards and the Ministry of Transport
+              </Text>
             </HStack>
-            <Heading as="h1" id="hero-heading" fontSize={{ base: '3xl', sm: '4xl', md: '5xl', xl: '6xl' }} lineHeight="1.1" letterSpacing="tight" fontWeight="extrabold">
+            <Heading
+              as="h1"
+              id="hero-heading"
+              fontSize={{ base: '3xl', sm: '4xl', md: '5xl', xl: '6xl' }}
+              lineHeight="1.1"
+              letterSpacing="tight"
+              fontWeight="extrabold"
+            >
               Get Your Zambian License Plates Online
             </Heading>
             <Text fontSize={{ base: 'md', md: 'xl' }} color="brand.50" maxW="38rem">
-              Buy, reserve and verify vehicle licence plates without queues. Apply in minutes, pay by mobile money or card, and collect your plates from an approved plate maker.
+              Buy, reserve and verify vehicle licence plates without queues. Apply in minutes, pay by mobile money or
+              card, and collect your plates from an approved plate maker.
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
               <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }} focusRingColor="white">
                 <RouterLink to={paths.pricing}>Buy Plates Now</RouterLink>
               </Button>
-              <Button asChild size="lg" variant="outline" color="white" borderColor="whiteAlpha.800" _hover={{ bg: 'whiteAlpha.200' }} focusRingColor="white">
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                color="white"
+                borderColor="whiteAlpha.800"
+                _hover={{ bg: 'whiteAlpha.200' }}
+                focusRingColor="white"
+              >
                 <RouterLink to={paths.auth}>Register Account</RouterLink>
               </Button>
             </Stack>
-            <Box as="dl" display="grid" gridTemplateColumns="repeat(3, minmax(0, 1fr))" gap="4" pt="4" borderTopWidth="1px" borderColor="whiteAlpha.400" maxW="30rem">
+            <Box
+              as="dl"
+              display="grid"
+              gridTemplateColumns="repeat(3, minmax(0, 1fr))"
+              gap="4"
+              pt="4"
+              borderTopWidth="1px"
+              borderColor="whiteAlpha.400"
+              maxW="30rem"
+            >
               {statistics.map((statistic) => (
                 // dt must come before dd, so the value is lifted above its label visually.
                 <Flex key={statistic.label} direction="column-reverse">
@@ -64,7 +109,19 @@ export function HeroSection() {
 function PlateIllustration() {
   return (
     <Flex aria-hidden justify="center" hideBelow="lg">
-      <Box transform="rotate(-3deg)" bg="white" color="gray.900" rounded="xl" borderWidth="4px" borderColor="gray.900" shadow="2xl" px="6" py="5" w="full" maxW="28rem">
+      <Box
+        transform="rotate(-3deg)"
+        bg="white"
+        color="gray.900"
+        rounded="xl"
+        borderWidth="4px"
+        borderColor="gray.900"
+        shadow="2xl"
+        px="6"
+        py="5"
+        w="full"
+        maxW="28rem"
+      >
         <Flex justify="space-between" align="center" fontSize="xs" fontWeight="bold" letterSpacing="widest" mb="2">
           <Text as="span">ZAMBIA</Text>
           <Text as="span" color="brand.700">
@@ -72,7 +129,14 @@ function PlateIllustration() {
           </Text>
         </Flex>
         <Flex align="center" justify="space-between" gap="4">
-          <Text as="span" fontFamily="mono" fontWeight="black" fontSize={{ lg: '4xl', xl: '5xl' }} letterSpacing="wider" lineHeight="1">
+          <Text
+            as="span"
+            fontFamily="mono"
+            fontWeight="black"
+            fontSize={{ lg: '4xl', xl: '5xl' }}
+            letterSpacing="wider"
+            lineHeight="1"
+          >
             ZM-001-ABC
           </Text>
           <QrMark />
@@ -93,7 +157,17 @@ const qrCells = [1, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 
 
 function QrMark() {
   return (
-    <Box display="grid" gridTemplateColumns="repeat(5, 1fr)" gap="1px" w="14" h="14" flexShrink="0" p="1" borderWidth="1px" borderColor="gray.300">
+    <Box
+      display="grid"
+      gridTemplateColumns="repeat(5, 1fr)"
+      gap="1px"
+      w="14"
+      h="14"
+      flexShrink="0"
+      p="1"
+      borderWidth="1px"
+      borderColor="gray.300"
+    >
       {qrCells.map((isDark, index) => (
         <Box key={index} bg={isDark ? 'gray.900' : 'white'} />
       ))}

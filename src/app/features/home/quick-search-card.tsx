@@ -7,7 +7,13 @@ import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Tabs } from '../../components/tabs';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { normalisePlateInput, normalisePlateNumber, parsePlateNumber, PLATE_NUMBER_MAX_LENGTH, PLATE_NUMBER_REQUIRED } from '#domain/plates/plate-number';
+import {
+  normalisePlateInput,
+  normalisePlateNumber,
+  parsePlateNumber,
+  PLATE_NUMBER_MAX_LENGTH,
+  PLATE_NUMBER_REQUIRED,
+} from '#domain/plates/plate-number';
 import { QrIcon, SearchIcon, ShieldIcon } from '../../components/icons';
 import { PlainField, TextInput } from '../../components/plain-field';
 import { paths, withPlate } from '../../config/paths';
@@ -75,15 +81,30 @@ export function QuickSearchCard() {
   } as const;
 
   return (
-    <Card.Root size={{ base: 'sm', sm: 'md' }} maxW="3xl" mx="auto" shadow="lg" borderTopWidth="4px" borderTopColor="brand.600">
+    <Card.Root
+      size={{ base: 'sm', sm: 'md' }}
+      maxW="3xl"
+      mx="auto"
+      shadow="lg"
+      borderTopWidth="4px"
+      borderTopColor="brand.600"
+    >
       <Card.Header>
         <Heading as="h2" id="quick-search-heading" size={{ base: 'xl', md: '2xl' }}>
           Quick Search &amp; Verification
         </Heading>
-        <Text color="fg.muted">Check whether a number is free to buy, or confirm that a plate on the road is genuine.</Text>
+        <Text color="fg.muted">
+          Check whether a number is free to buy, or confirm that a plate on the road is genuine.
+        </Text>
       </Card.Header>
       <Card.Body>
-        <Tabs.Root defaultValue={'availability' satisfies QuickSearchTab} variant="enclosed" fitted size={{ base: 'sm', sm: 'md' }} onValueChange={() => setVerifyError(null)}>
+        <Tabs.Root
+          defaultValue={'availability' satisfies QuickSearchTab}
+          variant="enclosed"
+          fitted
+          size={{ base: 'sm', sm: 'md' }}
+          onValueChange={() => setVerifyError(null)}
+        >
           <Tabs.List>
             <Tabs.Trigger value={'availability' satisfies QuickSearchTab} px={{ base: '2', sm: '4' }}>
               <SearchIcon boxSize="4" hideBelow="sm" />
@@ -97,11 +118,23 @@ export function QuickSearchCard() {
 
           <Tabs.Content value={'availability' satisfies QuickSearchTab}>
             <Stack asChild gap="4">
-              <form onSubmit={(event) => void answerAvailability(event)} noValidate role="search" aria-label="Check plate availability">
+              <form
+                onSubmit={(event) => void answerAvailability(event)}
+                noValidate
+                role="search"
+                aria-label="Check plate availability"
+              >
                 <PlainField label="Plate number" helper="Leave it blank to browse every plate for sale.">
                   {(control) => <TextInput {...control} {...inputProps} enterKeyHint="search" />}
                 </PlainField>
-                <Button type="submit" colorPalette="brand" size="lg" alignSelf={{ base: 'stretch', sm: 'flex-start' }} loading={isChecking} loadingText="Checking...">
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  size="lg"
+                  alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+                  loading={isChecking}
+                  loadingText="Checking..."
+                >
                   <SearchIcon />
                   Check Availability
                 </Button>
@@ -113,7 +146,12 @@ export function QuickSearchCard() {
           <Tabs.Content value={'verify' satisfies QuickSearchTab}>
             <Stack asChild gap="4">
               <form onSubmit={verifyPlate} noValidate aria-label="Verify a plate">
-                <PlainField label="Plate number" error={verifyError} errorFontSize="sm" helper="Type the number exactly as it appears on the plate.">
+                <PlainField
+                  label="Plate number"
+                  error={verifyError}
+                  errorFontSize="sm"
+                  helper="Type the number exactly as it appears on the plate."
+                >
                   {(control) => <TextInput {...control} {...inputProps} ref={verifyInputRef} enterKeyHint="go" />}
                 </PlainField>
                 <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
@@ -121,7 +159,13 @@ export function QuickSearchCard() {
                     <ShieldIcon />
                     Verify Plate
                   </Button>
-                  <Button type="button" variant="outline" colorPalette="brand" size="lg" onClick={() => navigate(`${paths.verification}?tab=scan`)}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    colorPalette="brand"
+                    size="lg"
+                    onClick={() => navigate(`${paths.verification}?tab=scan`)}
+                  >
                     <QrIcon />
                     Scan QR Code
                   </Button>

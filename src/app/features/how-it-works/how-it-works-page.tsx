@@ -2,7 +2,21 @@
  * How It Works (spec section 2): what the platform does, the steps for each kind of user,
  * why it beats the counter, and where to go next.
  */
-import { Badge, Box, Button, Card, Circle, Container, Flex, Heading, List, SimpleGrid, Stack, Text, type IconProps } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Circle,
+  Container,
+  Flex,
+  Heading,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  type IconProps,
+} from '@chakra-ui/react';
 import type { ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CartIcon, ClockIcon, CloudIcon, QrIcon, ShieldIcon, TruckIcon } from '../../components/icons';
@@ -48,11 +62,26 @@ const audiences: readonly Audience[] = [
     summary: 'From choosing a number to fitting the plate.',
     Icon: CarIcon,
     steps: [
-      { title: 'Browse or apply', text: 'Pick a number in the marketplace, or apply for a standard plate for your vehicle.' },
-      { title: 'Give your details', text: 'Enter your full name, NRC number, phone, email and address. It takes about five minutes.' },
-      { title: 'Pay online', text: 'Pay by MTN Mobile Money, Airtel Money, card or bank transfer and get a reference number at once.' },
-      { title: 'We process it', text: 'Your application is checked within 24-48 hours and your plates are made within 3-5 business days.' },
-      { title: 'Collect your plates', text: 'Collect them from an approved plate maker with your NRC and whitebook, or ask for delivery.' },
+      {
+        title: 'Browse or apply',
+        text: 'Pick a number in the marketplace, or apply for a standard plate for your vehicle.',
+      },
+      {
+        title: 'Give your details',
+        text: 'Enter your full name, NRC number, phone, email and address. It takes about five minutes.',
+      },
+      {
+        title: 'Pay online',
+        text: 'Pay by MTN Mobile Money, Airtel Money, card or bank transfer and get a reference number at once.',
+      },
+      {
+        title: 'We process it',
+        text: 'Your application is checked within 24-48 hours and your plates are made within 3-5 business days.',
+      },
+      {
+        title: 'Collect your plates',
+        text: 'Collect them from an approved plate maker with your NRC and whitebook, or ask for delivery.',
+      },
     ],
   },
   {
@@ -61,10 +90,22 @@ const audiences: readonly Audience[] = [
     summary: 'For approved plate makers fulfilling orders.',
     Icon: WrenchIcon,
     steps: [
-      { title: 'Receive approved orders', text: 'Paid, approved orders arrive in your agent dashboard with the buyer and vehicle details.' },
-      { title: "Check the buyer's documents", text: "Compare the buyer's whitebook and NRC with the order before any plate is made." },
-      { title: 'Manufacture and record', text: 'Make the plates to the ZABS specification and record the batch number and production date.' },
-      { title: 'Mark ready for collection', text: 'Set the order to Ready for Collection; the owner is told where and when to collect.' },
+      {
+        title: 'Receive approved orders',
+        text: 'Paid, approved orders arrive in your agent dashboard with the buyer and vehicle details.',
+      },
+      {
+        title: "Check the buyer's documents",
+        text: "Compare the buyer's whitebook and NRC with the order before any plate is made.",
+      },
+      {
+        title: 'Manufacture and record',
+        text: 'Make the plates to the ZABS specification and record the batch number and production date.',
+      },
+      {
+        title: 'Mark ready for collection',
+        text: 'Set the order to Ready for Collection; the owner is told where and when to collect.',
+      },
     ],
   },
   {
@@ -73,10 +114,22 @@ const audiences: readonly Audience[] = [
     summary: 'For officers checking plates at the roadside.',
     Icon: ShieldIcon,
     steps: [
-      { title: 'Scan or type', text: 'Scan the QR code on the plate with a phone, or type the plate number if the code is damaged.' },
-      { title: 'Get a clear verdict', text: 'See at once whether the plate is authentic, expired or revoked, with its registration and expiry dates.' },
-      { title: 'Works offline', text: 'The QR credential is digitally signed, so it can be checked without a network; the record syncs when the phone is back online.' },
-      { title: 'Every lookup is logged', text: "Public checks never show the owner; lookups of owner details by officers are recorded, so personal data is protected from misuse." },
+      {
+        title: 'Scan or type',
+        text: 'Scan the QR code on the plate with a phone, or type the plate number if the code is damaged.',
+      },
+      {
+        title: 'Get a clear verdict',
+        text: 'See at once whether the plate is authentic, expired or revoked, with its registration and expiry dates.',
+      },
+      {
+        title: 'Works offline',
+        text: 'The QR credential is digitally signed, so it can be checked without a network; the record syncs when the phone is back online.',
+      },
+      {
+        title: 'Every lookup is logged',
+        text: 'Public checks never show the owner; lookups of owner details by officers are recorded, so personal data is protected from misuse.',
+      },
     ],
   },
 ];
@@ -109,7 +162,8 @@ export function HowItWorksPage() {
               How It Works
             </Heading>
             <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-              Nambala connects vehicle owners, approved plate makers and law enforcement on one platform, so every Zambian plate is bought, made and checked the same trusted way.
+              Nambala connects vehicle owners, approved plate makers and law enforcement on one platform, so every
+              Zambian plate is bought, made and checked the same trusted way.
             </Text>
           </Stack>
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="6" mt={{ base: '8', md: '12' }}>
@@ -138,7 +192,13 @@ export function HowItWorksPage() {
 
       <Box as="section" aria-labelledby="benefits-heading" bg="bg.subtle" py={{ base: '12', md: '20' }}>
         <Container maxW="7xl">
-          <Heading as="h2" id="benefits-heading" size={{ base: '2xl', md: '3xl' }} textAlign="center" mb={{ base: '8', md: '12' }}>
+          <Heading
+            as="h2"
+            id="benefits-heading"
+            size={{ base: '2xl', md: '3xl' }}
+            textAlign="center"
+            mb={{ base: '8', md: '12' }}
+          >
             Why it is better
           </Heading>
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="6">
@@ -171,7 +231,13 @@ export function HowItWorksPage() {
   );
 }
 
-function FeatureCard({ feature: { title, text, Icon }, headingLevel }: { feature: Feature; headingLevel: 'h2' | 'h3' }) {
+function FeatureCard({
+  feature: { title, text, Icon },
+  headingLevel,
+}: {
+  feature: Feature;
+  headingLevel: 'h2' | 'h3';
+}) {
   return (
     <Card.Root as="li" variant="outline" bg="bg">
       <Card.Body gap="4">
@@ -210,7 +276,16 @@ function AudienceSteps({ audience }: { audience: Audience }) {
         <List.Root as="ol" variant="plain" gap="4">
           {audience.steps.map((step, index) => (
             <List.Item key={step.title} alignItems="flex-start" gap="3">
-              <Badge colorPalette="brand" variant="solid" rounded="full" minW="6" h="6" justifyContent="center" flexShrink="0" aria-hidden>
+              <Badge
+                colorPalette="brand"
+                variant="solid"
+                rounded="full"
+                minW="6"
+                h="6"
+                justifyContent="center"
+                flexShrink="0"
+                aria-hidden
+              >
                 {index + 1}
               </Badge>
               <Box>

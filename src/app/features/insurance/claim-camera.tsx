@@ -11,13 +11,17 @@ import { useEffect, useRef, useState } from 'react';
 /** What to tell the assessor when the camera cannot be opened, from the browser's error. */
 export function claimCameraProblem(error: unknown): string {
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  if (/NotAllowed|Permission|denied/i.test(text)) return 'Camera access was refused. Allow the camera for this site in the browser’s settings, or use the phone’s camera app below.';
-  if (/NotFound|not found|OverconstrainedError/i.test(text)) return 'No camera was found on this device. Choose photos already taken instead.';
-  if (/NotReadable|in use|Could not start/i.test(text)) return 'The camera is in use by another app. Close it and try again, or use the phone’s camera app below.';
+  if (/NotAllowed|Permission|denied/i.test(text))
+    return 'Camera access was refused. Allow the camera for this site in the browser’s settings, or use the phone’s camera app below.';
+  if (/NotFound|not found|OverconstrainedError/i.test(text))
+    return 'No camera was found on this device. Choose photos already taken instead.';
+  if (/NotReadable|in use|Could not start/i.test(text))
+    return 'The camera is in use by another app. Close it and try again, or use the phone’s camera app below.';
   return 'The camera could not be opened. Use the phone’s camera app below, or choose photos already taken.';
 }
 
-export const canOpenCamera = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+export const canOpenCamera = () =>
+  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
 interface ClaimCameraProps {
   /** A captured frame, as a JPEG file like one a phone's camera app gives. */
@@ -39,7 +43,10 @@ export function ClaimCamera({ onCapture, onUseCameraApp, onDone, isBusy, canTake
     let stream: MediaStream | null = null;
     let isCurrent = true;
     void navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false })
+      .getUserMedia({
+        video: { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } },
+        audio: false,
+      })
       .then(async (opened) => {
         if (!isCurrent) {
           for (const track of opened.getTracks()) track.stop();
@@ -83,12 +90,25 @@ export function ClaimCamera({ onCapture, onUseCameraApp, onDone, isBusy, canTake
         </Alert.Root>
       ) : (
         <Box bg="black" rounded="md" overflow="hidden" aspectRatio={4 / 3} maxH="60vh">
-          <video ref={videoRef} muted playsInline aria-label="What the camera sees" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+          <video
+            ref={videoRef}
+            muted
+            playsInline
+            aria-label="What the camera sees"
+            style={{ width: '100%', height: '100%', objectFit: 'contain' }}
+          />
         </Box>
       )}
       <HStack gap="2" wrap="wrap">
         {!problem && (
-          <Button size="sm" colorPalette="brand" onClick={() => void capture()} disabled={!isLive || isBusy || !canTakeMore} loading={!isLive && problem === null} loadingText="Opening camera…">
+          <Button
+            size="sm"
+            colorPalette="brand"
+            onClick={() => void capture()}
+            disabled={!isLive || isBusy || !canTakeMore}
+            loading={!isLive && problem === null}
+            loadingText="Opening camera…"
+          >
             Capture
           </Button>
         )}
@@ -101,7 +121,9 @@ export function ClaimCamera({ onCapture, onUseCameraApp, onDone, isBusy, canTake
           Done
         </Button>
         <Text fontSize="sm" color="fg.muted" role="status">
-          {taken === 0 ? 'Point the camera at the damage and press Capture.' : `${taken} photo${taken === 1 ? '' : 's'} taken`}
+          {taken === 0
+            ? 'Point the camera at the damage and press Capture.'
+            : `${taken} photo${taken === 1 ? '' : 's'} taken`}
         </Text>
       </HStack>
     </Stack>

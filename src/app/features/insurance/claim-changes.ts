@@ -11,10 +11,19 @@ import { onDemand } from '../../components/loaded-when-open';
 /** The claim forms' rules (zod): loaded once the page is idle, or with the first save or rejection. */
 export const claimRules = onDemand(() => import('#domain/insurance/claim'));
 
-export function saveClaimMutation(input: ClaimInput, agentId: string, policy: LocalInsurancePolicy, before: LocalInsuranceClaim | undefined, now = new Date()): Mutation<LocalInsuranceClaim> {
+export function saveClaimMutation(
+  input: ClaimInput,
+  agentId: string,
+  policy: LocalInsurancePolicy,
+  before: LocalInsuranceClaim | undefined,
+  now = new Date(),
+): Mutation<LocalInsuranceClaim> {
   const at = now.toISOString();
   const known = new Map((before?.photos ?? []).map((photo) => [photo.sha256, photo]));
-  const photos: ClaimPhoto[] = input.photos.map((photo) => ({ ...photo, isComplete: known.get(photo.sha256)?.isComplete ?? false }));
+  const photos: ClaimPhoto[] = input.photos.map((photo) => ({
+    ...photo,
+    isComplete: known.get(photo.sha256)?.isComplete ?? false,
+  }));
   return {
     intent: 'saveClaim',
     table: 'insuranceClaims',

@@ -38,7 +38,10 @@ export function claimColumns(data: ClaimsData): Column<LocalInsuranceClaim>[] {
       header: 'Photos',
       cell: (claim) => {
         const waiting = (data.photoFiles.get(claim.id) ?? []).filter((file) => file.state === 'waiting').length;
-        const total = new Set([...claim.photos.map((photo) => photo.sha256), ...(data.photoFiles.get(claim.id) ?? []).map((file) => file.sha256)]).size;
+        const total = new Set([
+          ...claim.photos.map((photo) => photo.sha256),
+          ...(data.photoFiles.get(claim.id) ?? []).map((file) => file.sha256),
+        ]).size;
         return waiting > 0 ? `${total} (${waiting} waiting to upload)` : String(total);
       },
     },

@@ -4,7 +4,13 @@
  * which checks the claim's state and tells the policy holder: offline, the dialog says so
  * and offers none. A claim recorded on this device offline can still be edited.
  */
-import { CLAIM_STEP_NEEDS_CONNECTION, type ClaimStep, EDITABLE_CLAIM_STATUSES, nextSteps, STEP_RULES } from '#domain/insurance/claim-steps';
+import {
+  CLAIM_STEP_NEEDS_CONNECTION,
+  type ClaimStep,
+  EDITABLE_CLAIM_STATUSES,
+  nextSteps,
+  STEP_RULES,
+} from '#domain/insurance/claim-steps';
 import { Alert, Badge, Box, Button, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
@@ -17,7 +23,12 @@ import { FormMessage } from '../../components/form-message';
 import { formatDateTime, formatDay } from '../../components/format-date-time';
 import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
-import type { LocalClaimPhotoFile, LocalInsuranceClaim, LocalInsuranceCustomer, LocalInsurancePolicy } from '../../store/database';
+import type {
+  LocalClaimPhotoFile,
+  LocalInsuranceClaim,
+  LocalInsuranceCustomer,
+  LocalInsurancePolicy,
+} from '../../store/database';
 import { stepClaim } from './claim-api';
 import { ClaimPhoto, ClaimStatusBadge } from './claim-parts';
 
@@ -43,7 +54,18 @@ export function ClaimDetailDialog({ claim, policy, holder, photoFiles, onEdit, o
   const fileBySha = new Map(photoFiles.map((file) => [file.sha256, file]));
   // Photos listed by the claim, and any taken here whose claim change has not been sent yet.
   const listed = new Set(claim.photos.map((photo) => photo.sha256));
-  const photos = [...claim.photos, ...photoFiles.filter((file) => !listed.has(file.sha256)).map((file) => ({ sha256: file.sha256, size: file.size, width: file.width, height: file.height, isComplete: false }))];
+  const photos = [
+    ...claim.photos,
+    ...photoFiles
+      .filter((file) => !listed.has(file.sha256))
+      .map((file) => ({
+        sha256: file.sha256,
+        size: file.size,
+        width: file.width,
+        height: file.height,
+        isComplete: false,
+      })),
+  ];
   const isOnServer = claim.claimNumber !== '' && claim.syncState !== 'pending';
   const steps = nextSteps(claim.status);
 
@@ -67,7 +89,13 @@ export function ClaimDetailDialog({ claim, policy, holder, photoFiles, onEdit, o
             </Button>
           )}
           {steps.map((step) => (
-            <Button key={step} colorPalette={step === 'reject' ? 'red' : 'brand'} variant={step === 'reject' ? 'outline' : 'solid'} onClick={() => setConfirming(step)} disabled={!isOnline || !isOnServer}>
+            <Button
+              key={step}
+              colorPalette={step === 'reject' ? 'red' : 'brand'}
+              variant={step === 'reject' ? 'outline' : 'solid'}
+              onClick={() => setConfirming(step)}
+              disabled={!isOnline || !isOnServer}
+            >
               {STEP_RULES[step].label}
             </Button>
           ))}
@@ -84,7 +112,9 @@ export function ClaimDetailDialog({ claim, policy, holder, photoFiles, onEdit, o
         {!isOnServer && (
           <Alert.Root status="info">
             <Alert.Indicator />
-            <Alert.Title>Saved on this device: the claim is numbered when it reaches the server, and its next steps open then.</Alert.Title>
+            <Alert.Title>
+              Saved on this device: the claim is numbered when it reaches the server, and its next steps open then.
+            </Alert.Title>
           </Alert.Root>
         )}
         <HStack gap="2">
@@ -101,7 +131,9 @@ export function ClaimDetailDialog({ claim, policy, holder, photoFiles, onEdit, o
             ...(claim.rejectReason ? ([['Reason for rejection', claim.rejectReason]] as const) : []),
             ['Recorded', formatDateTime(claim.createdAt)],
             ...(claim.assessedAt ? ([['Assessment started', formatDateTime(claim.assessedAt)]] as const) : []),
-            ...(claim.decidedAt ? ([[claim.status === 'Rejected' ? 'Rejected' : 'Approved', formatDateTime(claim.decidedAt)]] as const) : []),
+            ...(claim.decidedAt
+              ? ([[claim.status === 'Rejected' ? 'Rejected' : 'Approved', formatDateTime(claim.decidedAt)]] as const)
+              : []),
             ...(claim.paidAt ? ([['Paid', formatDateTime(claim.paidAt)]] as const) : []),
           ]}
         />
@@ -112,12 +144,24 @@ export function ClaimDetailDialog({ claim, policy, holder, photoFiles, onEdit, o
               No photos. Edit the claim to take some.
             </Text>
           ) : (
-            <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3" as="ul" listStyleType="none" aria-label="Photos of the claim">
+            <SimpleGrid
+              columns={{ base: 2, sm: 3 }}
+              gap="3"
+              as="ul"
+              listStyleType="none"
+              aria-label="Photos of the claim"
+            >
               {photos.map((photo, index) => {
                 const state = photoState(photo.sha256, photo.isComplete);
                 return (
                   <Box as="li" key={photo.sha256}>
-                    <ClaimPhoto claimId={claim.id} sha256={photo.sha256} blob={fileBySha.get(photo.sha256)?.blob} isOnServer={photo.isComplete} alt={`Photo ${index + 1} of claim ${claim.claimNumber || 'not yet numbered'}`} />
+                    <ClaimPhoto
+                      claimId={claim.id}
+                      sha256={photo.sha256}
+                      blob={fileBySha.get(photo.sha256)?.blob}
+                      isOnServer={photo.isComplete}
+                      alt={`Photo ${index + 1} of claim ${claim.claimNumber || 'not yet numbered'}`}
+                    />
                     <Badge mt="1" colorPalette={state.colour} variant="subtle" whiteSpace="normal">
                       {state.label}
                     </Badge>
@@ -133,7 +177,15 @@ export function ClaimDetailDialog({ claim, policy, holder, photoFiles, onEdit, o
   );
 }
 
-function ConfirmStepDialog({ claim, step, onClose }: { claim: LocalInsuranceClaim; step: ClaimStep; onClose: () => void }) {
+function ConfirmStepDialog({
+  claim,
+  step,
+  onClose,
+}: {
+  claim: LocalInsuranceClaim;
+  step: ClaimStep;
+  onClose: () => void;
+}) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
   const [message, setMessage] = useState<string | null>(null);
@@ -144,7 +196,10 @@ function ConfirmStepDialog({ claim, step, onClose }: { claim: LocalInsuranceClai
     setMessage(null);
     let request: Parameters<typeof stepClaim>[1];
     if (step === 'reject') {
-      const checked = await checkWithRules(claimRules.load().then((rules) => rules.rejectClaimSchema), { reason });
+      const checked = await checkWithRules(
+        claimRules.load().then((rules) => rules.rejectClaimSchema),
+        { reason },
+      );
       if (!checked) return setMessage(NOT_LOADED);
       if (!checked.ok) {
         setReasonError(checked.errors.reason);
@@ -178,7 +233,12 @@ function ConfirmStepDialog({ claim, step, onClose }: { claim: LocalInsuranceClai
           <Button variant="outline" onClick={onClose}>
             Go Back
           </Button>
-          <Button type="submit" form="claim-step-form" colorPalette={step === 'reject' ? 'red' : 'brand'} loading={isSubmitting}>
+          <Button
+            type="submit"
+            form="claim-step-form"
+            colorPalette={step === 'reject' ? 'red' : 'brand'}
+            loading={isSubmitting}
+          >
             {rule.label}
           </Button>
         </>

@@ -14,13 +14,31 @@ import {
   photoLimitMessage,
   storageRunningOut,
 } from '#domain/insurance/claim-steps';
-import { Alert, Box, Button, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { canOpenCamera, ClaimCamera } from './claim-camera';
 import { FormField } from '../../components/form-field';
 import { RecordFormDialog, useRecordValues } from '../../components/record-form-dialog';
 import { toastChange, useChangeForm } from '../../components/use-change-form';
-import type { LocalClaimPhotoFile, LocalInsuranceClaim, LocalInsuranceCustomer, LocalInsurancePolicy, OutboxEntry } from '../../store/database';
+import type {
+  LocalClaimPhotoFile,
+  LocalInsuranceClaim,
+  LocalInsuranceCustomer,
+  LocalInsurancePolicy,
+  OutboxEntry,
+} from '../../store/database';
 import { newId } from '../../store/new-id';
 import { useStoreQuery } from '../../store/use-store-query';
 import { claimRules, saveClaimMutation } from './claim-changes';
@@ -33,7 +51,13 @@ type FieldName = keyof ClaimFormValues | 'photos' | 'id' | 'form';
 function formFromPayload(payload: unknown): ClaimFormValues {
   const source = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
   const text = (key: keyof ClaimFormValues) => (typeof source[key] === 'string' ? source[key] : '');
-  return { policyId: text('policyId'), incidentDate: text('incidentDate'), incidentPlace: text('incidentPlace'), description: text('description'), otherPartyPlate: text('otherPartyPlate') };
+  return {
+    policyId: text('policyId'),
+    incidentDate: text('incidentDate'),
+    incidentPlace: text('incidentPlace'),
+    description: text('description'),
+    otherPartyPlate: text('otherPartyPlate'),
+  };
 }
 
 export interface ClaimDialogProps {
@@ -48,7 +72,16 @@ export interface ClaimDialogProps {
   onClose: () => void;
 }
 
-export function ClaimDialog({ claim, policies, customerById, agentId, today, storage, fixing, onClose }: ClaimDialogProps) {
+export function ClaimDialog({
+  claim,
+  policies,
+  customerById,
+  agentId,
+  today,
+  storage,
+  fixing,
+  onClose,
+}: ClaimDialogProps) {
   const isNew = claim === null && fixing === undefined;
   const [id] = useState(() => fixing?.rowId ?? claim?.id ?? newId());
   const { errors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<FieldName>();
@@ -57,7 +90,13 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
       fixing
         ? formFromPayload(fixing.payload)
         : claim
-          ? { policyId: claim.policyId, incidentDate: claim.incidentDate, incidentPlace: claim.incidentPlace, description: claim.description, otherPartyPlate: claim.otherPartyPlate ?? '' }
+          ? {
+              policyId: claim.policyId,
+              incidentDate: claim.incidentDate,
+              incidentPlace: claim.incidentPlace,
+              description: claim.description,
+              otherPartyPlate: claim.otherPartyPlate ?? '',
+            }
           : { policyId: '', incidentDate: today, incidentPlace: '', description: '', otherPartyPlate: '' },
     fixing,
     clearError,
@@ -72,11 +111,31 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
   const filesRef = useRef<HTMLInputElement>(null);
   const shownErrors = { ...fixErrors, ...errors };
   // The photos of this claim kept on the device, those taken in this dialog included.
-  const photoFiles: readonly LocalClaimPhotoFile[] = useStoreQuery((db) => db.claimPhotoFiles.where('claimId').equals(id).sortBy('createdAt'), [id]) ?? [];
+  const photoFiles: readonly LocalClaimPhotoFile[] =
+    useStoreQuery((db) => db.claimPhotoFiles.where('claimId').equals(id).sortBy('createdAt'), [id]) ?? [];
 
   // The photos the claim lists: those the server knows, and those kept on this device.
-  const known = new Map((claim?.photos ?? []).map((photo) => [photo.sha256, { sha256: photo.sha256, size: photo.size, width: photo.width, height: photo.height, isComplete: photo.isComplete }]));
-  for (const file of photoFiles) if (!known.has(file.sha256)) known.set(file.sha256, { sha256: file.sha256, size: file.size, width: file.width, height: file.height, isComplete: false });
+  const known = new Map(
+    (claim?.photos ?? []).map((photo) => [
+      photo.sha256,
+      {
+        sha256: photo.sha256,
+        size: photo.size,
+        width: photo.width,
+        height: photo.height,
+        isComplete: photo.isComplete,
+      },
+    ]),
+  );
+  for (const file of photoFiles)
+    if (!known.has(file.sha256))
+      known.set(file.sha256, {
+        sha256: file.sha256,
+        size: file.size,
+        width: file.width,
+        height: file.height,
+        isComplete: false,
+      });
   const photos = [...known.values()];
   const fileBySha = new Map(photoFiles.map((file) => [file.sha256, file]));
 
@@ -87,7 +146,10 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
       const needle = policySearch.trim().toLowerCase().replace(/[\s-]/g, '');
       if (needle === '') return true;
       const holder = customerById.get(policy.customerId)?.name ?? '';
-      return `${policy.policyNumber}${policy.plateNumber}${holder}`.toLowerCase().replace(/[\s-]/g, '').includes(needle);
+      return `${policy.policyNumber}${policy.plateNumber}${holder}`
+        .toLowerCase()
+        .replace(/[\s-]/g, '')
+        .includes(needle);
     })
     .slice(0, 100);
   const policy = policies.find((candidate) => candidate.id === values.policyId);
@@ -113,7 +175,10 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
           } else setPhotoMessage('That photo is already on this claim.');
         } catch (error) {
           if (error instanceof PhotoNotReadable) setPhotoMessage(error.message);
-          else if (error instanceof DOMException && error.name === 'QuotaExceededError') setPhotoMessage('There is no room left on this device for another photo. Remove uploaded photos from this device, or upload the waiting ones first.');
+          else if (error instanceof DOMException && error.name === 'QuotaExceededError')
+            setPhotoMessage(
+              'There is no room left on this device for another photo. Remove uploaded photos from this device, or upload the waiting ones first.',
+            );
           else throw error;
         }
       }
@@ -131,7 +196,11 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
 
   async function save() {
     clearFixErrors();
-    const input = { ...values, id, photos: photos.map(({ sha256, size, width, height }) => ({ sha256, size, width, height })) };
+    const input = {
+      ...values,
+      id,
+      photos: photos.map(({ sha256, size, width, height }) => ({ sha256, size, width, height })),
+    };
     const result = await submit(
       claimRules.load().then((module) => module.claimInputSchema),
       input,
@@ -170,32 +239,76 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
       onClose={cancel}
     >
       <FormField label="Find policy" error={undefined}>
-        <Input type="search" value={policySearch} maxLength={100} placeholder="Policy number, plate or customer" onChange={(event) => setPolicySearch(event.currentTarget.value)} />
+        <Input
+          type="search"
+          value={policySearch}
+          maxLength={100}
+          placeholder="Policy number, plate or customer"
+          onChange={(event) => setPolicySearch(event.currentTarget.value)}
+        />
       </FormField>
       <FormField label="Policy" error={shownErrors.policyId} required>
         <NativeSelect.Root>
-          <NativeSelect.Field value={values.policyId} onChange={(event) => change('policyId', event.currentTarget.value)}>
+          <NativeSelect.Field
+            value={values.policyId}
+            onChange={(event) => change('policyId', event.currentTarget.value)}
+          >
             <option value="">Choose the policy</option>
             {choices.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {candidate.policyNumber} — {candidate.plateNumber} — {customerById.get(candidate.customerId)?.name ?? 'customer'}
+                {candidate.policyNumber} — {candidate.plateNumber} —{' '}
+                {customerById.get(candidate.customerId)?.name ?? 'customer'}
               </option>
             ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      <FormField label="Incident Date" error={shownErrors.incidentDate} required helperText={policy ? `Policy ${policy.policyNumber} runs from ${policy.startDate} to ${policy.endDate}.` : undefined}>
-        <Input type="date" value={values.incidentDate} max={today} onChange={(event) => change('incidentDate', event.currentTarget.value)} />
+      <FormField
+        label="Incident Date"
+        error={shownErrors.incidentDate}
+        required
+        helperText={
+          policy ? `Policy ${policy.policyNumber} runs from ${policy.startDate} to ${policy.endDate}.` : undefined
+        }
+      >
+        <Input
+          type="date"
+          value={values.incidentDate}
+          max={today}
+          onChange={(event) => change('incidentDate', event.currentTarget.value)}
+        />
       </FormField>
       <FormField label="Place of the Incident" error={shownErrors.incidentPlace} required>
-        <Input value={values.incidentPlace} maxLength={200} placeholder="Great East Road near Arcades, Lusaka" onChange={(event) => change('incidentPlace', event.currentTarget.value)} />
+        <Input
+          value={values.incidentPlace}
+          maxLength={200}
+          placeholder="Great East Road near Arcades, Lusaka"
+          onChange={(event) => change('incidentPlace', event.currentTarget.value)}
+        />
       </FormField>
       <FormField label="Description" error={shownErrors.description} required>
-        <Textarea value={values.description} maxLength={2000} rows={4} onChange={(event) => change('description', event.currentTarget.value)} />
+        <Textarea
+          value={values.description}
+          maxLength={2000}
+          rows={4}
+          onChange={(event) => change('description', event.currentTarget.value)}
+        />
       </FormField>
-      <FormField label="Other Party's Plate" error={shownErrors.otherPartyPlate} helperText="Optional. It is checked against the registry when the claim reaches the server.">
-        <Input value={values.otherPartyPlate} maxLength={12} autoComplete="off" autoCapitalize="characters" fontFamily="mono" placeholder="ZM-123-ABC" onChange={(event) => change('otherPartyPlate', event.currentTarget.value)} />
+      <FormField
+        label="Other Party's Plate"
+        error={shownErrors.otherPartyPlate}
+        helperText="Optional. It is checked against the registry when the claim reaches the server."
+      >
+        <Input
+          value={values.otherPartyPlate}
+          maxLength={12}
+          autoComplete="off"
+          autoCapitalize="characters"
+          fontFamily="mono"
+          placeholder="ZM-123-ABC"
+          onChange={(event) => change('otherPartyPlate', event.currentTarget.value)}
+        />
       </FormField>
 
       <Stack gap="2" as="fieldset">
@@ -213,14 +326,42 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
         )}
         <HStack gap="2" wrap="wrap">
           {/* The camera opens in the app where the browser allows it; else `capture` opens the phone's camera app. The other input picks photos already taken. */}
-          <Button size="sm" variant="outline" onClick={() => (canOpenCamera() ? setCameraOpen(true) : cameraRef.current?.click())} disabled={!canEdit || isPreparing || photos.length >= MAX_PHOTOS_PER_CLAIM || isCameraOpen}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => (canOpenCamera() ? setCameraOpen(true) : cameraRef.current?.click())}
+            disabled={!canEdit || isPreparing || photos.length >= MAX_PHOTOS_PER_CLAIM || isCameraOpen}
+          >
             Take Photo
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => filesRef.current?.click()} disabled={!canEdit || isPreparing || photos.length >= MAX_PHOTOS_PER_CLAIM}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => filesRef.current?.click()}
+            disabled={!canEdit || isPreparing || photos.length >= MAX_PHOTOS_PER_CLAIM}
+          >
             Choose Photos
           </Button>
-          <input ref={cameraRef} type="file" accept="image/*" capture="environment" hidden aria-label="Take a photo with the camera" data-testid="claim-camera" onChange={(event) => void addPhotos(event.currentTarget.files)} />
-          <input ref={filesRef} type="file" accept="image/*" multiple hidden aria-label="Choose photos" data-testid="claim-photo-files" onChange={(event) => void addPhotos(event.currentTarget.files)} />
+          <input
+            ref={cameraRef}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            hidden
+            aria-label="Take a photo with the camera"
+            data-testid="claim-camera"
+            onChange={(event) => void addPhotos(event.currentTarget.files)}
+          />
+          <input
+            ref={filesRef}
+            type="file"
+            accept="image/*"
+            multiple
+            hidden
+            aria-label="Choose photos"
+            data-testid="claim-photo-files"
+            onChange={(event) => void addPhotos(event.currentTarget.files)}
+          />
           {isPreparing && (
             <HStack gap="2" role="status">
               <Spinner size="sm" />
@@ -249,7 +390,13 @@ export function ClaimDialog({ claim, policies, customerById, agentId, today, sto
           <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-label="Photos of this claim">
             {photos.map((photo, index) => (
               <Box key={photo.sha256}>
-                <ClaimPhoto claimId={id} sha256={photo.sha256} blob={fileBySha.get(photo.sha256)?.blob} isOnServer={photo.isComplete} alt={`Photo ${index + 1} of the claim`} />
+                <ClaimPhoto
+                  claimId={id}
+                  sha256={photo.sha256}
+                  blob={fileBySha.get(photo.sha256)?.blob}
+                  isOnServer={photo.isComplete}
+                  alt={`Photo ${index + 1} of the claim`}
+                />
               </Box>
             ))}
           </SimpleGrid>

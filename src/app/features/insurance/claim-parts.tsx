@@ -10,7 +10,13 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { photoUrl } from './claim-api';
 import { removeUploadedPhotos } from './claim-photo-uploader';
 
-const STATUS_COLOURS: Record<ClaimStatus, string> = { Submitted: 'blue', 'Under Assessment': 'orange', Approved: 'green', Rejected: 'red', Paid: 'purple' };
+const STATUS_COLOURS: Record<ClaimStatus, string> = {
+  Submitted: 'blue',
+  'Under Assessment': 'orange',
+  Approved: 'green',
+  Rejected: 'red',
+  Paid: 'purple',
+};
 
 export function ClaimStatusBadge({ status }: { status: ClaimStatus }) {
   return (
@@ -45,12 +51,32 @@ function useBlobUrl(blob: Blob | undefined): string | undefined {
 }
 
 /** A claim photo: this device's copy when it has one, else the server's (online, once complete), else a note saying where it is. */
-export function ClaimPhoto({ claimId, sha256, blob, isOnServer, alt }: { claimId: string; sha256: string; blob?: Blob; isOnServer: boolean; alt: string }) {
+export function ClaimPhoto({
+  claimId,
+  sha256,
+  blob,
+  isOnServer,
+  alt,
+}: {
+  claimId: string;
+  sha256: string;
+  blob?: Blob;
+  isOnServer: boolean;
+  alt: string;
+}) {
   const isOnline = useOnlineStatus();
   const local = useBlobUrl(blob);
   const src = local ?? (isOnServer && isOnline ? photoUrl(claimId, sha256) : undefined);
   return (
-    <Box aspectRatio="4 / 3" bg="bg.muted" rounded="md" overflow="hidden" display="flex" alignItems="center" justifyContent="center">
+    <Box
+      aspectRatio="4 / 3"
+      bg="bg.muted"
+      rounded="md"
+      overflow="hidden"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+    >
       {src ? (
         <Image src={src} alt={alt} objectFit="cover" w="full" h="full" />
       ) : (
@@ -76,7 +102,8 @@ export function useStorageEstimate(key: unknown): StorageEstimate | null {
     navigator.storage
       .estimate()
       .then((answer) => {
-        if (!stopped && typeof answer.usage === 'number' && typeof answer.quota === 'number') setEstimate({ usage: answer.usage, quota: answer.quota });
+        if (!stopped && typeof answer.usage === 'number' && typeof answer.quota === 'number')
+          setEstimate({ usage: answer.usage, quota: answer.quota });
       })
       .catch(() => undefined);
     return () => {
@@ -90,20 +117,35 @@ export const STORAGE_LOW_MESSAGE =
   'Storage on this device is nearly full. Photos already on the server can be removed from this device; photos still waiting are kept until they are uploaded, so connect to the internet soon.';
 
 /** The device's storage in use, with a warning before it runs out and a way to free what the server already has. */
-export function StorageNotice({ estimate, waiting, uploadedCount }: { estimate: StorageEstimate | null; waiting: { count: number; bytes: number }; uploadedCount: number }) {
+export function StorageNotice({
+  estimate,
+  waiting,
+  uploadedCount,
+}: {
+  estimate: StorageEstimate | null;
+  waiting: { count: number; bytes: number };
+  uploadedCount: number;
+}) {
   const [isFreeing, setFreeing] = useState(false);
   const isLow = estimate !== null && storageRunningOut(estimate);
   const summary =
     estimate === null
       ? 'This browser does not say how much storage it allows.'
       : `This device holds ${formatBytes(estimate.usage)} for Nambala, of ${formatBytes(estimate.quota)} available (${Math.round((estimate.usage / Math.max(1, estimate.quota)) * 100)}% used).`;
-  const waitingText = waiting.count === 0 ? 'Every photo taken here is on the server.' : `${waiting.count} photo${waiting.count === 1 ? '' : 's'} (${formatBytes(waiting.bytes)}) waiting to upload.`;
+  const waitingText =
+    waiting.count === 0
+      ? 'Every photo taken here is on the server.'
+      : `${waiting.count} photo${waiting.count === 1 ? '' : 's'} (${formatBytes(waiting.bytes)}) waiting to upload.`;
 
   async function free() {
     setFreeing(true);
     try {
       const bytes = await removeUploadedPhotos();
-      showToast({ type: 'success', title: 'Uploaded photos removed from this device', description: `${formatBytes(bytes)} freed. They stay on the server.` });
+      showToast({
+        type: 'success',
+        title: 'Uploaded photos removed from this device',
+        description: `${formatBytes(bytes)} freed. They stay on the server.`,
+      });
     } finally {
       setFreeing(false);
     }

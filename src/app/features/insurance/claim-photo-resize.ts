@@ -4,7 +4,13 @@
  * it is at most 1 MB, and fingerprinted (SHA-256, which is also its name on the server).
  * Done here, not on the server, because the network at the scene is the scarce thing.
  */
-import { fitWithin, JPEG_QUALITIES, MAX_PHOTO_BYTES, nextEncoding, PHOTO_CONTENT_TYPE } from '#domain/insurance/claim-steps';
+import {
+  fitWithin,
+  JPEG_QUALITIES,
+  MAX_PHOTO_BYTES,
+  nextEncoding,
+  PHOTO_CONTENT_TYPE,
+} from '#domain/insurance/claim-steps';
 
 export interface PreparedPhoto {
   blob: Blob;
@@ -26,7 +32,10 @@ export async function sha256Of(blob: Blob): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-type Surface = { draw(image: ImageBitmap, width: number, height: number): void; encode(quality: number): Promise<Blob> };
+type Surface = {
+  draw(image: ImageBitmap, width: number, height: number): void;
+  encode(quality: number): Promise<Blob>;
+};
 
 /** An OffscreenCanvas where there is one (no layout work), else a detached canvas element. */
 function surface(width: number, height: number): Surface {
@@ -53,7 +62,9 @@ function surface(width: number, height: number): Surface {
       context.drawImage(image, 0, 0, w, h);
     },
     encode: (quality) =>
-      new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new PhotoNotReadable())), PHOTO_CONTENT_TYPE, quality)),
+      new Promise<Blob>((resolve, reject) =>
+        canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new PhotoNotReadable())), PHOTO_CONTENT_TYPE, quality),
+      ),
   };
 }
 
@@ -75,7 +86,8 @@ export async function preparePhoto(file: Blob): Promise<PreparedPhoto> {
         drawn = { width: encoding.width, height: encoding.height };
       }
       const blob = await canvas.encode(encoding.quality);
-      if (blob.size <= MAX_PHOTO_BYTES) return { blob, sha256: await sha256Of(blob), width: encoding.width, height: encoding.height };
+      if (blob.size <= MAX_PHOTO_BYTES)
+        return { blob, sha256: await sha256Of(blob), width: encoding.width, height: encoding.height };
       encoding = nextEncoding(encoding);
     }
   } finally {

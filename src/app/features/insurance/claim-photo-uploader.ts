@@ -25,7 +25,17 @@ export async function keepPhoto(claimId: string, photo: PreparedPhoto): Promise<
   const id = photoFileId(claimId, photo.sha256);
   return db.transaction('rw', db.claimPhotoFiles, async () => {
     if (await db.claimPhotoFiles.get(id)) return false;
-    const file: LocalClaimPhotoFile = { id, claimId, sha256: photo.sha256, blob: photo.blob, size: photo.blob.size, width: photo.width, height: photo.height, state: 'waiting', createdAt: Date.now() };
+    const file: LocalClaimPhotoFile = {
+      id,
+      claimId,
+      sha256: photo.sha256,
+      blob: photo.blob,
+      size: photo.blob.size,
+      width: photo.width,
+      height: photo.height,
+      state: 'waiting',
+      createdAt: Date.now(),
+    };
     await db.claimPhotoFiles.add(file);
     return true;
   });
@@ -103,7 +113,10 @@ export function uploadClaimPhotos(): Promise<void> {
   startUploader();
   if (running) return running;
   const run = async () => {
-    if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request('nambala-claim-photos', { ifAvailable: true }, async (lock) => (lock ? uploadWaiting() : undefined));
+    if (typeof navigator !== 'undefined' && navigator.locks)
+      await navigator.locks.request('nambala-claim-photos', { ifAvailable: true }, async (lock) =>
+        lock ? uploadWaiting() : undefined,
+      );
     else await uploadWaiting();
   };
   running = run().finally(() => {

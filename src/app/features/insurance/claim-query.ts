@@ -15,7 +15,11 @@ export interface ClaimsData extends InsuranceData {
 }
 
 export async function readClaims(db: NambalaDatabase): Promise<ClaimsData> {
-  const [insurance, claims, files] = await Promise.all([readInsurance(db), db.insuranceClaims.toArray(), db.claimPhotoFiles.toArray()]);
+  const [insurance, claims, files] = await Promise.all([
+    readInsurance(db),
+    db.insuranceClaims.toArray(),
+    db.claimPhotoFiles.toArray(),
+  ]);
   // A claim not yet numbered (made here, offline) is the newest: it sorts first.
   claims.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)));
   const photoFiles = new Map<string, LocalClaimPhotoFile[]>();

@@ -48,11 +48,18 @@ export function ClaimsPage() {
   useEffect(() => startUploader(), []);
 
   const matching = useMemo(
-    () => data?.claims.filter((claim) => (status === 'all' || claim.status === status) && claimMatches(claim, data.customerById.get(claim.customerId)?.name ?? '', deferredSearch)),
+    () =>
+      data?.claims.filter(
+        (claim) =>
+          (status === 'all' || claim.status === status) &&
+          claimMatches(claim, data.customerById.get(claim.customerId)?.name ?? '', deferredSearch),
+      ),
     [data, status, deferredSearch],
   );
   const shown = matching ? pageOf(matching, page) : undefined;
-  const uploadedCount = data ? [...data.photoFiles.values()].flat().filter((file) => file.state === 'uploaded').length : 0;
+  const uploadedCount = data
+    ? [...data.photoFiles.values()].flat().filter((file) => file.state === 'uploaded').length
+    : 0;
 
   const close = () => {
     setDialog(null);
@@ -67,12 +74,21 @@ export function ClaimsPage() {
     }
   };
 
-  const current = dialog && dialog.kind !== 'new' ? data?.claims.find((claim) => claim.id === dialog.claimId) : undefined;
-  const dialogProps = data && user ? { policies: data.policies, customerById: data.customerById, agentId: user.id, today, storage } : undefined;
+  const current =
+    dialog && dialog.kind !== 'new' ? data?.claims.find((claim) => claim.id === dialog.claimId) : undefined;
+  const dialogProps =
+    data && user
+      ? { policies: data.policies, customerById: data.customerById, agentId: user.id, today, storage }
+      : undefined;
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="4" direction={{ base: 'column', sm: 'row' }}>
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'flex-end' }}
+        gap="4"
+        direction={{ base: 'column', sm: 'row' }}
+      >
         <PageHeader title="Claims" summary="Claims on your policies, with their photos." />
         <Button colorPalette="brand" onClick={() => setDialog({ kind: 'new' })} disabled={!data || !user}>
           <PlusIcon /> New Claim
@@ -115,25 +131,44 @@ export function ClaimsPage() {
               columns={claimColumns(data)}
               onOpen={(claim) => setDialog({ kind: 'view', claimId: claim.id })}
               actions={(claim) => (
-                <Button size="xs" variant="outline" onClick={(event) => {
-                  event.stopPropagation();
-                  setDialog({ kind: 'view', claimId: claim.id });
-                }} aria-label={`Open claim ${claim.claimNumber || 'not yet numbered'}`}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    setDialog({ kind: 'view', claimId: claim.id });
+                  }}
+                  aria-label={`Open claim ${claim.claimNumber || 'not yet numbered'}`}
+                >
                   Open
                 </Button>
               )}
               empty={
                 data.claims.length === 0
-                  ? { title: 'No claims yet', hint: data.policies.length === 0 ? 'Issue a policy first; claims are made on policies.' : 'Record a claim at the scene, even with no signal.' }
+                  ? {
+                      title: 'No claims yet',
+                      hint:
+                        data.policies.length === 0
+                          ? 'Issue a policy first; claims are made on policies.'
+                          : 'Record a claim at the scene, even with no signal.',
+                    }
                   : { title: 'No claims match', hint: 'Try another search or status.' }
               }
             />
-            <Pager page={shown.page} pages={shown.pages} total={matching.length} noun={matching.length === 1 ? 'claim' : 'claims'} onPage={setPage} />
+            <Pager
+              page={shown.page}
+              pages={shown.pages}
+              total={matching.length}
+              noun={matching.length === 1 ? 'claim' : 'claims'}
+              onPage={setPage}
+            />
           </Stack>
         </Section>
       )}
       {dialogProps && dialog?.kind === 'new' && <ClaimDialog claim={null} {...dialogProps} onClose={close} />}
-      {dialogProps && data && dialog?.kind === 'edit' && current && <ClaimDialog key={current.id} claim={current} {...dialogProps} onClose={close} />}
+      {dialogProps && data && dialog?.kind === 'edit' && current && (
+        <ClaimDialog key={current.id} claim={current} {...dialogProps} onClose={close} />
+      )}
       {data && dialog?.kind === 'view' && current && (
         <ClaimDetailDialog
           claim={current}
@@ -145,7 +180,13 @@ export function ClaimsPage() {
         />
       )}
       {dialogProps && data && dialog === null && fixing && (
-        <ClaimDialog key={fixing.id} claim={data.claims.find((claim) => claim.id === fixing.rowId) ?? null} fixing={fixing} {...dialogProps} onClose={close} />
+        <ClaimDialog
+          key={fixing.id}
+          claim={data.claims.find((claim) => claim.id === fixing.rowId) ?? null}
+          fixing={fixing}
+          {...dialogProps}
+          onClose={close}
+        />
       )}
     </Stack>
   );

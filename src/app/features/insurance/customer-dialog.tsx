@@ -3,7 +3,11 @@
  * Works offline through the one write path; the server links the customer to the Nambala
  * account with that email or phone, and brings their registered vehicles.
  */
-import { type CustomerFormValues, customerNrcTakenMessage, EMPTY_CUSTOMER_FORM } from '#domain/insurance/customer-records';
+import {
+  type CustomerFormValues,
+  customerNrcTakenMessage,
+  EMPTY_CUSTOMER_FORM,
+} from '#domain/insurance/customer-records';
 import { Field, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormField } from '../../components/form-field';
@@ -40,7 +44,12 @@ export function CustomerDialog({ customer, customers, agentId, fixing, onClose }
   const [id] = useState(() => fixing?.rowId ?? customer?.id ?? newId());
   const { errors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<FieldName>();
   const { values, change, fixErrors, clearFixErrors } = useRecordValues<CustomerFormValues, FieldName>(
-    () => (fixing ? formFromPayload(fixing.payload) : customer ? { name: customer.name, nrc: customer.nrc, phone: customer.phone, email: customer.email } : EMPTY_CUSTOMER_FORM),
+    () =>
+      fixing
+        ? formFromPayload(fixing.payload)
+        : customer
+          ? { name: customer.name, nrc: customer.nrc, phone: customer.phone, email: customer.email }
+          : EMPTY_CUSTOMER_FORM,
     fixing,
     clearError,
   );
@@ -49,10 +58,18 @@ export function CustomerDialog({ customer, customers, agentId, fixing, onClose }
   async function save() {
     clearFixErrors();
     const input = { ...values, id };
-    const result = await submit(customerRules.load().then((module) => module.customerInputSchema), input, (value) => saveCustomerMutation(value, agentId, customer ?? undefined), {
-      ...(fixing ? { replaces: fixing.id } : {}),
-      refuse: (value) => (customers.some((other) => other.id !== id && other.nrc === value.nrc) ? { nrc: customerNrcTakenMessage(value.nrc) } : null),
-    });
+    const result = await submit(
+      customerRules.load().then((module) => module.customerInputSchema),
+      input,
+      (value) => saveCustomerMutation(value, agentId, customer ?? undefined),
+      {
+        ...(fixing ? { replaces: fixing.id } : {}),
+        refuse: (value) =>
+          customers.some((other) => other.id !== id && other.nrc === value.nrc)
+            ? { nrc: customerNrcTakenMessage(value.nrc) }
+            : null,
+      },
+    );
     if (result === 'sent' || result === 'queued') {
       toastChange(result, isAdding ? `${values.name.trim()} was added to your customers` : 'Customer saved');
       onClose();
@@ -72,20 +89,48 @@ export function CustomerDialog({ customer, customers, agentId, fixing, onClose }
       onSubmit={() => void save()}
       onClose={onClose}
     >
-          <FormField label="Full Name" error={shownErrors.name} required>
-            <Input value={values.name} maxLength={100} autoComplete="off" onChange={(event) => change('name', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="NRC Number" error={shownErrors.nrc} required>
-            <Input value={values.nrc} maxLength={11} autoComplete="off" inputMode="numeric" placeholder="123456/78/9" fontFamily="mono" onChange={(event) => change('nrc', event.currentTarget.value)} />
-            <Field.HelperText>Their vehicles are found in the registry by this number.</Field.HelperText>
-          </FormField>
-          <FormField label="Phone Number" error={shownErrors.phone} required>
-            <Input type="tel" value={values.phone} maxLength={20} autoComplete="off" placeholder="+260 97 123 4567" onChange={(event) => change('phone', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="Email" error={shownErrors.email} required>
-            <Input type="email" value={values.email} maxLength={254} autoComplete="off" onChange={(event) => change('email', event.currentTarget.value)} />
-            <Field.HelperText>A customer with a Nambala account is linked to it by this email or phone number.</Field.HelperText>
-          </FormField>
+      <FormField label="Full Name" error={shownErrors.name} required>
+        <Input
+          value={values.name}
+          maxLength={100}
+          autoComplete="off"
+          onChange={(event) => change('name', event.currentTarget.value)}
+        />
+      </FormField>
+      <FormField label="NRC Number" error={shownErrors.nrc} required>
+        <Input
+          value={values.nrc}
+          maxLength={11}
+          autoComplete="off"
+          inputMode="numeric"
+          placeholder="123456/78/9"
+          fontFamily="mono"
+          onChange={(event) => change('nrc', event.currentTarget.value)}
+        />
+        <Field.HelperText>Their vehicles are found in the registry by this number.</Field.HelperText>
+      </FormField>
+      <FormField label="Phone Number" error={shownErrors.phone} required>
+        <Input
+          type="tel"
+          value={values.phone}
+          maxLength={20}
+          autoComplete="off"
+          placeholder="+260 97 123 4567"
+          onChange={(event) => change('phone', event.currentTarget.value)}
+        />
+      </FormField>
+      <FormField label="Email" error={shownErrors.email} required>
+        <Input
+          type="email"
+          value={values.email}
+          maxLength={254}
+          autoComplete="off"
+          onChange={(event) => change('email', event.currentTarget.value)}
+        />
+        <Field.HelperText>
+          A customer with a Nambala account is linked to it by this email or phone number.
+        </Field.HelperText>
+      </FormField>
     </RecordFormDialog>
   );
 }

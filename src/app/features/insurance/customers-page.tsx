@@ -42,10 +42,15 @@ export function CustomersPage() {
 
   const activePolicies = useMemo(() => {
     const counts = new Map<string, number>();
-    for (const policy of data?.policies ?? []) if (policyStatus(policy, today) === 'Active') counts.set(policy.customerId, (counts.get(policy.customerId) ?? 0) + 1);
+    for (const policy of data?.policies ?? [])
+      if (policyStatus(policy, today) === 'Active')
+        counts.set(policy.customerId, (counts.get(policy.customerId) ?? 0) + 1);
     return counts;
   }, [data, today]);
-  const matching = useMemo(() => (data ? data.customers.filter((customer) => customerMatches(customer, deferredSearch)) : undefined), [data, deferredSearch]);
+  const matching = useMemo(
+    () => (data ? data.customers.filter((customer) => customerMatches(customer, deferredSearch)) : undefined),
+    [data, deferredSearch],
+  );
   const shown = matching ? pageOf(matching, page) : undefined;
 
   const close = () => {
@@ -106,7 +111,12 @@ export function CustomersPage() {
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="4" direction={{ base: 'column', sm: 'row' }}>
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'flex-end' }}
+        gap="4"
+        direction={{ base: 'column', sm: 'row' }}
+      >
         <PageHeader title="Customers" summary="Policy holders and their vehicles." />
         <Button colorPalette="brand" onClick={() => setDialog({ kind: 'add' })} disabled={!data || !user}>
           <PlusIcon /> Add Customer
@@ -135,18 +145,44 @@ export function CustomersPage() {
               rows={shown.items}
               columns={columns}
               actions={(customer) => (
-                <IconButton aria-label={`Edit ${customer.name}`} variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', customerId: customer.id })}>
+                <IconButton
+                  aria-label={`Edit ${customer.name}`}
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setDialog({ kind: 'edit', customerId: customer.id })}
+                >
                   <PencilIcon />
                 </IconButton>
               )}
-              empty={data.customers.length === 0 ? { title: 'No customers yet', hint: 'Add a customer to issue their first policy.' } : { title: 'No customers match your search', hint: 'Try a name, NRC, phone number or plate.' }}
+              empty={
+                data.customers.length === 0
+                  ? { title: 'No customers yet', hint: 'Add a customer to issue their first policy.' }
+                  : { title: 'No customers match your search', hint: 'Try a name, NRC, phone number or plate.' }
+              }
             />
-            <Pager page={shown.page} pages={shown.pages} total={matching.length} noun={matching.length === 1 ? 'customer' : 'customers'} onPage={setPage} />
+            <Pager
+              page={shown.page}
+              pages={shown.pages}
+              total={matching.length}
+              noun={matching.length === 1 ? 'customer' : 'customers'}
+              onPage={setPage}
+            />
           </Stack>
         </Section>
       )}
-      {user && data && dialog !== null && <CustomerDialog customer={editing} customers={data.customers} agentId={user.id} onClose={close} />}
-      {user && data && dialog === null && fixing && <CustomerDialog key={fixing.id} customer={data.customerById.get(fixing.rowId) ?? null} customers={data.customers} agentId={user.id} fixing={fixing} onClose={close} />}
+      {user && data && dialog !== null && (
+        <CustomerDialog customer={editing} customers={data.customers} agentId={user.id} onClose={close} />
+      )}
+      {user && data && dialog === null && fixing && (
+        <CustomerDialog
+          key={fixing.id}
+          customer={data.customerById.get(fixing.rowId) ?? null}
+          customers={data.customers}
+          agentId={user.id}
+          fixing={fixing}
+          onClose={close}
+        />
+      )}
     </Stack>
   );
 }

@@ -10,7 +10,9 @@ import { consentAskedMessage } from '#domain/insurance/owner-consent';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
 /** A refusal's status tells the dialog what can be done next: 403 is a plate that is not the customer's (the owner's consent may be asked). */
-export type PolicyAnswer = { ok: true; policy: InsurancePolicy } | { ok: false; status: number; message: string; fields: Record<string, string> };
+export type PolicyAnswer =
+  | { ok: true; policy: InsurancePolicy }
+  | { ok: false; status: number; message: string; fields: Record<string, string> };
 
 async function send(path: string, body: unknown): Promise<PolicyAnswer> {
   try {
@@ -19,14 +21,26 @@ async function send(path: string, body: unknown): Promise<PolicyAnswer> {
       void import('../../sync/sync-engine').then((module) => module.syncNow());
       return { ok: true, policy: result.body.policy };
     }
-    return { ok: false, status: result.status, message: result.body?.message ?? `The server answered ${result.status}.`, fields: result.body?.fields ?? {} };
+    return {
+      ok: false,
+      status: result.status,
+      message: result.body?.message ?? `The server answered ${result.status}.`,
+      fields: result.body?.fields ?? {},
+    };
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, status: 0, message: POLICY_NEEDS_CONNECTION, fields: {} };
     throw error;
   }
 }
 
-export function issuePolicy(input: { customerId: string; plateNumber: string; type: string; startDate: string; endDate: string; premium: string }): Promise<PolicyAnswer> {
+export function issuePolicy(input: {
+  customerId: string;
+  plateNumber: string;
+  type: string;
+  startDate: string;
+  endDate: string;
+  premium: string;
+}): Promise<PolicyAnswer> {
   return send('/api/insurance/policies', input);
 }
 
@@ -41,7 +55,11 @@ export function cancelPolicy(policyId: string, reason: string): Promise<PolicyAn
 export type ConsentAnswer = { ok: true; message: string } | { ok: false; message: string };
 
 /** Asks the plate's registered owner, in their dashboard, to consent to the customer being insured on it. */
-export async function askOwnerConsent(customerId: string, customerName: string, plateNumber: string): Promise<ConsentAnswer> {
+export async function askOwnerConsent(
+  customerId: string,
+  customerName: string,
+  plateNumber: string,
+): Promise<ConsentAnswer> {
   try {
     const result = await apiRequest<ApiErrorBody>('POST', '/api/insurance/consents', { customerId, plateNumber });
     if (result.ok) return { ok: true, message: consentAskedMessage(plateNumber, customerName) };

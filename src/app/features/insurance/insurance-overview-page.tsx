@@ -29,8 +29,16 @@ export function InsuranceOverviewPage() {
       <PageHeader title="Insurance Dashboard" summary="Policies and claims tied to registered plates." />
       <OfflineAsOf what="your figures are shown" />
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
-        <StatCard label="Active Policies" value={overview?.activePolicies} help="Covering a plate now or from a later start" />
-        <StatCard label={`Expiring in ${EXPIRING_SOON_DAYS} Days`} value={overview?.expiringSoon} help="Active policies to renew soon" />
+        <StatCard
+          label="Active Policies"
+          value={overview?.activePolicies}
+          help="Covering a plate now or from a later start"
+        />
+        <StatCard
+          label={`Expiring in ${EXPIRING_SOON_DAYS} Days`}
+          value={overview?.expiringSoon}
+          help="Active policies to renew soon"
+        />
         <StatCard label="Customers" value={overview?.customers} help="Policy holders in your list" />
         <StatCard label="Open Claims" value={claims?.openClaims} help="Submitted, under assessment or approved" />
         <StatCard label="Claims Paid This Month" value={claims?.paidThisMonth} help="Marked paid since the 1st" />

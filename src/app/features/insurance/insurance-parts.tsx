@@ -15,11 +15,24 @@ export function PolicyStatusBadge({ status }: { status: PolicyStatus }) {
 
 /** 'ZM-123-ABC — Silver Toyota Corolla (2019)', with the registration's standing when it is not Valid. */
 export function vehicleText(vehicle: CustomerVehicle): string {
-  const standing = vehicle.standing === 'Valid' ? '' : vehicle.standing === 'Stolen' ? ', reported stolen' : ', revoked';
+  const standing =
+    vehicle.standing === 'Valid' ? '' : vehicle.standing === 'Stolen' ? ', reported stolen' : ', revoked';
   return `${vehicle.plateNumber} — ${vehicle.colour} ${vehicle.make} ${vehicle.model} (${vehicle.year})${standing}`;
 }
 
-export function Pager({ page, pages, total, noun, onPage }: { page: number; pages: number; total: number; noun: string; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  pages,
+  total,
+  noun,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  noun: string;
+  onPage: (page: number) => void;
+}) {
   if (total === 0) return null;
   return (
     <HStack justify="space-between" gap="3" wrap="wrap">

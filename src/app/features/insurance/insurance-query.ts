@@ -22,7 +22,10 @@ export async function readInsurance(db: NambalaDatabase): Promise<InsuranceData>
 export const PAGE_SIZE = 20;
 
 /** One page of a list, with the page number kept in range. */
-export function pageOf<Item>(items: readonly Item[], page: number): { items: readonly Item[]; page: number; pages: number } {
+export function pageOf<Item>(
+  items: readonly Item[],
+  page: number,
+): { items: readonly Item[]; page: number; pages: number } {
   const pages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pages);
   return { items: items.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE), page: current, pages };

@@ -28,7 +28,11 @@ function matches(policy: LocalInsurancePolicy, customerName: string, search: str
   const needle = search.trim().toLowerCase();
   if (needle === '') return true;
   const compact = needle.replace(/[\s-]/g, '');
-  return policy.policyNumber.toLowerCase().includes(needle) || policy.plateNumber.toLowerCase().replace(/-/g, '').includes(compact) || customerName.toLowerCase().includes(needle);
+  return (
+    policy.policyNumber.toLowerCase().includes(needle) ||
+    policy.plateNumber.toLowerCase().replace(/-/g, '').includes(compact) ||
+    customerName.toLowerCase().includes(needle)
+  );
 }
 
 export function PoliciesPage() {
@@ -43,7 +47,9 @@ export function PoliciesPage() {
   const matching = useMemo(
     () =>
       data?.policies.filter(
-        (policy) => (status === 'all' || policyStatus(policy, today) === status) && matches(policy, data.customerById.get(policy.customerId)?.name ?? '', deferredSearch),
+        (policy) =>
+          (status === 'all' || policyStatus(policy, today) === status) &&
+          matches(policy, data.customerById.get(policy.customerId)?.name ?? '', deferredSearch),
       ),
     [data, status, today, deferredSearch],
   );
@@ -52,7 +58,12 @@ export function PoliciesPage() {
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="4" direction={{ base: 'column', sm: 'row' }}>
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'flex-end' }}
+        gap="4"
+        direction={{ base: 'column', sm: 'row' }}
+      >
         <PageHeader title="Policies" summary="Insurance policies for registered plates." />
         <Button colorPalette="brand" onClick={() => setDialog({ kind: 'issue' })} disabled={!data}>
           <PlusIcon /> Issue Policy
@@ -97,11 +108,22 @@ export function PoliciesPage() {
                 if (current === 'Cancelled') return null;
                 return (
                   <HStack gap="1">
-                    <Button size="xs" variant="outline" onClick={() => setDialog({ kind: 'renew', policy })} aria-label={`Renew ${policy.policyNumber}`}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() => setDialog({ kind: 'renew', policy })}
+                      aria-label={`Renew ${policy.policyNumber}`}
+                    >
                       Renew
                     </Button>
                     {current === 'Active' && (
-                      <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDialog({ kind: 'cancel', policy })} aria-label={`Cancel ${policy.policyNumber}`}>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        onClick={() => setDialog({ kind: 'cancel', policy })}
+                        aria-label={`Cancel ${policy.policyNumber}`}
+                      >
                         Cancel
                       </Button>
                     )}
@@ -110,16 +132,37 @@ export function PoliciesPage() {
               }}
               empty={
                 data.policies.length === 0
-                  ? { title: 'No policies yet', hint: data.customers.length === 0 ? 'Add a customer first, then issue their policy.' : 'Issue a policy on a customer’s registered plate.' }
+                  ? {
+                      title: 'No policies yet',
+                      hint:
+                        data.customers.length === 0
+                          ? 'Add a customer first, then issue their policy.'
+                          : 'Issue a policy on a customer’s registered plate.',
+                    }
                   : { title: 'No policies match', hint: 'Try another search or status.' }
               }
             />
-            <Pager page={shown.page} pages={shown.pages} total={matching.length} noun={matching.length === 1 ? 'policy' : 'policies'} onPage={setPage} />
+            <Pager
+              page={shown.page}
+              pages={shown.pages}
+              total={matching.length}
+              noun={matching.length === 1 ? 'policy' : 'policies'}
+              onPage={setPage}
+            />
           </Stack>
         </Section>
       )}
-      {data && dialog?.kind === 'issue' && <IssuePolicyDialog customers={data.customers} today={today} onClose={close} />}
-      {dialog?.kind === 'renew' && <RenewPolicyDialog policy={dialog.policy} holder={data?.customerById.get(dialog.policy.customerId)} today={today} onClose={close} />}
+      {data && dialog?.kind === 'issue' && (
+        <IssuePolicyDialog customers={data.customers} today={today} onClose={close} />
+      )}
+      {dialog?.kind === 'renew' && (
+        <RenewPolicyDialog
+          policy={dialog.policy}
+          holder={data?.customerById.get(dialog.policy.customerId)}
+          today={today}
+          onClose={close}
+        />
+      )}
       {dialog?.kind === 'cancel' && <CancelPolicyDialog policy={dialog.policy} onClose={close} />}
     </Stack>
   );

@@ -41,7 +41,15 @@ function NeedsConnection() {
  * Shown when the plate is not the customer's: asks its owner, in their dashboard, to consent
  * to the customer being insured on it; once asked, says so.
  */
-function AskOwnerConsent({ customerId, customerName, plateNumber }: { customerId: string; customerName: string; plateNumber: string }) {
+function AskOwnerConsent({
+  customerId,
+  customerName,
+  plateNumber,
+}: {
+  customerId: string;
+  customerName: string;
+  plateNumber: string;
+}) {
   const isOnline = useOnlineStatus();
   const [isBusy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
@@ -66,10 +74,18 @@ function AskOwnerConsent({ customerId, customerName, plateNumber }: { customerId
       <Alert.Indicator />
       <Alert.Content gap="2">
         <Alert.Description>
-          If {customerName} drives a vehicle that is not theirs, its owner can consent to the policy in their Nambala dashboard.
+          If {customerName} drives a vehicle that is not theirs, its owner can consent to the policy in their Nambala
+          dashboard.
           {answer ? ` ${answer.message}` : ''}
         </Alert.Description>
-        <Button size="sm" variant="outline" alignSelf="flex-start" loading={isBusy} disabled={!isOnline} onClick={() => void ask()}>
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="flex-start"
+          loading={isBusy}
+          disabled={!isOnline}
+          onClick={() => void ask()}
+        >
           Ask the owner’s consent
         </Button>
       </Alert.Content>
@@ -137,14 +153,28 @@ export interface IssuePolicyDialogProps {
 type IssueField = keyof PolicyFormValues | 'form';
 
 export function IssuePolicyDialog({ customers, today, onClose }: IssuePolicyDialogProps) {
-  const [values, setValues] = useState<PolicyFormValues>({ customerId: '', plateNumber: '', type: 'Third Party', startDate: today, endDate: oneYearTermEnd(today), premium: '' });
+  const [values, setValues] = useState<PolicyFormValues>({
+    customerId: '',
+    plateNumber: '',
+    type: 'Third Party',
+    startDate: today,
+    endDate: oneYearTermEnd(today),
+    premium: '',
+  });
   const [customerSearch, setCustomerSearch] = useState('');
-  const { errors, clearError, formMessage, isSubmitting, formRef, check, run, needsConsent, setNeedsConsent } = useServerChange<IssueField>();
+  const { errors, clearError, formMessage, isSubmitting, formRef, check, run, needsConsent, setNeedsConsent } =
+    useServerChange<IssueField>();
   const customer = customers.find((candidate) => candidate.id === values.customerId);
-  const choices = customers.filter((candidate) => candidate.id === values.customerId || customerMatches(candidate, customerSearch)).slice(0, 100);
+  const choices = customers
+    .filter((candidate) => candidate.id === values.customerId || customerMatches(candidate, customerSearch))
+    .slice(0, 100);
 
   function change(field: keyof PolicyFormValues, value: string) {
-    setValues((current) => ({ ...current, [field]: value, ...(field === 'startDate' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? { endDate: oneYearTermEnd(value) } : {}) }));
+    setValues((current) => ({
+      ...current,
+      [field]: value,
+      ...(field === 'startDate' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? { endDate: oneYearTermEnd(value) } : {}),
+    }));
     clearError(field);
     if (field === 'customerId' || field === 'plateNumber') setNeedsConsent(false);
   }
@@ -154,7 +184,11 @@ export function IssuePolicyDialog({ customers, today, onClose }: IssuePolicyDial
     await run(
       () => issuePolicy(values),
       ({ policy }) => {
-        showToast({ type: 'success', title: `Policy ${policy.policyNumber} issued`, description: `${policy.type} cover for ${policy.plateNumber} until ${formatDay(policy.endDate)}.` });
+        showToast({
+          type: 'success',
+          title: `Policy ${policy.policyNumber} issued`,
+          description: `${policy.type} cover for ${policy.plateNumber} until ${formatDay(policy.endDate)}.`,
+        });
         onClose();
       },
     );
@@ -174,67 +208,113 @@ export function IssuePolicyDialog({ customers, today, onClose }: IssuePolicyDial
       onSubmit={() => void save()}
       onClose={onClose}
     >
-          <FormField label="Find customer" error={undefined}>
-            <Input type="search" value={customerSearch} maxLength={100} placeholder="Name, NRC, phone or plate" onChange={(event) => setCustomerSearch(event.currentTarget.value)} />
-          </FormField>
-          <FormField label="Customer" error={errors.customerId} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={values.customerId} onChange={(event) => change('customerId', event.currentTarget.value)}>
-                <option value="">Choose a customer</option>
-                {choices.map((candidate) => (
-                  <option key={candidate.id} value={candidate.id}>
-                    {candidate.name} — NRC {candidate.nrc}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField label="Plate Number" error={errors.plateNumber} required>
-            <Input value={values.plateNumber} maxLength={12} autoComplete="off" autoCapitalize="characters" fontFamily="mono" placeholder="ZM-123-ABC" list="customer-plates" onChange={(event) => change('plateNumber', event.currentTarget.value)} />
-            <datalist id="customer-plates">
-              {customer?.vehicles.map((vehicle) => (
-                <option key={vehicle.plateNumber} value={vehicle.plateNumber}>
-                  {vehicleText(vehicle)}
-                </option>
-              ))}
-            </datalist>
-            <Field.HelperText>
-              {customer && customer.vehicles.length > 0
-                ? `${customer.name}'s vehicles: ${customer.vehicles.map((vehicle) => vehicle.plateNumber).join(', ')}.`
-                : 'The plate must be registered, valid and not expired, and registered to the customer (or its owner must consent).'}
-            </Field.HelperText>
-          </FormField>
-          {needsConsent && customer && <AskOwnerConsent customerId={customer.id} customerName={customer.name} plateNumber={values.plateNumber.trim().toUpperCase()} />}
-          <FormField label="Cover" error={errors.type} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={values.type} onChange={(event) => change('type', event.currentTarget.value)}>
-                {POLICY_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField label="Start Date" error={errors.startDate} required>
-            <Input type="date" value={values.startDate} onChange={(event) => change('startDate', event.currentTarget.value)} />
-          </FormField>
-          <FormField label="End Date" error={errors.endDate} required>
-            <Input type="date" value={values.endDate} onChange={(event) => change('endDate', event.currentTarget.value)} />
-            <Field.HelperText>At most one year; the cover includes the end date.</Field.HelperText>
-          </FormField>
-          <FormField label="Premium (K)" error={errors.premium} required>
-            <Input value={values.premium} inputMode="decimal" maxLength={14} placeholder="1500.00" onChange={(event) => change('premium', event.currentTarget.value)} />
-          </FormField>
+      <FormField label="Find customer" error={undefined}>
+        <Input
+          type="search"
+          value={customerSearch}
+          maxLength={100}
+          placeholder="Name, NRC, phone or plate"
+          onChange={(event) => setCustomerSearch(event.currentTarget.value)}
+        />
+      </FormField>
+      <FormField label="Customer" error={errors.customerId} required>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={values.customerId}
+            onChange={(event) => change('customerId', event.currentTarget.value)}
+          >
+            <option value="">Choose a customer</option>
+            {choices.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name} — NRC {candidate.nrc}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField label="Plate Number" error={errors.plateNumber} required>
+        <Input
+          value={values.plateNumber}
+          maxLength={12}
+          autoComplete="off"
+          autoCapitalize="characters"
+          fontFamily="mono"
+          placeholder="ZM-123-ABC"
+          list="customer-plates"
+          onChange={(event) => change('plateNumber', event.currentTarget.value)}
+        />
+        <datalist id="customer-plates">
+          {customer?.vehicles.map((vehicle) => (
+            <option key={vehicle.plateNumber} value={vehicle.plateNumber}>
+              {vehicleText(vehicle)}
+            </option>
+          ))}
+        </datalist>
+        <Field.HelperText>
+          {customer && customer.vehicles.length > 0
+            ? `${customer.name}'s vehicles: ${customer.vehicles.map((vehicle) => vehicle.plateNumber).join(', ')}.`
+            : 'The plate must be registered, valid and not expired, and registered to the customer (or its owner must consent).'}
+        </Field.HelperText>
+      </FormField>
+      {needsConsent && customer && (
+        <AskOwnerConsent
+          customerId={customer.id}
+          customerName={customer.name}
+          plateNumber={values.plateNumber.trim().toUpperCase()}
+        />
+      )}
+      <FormField label="Cover" error={errors.type} required>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={values.type} onChange={(event) => change('type', event.currentTarget.value)}>
+            {POLICY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField label="Start Date" error={errors.startDate} required>
+        <Input
+          type="date"
+          value={values.startDate}
+          onChange={(event) => change('startDate', event.currentTarget.value)}
+        />
+      </FormField>
+      <FormField label="End Date" error={errors.endDate} required>
+        <Input type="date" value={values.endDate} onChange={(event) => change('endDate', event.currentTarget.value)} />
+        <Field.HelperText>At most one year; the cover includes the end date.</Field.HelperText>
+      </FormField>
+      <FormField label="Premium (K)" error={errors.premium} required>
+        <Input
+          value={values.premium}
+          inputMode="decimal"
+          maxLength={14}
+          placeholder="1500.00"
+          onChange={(event) => change('premium', event.currentTarget.value)}
+        />
+      </FormField>
     </RecordFormDialog>
   );
 }
 
-export function RenewPolicyDialog({ policy, holder, today, onClose }: { policy: LocalInsurancePolicy; holder: LocalInsuranceCustomer | undefined; today: string; onClose: () => void }) {
+export function RenewPolicyDialog({
+  policy,
+  holder,
+  today,
+  onClose,
+}: {
+  policy: LocalInsurancePolicy;
+  holder: LocalInsuranceCustomer | undefined;
+  today: string;
+  onClose: () => void;
+}) {
   const [premium, setPremium] = useState(() => (policy.premium / 100).toFixed(2));
-  const { errors, clearError, formMessage, isSubmitting, formRef, check, run, needsConsent } = useServerChange<'premium' | 'form'>();
+  const { errors, clearError, formMessage, isSubmitting, formRef, check, run, needsConsent } = useServerChange<
+    'premium' | 'form'
+  >();
   const term = renewalTerm(policy, today);
 
   async function save() {
@@ -242,7 +322,11 @@ export function RenewPolicyDialog({ policy, holder, today, onClose }: { policy: 
     await run(
       () => renewPolicy(policy.id, premium),
       ({ policy: renewed }) => {
-        showToast({ type: 'success', title: `Policy ${renewed.policyNumber} issued`, description: `${policy.policyNumber} renewed until ${formatDay(renewed.endDate)}.` });
+        showToast({
+          type: 'success',
+          title: `Policy ${renewed.policyNumber} issued`,
+          description: `${policy.policyNumber} renewed until ${formatDay(renewed.endDate)}.`,
+        });
         onClose();
       },
     );
@@ -262,22 +346,24 @@ export function RenewPolicyDialog({ policy, holder, today, onClose }: { policy: 
       onSubmit={() => void save()}
       onClose={onClose}
     >
-          <Text>
-            {policy.type} cover for <strong>{policy.plateNumber}</strong> from {formatDay(term.startDate)} to {formatDay(term.endDate)}, under a new policy number. Last term&apos;s premium:{' '}
-            {formatKwacha(policy.premium)}.
-          </Text>
-          {needsConsent && holder && <AskOwnerConsent customerId={holder.id} customerName={holder.name} plateNumber={policy.plateNumber} />}
-          <FormField label="Premium (K)" error={errors.premium} required>
-            <Input
-              value={premium}
-              inputMode="decimal"
-              maxLength={14}
-              onChange={(event) => {
-                setPremium(event.currentTarget.value);
-                clearError('premium');
-              }}
-            />
-          </FormField>
+      <Text>
+        {policy.type} cover for <strong>{policy.plateNumber}</strong> from {formatDay(term.startDate)} to{' '}
+        {formatDay(term.endDate)}, under a new policy number. Last term&apos;s premium: {formatKwacha(policy.premium)}.
+      </Text>
+      {needsConsent && holder && (
+        <AskOwnerConsent customerId={holder.id} customerName={holder.name} plateNumber={policy.plateNumber} />
+      )}
+      <FormField label="Premium (K)" error={errors.premium} required>
+        <Input
+          value={premium}
+          inputMode="decimal"
+          maxLength={14}
+          onChange={(event) => {
+            setPremium(event.currentTarget.value);
+            clearError('premium');
+          }}
+        />
+      </FormField>
     </RecordFormDialog>
   );
 }
@@ -327,7 +413,8 @@ export function CancelPolicyDialog({ policy, onClose }: { policy: LocalInsurance
           <NeedsConnection />
           <FormMessage message={formMessage} />
           <Text>
-            {policy.plateNumber} will no longer be covered: a roadside check will show no valid insurance unless another policy covers it. This cannot be undone.
+            {policy.plateNumber} will no longer be covered: a roadside check will show no valid insurance unless another
+            policy covers it. This cannot be undone.
           </Text>
           <FormField label="Reason" error={errors.reason} required>
             <Textarea

@@ -22,7 +22,12 @@ export interface LegalPageProps {
 
 /** '22 November 2026', the same in every locale and time zone. */
 function formatLegalDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 // Typography for the clauses, which are plain elements written in the page modules.
@@ -60,7 +65,14 @@ export function LegalPage({ title, lastUpdated, summary, sections }: LegalPagePr
           <List.Root as="ol" ps="6" gap="0" fontSize="sm">
             {sections.map((section) => (
               <List.Item key={section.id}>
-                <Link href={`#${section.id}`} color="brand.700" textDecoration="underline" textUnderlineOffset="2px" display="inline-block" py="2">
+                <Link
+                  href={`#${section.id}`}
+                  color="brand.700"
+                  textDecoration="underline"
+                  textUnderlineOffset="2px"
+                  display="inline-block"
+                  py="2"
+                >
                   {section.heading}
                 </Link>
               </List.Item>
@@ -71,7 +83,13 @@ export function LegalPage({ title, lastUpdated, summary, sections }: LegalPagePr
         <Stack gap="10" lineHeight="tall" css={proseStyles}>
           {sections.map((section, index) => (
             // The sticky header would cover a heading reached by its anchor, hence the scroll margin.
-            <Box as="section" key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} scrollMarginTop="24">
+            <Box
+              as="section"
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-heading`}
+              scrollMarginTop="24"
+            >
               <Heading as="h2" id={`${section.id}-heading`} size={{ base: 'xl', md: '2xl' }} mb="4">
                 {index + 1}. {section.heading}
               </Heading>

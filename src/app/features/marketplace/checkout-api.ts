@@ -19,7 +19,10 @@ export type QuoteAnswer = { ok: true; quote: Quote } | { ok: false; message: str
 
 export async function fetchQuote(listingId: string): Promise<QuoteAnswer> {
   try {
-    const result = await apiRequest<Quote & { message?: string }>('GET', `/api/listings/${encodeURIComponent(listingId)}/quote`);
+    const result = await apiRequest<Quote & { message?: string }>(
+      'GET',
+      `/api/listings/${encodeURIComponent(listingId)}/quote`,
+    );
     if (result.ok && result.body?.buyNow) return { ok: true, quote: result.body };
     return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
   } catch (error) {
@@ -45,14 +48,20 @@ export type CheckoutAnswer =
   /** `isLost`: no answer came back, so the payment may exist; retry with the same key. */
   | { ok: false; message: string; fields?: Record<string, string>; isLost: boolean };
 
-export async function startCheckout(kind: CheckoutKind, listingId: string, request: CheckoutRequest): Promise<CheckoutAnswer> {
+export async function startCheckout(
+  kind: CheckoutKind,
+  listingId: string,
+  request: CheckoutRequest,
+): Promise<CheckoutAnswer> {
   try {
-    const result = await apiRequest<{ payment?: Receipt; listing?: QuoteListing; message?: string; fields?: Record<string, string> }>(
-      'POST',
-      `/api/listings/${encodeURIComponent(listingId)}/${kind}`,
-      request,
-    );
-    if (result.ok && result.body?.payment && result.body.listing) return { ok: true, payment: result.body.payment, listing: result.body.listing };
+    const result = await apiRequest<{
+      payment?: Receipt;
+      listing?: QuoteListing;
+      message?: string;
+      fields?: Record<string, string>;
+    }>('POST', `/api/listings/${encodeURIComponent(listingId)}/${kind}`, request);
+    if (result.ok && result.body?.payment && result.body.listing)
+      return { ok: true, payment: result.body.payment, listing: result.body.listing };
     // A gateway's 502/503/504 may hide an answer the server did give: treat it as lost.
     const isLost = result.status >= 502 && result.status <= 504;
     const message = isLost ? CHECKOUT_LOST : (result.body?.message ?? `The server answered ${result.status}.`);

@@ -22,14 +22,22 @@ export function CheckoutOwnerFields({ name, nrc, errors, onChange }: CheckoutOwn
       <Fieldset.Legend fontWeight="semibold" color="fg">
         Registered owner
       </Fieldset.Legend>
-      <Fieldset.HelperText>The person the plate is registered to, as on their NRC card. The plate shop checks it before handing the plate over.</Fieldset.HelperText>
+      <Fieldset.HelperText>
+        The person the plate is registered to, as on their NRC card. The plate shop checks it before handing the plate
+        over.
+      </Fieldset.HelperText>
       <Fieldset.Content>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
           <Field.Root invalid={Boolean(errors.ownerName)} required>
             <Field.Label>
               Full Name <Field.RequiredIndicator />
             </Field.Label>
-            <Input name="ownerName" autoComplete="name" value={name} onChange={(event) => onChange('ownerName', event.currentTarget.value)} />
+            <Input
+              name="ownerName"
+              autoComplete="name"
+              value={name}
+              onChange={(event) => onChange('ownerName', event.currentTarget.value)}
+            />
             <Field.ErrorText>{errors.ownerName}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={Boolean(errors.ownerNrc)} required>
@@ -55,9 +63,14 @@ export function CheckoutOwnerFields({ name, nrc, errors, onChange }: CheckoutOwn
 export function OwnerConfirmation({ owner, isPaid }: { owner: CheckoutOwner; isPaid: boolean }) {
   return (
     <Box borderWidth="1px" rounded="lg" p="4" data-testid="registered-owner">
-      <Text fontWeight="semibold">{isPaid ? 'The plate will be registered to' : 'Once paid, the plate will be registered to'}</Text>
+      <Text fontWeight="semibold">
+        {isPaid ? 'The plate will be registered to' : 'Once paid, the plate will be registered to'}
+      </Text>
       <Text>
-        {owner.name}, NRC <Text as="span" fontFamily="mono">{owner.nrc}</Text>
+        {owner.name}, NRC{' '}
+        <Text as="span" fontFamily="mono">
+          {owner.nrc}
+        </Text>
       </Text>
       <Text fontSize="sm" color="fg.muted" mt="1">
         The plate shop checks this NRC when the plate is collected, and registers the plate only to it.

@@ -40,7 +40,16 @@ export type QuoteCheck = { ok: boolean; reason?: string; message?: string } | nu
 export interface Quote {
   listing: QuoteListing;
   reservation: { amount: number; days: number };
-  buyNow: Array<{ method: string; methodName: string; price: number; processingFee: number; gatewayFee: number; reservationCredit: number; total: number; lines: QuoteLine[] }>;
+  buyNow: Array<{
+    method: string;
+    methodName: string;
+    price: number;
+    processingFee: number;
+    gatewayFee: number;
+    reservationCredit: number;
+    total: number;
+    lines: QuoteLine[];
+  }>;
   mayReserve: QuoteCheck;
   mayBuy: QuoteCheck;
   /** Signed in: the owner Buy Now suggests (the account's name, with the NRC last given under it); absent from a server before Buy Now asked. */
@@ -62,9 +71,22 @@ export interface Breakdown {
  * chosen (as in the wizard), and the reservation credit when the buyer holds a live reservation.
  * Reserve: the reservation fee alone, whichever method pays it.
  */
-export function checkoutBreakdown(quote: Quote, kind: CheckoutKind, method: MarketplaceMethodId | null): Breakdown | null {
+export function checkoutBreakdown(
+  quote: Quote,
+  kind: CheckoutKind,
+  method: MarketplaceMethodId | null,
+): Breakdown | null {
   if (kind === 'reserve') {
-    return { lines: [{ kind: 'reservation-fee', label: `Reservation fee (${quote.reservation.days} days, deducted from the price)`, amount: quote.reservation.amount }], total: quote.reservation.amount };
+    return {
+      lines: [
+        {
+          kind: 'reservation-fee',
+          label: `Reservation fee (${quote.reservation.days} days, deducted from the price)`,
+          amount: quote.reservation.amount,
+        },
+      ],
+      total: quote.reservation.amount,
+    };
   }
   const chosen = method ? quote.buyNow.find((entry) => entry.method === method) : undefined;
   if (chosen) return { lines: chosen.lines, total: chosen.total };
@@ -91,7 +113,16 @@ export function attemptSignature(request: {
   ownerName?: string;
   ownerNrc?: string;
 }): string {
-  return JSON.stringify([request.kind, request.listingId, request.method, request.phone ?? '', request.card?.number ?? '', request.amount, request.ownerName ?? '', request.ownerNrc ?? '']);
+  return JSON.stringify([
+    request.kind,
+    request.listingId,
+    request.method,
+    request.phone ?? '',
+    request.card?.number ?? '',
+    request.amount,
+    request.ownerName ?? '',
+    request.ownerNrc ?? '',
+  ]);
 }
 
 /**

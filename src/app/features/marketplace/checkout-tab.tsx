@@ -36,8 +36,18 @@ import {
 } from './checkout-rules';
 
 const WORDS: Record<CheckoutKind, { submit: string; signIn: string; offline: string; busy: string }> = {
-  buy: { submit: 'Add to Cart & Checkout', signIn: 'Sign in to buy', offline: 'Buying needs a connection', busy: 'Checking out…' },
-  reserve: { submit: 'Reserve', signIn: 'Sign in to reserve', offline: 'Reserving needs a connection', busy: 'Reserving…' },
+  buy: {
+    submit: 'Add to Cart & Checkout',
+    signIn: 'Sign in to buy',
+    offline: 'Buying needs a connection',
+    busy: 'Checking out…',
+  },
+  reserve: {
+    submit: 'Reserve',
+    signIn: 'Sign in to reserve',
+    offline: 'Reserving needs a connection',
+    busy: 'Reserving…',
+  },
 };
 
 export const CHOOSE_METHOD = 'Please select a payment method';
@@ -62,13 +72,27 @@ type Errors = { method?: string; phone?: string; card?: string } & Partial<Recor
 /** A change of method or payer details answers their errors, not the owner's. */
 const ownerErrorsOnly = ({ ownerName, ownerNrc }: Errors): Errors => ({ ownerName, ownerNrc });
 
-export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, isOnline, defaultPhone, accountName, onSettled, onStale }: CheckoutTabProps) {
+export function CheckoutTab({
+  kind,
+  listingId,
+  plateNumber,
+  quote,
+  isSignedIn,
+  isOnline,
+  defaultPhone,
+  accountName,
+  onSettled,
+  onStale,
+}: CheckoutTabProps) {
   const words = WORDS[kind];
   const [method, setMethod] = useState<MarketplaceMethodId | null>(null);
   const [phone, setPhone] = useState(defaultPhone);
   const [cardNumber, setCardNumber] = useState('');
   // Null until the buyer types: the suggestion (which arrives with the quote) is shown meanwhile.
-  const [typedOwner, setTypedOwner] = useState<{ ownerName: string | null; ownerNrc: string | null }>({ ownerName: null, ownerNrc: null });
+  const [typedOwner, setTypedOwner] = useState<{ ownerName: string | null; ownerNrc: string | null }>({
+    ownerName: null,
+    ownerNrc: null,
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -84,11 +108,18 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
   const ownerNrc = typedOwner.ownerNrc ?? suggested.nrc;
 
   /** Buy Now's owner checked with the wizard's rules; null when the rules cannot be fetched. */
-  async function checkOwner(): Promise<{ ok: true; owner: { ownerName: string; ownerNrc: string } | null } | { ok: false; errors: Errors } | null> {
+  async function checkOwner(): Promise<
+    { ok: true; owner: { ownerName: string; ownerNrc: string } | null } | { ok: false; errors: Errors } | null
+  > {
     if (kind !== 'buy') return { ok: true, owner: null };
-    const checked = await checkWithRules(ownerRules.load().then((rules) => rules.checkoutOwnerSchema), { ownerName, ownerNrc });
+    const checked = await checkWithRules(
+      ownerRules.load().then((rules) => rules.checkoutOwnerSchema),
+      { ownerName, ownerNrc },
+    );
     if (!checked) return null;
-    return checked.ok ? { ok: true, owner: checked.value } : { ok: false, errors: { ownerName: checked.errors.ownerName, ownerNrc: checked.errors.ownerNrc } };
+    return checked.ok
+      ? { ok: true, owner: checked.value }
+      : { ok: false, errors: { ownerName: checked.errors.ownerName, ownerNrc: checked.errors.ownerNrc } };
   }
 
   async function submit() {
@@ -101,7 +132,11 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
       return;
     }
     // Every field's problem at once: the owner's, and the method's or the payer's details.
-    const found: Errors = { ...(owner.ok ? {} : owner.errors), ...(!method ? { method: CHOOSE_METHOD } : {}), ...(details && !details.ok ? { [details.field]: details.message } : {}) };
+    const found: Errors = {
+      ...(owner.ok ? {} : owner.errors),
+      ...(!method ? { method: CHOOSE_METHOD } : {}),
+      ...(details && !details.ok ? { [details.field]: details.message } : {}),
+    };
     if (!method || !details?.ok || !owner.ok) {
       setErrors(found);
       return;
@@ -141,12 +176,20 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
 
   if (payment) {
     const plate = { plateNumber };
-    const outcome = paymentOutcome(payment, kind === 'buy' ? { purpose: 'purchase', ...plate } : { purpose: 'reservation', ...plate, reservedUntil: loaded?.listing.reservedUntil ?? null });
-    const isOwnerShown = kind === 'buy' && payment.owner && (payment.status === 'pending' || payment.status === 'approved');
+    const outcome = paymentOutcome(
+      payment,
+      kind === 'buy'
+        ? { purpose: 'purchase', ...plate }
+        : { purpose: 'reservation', ...plate, reservedUntil: loaded?.listing.reservedUntil ?? null },
+    );
+    const isOwnerShown =
+      kind === 'buy' && payment.owner && (payment.status === 'pending' || payment.status === 'approved');
     return (
       <Stack gap="4">
         <PaymentOutcomeSummary outcome={outcome} headingLevel="h3" />
-        {isOwnerShown && payment.owner && <OwnerConfirmation owner={payment.owner} isPaid={payment.status === 'approved'} />}
+        {isOwnerShown && payment.owner && (
+          <OwnerConfirmation owner={payment.owner} isPaid={payment.status === 'approved'} />
+        )}
         <PaymentPanel payment={payment} onChange={paymentChanged} />
         {outcome.mayPayAgain && (
           <Button
@@ -224,7 +267,14 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
                     <RadioCard.ItemControl>
                       <RadioCard.ItemContent>
                         <RadioCard.ItemText>{option.name}</RadioCard.ItemText>
-                        {kind === 'buy' && <RadioCard.ItemDescription>Fee: {formatKwacha(ngwee(loaded.buyNow.find((entry) => entry.method === option.id)?.gatewayFee ?? 0))}</RadioCard.ItemDescription>}
+                        {kind === 'buy' && (
+                          <RadioCard.ItemDescription>
+                            Fee:{' '}
+                            {formatKwacha(
+                              ngwee(loaded.buyNow.find((entry) => entry.method === option.id)?.gatewayFee ?? 0),
+                            )}
+                          </RadioCard.ItemDescription>
+                        )}
                       </RadioCard.ItemContent>
                       <RadioCard.ItemIndicator />
                     </RadioCard.ItemControl>
@@ -266,7 +316,13 @@ export function CheckoutTab({ kind, listingId, plateNumber, quote, isSignedIn, i
           <PriceLines lines={breakdown.lines} total={breakdown.total} />
         ) : (
           <Text fontSize="sm" color={isOnline && quote && !quote.ok ? 'fg.error' : 'fg.muted'}>
-            {!isOnline && !quote?.ok ? QUOTE_OFFLINE : quote === undefined ? 'Loading prices…' : quote.ok ? 'No prices for this plate.' : quote.message}
+            {!isOnline && !quote?.ok
+              ? QUOTE_OFFLINE
+              : quote === undefined
+                ? 'Loading prices…'
+                : quote.ok
+                  ? 'No prices for this plate.'
+                  : quote.message}
           </Text>
         )}
       </Box>

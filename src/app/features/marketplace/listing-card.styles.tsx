@@ -4,7 +4,21 @@
  * plate-number-display.tsx use the class names, so a page of cards is drawn without making
  * a style (24 cards were the marketplace's longest piece of work once its plates arrived).
  */
-import { AbsoluteCenter, Badge, Box, Button, Card, Flex, HStack, Icon, IconButton, Span, Spinner, Text, type CardFooterProps } from '@chakra-ui/react';
+import {
+  AbsoluteCenter,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  HStack,
+  Icon,
+  IconButton,
+  Span,
+  Spinner,
+  Text,
+  type CardFooterProps,
+} from '@chakra-ui/react';
 import { SPECIMEN, type StaticStyles } from '../../theme/static-styles';
 
 function footer(props: CardFooterProps) {
@@ -47,7 +61,23 @@ export const listingStyles = {
 
 /** The plate drawn as the yellow plate, and a listing's badges (the card's and the listing dialog's). */
 export const plateStyles = {
-  plate: <Box bg="yellow.300" color="black" borderWidth="3px" borderColor="black" rounded="md" px="3" py="1" fontFamily="mono" fontWeight="bold" fontSize="xl" letterSpacing="wider" textAlign="center" whiteSpace="nowrap" />,
+  plate: (
+    <Box
+      bg="yellow.300"
+      color="black"
+      borderWidth="3px"
+      borderColor="black"
+      rounded="md"
+      px="3"
+      py="1"
+      fontFamily="mono"
+      fontWeight="bold"
+      fontSize="xl"
+      letterSpacing="wider"
+      textAlign="center"
+      whiteSpace="nowrap"
+    />
+  ),
   badges: <HStack gap="2" wrap="wrap" />,
   Available: <Badge colorPalette="green" />,
   Reserved: <Badge colorPalette="orange" />,

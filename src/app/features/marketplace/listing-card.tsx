@@ -82,7 +82,15 @@ export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }:
       <div className={cls(inList ? 'footerInList' : 'footer')}>
         {mayOpen || isDialogOpen ? (
           // While its dialog's code loads, drawn as Chakra's Button draws one that is loading.
-          <button type="button" className={cls('open')} aria-haspopup="dialog" data-loading={isOpening ? '' : undefined} disabled={isOpening} onClick={open} aria-label={`View Details of ${listing.number}`}>
+          <button
+            type="button"
+            className={cls('open')}
+            aria-haspopup="dialog"
+            data-loading={isOpening ? '' : undefined}
+            disabled={isOpening}
+            onClick={open}
+            aria-label={`View Details of ${listing.number}`}
+          >
             {isOpening ? (
               <span className={cls('loading')}>
                 <span className={cls('loadingCentre')}>
@@ -100,7 +108,14 @@ export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }:
           </button>
         )}
         {/* Stays mounted while open, so a payment can finish after the plate turns Reserved or Sold. */}
-        {ListingDialog && <ListingDialog listing={listing} isOpen={isDialogOpen} onClose={() => setDialogOpen(false)} reservedUntilMine={isMine ? reservedUntilMine : undefined} />}
+        {ListingDialog && (
+          <ListingDialog
+            listing={listing}
+            isOpen={isDialogOpen}
+            onClose={() => setDialogOpen(false)}
+            reservedUntilMine={isMine ? reservedUntilMine : undefined}
+          />
+        )}
       </div>
     </li>
   );

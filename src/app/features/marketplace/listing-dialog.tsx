@@ -53,7 +53,13 @@ function useFirstFrameDrawn(): boolean {
   return isDrawn;
 }
 
-function DialogContent({ listing, reservedUntilMine }: { listing: PlateListing; reservedUntilMine: string | null | undefined }) {
+function DialogContent({
+  listing,
+  reservedUntilMine,
+}: {
+  listing: PlateListing;
+  reservedUntilMine: string | null | undefined;
+}) {
   const isOnline = useOnlineStatus();
   const session = useSession();
   const isSignedIn = session.status === 'signed-in';
@@ -130,9 +136,27 @@ function DialogContent({ listing, reservedUntilMine }: { listing: PlateListing; 
   );
 }
 
-export function ListingDialog({ listing, isOpen, onClose, reservedUntilMine }: { listing: PlateListing; isOpen: boolean; onClose: () => void; reservedUntilMine: string | null | undefined }) {
+export function ListingDialog({
+  listing,
+  isOpen,
+  onClose,
+  reservedUntilMine,
+}: {
+  listing: PlateListing;
+  isOpen: boolean;
+  onClose: () => void;
+  reservedUntilMine: string | null | undefined;
+}) {
   return (
-    <AppDialogFrame title={`Plate ${listing.number}`} isOpen={isOpen} onClose={onClose} size={{ base: 'full', sm: 'lg' }} placement="top" isBodyScrolled isUnmountedWhenClosed>
+    <AppDialogFrame
+      title={`Plate ${listing.number}`}
+      isOpen={isOpen}
+      onClose={onClose}
+      size={{ base: 'full', sm: 'lg' }}
+      placement="top"
+      isBodyScrolled
+      isUnmountedWhenClosed
+    >
       <DialogContent listing={listing} reservedUntilMine={reservedUntilMine} />
     </AppDialogFrame>
   );

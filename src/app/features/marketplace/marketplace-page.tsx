@@ -1,5 +1,15 @@
 /** The plate marketplace (spec section 2, "Marketplace"), read from the device's copy of the listings. */
-import { filterListings, DEFAULT_MARKETPLACE_FILTERS, DEFAULT_MARKETPLACE_SORT, marketplaceStats, MARKETPLACE_SORTS, PRICE_SLIDER, sortListings, type MarketplaceFilters, type MarketplaceSort } from '#domain/marketplace/filter';
+import {
+  filterListings,
+  DEFAULT_MARKETPLACE_FILTERS,
+  DEFAULT_MARKETPLACE_SORT,
+  marketplaceStats,
+  MARKETPLACE_SORTS,
+  PRICE_SLIDER,
+  sortListings,
+  type MarketplaceFilters,
+  type MarketplaceSort,
+} from '#domain/marketplace/filter';
 import type { PlateListing } from '#domain/marketplace/listing';
 import { formatZmw, kwacha, toKwachaNumber } from '#domain/money/money';
 import { normalisePlateInput } from '#domain/plates/plate-number';
@@ -28,7 +38,11 @@ const FILTER_MEASURE = 'nambala:marketplace-filter';
 /** Cards drawn at a time: divisible by the grid's 1, 2 and 3 columns. */
 const CARDS_PER_PAGE = 24;
 
-function filterAndSort(listings: readonly PlateListing[], filters: MarketplaceFilters, sort: MarketplaceSort): PlateListing[] {
+function filterAndSort(
+  listings: readonly PlateListing[],
+  filters: MarketplaceFilters,
+  sort: MarketplaceSort,
+): PlateListing[] {
   const start = performance.now();
   const shown = sortListings(filterListings(listings, filters), sort);
   try {
@@ -48,14 +62,21 @@ export function MarketplacePage() {
   const notLoadedYet = listings !== undefined && listings.length === 0 && pulledAt === null;
   const favourites = useFavouriteIds();
   const myReservations = useMyReservations(useSession().status === 'signed-in');
-  const [filters, setFilters] = useState<MarketplaceFilters>(() => ({ ...DEFAULT_MARKETPLACE_FILTERS, search: normalisePlateInput(searchParams.get('plate') ?? '') }));
+  const [filters, setFilters] = useState<MarketplaceFilters>(() => ({
+    ...DEFAULT_MARKETPLACE_FILTERS,
+    search: normalisePlateInput(searchParams.get('plate') ?? ''),
+  }));
   const [sort, setSort] = useState<MarketplaceSort>(DEFAULT_MARKETPLACE_SORT);
   const [view, setView] = useState<'grid' | 'list'>('grid');
 
   const shown = useMemo(() => filterAndSort(listings ?? [], filters, sort), [listings, filters, sort]);
   const stats = useMemo(() => marketplaceStats(listings ?? []), [listings]);
   // Another filter or sort starts again at the first page; a listing changed by sync does not.
-  const { visible, remaining, showMore, sentinel } = useIncrementalList(shown, CARDS_PER_PAGE, `${JSON.stringify(filters)} ${sort} ${view}`);
+  const { visible, remaining, showMore, sentinel } = useIncrementalList(
+    shown,
+    CARDS_PER_PAGE,
+    `${JSON.stringify(filters)} ${sort} ${view}`,
+  );
   const update = (patch: Partial<MarketplaceFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
   return (
@@ -105,8 +126,20 @@ export function MarketplacePage() {
                   onChange={([low, high]) => update({ priceRange: [kwacha(low), kwacha(high)] })}
                   format={(amount) => formatZmw(kwacha(amount))}
                 />
-                <FilterSelect label="Plate Type" allLabel="All Types" options={MARKETPLACE_PLATE_TYPES} value={filters.type} onChange={(type) => update({ type })} />
-                <FilterSelect label="Availability" allLabel="All Status" options={PLATE_STATUSES} value={filters.status} onChange={(status) => update({ status })} />
+                <FilterSelect
+                  label="Plate Type"
+                  allLabel="All Types"
+                  options={MARKETPLACE_PLATE_TYPES}
+                  value={filters.type}
+                  onChange={(type) => update({ type })}
+                />
+                <FilterSelect
+                  label="Availability"
+                  allLabel="All Status"
+                  options={PLATE_STATUSES}
+                  value={filters.status}
+                  onChange={(status) => update({ status })}
+                />
                 <CheckboxField checked={filters.luckyOnly} onChange={(luckyOnly) => update({ luckyOnly })}>
                   Lucky Numbers Only
                 </CheckboxField>
@@ -119,8 +152,20 @@ export function MarketplacePage() {
 
           <Stack gap="4" flex="1" minW="0" w="full">
             <Flex gap="3" wrap="wrap">
-              <SearchField label="Search plates" placeholder="Search plate numbers..." value={filters.search} maxLength={10} onChange={(search) => update({ search: normalisePlateInput(search) })} />
-              <PlainSelect label="Sort by" hideLabel w={{ base: 'full', sm: '56' }} value={sort} onChange={(chosen) => setSort(MARKETPLACE_SORTS.find((option) => option.id === chosen)?.id ?? sort)}>
+              <SearchField
+                label="Search plates"
+                placeholder="Search plate numbers..."
+                value={filters.search}
+                maxLength={10}
+                onChange={(search) => update({ search: normalisePlateInput(search) })}
+              />
+              <PlainSelect
+                label="Sort by"
+                hideLabel
+                w={{ base: 'full', sm: '56' }}
+                value={sort}
+                onChange={(chosen) => setSort(MARKETPLACE_SORTS.find((option) => option.id === chosen)?.id ?? sort)}
+              >
                 {MARKETPLACE_SORTS.map((option) => (
                   <option key={option.id} value={option.id}>
                     {option.label}
@@ -128,16 +173,40 @@ export function MarketplacePage() {
                 ))}
               </PlainSelect>
               <ButtonGroup size="md" variant="outline" attached role="group" aria-label="View">
-                <Button aria-pressed={view === 'grid'} variant={view === 'grid' ? 'solid' : 'outline'} colorPalette="brand" onClick={() => setView('grid')}>
+                <Button
+                  aria-pressed={view === 'grid'}
+                  variant={view === 'grid' ? 'solid' : 'outline'}
+                  colorPalette="brand"
+                  onClick={() => setView('grid')}
+                >
                   Grid
                 </Button>
-                <Button aria-pressed={view === 'list'} variant={view === 'list' ? 'solid' : 'outline'} colorPalette="brand" onClick={() => setView('list')}>
+                <Button
+                  aria-pressed={view === 'list'}
+                  variant={view === 'list' ? 'solid' : 'outline'}
+                  colorPalette="brand"
+                  onClick={() => setView('list')}
+                >
                   List
                 </Button>
               </ButtonGroup>
             </Flex>
-            <Flex justify="space-between" wrap="wrap" gap="2" fontSize="sm" color="fg.muted" role="status" aria-live="polite">
-              <Text>{listings === undefined || (notLoadedYet && isOnline) ? 'Loading plates…' : notLoadedYet ? 'No plates on this device yet' : `Showing ${shown.length} of ${listings.length} plates`}</Text>
+            <Flex
+              justify="space-between"
+              wrap="wrap"
+              gap="2"
+              fontSize="sm"
+              color="fg.muted"
+              role="status"
+              aria-live="polite"
+            >
+              <Text>
+                {listings === undefined || (notLoadedYet && isOnline)
+                  ? 'Loading plates…'
+                  : notLoadedYet
+                    ? 'No plates on this device yet'
+                    : `Showing ${shown.length} of ${listings.length} plates`}
+              </Text>
               <Text>{favourites.size} favorites saved</Text>
             </Flex>
             {listings === undefined || (notLoadedYet && isOnline) ? (
@@ -146,23 +215,35 @@ export function MarketplacePage() {
               </Flex>
             ) : notLoadedYet ? (
               <Box textAlign="center" py="16" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg" role="status">
-                <Text fontWeight="medium">You are offline, and the marketplace has not been loaded on this device yet</Text>
+                <Text fontWeight="medium">
+                  You are offline, and the marketplace has not been loaded on this device yet
+                </Text>
                 <Text color="fg.muted" fontSize="sm" mt="1">
                   Connect to the internet once to load the plates for sale; after that you can browse them offline.
                 </Text>
               </Box>
             ) : shown.length === 0 ? (
               <Box textAlign="center" py="16" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
-                <Text fontWeight="medium">{listings.length === 0 ? 'No plates are for sale right now' : 'No plates match your filters'}</Text>
+                <Text fontWeight="medium">
+                  {listings.length === 0 ? 'No plates are for sale right now' : 'No plates match your filters'}
+                </Text>
                 <Text color="fg.muted" fontSize="sm" mt="1">
-                  {listings.length === 0 ? 'New plates are listed often: come back soon.' : 'Try a different search or clear the filters.'}
+                  {listings.length === 0
+                    ? 'New plates are listed often: come back soon.'
+                    : 'Try a different search or clear the filters.'}
                 </Text>
               </Box>
             ) : (
               <>
                 <ul className={cls(view)}>
                   {visible.map((listing) => (
-                    <ListingCard key={listing.id} listing={listing} isFavourite={favourites.has(listing.id)} layout={view} reservedUntilMine={myReservations.get(listing.id)} />
+                    <ListingCard
+                      key={listing.id}
+                      listing={listing}
+                      isFavourite={favourites.has(listing.id)}
+                      layout={view}
+                      reservedUntilMine={myReservations.get(listing.id)}
+                    />
                   ))}
                 </ul>
                 {remaining > 0 && (

@@ -17,7 +17,10 @@ import { startSyncLazily } from '../../sync/start-sync-lazily';
  * Available here too (no timer: the status follows from the time it is read).
  */
 export function statusNow(listing: PlateListing & { reservedUntil?: string | null }, now: Date): PlateListing {
-  const status = effectiveStatus({ status: listing.status, reservedBy: null, reservedUntil: listing.reservedUntil ?? null }, now);
+  const status = effectiveStatus(
+    { status: listing.status, reservedBy: null, reservedUntil: listing.reservedUntil ?? null },
+    now,
+  );
   return status === listing.status ? listing : { ...listing, status };
 }
 
@@ -39,7 +42,9 @@ export function useListingsPulledAt(): number | null | undefined {
 }
 
 export function useFavouriteIds(): Set<string> {
-  const ids = useStoreQuery(async (db) => (await db.favourites.toArray()).filter((favourite) => !favourite.removed).map((favourite) => favourite.listingId));
+  const ids = useStoreQuery(async (db) =>
+    (await db.favourites.toArray()).filter((favourite) => !favourite.removed).map((favourite) => favourite.listingId),
+  );
   return new Set(ids ?? []);
 }
 

@@ -28,5 +28,9 @@ export function useMyReservations(isSignedIn: boolean): ReadonlyMap<string, stri
   useEffect(() => {
     void refreshMyReservations(isSignedIn);
   }, [isSignedIn]);
-  return useSyncExternalStore(subscribe, () => mine, () => EMPTY);
+  return useSyncExternalStore(
+    subscribe,
+    () => mine,
+    () => EMPTY,
+  );
 }

@@ -6,14 +6,18 @@
 import type { SentMessagesPage } from '#domain/messages/sent-message';
 import { apiRequest, NetworkError } from '../../api/api-client';
 
-export const SENT_MESSAGES_OFFLINE = 'Sent messages are read from the server, so this page needs a connection. They are shown when this device is back online.';
+export const SENT_MESSAGES_OFFLINE =
+  'Sent messages are read from the server, so this page needs a connection. They are shown when this device is back online.';
 
 export type SentMessagesAnswer = { ok: true; page: SentMessagesPage } | { ok: false; message: string };
 
 /** A page of messages, newest first; `before` continues after the last message of the previous page. */
 export async function fetchSentMessages(before: string | null): Promise<SentMessagesAnswer> {
   try {
-    const result = await apiRequest<SentMessagesPage & { message?: string }>('GET', `/api/admin/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`);
+    const result = await apiRequest<SentMessagesPage & { message?: string }>(
+      'GET',
+      `/api/admin/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`,
+    );
     if (result.ok) return { ok: true, page: result.body };
     return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
   } catch (error) {

@@ -23,7 +23,8 @@ const STATUS_LABELS: Record<SentMessage['status'], { label: string; palette: str
 
 /** How delivery went, in a line: when it was sent, or what failed and what happens next. */
 export function deliveryLine(message: SentMessage): string {
-  if (message.status === 'sent') return `Sent ${formatDateTime(message.sentAt)} by ${message.provider ?? 'the provider'}${message.providerRef ? ` (${message.providerRef})` : ''}`;
+  if (message.status === 'sent')
+    return `Sent ${formatDateTime(message.sentAt)} by ${message.provider ?? 'the provider'}${message.providerRef ? ` (${message.providerRef})` : ''}`;
   const tries = `${message.attempts} ${message.attempts === 1 ? 'try' : 'tries'}`;
   if (message.status === 'failed') return `Given up after ${tries}: ${message.error ?? 'the provider refused it'}`;
   if (message.attempts === 0) return 'Waiting to be sent';
@@ -34,7 +35,17 @@ function MessageItem({ message, itemRef }: { message: SentMessage; itemRef: (ele
   const status = STATUS_LABELS[message.status];
   const headingId = `message-${message.id}`;
   return (
-    <Box as="li" ref={itemRef} tabIndex={-1} aria-labelledby={headingId} borderWidth="1px" rounded="lg" p="4" minW="0" _focusVisible={{ outline: '2px solid', outlineColor: 'brand.600' }}>
+    <Box
+      as="li"
+      ref={itemRef}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      borderWidth="1px"
+      rounded="lg"
+      p="4"
+      minW="0"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.600' }}
+    >
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <HStack gap="2" wrap="wrap" minW="0">
           <Badge variant="outline">{CHANNEL_LABELS[message.channel]}</Badge>
@@ -69,7 +80,8 @@ function MessageItem({ message, itemRef }: { message: SentMessage; itemRef: (ele
 
 export function SentMessagesPage() {
   const isOnline = useOnlineStatus();
-  const { status, messages, total, nextBefore, message, isLoadingMore, isRefreshing, loadMore, reload } = useSentMessages();
+  const { status, messages, total, nextBefore, message, isLoadingMore, isRefreshing, loadMore, reload } =
+    useSentMessages();
   const items = useRef(new Map<string, HTMLLIElement>());
 
   // The first of the older messages takes focus: the button pressed is gone after the last page.
@@ -87,14 +99,25 @@ export function SentMessagesPage() {
       {!isOnline && (
         <Alert.Root status="info">
           <Alert.Indicator />
-          <Alert.Description>{messages.length > 0 ? `This device is offline: the messages below are as they were when last read. ${SENT_MESSAGES_OFFLINE}` : SENT_MESSAGES_OFFLINE}</Alert.Description>
+          <Alert.Description>
+            {messages.length > 0
+              ? `This device is offline: the messages below are as they were when last read. ${SENT_MESSAGES_OFFLINE}`
+              : SENT_MESSAGES_OFFLINE}
+          </Alert.Description>
         </Alert.Root>
       )}
       <Section
         title="Messages"
         headingId="sent-messages-heading"
         aside={
-          <Button size="sm" variant="outline" onClick={reload} loading={isRefreshing} loadingText="Refreshing…" disabled={!isOnline || status === 'loading'}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={reload}
+            loading={isRefreshing}
+            loadingText="Refreshing…"
+            disabled={!isOnline || status === 'loading'}
+          >
             Refresh
           </Button>
         }
@@ -133,7 +156,14 @@ export function SentMessagesPage() {
                 ))}
               </Stack>
               {nextBefore && (
-                <Button alignSelf="center" variant="outline" onClick={() => void showOlder()} loading={isLoadingMore} loadingText="Loading older messages…" disabled={!isOnline}>
+                <Button
+                  alignSelf="center"
+                  variant="outline"
+                  onClick={() => void showOlder()}
+                  loading={isLoadingMore}
+                  loadingText="Loading older messages…"
+                  disabled={!isOnline}
+                >
                   Show older messages
                 </Button>
               )}

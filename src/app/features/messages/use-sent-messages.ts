@@ -19,7 +19,15 @@ export interface SentMessagesState {
   isRefreshing: boolean;
 }
 
-const INITIAL: SentMessagesState = { status: 'loading', messages: [], total: 0, nextBefore: null, message: null, isLoadingMore: false, isRefreshing: false };
+const INITIAL: SentMessagesState = {
+  status: 'loading',
+  messages: [],
+  total: 0,
+  nextBefore: null,
+  message: null,
+  isLoadingMore: false,
+  isRefreshing: false,
+};
 
 /** Adds an older page after the messages shown, leaving out any already there (sent meanwhile, then paged past). */
 export function appendPage(shown: readonly SentMessage[], older: readonly SentMessage[]): SentMessage[] {
@@ -39,8 +47,21 @@ export function useSentMessages(): SentMessagesState & { loadMore: () => Promise
       if (!isCurrent) return;
       setState((current) =>
         answer.ok
-          ? { status: 'ready', messages: answer.page.messages, total: answer.page.total, nextBefore: answer.page.nextBefore, message: null, isLoadingMore: false, isRefreshing: false }
-          : { ...current, status: current.messages.length > 0 ? current.status : 'failed', message: answer.message, isRefreshing: false },
+          ? {
+              status: 'ready',
+              messages: answer.page.messages,
+              total: answer.page.total,
+              nextBefore: answer.page.nextBefore,
+              message: null,
+              isLoadingMore: false,
+              isRefreshing: false,
+            }
+          : {
+              ...current,
+              status: current.messages.length > 0 ? current.status : 'failed',
+              message: answer.message,
+              isRefreshing: false,
+            },
       );
     });
     return () => {
@@ -56,7 +77,13 @@ export function useSentMessages(): SentMessagesState & { loadMore: () => Promise
     const answer = await fetchSentMessages(before);
     setState((current) =>
       answer.ok
-        ? { ...current, messages: appendPage(current.messages, answer.page.messages), total: answer.page.total, nextBefore: answer.page.nextBefore, isLoadingMore: false }
+        ? {
+            ...current,
+            messages: appendPage(current.messages, answer.page.messages),
+            total: answer.page.total,
+            nextBefore: answer.page.nextBefore,
+            isLoadingMore: false,
+          }
         : { ...current, isLoadingMore: false, message: answer.message },
     );
     const shownIds = new Set(state.messages.map((message) => message.id));

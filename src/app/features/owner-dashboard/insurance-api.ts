@@ -4,7 +4,11 @@
  * the dispute of a policy on their plate. After an answer or a dispute a sync is started,
  * so the plates and notifications it changed reach the device.
  */
-import { DISPUTES_NEED_CONNECTION, type InsuranceRequest, REQUESTS_NEED_CONNECTION } from '#domain/insurance/owner-consent';
+import {
+  DISPUTES_NEED_CONNECTION,
+  type InsuranceRequest,
+  REQUESTS_NEED_CONNECTION,
+} from '#domain/insurance/owner-consent';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
 export type OwnerAnswer = { ok: true; message: string } | { ok: false; message: string };
@@ -35,9 +39,19 @@ async function send(path: string, body: unknown, offline: string, done: string):
 }
 
 export function answerInsuranceRequest(id: string, answer: 'accept' | 'decline'): Promise<OwnerAnswer> {
-  return send(`/api/me/insurance-requests/${encodeURIComponent(id)}/${answer}`, {}, REQUESTS_NEED_CONNECTION, answer === 'accept' ? 'Accepted' : 'Declined');
+  return send(
+    `/api/me/insurance-requests/${encodeURIComponent(id)}/${answer}`,
+    {},
+    REQUESTS_NEED_CONNECTION,
+    answer === 'accept' ? 'Accepted' : 'Declined',
+  );
 }
 
 export function disputePolicy(policyNumber: string, note: string): Promise<OwnerAnswer> {
-  return send(`/api/me/policies/${encodeURIComponent(policyNumber)}/dispute`, { note }, DISPUTES_NEED_CONNECTION, 'Disputed');
+  return send(
+    `/api/me/policies/${encodeURIComponent(policyNumber)}/dispute`,
+    { note },
+    DISPUTES_NEED_CONNECTION,
+    'Disputed',
+  );
 }

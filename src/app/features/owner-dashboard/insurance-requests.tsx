@@ -28,7 +28,10 @@ function RequestRow({ request, onAnswered }: { request: InsuranceRequest; onAnsw
         setMessage(answered.message);
         return;
       }
-      const what = request.kind === 'link' ? `${request.insurer}'s customer link` : `${request.insurer}'s request for ${request.plateNumber ?? ''}`;
+      const what =
+        request.kind === 'link'
+          ? `${request.insurer}'s customer link`
+          : `${request.insurer}'s request for ${request.plateNumber ?? ''}`;
       showToast({ type: 'success', title: choice === 'accept' ? `You accepted ${what}` : `You declined ${what}` });
       onAnswered();
     } finally {
@@ -49,10 +52,24 @@ function RequestRow({ request, onAnswered }: { request: InsuranceRequest; onAnsw
       <Text fontSize="sm">{requestText(request)}</Text>
       <FormMessage message={message} />
       <HStack gap="2" wrap="wrap">
-        <Button size="sm" colorPalette="brand" loading={busy === 'accept'} disabled={!isOnline || busy !== null} aria-label={`Accept: ${label} from ${request.insurer}`} onClick={() => void answer('accept')}>
+        <Button
+          size="sm"
+          colorPalette="brand"
+          loading={busy === 'accept'}
+          disabled={!isOnline || busy !== null}
+          aria-label={`Accept: ${label} from ${request.insurer}`}
+          onClick={() => void answer('accept')}
+        >
           Accept
         </Button>
-        <Button size="sm" variant="outline" loading={busy === 'decline'} disabled={!isOnline || busy !== null} aria-label={`Decline: ${label} from ${request.insurer}`} onClick={() => void answer('decline')}>
+        <Button
+          size="sm"
+          variant="outline"
+          loading={busy === 'decline'}
+          disabled={!isOnline || busy !== null}
+          aria-label={`Decline: ${label} from ${request.insurer}`}
+          onClick={() => void answer('decline')}
+        >
           Decline
         </Button>
       </HStack>
@@ -77,7 +94,8 @@ export function InsuranceRequests() {
     <Section title="Insurance requests" headingId="insurance-requests-heading">
       <Stack gap="3">
         <Text fontSize="sm" color="fg.muted">
-          Insurance agents ask before they link your account or insure your plate for someone else. Nothing changes until you accept.
+          Insurance agents ask before they link your account or insure your plate for someone else. Nothing changes
+          until you accept.
         </Text>
         <Stack as="ul" gap="3" listStyleType="none">
           {requests.map((request) => (

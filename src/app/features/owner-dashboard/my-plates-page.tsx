@@ -42,7 +42,9 @@ import { RegistrationReport } from './registration-report';
 import { GetPlatesButtons, PlateNumber, StatusBadge } from './plate-parts';
 import { useOwnerData } from './use-owner-data';
 
-type Row = { id: string; syncState?: SyncState; kind: 'plate'; plate: LocalOwnedPlate } | { id: string; syncState?: SyncState; kind: 'order'; order: LocalOwnerOrder };
+type Row =
+  | { id: string; syncState?: SyncState; kind: 'plate'; plate: LocalOwnedPlate }
+  | { id: string; syncState?: SyncState; kind: 'order'; order: LocalOwnerOrder };
 
 type Open =
   | { kind: 'plate' | 'transfer' | 'renew'; plateNumber: string; isReporting?: boolean }
@@ -52,7 +54,11 @@ type Open =
 const PAGE_SIZE = 25;
 
 /** The registered vehicle; before registration, the vehicle it is fitted to or the application named. */
-function vehicleOf(plate: LocalOwnedPlate, fitted: ReadonlyMap<string, string>, orders: readonly LocalOwnerOrder[]): string {
+function vehicleOf(
+  plate: LocalOwnedPlate,
+  fitted: ReadonlyMap<string, string>,
+  orders: readonly LocalOwnerOrder[],
+): string {
   if (plate.registration) return `${plate.registration.colour} ${plate.registration.make} ${plate.registration.model}`;
   return fitted.get(plate.plateNumber) ?? (orders.find((order) => order.id === plate.sourceRef)?.vehicle || '—');
 }
@@ -60,7 +66,14 @@ function vehicleOf(plate: LocalOwnedPlate, fitted: ReadonlyMap<string, string>, 
 /** A registered plate's insurance, in red when it has none. */
 function CoverLine({ cover, fontSize }: { cover: { text: string; isInsured: boolean }; fontSize?: 'xs' }) {
   return (
-    <Text as="span" fontSize={fontSize} color={cover.isInsured ? undefined : 'red.fg'} fontWeight={cover.isInsured ? undefined : 'semibold'} whiteSpace="normal" data-testid="plate-cover">
+    <Text
+      as="span"
+      fontSize={fontSize}
+      color={cover.isInsured ? undefined : 'red.fg'}
+      fontWeight={cover.isInsured ? undefined : 'semibold'}
+      whiteSpace="normal"
+      data-testid="plate-cover"
+    >
       {cover.text}
     </Text>
   );
@@ -72,12 +85,29 @@ function orderTitle(order: LocalOwnerOrder): string {
   return `Purchase of ${order.reference}`;
 }
 
-function PlateDialog({ plate, vehicle, today, isReporting = false, onClose }: { plate: LocalOwnedPlate; vehicle: string; today: string; isReporting?: boolean; onClose: () => void }) {
+function PlateDialog({
+  plate,
+  vehicle,
+  today,
+  isReporting = false,
+  onClose,
+}: {
+  plate: LocalOwnedPlate;
+  vehicle: string;
+  today: string;
+  isReporting?: boolean;
+  onClose: () => void;
+}) {
   const status = plateStatus(plate, today);
   const cover = plateCover(plate, today);
   const registration = plate.registration;
   const steps: Array<[string, string | null]> = [
-    [plate.source === 'marketplace' ? 'Bought in the marketplace' : `Allocated to application ${plate.requestReference ?? plate.sourceRef}`, plate.heldAt],
+    [
+      plate.source === 'marketplace'
+        ? 'Bought in the marketplace'
+        : `Allocated to application ${plate.requestReference ?? plate.sourceRef}`,
+      plate.heldAt,
+    ],
     ['Plate made', plate.madeAt],
     ['Registered to the vehicle', plate.registeredAt],
   ];
@@ -130,7 +160,15 @@ function PlateDialog({ plate, vehicle, today, isReporting = false, onClose }: { 
           <Stack as="ol" gap="1.5" listStyleType="none">
             {steps.map(([label, at]) => (
               <HStack as="li" key={label} gap="2" color={at ? undefined : 'fg.muted'}>
-                <Box as="span" aria-hidden w="2.5" h="2.5" rounded="full" bg={at ? 'green.500' : 'border'} flexShrink={0} />
+                <Box
+                  as="span"
+                  aria-hidden
+                  w="2.5"
+                  h="2.5"
+                  rounded="full"
+                  bg={at ? 'green.500' : 'border'}
+                  flexShrink={0}
+                />
                 <Text>
                   {label}
                   {at ? ` — ${formatDateTime(at)}` : ' — not yet'}
@@ -151,10 +189,12 @@ function OrderDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () =
     ['Where it is', status.detail],
     ['Ordered', formatDateTime(order.createdAt)],
   ];
-  if (order.kind === 'application') rows.push(['Plates', `${order.quantity}`], ['Vehicle', order.vehicle || 'Not given']);
+  if (order.kind === 'application')
+    rows.push(['Plates', `${order.quantity}`], ['Vehicle', order.vehicle || 'Not given']);
   if (order.plates.length > 0) rows.push(['Plate numbers', order.plates.join(', ')]);
   if (order.reservedUntil) rows.push(['Reserved until', formatDateTime(order.reservedUntil)]);
-  if (order.fee !== null) rows.push(['Reservation fee', `${formatZmw(ngwee(order.fee))} (deducted from the price when you buy it)`]);
+  if (order.fee !== null)
+    rows.push(['Reservation fee', `${formatZmw(ngwee(order.fee))} (deducted from the price when you buy it)`]);
   if (order.payment) {
     rows.push([
       'Payment',
@@ -182,11 +222,14 @@ function OrderDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () =
 }
 
 // The renewal's dialog (its payment methods and payer's details) loads once the page is idle, or when first opened.
-const RenewDialog = openedOnDemand<RenewDialogProps>(() => import('../renewals/renew-dialog').then((module) => module.RenewDialog), {
-  isOpen: (props) => props.isOpen,
-  close: (props) => props.onClose(),
-  failure: 'The renewal could not be opened',
-});
+const RenewDialog = openedOnDemand<RenewDialogProps>(
+  () => import('../renewals/renew-dialog').then((module) => module.RenewDialog),
+  {
+    isOpen: (props) => props.isOpen,
+    close: (props) => props.onClose(),
+    failure: 'The renewal could not be opened',
+  },
+);
 
 // The payment form (methods, payer's details) loads once the page is idle, or when a payment is first opened.
 const payAgainForm = onDemand(() => import('../buy-process/pay-again').then((module) => module.PayAgain));
@@ -198,7 +241,9 @@ function PayDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => 
       {!isOnline ? (
         <Alert.Root status="info">
           <Alert.Indicator />
-          <Alert.Description>Paying needs a connection. Nothing was charged; try again when you are back online.</Alert.Description>
+          <Alert.Description>
+            Paying needs a connection. Nothing was charged; try again when you are back online.
+          </Alert.Description>
         </Alert.Root>
       ) : order.applicationId ? (
         <LoadedPart
@@ -210,8 +255,16 @@ function PayDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => 
             phone: '',
             onStarted: (payment) => {
               // Told as it is: a declined card is not "Payment started".
-              const outcome = paymentOutcome(payment, { purpose: 'application', numberOfPlates: order.quantity, applicationReference: order.reference });
-              showToast({ type: outcome.palette === 'green' ? 'success' : outcome.palette === 'red' ? 'error' : 'info', title: outcome.heading, description: `${payment.reference}: ${outcome.text}` });
+              const outcome = paymentOutcome(payment, {
+                purpose: 'application',
+                numberOfPlates: order.quantity,
+                applicationReference: order.reference,
+              });
+              showToast({
+                type: outcome.palette === 'green' ? 'success' : outcome.palette === 'red' ? 'error' : 'info',
+                title: outcome.heading,
+                description: `${payment.reference}: ${outcome.text}`,
+              });
               onClose();
             },
           }}
@@ -235,7 +288,11 @@ function CancelDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () 
       setMessage(answer.message);
       return;
     }
-    showToast({ type: 'success', title: 'Reservation cancelled', description: `${order.reference} is back on sale in the marketplace.` });
+    showToast({
+      type: 'success',
+      title: 'Reservation cancelled',
+      description: `${order.reference} is back on sale in the marketplace.`,
+    });
     onClose();
   }
   return (
@@ -257,8 +314,9 @@ function CancelDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () 
     >
       <Stack gap="3">
         <Text>
-          The plate goes back on sale at once, and anyone may buy it. The reservation fee{order.fee !== null ? ` of ${formatZmw(ngwee(order.fee))}` : ''} is not refunded: it paid for holding
-          the plate until now.
+          The plate goes back on sale at once, and anyone may buy it. The reservation fee
+          {order.fee !== null ? ` of ${formatZmw(ngwee(order.fee))}` : ''} is not refunded: it paid for holding the
+          plate until now.
         </Text>
         {message && (
           <Alert.Root status="error" role="alert">
@@ -283,14 +341,26 @@ export function MyPlatesPage() {
     if (report) return { kind: 'plate', plateNumber: report, isReporting: true };
     return renew ? { kind: 'renew', plateNumber: renew } : plate ? { kind: 'plate', plateNumber: plate } : null;
   });
-  const fitted = useMemo(() => new Map((data?.vehicles ?? []).flatMap((vehicle) => (vehicle.plateNumber ? [[vehicle.plateNumber, vehicle.label] as const] : []))), [data?.vehicles]);
+  const fitted = useMemo(
+    () =>
+      new Map(
+        (data?.vehicles ?? []).flatMap((vehicle) =>
+          vehicle.plateNumber ? [[vehicle.plateNumber, vehicle.label] as const] : [],
+        ),
+      ),
+    [data?.vehicles],
+  );
 
   const rows = useMemo((): Row[] | undefined => {
     if (!data) return undefined;
     const due = new Set(renewalsDue(data.plates, today).map((entry) => entry.plateNumber));
     const held = new Set(data.plates.map((plate) => plate.plateNumber));
-    const orders = data.orders.filter((order) => inProgress(order, held) && (!showDue || isPaymentDue(order))).map((order): Row => ({ id: `order:${order.id}`, kind: 'order', order }));
-    const plates = data.plates.filter((plate) => !showDue || due.has(plate.plateNumber)).map((plate): Row => ({ id: `plate:${plate.plateNumber}`, kind: 'plate', plate, syncState: plate.syncState }));
+    const orders = data.orders
+      .filter((order) => inProgress(order, held) && (!showDue || isPaymentDue(order)))
+      .map((order): Row => ({ id: `order:${order.id}`, kind: 'order', order }));
+    const plates = data.plates
+      .filter((plate) => !showDue || due.has(plate.plateNumber))
+      .map((plate): Row => ({ id: `plate:${plate.plateNumber}`, kind: 'plate', plate, syncState: plate.syncState }));
     // What needs the owner first: orders in progress, then plates.
     return [...orders, ...plates];
   }, [data, today, showDue]);
@@ -321,18 +391,27 @@ export function MyPlatesPage() {
         ),
       nowrap: true,
     },
-    { header: 'Vehicle', cell: (row) => (row.kind === 'plate' ? vehicleOf(row.plate, fitted, data?.orders ?? []) : row.order.vehicle || '—') },
+    {
+      header: 'Vehicle',
+      cell: (row) =>
+        row.kind === 'plate' ? vehicleOf(row.plate, fitted, data?.orders ?? []) : row.order.vehicle || '—',
+    },
     {
       header: 'Status',
       cell: (row) => {
         const status = row.kind === 'plate' ? plateStatus(row.plate, today) : orderStatus(row.order);
-        const timeLeft = row.kind === 'order' && row.order.reservedUntil ? describeTimeLeft(reservationTimeLeft(row.order.reservedUntil, Date.now())) : null;
+        const timeLeft =
+          row.kind === 'order' && row.order.reservedUntil
+            ? describeTimeLeft(reservationTimeLeft(row.order.reservedUntil, Date.now()))
+            : null;
         const cover = row.kind === 'plate' ? plateCover(row.plate, today) : null;
         return (
           <Stack gap="1" align="flex-start" maxW={{ md: '18rem' }} minW={{ md: '12rem' }}>
             <StatusBadge status={status} />
             <Text fontSize="xs" color="fg.muted" whiteSpace="normal">
-              {timeLeft ? `${timeLeft} left${row.kind === 'order' && row.order.fee !== null ? ` · fee ${formatZmw(ngwee(row.order.fee))} paid` : ''}` : status.detail}
+              {timeLeft
+                ? `${timeLeft} left${row.kind === 'order' && row.order.fee !== null ? ` · fee ${formatZmw(ngwee(row.order.fee))} paid` : ''}`
+                : status.detail}
             </Text>
             {cover && <CoverLine cover={cover} fontSize="xs" />}
           </Stack>
@@ -356,17 +435,32 @@ export function MyPlatesPage() {
       const isTransferable = isActivePlate(plate, today);
       return (
         <Flex gap="1.5" wrap="wrap" justify="flex-end" maxW={{ md: '16rem' }} ms="auto">
-          <Button size="xs" variant="outline" aria-label={`View ${plate.plateNumber}`} onClick={() => setOpen({ kind: 'plate', plateNumber: plate.plateNumber })}>
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={`View ${plate.plateNumber}`}
+            onClick={() => setOpen({ kind: 'plate', plateNumber: plate.plateNumber })}
+          >
             View
           </Button>
           {plate.registration && <PlateDocumentsButtons plate={plate} size="xs" />}
           {dueForRenewal.has(plate.plateNumber) && (
-            <Button size="xs" colorPalette="brand" aria-label={`Renew ${plate.plateNumber}`} onClick={() => setOpen({ kind: 'renew', plateNumber: plate.plateNumber })}>
+            <Button
+              size="xs"
+              colorPalette="brand"
+              aria-label={`Renew ${plate.plateNumber}`}
+              onClick={() => setOpen({ kind: 'renew', plateNumber: plate.plateNumber })}
+            >
               Renew
             </Button>
           )}
           {isTransferable && (
-            <Button size="xs" variant="outline" aria-label={`Transfer ${plate.plateNumber}`} onClick={() => setOpen({ kind: 'transfer', plateNumber: plate.plateNumber })}>
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={`Transfer ${plate.plateNumber}`}
+              onClick={() => setOpen({ kind: 'transfer', plateNumber: plate.plateNumber })}
+            >
               Transfer
             </Button>
           )}
@@ -376,7 +470,12 @@ export function MyPlatesPage() {
     const order = row.order;
     return (
       <Flex gap="1.5" wrap="wrap" justify="flex-end">
-        <Button size="xs" variant="outline" aria-label={`View ${orderTitle(order)}`} onClick={() => setOpen({ kind: 'order', id: order.id })}>
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={`View ${orderTitle(order)}`}
+          onClick={() => setOpen({ kind: 'order', id: order.id })}
+        >
           View
         </Button>
         {isPaymentDue(order) &&
@@ -387,12 +486,23 @@ export function MyPlatesPage() {
               </Link>
             </Button>
           ) : (
-            <Button size="xs" colorPalette="brand" aria-label={`Pay for ${order.reference}`} onClick={() => setOpen({ kind: 'pay', id: order.id })}>
+            <Button
+              size="xs"
+              colorPalette="brand"
+              aria-label={`Pay for ${order.reference}`}
+              onClick={() => setOpen({ kind: 'pay', id: order.id })}
+            >
               Pay
             </Button>
           ))}
         {order.kind === 'reservation' && (
-          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Cancel the reservation of ${order.reference}`} onClick={() => setOpen({ kind: 'cancel', id: order.id })}>
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            aria-label={`Cancel the reservation of ${order.reference}`}
+            onClick={() => setOpen({ kind: 'cancel', id: order.id })}
+          >
             Cancel
           </Button>
         )}
@@ -400,7 +510,8 @@ export function MyPlatesPage() {
     );
   };
 
-  const openPlate = open && 'plateNumber' in open ? data?.plates.find((plate) => plate.plateNumber === open.plateNumber) : undefined;
+  const openPlate =
+    open && 'plateNumber' in open ? data?.plates.find((plate) => plate.plateNumber === open.plateNumber) : undefined;
   const openOrder = open && 'id' in open ? data?.orders.find((order) => order.id === open.id) : undefined;
   const close = () => {
     setOpen(null);
@@ -413,7 +524,10 @@ export function MyPlatesPage() {
 
   return (
     <Stack gap="6">
-      <PageHeader title="My Plates & Orders" summary="Every plate you hold, from paid to registered, and every order in progress." />
+      <PageHeader
+        title="My Plates & Orders"
+        summary="Every plate you hold, from paid to registered, and every order in progress."
+      />
       <OfflineAsOf what="your plates and orders are shown" />
       <InvitationClaim />
       <PendingTransfers />
@@ -445,7 +559,10 @@ export function MyPlatesPage() {
           empty={
             showDue
               ? { title: 'Nothing is due', hint: 'No order is waiting for a payment and no plate is due for renewal.' }
-              : { title: 'No plates or orders yet', hint: 'Buy a plate in the marketplace or apply for plates; each then appears here and you can follow it to registration.' }
+              : {
+                  title: 'No plates or orders yet',
+                  hint: 'Buy a plate in the marketplace or apply for plates; each then appears here and you can follow it to registration.',
+                }
           }
         />
         {remaining > 0 && (
@@ -456,7 +573,15 @@ export function MyPlatesPage() {
           </Flex>
         )}
       </Section>
-      {open?.kind === 'plate' && openPlate && <PlateDialog plate={openPlate} vehicle={vehicleOf(openPlate, fitted, data?.orders ?? [])} today={today} isReporting={open.isReporting} onClose={close} />}
+      {open?.kind === 'plate' && openPlate && (
+        <PlateDialog
+          plate={openPlate}
+          vehicle={vehicleOf(openPlate, fitted, data?.orders ?? [])}
+          today={today}
+          isReporting={open.isReporting}
+          onClose={close}
+        />
+      )}
       {open?.kind === 'transfer' && openPlate && <TransferDialog plate={openPlate} isOpen onClose={close} />}
       {open?.kind === 'renew' && openPlate && <RenewDialog plate={openPlate} isOpen onClose={close} />}
       {open?.kind === 'order' && openOrder && <OrderDialog order={openOrder} onClose={close} />}

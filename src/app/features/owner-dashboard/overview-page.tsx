@@ -7,7 +7,19 @@
  * agents' requests waiting for an answer, read online.
  */
 import { type OwnerOverview, ownerOverview, renewalsDue } from '#domain/plates/owner-overview';
-import { Alert, Box, Button, Card, Flex, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  Link as ChakraLink,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AppDialog } from '../../components/app-dialog';
@@ -38,7 +50,12 @@ function StatCard({ label, value, counts }: { label: string; value: string; coun
         <Text color="fg.muted" fontSize="sm">
           {label}
         </Text>
-        <Text fontSize="2xl" fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid={`stat-${label.toLowerCase().replaceAll(' ', '-')}`}>
+        <Text
+          fontSize="2xl"
+          fontWeight="semibold"
+          fontVariantNumeric="tabular-nums"
+          data-testid={`stat-${label.toLowerCase().replaceAll(' ', '-')}`}
+        >
           {value}
         </Text>
         <Text color="fg.muted" fontSize="xs">
@@ -52,17 +69,35 @@ function StatCard({ label, value, counts }: { label: string; value: string; coun
 function QrChooser({ plates, onClose }: { plates: LocalOwnedPlate[]; onClose: () => void }) {
   return (
     <AppDialog title="Download a plate’s QR code" isOpen onClose={onClose}>
-      {plates.length === 0 && <Text>A plate’s QR code is issued when the plate is registered: none of your plates is registered yet.</Text>}
+      {plates.length === 0 && (
+        <Text>A plate’s QR code is issued when the plate is registered: none of your plates is registered yet.</Text>
+      )}
       <Stack as="ul" gap="2" listStyleType="none">
         {plates.map((plate) => (
-          <Flex as="li" key={plate.plateNumber} justify="space-between" align="center" gap="3" borderWidth="1px" rounded="md" p="2">
+          <Flex
+            as="li"
+            key={plate.plateNumber}
+            justify="space-between"
+            align="center"
+            gap="3"
+            borderWidth="1px"
+            rounded="md"
+            p="2"
+          >
             <Box minW="0">
               <PlateNumber>{plate.plateNumber}</PlateNumber>
               <Text fontSize="sm" color="fg.muted">
-                {plate.registration ? `${plate.registration.colour} ${plate.registration.make} ${plate.registration.model}` : ''}
+                {plate.registration
+                  ? `${plate.registration.colour} ${plate.registration.make} ${plate.registration.model}`
+                  : ''}
               </Text>
             </Box>
-            <Button size="sm" variant="outline" aria-label={`Download the QR code of ${plate.plateNumber}`} onClick={() => void downloadPlateDocument(plate, 'qr')}>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Download the QR code of ${plate.plateNumber}`}
+              onClick={() => void downloadPlateDocument(plate, 'qr')}
+            >
               Download QR
             </Button>
           </Flex>
@@ -72,7 +107,15 @@ function QrChooser({ plates, onClose }: { plates: LocalOwnedPlate[]; onClose: ()
   );
 }
 
-function StatementDialog({ plates, today, onClose }: { plates: LocalOwnedPlate[]; today: string; onClose: () => void }) {
+function StatementDialog({
+  plates,
+  today,
+  onClose,
+}: {
+  plates: LocalOwnedPlate[];
+  today: string;
+  onClose: () => void;
+}) {
   const payments = useStoreQuery((db: NambalaDatabase) => db.myPayments.orderBy('createdAt').reverse().toArray());
   const paid = (payments ?? []).filter((payment) => payment.status === 'approved');
   const total = paid.reduce((sum, payment) => sum + (typeof payment.amount === 'number' ? payment.amount : 0), 0);
@@ -86,7 +129,17 @@ function StatementDialog({ plates, today, onClose }: { plates: LocalOwnedPlate[]
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
-          <Button colorPalette="brand" disabled={payments === undefined} onClick={() => saveFile(new TextEncoder().encode(statementCsv(plates, payments ?? [], today)), 'text/csv;charset=utf-8', `nambala-statement-${today}.csv`)}>
+          <Button
+            colorPalette="brand"
+            disabled={payments === undefined}
+            onClick={() =>
+              saveFile(
+                new TextEncoder().encode(statementCsv(plates, payments ?? [], today)),
+                'text/csv;charset=utf-8',
+                `nambala-statement-${today}.csv`,
+              )
+            }
+          >
             Download statement (CSV)
           </Button>
         </>
@@ -95,7 +148,8 @@ function StatementDialog({ plates, today, onClose }: { plates: LocalOwnedPlate[]
       <Stack gap="2">
         <Text>Your plates and your payments, as this device last synced them, in one file for a spreadsheet.</Text>
         <Text>
-          {plates.length} plate{plates.length === 1 ? '' : 's'} · {(payments ?? []).length} payment{(payments ?? []).length === 1 ? '' : 's'}, {paid.length} paid, totalling K
+          {plates.length} plate{plates.length === 1 ? '' : 's'} · {(payments ?? []).length} payment
+          {(payments ?? []).length === 1 ? '' : 's'}, {paid.length} paid, totalling K
           {(total / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
         </Text>
       </Stack>
@@ -144,9 +198,16 @@ export function OwnerOverviewPage() {
               {due.map((entry) => (
                 <Flex as="li" key={entry.plateNumber} gap="3" align="center" wrap="wrap">
                   <PlateNumber>{entry.plateNumber}</PlateNumber>
-                  <Text fontSize="sm">{entry.daysLeft < 0 ? `expired on ${formatDay(entry.expiryDate)}` : `expires on ${formatDay(entry.expiryDate)} (${entry.daysLeft} day${entry.daysLeft === 1 ? '' : 's'})`}</Text>
+                  <Text fontSize="sm">
+                    {entry.daysLeft < 0
+                      ? `expired on ${formatDay(entry.expiryDate)}`
+                      : `expires on ${formatDay(entry.expiryDate)} (${entry.daysLeft} day${entry.daysLeft === 1 ? '' : 's'})`}
+                  </Text>
                   <Button asChild size="xs" colorPalette="brand">
-                    <Link to={`${platesPath}?renew=${encodeURIComponent(entry.plateNumber)}`} aria-label={`Renew ${entry.plateNumber}`}>
+                    <Link
+                      to={`${platesPath}?renew=${encodeURIComponent(entry.plateNumber)}`}
+                      aria-label={`Renew ${entry.plateNumber}`}
+                    >
                       Renew
                     </Link>
                   </Button>
@@ -162,9 +223,21 @@ export function OwnerOverviewPage() {
           Your plates at a glance
         </Heading>
         <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-          <StatCard label="Active Plates" value={dash(overview?.activePlates)} counts="Registered plates that are valid and not expired." />
-          <StatCard label="Fleet Vehicles" value={dash(overview?.fleetVehicles)} counts="Vehicles in your fleet, with or without a plate." />
-          <StatCard label="Pending Renewals" value={dash(overview?.pendingRenewals)} counts="Plates expiring within 90 days, or expired, not yet renewed." />
+          <StatCard
+            label="Active Plates"
+            value={dash(overview?.activePlates)}
+            counts="Registered plates that are valid and not expired."
+          />
+          <StatCard
+            label="Fleet Vehicles"
+            value={dash(overview?.fleetVehicles)}
+            counts="Vehicles in your fleet, with or without a plate."
+          />
+          <StatCard
+            label="Pending Renewals"
+            value={dash(overview?.pendingRenewals)}
+            counts="Plates expiring within 90 days, or expired, not yet renewed."
+          />
           <StatCard
             label="Compliance Score"
             value={overview?.complianceScore === null || overview === undefined ? '—' : `${overview.complianceScore}%`}
@@ -189,7 +262,11 @@ export function OwnerOverviewPage() {
             whiteSpace="normal"
             // Not greyed while the device's copy is still being read: only once it is known there is none.
             disabled={data !== undefined && registered.length === 0}
-            title={data !== undefined && registered.length === 0 ? 'A QR code is issued when a plate is registered' : undefined}
+            title={
+              data !== undefined && registered.length === 0
+                ? 'A QR code is issued when a plate is registered'
+                : undefined
+            }
             onClick={() => {
               const only = registered[0];
               if (registered.length === 1 && only) void downloadPlateDocument(only, 'qr');
@@ -199,7 +276,9 @@ export function OwnerOverviewPage() {
             Download QR
           </Button>
           <Button asChild variant="outline" h="auto" py="3" whiteSpace="normal">
-            <Link to={paymentsDue > 0 ? `${platesPath}?due=1` : paths.dashboard.user.payments}>{paymentsDue > 0 ? `Make Payment (${paymentsDue} due)` : 'Make Payment'}</Link>
+            <Link to={paymentsDue > 0 ? `${platesPath}?due=1` : paths.dashboard.user.payments}>
+              {paymentsDue > 0 ? `Make Payment (${paymentsDue} due)` : 'Make Payment'}
+            </Link>
           </Button>
           <Button variant="outline" h="auto" py="3" whiteSpace="normal" onClick={() => setDialog('statement')}>
             View Reports
@@ -232,10 +311,37 @@ export function OwnerOverviewPage() {
           </Box>
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" aria-labelledby="recent-plates-heading">
-            {[...data.orders.filter((order) => inProgress(order, new Set(data.plates.map((plate) => plate.plateNumber)))).slice(0, RECENT).map((order) => ({ key: `order:${order.id}`, title: order.reference, status: orderStatus(order), mono: order.kind !== 'application' })), ...data.plates.map((plate) => ({ key: `plate:${plate.plateNumber}`, title: plate.plateNumber, status: plateStatus(plate, today), mono: true }))]
+            {[
+              ...data.orders
+                .filter((order) => inProgress(order, new Set(data.plates.map((plate) => plate.plateNumber))))
+                .slice(0, RECENT)
+                .map((order) => ({
+                  key: `order:${order.id}`,
+                  title: order.reference,
+                  status: orderStatus(order),
+                  mono: order.kind !== 'application',
+                })),
+              ...data.plates.map((plate) => ({
+                key: `plate:${plate.plateNumber}`,
+                title: plate.plateNumber,
+                status: plateStatus(plate, today),
+                mono: true,
+              })),
+            ]
               .slice(0, RECENT)
               .map((item) => (
-                <Flex as="li" key={item.key} justify="space-between" align="center" gap="3" borderWidth="1px" rounded="md" px="3" py="2" wrap="wrap">
+                <Flex
+                  as="li"
+                  key={item.key}
+                  justify="space-between"
+                  align="center"
+                  gap="3"
+                  borderWidth="1px"
+                  rounded="md"
+                  px="3"
+                  py="2"
+                  wrap="wrap"
+                >
                   <Box minW="0">
                     <PlateNumber>{item.title}</PlateNumber>
                     <Text fontSize="sm" color="fg.muted">
@@ -250,7 +356,9 @@ export function OwnerOverviewPage() {
       </Section>
 
       {dialog === 'qr' && <QrChooser plates={registered} onClose={() => setDialog(null)} />}
-      {dialog === 'statement' && data && <StatementDialog plates={data.plates} today={today} onClose={() => setDialog(null)} />}
+      {dialog === 'statement' && data && (
+        <StatementDialog plates={data.plates} today={today} onClose={() => setDialog(null)} />
+      )}
     </Stack>
   );
 }

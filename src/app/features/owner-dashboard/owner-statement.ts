@@ -7,7 +7,13 @@ import type { OwnedPlate } from '#domain/plates/owned-plate';
 import type { LocalPayment } from '../../store/database';
 import { plateStatus } from './plate-status';
 
-export function statementCsv(plates: readonly OwnedPlate[], payments: ReadonlyArray<Pick<LocalPayment, 'id' | 'reference' | 'createdAt' | 'description' | 'methodName' | 'amount' | 'status'>>, today: string): string {
+export function statementCsv(
+  plates: readonly OwnedPlate[],
+  payments: ReadonlyArray<
+    Pick<LocalPayment, 'id' | 'reference' | 'createdAt' | 'description' | 'methodName' | 'amount' | 'status'>
+  >,
+  today: string,
+): string {
   const rows: Array<Array<string | number | null>> = [
     [`Nambala statement of ${today}`],
     [],

@@ -15,7 +15,11 @@ export async function downloadPlateDocument(plate: OwnedPlate, document: Documen
     const documents = await import('../certificates/plate-downloads');
     await (document === 'qr' ? documents.downloadPlateQr(plate) : documents.downloadCertificate(plate));
   } catch (error) {
-    showToast({ type: 'error', title: document === 'qr' ? 'The QR code could not be made' : 'The certificate could not be made', description: error instanceof Error ? error.message : 'Please try again.' });
+    showToast({
+      type: 'error',
+      title: document === 'qr' ? 'The QR code could not be made' : 'The certificate could not be made',
+      description: error instanceof Error ? error.message : 'Please try again.',
+    });
   }
 }
 
@@ -28,10 +32,22 @@ export function PlateDocumentsButtons({ plate, size = 'sm' }: { plate: OwnedPlat
   };
   return (
     <>
-      <Button size={size} variant="outline" loading={busy === 'qr'} aria-label={`Download the QR code of ${plate.plateNumber}`} onClick={() => void run('qr')}>
+      <Button
+        size={size}
+        variant="outline"
+        loading={busy === 'qr'}
+        aria-label={`Download the QR code of ${plate.plateNumber}`}
+        onClick={() => void run('qr')}
+      >
         Download QR
       </Button>
-      <Button size={size} variant="outline" loading={busy === 'certificate'} aria-label={`Download the certificate of ${plate.plateNumber}`} onClick={() => void run('certificate')}>
+      <Button
+        size={size}
+        variant="outline"
+        loading={busy === 'certificate'}
+        aria-label={`Download the certificate of ${plate.plateNumber}`}
+        onClick={() => void run('certificate')}
+      >
         Certificate
       </Button>
     </>

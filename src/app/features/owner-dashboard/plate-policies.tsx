@@ -47,8 +47,16 @@ function DisputeForm({ term, onDone, onCancel }: { term: OwnerCoverTerm; onDone:
     <Stack gap="2" mt="2">
       <Field.Root>
         <Field.Label>What do you know of it? (optional)</Field.Label>
-        <Textarea ref={noteRef} value={note} rows={2} maxLength={MAX_DISPUTE_NOTE_LENGTH} onChange={(event) => setNote(event.currentTarget.value)} />
-        <Field.HelperText>The registry’s administrator reviews a disputed policy, and the insurer is told.</Field.HelperText>
+        <Textarea
+          ref={noteRef}
+          value={note}
+          rows={2}
+          maxLength={MAX_DISPUTE_NOTE_LENGTH}
+          onChange={(event) => setNote(event.currentTarget.value)}
+        />
+        <Field.HelperText>
+          The registry’s administrator reviews a disputed policy, and the insurer is told.
+        </Field.HelperText>
       </Field.Root>
       <FormMessage message={message} />
       <HStack gap="2" wrap="wrap">
@@ -89,7 +97,13 @@ export function PlatePolicies({ terms, today }: { terms: readonly OwnerCoverTerm
                 )}
               </HStack>
               {!disputedAt && disputing !== term.policyNumber && (
-                <Button size="xs" variant="outline" colorPalette="red" aria-label={`Dispute ${term.policyNumber}`} onClick={() => setDisputing(term.policyNumber)}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="red"
+                  aria-label={`Dispute ${term.policyNumber}`}
+                  onClick={() => setDisputing(term.policyNumber)}
+                >
                   Not mine? Dispute
                 </Button>
               )}

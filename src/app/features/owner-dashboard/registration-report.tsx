@@ -18,7 +18,13 @@ const NOTE_MAX_LENGTH = 1000;
 const NOTE_REQUIRED = 'Please say what is wrong with this registration';
 
 export function RegistrationReport({ plateNumber, startOpen = false }: { plateNumber: string; startOpen?: boolean }) {
-  const reported = useStoreQuery((db) => db.integrityAlerts.filter((alert) => alert.kind === 'registration-reported' && alert.plateNumber === plateNumber).first(), [plateNumber]);
+  const reported = useStoreQuery(
+    (db) =>
+      db.integrityAlerts
+        .filter((alert) => alert.kind === 'registration-reported' && alert.plateNumber === plateNumber)
+        .first(),
+    [plateNumber],
+  );
   const [isOpen, setOpen] = useState(startOpen);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>(undefined);
@@ -28,7 +34,8 @@ export function RegistrationReport({ plateNumber, startOpen = false }: { plateNu
   if (reported) {
     return (
       <Text fontSize="sm" color="fg.muted" role="status">
-        You reported this registration on {formatDateTime(reported.createdAt)}. The registry will look into it and contact you.
+        You reported this registration on {formatDateTime(reported.createdAt)}. The registry will look into it and
+        contact you.
       </Text>
     );
   }
@@ -62,7 +69,10 @@ export function RegistrationReport({ plateNumber, startOpen = false }: { plateNu
     };
     setSending(true);
     try {
-      const refusal = await applyChange({ intent: 'reportRegistration', table: 'integrityAlerts', row, payload: { id, plateNumber, note: text } }, REGISTRATION_REPORTED);
+      const refusal = await applyChange(
+        { intent: 'reportRegistration', table: 'integrityAlerts', row, payload: { id, plateNumber, note: text } },
+        REGISTRATION_REPORTED,
+      );
       if (refusal) setError(refusal);
     } finally {
       setSending(false);
@@ -75,7 +85,10 @@ export function RegistrationReport({ plateNumber, startOpen = false }: { plateNu
         <Text id={`report-${plateNumber}`} fontWeight="semibold">
           Report this registration
         </Text>
-        <Text fontSize="sm">If you did not have this plate registered, or the vehicle or owner is not yours, tell the registry. The shop that registered it is not told who reported it.</Text>
+        <Text fontSize="sm">
+          If you did not have this plate registered, or the vehicle or owner is not yours, tell the registry. The shop
+          that registered it is not told who reported it.
+        </Text>
         <NoteField
           label="What is wrong"
           value={note}

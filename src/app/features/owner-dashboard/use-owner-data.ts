@@ -24,7 +24,13 @@ export async function readOwnerData(db: NambalaDatabase): Promise<OwnerData> {
   return {
     plates,
     orders,
-    vehicles: vehicles.filter((vehicle) => !vehicle.isDeleted).map((vehicle) => ({ id: vehicle.id, plateNumber: vehicle.plateNumber, label: [vehicle.colour, vehicle.make, vehicle.model].filter(Boolean).join(' ') })),
+    vehicles: vehicles
+      .filter((vehicle) => !vehicle.isDeleted)
+      .map((vehicle) => ({
+        id: vehicle.id,
+        plateNumber: vehicle.plateNumber,
+        label: [vehicle.colour, vehicle.make, vehicle.model].filter(Boolean).join(' '),
+      })),
     transfers,
   };
 }

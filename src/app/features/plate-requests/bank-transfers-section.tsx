@@ -12,11 +12,28 @@ import { formatDateTime } from '../../components/format-date-time';
 import { Section } from '../../components/page-parts';
 import { showToast } from '../../components/toast';
 import { transfersAwaitingConfirmation } from './bank-transfers';
-import { type AdminPlateRequest, fetchPendingPayments, markTransferReceived, type PendingPayment } from './plate-requests-api';
+import {
+  type AdminPlateRequest,
+  fetchPendingPayments,
+  markTransferReceived,
+  type PendingPayment,
+} from './plate-requests-api';
 
 const money = (amount: number) => formatKwacha(ngwee(amount));
 
-function ConfirmReceivedDialog({ payment, payer, isOnline, onDone, onClose }: { payment: PendingPayment; payer: string; isOnline: boolean; onDone: () => void; onClose: () => void }) {
+function ConfirmReceivedDialog({
+  payment,
+  payer,
+  isOnline,
+  onDone,
+  onClose,
+}: {
+  payment: PendingPayment;
+  payer: string;
+  isOnline: boolean;
+  onDone: () => void;
+  onClose: () => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [isSending, setSending] = useState(false);
 
@@ -29,7 +46,11 @@ function ConfirmReceivedDialog({ payment, payer, isOnline, onDone, onClose }: { 
       setError(answer.message);
       return;
     }
-    showToast({ type: 'success', title: `${payment.reference} marked received`, description: `${money(payment.amount)} from ${payer} is paid; the application can now be approved.` });
+    showToast({
+      type: 'success',
+      title: `${payment.reference} marked received`,
+      description: `${money(payment.amount)} from ${payer} is paid; the application can now be approved.`,
+    });
     onDone();
   }
 
@@ -44,14 +65,23 @@ function ConfirmReceivedDialog({ payment, payer, isOnline, onDone, onClose }: { 
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button colorPalette="brand" loading={isSending} loadingText="Confirming…" disabled={!isOnline} onClick={() => void confirm()}>
+          <Button
+            colorPalette="brand"
+            loading={isSending}
+            loadingText="Confirming…"
+            disabled={!isOnline}
+            onClick={() => void confirm()}
+          >
             Mark Received
           </Button>
         </>
       }
     >
       <Stack gap="4">
-        <Text>Mark this transfer received only once the money is in the bank account, quoting this reference. The payment is then approved and the payer is notified.</Text>
+        <Text>
+          Mark this transfer received only once the money is in the bank account, quoting this reference. The payment is
+          then approved and the payer is notified.
+        </Text>
         <DataList.Root orientation="horizontal" size="sm">
           {(
             [
@@ -70,13 +100,27 @@ function ConfirmReceivedDialog({ payment, payer, isOnline, onDone, onClose }: { 
             </DataList.Item>
           ))}
         </DataList.Root>
-        <FormMessage message={isOnline ? error : 'Marking a transfer received needs a connection. Nothing was changed; try again when you are back online.'} />
+        <FormMessage
+          message={
+            isOnline
+              ? error
+              : 'Marking a transfer received needs a connection. Nothing was changed; try again when you are back online.'
+          }
+        />
       </Stack>
     </AppDialog>
   );
 }
 
-export function BankTransfersSection({ requests, isOnline, onReceived }: { requests: readonly AdminPlateRequest[]; isOnline: boolean; onReceived: () => void }) {
+export function BankTransfersSection({
+  requests,
+  isOnline,
+  onReceived,
+}: {
+  requests: readonly AdminPlateRequest[];
+  isOnline: boolean;
+  onReceived: () => void;
+}) {
   const [transfers, setTransfers] = useState<PendingPayment[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PendingPayment | null>(null);
@@ -103,7 +147,14 @@ export function BankTransfersSection({ requests, isOnline, onReceived }: { reque
   };
 
   const action = (payment: PendingPayment) => (
-    <Button size="sm" variant="outline" colorPalette="green" disabled={!isOnline} onClick={() => setConfirming(payment)} aria-label={`Mark ${payment.reference} received`}>
+    <Button
+      size="sm"
+      variant="outline"
+      colorPalette="green"
+      disabled={!isOnline}
+      onClick={() => setConfirming(payment)}
+      aria-label={`Mark ${payment.reference} received`}
+    >
       Mark received
     </Button>
   );
@@ -178,10 +229,7 @@ export function BankTransfersSection({ requests, isOnline, onReceived }: { reque
   }
 
   return (
-    <Section
-      title="Bank transfers awaiting confirmation"
-      headingId="bank-transfers-heading"
-    >
+    <Section title="Bank transfers awaiting confirmation" headingId="bank-transfers-heading">
       <Stack gap="3">
         <Text fontSize="sm" color="fg.muted">
           An application paid by bank transfer can be approved once its transfer is marked received.

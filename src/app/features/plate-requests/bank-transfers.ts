@@ -2,5 +2,7 @@
 import type { PendingPayment } from './plate-requests-api';
 
 export function transfersAwaitingConfirmation(payments: readonly PendingPayment[]): PendingPayment[] {
-  return payments.filter((payment) => payment.method === 'bank' && payment.status === 'pending').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return payments
+    .filter((payment) => payment.method === 'bank' && payment.status === 'pending')
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }

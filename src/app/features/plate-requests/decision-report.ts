@@ -39,7 +39,11 @@ function successText(outcome: Extract<DecisionOutcome, { ok: true }>, decision: 
   return `${name} approved${numbers}${shop}.`;
 }
 
-export function decisionReport(outcomes: readonly DecisionOutcome[], decision: ReviewDecision, byId: ReadonlyMap<string, Pick<AdminPlateRequest, 'applicant'>>): DecisionReport {
+export function decisionReport(
+  outcomes: readonly DecisionOutcome[],
+  decision: ReviewDecision,
+  byId: ReadonlyMap<string, Pick<AdminPlateRequest, 'applicant'>>,
+): DecisionReport {
   const lines: DecisionLine[] = outcomes.map((outcome) => {
     const name = who(outcome.requestId, byId);
     if (outcome.ok) return { requestId: outcome.requestId, ok: true, text: successText(outcome, decision, name) };
@@ -51,13 +55,17 @@ export function decisionReport(outcomes: readonly DecisionOutcome[], decision: R
   const past = PAST[decision];
   let title: string;
   if (refused === 0) title = `${requestsCount(done.length)} ${past}`;
-  else if (done.length === 0) title = refused === 1 ? `The request was not ${past}` : `None of the ${refused} requests was ${past}`;
+  else if (done.length === 0)
+    title = refused === 1 ? `The request was not ${past}` : `None of the ${refused} requests was ${past}`;
   else title = `${done.length} of ${requestsCount(lines.length)} ${past}; ${refused} refused`;
   return {
     status: refused === 0 ? 'success' : done.length === 0 ? 'error' : 'warning',
     title,
     lines,
-    toast: done.length === 0 ? null : { title: `${requestsCount(done.length)} ${past}`, description: done.map((line) => line.text).join(' ') },
+    toast:
+      done.length === 0
+        ? null
+        : { title: `${requestsCount(done.length)} ${past}`, description: done.map((line) => line.text).join(' ') },
   };
 }
 

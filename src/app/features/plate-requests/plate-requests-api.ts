@@ -30,20 +30,35 @@ export interface AdminPlateRequest {
   plates: string[];
   agent: { id: string; name: string } | null;
   manufacturingStarted: boolean;
-  payment: { id: string; reference: string; status: Receipt['status']; method: string; methodName: string; amount: number } | null;
+  payment: {
+    id: string;
+    reference: string;
+    status: Receipt['status'];
+    method: string;
+    methodName: string;
+    amount: number;
+  } | null;
 }
 
 export type DecisionOutcome =
-  | { requestId: string; ok: true; status: 'Approved' | 'Rejected'; plates?: string[]; agent?: { id: string; name: string } | null }
+  | {
+      requestId: string;
+      ok: true;
+      status: 'Approved' | 'Rejected';
+      plates?: string[];
+      agent?: { id: string; name: string } | null;
+    }
   | { requestId: string; ok: false; reason?: string; message?: string };
 
 export interface PendingPayment extends Receipt {
   payerId: string;
 }
 
-export const DECISIONS_NEED_CONNECTION = 'Decisions need a connection. Nothing was changed; try again when you are back online.';
+export const DECISIONS_NEED_CONNECTION =
+  'Decisions need a connection. Nothing was changed; try again when you are back online.';
 export const LIST_NEEDS_CONNECTION = 'The plate requests are read from the server, and this device is offline.';
-export const CONFIRMING_NEEDS_CONNECTION = 'Marking a transfer received needs a connection. Nothing was changed; try again when you are back online.';
+export const CONFIRMING_NEEDS_CONNECTION =
+  'Marking a transfer received needs a connection. Nothing was changed; try again when you are back online.';
 
 export type Answer<T> = ({ ok: true } & T) | { ok: false; message: string; status: number };
 
@@ -55,11 +70,21 @@ function refusal(status: number, body: { message?: string } | undefined): string
   return `The server could not answer just now (error ${status}). Please try again in a moment.`;
 }
 
-async function call<T extends object>(method: 'GET' | 'POST', path: string, body: unknown, offline: string, isAnswer: (body: unknown) => body is T): Promise<Answer<T>> {
+async function call<T extends object>(
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  offline: string,
+  isAnswer: (body: unknown) => body is T,
+): Promise<Answer<T>> {
   try {
     const result = await apiRequest<unknown>(method, path, body);
     if (result.ok && isAnswer(result.body)) return { ok: true, ...result.body };
-    return { ok: false, status: result.status, message: refusal(result.status, result.body as { message?: string } | undefined) };
+    return {
+      ok: false,
+      status: result.status,
+      message: refusal(result.status, result.body as { message?: string } | undefined),
+    };
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, status: 0, message: offline };
     throw error;
@@ -72,13 +97,42 @@ const shaped =
   (body: unknown): body is T =>
     typeof body === 'object' && body !== null && keys.every((key) => key in body);
 
-export const fetchPlateRequests = () => call('GET', '/api/admin/requests', undefined, LIST_NEEDS_CONNECTION, shaped<{ requests: AdminPlateRequest[] }>('requests'));
+export const fetchPlateRequests = () =>
+  call(
+    'GET',
+    '/api/admin/requests',
+    undefined,
+    LIST_NEEDS_CONNECTION,
+    shaped<{ requests: AdminPlateRequest[] }>('requests'),
+  );
 
-export const decidePlateRequests = (input: { ids: readonly string[]; decision: 'approve' | 'reject'; reason?: string }) =>
-  call('POST', '/api/admin/requests/decide', input, DECISIONS_NEED_CONNECTION, shaped<{ outcomes: DecisionOutcome[]; requests: AdminPlateRequest[] }>('outcomes', 'requests'));
+export const decidePlateRequests = (input: {
+  ids: readonly string[];
+  decision: 'approve' | 'reject';
+  reason?: string;
+}) =>
+  call(
+    'POST',
+    '/api/admin/requests/decide',
+    input,
+    DECISIONS_NEED_CONNECTION,
+    shaped<{ outcomes: DecisionOutcome[]; requests: AdminPlateRequest[] }>('outcomes', 'requests'),
+  );
 
 export const fetchPendingPayments = () =>
-  call('GET', '/api/admin/payments', undefined, 'Bank transfers are read from the server, and this device is offline.', shaped<{ payments: PendingPayment[] }>('payments'));
+  call(
+    'GET',
+    '/api/admin/payments',
+    undefined,
+    'Bank transfers are read from the server, and this device is offline.',
+    shaped<{ payments: PendingPayment[] }>('payments'),
+  );
 
 export const markTransferReceived = (paymentId: string) =>
-  call('POST', `/api/admin/payments/${encodeURIComponent(paymentId)}/received`, undefined, CONFIRMING_NEEDS_CONNECTION, shaped<{ payment: Receipt }>('payment'));
+  call(
+    'POST',
+    `/api/admin/payments/${encodeURIComponent(paymentId)}/received`,
+    undefined,
+    CONFIRMING_NEEDS_CONNECTION,
+    shaped<{ payment: Receipt }>('payment'),
+  );

@@ -5,9 +5,33 @@
  * reported per request — what went through and every refusal in the server's words.
  * Below, the bank transfers an administrator marks received.
  */
-import { DEFAULT_REQUEST_FILTERS, filterRequests, requestSummary, type RequestFilters, type ReviewDecision } from '#domain/requests/review';
+import {
+  DEFAULT_REQUEST_FILTERS,
+  filterRequests,
+  requestSummary,
+  type RequestFilters,
+  type ReviewDecision,
+} from '#domain/requests/review';
 import { REQUEST_STATUSES } from '#domain/statuses/statuses';
-import { Alert, Box, Button, Card, Checkbox, CloseButton, Flex, Heading, HStack, IconButton, List, SimpleGrid, Spinner, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  CloseButton,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  List,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Stat,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { formatDateTime, formatDay } from '../../components/format-date-time';
 import { CheckIcon, CloudOffIcon, EyeIcon, QrIcon } from '../../components/icons';
@@ -25,7 +49,8 @@ import { selectAllState, toggleAll, toggleOne, visibleSelection } from './reques
 import { RequestStatusBadge } from './request-status-badge';
 import { usePlateRequests } from './use-plate-requests';
 
-type OpenDialog = { kind: 'details' | 'qr'; requestId: string } | { kind: 'reject'; requestIds: string[]; isBulk: boolean } | null;
+type OpenDialog =
+  { kind: 'details' | 'qr'; requestId: string } | { kind: 'reject'; requestIds: string[]; isBulk: boolean } | null;
 
 function SummaryStrip({ requests }: { requests: readonly AdminPlateRequest[] | undefined }) {
   const summary = requests ? requestSummary(requests) : undefined;
@@ -56,9 +81,24 @@ function SummaryStrip({ requests }: { requests: readonly AdminPlateRequest[] | u
   );
 }
 
-function SelectBox({ label, checked, onChange, disabled }: { label: string; checked: boolean | 'indeterminate'; onChange: (isChecked: boolean) => void; disabled?: boolean }) {
+function SelectBox({
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  checked: boolean | 'indeterminate';
+  onChange: (isChecked: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
-    <Checkbox.Root checked={checked} disabled={disabled} onCheckedChange={(event) => onChange(event.checked === true)} colorPalette="brand">
+    <Checkbox.Root
+      checked={checked}
+      disabled={disabled}
+      onCheckedChange={(event) => onChange(event.checked === true)}
+      colorPalette="brand"
+    >
       <Checkbox.HiddenInput />
       <Checkbox.Control />
       <Checkbox.Label srOnly>{label}</Checkbox.Label>
@@ -74,7 +114,15 @@ interface RowHandlers {
   open: (kind: 'details' | 'qr', request: AdminPlateRequest) => void;
 }
 
-function RowActions({ request, handlers, isInTable = false }: { request: AdminPlateRequest; handlers: RowHandlers; isInTable?: boolean }) {
+function RowActions({
+  request,
+  handlers,
+  isInTable = false,
+}: {
+  request: AdminPlateRequest;
+  handlers: RowHandlers;
+  isInTable?: boolean;
+}) {
   const { canDecide, busyKey } = handlers;
   return (
     <HStack gap="1" justify={isInTable ? 'flex-end' : 'flex-start'} wrap={isInTable ? 'nowrap' : 'wrap'}>
@@ -89,13 +137,32 @@ function RowActions({ request, handlers, isInTable = false }: { request: AdminPl
       >
         {!isInTable && <CheckIcon />} Approve
       </Button>
-      <Button size="xs" variant="outline" colorPalette="red" aria-label={`Reject ${request.id}`} disabled={!canDecide || request.status === 'Rejected'} onClick={() => handlers.reject(request)}>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="red"
+        aria-label={`Reject ${request.id}`}
+        disabled={!canDecide || request.status === 'Rejected'}
+        onClick={() => handlers.reject(request)}
+      >
         {!isInTable && <XIcon />} Reject
       </Button>
-      <IconButton size="xs" variant="ghost" aria-label={`View details of ${request.id}`} title="View Details" onClick={() => handlers.open('details', request)}>
+      <IconButton
+        size="xs"
+        variant="ghost"
+        aria-label={`View details of ${request.id}`}
+        title="View Details"
+        onClick={() => handlers.open('details', request)}
+      >
         <EyeIcon />
       </IconButton>
-      <IconButton size="xs" variant="ghost" aria-label={`Generate QR code for ${request.id}`} title="Generate QR Code" onClick={() => handlers.open('qr', request)}>
+      <IconButton
+        size="xs"
+        variant="ghost"
+        aria-label={`Generate QR code for ${request.id}`}
+        title="Generate QR Code"
+        onClick={() => handlers.open('qr', request)}
+      >
         <QrIcon />
       </IconButton>
     </HStack>
@@ -146,10 +213,18 @@ export function PlateRequestsPage() {
   const canDecide = isOnline && list !== null && busyKey === null;
 
   /** Sends one decision; answers a message when nothing was decided at all, else reports per request. */
-  async function decide(ids: readonly string[], decision: ReviewDecision, options: { reason?: string; isBulk: boolean; key: string }): Promise<string | null> {
+  async function decide(
+    ids: readonly string[],
+    decision: ReviewDecision,
+    options: { reason?: string; isBulk: boolean; key: string },
+  ): Promise<string | null> {
     setBusyKey(options.key);
     setActionError(null);
-    const answer = await decidePlateRequests({ ids, decision, ...(options.reason === undefined ? {} : { reason: options.reason }) });
+    const answer = await decidePlateRequests({
+      ids,
+      decision,
+      ...(options.reason === undefined ? {} : { reason: options.reason }),
+    });
     setBusyKey(null);
     if (!answer.ok) return answer.status === 0 ? DECISIONS_NEED_CONNECTION : answer.message;
     const names = new Map([...byId, ...answer.requests.map((request) => [request.id, request] as const)]);
@@ -193,7 +268,11 @@ export function PlateRequestsPage() {
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{isOnline ? 'The plate requests could not be loaded.' : 'This device is offline.'}</Alert.Title>
-          <Alert.Description>{isOnline ? loadError : 'The plate requests are read from the server; they appear here once the connection is back.'}</Alert.Description>
+          <Alert.Description>
+            {isOnline
+              ? loadError
+              : 'The plate requests are read from the server; they appear here once the connection is back.'}
+          </Alert.Description>
         </Alert.Content>
         {isOnline && (
           <Button size="sm" variant="outline" alignSelf="center" loading={isRefreshing} onClick={() => void refresh()}>
@@ -211,7 +290,9 @@ export function PlateRequestsPage() {
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>This device is offline.</Alert.Title>
-          <Alert.Description>The plate requests are read from the server; they appear here once the connection is back.</Alert.Description>
+          <Alert.Description>
+            The plate requests are read from the server; they appear here once the connection is back.
+          </Alert.Description>
         </Alert.Content>
       </Alert.Root>
     );
@@ -237,10 +318,21 @@ export function PlateRequestsPage() {
           </HStack>
           <SimpleGrid as="ul" columns={{ base: 1, sm: 2 }} gap="3" listStyleType="none" aria-label="Plate requests">
             {shown.map((request) => (
-              <Box as="li" key={request.id} borderWidth="1px" rounded="lg" p="3" bg={selected.has(request.id) ? 'brand.subtle' : undefined}>
+              <Box
+                as="li"
+                key={request.id}
+                borderWidth="1px"
+                rounded="lg"
+                p="3"
+                bg={selected.has(request.id) ? 'brand.subtle' : undefined}
+              >
                 <Flex gap="3" align="flex-start">
                   <Box pt="0.5">
-                    <SelectBox label={`Select ${request.id}`} checked={selected.has(request.id)} onChange={(isChecked) => selectOne(request.id, isChecked)} />
+                    <SelectBox
+                      label={`Select ${request.id}`}
+                      checked={selected.has(request.id)}
+                      onChange={(isChecked) => selectOne(request.id, isChecked)}
+                    />
                   </Box>
                   <Box minW="0" flex="1">
                     <Flex justify="space-between" gap="2" wrap="wrap" align="center">
@@ -251,7 +343,8 @@ export function PlateRequestsPage() {
                     </Flex>
                     <Text fontWeight="medium">{request.applicant}</Text>
                     <Text fontSize="sm" color="fg.muted">
-                      {request.vehicle || 'No vehicle given'} · {request.quantityLabel} · <time dateTime={request.date}>{formatDay(request.date)}</time>
+                      {request.vehicle || 'No vehicle given'} · {request.quantityLabel} ·{' '}
+                      <time dateTime={request.date}>{formatDay(request.date)}</time>
                     </Text>
                     <Box mt="2">
                       <RowActions request={request} handlers={handlers} />
@@ -282,13 +375,23 @@ export function PlateRequestsPage() {
               {shown.map((request) => (
                 <Table.Row key={request.id} data-selected={selected.has(request.id) ? '' : undefined}>
                   <Table.Cell>
-                    <SelectBox label={`Select ${request.id}`} checked={selected.has(request.id)} onChange={(isChecked) => selectOne(request.id, isChecked)} />
+                    <SelectBox
+                      label={`Select ${request.id}`}
+                      checked={selected.has(request.id)}
+                      onChange={(isChecked) => selectOne(request.id, isChecked)}
+                    />
                   </Table.Cell>
                   <Table.Cell fontFamily="mono" whiteSpace="nowrap">
                     {request.id}
                   </Table.Cell>
                   <Table.Cell whiteSpace="normal">{request.applicant}</Table.Cell>
-                  <Table.Cell whiteSpace="normal">{request.vehicle || <Text as="span" color="fg.muted">Not given</Text>}</Table.Cell>
+                  <Table.Cell whiteSpace="normal">
+                    {request.vehicle || (
+                      <Text as="span" color="fg.muted">
+                        Not given
+                      </Text>
+                    )}
+                  </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{request.quantityLabel}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">
                     <time dateTime={request.date}>{formatDay(request.date)}</time>
@@ -310,12 +413,25 @@ export function PlateRequestsPage() {
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4" direction={{ base: 'column', md: 'row' }}>
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', md: 'flex-end' }}
+        gap="4"
+        direction={{ base: 'column', md: 'row' }}
+      >
         <PageHeader title="Plate Requests" summary="Manage and process license plate applications" />
         {isOnline && list && (
           <Text fontSize="sm" color="fg.muted">
             Read from the server {formatDateTime(new Date(list.fetchedAt).toISOString())}.{' '}
-            <Button variant="plain" size="sm" h="auto" p="0" textDecoration="underline" loading={isRefreshing} onClick={() => void refresh()}>
+            <Button
+              variant="plain"
+              size="sm"
+              h="auto"
+              p="0"
+              textDecoration="underline"
+              loading={isRefreshing}
+              onClick={() => void refresh()}
+            >
               Refresh
             </Button>
           </Text>
@@ -345,8 +461,22 @@ export function PlateRequestsPage() {
           Requests
         </Heading>
         <Flex gap="3" wrap="wrap" align="flex-end">
-          <SearchField label="Search requests" placeholder="Search requests..." minW={{ base: 'full', sm: '56' }} value={filters.search} onChange={(search) => setFilters((current) => ({ ...current, search }))} />
-          <FilterSelect label="Status" hideLabel allLabel="All Status" options={REQUEST_STATUSES} value={filters.status} onChange={(status) => setFilters((current) => ({ ...current, status }))} w={{ base: 'full', sm: '44' }} />
+          <SearchField
+            label="Search requests"
+            placeholder="Search requests..."
+            minW={{ base: 'full', sm: '56' }}
+            value={filters.search}
+            onChange={(search) => setFilters((current) => ({ ...current, search }))}
+          />
+          <FilterSelect
+            label="Status"
+            hideLabel
+            allLabel="All Status"
+            options={REQUEST_STATUSES}
+            value={filters.status}
+            onChange={(status) => setFilters((current) => ({ ...current, status }))}
+            w={{ base: 'full', sm: '44' }}
+          />
           <HStack gap="2" w={{ base: 'full', sm: 'auto' }}>
             <Button
               flex={{ base: '1', sm: 'initial' }}
@@ -358,7 +488,13 @@ export function PlateRequestsPage() {
             >
               <CheckIcon /> Bulk Approve
             </Button>
-            <Button flex={{ base: '1', sm: 'initial' }} colorPalette="red" variant="outline" disabled={!canDecide || chosen.length === 0} onClick={() => setDialog({ kind: 'reject', requestIds: chosen, isBulk: true })}>
+            <Button
+              flex={{ base: '1', sm: 'initial' }}
+              colorPalette="red"
+              variant="outline"
+              disabled={!canDecide || chosen.length === 0}
+              onClick={() => setDialog({ kind: 'reject', requestIds: chosen, isBulk: true })}
+            >
               <XIcon /> Bulk Reject
             </Button>
           </HStack>
@@ -376,7 +512,15 @@ export function PlateRequestsPage() {
 
         {content}
 
-        <Flex justify="space-between" wrap="wrap" gap="2" fontSize="sm" color="fg.muted" role="status" aria-live="polite">
+        <Flex
+          justify="space-between"
+          wrap="wrap"
+          gap="2"
+          fontSize="sm"
+          color="fg.muted"
+          role="status"
+          aria-live="polite"
+        >
           <Text>
             Showing {shown.length} of {requests?.length ?? 0} requests
           </Text>
@@ -386,8 +530,12 @@ export function PlateRequestsPage() {
 
       <BankTransfersSection requests={requests ?? []} isOnline={isOnline} onReceived={() => void reload()} />
 
-      {openRequest && dialog?.kind === 'details' && <RequestDetailsDialog request={openRequest} onClose={() => setDialog(null)} />}
-      {openRequest && dialog?.kind === 'qr' && <RequestQrDialog request={openRequest} onClose={() => setDialog(null)} />}
+      {openRequest && dialog?.kind === 'details' && (
+        <RequestDetailsDialog request={openRequest} onClose={() => setDialog(null)} />
+      )}
+      {openRequest && dialog?.kind === 'qr' && (
+        <RequestQrDialog request={openRequest} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'reject' && rejecting.length > 0 && (
         <RejectDialog
           requests={rejecting}
@@ -397,7 +545,11 @@ export function PlateRequestsPage() {
             const failure = await decide(
               rejecting.map((request) => request.id),
               'reject',
-              { reason, isBulk: dialog.isBulk, key: dialog.isBulk ? 'bulk-reject' : `reject:${rejecting[0]?.id ?? ''}` },
+              {
+                reason,
+                isBulk: dialog.isBulk,
+                key: dialog.isBulk ? 'bulk-reject' : `reject:${rejecting[0]?.id ?? ''}`,
+              },
             );
             if (!failure) setDialog(null);
             return failure;

@@ -53,7 +53,14 @@ export function RejectDialog({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form="reject-request-form" colorPalette="red" loading={isSending} loadingText="Rejecting…" disabled={!isOnline}>
+          <Button
+            type="submit"
+            form="reject-request-form"
+            colorPalette="red"
+            loading={isSending}
+            loadingText="Rejecting…"
+            disabled={!isOnline}
+          >
             {count === 1 ? 'Reject Request' : `Reject ${count} Requests`}
           </Button>
         </>
@@ -74,7 +81,11 @@ export function RejectDialog({
             <Text as="span" fontWeight="semibold">
               {requests.map((request) => `${request.id} (${request.applicant})`).join(', ')}
             </Text>
-            . {count === 1 ? 'The applicant is' : 'Each applicant is'} notified with the reason below{requests.some((request) => request.payment?.status === 'approved') ? ', and told that any payment already made will be refunded' : ''}.
+            . {count === 1 ? 'The applicant is' : 'Each applicant is'} notified with the reason below
+            {requests.some((request) => request.payment?.status === 'approved')
+              ? ', and told that any payment already made will be refunded'
+              : ''}
+            .
           </Text>
           <Field.Root invalid={error !== null} required>
             <Field.Label>
@@ -90,7 +101,15 @@ export function RejectDialog({
                 setError(null);
               }}
             />
-            {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{count === 1 ? 'The applicant sees this reason.' : 'One reason for all of them; each applicant sees it.'}</Field.HelperText>}
+            {error ? (
+              <Field.ErrorText>{error}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>
+                {count === 1
+                  ? 'The applicant sees this reason.'
+                  : 'One reason for all of them; each applicant sees it.'}
+              </Field.HelperText>
+            )}
           </Field.Root>
           {!isOnline && <FormMessage message={DECISIONS_NEED_CONNECTION} />}
           <FormMessage message={formMessage} />

@@ -10,7 +10,14 @@ import { RequestStatusBadge } from './request-status-badge';
 
 type Rows = Array<[string, ReactNode]>;
 
-const orNone = (value: string, none = 'None') => (value.trim() === '' ? <Text as="span" color="fg.muted">{none}</Text> : value);
+const orNone = (value: string, none = 'None') =>
+  value.trim() === '' ? (
+    <Text as="span" color="fg.muted">
+      {none}
+    </Text>
+  ) : (
+    value
+  );
 const mono = (value: string) => (
   <Text as="span" fontFamily="mono">
     {value}
@@ -46,7 +53,12 @@ export function RequestDetailsDialog({ request, onClose }: { request: AdminPlate
     ['Applicant', request.applicant],
     ['Vehicle', orNone(request.vehicle, 'Not given')],
     ['Quantity', request.quantityLabel],
-    ['Date Requested', <time key="date" dateTime={request.date}>{formatDay(request.date)}</time>],
+    [
+      'Date Requested',
+      <time key="date" dateTime={request.date}>
+        {formatDay(request.date)}
+      </time>,
+    ],
   ];
   const order: Rows = [
     ['Plate Type', orderInfo.plateType],
@@ -65,7 +77,8 @@ export function RequestDetailsDialog({ request, onClose }: { request: AdminPlate
     application.push(['Allocated Plates', request.plates.length > 0 ? mono(request.plates.join(', ')) : 'None']);
     application.push(['Plate Maker', request.agent?.name ?? 'None assigned']);
   }
-  if (request.status === 'Rejected' && request.rejectionReason) application.push(['Rejection Reason', request.rejectionReason]);
+  if (request.status === 'Rejected' && request.rejectionReason)
+    application.push(['Rejection Reason', request.rejectionReason]);
 
   return (
     <AppDialog
@@ -82,7 +95,9 @@ export function RequestDetailsDialog({ request, onClose }: { request: AdminPlate
         {request.manufacturingStarted && (
           <Alert.Root status="info">
             <Alert.Indicator />
-            <Alert.Title>Manufacturing of this request has started; it can no longer be approved or rejected.</Alert.Title>
+            <Alert.Title>
+              Manufacturing of this request has started; it can no longer be approved or rejected.
+            </Alert.Title>
           </Alert.Root>
         )}
         <Rows rows={summary} label="Request" />

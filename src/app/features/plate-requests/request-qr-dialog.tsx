@@ -91,13 +91,26 @@ export function RequestQrDialog({ request, onClose }: { request: AdminPlateReque
         )}
         {drawn.status === 'drawn' && (
           <Box bg="white" p="1" rounded="md">
-            <Image src={drawn.src} alt={`QR code of request ${request.id}`} w={{ base: '48', sm: '56' }} h="auto" maxW="full" />
+            <Image
+              src={drawn.src}
+              alt={`QR code of request ${request.id}`}
+              w={{ base: '48', sm: '56' }}
+              h="auto"
+              maxW="full"
+            />
           </Box>
         )}
         <Text fontSize="sm" color="fg.muted">
           {QR_CAPTION}
         </Text>
-        <DataList.Root orientation="horizontal" size="sm" w="full" maxW="sm" textAlign="start" aria-label="Order summary">
+        <DataList.Root
+          orientation="horizontal"
+          size="sm"
+          w="full"
+          maxW="sm"
+          textAlign="start"
+          aria-label="Order summary"
+        >
           {summary.map(([label, value]) => (
             <DataList.Item key={label}>
               <DataList.ItemLabel>{label}</DataList.ItemLabel>

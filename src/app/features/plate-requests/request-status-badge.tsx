@@ -1,7 +1,12 @@
 import type { RequestStatus } from '#domain/statuses/statuses';
 import { Badge } from '@chakra-ui/react';
 
-const PALETTES: Record<RequestStatus, string> = { Pending: 'orange', 'Under Review': 'blue', Approved: 'green', Rejected: 'red' };
+const PALETTES: Record<RequestStatus, string> = {
+  Pending: 'orange',
+  'Under Review': 'blue',
+  Approved: 'green',
+  Rejected: 'red',
+};
 
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {
   return (

@@ -17,7 +17,15 @@ import { acceptTransfer } from './transfer-api';
 
 type Errors = Partial<Record<'ownerName' | 'ownerNrc', string>>;
 
-export function AcceptTransferDialog({ transfer, defaultName, onClose }: { transfer: PlateTransfer; defaultName: string; onClose: () => void }) {
+export function AcceptTransferDialog({
+  transfer,
+  defaultName,
+  onClose,
+}: {
+  transfer: PlateTransfer;
+  defaultName: string;
+  onClose: () => void;
+}) {
   const isOnline = useOnlineStatus();
   const [ownerName, setOwnerName] = useState(defaultName);
   const [ownerNrc, setOwnerNrc] = useState('');
@@ -30,7 +38,10 @@ export function AcceptTransferDialog({ transfer, defaultName, onClose }: { trans
     event.preventDefault();
     if (isBusy) return;
     setMessage(null);
-    const checked = await checkWithRules(transferRules.load().then((rules) => rules.transferAcceptanceSchema), { ownerName, ownerNrc });
+    const checked = await checkWithRules(
+      transferRules.load().then((rules) => rules.transferAcceptanceSchema),
+      { ownerName, ownerNrc },
+    );
     if (!checked) return setMessage(NOT_LOADED);
     if (!checked.ok) {
       setErrors({ ownerName: checked.errors.ownerName, ownerNrc: checked.errors.ownerNrc });
@@ -40,11 +51,16 @@ export function AcceptTransferDialog({ transfer, defaultName, onClose }: { trans
     try {
       const answer = await acceptTransfer(transfer.id, checked.value);
       if (answer.ok) {
-        showToast({ type: 'success', title: `Plate ${transfer.plateNumber} is now yours`, description: 'Its new certificate and QR code reach this device with the next sync.' });
+        showToast({
+          type: 'success',
+          title: `Plate ${transfer.plateNumber} is now yours`,
+          description: 'Its new certificate and QR code reach this device with the next sync.',
+        });
         onClose();
         return;
       }
-      if (answer.fields?.ownerName || answer.fields?.ownerNrc) setErrors({ ownerName: answer.fields.ownerName, ownerNrc: answer.fields.ownerNrc });
+      if (answer.fields?.ownerName || answer.fields?.ownerNrc)
+        setErrors({ ownerName: answer.fields.ownerName, ownerNrc: answer.fields.ownerNrc });
       else setMessage(answer.message);
     } finally {
       setBusy(false);
@@ -61,7 +77,14 @@ export function AcceptTransferDialog({ transfer, defaultName, onClose }: { trans
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} colorPalette="brand" loading={isBusy} loadingText="Accepting…" disabled={!isOnline}>
+          <Button
+            type="submit"
+            form={formId}
+            colorPalette="brand"
+            loading={isBusy}
+            loadingText="Accepting…"
+            disabled={!isOnline}
+          >
             {isOnline ? 'Accept transfer' : 'Accepting needs a connection'}
           </Button>
         </>
@@ -70,7 +93,8 @@ export function AcceptTransferDialog({ transfer, defaultName, onClose }: { trans
       <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="4">
           <Text>
-            {transfer.fromName} is transferring plate {transfer.plateNumber} to you. The registration will be issued in your name: enter your full name and NRC number exactly as on your ID.
+            {transfer.fromName} is transferring plate {transfer.plateNumber} to you. The registration will be issued in
+            your name: enter your full name and NRC number exactly as on your ID.
           </Text>
           <FormField label="Full name (as on your ID)" error={errors.ownerName} required>
             <Input

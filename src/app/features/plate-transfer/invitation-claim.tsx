@@ -10,7 +10,8 @@ import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { claimInvitation } from './transfer-api';
 
-export const INVITATION_OFFLINE = 'You opened a plate transfer invitation. It opens once this device is back online: keep this page open.';
+export const INVITATION_OFFLINE =
+  'You opened a plate transfer invitation. It opens once this device is back online: keep this page open.';
 
 export function InvitationClaim() {
   const [params, setParams] = useSearchParams();
@@ -24,7 +25,10 @@ export function InvitationClaim() {
     claiming.current = token;
     void claimInvitation(token).then((answer) => {
       if (answer.ok) {
-        showToast({ type: 'success', title: `${answer.transfer.fromName} offers you plate ${answer.transfer.plateNumber}: accept or decline it under Pending transfers` });
+        showToast({
+          type: 'success',
+          title: `${answer.transfer.fromName} offers you plate ${answer.transfer.plateNumber}: accept or decline it under Pending transfers`,
+        });
         const next = new URLSearchParams(params);
         next.delete('invitation');
         setParams(next, { replace: true });

@@ -23,7 +23,8 @@ type Confirming = { transfer: PlateTransfer; action: 'cancel' | 'decline' } | nu
 const CONFIRM = {
   cancel: {
     title: (transfer: PlateTransfer) => `Cancel the transfer of ${transfer.plateNumber}?`,
-    body: (transfer: PlateTransfer) => `${transfer.toName ?? transfer.toContact} will no longer be able to accept it. The plate stays yours.`,
+    body: (transfer: PlateTransfer) =>
+      `${transfer.toName ?? transfer.toContact} will no longer be able to accept it. The plate stays yours.`,
     button: 'Cancel transfer',
     done: (transfer: PlateTransfer) => `The transfer of ${transfer.plateNumber} was cancelled`,
   },
@@ -78,11 +79,31 @@ function ConfirmDialog({ confirming, onClose }: { confirming: NonNullable<Confir
   );
 }
 
-function TransferRow({ transfer, userId, isOnline, onAccept, onConfirm }: { transfer: PlateTransfer; userId: string; isOnline: boolean; onAccept: () => void; onConfirm: (action: 'cancel' | 'decline') => void }) {
+function TransferRow({
+  transfer,
+  userId,
+  isOnline,
+  onAccept,
+  onConfirm,
+}: {
+  transfer: PlateTransfer;
+  userId: string;
+  isOnline: boolean;
+  onAccept: () => void;
+  onConfirm: (action: 'cancel' | 'decline') => void;
+}) {
   const actions = transferActionsFor(transfer, userId);
   const isIncoming = actions.includes('accept');
   return (
-    <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} gap="3" borderWidth="1px" rounded="md" p="3">
+    <Stack
+      direction={{ base: 'column', md: 'row' }}
+      justify="space-between"
+      align={{ base: 'stretch', md: 'center' }}
+      gap="3"
+      borderWidth="1px"
+      rounded="md"
+      p="3"
+    >
       <Stack gap="1" minW="0">
         <HStack gap="2" wrap="wrap">
           <Text fontFamily="mono" fontWeight="semibold">
@@ -93,7 +114,10 @@ function TransferRow({ transfer, userId, isOnline, onAccept, onConfirm }: { tran
           </Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-          {isIncoming ? `From ${transfer.fromName}` : `To ${transfer.toName ? `${transfer.toName} (${transfer.toContact})` : transfer.toContact}`} · since {formatDateTime(transfer.createdAt)}
+          {isIncoming
+            ? `From ${transfer.fromName}`
+            : `To ${transfer.toName ? `${transfer.toName} (${transfer.toContact})` : transfer.toContact}`}{' '}
+          · since {formatDateTime(transfer.createdAt)}
         </Text>
       </Stack>
       <HStack gap="2" flexShrink={0}>
@@ -107,7 +131,13 @@ function TransferRow({ transfer, userId, isOnline, onAccept, onConfirm }: { tran
             </Button>
           </>
         ) : actions.includes('cancel') ? (
-          <Button size="sm" variant="outline" colorPalette="red" disabled={!isOnline} onClick={() => onConfirm('cancel')}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            disabled={!isOnline}
+            onClick={() => onConfirm('cancel')}
+          >
             Cancel transfer
           </Button>
         ) : null}
@@ -130,7 +160,11 @@ export function PendingTransfers() {
   return (
     <Section title="Pending transfers" headingId="pending-transfers-heading">
       <Stack gap="3">
-        {!isOnline && <Text color="fg.muted">Accepting, declining and cancelling a transfer need a connection. Shown as of the last sync.</Text>}
+        {!isOnline && (
+          <Text color="fg.muted">
+            Accepting, declining and cancelling a transfer need a connection. Shown as of the last sync.
+          </Text>
+        )}
         {[...incoming, ...outgoing].map((transfer) => (
           <TransferRow
             key={transfer.id}
@@ -142,7 +176,9 @@ export function PendingTransfers() {
           />
         ))}
       </Stack>
-      {accepting && <AcceptTransferDialog transfer={accepting} defaultName={user.name} onClose={() => setAccepting(null)} />}
+      {accepting && (
+        <AcceptTransferDialog transfer={accepting} defaultName={user.name} onClose={() => setAccepting(null)} />
+      )}
       {confirming && <ConfirmDialog confirming={confirming} onClose={() => setConfirming(null)} />}
     </Section>
   );

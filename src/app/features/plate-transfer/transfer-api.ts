@@ -11,27 +11,39 @@ import { apiRequest, NetworkError } from '../../api/api-client';
 /** The transfer forms' rules (zod): loaded once the page is idle, or with the first send. */
 export const transferRules = onDemand(() => import('#domain/plates/transfer'));
 
-export const TRANSFER_NEEDS_CONNECTION = 'Transferring a plate needs a connection. Nothing was changed; try again when you are back online.';
+export const TRANSFER_NEEDS_CONNECTION =
+  'Transferring a plate needs a connection. Nothing was changed; try again when you are back online.';
 
-export type TransferAnswer = { ok: true; transfer: PlateTransfer } | { ok: false; message: string; fields?: Record<string, string> };
+export type TransferAnswer =
+  { ok: true; transfer: PlateTransfer } | { ok: false; message: string; fields?: Record<string, string> };
 
 async function call(path: string, body: object = {}): Promise<TransferAnswer> {
   try {
-    const result = await apiRequest<{ transfer?: PlateTransfer; message?: string; fields?: Record<string, string> }>('POST', path, body);
+    const result = await apiRequest<{ transfer?: PlateTransfer; message?: string; fields?: Record<string, string> }>(
+      'POST',
+      path,
+      body,
+    );
     if (result.ok && result.body?.transfer) {
       void import('../../sync/sync-engine').then((module) => module.syncNow());
       return { ok: true, transfer: result.body.transfer };
     }
-    return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.`, ...(result.body?.fields ? { fields: result.body.fields } : {}) };
+    return {
+      ok: false,
+      message: result.body?.message ?? `The server answered ${result.status}.`,
+      ...(result.body?.fields ? { fields: result.body.fields } : {}),
+    };
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, message: TRANSFER_NEEDS_CONNECTION };
     throw error;
   }
 }
 
-export const startTransfer = (plateNumber: string, toContact: string) => call(`/api/plates/${encodeURIComponent(plateNumber)}/transfers`, { toContact });
+export const startTransfer = (plateNumber: string, toContact: string) =>
+  call(`/api/plates/${encodeURIComponent(plateNumber)}/transfers`, { toContact });
 export const cancelTransfer = (id: string) => call(`/api/transfers/${encodeURIComponent(id)}/cancel`);
 export const declineTransfer = (id: string) => call(`/api/transfers/${encodeURIComponent(id)}/decline`);
-export const acceptTransfer = (id: string, acceptance: TransferAcceptanceInput) => call(`/api/transfers/${encodeURIComponent(id)}/accept`, acceptance);
+export const acceptTransfer = (id: string, acceptance: TransferAcceptanceInput) =>
+  call(`/api/transfers/${encodeURIComponent(id)}/accept`, acceptance);
 /** Following an invitation's link: the signed-in account becomes the transfer's recipient. */
 export const claimInvitation = (token: string) => call('/api/transfers/claim', { token });

@@ -17,7 +17,8 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { useStoreQuery } from '../../store/use-store-query';
 import { cancelTransfer, startTransfer } from './transfer-api';
 
-export const TRANSFER_OFFLINE = 'Transferring a plate needs a connection. Connect to the internet to start or cancel a transfer.';
+export const TRANSFER_OFFLINE =
+  'Transferring a plate needs a connection. Connect to the internet to start or cancel a transfer.';
 
 interface TransferDialogProps {
   plate: Pick<OwnedPlate, 'plateNumber' | 'stage' | 'registration'>;
@@ -27,14 +28,22 @@ interface TransferDialogProps {
 
 export function TransferDialog({ plate, isOpen, onClose }: TransferDialogProps) {
   const isOnline = useOnlineStatus();
-  const pending = useStoreQuery(async (db) => (await db.plateTransfers.where('status').equals('Pending').toArray()).find((transfer) => transfer.plateNumber === plate.plateNumber), [plate.plateNumber]);
+  const pending = useStoreQuery(
+    async (db) =>
+      (await db.plateTransfers.where('status').equals('Pending').toArray()).find(
+        (transfer) => transfer.plateNumber === plate.plateNumber,
+      ),
+    [plate.plateNumber],
+  );
   const [contact, setContact] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [message, setMessage] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [started, setStarted] = useState<{ toContact: string } | null>(null);
   const refusal = standingRefusal(plate);
-  const vehicle = plate.registration ? `${plate.registration.colour} ${plate.registration.make} ${plate.registration.model}` : null;
+  const vehicle = plate.registration
+    ? `${plate.registration.colour} ${plate.registration.make} ${plate.registration.model}`
+    : null;
 
   function close() {
     setContact('');
@@ -48,7 +57,10 @@ export function TransferDialog({ plate, isOpen, onClose }: TransferDialogProps) 
     event.preventDefault();
     if (isBusy) return;
     setMessage(null);
-    const checked = await checkWithRules(transferRules.load().then((rules) => rules.transferStartSchema), { toContact: contact });
+    const checked = await checkWithRules(
+      transferRules.load().then((rules) => rules.transferStartSchema),
+      { toContact: contact },
+    );
     if (!checked) return setMessage(NOT_LOADED);
     if (!checked.ok) {
       setFieldError(checked.errors.toContact);
@@ -89,7 +101,14 @@ export function TransferDialog({ plate, isOpen, onClose }: TransferDialogProps) 
             {started ? 'Close' : 'Cancel'}
           </Button>
           {canStart && (
-            <Button type="submit" form={formId} colorPalette="brand" loading={isBusy} loadingText="Starting transfer…" disabled={!isOnline}>
+            <Button
+              type="submit"
+              form={formId}
+              colorPalette="brand"
+              loading={isBusy}
+              loadingText="Starting transfer…"
+              disabled={!isOnline}
+            >
               {isOnline ? 'Start transfer' : 'Transferring needs a connection'}
             </Button>
           )}
@@ -114,9 +133,7 @@ export function TransferDialog({ plate, isOpen, onClose }: TransferDialogProps) 
         {started ? (
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
-            <Alert.Description>
-              {invitationSent(started.toContact, plate.plateNumber)}
-            </Alert.Description>
+            <Alert.Description>{invitationSent(started.toContact, plate.plateNumber)}</Alert.Description>
           </Alert.Root>
         ) : refusal ? (
           <Alert.Root status="info">
@@ -126,9 +143,17 @@ export function TransferDialog({ plate, isOpen, onClose }: TransferDialogProps) 
         ) : pending ? (
           <Stack gap="3">
             <Text>
-              A transfer of this plate to {pending.toName ?? pending.toContact} is waiting for them to accept it. Cancel it to keep the plate or to transfer it to someone else.
+              A transfer of this plate to {pending.toName ?? pending.toContact} is waiting for them to accept it. Cancel
+              it to keep the plate or to transfer it to someone else.
             </Text>
-            <Button alignSelf="flex-start" variant="outline" colorPalette="red" loading={isBusy} disabled={!isOnline} onClick={() => void cancelPending(pending.id)}>
+            <Button
+              alignSelf="flex-start"
+              variant="outline"
+              colorPalette="red"
+              loading={isBusy}
+              disabled={!isOnline}
+              onClick={() => void cancelPending(pending.id)}
+            >
               Cancel this transfer
             </Button>
           </Stack>
@@ -136,8 +161,9 @@ export function TransferDialog({ plate, isOpen, onClose }: TransferDialogProps) 
           <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
             <Stack gap="3">
               <Text>
-                The new owner accepts the transfer in their Nambala dashboard, with their full name and NRC number as on their ID. The registration and QR code are then issued in their name, and the plate’s present QR code reads as
-                replaced. You can cancel until they accept.
+                The new owner accepts the transfer in their Nambala dashboard, with their full name and NRC number as on
+                their ID. The registration and QR code are then issued in their name, and the plate’s present QR code
+                reads as replaced. You can cancel until they accept.
               </Text>
               <Field.Root invalid={Boolean(fieldError)} required>
                 <Field.Label>
@@ -153,7 +179,11 @@ export function TransferDialog({ plate, isOpen, onClose }: TransferDialogProps) 
                     setFieldError(undefined);
                   }}
                 />
-                {fieldError ? <Field.ErrorText>{fieldError}</Field.ErrorText> : <Field.HelperText>They need a Nambala account that uses this email or phone number.</Field.HelperText>}
+                {fieldError ? (
+                  <Field.ErrorText>{fieldError}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>They need a Nambala account that uses this email or phone number.</Field.HelperText>
+                )}
               </Field.Root>
             </Stack>
           </form>

@@ -5,7 +5,20 @@
  */
 import { describeAge } from '#domain/credential/freshness';
 import { verdictTone } from '#domain/credential/presentation';
-import { Badge, Box, Button, Card, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { WarningIcon } from '../../components/icons';
 import { formatDateTime } from '../../components/format-date-time';
@@ -44,7 +57,11 @@ const RegistryCopyCard = memo(function RegistryCopyCard() {
     <Section title="Registry on this device" headingId="registry-copy-heading">
       <Stack gap="3" aria-live="polite">
         {copy === undefined ? null : copy === null ? (
-          <Text>{online ? 'Downloading the registry for offline checks…' : 'No registry copy yet. Connect once to download it; typed numbers can then be checked with no signal.'}</Text>
+          <Text>
+            {online
+              ? 'Downloading the registry for offline checks…'
+              : 'No registry copy yet. Connect once to download it; typed numbers can then be checked with no signal.'}
+          </Text>
         ) : (
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
             <Box>
@@ -74,16 +91,31 @@ const RegistryCopyCard = memo(function RegistryCopyCard() {
           </SimpleGrid>
         )}
         {registryProgress && (
-          <Progress.Root value={Math.round((registryProgress.buckets / Math.max(1, registryProgress.totalBuckets)) * 100)} colorPalette="brand" aria-label="Downloading the registry">
+          <Progress.Root
+            value={Math.round((registryProgress.buckets / Math.max(1, registryProgress.totalBuckets)) * 100)}
+            colorPalette="brand"
+            aria-label="Downloading the registry"
+          >
             <Progress.Track>
               <Progress.Range />
             </Progress.Track>
           </Progress.Root>
         )}
-        <Button alignSelf="flex-start" variant="outline" onClick={() => void syncNow()} loading={isSyncing} loadingText="Refreshing…" disabled={!online}>
+        <Button
+          alignSelf="flex-start"
+          variant="outline"
+          onClick={() => void syncNow()}
+          loading={isSyncing}
+          loadingText="Refreshing…"
+          disabled={!online}
+        >
           Refresh now
         </Button>
-        {!online && <Text fontSize="sm" color="fg.muted">You are offline: checks use the copy above and are sent when you reconnect.</Text>}
+        {!online && (
+          <Text fontSize="sm" color="fg.muted">
+            You are offline: checks use the copy above and are sent when you reconnect.
+          </Text>
+        )}
       </Stack>
     </Section>
   );
@@ -140,7 +172,15 @@ const MyFlags = memo(function MyFlags() {
     <Section title="My flags" headingId="my-flags-heading">
       <Stack gap="3">
         {flags.map((flag) => (
-          <Flex key={flag.id} gap="3" justify="space-between" align="flex-start" wrap="wrap" borderBottomWidth="1px" pb="3">
+          <Flex
+            key={flag.id}
+            gap="3"
+            justify="space-between"
+            align="flex-start"
+            wrap="wrap"
+            borderBottomWidth="1px"
+            pb="3"
+          >
             <Box minW="0">
               <Text fontFamily="mono" fontWeight="semibold">
                 {flag.plateNumber}
@@ -149,10 +189,16 @@ const MyFlags = memo(function MyFlags() {
                 {flag.suspicion} · {formatDateTime(flag.createdAt)}
               </Text>
               <Text fontSize="sm">{flag.note}</Text>
-              {flag.decisionNote && <Text fontSize="sm" color="fg.muted">Decision: {flag.decisionNote}</Text>}
+              {flag.decisionNote && (
+                <Text fontSize="sm" color="fg.muted">
+                  Decision: {flag.decisionNote}
+                </Text>
+              )}
             </Box>
             <HStack>
-              <Badge colorPalette={FLAG_PALETTE[flag.status]}>{flag.status === 'Open' ? 'Awaiting review' : flag.status}</Badge>
+              <Badge colorPalette={FLAG_PALETTE[flag.status]}>
+                {flag.status === 'Open' ? 'Awaiting review' : flag.status}
+              </Badge>
               <SyncStateBadge state={flag.syncState} />
             </HStack>
           </Flex>
@@ -171,14 +217,21 @@ export function PolicePage() {
 
   return (
     <Stack gap="6">
-      <PageHeader title="Roadside Verification" summary="Scan the plate’s QR code first; type the number when there is no code to scan. Both work with no signal." />
+      <PageHeader
+        title="Roadside Verification"
+        summary="Scan the plate’s QR code first; type the number when there is no code to scan. Both work with no signal."
+      />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <Stack gap="6">
           <Section title="Scan QR Code" headingId="scan-heading">
             <QrScanner onDecoded={onDecoded} disabled={isChecking} />
           </Section>
           <Section title="Type the plate number" headingId="manual-heading">
-            <ManualEntryForm isChecking={isChecking} onVerify={onVerify} helper="Checked against the registry, or this device’s copy when offline." />
+            <ManualEntryForm
+              isChecking={isChecking}
+              onVerify={onVerify}
+              helper="Checked against the registry, or this device’s copy when offline."
+            />
           </Section>
         </Stack>
         <Card.Root as="section" aria-labelledby="verdict-heading" aria-live="polite" aria-busy={isChecking}>
@@ -190,7 +243,12 @@ export function PolicePage() {
           <Card.Body gap="4">
             <VerdictPanel outcome={outcome} isChecking={isChecking} />
             {flaggable && (
-              <Button variant="outline" colorPalette="red" alignSelf="flex-start" onClick={() => setFlagging(flaggable)}>
+              <Button
+                variant="outline"
+                colorPalette="red"
+                alignSelf="flex-start"
+                onClick={() => setFlagging(flaggable)}
+              >
                 <WarningIcon /> Flag this plate
               </Button>
             )}

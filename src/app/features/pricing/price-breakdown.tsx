@@ -4,7 +4,12 @@
  * payment step, so the figures always come from the domain's priceBreakdown.
  */
 import { Box, Flex, Text } from '@chakra-ui/react';
-import { gatewayFeeLabel, type PaymentMethodId, type PriceBreakdown as Breakdown, type PricingSettings } from '#domain/pricing/pricing';
+import {
+  gatewayFeeLabel,
+  type PaymentMethodId,
+  type PriceBreakdown as Breakdown,
+  type PricingSettings,
+} from '#domain/pricing/pricing';
 import { formatKwacha } from '#domain/money/money';
 
 export interface PriceBreakdownProps {
@@ -19,10 +24,25 @@ export function PriceBreakdown({ breakdown, method, settings }: PriceBreakdownPr
   const plural = breakdown.numberOfPlates === 1 ? 'plate' : 'plates';
   return (
     <Box as="dl" fontSize={{ base: 'sm', sm: 'md' }}>
-      <Row label={`${breakdown.numberOfPlates} ${plural} × ${formatKwacha(settings.platePrice)}`} amount={formatKwacha(breakdown.plateSubtotal)} />
+      <Row
+        label={`${breakdown.numberOfPlates} ${plural} × ${formatKwacha(settings.platePrice)}`}
+        amount={formatKwacha(breakdown.plateSubtotal)}
+      />
       <Row label="Processing fee" amount={formatKwacha(breakdown.processingFee)} />
-      {method !== undefined && breakdown.gatewayFee !== null ? <Row label={`Gateway fee (${gatewayFeeLabel(method, settings)})`} amount={formatKwacha(breakdown.gatewayFee)} /> : null}
-      <Flex justify="space-between" align="baseline" gap="4" borderTopWidth="2px" borderColor="border.emphasized" mt="2" pt="3" fontWeight="bold" fontSize={{ base: 'lg', sm: 'xl' }}>
+      {method !== undefined && breakdown.gatewayFee !== null ? (
+        <Row label={`Gateway fee (${gatewayFeeLabel(method, settings)})`} amount={formatKwacha(breakdown.gatewayFee)} />
+      ) : null}
+      <Flex
+        justify="space-between"
+        align="baseline"
+        gap="4"
+        borderTopWidth="2px"
+        borderColor="border.emphasized"
+        mt="2"
+        pt="3"
+        fontWeight="bold"
+        fontSize={{ base: 'lg', sm: 'xl' }}
+      >
         <Text as="dt">Total</Text>
         {/* Announced politely so a screen-reader user hears the new total after each change. */}
         <Text as="dd" aria-live="polite" aria-atomic color="brand.700" fontVariantNumeric="tabular-nums">

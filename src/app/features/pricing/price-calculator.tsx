@@ -4,8 +4,19 @@
  */
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates } from '#domain/applications/plate-count';
-import { gatewayFeeLabel, isPaymentMethodId, PAYMENT_METHODS, priceBreakdown, type PaymentMethodId, type PricingSettings } from '#domain/pricing/pricing';
+import {
+  MAX_PLATES_PER_APPLICATION,
+  MIN_PLATES_PER_APPLICATION,
+  parseNumberOfPlates,
+} from '#domain/applications/plate-count';
+import {
+  gatewayFeeLabel,
+  isPaymentMethodId,
+  PAYMENT_METHODS,
+  priceBreakdown,
+  type PaymentMethodId,
+  type PricingSettings,
+} from '#domain/pricing/pricing';
 import { PlainField, TextInput } from '../../components/plain-field';
 import { RadioGroup } from '../../components/radio-group';
 import { PriceBreakdown } from './price-breakdown';
@@ -55,14 +66,26 @@ export function PriceCalculator({ settings }: { settings: PricingSettings }) {
           )}
         </PlainField>
 
-        <RadioGroup.Root value={method ?? null} onValueChange={(details) => setMethod(isPaymentMethodId(details.value) ? details.value : undefined)} colorPalette="brand">
+        <RadioGroup.Root
+          value={method ?? null}
+          onValueChange={(details) => setMethod(isPaymentMethodId(details.value) ? details.value : undefined)}
+          colorPalette="brand"
+        >
           <RadioGroup.Label fontWeight="medium" mb="2" display="block">
             Payment method
           </RadioGroup.Label>
           <Stack gap="2">
             {PAYMENT_METHODS.map((paymentMethod) => (
-              <RadioGroup.Item key={paymentMethod.id} value={paymentMethod.id} borderWidth="1px" rounded="md" px="3" py="2.5" _checked={{ borderColor: 'brand.600', bg: 'brand.subtle' }}>
-                                <RadioGroup.ItemIndicator />
+              <RadioGroup.Item
+                key={paymentMethod.id}
+                value={paymentMethod.id}
+                borderWidth="1px"
+                rounded="md"
+                px="3"
+                py="2.5"
+                _checked={{ borderColor: 'brand.600', bg: 'brand.subtle' }}
+              >
+                <RadioGroup.ItemIndicator />
                 <RadioGroup.ItemText flex="1">
                   <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap={{ base: '0', sm: '3' }}>
                     <span>{paymentMethod.name}</span>

@@ -12,7 +12,14 @@ import { PriceCalculator } from './price-calculator';
 import { usePricingSettings } from './pricing-settings';
 
 /** The marks a buyer looks for at checkout; the calculator groups them into four fee classes. */
-const ACCEPTED_PAYMENT_METHODS = ['MTN Mobile Money', 'Airtel Money', 'VISA', 'MasterCard', 'ZANACO', 'Bank Transfer'] as const;
+const ACCEPTED_PAYMENT_METHODS = [
+  'MTN Mobile Money',
+  'Airtel Money',
+  'VISA',
+  'MasterCard',
+  'ZANACO',
+  'Bank Transfer',
+] as const;
 
 /** 'K300' for a headline price in whole kwacha, 'K300.50' otherwise. */
 function formatHeadlinePrice(amount: Ngwee): string {
@@ -20,7 +27,14 @@ function formatHeadlinePrice(amount: Ngwee): string {
 }
 
 function planFeatures(settings: PricingSettings): string[] {
-  return ['1 License Plate', 'QR Code Verification', 'Digital Documentation', `${settings.validityYears}-Year Validity`, 'Email Support', 'Compliance Certificate'];
+  return [
+    '1 License Plate',
+    'QR Code Verification',
+    'Digital Documentation',
+    `${settings.validityYears}-Year Validity`,
+    'Email Support',
+    'Compliance Certificate',
+  ];
 }
 
 export function PricingPage() {
@@ -43,13 +57,34 @@ export function PricingPage() {
           <PriceCalculator settings={settings} />
         </SimpleGrid>
 
-        <Box as="section" aria-labelledby="payment-methods-heading" maxW="5xl" mx="auto" mt={{ base: '10', md: '14' }} textAlign="center">
+        <Box
+          as="section"
+          aria-labelledby="payment-methods-heading"
+          maxW="5xl"
+          mx="auto"
+          mt={{ base: '10', md: '14' }}
+          textAlign="center"
+        >
           <Heading as="h2" id="payment-methods-heading" size={{ base: 'xl', md: '2xl' }} mb="5">
             Accepted payment methods
           </Heading>
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, sm: 3, md: 6 }} gap="3">
             {ACCEPTED_PAYMENT_METHODS.map((name) => (
-              <Box as="li" key={name} bg="bg" borderWidth="1px" rounded="lg" px="3" py="2.5" fontWeight="semibold" fontSize={{ base: 'sm', sm: 'md' }} shadow="xs" display="flex" alignItems="center" justifyContent="center">
+              <Box
+                as="li"
+                key={name}
+                bg="bg"
+                borderWidth="1px"
+                rounded="lg"
+                px="3"
+                py="2.5"
+                fontWeight="semibold"
+                fontSize={{ base: 'sm', sm: 'md' }}
+                shadow="xs"
+                display="flex"
+                alignItems="center"
+                justifyContent="center"
+              >
                 {name}
               </Box>
             ))}
@@ -65,7 +100,14 @@ export function PricingPage() {
 
 function PlanCard({ settings }: { settings: PricingSettings }) {
   return (
-    <Card.Root as="section" aria-labelledby="plan-heading" size={{ base: 'sm', sm: 'md' }} shadow="lg" borderTopWidth="4px" borderTopColor="brand.600">
+    <Card.Root
+      as="section"
+      aria-labelledby="plan-heading"
+      size={{ base: 'sm', sm: 'md' }}
+      shadow="lg"
+      borderTopWidth="4px"
+      borderTopColor="brand.600"
+    >
       <Card.Header>
         <Heading as="h2" id="plan-heading" size={{ base: 'xl', md: '2xl' }}>
           Standard License Plate
@@ -92,7 +134,8 @@ function PlanCard({ settings }: { settings: PricingSettings }) {
           ))}
         </List.Root>
         <Text fontSize="sm" color="fg.muted">
-          A processing fee of {formatKwacha(settings.processingFee)} applies per order; card and mobile-money payments add a small gateway fee.
+          A processing fee of {formatKwacha(settings.processingFee)} applies per order; card and mobile-money payments
+          add a small gateway fee.
         </Text>
       </Card.Body>
       <Card.Footer>

@@ -59,7 +59,10 @@ export function readStoredPricing(storage: PricingStorage | undefined = browserS
   }
 }
 
-export function writeStoredPricing(answer: { settings: PricingSettings; updatedAt: string | null }, storage: PricingStorage | undefined = browserStorage()): void {
+export function writeStoredPricing(
+  answer: { settings: PricingSettings; updatedAt: string | null },
+  storage: PricingStorage | undefined = browserStorage(),
+): void {
   try {
     storage?.setItem(PRICING_SETTINGS_KEY, JSON.stringify({ settings: answer.settings, updatedAt: answer.updatedAt }));
   } catch {

@@ -7,9 +7,12 @@
 import type { AccessLogEntry, LookupThreshold, ReaderRole } from '#domain/privacy/personal-data-access';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
-export const ACCESS_LOG_NEEDS_CONNECTION = 'The access log is read from the server and is not kept on this device. Connect to the network to read it.';
-export const ACCESS_LOG_SHOWN_OFFLINE = 'This device is offline. The rows below were read before it went offline and are gone when this page is closed: the access log is not kept on this device.';
-export const THRESHOLD_NEEDS_CONNECTION = 'Changing the threshold needs a connection. Nothing was changed; try again when you are back online.';
+export const ACCESS_LOG_NEEDS_CONNECTION =
+  'The access log is read from the server and is not kept on this device. Connect to the network to read it.';
+export const ACCESS_LOG_SHOWN_OFFLINE =
+  'This device is offline. The rows below were read before it went offline and are gone when this page is closed: the access log is not kept on this device.';
+export const THRESHOLD_NEEDS_CONNECTION =
+  'Changing the threshold needs a connection. Nothing was changed; try again when you are back online.';
 
 export interface AccessLogQuery {
   officerId: string;
@@ -43,14 +46,22 @@ async function read<T>(path: string, signal?: AbortSignal): Promise<Answer<T>> {
     const result = await apiRequest<T & ApiErrorBody>('GET', path, undefined, signal);
     if (result.ok) return { ok: true, value: result.body };
     const field = Object.values(result.body?.fields ?? {})[0];
-    return { ok: false, isOffline: false, message: field ?? result.body?.message ?? `The server answered ${result.status}.` };
+    return {
+      ok: false,
+      isOffline: false,
+      message: field ?? result.body?.message ?? `The server answered ${result.status}.`,
+    };
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, isOffline: true, message: ACCESS_LOG_NEEDS_CONNECTION };
     throw error;
   }
 }
 
-export const fetchAccessLog = (query: AccessLogQuery, before: string | null, signal?: AbortSignal): Promise<Answer<AccessLogPage>> =>
+export const fetchAccessLog = (
+  query: AccessLogQuery,
+  before: string | null,
+  signal?: AbortSignal,
+): Promise<Answer<AccessLogPage>> =>
   read<AccessLogPage>(`/api/admin/access-log${queryString(query, before ? { before } : {})}`, signal);
 
 export const fetchReaders = async (signal?: AbortSignal): Promise<Answer<Reader[]>> => {
@@ -59,7 +70,8 @@ export const fetchReaders = async (signal?: AbortSignal): Promise<Answer<Reader[
 };
 
 /** Where the browser downloads the filtered log as CSV (administrators only; the session cookie goes with it). */
-export const accessLogCsvUrl = (query: AccessLogQuery): string => `/api/admin/access-log/export.csv${queryString(query)}`;
+export const accessLogCsvUrl = (query: AccessLogQuery): string =>
+  `/api/admin/access-log/export.csv${queryString(query)}`;
 
 export const fetchLookupThreshold = async (signal?: AbortSignal): Promise<Answer<LookupThreshold>> => {
   const answer = await read<{ settings: LookupThreshold }>('/api/admin/settings/lookup-threshold', signal);
@@ -68,9 +80,17 @@ export const fetchLookupThreshold = async (signal?: AbortSignal): Promise<Answer
 
 export async function saveLookupThreshold(settings: LookupThreshold): Promise<Answer<LookupThreshold>> {
   try {
-    const result = await apiRequest<{ settings: LookupThreshold } & ApiErrorBody>('PUT', '/api/admin/settings/lookup-threshold', settings);
+    const result = await apiRequest<{ settings: LookupThreshold } & ApiErrorBody>(
+      'PUT',
+      '/api/admin/settings/lookup-threshold',
+      settings,
+    );
     if (result.ok) return { ok: true, value: result.body.settings };
-    return { ok: false, isOffline: false, message: result.body?.fields?.dailyLookups ?? result.body?.message ?? `The server answered ${result.status}.` };
+    return {
+      ok: false,
+      isOffline: false,
+      message: result.body?.fields?.dailyLookups ?? result.body?.message ?? `The server answered ${result.status}.`,
+    };
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, isOffline: true, message: THRESHOLD_NEEDS_CONNECTION };
     throw error;

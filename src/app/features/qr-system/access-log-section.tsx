@@ -4,14 +4,26 @@
  * plate, with the filtered log as a CSV file, and the daily number of lookups past which an
  * officer raises an integrity alert. Online only: the log is never kept on the device.
  */
-import { ACCESS_LOG_RETENTION_YEARS, type AccessLogEntry, LOOKUP_THRESHOLD_MAX, READER_ROLE_LABELS } from '#domain/privacy/personal-data-access';
+import {
+  ACCESS_LOG_RETENTION_YEARS,
+  type AccessLogEntry,
+  LOOKUP_THRESHOLD_MAX,
+  READER_ROLE_LABELS,
+} from '#domain/privacy/personal-data-access';
 import { Alert, Box, Button, DataList, Field, Flex, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react';
 import { LoadingNote } from '../../components/loading-note';
 import { Section } from '../../components/page-parts';
 import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
-import { ACCESS_LOG_NEEDS_CONNECTION, ACCESS_LOG_SHOWN_OFFLINE, type AccessLogQuery, accessLogCsvUrl, fetchLookupThreshold, saveLookupThreshold } from './access-log-api';
+import {
+  ACCESS_LOG_NEEDS_CONNECTION,
+  ACCESS_LOG_SHOWN_OFFLINE,
+  type AccessLogQuery,
+  accessLogCsvUrl,
+  fetchLookupThreshold,
+  saveLookupThreshold,
+} from './access-log-api';
 import { useAccessLog, useReaders } from './use-access-log';
 
 const HEADING_ID = 'access-log-heading';
@@ -20,7 +32,14 @@ const count = new Intl.NumberFormat('en-GB');
 // To the second: an officer's lookups can come several a minute. Made on first use (format-date-time.ts says why).
 let secondsFormat: Intl.DateTimeFormat | undefined;
 const formatToSecond = (iso: string) =>
-  (secondsFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' })).format(new Date(iso));
+  (secondsFormat ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })).format(new Date(iso));
 
 /** 'GET /api/verification/:plateNumber', free to wrap after each slash on a narrow screen. */
 function RouteText({ route }: { route: string }) {
@@ -57,7 +76,15 @@ const COLUMNS: ReadonlyArray<{ header: string; cell: (entry: AccessLogEntry) => 
       </>
     ),
   },
-  { header: 'Plate', cell: (entry) => <Box as="span" fontFamily="mono" whiteSpace="nowrap">{entry.plateNumber}</Box>, nowrap: true },
+  {
+    header: 'Plate',
+    cell: (entry) => (
+      <Box as="span" fontFamily="mono" whiteSpace="nowrap">
+        {entry.plateNumber}
+      </Box>
+    ),
+    nowrap: true,
+  },
   { header: 'Purpose', cell: (entry) => entry.purpose },
   { header: 'Route', cell: (entry) => <RouteText route={entry.route} /> },
 ];
@@ -151,7 +178,10 @@ function LookupThresholdForm({ isOnline }: { isOnline: boolean }) {
       setError(undefined);
       setSaved(answer.value.dailyLookups);
       setValue(String(answer.value.dailyLookups));
-      showToast({ type: 'success', title: `An officer who looks up more than ${count.format(answer.value.dailyLookups)} owners in a day now raises an integrity alert` });
+      showToast({
+        type: 'success',
+        title: `An officer who looks up more than ${count.format(answer.value.dailyLookups)} owners in a day now raises an integrity alert`,
+      });
     } finally {
       setSaving(false);
     }
@@ -163,12 +193,21 @@ function LookupThresholdForm({ isOnline }: { isOnline: boolean }) {
       <Field.Root invalid={Boolean(error)} disabled={!isOnline || saved === null}>
         <Field.Label>Owner lookups per officer per day before an integrity alert</Field.Label>
         <Flex gap="3" w="full" direction={{ base: 'column', sm: 'row' }}>
-          <Input inputMode="numeric" autoComplete="off" value={value} maxW={{ sm: '32' }} onChange={(event) => setValue(event.currentTarget.value)} />
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            value={value}
+            maxW={{ sm: '32' }}
+            onChange={(event) => setValue(event.currentTarget.value)}
+          />
           <Button type="submit" variant="outline" loading={isSaving} disabled={!isOnline || !isChanged} flexShrink={0}>
             Save threshold
           </Button>
         </Flex>
-        <Field.HelperText>Counted per calendar day in Lusaka. The alert is raised once a day per officer and told to every administrator.</Field.HelperText>
+        <Field.HelperText>
+          Counted per calendar day in Lusaka. The alert is raised once a day per officer and told to every
+          administrator.
+        </Field.HelperText>
         <Field.ErrorText>{error}</Field.ErrorText>
       </Field.Root>
     </form>
@@ -195,7 +234,17 @@ function ExportButton({ query, isOnline }: { query: AccessLogQuery; isOnline: bo
   }
   return (
     <Button asChild variant="outline" size="sm">
-      <a href={accessLogCsvUrl(query)} download onClick={() => showToast({ type: 'info', title: 'The access log is downloading', description: 'Your browser saves the CSV file as the server sends it.' })}>
+      <a
+        href={accessLogCsvUrl(query)}
+        download
+        onClick={() =>
+          showToast({
+            type: 'info',
+            title: 'The access log is downloading',
+            description: 'Your browser saves the CSV file as the server sends it.',
+          })
+        }
+      >
         Export CSV
       </a>
     </Button>
@@ -213,10 +262,15 @@ export function AccessLogSection() {
   const entries = log.page?.entries ?? [];
 
   return (
-    <Section title="Personal Data Access Log" headingId={HEADING_ID} aside={<ExportButton query={query} isOnline={isOnline} />}>
+    <Section
+      title="Personal Data Access Log"
+      headingId={HEADING_ID}
+      aside={<ExportButton query={query} isOnline={isOnline} />}
+    >
       <Stack gap="4">
         <Text fontSize="sm" color="fg.muted">
-          Every time an owner’s name or insurance was shown: officers’ online checks and administrators’ registry record views, one row per look. Kept for {ACCESS_LOG_RETENTION_YEARS} years.
+          Every time an owner’s name or insurance was shown: officers’ online checks and administrators’ registry record
+          views, one row per look. Kept for {ACCESS_LOG_RETENTION_YEARS} years.
         </Text>
 
         <Flex gap="3" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'flex-end' }}>
@@ -227,7 +281,9 @@ export function AccessLogSection() {
                 <option value="">All officers</option>
                 {readers.map((reader) => (
                   <option key={reader.id} value={reader.id}>
-                    {reader.role === 'admin' ? `${reader.name} (${READER_ROLE_LABELS.admin.toLowerCase()})` : reader.name}
+                    {reader.role === 'admin'
+                      ? `${reader.name} (${READER_ROLE_LABELS.admin.toLowerCase()})`
+                      : reader.name}
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -267,7 +323,9 @@ export function AccessLogSection() {
           <LoadingNote space="line">Loading the access log…</LoadingNote>
         ) : log.page && entries.length === 0 ? (
           <Box textAlign="center" py="6" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
-            <Text fontWeight="medium">{officerId || plateNumber ? 'No lookups match these filters' : 'No lookups yet'}</Text>
+            <Text fontWeight="medium">
+              {officerId || plateNumber ? 'No lookups match these filters' : 'No lookups yet'}
+            </Text>
             <Text color="fg.muted" fontSize="sm" mt="1">
               Officers’ online checks and registry record views appear here as they are made.
             </Text>
@@ -279,11 +337,18 @@ export function AccessLogSection() {
         {log.page && (
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite">
-              Showing {count.format(entries.length)} of {count.format(log.page.total)} {log.page.total === 1 ? 'lookup' : 'lookups'}
+              Showing {count.format(entries.length)} of {count.format(log.page.total)}{' '}
+              {log.page.total === 1 ? 'lookup' : 'lookups'}
             </Text>
             <Flex gap="2">
               {log.page.nextCursor && (
-                <Button variant="outline" size="sm" onClick={log.loadMore} loading={log.isLoadingMore} disabled={!isOnline}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={log.loadMore}
+                  loading={log.isLoadingMore}
+                  disabled={!isOnline}
+                >
                   Show more
                 </Button>
               )}

@@ -74,7 +74,13 @@ export function CredentialQrCard({ plateNumber, credentialUrl }: { plateNumber: 
           {state.status === 'drawn' && (
             <>
               <Box bg="white" p="1" rounded="md">
-                <Image src={state.src} alt={`QR code credential for plate ${plateNumber}`} w={{ base: '56', sm: '64' }} h="auto" maxW="full" />
+                <Image
+                  src={state.src}
+                  alt={`QR code credential for plate ${plateNumber}`}
+                  w={{ base: '56', sm: '64' }}
+                  h="auto"
+                  maxW="full"
+                />
               </Box>
               <Text fontSize="xs" color="fg.muted">
                 QR version {state.version} · error correction M

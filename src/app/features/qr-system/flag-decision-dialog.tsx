@@ -25,15 +25,25 @@ const TITLES: Record<FlagDecision, (plateNumber: string) => string> = {
 };
 
 const CONSEQUENCES: Record<FlagDecision, string> = {
-  revoke: 'The plate’s QR code stops verifying: every device is told it is revoked once its revocation list next refreshes.',
-  stolen: 'The plate is recorded as stolen: officers who check it are told so, even offline once their revocation list refreshes.',
+  revoke:
+    'The plate’s QR code stops verifying: every device is told it is revoked once its revocation list next refreshes.',
+  stolen:
+    'The plate is recorded as stolen: officers who check it are told so, even offline once their revocation list refreshes.',
   dismiss: 'The plate stays as it is. The officer is told the flag was dismissed.',
 };
 
 // The form's rules (zod) load once the page is idle (or with the first decision), not with the page.
 const decisionRules = onDemand(() => import('#domain/police/police'));
 
-export function FlagDecisionDialog({ flag, decision, onClose }: { flag: LocalPlateFlag; decision: FlagDecision; onClose: () => void }) {
+export function FlagDecisionDialog({
+  flag,
+  decision,
+  onClose,
+}: {
+  flag: LocalPlateFlag;
+  decision: FlagDecision;
+  onClose: () => void;
+}) {
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -43,11 +53,14 @@ export function FlagDecisionDialog({ flag, decision, onClose }: { flag: LocalPla
   async function confirm() {
     if (isSaving) return;
     setError(null);
-    const checked = await checkWithRules(decisionRules.load().then((rules) => rules.flagDecisionSchema), { flagId: flag.id, decision, note });
+    const checked = await checkWithRules(
+      decisionRules.load().then((rules) => rules.flagDecisionSchema),
+      { flagId: flag.id, decision, note },
+    );
     if (!checked) return setError(NOT_LOADED);
     if (!checked.ok) {
       setNoteError(checked.errors.note);
-      setError(checked.errors.note ? null : Object.values(checked.errors)[0] ?? null);
+      setError(checked.errors.note ? null : (Object.values(checked.errors)[0] ?? null));
       return;
     }
     setSaving(true);

@@ -7,8 +7,12 @@ export interface FlagQueue {
 }
 
 export function flagQueue(flags: readonly LocalPlateFlag[]): FlagQueue {
-  const open = flags.filter((flag) => flag.status === 'Open').sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const open = flags
+    .filter((flag) => flag.status === 'Open')
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   const decidedAt = (flag: LocalPlateFlag) => flag.decidedAt ?? flag.createdAt;
-  const decided = flags.filter((flag) => flag.status !== 'Open').sort((a, b) => decidedAt(b).localeCompare(decidedAt(a)) || b.id.localeCompare(a.id));
+  const decided = flags
+    .filter((flag) => flag.status !== 'Open')
+    .sort((a, b) => decidedAt(b).localeCompare(decidedAt(a)) || b.id.localeCompare(a.id));
   return { open, decided };
 }

@@ -11,7 +11,7 @@ import type { LocalPlateFlag } from '../../store/database';
 import { DECISION_ACTIONS } from './flag-changes';
 import { FlagDecisionDialog } from './flag-decision-dialog';
 import { flagQueue } from './flag-queue';
-import { FlagStatusBadge, SuspicionBadge} from './qr-badges';
+import { FlagStatusBadge, SuspicionBadge } from './qr-badges';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { Section } from '../../components/page-parts';
 import { usePlateFlags } from './use-plate-flags';
@@ -153,7 +153,13 @@ function DecidedFlags({ flags }: { flags: LocalPlateFlag[] }) {
                 Raised by {flag.officerName ?? 'an officer'} on {formatDateTime(flag.createdAt)}
                 {flag.decidedAt ? ` · decided ${formatDateTime(flag.decidedAt)}` : ''}
               </Text>
-              <Text fontSize="sm" mt="1" overflowWrap="anywhere" whiteSpace="pre-wrap" color={flag.decisionNote ? undefined : 'fg.muted'}>
+              <Text
+                fontSize="sm"
+                mt="1"
+                overflowWrap="anywhere"
+                whiteSpace="pre-wrap"
+                color={flag.decisionNote ? undefined : 'fg.muted'}
+              >
                 {flag.decisionNote ? `Decision note: ${flag.decisionNote}` : 'No decision note.'}
               </Text>
             </Box>
@@ -203,7 +209,14 @@ export function FlaggedPlatesSection() {
           {queue.decided.length > 0 && <DecidedFlags flags={queue.decided} />}
         </Stack>
       )}
-      {decidingFlag && deciding && <FlagDecisionDialog key={`${deciding.flagId}-${deciding.decision}`} flag={decidingFlag} decision={deciding.decision} onClose={() => setDeciding(null)} />}
+      {decidingFlag && deciding && (
+        <FlagDecisionDialog
+          key={`${deciding.flagId}-${deciding.decision}`}
+          flag={decidingFlag}
+          decision={deciding.decision}
+          onClose={() => setDeciding(null)}
+        />
+      )}
     </Section>
   );
 }

@@ -40,7 +40,8 @@ export interface AdminKeys {
 const REISSUE_POLL_MS = 2000;
 const IDLE_POLL_MS = 30_000;
 
-export const KEYS_NEED_CONNECTION = 'Rotating or revoking a key needs a connection. Nothing was changed; try again when you are back online.';
+export const KEYS_NEED_CONNECTION =
+  'Rotating or revoking a key needs a connection. Nothing was changed; try again when you are back online.';
 
 async function fetchAdminKeys(): Promise<AdminKeys | null> {
   try {
@@ -96,7 +97,15 @@ interface KeyDialogProps {
   onClose: () => void;
 }
 
-function ConfirmKeyChange({ title, action, path, children, done, onDone, onClose }: KeyDialogProps & { title: string; action: string; path: string; children: React.ReactNode; done: string }) {
+function ConfirmKeyChange({
+  title,
+  action,
+  path,
+  children,
+  done,
+  onDone,
+  onClose,
+}: KeyDialogProps & { title: string; action: string; path: string; children: React.ReactNode; done: string }) {
   async function confirm(): Promise<string | null> {
     const refusal = await send(path);
     if (refusal) return refusal;
@@ -115,11 +124,20 @@ function ConfirmKeyChange({ title, action, path, children, done, onDone, onClose
 
 export function RotateKeyDialog({ active, ...props }: KeyDialogProps & { active: AdminKey | undefined }) {
   return (
-    <ConfirmKeyChange {...props} title="Rotate the signing key?" action="Rotate Key" path="/api/admin/keys/rotate" done="A new signing key is active">
+    <ConfirmKeyChange
+      {...props}
+      title="Rotate the signing key?"
+      action="Rotate Key"
+      path="/api/admin/keys/rotate"
+      done="A new signing key is active"
+    >
       <Text>A new key signs every credential issued from now on.</Text>
       {active && (
         <Text>
-          Key {active.keyId} retires. What it signed ({plates(active.platesSigned)}) is issued again under the new key in the background, and each owner is told that their QR code and certificate are new. Until a plate’s turn comes its QR code keeps verifying; after it, the old one reads “Re-issued: this QR code is out of date. Check the number”.
+          Key {active.keyId} retires. What it signed ({plates(active.platesSigned)}) is issued again under the new key
+          in the background, and each owner is told that their QR code and certificate are new. Until a plate’s turn
+          comes its QR code keeps verifying; after it, the old one reads “Re-issued: this QR code is out of date. Check
+          the number”.
         </Text>
       )}
       <Text fontSize="sm" color="fg.muted">
@@ -131,12 +149,22 @@ export function RotateKeyDialog({ active, ...props }: KeyDialogProps & { active:
 
 export function RevokeKeyDialog({ target, ...props }: KeyDialogProps & { target: AdminKey }) {
   return (
-    <ConfirmKeyChange {...props} title={`Revoke key ${target.keyId}?`} action="Revoke Key" path={`/api/admin/keys/${target.keyId}/revoke`} done={`Key ${target.keyId} is revoked`}>
+    <ConfirmKeyChange
+      {...props}
+      title={`Revoke key ${target.keyId}?`}
+      action="Revoke Key"
+      path={`/api/admin/keys/${target.keyId}/revoke`}
+      done={`Key ${target.keyId} is revoked`}
+    >
       <Text>Revoke a key only when it can no longer be trusted, because it was lost or leaked.</Text>
       <Text fontWeight="semibold">
-        Every credential it signed ({plates(target.platesSigned)}) is issued again under the active key, in the background, and each owner is told. Meanwhile its QR codes read “Re-issued: this QR code is out of date. Check the number” with the plate’s verdict by number; only a code the registry does not hold reads as possibly forged.
+        Every credential it signed ({plates(target.platesSigned)}) is issued again under the active key, in the
+        background, and each owner is told. Meanwhile its QR codes read “Re-issued: this QR code is out of date. Check
+        the number” with the plate’s verdict by number; only a code the registry does not hold reads as possibly forged.
       </Text>
-      {target.status === 'active' && <Text>It is the active key: a new key is made first, so credentials can still be issued.</Text>}
+      {target.status === 'active' && (
+        <Text>It is the active key: a new key is made first, so credentials can still be issued.</Text>
+      )}
       <Text fontSize="sm" color="fg.muted">
         This cannot be undone. It is recorded in the audit trail.
       </Text>

@@ -15,17 +15,52 @@ import { type LookupOutcome, lookUpPlate, type RegistryPlate } from './registry-
 
 function RegistryRecord({ plate }: { plate: RegistryPlate }) {
   const rows: Array<[string, React.ReactNode]> = [
-    ['Plate Number', <Box as="span" key="plate" fontFamily="mono" fontWeight="semibold">{plate.plateNumber}</Box>],
+    [
+      'Plate Number',
+      <Box as="span" key="plate" fontFamily="mono" fontWeight="semibold">
+        {plate.plateNumber}
+      </Box>,
+    ],
     ['Standing', <StandingBadge key="standing" standing={plate.standing} />],
     ['Vehicle', `${plate.year} ${plate.make} ${plate.model}`],
     ['Colour', plate.colour],
-    ['Chassis Number', <Box as="span" key="chassis" fontFamily="mono">{plate.chassisNumber}</Box>],
+    [
+      'Chassis Number',
+      <Box as="span" key="chassis" fontFamily="mono">
+        {plate.chassisNumber}
+      </Box>,
+    ],
     ['Owner', plate.ownerName],
-    ['Owner NRC', <Box as="span" key="nrc" fontFamily="mono">{plate.ownerNrc}</Box>],
-    ['Registered', <time key="registered" dateTime={plate.registrationDate}>{formatDay(plate.registrationDate)}</time>],
-    ['Expires', <time key="expires" dateTime={plate.expiryDate}>{formatDay(plate.expiryDate)}</time>],
-    ['Signing Key', <Box as="span" key="key" fontFamily="mono">{plate.keyId}</Box>],
-    ['Credential Issued', <time key="issued" dateTime={plate.issuedAt}>{formatDateTime(plate.issuedAt)}</time>],
+    [
+      'Owner NRC',
+      <Box as="span" key="nrc" fontFamily="mono">
+        {plate.ownerNrc}
+      </Box>,
+    ],
+    [
+      'Registered',
+      <time key="registered" dateTime={plate.registrationDate}>
+        {formatDay(plate.registrationDate)}
+      </time>,
+    ],
+    [
+      'Expires',
+      <time key="expires" dateTime={plate.expiryDate}>
+        {formatDay(plate.expiryDate)}
+      </time>,
+    ],
+    [
+      'Signing Key',
+      <Box as="span" key="key" fontFamily="mono">
+        {plate.keyId}
+      </Box>,
+    ],
+    [
+      'Credential Issued',
+      <time key="issued" dateTime={plate.issuedAt}>
+        {formatDateTime(plate.issuedAt)}
+      </time>,
+    ],
   ];
   return (
     <DataList.Root orientation="horizontal" size="sm" gap="2">
@@ -122,7 +157,11 @@ export function PlateLookupSection() {
         {outcome?.kind === 'found' && (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" alignItems="start">
             <RegistryRecord plate={outcome.plate} />
-            <CredentialQrCard key={`${outcome.plate.plateNumber}-${outcome.plate.credentialUrl}`} plateNumber={outcome.plate.plateNumber} credentialUrl={outcome.plate.credentialUrl} />
+            <CredentialQrCard
+              key={`${outcome.plate.plateNumber}-${outcome.plate.credentialUrl}`}
+              plateNumber={outcome.plate.plateNumber}
+              credentialUrl={outcome.plate.credentialUrl}
+            />
           </SimpleGrid>
         )}
       </Stack>

@@ -5,7 +5,12 @@ import { Badge } from '@chakra-ui/react';
 import type { PlateStanding } from './registry-lookup';
 
 const SUSPICION_COLOURS: Record<PlateSuspicion, string> = { 'Suspected fake': 'yellow', 'Suspected stolen': 'orange' };
-const FLAG_STATUS_COLOURS: Record<FlagStatus, string> = { Open: 'blue', Revoked: 'red', Stolen: 'red', Dismissed: 'gray' };
+const FLAG_STATUS_COLOURS: Record<FlagStatus, string> = {
+  Open: 'blue',
+  Revoked: 'red',
+  Stolen: 'red',
+  Dismissed: 'gray',
+};
 const STANDING_COLOURS: Record<PlateStanding, string> = { Valid: 'green', Revoked: 'red', Stolen: 'red' };
 const KEY_COLOURS: Record<TrustedKey['status'], string> = { active: 'green', retired: 'gray', revoked: 'red' };
 const KEY_LABELS: Record<TrustedKey['status'], string> = { active: 'Active', retired: 'Retired', revoked: 'Revoked' };
@@ -42,4 +47,3 @@ export function KeyStatusBadge({ status }: { status: TrustedKey['status'] }) {
     </Badge>
   );
 }
-

@@ -13,9 +13,11 @@ const STALLED_MS = 2 * 60_000;
 const count = (value: number) => value.toLocaleString('en-GB');
 
 function stateLine(run: ReissueRun, now: number): string {
-  if (run.state === 'finished') return `Finished ${formatDateTime(run.finishedAt ?? run.updatedAt)}: every plate carries a credential from the active key.`;
+  if (run.state === 'finished')
+    return `Finished ${formatDateTime(run.finishedAt ?? run.updatedAt)}: every plate carries a credential from the active key.`;
   if (run.state === 'superseded') return 'Taken over by a later run, which re-issues these plates too.';
-  if (now - Date.parse(run.updatedAt) > STALLED_MS) return 'Paused: it carries on from its last batch when a server holding the active key starts.';
+  if (now - Date.parse(run.updatedAt) > STALLED_MS)
+    return 'Paused: it carries on from its last batch when a server holding the active key starts.';
   return 'Running in the background. If the server restarts, it carries on from its last batch.';
 }
 
@@ -27,7 +29,12 @@ export function ReissueProgress({ run, now }: { run: ReissueRun; now: number }) 
     <Box borderWidth="1px" rounded="lg" p="4" bg="bg.subtle" data-testid="reissue-progress">
       <Stack gap="2">
         <Text id={labelId} fontWeight="semibold">
-          {run.state === 'finished' ? 'Credentials re-issued' : run.state === 'superseded' ? 'Re-issue taken over' : 'Re-issuing credentials'} because {why}
+          {run.state === 'finished'
+            ? 'Credentials re-issued'
+            : run.state === 'superseded'
+              ? 'Re-issue taken over'
+              : 'Re-issuing credentials'}{' '}
+          because {why}
         </Text>
         <Box
           role="progressbar"
@@ -41,7 +48,12 @@ export function ReissueProgress({ run, now }: { run: ReissueRun; now: number }) 
           bg="bg.muted"
           overflow="hidden"
         >
-          <Box h="full" w={`${percent}%`} bg={run.state === 'finished' ? 'green.solid' : 'blue.solid'} transition="width 0.4s" />
+          <Box
+            h="full"
+            w={`${percent}%`}
+            bg={run.state === 'finished' ? 'green.solid' : 'blue.solid'}
+            transition="width 0.4s"
+          />
         </Box>
         <Text fontSize="sm" fontVariantNumeric="tabular-nums">
           {count(run.done)} of {count(run.total)} plates · {percent}%

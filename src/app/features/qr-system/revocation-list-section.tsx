@@ -38,16 +38,37 @@ export function RevocationListSection() {
           <Field.Root>
             <Field.Label srOnly>Search revoked and stolen plates</Field.Label>
             <Box position="relative" w="full">
-              <SearchIcon boxSize="4" position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" zIndex="1" aria-hidden />
-              <Input ps="9" type="search" placeholder="Search by plate number..." autoComplete="off" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+              <SearchIcon
+                boxSize="4"
+                position="absolute"
+                left="3"
+                top="50%"
+                transform="translateY(-50%)"
+                color="fg.muted"
+                pointerEvents="none"
+                zIndex="1"
+                aria-hidden
+              />
+              <Input
+                ps="9"
+                type="search"
+                placeholder="Search by plate number..."
+                autoComplete="off"
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+              />
             </Box>
           </Field.Root>
 
           {shown.length === 0 ? (
             <Box textAlign="center" py="6" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
-              <Text fontWeight="medium">{revocations.length === 0 ? 'No revoked or stolen plates' : 'No plates match your search'}</Text>
+              <Text fontWeight="medium">
+                {revocations.length === 0 ? 'No revoked or stolen plates' : 'No plates match your search'}
+              </Text>
               <Text color="fg.muted" fontSize="sm" mt="1">
-                {revocations.length === 0 ? 'Plates revoked or reported stolen appear here once this device has synced.' : 'Try part of the plate number, such as 001.'}
+                {revocations.length === 0
+                  ? 'Plates revoked or reported stolen appear here once this device has synced.'
+                  : 'Try part of the plate number, such as 001.'}
               </Text>
             </Box>
           ) : (

@@ -44,7 +44,10 @@ function Freshness({ meta }: { meta: TrustMeta | null | undefined }) {
   }
   return (
     <Text fontSize="sm" color="fg.muted">
-      Keys and revocations last updated <time dateTime={meta.keysFetchedAt} title={formatDateTime(meta.keysFetchedAt)}>{describeAge(meta.keysFetchedAt, new Date(now).toISOString())}</time>
+      Keys and revocations last updated{' '}
+      <time dateTime={meta.keysFetchedAt} title={formatDateTime(meta.keysFetchedAt)}>
+        {describeAge(meta.keysFetchedAt, new Date(now).toISOString())}
+      </time>
     </Text>
   );
 }
@@ -108,14 +111,27 @@ export function SigningKeysSection() {
                         </Text>
                       </Stack>
                     </Table.Cell>
-                    {admin.data && <Table.Cell>{adminKey(key.keyId)?.platesSigned.toLocaleString('en-GB') ?? '—'}</Table.Cell>}
+                    {admin.data && (
+                      <Table.Cell>{adminKey(key.keyId)?.platesSigned.toLocaleString('en-GB') ?? '—'}</Table.Cell>
+                    )}
                     {admin.data && (
                       <Table.Cell textAlign="end">
                         {(() => {
                           const target = adminKey(key.keyId);
-                          if (!target || target.status === 'revoked' || (target.status === 'active' && !admin.data.canRotate)) return null;
+                          if (
+                            !target ||
+                            target.status === 'revoked' ||
+                            (target.status === 'active' && !admin.data.canRotate)
+                          )
+                            return null;
                           return (
-                            <Button size="xs" variant="outline" colorPalette="red" aria-label={`Revoke key ${key.keyId}`} onClick={() => setDialog({ kind: 'revoke', key: target })}>
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              colorPalette="red"
+                              aria-label={`Revoke key ${key.keyId}`}
+                              onClick={() => setDialog({ kind: 'revoke', key: target })}
+                            >
                               Revoke
                             </Button>
                           );
@@ -136,8 +152,16 @@ export function SigningKeysSection() {
         </Text>
         <Freshness meta={meta} />
       </Stack>
-      {dialog?.kind === 'rotate' && <RotateKeyDialog active={admin.data?.keys.find((key) => key.status === 'active')} onDone={admin.refresh} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'revoke' && <RevokeKeyDialog target={dialog.key} onDone={admin.refresh} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'rotate' && (
+        <RotateKeyDialog
+          active={admin.data?.keys.find((key) => key.status === 'active')}
+          onDone={admin.refresh}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'revoke' && (
+        <RevokeKeyDialog target={dialog.key} onDone={admin.refresh} onClose={() => setDialog(null)} />
+      )}
     </Section>
   );
 }

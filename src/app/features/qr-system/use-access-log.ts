@@ -22,7 +22,12 @@ export function useAccessLog(query: AccessLogQuery): AccessLogState {
   const isOnline = useOnlineStatus();
   const [generation, setGeneration] = useState(0);
   const key = `${query.officerId}\u0000${query.plateNumber}\u0000${generation}`;
-  const [state, setState] = useState<{ key: string; page: AccessLogPage | null; isLoadingMore: boolean; failure: string | null }>({ key: '', page: null, isLoadingMore: false, failure: null });
+  const [state, setState] = useState<{
+    key: string;
+    page: AccessLogPage | null;
+    isLoadingMore: boolean;
+    failure: string | null;
+  }>({ key: '', page: null, isLoadingMore: false, failure: null });
 
   useEffect(() => {
     if (!isOnline) return;
@@ -30,10 +35,21 @@ export function useAccessLog(query: AccessLogQuery): AccessLogState {
     fetchAccessLog(query, null, controller.signal).then(
       (answer) => {
         if (controller.signal.aborted) return;
-        setState({ key, page: answer.ok ? answer.value : null, isLoadingMore: false, failure: answer.ok ? null : answer.message });
+        setState({
+          key,
+          page: answer.ok ? answer.value : null,
+          isLoadingMore: false,
+          failure: answer.ok ? null : answer.message,
+        });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ key, page: null, isLoadingMore: false, failure: error instanceof Error ? error.message : 'The access log could not be read.' });
+        if (!controller.signal.aborted)
+          setState({
+            key,
+            page: null,
+            isLoadingMore: false,
+            failure: error instanceof Error ? error.message : 'The access log could not be read.',
+          });
       },
     );
     return () => controller.abort();
@@ -51,7 +67,16 @@ export function useAccessLog(query: AccessLogQuery): AccessLogState {
       setState((before) => {
         if (before.key !== key || !before.page) return before;
         if (!answer.ok) return { ...before, isLoadingMore: false, failure: answer.message };
-        return { ...before, isLoadingMore: false, failure: null, page: { entries: [...before.page.entries, ...answer.value.entries], total: answer.value.total, nextCursor: answer.value.nextCursor } };
+        return {
+          ...before,
+          isLoadingMore: false,
+          failure: null,
+          page: {
+            entries: [...before.page.entries, ...answer.value.entries],
+            total: answer.value.total,
+            nextCursor: answer.value.nextCursor,
+          },
+        };
       }),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps

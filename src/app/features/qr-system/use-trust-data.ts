@@ -15,11 +15,17 @@ export function useSigningKeys(): TrustedKey[] | undefined {
 
 /** Plates revoked or stolen; entries for re-issued plates' older QR codes (supersededBefore) are not revocations of a plate. */
 export function useRevocations(): Revocation[] | undefined {
-  return useStoreQuery((db) => db.revocations.filter((revocation) => revocation.supersededBefore === undefined).toArray());
+  return useStoreQuery((db) =>
+    db.revocations.filter((revocation) => revocation.supersededBefore === undefined).toArray(),
+  );
 }
 
 function isTrustMeta(value: unknown): value is TrustMeta {
-  return typeof value === 'object' && value !== null && typeof (value as { keysFetchedAt?: unknown }).keysFetchedAt === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { keysFetchedAt?: unknown }).keysFetchedAt === 'string'
+  );
 }
 
 /** When keys and revocations were last fetched (null: never on this device). */

@@ -98,7 +98,12 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
     setMessage(null);
     setBusy(true);
     try {
-      const answer = await startRenewal(plate.plateNumber, { idempotencyKey: attemptKey, method, ...(details.phone ? { phone: details.phone } : {}), ...(details.card ? { card: details.card } : {}) });
+      const answer = await startRenewal(plate.plateNumber, {
+        idempotencyKey: attemptKey,
+        method,
+        ...(details.phone ? { phone: details.phone } : {}),
+        ...(details.card ? { card: details.card } : {}),
+      });
       if (answer.ok) {
         setPayment(answer.payment);
         return;
@@ -121,7 +126,8 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
   const loaded = quote?.ok && quotedFor === plate.plateNumber ? quote.quote : null;
   const registration = plate.registration;
   const formId = `renew-${plate.plateNumber.replace(/\W+/g, '-')}`;
-  const isOver = payment !== null && paymentOutcome(payment, { purpose: 'renewal', plateNumber: plate.plateNumber }).mayPayAgain;
+  const isOver =
+    payment !== null && paymentOutcome(payment, { purpose: 'renewal', plateNumber: plate.plateNumber }).mayPayAgain;
   const mayPay = isOnline && loaded !== null && loaded.refusal === null && payment === null;
 
   return (
@@ -135,8 +141,19 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
             {payment ? 'Close' : 'Cancel'}
           </Button>
           {payment === null && (
-            <Button type="submit" form={formId} colorPalette="brand" loading={isBusy} loadingText="Starting payment…" disabled={!mayPay}>
-              {!isOnline ? 'Renewing needs a connection' : loaded ? `Pay ${formatKwacha(ngwee(loaded.fee))} and renew` : 'Renew'}
+            <Button
+              type="submit"
+              form={formId}
+              colorPalette="brand"
+              loading={isBusy}
+              loadingText="Starting payment…"
+              disabled={!mayPay}
+            >
+              {!isOnline
+                ? 'Renewing needs a connection'
+                : loaded
+                  ? `Pay ${formatKwacha(ngwee(loaded.fee))} and renew`
+                  : 'Renew'}
             </Button>
           )}
           {isOver && (
@@ -160,11 +177,23 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
             rows={[
               [loaded.isExpired ? 'Expired on' : 'Valid until', formatDay(loaded.expiryDate)],
               ['Renewal fee', formatKwacha(ngwee(loaded.fee))],
-              ['New expiry date', `${formatDay(loaded.newExpiryDate)} (${loaded.validityYears} years${loaded.isExpired ? ' from today' : ' from the current expiry'})`],
+              [
+                'New expiry date',
+                `${formatDay(loaded.newExpiryDate)} (${loaded.validityYears} years${loaded.isExpired ? ' from today' : ' from the current expiry'})`,
+              ],
             ]}
           />
         ) : (
-          registration && <Figures rows={[[registration.expiryDate < new Date().toISOString().slice(0, 10) ? 'Expired on' : 'Valid until', formatDay(registration.expiryDate)]]} />
+          registration && (
+            <Figures
+              rows={[
+                [
+                  registration.expiryDate < new Date().toISOString().slice(0, 10) ? 'Expired on' : 'Valid until',
+                  formatDay(registration.expiryDate),
+                ],
+              ]}
+            />
+          )
         )}
 
         {!isOnline && payment === null && (
@@ -184,7 +213,10 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
 
         {payment ? (
           <Stack gap="4">
-            <PaymentOutcomeSummary outcome={paymentOutcome(payment, { purpose: 'renewal', plateNumber: plate.plateNumber })} headingLevel="h3" />
+            <PaymentOutcomeSummary
+              outcome={paymentOutcome(payment, { purpose: 'renewal', plateNumber: plate.plateNumber })}
+              headingLevel="h3"
+            />
             <PaymentPanel payment={payment} onChange={paymentChanged} />
           </Stack>
         ) : (

@@ -7,8 +7,10 @@ import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { apiRequest, NetworkError } from '../../api/api-client';
 import type { Receipt } from '../../payments/payment-api';
 
-export const RENEWAL_NEEDS_CONNECTION = 'Renewing a plate needs a connection: it is paid online. Try again when you are back online.';
-export const RENEWAL_LOST = 'The connection was lost before the server answered. Try again: the same payment is resumed, never charged twice.';
+export const RENEWAL_NEEDS_CONNECTION =
+  'Renewing a plate needs a connection: it is paid online. Try again when you are back online.';
+export const RENEWAL_LOST =
+  'The connection was lost before the server answered. Try again: the same payment is resumed, never charged twice.';
 
 export interface RenewalQuote {
   plateNumber: string;
@@ -26,7 +28,10 @@ export type QuoteAnswer = { ok: true; quote: RenewalQuote } | { ok: false; messa
 
 export async function fetchRenewalQuote(plateNumber: string): Promise<QuoteAnswer> {
   try {
-    const result = await apiRequest<{ quote?: RenewalQuote; message?: string }>('GET', `/api/plates/${encodeURIComponent(plateNumber)}/renewal`);
+    const result = await apiRequest<{ quote?: RenewalQuote; message?: string }>(
+      'GET',
+      `/api/plates/${encodeURIComponent(plateNumber)}/renewal`,
+    );
     if (result.ok && result.body?.quote) return { ok: true, quote: result.body.quote };
     return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
   } catch (error) {
@@ -49,10 +54,19 @@ export type RenewalAnswer =
 
 export async function startRenewal(plateNumber: string, request: RenewalRequest): Promise<RenewalAnswer> {
   try {
-    const result = await apiRequest<{ payment?: Receipt; message?: string; fields?: Record<string, string> }>('POST', `/api/plates/${encodeURIComponent(plateNumber)}/renewals`, request);
+    const result = await apiRequest<{ payment?: Receipt; message?: string; fields?: Record<string, string> }>(
+      'POST',
+      `/api/plates/${encodeURIComponent(plateNumber)}/renewals`,
+      request,
+    );
     if (result.ok && result.body?.payment) return { ok: true, payment: result.body.payment };
     const isLost = result.status >= 502 && result.status <= 504 && result.status !== 503;
-    return { ok: false, message: isLost ? RENEWAL_LOST : (result.body?.message ?? `The server answered ${result.status}.`), isLost, ...(result.body?.fields ? { fields: result.body.fields } : {}) };
+    return {
+      ok: false,
+      message: isLost ? RENEWAL_LOST : (result.body?.message ?? `The server answered ${result.status}.`),
+      isLost,
+      ...(result.body?.fields ? { fields: result.body.fields } : {}),
+    };
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, message: RENEWAL_LOST, isLost: true };
     throw error;

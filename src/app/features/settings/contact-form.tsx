@@ -22,7 +22,20 @@ const rules = onDemand(() => import('#domain/accounts/contact-change').then((mod
 
 export function ContactForm({ user }: { user: SessionUser }) {
   const isOnline = useOnlineStatus();
-  const { values, setValues, errors, change: changeField, message, isSaving, formRef, send } = useOnlineForm<Required<ContactChangeInput>>({ email: user.email, phone: user.phone ? formatPhone(user.phone) : '', currentPassword: '' });
+  const {
+    values,
+    setValues,
+    errors,
+    change: changeField,
+    message,
+    isSaving,
+    formRef,
+    send,
+  } = useOnlineForm<Required<ContactChangeInput>>({
+    email: user.email,
+    phone: user.phone ? formatPhone(user.phone) : '',
+    currentPassword: '',
+  });
   const [done, setDone] = useState<string | null>(null);
 
   function change(field: ContactField, value: string) {
@@ -58,16 +71,36 @@ export function ContactForm({ user }: { user: SessionUser }) {
           </Alert.Root>
         )}
         <FormField label="Email" error={errors.email} required>
-          <Input type="email" value={values.email} autoComplete="email" onChange={(event) => change('email', event.currentTarget.value)} />
+          <Input
+            type="email"
+            value={values.email}
+            autoComplete="email"
+            onChange={(event) => change('email', event.currentTarget.value)}
+          />
         </FormField>
         <FormField label="Phone" error={errors.phone}>
-          <Input type="tel" value={values.phone} autoComplete="tel" placeholder="+260 97 123 4567" onChange={(event) => change('phone', event.currentTarget.value)} />
+          <Input
+            type="tel"
+            value={values.phone}
+            autoComplete="tel"
+            placeholder="+260 97 123 4567"
+            onChange={(event) => change('phone', event.currentTarget.value)}
+          />
         </FormField>
         <PlainField label="Current Password" error={errors.currentPassword} required>
-          {(control) => <PasswordInput {...control} value={values.currentPassword} autoComplete="current-password" onChange={(event) => change('currentPassword', event.currentTarget.value)} />}
+          {(control) => (
+            <PasswordInput
+              {...control}
+              value={values.currentPassword}
+              autoComplete="current-password"
+              onChange={(event) => change('currentPassword', event.currentTarget.value)}
+            />
+          )}
         </PlainField>
         <Text fontSize="sm" color="fg.muted">
-          {isOnline ? 'A new email changes only once you open the link we send to it; your current address is told and can undo it for 7 days.' : 'Changing your email or phone needs a connection.'}
+          {isOnline
+            ? 'A new email changes only once you open the link we send to it; your current address is told and can undo it for 7 days.'
+            : 'Changing your email or phone needs a connection.'}
         </Text>
         <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSaving} disabled={!isOnline}>
           Change Email or Phone

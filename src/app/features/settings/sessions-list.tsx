@@ -27,7 +27,9 @@ type SessionsRead = { sessions: SessionRow[] } | { problem: string };
 async function readSessions(): Promise<SessionsRead> {
   try {
     const result = await apiRequest<{ sessions: SessionRow[] }>('GET', '/api/auth/sessions');
-    return result.ok && result.body ? { sessions: result.body.sessions } : { problem: 'Your signed-in devices could not be read. Try again in a moment.' };
+    return result.ok && result.body
+      ? { sessions: result.body.sessions }
+      : { problem: 'Your signed-in devices could not be read. Try again in a moment.' };
   } catch (error) {
     if (error instanceof NetworkError) return { problem: NEEDS_CONNECTION };
     throw error;
@@ -93,11 +95,20 @@ export function SessionsList() {
                     )}
                   </Flex>
                   <Text fontSize="sm" color="fg.muted">
-                    Signed in <time dateTime={session.startedAt}>{formatDateTime(session.startedAt)}</time> · last used <time dateTime={session.lastUsedAt}>{formatDateTime(session.lastUsedAt)}</time>
+                    Signed in <time dateTime={session.startedAt}>{formatDateTime(session.startedAt)}</time> · last used{' '}
+                    <time dateTime={session.lastUsedAt}>{formatDateTime(session.lastUsedAt)}</time>
                   </Text>
                 </Box>
                 {!session.isCurrent && (
-                  <Button size="sm" variant="outline" colorPalette="red" loading={ending === session.id} disabled={!isOnline} aria-label={`Sign out ${session.device}, signed in ${formatDateTime(session.startedAt)}`} onClick={() => void end(session)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="red"
+                    loading={ending === session.id}
+                    disabled={!isOnline}
+                    aria-label={`Sign out ${session.device}, signed in ${formatDateTime(session.startedAt)}`}
+                    onClick={() => void end(session)}
+                  >
                     Sign out
                   </Button>
                 )}

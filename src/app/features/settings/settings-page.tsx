@@ -27,8 +27,14 @@ function ProfileForm({ user, saved }: { user: SessionUser; saved: LocalProfile |
   // An edit still waiting on this device is what the user last chose; otherwise the server's copy.
   // The email and phone are the account's: they change only with the password (ContactForm).
   const source = saved && saved.syncState !== 'synced' ? saved : { name: user.name };
-  const [values, setValues] = useState<ProfileInput>({ name: source.name, email: user.email, phone: user.phone ? formatPhone(user.phone) : '' });
-  const { errors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<keyof ProfileInput | 'form'>();
+  const [values, setValues] = useState<ProfileInput>({
+    name: source.name,
+    email: user.email,
+    phone: user.phone ? formatPhone(user.phone) : '',
+  });
+  const { errors, clearError, formMessage, isSubmitting, formRef, submit } = useChangeForm<
+    keyof ProfileInput | 'form'
+  >();
 
   function change(field: keyof ProfileInput, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -42,7 +48,12 @@ function ProfileForm({ user, saved }: { user: SessionUser; saved: LocalProfile |
       values,
       (profile) => {
         accepted.profile = profile;
-        return { intent: 'updateProfile', table: 'profiles', row: { id: user.id, ...profile }, payload: { ...profile, phone: profile.phone ?? '' } };
+        return {
+          intent: 'updateProfile',
+          table: 'profiles',
+          row: { id: user.id, ...profile },
+          payload: { ...profile, phone: profile.phone ?? '' },
+        };
       },
     );
     if (result !== 'sent' && result !== 'queued') return;
@@ -68,7 +79,11 @@ function ProfileForm({ user, saved }: { user: SessionUser; saved: LocalProfile |
       <Stack gap="4">
         <FormMessage message={formMessage} />
         <FormField label="Full Name" error={errors.name} required>
-          <Input value={values.name} autoComplete="name" onChange={(event) => change('name', event.currentTarget.value)} />
+          <Input
+            value={values.name}
+            autoComplete="name"
+            onChange={(event) => change('name', event.currentTarget.value)}
+          />
         </FormField>
         {saved?.syncState === 'pending' && (
           <Text fontSize="sm" color="fg.muted">
@@ -87,7 +102,8 @@ const EMPTY_PASSWORDS: PasswordChange = { currentPassword: '', newPassword: '', 
 
 function PasswordForm() {
   const isOnline = useOnlineStatus();
-  const { values, setValues, errors, change, message, isSaving, formRef, send } = useOnlineForm<PasswordChange>(EMPTY_PASSWORDS);
+  const { values, setValues, errors, change, message, isSaving, formRef, send } =
+    useOnlineForm<PasswordChange>(EMPTY_PASSWORDS);
 
   async function save() {
     const sent = await send(
@@ -96,7 +112,12 @@ function PasswordForm() {
     );
     if (!sent) return;
     setValues(EMPTY_PASSWORDS);
-    showToast({ type: 'success', title: 'Password changed', description: 'You stay signed in here; other devices were signed out.', closable: true });
+    showToast({
+      type: 'success',
+      title: 'Password changed',
+      description: 'You stay signed in here; other devices were signed out.',
+      closable: true,
+    });
   }
 
   return (
@@ -112,13 +133,34 @@ function PasswordForm() {
       <Stack gap="4">
         <FormMessage message={message} />
         <PlainField label="Current Password" error={errors.currentPassword} required>
-          {(control) => <PasswordInput {...control} value={values.currentPassword} autoComplete="current-password" onChange={(event) => change('currentPassword', event.currentTarget.value)} />}
+          {(control) => (
+            <PasswordInput
+              {...control}
+              value={values.currentPassword}
+              autoComplete="current-password"
+              onChange={(event) => change('currentPassword', event.currentTarget.value)}
+            />
+          )}
         </PlainField>
         <PlainField label="New Password" error={errors.newPassword} required>
-          {(control) => <PasswordInput {...control} value={values.newPassword} autoComplete="new-password" onChange={(event) => change('newPassword', event.currentTarget.value)} />}
+          {(control) => (
+            <PasswordInput
+              {...control}
+              value={values.newPassword}
+              autoComplete="new-password"
+              onChange={(event) => change('newPassword', event.currentTarget.value)}
+            />
+          )}
         </PlainField>
         <PlainField label="Confirm New Password" error={errors.confirmPassword} required>
-          {(control) => <PasswordInput {...control} value={values.confirmPassword} autoComplete="new-password" onChange={(event) => change('confirmPassword', event.currentTarget.value)} />}
+          {(control) => (
+            <PasswordInput
+              {...control}
+              value={values.confirmPassword}
+              autoComplete="new-password"
+              onChange={(event) => change('confirmPassword', event.currentTarget.value)}
+            />
+          )}
         </PlainField>
         {!isOnline && (
           <Text fontSize="sm" color="fg.muted">

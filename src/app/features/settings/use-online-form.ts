@@ -27,7 +27,10 @@ export function useOnlineForm<Values extends Record<string, string>>(initial: Va
   }
 
   /** Checks with `rules`, then sends; the server's message on success, or null when refused (shown). */
-  async function send<Checked>(rules: Promise<ZodType<Checked>>, call: (value: Checked) => Promise<FormResult<Field>>): Promise<{ message: string | null } | null> {
+  async function send<Checked>(
+    rules: Promise<ZodType<Checked>>,
+    call: (value: Checked) => Promise<FormResult<Field>>,
+  ): Promise<{ message: string | null } | null> {
     setMessage(null);
     const checked = await checkWithRules(rules, values);
     if (!checked) {

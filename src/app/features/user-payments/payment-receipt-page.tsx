@@ -27,16 +27,29 @@ const PRINT_STYLE = `@media print {
 function ReceiptDetails({ payment }: { payment: Receipt }) {
   const status = STATUS_LABELS[payment.status];
   const rows: Array<[string, ReactNode]> = [
-    ['Reference', <Text key="ref" as="span" fontFamily="mono" fontWeight="semibold">{payment.reference}</Text>],
+    [
+      'Reference',
+      <Text key="ref" as="span" fontFamily="mono" fontWeight="semibold">
+        {payment.reference}
+      </Text>,
+    ],
     ['Paid for', payment.description],
     // A purchase: whose the plate is to be registered to, as the buyer gave it at Buy Now.
-    ...(payment.owner ? [['Plate owner', `${payment.owner.name}, NRC ${payment.owner.nrc}`] satisfies [string, ReactNode]] : []),
+    ...(payment.owner
+      ? [['Plate owner', `${payment.owner.name}, NRC ${payment.owner.nrc}`] satisfies [string, ReactNode]]
+      : []),
     ['Kind', PURPOSE_LABELS[payment.purpose]],
     ['Method', methodDetail(payment)],
-    ['Status', <Badge key="status" colorPalette={status.palette} variant="subtle">{status.label}</Badge>],
+    [
+      'Status',
+      <Badge key="status" colorPalette={status.palette} variant="subtle">
+        {status.label}
+      </Badge>,
+    ],
     ['Started', formatDateTime(payment.createdAt)],
   ];
-  if (payment.settledAt) rows.push([payment.status === 'approved' ? 'Paid on' : 'Settled', formatDateTime(payment.settledAt)]);
+  if (payment.settledAt)
+    rows.push([payment.status === 'approved' ? 'Paid on' : 'Settled', formatDateTime(payment.settledAt)]);
   if (payment.declineReason) rows.push(['Reason', payment.declineReason]);
   return (
     <DataList.Root orientation="horizontal" gap="2">
@@ -98,7 +111,9 @@ function ReceiptCard({ stored, isOnline }: { stored: Receipt; isOnline: boolean 
           {payment.refundDue && (
             <Alert.Root status="warning">
               <Alert.Indicator />
-              <Alert.Description>What this paid for was no longer available when the payment arrived: it will be refunded.</Alert.Description>
+              <Alert.Description>
+                What this paid for was no longer available when the payment arrived: it will be refunded.
+              </Alert.Description>
             </Alert.Root>
           )}
         </Card.Body>
@@ -114,7 +129,9 @@ function ReceiptCard({ stored, isOnline }: { stored: Receipt; isOnline: boolean 
             ) : (
               <Alert.Root status="info">
                 <Alert.Indicator />
-                <Alert.Description>Completing a payment needs a connection. Its status is checked again when this device is back online.</Alert.Description>
+                <Alert.Description>
+                  Completing a payment needs a connection. Its status is checked again when this device is back online.
+                </Alert.Description>
               </Alert.Root>
             )}
           </Card.Body>
@@ -159,7 +176,9 @@ export function PaymentReceiptPage() {
           {!isOnline && payment.isFromDevice && typeof pulledAt === 'number' && (
             <Alert.Root status="info" data-print-hidden>
               <Alert.Indicator />
-              <Alert.Description>{asOfLastSync(pulledAt)} — this device is offline. A change since then shows when it is back online.</Alert.Description>
+              <Alert.Description>
+                {asOfLastSync(pulledAt)} — this device is offline. A change since then shows when it is back online.
+              </Alert.Description>
             </Alert.Root>
           )}
           <ReceiptCard stored={payment.value} isOnline={isOnline} />

@@ -13,13 +13,16 @@ export const PURPOSE_LABELS: Record<Receipt['purpose'], string> = {
 /** 'Visa •••• 4242' for a card, the wallet and its number for mobile money, else the method's name. */
 export function methodDetail(payment: Pick<Receipt, 'method' | 'methodName' | 'card' | 'payerPhone'>): string {
   if (payment.method === 'card' && payment.card) return `${payment.card.brand} •••• ${payment.card.last4}`;
-  if ((payment.method === 'mtn' || payment.method === 'airtel') && payment.payerPhone) return `${payment.methodName} · ${formatPhone(payment.payerPhone)}`;
+  if ((payment.method === 'mtn' || payment.method === 'airtel') && payment.payerPhone)
+    return `${payment.methodName} · ${formatPhone(payment.payerPhone)}`;
   return payment.methodName;
 }
 
 /** Newest first, by when the payment was started; the reference breaks a tie. */
 export function newestFirst<T extends Pick<Receipt, 'createdAt' | 'reference'>>(payments: readonly T[]): T[] {
-  return [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.reference.localeCompare(a.reference));
+  return [...payments].sort(
+    (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.reference.localeCompare(a.reference),
+  );
 }
 
 export const receiptPath = (paymentId: string) => `/dashboard/user/payments/${encodeURIComponent(paymentId)}`;

@@ -14,7 +14,10 @@ import { newestFirst } from './payment-rows';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; message: string };
 /** A receipt, and whether it is the device's copy (as of the last sync) or the server's answer. */
-export type LoadedReceipt = { status: 'loading' } | { status: 'ready'; value: Receipt; isFromDevice: boolean } | { status: 'failed'; message: string };
+export type LoadedReceipt =
+  | { status: 'loading' }
+  | { status: 'ready'; value: Receipt; isFromDevice: boolean }
+  | { status: 'failed'; message: string };
 
 export const RECEIPT_OFFLINE = 'This receipt is not on this device yet. It is shown when this device is online.';
 export const PAYMENTS_PULLED_AT_KEY = 'myPaymentsPulledAt';
@@ -56,7 +59,13 @@ export function usePayment(paymentId: string): LoadedReceipt {
     if (!isMissing || !isOnline) return;
     let isCurrent = true;
     void fetchPayment(paymentId).then((answer) => {
-      if (isCurrent) setFetched({ paymentId, answer: answer.ok ? { status: 'ready', value: answer.payment } : { status: 'failed', message: answer.message } });
+      if (isCurrent)
+        setFetched({
+          paymentId,
+          answer: answer.ok
+            ? { status: 'ready', value: answer.payment }
+            : { status: 'failed', message: answer.message },
+        });
     });
     return () => {
       isCurrent = false;

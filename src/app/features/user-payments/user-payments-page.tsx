@@ -62,7 +62,9 @@ function PaymentDate({ iso }: { iso: string }) {
       {day}
       {time && (
         <Text as="span" display={{ base: 'inline', md: 'block' }} color="fg.muted" fontSize="xs">
-          <Text as="span" hideFrom="md">, </Text>
+          <Text as="span" hideFrom="md">
+            ,{' '}
+          </Text>
           {time}
         </Text>
       )}
@@ -70,14 +72,15 @@ function PaymentDate({ iso }: { iso: string }) {
   );
 }
 
-const COLUMNS: Array<{ header: string; cell: (payment: Receipt) => ReactNode; nowrap?: boolean; isNumeric?: boolean }> = [
-  { header: 'Reference', cell: (payment) => <ReferenceLink payment={payment} />, nowrap: true },
-  { header: 'What for', cell: (payment) => payment.description },
-  { header: 'Method', cell: (payment) => <MethodText payment={payment} /> },
-  { header: 'Amount', cell: (payment) => money(payment.amount), nowrap: true, isNumeric: true },
-  { header: 'Status', cell: (payment) => <StatusBadge status={payment.status} /> },
-  { header: 'Date', cell: (payment) => <PaymentDate iso={payment.createdAt} />, nowrap: true },
-];
+const COLUMNS: Array<{ header: string; cell: (payment: Receipt) => ReactNode; nowrap?: boolean; isNumeric?: boolean }> =
+  [
+    { header: 'Reference', cell: (payment) => <ReferenceLink payment={payment} />, nowrap: true },
+    { header: 'What for', cell: (payment) => payment.description },
+    { header: 'Method', cell: (payment) => <MethodText payment={payment} /> },
+    { header: 'Amount', cell: (payment) => money(payment.amount), nowrap: true, isNumeric: true },
+    { header: 'Status', cell: (payment) => <StatusBadge status={payment.status} /> },
+    { header: 'Date', cell: (payment) => <PaymentDate iso={payment.createdAt} />, nowrap: true },
+  ];
 
 function PaymentsList({ payments }: { payments: Receipt[] }) {
   const [first, ...rest] = COLUMNS;
@@ -122,7 +125,12 @@ function PaymentsList({ payments }: { payments: Receipt[] }) {
             {payments.map((payment) => (
               <Table.Row key={payment.id}>
                 {COLUMNS.map((column) => (
-                  <Table.Cell key={column.header} whiteSpace={column.nowrap ? 'nowrap' : 'normal'} textAlign={column.isNumeric ? 'end' : undefined} fontVariantNumeric={column.isNumeric ? 'tabular-nums' : undefined}>
+                  <Table.Cell
+                    key={column.header}
+                    whiteSpace={column.nowrap ? 'nowrap' : 'normal'}
+                    textAlign={column.isNumeric ? 'end' : undefined}
+                    fontVariantNumeric={column.isNumeric ? 'tabular-nums' : undefined}
+                  >
                     {column.cell(payment)}
                   </Table.Cell>
                 ))}
@@ -158,12 +166,17 @@ export function UserPaymentsPage() {
   const isWaitingForFirstSync = pulledAt === null && payments?.length === 0;
   return (
     <Stack gap="6">
-      <PageHeader title="Payments" summary="Your reservations, purchases and plate applications, newest first. Open a reference for its receipt." />
+      <PageHeader
+        title="Payments"
+        summary="Your reservations, purchases and plate applications, newest first. Open a reference for its receipt."
+      />
       {pulledAt !== undefined && <CopyNotice isOnline={isOnline} pulledAt={pulledAt} />}
       <Section title="Payment History" headingId="payments-heading">
         <Box aria-live="polite">
           {payments === undefined || pulledAt === undefined || (isWaitingForFirstSync && isOnline) ? (
-            <LoadingNote>{isWaitingForFirstSync ? 'Loading your payments from the server…' : 'Loading your payments…'}</LoadingNote>
+            <LoadingNote>
+              {isWaitingForFirstSync ? 'Loading your payments from the server…' : 'Loading your payments…'}
+            </LoadingNote>
           ) : isWaitingForFirstSync ? null : payments.length === 0 ? (
             <Box textAlign="center" py="10" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
               <Text fontWeight="medium">No payments yet</Text>

@@ -22,7 +22,8 @@ import { type OnlineVerdict, type VerdictRequest, isEarlyRequestUntaken } from '
 import { EARLY_VERDICT_SLOT, VERDICT_TEMPLATE } from './early-verdict-slot';
 
 /** The values a template has a place for. */
-export type VerdictSlot = 'plate' | 'colour' | 'make' | 'model' | 'year' | 'registered' | 'expires' | 'owner' | 'insurer' | 'insuredUntil';
+export type VerdictSlot =
+  'plate' | 'colour' | 'make' | 'model' | 'year' | 'registered' | 'expires' | 'owner' | 'insurer' | 'insuredUntil';
 
 /** A private-use character around a slot's name: never in an answer's text, and not a date, so `formatDay` leaves it as it is. */
 const MARK = '\uE000';
@@ -74,7 +75,9 @@ export function fillSlots(text: string, values: Readonly<Record<string, string>>
 /** True when a marker is left anywhere in `root`'s text or attributes. */
 function hasMarker(root: DocumentFragment | Element): boolean {
   if ((root.textContent ?? '').includes(MARK)) return true;
-  return [...root.querySelectorAll('*')].some((element) => [...element.attributes].some((attribute) => attribute.value.includes(MARK)));
+  return [...root.querySelectorAll('*')].some((element) =>
+    [...element.attributes].some((attribute) => attribute.value.includes(MARK)),
+  );
 }
 
 /**
@@ -84,12 +87,15 @@ function hasMarker(root: DocumentFragment | Element): boolean {
 export function drawEarlyVerdict(answer: OnlineVerdict, doc: Document = document): boolean {
   const slot = doc.querySelector<HTMLElement>(`[${EARLY_VERDICT_SLOT}]`);
   const key = verdictTemplateKey(answer);
-  const template = [...doc.querySelectorAll<HTMLTemplateElement>(`template[${VERDICT_TEMPLATE}]`)].find((candidate) => candidate.getAttribute(VERDICT_TEMPLATE) === key);
+  const template = [...doc.querySelectorAll<HTMLTemplateElement>(`template[${VERDICT_TEMPLATE}]`)].find(
+    (candidate) => candidate.getAttribute(VERDICT_TEMPLATE) === key,
+  );
   if (!slot || !template) return false;
   const panel = template.content.cloneNode(true) as DocumentFragment;
   const values = slotValues(answer);
   const walker = doc.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = fillSlots(node.nodeValue ?? '', values);
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    node.nodeValue = fillSlots(node.nodeValue ?? '', values);
   // A slot this code does not know, or one in an attribute: the app draws it instead.
   if (hasMarker(panel)) return false;
   slot.replaceChildren(panel);

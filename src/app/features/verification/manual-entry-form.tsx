@@ -3,7 +3,12 @@
  * Styled at build time (verification-page.styles.tsx, decision 039): the roadside check's
  * first view draws without Chakra.
  */
-import { PLATE_NUMBER_MAX_LENGTH, PLATE_NUMBER_REQUIRED, normalisePlateInput, parsePlateNumber } from '#domain/plates/plate-number';
+import {
+  PLATE_NUMBER_MAX_LENGTH,
+  PLATE_NUMBER_REQUIRED,
+  normalisePlateInput,
+  parsePlateNumber,
+} from '#domain/plates/plate-number';
 import { useRef, useState } from 'react';
 import { useFieldWiring } from '../../components/field-wiring';
 import { SEARCH_DRAWING } from '../../components/icon-drawings';
@@ -13,7 +18,17 @@ import type { plateCheckStyles } from './verification-page.styles';
 
 const cls = staticClasses<typeof plateCheckStyles>('plate-check');
 
-export function ManualEntryForm({ initial = '', isChecking, onVerify, helper }: { initial?: string; isChecking: boolean; onVerify: (plateNumber: string) => void; helper?: string }) {
+export function ManualEntryForm({
+  initial = '',
+  isChecking,
+  onVerify,
+  helper,
+}: {
+  initial?: string;
+  isChecking: boolean;
+  onVerify: (plateNumber: string) => void;
+  helper?: string;
+}) {
   const [plate, setPlate] = useState(() => normalisePlateInput(initial));
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -88,7 +103,12 @@ export function ManualEntryForm({ initial = '', isChecking, onVerify, helper }: 
           {note}
         </div>
         {/* Drawn as Chakra's Button draws one that is loading: its spinner and text in place of the label. */}
-        <button type="submit" className={cls('button')} data-loading={isChecking ? '' : undefined} disabled={isBlank || isChecking}>
+        <button
+          type="submit"
+          className={cls('button')}
+          data-loading={isChecking ? '' : undefined}
+          disabled={isBlank || isChecking}
+        >
           {isChecking ? (
             <span className={cls('loading')}>
               <span className={cls('spinner')} />

@@ -25,12 +25,16 @@ export function cameraProblem(error: unknown): string {
   if (/NotReadable|in use|Could not start/i.test(text)) {
     return 'The camera is in use by another app. Close it and try again, or choose a photo of the QR code.';
   }
-  if (/secure context|https/i.test(text)) return 'The camera needs a secure (https) connection. Choose a photo of the QR code instead.';
+  if (/secure context|https/i.test(text))
+    return 'The camera needs a secure (https) connection. Choose a photo of the QR code instead.';
   return 'The camera could not be started. Choose a photo of the QR code below, or type the plate number.';
 }
 
 async function loadLibrary() {
-  const [{ Html5Qrcode, Html5QrcodeSupportedFormats }, { default: jsQR }] = await Promise.all([import('html5-qrcode'), import('jsqr')]);
+  const [{ Html5Qrcode, Html5QrcodeSupportedFormats }, { default: jsQR }] = await Promise.all([
+    import('html5-qrcode'),
+    import('jsqr'),
+  ]);
   return { Html5Qrcode, formats: [Html5QrcodeSupportedFormats.QR_CODE], jsQR };
 }
 
@@ -98,7 +102,11 @@ export function QrScanner({ onDecoded, disabled = false }: { onDecoded: (text: s
     setState('starting');
     try {
       const { Html5Qrcode, formats, jsQR } = await loadLibrary();
-      const instance = new Html5Qrcode(regionId, { formatsToSupport: formats, verbose: false, useBarCodeDetectorIfSupported: true });
+      const instance = new Html5Qrcode(regionId, {
+        formatsToSupport: formats,
+        verbose: false,
+        useBarCodeDetectorIfSupported: true,
+      });
       scanner.current = instance;
       let done = false;
       const found = (text: string) => {
@@ -109,7 +117,13 @@ export function QrScanner({ onDecoded, disabled = false }: { onDecoded: (text: s
       };
       await instance.start(
         { facingMode: 'environment' },
-        { fps: 15, qrbox: (width, height) => { const side = Math.floor(Math.min(width, height) * 0.8); return { width: side, height: side }; } },
+        {
+          fps: 15,
+          qrbox: (width, height) => {
+            const side = Math.floor(Math.min(width, height) * 0.8);
+            return { width: side, height: side };
+          },
+        },
         found,
         () => undefined, // no code in this frame: keep looking
       );
@@ -162,7 +176,9 @@ export function QrScanner({ onDecoded, disabled = false }: { onDecoded: (text: s
       instance.clear();
       decodedRef.current(text);
     } catch {
-      setProblem('No QR code was found in that picture. Take it closer, straight on and in good light, with the whole code in view.');
+      setProblem(
+        'No QR code was found in that picture. Take it closer, straight on and in good light, with the whole code in view.',
+      );
     } finally {
       if (fileInput.current) fileInput.current.value = '';
     }
@@ -195,11 +211,21 @@ export function QrScanner({ onDecoded, disabled = false }: { onDecoded: (text: s
       )}
       <HStack gap="2" wrap="wrap">
         {state === 'idle' ? (
-          <Button colorPalette="brand" onClick={() => void start()} disabled={disabled} flex={{ base: '1', sm: 'initial' }}>
+          <Button
+            colorPalette="brand"
+            onClick={() => void start()}
+            disabled={disabled}
+            flex={{ base: '1', sm: 'initial' }}
+          >
             <QrIcon /> Start Scanning
           </Button>
         ) : (
-          <Button variant="outline" onClick={() => void stop()} loading={state === 'starting'} loadingText="Starting camera…">
+          <Button
+            variant="outline"
+            onClick={() => void stop()}
+            loading={state === 'starting'}
+            loadingText="Starting camera…"
+          >
             Stop Scanning
           </Button>
         )}
@@ -212,7 +238,13 @@ export function QrScanner({ onDecoded, disabled = false }: { onDecoded: (text: s
           Choose a photo
         </Button>
         <VisuallyHidden asChild>
-          <input ref={fileInput} type="file" accept="image/*" aria-label="Photo of a QR code" onChange={(event) => void scanPhoto(event.currentTarget.files?.[0])} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            aria-label="Photo of a QR code"
+            onChange={(event) => void scanPhoto(event.currentTarget.files?.[0])}
+          />
         </VisuallyHidden>
       </HStack>
     </Stack>

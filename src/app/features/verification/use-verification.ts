@@ -20,7 +20,11 @@ import { clearEarlyVerdict } from './early-verdict-slot';
 import { newId } from '../../store/new-id';
 
 const loadVerifier = async () => {
-  const [verify, store, offThread] = await Promise.all([import('../../registry/verify'), loadStore(), import('../../sync/off-thread')]);
+  const [verify, store, offThread] = await Promise.all([
+    import('../../registry/verify'),
+    loadStore(),
+    import('../../sync/off-thread'),
+  ]);
   return { ...verify, db: store.db, lookUpCopy: offThread.verifyAgainstCopyOffThread };
 };
 type Verifier = Awaited<ReturnType<typeof loadVerifier>>;
@@ -62,7 +66,12 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
           await recordPoliceCheck(db, result, method);
         }
       } catch {
-        if (ticket === latest.current) setOutcome({ kind: 'problem', title: 'The check could not be completed', detail: 'Something went wrong on this device. Try again; if it keeps happening, reload the page.' });
+        if (ticket === latest.current)
+          setOutcome({
+            kind: 'problem',
+            title: 'The check could not be completed',
+            detail: 'Something went wrong on this device. Try again; if it keeps happening, reload the page.',
+          });
       } finally {
         if (ticket === latest.current) setChecking(false);
       }

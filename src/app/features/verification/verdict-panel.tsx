@@ -62,7 +62,6 @@ const SOURCE_TEXT: Record<VerificationResult['source'], string> = {
   'device-copy': 'Checked against the registry copy on this device (offline).',
 };
 
-
 function ageOf(iso: string | null, now: number): string {
   return iso ? describeAge(iso, new Date(now).toISOString()) : 'never';
 }
@@ -77,7 +76,8 @@ function Freshness({ result }: { result: VerificationResult }) {
       <p>{SOURCE_TEXT[result.source]}</p>
       {result.source !== 'registry' && (
         <p>
-          Keys updated {ageOf(freshness.keysFetchedAt, now)}; revocation list updated {ageOf(freshness.revocationsFetchedAt, now)}
+          Keys updated {ageOf(freshness.keysFetchedAt, now)}; revocation list updated{' '}
+          {ageOf(freshness.revocationsFetchedAt, now)}
           {freshness.registryUpdatedAt ? `; registry copy updated ${ageOf(freshness.registryUpdatedAt, now)}` : ''}.
         </p>
       )}
@@ -85,8 +85,8 @@ function Freshness({ result }: { result: VerificationResult }) {
         <Alert.Root status="warning" size="sm" mt="1">
           <Alert.Indicator />
           <Alert.Description>
-            This device’s clock is {Math.round(Math.abs(skew) / 60_000)} minutes {skew > 0 ? 'behind' : 'ahead of'} the registry’s. Expiry was judged by the registry’s time; set the
-            device clock to automatic.
+            This device’s clock is {Math.round(Math.abs(skew) / 60_000)} minutes {skew > 0 ? 'behind' : 'ahead of'} the
+            registry’s. Expiry was judged by the registry’s time; set the device clock to automatic.
           </Alert.Description>
         </Alert.Root>
       )}
@@ -112,10 +112,18 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
     (headingRef.current ?? shownRef.current)?.focus({ preventScroll: true });
   }, [outcome, isChecking]);
   if (isChecking) return <p className={pageClass('muted')}>Checking…</p>;
-  if (!outcome) return <p className={pageClass('muted')}>Enter a plate number or scan a QR code to see its status here.</p>;
+  if (!outcome)
+    return <p className={pageClass('muted')}>Enter a plate number or scan a QR code to see its status here.</p>;
   if (outcome.kind === 'problem') {
     return (
-      <Alert.Root status="info" data-testid="verification-problem" ref={shownRef} tabIndex={-1} outline="none" scrollMarginTop={SCROLL_MARGIN}>
+      <Alert.Root
+        status="info"
+        data-testid="verification-problem"
+        ref={shownRef}
+        tabIndex={-1}
+        outline="none"
+        scrollMarginTop={SCROLL_MARGIN}
+      >
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{outcome.title}</Alert.Title>
@@ -129,7 +137,13 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
   const palette = BY_PALETTE[tone.palette];
   const vehicle = outcome.vehicle;
   return (
-    <div className={cls('panel')} data-testid="verification-result" data-verdict={outcome.verdict} data-tone={toneName} ref={shownRef}>
+    <div
+      className={cls('panel')}
+      data-testid="verification-result"
+      data-verdict={outcome.verdict}
+      data-tone={toneName}
+      ref={shownRef}
+    >
       <div className={cls('headline')}>
         <div className={palette.mark}>
           <PlainIcon drawing={tone.icon} className={cls('markIcon')} />
@@ -154,10 +168,13 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
       )}
       {outcome.revocation && (
         <p>
-          {outcome.revocation.status === 'Stolen' ? 'Reported stolen' : 'Revoked'} on {formatDay(outcome.revocation.at)}.
+          {outcome.revocation.status === 'Stolen' ? 'Reported stolen' : 'Revoked'} on {formatDay(outcome.revocation.at)}
+          .
         </p>
       )}
-      {outcome.verdict === 'Unknown plate' && <p>No plate with this number has been issued by the registry. A plate showing it may be fake.</p>}
+      {outcome.verdict === 'Unknown plate' && (
+        <p>No plate with this number has been issued by the registry. A plate showing it may be fake.</p>
+      )}
       {outcome.stage && <p>{unissuedExplanation(outcome.stage)}</p>}
       {vehicle && (
         <div className={cls('vehicle')}>
@@ -173,13 +190,21 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
           {outcome.ownerName && <Detail label="Registered owner" value={outcome.ownerName} testId="owner-name" />}
           <Detail label="Registration date" value={formatDay(outcome.registrationDate)} />
           <Detail label="Expiry date" value={formatDay(outcome.expiryDate)} />
-          {outcome.insurance !== undefined && <Detail label="Insurance" value={coverText(outcome.insurance, formatDay)} testId="insurance-cover" isAlarm={outcome.insurance === 'none'} />}
+          {outcome.insurance !== undefined && (
+            <Detail
+              label="Insurance"
+              value={coverText(outcome.insurance, formatDay)}
+              testId="insurance-cover"
+              isAlarm={outcome.insurance === 'none'}
+            />
+          )}
           {outcome.serials && <SerialsDetail serials={outcome.serials} />}
         </dl>
       )}
       {outcome.serials && (
         <p className={cls('serialsHint')} data-testid="serials-hint">
-          Compare with the serial stamped on each plate: a plate whose serial differs is not the one registered (a clone).
+          Compare with the serial stamped on each plate: a plate whose serial differs is not the one registered (a
+          clone).
         </p>
       )}
       <div className={cls('source')}>
@@ -206,7 +231,17 @@ function SerialsDetail({ serials }: { serials: { front: string; rear: string } }
   );
 }
 
-function Detail({ label, value, testId, isAlarm = false }: { label: string; value: string; testId?: string; isAlarm?: boolean }) {
+function Detail({
+  label,
+  value,
+  testId,
+  isAlarm = false,
+}: {
+  label: string;
+  value: string;
+  testId?: string;
+  isAlarm?: boolean;
+}) {
   return (
     <div className={cls('detail')}>
       <dt className={cls('detailLabel')}>{label}</dt>

@@ -38,7 +38,11 @@ export function templateAnswers(): OnlineVerdict[] {
   const cover = { insurer: slotMarker('insurer'), policyNumber: '', until: slotMarker('insuredUntil') };
   const none = { vehicle: null, registrationDate: null, expiryDate: null };
   return [
-    ...REGISTERED.flatMap((verdict) => [registered(verdict), { ...registered(verdict), owner, insurance: 'none' as const }, { ...registered(verdict), owner, insurance: cover }]),
+    ...REGISTERED.flatMap((verdict) => [
+      registered(verdict),
+      { ...registered(verdict), owner, insurance: 'none' as const },
+      { ...registered(verdict), owner, insurance: cover },
+    ]),
     ...UNISSUED.map((stage): OnlineVerdict => ({ plateNumber, verdict: 'Not yet issued', stage, ...none })),
     { plateNumber, verdict: 'Unknown plate', stage: null, ...none },
   ];
@@ -49,7 +53,10 @@ export function VerdictTemplates() {
     const key = verdictTemplateKey(answer);
     return (
       <template key={key} {...{ [VERDICT_TEMPLATE]: key }}>
-        <VerdictPanel outcome={resultFromRegistryAnswer(answer, { id: '', checkedAt: '', clockSkewMs: null })} isChecking={false} />
+        <VerdictPanel
+          outcome={resultFromRegistryAnswer(answer, { id: '', checkedAt: '', clockSkewMs: null })}
+          isChecking={false}
+        />
       </template>
     );
   });

@@ -2,7 +2,19 @@
  * The verification page's first view, made at build time (decision 039): each element as
  * Chakra would draw it. Read by the build only; the page's modules use the class names.
  */
-import { Box, Button, Card, chakra, Container, Heading, SimpleGrid, Span, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  chakra,
+  Container,
+  Heading,
+  SimpleGrid,
+  Span,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot, TextInput } from '../../components/plain-field';
 import { SearchIcon, ShieldIcon } from '../../components/icons';
 import { Tabs } from '../../components/tabs';

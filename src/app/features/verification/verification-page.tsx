@@ -6,7 +6,13 @@
  */
 import { memo, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { CHECK_DRAWING, QR_DRAWING, SEARCH_DRAWING, SHIELD_DRAWING, WARNING_DRAWING } from '../../components/icon-drawings';
+import {
+  CHECK_DRAWING,
+  QR_DRAWING,
+  SEARCH_DRAWING,
+  SHIELD_DRAWING,
+  WARNING_DRAWING,
+} from '../../components/icon-drawings';
 import { PlainIcon } from '../../components/plain-icon';
 import { PlainTabs } from '../../components/plain-tabs';
 import { useFollowedState } from '../../components/use-followed-state';
@@ -23,11 +29,22 @@ import type { verificationStyles } from './verification-page.styles';
 // without Chakra; a verdict's panel draws with it.
 const cls = staticClasses<typeof verificationStyles>('verification');
 
-
 const REASONS = [
-  { drawing: SHIELD_DRAWING, title: 'Stop cloned plates', text: 'A genuine plate carries a signed QR code tied to the registered vehicle’s make, model and colour, so a plate on the wrong car stands out.' },
-  { drawing: CHECK_DRAWING, title: 'Protect buyers', text: 'Check a second-hand vehicle’s plate before you pay, and know it is registered and in date.' },
-  { drawing: WARNING_DRAWING, title: 'Support enforcement', text: 'Officers get an authentic, expired or revoked verdict in under a second at the roadside, even with no signal.' },
+  {
+    drawing: SHIELD_DRAWING,
+    title: 'Stop cloned plates',
+    text: 'A genuine plate carries a signed QR code tied to the registered vehicle’s make, model and colour, so a plate on the wrong car stands out.',
+  },
+  {
+    drawing: CHECK_DRAWING,
+    title: 'Protect buyers',
+    text: 'Check a second-hand vehicle’s plate before you pay, and know it is registered and in date.',
+  },
+  {
+    drawing: WARNING_DRAWING,
+    title: 'Support enforcement',
+    text: 'Officers get an authentic, expired or revoked verdict in under a second at the roadside, even with no signal.',
+  },
 ] as const;
 
 const isOfficer = () => {
@@ -65,7 +82,14 @@ const LEFT_TO_THE_ENTRY_SCRIPT = { __html: '' };
  * does, the app's panel after it is hidden, until the app shows its own outcome.
  */
 const EarlyVerdictSlot = memo(function EarlyVerdictSlot() {
-  return <div {...{ [EARLY_VERDICT_SLOT]: '' }} className={cls('earlyVerdictSlot')} dangerouslySetInnerHTML={LEFT_TO_THE_ENTRY_SCRIPT} suppressHydrationWarning />;
+  return (
+    <div
+      {...{ [EARLY_VERDICT_SLOT]: '' }}
+      className={cls('earlyVerdictSlot')}
+      dangerouslySetInnerHTML={LEFT_TO_THE_ENTRY_SCRIPT}
+      suppressHydrationWarning
+    />
+  );
 });
 
 export function VerificationPage() {
@@ -74,7 +98,9 @@ export function VerificationPage() {
   const { outcome, isChecking, verifyText, verifyNumber } = useVerification({ logChecks: isOfficer() });
   const scannedLink = location.hash.length > 1 ? location.hash.slice(1) : null;
   // The tab answers a press at once; the address follows (useFollowedState).
-  const [tab, setTab] = useFollowedState<'manual' | 'scan'>(scannedLink || searchParams.get('tab') === 'scan' ? 'scan' : 'manual');
+  const [tab, setTab] = useFollowedState<'manual' | 'scan'>(
+    scannedLink || searchParams.get('tab') === 'scan' ? 'scan' : 'manual',
+  );
   const typedPlate = searchParams.get('plate') ?? '';
 
   // Opened from a plate's QR code (/v#digits): verify at once. From the home page's
@@ -119,7 +145,11 @@ export function VerificationPage() {
                   </PlainTabs.Trigger>
                 </PlainTabs.List>
                 <PlainTabs.Content value="manual" className={cls('tabPanel')}>
-                  <ManualEntryForm initial={typedPlate} isChecking={isChecking} onVerify={(plate) => void verifyNumber(plate)} />
+                  <ManualEntryForm
+                    initial={typedPlate}
+                    isChecking={isChecking}
+                    onVerify={(plate) => void verifyNumber(plate)}
+                  />
                 </PlainTabs.Content>
                 <PlainTabs.Content value="scan" className={cls('tabPanel')}>
                   {/* Drawn when chosen: the camera's panel is Chakra's, and not part of the first view. */}

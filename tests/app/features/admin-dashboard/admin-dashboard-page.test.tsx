@@ -11,7 +11,9 @@ import { AdminDashboardPage } from '../../../../src/app/features/admin-dashboard
 import { appSystem } from '../../../../src/app/theme/system';
 
 const state = vi.hoisted(() => ({ current: undefined as AdminDashboardState | undefined }));
-vi.mock('../../../../src/app/features/admin-dashboard/use-admin-dashboard', () => ({ useAdminDashboard: () => state.current }));
+vi.mock('../../../../src/app/features/admin-dashboard/use-admin-dashboard', () => ({
+  useAdminDashboard: () => state.current,
+}));
 
 const DASHBOARD: AdminDashboard = {
   period: 'last30days',
@@ -47,11 +49,37 @@ const DASHBOARD: AdminDashboard = {
     { name: 'Suspended', value: 47, percentage: 4 },
   ],
   inventoryByType: [],
-  activity: [{ id: 'audit-1', action: 'request.approve REQ-001', user: 'Bwalya Mulenga', at: '2026-11-23T09:00:00.000Z', type: 'request' }],
+  activity: [
+    {
+      id: 'audit-1',
+      action: 'request.approve REQ-001',
+      user: 'Bwalya Mulenga',
+      at: '2026-11-23T09:00:00.000Z',
+      type: 'request',
+    },
+  ],
   logs: [
-    { id: 'log-1', level: 'ERROR', message: 'GET /api/payments failed: boom', module: 'payments', at: '2026-11-22T00:00:00.000Z' },
-    { id: 'audit-2', level: 'INFO', message: 'Bwalya Mulenga: user.edit USR-004', module: 'user', at: '2026-11-21T00:00:00.000Z' },
-    { id: 'mutation-3', level: 'WARNING', message: 'Change refused (editUser): stale', module: 'sync', at: '2026-11-20T00:00:00.000Z' },
+    {
+      id: 'log-1',
+      level: 'ERROR',
+      message: 'GET /api/payments failed: boom',
+      module: 'payments',
+      at: '2026-11-22T00:00:00.000Z',
+    },
+    {
+      id: 'audit-2',
+      level: 'INFO',
+      message: 'Bwalya Mulenga: user.edit USR-004',
+      module: 'user',
+      at: '2026-11-21T00:00:00.000Z',
+    },
+    {
+      id: 'mutation-3',
+      level: 'WARNING',
+      message: 'Change refused (editUser): stale',
+      module: 'sync',
+      at: '2026-11-20T00:00:00.000Z',
+    },
   ],
 };
 
@@ -103,14 +131,19 @@ describe('AdminDashboardPage', () => {
     expect(shown).toMatch(/Monthly trends Month New users Requests Oct 2026 4 9 Nov 2026 8 11/);
     expect(shown).toMatch(/Plates requested by type Name Plates Share Standard 15 75% Commercial 5 25%/);
     expect(shown).toMatch(/Active 1,200 \(96%\)/);
-    expect(renderedHtml()).toContain('aria-label="Pie chart of plates requested by type: Standard 15 plates (75%), Commercial 5 plates (25%)."');
-    expect(renderedHtml()).toContain('aria-label="Bar chart: new users and requests per month, Oct 2026: 4 new users, 9 requests; Nov 2026: 8 new users, 11 requests."');
+    expect(renderedHtml()).toContain(
+      'aria-label="Pie chart of plates requested by type: Standard 15 plates (75%), Commercial 5 plates (25%)."',
+    );
+    expect(renderedHtml()).toContain(
+      'aria-label="Bar chart: new users and requests per month, Oct 2026: 4 new users, 9 requests; Nov 2026: 8 new users, 11 requests."',
+    );
   });
 
   it('shows the logs with their level badges and the activity with its type', () => {
     const html = renderedHtml();
     // Each badge's colours come in the style element just before it.
-    const badgeStyle = (level: string) => html.match(new RegExp(`<style[^>]*>([^<]*)</style><span class="chakra-badge[^"]*">${level}<`))?.[1] ?? '';
+    const badgeStyle = (level: string) =>
+      html.match(new RegExp(`<style[^>]*>([^<]*)</style><span class="chakra-badge[^"]*">${level}<`))?.[1] ?? '';
     expect(badgeStyle('ERROR')).toContain('colors-red-');
     expect(badgeStyle('INFO')).toContain('colors-blue-');
     expect(badgeStyle('WARNING')).toContain('colors-yellow-');
@@ -123,7 +156,9 @@ describe('AdminDashboardPage', () => {
 
   it('marks a copy read offline with the time it was fetched', () => {
     state.current = ready({ isOnline: false });
-    expect(text()).toMatch(/This device is offline: the dashboard is shown as of 24 Nov 2026, \d\d:00, when it was last fetched/);
+    expect(text()).toMatch(
+      /This device is offline: the dashboard is shown as of 24 Nov 2026, \d\d:00, when it was last fetched/,
+    );
   });
 
   it('says the dashboard needs a connection when the device holds none', () => {

@@ -5,7 +5,11 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../../src/domain/reports/admin-dashboard';
-import { dashboardCacheKey, readCachedDashboard, storeDashboard } from '../../../../src/app/features/admin-dashboard/dashboard-cache';
+import {
+  dashboardCacheKey,
+  readCachedDashboard,
+  storeDashboard,
+} from '../../../../src/app/features/admin-dashboard/dashboard-cache';
 import { clearPersonalData } from '../../../../src/app/store/clear-personal-data';
 import { db } from '../../../../src/app/store/database';
 
@@ -15,7 +19,15 @@ const DASHBOARD: AdminDashboard = {
   from: '2026-11-17T10:00:00.000Z',
   to: '2026-11-24T10:00:00.000Z',
   generatedAt: '2026-11-24T10:00:00.000Z',
-  summary: { totalUsers: 4, newUsers: 1, activeRequests: 1, requestsReceived: 2, inventoryItems: 0, lowStockAllocations: 0, health: { isOperational: true, checks: [] } },
+  summary: {
+    totalUsers: 4,
+    newUsers: 1,
+    activeRequests: 1,
+    requestsReceived: 2,
+    inventoryItems: 0,
+    lowStockAllocations: 0,
+    health: { isOperational: true, checks: [] },
+  },
   monthly: [{ month: '2026-11', users: 1, requests: 2 }],
   plateTypes: [],
   userStatuses: [{ name: 'Active', value: 4, percentage: 100 }],

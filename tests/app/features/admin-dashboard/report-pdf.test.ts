@@ -55,7 +55,9 @@ const REPORT: AdminReport = {
     { name: 'Inactive', value: 10, percentage: 3 },
   ],
   inventoryByType: [{ name: 'Plate Blanks', value: 2845, percentage: 100 }],
-  activity: [{ id: 'audit-1', action: 'user.edit USR-001', user: 'Mwila Banda', at: '2026-11-23T09:00:00.000Z', type: 'user' }],
+  activity: [
+    { id: 'audit-1', action: 'user.edit USR-001', user: 'Mwila Banda', at: '2026-11-23T09:00:00.000Z', type: 'user' },
+  ],
   logs: Array.from({ length: LONG_LOGS }, (_, index) => ({
     id: `log-${index}`,
     level: index % 3 === 0 ? ('ERROR' as const) : ('WARNING' as const),
@@ -63,7 +65,14 @@ const REPORT: AdminReport = {
     module: 'payments',
     at: new Date(Date.parse('2026-11-24T09:00:00.000Z') - index * 60_000).toISOString(),
   })),
-  previous: { from: '2026-09-25T10:00:00.000Z', to: '2026-10-25T10:00:00.000Z', newUsers: 100, requestsReceived: 402, activeRequests: 300, inventoryItems: 0 },
+  previous: {
+    from: '2026-09-25T10:00:00.000Z',
+    to: '2026-10-25T10:00:00.000Z',
+    newUsers: 100,
+    requestsReceived: 402,
+    activeRequests: 300,
+    inventoryItems: 0,
+  },
 };
 
 interface ReadBack {
@@ -97,7 +106,9 @@ describe('report PDF', () => {
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
     expect(documentFileName(document, 'pdf')).toBe('nambala-report-overview-last30days-2026-11-24.pdf');
     expect(read.pdf.getTitle()).toBe('Nambala Reports & Analytics: Overview');
-    expect(read.pdf.getSubject()).toContain('Period: Last 30 Days (2026-10-25T10:00:00.000Z to 2026-11-24T10:00:00.000Z)');
+    expect(read.pdf.getSubject()).toContain(
+      'Period: Last 30 Days (2026-10-25T10:00:00.000Z to 2026-11-24T10:00:00.000Z)',
+    );
     expect(read.pdf.getCreationDate()?.toISOString()).toBe(PRINTED_AT.toISOString());
   });
 
@@ -109,11 +120,22 @@ describe('report PDF', () => {
 
   it('holds every cell of the CSV file of the same report, numbers as the screen writes them', () => {
     expect(csvCells(document).length).toBeGreaterThan(LONG_LOGS * 4);
-    const missing = document.tables.flatMap((table) => table.flatMap((row) => row.map(cellText))).filter((cell) => cell !== '' && !read.text.includes(cell));
+    const missing = document.tables
+      .flatMap((table) => table.flatMap((row) => row.map(cellText)))
+      .filter((cell) => cell !== '' && !read.text.includes(cell));
     expect(missing).toEqual([]);
     // The CSV of the report shown is the same document: its cells, as numbers, are the PDF's.
     expect(reportCsv(REPORT)).toContain('Total Users,1247');
-    expect(read.pages[0]).toEqual(expect.arrayContaining(['Total Users', '1,247', '2,845', '389', 'Up 25% on the previous period', 'Needs attention (1 of 2 checks passing)']));
+    expect(read.pages[0]).toEqual(
+      expect.arrayContaining([
+        'Total Users',
+        '1,247',
+        '2,845',
+        '389',
+        'Up 25% on the previous period',
+        'Needs attention (1 of 2 checks passing)',
+      ]),
+    );
     expect(read.text).toContain('Standard 45 45%');
     expect(read.text).toContain('Active 245 78%');
     expect(read.text).toContain('2026-11 85 282 1,845');
@@ -131,7 +153,12 @@ describe('report PDF', () => {
   });
 
   it('prints letters the standard fonts lack without their accents rather than dropping the row', async () => {
-    const named = await readBack(await reportPdf(reportDocument({ ...REPORT, activity: [{ ...REPORT.activity[0]!, user: 'Łukasz Bánda, "Chief"' }], logs: [] }), PRINTED_AT));
+    const named = await readBack(
+      await reportPdf(
+        reportDocument({ ...REPORT, activity: [{ ...REPORT.activity[0]!, user: 'Łukasz Bánda, "Chief"' }], logs: [] }),
+        PRINTED_AT,
+      ),
+    );
     expect(named.text).toContain('Lukasz Bánda, "Chief"');
     expect(named.pdf.getPageCount()).toBe(1);
     expect(named.pages[0]).toContain('Page 1 of 1');
@@ -139,14 +166,22 @@ describe('report PDF', () => {
 });
 
 describe('dashboard PDF', () => {
-  const DASHBOARD: AdminDashboard = { ...REPORT, period: 'last7days', view: 'requests', monthly: REPORT.monthly.map(({ month, users, requests }) => ({ month, users, requests })), logs: REPORT.logs.slice(0, 3) };
+  const DASHBOARD: AdminDashboard = {
+    ...REPORT,
+    period: 'last7days',
+    view: 'requests',
+    monthly: REPORT.monthly.map(({ month, users, requests }) => ({ month, users, requests })),
+    logs: REPORT.logs.slice(0, 3),
+  };
 
   it('is the view shown, with the same tables as its CSV file', async () => {
     const document = dashboardDocument(DASHBOARD);
     const read = await readBack(await reportPdf(document, PRINTED_AT));
     expect(read.pages[0]?.slice(0, 2)).toEqual(['Nambala System Dashboard', 'Requests report']);
     expect(documentFileName(document, 'pdf')).toBe('nambala-dashboard-requests-last7days-2026-11-24.pdf');
-    const missing = document.tables.flatMap((table) => table.flatMap((row) => row.map(cellText))).filter((cell) => cell !== '' && !read.text.includes(cell));
+    const missing = document.tables
+      .flatMap((table) => table.flatMap((row) => row.map(cellText)))
+      .filter((cell) => cell !== '' && !read.text.includes(cell));
     expect(missing).toEqual([]);
     expect(read.text).toContain('Month Requests 2026-10 120 2026-11 282');
     expect(read.text).not.toContain('PAY-00000');

@@ -27,7 +27,10 @@ const REPORT: AdminReport = {
     requestsReceived: 20,
     inventoryItems: 2845,
     lowStockAllocations: 2,
-    health: { isOperational: true, checks: [{ id: 'database', label: 'Database reachable', isOk: true, detail: 'The database answered' }] },
+    health: {
+      isOperational: true,
+      checks: [{ id: 'database', label: 'Database reachable', isOk: true, detail: 'The database answered' }],
+    },
   },
   monthly: [
     { month: '2026-10', users: 4, requests: 9, inventory: 800 },
@@ -39,9 +42,32 @@ const REPORT: AdminReport = {
   ],
   userStatuses: [{ name: 'Active', value: 1247, percentage: 100 }],
   inventoryByType: [{ name: 'Plate Blanks', value: 2845, percentage: 100 }],
-  activity: [{ id: 'audit-1', action: 'request.approve REQ-001', user: 'Bwalya Mulenga', at: '2026-11-23T09:00:00.000Z', type: 'request' }],
-  logs: [{ id: 'log-1', level: 'ERROR', message: 'GET /api/payments failed: boom', module: 'payments', at: '2026-11-22T00:00:00.000Z' }],
-  previous: { from: '2026-09-25T10:00:00.000Z', to: '2026-10-25T10:00:00.000Z', newUsers: 10, requestsReceived: 25, activeRequests: 7, inventoryItems: 0 },
+  activity: [
+    {
+      id: 'audit-1',
+      action: 'request.approve REQ-001',
+      user: 'Bwalya Mulenga',
+      at: '2026-11-23T09:00:00.000Z',
+      type: 'request',
+    },
+  ],
+  logs: [
+    {
+      id: 'log-1',
+      level: 'ERROR',
+      message: 'GET /api/payments failed: boom',
+      module: 'payments',
+      at: '2026-11-22T00:00:00.000Z',
+    },
+  ],
+  previous: {
+    from: '2026-09-25T10:00:00.000Z',
+    to: '2026-10-25T10:00:00.000Z',
+    newUsers: 10,
+    requestsReceived: 25,
+    activeRequests: 7,
+    inventoryItems: 0,
+  },
 };
 
 const ready = (overrides: Partial<AdminReportState> = {}, report: AdminReport = REPORT): AdminReportState => ({
@@ -79,14 +105,18 @@ describe('AdminReportsPage', () => {
     expect(shown).toMatch(/Period .*Last 7 Days Last 30 Days Last 3 Months Last 6 Months Last Year/);
     expect(shown).toMatch(/Report type .*Overview Users Report Requests Report Inventory Report System Report/);
     expect(shown).toContain('Total Users 1,247 12 new: Up 20% on the previous period (10)');
-    expect(shown).toContain('Active Requests 7 No change on the previous period (7); 20 received: Down 20% on the previous period (25)');
+    expect(shown).toContain(
+      'Active Requests 7 No change on the previous period (7); 20 received: Down 20% on the previous period (25)',
+    );
     expect(shown).toContain('Inventory Items 2,845 None in the previous period (0); 2 allocations low on stock');
     expect(shown).toContain('System Health Operational All systems operational (1 checks)');
   });
 
   it('gives the monthly trends of users, requests and inventory as a table, with the overview sections and quick exports', () => {
     const shown = text();
-    expect(shown).toMatch(/Monthly trends Month New users Requests Inventory received Oct 2026 4 9 800 Nov 2026 8 11 2045/);
+    expect(shown).toMatch(
+      /Monthly trends Month New users Requests Inventory received Oct 2026 4 9 800 Nov 2026 8 11 2045/,
+    );
     expect(shown).toContain('Plate Type Distribution');
     expect(shown).toContain('User Status Overview');
     expect(shown).toContain('request.approve REQ-001');
@@ -106,7 +136,9 @@ describe('AdminReportsPage', () => {
 
   it('marks a copy read offline with the time it was fetched', () => {
     state.current = ready({ isOnline: false });
-    expect(text()).toMatch(/This device is offline: the report is shown as of 24 Nov 2026, \d\d:00, when it was last fetched/);
+    expect(text()).toMatch(
+      /This device is offline: the report is shown as of 24 Nov 2026, \d\d:00, when it was last fetched/,
+    );
   });
 
   it('cannot export before a report has been fetched', () => {
@@ -117,8 +149,12 @@ describe('AdminReportsPage', () => {
 
   it('downloads the whole user list and the period’s logs from the server, and the inventory figures from the device', () => {
     const html = renderedHtml();
-    expect(html).toMatch(/<a[^>]*href="\/api\/admin\/reports\/export\/users\.csv\?period=last30days"[^>]*download=""[^>]*>Export User Report<\/a>/);
-    expect(html).toMatch(/<a[^>]*href="\/api\/admin\/reports\/export\/logs\.csv\?period=last30days"[^>]*download=""[^>]*>Export System Logs<\/a>/);
+    expect(html).toMatch(
+      /<a[^>]*href="\/api\/admin\/reports\/export\/users\.csv\?period=last30days"[^>]*download=""[^>]*>Export User Report<\/a>/,
+    );
+    expect(html).toMatch(
+      /<a[^>]*href="\/api\/admin\/reports\/export\/logs\.csv\?period=last30days"[^>]*download=""[^>]*>Export System Logs<\/a>/,
+    );
     expect(html).toMatch(/<button[^>]*>Export Inventory Report<\/button>/);
     expect(html).toMatch(/<button[^>]*aria-haspopup="menu"[^>]*>Export Report<\/button>/);
   });

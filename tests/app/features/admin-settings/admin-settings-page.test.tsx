@@ -11,7 +11,10 @@ import { AdminSettingsPage } from '../../../../src/app/features/admin-settings/a
 import { appSystem } from '../../../../src/app/theme/system';
 
 const state = vi.hoisted(() => ({ known: undefined as KnownPricing | undefined, isOnline: true }));
-vi.mock('../../../../src/app/features/pricing/pricing-settings', () => ({ usePricingSettings: () => state.known, refreshPricingSettings: async () => state.known }));
+vi.mock('../../../../src/app/features/pricing/pricing-settings', () => ({
+  usePricingSettings: () => state.known,
+  refreshPricingSettings: async () => state.known,
+}));
 vi.mock('../../../../src/app/components/use-online-status', () => ({ useOnlineStatus: () => state.isOnline }));
 
 function renderedHtml(): string {
@@ -37,14 +40,28 @@ beforeEach(() => {
 
 describe('AdminSettingsPage', () => {
   it('fills every price and fee from the settings in force, in kwacha, percent, days and years', () => {
-    state.known = { settings: { ...DEFAULT_PRICING, platePrice: kwacha(350.5) }, updatedAt: '2026-11-20T08:00:00.000Z', source: 'server' };
+    state.known = {
+      settings: { ...DEFAULT_PRICING, platePrice: kwacha(350.5) },
+      updatedAt: '2026-11-20T08:00:00.000Z',
+      source: 'server',
+    };
     const html = renderedHtml();
     expect(html).toMatch(/name="platePrice"[^>]*value="350.50"|value="350.50"[^>]*name="platePrice"/);
     expect(html).toMatch(/name="card"[^>]*value="3"|value="3"[^>]*name="card"/);
     expect(html).toMatch(/name="reservationDays"[^>]*value="7"|value="7"[^>]*name="reservationDays"/);
     const shown = text();
     expect(shown).toContain('In force since 20 Nov 2026');
-    for (const label of ['Plate price', 'Processing fee', 'Gateway fee, MTN Mobile Money', 'Gateway fee, Bank Transfer', 'Reservation fee', 'Reservation length', 'Plate validity', 'Renewal fee']) expect(shown).toContain(label);
+    for (const label of [
+      'Plate price',
+      'Processing fee',
+      'Gateway fee, MTN Mobile Money',
+      'Gateway fee, Bank Transfer',
+      'Reservation fee',
+      'Reservation length',
+      'Plate validity',
+      'Renewal fee',
+    ])
+      expect(shown).toContain(label);
     expect(shown).toContain('History of Changes');
   });
 

@@ -13,8 +13,13 @@ import type { LocalIntegrityAlert } from '../../../../src/app/store/database';
 import { appSystem } from '../../../../src/app/theme/system';
 
 const copy = vi.hoisted(() => ({ alerts: [] as unknown[] }));
-vi.mock('../../../../src/app/store/use-store-query', () => ({ useStoreQuery: (query: { toString(): string }) => (query.toString().includes('integrityAlerts') ? copy.alerts : []) }));
-vi.mock('../../../../src/app/sync/sync-engine', async (original) => ({ ...(await original<object>()), startSync: () => () => undefined }));
+vi.mock('../../../../src/app/store/use-store-query', () => ({
+  useStoreQuery: (query: { toString(): string }) => (query.toString().includes('integrityAlerts') ? copy.alerts : []),
+}));
+vi.mock('../../../../src/app/sync/sync-engine', async (original) => ({
+  ...(await original<object>()),
+  startSync: () => () => undefined,
+}));
 
 const alert = (kind: LocalIntegrityAlert['kind'], id: string): LocalIntegrityAlert => ({
   id,
@@ -31,7 +36,8 @@ const alert = (kind: LocalIntegrityAlert['kind'], id: string): LocalIntegrityAle
   createdAt: '2026-12-01T08:00:00.000Z',
 });
 
-const render = (element: ReactElement) => renderToString(<ChakraProvider value={appSystem()}>{element}</ChakraProvider>);
+const render = (element: ReactElement) =>
+  renderToString(<ChakraProvider value={appSystem()}>{element}</ChakraProvider>);
 
 describe('the integrity queue', () => {
   beforeEach(() => {
@@ -48,12 +54,21 @@ describe('the integrity queue', () => {
   });
 
   it('revokes through the server’s decision and reviews the alert with its note', () => {
-    const change = revokeRegistrationMutation(alert('registration-reported', 'a1'), 'Sold to the wrong person', new Date('2026-12-06T09:00:00.000Z'));
+    const change = revokeRegistrationMutation(
+      alert('registration-reported', 'a1'),
+      'Sold to the wrong person',
+      new Date('2026-12-06T09:00:00.000Z'),
+    );
     expect(change).toMatchObject({
       intent: 'revokeRegistration',
       table: 'integrityAlerts',
       payload: { alertId: 'a1', note: 'Sold to the wrong person' },
-      row: { id: 'a1', status: 'Reviewed', reviewNote: 'Registration revoked: Sold to the wrong person', reviewedAt: '2026-12-06T09:00:00.000Z' },
+      row: {
+        id: 'a1',
+        status: 'Reviewed',
+        reviewNote: 'Registration revoked: Sold to the wrong person',
+        reviewedAt: '2026-12-06T09:00:00.000Z',
+      },
     });
   });
 });

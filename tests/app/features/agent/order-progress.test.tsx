@@ -13,7 +13,10 @@ import { appSystem } from '../../../../src/app/theme/system';
 
 const copy = vi.hoisted(() => ({ data: undefined as unknown }));
 vi.mock('../../../../src/app/store/use-store-query', () => ({ useStoreQuery: () => copy.data }));
-vi.mock('../../../../src/app/components/use-today', () => ({ useToday: () => '2026-11-24', localToday: () => '2026-11-24' }));
+vi.mock('../../../../src/app/components/use-today', () => ({
+  useToday: () => '2026-11-24',
+  localToday: () => '2026-11-24',
+}));
 
 const order: LocalAgentOrder = {
   id: 'ORD-001',
@@ -28,9 +31,21 @@ const order: LocalAgentOrder = {
   collectionDate: '2026-11-27',
   createdAt: '2026-11-22T08:00:00.000Z',
 };
-const record: LocalManufacturingRecord = { id: 'm1', plateNumber: 'ZM-101-ABC', status: 'Printed', batchNumber: 'B-2611-01', productionDate: '2026-11-23', notes: '', frontSerial: 'ZB-0000001', rearSerial: 'ZB-0000002', createdAt: '2026-11-23T08:00:00.000Z', syncState: 'synced' };
+const record: LocalManufacturingRecord = {
+  id: 'm1',
+  plateNumber: 'ZM-101-ABC',
+  status: 'Printed',
+  batchNumber: 'B-2611-01',
+  productionDate: '2026-11-23',
+  notes: '',
+  frontSerial: 'ZB-0000001',
+  rearSerial: 'ZB-0000002',
+  createdAt: '2026-11-23T08:00:00.000Z',
+  syncState: 'synced',
+};
 
-const render = (element: ReactElement) => renderToString(<ChakraProvider value={appSystem()}>{element}</ChakraProvider>);
+const render = (element: ReactElement) =>
+  renderToString(<ChakraProvider value={appSystem()}>{element}</ChakraProvider>);
 
 describe('OrderProgress', () => {
   beforeEach(() => {

@@ -37,7 +37,14 @@ const textOf = (payment: Receipt | null) =>
   renderToString(
     <ChakraProvider value={appSystem()}>
       <MemoryRouter>
-        <ConfirmationStep numberOfPlates={1} reference="LP-000012" payment={payment} applicationId="app-1" payerPhone="0961234567" headingRef={createRef()} />
+        <ConfirmationStep
+          numberOfPlates={1}
+          reference="LP-000012"
+          payment={payment}
+          applicationId="app-1"
+          payerPhone="0961234567"
+          headingRef={createRef()}
+        />
       </MemoryRouter>
     </ChakraProvider>,
   )
@@ -54,27 +61,54 @@ describe('the application confirmation step', () => {
     expect(text).not.toContain('Application Submitted!');
     expect(text).not.toContain('submitted successfully');
     expect(text.startsWith('Card payment declined')).toBe(true);
-    expect(text).toContain('Try another card, or pay by mobile money or bank transfer below, or later from My Plates & Orders.');
+    expect(text).toContain(
+      'Try another card, or pay by mobile money or bank transfer below, or later from My Plates & Orders.',
+    );
     expect(text).toContain('Pay again');
     expect(text).not.toContain('Next Steps');
   });
 
   it('asks for approval on the phone while mobile money is pending', () => {
-    const text = textOf({ ...receipt, status: 'pending', method: 'mtn', methodName: 'MTN Mobile Money', payerPhone: '+260961234567', card: null, declineReason: null, settledAt: null });
+    const text = textOf({
+      ...receipt,
+      status: 'pending',
+      method: 'mtn',
+      methodName: 'MTN Mobile Money',
+      payerPhone: '+260961234567',
+      card: null,
+      declineReason: null,
+      settledAt: null,
+    });
     expect(text.startsWith('Approve the payment on your phone')).toBe(true);
     expect(text).not.toContain('Application Submitted!');
   });
 
   it('gives the bank reference while a bank transfer is awaited', () => {
-    const text = textOf({ ...receipt, status: 'pending', method: 'bank', methodName: 'Bank Transfer', card: null, declineReason: null, settledAt: null, instructions: 'Transfer the amount quoting PAY-000042.' });
+    const text = textOf({
+      ...receipt,
+      status: 'pending',
+      method: 'bank',
+      methodName: 'Bank Transfer',
+      card: null,
+      declineReason: null,
+      settledAt: null,
+      instructions: 'Transfer the amount quoting PAY-000042.',
+    });
     expect(text.startsWith('Waiting for your bank transfer')).toBe(true);
     expect(text).toContain('quoting the reference PAY-000042');
   });
 
   it("keeps the spec's confirmation, its Next Steps and the reference once the application is paid", () => {
-    const text = textOf({ ...receipt, status: 'approved', declineReason: null, card: { brand: 'Visa', last4: '4242' } });
+    const text = textOf({
+      ...receipt,
+      status: 'approved',
+      declineReason: null,
+      card: { brand: 'Visa', last4: '4242' },
+    });
     expect(text.startsWith('Application Submitted!')).toBe(true);
-    expect(text).toContain('Your application for 1 plate(s) has been submitted successfully. You will receive a confirmation email shortly.');
+    expect(text).toContain(
+      'Your application for 1 plate(s) has been submitted successfully. You will receive a confirmation email shortly.',
+    );
     expect(text).toContain('Next Steps');
     expect(text).toContain('LP-000012');
     expect(text).not.toContain('Pay again');

@@ -9,7 +9,12 @@ import { appSystem } from '../../../../src/app/theme/system';
 const render = (fields = EMPTY_FIELDS, errors = {}) =>
   renderToString(
     <ChakraProvider value={appSystem()}>
-      <PersonalInfoStep fields={fields} errors={errors} onChange={() => undefined} onNumberOfPlatesBlur={() => undefined} />
+      <PersonalInfoStep
+        fields={fields}
+        errors={errors}
+        onChange={() => undefined}
+        onNumberOfPlatesBlur={() => undefined}
+      />
     </ChakraProvider>,
   );
 
@@ -19,7 +24,8 @@ const registrationInput = (html: string) => /<input[^>]*name="vehicleRegistratio
 describe('PersonalInfoStep', () => {
   it('asks for the vehicle’s make, model and registration, with the not-yet-known choice', () => {
     const html = render();
-    for (const label of ['Vehicle Make', 'Vehicle Model', 'Registration Number', 'Registration not yet known']) expect(html).toContain(label);
+    for (const label of ['Vehicle Make', 'Vehicle Model', 'Registration Number', 'Registration not yet known'])
+      expect(html).toContain(label);
     expect(registrationInput(html)).not.toContain('disabled');
   });
 

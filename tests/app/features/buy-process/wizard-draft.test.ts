@@ -40,9 +40,21 @@ const draft: WizardDraft = {
 
 describe('wizard draft on the device', () => {
   it('reads a draft kept before the vehicle was asked for, with the vehicle blank', () => {
-    const { vehicleMake: _make, vehicleModel: _model, vehicleRegistration: _registration, registrationNotYetKnown: _unknown, ...older } = draft.fields;
+    const {
+      vehicleMake: _make,
+      vehicleModel: _model,
+      vehicleRegistration: _registration,
+      registrationNotYetKnown: _unknown,
+      ...older
+    } = draft.fields;
     const text = JSON.stringify({ version: 1, ...draft, fields: older });
-    expect(parseWizardDraft(text)?.fields).toEqual({ ...older, vehicleMake: '', vehicleModel: '', vehicleRegistration: '', registrationNotYetKnown: '' });
+    expect(parseWizardDraft(text)?.fields).toEqual({
+      ...older,
+      vehicleMake: '',
+      vehicleModel: '',
+      vehicleRegistration: '',
+      registrationNotYetKnown: '',
+    });
   });
 
   it('reads back what was written, under one key', () => {
@@ -68,12 +80,17 @@ describe('wizard draft on the device', () => {
     expect(parseWizardDraft('not json')).toBeNull();
     expect(parseWizardDraft(JSON.stringify({ ...draft }))).toBeNull(); // no version
     expect(parseWizardDraft(JSON.stringify({ version: 1, ...draft, step: 3 }))).toBeNull();
-    expect(parseWizardDraft(JSON.stringify({ version: 1, ...draft, fields: { ...draft.fields, email: 5 } }))).toBeNull();
+    expect(
+      parseWizardDraft(JSON.stringify({ version: 1, ...draft, fields: { ...draft.fields, email: 5 } })),
+    ).toBeNull();
     expect(parseWizardDraft(JSON.stringify({ version: 1, ...draft, applicationId: '' }))).toBeNull();
   });
 
   it('drops an unknown payment method but keeps the rest', () => {
-    expect(parseWizardDraft(JSON.stringify({ version: 1, ...draft, paymentMethod: 'cheque' }))).toEqual({ ...draft, paymentMethod: null });
+    expect(parseWizardDraft(JSON.stringify({ version: 1, ...draft, paymentMethod: 'cheque' }))).toEqual({
+      ...draft,
+      paymentMethod: null,
+    });
   });
 
   it('reads an older draft without a wallet number as using step 1’s phone', () => {

@@ -31,7 +31,11 @@ function run(state: WizardState, ...actions: WizardAction[]): WizardState {
 }
 
 function typed(fields: Partial<typeof filled>): WizardAction[] {
-  return Object.entries(fields).map(([field, value]) => ({ type: 'fieldChanged', field: field as keyof typeof filled, value }));
+  return Object.entries(fields).map(([field, value]) => ({
+    type: 'fieldChanged',
+    field: field as keyof typeof filled,
+    value,
+  }));
 }
 
 /** The application as it is sent: the phone in +260 form and the tick as a yes or no. */
@@ -50,7 +54,11 @@ describe('wizard reducer', () => {
   });
 
   it('stays on step 1 with every required message when Next is pressed on an empty form', () => {
-    const state = run(fresh(), { type: 'fieldChanged', field: 'numberOfPlates', value: '0' }, { type: 'nextRequested', rules });
+    const state = run(
+      fresh(),
+      { type: 'fieldChanged', field: 'numberOfPlates', value: '0' },
+      { type: 'nextRequested', rules },
+    );
     expect(state.step).toBe(1);
     expect(state.errors).toEqual({
       fullName: 'Full name is required',
@@ -87,7 +95,11 @@ describe('wizard reducer', () => {
   });
 
   it('turns a non-numeric number of plates into 1 when the box is left', () => {
-    const state = run(fresh(), { type: 'fieldChanged', field: 'numberOfPlates', value: '' }, { type: 'numberOfPlatesCommitted' });
+    const state = run(
+      fresh(),
+      { type: 'fieldChanged', field: 'numberOfPlates', value: '' },
+      { type: 'numberOfPlatesCommitted' },
+    );
     expect(state.fields.numberOfPlates).toBe('1');
     expect(platesToPrice(run(fresh(), { type: 'fieldChanged', field: 'numberOfPlates', value: 'abc' }).fields)).toBe(1);
   });
@@ -126,25 +138,39 @@ describe('wizard reducer', () => {
     expect(refused.failedAttempts).toBe(1);
     const typedCard = run(refused, { type: 'cardNumberChanged', value: '4242 4242 4242 4242' });
     expect(typedCard.errors.card).toBeUndefined();
-    expect(applicationToSubmit(typedCard, rules)).toEqual({ ...sent, paymentMethod: 'card', card: { number: '4242 4242 4242 4242' } });
+    expect(applicationToSubmit(typedCard, rules)).toEqual({
+      ...sent,
+      paymentMethod: 'card',
+      card: { number: '4242 4242 4242 4242' },
+    });
     expect(run(typedCard, { type: 'submitRequested', rules }).isSubmitting).toBe(true);
   });
 
   it('refuses a number that cannot be a card before asking the server', () => {
-    const state = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' }, { type: 'cardNumberChanged', value: '1234' }, { type: 'submitRequested', rules });
+    const state = run(
+      onStep2(),
+      { type: 'paymentMethodChosen', method: 'card' },
+      { type: 'cardNumberChanged', value: '1234' },
+      { type: 'submitRequested', rules },
+    );
     expect(state.errors).toEqual({ card: 'Card number is not valid' });
   });
 
   it('sends mobile money to step 1’s phone until the payer types another number', () => {
     const airtel = run(onStep2(), { type: 'paymentMethodChosen', method: 'airtel' });
-    expect(applicationToSubmit(airtel, rules)).toMatchObject({ paymentMethod: 'airtel', payerPhone: '+260 97 1234567' });
+    expect(applicationToSubmit(airtel, rules)).toMatchObject({
+      paymentMethod: 'airtel',
+      payerPhone: '+260 97 1234567',
+    });
     const mtn = run(airtel, { type: 'paymentMethodChosen', method: 'mtn' }, { type: 'submitRequested', rules });
     expect(mtn.errors.payerPhone).toBe('This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.');
     const otherPhone = run(mtn, { type: 'payerPhoneChanged', value: '0961234567' });
     expect(otherPhone.errors.payerPhone).toBeUndefined();
     expect(otherPhone.fields.phoneNumber).toBe('+260 97 1234567');
     expect(applicationToSubmit(otherPhone, rules)).toMatchObject({ paymentMethod: 'mtn', payerPhone: '0961234567' });
-    expect(run(otherPhone, { type: 'payerPhoneChanged', value: '' }, { type: 'submitRequested', rules }).errors).toEqual({
+    expect(
+      run(otherPhone, { type: 'payerPhoneChanged', value: '' }, { type: 'submitRequested', rules }).errors,
+    ).toEqual({
       payerPhone: 'Enter the mobile money number to send the payment request to',
     });
   });
@@ -175,7 +201,10 @@ describe('wizard reducer', () => {
       onStep2(),
       { type: 'paymentMethodChosen', method: 'airtel' },
       { type: 'submitRequested', rules },
-      { type: 'submitFailed', message: 'Submitting applications opens soon — your application is saved on this device.' },
+      {
+        type: 'submitFailed',
+        message: 'Submitting applications opens soon — your application is saved on this device.',
+      },
     );
     expect(state.step).toBe(2);
     expect(state.isSubmitting).toBe(false);
@@ -205,7 +234,14 @@ describe('wizard reducer', () => {
     );
     expect(refused.isConflict).toBe(true);
     const restarted = run(refused, { type: 'restarted', applicationId: 'new-id' });
-    expect(restarted).toMatchObject({ applicationId: 'new-id', isConflict: false, notice: null, step: 2, fields: filled, paymentMethod: 'bank' });
+    expect(restarted).toMatchObject({
+      applicationId: 'new-id',
+      isConflict: false,
+      notice: null,
+      step: 2,
+      fields: filled,
+      paymentMethod: 'bank',
+    });
   });
 
   it('goes back to step 1 when the server refuses a personal detail', () => {
@@ -221,7 +257,11 @@ describe('wizard reducer', () => {
   });
 
   it('ignores a second submit while one is running', () => {
-    const running = run(onStep2(), { type: 'paymentMethodChosen', method: 'airtel' }, { type: 'submitRequested', rules });
+    const running = run(
+      onStep2(),
+      { type: 'paymentMethodChosen', method: 'airtel' },
+      { type: 'submitRequested', rules },
+    );
     expect(run(running, { type: 'submitRequested', rules })).toBe(running);
     expect(run(running, { type: 'previousRequested' })).toBe(running);
   });
@@ -234,38 +274,80 @@ describe('wizard reducer', () => {
 
 describe('initialWizardState from a draft', () => {
   it('resumes on the saved step with the saved answers and id', () => {
-    const state = initialWizardState({ applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: 'mtn', payerPhone: '0961234567' }, ID);
-    expect(state).toMatchObject({ applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: 'mtn', payerPhone: '0961234567', cardNumber: '' });
+    const state = initialWizardState(
+      { applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: 'mtn', payerPhone: '0961234567' },
+      ID,
+    );
+    expect(state).toMatchObject({
+      applicationId: 'saved-id',
+      step: 2,
+      fields: filled,
+      paymentMethod: 'mtn',
+      payerPhone: '0961234567',
+      cardNumber: '',
+    });
   });
 
   it('takes back the card number held in memory for the same application', () => {
-    const state = initialWizardState({ applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: 'card', payerPhone: null }, ID, '4242 4242 4242 4242');
+    const state = initialWizardState(
+      { applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: 'card', payerPhone: null },
+      ID,
+      '4242 4242 4242 4242',
+    );
     expect(state.cardNumber).toBe('4242 4242 4242 4242');
   });
 
   it('goes back to step 1 once the rules load, when the saved details no longer pass', () => {
-    const state = initialWizardState({ applicationId: 'saved-id', step: 2, fields: { ...filled, fullName: '' }, paymentMethod: null, payerPhone: null }, ID);
+    const state = initialWizardState(
+      {
+        applicationId: 'saved-id',
+        step: 2,
+        fields: { ...filled, fullName: '' },
+        paymentMethod: null,
+        payerPhone: null,
+      },
+      ID,
+    );
     expect(run(state, { type: 'rulesLoaded', rules }).step).toBe(1);
-    const passing = initialWizardState({ applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: null, payerPhone: null }, ID);
+    const passing = initialWizardState(
+      { applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: null, payerPhone: null },
+      ID,
+    );
     expect(run(passing, { type: 'rulesLoaded', rules })).toBe(passing);
   });
 
   it('says so, and stays where it is, when the rules cannot be fetched', () => {
-    const state = run(fresh(), ...typed(filled), { type: 'rulesUnavailable', message: 'This could not be loaded. Check your connection and try again.' });
+    const state = run(fresh(), ...typed(filled), {
+      type: 'rulesUnavailable',
+      message: 'This could not be loaded. Check your connection and try again.',
+    });
     expect(state).toMatchObject({ step: 1, notice: 'This could not be loaded. Check your connection and try again.' });
   });
 
   it('keeps the draft’s step, answers and id, nothing derived', () => {
     const state = run(onStep2(), { type: 'submitRequested', rules });
-    const withCard = run(state, { type: 'paymentMethodChosen', method: 'card' }, { type: 'cardNumberChanged', value: '4242 4242 4242 4242' });
-    expect(draftOf(state)).toEqual({ applicationId: ID, step: 2, fields: filled, paymentMethod: null, payerPhone: null });
+    const withCard = run(
+      state,
+      { type: 'paymentMethodChosen', method: 'card' },
+      { type: 'cardNumberChanged', value: '4242 4242 4242 4242' },
+    );
+    expect(draftOf(state)).toEqual({
+      applicationId: ID,
+      step: 2,
+      fields: filled,
+      paymentMethod: null,
+      payerPhone: null,
+    });
     expect(draftOf(withCard)).not.toHaveProperty('cardNumber');
   });
 });
 
 describe('step 1 carries real data', () => {
   it('refuses NRC "abc", phone "12" and name "X" with messages that say what will do', () => {
-    const state = run(fresh(), ...typed({ ...filled, fullName: 'X', nrcNumber: 'abc', phoneNumber: '12' }), { type: 'nextRequested', rules });
+    const state = run(fresh(), ...typed({ ...filled, fullName: 'X', nrcNumber: 'abc', phoneNumber: '12' }), {
+      type: 'nextRequested',
+      rules,
+    });
     expect(state.step).toBe(1);
     expect(state.errors).toEqual({
       fullName: 'Full name must be at least 2 characters',
@@ -276,7 +358,9 @@ describe('step 1 carries real data', () => {
 
   it('asks for the registration, or an explicit "not yet known", and ticking clears the message', () => {
     const refused = run(fresh(), ...typed({ ...filled, vehicleRegistration: '' }), { type: 'nextRequested', rules });
-    expect(refused.errors).toEqual({ vehicleRegistration: 'Enter the vehicle’s registration number, or tick “Registration not yet known”' });
+    expect(refused.errors).toEqual({
+      vehicleRegistration: 'Enter the vehicle’s registration number, or tick “Registration not yet known”',
+    });
     const ticked = run(refused, { type: 'fieldChanged', field: 'registrationNotYetKnown', value: 'true' });
     expect(ticked.errors.vehicleRegistration).toBeUndefined();
     expect(run(ticked, { type: 'nextRequested', rules }).step).toBe(2);
@@ -284,8 +368,15 @@ describe('step 1 carries real data', () => {
 
   it('fills a signed-in applicant’s name, email and phone into the empty fields only', () => {
     const profile = { name: 'Mwila Banda', email: 'buyer@nambala.zm', phone: '+260971234567' };
-    expect(run(fresh(), { type: 'profileKnown', profile }).fields).toMatchObject({ fullName: 'Mwila Banda', email: 'buyer@nambala.zm', phoneNumber: '+260971234567' });
-    const typedFirst = run(fresh(), ...typed({ fullName: 'Chanda Mulenga' }), { type: 'profileKnown', profile: { ...profile, phone: null } });
+    expect(run(fresh(), { type: 'profileKnown', profile }).fields).toMatchObject({
+      fullName: 'Mwila Banda',
+      email: 'buyer@nambala.zm',
+      phoneNumber: '+260971234567',
+    });
+    const typedFirst = run(fresh(), ...typed({ fullName: 'Chanda Mulenga' }), {
+      type: 'profileKnown',
+      profile: { ...profile, phone: null },
+    });
     expect(typedFirst.fields).toMatchObject({ fullName: 'Chanda Mulenga', email: 'buyer@nambala.zm', phoneNumber: '' });
     const unchanged = fresh();
     expect(run(unchanged, { type: 'profileKnown', profile: { name: '', email: '', phone: null } })).toBe(unchanged);

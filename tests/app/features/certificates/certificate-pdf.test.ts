@@ -6,7 +6,10 @@ import { certificateNumber } from '#domain/certificates/certificate-number';
 import { credentialFromText, credentialQrSegments, credentialUrl } from '#domain/credential/qr-url';
 import { verifyCredential } from '#domain/credential/verdict';
 import { digitsToBytes } from '#domain/credential/numeric';
-import { CERTIFICATE_QR_PIXELS_PER_MODULE, certificatePdf } from '../../../../src/app/features/certificates/certificate-pdf';
+import {
+  CERTIFICATE_QR_PIXELS_PER_MODULE,
+  certificatePdf,
+} from '../../../../src/app/features/certificates/certificate-pdf';
 import { PlateDocumentError, QR_QUIET_ZONE_MODULES } from '../../../../src/app/features/certificates/plate-qr';
 import { COROLLA, DEVICE } from '../../../domain/credential/credential-test-kit';
 import { heldPlate, registeredPlate } from './owned-plate-fixture';
@@ -74,7 +77,9 @@ describe('certificatePdf, for a registered plate', () => {
     expect(all).toContain(credentialLink);
     expect(all.indexOf(credentialLink)).toBeGreaterThan(all.indexOf('Scan to verify this plate'));
     const prose = read.texts.join(' ');
-    expect(prose).toContain('Issued by the Nambala registry: plate ZM-123-ABC is registered to the owner and vehicle above');
+    expect(prose).toContain(
+      'Issued by the Nambala registry: plate ZM-123-ABC is registered to the owner and vehicle above',
+    );
     expect(prose).toContain('The QR code carries the registry’s signed credential for this plate.');
   });
 
@@ -85,8 +90,14 @@ describe('certificatePdf, for a registered plate', () => {
     expect(qr.hasSoftMask).toBe(false);
     expect(decodeQr(qr)).toBe(credentialLink);
     // Whole pixels a module, quiet zone included: the modules print as exact squares.
-    const modules = QRCode.create(credentialQrSegments(ORIGIN, digitsToBytes(plate.registration.credentialDigits) ?? new Uint8Array()), { errorCorrectionLevel: 'M' }).modules.size;
-    expect([qr.width, qr.height]).toEqual([(modules + 2 * QR_QUIET_ZONE_MODULES) * CERTIFICATE_QR_PIXELS_PER_MODULE, (modules + 2 * QR_QUIET_ZONE_MODULES) * CERTIFICATE_QR_PIXELS_PER_MODULE]);
+    const modules = QRCode.create(
+      credentialQrSegments(ORIGIN, digitsToBytes(plate.registration.credentialDigits) ?? new Uint8Array()),
+      { errorCorrectionLevel: 'M' },
+    ).modules.size;
+    expect([qr.width, qr.height]).toEqual([
+      (modules + 2 * QR_QUIET_ZONE_MODULES) * CERTIFICATE_QR_PIXELS_PER_MODULE,
+      (modules + 2 * QR_QUIET_ZONE_MODULES) * CERTIFICATE_QR_PIXELS_PER_MODULE,
+    ]);
   });
 
   it('carries a credential that a device trusting the registry key verifies as Valid', () => {
@@ -105,9 +116,13 @@ describe('certificatePdf, for a registered plate', () => {
 
 describe('certificatePdf', () => {
   it('points the QR code at the verification page of the origin it is given', async () => {
-    const { images } = await readBack((await certificatePdf(plate, { origin: 'http://localhost:8080', printedAt: PRINTED_AT })).bytes);
+    const { images } = await readBack(
+      (await certificatePdf(plate, { origin: 'http://localhost:8080', printedAt: PRINTED_AT })).bytes,
+    );
     const [qr] = images;
-    expect(qr && decodeQr(qr)).toBe(credentialUrl('http://localhost:8080', digitsToBytes(plate.registration.credentialDigits) ?? new Uint8Array()));
+    expect(qr && decodeQr(qr)).toBe(
+      credentialUrl('http://localhost:8080', digitsToBytes(plate.registration.credentialDigits) ?? new Uint8Array()),
+    );
   });
 
   it('refuses a plate that is not registered yet, saying so', async () => {
@@ -118,20 +133,34 @@ describe('certificatePdf', () => {
 
   it('refuses a registration whose credential digits are damaged rather than print a wrong code', async () => {
     const damaged = registeredPlate(COROLLA, { credentialDigits: '12' });
-    await expect(certificatePdf(damaged, { origin: ORIGIN, printedAt: PRINTED_AT })).rejects.toThrow('cannot be read from this device’s copy');
+    await expect(certificatePdf(damaged, { origin: ORIGIN, printedAt: PRINTED_AT })).rejects.toThrow(
+      'cannot be read from this device’s copy',
+    );
   });
 
   it('prints letters the standard PDF fonts lack without their accents, keeping the ones they have', async () => {
     const fields = { ...COROLLA, make: 'Citroën', model: 'Škoda Mix' };
-    const { texts, images } = await readBack((await certificatePdf(registeredPlate(fields, { ownerName: 'Mwilă Bandă 中' }), { origin: ORIGIN, printedAt: PRINTED_AT })).bytes);
+    const { texts, images } = await readBack(
+      (
+        await certificatePdf(registeredPlate(fields, { ownerName: 'Mwilă Bandă 中' }), {
+          origin: ORIGIN,
+          printedAt: PRINTED_AT,
+        })
+      ).bytes,
+    );
     expect(texts).toEqual(expect.arrayContaining(['Citroën', 'Škoda Mix', 'Mwila Banda ?']));
     const [qr] = images;
-    expect(verifyCredential(credentialFromText(qr ? (decodeQr(qr) ?? '') : '') ?? new Uint8Array(), DEVICE)).toEqual({ verdict: 'Valid', credential: fields });
+    expect(verifyCredential(credentialFromText(qr ? (decodeQr(qr) ?? '') : '') ?? new Uint8Array(), DEVICE)).toEqual({
+      verdict: 'Valid',
+      credential: fields,
+    });
   });
 
   it('wraps a long owner name over several lines of its column', async () => {
     const ownerName = 'Chilufya Mwansa Mulenga-Bwalya Kapembwa Chisanga Nakamba';
-    const { texts } = await readBack((await certificatePdf(registeredPlate(COROLLA, { ownerName }), { origin: ORIGIN, printedAt: PRINTED_AT })).bytes);
+    const { texts } = await readBack(
+      (await certificatePdf(registeredPlate(COROLLA, { ownerName }), { origin: ORIGIN, printedAt: PRINTED_AT })).bytes,
+    );
     const start = texts.findIndex((text) => ownerName.startsWith(text));
     const lines = texts.slice(start, start + 3).filter((text) => ownerName.includes(text));
     expect(lines.length).toBeGreaterThan(1);

@@ -5,9 +5,20 @@ import { COROLLA } from '../../../domain/credential/credential-test-kit';
 import { heldPlate, registeredPlate } from './owned-plate-fixture';
 
 const corolla = registeredPlate();
-const hilux = registeredPlate({ ...COROLLA, plateNumber: 'ZM-100-AAA', make: 'Toyota', model: 'Hilux', expiryDate: '2027-01-10' });
+const hilux = registeredPlate({
+  ...COROLLA,
+  plateNumber: 'ZM-100-AAA',
+  make: 'Toyota',
+  model: 'Hilux',
+  expiryDate: '2027-01-10',
+});
 const older = { ...heldPlate('ZM-900-ZZZ'), heldAt: '2026-10-01T08:00:00.000Z' };
-const newer = { ...heldPlate('ZM-200-BBB'), stage: 'Made' as const, manufacturingStatus: 'Ready for Collection' as const, heldAt: '2026-11-01T08:00:00.000Z' };
+const newer = {
+  ...heldPlate('ZM-200-BBB'),
+  stage: 'Made' as const,
+  manufacturingStatus: 'Ready for Collection' as const,
+  heldAt: '2026-11-01T08:00:00.000Z',
+};
 const NONE = new Map<string, 'Revoked' | 'Stolen'>();
 
 describe('certificateRows', () => {

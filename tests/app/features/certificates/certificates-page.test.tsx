@@ -11,7 +11,9 @@ import { COROLLA } from '../../../domain/credential/credential-test-kit';
 import { heldPlate, registeredPlate } from './owned-plate-fixture';
 
 const copy = vi.hoisted(() => ({ rows: undefined as CertificateRows | undefined }));
-vi.mock('../../../../src/app/features/certificates/use-my-certificates', () => ({ useMyCertificates: () => copy.rows }));
+vi.mock('../../../../src/app/features/certificates/use-my-certificates', () => ({
+  useMyCertificates: () => copy.rows,
+}));
 
 function renderedHtml(): string {
   return renderToString(
@@ -38,7 +40,11 @@ beforeEach(() => {
 
 describe('CertificatesPage', () => {
   it('shows a card for each registered plate with its vehicle, owner, dates, standing and both downloads', () => {
-    copy.rows = certificateRows([registeredPlate(), registeredPlate({ ...COROLLA, plateNumber: 'ZM-100-AAA', expiryDate: '2026-12-01' })], new Map(), '2026-11-22');
+    copy.rows = certificateRows(
+      [registeredPlate(), registeredPlate({ ...COROLLA, plateNumber: 'ZM-100-AAA', expiryDate: '2026-12-01' })],
+      new Map(),
+      '2026-11-22',
+    );
     const text = renderedText();
     expect(text).toContain('ZM-123-ABC');
     expect(text).toContain('Toyota Corolla · Silver · 2019');
@@ -55,10 +61,16 @@ describe('CertificatesPage', () => {
   });
 
   it('lists plates not registered yet apart, with their progress', () => {
-    copy.rows = certificateRows([registeredPlate(), { ...heldPlate('ZM-456-DEF'), stage: 'Made', manufacturingStatus: 'Ready for Collection' }], new Map(), '2026-11-22');
+    copy.rows = certificateRows(
+      [registeredPlate(), { ...heldPlate('ZM-456-DEF'), stage: 'Made', manufacturingStatus: 'Ready for Collection' }],
+      new Map(),
+      '2026-11-22',
+    );
     const text = renderedText();
     expect(text).toContain('Not Registered Yet');
-    expect(text).toContain('ZM-456-DEF Ready for collection Certificate available once registered Ready for collection at Lusaka Plate Works from 30 Nov 2026.');
+    expect(text).toContain(
+      'ZM-456-DEF Ready for collection Certificate available once registered Ready for collection at Lusaka Plate Works from 30 Nov 2026.',
+    );
   });
 
   it('says no plate is registered yet when only pending plates are on the device', () => {

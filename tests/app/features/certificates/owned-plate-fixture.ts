@@ -6,10 +6,18 @@ import type { RegisteredOwnedPlate } from '#domain/certificates/certificate-numb
 import type { OwnedPlate, PlateRegistration } from '#domain/plates/owned-plate';
 import { COROLLA, SEED_1 } from '../../../domain/credential/credential-test-kit';
 
-export const OWNER_DETAILS = { year: 2019, chassisNumber: 'JTDBR32E720123456', ownerName: 'Mwila Banda', ownerNrc: '204518/10/1' } as const;
+export const OWNER_DETAILS = {
+  year: 2019,
+  chassisNumber: 'JTDBR32E720123456',
+  ownerName: 'Mwila Banda',
+  ownerNrc: '204518/10/1',
+} as const;
 
 /** A registration whose credential is signed over `fields` with key 1's seed. */
-export function signedRegistration(fields: CredentialFields = COROLLA, extra: Partial<PlateRegistration> = {}): PlateRegistration {
+export function signedRegistration(
+  fields: CredentialFields = COROLLA,
+  extra: Partial<PlateRegistration> = {},
+): PlateRegistration {
   return {
     make: fields.make,
     model: fields.model,
@@ -25,7 +33,10 @@ export function signedRegistration(fields: CredentialFields = COROLLA, extra: Pa
   };
 }
 
-export function registeredPlate(fields: CredentialFields = COROLLA, extra: Partial<PlateRegistration> = {}): RegisteredOwnedPlate {
+export function registeredPlate(
+  fields: CredentialFields = COROLLA,
+  extra: Partial<PlateRegistration> = {},
+): RegisteredOwnedPlate {
   return {
     id: fields.plateNumber,
     plateNumber: fields.plateNumber,

@@ -21,7 +21,9 @@ export interface EmbeddedImage extends RgbaImage {
 const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
 function windows1252(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => (byte >= 0x80 && byte <= 0x9f ? (CP1252_HIGH[byte - 0x80] ?? '') : String.fromCharCode(byte))).join('');
+  return Array.from(bytes, (byte) =>
+    byte >= 0x80 && byte <= 0x9f ? (CP1252_HIGH[byte - 0x80] ?? '') : String.fromCharCode(byte),
+  ).join('');
 }
 
 function streamBytes(stream: PDFRawStream): Uint8Array {
@@ -37,7 +39,9 @@ export function pageTexts(pdf: PDFDocument, pageIndex = 0): string[] {
     const stream = item instanceof PDFRef ? pdf.context.lookup(item) : item;
     if (stream instanceof PDFRawStream) operators += Buffer.from(streamBytes(stream)).toString('latin1');
   }
-  return [...operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((match) => windows1252(Buffer.from(match[1] ?? '', 'hex')));
+  return [...operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((match) =>
+    windows1252(Buffer.from(match[1] ?? '', 'hex')),
+  );
 }
 
 function numberIn(stream: PDFRawStream, key: string): number {
@@ -57,7 +61,8 @@ export function embeddedImages(pdf: PDFDocument): EmbeddedImage[] {
     const width = numberIn(object, 'Width');
     const height = numberIn(object, 'Height');
     const rgb = streamBytes(object);
-    if (rgb.length !== width * height * 3) throw new Error(`expected ${width * height * 3} RGB bytes, got ${rgb.length}`);
+    if (rgb.length !== width * height * 3)
+      throw new Error(`expected ${width * height * 3} RGB bytes, got ${rgb.length}`);
     const data = new Uint8ClampedArray(width * height * 4);
     for (let pixel = 0; pixel < width * height; pixel += 1) {
       data[pixel * 4] = rgb[pixel * 3] ?? 0;

@@ -3,7 +3,11 @@ import QRCode from 'qrcode';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { credentialQrSegments, credentialUrl } from '#domain/credential/qr-url';
 import { digitsToBytes } from '#domain/credential/numeric';
-import { CERTIFICATE_MEASURE, downloadCertificate, downloadPlateQr } from '../../../../src/app/features/certificates/plate-downloads';
+import {
+  CERTIFICATE_MEASURE,
+  downloadCertificate,
+  downloadPlateQr,
+} from '../../../../src/app/features/certificates/plate-downloads';
 import {
   dataUrlBytes,
   DOWNLOAD_PIXELS_PER_MODULE,
@@ -32,23 +36,34 @@ describe('plateQrPngBytes', () => {
   it('draws the credential link of the origin at error correction M with a four-module quiet zone', async () => {
     const png = await plateQrPngBytes(plate, { origin: ORIGIN });
     const modules = QRCode.create(credentialQrSegments(ORIGIN, credential), { errorCorrectionLevel: 'M' }).modules.size;
-    expect(pngSize(png)).toEqual({ width: (modules + 2 * QR_QUIET_ZONE_MODULES) * DOWNLOAD_PIXELS_PER_MODULE, height: (modules + 2 * QR_QUIET_ZONE_MODULES) * DOWNLOAD_PIXELS_PER_MODULE });
+    expect(pngSize(png)).toEqual({
+      width: (modules + 2 * QR_QUIET_ZONE_MODULES) * DOWNLOAD_PIXELS_PER_MODULE,
+      height: (modules + 2 * QR_QUIET_ZONE_MODULES) * DOWNLOAD_PIXELS_PER_MODULE,
+    });
     const image = decodePng(png);
     expect(jsQR(image.data, image.width, image.height)?.data).toBe(credentialUrl(ORIGIN, credential));
   });
 
   it('is the same code as the one on the certificate', async () => {
     const { certificatePdf } = await import('../../../../src/app/features/certificates/certificate-pdf');
-    const pdf = await PDFDocument.load((await certificatePdf(plate, { origin: ORIGIN, printedAt: new Date('2026-11-22T12:00:00Z') })).bytes);
+    const pdf = await PDFDocument.load(
+      (await certificatePdf(plate, { origin: ORIGIN, printedAt: new Date('2026-11-22T12:00:00Z') })).bytes,
+    );
     const [onCertificate] = embeddedImages(pdf);
     const image = decodePng(await plateQrPngBytes(plate, { origin: ORIGIN }));
-    expect(onCertificate && jsQR(onCertificate.data, onCertificate.width, onCertificate.height)?.data).toBe(jsQR(image.data, image.width, image.height)?.data);
+    expect(onCertificate && jsQR(onCertificate.data, onCertificate.width, onCertificate.height)?.data).toBe(
+      jsQR(image.data, image.width, image.height)?.data,
+    );
   });
 
   it('is also given as a PNG data URL', async () => {
     const url = await plateQrPngDataUrl(plate, { origin: ORIGIN, pixelsPerModule: 2 });
     expect(url.startsWith('data:image/png;base64,')).toBe(true);
-    expect(Buffer.from(dataUrlBytes(url)).equals(Buffer.from(await plateQrPngBytes(plate, { origin: ORIGIN, pixelsPerModule: 2 })))).toBe(true);
+    expect(
+      Buffer.from(dataUrlBytes(url)).equals(
+        Buffer.from(await plateQrPngBytes(plate, { origin: ORIGIN, pixelsPerModule: 2 })),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -58,11 +73,17 @@ describe('plateCredentialBytes', () => {
   });
 
   it('says a plate that is not registered has no QR code yet', () => {
-    expect(() => plateCredentialBytes(heldPlate('ZM-456-DEF'))).toThrow(new PlateDocumentError('Plate ZM-456-DEF is not registered yet: its certificate and QR code are available once it is registered.'));
+    expect(() => plateCredentialBytes(heldPlate('ZM-456-DEF'))).toThrow(
+      new PlateDocumentError(
+        'Plate ZM-456-DEF is not registered yet: its certificate and QR code are available once it is registered.',
+      ),
+    );
   });
 
   it('refuses damaged digits rather than draw a code that cannot verify', () => {
-    expect(() => plateCredentialBytes(registeredPlate(COROLLA, { credentialDigits: '12x' }))).toThrow(PlateDocumentError);
+    expect(() => plateCredentialBytes(registeredPlate(COROLLA, { credentialDigits: '12x' }))).toThrow(
+      PlateDocumentError,
+    );
   });
 });
 
@@ -112,7 +133,9 @@ describe('downloads', () => {
     const saved = fakeBrowser();
     performance.clearMeasures(CERTIFICATE_MEASURE);
     await downloadCertificate(plate);
-    expect(saved.map((file) => [file.fileName, file.blob.type])).toEqual([['nambala-certificate-ZM-123-ABC.pdf', 'application/pdf']]);
+    expect(saved.map((file) => [file.fileName, file.blob.type])).toEqual([
+      ['nambala-certificate-ZM-123-ABC.pdf', 'application/pdf'],
+    ]);
     const pdf = await PDFDocument.load(await saved[0]!.blob.arrayBuffer());
     expect(pdf.getTitle()).toBe('Certificate of Registration ZM-123-ABC');
     expect(performance.getEntriesByName(CERTIFICATE_MEASURE)).toHaveLength(1);

@@ -27,7 +27,7 @@ export function decodePng(png: Uint8Array): RgbaImage {
   let height = 0;
   let channels = 0;
   const data: Uint8Array[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
     const body = png.subarray(at + 8, at + 8 + length);
@@ -36,7 +36,8 @@ export function decodePng(png: Uint8Array): RgbaImage {
       height = view.getUint32(at + 12);
       const [depth, colourType, , , interlace] = body.subarray(8, 13);
       channels = CHANNELS[colourType ?? -1] ?? 0;
-      if (depth !== 8 || channels === 0 || interlace !== 0) throw new Error(`unsupported PNG: depth ${depth}, colour type ${colourType}, interlace ${interlace}`);
+      if (depth !== 8 || channels === 0 || interlace !== 0)
+        throw new Error(`unsupported PNG: depth ${depth}, colour type ${colourType}, interlace ${interlace}`);
     } else if (type === 'IDAT') data.push(body);
     at += 12 + length;
   }

@@ -2,7 +2,12 @@ import 'fake-indexeddb/auto';
 import { vehicleInputSchema, driverInputSchema } from '#domain/fleet/fleet-input';
 import { DEFAULT_FLEET_QUERY, fleetPage } from '#domain/fleet/fleet-list';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeDriverMutation, removeVehicleMutation, saveDriverMutation, saveVehicleMutation } from '../../../../src/app/features/fleet/fleet-changes';
+import {
+  removeDriverMutation,
+  removeVehicleMutation,
+  saveDriverMutation,
+  saveVehicleMutation,
+} from '../../../../src/app/features/fleet/fleet-changes';
 import { readFleet } from '../../../../src/app/features/fleet/fleet-query';
 import { NambalaDatabase } from '../../../../src/app/store/database';
 import { mutate } from '../../../../src/app/store/mutate';
@@ -18,12 +23,27 @@ describe('Vehicles & Fleet on the device', () => {
   afterEach(() => database.delete());
 
   const addDriver = async (name: string) => {
-    const input = driverInputSchema.parse({ id: crypto.randomUUID(), name, licenceNumber: `ZM${Math.floor(Math.random() * 1e7)}`, phone: '0971234567' });
+    const input = driverInputSchema.parse({
+      id: crypto.randomUUID(),
+      name,
+      licenceNumber: `ZM${Math.floor(Math.random() * 1e7)}`,
+      phone: '0971234567',
+    });
     await mutate(database, saveDriverMutation(input, owner, undefined));
     return input;
   };
   const addVehicle = async (overrides: Record<string, unknown> = {}) => {
-    const input = vehicleInputSchema(today).parse({ id: crypto.randomUUID(), make: 'Toyota', model: 'Hilux', year: '2019', colour: 'White', chassisNumber: '', plateNumber: '', driverId: '', ...overrides });
+    const input = vehicleInputSchema(today).parse({
+      id: crypto.randomUUID(),
+      make: 'Toyota',
+      model: 'Hilux',
+      year: '2019',
+      colour: 'White',
+      chassisNumber: '',
+      plateNumber: '',
+      driverId: '',
+      ...overrides,
+    });
     await mutate(database, saveVehicleMutation(input, owner, undefined));
     return input;
   };
@@ -38,7 +58,12 @@ describe('Vehicles & Fleet on the device', () => {
     ]);
     const data = await readFleet(database, today, 'Mwila Banda');
     expect(data.rows).toHaveLength(1);
-    expect(data.rows[0]).toMatchObject({ ownerName: 'Mwila Banda', driver: { name: 'Mutale Chanda', phone: '+260971234567' }, compliance: { status: 'Warning', reason: 'No plate on this vehicle' }, vehicle: { syncState: 'pending', ownerId: owner } });
+    expect(data.rows[0]).toMatchObject({
+      ownerName: 'Mwila Banda',
+      driver: { name: 'Mutale Chanda', phone: '+260971234567' },
+      compliance: { status: 'Warning', reason: 'No plate on this vehicle' },
+      vehicle: { syncState: 'pending', ownerId: owner },
+    });
     expect(data.vehiclesOfDriver.get(driver.id)).toBe(1);
   });
 
@@ -98,6 +123,10 @@ describe('Vehicles & Fleet on the device', () => {
     });
     await addVehicle({ plateNumber: 'ZM-001-ABC', chassisNumber: 'AHTFR22G906012345' });
     const [row] = (await readFleet(database, today, 'Mwila Banda')).rows;
-    expect(row).toMatchObject({ ownerName: 'Lusaka Haulage Ltd', expiryDate: '2026-12-10', compliance: { status: 'Warning', reason: 'Registration expires in 16 days' } });
+    expect(row).toMatchObject({
+      ownerName: 'Lusaka Haulage Ltd',
+      expiryDate: '2026-12-10',
+      compliance: { status: 'Warning', reason: 'Registration expires in 16 days' },
+    });
   });
 });

@@ -10,7 +10,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claimInputSchema } from '#domain/insurance/claim';
 import type { InsurancePolicy } from '#domain/insurance/policy';
-import { CHUNK_BYTES, keepPhoto, photoFileId, removeUploadedPhotos, uploadClaimPhotos, uploadTally } from '../../../../src/app/features/insurance/claim-photo-uploader';
+import {
+  CHUNK_BYTES,
+  keepPhoto,
+  photoFileId,
+  removeUploadedPhotos,
+  uploadClaimPhotos,
+  uploadTally,
+} from '../../../../src/app/features/insurance/claim-photo-uploader';
 import { saveClaimMutation } from '../../../../src/app/features/insurance/claim-changes';
 import { clearPersonalData } from '../../../../src/app/store/clear-personal-data';
 import { db } from '../../../../src/app/store/database';
@@ -35,7 +42,16 @@ describe('claim photo uploader', () => {
 
   beforeAll(async () => {
     ({ app, db: serverDb } = await buildTestAppWithDb({ seedDemo: true }));
-    const agent = await userRepository(serverDb).create({ email: 'uploader@claims.zm', name: 'Uploader', passwordHash: 'x', accountType: 'individual', userType: 'Customer', status: 'Active', requestedRole: null, roles: ['insurance_agent'] });
+    const agent = await userRepository(serverDb).create({
+      email: 'uploader@claims.zm',
+      name: 'Uploader',
+      passwordHash: 'x',
+      accountType: 'individual',
+      userType: 'Customer',
+      status: 'Active',
+      requestedRole: null,
+      roles: ['insurance_agent'],
+    });
     await sessionRepository(serverDb).create('uploader-session', agent?.id ?? '', new Date(Date.now() + 3600_000));
     cookie = 'nambala_session=uploader-session';
     // The customer is the plate's registered owner: a policy is issued only to them.
@@ -43,8 +59,40 @@ describe('claim photo uploader', () => {
       "SELECT plate_number, owner_nrc FROM registered_plates WHERE standing = 'Valid' AND expiry_date > now() + interval '1 year' AND plate_number NOT IN (SELECT plate_number FROM insurance_policies) ORDER BY plate_number LIMIT 1",
     );
     const customerId = randomUUID();
-    await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 't', mutations: [{ id: randomUUID(), intent: 'saveCustomer', payload: { id: customerId, name: 'Ruth Tembo', nrc: plate?.owner_nrc, phone: '0977 100 200', email: 'ruth@example.zm' } }] } });
-    const issued = await app.inject({ method: 'POST', url: '/api/insurance/policies', headers: { cookie }, payload: { customerId, plateNumber: plate?.plate_number, type: 'Comprehensive', startDate: inDays(-20), endDate: inDays(200), premium: '2500' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { cookie },
+      payload: {
+        clientId: 't',
+        mutations: [
+          {
+            id: randomUUID(),
+            intent: 'saveCustomer',
+            payload: {
+              id: customerId,
+              name: 'Ruth Tembo',
+              nrc: plate?.owner_nrc,
+              phone: '0977 100 200',
+              email: 'ruth@example.zm',
+            },
+          },
+        ],
+      },
+    });
+    const issued = await app.inject({
+      method: 'POST',
+      url: '/api/insurance/policies',
+      headers: { cookie },
+      payload: {
+        customerId,
+        plateNumber: plate?.plate_number,
+        type: 'Comprehensive',
+        startDate: inDays(-20),
+        endDate: inDays(200),
+        premium: '2500',
+      },
+    });
     policy = issued.json().policy;
 
     vi.stubGlobal('navigator', { onLine: true });
@@ -56,10 +104,23 @@ describe('claim photo uploader', () => {
         cutNextChunk = false;
         throw new TypeError('Failed to fetch');
       }
-      const body = init.body instanceof Blob ? Buffer.from(await init.body.arrayBuffer()) : typeof init.body === 'string' ? init.body : undefined;
+      const body =
+        init.body instanceof Blob
+          ? Buffer.from(await init.body.arrayBuffer())
+          : typeof init.body === 'string'
+            ? init.body
+            : undefined;
       if (isChunk) chunksSent += 1;
-      const response = await app.inject({ method, url, headers: { ...(init.headers as Record<string, string>), cookie }, ...(body === undefined ? {} : { payload: body }) });
-      return new Response(response.rawPayload.length > 0 ? new Uint8Array(response.rawPayload) : null, { status: response.statusCode, headers: response.headers as Record<string, string> });
+      const response = await app.inject({
+        method,
+        url,
+        headers: { ...(init.headers as Record<string, string>), cookie },
+        ...(body === undefined ? {} : { payload: body }),
+      });
+      return new Response(response.rawPayload.length > 0 ? new Uint8Array(response.rawPayload) : null, {
+        status: response.statusCode,
+        headers: response.headers as Record<string, string>,
+      });
     });
   }, 120_000);
 
@@ -73,7 +134,15 @@ describe('claim photo uploader', () => {
     const bytes = Buffer.concat([header, randomBytes(size - header.length)]);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const id = randomUUID();
-    const input = claimInputSchema.parse({ id, policyId: policy.id, incidentDate: inDays(-1), incidentPlace: 'Chilenje, Lusaka', description: 'Hit while reversing.', otherPartyPlate: '', photos: [{ sha256, size, width: 1600, height: 1200 }] });
+    const input = claimInputSchema.parse({
+      id,
+      policyId: policy.id,
+      incidentDate: inDays(-1),
+      incidentPlace: 'Chilenje, Lusaka',
+      description: 'Hit while reversing.',
+      otherPartyPlate: '',
+      photos: [{ sha256, size, width: 1600, height: 1200 }],
+    });
     await keepPhoto(id, { blob: new Blob([bytes], { type: 'image/jpeg' }), sha256, width: 1600, height: 1200 });
     // Saved on the device through the one write path, as the New Claim dialog does.
     await mutate(db, saveClaimMutation(input, 'agent', policy, undefined));
@@ -81,7 +150,12 @@ describe('claim photo uploader', () => {
   }
 
   async function pushClaim(input: unknown, id: string) {
-    const response = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: { clientId: 't', mutations: [{ id: randomUUID(), intent: 'saveClaim', payload: input }] } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { cookie },
+      payload: { clientId: 't', mutations: [{ id: randomUUID(), intent: 'saveClaim', payload: input }] },
+    });
     expect(response.json().results[0].outcome).toBe('applied');
     await db.insuranceClaims.update(id, { syncState: 'synced' });
   }
@@ -104,7 +178,10 @@ describe('claim photo uploader', () => {
     await uploadClaimPhotos();
     vi.stubGlobal('fetch', realFetch);
     expect((await db.claimPhotoFiles.get(photoFileId(id, sha256)))?.state).toBe('waiting');
-    const [partial] = await serverDb.query<{ received: number }>('SELECT received FROM insurance_claim_photos WHERE claim_id = $1', [id]);
+    const [partial] = await serverDb.query<{ received: number }>(
+      'SELECT received FROM insurance_claim_photos WHERE claim_id = $1',
+      [id],
+    );
     expect(partial?.received).toBe(CHUNK_BYTES);
 
     const sentBefore = uploadTally.bytesSent;
@@ -112,9 +189,16 @@ describe('claim photo uploader', () => {
     // Only what the server lacked was sent again.
     expect(uploadTally.bytesSent - sentBefore).toBe(bytes.length - CHUNK_BYTES);
     expect((await db.claimPhotoFiles.get(photoFileId(id, sha256)))?.state).toBe('uploaded');
-    const stored = await serverDb.query<{ n: number; content: Uint8Array }>('SELECT count(*) OVER ()::int AS n, content FROM insurance_claim_photos WHERE claim_id = $1', [id]);
+    const stored = await serverDb.query<{ n: number; content: Uint8Array }>(
+      'SELECT count(*) OVER ()::int AS n, content FROM insurance_claim_photos WHERE claim_id = $1',
+      [id],
+    );
     expect(stored).toHaveLength(1);
-    expect(createHash('sha256').update(Buffer.from(stored[0]?.content ?? new Uint8Array())).digest('hex')).toBe(sha256);
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(stored[0]?.content ?? new Uint8Array()))
+        .digest('hex'),
+    ).toBe(sha256);
 
     // Nothing more to send; removing uploaded copies frees their bytes and keeps waiting ones.
     const chunks = chunksSent;

@@ -12,20 +12,50 @@ import { ngwee } from '../../../../src/domain/money/money';
 import type { ClaimsData } from '../../../../src/app/features/insurance/claim-query';
 import { ClaimsPage } from '../../../../src/app/features/insurance/claims-page';
 import { InsuranceOverviewPage } from '../../../../src/app/features/insurance/insurance-overview-page';
-import type { LocalClaimPhotoFile, LocalInsuranceClaim, LocalInsuranceCustomer, LocalInsurancePolicy } from '../../../../src/app/store/database';
+import type {
+  LocalClaimPhotoFile,
+  LocalInsuranceClaim,
+  LocalInsuranceCustomer,
+  LocalInsurancePolicy,
+} from '../../../../src/app/store/database';
 import { appSystem } from '../../../../src/app/theme/system';
 
 const copy = vi.hoisted(() => ({ data: undefined as unknown }));
 vi.mock('../../../../src/app/store/use-store-query', () => ({ useStoreQuery: () => copy.data }));
 vi.mock('../../../../src/app/session/use-session', () => ({
-  useSession: () => ({ status: 'signed-in', user: { id: 'agent-1', name: 'Natasha Zulu', email: 'insurer@nambala.zm', roles: ['insurance_agent'] } }),
+  useSession: () => ({
+    status: 'signed-in',
+    user: { id: 'agent-1', name: 'Natasha Zulu', email: 'insurer@nambala.zm', roles: ['insurance_agent'] },
+  }),
 }));
 vi.mock('../../../../src/app/sync/use-rejected-entry', () => ({ useRejectedEntry: () => undefined }));
-vi.mock('../../../../src/app/components/use-today', () => ({ useToday: () => '2026-11-24', localToday: () => '2026-11-24' }));
+vi.mock('../../../../src/app/components/use-today', () => ({
+  useToday: () => '2026-11-24',
+  localToday: () => '2026-11-24',
+}));
 // The uploader is not started while a page is rendered to text.
-vi.mock('../../../../src/app/features/insurance/claim-photo-uploader', () => ({ startUploader: () => undefined, removeUploadedPhotos: async () => 0, keepPhoto: async () => true, dropUnsavedPhotos: async () => undefined, uploadClaimPhotos: async () => undefined, photoFileId: (a: string, b: string) => `${a}/${b}` }));
+vi.mock('../../../../src/app/features/insurance/claim-photo-uploader', () => ({
+  startUploader: () => undefined,
+  removeUploadedPhotos: async () => 0,
+  keepPhoto: async () => true,
+  dropUnsavedPhotos: async () => undefined,
+  uploadClaimPhotos: async () => undefined,
+  photoFileId: (a: string, b: string) => `${a}/${b}`,
+}));
 
-const customer: LocalInsuranceCustomer = { id: 'c1', agentId: 'agent-1', accountId: null, name: 'Mwila Banda', nrc: '204518/10/1', phone: '+260971234567', email: 'buyer@nambala.zm', vehicles: [], createdAt: '2026-11-01T08:00:00.000Z', updatedAt: '2026-11-01T08:00:00.000Z', syncState: 'synced' };
+const customer: LocalInsuranceCustomer = {
+  id: 'c1',
+  agentId: 'agent-1',
+  accountId: null,
+  name: 'Mwila Banda',
+  nrc: '204518/10/1',
+  phone: '+260971234567',
+  email: 'buyer@nambala.zm',
+  vehicles: [],
+  createdAt: '2026-11-01T08:00:00.000Z',
+  updatedAt: '2026-11-01T08:00:00.000Z',
+  syncState: 'synced',
+};
 const policy: LocalInsurancePolicy = {
   id: 'p1',
   policyNumber: 'POL-000001',
@@ -75,7 +105,14 @@ function data(claims: LocalInsuranceClaim[], files: LocalClaimPhotoFile[] = []):
   const photoFiles = new Map<string, LocalClaimPhotoFile[]>();
   for (const file of files) photoFiles.set(file.claimId, [...(photoFiles.get(file.claimId) ?? []), file]);
   const waiting = files.filter((file) => file.state === 'waiting');
-  return { customers: [customer], policies: [policy], customerById: new Map([[customer.id, customer]]), claims, photoFiles, waitingPhotos: { count: waiting.length, bytes: waiting.reduce((sum, file) => sum + file.size, 0) } };
+  return {
+    customers: [customer],
+    policies: [policy],
+    customerById: new Map([[customer.id, customer]]),
+    claims,
+    photoFiles,
+    waitingPhotos: { count: waiting.length, bytes: waiting.reduce((sum, file) => sum + file.size, 0) },
+  };
 }
 
 function textOf(page: ReactElement): string {
@@ -97,17 +134,36 @@ beforeEach(() => {
 
 describe('claims pages', () => {
   it('lists claims with holder, plate, photos waiting to upload and status; an offline claim as not yet numbered', () => {
-    const file: LocalClaimPhotoFile = { id: `9/${sha(1)}`, claimId: '9', sha256: sha(1), blob: new Blob([]), size: 1000, width: 1600, height: 1200, state: 'waiting', createdAt: 1 };
+    const file: LocalClaimPhotoFile = {
+      id: `9/${sha(1)}`,
+      claimId: '9',
+      sha256: sha(1),
+      blob: new Blob([]),
+      size: 1000,
+      width: 1600,
+      height: 1200,
+      state: 'waiting',
+      createdAt: 1,
+    };
     copy.data = data(
       [
-        claim('9', { claimNumber: '', syncState: 'pending', photos: [{ sha256: sha(1), size: 1000, width: 1600, height: 1200, isComplete: false }] }),
-        claim('2', { status: 'Under Assessment', photos: [{ sha256: sha(2), size: 1000, width: 1600, height: 1200, isComplete: true }] }),
+        claim('9', {
+          claimNumber: '',
+          syncState: 'pending',
+          photos: [{ sha256: sha(1), size: 1000, width: 1600, height: 1200, isComplete: false }],
+        }),
+        claim('2', {
+          status: 'Under Assessment',
+          photos: [{ sha256: sha(2), size: 1000, width: 1600, height: 1200, isComplete: true }],
+        }),
         claim('1', { status: 'Paid', paidAt: '2026-11-10T08:00:00.000Z' }),
       ],
       [file],
     );
     const text = textOf(<ClaimsPage />);
-    expect(text).toMatch(/Not yet numbered .*Mwila Banda .*ZM-123-ABC .*Place 9 .*1 \(1 waiting to upload\) .*Submitted/);
+    expect(text).toMatch(
+      /Not yet numbered .*Mwila Banda .*ZM-123-ABC .*Place 9 .*1 \(1 waiting to upload\) .*Submitted/,
+    );
     expect(text).toMatch(/CLM-000002 .*Under Assessment/);
     expect(text).toMatch(/CLM-000001 .*Paid/);
     expect(text).toContain('3 claims');

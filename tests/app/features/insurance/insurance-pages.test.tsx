@@ -16,9 +16,15 @@ import { appSystem } from '../../../../src/app/theme/system';
 const copy = vi.hoisted(() => ({ data: undefined as unknown }));
 vi.mock('../../../../src/app/store/use-store-query', () => ({ useStoreQuery: () => copy.data }));
 vi.mock('../../../../src/app/session/use-session', () => ({
-  useSession: () => ({ status: 'signed-in', user: { id: 'agent-1', name: 'Natasha Zulu', email: 'insurer@nambala.zm', roles: ['insurance_agent'] } }),
+  useSession: () => ({
+    status: 'signed-in',
+    user: { id: 'agent-1', name: 'Natasha Zulu', email: 'insurer@nambala.zm', roles: ['insurance_agent'] },
+  }),
 }));
-vi.mock('../../../../src/app/components/use-today', () => ({ useToday: () => '2026-11-24', localToday: () => '2026-11-24' }));
+vi.mock('../../../../src/app/components/use-today', () => ({
+  useToday: () => '2026-11-24',
+  localToday: () => '2026-11-24',
+}));
 
 const customer: LocalInsuranceCustomer = {
   id: 'c1',
@@ -28,7 +34,17 @@ const customer: LocalInsuranceCustomer = {
   nrc: '204518/10/1',
   phone: '+260971234567',
   email: 'buyer@nambala.zm',
-  vehicles: [{ plateNumber: 'ZM-123-ABC', make: 'Toyota', model: 'Corolla', colour: 'Silver', year: 2019, expiryDate: '2029-03-15', standing: 'Valid' }],
+  vehicles: [
+    {
+      plateNumber: 'ZM-123-ABC',
+      make: 'Toyota',
+      model: 'Corolla',
+      colour: 'Silver',
+      year: 2019,
+      expiryDate: '2029-03-15',
+      standing: 'Valid',
+    },
+  ],
   createdAt: '2026-11-01T08:00:00.000Z',
   updatedAt: '2026-11-01T08:00:00.000Z',
   syncState: 'synced',
@@ -86,7 +102,11 @@ describe('insurance pages', () => {
   });
 
   it('lists policies with their status read from the end date', () => {
-    copy.data = data([policy('1', '2026-12-31'), policy('2', '2026-10-01'), policy('3', '2027-06-01', '2026-05-01T00:00:00.000Z')]);
+    copy.data = data([
+      policy('1', '2026-12-31'),
+      policy('2', '2026-10-01'),
+      policy('3', '2027-06-01', '2026-05-01T00:00:00.000Z'),
+    ]);
     const text = textOf(<PoliciesPage />);
     expect(text).toMatch(/POL-000001 .*Active/);
     expect(text).toMatch(/POL-000002 .*Expired/);
@@ -96,7 +116,12 @@ describe('insurance pages', () => {
   });
 
   it('shows the overview figures from the agent’s own data', () => {
-    copy.data = { ...data([policy('1', '2026-12-10'), policy('2', '2027-06-01'), policy('3', '2026-10-01')]), claims: [], photoFiles: new Map(), waitingPhotos: { count: 0, bytes: 0 } };
+    copy.data = {
+      ...data([policy('1', '2026-12-10'), policy('2', '2027-06-01'), policy('3', '2026-10-01')]),
+      claims: [],
+      photoFiles: new Map(),
+      waitingPhotos: { count: 0, bytes: 0 },
+    };
     const text = textOf(<InsuranceOverviewPage />);
     expect(text).toMatch(/Active Policies 2 /);
     expect(text).toMatch(/Expiring in 30 Days 1 /);

@@ -14,17 +14,44 @@ describe('insurance customers on the device', () => {
   afterEach(() => database.delete());
 
   it('saves a customer offline with its outbox entry, keeping the vehicles last pulled on an edit', async () => {
-    const input = customerInputSchema.parse({ id: crypto.randomUUID(), name: 'Chanda Mwale', nrc: '234567/10/1', phone: '0977123456', email: 'chanda@example.zm' });
+    const input = customerInputSchema.parse({
+      id: crypto.randomUUID(),
+      name: 'Chanda Mwale',
+      nrc: '234567/10/1',
+      phone: '0977123456',
+      email: 'chanda@example.zm',
+    });
     await mutate(database, saveCustomerMutation(input, 'agent-1', undefined));
     const [entry] = await database.outbox.toArray();
-    expect(entry).toMatchObject({ intent: 'saveCustomer', table: 'insuranceCustomers', rowId: input.id, status: 'pending', payload: input });
-    const vehicles = [{ plateNumber: 'ZM-123-ABC', make: 'Toyota', model: 'Corolla', colour: 'Silver', year: 2019, expiryDate: '2029-03-15', standing: 'Valid' as const }];
+    expect(entry).toMatchObject({
+      intent: 'saveCustomer',
+      table: 'insuranceCustomers',
+      rowId: input.id,
+      status: 'pending',
+      payload: input,
+    });
+    const vehicles = [
+      {
+        plateNumber: 'ZM-123-ABC',
+        make: 'Toyota',
+        model: 'Corolla',
+        colour: 'Silver',
+        year: 2019,
+        expiryDate: '2029-03-15',
+        standing: 'Valid' as const,
+      },
+    ];
     await database.insuranceCustomers.update(input.id, { vehicles, syncState: 'synced' });
     const before = await database.insuranceCustomers.get(input.id);
     await mutate(database, saveCustomerMutation({ ...input, name: 'Chanda Mwale Banda' }, 'agent-1', before));
     const data = await readInsurance(database);
     expect(data.customers).toHaveLength(1);
-    expect(data.customers[0]).toMatchObject({ name: 'Chanda Mwale Banda', vehicles, syncState: 'pending', createdAt: before?.createdAt });
+    expect(data.customers[0]).toMatchObject({
+      name: 'Chanda Mwale Banda',
+      vehicles,
+      syncState: 'pending',
+      createdAt: before?.createdAt,
+    });
   });
 
   it('pages a list and keeps the page in range', () => {

@@ -19,9 +19,27 @@ const lines = (gateway: number, credit = 0) => [
 ];
 
 function quote(credit = 0): Quote {
-  const entry = (method: string, gatewayFee: number) => ({ method, methodName: method, price: 250000, processingFee: 1000, gatewayFee, reservationCredit: credit, total: 251000 + gatewayFee - credit, lines: lines(gatewayFee, credit) });
+  const entry = (method: string, gatewayFee: number) => ({
+    method,
+    methodName: method,
+    price: 250000,
+    processingFee: 1000,
+    gatewayFee,
+    reservationCredit: credit,
+    total: 251000 + gatewayFee - credit,
+    lines: lines(gatewayFee, credit),
+  });
   return {
-    listing: { id: 'PL-004', number: 'ZM-100-LSK', price: 250000, type: 'Private', status: 'Available', featured: false, description: '', reservedUntil: null },
+    listing: {
+      id: 'PL-004',
+      number: 'ZM-100-LSK',
+      price: 250000,
+      type: 'Private',
+      status: 'Available',
+      featured: false,
+      description: '',
+      reservedUntil: null,
+    },
     reservation: { amount: 20000, days: 7 },
     buyNow: [entry('mtn', 5000), entry('airtel', 5000), entry('card', 7500)],
     mayReserve: { ok: true },
@@ -31,7 +49,12 @@ function quote(credit = 0): Quote {
 
 describe('marketplace methods', () => {
   it('offers bank transfer as well as mobile money and cards, as the wizard does', () => {
-    expect(MARKETPLACE_METHODS.map((method) => method.name)).toEqual(['MTN Mobile Money', 'Airtel Money', 'Credit/Debit Card', 'Bank Transfer']);
+    expect(MARKETPLACE_METHODS.map((method) => method.name)).toEqual([
+      'MTN Mobile Money',
+      'Airtel Money',
+      'Credit/Debit Card',
+      'Bank Transfer',
+    ]);
   });
 });
 
@@ -51,12 +74,19 @@ describe('checkoutBreakdown', () => {
   it('keeps the reservation credit line, deducted from the total, with or without a method', () => {
     expect(checkoutBreakdown(quote(20000), 'buy', 'mtn')?.total).toBe(236000);
     const before = checkoutBreakdown(quote(20000), 'buy', null);
-    expect(before?.lines.at(-1)).toEqual({ kind: 'reservation-credit', label: 'Reservation fee deducted', amount: -20000 });
+    expect(before?.lines.at(-1)).toEqual({
+      kind: 'reservation-credit',
+      label: 'Reservation fee deducted',
+      amount: -20000,
+    });
     expect(before?.total).toBe(231000);
   });
 
   it('charges only the reservation fee to reserve, whatever the method', () => {
-    expect(checkoutBreakdown(quote(), 'reserve', 'card')).toEqual({ lines: [{ kind: 'reservation-fee', label: 'Reservation fee (7 days, deducted from the price)', amount: 20000 }], total: 20000 });
+    expect(checkoutBreakdown(quote(), 'reserve', 'card')).toEqual({
+      lines: [{ kind: 'reservation-fee', label: 'Reservation fee (7 days, deducted from the price)', amount: 20000 }],
+      total: 20000,
+    });
   });
 });
 
@@ -66,18 +96,35 @@ describe('checkPayerDetails', () => {
   });
 
   it('refuses a number on the other network in the domain’s words', () => {
-    expect(checkPayerDetails('airtel', '+260 96 123 4567', '')).toEqual({ ok: false, field: 'phone', message: 'This number is not on Airtel Money. Airtel numbers start with 097 or 077.' });
+    expect(checkPayerDetails('airtel', '+260 96 123 4567', '')).toEqual({
+      ok: false,
+      field: 'phone',
+      message: 'This number is not on Airtel Money. Airtel numbers start with 097 or 077.',
+    });
   });
 
   it('asks for a card number, refuses an invalid one, and sends the digits of a valid one', () => {
     expect(checkPayerDetails('card', '', '')).toEqual({ ok: false, field: 'card', message: CARD_NUMBER_REQUIRED });
-    expect(checkPayerDetails('card', '', '4242 4242 4242 4241')).toEqual({ ok: false, field: 'card', message: 'Card number is not valid' });
-    expect(checkPayerDetails('card', '', '4242 4242 4242 4242')).toEqual({ ok: true, card: { number: '4242424242424242' } });
+    expect(checkPayerDetails('card', '', '4242 4242 4242 4241')).toEqual({
+      ok: false,
+      field: 'card',
+      message: 'Card number is not valid',
+    });
+    expect(checkPayerDetails('card', '', '4242 4242 4242 4242')).toEqual({
+      ok: true,
+      card: { number: '4242424242424242' },
+    });
   });
 });
 
 describe('attemptFor', () => {
-  const request = { kind: 'buy' as const, listingId: 'PL-004', method: 'mtn' as const, phone: '+260961234567', amount: 256000 };
+  const request = {
+    kind: 'buy' as const,
+    listingId: 'PL-004',
+    method: 'mtn' as const,
+    phone: '+260961234567',
+    amount: 256000,
+  };
   let n = 0;
   const newKey = () => `key-${++n}`;
 
@@ -97,7 +144,9 @@ describe('attemptFor', () => {
     const first = attemptFor(null, attemptSignature(owned), newKey);
     expect(attemptFor(first, attemptSignature(owned), newKey)).toBe(first);
     expect(attemptFor(first, attemptSignature({ ...owned, ownerNrc: '234567/89/1' }), newKey).key).not.toBe(first.key);
-    expect(attemptFor(first, attemptSignature({ ...owned, ownerName: 'Chanda Mulenga' }), newKey).key).not.toBe(first.key);
+    expect(attemptFor(first, attemptSignature({ ...owned, ownerName: 'Chanda Mulenga' }), newKey).key).not.toBe(
+      first.key,
+    );
   });
 
   it('makes a new key once the attempt has produced a payment (a new try after a decline)', () => {
@@ -108,7 +157,10 @@ describe('attemptFor', () => {
 
 describe('suggestedOwner', () => {
   it('suggests the name and NRC the buyer last gave, as the server says', () => {
-    expect(suggestedOwner({ ...quote(), owner: { name: 'Mwila Banda', nrc: '123456/78/9' } }, 'M. Banda')).toEqual({ name: 'Mwila Banda', nrc: '123456/78/9' });
+    expect(suggestedOwner({ ...quote(), owner: { name: 'Mwila Banda', nrc: '123456/78/9' } }, 'M. Banda')).toEqual({
+      name: 'Mwila Banda',
+      nrc: '123456/78/9',
+    });
   });
 
   it('suggests the account’s name and no NRC when the buyer never gave one, or before the prices arrive', () => {

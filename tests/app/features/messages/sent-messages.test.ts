@@ -27,7 +27,12 @@ function message(id: string, overrides: Partial<SentMessage> = {}): SentMessage 
 describe('appendPage', () => {
   it('adds an older page after the messages shown, without showing one twice', () => {
     const shown = [message('9'), message('8')];
-    expect(appendPage(shown, [message('8'), message('7'), message('6')]).map((sent) => sent.id)).toEqual(['9', '8', '7', '6']);
+    expect(appendPage(shown, [message('8'), message('7'), message('6')]).map((sent) => sent.id)).toEqual([
+      '9',
+      '8',
+      '7',
+      '6',
+    ]);
   });
 });
 
@@ -38,12 +43,22 @@ describe('deliveryLine', () => {
 
   it('says a new message waits, and when a failed one is tried again', () => {
     expect(deliveryLine(message('2', { status: 'queued', attempts: 0, sentAt: null }))).toBe('Waiting to be sent');
-    expect(deliveryLine(message('3', { status: 'queued', attempts: 2, sentAt: null, error: 'gateway unavailable', nextAttemptAt: '2026-11-24T08:10:00.000Z' }))).toMatch(
-      /^2 tries so far, last failed: gateway unavailable\. Next try 24 Nov 2026, \d{2}:\d{2}$/,
-    );
+    expect(
+      deliveryLine(
+        message('3', {
+          status: 'queued',
+          attempts: 2,
+          sentAt: null,
+          error: 'gateway unavailable',
+          nextAttemptAt: '2026-11-24T08:10:00.000Z',
+        }),
+      ),
+    ).toMatch(/^2 tries so far, last failed: gateway unavailable\. Next try 24 Nov 2026, \d{2}:\d{2}$/);
   });
 
   it('says why a message was given up', () => {
-    expect(deliveryLine(message('4', { status: 'failed', attempts: 6, sentAt: null, error: 'number not reachable' }))).toBe('Given up after 6 tries: number not reachable');
+    expect(
+      deliveryLine(message('4', { status: 'failed', attempts: 6, sentAt: null, error: 'number not reachable' })),
+    ).toBe('Given up after 6 tries: number not reachable');
   });
 });

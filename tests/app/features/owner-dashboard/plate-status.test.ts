@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnedPlate } from '#domain/plates/owned-plate';
 import type { OwnerOrder } from '#domain/plates/owner-order';
-import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus } from '../../../../src/app/features/owner-dashboard/plate-status';
+import {
+  inProgress,
+  isPaymentDue,
+  orderStatus,
+  plateCover,
+  plateStatus,
+} from '../../../../src/app/features/owner-dashboard/plate-status';
 import { statementCsv } from '../../../../src/app/features/owner-dashboard/owner-statement';
 
 const TODAY = '2026-11-24';
@@ -46,18 +52,42 @@ const registered: OwnedPlate = {
 
 describe('plateStatus', () => {
   it('says where a plate not yet registered is, naming the shop and the day', () => {
-    expect(plateStatus(held, TODAY)).toEqual({ label: 'Paid', palette: 'blue', detail: 'Paid; Cairo Road Plates will make it for collection from 27 Nov 2026.' });
+    expect(plateStatus(held, TODAY)).toEqual({
+      label: 'Paid',
+      palette: 'blue',
+      detail: 'Paid; Cairo Road Plates will make it for collection from 27 Nov 2026.',
+    });
     expect(plateStatus({ ...held, manufacturingStatus: 'In Production' }, TODAY).label).toBe('Being made');
-    expect(plateStatus({ ...held, stage: 'Made', manufacturingStatus: 'Ready for Collection' }, TODAY)).toMatchObject({ label: 'Ready for collection', detail: expect.stringContaining('Ready at Cairo Road Plates from 27 Nov 2026') });
-    expect(plateStatus({ ...held, shopName: null }, TODAY).detail).toBe('Paid; waiting for a plate shop to be assigned.');
+    expect(plateStatus({ ...held, stage: 'Made', manufacturingStatus: 'Ready for Collection' }, TODAY)).toMatchObject({
+      label: 'Ready for collection',
+      detail: expect.stringContaining('Ready at Cairo Road Plates from 27 Nov 2026'),
+    });
+    expect(plateStatus({ ...held, shopName: null }, TODAY).detail).toBe(
+      'Paid; waiting for a plate shop to be assigned.',
+    );
   });
 
   it('reads a registration as registered, due for renewal, expired, revoked or stolen', () => {
-    const withRegistration = (changes: Partial<NonNullable<OwnedPlate['registration']>>) => ({ ...registered, registration: { ...(registered.registration as NonNullable<OwnedPlate['registration']>), ...changes } });
-    expect(plateStatus(registered, TODAY)).toMatchObject({ label: 'Registered', palette: 'green', detail: 'Registered until 8 May 2031.' });
-    expect(plateStatus(withRegistration({ expiryDate: '2027-01-08' }), TODAY)).toMatchObject({ label: 'Renewal due', detail: expect.stringContaining('(45 days)') });
-    expect(plateStatus(withRegistration({ expiryDate: '2026-11-23' }), TODAY)).toMatchObject({ label: 'Expired', palette: 'red' });
-    expect(plateStatus(withRegistration({ standing: 'Stolen', standingChangedAt: '2026-11-01T00:00:00.000Z' }), TODAY)).toMatchObject({ label: 'Reported stolen', detail: 'Reported stolen on 1 Nov 2026.' });
+    const withRegistration = (changes: Partial<NonNullable<OwnedPlate['registration']>>) => ({
+      ...registered,
+      registration: { ...(registered.registration as NonNullable<OwnedPlate['registration']>), ...changes },
+    });
+    expect(plateStatus(registered, TODAY)).toMatchObject({
+      label: 'Registered',
+      palette: 'green',
+      detail: 'Registered until 8 May 2031.',
+    });
+    expect(plateStatus(withRegistration({ expiryDate: '2027-01-08' }), TODAY)).toMatchObject({
+      label: 'Renewal due',
+      detail: expect.stringContaining('(45 days)'),
+    });
+    expect(plateStatus(withRegistration({ expiryDate: '2026-11-23' }), TODAY)).toMatchObject({
+      label: 'Expired',
+      palette: 'red',
+    });
+    expect(
+      plateStatus(withRegistration({ standing: 'Stolen', standingChangedAt: '2026-11-01T00:00:00.000Z' }), TODAY),
+    ).toMatchObject({ label: 'Reported stolen', detail: 'Reported stolen on 1 Nov 2026.' });
     expect(plateStatus(withRegistration({ standing: 'Revoked' }), TODAY).label).toBe('Revoked');
   });
 });
@@ -87,7 +117,9 @@ describe('orders', () => {
   });
 
   it('gives a rejection’s reason and keeps an approved application only until its plates arrive', () => {
-    expect(orderStatus({ ...order, status: 'Rejected', rejectionReason: 'The NRC does not match.' }).detail).toBe('Reason: The NRC does not match.');
+    expect(orderStatus({ ...order, status: 'Rejected', rejectionReason: 'The NRC does not match.' }).detail).toBe(
+      'Reason: The NRC does not match.',
+    );
     const approved = { ...order, status: 'Approved' as const, plates: ['ZM-101-ABC'] };
     expect(inProgress(approved, new Set())).toBe(true);
     expect(inProgress(approved, new Set(['ZM-101-ABC']))).toBe(false);
@@ -97,7 +129,21 @@ describe('orders', () => {
 
 describe('statementCsv', () => {
   it('lists the plates and the payments in one spreadsheet file', () => {
-    const csv = statementCsv([registered, held], [{ id: 'p1', reference: 'PAY-000001', createdAt: '2026-11-16T10:00:00.000Z', description: 'Application LP-000002, 1 plate', methodName: 'MTN Mobile Money', amount: 31_000, status: 'approved' }], TODAY);
+    const csv = statementCsv(
+      [registered, held],
+      [
+        {
+          id: 'p1',
+          reference: 'PAY-000001',
+          createdAt: '2026-11-16T10:00:00.000Z',
+          description: 'Application LP-000002, 1 plate',
+          methodName: 'MTN Mobile Money',
+          amount: 31_000,
+          status: 'approved',
+        },
+      ],
+      TODAY,
+    );
     const lines = csv.replace('\uFEFF', '').split('\r\n');
     expect(lines).toContain('ZM-101-ABC,Registered,White Toyota Hilux,2026-05-08,2031-05-08,LP-000002,2026-11-16');
     expect(lines).toContain('ZM-101-ABC,Paid,,,,LP-000002,2026-11-16');
@@ -106,14 +152,26 @@ describe('statementCsv', () => {
 });
 
 describe('plateCover', () => {
-  const term = { policyNumber: 'POL-000002', type: 'Comprehensive' as const, insurer: 'Madison General Insurance', startDate: '2026-07-27', endDate: '2027-07-26' };
+  const term = {
+    policyNumber: 'POL-000002',
+    type: 'Comprehensive' as const,
+    insurer: 'Madison General Insurance',
+    startDate: '2026-07-27',
+    endDate: '2027-07-26',
+  };
 
   it('says until when, by whom and which kind of policy insures a registered plate', () => {
-    expect(plateCover({ ...registered, cover: [term] }, TODAY)).toEqual({ text: 'Insured until 26 Jul 2027 (Madison General Insurance, Comprehensive)', isInsured: true });
+    expect(plateCover({ ...registered, cover: [term] }, TODAY)).toEqual({
+      text: 'Insured until 26 Jul 2027 (Madison General Insurance, Comprehensive)',
+      isInsured: true,
+    });
   });
 
   it('says No valid insurance once the term has ended on this device’s day, or when there is none', () => {
-    expect(plateCover({ ...registered, cover: [term] }, '2027-07-27')).toEqual({ text: 'No valid insurance', isInsured: false });
+    expect(plateCover({ ...registered, cover: [term] }, '2027-07-27')).toEqual({
+      text: 'No valid insurance',
+      isInsured: false,
+    });
     expect(plateCover({ ...registered, cover: [] }, TODAY)).toEqual({ text: 'No valid insurance', isInsured: false });
     expect(plateCover(registered, TODAY)).toEqual({ text: 'No valid insurance', isInsured: false });
   });

@@ -3,7 +3,12 @@ import { transfersAwaitingConfirmation } from '../../../../src/app/features/plat
 import type { PendingPayment } from '../../../../src/app/features/plate-requests/plate-requests-api';
 
 describe('bank transfers awaiting confirmation', () => {
-  const payment = (id: string, method: PendingPayment['method'], createdAt: string, status: PendingPayment['status'] = 'pending') => ({ id, method, createdAt, status }) as PendingPayment;
+  const payment = (
+    id: string,
+    method: PendingPayment['method'],
+    createdAt: string,
+    status: PendingPayment['status'] = 'pending',
+  ) => ({ id, method, createdAt, status }) as PendingPayment;
 
   it('keeps only pending bank transfers, oldest first', () => {
     const shown = transfersAwaitingConfirmation([

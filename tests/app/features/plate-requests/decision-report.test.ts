@@ -12,17 +12,32 @@ const names = new Map([
 
 describe('the report of a decision', () => {
   it('names the plates and the shop of an approval, and toasts it', () => {
-    const outcomes: DecisionOutcome[] = [{ requestId: 'REQ-005', ok: true, status: 'Approved', plates: ['ZM-345-ABC', 'ZM-346-ABD'], agent: { id: 'a', name: 'Cairo Road Plates' } }];
+    const outcomes: DecisionOutcome[] = [
+      {
+        requestId: 'REQ-005',
+        ok: true,
+        status: 'Approved',
+        plates: ['ZM-345-ABC', 'ZM-346-ABD'],
+        agent: { id: 'a', name: 'Cairo Road Plates' },
+      },
+    ];
     const report = decisionReport(outcomes, 'approve', names);
     expect(report.status).toBe('success');
     expect(report.title).toBe('1 request approved');
-    expect(report.lines[0]?.text).toBe('REQ-005 (Bupe Tembo) approved: ZM-345-ABC, ZM-346-ABD, sent to Cairo Road Plates to make.');
+    expect(report.lines[0]?.text).toBe(
+      'REQ-005 (Bupe Tembo) approved: ZM-345-ABC, ZM-346-ABD, sent to Cairo Road Plates to make.',
+    );
     expect(report.toast).toEqual({ title: '1 request approved', description: report.lines[0]?.text });
   });
 
   it('keeps every refusal in the server’s words beside what went through', () => {
     const outcomes: DecisionOutcome[] = [
-      { requestId: 'REQ-002', ok: false, reason: 'manufacturing-started', message: REVIEW_MESSAGES.manufacturingStarted },
+      {
+        requestId: 'REQ-002',
+        ok: false,
+        reason: 'manufacturing-started',
+        message: REVIEW_MESSAGES.manufacturingStarted,
+      },
       { requestId: 'REQ-005', ok: true, status: 'Approved', plates: ['ZM-345-ABC'], agent: null },
       { requestId: 'REQ-004', ok: false, reason: 'not-paid', message: NOT_PAID },
     ];
@@ -34,13 +49,19 @@ describe('the report of a decision', () => {
       ['REQ-005', true],
       ['REQ-004', false],
     ]);
-    expect(report.lines[0]?.text).toBe(`REQ-002 (Mwila Banda) was not approved: ${REVIEW_MESSAGES.manufacturingStarted}`);
+    expect(report.lines[0]?.text).toBe(
+      `REQ-002 (Mwila Banda) was not approved: ${REVIEW_MESSAGES.manufacturingStarted}`,
+    );
     expect(report.lines[2]?.text).toBe(`REQ-004 (Lusaka Freight Ltd) was not approved: ${NOT_PAID}`);
     expect(report.toast?.title).toBe('1 request approved');
   });
 
   it('has no toast when nothing went through', () => {
-    const one = decisionReport([{ requestId: 'REQ-002', ok: false, message: REVIEW_MESSAGES.manufacturingStarted }], 'reject', names);
+    const one = decisionReport(
+      [{ requestId: 'REQ-002', ok: false, message: REVIEW_MESSAGES.manufacturingStarted }],
+      'reject',
+      names,
+    );
     expect(one).toMatchObject({ status: 'error', title: 'The request was not rejected', toast: null });
     const two = decisionReport(
       [
@@ -75,7 +96,12 @@ describe('putting decided requests back in the list', () => {
       { id: 'REQ-002', status: 'Pending' },
       { id: 'REQ-001', status: 'Pending' },
     ];
-    expect(replaceRequests(list, [{ id: 'REQ-002', status: 'Approved' }, { id: 'REQ-999', status: 'Approved' }])).toEqual([
+    expect(
+      replaceRequests(list, [
+        { id: 'REQ-002', status: 'Approved' },
+        { id: 'REQ-999', status: 'Approved' },
+      ]),
+    ).toEqual([
       { id: 'REQ-003', status: 'Pending' },
       { id: 'REQ-002', status: 'Approved' },
       { id: 'REQ-001', status: 'Pending' },

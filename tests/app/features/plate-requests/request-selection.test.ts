@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { selectAllState, toggleAll, toggleOne, visibleSelection } from '../../../../src/app/features/plate-requests/request-selection';
+import {
+  selectAllState,
+  toggleAll,
+  toggleOne,
+  visibleSelection,
+} from '../../../../src/app/features/plate-requests/request-selection';
 
 describe('the Plate Requests selection', () => {
   it('acts only on ticked requests that are shown, in the order shown', () => {
@@ -32,10 +37,14 @@ describe('the Plate Requests selection', () => {
 
   it('after select-all, select-all reads ticked for any list shown', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ minLength: 1 }), { minLength: 1 }), fc.array(fc.string()), (shown, earlier) => {
-        expect(selectAllState(shown, toggleAll(shown, new Set(earlier), true))).toBe(true);
-        expect(selectAllState(shown, toggleAll(shown, new Set(earlier), false))).toBe(false);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1 }), { minLength: 1 }),
+        fc.array(fc.string()),
+        (shown, earlier) => {
+          expect(selectAllState(shown, toggleAll(shown, new Set(earlier), true))).toBe(true);
+          expect(selectAllState(shown, toggleAll(shown, new Set(earlier), false))).toBe(false);
+        },
+      ),
     );
   });
 });

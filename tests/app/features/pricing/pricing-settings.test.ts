@@ -10,7 +10,12 @@ import {
   writeStoredPricing,
 } from '../../../../src/app/features/pricing/pricing-settings';
 
-const changed: PricingSettings = { ...DEFAULT_PRICING, platePrice: ngwee(45_000), processingFee: ngwee(1_500), gatewayFeeBasisPoints: { mtn: 250, airtel: 200, card: 300, bank: 0 } };
+const changed: PricingSettings = {
+  ...DEFAULT_PRICING,
+  platePrice: ngwee(45_000),
+  processingFee: ngwee(1_500),
+  gatewayFeeBasisPoints: { mtn: 250, airtel: 200, card: 300, bank: 0 },
+};
 
 function memoryStorage(): PricingStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -23,8 +28,13 @@ describe('pricing settings from the server', () => {
   });
 
   it('reads the settings and when they changed from the server’s answer', async () => {
-    expect(await parsePricingAnswer({ settings: changed, paymentMethods: [], updatedAt: '2026-03-01T10:00:00.000Z' })).toEqual({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z' });
-    expect(await parsePricingAnswer({ settings: DEFAULT_PRICING, updatedAt: null })).toEqual({ settings: DEFAULT_PRICING, updatedAt: null });
+    expect(
+      await parsePricingAnswer({ settings: changed, paymentMethods: [], updatedAt: '2026-03-01T10:00:00.000Z' }),
+    ).toEqual({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z' });
+    expect(await parsePricingAnswer({ settings: DEFAULT_PRICING, updatedAt: null })).toEqual({
+      settings: DEFAULT_PRICING,
+      updatedAt: null,
+    });
   });
 
   it('refuses answers it cannot trust', async () => {
@@ -38,7 +48,11 @@ describe('pricing settings from the server', () => {
     const storage = memoryStorage();
     writeStoredPricing({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z' }, storage);
     expect([...storage.data.keys()]).toEqual([PRICING_SETTINGS_KEY]);
-    expect(await readStoredPricing(storage)).toEqual({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z', source: 'device' });
+    expect(await readStoredPricing(storage)).toEqual({
+      settings: changed,
+      updatedAt: '2026-03-01T10:00:00.000Z',
+      source: 'device',
+    });
   });
 
   it('has no copy before the first answer, or when the copy is damaged or storage refuses', async () => {
@@ -61,7 +75,13 @@ describe('pricing settings from the server', () => {
   it('asks the server and keeps its answer, and offline keeps what it knew', async () => {
     const storage = memoryStorage();
     vi.stubGlobal('localStorage', storage);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ settings: changed, paymentMethods: [], updatedAt: null }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ settings: changed, paymentMethods: [], updatedAt: null }), { status: 200 }),
+      ),
+    );
     expect(await refreshPricingSettings()).toEqual({ settings: changed, updatedAt: null, source: 'server' });
     expect((await readStoredPricing(storage))?.settings).toEqual(changed);
     vi.stubGlobal(
@@ -85,6 +105,10 @@ describe('pricing settings from the server', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    expect(await fresh.refreshPricingSettings()).toEqual({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z', source: 'device' });
+    expect(await fresh.refreshPricingSettings()).toEqual({
+      settings: changed,
+      updatedAt: '2026-03-01T10:00:00.000Z',
+      source: 'device',
+    });
   });
 });

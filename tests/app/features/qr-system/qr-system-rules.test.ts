@@ -30,19 +30,35 @@ describe('the QR System review queue', () => {
   it('loses no flag and puts each in the list its status says', () => {
     const statuses = ['Open', 'Revoked', 'Stolen', 'Dismissed'] as const;
     fc.assert(
-      fc.property(fc.array(fc.record({ status: fc.constantFrom(...statuses), day: fc.integer({ min: 1, max: 28 }) }), { maxLength: 30 }), (rows) => {
-        const flags = rows.map((row, index) => flag(`f${index}`, row.status, `2026-11-${String(row.day).padStart(2, '0')}T00:00:00Z`));
-        const queue = flagQueue(flags);
-        expect(queue.open.length + queue.decided.length).toBe(flags.length);
-        expect(queue.open.every((entry) => entry.status === 'Open')).toBe(true);
-        expect(queue.decided.every((entry) => entry.status !== 'Open')).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.record({ status: fc.constantFrom(...statuses), day: fc.integer({ min: 1, max: 28 }) }), {
+          maxLength: 30,
+        }),
+        (rows) => {
+          const flags = rows.map((row, index) =>
+            flag(`f${index}`, row.status, `2026-11-${String(row.day).padStart(2, '0')}T00:00:00Z`),
+          );
+          const queue = flagQueue(flags);
+          expect(queue.open.length + queue.decided.length).toBe(flags.length);
+          expect(queue.open.every((entry) => entry.status === 'Open')).toBe(true);
+          expect(queue.decided.every((entry) => entry.status !== 'Open')).toBe(true);
+        },
+      ),
     );
   });
 
   it('writes a decision as the decidePlateFlag intent with the flag moved to its outcome', () => {
-    const mutation = decideFlagMutation(flag('a', 'Open', '2026-11-20T10:00:00Z'), { flagId: 'a', decision: 'stolen', note: '' });
-    expect(mutation).toMatchObject({ intent: 'decidePlateFlag', table: 'plateFlags', row: { id: 'a', status: 'Stolen', decisionNote: null }, payload: { flagId: 'a', decision: 'stolen' } });
+    const mutation = decideFlagMutation(flag('a', 'Open', '2026-11-20T10:00:00Z'), {
+      flagId: 'a',
+      decision: 'stolen',
+      note: '',
+    });
+    expect(mutation).toMatchObject({
+      intent: 'decidePlateFlag',
+      table: 'plateFlags',
+      row: { id: 'a', status: 'Stolen', decisionNote: null },
+      payload: { flagId: 'a', decision: 'stolen' },
+    });
   });
 });
 

@@ -6,12 +6,26 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Receipt } from '../../../../src/domain/payments/receipt';
 import { asOfLastSync } from '../../../../src/app/features/user-payments/payment-rows';
-import { readMyPayment, readMyPayments, readPaymentsPulledAt, shownPayment } from '../../../../src/app/features/user-payments/use-my-payments';
+import {
+  readMyPayment,
+  readMyPayments,
+  readPaymentsPulledAt,
+  shownPayment,
+} from '../../../../src/app/features/user-payments/use-my-payments';
 import { NambalaDatabase } from '../../../../src/app/store/database';
 import { pullAccountData } from '../../../../src/app/sync/pull';
 import type { SessionUser } from '../../../../src/app/session/session-store';
 
-const buyer: SessionUser = { id: 'USR-004', name: 'Mwila', email: 'mwila@example.zm', status: 'Active', userType: 'Customer', roles: ['buyer'], requestedRole: null, businessName: null };
+const buyer: SessionUser = {
+  id: 'USR-004',
+  name: 'Mwila',
+  email: 'mwila@example.zm',
+  status: 'Active',
+  userType: 'Customer',
+  roles: ['buyer'],
+  requestedRole: null,
+  businessName: null,
+};
 
 function receipt(id: string, overrides: Partial<Receipt> = {}): Receipt {
   return {
@@ -41,10 +55,20 @@ function receipt(id: string, overrides: Partial<Receipt> = {}): Receipt {
 }
 
 function serve(payments: Receipt[]) {
-  const routes: Record<string, unknown> = { '/api/notifications': { notifications: [] }, '/api/me/orders': { orders: [] }, '/api/payments': { payments } };
+  const routes: Record<string, unknown> = {
+    '/api/notifications': { notifications: [] },
+    '/api/me/orders': { orders: [] },
+    '/api/payments': { payments },
+  };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (path: string) => new Response(JSON.stringify(routes[path] ?? {}), { status: 200, headers: { 'content-type': 'application/json' } })),
+    vi.fn(
+      async (path: string) =>
+        new Response(JSON.stringify(routes[path] ?? {}), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
   );
 }
 
@@ -66,12 +90,22 @@ describe('the payments on this device', () => {
 
   it('reads the payments and each receipt the sync brought, newest first, with the network off', async () => {
     const older = receipt('1', { createdAt: '2026-11-01T08:00:00.000Z' });
-    const newer = receipt('2', { createdAt: '2026-11-21T08:00:00.000Z', status: 'pending', method: 'bank', methodName: 'Bank Transfer', card: null, instructions: 'Transfer quoting PAY-000002.' });
+    const newer = receipt('2', {
+      createdAt: '2026-11-21T08:00:00.000Z',
+      status: 'pending',
+      method: 'bank',
+      methodName: 'Bank Transfer',
+      card: null,
+      instructions: 'Transfer quoting PAY-000002.',
+    });
     serve([older, newer]);
     const before = Date.now();
     await pullAccountData(database, buyer);
 
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect((await readMyPayments(database)).map((payment) => payment.reference)).toEqual(['PAY-000002', 'PAY-000001']);
     expect(await readMyPayment(database, '2')).toEqual({ ...newer, syncState: 'synced' });
     const pulledAt = await readPaymentsPulledAt(database);

@@ -3,15 +3,26 @@ import { methodDetail, newestFirst, receiptPath } from '../../../../src/app/feat
 
 describe('methodDetail', () => {
   it('shows a card by brand and last four digits only', () => {
-    expect(methodDetail({ method: 'card', methodName: 'Credit/Debit Card', card: { brand: 'Visa', last4: '4242' }, payerPhone: null })).toBe('Visa •••• 4242');
+    expect(
+      methodDetail({
+        method: 'card',
+        methodName: 'Credit/Debit Card',
+        card: { brand: 'Visa', last4: '4242' },
+        payerPhone: null,
+      }),
+    ).toBe('Visa •••• 4242');
   });
 
   it('shows mobile money with the wallet number', () => {
-    expect(methodDetail({ method: 'mtn', methodName: 'MTN Mobile Money', card: null, payerPhone: '+260961234567' })).toBe('MTN Mobile Money · +260 96 123 4567');
+    expect(
+      methodDetail({ method: 'mtn', methodName: 'MTN Mobile Money', card: null, payerPhone: '+260961234567' }),
+    ).toBe('MTN Mobile Money · +260 96 123 4567');
   });
 
   it('falls back to the method’s name', () => {
-    expect(methodDetail({ method: 'bank', methodName: 'Bank Transfer', card: null, payerPhone: null })).toBe('Bank Transfer');
+    expect(methodDetail({ method: 'bank', methodName: 'Bank Transfer', card: null, payerPhone: null })).toBe(
+      'Bank Transfer',
+    );
   });
 });
 
@@ -22,7 +33,11 @@ describe('newestFirst', () => {
       { reference: 'PAY-000003', createdAt: '2026-11-03T10:00:00.000Z' },
       { reference: 'PAY-000002', createdAt: '2026-11-03T10:00:00.000Z' },
     ];
-    expect(newestFirst(payments).map((payment) => payment.reference)).toEqual(['PAY-000003', 'PAY-000002', 'PAY-000001']);
+    expect(newestFirst(payments).map((payment) => payment.reference)).toEqual([
+      'PAY-000003',
+      'PAY-000002',
+      'PAY-000001',
+    ]);
   });
 });
 

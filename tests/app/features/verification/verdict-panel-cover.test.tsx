@@ -37,7 +37,12 @@ const textOf = (outcome: VerificationResult) =>
 
 describe('the verdict’s insurance line', () => {
   it('says until when and with whom the plate is insured', () => {
-    expect(textOf({ ...result, insurance: { insurer: 'Madison General Insurance', policyNumber: 'POL-000001', until: '2027-03-22' } })).toContain('Insured until 22 Mar 2027 (Madison General Insurance)');
+    expect(
+      textOf({
+        ...result,
+        insurance: { insurer: 'Madison General Insurance', policyNumber: 'POL-000001', until: '2027-03-22' },
+      }),
+    ).toContain('Insured until 22 Mar 2027 (Madison General Insurance)');
   });
 
   it('says plainly when there is no valid insurance', () => {
@@ -45,10 +50,17 @@ describe('the verdict’s insurance line', () => {
   });
 
   it('words a cover from the device’s copy exactly as one from the registry', () => {
-    const offline = textOf({ ...result, source: 'device-copy', ownerName: null, insurance: { insurer: 'Madison General Insurance', until: '2027-03-22' } });
+    const offline = textOf({
+      ...result,
+      source: 'device-copy',
+      ownerName: null,
+      insurance: { insurer: 'Madison General Insurance', until: '2027-03-22' },
+    });
     expect(offline).toContain('Insured until 22 Mar 2027 (Madison General Insurance)');
     expect(offline).toContain('registry copy on this device');
-    expect(textOf({ ...result, source: 'device-copy', ownerName: null, insurance: 'none' })).toContain('No valid insurance');
+    expect(textOf({ ...result, source: 'device-copy', ownerName: null, insurance: 'none' })).toContain(
+      'No valid insurance',
+    );
   });
 
   it('says nothing of insurance when the registry did not send it', () => {

@@ -40,9 +40,13 @@ describe('the roadside verdict’s severity', () => {
     expect(shown).toContain('data-tone="alarm"');
     expect(shown).toMatch(/<h3[^>]*tabindex="-1"[^>]*>Reported stolen/);
     expect(shown).toContain('Reported stolen on');
-    expect(html({ ...stolen, verdict: 'Revoked', revocation: { ...stolen.revocation!, status: 'Revoked' } })).toContain('data-tone="alarm"');
+    expect(html({ ...stolen, verdict: 'Revoked', revocation: { ...stolen.revocation!, status: 'Revoked' } })).toContain(
+      'data-tone="alarm"',
+    );
     expect(html({ ...stolen, verdict: 'Expired', revocation: null })).toContain('data-tone="expired"');
-    expect(html({ ...stolen, verdict: 'Unknown plate', revocation: null, vehicle: null })).toContain('data-tone="warning"');
+    expect(html({ ...stolen, verdict: 'Unknown plate', revocation: null, vehicle: null })).toContain(
+      'data-tone="warning"',
+    );
   });
 
   it('names the plate in the focusable heading, so focus on it announces verdict and plate together', () => {
@@ -50,7 +54,14 @@ describe('the roadside verdict’s severity', () => {
   });
 
   it('keeps the plate number on one line, under the heading and inside the explanation', () => {
-    const shown = html({ ...stolen, verdict: 'Unknown plate', plateNumber: 'ZM-777-VIP', reason: 'No registration was found for ZM-777-VIP. Check that the number was entered correctly.', revocation: null, vehicle: null });
+    const shown = html({
+      ...stolen,
+      verdict: 'Unknown plate',
+      plateNumber: 'ZM-777-VIP',
+      reason: 'No registration was found for ZM-777-VIP. Check that the number was entered correctly.',
+      revocation: null,
+      vehicle: null,
+    });
     const whole = shown.match(/<span[^>]*data-plate-number=""[^>]*>ZM-777-VIP<\/span>/g) ?? [];
     expect(whole).toHaveLength(2);
     expect(shown).toContain('No registration was found for <span');
