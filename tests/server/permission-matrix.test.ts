@@ -119,7 +119,7 @@ describe('permission matrix', () => {
   });
 
   it('answers every pushed intent for every caller as declared', async () => {
-    const { INTENTS } = await import('../../src/server/sync/intents');
+    const { INTENTS } = await import('../../src/server/sync/intent-registry');
     const failures: string[] = [];
     let checked = 0;
     for (const [name, intent] of Object.entries(INTENTS)) {
@@ -155,7 +155,7 @@ describe('permission matrix', () => {
       'POST /api/insurance/claims/:id/steps insurance:manage',
       'PUT /api/insurance/claims/:id/photos/:sha256 insurance:manage',
     ]);
-    const { INTENTS } = await import('../../src/server/sync/intents');
+    const { INTENTS } = await import('../../src/server/sync/intent-registry');
     expect(INTENTS.saveClaim?.access).toBe('insurance:manage');
   });
 

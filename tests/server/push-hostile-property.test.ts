@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
-import { CHANGE_FAILED } from '../../src/server/routes/sync-routes';
-import { INTENTS } from '../../src/server/sync/intents';
+import { CHANGE_FAILED } from '../../src/server/sync/push-engine';
+import { INTENTS } from '../../src/server/sync/intent-registry';
 import { buildTestAppWithDb, sessionForNewAccount } from './test-app';
 
 /** Field names the intents read, so that generated payloads reach their rules. */

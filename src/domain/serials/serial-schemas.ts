@@ -42,7 +42,7 @@ export function spoiledBlankSchema(today: string) {
       .string({ error: SPOILED_REASON_REQUIRED })
       .trim()
       .min(1, SPOILED_REASON_REQUIRED)
-      // Control characters are refused for every intent's payload by the push (src/server/sync/intents.ts).
+      // Control characters are refused for every intent's payload by the push (src/server/sync/intent-registry.ts).
       .max(200, 'The reason must be at most 200 characters'),
     spoiledDate: z
       .string({ error: 'Date spoiled is required' })

@@ -9,7 +9,7 @@
  *
  * The sync push is the exception: its body carries many changes, and one bad change
  * must not refuse the rest, so its route checks the text of each change itself
- * (`checksTextPerChange`, src/server/sync/intents.ts).
+ * (`checksTextPerChange`, src/server/sync/intent-registry.ts).
  *
  * No route reads plain text, so Fastify's text/plain parser is removed: such a body is
  * a 415, and never reaches a route that takes no body.

@@ -1,6 +1,8 @@
 /**
- * The answers a push gave (table `applied_mutations`): each device change is applied once, and
- * a change sent again is given the answer it had (src/server/routes/sync-routes.ts).
+ * The push engine's statements (src/server/sync/push-engine.ts). The answers a push gave (table
+ * `applied_mutations`): each device change is applied once, and a change sent again is given the
+ * answer it had. And the savepoint a push's careful try sets before each change, so that a
+ * refused change is undone alone.
  */
 import type { Queryable } from '../db/database';
 
@@ -43,6 +45,19 @@ export function appliedMutationRepository(db: Queryable) {
         ],
       );
       return inserted.length;
+    },
+
+    /**
+     * Marks where the next change of a careful try starts. Never released: the next change's
+     * savepoint, of the same name, nests on it, a round trip saved per change.
+     */
+    async markBeforeChange(): Promise<void> {
+      await db.query('SAVEPOINT mutation');
+    },
+
+    /** Undoes the change since the last mark; the transaction goes on, usable, from there. */
+    async undoChange(): Promise<void> {
+      await db.query('ROLLBACK TO SAVEPOINT mutation');
     },
   };
 }
