@@ -13,9 +13,6 @@ import type { Database, Queryable } from '../db/database';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
 import { databaseWithoutKeys, folderProblem, keyDoesNotMatch, keysWithoutDatabase } from '../startup-error';
 
-/** Serialises key creation and rotation across server instances. */
-export const KEY_LOCK = 7_262_203;
-
 export interface Signer {
   readonly keyId: number;
   sign(message: Uint8Array): Uint8Array;
@@ -139,7 +136,7 @@ async function createActiveKey(tx: Queryable, source: KeySource): Promise<Signer
  */
 export async function openSigner(db: Database, source: KeySource): Promise<Signer | undefined> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [KEY_LOCK]);
+    await signingKeyRepository(tx).lockKeys();
     await checkKeyFolder(tx, source);
     const keys = signingKeyRepository(tx);
     if (source.signingKey && !(await keys.find(source.signingKey.keyId))) {
@@ -162,7 +159,7 @@ export async function openSigner(db: Database, source: KeySource): Promise<Signe
 /** Adds a new active key; the previous one is retired and keeps verifying. */
 export async function rotateKey(db: Database, source: KeySource): Promise<Signer> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [KEY_LOCK]);
+    await signingKeyRepository(tx).lockKeys();
     return createActiveKey(tx, source);
   });
 }

@@ -216,16 +216,8 @@ export function plateLifecycle(tx: Queryable) {
     ): Promise<{ refusals: Array<SaleRefusal | undefined>; held: Set<string> }> {
       const numbers = [...new Set(entries.map((entry) => entry.plateNumber))];
       if (numbers.length === 0) return { refusals: [], held: new Set() };
-      const registered = await tx.query<{ plate_number: string; registration_date: string }>(
-        "SELECT plate_number, to_char(registration_date, 'YYYY-MM-DD') AS registration_date FROM registered_plates WHERE plate_number = ANY($1::text[])",
-        [numbers],
-      );
-      const held = await tx.query<{ plate_number: string; agent_id: string | null }>(
-        'SELECT plate_number, agent_id FROM plates WHERE plate_number = ANY($1::text[])',
-        [numbers],
-      );
-      const since = new Map(registered.map((row) => [row.plate_number, row.registration_date]));
-      const shopOf = new Map(held.map((row) => [row.plate_number, row.agent_id]));
+      const since = await registry.registrationDates(numbers);
+      const shopOf = await plates.shopsOf(numbers);
       const refusals = entries.map((entry): SaleRefusal | undefined => {
         const date = since.get(entry.plateNumber);
         if (date !== undefined) return { reason: 'registered', since: date };

@@ -184,6 +184,15 @@ export function plateRepository(db: Queryable) {
       return new Map(rows.map((row) => [row.plate_number, toHeld(row)]));
     },
 
+    /** Of the given numbers, those held for an owner, each with the shop making it (null: none yet). */
+    async shopsOf(plateNumbers: readonly string[]): Promise<Map<string, string | null>> {
+      const rows = await db.query<{ plate_number: string; agent_id: string | null }>(
+        'SELECT plate_number, agent_id FROM plates WHERE plate_number = ANY($1::text[])',
+        [plateNumbers],
+      );
+      return new Map(rows.map((row) => [row.plate_number, row.agent_id]));
+    },
+
     async setStage(plateNumber: string, stage: PlateStage, at: Date): Promise<void> {
       await db.query(
         `UPDATE plates SET stage = $2::text,

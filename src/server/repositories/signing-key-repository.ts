@@ -26,8 +26,16 @@ const toKey = (row: Row): SigningKeyRow => ({
   statusChangedAt: new Date(row.status_changed_at).toISOString(),
 });
 
+/** Serialises key creation and rotation across server instances. */
+const KEY_LOCK = 7_262_203;
+
 export function signingKeyRepository(db: Queryable) {
   return {
+    /** Holds the keys' lock until the transaction ends: one instance at a time creates or rotates a key. */
+    async lockKeys(): Promise<void> {
+      await db.query('SELECT pg_advisory_xact_lock($1)', [KEY_LOCK]);
+    },
+
     async all(): Promise<SigningKeyRow[]> {
       return (await db.query<Row>('SELECT * FROM signing_keys ORDER BY key_id')).map(toKey);
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
+import { migrationRepository } from '../repositories/migration-repository';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -23,8 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; version: string
       let migration: string | null = null;
       let reachable = true;
       try {
-        const rows = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name DESC LIMIT 1');
-        migration = rows[0]?.name ?? null;
+        migration = (await migrationRepository(db).latest()) ?? null;
       } catch {
         reachable = false;
       }

@@ -11,6 +11,7 @@ import type { Queryable } from '../db/database';
 import type { Signer } from '../credentials/key-store';
 import type { User } from '../repositories/user-repository';
 import type { NewIntegrityAlert } from '../repositories/integrity-alert-repository';
+import { rowIdRepository } from '../repositories/row-id-repository';
 
 /**
  * A change refused with words for the user. One that carries an `alert` is an insider's
@@ -44,14 +45,9 @@ export async function foreignRowRefusal(
   id: string,
   same: Record<string, string>,
 ): Promise<Refusal | undefined> {
-  const matches = Object.keys(same)
-    .map((column, index) => `${column} = $${index + 2}`)
-    .join(' AND ');
-  const rows = await tx.query(`SELECT 1 FROM ${table} WHERE id = $1 AND NOT (${matches})`, [
-    id,
-    ...Object.values(same),
-  ]);
-  return rows.length > 0 ? new Refusal(409, FOREIGN_ROW_ID, { id: FOREIGN_ROW_ID }) : undefined;
+  return (await rowIdRepository(tx).heldByAnother(table, id, same))
+    ? new Refusal(409, FOREIGN_ROW_ID, { id: FOREIGN_ROW_ID })
+    : undefined;
 }
 
 export interface IntentContext {
