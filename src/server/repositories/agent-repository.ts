@@ -148,7 +148,7 @@ export function agentRepository(db: Queryable) {
      * again); or the earlier sale when the plate number is already in a whitebook.
      */
     /**
-     * Whitebook entries in one statement, in order, each row with its change-log entry:
+     * Whitebook entries in one statement, in order, and their change-log entries in one more:
      * 'added'; 'exists' (this entry, sent before); or when its plate was sold before
      * (a second sale, refused) the earlier sale's date. A refused entry writes nothing.
      */
@@ -158,24 +158,18 @@ export function agentRepository(db: Queryable) {
     ): Promise<Array<'added' | 'exists' | { soldOn: string }>> {
       if (entries.length === 0) return [];
       const column = <K extends keyof WhitebookEntry>(key: K) => entries.map((entry) => entry[key]);
-      const added = await db.query<{ id: string }>(
-        `WITH input AS (
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::text[], $9::jsonb[],
-                                $13::text[], $14::text[], $15::int[], $16::text[]) WITH ORDINALITY
-             AS t(id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference, data,
-                  owner_nrc, vehicle_colour, vehicle_year, chassis_number, ord)
-         ), added AS (
-           INSERT INTO whitebook_entries (id, agent_id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
-             owner_nrc, vehicle_colour, vehicle_year, chassis_number)
-           SELECT id, $10, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
-             owner_nrc, vehicle_colour, vehicle_year, chassis_number FROM input ORDER BY ord
-           ON CONFLICT DO NOTHING RETURNING id, created_at
-         ), logged AS (
-           INSERT INTO change_log (scopes, entity, entity_id, op, data)
-           SELECT $11::text[], $12, added.id, 'put', input.data || jsonb_build_object('createdAt', to_char(added.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-           FROM added JOIN input USING (id) ORDER BY input.ord
-         )
-         SELECT id FROM added`,
+      const added = await db.query<{ id: string; created_at: string }>(
+        `INSERT INTO whitebook_entries (id, agent_id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
+           owner_nrc, vehicle_colour, vehicle_year, chassis_number)
+         SELECT id, $13, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
+           owner_nrc, vehicle_colour, vehicle_year, chassis_number
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::text[],
+                     $9::text[], $10::text[], $11::int[], $12::text[]) WITH ORDINALITY
+           AS t(id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
+                owner_nrc, vehicle_colour, vehicle_year, chassis_number, ord)
+         ORDER BY ord
+         ON CONFLICT DO NOTHING
+         RETURNING id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`,
         [
           column('id'),
           column('plateNumber'),
@@ -185,17 +179,24 @@ export function agentRepository(db: Queryable) {
           column('saleDate'),
           column('registrationNumber'),
           column('entitlementReference'),
-          entries.map((entry) =>
-            JSON.stringify({ ...entry, agentId } satisfies Omit<StoredWhitebookEntry, 'createdAt'>),
-          ),
-          agentId,
-          shopScopes(agentId),
-          AGENT_ENTITIES.whitebook,
           column('ownerNrc'),
           column('vehicleColour'),
           column('vehicleYear'),
           column('chassisNumber'),
+          agentId,
         ],
+      );
+      // Each stored entry goes on the shop's devices, in the order sent.
+      const createdAt = new Map(added.map((row) => [row.id, row.created_at]));
+      await log.recordMany(
+        entries.flatMap((entry) => {
+          const at = createdAt.get(entry.id);
+          if (at === undefined) return [];
+          const data: StoredWhitebookEntry = { ...entry, agentId, createdAt: at };
+          return [
+            { scopes: shopScopes(agentId), entity: AGENT_ENTITIES.whitebook, id: entry.id, op: 'put' as const, data },
+          ];
+        }),
       );
       const addedIds = new Set(added.map((row) => row.id));
       const others = entries.filter((entry) => !addedIds.has(entry.id));

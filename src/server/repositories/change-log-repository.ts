@@ -8,6 +8,15 @@ import type { Queryable } from '../db/database';
 
 export type ChangeOp = 'put' | 'delete';
 
+/** One change for the log: the row (entity and id), what happened to it, and the scopes that may see it. */
+export interface LoggedChange {
+  scopes: readonly string[];
+  entity: string;
+  id: string;
+  op: ChangeOp;
+  data: Record<string, unknown> | null;
+}
+
 export interface ChangePage {
   /**
    * The page's changes as a JSON array, each `{"entity","id","op","data"}` in log order, made
@@ -50,6 +59,26 @@ export function changeLogRepository(db: Queryable) {
       await db.query(
         'INSERT INTO change_log (scopes, entity, entity_id, op, data) VALUES ($1::text[], $2, $3, $4, $5)',
         [scopes, entity, id, op, data === null ? null : JSON.stringify(data)],
+      );
+    },
+
+    /** Many changes in one statement, logged in the order given (each may have scopes of its own). */
+    async recordMany(changes: readonly LoggedChange[]): Promise<void> {
+      if (changes.length === 0) return;
+      await db.query(
+        `INSERT INTO change_log (scopes, entity, entity_id, op, data)
+         SELECT ARRAY(SELECT scope FROM jsonb_array_elements_text(t.scopes) WITH ORDINALITY AS s(scope, n) ORDER BY n),
+                t.entity, t.entity_id, t.op, t.data
+         FROM unnest($1::jsonb[], $2::text[], $3::text[], $4::text[], $5::jsonb[]) WITH ORDINALITY
+           AS t(scopes, entity, entity_id, op, data, ord)
+         ORDER BY t.ord`,
+        [
+          changes.map((change) => JSON.stringify(change.scopes)),
+          changes.map((change) => change.entity),
+          changes.map((change) => change.id),
+          changes.map((change) => change.op),
+          changes.map((change) => (change.data === null ? null : JSON.stringify(change.data))),
+        ],
       );
     },
 

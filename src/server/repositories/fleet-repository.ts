@@ -91,17 +91,14 @@ export function fleetRepository(db: Queryable) {
 
   /** Puts many vehicles on their owners' devices in one statement. */
   async function logVehicles(vehicles: readonly Vehicle[]): Promise<void> {
-    if (vehicles.length === 0) return;
-    await db.query(
-      `INSERT INTO change_log (scopes, entity, entity_id, op, data)
-       SELECT ARRAY['user:' || owner_id], $1, id, 'put', data
-       FROM unnest($2::text[], $3::text[], $4::jsonb[]) WITH ORDINALITY AS t(id, owner_id, data, ord) ORDER BY ord`,
-      [
-        FLEET_ENTITIES.vehicle,
-        vehicles.map((vehicle) => vehicle.id),
-        vehicles.map((vehicle) => vehicle.ownerId),
-        vehicles.map((vehicle) => JSON.stringify(vehicle)),
-      ],
+    await log.recordMany(
+      vehicles.map((vehicle) => ({
+        scopes: scopesOf(vehicle.ownerId),
+        entity: FLEET_ENTITIES.vehicle,
+        id: vehicle.id,
+        op: 'put' as const,
+        data: { ...vehicle },
+      })),
     );
   }
 
