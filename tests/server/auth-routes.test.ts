@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_LINK_UNUSABLE, signupLinkSent } from '../../src/domain/accounts/signup-confirmation';
-import { SIGNUP_MESSAGES_PER_ADDRESS, WRONG_CREDENTIALS } from '../../src/server/routes/auth-routes';
+import { WRONG_CREDENTIALS } from '../../src/server/accounts/sign-in';
+import { SIGNUP_MESSAGES_PER_ADDRESS } from '../../src/server/routes/auth-routes';
 import type { Database } from '../../src/server/db/database';
 import { auditRepository } from '../../src/server/repositories/audit-repository';
 import { buildTestAppWithDb, signUp } from './test-app';

@@ -18,7 +18,7 @@ import { loadConfig, parseTrustProxy } from '../../src/server/config';
 import { type Database } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
-import { SIGN_IN_POLICY } from '../../src/server/routes/auth-routes';
+import { SIGN_IN_POLICY } from '../../src/server/accounts/sign-in';
 import { CONTROL_TEXT_MESSAGE } from '../../src/server/plugins/json-body';
 import { FOREIGN_ROW_ID } from '../../src/server/sync/intent';
 import { blanksOf, givePlatesToShop, plateBlanks } from './shop-orders';

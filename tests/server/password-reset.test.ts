@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../src/server/db/database';
 import { workAfterAnswers } from '../../src/server/plugins/after-answer';
 import { textToShow } from '../../src/server/messages/message-text';
-import { WRONG_CREDENTIALS } from '../../src/server/routes/auth-routes';
+import { WRONG_CREDENTIALS } from '../../src/server/accounts/sign-in';
 import { buildTestAppWithDb, signUp } from './test-app';
 
 const PASSWORD = 'lusaka-2026';

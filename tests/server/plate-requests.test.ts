@@ -20,12 +20,12 @@ import { auditRepository } from '../../src/server/repositories/audit-repository'
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { collectionDateAfter } from '../../src/domain/plates/lifecycle';
+import { randomPlateNumber } from '../../src/server/plate-requests/number-allocation';
 import {
   NO_PLATE_MAKER,
-  randomPlateNumber,
   REQUEST_NOT_FOUND,
   REQUEST_NOT_PAID,
-} from '../../src/server/routes/plate-request-routes';
+} from '../../src/server/plate-requests/plate-request-decisions';
 import { blanksOf, plateBlanks } from './shop-orders';
 import { buildTestAppWithDb } from './test-app';
 

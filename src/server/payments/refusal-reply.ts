@@ -9,12 +9,16 @@ import { Refusal } from '../sync/intent';
 
 export { Refusal };
 
+/** Answers a refusal a service returned as a value. */
+export function sendRefusal(reply: FastifyReply, refusal: Refusal): FastifyReply {
+  return reply.code(refusal.status).send(errorBody(refusal.status, refusal.message, refusal.fields));
+}
+
 export async function answerOrRefuse<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof Refusal)
-      return reply.code(error.status).send(errorBody(error.status, error.message, error.fields));
+    if (error instanceof Refusal) return sendRefusal(reply, error);
     throw error;
   }
 }

@@ -18,9 +18,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
 import { accessLogRepository } from '../repositories/access-log-repository';
-import { auditRepository } from '../repositories/audit-repository';
 import { settingsRepository } from '../repositories/settings-repository';
 import type { User } from '../repositories/user-repository';
+import { changeLookupThreshold } from '../settings/setting-changes';
 import { errorResponse } from './schemas';
 
 const entrySchema = z.object({
@@ -149,19 +149,7 @@ export const accessLogRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
     },
     async (request) => {
       const admin = request.user as User;
-      const stored = await db.transaction(async (tx) => {
-        const settings = settingsRepository(tx);
-        const before = await settings.lookupThreshold();
-        const after = await settings.setLookupThreshold(request.body, admin.id, now());
-        await auditRepository(tx).record({
-          actorId: admin.id,
-          action: 'settings.lookup-threshold',
-          target: 'lookupThreshold',
-          detail: { before: before.settings, after: request.body },
-          ip: request.ip,
-        });
-        return after;
-      });
+      const stored = await changeLookupThreshold(db, request.body, { adminId: admin.id, at: now(), ip: request.ip });
       return { settings: stored.settings, updatedAt: stored.updatedAt };
     },
   );

@@ -1,29 +1,18 @@
 /**
  * A fleet imported from a CSV file: POST /api/fleet/import with the file as text/csv, or
- * as JSON { "csv": "..." }. The file is read record by record, stopping at the row limit,
- * and its rows' values are checked, a few milliseconds at a time (runInSteps) so that a
- * large or hostile file never holds the event loop; no transaction is open meanwhile.
- * Then every row is checked against the owner's fleet (the rules of
- * src/domain/fleet/fleet-csv.ts) under the owner's fleet lock; all valid, all are stored in
- * one transaction with their change-log entries; any bad row, 400 with every row's message
- * and nothing stored.
+ * as JSON { "csv": "..." }. A text/csv body is kept only up to the row limit as it arrives;
+ * the import itself (reading, checking, storing all rows or none) is
+ * src/server/fleet/fleet-import.ts. Any bad row: 400 with every row's message and nothing
+ * stored.
  */
 import type { IncomingMessage } from 'node:http';
-import {
-  checkFleetRowsAgainst,
-  checkFleetRowValues,
-  MAX_IMPORT_ROWS,
-  maxImportLines,
-  readFleetCsv,
-} from '#domain/fleet/fleet-csv';
+import { MAX_IMPORT_ROWS, maxImportLines } from '#domain/fleet/fleet-csv';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
 import { errorBody } from '../plugins/error-handler';
-import { auditRepository } from '../repositories/audit-repository';
-import { fleetRepository } from '../repositories/fleet-repository';
+import { importFleet } from '../fleet/fleet-import';
 import type { User } from '../repositories/user-repository';
-import { runInSteps } from '../steps';
 import { errorResponse } from './schemas';
 
 /** 10,000 rows of generous length; the row count itself is checked as the file is read. */
@@ -110,35 +99,7 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
     async (request, reply) => {
       const owner = request.user as User;
       const text = typeof request.body === 'string' ? request.body : request.body.csv;
-      const at = now();
-      // A year is checked against the server's day with a day's grace for a device ahead in its time zone.
-      const today = new Date(at.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-      const read = await runInSteps(readFleetCsv(text));
-      const values = read.ok ? await runInSteps(checkFleetRowValues(read, today)) : [];
-      const outcome = !read.ok
-        ? read
-        : await db.transaction(async (tx) => {
-            const fleet = fleetRepository(tx);
-            await fleet.lockOwner(owner.id);
-            const plates = await fleet.plateFacts(owner.id, null);
-            const check = checkFleetRowsAgainst(values, {
-              today,
-              existingChassisNumbers: await fleet.chassisNumbers(owner.id),
-              plates,
-              // Whoever's vehicle carries one of the owner's plates: a plate is on one vehicle at most.
-              plateHolders: await fleet.plateHolders(owner.id, [...plates.keys()]),
-            });
-            if (!check.ok) return check;
-            const added = await fleet.importVehicles(owner.id, check.vehicles, at);
-            await auditRepository(tx).record({
-              actorId: owner.id,
-              action: 'fleet.import',
-              target: owner.id,
-              detail: { vehicles: added.length },
-              ip: request.ip,
-            });
-            return { ok: true as const, imported: added.length };
-          });
+      const outcome = await importFleet(db, { ownerId: owner.id, at: now(), ip: request.ip }, text);
       if (!outcome.ok) {
         const rows = outcome.errors.length;
         const message =

@@ -5,24 +5,20 @@
  * revoking the active key rotates first). Either starts a re-issue run: every plate the old
  * key signed gets a credential from the active key, in the background, with its progress
  * here (src/server/jobs/credential-reissue.ts). Each change is audited. A key given to this
- * server in its settings is the operators' to change, not this page's.
+ * server in its settings is the operators' to change, not this page's. The changes
+ * themselves are src/server/credentials/key-management.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type KeySource, rotateKey, type SwitchableSigner } from '../credentials/key-store';
+import { keyManagement } from '../credentials/key-management';
+import type { KeySource, SwitchableSigner } from '../credentials/key-store';
 import type { Database } from '../db/database';
-import { type ReissueRunner, startReissue } from '../jobs/credential-reissue';
+import type { ReissueRunner } from '../jobs/credential-reissue';
 import { credentialReissueRepository, type ReissueRun } from '../repositories/credential-reissue-repository';
 import { errorBody } from '../plugins/error-handler';
-import { auditRepository } from '../repositories/audit-repository';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
 import type { User } from '../repositories/user-repository';
 import { errorResponse } from './schemas';
-
-export const KEY_SET_BY_OPERATORS =
-  'This server’s signing key is set in its configuration by its operators, so keys cannot be rotated from here.';
-export const KEY_ALREADY_REVOKED = 'That key is already revoked.';
-export const NO_SUCH_KEY = 'There is no signing key with that number.';
 
 const keySchema = z.object({
   keyId: z.number().int(),
@@ -77,7 +73,8 @@ export const keyRoutes: FastifyPluginAsyncZod<{
   reissue: ReissueRunner;
 }> = async (app, { db, source, signer, reissue }) => {
   const keys = signingKeyRepository(db);
-  const canRotate = source.signingKey === undefined;
+  const management = keyManagement({ db, source, signer, reissue });
+  const { canRotate } = management;
 
   const list = async () => {
     const counts = await keys.signedCounts();
@@ -90,21 +87,6 @@ export const keyRoutes: FastifyPluginAsyncZod<{
       canRotate,
       reissue: runView(run),
     };
-  };
-
-  /** A new active key; this server signs with it at once, another instance from its next signing (the signer catches up). */
-  const rotate = async (adminId: string, ip: string) => {
-    const previous = await keys.active();
-    const next = await rotateKey(db, source);
-    signer?.switchTo(next);
-    await auditRepository(db).record({
-      actorId: adminId,
-      action: 'key.rotate',
-      target: String(next.keyId),
-      detail: { previous: previous?.keyId ?? null },
-      ip,
-    });
-    return { previous, next: next.keyId };
   };
 
   app.get(
@@ -145,23 +127,8 @@ export const keyRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      if (!canRotate) return reply.code(409).send(errorBody(409, KEY_SET_BY_OPERATORS));
-      const admin = request.user as User;
-      const { previous } = await rotate(admin.id, request.ip);
-      // The retired key's plates get credentials from the new key, in the background.
-      if (previous) {
-        const run = await db.transaction((tx) =>
-          startReissue(tx, { keyId: previous.keyId, reason: 'retired', startedBy: admin.id }),
-        );
-        await auditRepository(db).record({
-          actorId: admin.id,
-          action: 'key.reissue-started',
-          target: String(previous.keyId),
-          detail: { run: run.id, plates: run.total, reason: 'retired' },
-          ip: request.ip,
-        });
-        reissue.kick();
-      }
+      const outcome = await management.rotate((request.user as User).id, request.ip);
+      if (!outcome.ok) return reply.code(409).send(errorBody(409, outcome.message));
       return list();
     },
   );
@@ -179,28 +146,11 @@ export const keyRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const admin = request.user as User;
-      const key = await keys.find(request.params.keyId);
-      if (!key) return reply.code(404).send(errorBody(404, NO_SUCH_KEY));
-      if (key.status === 'revoked') return reply.code(409).send(errorBody(409, KEY_ALREADY_REVOKED));
-      if (key.status === 'active') {
-        if (!canRotate) return reply.code(409).send(errorBody(409, KEY_SET_BY_OPERATORS));
-        await rotate(admin.id, request.ip);
+      const outcome = await management.revoke((request.user as User).id, request.ip, request.params.keyId);
+      if (!outcome.ok) {
+        const status = outcome.reason === 'no-such-key' ? 404 : 409;
+        return reply.code(status).send(errorBody(status, outcome.message));
       }
-      const plates = (await keys.signedCounts()).get(key.keyId) ?? 0;
-      // Revoked and the run recorded together: a restart in between cannot leave the key's plates unrecorded.
-      const run = await db.transaction(async (tx) => {
-        await signingKeyRepository(tx).setStatus(key.keyId, 'revoked');
-        return startReissue(tx, { keyId: key.keyId, reason: 'revoked', startedBy: admin.id });
-      });
-      await auditRepository(db).record({
-        actorId: admin.id,
-        action: 'key.revoke',
-        target: String(key.keyId),
-        detail: { platesSigned: plates, reissueRun: run.id, reissuePlates: run.total },
-        ip: request.ip,
-      });
-      reissue.kick();
       return list();
     },
   );

@@ -9,9 +9,9 @@ import { pricingSettingsSchema } from '#domain/pricing/pricing-settings-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
-import { auditRepository } from '../repositories/audit-repository';
 import { settingsRepository } from '../repositories/settings-repository';
 import type { User } from '../repositories/user-repository';
+import { changePricing, changeStockThresholds } from '../settings/setting-changes';
 import { errorResponse } from './schemas';
 
 const money = z.number().int().describe('Ngwee');
@@ -76,18 +76,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
     },
     async (request) => {
       const admin = request.user as User;
-      const stored = await db.transaction(async (tx) => {
-        const before = await settingsRepository(tx).pricing();
-        const after = await settingsRepository(tx).setPricing(request.body, admin.id, now());
-        await auditRepository(tx).record({
-          actorId: admin.id,
-          action: 'settings.pricing',
-          target: 'pricing',
-          detail: { before: before.settings, after: request.body },
-          ip: request.ip,
-        });
-        return after;
-      });
+      const stored = await changePricing(db, request.body, { adminId: admin.id, at: now(), ip: request.ip });
       return withMethods(stored);
     },
   );
@@ -155,18 +144,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
     },
     async (request) => {
       const admin = request.user as User;
-      const stored = await db.transaction(async (tx) => {
-        const before = await settingsRepository(tx).stockThresholds();
-        const after = await settingsRepository(tx).setStockThresholds(request.body, admin.id, now());
-        await auditRepository(tx).record({
-          actorId: admin.id,
-          action: 'settings.stock',
-          target: 'stockThresholds',
-          detail: { before: before.settings, after: request.body },
-          ip: request.ip,
-        });
-        return after;
-      });
+      const stored = await changeStockThresholds(db, request.body, { adminId: admin.id, at: now(), ip: request.ip });
       return { settings: stored.settings, updatedAt: stored.updatedAt };
     },
   );

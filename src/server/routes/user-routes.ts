@@ -1,37 +1,27 @@
 /**
  * Reads of accounts for the device to keep (the administrator's user list, a
- * user's notifications) and the one account change that never waits in an outbox:
- * a password change, which must not rest on a device.
+ * user's notifications, their sessions) and the account changes that never wait in an
+ * outbox: a password change, which must not rest on a device, and a change of email or
+ * phone. Each change asks for the current password here; the change itself is
+ * src/server/accounts/contact-changes.ts.
  */
 import {
   contactChangeSchema,
-  EMAIL_CHANGE_LINK_HOURS,
   EMAIL_CHANGE_LINK_UNUSABLE,
-  EMAIL_CHANGE_PATH,
-  EMAIL_CHANGE_CONFIRM_KIND,
-  EMAIL_CHANGE_NOTE_KIND,
-  EMAIL_CHANGE_UNDO_DAYS,
-  EMAIL_CHANGE_UNDO_KIND,
   emailChanged,
   emailChangeLinkSchema,
-  emailChangeSent,
   emailChangeUndone,
   NOTHING_TO_CHANGE,
-  PHONE_CHANGED,
 } from '#domain/accounts/contact-change';
 import { passwordChangeSchema } from '#domain/accounts/profile';
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { changeContact, changePassword, confirmEmailChange, undoEmailChange } from '../accounts/contact-changes';
 import { checkCurrentPassword, type CurrentPasswordCheck, WRONG_CURRENT_PASSWORD } from '../auth/current-password';
-import { hashPassword } from '../auth/passwords';
 import { isTooEasyToGuess, PASSWORD_TOO_EASY } from '../auth/password-strength';
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { noteMessagesQueued } from '../messages/outbox-signal';
-import { notify } from '../notifications/notify';
-import { emailChangeRepository } from '../repositories/email-change-repository';
-import { messageRepository } from '../repositories/message-repository';
 import { SESSION_COOKIE } from '../plugins/auth';
 import { readCookie } from '../plugins/cookies';
 import { accountRouteLimit } from '../plugins/auth-rate-limit';
@@ -54,66 +44,6 @@ const notificationSchema = z.object({
   createdAt: z.string(),
   readAt: z.string().nullable(),
 });
-
-/**
- * A new email asked for: a link to it that makes the change (when no other account uses the
- * email; otherwise a note that nothing changed, so the answer says nothing of that account),
- * and a word to the old address. The email stays as it is until the link is opened.
- */
-async function askEmailChange(tx: Queryable, me: User, newEmail: string, ip: string): Promise<void> {
-  const taken = await userRepository(tx).findCredentials(newEmail);
-  const messages = messageRepository(tx);
-  if (taken) {
-    await messages.queue([
-      {
-        userId: null,
-        kind: EMAIL_CHANGE_NOTE_KIND,
-        channel: 'email',
-        recipient: newEmail,
-        subject: 'Nambala email change',
-        body: 'Hello,\n\nSomeone asked to move a Nambala account to this email, which already has an account of its own. Nothing has changed.',
-        link: null,
-      },
-    ]);
-  } else {
-    const token = randomBytes(32).toString('base64url');
-    await emailChangeRepository(tx).create(
-      token,
-      'confirm',
-      { userId: me.id, oldEmail: me.email, newEmail },
-      new Date(Date.now() + EMAIL_CHANGE_LINK_HOURS * 3_600_000),
-    );
-    await messages.queue([
-      {
-        userId: me.id,
-        kind: EMAIL_CHANGE_CONFIRM_KIND,
-        channel: 'email',
-        recipient: newEmail,
-        subject: 'Confirm your new Nambala email',
-        body: `Hello,\n\nOpen the link within ${EMAIL_CHANGE_LINK_HOURS} hours to make this the email of your Nambala account; it works once. If you did not ask for this, ignore this message: nothing changes.`,
-        link: `${EMAIL_CHANGE_PATH}?action=confirm&token=${token}`,
-      },
-    ]);
-  }
-  await messages.queue([
-    {
-      userId: me.id,
-      kind: EMAIL_CHANGE_NOTE_KIND,
-      channel: 'email',
-      recipient: me.email,
-      subject: 'A change of your Nambala email was asked for',
-      body: `Hello,\n\nSomeone signed in to your Nambala account asked to change its email to ${newEmail}. It changes only when the link sent there is opened, and you will be told again with a way to undo it. If it was not you, change your password now.`,
-      link: null,
-    },
-  ]);
-  await auditRepository(tx).record({
-    actorId: me.id,
-    action: 'profile.email-requested',
-    target: me.id,
-    detail: { to: newEmail },
-    ip,
-  });
-}
 
 /** The answer to a wrong or locked current password: 400 under its field, or 429 with when to try again. */
 function refuseCurrentPassword(reply: FastifyReply, refused: Extract<CurrentPasswordCheck, { ok: false }>) {
@@ -186,11 +116,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
       if (!checked.ok) {
         return refuseCurrentPassword(reply, checked);
       }
-      const passwordHash = await hashPassword(newPassword);
-      await db.transaction(async (tx) => {
-        await userRepository(tx).setPassword(me.id, passwordHash);
-        await sessionRepository(tx).deleteForUser(me.id, readCookie(request.headers.cookie, SESSION_COOKIE));
-        await auditRepository(tx).record({ actorId: me.id, action: 'password.change', target: me.id, ip: request.ip });
+      await changePassword(db, {
+        userId: me.id,
+        keepSession: readCookie(request.headers.cookie, SESSION_COOKIE),
+        newPassword,
+        ip: request.ip,
       });
       await checked.done();
       return reply.code(204).send(null);
@@ -219,24 +149,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
         ip: request.ip,
       });
       if (!checked.ok) return refuseCurrentPassword(reply, checked);
-      const messages: string[] = [];
-      await db.transaction(async (tx) => {
-        if (phone !== me.phone) {
-          // Told on the channels the account had, before the number changes.
-          await notify(tx, me.id, {
-            kind: 'phone-changed',
-            title: 'Your Nambala phone number was changed',
-            body: `The phone number of your account is now ${phone ?? 'none'}. If it was not you, change your password now.`,
-          });
-          await userRepository(tx).setPhone(me.id, phone);
-          await auditRepository(tx).record({ actorId: me.id, action: 'profile.phone', target: me.id, ip: request.ip });
-          messages.push(PHONE_CHANGED);
-        }
-        if (emailChanges) {
-          await askEmailChange(tx, me, email, request.ip);
-          messages.push(emailChangeSent(email, me.email));
-        }
-      });
+      const messages = await changeContact(db, me, { email, phone, ip: request.ip });
       await checked.done();
       noteMessagesQueued();
       return { message: messages.join(' '), user: (await users.findById(me.id)) ?? me };
@@ -255,39 +168,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
       },
     },
     async (request, reply) => {
-      const outcome = await db.transaction(async (tx) => {
-        const change = await emailChangeRepository(tx).consume(request.body.token, 'confirm', new Date());
-        if (!change || !(await userRepository(tx).setEmail(change.userId, change.newEmail))) return undefined;
-        const undo = randomBytes(32).toString('base64url');
-        await emailChangeRepository(tx).create(
-          undo,
-          'undo',
-          change,
-          new Date(Date.now() + EMAIL_CHANGE_UNDO_DAYS * 86_400_000),
-        );
-        await messageRepository(tx).queue([
-          {
-            userId: change.userId,
-            kind: EMAIL_CHANGE_UNDO_KIND,
-            channel: 'email',
-            recipient: change.oldEmail,
-            subject: 'Your Nambala email was changed',
-            body: `Hello,\n\nThe email of your Nambala account was changed from this address to ${change.newEmail}. If it was not you, undo it within ${EMAIL_CHANGE_UNDO_DAYS} days with the link below: the account comes back to this address and every session ends.`,
-            link: `${EMAIL_CHANGE_PATH}?action=undo&token=${undo}`,
-          },
-        ]);
-        await auditRepository(tx).record({
-          actorId: change.userId,
-          action: 'profile.email',
-          target: change.userId,
-          detail: { from: change.oldEmail, to: change.newEmail },
-          ip: request.ip,
-        });
-        return change;
-      });
+      const outcome = await confirmEmailChange(db, { token: request.body.token, ip: request.ip });
       if (!outcome)
         return reply.code(409).send(errorBody(409, EMAIL_CHANGE_LINK_UNUSABLE, { token: EMAIL_CHANGE_LINK_UNUSABLE }));
-      noteMessagesQueued();
       return { message: emailChanged(outcome.newEmail) };
     },
   );
@@ -304,19 +187,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
       },
     },
     async (request, reply) => {
-      const outcome = await db.transaction(async (tx) => {
-        const change = await emailChangeRepository(tx).consume(request.body.token, 'undo', new Date());
-        if (!change || !(await userRepository(tx).setEmail(change.userId, change.oldEmail))) return undefined;
-        await sessionRepository(tx).deleteForUser(change.userId);
-        await auditRepository(tx).record({
-          actorId: change.userId,
-          action: 'profile.email-undone',
-          target: change.userId,
-          detail: { from: change.newEmail, to: change.oldEmail },
-          ip: request.ip,
-        });
-        return change;
-      });
+      const outcome = await undoEmailChange(db, { token: request.body.token, ip: request.ip });
       if (!outcome)
         return reply.code(409).send(errorBody(409, EMAIL_CHANGE_LINK_UNUSABLE, { token: EMAIL_CHANGE_LINK_UNUSABLE }));
       return { message: emailChangeUndone(outcome.oldEmail) };

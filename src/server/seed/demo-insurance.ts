@@ -10,8 +10,9 @@
  * routes), and that policy ended and was renewed; the buyer's other plate has a consent
  * request for its driver waiting in the buyer's dashboard.
  * Claims in each state (Submitted, Under Assessment, Approved, Rejected, Paid) on the
- * ZM-123-ABC policy are pushed (saveClaim) and moved on through the claim routes' own step
- * function, without photos. Each part in one transaction under the seeding lock, once per database.
+ * ZM-123-ABC policy are pushed (saveClaim) and moved on through the step function the claim
+ * routes call (src/server/claims/claim-steps.ts), without photos. Each part in one
+ * transaction under the seeding lock, once per database.
  */
 import { addDays, oneYearTermEnd, type PolicyType, policyInputSchema, premiumSchema } from '#domain/insurance/policy';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,10 +22,10 @@ import { answerRequest, askOwnerConsent } from '../insurance/owner-consent';
 import { insuranceRepository } from '../repositories/insurance-repository';
 import { metaRepository } from '../repositories/meta-repository';
 import { userRepository } from '../repositories/user-repository';
-import { issuePolicyIn, type PolicyChange, renewPolicyIn } from '../routes/insurance-routes';
+import { issuePolicyIn, type PolicyChange, renewPolicyIn } from '../insurance/policies';
 import { saveCustomer } from '../sync/insurance-intents';
 import { saveClaim } from '../sync/claim-intents';
-import { type ClaimChange, stepClaimIn } from '../routes/claim-routes';
+import { type ClaimChange, stepClaimIn } from '../claims/claim-steps';
 import { claimInputSchema, type ClaimStepRequest } from '#domain/insurance/claim';
 import type { IntentContext } from '../sync/intent';
 

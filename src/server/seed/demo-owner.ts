@@ -15,7 +15,7 @@ import { MIGRATION_LOCK_KEY } from '../db/migrate';
 import { metaRepository } from '../repositories/meta-repository';
 import { plateRequestRepository } from '../repositories/plate-request-repository';
 import { userRepository } from '../repositories/user-repository';
-import { decideRequestsIn } from '../routes/plate-request-routes';
+import { decideRequestsIn } from '../plate-requests/plate-request-decisions';
 import { recordManufacturing, recordWhitebookEntry } from '../sync/agent-intents';
 import { demoPlateSerials } from './demo-inventory';
 import { saveDriver, saveVehicle } from '../sync/fleet-intents';
