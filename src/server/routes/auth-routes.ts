@@ -5,6 +5,7 @@
  * email, and both are answered the same whether the email has an account or not.
  */
 import { randomBytes } from 'node:crypto';
+import { messageAnswer, signupAnswer } from '#domain/api/accounts';
 import { initialAccount } from '#domain/accounts/permissions';
 import { deviceLabel } from '#domain/accounts/device-label';
 import {
@@ -59,11 +60,6 @@ export const PASSWORD_RESET_POLICY: ThrottlePolicy = { maxFailures: 3, windowSec
 export const SIGNUP_MESSAGE_POLICY: ThrottlePolicy = PASSWORD_RESET_POLICY;
 /** Sign-up requests one client address may make in an hour, each of which may send a message. */
 export const SIGNUP_MESSAGES_PER_ADDRESS = { max: 20, windowMs: 60 * 60_000 } as const;
-
-const signupAnswer = z.object({
-  message: z.string(),
-  testMessage: z.object({ subject: z.string(), body: z.string(), link: z.string() }).optional(),
-});
 
 /**
  * `perMinute`: the account routes' limit per client address (AUTH_RATE_LIMIT; 0 is off).
@@ -386,7 +382,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['accounts'],
         summary: 'Send a link to choose a new password, by email (and SMS when the account has a mobile number)',
         body: passwordResetRequestSchema,
-        response: { 202: z.object({ message: z.string() }), 400: errorResponse },
+        response: { 202: messageAnswer, 400: errorResponse },
       },
     },
     async (request, reply) => {

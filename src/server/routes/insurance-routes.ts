@@ -8,8 +8,8 @@
  * customers and policies, and insures a plate only for its registered owner or with the
  * owner's consent (src/server/insurance/owner-consent.ts); the owner is told of each policy.
  */
+import { consentAnswer, policyAnswer } from '#domain/api/insurance';
 import { CUSTOMER_NOT_YOURS } from '#domain/insurance/customer';
-import { INSURANCE_REQUEST_KINDS, INSURANCE_REQUEST_STATUSES } from '#domain/insurance/owner-consent';
 import { consentRequestSchema } from '#domain/insurance/owner-consent-schemas';
 import {
   cancelPolicySchema,
@@ -17,7 +17,6 @@ import {
   overlapProblem,
   plateProblem,
   POLICY_NOT_YOURS,
-  POLICY_TYPES,
   type PolicyInput,
   policyInputSchema,
   policyStatus,
@@ -46,37 +45,6 @@ import type { User } from '../repositories/user-repository';
 import { Refusal } from '../sync/intent';
 import { errorBody } from '../plugins/error-handler';
 import { errorResponse } from './schemas';
-
-const policyResponse = z.object({
-  policy: z.object({
-    id: z.string(),
-    policyNumber: z.string(),
-    agentId: z.string(),
-    customerId: z.string(),
-    plateNumber: z.string(),
-    type: z.enum(POLICY_TYPES),
-    startDate: z.string(),
-    endDate: z.string(),
-    premium: z.number(),
-    insurer: z.string(),
-    cancelledAt: z.string().nullable(),
-    cancelReason: z.string().nullable(),
-    renewedFrom: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
-});
-
-const consentResponse = z.object({
-  request: z.object({
-    id: z.string(),
-    kind: z.enum(INSURANCE_REQUEST_KINDS),
-    status: z.enum(INSURANCE_REQUEST_STATUSES),
-    customerId: z.string(),
-    plateNumber: z.string().nullable(),
-    createdAt: z.string(),
-  }),
-});
 
 const policyParams = z.object({ id: z.string().max(64, 'id must be at most 64 characters') });
 const responses = {
@@ -282,7 +250,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         tags: ['insurance'],
         summary: 'Issue a Third Party or Comprehensive policy on a registered plate, for one of your customers',
         body: policyInputSchema,
-        response: { 201: policyResponse, ...responses },
+        response: { 201: policyAnswer, ...responses },
       },
     },
     async (request, reply) => {
@@ -304,7 +272,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
           'Renew a policy for a new one-year term from the day after it ends (or today, when it has ended): a new policy number',
         params: policyParams,
         body: renewPolicySchema,
-        response: { 201: policyResponse, ...responses },
+        response: { 201: policyAnswer, ...responses },
       },
     },
     async (request, reply) => {
@@ -330,7 +298,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         summary: 'Cancel an active policy, with the reason',
         params: policyParams,
         body: cancelPolicySchema,
-        response: { 200: policyResponse, ...responses },
+        response: { 200: policyAnswer, ...responses },
       },
     },
     async (request, reply) => {
@@ -356,7 +324,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         summary:
           "Ask a plate's registered owner, in their dashboard, to consent to one of your customers (a driver) being insured on it; the question already waiting, when there is one",
         body: consentRequestSchema,
-        response: { 201: consentResponse, ...responses },
+        response: { 201: consentAnswer, ...responses },
       },
     },
     async (request, reply) => {
