@@ -1,6 +1,7 @@
 // The answers of the account routes the app reads: the signed-in user, a sign-up's answer, and
 // the sentence a password or contact form is answered with.
 import { z } from 'zod';
+import type { TestMessage } from '../accounts/signup-confirmation';
 
 export const userSchema = z.object({
   id: z.string(),
@@ -27,7 +28,9 @@ export type UserAnswer = z.infer<typeof userResponse>;
 /** POST /api/auth/signup: the words to show, and in test mode the message "sent". */
 export const signupAnswer = z.object({
   message: z.string(),
-  testMessage: z.object({ subject: z.string(), body: z.string(), link: z.string() }).optional(),
+  testMessage: (
+    z.object({ subject: z.string(), body: z.string(), link: z.string() }) satisfies z.ZodType<TestMessage>
+  ).optional(),
 });
 export type SignupAnswer = z.infer<typeof signupAnswer>;
 
