@@ -9,17 +9,23 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** The app's calls to the server: every `*-api.ts`, and the one look-up named otherwise. */
-function apiFiles(): string[] {
+/** The app's source files, from the repository's root. */
+function appFiles(): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const relative = `${dir}/${entry.name}`;
       if (entry.isDirectory()) walk(relative);
-      else if (entry.name.endsWith('-api.ts')) found.push(relative);
+      else if (/\.tsx?$/.test(entry.name)) found.push(relative);
     }
   };
   walk('src/app');
+  return found;
+}
+
+/** The app's calls to the server: every `*-api.ts`, and the one look-up named otherwise. */
+function apiFiles(): string[] {
+  const found = appFiles().filter((file) => file.endsWith('-api.ts'));
   return [...found, 'src/app/features/qr-system/registry-lookup.ts'].sort();
 }
 
@@ -108,5 +114,18 @@ describe("the app's API files", () => {
   it.each(files)('%s reads answers by their shared types, never an inline shape', (file) => {
     const source = readFileSync(path.join(root, file), 'utf8');
     expect(answerTypeArguments(source).filter((argument) => argument.includes('{'))).toEqual([]);
+  });
+});
+
+describe('the shared answer schemas in the app', () => {
+  it('are imported as types only, so no schema is loaded into a screen', () => {
+    const valueImports = appFiles().flatMap((file) =>
+      [
+        ...readFileSync(path.join(root, file), 'utf8').matchAll(
+          /^import\s+(?!type\b)[^;]*?from '#domain\/api\/[^']+';/gm,
+        ),
+      ].map((match) => `${file}: ${match[0]}`),
+    );
+    expect(valueImports).toEqual([]);
   });
 });
