@@ -7,7 +7,7 @@
 import type { InsurancePolicy } from '#domain/insurance/policy-terms';
 import { POLICY_NEEDS_CONNECTION } from '#domain/insurance/policy-terms';
 import { consentAskedMessage } from '#domain/insurance/owner-consent';
-import type { ConsentAnswer as ConsentAsked, PolicyAnswer as PolicyStepAnswer } from '#domain/api/insurance';
+import type { PolicyAnswer as PolicyStepAnswer } from '#domain/api/insurance';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
 /** A refusal's status tells the dialog what can be done next: 403 is a plate that is not the customer's (the owner's consent may be asked). */
@@ -62,10 +62,7 @@ export async function askOwnerConsent(
   plateNumber: string,
 ): Promise<ConsentAnswer> {
   try {
-    const result = await apiRequest<Partial<ConsentAsked> & ApiErrorBody>('POST', '/api/insurance/consents', {
-      customerId,
-      plateNumber,
-    });
+    const result = await apiRequest<ApiErrorBody>('POST', '/api/insurance/consents', { customerId, plateNumber });
     if (result.ok) return { ok: true, message: consentAskedMessage(plateNumber, customerName) };
     return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
   } catch (error) {
