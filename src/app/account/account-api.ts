@@ -7,7 +7,8 @@ import type { ContactChange } from '#domain/accounts/contact-change';
 import type { PasswordReset } from '#domain/accounts/password-reset';
 import type { PasswordChange } from '#domain/accounts/profile';
 import type { Login, Signup } from '#domain/accounts/signup';
-import type { SignupConfirmation, TestMessage } from '#domain/accounts/signup-confirmation';
+import type { SignupConfirmation } from '#domain/accounts/signup-confirmation';
+import type { MessageAnswer, SignupAnswer, UserAnswer } from '#domain/api/accounts';
 import type { SessionUser } from '../session/session-store';
 import { type ApiErrorBody, apiRequest, NetworkError } from '../api/api-client';
 
@@ -20,12 +21,9 @@ type Refused<Field extends string> = { ok: false; message: string | null; fields
 export type AuthResult<Field extends string> = { ok: true; user: SessionUser } | Refused<Field>;
 
 /** What a sign-up is answered: the words to show, and in test mode the message "sent". */
-export interface SignupSent {
-  message: string;
-  testMessage?: TestMessage;
-}
+export type { SignupAnswer as SignupSent };
 
-export type SignupResult<Field extends string> = { ok: true; sent: SignupSent } | Refused<Field>;
+export type SignupResult<Field extends string> = { ok: true; sent: SignupAnswer } | Refused<Field>;
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
 const SIGNUP_FIELDS = [
@@ -80,7 +78,7 @@ async function signIn<Field extends string>(
   body: unknown,
   fieldNames: readonly Field[],
 ): Promise<AuthResult<Field>> {
-  const result = await post<Field, { user?: SessionUser }>(path, body, fieldNames, (answer) => Boolean(answer?.user));
+  const result = await post<Field, Partial<UserAnswer>>(path, body, fieldNames, (answer) => Boolean(answer?.user));
   return result.ok ? { ok: true, user: result.body.user as SessionUser } : result;
 }
 
@@ -90,13 +88,13 @@ export function login(credentials: Login): Promise<AuthResult<(typeof LOGIN_FIEL
 
 /** Asks for an account; the server sends a link to the email to finish it (the same answer whether or not the email has one). */
 export async function signup(account: Signup): Promise<SignupResult<(typeof SIGNUP_FIELDS)[number]>> {
-  const result = await post<(typeof SIGNUP_FIELDS)[number], Partial<SignupSent>>(
+  const result = await post<(typeof SIGNUP_FIELDS)[number], Partial<SignupAnswer>>(
     '/api/auth/signup',
     account,
     SIGNUP_FIELDS,
     (answer) => typeof answer?.message === 'string',
   );
-  return result.ok ? { ok: true, sent: result.body as SignupSent } : result;
+  return result.ok ? { ok: true, sent: result.body as SignupAnswer } : result;
 }
 
 /** Finishes a sign-up with its link's token, and signs in. */
@@ -119,7 +117,7 @@ async function sendPasswordForm<Field extends string>(
 ): Promise<FormResult<Field>> {
   let result;
   try {
-    result = await apiRequest<(ApiErrorBody & { message?: string }) | undefined>('POST', path, body);
+    result = await apiRequest<(ApiErrorBody & Partial<MessageAnswer>) | undefined>('POST', path, body);
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, message: offline, fields: {} };
     throw error;

@@ -3,6 +3,8 @@
  * through the local store, writes through the outbox, and the sync engine and a
  * few online-only actions come through here.
  */
+import type { ErrorAnswer } from '#domain/api/errors';
+
 export interface ApiResult<T = unknown> {
   ok: boolean;
   status: number;
@@ -20,10 +22,8 @@ export class NetworkError extends Error {
   }
 }
 
-export interface ApiErrorBody {
-  message?: string;
-  fields?: Record<string, string>;
-}
+/** A refusal's body (src/domain/api/errors.ts) as a call reads it: any answer may lack it. */
+export type ApiErrorBody = Partial<Pick<ErrorAnswer, 'message' | 'fields'>>;
 
 export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -4,7 +4,8 @@
  * by a replay. Amounts are ngwee.
  */
 import type { Receipt } from '#domain/payments/receipt';
-import { apiRequest, NetworkError } from '../api/api-client';
+import type { PaymentAnswer as PaymentBody, PaymentsAnswer } from '#domain/api/payments';
+import { type ApiErrorBody, apiRequest, NetworkError } from '../api/api-client';
 
 // The type lives in the domain, shared with the device's store; importers here keep working.
 export type { Receipt };
@@ -16,11 +17,7 @@ export const NEEDS_CONNECTION = 'Payments need a connection. Nothing was charged
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<PaymentAnswer> {
   try {
-    const result = await apiRequest<{ payment?: Receipt; message?: string; fields?: Record<string, string> }>(
-      method,
-      path,
-      body,
-    );
+    const result = await apiRequest<Partial<PaymentBody> & ApiErrorBody>(method, path, body);
     if (result.ok && result.body.payment) return { ok: true, payment: result.body.payment };
     return {
       ok: false,
@@ -41,7 +38,7 @@ export const payByCard = (id: string, number: string) =>
 
 export async function fetchMyPayments(): Promise<{ ok: true; payments: Receipt[] } | { ok: false; message: string }> {
   try {
-    const result = await apiRequest<{ payments?: Receipt[]; message?: string }>('GET', '/api/payments');
+    const result = await apiRequest<Partial<PaymentsAnswer> & ApiErrorBody>('GET', '/api/payments');
     if (result.ok && result.body.payments) return { ok: true, payments: result.body.payments };
     return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
   } catch (error) {

@@ -2,28 +2,29 @@
 // how far it has got, who makes it, and once registered the registration and its signed
 // credential, so certificates and QR codes work offline.
 import type { OwnerCoverTerm } from '../registry/cover';
-import type { RegistryStanding } from '../registry/registry-copy';
+import type { RegisteredPlate } from '../registry/registered-plate';
 import type { ManufacturingStatus } from '../statuses/statuses';
 import type { PlateSource, PlateStage } from './lifecycle';
 
-export interface PlateRegistration {
-  make: string;
-  model: string;
-  colour: string;
-  year: number;
-  chassisNumber: string;
-  ownerName: string;
-  ownerNrc: string;
-  /** YYYY-MM-DD */
-  registrationDate: string;
-  /** YYYY-MM-DD: the last day the registration is valid. */
-  expiryDate: string;
-  standing: RegistryStanding;
-  standingChangedAt: string | null;
-  keyId: number;
+/** A registered plate's registration as its owner's devices hold it (src/domain/registry/registered-plate.ts). */
+export type PlateRegistration = Pick<
+  RegisteredPlate,
+  | 'make'
+  | 'model'
+  | 'colour'
+  | 'year'
+  | 'chassisNumber'
+  | 'ownerName'
+  | 'ownerNrc'
+  | 'registrationDate'
+  | 'expiryDate'
+  | 'standing'
+  | 'standingChangedAt'
+  | 'keyId'
+> & {
   /** The signed credential as the decimal digits a QR code carries (src/domain/credential/numeric.ts). */
   credentialDigits: string;
-}
+};
 
 export interface OwnedPlate {
   /** The plate number (rows are keyed by it). */

@@ -3,23 +3,10 @@
  * plate is never registered without a credential or signed without a row.
  */
 import { attachSignature, encodeUnsigned, signingMessage, type CredentialFields } from '#domain/credential/credential';
-import { registryBucketOf, type RegistryStanding } from '#domain/registry/registry-copy';
+import type { NewRegisteredPlate, PlateToIssue } from '#domain/registry/registered-plate';
+import { registryBucketOf } from '#domain/registry/registry-copy';
 import { expiryDateFor } from '#domain/registry/validity';
-import type { NewRegisteredPlate } from '../repositories/registry-repository';
 import type { Signer } from './key-store';
-
-export interface PlateToIssue {
-  plateNumber: string;
-  make: string;
-  model: string;
-  colour: string;
-  year: number;
-  chassisNumber: string;
-  ownerName: string;
-  ownerNrc: string;
-  registrationDate: string;
-  standing?: RegistryStanding;
-}
 
 /** Signs a credential's fields with the active key (deterministic Ed25519). */
 export function signCredentialWith(signer: Signer, fields: Omit<CredentialFields, 'keyId'>): Uint8Array {

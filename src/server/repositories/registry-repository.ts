@@ -4,36 +4,12 @@
  */
 import { unissuedStanding, type UnissuedStanding } from '#domain/plates/lifecycle';
 import type { CoverTerm } from '#domain/registry/cover';
+import type { NewRegisteredPlate, RegisteredPlate } from '#domain/registry/registered-plate';
 import type { CopyStanding, RegistryCopyRow, RegistryStanding } from '#domain/registry/registry-copy';
 import type { Queryable } from '../db/database';
 
-export interface RegisteredPlate {
-  plateNumber: string;
-  make: string;
-  model: string;
-  colour: string;
-  year: number;
-  chassisNumber: string;
-  ownerName: string;
-  ownerNrc: string;
-  registrationDate: string;
-  expiryDate: string;
-  standing: RegistryStanding;
-  standingChangedAt: string | null;
-  keyId: number;
-  credential: Uint8Array;
-  bucket: number;
-  version: number;
-  issuedAt: string;
-  /** The serials of the blanks the plate was made on (its manufacturing record); null for a plate registered before serials were kept, or without one. */
-  frontSerial: number | null;
-  rearSerial: number | null;
-}
-
-export type NewRegisteredPlate = Omit<
-  RegisteredPlate,
-  'version' | 'issuedAt' | 'standingChangedAt' | 'frontSerial' | 'rearSerial'
->;
+// The plate's type is the domain's; importers here keep working.
+export type { NewRegisteredPlate, RegisteredPlate };
 
 interface Row {
   plate_number: string;

@@ -5,13 +5,12 @@
  * lookup threshold past which an officer's lookups raise an integrity alert.
  */
 import { Readable } from 'node:stream';
+import { accessLogPageAnswer, lookupThresholdAnswer, readersAnswer } from '#domain/api/access-log';
 import {
-  ACCESS_PURPOSES,
   type AccessLogFilter,
   accessLogCsvHeader,
   accessLogCsvLine,
   accessLogFileName,
-  READER_ROLES,
 } from '#domain/privacy/personal-data-access';
 import { accessLogFilterSchema, accessLogQuerySchema, lookupThresholdSchema } from '#domain/privacy/access-log-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,21 +21,6 @@ import { settingsRepository } from '../repositories/settings-repository';
 import type { User } from '../repositories/user-repository';
 import { changeLookupThreshold } from '../settings/setting-changes';
 import { errorResponse } from './schemas';
-
-const entrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  officerId: z.string(),
-  officerName: z.string(),
-  officerRole: z.enum(READER_ROLES),
-  plateNumber: z.string(),
-  purpose: z.enum(ACCESS_PURPOSES),
-  route: z.string(),
-  checkId: z.string().nullable(),
-  ip: z.string().nullable(),
-});
-
-const thresholdResponse = z.object({ settings: lookupThresholdSchema, updatedAt: z.string().nullable() });
 
 /** Rows a page of the CSV reads from the database. */
 const EXPORT_PAGE_ROWS = 1000;
@@ -66,7 +50,7 @@ export const accessLogRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
           "Every look at an owner's data, newest first, a page at a time (before: the last id of the page before); filtered by officer and by part of a plate number",
         querystring: accessLogQuerySchema,
         response: {
-          200: z.object({ entries: z.array(entrySchema), total: z.number(), nextCursor: z.string().nullable() }),
+          200: accessLogPageAnswer,
           400: errorResponse,
         },
       },
@@ -111,9 +95,7 @@ export const accessLogRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         tags: ['privacy'],
         summary: 'The officers and administrators who may look owners up, to filter the access log by',
         response: {
-          200: z.object({
-            officers: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(READER_ROLES) })),
-          }),
+          200: readersAnswer,
         },
       },
     },
@@ -127,7 +109,7 @@ export const accessLogRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       schema: {
         tags: ['settings'],
         summary: 'How many owners one officer may look up in a day (Africa/Lusaka) before an integrity alert is raised',
-        response: { 200: thresholdResponse },
+        response: { 200: lookupThresholdAnswer },
       },
     },
     async () => {
@@ -144,7 +126,7 @@ export const accessLogRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         tags: ['settings'],
         summary: 'Changes the daily lookup threshold; the change is audited and kept in the history',
         body: lookupThresholdSchema,
-        response: { 200: thresholdResponse, 400: errorResponse },
+        response: { 200: lookupThresholdAnswer, 400: errorResponse },
       },
     },
     async (request) => {

@@ -6,6 +6,7 @@
  * routes check the body and the per-address limits, call src/server/accounts/ and set or
  * clear the session cookie.
  */
+import { messageAnswer, signupAnswer } from '#domain/api/accounts';
 import {
   passwordResetRequestSchema,
   passwordResetSchema,
@@ -37,11 +38,6 @@ import { errorResponse, userResponse } from './schemas';
 
 /** Sign-up requests one client address may make in an hour, each of which may send a message. */
 export const SIGNUP_MESSAGES_PER_ADDRESS = { max: 20, windowMs: 60 * 60_000 } as const;
-
-const signupAnswer = z.object({
-  message: z.string(),
-  testMessage: z.object({ subject: z.string(), body: z.string(), link: z.string() }).optional(),
-});
 
 /**
  * `perMinute`: the account routes' limit per client address (AUTH_RATE_LIMIT; 0 is off).
@@ -218,7 +214,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['accounts'],
         summary: 'Send a link to choose a new password, by email (and SMS when the account has a mobile number)',
         body: passwordResetRequestSchema,
-        response: { 202: z.object({ message: z.string() }), 400: errorResponse },
+        response: { 202: messageAnswer, 400: errorResponse },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,8 @@
  * refusal with its status. Photo chunks arrive as bytes; their type and size are checked
  * here before the upload workflow sees them.
  */
-import { CLAIM_STATUSES, claimStepSchema, MAX_PHOTO_BYTES } from '#domain/insurance/claim';
+import { claimStepSchema, MAX_PHOTO_BYTES } from '#domain/insurance/claim';
+import { claimAnswer, uploadAnswer } from '#domain/api/insurance';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { claimService } from '../claims/claim-service';
@@ -14,39 +15,6 @@ import { errorBody } from '../plugins/error-handler';
 import type { PhotoUpload } from '../repositories/claim-repository';
 import type { User } from '../repositories/user-repository';
 import { errorResponse } from './schemas';
-
-const claimResponse = z.object({
-  claim: z.object({
-    id: z.string(),
-    claimNumber: z.string(),
-    agentId: z.string(),
-    policyId: z.string(),
-    customerId: z.string(),
-    plateNumber: z.string(),
-    incidentDate: z.string(),
-    incidentPlace: z.string(),
-    description: z.string(),
-    otherPartyPlate: z.string().nullable(),
-    status: z.enum(CLAIM_STATUSES),
-    rejectReason: z.string().nullable(),
-    photos: z.array(
-      z.object({
-        sha256: z.string(),
-        size: z.number(),
-        width: z.number(),
-        height: z.number(),
-        isComplete: z.boolean(),
-      }),
-    ),
-    assessedAt: z.string().nullable(),
-    decidedAt: z.string().nullable(),
-    paidAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
-});
-
-const uploadResponse = z.object({ size: z.number(), received: z.number(), isComplete: z.boolean() });
 
 const claimParams = z.object({ id: z.string().max(64, 'id must be at most 64 characters') });
 const photoParams = claimParams.extend({
@@ -102,7 +70,7 @@ export const claimRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
           'Take the next step on one of your claims: assess (Submitted), approve or reject with a reason (Under Assessment), pay (Approved)',
         params: claimParams,
         body: claimStepSchema,
-        response: { 200: claimResponse, ...responses },
+        response: { 200: claimAnswer, ...responses },
       },
     },
     async (request, reply) => {
@@ -121,7 +89,7 @@ export const claimRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
         summary:
           'How many bytes of a claim photo the server has (also in Upload-Offset): where a resumed upload continues',
         params: photoParams,
-        response: { 200: uploadResponse, ...responses },
+        response: { 200: uploadAnswer, ...responses },
       },
     },
     async (request, reply) => {
@@ -143,7 +111,7 @@ export const claimRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
           "Upload a claim photo's bytes (image/jpeg), whole or in chunks from `offset`; repeating a chunk or a finished photo stores nothing twice",
         params: photoParams,
         querystring: offsetQuery,
-        response: { 200: uploadResponse, ...responses },
+        response: { 200: uploadAnswer, ...responses },
       },
     },
     async (request, reply) => {

@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { MAX_IMPORT_ROWS, maxImportLines } from '#domain/fleet/fleet-csv';
+import { fleetImportAnswer, fleetImportRefusal } from '#domain/api/fleet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
@@ -21,8 +22,6 @@ export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 const importBody = z.union([z.string(), z.object({ csv: z.string({ error: 'csv must be the text of the file' }) })], {
   error: 'Send the CSV file as text/csv, or as JSON with the file’s text in "csv".',
 });
-
-const importRefusal = errorResponse.extend({ errors: z.array(z.string()).optional() });
 
 const LF = 0x0a;
 const QUOTE = 0x22;
@@ -93,7 +92,7 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
         tags: ['fleet'],
         summary: `Add vehicles to your fleet from a CSV file (at most ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows): all of them, or none`,
         body: importBody,
-        response: { 201: z.object({ imported: z.number() }), 400: importRefusal, 401: errorResponse },
+        response: { 201: fleetImportAnswer, 400: fleetImportRefusal, 401: errorResponse },
       },
     },
     async (request, reply) => {

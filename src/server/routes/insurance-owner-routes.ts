@@ -4,7 +4,9 @@
  * a driver), answered with Accept or Decline, and the dispute of a policy on their plate they
  * do not recognise. Online only: the answer changes what an agent may do at once.
  */
-import { INSURANCE_REQUEST_KINDS, type InsuranceRequest, policyDisputedMessage } from '#domain/insurance/owner-consent';
+import { messageAnswer } from '#domain/api/accounts';
+import { answeredInsuranceRequestAnswer, insuranceRequestsAnswer } from '#domain/api/insurance';
+import { type InsuranceRequest, policyDisputedMessage } from '#domain/insurance/owner-consent';
 import { policyDisputeSchema } from '#domain/insurance/owner-consent-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,15 +17,6 @@ import { insuranceRequestRepository, type StoredInsuranceRequest } from '../repo
 import type { User } from '../repositories/user-repository';
 import { errorResponse } from './schemas';
 
-const requestSchema = z.object({
-  id: z.string(),
-  kind: z.enum(INSURANCE_REQUEST_KINDS),
-  insurer: z.string(),
-  customerName: z.string(),
-  customerNrc: z.string(),
-  plateNumber: z.string().nullable(),
-  createdAt: z.string(),
-});
 const idParams = z.object({ id: z.string().max(64, 'id must be at most 64 characters') });
 const policyParams = z.object({ policyNumber: z.string().max(20, 'Policy number must be at most 20 characters') });
 const refusals = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -51,7 +44,7 @@ export const insuranceOwnerRoutes: FastifyPluginAsyncZod<{ db: Database; now: ()
         tags: ['owner'],
         summary:
           "Insurance agents' questions waiting for the caller's answer: customer links and consent to insure their plates",
-        response: { 200: z.object({ requests: z.array(requestSchema) }) },
+        response: { 200: insuranceRequestsAnswer },
       },
     },
     async (request) => ({
@@ -74,7 +67,7 @@ export const insuranceOwnerRoutes: FastifyPluginAsyncZod<{ db: Database; now: ()
               ? 'Accept: a link makes the customer you (the agent then sees your registered plates); a consent lets the agent insure your plate for their customer'
               : 'Decline: nothing is linked or insured',
           params: idParams,
-          response: { 200: z.object({ request: requestSchema.extend({ status: z.string() }) }), ...refusals },
+          response: { 200: answeredInsuranceRequestAnswer, ...refusals },
         },
       },
       async (request, reply) =>
@@ -97,7 +90,7 @@ export const insuranceOwnerRoutes: FastifyPluginAsyncZod<{ db: Database; now: ()
           "The plate's registered owner disputes a policy on it they do not recognise: the registry's administrator reviews it, and the insurer is told",
         params: policyParams,
         body: policyDisputeSchema,
-        response: { 200: z.object({ message: z.string() }), ...refusals },
+        response: { 200: messageAnswer, ...refusals },
       },
     },
     async (request, reply) =>

@@ -3,9 +3,9 @@
  * owner for consent. Each validates its body, lets only insurance agents in, and calls the
  * policy workflows (src/server/insurance/policies.ts), answering a refusal with its status.
  */
-import { INSURANCE_REQUEST_KINDS, INSURANCE_REQUEST_STATUSES } from '#domain/insurance/owner-consent';
 import { consentRequestSchema } from '#domain/insurance/owner-consent-schemas';
-import { cancelPolicySchema, POLICY_TYPES, policyInputSchema, renewPolicySchema } from '#domain/insurance/policy';
+import { cancelPolicySchema, policyInputSchema, renewPolicySchema } from '#domain/insurance/policy';
+import { consentAnswer, policyAnswer } from '#domain/api/insurance';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
@@ -13,37 +13,6 @@ import { policyService } from '../insurance/policies';
 import { sendRefusal } from '../payments/refusal-reply';
 import type { User } from '../repositories/user-repository';
 import { errorResponse } from './schemas';
-
-const policyResponse = z.object({
-  policy: z.object({
-    id: z.string(),
-    policyNumber: z.string(),
-    agentId: z.string(),
-    customerId: z.string(),
-    plateNumber: z.string(),
-    type: z.enum(POLICY_TYPES),
-    startDate: z.string(),
-    endDate: z.string(),
-    premium: z.number(),
-    insurer: z.string(),
-    cancelledAt: z.string().nullable(),
-    cancelReason: z.string().nullable(),
-    renewedFrom: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
-});
-
-const consentResponse = z.object({
-  request: z.object({
-    id: z.string(),
-    kind: z.enum(INSURANCE_REQUEST_KINDS),
-    status: z.enum(INSURANCE_REQUEST_STATUSES),
-    customerId: z.string(),
-    plateNumber: z.string().nullable(),
-    createdAt: z.string(),
-  }),
-});
 
 const policyParams = z.object({ id: z.string().max(64, 'id must be at most 64 characters') });
 const responses = {
@@ -66,7 +35,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         tags: ['insurance'],
         summary: 'Issue a Third Party or Comprehensive policy on a registered plate, for one of your customers',
         body: policyInputSchema,
-        response: { 201: policyResponse, ...responses },
+        response: { 201: policyAnswer, ...responses },
       },
     },
     async (request, reply) => {
@@ -86,7 +55,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
           'Renew a policy for a new one-year term from the day after it ends (or today, when it has ended): a new policy number',
         params: policyParams,
         body: renewPolicySchema,
-        response: { 201: policyResponse, ...responses },
+        response: { 201: policyAnswer, ...responses },
       },
     },
     async (request, reply) => {
@@ -105,7 +74,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         summary: 'Cancel an active policy, with the reason',
         params: policyParams,
         body: cancelPolicySchema,
-        response: { 200: policyResponse, ...responses },
+        response: { 200: policyAnswer, ...responses },
       },
     },
     async (request, reply) => {
@@ -124,7 +93,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         summary:
           "Ask a plate's registered owner, in their dashboard, to consent to one of your customers (a driver) being insured on it; the question already waiting, when there is one",
         body: consentRequestSchema,
-        response: { 201: consentResponse, ...responses },
+        response: { 201: consentAnswer, ...responses },
       },
     },
     async (request, reply) => {

@@ -4,8 +4,7 @@
  * arrived. Starting a payment belongs to what is paid for (marketplace, applications).
  */
 import { can } from '#domain/accounts/permissions';
-import { PAYMENT_METHOD_IDS } from '#domain/pricing/pricing';
-import { PAYMENT_STATUSES } from '#domain/payments/payment';
+import { paymentAnswer, paymentsAnswer, pendingPaymentsAnswer } from '#domain/api/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../plugins/error-handler';
@@ -18,41 +17,6 @@ import { errorResponse } from './schemas';
 
 export const NO_SANDBOX = 'Simulated prompts exist only with the sandbox payment provider.';
 
-export const receiptSchema = z.object({
-  id: z.string(),
-  reference: z.string().describe("'PAY-000123', from the payment sequence"),
-  status: z
-    .enum(PAYMENT_STATUSES)
-    .describe('As it stands now: a request-to-pay nobody answered in time reads timed_out'),
-  purpose: z.enum(['reservation', 'purchase', 'application', 'renewal']),
-  description: z.string(),
-  method: z.enum(PAYMENT_METHOD_IDS),
-  methodName: z.string(),
-  amount: z.number().int().describe('Ngwee'),
-  currency: z.literal('ZMW'),
-  lines: z
-    .array(z.object({ label: z.string(), amount: z.number().int(), kind: z.string().optional() }))
-    .describe('What the amount is made of, in ngwee; a deduction is negative'),
-  listingId: z.string().nullable(),
-  requestId: z.string().nullable(),
-  payerPhone: z.string().nullable(),
-  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
-  declineReason: z.string().nullable(),
-  createdAt: z.string(),
-  settledAt: z.string().nullable(),
-  expiresAt: z.string().nullable().describe('A pending mobile-money request times out at this instant'),
-  instructions: z.string().nullable(),
-  refundDue: z.boolean(),
-  provider: z.string(),
-  owner: z
-    .object({ name: z.string(), nrc: z.string() })
-    .nullable()
-    .describe(
-      'A marketplace purchase: whose the plate is to be registered to, as the buyer gave it at Buy Now; null otherwise',
-    ),
-});
-
-const paymentResponse = z.object({ payment: receiptSchema });
 const idParams = z.object({ id: z.string().max(64) });
 const cardSchema = z.object(
   { number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') },
@@ -88,7 +52,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
       schema: {
         tags: ['payments'],
         summary: "The signed-in user's payments, newest first",
-        response: { 200: z.object({ payments: z.array(receiptSchema) }) },
+        response: { 200: paymentsAnswer },
       },
     },
     async (request) => {
@@ -109,7 +73,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
         tags: ['payments'],
         summary: 'One payment as a receipt (its payer or an administrator)',
         params: idParams,
-        response: { 200: paymentResponse, 404: errorResponse },
+        response: { 200: paymentAnswer, 404: errorResponse },
       },
     },
     async (request, reply) => {
@@ -131,7 +95,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
         summary: "Sandbox only: the payer's answer on the simulated handset prompt of a pending MTN or Airtel payment",
         params: idParams,
         body: z.object({ answer: z.enum(['approve', 'decline'], { error: "answer must be 'approve' or 'decline'" }) }),
-        response: { 200: paymentResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: paymentAnswer, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) =>
@@ -158,7 +122,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
         summary: 'The card step: the card for a card payment started without one (approved or declined at once)',
         params: idParams,
         body: z.object({ card: cardSchema }),
-        response: { 200: paymentResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: paymentAnswer, 400: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) =>
@@ -176,7 +140,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
       schema: {
         tags: ['payments'],
         summary: 'Payments still pending, oldest first (bank transfers waiting to be marked received)',
-        response: { 200: z.object({ payments: z.array(receiptSchema.extend({ payerId: z.string() })) }) },
+        response: { 200: pendingPaymentsAnswer },
       },
     },
     async () => {
@@ -197,7 +161,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
         tags: ['payments'],
         summary: 'Marks a pending bank transfer received: the payment is approved and what it paid for takes effect',
         params: idParams,
-        response: { 200: paymentResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: paymentAnswer, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) =>

@@ -6,10 +6,16 @@
  * Decisions are plain online routes, not pushed intents: see
  * docs/decisions/010-purchases-and-reservations.md.
  */
+import {
+  adminPlateRequestsAnswer,
+  applicationAnswer,
+  decisionsAnswer,
+  myPlateRequestsAnswer,
+  type AdminPlateRequest as RequestView,
+} from '#domain/api/plate-requests';
 import { applicationStep2Schema, step1Fields, withRegistrationRule } from '#domain/applications/application-form';
 import { PAYMENT_METHOD_IDS, paymentMethodName } from '#domain/pricing/pricing';
 import { MAX_REJECTION_REASON_LENGTH, quantityLabel, requestSummary, REVIEW_MESSAGES } from '#domain/requests/review';
-import { REQUEST_STATUSES } from '#domain/statuses/statuses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../db/database';
@@ -20,53 +26,11 @@ import { applicationCheckout } from '../payments/application-checkout';
 import { type PaymentContext, type PaymentService, paymentService } from '../payments/payment-service';
 import { answerOrRefuse } from '../payments/refusal-reply';
 import { decideRequests } from '../plate-requests/plate-request-decisions';
-import { receiptSchema } from './payment-routes';
 import { idempotencyKeySchema } from './purchase-routes';
 import { errorResponse } from './schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
-
-const orderInfoSchema = z.object({
-  plateType: z.string(),
-  color: z.string(),
-  specialRequests: z.string(),
-  deliveryAddress: z.string(),
-  phone: z.string(),
-  email: z.string(),
-});
-
-const requestSchema = z.object({
-  id: z.string().describe('REQ-001'),
-  reference: z.string().describe("The applicant's LP- reference"),
-  applicant: z.string(),
-  applicantId: z.string(),
-  nrcNumber: z.string(),
-  vehicle: z.string().describe("'' for an application without a vehicle"),
-  quantity: z.number().int(),
-  quantityLabel: z.string(),
-  date: z.string().describe('YYYY-MM-DD'),
-  status: z.enum(REQUEST_STATUSES),
-  orderInfo: orderInfoSchema,
-  rejectionReason: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  createdAt: z.string(),
-  plates: z.array(z.string()),
-  agent: z.object({ id: z.string(), name: z.string() }).nullable(),
-  manufacturingStarted: z.boolean(),
-  payment: z
-    .object({
-      id: z.string(),
-      reference: z.string(),
-      status: z.string(),
-      method: z.string(),
-      methodName: z.string(),
-      amount: z.number().int(),
-    })
-    .nullable(),
-});
-
-type RequestView = z.infer<typeof requestSchema>;
 
 async function requestViews(
   db: Queryable,
@@ -148,13 +112,6 @@ const applicationBody = withRegistrationRule(
   }),
 );
 
-const applicationResponse = z.object({
-  reference: z.string(),
-  requestId: z.string(),
-  status: z.enum(REQUEST_STATUSES),
-  payment: receiptSchema.nullable(),
-});
-
 export const plateRequestRoutes: FastifyPluginAsyncZod<
   Omit<PaymentContext, 'log'> & { newPlateNumber?: () => string }
 > = async (app, { db, provider, now, newPlateNumber }) => {
@@ -176,7 +133,7 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<
         summary:
           "Submits the wizard's application: a plate request with a unique LP- reference, and its payment started with the chosen method",
         body: applicationBody,
-        response: { 200: applicationResponse, 201: applicationResponse, 400: errorResponse, 409: errorResponse },
+        response: { 200: applicationAnswer, 201: applicationAnswer, 400: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) =>
@@ -206,8 +163,8 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<
           card: cardSchema.optional(),
         }),
         response: {
-          200: applicationResponse,
-          201: applicationResponse,
+          200: applicationAnswer,
+          201: applicationAnswer,
           400: errorResponse,
           404: errorResponse,
           409: errorResponse,
@@ -228,7 +185,7 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<
       schema: {
         tags: ['applications'],
         summary: "The signed-in user's own plate requests, newest first",
-        response: { 200: z.object({ requests: z.array(requestSchema) }) },
+        response: { 200: myPlateRequestsAnswer },
       },
     },
     async (request) => ({
@@ -250,15 +207,7 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<
         summary:
           'Every plate request, newest first, with its payment, allocated numbers and plate maker; and the summary strip',
         response: {
-          200: z.object({
-            requests: z.array(requestSchema),
-            summary: z.object({
-              total: z.number(),
-              pending: z.number(),
-              approved: z.number(),
-              underReview: z.number(),
-            }),
-          }),
+          200: adminPlateRequestsAnswer,
         },
       },
     },
@@ -289,20 +238,7 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<
             .optional(),
         }),
         response: {
-          200: z.object({
-            outcomes: z.array(
-              z.object({
-                requestId: z.string(),
-                ok: z.boolean(),
-                status: z.enum(['Approved', 'Rejected']).optional(),
-                plates: z.array(z.string()).optional(),
-                agent: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
-                reason: z.string().optional(),
-                message: z.string().optional(),
-              }),
-            ),
-            requests: z.array(requestSchema),
-          }),
+          200: decisionsAnswer,
           400: errorResponse,
         },
       },

@@ -2,6 +2,7 @@
  * Reserving and buying marketplace plates (online only: the server decides who gets a
  * plate), what it would cost, and the buyer's own reservations and orders.
  */
+import { checkoutAnswer, listingAnswer, purchasesAnswer, quoteAnswer } from '#domain/api/marketplace';
 import { idempotencyKeyIsValid } from '#domain/payments/payment';
 import { checkoutOwnerSchema } from '#domain/purchases/checkout-owner';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,7 +18,6 @@ import {
 } from '../payments/marketplace-checkout';
 import { type PaymentContext, paymentService } from '../payments/payment-service';
 import { answerOrRefuse } from '../payments/refusal-reply';
-import { receiptSchema } from './payment-routes';
 import { errorResponse } from './schemas';
 
 export const idempotencyKeySchema = z
@@ -49,33 +49,6 @@ const buyBody = checkoutBody.extend({
   ),
 });
 
-const listingSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  price: z.number().int(),
-  type: z.string(),
-  status: z.string(),
-  featured: z.boolean(),
-  description: z.string(),
-  reservedUntil: z.string().nullable(),
-});
-
-const orderSchema = z.object({
-  id: z.string(),
-  listingId: z.string(),
-  plateNumber: z.string(),
-  paymentId: z.string(),
-  price: z.number().int(),
-  reservationCredit: z.number().int(),
-  total: z.number().int(),
-  status: z.string(),
-  createdAt: z.string(),
-  ownerName: z.string().describe('Whose the plate is to be registered to, as the buyer gave it at Buy Now'),
-  ownerNrc: z.string(),
-});
-
-const checkoutResponse = z.object({ payment: receiptSchema, listing: listingSchema, order: orderSchema.nullable() });
-const checkSchema = z.object({ ok: z.boolean(), reason: z.string().optional(), message: z.string().optional() });
 const idParams = z.object({ id: z.string().max(64) });
 
 export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (
@@ -109,8 +82,8 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
   }
 
   const responses = {
-    200: checkoutResponse,
-    201: checkoutResponse,
+    200: checkoutAnswer,
+    201: checkoutAnswer,
     400: errorResponse,
     404: errorResponse,
     409: errorResponse,
@@ -169,30 +142,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
           'What reserving and buying the plate costs now, by method (with the caller’s reservation credit when signed in), and whether they may',
         params: idParams,
         response: {
-          200: z.object({
-            listing: listingSchema,
-            reservation: z.object({ amount: z.number().int(), days: z.number().int() }),
-            buyNow: z.array(
-              z.object({
-                method: z.string(),
-                methodName: z.string(),
-                price: z.number().int(),
-                processingFee: z.number().int(),
-                gatewayFee: z.number().int(),
-                reservationCredit: z.number().int(),
-                total: z.number().int(),
-                lines: z.array(z.object({ label: z.string(), amount: z.number().int(), kind: z.string() })),
-              }),
-            ),
-            mayReserve: checkSchema.nullable(),
-            mayBuy: checkSchema.nullable(),
-            owner: z
-              .object({ name: z.string(), nrc: z.string() })
-              .nullable()
-              .describe(
-                'Signed in: whom Buy Now suggests as the owner: the account name, with the NRC the buyer last gave under that name (empty when none)',
-              ),
-          }),
+          200: quoteAnswer,
           404: errorResponse,
         },
       },
@@ -216,7 +166,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
         summary:
           "Cancel the signed-in buyer's own live reservation: the plate returns to sale at once; the reservation fee is not refunded (docs/payments.md)",
         params: idParams,
-        response: { 200: z.object({ listing: listingSchema }), 404: errorResponse, 409: errorResponse },
+        response: { 200: listingAnswer, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) =>
@@ -235,7 +185,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
       schema: {
         tags: ['marketplace'],
         summary: "The signed-in buyer's live reservations and marketplace orders",
-        response: { 200: z.object({ reservations: z.array(listingSchema), orders: z.array(orderSchema) }) },
+        response: { 200: purchasesAnswer },
       },
     },
     async (request) => checkout.mine((request.user as User).id),

@@ -5,6 +5,7 @@
  * the plate's insurance cover, logged), a number's availability, and the compact copy police devices keep.
  * Every answer with an owner's data is a row of the personal data access log (docs/privacy.md).
  */
+import { adminRegistryPlateAnswer } from '#domain/api/registry';
 import { bytesToDigits } from '#domain/credential/numeric';
 import { credentialUrl } from '#domain/credential/qr-url';
 import { type RegistryEntry, verdictFromRegistry } from '#domain/credential/verdict';
@@ -12,6 +13,7 @@ import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import { can } from '#domain/accounts/permissions';
 import { CHECK_METHODS } from '#domain/police/police';
 import { parsePlateNumber } from '#domain/plates/plate-number';
+import type { RegisteredPlate } from '#domain/registry/registered-plate';
 import { encodeBucket, REGISTRY_BUCKET_COUNT, REGISTRY_COPY_FORMAT } from '#domain/registry/registry-copy';
 import { VERIFICATION_VERDICTS } from '#domain/statuses/statuses';
 import type { FastifyRequest } from 'fastify';
@@ -25,7 +27,7 @@ import { insuranceRepository } from '../repositories/insurance-repository';
 import { listingRepository } from '../repositories/listing-repository';
 import { policeRepository } from '../repositories/police-repository';
 import { logPersonalDataAccess } from '../privacy/access-log';
-import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
+import { registryRepository } from '../repositories/registry-repository';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
 import type { User } from '../repositories/user-repository';
 import { errorResponse, plainJson } from './schemas';
@@ -387,25 +389,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{
         summary: 'Everything the registry holds on a plate, with its credential and QR address',
         params: plateParams,
         response: {
-          200: z.object({
-            plate: z.object({
-              plateNumber: z.string(),
-              make: z.string(),
-              model: z.string(),
-              colour: z.string(),
-              year: z.number(),
-              chassisNumber: z.string(),
-              ownerName: z.string(),
-              ownerNrc: z.string(),
-              registrationDate: z.string(),
-              expiryDate: z.string(),
-              standing: z.string(),
-              keyId: z.number(),
-              issuedAt: z.string(),
-              credentialDigits: z.string(),
-              credentialUrl: z.string(),
-            }),
-          }),
+          200: adminRegistryPlateAnswer,
           400: errorResponse,
           404: errorResponse,
         },

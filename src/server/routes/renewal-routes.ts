@@ -3,6 +3,8 @@
  * payment here; the payment panel follows it through the payment routes, and its
  * approval re-issues the registration with the new expiry (src/server/lifecycle/reissue.ts).
  */
+import { paymentAnswer } from '#domain/api/payments';
+import { renewalQuoteAnswer } from '#domain/api/renewals';
 import { parsePlateNumber } from '#domain/plates/plate-number';
 import { PAYMENT_METHOD_IDS } from '#domain/pricing/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +15,6 @@ import { answerOrRefuse } from '../payments/refusal-reply';
 import { renewalCheckout } from '../payments/renewal-checkout';
 import { errorBody } from '../plugins/error-handler';
 import type { User } from '../repositories/user-repository';
-import { receiptSchema } from './payment-routes';
 import { idempotencyKeySchema } from './purchase-routes';
 import { errorResponse } from './schemas';
 
@@ -26,19 +27,6 @@ const renewalBody = z.object({
   card: z
     .object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') })
     .optional(),
-});
-
-const paymentResponse = z.object({ payment: receiptSchema });
-
-const quoteSchema = z.object({
-  plateNumber: z.string(),
-  expiryDate: z.string(),
-  isExpired: z.boolean(),
-  renewableFrom: z.string().describe('The first day it may be renewed: 90 days before its expiry date'),
-  fee: z.number().int().describe('Ngwee'),
-  validityYears: z.number().int(),
-  newExpiryDate: z.string().describe('The expiry a renewal paid today gives'),
-  refusal: z.string().nullable().describe('Why it cannot be renewed today; null when it can'),
 });
 
 export const renewalRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (app, context) => {
@@ -54,7 +42,7 @@ export const renewalRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
         summary:
           "What renewing the caller's plate today costs and gives, by the server's clock and prices, or why it cannot be renewed yet",
         params: plateParams,
-        response: { 200: z.object({ quote: quoteSchema }), 400: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: renewalQuoteAnswer, 400: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) =>
@@ -76,8 +64,8 @@ export const renewalRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
         params: plateParams,
         body: renewalBody,
         response: {
-          200: paymentResponse,
-          201: paymentResponse,
+          200: paymentAnswer,
+          201: paymentAnswer,
           400: errorResponse,
           403: errorResponse,
           409: errorResponse,

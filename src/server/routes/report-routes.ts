@@ -8,6 +8,7 @@
  * server nor the client holds the whole file. Read-only, for administrators.
  */
 import { Readable } from 'node:stream';
+import { dashboardAnswer, reportAnswer } from '#domain/api/reports';
 import { type AdminDashboard, toShares } from '#domain/reports/admin-dashboard';
 import { type AdminReport, previousRange, reportPeriodRange } from '#domain/reports/admin-report';
 import { periodRange } from '#domain/reports/dashboard-period';
@@ -31,52 +32,6 @@ import {
   type UserCursor,
 } from '../repositories/report-repository';
 import { errorResponse, plainJson } from './schemas';
-
-const share = z.object({ name: z.string(), value: z.number(), percentage: z.number() });
-const dashboardResponse = z.object({
-  period: z.string(),
-  view: z.string(),
-  from: z.string().describe('Start of the period, inclusive'),
-  to: z.string().describe('End of the period (the time of the request), exclusive'),
-  generatedAt: z.string(),
-  summary: z.object({
-    totalUsers: z.number(),
-    newUsers: z.number(),
-    activeRequests: z.number(),
-    requestsReceived: z.number(),
-    inventoryItems: z.number(),
-    lowStockAllocations: z.number(),
-    health: z.object({
-      isOperational: z.boolean(),
-      checks: z.array(z.object({ id: z.string(), label: z.string(), isOk: z.boolean(), detail: z.string() })),
-    }),
-  }),
-  monthly: z.array(z.object({ month: z.string(), users: z.number(), requests: z.number() })),
-  plateTypes: z.array(share),
-  userStatuses: z.array(share),
-  inventoryByType: z.array(share),
-  activity: z.array(
-    z.object({ id: z.string(), action: z.string(), user: z.string(), at: z.string(), type: z.string() }),
-  ),
-  logs: z.array(
-    z.object({ id: z.string(), level: z.string(), message: z.string(), module: z.string(), at: z.string() }),
-  ),
-});
-
-const reportResponse = dashboardResponse.omit({ view: true, monthly: true }).extend({
-  type: z.string(),
-  monthly: z.array(z.object({ month: z.string(), users: z.number(), requests: z.number(), inventory: z.number() })),
-  previous: z
-    .object({
-      from: z.string(),
-      to: z.string(),
-      newUsers: z.number(),
-      requestsReceived: z.number(),
-      activeRequests: z.number(),
-      inventoryItems: z.number(),
-    })
-    .describe('The same figures for the period of the same length just before'),
-});
 
 /**
  * Every dashboard figure for the bounds, and the accounts created in `previous` when a
@@ -162,7 +117,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
         summary:
           'The System Dashboard for a period: summary, monthly trends, plate types, user statuses, recent activity and system logs',
         querystring: dashboardQuerySchema,
-        response: { 200: dashboardResponse, 400: errorResponse },
+        response: { 200: dashboardAnswer, 400: errorResponse },
       },
       serializerCompiler: plainJson,
     },
@@ -181,7 +136,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
         summary:
           'A report for a period of up to a year: the dashboard figures, stock per month, and the previous period of the same length',
         querystring: reportQuerySchema,
-        response: { 200: reportResponse, 400: errorResponse },
+        response: { 200: reportAnswer, 400: errorResponse },
       },
       serializerCompiler: plainJson,
     },

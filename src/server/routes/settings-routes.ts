@@ -3,37 +3,21 @@
  * by an administrator, each change audited and kept in the history. Every price the
  * server charges is computed from these settings at the time of the charge.
  */
+import {
+  pricingAnswer,
+  pricingHistoryAnswer,
+  stockThresholdsAnswer,
+  stockThresholdsHistoryAnswer,
+} from '#domain/api/settings';
 import { stockThresholdsBodySchema } from '#domain/inventory/allocation';
 import { gatewayFeeLabel, PAYMENT_METHODS } from '#domain/pricing/pricing';
 import { pricingSettingsSchema } from '#domain/pricing/pricing-settings-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../db/database';
 import { settingsRepository } from '../repositories/settings-repository';
 import type { User } from '../repositories/user-repository';
 import { changePricing, changeStockThresholds } from '../settings/setting-changes';
 import { errorResponse } from './schemas';
-
-const money = z.number().int().describe('Ngwee');
-const settingsSchema = z.object({
-  platePrice: money,
-  processingFee: money,
-  gatewayFeeBasisPoints: z
-    .object({ mtn: z.number(), airtel: z.number(), card: z.number(), bank: z.number() })
-    .describe('Basis points of the plates subtotal (200 = 2%)'),
-  reservationFee: money,
-  reservationDays: z.number().int(),
-  validityYears: z.number().int(),
-  renewalFee: money,
-});
-
-const pricingResponse = z.object({
-  settings: settingsSchema,
-  paymentMethods: z
-    .array(z.object({ id: z.string(), name: z.string(), feeLabel: z.string() }))
-    .describe("The wizard's four methods with their fee as configured"),
-  updatedAt: z.string().nullable().describe('Null while the defaults apply'),
-});
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date }> = async (
   app,
@@ -57,7 +41,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
       schema: {
         tags: ['public'],
         summary: 'Current prices, fees and durations (amounts in ngwee)',
-        response: { 200: pricingResponse },
+        response: { 200: pricingAnswer },
       },
     },
     async () => withMethods(await settings.pricing()),
@@ -71,7 +55,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
         tags: ['settings'],
         summary: 'Changes prices and fees; the change is audited and kept in the history',
         body: pricingSettingsSchema,
-        response: { 200: pricingResponse, 400: errorResponse },
+        response: { 200: pricingAnswer, 400: errorResponse },
       },
     },
     async (request) => {
@@ -89,30 +73,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
         tags: ['settings'],
         summary: 'Every change to prices and fees, newest first: who, when, from what to what',
         response: {
-          200: z.object({
-            history: z.array(
-              z.object({
-                id: z.string(),
-                settings: settingsSchema,
-                previous: settingsSchema.nullable(),
-                changedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-                changedAt: z.string(),
-              }),
-            ),
-          }),
+          200: pricingHistoryAnswer,
         },
       },
     },
     async () => ({ history: await settings.pricingHistory() }),
   );
-
-  const thresholdsSchema = z
-    .object({ lowStock: z.number().int(), critical: z.number().int() })
-    .describe('Plates left of an allocation: at or below lowStock is Low Stock, at or below critical is Critical');
-  const thresholdsResponse = z.object({
-    settings: thresholdsSchema,
-    updatedAt: z.string().nullable().describe('Null while the defaults apply'),
-  });
 
   app.get(
     '/api/admin/settings/stock',
@@ -121,7 +87,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
       schema: {
         tags: ['settings'],
         summary: 'The stock thresholds inventory statuses are computed with',
-        response: { 200: thresholdsResponse },
+        response: { 200: stockThresholdsAnswer },
       },
     },
     async () => {
@@ -139,7 +105,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
         summary:
           'Changes the stock thresholds; the change is audited, kept in the history and sent to administrators’ devices',
         body: stockThresholdsBodySchema,
-        response: { 200: thresholdsResponse, 400: errorResponse },
+        response: { 200: stockThresholdsAnswer, 400: errorResponse },
       },
     },
     async (request) => {
@@ -157,17 +123,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
         tags: ['settings'],
         summary: 'Every change to the stock thresholds, newest first',
         response: {
-          200: z.object({
-            history: z.array(
-              z.object({
-                id: z.string(),
-                settings: thresholdsSchema,
-                previous: thresholdsSchema.nullable(),
-                changedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-                changedAt: z.string(),
-              }),
-            ),
-          }),
+          200: stockThresholdsHistoryAnswer,
         },
       },
     },

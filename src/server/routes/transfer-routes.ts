@@ -8,7 +8,8 @@
  * Someone else's transfer is answered as missing.
  */
 import { parsePlateNumber } from '#domain/plates/plate-number';
-import { TRANSFER_STATUSES, transferAcceptanceSchema, transferStartSchema } from '#domain/plates/transfer';
+import { transferAnswer, transfersAnswer } from '#domain/api/transfers';
+import { transferAcceptanceSchema, transferStartSchema } from '#domain/plates/transfer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Signer } from '../credentials/key-store';
@@ -21,19 +22,6 @@ import { transferRepository } from '../repositories/transfer-repository';
 import type { User } from '../repositories/user-repository';
 import { errorResponse } from './schemas';
 
-const transferSchema = z.object({
-  id: z.string(),
-  plateNumber: z.string(),
-  fromUserId: z.string(),
-  fromName: z.string(),
-  toUserId: z.string().nullable(),
-  toContact: z.string(),
-  toName: z.string().nullable(),
-  status: z.enum(TRANSFER_STATUSES),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
-});
-const transferResponse = z.object({ transfer: transferSchema });
 const plateParams = z.object({ plateNumber: z.string().max(40, 'Plate number must be at most 10 characters') });
 const idParams = z.object({ id: z.string().max(64) });
 const refusals = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -57,7 +45,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
           "Invites whoever holds this email or +260 phone number to take the caller's registered plate (Pending until accepted, declined or cancelled); the answer never says whether the contact has an account. At most 10 an hour per account",
         params: plateParams,
         body: transferStartSchema,
-        response: { 201: transferResponse, ...refusals, 429: errorResponse },
+        response: { 201: transferAnswer, ...refusals, 429: errorResponse },
       },
     },
     async (request, reply) =>
@@ -81,7 +69,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
         tags: ['owner'],
         summary: "The signed-in account follows a transfer invitation's link and becomes its recipient",
         body: invitationBody,
-        response: { 200: transferResponse, ...refusals },
+        response: { 200: transferAnswer, ...refusals },
       },
     },
     async (request, reply) =>
@@ -98,7 +86,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
         tags: ['owner'],
         summary: 'The owner cancels a transfer they started, while it waits',
         params: idParams,
-        response: { 200: transferResponse, ...refusals },
+        response: { 200: transferAnswer, ...refusals },
       },
     },
     async (request, reply) =>
@@ -115,7 +103,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
         tags: ['owner'],
         summary: 'The recipient declines a transfer offered to them, while it waits',
         params: idParams,
-        response: { 200: transferResponse, ...refusals },
+        response: { 200: transferAnswer, ...refusals },
       },
     },
     async (request, reply) =>
@@ -134,7 +122,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
           'The recipient accepts with their name and NRC number as on their ID: the registration is re-issued to them, and the old QR code reads as replaced',
         params: idParams,
         body: transferAcceptanceSchema,
-        response: { 200: transferResponse, ...refusals, 503: errorResponse },
+        response: { 200: transferAnswer, ...refusals, 503: errorResponse },
       },
     },
     async (request, reply) =>
@@ -157,7 +145,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Database; signer: Signe
       schema: {
         tags: ['owner'],
         summary: 'Transfers the caller started or was offered, newest first',
-        response: { 200: z.object({ transfers: z.array(transferSchema) }) },
+        response: { 200: transfersAnswer },
       },
     },
     async (request) => ({ transfers: await transferRepository(db).listFor((request.user as User).id) }),

@@ -13,6 +13,7 @@ import {
   emailChangeUndone,
   NOTHING_TO_CHANGE,
 } from '#domain/accounts/contact-change';
+import { contactChangeAnswer, messageAnswer } from '#domain/api/accounts';
 import { passwordChangeSchema } from '#domain/accounts/profile';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -136,7 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
         summary:
           'Change the signed-in user’s email or phone, with their current password. A new phone applies at once; a new email only from the link sent to it, the old address told and able to undo it for 7 days',
         body: contactChangeSchema,
-        response: { 200: z.object({ message: z.string(), user: userSchema }), 400: errorResponse, 429: errorResponse },
+        response: { 200: contactChangeAnswer, 400: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
@@ -164,7 +165,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
         tags: ['accounts'],
         summary: 'Confirm an email change with the link sent to the new address',
         body: emailChangeLinkSchema,
-        response: { 200: z.object({ message: z.string() }), 400: errorResponse, 409: errorResponse },
+        response: { 200: messageAnswer, 400: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) => {
@@ -183,7 +184,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
         tags: ['accounts'],
         summary: 'Undo an email change from the old address, within 7 days: every session of the account ends',
         body: emailChangeLinkSchema,
-        response: { 200: z.object({ message: z.string() }), 400: errorResponse, 409: errorResponse },
+        response: { 200: messageAnswer, 400: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) => {

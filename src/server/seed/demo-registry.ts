@@ -3,7 +3,7 @@
  * sizes and speeds are real. Generated from a fixed seed, so every fresh start holds
  * the same plates; dates are relative to the day of seeding, so some are expired.
  */
-import type { PlateToIssue } from '../credentials/issue';
+import type { PlateToIssue } from '#domain/registry/registered-plate';
 
 /** Plates with a known story, named in the README so anyone can try each verdict. */
 export const DEMO_KNOWN_PLATES: readonly PlateToIssue[] = [

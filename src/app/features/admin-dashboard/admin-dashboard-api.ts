@@ -5,7 +5,7 @@
  */
 import type { AdminDashboard } from '#domain/reports/admin-dashboard';
 import type { DashboardPeriodId, AdminDashboardView } from '#domain/reports/dashboard-period';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
 
 export type DashboardAnswer =
   { ok: true; dashboard: AdminDashboard } | { ok: false; isOffline: boolean; message: string };
@@ -20,7 +20,7 @@ export async function fetchAdminDashboard(
 ): Promise<DashboardAnswer> {
   try {
     const query = new URLSearchParams({ period, view });
-    const result = await apiRequest<AdminDashboard & { message?: string }>(
+    const result = await apiRequest<AdminDashboard & ApiErrorBody>(
       'GET',
       `/api/admin/dashboard?${query.toString()}`,
       undefined,

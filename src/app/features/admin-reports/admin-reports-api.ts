@@ -7,7 +7,7 @@
  */
 import type { AdminReport, ReportPeriodId, ReportType } from '#domain/reports/admin-report';
 import type { ExportPeriodId, StreamedExport } from '#domain/reports/report-exports';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
 
 export type ReportAnswer = { ok: true; report: AdminReport } | { ok: false; isOffline: boolean; message: string };
 
@@ -21,7 +21,7 @@ export async function fetchAdminReport(
 ): Promise<ReportAnswer> {
   try {
     const query = new URLSearchParams({ period, type });
-    const result = await apiRequest<AdminReport & { message?: string }>(
+    const result = await apiRequest<AdminReport & ApiErrorBody>(
       'GET',
       `/api/admin/reports?${query.toString()}`,
       undefined,

@@ -4,7 +4,8 @@
  * said to be, and the history of changes (GET .../history).
  */
 import { type PricingSettings, pricingSettingsFrom } from '#domain/pricing/pricing';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import type { SettingAnswer, SettingHistoryAnswer, SettingHistoryEntry } from '#domain/api/settings';
+import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
 
 export const SETTINGS_NEED_CONNECTION =
   'Changing prices and fees needs a connection. Nothing was changed; try again when you are back online.';
@@ -22,13 +23,7 @@ export const savePricing = (settings: PricingSettings): Promise<SaveAnswer> =>
   saveSetting('pricing', settings, pricingSettingsFrom, SETTINGS_NEED_CONNECTION);
 export const fetchPricingHistory = (): Promise<HistoryAnswer> => fetchSettingHistory('pricing', pricingSettingsFrom);
 
-export interface SettingHistoryEntry<T> {
-  id: string;
-  settings: T;
-  previous: T | null;
-  changedBy: { id: string; name: string | null } | null;
-  changedAt: string;
-}
+export type { SettingHistoryEntry };
 
 type SettingPath = 'pricing' | 'stock';
 
@@ -40,12 +35,11 @@ export async function saveSetting<T>(
   offlineMessage: string,
 ): Promise<SaveAnswer<T>> {
   try {
-    const result = await apiRequest<{
-      settings?: unknown;
-      updatedAt?: string | null;
-      message?: string;
-      fields?: Record<string, string>;
-    }>('PUT', `/api/admin/settings/${path}`, value);
+    const result = await apiRequest<Partial<SettingAnswer<unknown>> & ApiErrorBody>(
+      'PUT',
+      `/api/admin/settings/${path}`,
+      value,
+    );
     const saved = result.ok ? parse(result.body.settings) : null;
     if (saved) return { ok: true, settings: saved, updatedAt: result.body.updatedAt ?? null };
     return {
@@ -65,7 +59,7 @@ export async function fetchSettingHistory<T>(
   parse: (raw: unknown) => T | null,
 ): Promise<HistoryAnswer<T>> {
   try {
-    const result = await apiRequest<{ history?: unknown[]; message?: string }>(
+    const result = await apiRequest<Partial<SettingHistoryAnswer<unknown>> & ApiErrorBody>(
       'GET',
       `/api/admin/settings/${path}/history`,
     );

@@ -5,7 +5,8 @@
  * server answers with the same reference and the same payment.
  */
 import type { PaymentMethodId } from '#domain/pricing/pricing';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import type { ApplicationAnswer } from '#domain/api/plate-requests';
+import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
 import type { Receipt } from '../../payments/payment-api';
 import { APPLICATION_FIELDS, type WizardErrors } from './application-fields';
 import type { ApplicationToSend } from './wizard-reducer';
@@ -21,13 +22,6 @@ export type SubmitFailure = 'offline' | 'sign-in' | 'conflict' | 'refused';
 export type SubmitApplicationResult =
   | { ok: true; reference: string; payment: Receipt | null }
   | { ok: false; failure: SubmitFailure; message: string | null; errors: WizardErrors };
-
-interface SubmitAnswer {
-  reference?: unknown;
-  payment?: Receipt | null;
-  message?: unknown;
-  fields?: Record<string, string>;
-}
 
 const ERROR_KEYS = [...APPLICATION_FIELDS, 'paymentMethod', 'payerPhone', 'card'] as const;
 /** The retry route's name for the method. */
@@ -52,7 +46,7 @@ export async function submitApplication(
 ): Promise<SubmitApplicationResult> {
   let result;
   try {
-    result = await apiRequest<SubmitAnswer | undefined>('POST', '/api/applications', {
+    result = await apiRequest<(Partial<ApplicationAnswer> & ApiErrorBody) | undefined>('POST', '/api/applications', {
       id: applicationId,
       ...application,
     });
@@ -90,7 +84,7 @@ export const PAY_AGAIN_OFFLINE = "You're offline. Nothing was charged; try again
 export async function payApplicationAgain(applicationId: string, retry: PaymentRetry): Promise<PaymentRetryResult> {
   let result;
   try {
-    result = await apiRequest<SubmitAnswer | undefined>(
+    result = await apiRequest<(Partial<ApplicationAnswer> & ApiErrorBody) | undefined>(
       'POST',
       `/api/applications/${encodeURIComponent(applicationId)}/payments`,
       retry,

@@ -3,6 +3,7 @@
  * thousands of vehicles are checked against the fleet on the server and stored all
  * at once or not at all; they reach this device with the next sync.
  */
+import type { FleetImportAnswer, FleetImportRefusal } from '#domain/api/fleet';
 import { apiRequest, NetworkError } from '../../api/api-client';
 
 export const IMPORT_NEEDS_CONNECTION =
@@ -12,7 +13,7 @@ export type ImportAnswer = { ok: true; imported: number } | { ok: false; message
 
 export async function importFleet(csv: string): Promise<ImportAnswer> {
   try {
-    const result = await apiRequest<{ imported?: number; message?: string; errors?: string[] }>(
+    const result = await apiRequest<Partial<FleetImportAnswer> & Partial<FleetImportRefusal>>(
       'POST',
       '/api/fleet/import',
       { csv },

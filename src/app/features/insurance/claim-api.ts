@@ -6,6 +6,7 @@
  */
 import type { ClaimStepRequest } from '#domain/insurance/claim';
 import { CLAIM_STEP_NEEDS_CONNECTION, type InsuranceClaim } from '#domain/insurance/claim-steps';
+import type { ClaimAnswer as ClaimStepAnswer, UploadProgress } from '#domain/api/insurance';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
 export type ClaimAnswer =
@@ -13,7 +14,7 @@ export type ClaimAnswer =
 
 export async function stepClaim(claimId: string, request: ClaimStepRequest): Promise<ClaimAnswer> {
   try {
-    const result = await apiRequest<{ claim?: InsuranceClaim } & ApiErrorBody>(
+    const result = await apiRequest<Partial<ClaimStepAnswer> & ApiErrorBody>(
       'POST',
       `/api/insurance/claims/${encodeURIComponent(claimId)}/steps`,
       request,
@@ -33,11 +34,7 @@ export async function stepClaim(claimId: string, request: ClaimStepRequest): Pro
   }
 }
 
-export interface UploadProgress {
-  size: number;
-  received: number;
-  isComplete: boolean;
-}
+export type { UploadProgress };
 
 /** What the server says of a photo: its progress, that it does not know it (yet), or a refusal to give up on. */
 export type UploadAnswer =

@@ -7,6 +7,7 @@
 import type { InsurancePolicy } from '#domain/insurance/policy-terms';
 import { POLICY_NEEDS_CONNECTION } from '#domain/insurance/policy-terms';
 import { consentAskedMessage } from '#domain/insurance/owner-consent';
+import type { PolicyAnswer as PolicyStepAnswer } from '#domain/api/insurance';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
 /** A refusal's status tells the dialog what can be done next: 403 is a plate that is not the customer's (the owner's consent may be asked). */
@@ -16,7 +17,7 @@ export type PolicyAnswer =
 
 async function send(path: string, body: unknown): Promise<PolicyAnswer> {
   try {
-    const result = await apiRequest<{ policy?: InsurancePolicy } & ApiErrorBody>('POST', path, body);
+    const result = await apiRequest<Partial<PolicyStepAnswer> & ApiErrorBody>('POST', path, body);
     if (result.ok && result.body.policy) {
       void import('../../sync/sync-engine').then((module) => module.syncNow());
       return { ok: true, policy: result.body.policy };

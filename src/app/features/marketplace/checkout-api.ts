@@ -4,7 +4,12 @@
  * through the outbox; offline they answer with a message instead of failing.
  */
 import type { Receipt } from '../../payments/payment-api';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import type {
+  CheckoutAnswer as CheckoutStarted,
+  PurchasesAnswer,
+  QuoteAnswer as QuoteBody,
+} from '#domain/api/marketplace';
+import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
 import { onDemand } from '../../components/loaded-when-open';
 import type { CheckoutKind, MarketplaceMethodId, Quote, QuoteListing } from './checkout-rules';
 
@@ -19,7 +24,7 @@ export type QuoteAnswer = { ok: true; quote: Quote } | { ok: false; message: str
 
 export async function fetchQuote(listingId: string): Promise<QuoteAnswer> {
   try {
-    const result = await apiRequest<Quote & { message?: string }>(
+    const result = await apiRequest<QuoteBody & ApiErrorBody>(
       'GET',
       `/api/listings/${encodeURIComponent(listingId)}/quote`,
     );
@@ -54,12 +59,11 @@ export async function startCheckout(
   request: CheckoutRequest,
 ): Promise<CheckoutAnswer> {
   try {
-    const result = await apiRequest<{
-      payment?: Receipt;
-      listing?: QuoteListing;
-      message?: string;
-      fields?: Record<string, string>;
-    }>('POST', `/api/listings/${encodeURIComponent(listingId)}/${kind}`, request);
+    const result = await apiRequest<Partial<CheckoutStarted> & ApiErrorBody>(
+      'POST',
+      `/api/listings/${encodeURIComponent(listingId)}/${kind}`,
+      request,
+    );
     if (result.ok && result.body?.payment && result.body.listing)
       return { ok: true, payment: result.body.payment, listing: result.body.listing };
     // A gateway's 502/503/504 may hide an answer the server did give: treat it as lost.
@@ -75,7 +79,7 @@ export async function startCheckout(
 /** The signed-in buyer's live reservations by listing id (reservedUntil); empty when offline or signed out. */
 export async function fetchMyReservations(): Promise<Map<string, string | null> | null> {
   try {
-    const result = await apiRequest<{ reservations?: QuoteListing[] }>('GET', '/api/purchases');
+    const result = await apiRequest<Partial<PurchasesAnswer>>('GET', '/api/purchases');
     if (!result.ok || !result.body?.reservations) return null;
     return new Map(result.body.reservations.map((listing) => [listing.id, listing.reservedUntil]));
   } catch (error) {

@@ -3,6 +3,7 @@
  * breakdown lines for the chosen method, the owner Buy Now suggests, the idempotency key of an
  * attempt, and what an approval means for the buyer.
  */
+import type { QuoteAnswer, QuoteListing } from '#domain/api/marketplace';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
 import type { CheckoutOwner } from '#domain/purchases/checkout-owner';
 import { formatReservationDate } from '#domain/purchases/reservation';
@@ -23,38 +24,15 @@ export interface QuoteLine {
   kind?: string;
 }
 
-export interface QuoteListing {
-  id: string;
-  number: string;
-  price: number;
-  type: string;
-  status: string;
-  featured: boolean;
-  description: string;
-  reservedUntil: string | null;
-}
+export type { QuoteListing };
 
-export type QuoteCheck = { ok: boolean; reason?: string; message?: string } | null;
+export type QuoteCheck = QuoteAnswer['mayBuy'];
 
-/** GET /api/listings/:id/quote, amounts in ngwee. */
-export interface Quote {
-  listing: QuoteListing;
-  reservation: { amount: number; days: number };
-  buyNow: Array<{
-    method: string;
-    methodName: string;
-    price: number;
-    processingFee: number;
-    gatewayFee: number;
-    reservationCredit: number;
-    total: number;
-    lines: QuoteLine[];
-  }>;
-  mayReserve: QuoteCheck;
-  mayBuy: QuoteCheck;
-  /** Signed in: the owner Buy Now suggests (the account's name, with the NRC last given under it); absent from a server before Buy Now asked. */
-  owner?: CheckoutOwner | null;
-}
+/**
+ * GET /api/listings/:id/quote, amounts in ngwee (src/domain/api/marketplace.ts). `owner`, whom Buy Now
+ * suggests, is absent from a server before Buy Now asked.
+ */
+export type Quote = Omit<QuoteAnswer, 'owner'> & { owner?: QuoteAnswer['owner'] };
 
 /** Whom Buy Now suggests as the plate's owner: the server's suggestion, else the account's name and no NRC. */
 export function suggestedOwner(quote: Quote | null, accountName: string): CheckoutOwner {

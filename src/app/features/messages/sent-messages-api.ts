@@ -4,7 +4,7 @@
  * addresses, and grows with every notification.
  */
 import type { SentMessagesPage } from '#domain/messages/sent-message';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
 
 export const SENT_MESSAGES_OFFLINE =
   'Sent messages are read from the server, so this page needs a connection. They are shown when this device is back online.';
@@ -14,7 +14,7 @@ export type SentMessagesAnswer = { ok: true; page: SentMessagesPage } | { ok: fa
 /** A page of messages, newest first; `before` continues after the last message of the previous page. */
 export async function fetchSentMessages(before: string | null): Promise<SentMessagesAnswer> {
   try {
-    const result = await apiRequest<SentMessagesPage & { message?: string }>(
+    const result = await apiRequest<SentMessagesPage & ApiErrorBody>(
       'GET',
       `/api/admin/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`,
     );

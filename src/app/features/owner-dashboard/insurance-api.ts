@@ -9,6 +9,7 @@ import {
   type InsuranceRequest,
   REQUESTS_NEED_CONNECTION,
 } from '#domain/insurance/owner-consent';
+import type { InsuranceRequestsAnswer } from '#domain/api/insurance';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
 export type OwnerAnswer = { ok: true; message: string } | { ok: false; message: string };
@@ -18,7 +19,7 @@ const syncSoon = () => void import('../../sync/sync-engine').then((module) => mo
 /** The questions waiting for the signed-in account holder; null when they cannot be read now (offline). */
 export async function fetchInsuranceRequests(): Promise<InsuranceRequest[] | null> {
   try {
-    const result = await apiRequest<{ requests?: InsuranceRequest[] }>('GET', '/api/me/insurance-requests');
+    const result = await apiRequest<Partial<InsuranceRequestsAnswer>>('GET', '/api/me/insurance-requests');
     return result.ok ? (result.body.requests ?? []) : null;
   } catch (error) {
     if (error instanceof NetworkError) return null;

@@ -1,5 +1,6 @@
 /** The owner's changes that need the server at once (never queued on the device). */
-import { apiRequest, NetworkError } from '../../api/api-client';
+import type { ListingAnswer } from '#domain/api/marketplace';
+import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
 
 export const NEEDS_CONNECTION_TO_CANCEL =
   'Cancelling a reservation needs a connection. Try again when you are back online.';
@@ -8,7 +9,7 @@ export type CancelAnswer = { ok: true } | { ok: false; message: string };
 
 export async function cancelReservation(listingId: string): Promise<CancelAnswer> {
   try {
-    const result = await apiRequest<{ message?: string }>(
+    const result = await apiRequest<Partial<ListingAnswer> & ApiErrorBody>(
       'POST',
       `/api/listings/${encodeURIComponent(listingId)}/reservation/cancel`,
       {},

@@ -4,55 +4,16 @@
  * received. All online only: a decision allocates numbers and picks a shop from the
  * server's state at that moment, so it is never queued on the device (decision 010).
  */
-import type { RequestStatus } from '#domain/statuses/statuses';
-import type { PlateRequestOrderInfo } from '#domain/requests/review';
+import type { PaymentAnswer, PendingPayment, PendingPaymentsAnswer } from '#domain/api/payments';
+import type {
+  AdminPlateRequest,
+  AdminPlateRequestsAnswer,
+  DecisionOutcome,
+  DecisionsAnswer,
+} from '#domain/api/plate-requests';
 import { apiRequest, NetworkError } from '../../api/api-client';
-import type { Receipt } from '../../payments/payment-api';
 
-export interface AdminPlateRequest {
-  id: string;
-  /** The applicant's LP- reference. */
-  reference: string;
-  applicant: string;
-  applicantId: string;
-  nrcNumber: string;
-  /** '' for an application without a vehicle. */
-  vehicle: string;
-  quantity: number;
-  quantityLabel: string;
-  /** YYYY-MM-DD. */
-  date: string;
-  status: RequestStatus;
-  orderInfo: PlateRequestOrderInfo;
-  rejectionReason: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-  plates: string[];
-  agent: { id: string; name: string } | null;
-  manufacturingStarted: boolean;
-  payment: {
-    id: string;
-    reference: string;
-    status: Receipt['status'];
-    method: string;
-    methodName: string;
-    amount: number;
-  } | null;
-}
-
-export type DecisionOutcome =
-  | {
-      requestId: string;
-      ok: true;
-      status: 'Approved' | 'Rejected';
-      plates?: string[];
-      agent?: { id: string; name: string } | null;
-    }
-  | { requestId: string; ok: false; reason?: string; message?: string };
-
-export interface PendingPayment extends Receipt {
-  payerId: string;
-}
+export type { AdminPlateRequest, DecisionOutcome, PendingPayment };
 
 export const DECISIONS_NEED_CONNECTION =
   'Decisions need a connection. Nothing was changed; try again when you are back online.';
@@ -98,13 +59,7 @@ const shaped =
     typeof body === 'object' && body !== null && keys.every((key) => key in body);
 
 export const fetchPlateRequests = () =>
-  call(
-    'GET',
-    '/api/admin/requests',
-    undefined,
-    LIST_NEEDS_CONNECTION,
-    shaped<{ requests: AdminPlateRequest[] }>('requests'),
-  );
+  call('GET', '/api/admin/requests', undefined, LIST_NEEDS_CONNECTION, shaped<AdminPlateRequestsAnswer>('requests'));
 
 export const decidePlateRequests = (input: {
   ids: readonly string[];
@@ -116,7 +71,7 @@ export const decidePlateRequests = (input: {
     '/api/admin/requests/decide',
     input,
     DECISIONS_NEED_CONNECTION,
-    shaped<{ outcomes: DecisionOutcome[]; requests: AdminPlateRequest[] }>('outcomes', 'requests'),
+    shaped<DecisionsAnswer>('outcomes', 'requests'),
   );
 
 export const fetchPendingPayments = () =>
@@ -125,7 +80,7 @@ export const fetchPendingPayments = () =>
     '/api/admin/payments',
     undefined,
     'Bank transfers are read from the server, and this device is offline.',
-    shaped<{ payments: PendingPayment[] }>('payments'),
+    shaped<PendingPaymentsAnswer>('payments'),
   );
 
 export const markTransferReceived = (paymentId: string) =>
@@ -134,5 +89,5 @@ export const markTransferReceived = (paymentId: string) =>
     `/api/admin/payments/${encodeURIComponent(paymentId)}/received`,
     undefined,
     CONFIRMING_NEEDS_CONNECTION,
-    shaped<{ payment: Receipt }>('payment'),
+    shaped<PaymentAnswer>('payment'),
   );

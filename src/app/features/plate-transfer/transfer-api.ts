@@ -6,7 +6,8 @@
  */
 import type { PlateTransfer, TransferAcceptanceInput } from '#domain/plates/transfer';
 import { onDemand } from '../../components/loaded-when-open';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import type { TransferAnswer as TransferStep } from '#domain/api/transfers';
+import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
 
 /** The transfer forms' rules (zod): loaded once the page is idle, or with the first send. */
 export const transferRules = onDemand(() => import('#domain/plates/transfer'));
@@ -19,11 +20,7 @@ export type TransferAnswer =
 
 async function call(path: string, body: object = {}): Promise<TransferAnswer> {
   try {
-    const result = await apiRequest<{ transfer?: PlateTransfer; message?: string; fields?: Record<string, string> }>(
-      'POST',
-      path,
-      body,
-    );
+    const result = await apiRequest<Partial<TransferStep> & ApiErrorBody>('POST', path, body);
     if (result.ok && result.body?.transfer) {
       void import('../../sync/sync-engine').then((module) => module.syncNow());
       return { ok: true, transfer: result.body.transfer };

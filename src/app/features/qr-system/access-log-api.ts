@@ -4,7 +4,8 @@
  * file the server streams; the browser saves it straight from its address. The daily lookup
  * threshold is read and changed online too: it must be in force on the server when it is said to be.
  */
-import type { AccessLogEntry, LookupThreshold, ReaderRole } from '#domain/privacy/personal-data-access';
+import type { LookupThreshold } from '#domain/privacy/personal-data-access';
+import type { AccessLogPage, LookupThresholdAnswer, Reader, ReadersAnswer } from '#domain/api/access-log';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
 export const ACCESS_LOG_NEEDS_CONNECTION =
@@ -19,17 +20,7 @@ export interface AccessLogQuery {
   plateNumber: string;
 }
 
-export interface AccessLogPage {
-  entries: AccessLogEntry[];
-  total: number;
-  nextCursor: string | null;
-}
-
-export interface Reader {
-  id: string;
-  name: string;
-  role: ReaderRole;
-}
+export type { AccessLogPage, Reader };
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; isOffline: boolean; message: string };
 
@@ -65,7 +56,7 @@ export const fetchAccessLog = (
   read<AccessLogPage>(`/api/admin/access-log${queryString(query, before ? { before } : {})}`, signal);
 
 export const fetchReaders = async (signal?: AbortSignal): Promise<Answer<Reader[]>> => {
-  const answer = await read<{ officers: Reader[] }>('/api/admin/access-log/officers', signal);
+  const answer = await read<ReadersAnswer>('/api/admin/access-log/officers', signal);
   return answer.ok ? { ok: true, value: answer.value.officers } : answer;
 };
 
@@ -74,13 +65,13 @@ export const accessLogCsvUrl = (query: AccessLogQuery): string =>
   `/api/admin/access-log/export.csv${queryString(query)}`;
 
 export const fetchLookupThreshold = async (signal?: AbortSignal): Promise<Answer<LookupThreshold>> => {
-  const answer = await read<{ settings: LookupThreshold }>('/api/admin/settings/lookup-threshold', signal);
+  const answer = await read<LookupThresholdAnswer>('/api/admin/settings/lookup-threshold', signal);
   return answer.ok ? { ok: true, value: answer.value.settings } : answer;
 };
 
 export async function saveLookupThreshold(settings: LookupThreshold): Promise<Answer<LookupThreshold>> {
   try {
-    const result = await apiRequest<{ settings: LookupThreshold } & ApiErrorBody>(
+    const result = await apiRequest<LookupThresholdAnswer & ApiErrorBody>(
       'PUT',
       '/api/admin/settings/lookup-threshold',
       settings,

@@ -2,28 +2,12 @@
  * An administrator's look-up of one plate in the registry: online only, since the
  * device holds no owners' details. Every answer becomes something to show.
  */
+import type { AdminRegistryPlateAnswer, RegistryPlate } from '#domain/api/registry';
+import type { RegistryStanding } from '#domain/registry/registry-copy';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
 
-export type PlateStanding = 'Valid' | 'Revoked' | 'Stolen';
-
-/** What GET /api/admin/registry/:plateNumber answers for a registered plate. */
-export interface RegistryPlate {
-  plateNumber: string;
-  make: string;
-  model: string;
-  colour: string;
-  year: number;
-  chassisNumber: string;
-  ownerName: string;
-  ownerNrc: string;
-  registrationDate: string;
-  expiryDate: string;
-  standing: PlateStanding;
-  keyId: number;
-  issuedAt: string;
-  credentialDigits: string;
-  credentialUrl: string;
-}
+/** What GET /api/admin/registry/:plateNumber answers for a registered plate, and its standing. */
+export type { RegistryPlate, RegistryStanding as PlateStanding };
 
 export type LookupOutcome =
   | { kind: 'found'; plate: RegistryPlate }
@@ -36,7 +20,7 @@ export const LOOKUP_NEEDS_CONNECTION =
 
 export async function lookUpPlate(plateNumber: string): Promise<LookupOutcome> {
   try {
-    const result = await apiRequest<{ plate: RegistryPlate } & ApiErrorBody>(
+    const result = await apiRequest<AdminRegistryPlateAnswer & ApiErrorBody>(
       'GET',
       `/api/admin/registry/${encodeURIComponent(plateNumber)}`,
     );

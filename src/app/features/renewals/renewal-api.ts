@@ -4,7 +4,9 @@
  * offline each answers with a message instead.
  */
 import type { PaymentMethodId } from '#domain/pricing/pricing';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import type { PaymentAnswer as PaymentBody } from '#domain/api/payments';
+import type { RenewalQuote, RenewalQuoteAnswer } from '#domain/api/renewals';
+import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
 import type { Receipt } from '../../payments/payment-api';
 
 export const RENEWAL_NEEDS_CONNECTION =
@@ -12,23 +14,13 @@ export const RENEWAL_NEEDS_CONNECTION =
 export const RENEWAL_LOST =
   'The connection was lost before the server answered. Try again: the same payment is resumed, never charged twice.';
 
-export interface RenewalQuote {
-  plateNumber: string;
-  expiryDate: string;
-  isExpired: boolean;
-  renewableFrom: string;
-  /** Ngwee. */
-  fee: number;
-  validityYears: number;
-  newExpiryDate: string;
-  refusal: string | null;
-}
+export type { RenewalQuote };
 
 export type QuoteAnswer = { ok: true; quote: RenewalQuote } | { ok: false; message: string };
 
 export async function fetchRenewalQuote(plateNumber: string): Promise<QuoteAnswer> {
   try {
-    const result = await apiRequest<{ quote?: RenewalQuote; message?: string }>(
+    const result = await apiRequest<Partial<RenewalQuoteAnswer> & ApiErrorBody>(
       'GET',
       `/api/plates/${encodeURIComponent(plateNumber)}/renewal`,
     );
@@ -54,7 +46,7 @@ export type RenewalAnswer =
 
 export async function startRenewal(plateNumber: string, request: RenewalRequest): Promise<RenewalAnswer> {
   try {
-    const result = await apiRequest<{ payment?: Receipt; message?: string; fields?: Record<string, string> }>(
+    const result = await apiRequest<Partial<PaymentBody> & ApiErrorBody>(
       'POST',
       `/api/plates/${encodeURIComponent(plateNumber)}/renewals`,
       request,

@@ -1,0 +1,96 @@
+// The answers of the application and Plate Requests routes the app reads: a submitted
+// application, the administrator's list of requests, and the outcome of each decision.
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../payments/payment';
+import { REQUEST_STATUSES } from '../statuses/statuses';
+import { receiptSchema } from './payments';
+
+/** POST /api/applications and /api/applications/:id/payments: the LP- reference and the payment started. */
+export const applicationAnswer = z.object({
+  reference: z.string(),
+  requestId: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  payment: receiptSchema.nullable(),
+});
+export type ApplicationAnswer = z.infer<typeof applicationAnswer>;
+
+const orderInfoSchema = z.object({
+  plateType: z.string(),
+  color: z.string(),
+  specialRequests: z.string(),
+  deliveryAddress: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+
+/** A plate request as the administrator's list shows it. */
+export const plateRequestSchema = z.object({
+  id: z.string().describe('REQ-001'),
+  reference: z.string().describe("The applicant's LP- reference"),
+  applicant: z.string(),
+  applicantId: z.string(),
+  nrcNumber: z.string(),
+  vehicle: z.string().describe("'' for an application without a vehicle"),
+  quantity: z.number().int(),
+  quantityLabel: z.string(),
+  date: z.string().describe('YYYY-MM-DD'),
+  status: z.enum(REQUEST_STATUSES),
+  orderInfo: orderInfoSchema,
+  rejectionReason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+  plates: z.array(z.string()),
+  agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+  manufacturingStarted: z.boolean(),
+  payment: z
+    .object({
+      id: z.string(),
+      reference: z.string(),
+      status: z.enum(PAYMENT_STATUSES),
+      method: z.string(),
+      methodName: z.string(),
+      amount: z.number().int(),
+    })
+    .nullable(),
+});
+export type AdminPlateRequest = z.infer<typeof plateRequestSchema>;
+
+/** GET /api/requests: the signed-in user's own requests. */
+export const myPlateRequestsAnswer = z.object({ requests: z.array(plateRequestSchema) });
+
+/** GET /api/admin/requests: every request, newest first, and the summary strip. */
+export const adminPlateRequestsAnswer = z.object({
+  requests: z.array(plateRequestSchema),
+  summary: z.object({
+    total: z.number(),
+    pending: z.number(),
+    approved: z.number(),
+    underReview: z.number(),
+  }),
+});
+export type AdminPlateRequestsAnswer = z.infer<typeof adminPlateRequestsAnswer>;
+
+/** One request's decision: approved or rejected (with the numbers and plate maker an approval gave), or refused and why. */
+export const decisionOutcomeSchema = z.union([
+  z.object({
+    requestId: z.string(),
+    ok: z.literal(true),
+    status: z.enum(['Approved', 'Rejected']),
+    plates: z.array(z.string()).optional(),
+    agent: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+  }),
+  z.object({
+    requestId: z.string(),
+    ok: z.literal(false),
+    reason: z.string().optional(),
+    message: z.string().optional(),
+  }),
+]);
+export type DecisionOutcome = z.infer<typeof decisionOutcomeSchema>;
+
+/** POST /api/admin/requests/decide: the outcomes in the order given, and the decided requests as they now stand. */
+export const decisionsAnswer = z.object({
+  outcomes: z.array(decisionOutcomeSchema),
+  requests: z.array(plateRequestSchema),
+});
+export type DecisionsAnswer = z.infer<typeof decisionsAnswer>;
