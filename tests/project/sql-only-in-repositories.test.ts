@@ -28,16 +28,6 @@ const SQL_FOLDERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * TEMPORARY, files outside this change's reach that still hold SQL, each to be moved into a
- * repository by the change that owns it. Empty it as they are; never add to it.
- */
-const NOT_YET_MOVED: ReadonlySet<string> = new Set([
-  // The payment workflow (a payer's name read for a bought plate's owner) is being reworked
-  // beside the routes' workflows; its read moves to the user repository with that work.
-  'src/server/payments/payment-service.ts',
-]);
-
-/**
  * SQL as this code base writes it: keywords in capitals, so a message that says "select a
  * payment method" or "Update the app" is never taken for a statement.
  */
@@ -117,7 +107,6 @@ describe('SQL only in repositories', () => {
   it('finds no statement and no database call in a server file outside the SQL folders', () => {
     const offending = serverFiles(server)
       .map((file) => path.relative(root, file).split(path.sep).join('/'))
-      .filter((file) => !NOT_YET_MOVED.has(file))
       .flatMap((file) => {
         const lines = new Map<number, string>();
         for (const { line, what } of sqlIn(file, readFileSync(path.join(root, file), 'utf8')))
@@ -125,13 +114,6 @@ describe('SQL only in repositories', () => {
         return [...lines].map(([line, what]) => `${file}:${line} ${what}`);
       });
     expect(offending).toEqual([]);
-  });
-
-  it('keeps no temporary exception for a file that holds no SQL', () => {
-    const clean = [...NOT_YET_MOVED].filter(
-      (file) => sqlIn(file, readFileSync(path.join(root, file), 'utf8')).length === 0,
-    );
-    expect(clean).toEqual([]);
   });
 
   it('tells a statement from ordinary words', () => {

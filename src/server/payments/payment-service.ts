@@ -39,6 +39,7 @@ import {
 } from '../repositories/payment-repository';
 import { type ListingState, purchaseRepository } from '../repositories/purchase-repository';
 import { settingsRepository } from '../repositories/settings-repository';
+import { userRepository } from '../repositories/user-repository';
 import type { CheckedDetails, PaymentProvider } from './provider';
 import { Refusal } from './refusal-reply';
 
@@ -166,8 +167,7 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
    */
   async function ownerOf(tx: Queryable, payment: StoredPayment): Promise<{ ownerName: string; ownerNrc: string }> {
     if (payment.owner) return { ownerName: payment.owner.name, ownerNrc: payment.owner.nrc };
-    const [payer] = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [payment.payerId]);
-    return { ownerName: payer?.name ?? '', ownerNrc: '' };
+    return { ownerName: (await userRepository(tx).nameOf(payment.payerId)) ?? '', ownerNrc: '' };
   }
 
   /** What approval does, by what was paid for; 'refund_due' when the plate is no longer this payment's to take. */

@@ -111,6 +111,12 @@ export function userRepository(db: Queryable) {
       return this.findById(id);
     },
 
+    /** An account's name alone, without its roles: what a receipt or a plate's owner line needs. */
+    async nameOf(id: string): Promise<string | undefined> {
+      const [row] = await db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [id]);
+      return row?.name;
+    },
+
     async findById(id: string): Promise<User | undefined> {
       const rows = await db.query<UserRow>(`${SELECT_USER} WHERE u.id = $1 GROUP BY u.id`, [id]);
       return rows[0] && toUser(rows[0]);
