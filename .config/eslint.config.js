@@ -33,6 +33,28 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Two ways to write (decision 049): changes go through the outbox, which the sync engine
+    // pushes (sync/push-transport.ts), or, when the server must answer now, through
+    // runCommand (api/command.ts). Nothing else in the app sends a write.
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: ['src/app/api/api-client.ts', 'src/app/api/command.ts', 'src/app/sync/push-transport.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='apiRequest']:not([arguments.0.value='GET'])",
+          message:
+            "apiRequest is for reads ('GET'). A write goes through the outbox (mutate, submitChange) or runCommand (api/command.ts).",
+        },
+        {
+          selector:
+            "CallExpression[callee.name='fetch']:has(ObjectExpression > Property[key.name='method']:not([value.value='GET']))",
+          message: 'A write goes through the outbox (mutate, submitChange) or runCommand (api/command.ts), not fetch.',
+        },
+      ],
+    },
+  },
+  {
     // The domain is pure: no framework, storage, network or globals for time and ids.
     files: ['src/domain/**/*.ts'],
     rules: {

@@ -11,7 +11,7 @@ import { keepPhoto, uploadClaimPhotos, uploadTally } from '../../src/app/feature
 import { db } from '../../src/app/store/database';
 import { mutate } from '../../src/app/store/mutate';
 import { newId } from '../../src/app/store/new-id';
-import { sendIntents } from '../../src/app/sync/intents';
+import { sendIntents } from '../../src/app/sync/push-transport';
 import { pullChanges } from '../../src/app/sync/pull';
 import { pushOutbox } from '../../src/app/sync/push';
 

@@ -1,6 +1,6 @@
 /**
- * Login, sign-up and password calls. They need the server (an account cannot be checked offline),
- * so they go straight through the API client, not the outbox. Credentials are sent once
+ * Login, sign-up, password and contact calls. They need the server (an account cannot be checked
+ * offline), so they are commands, not changes in the outbox. Credentials are sent once
  * and never logged or stored on the device.
  */
 import type { ContactChange } from '#domain/accounts/contact-change';
@@ -10,7 +10,8 @@ import type { Login, Signup } from '#domain/accounts/signup';
 import type { SignupConfirmation } from '#domain/accounts/signup-confirmation';
 import type { MessageAnswer, SignupAnswer, UserAnswer } from '#domain/api/accounts';
 import type { SessionUser } from '../session/session-store';
-import { type ApiErrorBody, apiRequest, NetworkError } from '../api/api-client';
+import type { ApiErrorBody } from '../api/api-client';
+import { runCommand } from '../api/command';
 
 export const AUTH_NOT_AVAILABLE = 'Sign-in is not available on this server yet.';
 export const AUTH_OFFLINE = "You're offline. Signing in needs a connection.";
@@ -54,18 +55,18 @@ async function post<Field extends string, Body>(
   fieldNames: readonly Field[],
   accept: (body: Body | undefined) => boolean,
 ): Promise<{ ok: true; body: Body } | Refused<Field>> {
-  let result;
-  try {
-    result = await apiRequest<(ApiErrorBody & Body) | undefined>('POST', path, body);
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: AUTH_OFFLINE, fields: {} };
-    throw error;
-  }
-  if (result.ok && result.body && accept(result.body)) return { ok: true, body: result.body };
+  const outcome = await runCommand({
+    method: 'POST',
+    path,
+    body,
+    accept: (answer: (ApiErrorBody & Body) | undefined) => (answer && accept(answer) ? answer : null),
+  });
+  if (outcome.status === 'needs-connection') return { ok: false, message: AUTH_OFFLINE, fields: {} };
+  if (outcome.status === 'applied') return { ok: true, body: outcome.value };
   // Until accounts ship, the server has no such route and answers 404.
-  if (result.status === 404) return { ok: false, message: AUTH_NOT_AVAILABLE, fields: {} };
-  const fields = pickFields(fieldNames, result.body?.fields);
-  const message = typeof result.body?.message === 'string' && result.body.message ? result.body.message : null;
+  if (outcome.httpStatus === 404) return { ok: false, message: AUTH_NOT_AVAILABLE, fields: {} };
+  const fields = pickFields(fieldNames, outcome.fields);
+  const message = outcome.reason || null;
   // A message the form already shows under a field need not be repeated above the button.
   if (Object.keys(fields).length > 0)
     return { ok: false, message: Object.values(fields).includes(message ?? '') ? null : message, fields };
@@ -115,17 +116,15 @@ async function sendPasswordForm<Field extends string>(
   fieldNames: readonly Field[],
   offline: string,
 ): Promise<FormResult<Field>> {
-  let result;
-  try {
-    result = await apiRequest<(ApiErrorBody & Partial<MessageAnswer>) | undefined>('POST', path, body);
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: offline, fields: {} };
-    throw error;
+  const outcome = await runCommand<(ApiErrorBody & Partial<MessageAnswer>) | undefined>({ method: 'POST', path, body });
+  if (outcome.status === 'needs-connection') return { ok: false, message: offline, fields: {} };
+  if (outcome.status === 'applied') {
+    const said = outcome.value?.message;
+    return { ok: true, message: typeof said === 'string' && said ? said : null };
   }
-  const message = typeof result.body?.message === 'string' && result.body.message ? result.body.message : null;
-  if (result.ok) return { ok: true, message };
-  const fields = pickFields(fieldNames, result.body?.fields);
-  if (result.status === 401)
+  const message = outcome.reason || null;
+  const fields = pickFields(fieldNames, outcome.fields);
+  if (outcome.httpStatus === 401)
     return { ok: false, message: 'Your session has ended. Sign in again to change your password.', fields };
   return {
     ok: false,

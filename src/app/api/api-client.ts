@@ -1,7 +1,8 @@
 /**
  * The app's one door to the server. Features never call fetch themselves: reads go
- * through the local store, writes through the outbox, and the sync engine and a
- * few online-only actions come through here.
+ * through the local store or come through here (GET); writes go through the outbox,
+ * which the sync engine pushes, or, when the server must answer now, through
+ * runCommand (./command.ts), which comes through here.
  */
 import type { ErrorAnswer } from '#domain/api/errors';
 

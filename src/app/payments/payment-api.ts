@@ -1,11 +1,12 @@
 /**
- * Payments as the server reports them (GET /api/payments/:id): online only — a
- * payment is never made from a device's outbox, so it can never be charged twice
- * by a replay. Amounts are ngwee.
+ * Payments as the server reports them (GET /api/payments/:id), and a payer's answers to
+ * them (commands): online only — a payment is never made from a device's outbox, so it
+ * can never be charged twice by a replay. Amounts are ngwee.
  */
 import type { Receipt } from '#domain/payments/receipt';
 import type { PaymentAnswer as PaymentBody, PaymentsAnswer } from '#domain/api/payments';
 import { type ApiErrorBody, apiRequest, NetworkError } from '../api/api-client';
+import { refusalFields, refusalReason, runCommand } from '../api/command';
 
 // The type lives in the domain, shared with the device's store; importers here keep working.
 export type { Receipt };
@@ -15,9 +16,9 @@ export type PaymentAnswer =
 
 export const NEEDS_CONNECTION = 'Payments need a connection. Nothing was charged; try again when you are back online.';
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<PaymentAnswer> {
+async function read(path: string): Promise<PaymentAnswer> {
   try {
-    const result = await apiRequest<Partial<PaymentBody> & ApiErrorBody>(method, path, body);
+    const result = await apiRequest<Partial<PaymentBody> & ApiErrorBody>('GET', path);
     if (result.ok && result.body.payment) return { ok: true, payment: result.body.payment };
     return {
       ok: false,
@@ -30,11 +31,23 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
   }
 }
 
-export const fetchPayment = (id: string) => call('GET', `/api/payments/${encodeURIComponent(id)}`);
+async function send(path: string, body: unknown): Promise<PaymentAnswer> {
+  const outcome = await runCommand({
+    method: 'POST',
+    path,
+    body,
+    accept: (answer: Partial<PaymentBody>) => answer.payment,
+  });
+  if (outcome.status === 'applied') return { ok: true, payment: outcome.value };
+  if (outcome.status === 'needs-connection') return { ok: false, message: NEEDS_CONNECTION };
+  return { ok: false, message: refusalReason(outcome), ...refusalFields(outcome) };
+}
+
+export const fetchPayment = (id: string) => read(`/api/payments/${encodeURIComponent(id)}`);
 export const answerSandboxPrompt = (id: string, answer: 'approve' | 'decline') =>
-  call('POST', `/api/payments/${encodeURIComponent(id)}/sandbox-prompt`, { answer });
+  send(`/api/payments/${encodeURIComponent(id)}/sandbox-prompt`, { answer });
 export const payByCard = (id: string, number: string) =>
-  call('POST', `/api/payments/${encodeURIComponent(id)}/card`, { card: { number } });
+  send(`/api/payments/${encodeURIComponent(id)}/card`, { card: { number } });
 
 export async function fetchMyPayments(): Promise<{ ok: true; payments: Receipt[] } | { ok: false; message: string }> {
   try {

@@ -6,6 +6,7 @@
  */
 import type { Role } from '#domain/accounts/permissions';
 import { apiRequest, NetworkError } from '../api/api-client';
+import { runCommand } from '../api/command';
 
 export interface SessionUser {
   id: string;
@@ -122,12 +123,8 @@ export function refreshSession(): Promise<SessionState> {
 }
 
 export async function signOut(): Promise<void> {
-  try {
-    await apiRequest('POST', '/api/auth/logout');
-  } catch (error) {
-    // Offline: the device forgets the user now; the server session expires on its own.
-    if (!(error instanceof NetworkError)) throw error;
-  }
+  // Offline (or refused), the device forgets the user now; the server session expires on its own.
+  await runCommand({ method: 'POST', path: '/api/auth/logout' });
   set({ status: 'signed-out' });
 }
 

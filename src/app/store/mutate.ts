@@ -1,6 +1,7 @@
 /**
- * The one write path: a local row and its outbox entry are written in one Dexie
- * transaction, so a change is either fully recorded on the device or not at all.
+ * The outbox's one write path (the app's other is runCommand, for what the server must
+ * answer now): a local row and its outbox entry are written in one Dexie transaction,
+ * so a change is either fully recorded on the device or not at all.
  */
 import type { LocalTableName, NambalaDatabase, OutboxEntry } from './database';
 import { newId } from './new-id';

@@ -5,7 +5,7 @@
  * run so that order is kept, and the next run starts where this one stopped.
  */
 import type { NambalaDatabase, OutboxEntry } from '../store/database';
-import type { PushResult } from './intents';
+import type { PushResult } from './push-transport';
 
 export interface PushSummary {
   applied: number;

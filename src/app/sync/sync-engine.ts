@@ -9,7 +9,7 @@
 import { liveQuery } from 'dexie';
 import { db } from '../store/database';
 import { onLocalWrite } from '../store/mutate';
-import { sendIntents } from './intents';
+import { sendIntents } from './push-transport';
 import {
   getSession,
   previousAccountCleared,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NambalaDatabase } from '../../../src/app/store/database';
 import { claimVisitorFavourites, setFavourite } from '../../../src/app/sync/favourites';
-import { sendIntents } from '../../../src/app/sync/intents';
+import { sendIntents } from '../../../src/app/sync/push-transport';
 import { pullChanges } from '../../../src/app/sync/pull';
 import { pushOutbox } from '../../../src/app/sync/push';
 import { buildTestAppWithDb } from '../../server/test-app';

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NambalaDatabase } from '../../../src/app/store/database';
 import { mutate } from '../../../src/app/store/mutate';
-import { sendIntents } from '../../../src/app/sync/intents';
+import { sendIntents } from '../../../src/app/sync/push-transport';
 import { pushOutbox } from '../../../src/app/sync/push';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';

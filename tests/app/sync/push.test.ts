@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NambalaDatabase, type OutboxEntry } from '../../../src/app/store/database';
 import { mutate } from '../../../src/app/store/mutate';
-import type { PushResult } from '../../../src/app/sync/intents';
+import type { PushResult } from '../../../src/app/sync/push-transport';
 import { oneByOne, pushOutbox } from '../../../src/app/sync/push';
 
 const message = { name: 'Chanda', email: 'c@example.zm', subject: 'Hi', message: 'Hello' };

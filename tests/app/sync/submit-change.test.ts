@@ -4,7 +4,7 @@ import { type LocalUser, NambalaDatabase } from '../../../src/app/store/database
 import { mutate } from '../../../src/app/store/mutate';
 import { discardRejected, submitChange } from '../../../src/app/sync/submit-change';
 import { oneByOne, pushOutbox } from '../../../src/app/sync/push';
-import type { PushResult } from '../../../src/app/sync/intents';
+import type { PushResult } from '../../../src/app/sync/push-transport';
 
 const user: LocalUser = {
   id: 'USR-007',

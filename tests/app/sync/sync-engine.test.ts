@@ -45,7 +45,7 @@ vi.mock('../../../src/app/store/database', () => ({
   db: { meta: { get: async () => undefined, put: async () => undefined } },
 }));
 vi.mock('../../../src/app/store/mutate', () => ({ onLocalWrite: () => () => {} }));
-vi.mock('../../../src/app/sync/intents', () => ({ sendIntents: async () => [] }));
+vi.mock('../../../src/app/sync/push-transport', () => ({ sendIntents: async () => [] }));
 vi.mock('../../../src/app/sync/favourites', () => ({ claimVisitorFavourites: async () => 0 }));
 vi.mock('../../../src/app/session/session-store', () => ({
   getSession: () => session.state,

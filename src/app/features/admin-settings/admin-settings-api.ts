@@ -6,6 +6,7 @@
 import { type PricingSettings, pricingSettingsFrom } from '#domain/pricing/pricing';
 import type { SettingAnswer, SettingHistoryAnswer, SettingHistoryEntry } from '#domain/api/settings';
 import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
+import { refusalFields, refusalReason, runCommand } from '../../api/command';
 
 export const SETTINGS_NEED_CONNECTION =
   'Changing prices and fees needs a connection. Nothing was changed; try again when you are back online.';
@@ -34,23 +35,18 @@ export async function saveSetting<T>(
   parse: (raw: unknown) => T | null,
   offlineMessage: string,
 ): Promise<SaveAnswer<T>> {
-  try {
-    const result = await apiRequest<Partial<SettingAnswer<unknown>> & ApiErrorBody>(
-      'PUT',
-      `/api/admin/settings/${path}`,
-      value,
-    );
-    const saved = result.ok ? parse(result.body.settings) : null;
-    if (saved) return { ok: true, settings: saved, updatedAt: result.body.updatedAt ?? null };
-    return {
-      ok: false,
-      message: result.body?.message ?? `The server answered ${result.status}.`,
-      ...(result.body?.fields ? { fields: result.body.fields } : {}),
-    };
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: offlineMessage };
-    throw error;
-  }
+  const outcome = await runCommand({
+    method: 'PUT',
+    path: `/api/admin/settings/${path}`,
+    body: value,
+    accept: (answer: Partial<SettingAnswer<unknown>>) => {
+      const saved = parse(answer.settings);
+      return saved ? { settings: saved, updatedAt: answer.updatedAt ?? null } : null;
+    },
+  });
+  if (outcome.status === 'applied') return { ok: true, ...outcome.value };
+  if (outcome.status === 'needs-connection') return { ok: false, message: offlineMessage };
+  return { ok: false, message: refusalReason(outcome), ...refusalFields(outcome) };
 }
 
 /** A setting's history of changes, newest first; entries that do not parse are left out. */

@@ -6,7 +6,7 @@
  */
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import type { ApplicationAnswer } from '#domain/api/plate-requests';
-import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
+import { runCommand } from '../../api/command';
 import type { Receipt } from '../../payments/payment-api';
 import { APPLICATION_FIELDS, type WizardErrors } from './application-fields';
 import type { ApplicationToSend } from './wizard-reducer';
@@ -44,24 +44,26 @@ export async function submitApplication(
   applicationId: string,
   application: ApplicationToSend,
 ): Promise<SubmitApplicationResult> {
-  let result;
-  try {
-    result = await apiRequest<(Partial<ApplicationAnswer> & ApiErrorBody) | undefined>('POST', '/api/applications', {
-      id: applicationId,
-      ...application,
-    });
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, failure: 'offline', message: SUBMIT_OFFLINE, errors: {} };
-    throw error;
-  }
-  const reference = result.body?.reference;
-  if (result.ok && typeof reference === 'string' && reference.startsWith('LP-'))
-    return { ok: true, reference, payment: result.body?.payment ?? null };
-  if (result.ok) return { ok: false, failure: 'refused', message: SUBMIT_FAILED, errors: {} };
-  if (result.status === 401) return { ok: false, failure: 'sign-in', message: SUBMIT_SIGN_IN, errors: {} };
-  const errors = fieldErrors(result.body?.fields);
-  const message = typeof result.body?.message === 'string' && result.body.message ? result.body.message : null;
-  const failure: SubmitFailure = result.status === 409 ? 'conflict' : 'refused';
+  const outcome = await runCommand({
+    method: 'POST',
+    path: '/api/applications',
+    body: { id: applicationId, ...application },
+    accept: (answer: Partial<ApplicationAnswer> | undefined) => {
+      const reference = answer?.reference;
+      return typeof reference === 'string' && reference.startsWith('LP-')
+        ? { reference, payment: answer?.payment ?? null }
+        : null;
+    },
+  });
+  if (outcome.status === 'needs-connection')
+    return { ok: false, failure: 'offline', message: SUBMIT_OFFLINE, errors: {} };
+  if (outcome.status === 'applied') return { ok: true, ...outcome.value };
+  // Answered 2xx without a reference: not something to show as submitted.
+  if (outcome.httpStatus < 300) return { ok: false, failure: 'refused', message: SUBMIT_FAILED, errors: {} };
+  if (outcome.httpStatus === 401) return { ok: false, failure: 'sign-in', message: SUBMIT_SIGN_IN, errors: {} };
+  const errors = fieldErrors(outcome.fields);
+  const message = outcome.reason || null;
+  const failure: SubmitFailure = outcome.httpStatus === 409 ? 'conflict' : 'refused';
   // Field messages speak for themselves under their fields; the summary would only repeat the first.
   if (Object.keys(errors).length > 0) return { ok: false, failure, message: null, errors };
   return { ok: false, failure, message: message ?? SUBMIT_FAILED, errors };
@@ -82,29 +84,25 @@ export const PAY_AGAIN_OFFLINE = "You're offline. Nothing was charged; try again
 
 /** Pays an application again after its payment was declined or timed out (POST /api/applications/:id/payments). */
 export async function payApplicationAgain(applicationId: string, retry: PaymentRetry): Promise<PaymentRetryResult> {
-  let result;
-  try {
-    result = await apiRequest<(Partial<ApplicationAnswer> & ApiErrorBody) | undefined>(
-      'POST',
-      `/api/applications/${encodeURIComponent(applicationId)}/payments`,
-      retry,
-    );
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, failure: 'offline', message: PAY_AGAIN_OFFLINE, errors: {} };
-    throw error;
-  }
-  const payment = result.body?.payment;
-  if (result.ok && payment) return { ok: true, payment };
-  if (result.status === 401)
+  const outcome = await runCommand({
+    method: 'POST',
+    path: `/api/applications/${encodeURIComponent(applicationId)}/payments`,
+    body: retry,
+    accept: (answer: Partial<ApplicationAnswer> | undefined) => answer?.payment,
+  });
+  if (outcome.status === 'needs-connection')
+    return { ok: false, failure: 'offline', message: PAY_AGAIN_OFFLINE, errors: {} };
+  if (outcome.status === 'applied') return { ok: true, payment: outcome.value };
+  if (outcome.httpStatus === 401)
     return { ok: false, failure: 'sign-in', message: 'Please sign in to pay for your application.', errors: {} };
-  const fields = result.body?.fields;
+  const fields = outcome.fields;
   // The retry names its wallet number 'phone'; on screen it is the payer's phone field.
-  const errors = fieldErrors(fields?.phone ? { ...fields, payerPhone: fields.phone } : fields);
-  const message = typeof result.body?.message === 'string' && result.body.message ? result.body.message : null;
+  const errors = fieldErrors(fields.phone ? { ...fields, payerPhone: fields.phone } : fields);
+  const message = outcome.reason || null;
   if (Object.keys(errors).length > 0) return { ok: false, failure: 'refused', message: null, errors };
   return {
     ok: false,
-    failure: result.status === 409 ? 'conflict' : 'refused',
+    failure: outcome.httpStatus === 409 ? 'conflict' : 'refused',
     message: message ?? SUBMIT_FAILED,
     errors,
   };

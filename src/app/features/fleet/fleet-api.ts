@@ -4,7 +4,7 @@
  * at once or not at all; they reach this device with the next sync.
  */
 import type { FleetImportAnswer, FleetImportRefusal } from '#domain/api/fleet';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import { refusalReason, runCommand } from '../../api/command';
 
 export const IMPORT_NEEDS_CONNECTION =
   'Importing a fleet needs a connection. Nothing was imported; try again when you are back online.';
@@ -12,20 +12,14 @@ export const IMPORT_NEEDS_CONNECTION =
 export type ImportAnswer = { ok: true; imported: number } | { ok: false; message: string; errors: string[] };
 
 export async function importFleet(csv: string): Promise<ImportAnswer> {
-  try {
-    const result = await apiRequest<Partial<FleetImportAnswer> & Partial<FleetImportRefusal>>(
-      'POST',
-      '/api/fleet/import',
-      { csv },
-    );
-    if (result.ok && typeof result.body.imported === 'number') return { ok: true, imported: result.body.imported };
-    return {
-      ok: false,
-      message: result.body?.message ?? `The server answered ${result.status}.`,
-      errors: result.body?.errors ?? [],
-    };
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: IMPORT_NEEDS_CONNECTION, errors: [] };
-    throw error;
-  }
+  const outcome = await runCommand({
+    method: 'POST',
+    path: '/api/fleet/import',
+    body: { csv },
+    accept: (answer: Partial<FleetImportAnswer> & Partial<FleetImportRefusal>) =>
+      typeof answer.imported === 'number' ? answer.imported : null,
+  });
+  if (outcome.status === 'applied') return { ok: true, imported: outcome.value };
+  if (outcome.status === 'needs-connection') return { ok: false, message: IMPORT_NEEDS_CONNECTION, errors: [] };
+  return { ok: false, message: refusalReason(outcome), errors: outcome.answer?.errors ?? [] };
 }

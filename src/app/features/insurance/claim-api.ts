@@ -2,36 +2,31 @@
  * What Claims asks of the server directly: a claim's next step (online only: the server
  * judges it against the claim's state and tells the policy holder), and a photo's upload
  * (how many bytes the server has; a chunk from there). The chunk is the one request here
- * that is not JSON, so it is sent with fetch itself; everything else goes through apiRequest.
+ * that is not JSON, so it is sent with fetch itself. A photo waits on the device until it is sent
+ * (like a change in the outbox), so its upload is not a command; the step is (api/command.ts).
  */
 import type { ClaimStepRequest } from '#domain/insurance/claim';
 import { CLAIM_STEP_NEEDS_CONNECTION, type InsuranceClaim } from '#domain/insurance/claim-steps';
 import type { ClaimAnswer as ClaimStepAnswer, UploadProgress } from '#domain/api/insurance';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
+import { refusalReason, runCommand } from '../../api/command';
 
 export type ClaimAnswer =
   { ok: true; claim: InsuranceClaim } | { ok: false; message: string; fields: Record<string, string> };
 
 export async function stepClaim(claimId: string, request: ClaimStepRequest): Promise<ClaimAnswer> {
-  try {
-    const result = await apiRequest<Partial<ClaimStepAnswer> & ApiErrorBody>(
-      'POST',
-      `/api/insurance/claims/${encodeURIComponent(claimId)}/steps`,
-      request,
-    );
-    if (result.ok && result.body.claim) {
-      void import('../../sync/sync-engine').then((module) => module.syncNow());
-      return { ok: true, claim: result.body.claim };
-    }
-    return {
-      ok: false,
-      message: result.body?.message ?? `The server answered ${result.status}.`,
-      fields: result.body?.fields ?? {},
-    };
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: CLAIM_STEP_NEEDS_CONNECTION, fields: {} };
-    throw error;
+  const outcome = await runCommand({
+    method: 'POST',
+    path: `/api/insurance/claims/${encodeURIComponent(claimId)}/steps`,
+    body: request,
+    accept: (answer: Partial<ClaimStepAnswer> & ApiErrorBody) => answer.claim,
+  });
+  if (outcome.status === 'applied') {
+    void import('../../sync/sync-engine').then((module) => module.syncNow());
+    return { ok: true, claim: outcome.value };
   }
+  if (outcome.status === 'needs-connection') return { ok: false, message: CLAIM_STEP_NEEDS_CONNECTION, fields: {} };
+  return { ok: false, message: refusalReason(outcome), fields: outcome.fields };
 }
 
 export type { UploadProgress };
@@ -74,6 +69,8 @@ export async function sendPhotoChunk(
 ): Promise<UploadAnswer> {
   let response: Response;
   try {
+    // A photo's bytes, kept on the device until sent: the uploader's transport, not a command (decision 049).
+    // eslint-disable-next-line no-restricted-syntax
     response = await fetch(`${photoPath(claimId, sha256)}?offset=${offset}`, {
       method: 'PUT',
       headers: { accept: 'application/json', 'content-type': 'image/jpeg' },

@@ -8,7 +8,8 @@ import type { InsurancePolicy } from '#domain/insurance/policy-terms';
 import { POLICY_NEEDS_CONNECTION } from '#domain/insurance/policy-terms';
 import { consentAskedMessage } from '#domain/insurance/owner-consent';
 import type { PolicyAnswer as PolicyStepAnswer } from '#domain/api/insurance';
-import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
+import type { ApiErrorBody } from '../../api/api-client';
+import { refusalReason, runCommand } from '../../api/command';
 
 /** A refusal's status tells the dialog what can be done next: 403 is a plate that is not the customer's (the owner's consent may be asked). */
 export type PolicyAnswer =
@@ -16,22 +17,19 @@ export type PolicyAnswer =
   | { ok: false; status: number; message: string; fields: Record<string, string> };
 
 async function send(path: string, body: unknown): Promise<PolicyAnswer> {
-  try {
-    const result = await apiRequest<Partial<PolicyStepAnswer> & ApiErrorBody>('POST', path, body);
-    if (result.ok && result.body.policy) {
-      void import('../../sync/sync-engine').then((module) => module.syncNow());
-      return { ok: true, policy: result.body.policy };
-    }
-    return {
-      ok: false,
-      status: result.status,
-      message: result.body?.message ?? `The server answered ${result.status}.`,
-      fields: result.body?.fields ?? {},
-    };
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, status: 0, message: POLICY_NEEDS_CONNECTION, fields: {} };
-    throw error;
+  const outcome = await runCommand({
+    method: 'POST',
+    path,
+    body,
+    accept: (answer: Partial<PolicyStepAnswer> & ApiErrorBody) => answer.policy,
+  });
+  if (outcome.status === 'applied') {
+    void import('../../sync/sync-engine').then((module) => module.syncNow());
+    return { ok: true, policy: outcome.value };
   }
+  if (outcome.status === 'needs-connection')
+    return { ok: false, status: 0, message: POLICY_NEEDS_CONNECTION, fields: {} };
+  return { ok: false, status: outcome.httpStatus, message: refusalReason(outcome), fields: outcome.fields };
 }
 
 export function issuePolicy(input: {
@@ -61,12 +59,12 @@ export async function askOwnerConsent(
   customerName: string,
   plateNumber: string,
 ): Promise<ConsentAnswer> {
-  try {
-    const result = await apiRequest<ApiErrorBody>('POST', '/api/insurance/consents', { customerId, plateNumber });
-    if (result.ok) return { ok: true, message: consentAskedMessage(plateNumber, customerName) };
-    return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: POLICY_NEEDS_CONNECTION };
-    throw error;
-  }
+  const outcome = await runCommand({
+    method: 'POST',
+    path: '/api/insurance/consents',
+    body: { customerId, plateNumber },
+  });
+  if (outcome.status === 'applied') return { ok: true, message: consentAskedMessage(plateNumber, customerName) };
+  if (outcome.status === 'needs-connection') return { ok: false, message: POLICY_NEEDS_CONNECTION };
+  return { ok: false, message: refusalReason(outcome) };
 }

@@ -10,6 +10,7 @@ import type {
   QuoteAnswer as QuoteBody,
 } from '#domain/api/marketplace';
 import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
+import { refusalFields, refusalReason, runCommand } from '../../api/command';
 import { onDemand } from '../../components/loaded-when-open';
 import type { CheckoutKind, MarketplaceMethodId, Quote, QuoteListing } from './checkout-rules';
 
@@ -58,22 +59,19 @@ export async function startCheckout(
   listingId: string,
   request: CheckoutRequest,
 ): Promise<CheckoutAnswer> {
-  try {
-    const result = await apiRequest<Partial<CheckoutStarted> & ApiErrorBody>(
-      'POST',
-      `/api/listings/${encodeURIComponent(listingId)}/${kind}`,
-      request,
-    );
-    if (result.ok && result.body?.payment && result.body.listing)
-      return { ok: true, payment: result.body.payment, listing: result.body.listing };
-    // A gateway's 502/503/504 may hide an answer the server did give: treat it as lost.
-    const isLost = result.status >= 502 && result.status <= 504;
-    const message = isLost ? CHECKOUT_LOST : (result.body?.message ?? `The server answered ${result.status}.`);
-    return { ok: false, message, isLost, ...(result.body?.fields ? { fields: result.body.fields } : {}) };
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: CHECKOUT_LOST, isLost: true };
-    throw error;
-  }
+  const outcome = await runCommand({
+    method: 'POST',
+    path: `/api/listings/${encodeURIComponent(listingId)}/${kind}`,
+    body: request,
+    accept: (answer: (Partial<CheckoutStarted> & ApiErrorBody) | undefined) =>
+      answer?.payment && answer.listing ? { payment: answer.payment, listing: answer.listing } : null,
+  });
+  if (outcome.status === 'applied') return { ok: true, ...outcome.value };
+  if (outcome.status === 'needs-connection') return { ok: false, message: CHECKOUT_LOST, isLost: true };
+  // A gateway's 502/503/504 may hide an answer the server did give: treat it as lost.
+  const isLost = outcome.httpStatus >= 502 && outcome.httpStatus <= 504;
+  const message = isLost ? CHECKOUT_LOST : refusalReason(outcome);
+  return { ok: false, message, isLost, ...refusalFields(outcome) };
 }
 
 /** The signed-in buyer's live reservations by listing id (reservedUntil); empty when offline or signed out. */

@@ -11,6 +11,7 @@ import {
 } from '#domain/insurance/owner-consent';
 import type { InsuranceRequestsAnswer } from '#domain/api/insurance';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
+import { refusalReason, runCommand } from '../../api/command';
 
 export type OwnerAnswer = { ok: true; message: string } | { ok: false; message: string };
 
@@ -28,15 +29,11 @@ export async function fetchInsuranceRequests(): Promise<InsuranceRequest[] | nul
 }
 
 async function send(path: string, body: unknown, offline: string, done: string): Promise<OwnerAnswer> {
-  try {
-    const result = await apiRequest<ApiErrorBody>('POST', path, body);
-    if (!result.ok) return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
-    syncSoon();
-    return { ok: true, message: result.body?.message ?? done };
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: offline };
-    throw error;
-  }
+  const outcome = await runCommand<ApiErrorBody | undefined>({ method: 'POST', path, body });
+  if (outcome.status === 'needs-connection') return { ok: false, message: offline };
+  if (outcome.status === 'refused') return { ok: false, message: refusalReason(outcome) };
+  syncSoon();
+  return { ok: true, message: outcome.value?.message ?? done };
 }
 
 export function answerInsuranceRequest(id: string, answer: 'accept' | 'decline'): Promise<OwnerAnswer> {

@@ -5,13 +5,9 @@
  * server's state at that moment, so it is never queued on the device (decision 010).
  */
 import type { PaymentAnswer, PendingPayment, PendingPaymentsAnswer } from '#domain/api/payments';
-import type {
-  AdminPlateRequest,
-  AdminPlateRequestsAnswer,
-  DecisionOutcome,
-  DecisionsAnswer,
-} from '#domain/api/plate-requests';
+import type { AdminPlateRequest, DecisionOutcome, DecisionsAnswer } from '#domain/api/plate-requests';
 import { apiRequest, NetworkError } from '../../api/api-client';
+import { runCommand } from '../../api/command';
 
 export type { AdminPlateRequest, DecisionOutcome, PendingPayment };
 
@@ -24,32 +20,47 @@ export const CONFIRMING_NEEDS_CONNECTION =
 export type Answer<T> = ({ ok: true } & T) | { ok: false; message: string; status: number };
 
 /** The server's words for a refusal, or a plain sentence for the status when it sent none. */
-function refusal(status: number, body: { message?: string } | undefined): string {
-  if (body?.message) return body.message;
+function refusal(status: number, message: string | null | undefined): string {
+  if (message) return message;
   if (status === 401) return 'Your session has ended. Sign in again to review requests.';
   if (status === 403) return 'Only an administrator can review plate requests.';
   return `The server could not answer just now (error ${status}). Please try again in a moment.`;
 }
 
-async function call<T extends object>(
-  method: 'GET' | 'POST',
+async function read<T extends object>(
   path: string,
-  body: unknown,
   offline: string,
   isAnswer: (body: unknown) => body is T,
 ): Promise<Answer<T>> {
   try {
-    const result = await apiRequest<unknown>(method, path, body);
+    const result = await apiRequest<unknown>('GET', path);
     if (result.ok && isAnswer(result.body)) return { ok: true, ...result.body };
     return {
       ok: false,
       status: result.status,
-      message: refusal(result.status, result.body as { message?: string } | undefined),
+      message: refusal(result.status, (result.body as { message?: string } | undefined)?.message),
     };
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, status: 0, message: offline };
     throw error;
   }
+}
+
+async function send<T extends object>(
+  path: string,
+  body: unknown,
+  offline: string,
+  isAnswer: (body: unknown) => body is T,
+): Promise<Answer<T>> {
+  const outcome = await runCommand({
+    method: 'POST',
+    path,
+    body,
+    accept: (answer: unknown) => (isAnswer(answer) ? answer : null),
+  });
+  if (outcome.status === 'applied') return { ok: true, ...outcome.value };
+  if (outcome.status === 'needs-connection') return { ok: false, status: 0, message: offline };
+  return { ok: false, status: outcome.httpStatus, message: refusal(outcome.httpStatus, outcome.reason) };
 }
 
 /** A body with these keys: the shape the route's schema promises, checked before it is trusted. */
@@ -59,33 +70,24 @@ const shaped =
     typeof body === 'object' && body !== null && keys.every((key) => key in body);
 
 export const fetchPlateRequests = () =>
-  call('GET', '/api/admin/requests', undefined, LIST_NEEDS_CONNECTION, shaped<AdminPlateRequestsAnswer>('requests'));
+  read('/api/admin/requests', LIST_NEEDS_CONNECTION, shaped<{ requests: AdminPlateRequest[] }>('requests'));
 
 export const decidePlateRequests = (input: {
   ids: readonly string[];
   decision: 'approve' | 'reject';
   reason?: string;
 }) =>
-  call(
-    'POST',
-    '/api/admin/requests/decide',
-    input,
-    DECISIONS_NEED_CONNECTION,
-    shaped<DecisionsAnswer>('outcomes', 'requests'),
-  );
+  send('/api/admin/requests/decide', input, DECISIONS_NEED_CONNECTION, shaped<DecisionsAnswer>('outcomes', 'requests'));
 
 export const fetchPendingPayments = () =>
-  call(
-    'GET',
+  read(
     '/api/admin/payments',
-    undefined,
     'Bank transfers are read from the server, and this device is offline.',
     shaped<PendingPaymentsAnswer>('payments'),
   );
 
 export const markTransferReceived = (paymentId: string) =>
-  call(
-    'POST',
+  send(
     `/api/admin/payments/${encodeURIComponent(paymentId)}/received`,
     undefined,
     CONFIRMING_NEEDS_CONNECTION,

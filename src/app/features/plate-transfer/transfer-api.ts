@@ -7,7 +7,8 @@
 import type { PlateTransfer, TransferAcceptanceInput } from '#domain/plates/transfer';
 import { onDemand } from '../../components/loaded-when-open';
 import type { TransferAnswer as TransferStep } from '#domain/api/transfers';
-import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
+import type { ApiErrorBody } from '../../api/api-client';
+import { refusalFields, refusalReason, runCommand } from '../../api/command';
 
 /** The transfer forms' rules (zod): loaded once the page is idle, or with the first send. */
 export const transferRules = onDemand(() => import('#domain/plates/transfer'));
@@ -19,21 +20,18 @@ export type TransferAnswer =
   { ok: true; transfer: PlateTransfer } | { ok: false; message: string; fields?: Record<string, string> };
 
 async function call(path: string, body: object = {}): Promise<TransferAnswer> {
-  try {
-    const result = await apiRequest<Partial<TransferStep> & ApiErrorBody>('POST', path, body);
-    if (result.ok && result.body?.transfer) {
-      void import('../../sync/sync-engine').then((module) => module.syncNow());
-      return { ok: true, transfer: result.body.transfer };
-    }
-    return {
-      ok: false,
-      message: result.body?.message ?? `The server answered ${result.status}.`,
-      ...(result.body?.fields ? { fields: result.body.fields } : {}),
-    };
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: TRANSFER_NEEDS_CONNECTION };
-    throw error;
+  const outcome = await runCommand({
+    method: 'POST',
+    path,
+    body,
+    accept: (answer: (Partial<TransferStep> & ApiErrorBody) | undefined) => answer?.transfer,
+  });
+  if (outcome.status === 'applied') {
+    void import('../../sync/sync-engine').then((module) => module.syncNow());
+    return { ok: true, transfer: outcome.value };
   }
+  if (outcome.status === 'needs-connection') return { ok: false, message: TRANSFER_NEEDS_CONNECTION };
+  return { ok: false, message: refusalReason(outcome), ...refusalFields(outcome) };
 }
 
 export const startTransfer = (plateNumber: string, toContact: string) =>

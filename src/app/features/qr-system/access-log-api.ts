@@ -7,6 +7,7 @@
 import type { LookupThreshold } from '#domain/privacy/personal-data-access';
 import type { AccessLogPage, LookupThresholdAnswer, Reader, ReadersAnswer } from '#domain/api/access-log';
 import { apiRequest, type ApiErrorBody, NetworkError } from '../../api/api-client';
+import { refusalReason, runCommand } from '../../api/command';
 
 export const ACCESS_LOG_NEEDS_CONNECTION =
   'The access log is read from the server and is not kept on this device. Connect to the network to read it.';
@@ -70,20 +71,12 @@ export const fetchLookupThreshold = async (signal?: AbortSignal): Promise<Answer
 };
 
 export async function saveLookupThreshold(settings: LookupThreshold): Promise<Answer<LookupThreshold>> {
-  try {
-    const result = await apiRequest<LookupThresholdAnswer & ApiErrorBody>(
-      'PUT',
-      '/api/admin/settings/lookup-threshold',
-      settings,
-    );
-    if (result.ok) return { ok: true, value: result.body.settings };
-    return {
-      ok: false,
-      isOffline: false,
-      message: result.body?.fields?.dailyLookups ?? result.body?.message ?? `The server answered ${result.status}.`,
-    };
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, isOffline: true, message: THRESHOLD_NEEDS_CONNECTION };
-    throw error;
-  }
+  const outcome = await runCommand<LookupThresholdAnswer & ApiErrorBody>({
+    method: 'PUT',
+    path: '/api/admin/settings/lookup-threshold',
+    body: settings,
+  });
+  if (outcome.status === 'applied') return { ok: true, value: outcome.value.settings };
+  if (outcome.status === 'needs-connection') return { ok: false, isOffline: true, message: THRESHOLD_NEEDS_CONNECTION };
+  return { ok: false, isOffline: false, message: outcome.fields.dailyLookups ?? refusalReason(outcome) };
 }

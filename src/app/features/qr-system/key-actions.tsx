@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { apiRequest, NetworkError } from '../../api/api-client';
+import { refusalReason, runCommand } from '../../api/command';
 import { syncNow } from '../../sync/sync-engine';
 
 export interface AdminKey {
@@ -83,13 +84,9 @@ export function useAdminKeys(): { data: AdminKeys | null; refresh: () => Promise
 const plates = (count: number) => `${count.toLocaleString('en-GB')} registered plate${count === 1 ? '' : 's'}`;
 
 async function send(path: string): Promise<string | null> {
-  try {
-    const result = await apiRequest<{ message?: string }>('POST', path);
-    return result.ok ? null : (result.body?.message ?? `The server answered ${result.status}.`);
-  } catch (error) {
-    if (error instanceof NetworkError) return KEYS_NEED_CONNECTION;
-    throw error;
-  }
+  const outcome = await runCommand({ method: 'POST', path });
+  if (outcome.status === 'applied') return null;
+  return outcome.status === 'needs-connection' ? KEYS_NEED_CONNECTION : refusalReason(outcome);
 }
 
 interface KeyDialogProps {

@@ -7,6 +7,7 @@ import type { PaymentMethodId } from '#domain/pricing/pricing';
 import type { PaymentAnswer as PaymentBody } from '#domain/api/payments';
 import type { RenewalQuote, RenewalQuoteAnswer } from '#domain/api/renewals';
 import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-client';
+import { refusalFields, refusalReason, runCommand } from '../../api/command';
 import type { Receipt } from '../../payments/payment-api';
 
 export const RENEWAL_NEEDS_CONNECTION =
@@ -45,22 +46,19 @@ export type RenewalAnswer =
   | { ok: false; message: string; fields?: Record<string, string>; isLost: boolean };
 
 export async function startRenewal(plateNumber: string, request: RenewalRequest): Promise<RenewalAnswer> {
-  try {
-    const result = await apiRequest<Partial<PaymentBody> & ApiErrorBody>(
-      'POST',
-      `/api/plates/${encodeURIComponent(plateNumber)}/renewals`,
-      request,
-    );
-    if (result.ok && result.body?.payment) return { ok: true, payment: result.body.payment };
-    const isLost = result.status >= 502 && result.status <= 504 && result.status !== 503;
-    return {
-      ok: false,
-      message: isLost ? RENEWAL_LOST : (result.body?.message ?? `The server answered ${result.status}.`),
-      isLost,
-      ...(result.body?.fields ? { fields: result.body.fields } : {}),
-    };
-  } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: RENEWAL_LOST, isLost: true };
-    throw error;
-  }
+  const outcome = await runCommand({
+    method: 'POST',
+    path: `/api/plates/${encodeURIComponent(plateNumber)}/renewals`,
+    body: request,
+    accept: (answer: (Partial<PaymentBody> & ApiErrorBody) | undefined) => answer?.payment,
+  });
+  if (outcome.status === 'applied') return { ok: true, payment: outcome.value };
+  if (outcome.status === 'needs-connection') return { ok: false, message: RENEWAL_LOST, isLost: true };
+  const isLost = outcome.httpStatus >= 502 && outcome.httpStatus <= 504 && outcome.httpStatus !== 503;
+  return {
+    ok: false,
+    message: isLost ? RENEWAL_LOST : refusalReason(outcome),
+    isLost,
+    ...refusalFields(outcome),
+  };
 }

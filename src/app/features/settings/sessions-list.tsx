@@ -6,6 +6,7 @@
 import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest, NetworkError } from '../../api/api-client';
+import { runCommand } from '../../api/command';
 import { formatDateTime } from '../../components/format-date-time';
 import { FormMessage } from '../../components/form-message';
 import { LoadingNote } from '../../components/loading-note';
@@ -62,13 +63,18 @@ export function SessionsList() {
   async function end(session: SessionRow) {
     setEnding(session.id);
     try {
-      const result = await apiRequest('POST', `/api/auth/sessions/${encodeURIComponent(session.id)}/end`);
-      if (result.ok || result.status === 404) showToast({ type: 'success', title: `${session.device} is signed out` });
+      const outcome = await runCommand({
+        method: 'POST',
+        path: `/api/auth/sessions/${encodeURIComponent(session.id)}/end`,
+      });
+      if (outcome.status === 'needs-connection') {
+        setProblem('Signing a device out needs a connection.');
+        return;
+      }
+      if (outcome.status === 'applied' || outcome.httpStatus === 404)
+        showToast({ type: 'success', title: `${session.device} is signed out` });
       else setProblem('That device could not be signed out. Try again in a moment.');
       await load();
-    } catch (error) {
-      if (error instanceof NetworkError) setProblem('Signing a device out needs a connection.');
-      else throw error;
     } finally {
       setEnding(null);
     }

@@ -7,7 +7,7 @@ import {
 } from '../../../../src/app/features/about-contact/send-contact-message';
 import { db } from '../../../../src/app/store/database';
 import { pushOutbox } from '../../../../src/app/sync/push';
-import { sendIntents } from '../../../../src/app/sync/intents';
+import { sendIntents } from '../../../../src/app/sync/push-transport';
 
 const message: ContactMessage = {
   name: 'Mwila Banda',

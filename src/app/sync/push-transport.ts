@@ -1,7 +1,7 @@
 /**
- * How a change (an intent) is sent to the server, and how the answer is read:
- * applied, refused for a reason the user must see, or "try again later" (offline,
- * signed out, server trouble).
+ * The outbox's transport: how changes (intents) waiting on the device are sent to the
+ * server's push endpoint, and how the answer is read for each: applied, refused for a
+ * reason the user must see, or "try again later" (offline, signed out, server trouble).
  */
 import type { OutboxEntry } from '../store/database';
 import { type ApiErrorBody, apiRequest, NetworkError } from '../api/api-client';
