@@ -13,15 +13,15 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { whenIdle } from '../../components/when-idle';
 import { loadStore } from '../../store/load-store';
 import { startSyncLazily } from '../../sync/start-sync-lazily';
-import { registryVerdictOnline } from '../../registry/online-verdict';
-import { sendVerdictRequest, takeEarlyVerdictRequest } from '../../registry/verdict-request';
-import type { VerificationOutcome } from '../../registry/verify';
+import { registryVerdictOnline } from '../../verdicts/online-verdict';
+import { sendVerdictRequest, takeEarlyVerdictRequest } from '../../verdicts/verdict-request';
+import type { VerificationOutcome } from '../../verdicts/verify';
 import { clearEarlyVerdict } from './early-verdict-slot';
 import { newId } from '../../store/new-id';
 
 const loadVerifier = async () => {
   const [verify, store, offThread] = await Promise.all([
-    import('../../registry/verify'),
+    import('../../verdicts/verify'),
     loadStore(),
     import('../../sync/off-thread'),
   ]);

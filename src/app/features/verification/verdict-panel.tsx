@@ -17,9 +17,9 @@ import { CHECK_DRAWING, CLOCK_DRAWING, WARNING_DRAWING } from '../../components/
 import { formatDay } from '../../components/format-date-time';
 import { PlainIcon } from '../../components/plain-icon';
 import { WithPlateNumbers } from '../../components/plate-number';
-import { VERDICT_SHOWN_MARK } from '../../registry/verdict-measure';
+import { VERDICT_SHOWN_MARK } from '../../verdicts/verdict-measure';
 import { staticClasses } from '../../theme/static-styles';
-import type { VerificationOutcome, VerificationResult } from '../../registry/verify';
+import type { VerificationOutcome, VerificationResult } from '../../verdicts/verify';
 import { clearEarlyVerdict } from './early-verdict-slot';
 import type { VerdictPalette, verdictStyles } from './verdict-panel.styles';
 import type { verificationStyles } from './verification-page.styles';

@@ -8,8 +8,8 @@
  */
 import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import type { VerificationVerdict } from '#domain/statuses/statuses';
-import { resultFromRegistryAnswer } from '../../registry/registry-answer';
-import type { OnlineVerdict } from '../../registry/verdict-request';
+import { resultFromRegistryAnswer } from '../../verdicts/registry-answer';
+import type { OnlineVerdict } from '../../verdicts/verdict-request';
 import { slotMarker, verdictTemplateKey } from './early-verdict';
 import { VERDICT_TEMPLATE } from './early-verdict-slot';
 import { VerdictPanel } from './verdict-panel';

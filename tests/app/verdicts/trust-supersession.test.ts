@@ -6,8 +6,8 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadTrust, refreshTrust } from '../../../src/app/registry/trust';
-import { verifyCredentialText } from '../../../src/app/registry/verify';
+import { loadTrust, refreshTrust } from '../../../src/app/verdicts/trust';
+import { verifyCredentialText } from '../../../src/app/verdicts/verify';
 import { NambalaDatabase } from '../../../src/app/store/database';
 import { dayAfter, type OwnerPlatesHarness, ownerPlatesHarness } from '../../server/owner-plates';
 

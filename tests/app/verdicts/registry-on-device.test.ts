@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { credentialFromText } from '#domain/credential/qr-url';
 import { bytesToDigits } from '#domain/credential/numeric';
-import { lookupInCopy, refreshRegistryCopy, REGISTRY_VERSIONS_META_KEY } from '../../../src/app/registry/registry-copy';
-import { loadTrust, refreshTrust } from '../../../src/app/registry/trust';
-import { recordPoliceCheck, verifyCredentialText, verifyPlateNumber } from '../../../src/app/registry/verify';
+import { lookupInCopy, refreshRegistryCopy, REGISTRY_VERSIONS_META_KEY } from '../../../src/app/verdicts/registry-copy';
+import { loadTrust, refreshTrust } from '../../../src/app/verdicts/trust';
+import { recordPoliceCheck, verifyCredentialText, verifyPlateNumber } from '../../../src/app/verdicts/verify';
 import { NambalaDatabase } from '../../../src/app/store/database';
 import { buildTestAppWithDb } from '../../server/test-app';
 

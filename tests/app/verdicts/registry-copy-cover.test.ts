@@ -15,9 +15,9 @@ import {
   refreshRegistryCopy,
   REGISTRY_COPY_META_KEY,
   type RegistryCopyMeta,
-} from '../../../src/app/registry/registry-copy';
-import { refreshTrust } from '../../../src/app/registry/trust';
-import { verifyPlateNumber } from '../../../src/app/registry/verify';
+} from '../../../src/app/verdicts/registry-copy';
+import { refreshTrust } from '../../../src/app/verdicts/trust';
+import { verifyPlateNumber } from '../../../src/app/verdicts/verify';
 import { NambalaDatabase } from '../../../src/app/store/database';
 import { buildTestAppWithDb } from '../../server/test-app';
 

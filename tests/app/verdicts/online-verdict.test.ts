@@ -4,12 +4,12 @@
  * the number sent ahead of the app, when Enter is pressed before it has started.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registryVerdictOnline } from '../../../src/app/registry/online-verdict';
+import { registryVerdictOnline } from '../../../src/app/verdicts/online-verdict';
 import {
   sendEarlyVerdictRequest,
   sendVerdictRequest,
   takeEarlyVerdictRequest,
-} from '../../../src/app/registry/verdict-request';
+} from '../../../src/app/verdicts/verdict-request';
 
 const ask = (plateNumber: string, id: string) => sendVerdictRequest(plateNumber, { id, method: 'manual' });
 
