@@ -7,7 +7,7 @@
  */
 import { captureEarlyInput } from './routing/early-input';
 import { sendEarlyVerdictRequest, type VerdictRequest } from './verdicts/verdict-request';
-import { VERDICT_TEMPLATE } from './features/verification/early-verdict-slot';
+import { VERDICT_TEMPLATE } from './plate-check/early-verdict-slot';
 import { listenForInstallOffer } from './pwa/install';
 import { afterFirstPaint, nextTask, startGoesBehind } from './components/when-idle';
 

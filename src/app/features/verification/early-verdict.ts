@@ -19,7 +19,7 @@ import { formatDay } from '../../components/format-date-time';
 import { skewFromDateHeader } from '../../verdicts/registry-answer';
 import { VERDICT_SHOWN_MARK } from '../../verdicts/verdict-measure';
 import { type OnlineVerdict, type VerdictRequest, isEarlyRequestUntaken } from '../../verdicts/verdict-request';
-import { EARLY_VERDICT_SLOT, VERDICT_TEMPLATE } from './early-verdict-slot';
+import { EARLY_VERDICT_SLOT, VERDICT_TEMPLATE } from '../../plate-check/early-verdict-slot';
 
 /** The values a template has a place for. */
 export type VerdictSlot =

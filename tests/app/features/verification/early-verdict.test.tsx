@@ -13,7 +13,7 @@ import {
   verdictTemplateKey,
   type VerdictSlot,
 } from '../../../../src/app/features/verification/early-verdict';
-import { VerdictPanel } from '../../../../src/app/features/verification/verdict-panel';
+import { VerdictPanel } from '../../../../src/app/plate-check/verdict-panel';
 import { templateAnswers } from '../../../../src/app/features/verification/verdict-templates';
 import { formatDay } from '../../../../src/app/components/format-date-time';
 import { resultFromRegistryAnswer } from '../../../../src/app/verdicts/registry-answer';

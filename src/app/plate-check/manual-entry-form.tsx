@@ -1,6 +1,6 @@
 /**
  * Manual Entry: one plate-number field, upper-cased, at most 10 characters; blank gives the spec's message.
- * Styled at build time (verification-page.styles.tsx, decision 039): the roadside check's
+ * Styled at build time (plate-check.styles.tsx, decision 039): the roadside check's
  * first view draws without Chakra.
  */
 import {
@@ -10,11 +10,11 @@ import {
   parsePlateNumber,
 } from '#domain/plates/plate-number';
 import { useRef, useState } from 'react';
-import { useFieldWiring } from '../../components/field-wiring';
-import { SEARCH_DRAWING } from '../../components/icon-drawings';
-import { PlainIcon } from '../../components/plain-icon';
-import { staticClasses } from '../../theme/static-styles';
-import type { plateCheckStyles } from './verification-page.styles';
+import { useFieldWiring } from '../components/field-wiring';
+import { SEARCH_DRAWING } from '../components/icon-drawings';
+import { PlainIcon } from '../components/plain-icon';
+import { staticClasses } from '../theme/static-styles';
+import type { plateCheckStyles } from './plate-check.styles';
 
 const cls = staticClasses<typeof plateCheckStyles>('plate-check');
 

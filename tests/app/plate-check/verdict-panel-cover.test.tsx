@@ -3,9 +3,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { VerdictPanel } from '../../../../src/app/features/verification/verdict-panel';
-import type { VerificationResult } from '../../../../src/app/verdicts/verify';
-import { appSystem } from '../../../../src/app/theme/system';
+import { VerdictPanel } from '../../../src/app/plate-check/verdict-panel';
+import type { VerificationResult } from '../../../src/app/verdicts/verify';
+import { appSystem } from '../../../src/app/theme/system';
 
 const result: VerificationResult = {
   kind: 'result',

@@ -9,21 +9,21 @@
  * before the app had started, it went out then, from the entry script (verdict-request.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useOnlineStatus } from '../../components/use-online-status';
-import { whenIdle } from '../../components/when-idle';
-import { loadStore } from '../../store/load-store';
-import { startSyncLazily } from '../../sync/start-sync-lazily';
-import { registryVerdictOnline } from '../../verdicts/online-verdict';
-import { sendVerdictRequest, takeEarlyVerdictRequest } from '../../verdicts/verdict-request';
-import type { VerificationOutcome } from '../../verdicts/verify';
+import { useOnlineStatus } from '../components/use-online-status';
+import { whenIdle } from '../components/when-idle';
+import { loadStore } from '../store/load-store';
+import { startSyncLazily } from '../sync/start-sync-lazily';
+import { registryVerdictOnline } from '../verdicts/online-verdict';
+import { sendVerdictRequest, takeEarlyVerdictRequest } from '../verdicts/verdict-request';
+import type { VerificationOutcome } from '../verdicts/verify';
 import { clearEarlyVerdict } from './early-verdict-slot';
-import { newId } from '../../store/new-id';
+import { newId } from '../store/new-id';
 
 const loadVerifier = async () => {
   const [verify, store, offThread] = await Promise.all([
-    import('../../verdicts/verify'),
+    import('../verdicts/verify'),
     loadStore(),
-    import('../../sync/off-thread'),
+    import('../sync/off-thread'),
   ]);
   return { ...verify, db: store.db, lookUpCopy: offThread.verifyAgainstCopyOffThread };
 };

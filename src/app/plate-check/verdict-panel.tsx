@@ -13,22 +13,20 @@ import { coverText } from '#domain/registry/cover';
 import { serialsText } from '#domain/serials/blank-serial';
 import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
 import { Alert } from '@chakra-ui/react';
-import { CHECK_DRAWING, CLOCK_DRAWING, WARNING_DRAWING } from '../../components/icon-drawings';
-import { formatDay } from '../../components/format-date-time';
-import { PlainIcon } from '../../components/plain-icon';
-import { WithPlateNumbers } from '../../components/plate-number';
-import { VERDICT_SHOWN_MARK } from '../../verdicts/verdict-measure';
-import { staticClasses } from '../../theme/static-styles';
-import type { VerificationOutcome, VerificationResult } from '../../verdicts/verify';
+import { CHECK_DRAWING, CLOCK_DRAWING, WARNING_DRAWING } from '../components/icon-drawings';
+import { formatDay } from '../components/format-date-time';
+import { PlainIcon } from '../components/plain-icon';
+import { WithPlateNumbers } from '../components/plate-number';
+import { VERDICT_SHOWN_MARK } from '../verdicts/verdict-measure';
+import { staticClasses } from '../theme/static-styles';
+import type { VerificationOutcome, VerificationResult } from '../verdicts/verify';
 import { clearEarlyVerdict } from './early-verdict-slot';
 import type { VerdictPalette, verdictStyles } from './verdict-panel.styles';
-import type { verificationStyles } from './verification-page.styles';
 
 // The panel before any verdict is part of the page's first view, and a verdict is drawn as
 // Chakra would draw it, both styled at build time (verdict-panel.styles.tsx, decision 039):
 // the roadside's answer makes no style, and needs no design system, when it is shown. The
 // rarer answers (no verdict, a device clock that is off) are Chakra's alerts.
-const pageClass = staticClasses<typeof verificationStyles>('verification');
 const cls = staticClasses<typeof verdictStyles>('verdict');
 
 const TONE = {
@@ -111,9 +109,8 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
     shownRef.current?.scrollIntoView({ block: 'start' });
     (headingRef.current ?? shownRef.current)?.focus({ preventScroll: true });
   }, [outcome, isChecking]);
-  if (isChecking) return <p className={pageClass('muted')}>Checking…</p>;
-  if (!outcome)
-    return <p className={pageClass('muted')}>Enter a plate number or scan a QR code to see its status here.</p>;
+  if (isChecking) return <p className={cls('muted')}>Checking…</p>;
+  if (!outcome) return <p className={cls('muted')}>Enter a plate number or scan a QR code to see its status here.</p>;
   if (outcome.kind === 'problem') {
     return (
       <Alert.Root

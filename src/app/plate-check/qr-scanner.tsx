@@ -6,7 +6,7 @@
 import { Alert, Box, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Html5Qrcode } from 'html5-qrcode';
-import { QrIcon } from '../../components/icons';
+import { QrIcon } from '../components/icons';
 
 /** Marked when the camera starts; the benchmark measures from here to the verdict. */
 export const SCAN_START_MARK = 'nambala:scan-start';

@@ -5,8 +5,8 @@
  */
 import { Badge, Box, chakra, Circle, DataList, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
-import { CheckIcon, ClockIcon } from '../../components/icons';
-import { SPECIMEN, type StaticStyles } from '../../theme/static-styles';
+import { CheckIcon, ClockIcon } from '../components/icons';
+import { SPECIMEN, type StaticStyles } from '../theme/static-styles';
 
 /** Below a sticky header, a verdict scrolled to the top would hide under it. */
 const SCROLL_MARGIN = '24';
@@ -35,6 +35,8 @@ function dataList(specimen: ReactElement) {
 }
 
 export const verdictStyles = {
+  /** The note where a verdict will show, and while one is checked. */
+  muted: <Text color="fg.muted" />,
   panel: <Stack gap="4" scrollMarginTop={SCROLL_MARGIN} />,
   headline: <HStack gap="3" align="center" flexWrap="wrap" />,
   markGreen: mark('green'),
