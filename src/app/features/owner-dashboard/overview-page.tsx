@@ -33,7 +33,7 @@ import { useToday } from '../../components/use-today';
 import { PendingTransfers } from '../plate-transfer/pending-transfers';
 import { InsuranceRequests } from './insurance-requests';
 import { GetPlatesButtons, PlateNumber, StatusBadge } from './plate-parts';
-import { saveFile } from '../certificates/plate-downloads';
+import { saveFile } from '../../plate-documents/plate-downloads';
 import { statementCsv } from './owner-statement';
 import { downloadPlateDocument } from './plate-documents';
 import { inProgress, isPaymentDue, orderStatus, plateStatus } from './plate-status';

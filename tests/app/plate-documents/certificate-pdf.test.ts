@@ -6,13 +6,10 @@ import { certificateNumber } from '#domain/certificates/certificate-number';
 import { credentialFromText, credentialQrSegments, credentialUrl } from '#domain/credential/qr-url';
 import { verifyCredential } from '#domain/credential/verdict';
 import { digitsToBytes } from '#domain/credential/numeric';
-import {
-  CERTIFICATE_QR_PIXELS_PER_MODULE,
-  certificatePdf,
-} from '../../../../src/app/features/certificates/certificate-pdf';
-import { PlateDocumentError, QR_QUIET_ZONE_MODULES } from '../../../../src/app/features/certificates/plate-qr';
-import { COROLLA, DEVICE } from '../../../domain/credential/credential-test-kit';
-import { heldPlate, registeredPlate } from './owned-plate-fixture';
+import { CERTIFICATE_QR_PIXELS_PER_MODULE, certificatePdf } from '../../../src/app/plate-documents/certificate-pdf';
+import { PlateDocumentError, QR_QUIET_ZONE_MODULES } from '../../../src/app/plate-documents/plate-qr';
+import { COROLLA, DEVICE } from '../../domain/credential/credential-test-kit';
+import { heldPlate, registeredPlate } from '../features/certificates/owned-plate-fixture';
 import { embeddedImages, pageTexts } from './pdf-reading';
 
 const ORIGIN = 'https://nambala.gov.zm';

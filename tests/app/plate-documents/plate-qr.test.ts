@@ -7,7 +7,7 @@ import {
   CERTIFICATE_MEASURE,
   downloadCertificate,
   downloadPlateQr,
-} from '../../../../src/app/features/certificates/plate-downloads';
+} from '../../../src/app/plate-documents/plate-downloads';
 import {
   dataUrlBytes,
   DOWNLOAD_PIXELS_PER_MODULE,
@@ -16,9 +16,9 @@ import {
   plateQrPngBytes,
   plateQrPngDataUrl,
   QR_QUIET_ZONE_MODULES,
-} from '../../../../src/app/features/certificates/plate-qr';
-import { COROLLA } from '../../../domain/credential/credential-test-kit';
-import { heldPlate, registeredPlate } from './owned-plate-fixture';
+} from '../../../src/app/plate-documents/plate-qr';
+import { COROLLA } from '../../domain/credential/credential-test-kit';
+import { heldPlate, registeredPlate } from '../features/certificates/owned-plate-fixture';
 import { decodePng, pngSize } from './png-reading';
 import { PDFDocument } from 'pdf-lib';
 import { embeddedImages } from './pdf-reading';
@@ -45,7 +45,7 @@ describe('plateQrPngBytes', () => {
   });
 
   it('is the same code as the one on the certificate', async () => {
-    const { certificatePdf } = await import('../../../../src/app/features/certificates/certificate-pdf');
+    const { certificatePdf } = await import('../../../src/app/plate-documents/certificate-pdf');
     const pdf = await PDFDocument.load(
       (await certificatePdf(plate, { origin: ORIGIN, printedAt: new Date('2026-11-22T12:00:00Z') })).bytes,
     );

@@ -13,7 +13,7 @@ import { isRegisteredPlate } from '#domain/certificates/certificate-number';
 import { credentialUrl } from '#domain/credential/qr-url';
 import type { OwnedPlate } from '#domain/plates/owned-plate';
 import { PageSizes, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { printable, wrap } from '../../components/pdf-text';
+import { printable, wrap } from '../components/pdf-text';
 import { PlateDocumentError, plateCredentialBytes, plateQrPngBytes } from './plate-qr';
 
 export interface CertificatePdf {
