@@ -4,7 +4,7 @@
  * when a PDF is asked for, so the pages' first load does not grow.
  */
 import { documentCsv, documentFileName, type ReportDocument } from '#domain/reports/report-document';
-import { saveFile } from '../../plate-documents/plate-downloads';
+import { saveFile } from '../plate-documents/plate-downloads';
 
 export type ReportFileFormat = 'csv' | 'pdf';
 

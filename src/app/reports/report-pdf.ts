@@ -8,7 +8,7 @@
  */
 import type { Cell, ReportDocument, ReportTable } from '#domain/reports/report-document';
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { printable, wrap } from '../../components/pdf-text';
+import { printable, wrap } from '../components/pdf-text';
 
 const BRAND = rgb(0x15 / 255, 0x73 / 255, 0);
 const INK = rgb(0.1, 0.1, 0.1);

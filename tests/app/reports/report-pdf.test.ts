@@ -10,8 +10,8 @@ import { parseCsv } from '#domain/fleet/fleet-csv';
 import { type AdminDashboard, dashboardDocument } from '#domain/reports/admin-dashboard';
 import { type AdminReport, reportCsv, reportDocument } from '#domain/reports/admin-report';
 import { documentCsv, documentFileName, type ReportDocument } from '#domain/reports/report-document';
-import { cellText, reportPdf } from '../../../../src/app/features/admin-dashboard/report-pdf';
-import { pageTexts } from '../../plate-documents/pdf-reading';
+import { cellText, reportPdf } from '../../../src/app/reports/report-pdf';
+import { pageTexts } from '../plate-documents/pdf-reading';
 
 const PRINTED_AT = new Date('2026-11-24T10:05:00.000Z');
 const LONG_LOGS = 140;

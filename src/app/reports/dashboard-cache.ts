@@ -5,8 +5,8 @@
  */
 import type { AdminDashboard } from '#domain/reports/admin-dashboard';
 import type { DashboardPeriodId, AdminDashboardView } from '#domain/reports/dashboard-period';
-import type { NambalaDatabase } from '../../store/database';
-import { loadStore } from '../../store/load-store';
+import type { NambalaDatabase } from '../store/database';
+import { loadStore } from '../store/load-store';
 
 export const DASHBOARD_CACHE_PREFIX = 'adminDashboard:';
 

@@ -5,9 +5,9 @@
  */
 import type { ActivityRow, ActivityType, AdminDashboard, LogLevel, LogRow } from '#domain/reports/admin-dashboard';
 import { Badge, Box, Field, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { formatDateTime } from '../../components/format-date-time';
-import { CartIcon, CheckIcon, TruckIcon, UsersIcon, WarningIcon } from '../../components/icons';
-import type { Column } from '../../components/records-table';
+import { formatDateTime } from '../components/format-date-time';
+import { CartIcon, CheckIcon, TruckIcon, UsersIcon, WarningIcon } from '../components/icons';
+import type { Column } from '../components/records-table';
 
 const LEVEL_COLOURS: Record<LogLevel, string> = { INFO: 'blue', WARNING: 'yellow', ERROR: 'red' };
 const ACTIVITY_ICONS: Record<ActivityType, { icon: typeof UsersIcon; colour: string; label: string }> = {

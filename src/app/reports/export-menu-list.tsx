@@ -7,7 +7,7 @@
 import type { ReportDocument } from '#domain/reports/report-document';
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
-import { showToast } from '../../components/toast';
+import { showToast } from '../components/toast';
 import { type ReportFileFormat, saveReportFile } from './report-downloads';
 
 const FORMATS: { value: ReportFileFormat; label: string }[] = [

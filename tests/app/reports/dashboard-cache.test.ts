@@ -4,14 +4,10 @@
  */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AdminDashboard } from '../../../../src/domain/reports/admin-dashboard';
-import {
-  dashboardCacheKey,
-  readCachedDashboard,
-  storeDashboard,
-} from '../../../../src/app/features/admin-dashboard/dashboard-cache';
-import { clearPersonalData } from '../../../../src/app/store/clear-personal-data';
-import { db } from '../../../../src/app/store/database';
+import type { AdminDashboard } from '../../../src/domain/reports/admin-dashboard';
+import { dashboardCacheKey, readCachedDashboard, storeDashboard } from '../../../src/app/reports/dashboard-cache';
+import { clearPersonalData } from '../../../src/app/store/clear-personal-data';
+import { db } from '../../../src/app/store/database';
 
 const DASHBOARD: AdminDashboard = {
   period: 'last7days',

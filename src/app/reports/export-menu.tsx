@@ -5,8 +5,8 @@
  */
 import { Button } from '@chakra-ui/react';
 import { createElement, useState } from 'react';
-import { NOT_LOADED, onDemand, useLoadedWhenOpen } from '../../components/loaded-when-open';
-import { showToast } from '../../components/toast';
+import { NOT_LOADED, onDemand, useLoadedWhenOpen } from '../components/loaded-when-open';
+import { showToast } from '../components/toast';
 import type { ExportMenuProps } from './export-menu-list';
 
 const list = onDemand(() => import('./export-menu-list').then((module) => module.ExportMenuList));
