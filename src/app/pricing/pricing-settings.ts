@@ -7,7 +7,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { DEFAULT_PRICING, type PricingSettings, pricingSettingsFrom } from '#domain/pricing/pricing';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import { apiRequest, NetworkError } from '../api/api-client';
 
 export const PRICING_SETTINGS_KEY = 'nambala.pricing-settings';
 export const PRICING_SETTINGS_PATH = '/api/settings/pricing';
