@@ -32,7 +32,7 @@ import { InvitationClaim } from '../plate-transfer/invitation-claim';
 import { PendingTransfers } from '../plate-transfer/pending-transfers';
 import { TransferDialog } from '../plate-transfer/transfer-dialog';
 import type { RenewDialogProps } from '../renewals/renew-dialog';
-import { receiptPath } from '../user-payments/payment-rows';
+import { receiptPath } from '../../payments/payment-rows';
 import { cancelReservation } from './owner-api';
 import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus } from './plate-status';
 import { InsuranceRequests } from './insurance-requests';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { methodDetail, newestFirst, receiptPath } from '../../../../src/app/features/user-payments/payment-rows';
+import { methodDetail, newestFirst, receiptPath } from '../../../src/app/payments/payment-rows';
 
 describe('methodDetail', () => {
   it('shows a card by brand and last four digits only', () => {

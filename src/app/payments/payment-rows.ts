@@ -1,7 +1,7 @@
 /** How a payment reads in the buyer's list and on the receipt: what it was for, how it was paid, and how fresh the device's copy is. */
 import { formatPhone } from '#domain/validation/identity-checks';
-import { formatDateTime } from '../../components/format-date-time';
-import type { Receipt } from '../../payments/payment-api';
+import { formatDateTime } from '../components/format-date-time';
+import type { Receipt } from './payment-api';
 
 export const PURPOSE_LABELS: Record<Receipt['purpose'], string> = {
   reservation: 'Reservation',
