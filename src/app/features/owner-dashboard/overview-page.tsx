@@ -30,7 +30,7 @@ import { paths } from '../../config/paths';
 import type { LocalOwnedPlate, NambalaDatabase } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
 import { useToday } from '../../components/use-today';
-import { PendingTransfers } from '../plate-transfer/pending-transfers';
+import { PendingTransfers } from '../../transfers/pending-transfers';
 import { InsuranceRequests } from './insurance-requests';
 import { GetPlatesButtons, PlateNumber, StatusBadge } from './plate-parts';
 import { saveFile } from '../../plate-documents/plate-downloads';

@@ -3,16 +3,16 @@
  * for your full name and NRC number exactly as on your ID. Online only.
  */
 import type { PlateTransfer } from '#domain/plates/transfer';
-import { NOT_LOADED } from '../../components/loaded-when-open';
-import { checkWithRules } from '../../components/form-rules';
+import { NOT_LOADED } from '../components/loaded-when-open';
+import { checkWithRules } from '../components/form-rules';
 import { transferRules } from './transfer-api';
 import { Button, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
-import { AppDialog } from '../../components/app-dialog';
-import { FormField } from '../../components/form-field';
-import { FormMessage } from '../../components/form-message';
-import { showToast } from '../../components/toast';
-import { useOnlineStatus } from '../../components/use-online-status';
+import { AppDialog } from '../components/app-dialog';
+import { FormField } from '../components/form-field';
+import { FormMessage } from '../components/form-message';
+import { showToast } from '../components/toast';
+import { useOnlineStatus } from '../components/use-online-status';
 import { acceptTransfer } from './transfer-api';
 
 type Errors = Partial<Record<'ownerName' | 'ownerNrc', string>>;

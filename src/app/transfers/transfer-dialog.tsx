@@ -6,15 +6,15 @@
  */
 import type { OwnedPlate } from '#domain/plates/owned-plate';
 import { invitationSent, standingRefusal } from '#domain/plates/transfer-steps';
-import { NOT_LOADED } from '../../components/loaded-when-open';
-import { checkWithRules } from '../../components/form-rules';
+import { NOT_LOADED } from '../components/loaded-when-open';
+import { checkWithRules } from '../components/form-rules';
 import { transferRules } from './transfer-api';
 import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
-import { AppDialog } from '../../components/app-dialog';
-import { FormMessage } from '../../components/form-message';
-import { useOnlineStatus } from '../../components/use-online-status';
-import { useStoreQuery } from '../../store/use-store-query';
+import { AppDialog } from '../components/app-dialog';
+import { FormMessage } from '../components/form-message';
+import { useOnlineStatus } from '../components/use-online-status';
+import { useStoreQuery } from '../store/use-store-query';
 import { cancelTransfer, startTransfer } from './transfer-api';
 
 export const TRANSFER_OFFLINE =

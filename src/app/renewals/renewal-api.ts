@@ -4,8 +4,8 @@
  * offline each answers with a message instead.
  */
 import type { PaymentMethodId } from '#domain/pricing/pricing';
-import { apiRequest, NetworkError } from '../../api/api-client';
-import type { Receipt } from '../../payments/payment-api';
+import { apiRequest, NetworkError } from '../api/api-client';
+import type { Receipt } from '../payments/payment-api';
 
 export const RENEWAL_NEEDS_CONNECTION =
   'Renewing a plate needs a connection: it is paid online. Try again when you are back online.';

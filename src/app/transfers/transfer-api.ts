@@ -5,8 +5,8 @@
  * change log's plateTransfer and ownedPlate rows) catch up.
  */
 import type { PlateTransfer, TransferAcceptanceInput } from '#domain/plates/transfer';
-import { onDemand } from '../../components/loaded-when-open';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import { onDemand } from '../components/loaded-when-open';
+import { apiRequest, NetworkError } from '../api/api-client';
 
 /** The transfer forms' rules (zod): loaded once the page is idle, or with the first send. */
 export const transferRules = onDemand(() => import('#domain/plates/transfer'));
@@ -25,7 +25,7 @@ async function call(path: string, body: object = {}): Promise<TransferAnswer> {
       body,
     );
     if (result.ok && result.body?.transfer) {
-      void import('../../sync/sync-engine').then((module) => module.syncNow());
+      void import('../sync/sync-engine').then((module) => module.syncNow());
       return { ok: true, transfer: result.body.transfer };
     }
     return {

@@ -13,16 +13,16 @@ import type { OwnedPlate } from '#domain/plates/owned-plate';
 import { type PaymentMethodId } from '#domain/pricing/pricing';
 import { Alert, Button, DataList, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { AppDialog } from '../../components/app-dialog';
-import { formatDay } from '../../components/format-date-time';
-import { FormMessage } from '../../components/form-message';
-import { useOnlineStatus } from '../../components/use-online-status';
-import { useSession } from '../../session/use-session';
-import type { Receipt } from '../../payments/payment-api';
-import { PaymentMethodRadios } from '../../payments/payment-method-radios';
-import { PayerDetailsFields } from '../../payments/payer-details-fields';
-import { PaymentOutcomeSummary } from '../../payments/payment-outcome-summary';
-import { PaymentPanel } from '../../payments/payment-panel';
+import { AppDialog } from '../components/app-dialog';
+import { formatDay } from '../components/format-date-time';
+import { FormMessage } from '../components/form-message';
+import { useOnlineStatus } from '../components/use-online-status';
+import { useSession } from '../session/use-session';
+import type { Receipt } from '../payments/payment-api';
+import { PaymentMethodRadios } from '../payments/payment-method-radios';
+import { PayerDetailsFields } from '../payments/payer-details-fields';
+import { PaymentOutcomeSummary } from '../payments/payment-outcome-summary';
+import { PaymentPanel } from '../payments/payment-panel';
 import { type QuoteAnswer, fetchRenewalQuote, RENEWAL_NEEDS_CONNECTION, startRenewal } from './renewal-api';
 
 export const CHOOSE_METHOD = 'Please select a payment method';
@@ -120,7 +120,7 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
 
   function paymentChanged(next: Receipt) {
     setPayment(next);
-    if (next.status === 'approved') void import('../../sync/sync-engine').then((module) => module.syncNow());
+    if (next.status === 'approved') void import('../sync/sync-engine').then((module) => module.syncNow());
   }
 
   const loaded = quote?.ok && quotedFor === plate.plateNumber ? quote.quote : null;

@@ -6,8 +6,8 @@
 import { Alert, Button } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { showToast } from '../../components/toast';
-import { useOnlineStatus } from '../../components/use-online-status';
+import { showToast } from '../components/toast';
+import { useOnlineStatus } from '../components/use-online-status';
 import { claimInvitation } from './transfer-api';
 
 export const INVITATION_OFFLINE =
