@@ -232,7 +232,7 @@ const RenewDialog = openedOnDemand<RenewDialogProps>(
 );
 
 // The payment form (methods, payer's details) loads once the page is idle, or when a payment is first opened.
-const payAgainForm = onDemand(() => import('../buy-process/pay-again').then((module) => module.PayAgain));
+const payAgainForm = onDemand(() => import('../../applications/pay-again').then((module) => module.PayAgain));
 
 function PayDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => void }) {
   const isOnline = useOnlineStatus();

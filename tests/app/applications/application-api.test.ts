@@ -6,8 +6,8 @@ import {
   SUBMIT_OFFLINE,
   SUBMIT_SIGN_IN,
   submitApplication,
-} from '../../../../src/app/features/buy-process/application-api';
-import type { ApplicationToSend } from '../../../../src/app/features/buy-process/wizard-reducer';
+} from '../../../src/app/applications/application-api';
+import type { ApplicationToSend } from '../../../src/app/applications/application-fields';
 
 const application: ApplicationToSend = {
   fullName: 'Chanda Mulenga',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPaymentDetails, payerPhoneOf } from '../../../../src/app/features/buy-process/payment-details';
-import { CARD_NUMBER_REQUIRED, PAYER_PHONE_REQUIRED } from '../../../../src/domain/payments/payment';
+import { checkPaymentDetails, payerPhoneOf } from '../../../src/app/applications/payment-details';
+import { CARD_NUMBER_REQUIRED, PAYER_PHONE_REQUIRED } from '../../../src/domain/payments/payment';
 
 const base = { payerPhone: null, phoneNumber: '+260 96 1234567', cardNumber: '' };
 

@@ -5,10 +5,10 @@
  * server answers with the same reference and the same payment.
  */
 import type { PaymentMethodId } from '#domain/pricing/pricing';
-import { apiRequest, NetworkError } from '../../api/api-client';
-import type { Receipt } from '../../payments/payment-api';
+import { apiRequest, NetworkError } from '../api/api-client';
+import type { Receipt } from '../payments/payment-api';
 import { APPLICATION_FIELDS, type WizardErrors } from './application-fields';
-import type { ApplicationToSend } from './wizard-reducer';
+import type { ApplicationToSend } from './application-fields';
 
 export const SUBMIT_OFFLINE =
   "You're offline. Your application is saved on this device; submit it when you're back online.";

@@ -6,10 +6,10 @@
 import { Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { type PaymentMethodId } from '#domain/pricing/pricing';
-import { newId } from '../../store/new-id';
-import type { Receipt } from '../../payments/payment-api';
-import { PaymentMethodRadios } from '../../payments/payment-method-radios';
-import { PayerDetailsFields } from '../../payments/payer-details-fields';
+import { newId } from '../store/new-id';
+import type { Receipt } from '../payments/payment-api';
+import { PaymentMethodRadios } from '../payments/payment-method-radios';
+import { PayerDetailsFields } from '../payments/payer-details-fields';
 import { payApplicationAgain } from './application-api';
 import { checkPaymentDetails } from './payment-details';
 import type { WizardErrors } from './application-fields';

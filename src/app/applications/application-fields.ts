@@ -1,8 +1,11 @@
 /**
- * The buy-process application's fields as typed, and the messages under them: apart from
- * the wizard's reducer (which checks them with the domain's zod rules) so that paying
- * again for an application needs no zod.
+ * The buy-process application's fields as typed, the messages under them, and the
+ * application as it is sent: apart from the wizard's reducer (which checks them with the
+ * domain's zod rules) so that paying again for an application needs no zod.
  */
+import type { Application } from '#domain/applications/application-form';
+import type { PaymentDetailsToSend } from './payment-details';
+
 export const APPLICATION_FIELDS = [
   'fullName',
   'nrcNumber',
@@ -36,3 +39,6 @@ export const EMPTY_FIELDS: ApplicationFields = {
   vehicleRegistration: '',
   registrationNotYetKnown: '',
 };
+
+/** The application as it is sent: step 1, the method, and the payment details the method needs. */
+export type ApplicationToSend = Application & PaymentDetailsToSend;
