@@ -10,7 +10,7 @@ import { onDemand } from '../../components/loaded-when-open';
 import { LoadedPart } from '../../components/loaded-part';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useDeviceSession } from '../../session/use-session';
-import { usePricingSettings } from '../../pricing/pricing-settings';
+import { usePricingSettings } from '../../payments/pricing-settings';
 import { SUBMIT_OFFLINE } from '../../applications/application-api';
 import { payerPhoneOf } from '../../applications/payment-details';
 import { PersonalInfoStep } from './personal-info-step';

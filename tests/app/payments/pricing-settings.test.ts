@@ -8,7 +8,7 @@ import {
   readStoredPricing,
   refreshPricingSettings,
   writeStoredPricing,
-} from '../../../src/app/pricing/pricing-settings';
+} from '../../../src/app/payments/pricing-settings';
 
 const changed: PricingSettings = {
   ...DEFAULT_PRICING,
@@ -95,7 +95,7 @@ describe('pricing settings from the server', () => {
 
   it('opened offline, the copy kept on the device is what the page knows', async () => {
     vi.resetModules();
-    const fresh = await import('../../../src/app/pricing/pricing-settings');
+    const fresh = await import('../../../src/app/payments/pricing-settings');
     const storage = memoryStorage();
     fresh.writeStoredPricing({ settings: changed, updatedAt: '2026-03-01T10:00:00.000Z' }, storage);
     vi.stubGlobal('localStorage', storage);
