@@ -1,8 +1,24 @@
 // One lint configuration for the whole package (app, server, tests).
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const root = path.resolve(import.meta.dirname, '..');
+const featuresDir = path.join(root, 'src/app/features');
+// One zone per feature: it may import from its own folder, never from another feature's
+// (docs/decisions/050-features-stand-alone.md). What several features use lives outside features/.
+const featureZones = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: path.join(featuresDir, name),
+    from: featuresDir,
+    except: [`./${name}`],
+    message: 'A feature does not import another feature: move what both use out of src/app/features.',
+  }));
 
 export default tseslint.config(
   {
@@ -70,6 +86,21 @@ export default tseslint.config(
         { object: 'Date', property: 'now', message: 'Pass now in.' },
         { object: 'Math', property: 'random', message: 'Pass ids in.' },
       ],
+    },
+  },
+  {
+    // Features stand alone, and no module of src/ imports itself back through others.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      // Packages are neither parsed nor followed: a cycle runs through the project's own modules.
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: featureZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
-import { embeddedImages } from '../tests/app/features/certificates/pdf-reading';
+import { embeddedImages } from '../tests/app/plate-documents/pdf-reading';
 import { openApp, waitForRegistryCopy } from './app-page';
 import { APPROVE_CARD, approvedPlate, manufactureOnNextBlanks, signedInPage, today } from './lifecycle-steps';
 

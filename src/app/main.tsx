@@ -6,8 +6,8 @@
  * before the first paint and hold it back by the app's whole start-up.
  */
 import { captureEarlyInput } from './routing/early-input';
-import { sendEarlyVerdictRequest, type VerdictRequest } from './registry/verdict-request';
-import { VERDICT_TEMPLATE } from './features/verification/early-verdict-slot';
+import { sendEarlyVerdictRequest, type VerdictRequest } from './verdicts/verdict-request';
+import { VERDICT_TEMPLATE } from './plate-check/early-verdict-slot';
 import { listenForInstallOffer } from './pwa/install';
 import { afterFirstPaint, nextTask, startGoesBehind } from './components/when-idle';
 

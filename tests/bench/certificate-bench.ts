@@ -2,7 +2,7 @@
  * Certificate figures for `npm run bench` (target in brackets), measured in headless
  * Chromium, the browser engine of the owner's phone.
  *
- * The product's own modules (src/app/features/certificates/certificate-pdf.ts and
+ * The product's own modules (src/app/plate-documents/certificate-pdf.ts and
  * plate-qr.ts, with pdf-lib and qrcode) are bundled by Vite into one script, as the app's
  * build bundles them into the chunk a download loads, and run in a blank page. The
  * fixture plate carries the longest credential there is (149 bytes: every vehicle field at
@@ -51,7 +51,7 @@ async function bundleProductCode(root: string): Promise<string> {
   const folder = await mkdtemp(path.join(root, '.bench', 'certificate-'));
   try {
     const entry = path.join(folder, 'entry.ts');
-    const modules = path.join(root, 'src/app/features/certificates');
+    const modules = path.join(root, 'src/app/plate-documents');
     await writeFile(
       entry,
       [

@@ -51,7 +51,7 @@ const APP_TYPES: Record<string, readonly string[]> = {
     'SettingPath',
   ],
   // PaymentRetry is what the app sends.
-  'src/app/features/buy-process/application-api.ts': [
+  'src/app/applications/application-api.ts': [
     'SubmitFailure',
     'SubmitApplicationResult',
     'PaymentRetry',
@@ -66,12 +66,12 @@ const APP_TYPES: Record<string, readonly string[]> = {
   'src/app/features/owner-dashboard/insurance-api.ts': ['OwnerAnswer'],
   'src/app/features/owner-dashboard/owner-api.ts': ['CancelAnswer'],
   'src/app/features/plate-requests/plate-requests-api.ts': ['Answer'],
-  'src/app/features/plate-transfer/transfer-api.ts': ['TransferAnswer'],
+  'src/app/transfers/transfer-api.ts': ['TransferAnswer'],
   // AccessLogQuery is the filter the app sends.
   'src/app/features/qr-system/access-log-api.ts': ['AccessLogQuery', 'Answer'],
   'src/app/features/qr-system/registry-lookup.ts': ['LookupOutcome'],
   // RenewalRequest is what the app sends.
-  'src/app/features/renewals/renewal-api.ts': ['QuoteAnswer', 'RenewalRequest', 'RenewalAnswer'],
+  'src/app/renewals/renewal-api.ts': ['QuoteAnswer', 'RenewalRequest', 'RenewalAnswer'],
   'src/app/payments/payment-api.ts': ['PaymentAnswer'],
 };
 

@@ -8,7 +8,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as EntryServer from './entry-server';
-import { VERDICT_TEMPLATE } from '../features/verification/early-verdict-slot';
+import { VERDICT_TEMPLATE } from '../plate-check/early-verdict-slot';
 import {
   type BuildManifest,
   PRERENDERED_PAGES,

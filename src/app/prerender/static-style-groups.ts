@@ -8,8 +8,9 @@ import { headerStyles, logoStyles } from '../layout/public-header.styles';
 import { layoutStyles } from '../layout/public-layout.styles';
 import { listingStyles, plateStyles } from '../features/marketplace/listing-card.styles';
 import { marketplaceStyles } from '../features/marketplace/marketplace-page.styles';
-import { verdictStyles } from '../features/verification/verdict-panel.styles';
-import { plateCheckStyles, verificationStyles } from '../features/verification/verification-page.styles';
+import { verdictStyles } from '../plate-check/verdict-panel.styles';
+import { plateCheckStyles } from '../plate-check/plate-check.styles';
+import { verificationStyles } from '../features/verification/verification-page.styles';
 import type { StaticStyles } from '../theme/static-styles';
 
 export const STATIC_STYLE_GROUPS: Record<string, StaticStyles> = {

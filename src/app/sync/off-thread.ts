@@ -11,14 +11,14 @@ import {
   refreshRegistryCopy,
   type CopyProgress,
   type RegistryCopyMeta,
-} from '../registry/registry-copy';
+} from '../verdicts/registry-copy';
 import { db } from '../store/database';
 import { NetworkError } from '../api/api-client';
 import type { OffThreadReply, OffThreadRequest, OffThreadTask, SerializedError } from './off-thread-protocol';
-import { VERDICT_MEASURE } from '../registry/verdict-measure';
-import type { VerificationOutcome } from '../registry/verify';
+import { VERDICT_MEASURE } from '../verdicts/verdict-measure';
+import type { VerificationOutcome } from '../verdicts/verify';
 import { pullChanges, SignedOutError } from './pull';
-import { refreshTrust, type TrustMeta } from '../registry/trust';
+import { refreshTrust, type TrustMeta } from '../verdicts/trust';
 
 interface Waiting {
   progress: (value: unknown) => void;
@@ -137,7 +137,7 @@ export function refreshTrustOffThread(): Promise<TrustMeta> {
 export async function verifyAgainstCopyOffThread(plateNumber: string, id: string): Promise<VerificationOutcome> {
   // Here only when no worker runs: the verifier (signature library) is not part of the sync engine's code.
   const here = async () => {
-    const { verifyAgainstCopy } = await import('../registry/verify');
+    const { verifyAgainstCopy } = await import('../verdicts/verify');
     return { outcome: await verifyAgainstCopy(db, plateNumber, id), endedAt: null };
   };
   const { outcome, endedAt } = await offThread<{ outcome: VerificationOutcome; endedAt: number | null }, never>(

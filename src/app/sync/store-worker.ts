@@ -7,9 +7,9 @@
  * Dexie tells every context of the origin what a transaction here changed. The main
  * thread's side is off-thread.ts.
  */
-import { refreshRegistryCopy } from '../registry/registry-copy';
-import { refreshTrust } from '../registry/trust';
-import { verifyAgainstCopy } from '../registry/verify';
+import { refreshRegistryCopy } from '../verdicts/registry-copy';
+import { refreshTrust } from '../verdicts/trust';
+import { verifyAgainstCopy } from '../verdicts/verify';
 import { db } from '../store/database';
 import { type OffThreadReply, type OffThreadRequest, serializeError } from './off-thread-protocol';
 import { pullChanges } from './pull';

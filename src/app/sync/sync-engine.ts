@@ -22,7 +22,7 @@ import { pullChangesOffThread, refreshRegistryCopyOffThread, refreshTrustOffThre
 import { pushOutbox, type PushSummary } from './push';
 import { OUTBOX_HINT_KEY, setSyncStatus } from './sync-status';
 import { claimVisitorFavourites } from './favourites';
-import { RegistryCopyRefused } from '../registry/registry-copy';
+import { RegistryCopyRefused } from '../verdicts/registry-copy';
 
 const INTERVAL_MS = 30_000;
 const MAX_BACKOFF_MS = 60_000;

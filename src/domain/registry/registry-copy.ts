@@ -17,7 +17,7 @@ export const REGISTRY_BUCKET_COUNT = 4096;
  * The row format a device's copy holds. 1: plate, standing, dates, vehicle. 2: a
  * registered plate's row also carries its insurance cover. 3: and, after it, the key that
  * signed its credential and its blanks' serials. A device holding a copy of an older format
- * fetches every bucket again (src/app/registry/registry-copy.ts).
+ * fetches every bucket again (src/app/verdicts/registry-copy.ts).
  */
 export const REGISTRY_COPY_FORMAT = 3;
 

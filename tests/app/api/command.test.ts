@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { refusalFields, refusalReason, runCommand } from '../../../src/app/api/command';
 import { importFleet, IMPORT_NEEDS_CONNECTION } from '../../../src/app/features/fleet/fleet-api';
-import { RENEWAL_LOST, startRenewal } from '../../../src/app/features/renewals/renewal-api';
+import { RENEWAL_LOST, startRenewal } from '../../../src/app/renewals/renewal-api';
 import { answerSandboxPrompt, NEEDS_CONNECTION } from '../../../src/app/payments/payment-api';
 
 function answer(status: number, body?: unknown): Response {

@@ -62,7 +62,7 @@ describe('store work off the main thread', () => {
     ]);
     const { pullChangesOffThread, refreshRegistryCopyOffThread } = await import('../../../src/app/sync/off-thread');
     const { SignedOutError } = await import('../../../src/app/sync/pull');
-    const { RegistryCopyRefused } = await import('../../../src/app/registry/registry-copy');
+    const { RegistryCopyRefused } = await import('../../../src/app/verdicts/registry-copy');
     await expect(pullChangesOffThread(() => {})).rejects.toBeInstanceOf(SignedOutError);
     const refused = await refreshRegistryCopyOffThread(() => {}).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RegistryCopyRefused);
@@ -86,7 +86,7 @@ describe('store work off the main thread', () => {
       },
     ]);
     const { verifyAgainstCopyOffThread } = await import('../../../src/app/sync/off-thread');
-    const { VERDICT_MEASURE } = await import('../../../src/app/registry/verdict-measure');
+    const { VERDICT_MEASURE } = await import('../../../src/app/verdicts/verdict-measure');
     const before = performance.getEntriesByName(VERDICT_MEASURE).length;
     const outcome = await verifyAgainstCopyOffThread('ZM-123-ABC', 'check-1');
     expect(outcome).toMatchObject({ kind: 'result', id: 'check-1', plateNumber: 'ZM-123-ABC', verdict: 'Valid' });

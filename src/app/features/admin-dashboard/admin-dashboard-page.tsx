@@ -24,10 +24,10 @@ import { FetchedFreshness } from '../../components/fetched-freshness';
 import { formatDateTime } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from '../../components/records-table';
-import { MonthlyTrendsChart, SharesPieChart } from './dashboard-charts';
-import { ActivityList, HealthChecks, LOG_COLUMNS, Selector, UserStatusList } from './dashboard-parts';
+import { MonthlyTrendsChart, SharesPieChart } from '../../reports/dashboard-charts';
+import { ActivityList, HealthChecks, LOG_COLUMNS, Selector, UserStatusList } from '../../reports/dashboard-parts';
 import { StatCard } from '../../components/stat-card';
-import { ExportMenu } from './export-menu';
+import { ExportMenu } from '../../reports/export-menu';
 import { useAdminDashboard } from './use-admin-dashboard';
 
 const count = new Intl.NumberFormat('en-GB');

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useStoreQuery } from '../../store/use-store-query';
 import { fetchAdminDashboard } from './admin-dashboard-api';
-import { type CachedDashboard, readCachedDashboard, storeDashboard } from './dashboard-cache';
+import { type CachedDashboard, readCachedDashboard, storeDashboard } from '../../reports/dashboard-cache';
 
 export interface AdminDashboardState {
   /** The copy shown; undefined while the device's store answers, null when it holds none. */

@@ -37,10 +37,10 @@ import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from '../../components/records-table';
 import { showToast } from '../../components/toast';
 import { StatCard } from '../../components/stat-card';
-import { ActivityList, HealthChecks, LOG_COLUMNS, Selector, UserStatusList } from '../admin-dashboard/dashboard-parts';
-import { MonthlyTrendsLineChart, SharesPieChart } from '../admin-dashboard/dashboard-charts';
-import { ExportMenu } from '../admin-dashboard/export-menu';
-import { saveReportFile } from '../admin-dashboard/report-downloads';
+import { ActivityList, HealthChecks, LOG_COLUMNS, Selector, UserStatusList } from '../../reports/dashboard-parts';
+import { MonthlyTrendsLineChart, SharesPieChart } from '../../reports/dashboard-charts';
+import { ExportMenu } from '../../reports/export-menu';
+import { saveReportFile } from '../../reports/report-downloads';
 import { STREAMED_EXPORT_NEEDS_CONNECTION, streamedExportUrl } from './admin-reports-api';
 import { useAdminReport } from './use-admin-report';
 

@@ -9,7 +9,7 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import type { NambalaDatabase } from '../../store/database';
 import { loadStore } from '../../store/load-store';
 import { useStoreQuery } from '../../store/use-store-query';
-import { DASHBOARD_CACHE_PREFIX } from '../admin-dashboard/dashboard-cache';
+import { DASHBOARD_CACHE_PREFIX } from '../../reports/dashboard-cache';
 import { fetchAdminReport } from './admin-reports-api';
 
 export interface CachedReport {

@@ -23,7 +23,7 @@ import { PageHeader, Section } from '../../components/page-parts';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
-import { refreshPricingSettings, usePricingSettings } from '../pricing/pricing-settings';
+import { refreshPricingSettings, usePricingSettings } from '../../payments/pricing-settings';
 import { SaveOrDiscard } from './save-or-discard';
 import { StockThresholdsSection } from './stock-thresholds-section';
 import {

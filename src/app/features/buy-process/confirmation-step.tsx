@@ -11,7 +11,7 @@ import { paymentOutcome } from '#domain/payments/payment-outcome';
 import type { Receipt } from '../../payments/payment-api';
 import { PaymentOutcomeSummary } from '../../payments/payment-outcome-summary';
 import { PaymentPanel } from '../../payments/payment-panel';
-import { PayAgain } from './pay-again';
+import { PayAgain } from '../../applications/pay-again';
 
 const NEXT_STEPS = [
   { title: 'Application Processing', text: 'Our team will process your application within 24 hours.' },

@@ -14,7 +14,7 @@ import { paths } from '../../config/paths';
 import { getSession } from '../../session/session-store';
 import { useDeviceSession } from '../../session/use-session';
 import { newId } from '../../store/new-id';
-import { SUBMIT_SIGN_IN, submitApplication } from './application-api';
+import { SUBMIT_SIGN_IN, submitApplication } from '../../applications/application-api';
 import { clearWizardDraft, readWizardDraft, writeWizardDraft } from './wizard-draft';
 import {
   type ApplicationField,

@@ -6,7 +6,6 @@
  * step carry them.
  */
 import type * as ApplicationRules from '#domain/applications/application-form';
-import type { Application } from '#domain/applications/application-form';
 import { parseNumberOfPlates } from '#domain/applications/plate-count';
 import { nextStep, previousStep, type WizardStep } from '#domain/applications/wizard-steps';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
@@ -16,19 +15,21 @@ import {
   APPLICATION_FIELDS,
   type ApplicationField,
   type ApplicationFields,
+  type ApplicationToSend,
   EMPTY_FIELDS,
   type WizardErrors,
-} from './application-fields';
-import { checkPaymentDetails, type PaymentDetailsToSend } from './payment-details';
+} from '../../applications/application-fields';
+import { checkPaymentDetails } from '../../applications/payment-details';
 
 export {
   APPLICATION_FIELDS,
   type ApplicationField,
   type ApplicationFields,
+  type ApplicationToSend,
   EMPTY_FIELDS,
   type WizardErrorKey,
   type WizardErrors,
-} from './application-fields';
+} from '../../applications/application-fields';
 
 /** What the signed-in account already says about the applicant. */
 export interface ApplicantProfile {
@@ -67,9 +68,6 @@ export interface WizardState {
   /** Set once the server has accepted the application (step 3), with its payment as it started. */
   submitted: { reference: string; numberOfPlates: number; payment: Receipt | null } | null;
 }
-
-/** The application as it is sent: step 1, the method, and the payment details the method needs. */
-export type ApplicationToSend = Application & PaymentDetailsToSend;
 
 /** The application's rules, as the wizard checks its steps with them. */
 export type WizardRules = Pick<

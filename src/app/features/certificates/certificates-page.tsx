@@ -18,8 +18,8 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { useSyncStatus } from '../../components/use-sync-status';
 import { paths } from '../../config/paths';
 import { type CertificateCard, expiryNote, type PendingCertificate } from './certificate-rows';
-import { downloadCertificate, downloadPlateQr } from './plate-downloads';
-import { PlateDocumentError } from './plate-qr';
+import { downloadCertificate, downloadPlateQr } from '../../plate-documents/plate-downloads';
+import { PlateDocumentError } from '../../plate-documents/plate-qr';
 import { useMyCertificates } from './use-my-certificates';
 
 const DownloadIcon = strokeIcon('DownloadIcon', <path {...stroke} d="M12 3v12M7 10l5 5 5-5M5 21h14" />);

@@ -5,7 +5,7 @@
  */
 import { correctedToday } from '#domain/credential/freshness';
 import { revokesCredential } from '#domain/credential/revocation';
-import { TRUST_META_KEY, type TrustMeta } from '../../registry/trust';
+import { TRUST_META_KEY, type TrustMeta } from '../../verdicts/trust';
 import { useStoreQuery } from '../../store/use-store-query';
 import { certificateRows, type CertificateRows } from './certificate-rows';
 

@@ -15,7 +15,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TextLink } from '../../components/text-link';
 import { paths } from '../../config/paths';
-import { usePricingSettings } from '../pricing/pricing-settings';
+import { usePricingSettings } from '../../payments/pricing-settings';
 
 interface Question {
   id: string;

@@ -28,11 +28,11 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import type { LocalOwnedPlate, LocalOwnerOrder, SyncState } from '../../store/database';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { useToday } from '../../components/use-today';
-import { InvitationClaim } from '../plate-transfer/invitation-claim';
-import { PendingTransfers } from '../plate-transfer/pending-transfers';
-import { TransferDialog } from '../plate-transfer/transfer-dialog';
-import type { RenewDialogProps } from '../renewals/renew-dialog';
-import { receiptPath } from '../user-payments/payment-rows';
+import { InvitationClaim } from '../../transfers/invitation-claim';
+import { PendingTransfers } from '../../transfers/pending-transfers';
+import { TransferDialog } from '../../transfers/transfer-dialog';
+import type { RenewDialogProps } from '../../renewals/renew-dialog';
+import { receiptPath } from '../../payments/payment-rows';
 import { cancelReservation } from './owner-api';
 import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus } from './plate-status';
 import { InsuranceRequests } from './insurance-requests';
@@ -223,7 +223,7 @@ function OrderDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () =
 
 // The renewal's dialog (its payment methods and payer's details) loads once the page is idle, or when first opened.
 const RenewDialog = openedOnDemand<RenewDialogProps>(
-  () => import('../renewals/renew-dialog').then((module) => module.RenewDialog),
+  () => import('../../renewals/renew-dialog').then((module) => module.RenewDialog),
   {
     isOpen: (props) => props.isOpen,
     close: (props) => props.onClose(),
@@ -232,7 +232,7 @@ const RenewDialog = openedOnDemand<RenewDialogProps>(
 );
 
 // The payment form (methods, payer's details) loads once the page is idle, or when a payment is first opened.
-const payAgainForm = onDemand(() => import('../buy-process/pay-again').then((module) => module.PayAgain));
+const payAgainForm = onDemand(() => import('../../applications/pay-again').then((module) => module.PayAgain));
 
 function PayDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () => void }) {
   const isOnline = useOnlineStatus();

@@ -12,7 +12,7 @@ type Document = 'qr' | 'certificate';
 
 export async function downloadPlateDocument(plate: OwnedPlate, document: Document): Promise<void> {
   try {
-    const documents = await import('../certificates/plate-downloads');
+    const documents = await import('../../plate-documents/plate-downloads');
     await (document === 'qr' ? documents.downloadPlateQr(plate) : documents.downloadCertificate(plate));
   } catch (error) {
     showToast({

@@ -27,10 +27,10 @@ import { useSyncStatus } from '../../components/use-sync-status';
 import { syncNow } from '../../sync/sync-engine';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { PageHeader, Section } from '../../components/page-parts';
-import { ManualEntryForm } from '../verification/manual-entry-form';
-import { QrScanner } from '../verification/qr-scanner';
-import { useVerification } from '../verification/use-verification';
-import { VerdictPanel } from '../verification/verdict-panel';
+import { ManualEntryForm } from '../../plate-check/manual-entry-form';
+import { QrScanner } from '../../plate-check/qr-scanner';
+import { useVerification } from '../../plate-check/use-verification';
+import { VerdictPanel } from '../../plate-check/verdict-panel';
 import { FlagPlateDialog } from './flag-plate-dialog';
 import { useMyFlags, useRecentChecks, useRegistryCopy } from './use-police-data';
 

@@ -1,6 +1,6 @@
 /** The officer's checks, flags and registry copy, read live from the device's store. */
 import { useStoreQuery } from '../../store/use-store-query';
-import { registryCopyMeta, type RegistryCopyMeta } from '../../registry/registry-copy';
+import { registryCopyMeta, type RegistryCopyMeta } from '../../verdicts/registry-copy';
 import type { LocalPlateFlag, LocalPoliceCheck } from '../../store/database';
 
 export function useRecentChecks(limit = 20): LocalPoliceCheck[] | undefined {

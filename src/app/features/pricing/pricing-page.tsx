@@ -9,7 +9,7 @@ import type { PricingSettings } from '#domain/pricing/pricing';
 import { CheckIcon } from '../../components/icons';
 import { paths } from '../../config/paths';
 import { PriceCalculator } from './price-calculator';
-import { usePricingSettings } from './pricing-settings';
+import { usePricingSettings } from '../../payments/pricing-settings';
 
 /** The marks a buyer looks for at checkout; the calculator groups them into four fee classes. */
 const ACCEPTED_PAYMENT_METHODS = [

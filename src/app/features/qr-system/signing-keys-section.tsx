@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { type AdminKey, RevokeKeyDialog, RotateKeyDialog, useAdminKeys } from './key-actions';
 import { LoadingNote } from '../../components/loading-note';
 import { formatDateTime } from '../../components/format-date-time';
-import type { TrustMeta } from '../../registry/trust';
+import type { TrustMeta } from '../../verdicts/trust';
 import { KeyStatusBadge } from './qr-badges';
 import { ReissueProgress } from './reissue-progress';
 import { Section } from '../../components/page-parts';

@@ -1,7 +1,7 @@
-/** The signing keys, revocation list and their freshness, as sync keeps them on this device (see src/app/registry/trust.ts). */
+/** The signing keys, revocation list and their freshness, as sync keeps them on this device (see src/app/verdicts/trust.ts). */
 import type { Revocation, TrustedKey } from '#domain/credential/verdict';
 import { useStoreQuery } from '../../store/use-store-query';
-import { TRUST_META_KEY, type TrustMeta } from '../../registry/trust';
+import { TRUST_META_KEY, type TrustMeta } from '../../verdicts/trust';
 
 const KEY_ORDER: Record<TrustedKey['status'], number> = { active: 0, retired: 1, revoked: 2 };
 

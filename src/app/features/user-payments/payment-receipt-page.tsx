@@ -14,7 +14,7 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { paths } from '../../config/paths';
 import type { Receipt } from '../../payments/payment-api';
 import { PaymentLines, PaymentPanel, STATUS_LABELS } from '../../payments/payment-panel';
-import { asOfLastSync, methodDetail, PURPOSE_LABELS } from './payment-rows';
+import { asOfLastSync, methodDetail, PURPOSE_LABELS } from '../../payments/payment-rows';
 import { shownPayment, usePayment, usePaymentsPulledAt } from './use-my-payments';
 
 /** Printing shows the receipt alone: no sidebar, header, menus or buttons. */

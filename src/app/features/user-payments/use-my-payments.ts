@@ -10,7 +10,7 @@ import type { LocalPayment, NambalaDatabase } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
 import { startSyncLazily } from '../../sync/start-sync-lazily';
 import { fetchPayment, type Receipt } from '../../payments/payment-api';
-import { newestFirst } from './payment-rows';
+import { newestFirst } from '../../payments/payment-rows';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; message: string };
 /** A receipt, and whether it is the device's copy (as of the last sync) or the server's answer. */

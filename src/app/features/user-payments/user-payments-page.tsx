@@ -14,7 +14,7 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { paths } from '../../config/paths';
 import { money, STATUS_LABELS } from '../../payments/payment-panel';
 import type { Receipt } from '../../payments/payment-api';
-import { asOfLastSync, methodDetail, receiptPath } from './payment-rows';
+import { asOfLastSync, methodDetail, receiptPath } from '../../payments/payment-rows';
 import { useMyPayments, usePaymentsPulledAt } from './use-my-payments';
 
 function StatusBadge({ status }: { status: Receipt['status'] }) {

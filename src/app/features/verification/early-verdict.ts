@@ -16,10 +16,10 @@
  */
 import { isClockOff } from '#domain/credential/freshness';
 import { formatDay } from '../../components/format-date-time';
-import { skewFromDateHeader } from '../../registry/registry-answer';
-import { VERDICT_SHOWN_MARK } from '../../registry/verdict-measure';
-import { type OnlineVerdict, type VerdictRequest, isEarlyRequestUntaken } from '../../registry/verdict-request';
-import { EARLY_VERDICT_SLOT, VERDICT_TEMPLATE } from './early-verdict-slot';
+import { skewFromDateHeader } from '../../verdicts/registry-answer';
+import { VERDICT_SHOWN_MARK } from '../../verdicts/verdict-measure';
+import { type OnlineVerdict, type VerdictRequest, isEarlyRequestUntaken } from '../../verdicts/verdict-request';
+import { EARLY_VERDICT_SLOT, VERDICT_TEMPLATE } from '../../plate-check/early-verdict-slot';
 
 /** The values a template has a place for. */
 export type VerdictSlot =

@@ -8,11 +8,11 @@
  */
 import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import type { VerificationVerdict } from '#domain/statuses/statuses';
-import { resultFromRegistryAnswer } from '../../registry/registry-answer';
-import type { OnlineVerdict } from '../../registry/verdict-request';
+import { resultFromRegistryAnswer } from '../../verdicts/registry-answer';
+import type { OnlineVerdict } from '../../verdicts/verdict-request';
 import { slotMarker, verdictTemplateKey } from './early-verdict';
-import { VERDICT_TEMPLATE } from './early-verdict-slot';
-import { VerdictPanel } from './verdict-panel';
+import { VERDICT_TEMPLATE } from '../../plate-check/early-verdict-slot';
+import { VerdictPanel } from '../../plate-check/verdict-panel';
 
 /** The verdicts of a registered plate (GET /api/verification/:plateNumber), and of the others. */
 const REGISTERED: VerificationVerdict[] = ['Valid', 'Expired', 'Revoked', 'Stolen'];

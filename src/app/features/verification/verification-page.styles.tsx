@@ -2,20 +2,7 @@
  * The verification page's first view, made at build time (decision 039): each element as
  * Chakra would draw it. Read by the build only; the page's modules use the class names.
  */
-import {
-  Box,
-  Button,
-  Card,
-  chakra,
-  Container,
-  Heading,
-  SimpleGrid,
-  Span,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot, TextInput } from '../../components/plain-field';
+import { Box, Card, chakra, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { SearchIcon, ShieldIcon } from '../../components/icons';
 import { Tabs } from '../../components/tabs';
 import { SPECIMEN, type StaticStyles } from '../../theme/static-styles';
@@ -64,30 +51,4 @@ export const verificationStyles = {
   ),
   reasonIcon: <ShieldIcon boxSize="6" color="brand.600" />,
   reasonTitle: <Heading as="h3" size="md" />,
-} satisfies StaticStyles;
-
-/** Manual Entry's form, which the police dashboard shows too. */
-export const plateCheckStyles = {
-  stack: <Stack gap="4" />,
-  field: <FieldRoot />,
-  label: (
-    <FieldRoot>
-      <FieldLabel {...SPECIMEN} />
-    </FieldRoot>
-  ),
-  error: (
-    <FieldRoot>
-      <FieldErrorText {...SPECIMEN} />
-    </FieldRoot>
-  ),
-  helper: (
-    <FieldRoot>
-      <FieldHelperText {...SPECIMEN} />
-    </FieldRoot>
-  ),
-  input: <TextInput fontFamily="mono" size="lg" />,
-  button: <Button colorPalette="brand" size="lg" />,
-  buttonIcon: <SearchIcon />,
-  loading: <Span display="contents" />,
-  spinner: <Spinner size="inherit" borderWidth="0.125em" color="inherit" />,
 } satisfies StaticStyles;

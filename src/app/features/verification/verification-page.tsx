@@ -18,11 +18,11 @@ import { PlainTabs } from '../../components/plain-tabs';
 import { useFollowedState } from '../../components/use-followed-state';
 import { getSession } from '../../session/session-store';
 import { staticClasses } from '../../theme/static-styles';
-import { ManualEntryForm } from './manual-entry-form';
-import { QrScanner } from './qr-scanner';
-import { useVerification } from './use-verification';
-import { EARLY_VERDICT_SLOT } from './early-verdict-slot';
-import { VerdictPanel } from './verdict-panel';
+import { ManualEntryForm } from '../../plate-check/manual-entry-form';
+import { QrScanner } from '../../plate-check/qr-scanner';
+import { useVerification } from '../../plate-check/use-verification';
+import { EARLY_VERDICT_SLOT } from '../../plate-check/early-verdict-slot';
+import { VerdictPanel } from '../../plate-check/verdict-panel';
 import type { verificationStyles } from './verification-page.styles';
 
 // The first view is styled at build time (verification-page.styles.tsx, decision 039): it draws

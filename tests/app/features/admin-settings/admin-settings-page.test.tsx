@@ -6,12 +6,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICING } from '../../../../src/domain/pricing/pricing';
 import { kwacha } from '../../../../src/domain/money/money';
-import type { KnownPricing } from '../../../../src/app/features/pricing/pricing-settings';
+import type { KnownPricing } from '../../../../src/app/payments/pricing-settings';
 import { AdminSettingsPage } from '../../../../src/app/features/admin-settings/admin-settings-page';
 import { appSystem } from '../../../../src/app/theme/system';
 
 const state = vi.hoisted(() => ({ known: undefined as KnownPricing | undefined, isOnline: true }));
-vi.mock('../../../../src/app/features/pricing/pricing-settings', () => ({
+vi.mock('../../../../src/app/payments/pricing-settings', () => ({
   usePricingSettings: () => state.known,
   refreshPricingSettings: async () => state.known,
 }));

@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Receipt } from '../../../../src/domain/payments/receipt';
-import { asOfLastSync } from '../../../../src/app/features/user-payments/payment-rows';
+import { asOfLastSync } from '../../../../src/app/payments/payment-rows';
 import {
   readMyPayment,
   readMyPayments,

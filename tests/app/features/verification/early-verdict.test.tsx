@@ -13,11 +13,11 @@ import {
   verdictTemplateKey,
   type VerdictSlot,
 } from '../../../../src/app/features/verification/early-verdict';
-import { VerdictPanel } from '../../../../src/app/features/verification/verdict-panel';
+import { VerdictPanel } from '../../../../src/app/plate-check/verdict-panel';
 import { templateAnswers } from '../../../../src/app/features/verification/verdict-templates';
 import { formatDay } from '../../../../src/app/components/format-date-time';
-import { resultFromRegistryAnswer } from '../../../../src/app/registry/registry-answer';
-import type { OnlineVerdict } from '../../../../src/app/registry/verdict-request';
+import { resultFromRegistryAnswer } from '../../../../src/app/verdicts/registry-answer';
+import type { OnlineVerdict } from '../../../../src/app/verdicts/verdict-request';
 import { appSystem } from '../../../../src/app/theme/system';
 import { buildTestAppWithDb } from '../../../server/test-app';
 

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { checkPaymentDetails, payerPhoneOf } from '../../../src/app/applications/payment-details';
+import { CARD_NUMBER_REQUIRED, PAYER_PHONE_REQUIRED } from '../../../src/domain/payments/payment';
+
+const base = { payerPhone: null, phoneNumber: '+260 96 1234567', cardNumber: '' };
+
+describe('payment details of step 2', () => {
+  it('uses step 1’s phone as the wallet number until another is typed', () => {
+    expect(payerPhoneOf(base)).toBe('+260 96 1234567');
+    expect(payerPhoneOf({ ...base, payerPhone: '0761234567' })).toBe('0761234567');
+    expect(payerPhoneOf({ ...base, payerPhone: '' })).toBe('');
+  });
+
+  it('sends the wallet number for mobile money when it is on the chosen network', () => {
+    expect(checkPaymentDetails({ ...base, method: 'mtn' })).toEqual({
+      ok: true,
+      details: { payerPhone: '+260 96 1234567' },
+    });
+    expect(checkPaymentDetails({ ...base, method: 'airtel', payerPhone: ' 0771234567 ' })).toEqual({
+      ok: true,
+      details: { payerPhone: '0771234567' },
+    });
+  });
+
+  it('refuses a missing wallet number or one on the other network', () => {
+    expect(checkPaymentDetails({ ...base, method: 'mtn', payerPhone: '  ' })).toEqual({
+      ok: false,
+      errors: { payerPhone: PAYER_PHONE_REQUIRED },
+    });
+    expect(checkPaymentDetails({ ...base, method: 'airtel' })).toEqual({
+      ok: false,
+      errors: { payerPhone: 'This number is not on Airtel Money. Airtel numbers start with 097 or 077.' },
+    });
+  });
+
+  it('asks for the card number and refuses one that cannot be a card, leaving declines to the provider', () => {
+    expect(checkPaymentDetails({ ...base, method: 'card' })).toEqual({
+      ok: false,
+      errors: { card: CARD_NUMBER_REQUIRED },
+    });
+    expect(checkPaymentDetails({ ...base, method: 'card', cardNumber: '4242 4242 4242 4241' })).toEqual({
+      ok: false,
+      errors: { card: 'Card number is not valid' },
+    });
+    expect(checkPaymentDetails({ ...base, method: 'card', cardNumber: '4000 0000 0000 0002' })).toEqual({
+      ok: true,
+      details: { card: { number: '4000 0000 0000 0002' } },
+    });
+  });
+
+  it('needs nothing more for a bank transfer or before a method is chosen', () => {
+    expect(checkPaymentDetails({ ...base, method: 'bank' })).toEqual({ ok: true, details: {} });
+    expect(checkPaymentDetails({ ...base, method: null })).toEqual({ ok: true, details: {} });
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * The report and dashboard PDFs read back with pdf-lib: their pages, the title and period,
+ * every cell of every table the CSV file of the same report holds (numbers as the screen
+ * writes them), a long table running onto further pages with its header repeated, and
+ * "Page n of N" on every page.
+ */
+import { PDFDocument } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '#domain/fleet/fleet-csv';
+import { type AdminDashboard, dashboardDocument } from '#domain/reports/admin-dashboard';
+import { type AdminReport, reportCsv, reportDocument } from '#domain/reports/admin-report';
+import { documentCsv, documentFileName, type ReportDocument } from '#domain/reports/report-document';
+import { cellText, reportPdf } from '../../../src/app/reports/report-pdf';
+import { pageTexts } from '../plate-documents/pdf-reading';
+
+const PRINTED_AT = new Date('2026-11-24T10:05:00.000Z');
+const LONG_LOGS = 140;
+
+const REPORT: AdminReport = {
+  period: 'last30days',
+  type: 'Overview',
+  from: '2026-10-25T10:00:00.000Z',
+  to: '2026-11-24T10:00:00.000Z',
+  generatedAt: '2026-11-24T10:00:00.000Z',
+  summary: {
+    totalUsers: 1247,
+    newUsers: 125,
+    activeRequests: 389,
+    requestsReceived: 402,
+    inventoryItems: 2845,
+    lowStockAllocations: 15,
+    health: {
+      isOperational: false,
+      checks: [
+        { id: 'database', label: 'Database reachable', isOk: true, detail: 'The database answered' },
+        { id: 'errors', label: 'Server errors in the period', isOk: false, detail: '3 server errors' },
+      ],
+    },
+  },
+  monthly: [
+    { month: '2026-10', users: 40, requests: 120, inventory: 1000 },
+    { month: '2026-11', users: 85, requests: 282, inventory: 1845 },
+  ],
+  plateTypes: [
+    { name: 'Standard', value: 45, percentage: 45 },
+    { name: 'Commercial', value: 25, percentage: 25 },
+    { name: 'Personalized', value: 15, percentage: 15 },
+    { name: 'Diplomatic', value: 10, percentage: 10 },
+    { name: 'Government', value: 5, percentage: 5 },
+  ],
+  userStatuses: [
+    { name: 'Active', value: 245, percentage: 78 },
+    { name: 'Pending', value: 45, percentage: 14 },
+    { name: 'Suspended', value: 15, percentage: 5 },
+    { name: 'Inactive', value: 10, percentage: 3 },
+  ],
+  inventoryByType: [{ name: 'Plate Blanks', value: 2845, percentage: 100 }],
+  activity: [
+    { id: 'audit-1', action: 'user.edit USR-001', user: 'Mwila Banda', at: '2026-11-23T09:00:00.000Z', type: 'user' },
+  ],
+  logs: Array.from({ length: LONG_LOGS }, (_, index) => ({
+    id: `log-${index}`,
+    level: index % 3 === 0 ? ('ERROR' as const) : ('WARNING' as const),
+    message: `Payment PAY-${String(index).padStart(5, '0')} (mtn) declined: the handset did not answer within the time allowed, so the customer was told to try again`,
+    module: 'payments',
+    at: new Date(Date.parse('2026-11-24T09:00:00.000Z') - index * 60_000).toISOString(),
+  })),
+  previous: {
+    from: '2026-09-25T10:00:00.000Z',
+    to: '2026-10-25T10:00:00.000Z',
+    newUsers: 100,
+    requestsReceived: 402,
+    activeRequests: 300,
+    inventoryItems: 0,
+  },
+};
+
+interface ReadBack {
+  pdf: PDFDocument;
+  pages: string[][];
+  /** Every page's strings in drawing order, joined by spaces: a wrapped cell reads as one phrase. */
+  text: string;
+}
+
+async function readBack(bytes: Uint8Array): Promise<ReadBack> {
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  const pages = pdf.getPages().map((_, index) => pageTexts(pdf, index));
+  return { pdf, pages, text: pages.flat().join(' ') };
+}
+
+/** Every cell the CSV file of the document holds, read back from the CSV text itself. */
+function csvCells(document: ReportDocument): string[] {
+  return parseCsv(documentCsv(document)).flatMap((record) => record.fields.filter((field) => field !== ''));
+}
+
+describe('report PDF', () => {
+  let read: ReadBack;
+  const document = reportDocument(REPORT);
+  beforeAll(async () => {
+    read = await readBack(await reportPdf(document, PRINTED_AT));
+  });
+
+  it('is an A4 PDF named like the CSV, its title and period in the metadata', () => {
+    expect(read.pdf.getPageCount()).toBeGreaterThan(1);
+    const { width, height } = read.pdf.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+    expect(documentFileName(document, 'pdf')).toBe('nambala-report-overview-last30days-2026-11-24.pdf');
+    expect(read.pdf.getTitle()).toBe('Nambala Reports & Analytics: Overview');
+    expect(read.pdf.getSubject()).toContain(
+      'Period: Last 30 Days (2026-10-25T10:00:00.000Z to 2026-11-24T10:00:00.000Z)',
+    );
+    expect(read.pdf.getCreationDate()?.toISOString()).toBe(PRINTED_AT.toISOString());
+  });
+
+  it('opens with the title, the report type and the period from and to', () => {
+    expect(read.pages[0]?.slice(0, 2)).toEqual(['Nambala Reports & Analytics', 'Overview']);
+    expect(read.pages[0]).toContain('Last 30 Days (2026-10-25T10:00:00.000Z to 2026-11-24T10:00:00.000Z)');
+    expect(read.pages[0]).toContain('2026-09-25T10:00:00.000Z to 2026-10-25T10:00:00.000Z');
+  });
+
+  it('holds every cell of the CSV file of the same report, numbers as the screen writes them', () => {
+    expect(csvCells(document).length).toBeGreaterThan(LONG_LOGS * 4);
+    const missing = document.tables
+      .flatMap((table) => table.flatMap((row) => row.map(cellText)))
+      .filter((cell) => cell !== '' && !read.text.includes(cell));
+    expect(missing).toEqual([]);
+    // The CSV of the report shown is the same document: its cells, as numbers, are the PDF's.
+    expect(reportCsv(REPORT)).toContain('Total Users,1247');
+    expect(read.pages[0]).toEqual(
+      expect.arrayContaining([
+        'Total Users',
+        '1,247',
+        '2,845',
+        '389',
+        'Up 25% on the previous period',
+        'Needs attention (1 of 2 checks passing)',
+      ]),
+    );
+    expect(read.text).toContain('Standard 45 45%');
+    expect(read.text).toContain('Active 245 78%');
+    expect(read.text).toContain('2026-11 85 282 1,845');
+  });
+
+  it('runs the long log table onto further pages, its header repeated, with Page n of N on each', () => {
+    const count = read.pdf.getPageCount();
+    read.pages.forEach((texts, index) => expect(texts).toContain(`Page ${index + 1} of ${count}`));
+    const logPages = read.pages.filter((texts) => texts.some((text) => text.startsWith('Payment PAY-')));
+    expect(logPages.length).toBeGreaterThan(1);
+    for (const texts of logPages) expect(texts.filter((text) => text === 'Level')).toHaveLength(1);
+    // Each log row once, in order.
+    const order = read.text.match(/PAY-\d{5}/g) ?? [];
+    expect(order).toEqual(REPORT.logs.map((_, index) => `PAY-${String(index).padStart(5, '0')}`));
+  });
+
+  it('prints letters the standard fonts lack without their accents rather than dropping the row', async () => {
+    const named = await readBack(
+      await reportPdf(
+        reportDocument({ ...REPORT, activity: [{ ...REPORT.activity[0]!, user: 'Łukasz Bánda, "Chief"' }], logs: [] }),
+        PRINTED_AT,
+      ),
+    );
+    expect(named.text).toContain('Lukasz Bánda, "Chief"');
+    expect(named.pdf.getPageCount()).toBe(1);
+    expect(named.pages[0]).toContain('Page 1 of 1');
+  });
+});
+
+describe('dashboard PDF', () => {
+  const DASHBOARD: AdminDashboard = {
+    ...REPORT,
+    period: 'last7days',
+    view: 'requests',
+    monthly: REPORT.monthly.map(({ month, users, requests }) => ({ month, users, requests })),
+    logs: REPORT.logs.slice(0, 3),
+  };
+
+  it('is the view shown, with the same tables as its CSV file', async () => {
+    const document = dashboardDocument(DASHBOARD);
+    const read = await readBack(await reportPdf(document, PRINTED_AT));
+    expect(read.pages[0]?.slice(0, 2)).toEqual(['Nambala System Dashboard', 'Requests report']);
+    expect(documentFileName(document, 'pdf')).toBe('nambala-dashboard-requests-last7days-2026-11-24.pdf');
+    const missing = document.tables
+      .flatMap((table) => table.flatMap((row) => row.map(cellText)))
+      .filter((cell) => cell !== '' && !read.text.includes(cell));
+    expect(missing).toEqual([]);
+    expect(read.text).toContain('Month Requests 2026-10 120 2026-11 282');
+    expect(read.text).not.toContain('PAY-00000');
+  });
+});
