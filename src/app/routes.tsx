@@ -77,7 +77,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/users', ...page(() => import('./features/admin-users/admin-users-page'), 'AdminUsersPage') },
       {
         path: 'admin/requests',
-        ...page(() => import('./features/plate-requests/plate-requests-page'), 'PlateRequestsPage'),
+        ...page(() => import('./features/application-review/plate-requests-page'), 'PlateRequestsPage'),
       },
       {
         path: 'admin/inventory',

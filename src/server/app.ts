@@ -38,7 +38,7 @@ import { openSigner, switchableSigner } from './credentials/key-store';
 import { registryRoutes } from './routes/registry-routes';
 import { paymentProviderFromEnv } from './payments/provider-from-env';
 import { paymentRoutes } from './routes/payment-routes';
-import { plateRequestRoutes } from './routes/plate-request-routes';
+import { applicationRoutes } from './routes/application-routes';
 import { purchaseRoutes } from './routes/purchase-routes';
 import { settingsRoutes } from './routes/settings-routes';
 import { registerMessageDispatcher } from './messages/dispatcher';
@@ -192,7 +192,7 @@ export async function buildApp({
   await app.register(settingsRoutes, { db });
   await app.register(purchaseRoutes, payments);
   await app.register(paymentRoutes, payments);
-  await app.register(plateRequestRoutes, payments);
+  await app.register(applicationRoutes, payments);
   registerLapseSweep(app, payments);
   await app.register(messageRoutes, {
     db,

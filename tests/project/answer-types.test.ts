@@ -65,7 +65,7 @@ const APP_TYPES: Record<string, readonly string[]> = {
   'src/app/features/messages/sent-messages-api.ts': ['SentMessagesAnswer'],
   'src/app/features/owner-dashboard/insurance-api.ts': ['OwnerAnswer'],
   'src/app/features/owner-dashboard/owner-api.ts': ['CancelAnswer'],
-  'src/app/features/plate-requests/plate-requests-api.ts': ['Answer'],
+  'src/app/features/application-review/applications-api.ts': ['Answer'],
   'src/app/transfers/transfer-api.ts': ['TransferAnswer'],
   // AccessLogQuery is the filter the app sends.
   'src/app/features/qr-system/access-log-api.ts': ['AccessLogQuery', 'Answer'],

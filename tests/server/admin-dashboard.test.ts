@@ -11,7 +11,7 @@ import type { AdminDashboard } from '#domain/reports/admin-dashboard';
 import type { Database } from '../../src/server/db/database';
 import { allocationRepository } from '../../src/server/repositories/allocation-repository';
 import { auditRepository } from '../../src/server/repositories/audit-repository';
-import { plateRequestRepository } from '../../src/server/repositories/plate-request-repository';
+import { applicationRepository } from '../../src/server/repositories/application-repository';
 import { reportRepository } from '../../src/server/repositories/report-repository';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
@@ -55,7 +55,7 @@ describe('admin dashboard', () => {
     status: RequestStatus,
     createdAt: Date,
   ) {
-    await plateRequestRepository(db).insert({
+    await applicationRepository(db).insert({
       applicationId: randomUUID(),
       applicantId,
       applicantName: 'Applicant',

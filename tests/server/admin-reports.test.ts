@@ -10,7 +10,7 @@ import type { AdminReport } from '#domain/reports/admin-report';
 import type { Role } from '#domain/accounts/permissions';
 import type { RequestStatus } from '#domain/statuses/statuses';
 import type { Database } from '../../src/server/db/database';
-import { plateRequestRepository } from '../../src/server/repositories/plate-request-repository';
+import { applicationRepository } from '../../src/server/repositories/application-repository';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { buildTestAppWithDb } from './test-app';
@@ -38,7 +38,7 @@ describe('admin reports', () => {
     return user?.id ?? '';
   }
   async function addRequest(applicantId: string, status: RequestStatus, createdAt: Date) {
-    await plateRequestRepository(db).insert({
+    await applicationRepository(db).insert({
       applicationId: randomUUID(),
       applicantId,
       applicantName: 'Applicant',

@@ -22,7 +22,7 @@ import { auditRepository } from '../../src/server/repositories/audit-repository'
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { paymentRoutes } from '../../src/server/routes/payment-routes';
-import { plateRequestRoutes } from '../../src/server/routes/plate-request-routes';
+import { applicationRoutes } from '../../src/server/routes/application-routes';
 import { userRoutes } from '../../src/server/routes/user-routes';
 
 /** The payment and application routes on an in-memory database, with a clock the test sets. */
@@ -40,7 +40,7 @@ async function buildHarness() {
   const provider = sandboxProvider();
   await app.register(userRoutes, { db, perMinute: 0 });
   await app.register(paymentRoutes, { db, provider, now });
-  await app.register(plateRequestRoutes, { db, provider, now });
+  await app.register(applicationRoutes, { db, provider, now });
   app.addHook('onClose', () => db.close());
   return { app, db, clock };
 }

@@ -17,7 +17,7 @@ import {
 } from '#domain/integrity/integrity-alert';
 import { nothingToRevoke, REVOCATION_REASON_REQUIRED } from '#domain/integrity/integrity-decisions';
 import type { Database } from '../../src/server/db/database';
-import { plateRequestRepository } from '../../src/server/repositories/plate-request-repository';
+import { applicationRepository } from '../../src/server/repositories/application-repository';
 import { blanksOf, demoSale, plateBlanks } from './shop-orders';
 import { buildTestAppWithDb, pushChange, pushChanges, signIn as signInAs } from './test-app';
 
@@ -401,7 +401,7 @@ describe('registry integrity against the shop’s insiders', () => {
     ]);
     expect(told).toHaveLength(1);
     // Nor is it given new orders: it could not record making them (the demo shop is the only one).
-    expect(await plateRequestRepository(db).leastLoadedAgent()).toBeUndefined();
+    expect(await applicationRepository(db).leastLoadedAgent()).toBeUndefined();
     // Only a shop can be suspended.
     const [police] = await db.query<{ id: string }>("SELECT id FROM users WHERE email = 'police@nambala.zm'");
     expect(

@@ -5,7 +5,7 @@
  * server answers with the same reference and the same payment.
  */
 import type { PaymentMethodId } from '#domain/pricing/pricing';
-import type { ApplicationAnswer } from '#domain/api/plate-requests';
+import type { ApplicationAnswer } from '#domain/api/applications';
 import { runCommand } from '../api/command';
 import type { Receipt } from '../payments/payment-api';
 import { APPLICATION_FIELDS, type WizardErrors } from './application-fields';

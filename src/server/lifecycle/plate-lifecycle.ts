@@ -21,7 +21,7 @@ import { auditRepository } from '../repositories/audit-repository';
 import { changeLogRepository } from '../repositories/change-log-repository';
 import { fleetRepository } from '../repositories/fleet-repository';
 import { type HeldPlate, plateRepository } from '../repositories/plate-repository';
-import { plateRequestRepository } from '../repositories/plate-request-repository';
+import { applicationRepository } from '../repositories/application-repository';
 import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
 import { settingsRepository } from '../repositories/settings-repository';
 import { userRepository } from '../repositories/user-repository';
@@ -115,7 +115,7 @@ export function plateLifecycle(tx: Queryable) {
       input: { plateNumber: string; buyerId: string; ownerName: string; ownerNrc: string; orderRef: string; at: Date },
       actor: Actor,
     ): Promise<HeldPlate | undefined> {
-      const requests = plateRequestRepository(tx);
+      const requests = applicationRepository(tx);
       const shop = await requests.leastLoadedAgent();
       let orderId: string | null = null;
       if (shop) {

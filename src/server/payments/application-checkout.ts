@@ -12,10 +12,10 @@ import {
   priceBreakdown,
   type PricingSettings,
 } from '#domain/pricing/pricing';
-import { quantityLabel } from '#domain/requests/review';
+import { quantityLabel } from '#domain/applications/review';
 import { formatKwacha, ngwee } from '#domain/money/money';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
-import { plateRequestRepository, type StoredPlateRequest } from '../repositories/plate-request-repository';
+import { applicationRepository, type StoredApplication } from '../repositories/application-repository';
 import { settingsRepository } from '../repositories/settings-repository';
 import { type PaymentContext, type PaymentService, type ReceiptLine, recordPayment } from './payment-service';
 import type { CheckedDetails, PaymentDetails } from './provider';
@@ -46,7 +46,7 @@ export interface PaymentAttempt extends PaymentDetails {
 }
 
 export interface SubmissionResult {
-  request: StoredPlateRequest;
+  request: StoredApplication;
   payment: StoredPayment | undefined;
   replayed: boolean;
 }
@@ -77,7 +77,7 @@ export function applicationLines(
   };
 }
 
-export const applicationDescription = (request: Pick<StoredPlateRequest, 'reference' | 'quantity'>) =>
+export const applicationDescription = (request: Pick<StoredApplication, 'reference' | 'quantity'>) =>
   `Application ${request.reference} for ${quantityLabel(request.quantity)}`;
 
 export function applicationCheckout(context: PaymentContext, payments: PaymentService) {
@@ -93,8 +93,8 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
 
   return {
     async submit(applicantId: string, application: ApplicationSubmission): Promise<SubmissionResult> {
-      const requests = plateRequestRepository(db);
-      const replay = async (stored: StoredPlateRequest): Promise<SubmissionResult> => {
+      const requests = applicationRepository(db);
+      const replay = async (stored: StoredApplication): Promise<SubmissionResult> => {
         if (stored.applicantId !== applicantId) throw new Refusal(409, APPLICATION_ID_TAKEN);
         const first = await paymentRepository(db).findByKey(applicantId, application.id);
         if (stored.quantity !== application.numberOfPlates || (first && first.method !== application.paymentMethod))
@@ -111,7 +111,7 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
       );
       const stored = await db.transaction(async (tx) => {
         const at = now();
-        const request = await plateRequestRepository(tx).insert({
+        const request = await applicationRepository(tx).insert({
           applicationId: application.id,
           applicantId,
           applicantName: application.fullName,
@@ -153,7 +153,7 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
 
     /** A new payment for an application whose earlier one was declined or timed out. */
     async pay(applicationId: string, applicantId: string, attempt: PaymentAttempt): Promise<SubmissionResult> {
-      const found = await plateRequestRepository(db).findByApplicationId(applicationId);
+      const found = await applicationRepository(db).findByApplicationId(applicationId);
       if (!found || found.applicantId !== applicantId) throw new Refusal(404, APPLICATION_NOT_FOUND);
       const details = checkDetails(
         attempt.method,
@@ -161,7 +161,7 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
         'phone',
       );
       const started = await db.transaction(async (tx) => {
-        const requests = plateRequestRepository(tx);
+        const requests = applicationRepository(tx);
         const request = (await requests.findByApplicationId(applicationId, { forUpdate: true })) ?? found;
         const paymentsOf = paymentRepository(tx);
         const earlier = await paymentsOf.findByKey(applicantId, attempt.idempotencyKey);

@@ -26,7 +26,7 @@ import {
 import type { Queryable } from '../db/database';
 import { auditRepository } from '../repositories/audit-repository';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
-import { plateRequestRepository } from '../repositories/plate-request-repository';
+import { applicationRepository } from '../repositories/application-repository';
 import {
   holdIsLive,
   type ListingState,
@@ -224,7 +224,7 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
     const name = buyer.name.trim().replace(/\s+/g, ' ');
     const [purchase, application] = await Promise.all([
       paymentRepository(db).latestOwnerGivenBy(buyer.id, name),
-      plateRequestRepository(db).latestIdentityOf(buyer.id, name),
+      applicationRepository(db).latestIdentityOf(buyer.id, name),
     ]);
     const latest = [purchase, application]
       .filter((given) => given !== undefined)

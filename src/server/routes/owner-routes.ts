@@ -14,7 +14,7 @@ import type { Database } from '../db/database';
 import type { PaymentService } from '../payments/payment-service';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import { plateRepository } from '../repositories/plate-repository';
-import { plateRequestRepository } from '../repositories/plate-request-repository';
+import { applicationRepository } from '../repositories/application-repository';
 import { purchaseRepository } from '../repositories/purchase-repository';
 import type { User } from '../repositories/user-repository';
 
@@ -42,7 +42,7 @@ export async function ownerOrders(
   ownerId: string,
   at: Date,
 ): Promise<OwnerOrder[]> {
-  const requests = plateRequestRepository(db);
+  const requests = applicationRepository(db);
   const applications = await requests.listForApplicant(ownerId);
   const ids = applications.map((request) => request.id);
   const [allocated, latest, reservations, payerPayments] = await Promise.all([

@@ -13,9 +13,9 @@ import type { Signer } from '../credentials/key-store';
 import type { Database } from '../db/database';
 import { MIGRATION_LOCK_KEY } from '../db/migrate';
 import { metaRepository } from '../repositories/meta-repository';
-import { plateRequestRepository } from '../repositories/plate-request-repository';
+import { applicationRepository } from '../repositories/application-repository';
 import { userRepository } from '../repositories/user-repository';
-import { decideRequestsIn } from '../plate-requests/plate-request-decisions';
+import { decideRequestsIn } from '../applications/application-decisions';
 import { recordManufacturing, recordWhitebookEntry } from '../sync/agent-intents';
 import { demoPlateSerials } from './demo-inventory';
 import { saveDriver, saveVehicle } from '../sync/fleet-intents';
@@ -138,7 +138,7 @@ export async function seedDemoOwner(
         ip: '127.0.0.1',
         at: new Date(appliedAt.getTime() + DAY_MS / 2),
       });
-      const [plate] = (await plateRequestRepository(tx).platesOf([request.id])).get(request.id) ?? [];
+      const [plate] = (await applicationRepository(tx).platesOf([request.id])).get(request.id) ?? [];
       if (!plate) continue;
       // 3. The shop's records, applied as the shop's push applies them.
       const plateNumber = plate.plateNumber as WhitebookEntry['plateNumber'];

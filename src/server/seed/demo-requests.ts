@@ -16,7 +16,7 @@ import { MIGRATION_LOCK_KEY } from '../db/migrate';
 import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { metaRepository } from '../repositories/meta-repository';
 import { paymentRepository } from '../repositories/payment-repository';
-import { plateRequestRepository, type StoredPlateRequest } from '../repositories/plate-request-repository';
+import { applicationRepository, type StoredApplication } from '../repositories/application-repository';
 import { userRepository } from '../repositories/user-repository';
 import { applicationDescription, applicationLines } from '../payments/application-checkout';
 
@@ -167,8 +167,8 @@ export async function insertDemoApplication(
   demo: DemoRequest,
   n: number,
   createdAt: Date,
-): Promise<StoredPlateRequest | undefined> {
-  const request = await plateRequestRepository(tx).insert({
+): Promise<StoredApplication | undefined> {
+  const request = await applicationRepository(tx).insert({
     applicationId: demoUuid(n),
     applicantId,
     applicantName: demo.applicant,
@@ -222,7 +222,7 @@ export async function seedDemoRequests(db: Database, log: FastifyBaseLogger, now
     };
     const admin = (await users.findCredentials('admin@nambala.zm'))?.user;
     const agent = (await users.findCredentials('agent@nambala.zm'))?.user;
-    const requests = plateRequestRepository(tx);
+    const requests = applicationRepository(tx);
     let seeded = 0;
     for (const [index, demo] of REQUESTS.entries()) {
       const applicant = accounts[demo.account];

@@ -5,11 +5,11 @@
  * server's state at that moment, so it is never queued on the device (decision 010).
  */
 import type { PaymentAnswer, PendingPayment, PendingPaymentsAnswer } from '#domain/api/payments';
-import type { AdminPlateRequest, DecisionOutcome, DecisionsAnswer } from '#domain/api/plate-requests';
+import type { AdminApplication, DecisionOutcome, DecisionsAnswer } from '#domain/api/applications';
 import { apiRequest, NetworkError } from '../../api/api-client';
 import { runCommand } from '../../api/command';
 
-export type { AdminPlateRequest, DecisionOutcome, PendingPayment };
+export type { AdminApplication, DecisionOutcome, PendingPayment };
 
 export const DECISIONS_NEED_CONNECTION =
   'Decisions need a connection. Nothing was changed; try again when you are back online.';
@@ -69,10 +69,10 @@ const shaped =
   (body: unknown): body is T =>
     typeof body === 'object' && body !== null && keys.every((key) => key in body);
 
-export const fetchPlateRequests = () =>
-  read('/api/admin/requests', LIST_NEEDS_CONNECTION, shaped<{ requests: AdminPlateRequest[] }>('requests'));
+export const fetchApplications = () =>
+  read('/api/admin/requests', LIST_NEEDS_CONNECTION, shaped<{ requests: AdminApplication[] }>('requests'));
 
-export const decidePlateRequests = (input: {
+export const decideApplications = (input: {
   ids: readonly string[];
   decision: 'approve' | 'reject';
   reason?: string;

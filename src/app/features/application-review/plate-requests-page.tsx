@@ -11,7 +11,7 @@ import {
   requestSummary,
   type RequestFilters,
   type ReviewDecision,
-} from '#domain/requests/review';
+} from '#domain/applications/review';
 import { REQUEST_STATUSES } from '#domain/statuses/statuses';
 import {
   Alert,
@@ -40,19 +40,19 @@ import { PageHeader } from '../../components/page-parts';
 import { showToast } from '../../components/toast';
 import { BankTransfersSection } from './bank-transfers-section';
 import { type DecisionReport, decisionReport } from './decision-report';
-import { XIcon } from './plate-request-icons';
-import { type AdminPlateRequest, decidePlateRequests, DECISIONS_NEED_CONNECTION } from './plate-requests-api';
+import { XIcon } from './application-icons';
+import { type AdminApplication, decideApplications, DECISIONS_NEED_CONNECTION } from './applications-api';
 import { RejectDialog } from './reject-dialog';
-import { RequestDetailsDialog } from './request-details-dialog';
-import { RequestQrDialog } from './request-qr-dialog';
-import { selectAllState, toggleAll, toggleOne, visibleSelection } from './request-selection';
-import { RequestStatusBadge } from './request-status-badge';
-import { usePlateRequests } from './use-plate-requests';
+import { ApplicationDetailsDialog } from './application-details-dialog';
+import { ApplicationQrDialog } from './application-qr-dialog';
+import { selectAllState, toggleAll, toggleOne, visibleSelection } from './application-selection';
+import { ApplicationStatusBadge } from './application-status-badge';
+import { useApplications } from './use-applications';
 
 type OpenDialog =
   { kind: 'details' | 'qr'; requestId: string } | { kind: 'reject'; requestIds: string[]; isBulk: boolean } | null;
 
-function SummaryStrip({ requests }: { requests: readonly AdminPlateRequest[] | undefined }) {
+function SummaryStrip({ requests }: { requests: readonly AdminApplication[] | undefined }) {
   const summary = requests ? requestSummary(requests) : undefined;
   const figures: Array<[string, number | undefined]> = [
     ['Total Requests', summary?.total],
@@ -109,9 +109,9 @@ function SelectBox({
 interface RowHandlers {
   canDecide: boolean;
   busyKey: string | null;
-  approve: (request: AdminPlateRequest) => void;
-  reject: (request: AdminPlateRequest) => void;
-  open: (kind: 'details' | 'qr', request: AdminPlateRequest) => void;
+  approve: (request: AdminApplication) => void;
+  reject: (request: AdminApplication) => void;
+  open: (kind: 'details' | 'qr', request: AdminApplication) => void;
 }
 
 function RowActions({
@@ -119,7 +119,7 @@ function RowActions({
   handlers,
   isInTable = false,
 }: {
-  request: AdminPlateRequest;
+  request: AdminApplication;
   handlers: RowHandlers;
   isInTable?: boolean;
 }) {
@@ -196,7 +196,7 @@ function ReportPanel({ report, onDismiss }: { report: DecisionReport | null; onD
 }
 
 export function PlateRequestsPage() {
-  const { list, loadError, isOnline, reload, applyFresh } = usePlateRequests();
+  const { list, loadError, isOnline, reload, applyFresh } = useApplications();
   const [filters, setFilters] = useState<RequestFilters>(DEFAULT_REQUEST_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -220,7 +220,7 @@ export function PlateRequestsPage() {
   ): Promise<string | null> {
     setBusyKey(options.key);
     setActionError(null);
-    const answer = await decidePlateRequests({
+    const answer = await decideApplications({
       ids,
       decision,
       ...(options.reason === undefined ? {} : { reason: options.reason }),
@@ -339,7 +339,7 @@ export function PlateRequestsPage() {
                       <Text fontFamily="mono" fontWeight="semibold">
                         {request.id}
                       </Text>
-                      <RequestStatusBadge status={request.status} />
+                      <ApplicationStatusBadge status={request.status} />
                     </Flex>
                     <Text fontWeight="medium">{request.applicant}</Text>
                     <Text fontSize="sm" color="fg.muted">
@@ -397,7 +397,7 @@ export function PlateRequestsPage() {
                     <time dateTime={request.date}>{formatDay(request.date)}</time>
                   </Table.Cell>
                   <Table.Cell>
-                    <RequestStatusBadge status={request.status} />
+                    <ApplicationStatusBadge status={request.status} />
                   </Table.Cell>
                   <Table.Cell>
                     <RowActions request={request} handlers={handlers} isInTable />
@@ -531,10 +531,10 @@ export function PlateRequestsPage() {
       <BankTransfersSection requests={requests ?? []} isOnline={isOnline} onReceived={() => void reload()} />
 
       {openRequest && dialog?.kind === 'details' && (
-        <RequestDetailsDialog request={openRequest} onClose={() => setDialog(null)} />
+        <ApplicationDetailsDialog request={openRequest} onClose={() => setDialog(null)} />
       )}
       {openRequest && dialog?.kind === 'qr' && (
-        <RequestQrDialog request={openRequest} onClose={() => setDialog(null)} />
+        <ApplicationQrDialog request={openRequest} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'reject' && rejecting.length > 0 && (
         <RejectDialog

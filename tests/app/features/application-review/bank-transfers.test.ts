@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { transfersAwaitingConfirmation } from '../../../../src/app/features/plate-requests/bank-transfers';
-import type { PendingPayment } from '../../../../src/app/features/plate-requests/plate-requests-api';
+import { transfersAwaitingConfirmation } from '../../../../src/app/features/application-review/bank-transfers';
+import type { PendingPayment } from '../../../../src/app/features/application-review/applications-api';
 
 describe('bank transfers awaiting confirmation', () => {
   const payment = (

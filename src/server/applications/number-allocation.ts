@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { isLuckyNumber, isStandardPlateNumber } from '#domain/plates/plate-number';
 import type { Queryable } from '../db/database';
-import { plateRequestRepository, type StoredPlateRequest } from '../repositories/plate-request-repository';
+import { applicationRepository, type StoredApplication } from '../repositories/application-repository';
 
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ'; // no I, O or Q: they read as 1 and 0 on a plate
 
@@ -26,13 +26,13 @@ export function randomPlateNumber(random: (max: number) => number = randomInt): 
 /** Claims `count` numbers nobody has for the request; a number another transaction takes first is simply skipped. */
 export async function allocateNumbers(
   tx: Queryable,
-  request: StoredPlateRequest,
+  request: StoredApplication,
   agentId: string,
   count: number,
   at: Date,
   newNumber: () => string,
 ): Promise<string[]> {
-  const requests = plateRequestRepository(tx);
+  const requests = applicationRepository(tx);
   const claimed: string[] = [];
   for (let round = 0; round < 20 && claimed.length < count; round += 1) {
     const wanted = count - claimed.length;

@@ -13,11 +13,11 @@ import { Section } from '../../components/page-parts';
 import { showToast } from '../../components/toast';
 import { transfersAwaitingConfirmation } from './bank-transfers';
 import {
-  type AdminPlateRequest,
+  type AdminApplication,
   fetchPendingPayments,
   markTransferReceived,
   type PendingPayment,
-} from './plate-requests-api';
+} from './applications-api';
 
 const money = (amount: number) => formatKwacha(ngwee(amount));
 
@@ -117,7 +117,7 @@ export function BankTransfersSection({
   isOnline,
   onReceived,
 }: {
-  requests: readonly AdminPlateRequest[];
+  requests: readonly AdminApplication[];
   isOnline: boolean;
   onReceived: () => void;
 }) {

@@ -3,7 +3,7 @@
 // and the QR payload of one request.
 import type { RequestStatus } from '../statuses/statuses';
 
-export interface PlateRequestOrderInfo {
+export interface ApplicationOrderInfo {
   readonly plateType: string;
   readonly color: string;
   readonly specialRequests: string;
@@ -12,7 +12,7 @@ export interface PlateRequestOrderInfo {
   readonly email: string;
 }
 
-export interface PlateRequest {
+export interface ReviewedApplication {
   /** Like REQ-001. */
   readonly id: string;
   readonly applicant: string;
@@ -21,7 +21,7 @@ export interface PlateRequest {
   readonly date: string;
   readonly status: RequestStatus;
   readonly quantity: number;
-  readonly orderInfo: PlateRequestOrderInfo;
+  readonly orderInfo: ApplicationOrderInfo;
 }
 
 export type ReviewDecision = 'approve' | 'reject';
@@ -63,7 +63,7 @@ export const REVIEW_MESSAGES = {
  * holds whatever the admin does next.
  */
 export function decide(
-  request: Pick<PlateRequest, 'status'>,
+  request: Pick<ReviewedApplication, 'status'>,
   decision: ReviewDecision,
   context: ReviewContext,
 ): ReviewOutcome {
@@ -96,7 +96,7 @@ export interface BulkReviewContext {
  * the order of the input.
  */
 export function decideMany(
-  requests: readonly Pick<PlateRequest, 'id' | 'status'>[],
+  requests: readonly Pick<ReviewedApplication, 'id' | 'status'>[],
   decision: ReviewDecision,
   context: BulkReviewContext,
 ): { readonly requestId: string; readonly outcome: ReviewOutcome }[] {
@@ -123,7 +123,7 @@ export const DEFAULT_REQUEST_FILTERS: RequestFilters = { search: '', status: 'al
 
 /** Case-insensitive substring search on applicant, id or vehicle, combined with the status filter. */
 export function matchesRequestFilters(
-  request: Pick<PlateRequest, 'id' | 'applicant' | 'vehicle' | 'status'>,
+  request: Pick<ReviewedApplication, 'id' | 'applicant' | 'vehicle' | 'status'>,
   filters: RequestFilters,
 ): boolean {
   const search = filters.search.trim().toLowerCase();
@@ -134,7 +134,7 @@ export function matchesRequestFilters(
 }
 
 /** The requests that pass the filters, in their original order. */
-export function filterRequests<R extends Pick<PlateRequest, 'id' | 'applicant' | 'vehicle' | 'status'>>(
+export function filterRequests<R extends Pick<ReviewedApplication, 'id' | 'applicant' | 'vehicle' | 'status'>>(
   requests: readonly R[],
   filters: RequestFilters,
 ): R[] {
@@ -149,7 +149,7 @@ export interface RequestSummary {
 }
 
 /** The summary strip: Total Requests, Pending, Approved, Under Review. Rejected counts only in the total. */
-export function requestSummary(requests: readonly Pick<PlateRequest, 'status'>[]): RequestSummary {
+export function requestSummary(requests: readonly Pick<ReviewedApplication, 'status'>[]): RequestSummary {
   const count = (status: RequestStatus) => requests.filter((request) => request.status === status).length;
   return {
     total: requests.length,
@@ -165,7 +165,7 @@ export interface RequestQrPayload {
   readonly vehicle: string;
   readonly quantity: number;
   readonly status: RequestStatus;
-  readonly orderInfo: PlateRequestOrderInfo;
+  readonly orderInfo: ApplicationOrderInfo;
   readonly generatedAt: string;
 }
 
@@ -174,7 +174,7 @@ export interface RequestQrPayload {
  * JSON.stringify gives the same text for the same request. generatedAt is passed in, since the
  * domain never reads the clock.
  */
-export function requestQrPayload(request: PlateRequest, generatedAtIso: string): RequestQrPayload {
+export function requestQrPayload(request: ReviewedApplication, generatedAtIso: string): RequestQrPayload {
   if (Number.isNaN(Date.parse(generatedAtIso)))
     throw new RangeError(`generatedAt must be an ISO timestamp, got ${generatedAtIso}`);
   const { plateType, color, specialRequests, deliveryAddress, phone, email } = request.orderInfo;

@@ -13,19 +13,19 @@ import { PLATES_NOT_WHOLE, REGISTRATION_REQUIRED } from '#domain/applications/ap
 import { parseApplicationReference } from '#domain/payments/reference';
 import { PHONE_NOT_IN_USE } from '#domain/validation/identity';
 import { isLuckyNumber, STANDARD_PLATE_PATTERN } from '#domain/plates/plate-number';
-import { REVIEW_MESSAGES } from '#domain/requests/review';
+import { REVIEW_MESSAGES } from '#domain/applications/review';
 import type { Database } from '../../src/server/db/database';
 import { APPLICATION_CHANGED } from '../../src/server/payments/application-checkout';
 import { auditRepository } from '../../src/server/repositories/audit-repository';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { collectionDateAfter } from '../../src/domain/plates/lifecycle';
-import { randomPlateNumber } from '../../src/server/plate-requests/number-allocation';
+import { randomPlateNumber } from '../../src/server/applications/number-allocation';
 import {
   NO_PLATE_MAKER,
   REQUEST_NOT_FOUND,
   REQUEST_NOT_PAID,
-} from '../../src/server/plate-requests/plate-request-decisions';
+} from '../../src/server/applications/application-decisions';
 import { blanksOf, plateBlanks } from './shop-orders';
 import { buildTestAppWithDb } from './test-app';
 

@@ -1,7 +1,7 @@
-import { REVIEW_MESSAGES } from '#domain/requests/review';
+import { REVIEW_MESSAGES } from '#domain/applications/review';
 import { describe, expect, it } from 'vitest';
-import { decisionReport, replaceRequests } from '../../../../src/app/features/plate-requests/decision-report';
-import type { DecisionOutcome } from '../../../../src/app/features/plate-requests/plate-requests-api';
+import { decisionReport, replaceRequests } from '../../../../src/app/features/application-review/decision-report';
+import type { DecisionOutcome } from '../../../../src/app/features/application-review/applications-api';
 
 const NOT_PAID = 'This request has not been paid yet. Approve it once its payment has been received.';
 const names = new Map([

@@ -9,8 +9,8 @@ import {
   quantityLabel,
   requestQrPayload,
   requestSummary,
-} from '#domain/requests/review';
-import type { PlateRequest, RequestFilters } from '#domain/requests/review';
+} from '#domain/applications/review';
+import type { ReviewedApplication, RequestFilters } from '#domain/applications/review';
 import { REQUEST_STATUSES } from '#domain/statuses/statuses';
 import type { RequestStatus } from '#domain/statuses/statuses';
 
@@ -23,7 +23,7 @@ const ORDER = {
   email: 'john@example.com',
 };
 
-function request(id: string, status: RequestStatus, overrides: Partial<PlateRequest> = {}): PlateRequest {
+function request(id: string, status: RequestStatus, overrides: Partial<ReviewedApplication> = {}): ReviewedApplication {
   return {
     id,
     applicant: 'John Banda',
@@ -36,7 +36,7 @@ function request(id: string, status: RequestStatus, overrides: Partial<PlateRequ
   };
 }
 
-const SAMPLE: readonly PlateRequest[] = [
+const SAMPLE: readonly ReviewedApplication[] = [
   request('REQ-001', 'Pending', { applicant: 'John Banda', vehicle: 'Toyota Corolla' }),
   request('REQ-002', 'Approved', { applicant: 'Mary Phiri', vehicle: 'Nissan NP200' }),
   request('REQ-003', 'Under Review', { applicant: 'Peter Mwale', vehicle: 'Isuzu D-Max' }),
@@ -177,7 +177,7 @@ describe('quantityLabel', () => {
 });
 
 describe('filterRequests', () => {
-  const ids = (requests: readonly PlateRequest[]) => requests.map((r) => r.id);
+  const ids = (requests: readonly ReviewedApplication[]) => requests.map((r) => r.id);
   const filters = (overrides: Partial<RequestFilters>): RequestFilters => ({
     ...DEFAULT_REQUEST_FILTERS,
     ...overrides,
@@ -257,7 +257,7 @@ describe('requestQrPayload', () => {
 
 describe('filterRequests properties', () => {
   const text = fc.string({ unit: fc.constantFrom('a', 'B', 'c', '-', '0', '1', ' ', 'É'), maxLength: 6 });
-  const requestArb: fc.Arbitrary<PlateRequest> = fc.record({
+  const requestArb: fc.Arbitrary<ReviewedApplication> = fc.record({
     id: text,
     applicant: text,
     vehicle: text,

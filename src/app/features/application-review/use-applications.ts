@@ -7,17 +7,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { replaceRequests } from './decision-report';
-import { type AdminPlateRequest, fetchPlateRequests } from './plate-requests-api';
+import { type AdminApplication, fetchApplications } from './applications-api';
 
 export interface RequestList {
-  readonly requests: readonly AdminPlateRequest[];
+  readonly requests: readonly AdminApplication[];
   /** When the server answered (ms since the epoch). */
   readonly fetchedAt: number;
 }
 
 let lastFetched: RequestList | null = null;
 
-export function usePlateRequests() {
+export function useApplications() {
   const isOnline = useOnlineStatus();
   const [list, setList] = useState<RequestList | null>(lastFetched);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -28,7 +28,7 @@ export function usePlateRequests() {
   }, []);
 
   const take = useCallback(
-    (answer: Awaited<ReturnType<typeof fetchPlateRequests>>) => {
+    (answer: Awaited<ReturnType<typeof fetchApplications>>) => {
       if (answer.ok) {
         keep({ requests: answer.requests, fetchedAt: Date.now() });
         setLoadError(null);
@@ -41,12 +41,12 @@ export function usePlateRequests() {
     [keep],
   );
 
-  const reload = useCallback(async () => take(await fetchPlateRequests()), [take]);
+  const reload = useCallback(async () => take(await fetchApplications()), [take]);
 
   useEffect(() => {
     if (!isOnline) return;
     let isCurrent = true;
-    void fetchPlateRequests().then((answer) => isCurrent && take(answer));
+    void fetchApplications().then((answer) => isCurrent && take(answer));
     return () => {
       isCurrent = false;
     };
@@ -54,7 +54,7 @@ export function usePlateRequests() {
 
   /** Puts the server's copies of decided requests in the list. */
   const applyFresh = useCallback(
-    (fresh: readonly AdminPlateRequest[]) => {
+    (fresh: readonly AdminApplication[]) => {
       const current = lastFetched;
       if (current) keep({ ...current, requests: replaceRequests(current.requests, fresh) });
     },

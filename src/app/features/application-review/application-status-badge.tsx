@@ -8,7 +8,7 @@ const PALETTES: Record<RequestStatus, string> = {
   Rejected: 'red',
 };
 
-export function RequestStatusBadge({ status }: { status: RequestStatus }) {
+export function ApplicationStatusBadge({ status }: { status: RequestStatus }) {
   return (
     <Badge colorPalette={PALETTES[status]} variant="subtle" whiteSpace="nowrap">
       {status}

@@ -3,14 +3,14 @@
  * was generated), the order summary and the caption, and 'Print QR Code', which prints
  * only that card. The QR library loads here, when a code is drawn, not with the page.
  */
-import { requestQrPayload } from '#domain/requests/review';
+import { requestQrPayload } from '#domain/applications/review';
 import { Box, Button, DataList, Flex, Image, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { formatDateTime } from '../../components/format-date-time';
-import { PrinterIcon } from './plate-request-icons';
-import type { AdminPlateRequest } from './plate-requests-api';
-import { RequestStatusBadge } from './request-status-badge';
+import { PrinterIcon } from './application-icons';
+import type { AdminApplication } from './applications-api';
+import { ApplicationStatusBadge } from './application-status-badge';
 
 export const QR_CAPTION = 'Scan this QR code to view order details, quantity, and tracking information';
 
@@ -32,7 +32,7 @@ async function drawQr(text: string): Promise<string> {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-export function RequestQrDialog({ request, onClose }: { request: AdminPlateRequest; onClose: () => void }) {
+export function ApplicationQrDialog({ request, onClose }: { request: AdminApplication; onClose: () => void }) {
   // The time the code was generated: fixed when the dialog opens, and part of the code.
   const [generatedAt] = useState(() => new Date().toISOString());
   const [payload] = useState(() => JSON.stringify(requestQrPayload(request, generatedAt)));
@@ -54,7 +54,7 @@ export function RequestQrDialog({ request, onClose }: { request: AdminPlateReque
     ['Vehicle', request.vehicle.trim() === '' ? 'Not given' : request.vehicle],
     ['Quantity', request.quantityLabel],
     ['Type', request.orderInfo.plateType],
-    ['Status', <RequestStatusBadge key="status" status={request.status} />],
+    ['Status', <ApplicationStatusBadge key="status" status={request.status} />],
   ];
 
   return (

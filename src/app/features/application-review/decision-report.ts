@@ -4,8 +4,8 @@
  * not paid yet, manufacturing started). The report names every request and what became of
  * it, so a refusal is never lost behind the successes, and the toast says what went through.
  */
-import type { ReviewDecision } from '#domain/requests/review';
-import type { AdminPlateRequest, DecisionOutcome } from './plate-requests-api';
+import type { ReviewDecision } from '#domain/applications/review';
+import type { AdminApplication, DecisionOutcome } from './applications-api';
 
 export interface DecisionLine {
   readonly requestId: string;
@@ -26,7 +26,7 @@ const PAST: Record<ReviewDecision, string> = { approve: 'approved', reject: 'rej
 
 const requestsCount = (n: number) => (n === 1 ? '1 request' : `${n} requests`);
 
-function who(requestId: string, byId: ReadonlyMap<string, Pick<AdminPlateRequest, 'applicant'>>): string {
+function who(requestId: string, byId: ReadonlyMap<string, Pick<AdminApplication, 'applicant'>>): string {
   const applicant = byId.get(requestId)?.applicant;
   return applicant ? `${requestId} (${applicant})` : requestId;
 }
@@ -42,7 +42,7 @@ function successText(outcome: Extract<DecisionOutcome, { ok: true }>, decision: 
 export function decisionReport(
   outcomes: readonly DecisionOutcome[],
   decision: ReviewDecision,
-  byId: ReadonlyMap<string, Pick<AdminPlateRequest, 'applicant'>>,
+  byId: ReadonlyMap<string, Pick<AdminApplication, 'applicant'>>,
 ): DecisionReport {
   const lines: DecisionLine[] = outcomes.map((outcome) => {
     const name = who(outcome.requestId, byId);

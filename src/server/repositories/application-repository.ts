@@ -5,13 +5,13 @@
  */
 import { formatApplicationReference } from '#domain/payments/reference';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
-import type { PlateRequest } from '#domain/requests/review';
+import type { ReviewedApplication } from '#domain/applications/review';
 import type { RequestStatus } from '#domain/statuses/statuses';
 import type { Queryable } from '../db/database';
 import { AGENT_ENTITIES } from './agent-repository';
 import { changeLogRepository } from './change-log-repository';
 
-export interface StoredPlateRequest extends PlateRequest {
+export interface StoredApplication extends ReviewedApplication {
   applicationId: string;
   /** LP-000123: what the applicant is told and quotes. */
   reference: string;
@@ -27,7 +27,7 @@ export interface StoredPlateRequest extends PlateRequest {
   createdAt: string;
 }
 
-export interface NewPlateRequest {
+export interface NewApplication {
   applicationId: string;
   applicantId: string;
   applicantName: string;
@@ -77,7 +77,7 @@ interface RequestRow {
   created_at: Date | string;
 }
 
-const toRequest = (row: RequestRow): StoredPlateRequest => ({
+const toRequest = (row: RequestRow): StoredApplication => ({
   id: row.id,
   applicationId: row.application_id,
   reference: row.reference,
@@ -111,13 +111,13 @@ export function requestId(n: number): string {
   return `REQ-${String(n).padStart(3, '0')}`;
 }
 
-export function plateRequestRepository(db: Queryable) {
+export function applicationRepository(db: Queryable) {
   return {
     /**
      * Stores the application with the next REQ- id and LP- reference; undefined when one with
      * this application id is already stored (the same submit sent again).
      */
-    async insert(request: NewPlateRequest): Promise<StoredPlateRequest | undefined> {
+    async insert(request: NewApplication): Promise<StoredApplication | undefined> {
       // A number taken by a submit that turns out to be a repeat is skipped: references need to be unique, not gapless.
       const [next] = await db.query<{ request: string; reference: string }>(
         "SELECT nextval('plate_request_number_seq')::text AS request, nextval('application_reference_seq')::text AS reference",
@@ -156,7 +156,7 @@ export function plateRequestRepository(db: Queryable) {
     async findByApplicationId(
       applicationId: string,
       options: { forUpdate?: boolean } = {},
-    ): Promise<StoredPlateRequest | undefined> {
+    ): Promise<StoredApplication | undefined> {
       const [row] = await db.query<RequestRow>(
         `SELECT * FROM plate_requests WHERE application_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
         [applicationId],
@@ -164,13 +164,13 @@ export function plateRequestRepository(db: Queryable) {
       return row ? toRequest(row) : undefined;
     },
 
-    async find(id: string): Promise<StoredPlateRequest | undefined> {
+    async find(id: string): Promise<StoredApplication | undefined> {
       const [row] = await db.query<RequestRow>('SELECT * FROM plate_requests WHERE id = $1', [id]);
       return row ? toRequest(row) : undefined;
     },
 
     /** Locks the given requests in id order (so two bulk decisions never deadlock) and returns those that exist. */
-    async lockMany(ids: readonly string[]): Promise<StoredPlateRequest[]> {
+    async lockMany(ids: readonly string[]): Promise<StoredApplication[]> {
       const rows = await db.query<RequestRow>(
         'SELECT * FROM plate_requests WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
         [ids],
@@ -178,12 +178,12 @@ export function plateRequestRepository(db: Queryable) {
       return rows.map(toRequest);
     },
 
-    async list(): Promise<StoredPlateRequest[]> {
+    async list(): Promise<StoredApplication[]> {
       const rows = await db.query<RequestRow>('SELECT * FROM plate_requests ORDER BY created_at DESC, id DESC');
       return rows.map(toRequest);
     },
 
-    async listForApplicant(applicantId: string): Promise<StoredPlateRequest[]> {
+    async listForApplicant(applicantId: string): Promise<StoredApplication[]> {
       const rows = await db.query<RequestRow>(
         'SELECT * FROM plate_requests WHERE applicant_id = $1 ORDER BY created_at DESC, id DESC',
         [applicantId],

@@ -24,7 +24,7 @@ const orderInfoSchema = z.object({
 });
 
 /** A plate request as the administrator's list shows it. */
-export const plateRequestSchema = z.object({
+export const adminApplicationSchema = z.object({
   id: z.string().describe('REQ-001'),
   reference: z.string().describe("The applicant's LP- reference"),
   applicant: z.string(),
@@ -53,14 +53,14 @@ export const plateRequestSchema = z.object({
     })
     .nullable(),
 });
-export type AdminPlateRequest = z.infer<typeof plateRequestSchema>;
+export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 
 /** GET /api/requests: the signed-in user's own requests. */
-export const myPlateRequestsAnswer = z.object({ requests: z.array(plateRequestSchema) });
+export const myApplicationsAnswer = z.object({ requests: z.array(adminApplicationSchema) });
 
 /** GET /api/admin/requests: every request, newest first, and the summary strip. */
-export const adminPlateRequestsAnswer = z.object({
-  requests: z.array(plateRequestSchema),
+export const adminApplicationsAnswer = z.object({
+  requests: z.array(adminApplicationSchema),
   summary: z.object({
     total: z.number(),
     pending: z.number(),
@@ -68,7 +68,7 @@ export const adminPlateRequestsAnswer = z.object({
     underReview: z.number(),
   }),
 });
-export type AdminPlateRequestsAnswer = z.infer<typeof adminPlateRequestsAnswer>;
+export type AdminApplicationsAnswer = z.infer<typeof adminApplicationsAnswer>;
 
 /** One request's decision: approved or rejected (with the numbers and plate maker an approval gave), or refused and why. */
 export const decisionOutcomeSchema = z.union([
@@ -91,6 +91,6 @@ export type DecisionOutcome = z.infer<typeof decisionOutcomeSchema>;
 /** POST /api/admin/requests/decide: the outcomes in the order given, and the decided requests as they now stand. */
 export const decisionsAnswer = z.object({
   outcomes: z.array(decisionOutcomeSchema),
-  requests: z.array(plateRequestSchema),
+  requests: z.array(adminApplicationSchema),
 });
 export type DecisionsAnswer = z.infer<typeof decisionsAnswer>;

@@ -1,5 +1,5 @@
 /** The pending payments an administrator can settle by hand: bank transfers, oldest first. */
-import type { PendingPayment } from './plate-requests-api';
+import type { PendingPayment } from './applications-api';
 
 export function transfersAwaitingConfirmation(payments: readonly PendingPayment[]): PendingPayment[] {
   return payments

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { formatDay } from '../../components/format-date-time';
 import { STATUS_LABELS } from '../../payments/payment-panel';
-import type { AdminPlateRequest } from './plate-requests-api';
-import { RequestStatusBadge } from './request-status-badge';
+import type { AdminApplication } from './applications-api';
+import { ApplicationStatusBadge } from './application-status-badge';
 
 type Rows = Array<[string, ReactNode]>;
 
@@ -39,17 +39,17 @@ function Rows({ rows, label }: { rows: Rows; label: string }) {
   );
 }
 
-export function paymentText(payment: AdminPlateRequest['payment']): string {
+export function paymentText(payment: AdminApplication['payment']): string {
   if (!payment) return 'No payment yet';
   const status = STATUS_LABELS[payment.status]?.label ?? payment.status;
   return `${status} · ${formatKwacha(ngwee(payment.amount))} by ${payment.methodName} (${payment.reference})`;
 }
 
-export function RequestDetailsDialog({ request, onClose }: { request: AdminPlateRequest; onClose: () => void }) {
+export function ApplicationDetailsDialog({ request, onClose }: { request: AdminApplication; onClose: () => void }) {
   const { orderInfo } = request;
   const summary: Rows = [
     ['Request ID', mono(request.id)],
-    ['Status', <RequestStatusBadge key="status" status={request.status} />],
+    ['Status', <ApplicationStatusBadge key="status" status={request.status} />],
     ['Applicant', request.applicant],
     ['Vehicle', orNone(request.vehicle, 'Not given')],
     ['Quantity', request.quantityLabel],

@@ -5,7 +5,7 @@ import {
   toggleAll,
   toggleOne,
   visibleSelection,
-} from '../../../../src/app/features/plate-requests/request-selection';
+} from '../../../../src/app/features/application-review/application-selection';
 
 describe('the Plate Requests selection', () => {
   it('acts only on ticked requests that are shown, in the order shown', () => {

@@ -2,30 +2,35 @@
  * The application wizard's submit and the administrator's Plate Requests: the list with
  * applicant, vehicle, quantity, date, status, order information and payment, and
  * approve/reject for one or many requests through one route. The decision itself (numbers,
- * plate maker's orders, the applicant told, the audit) is src/server/plate-requests/.
+ * plate maker's orders, the applicant told, the audit) is src/server/applications/.
  * Decisions are plain online routes, not pushed intents: see
  * docs/decisions/010-purchases-and-reservations.md.
  */
 import {
-  adminPlateRequestsAnswer,
+  adminApplicationsAnswer,
   applicationAnswer,
   decisionsAnswer,
-  myPlateRequestsAnswer,
-  type AdminPlateRequest as RequestView,
-} from '#domain/api/plate-requests';
+  myApplicationsAnswer,
+  type AdminApplication as RequestView,
+} from '#domain/api/applications';
 import { applicationStep2Schema, step1Fields, withRegistrationRule } from '#domain/applications/application-form';
 import { PAYMENT_METHOD_IDS, paymentMethodName } from '#domain/pricing/pricing';
-import { MAX_REJECTION_REASON_LENGTH, quantityLabel, requestSummary, REVIEW_MESSAGES } from '#domain/requests/review';
+import {
+  MAX_REJECTION_REASON_LENGTH,
+  quantityLabel,
+  requestSummary,
+  REVIEW_MESSAGES,
+} from '#domain/applications/review';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../db/database';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
-import { plateRequestRepository, type StoredPlateRequest } from '../repositories/plate-request-repository';
+import { applicationRepository, type StoredApplication } from '../repositories/application-repository';
 import type { User } from '../repositories/user-repository';
 import { applicationCheckout } from '../payments/application-checkout';
 import { type PaymentContext, type PaymentService, paymentService } from '../payments/payment-service';
 import { answerOrRefuse } from '../payments/refusal-reply';
-import { decideRequests } from '../plate-requests/plate-request-decisions';
+import { decideRequests } from '../applications/application-decisions';
 import { idempotencyKeySchema } from './purchase-routes';
 import { errorResponse } from './schemas';
 
@@ -35,11 +40,11 @@ import { errorResponse } from './schemas';
 async function requestViews(
   db: Queryable,
   payments: PaymentService,
-  requests: readonly StoredPlateRequest[],
+  requests: readonly StoredApplication[],
   at: Date,
 ): Promise<RequestView[]> {
   const ids = requests.map((request) => request.id);
-  const repository = plateRequestRepository(db);
+  const repository = applicationRepository(db);
   const [plates, started, latest] = await Promise.all([
     repository.platesOf(ids),
     repository.manufacturingStarted(ids),
@@ -112,12 +117,12 @@ const applicationBody = withRegistrationRule(
   }),
 );
 
-export const plateRequestRoutes: FastifyPluginAsyncZod<
+export const applicationRoutes: FastifyPluginAsyncZod<
   Omit<PaymentContext, 'log'> & { newPlateNumber?: () => string }
 > = async (app, { db, provider, now, newPlateNumber }) => {
   const payments = paymentService({ db, provider, now, log: app.log });
   const applications = applicationCheckout({ db, provider, now, log: app.log }, payments);
-  const answer = (result: { request: StoredPlateRequest; payment: StoredPayment | undefined }) => ({
+  const answer = (result: { request: StoredApplication; payment: StoredPayment | undefined }) => ({
     reference: result.request.reference,
     requestId: result.request.id,
     status: result.request.status,
@@ -185,14 +190,14 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<
       schema: {
         tags: ['applications'],
         summary: "The signed-in user's own plate requests, newest first",
-        response: { 200: myPlateRequestsAnswer },
+        response: { 200: myApplicationsAnswer },
       },
     },
     async (request) => ({
       requests: await requestViews(
         db,
         payments,
-        await plateRequestRepository(db).listForApplicant((request.user as User).id),
+        await applicationRepository(db).listForApplicant((request.user as User).id),
         now(),
       ),
     }),
@@ -207,12 +212,12 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<
         summary:
           'Every plate request, newest first, with its payment, allocated numbers and plate maker; and the summary strip',
         response: {
-          200: adminPlateRequestsAnswer,
+          200: adminApplicationsAnswer,
         },
       },
     },
     async () => {
-      const requests = await plateRequestRepository(db).list();
+      const requests = await applicationRepository(db).list();
       return { requests: await requestViews(db, payments, requests, now()), summary: requestSummary(requests) };
     },
   );
@@ -254,9 +259,9 @@ export const plateRequestRoutes: FastifyPluginAsyncZod<
         at,
         newNumber: newPlateNumber,
       });
-      const repository = plateRequestRepository(db);
+      const repository = applicationRepository(db);
       const decided = (await Promise.all([...new Set(request.body.ids)].map((id) => repository.find(id)))).filter(
-        (found): found is StoredPlateRequest => found !== undefined,
+        (found): found is StoredApplication => found !== undefined,
       );
       return { outcomes, requests: await requestViews(db, payments, decided, at) };
     },

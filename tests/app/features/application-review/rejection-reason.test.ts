@@ -1,6 +1,6 @@
-import { MAX_REJECTION_REASON_LENGTH, REVIEW_MESSAGES } from '#domain/requests/review';
+import { MAX_REJECTION_REASON_LENGTH, REVIEW_MESSAGES } from '#domain/applications/review';
 import { describe, expect, it } from 'vitest';
-import { reasonProblem } from '../../../../src/app/features/plate-requests/rejection-reason';
+import { reasonProblem } from '../../../../src/app/features/application-review/rejection-reason';
 
 describe('the reason for a rejection', () => {
   it('is required, in the spec’s words, even when only spaces are typed', () => {

@@ -8,7 +8,7 @@
 import { formatKwacha } from '#domain/money/money';
 import { formatPaymentReference } from '#domain/payments/reference';
 import { collectionDateAfter } from '#domain/plates/lifecycle';
-import { decideMany, quantityLabel, type ReviewDecision, type ReviewOutcome } from '#domain/requests/review';
+import { decideMany, quantityLabel, type ReviewDecision, type ReviewOutcome } from '#domain/applications/review';
 import type { Database, Queryable } from '../db/database';
 import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { notify } from '../notifications/notify';
@@ -17,9 +17,9 @@ import { auditRepository } from '../repositories/audit-repository';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import {
   type AllocatedPlate,
-  plateRequestRepository,
-  type StoredPlateRequest,
-} from '../repositories/plate-request-repository';
+  applicationRepository,
+  type StoredApplication,
+} from '../repositories/application-repository';
 import { allocateNumbers, randomPlateNumber } from './number-allocation';
 
 export const REQUEST_NOT_FOUND = 'This request no longer exists.';
@@ -59,7 +59,7 @@ export async function decideRequests(db: Database, input: DecisionInput): Promis
 /** The same, inside the caller's transaction (the demo data's approvals run in the seed's). */
 export async function decideRequestsIn(tx: Queryable, input: DecisionInput): Promise<DecisionOutcome[]> {
   const newNumber = input.newNumber ?? (() => randomPlateNumber());
-  const requests = plateRequestRepository(tx);
+  const requests = applicationRepository(tx);
   const found = new Map((await requests.lockMany(input.ids)).map((request) => [request.id, request]));
   const present = [...found.values()];
   const started = await requests.manufacturingStarted(present.map((request) => request.id));
@@ -108,14 +108,14 @@ export async function decideRequestsIn(tx: Queryable, input: DecisionInput): Pro
 
 async function approve(
   tx: Queryable,
-  request: StoredPlateRequest,
+  request: StoredApplication,
   payment: StoredPayment | undefined,
   input: DecisionInput,
   newNumber: () => string,
 ): Promise<DecisionOutcome> {
   if (payment?.status !== 'approved')
     return { requestId: request.id, ok: false, reason: 'not-paid', message: REQUEST_NOT_PAID };
-  const requests = plateRequestRepository(tx);
+  const requests = applicationRepository(tx);
   const agent = await requests.leastLoadedAgent();
   if (!agent) return { requestId: request.id, ok: false, reason: 'no-plate-maker', message: NO_PLATE_MAKER };
   const plates = await allocateNumbers(tx, request, agent.id, request.quantity, input.at, newNumber);
@@ -169,12 +169,12 @@ async function approve(
 
 async function reject(
   tx: Queryable,
-  request: StoredPlateRequest,
+  request: StoredApplication,
   reason: string,
   payment: StoredPayment | undefined,
   input: DecisionInput,
 ): Promise<DecisionOutcome> {
-  const requests = plateRequestRepository(tx);
+  const requests = applicationRepository(tx);
   const released: AllocatedPlate[] = await requests.releasePlates(request.id, input.at);
   await requests.withdrawAgentOrders(
     released.flatMap((plate) => (plate.orderId ? [{ orderId: plate.orderId, agentId: plate.agentId }] : [])),
@@ -204,7 +204,7 @@ async function reject(
 
 async function notifyApplicant(
   tx: Queryable,
-  request: StoredPlateRequest,
+  request: StoredApplication,
   notification: { kind: string; title: string; body: string },
 ): Promise<void> {
   await notify(tx, request.applicantId, { ...notification, link: '/dashboard/user' });

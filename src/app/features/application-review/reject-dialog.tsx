@@ -2,12 +2,12 @@
  * Rejecting asks why: the reason goes to each applicant with the rejection, so it is
  * required (the domain's words), and one reason serves a whole bulk rejection.
  */
-import { MAX_REJECTION_REASON_LENGTH } from '#domain/requests/review';
+import { MAX_REJECTION_REASON_LENGTH } from '#domain/applications/review';
 import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
 import { FormMessage } from '../../components/form-message';
-import { type AdminPlateRequest, DECISIONS_NEED_CONNECTION } from './plate-requests-api';
+import { type AdminApplication, DECISIONS_NEED_CONNECTION } from './applications-api';
 import { reasonProblem } from './rejection-reason';
 
 export function RejectDialog({
@@ -16,7 +16,7 @@ export function RejectDialog({
   onReject,
   onClose,
 }: {
-  requests: readonly AdminPlateRequest[];
+  requests: readonly AdminApplication[];
   isOnline: boolean;
   /** Sends the decision; answers a message when nothing could be decided (offline, server fault), else null. */
   onReject: (reason: string) => Promise<string | null>;
