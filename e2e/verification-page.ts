@@ -1,0 +1,60 @@
+/**
+ * A page model of plate verification (/verification, and /v# for a QR link): the Manual
+ * Entry and QR Scan tabs, the number's field, and the verdict.
+ */
+import { type Locator, type Page } from '@playwright/test';
+import { openApp } from './app-page';
+
+export class VerificationPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens /verification (or a path with its query or a /v# link) and waits until the app has started. */
+  static async open(page: Page, path = '/verification'): Promise<VerificationPage> {
+    await openApp(page, path);
+    return new VerificationPage(page);
+  }
+
+  tab(name: 'Manual Entry' | 'QR Scan'): Locator {
+    return this.page.getByRole('tab', { name });
+  }
+
+  panel(name: 'Manual Entry' | 'QR Scan'): Locator {
+    return this.page.getByRole('tabpanel', { name });
+  }
+
+  // Manual Entry
+
+  get plateNumber(): Locator {
+    return this.page.getByRole('textbox', { name: 'Plate Number' });
+  }
+
+  get verifyButton(): Locator {
+    return this.page.getByRole('button', { name: 'Verify Plate' });
+  }
+
+  // QR Scan
+
+  get startScanning(): Locator {
+    return this.page.getByRole('button', { name: 'Start Scanning' });
+  }
+
+  /** The file input that takes a photo of a code instead of the camera. */
+  get photoInput(): Locator {
+    return this.page.getByLabel('Photo of a QR code');
+  }
+
+  // The verdict
+
+  /**
+   * The verdict's panel. By its test id: it is a plain block with no role of its own, and the
+   * journeys read its verdict from its data-verdict attribute, not from words that may change.
+   */
+  get result(): Locator {
+    return this.page.getByTestId('verification-result');
+  }
+
+  /** The registered vehicle in the verdict ("Silver Toyota Corolla"). By test id: a plain paragraph under its caption. */
+  get registeredVehicle(): Locator {
+    return this.page.getByTestId('registered-vehicle');
+  }
+}
