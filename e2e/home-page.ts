@@ -20,6 +20,11 @@ export class SitePage {
     return this.page.getByRole('heading', { level: 1, ...(name === undefined ? {} : { name }) });
   }
 
+  /** A heading of any level: a message shown in place of a page (not found, could not be shown). */
+  titled(name: string | RegExp): Locator {
+    return this.page.getByRole('heading', { name });
+  }
+
   /** A named section of the page (a plan, a panel). */
   region(name: string): Locator {
     return this.page.getByRole('region', { name });
@@ -34,9 +39,9 @@ export class SitePage {
     return this.page.getByRole('banner');
   }
 
-  /** A header link; the header may hold one for wide and one for narrow screens, so the first. */
+  /** A header link (the header may hold one for wide and one for narrow screens). */
   headerLink(name: string): Locator {
-    return this.header.getByRole('link', { name }).first();
+    return this.header.getByRole('link', { name });
   }
 
   get openMenu(): Locator {
@@ -47,12 +52,21 @@ export class SitePage {
     return this.page.getByRole('navigation', { name: 'Mobile' });
   }
 
+  mobileMenuLink(name: string): Locator {
+    return this.mobileMenu.getByRole('link', { name });
+  }
+
   get footer(): Locator {
     return this.page.getByRole('contentinfo');
   }
 
   footerLink(name: string): Locator {
     return this.footer.getByRole('link', { name });
+  }
+
+  /** The spinner shown in place of a page whose code is loading. */
+  get loading(): Locator {
+    return this.page.getByRole('status', { name: 'Loading' });
   }
 
   /** The page's main region (it takes focus after a navigation and is marked busy while the next page loads). */
@@ -86,6 +100,11 @@ export class HomePage extends SitePage {
    */
   get answer(): Locator {
     return this.availability.getByTestId('availability-answer');
+  }
+
+  /** The answer's link to the number in the marketplace. */
+  get viewInMarketplace(): Locator {
+    return this.answer.getByRole('link', { name: 'View it in the marketplace' });
   }
 
   async checkPlate(plate: string): Promise<void> {
