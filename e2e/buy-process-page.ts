@@ -84,6 +84,14 @@ export class BuyProcessPage {
       await expect(this.field(name)).toHaveValue(value);
   }
 
+  /**
+   * Ticks "Registration not yet known". By its text: the box a person sees is drawn over the
+   * real one, so it is the words beside it that take the click.
+   */
+  async tickRegistrationNotYetKnown(): Promise<void> {
+    await this.page.getByText('Registration not yet known', { exact: true }).click();
+  }
+
   // Step 2: payment
 
   /** A payment method's radio, by the method's name. */

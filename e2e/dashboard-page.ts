@@ -10,9 +10,9 @@ export class DashboardPage {
   constructor(readonly page: Page) {}
 
   /** Opens a dashboard path (the page must be signed in already) and waits until the app has started. */
-  static async open(page: Page, path = '/dashboard'): Promise<DashboardPage> {
+  static async open<T extends DashboardPage>(this: new (page: Page) => T, page: Page, path = '/dashboard'): Promise<T> {
     await openApp(page, path);
-    return new DashboardPage(page);
+    return new this(page);
   }
 
   /** The page's heading (level 1), or the one named so. */
