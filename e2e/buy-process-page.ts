@@ -152,6 +152,14 @@ export class BuyProcessPage {
     return this.page.getByTestId('payment-panel');
   }
 
+  /**
+   * What became of the payment, leading the outcome. By its test id: a block with no role of
+   * its own, read by its data-outcome attribute and its words.
+   */
+  get outcome(): Locator {
+    return this.page.getByTestId('payment-outcome');
+  }
+
   /** The sandbox's stand-in for the buyer's phone asking them to approve a mobile money payment. */
   get handsetPrompt(): Locator {
     return this.page.getByRole('group', { name: 'Test payments: the handset prompt' });
