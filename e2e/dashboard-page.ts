@@ -47,9 +47,12 @@ export class DashboardPage {
     return this.page.getByRole('button', { name: 'Sign out' });
   }
 
-  /** The notifications button, by what it says: "1 unread", "none unread". */
-  notificationsButton(unread: string): Locator {
-    return this.page.getByRole('button', { name: `Notifications, ${unread}` });
+  /** The notifications button, by what it says: "1 unread", "none unread", /\d+ unread/; or whatever it says. */
+  notificationsButton(unread?: string | RegExp): Locator {
+    if (unread === undefined) return this.page.getByRole('button', { name: /^Notifications/ });
+    const name =
+      typeof unread === 'string' ? `Notifications, ${unread}` : new RegExp(`^Notifications, ${unread.source}`);
+    return this.page.getByRole('button', { name });
   }
 
   get notifications(): Locator {
