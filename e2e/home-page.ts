@@ -64,6 +64,11 @@ export class SitePage {
     return this.footer.getByRole('link', { name });
   }
 
+  /** The header's online/offline and sync state (a live region named after what it shows). */
+  get connectionStatus(): Locator {
+    return this.page.getByRole('status', { name: /^(Online|Offline|Syncing), / });
+  }
+
   /** The spinner shown in place of a page whose code is loading. */
   get loading(): Locator {
     return this.page.getByRole('status', { name: 'Loading' });
