@@ -1,6 +1,7 @@
 /**
  * A page model of plate verification (/verification, and /v# for a QR link): the Manual
- * Entry and QR Scan tabs, the number's field, and the verdict.
+ * Entry and QR Scan tabs, the number's field, and the verdict. The officer's Roadside
+ * Verification (/dashboard/police) has the same field and verdict.
  */
 import { type Locator, type Page } from '@playwright/test';
 import { openApp } from './app-page';
@@ -32,6 +33,12 @@ export class VerificationPage {
     return this.page.getByRole('button', { name: 'Verify Plate' });
   }
 
+  /** Types a number and presses Verify Plate. */
+  async check(plate: string): Promise<void> {
+    await this.plateNumber.fill(plate);
+    await this.verifyButton.click();
+  }
+
   // QR Scan
 
   get startScanning(): Locator {
@@ -56,5 +63,15 @@ export class VerificationPage {
   /** The registered vehicle in the verdict ("Silver Toyota Corolla"). By test id: a plain paragraph under its caption. */
   get registeredVehicle(): Locator {
     return this.page.getByTestId('registered-vehicle');
+  }
+
+  /** The plate's insurance, shown to officers only. By test id: a plain line of the verdict. */
+  get insuranceCover(): Locator {
+    return this.page.getByTestId('insurance-cover');
+  }
+
+  /** The registered owner's name, shown to officers online only. By test id: a plain line of the verdict. */
+  get ownerName(): Locator {
+    return this.page.getByTestId('owner-name');
   }
 }
