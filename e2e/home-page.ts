@@ -125,9 +125,17 @@ export class HomePage extends SitePage {
     return this.page.getByRole('form', { name: 'Verify a plate' });
   }
 
+  get verifyField(): Locator {
+    return this.verifyForm.getByRole('textbox', { name: 'Plate number' });
+  }
+
+  get verifyButton(): Locator {
+    return this.verifyForm.getByRole('button', { name: 'Verify Plate' });
+  }
+
   async verify(plate: string): Promise<void> {
     await this.verifyTab.click();
-    await this.verifyForm.getByRole('textbox', { name: 'Plate number' }).fill(plate);
-    await this.verifyForm.getByRole('button', { name: 'Verify Plate' }).click();
+    await this.verifyField.fill(plate);
+    await this.verifyButton.click();
   }
 }

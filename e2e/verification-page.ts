@@ -65,6 +65,27 @@ export class VerificationPage {
     return this.page.getByTestId('registered-vehicle');
   }
 
+  /**
+   * The verdict's heading (it takes focus when the verdict is shown). By test id: its words are
+   * the verdict, which each journey checks, so they cannot be what finds it.
+   */
+  get verdictHeading(): Locator {
+    return this.page.getByTestId('verdict-heading');
+  }
+
+  /** The plate number drawn large under the heading. By test id: a decorative copy, hidden from screen readers. */
+  get verdictPlateNumber(): Locator {
+    return this.page.getByTestId('verdict-plate-number');
+  }
+
+  /**
+   * Every plate number drawn in the verdict (under the heading and in the explanation). By their
+   * data attribute: plain spans of text with no role, some hidden from screen readers.
+   */
+  get plateNumbersInVerdict(): Locator {
+    return this.result.locator('[data-plate-number]');
+  }
+
   /** The plate's insurance, shown to officers only. By test id: a plain line of the verdict. */
   get insuranceCover(): Locator {
     return this.page.getByTestId('insurance-cover');
