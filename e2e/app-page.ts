@@ -1,9 +1,22 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The mark the app sets on the document once it has started (prerendered pages are visible
+ * before that). A CSS locator: it is a signal for tests, nothing a person sees or a role names.
+ */
+export function appStarted(page: Page): Locator {
+  return page.locator('html[data-ready]');
+}
+
+/** Waits until the app has started, after a navigation, a reload, or a redirect the app made. */
+export async function waitForApp(page: Page): Promise<void> {
+  await appStarted(page).waitFor({ state: 'attached' });
+}
 
 /** Opens a path and waits until the app has started (prerendered pages are visible before that). */
 export async function openApp(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+  await waitForApp(page);
 }
 
 /**

@@ -4,15 +4,11 @@
  * and by mobile money through the sandbox, the LP- reference the server issued, and the
  * draft kept on the device across a reload and offline.
  */
-import {
-  type APIRequestContext,
-  expect,
-  type Locator,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
-import { DEMO, openApp, signInAs } from './app-page';
+import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
+import { DEMO, signInAs } from './app-page';
+import { AuthPage } from './auth-page';
+import { type Applicant, BuyProcessPage } from './buy-process-page';
+import { SitePage } from './home-page';
 import { expectShopOrders, PlateRequestsPage } from './plate-requests-page';
 
 const STEP1_MESSAGES = [
@@ -23,79 +19,6 @@ const STEP1_MESSAGES = [
   'Address is required',
   'Number of plates must be at least 1',
 ] as const;
-
-interface Applicant {
-  fullName: string;
-  nrcNumber: string;
-  phoneNumber: string;
-  email: string;
-  address: string;
-  numberOfPlates: string;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleRegistration: string;
-}
-
-/** The wizard's screen, found the way a user finds it: by headings, labels and button names. */
-class WizardPage {
-  constructor(readonly page: Page) {}
-
-  field(name: keyof Applicant): Locator {
-    const labels: Record<keyof Applicant, RegExp> = {
-      fullName: /^Full Name/,
-      nrcNumber: /^NRC Number/,
-      phoneNumber: /^Phone Number/,
-      email: /^Email/,
-      address: /^Address/,
-      numberOfPlates: /^Number of Plates/,
-      vehicleMake: /^Vehicle Make/,
-      vehicleModel: /^Vehicle Model/,
-      vehicleRegistration: /^Registration Number/,
-    };
-    return this.page.getByLabel(labels[name]);
-  }
-
-  get form(): Locator {
-    return this.page.getByRole('form');
-  }
-
-  get next(): Locator {
-    return this.page.getByRole('button', { name: 'Next', exact: true });
-  }
-
-  get previous(): Locator {
-    return this.page.getByRole('button', { name: 'Previous' });
-  }
-
-  get submit(): Locator {
-    return this.page.getByRole('button', { name: 'Submit Application' });
-  }
-
-  stepHeading(name: string): Locator {
-    return this.page.getByRole('heading', { level: 2, name });
-  }
-
-  method(name: string): Locator {
-    return this.page.getByRole('radio', { name: new RegExp(`^${name}`) });
-  }
-
-  async fill(applicant: Partial<Applicant>): Promise<void> {
-    for (const [name, value] of Object.entries(applicant) as [keyof Applicant, string][])
-      await this.field(name).fill(value);
-  }
-
-  async expectFields(applicant: Partial<Applicant>): Promise<void> {
-    for (const [name, value] of Object.entries(applicant) as [keyof Applicant, string][])
-      await expect(this.field(name)).toHaveValue(value);
-  }
-
-  /** The confirmation step's reference number, as shown. */
-  async reference(): Promise<string> {
-    const reference = this.page.getByText(/^LP-\d+$/);
-    await expect(reference).toBeVisible();
-    return (await reference.textContent()) ?? '';
-  }
-}
 
 function applicant(overrides: Partial<Applicant> = {}): Applicant {
   return {
@@ -136,13 +59,11 @@ test.describe('application wizard', () => {
   }) => {
     // One application from the first keystroke to the plate-maker's order book: four people's screens.
     test.setTimeout(120_000);
-    const wizard = new WizardPage(page);
-    await openApp(page, '/buy-process');
+    const wizard = await BuyProcessPage.open(page);
 
-    await expect(page.getByRole('heading', { level: 1, name: 'License Plate' })).toBeVisible();
+    await expect(wizard.heading).toBeVisible();
     await expect(page.getByText('Complete your application in just a few simple steps')).toBeVisible();
-    const progress = page.getByRole('navigation', { name: 'Application progress' });
-    await expect(progress.getByRole('listitem')).toHaveText([/Personal Info/, /Payment/, /Confirmation/]);
+    await expect(wizard.progress.getByRole('listitem')).toHaveText([/Personal Info/, /Payment/, /Confirmation/]);
     await expect(wizard.stepHeading('Personal Info')).toBeVisible();
     await expect(wizard.previous).toBeDisabled();
     await expect(wizard.field('phoneNumber')).toHaveAttribute('placeholder', /^\+260/);
@@ -190,7 +111,7 @@ test.describe('application wizard', () => {
     await expect(wizard.previous).toBeEnabled();
     for (const name of ['MTN Mobile Money', 'Airtel Money', 'Credit/Debit Card', 'Bank Transfer'])
       await expect(wizard.method(name)).toBeAttached();
-    const breakdown = page.getByRole('region', { name: 'Price Breakdown' });
+    const breakdown = wizard.breakdown;
     await expect(breakdown).toContainText('K600.00');
     await expect(breakdown).toContainText('K10.00');
     await expect(breakdown).not.toContainText('Gateway fee');
@@ -198,35 +119,32 @@ test.describe('application wizard', () => {
 
     await wizard.submit.click();
     await expect(wizard.form.getByText('Please select a payment method')).toBeVisible();
-    await page.getByText('Credit/Debit Card').click();
+    await wizard.chooseMethod('Credit/Debit Card');
     await expect(wizard.form.getByText('Please select a payment method')).toHaveCount(0);
     await expect(breakdown).toContainText('Gateway fee (3%)');
     await expect(breakdown).toContainText('K18.00');
     await expect(breakdown).toContainText('K628.00');
-    await page.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+    await wizard.cardNumber.fill('4242 4242 4242 4242');
 
     // A visitor is asked to sign in, and comes back to step 2 with everything as it was.
     await wizard.submit.click();
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fbuy-process$/);
-    const login = page.getByRole('form', { name: 'Login' });
-    await login.getByLabel(/^Email/).fill(DEMO.buyer.email);
-    await login.getByLabel(/^Password/).fill(DEMO.buyer.password);
-    await login.getByRole('button', { name: 'Login' }).click();
+    await new AuthPage(page).logIn(DEMO.buyer.email, DEMO.buyer.password);
     await expect(page).toHaveURL(/\/buy-process$/);
     await expect(wizard.stepHeading('Payment')).toBeVisible();
     await expect(wizard.method('Credit/Debit Card')).toBeChecked();
-    await expect(page.getByLabel(/^Card number/)).toHaveValue('4242 4242 4242 4242');
+    await expect(wizard.cardNumber).toHaveValue('4242 4242 4242 4242');
     await wizard.previous.click();
     await wizard.expectFields(details);
     await wizard.next.click();
 
     await wizard.submit.click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toBeVisible();
+    await expect(wizard.stepHeading('Application Submitted!')).toBeVisible();
     await expect(page.getByText('Your application for 2 plate(s) has been submitted successfully.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Next Steps' })).toBeVisible();
     await expect(wizard.previous).toHaveCount(0);
     const reference = await wizard.reference();
-    const payment = page.getByTestId('payment-panel');
+    const payment = wizard.payment;
     await expect(payment).toHaveAttribute('data-status', 'approved');
     await expect(payment).toContainText('Paid');
     await expect(payment).toContainText('K628.00');
@@ -262,69 +180,66 @@ test.describe('application wizard', () => {
   test('paying by MTN Mobile Money shows the sandbox handset prompt, and approving it marks the payment Paid', async ({
     page,
   }) => {
-    const wizard = new WizardPage(page);
     await signInAs(page, 'buyer');
-    await openApp(page, '/buy-process');
+    const wizard = await BuyProcessPage.open(page);
     await wizard.fill(applicant({ phoneNumber: '+260 96 1234567', numberOfPlates: '1' }));
     await wizard.next.click();
-    await page.getByText('MTN Mobile Money').click();
+    await wizard.chooseMethod('MTN Mobile Money');
     // The wallet number starts as step 1's phone.
-    await expect(page.getByLabel(/^Mobile money number/)).toHaveValue('+260 96 1234567');
+    await expect(wizard.walletNumber).toHaveValue('+260 96 1234567');
     // With the sandbox, one clearly marked notice says so; no field hint speaks of it.
-    await expect(page.getByRole('note', { name: 'Test payments' })).toHaveCount(1);
+    await expect(wizard.testPaymentsNote).toHaveCount(1);
     await expect(page.getByText(/^Sandbox/)).toHaveCount(0);
-    const breakdown = page.getByRole('region', { name: 'Price Breakdown' });
+    const breakdown = wizard.breakdown;
     await expect(breakdown).toContainText('Gateway fee (2%)');
     await expect(breakdown).toContainText('K316.00');
     await wizard.submit.click();
 
     // Not submitted for processing until paid: the outcome leads with the prompt to approve.
-    await expect(page.getByRole('heading', { level: 2, name: 'Approve the payment on your phone' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toHaveCount(0);
+    await expect(wizard.stepHeading('Approve the payment on your phone')).toBeVisible();
+    await expect(wizard.stepHeading('Application Submitted!')).toHaveCount(0);
     await wizard.reference();
-    const payment = page.getByTestId('payment-panel');
+    const payment = wizard.payment;
     await expect(payment).toHaveAttribute('data-status', 'pending');
-    const prompt = page.getByRole('group', { name: 'Test payments: the handset prompt' });
+    const prompt = wizard.handsetPrompt;
     await expect(prompt).toContainText('MTN Mobile Money: pay K316.00 to Nambala?');
     await prompt.getByRole('button', { name: 'Approve' }).click();
     await expect(payment).toHaveAttribute('data-status', 'approved');
     await expect(payment).toContainText('Paid');
-    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toBeVisible();
+    await expect(wizard.stepHeading('Application Submitted!')).toBeVisible();
     await expect(page.getByText('Your application for 1 plate(s) has been submitted successfully.')).toBeVisible();
   });
 
   test('a declined card leaves the application submitted with nothing charged, and paying again settles it', async ({
     page,
   }) => {
-    const wizard = new WizardPage(page);
     await signInAs(page, 'buyer');
-    await openApp(page, '/buy-process');
+    const wizard = await BuyProcessPage.open(page);
     await wizard.fill(applicant({ numberOfPlates: '1' }));
     await wizard.next.click();
-    await page.getByText('Credit/Debit Card').click();
-    await page.getByLabel(/^Card number/).fill('4000 0000 0000 0002');
+    await wizard.chooseMethod('Credit/Debit Card');
+    await wizard.cardNumber.fill('4000 0000 0000 0002');
     await wizard.submit.click();
 
-    await expect(page.getByRole('heading', { level: 2, name: 'Card payment declined' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toHaveCount(0);
+    await expect(wizard.stepHeading('Card payment declined')).toBeVisible();
+    await expect(wizard.stepHeading('Application Submitted!')).toHaveCount(0);
     const reference = await wizard.reference();
-    const payment = page.getByTestId('payment-panel');
+    const payment = wizard.payment;
     await expect(payment).toHaveAttribute('data-status', 'declined');
     await expect(payment).toContainText('Nothing was charged.');
-    const payAgain = page.getByRole('form', { name: 'Pay again' });
+    const payAgain = wizard.payAgain;
     await payAgain.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
     await payAgain.getByRole('button', { name: 'Pay again' }).click();
     await expect(payment).toHaveAttribute('data-status', 'approved');
     await expect(payAgain).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 2, name: 'Application Submitted!' })).toBeVisible();
+    await expect(wizard.stepHeading('Application Submitted!')).toBeVisible();
     await expect(wizard.reference()).resolves.toBe(reference);
   });
 
   test('step 2 whose code could not be fetched says so, and Try again fetches it', async ({ page }) => {
-    const wizard = new WizardPage(page);
     await signInAs(page, 'buyer');
     await page.route('**/assets/payment-step-*.js', (route) => route.abort());
-    await openApp(page, '/buy-process');
+    const wizard = await BuyProcessPage.open(page);
     await wizard.fill(applicant());
     await wizard.next.click();
     await expect(
@@ -338,14 +253,13 @@ test.describe('application wizard', () => {
   });
 
   test('a wallet number on the other network is refused on step 2, under its field', async ({ page }) => {
-    const wizard = new WizardPage(page);
     await signInAs(page, 'buyer');
-    await openApp(page, '/buy-process');
+    const wizard = await BuyProcessPage.open(page);
     await wizard.fill(applicant());
     await wizard.next.click();
-    await page.getByText('MTN Mobile Money').click();
+    await wizard.chooseMethod('MTN Mobile Money');
     await wizard.submit.click();
-    const wallet = page.getByLabel(/^Mobile money number/);
+    const wallet = wizard.walletNumber;
     await expect(
       wizard.form.getByText('This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.'),
     ).toBeVisible();
@@ -359,9 +273,8 @@ test.describe('application wizard', () => {
     context,
   }) => {
     test.setTimeout(60_000);
-    const wizard = new WizardPage(page);
     await signInAs(page, 'buyer');
-    await openApp(page, '/buy-process');
+    const wizard = await BuyProcessPage.open(page);
     await expect
       .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
       .toBe('activated');
@@ -377,7 +290,7 @@ test.describe('application wizard', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'License Plate' })).toBeVisible();
+    await expect(wizard.heading).toBeVisible();
     await wizard.expectFields({
       fullName: details.fullName,
       nrcNumber: details.nrcNumber,
@@ -393,11 +306,9 @@ test.describe('application wizard', () => {
     });
     await wizard.next.click();
     await expect(wizard.stepHeading('Payment')).toBeVisible();
-    const offline = page.getByRole('status').filter({
-      hasText: "You're offline. Your application is saved on this device; submit it when you're back online.",
-    });
+    const offline = wizard.offlineNotice;
     await expect(offline).toBeVisible();
-    await page.getByText('Bank Transfer', { exact: true }).click();
+    await wizard.chooseMethod('Bank Transfer');
     await wizard.submit.click();
     await expect(offline).toBeVisible();
     await expect(wizard.stepHeading('Payment')).toBeVisible();
@@ -424,8 +335,8 @@ test.describe('prices from the server', () => {
         json: { ...body, settings: { ...body.settings, platePrice: 35_000, processingFee: 1_500 } },
       });
     });
-    await openApp(page, '/pricing');
-    const plan = page.getByRole('region', { name: 'Standard License Plate' });
+    const pricing = await SitePage.open(page, '/pricing');
+    const plan = pricing.region('Standard License Plate');
     await expect(plan).toContainText('K350');
     await expect(plan).toContainText('per plate');
     await expect(plan).toContainText('K15.00');
@@ -438,13 +349,13 @@ test.describe('prices from the server', () => {
       'Compliance Certificate',
     ])
       await expect(plan).toContainText(feature);
-    await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/buy-process');
+    await expect(pricing.link('Get Started')).toHaveAttribute('href', '/buy-process');
 
-    const wizard = new WizardPage(page);
-    await page.getByRole('link', { name: 'Get Started' }).click();
+    await pricing.link('Get Started').click();
+    const wizard = new BuyProcessPage(page);
     await wizard.fill(applicant({ numberOfPlates: '1' }));
     await wizard.next.click();
-    const breakdown = page.getByRole('region', { name: 'Price Breakdown' });
+    const breakdown = wizard.breakdown;
     await expect(breakdown).toContainText('K350.00');
     await expect(breakdown).toContainText('K365.00');
   });

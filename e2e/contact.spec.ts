@@ -1,32 +1,25 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openApp } from './app-page';
+import { expect, test } from '@playwright/test';
+import { ContactPage } from './contact-page';
 
 const THANK_YOU = "Thank you for your message! We'll get back to you soon.";
-
-async function fillContactForm(page: Page, values: { name: string; email: string; subject: string; message: string }) {
-  await page.getByRole('textbox', { name: 'Name' }).fill(values.name);
-  await page.getByRole('textbox', { name: 'Email' }).fill(values.email);
-  await page.getByRole('textbox', { name: 'Subject' }).fill(values.subject);
-  await page.getByRole('textbox', { name: 'Message' }).fill(values.message);
-}
 
 test.describe('contact form', () => {
   test('shows each field’s message, clears it as the field changes, then stores the message on the server', async ({
     page,
   }) => {
-    await openApp(page, '/about-contact');
-    const send = page.getByRole('button', { name: 'Send Message' });
+    const contact = await ContactPage.openContact(page);
+    const send = contact.send;
     await send.click();
     for (const message of ['Name is required', 'Email is required', 'Subject is required', 'Message is required']) {
       await expect(page.getByText(message)).toBeVisible();
     }
-    await page.getByRole('textbox', { name: 'Name' }).fill('Mwila Banda');
+    await contact.field('name').fill('Mwila Banda');
     await expect(page.getByText('Name is required')).toHaveCount(0);
-    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+    await contact.field('email').fill('not-an-email');
     await send.click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
 
-    await fillContactForm(page, {
+    await contact.fill({
       name: 'Mwila Banda',
       email: 'mwila@example.zm',
       subject: 'Collection',
@@ -38,16 +31,16 @@ test.describe('contact form', () => {
     await send.click();
     expect((await stored).status()).toBe(200);
     expect((await (await stored).json()).results[0]).toMatchObject({ outcome: 'applied' });
-    await expect(page.getByRole('status').filter({ hasText: THANK_YOU })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    await expect(contact.sentReport(THANK_YOU)).toBeVisible();
+    await expect(contact.field('name')).toHaveValue('');
   });
 
   test('offline, keeps the message on the device and sends it when the connection returns', async ({
     page,
     context,
   }) => {
-    await openApp(page, '/about-contact');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const contact = await ContactPage.openContact(page);
+    await expect(contact.heading()).toBeVisible();
     // The visit is over once the page has fetched what it fetches when idle, the form's rules
     // and its sending code (their chunks are named after their modules); going offline
     // sooner, the form says it could not load them.
@@ -72,19 +65,16 @@ test.describe('contact form', () => {
       )
       .toEqual([]);
     await context.setOffline(true);
-    await fillContactForm(page, {
+    await contact.fill({
       name: 'Chanda Phiri',
       email: 'chanda@example.zm',
       subject: 'Offline',
       message: 'Sent from a bus with no signal.',
     });
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await contact.send.click();
     await expect(page.getByText(THANK_YOU)).toBeVisible();
     await expect(page.getByText(/Saved on this device/)).toBeVisible();
-    await expect(page.getByTestId('connection-status')).toHaveAttribute(
-      'aria-label',
-      /Offline, 1 change saved on this device/,
-    );
+    await expect(contact.connectionStatus).toHaveAttribute('aria-label', /Offline, 1 change saved on this device/);
 
     // Nothing is lost by a reload while offline: the app comes from the service worker or cache,
     // and the message is still waiting in the device's outbox.
@@ -95,6 +85,6 @@ test.describe('contact form', () => {
     await context.setOffline(false);
     expect((await sent).status()).toBe(200);
     expect((await (await sent).json()).results[0]).toMatchObject({ outcome: 'applied' });
-    await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/);
+    await expect(contact.connectionStatus).toHaveAttribute('aria-label', /all changes synced/);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { RESET_LINK_SENT, RESET_LINK_UNUSABLE } from '../src/domain/accounts/password-reset';
-import { openApp } from './app-page';
+import { AuthPage, PasswordResetPage } from './auth-page';
 import { signedInPage } from './lifecycle-steps';
 import { signUpThroughApi } from './signup-steps';
 
@@ -24,14 +24,15 @@ test('a person who forgot their password gets a link, sets a new one once, and l
   expect(signup.status()).toBe(201);
   await page.context().clearCookies();
 
-  await openApp(page, '/auth');
-  await page.getByRole('link', { name: 'Forgot password?' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot your password?');
-  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  const auth = await AuthPage.open(page);
+  await auth.forgotPassword.click();
+  const forgot = new PasswordResetPage(page);
+  await expect(forgot.heading).toHaveText('Forgot your password?');
+  await forgot.sendLink.click();
   await expect(page.getByText('Email is required')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: RESET_LINK_SENT })).toBeVisible();
+  await forgot.email.fill(email);
+  await forgot.sendLink.click();
+  await expect(forgot.sent(RESET_LINK_SENT)).toBeVisible();
 
   // The sandbox outbox, as an administrator reads it.
   const admin = await signedInPage(browser, 'admin');
@@ -50,28 +51,22 @@ test('a person who forgot their password gets a link, sets a new one once, and l
     .not.toBe('');
   await admin.context().close();
 
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
-  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
-  await page.getByLabel(/^New Password/).fill('second-pass-2');
-  await page.getByLabel(/^Confirm Password/).fill('second-pass-3');
-  await page.getByRole('button', { name: 'Set New Password' }).click();
+  const reset = await PasswordResetPage.openLink(page, link);
+  await expect(reset.heading).toHaveText('Choose a new password');
+  await reset.waitUntilReady();
+  await reset.choose('second-pass-2', 'second-pass-3');
   await expect(page.getByText('Passwords do not match')).toBeVisible();
-  await page.getByLabel(/^Confirm Password/).fill('second-pass-2');
-  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await reset.confirmPassword.fill('second-pass-2');
+  await reset.setPassword.click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText('Your password has been changed. Log in with your new password.')).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: false }).first().fill('second-pass-2');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await auth.logIn(email, 'second-pass-2');
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The same link a second time.
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
-  await page.getByLabel(/^New Password/).fill('third-pass-3');
-  await page.getByLabel(/^Confirm Password/).fill('third-pass-3');
-  await page.getByRole('button', { name: 'Set New Password' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: RESET_LINK_UNUSABLE })).toBeVisible();
+  const again = await PasswordResetPage.openLink(page, link);
+  await again.waitUntilReady();
+  await again.choose('third-pass-3');
+  await expect(again.refused(RESET_LINK_UNUSABLE)).toBeVisible();
 });

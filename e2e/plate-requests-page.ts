@@ -19,6 +19,74 @@ export class PlateRequestsPage {
     return new PlateRequestsPage(page);
   }
 
+  get heading(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: 'Plate Requests' });
+  }
+
+  /** The counts above the table (Total Requests, Pending…). */
+  get summary(): Locator {
+    return this.page.getByRole('region', { name: 'Summary' });
+  }
+
+  get searchBox(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search requests' });
+  }
+
+  get statusFilter(): Locator {
+    return this.page.getByRole('combobox', { name: 'Status' });
+  }
+
+  /**
+   * The Status filter's choices. By the option elements: a closed list's options are not
+   * shown, so they are read, not found by role.
+   */
+  get statusOptions(): Locator {
+    return this.statusFilter.locator('option');
+  }
+
+  get bulkApprove(): Locator {
+    return this.page.getByRole('button', { name: 'Bulk Approve' });
+  }
+
+  get bulkReject(): Locator {
+    return this.page.getByRole('button', { name: 'Bulk Reject' });
+  }
+
+  /** A row's action button: "Approve", "Reject", "View details of". */
+  rowButton(id: string, action: 'Approve' | 'Reject' | 'View details of'): Locator {
+    return this.row(id).getByRole('button', { name: `${action} ${id}` });
+  }
+
+  /** A request's details dialog. */
+  details(id: string): Locator {
+    return this.page.getByRole('dialog', { name: `Request ${id}` });
+  }
+
+  /** The rejection dialog, by its title ("Reject Request", "Reject 2 Requests"). */
+  rejectDialog(name: string): Locator {
+    return this.page.getByRole('dialog', { name });
+  }
+
+  /** A bank transfer awaiting confirmation, by its payment reference. */
+  transfer(reference: string): Locator {
+    return this.page
+      .getByRole('region', { name: 'Bank transfers awaiting confirmation' })
+      .getByRole('row')
+      .filter({ hasText: reference });
+  }
+
+  get markReceivedDialog(): Locator {
+    return this.page.getByRole('alertdialog', { name: 'Mark Transfer Received' });
+  }
+
+  qrCode(id: string): Locator {
+    return this.page.getByRole('img', { name: `QR code of request ${id}` });
+  }
+
+  get printQrButton(): Locator {
+    return this.page.getByRole('button', { name: 'Print QR Code' });
+  }
+
   get table(): Locator {
     return this.page.getByRole('table', { name: 'Plate requests' });
   }
@@ -33,11 +101,11 @@ export class PlateRequestsPage {
   }
 
   async search(text: string): Promise<void> {
-    await this.page.getByRole('searchbox', { name: 'Search requests' }).fill(text);
+    await this.searchBox.fill(text);
   }
 
   async filter(status: string): Promise<void> {
-    await this.page.getByRole('combobox', { name: 'Status' }).selectOption({ label: status });
+    await this.statusFilter.selectOption({ label: status });
   }
 
   /** Ticks (or unticks) a box from the keyboard, as the visible box sits over the real one. */

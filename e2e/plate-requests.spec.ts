@@ -8,7 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, test } from '@playwright/test';
-import { openApp, signInAs } from './app-page';
+import { signInAs } from './app-page';
+import { DashboardPage } from './dashboard-page';
 import { expectShopOrders, PlateRequestsPage } from './plate-requests-page';
 
 const MANUFACTURING_STARTED = 'Manufacturing of this request has started; it can no longer be approved or rejected.';
@@ -61,14 +62,11 @@ test('search by applicant, id or vehicle, the status filter, the empty state and
   const requests = await PlateRequestsPage.open(browser);
   const { page } = requests;
   for (const label of ['Total Requests', 'Pending', 'Approved', 'Under Review'])
-    await expect(page.getByRole('region', { name: 'Summary' }).getByText(label, { exact: true })).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Search requests' })).toHaveAttribute(
-    'placeholder',
-    'Search requests...',
-  );
-  await expect(page.getByRole('combobox', { name: 'Status' }).locator('option').first()).toHaveText('All Status');
-  await expect(page.getByRole('button', { name: 'Bulk Approve' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Bulk Reject' })).toBeDisabled();
+    await expect(requests.summary.getByText(label, { exact: true })).toBeVisible();
+  await expect(requests.searchBox).toHaveAttribute('placeholder', 'Search requests...');
+  await expect(requests.statusOptions.first()).toHaveText('All Status');
+  await expect(requests.bulkApprove).toBeDisabled();
+  await expect(requests.bulkReject).toBeDisabled();
   for (const header of ['Request ID', 'Applicant', 'Vehicle', 'Quantity', 'Date', 'Status', 'Actions'])
     await expect(requests.table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
 
@@ -100,33 +98,32 @@ test('search by applicant, id or vehicle, the status filter, the empty state and
   await requests.tick('Select all requests');
   const total = await requests.table.getByRole('row').count();
   await expect(page.getByText(`${total - 1} selected`)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Bulk Approve' })).toBeEnabled();
-  await expect(page.getByRole('button', { name: 'Bulk Reject' })).toBeEnabled();
+  await expect(requests.bulkApprove).toBeEnabled();
+  await expect(requests.bulkReject).toBeEnabled();
   await requests.tick('Select all requests', false);
   await expect(page.getByText('0 selected')).toBeVisible();
-  await expect(requests.row('REQ-003').getByRole('button', { name: 'Approve REQ-003' })).toBeDisabled();
-  await expect(requests.row('REQ-001').getByRole('button', { name: 'Reject REQ-001' })).toBeDisabled();
+  await expect(requests.rowButton('REQ-003', 'Approve')).toBeDisabled();
+  await expect(requests.rowButton('REQ-001', 'Reject')).toBeDisabled();
 
   // Offline: the list read this session stays, decisions say they need a connection.
   await page.context().setOffline(true);
   await expect(page.getByText('Decisions need a connection.')).toBeVisible();
   await expect(requests.row('REQ-006')).toBeVisible();
-  await expect(requests.row('REQ-006').getByRole('button', { name: 'Approve REQ-006' })).toBeDisabled();
-  await expect(requests.row('REQ-006').getByRole('button', { name: 'Reject REQ-006' })).toBeDisabled();
+  await expect(requests.rowButton('REQ-006', 'Approve')).toBeDisabled();
+  await expect(requests.rowButton('REQ-006', 'Reject')).toBeDisabled();
   await requests.tick('Select REQ-006');
-  await expect(page.getByRole('button', { name: 'Bulk Approve' })).toBeDisabled();
-  await requests.row('REQ-006').getByRole('button', { name: 'View details of REQ-006' }).click();
-  await expect(page.getByRole('dialog', { name: 'Request REQ-006' })).toContainText('Natasha Zulu');
+  await expect(requests.bulkApprove).toBeDisabled();
+  await requests.rowButton('REQ-006', 'View details of').click();
+  await expect(requests.details('REQ-006')).toContainText('Natasha Zulu');
   await page.context().setOffline(false);
 });
 
 test('approving a paid request allocates its plates and the plate-maker’s shop sees the order', async ({ browser }) => {
   const requests = await PlateRequestsPage.open(browser);
-  const { page } = requests;
   const plates = await requests.approve('REQ-005', 'Bupe Tembo', 2);
 
-  await requests.row('REQ-005').getByRole('button', { name: 'View details of REQ-005' }).click();
-  const details = page.getByRole('dialog', { name: 'Request REQ-005' });
+  await requests.rowButton('REQ-005', 'View details of').click();
+  const details = requests.details('REQ-005');
   for (const text of [
     'Bupe Tembo',
     'Mazda CX-5 (red)',
@@ -154,13 +151,13 @@ test('the QR dialog shows the order summary and prints only its card', async ({ 
   await requests.printQr('REQ-003', ['Chileshe Mwansa', 'Honda Fit (silver)', '1 plate', 'Standard', 'Approved']);
   // On paper: the QR card alone, without the page, the dialog's frame or its buttons.
   await page.emulateMedia({ media: 'print' });
-  await expect(page.getByRole('img', { name: 'QR code of request REQ-003' })).toBeVisible();
+  await expect(requests.qrCode('REQ-003')).toBeVisible();
   await expect(
     page.getByText('Scan this QR code to view order details, quantity, and tracking information'),
   ).toBeVisible();
   await expect(requests.table).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1, name: 'Plate Requests' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Print QR Code' })).toBeHidden();
+  await expect(requests.heading).toBeHidden();
+  await expect(requests.printQrButton).toBeHidden();
 });
 
 test('a bulk rejection with one reason notifies each applicant, and the selection clears', async ({ browser }) => {
@@ -174,8 +171,8 @@ test('a bulk rejection with one reason notifies each applicant, and the selectio
   await requests.search(`Reject Test ${run}`);
   await expect(requests.table.getByRole('row')).toHaveCount(3);
   await requests.tick('Select all requests');
-  await page.getByRole('button', { name: 'Bulk Reject' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Reject 2 Requests' });
+  await requests.bulkReject.click();
+  const dialog = requests.rejectDialog('Reject 2 Requests');
   await dialog.getByRole('button', { name: 'Reject 2 Requests' }).click();
   await expect(dialog.getByText('Please give a reason for the rejection')).toBeVisible();
   const reason = `The NRC card photo is unreadable (${run}).`;
@@ -187,15 +184,15 @@ test('a bulk rejection with one reason notifies each applicant, and the selectio
     await expect(requests.row(requestId)).toContainText('Rejected');
   }
   await expect(page.getByText('0 selected')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Bulk Reject' })).toBeDisabled();
+  await expect(requests.bulkReject).toBeDisabled();
 
   // The applicant (the demo buyer submitted both) finds both in the header's bell.
   const buyer = await (await browser.newContext()).newPage();
   await signInAs(buyer, 'buyer');
-  await openApp(buyer, '/dashboard');
-  await expect(buyer.getByRole('button', { name: /^Notifications, \d+ unread/ })).toBeVisible({ timeout: 20_000 });
-  await buyer.getByRole('button', { name: /^Notifications/ }).click();
-  const drawer = buyer.getByRole('dialog', { name: 'Notifications' });
+  const dashboard = await DashboardPage.open(buyer, '/dashboard');
+  await expect(dashboard.notificationsButton(/\d+ unread/)).toBeVisible({ timeout: 20_000 });
+  await dashboard.notificationsButton().click();
+  const drawer = dashboard.notifications;
   for (const { reference } of [first, second]) {
     const item = drawer.getByRole('listitem').filter({ hasText: `Application ${reference} rejected` });
     await expect(item).toContainText(`Reason: ${reason}`);
@@ -209,14 +206,14 @@ test('approve and reject are refused in the server’s words once manufacturing 
   // REQ-002's plate ZM-101-ABC is being made by the demo shop (seeded manufacturing record).
   const requests = await PlateRequestsPage.open(browser);
   const { page } = requests;
-  await requests.row('REQ-002').getByRole('button', { name: 'View details of REQ-002' }).click();
-  await expect(page.getByRole('dialog', { name: 'Request REQ-002' })).toContainText(MANUFACTURING_STARTED);
+  await requests.rowButton('REQ-002', 'View details of').click();
+  await expect(requests.details('REQ-002')).toContainText(MANUFACTURING_STARTED);
   await page.keyboard.press('Escape');
 
   await requests.tick('Select REQ-002');
   await requests.tick('Select REQ-004');
   await requests.tick('Select REQ-006');
-  await page.getByRole('button', { name: 'Bulk Approve' }).click();
+  await requests.bulkApprove.click();
   await expect(requests.report).toContainText('1 of 3 requests approved; 2 refused');
   await expect(requests.report).toContainText(`REQ-002 (Mwila Banda) was not approved: ${MANUFACTURING_STARTED}`);
   await expect(requests.report).toContainText(`REQ-004 (Lusaka Freight Ltd) was not approved: ${NOT_PAID}`);
@@ -225,7 +222,7 @@ test('approve and reject are refused in the server’s words once manufacturing 
   await expect(requests.row('REQ-002')).toContainText('Approved');
   await expect(page.getByText('0 selected')).toBeVisible();
 
-  await requests.row('REQ-002').getByRole('button', { name: 'Reject REQ-002' }).click();
+  await requests.rowButton('REQ-002', 'Reject').click();
   await requests.rejectWith('Changed my mind', 'Reject Request');
   await expect(requests.report).toContainText('The request was not rejected');
   await expect(requests.report).toContainText(`REQ-002 (Mwila Banda) was not rejected: ${MANUFACTURING_STARTED}`);
@@ -236,27 +233,19 @@ test('a bank transfer marked received lets its application be approved', async (
   const run = runId();
   const application = await submitApplication(browser, `Bank Test ${run}`, 'bank');
   const requests = await PlateRequestsPage.open(browser);
-  const { page } = requests;
   await requests.search(`Bank Test ${run}`);
-  await requests
-    .row(application.requestId)
-    .getByRole('button', { name: `Approve ${application.requestId}` })
-    .click();
+  await requests.rowButton(application.requestId, 'Approve').click();
   await expect(requests.report).toContainText(NOT_PAID);
 
-  const transfers = page.getByRole('region', { name: 'Bank transfers awaiting confirmation' });
-  const transfer = transfers.getByRole('row').filter({ hasText: application.paymentReference });
+  const transfer = requests.transfer(application.paymentReference);
   await expect(transfer).toContainText(`Bank Test ${run}`);
   await transfer.getByRole('button', { name: `Mark ${application.paymentReference} received` }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Mark Transfer Received' });
+  const confirm = requests.markReceivedDialog;
   await expect(confirm).toContainText(application.paymentReference);
   await confirm.getByRole('button', { name: 'Mark Received' }).click();
   await expect(confirm).toBeHidden();
   await expect(transfer).toHaveCount(0);
 
-  await requests
-    .row(application.requestId)
-    .getByRole('button', { name: `Approve ${application.requestId}` })
-    .click();
+  await requests.rowButton(application.requestId, 'Approve').click();
   await expect(requests.report).toContainText(`${application.requestId} (Bank Test ${run}) approved: ZM-`);
 });

@@ -4,22 +4,26 @@
  * marketplace offers bank transfer as the wizard does, leading with the transfer awaited, its
  * reference and the bank details.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { openApp, signInAs, waitForListings } from './app-page';
+import { expect, type Page, test } from '@playwright/test';
+import { signInAs } from './app-page';
+import { BuyProcessPage } from './buy-process-page';
+import { MarketplacePage, type PlateDialog } from './marketplace-page';
 
 const PHONE = { width: 360, height: 800 };
 
 /** Step 1 of the wizard, filled by label the way an applicant fills it. */
-async function fillPersonalInfo(page: Page): Promise<void> {
-  await page.getByLabel(/^Full Name/).fill('Chanda Mulenga');
-  await page.getByLabel(/^NRC Number/).fill('123456/78/9');
-  await page.getByLabel(/^Phone Number/).fill('+260 97 1234567');
-  await page.getByLabel(/^Email/).fill('chanda@example.zm');
-  await page.getByLabel(/^Address/).fill('Plot 12, Cairo Road, Lusaka');
-  await page.getByLabel(/^Number of Plates/).fill('1');
-  await page.getByLabel(/^Vehicle Make/).fill('Toyota');
-  await page.getByLabel(/^Vehicle Model/).fill('Corolla');
-  await page.getByText('Registration not yet known', { exact: true }).click();
+async function fillPersonalInfo(wizard: BuyProcessPage): Promise<void> {
+  await wizard.fill({
+    fullName: 'Chanda Mulenga',
+    nrcNumber: '123456/78/9',
+    phoneNumber: '+260 97 1234567',
+    email: 'chanda@example.zm',
+    address: 'Plot 12, Cairo Road, Lusaka',
+    numberOfPlates: '1',
+    vehicleMake: 'Toyota',
+    vehicleModel: 'Corolla',
+  });
+  await wizard.tickRegistrationNotYetKnown();
 }
 
 /** An Available plate no other journey names, so parallel tests do not compete for it. */
@@ -33,16 +37,9 @@ async function availablePlate(page: Page): Promise<string> {
   return free[Math.floor(Math.random() * free.length)]?.number ?? '';
 }
 
-async function openPlate(page: Page, number: string): Promise<Locator> {
-  await waitForListings(page);
-  const card = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('button', { name: /favorites$/ }) })
-    .filter({ hasText: number });
-  await card.getByRole('button', { name: 'View Details' }).click();
-  const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
-  await expect(dialog).toBeVisible();
-  return dialog;
+async function openPlate(market: MarketplacePage, number: string): Promise<PlateDialog> {
+  await market.waitForListings();
+  return market.openPlate(number);
 }
 
 test.describe('payments say the truth', () => {
@@ -53,15 +50,15 @@ test.describe('payments say the truth', () => {
   }) => {
     await page.setViewportSize(PHONE);
     await signInAs(page, 'buyer');
-    await openApp(page, '/buy-process');
-    await fillPersonalInfo(page);
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByText('Credit/Debit Card').click();
-    await page.getByLabel(/^Card number/).fill('4000 0000 0000 0002');
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    const wizard = await BuyProcessPage.open(page);
+    await fillPersonalInfo(wizard);
+    await wizard.next.click();
+    await wizard.chooseMethod('Credit/Debit Card');
+    await wizard.cardNumber.fill('4000 0000 0000 0002');
+    await wizard.submit.click();
 
-    const outcome = page.getByTestId('payment-outcome');
-    const heading = page.getByRole('heading', { level: 2, name: 'Card payment declined' });
+    const outcome = wizard.outcome;
+    const heading = wizard.stepHeading('Card payment declined');
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();
     await expect(heading).toBeInViewport();
@@ -75,9 +72,9 @@ test.describe('payments say the truth', () => {
 
     // The decline leads: it comes before the reference and the payment's details.
     const leadBox = await outcome.boundingBox();
-    const panelBox = await page.getByTestId('payment-panel').boundingBox();
+    const panelBox = await wizard.payment.boundingBox();
     expect(leadBox && panelBox && leadBox.y < panelBox.y).toBe(true);
-    await expect(page.getByRole('form', { name: 'Pay again' })).toBeVisible();
+    await expect(wizard.payAgain).toBeVisible();
   });
 
   test('the marketplace offers bank transfer, and leads with the transfer awaited and its reference', async ({
@@ -85,23 +82,23 @@ test.describe('payments say the truth', () => {
   }) => {
     await signInAs(page, 'buyer');
     const number = await availablePlate(page);
-    await openApp(page, `/marketplace?plate=${number}`);
-    const dialog = await openPlate(page, number);
-    const buy = dialog.getByRole('tabpanel', { name: 'Buy Now' });
+    const market = await MarketplacePage.open(page, number);
+    const dialog = await openPlate(market, number);
+    const buy = dialog.buy;
     await expect(buy.getByRole('radio', { name: /^Bank Transfer/ })).toHaveCount(1);
-    await buy.getByText('Bank Transfer', { exact: true }).click();
+    await dialog.chooseMethod(buy, 'Bank Transfer');
     await expect(buy.getByText(/^Gateway fee \(Bank Transfer/)).toBeVisible();
-    await buy.getByRole('textbox', { name: 'Full Name' }).fill('Mwila Banda');
-    await buy.getByRole('textbox', { name: 'NRC Number' }).fill('123456/78/9');
-    await buy.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
+    await dialog.ownerName.fill('Mwila Banda');
+    await dialog.ownerNrc.fill('123456/78/9');
+    await dialog.checkout.click();
 
-    const outcome = buy.getByTestId('payment-outcome');
+    const outcome = dialog.outcome(buy);
     await expect(outcome).toHaveAttribute('data-outcome', 'awaiting-transfer');
     await expect(outcome.getByRole('heading', { name: 'Waiting for your bank transfer' })).toBeVisible();
     await expect(outcome).toContainText(/quoting the reference PAY-\d+/);
     await expect(outcome).toContainText(/The plate is held for you until \d{1,2} \w{3} \d{4}\./);
-    await expect(buy.getByTestId('payment-panel')).toHaveAttribute('data-status', 'pending');
-    await expect(buy.getByTestId('payment-panel')).toContainText(/PAY-\d+/);
-    await expect(buy.getByTestId('registered-owner')).toContainText('Once paid, the plate will be registered to');
+    await expect(dialog.payment(buy)).toHaveAttribute('data-status', 'pending');
+    await expect(dialog.payment(buy)).toContainText(/PAY-\d+/);
+    await expect(dialog.registeredOwner(buy)).toContainText('Once paid, the plate will be registered to');
   });
 });

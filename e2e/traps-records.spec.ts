@@ -4,9 +4,12 @@
  * plate maker's whitebook sale against an order that does not exist is refused with the
  * reason; recording a plate's manufacturing twice leaves one record with the latest status.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { entitlementNotFound } from '../src/domain/agent/workspace';
 import { DEMO, openApp, signInAs } from './app-page';
+import { AgentPage } from './agent-page';
+import { AuthPage } from './auth-page';
+import { BuyProcessPage } from './buy-process-page';
 import { deliveryForShop, numberForShop } from './lifecycle-steps';
 
 /** A plate number no earlier run has used: ZM-ddd-Q plus two random letters (the demo registry never uses Q). */
@@ -16,66 +19,66 @@ function freshPlate(): string {
 }
 
 async function recordManufacturing(
-  page: Page,
+  shop: AgentPage,
   plate: string,
   status: string,
   batch: string,
   blanks: readonly string[],
 ): Promise<void> {
-  const form = page.getByRole('form', { name: /Upload Plate Manufacturing Details/ });
-  await form.getByRole('textbox', { name: /Plate Number/ }).fill(plate);
-  await form.getByRole('combobox', { name: /Status/ }).selectOption(status);
-  await form.getByRole('textbox', { name: /Batch Number/ }).fill(batch);
-  await form.getByRole('textbox', { name: /Front blank serial/ }).fill(blanks[0] ?? '');
-  await form.getByRole('textbox', { name: /Rear blank serial/ }).fill(blanks[1] ?? '');
-  await form.getByLabel(/Production Date/).fill(new Date().toISOString().slice(0, 10));
-  await form.getByRole('button', { name: 'Submit Details' }).click();
-  await expect(page.getByText('Manufacturing details submitted successfully!').last()).toBeVisible({ timeout: 20_000 });
+  await shop.submitManufacturing({
+    plate,
+    status,
+    batch,
+    frontBlank: blanks[0] ?? '',
+    rearBlank: blanks[1] ?? '',
+    productionDate: new Date().toISOString().slice(0, 10),
+  });
+  await expect(shop.page.getByText('Manufacturing details submitted successfully!').last()).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 test.describe('applications carry real data', () => {
   test('the wizard refuses NRC "abc", phone "12" and name "X", each with what will do', async ({ page }) => {
-    await openApp(page, '/buy-process');
-    await page.getByLabel(/^Full Name/).fill('X');
-    await page.getByLabel(/^NRC Number/).fill('abc');
-    await page.getByLabel(/^Phone Number/).fill('12');
-    await page.getByLabel(/^Email/).fill('chanda@example.zm');
-    await page.getByLabel(/^Address/).fill('Plot 12, Cairo Road, Lusaka');
-    await page.getByLabel(/^Vehicle Make/).fill('Toyota');
-    await page.getByLabel(/^Vehicle Model/).fill('Corolla');
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const wizard = await BuyProcessPage.open(page);
+    await wizard.fill({
+      fullName: 'X',
+      nrcNumber: 'abc',
+      phoneNumber: '12',
+      email: 'chanda@example.zm',
+      address: 'Plot 12, Cairo Road, Lusaka',
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Corolla',
+    });
+    await wizard.next.click();
 
-    const form = page.getByRole('form');
+    const form = wizard.form;
     await expect(form.getByText('Full name must be at least 2 characters')).toBeVisible();
     await expect(form.getByText('NRC number must look like 123456/78/9')).toBeVisible();
     await expect(form.getByText('Enter a Zambian phone number like +260 97 123 4567')).toBeVisible();
     await expect(
       form.getByText('Enter the vehicle’s registration number, or tick “Registration not yet known”'),
     ).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Personal Info' })).toBeVisible();
+    await expect(wizard.stepHeading('Personal Info')).toBeVisible();
     // Focus goes to the first field to fix.
-    await expect(page.getByLabel(/^Full Name/)).toBeFocused();
+    await expect(wizard.field('fullName')).toBeFocused();
 
-    await page.getByLabel(/^Full Name/).fill('Chanda Mulenga');
-    await page.getByLabel(/^NRC Number/).fill('123456/78/9');
-    await page.getByLabel(/^Phone Number/).fill('097 1234567');
-    await page.getByText('Registration not yet known', { exact: true }).click();
-    await expect(page.getByLabel(/^Registration Number/)).toBeDisabled();
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
+    await wizard.fill({ fullName: 'Chanda Mulenga', nrcNumber: '123456/78/9', phoneNumber: '097 1234567' });
+    await wizard.tickRegistrationNotYetKnown();
+    await expect(wizard.field('vehicleRegistration')).toBeDisabled();
+    await wizard.next.click();
+    await expect(wizard.stepHeading('Payment')).toBeVisible();
   });
 
   test('a signed-in buyer finds their name and email already filled in', async ({ page }) => {
     await openApp(page, '/auth?redirect=%2Fbuy-process');
-    const login = page.getByRole('form', { name: 'Login' });
-    await login.getByLabel(/^Email/).fill(DEMO.buyer.email);
-    await login.getByLabel(/^Password/).fill(DEMO.buyer.password);
-    await login.getByRole('button', { name: 'Login' }).click();
+    await new AuthPage(page).logIn(DEMO.buyer.email, DEMO.buyer.password);
     await expect(page).toHaveURL(/\/buy-process$/);
-    await expect(page.getByLabel(/^Full Name/)).toHaveValue('Mwila Banda');
-    await expect(page.getByLabel(/^Email/)).toHaveValue(DEMO.buyer.email);
+    const wizard = new BuyProcessPage(page);
+    await expect(wizard.field('fullName')).toHaveValue('Mwila Banda');
+    await expect(wizard.field('email')).toHaveValue(DEMO.buyer.email);
     // What the buyer has not been asked before stays theirs to give.
-    await expect(page.getByLabel(/^NRC Number/)).toHaveValue('');
+    await expect(wizard.field('nrcNumber')).toHaveValue('');
   });
 });
 
@@ -84,22 +87,23 @@ test.describe('the shop’s records are checked', () => {
     page,
   }) => {
     await signInAs(page, 'agent');
-    await openApp(page, '/dashboard/agent/whitebook');
-    await expect(page.getByRole('heading', { level: 1, name: 'Whitebook Entry' })).toBeVisible();
-    const form = page.getByRole('form', { name: /Plate Sale and Vehicle/ });
+    const shop = await AgentPage.open(page, '/dashboard/agent/whitebook');
+    await expect(shop.heading('Whitebook Entry')).toBeVisible();
+    const form = shop.whitebookForm;
     // The sale date starts as today.
-    await expect(form.getByLabel(/Sale Date/)).not.toHaveValue('');
-    await form.getByRole('textbox', { name: /Plate Number/ }).fill(freshPlate());
-    await form.getByRole('textbox', { name: /Vehicle Make/ }).fill('Toyota');
-    await form.getByRole('textbox', { name: /Vehicle Model/ }).fill('Hilux');
-    await form.getByRole('textbox', { name: /Vehicle Colour/ }).fill('White');
-    await form.getByRole('textbox', { name: /Vehicle Year/ }).fill('2021');
-    await form.getByRole('textbox', { name: /Chassis Number/ }).fill('AHTFR22G807712345');
-    await form.getByRole('textbox', { name: /Owner Name/ }).fill('Mwila Banda');
-    await form.getByRole('textbox', { name: /Owner NRC Number/ }).fill('123456/78/9');
-    await form.getByRole('textbox', { name: /Registration Number/ }).fill('BAK 2026');
-    await form.getByRole('textbox', { name: /Entitlement Document Reference/ }).fill('ORD-999');
-    await form.getByRole('button', { name: 'Submit Entry' }).click();
+    await expect(shop.saleField('saleDate')).not.toHaveValue('');
+    await shop.submitSale({
+      plate: freshPlate(),
+      make: 'Toyota',
+      model: 'Hilux',
+      colour: 'White',
+      year: '2021',
+      chassis: 'AHTFR22G807712345',
+      owner: 'Mwila Banda',
+      nrc: '123456/78/9',
+      registration: 'BAK 2026',
+      reference: 'ORD-999',
+    });
     await expect(form.getByText(entitlementNotFound('ORD-999')).first()).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('Whitebook entry submitted successfully!')).toHaveCount(0);
   });
@@ -114,34 +118,29 @@ test.describe('the shop’s records are checked', () => {
     const { plate } = await numberForShop(playwright.request, baseURL);
     const blanks = await deliveryForShop(playwright.request, baseURL, 1);
     await signInAs(page, 'agent');
-    await openApp(page, '/dashboard/agent/manufacturing');
-    await expect(page.getByRole('heading', { level: 1, name: 'Manufacturing Details' })).toBeVisible();
+    const shop = await AgentPage.open(page, '/dashboard/agent/manufacturing');
+    await expect(shop.heading('Manufacturing Details')).toBeVisible();
     // The tablet checks the number against the shop's orders: they are all here once it has synced.
-    await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, {
-      timeout: 20_000,
-    });
+    await expect(shop.connectionStatus).toHaveAttribute('aria-label', /all changes synced/, { timeout: 20_000 });
     const run = Math.random().toString(36).slice(2, 7).toUpperCase();
-    await recordManufacturing(page, plate, 'In Production', `B-${run}`, blanks);
+    await recordManufacturing(shop, plate, 'In Production', `B-${run}`, blanks);
 
     // The form says the plate is already recorded before the second submit.
-    const form = page.getByRole('form', { name: /Upload Plate Manufacturing Details/ });
-    await form.getByRole('textbox', { name: /Plate Number/ }).fill(plate);
-    await expect(form.getByText(/Already recorded \(In Production/)).toBeVisible();
+    await shop.manufacturingField('plate').fill(plate);
+    await expect(shop.manufacturingForm.getByText(/Already recorded \(In Production/)).toBeVisible();
     // Its blanks come from its record.
-    await expect(form.getByRole('textbox', { name: /Front blank serial/ })).toHaveValue(blanks[0] ?? '');
-    await recordManufacturing(page, plate, 'Ready for Collection', `B-${run}`, blanks);
+    await expect(shop.manufacturingField('frontBlank')).toHaveValue(blanks[0] ?? '');
+    await recordManufacturing(shop, plate, 'Ready for Collection', `B-${run}`, blanks);
 
-    const rows = page.getByRole('row').filter({ hasText: plate });
+    const rows = shop.row(plate);
     await expect(rows).toHaveCount(1);
     await expect(rows).toContainText('Ready for Collection');
     // Still one after the server's answer has come back to this device.
-    await expect(page.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, {
-      timeout: 20_000,
-    });
+    await expect(shop.connectionStatus).toHaveAttribute('aria-label', /all changes synced/, { timeout: 20_000 });
     await page.reload();
     // A cold dashboard on a busy two-core runner has been ready 15 s after navigation.
-    await expect(page.getByRole('row').filter({ hasText: plate })).toHaveCount(1, { timeout: 20_000 });
-    await expect(page.getByRole('row').filter({ hasText: plate })).toContainText('Ready for Collection');
+    await expect(shop.row(plate)).toHaveCount(1, { timeout: 20_000 });
+    await expect(shop.row(plate)).toContainText('Ready for Collection');
   });
 
   test('the shop moves an order on from the order itself: ready for collection', async ({
@@ -154,13 +153,10 @@ test.describe('the shop’s records are checked', () => {
     const { plate } = await numberForShop(playwright.request, baseURL);
     const [frontSerial = '', rearSerial = ''] = await deliveryForShop(playwright.request, baseURL, 1);
     await signInAs(page, 'agent');
-    await openApp(page, '/dashboard/agent/dashboard');
-    const pending = page.getByRole('row').filter({ hasText: plate });
+    const shop = await AgentPage.open(page, '/dashboard/agent/dashboard');
+    const pending = shop.row(plate);
     await expect(pending).toContainText('Pending', { timeout: 20_000 });
-    const orderButton = pending.getByRole('button', { name: /^View order / });
-    const orderId = ((await orderButton.getAttribute('aria-label')) ?? '').replace('View order ', '');
-    await orderButton.click();
-    const dialog = page.getByRole('dialog', { name: `Order ${orderId}` });
+    const dialog = await shop.openOrder(pending);
     await expect(dialog.getByRole('heading', { name: 'Move this order on' })).toBeVisible();
     const batch = dialog.getByRole('textbox', { name: /Batch Number/ });
     // A plate without a manufacturing record starts one with its batch number and its blanks' serials.

@@ -3,23 +3,22 @@
  * the verdict into view and moves focus to the heading that names it; a stolen plate reads as
  * a red alarm in words; and a plate number is never broken across two lines.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { openApp } from './app-page';
+import { expect, test } from '@playwright/test';
+import { HomePage } from './home-page';
+import { VerificationPage } from './verification-page';
 
 const PHONE = { width: 360, height: 800 };
 
-async function verify(page: Page, plateNumber: string): Promise<void> {
-  const field = page.getByRole('textbox', { name: 'Plate Number' });
-  await field.fill(plateNumber);
-  await page.getByRole('button', { name: 'Verify Plate' }).tap();
+async function verify(verification: VerificationPage, plateNumber: string): Promise<void> {
+  await verification.plateNumber.fill(plateNumber);
+  await verification.verifyButton.tap();
 }
 
 /** How many line boxes each plate number in the verdict is drawn on. */
-function linesOfPlateNumbers(page: Page): Promise<number[]> {
-  return page
-    .getByTestId('verification-result')
-    .locator('[data-plate-number]')
-    .evaluateAll((elements) => elements.map((element) => element.getClientRects().length));
+function linesOfPlateNumbers(verification: VerificationPage): Promise<number[]> {
+  return verification.plateNumbersInVerdict.evaluateAll((elements) =>
+    elements.map((element) => element.getClientRects().length),
+  );
 }
 
 test.describe('the roadside verdict at 360 × 800', () => {
@@ -28,11 +27,11 @@ test.describe('the roadside verdict at 360 × 800', () => {
   test('Verify Plate brings "Reported stolen" for ZM-789-GHI into view, focused and red with words', async ({
     page,
   }) => {
-    await openApp(page, '/verification');
-    await verify(page, 'ZM-789-GHI');
-    const result = page.getByTestId('verification-result');
+    const verification = await VerificationPage.open(page);
+    await verify(verification, 'ZM-789-GHI');
+    const result = verification.result;
     await expect(result).toHaveAttribute('data-verdict', 'Stolen');
-    const heading = page.getByTestId('verdict-heading');
+    const heading = verification.verdictHeading;
     await expect(heading).toHaveText(/^Reported stolen/);
     await expect(heading).toBeFocused();
     await expect(heading).toBeInViewport();
@@ -43,19 +42,19 @@ test.describe('the roadside verdict at 360 × 800', () => {
     expect(red).toBeGreaterThan(2 * green);
     // In words as well as colour: the badge says it too.
     await expect(result.getByText('Stolen', { exact: true })).toBeVisible();
-    expect(await linesOfPlateNumbers(page)).toEqual([1]);
+    expect(await linesOfPlateNumbers(verification)).toEqual([1]);
   });
 
   test('a plate number is never broken across lines, under the heading or in the explanation', async ({ page }) => {
-    await openApp(page, '/verification');
-    await verify(page, 'ZM-777-VIP');
-    const result = page.getByTestId('verification-result');
+    const verification = await VerificationPage.open(page);
+    await verify(verification, 'ZM-777-VIP');
+    const result = verification.result;
     await expect(result).toHaveAttribute('data-verdict', /.+/);
-    await expect(page.getByTestId('verdict-heading')).toBeFocused();
-    const lines = await linesOfPlateNumbers(page);
+    await expect(verification.verdictHeading).toBeFocused();
+    const lines = await linesOfPlateNumbers(verification);
     expect(lines.length).toBeGreaterThan(0);
     for (const count of lines) expect(count).toBe(1);
-    const plate = page.getByTestId('verdict-plate-number');
+    const plate = verification.verdictPlateNumber;
     const box = await plate.boundingBox();
     const lineHeight = await plate.evaluate(
       (element) =>
@@ -65,13 +64,12 @@ test.describe('the roadside verdict at 360 × 800', () => {
   });
 
   test("the home page's Verify Plate opens the verdict in view and focused", async ({ page }) => {
-    await openApp(page, '/');
-    await page.getByRole('tab', { name: 'Verify Plate' }).tap();
-    const form = page.getByRole('form', { name: 'Verify a plate' });
-    await form.getByRole('textbox', { name: 'Plate number' }).fill('ZM-789-GHI');
-    await form.getByRole('button', { name: 'Verify Plate' }).tap();
+    const home = await HomePage.open(page);
+    await home.verifyTab.tap();
+    await home.verifyField.fill('ZM-789-GHI');
+    await home.verifyButton.tap();
     await expect(page).toHaveURL(/\/verification\?plate=ZM-789-GHI$/);
-    const heading = page.getByTestId('verdict-heading');
+    const heading = new VerificationPage(page).verdictHeading;
     await expect(heading).toHaveText(/^Reported stolen/);
     await expect(heading).toBeFocused();
     await expect(heading).toBeInViewport();

@@ -1,6 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { openApp, signInAs } from './app-page';
-import { finishSignUp, signUpThroughApi } from './signup-steps';
+import { expect, type Page, test } from '@playwright/test';
+import { signInAs } from './app-page';
+import { AuthPage } from './auth-page';
+import { DashboardPage } from './dashboard-page';
+import { SettingsPage } from './settings-page';
+import { signUpThroughApi } from './signup-steps';
+import { UsersPage } from './users-page';
 
 const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.zm`;
 
@@ -9,25 +13,9 @@ async function signUp(
   page: Page,
   account: { name: string; email: string; type: string; business?: string; licence?: string; password?: string },
 ) {
-  await openApp(page, '/auth?tab=signup');
-  const form = page.getByRole('form', { name: 'Sign Up' });
-  await form.getByRole('textbox', { name: 'Full Name' }).fill(account.name);
-  await form.getByRole('textbox', { name: 'Email' }).fill(account.email);
-  await form.getByRole('combobox', { name: /Account Type/ }).selectOption(account.type);
-  if (account.business) await form.getByRole('textbox', { name: /Business\/Company Name/ }).fill(account.business);
-  if (account.licence) await form.getByRole('textbox', { name: /License Number/ }).fill(account.licence);
-  await form.getByLabel(/^Password/).fill(account.password ?? 'lusaka-road-9');
-  await form.getByLabel(/Confirm Password/).fill(account.password ?? 'lusaka-road-9');
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await finishSignUp(page);
-}
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInAs(page, 'admin');
-  await page.goto('/dashboard/admin/users');
-  await expect(page.getByText(/Showing \d+ of \d+ users/)).toBeVisible();
-  return page;
+  const auth = await AuthPage.open(page, 'Sign Up');
+  await auth.signUp({ ...account, password: account.password ?? 'lusaka-road-9' });
+  await auth.finishSignUp();
 }
 
 test.describe('sign-up for every account type', () => {
@@ -39,18 +27,16 @@ test.describe('sign-up for every account type', () => {
     test(`a ${type} account signs up`, async ({ page }) => {
       await signUp(page, { name: `Test ${type}`, email: unique(type), type, ...extra });
       await expect(page).toHaveURL(landing);
-      if (type === 'law')
-        await expect(page.getByRole('heading', { name: 'Your account is awaiting approval' })).toBeVisible();
-      else await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible();
+      const dashboard = new DashboardPage(page);
+      if (type === 'law') await expect(dashboard.notice('Your account is awaiting approval')).toBeVisible();
+      else await expect(dashboard.heading('My Dashboard')).toBeVisible();
     });
   }
 
   test('a corporate account without a company name gets the spec’s message', async ({ page }) => {
-    await openApp(page, '/auth?tab=signup');
-    const form = page.getByRole('form', { name: 'Sign Up' });
-    await form.getByRole('combobox', { name: /Account Type/ }).selectOption('corporate');
-    await form.getByRole('button', { name: 'Create Account' }).click();
-    await expect(form.getByText('Corporate accounts must provide Business/Company Name')).toBeVisible();
+    const auth = await AuthPage.open(page, 'Sign Up');
+    await auth.signUp({ type: 'corporate' });
+    await expect(auth.signUpForm.getByText('Corporate accounts must provide Business/Company Name')).toBeVisible();
   });
 });
 
@@ -67,100 +53,96 @@ test.describe('administrator and accounts', () => {
       business: 'Ndola Plate House',
       licence: 'PM-0555',
     });
-    await expect(page.getByRole('heading', { name: 'Your account is awaiting approval' })).toBeVisible();
+    const dashboard = new DashboardPage(page);
+    await expect(dashboard.notice('Your account is awaiting approval')).toBeVisible();
 
-    const admin = await adminPage(browser);
-    await admin.getByRole('searchbox', { name: 'Search users' }).fill(email);
-    await admin.getByRole('button', { name: 'View Kunda Mwale' }).click();
-    const details = admin.getByRole('dialog', { name: 'User Details' });
-    await expect(details.getByText('Ndola Plate House')).toBeVisible();
-    await expect(details.getByText('PM-0555')).toBeVisible();
-    await details.getByRole('button', { name: 'Approve' }).click();
-    await expect(admin.getByText('Kunda Mwale was approved')).toBeVisible();
-    await admin.context().close();
+    const users = await UsersPage.openAsAdmin(browser);
+    await users.search(email);
+    await users.rowButton('View', 'Kunda Mwale').click();
+    await expect(users.details.getByText('Ndola Plate House')).toBeVisible();
+    await expect(users.details.getByText('PM-0555')).toBeVisible();
+    await users.details.getByRole('button', { name: 'Approve' }).click();
+    await expect(users.page.getByText('Kunda Mwale was approved')).toBeVisible();
+    await users.page.context().close();
 
     await page.goto('/dashboard/agent/dashboard');
-    await expect(page.getByRole('group', { name: 'View' }).getByRole('button')).toHaveText(['Agent']);
-    await expect(page.getByRole('heading', { level: 1, name: 'Agent Dashboard' })).toBeVisible();
-    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    await expect(dashboard.views).toHaveText(['Agent']);
+    await expect(dashboard.heading('Agent Dashboard')).toBeVisible();
+    const bell = dashboard.notificationsButton('1 unread');
     await expect(bell).toBeVisible();
     await bell.click();
-    const panel = page.getByRole('dialog', { name: 'Notifications' });
-    await expect(panel.getByText('Your account has been approved')).toBeVisible();
+    await expect(dashboard.notifications.getByText('Your account has been approved')).toBeVisible();
     // Opening the list leaves it unread; the person marks it read.
-    await panel.getByRole('button', { name: 'Mark as read: Your account has been approved' }).click();
+    await dashboard.markRead('Your account has been approved');
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('button', { name: 'Notifications, none unread' })).toBeVisible();
+    await expect(dashboard.notificationsButton('none unread')).toBeVisible();
     // Read stays read: the server has it too.
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Notifications, none unread' })).toBeVisible();
+    await expect(dashboard.notificationsButton('none unread')).toBeVisible();
   });
 
   test('an administrator adds, edits, suspends and deletes a user with the spec’s dialogs', async ({ browser }) => {
-    const page = await adminPage(browser);
+    const users = await UsersPage.openAsAdmin(browser);
+    const page = users.page;
     const email = unique('added');
 
-    await page.getByRole('button', { name: 'Add User' }).click();
-    const add = page.getByRole('dialog', { name: 'Add User' });
+    await users.addUserButton.click();
+    const add = users.addDialog;
     await add.getByRole('button', { name: 'Add User' }).click();
     await expect(add.getByText('Name is required')).toBeVisible();
-    await add.getByRole('textbox', { name: /Full Name/ }).fill('Chileshe Lungu');
-    await add.getByRole('textbox', { name: /Email/ }).fill('buyer@nambala.zm');
-    await add.getByRole('combobox', { name: /User Type/ }).selectOption('INSURANCE_AGENT');
-    await add.getByRole('textbox', { name: /Temporary Password/ }).fill('start-here-1');
+    await users.fill(add, {
+      name: 'Chileshe Lungu',
+      email: 'buyer@nambala.zm',
+      type: 'INSURANCE_AGENT',
+      temporaryPassword: 'start-here-1',
+    });
     await add.getByRole('button', { name: 'Add User' }).click();
     await expect(add.getByText('An account with this email already exists.').first()).toBeVisible();
-    await add.getByRole('textbox', { name: /Email/ }).fill(email);
+    await users.fill(add, { email });
     await add.getByRole('button', { name: 'Add User' }).click();
     await expect(page.getByText('Chileshe Lungu was added')).toBeVisible();
 
-    const search = page.getByRole('searchbox', { name: 'Search users' });
     // By the unique email: a retry of this test on the same server leaves another Chileshe.
-    await search.fill(email);
-    const row = page.getByRole('row').filter({ hasText: email });
+    await users.search(email);
+    const row = users.row(email);
     await expect(row).toContainText(/USR-\d{3}/);
     await expect(row).toContainText('INSURANCE_AGENT');
-    await expect(page.getByText('Showing 1 of')).toBeVisible();
+    await expect(users.shown('Showing 1 of')).toBeVisible();
 
     // The new user can sign in with the temporary password.
     const login = await page.request.post('/api/auth/login', { data: { email, password: 'start-here-1' } });
     expect(login.status()).toBe(200);
     await signInAs(page, 'admin');
 
-    await page.getByRole('button', { name: 'Edit Chileshe Lungu' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit User' });
-    await edit.getByRole('textbox', { name: /Full Name/ }).fill('Chileshe Mwamba');
-    await edit.getByRole('combobox', { name: /Status/ }).selectOption('Suspended');
-    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await users.rowButton('Edit', 'Chileshe Lungu').click();
+    await users.fill(users.editDialog, { name: 'Chileshe Mwamba', status: 'Suspended' });
+    await users.editDialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Changes saved')).toBeVisible();
-    await search.fill(email);
-    await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Suspended');
+    await users.search(email);
+    await expect(users.row(email)).toContainText('Suspended');
     // Suspended: signing in is refused.
     expect((await page.request.post('/api/auth/login', { data: { email, password: 'start-here-1' } })).status()).toBe(
       403,
     );
     await signInAs(page, 'admin');
 
-    await page.getByRole('button', { name: 'Delete Chileshe Mwamba' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
+    await users.rowButton('Delete', 'Chileshe Mwamba').click();
     await expect(
-      confirm.getByText('Are you sure you want to delete this user? This action cannot be undone.'),
+      users.confirmDeletion.getByText('Are you sure you want to delete this user? This action cannot be undone.'),
     ).toBeVisible();
-    await confirm.getByRole('button', { name: 'Delete User' }).click();
+    await users.confirmDeletion.getByRole('button', { name: 'Delete User' }).click();
     await expect(page.getByText('No users found')).toBeVisible();
     await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
-    await expect(page.getByText(/Showing 0 of \d+ users/)).toBeVisible();
+    await expect(users.shown(/Showing 0 of \d+ users/)).toBeVisible();
     await expect(page.getByText(/Total Active: \d+/)).toBeVisible();
   });
 
   test('the last administrator cannot suspend themselves', async ({ browser }) => {
-    const page = await adminPage(browser);
-    await page.getByRole('searchbox', { name: 'Search users' }).fill('admin@nambala.zm');
-    await page.getByRole('button', { name: 'View Bwalya Mulenga' }).click();
-    await page.getByRole('dialog', { name: 'User Details' }).getByRole('button', { name: 'Suspend' }).click();
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'You cannot suspend, demote or delete your own account.' }),
-    ).toBeVisible();
+    const users = await UsersPage.openAsAdmin(browser);
+    await users.search('admin@nambala.zm');
+    await users.rowButton('View', 'Bwalya Mulenga').click();
+    await users.details.getByRole('button', { name: 'Suspend' }).click();
+    await expect(users.alert('You cannot suspend, demote or delete your own account.')).toBeVisible();
   });
 
   test('a buyer changes their phone (with their password) and password in Settings, then signs in with the new password', async ({
@@ -169,39 +151,34 @@ test.describe('administrator and accounts', () => {
     const email = unique('settings');
     await signUp(page, { name: 'Mapalo Daka', email, type: 'individual', password: 'first-pass-1' });
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('link', { name: 'Account settings for Mapalo Daka' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const settings = new SettingsPage(page);
+    await settings.accountSettings('Mapalo Daka').click();
+    await expect(settings.heading('Settings')).toBeVisible();
 
     // The phone changes only with the password: a stolen session alone cannot move the account.
-    const contact = page.getByRole('form', { name: 'Email and Phone' });
-    await contact.getByRole('textbox', { name: 'Phone' }).fill('12345');
-    await contact.getByRole('button', { name: 'Change Email or Phone' }).click();
-    await expect(contact.getByText('Enter a Zambian phone number like +260 97 123 4567')).toBeVisible();
-    await expect(contact.getByText('Current password is required')).toBeVisible();
-    await contact.getByRole('textbox', { name: 'Phone' }).fill('0971234567');
-    await contact.getByLabel(/Current Password/).fill('first-pass-1');
-    await contact.getByRole('button', { name: 'Change Email or Phone' }).click();
-    await expect(contact.getByRole('status').filter({ hasText: 'Your phone number has been changed.' })).toBeVisible();
+    await settings.phone.fill('12345');
+    await settings.changeContact.click();
+    await expect(settings.contactForm.getByText('Enter a Zambian phone number like +260 97 123 4567')).toBeVisible();
+    await expect(settings.contactForm.getByText('Current password is required')).toBeVisible();
+    await settings.phone.fill('0971234567');
+    await settings.contactPassword.fill('first-pass-1');
+    await settings.changeContact.click();
+    await expect(settings.contactChanged('Your phone number has been changed.')).toBeVisible();
     await page.reload();
-    await expect(
-      page.getByRole('form', { name: 'Email and Phone' }).getByRole('textbox', { name: 'Phone' }),
-    ).toHaveValue('+260 97 123 4567');
+    await expect(settings.phone).toHaveValue('+260 97 123 4567');
 
-    const password = page.getByRole('form', { name: 'Password' });
-    await password.getByLabel(/Current Password/).fill('wrong-pass-1');
-    await password.getByLabel(/^New Password/).fill('second-pass-2');
-    await password.getByLabel(/Confirm New Password/).fill('second-pass-2');
-    await password.getByRole('button', { name: 'Change Password' }).click();
-    await expect(password.getByText('The current password is incorrect.')).toBeVisible();
-    await password.getByLabel(/Current Password/).fill('first-pass-1');
-    await password.getByRole('button', { name: 'Change Password' }).click();
+    await settings.currentPassword.fill('wrong-pass-1');
+    await settings.newPassword.fill('second-pass-2');
+    await settings.confirmNewPassword.fill('second-pass-2');
+    await settings.changePassword.click();
+    await expect(settings.passwordForm.getByText('The current password is incorrect.')).toBeVisible();
+    await settings.currentPassword.fill('first-pass-1');
+    await settings.changePassword.click();
     await expect(page.getByText('Password changed')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await settings.signOut.click();
     await expect(page).toHaveURL(/\/auth$/);
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel('Password', { exact: false }).first().fill('second-pass-2');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await new AuthPage(page).logIn(email, 'second-pass-2');
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
@@ -219,16 +196,18 @@ test.describe('administrator and accounts', () => {
       ).status(),
     ).toBe(201);
     await page.request.post('/api/auth/logout');
-    await openApp(page, '/auth');
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    const auth = await AuthPage.open(page);
+    await auth.email.fill(email);
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      await page.getByLabel('Password', { exact: false }).first().fill(`wrong-${attempt}`);
-      await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await expect(page.getByText('The email or password is incorrect.')).toBeVisible();
+      await auth.password.fill(`wrong-${attempt}`);
+      await auth.loginButton.click();
+      await expect(auth.loginForm.getByText('The email or password is incorrect.')).toBeVisible();
     }
-    await page.getByLabel('Password', { exact: false }).first().fill('right-pass-1');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page.getByText(/Too many failed sign-in attempts\. Try again in \d+ minutes?\./)).toBeVisible();
+    await auth.password.fill('right-pass-1');
+    await auth.loginButton.click();
+    await expect(
+      auth.loginForm.getByText(/Too many failed sign-in attempts\. Try again in \d+ minutes?\./),
+    ).toBeVisible();
   });
 });
 
@@ -265,26 +244,26 @@ test('an administrator’s user list opens offline, and an edit made offline rea
   });
   expect((await created.json()).results[0].outcome).toBe('applied');
   await page.goto('/dashboard/admin/users');
-  await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
-  await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
+  const users = new UsersPage(page);
+  await users.search(email);
+  await expect(users.row(email)).toBeVisible();
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByTestId('connection-status')).toContainText('Offline');
-  await expect(page.getByRole('link', { name: 'Account settings for Bwalya Mulenga' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
-  await page.getByRole('button', { name: 'Edit Offline Edit' }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit User' });
-  await edit.getByRole('combobox', { name: /Status/ }).selectOption('Inactive');
-  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(users.connectionStatus).toContainText('Offline');
+  await expect(users.accountSettings('Bwalya Mulenga')).toBeVisible();
+  await users.search(email);
+  await users.rowButton('Edit', 'Offline Edit').click();
+  await users.fill(users.editDialog, { status: 'Inactive' });
+  await users.editDialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText("Saved on this device — it will be sent when you're back online.")).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: email });
+  const row = users.row(email);
   await expect(row).toContainText('Inactive');
   await expect(row).toContainText('Saved on this device');
 
   await context.setOffline(false);
   await expect(row).not.toContainText('Saved on this device', { timeout: 20_000 });
-  const users = await page.request.get('/api/admin/users');
-  const stored = (await users.json()).users.find((user: { email: string }) => user.email === email);
+  const list = await page.request.get('/api/admin/users');
+  const stored = (await list.json()).users.find((user: { email: string }) => user.email === email);
   expect(stored.status).toBe('Inactive');
 });

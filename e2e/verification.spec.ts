@@ -7,9 +7,11 @@ import { type Browser, chromium, expect, type Page, test } from '@playwright/tes
 import QRCode from 'qrcode';
 import { bytesToDigits } from '../src/domain/credential/numeric';
 import { credentialQrSegments } from '../src/domain/credential/qr-url';
-import { openApp } from './app-page';
+import { appStarted, waitForApp } from './app-page';
+import { HomePage } from './home-page';
 import { credentialOf, fakeCameraArgs, keysOnDevice, writeQrVideo } from './fake-camera';
 import { chromiumArgs } from './playwright.config';
+import { VerificationPage } from './verification-page';
 
 const OWNER = 'Mwila Banda';
 const FORGED_COLOURS = ['Yellow', 'Orange', 'Purple', 'Maroon'];
@@ -61,7 +63,7 @@ async function installApp(page: Page): Promise<void> {
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 20_000 })
     .toBe('activated');
   await page.reload();
-  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+  await waitForApp(page);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
@@ -82,15 +84,15 @@ test.describe('scanning a plate QR code with the camera', () => {
       const context = await browser.newContext({ baseURL, permissions: ['camera'] });
       const page = await context.newPage();
       await withPageErrors(page, async () => {
-        await openApp(page, '/verification?tab=scan');
+        const verification = await VerificationPage.open(page, '/verification?tab=scan');
         await installApp(page);
         await expect.poll(() => keysOnDevice(page)).toBeGreaterThan(0);
 
         await context.setOffline(true);
-        await page.getByRole('button', { name: 'Start Scanning' }).click();
-        const result = page.getByTestId('verification-result');
+        await verification.startScanning.click();
+        const result = verification.result;
         await expect(result).toHaveAttribute('data-verdict', 'Valid', { timeout: SCAN_TIMEOUT_MS });
-        await expect(page.getByTestId('registered-vehicle')).toHaveText('Silver Toyota Corolla');
+        await expect(verification.registeredVehicle).toHaveText('Silver Toyota Corolla');
         await expect(result).toContainText('ZM-123-ABC');
         await expect(result).toContainText('Checked against the signed QR code, on this device.');
         expect(await page.evaluate(() => navigator.onLine)).toBe(false);
@@ -114,14 +116,14 @@ test.describe('scanning a plate QR code with the camera', () => {
       const context = await browser.newContext({ baseURL, permissions: ['camera'] });
       const page = await context.newPage();
       await withPageErrors(page, async () => {
-        await openApp(page, '/verification?tab=scan');
+        const verification = await VerificationPage.open(page, '/verification?tab=scan');
         await expect.poll(() => keysOnDevice(page)).toBeGreaterThan(0);
 
-        await page.getByRole('button', { name: 'Start Scanning' }).click();
-        const result = page.getByTestId('verification-result');
+        await verification.startScanning.click();
+        const result = verification.result;
         await expect(result).toHaveAttribute('data-verdict', 'Not authentic', { timeout: SCAN_TIMEOUT_MS });
         await expect(result).toContainText('The QR code was not signed by the registry: the plate may be forged.');
-        await expect(page.getByTestId('registered-vehicle')).toHaveCount(0);
+        await expect(verification.registeredVehicle).toHaveCount(0);
         for (const colour of FORGED_COLOURS) await expect(result).not.toContainText(colour);
       });
     } finally {
@@ -165,11 +167,9 @@ test('every credential QR code is read by the scanner, whatever its signature by
       scale: 4,
       margin: 4,
     });
-    await openApp(page, '/verification?tab=scan');
-    await page
-      .getByLabel('Photo of a QR code')
-      .setInputFiles({ name: `code-${index}.png`, mimeType: 'image/png', buffer: photo });
-    const result = page.getByTestId('verification-result');
+    const verification = await VerificationPage.open(page, '/verification?tab=scan');
+    await verification.photoInput.setInputFiles({ name: `code-${index}.png`, mimeType: 'image/png', buffer: photo });
+    const result = verification.result;
     await expect(result.or(page.getByText('No QR code was found in that picture.'))).toBeVisible();
     if (await result.isVisible()) await expect(result).toHaveAttribute('data-verdict', 'Not authentic');
     else unread.push(index);
@@ -191,14 +191,14 @@ test('a public visitor is never shown the owner’s name, by QR link, typed numb
     if (new URL(response.url()).pathname.startsWith('/api/')) apiBodies.push(await response.text().catch(() => ''));
   });
 
-  await openApp(page, `/v#${digits}`);
-  await expect(page.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
-  await expect(page.getByTestId('registered-vehicle')).toHaveText('Silver Toyota Corolla');
+  const link = await VerificationPage.open(page, `/v#${digits}`);
+  await expect(link.result).toHaveAttribute('data-verdict', 'Valid');
+  await expect(link.registeredVehicle).toHaveText('Silver Toyota Corolla');
   expect(await page.content()).not.toContain(OWNER);
 
-  await openApp(page, '/verification?plate=ZM-123-ABC');
-  await expect(page.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
-  await expect(page.getByTestId('registered-vehicle')).toHaveText('Silver Toyota Corolla (2019)');
+  const typed = await VerificationPage.open(page, '/verification?plate=ZM-123-ABC');
+  await expect(typed.result).toHaveAttribute('data-verdict', 'Valid');
+  await expect(typed.registeredVehicle).toHaveText('Silver Toyota Corolla (2019)');
   await expect(page.getByText('Registered owner')).toHaveCount(0);
   expect(await page.content()).not.toContain(OWNER);
   expect(apiBodies.some((body) => body.includes('"verdict":"Valid"'))).toBe(true);
@@ -215,27 +215,27 @@ test('a public visitor is never shown the owner’s name, by QR link, typed numb
 test('manual entry: a blank number is refused, input is upper-cased and cut at 10, each verdict is shown', async ({
   page,
 }) => {
-  await openApp(page, '/verification');
-  const field = page.getByRole('textbox', { name: 'Plate Number' });
+  const verification = await VerificationPage.open(page);
+  const field = verification.plateNumber;
   await field.press('Enter');
   await expect(page.getByText('Please enter a plate number')).toBeVisible();
-  await expect(page.getByTestId('verification-result')).toHaveCount(0);
+  await expect(verification.result).toHaveCount(0);
 
   await field.pressSequentially('zm-456-defxyz');
   await expect(field).toHaveValue('ZM-456-DEF');
   await expect(page.getByText('Please enter a plate number')).toHaveCount(0);
   await field.press('Enter');
-  const result = page.getByTestId('verification-result');
+  const result = verification.result;
   await expect(result).toHaveAttribute('data-verdict', 'Expired');
   await expect(result).toContainText('Registration expired');
-  await expect(page.getByTestId('registered-vehicle')).toHaveText(/^White Nissan X-Trail/);
+  await expect(verification.registeredVehicle).toHaveText(/^White Nissan X-Trail/);
 
   // Demo numbers never use the letters I, O or Q, so this one was never issued.
   await field.fill('ZM-404-QOQ');
-  await page.getByRole('button', { name: 'Verify Plate' }).click();
+  await verification.verifyButton.click();
   await expect(result).toHaveAttribute('data-verdict', 'Unknown plate');
   await expect(result).toContainText('No plate with this number has been issued by the registry.');
-  await expect(page.getByTestId('registered-vehicle')).toHaveCount(0);
+  await expect(verification.registeredVehicle).toHaveCount(0);
   // The page and its verdicts are styled at build time (decision 039): none of it made the design system.
   expect(await page.evaluate(() => performance.getEntriesByName('design system made').length)).toBe(0);
 });
@@ -248,24 +248,25 @@ test('online, a typed number gets the registry’s verdict without waiting for t
     held += 1;
   });
   await page.goto('/verification');
-  await expect(page.locator('html[data-ready]')).toHaveCount(1);
+  await expect(appStarted(page)).toHaveCount(1);
   // The page asks for the store once idle (so a check after the signal drops still runs).
   await expect.poll(() => held).toBeGreaterThan(0);
-  const field = page.getByRole('textbox', { name: 'Plate Number' });
+  const verification = new VerificationPage(page);
+  const field = verification.plateNumber;
   await field.fill('ZM-123-ABC');
   await field.press('Enter');
-  const result = page.getByTestId('verification-result');
+  const result = verification.result;
   await expect(result).toHaveAttribute('data-verdict', 'Valid');
   await expect(result).toContainText('Checked against the registry.');
 });
 
 test('the entry tabs follow the keyboard: arrows, Home and End move, select and show their panel', async ({ page }) => {
-  await openApp(page, '/verification');
-  const manual = page.getByRole('tab', { name: 'Manual Entry' });
-  const scan = page.getByRole('tab', { name: 'QR Scan' });
+  const verification = await VerificationPage.open(page);
+  const manual = verification.tab('Manual Entry');
+  const scan = verification.tab('QR Scan');
   await expect(manual).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel', { name: 'Manual Entry' })).toBeVisible();
-  await expect(page.getByRole('tabpanel', { name: 'QR Scan' })).toBeHidden();
+  await expect(verification.panel('Manual Entry')).toBeVisible();
+  await expect(verification.panel('QR Scan')).toBeHidden();
   // Only the selected tab is in the Tab order.
   await expect(manual).toHaveAttribute('tabindex', '0');
   await expect(scan).toHaveAttribute('tabindex', '-1');
@@ -273,7 +274,7 @@ test('the entry tabs follow the keyboard: arrows, Home and End move, select and 
   await page.keyboard.press('ArrowRight');
   await expect(scan).toBeFocused();
   await expect(scan).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel', { name: 'QR Scan' })).toBeVisible();
+  await expect(verification.panel('QR Scan')).toBeVisible();
   await expect(page).toHaveURL(/tab=scan/);
   await page.keyboard.press('ArrowRight');
   await expect(manual).toBeFocused();
@@ -282,36 +283,29 @@ test('the entry tabs follow the keyboard: arrows, Home and End move, select and 
   await page.keyboard.press('Home');
   await expect(manual).toBeFocused();
   await expect(manual).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('textbox', { name: 'Plate Number' })).toBeVisible();
+  await expect(verification.plateNumber).toBeVisible();
 });
 
 test('home page quick search: for sale, registered, free, and Verify Plate opens a Valid verdict', async ({ page }) => {
-  await openApp(page, '/');
-  const availability = page.getByRole('search', { name: 'Check plate availability' });
-  const field = availability.getByRole('textbox', { name: 'Plate number' });
-  const answer = availability.getByTestId('availability-answer');
+  const home = await HomePage.open(page);
+  const answer = home.answer;
 
-  await field.fill('ZM-777-VIP');
-  await availability.getByRole('button', { name: 'Check Availability' }).click();
+  await home.checkPlate('ZM-777-VIP');
   await expect(answer).toContainText('ZM-777-VIP is for sale');
   await expect(answer.getByRole('link', { name: 'View it in the marketplace' })).toHaveAttribute(
     'href',
     '/marketplace?plate=ZM-777-VIP',
   );
 
-  await field.fill('ZM-123-ABC');
-  await availability.getByRole('button', { name: 'Check Availability' }).click();
+  await home.checkPlate('ZM-123-ABC');
   await expect(answer).toContainText('ZM-123-ABC is already registered');
 
-  await field.fill('ZM-555-QQQ');
-  await availability.getByRole('button', { name: 'Check Availability' }).click();
+  await home.checkPlate('ZM-555-QQQ');
   await expect(answer).toContainText('ZM-555-QQQ is free');
 
-  await page.getByRole('tab', { name: 'Verify Plate' }).click();
-  const verify = page.getByRole('form', { name: 'Verify a plate' });
-  await verify.getByRole('textbox', { name: 'Plate number' }).fill('ZM-123-ABC');
-  await verify.getByRole('button', { name: 'Verify Plate' }).click();
+  await home.verify('ZM-123-ABC');
   await expect(page).toHaveURL(/\/verification\?plate=ZM-123-ABC$/);
-  await expect(page.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
-  await expect(page.getByTestId('registered-vehicle')).toHaveText('Silver Toyota Corolla (2019)');
+  const verification = new VerificationPage(page);
+  await expect(verification.result).toHaveAttribute('data-verdict', 'Valid');
+  await expect(verification.registeredVehicle).toHaveText('Silver Toyota Corolla (2019)');
 });

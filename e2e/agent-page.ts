@@ -1,0 +1,158 @@
+/**
+ * A page model of the plate maker's workspace (/dashboard/agent/…): the Whitebook Entry,
+ * Manufacturing and Inventory forms, the order book and its order dialog, and the
+ * Needs attention list of changes the server refused; found by forms', fields' and
+ * buttons' names.
+ */
+import { type Locator } from '@playwright/test';
+import { DashboardPage } from './dashboard-page';
+
+/** A whitebook sale, by field; what is not given is left as the form has it. */
+export interface Sale {
+  plate?: string;
+  saleDate?: string;
+  make?: string;
+  model?: string;
+  colour?: string;
+  year?: string;
+  chassis?: string;
+  owner?: string;
+  nrc?: string;
+  registration?: string;
+  reference?: string;
+}
+
+const SALE_FIELDS: Record<Exclude<keyof Sale, 'saleDate'>, RegExp> = {
+  plate: /Plate Number/,
+  make: /Vehicle Make/,
+  model: /Vehicle Model/,
+  colour: /Vehicle Colour/,
+  year: /Vehicle Year/,
+  chassis: /Chassis Number/,
+  owner: /Owner Name/,
+  nrc: /Owner NRC Number/,
+  registration: /Registration Number/,
+  reference: /Entitlement Document Reference/,
+};
+
+/** A manufacturing record, by field. */
+export interface Manufacturing {
+  plate?: string;
+  status?: string;
+  batch?: string;
+  productionDate?: string;
+  frontBlank?: string;
+  rearBlank?: string;
+}
+
+export class AgentPage extends DashboardPage {
+  // Whitebook Entry
+
+  get whitebookForm(): Locator {
+    return this.page.getByRole('form', { name: /Plate Sale and Vehicle/ });
+  }
+
+  saleField(name: keyof Sale): Locator {
+    if (name === 'saleDate') return this.whitebookForm.getByLabel(/Sale Date/);
+    return this.whitebookForm.getByRole('textbox', { name: SALE_FIELDS[name] });
+  }
+
+  /** The order a sale is made against, a choice of the shop's orders. */
+  get orderChoice(): Locator {
+    return this.page.getByRole('combobox', { name: 'Order' });
+  }
+
+  /**
+   * An order among the choices, by its plate. By the option element: a closed list's options
+   * are not shown, so only their presence can be counted.
+   */
+  orderOption(plate: string): Locator {
+    return this.orderChoice.locator('option', { hasText: plate });
+  }
+
+  /** Fills in the sale's fields in the order given and presses Submit Entry. */
+  async submitSale(sale: Sale): Promise<void> {
+    for (const [name, value] of Object.entries(sale) as [keyof Sale, string][]) await this.saleField(name).fill(value);
+    await this.whitebookForm.getByRole('button', { name: 'Submit Entry' }).click();
+  }
+
+  // Manufacturing
+
+  get manufacturingForm(): Locator {
+    return this.page.getByRole('form', { name: /Upload Plate Manufacturing Details/ });
+  }
+
+  manufacturingField(name: keyof Manufacturing): Locator {
+    const form = this.manufacturingForm;
+    switch (name) {
+      case 'plate':
+        return form.getByRole('textbox', { name: /Plate Number/ });
+      case 'status':
+        return form.getByRole('combobox', { name: /Status/ });
+      case 'batch':
+        return form.getByRole('textbox', { name: /Batch Number/ });
+      case 'productionDate':
+        return form.getByLabel(/Production Date/);
+      case 'frontBlank':
+        return form.getByRole('textbox', { name: /Front blank serial/ });
+      case 'rearBlank':
+        return form.getByRole('textbox', { name: /Rear blank serial/ });
+    }
+  }
+
+  /** Fills in the record's fields in the order given (the status chosen) and presses Submit Details. */
+  async submitManufacturing(record: Manufacturing): Promise<void> {
+    for (const [name, value] of Object.entries(record) as [keyof Manufacturing, string][]) {
+      if (name === 'status') await this.manufacturingField(name).selectOption(value);
+      else await this.manufacturingField(name).fill(value);
+    }
+    await this.manufacturingForm.getByRole('button', { name: 'Submit Details' }).click();
+  }
+
+  // Inventory
+
+  get inventoryForm(): Locator {
+    return this.page.getByRole('form', { name: /Add Inventory Item/ });
+  }
+
+  async addInventory(item: { type: string; quantity: string; batch: string; receivedDate: string }): Promise<void> {
+    const form = this.inventoryForm;
+    await form.getByRole('combobox', { name: /Item Type/ }).selectOption(item.type);
+    await form.getByRole('spinbutton', { name: /Quantity/ }).fill(item.quantity);
+    await form.getByRole('textbox', { name: /Batch Number/ }).fill(item.batch);
+    await form.getByLabel(/Received Date/).fill(item.receivedDate);
+    await form.getByRole('button', { name: /Add Item/ }).click();
+  }
+
+  // Lists, orders, refused changes
+
+  /** A row of the screen's list (sales, records, stock, orders), by something it shows. */
+  row(text: string): Locator {
+    return this.page.getByRole('row').filter({ hasText: text });
+  }
+
+  /** Opens an order from its row in the order book; answers with the order's dialog. */
+  async openOrder(row: Locator): Promise<Locator> {
+    const button = row.getByRole('button', { name: /^View order / });
+    const orderId = ((await button.getAttribute('aria-label')) ?? '').replace('View order ', '');
+    await button.click();
+    return this.page.getByRole('dialog', { name: `Order ${orderId}` });
+  }
+
+  /** The header's button to the changes the server refused ("1 needs attention"). */
+  needsAttentionButton(name: string | RegExp): Locator {
+    return this.page.getByRole('button', { name });
+  }
+
+  get needsAttention(): Locator {
+    return this.page.getByRole('dialog', { name: 'Needs attention' });
+  }
+}
+
+/** The administrator's Compliance (/dashboard/admin/compliance): the shops' records, table by table. */
+export class CompliancePage extends DashboardPage {
+  /** A row of a named table ("Whitebook Sales", "Manufacturing", "Blank Stock"), by something it shows. */
+  row(table: string, text: string): Locator {
+    return this.page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
+  }
+}

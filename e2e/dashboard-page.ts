@@ -1,0 +1,70 @@
+/**
+ * A page model of the dashboard's frame, around every /dashboard screen: the page heading,
+ * the View switch, the sidebar, the account link, notifications, sign-out and the
+ * connection status, found by their roles and names.
+ */
+import { type Locator, type Page } from '@playwright/test';
+import { openApp } from './app-page';
+
+export class DashboardPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens a dashboard path (the page must be signed in already) and waits until the app has started. */
+  static async open<T extends DashboardPage>(this: new (page: Page) => T, page: Page, path = '/dashboard'): Promise<T> {
+    await openApp(page, path);
+    return new this(page);
+  }
+
+  /** The page's heading (level 1), or the one named so. */
+  heading(name?: string | RegExp): Locator {
+    return this.page.getByRole('heading', { level: 1, ...(name === undefined ? {} : { name }) });
+  }
+
+  /** A heading of any level: the messages shown in place of a page (awaiting approval, not allowed). */
+  notice(name: string | RegExp): Locator {
+    return this.page.getByRole('heading', { name });
+  }
+
+  /** The View switch's buttons (User, Admin, Agent…): the views the account may open. */
+  get views(): Locator {
+    return this.page.getByRole('group', { name: 'View' }).getByRole('button');
+  }
+
+  get sidebar(): Locator {
+    return this.page.getByRole('navigation', { name: 'Dashboard' });
+  }
+
+  sidebarLink(name: string): Locator {
+    return this.sidebar.getByRole('link', { name });
+  }
+
+  /** The header's link to the account's settings (it shows the initials). */
+  accountSettings(person: string): Locator {
+    return this.page.getByRole('link', { name: `Account settings for ${person}` });
+  }
+
+  get signOut(): Locator {
+    return this.page.getByRole('button', { name: 'Sign out' });
+  }
+
+  /** The notifications button, by what it says: "1 unread", "none unread", /\d+ unread/; or whatever it says. */
+  notificationsButton(unread?: string | RegExp): Locator {
+    if (unread === undefined) return this.page.getByRole('button', { name: /^Notifications/ });
+    const name =
+      typeof unread === 'string' ? `Notifications, ${unread}` : new RegExp(`^Notifications, ${unread.source}`);
+    return this.page.getByRole('button', { name });
+  }
+
+  get notifications(): Locator {
+    return this.page.getByRole('dialog', { name: 'Notifications' });
+  }
+
+  async markRead(title: string): Promise<void> {
+    await this.notifications.getByRole('button', { name: `Mark as read: ${title}` }).click();
+  }
+
+  /** The header's online/offline and sync state (a live region named after what it shows). */
+  get connectionStatus(): Locator {
+    return this.page.getByRole('status', { name: /^(Online|Offline|Syncing), / });
+  }
+}
