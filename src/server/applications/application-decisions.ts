@@ -52,12 +52,12 @@ export interface DecisionInput {
  * request on its own (decideMany), so one refusal does not stop the others; the server
  * adds what only it knows: the request exists, it is paid, and a plate maker is active.
  */
-export async function decideRequests(db: Database, input: DecisionInput): Promise<DecisionOutcome[]> {
-  return db.transaction((tx) => decideRequestsIn(tx, input));
+export async function decideApplications(db: Database, input: DecisionInput): Promise<DecisionOutcome[]> {
+  return db.transaction((tx) => decideApplicationsIn(tx, input));
 }
 
 /** The same, inside the caller's transaction (the demo data's approvals run in the seed's). */
-export async function decideRequestsIn(tx: Queryable, input: DecisionInput): Promise<DecisionOutcome[]> {
+export async function decideApplicationsIn(tx: Queryable, input: DecisionInput): Promise<DecisionOutcome[]> {
   const newNumber = input.newNumber ?? (() => randomPlateNumber());
   const requests = applicationRepository(tx);
   const found = new Map((await requests.lockMany(input.ids)).map((request) => [request.id, request]));

@@ -30,7 +30,7 @@ import type { User } from '../repositories/user-repository';
 import { applicationCheckout } from '../payments/application-checkout';
 import { type PaymentContext, type PaymentService, paymentService } from '../payments/payment-service';
 import { answerOrRefuse } from '../payments/refusal-reply';
-import { decideRequests } from '../applications/application-decisions';
+import { decideApplications } from '../applications/application-decisions';
 import { idempotencyKeySchema } from './purchase-routes';
 import { errorResponse } from './schemas';
 
@@ -250,7 +250,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const at = now();
-      const outcomes = await decideRequests(db, {
+      const outcomes = await decideApplications(db, {
         adminId: (request.user as User).id,
         ids: request.body.ids,
         decision: request.body.decision,

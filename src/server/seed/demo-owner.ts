@@ -1,6 +1,6 @@
 /**
  * The demo buyer's registered plates, made the way every plate is: a paid application
- * approved by the administrator (decideRequests), the shop's manufacturing record and its
+ * approved by the administrator (decideApplications), the shop's manufacturing record and its
  * whitebook sale with the vehicle (the shop's own intents, applied as a push applies them),
  * so the registry, the credentials, the shop's records and the owner's dashboard all come
  * from the lifecycle code. One registration ends within 90 days, so the renewals banner
@@ -15,7 +15,7 @@ import { MIGRATION_LOCK_KEY } from '../db/migrate';
 import { metaRepository } from '../repositories/meta-repository';
 import { applicationRepository } from '../repositories/application-repository';
 import { userRepository } from '../repositories/user-repository';
-import { decideRequestsIn } from '../applications/application-decisions';
+import { decideApplicationsIn } from '../applications/application-decisions';
 import { recordManufacturing, recordWhitebookEntry } from '../sync/agent-intents';
 import { demoPlateSerials } from './demo-inventory';
 import { saveDriver, saveVehicle } from '../sync/fleet-intents';
@@ -131,7 +131,7 @@ export async function seedDemoOwner(
         appliedAt,
       );
       if (!request) continue;
-      await decideRequestsIn(tx, {
+      await decideApplicationsIn(tx, {
         adminId: admin.id,
         ids: [request.id],
         decision: 'approve',
