@@ -19,6 +19,16 @@ const featureZones = readdirSync(featuresDir, { withFileTypes: true })
     except: [`./${name}`],
     message: 'A feature does not import another feature: move what both use out of src/app/features.',
   }));
+// What features share never reaches back into a feature. Only the composition roots do: the
+// route table (routes.tsx), the entry (main.tsx) and the prerenderer (prerender/), which name
+// the pages.
+const sharedZones = readdirSync(path.join(root, 'src/app'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'features' && entry.name !== 'prerender')
+  .map(({ name }) => ({
+    target: path.join(root, 'src/app', name),
+    from: featuresDir,
+    message: 'A shared module does not import a feature: move what it needs out of src/app/features.',
+  }));
 
 export default tseslint.config(
   {
@@ -99,7 +109,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: featureZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...featureZones, ...sharedZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

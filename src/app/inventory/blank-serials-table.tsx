@@ -7,7 +7,7 @@
 import type { DeliveryLine, ShopReconciliation } from '#domain/serials/blank-serial';
 import { Alert, Stack, Text } from '@chakra-ui/react';
 import { type Column, RecordsTable } from '../components/records-table';
-import { formatCount } from '../features/agent/agent-format';
+import { formatCount } from '../components/count-format';
 
 type Row = DeliveryLine & { id: string };
 

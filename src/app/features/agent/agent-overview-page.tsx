@@ -16,7 +16,7 @@ import { AppDialog } from '../../components/app-dialog';
 import { StatCard } from '../../components/stat-card';
 import { type DetailRow, DetailsList } from '../../components/details-list';
 import type { LocalAgentOrder } from '../../store/database';
-import { formatCount, formatTrend } from './agent-format';
+import { formatCount, formatTrend } from '../../components/count-format';
 import { formatDay } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { type Column, RecordsTable } from '../../components/records-table';

@@ -11,7 +11,7 @@ import { receiptDifferenceText } from '#domain/inventory/inventory-stock';
 import { Badge, Button, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { FormField } from '../../components/form-field';
 import type { LocalInventoryItem } from '../../store/database';
-import { formatCount } from './agent-format';
+import { formatCount } from '../../components/count-format';
 import { formatDay } from '../../components/format-date-time';
 import { PageHeader, RecordForm, Section } from '../../components/page-parts';
 import { type Column, RecordsTable } from '../../components/records-table';
