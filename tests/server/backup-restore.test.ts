@@ -30,6 +30,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ORIGINAL_PORT = 8610;
 const RESTORED_PORT = 8611;
 const ADMIN = { email: 'admin@nambala.zm', password: 'Admin#2026' };
+/** How long a server process, or the backup command opening a folder itself, may take to start: twice as long on CI, where the end-to-end suite runs beside. */
+const STARTUP_MS = process.env.CI ? 120_000 : 60_000;
 
 interface ServerProcess {
   pid: number;
@@ -64,7 +66,7 @@ async function startServer(dataDir: string, port: number, extra: Record<string, 
     },
   };
   running.add(server);
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + STARTUP_MS;
   while (Date.now() < deadline && child.exitCode === null) {
     const health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
     if (health?.ok) return server;
@@ -157,33 +159,37 @@ describe('backup and restore', () => {
     expect(await readdir(path.dirname(folder))).toEqual(['db']);
   }, 30_000);
 
-  it('backs up a folder no server runs on by opening it itself', async () => {
-    const folder = path.join(base, 'stopped', 'db');
-    const db = await openPglite(folder);
-    let counts: TableCount[];
-    try {
-      await migrate(db);
-      for (const subject of ['one', 'two', 'three'])
-        await contactRepository(db).save(randomUUID(), {
-          name: 'Mutale',
-          email: 'mutale@example.zm',
-          subject,
-          message: 'Kept while stopped.',
-        });
-      counts = await tableCountRepository(db).all();
-    } finally {
-      await db.close();
-    }
-    const file = path.join(base, 'stopped.tar.gz');
-    const backup = await runCli('backup', [file], { DATA_DIR: folder });
-    expect(backup.stderr).toBe('');
-    expect(backup.code).toBe(0);
-    expect(backup.stdout).toContain(`Backup written: ${file}`);
-    expect(backup.stdout).toContain('from the folder (no server was running on it)');
-    expect(rowsOf(counts, 'contact_messages')).toBe(3);
-    expect(backup.stdout).toContain(`holds ${counts.length} tables, ${totalOf(counts)} rows`);
-    expect(backup.stdout).toMatch(/contact_messages +3\n/);
-  }, 60_000);
+  it(
+    'backs up a folder no server runs on by opening it itself',
+    async () => {
+      const folder = path.join(base, 'stopped', 'db');
+      const db = await openPglite(folder);
+      let counts: TableCount[];
+      try {
+        await migrate(db);
+        for (const subject of ['one', 'two', 'three'])
+          await contactRepository(db).save(randomUUID(), {
+            name: 'Mutale',
+            email: 'mutale@example.zm',
+            subject,
+            message: 'Kept while stopped.',
+          });
+        counts = await tableCountRepository(db).all();
+      } finally {
+        await db.close();
+      }
+      const file = path.join(base, 'stopped.tar.gz');
+      const backup = await runCli('backup', [file], { DATA_DIR: folder });
+      expect(backup.stderr).toBe('');
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toContain(`Backup written: ${file}`);
+      expect(backup.stdout).toContain('from the folder (no server was running on it)');
+      expect(rowsOf(counts, 'contact_messages')).toBe(3);
+      expect(backup.stdout).toContain(`holds ${counts.length} tables, ${totalOf(counts)} rows`);
+      expect(backup.stdout).toMatch(/contact_messages +3\n/);
+    },
+    STARTUP_MS,
+  );
 
   it('backs up a running server with every row written so far; a server on the restored folder answers with them', async () => {
     const server = await starting;

@@ -11,11 +11,9 @@ import type { Receipt } from '../payments/payment-api';
 import { APPLICATION_FIELDS, type WizardErrors } from './application-fields';
 import type { ApplicationToSend } from './application-fields';
 
-export const SUBMIT_OFFLINE =
-  "You're offline. Your application is saved on this device; submit it when you're back online.";
-export const SUBMIT_FAILED =
-  'We could not submit your application just now. It is saved on this device; please try again.';
-export const SUBMIT_SIGN_IN = 'Please sign in to submit your application. Your answers are saved on this device.';
+import { SUBMIT_FAILED, SUBMIT_OFFLINE, SUBMIT_SIGN_IN } from './application-messages';
+
+export { SUBMIT_FAILED, SUBMIT_OFFLINE, SUBMIT_SIGN_IN };
 
 export type SubmitFailure = 'offline' | 'sign-in' | 'conflict' | 'refused';
 

@@ -6,7 +6,6 @@
  */
 import type { Role } from '#domain/accounts/permissions';
 import { apiRequest, NetworkError } from '../api/api-client';
-import { runCommand } from '../api/command';
 
 export interface SessionUser {
   id: string;
@@ -124,6 +123,8 @@ export function refreshSession(): Promise<SessionState> {
 
 export async function signOut(): Promise<void> {
   // Offline (or refused), the device forgets the user now; the server session expires on its own.
+  // The command path is loaded here, not with the session, which every page's first load reads.
+  const { runCommand } = await import('../api/command');
   await runCommand({ method: 'POST', path: '/api/auth/logout' });
   set({ status: 'signed-out' });
 }

@@ -11,7 +11,7 @@ import { LoadedPart } from '../../components/loaded-part';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useDeviceSession } from '../../session/use-session';
 import { usePricingSettings } from '../../payments/pricing-settings';
-import { SUBMIT_OFFLINE } from '../../applications/application-api';
+import { SUBMIT_OFFLINE } from '../../applications/application-messages';
 import { payerPhoneOf } from '../../applications/payment-details';
 import { PersonalInfoStep } from './personal-info-step';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';

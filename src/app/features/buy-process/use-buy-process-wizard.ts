@@ -14,7 +14,7 @@ import { paths } from '../../config/paths';
 import { getSession } from '../../session/session-store';
 import { useDeviceSession } from '../../session/use-session';
 import { newId } from '../../store/new-id';
-import { SUBMIT_SIGN_IN, submitApplication } from '../../applications/application-api';
+import { SUBMIT_SIGN_IN } from '../../applications/application-messages';
 import { clearWizardDraft, readWizardDraft, writeWizardDraft } from './wizard-draft';
 import {
   type ApplicationField,
@@ -42,6 +42,8 @@ function rememberedCard(applicationId: string): string {
 
 /** The application's rules (zod): loaded once the page is idle, or with the first Next. */
 const wizardRules = onDemand(() => import('#domain/applications/application-form'));
+// Sending is loaded when the person submits, not with the wizard's first paint.
+const applicationApi = onDemand(() => import('../../applications/application-api'));
 
 export function useBuyProcessWizard() {
   const navigate = useNavigate();
@@ -140,6 +142,7 @@ export function useBuyProcessWizard() {
     }
     isSubmitInFlight.current = true;
     try {
+      const { submitApplication } = await applicationApi.load();
       const result = await submitApplication(current.applicationId, application);
       if (result.ok) {
         dispatch({ type: 'submitSucceeded', reference: result.reference, payment: result.payment });
