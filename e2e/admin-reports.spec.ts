@@ -5,25 +5,10 @@
  * whose numbers are the ones on the screen; both pages pass axe at 360 px and 1280 px.
  */
 import { readFile } from 'node:fs/promises';
-import { type Download, expect, type Page, test } from '@playwright/test';
+import { type Download, expect, test } from '@playwright/test';
 import { signedInPage } from './lifecycle-steps';
 import { AXE_CHECKS_TIMEOUT, seriousViolations } from './axe';
-
-/** The figure on a summary card, as shown. */
-async function cardValue(page: Page, label: string): Promise<string> {
-  const card = page
-    .locator('dl')
-    .filter({ has: page.getByText(label, { exact: true }) })
-    .first();
-  return ((await card.locator('dd').first().textContent()) ?? '').trim();
-}
-
-async function exportAs(page: Page, button: string, format: 'CSV' | 'PDF'): Promise<Download> {
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: button, exact: true }).click();
-  await page.getByRole('menuitem', { name: new RegExp(`^${format} file`) }).click();
-  return downloading;
-}
+import { ReportsPage } from './reports-page';
 
 const textOf = async (download: Download) => readFile((await download.path()) ?? '', 'utf8');
 
@@ -33,34 +18,35 @@ test('the System Dashboard follows its period and view, and exports the view sho
   test.setTimeout(90_000);
   const admin = await signedInPage(browser, 'admin');
   await admin.goto('/dashboard/admin');
-  await expect(admin.getByRole('heading', { level: 1, name: 'System Dashboard' })).toBeVisible();
+  const dashboard = new ReportsPage(admin);
+  await expect(dashboard.heading('System Dashboard')).toBeVisible();
   await expect(admin.getByText('Real-time system insights')).toBeVisible();
   await expect(admin.getByText(/^Last 30 Days: /)).toBeVisible({ timeout: 20_000 });
-  const totalUsers = await cardValue(admin, 'Total Users');
+  const totalUsers = await dashboard.figure('Total Users');
   expect(Number(totalUsers.replace(/,/g, ''))).toBeGreaterThan(0);
-  await expect(admin.getByRole('heading', { name: 'Monthly Trends' })).toBeVisible();
-  await expect(admin.getByRole('heading', { name: 'Plate Types' })).toBeVisible();
+  await expect(dashboard.chart('Monthly Trends')).toBeVisible();
+  await expect(dashboard.chart('Plate Types')).toBeVisible();
 
   // The period: the range line and the figures follow.
-  await admin.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Last 7 Days' });
+  await dashboard.period.selectOption({ label: 'Last 7 Days' });
   await expect(admin.getByText(/^Last 7 Days: /)).toBeVisible({ timeout: 20_000 });
   // The view: Inventory shows the stock received and no trends; Users shows user status and no plate types.
-  await admin.getByRole('combobox', { name: 'View' }).selectOption({ label: 'Inventory' });
-  await expect(admin.getByRole('heading', { name: 'Stock Received' })).toBeVisible({ timeout: 20_000 });
-  await expect(admin.getByRole('heading', { name: 'Monthly Trends' })).toHaveCount(0);
-  await admin.getByRole('combobox', { name: 'View' }).selectOption({ label: 'Users' });
-  await expect(admin.getByRole('heading', { name: 'User Status' })).toBeVisible({ timeout: 20_000 });
-  await expect(admin.getByRole('heading', { name: 'Plate Types' })).toHaveCount(0);
+  await dashboard.view.selectOption({ label: 'Inventory' });
+  await expect(dashboard.chart('Stock Received')).toBeVisible({ timeout: 20_000 });
+  await expect(dashboard.chart('Monthly Trends')).toHaveCount(0);
+  await dashboard.view.selectOption({ label: 'Users' });
+  await expect(dashboard.chart('User Status')).toBeVisible({ timeout: 20_000 });
+  await expect(dashboard.chart('Plate Types')).toHaveCount(0);
   // Each chart's data is a table a screen reader can reach.
-  await admin.getByText('Show the data as a table').first().click();
-  await expect(admin.getByRole('table', { name: 'Monthly trends' })).toBeVisible();
+  await dashboard.showDataAsTable.first().click();
+  await expect(dashboard.dataTable('Monthly trends')).toBeVisible();
 
-  const csv = await exportAs(admin, 'Export', 'CSV');
+  const csv = await dashboard.exportAs('Export', 'CSV');
   expect(csv.suggestedFilename()).toMatch(/\.csv$/);
   const csvText = await textOf(csv);
   expect(csvText).toContain('Total Users');
-  expect(csvText).toContain(await cardValue(admin, 'Total Users').then((value) => value.replace(/,/g, '')));
-  const pdf = await exportAs(admin, 'Export', 'PDF');
+  expect(csvText).toContain(await dashboard.figure('Total Users').then((value) => value.replace(/,/g, '')));
+  const pdf = await dashboard.exportAs('Export', 'PDF');
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
   expect((await readFile((await pdf.path()) ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
   await admin.context().close();
@@ -72,20 +58,21 @@ test('Reports & Analytics: report types and periods, Export Report as CSV and PD
   test.setTimeout(90_000);
   const admin = await signedInPage(browser, 'admin');
   await admin.goto('/dashboard/admin/reports');
-  await expect(admin.getByRole('heading', { level: 1, name: 'Reports & Analytics' })).toBeVisible();
+  const reports = new ReportsPage(admin);
+  await expect(reports.heading('Reports & Analytics')).toBeVisible();
   await expect(admin.getByText(/^Last 30 Days: /)).toBeVisible({ timeout: 20_000 });
-  await admin.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Last Year' });
+  await reports.period.selectOption({ label: 'Last Year' });
   await expect(admin.getByText(/^Last Year: /)).toBeVisible({ timeout: 20_000 });
-  await admin.getByRole('combobox', { name: 'Report type' }).selectOption({ label: 'Inventory Report' });
-  await expect(admin.getByRole('heading', { name: 'Stock Received' })).toBeVisible({ timeout: 20_000 });
-  await admin.getByRole('combobox', { name: 'Report type' }).selectOption({ label: 'Overview' });
-  await expect(admin.getByRole('heading', { name: 'Plate Type Distribution' })).toBeVisible({ timeout: 20_000 });
+  await reports.reportType.selectOption({ label: 'Inventory Report' });
+  await expect(reports.chart('Stock Received')).toBeVisible({ timeout: 20_000 });
+  await reports.reportType.selectOption({ label: 'Overview' });
+  await expect(reports.chart('Plate Type Distribution')).toBeVisible({ timeout: 20_000 });
 
-  const csv = await exportAs(admin, 'Export Report', 'CSV');
+  const csv = await reports.exportAs('Export Report', 'CSV');
   const csvText = await textOf(csv);
   expect(csvText).toContain('Total Users');
-  expect(csvText).toContain(await cardValue(admin, 'Total Users').then((value) => value.replace(/,/g, '')));
-  const pdf = await exportAs(admin, 'Export Report', 'PDF');
+  expect(csvText).toContain(await reports.figure('Total Users').then((value) => value.replace(/,/g, '')));
+  const pdf = await reports.exportAs('Export Report', 'PDF');
   expect((await readFile((await pdf.path()) ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
 
   // Quick Report Actions: users and logs streamed by the server, the inventory figures made here.
@@ -95,10 +82,7 @@ test('Reports & Analytics: report types and periods, Export Report as CSV and PD
     ['Export Inventory Report', /inventory/i],
   ] as const) {
     const downloading = admin.waitForEvent('download');
-    await admin
-      .getByRole('link', { name, exact: true })
-      .or(admin.getByRole('button', { name, exact: true }))
-      .click();
+    await reports.quickReport(name).click();
     const file = await downloading;
     expect(file.suggestedFilename(), name).toMatch(/\.csv$/);
     const text = await textOf(file);
@@ -116,12 +100,13 @@ for (const viewport of [
   }) => {
     test.setTimeout(AXE_CHECKS_TIMEOUT);
     const admin = await signedInPage(browser, 'admin', { viewport });
+    const screen = new ReportsPage(admin);
     for (const [path, heading] of [
       ['/dashboard/admin', 'System Dashboard'],
       ['/dashboard/admin/reports', 'Reports & Analytics'],
     ] as const) {
       await admin.goto(path);
-      await expect(admin.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(screen.heading(heading)).toBeVisible();
       await expect(admin.getByText(/^Last 30 Days: /)).toBeVisible({ timeout: 20_000 });
       // The charts have drawn (or said they cannot) before axe looks.
       await expect(admin.getByText('Loading the chart…')).toHaveCount(0, { timeout: 20_000 });
@@ -136,10 +121,11 @@ test('offline at 360 px, Reports says it is shown as of its last fetch and its s
 }) => {
   const admin = await signedInPage(browser, 'admin', { viewport: { width: 360, height: 800 } });
   await admin.goto('/dashboard/admin/reports');
+  const reports = new ReportsPage(admin);
   await expect(admin.getByText(/^Last 30 Days: /)).toBeVisible({ timeout: 20_000 });
   await admin.context().setOffline(true);
-  await expect(admin.getByTestId('offline-as-of')).toContainText('This device is offline: the report is shown as of');
-  const logs = admin.getByRole('button', { name: 'Export System Logs (needs a connection)' });
+  await expect(reports.offlineAsOf).toContainText('This device is offline: the report is shown as of');
+  const logs = reports.quickReport('Export System Logs (needs a connection)');
   await expect(logs).toBeDisabled();
   const box = await logs.boundingBox();
   expect(box && box.x + box.width).toBeLessThanOrEqual(360);

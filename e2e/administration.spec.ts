@@ -6,52 +6,45 @@
  * journeys beside it keep the standard prices); every page and dialog checked with axe at
  * 360 px and 1280 px.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { openApp } from './app-page';
+import { expect, test } from '@playwright/test';
+import { AdminSettingsPage } from './admin-settings-page';
+import { AgentPage } from './agent-page';
+import { SitePage } from './home-page';
+import { InventoryPage } from './inventory-page';
 import { signedInPage } from './lifecycle-steps';
 import { ownServer } from './own-server';
 import { AXE_CHECKS_TIMEOUT, seriousViolations } from './axe';
-
-/** Opens Inventory Management once the first sync has brought the allocations. */
-async function openInventory(page: Page): Promise<void> {
-  await page.goto('/dashboard/admin/inventory');
-  await expect(page.getByRole('heading', { level: 1, name: 'Inventory Management' })).toBeVisible();
-  await expect(page.getByText(/Showing [1-9]\d* of \d+ allocations/)).toBeVisible({ timeout: 30_000 });
-}
 
 test('an allocation added, edited and deleted with the spec’s dialogs; the shop sees it, records what arrived, and the administrator sees the difference', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
   const admin = await signedInPage(browser, 'admin');
-  await openInventory(admin);
+  const inventory = await InventoryPage.openWithAllocations(admin);
   const note = `E2E delivery ${Date.now()}`;
 
   // Add New Inventory Allocation: the form's messages first, then a real one.
-  await admin.getByRole('button', { name: 'Add Allocation' }).click();
-  const add = admin.getByRole('dialog', { name: 'Add New Inventory Allocation' });
-  await add.getByRole('spinbutton', { name: /Allocated Quantity/ }).fill('-4');
-  await add.getByRole('button', { name: 'Add Allocation' }).click();
+  await inventory.addButton.click();
+  const add = inventory.addDialog;
+  await inventory.fill(add, { quantity: '-4' });
+  await inventory.submitAdd.click();
   await expect(add.getByText('Please choose a plate type')).toBeVisible();
   await expect(add.getByText('Allocated quantity must be at least 1')).toBeVisible();
-  await add.getByRole('combobox', { name: /Plate Maker/ }).selectOption({ label: 'Cairo Road Plates' });
-  await add.getByRole('combobox', { name: /Plate Type/ }).selectOption('Diplomatic');
-  await add.getByRole('spinbutton', { name: /Allocated Quantity/ }).fill('60');
-  await add.getByRole('textbox', { name: 'Note' }).fill(note);
-  await add.getByRole('button', { name: 'Add Allocation' }).click();
+  await inventory.fill(add, { maker: 'Cairo Road Plates', type: 'Diplomatic', quantity: '60', note });
+  await inventory.submitAdd.click();
   await expect(add).toBeHidden();
-  await admin.getByRole('searchbox', { name: 'Search inventory' }).fill(note);
-  const row = admin.getByRole('row').filter({ hasText: 'Diplomatic' });
+  await inventory.search(note);
+  const row = inventory.row('Diplomatic');
   await expect(row).toContainText('0 of 60');
   // The server numbers it; the next pull brings the number.
-  await expect(row.getByText(/^#\d+$/)).toBeVisible({ timeout: 20_000 });
-  const label = (await row.getByText(/^#\d+$/).textContent()) ?? '';
+  await expect(inventory.allocationNumber(row)).toBeVisible({ timeout: 20_000 });
+  const label = (await inventory.allocationNumber(row).textContent()) ?? '';
 
   // Edit Inventory Allocation → Update Allocation.
-  await admin.getByRole('button', { name: `Edit allocation ${label}` }).click();
-  const edit = admin.getByRole('dialog', { name: 'Edit Inventory Allocation' });
-  await edit.getByRole('spinbutton', { name: /Allocated Quantity/ }).fill('75');
-  await edit.getByRole('button', { name: 'Update Allocation' }).click();
+  await inventory.rowButton('Edit', label).click();
+  const edit = inventory.editDialog;
+  await inventory.fill(edit, { quantity: '75' });
+  await inventory.submitEdit.click();
   await expect(edit).toBeHidden();
   await expect(row).toContainText('0 of 75');
   await expect(row).toContainText('75 not yet received');
@@ -59,27 +52,24 @@ test('an allocation added, edited and deleted with the spec’s dialogs; the sho
   // The shop sees it and records 70 received against it.
   const shop = await signedInPage(browser, 'agent');
   await shop.goto('/dashboard/agent/inventory');
-  const allocated = shop.getByRole('region', { name: 'Allocated to Your Shop' });
-  await expect(allocated.getByRole('row').filter({ hasText: label })).toContainText('Diplomatic', { timeout: 30_000 });
-  const form = shop.getByRole('form', { name: 'Add Inventory Item' });
-  await form.getByRole('combobox', { name: /Item Type/ }).selectOption('Plate Blanks');
-  await form.getByRole('spinbutton', { name: /Quantity/ }).fill('70');
-  await form.getByRole('textbox', { name: /Batch Number/ }).fill(`DIP-${Date.now() % 100000}`);
-  await form.getByLabel(/Received Date/).fill(new Date().toISOString().slice(0, 10));
-  const against = form.getByRole('combobox', { name: 'Received Against' });
-  await against.selectOption(
-    (await against.locator('option', { hasText: `${label} · Diplomatic` }).getAttribute('value')) ?? '',
-  );
-  await form.getByRole('button', { name: 'Add Item' }).click();
+  const workspace = new AgentPage(shop);
+  await expect(workspace.allocatedRow(label)).toContainText('Diplomatic', { timeout: 30_000 });
+  await workspace.addInventory({
+    type: 'Plate Blanks',
+    quantity: '70',
+    batch: `DIP-${Date.now() % 100000}`,
+    receivedDate: new Date().toISOString().slice(0, 10),
+    against: `${label} · Diplomatic`,
+  });
   await expect(shop.getByText('Inventory data submitted successfully!')).toBeVisible();
 
   // The administrator sees the receipt and the five still to arrive (opening the page syncs); deleting it is refused with the reason.
   await admin.reload();
-  await admin.getByRole('searchbox', { name: 'Search inventory' }).fill(note);
+  await inventory.search(note);
   await expect(row).toContainText('70 of 75', { timeout: 30_000 });
   await expect(row).toContainText('5 not yet received');
-  await admin.getByRole('button', { name: `Delete allocation ${label}` }).click();
-  const confirm = admin.getByRole('alertdialog', { name: 'Confirm Deletion' });
+  await inventory.rowButton('Delete', label).click();
+  const confirm = inventory.confirmDeletion;
   await expect(confirm).toContainText(
     'Are you sure you want to delete this inventory allocation? This action cannot be undone.',
   );
@@ -90,35 +80,32 @@ test('an allocation added, edited and deleted with the spec’s dialogs; the sho
   await confirm.getByRole('button', { name: 'Cancel' }).click();
 
   // An allocation nothing was received against is deleted, and leaves the shop's list.
-  await admin.getByRole('button', { name: 'Add Allocation' }).click();
-  await add.getByRole('combobox', { name: /Plate Maker/ }).selectOption({ label: 'Cairo Road Plates' });
-  await add.getByRole('combobox', { name: /Plate Type/ }).selectOption('Military');
-  await add.getByRole('spinbutton', { name: /Allocated Quantity/ }).fill('12');
-  await add.getByRole('textbox', { name: 'Note' }).fill(note);
-  await add.getByRole('button', { name: 'Add Allocation' }).click();
-  const military = admin.getByRole('row').filter({ hasText: 'Military' });
-  await expect(military.getByText(/^#\d+$/)).toBeVisible({ timeout: 20_000 });
-  const militaryLabel = (await military.getByText(/^#\d+$/).textContent()) ?? '';
+  await inventory.addButton.click();
+  await inventory.fill(add, { maker: 'Cairo Road Plates', type: 'Military', quantity: '12', note });
+  await inventory.submitAdd.click();
+  const military = inventory.row('Military');
+  await expect(inventory.allocationNumber(military)).toBeVisible({ timeout: 20_000 });
+  const militaryLabel = (await inventory.allocationNumber(military).textContent()) ?? '';
   await shop.reload();
-  await expect(allocated.getByRole('row').filter({ hasText: militaryLabel })).toBeVisible({ timeout: 30_000 });
-  await admin.getByRole('button', { name: `Delete allocation ${militaryLabel}` }).click();
+  await expect(workspace.allocatedRow(militaryLabel)).toBeVisible({ timeout: 30_000 });
+  await inventory.rowButton('Delete', militaryLabel).click();
   await confirm.getByRole('button', { name: 'Delete Allocation' }).click();
   await expect(confirm).toBeHidden();
   await expect(military).toHaveCount(0);
   await shop.reload();
-  await expect(allocated.getByRole('row').filter({ hasText: label })).toBeVisible({ timeout: 30_000 });
-  await expect(allocated.getByRole('row').filter({ hasText: militaryLabel })).toHaveCount(0);
+  await expect(workspace.allocatedRow(label)).toBeVisible({ timeout: 30_000 });
+  await expect(workspace.allocatedRow(militaryLabel)).toHaveCount(0);
   await admin.context().close();
   await shop.context().close();
 });
 
 test('filters and the empty state: the spec’s search, plate type and status filters', async ({ browser }) => {
   const admin = await signedInPage(browser, 'admin', { viewport: { width: 360, height: 800 } });
-  await openInventory(admin);
-  await admin.getByRole('combobox', { name: 'Stock status' }).selectOption('Critical');
-  await expect(admin.getByText(/Showing 1 of \d+ allocations/)).toBeVisible();
+  const inventory = await InventoryPage.openWithAllocations(admin);
+  await inventory.stockStatus.selectOption('Critical');
+  await expect(inventory.shown(/Showing 1 of \d+ allocations/)).toBeVisible();
   await expect(admin.getByText('Personalized').filter({ visible: true }).first()).toBeVisible();
-  await admin.getByRole('searchbox', { name: 'Search inventory' }).fill('no such allocation');
+  await inventory.search('no such allocation');
   await expect(admin.getByText('No inventory allocations found')).toBeVisible();
   await admin.context().close();
 });
@@ -132,29 +119,25 @@ for (const viewport of [
   }) => {
     test.setTimeout(AXE_CHECKS_TIMEOUT);
     const admin = await signedInPage(browser, 'admin', { viewport });
-    await openInventory(admin);
+    const inventory = await InventoryPage.openWithAllocations(admin);
     expect(await seriousViolations(admin)).toEqual([]);
-    await admin.getByRole('button', { name: 'Add Allocation' }).click();
-    const add = admin.getByRole('dialog', { name: 'Add New Inventory Allocation' });
-    await add.getByRole('button', { name: 'Add Allocation' }).click();
+    await inventory.addButton.click();
+    const add = inventory.addDialog;
+    await inventory.submitAdd.click();
     await expect(add.getByText('Please choose a plate type')).toBeVisible();
     expect(await seriousViolations(admin)).toEqual([]);
     await admin.keyboard.press('Escape');
-    await admin.getByRole('button', { name: 'Delete allocation #1' }).click();
-    await expect(admin.getByRole('alertdialog', { name: 'Confirm Deletion' })).toBeVisible();
+    await inventory.rowButton('Delete', '#1').click();
+    await expect(inventory.confirmDeletion).toBeVisible();
     expect(await seriousViolations(admin)).toEqual([]);
     await admin.keyboard.press('Escape');
     await admin.goto('/dashboard/admin/settings');
-    await expect(admin.getByRole('heading', { name: 'Stock Thresholds' })).toBeVisible();
+    await expect(new AdminSettingsPage(admin).thresholdsHeading).toBeVisible();
     expect(await seriousViolations(admin)).toEqual([]);
     const shop = await signedInPage(browser, 'agent', { viewport });
     await shop.goto('/dashboard/agent/inventory');
     await expect(
-      shop
-        .getByRole('region', { name: 'Allocated to Your Shop' })
-        .getByText('Government')
-        .filter({ visible: true })
-        .first(),
+      new AgentPage(shop).allocatedToShop.getByText('Government').filter({ visible: true }).first(),
     ).toBeVisible({ timeout: 30_000 });
     expect(await seriousViolations(shop)).toEqual([]);
     await admin.context().close();
@@ -177,29 +160,27 @@ test.describe('settings that every journey relies on', () => {
     test.setTimeout(90_000);
     const admin = await signedInPage(browser, 'admin', { baseURL: server.baseURL });
     await admin.goto('/dashboard/admin/settings');
-    const prices = admin.getByRole('form', { name: 'Prices and Fees' });
-    await prices.getByRole('textbox', { name: /Plate price/ }).fill('450');
-    await prices.getByRole('button', { name: 'Save Changes' }).click();
+    const settings = new AdminSettingsPage(admin);
+    await settings.platePrice.fill('450');
+    await settings.savePrices.click();
     await expect(admin.getByText('Prices and fees saved')).toBeVisible();
 
     const visitor = await (await browser.newContext({ baseURL: server.baseURL })).newPage();
-    await openApp(visitor, '/pricing');
-    await expect(visitor.getByRole('region', { name: 'Standard License Plate' })).toContainText('450');
+    const pricing = await SitePage.open(visitor, '/pricing');
+    await expect(pricing.region('Standard License Plate')).toContainText('450');
 
     // Low stock at 150 plates: the Government allocation (120 left) becomes Low Stock.
-    const thresholds = admin.getByRole('form', { name: 'Stock Thresholds' });
-    await thresholds.getByRole('textbox', { name: /Critical at/ }).fill('200');
-    await thresholds.getByRole('button', { name: 'Save Thresholds' }).click();
+    const thresholds = settings.thresholdsForm;
+    await settings.criticalAt.fill('200');
+    await settings.saveThresholds.click();
     await expect(thresholds.getByText('The critical threshold must be below the low stock threshold')).toBeVisible();
-    await thresholds.getByRole('textbox', { name: /Critical at/ }).fill('10');
-    await thresholds.getByRole('textbox', { name: /Low stock at/ }).fill('150');
-    await thresholds.getByRole('button', { name: 'Save Thresholds' }).click();
+    await settings.criticalAt.fill('10');
+    await settings.lowStockAt.fill('150');
+    await settings.saveThresholds.click();
     await expect(admin.getByText('Stock thresholds saved')).toBeVisible();
-    await expect(admin.getByRole('table', { name: 'History of changes', exact: true })).toContainText(
-      'Low stock at: 50 → 150 plates',
-    );
-    await openInventory(admin);
-    await expect(admin.getByRole('row').filter({ hasText: 'Government' })).toContainText('Low Stock');
+    await expect(settings.history).toContainText('Low stock at: 50 → 150 plates');
+    const inventory = await InventoryPage.openWithAllocations(admin);
+    await expect(inventory.row('Government')).toContainText('Low Stock');
     await admin.context().close();
     await visitor.context().close();
   });

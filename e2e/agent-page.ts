@@ -115,13 +115,40 @@ export class AgentPage extends DashboardPage {
     return this.page.getByRole('form', { name: /Add Inventory Item/ });
   }
 
-  async addInventory(item: { type: string; quantity: string; batch: string; receivedDate: string }): Promise<void> {
+  /**
+   * Fills in the Add Inventory Item form and presses Add Item. `against`: the allocation it was
+   * received against, by the words of its option ("#12 · Diplomatic").
+   */
+  async addInventory(item: {
+    type: string;
+    quantity: string;
+    batch: string;
+    receivedDate: string;
+    against?: string;
+  }): Promise<void> {
     const form = this.inventoryForm;
     await form.getByRole('combobox', { name: /Item Type/ }).selectOption(item.type);
     await form.getByRole('spinbutton', { name: /Quantity/ }).fill(item.quantity);
     await form.getByRole('textbox', { name: /Batch Number/ }).fill(item.batch);
     await form.getByLabel(/Received Date/).fill(item.receivedDate);
+    if (item.against !== undefined) {
+      const against = form.getByRole('combobox', { name: 'Received Against' });
+      // By the option element: a closed list's options are not shown, so its value is read from it.
+      await against.selectOption(
+        (await against.locator('option', { hasText: item.against }).getAttribute('value')) ?? '',
+      );
+    }
     await form.getByRole('button', { name: /Add Item/ }).click();
+  }
+
+  /** The allocations the administrator gave the shop (Inventory). */
+  get allocatedToShop(): Locator {
+    return this.page.getByRole('region', { name: 'Allocated to Your Shop' });
+  }
+
+  /** An allocation's row in Allocated to Your Shop, by something it shows (its number). */
+  allocatedRow(text: string): Locator {
+    return this.allocatedToShop.getByRole('row').filter({ hasText: text });
   }
 
   // Lists, orders, refused changes

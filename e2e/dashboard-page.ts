@@ -63,6 +63,14 @@ export class DashboardPage {
     await this.notifications.getByRole('button', { name: `Mark as read: ${title}` }).click();
   }
 
+  /**
+   * The notice that the screen shows what the device held at its last sync. By test id: a plain
+   * information box with no name, whose words name the screen's data and the time.
+   */
+  get offlineAsOf(): Locator {
+    return this.page.getByTestId('offline-as-of');
+  }
+
   /** The header's online/offline and sync state (a live region named after what it shows). */
   get connectionStatus(): Locator {
     return this.page.getByRole('status', { name: /^(Online|Offline|Syncing), / });

@@ -3,7 +3,7 @@
  * survive a reload on the device, and once back online each reaches the server once.
  */
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { openApp } from './app-page';
+import { FleetPage } from './fleet-page';
 import { signedInPage } from './lifecycle-steps';
 
 /** Every `entity` change the signed-in owner pulls, latest version of each row. */
@@ -38,51 +38,32 @@ test('an owner adds a driver and a vehicle with the network off; both survive a 
   await expect
     .poll(() => owner.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
     .toBe('activated');
-  await openApp(owner, '/dashboard/user/vehicles');
+  const fleet = await FleetPage.open(owner, '/dashboard/user/vehicles');
   await expect(owner.getByText(/Showing 1–\d+ of \d+ vehicles/)).toBeVisible({ timeout: 30_000 });
   const licence = `ZL${String(Date.now()).slice(-7)}`;
   const model = `D-Max ${licence.slice(-4)}`;
 
   await owner.context().setOffline(true);
-  await owner.getByRole('button', { name: 'Add Driver' }).click();
-  const driverDialog = owner.getByRole('dialog', { name: 'Add Driver' });
-  await driverDialog.getByRole('button', { name: 'Add Driver' }).click();
+  await fleet.addDriverButton.click();
+  const driverDialog = fleet.driverDialog;
+  await fleet.submitDriver.click();
   await expect(driverDialog.getByText('Driver name is required')).toBeVisible();
-  await driverDialog.getByRole('textbox', { name: /Full Name/ }).fill('Mutale Chanda');
-  await driverDialog.getByRole('textbox', { name: /Licence Number/ }).fill(licence);
-  await driverDialog.getByRole('textbox', { name: /Phone Number/ }).fill('0977000111');
-  await driverDialog.getByRole('button', { name: 'Add Driver' }).click();
+  await fleet.addDriver({ name: 'Mutale Chanda', licence, phone: '0977000111' });
   await expect(driverDialog).toBeHidden();
-  await expect(owner.getByRole('listitem').filter({ hasText: 'Mutale Chanda' })).toContainText('Saved on this device');
+  await expect(fleet.entry('Mutale Chanda')).toContainText('Saved on this device');
 
-  await owner.getByRole('button', { name: 'Add Vehicle' }).first().click();
-  const vehicleDialog = owner.getByRole('dialog', { name: 'Add Vehicle' });
-  await vehicleDialog.getByRole('textbox', { name: /^Make/ }).fill('Isuzu');
-  await vehicleDialog.getByRole('textbox', { name: /^Model/ }).fill(model);
-  await vehicleDialog.getByRole('textbox', { name: /^Colour/ }).fill('White');
-  await vehicleDialog.getByRole('button', { name: 'Add Vehicle' }).click();
+  await fleet.addVehicleButton.click();
+  const vehicleDialog = fleet.vehicleDialog;
+  await fleet.addVehicle({ make: 'Isuzu', model, colour: 'White' });
   await expect(vehicleDialog).toBeHidden();
-  await expect(
-    owner
-      .getByRole('listitem')
-      .filter({ hasText: `Isuzu ${model}` })
-      .first(),
-  ).toBeVisible();
+  await expect(fleet.entry(`Isuzu ${model}`).first()).toBeVisible();
 
   await owner.reload();
-  await expect(
-    owner
-      .getByRole('listitem')
-      .filter({ hasText: `Isuzu ${model}` })
-      .first(),
-  ).toBeVisible({ timeout: 15_000 });
-  await expect(owner.getByRole('listitem').filter({ hasText: 'Mutale Chanda' })).toBeVisible();
+  await expect(fleet.entry(`Isuzu ${model}`).first()).toBeVisible({ timeout: 15_000 });
+  await expect(fleet.entry('Mutale Chanda')).toBeVisible();
 
   await owner.context().setOffline(false);
-  await expect(owner.getByRole('listitem').filter({ hasText: 'Mutale Chanda' })).not.toContainText(
-    'Saved on this device',
-    { timeout: 30_000 },
-  );
+  await expect(fleet.entry('Mutale Chanda')).not.toContainText('Saved on this device', { timeout: 30_000 });
   const drivers = (await pulled(owner.request, 'driver')).filter((driver) => driver.licenceNumber === licence);
   expect(drivers).toHaveLength(1);
   expect(drivers[0]).toMatchObject({ name: 'Mutale Chanda', phone: '+260977000111' });

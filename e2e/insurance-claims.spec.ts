@@ -6,7 +6,7 @@
  * A third photo is chosen as a file (a JPEG drawn by the page), as from the phone's gallery.
  */
 import { type APIRequestContext, chromium, expect, type Page, test } from '@playwright/test';
-import { openApp } from './app-page';
+import { ClaimsPage } from './claims-page';
 import { signedInPage } from './lifecycle-steps';
 import { chromiumArgs } from './playwright.config';
 
@@ -68,36 +68,29 @@ test('an insurance agent records a claim with two camera photos offline at 360 p
   await expect
     .poll(() => agent.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
     .toBe('activated');
-  await openApp(agent, '/dashboard/insurance-agent/claims');
+  const claims = await ClaimsPage.open(agent, '/dashboard/insurance-agent/claims');
   // The demo claims have arrived: the device holds the agent's policies too.
-  await expect(
-    agent
-      .getByRole('listitem')
-      .filter({ hasText: /CLM-\d{6}/ })
-      .first(),
-  ).toBeVisible({ timeout: 30_000 });
+  await expect(claims.claim(/CLM-\d{6}/).first()).toBeVisible({ timeout: 30_000 });
   const place = `Kafue Roundabout ${Date.now().toString(36)}`;
 
   await agent.context().setOffline(true);
-  await agent.getByRole('button', { name: 'New Claim' }).click();
-  const dialog = agent.getByRole('dialog', { name: 'New Claim' });
-  const policy = await dialog.locator('option', { hasText: 'ZM-123-ABC' }).first().getAttribute('value');
-  await dialog.getByRole('combobox', { name: /^Policy/ }).selectOption(policy ?? '');
-  await dialog.getByRole('textbox', { name: /Place of the Incident/ }).fill(place);
-  await dialog.getByRole('textbox', { name: /Description/ }).fill('Hit from behind while slowing for the roundabout.');
-  await dialog.getByRole('button', { name: 'Take Photo' }).click();
-  const camera = dialog.getByRole('group', { name: 'Camera' });
+  await claims.newClaimButton.click();
+  const dialog = claims.newClaimDialog;
+  await claims.choosePolicy('ZM-123-ABC');
+  await claims.place.fill(place);
+  await claims.description.fill('Hit from behind while slowing for the roundabout.');
+  await claims.takePhoto.click();
   for (const count of [1, 2]) {
     // The test pattern moves: a moment apart, two captures are two different photos.
     await agent.waitForTimeout(400);
-    await camera.getByRole('button', { name: 'Capture' }).click();
-    await expect(dialog.getByRole('img', { name: /Photo \d+ of the claim/ })).toHaveCount(count, { timeout: 15_000 });
+    await claims.capture.click();
+    await expect(claims.photos()).toHaveCount(count, { timeout: 15_000 });
   }
-  await camera.getByRole('button', { name: 'Done' }).click();
+  await claims.cameraDone.click();
   await expect(dialog.getByText('Photos (2 of 20)')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Submit Claim' }).click();
+  await claims.submitClaim.click();
   await expect(dialog).toBeHidden();
-  const row = agent.getByRole('listitem').filter({ hasText: place });
+  const row = claims.claim(place);
   await expect(row).toContainText('Saved on this device');
   await expect(row).toContainText('2 (2 waiting to upload)');
 
@@ -128,13 +121,10 @@ test('an insurance agent records a claim with two camera photos offline at 360 p
   }
 
   // Assessment, approval, payment: each confirmed in its own dialog.
-  await row.getByRole('button', { name: `Open claim ${claimNumber}` }).click();
-  const detail = agent.getByRole('dialog', { name: `Claim ${claimNumber}` });
+  const detail = await claims.openClaim(row, claimNumber);
   await expect(detail.getByText('On the server', { exact: true })).toHaveCount(2);
   for (const step of ['Start Assessment', 'Approve', 'Mark Paid']) {
-    await detail.getByRole('button', { name: step }).click();
-    const confirm = agent.getByRole('alertdialog');
-    await confirm.getByRole('button', { name: step }).click();
+    const confirm = await claims.takeStep(detail, step);
     await expect(confirm).toBeHidden();
   }
   await expect(detail.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
@@ -150,19 +140,15 @@ test('a photo already taken is chosen from the gallery, resized on the device to
   browser,
 }) => {
   const agent = await signedInPage(browser, 'insurer', { viewport: { width: 360, height: 800 } });
-  await openApp(agent, '/dashboard/insurance-agent/claims');
-  await expect(
-    agent
-      .getByRole('listitem')
-      .filter({ hasText: /CLM-\d{6}/ })
-      .first(),
-  ).toBeVisible({ timeout: 30_000 });
-  await agent.getByRole('button', { name: 'New Claim' }).click();
-  const dialog = agent.getByRole('dialog', { name: 'New Claim' });
-  await dialog
-    .getByTestId('claim-photo-files')
-    .setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(agent, 'gallery photo') });
-  const photo = dialog.getByRole('img', { name: 'Photo 1 of the claim' });
+  const claims = await ClaimsPage.open(agent, '/dashboard/insurance-agent/claims');
+  await expect(claims.claim(/CLM-\d{6}/).first()).toBeVisible({ timeout: 30_000 });
+  await claims.newClaimButton.click();
+  await claims.photoFiles.setInputFiles({
+    name: 'IMG_0001.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await cameraJpeg(agent, 'gallery photo'),
+  });
+  const photo = claims.photos('Photo 1 of the claim');
   await expect(photo).toBeVisible({ timeout: 15_000 });
   const size = await photo.evaluate((image) =>
     image instanceof HTMLImageElement ? Math.max(image.naturalWidth, image.naturalHeight) : 0,

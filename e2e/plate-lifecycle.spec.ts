@@ -8,17 +8,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
 import { embeddedImages } from '../tests/app/plate-documents/pdf-reading';
 import { openApp, waitForRegistryCopy } from './app-page';
+import { AgentPage } from './agent-page';
 import { APPROVE_CARD, approvedPlate, manufactureOnNextBlanks, signedInPage, today } from './lifecycle-steps';
-
-/** The row of a plate (or order) in My Plates & Orders, on a desktop-sized page. */
-function rowOf(page: Page, text: string) {
-  return page.getByRole('row').filter({ hasText: text });
-}
+import { MyPlatesPage } from './my-plates-page';
+import { CertificatesPage, OwnerOverviewPage } from './owner-dashboard-page';
+import { PolicePage } from './police-page';
+import { VerificationPage } from './verification-page';
 
 test('a plate applied for is approved, made and sold by the shop, followed by its buyer, and verifies at the roadside online and offline', async ({
   browser,
@@ -30,20 +30,13 @@ test('a plate applied for is approved, made and sold by the shop, followed by it
   const { plate, reference } = await approvedPlate(buyer.request, admin.request);
 
   // Held for the buyer: a check says so, and never "may be fake".
-  await openApp(buyer, `/verification?plate=${plate}`);
-  await buyer
-    .getByRole('textbox', { name: /Plate Number/ })
-    .first()
-    .fill(plate);
-  await buyer
-    .getByRole('button', { name: /^Verify/ })
-    .first()
-    .click();
-  await expect(buyer.getByTestId('verification-result')).toContainText('Allocated, not yet issued');
-  await expect(buyer.getByTestId('verification-result')).not.toContainText('may be fake');
+  const check = await VerificationPage.open(buyer, `/verification?plate=${plate}`);
+  await check.check(plate);
+  await expect(check.result).toContainText('Allocated, not yet issued');
+  await expect(check.result).not.toContainText('may be fake');
 
-  await openApp(buyer, '/dashboard/user/plates');
-  await expect(rowOf(buyer, plate)).toContainText('Paid', { timeout: 30_000 });
+  const myPlates = await MyPlatesPage.open(buyer, '/dashboard/user/plates');
+  await expect(myPlates.row(plate)).toContainText('Paid', { timeout: 30_000 });
 
   // The shop makes it: the buyer is told where and from when.
   const blanks = await manufactureOnNextBlanks(shop.request, {
@@ -52,47 +45,43 @@ test('a plate applied for is approved, made and sold by the shop, followed by it
     batchNumber: 'B-E2E-01',
   });
   await buyer.reload();
-  await expect(rowOf(buyer, plate)).toContainText('Ready for collection', { timeout: 30_000 });
-  await expect(rowOf(buyer, plate)).toContainText(/Ready at .+ from/);
-  await buyer.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
+  await expect(myPlates.row(plate)).toContainText('Ready for collection', { timeout: 30_000 });
+  await expect(myPlates.row(plate)).toContainText(/Ready at .+ from/);
+  await myPlates.notificationsButton(/\d+ unread/).click();
   await expect(buyer.getByText(`Plate ${plate} is ready for collection`, { exact: true })).toBeVisible();
   await buyer.keyboard.press('Escape');
 
   // The shop records the sale in its whitebook with the buyer's vehicle and NRC.
-  await openApp(shop, '/dashboard/agent/whitebook');
-  const form = shop.getByRole('form', { name: /Plate Sale and Vehicle/ });
-  await form.getByRole('textbox', { name: /Plate Number/ }).fill(plate);
-  await form.getByLabel(/Sale Date/).fill(today());
-  await form.getByRole('textbox', { name: /Vehicle Make/ }).fill('Toyota');
-  await form.getByRole('textbox', { name: /Vehicle Model/ }).fill('Hilux');
-  await form.getByRole('textbox', { name: /Vehicle Colour/ }).fill('White');
-  await form.getByRole('textbox', { name: /Vehicle Year/ }).fill('2022');
-  await form.getByRole('textbox', { name: /Chassis Number/ }).fill('AHTFR22G807799999');
-  await form.getByRole('textbox', { name: /Owner Name/ }).fill('Mwila Banda');
-  await form.getByRole('textbox', { name: /Owner NRC Number/ }).fill('123456/78/9');
-  await form.getByRole('textbox', { name: /Registration Number/ }).fill('BAK 2026');
-  await form.getByRole('textbox', { name: /Entitlement Document Reference/ }).fill(reference);
-  await form.getByRole('button', { name: 'Submit Entry' }).click();
+  const whitebook = await AgentPage.open(shop, '/dashboard/agent/whitebook');
+  await whitebook.submitSale({
+    plate,
+    saleDate: today(),
+    make: 'Toyota',
+    model: 'Hilux',
+    colour: 'White',
+    year: '2022',
+    chassis: 'AHTFR22G807799999',
+    owner: 'Mwila Banda',
+    nrc: '123456/78/9',
+    registration: 'BAK 2026',
+    reference,
+  });
   await expect(shop.getByText('Whitebook entry submitted successfully!').last()).toBeVisible();
-  await expect(shop.getByRole('row').filter({ hasText: plate })).toContainText('Synced', { timeout: 30_000 });
+  await expect(whitebook.row(plate)).toContainText('Synced', { timeout: 30_000 });
 
   // The buyer sees it registered, and is told.
   await buyer.reload();
-  await expect(rowOf(buyer, plate)).toContainText('Registered', { timeout: 30_000 });
-  await expect(rowOf(buyer, plate)).toContainText('White Toyota Hilux');
-  await buyer.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
+  await expect(myPlates.row(plate)).toContainText('Registered', { timeout: 30_000 });
+  await expect(myPlates.row(plate)).toContainText('White Toyota Hilux');
+  await myPlates.notificationsButton(/\d+ unread/).click();
   await expect(buyer.getByText(`Plate ${plate} registered`, { exact: true })).toBeVisible();
   await buyer.keyboard.press('Escape');
 
   // The certificate: a real PDF whose QR code, read from its image, verifies as Valid.
-  await openApp(buyer, '/dashboard/user/certificates');
-  const card = buyer
-    .getByRole('article')
-    .filter({ hasText: plate })
-    .or(buyer.getByRole('listitem').filter({ hasText: plate }))
-    .first();
+  const certificates = await CertificatesPage.open(buyer, '/dashboard/user/certificates');
+  const card = certificates.certificate(plate);
   const downloading = buyer.waitForEvent('download');
-  await card.getByRole('button', { name: /certificate/i }).click();
+  await certificates.downloadButton(card).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   const pdf = await PDFDocument.load(await readFile((await download.path()) ?? ''));
@@ -102,35 +91,26 @@ test('a plate applied for is approved, made and sold by the shop, followed by it
   expect(decoded?.data).toMatch(/\/v#\d+$/);
   const url = new URL(decoded?.data ?? '');
   const visitor = await (await browser.newContext()).newPage();
-  await openApp(visitor, `${url.pathname}${url.hash}`);
-  await expect(visitor.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid', {
+  const scanned = await VerificationPage.open(visitor, `${url.pathname}${url.hash}`);
+  await expect(scanned.result).toHaveAttribute('data-verdict', 'Valid', {
     timeout: 15_000,
   });
-  await expect(visitor.getByTestId('verification-result')).toContainText(plate);
+  await expect(scanned.result).toContainText(plate);
 
   // The officer: online with the owner's name, then offline from the device's copy after a sync.
   const officer = await signedInPage(browser, 'police');
-  await openApp(officer, '/dashboard/police');
+  const { verification: roadside } = await PolicePage.open(officer, '/dashboard/police');
   await waitForRegistryCopy(officer);
-  const field = officer.getByRole('textbox', { name: 'Plate Number' });
-  await field.fill(plate);
-  await officer.getByRole('button', { name: 'Verify Plate' }).click();
-  await expect(officer.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
-  await expect(officer.getByTestId('owner-name')).toHaveText('Mwila Banda');
-  await expect(officer.getByTestId('blank-serials')).toHaveText(
-    `front ${blanks.frontSerial}, rear ${blanks.rearSerial}`,
-  );
+  await roadside.check(plate);
+  await expect(roadside.result).toHaveAttribute('data-verdict', 'Valid');
+  await expect(roadside.ownerName).toHaveText('Mwila Banda');
+  await expect(roadside.blankSerials).toHaveText(`front ${blanks.frontSerial}, rear ${blanks.rearSerial}`);
   await officer.context().setOffline(true);
-  await field.fill(plate);
-  await officer.getByRole('button', { name: 'Verify Plate' }).click();
-  await expect(officer.getByTestId('verification-result')).toContainText(
-    'Checked against the registry copy on this device',
-  );
-  await expect(officer.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
-  await expect(officer.getByTestId('registered-vehicle')).toContainText('White Toyota Hilux');
-  await expect(officer.getByTestId('blank-serials')).toHaveText(
-    `front ${blanks.frontSerial}, rear ${blanks.rearSerial}`,
-  );
+  await roadside.check(plate);
+  await expect(roadside.result).toContainText('Checked against the registry copy on this device');
+  await expect(roadside.result).toHaveAttribute('data-verdict', 'Valid');
+  await expect(roadside.registeredVehicle).toContainText('White Toyota Hilux');
+  await expect(roadside.blankSerials).toHaveText(`front ${blanks.frontSerial}, rear ${blanks.rearSerial}`);
 });
 
 test('a number bought in the marketplace is held for its buyer and reads as allocated until the shop registers it', async ({
@@ -155,19 +135,12 @@ test('a number bought in the marketplace is held for its buyer and reads as allo
   });
   expect(((await bought.json()) as { payment: { status: string } }).payment.status).toBe('approved');
 
-  await openApp(buyer, '/dashboard/user/plates');
-  await expect(rowOf(buyer, listing.number)).toContainText(/Paid|Being made/, { timeout: 30_000 });
-  await openApp(buyer, `/verification`);
-  await buyer
-    .getByRole('textbox', { name: /Plate Number/ })
-    .first()
-    .fill(listing.number);
-  await buyer
-    .getByRole('button', { name: /^Verify/ })
-    .first()
-    .click();
-  await expect(buyer.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Not yet issued');
-  await expect(buyer.getByTestId('verification-result')).toContainText('Allocated, not yet issued');
+  const myPlates = await MyPlatesPage.open(buyer, '/dashboard/user/plates');
+  await expect(myPlates.row(listing.number)).toContainText(/Paid|Being made/, { timeout: 30_000 });
+  const check = await VerificationPage.open(buyer, `/verification`);
+  await check.check(listing.number);
+  await expect(check.result).toHaveAttribute('data-verdict', 'Not yet issued');
+  await expect(check.result).toContainText('Allocated, not yet issued');
 });
 
 test('the owner’s dashboard reads offline on a phone, as of the last sync', async ({ browser }) => {
@@ -176,19 +149,19 @@ test('the owner’s dashboard reads offline on a phone, as of the last sync', as
   await expect
     .poll(() => buyer.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
     .toBe('activated');
-  await openApp(buyer, '/dashboard');
+  const overview = await OwnerOverviewPage.open(buyer, '/dashboard');
   await expect(buyer.getByText('Active Plates')).toBeVisible();
-  await expect(buyer.getByTestId('renewals-banner')).toBeVisible({ timeout: 30_000 });
-  await openApp(buyer, '/dashboard/user/plates');
-  await expect(buyer.getByRole('listitem').filter({ hasText: 'Registered' }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(overview.renewalsBanner).toBeVisible({ timeout: 30_000 });
+  const myPlates = await MyPlatesPage.open(buyer, '/dashboard/user/plates');
+  await expect(myPlates.item('Registered').first()).toBeVisible({ timeout: 30_000 });
 
   await buyer.context().setOffline(true);
   await buyer.reload();
-  await expect(buyer.getByTestId('offline-as-of')).toBeVisible();
-  await expect(buyer.getByRole('listitem').filter({ hasText: 'Registered' }).first()).toBeVisible();
+  await expect(myPlates.offlineAsOf).toBeVisible();
+  await expect(myPlates.item('Registered').first()).toBeVisible();
   await openApp(buyer, '/dashboard');
-  await expect(buyer.getByTestId('offline-as-of')).toBeVisible();
-  await expect(buyer.getByTestId('renewals-banner')).toBeVisible();
+  await expect(overview.offlineAsOf).toBeVisible();
+  await expect(overview.renewalsBanner).toBeVisible();
   // Nothing is wider than the phone.
   expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -7,23 +7,19 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_KNOWN_PLATES } from '../src/server/seed/demo-registry';
 import { decodeBucket, REGISTRY_BUCKET_COUNT } from '../src/domain/registry/registry-copy';
-import { openApp, signInAs, waitForRegistryCopy } from './app-page';
+import { signInAs, waitForRegistryCopy } from './app-page';
+import { PolicePage } from './police-page';
+import { QrSystemPage } from './qr-system-page';
 
 const DEVICE_COPY = 'Checked against the registry copy on this device';
 
 /** Opens the police page signed in as the officer and waits until the registry copy is on the device. */
-async function openPolicePage(page: Page): Promise<void> {
+async function openPolicePage(page: Page): Promise<PolicePage> {
   await signInAs(page, 'police');
-  await openApp(page, '/dashboard/police');
-  await expect(page.getByRole('heading', { level: 1, name: 'Roadside Verification' })).toBeVisible();
+  const police = await PolicePage.open(page, '/dashboard/police');
+  await expect(police.heading('Roadside Verification')).toBeVisible();
   await waitForRegistryCopy(page);
-}
-
-async function typePlate(page: Page, plateNumber: string): Promise<void> {
-  const field = page.getByRole('textbox', { name: 'Plate Number' });
-  await field.fill(plateNumber);
-  await page.getByRole('button', { name: 'Verify Plate' }).click();
-  await expect(page.getByTestId('verification-result')).toContainText(plateNumber);
+  return police;
 }
 
 /** Ids of this device's offline checks of `plates` made since `since` (ISO), read from IndexedDB. */
@@ -104,20 +100,21 @@ test('offline, typed numbers are checked against the device copy, kept on the de
   context,
 }) => {
   test.setTimeout(60_000);
-  await openPolicePage(page);
+  const police = await openPolicePage(page);
+  const { verification } = police;
   const since = new Date().toISOString();
 
   await context.setOffline(true);
-  await expect(page.getByTestId('connection-status')).toContainText('Offline');
-  const result = page.getByTestId('verification-result');
-  await typePlate(page, 'ZM-789-GHI');
+  await expect(police.connectionStatus).toContainText('Offline');
+  const result = verification.result;
+  await police.typePlate('ZM-789-GHI');
   await expect(result).toHaveAttribute('data-verdict', 'Stolen');
   await expect(result).toContainText(DEVICE_COPY);
-  await typePlate(page, 'ZM-123-ABC');
+  await police.typePlate('ZM-123-ABC');
   await expect(result).toHaveAttribute('data-verdict', 'Valid');
-  await expect(page.getByTestId('registered-vehicle')).toHaveText('Silver Toyota Corolla');
+  await expect(verification.registeredVehicle).toHaveText('Silver Toyota Corolla');
   await expect(result).toContainText(DEVICE_COPY);
-  await expect(page.getByTestId('owner-name')).toHaveCount(0);
+  await expect(verification.ownerName).toHaveCount(0);
   // The copy was written, and the typed numbers looked up, by the store worker, off the page's thread.
   expect(
     page
@@ -128,13 +125,8 @@ test('offline, typed numbers are checked against the device copy, kept on the de
 
   const ids = await offlineCheckIds(page, ['ZM-789-GHI', 'ZM-123-ABC'], since);
   expect(ids).toHaveLength(2);
-  const checks = page.getByRole('table', { name: 'Recent checks' });
-  const savedRow = (plate: string) =>
-    checks
-      .getByRole('row')
-      .filter({ hasText: plate })
-      .filter({ hasText: 'Typed, offline' })
-      .filter({ hasText: 'Saved on this device' });
+  const checks = police.recentChecks;
+  const savedRow = (plate: string) => police.recentCheck(plate, 'Typed, offline', 'Saved on this device');
   await expect(savedRow('ZM-789-GHI')).toHaveCount(1);
   await expect(savedRow('ZM-789-GHI')).toContainText('Stolen');
   await expect(savedRow('ZM-123-ABC')).toHaveCount(1);
@@ -142,12 +134,7 @@ test('offline, typed numbers are checked against the device copy, kept on the de
 
   await context.setOffline(false);
   await expect(checks.getByText('Saved on this device')).toHaveCount(0, { timeout: 20_000 });
-  const syncedRow = (plate: string) =>
-    checks
-      .getByRole('row')
-      .filter({ hasText: plate })
-      .filter({ hasText: 'Typed, offline' })
-      .filter({ hasText: 'Synced' });
+  const syncedRow = (plate: string) => police.recentCheck(plate, 'Typed, offline', 'Synced');
   await expect(syncedRow('ZM-789-GHI').first()).toBeVisible();
   await expect(syncedRow('ZM-123-ABC').first()).toBeVisible();
 
@@ -168,25 +155,15 @@ test('a plate an administrator revokes after an officer’s flag reads Revoked o
 }) => {
   // Two actors, an officer's registry copy and a sync each way: on a loaded 2-core runner it ran past 60 s twice in a row.
   test.setTimeout(120_000);
-  await openPolicePage(page);
+  const police = await openPolicePage(page);
   const plate = await randomValidPlate(page.request);
 
-  await typePlate(page, plate);
-  const result = page.getByTestId('verification-result');
+  await police.typePlate(plate);
+  const result = police.verification.result;
   await expect(result).toHaveAttribute('data-verdict', 'Valid');
-  await page.getByRole('button', { name: 'Flag this plate' }).click();
-  const flag = page.getByRole('dialog', { name: `Flag ${plate}` });
-  await flag.getByRole('combobox', { name: 'What do you suspect?' }).selectOption('Suspected fake');
-  await flag
-    .getByRole('textbox', { name: 'What did you see?' })
-    .fill('Sticker on a red Vitz; the registry says otherwise.');
-  await flag.getByRole('button', { name: 'Send Flag' }).click();
+  const flag = await police.flag(plate, 'Suspected fake', 'Sticker on a red Vitz; the registry says otherwise.');
   await expect(flag).toBeHidden();
-  // The flag's row in 'My flags': the plate's line, two levels up, holds its badges.
-  const myFlag = page
-    .getByRole('region', { name: 'My flags' })
-    .getByText(plate, { exact: true })
-    .locator('xpath=../..');
+  const myFlag = police.myFlag(plate);
   await expect(myFlag).toContainText('Awaiting review');
   await expect(myFlag).toContainText('Synced', { timeout: 20_000 });
 
@@ -194,11 +171,8 @@ test('a plate an administrator revokes after an officer’s flag reads Revoked o
   try {
     const admin = await adminContext.newPage();
     await signInAs(admin, 'admin');
-    await openApp(admin, '/dashboard/admin/qr-system');
-    await admin.getByRole('button', { name: `Revoke plate (${plate})` }).click({ timeout: 20_000 });
-    const confirm = admin.getByRole('alertdialog', { name: `Revoke ${plate}?` });
-    await confirm.getByRole('textbox', { name: 'Decision note (optional)' }).fill('Confirmed clone.');
-    await confirm.getByRole('button', { name: 'Revoke plate' }).click();
+    const qrSystem = await QrSystemPage.open(admin, '/dashboard/admin/qr-system');
+    const confirm = await qrSystem.revokePlate(plate, 'Confirmed clone.', { timeout: 20_000 });
     await expect(confirm).toBeHidden();
   } finally {
     await adminContext.close();
@@ -207,13 +181,13 @@ test('a plate an administrator revokes after an officer’s flag reads Revoked o
     .poll(async () => (await (await request.get(`/api/verification/${plate}`)).json()).verdict)
     .toBe('Revoked');
 
-  await page.getByRole('button', { name: 'Refresh now' }).click();
+  await police.refreshNow.click();
   await expect(myFlag).toContainText('Revoked', { timeout: 20_000 });
-  await expect(page.getByRole('button', { name: 'Refresh now' })).toBeEnabled({ timeout: 20_000 });
+  await expect(police.refreshNow).toBeEnabled({ timeout: 20_000 });
 
   await context.setOffline(true);
-  await expect(page.getByTestId('connection-status')).toContainText('Offline');
-  await typePlate(page, plate);
+  await expect(police.connectionStatus).toContainText('Offline');
+  await police.typePlate(plate);
   await expect(result).toHaveAttribute('data-verdict', 'Revoked');
   await expect(result).toContainText(DEVICE_COPY);
   await expect(result).toContainText('Plate revoked');
@@ -221,12 +195,13 @@ test('a plate an administrator revokes after an officer’s flag reads Revoked o
 });
 
 test('online, an officer is shown the registered owner’s name', async ({ page }) => {
-  await openPolicePage(page);
-  await typePlate(page, 'ZM-123-ABC');
-  const result = page.getByTestId('verification-result');
+  const police = await openPolicePage(page);
+  const { verification } = police;
+  await police.typePlate('ZM-123-ABC');
+  const result = verification.result;
   await expect(result).toHaveAttribute('data-verdict', 'Valid');
   await expect(result).toContainText('Checked against the registry.');
   await expect(result.getByText('Registered owner')).toBeVisible();
-  await expect(page.getByTestId('owner-name')).toHaveText('Mwila Banda');
-  await expect(page.getByTestId('registered-vehicle')).toHaveText('Silver Toyota Corolla (2019)');
+  await expect(verification.ownerName).toHaveText('Mwila Banda');
+  await expect(verification.registeredVehicle).toHaveText('Silver Toyota Corolla (2019)');
 });

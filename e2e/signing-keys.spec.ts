@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signedInPage } from './lifecycle-steps';
 import { ownServer } from './own-server';
+import { QrSystemPage } from './qr-system-page';
 
 const server = ownServer(9);
 test.beforeAll(async () => {
@@ -22,12 +23,12 @@ test('an administrator rotates the signing key, then revokes the retired one, ea
   test.setTimeout(90_000);
   const admin = await signedInPage(browser, 'admin', { baseURL: server.baseURL });
   await admin.goto('/dashboard/admin/qr-system');
-  const keys = admin.getByRole('table', { name: 'Signing keys' });
-  await expect(keys.getByRole('row').filter({ hasText: /^1/ })).toContainText('Active', { timeout: 30_000 });
+  const qrSystem = new QrSystemPage(admin);
+  await expect(qrSystem.keyRow(1)).toContainText('Active', { timeout: 30_000 });
   await expect(admin.getByText(/npm run|SIGNING_KEY|keys -- /)).toHaveCount(0);
 
-  await admin.getByRole('button', { name: 'Rotate Key' }).click();
-  const rotate = admin.getByRole('alertdialog', { name: 'Rotate the signing key?' });
+  await qrSystem.rotateKeyButton.click();
+  const rotate = qrSystem.rotateDialog;
   await expect(rotate).toContainText(
     /Key 1 retires\. What it signed \([\d,]+ registered plates?\) is issued again under the new key in the background/,
   );
@@ -37,22 +38,22 @@ test('an administrator rotates the signing key, then revokes the retired one, ea
   expect(violations.map((violation) => violation.id)).toEqual([]);
   await rotate.getByRole('button', { name: 'Rotate Key' }).click();
   await expect(admin.getByText('A new signing key is active')).toBeVisible();
-  await expect(keys.getByRole('row').filter({ hasText: /^2/ })).toContainText('Active', { timeout: 20_000 });
-  await expect(keys.getByRole('row').filter({ hasText: /^1/ })).toContainText('Retired');
+  await expect(qrSystem.keyRow(2)).toContainText('Active', { timeout: 20_000 });
+  await expect(qrSystem.keyRow(1)).toContainText('Retired');
 
-  await admin.getByRole('button', { name: 'Revoke key 1' }).click();
-  const revoke = admin.getByRole('alertdialog', { name: 'Revoke key 1?' });
+  await qrSystem.revokeKeyButton(1).click();
+  const revoke = qrSystem.revokeKeyDialog(1);
   await expect(revoke).toContainText(
     /Every credential it signed \([\d,]+ registered plates?\) is issued again under the active key/,
   );
   await revoke.getByRole('button', { name: 'Revoke Key' }).click();
   await expect(admin.getByText('Key 1 is revoked')).toBeVisible();
-  await expect(keys.getByRole('row').filter({ hasText: /^1/ })).toContainText('Revoked', { timeout: 20_000 });
-  await expect(admin.getByRole('button', { name: 'Revoke key 1' })).toHaveCount(0);
+  await expect(qrSystem.keyRow(1)).toContainText('Revoked', { timeout: 20_000 });
+  await expect(qrSystem.revokeKeyButton(1)).toHaveCount(0);
   // The plates key 1 signed are issued again in the background, with the run's progress shown.
-  const progress = admin.getByRole('progressbar', { name: /because key 1 was revoked/ });
+  const progress = qrSystem.reissueProgressBar(1);
   await expect(progress).toBeVisible({ timeout: 20_000 });
-  await expect(admin.getByTestId('reissue-progress')).toContainText('Credentials re-issued because key 1 was revoked', {
+  await expect(qrSystem.reissueProgress).toContainText('Credentials re-issued because key 1 was revoked', {
     timeout: 60_000,
   });
   await expect(progress).toHaveAttribute('aria-valuetext', /\(100%\)$/);

@@ -9,20 +9,18 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { openApp } from './app-page';
 import { approvedPlate, credentialDigitsOf, madeAndSold, signedInPage } from './lifecycle-steps';
+import { MyPlatesPage } from './my-plates-page';
+import { OwnerOverviewPage } from './owner-dashboard-page';
 import { ownServer } from './own-server';
+import { PolicePage } from './police-page';
 import { signUpThroughApi } from './signup-steps';
+import { VerificationPage } from './verification-page';
 
-async function verdictOnPage(page: Page, plate: string): Promise<void> {
-  await openApp(page, '/verification');
-  await page
-    .getByRole('textbox', { name: /Plate Number/ })
-    .first()
-    .fill(plate);
-  await page
-    .getByRole('button', { name: /^Verify/ })
-    .first()
-    .click();
-  await expect(page.getByTestId('verification-result')).toContainText(plate);
+async function verdictOnPage(page: Page, plate: string): Promise<VerificationPage> {
+  const verification = await VerificationPage.open(page, '/verification');
+  await verification.check(plate);
+  await expect(verification.result).toContainText(plate);
+  return verification;
 }
 
 test('an owner transfers a registered plate; the recipient accepts; the police see the new owner and the old QR code reads as replaced', async ({
@@ -38,11 +36,10 @@ test('an owner transfers a registered plate; the recipient accepts; the police s
 
   // The owner invites someone with no account yet, from My Plates & Orders: the answer is the same either way.
   const email = `new-owner-${randomUUID().slice(0, 8)}@example.zm`;
-  await openApp(owner, '/dashboard/user/plates');
-  await owner.getByRole('button', { name: `Transfer ${plate}` }).click({ timeout: 30_000 });
-  const dialog = owner.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: /New owner’s email or phone number/ }).fill(email);
-  await dialog.getByRole('button', { name: 'Start transfer' }).click();
+  const ownerPlates = await MyPlatesPage.open(owner, '/dashboard/user/plates');
+  await ownerPlates.transferButton(plate).click({ timeout: 30_000 });
+  const dialog = ownerPlates.transferDialog(plate);
+  await ownerPlates.startTransfer(plate, email);
   await expect(dialog).toContainText(`Invitation sent to ${email}. Whoever uses it can accept plate ${plate}`);
   await owner.keyboard.press('Escape');
 
@@ -69,47 +66,41 @@ test('an owner transfers a registered plate; the recipient accepts; the police s
     userType: 'individual',
   });
   expect(signup.status()).toBe(201);
-  await openApp(recipient, new URL(link).pathname + new URL(link).search);
+  const recipientPlates = await MyPlatesPage.open(recipient, new URL(link).pathname + new URL(link).search);
   await expect(recipient.getByText(`Mwila Banda offers you plate ${plate}`, { exact: false }).first()).toBeVisible({
     timeout: 30_000,
   });
 
   // The recipient accepts in their dashboard, with their name and NRC as on their ID.
-  const pending = recipient.getByRole('region', { name: 'Pending transfers' });
-  await expect(pending).toContainText(plate, { timeout: 30_000 });
-  await pending.getByRole('button', { name: 'Accept' }).click();
-  const accept = recipient.getByRole('dialog');
-  await accept.getByRole('textbox', { name: /Full name/ }).fill('Chanda Mulenga');
-  await accept.getByRole('textbox', { name: /NRC number/ }).fill('234567/89/1');
-  await accept.getByRole('button', { name: 'Accept transfer' }).click();
+  await expect(recipientPlates.pendingTransfers).toContainText(plate, { timeout: 30_000 });
+  const accept = await recipientPlates.acceptTransfer(plate, { name: 'Chanda Mulenga', nrc: '234567/89/1' });
   await expect(accept).toBeHidden({ timeout: 15_000 });
   await recipient.reload();
-  await expect(recipient.getByRole('row').filter({ hasText: plate })).toContainText('Registered', { timeout: 30_000 });
+  await expect(recipientPlates.row(plate)).toContainText('Registered', { timeout: 30_000 });
 
   // The police verdict names the new owner.
   const officer = await signedInPage(browser, 'police');
-  await openApp(officer, '/dashboard/police');
-  await officer.getByRole('textbox', { name: 'Plate Number' }).fill(plate);
-  await officer.getByRole('button', { name: 'Verify Plate' }).click();
-  await expect(officer.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
-  await expect(officer.getByTestId('owner-name')).toHaveText('Chanda Mulenga');
+  const { verification: roadside } = await PolicePage.open(officer, '/dashboard/police');
+  await roadside.check(plate);
+  await expect(roadside.result).toHaveAttribute('data-verdict', 'Valid');
+  await expect(roadside.ownerName).toHaveText('Chanda Mulenga');
 
   // The old QR code reads as replaced; the new owner's reads Valid.
   const visitor = await (await browser.newContext()).newPage();
-  await openApp(visitor, `/v#${oldDigits}`);
-  await expect(visitor.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Revoked', {
+  const scanned = await VerificationPage.open(visitor, `/v#${oldDigits}`);
+  await expect(scanned.result).toHaveAttribute('data-verdict', 'Revoked', {
     timeout: 15_000,
   });
-  await expect(visitor.getByTestId('verification-result')).toContainText(/replaced by a newer one/);
+  await expect(scanned.result).toContainText(/replaced by a newer one/);
   const newDigits = await credentialDigitsOf(recipient.request, plate);
   await openApp(visitor, `/v#${newDigits}`);
-  await expect(visitor.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid', {
+  await expect(scanned.result).toHaveAttribute('data-verdict', 'Valid', {
     timeout: 15_000,
   });
 
   // The plate has left the first owner's dashboard.
   await owner.reload();
-  await expect(owner.getByRole('row').filter({ hasText: plate })).toHaveCount(0, { timeout: 30_000 });
+  await expect(ownerPlates.row(plate)).toHaveCount(0, { timeout: 30_000 });
 });
 
 test.describe('renewal with the clock moved on', () => {
@@ -148,26 +139,24 @@ test.describe('renewal with the clock moved on', () => {
     expect(moved.status()).toBe(200);
     const movedNow = new Date(((await moved.json()) as { now: string }).now);
 
-    await verdictOnPage(owner, soon.plateNumber);
-    await expect(owner.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Expired');
+    const expired = await verdictOnPage(owner, soon.plateNumber);
+    await expect(expired.result).toHaveAttribute('data-verdict', 'Expired');
 
     // The owner renews from the banner: the renewal fee by card.
-    await openApp(owner, '/dashboard');
-    const banner = owner.getByTestId('renewals-banner');
+    const overview = await OwnerOverviewPage.open(owner, '/dashboard');
+    const banner = overview.renewalsBanner;
     await expect(banner).toContainText(soon.plateNumber, { timeout: 30_000 });
-    await banner.getByRole('link', { name: `Renew ${soon.plateNumber}` }).click();
-    const dialog = owner.getByRole('dialog');
+    await overview.renewLink(soon.plateNumber).click();
+    const dialog = overview.renewDialog(soon.plateNumber);
     await expect(dialog).toContainText('Renewal fee');
     await expect(dialog).toContainText('Expired on');
-    await dialog.getByRole('radio', { name: /Credit\/Debit Card/ }).check({ force: true });
-    await dialog.getByRole('textbox', { name: /Card number/ }).fill('4242 4242 4242 4242');
-    await dialog.getByRole('button', { name: /and renew/ }).click();
+    await overview.renewByCard(soon.plateNumber, '4242 4242 4242 4242');
     await expect(dialog).toContainText(`Plate ${soon.plateNumber} is renewed`, { timeout: 15_000 });
     await owner.keyboard.press('Escape');
 
-    await verdictOnPage(owner, soon.plateNumber);
-    await expect(owner.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
+    const renewed = await verdictOnPage(owner, soon.plateNumber);
+    await expect(renewed.result).toHaveAttribute('data-verdict', 'Valid');
     const newExpiry = `${movedNow.getUTCFullYear() + 5}`;
-    await expect(owner.getByTestId('verification-result')).toContainText(newExpiry);
+    await expect(renewed.result).toContainText(newExpiry);
   });
 });

@@ -91,6 +91,11 @@ export class VerificationPage {
     return this.page.getByTestId('insurance-cover');
   }
 
+  /** The plate's blank serials ("front …, rear …"), shown to officers. By test id: a plain line of the verdict. */
+  get blankSerials(): Locator {
+    return this.page.getByTestId('blank-serials');
+  }
+
   /** The registered owner's name, shown to officers online only. By test id: a plain line of the verdict. */
   get ownerName(): Locator {
     return this.page.getByTestId('owner-name');

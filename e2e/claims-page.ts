@@ -1,0 +1,86 @@
+/**
+ * A page model of the insurance agent's Claims (/dashboard/insurance-agent/claims): the list of
+ * claims, the New Claim dialog with its camera panel and photos, and a claim's dialog with its
+ * steps (assessment, approval, payment); found by the dialogs', fields' and buttons' names.
+ */
+import { type Locator } from '@playwright/test';
+import { DashboardPage } from './dashboard-page';
+
+export class ClaimsPage extends DashboardPage {
+  /** A claim's entry in the list (a phone's list), by something it shows (its number, its place). */
+  claim(text: string | RegExp): Locator {
+    return this.page.getByRole('listitem').filter({ hasText: text });
+  }
+
+  get newClaimButton(): Locator {
+    return this.page.getByRole('button', { name: 'New Claim' });
+  }
+
+  get newClaimDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'New Claim' });
+  }
+
+  /** Chooses the policy of a plate in the New Claim dialog. */
+  async choosePolicy(plate: string): Promise<void> {
+    const dialog = this.newClaimDialog;
+    // By the option element: a closed list's options are not shown, so its value is read from it.
+    const policy = await dialog.locator('option', { hasText: plate }).first().getAttribute('value');
+    await dialog.getByRole('combobox', { name: /^Policy/ }).selectOption(policy ?? '');
+  }
+
+  get place(): Locator {
+    return this.newClaimDialog.getByRole('textbox', { name: /Place of the Incident/ });
+  }
+
+  get description(): Locator {
+    return this.newClaimDialog.getByRole('textbox', { name: /Description/ });
+  }
+
+  get takePhoto(): Locator {
+    return this.newClaimDialog.getByRole('button', { name: 'Take Photo' });
+  }
+
+  /** The app's own camera panel in the New Claim dialog. */
+  get camera(): Locator {
+    return this.newClaimDialog.getByRole('group', { name: 'Camera' });
+  }
+
+  get capture(): Locator {
+    return this.camera.getByRole('button', { name: 'Capture' });
+  }
+
+  get cameraDone(): Locator {
+    return this.camera.getByRole('button', { name: 'Done' });
+  }
+
+  /** The claim's photos in the New Claim dialog, or the one named ("Photo 1 of the claim"). */
+  photos(name: string | RegExp = /Photo \d+ of the claim/): Locator {
+    return this.newClaimDialog.getByRole('img', { name });
+  }
+
+  /**
+   * The file input that takes photos from the gallery. By test id: it is hidden (a button opens
+   * it), so it is out of the accessibility tree and no role or label finds it.
+   */
+  get photoFiles(): Locator {
+    return this.newClaimDialog.getByTestId('claim-photo-files');
+  }
+
+  get submitClaim(): Locator {
+    return this.newClaimDialog.getByRole('button', { name: 'Submit Claim' });
+  }
+
+  /** Opens a claim from its entry; answers with the claim's dialog. */
+  async openClaim(entry: Locator, claimNumber: string): Promise<Locator> {
+    await entry.getByRole('button', { name: `Open claim ${claimNumber}` }).click();
+    return this.page.getByRole('dialog', { name: `Claim ${claimNumber}` });
+  }
+
+  /** Presses a step in a claim's dialog (Start Assessment, Approve, Mark Paid) and confirms it; answers with the confirmation. */
+  async takeStep(detail: Locator, step: string): Promise<Locator> {
+    await detail.getByRole('button', { name: step }).click();
+    const confirm = this.page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: step }).click();
+    return confirm;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Page models of the owner's dashboard: its overview (/dashboard) with the renewals banner,
+ * and Certificates (/dashboard/user/certificates) with each plate's certificate to download.
+ */
+import { type Locator } from '@playwright/test';
+import { DashboardPage } from './dashboard-page';
+
+export class OwnerOverviewPage extends DashboardPage {
+  /**
+   * The banner of plates due for renewal. By test id: a plain warning box with no name, whose
+   * words change with the plates and dates it lists.
+   */
+  get renewalsBanner(): Locator {
+    return this.page.getByTestId('renewals-banner');
+  }
+
+  /** The banner's Renew link of a plate. */
+  renewLink(plate: string): Locator {
+    return this.renewalsBanner.getByRole('link', { name: `Renew ${plate}` });
+  }
+
+  renewDialog(plate: string): Locator {
+    return this.page.getByRole('dialog', { name: `Renew plate ${plate}` });
+  }
+
+  /** Pays the renewal by card in the plate's open Renew dialog. */
+  async renewByCard(plate: string, cardNumber: string): Promise<void> {
+    const dialog = this.renewDialog(plate);
+    // Forced: the visible radio card is drawn over the real radio button.
+    await dialog.getByRole('radio', { name: /Credit\/Debit Card/ }).check({ force: true });
+    await dialog.getByRole('textbox', { name: /Card number/ }).fill(cardNumber);
+    await dialog.getByRole('button', { name: /and renew/ }).click();
+  }
+}
+
+export class CertificatesPage extends DashboardPage {
+  /** A plate's certificate: a card on a wide screen, an entry of the list on a narrow one. */
+  certificate(plate: string): Locator {
+    return this.page
+      .getByRole('article')
+      .filter({ hasText: plate })
+      .or(this.page.getByRole('listitem').filter({ hasText: plate }))
+      .first();
+  }
+
+  /** A certificate's Download certificate (PDF) button. */
+  downloadButton(certificate: Locator): Locator {
+    return certificate.getByRole('button', { name: /certificate/i });
+  }
+}
