@@ -5,7 +5,12 @@
  * server's state at that moment, so it is never queued on the device (decision 010).
  */
 import type { PaymentAnswer, PendingPayment, PendingPaymentsAnswer } from '#domain/api/payments';
-import type { AdminApplication, DecisionOutcome, DecisionsAnswer } from '#domain/api/applications';
+import type {
+  AdminApplication,
+  AdminApplicationsAnswer,
+  DecisionOutcome,
+  DecisionsAnswer,
+} from '#domain/api/applications';
 import { apiRequest, NetworkError } from '../../api/api-client';
 import { runCommand } from '../../api/command';
 
@@ -70,7 +75,7 @@ const shaped =
     typeof body === 'object' && body !== null && keys.every((key) => key in body);
 
 export const fetchApplications = () =>
-  read('/api/admin/requests', LIST_NEEDS_CONNECTION, shaped<{ requests: AdminApplication[] }>('requests'));
+  read('/api/admin/requests', LIST_NEEDS_CONNECTION, shaped<AdminApplicationsAnswer>('requests'));
 
 export const decideApplications = (input: {
   ids: readonly string[];
