@@ -94,6 +94,36 @@ async function coverChanged(tx: Queryable, plateNumber: string): Promise<void> {
   await plateLifecycle(tx).publish(plateNumber);
 }
 
+const ACTIONS = {
+  issued: 'insurance.policy.issue',
+  renewed: 'insurance.policy.renew',
+  cancelled: 'insurance.policy.cancel',
+};
+
+/**
+ * What follows every policy change in its transaction: the plate's new cover published,
+ * the owner told, and the change audited under the policy's number and plate.
+ */
+async function policyChanged(
+  tx: Queryable,
+  { agent, ip }: PolicyChange,
+  policy: InsurancePolicy,
+  customerName: string,
+  event: keyof typeof ACTIONS,
+  detail: Record<string, unknown>,
+): Promise<InsurancePolicy> {
+  await coverChanged(tx, policy.plateNumber);
+  await tellOwnerOfPolicy(tx, policy, customerName, event);
+  await auditRepository(tx).record({
+    actorId: agent.id,
+    action: ACTIONS[event],
+    target: policy.id,
+    detail: { policyNumber: policy.policyNumber, plateNumber: policy.plateNumber, ...detail },
+    ip,
+  });
+  return policy;
+}
+
 /** Issues a policy inside the caller's transaction (the route, and the demo seed); a Refusal says why not. */
 export async function issuePolicyIn(
   tx: Queryable,
@@ -110,22 +140,11 @@ export async function issuePolicyIn(
     at,
   );
   await insurance.refreshCustomer(customer.id);
-  await coverChanged(tx, policy.plateNumber);
-  await tellOwnerOfPolicy(tx, policy, customer.name, 'issued');
-  await auditRepository(tx).record({
-    actorId: agent.id,
-    action: 'insurance.policy.issue',
-    target: policy.id,
-    detail: {
-      policyNumber: policy.policyNumber,
-      plateNumber: policy.plateNumber,
-      type: policy.type,
-      premium: policy.premium,
-      holder: basis,
-    },
-    ip,
+  return policyChanged(tx, { agent, at, ip }, policy, customer.name, 'issued', {
+    type: policy.type,
+    premium: policy.premium,
+    holder: basis,
   });
-  return policy;
 }
 
 /** Renews a policy for a new one-year term under a new number (renewalTerm). */
@@ -161,22 +180,11 @@ export async function renewPolicyIn(
     at,
   );
   await insurance.refreshCustomer(old.customerId);
-  await coverChanged(tx, policy.plateNumber);
-  await tellOwnerOfPolicy(tx, policy, customer.name, 'renewed');
-  await auditRepository(tx).record({
-    actorId: agent.id,
-    action: 'insurance.policy.renew',
-    target: policy.id,
-    detail: {
-      policyNumber: policy.policyNumber,
-      renews: old.policyNumber,
-      plateNumber: policy.plateNumber,
-      premium: policy.premium,
-      holder: basis,
-    },
-    ip,
+  return policyChanged(tx, { agent, at, ip }, policy, customer.name, 'renewed', {
+    renews: old.policyNumber,
+    premium: policy.premium,
+    holder: basis,
   });
-  return policy;
 }
 
 /** Cancels an active policy, with the reason. */
@@ -195,16 +203,8 @@ export async function cancelPolicyIn(
     throw new Refusal(409, `Policy ${old.policyNumber} ended on ${old.endDate}: there is nothing left to cancel.`);
   const policy = await insurance.cancelPolicy(old.id, reason, at);
   if (!policy) throw new Refusal(409, `Policy ${old.policyNumber} is already cancelled.`);
-  await coverChanged(tx, policy.plateNumber);
-  await tellOwnerOfPolicy(tx, policy, (await ownCustomer(tx, agent, policy.customerId)).name, 'cancelled');
-  await auditRepository(tx).record({
-    actorId: agent.id,
-    action: 'insurance.policy.cancel',
-    target: policy.id,
-    detail: { policyNumber: policy.policyNumber, plateNumber: policy.plateNumber, reason },
-    ip,
-  });
-  return policy;
+  const customer = await ownCustomer(tx, agent, policy.customerId);
+  return policyChanged(tx, { agent, at, ip }, policy, customer.name, 'cancelled', { reason });
 }
 
 /**
