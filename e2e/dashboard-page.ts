@@ -25,6 +25,14 @@ export class DashboardPage {
     return this.page.getByRole('heading', { name });
   }
 
+  /**
+   * Words the screen shows (a toast, a form's report or refusal, a badge), wherever they are
+   * drawn or within the part given; for the one-off words a journey reads.
+   */
+  says(text: string | RegExp, within?: Locator): Locator {
+    return within === undefined ? this.page.getByText(text) : within.getByText(text);
+  }
+
   /** The View switch's buttons (User, Admin, Agent…): the views the account may open. */
   get views(): Locator {
     return this.page.getByRole('group', { name: 'View' }).getByRole('button');
