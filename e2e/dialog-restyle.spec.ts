@@ -84,17 +84,17 @@ test.describe('opening a plate', () => {
     // the dialog and presses nothing beneath.
     const favourites = marketplace.favouritesSaved;
     const before = await favourites.textContent();
-    const beside = await page.evaluate(() => {
-      const dialog = document.querySelector('[role="dialog"]')?.getBoundingClientRect();
-      const hearts = [...document.querySelectorAll('button[aria-label$="to favorites"]')].map((button) =>
-        button.getBoundingClientRect(),
-      );
-      const heart = hearts.find(
-        (box) =>
-          dialog && box.top >= 0 && box.bottom <= innerHeight && (box.left > dialog.right || box.right < dialog.left),
-      );
-      return heart ? { x: heart.left + heart.width / 2, y: heart.top + heart.height / 2 } : null;
-    });
+    const dialog = await marketplace.openDialog.evaluate(
+      (element) => element.getBoundingClientRect().toJSON() as DOMRect,
+    );
+    const hearts = await marketplace
+      .favourites(/to favorites$/)
+      .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().toJSON() as DOMRect));
+    const innerHeight = await page.evaluate(() => window.innerHeight);
+    const heart = hearts.find(
+      (box) => box.top >= 0 && box.bottom <= innerHeight && (box.left > dialog.right || box.right < dialog.left),
+    );
+    const beside = heart ? { x: heart.left + heart.width / 2, y: heart.top + heart.height / 2 } : null;
     if (!beside) throw new Error('no favourite button on screen beside the dialog');
     await page.mouse.click(beside.x, beside.y);
     await expect(marketplace.openDialog).toBeHidden();

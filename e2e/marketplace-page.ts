@@ -88,6 +88,11 @@ export class MarketplacePage {
     return this.page.getByRole('button', { name: /^View Details of / });
   }
 
+  /** Every card's favourite toggle, or those whose name matches ("to favorites": not yet saved). */
+  favourites(name: RegExp = /favorites$/): Locator {
+    return this.page.getByRole('button', { name });
+  }
+
   /** The plate dialog that is open, whichever plate's it is. */
   get openDialog(): Locator {
     return this.page.getByRole('dialog');
