@@ -88,9 +88,13 @@ export class MarketplacePage {
     return this.page.getByRole('button', { name: /^View Details of / });
   }
 
-  /** Every card's favourite toggle, or those whose name matches ("to favorites": not yet saved). */
+  /**
+   * Every card's favourite toggle, or those whose name matches ("to favorites": not yet saved).
+   * Hidden ones too: while a plate's dialog is open the page beneath it is hidden from
+   * assistive technology, and a journey still measures where the toggles are drawn.
+   */
   favourites(name: RegExp = /favorites$/): Locator {
-    return this.page.getByRole('button', { name });
+    return this.page.getByRole('button', { name, includeHidden: true });
   }
 
   /** The plate dialog that is open, whichever plate's it is. */
