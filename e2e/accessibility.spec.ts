@@ -1,12 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { signInAs } from './app-page';
+import { DashboardPage } from './dashboard-page';
+import { SitePage } from './home-page';
+import { SettingsPage } from './settings-page';
+import { UsersPage } from './users-page';
 import { PUBLIC_ROUTES } from './public-routes';
 import { AXE_CHECKS_TIMEOUT, seriousViolations } from './axe';
 
 for (const route of PUBLIC_ROUTES) {
   test(`${route.path} has no serious or critical accessibility violations`, async ({ page }) => {
     await page.goto(route.path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(new SitePage(page).heading()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
@@ -17,20 +21,21 @@ test('User Management, its dialogs and Settings have no serious or critical acce
   test.setTimeout(AXE_CHECKS_TIMEOUT);
   await signInAs(page, 'admin');
   await page.goto('/dashboard/admin/users');
+  const users = new UsersPage(page);
   // A fresh device's first sync brings the list; on a busy 2-core runner it has taken over 10 s.
-  await expect(page.getByText(/Showing [1-9]\d* of \d+ users/)).toBeVisible({ timeout: 30_000 });
+  await expect(users.shown(/Showing [1-9]\d* of \d+ users/)).toBeVisible({ timeout: 30_000 });
   expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Add User' }).click();
-  await page.getByRole('dialog', { name: 'Add User' }).getByRole('button', { name: 'Add User' }).click();
-  await expect(page.getByText('Name is required')).toBeVisible();
+  await users.addUserButton.click();
+  await users.addDialogButton.click();
+  await expect(users.addDialogError('Name is required')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'View Bwalya Mulenga' }).click();
-  await expect(page.getByRole('dialog', { name: 'User Details' })).toBeVisible();
+  await users.rowButton('View', 'Bwalya Mulenga').click();
+  await expect(users.details).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await page.goto('/dashboard/user/settings');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(new SettingsPage(page).heading('Settings')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -42,6 +47,7 @@ for (const viewport of [{ width: 360, height: 800 }]) {
     test.setTimeout(AXE_CHECKS_TIMEOUT);
     await page.setViewportSize(viewport);
     await signInAs(page, 'buyer');
+    const dashboard = new DashboardPage(page);
     const pages: Array<[string, string | RegExp]> = [
       ['/dashboard', 'My Dashboard'],
       ['/dashboard/user/plates', 'My Plates & Orders'],
@@ -51,14 +57,9 @@ for (const viewport of [{ width: 360, height: 800 }]) {
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(dashboard.heading(heading)).toBeVisible();
       // The owner's rows arrive with the first sync.
-      await expect(
-        page
-          .getByText(/ZM-\d{3}-[A-Z]{3}|LP-\d{6}|PAY-\d{6}/)
-          .filter({ visible: true })
-          .first(),
-      ).toBeVisible({ timeout: 30_000 });
+      await expect(dashboard.firstReference).toBeVisible({ timeout: 30_000 });
       expect(await seriousViolations(page), path).toEqual([]);
     }
   });
@@ -67,9 +68,10 @@ for (const viewport of [{ width: 360, height: 800 }]) {
 test('the header’s count of unread notifications is drawn inside its badge, where it can be read', async ({ page }) => {
   await signInAs(page, 'buyer');
   await page.goto('/dashboard/user/certificates');
-  const bell = page.getByRole('button', { name: /^Notifications, [1-9]\d* unread/ });
+  const dashboard = new DashboardPage(page);
+  const bell = dashboard.notificationsButton(/[1-9]\d* unread/);
   await expect(bell).toBeVisible({ timeout: 30_000 });
-  const count = bell.locator('span[aria-hidden]').filter({ hasText: /^\d+\+?$/ });
+  const count = dashboard.unreadBadge(/[1-9]\d* unread/);
   const [label, badge, text] = await count.evaluate((span) => {
     const range = document.createRange();
     range.selectNodeContents(span);

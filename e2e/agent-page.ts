@@ -70,10 +70,20 @@ export class AgentPage extends DashboardPage {
     return this.orderChoice.locator('option', { hasText: plate });
   }
 
+  /** Fills in the sale's fields in the order given. */
+  async fillSale(sale: Sale): Promise<void> {
+    for (const [name, value] of Object.entries(sale) as [keyof Sale, string][]) await this.saleField(name).fill(value);
+  }
+
   /** Fills in the sale's fields in the order given and presses Submit Entry. */
   async submitSale(sale: Sale): Promise<void> {
-    for (const [name, value] of Object.entries(sale) as [keyof Sale, string][]) await this.saleField(name).fill(value);
+    await this.fillSale(sale);
     await this.whitebookForm.getByRole('button', { name: 'Submit Entry' }).click();
+  }
+
+  /** What a record kept on the device while offline is answered with, wherever it is shown. */
+  get savedOnDevice(): Locator {
+    return this.says("Saved on this device — it will be sent when you're back online.");
   }
 
   // Manufacturing
@@ -176,10 +186,62 @@ export class AgentPage extends DashboardPage {
   }
 }
 
-/** The administrator's Compliance (/dashboard/admin/compliance): the shops' records, table by table. */
+/**
+ * The administrator's Compliance (/dashboard/admin/compliance): the shops' records, table by
+ * table, and the Integrity Alerts with their decisions (suspend the shop, mark reviewed).
+ */
 export class CompliancePage extends DashboardPage {
   /** A row of a named table ("Whitebook Sales", "Manufacturing", "Blank Stock"), by something it shows. */
   row(table: string, text: string): Locator {
     return this.page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
+  }
+
+  get integrityAlerts(): Locator {
+    return this.page.getByRole('region', { name: 'Integrity Alerts' });
+  }
+
+  /** An alert in the queue, by something it shows (the plate number). */
+  integrityAlert(text: string): Locator {
+    return this.integrityAlerts.getByRole('listitem').filter({ hasText: text });
+  }
+
+  /** An alert's Suspend button, by the shop it names. */
+  suspendButton(alert: Locator, shop: string): Locator {
+    return alert.getByRole('button', { name: `Suspend ${shop}` });
+  }
+
+  suspendDialog(shop: string): Locator {
+    return this.page.getByRole('alertdialog', { name: `Suspend ${shop}?` });
+  }
+
+  suspendReason(shop: string): Locator {
+    return this.suspendDialog(shop).getByRole('textbox', { name: /Reason the shop is told/ });
+  }
+
+  /** The confirmation's Suspend shop button. */
+  confirmSuspension(shop: string): Locator {
+    return this.suspendDialog(shop).getByRole('button', { name: 'Suspend shop' });
+  }
+
+  /** An alert's Mark reviewed button. */
+  markReviewedButton(alert: Locator): Locator {
+    return alert.getByRole('button', { name: /^Mark reviewed/ });
+  }
+
+  get reviewDialog(): Locator {
+    return this.page.getByRole('alertdialog', { name: 'Mark this alert reviewed' });
+  }
+
+  get reviewFindings(): Locator {
+    return this.reviewDialog.getByRole('textbox', { name: /What you found/ });
+  }
+
+  get confirmReview(): Locator {
+    return this.reviewDialog.getByRole('button', { name: 'Mark reviewed' });
+  }
+
+  /** The queue's button that opens the alerts already reviewed ("Reviewed alerts (n)"). */
+  get reviewedAlerts(): Locator {
+    return this.integrityAlerts.getByRole('button', { name: /Reviewed alerts/ });
   }
 }

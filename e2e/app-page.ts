@@ -9,8 +9,16 @@ export function appStarted(page: Page): Locator {
 }
 
 /** Waits until the app has started, after a navigation, a reload, or a redirect the app made. */
-export async function waitForApp(page: Page): Promise<void> {
-  await appStarted(page).waitFor({ state: 'attached' });
+export async function waitForApp(page: Page, options: { timeout?: number } = {}): Promise<void> {
+  await appStarted(page).waitFor({ state: 'attached', ...options });
+}
+
+/**
+ * The forms of a page as prerendered, before the app has taken it over. A CSS locator: the
+ * prerendered markup is marked on its root for the app and for tests, nothing a person sees.
+ */
+export function prerenderedForms(page: Page): Locator {
+  return page.locator('#root[data-prerendered] form');
 }
 
 /** Opens a path and waits until the app has started (prerendered pages are visible before that). */

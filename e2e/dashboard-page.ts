@@ -25,6 +25,14 @@ export class DashboardPage {
     return this.page.getByRole('heading', { name });
   }
 
+  /**
+   * Words the screen shows (a toast, a form's report or refusal, a badge), wherever they are
+   * drawn or within the part given; for the one-off words a journey reads.
+   */
+  says(text: string | RegExp, within?: Locator): Locator {
+    return within === undefined ? this.page.getByText(text) : within.getByText(text);
+  }
+
   /** The View switch's buttons (User, Admin, Agent…): the views the account may open. */
   get views(): Locator {
     return this.page.getByRole('group', { name: 'View' }).getByRole('button');
@@ -55,6 +63,16 @@ export class DashboardPage {
     return this.page.getByRole('button', { name });
   }
 
+  /**
+   * The count drawn in the notifications button's badge. By its element: the figure is hidden
+   * from screen readers (the button's name says it), so it has no role or name of its own.
+   */
+  unreadBadge(unread?: string | RegExp): Locator {
+    return this.notificationsButton(unread)
+      .locator('span[aria-hidden]')
+      .filter({ hasText: /^\d+\+?$/ });
+  }
+
   get notifications(): Locator {
     return this.page.getByRole('dialog', { name: 'Notifications' });
   }
@@ -69,6 +87,18 @@ export class DashboardPage {
    */
   get offlineAsOf(): Locator {
     return this.page.getByTestId('offline-as-of');
+  }
+
+  /**
+   * The first plate number, application or payment reference (ZM-…, LP-…, PAY-…) a person sees
+   * on the screen: the account's rows, once the first sync has brought them. By their words:
+   * they stand in tables, cards and lists alike.
+   */
+  get firstReference(): Locator {
+    return this.page
+      .getByText(/ZM-\d{3}-[A-Z]{3}|LP-\d{6}|PAY-\d{6}/)
+      .filter({ visible: true })
+      .first();
   }
 
   /** The header's online/offline and sync state (a live region named after what it shows). */

@@ -7,7 +7,7 @@
  * from Chromium's own trace of the tap, so the figure is the same on a fast or a busy machine.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { openApp, waitForListings } from './app-page';
+import { MarketplacePage } from './marketplace-page';
 
 interface TraceEvent {
   name: string;
@@ -58,16 +58,16 @@ test.describe('opening a plate', () => {
   test('restyles and lays out the dialog, not the marketplace beneath it; the backdrop still takes a click outside', async ({
     page,
   }) => {
-    await openApp(page, '/marketplace');
-    await waitForListings(page, /Showing 2\d of \d+ plates/);
-    const viewDetails = page.getByRole('button', { name: /^View Details of / });
+    const marketplace = await MarketplacePage.open(page);
+    await marketplace.waitForListings(/Showing 2\d of \d+ plates/);
+    const viewDetails = marketplace.viewDetailsButtons;
     await expect(viewDetails.first()).toBeVisible();
     const pageElements = await page.evaluate(() => document.body.querySelectorAll('*').length);
     const rootStyle = await page.evaluate(() => document.documentElement.getAttribute('style'));
 
     const cost = await tapCost(page, async () => {
       await viewDetails.first().click();
-      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(marketplace.openDialog).toBeVisible();
     });
     // The dialog is ~70 elements when first drawn; the page beneath is ~490 (the cards drawn
     // plain since decision 039, fewer than Chakra's), so a restyle of the page would pass 250.
@@ -82,22 +82,22 @@ test.describe('opening a plate', () => {
 
     // A click beside the dialog, on a card's favourite button, lands on the backdrop: it closes
     // the dialog and presses nothing beneath.
-    const favourites = page.getByText(/\d+ favorites saved/);
+    const favourites = marketplace.favouritesSaved;
     const before = await favourites.textContent();
-    const beside = await page.evaluate(() => {
-      const dialog = document.querySelector('[role="dialog"]')?.getBoundingClientRect();
-      const hearts = [...document.querySelectorAll('button[aria-label$="to favorites"]')].map((button) =>
-        button.getBoundingClientRect(),
-      );
-      const heart = hearts.find(
-        (box) =>
-          dialog && box.top >= 0 && box.bottom <= innerHeight && (box.left > dialog.right || box.right < dialog.left),
-      );
-      return heart ? { x: heart.left + heart.width / 2, y: heart.top + heart.height / 2 } : null;
-    });
+    const dialog = await marketplace.openDialog.evaluate(
+      (element) => element.getBoundingClientRect().toJSON() as DOMRect,
+    );
+    const hearts = await marketplace
+      .favourites(/to favorites$/)
+      .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().toJSON() as DOMRect));
+    const innerHeight = await page.evaluate(() => window.innerHeight);
+    const heart = hearts.find(
+      (box) => box.top >= 0 && box.bottom <= innerHeight && (box.left > dialog.right || box.right < dialog.left),
+    );
+    const beside = heart ? { x: heart.left + heart.width / 2, y: heart.top + heart.height / 2 } : null;
     if (!beside) throw new Error('no favourite button on screen beside the dialog');
     await page.mouse.click(beside.x, beside.y);
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(marketplace.openDialog).toBeHidden();
     await expect(favourites).toHaveText(before ?? '');
     expect(await page.evaluate(() => getComputedStyle(document.body).pointerEvents)).toBe('auto');
   });

@@ -7,7 +7,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signInAs } from './app-page';
+import { DEMO, prerenderedForms, signInAs, waitForApp } from './app-page';
+import { AuthPage } from './auth-page';
+import { ContactPage } from './contact-page';
+import { HomePage } from './home-page';
+import { VerificationPage } from './verification-page';
 
 const manifest = JSON.parse(
   readFileSync(path.join(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8'),
@@ -28,7 +32,7 @@ async function openBeforeTheAppStarts(page: Page, pathname: string): Promise<{ s
     await route.continue();
   });
   await page.goto(pathname, { waitUntil: 'commit' });
-  await page.locator('#root[data-prerendered] form').first().waitFor();
+  await prerenderedForms(page).first().waitFor();
   return {
     startApp: async () => {
       expect(
@@ -36,7 +40,7 @@ async function openBeforeTheAppStarts(page: Page, pathname: string): Promise<{ s
         'the app started before the test typed',
       ).toBe(false);
       release();
-      await page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: 30_000 });
+      await waitForApp(page, { timeout: 30_000 });
     },
   };
 }
@@ -58,7 +62,7 @@ async function checkBeforeTheAppStarts(
 ): Promise<{ checks: string[]; startApp: () => Promise<void> }> {
   const checks = checksSent(page);
   const { startApp } = await openBeforeTheAppStarts(page, '/verification');
-  const field = page.getByRole('textbox', { name: 'Plate Number' });
+  const field = new VerificationPage(page).plateNumber;
   await field.fill(typed);
   await field.press('Enter');
   return { checks, startApp };
@@ -69,9 +73,10 @@ test.describe('typing before the app has started', () => {
     page,
   }) => {
     const { startApp } = await openBeforeTheAppStarts(page, '/auth');
-    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.buyer.email);
-    await page.getByLabel('Password', { exact: false }).first().fill(DEMO.buyer.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    const auth = new AuthPage(page);
+    await auth.email.fill(DEMO.buyer.email);
+    await auth.password.fill(DEMO.buyer.password);
+    await auth.loginButton.click();
     await startApp();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
     expect(page.url()).not.toContain('password');
@@ -81,13 +86,12 @@ test.describe('typing before the app has started', () => {
     page,
   }) => {
     const { startApp } = await openBeforeTheAppStarts(page, '/auth?tab=signup');
-    await page.getByRole('form', { name: 'Login' }).getByRole('textbox', { name: 'Email' }).fill(DEMO.buyer.email);
+    const auth = new AuthPage(page);
+    await auth.email.fill(DEMO.buyer.email);
     await startApp();
-    await expect(page.getByRole('form', { name: 'Sign Up' })).toBeVisible();
-    await page.getByRole('tab', { name: 'Login' }).click();
-    await expect(page.getByRole('form', { name: 'Login' }).getByRole('textbox', { name: 'Email' })).toHaveValue(
-      DEMO.buyer.email,
-    );
+    await expect(auth.signUpForm).toBeVisible();
+    await auth.tab('Login').click();
+    await expect(auth.email).toHaveValue(DEMO.buyer.email);
   });
 
   test('verification: a plate typed and Enter pressed early is sent at once, and its verdict shown once the app has started', async ({
@@ -96,7 +100,7 @@ test.describe('typing before the app has started', () => {
     const { checks, startApp } = await checkBeforeTheAppStarts(page, 'zm-789-ghi');
     await expect.poll(() => checks.length, { message: 'the number was not sent before the app started' }).toBe(1);
     await startApp();
-    await expect(page.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Stolen', {
+    await expect(new VerificationPage(page).result).toHaveAttribute('data-verdict', 'Stolen', {
       timeout: 20_000,
     });
     // The app took the answer to the request already sent, rather than asking again.
@@ -109,32 +113,34 @@ test.describe('typing before the app has started', () => {
     page,
   }) => {
     const { checks, startApp } = await checkBeforeTheAppStarts(page, 'ZM-123-ABC');
-    const early = page.locator('[data-early-verdict] [data-testid="verification-result"]');
-    await expect(early).toHaveAttribute('data-verdict', 'Valid', { timeout: 20_000 });
-    await expect(early.getByTestId('registered-vehicle')).toHaveText('Silver Toyota Corolla (2019)');
-    await expect(early.getByTestId('verdict-heading')).toBeFocused();
+    const verification = new VerificationPage(page);
+    const early = verification.early;
+    await expect(early.root).toHaveAttribute('data-verdict', 'Valid', { timeout: 20_000 });
+    await expect(early.registeredVehicle).toHaveText('Silver Toyota Corolla (2019)');
+    await expect(early.heading).toBeFocused();
     // Drawn from the template with every value in place, and the placeholder beneath it hidden.
-    const drawn = await early.evaluate((panel) => panel.outerHTML.replace(/<!--.*?-->/g, ''));
+    const drawn = await early.root.evaluate((panel) => panel.outerHTML.replace(/<!--.*?-->/g, ''));
     expect(drawn).not.toContain('\uE000');
-    await expect(page.getByText('Enter a plate number or scan a QR code to see its status here.')).toBeHidden();
+    await expect(verification.placeholder).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
 
     await startApp();
-    await expect(page.locator('[data-early-verdict]')).toBeEmpty({ timeout: 20_000 });
-    const panels = page.getByTestId('verification-result');
-    await expect(panels).toHaveCount(1);
-    expect(await panels.evaluate((panel) => panel.outerHTML), 'the app drew other markup than the early panel').toBe(
-      drawn,
-    );
-    await expect(panels.getByTestId('verdict-heading')).toBeFocused();
+    await expect(verification.earlySlot).toBeEmpty({ timeout: 20_000 });
+    const panels = verification.verdict;
+    await expect(panels.root).toHaveCount(1);
+    expect(
+      await panels.root.evaluate((panel) => panel.outerHTML),
+      'the app drew other markup than the early panel',
+    ).toBe(drawn);
+    await expect(panels.heading).toBeFocused();
     expect(checks).toHaveLength(1);
 
     // A check made once the app runs takes the early verdict's place.
-    const field = page.getByRole('textbox', { name: 'Plate Number' });
+    const field = verification.plateNumber;
     await field.fill('ZM-789-GHI');
     await field.press('Enter');
-    await expect(panels).toHaveAttribute('data-verdict', 'Stolen');
-    await expect(panels).toHaveCount(1);
+    await expect(panels.root).toHaveAttribute('data-verdict', 'Stolen');
+    await expect(panels.root).toHaveCount(1);
   });
 
   test('verification: an officer’s verdict sent early is drawn with the owner and insurance before the app has started', async ({
@@ -142,13 +148,14 @@ test.describe('typing before the app has started', () => {
   }) => {
     await signInAs(page, 'police');
     const { startApp } = await checkBeforeTheAppStarts(page, 'ZM-123-ABC');
-    const early = page.locator('[data-early-verdict] [data-testid="verification-result"]');
-    await expect(early.getByTestId('owner-name')).toHaveText('Mwila Banda', { timeout: 20_000 });
-    await expect(early.getByTestId('insurance-cover')).toContainText(/^Insured until \d{1,2} \w{3,4} \d{4} \(/);
-    const drawn = await early.evaluate((panel) => panel.outerHTML.replace(/<!--.*?-->/g, ''));
+    const verification = new VerificationPage(page);
+    const early = verification.early;
+    await expect(early.ownerName).toHaveText('Mwila Banda', { timeout: 20_000 });
+    await expect(early.insuranceCover).toContainText(/^Insured until \d{1,2} \w{3,4} \d{4} \(/);
+    const drawn = await early.root.evaluate((panel) => panel.outerHTML.replace(/<!--.*?-->/g, ''));
     await startApp();
-    await expect(page.locator('[data-early-verdict]')).toBeEmpty({ timeout: 20_000 });
-    expect(await page.getByTestId('verification-result').evaluate((panel) => panel.outerHTML)).toBe(drawn);
+    await expect(verification.earlySlot).toBeEmpty({ timeout: 20_000 });
+    expect(await verification.result.evaluate((panel) => panel.outerHTML)).toBe(drawn);
   });
 
   test('verification: what is not a plate number is not sent early; the app says what is wrong with it', async ({
@@ -156,7 +163,9 @@ test.describe('typing before the app has started', () => {
   }) => {
     const { checks, startApp } = await checkBeforeTheAppStarts(page, '-ABC');
     await startApp();
-    await expect(page.getByText('Plate number must start and end with a letter or digit')).toBeVisible();
+    await expect(
+      new VerificationPage(page).fieldError('Plate number must start and end with a letter or digit'),
+    ).toBeVisible();
     expect(checks).toEqual([]);
   });
 
@@ -167,31 +176,23 @@ test.describe('typing before the app has started', () => {
     const { startApp } = await openBeforeTheAppStarts(page, '/verification?plate=ZM-123-ABC');
     await expect.poll(() => checks.length, { message: 'the number was not sent before the app started' }).toBe(1);
     await startApp();
-    await expect(page.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid', { timeout: 20_000 });
+    await expect(new VerificationPage(page).result).toHaveAttribute('data-verdict', 'Valid', { timeout: 20_000 });
     expect(checks).toHaveLength(1);
   });
 
   test('contact and the home page quick search keep what was typed', async ({ page }) => {
     let app = await openBeforeTheAppStarts(page, '/about-contact');
-    await page.getByRole('textbox', { name: 'Name' }).fill('Mwila Banda');
-    await page.getByRole('textbox', { name: 'Message' }).fill('When can I collect my plates?');
+    const contact = new ContactPage(page);
+    await contact.fill({ name: 'Mwila Banda', message: 'When can I collect my plates?' });
     await app.startApp();
-    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Mwila Banda');
-    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('When can I collect my plates?');
+    await expect(contact.field('name')).toHaveValue('Mwila Banda');
+    await expect(contact.field('message')).toHaveValue('When can I collect my plates?');
 
     await page.unrouteAll();
     app = await openBeforeTheAppStarts(page, '/');
-    await page
-      .getByRole('searchbox', { name: 'Plate number' })
-      .or(page.getByRole('textbox', { name: 'Plate number' }))
-      .first()
-      .fill('ZM-777-VIP');
+    const home = new HomePage(page);
+    await home.availabilityField.fill('ZM-777-VIP');
     await app.startApp();
-    await expect(
-      page
-        .getByRole('textbox', { name: 'Plate number' })
-        .or(page.getByRole('searchbox', { name: 'Plate number' }))
-        .first(),
-    ).toHaveValue('ZM-777-VIP');
+    await expect(home.availabilityField).toHaveValue('ZM-777-VIP');
   });
 });

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, test, type Page } from '@playwright/test';
 import { accountFor, type DEMO } from './app-page';
+import { SitePage } from './home-page';
 import { PUBLIC_ROUTES } from './public-routes';
 import { signedInPage } from './lifecycle-steps';
 import { seriousViolations } from './axe';
@@ -54,22 +55,23 @@ function consoleErrors(page: Page): string[] {
 /** The frame a screen is drawn in: the public header and footer, or the dashboard's shell without them. */
 async function frameProblems(page: Page, route: string, isPublic: boolean): Promise<string[]> {
   const problems: string[] = [];
+  // The public frame's parts: present on a public page, absent from the dashboard's shell.
+  const site = new SitePage(page);
   if (isPublic) {
     const expected = PUBLIC_ROUTES.find((publicRoute) => publicRoute.path === route);
     if (expected) {
-      const heading = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
+      const heading = (await site.heading().first().textContent()) ?? '';
       const matches =
         typeof expected.heading === 'string' ? heading.includes(expected.heading) : expected.heading.test(heading);
       if (!matches) problems.push(`heading “${heading}”, expected ${String(expected.heading)}`);
-      if (!(await page.getByRole('banner').isVisible())) problems.push('no public header');
-      if (!(await page.getByRole('contentinfo').isVisible())) problems.push('no public footer');
+      if (!(await site.header.isVisible())) problems.push('no public header');
+      if (!(await site.footer.isVisible())) problems.push('no public footer');
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (overflow > 0) problems.push(`scrolls ${overflow} px sideways`);
   } else {
-    if ((await page.getByRole('contentinfo').count()) > 0) problems.push('the public footer in the dashboard shell');
-    if ((await page.getByRole('link', { name: 'How It Works' }).count()) > 0)
-      problems.push('the public header in the dashboard shell');
+    if ((await site.footer.count()) > 0) problems.push('the public footer in the dashboard shell');
+    if ((await site.link('How It Works').count()) > 0) problems.push('the public header in the dashboard shell');
   }
   return problems;
 }
@@ -85,13 +87,14 @@ for (const [account, routes] of byAccount) {
       ? await (await browser.newContext({ viewport })).newPage()
       : await signedInPage(browser, account, { viewport });
     const errors = consoleErrors(page);
+    const site = new SitePage(page);
     const failures: string[] = [];
     for (const route of routes) {
       errors.length = 0;
       await page.goto(await concretePath(route, page.request));
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+      await expect(site.heading().first()).toBeVisible({ timeout: 20_000 });
       // The page's data has arrived: nothing is still loading.
-      await expect(page.getByText(/^Loading/).filter({ visible: true })).toHaveCount(0, { timeout: 30_000 });
+      await expect(site.loadingWords).toHaveCount(0, { timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       const found = [
         ...(await frameProblems(page, route, isPublic)),

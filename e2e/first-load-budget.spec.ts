@@ -9,7 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { type BuildManifest, PRERENDERED_PAGES, scriptsOf, startModules } from '../src/app/prerender/prerendered-pages';
+import { waitForApp } from './app-page';
 import { gzipKiB, installReadyProbe, scriptsByReady } from './first-load-scripts';
+import { SitePage } from './home-page';
 import { PUBLIC_ROUTES } from './public-routes';
 
 /** gzip KiB of JavaScript a public page may fetch until ready. */
@@ -30,7 +32,7 @@ for (const { path: pagePath } of PUBLIC_ROUTES) {
     await installReadyProbe(context);
     const page = await context.newPage();
     await page.goto(pagePath, { waitUntil: 'commit' });
-    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+    await waitForApp(page);
     const { ready } = await scriptsByReady(page, new URL(baseURL ?? '').origin);
     // A measurement that missed the start-up code would pass whatever the page fetched.
     expect(
@@ -63,9 +65,10 @@ for (const { path: pagePath } of PRERENDERED_PAGES) {
     await page.goto(pagePath);
     const heading = PUBLIC_ROUTES.find((route) => route.path === pagePath)?.heading;
     expect(heading, `${pagePath} is in PUBLIC_ROUTES`).toBeDefined();
-    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading ?? '');
+    const site = new SitePage(page);
+    await expect(site.heading().first()).toHaveText(heading ?? '');
     // More than a heading: the page's text is there.
-    expect((await page.locator('main').innerText()).length).toBeGreaterThan(100);
+    expect((await site.main.innerText()).length).toBeGreaterThan(100);
     await context.close();
   });
 }

@@ -78,6 +78,58 @@ export class SitePage {
   get main(): Locator {
     return this.page.getByRole('main');
   }
+
+  /**
+   * Words a screen shows while its data is on its way ("Loading…"), where a person sees them.
+   * By their words: plain lines of text, each screen its own.
+   */
+  get loadingWords(): Locator {
+    return this.page.getByText(/^Loading/).filter({ visible: true });
+  }
+
+  // Installing and updating the app
+
+  /** Install app, in the header (or in the menu on a phone). */
+  get installApp(): Locator {
+    return this.page.getByRole('button', { name: 'Install app' });
+  }
+
+  /** The steps to add Nambala from the Share menu, on an iPhone. */
+  get homeScreenSteps(): Locator {
+    return this.page.getByRole('dialog', { name: 'Add Nambala to your Home Screen' });
+  }
+
+  /** The steps' Done button. */
+  get homeScreenDone(): Locator {
+    return this.homeScreenSteps.getByRole('button', { name: 'Done' });
+  }
+
+  /** The notice that a new version waits. */
+  get appUpdate(): Locator {
+    return this.page.getByRole('region', { name: 'App update' });
+  }
+
+  /** The notice's words, in the notice. */
+  get updateNotice(): Locator {
+    return this.appUpdate.getByText('A new version of Nambala is ready.');
+  }
+
+  /** The notice's words anywhere on the page (so that their absence is checked everywhere). */
+  get updateReady(): Locator {
+    return this.page.getByText('A new version of Nambala is ready.');
+  }
+
+  /**
+   * The page's body. By its element: a journey that stands in for the browser's install
+   * prompt counts the prompt's openings on it, a mark of the test's own.
+   */
+  get body(): Locator {
+    return this.page.locator('body');
+  }
+
+  get updateNow(): Locator {
+    return this.appUpdate.getByRole('button', { name: 'Update now' });
+  }
 }
 
 /** The home page (/) and its quick search. */

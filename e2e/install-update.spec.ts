@@ -8,13 +8,14 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { devices, expect, type Page, test } from '@playwright/test';
-import { openApp } from './app-page';
+import { openApp, waitForApp } from './app-page';
+import { SitePage } from './home-page';
 import { ownServer } from './own-server';
 
 test('the Install app button opens the browser’s install prompt once', async ({ page }) => {
   // On a page styled at build time: the offer, which comes while the page idles, is drawn plain.
-  await openApp(page, '/verification');
-  await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
+  const site = await SitePage.open(page, '/verification');
+  await expect(site.installApp).toHaveCount(0);
   await page.evaluate(() => {
     const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
       prompt: async () => {
@@ -24,11 +25,11 @@ test('the Install app button opens the browser’s install prompt once', async (
     });
     window.dispatchEvent(offer);
   });
-  await expect(page.getByRole('button', { name: 'Install app' })).toBeVisible();
+  await expect(site.installApp).toBeVisible();
   expect(await page.evaluate(() => performance.getEntriesByName('design system made').length)).toBe(0);
-  await page.getByRole('button', { name: 'Install app' }).click();
-  await expect(page.locator('body')).toHaveAttribute('data-install-prompts', '1');
-  await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
+  await site.installApp.click();
+  await expect(site.body).toHaveAttribute('data-install-prompts', '1');
+  await expect(site.installApp).toHaveCount(0);
 });
 
 test.describe('on an iPhone', () => {
@@ -36,15 +37,15 @@ test.describe('on an iPhone', () => {
   test.use(iPhone);
 
   test('Install app, in the menu on a phone, shows how to add Nambala from the Share menu', async ({ page }) => {
-    await openApp(page, '/');
+    const site = await SitePage.open(page, '/');
     // A phone's header has no room for it: it is in the menu.
-    await expect(page.getByRole('button', { name: 'Install app' })).toBeHidden();
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Install app' }).click();
-    const steps = page.getByRole('dialog', { name: 'Add Nambala to your Home Screen' });
+    await expect(site.installApp).toBeHidden();
+    await site.openMenu.click();
+    await site.installApp.click();
+    const steps = site.homeScreenSteps;
     await expect(steps).toBeVisible();
     await expect(steps).toContainText('Add to Home Screen');
-    await steps.getByRole('button', { name: 'Done' }).click();
+    await site.homeScreenDone.click();
     await expect(steps).toHaveCount(0);
   });
 });
@@ -86,7 +87,8 @@ test('a new build is announced, installed only on Update now, and then serves th
       .toBe(true);
     const first = await buildIdOf(appDir);
     expect(await precachedRevisions(page)).toContain(first);
-    await expect(page.getByText('A new version of Nambala is ready.')).toHaveCount(0);
+    const site = new SitePage(page);
+    await expect(site.updateReady).toHaveCount(0);
 
     // The second build: the same sources built again carry a new build id in the worker.
     const second = `${first}x`;
@@ -96,14 +98,13 @@ test('a new build is announced, installed only on Update now, and then serves th
     );
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
-    const prompt = page.getByRole('region', { name: 'App update' });
-    await expect(prompt.getByText('A new version of Nambala is ready.')).toBeVisible({ timeout: 30_000 });
+    await expect(site.updateNotice).toBeVisible({ timeout: 30_000 });
     // Waiting, not installed under the reader's feet: the page is still the first build's.
     expect(await precachedRevisions(page)).toContain(first);
-    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Update now' }).click()]);
-    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+    await Promise.all([page.waitForEvent('load'), site.updateNow.click()]);
+    await waitForApp(page);
     await expect.poll(() => precachedRevisions(page)).toContain(second);
-    await expect(page.getByText('A new version of Nambala is ready.')).toHaveCount(0);
+    await expect(site.updateReady).toHaveCount(0);
   } finally {
     await context.close();
     await server.stop();

@@ -4,10 +4,10 @@
  * store (as a national list would bring) and the list is read to its last row.
  */
 import { expect, test } from '@playwright/test';
-import { openApp } from './app-page';
 import { rowsInStore } from './device-store';
 import { signedInPage } from './lifecycle-steps';
 import { ownServer } from './own-server';
+import { QrSystemPage } from './qr-system-page';
 
 // A server of its own: journeys beside this one revoke plates, and a new list version would replace the rows put in here.
 const server = ownServer(11);
@@ -17,11 +17,7 @@ test.afterAll(() => server.stop());
 test('the revocation list shows more as the administrator reaches its end, to the last plate', async ({ browser }) => {
   test.setTimeout(90_000);
   const admin = await signedInPage(browser, 'admin', { baseURL: server.baseURL });
-  await openApp(admin, '/dashboard/admin/qr-system');
-  const list = admin
-    .getByRole('region', { name: 'Revocation list' })
-    .or(admin.locator('section').filter({ has: admin.getByRole('heading', { name: 'Revocation list' }) }))
-    .first();
+  const qr = await QrSystemPage.open(admin, '/dashboard/admin/qr-system');
   // The device's copy of the list has arrived.
   await expect.poll(() => rowsInStore(admin, 'revocations'), { timeout: 30_000 }).toBeGreaterThan(0);
 
@@ -52,18 +48,18 @@ test('the revocation list shows more as the administrator reaches its end, to th
   const total = await rowsInStore(admin, 'revocations');
   expect(total).toBeGreaterThan(120);
   await admin.reload();
-  await expect(list.getByText(`Showing 50 of ${total}`)).toBeVisible({ timeout: 30_000 });
+  await expect(qr.revocationsShown(`Showing 50 of ${total}`)).toBeVisible({ timeout: 30_000 });
   // The button draws the next page, for keyboards. Pressed where it stands: scrolling to
   // it would bring the end of the list into view, which draws the next page by itself.
-  await list.getByRole('button', { name: /^Show more/ }).evaluate((button: HTMLButtonElement) => button.click());
-  await expect(list.getByText(`Showing 50 of ${total}`)).toHaveCount(0);
+  await qr.showMoreRevocations.evaluate((button: HTMLButtonElement) => button.click());
+  await expect(qr.revocationsShown(`Showing 50 of ${total}`)).toHaveCount(0);
   // Scrolling to the end of the list draws the rest.
   await expect(async () => {
-    await list.getByText(/^Showing \d+ of \d+$/).scrollIntoViewIfNeeded();
-    await expect(list.getByText(`Showing ${total} of ${total}`)).toBeVisible({ timeout: 1_000 });
+    await qr.revocationsShown().scrollIntoViewIfNeeded();
+    await expect(qr.revocationsShown(`Showing ${total} of ${total}`)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(list.getByText(`Showing ${total} of ${total}`)).toBeVisible();
+  await expect(qr.revocationsShown(`Showing ${total} of ${total}`)).toBeVisible();
   // The oldest revocation, last in the list, is there.
-  await expect(list.getByRole('cell', { name: 'ZM-000-LST' })).toBeVisible();
+  await expect(qr.revocation('ZM-000-LST')).toBeVisible();
   await admin.context().close();
 });

@@ -83,6 +83,40 @@ export class MarketplacePage {
     await this.page.getByText('Lucky Numbers Only').click();
   }
 
+  /** Every card's View Details button ("View Details of ZM-…"). */
+  get viewDetailsButtons(): Locator {
+    return this.page.getByRole('button', { name: /^View Details of / });
+  }
+
+  /**
+   * Every card's favourite toggle, or those whose name matches ("to favorites": not yet saved).
+   * Hidden ones too: while a plate's dialog is open the page beneath it is hidden from
+   * assistive technology, and a journey still measures where the toggles are drawn.
+   */
+  favourites(name: RegExp = /favorites$/): Locator {
+    return this.page.getByRole('button', { name, includeHidden: true });
+  }
+
+  /** The plate dialog that is open, whichever plate's it is. */
+  get openDialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  /** "n favorites saved", over the cards. By its words: a plain line, and its figure is what is read. */
+  get favouritesSaved(): Locator {
+    return this.page.getByText(/\d+ favorites saved/);
+  }
+
+  /** What a visitor offline is told before the marketplace has ever been loaded on the device. */
+  get notLoadedOffline(): Locator {
+    return this.page.getByText('You are offline, and the marketplace has not been loaded on this device yet');
+  }
+
+  /** What the list says when listings are there but none passes the filters. */
+  get noMatch(): Locator {
+    return this.page.getByText('No plates match your filters');
+  }
+
   /** Opens the first card that offers View Details; answers with the dialog, whichever plate's it is. */
   async openFirstPlate(): Promise<PlateDialog> {
     const view = this.page.getByRole('button', { name: 'View Details' });

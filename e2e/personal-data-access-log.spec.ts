@@ -5,26 +5,12 @@
  * offline, the log says it needs a connection.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { openApp } from './app-page';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { signedInPage } from './lifecycle-steps';
+import { QrSystemPage } from './qr-system-page';
 
 const PLATE = 'ZM-456-DEF';
-
-/** The section as the administrator uses it, found by its heading, labels and roles. */
-function accessLog(page: Page) {
-  const section: Locator = page
-    .locator('section')
-    .filter({ has: page.getByRole('heading', { name: 'Personal Data Access Log' }) });
-  return {
-    section,
-    officer: section.getByLabel('Officer', { exact: true }),
-    plate: section.getByLabel('Plate', { exact: true }),
-    shown: section.getByText(/^Showing \d+ of \d+ lookups?$/),
-    exportLink: section.getByRole('link', { name: 'Export CSV' }),
-  };
-}
 
 test('an officer’s lookups are rows the administrator filters, exports, and cannot read offline', async ({
   browser,
@@ -38,28 +24,27 @@ test('an officer’s lookups are rows the administrator filters, exports, and ca
   }
 
   const admin = await signedInPage(browser, 'admin', { viewport: { width: 360, height: 800 } });
-  await openApp(admin, '/dashboard/admin/qr-system');
-  const log = accessLog(admin);
-  await expect(log.shown).toBeVisible({ timeout: 20_000 });
-  await log.officer.selectOption({ label: 'Inspector Tembo' });
-  await log.plate.fill('456-DEF');
+  const log = await QrSystemPage.open(admin, '/dashboard/admin/qr-system');
+  await expect(log.accessLogShown).toBeVisible({ timeout: 20_000 });
+  await log.accessLogOfficer.selectOption({ label: 'Inspector Tembo' });
+  await log.accessLogPlate.fill('456-DEF');
   // The filters are in force once the file's address carries them; then only this plate's rows are left.
-  await expect(log.exportLink).toHaveAttribute('href', /officerId=USR-\d+&plateNumber=456-DEF$/);
-  await expect(log.section.getByText(/^ZM-(?!456-DEF)/)).toHaveCount(0);
+  await expect(log.accessLogExport).toHaveAttribute('href', /officerId=USR-\d+&plateNumber=456-DEF$/);
+  await expect(log.inAccessLog(/^ZM-(?!456-DEF)/)).toHaveCount(0);
   await expect
-    .poll(async () => Number(/of (\d+)/.exec((await log.shown.textContent()) ?? '')?.[1] ?? 0))
+    .poll(async () => Number(/of (\d+)/.exec((await log.accessLogShown.textContent()) ?? '')?.[1] ?? 0))
     .toBeGreaterThanOrEqual(3);
-  await expect(log.section.getByText(PLATE).first()).toBeVisible();
+  await expect(log.inAccessLog(PLATE).first()).toBeVisible();
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(await seriousViolations(admin)).toEqual([]);
 
-  const href = (await log.exportLink.getAttribute('href')) ?? '';
+  const href = (await log.accessLogExport.getAttribute('href')) ?? '';
   const csv = await (await admin.request.get(href)).text();
   expect(csv.split('\r\n').filter((line) => line.includes(checkId))).toHaveLength(3);
 
   await admin.context().setOffline(true);
-  await expect(log.section.getByText(/the access log is not kept on this device/)).toBeVisible();
-  await expect(log.section.getByRole('button', { name: 'Export CSV (needs a connection)' })).toBeDisabled();
+  await expect(log.inAccessLog(/the access log is not kept on this device/)).toBeVisible();
+  await expect(log.accessLogExportOffline).toBeDisabled();
   await admin.context().setOffline(false);
   await admin.context().close();
   await officer.context().close();

@@ -1,7 +1,8 @@
 /**
  * A page model of the administrator's QR System (/dashboard/admin/qr-system): the flagged
- * plates and their decisions, and the registry's signing keys with their rotation, revocation
- * and re-issue; found by the buttons', dialogs' and tables' names.
+ * plates and their decisions, the registry's signing keys with their rotation, revocation
+ * and re-issue, the revocation list and the Personal Data Access Log; found by the
+ * buttons', dialogs', sections' and tables' names.
  */
 import { type Locator } from '@playwright/test';
 import { DashboardPage } from './dashboard-page';
@@ -58,6 +59,60 @@ export class QrSystemPage extends DashboardPage {
   /** The progress of the plates a revoked key signed being issued again. */
   reissueProgressBar(key: number): Locator {
     return this.page.getByRole('progressbar', { name: new RegExp(`because key ${key} was revoked`) });
+  }
+
+  // Revocation list
+
+  get revocationList(): Locator {
+    return this.page.getByRole('region', { name: 'Revocation list' });
+  }
+
+  /** The list's count of what it shows ("Showing 50 of 125"), or the words given. */
+  revocationsShown(count: string | RegExp = /^Showing \d+ of \d+$/): Locator {
+    return this.revocationList.getByText(count);
+  }
+
+  /** Draws the list's next page (for keyboards; reaching the end of the list does it too). */
+  get showMoreRevocations(): Locator {
+    return this.revocationList.getByRole('button', { name: /^Show more/ });
+  }
+
+  /** A revoked plate's cell in the list. */
+  revocation(plate: string): Locator {
+    return this.revocationList.getByRole('cell', { name: plate });
+  }
+
+  // Personal Data Access Log
+
+  get accessLog(): Locator {
+    return this.page.getByRole('region', { name: 'Personal Data Access Log' });
+  }
+
+  get accessLogOfficer(): Locator {
+    return this.accessLog.getByLabel('Officer', { exact: true });
+  }
+
+  get accessLogPlate(): Locator {
+    return this.accessLog.getByLabel('Plate', { exact: true });
+  }
+
+  /** "Showing n of m lookups". */
+  get accessLogShown(): Locator {
+    return this.accessLog.getByText(/^Showing \d+ of \d+ lookups?$/);
+  }
+
+  /** The CSV of the lookups the filters leave (a link to the file; a disabled button offline). */
+  get accessLogExport(): Locator {
+    return this.accessLog.getByRole('link', { name: 'Export CSV' });
+  }
+
+  get accessLogExportOffline(): Locator {
+    return this.accessLog.getByRole('button', { name: 'Export CSV (needs a connection)' });
+  }
+
+  /** Words in the log (a plate number in its rows, what it says offline), as a person reads them. */
+  inAccessLog(text: string | RegExp): Locator {
+    return this.accessLog.getByText(text);
   }
 
   /**

@@ -16,10 +16,11 @@ import { expect, test } from '@playwright/test';
 import { entitlementNotFound } from '../src/domain/agent/workspace';
 import { recordingSuspended, saleNrcMismatch } from '../src/domain/integrity/integrity-alert';
 import { serialNotDelivered } from '../src/domain/serials/blank-serial';
-import { openApp, signInAs, waitForRegistryCopy } from './app-page';
+import { AgentPage, CompliancePage, type Sale } from './agent-page';
+import { signInAs, waitForRegistryCopy } from './app-page';
 import { APPROVE_CARD, apiAs, deliveryForShop, today } from './lifecycle-steps';
+import { PolicePage } from './police-page';
 
-const SAVED = "Saved on this device — it will be sent when you're back online.";
 const SHOP = 'Cairo Road Plates';
 
 test('a number is registered only to the person who paid for it, and a shop that tries another is stopped by the administrator', async ({
@@ -88,67 +89,57 @@ test('a number is registered only to the person who paid for it, and a shop that
     .poll(() => shop.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
     .toBe('activated');
   await signInAs(shop, 'agent');
-  await openApp(shop, '/dashboard/agent/whitebook');
-  const form = shop.getByRole('form', { name: /Plate Sale and Vehicle/ });
-  const orderPicker = form.getByRole('combobox', { name: 'Order' });
-  const orderOption = orderPicker.locator('option', { hasText: plate });
+  const agent = await AgentPage.open(shop, '/dashboard/agent/whitebook');
+  const orderOption = agent.orderOption(plate);
   // A first sync after a full run's journeys carries every shop order and record so far: give it time.
   await expect(orderOption).toHaveCount(1, { timeout: 90_000 });
   await tablet.setOffline(true);
 
   // The plate is made, then sold against its order: the number and the owner fill in.
-  const nav = shop.getByRole('navigation', { name: 'Dashboard' });
-  await nav.getByRole('link', { name: 'Manufacturing' }).click();
-  const manufacturing = shop.getByRole('form', { name: /Upload Plate Manufacturing Details/ });
-  await manufacturing.getByRole('textbox', { name: /Plate Number/ }).fill(plate);
-  await manufacturing.getByRole('combobox', { name: /Status/ }).selectOption('Collected');
-  await manufacturing
-    .getByRole('textbox', { name: /Batch Number/ })
-    .fill(`B-${randomUUID().slice(0, 5).toUpperCase()}`);
-  await manufacturing.getByLabel(/Production Date/).fill(today());
+  await agent.sidebarLink('Manufacturing').click();
   // Each blank by the serial stamped on it: a blank of another shop's delivery is refused on the tablet, offline.
-  await manufacturing.getByRole('textbox', { name: /Front blank serial/ }).fill('ZB-9999999');
-  await manufacturing.getByRole('textbox', { name: /Rear blank serial/ }).fill(rearSerial);
-  await manufacturing.getByRole('button', { name: 'Submit Details' }).click();
-  await expect(manufacturing.getByText(serialNotDelivered(9_999_999))).toBeVisible();
-  await manufacturing
-    .getByRole('textbox', { name: /Front blank serial/ })
-    .fill(frontSerial.toLowerCase().replace('-', ' '));
-  await manufacturing.getByRole('button', { name: 'Submit Details' }).click();
-  await expect(shop.getByText('Manufacturing details submitted successfully!').last()).toBeVisible();
+  await agent.submitManufacturing({
+    plate,
+    status: 'Collected',
+    batch: `B-${randomUUID().slice(0, 5).toUpperCase()}`,
+    productionDate: today(),
+    frontBlank: 'ZB-9999999',
+    rearBlank: rearSerial,
+  });
+  await expect(agent.says(serialNotDelivered(9_999_999), agent.manufacturingForm)).toBeVisible();
+  await agent.submitManufacturing({ frontBlank: frontSerial.toLowerCase().replace('-', ' ') });
+  await expect(agent.says('Manufacturing details submitted successfully!').last()).toBeVisible();
 
-  await nav.getByRole('link', { name: 'Whitebook Entry' }).click();
+  await agent.sidebarLink('Whitebook Entry').click();
   const orderId = ((await orderOption.textContent()) ?? '').split(' · ')[0]?.trim() ?? '';
   expect(orderId).toMatch(/^ORD-\d+$/);
-  await orderPicker.selectOption(orderId);
-  await expect(form.getByRole('textbox', { name: /Plate Number/ })).toHaveValue(plate);
-  await expect(form.getByRole('textbox', { name: /Owner Name/ })).toHaveValue('Mwila Banda');
-  await expect(form.getByRole('textbox', { name: /Entitlement Document Reference/ })).toHaveValue(orderId);
-  const fillVehicle = async () => {
-    await form.getByRole('textbox', { name: /Vehicle Make/ }).fill('Toyota');
-    await form.getByRole('textbox', { name: /Vehicle Model/ }).fill('Hilux');
-    await form.getByRole('textbox', { name: /Vehicle Colour/ }).fill('White');
-    await form.getByRole('textbox', { name: /Vehicle Year/ }).fill('2022');
-    await form.getByRole('textbox', { name: /Chassis Number/ }).fill(`AHT${String(Date.now()).padStart(14, '0')}`);
-    await form.getByRole('textbox', { name: /Registration Number/ }).fill('BAK 3399');
-  };
-  await fillVehicle();
+  await agent.orderChoice.selectOption(orderId);
+  await expect(agent.saleField('plate')).toHaveValue(plate);
+  await expect(agent.saleField('owner')).toHaveValue('Mwila Banda');
+  await expect(agent.saleField('reference')).toHaveValue(orderId);
+  const vehicle = (): Sale => ({
+    make: 'Toyota',
+    model: 'Hilux',
+    colour: 'White',
+    year: '2022',
+    chassis: `AHT${String(Date.now()).padStart(14, '0')}`,
+    registration: 'BAK 3399',
+  });
+  await agent.fillSale(vehicle());
 
   // A stranger's NRC is refused on the tablet, offline, and nothing is kept.
-  await form.getByRole('textbox', { name: /Owner NRC Number/ }).fill('999999/99/9');
-  await form.getByRole('button', { name: 'Submit Entry' }).click();
-  await expect(form.getByText(saleNrcMismatch(orderId))).toBeVisible();
-  await expect(shop.getByText(SAVED)).toHaveCount(0);
+  await agent.submitSale({ nrc: '999999/99/9' });
+  await expect(agent.says(saleNrcMismatch(orderId), agent.whitebookForm)).toBeVisible();
+  await expect(agent.savedOnDevice).toHaveCount(0);
 
   // The buyer's own NRC is taken, and the sale waits on the tablet.
-  await form.getByRole('textbox', { name: /Owner NRC Number/ }).fill('123456/78/9');
-  await form.getByRole('button', { name: 'Submit Entry' }).click();
-  await expect(shop.getByText(SAVED).first()).toBeVisible();
+  await agent.submitSale({ nrc: '123456/78/9' });
+  await expect(agent.savedOnDevice.first()).toBeVisible();
   await tablet.setOffline(false);
-  await expect(shop.getByTestId('connection-status')).toHaveAttribute('aria-label', /all changes synced/, {
+  await expect(agent.connectionStatus).toHaveAttribute('aria-label', /all changes synced/, {
     timeout: 30_000,
   });
-  await expect(shop.getByRole('row').filter({ hasText: plate })).toContainText('Synced');
+  await expect(agent.row(plate)).toContainText('Synced');
 
   // The officer's verdict names the registered vehicle and its owner; the buyer was told.
   const police = await apiAs(playwright.request, baseURL, 'police');
@@ -174,73 +165,66 @@ test('a number is registered only to the person who paid for it, and a shop that
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const officer = await phone.newPage();
   await signInAs(officer, 'police');
-  await openApp(officer, '/dashboard/police');
+  const { verification } = await PolicePage.open(officer, '/dashboard/police');
   await waitForRegistryCopy(officer);
-  const plateField = officer.getByRole('textbox', { name: 'Plate Number' });
   const serialsShown = `front ${frontSerial}, rear ${rearSerial}`;
-  await plateField.fill(plate);
-  await officer.getByRole('button', { name: 'Verify Plate' }).click();
-  await expect(officer.getByTestId('verification-result')).toHaveAttribute('data-verdict', 'Valid');
-  await expect(officer.getByTestId('blank-serials')).toHaveText(serialsShown);
-  await expect(officer.getByTestId('serials-hint')).toContainText('Compare with the serial stamped on each plate');
+  await verification.check(plate);
+  await expect(verification.result).toHaveAttribute('data-verdict', 'Valid');
+  await expect(verification.blankSerials).toHaveText(serialsShown);
+  await expect(verification.serialsHint).toContainText('Compare with the serial stamped on each plate');
   await phone.setOffline(true);
-  await plateField.fill(plate);
-  await officer.getByRole('button', { name: 'Verify Plate' }).click();
-  await expect(officer.getByTestId('verification-result')).toContainText(
-    'Checked against the registry copy on this device',
-  );
-  await expect(officer.getByTestId('blank-serials')).toHaveText(serialsShown);
+  await verification.check(plate);
+  await expect(verification.result).toContainText('Checked against the registry copy on this device');
+  await expect(verification.blankSerials).toHaveText(serialsShown);
   await phone.close();
 
   // The shop sells a number nobody gave it, against a made-up application: refused by the server.
   const invented = `ZM-${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}-QZ${String.fromCharCode(65 + Math.floor(Math.random() * 26))}`;
-  await form.getByRole('textbox', { name: /Plate Number/ }).fill(invented);
-  await fillVehicle();
-  await form.getByRole('textbox', { name: /Owner Name/ }).fill('John Doe');
-  await form.getByRole('textbox', { name: /Owner NRC Number/ }).fill('999999/99/9');
-  await form.getByRole('textbox', { name: /Entitlement Document Reference/ }).fill('LP-999999');
-  await form.getByRole('button', { name: 'Submit Entry' }).click();
-  await expect(form.getByText(entitlementNotFound('LP-999999')).first()).toBeVisible({ timeout: 20_000 });
+  await agent.submitSale({
+    plate: invented,
+    ...vehicle(),
+    owner: 'John Doe',
+    nrc: '999999/99/9',
+    reference: 'LP-999999',
+  });
+  await expect(agent.says(entitlementNotFound('LP-999999'), agent.whitebookForm).first()).toBeVisible({
+    timeout: 20_000,
+  });
 
   // The administrator finds it among the Integrity Alerts and suspends the shop.
   const admin = await (await browser.newContext()).newPage();
   await signInAs(admin, 'admin');
-  await openApp(admin, '/dashboard/admin/compliance');
-  const queue = admin.getByRole('region', { name: 'Integrity Alerts' });
-  const alert = queue.getByRole('listitem').filter({ hasText: invented });
+  const compliance = await CompliancePage.open(admin, '/dashboard/admin/compliance');
+  const alert = compliance.integrityAlert(invented);
   await expect(alert).toContainText('Sale of a number not given to the shop', { timeout: 30_000 });
   await expect(alert).toContainText(SHOP);
-  await alert.getByRole('button', { name: `Suspend ${SHOP}` }).click();
-  const dialog = admin.getByRole('alertdialog', { name: `Suspend ${SHOP}?` });
-  await dialog.getByRole('button', { name: 'Suspend shop' }).click();
-  await expect(dialog.getByText('Please give the reason the shop is told')).toBeVisible();
+  await compliance.suspendButton(alert, SHOP).click();
+  await compliance.confirmSuspension(SHOP).click();
+  await expect(
+    compliance.says('Please give the reason the shop is told', compliance.suspendDialog(SHOP)),
+  ).toBeVisible();
   const reason = 'A sale of a number it was not given, under review';
-  await dialog.getByRole('textbox', { name: /Reason the shop is told/ }).fill(reason);
-  await dialog.getByRole('button', { name: 'Suspend shop' }).click();
-  await expect(admin.getByText(`${SHOP} is suspended`).first()).toBeVisible({ timeout: 20_000 });
-  await expect(alert.getByText('Shop suspended')).toBeVisible();
+  await compliance.suspendReason(SHOP).fill(reason);
+  await compliance.confirmSuspension(SHOP).click();
+  await expect(compliance.says(`${SHOP} is suspended`).first()).toBeVisible({ timeout: 20_000 });
+  await expect(compliance.says('Shop suspended', alert)).toBeVisible();
 
   try {
     // The shop's next record is refused, saying why.
-    await nav.getByRole('link', { name: 'Inventory' }).click();
-    const inventory = shop.getByRole('form', { name: /Add Inventory Item/ });
-    await inventory.getByRole('combobox', { name: /Item Type/ }).selectOption('Plate Blanks');
-    await inventory.getByRole('spinbutton', { name: /Quantity/ }).fill('20');
-    await inventory
-      .getByRole('textbox', { name: /Batch Number/ })
-      .fill(`BLK-${randomUUID().slice(0, 5).toUpperCase()}`);
-    await inventory.getByLabel(/Received Date/).fill(today());
-    await inventory.getByRole('button', { name: /Add Item/ }).click();
-    await expect(inventory.getByText(recordingSuspended(reason))).toBeVisible({ timeout: 20_000 });
+    await agent.sidebarLink('Inventory').click();
+    await agent.addInventory({
+      type: 'Plate Blanks',
+      quantity: '20',
+      batch: `BLK-${randomUUID().slice(0, 5).toUpperCase()}`,
+      receivedDate: today(),
+    });
+    await expect(agent.says(recordingSuspended(reason), agent.inventoryForm)).toBeVisible({ timeout: 20_000 });
 
     // Reviewed, with what was found.
-    await alert.getByRole('button', { name: /^Mark reviewed/ }).click();
-    const review = admin.getByRole('alertdialog', { name: 'Mark this alert reviewed' });
-    await review
-      .getByRole('textbox', { name: /What you found/ })
-      .fill('Shop called; number typed from a customer’s old plate.');
-    await review.getByRole('button', { name: 'Mark reviewed' }).click();
-    await expect(queue.getByRole('button', { name: /Reviewed alerts/ })).toBeVisible({ timeout: 20_000 });
+    await compliance.markReviewedButton(alert).click();
+    await compliance.reviewFindings.fill('Shop called; number typed from a customer’s old plate.');
+    await compliance.confirmReview.click();
+    await expect(compliance.reviewedAlerts).toBeVisible({ timeout: 20_000 });
   } finally {
     // The demo shop records again for whatever runs next.
     const lift = await apiAs(playwright.request, baseURL, 'admin');

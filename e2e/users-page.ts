@@ -62,6 +62,16 @@ export class UsersPage extends DashboardPage {
     return this.page.getByRole('dialog', { name: 'Add User' });
   }
 
+  /** The Add User dialog's own Add User button. */
+  get addDialogButton(): Locator {
+    return this.addDialog.getByRole('button', { name: 'Add User' });
+  }
+
+  /** What the Add User dialog says is missing or wrong, by its words. */
+  addDialogError(text: string): Locator {
+    return this.addDialog.getByText(text);
+  }
+
   get editDialog(): Locator {
     return this.page.getByRole('dialog', { name: 'Edit User' });
   }

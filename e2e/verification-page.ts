@@ -100,4 +100,62 @@ export class VerificationPage {
   get ownerName(): Locator {
     return this.page.getByTestId('owner-name');
   }
+
+  /** The hint under the blank serials (compare them with the plates). By test id: a plain line of the verdict. */
+  get serialsHint(): Locator {
+    return this.page.getByTestId('serials-hint');
+  }
+
+  /** What the verdict's place says before any check. By its words: a plain line, and the words are what is read. */
+  get placeholder(): Locator {
+    return this.page.getByText('Enter a plate number or scan a QR code to see its status here.');
+  }
+
+  /** What the number's field says is wrong with what was typed, by its words. */
+  fieldError(text: string): Locator {
+    return this.page.getByText(text);
+  }
+
+  /**
+   * The slot a verdict is drawn into before the app has started. By its data attribute: a plain
+   * container the prerendered page fills, with no role or name.
+   */
+  get earlySlot(): Locator {
+    return this.page.locator('[data-early-verdict]');
+  }
+
+  /** The verdict drawn in that slot before the app has started, with its parts. */
+  get early(): VerdictPanel {
+    return new VerdictPanel(this.earlySlot.getByTestId('verification-result'));
+  }
+
+  /** The verdict the app draws, with its parts. */
+  get verdict(): VerdictPanel {
+    return new VerdictPanel(this.result);
+  }
+}
+
+/**
+ * One verdict panel and its parts, found inside it (the early panel drawn before the app has
+ * started and the app's own are on the page together for a moment). By test ids, as above:
+ * plain lines of the panel with no role or name of their own.
+ */
+export class VerdictPanel {
+  constructor(readonly root: Locator) {}
+
+  get registeredVehicle(): Locator {
+    return this.root.getByTestId('registered-vehicle');
+  }
+
+  get heading(): Locator {
+    return this.root.getByTestId('verdict-heading');
+  }
+
+  get ownerName(): Locator {
+    return this.root.getByTestId('owner-name');
+  }
+
+  get insuranceCover(): Locator {
+    return this.root.getByTestId('insurance-cover');
+  }
 }
