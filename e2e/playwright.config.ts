@@ -48,6 +48,11 @@ const INTEGRITY = '**/registry-integrity.spec.ts';
  * plate's lifecycle, transfers, the shop's records) must have finished first.
  */
 const NEW_SHOP = '**/user-management.spec.ts';
+/** E2E_WORKERS as Playwright takes it: a number ("2"), a share of the cores ("50%"), or one per core. */
+function workersFrom(value: string | undefined): number | string {
+  if (!value) return availableParallelism();
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
@@ -57,7 +62,7 @@ export default defineConfig({
   fullyParallel: true,
   // One worker per core (two on CI's runner), here as on CI; E2E_WORKERS (a number or a
   // percentage of the cores) or --workers sets another.
-  workers: process.env.E2E_WORKERS || availableParallelism(),
+  workers: workersFrom(process.env.E2E_WORKERS),
   retries: process.env.CI ? 1 : 0,
   // CI runs two workers on two cores beside the server: multi-actor flows need the headroom.
   // On a slow runner (2026-11-27: its cold pages ready 15 s after navigation) journeys that
