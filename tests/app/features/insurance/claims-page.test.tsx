@@ -3,6 +3,7 @@
  * each claim's number (or that it is not yet numbered), holder, plate, photos waiting to
  * upload and status; the overview's Open Claims, Claims Paid This Month and latest claims.
  */
+import { NO_CLAIM_AMOUNTS } from '#domain/insurance/claim-amounts';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -94,6 +95,7 @@ function claim(id: string, overrides: Partial<LocalInsuranceClaim>): LocalInsura
     assessedAt: null,
     decidedAt: null,
     paidAt: null,
+    ...NO_CLAIM_AMOUNTS,
     createdAt: `2026-11-0${id}T08:00:00.000Z`,
     updatedAt: `2026-11-0${id}T08:00:00.000Z`,
     syncState: 'synced',
