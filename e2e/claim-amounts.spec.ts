@@ -76,7 +76,6 @@ test('an insurer records a claim’s amounts through to payment; the totals foll
   await tooMuch.getByRole('button', { name: 'Approve' }).click();
   await expect(tooMuch).toBeHidden();
   await expect(detail).toContainText('K10,500.50');
-  await expect(claims.shownTotal('Approved, Not Yet Paid')).toHaveText('K10,500.50');
 
   const reference = `ZNB-${Date.now().toString(36).toUpperCase()}`;
   const paying = await claims.takeStep(detail, 'Mark Paid', {
