@@ -9,6 +9,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { OwnerCoverTerm } from '#domain/registry/cover';
+import { seriousViolations } from './axe';
 import { ClaimsPage } from './claims-page';
 import { InsuranceOverviewPage } from './insurance-overview-page';
 import { signedInPage } from './lifecycle-steps';
@@ -90,6 +91,7 @@ test('an insurer records a claim’s amounts through to payment; the totals foll
   await expect(claims.shownTotal('Total Paid')).toHaveText('K10,500.50');
   await expect(claims.shownTotal('Total Approved')).toHaveText('K10,500.50');
   await expect(claims.shownTotal('Approved, Not Yet Paid')).toHaveText('K0.00');
+  expect(await seriousViolations(agent)).toEqual([]);
 
   const after = await InsuranceOverviewPage.open(agent, '/dashboard/insurance-agent/dashboard');
   await expect
@@ -112,4 +114,5 @@ test('an insurer records a claim’s amounts through to payment; the totals foll
   for (const text of ['K12,345.67', 'K11,000.00', 'K10,500.50 by Bank transfer', reference])
     await expect(mine).toContainText(text);
   await expect(mine.getByRole('button')).toHaveCount(0);
+  expect(await seriousViolations(owner)).toEqual([]);
 });
