@@ -145,6 +145,18 @@ describe('claims with money', () => {
     expect(onDevice).toMatchObject({ claimedAmount: 1_234_550, assessedAmount: null, approvedAmount: null });
   });
 
+  it('keeps the amount claimed when an edit comes without one (from a device of an older build), and takes a new one', async () => {
+    const claim = newClaim({ claimedAmount: 500_000 });
+    expect(await push(insurer, claim)).toMatchObject({ outcome: 'applied' });
+    const { claimedAmount: _dropped, ...withoutAmount } = claim;
+    expect(await push(insurer, { ...withoutAmount, description: 'Tailgate too.' })).toMatchObject({
+      outcome: 'applied',
+    });
+    expect((await latest(insurer, 'insuranceClaim')).get(claim.id)).toMatchObject({ claimedAmount: 500_000 });
+    expect(await push(insurer, { ...claim, claimedAmount: 650_000 })).toMatchObject({ outcome: 'applied' });
+    expect((await latest(insurer, 'insuranceClaim')).get(claim.id)).toMatchObject({ claimedAmount: 650_000 });
+  });
+
   it('refuses an amount claimed that is negative, zero, fractional or beyond K10,000,000.00', async () => {
     for (const claimedAmount of [-100, 0, 12.5, 1_000_000_001]) {
       const result = await push(insurer, newClaim({ claimedAmount }));
