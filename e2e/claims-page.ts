@@ -76,11 +76,40 @@ export class ClaimsPage extends DashboardPage {
     return this.page.getByRole('dialog', { name: `Claim ${claimNumber}` });
   }
 
-  /** Presses a step in a claim's dialog (Start Assessment, Approve, Mark Paid) and confirms it; answers with the confirmation. */
-  async takeStep(detail: Locator, step: string): Promise<Locator> {
+  /** The amount claimed in the New Claim dialog, in kwacha. */
+  get claimedAmount(): Locator {
+    return this.newClaimDialog.getByRole('textbox', { name: /Amount Claimed/ });
+  }
+
+  /**
+   * Presses a step in a claim's dialog (Start Assessment, Record Assessment, Approve, Mark Paid),
+   * fills what it asks by the fields' names (Assessed Amount (K), Approved Amount (K), Payment
+   * Method, Payment Reference, Payment Date…; a list is chosen from) and confirms it; answers with
+   * the confirmation.
+   */
+  async takeStep(detail: Locator, step: string, fields: Record<string, string> = {}): Promise<Locator> {
     await detail.getByRole('button', { name: step }).click();
     const confirm = this.page.getByRole('alertdialog');
+    for (const [name, value] of Object.entries(fields)) {
+      const list = confirm.getByRole('combobox', { name: new RegExp(`^${name}`) });
+      if ((await list.count()) > 0) await list.selectOption(value);
+      else await confirm.getByLabel(new RegExp(`^${name}`)).fill(value);
+    }
     await confirm.getByRole('button', { name: step }).click();
     return confirm;
   }
+
+  /** A figure of the totals of the claims shown (Total Claimed, Total Approved, Total Paid, Approved, Not Yet Paid). */
+  shownTotal(label: string): Locator {
+    return claimTotal(this.page.getByRole('region', { name: 'Totals of the claims shown' }), label);
+  }
+
+  get searchClaims(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search claims' });
+  }
+}
+
+/** A claim total's value in a group of totals, by its label. */
+export function claimTotal(totals: Locator, label: string): Locator {
+  return totals.locator('dl').filter({ hasText: label }).locator('dd').first();
 }

@@ -79,6 +79,7 @@ test('an insurance agent records a claim with two camera photos offline at 360 p
   await claims.choosePolicy('ZM-123-ABC');
   await claims.place.fill(place);
   await claims.description.fill('Hit from behind while slowing for the roundabout.');
+  await claims.claimedAmount.fill('2500');
   await claims.takePhoto.click();
   for (const count of [1, 2]) {
     // The test pattern moves: a moment apart, two captures are two different photos.
@@ -123,8 +124,15 @@ test('an insurance agent records a claim with two camera photos offline at 360 p
   // Assessment, approval, payment: each confirmed in its own dialog.
   const detail = await claims.openClaim(row, claimNumber);
   await expect(detail.getByText('On the server', { exact: true })).toHaveCount(2);
-  for (const step of ['Start Assessment', 'Approve', 'Mark Paid']) {
-    const confirm = await claims.takeStep(detail, step);
+  // The assessment and the approval offer the amount claimed; the payment asks how it was paid.
+  const steps: Array<[string, Record<string, string>]> = [
+    ['Start Assessment', {}],
+    ['Record Assessment', {}],
+    ['Approve', {}],
+    ['Mark Paid', { 'Payment Method': 'Mobile money', 'Payment Reference': `MM-${place.slice(-6)}` }],
+  ];
+  for (const [step, fields] of steps) {
+    const confirm = await claims.takeStep(detail, step, fields);
     await expect(confirm).toBeHidden();
   }
   await expect(detail.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });

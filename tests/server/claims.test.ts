@@ -99,8 +99,18 @@ describe('insurance claims', () => {
     description: 'Rear-ended at the traffic lights.',
     otherPartyPlate: '',
     photos: [],
+    claimedAmount: 250_000,
     ...overrides,
   });
+  // Approving asks for the amount, and paying for the payment (tests/server/claim-amounts.test.ts has their rules).
+  const APPROVE = { step: 'approve', approvedAmount: 200_000 };
+  const PAY = {
+    step: 'pay',
+    paidAmount: 200_000,
+    paymentMethod: 'Bank transfer',
+    paymentReference: 'TRF-1',
+    paidOn: inDays(0),
+  };
   const step = (cookie: string, id: string, body: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: `/api/insurance/claims/${id}/steps`, headers: { cookie }, payload: body });
   const putChunk = (
@@ -290,21 +300,22 @@ describe('insurance claims', () => {
   it('moves a claim through assessment and approval to Paid, audited and told to the holder, and refuses steps out of order', async () => {
     const saved = claim();
     await push(agent.cookie, 'saveClaim', saved);
-    const paidTooSoon = await step(agent.cookie, saved.id, { step: 'pay' });
+    const paidTooSoon = await step(agent.cookie, saved.id, PAY);
     expect(paidTooSoon.statusCode).toBe(409);
     expect(paidTooSoon.json().message).toMatch(
       /^Claim CLM-\d{6} is Submitted: Mark Paid applies to a claim that is Approved\.$/,
     );
-    expect((await step(agent.cookie, saved.id, { step: 'approve' })).statusCode).toBe(409);
+    expect((await step(agent.cookie, saved.id, APPROVE)).statusCode).toBe(409);
 
     expect((await step(agent.cookie, saved.id, { step: 'assess' })).json().claim.status).toBe('Under Assessment');
-    expect((await step(agent.cookie, saved.id, { step: 'pay' })).statusCode).toBe(409);
-    const approved = (await step(agent.cookie, saved.id, { step: 'approve' })).json().claim;
+    expect((await step(agent.cookie, saved.id, PAY)).statusCode).toBe(409);
+    expect((await step(agent.cookie, saved.id, { step: 'assessment', assessedAmount: 200_000 })).statusCode).toBe(200);
+    const approved = (await step(agent.cookie, saved.id, APPROVE)).json().claim;
     expect(approved).toMatchObject({ status: 'Approved', rejectReason: null });
     expect(approved.decidedAt).not.toBeNull();
-    const paid = (await step(agent.cookie, saved.id, { step: 'pay' })).json().claim;
+    const paid = (await step(agent.cookie, saved.id, PAY)).json().claim;
     expect(paid.status).toBe('Paid');
-    expect((await step(agent.cookie, saved.id, { step: 'pay' })).statusCode).toBe(409);
+    expect((await step(agent.cookie, saved.id, PAY)).statusCode).toBe(409);
     // Decided: no longer edited.
     expect(await push(agent.cookie, 'saveClaim', { ...saved, description: 'Changed after payment' })).toMatchObject({
       outcome: 'rejected',
@@ -318,6 +329,7 @@ describe('insurance claims', () => {
     expect(audit.map((entry) => entry.action)).toEqual([
       'insurance.claim.submit',
       'insurance.claim.assess',
+      'insurance.claim.assessment',
       'insurance.claim.approve',
       'insurance.claim.pay',
     ]);
@@ -343,8 +355,8 @@ describe('insurance claims', () => {
     expect(noReason.json().fields.reason).toBe('Give the reason for rejecting the claim');
     const rejected = await step(agent.cookie, saved.id, { step: 'reject', reason: 'Damage predates the policy.' });
     expect(rejected.json().claim).toMatchObject({ status: 'Rejected', rejectReason: 'Damage predates the policy.' });
-    expect((await step(agent.cookie, saved.id, { step: 'pay' })).statusCode).toBe(409);
-    expect((await step(agent.cookie, saved.id, { step: 'approve' })).statusCode).toBe(409);
+    expect((await step(agent.cookie, saved.id, PAY)).statusCode).toBe(409);
+    expect((await step(agent.cookie, saved.id, APPROVE)).statusCode).toBe(409);
     expect((await step(agent.cookie, saved.id, { step: 'dance' })).statusCode).toBe(400);
   });
 
@@ -361,6 +373,17 @@ describe('insurance claims', () => {
       'Under Assessment',
     ]);
     expect(demo.every((data) => data.plateNumber === 'ZM-123-ABC')).toBe(true);
+    // Each with amounts that tell one story: claimed always; approved within the assessment and the claim; paid in full.
+    for (const data of demo) {
+      expect(data.claimedAmount).toEqual(expect.any(Number));
+      if (data.status === 'Approved' || data.status === 'Paid') {
+        expect(data.approvedAmount as number).toBeLessThanOrEqual(data.assessedAmount as number);
+        expect(data.approvedAmount as number).toBeLessThanOrEqual(data.claimedAmount as number);
+      }
+      if (data.status === 'Paid')
+        expect(data).toMatchObject({ paidAmount: data.approvedAmount, paymentMethod: 'Bank transfer' });
+      else expect(data.paidAmount).toBeNull();
+    }
     expect(await seedDemoClaims(db, app.log)).toBe(false);
   });
 

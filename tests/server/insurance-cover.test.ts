@@ -178,6 +178,8 @@ describe('insurance cover in the registry copy and the owner’s view', () => {
         endDate,
         holder: 'Mwila Banda',
         disputedAt: null,
+        // The claims on the policy travel with it (none yet).
+        claims: [],
       },
     ]);
     expect(coverOnDay(view?.cover ?? [], today())).toEqual({

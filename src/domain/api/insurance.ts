@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { Ngwee } from '../money/money';
 import { CLAIM_STATUSES, type InsuranceClaim } from '../insurance/claim-steps';
+import { CLAIM_PAYMENT_METHODS } from '../insurance/claim-amounts';
 import { INSURANCE_REQUEST_KINDS, INSURANCE_REQUEST_STATUSES, type InsuranceRequest } from '../insurance/owner-consent';
 import { POLICY_TYPES } from '../insurance/policy-terms';
 
@@ -72,6 +73,13 @@ export const claimSchema = z.object({
   paidAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  claimedAmount: ngwee.nullable(),
+  assessedAmount: ngwee.nullable(),
+  approvedAmount: ngwee.nullable(),
+  paidAmount: ngwee.nullable(),
+  paymentMethod: z.enum(CLAIM_PAYMENT_METHODS).nullable(),
+  paymentReference: z.string().nullable(),
+  paidOn: z.string().nullable(),
 }) satisfies z.ZodType<InsuranceClaim>;
 
 /** POST /api/insurance/claims/:id/steps: the claim after the step. */

@@ -3,6 +3,16 @@
 // photos that go with it. Dates are YYYY-MM-DD calendar days; `today` and times are passed in.
 // The forms' and requests' rules (zod) are in claim.ts, so the claims screens need no zod.
 import { isCalendarDate } from '../validation/calendar-date';
+import { formatKwacha, ngwee } from '../money/money';
+import {
+  approvalProblem,
+  type ClaimAmounts,
+  type ClaimPaymentInput,
+  type ClaimPaymentMethod,
+  claimAmountProblem,
+  type PaymentField,
+  paymentProblems,
+} from './claim-amounts';
 
 export const CLAIM_STATUSES = ['Submitted', 'Under Assessment', 'Approved', 'Rejected', 'Paid'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -11,12 +21,13 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 export const OPEN_CLAIM_STATUSES: readonly ClaimStatus[] = ['Submitted', 'Under Assessment', 'Approved'];
 export const EDITABLE_CLAIM_STATUSES: readonly ClaimStatus[] = ['Submitted', 'Under Assessment'];
 
-export const CLAIM_STEPS = ['assess', 'approve', 'reject', 'pay'] as const;
+export const CLAIM_STEPS = ['assess', 'assessment', 'approve', 'reject', 'pay'] as const;
 export type ClaimStep = (typeof CLAIM_STEPS)[number];
 
-/** Each step: the state it starts from, the state it leads to, and its name on a button. */
+/** Each step: the state it starts from, the state it leads to, and its name on a button. Recording the assessment keeps the claim Under Assessment (it may be recorded again). */
 export const STEP_RULES: Readonly<Record<ClaimStep, { from: ClaimStatus; to: ClaimStatus; label: string }>> = {
   assess: { from: 'Submitted', to: 'Under Assessment', label: 'Start Assessment' },
+  assessment: { from: 'Under Assessment', to: 'Under Assessment', label: 'Record Assessment' },
   approve: { from: 'Under Assessment', to: 'Approved', label: 'Approve' },
   reject: { from: 'Under Assessment', to: 'Rejected', label: 'Reject' },
   pay: { from: 'Approved', to: 'Paid', label: 'Mark Paid' },
@@ -54,7 +65,7 @@ export interface ClaimPhoto extends ClaimPhotoInput {
   isComplete: boolean;
 }
 
-export interface InsuranceClaim {
+export interface InsuranceClaim extends ClaimAmounts {
   id: string;
   /** CLM-000001: issued by the server when it first receives the claim. */
   claimNumber: string;
@@ -114,17 +125,38 @@ export function nextSteps(status: ClaimStatus): ClaimStep[] {
 export type ClaimState = Pick<
   InsuranceClaim,
   'agentId' | 'claimNumber' | 'status' | 'rejectReason' | 'assessedAt' | 'decidedAt' | 'paidAt'
->;
+> &
+  Partial<ClaimAmounts>;
+
+/** What a step brings: the reason of a rejection, the amount of an assessment or approval, the payment. */
+export interface ClaimStepDetails extends Partial<ClaimPaymentInput> {
+  step: ClaimStep;
+  reason?: string;
+  assessedAmount?: number;
+  approvedAmount?: number;
+}
 
 export type TransitionResult<State extends ClaimState> =
-  { ok: true; claim: State } | { ok: false; reason: 'not-yours' | 'wrong-state' | 'reason-required'; message: string };
+  | { ok: true; claim: State }
+  | {
+      ok: false;
+      reason: 'not-yours' | 'wrong-state' | 'reason-required' | 'amount';
+      message: string;
+      /** The fields at fault (a step's amounts and payment). */
+      fields?: Partial<Record<'assessedAmount' | 'approvedAmount' | PaymentField, string>>;
+    };
 
-/** A step taken on a claim: the claim as it becomes, or why not (not the actor's claim, not from this state, no reason for a rejection). */
+/**
+ * A step taken on a claim: the claim as it becomes, or why not (not the actor's claim, not
+ * from this state, no reason for a rejection, an amount or payment that breaks the rules of
+ * claim-amounts.ts). `latestDay` is the last day a payment may carry (the server's day, a day ahead).
+ */
 export function transitionClaim<State extends ClaimState>(
   claim: State,
-  request: { step: ClaimStep; reason?: string },
+  request: ClaimStepDetails,
   actor: ClaimActor,
   at: string,
+  latestDay: string = at.slice(0, 10),
 ): TransitionResult<State> {
   if (!mayStepClaim(actor, claim)) return { ok: false, reason: 'not-yours', message: CLAIM_NOT_YOURS };
   const rule = STEP_RULES[request.step];
@@ -141,21 +173,64 @@ export function transitionClaim<State extends ClaimState>(
   switch (request.step) {
     case 'assess':
       return { ok: true, claim: { ...claim, status: rule.to, assessedAt: at } };
-    case 'approve':
-      return { ok: true, claim: { ...claim, status: rule.to, decidedAt: at } };
+    case 'assessment': {
+      const amount = request.assessedAmount ?? Number.NaN;
+      const problem = claimAmountProblem('assessed', amount);
+      if (problem) return { ok: false, reason: 'amount', message: problem, fields: { assessedAmount: problem } };
+      return { ok: true, claim: { ...claim, assessedAmount: ngwee(amount) } };
+    }
+    case 'approve': {
+      const amount = request.approvedAmount ?? Number.NaN;
+      const problem = approvalProblem(amount, {
+        claimedAmount: claim.claimedAmount ?? null,
+        assessedAmount: claim.assessedAmount ?? null,
+      });
+      if (problem) return { ok: false, reason: 'amount', message: problem, fields: { approvedAmount: problem } };
+      return { ok: true, claim: { ...claim, status: rule.to, decidedAt: at, approvedAmount: ngwee(amount) } };
+    }
     case 'reject':
       return { ok: true, claim: { ...claim, status: rule.to, rejectReason: reason, decidedAt: at } };
-    case 'pay':
-      return { ok: true, claim: { ...claim, status: rule.to, paidAt: at } };
+    case 'pay': {
+      const payment: ClaimPaymentInput = {
+        paidAmount: request.paidAmount ?? Number.NaN,
+        paymentMethod: request.paymentMethod ?? '',
+        paymentReference: request.paymentReference ?? '',
+        paidOn: request.paidOn ?? '',
+      };
+      const problems = paymentProblems(
+        payment,
+        { approvedAmount: claim.approvedAmount ?? null, decidedAt: claim.decidedAt },
+        latestDay,
+      );
+      if (problems) {
+        const message = Object.values(problems)[0] ?? 'Check the payment';
+        return { ok: false, reason: 'amount', message, fields: problems };
+      }
+      return {
+        ok: true,
+        claim: {
+          ...claim,
+          status: rule.to,
+          paidAt: at,
+          paidAmount: ngwee(payment.paidAmount),
+          // paymentProblems checked it is one of the methods.
+          paymentMethod: payment.paymentMethod as ClaimPaymentMethod,
+          paymentReference: payment.paymentReference.trim(),
+          paidOn: payment.paidOn,
+        },
+      };
+    }
   }
 }
 
 /** What the policy holder is told after each step. */
 export function claimStepNotice(
-  claim: Pick<InsuranceClaim, 'claimNumber' | 'plateNumber' | 'status' | 'rejectReason'>,
+  claim: Pick<InsuranceClaim, 'claimNumber' | 'plateNumber' | 'status' | 'rejectReason'> &
+    Partial<Pick<ClaimAmounts, 'approvedAmount' | 'paidAmount' | 'paymentMethod' | 'paymentReference' | 'paidOn'>>,
   insurer: string,
 ): { title: string; body: string } {
   const about = `your claim ${claim.claimNumber} for ${claim.plateNumber}`;
+  const approved = claim.approvedAmount != null ? ` for ${formatKwacha(claim.approvedAmount)}` : '';
   switch (claim.status) {
     case 'Under Assessment':
       return {
@@ -165,7 +240,7 @@ export function claimStepNotice(
     case 'Approved':
       return {
         title: `Claim ${claim.claimNumber} approved`,
-        body: `${insurer} has approved ${about}. You will be told when it is paid.`,
+        body: `${insurer} has approved ${about}${approved}. You will be told when it is paid.`,
       };
     case 'Rejected':
       return {
@@ -173,7 +248,13 @@ export function claimStepNotice(
         body: `${insurer} has rejected ${about}. Reason: ${claim.rejectReason ?? ''}`,
       };
     case 'Paid':
-      return { title: `Claim ${claim.claimNumber} paid`, body: `${insurer} has paid ${about}.` };
+      return {
+        title: `Claim ${claim.claimNumber} paid`,
+        body:
+          claim.paidAmount != null
+            ? `${insurer} has paid ${about}: ${formatKwacha(claim.paidAmount)} by ${claim.paymentMethod ?? 'payment'} on ${claim.paidOn ?? ''} (reference ${claim.paymentReference ?? ''}).`
+            : `${insurer} has paid ${about}.`,
+      };
     case 'Submitted':
       return { title: `Claim ${claim.claimNumber} received`, body: `${insurer} has recorded ${about}.` };
   }

@@ -2,6 +2,7 @@
 // reason and of a step asked of the server. The rest is in claim-steps.ts.
 import { z } from 'zod';
 import { isCalendarDate } from '../validation/calendar-date';
+import { type Ngwee, ngwee } from '../money/money';
 import { parsePlateNumber } from '../plates/plate-number';
 import {
   type ClaimPhotoInput,
@@ -11,8 +12,19 @@ import {
   photoLimitMessage,
   REJECT_REASON_REQUIRED,
 } from './claim-steps';
+import { CLAIM_PAYMENT_METHODS, claimAmountProblem, MAX_PAYMENT_REFERENCE_LENGTH } from './claim-amounts';
 
 export * from './claim-steps';
+export * from './claim-amounts';
+
+/** An amount as requests carry it: a whole number of ngwee, checked by claimAmountProblem. */
+const amountSchema = (kind: 'claimed' | 'assessed' | 'approved' | 'paid') =>
+  z
+    .number({ error: `${kind === 'claimed' ? 'The amount claimed' : `The ${kind} amount`} must be a number of ngwee` })
+    .superRefine((amount, ctx) => {
+      const problem = claimAmountProblem(kind, amount);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
 export const claimPhotoSchema = z.object({
   sha256: z
@@ -68,6 +80,10 @@ export const claimInputSchema = z
     description: text('Description', 2000),
     otherPartyPlate: otherPartyPlateSchema,
     photos: z.array(claimPhotoSchema).max(MAX_PHOTOS_PER_CLAIM, photoLimitMessage).default([]),
+    /** In ngwee; may wait (null) until the holder has a quote, but a claim is approved only once it is known. */
+    claimedAmount: amountSchema('claimed')
+      .nullish()
+      .transform((amount): Ngwee | null => (amount === null || amount === undefined ? null : ngwee(amount))),
   })
   .superRefine((input, ctx) => {
     const seen = new Set<string>();
@@ -81,7 +97,7 @@ export type ClaimInput = z.output<typeof claimInputSchema>;
 export type ClaimFormValues = Pick<
   z.input<typeof claimInputSchema>,
   'policyId' | 'incidentDate' | 'incidentPlace' | 'description'
-> & { otherPartyPlate: string };
+> & { otherPartyPlate: string; /** Kwacha as typed ("12500.50"); sent as ngwee. */ claimedAmount: string };
 
 export const rejectClaimSchema = z.object({
   reason: z
@@ -96,10 +112,29 @@ export const claimStepSchema = z.discriminatedUnion(
   'step',
   [
     z.object({ step: z.literal('assess') }),
-    z.object({ step: z.literal('approve') }),
+    z.object({ step: z.literal('assessment'), assessedAmount: amountSchema('assessed') }),
+    z.object({ step: z.literal('approve'), approvedAmount: amountSchema('approved') }),
     z.object({ step: z.literal('reject'), reason: rejectClaimSchema.shape.reason }),
-    z.object({ step: z.literal('pay') }),
+    z.object({
+      step: z.literal('pay'),
+      paidAmount: amountSchema('paid'),
+      paymentMethod: z.enum(CLAIM_PAYMENT_METHODS, {
+        error: `Choose how it was paid: ${CLAIM_PAYMENT_METHODS.join(', ')}`,
+      }),
+      paymentReference: z
+        .string({ error: 'The payment reference is required' })
+        .trim()
+        .min(1, 'The payment reference is required')
+        .max(
+          MAX_PAYMENT_REFERENCE_LENGTH,
+          `The payment reference must be at most ${MAX_PAYMENT_REFERENCE_LENGTH} characters`,
+        ),
+      paidOn: z
+        .string({ error: 'The payment date is required' })
+        .trim()
+        .refine(isCalendarDate, 'The payment date must be a date'),
+    }),
   ],
-  { error: 'Choose a step: assess, approve, reject or pay' },
+  { error: 'Choose a step: assess, assessment, approve, reject or pay' },
 );
 export type ClaimStepRequest = z.output<typeof claimStepSchema>;

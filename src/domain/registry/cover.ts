@@ -3,7 +3,9 @@
 // which a device reads the cover on its own day, so a policy passing its end date needs
 // no job and no new copy. One rule picks the cover and one function words it, for the
 // online verdict, the offline verdict and the owner's dashboard alike.
+import type { ClaimStatus } from '../insurance/claim-steps';
 import type { PolicyType } from '../insurance/policy';
+import type { Ngwee } from '../money/money';
 
 /** One policy's term: who insures the plate, from which day to which day (YYYY-MM-DD, both included). */
 export interface CoverTerm {
@@ -20,6 +22,22 @@ export interface OwnerCoverTerm extends CoverTerm {
   holder?: string;
   /** When the owner disputed the policy; null (or absent) when they have not. */
   disputedAt?: string | null;
+  /** The claims made on the policy, with their money (absent on views sent before claims were part of them). */
+  claims?: OwnerClaimView[];
+}
+
+/** A claim on a policy as the plate's owner sees it (read-only): its state and its amounts in ngwee. */
+export interface OwnerClaimView {
+  claimNumber: string;
+  status: ClaimStatus;
+  incidentDate: string;
+  claimedAmount: Ngwee | null;
+  assessedAmount: Ngwee | null;
+  approvedAmount: Ngwee | null;
+  paidAmount: Ngwee | null;
+  paymentMethod: string | null;
+  paymentReference: string | null;
+  paidOn: string | null;
 }
 
 /** What a check says of the plate's cover on a day: until when and by whom (and the kind, for the owner), or none. */

@@ -42,6 +42,7 @@ const PHRASES: Readonly<Record<string, (subject: string) => string>> = {
   'insurance.claim.edit': (s) => `Claim ${s} changed`,
   'insurance.claim.photo': (s) => `Photo added to claim ${s}`,
   'insurance.claim.assess': (s) => `Claim ${s} under assessment`,
+  'insurance.claim.assessment': (s) => `Assessment recorded on claim ${s}`,
   'insurance.claim.approve': (s) => `Claim ${s} approved`,
   'insurance.claim.reject': (s) => `Claim ${s} rejected`,
   'insurance.claim.pay': (s) => `Claim ${s} paid`,

@@ -5,8 +5,16 @@
  * chunk at the offset the server already has, so an interrupted upload resumes and a repeated
  * chunk changes nothing.
  */
-import type { ClaimInput, ClaimPhotoInput, ClaimState, ClaimStatus, InsuranceClaim } from '#domain/insurance/claim';
+import type {
+  ClaimInput,
+  ClaimPaymentMethod,
+  ClaimPhotoInput,
+  ClaimState,
+  ClaimStatus,
+  InsuranceClaim,
+} from '#domain/insurance/claim';
 import { claimNumberFrom } from '#domain/insurance/claim';
+import { type Ngwee, ngwee } from '#domain/money/money';
 import type { Queryable } from '../db/database';
 import { changeLogRepository } from './change-log-repository';
 
@@ -36,6 +44,13 @@ interface ClaimRow {
   paid_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  claimed_ngwee: string | number | null;
+  assessed_ngwee: string | number | null;
+  approved_ngwee: string | number | null;
+  paid_ngwee: string | number | null;
+  payment_method: ClaimPaymentMethod | null;
+  payment_reference: string | null;
+  paid_on: Date | string | null;
 }
 
 interface PhotoRow {
@@ -49,7 +64,10 @@ interface PhotoRow {
 }
 
 const CLAIM_COLUMNS = `c.id, c.claim_number, c.agent_id, c.policy_id, p.customer_id, p.plate_number, c.incident_date, c.incident_place, c.description,
-  c.other_party_plate, c.status, c.reject_reason, c.assessed_at, c.decided_at, c.paid_at, c.created_at, c.updated_at`;
+  c.other_party_plate, c.status, c.reject_reason, c.assessed_at, c.decided_at, c.paid_at, c.created_at, c.updated_at,
+  c.claimed_ngwee, c.assessed_ngwee, c.approved_ngwee, c.paid_ngwee, c.payment_method, c.payment_reference, to_char(c.paid_on, 'YYYY-MM-DD') AS paid_on`;
+/** bigint comes back as text from pg, as a number from PGlite. */
+const money = (value: string | number | null): Ngwee | null => (value === null ? null : ngwee(Number(value)));
 const PHOTO_COLUMNS = 'claim_id, sha256, size, width, height, received, completed_at';
 
 const toClaim = (row: ClaimRow, photos: PhotoRow[]): InsuranceClaim => ({
@@ -77,6 +95,13 @@ const toClaim = (row: ClaimRow, photos: PhotoRow[]): InsuranceClaim => ({
   paidAt: isoOrNull(row.paid_at),
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
+  claimedAmount: money(row.claimed_ngwee),
+  assessedAmount: money(row.assessed_ngwee),
+  approvedAmount: money(row.approved_ngwee),
+  paidAmount: money(row.paid_ngwee),
+  paymentMethod: row.payment_method,
+  paymentReference: row.payment_reference,
+  paidOn: row.paid_on === null ? null : day(row.paid_on),
 });
 
 /** How far a photo's upload has come. */
@@ -130,8 +155,8 @@ export function claimRepository(db: Queryable) {
     async insert(agentId: string, input: ClaimInput, at: Date): Promise<void> {
       const [next] = await db.query<{ n: string }>("SELECT nextval('insurance_claim_number_seq')::text AS n");
       await db.query(
-        `INSERT INTO insurance_claims (id, claim_number, agent_id, policy_id, incident_date, incident_place, description, other_party_plate, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+        `INSERT INTO insurance_claims (id, claim_number, agent_id, policy_id, incident_date, incident_place, description, other_party_plate, created_at, updated_at, claimed_ngwee)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)`,
         [
           input.id,
           claimNumberFrom(Number(next?.n)),
@@ -142,13 +167,14 @@ export function claimRepository(db: Queryable) {
           input.description,
           input.otherPartyPlate,
           at,
+          input.claimedAmount,
         ],
       );
     },
 
     async updateDetails(input: ClaimInput, at: Date): Promise<void> {
       await db.query(
-        'UPDATE insurance_claims SET policy_id = $2, incident_date = $3, incident_place = $4, description = $5, other_party_plate = $6, updated_at = $7 WHERE id = $1',
+        'UPDATE insurance_claims SET policy_id = $2, incident_date = $3, incident_place = $4, description = $5, other_party_plate = $6, updated_at = $7, claimed_ngwee = coalesce($8, claimed_ngwee) WHERE id = $1',
         [
           input.id,
           input.policyId,
@@ -157,6 +183,7 @@ export function claimRepository(db: Queryable) {
           input.description,
           input.otherPartyPlate,
           at,
+          input.claimedAmount,
         ],
       );
     },
@@ -188,9 +215,25 @@ export function claimRepository(db: Queryable) {
     /** Writes a step's outcome (transitionClaim's), only if the claim is still in the state it was read in. */
     async saveState(id: string, from: ClaimStatus, next: ClaimState, at: Date): Promise<InsuranceClaim | undefined> {
       const rows = await db.query(
-        `UPDATE insurance_claims SET status = $3, reject_reason = $4, assessed_at = $5, decided_at = $6, paid_at = $7, updated_at = $8
+        `UPDATE insurance_claims SET status = $3, reject_reason = $4, assessed_at = $5, decided_at = $6, paid_at = $7, updated_at = $8,
+           assessed_ngwee = $9, approved_ngwee = $10, paid_ngwee = $11, payment_method = $12, payment_reference = $13, paid_on = $14
          WHERE id = $1 AND status = $2 RETURNING id`,
-        [id, from, next.status, next.rejectReason, next.assessedAt, next.decidedAt, next.paidAt, at],
+        [
+          id,
+          from,
+          next.status,
+          next.rejectReason,
+          next.assessedAt,
+          next.decidedAt,
+          next.paidAt,
+          at,
+          next.assessedAmount ?? null,
+          next.approvedAmount ?? null,
+          next.paidAmount ?? null,
+          next.paymentMethod ?? null,
+          next.paymentReference ?? null,
+          next.paidOn ?? null,
+        ],
       );
       return rows.length === 0 ? undefined : publish(id);
     },

@@ -93,7 +93,13 @@ const VIEW_SELECT = `SELECT p.*, coalesce(u.business_name, u.name) AS shop_name,
     r.standing, r.standing_changed_at, r.key_id, r.credential,
     (SELECT json_agg(json_build_object('policyNumber', i.policy_number, 'type', i.type, 'insurer', i.insurer,
          'startDate', to_char(i.start_date, 'YYYY-MM-DD'), 'endDate', to_char(i.end_date, 'YYYY-MM-DD'), 'holder', c.name,
-         'disputedAt', to_char(i.disputed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY i.start_date, i.policy_number)
+         'disputedAt', to_char(i.disputed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         'claims', coalesce((SELECT json_agg(json_build_object('claimNumber', k.claim_number, 'status', k.status,
+             'incidentDate', to_char(k.incident_date, 'YYYY-MM-DD'), 'claimedAmount', k.claimed_ngwee,
+             'assessedAmount', k.assessed_ngwee, 'approvedAmount', k.approved_ngwee, 'paidAmount', k.paid_ngwee,
+             'paymentMethod', k.payment_method, 'paymentReference', k.payment_reference,
+             'paidOn', to_char(k.paid_on, 'YYYY-MM-DD')) ORDER BY k.claim_number)
+           FROM insurance_claims k WHERE k.policy_id = i.id), '[]'::json)) ORDER BY i.start_date, i.policy_number)
        FROM insurance_policies i JOIN insurance_customers c ON c.id = i.customer_id
        WHERE i.plate_number = r.plate_number AND i.cancelled_at IS NULL AND i.end_date >= r.registration_date) AS cover
   FROM plates p

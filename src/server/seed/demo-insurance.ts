@@ -208,6 +208,8 @@ export async function seedDemoClaims(db: Database, log: FastifyBaseLogger, now: 
       place: string;
       description: string;
       otherPartyPlate: string;
+      /** In ngwee. */
+      claimedAmount: number;
       steps: ClaimStepRequest[];
     }> = [
       {
@@ -215,6 +217,7 @@ export async function seedDemoClaims(db: Database, log: FastifyBaseLogger, now: 
         place: 'Great East Road near Arcades, Lusaka',
         description: 'Rear-ended while waiting at the traffic lights; rear bumper and boot lid dented.',
         otherPartyPlate: 'ZM-456-DEF',
+        claimedAmount: 850_000,
         steps: [],
       },
       {
@@ -222,22 +225,30 @@ export async function seedDemoClaims(db: Database, log: FastifyBaseLogger, now: 
         place: 'Cairo Road, Lusaka',
         description: 'Side mirror and driver’s door scraped by a minibus pulling out.',
         otherPartyPlate: '',
-        steps: [{ step: 'assess' }],
+        claimedAmount: 320_000,
+        steps: [{ step: 'assess' }, { step: 'assessment', assessedAmount: 295_000 }],
       },
       {
         daysAgo: 21,
         place: 'Kafue Road toll plaza',
         description: 'Windscreen cracked by a stone thrown up by a truck.',
         otherPartyPlate: '',
-        steps: [{ step: 'assess' }, { step: 'approve' }],
+        claimedAmount: 480_000,
+        steps: [
+          { step: 'assess' },
+          { step: 'assessment', assessedAmount: 480_000 },
+          { step: 'approve', approvedAmount: 450_000 },
+        ],
       },
       {
         daysAgo: 35,
         place: 'Parking at Manda Hill, Lusaka',
         description: 'Front bumper damaged; no witnesses.',
         otherPartyPlate: '',
+        claimedAmount: 600_000,
         steps: [
           { step: 'assess' },
+          { step: 'assessment', assessedAmount: 0 },
           { step: 'reject', reason: 'The damage shown is older than the incident reported.' },
         ],
       },
@@ -246,7 +257,19 @@ export async function seedDemoClaims(db: Database, log: FastifyBaseLogger, now: 
         place: 'Independence Avenue roundabout, Lusaka',
         description: 'Collision at the roundabout; left front wing and headlight replaced.',
         otherPartyPlate: 'ZM-123-ABC',
-        steps: [{ step: 'assess' }, { step: 'approve' }, { step: 'pay' }],
+        claimedAmount: 1_875_000,
+        steps: [
+          { step: 'assess' },
+          { step: 'assessment', assessedAmount: 1_790_000 },
+          { step: 'approve', approvedAmount: 1_790_000 },
+          {
+            step: 'pay',
+            paidAmount: 1_790_000,
+            paymentMethod: 'Bank transfer',
+            paymentReference: 'MGI-PAY-0417',
+            paidOn: today,
+          },
+        ],
       },
     ];
     for (const [index, claim] of claims.entries()) {
@@ -263,6 +286,7 @@ export async function seedDemoClaims(db: Database, log: FastifyBaseLogger, now: 
           description: claim.description,
           otherPartyPlate: claim.otherPartyPlate,
           photos: [],
+          claimedAmount: claim.claimedAmount,
         }),
       );
       for (const step of claim.steps) await stepClaimIn(tx, office, id, step);

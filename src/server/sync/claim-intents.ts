@@ -22,6 +22,7 @@ import { POLICY_NOT_YOURS } from '#domain/insurance/policy';
 import { auditRepository } from '../repositories/audit-repository';
 import { claimRepository } from '../repositories/claim-repository';
 import { insuranceRepository } from '../repositories/insurance-repository';
+import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { notify } from '../notifications/notify';
 import { actor, defineIntent, Refusal } from './intent';
 
@@ -62,6 +63,8 @@ export const saveClaim = defineIntent({
     else await claims.insert(agent.id, input, at);
     await claims.addPhotos(input.id, fresh, at);
     const saved = await claims.publish(input.id);
+    // The plate's owner sees the claims on their plate (with the amount claimed) in its view.
+    await plateLifecycle(context.tx).publish(saved.plateNumber);
     await auditRepository(context.tx).record({
       actorId: agent.id,
       action: before ? 'insurance.claim.edit' : 'insurance.claim.submit',
@@ -71,6 +74,7 @@ export const saveClaim = defineIntent({
         policyNumber: policy.policyNumber,
         plateNumber: saved.plateNumber,
         photosAdded: fresh.length,
+        claimedAmount: saved.claimedAmount,
       },
       ip: context.ip,
     });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../../src/domain/validation/validate';
+import { ngwee } from '../../../src/domain/money/money';
 import {
   CLAIM_STEPS,
   type ClaimState,
@@ -30,6 +31,7 @@ const submitted: ClaimState = {
   assessedAt: null,
   decidedAt: null,
   paidAt: null,
+  claimedAmount: ngwee(500_000),
 };
 const POLICY = { policyNumber: 'POL-000007', startDate: '2026-01-10', endDate: '2027-01-09', cancelledAt: null };
 const SHA = 'a'.repeat(64);
@@ -108,13 +110,16 @@ describe('claim input', () => {
     );
   });
 
-  it('asks for a reason with a rejection and knows only the four steps', () => {
+  it('asks for a reason with a rejection, an amount with an approval, and knows only the five steps', () => {
     expect(validate(claimStepSchema, { step: 'reject', reason: '' })).toMatchObject({
       ok: false,
       errors: { reason: 'Give the reason for rejecting the claim' },
     });
     expect(validate(claimStepSchema, { step: 'reject', reason: 'Not covered' }).ok).toBe(true);
-    expect(validate(claimStepSchema, { step: 'approve' }).ok).toBe(true);
+    // Approving asks for the amount (it once took none).
+    expect(validate(claimStepSchema, { step: 'approve' }).ok).toBe(false);
+    expect(validate(claimStepSchema, { step: 'approve', approvedAmount: 450_000 }).ok).toBe(true);
+    expect(validate(claimStepSchema, { step: 'assessment', assessedAmount: 0 }).ok).toBe(true);
     expect(validate(claimStepSchema, { step: 'refund' }).ok).toBe(false);
   });
 });
@@ -165,7 +170,17 @@ describe('claim steps', () => {
     for (const request of steps) {
       const outcome = transitionClaim(
         claim,
-        { step: request.step, ...(request.reason === undefined ? {} : { reason: request.reason }) },
+        {
+          step: request.step,
+          ...(request.reason === undefined ? {} : { reason: request.reason }),
+          // The amounts each step asks for, so a sequence can reach Approved and Paid.
+          assessedAmount: 500_000,
+          approvedAmount: 400_000,
+          paidAmount: 400_000,
+          paymentMethod: 'Bank transfer',
+          paymentReference: 'TRF-1',
+          paidOn: AT.slice(0, 10),
+        },
         request.actor,
         AT,
       );
@@ -180,7 +195,7 @@ describe('claim steps', () => {
 
   it('follows Submitted → Under Assessment → Approved | Rejected → Paid, one step at a time', () => {
     expect(nextSteps('Submitted')).toEqual(['assess']);
-    expect(nextSteps('Under Assessment')).toEqual(['approve', 'reject']);
+    expect(nextSteps('Under Assessment')).toEqual(['assessment', 'approve', 'reject']);
     expect(nextSteps('Approved')).toEqual(['pay']);
     expect(nextSteps('Rejected')).toEqual([]);
     expect(nextSteps('Paid')).toEqual([]);
@@ -193,7 +208,8 @@ describe('claim steps', () => {
         visited.forEach((status, index) => {
           if (status === 'Paid') expect(visited[index - 1]).toBe('Approved');
           if (status === 'Approved' || status === 'Rejected') expect(visited[index - 1]).toBe('Under Assessment');
-          if (status === 'Under Assessment') expect(visited[index - 1]).toBe('Submitted');
+          // Recording the assessment keeps the claim Under Assessment.
+          if (status === 'Under Assessment') expect(['Submitted', 'Under Assessment']).toContain(visited[index - 1]);
         });
       }),
     );

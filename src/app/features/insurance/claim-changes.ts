@@ -46,6 +46,14 @@ export function saveClaimMutation(
       paidAt: before?.paidAt ?? null,
       createdAt: before?.createdAt ?? at,
       updatedAt: at,
+      // The server keeps an amount once recorded; the device shows the same until its row comes back.
+      claimedAmount: input.claimedAmount ?? before?.claimedAmount ?? null,
+      assessedAmount: before?.assessedAmount ?? null,
+      approvedAmount: before?.approvedAmount ?? null,
+      paidAmount: before?.paidAmount ?? null,
+      paymentMethod: before?.paymentMethod ?? null,
+      paymentReference: before?.paymentReference ?? null,
+      paidOn: before?.paidOn ?? null,
     },
     payload: input,
   };

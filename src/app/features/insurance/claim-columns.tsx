@@ -2,6 +2,7 @@
  * The claim columns of the Claims page and the overview's latest claims: a module of their own,
  * so that the overview does not load the Claims page (its dialogs, camera and uploader).
  */
+import { formatKwacha } from '#domain/money/money';
 import { Stack, Text } from '@chakra-ui/react';
 import { formatDay } from '../../components/format-date-time';
 import type { Column } from '../../components/records-table';
@@ -44,6 +45,31 @@ export function claimColumns(data: ClaimsData): Column<LocalInsuranceClaim>[] {
         ]).size;
         return waiting > 0 ? `${total} (${waiting} waiting to upload)` : String(total);
       },
+    },
+    {
+      header: 'Amount',
+      cell: (claim) => {
+        // The latest figure the claim has reached: paid, approved, assessed, or what was claimed.
+        const [label, amount] =
+          claim.paidAmount != null
+            ? ['Paid', claim.paidAmount]
+            : claim.approvedAmount != null
+              ? ['Approved', claim.approvedAmount]
+              : claim.assessedAmount != null
+                ? ['Assessed', claim.assessedAmount]
+                : ['Claimed', claim.claimedAmount ?? null];
+        return amount === null ? (
+          '—'
+        ) : (
+          <Stack gap="0">
+            <Text>{formatKwacha(amount)}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              {label}
+            </Text>
+          </Stack>
+        );
+      },
+      nowrap: true,
     },
     { header: 'Status', cell: (claim) => <ClaimStatusBadge status={claim.status} /> },
   ];

@@ -30,13 +30,17 @@ import type {
   LocalInsurancePolicy,
 } from '../../store/database';
 import { stepClaim } from './claim-api';
+import { claimAmountRows, StepAmountFields, stepRequestOf, useStepAmounts } from './claim-money';
 import { ClaimPhoto, ClaimStatusBadge } from './claim-parts';
 
 const STEP_QUESTIONS: Record<ClaimStep, string> = {
   assess: 'Start assessing this claim? The policy holder is told that it is being assessed.',
-  approve: 'Approve this claim? The policy holder is told, and the claim then waits to be paid.',
+  assessment:
+    'Record what the assessment found the damage to be worth. It may be recorded again until the claim is decided.',
+  approve:
+    'Approve this claim for the amount below? It is at most the assessed amount and the amount claimed. The policy holder is told the amount, and the claim then waits to be paid.',
   reject: 'Reject this claim? The policy holder is told, with the reason. A rejected claim is closed.',
-  pay: 'Mark this claim as paid? The policy holder is told. A paid claim is closed.',
+  pay: 'Record how the approved amount was paid. The policy holder is told the amount, how and when. A paid claim is closed.',
 };
 
 export interface ClaimDetailDialogProps {
@@ -129,6 +133,7 @@ export function ClaimDetailDialog({ claim, policy, holder, photoFiles, onEdit, o
             ['Other party’s plate', claim.otherPartyPlate ?? 'Not given'],
             ['Description', claim.description],
             ...(claim.rejectReason ? ([['Reason for rejection', claim.rejectReason]] as const) : []),
+            ...claimAmountRows(claim),
             ['Recorded', formatDateTime(claim.createdAt)],
             ...(claim.assessedAt ? ([['Assessment started', formatDateTime(claim.assessedAt)]] as const) : []),
             ...(claim.decidedAt
@@ -190,6 +195,7 @@ function ConfirmStepDialog({
   const [reasonError, setReasonError] = useState<string>();
   const [message, setMessage] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
+  const amounts = useStepAmounts(claim, step);
   const rule = STEP_RULES[step];
 
   async function confirm() {
@@ -206,7 +212,16 @@ function ConfirmStepDialog({
         return;
       }
       request = { step, reason: checked.value.reason };
-    } else request = { step };
+    } else if (step === 'assess') request = { step };
+    else {
+      // The same rules as the server's, so a wrong amount is refused before it is sent.
+      const checked = stepRequestOf(claim, step, amounts.values, amounts.today);
+      if (!checked.ok) {
+        amounts.setErrors(checked.errors);
+        return;
+      }
+      request = checked.request;
+    }
     setSubmitting(true);
     try {
       const answer = await stepClaim(claim.id, request);
@@ -216,6 +231,7 @@ function ConfirmStepDialog({
       } else {
         setMessage(answer.message);
         if (answer.fields.reason) setReasonError(answer.fields.reason);
+        amounts.setErrors(answer.fields);
       }
     } finally {
       setSubmitting(false);
@@ -255,6 +271,7 @@ function ConfirmStepDialog({
         <Stack gap="4">
           <FormMessage message={message} />
           <Text>{STEP_QUESTIONS[step]}</Text>
+          <StepAmountFields claim={claim} step={step} amounts={amounts} />
           {step === 'reject' && (
             <FormField label="Reason" error={reasonError} required>
               <Textarea

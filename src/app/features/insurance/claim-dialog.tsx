@@ -6,6 +6,7 @@
  * by upload once the server has the claim. Photos are only added, never removed.
  */
 import type { ClaimFormValues } from '#domain/insurance/claim';
+import { kwachaInputText, parseKwachaText } from '#domain/insurance/claim-amounts';
 import {
   claimDateProblem,
   EDITABLE_CLAIM_STATUSES,
@@ -57,6 +58,10 @@ function formFromPayload(payload: unknown): ClaimFormValues {
     incidentPlace: text('incidentPlace'),
     description: text('description'),
     otherPartyPlate: text('otherPartyPlate'),
+    claimedAmount:
+      typeof source.claimedAmount === 'number' && Number.isSafeInteger(source.claimedAmount)
+        ? kwachaInputText(source.claimedAmount as Parameters<typeof kwachaInputText>[0])
+        : '',
   };
 }
 
@@ -96,8 +101,16 @@ export function ClaimDialog({
               incidentPlace: claim.incidentPlace,
               description: claim.description,
               otherPartyPlate: claim.otherPartyPlate ?? '',
+              claimedAmount: kwachaInputText(claim.claimedAmount ?? null),
             }
-          : { policyId: '', incidentDate: today, incidentPlace: '', description: '', otherPartyPlate: '' },
+          : {
+              policyId: '',
+              incidentDate: today,
+              incidentPlace: '',
+              description: '',
+              otherPartyPlate: '',
+              claimedAmount: '',
+            },
     fixing,
     clearError,
   );
@@ -196,8 +209,11 @@ export function ClaimDialog({
 
   async function save() {
     clearFixErrors();
+    // The amount is typed in kwacha and travels in ngwee; it may wait until the holder has a quote.
+    const amount = values.claimedAmount.trim() === '' ? null : parseKwachaText(values.claimedAmount, 'claimed');
     const input = {
       ...values,
+      claimedAmount: amount?.ok ? amount.value : null,
       id,
       photos: photos.map(({ sha256, size, width, height }) => ({ sha256, size, width, height })),
     };
@@ -213,7 +229,12 @@ export function ClaimDialog({
         refuse: (value) => {
           if (!policy) return { policyId: 'Choose the policy' };
           const problem = claimDateProblem(value.incidentDate, policy, today);
-          return problem ? { incidentDate: problem } : null;
+          const amountProblem = amount && !amount.ok ? amount.error : null;
+          if (!problem && !amountProblem) return null;
+          return {
+            ...(problem ? { incidentDate: problem } : {}),
+            ...(amountProblem ? { claimedAmount: amountProblem } : {}),
+          };
         },
       },
     );
@@ -308,6 +329,20 @@ export function ClaimDialog({
           fontFamily="mono"
           placeholder="ZM-123-ABC"
           onChange={(event) => change('otherPartyPlate', event.currentTarget.value)}
+        />
+      </FormField>
+      <FormField
+        label="Amount Claimed (K)"
+        error={shownErrors.claimedAmount}
+        helperText="What the policy holder asks for, in kwacha (such as 12500.50). It may wait for a quote, but a claim is approved only once it is known."
+      >
+        <Input
+          value={values.claimedAmount}
+          inputMode="decimal"
+          maxLength={16}
+          autoComplete="off"
+          placeholder="12500.00"
+          onChange={(event) => change('claimedAmount', event.currentTarget.value)}
         />
       </FormField>
 

@@ -2,10 +2,13 @@
  * Claims (/dashboard/insurance-agent/claims): the agent's claims on their policies, searched
  * (claim number, plate, place, holder), filtered by status and paged on the device. New and
  * Edit Claim work offline, photos included; the claim's next step needs a connection. The
+ * totals of the claims shown (claimed, approved, paid) follow the search and filter, and
+ * Export CSV downloads those claims with their amounts. The
  * device's storage is shown, with a warning before it runs out. Opening this page starts
  * the photo uploader, which keeps running for the rest of the visit.
  */
 import { CLAIM_STATUSES, type ClaimStatus, claimMatches } from '#domain/insurance/claim-steps';
+import { claimsCsv } from '#domain/insurance/claims-csv';
 import { Button, Flex, HStack, Stack } from '@chakra-ui/react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -21,6 +24,8 @@ import { useStoreQuery } from '../../store/use-store-query';
 import { useRejectedEntry } from '../../sync/use-rejected-entry';
 import { ClaimDetailDialog } from './claim-detail-dialog';
 import { ClaimDialog } from './claim-dialog';
+import { ClaimTotalsCards } from './claim-money';
+import { saveFile } from '../../plate-documents/plate-downloads';
 import { claimColumns } from './claim-columns';
 import { StorageNotice, useStorageEstimate } from './claim-parts';
 import { startUploader } from './claim-photo-uploader';
@@ -124,7 +129,29 @@ export function ClaimsPage() {
                   setPage(1);
                 }}
               />
+              <Button
+                variant="outline"
+                disabled={matching.length === 0}
+                onClick={() =>
+                  saveFile(
+                    new TextEncoder().encode(
+                      claimsCsv(
+                        matching.map((claim) => ({
+                          ...claim,
+                          holder: data.customerById.get(claim.customerId)?.name ?? '',
+                        })),
+                        today,
+                      ),
+                    ),
+                    'text/csv;charset=utf-8',
+                    `nambala-claims-${today}.csv`,
+                  )
+                }
+              >
+                Export CSV
+              </Button>
             </HStack>
+            <ClaimTotalsCards claims={matching} label="Totals of the claims shown" />
             <RecordsTable
               labelledBy="claims-heading"
               rows={shown.items}

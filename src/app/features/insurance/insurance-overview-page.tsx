@@ -1,6 +1,7 @@
 /**
  * Insurance Dashboard (/dashboard/insurance-agent/dashboard): Active Policies, Expiring in 30
- * Days, Customers, Open Claims and Claims Paid This Month computed from the agent's own
+ * Days, Customers, Open Claims and Claims Paid This Month, and the claims' money (claimed,
+ * approved, paid, approved but not yet paid), computed from the agent's own
  * policies, customers and claims on this device, and the latest policies and claims.
  */
 import { EXPIRING_SOON_DAYS } from '#domain/insurance/policy-terms';
@@ -15,6 +16,7 @@ import { RecordsTable } from '../../components/records-table';
 import { useToday } from '../../components/use-today';
 import { useStoreQuery } from '../../store/use-store-query';
 import { claimColumns } from './claim-columns';
+import { ClaimTotalsCards } from './claim-money';
 import { readClaims } from './claim-query';
 import { policyColumns } from './policy-columns';
 
@@ -43,6 +45,7 @@ export function InsuranceOverviewPage() {
         <StatCard label="Open Claims" value={claims?.openClaims} help="Submitted, under assessment or approved" />
         <StatCard label="Claims Paid This Month" value={claims?.paidThisMonth} help="Marked paid since the 1st" />
       </SimpleGrid>
+      <ClaimTotalsCards claims={data?.claims} label="Claim totals" />
       <Section
         title="Latest Policies"
         headingId="latest-policies-heading"

@@ -1,6 +1,7 @@
 /**
  * Every policy on the owner's registered plate (in the plate's View): its number, cover,
- * insurer, holder and term, from the device's copy of the plate. One the owner does not
+ * insurer, holder and term, and the claims made on it with their amounts (read-only), from
+ * the device's copy of the plate. One the owner does not
  * recognise can be disputed (online): the registry's administrator reviews it and the
  * insurer is told; the policy then reads "Disputed on …".
  */
@@ -14,6 +15,7 @@ import { FormMessage } from '../../components/form-message';
 import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { disputePolicy } from './insurance-api';
+import { PolicyClaims } from './policy-claims';
 
 function termState(term: OwnerCoverTerm, today: string): { label: string; palette: 'green' | 'gray' | 'blue' } {
   if (termCovers(term, today)) return { label: 'Active', palette: 'green' };
@@ -117,6 +119,7 @@ export function PlatePolicies({ terms, today }: { terms: readonly OwnerCoverTerm
                 The registry’s administrator is reviewing it, and the insurer has been told.
               </Text>
             )}
+            <PolicyClaims policyNumber={term.policyNumber} claims={term.claims ?? []} />
             {disputing === term.policyNumber && !disputedAt && (
               <DisputeForm
                 term={term}

@@ -3,6 +3,7 @@
  * each claim's number (or that it is not yet numbered), holder, plate, photos waiting to
  * upload and status; the overview's Open Claims, Claims Paid This Month and latest claims.
  */
+import { NO_CLAIM_AMOUNTS } from '#domain/insurance/claim-amounts';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -94,6 +95,7 @@ function claim(id: string, overrides: Partial<LocalInsuranceClaim>): LocalInsura
     assessedAt: null,
     decidedAt: null,
     paidAt: null,
+    ...NO_CLAIM_AMOUNTS,
     createdAt: `2026-11-0${id}T08:00:00.000Z`,
     updatedAt: `2026-11-0${id}T08:00:00.000Z`,
     syncState: 'synced',
@@ -182,6 +184,41 @@ describe('claims pages', () => {
     expect(text).toMatch(/Open Claims 2 /);
     expect(text).toMatch(/Claims Paid This Month 1 /);
     expect(text).toMatch(/Latest Claims .*CLM-000005/);
+  });
+
+  it('totals the claims’ money on the overview and the claims shown, and lists each claim’s latest figure', () => {
+    copy.data = data([
+      claim('1', {
+        status: 'Paid',
+        paidAt: '2026-11-10T08:00:00.000Z',
+        claimedAmount: ngwee(1_875_000),
+        assessedAmount: ngwee(1_790_000),
+        approvedAmount: ngwee(1_790_000),
+        paidAmount: ngwee(1_790_000),
+        paymentMethod: 'Bank transfer',
+        paymentReference: 'MGI-PAY-0417',
+        paidOn: '2026-11-10',
+      }),
+      claim('2', {
+        status: 'Approved',
+        claimedAmount: ngwee(480_000),
+        assessedAmount: ngwee(480_000),
+        approvedAmount: ngwee(450_000),
+      }),
+      claim('3', { claimedAmount: ngwee(850_000) }),
+      // Recorded before claims carried money: counts as nothing.
+      claim('4', {}),
+    ]);
+    const overview = textOf(<InsuranceOverviewPage />);
+    expect(overview).toMatch(/Total Claimed K32,050.00 /);
+    expect(overview).toMatch(/Total Approved K22,400.00 /);
+    expect(overview).toMatch(/Total Paid K17,900.00 /);
+    expect(overview).toMatch(/Approved, Not Yet Paid K4,500.00 /);
+    const page = textOf(<ClaimsPage />);
+    expect(page).toMatch(/Totals of the claims shown|Total Claimed K32,050.00/);
+    expect(page).toMatch(/CLM-000001 .*K17,900.00 Paid/);
+    expect(page).toMatch(/CLM-000002 .*K4,500.00 Approved/);
+    expect(page).toMatch(/CLM-000003 .*K8,500.00 Claimed/);
   });
 
   it('says when there are no claims yet', () => {
