@@ -12,7 +12,7 @@ export interface OrderReferences {
 }
 
 /**
- * 'LP-000009 (REQ-009)': the buyer's reference first, the Request ID in brackets. Plain
+ * 'LP-000009 / REQ-009': the buyer's reference first, then the Request ID. Plain
  * characters only, so the same words go into an SMS, a CSV cell or a log line unchanged.
  * One reference alone when the other is missing or the same.
  */
@@ -21,12 +21,15 @@ export function formatOrderReferences({ reference, requestId }: OrderReferences)
   const request = (requestId ?? '').trim();
   if (request === '' || request.toLowerCase() === buyer.toLowerCase()) return buyer || request;
   if (buyer === '') return request;
-  return `${buyer} (${request})`;
+  return `${buyer} / ${request}`;
 }
 
 /** Letters and digits only, lower case: 'ZM 777', 'zm-777' and 'ZM777' compare alike, as do phone spellings. */
 export function searchKey(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /** A Zambian mobile number's last nine digits (+260 97…, 097…, 97…), so any spelling of it is found. */
@@ -41,11 +44,7 @@ function phoneDigits(text: string): string {
  * 'zm 777' or '0971 234 567' find LP-000009, ZM777 and +260971234567. Phone fields also match
  * on their last nine digits.
  */
-export function searchFinds(
-  search: string,
-  fields: readonly string[],
-  phones: readonly string[] = [],
-): boolean {
+export function searchFinds(search: string, fields: readonly string[], phones: readonly string[] = []): boolean {
   const typed = search.trim().toLowerCase();
   if (typed === '') return true;
   if (fields.some((field) => field.toLowerCase().includes(typed))) return true;
