@@ -33,7 +33,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatDay } from '../../components/format-date-time';
 import { CheckIcon, CloudOffIcon, EyeIcon, QrIcon } from '../../components/icons';
@@ -202,7 +202,12 @@ export function PlateRequestsPage() {
   const { list, loadError, isOnline, reload, applyFresh } = useApplications();
   const [filters, setFilters] = useState<RequestFilters>(DEFAULT_REQUEST_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  // A request's QR code links here with ?request=REQ-009: its details open once the list is read.
+  const [params, setParams] = useSearchParams();
+  const [dialog, setDialog] = useState<OpenDialog>(() => {
+    const linked = params.get('request');
+    return linked ? { kind: 'details', requestId: linked } : null;
+  });
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const [report, setReport] = useState<DecisionReport | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -214,24 +219,6 @@ export function PlateRequestsPage() {
   const chosen = visibleSelection(shownIds, selected);
   const byId = useMemo(() => new Map((requests ?? []).map((request) => [request.id, request])), [requests]);
   const canDecide = isOnline && list !== null && busyKey === null;
-
-  // A request's QR code links here with ?request=REQ-009: its details open once the list is read.
-  const [params, setParams] = useSearchParams();
-  const linked = params.get('request');
-  const [missingLink, setMissingLink] = useState<string | null>(null);
-  useEffect(() => {
-    if (!linked || !requests) return;
-    if (byId.has(linked)) setDialog({ kind: 'details', requestId: linked });
-    else setMissingLink(linked);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('request');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [linked, requests, byId, setParams]);
 
   /** Sends one decision; answers a message when nothing was decided at all, else reports per request. */
   async function decide(
@@ -277,6 +264,19 @@ export function PlateRequestsPage() {
   };
 
   const openRequest = dialog && dialog.kind !== 'reject' ? byId.get(dialog.requestId) : undefined;
+  const missingLink = dialog && dialog.kind !== 'reject' && requests && !openRequest ? dialog.requestId : null;
+  const closeDialog = () => {
+    setDialog(null);
+    if (params.has('request'))
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('request');
+          return next;
+        },
+        { replace: true },
+      );
+  };
   const rejecting = dialog?.kind === 'reject' ? dialog.requestIds.flatMap((id) => byId.get(id) ?? []) : [];
   const allState = selectAllState(shownIds, selected);
   const selectAll = (isChecked: boolean) => setSelected((current) => toggleAll(shownIds, current, isChecked));
@@ -537,7 +537,7 @@ export function PlateRequestsPage() {
           <Alert.Root status="warning">
             <Alert.Indicator />
             <Alert.Title>Request {missingLink} was not found. It may have been removed.</Alert.Title>
-            <CloseButton size="sm" aria-label="Dismiss" onClick={() => setMissingLink(null)} />
+            <CloseButton size="sm" aria-label="Dismiss" onClick={closeDialog} />
           </Alert.Root>
         )}
 
@@ -562,7 +562,7 @@ export function PlateRequestsPage() {
       <BankTransfersSection requests={requests ?? []} isOnline={isOnline} onReceived={() => void reload()} />
 
       {openRequest && dialog?.kind === 'details' && (
-        <ApplicationDetailsDialog request={openRequest} onClose={() => setDialog(null)} />
+        <ApplicationDetailsDialog request={openRequest} onClose={closeDialog} />
       )}
       {openRequest && dialog?.kind === 'qr' && (
         <ApplicationQrDialog request={openRequest} onClose={() => setDialog(null)} />
