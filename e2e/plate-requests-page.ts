@@ -168,7 +168,7 @@ export class PlateRequestsPage {
     const plate = 'ZM-\\d{3}-[A-Z]{3}';
     expect(line).toMatch(
       new RegExp(
-        `^${id} \\(${applicant}\\) approved: ${Array(plateCount).fill(plate).join(', ')}, sent to Cairo Road Plates to make\\.$`,
+        `^LP-\\d{6,} / ${id} \\(${applicant}\\) approved: ${Array(plateCount).fill(plate).join(', ')}, sent to Cairo Road Plates to make\\.$`,
       ),
     );
     await expect(this.row(id)).toContainText('Approved');
