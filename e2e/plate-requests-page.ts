@@ -91,8 +91,21 @@ export class PlateRequestsPage {
     return this.page.getByRole('table', { name: 'Plate requests' });
   }
 
+  /** A request's row, by its Request ID (the cell shows the buyer's LP- reference under it). */
   row(id: string): Locator {
-    return this.table.getByRole('row').filter({ has: this.page.getByRole('cell', { name: id, exact: true }) });
+    return this.table
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell', { name: new RegExp(`^${id}(\\s|LP-|$)`) }) });
+  }
+
+  /** The request's Generate QR Code button. */
+  qrButton(id: string): Locator {
+    return this.row(id).getByRole('button', { name: `Generate QR code for ${id}` });
+  }
+
+  /** The link a request's QR code carries, as the dialog prints it. */
+  get qrLink(): Locator {
+    return this.page.getByRole('dialog', { name: 'Request QR Code' }).getByText(/^https?:\/\/\S+\?request=REQ-\d+$/);
   }
 
   /** The report of the last decision (a live region). */
@@ -155,7 +168,7 @@ export class PlateRequestsPage {
     const plate = 'ZM-\\d{3}-[A-Z]{3}';
     expect(line).toMatch(
       new RegExp(
-        `^${id} \\(${applicant}\\) approved: ${Array(plateCount).fill(plate).join(', ')}, sent to Cairo Road Plates to make\\.$`,
+        `^LP-\\d{6,} / ${id} \\(${applicant}\\) approved: ${Array(plateCount).fill(plate).join(', ')}, sent to Cairo Road Plates to make\\.$`,
       ),
     );
     await expect(this.row(id)).toContainText('Approved');

@@ -194,7 +194,9 @@ test('a bulk rejection with one reason notifies each applicant, and the selectio
   await dashboard.notificationsButton().click();
   const drawer = dashboard.notifications;
   for (const { reference } of [first, second]) {
-    const item = drawer.getByRole('listitem').filter({ hasText: `Application ${reference} rejected` });
+    const item = drawer
+      .getByRole('listitem')
+      .filter({ hasText: new RegExp(`Application ${reference} / REQ-\\d+ rejected`) });
     await expect(item).toContainText(`Reason: ${reason}`);
     await expect(item).toContainText('will be refunded');
   }

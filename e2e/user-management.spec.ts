@@ -94,7 +94,6 @@ test.describe('administrator and accounts', () => {
       name: 'Chileshe Lungu',
       email: 'buyer@nambala.zm',
       type: 'INSURANCE_AGENT',
-      temporaryPassword: 'start-here-1',
     });
     await add.getByRole('button', { name: 'Add User' }).click();
     await expect(add.getByText('An account with this email already exists.').first()).toBeVisible();
@@ -109,7 +108,21 @@ test.describe('administrator and accounts', () => {
     await expect(row).toContainText('INSURANCE_AGENT');
     await expect(users.shown('Showing 1 of')).toBeVisible();
 
-    // The new user can sign in with the temporary password.
+    // The new user chooses a password through the invitation's link, then signs in with it.
+    let token = '';
+    await expect
+      .poll(async () => {
+        const { messages } = (await (await page.request.get('/api/admin/messages')).json()) as {
+          messages: { to: string; body: string }[];
+        };
+        token = /reset-password\?token=([\w-]+)/.exec(messages.find((m) => m.to === email)?.body ?? '')?.[1] ?? '';
+        return token;
+      })
+      .not.toBe('');
+    const chosen = await page.request.post('/api/auth/password-reset/complete', {
+      data: { token, newPassword: 'start-here-1', confirmPassword: 'start-here-1' },
+    });
+    expect(chosen.status()).toBe(204);
     const login = await page.request.post('/api/auth/login', { data: { email, password: 'start-here-1' } });
     expect(login.status()).toBe(200);
     await signInAs(page, 'admin');
@@ -236,7 +249,6 @@ test('an administrator’s user list opens offline, and an edit made offline rea
             email,
             userType: 'Customer',
             status: 'Active',
-            temporaryPassword: 'offline-pass-1',
           },
         },
       ],

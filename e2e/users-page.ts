@@ -13,7 +13,6 @@ export interface UserFields {
   /** The User Type option: Customer, INSURANCE_AGENT… */
   type?: string;
   status?: string;
-  temporaryPassword?: string;
 }
 
 export class UsersPage extends DashboardPage {
@@ -91,8 +90,6 @@ export class UsersPage extends DashboardPage {
         return dialog.getByRole('combobox', { name: /User Type/ });
       case 'status':
         return dialog.getByRole('combobox', { name: /Status/ });
-      case 'temporaryPassword':
-        return dialog.getByRole('textbox', { name: /Temporary Password/ });
     }
   }
 

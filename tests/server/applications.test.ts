@@ -336,7 +336,11 @@ describe('applications and plate requests', () => {
       pending: statuses.filter((s) => s === 'Pending').length,
       approved: statuses.filter((s) => s === 'Approved').length,
       underReview: 1,
+      rejected: statuses.filter((s) => s === 'Rejected').length,
     });
+    expect(
+      response.summary.pending + response.summary.approved + response.summary.underReview + response.summary.rejected,
+    ).toBe(response.summary.total);
     expect((await get('/api/admin/requests', cookies.buyer ?? '')).statusCode).toBe(403);
     expect(
       (await get('/api/requests', cookies.buyer ?? ''))
@@ -388,7 +392,7 @@ describe('applications and plate requests', () => {
     const notifications = (await get('/api/notifications', cookies.buyer ?? '')).json().notifications;
     expect(
       notifications.find(
-        (notification: { title: string }) => notification.title === `Application ${reference} approved`,
+        (notification: { title: string }) => notification.title === `Application ${reference} / ${requestId} approved`,
       )?.body,
     ).toContain(plates.join(', '));
     expect(
@@ -396,6 +400,26 @@ describe('applications and plate requests', () => {
         (entry) => entry.action === 'request.approve' && entry.target === requestId,
       ),
     ).toMatchObject({ outcome: 'success', detail: { plates } });
+  });
+
+  it('names the order by both references, LP- beside REQ-, in its messages, its payment and Recent Activity', async () => {
+    const { requestId, reference } = await submit();
+    const pair = `${reference} / ${requestId}`;
+    await decide([requestId], 'approve');
+    const sent = await db.query<{ channel: string; subject: string | null; body: string }>(
+      "SELECT channel, subject, body FROM message_outbox WHERE kind = 'request-approved' AND (subject LIKE $1 OR body LIKE $1)",
+      [`%${pair}%`],
+    );
+    expect(sent.map((message) => message.channel)).toContain('email');
+    expect(sent.find((message) => message.channel === 'email')?.subject).toBe(`Application ${pair} approved`);
+    const mine = (await get('/api/requests', cookies.buyer ?? '')).json().requests as RequestView[];
+    expect(mine.find((request) => request.id === requestId)?.reference).toBe(reference);
+    const payment = await db.query<{ description: string }>('SELECT description FROM payments WHERE request_id = $1', [
+      requestId,
+    ]);
+    expect(payment[0]?.description).toBe(`Application ${pair} for 1 plate`);
+    const dashboard = (await get('/api/admin/dashboard', cookies.admin ?? '')).json();
+    expect(dashboard.activity.map((row: { action: string }) => row.action)).toContain(`Plate request ${pair} approved`);
   });
 
   it('gives the order to the active shop with the fewest pending orders', async () => {
@@ -475,7 +499,9 @@ describe('applications and plate requests', () => {
     const buyerNotes = (await get('/api/notifications', cookies.buyer ?? '')).json().notifications;
     const approvedReference = (await requests()).find((request) => request.id === approved.requestId)?.reference;
     expect(
-      buyerNotes.find((note: { title: string }) => note.title === `Application ${approvedReference} rejected`)?.body,
+      buyerNotes.find(
+        (note: { title: string }) => note.title === `Application ${approvedReference} / ${approved.requestId} rejected`,
+      )?.body,
     ).toMatch(
       /^Your application for 2 plates was rejected\. Reason: The NRC photo is not readable\. Your payment PAY-\d{6} of K\d/,
     );
@@ -485,7 +511,7 @@ describe('applications and plate requests', () => {
     const insurerNotes = (await get('/api/notifications', `nambala_session=${token}`)).json().notifications;
     expect(insurerNotes[0]).toMatchObject({
       kind: 'request-rejected',
-      title: `Application ${natasha.reference} rejected`,
+      title: `Application ${natasha.reference} / ${natasha.id} rejected`,
     });
     expect(
       (await auditRepository(db).recent(20)).find(

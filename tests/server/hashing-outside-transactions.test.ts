@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import { buildApp } from '../../src/server/app';
 import { type Database } from '../../src/server/db/database';
 import type * as passwords from '../../src/server/auth/passwords';
-import { sessionForNewAccount, signUp, openTestDatabase } from './test-app';
+import { acceptInvitation, sessionForNewAccount, signUp, openTestDatabase } from './test-app';
 
 const watch = vi.hoisted(() => ({ openTransactions: 0, hashes: [] as boolean[] }));
 
@@ -47,8 +47,9 @@ const PASSWORD = 'mango-kettle-river';
 describe('password hashing', () => {
   let app: FastifyInstance;
   let adminCookie = '';
+  let db: Database;
   beforeAll(async () => {
-    const db = await openTestDatabase();
+    db = await openTestDatabase();
     const config = loadConfig(
       {},
       {
@@ -104,7 +105,6 @@ describe('password hashing', () => {
               email: 'chanda@example.zm',
               userType: 'Customer',
               status: 'Active',
-              temporaryPassword: PASSWORD,
             },
           },
         ],
@@ -113,6 +113,9 @@ describe('password hashing', () => {
     expect(push.statusCode, push.body).toBe(200);
     expect(push.json().results[0]).toMatchObject({ outcome: 'applied' });
     expect(watch.hashes).toEqual([false]);
+    // The invited user chooses their password: hashed outside the transaction that uses the link.
+    expect((await acceptInvitation(app, db, 'chanda@example.zm', PASSWORD)).statusCode).toBe(204);
+    expect(watch.hashes).toEqual([false, false]);
     const signIn = await app.inject({
       method: 'POST',
       url: '/api/auth/login',

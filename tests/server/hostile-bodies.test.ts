@@ -464,10 +464,6 @@ describe('hostile request bodies', () => {
               fc.constant(''),
             ),
           },
-          temporaryPassword: {
-            any: anyOf(validPassword),
-            broken: fc.oneof(notAString, fc.string({ maxLength: 7 }), tooLong(200)),
-          },
         }),
       },
       notAnObject,
@@ -724,7 +720,6 @@ describe('text the database cannot store (NUL)', () => {
           email: 'nul-add@example.zm',
           userType: 'Customer',
           status: 'Active',
-          temporaryPassword: VICTIM_PASSWORD,
         }),
     ],
     [

@@ -144,7 +144,7 @@ describe('payments', () => {
       { kind: 'processing', label: 'Processing fee', amount: 1000 },
       { kind: 'gateway', label: 'Gateway fee (Credit/Debit Card, 3%)', amount: 2700 },
     ]);
-    expect(payment.description).toMatch(/^Application LP-\d{6} for 3 plates$/);
+    expect(payment.description).toMatch(/^Application LP-\d{6} \/ REQ-\d{3,} for 3 plates$/);
     expect(JSON.stringify(payment)).not.toContain('5555555555554444');
   });
 

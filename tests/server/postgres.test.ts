@@ -9,6 +9,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { listMigrations } from '../../src/server/db/migrate';
 import { DEMO_LISTINGS } from '../../src/server/seed/demo-listings';
+import { acceptInvitation } from './test-app';
 import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -106,10 +107,13 @@ describe.skipIf(!baseUrl)('on a real PostgreSQL server', () => {
           email: 'second-admin@example.zm',
           userType: 'ADMIN',
           status: 'Active',
-          temporaryPassword: 'second-admin-1',
         },
       });
       expect(second.json().results[0].outcome).toBe('applied');
+      expect(
+        (await acceptInvitation(a, { adminCookie: cookies.first ?? '' }, 'second-admin@example.zm', 'second-admin-1'))
+          .statusCode,
+      ).toBe(204);
       cookies.second = await signIn(b, 'second-admin@example.zm', 'second-admin-1');
     });
     afterAll(async () => {
@@ -126,7 +130,6 @@ describe.skipIf(!baseUrl)('on a real PostgreSQL server', () => {
           email: 'raced@example.zm',
           userType: 'Customer',
           status: 'Active',
-          temporaryPassword: 'raced-user-1',
         },
       };
       const responses = await Promise.all(

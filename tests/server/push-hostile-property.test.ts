@@ -25,7 +25,6 @@ const FIELDS = [
   'phone',
   'userType',
   'status',
-  'temporaryPassword',
   'plateNumber',
   'orderId',
   'nrc',

@@ -12,7 +12,7 @@ import type { Database } from '../../src/server/db/database';
 import { agentRepository } from '../../src/server/repositories/agent-repository';
 import { PULL_PAGE_LIMIT } from '../../src/server/routes/sync-routes';
 import { blanksOf, givePlatesToShop, plateBlanks } from './shop-orders';
-import { buildTestAppWithDb } from './test-app';
+import { acceptInvitation, buildTestAppWithDb } from './test-app';
 
 interface PulledChange {
   entity: string;
@@ -167,11 +167,11 @@ describe('sync scopes: who pulls what', () => {
       email: SECOND_EMAIL,
       userType: 'AGENT',
       status: 'Active',
-      temporaryPassword: 'second-agent-1',
     });
     expect(added).toMatchObject({ outcome: 'applied' });
     secondId = String(added?.data?.userId);
     expect(secondId).toBe(await userIdOf(SECOND_EMAIL));
+    expect((await acceptInvitation(app, db, SECOND_EMAIL, 'second-agent-1')).statusCode).toBe(204);
     cookies.second = await signIn(SECOND_EMAIL, 'second-agent-1');
     // No intent assigns orders yet (request review will); the second shop gets one straight in the database.
     expect(

@@ -152,3 +152,49 @@ export async function pushChange(
   if (!answer) throw new Error('the push gave no answer');
   return answer;
 }
+
+/**
+ * The token of the newest invitation sent to an email: read from the outbox when the test holds
+ * the database, else from the sandbox's Sent messages as an administrator reads them.
+ */
+export async function invitationToken(
+  app: FastifyInstance,
+  from: Database | { adminCookie: string },
+  email: string,
+): Promise<string> {
+  let link: string;
+  if ('adminCookie' in from) {
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/api/admin/messages',
+      headers: { cookie: from.adminCookie },
+    });
+    const messages = answer.json().messages as { to: string; body: string }[];
+    link = messages.find((message) => message.to.toLowerCase() === email.toLowerCase())?.body ?? '';
+  } else {
+    const [message] = await from.query<{ link: string }>(
+      "SELECT link FROM message_outbox WHERE kind = 'account.invitation' AND lower(recipient) = lower($1) ORDER BY id DESC LIMIT 1",
+      [email],
+    );
+    link = message?.link ?? '';
+  }
+  return /[?&]token=([\w-]+)/.exec(link)?.[1] ?? '';
+}
+
+/**
+ * An invited user (added by an administrator) choosing their password through the link in
+ * their invitation, as they would from the message. Answers the completion's response.
+ */
+export async function acceptInvitation(
+  app: FastifyInstance,
+  from: Database | { adminCookie: string },
+  email: string,
+  password: string,
+) {
+  const token = await invitationToken(app, from, email);
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/password-reset/complete',
+    payload: { token, newPassword: password, confirmPassword: password },
+  });
+}

@@ -16,7 +16,7 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import type { Database } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
-import { buildTestAppWithDb, signUp } from './test-app';
+import { acceptInvitation, buildTestAppWithDb, signUp } from './test-app';
 
 const EMAIL_TAKEN = 'An account with this email already exists.';
 const ADMIN_PASSWORD = 'admin-pass-2026';
@@ -180,11 +180,10 @@ describe('user management through the sync push', () => {
     email,
     userType: 'AGENT',
     status: 'Active',
-    temporaryPassword: 'temporary-123',
     ...overrides,
   });
 
-  it('adds a user with an administrator-chosen type, who can then sign in with the temporary password, and audits it', async () => {
+  it('adds a user with an administrator-chosen type, invites them by a link to choose their own password, and audits it', async () => {
     const email = t.uniqueEmail('chanda');
     const answer = await t.pushOne(admin.cookie, mutation('addUser', newUser(email)));
     expect(answer).toMatchObject({ outcome: 'applied', data: { userId: expect.stringMatching(/^USR-\d{3,}$/) } });
@@ -199,17 +198,31 @@ describe('user management through the sync push', () => {
       roles: ['agent'],
     });
 
-    const login = await t.post('/api/auth/login', { email, password: 'temporary-123' });
+    // No password was given: the invitation in the outbox is the only way in, and it works once.
+    const invitation = await t.h.db.query<{ subject: string; body: string; link: string }>(
+      "SELECT subject, body, link FROM message_outbox WHERE kind = 'account.invitation' AND recipient = $1",
+      [email],
+    );
+    expect(invitation).toHaveLength(1);
+    expect(invitation[0]?.link).toMatch(/^\/auth\/reset-password\?token=[\w-]{43}$/);
+    expect(invitation[0]?.body).toContain('choose your password');
+    const chosen = await acceptInvitation(t.h.app, t.h.db, email, 'my-own-pass-7');
+    expect(chosen.statusCode, chosen.body).toBe(204);
+    const login = await t.post('/api/auth/login', { email, password: 'my-own-pass-7' });
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().user).toMatchObject({ id: userId, roles: ['agent'] });
+    expect((await acceptInvitation(t.h.app, t.h.db, email, 'another-pass-8')).statusCode).toBe(400);
 
     const audit = await t.h.db.query<{ actor_id: string; detail: Record<string, unknown> }>(
       "SELECT actor_id, detail FROM audit_log WHERE action = 'user.add' AND target = $1",
       [userId],
     );
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor_id: admin.id, detail: { userType: 'AGENT', status: 'Active' } });
-    expect(JSON.stringify(audit)).not.toContain('temporary-123');
+    expect(audit[0]).toMatchObject({
+      actor_id: admin.id,
+      detail: { userType: 'AGENT', status: 'Active', invited: true },
+    });
+    expect(JSON.stringify(audit)).not.toContain('my-own-pass-7');
   });
 
   it.each([
@@ -530,7 +543,7 @@ describe('user management through the sync push', () => {
   it('rejects an invalid payload with 400 and a message for each bad field', async () => {
     const answer = await t.pushOne(
       admin.cookie,
-      mutation('addUser', newUser('not-an-email', { name: '   ', userType: 'WIZARD', temporaryPassword: 'short' })),
+      mutation('addUser', newUser('not-an-email', { name: '   ', userType: 'WIZARD' })),
     );
     expect(answer).toMatchObject({
       outcome: 'rejected',
@@ -539,7 +552,6 @@ describe('user management through the sync push', () => {
         email: 'Please enter a valid email address',
         name: 'Name is required',
         userType: 'Please choose a user type',
-        temporaryPassword: 'Temporary password must be at least 8 characters',
       },
     });
     expect(Object.values(answer.fields ?? {})).toContain(answer.message);
@@ -763,7 +775,6 @@ describe('racing pushes on a database with round trips (as PostgreSQL has)', () 
     email,
     userType: 'Customer',
     status: 'Active',
-    temporaryPassword: 'temporary-123',
   });
 
   it('the same addUser pushed twice at once creates one user and both pushes get the same answer', async () => {

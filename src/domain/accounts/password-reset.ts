@@ -14,6 +14,19 @@ export { PASSWORD_RESET_DONE, RESET_LINK_MINUTES, RESET_LINK_UNUSABLE, RESET_PAS
 /** The outbox's kind for reset messages: their link is a secret (see the sent-messages view). */
 export const PASSWORD_RESET_KIND = 'account.password-reset';
 
+/**
+ * The outbox's kind for an invitation: an administrator added the account, and its link (a
+ * reset link that lasts INVITATION_LINK_DAYS) lets the new user choose their own password.
+ * No password is ever set or shown by the administrator.
+ */
+export const ACCOUNT_INVITATION_KIND = 'account.invitation';
+
+/** How long an invitation's link works: long enough to be read after a weekend. */
+export const INVITATION_LINK_DAYS = 7;
+
+/** What the administrator is told once the account is added. */
+export const INVITATION_SENT = 'An invitation to choose a password has been sent to the new user.';
+
 /** The outbox's kind for the note to an email no usable account has (nothing secret in it). */
 export const PASSWORD_RESET_NO_ACCOUNT_KIND = 'account.password-reset-no-account';
 

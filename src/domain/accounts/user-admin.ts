@@ -2,7 +2,6 @@
 // forms. The rest is in user-list.ts.
 import { z } from 'zod';
 import { USER_STATUSES, USER_TYPES } from '../statuses/statuses';
-import { MIN_PASSWORD_LENGTH } from './account-links';
 import type { UserDetailsInput } from './user-list';
 
 export * from './user-list';
@@ -29,13 +28,12 @@ export const userDetailsSchema = z.object({
 }) satisfies z.ZodType<unknown, UserDetailsInput>;
 export type UserDetails = z.output<typeof userDetailsSchema>;
 
-/** An administrator adding a user sets a temporary password to hand over in person. */
+/**
+ * An administrator adding a user gives their details only: the new user is sent an invitation
+ * link and chooses their own password (decision 054), so no password is ever shown or handed over.
+ */
 export const addUserSchema = userDetailsSchema.extend({
   id: z.uuid({ error: 'id must be a UUID' }),
-  temporaryPassword: z
-    .string({ error: 'Temporary password is required' })
-    .min(MIN_PASSWORD_LENGTH, `Temporary password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(200, 'Temporary password must be at most 200 characters'),
 });
 export type AddUser = z.output<typeof addUserSchema>;
 

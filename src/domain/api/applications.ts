@@ -66,6 +66,7 @@ export const adminApplicationsAnswer = z.object({
     pending: z.number(),
     approved: z.number(),
     underReview: z.number(),
+    rejected: z.number(),
   }),
 });
 export type AdminApplicationsAnswer = z.infer<typeof adminApplicationsAnswer>;

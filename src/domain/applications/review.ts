@@ -1,6 +1,7 @@
 // Reviewing plate requests on the admin Plate Requests screen (spec sections 2, 3, 4 and 5):
 // approve and reject, singly or in bulk, the list's search and status filter, its summary strip
-// and the QR payload of one request.
+// and the link one request's QR code carries.
+import { searchFinds } from '../orders/order-references';
 import type { RequestStatus } from '../statuses/statuses';
 
 export interface ApplicationOrderInfo {
@@ -121,23 +122,41 @@ export interface RequestFilters {
 
 export const DEFAULT_REQUEST_FILTERS: RequestFilters = { search: '', status: 'all' };
 
-/** Case-insensitive substring search on applicant, id or vehicle, combined with the status filter. */
-export function matchesRequestFilters(
-  request: Pick<ReviewedApplication, 'id' | 'applicant' | 'vehicle' | 'status'>,
-  filters: RequestFilters,
-): boolean {
-  const search = filters.search.trim().toLowerCase();
-  const found =
-    search === '' ||
-    [request.applicant, request.id, request.vehicle].some((field) => field.toLowerCase().includes(search));
-  return found && (filters.status === 'all' || request.status === filters.status);
+/** The fields the administrator's search reads; the list's own type carries more, and the test samples less. */
+export type SearchableRequest = Pick<ReviewedApplication, 'id' | 'applicant' | 'vehicle' | 'status'> & {
+  /** The buyer's LP- reference. */
+  readonly reference?: string;
+  readonly nrcNumber?: string;
+  /** The plate numbers allocated to it. */
+  readonly plates?: readonly string[];
+  readonly orderInfo?: Pick<ApplicationOrderInfo, 'phone' | 'email'>;
+};
+
+/**
+ * The search finds a request by either reference (REQ- or the buyer's LP-), the owner's name,
+ * NRC, phone or email, the vehicle, or an allocated plate number; case, spaces and
+ * punctuation aside (see searchFinds). Combined with the status filter.
+ */
+export function matchesRequestFilters(request: SearchableRequest, filters: RequestFilters): boolean {
+  const phone = request.orderInfo?.phone ?? '';
+  const fields = [
+    request.applicant,
+    request.id,
+    request.vehicle,
+    request.reference ?? '',
+    request.nrcNumber ?? '',
+    request.orderInfo?.email ?? '',
+    phone,
+    ...(request.plates ?? []),
+  ].filter((field) => field !== '');
+  return (
+    searchFinds(filters.search, fields, phone === '' ? [] : [phone]) &&
+    (filters.status === 'all' || request.status === filters.status)
+  );
 }
 
 /** The requests that pass the filters, in their original order. */
-export function filterRequests<R extends Pick<ReviewedApplication, 'id' | 'applicant' | 'vehicle' | 'status'>>(
-  requests: readonly R[],
-  filters: RequestFilters,
-): R[] {
+export function filterRequests<R extends SearchableRequest>(requests: readonly R[], filters: RequestFilters): R[] {
   return requests.filter((request) => matchesRequestFilters(request, filters));
 }
 
@@ -146,9 +165,13 @@ export interface RequestSummary {
   readonly pending: number;
   readonly approved: number;
   readonly underReview: number;
+  readonly rejected: number;
 }
 
-/** The summary strip: Total Requests, Pending, Approved, Under Review. Rejected counts only in the total. */
+/**
+ * The summary strip: Total Requests, then one figure for every status (the spec's Pending,
+ * Approved and Under Review, and Rejected), so the figures add up to the total.
+ */
 export function requestSummary(requests: readonly Pick<ReviewedApplication, 'status'>[]): RequestSummary {
   const count = (status: RequestStatus) => requests.filter((request) => request.status === status).length;
   return {
@@ -156,35 +179,17 @@ export function requestSummary(requests: readonly Pick<ReviewedApplication, 'sta
     pending: count('Pending'),
     approved: count('Approved'),
     underReview: count('Under Review'),
+    rejected: count('Rejected'),
   };
 }
 
-export interface RequestQrPayload {
-  readonly requestId: string;
-  readonly applicant: string;
-  readonly vehicle: string;
-  readonly quantity: number;
-  readonly status: RequestStatus;
-  readonly orderInfo: ApplicationOrderInfo;
-  readonly generatedAt: string;
-}
+/** The page a request's QR code opens: Plate Requests with that request's details, for signed-in staff. */
+export const REQUEST_LINK_PATH = '/dashboard/admin/requests';
 
 /**
- * The data the request's QR code encodes (spec section 3), with the fields in the spec's order so
- * JSON.stringify gives the same text for the same request. generatedAt is passed in, since the
- * domain never reads the clock.
+ * What a request's QR code carries: a link to the request on this server, and nothing about
+ * the applicant. Whoever scans it must sign in as staff to see the order (decision 054).
  */
-export function requestQrPayload(request: ReviewedApplication, generatedAtIso: string): RequestQrPayload {
-  if (Number.isNaN(Date.parse(generatedAtIso)))
-    throw new RangeError(`generatedAt must be an ISO timestamp, got ${generatedAtIso}`);
-  const { plateType, color, specialRequests, deliveryAddress, phone, email } = request.orderInfo;
-  return {
-    requestId: request.id,
-    applicant: request.applicant,
-    vehicle: request.vehicle,
-    quantity: request.quantity,
-    status: request.status,
-    orderInfo: { plateType, color, specialRequests, deliveryAddress, phone, email },
-    generatedAt: generatedAtIso,
-  };
+export function requestQrLink(origin: string, requestId: string): string {
+  return `${origin.replace(/\/+$/, '')}${REQUEST_LINK_PATH}?request=${encodeURIComponent(requestId)}`;
 }

@@ -7,6 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  ACCOUNT_INVITATION_KIND,
+  INVITATION_LINK_DAYS,
   PASSWORD_RESET_KIND,
   PASSWORD_RESET_NO_ACCOUNT_KIND,
   RESET_LINK_MINUTES,
@@ -14,7 +16,7 @@ import {
 } from '#domain/accounts/password-reset';
 import { maySignIn } from '#domain/accounts/user-admin';
 import { hashPassword } from '../auth/passwords';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { messagesFor } from '../messages/message-text';
 import { noteMessagesQueued } from '../messages/outbox-signal';
 import { auditRepository } from '../repositories/audit-repository';
@@ -85,6 +87,33 @@ export async function requestPasswordReset(
     });
   });
   if (!isLocked) noteMessagesQueued();
+}
+
+/**
+ * An account an administrator added: the same kind of link as a reset, lasting
+ * INVITATION_LINK_DAYS, sent to the new user by email (and SMS with a mobile number) so they
+ * choose their own password. In the transaction that adds the account.
+ */
+export async function queueInvitation(
+  tx: Queryable,
+  user: Pick<User, 'id' | 'name' | 'email' | 'phone'>,
+  { now, invitedBy }: { now: Date; invitedBy: string },
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await passwordResetRepository(tx).create(
+    token,
+    user.id,
+    new Date(now.getTime() + INVITATION_LINK_DAYS * 24 * 60 * 60_000),
+  );
+  await messageRepository(tx).queue(
+    messagesFor(user, {
+      kind: ACCOUNT_INVITATION_KIND,
+      title: 'Your Nambala account is ready',
+      body: `${invitedBy} added a Nambala account for you with this email (${user.email}). Open the link within ${INVITATION_LINK_DAYS} days to choose your password; it works once. Then log in with this email and your new password. If you did not expect this, ignore this message.`,
+      link: `${RESET_PASSWORD_PATH}?token=${token}`,
+    }),
+  );
+  noteMessagesQueued();
 }
 
 /**

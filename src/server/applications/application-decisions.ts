@@ -6,6 +6,7 @@
  * decision is audited. The decide route and the demo seed both call these.
  */
 import { formatKwacha } from '#domain/money/money';
+import { formatOrderReferences } from '#domain/orders/order-references';
 import { formatPaymentReference } from '#domain/payments/reference';
 import { collectionDateAfter } from '#domain/plates/lifecycle';
 import { decideMany, quantityLabel, type ReviewDecision, type ReviewOutcome } from '#domain/applications/review';
@@ -94,11 +95,12 @@ export async function decideApplicationsIn(tx: Queryable, input: DecisionInput):
       detail: result.ok
         ? {
             reference: request.reference,
+            references: namesOf(request),
             plates: result.plates,
             agentId: result.agent?.id ?? null,
             reason: input.decision === 'reject' ? input.reason?.trim() : undefined,
           }
-        : { reference: request.reference, refusal: result.message },
+        : { reference: request.reference, references: namesOf(request), refusal: result.message },
       ip: input.ip,
     });
     outcomes.push(result);
@@ -161,7 +163,7 @@ async function approve(
   const shop = agent.businessName ?? agent.name;
   await notifyApplicant(tx, request, {
     kind: 'request-approved',
-    title: `Application ${request.reference} approved`,
+    title: `Application ${namesOf(request)} approved`,
     body: `Your application for ${quantityLabel(request.quantity)} was approved: ${plates.join(', ')}. ${shop} will make ${request.quantity === 1 ? 'it' : 'them'}; collect from ${collectionDate}.`,
   });
   return { requestId: request.id, ok: true, status: 'Approved', plates, agent: { id: agent.id, name: shop } };
@@ -196,11 +198,15 @@ async function reject(
       : '';
   await notifyApplicant(tx, request, {
     kind: 'request-rejected',
-    title: `Application ${request.reference} rejected`,
+    title: `Application ${namesOf(request)} rejected`,
     body: `Your application for ${quantityLabel(request.quantity)} was rejected. Reason: ${reason}${/[.!?]$/.test(reason) ? '' : '.'}${refund}`,
   });
   return { requestId: request.id, ok: true, status: 'Rejected', plates: [], agent: null };
 }
+
+/** 'LP-000009 / REQ-009': what the applicant holds beside what the administrator's list shows. */
+const namesOf = (request: Pick<StoredApplication, 'reference' | 'id'>) =>
+  formatOrderReferences({ reference: request.reference, requestId: request.id });
 
 async function notifyApplicant(
   tx: Queryable,

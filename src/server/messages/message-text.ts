@@ -4,7 +4,7 @@
  * sent, so the outbox does not depend on where the server is published.
  */
 import { EMAIL_CHANGE_CONFIRM_KIND, EMAIL_CHANGE_UNDO_KIND } from '#domain/accounts/contact-change';
-import { PASSWORD_RESET_KIND } from '#domain/accounts/password-reset';
+import { ACCOUNT_INVITATION_KIND, PASSWORD_RESET_KIND } from '#domain/accounts/password-reset';
 import { SIGNUP_CONFIRM_KIND, SIGNUP_EXISTING_KIND } from '#domain/accounts/signup-confirmation';
 import { normalisePhone } from '#domain/accounts/profile';
 import { TRANSFER_INVITATION_KIND } from '#domain/plates/transfer';
@@ -99,6 +99,7 @@ export function textToSend(
 
 const LEADS: Readonly<Record<string, string>> = {
   [PASSWORD_RESET_KIND]: 'Choose your new password here',
+  [ACCOUNT_INVITATION_KIND]: 'Choose your password here',
   [SIGNUP_CONFIRM_KIND]: 'Finish creating your account here',
   [SIGNUP_EXISTING_KIND]: 'Log in here',
   [TRANSFER_INVITATION_KIND]: 'Accept or decline it here',
@@ -106,9 +107,10 @@ const LEADS: Readonly<Record<string, string>> = {
   [EMAIL_CHANGE_UNDO_KIND]: 'Undo the change here',
 };
 
-/** Kinds whose link is a key: to an account (a reset), to making one (a sign-up), or to a plate offered (a transfer invitation). */
+/** Kinds whose link is a key: to an account (a reset or an invitation), to making one (a sign-up), or to a plate offered (a transfer invitation). */
 const SECRET_LINK_KINDS: ReadonlySet<string> = new Set([
   PASSWORD_RESET_KIND,
+  ACCOUNT_INVITATION_KIND,
   SIGNUP_CONFIRM_KIND,
   TRANSFER_INVITATION_KIND,
   EMAIL_CHANGE_CONFIRM_KIND,

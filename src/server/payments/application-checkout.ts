@@ -4,6 +4,7 @@
  * repeated after a lost answer finds them instead of making a second request or charge;
  * the provider is asked to collect after that transaction commits.
  */
+import { formatOrderReferences } from '#domain/orders/order-references';
 import { type Application, applicationVehicle } from '#domain/applications/application-form';
 import {
   gatewayFeeLabel,
@@ -77,8 +78,8 @@ export function applicationLines(
   };
 }
 
-export const applicationDescription = (request: Pick<StoredApplication, 'reference' | 'quantity'>) =>
-  `Application ${request.reference} for ${quantityLabel(request.quantity)}`;
+export const applicationDescription = (request: Pick<StoredApplication, 'reference' | 'id' | 'quantity'>) =>
+  `Application ${formatOrderReferences({ reference: request.reference, requestId: request.id })} for ${quantityLabel(request.quantity)}`;
 
 export function applicationCheckout(context: PaymentContext, payments: PaymentService) {
   const { db, provider, now } = context;

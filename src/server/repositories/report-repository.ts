@@ -56,7 +56,9 @@ const MONTHS = `months AS (
 const QUIET_PREFIXES = ['auth', 'test'];
 
 /** What an audited action was about, as people know it: a claim's, policy's or payment's number before the row id. */
-const SUBJECT = "coalesce(a.detail->>'claimNumber', a.detail->>'policyNumber', a.detail->>'reference', a.target)";
+/** What an audited event is about, as people know it; an order by both its references (LP-000009 / REQ-009). */
+const SUBJECT =
+  "coalesce(a.detail->>'claimNumber', a.detail->>'policyNumber', a.detail->>'references', a.detail->>'reference', a.target)";
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const count = (value: unknown) => Number(value ?? 0);

@@ -6,6 +6,7 @@
  * Decisions are plain online routes, not pushed intents: see
  * docs/decisions/010-purchases-and-reservations.md.
  */
+import { formatOrderReferences } from '#domain/orders/order-references';
 import {
   adminApplicationsAnswer,
   applicationAnswer,
@@ -147,7 +148,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<
         if (!result.replayed)
           request.log.info(
             { requestId: result.request.id, reference: result.request.reference },
-            'application submitted',
+            `application ${formatOrderReferences({ reference: result.request.reference, requestId: result.request.id })} submitted`,
           );
         return reply.code(result.replayed ? 200 : 201).send(answer(result));
       }),

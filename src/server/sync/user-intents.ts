@@ -13,6 +13,8 @@ import {
   rolesFor,
 } from '#domain/accounts/user-admin';
 import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
+import { queueInvitation } from '../accounts/password-reset';
 import { hashPassword } from '../auth/passwords';
 import { auditRepository } from '../repositories/audit-repository';
 import { favouriteRepository } from '../repositories/favourite-repository';
@@ -32,12 +34,16 @@ const ROLE_NAMES = {
   admin: 'administrator',
 } as const;
 
+/**
+ * Adds an account and invites its user: the password stored is a random one nobody knows,
+ * and the invitation's link (queued in the same transaction) lets the user choose their own.
+ */
 export const addUser = defineIntent({
   access: 'users:manage',
   payload: addUserSchema,
   // Hashed before the push's transaction: scrypt's work must not hold a connection.
-  prepare: ({ temporaryPassword }) => hashPassword(temporaryPassword),
-  async apply({ tx, user, ip }, { id: _clientRowId, temporaryPassword: _password, ...details }, passwordHash) {
+  prepare: () => hashPassword(randomBytes(32).toString('base64url')),
+  async apply({ tx, user, ip, now }, { id: _clientRowId, ...details }, passwordHash) {
     const created = await userRepository(tx).create({
       ...details,
       accountType: details.userType === 'AGENT' ? 'agent' : details.userType === 'POLICE' ? 'law' : 'individual',
@@ -46,11 +52,12 @@ export const addUser = defineIntent({
       roles: rolesFor(details.userType, details.status),
     });
     if (!created) throw new Refusal(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    await queueInvitation(tx, created, { now: now(), invitedBy: user?.name ?? 'An administrator' });
     await auditRepository(tx).record({
       actorId: user?.id ?? null,
       action: 'user.add',
       target: created.id,
-      detail: { userType: details.userType, status: details.status },
+      detail: { userType: details.userType, status: details.status, invited: true },
       ip,
     });
     return { userId: created.id };

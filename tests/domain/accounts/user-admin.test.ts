@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_PASSWORD_LENGTH } from '#domain/accounts/signup';
 import {
   addUserSchema,
   ALL_USERS_FILTER,
@@ -146,9 +145,9 @@ describe('userDetailsSchema', () => {
 });
 
 describe('addUserSchema', () => {
-  const added = { ...details, id: UUID, temporaryPassword: 'temp-pass' };
+  const added = { ...details, id: UUID };
 
-  it('accepts a new user with a UUID and a temporary password', () => {
+  it('accepts a new user with a UUID and no password: the user chooses one through the invitation', () => {
     expect(validate(addUserSchema, added)).toEqual({ ok: true, value: added });
     expect(validate(addUserSchema, { ...added, id: UUID.toUpperCase() }).ok).toBe(true);
   });
@@ -172,26 +171,9 @@ describe('addUserSchema', () => {
     });
   });
 
-  it(`needs a temporary password of ${MIN_PASSWORD_LENGTH} to 200 characters`, () => {
-    const tooShort = 'a'.repeat(MIN_PASSWORD_LENGTH - 1);
-    expect(validate(addUserSchema, { ...added, temporaryPassword: tooShort })).toEqual({
-      ok: false,
-      errors: { temporaryPassword: `Temporary password must be at least ${MIN_PASSWORD_LENGTH} characters` },
-    });
-    expect(validate(addUserSchema, { ...added, temporaryPassword: 'a'.repeat(MIN_PASSWORD_LENGTH) }).ok).toBe(true);
-    expect(validate(addUserSchema, { ...added, temporaryPassword: 'a'.repeat(200) }).ok).toBe(true);
-    expect(validate(addUserSchema, { ...added, temporaryPassword: 'a'.repeat(201) })).toEqual({
-      ok: false,
-      errors: { temporaryPassword: 'Temporary password must be at most 200 characters' },
-    });
-  });
-
-  it('says the temporary password is required when it is missing', () => {
-    const { temporaryPassword: _omitted, ...withoutPassword } = added;
-    expect(validate(addUserSchema, withoutPassword)).toEqual({
-      ok: false,
-      errors: { temporaryPassword: 'Temporary password is required' },
-    });
+  it('takes no password from the administrator: one sent is not kept', () => {
+    const result = validate(addUserSchema, { ...added, temporaryPassword: 'temp-pass-1' });
+    expect(result).toEqual({ ok: true, value: added });
   });
 
   it('still checks the user details', () => {

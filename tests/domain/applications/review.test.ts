@@ -7,10 +7,11 @@ import {
   filterRequests,
   MAX_REJECTION_REASON_LENGTH,
   quantityLabel,
-  requestQrPayload,
+  requestQrLink,
   requestSummary,
 } from '#domain/applications/review';
 import type { ReviewedApplication, RequestFilters } from '#domain/applications/review';
+import { searchFinds } from '#domain/orders/order-references';
 import { REQUEST_STATUSES } from '#domain/statuses/statuses';
 import type { RequestStatus } from '#domain/statuses/statuses';
 
@@ -214,44 +215,44 @@ describe('filterRequests', () => {
 
 describe('requestSummary', () => {
   it('counts the total, pending, approved and under-review requests', () => {
-    expect(requestSummary(SAMPLE)).toEqual({ total: 5, pending: 2, approved: 1, underReview: 1 });
-    expect(requestSummary([])).toEqual({ total: 0, pending: 0, approved: 0, underReview: 0 });
+    expect(requestSummary(SAMPLE)).toEqual({ total: 5, pending: 2, approved: 1, underReview: 1, rejected: 1 });
+    expect(requestSummary([])).toEqual({ total: 0, pending: 0, approved: 0, underReview: 0, rejected: 0 });
+  });
+
+  it('counts every status, Rejected too, so the figures add up to the total', () => {
+    const summary = requestSummary(SAMPLE);
+    expect(summary.pending + summary.approved + summary.underReview + summary.rejected).toBe(summary.total);
   });
 });
 
-describe('requestQrPayload', () => {
-  it('carries the request data and the time it was generated, in the spec order', () => {
-    const payload = requestQrPayload(SAMPLE[1] ?? request('x', 'Pending'), '2026-11-22T08:30:00.000Z');
-    expect(payload).toEqual({
-      requestId: 'REQ-002',
-      applicant: 'Mary Phiri',
-      vehicle: 'Nissan NP200',
-      quantity: 2,
-      status: 'Approved',
-      orderInfo: ORDER,
-      generatedAt: '2026-11-22T08:30:00.000Z',
-    });
-    expect(Object.keys(payload)).toEqual([
-      'requestId',
-      'applicant',
-      'vehicle',
-      'quantity',
-      'status',
-      'orderInfo',
-      'generatedAt',
-    ]);
+describe('the search by any reference or owner detail', () => {
+  const listed = {
+    ...request('REQ-009', 'Pending', { applicant: 'Mutale Zulu', vehicle: 'Mazda Demio' }),
+    reference: 'LP-000009',
+    nrcNumber: '123456/78/1',
+    plates: ['ZM 777 AB'],
+    orderInfo: { ...ORDER, phone: '+260971234567', email: 'mutale@example.zm' },
+  };
+  const find = (search: string) => filterRequests([listed], { search, status: 'all' }).map((r) => r.id);
+
+  it("finds a request by the buyer's LP- reference as well as its Request ID", () => {
+    expect(find('LP-000009')).toEqual(['REQ-009']);
+    expect(find('lp000009')).toEqual(['REQ-009']);
+    expect(find('REQ-009')).toEqual(['REQ-009']);
   });
 
-  it('leaves out fields a stored request carries beyond the spec', () => {
-    const stored = { ...request('REQ-9', 'Pending'), internalNote: 'x', orderInfo: { ...ORDER, secret: 'y' } };
-    const text = JSON.stringify(requestQrPayload(stored, '2026-11-22T08:30:00.000Z'));
-    expect(text).not.toContain('internalNote');
-    expect(text).not.toContain('secret');
-    expect(text).not.toContain('2026-11-20');
+  it("finds it by the owner's name, NRC, phone or email, and by plate number", () => {
+    for (const search of ['mutale', '123456/78/1', '0971234567', 'MUTALE@example.zm', 'zm777ab', 'ZM 777'])
+      expect(find(search), search).toEqual(['REQ-009']);
+    expect(find('LP-000010')).toEqual([]);
   });
+});
 
-  it('refuses a generation time that is not a timestamp', () => {
-    expect(() => requestQrPayload(request('REQ-1', 'Pending'), 'now')).toThrow(RangeError);
+describe('requestQrLink', () => {
+  it('is a link to the request on this server, carrying no personal data', () => {
+    const link = requestQrLink('https://nambala.example/', 'REQ-009');
+    expect(link).toBe('https://nambala.example/dashboard/admin/requests?request=REQ-009');
+    expect(link).not.toMatch(/John|\+260|@|Cairo/);
   });
 });
 
@@ -271,6 +272,8 @@ describe('filterRequests properties', () => {
     status: fc.constantFrom('all' as const, ...REQUEST_STATUSES),
   });
 
+  const fieldsOf = (r: ReviewedApplication) => [r.applicant, r.id, r.vehicle, r.orderInfo.email, r.orderInfo.phone];
+
   it('keeps an order-preserving subset whose every member matches', () => {
     fc.assert(
       fc.property(fc.array(requestArb, { maxLength: 20 }), filtersArb, (requests, f) => {
@@ -279,15 +282,19 @@ describe('filterRequests properties', () => {
         for (const r of kept) {
           expect(requests).toContain(r);
           expect(f.status === 'all' || r.status === f.status).toBe(true);
-          expect([r.applicant, r.id, r.vehicle].some((field) => field.toLowerCase().includes(search))).toBe(true);
+          expect(searchFinds(search, fieldsOf(r), [r.orderInfo.phone])).toBe(true);
         }
-        // Nothing that matches is dropped, and input order is kept.
+        // Nothing that matches is dropped (a field containing the search as typed always does), and input order is kept.
         const expected = requests.filter(
-          (r) =>
-            (f.status === 'all' || r.status === f.status) &&
-            [r.applicant, r.id, r.vehicle].some((field) => field.toLowerCase().includes(search)),
+          (r) => (f.status === 'all' || r.status === f.status) && searchFinds(search, fieldsOf(r), [r.orderInfo.phone]),
         );
         expect(kept).toEqual(expected);
+        for (const r of requests)
+          if (
+            (f.status === 'all' || r.status === f.status) &&
+            [r.applicant, r.id, r.vehicle].some((field) => field.toLowerCase().includes(search))
+          )
+            expect(kept).toContain(r);
       }),
     );
   });
@@ -302,6 +309,7 @@ describe('filterRequests properties', () => {
           pending: count('Pending'),
           approved: count('Approved'),
           underReview: count('Under Review'),
+          rejected: count('Rejected'),
         });
       }),
     );

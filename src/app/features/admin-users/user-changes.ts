@@ -4,7 +4,8 @@ import type { LocalUser } from '../../store/database';
 import type { Mutation } from '../../store/mutate';
 
 export function addUserMutation(value: AddUser): Mutation<LocalUser> {
-  const { temporaryPassword: _secret, ...details } = value;
+  const { id, name, email, userType, status } = value;
+  const details = { id, name, email, userType, status };
   return {
     intent: 'addUser',
     table: 'adminUsers',

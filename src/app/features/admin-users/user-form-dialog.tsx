@@ -1,4 +1,7 @@
-/** Add User and Edit User: the same fields, each with its message; adding also sets a temporary password. */
+/**
+ * Add User and Edit User: the same fields, each with its message. Adding sends the new user an
+ * invitation link to choose their own password; no password is set or shown here.
+ */
 import { EMPTY_USER_DETAILS, USER_TYPE_LABELS, type UserDetailsInput } from '#domain/accounts/user-list';
 import { USER_STATUSES, USER_TYPES } from '#domain/statuses/statuses';
 import { Alert, Button, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
@@ -13,16 +16,13 @@ import type { LocalUser } from '../../store/database';
 import { newId } from '../../store/new-id';
 import { addUserMutation, editUserMutation } from './user-changes';
 
-type Field = keyof UserDetailsInput | 'temporaryPassword' | 'form';
+type Field = keyof UserDetailsInput | 'form';
+
+export const INVITATION_NOTE =
+  'The new user gets an invitation by email (and SMS when they have a mobile number) with a link to choose their own password. No password is shown here.';
 
 // The forms' rules (zod) load once the page is idle (or with the first save), not with the page.
 const rules = onDemand(() => import('#domain/accounts/user-admin'));
-
-/** A password hard to guess and easy to read out: 12 letters and digits without look-alikes. */
-function generatePassword(): string {
-  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => alphabet[byte % alphabet.length]).join('');
-}
 
 export function UserFormDialog({
   user,
@@ -39,7 +39,6 @@ export function UserFormDialog({
     ? { name: user.name, email: user.email, userType: user.userType, status: user.status }
     : EMPTY_USER_DETAILS;
   const [values, setValues] = useState<UserDetailsInput>(initial);
-  const [temporaryPassword, setTemporaryPassword] = useState('');
   const { errors, clearError, formMessage, isSubmitting, formRef, submit, reset } = useChangeForm<Field>();
 
   function change<K extends keyof UserDetailsInput>(field: K, value: UserDetailsInput[K]) {
@@ -49,7 +48,6 @@ export function UserFormDialog({
 
   function close() {
     setValues(initial);
-    setTemporaryPassword('');
     reset();
     onClose();
   }
@@ -58,7 +56,7 @@ export function UserFormDialog({
     const result = isAdding
       ? await submit(
           rules.load().then((module) => module.addUserSchema),
-          { ...values, id: newId(), temporaryPassword },
+          { ...values, id: newId() },
           addUserMutation,
         )
       : await submit(
@@ -67,9 +65,8 @@ export function UserFormDialog({
           (details) => editUserMutation(user, details),
         );
     if (result === 'sent' || result === 'queued') {
-      toastChange(result, isAdding ? `${values.name.trim()} was added` : 'Changes saved');
+      toastChange(result, isAdding ? `${values.name.trim()} was added and invited` : 'Changes saved');
       setValues(EMPTY_USER_DETAILS);
-      setTemporaryPassword('');
       reset();
       onClose();
     }
@@ -112,9 +109,7 @@ export function UserFormDialog({
           {isAdding && !isOnline && (
             <Alert.Root status="warning">
               <Alert.Indicator />
-              <Alert.Title>
-                Adding a user needs a connection, so that the temporary password never waits on this device.
-              </Alert.Title>
+              <Alert.Title>Adding a user needs a connection, so that the invitation goes out at once.</Alert.Title>
             </Alert.Root>
           )}
           <FormField label="Full Name" error={errors.name} required>
@@ -163,34 +158,9 @@ export function UserFormDialog({
             </NativeSelect.Root>
           </FormField>
           {isAdding && (
-            <Stack gap="2">
-              <FormField label="Temporary Password" error={errors.temporaryPassword} required>
-                <Input
-                  value={temporaryPassword}
-                  autoComplete="off"
-                  spellCheck={false}
-                  fontFamily="mono"
-                  onChange={(event) => {
-                    setTemporaryPassword(event.currentTarget.value);
-                    clearError('temporaryPassword');
-                  }}
-                />
-              </FormField>
-              <Button
-                size="xs"
-                variant="outline"
-                alignSelf="flex-start"
-                onClick={() => {
-                  setTemporaryPassword(generatePassword());
-                  clearError('temporaryPassword');
-                }}
-              >
-                Generate a password
-              </Button>
-              <Text fontSize="sm" color="fg.muted">
-                Give it to the person yourself; they change it under Settings after signing in.
-              </Text>
-            </Stack>
+            <Text fontSize="sm" color="fg.muted">
+              {INVITATION_NOTE}
+            </Text>
           )}
         </Stack>
       </form>

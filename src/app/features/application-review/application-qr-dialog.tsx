@@ -1,9 +1,11 @@
 /**
- * Generate QR Code: a QR of the request's data (spec section 3's payload, with the time it
- * was generated), the order summary and the caption, and 'Print QR Code', which prints
- * only that card. The QR library loads here, when a code is drawn, not with the page.
+ * Generate QR Code: a QR of a link to the request on this server (decision 054: the code
+ * carries no personal data; staff who scan it sign in to see the order), the order summary
+ * and the caption, and 'Print QR Code', which prints only that card. The QR library loads
+ * here, when a code is drawn, not with the page.
  */
-import { requestQrPayload } from '#domain/applications/review';
+import { requestQrLink } from '#domain/applications/review';
+import { formatOrderReferences } from '#domain/orders/order-references';
 import { Box, Button, DataList, Flex, Image, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
@@ -33,9 +35,9 @@ async function drawQr(text: string): Promise<string> {
 }
 
 export function ApplicationQrDialog({ request, onClose }: { request: AdminApplication; onClose: () => void }) {
-  // The time the code was generated: fixed when the dialog opens, and part of the code.
+  // The time the code was generated, fixed when the dialog opens and printed under it.
   const [generatedAt] = useState(() => new Date().toISOString());
-  const [payload] = useState(() => JSON.stringify(requestQrPayload(request, generatedAt)));
+  const [payload] = useState(() => requestQrLink(window.location.origin, request.id));
   const [drawn, setDrawn] = useState<Drawn>({ status: 'drawing' });
 
   useEffect(() => {
@@ -76,7 +78,7 @@ export function ApplicationQrDialog({ request, onClose }: { request: AdminApplic
       <style>{PRINT_CSS}</style>
       <Stack data-request-qr="" gap="4" align="center" textAlign="center">
         <Text fontFamily="mono" fontWeight="semibold" fontSize="lg">
-          {request.id} · {request.reference}
+          {formatOrderReferences({ reference: request.reference, requestId: request.id })}
         </Text>
         {drawn.status === 'drawing' && (
           <Flex h="56" align="center" justify="center" gap="3" role="status">
@@ -102,6 +104,13 @@ export function ApplicationQrDialog({ request, onClose }: { request: AdminApplic
         )}
         <Text fontSize="sm" color="fg.muted">
           {QR_CAPTION}
+        </Text>
+        <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+          The code opens{' '}
+          <Text as="span" fontFamily="mono" data-qr-link="">
+            {payload}
+          </Text>
+          , for signed-in staff only.
         </Text>
         <DataList.Root
           orientation="horizontal"

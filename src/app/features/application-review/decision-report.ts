@@ -5,6 +5,7 @@
  * it, so a refusal is never lost behind the successes, and the toast says what went through.
  */
 import type { ReviewDecision } from '#domain/applications/review';
+import { formatOrderReferences } from '#domain/orders/order-references';
 import type { AdminApplication, DecisionOutcome } from './applications-api';
 
 export interface DecisionLine {
@@ -26,9 +27,13 @@ const PAST: Record<ReviewDecision, string> = { approve: 'approved', reject: 'rej
 
 const requestsCount = (n: number) => (n === 1 ? '1 request' : `${n} requests`);
 
-function who(requestId: string, byId: ReadonlyMap<string, Pick<AdminApplication, 'applicant'>>): string {
-  const applicant = byId.get(requestId)?.applicant;
-  return applicant ? `${requestId} (${applicant})` : requestId;
+type Named = Pick<AdminApplication, 'applicant'> & Partial<Pick<AdminApplication, 'reference'>>;
+
+/** 'LP-000009 / REQ-009 (Mutale Zulu)': both references, so the words match what the applicant was told. */
+function who(requestId: string, byId: ReadonlyMap<string, Named>): string {
+  const request = byId.get(requestId);
+  const name = formatOrderReferences({ reference: request?.reference ?? '', requestId });
+  return request?.applicant ? `${name} (${request.applicant})` : name;
 }
 
 function successText(outcome: Extract<DecisionOutcome, { ok: true }>, decision: ReviewDecision, name: string): string {
@@ -42,7 +47,7 @@ function successText(outcome: Extract<DecisionOutcome, { ok: true }>, decision: 
 export function decisionReport(
   outcomes: readonly DecisionOutcome[],
   decision: ReviewDecision,
-  byId: ReadonlyMap<string, Pick<AdminApplication, 'applicant'>>,
+  byId: ReadonlyMap<string, Named>,
 ): DecisionReport {
   const lines: DecisionLine[] = outcomes.map((outcome) => {
     const name = who(outcome.requestId, byId);

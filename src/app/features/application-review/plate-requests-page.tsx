@@ -12,6 +12,7 @@ import {
   type RequestFilters,
   type ReviewDecision,
 } from '#domain/applications/review';
+import { formatOrderReferences } from '#domain/orders/order-references';
 import { REQUEST_STATUSES } from '#domain/statuses/statuses';
 import {
   Alert,
@@ -33,6 +34,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatDay } from '../../components/format-date-time';
 import { CheckIcon, CloudOffIcon, EyeIcon, QrIcon } from '../../components/icons';
 import { FilterSelect, SearchField } from '../../components/filter-fields';
@@ -59,13 +61,14 @@ function SummaryStrip({ requests }: { requests: readonly AdminApplication[] | un
     ['Pending', summary?.pending],
     ['Approved', summary?.approved],
     ['Under Review', summary?.underReview],
+    ['Rejected', summary?.rejected],
   ];
   return (
     <Box as="section" aria-labelledby="requests-summary-heading">
       <Heading as="h2" id="requests-summary-heading" srOnly>
         Summary
       </Heading>
-      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
+      <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap={{ base: '3', md: '4' }}>
         {figures.map(([label, value]) => (
           <Card.Root key={label} size="sm">
             <Card.Body>
@@ -199,7 +202,12 @@ export function PlateRequestsPage() {
   const { list, loadError, isOnline, reload, applyFresh } = useApplications();
   const [filters, setFilters] = useState<RequestFilters>(DEFAULT_REQUEST_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  // A request's QR code links here with ?request=REQ-009: its details open once the list is read.
+  const [params, setParams] = useSearchParams();
+  const [dialog, setDialog] = useState<OpenDialog>(() => {
+    const linked = params.get('request');
+    return linked ? { kind: 'details', requestId: linked } : null;
+  });
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const [report, setReport] = useState<DecisionReport | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -256,6 +264,19 @@ export function PlateRequestsPage() {
   };
 
   const openRequest = dialog && dialog.kind !== 'reject' ? byId.get(dialog.requestId) : undefined;
+  const missingLink = dialog && dialog.kind !== 'reject' && requests && !openRequest ? dialog.requestId : null;
+  const closeDialog = () => {
+    setDialog(null);
+    if (params.has('request'))
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('request');
+          return next;
+        },
+        { replace: true },
+      );
+  };
   const rejecting = dialog?.kind === 'reject' ? dialog.requestIds.flatMap((id) => byId.get(id) ?? []) : [];
   const allState = selectAllState(shownIds, selected);
   const selectAll = (isChecked: boolean) => setSelected((current) => toggleAll(shownIds, current, isChecked));
@@ -337,7 +358,7 @@ export function PlateRequestsPage() {
                   <Box minW="0" flex="1">
                     <Flex justify="space-between" gap="2" wrap="wrap" align="center">
                       <Text fontFamily="mono" fontWeight="semibold">
-                        {request.id}
+                        {formatOrderReferences({ reference: request.reference, requestId: request.id })}
                       </Text>
                       <ApplicationStatusBadge status={request.status} />
                     </Flex>
@@ -383,6 +404,9 @@ export function PlateRequestsPage() {
                   </Table.Cell>
                   <Table.Cell fontFamily="mono" whiteSpace="nowrap">
                     {request.id}
+                    <Text as="span" display="block" fontSize="xs" color="fg.muted">
+                      {request.reference}
+                    </Text>
                   </Table.Cell>
                   <Table.Cell whiteSpace="normal">{request.applicant}</Table.Cell>
                   <Table.Cell whiteSpace="normal">
@@ -509,6 +533,13 @@ export function PlateRequestsPage() {
           )}
         </Box>
         <ReportPanel report={report} onDismiss={() => setReport(null)} />
+        {missingLink && (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>Request {missingLink} was not found. It may have been removed.</Alert.Title>
+            <CloseButton size="sm" aria-label="Dismiss" onClick={closeDialog} />
+          </Alert.Root>
+        )}
 
         {content}
 
@@ -531,7 +562,7 @@ export function PlateRequestsPage() {
       <BankTransfersSection requests={requests ?? []} isOnline={isOnline} onReceived={() => void reload()} />
 
       {openRequest && dialog?.kind === 'details' && (
-        <ApplicationDetailsDialog request={openRequest} onClose={() => setDialog(null)} />
+        <ApplicationDetailsDialog request={openRequest} onClose={closeDialog} />
       )}
       {openRequest && dialog?.kind === 'qr' && (
         <ApplicationQrDialog request={openRequest} onClose={() => setDialog(null)} />

@@ -3,6 +3,7 @@
  * required (the domain's words), and one reason serves a whole bulk rejection.
  */
 import { MAX_REJECTION_REASON_LENGTH } from '#domain/applications/review';
+import { formatOrderReferences } from '#domain/orders/order-references';
 import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { AppDialog } from '../../components/app-dialog';
@@ -79,7 +80,12 @@ export function RejectDialog({
           <Text>
             {count === 1 ? 'Rejecting' : 'Rejecting these requests:'}{' '}
             <Text as="span" fontWeight="semibold">
-              {requests.map((request) => `${request.id} (${request.applicant})`).join(', ')}
+              {requests
+                .map(
+                  (request) =>
+                    `${formatOrderReferences({ reference: request.reference, requestId: request.id })} (${request.applicant})`,
+                )
+                .join(', ')}
             </Text>
             . {count === 1 ? 'The applicant is' : 'Each applicant is'} notified with the reason below
             {requests.some((request) => request.payment?.status === 'approved')

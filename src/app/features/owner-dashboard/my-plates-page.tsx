@@ -7,6 +7,7 @@
  * paying, cancelling, transferring, renewing, disputing and answering insurance requests
  * need a connection.
  */
+import { formatOrderReferences } from '#domain/orders/order-references';
 import { formatZmw, ngwee } from '#domain/money/money';
 import { paymentOutcome } from '#domain/payments/payment-outcome';
 import { describeTimeLeft, reservationTimeLeft } from '#domain/plates/owner-order';
@@ -80,7 +81,8 @@ function CoverLine({ cover, fontSize }: { cover: { text: string; isInsured: bool
 }
 
 function orderTitle(order: LocalOwnerOrder): string {
-  if (order.kind === 'application') return `Application ${order.reference}`;
+  if (order.kind === 'application')
+    return `Application ${formatOrderReferences({ reference: order.reference, requestId: order.id })}`;
   if (order.kind === 'reservation') return `Reservation of ${order.reference}`;
   return `Purchase of ${order.reference}`;
 }
@@ -375,7 +377,7 @@ export function MyPlatesPage() {
         ) : row.order.kind === 'application' ? (
           <Stack gap="0">
             <Text as="span" fontFamily="mono" fontWeight="semibold" whiteSpace="nowrap">
-              {row.order.reference}
+              {formatOrderReferences({ reference: row.order.reference, requestId: row.order.id })}
             </Text>
             <Text as="span" fontSize="xs" color="fg.muted">
               Application, {row.order.quantity} plate{row.order.quantity === 1 ? '' : 's'}

@@ -7,7 +7,7 @@ const NOT_PAID = 'This request has not been paid yet. Approve it once its paymen
 const names = new Map([
   ['REQ-002', { applicant: 'Mwila Banda' }],
   ['REQ-004', { applicant: 'Lusaka Freight Ltd' }],
-  ['REQ-005', { applicant: 'Bupe Tembo' }],
+  ['REQ-005', { applicant: 'Bupe Tembo', reference: 'LP-000005' }],
 ]);
 
 describe('the report of a decision', () => {
@@ -25,7 +25,7 @@ describe('the report of a decision', () => {
     expect(report.status).toBe('success');
     expect(report.title).toBe('1 request approved');
     expect(report.lines[0]?.text).toBe(
-      'REQ-005 (Bupe Tembo) approved: ZM-345-ABC, ZM-346-ABD, sent to Cairo Road Plates to make.',
+      'LP-000005 / REQ-005 (Bupe Tembo) approved: ZM-345-ABC, ZM-346-ABD, sent to Cairo Road Plates to make.',
     );
     expect(report.toast).toEqual({ title: '1 request approved', description: report.lines[0]?.text });
   });
@@ -85,7 +85,7 @@ describe('the report of a decision', () => {
       names,
     );
     expect(report.title).toBe('2 requests rejected');
-    expect(report.lines[1]?.text).toBe('REQ-005 (Bupe Tembo) rejected; the applicant has been told why.');
+    expect(report.lines[1]?.text).toBe('LP-000005 / REQ-005 (Bupe Tembo) rejected; the applicant has been told why.');
   });
 });
 
