@@ -113,8 +113,9 @@ test('Add User sends an invitation, and the invited person chooses a password an
         const sent = page.getByText(`Nambala account for you with this email (${email})`);
         if ((await sent.count()) === 0) return '';
         link =
-          /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec((await sent.first().textContent()) ?? '')?.[0] ??
-          '';
+          /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+&welcome=1/.exec(
+            (await sent.first().textContent()) ?? '',
+          )?.[0] ?? '';
         return link;
       },
       { timeout: 20_000 },
@@ -125,6 +126,7 @@ test('Add User sends an invitation, and the invited person chooses a password an
   const invited = await (await browser.newContext()).newPage();
   const choose = await PasswordResetPage.openLink(invited, link);
   await choose.waitUntilReady();
+  await expect(choose.heading).toHaveText('Choose your password');
   await choose.choose('my-own-pass-7');
   await expect(invited).toHaveURL(/\/auth$/);
   const auth = new AuthPage(invited);

@@ -204,7 +204,7 @@ describe('user management through the sync push', () => {
       [email],
     );
     expect(invitation).toHaveLength(1);
-    expect(invitation[0]?.link).toMatch(/^\/auth\/reset-password\?token=[\w-]{43}$/);
+    expect(invitation[0]?.link).toMatch(/^\/auth\/reset-password\?token=[\w-]{43}&welcome=1$/);
     expect(invitation[0]?.body).toContain('choose your password');
     const chosen = await acceptInvitation(t.h.app, t.h.db, email, 'my-own-pass-7');
     expect(chosen.statusCode, chosen.body).toBe(204);

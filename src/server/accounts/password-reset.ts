@@ -110,7 +110,7 @@ export async function queueInvitation(
       kind: ACCOUNT_INVITATION_KIND,
       title: 'Your Nambala account is ready',
       body: `${invitedBy} added a Nambala account for you with this email (${user.email}). Open the link within ${INVITATION_LINK_DAYS} days to choose your password; it works once. Then log in with this email and your new password. If you did not expect this, ignore this message.`,
-      link: `${RESET_PASSWORD_PATH}?token=${token}`,
+      link: `${RESET_PASSWORD_PATH}?token=${token}&welcome=1`,
     }),
   );
   noteMessagesQueued();

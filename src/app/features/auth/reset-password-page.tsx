@@ -2,6 +2,7 @@
  * The page a reset link opens (/auth/reset-password?token=…): a new password, twice. The
  * link works once and for a limited time; a used or expired one says so and offers a new
  * link. On success every session of the account has ended, and the person logs in anew.
+ * An administrator's invitation opens the same page (…&welcome=1), worded for a first password.
  */
 import { MIN_PASSWORD_LENGTH, PASSWORD_RESET_DONE, RESET_LINK_UNUSABLE } from '#domain/accounts/account-links';
 import { Button, chakra, Stack } from '@chakra-ui/react';
@@ -21,6 +22,15 @@ import { PasswordInput } from '../../account/password-input';
 
 type Field = Exclude<ResetField, 'token'>;
 
+const NEW_PASSWORD = {
+  title: 'Choose a new password',
+  lead: 'After the change, every device signed in to your account is signed out.',
+};
+const FIRST_PASSWORD = {
+  title: 'Choose your password',
+  lead: 'Your Nambala account is ready. Choose the password you will log in with; nobody else knows it.',
+};
+
 // The form's rules load once the page is idle (or with the first send), not with the page.
 const rules = onDemand(() => import('#domain/accounts/password-reset').then((module) => module.passwordResetSchema));
 
@@ -28,6 +38,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
+  const words = searchParams.get('welcome') === '1' ? FIRST_PASSWORD : NEW_PASSWORD;
   const [values, setValues] = useState<Record<Field, string>>({ newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formMessage, setFormMessage] = useState<string | null>(token === '' ? RESET_LINK_UNUSABLE : null);
@@ -73,12 +84,8 @@ export function ResetPasswordPage() {
 
   const newLink = <TextLink to={paths.forgotPassword}>Ask for a new link</TextLink>;
   return (
-    <AuthCard
-      title="Choose a new password"
-      lead="After the change, every device signed in to your account is signed out."
-      below={newLink}
-    >
-      <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label="Choose a new password">
+    <AuthCard title={words.title} lead={words.lead} below={newLink}>
+      <chakra.form ref={formRef} onSubmit={submit} noValidate aria-label={words.title}>
         <Stack gap="4">
           {/* For password managers: the account whose password this is. */}
           <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
