@@ -13,9 +13,10 @@ import { afterNextPaint } from '../../components/when-idle';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useSession } from '../../session/use-session';
 import { fetchQuote, type QuoteAnswer } from './checkout-api';
-import { approvedMessage } from './checkout-rules';
+import { approvedMessage, offeredCheckouts } from './checkout-rules';
 import { CheckoutTab } from './checkout-tab';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
+import { ReservedCheckout } from './reserved-checkout';
 import { refreshMyReservations } from './use-my-reservations';
 
 function useQuote(listingId: string, isOnline: boolean): { quote: QuoteAnswer | undefined; refresh: () => void } {
@@ -56,9 +57,11 @@ function useFirstFrameDrawn(): boolean {
 function DialogContent({
   listing,
   reservedUntilMine,
+  defaultTab,
 }: {
   listing: PlateListing;
   reservedUntilMine: string | null | undefined;
+  defaultTab: 'buy' | 'reserve';
 }) {
   const isOnline = useOnlineStatus();
   const session = useSession();
@@ -86,8 +89,13 @@ function DialogContent({
     onStale: refresh,
   };
 
-  const checkout = (
-    <Tabs.Root defaultValue="buy" variant="enclosed" fitted colorPalette="brand" lazyMount>
+  // The buyer's own reservation offers only Buy Now (the fee deducted): reserving it again is refused.
+  const checkout = !offeredCheckouts(reservedUntilMine).includes('reserve') ? (
+    <ReservedCheckout>
+      <CheckoutTab kind="buy" {...tabProps} />
+    </ReservedCheckout>
+  ) : (
+    <Tabs.Root defaultValue={defaultTab} variant="enclosed" fitted colorPalette="brand" lazyMount>
       <Tabs.List>
         <Tabs.Trigger value="buy">Buy Now</Tabs.Trigger>
         <Tabs.Trigger value="reserve">Reserve</Tabs.Trigger>
@@ -141,11 +149,13 @@ export function ListingDialog({
   isOpen,
   onClose,
   reservedUntilMine,
+  defaultTab = 'buy',
 }: {
   listing: PlateListing;
   isOpen: boolean;
   onClose: () => void;
   reservedUntilMine: string | null | undefined;
+  defaultTab?: 'buy' | 'reserve';
 }) {
   return (
     <AppDialogFrame
@@ -157,7 +167,7 @@ export function ListingDialog({
       isBodyScrolled
       isUnmountedWhenClosed
     >
-      <DialogContent listing={listing} reservedUntilMine={reservedUntilMine} />
+      <DialogContent listing={listing} reservedUntilMine={reservedUntilMine} defaultTab={defaultTab} />
     </AppDialogFrame>
   );
 }

@@ -2,7 +2,6 @@
 import {
   filterListings,
   DEFAULT_MARKETPLACE_FILTERS,
-  DEFAULT_MARKETPLACE_SORT,
   marketplaceStats,
   MARKETPLACE_SORTS,
   PRICE_SLIDER,
@@ -10,12 +9,13 @@ import {
   type MarketplaceFilters,
   type MarketplaceSort,
 } from '#domain/marketplace/filter';
+import { readMarketplaceAddress, writeMarketplaceAddress } from '#domain/marketplace/filter-address';
 import type { PlateListing } from '#domain/marketplace/listing';
 import { formatZmw, kwacha, toKwachaNumber } from '#domain/money/money';
-import { normalisePlateInput } from '#domain/plates/plate-number';
+import { normalisePlateInput, normalisePlateNumber } from '#domain/plates/plate-number';
 import { MARKETPLACE_PLATE_TYPES, PLATE_STATUSES } from '#domain/statuses/statuses';
-import { Box, Button, ButtonGroup, Card, Container, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { Box, Button, ButtonGroup, Container, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CheckboxField } from '../../components/checkbox-field';
 import { FilterSelect, PlainSelect, SearchField } from '../../components/filter-fields';
@@ -26,6 +26,7 @@ import { ListingCard } from './listing-card';
 import { useFavouriteIds, useListings, useListingsPulledAt } from './use-marketplace';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useMyReservations } from './use-my-reservations';
+import { FiltersPanel } from './filters-panel';
 import { staticClasses } from '../../theme/static-styles';
 import type { marketplaceStyles } from './marketplace-page.styles';
 
@@ -53,8 +54,19 @@ function filterAndSort(
   return shown;
 }
 
+/** How many filters narrow the list (the search apart): the phone's Filters button says so. */
+function activeFilterCount(filters: MarketplaceFilters): number {
+  const defaults = DEFAULT_MARKETPLACE_FILTERS;
+  return [
+    filters.priceRange[0] !== defaults.priceRange[0] || filters.priceRange[1] !== defaults.priceRange[1],
+    filters.type !== 'all',
+    filters.status !== 'all',
+    filters.luckyOnly,
+  ].filter(Boolean).length;
+}
+
 export function MarketplacePage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const listings = useListings();
   const pulledAt = useListingsPulledAt();
   const isOnline = useOnlineStatus();
@@ -62,12 +74,51 @@ export function MarketplacePage() {
   const notLoadedYet = listings !== undefined && listings.length === 0 && pulledAt === null;
   const favourites = useFavouriteIds();
   const myReservations = useMyReservations(useSession().status === 'signed-in');
-  const [filters, setFilters] = useState<MarketplaceFilters>(() => ({
-    ...DEFAULT_MARKETPLACE_FILTERS,
-    search: normalisePlateInput(searchParams.get('plate') ?? ''),
-  }));
-  const [sort, setSort] = useState<MarketplaceSort>(DEFAULT_MARKETPLACE_SORT);
-  const [view, setView] = useState<'grid' | 'list'>('grid');
+  // The search, filters, sort and view live in the address (filter-address.ts): a reload or a link keeps them.
+  // `plate` opens that plate's dialog (the way back from signing in); with no search of its own, it is the search.
+  const address = useMemo(() => readMarketplaceAddress(searchParams), [searchParams]);
+  const openedPlate = normalisePlateNumber(searchParams.get('plate') ?? '');
+  const hasSearch = searchParams.has('q');
+  const filters: MarketplaceFilters = useMemo(
+    () => (openedPlate !== '' && !hasSearch ? { ...address.filters, search: openedPlate } : address.filters),
+    [address, openedPlate, hasSearch],
+  );
+  const { sort, view } = address;
+  const show = useCallback(
+    (next: { filters?: MarketplaceFilters; sort?: MarketplaceSort; view?: 'grid' | 'list' }) => {
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(writeMarketplaceAddress({ ...readMarketplaceAddress(current), ...next }));
+          const plate = current.get('plate');
+          if (plate !== null) {
+            params.set('plate', plate);
+            // A search cleared while a plate is open stays cleared (the plate is the search only until then).
+            if (!params.has('q')) params.set('q', '');
+          }
+          return params;
+        },
+        // Narrowing the list is not a page visit: Back leaves the marketplace.
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+  const setFilters = (next: MarketplaceFilters) => show({ filters: next });
+  const setSort = (next: MarketplaceSort) => show({ sort: next });
+  const setView = (next: 'grid' | 'list') => show({ view: next });
+  /** The plate's dialog was closed: the address no longer opens it. */
+  const closedPlate = useCallback(() => {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (!params.has('q') && params.get('plate')) params.set('q', params.get('plate') ?? '');
+        params.delete('plate');
+        params.delete('tab');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [setSearchParams]);
 
   const shown = useMemo(() => filterAndSort(listings ?? [], filters, sort), [listings, filters, sort]);
   const stats = useMemo(() => marketplaceStats(listings ?? []), [listings]);
@@ -77,7 +128,7 @@ export function MarketplacePage() {
     CARDS_PER_PAGE,
     `${JSON.stringify(filters)} ${sort} ${view}`,
   );
-  const update = (patch: Partial<MarketplaceFilters>) => setFilters((current) => ({ ...current, ...patch }));
+  const update = (patch: Partial<MarketplaceFilters>) => setFilters({ ...filters, ...patch });
 
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }}>
@@ -110,45 +161,38 @@ export function MarketplacePage() {
         </div>
 
         <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
-          <Card.Root as="aside" aria-label="Filters" w={{ base: 'full', lg: '72' }} flexShrink={0}>
-            <Card.Body>
-              <Stack gap="5">
-                <Heading as="h2" size="md">
-                  Filters
-                </Heading>
-                <RangeSlider
-                  label="Price Range"
-                  thumbLabels={['Minimum price', 'Maximum price']}
-                  min={PRICE_SLIDER.min}
-                  max={PRICE_SLIDER.max}
-                  step={PRICE_SLIDER.step}
-                  value={[toKwachaNumber(filters.priceRange[0]), toKwachaNumber(filters.priceRange[1])]}
-                  onChange={([low, high]) => update({ priceRange: [kwacha(low), kwacha(high)] })}
-                  format={(amount) => formatZmw(kwacha(amount))}
-                />
-                <FilterSelect
-                  label="Plate Type"
-                  allLabel="All Types"
-                  options={MARKETPLACE_PLATE_TYPES}
-                  value={filters.type}
-                  onChange={(type) => update({ type })}
-                />
-                <FilterSelect
-                  label="Availability"
-                  allLabel="All Status"
-                  options={PLATE_STATUSES}
-                  value={filters.status}
-                  onChange={(status) => update({ status })}
-                />
-                <CheckboxField checked={filters.luckyOnly} onChange={(luckyOnly) => update({ luckyOnly })}>
-                  Lucky Numbers Only
-                </CheckboxField>
-                <Button variant="outline" onClick={() => setFilters(DEFAULT_MARKETPLACE_FILTERS)}>
-                  Clear All Filters
-                </Button>
-              </Stack>
-            </Card.Body>
-          </Card.Root>
+          <FiltersPanel
+            activeFilters={activeFilterCount(filters)}
+            onClear={() => setFilters(DEFAULT_MARKETPLACE_FILTERS)}
+          >
+            <RangeSlider
+              label="Price Range"
+              thumbLabels={['Minimum price', 'Maximum price']}
+              min={PRICE_SLIDER.min}
+              max={PRICE_SLIDER.max}
+              step={PRICE_SLIDER.step}
+              value={[toKwachaNumber(filters.priceRange[0]), toKwachaNumber(filters.priceRange[1])]}
+              onChange={([low, high]) => update({ priceRange: [kwacha(low), kwacha(high)] })}
+              format={(amount) => formatZmw(kwacha(amount))}
+            />
+            <FilterSelect
+              label="Plate Type"
+              allLabel="All Types"
+              options={MARKETPLACE_PLATE_TYPES}
+              value={filters.type}
+              onChange={(type) => update({ type })}
+            />
+            <FilterSelect
+              label="Availability"
+              allLabel="All Status"
+              options={PLATE_STATUSES}
+              value={filters.status}
+              onChange={(status) => update({ status })}
+            />
+            <CheckboxField checked={filters.luckyOnly} onChange={(luckyOnly) => update({ luckyOnly })}>
+              Lucky Numbers Only
+            </CheckboxField>
+          </FiltersPanel>
 
           <Stack gap="4" flex="1" minW="0" w="full">
             <Flex gap="3" wrap="wrap">
@@ -243,6 +287,9 @@ export function MarketplacePage() {
                       isFavourite={favourites.has(listing.id)}
                       layout={view}
                       reservedUntilMine={myReservations.get(listing.id)}
+                      isOpenedByAddress={openedPlate !== '' && listing.number === openedPlate}
+                      openTab={searchParams.get('tab') === 'reserve' ? 'reserve' : 'buy'}
+                      onClosed={closedPlate}
                     />
                   ))}
                 </ul>
