@@ -3,8 +3,8 @@ import { buyNowBeforeMethod, plateDialogPath } from '../../../src/app/purchases/
 
 describe('buying a reserved plate from its own dialog', () => {
   it("opens the plate's dialog in the marketplace, on Buy Now unless Reserve was the tab", () => {
-    expect(plateDialogPath('ZM-777-VIP')).toBe('/marketplace?plate=ZM-777-VIP');
-    expect(plateDialogPath('LUSAKA 1', 'reserve')).toBe('/marketplace?plate=LUSAKA+1&tab=reserve');
+    expect(plateDialogPath('ZM-777-VIP')).toBe('/marketplace?open=ZM-777-VIP');
+    expect(plateDialogPath('LUSAKA 1', 'reserve')).toBe('/marketplace?open=LUSAKA+1&tab=reserve');
   });
 
   it("shows the server's figures with the reservation fee deducted, before a method's gateway fee", () => {

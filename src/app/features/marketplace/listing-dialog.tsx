@@ -16,7 +16,6 @@ import { fetchQuote, type QuoteAnswer } from './checkout-api';
 import { approvedMessage, offeredCheckouts } from './checkout-rules';
 import { CheckoutTab } from './checkout-tab';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
-import { ReservedCheckout } from './reserved-checkout';
 import { refreshMyReservations } from './use-my-reservations';
 
 function useQuote(listingId: string, isOnline: boolean): { quote: QuoteAnswer | undefined; refresh: () => void } {
@@ -90,22 +89,28 @@ function DialogContent({
   };
 
   // The buyer's own reservation offers only Buy Now (the fee deducted): reserving it again is refused.
-  const checkout = !offeredCheckouts(reservedUntilMine).includes('reserve') ? (
-    <ReservedCheckout>
-      <CheckoutTab kind="buy" {...tabProps} />
-    </ReservedCheckout>
-  ) : (
-    <Tabs.Root defaultValue={defaultTab} variant="enclosed" fitted colorPalette="brand" lazyMount>
+  // Decided as the dialog opens: a reservation just made here keeps its tab and its outcome on screen.
+  const [offered] = useState(() => offeredCheckouts(reservedUntilMine));
+  const checkout = (
+    <Tabs.Root
+      defaultValue={offered.includes(defaultTab) ? defaultTab : 'buy'}
+      variant="enclosed"
+      fitted
+      colorPalette="brand"
+      lazyMount
+    >
       <Tabs.List>
         <Tabs.Trigger value="buy">Buy Now</Tabs.Trigger>
-        <Tabs.Trigger value="reserve">Reserve</Tabs.Trigger>
+        {offered.includes('reserve') && <Tabs.Trigger value="reserve">Reserve</Tabs.Trigger>}
       </Tabs.List>
       <Tabs.Content value="buy">
         <CheckoutTab kind="buy" {...tabProps} />
       </Tabs.Content>
-      <Tabs.Content value="reserve">
-        <CheckoutTab kind="reserve" {...tabProps} />
-      </Tabs.Content>
+      {offered.includes('reserve') && (
+        <Tabs.Content value="reserve">
+          <CheckoutTab kind="reserve" {...tabProps} />
+        </Tabs.Content>
+      )}
     </Tabs.Root>
   );
 

@@ -75,13 +75,15 @@ export function MarketplacePage() {
   const favourites = useFavouriteIds();
   const myReservations = useMyReservations(useSession().status === 'signed-in');
   // The search, filters, sort and view live in the address (filter-address.ts): a reload or a link keeps them.
-  // `plate` opens that plate's dialog (the way back from signing in); with no search of its own, it is the search.
+  // `open` opens that plate's dialog (the way back from signing in, or from a reservation); `plate` (older
+  // links) only searches for it. Either is the search while the address names no search of its own.
   const address = useMemo(() => readMarketplaceAddress(searchParams), [searchParams]);
-  const openedPlate = normalisePlateNumber(searchParams.get('plate') ?? '');
+  const openedPlate = normalisePlateNumber(searchParams.get('open') ?? '');
+  const namedPlate = normalisePlateNumber(searchParams.get('plate') ?? '') || openedPlate;
   const hasSearch = searchParams.has('q');
   const filters: MarketplaceFilters = useMemo(
-    () => (openedPlate !== '' && !hasSearch ? { ...address.filters, search: openedPlate } : address.filters),
-    [address, openedPlate, hasSearch],
+    () => (namedPlate !== '' && !hasSearch ? { ...address.filters, search: namedPlate } : address.filters),
+    [address, namedPlate, hasSearch],
   );
   const { sort, view } = address;
   const show = useCallback(
@@ -89,12 +91,12 @@ export function MarketplacePage() {
       setSearchParams(
         (current) => {
           const params = new URLSearchParams(writeMarketplaceAddress({ ...readMarketplaceAddress(current), ...next }));
-          const plate = current.get('plate');
-          if (plate !== null) {
-            params.set('plate', plate);
-            // A search cleared while a plate is open stays cleared (the plate is the search only until then).
-            if (!params.has('q')) params.set('q', '');
+          for (const name of ['plate', 'open', 'tab']) {
+            const value = current.get(name);
+            if (value !== null) params.set(name, value);
           }
+          // A search cleared while the address names a plate stays cleared (the plate is the search only until then).
+          if ((params.has('plate') || params.has('open')) && !params.has('q')) params.set('q', '');
           return params;
         },
         // Narrowing the list is not a page visit: Back leaves the marketplace.
@@ -111,8 +113,10 @@ export function MarketplacePage() {
     setSearchParams(
       (current) => {
         const params = new URLSearchParams(current);
-        if (!params.has('q') && params.get('plate')) params.set('q', params.get('plate') ?? '');
+        const plate = params.get('plate') ?? params.get('open');
+        if (!params.has('q') && plate) params.set('q', plate);
         params.delete('plate');
+        params.delete('open');
         params.delete('tab');
         return params;
       },

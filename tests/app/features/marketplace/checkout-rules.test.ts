@@ -182,13 +182,13 @@ describe('approvedMessage', () => {
 });
 
 describe('signInPath', () => {
-  it('returns to the same plate in the marketplace after sign-in', () => {
-    expect(signInPath('ZM-100-LSK')).toBe('/auth?redirect=%2Fmarketplace%3Fplate%3DZM-100-LSK');
+  it("returns to the same plate's dialog in the marketplace after sign-in", () => {
+    expect(signInPath('ZM-100-LSK')).toBe('/auth?redirect=%2Fmarketplace%3Fopen%3DZM-100-LSK');
   });
 
   it('returns to the Reserve tab when the visitor signed in to reserve', () => {
     expect(signInPath('ZM-100-LSK', 'reserve')).toBe(
-      '/auth?redirect=%2Fmarketplace%3Fplate%3DZM-100-LSK%26tab%3Dreserve',
+      '/auth?redirect=%2Fmarketplace%3Fopen%3DZM-100-LSK%26tab%3Dreserve',
     );
   });
 });
