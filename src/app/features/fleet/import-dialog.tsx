@@ -39,6 +39,7 @@ export function ImportDialog({ data, today, onClose }: { data: FleetData; today:
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const errorsId = useId();
+  const fileId = useId();
   const isWorking = step.kind === 'working';
 
   async function run() {
@@ -183,8 +184,9 @@ export function ImportDialog({ data, today, onClose }: { data: FleetData; today:
           </Alert.Root>
         )}
         <Field.Root>
-          <Field.Label>CSV file</Field.Label>
+          <Field.Label htmlFor={fileId}>CSV file</Field.Label>
           <input
+            id={fileId}
             type="file"
             accept=".csv,text/csv"
             disabled={isWorking}

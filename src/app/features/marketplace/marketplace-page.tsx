@@ -15,7 +15,7 @@ import { formatZmw, kwacha, toKwachaNumber } from '#domain/money/money';
 import { normalisePlateInput, normalisePlateNumber } from '#domain/plates/plate-number';
 import { MARKETPLACE_PLATE_TYPES, PLATE_STATUSES } from '#domain/statuses/statuses';
 import { Box, Button, ButtonGroup, Container, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CheckboxField } from '../../components/checkbox-field';
 import { FilterSelect, PlainSelect, SearchField } from '../../components/filter-fields';
@@ -26,7 +26,7 @@ import { ListingCard } from './listing-card';
 import { useFavouriteIds, useListings, useListingsPulledAt } from './use-marketplace';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useMyReservations } from './use-my-reservations';
-import { FiltersPanel } from './filters-panel';
+import { FiltersPanel, FiltersToggle } from './filters-panel';
 import { staticClasses } from '../../theme/static-styles';
 import type { marketplaceStyles } from './marketplace-page.styles';
 
@@ -86,6 +86,8 @@ export function MarketplacePage() {
     [address, namedPlate, hasSearch],
   );
   const { sort, view } = address;
+  const filtersId = useId();
+  const [areFiltersOpen, setFiltersOpen] = useState(false);
   const show = useCallback(
     (next: { filters?: MarketplaceFilters; sort?: MarketplaceSort; view?: 'grid' | 'list' }) => {
       setSearchParams(
@@ -135,13 +137,14 @@ export function MarketplacePage() {
   const update = (patch: Partial<MarketplaceFilters>) => setFilters({ ...filters, ...patch });
 
   return (
-    <Container maxW="7xl" py={{ base: '8', md: '12' }}>
-      <Stack gap="8">
+    <Container maxW="7xl" py={{ base: '4', md: '12' }}>
+      {/* Tighter on a phone: the first plate is on the first screen (docs/decisions/058). */}
+      <Stack gap={{ base: '4', md: '8' }}>
         <Box>
-          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
+          <Heading as="h1" size={{ base: '2xl', md: '4xl' }}>
             License Plate Marketplace
           </Heading>
-          <Text color="fg.muted" mt="2">
+          <Text color="fg.muted" mt="2" display={{ base: 'none', sm: 'block' }}>
             Find a number you love, from lucky triples to personalised plates.
           </Text>
         </Box>
@@ -165,10 +168,7 @@ export function MarketplacePage() {
         </div>
 
         <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
-          <FiltersPanel
-            activeFilters={activeFilterCount(filters)}
-            onClear={() => setFilters(DEFAULT_MARKETPLACE_FILTERS)}
-          >
+          <FiltersPanel id={filtersId} isOpen={areFiltersOpen} onClear={() => setFilters(DEFAULT_MARKETPLACE_FILTERS)}>
             <RangeSlider
               label="Price Range"
               thumbLabels={['Minimum price', 'Maximum price']}
@@ -200,6 +200,12 @@ export function MarketplacePage() {
 
           <Stack gap="4" flex="1" minW="0" w="full">
             <Flex gap="3" wrap="wrap">
+              <FiltersToggle
+                isOpen={areFiltersOpen}
+                activeFilters={activeFilterCount(filters)}
+                panelId={filtersId}
+                onToggle={() => setFiltersOpen((open) => !open)}
+              />
               <SearchField
                 label="Search plates"
                 placeholder="Search plate numbers..."
@@ -210,7 +216,7 @@ export function MarketplacePage() {
               <PlainSelect
                 label="Sort by"
                 hideLabel
-                w={{ base: 'full', sm: '56' }}
+                w={{ base: '48', sm: '56' }}
                 value={sort}
                 onChange={(chosen) => setSort(MARKETPLACE_SORTS.find((option) => option.id === chosen)?.id ?? sort)}
               >
