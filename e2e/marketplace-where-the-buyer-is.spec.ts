@@ -36,7 +36,10 @@ test.describe('buying from where the buyer is', () => {
     expect(reserved.status()).toBe(201);
 
     const plates = await MyPlatesPage.open(page, '/dashboard/user/plates');
-    await plates.row(plate.number).getByRole('button', { name: /^View / }).click();
+    await plates
+      .row(plate.number)
+      .getByRole('button', { name: /^View / })
+      .click();
     const order = page.getByRole('dialog', { name: `Reservation of ${plate.number}` });
     const buyNow = order.getByRole('region', { name: 'Buy Now' });
     await expect(buyNow.getByText('Reservation fee deducted')).toBeVisible();

@@ -12,10 +12,8 @@ import { putConfirmedRows } from '../../store/put-confirmed';
 export const IMPORT_NEEDS_CONNECTION =
   'Importing a fleet needs a connection. Nothing was imported; try again when you are back online.';
 
-export type ImportSummary = Pick<FleetImportAnswer, 'added' | 'updated' | 'unchanged' | 'skipped'>;
-
 export type ImportAnswer =
-  | ({ ok: true } & ImportSummary)
+  | ({ ok: true } & Pick<FleetImportAnswer, 'added' | 'updated' | 'unchanged' | 'skipped'>)
   /** `goodRows`: the rows that could go in without the bad ones (the server's count). */
   | { ok: false; message: string; errors: string[]; goodRows: number };
 
@@ -49,7 +47,12 @@ export async function importFleet(
 const count = (vehicles: number) => `${vehicles.toLocaleString('en-GB')} ${vehicles === 1 ? 'vehicle' : 'vehicles'}`;
 
 /** "412 vehicles added, 3 updated", then what stayed as it was and the rows left out, when any. */
-export function importSummary({ added, updated, unchanged, skipped }: ImportSummary): string {
+export function importSummary({
+  added,
+  updated,
+  unchanged,
+  skipped,
+}: Pick<FleetImportAnswer, 'added' | 'updated' | 'unchanged' | 'skipped'>): string {
   const parts = [`${count(added)} added`, `${updated.toLocaleString('en-GB')} updated`];
   if (unchanged > 0) parts.push(`${unchanged.toLocaleString('en-GB')} unchanged`);
   if (skipped.length > 0)

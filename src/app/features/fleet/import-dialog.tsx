@@ -14,7 +14,9 @@ import { AppDialog } from '../../components/app-dialog';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
-import { importFleet, importSummary, type ImportSummary } from './fleet-api';
+import { importFleet, importSummary } from './fleet-api';
+
+type ImportSummary = Parameters<typeof importSummary>[0];
 import { type FleetData, plateFacts, plateHolders } from './fleet-query';
 
 type Step =
@@ -187,6 +189,8 @@ export function ImportDialog({ data, today, onClose }: { data: FleetData; today:
           <Field.Label htmlFor={fileId}>CSV file</Field.Label>
           <input
             id={fileId}
+            // Named here too: the field's label is tied to its own control id, not to a plain input.
+            aria-label="CSV file"
             type="file"
             accept=".csv,text/csv"
             disabled={isWorking}

@@ -141,7 +141,7 @@ export function MarketplacePage() {
       {/* Tighter on a phone: the first plate is on the first screen (docs/decisions/058). */}
       <Stack gap={{ base: '4', md: '8' }}>
         <Box>
-          <Heading as="h1" size={{ base: '2xl', md: '4xl' }}>
+          <Heading as="h1" size={{ base: 'xl', sm: '3xl', md: '4xl' }}>
             License Plate Marketplace
           </Heading>
           <Text color="fg.muted" mt="2" display={{ base: 'none', sm: 'block' }}>
