@@ -9,13 +9,17 @@ import {
   type MarketplaceFilters,
   type MarketplaceSort,
 } from '#domain/marketplace/filter';
-import { readMarketplaceAddress, writeMarketplaceAddress } from '#domain/marketplace/filter-address';
+import {
+  type MarketplaceAddressState,
+  readMarketplaceAddress,
+  writeMarketplaceAddress,
+} from '#domain/marketplace/filter-address';
 import type { PlateListing } from '#domain/marketplace/listing';
 import { formatZmw, kwacha, toKwachaNumber } from '#domain/money/money';
 import { normalisePlateInput, normalisePlateNumber } from '#domain/plates/plate-number';
 import { MARKETPLACE_PLATE_TYPES, PLATE_STATUSES } from '#domain/statuses/statuses';
 import { Box, Button, ButtonGroup, Container, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CheckboxField } from '../../components/checkbox-field';
 import { FilterSelect, PlainSelect, SearchField } from '../../components/filter-fields';
@@ -54,6 +58,21 @@ function filterAndSort(
   return shown;
 }
 
+/** What the address shows: its search and filters, or the plate it names while it names no search of its own. */
+function fromAddress(params: URLSearchParams): MarketplaceAddressState {
+  const state = readMarketplaceAddress(params);
+  const plate = normalisePlateNumber(params.get('plate') ?? '') || normalisePlateNumber(params.get('open') ?? '');
+  return plate !== '' && !params.has('q') ? { ...state, filters: { ...state.filters, search: plate } } : state;
+}
+
+/** The address's plate parameters, kept while the list is narrowed. */
+function namedPlateParams(params: URLSearchParams): [string, string][] {
+  return ['plate', 'open', 'tab'].flatMap((name): [string, string][] => {
+    const value = params.get(name);
+    return value === null ? [] : [[name, value]];
+  });
+}
+
 /** How many filters narrow the list (the search apart): the phone's Filters button says so. */
 function activeFilterCount(filters: MarketplaceFilters): number {
   const defaults = DEFAULT_MARKETPLACE_FILTERS;
@@ -75,56 +94,54 @@ export function MarketplacePage() {
   const favourites = useFavouriteIds();
   const myReservations = useMyReservations(useSession().status === 'signed-in');
   // The search, filters, sort and view live in the address (filter-address.ts): a reload or a link keeps them.
-  // `open` opens that plate's dialog (the way back from signing in, or from a reservation); `plate` (older
-  // links) only searches for it. Either is the search while the address names no search of its own.
-  const address = useMemo(() => readMarketplaceAddress(searchParams), [searchParams]);
+  // They answer a press here at once and the address follows (the router updates it in a transition, so
+  // reading each press back from it would lose quick ones); a change of the address from elsewhere (Back,
+  // a link) is taken up. `open` opens that plate's dialog (the way back from signing in, or from a
+  // reservation); `plate` (older links) only searches for it.
+  const addressKey = searchParams.toString();
+  const [state, setState] = useState(() => fromAddress(searchParams));
+  const ownWrites = useRef(new Set<string>());
+  const latest = useRef(state);
+  const named = useRef(namedPlateParams(searchParams));
+  useEffect(() => {
+    if (ownWrites.current.has(addressKey)) return;
+    ownWrites.current.clear();
+    const params = new URLSearchParams(addressKey);
+    const taken = fromAddress(params);
+    latest.current = taken;
+    named.current = namedPlateParams(params);
+    setState((shownNow) => (JSON.stringify(shownNow) === JSON.stringify(taken) ? shownNow : taken));
+  }, [addressKey]);
+  const { filters, sort, view } = state;
   const openedPlate = normalisePlateNumber(searchParams.get('open') ?? '');
-  const namedPlate = normalisePlateNumber(searchParams.get('plate') ?? '') || openedPlate;
-  const hasSearch = searchParams.has('q');
-  const filters: MarketplaceFilters = useMemo(
-    () => (namedPlate !== '' && !hasSearch ? { ...address.filters, search: namedPlate } : address.filters),
-    [address, namedPlate, hasSearch],
-  );
-  const { sort, view } = address;
   const filtersId = useId();
   const [areFiltersOpen, setFiltersOpen] = useState(false);
-  const show = useCallback(
-    (next: { filters?: MarketplaceFilters; sort?: MarketplaceSort; view?: 'grid' | 'list' }) => {
-      setSearchParams(
-        (current) => {
-          const params = new URLSearchParams(writeMarketplaceAddress({ ...readMarketplaceAddress(current), ...next }));
-          for (const name of ['plate', 'open', 'tab']) {
-            const value = current.get(name);
-            if (value !== null) params.set(name, value);
-          }
-          // A search cleared while the address names a plate stays cleared (the plate is the search only until then).
-          if ((params.has('plate') || params.has('open')) && !params.has('q')) params.set('q', '');
-          return params;
-        },
-        // Narrowing the list is not a page visit: Back leaves the marketplace.
-        { replace: true },
-      );
+  const writeAddress = useCallback(
+    (next: MarketplaceAddressState, keep: [string, string][]) => {
+      const params = new URLSearchParams(writeMarketplaceAddress(next));
+      for (const [name, value] of keep) params.set(name, value);
+      // A search cleared while the address names a plate stays cleared (the plate is the search only until then).
+      if (keep.length > 0 && !params.has('q')) params.set('q', '');
+      ownWrites.current.add(params.toString());
+      // Narrowing the list is not a page visit: Back leaves the marketplace.
+      setSearchParams(params, { replace: true });
     },
     [setSearchParams],
   );
+  const show = (next: Partial<MarketplaceAddressState>) => {
+    const shownNow = { ...latest.current, ...next };
+    latest.current = shownNow;
+    setState(shownNow);
+    writeAddress(shownNow, named.current);
+  };
   const setFilters = (next: MarketplaceFilters) => show({ filters: next });
   const setSort = (next: MarketplaceSort) => show({ sort: next });
   const setView = (next: 'grid' | 'list') => show({ view: next });
-  /** The plate's dialog was closed: the address no longer opens it. */
+  /** The plate's dialog was closed: the address no longer opens it, and the plate stays the search. */
   const closedPlate = useCallback(() => {
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        const plate = params.get('plate') ?? params.get('open');
-        if (!params.has('q') && plate) params.set('q', plate);
-        params.delete('plate');
-        params.delete('open');
-        params.delete('tab');
-        return params;
-      },
-      { replace: true },
-    );
-  }, [setSearchParams]);
+    named.current = [];
+    writeAddress(latest.current, []);
+  }, [writeAddress]);
 
   const shown = useMemo(() => filterAndSort(listings ?? [], filters, sort), [listings, filters, sort]);
   const stats = useMemo(() => marketplaceStats(listings ?? []), [listings]);
@@ -134,7 +151,7 @@ export function MarketplacePage() {
     CARDS_PER_PAGE,
     `${JSON.stringify(filters)} ${sort} ${view}`,
   );
-  const update = (patch: Partial<MarketplaceFilters>) => setFilters({ ...filters, ...patch });
+  const update = (patch: Partial<MarketplaceFilters>) => setFilters({ ...latest.current.filters, ...patch });
 
   return (
     <Container maxW="7xl" py={{ base: '4', md: '12' }}>
