@@ -14,6 +14,7 @@ export async function putConfirmedRows(
   tableName: LocalTableName,
   rows: readonly { id: string }[],
 ): Promise<number> {
+  if (rows.length === 0) return 0;
   const table = database.table(tableName);
   const waiting = new Set(
     (await database.outbox.where('status').anyOf('pending', 'rejected').toArray())
