@@ -1,6 +1,9 @@
 /**
  * POST /api/fleet/import: a fleet from a CSV file. All rows valid, all stored at once for
- * the signed-in owner only; any bad row, a 400 naming every bad row, and nothing stored.
+ * the signed-in owner only, with a summary of what was added and changed; any bad row, a 400
+ * naming every bad row, and nothing stored, unless the owner confirmed the good rows only.
+ * A row with a vehicle's chassis number or plate is that vehicle: the same file twice adds
+ * nothing twice.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -63,7 +66,12 @@ describe('fleet import', () => {
     ].join('\r\n');
     const response = await importCsv(owner.cookie, csv);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ imported: 3 });
+    expect(response.json()).toMatchObject({ imported: 3, added: 3, updated: 0, unchanged: 0, skipped: [] });
+    expect(response.json().vehicles.map((vehicle: { make: string }) => vehicle.make)).toEqual([
+      'Toyota',
+      'Mercedes-Benz',
+      'Isuzu',
+    ]);
     const rows = await db.query<{
       make: string;
       model: string;
@@ -112,11 +120,12 @@ describe('fleet import', () => {
       'Row 3: Chassis number must be a 17-character VIN, or a frame number of 5 to 14 characters.',
       'Row 4: Make is required; Vehicle year must be 1950 or later.',
       `Row 5: Chassis number ${vin(11)} is also on row 2.`,
-      `Row 6: A vehicle with chassis number ${vin(10)} is already in your fleet.`,
       'Row 7: has 4 values, but the header names 5 columns.',
       'Row 8: a quoted value is not closed (its closing " is missing), so the rest of the file is read as one value.',
     ]);
-    expect(body.message).toBe('6 rows need correcting. Nothing was imported.');
+    expect(body.message).toBe('5 rows need correcting. Nothing was imported.');
+    // Row 2 is new and row 6 is the vehicle already in the fleet with that chassis number.
+    expect(body.goodRows).toBe(2);
     expect(await vehicleCount(owner.id)).toBe(1);
   });
 
@@ -157,10 +166,19 @@ describe('fleet import', () => {
       owner.id,
     ]);
     expect(row?.plate_number).toBe('ZM-701-IMP');
-    // Now on a vehicle: a second file cannot put it on another.
-    const again = await importCsv(owner.cookie, `make,model,colour,plate_number\nIsuzu,D-Max,Red,ZM-701-IMP\n`);
+    // A row with the plate and a chassis number is the vehicle carrying the plate, which had none.
+    const fitted = await importCsv(
+      owner.cookie,
+      `make,model,colour,chassis_number,plate_number\nIsuzu,D-Max,Red,${vin(40)},ZM-701-IMP\n`,
+    );
+    expect(fitted.json()).toMatchObject({ added: 0, updated: 1 });
+    // Now on a vehicle with a chassis number: a row with another one cannot put it on another vehicle.
+    const again = await importCsv(
+      owner.cookie,
+      `make,model,colour,chassis_number,plate_number\nToyota,Hilux,White,${vin(41)},ZM-701-IMP\n`,
+    );
     expect(again.json().errors).toEqual([
-      'Row 2: Plate ZM-701-IMP is already on your White Toyota Hilux. Take it off that vehicle first.',
+      'Row 2: Plate ZM-701-IMP is already on your Red Isuzu D-Max. Take it off that vehicle first.',
     ]);
   });
 
@@ -311,5 +329,94 @@ describe('fleet import', () => {
     expect(mine.map((change) => change.data?.ownerId)).toEqual([owner.id, owner.id]);
     expect(await pullVehicles(other.cookie)).toEqual([]);
     expect(await vehicleCount(other.id)).toBe(0);
+  });
+
+  it('says what it did, and the same file again adds nothing twice', async () => {
+    const owner = await newOwner();
+    const csv = [
+      'make,model,year,colour,chassis_number',
+      `Toyota,Hilux,2019,White,${vin(20)}`,
+      `Isuzu,D-Max,2021,Red,${vin(21)}`,
+      `Nissan,NP300,2020,Silver,${vin(22)}`,
+    ].join('\n');
+    const first = await importCsv(owner.cookie, csv);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ added: 3, updated: 0, unchanged: 0 });
+    const second = await importCsv(owner.cookie, csv);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toMatchObject({ added: 0, updated: 0, unchanged: 3, vehicles: [] });
+    expect(await vehicleCount(owner.id)).toBe(3);
+    // A corrected file changes the vehicle with that chassis number (its id and driver stay).
+    const [before] = await db.query<{ id: string }>('SELECT id FROM vehicles WHERE chassis_number = $1', [vin(21)]);
+    const third = await importCsv(owner.cookie, csv.replace('Isuzu,D-Max,2021,Red', 'Isuzu,D-Max,2021,Blue'));
+    expect(third.json()).toMatchObject({ added: 0, updated: 1, unchanged: 2 });
+    expect(third.json().vehicles).toMatchObject([{ id: before?.id, colour: 'Blue', chassisNumber: vin(21) }]);
+    expect(await vehicleCount(owner.id)).toBe(3);
+  });
+
+  it('matches a row without a chassis number by its plate', async () => {
+    const owner = await newOwner();
+    await db.transaction((tx) =>
+      plateLifecycle(tx).hold(
+        {
+          plateNumber: 'ZM-703-IMP',
+          ownerId: owner.id,
+          ownerName: 'Mwila Banda',
+          ownerNrc: '123456/78/9',
+          source: 'marketplace',
+          sourceRef: 'PO-000003',
+          agentId: null,
+          orderId: null,
+          at: new Date(),
+        },
+        { id: null },
+      ),
+    );
+    const csv = 'make,model,colour,plate_number\nToyota,Hilux,White,ZM-703-IMP\n';
+    expect((await importCsv(owner.cookie, csv)).json()).toMatchObject({ added: 1 });
+    expect((await importCsv(owner.cookie, csv)).json()).toMatchObject({ added: 0, unchanged: 1 });
+    expect((await importCsv(owner.cookie, csv.replace('White', 'Black'))).json()).toMatchObject({ updated: 1 });
+    expect(await vehicleCount(owner.id)).toBe(1);
+  });
+
+  it('imports the good rows without the bad ones once the owner confirms, and lists the bad ones', async () => {
+    const owner = await newOwner();
+    const csv = [
+      'make,model,colour,chassis_number',
+      `Toyota,Hilux,White,${vin(30)}`,
+      `Toyota,Hilux,White,AB12`,
+      `Isuzu,D-Max,Red,${vin(31)}`,
+      `,Corolla,Blue,`,
+    ].join('\n');
+    const refused = await importCsv(owner.cookie, csv);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ goodRows: 2 });
+    expect(await vehicleCount(owner.id)).toBe(0);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/fleet/import',
+      headers: { cookie: owner.cookie },
+      payload: { csv, goodRowsOnly: true },
+    });
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.json()).toMatchObject({
+      added: 2,
+      updated: 0,
+      unchanged: 0,
+      skipped: [
+        'Row 3: Chassis number must be a 17-character VIN, or a frame number of 5 to 14 characters.',
+        'Row 5: Make is required.',
+      ],
+    });
+    expect(await vehicleCount(owner.id)).toBe(2);
+    // As text/csv, the confirmation is in the address; a file with no good row stores nothing either way.
+    const asText = await app.inject({
+      method: 'POST',
+      url: '/api/fleet/import?goodRowsOnly=true',
+      headers: { cookie: owner.cookie, 'content-type': 'text/csv' },
+      payload: 'make,model,colour\n,Corolla,Blue\n',
+    });
+    expect(asText.statusCode).toBe(400);
+    expect(asText.json()).toMatchObject({ goodRows: 0 });
   });
 });

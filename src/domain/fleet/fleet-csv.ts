@@ -1,11 +1,12 @@
 // A fleet imported from a CSV file (RFC 4180: quoted values may hold commas, quotes
 // written twice and line breaks; a UTF-8 byte-order mark is ignored). The first row names
 // the columns. Every bad row gets its own message ("Row 3: Chassis number …"), counting
-// rows as a spreadsheet does (the header is row 1), so nothing is imported until all are
-// right. The app checks a file with this before sending it and the server again before
-// storing it. docs/fleet.md shows the columns with an example.
+// rows as a spreadsheet does (the header is row 1). A row is matched to a vehicle already in
+// the fleet by its chassis number, else by its plate, so the same file imported twice adds
+// nothing twice. The app checks a file with this before sending it and the server again
+// before storing it. docs/fleet.md shows the columns with an example.
 import type { OwnerPlateFacts, PlateHolder, VehicleDetails } from './fleet-input';
-import { chassisTakenMessage, plateFitProblem, vehicleDetailsSchema } from './fleet-input';
+import { plateFitProblem, vehicleDetailsSchema } from './fleet-input';
 
 import { FLEET_CSV_COLUMNS, MAX_IMPORT_ROWS, maxImportLines } from './fleet-csv-format';
 
@@ -126,15 +127,33 @@ export function parseCsv(text: string, { separator = ',' }: { separator?: ',' | 
 export interface FleetImportContext {
   /** YYYY-MM-DD: a year after next year is refused. */
   today: string;
-  /** Chassis numbers already in the owner's fleet (upper case). */
-  existingChassisNumbers: ReadonlySet<string>;
+  /** The vehicles already in the owner's fleet: a row with one's chassis number (or plate) is that vehicle. */
+  vehicles: readonly FleetVehicle[];
   /** The owner's plates, by plate number. */
   plates: ReadonlyMap<string, OwnerPlateFacts>;
   /** The vehicle each of the owner's plates is on now, by plate number. */
   plateHolders: ReadonlyMap<string, PlateHolder>;
 }
 
-export type FleetImportCheck = { ok: true; vehicles: VehicleDetails[] } | { ok: false; errors: string[] };
+/** A vehicle of the fleet, as a row is compared with it. */
+export type FleetVehicle = VehicleDetails & { id: string };
+
+/** What importing a file's rows would do to the fleet, and which rows cannot be imported. */
+export interface FleetImportPlan {
+  /** New vehicles, in file order. */
+  added: VehicleDetails[];
+  /** Vehicles of the fleet whose details the file changes (a cell left blank keeps what is stored). */
+  updated: FleetVehicle[];
+  /** Rows that match a vehicle of the fleet exactly. */
+  unchanged: number;
+  /** One message per bad row, in file order ("Row 3: …."). */
+  errors: string[];
+  /** The bad rows' numbers, as a spreadsheet counts them. */
+  badRows: number[];
+}
+
+/** The file itself could not be read (its header, its size, a NUL character); or what its rows would do. */
+export type FleetImportCheck = { ok: true; plan: FleetImportPlan } | { ok: false; errors: string[] };
 
 const isBlankRecord = (record: CsvRecord) =>
   record.problem === undefined && record.fields.every((field) => field.trim() === '');
@@ -283,30 +302,63 @@ export function* checkFleetRowValues(
   return checked;
 }
 
+const sameDetails = (a: VehicleDetails, b: VehicleDetails) =>
+  a.make === b.make &&
+  a.model === b.model &&
+  a.year === b.year &&
+  a.colour === b.colour &&
+  a.chassisNumber === b.chassisNumber &&
+  a.plateNumber === b.plateNumber;
+
 /**
- * Checks rows whose values are read against the owner's fleet: chassis numbers and plates
- * used twice in the file or already in the fleet, and the plates' owner and registration.
- * All vehicles, or every row's message. Map look-ups only: quick enough for 10,000 rows
- * under the fleet's lock.
+ * Checks rows whose values are read against the owner's fleet, and plans what each does. A row is
+ * the fleet's vehicle with its chassis number; failing that (no chassis number in the row, or one
+ * the fleet does not hold on a vehicle with none), the vehicle carrying its plate; otherwise a new
+ * vehicle. A matched row changes the vehicle only where its cells are filled in; the same details
+ * again leave it unchanged. A chassis number, plate or vehicle used twice in the file, and a plate
+ * that is not the owner's or is on another vehicle, make the row bad. Map look-ups only: quick
+ * enough for 10,000 rows under the fleet's lock.
  */
 export function checkFleetRowsAgainst(
   checked: readonly FleetRowValues[],
   context: FleetImportContext,
-): FleetImportCheck {
-  const errors: string[] = [];
-  const vehicles: VehicleDetails[] = [];
+): FleetImportPlan {
+  const plan: FleetImportPlan = { added: [], updated: [], unchanged: 0, errors: [], badRows: [] };
+  const byChassis = new Map<string, FleetVehicle>();
+  const byPlate = new Map<string, FleetVehicle>();
+  for (const vehicle of context.vehicles) {
+    if (vehicle.chassisNumber !== '') byChassis.set(vehicle.chassisNumber, vehicle);
+    if (vehicle.plateNumber !== null) byPlate.set(vehicle.plateNumber, vehicle);
+  }
   const chassisRow = new Map<string, number>();
   const plateRow = new Map<string, number>();
+  const vehicleRow = new Map<string, number>();
   for (const { row, problems: valueProblems, vehicle } of checked) {
     const problems = [...valueProblems];
+    let match: FleetVehicle | undefined;
+    let details: VehicleDetails | undefined;
     if (vehicle) {
-      if (vehicle.chassisNumber !== '') {
-        const earlier = chassisRow.get(vehicle.chassisNumber);
-        if (earlier !== undefined) problems.push(`Chassis number ${vehicle.chassisNumber} is also on row ${earlier}`);
-        else if (context.existingChassisNumbers.has(vehicle.chassisNumber))
-          problems.push(chassisTakenMessage(vehicle.chassisNumber).replace(/\.$/, ''));
-        else chassisRow.set(vehicle.chassisNumber, row);
-      }
+      const held = vehicle.plateNumber === null ? undefined : byPlate.get(vehicle.plateNumber);
+      match =
+        (vehicle.chassisNumber === '' ? undefined : byChassis.get(vehicle.chassisNumber)) ??
+        (held && (vehicle.chassisNumber === '' || held.chassisNumber === '') ? held : undefined);
+      details = match
+        ? {
+            ...vehicle,
+            year: vehicle.year ?? match.year,
+            chassisNumber: vehicle.chassisNumber === '' ? match.chassisNumber : vehicle.chassisNumber,
+            plateNumber: vehicle.plateNumber ?? match.plateNumber,
+          }
+        : vehicle;
+      const chassisEarlier = vehicle.chassisNumber === '' ? undefined : chassisRow.get(vehicle.chassisNumber);
+      if (chassisEarlier !== undefined)
+        problems.push(`Chassis number ${vehicle.chassisNumber} is also on row ${chassisEarlier}`);
+      else if (vehicle.chassisNumber !== '') chassisRow.set(vehicle.chassisNumber, row);
+      // The same vehicle of the fleet twice, found by its plate one time (the chassis number is said above).
+      const vehicleEarlier = match ? vehicleRow.get(match.id) : undefined;
+      if (vehicleEarlier !== undefined && chassisEarlier === undefined)
+        problems.push(`This is the same vehicle as row ${vehicleEarlier}`);
+      else if (match && vehicleEarlier === undefined) vehicleRow.set(match.id, row);
       if (vehicle.plateNumber !== null) {
         const earlier = plateRow.get(vehicle.plateNumber);
         if (earlier !== undefined) problems.push(`Plate ${vehicle.plateNumber} is also on row ${earlier}`);
@@ -314,20 +366,47 @@ export function checkFleetRowsAgainst(
           plateRow.set(vehicle.plateNumber, row);
           const problem = plateFitProblem({
             plateNumber: vehicle.plateNumber,
-            vehicleId: null,
-            chassisNumber: vehicle.chassisNumber,
+            vehicleId: match?.id ?? null,
+            chassisNumber: details.chassisNumber,
             plate: context.plates.get(vehicle.plateNumber),
             holder: context.plateHolders.get(vehicle.plateNumber),
           });
           if (problem) problems.push(problem.replace(/\.$/, ''));
         }
       }
-      vehicles.push(vehicle);
     }
-    if (problems.length > 0)
-      errors.push(`Row ${row}: ${problems.map((problem) => problem.replace(/\.$/, '')).join('; ')}.`);
+    if (problems.length > 0 || !details) {
+      plan.errors.push(`Row ${row}: ${problems.map((problem) => problem.replace(/\.$/, '')).join('; ')}.`);
+      plan.badRows.push(row);
+    } else if (!match) plan.added.push(details);
+    else if (sameDetails(details, match)) plan.unchanged += 1;
+    else plan.updated.push({ ...details, id: match.id });
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, vehicles };
+  return plan;
+}
+
+/** How many rows of a plan can be imported (added, updated or already as the file has them). */
+export function goodRowCount(plan: FleetImportPlan): number {
+  return plan.added.length + plan.updated.length + plan.unchanged;
+}
+
+/**
+ * The bad rows of a file, to correct and import again: the header, then each bad row as it was
+ * written, with its problem in a last column. Rows whose quotes were broken keep their values as read.
+ */
+export function badRowsCsv(read: FleetCsvRows, plan: Pick<FleetImportPlan, 'errors' | 'badRows'>): string[][] {
+  const problemOf = new Map(plan.badRows.map((row, index) => [row, plan.errors[index] ?? '']));
+  const columnOf = Object.fromEntries(
+    Object.entries(FIELD_OF_COLUMN).map(([column, field]) => [field, column]),
+  ) as Record<Field, string>;
+  const rows: string[][] = [[...read.columns.map((field) => columnOf[field]), 'problem']];
+  for (const { row, record } of read.rows) {
+    const problem = problemOf.get(row);
+    if (problem === undefined) continue;
+    const values = read.columns.map((_, index) => record.fields[index] ?? '');
+    rows.push([...values, problem.replace(/^Row \d+: /, `Row ${row}: `)]);
+  }
+  return rows;
 }
 
 /** Runs a stepped check to its end at once: the app checks a file this way before sending it. */
@@ -341,9 +420,11 @@ export function runToEnd<T>(steps: Generator<undefined, T, undefined>): T {
 /**
  * Checks a fleet file: its header and rows (readFleetCsv), every row's values
  * (checkFleetRowValues), then the rows against the fleet (checkFleetRowsAgainst).
- * All vehicles, or every row's message.
+ * What the file would do, or why it cannot be read at all.
  */
 export function checkFleetCsv(text: string, context: FleetImportContext, maxRows = MAX_IMPORT_ROWS): FleetImportCheck {
   const read = runToEnd(readFleetCsv(text, maxRows));
-  return read.ok ? checkFleetRowsAgainst(runToEnd(checkFleetRowValues(read, context.today)), context) : read;
+  return read.ok
+    ? { ok: true, plan: checkFleetRowsAgainst(runToEnd(checkFleetRowValues(read, context.today)), context) }
+    : read;
 }

@@ -2,7 +2,7 @@
 // Filters combine with AND; 'all' means no filter on that field.
 import { kwacha } from '../money/money';
 import type { Ngwee } from '../money/money';
-import { isLuckyNumber } from '../plates/plate-number';
+import { isLuckyNumber, normalisePlateNumber } from '../plates/plate-number';
 import type { MarketplacePlateType, PlateStatus } from '../statuses/statuses';
 import type { PlateListing } from './listing';
 
@@ -36,11 +36,19 @@ export const MARKETPLACE_SORTS = [
 
 export const DEFAULT_MARKETPLACE_SORT: MarketplaceSort = 'price-low';
 
+/**
+ * A plate number as search compares it: normalised as a typed number is (upper case, trimmed), then
+ * without its spaces and hyphens, so "ZM777", "zm 777" and "ZM-777" all find ZM-777-VIP.
+ */
+export function plateSearchKey(text: string): string {
+  return normalisePlateNumber(text).replace(/[\s-]+/g, '');
+}
+
 export function matchesFilters(listing: PlateListing, filters: MarketplaceFilters): boolean {
-  const search = filters.search.trim().toUpperCase();
+  const search = plateSearchKey(filters.search);
   const [minPrice, maxPrice] = filters.priceRange;
   return (
-    (search === '' || listing.number.toUpperCase().includes(search)) &&
+    (search === '' || plateSearchKey(listing.number).includes(search)) &&
     listing.price >= minPrice &&
     listing.price <= maxPrice &&
     (filters.type === 'all' || listing.type === filters.type) &&

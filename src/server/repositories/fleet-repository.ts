@@ -309,6 +309,42 @@ export function fleetRepository(db: Queryable) {
     },
 
     /**
+     * Changes the details of the owner's vehicles a file matched (make, model, year, colour,
+     * chassis number, plate) in one statement, each with its change-log entry; the driver stays.
+     */
+    async updateImportedVehicles(
+      ownerId: string,
+      vehicles: readonly (VehicleDetails & { id: string })[],
+      at: Date,
+    ): Promise<Vehicle[]> {
+      if (vehicles.length === 0) return [];
+      const column = <K extends keyof (VehicleDetails & { id: string })>(key: K) =>
+        vehicles.map((vehicle) => vehicle[key]);
+      const rows = await db.query<VehicleRow>(
+        `UPDATE vehicles v SET make = t.make, model = t.model, year = t.year, colour = t.colour,
+           chassis_number = t.chassis_number, plate_number = t.plate_number, updated_at = $8
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $9::text[])
+           AS t(id, make, model, year, colour, chassis_number, plate_number)
+         WHERE v.id = t.id AND v.owner_id = $1
+         RETURNING v.*`,
+        [
+          ownerId,
+          column('id'),
+          column('make'),
+          column('model'),
+          column('year'),
+          column('colour'),
+          column('chassisNumber'),
+          at,
+          column('plateNumber'),
+        ],
+      );
+      const updated = rows.map(toVehicle);
+      await logVehicles(updated);
+      return updated;
+    },
+
+    /**
      * A plate just registered by a whitebook sale goes on the owner's vehicle with the sale's
      * chassis number, or on a vehicle made from the sale's details; it comes off any other.
      */

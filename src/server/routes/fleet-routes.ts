@@ -1,9 +1,9 @@
 /**
  * A fleet imported from a CSV file: POST /api/fleet/import with the file as text/csv, or
  * as JSON { "csv": "..." }. A text/csv body is kept only up to the row limit as it arrives;
- * the import itself (reading, checking, storing all rows or none) is
- * src/server/fleet/fleet-import.ts. Any bad row: 400 with every row's message and nothing
- * stored.
+ * the import itself (reading, checking, storing) is src/server/fleet/fleet-import.ts. Any
+ * bad row: 400 with every row's message and nothing stored, unless the owner confirmed that
+ * the good rows go in without them (`goodRowsOnly`).
  */
 import type { IncomingMessage } from 'node:http';
 import { MAX_IMPORT_ROWS, maxImportLines } from '#domain/fleet/fleet-csv';
@@ -19,8 +19,20 @@ import { errorResponse } from './schemas';
 /** 10,000 rows of generous length; the row count itself is checked as the file is read. */
 export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
-const importBody = z.union([z.string(), z.object({ csv: z.string({ error: 'csv must be the text of the file' }) })], {
-  error: 'Send the CSV file as text/csv, or as JSON with the file’s text in "csv".',
+const importBody = z.union(
+  [
+    z.string(),
+    z.object({
+      csv: z.string({ error: 'csv must be the text of the file' }),
+      goodRowsOnly: z.boolean({ error: 'goodRowsOnly must be true or false' }).optional(),
+    }),
+  ],
+  { error: 'Send the CSV file as text/csv, or as JSON with the file’s text in "csv".' },
+);
+
+/** With text/csv, the owner's confirmation that the good rows go in without the bad ones. */
+const importQuery = z.object({
+  goodRowsOnly: z.enum(['true', 'false'], { error: 'goodRowsOnly must be true or false' }).optional(),
 });
 
 const LF = 0x0a;
@@ -92,23 +104,28 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date 
         tags: ['fleet'],
         summary: `Add vehicles to your fleet from a CSV file (at most ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows): all of them, or none`,
         body: importBody,
+        querystring: importQuery,
         response: { 201: fleetImportAnswer, 400: fleetImportRefusal, 401: errorResponse },
       },
     },
     async (request, reply) => {
       const owner = request.user as User;
-      const text = typeof request.body === 'string' ? request.body : request.body.csv;
-      const outcome = await importFleet(db, { ownerId: owner.id, at: now(), ip: request.ip }, text);
+      const body = request.body;
+      const text = typeof body === 'string' ? body : body.csv;
+      const goodRowsOnly =
+        typeof body === 'string' ? request.query.goodRowsOnly === 'true' : body.goodRowsOnly === true;
+      const outcome = await importFleet(db, { ownerId: owner.id, at: now(), ip: request.ip }, text, { goodRowsOnly });
       if (!outcome.ok) {
         const rows = outcome.errors.length;
         const message =
           rows === 1
             ? `${outcome.errors[0] ?? ''} Nothing was imported.`
             : `${rows.toLocaleString('en-GB')} rows need correcting. Nothing was imported.`;
-        return reply.code(400).send({ ...errorBody(400, message), errors: outcome.errors });
+        return reply.code(400).send({ ...errorBody(400, message), errors: outcome.errors, goodRows: outcome.goodRows });
       }
-      request.log.info({ ownerId: owner.id, vehicles: outcome.imported }, 'fleet imported');
-      return reply.code(201).send({ imported: outcome.imported });
+      const { added, updated, unchanged, skipped, vehicles } = outcome;
+      request.log.info({ ownerId: owner.id, added, updated, unchanged, skipped: skipped.length }, 'fleet imported');
+      return reply.code(201).send({ imported: added, added, updated, unchanged, skipped, vehicles });
     },
   );
 };

@@ -173,10 +173,16 @@ describe('writes on the command path keep their answers', () => {
       ok: false,
       message: 'Row 2: bad plate. Nothing was imported.',
       errors: ['Row 2: bad plate.'],
+      goodRows: 0,
     });
-    serve(() => answer(200, { imported: 3 }));
-    expect(await importFleet('plate\nX')).toEqual({ ok: true, imported: 3 });
+    serve(() => answer(201, { imported: 0, added: 0, updated: 0, unchanged: 3, skipped: [], vehicles: [] }));
+    expect(await importFleet('plate\nX')).toEqual({ ok: true, added: 0, updated: 0, unchanged: 3, skipped: [] });
     offline();
-    expect(await importFleet('plate\nX')).toEqual({ ok: false, message: IMPORT_NEEDS_CONNECTION, errors: [] });
+    expect(await importFleet('plate\nX')).toEqual({
+      ok: false,
+      message: IMPORT_NEEDS_CONNECTION,
+      errors: [],
+      goodRows: 0,
+    });
   });
 });

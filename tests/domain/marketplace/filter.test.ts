@@ -68,6 +68,13 @@ describe('filterListings', () => {
     expect(ids(filterListings(SAMPLE, DEFAULT_MARKETPLACE_FILTERS))).toEqual(['1', '2', '3', '4', '5']);
   });
 
+  it('finds a plate however its spaces and hyphens are typed ("ZM777", "zm 777", "ZM-777")', () => {
+    for (const typed of ['ZM777', 'zm 777', 'ZM-777', ' zm-7 77 ', 'zm777vip'])
+      expect(ids(filterListings(SAMPLE, filters({ search: typed }))), typed).toEqual(['1']);
+    expect(ids(filterListings(SAMPLE, filters({ search: 'lusaka1' })))).toEqual(['3']);
+    expect(ids(filterListings(SAMPLE, filters({ search: 'zm 778' })))).toEqual([]);
+  });
+
   it('searches plate numbers case-insensitively as a substring', () => {
     expect(ids(filterListings(SAMPLE, filters({ search: 'zm-' })))).toEqual(['1', '2', '4', '5']);
     expect(ids(filterListings(SAMPLE, filters({ search: 'CD' })))).toEqual(['5']);
@@ -219,7 +226,8 @@ describe('filterListings properties', () => {
       fc.property(listingsArb, filtersArb, (listings, f) => {
         const expected = listings.filter(
           (l) =>
-            l.number.toUpperCase().includes(f.search.trim().toUpperCase()) &&
+            // Compared without spaces and hyphens on either side.
+            l.number.toUpperCase().replace(/[\s-]/g, '').includes(f.search.toUpperCase().replace(/[\s-]/g, '')) &&
             l.price >= f.priceRange[0] &&
             l.price <= f.priceRange[1] &&
             (f.type === 'all' || l.type === f.type) &&

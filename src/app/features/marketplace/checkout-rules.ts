@@ -7,6 +7,7 @@ import type { QuoteAnswer, QuoteListing } from '#domain/api/marketplace';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
 import type { CheckoutOwner } from '#domain/purchases/checkout-owner';
 import { formatReservationDate } from '#domain/purchases/reservation';
+import { plateDialogPath } from '../../purchases/reserved-plate';
 
 export type CheckoutKind = 'buy' | 'reserve';
 
@@ -113,6 +114,14 @@ export function attemptFor(previous: Attempt | null, signature: string, newKey: 
   return { key: newKey(), signature, hasPayment: false };
 }
 
+/**
+ * The checkouts a plate's dialog offers: Buy Now and Reserve; for the buyer's own live reservation
+ * Buy Now alone (the fee deducted), since reserving it again is refused.
+ */
+export function offeredCheckouts(reservedUntilMine: string | null | undefined): readonly CheckoutKind[] {
+  return reservedUntilMine === undefined ? ['buy', 'reserve'] : ['buy'];
+}
+
 /** What an approved payment did, in the buyer's words. */
 export function approvedMessage(kind: CheckoutKind, reservedUntil: string | null): string {
   if (kind === 'buy') return 'The plate is yours';
@@ -120,7 +129,7 @@ export function approvedMessage(kind: CheckoutKind, reservedUntil: string | null
   return Number.isNaN(until) ? 'Reserved for you' : `Reserved for you until ${formatReservationDate(new Date(until))}`;
 }
 
-/** Where a visitor signs in, coming back to the same plate in the marketplace. */
-export function signInPath(plateNumber: string): string {
-  return `/auth?redirect=${encodeURIComponent(`/marketplace?plate=${encodeURIComponent(plateNumber)}`)}`;
+/** Where a visitor signs in, coming back to the same plate's dialog, on the tab they were on. */
+export function signInPath(plateNumber: string, kind: CheckoutKind = 'buy'): string {
+  return `/auth?redirect=${encodeURIComponent(plateDialogPath(plateNumber, kind))}`;
 }

@@ -335,7 +335,7 @@ export function CheckoutTab({
         </Button>
       ) : !isSignedIn ? (
         <Button asChild colorPalette="brand" w={{ base: 'full', sm: 'auto' }} alignSelf="flex-end">
-          <Link to={signInPath(plateNumber)}>{words.signIn}</Link>
+          <Link to={signInPath(plateNumber, kind)}>{words.signIn}</Link>
         </Button>
       ) : (
         <Button

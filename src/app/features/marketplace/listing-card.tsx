@@ -5,7 +5,7 @@
  */
 import { isOpenForPurchase, type PlateListing } from '#domain/marketplace/listing';
 import { formatZmw } from '#domain/money/money';
-import { useState, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition } from 'react';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
 import { approvedMessage } from './checkout-rules';
@@ -25,6 +25,12 @@ interface ListingCardProps {
   layout: 'grid' | 'list';
   /** The end of this buyer's own live reservation of the plate; undefined when it is not theirs. */
   reservedUntilMine: string | null | undefined;
+  /** The address names this plate (?plate=…): its dialog opens as soon as it may (after signing in, say). */
+  isOpenedByAddress?: boolean;
+  /** The tab the dialog opens on. */
+  openTab?: 'buy' | 'reserve';
+  /** The dialog was closed. */
+  onClosed?: () => void;
 }
 
 // The dialog (checkout, payment, sign-up) loads when a buyer opens a plate, not with the
@@ -34,7 +40,15 @@ interface ListingCardProps {
 type ListingDialogComponent = typeof ListingDialogOnceLoaded;
 const listingDialog = onDemand(() => import('./listing-dialog').then((module) => module.ListingDialog));
 
-export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }: ListingCardProps) {
+export function ListingCard({
+  listing,
+  isFavourite,
+  layout,
+  reservedUntilMine,
+  isOpenedByAddress = false,
+  openTab = 'buy',
+  onClosed,
+}: ListingCardProps) {
   const [isDialogOpen, setDialogOpen] = useState(false);
   // The dialog's component once the plate has been opened (it stays mounted, see below).
   const [ListingDialog, setListingDialog] = useState<ListingDialogComponent | null>(null);
@@ -58,6 +72,16 @@ export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }:
   }
   const isMine = reservedUntilMine !== undefined && listing.status === 'Reserved';
   const mayOpen = isOpenForPurchase(listing) || isMine;
+  // Opened by the address once, as soon as the plate may be opened (a buyer's own reservation is known
+  // only once their reservations have been read); closing it does not open it again.
+  const wasOpenedByAddress = useRef(false);
+  useEffect(() => {
+    if (!isOpenedByAddress || !mayOpen || wasOpenedByAddress.current) return;
+    wasOpenedByAddress.current = true;
+    open();
+    // open() is the same whenever it runs; only the address and the plate's status matter here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isOpenedByAddress, mayOpen]);
   const inList = layout === 'list';
   return (
     <li className={cls(inList ? 'cardInList' : 'card')}>
@@ -112,8 +136,12 @@ export function ListingCard({ listing, isFavourite, layout, reservedUntilMine }:
           <ListingDialog
             listing={listing}
             isOpen={isDialogOpen}
-            onClose={() => setDialogOpen(false)}
+            onClose={() => {
+              setDialogOpen(false);
+              onClosed?.();
+            }}
             reservedUntilMine={isMine ? reservedUntilMine : undefined}
+            defaultTab={openTab}
           />
         )}
       </div>

@@ -13,7 +13,7 @@ import { afterNextPaint } from '../../components/when-idle';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useSession } from '../../session/use-session';
 import { fetchQuote, type QuoteAnswer } from './checkout-api';
-import { approvedMessage } from './checkout-rules';
+import { approvedMessage, offeredCheckouts } from './checkout-rules';
 import { CheckoutTab } from './checkout-tab';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
 import { refreshMyReservations } from './use-my-reservations';
@@ -56,9 +56,11 @@ function useFirstFrameDrawn(): boolean {
 function DialogContent({
   listing,
   reservedUntilMine,
+  defaultTab,
 }: {
   listing: PlateListing;
   reservedUntilMine: string | null | undefined;
+  defaultTab: 'buy' | 'reserve';
 }) {
   const isOnline = useOnlineStatus();
   const session = useSession();
@@ -86,18 +88,29 @@ function DialogContent({
     onStale: refresh,
   };
 
+  // The buyer's own reservation offers only Buy Now (the fee deducted): reserving it again is refused.
+  // Decided as the dialog opens: a reservation just made here keeps its tab and its outcome on screen.
+  const [offered] = useState(() => offeredCheckouts(reservedUntilMine));
   const checkout = (
-    <Tabs.Root defaultValue="buy" variant="enclosed" fitted colorPalette="brand" lazyMount>
+    <Tabs.Root
+      defaultValue={offered.includes(defaultTab) ? defaultTab : 'buy'}
+      variant="enclosed"
+      fitted
+      colorPalette="brand"
+      lazyMount
+    >
       <Tabs.List>
         <Tabs.Trigger value="buy">Buy Now</Tabs.Trigger>
-        <Tabs.Trigger value="reserve">Reserve</Tabs.Trigger>
+        {offered.includes('reserve') && <Tabs.Trigger value="reserve">Reserve</Tabs.Trigger>}
       </Tabs.List>
       <Tabs.Content value="buy">
         <CheckoutTab kind="buy" {...tabProps} />
       </Tabs.Content>
-      <Tabs.Content value="reserve">
-        <CheckoutTab kind="reserve" {...tabProps} />
-      </Tabs.Content>
+      {offered.includes('reserve') && (
+        <Tabs.Content value="reserve">
+          <CheckoutTab kind="reserve" {...tabProps} />
+        </Tabs.Content>
+      )}
     </Tabs.Root>
   );
 
@@ -141,11 +154,13 @@ export function ListingDialog({
   isOpen,
   onClose,
   reservedUntilMine,
+  defaultTab = 'buy',
 }: {
   listing: PlateListing;
   isOpen: boolean;
   onClose: () => void;
   reservedUntilMine: string | null | undefined;
+  defaultTab?: 'buy' | 'reserve';
 }) {
   return (
     <AppDialogFrame
@@ -157,7 +172,7 @@ export function ListingDialog({
       isBodyScrolled
       isUnmountedWhenClosed
     >
-      <DialogContent listing={listing} reservedUntilMine={reservedUntilMine} />
+      <DialogContent listing={listing} reservedUntilMine={reservedUntilMine} defaultTab={defaultTab} />
     </AppDialogFrame>
   );
 }

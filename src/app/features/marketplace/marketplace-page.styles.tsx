@@ -6,11 +6,12 @@ import { Card, SimpleGrid, Stat } from '@chakra-ui/react';
 import { SPECIMEN, type StaticStyles } from '../../theme/static-styles';
 
 export const marketplaceStyles = {
-  stats: <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" />,
+  // Tighter on a phone, so the first plate is on the first screen (decision 058).
+  stats: <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '3', md: '4' }} />,
   statCard: <Card.Root size="sm" />,
   statBody: (
     <Card.Root size="sm">
-      <Card.Body {...SPECIMEN} />
+      <Card.Body p={{ base: '3', md: '4' }} {...SPECIMEN} />
     </Card.Root>
   ),
   stat: <Stat.Root />,

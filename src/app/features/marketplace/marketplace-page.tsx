@@ -2,7 +2,6 @@
 import {
   filterListings,
   DEFAULT_MARKETPLACE_FILTERS,
-  DEFAULT_MARKETPLACE_SORT,
   marketplaceStats,
   MARKETPLACE_SORTS,
   PRICE_SLIDER,
@@ -10,12 +9,17 @@ import {
   type MarketplaceFilters,
   type MarketplaceSort,
 } from '#domain/marketplace/filter';
+import {
+  type MarketplaceAddressState,
+  readMarketplaceAddress,
+  writeMarketplaceAddress,
+} from '#domain/marketplace/filter-address';
 import type { PlateListing } from '#domain/marketplace/listing';
 import { formatZmw, kwacha, toKwachaNumber } from '#domain/money/money';
-import { normalisePlateInput } from '#domain/plates/plate-number';
+import { normalisePlateInput, normalisePlateNumber } from '#domain/plates/plate-number';
 import { MARKETPLACE_PLATE_TYPES, PLATE_STATUSES } from '#domain/statuses/statuses';
-import { Box, Button, ButtonGroup, Card, Container, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { Box, Button, ButtonGroup, Container, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CheckboxField } from '../../components/checkbox-field';
 import { FilterSelect, PlainSelect, SearchField } from '../../components/filter-fields';
@@ -26,6 +30,7 @@ import { ListingCard } from './listing-card';
 import { useFavouriteIds, useListings, useListingsPulledAt } from './use-marketplace';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useMyReservations } from './use-my-reservations';
+import { FiltersPanel, FiltersToggle } from './filters-panel';
 import { staticClasses } from '../../theme/static-styles';
 import type { marketplaceStyles } from './marketplace-page.styles';
 
@@ -53,8 +58,34 @@ function filterAndSort(
   return shown;
 }
 
+/** What the address shows: its search and filters, or the plate it names while it names no search of its own. */
+function fromAddress(params: URLSearchParams): MarketplaceAddressState {
+  const state = readMarketplaceAddress(params);
+  const plate = normalisePlateNumber(params.get('plate') ?? '') || normalisePlateNumber(params.get('open') ?? '');
+  return plate !== '' && !params.has('q') ? { ...state, filters: { ...state.filters, search: plate } } : state;
+}
+
+/** The address's plate parameters, kept while the list is narrowed. */
+function namedPlateParams(params: URLSearchParams): [string, string][] {
+  return ['plate', 'open', 'tab'].flatMap((name): [string, string][] => {
+    const value = params.get(name);
+    return value === null ? [] : [[name, value]];
+  });
+}
+
+/** How many filters narrow the list (the search apart): the phone's Filters button says so. */
+function activeFilterCount(filters: MarketplaceFilters): number {
+  const defaults = DEFAULT_MARKETPLACE_FILTERS;
+  return [
+    filters.priceRange[0] !== defaults.priceRange[0] || filters.priceRange[1] !== defaults.priceRange[1],
+    filters.type !== 'all',
+    filters.status !== 'all',
+    filters.luckyOnly,
+  ].filter(Boolean).length;
+}
+
 export function MarketplacePage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const listings = useListings();
   const pulledAt = useListingsPulledAt();
   const isOnline = useOnlineStatus();
@@ -62,12 +93,55 @@ export function MarketplacePage() {
   const notLoadedYet = listings !== undefined && listings.length === 0 && pulledAt === null;
   const favourites = useFavouriteIds();
   const myReservations = useMyReservations(useSession().status === 'signed-in');
-  const [filters, setFilters] = useState<MarketplaceFilters>(() => ({
-    ...DEFAULT_MARKETPLACE_FILTERS,
-    search: normalisePlateInput(searchParams.get('plate') ?? ''),
-  }));
-  const [sort, setSort] = useState<MarketplaceSort>(DEFAULT_MARKETPLACE_SORT);
-  const [view, setView] = useState<'grid' | 'list'>('grid');
+  // The search, filters, sort and view live in the address (filter-address.ts): a reload or a link keeps them.
+  // They answer a press here at once and the address follows (the router updates it in a transition, so
+  // reading each press back from it would lose quick ones); a change of the address from elsewhere (Back,
+  // a link) is taken up. `open` opens that plate's dialog (the way back from signing in, or from a
+  // reservation); `plate` (older links) only searches for it.
+  const addressKey = searchParams.toString();
+  const [state, setState] = useState(() => fromAddress(searchParams));
+  const ownWrites = useRef(new Set<string>());
+  const latest = useRef(state);
+  const named = useRef(namedPlateParams(searchParams));
+  useEffect(() => {
+    if (ownWrites.current.has(addressKey)) return;
+    ownWrites.current.clear();
+    const params = new URLSearchParams(addressKey);
+    const taken = fromAddress(params);
+    latest.current = taken;
+    named.current = namedPlateParams(params);
+    setState((shownNow) => (JSON.stringify(shownNow) === JSON.stringify(taken) ? shownNow : taken));
+  }, [addressKey]);
+  const { filters, sort, view } = state;
+  const openedPlate = normalisePlateNumber(searchParams.get('open') ?? '');
+  const filtersId = useId();
+  const [areFiltersOpen, setFiltersOpen] = useState(false);
+  const writeAddress = useCallback(
+    (next: MarketplaceAddressState, keep: [string, string][]) => {
+      const params = new URLSearchParams(writeMarketplaceAddress(next));
+      for (const [name, value] of keep) params.set(name, value);
+      // A search cleared while the address names a plate stays cleared (the plate is the search only until then).
+      if (keep.length > 0 && !params.has('q')) params.set('q', '');
+      ownWrites.current.add(params.toString());
+      // Narrowing the list is not a page visit: Back leaves the marketplace.
+      setSearchParams(params, { replace: true });
+    },
+    [setSearchParams],
+  );
+  const show = (next: Partial<MarketplaceAddressState>) => {
+    const shownNow = { ...latest.current, ...next };
+    latest.current = shownNow;
+    setState(shownNow);
+    writeAddress(shownNow, named.current);
+  };
+  const setFilters = (next: MarketplaceFilters) => show({ filters: next });
+  const setSort = (next: MarketplaceSort) => show({ sort: next });
+  const setView = (next: 'grid' | 'list') => show({ view: next });
+  /** The plate's dialog was closed: the address no longer opens it, and the plate stays the search. */
+  const closedPlate = useCallback(() => {
+    named.current = [];
+    writeAddress(latest.current, []);
+  }, [writeAddress]);
 
   const shown = useMemo(() => filterAndSort(listings ?? [], filters, sort), [listings, filters, sort]);
   const stats = useMemo(() => marketplaceStats(listings ?? []), [listings]);
@@ -77,16 +151,17 @@ export function MarketplacePage() {
     CARDS_PER_PAGE,
     `${JSON.stringify(filters)} ${sort} ${view}`,
   );
-  const update = (patch: Partial<MarketplaceFilters>) => setFilters((current) => ({ ...current, ...patch }));
+  const update = (patch: Partial<MarketplaceFilters>) => setFilters({ ...latest.current.filters, ...patch });
 
   return (
-    <Container maxW="7xl" py={{ base: '8', md: '12' }}>
-      <Stack gap="8">
+    <Container maxW="7xl" py={{ base: '4', md: '12' }}>
+      {/* Tighter on a phone: the first plate is on the first screen (docs/decisions/058). */}
+      <Stack gap={{ base: '4', md: '8' }}>
         <Box>
-          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
+          <Heading as="h1" size={{ base: 'xl', sm: '3xl', md: '4xl' }}>
             License Plate Marketplace
           </Heading>
-          <Text color="fg.muted" mt="2">
+          <Text color="fg.muted" mt="2" display={{ base: 'none', sm: 'block' }}>
             Find a number you love, from lucky triples to personalised plates.
           </Text>
         </Box>
@@ -110,48 +185,44 @@ export function MarketplacePage() {
         </div>
 
         <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
-          <Card.Root as="aside" aria-label="Filters" w={{ base: 'full', lg: '72' }} flexShrink={0}>
-            <Card.Body>
-              <Stack gap="5">
-                <Heading as="h2" size="md">
-                  Filters
-                </Heading>
-                <RangeSlider
-                  label="Price Range"
-                  thumbLabels={['Minimum price', 'Maximum price']}
-                  min={PRICE_SLIDER.min}
-                  max={PRICE_SLIDER.max}
-                  step={PRICE_SLIDER.step}
-                  value={[toKwachaNumber(filters.priceRange[0]), toKwachaNumber(filters.priceRange[1])]}
-                  onChange={([low, high]) => update({ priceRange: [kwacha(low), kwacha(high)] })}
-                  format={(amount) => formatZmw(kwacha(amount))}
-                />
-                <FilterSelect
-                  label="Plate Type"
-                  allLabel="All Types"
-                  options={MARKETPLACE_PLATE_TYPES}
-                  value={filters.type}
-                  onChange={(type) => update({ type })}
-                />
-                <FilterSelect
-                  label="Availability"
-                  allLabel="All Status"
-                  options={PLATE_STATUSES}
-                  value={filters.status}
-                  onChange={(status) => update({ status })}
-                />
-                <CheckboxField checked={filters.luckyOnly} onChange={(luckyOnly) => update({ luckyOnly })}>
-                  Lucky Numbers Only
-                </CheckboxField>
-                <Button variant="outline" onClick={() => setFilters(DEFAULT_MARKETPLACE_FILTERS)}>
-                  Clear All Filters
-                </Button>
-              </Stack>
-            </Card.Body>
-          </Card.Root>
+          <FiltersPanel id={filtersId} isOpen={areFiltersOpen} onClear={() => setFilters(DEFAULT_MARKETPLACE_FILTERS)}>
+            <RangeSlider
+              label="Price Range"
+              thumbLabels={['Minimum price', 'Maximum price']}
+              min={PRICE_SLIDER.min}
+              max={PRICE_SLIDER.max}
+              step={PRICE_SLIDER.step}
+              value={[toKwachaNumber(filters.priceRange[0]), toKwachaNumber(filters.priceRange[1])]}
+              onChange={([low, high]) => update({ priceRange: [kwacha(low), kwacha(high)] })}
+              format={(amount) => formatZmw(kwacha(amount))}
+            />
+            <FilterSelect
+              label="Plate Type"
+              allLabel="All Types"
+              options={MARKETPLACE_PLATE_TYPES}
+              value={filters.type}
+              onChange={(type) => update({ type })}
+            />
+            <FilterSelect
+              label="Availability"
+              allLabel="All Status"
+              options={PLATE_STATUSES}
+              value={filters.status}
+              onChange={(status) => update({ status })}
+            />
+            <CheckboxField checked={filters.luckyOnly} onChange={(luckyOnly) => update({ luckyOnly })}>
+              Lucky Numbers Only
+            </CheckboxField>
+          </FiltersPanel>
 
           <Stack gap="4" flex="1" minW="0" w="full">
             <Flex gap="3" wrap="wrap">
+              <FiltersToggle
+                isOpen={areFiltersOpen}
+                activeFilters={activeFilterCount(filters)}
+                panelId={filtersId}
+                onToggle={() => setFiltersOpen((open) => !open)}
+              />
               <SearchField
                 label="Search plates"
                 placeholder="Search plate numbers..."
@@ -162,7 +233,7 @@ export function MarketplacePage() {
               <PlainSelect
                 label="Sort by"
                 hideLabel
-                w={{ base: 'full', sm: '56' }}
+                w={{ base: '48', sm: '56' }}
                 value={sort}
                 onChange={(chosen) => setSort(MARKETPLACE_SORTS.find((option) => option.id === chosen)?.id ?? sort)}
               >
@@ -243,6 +314,9 @@ export function MarketplacePage() {
                       isFavourite={favourites.has(listing.id)}
                       layout={view}
                       reservedUntilMine={myReservations.get(listing.id)}
+                      isOpenedByAddress={openedPlate !== '' && listing.number === openedPlate}
+                      openTab={searchParams.get('tab') === 'reserve' ? 'reserve' : 'buy'}
+                      onClosed={closedPlate}
                     />
                   ))}
                 </ul>

@@ -34,6 +34,7 @@ import { PendingTransfers } from '../../transfers/pending-transfers';
 import { TransferDialog } from '../../transfers/transfer-dialog';
 import type { RenewDialogProps } from '../../renewals/renew-dialog';
 import { receiptPath } from '../../payments/payment-rows';
+import { ReservedPlateBuyNow } from '../../purchases/reserved-plate-buy-now';
 import { cancelReservation } from './owner-api';
 import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus } from './plate-status';
 import { InsuranceRequests } from './insurance-requests';
@@ -219,6 +220,11 @@ function OrderDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () =
       }
     >
       <DetailsList rows={rows} />
+      {order.kind === 'reservation' && order.listingId && order.plates[0] && (
+        <Box mt="4">
+          <ReservedPlateBuyNow listingId={order.listingId} plateNumber={order.plates[0]} />
+        </Box>
+      )}
     </AppDialog>
   );
 }

@@ -6,6 +6,7 @@ import {
   checkoutBreakdown,
   MARKETPLACE_METHODS,
   type Quote,
+  offeredCheckouts,
   signInPath,
   suggestedOwner,
 } from '../../../../src/app/features/marketplace/checkout-rules';
@@ -181,7 +182,24 @@ describe('approvedMessage', () => {
 });
 
 describe('signInPath', () => {
-  it('returns to the same plate in the marketplace after sign-in', () => {
-    expect(signInPath('ZM-100-LSK')).toBe('/auth?redirect=%2Fmarketplace%3Fplate%3DZM-100-LSK');
+  it("returns to the same plate's dialog in the marketplace after sign-in", () => {
+    expect(signInPath('ZM-100-LSK')).toBe('/auth?redirect=%2Fmarketplace%3Fopen%3DZM-100-LSK');
+  });
+
+  it('returns to the Reserve tab when the visitor signed in to reserve', () => {
+    expect(signInPath('ZM-100-LSK', 'reserve')).toBe(
+      '/auth?redirect=%2Fmarketplace%3Fopen%3DZM-100-LSK%26tab%3Dreserve',
+    );
+  });
+});
+
+describe('offeredCheckouts', () => {
+  it('offers Buy Now and Reserve on a plate for sale', () => {
+    expect(offeredCheckouts(undefined)).toEqual(['buy', 'reserve']);
+  });
+
+  it("offers only Buy Now on the buyer's own reservation: reserving it again is refused", () => {
+    expect(offeredCheckouts('2026-12-13T10:00:00.000Z')).toEqual(['buy']);
+    expect(offeredCheckouts(null)).toEqual(['buy']);
   });
 });

@@ -1,0 +1,115 @@
+/**
+ * Buying from where the buyer is: a reservation bought from its own dialog in My Plates &
+ * Orders (the fee deducted, shown before and after), back in the plate's dialog after "Sign in
+ * to buy", the search and filters kept in the address through a reload, a search typed however
+ * ("zm 777"), and on a phone the first plate on the first screen.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { signInAs } from './app-page';
+import { AuthPage } from './auth-page';
+import { APPROVE_CARD } from './lifecycle-steps';
+import { MarketplacePage } from './marketplace-page';
+import { MyPlatesPage } from './my-plates-page';
+
+/** An Available plate no other journey names, so parallel tests do not compete for it. */
+async function availablePlate(page: Page): Promise<{ id: string; number: string }> {
+  const response = await page.request.get('/api/listings');
+  expect(response.ok()).toBe(true);
+  const { listings } = (await response.json()) as { listings: Array<{ id: string; number: string; status: string }> };
+  const taken = new Set(['ZM-777-VIP', 'ZM-001-ABC']);
+  const free = listings.filter((listing) => listing.status === 'Available' && !taken.has(listing.number));
+  expect(free.length).toBeGreaterThan(0);
+  const chosen = free[Math.floor(Math.random() * free.length)];
+  return { id: chosen?.id ?? '', number: chosen?.number ?? '' };
+}
+
+test.describe('buying from where the buyer is', () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test('a reservation is bought from its own dialog, the fee deducted and shown', async ({ page }) => {
+    await signInAs(page, 'buyer');
+    const plate = await availablePlate(page);
+    const reserved = await page.request.post(`/api/listings/${plate.id}/reserve`, {
+      data: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD },
+    });
+    expect(reserved.status()).toBe(201);
+
+    const plates = await MyPlatesPage.open(page, '/dashboard/user/plates');
+    await plates
+      .row(plate.number)
+      .getByRole('button', { name: /^View / })
+      .click();
+    const order = page.getByRole('dialog', { name: `Reservation of ${plate.number}` });
+    const buyNow = order.getByRole('region', { name: 'Buy Now' });
+    await expect(buyNow.getByText('Reservation fee deducted')).toBeVisible();
+    await expect(buyNow.getByText('-K200.00')).toBeVisible();
+    await buyNow.getByRole('link', { name: `Buy now ${plate.number}` }).click();
+
+    // The plate's own checkout: Buy Now alone, the fee deducted.
+    const dialog = page.getByRole('dialog', { name: `Plate ${plate.number}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: 'Reserve' })).toHaveCount(0);
+    const buy = dialog.getByRole('tabpanel', { name: 'Buy Now' });
+    await expect(buy.getByText('Reservation fee deducted')).toBeVisible();
+    await buy.getByText('Credit/Debit Card').click();
+    await buy.getByLabel('Card number').fill(APPROVE_CARD.number);
+    await buy.getByRole('textbox', { name: 'Full Name' }).fill('Mwila Banda');
+    await buy.getByRole('textbox', { name: 'NRC Number' }).fill('123456/78/9');
+    await buy.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
+    await expect(buy.getByText('The plate is yours')).toBeVisible();
+    await expect(buy.getByText('Reservation fee deducted')).toBeVisible();
+    await expect(buy.getByText('-K200.00')).toBeVisible();
+  });
+
+  test('after "Sign in to buy" the buyer is back in the plate’s dialog', async ({ page }) => {
+    const market = await MarketplacePage.open(page);
+    await market.waitForListings();
+    const plate = await availablePlate(page);
+    await market.search.fill(plate.number);
+    const dialog = await market.openPlate(plate.number);
+    await dialog.buy.getByRole('link', { name: 'Sign in to buy' }).click();
+    const auth = await AuthPage.shown(page);
+    await auth.logIn('buyer@nambala.zm', 'Buyer#2026');
+    await expect(page).toHaveURL(/\/marketplace\?open=/);
+    const reopened = page.getByRole('dialog', { name: `Plate ${plate.number}` });
+    await expect(reopened).toBeVisible();
+    await expect(reopened.getByRole('button', { name: 'Add to Cart & Checkout' })).toBeVisible();
+  });
+
+  test('a search typed "zm 777" finds ZM-777 plates, and the search and filters survive a reload', async ({ page }) => {
+    const market = await MarketplacePage.open(page);
+    await market.waitForListings();
+    await market.search.fill('zm 777');
+    await expect(market.card('ZM-777-VIP')).toBeVisible();
+    for (const text of await market.cards.allInnerTexts()) expect(text).toMatch(/ZM-777/);
+    await market.sortBy.selectOption({ label: 'Price: High to Low' });
+    await market.clickLuckyOnly();
+    await expect(page).toHaveURL(/q=ZM\+777/);
+    const shown = await market.shown().textContent();
+
+    await page.reload();
+    await market.waitForListings();
+    await expect(market.search).toHaveValue('ZM 777');
+    await expect(market.sortBy).toHaveValue('price-high');
+    await expect(market.luckyOnly).toBeChecked();
+    await expect(market.shown()).toHaveText(shown ?? '');
+  });
+
+  test('on a phone (360 × 740) the first plate is on the first screen, the filters behind a button', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const market = await MarketplacePage.open(page);
+    await market.waitForListings();
+    const first = market.cards.first();
+    await expect(first).toBeInViewport({ ratio: 1 });
+    const box = await first.boundingBox();
+    test.info().annotations.push({ type: 'first card (360×740)', description: JSON.stringify(box) });
+    await expect(market.filters).toBeHidden();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await expect(market.luckyOnly).toBeVisible();
+    await context.close();
+  });
+});
