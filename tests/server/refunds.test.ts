@@ -1,0 +1,177 @@
+/**
+ * Refunds through the payment provider: a paid application that is rejected is refunded
+ * (sandbox: pending, then refunded a few seconds later), the receipt and My Plates & Orders
+ * say so with the amount and date, the payer is told, and the administrator's Refunds list
+ * shows it; a failed refund (the sandbox's refund test card) is retried. One refund per payment.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/database';
+import { SANDBOX_REFUND_DELAY_MS } from '../../src/server/payments/sandbox-provider';
+import { startRefund } from '../../src/server/payments/refunds';
+import { buildTestAppWithDb } from './test-app';
+
+const application = (card: string) => ({
+  id: randomUUID(),
+  fullName: 'Mapalo Daka',
+  nrcNumber: '890123/45/6',
+  phoneNumber: '+260 96 8901234',
+  email: 'mapalo@example.zm',
+  address: '9 Great East Road, Lusaka',
+  vehicleMake: 'Toyota',
+  vehicleModel: 'Corolla',
+  registrationNotYetKnown: true,
+  numberOfPlates: 1,
+  paymentMethod: 'card',
+  card: { number: card },
+});
+
+interface RefundView {
+  id: string;
+  reference: string;
+  status: string;
+  amount: number;
+  reason: string;
+  settledAt: string | null;
+  attempts?: number;
+  failureReason?: string | null;
+  paymentReference?: string;
+}
+
+describe('refunds', () => {
+  let app: FastifyInstance;
+  let db: Database;
+  let offsetMs = 0;
+  const cookies: Record<string, string> = {};
+
+  const signIn = async (email: string, password: string) => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    expect(response.statusCode).toBe(200);
+    return String(response.headers['set-cookie']).split(';')[0] ?? '';
+  };
+  const get = (url: string, cookie = cookies.buyer ?? '') => app.inject({ method: 'GET', url, headers: { cookie } });
+  const post = (url: string, payload: object | undefined, cookie = cookies.admin ?? '') =>
+    app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const later = () => {
+    offsetMs += SANDBOX_REFUND_DELAY_MS + 1000;
+  };
+
+  /** A paid application of the buyer's, rejected by the administrator: its request and payment ids. */
+  async function paidThenRejected(card = '4242 4242 4242 4242') {
+    const submitted = await post('/api/applications', application(card), cookies.buyer);
+    expect(submitted.statusCode).toBe(201);
+    const { requestId, reference, payment } = submitted.json() as {
+      requestId: string;
+      reference: string;
+      payment: { id: string; status: string; amount: number };
+    };
+    expect(payment.status).toBe('approved');
+    const decided = await post('/api/admin/requests/decide', {
+      ids: [requestId],
+      decision: 'reject',
+      reason: 'The photo of the whitebook is not readable',
+    });
+    expect(decided.statusCode).toBe(200);
+    return { requestId, reference, payment };
+  }
+
+  const receipt = async (paymentId: string) =>
+    (await get(`/api/payments/${paymentId}`)).json().payment as { status: string; refund: RefundView | null };
+
+  beforeAll(async () => {
+    ({ app, db } = await buildTestAppWithDb({ seedDemo: true, now: () => new Date(Date.now() + offsetMs) }));
+    cookies.admin = await signIn('admin@nambala.zm', 'Admin#2026');
+    cookies.buyer = await signIn('buyer@nambala.zm', 'Buyer#2026');
+  }, 60_000);
+  afterAll(() => app.close());
+
+  it('the demo’s rejected, paid application LP-000001 reads refunded on its receipt, with amount and date', async () => {
+    const { payments } = (await get('/api/payments')).json() as {
+      payments: Array<{ reference: string; description: string; amount: number; refund: RefundView | null }>;
+    };
+    const rejected = payments.find((payment) => payment.description.includes('LP-000001'));
+    expect(rejected?.refund).toMatchObject({
+      status: 'refunded',
+      amount: rejected?.amount,
+      reason: 'application-rejected',
+      settledAt: expect.any(String),
+    });
+  });
+
+  it('rejecting a paid application refunds it: pending, then refunded, shown on the receipt and in My Plates & Orders, and the buyer is told', async () => {
+    const { payment, reference } = await paidThenRejected();
+    const pending = await receipt(payment.id);
+    expect(pending.status).toBe('approved');
+    expect(pending.refund).toMatchObject({ status: 'pending', amount: payment.amount, settledAt: null });
+
+    const orders = (await get('/api/me/orders')).json().orders as Array<{
+      reference: string;
+      payment: { refund: RefundView | null } | null;
+    }>;
+    expect(orders.find((order) => order.reference === reference)?.payment?.refund).toMatchObject({
+      status: 'pending',
+      amount: payment.amount,
+    });
+
+    later();
+    const done = await receipt(payment.id);
+    expect(done.refund).toMatchObject({ status: 'refunded', amount: payment.amount, settledAt: expect.any(String) });
+    const notes = (await get('/api/notifications')).json().notifications as Array<{ title: string; body: string }>;
+    const refundRef = done.refund?.reference ?? '';
+    expect(notes.find((note) => note.title === `Refund ${refundRef} made`)?.body).toMatch(/has been refunded: K\d/);
+    expect(notes.find((note) => note.title === `Application ${reference} rejected`)?.body).toContain(
+      `refund ${refundRef}`,
+    );
+
+    const list = (await get('/api/admin/refunds', cookies.admin)).json().refunds as RefundView[];
+    expect(list.find((refund) => refund.reference === refundRef)).toMatchObject({
+      status: 'refunded',
+      amount: payment.amount,
+      attempts: 1,
+    });
+  });
+
+  it('starts one refund per payment, however often it is asked for', async () => {
+    const { payment, requestId } = await paidThenRejected();
+    // Rejected again (a decision may be made again until manufacturing starts): still one refund.
+    await post('/api/admin/requests/decide', { ids: [requestId], decision: 'reject', reason: 'Again' });
+    const first = await receipt(payment.id);
+    const again = await db.transaction((tx) =>
+      startRefund(tx, { paymentId: payment.id, reason: 'order-cancelled', at: new Date() }),
+    );
+    expect(again?.id).toBe(first.refund?.id);
+    const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM refunds WHERE payment_id = $1',
+      [payment.id],
+    );
+    expect(n).toBe(1);
+  });
+
+  it('a failed refund is shown failed and retried by the administrator, then refunded', async () => {
+    const { payment } = await paidThenRejected('4000 0000 0000 5126');
+    later();
+    const failed = (await receipt(payment.id)).refund;
+    expect(failed).toMatchObject({ status: 'failed' });
+    const listed = ((await get('/api/admin/refunds?status=failed', cookies.admin)).json().refunds as RefundView[]).find(
+      (refund) => refund.id === failed?.id,
+    );
+    expect(listed?.failureReason).toMatch(/refused the refund/);
+
+    expect((await post(`/api/admin/refunds/${failed?.id}/retry`, undefined, cookies.buyer)).statusCode).toBe(403);
+    const retried = await post(`/api/admin/refunds/${failed?.id}/retry`, undefined);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().refund).toMatchObject({ status: 'pending', attempts: 2 });
+    const twice = await post(`/api/admin/refunds/${failed?.id}/retry`, undefined);
+    expect(twice.statusCode).toBe(409);
+
+    later();
+    expect((await receipt(payment.id)).refund).toMatchObject({ status: 'refunded' });
+    expect((await post(`/api/admin/refunds/${failed?.id}/retry`, undefined)).statusCode).toBe(409);
+  });
+
+  it('answers 400 for an unknown status filter and 404 for an unknown refund', async () => {
+    expect((await get('/api/admin/refunds?status=lost', cookies.admin)).statusCode).toBe(400);
+    expect((await post('/api/admin/refunds/nope/retry', undefined)).statusCode).toBe(404);
+  });
+});
