@@ -9,7 +9,8 @@
 // reservation fee deducted from a purchase paid for keeping the plate off the market, so when
 // that purchase is refunded the fee is not (docs/payments.md, "Refunds"). Never more than was
 // paid, never less than nothing.
-import { ngwee, type Ngwee } from '../money/money';
+import { formatKwacha, ngwee, type Ngwee } from '../money/money';
+import { formatReservationDate } from '../purchases/reservation';
 
 export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -157,4 +158,31 @@ export function formatRefundReference(n: number): string {
   if (!Number.isSafeInteger(n) || n < 1)
     throw new RangeError(`A reference number must be a positive whole number, got ${n}`);
   return `REF-${String(n).padStart(6, '0')}`;
+}
+
+/** A refund as its payer reads it on a receipt or an order. */
+export interface RefundForPayer {
+  readonly status: RefundStatus;
+  /** Ngwee paid back. */
+  readonly amount: number;
+  readonly createdAt: string;
+  readonly settledAt: string | null;
+}
+
+/**
+ * The payer's words for a refund: 'Refunded' with the amount and the day, or 'Refund pending'
+ * with the amount and the day it started. A failed attempt is still money owed to the payer,
+ * being retried, so it reads as pending to them (the administrator sees the failure).
+ */
+export function refundForPayer(refund: RefundForPayer): { label: 'Refunded' | 'Refund pending'; text: string } {
+  const amount = formatKwacha(ngwee(refund.amount));
+  if (refund.status === 'refunded')
+    return {
+      label: 'Refunded',
+      text: `Refunded ${amount} on ${formatReservationDate(new Date(refund.settledAt ?? refund.createdAt))}`,
+    };
+  return {
+    label: 'Refund pending',
+    text: `Refund pending: ${amount}, started on ${formatReservationDate(new Date(refund.createdAt))}`,
+  };
 }

@@ -6,6 +6,7 @@ import {
   REFUND_ALREADY_MADE,
   REFUND_STILL_PENDING,
   refundAmount,
+  refundForPayer,
   transitionRefund,
 } from '../../../src/domain/payments/refund';
 
@@ -133,4 +134,19 @@ describe('transitionRefund', () => {
 
 it('formats REF- references', () => {
   expect(formatRefundReference(7)).toBe('REF-000007');
+});
+
+describe('refundForPayer', () => {
+  it('says Refunded with the amount and the day, or Refund pending with the day it started', () => {
+    const base = { amount: 31_600, createdAt: '2026-03-01T10:00:00.000Z', settledAt: null };
+    expect(refundForPayer({ ...base, status: 'pending' })).toEqual({
+      label: 'Refund pending',
+      text: 'Refund pending: K316.00, started on 1 March 2026',
+    });
+    expect(refundForPayer({ ...base, status: 'refunded', settledAt: '2026-03-02T09:00:00.000Z' })).toEqual({
+      label: 'Refunded',
+      text: 'Refunded K316.00 on 2 March 2026',
+    });
+    expect(refundForPayer({ ...base, status: 'failed' }).label).toBe('Refund pending');
+  });
 });

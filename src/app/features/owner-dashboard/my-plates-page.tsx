@@ -33,6 +33,7 @@ import { PendingTransfers } from '../../transfers/pending-transfers';
 import { TransferDialog } from '../../transfers/transfer-dialog';
 import type { RenewDialogProps } from '../../renewals/renew-dialog';
 import { receiptPath } from '../../payments/payment-rows';
+import { RefundNote } from '../../payments/refund-badge';
 import { cancelReservation } from './owner-api';
 import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus } from './plate-status';
 import { InsuranceRequests } from './insurance-requests';
@@ -204,6 +205,7 @@ function OrderDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () =
         </Link>
       </ChakraLink>,
     ]);
+    if (order.payment.refund) rows.push(['Refund', <RefundNote key="refund" refund={order.payment.refund} />]);
   }
   return (
     <AppDialog
@@ -414,6 +416,9 @@ export function MyPlatesPage() {
                 : status.detail}
             </Text>
             {cover && <CoverLine cover={cover} fontSize="xs" />}
+            {row.kind === 'order' && row.order.payment?.refund && (
+              <RefundNote refund={row.order.payment.refund} size="xs" />
+            )}
           </Stack>
         );
       },

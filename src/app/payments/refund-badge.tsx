@@ -1,0 +1,20 @@
+/**
+ * A payment's refund as its payer reads it, on the receipt and in My Plates & Orders:
+ * 'Refund pending' or 'Refunded', with the amount and the day (#domain/payments/refund).
+ */
+import { Badge, Stack, Text } from '@chakra-ui/react';
+import { type RefundForPayer, refundForPayer } from '#domain/payments/refund';
+
+export function RefundNote({ refund, size = 'sm' }: { refund: RefundForPayer; size?: 'xs' | 'sm' }) {
+  const words = refundForPayer(refund);
+  return (
+    <Stack gap="0.5" align="flex-start">
+      <Badge colorPalette={words.label === 'Refunded' ? 'green' : 'orange'} variant="subtle">
+        {words.label}
+      </Badge>
+      <Text fontSize={size} color="fg.muted" whiteSpace="normal">
+        {words.text}
+      </Text>
+    </Stack>
+  );
+}
