@@ -141,11 +141,11 @@ describe('refundForPayer', () => {
     const base = { amount: 31_600, createdAt: '2026-03-01T10:00:00.000Z', settledAt: null };
     expect(refundForPayer({ ...base, status: 'pending' })).toEqual({
       label: 'Refund pending',
-      text: 'Refund pending: K316.00, started on 1 March 2026',
+      text: 'Refund pending: K316.00, started on 1 Mar 2026',
     });
     expect(refundForPayer({ ...base, status: 'refunded', settledAt: '2026-03-02T09:00:00.000Z' })).toEqual({
       label: 'Refunded',
-      text: 'Refunded K316.00 on 2 March 2026',
+      text: 'Refunded K316.00 on 2 Mar 2026',
     });
     expect(refundForPayer({ ...base, status: 'failed' }).label).toBe('Refund pending');
   });
