@@ -170,6 +170,18 @@ describe('refunds', () => {
     expect((await post(`/api/admin/refunds/${failed?.id}/retry`, undefined)).statusCode).toBe(409);
   });
 
+  it('Reports count the refunds made in the period, how much, and those still open', async () => {
+    const made = (await get('/api/admin/refunds?status=refunded', cookies.admin)).json().refunds as RefundView[];
+    const recent = made.filter((refund) => refund.settledAt && Date.parse(refund.settledAt) > Date.now() - 86_400_000);
+    const report = (await get('/api/admin/reports?period=last7days', cookies.admin)).json();
+    expect(report.refunds).toMatchObject({
+      made: recent.length,
+      amount: recent.reduce((sum, refund) => sum + refund.amount, 0),
+      failed: 0,
+    });
+    expect(report.refunds.made).toBeGreaterThanOrEqual(3);
+  });
+
   it('answers 400 for an unknown status filter and 404 for an unknown refund', async () => {
     expect((await get('/api/admin/refunds?status=lost', cookies.admin)).statusCode).toBe(400);
     expect((await post('/api/admin/refunds/nope/retry', undefined)).statusCode).toBe(404);

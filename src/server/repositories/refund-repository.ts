@@ -189,14 +189,33 @@ export function refundRepository(db: Queryable) {
       return row && toListed(row);
     },
 
-    /** Refunds settled as refunded within [from, to): how many and how much, for the reports. */
-    async refundedBetween(from: Date, to: Date): Promise<{ count: number; amount: number }> {
-      const [row] = await db.query<{ count: string | number; amount: string | number | null }>(
-        `SELECT count(*) AS count, COALESCE(sum(amount_ngwee), 0) AS amount FROM refunds
-         WHERE status = 'refunded' AND settled_at >= $1 AND settled_at < $2`,
-        [from.toISOString(), to.toISOString()],
+    /**
+     * The reports' refund figures: refunds made (settled as refunded) within [from, to), how
+     * many and how much, and the refunds open at `to` (pending or failed, started before it).
+     */
+    async reportFigures(bounds: {
+      from: Date;
+      to: Date;
+    }): Promise<{ made: number; amount: number; pending: number; failed: number }> {
+      const [row] = await db.query<{
+        made: string | number;
+        amount: string | number | null;
+        pending: string | number;
+        failed: string | number;
+      }>(
+        `SELECT count(*) FILTER (WHERE status = 'refunded' AND settled_at >= $1 AND settled_at < $2) AS made,
+           COALESCE(sum(amount_ngwee) FILTER (WHERE status = 'refunded' AND settled_at >= $1 AND settled_at < $2), 0) AS amount,
+           count(*) FILTER (WHERE status = 'pending' AND created_at < $2) AS pending,
+           count(*) FILTER (WHERE status = 'failed' AND created_at < $2) AS failed
+         FROM refunds`,
+        [bounds.from.toISOString(), bounds.to.toISOString()],
       );
-      return { count: Number(row?.count ?? 0), amount: Number(row?.amount ?? 0) };
+      return {
+        made: Number(row?.made ?? 0),
+        amount: Number(row?.amount ?? 0),
+        pending: Number(row?.pending ?? 0),
+        failed: Number(row?.failed ?? 0),
+      };
     },
   };
 }
