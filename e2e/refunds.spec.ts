@@ -11,6 +11,7 @@ import { type Browser, expect, test } from '@playwright/test';
 import { openApp, signInAs } from './app-page';
 import { DashboardPage } from './dashboard-page';
 import { MyPlatesPage } from './my-plates-page';
+import { seriousViolations } from './axe';
 import { PlateRequestsPage } from './plate-requests-page';
 import { expectReceiptRefund, RefundsPage } from './refunds-page';
 
@@ -124,4 +125,11 @@ test('a failed refund shows failed in the Refunds list, and Retry asks the provi
   await expect(refunds.row(application.payment.reference)).toContainText('attempt 2');
   await refunds.waitForStatus(application.payment.reference, 'Refunded');
   await expect(refunds.retryButton(reference)).toHaveCount(0);
+
+  // On a phone the list is cards instead of the table, with no serious accessibility violation.
+  await refunds.page.setViewportSize({ width: 360, height: 800 });
+  await expect(
+    refunds.page.getByRole('list', { name: 'Refunds' }).getByRole('listitem').filter({ hasText: reference }),
+  ).toContainText('Refunded');
+  expect(await seriousViolations(refunds.page)).toEqual([]);
 });

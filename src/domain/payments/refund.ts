@@ -186,3 +186,13 @@ export function refundForPayer(refund: RefundForPayer): { label: 'Refunded' | 'R
     text: `Refund pending: ${amount}, started on ${formatReservationDate(new Date(refund.createdAt))}`,
   };
 }
+
+/**
+ * What a refund of a purchase says of a reservation fee that was deducted from it: the fee is
+ * kept (it paid for holding the plate) and was never part of this payment; null when no fee was
+ * deducted. `credit` is the receipt's reservation-credit line, negative ngwee.
+ */
+export function keptReservationFee(credit: number | undefined): string | null {
+  if (credit === undefined || credit >= 0) return null;
+  return `The reservation fee of ${formatKwacha(ngwee(-credit))} deducted from this purchase is kept: it paid for holding the plate.`;
+}

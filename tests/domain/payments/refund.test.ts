@@ -6,6 +6,7 @@ import {
   REFUND_ALREADY_MADE,
   REFUND_STILL_PENDING,
   refundAmount,
+  keptReservationFee,
   refundForPayer,
   transitionRefund,
 } from '../../../src/domain/payments/refund';
@@ -149,4 +150,11 @@ describe('refundForPayer', () => {
     });
     expect(refundForPayer({ ...base, status: 'failed' }).label).toBe('Refund pending');
   });
+});
+
+it('says a deducted reservation fee is kept when a purchase is refunded', () => {
+  expect(keptReservationFee(-20_000)).toBe(
+    'The reservation fee of K200.00 deducted from this purchase is kept: it paid for holding the plate.',
+  );
+  expect(keptReservationFee(undefined)).toBeNull();
 });
