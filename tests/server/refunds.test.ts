@@ -182,6 +182,42 @@ describe('refunds', () => {
     expect(report.refunds.made).toBeGreaterThanOrEqual(3);
   });
 
+  it('a bank transfer marked received after its plate was sold to another buyer is refunded through the provider (late approval)', async () => {
+    const listings = (await get('/api/listings')).json().listings as Array<{ id: string; status: string }>;
+    const listing = listings.find((candidate) => candidate.status === 'Available');
+    if (!listing) throw new Error('no plate for sale');
+    const started = await post(
+      `/api/listings/${listing.id}/reserve`,
+      { idempotencyKey: randomUUID(), method: 'bank' },
+      cookies.buyer,
+    );
+    expect(started.statusCode).toBe(201);
+    const transfer = started.json().payment as { id: string; amount: number };
+    // The three-day hold lapses; another buyer takes the plate.
+    offsetMs += 4 * 86_400_000;
+    const sold = await post(
+      `/api/listings/${listing.id}/buy`,
+      {
+        idempotencyKey: randomUUID(),
+        method: 'card',
+        card: { number: '4242 4242 4242 4242' },
+        ownerName: 'Chanda Mulenga',
+        ownerNrc: '234567/89/1',
+      },
+      cookies.admin,
+    );
+    expect(sold.json().payment.status).toBe('approved');
+    const received = await post(`/api/admin/payments/${transfer.id}/received`, {});
+    expect(received.statusCode).toBe(200);
+    const late = await receipt(transfer.id);
+    expect(late).toMatchObject({
+      status: 'approved',
+      refund: { status: 'pending', reason: 'late-approval', amount: transfer.amount },
+    });
+    later();
+    expect((await receipt(transfer.id)).refund).toMatchObject({ status: 'refunded' });
+  });
+
   it('answers 400 for an unknown status filter and 404 for an unknown refund', async () => {
     expect((await get('/api/admin/refunds?status=lost', cookies.admin)).statusCode).toBe(400);
     expect((await post('/api/admin/refunds/nope/retry', undefined)).statusCode).toBe(404);
