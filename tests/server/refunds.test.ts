@@ -182,6 +182,64 @@ describe('refunds', () => {
     expect(report.refunds.made).toBeGreaterThanOrEqual(3);
   });
 
+  it('the administrator cancels a marketplace order before manufacturing: the plate is for sale again and the purchase refunded; not once it is being made', async () => {
+    const buyOne = async () => {
+      const listings = (await get('/api/listings')).json().listings as Array<{
+        id: string;
+        status: string;
+        number: string;
+      }>;
+      const listing = listings.filter((candidate) => candidate.status === 'Available').at(-1);
+      if (!listing) throw new Error('no plate for sale');
+      const bought = await post(
+        `/api/listings/${listing.id}/buy`,
+        {
+          idempotencyKey: randomUUID(),
+          method: 'card',
+          card: { number: '4242 4242 4242 4242' },
+          ownerName: 'Mwila Banda',
+          ownerNrc: '123456/78/9',
+        },
+        cookies.buyer,
+      );
+      expect(bought.statusCode).toBe(201);
+      return { listing, ...(bought.json() as { order: { id: string }; payment: { id: string; amount: number } }) };
+    };
+    const { listing, order, payment } = await buyOne();
+    expect((await post(`/api/admin/orders/${order.id}/cancel`, { reason: '  ' })).statusCode).toBe(400);
+    expect((await post(`/api/admin/orders/${order.id}/cancel`, { reason: 'x' }, cookies.buyer)).statusCode).toBe(403);
+    const cancelled = await post(`/api/admin/orders/${order.id}/cancel`, { reason: 'The seller withdrew the number' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      order: { id: order.id, status: 'Cancelled' },
+      refund: { status: 'pending', amount: payment.amount, reason: 'order-cancelled' },
+    });
+    const again = (await get('/api/listings')).json().listings.find((row: { id: string }) => row.id === listing.id);
+    expect(again.status).toBe('Available');
+    expect((await post(`/api/admin/orders/${order.id}/cancel`, { reason: 'Again' })).statusCode).toBe(409);
+    const notes = (await get('/api/notifications')).json().notifications as Array<{ title: string; body: string }>;
+    expect(notes.find((note) => note.title === `Order ${order.id} cancelled`)?.body).toMatch(
+      /will be refunded \(refund REF-\d{6}\)/,
+    );
+    later();
+    expect((await receipt(payment.id)).refund).toMatchObject({ status: 'refunded' });
+
+    // Bought again, and a shop records making it: the order can no longer be cancelled.
+    const second = await buyOne();
+    const [agent] = await db.query<{ id: string }>("SELECT id FROM users WHERE email = 'agent@nambala.zm'");
+    await db.query(
+      `INSERT INTO manufacturing_records (id, agent_id, plate_number, status, batch_number, production_date)
+       VALUES ($1, $2, $3, 'In Production', 'B-1', '2026-01-01')`,
+      [randomUUID(), agent?.id, second.listing.number],
+    );
+    const refused = await post(`/api/admin/orders/${second.order.id}/cancel`, { reason: 'Too late' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Manufacturing of this plate has started; the order can no longer be cancelled.',
+    );
+    expect((await post('/api/admin/orders/PO-999999/cancel', { reason: 'x' })).statusCode).toBe(404);
+  });
+
   it('a bank transfer marked received after its plate was sold to another buyer is refunded through the provider (late approval)', async () => {
     const listings = (await get('/api/listings')).json().listings as Array<{ id: string; status: string }>;
     const listing = listings.find((candidate) => candidate.status === 'Available');

@@ -86,3 +86,10 @@ export const adminRefundsAnswer = z.object({ refunds: z.array(adminRefundSchema)
 export type AdminRefundsAnswer = z.infer<typeof adminRefundsAnswer>;
 export const adminRefundAnswer = z.object({ refund: adminRefundSchema });
 export type AdminRefundAnswer = z.infer<typeof adminRefundAnswer>;
+
+/** POST /api/admin/orders/:id/cancel: the cancelled marketplace order and its refund. */
+export const cancelOrderAnswer = z.object({
+  order: z.object({ id: z.string(), plateNumber: z.string(), status: z.string() }),
+  refund: adminRefundSchema.nullable(),
+});
+export type CancelOrderAnswer = z.infer<typeof cancelOrderAnswer>;

@@ -28,3 +28,8 @@ CREATE INDEX refunds_created_idx ON refunds (created_at DESC);
 
 -- The card checkout on the provider's own page: the token its address carries.
 CREATE INDEX payments_provider_ref_idx ON payments (provider_ref);
+
+-- A marketplace order cancelled before manufacturing puts its plate back on sale: a listing
+-- then has at most one live order, and keeps its cancelled ones.
+ALTER TABLE purchase_orders DROP CONSTRAINT purchase_orders_listing_id_key;
+CREATE UNIQUE INDEX purchase_orders_live_listing_key ON purchase_orders (listing_id) WHERE status <> 'Cancelled';

@@ -17,6 +17,7 @@ import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useToday } from '../../components/use-today';
 import { saveFile } from '../../plate-documents/plate-downloads';
+import { CancelOrderDialog } from './cancel-order-dialog';
 import { type AdminRefund, fetchRefunds, REFUNDS_OFFLINE, retryRefund } from './refunds-api';
 
 const PALETTES: Record<RefundStatus, string> = { pending: 'orange', refunded: 'green', failed: 'red' };
@@ -46,6 +47,7 @@ export function AdminRefundsPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [filter, setFilter] = useState<Filter>('all');
   const [retrying, setRetrying] = useState<string | null>(null);
+  const [isCancelling, setIsCancelling] = useState(false);
 
   const take = useCallback((answer: Awaited<ReturnType<typeof fetchRefunds>>) => {
     if (answer.ok) {
@@ -132,6 +134,9 @@ export function AdminRefundsPage() {
             </Box>
             <Button size="sm" variant="outline" onClick={load} disabled={!isOnline}>
               Refresh
+            </Button>
+            <Button size="sm" variant="outline" colorPalette="red" onClick={() => setIsCancelling(true)}>
+              Cancel an order
             </Button>
             <Button
               size="sm"
@@ -233,6 +238,23 @@ export function AdminRefundsPage() {
           )}
         </Stack>
       </Section>
+      {isCancelling && (
+        <CancelOrderDialog
+          isOnline={isOnline}
+          onClose={() => setIsCancelling(false)}
+          onDone={(answer) => {
+            setIsCancelling(false);
+            showToast({
+              type: 'success',
+              title: `Order ${answer.order.id} cancelled`,
+              description: answer.refund
+                ? `Plate ${answer.order.plateNumber} is for sale again; refund ${answer.refund.reference} of ${formatKwacha(ngwee(answer.refund.amount))} has been started.`
+                : `Plate ${answer.order.plateNumber} is for sale again.`,
+            });
+            load();
+          }}
+        />
+      )}
     </Stack>
   );
 }

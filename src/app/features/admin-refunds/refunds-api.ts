@@ -3,11 +3,11 @@
  * of a failed one (POST /api/admin/refunds/:id/retry). Online only: a refund is money moved by
  * the payment provider, never queued on a device.
  */
-import type { AdminRefund, AdminRefundAnswer, AdminRefundsAnswer } from '#domain/api/payments';
+import type { AdminRefund, AdminRefundAnswer, AdminRefundsAnswer, CancelOrderAnswer } from '#domain/api/payments';
 import { apiRequest, NetworkError } from '../../api/api-client';
 import { runCommand } from '../../api/command';
 
-export type { AdminRefund };
+export type { AdminRefund, CancelOrderAnswer };
 
 export const REFUNDS_OFFLINE = 'Refunds are read from the server, and this device is offline.';
 export const RETRY_NEEDS_CONNECTION =
@@ -44,5 +44,22 @@ export async function retryRefund(id: string): Promise<Answer<AdminRefundAnswer>
   });
   if (outcome.status === 'applied') return { ok: true, ...outcome.value };
   if (outcome.status === 'needs-connection') return { ok: false, message: RETRY_NEEDS_CONNECTION };
+  return { ok: false, message: refusal(outcome.httpStatus, outcome.reason) };
+}
+
+export const CANCEL_NEEDS_CONNECTION =
+  'Cancelling an order needs a connection. Nothing was changed; try again when you are back online.';
+
+/** POST /api/admin/orders/:id/cancel: a marketplace order cancelled before manufacturing, and its refund. */
+export async function cancelOrder(orderId: string, reason: string): Promise<Answer<CancelOrderAnswer>> {
+  const outcome = await runCommand({
+    method: 'POST',
+    path: `/api/admin/orders/${encodeURIComponent(orderId)}/cancel`,
+    body: { reason },
+    accept: (answer: unknown) =>
+      typeof answer === 'object' && answer !== null && 'order' in answer ? (answer as CancelOrderAnswer) : null,
+  });
+  if (outcome.status === 'applied') return { ok: true, ...outcome.value };
+  if (outcome.status === 'needs-connection') return { ok: false, message: CANCEL_NEEDS_CONNECTION };
   return { ok: false, message: refusal(outcome.httpStatus, outcome.reason) };
 }
