@@ -34,6 +34,7 @@ export const DASHBOARD_ROUTES = [
   '/dashboard/admin/qr-system',
   '/dashboard/admin/settings',
   '/dashboard/admin/messages',
+  '/dashboard/admin/refunds',
   '/dashboard/agent',
   '/dashboard/agent/dashboard',
   '/dashboard/agent/whitebook',

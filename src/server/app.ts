@@ -45,6 +45,8 @@ import { registerMessageDispatcher } from './messages/dispatcher';
 import { messageProviderFromEnv } from './messages/message-provider-from-env';
 import { SANDBOX_MESSAGE_PROVIDER } from './messages/sandbox-message-provider';
 import { registerLapseSweep } from './jobs/lapsed-payments';
+import { registerRefundSweep } from './jobs/pending-refunds';
+import { refundRoutes } from './routes/refund-routes';
 import { messageRoutes } from './routes/message-routes';
 import { ownerRoutes } from './routes/owner-routes';
 import { fleetRoutes } from './routes/fleet-routes';
@@ -194,6 +196,8 @@ export async function buildApp({
   await app.register(paymentRoutes, payments);
   await app.register(applicationRoutes, payments);
   registerLapseSweep(app, payments);
+  await app.register(refundRoutes, payments);
+  registerRefundSweep(app, payments);
   await app.register(messageRoutes, {
     db,
     publicOrigin: config.publicOrigin,

@@ -39,6 +39,7 @@ export const paths = {
       compliance: '/dashboard/admin/compliance',
       qrSystem: '/dashboard/admin/qr-system',
       messages: '/dashboard/admin/messages',
+      refunds: '/dashboard/admin/refunds',
       settings: '/dashboard/admin/settings',
     },
     agent: {

@@ -122,6 +122,14 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     summary: 'Signing keys and revocations for plate credentials.',
   },
   {
+    id: 'admin-refunds',
+    view: 'admin',
+    path: d.admin.refunds,
+    label: 'Refunds',
+    title: 'Refunds',
+    summary: 'Money paid back through the payment provider, with retry and export.',
+  },
+  {
     id: 'admin-messages',
     view: 'admin',
     path: d.admin.messages,

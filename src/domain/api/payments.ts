@@ -2,7 +2,20 @@
 // (src/domain/payments/receipt.ts is the receipt as a device keeps it).
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../payments/payment';
+import { REFUND_REASONS, REFUND_STATUSES } from '../payments/refund';
 import { PAYMENT_METHOD_IDS } from '../pricing/pricing';
+
+/** A payment's refund as its receipt shows it. */
+export const refundSummarySchema = z.object({
+  id: z.string(),
+  reference: z.string().describe("'REF-000123', from the refund sequence"),
+  status: z.enum(REFUND_STATUSES),
+  amount: z.number().int().describe('Ngwee paid back (a kept reservation fee is not)'),
+  reason: z.enum(REFUND_REASONS),
+  createdAt: z.string(),
+  settledAt: z.string().nullable().describe('When it was refunded (or failed); null while pending'),
+});
+export type RefundSummary = z.infer<typeof refundSummarySchema>;
 
 export const receiptSchema = z.object({
   id: z.string(),
@@ -29,6 +42,7 @@ export const receiptSchema = z.object({
   expiresAt: z.string().nullable().describe('A pending mobile-money request times out at this instant'),
   instructions: z.string().nullable(),
   refundDue: z.boolean(),
+  refund: refundSummarySchema.nullable().describe("The payment's refund, if one was started"),
   provider: z.string(),
   owner: z
     .object({ name: z.string(), nrc: z.string() })
@@ -52,3 +66,30 @@ export const pendingPaymentSchema = receiptSchema.extend({ payerId: z.string() }
 export type PendingPayment = z.infer<typeof pendingPaymentSchema>;
 export const pendingPaymentsAnswer = z.object({ payments: z.array(pendingPaymentSchema) });
 export type PendingPaymentsAnswer = z.infer<typeof pendingPaymentsAnswer>;
+
+/** The administrator's Refunds list (GET /api/admin/refunds). */
+export const adminRefundSchema = refundSummarySchema.extend({
+  paymentId: z.string(),
+  paymentReference: z.string(),
+  paymentAmount: z.number().int(),
+  method: z.enum(PAYMENT_METHOD_IDS),
+  methodName: z.string(),
+  description: z.string(),
+  payerId: z.string(),
+  payerName: z.string().nullable(),
+  attempts: z.number().int(),
+  attemptedAt: z.string(),
+  failureReason: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
+export const adminRefundsAnswer = z.object({ refunds: z.array(adminRefundSchema) });
+export type AdminRefundsAnswer = z.infer<typeof adminRefundsAnswer>;
+export const adminRefundAnswer = z.object({ refund: adminRefundSchema });
+export type AdminRefundAnswer = z.infer<typeof adminRefundAnswer>;
+
+/** POST /api/admin/orders/:id/cancel: the cancelled marketplace order and its refund. */
+export const cancelOrderAnswer = z.object({
+  order: z.object({ id: z.string(), plateNumber: z.string(), status: z.string() }),
+  refund: adminRefundSchema.nullable(),
+});
+export type CancelOrderAnswer = z.infer<typeof cancelOrderAnswer>;

@@ -63,4 +63,8 @@ export const reportAnswer = dashboardFigures.extend({
       inventoryItems: z.number(),
     })
     .describe('The same figures for the period of the same length just before'),
+  refunds: z
+    .object({ made: z.number(), amount: z.number(), pending: z.number(), failed: z.number() })
+    .optional()
+    .describe('Refunds made (refunded) in the period and how much (ngwee); pending and failed ones open at its end'),
 }) satisfies z.ZodType<AdminReport>;

@@ -209,6 +209,7 @@ export interface SandboxTestCard {
  * | 4000 0000 0000 0002 | Visa       | declined: insufficient funds   |
  * | 4000 0000 0000 0069 | Visa       | declined: card expired         |
  * | 4000 0000 0000 0119 | Visa       | declined: issuer unavailable   |
+ * | 4000 0000 0000 5126 | Visa       | approved; its first refund fails |
  */
 export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
   { number: '4242424242424242', brand: 'Visa', outcome: { kind: 'approve' } },
@@ -220,6 +221,8 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
     brand: 'Visa',
     outcome: { kind: 'decline', reason: 'The card issuer is not available; try again later' },
   },
+  // Approved; the sandbox's first attempt to refund a payment made with it fails (docs/payments.md, "Refunds").
+  { number: '4000000000005126', brand: 'Visa', outcome: { kind: 'approve' } },
 ];
 
 export const CARD_NUMBER_INVALID = 'Card number is not valid';

@@ -7,7 +7,10 @@ import type { ReceiptAnswer } from '../api/payments';
 export type ReceiptPurpose = ReceiptAnswer['purpose'];
 
 /**
- * The receipt the server answers (src/domain/api/payments.ts). `owner` is absent on copies a
- * device kept before the answer carried it.
+ * The receipt the server answers (src/domain/api/payments.ts). `owner` and `refund` are absent
+ * on copies a device kept before the answer carried them.
  */
-export type Receipt = Omit<ReceiptAnswer, 'owner'> & { owner?: ReceiptAnswer['owner'] };
+export type Receipt = Omit<ReceiptAnswer, 'owner' | 'refund'> & {
+  owner?: ReceiptAnswer['owner'];
+  refund?: ReceiptAnswer['refund'];
+};

@@ -19,6 +19,15 @@ export interface OwnerOrderPayment {
   methodName: string;
   /** ngwee */
   amount: number;
+  /** The payment's refund, if one was started (absent on copies kept before orders carried it). */
+  refund?: {
+    reference: string;
+    status: 'pending' | 'refunded' | 'failed';
+    /** ngwee paid back */
+    amount: number;
+    createdAt: string;
+    settledAt: string | null;
+  } | null;
 }
 
 export interface OwnerOrder {

@@ -89,11 +89,27 @@ export interface MonthlyReportTrend {
   inventory: number;
 }
 
+/** Refunds in a report: made (refunded) in the period, how much in ngwee, and those still open at its end. */
+export interface ReportRefunds {
+  made: number;
+  amount: number;
+  pending: number;
+  failed: number;
+}
+
 export interface AdminReport extends Omit<AdminDashboard, 'period' | 'view' | 'monthly'> {
   period: ReportPeriodId;
   type: ReportType;
   monthly: MonthlyReportTrend[];
   previous: ReportFigures & { from: string; to: string };
+  /** Absent on copies a device kept before reports counted refunds. */
+  refunds?: ReportRefunds;
+}
+
+/** "2 refunds made (K632.00); 1 pending, 0 failed" */
+export function refundsLine(refunds: ReportRefunds): string {
+  const made = `${refunds.made} ${refunds.made === 1 ? 'refund' : 'refunds'} made (K${(refunds.amount / 100).toFixed(2)})`;
+  return `${made}; ${refunds.pending} pending, ${refunds.failed} failed`;
 }
 
 const heading = (report: AdminReport): [string, string][] => [
@@ -118,6 +134,13 @@ function summaryRows(report: AdminReport): Cell[][] {
     compared('Requests received', 'requestsReceived'),
     compared('Active Requests', 'activeRequests'),
     compared('Inventory Items received', 'inventoryItems'),
+    ...(report.refunds
+      ? [
+          ['Refunds made', report.refunds.made, '', ''],
+          ['Refunded (ZMW)', (report.refunds.amount / 100).toFixed(2), '', ''],
+          ['Refunds pending or failed at the end', report.refunds.pending + report.refunds.failed, '', ''],
+        ]
+      : []),
     [
       'System Health',
       health.isOperational ? 'Operational' : `Needs attention (${health.passing} of ${health.total} checks passing)`,

@@ -8,6 +8,7 @@
 import { formatKwacha } from '#domain/money/money';
 import { formatOrderReferences } from '#domain/orders/order-references';
 import { formatPaymentReference } from '#domain/payments/reference';
+import { formatRefundReference } from '#domain/payments/refund';
 import { collectionDateAfter } from '#domain/plates/lifecycle';
 import { decideMany, quantityLabel, type ReviewDecision, type ReviewOutcome } from '#domain/applications/review';
 import type { Database, Queryable } from '../db/database';
@@ -16,6 +17,7 @@ import { notify } from '../notifications/notify';
 import { agentRepository } from '../repositories/agent-repository';
 import { auditRepository } from '../repositories/audit-repository';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
+import { startRefund } from '../payments/refunds';
 import {
   type AllocatedPlate,
   applicationRepository,
@@ -192,9 +194,19 @@ async function reject(
     decidedBy: input.adminId,
     decidedAt: input.at,
   });
-  const refund =
+  // A paid request is refunded through the payment provider; the refund is sent once this decision commits.
+  const started =
     payment?.status === 'approved'
-      ? ` Your payment ${formatPaymentReference(payment.number)} of ${formatKwacha(payment.amount)} will be refunded.`
+      ? await startRefund(tx, {
+          paymentId: payment.id,
+          reason: 'application-rejected',
+          requestedBy: input.adminId,
+          at: input.at,
+        })
+      : null;
+  const refund =
+    payment && started
+      ? ` Your payment ${formatPaymentReference(payment.number)} of ${formatKwacha(payment.amount)} will be refunded: refund ${formatRefundReference(started.number)} of ${formatKwacha(started.amount)} has been started.`
       : '';
   await notifyApplicant(tx, request, {
     kind: 'request-rejected',

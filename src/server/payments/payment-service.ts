@@ -40,7 +40,10 @@ import {
 import { type ListingState, purchaseRepository } from '../repositories/purchase-repository';
 import { settingsRepository } from '../repositories/settings-repository';
 import { userRepository } from '../repositories/user-repository';
+import type { RefundSummary } from '#domain/api/payments';
+import type { StoredRefund } from '../repositories/refund-repository';
 import type { CheckedDetails, PaymentProvider } from './provider';
+import { refundSummary, startRefund } from './refunds';
 import { Refusal } from './refusal-reply';
 
 export const PAYMENT_NOT_FOUND = 'This payment was not found.';
@@ -145,6 +148,8 @@ export interface Receipt {
   instructions: string | null;
   /** Paid, but what it paid for had gone (a late approval): the operator owes a refund. */
   refundDue: boolean;
+  /** The payment's refund, if one was started. */
+  refund: RefundSummary | null;
   provider: string;
   /** A marketplace purchase: whose the plate will be registered to, as the buyer gave it; null otherwise. */
   owner: CheckoutOwner | null;
@@ -239,6 +244,8 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
       settledBy,
     });
     if (effect === 'refund_due') {
+      // Paid back through the provider that took it, like any other refund.
+      await startRefund(tx, { paymentId: stored.id, reason: 'late-approval', at });
       log.warn({ paymentId: stored.id }, 'payment approved after what it paid for had gone: refund due');
       await auditRepository(tx).record({
         actorId: null,
@@ -407,7 +414,7 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
     },
 
     /** The receipt: what was paid for, the lines, the method and where it stands at `at`. */
-    receipt(payment: StoredPayment, at: Date = now()): Receipt {
+    receipt(payment: StoredPayment, at: Date = now(), refund: StoredRefund | null = null): Receipt {
       const standing = current(payment, at);
       const reference = formatPaymentReference(payment.number);
       return {
@@ -431,6 +438,7 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
         expiresAt: payment.expiresAt,
         instructions: standing.status === 'pending' ? provider.instructions(payment.method, reference) : null,
         refundDue: payment.effect === 'refund_due',
+        refund: refundSummary(refund),
         provider: payment.provider,
         owner: payment.owner,
       };

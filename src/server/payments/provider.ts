@@ -5,6 +5,7 @@
  * every provider. See docs/payments.md for how a real provider plugs in.
  */
 import type { PaymentEvent } from '#domain/payments/payment';
+import type { RefundEvent } from '#domain/payments/refund';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 
 /** What the payer typed for the chosen method: the wallet's phone number, or the card. */
@@ -41,6 +42,28 @@ export interface ProviderAnswer {
   event: PaymentEvent | null;
 }
 
+/** Money paid back on an approved payment, through the provider that took it. */
+export interface RefundRequest {
+  /** The payment's transaction at the provider. */
+  providerRef: string | null;
+  /** Ngwee: never more than the payment's amount (the domain checks it first). */
+  amount: number;
+  /** REF-000123, shown to the payer on the provider's statement. */
+  reference: string;
+  /** One per attempt: the provider pays a repeated request once. */
+  idempotencyKey: string;
+  method: PaymentMethodId;
+  /** What is kept of the card the payment was made with (the sandbox's test cards decide by it). */
+  card: { brand: string; last4: string } | null;
+}
+
+export interface RefundAnswer {
+  /** The provider's own id for the refund, for status checks and reconciliation. */
+  providerRef: string;
+  /** What is known at once; null while the refund is with the provider (the usual case). */
+  event: RefundEvent | null;
+}
+
 export interface PaymentProvider {
   /** Stored with each payment, so a later change of provider leaves old payments readable. */
   readonly name: string;
@@ -56,4 +79,8 @@ export interface PaymentProvider {
   status(payment: { providerRef: string | null; method: PaymentMethodId }): Promise<PaymentEvent | null>;
   /** What a payer who pays by bank transfer is told to do; null for other methods. */
   instructions(method: PaymentMethodId, reference: string): string | null;
+  /** Asks the provider to pay money back; a repeated idempotency key is paid once. */
+  refund(request: RefundRequest): Promise<RefundAnswer>;
+  /** A pending refund's news, for polling providers; null when there is nothing new. */
+  refundStatus(refund: { providerRef: string; attemptedAt: string }, at: Date): Promise<RefundEvent | null>;
 }

@@ -13,6 +13,7 @@ import {
   type PaymentEvent,
   SANDBOX_TEST_CARDS,
 } from '#domain/payments/payment';
+import type { RefundEvent } from '#domain/payments/refund';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import type {
   CheckedDetails,
@@ -21,6 +22,8 @@ import type {
   PaymentProvider,
   PaymentRequest,
   ProviderAnswer,
+  RefundAnswer,
+  RefundRequest,
 } from './provider';
 
 export const PHONE_REQUIRED = 'Enter the mobile money number to send the payment request to';
@@ -46,6 +49,17 @@ function chargeEvent(cardNumber: string): PaymentEvent {
   if (outcome.kind === 'approve') return { type: 'approve' };
   return { type: 'decline', reason: outcome.kind === 'decline' ? outcome.reason : outcome.message };
 }
+
+/** How long a sandbox refund stays pending before it is refunded, like a real provider's settlement. */
+export const SANDBOX_REFUND_DELAY_MS = 5_000;
+/**
+ * The sandbox's refund test card: a payment made with it is approved, and the first attempt
+ * to refund it fails (a retry succeeds), so a failed refund and its retry can be shown.
+ */
+export const REFUND_FAILS_CARD = { number: '4000000000005126', last4: '5126' } as const;
+export const SANDBOX_REFUND_FAILURE = 'The card issuer refused the refund (sandbox test card 4000 0000 0000 5126)';
+
+const REFUND_FAILS_MARK = '-fails';
 
 export function sandboxProvider(): PaymentProvider {
   const providerRef = (paymentId: string) => `sandbox-${paymentId}`;
@@ -89,6 +103,19 @@ export function sandboxProvider(): PaymentProvider {
     // Everything the sandbox learns arrives at once or through the prompt route, like a provider's callback.
     async status(): Promise<PaymentEvent | null> {
       return null;
+    },
+
+    // A refund waits a few seconds, then is refunded; the first attempt on the refund test card fails instead.
+    async refund(request: RefundRequest): Promise<RefundAnswer> {
+      const fails = request.card?.last4 === REFUND_FAILS_CARD.last4 && request.idempotencyKey.endsWith(':1');
+      return { providerRef: `sandbox-refund-${request.idempotencyKey}${fails ? REFUND_FAILS_MARK : ''}`, event: null };
+    },
+
+    async refundStatus(refund: { providerRef: string; attemptedAt: string }, at: Date): Promise<RefundEvent | null> {
+      if (at.getTime() - Date.parse(refund.attemptedAt) < SANDBOX_REFUND_DELAY_MS) return null;
+      return refund.providerRef.endsWith(REFUND_FAILS_MARK)
+        ? { type: 'fail', reason: SANDBOX_REFUND_FAILURE }
+        : { type: 'refunded' };
     },
 
     instructions(method: PaymentMethodId, reference: string): string | null {

@@ -223,6 +223,33 @@ export function purchaseRepository(db: Queryable) {
       return toOrder(row);
     },
 
+    async findOrder(id: string, options: { forUpdate?: boolean } = {}): Promise<PurchaseOrder | undefined> {
+      const [row] = await db.query<OrderRow>(
+        `SELECT * FROM purchase_orders WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+        [id],
+      );
+      return row ? toOrder(row) : undefined;
+    },
+
+    async setOrderStatus(id: string, status: string): Promise<void> {
+      await db.query('UPDATE purchase_orders SET status = $2 WHERE id = $1', [id, status]);
+    },
+
+    /** Whether a shop has recorded making the plate (manufacturing has started). */
+    async manufacturingStarted(plateNumber: string): Promise<boolean> {
+      const rows = await db.query('SELECT 1 FROM manufacturing_records WHERE plate_number = $1 LIMIT 1', [plateNumber]);
+      return rows.length > 0;
+    },
+
+    /** A sold listing for sale again (its order was cancelled before manufacturing). */
+    async returnToSale(listingId: string): Promise<void> {
+      await db.query(
+        `UPDATE plate_listings SET status = 'Available', sold_to = NULL, sold_at = NULL, version = version + 1, updated_at = now()
+         WHERE id = $1 AND status = 'Sold'`,
+        [listingId],
+      );
+    },
+
     async ordersOf(buyerId: string): Promise<PurchaseOrder[]> {
       const rows = await db.query<OrderRow>(
         'SELECT * FROM purchase_orders WHERE buyer_id = $1 ORDER BY created_at DESC',

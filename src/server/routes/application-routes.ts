@@ -31,6 +31,7 @@ import type { User } from '../repositories/user-repository';
 import { applicationCheckout } from '../payments/application-checkout';
 import { type PaymentContext, type PaymentService, paymentService } from '../payments/payment-service';
 import { answerOrRefuse } from '../payments/refusal-reply';
+import { refundService } from '../payments/refunds';
 import { decideApplications } from '../applications/application-decisions';
 import { idempotencyKeySchema } from './purchase-routes';
 import { errorResponse } from './schemas';
@@ -122,6 +123,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<
   Omit<PaymentContext, 'log'> & { newPlateNumber?: () => string }
 > = async (app, { db, provider, now, newPlateNumber }) => {
   const payments = paymentService({ db, provider, now, log: app.log });
+  const refunds = refundService({ db, provider, now, log: app.log });
   const applications = applicationCheckout({ db, provider, now, log: app.log }, payments);
   const answer = (result: { request: StoredApplication; payment: StoredPayment | undefined }) => ({
     reference: result.request.reference,
@@ -260,6 +262,8 @@ export const applicationRoutes: FastifyPluginAsyncZod<
         at,
         newNumber: newPlateNumber,
       });
+      // Refunds the rejections started go to the payment provider now that the decisions are committed.
+      if (request.body.decision === 'reject') await refunds.sweep();
       const repository = applicationRepository(db);
       const decided = (await Promise.all([...new Set(request.body.ids)].map((id) => repository.find(id)))).filter(
         (found): found is StoredApplication => found !== undefined,

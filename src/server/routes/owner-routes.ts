@@ -16,16 +16,27 @@ import { paymentRepository, type StoredPayment } from '../repositories/payment-r
 import { plateRepository } from '../repositories/plate-repository';
 import { applicationRepository } from '../repositories/application-repository';
 import { purchaseRepository } from '../repositories/purchase-repository';
+import { refundRepository, type StoredRefund } from '../repositories/refund-repository';
+import { refundSummary } from '../payments/refunds';
 import type { User } from '../repositories/user-repository';
 
 const orderPaymentOf = (
   payments: PaymentService,
   payment: StoredPayment | undefined,
   at: Date,
+  refunds: ReadonlyMap<string, StoredRefund> = new Map(),
 ): OwnerOrder['payment'] => {
   if (!payment) return null;
   const standing = payments.current(payment, at);
+  const refund = refundSummary(refunds.get(payment.id));
   return {
+    refund: refund && {
+      reference: refund.reference,
+      status: refund.status,
+      amount: refund.amount,
+      createdAt: refund.createdAt,
+      settledAt: refund.settledAt,
+    },
     id: payment.id,
     reference: formatPaymentReference(payment.number),
     status: standing.status,
@@ -51,8 +62,9 @@ export async function ownerOrders(
     purchaseRepository(db).reservationsOf(ownerId, at),
     paymentRepository(db).listForPayer(ownerId),
   ]);
+  const refunds = await refundRepository(db).forPayments(payerPayments.map((payment) => payment.id));
   const orders: OwnerOrder[] = applications.map((request) => {
-    const payment = orderPaymentOf(payments, latest.get(request.id), at);
+    const payment = orderPaymentOf(payments, latest.get(request.id), at, refunds);
     return {
       id: request.id,
       kind: 'application',
@@ -86,7 +98,7 @@ export async function ownerOrders(
       fee: payment?.amount ?? null,
       listingId: listing.id,
       applicationId: null,
-      payment: orderPaymentOf(payments, payment, at),
+      payment: orderPaymentOf(payments, payment, at, refunds),
       createdAt: payment?.createdAt ?? listing.reservedUntil ?? at.toISOString(),
     });
   }
@@ -121,6 +133,16 @@ const paymentSchema = z.object({
   method: z.enum(PAYMENT_METHOD_IDS),
   methodName: z.string(),
   amount: z.number(),
+  refund: z
+    .object({
+      reference: z.string(),
+      status: z.enum(['pending', 'refunded', 'failed']),
+      amount: z.number(),
+      createdAt: z.string(),
+      settledAt: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 const orderSchema = z.object({
   id: z.string(),

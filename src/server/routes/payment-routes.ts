@@ -12,6 +12,8 @@ import { paymentRepository } from '../repositories/payment-repository';
 import type { User } from '../repositories/user-repository';
 import { PAYMENT_NOT_FOUND, type PaymentContext, paymentService } from '../payments/payment-service';
 import { answerOrRefuse } from '../payments/refusal-reply';
+import { refundService } from '../payments/refunds';
+import { refundRepository } from '../repositories/refund-repository';
 import { sandboxPromptEvent } from '../payments/sandbox-provider';
 import { errorResponse } from './schemas';
 
@@ -30,6 +32,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
   // With the signer: a renewal approved here (handset prompt, card step, bank transfer received) re-issues the registration.
   const service = paymentService({ db, provider, now, signer, log: app.log });
   const payments = paymentRepository(db);
+  const refunds = refundService({ db, provider, now, log: app.log });
 
   // Lets the app say, once and clearly, that payments are test payments: only with the sandbox.
   app.get(
@@ -57,10 +60,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
     },
     async (request) => {
       const at = now();
+      const mine = await payments.listForPayer((request.user as User).id);
+      const refunds = await refundRepository(db).forPayments(mine.map((payment) => payment.id));
       return {
-        payments: (await payments.listForPayer((request.user as User).id)).map((payment) =>
-          service.receipt(payment, at),
-        ),
+        payments: mine.map((payment) => service.receipt(payment, at, refunds.get(payment.id) ?? null)),
       };
     },
   );
@@ -82,7 +85,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
       // Someone else's payment is answered as missing, so ids cannot be probed.
       if (!found || (found.payerId !== me.id && !can(me.roles, 'payments:confirm')))
         return reply.code(404).send(errorBody(404, PAYMENT_NOT_FOUND));
-      return { payment: service.receipt(await service.refresh(found)) };
+      const refund = await refunds.forPayment(found.id);
+      return { payment: service.receipt(await service.refresh(found), now(), refund ?? null) };
     },
   );
 

@@ -31,6 +31,7 @@ import {
   reportRepository,
   type UserCursor,
 } from '../repositories/report-repository';
+import { refundRepository } from '../repositories/refund-repository';
 import { errorResponse, plainJson } from './schemas';
 
 /**
@@ -145,11 +146,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
       const bounds = reportPeriodRange(period, now());
       const before = previousRange(bounds);
       const reports = reportRepository(db);
-      const [{ figures, usersAddedBefore }, stock, requests, inventory] = await Promise.all([
+      const [{ figures, usersAddedBefore }, stock, requests, inventory, refunds] = await Promise.all([
         dashboardFigures(db, bounds, before),
         reports.monthlyInventory(bounds),
         reports.requestCounts(before),
         reports.inventory(before),
+        refundRepository(db).reportFigures(bounds),
       ]);
       return {
         ...figures,
@@ -167,6 +169,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
           activeRequests: requests.active,
           inventoryItems: inventory.byType.reduce((sum, row) => sum + row.value, 0),
         },
+        refunds,
       };
     },
   );

@@ -19,6 +19,7 @@ import { paymentRepository } from '../repositories/payment-repository';
 import { applicationRepository, type StoredApplication } from '../repositories/application-repository';
 import { userRepository } from '../repositories/user-repository';
 import { applicationDescription, applicationLines } from '../payments/application-checkout';
+import { settleRefund, startRefund } from '../payments/refunds';
 
 export const DEMO_REQUESTS_SEED_VERSION = '2';
 
@@ -270,6 +271,19 @@ export async function seedDemoRequests(db: Database, log: FastifyBaseLogger, now
           decidedBy: admin?.id ?? applicant.id,
           decidedAt,
         });
+        // A paid request that was rejected was refunded: started with the decision, refunded by the provider soon after.
+        const [payment] = await paymentRepository(tx).forRequest(request.id);
+        const refund =
+          payment?.status === 'approved'
+            ? await startRefund(tx, {
+                paymentId: payment.id,
+                reason: 'application-rejected',
+                requestedBy: admin?.id ?? null,
+                at: decidedAt,
+              })
+            : null;
+        if (refund?.status === 'pending')
+          await settleRefund(tx, refund.id, { type: 'refunded' }, { at: new Date(decidedAt.getTime() + HOUR_MS) });
       }
       seeded += 1;
     }

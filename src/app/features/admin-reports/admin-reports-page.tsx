@@ -25,6 +25,7 @@ import {
   type ReportType,
   reportDocument,
   reportPeriodLabel,
+  refundsLine,
 } from '#domain/reports/admin-report';
 import { healthVerdict, lowStockNote } from '#domain/reports/admin-dashboard';
 import type { StreamedExport } from '#domain/reports/report-exports';
@@ -83,6 +84,11 @@ function ReportSummary({ report }: { report: AdminReport }) {
           }
         />
       </SimpleGrid>
+      {report.refunds && (
+        <Text fontSize="sm" color="fg.muted" mt="2">
+          Refunds: {refundsLine(report.refunds)}.
+        </Text>
+      )}
     </section>
   );
 }

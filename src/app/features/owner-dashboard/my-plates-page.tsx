@@ -38,6 +38,7 @@ import { ReservedPlateBuyNow } from '../../purchases/reserved-plate-buy-now';
 import { cancelReservation } from './owner-api';
 import { inProgress, isPaymentDue, orderStatus, plateCover, plateStatus } from './plate-status';
 import { InsuranceRequests } from './insurance-requests';
+import { RefundNote } from '../../payments/refund-badge';
 import { PlateDocumentsButtons } from './plate-documents';
 import { PlatePolicies } from './plate-policies';
 import { RegistrationReport } from './registration-report';
@@ -207,6 +208,7 @@ function OrderDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () =
         </Link>
       </ChakraLink>,
     ]);
+    if (order.payment.refund) rows.push(['Refund', <RefundNote key="refund" refund={order.payment.refund} />]);
   }
   return (
     <AppDialog
@@ -422,6 +424,9 @@ export function MyPlatesPage() {
                 : status.detail}
             </Text>
             {cover && <CoverLine cover={cover} fontSize="xs" />}
+            {row.kind === 'order' && row.order.payment?.refund && (
+              <RefundNote refund={row.order.payment.refund} size="xs" />
+            )}
           </Stack>
         );
       },

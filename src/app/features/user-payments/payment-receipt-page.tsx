@@ -15,6 +15,7 @@ import { paths } from '../../config/paths';
 import type { Receipt } from '../../payments/payment-api';
 import { PaymentLines, PaymentPanel, STATUS_LABELS } from '../../payments/payment-panel';
 import { asOfLastSync, methodDetail, PURPOSE_LABELS } from '../../payments/payment-rows';
+import { RefundNote } from '../../payments/refund-badge';
 import { shownPayment, usePayment, usePaymentsPulledAt } from './use-my-payments';
 
 /** Printing shows the receipt alone: no sidebar, header, menus or buttons. */
@@ -51,6 +52,7 @@ function ReceiptDetails({ payment }: { payment: Receipt }) {
   if (payment.settledAt)
     rows.push([payment.status === 'approved' ? 'Paid on' : 'Settled', formatDateTime(payment.settledAt)]);
   if (payment.declineReason) rows.push(['Reason', payment.declineReason]);
+  if (payment.refund) rows.push(['Refund', <RefundNote key="refund" refund={payment.refund} />]);
   return (
     <DataList.Root orientation="horizontal" gap="2">
       {rows.map(([label, value]) => (
@@ -108,7 +110,7 @@ function ReceiptCard({ stored, isOnline }: { stored: Receipt; isOnline: boolean 
               Amounts in {payment.currency}, taxes included.
             </Text>
           </Box>
-          {payment.refundDue && (
+          {payment.refundDue && !payment.refund && (
             <Alert.Root status="warning">
               <Alert.Indicator />
               <Alert.Description>
