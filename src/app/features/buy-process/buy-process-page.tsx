@@ -18,6 +18,7 @@ import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useBuyProcessWizard } from './use-buy-process-wizard';
 import { platesToPrice } from './wizard-reducer';
 import { WizardProgress } from './wizard-progress';
+import { CollectionStep, useWizardCollection } from './collection-step';
 
 // The payment and confirmation steps load once the page is idle, or when first shown: step 1 is drawn without them.
 const paymentStep = onDemand(() => import('./payment-step').then((module) => module.PaymentStep));
@@ -42,6 +43,7 @@ export function BuyProcessPage() {
   // The device's idea of who is signed in, without asking the server: a visitor's page makes no
   // call that can only answer 401. The server judges at submit, and a 401 leads to sign-in.
   const session = useDeviceSession();
+  const collection = useWizardCollection(state.applicationId);
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
@@ -58,7 +60,11 @@ export function BuyProcessPage() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (step === 1) void goNext();
-    else void submit();
+    else if (collection.check()) void submit(collection.toSend());
+    else
+      formRef.current
+        ?.querySelector<HTMLElement>('[aria-invalid="true"] input, textarea[aria-invalid="true"]')
+        ?.focus();
   }
 
   return (
@@ -86,6 +92,7 @@ export function BuyProcessPage() {
                   applicationId: state.applicationId,
                   payerPhone: payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber }),
                   headingRef: stepHeadingRef,
+                  collectionStep: collection.nextStep,
                 }}
               />
             ) : (
@@ -115,6 +122,9 @@ export function BuyProcessPage() {
                       onNumberOfPlatesBlur={commitNumberOfPlates}
                     />
                   ) : (
+                    <CollectionStep collection={collection} />
+                  )}
+                  {step === 2 && (
                     <LoadedPart
                       source={paymentStep}
                       label="Loading the payment step"
@@ -131,6 +141,7 @@ export function BuyProcessPage() {
                         onChoose: choosePaymentMethod,
                         onPayerPhoneChange: changePayerPhone,
                         onCardNumberChange: changeCardNumber,
+                        deliveryFee: collection.deliveryFee,
                       }}
                     />
                   )}

@@ -22,6 +22,7 @@ import { PriceLines } from '../../payments/price-lines';
 import type { Receipt } from '../../payments/payment-api';
 import { ownerRules, QUOTE_OFFLINE, type QuoteAnswer, startCheckout } from './checkout-api';
 import { CheckoutOwnerFields, OwnerConfirmation, type OwnerField } from './checkout-owner-fields';
+import { CheckoutCollectionFields, useBuyNowExtras } from './checkout-collection-fields';
 import {
   type Attempt,
   attemptFor,
@@ -98,6 +99,9 @@ export function CheckoutTab({
   const [isBusy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState<Attempt | null>(null);
   const [payment, setPayment] = useState<Receipt | null>(null);
+  // Buy Now's vehicle, plate shop and delivery; the delivery fee is added to the total.
+  const extras = useBuyNowExtras();
+  const deliveryFee = kind === 'buy' ? extras.deliveryFee : 0;
 
   const loaded = quote?.ok ? quote.quote : null;
   const breakdown = loaded ? checkoutBreakdown(loaded, kind, method) : null;
@@ -127,7 +131,8 @@ export function CheckoutTab({
     setMessage(null);
     const details = method ? checkPayerDetails(method, phone, cardNumber) : null;
     const owner = await checkOwner();
-    if (!owner) {
+    const extra = kind === 'buy' ? await extras.check() : {};
+    if (!owner || extra === undefined) {
       setMessage(NOT_LOADED);
       return;
     }
@@ -137,7 +142,7 @@ export function CheckoutTab({
       ...(!method ? { method: CHOOSE_METHOD } : {}),
       ...(details && !details.ok ? { [details.field]: details.message } : {}),
     };
-    if (!method || !details?.ok || !owner.ok) {
+    if (!method || !details?.ok || !owner.ok || extra === null) {
       setErrors(found);
       return;
     }
@@ -146,8 +151,9 @@ export function CheckoutTab({
       method,
       ...(details.phone ? { phone: details.phone } : {}),
       ...(details.card ? { card: details.card } : {}),
-      amount: breakdown.total,
+      amount: breakdown.total + deliveryFee,
       ...(owner.owner ?? {}),
+      ...extra,
     };
     const current = attemptFor(attempt, attemptSignature({ kind, listingId, ...request }), () => crypto.randomUUID());
     setAttempt(current);
@@ -162,7 +168,8 @@ export function CheckoutTab({
     }
     setMessage(answer.message);
     const fields = answer.fields ?? {};
-    if (fields.ownerName || fields.ownerNrc) setErrors({ ownerName: fields.ownerName, ownerNrc: fields.ownerNrc });
+    if (kind === 'buy' && extras.showServerErrors(fields)) setErrors({});
+    else if (fields.ownerName || fields.ownerNrc) setErrors({ ownerName: fields.ownerName, ownerNrc: fields.ownerNrc });
     else if (fields.phone) setErrors({ phone: fields.phone });
     else if (fields.card) setErrors({ card: fields.card });
     // Taken, held, or the price changed: show the figures as they now are.
@@ -245,6 +252,7 @@ export function CheckoutTab({
                 }}
               />
             )}
+            {kind === 'buy' && <CheckoutCollectionFields extras={extras} idPrefix={idPrefix} />}
             <RadioCard.Root
               name={`${idPrefix}-method`}
               value={method}
@@ -313,7 +321,12 @@ export function CheckoutTab({
           Price Breakdown
         </Text>
         {breakdown ? (
-          <PriceLines lines={breakdown.lines} total={breakdown.total} />
+          <PriceLines
+            lines={
+              deliveryFee > 0 ? [...breakdown.lines, { label: 'Delivery fee', amount: deliveryFee }] : breakdown.lines
+            }
+            total={breakdown.total + deliveryFee}
+          />
         ) : (
           <Text fontSize="sm" color={isOnline && quote && !quote.ok ? 'fg.error' : 'fg.muted'}>
             {!isOnline && !quote?.ok
