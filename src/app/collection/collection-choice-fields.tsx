@@ -72,7 +72,9 @@ export function CollectionChoiceFields({ choice, known, errors, onChange, idPref
             <RadioGroup.Item value={ADMINISTRATOR} alignItems="flex-start">
               <RadioGroup.ItemIndicator />
               <RadioGroup.ItemText>
-                Leave it to the administrator
+                <Text as="span" display="block">
+                  Leave it to the administrator
+                </Text>
                 <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
                   The shop with the shortest queue makes your plates.
                 </Text>
@@ -82,7 +84,9 @@ export function CollectionChoiceFields({ choice, known, errors, onChange, idPref
               <RadioGroup.Item key={shop.id} value={shop.id} alignItems="flex-start">
                 <RadioGroup.ItemIndicator />
                 <RadioGroup.ItemText>
-                  {shop.name}
+                  <Text as="span" display="block">
+                    {shop.name}
+                  </Text>
                   <ShopDescription shop={shop} distanceKm={shopDistanceKm(shop, here)} />
                 </RadioGroup.ItemText>
               </RadioGroup.Item>
