@@ -3,7 +3,6 @@
 // who gives the order to the shop with the least work); collected from that shop, or delivered
 // for the delivery fee when an administrator offers delivery. The wizard and Buy Now take the
 // same choice by the same rules, and the wizard's Next Steps say what was chosen.
-import { z } from 'zod';
 import { formatKwacha, kwacha, type Ngwee, ngwee } from '../money/money';
 import { MAX_SETTING_KWACHA } from '../pricing/pricing';
 
@@ -20,22 +19,13 @@ export interface DeliverySettings {
 /** Offered for K50 until an administrator changes it (docs/payments.md). */
 export const DEFAULT_DELIVERY: DeliverySettings = { offered: true, fee: kwacha(50) };
 
-export const DELIVERY_FEE_INVALID = `Delivery fee must be a whole number of ngwee from 0 to ${MAX_SETTING_KWACHA * 100}`;
-
-export const deliverySettingsSchema = z.object({
-  offered: z.boolean({ error: 'Say whether delivery is offered' }),
-  fee: z
-    .number({ error: DELIVERY_FEE_INVALID })
-    .int(DELIVERY_FEE_INVALID)
-    .min(0, DELIVERY_FEE_INVALID)
-    .max(MAX_SETTING_KWACHA * 100, DELIVERY_FEE_INVALID)
-    .transform((fee) => ngwee(fee)),
-});
-
 /** The delivery settings in an answer or a stored copy, or null when they cannot be trusted. */
 export function deliverySettingsFrom(value: unknown): DeliverySettings | null {
-  const parsed = deliverySettingsSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (typeof value !== 'object' || value === null) return null;
+  const { offered, fee } = value as Partial<Record<keyof DeliverySettings, unknown>>;
+  if (typeof offered !== 'boolean' || !Number.isInteger(fee)) return null;
+  const amount = fee as number;
+  return amount >= 0 && amount <= MAX_SETTING_KWACHA * 100 ? { offered, fee: ngwee(amount) } : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -48,49 +38,12 @@ export const SHOP_NOT_TAKING_ORDERS =
 export const DELIVERY_NOT_OFFERED =
   'Delivery is not offered at the moment. Choose to collect your plates from the plate shop.';
 
-/** The choice's fields, for a route's body or a form's check. */
-export const collectionChoiceFields = {
-  shopId: z
-    .string({ error: 'shopId must be the id of a plate shop, or null to leave it to the administrator' })
-    .trim()
-    .min(1, 'shopId must be the id of a plate shop, or null to leave it to the administrator')
-    .max(64, 'shopId must be the id of a plate shop, or null to leave it to the administrator')
-    .nullable()
-    .optional()
-    .default(null)
-    .describe('The plate shop the buyer chose; null or absent: left to the administrator'),
-  delivery: z
-    .boolean({ error: 'delivery must be true or false' })
-    .optional()
-    .default(false)
-    .describe('True: deliver to deliveryAddress for the delivery fee; false: collect from the shop'),
-  deliveryAddress: z
-    .string({ error: DELIVERY_ADDRESS_REQUIRED })
-    .trim()
-    .max(500, DELIVERY_ADDRESS_TOO_LONG)
-    .optional()
-    .default('')
-    .describe('Where to deliver, when delivery is asked for'),
-};
-
-interface ChoiceFields {
+/** Who makes the plates (null: left to the administrator) and whether and where to deliver them. */
+export interface CollectionChoice {
   shopId: string | null;
   delivery: boolean;
   deliveryAddress: string;
 }
-
-/** Delivery needs an address; checked with every other field's message. */
-export function deliveryAddressIssue(value: unknown, ctx: z.RefinementCtx<unknown>): void {
-  const given = typeof value === 'object' && value !== null ? (value as Partial<ChoiceFields>) : {};
-  if (given.delivery === true && (typeof given.deliveryAddress !== 'string' || given.deliveryAddress.trim() === ''))
-    ctx.addIssue({ code: 'custom', path: ['deliveryAddress'], message: DELIVERY_ADDRESS_REQUIRED });
-}
-
-export const collectionChoiceSchema = z
-  .object(collectionChoiceFields)
-  .superRefine(deliveryAddressIssue, { when: () => true });
-
-export type CollectionChoice = z.output<typeof collectionChoiceSchema>;
 
 export const LEFT_TO_ADMINISTRATOR: CollectionChoice = { shopId: null, delivery: false, deliveryAddress: '' };
 

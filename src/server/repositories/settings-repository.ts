@@ -3,7 +3,8 @@
  * threshold), with every earlier value kept in settings_history. An unset setting reads as the
  * domain's default, so the spec's figures apply until someone changes them.
  */
-import { DEFAULT_DELIVERY, type DeliverySettings, deliverySettingsSchema } from '#domain/collection/collection';
+import { DEFAULT_DELIVERY, type DeliverySettings } from '#domain/collection/collection';
+import { deliverySettingsSchema } from '#domain/collection/collection-schemas';
 import { DEFAULT_STOCK_THRESHOLDS, type StockThresholds, stockThresholdsSchema } from '#domain/inventory/allocation';
 import { DEFAULT_PRICING, type PricingSettings } from '#domain/pricing/pricing';
 import { pricingSettingsSchema } from '#domain/pricing/pricing-settings-schema';

@@ -14,7 +14,7 @@ import {
   type AdminApplication as RequestView,
 } from '#domain/api/applications';
 import { applicationStep2Schema, step1Fields, withRegistrationRule } from '#domain/applications/application-form';
-import { collectionChoiceFields } from '#domain/collection/collection';
+import { collectionChoiceFields } from '#domain/collection/collection-schemas';
 import { PAYMENT_METHOD_IDS, paymentMethodName } from '#domain/pricing/pricing';
 import {
   MAX_REJECTION_REASON_LENGTH,

@@ -4,7 +4,7 @@
  * delivery setting as buyers read it, and an administrator's change of it, audited.
  */
 import { deliverySettingAnswer, plateShopsAnswer } from '#domain/api/collection';
-import { deliverySettingsSchema } from '#domain/collection/collection';
+import { deliverySettingsSchema } from '#domain/collection/collection-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/database';
 import { settingsRepository } from '../repositories/settings-repository';

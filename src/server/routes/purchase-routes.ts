@@ -5,7 +5,7 @@
 import { checkoutAnswer, listingAnswer, purchasesAnswer, quoteAnswer } from '#domain/api/marketplace';
 import { idempotencyKeyIsValid } from '#domain/payments/payment';
 import { checkoutOwnerSchema } from '#domain/purchases/checkout-owner';
-import { collectionChoiceFields } from '#domain/collection/collection';
+import { collectionChoiceFields } from '#domain/collection/collection-schemas';
 import { checkoutVehicleFields, checkoutVehicleIssues, checkoutVehicleText } from '#domain/collection/checkout-vehicle';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -2,14 +2,14 @@
 // address delivery needs, distances on the device, and the Next Step that says what was chosen.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { collectionChoiceSchema, deliverySettingsSchema } from '#domain/collection/collection-schemas';
 import {
-  collectionChoiceSchema,
   collectionNextStep,
   DEFAULT_DELIVERY,
   DELIVERY_ADDRESS_REQUIRED,
   deliveryAddressOf,
   deliveryFeeFor,
-  deliverySettingsSchema,
+  deliverySettingsFrom,
   distanceKm,
   formatDistance,
   type PlateShop,
@@ -55,8 +55,10 @@ describe('the collection choice', () => {
   });
 
   it('refuses a delivery fee that is negative, fractional or beyond the settings bound', () => {
-    for (const fee of [-1, 1.5, 100_000_001, '5000'])
+    for (const fee of [-1, 1.5, 100_000_001, '5000']) {
       expect(deliverySettingsSchema.safeParse({ offered: true, fee }).success).toBe(false);
+      expect(deliverySettingsFrom({ offered: true, fee })).toBeNull();
+    }
     expect(deliverySettingsSchema.parse(DEFAULT_DELIVERY)).toEqual({ offered: true, fee: kwacha(50) });
   });
 });

@@ -4,7 +4,8 @@
  */
 import { collectionNextStep, deliveryAddressOf } from '#domain/collection/collection';
 import { ngwee } from '#domain/money/money';
-import { CollectionChoiceFields } from '../../collection/collection-choice-fields';
+import { LoadedPart } from '../../components/loaded-part';
+import { onDemand } from '../../components/loaded-when-open';
 import { collectionProblems, collectionToSend, deliveryFeeShown } from '../../collection/collection-problems';
 import { usePlateShops } from '../../collection/plate-shops';
 import { useCollectionChoice } from './use-collection-choice';
@@ -32,14 +33,23 @@ export function useWizardCollection(applicationId: string) {
   };
 }
 
+// The fields load with the payment step, not with step 1's first paint.
+const collectionFields = onDemand(() =>
+  import('../../collection/collection-choice-fields').then((module) => module.CollectionChoiceFields),
+);
+
 export function CollectionStep({ collection }: { collection: ReturnType<typeof useWizardCollection> }) {
   return (
-    <CollectionChoiceFields
-      choice={collection.choice}
-      known={collection.known}
-      errors={collection.errors}
-      onChange={collection.change}
-      idPrefix="wizard-collection"
+    <LoadedPart
+      source={collectionFields}
+      label="Loading the plate shops"
+      props={{
+        choice: collection.choice,
+        known: collection.known,
+        errors: collection.errors,
+        onChange: collection.change,
+        idPrefix: 'wizard-collection',
+      }}
     />
   );
 }
