@@ -3,7 +3,7 @@
  * its own key, for the application it belongs to) so it survives the trip to the sign-in page
  * and a reload. A new application starts from "leave it to the administrator" and collection.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { type CollectionChoice, LEFT_TO_ADMINISTRATOR } from '#domain/collection/collection';
 import type { CollectionField } from '../../collection/collection-choice-fields';
 
@@ -31,7 +31,10 @@ export function useCollectionChoice(applicationId: string) {
   const [kept, setKept] = useState(() => ({ applicationId, choice: readChoice(applicationId) }));
   const [errors, setErrors] = useState<Partial<Record<CollectionField, string>>>({});
   // A new application (after "Start a new application"): its own choice, from the start.
-  const choice = kept.applicationId === applicationId ? kept.choice : readChoice(applicationId);
+  const choice = useMemo(
+    () => (kept.applicationId === applicationId ? kept.choice : readChoice(applicationId)),
+    [kept, applicationId],
+  );
 
   useEffect(() => {
     try {

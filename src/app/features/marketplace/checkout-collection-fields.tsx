@@ -6,7 +6,7 @@
  */
 import { type CollectionChoice, LEFT_TO_ADMINISTRATOR } from '#domain/collection/collection';
 import { Field, Fieldset, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CheckboxField } from '../../components/checkbox-field';
 import { checkWithRules } from '../../components/form-rules';
 import { onDemand } from '../../components/loaded-when-open';
@@ -102,7 +102,28 @@ export function useBuyNowExtras() {
 
 export type BuyNowExtras = ReturnType<typeof useBuyNowExtras>;
 
-export function CheckoutCollectionFields({ extras, idPrefix }: { extras: BuyNowExtras; idPrefix: string }) {
+/** What the checkout reads of these fields: the fee to add, the check before sending, the server's field messages. */
+export interface BuyNowExtrasReport {
+  deliveryFee: number;
+  check: BuyNowExtras['check'];
+  showServerErrors: BuyNowExtras['showServerErrors'];
+}
+
+/** Loaded with Buy Now's form (not with the marketplace): keeps its own state and reports to the checkout. */
+export function CheckoutCollectionFields({
+  idPrefix,
+  onReport,
+}: {
+  idPrefix: string;
+  onReport: (report: BuyNowExtrasReport) => void;
+}) {
+  const extras = useBuyNowExtras();
+  const { deliveryFee, check, showServerErrors } = extras;
+  useEffect(() => onReport({ deliveryFee, check, showServerErrors }), [deliveryFee, check, showServerErrors, onReport]);
+  return <BuyNowExtrasFields extras={extras} idPrefix={idPrefix} />;
+}
+
+function BuyNowExtrasFields({ extras, idPrefix }: { extras: BuyNowExtras; idPrefix: string }) {
   const { vehicle, errors } = extras;
   const set = (change: Partial<CheckoutVehicle>) => extras.changeVehicle({ ...vehicle, ...change });
   return (

@@ -10,11 +10,11 @@ import { formatKwacha, ngwee } from '#domain/money/money';
 import { checkPayerDetails } from '#domain/payments/payment';
 import { paymentOutcome } from '#domain/payments/payment-outcome';
 import { Alert, Box, Button, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { checkWithRules } from '../../components/form-rules';
 import { FormMessage } from '../../components/form-message';
-import { NOT_LOADED } from '../../components/loaded-when-open';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { PayerDetailsFields } from '../../payments/payer-details-fields';
 import { PaymentOutcomeSummary } from '../../payments/payment-outcome-summary';
 import { PaymentPanel } from '../../payments/payment-panel';
@@ -22,7 +22,8 @@ import { PriceLines } from '../../payments/price-lines';
 import type { Receipt } from '../../payments/payment-api';
 import { ownerRules, QUOTE_OFFLINE, type QuoteAnswer, startCheckout } from './checkout-api';
 import { CheckoutOwnerFields, OwnerConfirmation, type OwnerField } from './checkout-owner-fields';
-import { CheckoutCollectionFields, useBuyNowExtras } from './checkout-collection-fields';
+import type { BuyNowExtrasReport } from './checkout-collection-fields';
+import { LoadedPart } from '../../components/loaded-part';
 import {
   type Attempt,
   attemptFor,
@@ -50,6 +51,11 @@ const WORDS: Record<CheckoutKind, { submit: string; signIn: string; offline: str
     busy: 'Reserving…',
   },
 };
+
+// Buy Now's vehicle, plate shop and delivery load with its form, not with the marketplace.
+const buyNowExtras = onDemand(() =>
+  import('./checkout-collection-fields').then((module) => module.CheckoutCollectionFields),
+);
 
 export const CHOOSE_METHOD = 'Please select a payment method';
 
@@ -99,9 +105,14 @@ export function CheckoutTab({
   const [isBusy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState<Attempt | null>(null);
   const [payment, setPayment] = useState<Receipt | null>(null);
-  // Buy Now's vehicle, plate shop and delivery; the delivery fee is added to the total.
-  const extras = useBuyNowExtras();
-  const deliveryFee = kind === 'buy' ? extras.deliveryFee : 0;
+  // Buy Now's vehicle, plate shop and delivery, as their fields report them; the delivery fee is added to the total.
+  const extras = useRef<BuyNowExtrasReport | null>(null);
+  const [reportedFee, setReportedFee] = useState(0);
+  const deliveryFee = kind === 'buy' ? reportedFee : 0;
+  const onExtrasReport = useCallback((report: BuyNowExtrasReport) => {
+    extras.current = report;
+    setReportedFee(report.deliveryFee);
+  }, []);
 
   const loaded = quote?.ok ? quote.quote : null;
   const breakdown = loaded ? checkoutBreakdown(loaded, kind, method) : null;
@@ -131,7 +142,7 @@ export function CheckoutTab({
     setMessage(null);
     const details = method ? checkPayerDetails(method, phone, cardNumber) : null;
     const owner = await checkOwner();
-    const extra = kind === 'buy' ? await extras.check() : {};
+    const extra = kind === 'buy' ? await extras.current?.check() : {};
     if (!owner || extra === undefined) {
       setMessage(NOT_LOADED);
       return;
@@ -168,7 +179,7 @@ export function CheckoutTab({
     }
     setMessage(answer.message);
     const fields = answer.fields ?? {};
-    if (kind === 'buy' && extras.showServerErrors(fields)) setErrors({});
+    if (kind === 'buy' && extras.current?.showServerErrors(fields)) setErrors({});
     else if (fields.ownerName || fields.ownerNrc) setErrors({ ownerName: fields.ownerName, ownerNrc: fields.ownerNrc });
     else if (fields.phone) setErrors({ phone: fields.phone });
     else if (fields.card) setErrors({ card: fields.card });
@@ -252,7 +263,13 @@ export function CheckoutTab({
                 }}
               />
             )}
-            {kind === 'buy' && <CheckoutCollectionFields extras={extras} idPrefix={idPrefix} />}
+            {kind === 'buy' && (
+              <LoadedPart
+                source={buyNowExtras}
+                label="Loading the vehicle and plate shop"
+                props={{ idPrefix, onReport: onExtrasReport }}
+              />
+            )}
             <RadioCard.Root
               name={`${idPrefix}-method`}
               value={method}
