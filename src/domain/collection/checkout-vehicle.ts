@@ -41,6 +41,7 @@ export function isVehicleGiven(vehicle: VehicleInput): boolean {
 /** Every field's message at once, by the wizard's rules, unless the whole vehicle is not yet known. */
 export function checkoutVehicleIssues(value: unknown, ctx: z.RefinementCtx<unknown>): void {
   const given = typeof value === 'object' && value !== null ? (value as VehicleInput) : {};
+  // Read as far as it was parsed: a field of the wrong type has its own message already.
   if (!isVehicleGiven(given) || given.vehicleNotYetKnown === true) return;
   for (const field of ['vehicleMake', 'vehicleModel'] as const) {
     const checked = step1Fields[field].safeParse(given[field] ?? '');
@@ -48,7 +49,8 @@ export function checkoutVehicleIssues(value: unknown, ctx: z.RefinementCtx<unkno
       ctx.addIssue({ code: 'custom', path: [field], message: checked.error.issues[0]?.message ?? 'Invalid' });
   }
   if (given.registrationNotYetKnown === true) return;
-  const registration = (given.vehicleRegistration ?? '').trim().toUpperCase().replace(/\s+/g, ' ');
+  const typed = typeof given.vehicleRegistration === 'string' ? given.vehicleRegistration : '';
+  const registration = typed.trim().toUpperCase().replace(/\s+/g, ' ');
   if (registration === '')
     ctx.addIssue({ code: 'custom', path: ['vehicleRegistration'], message: REGISTRATION_REQUIRED });
   else if (registration.length > 20)
