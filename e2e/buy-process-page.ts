@@ -111,6 +111,27 @@ export class BuyProcessPage {
     return this.page.getByRole('region', { name: 'Price Breakdown' });
   }
 
+  /** A plate shop's radio on step 2, by the shop's name ("Leave it to the administrator" too). */
+  shop(name: string): Locator {
+    return this.page.getByRole('radio', { name: new RegExp(`^${name}`) });
+  }
+
+  /** Chooses a plate shop, by its name beside the (hidden) radio, as a person clicks it. */
+  async chooseShop(name: string): Promise<void> {
+    await this.page.getByText(name, { exact: true }).click();
+  }
+
+  /** Asks for delivery to `address`: the choice by its words (the radio is hidden), then the address box. */
+  async chooseDelivery(address: string): Promise<void> {
+    await this.page.getByText(/^Deliver to me/).click();
+    await this.page.getByRole('textbox', { name: /^Delivery address/ }).fill(address);
+  }
+
+  /** One of the confirmation's Next Steps, by its title ("Delivery"…). */
+  nextStep(title: string): Locator {
+    return this.page.getByRole('listitem').filter({ hasText: new RegExp(`^${title}:`) });
+  }
+
   get cardNumber(): Locator {
     return this.page.getByLabel(/^Card number/);
   }

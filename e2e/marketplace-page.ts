@@ -170,6 +170,29 @@ export class PlateDialog {
     return this.buy.getByRole('button', { name: 'Add to Cart & Checkout' });
   }
 
+  /** A vehicle field of Buy Now: "Vehicle Make", "Vehicle Model", "Registration Number". */
+  vehicleField(label: 'Vehicle Make' | 'Vehicle Model' | 'Registration Number'): Locator {
+    return this.buy.getByRole('textbox', { name: new RegExp(`^${label}`) });
+  }
+
+  /**
+   * Ticks "Vehicle not yet known" at Buy Now. By its text: the box a person sees is drawn over
+   * the real one, so it is the words beside it that take the click.
+   */
+  async tickVehicleNotYetKnown(): Promise<void> {
+    await this.buy.getByText('Vehicle not yet known', { exact: true }).click();
+  }
+
+  /** A plate shop's radio at Buy Now, by the shop's name ("Leave it to the administrator" too). */
+  shop(name: string): Locator {
+    return this.buy.getByRole('radio', { name: new RegExp(`^${name}`) });
+  }
+
+  /** Chooses a plate shop, by its name beside the (hidden) radio, as a person clicks it. */
+  async chooseShop(name: string): Promise<void> {
+    await this.buy.getByText(name, { exact: true }).click();
+  }
+
   /**
    * What became of a payment, in a tab. By test id: a block with no role of its own, read by
    * its data-outcome attribute and its words.

@@ -90,6 +90,7 @@ test.describe('payments say the truth', () => {
     await expect(buy.getByText(/^Gateway fee \(Bank Transfer/)).toBeVisible();
     await dialog.ownerName.fill('Mwila Banda');
     await dialog.ownerNrc.fill('123456/78/9');
+    await dialog.tickVehicleNotYetKnown();
     await dialog.checkout.click();
 
     const outcome = dialog.outcome(buy);

@@ -41,6 +41,7 @@ import { paymentRoutes } from './routes/payment-routes';
 import { applicationRoutes } from './routes/application-routes';
 import { purchaseRoutes } from './routes/purchase-routes';
 import { settingsRoutes } from './routes/settings-routes';
+import { collectionRoutes } from './routes/collection-routes';
 import { registerMessageDispatcher } from './messages/dispatcher';
 import { messageProviderFromEnv } from './messages/message-provider-from-env';
 import { SANDBOX_MESSAGE_PROVIDER } from './messages/sandbox-message-provider';
@@ -192,6 +193,7 @@ export async function buildApp({
     signer: signer ?? null,
   };
   await app.register(settingsRoutes, { db });
+  await app.register(collectionRoutes, { db, now });
   await app.register(purchaseRoutes, payments);
   await app.register(paymentRoutes, payments);
   await app.register(applicationRoutes, payments);

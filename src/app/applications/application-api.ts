@@ -5,6 +5,7 @@
  * server answers with the same reference and the same payment.
  */
 import type { PaymentMethodId } from '#domain/pricing/pricing';
+import type { CollectionChoice } from '#domain/collection/collection';
 import type { ApplicationAnswer } from '#domain/api/applications';
 import { runCommand } from '../api/command';
 import type { Receipt } from '../payments/payment-api';
@@ -40,7 +41,7 @@ function fieldErrors(fields: Record<string, string> | undefined): WizardErrors {
 
 export async function submitApplication(
   applicationId: string,
-  application: ApplicationToSend,
+  application: ApplicationToSend & Partial<CollectionChoice>,
 ): Promise<SubmitApplicationResult> {
   const outcome = await runCommand({
     method: 'POST',

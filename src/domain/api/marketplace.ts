@@ -37,6 +37,11 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   ownerName: z.string().describe('Whose the plate is to be registered to, as the buyer gave it at Buy Now'),
   ownerNrc: z.string(),
+  vehicle: z
+    .string()
+    .describe("The vehicle as the buyer gave it at Buy Now: 'Vehicle not yet known', or '' before Buy Now asked"),
+  shopId: z.string().nullable().describe('The plate shop the buyer chose; null: left to the administrator'),
+  deliveryAddress: z.string().nullable().describe('Where to deliver; null: collected from the shop'),
 });
 
 /** POST /api/listings/:id/reserve and /buy: the payment as it stands, the listing, and the order once approved. */

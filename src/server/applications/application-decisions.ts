@@ -16,6 +16,7 @@ import { plateLifecycle } from '../lifecycle/plate-lifecycle';
 import { notify } from '../notifications/notify';
 import { agentRepository } from '../repositories/agent-repository';
 import { auditRepository } from '../repositories/audit-repository';
+import { shopRepository } from '../repositories/shop-repository';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import { startRefund } from '../payments/refunds';
 import {
@@ -120,7 +121,7 @@ async function approve(
   if (payment?.status !== 'approved')
     return { requestId: request.id, ok: false, reason: 'not-paid', message: REQUEST_NOT_PAID };
   const requests = applicationRepository(tx);
-  const agent = await requests.leastLoadedAgent();
+  const agent = await plateMakerFor(tx, request);
   if (!agent) return { requestId: request.id, ok: false, reason: 'no-plate-maker', message: NO_PLATE_MAKER };
   const plates = await allocateNumbers(tx, request, agent.id, request.quantity, input.at, newNumber);
   // Not enough numbers: throwing rolls back the whole decision, including numbers claimed above.
@@ -163,12 +164,33 @@ async function approve(
     decidedAt: input.at,
   });
   const shop = agent.businessName ?? agent.name;
+  const them = request.quantity === 1 ? 'it' : 'them';
+  const handOver =
+    request.deliveryDestination === null
+      ? `collect from ${collectionDate}`
+      : `${them === 'it' ? 'it is' : 'they are'} delivered to ${request.deliveryDestination} from ${collectionDate}`;
   await notifyApplicant(tx, request, {
     kind: 'request-approved',
     title: `Application ${namesOf(request)} approved`,
-    body: `Your application for ${quantityLabel(request.quantity)} was approved: ${plates.join(', ')}. ${shop} will make ${request.quantity === 1 ? 'it' : 'them'}; collect from ${collectionDate}.`,
+    body: `Your application for ${quantityLabel(request.quantity)} was approved: ${plates.join(', ')}. ${shop} will make ${them}; ${handOver}.`,
   });
   return { requestId: request.id, ok: true, status: 'Approved', plates, agent: { id: agent.id, name: shop } };
+}
+
+/**
+ * Who makes the plates: the shop the applicant chose, while it is still approved and active;
+ * otherwise (left to the administrator, or the chosen shop suspended since) the active shop with
+ * the least work (docs/decisions/056-the-buyer-chooses-the-plate-shop.md).
+ */
+async function plateMakerFor(
+  tx: Queryable,
+  request: StoredApplication,
+): Promise<{ id: string; name: string; businessName: string | null } | undefined> {
+  if (request.chosenShopId !== null) {
+    const chosen = await shopRepository(tx).activeShop(request.chosenShopId);
+    if (chosen) return { id: chosen.id, name: chosen.name, businessName: chosen.name };
+  }
+  return applicationRepository(tx).leastLoadedAgent();
 }
 
 async function reject(

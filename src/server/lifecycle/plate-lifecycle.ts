@@ -24,6 +24,7 @@ import { type HeldPlate, plateRepository } from '../repositories/plate-repositor
 import { applicationRepository } from '../repositories/application-repository';
 import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
 import { settingsRepository } from '../repositories/settings-repository';
+import { shopRepository } from '../repositories/shop-repository';
 import { userRepository } from '../repositories/user-repository';
 
 /** The entity name of an owner's plate on their devices. */
@@ -108,15 +109,26 @@ export function plateLifecycle(tx: Queryable) {
     changeStanding,
 
     /**
-     * A marketplace purchase: the number is held for the buyer and the shop with the least
-     * work gets an order to make it (none active: it waits, held, for an administrator).
+     * A marketplace purchase: the number is held for the buyer and the shop they chose (while
+     * it is still active), or else the shop with the least work, gets an order to make it for
+     * their vehicle (none active: it waits, held, for an administrator).
      */
     async holdForPurchase(
-      input: { plateNumber: string; buyerId: string; ownerName: string; ownerNrc: string; orderRef: string; at: Date },
+      input: {
+        plateNumber: string;
+        buyerId: string;
+        ownerName: string;
+        ownerNrc: string;
+        orderRef: string;
+        vehicle?: string;
+        shopId?: string | null;
+        at: Date;
+      },
       actor: Actor,
     ): Promise<HeldPlate | undefined> {
       const requests = applicationRepository(tx);
-      const shop = await requests.leastLoadedAgent();
+      const chosen = input.shopId ? await shopRepository(tx).activeShop(input.shopId) : undefined;
+      const shop = chosen ?? (await requests.leastLoadedAgent());
       let orderId: string | null = null;
       if (shop) {
         const buyer = await userRepository(tx).findById(input.buyerId);
@@ -127,7 +139,7 @@ export function plateLifecycle(tx: Queryable) {
           customerPhone: buyer?.phone ?? '',
           plateNumber: input.plateNumber,
           plateType: 'Marketplace',
-          vehicle: '',
+          vehicle: input.vehicle ?? '',
           collectionDate: collectionDateAfter(input.at),
           createdAt: input.at.toISOString(),
         });

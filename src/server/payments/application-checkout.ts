@@ -6,6 +6,7 @@
  */
 import { formatOrderReferences } from '#domain/orders/order-references';
 import { type Application, applicationVehicle } from '#domain/applications/application-form';
+import { type CollectionChoice, deliveryLine, type DeliverySettings } from '#domain/collection/collection';
 import {
   gatewayFeeLabel,
   type PaymentMethodId,
@@ -18,6 +19,7 @@ import { formatKwacha, ngwee } from '#domain/money/money';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import { applicationRepository, type StoredApplication } from '../repositories/application-repository';
 import { settingsRepository } from '../repositories/settings-repository';
+import { checkedCollection } from './collection-choice';
 import { type PaymentContext, type PaymentService, type ReceiptLine, recordPayment } from './payment-service';
 import type { CheckedDetails, PaymentDetails } from './provider';
 import { Refusal } from './refusal-reply';
@@ -33,7 +35,7 @@ export const APPLICATION_PAYMENT_RUNNING =
 export const NOTHING_TO_PAY =
   'This application costs nothing at the current prices; an administrator needs to check the prices.';
 
-export interface ApplicationSubmission extends Application {
+export interface ApplicationSubmission extends Application, Partial<CollectionChoice> {
   /** The device's id for the application (a UUID). */
   id: string;
   /** The wallet number for mobile money, when it is not the phone number given in step 1. */
@@ -52,16 +54,24 @@ export interface SubmissionResult {
   replayed: boolean;
 }
 
-/** What an application of `quantity` plates costs with `method`: the wizard's breakdown as receipt lines. */
+/**
+ * What an application of `quantity` plates costs with `method`: the wizard's breakdown as receipt
+ * lines, with the delivery fee when the plates are to be delivered (to `delivery.address`).
+ */
 export function applicationLines(
   quantity: number,
   method: PaymentMethodId,
   settings: PricingSettings,
+  delivery: { address: string | null; settings: DeliverySettings } = {
+    address: null,
+    settings: { offered: false, fee: ngwee(0) },
+  },
 ): { amount: number; lines: ReceiptLine[] } {
   const breakdown = priceBreakdown(quantity, method, settings);
   const gateway = breakdown.gatewayFee ?? ngwee(0);
+  const deliveryFee = deliveryLine(delivery.address, delivery.settings);
   return {
-    amount: breakdown.total,
+    amount: breakdown.total + (deliveryFee?.amount ?? 0),
     lines: [
       {
         kind: 'plates',
@@ -74,6 +84,7 @@ export function applicationLines(
         label: `Gateway fee (${paymentMethodName(method)}, ${gatewayFeeLabel(method, settings)})`,
         amount: gateway,
       },
+      ...(deliveryFee ? [deliveryFee] : []),
     ],
   };
 }
@@ -112,7 +123,8 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
       );
       const stored = await db.transaction(async (tx) => {
         const at = now();
-        const request = await applicationRepository(tx).insert({
+        const collection = await checkedCollection(tx, application);
+        const inserted = await applicationRepository(tx).insert({
           applicationId: application.id,
           applicantId,
           applicantName: application.fullName,
@@ -126,9 +138,18 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
           createdAt: at,
         });
         // Sent twice at once: the other submit stored it first.
-        if (!request) return undefined;
+        if (!inserted) return undefined;
+        await applicationRepository(tx).setCollection(inserted.id, collection);
+        const request: StoredApplication = {
+          ...inserted,
+          chosenShopId: collection.shopId,
+          deliveryDestination: collection.deliveryAddress,
+        };
         const { settings } = await settingsRepository(tx).pricing();
-        const charge = applicationLines(request.quantity, application.paymentMethod, settings);
+        const charge = applicationLines(request.quantity, application.paymentMethod, settings, {
+          address: collection.deliveryAddress,
+          settings: collection.delivery,
+        });
         if (charge.amount <= 0) throw new Refusal(409, NOTHING_TO_PAY);
         const payment = await recordPayment(tx, provider, {
           payerId: applicantId,
@@ -179,7 +200,11 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
         if (standing.includes('approved')) throw new Refusal(409, APPLICATION_PAID);
         if (standing.includes('pending')) throw new Refusal(409, APPLICATION_PAYMENT_RUNNING);
         const { settings } = await settingsRepository(tx).pricing();
-        const charge = applicationLines(request.quantity, attempt.method, settings);
+        const { settings: delivery } = await settingsRepository(tx).delivery();
+        const charge = applicationLines(request.quantity, attempt.method, settings, {
+          address: request.deliveryDestination,
+          settings: delivery,
+        });
         if (charge.amount <= 0) throw new Refusal(409, NOTHING_TO_PAY);
         const payment = await recordPayment(tx, provider, {
           payerId: applicantId,

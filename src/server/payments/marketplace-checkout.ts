@@ -35,6 +35,8 @@ import {
   purchaseRepository,
 } from '../repositories/purchase-repository';
 import { settingsRepository } from '../repositories/settings-repository';
+import { type CollectionChoice, deliveryLine } from '#domain/collection/collection';
+import { checkedCollection } from './collection-choice';
 import { type PaymentContext, type PaymentService, type ReceiptLine, recordPayment } from './payment-service';
 import type { PaymentDetails } from './provider';
 import { Refusal } from './refusal-reply';
@@ -79,6 +81,8 @@ export interface CheckoutRequest extends PaymentDetails {
 /** Buying names whose the plate will be: its registration is only to this NRC. */
 export interface PurchaseRequest extends CheckoutRequest {
   owner: CheckoutOwner;
+  /** The vehicle as the order names it, the plate shop chosen and collection or delivery. */
+  collection?: { vehicle: string } & Partial<CollectionChoice>;
 }
 
 export interface CheckoutResult {
@@ -166,6 +170,12 @@ async function purchaseCharge(
   };
 }
 
+/** A purchase's charge with the delivery fee added, when the plate is to be delivered. */
+function withDelivery(charge: Charge, delivery: ReceiptLine | null): Charge {
+  if (!delivery) return charge;
+  return { ...charge, amount: ngwee(charge.amount + delivery.amount), lines: [...charge.lines, delivery] };
+}
+
 export interface Quote {
   listing: ReturnType<typeof listingView>;
   reservation: { amount: number; days: number };
@@ -238,6 +248,7 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
     buyerId: string,
     request: CheckoutRequest,
     owner: CheckoutOwner | null,
+    asked?: PurchaseRequest['collection'],
   ): Promise<CheckoutResult> {
     // The details first: a mistyped number costs nothing and records nothing.
     if (request.method === 'card' && !request.card)
@@ -265,10 +276,14 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
       const refusal = refusalOf(kind, listing, buyerId, at);
       if (refusal && !refusal.ok) throw new Refusal(409, refusal.message);
       const { settings } = await settingsRepository(tx).pricing();
+      const collection = kind === 'purchase' && asked ? await checkedCollection(tx, asked) : null;
       const charge =
         kind === 'reservation'
           ? reservationCharge(listing, settings)
-          : await purchaseCharge(tx, listing, buyerId, request.method, at, settings);
+          : withDelivery(
+              await purchaseCharge(tx, listing, buyerId, request.method, at, settings),
+              collection && deliveryLine(collection.deliveryAddress, collection.delivery),
+            );
       if (charge.amount <= 0) throw new Refusal(409, NOTHING_TO_PAY);
       if (request.amount !== undefined && request.amount !== charge.amount)
         throw new Refusal(409, priceChanged(charge.amount));
@@ -283,6 +298,12 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
         owner,
         ...charge,
       });
+      if (collection && asked)
+        await purchases.setCheckoutCollection(payment.id, {
+          vehicle: asked.vehicle,
+          shopId: collection.shopId,
+          deliveryAddress: collection.deliveryAddress,
+        });
       await purchases.hold(listingId, {
         buyerId,
         paymentId: payment.id,
@@ -298,7 +319,7 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
     reserve: (listingId: string, buyerId: string, request: CheckoutRequest) =>
       start('reservation', listingId, buyerId, request, null),
     buy: (listingId: string, buyerId: string, request: PurchaseRequest) =>
-      start('purchase', listingId, buyerId, request, request.owner),
+      start('purchase', listingId, buyerId, request, request.owner, request.collection),
 
     async listing(listingId: string) {
       const listing = await purchaseRepository(db).findListing(listingId);

@@ -55,7 +55,7 @@ export const ONLY_BANK_TRANSFERS =
 
 /** A line's role, so the order and the receipt read the figures without parsing labels. */
 export type LineKind =
-  'price' | 'plates' | 'processing' | 'gateway' | 'reservation-credit' | 'reservation-fee' | 'renewal-fee';
+  'price' | 'plates' | 'processing' | 'gateway' | 'reservation-credit' | 'reservation-fee' | 'renewal-fee' | 'delivery';
 export type ReceiptLine = PaymentLine & { kind: LineKind };
 
 export interface PaymentContext {
@@ -197,6 +197,8 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
       return 'applied';
     }
     await purchases.sell(listing.id, { buyerId: payment.payerId, at });
+    // The vehicle, shop and delivery the buyer gave at Buy Now (none for a purchase started before it asked).
+    const collection = await purchases.checkoutCollectionOf(payment.id);
     const order = await purchases.addOrder({
       listingId: listing.id,
       plateNumber: listing.number,
@@ -207,6 +209,9 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
       reservationCredit: ngwee(-lineAmount(payment.lines, 'reservation-credit')),
       total: payment.amount,
       createdAt: at.toISOString(),
+      vehicle: collection?.vehicle ?? '',
+      shopId: collection?.shopId ?? null,
+      deliveryAddress: collection?.deliveryAddress ?? null,
     });
     // The number is now the buyer's: held in the registry for the identity given at the checkout, and given to a shop to make.
     await plateLifecycle(tx).holdForPurchase(
@@ -216,6 +221,8 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
         ownerName: order.ownerName,
         ownerNrc: order.ownerNrc,
         orderRef: order.id,
+        vehicle: order.vehicle,
+        shopId: order.shopId,
         at,
       },
       { id: payment.payerId },

@@ -25,6 +25,10 @@ export interface StoredApplication extends ReviewedApplication {
   decidedAt: string | null;
   version: number;
   createdAt: string;
+  /** The plate shop the applicant chose; null: left to the administrator. */
+  chosenShopId: string | null;
+  /** Where to deliver, when the applicant asked for delivery; null: collected from the shop. */
+  deliveryDestination: string | null;
 }
 
 export interface NewApplication {
@@ -75,6 +79,8 @@ interface RequestRow {
   decided_at: Date | string | null;
   version: number;
   created_at: Date | string;
+  chosen_shop_id: string | null;
+  delivery_address: string | null;
 }
 
 const toRequest = (row: RequestRow): StoredApplication => ({
@@ -91,7 +97,7 @@ const toRequest = (row: RequestRow): StoredApplication => ({
     plateType: row.plate_type,
     color: row.color,
     specialRequests: row.special_requests,
-    deliveryAddress: row.address,
+    deliveryAddress: row.delivery_address ?? row.address,
     phone: row.phone,
     email: row.email,
   },
@@ -104,6 +110,8 @@ const toRequest = (row: RequestRow): StoredApplication => ({
   decidedAt: row.decided_at === null ? null : new Date(row.decided_at).toISOString(),
   version: row.version,
   createdAt: new Date(row.created_at).toISOString(),
+  chosenShopId: row.chosen_shop_id,
+  deliveryDestination: row.delivery_address,
 });
 
 /** REQ-001 as in the spec's samples; past 999 the number simply grows (REQ-1000). */
@@ -151,6 +159,15 @@ export function applicationRepository(db: Queryable) {
         ],
       );
       return row ? toRequest(row) : undefined;
+    },
+
+    /** The applicant's choice of plate shop and of delivery, stored with the request in the submit's transaction. */
+    async setCollection(id: string, choice: { shopId: string | null; deliveryAddress: string | null }): Promise<void> {
+      await db.query('UPDATE plate_requests SET chosen_shop_id = $2, delivery_address = $3 WHERE id = $1', [
+        id,
+        choice.shopId,
+        choice.deliveryAddress,
+      ]);
     },
 
     async findByApplicationId(

@@ -106,6 +106,19 @@ export interface PurchaseOrder {
   total: Ngwee;
   status: string;
   createdAt: string;
+  /** The vehicle as the buyer gave it at Buy Now ('' before Buy Now asked). */
+  vehicle: string;
+  /** The plate shop the buyer chose; null: left to the administrator. */
+  shopId: string | null;
+  /** Where to deliver, when the buyer asked for delivery; null: collected. */
+  deliveryAddress: string | null;
+}
+
+/** What Buy Now asked besides the owner, kept on the payment until it is approved. */
+export interface CheckoutCollection {
+  vehicle: string;
+  shopId: string | null;
+  deliveryAddress: string | null;
 }
 
 interface OrderRow {
@@ -121,6 +134,9 @@ interface OrderRow {
   total_ngwee: string | number;
   status: string;
   created_at: Date | string;
+  vehicle: string;
+  shop_id: string | null;
+  delivery_address: string | null;
 }
 
 const toOrder = (row: OrderRow): PurchaseOrder => ({
@@ -136,6 +152,9 @@ const toOrder = (row: OrderRow): PurchaseOrder => ({
   total: ngwee(Number(row.total_ngwee)),
   status: row.status,
   createdAt: new Date(row.created_at).toISOString(),
+  vehicle: row.vehicle,
+  shopId: row.shop_id,
+  deliveryAddress: row.delivery_address,
 });
 
 export function purchaseRepository(db: Queryable) {
@@ -203,8 +222,9 @@ export function purchaseRepository(db: Queryable) {
       const [next] = await db.query<{ n: string }>("SELECT nextval('purchase_order_number_seq')::text AS n");
       const id = `PO-${(next?.n ?? '').padStart(6, '0')}`;
       const [row] = await db.query<OrderRow>(
-        `INSERT INTO purchase_orders (id, listing_id, plate_number, buyer_id, payment_id, price_ngwee, reservation_credit_ngwee, total_ngwee, created_at, owner_name, owner_nrc)
-         VALUES ($9, $1, $2, $3, $4, $5, $6, $7, $8, $10, $11) RETURNING *`,
+        `INSERT INTO purchase_orders (id, listing_id, plate_number, buyer_id, payment_id, price_ngwee, reservation_credit_ngwee, total_ngwee, created_at, owner_name, owner_nrc,
+           vehicle, shop_id, delivery_address)
+         VALUES ($9, $1, $2, $3, $4, $5, $6, $7, $8, $10, $11, $12, $13, $14) RETURNING *`,
         [
           order.listingId,
           order.plateNumber,
@@ -217,10 +237,26 @@ export function purchaseRepository(db: Queryable) {
           id,
           order.ownerName,
           order.ownerNrc,
+          order.vehicle,
+          order.shopId,
+          order.deliveryAddress,
         ],
       );
       if (!row) throw new Error('order insert returned no row');
       return toOrder(row);
+    },
+
+    /** Keeps Buy Now's vehicle, shop and delivery with its payment, until the payment is approved. */
+    async setCheckoutCollection(paymentId: string, collection: CheckoutCollection): Promise<void> {
+      await db.query('UPDATE payments SET collection = $2 WHERE id = $1', [paymentId, JSON.stringify(collection)]);
+    },
+
+    async checkoutCollectionOf(paymentId: string): Promise<CheckoutCollection | undefined> {
+      const [row] = await db.query<{ collection: CheckoutCollection | null }>(
+        'SELECT collection FROM payments WHERE id = $1',
+        [paymentId],
+      );
+      return row?.collection ?? undefined;
     },
 
     async findOrder(id: string, options: { forUpdate?: boolean } = {}): Promise<PurchaseOrder | undefined> {

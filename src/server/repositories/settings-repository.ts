@@ -3,6 +3,8 @@
  * threshold), with every earlier value kept in settings_history. An unset setting reads as the
  * domain's default, so the spec's figures apply until someone changes them.
  */
+import { DEFAULT_DELIVERY, type DeliverySettings } from '#domain/collection/collection';
+import { deliverySettingsSchema } from '#domain/collection/collection-schemas';
 import { DEFAULT_STOCK_THRESHOLDS, type StockThresholds, stockThresholdsSchema } from '#domain/inventory/allocation';
 import { DEFAULT_PRICING, type PricingSettings } from '#domain/pricing/pricing';
 import { pricingSettingsSchema } from '#domain/pricing/pricing-settings-schema';
@@ -58,6 +60,13 @@ const LOOKUPS: SettingKind<LookupThreshold> = {
   key: 'lookupThreshold',
   defaults: DEFAULT_LOOKUP_THRESHOLD,
   schema: lookupThresholdSchema,
+};
+
+/** Whether delivery is offered and its fee (docs/payments.md). */
+const DELIVERY: SettingKind<DeliverySettings> = {
+  key: 'delivery',
+  defaults: DEFAULT_DELIVERY,
+  schema: deliverySettingsSchema,
 };
 
 /** A stored value that no longer passes the schema (a field added later, say) falls back field by field. */
@@ -144,7 +153,10 @@ export function settingsRepository(db: Queryable) {
   const pricing = settingStore(db, PRICING);
   const stock = settingStore(db, STOCK);
   const lookups = settingStore(db, LOOKUPS);
+  const delivery = settingStore(db, DELIVERY);
   return {
+    delivery: delivery.get,
+    setDelivery: delivery.set,
     pricing: pricing.get,
     setPricing: pricing.set,
     pricingHistory: pricing.history,

@@ -15,6 +15,7 @@ import {
   type AdminApplication as RequestView,
 } from '#domain/api/applications';
 import { applicationStep2Schema, step1Fields, withRegistrationRule } from '#domain/applications/application-form';
+import { collectionChoiceFields } from '#domain/collection/collection-schemas';
 import { PAYMENT_METHOD_IDS, paymentMethodName } from '#domain/pricing/pricing';
 import {
   MAX_REJECTION_REASON_LENGTH,
@@ -105,6 +106,8 @@ const applicationBody = withRegistrationRule(
       .optional()
       .default(false),
     ...applicationStep2Schema.shape,
+    // The plate shop chosen (or left to the administrator) and collection or delivery.
+    ...collectionChoiceFields,
     id: idempotencyKeySchema.describe(
       "The device's id for this application (lowercase UUID): a repeated submit is recognised",
     ),

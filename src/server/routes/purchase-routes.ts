@@ -5,6 +5,8 @@
 import { checkoutAnswer, listingAnswer, purchasesAnswer, quoteAnswer } from '#domain/api/marketplace';
 import { idempotencyKeyIsValid } from '#domain/payments/payment';
 import { checkoutOwnerSchema } from '#domain/purchases/checkout-owner';
+import { collectionChoiceFields } from '#domain/collection/collection-schemas';
+import { checkoutVehicleFields, checkoutVehicleIssues, checkoutVehicleText } from '#domain/collection/checkout-vehicle';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,15 +41,22 @@ const checkoutBody = z.object({
     .describe('The total the buyer was shown (ngwee); refused with 409 if the price has changed'),
 });
 
-/** Buying also names whose the plate will be, as on their ID: the registry holds it for this NRC. */
-const buyBody = checkoutBody.extend({
-  ownerName: checkoutOwnerSchema.shape.ownerName.describe(
-    'The full name of the person the plate is to be registered to, as on their NRC',
-  ),
-  ownerNrc: checkoutOwnerSchema.shape.ownerNrc.describe(
-    "Their NRC number, '123456/78/9'; the plate shop registers the plate only to this NRC",
-  ),
-});
+/**
+ * Buying also names whose the plate will be, as on their ID (the registry holds it for this NRC),
+ * the vehicle it is for (as the wizard asks, or not yet known), and the plate shop and delivery.
+ */
+const buyBody = checkoutBody
+  .extend({
+    ownerName: checkoutOwnerSchema.shape.ownerName.describe(
+      'The full name of the person the plate is to be registered to, as on their NRC',
+    ),
+    ownerNrc: checkoutOwnerSchema.shape.ownerNrc.describe(
+      "Their NRC number, '123456/78/9'; the plate shop registers the plate only to this NRC",
+    ),
+    ...checkoutVehicleFields,
+    ...collectionChoiceFields,
+  })
+  .superRefine(checkoutVehicleIssues, { when: () => true });
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -122,11 +131,31 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
       },
     },
     async (request, reply) => {
-      const { ownerName, ownerNrc, ...details } = request.body;
+      const {
+        ownerName,
+        ownerNrc,
+        vehicleNotYetKnown,
+        vehicleMake,
+        vehicleModel,
+        vehicleRegistration,
+        registrationNotYetKnown,
+        shopId,
+        delivery,
+        deliveryAddress,
+        ...details
+      } = request.body;
+      const vehicle = checkoutVehicleText({
+        vehicleNotYetKnown,
+        vehicleMake,
+        vehicleModel,
+        vehicleRegistration,
+        registrationNotYetKnown,
+      });
       return answer(request, reply, 'buy', request.params.id, () =>
         checkout.buy(request.params.id, (request.user as User).id, {
           ...details,
           owner: { name: ownerName, nrc: ownerNrc },
+          collection: { vehicle, shopId, delivery, deliveryAddress },
         }),
       );
     },

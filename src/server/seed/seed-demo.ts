@@ -20,6 +20,7 @@ import type { Signer } from '../credentials/key-store';
 import { registryRepository } from '../repositories/registry-repository';
 import { demoRegistryPlates } from './demo-registry';
 import { seedDemoRequests } from './demo-requests';
+import { seedDemoShops } from './demo-shops';
 
 export const DEMO_SEED_VERSION = '4';
 
@@ -54,6 +55,7 @@ export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<bo
     return true;
   });
   await seedDemoRequests(db, log);
+  await seedDemoShops(db, log);
   return seeded;
 }
 

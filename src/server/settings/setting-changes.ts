@@ -3,6 +3,7 @@
  * lookup threshold): the new value stored with its history entry, and audited with the
  * value it replaced, in one transaction. The settings and access-log routes call these.
  */
+import type { DeliverySettings } from '#domain/collection/collection';
 import type { StockThresholds } from '#domain/inventory/allocation';
 import type { PricingSettings } from '#domain/pricing/pricing';
 import type { LookupThreshold } from '#domain/privacy/personal-data-access';
@@ -78,6 +79,20 @@ export function changeLookupThreshold(db: Database, value: LookupThreshold, by: 
       return { get: settings.lookupThreshold, set: settings.setLookupThreshold };
     },
     { action: 'settings.lookup-threshold', target: 'lookupThreshold' },
+    value,
+    by,
+  );
+}
+
+/** Whether delivery is offered and its fee: charges from now on use it. */
+export function changeDelivery(db: Database, value: DeliverySettings, by: SettingChangeBy) {
+  return changeSetting(
+    db,
+    (tx) => {
+      const settings = settingsRepository(tx);
+      return { get: settings.delivery, set: settings.setDelivery };
+    },
+    { action: 'settings.delivery', target: 'delivery' },
     value,
     by,
   );

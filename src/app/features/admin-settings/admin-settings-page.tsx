@@ -26,6 +26,7 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { refreshPricingSettings, usePricingSettings } from '../../payments/pricing-settings';
 import { SaveOrDiscard } from './save-or-discard';
 import { StockThresholdsSection } from './stock-thresholds-section';
+import { DeliverySection } from './delivery-section';
 import {
   fetchPricingHistory,
   type HistoryAnswer,
@@ -254,6 +255,7 @@ export function AdminSettingsPage() {
           />
         )}
       </Section>
+      <DeliverySection />
       <StockThresholdsSection />
     </Stack>
   );

@@ -4,7 +4,7 @@
  * this component lays the steps out and manages focus between them.
  */
 import { Box, Button, Card, chakra, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { WIZARD_STEPS } from '#domain/applications/wizard-steps';
 import { onDemand } from '../../components/loaded-when-open';
 import { LoadedPart } from '../../components/loaded-part';
@@ -18,9 +18,12 @@ import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useBuyProcessWizard } from './use-buy-process-wizard';
 import { platesToPrice } from './wizard-reducer';
 import { WizardProgress } from './wizard-progress';
+import type { CollectionReport } from './collection-step';
 
 // The payment and confirmation steps load once the page is idle, or when first shown: step 1 is drawn without them.
 const paymentStep = onDemand(() => import('./payment-step').then((module) => module.PaymentStep));
+// The plate shop and delivery: with step 2 too.
+const collectionStep = onDemand(() => import('./collection-step').then((module) => module.CollectionStep));
 const confirmationStep = onDemand(() => import('./confirmation-step').then((module) => module.ConfirmationStep));
 
 export function BuyProcessPage() {
@@ -42,6 +45,8 @@ export function BuyProcessPage() {
   // The device's idea of who is signed in, without asking the server: a visitor's page makes no
   // call that can only answer 401. The server judges at submit, and a 401 leads to sign-in.
   const session = useDeviceSession();
+  // What step 2's plate shop and delivery choice reports; null until it has loaded.
+  const [collection, setCollection] = useState<CollectionReport | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
@@ -58,7 +63,11 @@ export function BuyProcessPage() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (step === 1) void goNext();
-    else void submit();
+    else if (!collection || collection.check()) void submit(collection?.toSend());
+    else
+      formRef.current
+        ?.querySelector<HTMLElement>('[aria-invalid="true"] input, textarea[aria-invalid="true"]')
+        ?.focus();
   }
 
   return (
@@ -86,6 +95,7 @@ export function BuyProcessPage() {
                   applicationId: state.applicationId,
                   payerPhone: payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber }),
                   headingRef: stepHeadingRef,
+                  collectionStep: collection?.nextStep,
                 }}
               />
             ) : (
@@ -116,6 +126,13 @@ export function BuyProcessPage() {
                     />
                   ) : (
                     <LoadedPart
+                      source={collectionStep}
+                      label="Loading the plate shops"
+                      props={{ applicationId: state.applicationId, onReport: setCollection }}
+                    />
+                  )}
+                  {step === 2 && (
+                    <LoadedPart
                       source={paymentStep}
                       label="Loading the payment step"
                       props={{
@@ -131,6 +148,7 @@ export function BuyProcessPage() {
                         onChoose: choosePaymentMethod,
                         onPayerPhoneChange: changePayerPhone,
                         onCardNumberChange: changeCardNumber,
+                        deliveryFee: collection?.deliveryFee ?? 0,
                       }}
                     />
                   )}

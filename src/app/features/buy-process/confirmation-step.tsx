@@ -27,6 +27,8 @@ interface ConfirmationStepProps {
   /** The wallet number to offer if the payment has to be made again. */
   payerPhone: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
+  /** The third step as chosen (the plate shop, or delivery); the spec's words when not given. */
+  collectionStep?: { title: string; text: string };
 }
 
 export function ConfirmationStep({
@@ -36,6 +38,7 @@ export function ConfirmationStep({
   applicationId,
   payerPhone,
   headingRef,
+  collectionStep,
 }: ConfirmationStepProps) {
   // The payment as last reported: the panel reports it as it settles, and a new attempt replaces it.
   const [payment, setPayment] = useState(firstPayment);
@@ -50,14 +53,16 @@ export function ConfirmationStep({
             Next Steps
           </Heading>
           <List.Root as="ol" gap="3" ps="5">
-            {NEXT_STEPS.map((item) => (
-              <List.Item key={item.title}>
-                <Text as="span" fontWeight="semibold">
-                  {item.title}:
-                </Text>{' '}
-                {item.text}
-              </List.Item>
-            ))}
+            {NEXT_STEPS.map((item) => (item.title === 'Delivery' && collectionStep ? collectionStep : item)).map(
+              (item) => (
+                <List.Item key={item.title}>
+                  <Text as="span" fontWeight="semibold">
+                    {item.title}:
+                  </Text>{' '}
+                  {item.text}
+                </List.Item>
+              ),
+            )}
           </List.Root>
         </Box>
       )}

@@ -29,6 +29,8 @@ interface PaymentStepProps {
   onChoose: (method: PaymentMethodId) => void;
   onPayerPhoneChange: (value: string) => void;
   onCardNumberChange: (value: string) => void;
+  /** The delivery fee when delivery is chosen (ngwee); none when collected. */
+  deliveryFee?: number;
 }
 
 const ERROR_ID = 'payment-method-error';
@@ -43,6 +45,7 @@ export function PaymentStep({
   onChoose,
   onPayerPhoneChange,
   onCardNumberChange,
+  deliveryFee = 0,
 }: PaymentStepProps) {
   const error = errors.paymentMethod;
   const breakdown = priceBreakdown(numberOfPlates, paymentMethod ?? undefined, settings);
@@ -113,8 +116,9 @@ export function PaymentStep({
             ...(paymentMethod && breakdown.gatewayFee !== null
               ? [{ label: `Gateway fee (${gatewayFeeLabel(paymentMethod, settings)})`, amount: breakdown.gatewayFee }]
               : []),
+            ...(deliveryFee > 0 ? [{ label: 'Delivery fee', amount: deliveryFee }] : []),
           ]}
-          total={breakdown.total}
+          total={breakdown.total + deliveryFee}
         />
       </Box>
     </Stack>

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
+import type { CollectionChoice } from '#domain/collection/collection';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { whenReadyAndIdle } from '../../components/when-idle';
 import { paths } from '../../config/paths';
@@ -117,51 +118,55 @@ export function useBuyProcessWizard() {
   const goPrevious = useCallback(() => dispatch({ type: 'previousRequested' }), []);
   const startNewApplication = useCallback(() => dispatch({ type: 'restarted', applicationId: newId() }), []);
 
-  const submit = useCallback(async () => {
-    const current = stateRef.current;
-    // A second click can arrive before React has re-rendered with isSubmitting set.
-    if (current.isSubmitting || isSubmitInFlight.current) return;
-    const rules = wizardRules.loaded() ?? (await wizardRules.load().catch(() => null));
-    if (!rules) {
-      dispatch({ type: 'rulesUnavailable', message: NOT_LOADED });
-      return;
-    }
-    // The reducer makes the same check; this tells us whether it will start a submit.
-    const application = applicationToSubmit(current, rules);
-    dispatch({ type: 'submitRequested', rules });
-    if (!application || current.step !== 2) return;
-    // The page already says so while offline; the draft simply waits.
-    if (!navigator.onLine) {
-      dispatch({ type: 'submitFailed', message: null });
-      return;
-    }
-    if (getSession().status === 'signed-out') {
-      dispatch({ type: 'submitFailed', message: SUBMIT_SIGN_IN });
-      void navigate(SIGN_IN_TO_SUBMIT);
-      return;
-    }
-    isSubmitInFlight.current = true;
-    try {
-      const { submitApplication } = await applicationApi.load();
-      const result = await submitApplication(current.applicationId, application);
-      if (result.ok) {
-        dispatch({ type: 'submitSucceeded', reference: result.reference, payment: result.payment });
+  /** `extra`: what the page adds to the application (the plate shop and delivery chosen). */
+  const submit = useCallback(
+    async (extra: Partial<CollectionChoice> = {}) => {
+      const current = stateRef.current;
+      // A second click can arrive before React has re-rendered with isSubmitting set.
+      if (current.isSubmitting || isSubmitInFlight.current) return;
+      const rules = wizardRules.loaded() ?? (await wizardRules.load().catch(() => null));
+      if (!rules) {
+        dispatch({ type: 'rulesUnavailable', message: NOT_LOADED });
         return;
       }
-      dispatch({
-        type: 'submitFailed',
-        message: result.message,
-        errors: result.errors,
-        isConflict: result.failure === 'conflict',
-      });
-      // The device thought it was signed in, but the session had ended.
-      if (result.failure === 'sign-in') void navigate(SIGN_IN_TO_SUBMIT);
-    } catch {
-      dispatch({ type: 'submitFailed', message: SUBMIT_BROKE });
-    } finally {
-      isSubmitInFlight.current = false;
-    }
-  }, [navigate]);
+      // The reducer makes the same check; this tells us whether it will start a submit.
+      const application = applicationToSubmit(current, rules);
+      dispatch({ type: 'submitRequested', rules });
+      if (!application || current.step !== 2) return;
+      // The page already says so while offline; the draft simply waits.
+      if (!navigator.onLine) {
+        dispatch({ type: 'submitFailed', message: null });
+        return;
+      }
+      if (getSession().status === 'signed-out') {
+        dispatch({ type: 'submitFailed', message: SUBMIT_SIGN_IN });
+        void navigate(SIGN_IN_TO_SUBMIT);
+        return;
+      }
+      isSubmitInFlight.current = true;
+      try {
+        const { submitApplication } = await applicationApi.load();
+        const result = await submitApplication(current.applicationId, { ...application, ...extra });
+        if (result.ok) {
+          dispatch({ type: 'submitSucceeded', reference: result.reference, payment: result.payment });
+          return;
+        }
+        dispatch({
+          type: 'submitFailed',
+          message: result.message,
+          errors: result.errors,
+          isConflict: result.failure === 'conflict',
+        });
+        // The device thought it was signed in, but the session had ended.
+        if (result.failure === 'sign-in') void navigate(SIGN_IN_TO_SUBMIT);
+      } catch {
+        dispatch({ type: 'submitFailed', message: SUBMIT_BROKE });
+      } finally {
+        isSubmitInFlight.current = false;
+      }
+    },
+    [navigate],
+  );
 
   return {
     state,

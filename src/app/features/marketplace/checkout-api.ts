@@ -47,6 +47,15 @@ export interface CheckoutRequest {
   /** Buy Now: whose the plate is to be, as on their NRC. */
   ownerName?: string;
   ownerNrc?: string;
+  /** Buy Now: the vehicle (or not yet known), the plate shop chosen and collection or delivery. */
+  vehicleNotYetKnown?: boolean;
+  vehicleMake?: string;
+  vehicleModel?: string;
+  vehicleRegistration?: string;
+  registrationNotYetKnown?: boolean;
+  shopId?: string | null;
+  delivery?: boolean;
+  deliveryAddress?: string;
 }
 
 export type CheckoutAnswer =

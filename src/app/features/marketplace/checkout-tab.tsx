@@ -10,11 +10,11 @@ import { formatKwacha, ngwee } from '#domain/money/money';
 import { checkPayerDetails } from '#domain/payments/payment';
 import { paymentOutcome } from '#domain/payments/payment-outcome';
 import { Alert, Box, Button, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { checkWithRules } from '../../components/form-rules';
 import { FormMessage } from '../../components/form-message';
-import { NOT_LOADED } from '../../components/loaded-when-open';
+import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { PayerDetailsFields } from '../../payments/payer-details-fields';
 import { PaymentOutcomeSummary } from '../../payments/payment-outcome-summary';
 import { PaymentPanel } from '../../payments/payment-panel';
@@ -22,6 +22,8 @@ import { PriceLines } from '../../payments/price-lines';
 import type { Receipt } from '../../payments/payment-api';
 import { ownerRules, QUOTE_OFFLINE, type QuoteAnswer, startCheckout } from './checkout-api';
 import { CheckoutOwnerFields, OwnerConfirmation, type OwnerField } from './checkout-owner-fields';
+import type { BuyNowExtrasReport } from './checkout-collection-fields';
+import { LoadedPart } from '../../components/loaded-part';
 import {
   type Attempt,
   attemptFor,
@@ -49,6 +51,11 @@ const WORDS: Record<CheckoutKind, { submit: string; signIn: string; offline: str
     busy: 'Reserving…',
   },
 };
+
+// Buy Now's vehicle, plate shop and delivery load with its form, not with the marketplace.
+const buyNowExtras = onDemand(() =>
+  import('./checkout-collection-fields').then((module) => module.CheckoutCollectionFields),
+);
 
 export const CHOOSE_METHOD = 'Please select a payment method';
 
@@ -98,6 +105,14 @@ export function CheckoutTab({
   const [isBusy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState<Attempt | null>(null);
   const [payment, setPayment] = useState<Receipt | null>(null);
+  // Buy Now's vehicle, plate shop and delivery, as their fields report them; the delivery fee is added to the total.
+  const extras = useRef<BuyNowExtrasReport | null>(null);
+  const [reportedFee, setReportedFee] = useState(0);
+  const deliveryFee = kind === 'buy' ? reportedFee : 0;
+  const onExtrasReport = useCallback((report: BuyNowExtrasReport) => {
+    extras.current = report;
+    setReportedFee(report.deliveryFee);
+  }, []);
 
   const loaded = quote?.ok ? quote.quote : null;
   const breakdown = loaded ? checkoutBreakdown(loaded, kind, method) : null;
@@ -127,7 +142,8 @@ export function CheckoutTab({
     setMessage(null);
     const details = method ? checkPayerDetails(method, phone, cardNumber) : null;
     const owner = await checkOwner();
-    if (!owner) {
+    const extra = kind === 'buy' ? await extras.current?.check() : {};
+    if (!owner || extra === undefined) {
       setMessage(NOT_LOADED);
       return;
     }
@@ -137,7 +153,7 @@ export function CheckoutTab({
       ...(!method ? { method: CHOOSE_METHOD } : {}),
       ...(details && !details.ok ? { [details.field]: details.message } : {}),
     };
-    if (!method || !details?.ok || !owner.ok) {
+    if (!method || !details?.ok || !owner.ok || extra === null) {
       setErrors(found);
       return;
     }
@@ -146,8 +162,9 @@ export function CheckoutTab({
       method,
       ...(details.phone ? { phone: details.phone } : {}),
       ...(details.card ? { card: details.card } : {}),
-      amount: breakdown.total,
+      amount: breakdown.total + deliveryFee,
       ...(owner.owner ?? {}),
+      ...extra,
     };
     const current = attemptFor(attempt, attemptSignature({ kind, listingId, ...request }), () => crypto.randomUUID());
     setAttempt(current);
@@ -162,7 +179,8 @@ export function CheckoutTab({
     }
     setMessage(answer.message);
     const fields = answer.fields ?? {};
-    if (fields.ownerName || fields.ownerNrc) setErrors({ ownerName: fields.ownerName, ownerNrc: fields.ownerNrc });
+    if (kind === 'buy' && extras.current?.showServerErrors(fields)) setErrors({});
+    else if (fields.ownerName || fields.ownerNrc) setErrors({ ownerName: fields.ownerName, ownerNrc: fields.ownerNrc });
     else if (fields.phone) setErrors({ phone: fields.phone });
     else if (fields.card) setErrors({ card: fields.card });
     // Taken, held, or the price changed: show the figures as they now are.
@@ -245,6 +263,13 @@ export function CheckoutTab({
                 }}
               />
             )}
+            {kind === 'buy' && (
+              <LoadedPart
+                source={buyNowExtras}
+                label="Loading the vehicle and plate shop"
+                props={{ idPrefix, onReport: onExtrasReport }}
+              />
+            )}
             <RadioCard.Root
               name={`${idPrefix}-method`}
               value={method}
@@ -313,7 +338,12 @@ export function CheckoutTab({
           Price Breakdown
         </Text>
         {breakdown ? (
-          <PriceLines lines={breakdown.lines} total={breakdown.total} />
+          <PriceLines
+            lines={
+              deliveryFee > 0 ? [...breakdown.lines, { label: 'Delivery fee', amount: deliveryFee }] : breakdown.lines
+            }
+            total={breakdown.total + deliveryFee}
+          />
         ) : (
           <Text fontSize="sm" color={isOnline && quote && !quote.ok ? 'fg.error' : 'fg.muted'}>
             {!isOnline && !quote?.ok

@@ -6,6 +6,8 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Receipt } from '#domain/payments/receipt';
+import { collectionNextStep } from '#domain/collection/collection';
+import { kwacha } from '#domain/money/money';
 import { ConfirmationStep } from '../../../../src/app/features/buy-process/confirmation-step';
 import { appSystem } from '../../../../src/app/theme/system';
 
@@ -33,7 +35,7 @@ const receipt: Receipt = {
   provider: 'sandbox',
 };
 
-const textOf = (payment: Receipt | null) =>
+const textOf = (payment: Receipt | null, collectionStep?: { title: string; text: string }) =>
   renderToString(
     <ChakraProvider value={appSystem()}>
       <MemoryRouter>
@@ -44,6 +46,7 @@ const textOf = (payment: Receipt | null) =>
           applicationId="app-1"
           payerPhone="0961234567"
           headingRef={createRef()}
+          collectionStep={collectionStep}
         />
       </MemoryRouter>
     </ChakraProvider>,
@@ -112,5 +115,16 @@ describe('the application confirmation step', () => {
     expect(text).toContain('Next Steps');
     expect(text).toContain('LP-000012');
     expect(text).not.toContain('Pay again');
+  });
+
+  it('says in its Next Steps the plate shop or the delivery the applicant chose', () => {
+    const paid = { ...receipt, status: 'approved' as const, declineReason: null };
+    const shop = { name: 'Cairo Road Plates', address: 'Shop 14, Cairo Road, Lusaka', hours: 'Mon–Fri 08:00–17:00' };
+    expect(textOf(paid, collectionNextStep({ shop, deliveryAddress: null }, kwacha(50)))).toContain(
+      'Delivery: Collect your plates from Cairo Road Plates, Shop 14, Cairo Road, Lusaka. Opening hours: Mon–Fri 08:00–17:00.',
+    );
+    const delivered = textOf(paid, collectionNextStep({ shop: null, deliveryAddress: '3 Lubu Road' }, kwacha(50)));
+    expect(delivered).toContain('Delivery: We will deliver your plates to 3 Lubu Road (delivery fee K50.00).');
+    expect(delivered).not.toContain('Collect your plates from our office or request delivery.');
   });
 });
