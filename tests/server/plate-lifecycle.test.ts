@@ -296,6 +296,8 @@ describe('the plate lifecycle', () => {
       (change) => change.entity === 'agentOrder' && change.data?.plateNumber === listing.number,
     );
     expect(agentOrders.at(-1)?.data).toMatchObject({ agentId, status: 'Pending', customerName: expect.any(String) });
+    // The shop's order names the buyer's PO- reference, so the shop and a support desk can match it.
+    expect(agentOrders.at(-1)?.data).toMatchObject({ reference: held?.sourceRef, requestId: null });
 
     await manufacture(listing.number, 'Collected');
     expect(

@@ -130,6 +130,8 @@ export function plateLifecycle(tx: Queryable) {
           vehicle: '',
           collectionDate: collectionDateAfter(input.at),
           createdAt: input.at.toISOString(),
+          reference: input.orderRef,
+          requestId: null,
         });
         orderId = order?.id ?? null;
       }
