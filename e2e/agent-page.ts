@@ -176,6 +176,11 @@ export class AgentPage extends DashboardPage {
     return this.page.getByRole('dialog', { name: `Order ${orderId}` });
   }
 
+  /** A detail of an open order's dialog (Buyer’s Reference, Plate Number…), by its label. */
+  orderDetail(dialog: Locator, label: string): Locator {
+    return dialog.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  }
+
   /** The header's button to the changes the server refused ("1 needs attention"). */
   needsAttentionButton(name: string | RegExp): Locator {
     return this.page.getByRole('button', { name });

@@ -224,11 +224,15 @@ describe('the plate lifecycle', () => {
     );
 
     // Each step was audited once.
-    const audit = await db.query<{ action: string }>(
-      "SELECT action FROM audit_log WHERE target = $1 AND action LIKE 'plate.%' ORDER BY at",
+    const audit = await db.query<{ action: string; detail: { order?: string } }>(
+      "SELECT action, detail FROM audit_log WHERE target = $1 AND action LIKE 'plate.%' ORDER BY at",
       [plate],
     );
     expect(audit.map((entry) => entry.action)).toEqual(['plate.held', 'plate.made', 'plate.registered']);
+    // The held and registered lines name the shop's order by its number and the buyer's references.
+    const orderLine = /^ORD-\d+ for LP-\d{6} \/ REQ-\d{3,}$/;
+    expect(audit[0]?.detail.order).toMatch(orderLine);
+    expect(audit[2]?.detail.order).toBe(audit[0]?.detail.order);
   });
 
   it('puts the owner’s plate on their devices at each step, and on nobody else’s', async () => {
