@@ -168,6 +168,11 @@ export class AgentPage extends DashboardPage {
     return this.page.getByRole('row').filter({ hasText: text });
   }
 
+  /** A record's card on a phone, where a list's rows are cards, by something it shows. */
+  card(text: string): Locator {
+    return this.page.getByRole('listitem').filter({ hasText: text });
+  }
+
   /** Opens an order from its row in the order book; answers with the order's dialog. */
   async openOrder(row: Locator): Promise<Locator> {
     const button = row.getByRole('button', { name: /^View order / });

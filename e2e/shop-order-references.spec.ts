@@ -31,4 +31,9 @@ test('the shop sees the buyer’s LP- reference and the Request ID on the order 
   await expect(whitebook.orderOption(plate)).toContainText(references, { timeout: 20_000 });
   await whitebook.orderChoice.selectOption({ label: (await whitebook.orderOption(plate).textContent()) ?? '' });
   await expect(page.getByText(new RegExp(`^ORD-\\d+ for ${reference} / REQ-\\d{3,} · `))).toBeVisible();
+
+  // On a phone the order book's rows are cards: the references are on the order's card too.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const phone = await AgentPage.open(page, '/dashboard/agent/dashboard');
+  await expect(phone.card(plate)).toContainText(references, { timeout: 20_000 });
 });
