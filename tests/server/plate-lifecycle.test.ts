@@ -229,9 +229,10 @@ describe('the plate lifecycle', () => {
       [plate],
     );
     expect(audit.map((entry) => entry.action)).toEqual(['plate.held', 'plate.made', 'plate.registered']);
-    // The held and registered lines name the shop's order by its number and the buyer's references.
+    // The held, made and registered lines name the shop's order by its number and the buyer's references.
     const orderLine = /^ORD-\d+ for LP-\d{6} \/ REQ-\d{3,}$/;
     expect(audit[0]?.detail.order).toMatch(orderLine);
+    expect(audit[1]?.detail.order).toBe(audit[0]?.detail.order);
     expect(audit[2]?.detail.order).toBe(audit[0]?.detail.order);
   });
 

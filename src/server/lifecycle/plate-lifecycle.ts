@@ -198,7 +198,7 @@ export function plateLifecycle(tx: Queryable) {
           actorId: agentId,
           action: 'plate.made',
           target: plateNumber,
-          detail: { ownerId: plate.ownerId, status },
+          detail: { ownerId: plate.ownerId, order: await orderLine(agentId, plate.orderId), status },
         });
       }
       await publish(plateNumber);
