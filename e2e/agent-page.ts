@@ -168,12 +168,22 @@ export class AgentPage extends DashboardPage {
     return this.page.getByRole('row').filter({ hasText: text });
   }
 
+  /** A record's card on a phone, where a list's rows are cards, by something it shows. */
+  card(text: string): Locator {
+    return this.page.getByRole('listitem').filter({ hasText: text });
+  }
+
   /** Opens an order from its row in the order book; answers with the order's dialog. */
   async openOrder(row: Locator): Promise<Locator> {
     const button = row.getByRole('button', { name: /^View order / });
     const orderId = ((await button.getAttribute('aria-label')) ?? '').replace('View order ', '');
     await button.click();
     return this.page.getByRole('dialog', { name: `Order ${orderId}` });
+  }
+
+  /** A detail of an open order's dialog (Buyer’s Reference, Plate Number…), by its label. */
+  orderDetail(dialog: Locator, label: string): Locator {
+    return dialog.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
   }
 
   /** The header's button to the changes the server refused ("1 needs attention"). */

@@ -296,6 +296,25 @@ describe('applications and plate requests', () => {
     expect(order?.data).toMatchObject({ vehicle: 'Honda Fit, BCD 4321', customerPhone: '+260968901234' });
   });
 
+  it('gives the shop’s order the application’s references, on the order and its devices', async () => {
+    const { requestId, reference } = await submit({ numberOfPlates: 2 });
+    const { outcomes } = await decide([requestId], 'approve');
+    const plates = outcomes[0]?.plates ?? [];
+    const orders = (await pullAll(cookies.agent ?? '')).filter(
+      (change) => change.entity === 'agentOrder' && plates.includes(String(change.data?.plateNumber)),
+    );
+    expect(orders).toHaveLength(2);
+    for (const order of orders) expect(order.data).toMatchObject({ reference, requestId });
+    const stored = await db.query<{ reference: string; request_id: string }>(
+      'SELECT reference, request_id FROM agent_orders WHERE plate_number = ANY($1::text[])',
+      [plates],
+    );
+    expect(stored).toEqual([
+      { reference, request_id: requestId },
+      { reference, request_id: requestId },
+    ]);
+  });
+
   it('lists every request for the administrator with order information, payment and the summary strip', async () => {
     const { reference } = await submit({ paymentMethod: 'bank', card: undefined });
     const response = (await get('/api/admin/requests', cookies.admin ?? '')).json();

@@ -224,11 +224,16 @@ describe('the plate lifecycle', () => {
     );
 
     // Each step was audited once.
-    const audit = await db.query<{ action: string }>(
-      "SELECT action FROM audit_log WHERE target = $1 AND action LIKE 'plate.%' ORDER BY at",
+    const audit = await db.query<{ action: string; detail: { order?: string } }>(
+      "SELECT action, detail FROM audit_log WHERE target = $1 AND action LIKE 'plate.%' ORDER BY at",
       [plate],
     );
     expect(audit.map((entry) => entry.action)).toEqual(['plate.held', 'plate.made', 'plate.registered']);
+    // The held, made and registered lines name the shop's order by its number and the buyer's references.
+    const orderLine = /^ORD-\d+ for LP-\d{6} \/ REQ-\d{3,}$/;
+    expect(audit[0]?.detail.order).toMatch(orderLine);
+    expect(audit[1]?.detail.order).toBe(audit[0]?.detail.order);
+    expect(audit[2]?.detail.order).toBe(audit[0]?.detail.order);
   });
 
   it('puts the owner’s plate on their devices at each step, and on nobody else’s', async () => {
@@ -296,6 +301,8 @@ describe('the plate lifecycle', () => {
       (change) => change.entity === 'agentOrder' && change.data?.plateNumber === listing.number,
     );
     expect(agentOrders.at(-1)?.data).toMatchObject({ agentId, status: 'Pending', customerName: expect.any(String) });
+    // The shop's order names the buyer's PO- reference, so the shop and a support desk can match it.
+    expect(agentOrders.at(-1)?.data).toMatchObject({ reference: held?.sourceRef, requestId: null });
 
     await manufacture(listing.number, 'Collected');
     expect(

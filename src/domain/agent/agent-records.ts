@@ -33,6 +33,14 @@ export interface AgentOrder {
   status: AgentOrderStatus;
   collectionDate: string;
   createdAt: string;
+  /**
+   * The buyer's reference for what created the order: LP-000009 for an approved application,
+   * PO-000003 for a marketplace purchase; '' when nothing did (missing on rows a device pulled
+   * before orders carried it).
+   */
+  reference?: string;
+  /** The application's Request ID (REQ-009); null for a purchase or when there is none. */
+  requestId?: string | null;
 }
 
 export interface OverviewFigure {

@@ -24,6 +24,24 @@ export function formatOrderReferences({ reference, requestId }: OrderReferences)
   return `${buyer} / ${request}`;
 }
 
+/** A plate shop's order: its own ORD- number and the references of what created it. */
+export interface ShopOrderReferences {
+  readonly id: string;
+  /** LP-000009 (an application) or PO-000003 (a marketplace purchase); '' or absent when nothing did. */
+  readonly reference?: string;
+  readonly requestId?: string | null;
+}
+
+/**
+ * 'ORD-012 for LP-000009 / REQ-009': how the shop names its order, its number first (what it
+ * files by), then the buyer's references in formatOrderReferences' form, so the shop, the
+ * buyer and a support desk read the same words. The number alone when nothing names a buyer.
+ */
+export function formatShopOrder({ id, reference = '', requestId = null }: ShopOrderReferences): string {
+  const references = formatOrderReferences({ reference, requestId });
+  return references === '' ? id : `${id} for ${references}`;
+}
+
 /** Letters and digits only, lower case: 'ZM 777', 'zm-777' and 'ZM777' compare alike, as do phone spellings. */
 export function searchKey(text: string): string {
   return text

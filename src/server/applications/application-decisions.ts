@@ -139,6 +139,8 @@ async function approve(
       vehicle: request.vehicle,
       collectionDate,
       createdAt: input.at.toISOString(),
+      reference: request.reference,
+      requestId: request.id,
     });
     if (order) await requests.setOrder(plateNumber, order.id);
     await plateLifecycle(tx).hold(

@@ -10,6 +10,7 @@
 import type { WhitebookEntry } from '#domain/agent/workspace';
 import { collectionDateAfter, type PlateSource, stageAfterManufacturing } from '#domain/plates/lifecycle';
 import { registryBucketOf, type RegistryStanding } from '#domain/registry/registry-copy';
+import { formatShopOrder } from '#domain/orders/order-references';
 import type { ManufacturingStatus } from '#domain/statuses/statuses';
 import { issuePlate } from '../credentials/issue';
 import type { Signer } from '../credentials/key-store';
@@ -67,6 +68,13 @@ export function plateLifecycle(tx: Queryable) {
     if (view) await log.record([`user:${view.ownerId}`], OWNED_PLATE_ENTITY, plateNumber, 'put', { ...view });
   }
 
+  /** The shop's order as its log lines name it: 'ORD-012 for LP-000009 / REQ-009' (the number alone when it is gone). */
+  async function orderLine(agentId: string | null, orderId: string | null): Promise<string | undefined> {
+    if (agentId === null || orderId === null) return undefined;
+    const order = await agentRepository(tx).findOrder(agentId, orderId);
+    return order ? formatShopOrder(order) : orderId;
+  }
+
   async function hold(input: HoldInput, actor: Actor): Promise<boolean> {
     const bucket = registryBucketOf(input.plateNumber);
     if (!(await plates.hold({ ...input, heldAt: input.at.toISOString(), bucket }))) return false;
@@ -82,6 +90,7 @@ export function plateLifecycle(tx: Queryable) {
         sourceRef: input.sourceRef,
         agentId: input.agentId,
         orderId: input.orderId,
+        order: await orderLine(input.agentId, input.orderId),
       },
       ip: actor.ip ?? null,
     });
@@ -142,6 +151,8 @@ export function plateLifecycle(tx: Queryable) {
           vehicle: input.vehicle ?? '',
           collectionDate: collectionDateAfter(input.at),
           createdAt: input.at.toISOString(),
+          reference: input.orderRef,
+          requestId: null,
         });
         orderId = order?.id ?? null;
       }
@@ -199,7 +210,7 @@ export function plateLifecycle(tx: Queryable) {
           actorId: agentId,
           action: 'plate.made',
           target: plateNumber,
-          detail: { ownerId: plate.ownerId, status },
+          detail: { ownerId: plate.ownerId, order: await orderLine(agentId, plate.orderId), status },
         });
       }
       await publish(plateNumber);
@@ -303,6 +314,7 @@ export function plateLifecycle(tx: Queryable) {
         target: sale.plateNumber,
         detail: {
           ownerId: plate.ownerId,
+          order: await orderLine(plate.agentId ?? agentId, plate.orderId),
           whitebookEntry: sale.id,
           registrationDate: issued.registrationDate,
           expiryDate: issued.expiryDate,

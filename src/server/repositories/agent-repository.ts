@@ -47,6 +47,8 @@ interface OrderRow {
   status: AgentOrder['status'];
   collection_date: Date | string;
   created_at: Date | string;
+  reference: string;
+  request_id: string | null;
 }
 
 const toOrder = (row: OrderRow): AgentOrder => ({
@@ -62,6 +64,8 @@ const toOrder = (row: OrderRow): AgentOrder => ({
   status: row.status,
   collectionDate: day(row.collection_date),
   createdAt: iso(row.created_at),
+  reference: row.reference,
+  requestId: row.request_id,
 });
 
 interface ManufacturingRow {
@@ -94,7 +98,10 @@ export interface Entitlement {
   ownerNrc: string;
 }
 
-export type NewAgentOrder = Omit<AgentOrder, 'id' | 'createdAt' | 'status' | 'nrcCheck'> & {
+export type NewAgentOrder = Omit<AgentOrder, 'id' | 'createdAt' | 'status' | 'nrcCheck' | 'reference' | 'requestId'> & {
+  /** What created the order: the buyer's LP-/PO- reference and the application's REQ- (none for the demo shop's own work). */
+  reference?: string;
+  requestId?: string | null;
   /** The customer's NRC number ('' when the order names none). */
   customerNrc: string;
   id?: string;
@@ -416,8 +423,8 @@ export function agentRepository(db: Queryable) {
           ? null
           : await makeNrcCheck(webcrypto.subtle as SubtleCrypto, order.customerNrc, randomBytes(16));
       const rows = await db.query<OrderRow>(
-        `INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle, status, collection_date, created_at, nrc_check)
-         VALUES (coalesce($1, (SELECT 'ORD-' || lpad(n::text, greatest(3, length(n::text)), '0') FROM (SELECT nextval('agent_order_number_seq') AS n) AS next)), $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::timestamptz, now()), $12)
+        `INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle, status, collection_date, created_at, nrc_check, reference, request_id)
+         VALUES (coalesce($1, (SELECT 'ORD-' || lpad(n::text, greatest(3, length(n::text)), '0') FROM (SELECT nextval('agent_order_number_seq') AS n) AS next)), $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::timestamptz, now()), $12, $13, $14)
          ON CONFLICT (id) DO NOTHING RETURNING *`,
         [
           order.id ?? null,
@@ -432,6 +439,8 @@ export function agentRepository(db: Queryable) {
           order.collectionDate,
           order.createdAt ?? null,
           nrcCheck === null ? null : JSON.stringify(nrcCheck),
+          order.reference?.trim() ?? '',
+          order.requestId ?? null,
         ],
       );
       const row = rows[0];
@@ -447,6 +456,19 @@ export function agentRepository(db: Queryable) {
       const stored = toOrder(row);
       await put(stored.agentId, AGENT_ENTITIES.order, stored.id, stored);
       return stored;
+    },
+
+    /** The order now names what created it (an order seeded before its application): its devices get it again. */
+    async setOrderReferences(orderId: string, references: { reference: string; requestId: string | null }) {
+      const rows = await db.query<OrderRow>(
+        'UPDATE agent_orders SET reference = $2, request_id = $3, updated_at = now() WHERE id = $1 RETURNING *',
+        [orderId, references.reference, references.requestId],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      const order = toOrder(row);
+      await put(order.agentId, AGENT_ENTITIES.order, order.id, order);
+      return order;
     },
 
     /** A plate collected: the shop's pending order for it is fulfilled. */

@@ -14,6 +14,7 @@ import type { RequestStatus } from '#domain/statuses/statuses';
 import type { Database, Queryable } from '../db/database';
 import { MIGRATION_LOCK_KEY } from '../db/migrate';
 import { plateLifecycle } from '../lifecycle/plate-lifecycle';
+import { agentRepository } from '../repositories/agent-repository';
 import { metaRepository } from '../repositories/meta-repository';
 import { paymentRepository } from '../repositories/payment-repository';
 import { applicationRepository, type StoredApplication } from '../repositories/application-repository';
@@ -239,6 +240,11 @@ export async function seedDemoRequests(db: Database, log: FastifyBaseLogger, now
           agentId: agent.id,
           orderId: demo.order.id,
           at: decidedAt,
+        });
+        // The shop's order (seeded with the shop's work) now names the application, as an approval's does.
+        await agentRepository(tx).setOrderReferences(demo.order.id, {
+          reference: request.reference,
+          requestId: request.id,
         });
         // Held for the applicant in the registry, as an approval does (the shop's order was seeded with the shop's work).
         await plateLifecycle(tx).hold(

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatOrderReferences, searchFinds, searchKey } from '#domain/orders/order-references';
+import { formatOrderReferences, formatShopOrder, searchFinds, searchKey } from '#domain/orders/order-references';
 
 describe('formatOrderReferences', () => {
   it("names an application by the buyer's LP- reference beside its Request ID", () => {
@@ -25,6 +25,39 @@ describe('formatOrderReferences', () => {
         expect(text).toContain(`LP-${String(lp).padStart(6, '0')}`);
         expect(text).toContain(`REQ-${String(req).padStart(3, '0')}`);
       }),
+    );
+  });
+});
+
+describe('formatShopOrder', () => {
+  it('names a shop’s order by its ORD- number for the buyer’s references', () => {
+    expect(formatShopOrder({ id: 'ORD-012', reference: 'LP-000009', requestId: 'REQ-009' })).toBe(
+      'ORD-012 for LP-000009 / REQ-009',
+    );
+    expect(formatShopOrder({ id: 'ORD-013', reference: 'PO-000003', requestId: null })).toBe('ORD-013 for PO-000003');
+  });
+
+  it('names an order nothing created (or pulled before orders named it) by its number alone', () => {
+    expect(formatShopOrder({ id: 'ORD-003', reference: '', requestId: null })).toBe('ORD-003');
+    expect(formatShopOrder({ id: 'ORD-003' })).toBe('ORD-003');
+  });
+
+  it('always starts with the order number and carries each reference, in plain characters', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 99_999 }),
+        fc.integer({ min: 1, max: 9_999_999 }),
+        fc.boolean(),
+        (ord, n, application) => {
+          const id = `ORD-${String(ord).padStart(3, '0')}`;
+          const reference = `${application ? 'LP' : 'PO'}-${String(n).padStart(6, '0')}`;
+          const requestId = application ? `REQ-${String(n).padStart(3, '0')}` : null;
+          const text = formatShopOrder({ id, reference, requestId });
+          expect(text.startsWith(`${id} for `)).toBe(true);
+          expect(text).toContain(formatOrderReferences({ reference, requestId }));
+          expect(text).toMatch(/^[A-Za-z0-9 /-]+$/);
+        },
+      ),
     );
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { OverviewFigure } from '#domain/agent/agent-records';
 import { formatPhone } from '#domain/validation/identity-checks';
+import { formatOrderReferences } from '#domain/orders/order-references';
 import type { AgentOrderStatus } from '#domain/statuses/statuses';
 import { Alert, Badge, Button, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -56,10 +57,17 @@ function FigureCard({ label, figure }: { label: string; figure: OverviewFigure |
   );
 }
 
+/** The buyer's references of an order (LP-000009 / REQ-009, PO-000003); '' for the shop's own. */
+const orderReferences = (order: LocalAgentOrder) =>
+  formatOrderReferences({ reference: order.reference ?? '', requestId: order.requestId });
+
 function OrderDialog({ order, onClose }: { order: LocalAgentOrder; onClose: () => void }) {
   const navigate = useNavigate();
+  const references = orderReferences(order);
   const rows: DetailRow[] = [
     ['Order ID', order.id],
+    // What the buyer quotes (LP-… / REQ-… for an application, PO-… for a purchase): the shop and a support desk match on it.
+    ['Buyer’s Reference', references || 'None: an order of the shop’s own'],
     ['Customer', order.customerName],
     // The NRC stays on the server: the whitebook sale checks the card against the order's digest.
     [
@@ -126,19 +134,27 @@ export function AgentOverviewPage() {
   const columns: readonly Column<LocalAgentOrder>[] = [
     {
       header: 'Order ID',
+      // The spec's Order ID column, with the buyer's references under the number (as Plate Requests has LP- under REQ-).
       cell: (order) => (
-        <Button
-          variant="plain"
-          size="sm"
-          h="auto"
-          p="0"
-          fontFamily="mono"
-          textDecoration="underline"
-          aria-label={`View order ${order.id}`}
-          onClick={() => setOpenOrderId(order.id)}
-        >
-          {order.id}
-        </Button>
+        <>
+          <Button
+            variant="plain"
+            size="sm"
+            h="auto"
+            p="0"
+            fontFamily="mono"
+            textDecoration="underline"
+            aria-label={`View order ${order.id}`}
+            onClick={() => setOpenOrderId(order.id)}
+          >
+            {order.id}
+          </Button>
+          {orderReferences(order) !== '' && (
+            <Text as="span" display="block" fontFamily="mono" fontSize="xs" color="fg.muted">
+              {orderReferences(order)}
+            </Text>
+          )}
+        </>
       ),
       nowrap: true,
     },

@@ -7,6 +7,7 @@
  * kept; the server checks again (docs/shop-records.md).
  */
 import { WHITEBOOK_SUBMITTED } from '#domain/agent/agent-records';
+import { formatOrderReferences, formatShopOrder } from '#domain/orders/order-references';
 import { Button, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -107,7 +108,7 @@ function WhitebookForm() {
         error={undefined}
         helperText={
           picked
-            ? `${picked.customerName} · ${picked.vehicle || 'vehicle not named on the order'}`
+            ? `${formatShopOrder(picked)} · ${picked.customerName} · ${picked.vehicle || 'vehicle not named on the order'}`
             : 'Pick the order the plate was made for: its number, owner and reference fill in. Or type them below.'
         }
       >
@@ -123,6 +124,9 @@ function WhitebookForm() {
             {(orders ?? []).map((order) => (
               <option key={order.id} value={order.id}>
                 {order.id} · {order.plateNumber} · {order.customerName}
+                {order.reference
+                  ? ` · ${formatOrderReferences({ reference: order.reference, requestId: order.requestId })}`
+                  : ''}
                 {order.status === 'Fulfilled' ? ' (fulfilled)' : ''}
               </option>
             ))}
