@@ -16,6 +16,10 @@ import { quantityLabel } from '#domain/applications/review';
 import { formatKwacha, ngwee } from '#domain/money/money';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import { applicationRepository, type StoredApplication } from '../repositories/application-repository';
+import { numberRepository } from '../repositories/number-repository';
+import type { PlateNumber } from '#domain/plates/plate-number';
+import { holdChosenNumbers } from '../numbers/chosen-numbers';
+import { chosenNumbersProblem } from '#domain/plates/chosen-numbers-schema';
 import { settingsRepository } from '../repositories/settings-repository';
 import { type PaymentContext, type PaymentService, type ReceiptLine, recordPayment } from './payment-service';
 import type { CheckedDetails, PaymentDetails } from './provider';
@@ -38,6 +42,8 @@ export interface ApplicationSubmission extends Application {
   /** The wallet number for mobile money, when it is not the phone number given in step 1. */
   payerPhone?: string;
   card?: { number: string };
+  /** Numbers the buyer chose (docs/plate-numbers.md); the rest of the plates get numbers at approval. */
+  plateNumbers?: PlateNumber[];
 }
 
 export interface PaymentAttempt extends PaymentDetails {
@@ -97,12 +103,19 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
       const replay = async (stored: StoredApplication): Promise<SubmissionResult> => {
         if (stored.applicantId !== applicantId) throw new Refusal(409, APPLICATION_ID_TAKEN);
         const first = await paymentRepository(db).findByKey(applicantId, application.id);
-        if (stored.quantity !== application.numberOfPlates || (first && first.method !== application.paymentMethod))
+        const chosen = (await numberRepository(db).requestedOf([stored.id])).get(stored.id)?.numbers ?? [];
+        if (
+          stored.quantity !== application.numberOfPlates ||
+          (first && first.method !== application.paymentMethod) ||
+          chosen.join() !== (application.plateNumbers ?? []).join()
+        )
           throw new Refusal(409, APPLICATION_CHANGED);
         return { request: stored, payment: (await paymentRepository(db).forRequest(stored.id))[0], replayed: true };
       };
       const earlier = await requests.findByApplicationId(application.id);
       if (earlier) return replay(earlier);
+      const tooMany = chosenNumbersProblem(application.plateNumbers ?? [], application.numberOfPlates);
+      if (tooMany) throw new Refusal(400, tooMany, { plateNumbers: tooMany });
 
       const details = checkDetails(
         application.paymentMethod,
@@ -126,6 +139,8 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
         });
         // Sent twice at once: the other submit stored it first.
         if (!request) return undefined;
+        // Refused here, before the payment below is recorded: the whole application rolls back.
+        await holdChosenNumbers(tx, request.id, application.plateNumbers ?? [], at);
         const { settings } = await settingsRepository(tx).pricing();
         const charge = applicationLines(request.quantity, application.paymentMethod, settings);
         if (charge.amount <= 0) throw new Refusal(409, NOTHING_TO_PAY);
