@@ -17,10 +17,3 @@ export const chosenNumbersSchema = z
   .max(MAX_PLATES_PER_APPLICATION, MAX_CHOSEN_NUMBERS_MESSAGE)
   .refine((numbers) => new Set(numbers).size === numbers.length, DUPLICATE_CHOSEN_NUMBER)
   .describe('Numbers the buyer chose (ZM-500-MWB, ZM-BWALYA); plates beyond them get numbers at approval');
-
-/** The problem with choosing these numbers for `plates` plates, or null. */
-export function chosenNumbersProblem(numbers: readonly string[], plates: number): string | null {
-  if (numbers.length > plates) return MAX_CHOSEN_NUMBERS_MESSAGE;
-  if (new Set(numbers).size !== numbers.length) return DUPLICATE_CHOSEN_NUMBER;
-  return null;
-}

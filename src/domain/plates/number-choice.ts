@@ -141,3 +141,10 @@ export const DEFAULT_NUMBER_RULES: NumberRules = {
 export const MAX_OFFENSIVE_WORDS = 500;
 export const MAX_CHOSEN_NUMBERS_MESSAGE = 'Choose at most one number for each plate';
 export const DUPLICATE_CHOSEN_NUMBER = 'Each chosen number can be asked for once';
+
+/** The problem with choosing these numbers for `plates` plates, or null. */
+export function chosenNumbersProblem(numbers: readonly string[], plates: number): string | null {
+  if (numbers.length > plates) return MAX_CHOSEN_NUMBERS_MESSAGE;
+  if (new Set(numbers).size !== numbers.length) return DUPLICATE_CHOSEN_NUMBER;
+  return null;
+}

@@ -18,6 +18,7 @@ import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useBuyProcessWizard } from './use-buy-process-wizard';
 import { platesToPrice } from './wizard-reducer';
 import { WizardProgress } from './wizard-progress';
+import { ChosenNumbersField, ChosenNumbersSummary } from './chosen-numbers-field';
 
 // The payment and confirmation steps load once the page is idle, or when first shown: step 1 is drawn without them.
 const paymentStep = onDemand(() => import('./payment-step').then((module) => module.PaymentStep));
@@ -31,6 +32,8 @@ export function BuyProcessPage() {
     choosePaymentMethod,
     changePayerPhone,
     changeCardNumber,
+    chooseNumber,
+    removeNumber,
     goNext,
     goPrevious,
     submit,
@@ -82,6 +85,7 @@ export function BuyProcessPage() {
                 props={{
                   numberOfPlates: state.submitted.numberOfPlates,
                   reference: state.submitted.reference,
+                  numbers: state.submitted.numbers,
                   payment: state.submitted.payment,
                   applicationId: state.applicationId,
                   payerPhone: payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber }),
@@ -108,31 +112,45 @@ export function BuyProcessPage() {
                   </Stack>
 
                   {step === 1 ? (
-                    <PersonalInfoStep
-                      fields={state.fields}
-                      errors={state.errors}
-                      onChange={changeField}
-                      onNumberOfPlatesBlur={commitNumberOfPlates}
-                    />
+                    <>
+                      <PersonalInfoStep
+                        fields={state.fields}
+                        errors={state.errors}
+                        onChange={changeField}
+                        onNumberOfPlatesBlur={commitNumberOfPlates}
+                      />
+                      <ChosenNumbersField
+                        numbers={state.chosenNumbers}
+                        error={state.errors.plateNumbers}
+                        onChoose={chooseNumber}
+                        onRemove={removeNumber}
+                      />
+                    </>
                   ) : (
-                    <LoadedPart
-                      source={paymentStep}
-                      label="Loading the payment step"
-                      props={{
-                        numberOfPlates: platesToPrice(state.fields),
-                        paymentMethod: state.paymentMethod,
-                        payerPhone: payerPhoneOf({
-                          payerPhone: state.payerPhone,
-                          phoneNumber: state.fields.phoneNumber,
-                        }),
-                        cardNumber: state.cardNumber,
-                        errors: state.errors,
-                        settings,
-                        onChoose: choosePaymentMethod,
-                        onPayerPhoneChange: changePayerPhone,
-                        onCardNumberChange: changeCardNumber,
-                      }}
-                    />
+                    <>
+                      <ChosenNumbersSummary
+                        numbers={state.chosenNumbers}
+                        numberOfPlates={platesToPrice(state.fields)}
+                      />
+                      <LoadedPart
+                        source={paymentStep}
+                        label="Loading the payment step"
+                        props={{
+                          numberOfPlates: platesToPrice(state.fields),
+                          paymentMethod: state.paymentMethod,
+                          payerPhone: payerPhoneOf({
+                            payerPhone: state.payerPhone,
+                            phoneNumber: state.fields.phoneNumber,
+                          }),
+                          cardNumber: state.cardNumber,
+                          errors: state.errors,
+                          settings,
+                          onChoose: choosePaymentMethod,
+                          onPayerPhoneChange: changePayerPhone,
+                          onCardNumberChange: changeCardNumber,
+                        }}
+                      />
+                    </>
                   )}
 
                   {step === 2 && isOnline && session.status !== 'signed-in' && (

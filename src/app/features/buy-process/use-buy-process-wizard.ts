@@ -6,7 +6,9 @@
  * A signed-in applicant's name, email and phone come from their account into the empty fields.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { parseRequestedNumber } from '#domain/plates/number-choice';
+import { CHOSEN_NUMBER_PARAM } from '../../plate-check/number-availability';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { whenReadyAndIdle } from '../../components/when-idle';
@@ -78,13 +80,30 @@ export function useBuyProcessWizard() {
     stateRef.current = state;
   }, [state]);
 
-  const { applicationId, step, fields, paymentMethod, payerPhone, cardNumber } = state;
+  const { applicationId, step, fields, paymentMethod, payerPhone, cardNumber, chosenNumbers } = state;
   useEffect(() => {
-    const draft = draftOf({ applicationId, step, fields, paymentMethod, payerPhone });
+    const draft = draftOf({ applicationId, step, fields, paymentMethod, payerPhone, chosenNumbers });
     // Once submitted, the server holds the application; its personal details leave the device.
     if (draft) writeWizardDraft(draft);
     else clearWizardDraft();
-  }, [applicationId, step, fields, paymentMethod, payerPhone]);
+  }, [applicationId, step, fields, paymentMethod, payerPhone, chosenNumbers]);
+
+  // Opened from a check of a free number (/buy-process?number=ZM-500-MWB): that number is chosen.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const numberInAddress = searchParams.get(CHOSEN_NUMBER_PARAM);
+  useEffect(() => {
+    if (numberInAddress === null) return;
+    const parsed = parseRequestedNumber(numberInAddress);
+    if (parsed.ok) dispatch({ type: 'numberChosen', number: parsed.value });
+    // Taken out of the address once kept in the draft, so a later removal is not undone by a reload.
+    setSearchParams(
+      (params) => {
+        params.delete(CHOSEN_NUMBER_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [numberInAddress, setSearchParams]);
 
   const profile = session.status === 'signed-in' ? session.user : null;
   const profileName = profile?.name ?? '';
@@ -110,6 +129,8 @@ export function useBuyProcessWizard() {
   );
   const changePayerPhone = useCallback((value: string) => dispatch({ type: 'payerPhoneChanged', value }), []);
   const changeCardNumber = useCallback((value: string) => dispatch({ type: 'cardNumberChanged', value }), []);
+  const chooseNumber = useCallback((number: string) => dispatch({ type: 'numberChosen', number }), []);
+  const removeNumber = useCallback((number: string) => dispatch({ type: 'numberRemoved', number }), []);
   const goNext = useCallback(async () => {
     const rules = await wizardRules.load().catch(() => null);
     dispatch(rules ? { type: 'nextRequested', rules } : { type: 'rulesUnavailable', message: NOT_LOADED });
@@ -170,6 +191,8 @@ export function useBuyProcessWizard() {
     choosePaymentMethod,
     changePayerPhone,
     changeCardNumber,
+    chooseNumber,
+    removeNumber,
     goNext,
     goPrevious,
     submit,

@@ -9,6 +9,7 @@ import type * as ApplicationRules from '#domain/applications/application-form';
 import { parseNumberOfPlates } from '#domain/applications/plate-count';
 import { nextStep, previousStep, type WizardStep } from '#domain/applications/wizard-steps';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
+import { chosenNumbersProblem } from '#domain/plates/number-choice';
 import { validate } from '#domain/validation/validate';
 import type { Receipt } from '../../payments/payment-api';
 import {
@@ -47,6 +48,8 @@ export interface WizardDraft {
   paymentMethod: PaymentMethodId | null;
   /** The mobile-money number when the payer changed it; null while it is step 1's phone. */
   payerPhone: string | null;
+  /** Numbers the buyer chose (docs/plate-numbers.md); absent: all are allocated at approval. */
+  chosenNumbers?: string[];
 }
 
 export interface WizardState {
@@ -55,6 +58,7 @@ export interface WizardState {
   fields: ApplicationFields;
   paymentMethod: PaymentMethodId | null;
   payerPhone: string | null;
+  chosenNumbers: string[];
   /** Held in memory only: a card number is never written to the device. */
   cardNumber: string;
   errors: WizardErrors;
@@ -66,7 +70,7 @@ export interface WizardState {
   /** The server already holds this application id with other details: only a new application can change them. */
   isConflict: boolean;
   /** Set once the server has accepted the application (step 3), with its payment as it started. */
-  submitted: { reference: string; numberOfPlates: number; payment: Receipt | null } | null;
+  submitted: { reference: string; numberOfPlates: number; numbers?: string[]; payment: Receipt | null } | null;
 }
 
 /** The application's rules, as the wizard checks its steps with them. */
@@ -82,6 +86,9 @@ export type WizardAction =
   | { type: 'paymentMethodChosen'; method: PaymentMethodId }
   | { type: 'payerPhoneChanged'; value: string }
   | { type: 'cardNumberChanged'; value: string }
+  /** A number checked free (or opened from the home page's check): asked for, one plate each. */
+  | { type: 'numberChosen'; number: string }
+  | { type: 'numberRemoved'; number: string }
   | { type: 'nextRequested'; rules: WizardRules }
   | { type: 'previousRequested' }
   | { type: 'submitRequested'; rules: WizardRules }
@@ -106,6 +113,7 @@ export function initialWizardState(draft: WizardDraft | null, newApplicationId: 
     fields,
     paymentMethod: draft?.paymentMethod ?? null,
     payerPhone: draft?.payerPhone ?? null,
+    chosenNumbers: draft?.chosenNumbers ?? [],
     cardNumber,
     errors: {},
     failedAttempts: 0,
@@ -118,7 +126,7 @@ export function initialWizardState(draft: WizardDraft | null, newApplicationId: 
 
 /** The draft to keep on the device, or null once there is nothing left to keep (submitted). */
 export function draftOf(
-  state: Pick<WizardState, 'applicationId' | 'step' | 'fields' | 'paymentMethod' | 'payerPhone'>,
+  state: Pick<WizardState, 'applicationId' | 'step' | 'fields' | 'paymentMethod' | 'payerPhone' | 'chosenNumbers'>,
 ): WizardDraft | null {
   if (state.step === 3) return null;
   return {
@@ -127,6 +135,7 @@ export function draftOf(
     fields: state.fields,
     paymentMethod: state.paymentMethod,
     payerPhone: state.payerPhone,
+    ...(state.chosenNumbers.length > 0 ? { chosenNumbers: state.chosenNumbers } : {}),
   };
 }
 
@@ -153,11 +162,19 @@ export function applicationToSubmit(state: WizardState, rules: WizardRules): App
   });
   if (!result.ok) return null;
   const details = paymentDetailsOf(state);
-  return details.ok ? { ...result.value, ...details.details } : null;
+  if (!details.ok || chosenNumbersProblem(state.chosenNumbers, result.value.numberOfPlates)) return null;
+  const chosen = state.chosenNumbers.length > 0 ? { plateNumbers: state.chosenNumbers } : {};
+  return { ...result.value, ...details.details, ...chosen };
+}
+
+/** Step 1's check of the chosen numbers against the number of plates, as an error, or none. */
+function chosenNumbersErrors(state: WizardState): WizardErrors {
+  const problem = chosenNumbersProblem(state.chosenNumbers, parseNumberOfPlates(state.fields.numberOfPlates));
+  return problem ? { plateNumbers: problem } : {};
 }
 
 function hasStep1Error(errors: WizardErrors): boolean {
-  return APPLICATION_FIELDS.some((field) => errors[field] !== undefined);
+  return errors.plateNumbers !== undefined || APPLICATION_FIELDS.some((field) => errors[field] !== undefined);
 }
 
 function refuse(state: WizardState, changes: Partial<WizardState>): WizardState {
@@ -207,10 +224,34 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, payerPhone: action.value, errors: { ...state.errors, payerPhone: undefined } };
     case 'cardNumberChanged':
       return { ...state, cardNumber: action.value, errors: { ...state.errors, card: undefined } };
+    case 'numberChosen': {
+      if (state.chosenNumbers.includes(action.number)) return state;
+      const chosenNumbers = [...state.chosenNumbers, action.number];
+      // One number per plate: choosing more numbers than plates asks for more plates.
+      const plates = parseNumberOfPlates(state.fields.numberOfPlates);
+      const fields =
+        chosenNumbers.length > plates
+          ? { ...state.fields, numberOfPlates: String(chosenNumbers.length) }
+          : state.fields;
+      return {
+        ...state,
+        chosenNumbers,
+        fields,
+        errors: { ...state.errors, plateNumbers: undefined, numberOfPlates: undefined },
+      };
+    }
+    case 'numberRemoved':
+      return {
+        ...state,
+        chosenNumbers: state.chosenNumbers.filter((number) => number !== action.number),
+        errors: { ...state.errors, plateNumbers: undefined },
+      };
     case 'nextRequested': {
       if (state.step !== 1) return state;
       const result = validate(action.rules.applicationStep1Schema, state.fields);
-      if (!result.ok) return refuse(state, { errors: result.errors });
+      const numbers = chosenNumbersErrors(state);
+      if (!result.ok) return refuse(state, { errors: { ...result.errors, ...numbers } });
+      if (numbers.plateNumbers) return refuse(state, { errors: numbers });
       return { ...state, step: nextStep(state.step), errors: {}, notice: null };
     }
     case 'previousRequested':
@@ -220,6 +261,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       if (state.step !== 2 || state.isSubmitting) return state;
       const step1 = validate(action.rules.applicationStep1Schema, state.fields);
       if (!step1.ok) return refuse(state, { step: 1, errors: step1.errors });
+      const numbers = chosenNumbersErrors(state);
+      if (numbers.plateNumbers) return refuse(state, { step: 1, errors: numbers });
       const step2 = validate(action.rules.applicationStep2Schema, { paymentMethod: state.paymentMethod ?? undefined });
       if (!step2.ok) return refuse(state, { errors: step2.errors, notice: null });
       const details = paymentDetailsOf(state);
@@ -237,6 +280,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         submitted: {
           reference: action.reference,
           numberOfPlates: platesToPrice(state.fields),
+          ...(state.chosenNumbers.length > 0 ? { numbers: state.chosenNumbers } : {}),
           payment: action.payment,
         },
       };

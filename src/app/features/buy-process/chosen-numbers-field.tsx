@@ -1,0 +1,182 @@
+/**
+ * Step 1's plate numbers: the numbers the buyer chose (from the home page's check, or typed
+ * here and checked), each one a plate, or none — then every number is allocated at approval.
+ * A number is added only once the server says it is free; the server checks it again, and
+ * holds it, when the application is submitted (docs/plate-numbers.md).
+ */
+import { Box, Button, Flex, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
+import { type KeyboardEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { normalisePlateInput, parsePlateNumber, PLATE_NUMBER_MAX_LENGTH } from '#domain/plates/plate-number';
+import { paths, withPlate } from '../../config/paths';
+import { PlainField, PlainFieldset, TextInput } from '../../components/plain-field';
+import { type Availability, checkAvailability } from '../../plate-check/number-availability';
+
+interface ChosenNumbersFieldProps {
+  numbers: readonly string[];
+  error?: string;
+  onChoose: (number: string) => void;
+  onRemove: (number: string) => void;
+}
+
+/** Why a checked number cannot be added, in the buyer's words, with a link where there is somewhere to go. */
+function refusalOf(answer: Availability): { text: string; link?: { to: string; label: string } } | null {
+  const plate = answer.plateNumber;
+  switch (answer.availability) {
+    case 'free':
+      return null;
+    case 'for-sale':
+      return {
+        text: `${plate} is for sale in the marketplace: buy it there.`,
+        link: { to: withPlate(paths.marketplace, plate), label: 'View it in the marketplace' },
+      };
+    case 'reserved':
+    case 'sold':
+      return { text: `${plate} is ${answer.availability} in the marketplace.` };
+    case 'registered':
+      return { text: `${plate} is already registered.` };
+    case 'allocated':
+      return { text: `${plate} is taken.` };
+    case 'held':
+      return { text: `${plate} is held: another buyer has applied for it.` };
+    case 'not-offered':
+      return { text: answer.reason ?? `${plate} is not offered.` };
+    case 'offline':
+    case 'error':
+      return { text: answer.message };
+  }
+}
+
+export function ChosenNumbersField({ numbers, error, onChoose, onRemove }: ChosenNumbersFieldProps) {
+  const [typed, setTyped] = useState('');
+  const [isChecking, setChecking] = useState(false);
+  const [refusal, setRefusal] = useState<ReturnType<typeof refusalOf>>(null);
+
+  async function add() {
+    const parsed = parsePlateNumber(typed);
+    if (!parsed.ok) {
+      setRefusal({ text: parsed.error });
+      return;
+    }
+    if (numbers.includes(parsed.value)) {
+      setTyped('');
+      return;
+    }
+    setChecking(true);
+    try {
+      const answer = await checkAvailability(parsed.value);
+      const refused = refusalOf(answer);
+      setRefusal(refused);
+      if (!refused) {
+        onChoose(answer.plateNumber);
+        setTyped('');
+      }
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    // Enter adds the number; it must not submit the step.
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void add();
+  }
+
+  return (
+    <PlainFieldset
+      legend="Plate numbers"
+      helper="We allocate a number for each plate, or choose your own: each chosen number is one of your plates."
+    >
+      <Stack gap="3">
+        {numbers.length > 0 ? (
+          <List.Root aria-label="Chosen numbers" listStyle="none" gap="2">
+            {numbers.map((number) => (
+              <List.Item key={number}>
+                <Flex align="center" gap="3" borderWidth="1px" rounded="md" px="3" py="2" wrap="wrap">
+                  <Text fontFamily="mono" fontWeight="bold" letterSpacing="wide" flex="1">
+                    {number}
+                  </Text>
+                  <Button type="button" size="xs" variant="outline" onClick={() => onRemove(number)}>
+                    Remove<Box srOnly> {number}</Box>
+                  </Button>
+                </Flex>
+              </List.Item>
+            ))}
+          </List.Root>
+        ) : (
+          <Text fontSize="sm" color="fg.muted">
+            No number chosen: we allocate one for each plate.
+          </Text>
+        )}
+        <Flex gap="3" align="flex-end" direction={{ base: 'column', sm: 'row' }}>
+          <Box flex="1" width="full">
+            <PlainField label="Choose a number" error={error ?? refusal?.text ?? null} helper="e.g. ZM-500-MWB">
+              {(control) => (
+                <TextInput
+                  {...control}
+                  name="chosenNumber"
+                  value={typed}
+                  maxLength={PLATE_NUMBER_MAX_LENGTH}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  fontFamily="mono"
+                  onKeyDown={handleKeyDown}
+                  onChange={(event) => {
+                    setTyped(normalisePlateInput(event.target.value));
+                    setRefusal(null);
+                  }}
+                />
+              )}
+            </PlainField>
+          </Box>
+          <Button
+            type="button"
+            variant="outline"
+            colorPalette="brand"
+            loading={isChecking}
+            loadingText="Checking..."
+            onClick={() => void add()}
+            alignSelf={{ base: 'stretch', sm: 'flex-end' }}
+          >
+            Add number
+          </Button>
+        </Flex>
+        {refusal?.link && !error && (
+          <ChakraLink asChild colorPalette="brand" fontWeight="semibold" fontSize="sm">
+            <Link to={refusal.link.to}>{refusal.link.label}</Link>
+          </ChakraLink>
+        )}
+      </Stack>
+    </PlainFieldset>
+  );
+}
+
+/** The chosen numbers as steps 2 and 3 repeat them. */
+export function ChosenNumbersSummary({
+  numbers,
+  numberOfPlates,
+}: {
+  numbers: readonly string[];
+  numberOfPlates: number;
+}) {
+  if (numbers.length === 0) return null;
+  const allocated = numberOfPlates - numbers.length;
+  return (
+    <Box borderWidth="1px" rounded="md" px="4" py="3" width="full" textAlign="start" data-testid="chosen-numbers">
+      <Text fontSize="sm" color="fg.muted">
+        {numbers.length === 1 ? 'Your chosen number' : 'Your chosen numbers'}
+      </Text>
+      <Text fontFamily="mono" fontWeight="bold" fontSize="lg" letterSpacing="wide">
+        {numbers.join(', ')}
+      </Text>
+      {allocated > 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          {allocated === 1 ? 'One more number is' : `${allocated} more numbers are`} allocated when the application is
+          approved.
+        </Text>
+      )}
+    </Box>
+  );
+}
