@@ -26,6 +26,7 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { refreshPricingSettings, usePricingSettings } from '../../payments/pricing-settings';
 import { SaveOrDiscard } from './save-or-discard';
 import { StockThresholdsSection } from './stock-thresholds-section';
+import { NumberRulesSection } from './number-rules-section';
 import {
   fetchPricingHistory,
   type HistoryAnswer,
@@ -255,6 +256,7 @@ export function AdminSettingsPage() {
         )}
       </Section>
       <StockThresholdsSection />
+      <NumberRulesSection />
     </Stack>
   );
 }
