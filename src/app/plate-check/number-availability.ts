@@ -5,7 +5,6 @@
  */
 import type { AvailabilityAnswer } from '#domain/api/numbers';
 import { apiRequest, NetworkError } from '../api/api-client';
-import { paths } from '../config/paths';
 
 export type Availability =
   AvailabilityAnswer | { plateNumber: string; availability: 'offline' | 'error'; message: string };
@@ -33,10 +32,3 @@ export async function checkAvailability(plateNumber: string): Promise<Availabili
 
 /** Whether a number in this state can be applied for in the wizard. */
 export const canApplyFor = (answer: Availability): boolean => answer.availability === 'free';
-
-/** The wizard, opened with this number chosen (it reads ?number=). */
-export function applyForNumberPath(plateNumber: string): string {
-  return `${paths.buyProcess}?${CHOSEN_NUMBER_PARAM}=${encodeURIComponent(plateNumber)}`;
-}
-
-export const CHOSEN_NUMBER_PARAM = 'number';

@@ -2,7 +2,8 @@
 // that can be applied for, none twice, no more than the plates asked for.
 import { z } from 'zod';
 import { MAX_PLATES_PER_APPLICATION } from '../applications/plate-count';
-import { DUPLICATE_CHOSEN_NUMBER, MAX_CHOSEN_NUMBERS_MESSAGE, parseRequestedNumber } from './number-choice';
+import { parseRequestedNumber } from './number-choice';
+import { DUPLICATE_CHOSEN_NUMBER, MAX_CHOSEN_NUMBERS_MESSAGE } from './requestable-number';
 import type { PlateNumber } from './plate-number';
 
 const chosenNumberSchema = z.string({ error: 'Each chosen number must be text' }).transform((raw, ctx): PlateNumber => {

@@ -2,12 +2,7 @@
 // must pass before it is offered: the administrator's offensive-word list and the look-alike
 // rule (0/O, 1/I). Built on parsePlateNumber, the one plate-number grammar (docs/plate-numbers.md).
 import { normalisePlateNumber, type PlateNumber, parsePlateNumber, type PlateNumberResult } from './plate-number';
-
-/**
- * A number that can be applied for: ZM-, then letters and digits, with at most one more
- * hyphen — the standard ZM-001-ABC, or a personalised ZM-BWALYA or ZM-7. Ten characters at most.
- */
-export const REQUESTABLE_NUMBER_PATTERN = /^ZM-[A-Z0-9]+(?:-[A-Z0-9]+)?$/;
+import { REQUESTABLE_NUMBER_PATTERN } from './requestable-number';
 
 export const NUMBER_EXAMPLE = 'ZM-001-ABC, or ZM-BWALYA for a personalised number';
 
@@ -139,12 +134,3 @@ export const DEFAULT_NUMBER_RULES: NumberRules = {
 };
 
 export const MAX_OFFENSIVE_WORDS = 500;
-export const MAX_CHOSEN_NUMBERS_MESSAGE = 'Choose at most one number for each plate';
-export const DUPLICATE_CHOSEN_NUMBER = 'Each chosen number can be asked for once';
-
-/** The problem with choosing these numbers for `plates` plates, or null. */
-export function chosenNumbersProblem(numbers: readonly string[], plates: number): string | null {
-  if (numbers.length > plates) return MAX_CHOSEN_NUMBERS_MESSAGE;
-  if (new Set(numbers).size !== numbers.length) return DUPLICATE_CHOSEN_NUMBER;
-  return null;
-}

@@ -19,7 +19,7 @@ import { applicationRepository, type StoredApplication } from '../repositories/a
 import { numberRepository } from '../repositories/number-repository';
 import type { PlateNumber } from '#domain/plates/plate-number';
 import { holdChosenNumbers } from '../numbers/chosen-numbers';
-import { chosenNumbersProblem } from '#domain/plates/number-choice';
+import { chosenNumbersProblem } from '#domain/plates/requestable-number';
 import { settingsRepository } from '../repositories/settings-repository';
 import { type PaymentContext, type PaymentService, type ReceiptLine, recordPayment } from './payment-service';
 import type { CheckedDetails, PaymentDetails } from './provider';

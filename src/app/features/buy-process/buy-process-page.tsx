@@ -18,7 +18,7 @@ import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useBuyProcessWizard } from './use-buy-process-wizard';
 import { platesToPrice } from './wizard-reducer';
 import { WizardProgress } from './wizard-progress';
-import { ChosenNumbersField, ChosenNumbersSummary } from './chosen-numbers-field';
+import { ChosenNumbersSection } from './chosen-numbers-section';
 
 // The payment and confirmation steps load once the page is idle, or when first shown: step 1 is drawn without them.
 const paymentStep = onDemand(() => import('./payment-step').then((module) => module.PaymentStep));
@@ -119,7 +119,8 @@ export function BuyProcessPage() {
                         onChange={changeField}
                         onNumberOfPlatesBlur={commitNumberOfPlates}
                       />
-                      <ChosenNumbersField
+                      <ChosenNumbersSection
+                        part="field"
                         numbers={state.chosenNumbers}
                         error={state.errors.plateNumbers}
                         onChoose={chooseNumber}
@@ -128,7 +129,8 @@ export function BuyProcessPage() {
                     </>
                   ) : (
                     <>
-                      <ChosenNumbersSummary
+                      <ChosenNumbersSection
+                        part="summary"
                         numbers={state.chosenNumbers}
                         numberOfPlates={platesToPrice(state.fields)}
                       />

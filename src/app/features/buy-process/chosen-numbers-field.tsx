@@ -4,13 +4,18 @@
  * A number is added only once the server says it is free; the server checks it again, and
  * holds it, when the application is submitted (docs/plate-numbers.md).
  */
-import { Box, Button, Flex, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { normalisePlateInput, parsePlateNumber, PLATE_NUMBER_MAX_LENGTH } from '#domain/plates/plate-number';
 import { paths, withPlate } from '../../config/paths';
 import { PlainField, PlainFieldset, TextInput } from '../../components/plain-field';
-import { type Availability, checkAvailability } from '../../plate-check/number-availability';
+import type { Availability } from '../../plate-check/number-availability';
+
+export { ChosenNumbersSummary } from './chosen-numbers-summary';
+
+// Asked for only when the buyer adds a number, not with the wizard's first load.
+const availability = () => import('../../plate-check/number-availability');
 
 interface ChosenNumbersFieldProps {
   numbers: readonly string[];
@@ -64,7 +69,7 @@ export function ChosenNumbersField({ numbers, error, onChoose, onRemove }: Chose
     }
     setChecking(true);
     try {
-      const answer = await checkAvailability(parsed.value);
+      const answer = await (await availability()).checkAvailability(parsed.value);
       const refused = refusalOf(answer);
       setRefusal(refused);
       if (!refused) {
@@ -90,9 +95,9 @@ export function ChosenNumbersField({ numbers, error, onChoose, onRemove }: Chose
     >
       <Stack gap="3">
         {numbers.length > 0 ? (
-          <List.Root aria-label="Chosen numbers" listStyle="none" gap="2">
+          <Stack as="ul" aria-label="Chosen numbers" listStyle="none" gap="2">
             {numbers.map((number) => (
-              <List.Item key={number}>
+              <li key={number}>
                 <Flex align="center" gap="3" borderWidth="1px" rounded="md" px="3" py="2" wrap="wrap">
                   <Text fontFamily="mono" fontWeight="bold" letterSpacing="wide" flex="1">
                     {number}
@@ -101,9 +106,9 @@ export function ChosenNumbersField({ numbers, error, onChoose, onRemove }: Chose
                     Remove<Box srOnly> {number}</Box>
                   </Button>
                 </Flex>
-              </List.Item>
+              </li>
             ))}
-          </List.Root>
+          </Stack>
         ) : (
           <Text fontSize="sm" color="fg.muted">
             No number chosen: we allocate one for each plate.
@@ -150,33 +155,5 @@ export function ChosenNumbersField({ numbers, error, onChoose, onRemove }: Chose
         )}
       </Stack>
     </PlainFieldset>
-  );
-}
-
-/** The chosen numbers as steps 2 and 3 repeat them. */
-export function ChosenNumbersSummary({
-  numbers,
-  numberOfPlates,
-}: {
-  numbers: readonly string[];
-  numberOfPlates: number;
-}) {
-  if (numbers.length === 0) return null;
-  const allocated = numberOfPlates - numbers.length;
-  return (
-    <Box borderWidth="1px" rounded="md" px="4" py="3" width="full" textAlign="start" data-testid="chosen-numbers">
-      <Text fontSize="sm" color="fg.muted">
-        {numbers.length === 1 ? 'Your chosen number' : 'Your chosen numbers'}
-      </Text>
-      <Text fontFamily="mono" fontWeight="bold" fontSize="lg" letterSpacing="wide">
-        {numbers.join(', ')}
-      </Text>
-      {allocated > 0 && (
-        <Text fontSize="sm" color="fg.muted">
-          {allocated === 1 ? 'One more number is' : `${allocated} more numbers are`} allocated when the application is
-          approved.
-        </Text>
-      )}
-    </Box>
   );
 }

@@ -12,7 +12,7 @@ import type { Receipt } from '../../payments/payment-api';
 import { PaymentOutcomeSummary } from '../../payments/payment-outcome-summary';
 import { PaymentPanel } from '../../payments/payment-panel';
 import { PayAgain } from '../../applications/pay-again';
-import { ChosenNumbersSummary } from './chosen-numbers-field';
+import { ChosenNumbersSummary } from './chosen-numbers-summary';
 
 const NEXT_STEPS = [
   { title: 'Application Processing', text: 'Our team will process your application within 24 hours.' },

@@ -7,8 +7,9 @@
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { parseRequestedNumber } from '#domain/plates/number-choice';
-import { CHOSEN_NUMBER_PARAM } from '../../plate-check/number-availability';
+import { parsePlateNumber } from '#domain/plates/plate-number';
+import { REQUESTABLE_NUMBER_PATTERN } from '#domain/plates/requestable-number';
+import { CHOSEN_NUMBER_PARAM } from '../../plate-check/apply-for-number';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { whenReadyAndIdle } from '../../components/when-idle';
@@ -93,8 +94,10 @@ export function useBuyProcessWizard() {
   const numberInAddress = searchParams.get(CHOSEN_NUMBER_PARAM);
   useEffect(() => {
     if (numberInAddress === null) return;
-    const parsed = parseRequestedNumber(numberInAddress);
-    if (parsed.ok) dispatch({ type: 'numberChosen', number: parsed.value });
+    // The server checks the number again, and holds it, when the application is submitted.
+    const parsed = parsePlateNumber(numberInAddress);
+    if (parsed.ok && REQUESTABLE_NUMBER_PATTERN.test(parsed.value))
+      dispatch({ type: 'numberChosen', number: parsed.value });
     // Taken out of the address once kept in the draft, so a later removal is not undone by a reload.
     setSearchParams(
       (params) => {

@@ -9,7 +9,7 @@ import type * as ApplicationRules from '#domain/applications/application-form';
 import { parseNumberOfPlates } from '#domain/applications/plate-count';
 import { nextStep, previousStep, type WizardStep } from '#domain/applications/wizard-steps';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
-import { chosenNumbersProblem } from '#domain/plates/number-choice';
+import { chosenNumbersProblem } from '#domain/plates/requestable-number';
 import { validate } from '#domain/validation/validate';
 import type { Receipt } from '../../payments/payment-api';
 import {

@@ -8,7 +8,8 @@ import { formatZmw, ngwee } from '#domain/money/money';
 import { Alert, Link as ChakraLink } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths, withPlate } from '../../config/paths';
-import { applyForNumberPath, type Availability } from '../../plate-check/number-availability';
+import type { Availability } from '../../plate-check/number-availability';
+import { applyForNumberPath } from '../../plate-check/apply-for-number';
 
 export { type Availability, checkAvailability } from '../../plate-check/number-availability';
 

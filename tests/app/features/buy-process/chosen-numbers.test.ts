@@ -11,7 +11,7 @@ import {
   type WizardState,
 } from '../../../../src/app/features/buy-process/wizard-reducer';
 import { parseWizardDraft } from '../../../../src/app/features/buy-process/wizard-draft';
-import { applyForNumberPath } from '../../../../src/app/plate-check/number-availability';
+import { applyForNumberPath } from '../../../../src/app/plate-check/apply-for-number';
 
 const ID = '0190f5d2-0000-7000-8000-00000000abce';
 const filled = {
