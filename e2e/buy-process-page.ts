@@ -108,7 +108,7 @@ export class BuyProcessPage {
   }
 
   /**
-   * The chosen numbers as steps 2 and 3 repeat them. By its test id: a box of text with no
+   * The chosen numbers as the confirmation repeats them. By its test id: a box of text with no
    * role or name of its own, read by its words.
    */
   get chosenNumbersSummary(): Locator {

@@ -32,8 +32,7 @@ export function BuyProcessPage() {
     choosePaymentMethod,
     changePayerPhone,
     changeCardNumber,
-    chooseNumber,
-    removeNumber,
+    chooseNumbers,
     goNext,
     goPrevious,
     submit,
@@ -85,7 +84,8 @@ export function BuyProcessPage() {
                 props={{
                   numberOfPlates: state.submitted.numberOfPlates,
                   reference: state.submitted.reference,
-                  numbers: state.submitted.numbers,
+                  // Kept as submitted: step 3 is final, so the chosen numbers no longer change.
+                  numbers: state.chosenNumbers,
                   payment: state.submitted.payment,
                   applicationId: state.applicationId,
                   payerPhone: payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber }),
@@ -120,39 +120,30 @@ export function BuyProcessPage() {
                         onNumberOfPlatesBlur={commitNumberOfPlates}
                       />
                       <ChosenNumbersSection
-                        part="field"
                         numbers={state.chosenNumbers}
                         error={state.errors.plateNumbers}
-                        onChoose={chooseNumber}
-                        onRemove={removeNumber}
+                        onChange={chooseNumbers}
                       />
                     </>
                   ) : (
-                    <>
-                      <ChosenNumbersSection
-                        part="summary"
-                        numbers={state.chosenNumbers}
-                        numberOfPlates={platesToPrice(state.fields)}
-                      />
-                      <LoadedPart
-                        source={paymentStep}
-                        label="Loading the payment step"
-                        props={{
-                          numberOfPlates: platesToPrice(state.fields),
-                          paymentMethod: state.paymentMethod,
-                          payerPhone: payerPhoneOf({
-                            payerPhone: state.payerPhone,
-                            phoneNumber: state.fields.phoneNumber,
-                          }),
-                          cardNumber: state.cardNumber,
-                          errors: state.errors,
-                          settings,
-                          onChoose: choosePaymentMethod,
-                          onPayerPhoneChange: changePayerPhone,
-                          onCardNumberChange: changeCardNumber,
-                        }}
-                      />
-                    </>
+                    <LoadedPart
+                      source={paymentStep}
+                      label="Loading the payment step"
+                      props={{
+                        numberOfPlates: platesToPrice(state.fields),
+                        paymentMethod: state.paymentMethod,
+                        payerPhone: payerPhoneOf({
+                          payerPhone: state.payerPhone,
+                          phoneNumber: state.fields.phoneNumber,
+                        }),
+                        cardNumber: state.cardNumber,
+                        errors: state.errors,
+                        settings,
+                        onChoose: choosePaymentMethod,
+                        onPayerPhoneChange: changePayerPhone,
+                        onCardNumberChange: changeCardNumber,
+                      }}
+                    />
                   )}
 
                   {step === 2 && isOnline && session.status !== 'signed-in' && (

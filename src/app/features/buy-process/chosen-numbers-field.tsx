@@ -5,8 +5,10 @@
  * holds it, when the application is submitted (docs/plate-numbers.md).
  */
 import { Box, Button, Flex, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { type KeyboardEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { type KeyboardEvent, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { REQUESTABLE_NUMBER_PATTERN } from '#domain/plates/requestable-number';
+import { CHOSEN_NUMBER_PARAM } from '../../plate-check/apply-for-number';
 import { normalisePlateInput, parsePlateNumber, PLATE_NUMBER_MAX_LENGTH } from '#domain/plates/plate-number';
 import { paths, withPlate } from '../../config/paths';
 import { PlainField, PlainFieldset, TextInput } from '../../components/plain-field';
@@ -20,8 +22,8 @@ const availability = () => import('../../plate-check/number-availability');
 interface ChosenNumbersFieldProps {
   numbers: readonly string[];
   error?: string;
-  onChoose: (number: string) => void;
-  onRemove: (number: string) => void;
+  /** The numbers chosen now. */
+  onChange: (numbers: string[]) => void;
 }
 
 /** Why a checked number cannot be added, in the buyer's words, with a link where there is somewhere to go. */
@@ -52,7 +54,7 @@ function refusalOf(answer: Availability): { text: string; link?: { to: string; l
   }
 }
 
-export function ChosenNumbersField({ numbers, error, onChoose, onRemove }: ChosenNumbersFieldProps) {
+export function ChosenNumbersField({ numbers, error, onChange }: ChosenNumbersFieldProps) {
   const [typed, setTyped] = useState('');
   const [isChecking, setChecking] = useState(false);
   const [refusal, setRefusal] = useState<ReturnType<typeof refusalOf>>(null);
@@ -73,7 +75,7 @@ export function ChosenNumbersField({ numbers, error, onChoose, onRemove }: Chose
       const refused = refusalOf(answer);
       setRefusal(refused);
       if (!refused) {
-        onChoose(answer.plateNumber);
+        onChange([...numbers, answer.plateNumber]);
         setTyped('');
       }
     } finally {
@@ -102,7 +104,12 @@ export function ChosenNumbersField({ numbers, error, onChoose, onRemove }: Chose
                   <Text fontFamily="mono" fontWeight="bold" letterSpacing="wide" flex="1">
                     {number}
                   </Text>
-                  <Button type="button" size="xs" variant="outline" onClick={() => onRemove(number)}>
+                  <Button
+                    type="button"
+                    size="xs"
+                    variant="outline"
+                    onClick={() => onChange(numbers.filter((chosen) => chosen !== number))}
+                  >
                     Remove<Box srOnly> {number}</Box>
                   </Button>
                 </Flex>
@@ -156,4 +163,30 @@ export function ChosenNumbersField({ numbers, error, onChoose, onRemove }: Chose
       </Stack>
     </PlainFieldset>
   );
+}
+
+/**
+ * Opened from a check of a free number (/buy-process?number=ZM-500-MWB): that number is
+ * chosen, and taken out of the address once kept in the draft, so a later removal is not
+ * undone by a reload. The server checks it again, and holds it, when the application is submitted.
+ */
+export function NumberFromAddress({ numbers, onChange }: Pick<ChosenNumbersFieldProps, 'numbers' | 'onChange'>) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const inAddress = searchParams.get(CHOSEN_NUMBER_PARAM);
+  useEffect(() => {
+    if (inAddress === null) return;
+    const parsed = parsePlateNumber(inAddress);
+    if (parsed.ok && REQUESTABLE_NUMBER_PATTERN.test(parsed.value) && !numbers.includes(parsed.value))
+      onChange([...numbers, parsed.value]);
+    setSearchParams(
+      (params) => {
+        params.delete(CHOSEN_NUMBER_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+    // Only when the address changes: the numbers are read as they were then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [inAddress, onChange, setSearchParams]);
+  return null;
 }

@@ -1,10 +1,9 @@
 /**
- * The numbers the buyer chose, as the wizard repeats them: on step 1 until the part that
- * adds and removes numbers has loaded, and on steps 2 and 3.
+ * The numbers the buyer chose, as the confirmation repeats them.
  */
 import { Box, Text } from '@chakra-ui/react';
 
-/** The chosen numbers as steps 2 and 3 repeat them. */
+/** The chosen numbers, and how many more are allocated at approval. */
 export function ChosenNumbersSummary({
   numbers,
   numberOfPlates,

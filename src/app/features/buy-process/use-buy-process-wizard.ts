@@ -6,10 +6,7 @@
  * A signed-in applicant's name, email and phone come from their account into the empty fields.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { parsePlateNumber } from '#domain/plates/plate-number';
-import { REQUESTABLE_NUMBER_PATTERN } from '#domain/plates/requestable-number';
-import { CHOSEN_NUMBER_PARAM } from '../../plate-check/apply-for-number';
+import { useNavigate } from 'react-router-dom';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { whenReadyAndIdle } from '../../components/when-idle';
@@ -89,25 +86,6 @@ export function useBuyProcessWizard() {
     else clearWizardDraft();
   }, [applicationId, step, fields, paymentMethod, payerPhone, chosenNumbers]);
 
-  // Opened from a check of a free number (/buy-process?number=ZM-500-MWB): that number is chosen.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const numberInAddress = searchParams.get(CHOSEN_NUMBER_PARAM);
-  useEffect(() => {
-    if (numberInAddress === null) return;
-    // The server checks the number again, and holds it, when the application is submitted.
-    const parsed = parsePlateNumber(numberInAddress);
-    if (parsed.ok && REQUESTABLE_NUMBER_PATTERN.test(parsed.value))
-      dispatch({ type: 'numberChosen', number: parsed.value });
-    // Taken out of the address once kept in the draft, so a later removal is not undone by a reload.
-    setSearchParams(
-      (params) => {
-        params.delete(CHOSEN_NUMBER_PARAM);
-        return params;
-      },
-      { replace: true },
-    );
-  }, [numberInAddress, setSearchParams]);
-
   const profile = session.status === 'signed-in' ? session.user : null;
   const profileName = profile?.name ?? '';
   const profileEmail = profile?.email ?? '';
@@ -132,8 +110,7 @@ export function useBuyProcessWizard() {
   );
   const changePayerPhone = useCallback((value: string) => dispatch({ type: 'payerPhoneChanged', value }), []);
   const changeCardNumber = useCallback((value: string) => dispatch({ type: 'cardNumberChanged', value }), []);
-  const chooseNumber = useCallback((number: string) => dispatch({ type: 'numberChosen', number }), []);
-  const removeNumber = useCallback((number: string) => dispatch({ type: 'numberRemoved', number }), []);
+  const chooseNumbers = useCallback((numbers: string[]) => dispatch({ type: 'numbersChosen', numbers }), []);
   const goNext = useCallback(async () => {
     const rules = await wizardRules.load().catch(() => null);
     dispatch(rules ? { type: 'nextRequested', rules } : { type: 'rulesUnavailable', message: NOT_LOADED });
@@ -194,8 +171,7 @@ export function useBuyProcessWizard() {
     choosePaymentMethod,
     changePayerPhone,
     changeCardNumber,
-    chooseNumber,
-    removeNumber,
+    chooseNumbers,
     goNext,
     goPrevious,
     submit,

@@ -9,7 +9,6 @@ import type * as ApplicationRules from '#domain/applications/application-form';
 import { parseNumberOfPlates } from '#domain/applications/plate-count';
 import { nextStep, previousStep, type WizardStep } from '#domain/applications/wizard-steps';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
-import { chosenNumbersProblem } from '#domain/plates/requestable-number';
 import { validate } from '#domain/validation/validate';
 import type { Receipt } from '../../payments/payment-api';
 import {
@@ -70,13 +69,13 @@ export interface WizardState {
   /** The server already holds this application id with other details: only a new application can change them. */
   isConflict: boolean;
   /** Set once the server has accepted the application (step 3), with its payment as it started. */
-  submitted: { reference: string; numberOfPlates: number; numbers?: string[]; payment: Receipt | null } | null;
+  submitted: { reference: string; numberOfPlates: number; payment: Receipt | null } | null;
 }
 
 /** The application's rules, as the wizard checks its steps with them. */
 export type WizardRules = Pick<
   typeof ApplicationRules,
-  'applicationSchema' | 'applicationStep1Schema' | 'applicationStep2Schema'
+  'applicationSchema' | 'applicationStep1Schema' | 'applicationStep2Schema' | 'chosenNumbersProblem'
 >;
 
 export type WizardAction =
@@ -86,9 +85,8 @@ export type WizardAction =
   | { type: 'paymentMethodChosen'; method: PaymentMethodId }
   | { type: 'payerPhoneChanged'; value: string }
   | { type: 'cardNumberChanged'; value: string }
-  /** A number checked free (or opened from the home page's check): asked for, one plate each. */
-  | { type: 'numberChosen'; number: string }
-  | { type: 'numberRemoved'; number: string }
+  /** The numbers chosen now (one checked free and added, one removed, one from the home page's check): one plate each. */
+  | { type: 'numbersChosen'; numbers: string[] }
   | { type: 'nextRequested'; rules: WizardRules }
   | { type: 'previousRequested' }
   | { type: 'submitRequested'; rules: WizardRules }
@@ -162,14 +160,14 @@ export function applicationToSubmit(state: WizardState, rules: WizardRules): App
   });
   if (!result.ok) return null;
   const details = paymentDetailsOf(state);
-  if (!details.ok || chosenNumbersProblem(state.chosenNumbers, result.value.numberOfPlates)) return null;
+  if (!details.ok || rules.chosenNumbersProblem(state.chosenNumbers, result.value.numberOfPlates)) return null;
   const chosen = state.chosenNumbers.length > 0 ? { plateNumbers: state.chosenNumbers } : {};
   return { ...result.value, ...details.details, ...chosen };
 }
 
 /** Step 1's check of the chosen numbers against the number of plates, as an error, or none. */
-function chosenNumbersErrors(state: WizardState): WizardErrors {
-  const problem = chosenNumbersProblem(state.chosenNumbers, parseNumberOfPlates(state.fields.numberOfPlates));
+function chosenNumbersErrors(state: WizardState, rules: WizardRules): WizardErrors {
+  const problem = rules.chosenNumbersProblem(state.chosenNumbers, parseNumberOfPlates(state.fields.numberOfPlates));
   return problem ? { plateNumbers: problem } : {};
 }
 
@@ -224,32 +222,20 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, payerPhone: action.value, errors: { ...state.errors, payerPhone: undefined } };
     case 'cardNumberChanged':
       return { ...state, cardNumber: action.value, errors: { ...state.errors, card: undefined } };
-    case 'numberChosen': {
-      if (state.chosenNumbers.includes(action.number)) return state;
-      const chosenNumbers = [...state.chosenNumbers, action.number];
+    case 'numbersChosen': {
       // One number per plate: choosing more numbers than plates asks for more plates.
-      const plates = parseNumberOfPlates(state.fields.numberOfPlates);
-      const fields =
-        chosenNumbers.length > plates
-          ? { ...state.fields, numberOfPlates: String(chosenNumbers.length) }
-          : state.fields;
+      const plates = Math.max(parseNumberOfPlates(state.fields.numberOfPlates), action.numbers.length);
       return {
         ...state,
-        chosenNumbers,
-        fields,
+        chosenNumbers: action.numbers,
+        fields: { ...state.fields, numberOfPlates: String(plates) },
         errors: { ...state.errors, plateNumbers: undefined, numberOfPlates: undefined },
       };
     }
-    case 'numberRemoved':
-      return {
-        ...state,
-        chosenNumbers: state.chosenNumbers.filter((number) => number !== action.number),
-        errors: { ...state.errors, plateNumbers: undefined },
-      };
     case 'nextRequested': {
       if (state.step !== 1) return state;
       const result = validate(action.rules.applicationStep1Schema, state.fields);
-      const numbers = chosenNumbersErrors(state);
+      const numbers = chosenNumbersErrors(state, action.rules);
       if (!result.ok) return refuse(state, { errors: { ...result.errors, ...numbers } });
       if (numbers.plateNumbers) return refuse(state, { errors: numbers });
       return { ...state, step: nextStep(state.step), errors: {}, notice: null };
@@ -261,7 +247,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       if (state.step !== 2 || state.isSubmitting) return state;
       const step1 = validate(action.rules.applicationStep1Schema, state.fields);
       if (!step1.ok) return refuse(state, { step: 1, errors: step1.errors });
-      const numbers = chosenNumbersErrors(state);
+      const numbers = chosenNumbersErrors(state, action.rules);
       if (numbers.plateNumbers) return refuse(state, { step: 1, errors: numbers });
       const step2 = validate(action.rules.applicationStep2Schema, { paymentMethod: state.paymentMethod ?? undefined });
       if (!step2.ok) return refuse(state, { errors: step2.errors, notice: null });
@@ -280,7 +266,6 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         submitted: {
           reference: action.reference,
           numberOfPlates: platesToPrice(state.fields),
-          ...(state.chosenNumbers.length > 0 ? { numbers: state.chosenNumbers } : {}),
           payment: action.payment,
         },
       };

@@ -43,7 +43,7 @@ describe('numbers chosen in the wizard', () => {
     const state = run(
       initialWizardState(null, ID),
       ...typed,
-      { type: 'numberChosen', number: 'ZM-500-MWB' },
+      { type: 'numbersChosen', numbers: ['ZM-500-MWB'] },
       { type: 'nextRequested', rules },
       { type: 'paymentMethodChosen', method: 'card' },
       { type: 'cardNumberChanged', value: '4242 4242 4242 4242' },
@@ -55,24 +55,22 @@ describe('numbers chosen in the wizard', () => {
       { type: 'submitRequested', rules },
       { type: 'submitSucceeded', reference: 'LP-000123', payment: null },
     );
-    expect(submitted.submitted).toMatchObject({ reference: 'LP-000123', numbers: ['ZM-500-MWB'] });
+    expect(submitted.submitted).toMatchObject({ reference: 'LP-000123' });
+    expect(submitted.chosenNumbers).toEqual(['ZM-500-MWB']);
   });
 
   it('keeps the chosen numbers across a reload', () => {
-    const state = run(initialWizardState(null, ID), { type: 'numberChosen', number: 'ZM-500-MWB' });
+    const state = run(initialWizardState(null, ID), { type: 'numbersChosen', numbers: ['ZM-500-MWB'] });
     const draft = parseWizardDraft(JSON.stringify({ version: 1, ...draftOf(state) }));
     expect(draft?.chosenNumbers).toEqual(['ZM-500-MWB']);
     expect(initialWizardState(draft, 'other').chosenNumbers).toEqual(['ZM-500-MWB']);
   });
 
   it('asks for one plate per chosen number, and refuses fewer plates than numbers', () => {
-    const two = run(
-      initialWizardState(null, ID),
-      ...typed,
-      { type: 'numberChosen', number: 'ZM-500-MWB' },
-      { type: 'numberChosen', number: 'ZM-BWALYA' },
-      { type: 'numberChosen', number: 'ZM-BWALYA' },
-    );
+    const two = run(initialWizardState(null, ID), ...typed, {
+      type: 'numbersChosen',
+      numbers: ['ZM-500-MWB', 'ZM-BWALYA'],
+    });
     expect(two.chosenNumbers).toEqual(['ZM-500-MWB', 'ZM-BWALYA']);
     expect(two.fields.numberOfPlates).toBe('2');
     const fewer = run(
@@ -87,8 +85,8 @@ describe('numbers chosen in the wizard', () => {
   it('lets the buyer remove a number and have it allocated instead', () => {
     const state = run(
       initialWizardState(null, ID),
-      { type: 'numberChosen', number: 'ZM-500-MWB' },
-      { type: 'numberRemoved', number: 'ZM-500-MWB' },
+      { type: 'numbersChosen', numbers: ['ZM-500-MWB'] },
+      { type: 'numbersChosen', numbers: [] },
     );
     expect(state.chosenNumbers).toEqual([]);
     expect(draftOf(state)).not.toHaveProperty('chosenNumbers');
