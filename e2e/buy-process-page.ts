@@ -92,6 +92,29 @@ export class BuyProcessPage {
     await this.page.getByText('Registration not yet known', { exact: true }).click();
   }
 
+  // Step 1: plate numbers
+
+  /** The numbers the buyer chose, one list item each. */
+  get chosenNumbers(): Locator {
+    return this.page.getByRole('list', { name: 'Chosen numbers' });
+  }
+
+  get chooseNumberField(): Locator {
+    return this.page.getByLabel(/^Choose a number/);
+  }
+
+  get addNumber(): Locator {
+    return this.page.getByRole('button', { name: 'Add number' });
+  }
+
+  /**
+   * The chosen numbers as the confirmation repeats them. By its test id: a box of text with no
+   * role or name of its own, read by its words.
+   */
+  get chosenNumbersSummary(): Locator {
+    return this.page.getByTestId('chosen-numbers');
+  }
+
   // Step 2: payment
 
   /** A payment method's radio, by the method's name. */

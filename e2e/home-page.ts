@@ -164,6 +164,11 @@ export class HomePage extends SitePage {
     return this.answer.getByRole('link', { name: 'View it in the marketplace' });
   }
 
+  /** The answer's link that opens the wizard with a free number chosen ("Apply for ZM-500-MWB"). */
+  applyFor(plate: string): Locator {
+    return this.answer.getByRole('link', { name: `Apply for ${plate}` });
+  }
+
   async checkPlate(plate: string): Promise<void> {
     await this.availabilityField.fill(plate);
     await this.checkAvailability.click();

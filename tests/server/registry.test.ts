@@ -183,6 +183,7 @@ describe('registry and credentials', () => {
       plateNumber: 'ZM-555-ZZZ',
       availability: 'free',
       listing: null,
+      reason: null,
     });
   });
 

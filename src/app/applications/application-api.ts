@@ -22,7 +22,7 @@ export type SubmitApplicationResult =
   | { ok: true; reference: string; payment: Receipt | null }
   | { ok: false; failure: SubmitFailure; message: string | null; errors: WizardErrors };
 
-const ERROR_KEYS = [...APPLICATION_FIELDS, 'paymentMethod', 'payerPhone', 'card'] as const;
+const ERROR_KEYS = [...APPLICATION_FIELDS, 'paymentMethod', 'payerPhone', 'card', 'plateNumbers'] as const;
 /** The retry route's name for the method. */
 const RETRY_KEYS: Record<string, 'paymentMethod'> = { method: 'paymentMethod' };
 

@@ -24,7 +24,7 @@ export type ApplicationField = (typeof APPLICATION_FIELDS)[number];
  * works; "registration not yet known" is 'true' when ticked and '' when not.
  */
 export type ApplicationFields = Record<ApplicationField, string>;
-export type WizardErrorKey = ApplicationField | 'paymentMethod' | 'payerPhone' | 'card';
+export type WizardErrorKey = ApplicationField | 'paymentMethod' | 'payerPhone' | 'card' | 'plateNumbers';
 export type WizardErrors = Partial<Record<WizardErrorKey, string>>;
 
 export const EMPTY_FIELDS: ApplicationFields = {
@@ -40,5 +40,5 @@ export const EMPTY_FIELDS: ApplicationFields = {
   registrationNotYetKnown: '',
 };
 
-/** The application as it is sent: step 1, the method, and the payment details the method needs. */
-export type ApplicationToSend = Application & PaymentDetailsToSend;
+/** The application as it is sent: step 1, the method, the payment details the method needs, and the numbers chosen. */
+export type ApplicationToSend = Application & PaymentDetailsToSend & { plateNumbers?: string[] };

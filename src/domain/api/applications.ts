@@ -40,6 +40,15 @@ export const adminApplicationSchema = z.object({
   decidedAt: z.string().nullable(),
   createdAt: z.string(),
   plates: z.array(z.string()),
+  requestedNumbers: z
+    .array(z.string())
+    .describe('Numbers the buyer chose; approval allocates exactly these (the other plates get numbers then)'),
+  allocationFailure: z
+    .object({ at: z.string(), message: z.string() })
+    .nullable()
+    .describe(
+      'Set when approval found a chosen number gone (allocation_failed): the application is to be rejected and refunded',
+    ),
   agent: z.object({ id: z.string(), name: z.string() }).nullable(),
   manufacturingStarted: z.boolean(),
   payment: z

@@ -18,6 +18,8 @@ import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPl
 
 export { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates };
 export * from './wizard-steps';
+// The wizard checks chosen numbers against the plates with the rest of its rules, loaded on demand.
+export { chosenNumbersProblem } from '../plates/requestable-number';
 
 // The NRC and phone rules are the identity rules every form shares; kept importable from here.
 export { isValidNrc, NRC_PATTERN, NRC_PLACEHOLDER, PHONE_PLACEHOLDER };

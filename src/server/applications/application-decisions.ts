@@ -25,6 +25,9 @@ import {
   type StoredApplication,
 } from '../repositories/application-repository';
 import { allocateNumbers, randomPlateNumber } from './number-allocation';
+import { avoidingListedWords, chosenNumbersAtApproval, numberGoneAtApproval } from '../numbers/chosen-numbers';
+import { numberRepository } from '../repositories/number-repository';
+import { settingsRepository } from '../repositories/settings-repository';
 
 export const REQUEST_NOT_FOUND = 'This request no longer exists.';
 export const REQUEST_NOT_PAID = 'This request has not been paid yet. Approve it once its payment has been received.';
@@ -62,7 +65,9 @@ export async function decideApplications(db: Database, input: DecisionInput): Pr
 
 /** The same, inside the caller's transaction (the demo data's approvals run in the seed's). */
 export async function decideApplicationsIn(tx: Queryable, input: DecisionInput): Promise<DecisionOutcome[]> {
-  const newNumber = input.newNumber ?? (() => randomPlateNumber());
+  // A random number never spells a word on the administrator's list (docs/plate-numbers.md).
+  const { settings: numberRules } = await settingsRepository(tx).numberRules();
+  const newNumber = avoidingListedWords(input.newNumber ?? (() => randomPlateNumber()), numberRules);
   const requests = applicationRepository(tx);
   const found = new Map((await requests.lockMany(input.ids)).map((request) => [request.id, request]));
   const present = [...found.values()];
@@ -123,7 +128,21 @@ async function approve(
   const requests = applicationRepository(tx);
   const agent = await plateMakerFor(tx, request);
   if (!agent) return { requestId: request.id, ok: false, reason: 'no-plate-maker', message: NO_PLATE_MAKER };
-  const plates = await allocateNumbers(tx, request, agent.id, request.quantity, input.at, newNumber);
+  // The numbers the buyer chose come first; gone by now (listed, registered elsewhere), the approval is
+  // refused and the failure recorded on the application for the administrator (and the refund) to act on.
+  const chosen = await chosenNumbersAtApproval(tx, request.id);
+  if (!chosen.ok) {
+    const message = numberGoneAtApproval(chosen.gone);
+    await numberRepository(tx).recordAllocationFailure(request.id, message, input.at);
+    return { requestId: request.id, ok: false, reason: 'allocation-failed', message };
+  }
+  for (const plateNumber of chosen.numbers)
+    if (!(await requests.claimNumber({ plateNumber, requestId: request.id, agentId: agent.id, at: input.at })))
+      throw new Error(NO_FREE_NUMBERS); // checked just above under the request's lock: only a race gets here
+  const plates = [
+    ...chosen.numbers,
+    ...(await allocateNumbers(tx, request, agent.id, request.quantity - chosen.numbers.length, input.at, newNumber)),
+  ];
   // Not enough numbers: throwing rolls back the whole decision, including numbers claimed above.
   if (plates.length < request.quantity) throw new Error(NO_FREE_NUMBERS);
   const agents = agentRepository(tx);
@@ -203,6 +222,8 @@ async function reject(
   input: DecisionInput,
 ): Promise<DecisionOutcome> {
   const requests = applicationRepository(tx);
+  // Numbers the buyer chose and never received are free for others again.
+  await numberRepository(tx).releaseHolds(request.id);
   const released: AllocatedPlate[] = await requests.releasePlates(request.id, input.at);
   await requests.withdrawAgentOrders(
     released.flatMap((plate) => (plate.orderId ? [{ orderId: plate.orderId, agentId: plate.agentId }] : [])),

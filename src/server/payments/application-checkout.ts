@@ -18,6 +18,10 @@ import { quantityLabel } from '#domain/applications/review';
 import { formatKwacha, ngwee } from '#domain/money/money';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import { applicationRepository, type StoredApplication } from '../repositories/application-repository';
+import { numberRepository } from '../repositories/number-repository';
+import type { PlateNumber } from '#domain/plates/plate-number';
+import { holdChosenNumbers } from '../numbers/chosen-numbers';
+import { chosenNumbersProblem } from '#domain/plates/requestable-number';
 import { settingsRepository } from '../repositories/settings-repository';
 import { checkedCollection } from './collection-choice';
 import { type PaymentContext, type PaymentService, type ReceiptLine, recordPayment } from './payment-service';
@@ -41,6 +45,8 @@ export interface ApplicationSubmission extends Application, Partial<CollectionCh
   /** The wallet number for mobile money, when it is not the phone number given in step 1. */
   payerPhone?: string;
   card?: { number: string };
+  /** Numbers the buyer chose (docs/plate-numbers.md); the rest of the plates get numbers at approval. */
+  plateNumbers?: PlateNumber[];
 }
 
 export interface PaymentAttempt extends PaymentDetails {
@@ -109,12 +115,19 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
       const replay = async (stored: StoredApplication): Promise<SubmissionResult> => {
         if (stored.applicantId !== applicantId) throw new Refusal(409, APPLICATION_ID_TAKEN);
         const first = await paymentRepository(db).findByKey(applicantId, application.id);
-        if (stored.quantity !== application.numberOfPlates || (first && first.method !== application.paymentMethod))
+        const chosen = (await numberRepository(db).requestedOf([stored.id])).get(stored.id)?.numbers ?? [];
+        if (
+          stored.quantity !== application.numberOfPlates ||
+          (first && first.method !== application.paymentMethod) ||
+          chosen.join() !== (application.plateNumbers ?? []).join()
+        )
           throw new Refusal(409, APPLICATION_CHANGED);
         return { request: stored, payment: (await paymentRepository(db).forRequest(stored.id))[0], replayed: true };
       };
       const earlier = await requests.findByApplicationId(application.id);
       if (earlier) return replay(earlier);
+      const tooMany = chosenNumbersProblem(application.plateNumbers ?? [], application.numberOfPlates);
+      if (tooMany) throw new Refusal(400, tooMany, { plateNumbers: tooMany });
 
       const details = checkDetails(
         application.paymentMethod,
@@ -145,6 +158,8 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
           chosenShopId: collection.shopId,
           deliveryDestination: collection.deliveryAddress,
         };
+        // Refused here, before the payment below is recorded: the whole application rolls back.
+        await holdChosenNumbers(tx, request.id, application.plateNumbers ?? [], at);
         const { settings } = await settingsRepository(tx).pricing();
         const charge = applicationLines(request.quantity, application.paymentMethod, settings, {
           address: collection.deliveryAddress,

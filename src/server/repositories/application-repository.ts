@@ -281,7 +281,7 @@ export function applicationRepository(db: Queryable) {
 
     /**
      * Of the candidate numbers, those nobody has: not registered, not listed in the marketplace,
-     * not allocated (ever), not in any shop's orders or whitebook.
+     * not allocated (ever), not in any shop's orders or whitebook, not held (nor a look-alike) for an application.
      */
     async unusedNumbers(candidates: readonly string[]): Promise<string[]> {
       const rows = await db.query<{ n: string }>(
@@ -291,7 +291,8 @@ export function applicationRepository(db: Queryable) {
            AND NOT EXISTS (SELECT 1 FROM request_plates WHERE plate_number = c.n)
            AND NOT EXISTS (SELECT 1 FROM agent_orders WHERE plate_number = c.n)
            AND NOT EXISTS (SELECT 1 FROM whitebook_entries WHERE plate_number = c.n)
-           AND NOT EXISTS (SELECT 1 FROM plates WHERE plate_number = c.n)`,
+           AND NOT EXISTS (SELECT 1 FROM plates WHERE plate_number = c.n)
+           AND NOT EXISTS (SELECT 1 FROM number_holds WHERE look_alike = translate(c.n, 'OI -', '01'))`,
         [candidates],
       );
       return rows.map((row) => row.n);

@@ -10,6 +10,8 @@ import { DEFAULT_PRICING, type PricingSettings } from '#domain/pricing/pricing';
 import { pricingSettingsSchema } from '#domain/pricing/pricing-settings-schema';
 import { lookupThresholdSchema } from '#domain/privacy/access-log-schemas';
 import { DEFAULT_LOOKUP_THRESHOLD, type LookupThreshold } from '#domain/privacy/personal-data-access';
+import { DEFAULT_NUMBER_RULES, type NumberRules } from '#domain/plates/number-choice';
+import { numberRulesSchema } from '#domain/plates/number-rules-schema';
 import type { z } from 'zod';
 import type { Queryable } from '../db/database';
 import { changeLogRepository } from './change-log-repository';
@@ -67,6 +69,13 @@ const DELIVERY: SettingKind<DeliverySettings> = {
   key: 'delivery',
   defaults: DEFAULT_DELIVERY,
   schema: deliverySettingsSchema,
+};
+
+/** The offensive-word list chosen numbers are checked against (docs/plate-numbers.md). */
+const NUMBER_RULES: SettingKind<NumberRules> = {
+  key: 'numberRules',
+  defaults: DEFAULT_NUMBER_RULES,
+  schema: numberRulesSchema,
 };
 
 /** A stored value that no longer passes the schema (a field added later, say) falls back field by field. */
@@ -154,6 +163,7 @@ export function settingsRepository(db: Queryable) {
   const stock = settingStore(db, STOCK);
   const lookups = settingStore(db, LOOKUPS);
   const delivery = settingStore(db, DELIVERY);
+  const numberRules = settingStore(db, NUMBER_RULES);
   return {
     delivery: delivery.get,
     setDelivery: delivery.set,
@@ -165,5 +175,8 @@ export function settingsRepository(db: Queryable) {
     stockThresholdsHistory: stock.history,
     lookupThreshold: lookups.get,
     setLookupThreshold: lookups.set,
+    numberRules: numberRules.get,
+    setNumberRules: numberRules.set,
+    numberRulesHistory: numberRules.history,
   };
 }

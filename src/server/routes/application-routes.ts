@@ -28,6 +28,7 @@ import { z } from 'zod';
 import type { Queryable } from '../db/database';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import { applicationRepository, type StoredApplication } from '../repositories/application-repository';
+import { numberRepository } from '../repositories/number-repository';
 import type { User } from '../repositories/user-repository';
 import { applicationCheckout } from '../payments/application-checkout';
 import { type PaymentContext, type PaymentService, paymentService } from '../payments/payment-service';
@@ -36,6 +37,7 @@ import { refundService } from '../payments/refunds';
 import { decideApplications } from '../applications/application-decisions';
 import { idempotencyKeySchema } from './purchase-routes';
 import { errorResponse } from './schemas';
+import { chosenNumbersSchema } from '#domain/plates/chosen-numbers-schema';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
@@ -48,10 +50,11 @@ async function requestViews(
 ): Promise<RequestView[]> {
   const ids = requests.map((request) => request.id);
   const repository = applicationRepository(db);
-  const [plates, started, latest] = await Promise.all([
+  const [plates, started, latest, chosen] = await Promise.all([
     repository.platesOf(ids),
     repository.manufacturingStarted(ids),
     paymentRepository(db).latestForRequests(ids),
+    numberRepository(db).requestedOf(ids),
   ]);
   const agents = await repository.agentNames([
     ...new Set(requests.flatMap((request) => (request.agentId ? [request.agentId] : []))),
@@ -76,6 +79,8 @@ async function requestViews(
       decidedAt: request.decidedAt,
       createdAt: request.createdAt,
       plates: (plates.get(request.id) ?? []).map((plate) => plate.plateNumber),
+      requestedNumbers: chosen.get(request.id)?.numbers ?? [],
+      allocationFailure: chosen.get(request.id)?.allocationFailure ?? null,
       agent: request.agentId && agent ? { id: request.agentId, name: agent.businessName ?? agent.name } : null,
       manufacturingStarted: started.has(request.id),
       payment: receipt
@@ -119,6 +124,7 @@ const applicationBody = withRegistrationRule(
     card: cardSchema
       .optional()
       .describe('Card to charge at once; without it a card payment waits for POST /api/payments/:id/card'),
+    plateNumbers: chosenNumbersSchema.optional().default([]),
   }),
 );
 

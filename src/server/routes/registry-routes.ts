@@ -19,12 +19,13 @@ import { VERIFICATION_VERDICTS } from '#domain/statuses/statuses';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { availabilityAnswer } from '#domain/api/numbers';
+import { checkNumber } from '../numbers/chosen-numbers';
 import type { Signer } from '../credentials/key-store';
 import type { Database } from '../db/database';
 import { ensureCurrentCredentials } from '../jobs/credential-reissue';
 import { errorBody } from '../plugins/error-handler';
 import { insuranceRepository } from '../repositories/insurance-repository';
-import { listingRepository } from '../repositories/listing-repository';
 import { policeRepository } from '../repositories/police-repository';
 import { logPersonalDataAccess } from '../privacy/access-log';
 import { registryRepository } from '../repositories/registry-repository';
@@ -118,7 +119,6 @@ export const registryRoutes: FastifyPluginAsyncZod<{
     return found ? { found } : { found: undefined, unissued: await registry.findUnissued(plateNumber) };
   };
   const keys = signingKeyRepository(db);
-  const listings = listingRepository(db);
   const police = policeRepository(db);
 
   app.get(
@@ -270,35 +270,18 @@ export const registryRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public' },
       schema: {
         tags: ['verification'],
-        summary: 'Whether a number is for sale in the marketplace, already registered, or free to apply for',
+        summary:
+          'Whether a number is for sale, held, registered, or free to apply for; a number nobody has must be one that can be applied for (docs/plate-numbers.md)',
         params: plateParams,
-        response: {
-          200: z.object({
-            plateNumber: z.string(),
-            availability: z.enum(['for-sale', 'reserved', 'sold', 'registered', 'allocated', 'free']),
-            listing: z.object({ id: z.string(), price: z.number(), status: z.string() }).nullable(),
-          }),
-          400: errorResponse,
-        },
+        response: { 200: availabilityAnswer, 400: errorResponse },
       },
     },
     async (request, reply) => {
-      const plate = plateFrom(request.params.plateNumber);
-      if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
-      const [listing, registered, unissued] = await Promise.all([
-        listings.findByNumber(plate.value),
-        registry.find(plate.value),
-        registry.findUnissued(plate.value),
-      ]);
-      const listed = listing ? { id: listing.id, price: listing.price, status: listing.status } : null;
-      if (registered) return { plateNumber: plate.value, availability: 'registered' as const, listing: listed };
-      if (unissued && !listing) return { plateNumber: plate.value, availability: 'allocated' as const, listing: null };
-      if (listing) {
-        const availability =
-          listing.status === 'Available' ? 'for-sale' : listing.status === 'Reserved' ? 'reserved' : 'sold';
-        return { plateNumber: plate.value, availability, listing: listed } as const;
-      }
-      return { plateNumber: plate.value, availability: 'free' as const, listing: null };
+      const plate = parsePlateNumber(request.params.plateNumber);
+      const checked = plate.ok ? await checkNumber(db, plate.value) : { invalid: plate.error };
+      if ('invalid' in checked)
+        return reply.code(400).send(errorBody(400, checked.invalid, { plateNumber: checked.invalid }));
+      return checked;
     },
   );
 

@@ -16,7 +16,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/database';
 import { settingsRepository } from '../repositories/settings-repository';
 import type { User } from '../repositories/user-repository';
-import { changePricing, changeStockThresholds } from '../settings/setting-changes';
+import { changeNumberRules, changePricing, changeStockThresholds } from '../settings/setting-changes';
+import { numberRulesAnswer } from '#domain/api/numbers';
+import { numberRulesSchema } from '#domain/plates/number-rules-schema';
 import { errorResponse } from './schemas';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date }> = async (
@@ -128,5 +130,39 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
       },
     },
     async () => ({ history: await settings.stockThresholdsHistory() }),
+  );
+
+  app.get(
+    '/api/admin/settings/numbers',
+    {
+      config: { access: 'settings:manage' },
+      schema: {
+        tags: ['settings'],
+        summary: 'The words a chosen plate number may not spell (docs/plate-numbers.md)',
+        response: { 200: numberRulesAnswer },
+      },
+    },
+    async () => {
+      const stored = await settings.numberRules();
+      return { settings: stored.settings, updatedAt: stored.updatedAt };
+    },
+  );
+
+  app.put(
+    '/api/admin/settings/numbers',
+    {
+      config: { access: 'settings:manage' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Changes the words a chosen plate number may not spell; audited and kept in the history',
+        body: numberRulesSchema,
+        response: { 200: numberRulesAnswer, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const admin = request.user as User;
+      const stored = await changeNumberRules(db, request.body, { adminId: admin.id, at: now(), ip: request.ip });
+      return { settings: stored.settings, updatedAt: stored.updatedAt };
+    },
   );
 };

@@ -7,6 +7,7 @@ import type { DeliverySettings } from '#domain/collection/collection';
 import type { StockThresholds } from '#domain/inventory/allocation';
 import type { PricingSettings } from '#domain/pricing/pricing';
 import type { LookupThreshold } from '#domain/privacy/personal-data-access';
+import type { NumberRules } from '#domain/plates/number-choice';
 import type { Database, Queryable } from '../db/database';
 import { auditRepository } from '../repositories/audit-repository';
 import { settingsRepository, type StoredSetting } from '../repositories/settings-repository';
@@ -93,6 +94,20 @@ export function changeDelivery(db: Database, value: DeliverySettings, by: Settin
       return { get: settings.delivery, set: settings.setDelivery };
     },
     { action: 'settings.delivery', target: 'delivery' },
+    value,
+    by,
+  );
+}
+
+/** The offensive-word list chosen numbers are checked against. */
+export function changeNumberRules(db: Database, value: NumberRules, by: SettingChangeBy) {
+  return changeSetting(
+    db,
+    (tx) => {
+      const settings = settingsRepository(tx);
+      return { get: settings.numberRules, set: settings.setNumberRules };
+    },
+    { action: 'settings.number-rules', target: 'numberRules' },
     value,
     by,
   );

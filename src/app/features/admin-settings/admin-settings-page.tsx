@@ -27,6 +27,7 @@ import { refreshPricingSettings, usePricingSettings } from '../../payments/prici
 import { SaveOrDiscard } from './save-or-discard';
 import { StockThresholdsSection } from './stock-thresholds-section';
 import { DeliverySection } from './delivery-section';
+import { NumberRulesSection } from './number-rules-section';
 import {
   fetchPricingHistory,
   type HistoryAnswer,
@@ -257,6 +258,7 @@ export function AdminSettingsPage() {
       </Section>
       <DeliverySection />
       <StockThresholdsSection />
+      <NumberRulesSection />
     </Stack>
   );
 }

@@ -72,7 +72,12 @@ export function ApplicationDetailsDialog({ request, onClose }: { request: AdminA
     ['Reference', mono(request.reference)],
     ['NRC Number', mono(request.nrcNumber)],
     ['Payment', paymentText(request.payment)],
+    [
+      'Chosen Numbers',
+      request.requestedNumbers.length > 0 ? mono(request.requestedNumbers.join(', ')) : 'None: allocated on approval',
+    ],
   ];
+  if (request.allocationFailure) application.push(['Allocation Failed', request.allocationFailure.message]);
   if (request.status === 'Approved') {
     application.push(['Allocated Plates', request.plates.length > 0 ? mono(request.plates.join(', ')) : 'None']);
     application.push(['Plate Maker', request.agent?.name ?? 'None assigned']);

@@ -19,6 +19,7 @@ import { useBuyProcessWizard } from './use-buy-process-wizard';
 import { platesToPrice } from './wizard-reducer';
 import { WizardProgress } from './wizard-progress';
 import type { CollectionReport } from './collection-step';
+import { ChosenNumbersSection } from './chosen-numbers-section';
 
 // The payment and confirmation steps load once the page is idle, or when first shown: step 1 is drawn without them.
 const paymentStep = onDemand(() => import('./payment-step').then((module) => module.PaymentStep));
@@ -34,6 +35,7 @@ export function BuyProcessPage() {
     choosePaymentMethod,
     changePayerPhone,
     changeCardNumber,
+    chooseNumbers,
     goNext,
     goPrevious,
     submit,
@@ -91,6 +93,8 @@ export function BuyProcessPage() {
                 props={{
                   numberOfPlates: state.submitted.numberOfPlates,
                   reference: state.submitted.reference,
+                  // Kept as submitted: step 3 is final, so the chosen numbers no longer change.
+                  numbers: state.chosenNumbers,
                   payment: state.submitted.payment,
                   applicationId: state.applicationId,
                   payerPhone: payerPhoneOf({ payerPhone: state.payerPhone, phoneNumber: state.fields.phoneNumber }),
@@ -118,12 +122,19 @@ export function BuyProcessPage() {
                   </Stack>
 
                   {step === 1 ? (
-                    <PersonalInfoStep
-                      fields={state.fields}
-                      errors={state.errors}
-                      onChange={changeField}
-                      onNumberOfPlatesBlur={commitNumberOfPlates}
-                    />
+                    <>
+                      <PersonalInfoStep
+                        fields={state.fields}
+                        errors={state.errors}
+                        onChange={changeField}
+                        onNumberOfPlatesBlur={commitNumberOfPlates}
+                      />
+                      <ChosenNumbersSection
+                        numbers={state.chosenNumbers}
+                        error={state.errors.plateNumbers}
+                        onChange={chooseNumbers}
+                      />
+                    </>
                   ) : (
                     <LoadedPart
                       source={collectionStep}

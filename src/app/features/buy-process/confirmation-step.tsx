@@ -12,6 +12,7 @@ import type { Receipt } from '../../payments/payment-api';
 import { PaymentOutcomeSummary } from '../../payments/payment-outcome-summary';
 import { PaymentPanel } from '../../payments/payment-panel';
 import { PayAgain } from '../../applications/pay-again';
+import { ChosenNumbersSummary } from './chosen-numbers-summary';
 
 const NEXT_STEPS = [
   { title: 'Application Processing', text: 'Our team will process your application within 24 hours.' },
@@ -22,6 +23,8 @@ const NEXT_STEPS = [
 interface ConfirmationStepProps {
   numberOfPlates: number;
   reference: string;
+  /** The numbers the buyer chose, asked for exactly. */
+  numbers?: readonly string[];
   payment: Receipt | null;
   applicationId: string;
   /** The wallet number to offer if the payment has to be made again. */
@@ -34,6 +37,7 @@ interface ConfirmationStepProps {
 export function ConfirmationStep({
   numberOfPlates,
   reference,
+  numbers = [],
   payment: firstPayment,
   applicationId,
   payerPhone,
@@ -74,6 +78,7 @@ export function ConfirmationStep({
           {reference}
         </Text>
       </Stack>
+      <ChosenNumbersSummary numbers={numbers} numberOfPlates={numberOfPlates} />
       {payment && (
         <Box
           as="section"

@@ -79,13 +79,13 @@ export function useBuyProcessWizard() {
     stateRef.current = state;
   }, [state]);
 
-  const { applicationId, step, fields, paymentMethod, payerPhone, cardNumber } = state;
+  const { applicationId, step, fields, paymentMethod, payerPhone, cardNumber, chosenNumbers } = state;
   useEffect(() => {
-    const draft = draftOf({ applicationId, step, fields, paymentMethod, payerPhone });
+    const draft = draftOf({ applicationId, step, fields, paymentMethod, payerPhone, chosenNumbers });
     // Once submitted, the server holds the application; its personal details leave the device.
     if (draft) writeWizardDraft(draft);
     else clearWizardDraft();
-  }, [applicationId, step, fields, paymentMethod, payerPhone]);
+  }, [applicationId, step, fields, paymentMethod, payerPhone, chosenNumbers]);
 
   const profile = session.status === 'signed-in' ? session.user : null;
   const profileName = profile?.name ?? '';
@@ -111,6 +111,7 @@ export function useBuyProcessWizard() {
   );
   const changePayerPhone = useCallback((value: string) => dispatch({ type: 'payerPhoneChanged', value }), []);
   const changeCardNumber = useCallback((value: string) => dispatch({ type: 'cardNumberChanged', value }), []);
+  const chooseNumbers = useCallback((numbers: string[]) => dispatch({ type: 'numbersChosen', numbers }), []);
   const goNext = useCallback(async () => {
     const rules = await wizardRules.load().catch(() => null);
     dispatch(rules ? { type: 'nextRequested', rules } : { type: 'rulesUnavailable', message: NOT_LOADED });
@@ -175,6 +176,7 @@ export function useBuyProcessWizard() {
     choosePaymentMethod,
     changePayerPhone,
     changeCardNumber,
+    chooseNumbers,
     goNext,
     goPrevious,
     submit,

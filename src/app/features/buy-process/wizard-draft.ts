@@ -57,7 +57,7 @@ export function parseWizardDraft(text: string | null): WizardDraft | null {
     return null;
   }
   if (!isRecord(stored) || stored.version !== DRAFT_VERSION) return null;
-  const { applicationId, step, paymentMethod, payerPhone } = stored;
+  const { applicationId, step, paymentMethod, payerPhone, chosenNumbers } = stored;
   const fields = readFields(stored.fields);
   if (typeof applicationId !== 'string' || applicationId === '' || (step !== 1 && step !== 2) || !fields) return null;
   // Drafts saved before the wallet number was asked for have none: step 1's phone is used.
@@ -67,6 +67,12 @@ export function parseWizardDraft(text: string | null): WizardDraft | null {
     fields,
     paymentMethod: isPaymentMethodId(paymentMethod) ? paymentMethod : null,
     payerPhone: typeof payerPhone === 'string' ? payerPhone : null,
+    // Drafts kept before numbers could be chosen have none: all are allocated.
+    ...(Array.isArray(chosenNumbers) &&
+    chosenNumbers.length > 0 &&
+    chosenNumbers.every((number) => typeof number === 'string')
+      ? { chosenNumbers }
+      : {}),
   };
 }
 
@@ -81,10 +87,10 @@ export function readWizardDraft(storage: DraftStorage | undefined = browserStora
 export function writeWizardDraft(draft: WizardDraft, storage: DraftStorage | undefined = browserStorage()): void {
   try {
     // Named one by one, so nothing else that rides along on the object (a card number) is ever written.
-    const { applicationId, step, fields, paymentMethod, payerPhone } = draft;
+    const { applicationId, step, fields, paymentMethod, payerPhone, chosenNumbers } = draft;
     storage?.setItem(
       WIZARD_DRAFT_KEY,
-      JSON.stringify({ version: DRAFT_VERSION, applicationId, step, fields, paymentMethod, payerPhone }),
+      JSON.stringify({ version: DRAFT_VERSION, applicationId, step, fields, paymentMethod, payerPhone, chosenNumbers }),
     );
   } catch {
     // Full or blocked storage: the form keeps working, only the reload safety net is gone.

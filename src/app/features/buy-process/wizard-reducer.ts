@@ -47,6 +47,8 @@ export interface WizardDraft {
   paymentMethod: PaymentMethodId | null;
   /** The mobile-money number when the payer changed it; null while it is step 1's phone. */
   payerPhone: string | null;
+  /** Numbers the buyer chose (docs/plate-numbers.md); absent: all are allocated at approval. */
+  chosenNumbers?: string[];
 }
 
 export interface WizardState {
@@ -55,6 +57,7 @@ export interface WizardState {
   fields: ApplicationFields;
   paymentMethod: PaymentMethodId | null;
   payerPhone: string | null;
+  chosenNumbers: string[];
   /** Held in memory only: a card number is never written to the device. */
   cardNumber: string;
   errors: WizardErrors;
@@ -72,7 +75,7 @@ export interface WizardState {
 /** The application's rules, as the wizard checks its steps with them. */
 export type WizardRules = Pick<
   typeof ApplicationRules,
-  'applicationSchema' | 'applicationStep1Schema' | 'applicationStep2Schema'
+  'applicationSchema' | 'applicationStep1Schema' | 'applicationStep2Schema' | 'chosenNumbersProblem'
 >;
 
 export type WizardAction =
@@ -82,6 +85,8 @@ export type WizardAction =
   | { type: 'paymentMethodChosen'; method: PaymentMethodId }
   | { type: 'payerPhoneChanged'; value: string }
   | { type: 'cardNumberChanged'; value: string }
+  /** The numbers chosen now (one checked free and added, one removed, one from the home page's check): one plate each. */
+  | { type: 'numbersChosen'; numbers: string[] }
   | { type: 'nextRequested'; rules: WizardRules }
   | { type: 'previousRequested' }
   | { type: 'submitRequested'; rules: WizardRules }
@@ -106,6 +111,7 @@ export function initialWizardState(draft: WizardDraft | null, newApplicationId: 
     fields,
     paymentMethod: draft?.paymentMethod ?? null,
     payerPhone: draft?.payerPhone ?? null,
+    chosenNumbers: draft?.chosenNumbers ?? [],
     cardNumber,
     errors: {},
     failedAttempts: 0,
@@ -118,7 +124,7 @@ export function initialWizardState(draft: WizardDraft | null, newApplicationId: 
 
 /** The draft to keep on the device, or null once there is nothing left to keep (submitted). */
 export function draftOf(
-  state: Pick<WizardState, 'applicationId' | 'step' | 'fields' | 'paymentMethod' | 'payerPhone'>,
+  state: Pick<WizardState, 'applicationId' | 'step' | 'fields' | 'paymentMethod' | 'payerPhone' | 'chosenNumbers'>,
 ): WizardDraft | null {
   if (state.step === 3) return null;
   return {
@@ -127,6 +133,7 @@ export function draftOf(
     fields: state.fields,
     paymentMethod: state.paymentMethod,
     payerPhone: state.payerPhone,
+    ...(state.chosenNumbers.length > 0 ? { chosenNumbers: state.chosenNumbers } : {}),
   };
 }
 
@@ -153,11 +160,19 @@ export function applicationToSubmit(state: WizardState, rules: WizardRules): App
   });
   if (!result.ok) return null;
   const details = paymentDetailsOf(state);
-  return details.ok ? { ...result.value, ...details.details } : null;
+  if (!details.ok || rules.chosenNumbersProblem(state.chosenNumbers, result.value.numberOfPlates)) return null;
+  const chosen = state.chosenNumbers.length > 0 ? { plateNumbers: state.chosenNumbers } : {};
+  return { ...result.value, ...details.details, ...chosen };
+}
+
+/** Step 1's check of the chosen numbers against the number of plates, as an error, or none. */
+function chosenNumbersErrors(state: WizardState, rules: WizardRules): WizardErrors {
+  const problem = rules.chosenNumbersProblem(state.chosenNumbers, parseNumberOfPlates(state.fields.numberOfPlates));
+  return problem ? { plateNumbers: problem } : {};
 }
 
 function hasStep1Error(errors: WizardErrors): boolean {
-  return APPLICATION_FIELDS.some((field) => errors[field] !== undefined);
+  return errors.plateNumbers !== undefined || APPLICATION_FIELDS.some((field) => errors[field] !== undefined);
 }
 
 function refuse(state: WizardState, changes: Partial<WizardState>): WizardState {
@@ -207,10 +222,22 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, payerPhone: action.value, errors: { ...state.errors, payerPhone: undefined } };
     case 'cardNumberChanged':
       return { ...state, cardNumber: action.value, errors: { ...state.errors, card: undefined } };
+    case 'numbersChosen': {
+      // One number per plate: choosing more numbers than plates asks for more plates.
+      const plates = Math.max(parseNumberOfPlates(state.fields.numberOfPlates), action.numbers.length);
+      return {
+        ...state,
+        chosenNumbers: action.numbers,
+        fields: { ...state.fields, numberOfPlates: String(plates) },
+        errors: { ...state.errors, plateNumbers: undefined, numberOfPlates: undefined },
+      };
+    }
     case 'nextRequested': {
       if (state.step !== 1) return state;
       const result = validate(action.rules.applicationStep1Schema, state.fields);
-      if (!result.ok) return refuse(state, { errors: result.errors });
+      const numbers = chosenNumbersErrors(state, action.rules);
+      if (!result.ok) return refuse(state, { errors: { ...result.errors, ...numbers } });
+      if (numbers.plateNumbers) return refuse(state, { errors: numbers });
       return { ...state, step: nextStep(state.step), errors: {}, notice: null };
     }
     case 'previousRequested':
@@ -220,6 +247,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       if (state.step !== 2 || state.isSubmitting) return state;
       const step1 = validate(action.rules.applicationStep1Schema, state.fields);
       if (!step1.ok) return refuse(state, { step: 1, errors: step1.errors });
+      const numbers = chosenNumbersErrors(state, action.rules);
+      if (numbers.plateNumbers) return refuse(state, { step: 1, errors: numbers });
       const step2 = validate(action.rules.applicationStep2Schema, { paymentMethod: state.paymentMethod ?? undefined });
       if (!step2.ok) return refuse(state, { errors: step2.errors, notice: null });
       const details = paymentDetailsOf(state);

@@ -1,44 +1,17 @@
 /**
  * The answer to 'Check Availability': for sale in the marketplace (with its price),
- * reserved or sold there, already registered, or free to apply for — each with the
- * next step as a link.
+ * reserved or sold there, already registered, held by an application, not offered (a listed
+ * word or a look-alike), or free to apply for — each with the next step as a link; a free
+ * number's link opens the wizard with exactly that number chosen.
  */
 import { formatZmw, ngwee } from '#domain/money/money';
 import { Alert, Link as ChakraLink } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths, withPlate } from '../../config/paths';
-import { apiRequest, NetworkError } from '../../api/api-client';
+import type { Availability } from '../../plate-check/number-availability';
+import { applyForNumberPath } from '../../plate-check/apply-for-number';
 
-export type Availability =
-  | {
-      plateNumber: string;
-      availability: 'for-sale' | 'reserved' | 'sold' | 'registered' | 'allocated' | 'free';
-      listing: { id: string; price: number; status: string } | null;
-    }
-  | { plateNumber: string; availability: 'offline' | 'error'; message: string };
-
-export async function checkAvailability(plateNumber: string): Promise<Availability> {
-  try {
-    const response = await apiRequest<Availability & { message?: string }>(
-      'GET',
-      `/api/plates/${encodeURIComponent(plateNumber)}/availability`,
-    );
-    if (response.ok) return response.body;
-    return {
-      plateNumber,
-      availability: 'error',
-      message: response.body.message ?? 'The number could not be checked. Try again.',
-    };
-  } catch (error) {
-    if (error instanceof NetworkError)
-      return {
-        plateNumber,
-        availability: 'offline',
-        message: 'Checking a number needs a connection. The marketplace you last saw is still on this device.',
-      };
-    throw error;
-  }
-}
+export { type Availability, checkAvailability } from '../../plate-check/number-availability';
 
 function NextStep({ to, children }: { to: string; children: string }) {
   return (
@@ -82,12 +55,26 @@ export function AvailabilityAnswer({ answer }: { answer: Availability }) {
           text: 'This number belongs to an owner and its plate is being made; it is not yet registered to a vehicle.',
           next: <NextStep to={paths.marketplace}>Browse other plates</NextStep>,
         };
+      case 'held':
+        return {
+          status: 'info',
+          title: `${plate} is held`,
+          text: 'Another buyer has applied for this number and the application is being reviewed.',
+          next: <NextStep to={paths.marketplace}>Browse other plates</NextStep>,
+        };
+      case 'not-offered':
+        return {
+          status: 'warning',
+          title: `${plate} is not offered`,
+          text: answer.reason ?? 'This number cannot be applied for.',
+          next: <NextStep to={paths.marketplace}>Browse other plates</NextStep>,
+        };
       case 'free':
         return {
           status: 'success',
           title: `${plate} is free`,
           text: 'No vehicle holds this number and it is not listed for sale: you can apply for it.',
-          next: <NextStep to={paths.buyProcess}>Apply for plates</NextStep>,
+          next: <NextStep to={applyForNumberPath(plate)}>{`Apply for ${plate}`}</NextStep>,
         };
       case 'offline':
       case 'error':

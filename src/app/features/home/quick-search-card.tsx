@@ -26,12 +26,15 @@ export function QuickSearchCard() {
   const [plateNumber, setPlateNumber] = useState('');
   const [verifyError, setVerifyError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<Availability | null>(null);
+  // Why the typed text cannot be checked (HELLO is not a plate number), under the field.
+  const [availabilityError, setAvailabilityError] = useState<string | null>(null);
   const [isChecking, setChecking] = useState(false);
   const verifyInputRef = useRef<HTMLInputElement>(null);
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     setPlateNumber(normalisePlateInput(event.target.value));
     setVerifyError(null);
+    setAvailabilityError(null);
     setAnswer(null);
   }
 
@@ -45,12 +48,14 @@ export function QuickSearchCard() {
     }
     const parsed = parsePlateNumber(plate);
     if (!parsed.ok) {
-      setAnswer({ plateNumber: plate, availability: 'error', message: parsed.error });
+      setAvailabilityError(parsed.error);
       return;
     }
     setChecking(true);
     try {
-      setAnswer(await checkAvailability(parsed.value));
+      const checked = await checkAvailability(parsed.value);
+      if (checked.availability === 'error') setAvailabilityError(checked.message);
+      else setAnswer(checked);
     } finally {
       setChecking(false);
     }
@@ -124,7 +129,12 @@ export function QuickSearchCard() {
                 role="search"
                 aria-label="Check plate availability"
               >
-                <PlainField label="Plate number" helper="Leave it blank to browse every plate for sale.">
+                <PlainField
+                  label="Plate number"
+                  error={availabilityError}
+                  errorFontSize="sm"
+                  helper="Leave it blank to browse every plate for sale."
+                >
                   {(control) => <TextInput {...control} {...inputProps} enterKeyHint="search" />}
                 </PlainField>
                 <Button
