@@ -65,6 +65,7 @@ import { testClockRoutes } from './routes/test-clock-routes';
 import { transferRoutes } from './routes/transfer-routes';
 import { reportRoutes } from './routes/report-routes';
 import { accessLogRoutes } from './routes/access-log-routes';
+import { sandboxCardPageRoutes } from './routes/sandbox-card-page-routes';
 import { blankSerialRoutes } from './routes/blank-serial-routes';
 import { registerSystemLog } from './plugins/system-log';
 
@@ -197,6 +198,8 @@ export async function buildApp({
   await app.register(purchaseRoutes, payments);
   await app.register(paymentRoutes, payments);
   await app.register(applicationRoutes, payments);
+  // The sandbox card provider's own page (a hosted checkout): only with the sandbox provider.
+  await app.register(sandboxCardPageRoutes, payments);
   registerLapseSweep(app, payments);
   await app.register(refundRoutes, payments);
   registerRefundSweep(app, payments);

@@ -198,3 +198,40 @@ export async function acceptInvitation(
     payload: { token, newPassword: password, confirmPassword: password },
   });
 }
+
+/** What the sandbox card page answered, and the payment as the payer then reads it (when a payer is given). */
+export interface CardPageResult {
+  /** 303 back to Nambala once the payer paid or cancelled; 400 with the page again for a number that cannot be a card. */
+  page: { statusCode: number; location: string | null; body: string };
+  /** The receipt read on return (GET /api/payments/:id), which asks the provider how it went; null without a payer. */
+  // The receipt's shape is the route's to check; tests read the fields they assert on.
+  payment: Record<string, any> | null; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * Pays on the sandbox card provider's page, as the payer's browser does: the page's form
+ * posted to `checkoutUrl` with `number` (any future expiry, any CVC), or its Cancel for
+ * 'cancel'. With a payer's cookie it then follows the way back: the receipt is read, which
+ * asks the provider for the outcome (the return address itself carries nothing).
+ */
+export async function payOnCardPage(
+  app: FastifyInstance,
+  checkoutUrl: string | null | undefined,
+  number: string | 'cancel',
+  payer?: { cookie: string },
+): Promise<CardPageResult> {
+  if (!checkoutUrl) throw new Error('the payment has no card page to pay on (checkoutUrl is empty)');
+  const form = number === 'cancel' ? { action: 'cancel' } : { action: 'pay', number, expiry: '12/49', cvc: '123' };
+  const answer = await app.inject({
+    method: 'POST',
+    url: checkoutUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+  const location = typeof answer.headers.location === 'string' ? answer.headers.location : null;
+  const page = { statusCode: answer.statusCode, location, body: answer.body };
+  const id = location?.match(/^\/dashboard\/user\/payments\/([^/?#]+)$/)?.[1];
+  if (answer.statusCode !== 303 || !payer || !id) return { page, payment: null };
+  const read = await app.inject({ method: 'GET', url: `/api/payments/${id}`, headers: { cookie: payer.cookie } });
+  return { page, payment: read.statusCode === 200 ? read.json().payment : null };
+}

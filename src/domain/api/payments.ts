@@ -44,6 +44,13 @@ export const receiptSchema = z.object({
   refundDue: z.boolean(),
   refund: refundSummarySchema.nullable().describe("The payment's refund, if one was started"),
   provider: z.string(),
+  checkoutUrl: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "A pending card payment: the card provider's own page where the payer enters the card (a hosted checkout); null once used",
+    ),
   owner: z
     .object({ name: z.string(), nrc: z.string() })
     .nullable()
@@ -53,7 +60,7 @@ export const receiptSchema = z.object({
 });
 export type ReceiptAnswer = z.infer<typeof receiptSchema>;
 
-/** One payment: GET /api/payments/:id, the sandbox prompt, the card step, a transfer marked received, a renewal started. */
+/** One payment: GET /api/payments/:id, the sandbox prompt, a transfer marked received, a renewal started. */
 export const paymentAnswer = z.object({ payment: receiptSchema });
 export type PaymentAnswer = z.infer<typeof paymentAnswer>;
 

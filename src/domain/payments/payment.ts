@@ -1,8 +1,9 @@
 // A payment's life, the same for the embedded sandbox provider and any real one (brief: money and
 // business rules). The provider reports events; this module decides what they do to the payment.
 // Mobile money (MTN, Airtel) is request-to-pay: the buyer gets a prompt on the handset and the
-// payment waits, pending, until it is approved, declined or times out. A card is approved or
-// declined at once. A bank transfer waits until an administrator marks the money received.
+// payment waits, pending, until it is approved, declined or times out. A card is paid on the card
+// provider's own page (a hosted checkout): it waits until the provider reports it approved or
+// declined, or the payer cancels on that page. A bank transfer waits until an administrator marks the money received.
 // A settled payment never changes again, so a provider that reports twice, a retried callback or
 // a double click cannot turn an approval into a decline or charge twice.
 import { normalisePhone } from '../validation/identity-checks';
@@ -44,21 +45,21 @@ const SETTLES_AS: Record<PaymentEventType, SettledPaymentStatus> = {
 
 /**
  * The events each method can report while a payment is pending. Nobody can cancel a mobile-money
- * prompt once it is on the handset, so it ends by approval, decline or time-out; a card has no
- * waiting period to time out or cancel; a bank transfer is only ever marked received (approve) or
+ * prompt once it is on the handset, so it ends by approval, decline or time-out; a card ends by
+ * approval or decline, or by the payer's Cancel on the card provider's page; a bank transfer is only ever marked received (approve) or
  * cancelled by an administrator.
  */
 export const EVENTS_BY_METHOD: Readonly<Record<PaymentMethodId, readonly PaymentEventType[]>> = {
   mtn: ['approve', 'decline', 'time_out'],
   airtel: ['approve', 'decline', 'time_out'],
-  card: ['approve', 'decline'],
+  card: ['approve', 'decline', 'cancel'],
   bank: ['approve', 'cancel'],
 };
 
 const NOT_ALLOWED_MESSAGES: Record<PaymentMethodId, string> = {
   mtn: 'A mobile money request cannot be cancelled; it is approved or declined on the phone, or it times out.',
   airtel: 'A mobile money request cannot be cancelled; it is approved or declined on the phone, or it times out.',
-  card: 'A card payment is approved or declined at once; it cannot time out or be cancelled.',
+  card: "A card payment is approved, declined or cancelled on the card provider's page; it cannot time out.",
   bank: 'A bank transfer stays pending until an administrator marks it received or cancels it.',
 };
 

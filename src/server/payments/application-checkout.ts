@@ -44,7 +44,6 @@ export interface ApplicationSubmission extends Application, Partial<CollectionCh
   id: string;
   /** The wallet number for mobile money, when it is not the phone number given in step 1. */
   payerPhone?: string;
-  card?: { number: string };
   /** Numbers the buyer chose (docs/plate-numbers.md); the rest of the plates get numbers at approval. */
   plateNumbers?: PlateNumber[];
 }
@@ -105,8 +104,7 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
   function checkDetails(method: PaymentMethodId, details: PaymentDetails, phoneField: string): CheckedDetails {
     const check = provider.checkDetails(method, details);
     if (check.ok) return check.details;
-    const field = check.field === 'phone' ? phoneField : 'card';
-    throw new Refusal(400, check.message, { [field]: check.message });
+    throw new Refusal(400, check.message, { [phoneField]: check.message });
   }
 
   return {
@@ -131,7 +129,7 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
 
       const details = checkDetails(
         application.paymentMethod,
-        { phone: application.payerPhone ?? application.phoneNumber, card: application.card },
+        { phone: application.payerPhone ?? application.phoneNumber },
         application.payerPhone === undefined ? 'phoneNumber' : 'payerPhone',
       );
       const stored = await db.transaction(async (tx) => {
@@ -192,11 +190,7 @@ export function applicationCheckout(context: PaymentContext, payments: PaymentSe
     async pay(applicationId: string, applicantId: string, attempt: PaymentAttempt): Promise<SubmissionResult> {
       const found = await applicationRepository(db).findByApplicationId(applicationId);
       if (!found || found.applicantId !== applicantId) throw new Refusal(404, APPLICATION_NOT_FOUND);
-      const details = checkDetails(
-        attempt.method,
-        { phone: attempt.phone ?? found.orderInfo.phone, card: attempt.card },
-        'phone',
-      );
+      const details = checkDetails(attempt.method, { phone: attempt.phone ?? found.orderInfo.phone }, 'phone');
       const started = await db.transaction(async (tx) => {
         const requests = applicationRepository(tx);
         const request = (await requests.findByApplicationId(applicationId, { forUpdate: true })) ?? found;

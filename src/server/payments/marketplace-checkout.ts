@@ -6,7 +6,7 @@
  * refused before any payment of theirs is recorded: two buyers never pay for one plate.
  */
 import { formatKwacha, type Ngwee, ngwee } from '#domain/money/money';
-import { CARD_NUMBER_REQUIRED, isIdempotentReplay, REQUEST_TO_PAY_TIMEOUT_MS } from '#domain/payments/payment';
+import { isIdempotentReplay, REQUEST_TO_PAY_TIMEOUT_MS } from '#domain/payments/payment';
 import { BANK_TRANSFER_HOLD_MS } from '#domain/payments/payment-outcome';
 import {
   gatewayFeeLabel,
@@ -251,9 +251,7 @@ export function marketplaceCheckout(context: PaymentContext, payments: PaymentSe
     asked?: PurchaseRequest['collection'],
   ): Promise<CheckoutResult> {
     // The details first: a mistyped number costs nothing and records nothing.
-    if (request.method === 'card' && !request.card)
-      throw new Refusal(400, CARD_NUMBER_REQUIRED, { card: CARD_NUMBER_REQUIRED });
-    const check = provider.checkDetails(request.method, { phone: request.phone, card: request.card });
+    const check = provider.checkDetails(request.method, { phone: request.phone });
     if (!check.ok) throw new Refusal(400, check.message, { [check.field]: check.message });
 
     const started = await db.transaction(async (tx): Promise<CheckoutResult> => {

@@ -42,16 +42,19 @@ import { settingsRepository } from '../repositories/settings-repository';
 import { userRepository } from '../repositories/user-repository';
 import type { RefundSummary } from '#domain/api/payments';
 import type { StoredRefund } from '../repositories/refund-repository';
-import type { CheckedDetails, PaymentProvider } from './provider';
+import type { CheckedDetails, PaymentProvider, ProviderStatus } from './provider';
 import { refundSummary, startRefund } from './refunds';
 import { Refusal } from './refusal-reply';
 
 export const PAYMENT_NOT_FOUND = 'This payment was not found.';
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached; nothing was charged. Please try again.';
-export const NOT_A_CARD_PAYMENT = 'This payment is not a card payment.';
-export const CARD_ALREADY_GIVEN = 'A card has already been given for this payment; it is being processed.';
 export const ONLY_BANK_TRANSFERS =
   'Only a bank transfer is marked received by an administrator; mobile money and cards are settled by the payer.';
+
+/** Where the card provider's page sends the payer back to: the payment's receipt, which asks the provider. */
+export function paymentReturnPath(paymentId: string): string {
+  return `/dashboard/user/payments/${encodeURIComponent(paymentId)}`;
+}
 
 /** A line's role, so the order and the receipt read the figures without parsing labels. */
 export type LineKind =
@@ -113,7 +116,8 @@ export async function recordPayment(
     lines: input.lines,
     provider: provider.name,
     payerPhone: input.details.payerPhone,
-    card: input.details.card && { brand: input.details.card.brand, last4: input.details.card.last4 },
+    // A card is entered on the provider's page; what may be kept of it arrives with the provider's report.
+    card: null,
     expiresAt: paymentExpiresAt(payment)?.toISOString() ?? null,
     owner: input.owner ?? null,
   });
@@ -151,6 +155,8 @@ export interface Receipt {
   /** The payment's refund, if one was started. */
   refund: RefundSummary | null;
   provider: string;
+  /** A pending card payment: the card provider's page where the payer enters the card; null otherwise. */
+  checkoutUrl: string | null;
   /** A marketplace purchase: whose the plate will be registered to, as the buyer gave it; null otherwise. */
   owner: CheckoutOwner | null;
 }
@@ -334,13 +340,15 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
       amount: payment.amount,
       description: payment.description,
       details,
+      // The payer comes back to the payment's receipt, which asks the provider how it went.
+      returnUrl: paymentReturnPath(payment.id),
     };
     let answer;
     try {
       answer = await provider.requestPayment(request);
     } catch (error) {
       log.error({ err: error, paymentId: payment.id }, 'payment provider failed');
-      // A card has no waiting time to run out: without an answer it is declined, and the plate's hold released.
+      // A card has no waiting time to run out: without a page to pay on it is declined, and the plate's hold released.
       if (payment.method === 'card')
         return (await settle(payment.id, { type: 'decline', reason: PROVIDER_UNREACHABLE })).payment;
       return payment;
@@ -354,63 +362,22 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
     settle,
     collect,
 
-    /** The card step: the card of a card payment started without one (the wizard's card payments). */
-    async chargeCard(paymentId: string, payerId: string, cardNumber: string): Promise<SettleResult> {
-      const payment = await paymentRepository(db).find(paymentId);
-      if (!payment || payment.payerId !== payerId) throw new Refusal(404, PAYMENT_NOT_FOUND);
-      if (payment.method !== 'card') throw new Refusal(409, NOT_A_CARD_PAYMENT);
-      const standing = current(payment, now());
-      if (standing.status !== 'pending') {
-        // The domain's words for a settled payment: whatever event would change it is refused.
-        const refused = transition(
-          standing,
-          standing.status === 'approved' ? { type: 'decline', reason: '' } : { type: 'approve' },
-          now(),
-        );
-        throw new Refusal(409, refused.ok ? NOT_A_CARD_PAYMENT : refused.message);
-      }
-      const check = provider.checkDetails('card', { card: { number: cardNumber } });
-      if (!check.ok || !check.details.card) {
-        const message = check.ok ? NOT_A_CARD_PAYMENT : check.message;
-        throw new Refusal(400, message, { card: message });
-      }
-      const claimed = await paymentRepository(db).claimCard(payment.id, {
-        brand: check.details.card.brand,
-        last4: check.details.card.last4,
-      });
-      if (!claimed) throw new Refusal(409, CARD_ALREADY_GIVEN);
-      let answer;
-      try {
-        answer = await provider.chargeCard({
-          paymentId: payment.id,
-          providerRef: payment.providerRef,
-          reference: formatPaymentReference(payment.number),
-          method: 'card',
-          amount: payment.amount,
-          description: payment.description,
-          details: check.details,
-        });
-      } catch (error) {
-        log.error({ err: error, paymentId: payment.id }, 'payment provider failed');
-        return settle(payment.id, { type: 'decline', reason: PROVIDER_UNREACHABLE });
-      }
-      const saved = (await paymentRepository(db).setProviderRef(payment.id, answer.providerRef)) ?? claimed;
-      return answer.event ? settle(payment.id, answer.event) : { ok: true, payment: saved };
-    },
-
     /** A pending payment brought up to date with what a polling provider knows; one past its time is recorded timed out. */
     async refresh(payment: StoredPayment): Promise<StoredPayment> {
       const standing = current(payment, now()).status;
       if (standing === 'timed_out' && payment.status === 'pending')
         return (await settle(payment.id, { type: 'time_out' })).payment;
       if (standing !== 'pending') return payment;
-      let event: PaymentEvent | null = null;
+      let news: ProviderStatus | null = null;
       try {
-        event = await provider.status({ providerRef: payment.providerRef, method: payment.method });
+        news = await provider.status({ providerRef: payment.providerRef, method: payment.method });
       } catch (error) {
         log.warn({ err: error, paymentId: payment.id }, 'payment status check failed');
       }
-      return event ? (await settle(payment.id, event)).payment : payment;
+      if (!news) return payment;
+      // What may be kept of the card used on the provider's page (brand, last four digits), never its number.
+      if (news.card && payment.method === 'card') await paymentRepository(db).claimCard(payment.id, news.card);
+      return (await settle(payment.id, news.event)).payment;
     },
 
     /** Records requests-to-pay whose time ran out unanswered, so their payers are told even when nobody is looking. */
@@ -447,6 +414,8 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
         refundDue: payment.effect === 'refund_due',
         refund: refundSummary(refund),
         provider: payment.provider,
+        checkoutUrl:
+          standing.status === 'pending' && payment.method === 'card' ? provider.checkoutUrl(payment.providerRef) : null,
         owner: payment.owner,
       };
     },

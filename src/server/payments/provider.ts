@@ -8,21 +8,26 @@ import type { PaymentEvent } from '#domain/payments/payment';
 import type { RefundEvent } from '#domain/payments/refund';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 
-/** What the payer typed for the chosen method: the wallet's phone number, or the card. */
+/**
+ * What the payer typed for the chosen method: the wallet's phone number. A card is never
+ * typed into Nambala: it is entered on the card provider's own page (a hosted checkout).
+ */
 export interface PaymentDetails {
   phone?: string;
-  card?: { number: string };
 }
 
-/** Details fit to send to the provider: a normalised phone, and what may be kept of a card. */
+/** Details fit to send to the provider: a normalised phone. */
 export interface CheckedDetails {
   payerPhone: string | null;
-  /** The card as the provider will charge it; its number is never stored. */
-  card: { number: string; brand: string; last4: string } | null;
 }
 
-export type DetailsCheck =
-  { ok: true; details: CheckedDetails } | { ok: false; field: 'phone' | 'card'; message: string };
+export type DetailsCheck = { ok: true; details: CheckedDetails } | { ok: false; field: 'phone'; message: string };
+
+/** What is kept of the card a payer used on the provider's page: never its number. */
+export interface CardSummary {
+  brand: string;
+  last4: string;
+}
 
 export interface PaymentRequest {
   paymentId: string;
@@ -33,13 +38,23 @@ export interface PaymentRequest {
   amount: number;
   description: string;
   details: CheckedDetails;
+  /** Where the card provider's page sends the payer back to (the payment's receipt). */
+  returnUrl: string;
 }
 
 export interface ProviderAnswer {
   /** The provider's own id for the transaction, for status checks and reconciliation. */
   providerRef: string;
-  /** What is known at once (a card's approval or decline); null while the payment waits. */
+  /** What is known at once; null while the payment waits (always, for a card: it is paid on the provider's page). */
   event: PaymentEvent | null;
+  /** A card payment: the provider's own page where the payer enters the card; null for other methods. */
+  checkoutUrl: string | null;
+}
+
+/** A pending payment's news from the provider: the event, and for a card what may be kept of it. */
+export interface ProviderStatus {
+  event: PaymentEvent;
+  card: CardSummary | null;
 }
 
 /** Money paid back on an approved payment, through the provider that took it. */
@@ -67,16 +82,16 @@ export interface RefundAnswer {
 export interface PaymentProvider {
   /** Stored with each payment, so a later change of provider leaves old payments readable. */
   readonly name: string;
-  /** True only for the sandbox: enables the simulated handset prompt route. */
+  /** True only for the sandbox: enables the simulated handset prompt route and the sandbox's card page. */
   readonly isSandbox: boolean;
   /** Refuses details the provider would refuse, before any payment is recorded. */
   checkDetails(method: PaymentMethodId, details: PaymentDetails): DetailsCheck;
-  /** Starts collecting the money: a request-to-pay prompt, a card charge, or bank instructions. */
+  /** Starts collecting the money: a request-to-pay prompt, a hosted card checkout, or bank instructions. */
   requestPayment(request: PaymentRequest): Promise<ProviderAnswer>;
-  /** Charges the card of a card payment that was started without one (the card step). */
-  chargeCard(request: PaymentRequest & { providerRef: string | null }): Promise<ProviderAnswer>;
-  /** A pending payment's news, for polling providers; null when there is nothing new. */
-  status(payment: { providerRef: string | null; method: PaymentMethodId }): Promise<PaymentEvent | null>;
+  /** The provider's page of a card payment still waiting for its card; null once used (or for other methods). */
+  checkoutUrl(providerRef: string | null): string | null;
+  /** A pending payment's news (what the payer did on the card page, a callback missed); null when there is nothing new. */
+  status(payment: { providerRef: string | null; method: PaymentMethodId }): Promise<ProviderStatus | null>;
   /** What a payer who pays by bank transfer is told to do; null for other methods. */
   instructions(method: PaymentMethodId, reference: string): string | null;
   /** Asks the provider to pay money back; a repeated idempotency key is paid once. */

@@ -81,7 +81,7 @@ export function renewalCheckout(context: PaymentContext, payments: PaymentServic
     },
 
     async start(ownerId: string, plateNumber: string, request: RenewalRequest): Promise<RenewalResult> {
-      const check = provider.checkDetails(request.method, { phone: request.phone, card: request.card });
+      const check = provider.checkDetails(request.method, { phone: request.phone });
       if (!check.ok) throw new Refusal(400, check.message, { [check.field]: check.message });
       const earlier = await paymentRepository(db).findByKey(ownerId, request.idempotencyKey);
       if (earlier) return replay(earlier, plateNumber, request.method);

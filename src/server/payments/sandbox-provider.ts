@@ -1,11 +1,15 @@
 /**
  * The embedded payment provider: it charges nobody but behaves like the real methods.
  * MTN and Airtel numbers get a request-to-pay that waits (pending) until the payer
- * answers the simulated handset prompt in the app, or times out; documented test cards
- * are approved or declined at once; a bank transfer waits for an administrator to mark
- * the money received. It keeps no state of its own: the payment row is the state, so
- * any number of server instances share it.
+ * answers the simulated handset prompt in the app, or times out; a card is paid on the
+ * sandbox's own card page (/sandbox/pay/:token, a hosted checkout like a real card
+ * provider's), where the documented test cards are approved or declined; a bank transfer
+ * waits for an administrator to mark the money received. Nambala's payment row is the
+ * payment's state; what the payer did on the card page is the sandbox's own record (its
+ * memory, as a real provider keeps it on its own servers), which Nambala asks for.
  */
+import { randomBytes } from 'node:crypto';
+import { formatZmw, type Ngwee, ngwee } from '#domain/money/money';
 import {
   cardOutcome,
   checkMobileMoneyPhone,
@@ -22,6 +26,7 @@ import type {
   PaymentProvider,
   PaymentRequest,
   ProviderAnswer,
+  ProviderStatus,
   RefundAnswer,
   RefundRequest,
 } from './provider';
@@ -44,10 +49,81 @@ function cardBrand(digits: string): string {
   return 'Card';
 }
 
-function chargeEvent(cardNumber: string): PaymentEvent {
-  const outcome = cardOutcome(cardNumber);
-  if (outcome.kind === 'approve') return { type: 'approve' };
-  return { type: 'decline', reason: outcome.kind === 'decline' ? outcome.reason : outcome.message };
+/** Where the sandbox's card page lives; the server answers it only with the sandbox provider. */
+export const SANDBOX_CARD_PAGE_PATH = '/sandbox/pay';
+export const CARD_PAGE_USED =
+  'This payment page has already been used or does not exist. Go back to Nambala to see your payment.';
+export const EXPIRY_INVALID = 'Enter the expiry date as MM/YY, in the future';
+export const CVC_INVALID = 'Enter the 3 or 4 digit CVC';
+
+/** One hosted checkout: what the page shows, and, once the payer has acted, what they did. */
+interface SandboxCheckout {
+  token: string;
+  providerRef: string;
+  reference: string;
+  amount: Ngwee;
+  description: string;
+  returnUrl: string;
+  outcome: ProviderStatus | null;
+}
+
+/** What the payer sent from the card page (form fields, as typed). */
+export interface CardPageForm {
+  action?: string;
+  number?: string;
+  expiry?: string;
+  cvc?: string;
+}
+
+export type CardPageAnswer = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; location: string };
+
+/** The sandbox's card page, served by the server's sandbox route. */
+export interface SandboxCardPage {
+  show(token: string): CardPageAnswer;
+  submit(token: string, form: CardPageForm, at: Date): CardPageAnswer;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** True for an MM/YY expiry that has not passed at `at` (a card is valid to the end of its month). */
+function expiryValid(expiry: string, at: Date): boolean {
+  const match = /^\s*(0[1-9]|1[0-2])\s*\/\s*(\d{2})\s*$/.exec(expiry);
+  if (!match) return false;
+  const year = 2000 + Number(match[2]);
+  const month = Number(match[1]);
+  return year * 12 + month >= at.getUTCFullYear() * 12 + at.getUTCMonth() + 1;
+}
+
+function cardPageHtml(checkout: SandboxCheckout, form: CardPageForm, error: string | null): string {
+  const field = (name: 'number' | 'expiry' | 'cvc', label: string, extra: string) =>
+    `<label for="${name}">${label}</label><input id="${name}" name="${name}" ${extra} value="${escapeHtml(form[name] ?? '')}">`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Sandbox card payment</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f4f4f5;color:#18181b;margin:0;padding:16px}
+main{max-width:420px;margin:0 auto;background:#fff;border:2px dashed #a1a1aa;border-radius:8px;padding:20px}
+h1{font-size:1.35rem;margin:0 0 4px}.test{background:#fef3c7;padding:6px 8px;border-radius:4px;font-size:.9rem}
+dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:#52525b}dd{margin:0;font-weight:600}
+label{display:block;margin-top:12px;font-weight:600}input{width:100%;box-sizing:border-box;padding:10px;font-size:1rem;border:1px solid #71717a;border-radius:4px}
+.row{display:flex;gap:12px}.row>div{flex:1}.error{color:#b91c1c;font-weight:600}
+.actions{display:flex;gap:12px;margin-top:20px}button{flex:1;padding:12px;font-size:1rem;border-radius:4px;border:1px solid #3f3f46;cursor:pointer}
+button[value=pay]{background:#1d4ed8;color:#fff;border-color:#1d4ed8}
+</style></head>
+<body><main>
+<h1>Sandbox card payment</h1>
+<p class="test">The test card provider's page: no real card is charged. Use a sandbox test card, such as 4242 4242 4242 4242.</p>
+<dl><dt>Merchant</dt><dd>Nambala</dd><dt>Reference</dt><dd>${escapeHtml(checkout.reference)}</dd>
+<dt>For</dt><dd>${escapeHtml(checkout.description)}</dd><dt>Amount</dt><dd>${escapeHtml(formatZmw(checkout.amount))}</dd></dl>
+${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${SANDBOX_CARD_PAGE_PATH}/${encodeURIComponent(checkout.token)}">
+${field('number', 'Card number', `inputmode="numeric" autocomplete="cc-number" maxlength="23"${error ? ' aria-describedby="card-error"' : ''}`)}
+<div class="row"><div>${field('expiry', 'Expiry (MM/YY)', 'autocomplete="cc-exp" maxlength="7" placeholder="MM/YY"')}</div>
+<div>${field('cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}</div></div>
+<div class="actions"><button type="submit" name="action" value="pay">Pay</button>
+<button type="submit" name="action" value="cancel" formnovalidate>Cancel</button></div>
+</form></main></body></html>`;
 }
 
 /** How long a sandbox refund stays pending before it is refunded, like a real provider's settlement. */
@@ -61,53 +137,113 @@ export const SANDBOX_REFUND_FAILURE = 'The card issuer refused the refund (sandb
 
 const REFUND_FAILS_MARK = '-fails';
 
-export function sandboxProvider(): PaymentProvider {
+function usedPageHtml(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox card payment</title></head><body><main><h1>Sandbox card payment</h1><p>${escapeHtml(CARD_PAGE_USED)}</p><p><a href="/">Back to Nambala</a></p></main></body></html>`;
+}
+
+export type SandboxProvider = PaymentProvider & { cardPage: SandboxCardPage };
+
+/** The sandbox's card page, when the provider is the sandbox. */
+export function sandboxCardPage(provider: PaymentProvider): SandboxCardPage | null {
+  return provider.isSandbox && 'cardPage' in provider ? (provider as SandboxProvider).cardPage : null;
+}
+
+export function sandboxProvider(): SandboxProvider {
   const providerRef = (paymentId: string) => `sandbox-${paymentId}`;
+  // The sandbox's own record of its card checkouts, by the page's token and by the transaction.
+  const byToken = new Map<string, SandboxCheckout>();
+  const byRef = new Map<string, SandboxCheckout>();
+  const open = (token: string) => {
+    const checkout = byToken.get(token);
+    return checkout && !checkout.outcome ? checkout : null;
+  };
+  const used: CardPageAnswer = { kind: 'page', status: 410, html: usedPageHtml() };
+  const finish = (checkout: SandboxCheckout, outcome: ProviderStatus): CardPageAnswer => {
+    checkout.outcome = outcome;
+    byToken.delete(checkout.token);
+    return { kind: 'redirect', location: checkout.returnUrl };
+  };
+
+  const cardPage: SandboxCardPage = {
+    show(token) {
+      const checkout = open(token);
+      return checkout ? { kind: 'page', status: 200, html: cardPageHtml(checkout, {}, null) } : used;
+    },
+    submit(token, form, at) {
+      const checkout = open(token);
+      if (!checkout) return used;
+      if (form.action === 'cancel') return finish(checkout, { event: { type: 'cancel' }, card: null });
+      const retry = (error: string): CardPageAnswer => ({
+        kind: 'page',
+        status: 400,
+        html: cardPageHtml(checkout, { ...form, cvc: '' }, error),
+      });
+      const outcome = cardOutcome(form.number ?? '');
+      if (outcome.kind === 'invalid') return retry(outcome.message);
+      if (!expiryValid(form.expiry ?? '', at)) return retry(EXPIRY_INVALID);
+      if (!/^\d{3,4}$/.test((form.cvc ?? '').trim())) return retry(CVC_INVALID);
+      const digits = normaliseCardNumber(form.number ?? '') ?? '';
+      const card = { brand: cardBrand(digits), last4: digits.slice(-4) };
+      const event: PaymentEvent =
+        outcome.kind === 'approve' ? { type: 'approve' } : { type: 'decline', reason: outcome.reason };
+      return finish(checkout, { event, card });
+    },
+  };
+
   return {
     name: 'sandbox',
     isSandbox: true,
+    cardPage,
 
     checkDetails(method: PaymentMethodId, details: PaymentDetails): DetailsCheck {
       if (method === 'mtn' || method === 'airtel') {
         if (!details.phone?.trim()) return { ok: false, field: 'phone', message: PHONE_REQUIRED };
         const phone = checkMobileMoneyPhone(method, details.phone);
         return phone.ok
-          ? { ok: true, details: { payerPhone: phone.phone, card: null } }
+          ? { ok: true, details: { payerPhone: phone.phone } }
           : { ok: false, field: 'phone', message: phone.message };
       }
-      if (method === 'card' && details.card) {
-        const outcome = cardOutcome(details.card.number);
-        if (outcome.kind === 'invalid') return { ok: false, field: 'card', message: outcome.message };
-        const digits = normaliseCardNumber(details.card.number) ?? '';
-        return {
-          ok: true,
-          details: { payerPhone: null, card: { number: digits, brand: cardBrand(digits), last4: digits.slice(-4) } },
-        };
-      }
-      return { ok: true, details: { payerPhone: null, card: null } satisfies CheckedDetails };
+      return { ok: true, details: { payerPhone: null } satisfies CheckedDetails };
     },
 
     async requestPayment(request: PaymentRequest): Promise<ProviderAnswer> {
       const ref = providerRef(request.paymentId);
-      if (request.method === 'card' && request.details.card)
-        return { providerRef: ref, event: chargeEvent(request.details.card.number) };
-      // Mobile money waits for the handset; bank waits for the money; a card without its number waits for the card step.
-      return { providerRef: ref, event: null };
+      if (request.method === 'card') {
+        // A hosted checkout: an unguessable, single-use page address for this payment alone.
+        const token = randomBytes(24).toString('base64url');
+        const checkout: SandboxCheckout = {
+          token,
+          providerRef: ref,
+          reference: request.reference,
+          amount: ngwee(request.amount),
+          description: request.description,
+          // Only a path on this server: the page never sends the payer anywhere else.
+          returnUrl: request.returnUrl.startsWith('/') && !request.returnUrl.startsWith('//') ? request.returnUrl : '/',
+          outcome: null,
+        };
+        byToken.set(token, checkout);
+        byRef.set(ref, checkout);
+        return { providerRef: ref, event: null, checkoutUrl: `${SANDBOX_CARD_PAGE_PATH}/${token}` };
+      }
+      // Mobile money waits for the handset; bank waits for the money.
+      return { providerRef: ref, event: null, checkoutUrl: null };
     },
 
-    async chargeCard(request): Promise<ProviderAnswer> {
-      const ref = request.providerRef ?? providerRef(request.paymentId);
-      return { providerRef: ref, event: request.details.card ? chargeEvent(request.details.card.number) : null };
+    checkoutUrl(ref: string | null): string | null {
+      const checkout = ref ? byRef.get(ref) : undefined;
+      return checkout && !checkout.outcome ? `${SANDBOX_CARD_PAGE_PATH}/${checkout.token}` : null;
     },
 
-    // Everything the sandbox learns arrives at once or through the prompt route, like a provider's callback.
-    async status(): Promise<PaymentEvent | null> {
-      return null;
+    // What the payer did on the card page; mobile money and bank news arrive through the prompt route and the administrator.
+    async status(payment: { providerRef: string | null }): Promise<ProviderStatus | null> {
+      return (payment.providerRef && byRef.get(payment.providerRef)?.outcome) || null;
     },
 
     // A refund waits a few seconds, then is refunded; the first attempt on the refund test card fails instead.
     async refund(request: RefundRequest): Promise<RefundAnswer> {
-      const fails = request.card?.last4 === REFUND_FAILS_CARD.last4 && request.idempotencyKey.endsWith(':1');
+      const last4 =
+        request.card?.last4 ?? (request.providerRef && byRef.get(request.providerRef)?.outcome?.card?.last4);
+      const fails = last4 === REFUND_FAILS_CARD.last4 && request.idempotencyKey.endsWith(':1');
       return { providerRef: `sandbox-refund-${request.idempotencyKey}${fails ? REFUND_FAILS_MARK : ''}`, event: null };
     },
 

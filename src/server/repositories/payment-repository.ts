@@ -191,8 +191,8 @@ export function paymentRepository(db: Queryable) {
     },
 
     /**
-     * Takes the card for a pending card payment that has none yet; undefined when it has one
-     * already (a second submit of the card step) or is no longer pending, so a card is charged once.
+     * Keeps what the card provider reports of the card a pending card payment was paid with
+     * (brand, last four digits); undefined when it has one already or is no longer pending.
      */
     async claimCard(id: string, card: { brand: string; last4: string }): Promise<StoredPayment | undefined> {
       const [row] = await db.query<PaymentRow>(

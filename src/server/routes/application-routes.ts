@@ -36,7 +36,7 @@ import { answerOrRefuse } from '../payments/refusal-reply';
 import { refundService } from '../payments/refunds';
 import { decideApplications } from '../applications/application-decisions';
 import { idempotencyKeySchema } from './purchase-routes';
-import { errorResponse } from './schemas';
+import { errorResponse, noCardNumber } from './schemas';
 import { chosenNumbersSchema } from '#domain/plates/chosen-numbers-schema';
 
 // ---------------------------------------------------------------------------------------------
@@ -97,11 +97,6 @@ async function requestViews(
   });
 }
 
-const cardSchema = z.object(
-  { number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') },
-  { error: 'Enter the card number' },
-);
-
 const applicationBody = withRegistrationRule(
   z.object({
     ...step1Fields,
@@ -121,9 +116,7 @@ const applicationBody = withRegistrationRule(
       .max(30, 'Phone number must be at most 30 characters')
       .optional()
       .describe('Mobile money number when not the phone number of step 1'),
-    card: cardSchema
-      .optional()
-      .describe('Card to charge at once; without it a card payment waits for POST /api/payments/:id/card'),
+    card: noCardNumber,
     plateNumbers: chosenNumbersSchema.optional().default([]),
   }),
 );
@@ -177,7 +170,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<
           idempotencyKey: idempotencyKeySchema,
           method: z.enum(PAYMENT_METHOD_IDS, { error: 'Please select a payment method' }),
           phone: z.string().max(30, 'Phone number must be at most 30 characters').optional(),
-          card: cardSchema.optional(),
+          card: noCardNumber,
         }),
         response: {
           200: applicationAnswer,

@@ -1,6 +1,6 @@
 /**
- * A payer's payments and receipts, the sandbox's simulated handset prompt, the card
- * step of a card payment, and the administrator's confirmation that a bank transfer
+ * A payer's payments and receipts (reading one asks the provider for news: how the
+ * payer did on the card provider's page), the sandbox's simulated handset prompt, and the administrator's confirmation that a bank transfer
  * arrived. Starting a payment belongs to what is paid for (marketplace, applications).
  */
 import { can } from '#domain/accounts/permissions';
@@ -20,16 +20,12 @@ import { errorResponse } from './schemas';
 export const NO_SANDBOX = 'Simulated prompts exist only with the sandbox payment provider.';
 
 const idParams = z.object({ id: z.string().max(64) });
-const cardSchema = z.object(
-  { number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') },
-  { error: 'Enter the card number' },
-);
 
 export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (
   app,
   { db, provider, now, signer },
 ) => {
-  // With the signer: a renewal approved here (handset prompt, card step, bank transfer received) re-issues the registration.
+  // With the signer: a renewal approved here (handset prompt, card page's outcome, bank transfer received) re-issues the registration.
   const service = paymentService({ db, provider, now, signer, log: app.log });
   const payments = paymentRepository(db);
   const refunds = refundService({ db, provider, now, log: app.log });
@@ -112,26 +108,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> =
         if (found.method !== 'mtn' && found.method !== 'airtel')
           return reply.code(409).send(errorBody(409, 'Only a mobile money payment has a handset prompt.'));
         const result = await service.settle(found.id, sandboxPromptEvent(request.body.answer));
-        if (!result.ok) return reply.code(409).send(errorBody(409, result.message));
-        return { payment: service.receipt(result.payment) };
-      }),
-  );
-
-  app.post(
-    '/api/payments/:id/card',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['payments'],
-        summary: 'The card step: the card for a card payment started without one (approved or declined at once)',
-        params: idParams,
-        body: z.object({ card: cardSchema }),
-        response: { 200: paymentAnswer, 400: errorResponse, 404: errorResponse, 409: errorResponse },
-      },
-    },
-    async (request, reply) =>
-      answerOrRefuse(reply, async () => {
-        const result = await service.chargeCard(request.params.id, (request.user as User).id, request.body.card.number);
         if (!result.ok) return reply.code(409).send(errorBody(409, result.message));
         return { payment: service.receipt(result.payment) };
       }),

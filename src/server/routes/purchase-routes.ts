@@ -20,7 +20,7 @@ import {
 } from '../payments/marketplace-checkout';
 import { type PaymentContext, paymentService } from '../payments/payment-service';
 import { answerOrRefuse } from '../payments/refusal-reply';
-import { errorResponse } from './schemas';
+import { errorResponse, noCardNumber } from './schemas';
 
 export const idempotencyKeySchema = z
   .string({ error: 'idempotencyKey is required: a UUID made once per payment attempt' })
@@ -30,9 +30,7 @@ const checkoutBody = z.object({
   idempotencyKey: idempotencyKeySchema,
   method: z.enum(MARKETPLACE_METHODS, { error: 'Choose MTN Mobile Money, Airtel Money, a card or a bank transfer' }),
   phone: z.string().max(30, 'Phone number must be at most 30 characters').optional(),
-  card: z
-    .object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') })
-    .optional(),
+  card: noCardNumber,
   amount: z
     .number()
     .int()

@@ -16,7 +16,7 @@ import { renewalCheckout } from '../payments/renewal-checkout';
 import { errorBody } from '../plugins/error-handler';
 import type { User } from '../repositories/user-repository';
 import { idempotencyKeySchema } from './purchase-routes';
-import { errorResponse } from './schemas';
+import { errorResponse, noCardNumber } from './schemas';
 
 const plateParams = z.object({ plateNumber: z.string().max(40, 'Plate number must be at most 10 characters') });
 
@@ -24,9 +24,7 @@ const renewalBody = z.object({
   idempotencyKey: idempotencyKeySchema,
   method: z.enum(PAYMENT_METHOD_IDS, { error: 'Please select a payment method' }),
   phone: z.string().max(30, 'Phone number must be at most 30 characters').optional(),
-  card: z
-    .object({ number: z.string({ error: 'Enter the card number' }).max(40, 'Card number is not valid') })
-    .optional(),
+  card: noCardNumber,
 });
 
 export const renewalRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (app, context) => {

@@ -122,9 +122,10 @@ describe('transition', () => {
     expect(early.ok && early.payment.status).toBe('timed_out');
   });
 
-  it('settles a card at once either way', () => {
+  it("settles a card as the card provider's page reports it: approved, declined or cancelled", () => {
     expect(transition(pending('card'), approve, CREATED)).toMatchObject({ ok: true, payment: { status: 'approved' } });
     expect(transition(pending('card'), decline, CREATED)).toMatchObject({ ok: true, payment: { status: 'declined' } });
+    expect(transition(pending('card'), cancel, CREATED)).toMatchObject({ ok: true, payment: { status: 'cancelled' } });
   });
 
   it('keeps a bank transfer pending until it is marked received or cancelled', () => {
@@ -149,7 +150,7 @@ describe('transition', () => {
     expect(transition(pending('card'), timeOut, CREATED)).toMatchObject({
       ok: false,
       reason: 'not-allowed-for-method',
-      message: 'A card payment is approved or declined at once; it cannot time out or be cancelled.',
+      message: "A card payment is approved, declined or cancelled on the card provider's page; it cannot time out.",
     });
     expect(transition(pending('bank'), decline, CREATED)).toMatchObject({
       ok: false,
@@ -227,7 +228,7 @@ describe('transition', () => {
     expect(EVENTS_BY_METHOD).toEqual({
       mtn: ['approve', 'decline', 'time_out'],
       airtel: ['approve', 'decline', 'time_out'],
-      card: ['approve', 'decline'],
+      card: ['approve', 'decline', 'cancel'],
       bank: ['approve', 'cancel'],
     });
   });
