@@ -27,7 +27,7 @@ import {
   REQUEST_NOT_PAID,
 } from '../../src/server/applications/application-decisions';
 import { blanksOf, plateBlanks } from './shop-orders';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, payOnCardPage } from './test-app';
 
 interface RequestView {
   id: string;
@@ -56,7 +56,6 @@ const application = (overrides: object = {}) => ({
   registrationNotYetKnown: true,
   numberOfPlates: 1,
   paymentMethod: 'card',
-  card: { number: '4242 4242 4242 4242' },
   ...overrides,
 });
 
@@ -79,7 +78,19 @@ describe('applications and plate requests', () => {
   const submit = async (overrides: object = {}) => {
     const response = await post('/api/applications', cookies.buyer ?? '', application(overrides));
     expect(response.statusCode).toBe(201);
-    return response.json() as { reference: string; requestId: string; payment: { id: string; status: string } };
+    const answer = response.json() as {
+      reference: string;
+      requestId: string;
+      payment: { id: string; status: string; checkoutUrl?: string | null };
+    };
+    // A card is paid on the card provider's page, with the approving test card.
+    if (answer.payment.checkoutUrl) {
+      const paid = await payOnCardPage(app, answer.payment.checkoutUrl, '4242 4242 4242 4242', {
+        cookie: cookies.buyer ?? '',
+      });
+      answer.payment = paid.payment as typeof answer.payment;
+    }
+    return answer;
   };
   const decide = async (ids: string[], decision: 'approve' | 'reject', reason?: string) => {
     const response = await post('/api/admin/requests/decide', cookies.admin ?? '', {
@@ -157,8 +168,12 @@ describe('applications and plate requests', () => {
       reference: expect.stringMatching(/^LP-\d{6}$/),
       requestId: expect.stringMatching(/^REQ-\d{3,}$/),
       status: 'Pending',
-      payment: { status: 'approved', amount: 60_000 + 1000 + 1800 },
+      payment: { status: 'pending', amount: 60_000 + 1000 + 1800 },
     });
+    const paid = await payOnCardPage(app, first.json().payment.checkoutUrl, '4242 4242 4242 4242', {
+      cookie: cookies.buyer ?? '',
+    });
+    expect(paid.payment).toMatchObject({ status: 'approved', amount: 60_000 + 1000 + 1800 });
     const again = await post('/api/applications', cookies.buyer ?? '', body);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({
@@ -187,7 +202,7 @@ describe('applications and plate requests', () => {
   it('gives concurrent applications distinct references', async () => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        post('/api/applications', cookies.buyer ?? '', application({ paymentMethod: 'bank', card: undefined })),
+        post('/api/applications', cookies.buyer ?? '', application({ paymentMethod: 'bank' })),
       ),
     );
     const references = answers.map((answer) => answer.json().reference as string);
@@ -225,11 +240,7 @@ describe('applications and plate requests', () => {
       expect(wrongCount.statusCode).toBe(400);
       expect(wrongCount.json().fields).toEqual({ numberOfPlates: PLATES_NOT_WHOLE });
     }
-    const wrongNetwork = await post(
-      '/api/applications',
-      cookies.buyer ?? '',
-      application({ paymentMethod: 'airtel', card: undefined }),
-    );
+    const wrongNetwork = await post('/api/applications', cookies.buyer ?? '', application({ paymentMethod: 'airtel' }));
     expect(wrongNetwork.statusCode).toBe(400);
     expect(wrongNetwork.json().fields).toEqual({
       phoneNumber: 'This number is not on Airtel Money. Airtel numbers start with 097 or 077.',
@@ -316,7 +327,7 @@ describe('applications and plate requests', () => {
   });
 
   it('lists every request for the administrator with order information, payment and the summary strip', async () => {
-    const { reference } = await submit({ paymentMethod: 'bank', card: undefined });
+    const { reference } = await submit({ paymentMethod: 'bank' });
     const response = (await get('/api/admin/requests', cookies.admin ?? '')).json();
     const mine = (response.requests as RequestView[]).find((request) => request.reference === reference);
     expect(mine).toMatchObject({
@@ -465,7 +476,7 @@ describe('applications and plate requests', () => {
 
   it('decides each request of a bulk approval on its own, in the order given, refusing some in the middle', async () => {
     const paid = await submit();
-    const unpaid = await submit({ paymentMethod: 'bank', card: undefined });
+    const unpaid = await submit({ paymentMethod: 'bank' });
     const mwila = await requestNamed('Mwila Banda');
     const bupe = await requestNamed('Bupe Tembo');
     const chileshe = await requestNamed('Chileshe Mwansa');

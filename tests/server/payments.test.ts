@@ -1,6 +1,6 @@
 /**
  * Payments through the sandbox provider, on a clock the test moves: receipts and who may
- * read them, the simulated handset prompt, the card step, bank transfers marked received
+ * read them, the simulated handset prompt, the card provider's page, bank transfers marked received
  * by an administrator, time-outs derived from time, and choosing the provider by
  * configuration.
  */
@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePaymentReference } from '#domain/payments/reference';
 import { type Database } from '../../src/server/db/database';
-import { openTestDatabase } from './test-app';
+import { openTestDatabase, payOnCardPage } from './test-app';
 import { migrate } from '../../src/server/db/migrate';
 import { ONLY_BANK_TRANSFERS } from '../../src/server/payments/payment-service';
 import { paymentProviderFromEnv } from '../../src/server/payments/provider-from-env';
@@ -24,6 +24,7 @@ import { userRepository } from '../../src/server/repositories/user-repository';
 import { paymentRoutes } from '../../src/server/routes/payment-routes';
 import { applicationRoutes } from '../../src/server/routes/application-routes';
 import { userRoutes } from '../../src/server/routes/user-routes';
+import { sandboxCardPageRoutes } from '../../src/server/routes/sandbox-card-page-routes';
 
 /** The payment and application routes on an in-memory database, with a clock the test sets. */
 async function buildHarness() {
@@ -41,6 +42,7 @@ async function buildHarness() {
   await app.register(userRoutes, { db, perMinute: 0 });
   await app.register(paymentRoutes, { db, provider, now });
   await app.register(applicationRoutes, { db, provider, now });
+  await app.register(sandboxCardPageRoutes, { provider, now });
   app.addHook('onClose', () => db.close());
   return { app, db, clock };
 }
@@ -118,11 +120,8 @@ describe('payments', () => {
   });
 
   it('gives a receipt with a PAY- reference, the lines, the method and the times', async () => {
-    const { payment } = await apply({
-      paymentMethod: 'card',
-      card: { number: '5555 5555 5555 4444' },
-      numberOfPlates: 3,
-    });
+    const started = await apply({ paymentMethod: 'card', numberOfPlates: 3 });
+    const { payment } = await payOnCardPage(app, started.payment.checkoutUrl, '5555 5555 5555 4444', payer);
     expect(parsePaymentReference(payment.reference)).toBeGreaterThan(0);
     expect(payment).toMatchObject({
       status: 'approved',
@@ -151,7 +150,8 @@ describe('payments', () => {
   it("lists the payer's own payments newest first, and shows one only to its payer or an administrator", async () => {
     const older = (await apply({ paymentMethod: 'bank' })).payment;
     clock.ms = start + 1000;
-    const newer = (await apply({ paymentMethod: 'card', card: { number: '4242424242424242' } })).payment;
+    const newer = (await apply({ paymentMethod: 'card' })).payment;
+    await payOnCardPage(app, newer.checkoutUrl, '4242424242424242', payer);
     const listed = (await get('/api/payments', payer.cookie))
       .json()
       .payments.map((payment: { id: string }) => payment.id);
@@ -236,30 +236,25 @@ describe('payments', () => {
     ).toBe('timed_out');
   });
 
-  it('takes a card in a second step: an invalid number records nothing, a test number settles at once', async () => {
+  it("takes the card on the provider's page: an invalid number is refused there, a test number settles on return", async () => {
     const { payment } = await apply({ paymentMethod: 'card' });
     expect(payment).toMatchObject({ status: 'pending', expiresAt: null, card: null });
-    const invalid = await post(`/api/payments/${payment.id}/card`, payer.cookie, { card: { number: '1234' } });
-    expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().fields).toEqual({ card: 'Card number is not valid' });
-    expect(
-      (await post(`/api/payments/${payment.id}/card`, other.cookie, { card: { number: '4242424242424242' } }))
-        .statusCode,
-    ).toBe(404);
-    const declined = await post(`/api/payments/${payment.id}/card`, payer.cookie, {
-      card: { number: '4000 0000 0000 0069' },
-    });
-    expect(declined.json().payment).toMatchObject({
+    const invalid = await payOnCardPage(app, payment.checkoutUrl, '1234', payer);
+    expect(invalid.page.statusCode).toBe(400);
+    expect(invalid.page.body).toContain('Card number is not valid');
+    // Someone else reading it learns nothing and settles nothing.
+    expect((await get(`/api/payments/${payment.id}`, other.cookie)).statusCode).toBe(404);
+    const declined = await payOnCardPage(app, payment.checkoutUrl, '4000 0000 0000 0069', payer);
+    expect(declined.payment).toMatchObject({
       status: 'declined',
       declineReason: 'Card expired',
       card: { last4: '0069' },
     });
-    const again = await post(`/api/payments/${payment.id}/card`, payer.cookie, {
-      card: { number: '4242424242424242' },
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This payment was declined. Please start a new payment.');
-    const notTest = (await apply({ paymentMethod: 'card', card: { number: '4111 1111 1111 1111' } })).payment;
+    const again = await payOnCardPage(app, payment.checkoutUrl, '4242424242424242', payer);
+    expect(again.page.statusCode).toBe(410);
+    expect((await get(`/api/payments/${payment.id}`, payer.cookie)).json().payment.status).toBe('declined');
+    const started = (await apply({ paymentMethod: 'card' })).payment;
+    const notTest = (await payOnCardPage(app, started.checkoutUrl, '4111 1111 1111 1111', payer)).payment;
     expect(notTest).toMatchObject({
       status: 'declined',
       declineReason: 'This is not a sandbox test card; use 4242 4242 4242 4242 to approve',
@@ -315,7 +310,7 @@ describe('payments', () => {
     const sandbox = sandboxProvider();
     expect(sandbox.checkDetails('mtn', { phone: '076 123 4567' })).toEqual({
       ok: true,
-      details: { payerPhone: '+260761234567', card: null },
+      details: { payerPhone: '+260761234567' },
     });
     expect(sandbox.checkDetails('airtel', { phone: '+260 96 1234567' })).toMatchObject({
       ok: false,
@@ -323,6 +318,6 @@ describe('payments', () => {
       message: 'This number is not on Airtel Money. Airtel numbers start with 097 or 077.',
     });
     expect(sandbox.checkDetails('mtn', {})).toMatchObject({ ok: false, field: 'phone' });
-    expect(sandbox.checkDetails('bank', {})).toEqual({ ok: true, details: { payerPhone: null, card: null } });
+    expect(sandbox.checkDetails('bank', {})).toEqual({ ok: true, details: { payerPhone: null } });
   });
 });
