@@ -11,7 +11,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '#domain/pricing/pricing';
 import { formatReservationDate } from '#domain/purchases/reservation';
 import { type Database } from '../../src/server/db/database';
-import { openTestDatabase } from './test-app';
+import { openTestDatabase, payOnCardPage } from './test-app';
+import { sandboxCardPageRoutes } from '../../src/server/routes/sandbox-card-page-routes';
+import { CARD_ON_PROVIDER_PAGE } from '../../src/server/routes/schemas';
 import { migrate } from '../../src/server/db/migrate';
 import { BANK_TRANSFER_HOLD_MS } from '#domain/payments/payment-outcome';
 import {
@@ -59,6 +61,7 @@ async function buildHarness() {
   await app.register(listingRoutes, { db, now });
   await app.register(purchaseRoutes, { db, provider, now });
   await app.register(paymentRoutes, { db, provider, now });
+  await app.register(sandboxCardPageRoutes, { provider, now });
   app.addHook('onClose', () => db.close());
   return { app, db, clock };
 }
@@ -100,15 +103,29 @@ describe('marketplace purchases and reservations', () => {
     (await get('/api/listings')).json().listings.find((listing: { number: string }) => listing.number === number);
   const paymentRows = async (listing: string) =>
     (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE listing_id = $1', [listing]))[0]?.n;
+  /**
+   * A checkout as the buyer makes it: `card` is the card the buyer then uses on the card
+   * provider's page (none: the payment is left waiting). After the page, the same request
+   * again (a replay of its key) answers the payment, listing and order as they now stand.
+   */
+  const checkout = async (url: string, cookie: string, body: { card?: { number: string } }) => {
+    const { card, ...sent } = body;
+    const first = await post(url, cookie, sent);
+    const checkoutUrl = first.statusCode === 201 ? first.json().payment?.checkoutUrl : null;
+    if (!checkoutUrl || !card) return first;
+    await payOnCardPage(app, checkoutUrl, card.number, { cookie });
+    const now = await post(url, cookie, sent);
+    return { statusCode: first.statusCode, json: () => now.json() };
+  };
   const reserve = (listing: string, cookie: string, body: object = {}) =>
-    post(`/api/listings/${listing}/reserve`, cookie, {
+    checkout(`/api/listings/${listing}/reserve`, cookie, {
       idempotencyKey: randomUUID(),
       method: 'card',
       card: APPROVE_CARD,
       ...body,
     });
   const buy = (listing: string, cookie: string, body: object = {}) =>
-    post(`/api/listings/${listing}/buy`, cookie, {
+    checkout(`/api/listings/${listing}/buy`, cookie, {
       idempotencyKey: randomUUID(),
       method: 'card',
       card: APPROVE_CARD,
@@ -270,13 +287,16 @@ describe('marketplace purchases and reservations', () => {
   it('returns the same payment for the same key, charging once, and refuses the key for another payment', async () => {
     const buyer = await newBuyer();
     const id = listingId('ZM-123-CBU');
-    const body = { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...OWNER };
+    const body = { idempotencyKey: randomUUID(), method: 'card', ...OWNER };
     const first = await post(`/api/listings/${id}/buy`, buyer.cookie, body);
-    const second = await post(`/api/listings/${id}/buy`, buyer.cookie, body);
     expect(first.statusCode).toBe(201);
+    const paid = await payOnCardPage(app, first.json().payment.checkoutUrl, APPROVE_CARD.number, buyer);
+    const second = await post(`/api/listings/${id}/buy`, buyer.cookie, body);
+    const third = await post(`/api/listings/${id}/buy`, buyer.cookie, body);
     expect(second.statusCode).toBe(200);
-    expect(second.json().payment).toEqual(first.json().payment);
-    expect(second.json().order.id).toBe(first.json().order.id);
+    expect(second.json().payment).toEqual({ ...paid.payment, refund: null });
+    expect(second.json().payment.id).toBe(first.json().payment.id);
+    expect(third.json().order.id).toBe(second.json().order.id);
     expect(await paymentRows(id)).toBe(1);
 
     const otherMethod = await post(`/api/listings/${id}/buy`, buyer.cookie, {
@@ -426,10 +446,14 @@ describe('marketplace purchases and reservations', () => {
     expect(wrongNetwork.json().fields).toEqual({
       phone: 'This number is not on MTN Mobile Money. MTN numbers start with 096 or 076.',
     });
-    const noCard = await reserve(id, buyer.cookie, { card: undefined });
-    expect(noCard.json().fields).toEqual({ card: 'Enter the card number' });
-    const badCard = await reserve(id, buyer.cookie, { card: { number: '4242 4242 4242 4241' } });
-    expect(badCard.json().fields).toEqual({ card: 'Card number is not valid' });
+    // A card is entered on the card provider's page, never sent here.
+    const withCard = await post(`/api/listings/${id}/reserve`, buyer.cookie, {
+      idempotencyKey: randomUUID(),
+      method: 'card',
+      card: APPROVE_CARD,
+    });
+    expect(withCard.statusCode).toBe(400);
+    expect(withCard.json().fields).toEqual({ card: CARD_ON_PROVIDER_PAGE });
     const cash = await reserve(id, buyer.cookie, { method: 'cash', card: undefined });
     expect(cash.statusCode).toBe(400);
     expect(cash.json().fields.method).toBe('Choose MTN Mobile Money, Airtel Money, a card or a bank transfer');
@@ -446,7 +470,6 @@ describe('marketplace purchases and reservations', () => {
         await post(`/api/listings/nope/buy`, buyer.cookie, {
           idempotencyKey: randomUUID(),
           method: 'card',
-          card: APPROVE_CARD,
           ...OWNER,
         })
       ).statusCode,
@@ -459,7 +482,6 @@ describe('marketplace purchases and reservations', () => {
     const noOwner = await post(`/api/listings/${id}/buy`, buyer.cookie, {
       idempotencyKey: randomUUID(),
       method: 'card',
-      card: APPROVE_CARD,
     });
     expect(noOwner.statusCode).toBe(400);
     expect(noOwner.json().fields).toEqual({ ownerName: 'Full name is required', ownerNrc: 'NRC number is required' });
@@ -570,7 +592,7 @@ describe('marketplace purchases and reservations', () => {
         await app.inject({
           method: 'POST',
           url: `/api/listings/${id}/reserve`,
-          payload: { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD },
+          payload: { idempotencyKey: randomUUID(), method: 'card' },
         })
       ).statusCode,
     ).toBe(401);
