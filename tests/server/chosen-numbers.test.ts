@@ -13,7 +13,7 @@ import { NUMBER_NOT_OFFERED_WORD } from '#domain/plates/number-choice';
 import type { Database } from '../../src/server/db/database';
 import { listingRepository } from '../../src/server/repositories/listing-repository';
 import { numberNotFree } from '../../src/server/numbers/chosen-numbers';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, postPayingByCard } from './test-app';
 
 const application = (overrides: object = {}) => ({
   id: randomUUID(),
@@ -42,8 +42,9 @@ describe('choosing a number', () => {
     return String(response.headers['set-cookie']).split(';')[0] ?? '';
   }
   const get = (url: string, cookie = '') => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  // A payment started by card is paid on the card provider's page with the body's `card` (never sent to Nambala).
   const post = (url: string, cookie: string, payload: object) =>
-    app.inject({ method: 'POST', url, headers: { cookie }, payload });
+    postPayingByCard(app, url, cookie, payload as Record<string, unknown>);
   const put = (url: string, cookie: string, payload: object) =>
     app.inject({ method: 'PUT', url, headers: { cookie }, payload });
   const check = async (number: string) => get(`/api/plates/${encodeURIComponent(number)}/availability`);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '#domain/pricing/pricing';
 import { formatReservationDate } from '#domain/purchases/reservation';
 import { type Database } from '../../src/server/db/database';
-import { openTestDatabase, payOnCardPage } from './test-app';
+import { openTestDatabase, payOnCardPage, postPayingByCard } from './test-app';
 import { sandboxCardPageRoutes } from '../../src/server/routes/sandbox-card-page-routes';
 import { CARD_ON_PROVIDER_PAGE } from '../../src/server/routes/schemas';
 import { migrate } from '../../src/server/db/migrate';
@@ -103,20 +103,8 @@ describe('marketplace purchases and reservations', () => {
     (await get('/api/listings')).json().listings.find((listing: { number: string }) => listing.number === number);
   const paymentRows = async (listing: string) =>
     (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE listing_id = $1', [listing]))[0]?.n;
-  /**
-   * A checkout as the buyer makes it: `card` is the card the buyer then uses on the card
-   * provider's page (none: the payment is left waiting). After the page, the same request
-   * again (a replay of its key) answers the payment, listing and order as they now stand.
-   */
-  const checkout = async (url: string, cookie: string, body: { card?: { number: string } }) => {
-    const { card, ...sent } = body;
-    const first = await post(url, cookie, sent);
-    const checkoutUrl = first.statusCode === 201 ? first.json().payment?.checkoutUrl : null;
-    if (!checkoutUrl || !card) return first;
-    await payOnCardPage(app, checkoutUrl, card.number, { cookie });
-    const now = await post(url, cookie, sent);
-    return { statusCode: first.statusCode, json: () => now.json() };
-  };
+  const checkout = (url: string, cookie: string, body: Record<string, unknown>) =>
+    postPayingByCard(app, url, cookie, body);
   const reserve = (listing: string, cookie: string, body: object = {}) =>
     checkout(`/api/listings/${listing}/reserve`, cookie, {
       idempotencyKey: randomUUID(),

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { SANDBOX_REFUND_DELAY_MS } from '../../src/server/payments/sandbox-provider';
 import { startRefund } from '../../src/server/payments/refunds';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, postPayingByCard } from './test-app';
 
 const application = (card: string) => ({
   id: randomUUID(),
@@ -51,8 +51,11 @@ describe('refunds', () => {
     return String(response.headers['set-cookie']).split(';')[0] ?? '';
   };
   const get = (url: string, cookie = cookies.buyer ?? '') => app.inject({ method: 'GET', url, headers: { cookie } });
+  // A payment started by card is paid on the card provider's page with the body's `card` (never sent to Nambala).
   const post = (url: string, payload: object | undefined, cookie = cookies.admin ?? '') =>
-    app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    payload
+      ? postPayingByCard(app, url, cookie, payload as Record<string, unknown>)
+      : app.inject({ method: 'POST', url, headers: { cookie } });
   const later = () => {
     offsetMs += SANDBOX_REFUND_DELAY_MS + 1000;
   };

@@ -9,7 +9,7 @@ import { DEFAULT_PRICING } from '#domain/pricing/pricing';
 import { AMOUNT_INVALID } from '#domain/pricing/pricing-form';
 import type { Database } from '../../src/server/db/database';
 import { auditRepository } from '../../src/server/repositories/audit-repository';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, postPayingByCard } from './test-app';
 
 describe('pricing settings', () => {
   let app: FastifyInstance;
@@ -134,11 +134,10 @@ describe('pricing settings', () => {
 
     const listing = (await db.query<{ id: string }>("SELECT id FROM plate_listings WHERE number = 'ZM-444-CHP'"))[0]
       ?.id;
-    const reserved = await app.inject({
-      method: 'POST',
-      url: `/api/listings/${listing}/reserve`,
-      headers: { cookie: cookies.buyer ?? '' },
-      payload: { idempotencyKey: randomUUID(), method: 'card', card: { number: '4242424242424242' } },
+    const reserved = await postPayingByCard(app, `/api/listings/${listing}/reserve`, cookies.buyer ?? '', {
+      idempotencyKey: randomUUID(),
+      method: 'card',
+      card: { number: '4242424242424242' },
     });
     expect(reserved.json().payment).toMatchObject({ amount: 25_000, status: 'approved' });
     expect(Date.parse(reserved.json().listing.reservedUntil) - Date.parse(reserved.json().payment.settledAt)).toBe(

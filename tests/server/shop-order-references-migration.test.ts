@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, postPayingByCard } from './test-app';
 
 const MIGRATION = '0031-shop-order-references.sql';
 const APPROVE_CARD = { number: '4242 4242 4242 4242' };
@@ -55,17 +55,12 @@ describe('migration 0031: a shop order names what created it', () => {
     }>;
     const listing = listings.find((candidate) => candidate.status === 'Available');
     if (!listing) throw new Error('no available listing in the demo data');
-    const bought = await app.inject({
-      method: 'POST',
-      url: `/api/listings/${listing.id}/buy`,
-      headers: { cookie: buyer },
-      payload: {
-        idempotencyKey: randomUUID(),
-        method: 'card',
-        card: APPROVE_CARD,
-        ownerName: 'Mwila Banda',
-        ownerNrc: '234567/89/1',
-      },
+    const bought = await postPayingByCard(app, `/api/listings/${listing.id}/buy`, buyer, {
+      idempotencyKey: randomUUID(),
+      method: 'card',
+      card: APPROVE_CARD,
+      ownerName: 'Mwila Banda',
+      ownerNrc: '234567/89/1',
     });
     expect(bought.json()).toMatchObject({ payment: { status: 'approved' } });
     purchased = listing.number;
