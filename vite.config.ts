@@ -37,8 +37,8 @@ export default defineConfig({
         // whatever its query string; other paths get the empty shell.
         ignoreURLParametersMatching: [/.*/],
         navigateFallback: '/app-shell.html',
-        // API calls and the API docs are never answered from the app shell.
-        navigateFallbackDenylist: [/^\/api\//],
+        // API calls, the API docs and the sandbox card provider's page are never answered from the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//],
         cleanupOutdatedCaches: true,
         // Deliberately not skipWaiting/clientsClaim: the new worker waits until the user accepts the update.
       },

@@ -88,7 +88,7 @@ describe('notifications to the owner', () => {
       numberOfPlates: 1,
       ...payment,
     });
-    expect(response.statusCode, response.body).toBe(201);
+    expect(response.statusCode).toBe(201);
     return response.json().payment as { id: string; reference: string; status: string; description: string };
   };
   const noticesOf = async (cookie: string, paymentId?: string): Promise<Notice[]> => {

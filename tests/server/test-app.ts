@@ -221,7 +221,8 @@ export async function payOnCardPage(
   payer?: { cookie: string },
 ): Promise<CardPageResult> {
   if (!checkoutUrl) throw new Error('the payment has no card page to pay on (checkoutUrl is empty)');
-  const form = number === 'cancel' ? { action: 'cancel' } : { action: 'pay', number, expiry: '12/49', cvc: '123' };
+  const form: Record<string, string> =
+    number === 'cancel' ? { action: 'cancel' } : { action: 'pay', number, expiry: '12/49', cvc: '123' };
   const answer = await app.inject({
     method: 'POST',
     url: checkoutUrl,
@@ -248,8 +249,8 @@ export async function postPayingByCard(
   url: string,
   cookie: string,
   body: { card?: { number: string } | undefined } & Record<string, unknown>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the route's answer, read as tests read inject's json()
 ): Promise<{ statusCode: number; json: () => any }> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- the route's answer, read as tests read inject's json()
   const { card, ...sent } = body;
   const first = await app.inject({ method: 'POST', url, headers: { cookie }, payload: sent });
   const checkoutUrl = first.statusCode === 201 ? first.json().payment?.checkoutUrl : null;

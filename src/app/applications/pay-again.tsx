@@ -26,7 +26,6 @@ interface PayAgainProps {
 export function PayAgain({ applicationId, method: firstMethod, phone: firstPhone, onStarted }: PayAgainProps) {
   const [method, setMethod] = useState<PaymentMethodId>(firstMethod);
   const [phone, setPhone] = useState(firstPhone);
-  const [cardNumber, setCardNumber] = useState('');
   const [errors, setErrors] = useState<WizardErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -36,7 +35,7 @@ export function PayAgain({ applicationId, method: firstMethod, phone: firstPhone
     event.preventDefault();
     if (isBusy) return;
     setMessage(null);
-    const details = checkPaymentDetails({ method, payerPhone: phone, phoneNumber: firstPhone, cardNumber });
+    const details = checkPaymentDetails({ method, payerPhone: phone, phoneNumber: firstPhone });
     if (!details.ok) {
       setErrors(details.errors);
       return;
@@ -47,7 +46,6 @@ export function PayAgain({ applicationId, method: firstMethod, phone: firstPhone
         idempotencyKey: attemptKey,
         method,
         phone: details.details.payerPhone,
-        card: details.details.card,
       });
       if (result.ok) {
         onStarted(result.payment);
@@ -82,15 +80,10 @@ export function PayAgain({ applicationId, method: firstMethod, phone: firstPhone
         <PayerDetailsFields
           method={method}
           phone={phone}
-          cardNumber={cardNumber}
-          errors={{ phone: errors.payerPhone, card: errors.card }}
+          errors={{ phone: errors.payerPhone }}
           onPhoneChange={(value) => {
             setPhone(value);
             setErrors((current) => ({ ...current, payerPhone: undefined }));
-          }}
-          onCardNumberChange={(value) => {
-            setCardNumber(value);
-            setErrors((current) => ({ ...current, card: undefined }));
           }}
         />
         <Stack aria-live="polite">

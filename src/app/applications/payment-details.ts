@@ -1,6 +1,6 @@
 /**
  * What step 2 asks for besides the method: the wallet number a mobile-money request goes
- * to (prefilled with step 1's phone) and the card to charge. Checked here with the domain's
+ * to (prefilled with step 1's phone); a card is entered on the card provider's page, not here. Checked here with the domain's
  * rules so the obvious mistakes are caught before the server is asked; the server checks
  * again and its messages land on the same fields.
  */
@@ -12,12 +12,11 @@ export interface PaymentDetailsInput {
   /** The wallet number as typed; null while it is still step 1's phone number. */
   payerPhone: string | null;
   phoneNumber: string;
-  cardNumber: string;
 }
 
-export type PaymentDetailsErrors = Partial<Record<'payerPhone' | 'card', string>>;
+export type PaymentDetailsErrors = Partial<Record<'payerPhone', string>>;
 
-export type PaymentDetailsToSend = { payerPhone?: string; card?: { number: string } };
+export type PaymentDetailsToSend = { payerPhone?: string };
 
 /** The wallet number shown and sent: what the payer typed, or step 1's phone until they do. */
 export function payerPhoneOf(input: Pick<PaymentDetailsInput, 'payerPhone' | 'phoneNumber'>): string {
@@ -32,14 +31,12 @@ export function checkPaymentDetails(
   input: PaymentDetailsInput,
 ): { ok: true; details: PaymentDetailsToSend } | { ok: false; errors: PaymentDetailsErrors } {
   const phone = payerPhoneOf(input).trim();
-  const check = checkPayerDetails(input.method, phone, input.cardNumber);
-  if (!check.ok)
-    return { ok: false, errors: check.field === 'phone' ? { payerPhone: check.message } : { card: check.message } };
+  const check = checkPayerDetails(input.method, phone);
+  if (!check.ok) return { ok: false, errors: { payerPhone: check.message } };
   return {
     ok: true,
     details: {
       ...(check.phone ? { payerPhone: phone } : {}),
-      ...(check.card ? { card: { number: input.cardNumber.trim() } } : {}),
     },
   };
 }

@@ -1,21 +1,22 @@
 /**
  * What a payer types besides the method, wherever they pay (the wizard's step 2, paying an
- * application again, the marketplace's Buy Now and Reserve): the wallet number for mobile
- * money, the card number for a card. Messages come from checkPayerDetails or the server.
+ * application again, the marketplace's Buy Now and Reserve, a renewal): the wallet number for
+ * mobile money. A card is entered on the card provider's own page, never here: the payer is
+ * told so. Messages come from checkPayerDetails or the server.
  */
 import { MOBILE_MONEY_PREFIXES, isRequestToPay } from '#domain/payments/payment';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
-import { Field, Input, Stack } from '@chakra-ui/react';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { TestPaymentsNotice } from './test-payments';
 
 interface PayerDetailsFieldsProps {
   method: PaymentMethodId | null;
   phone: string;
-  cardNumber: string;
-  errors: { phone?: string; card?: string };
+  errors: { phone?: string };
   onPhoneChange: (value: string) => void;
-  onCardNumberChange: (value: string) => void;
 }
+
+export const CARD_ON_PROVIDER_PAGE_NOTE = "You will enter your card on the card provider's secure page.";
 
 export function PayerDetailsFields(props: PayerDetailsFieldsProps) {
   return (
@@ -26,7 +27,7 @@ export function PayerDetailsFields(props: PayerDetailsFieldsProps) {
   );
 }
 
-function Fields({ method, phone, cardNumber, errors, onPhoneChange, onCardNumberChange }: PayerDetailsFieldsProps) {
+function Fields({ method, phone, errors, onPhoneChange }: PayerDetailsFieldsProps) {
   if (isRequestToPay(method)) {
     const prefixes = MOBILE_MONEY_PREFIXES[method];
     return (
@@ -54,27 +55,6 @@ function Fields({ method, phone, cardNumber, errors, onPhoneChange, onCardNumber
       </Field.Root>
     );
   }
-  if (method === 'card') {
-    return (
-      <Field.Root invalid={Boolean(errors.card)} required>
-        <Field.Label>
-          Card number <Field.RequiredIndicator />
-        </Field.Label>
-        <Input
-          name="cardNumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 5678 9012 3456"
-          value={cardNumber}
-          onChange={(event) => onCardNumberChange(event.currentTarget.value)}
-        />
-        {errors.card ? (
-          <Field.ErrorText>{errors.card}</Field.ErrorText>
-        ) : (
-          <Field.HelperText>Charged when you submit; never saved on this device.</Field.HelperText>
-        )}
-      </Field.Root>
-    );
-  }
+  if (method === 'card') return <Text color="fg.muted">{CARD_ON_PROVIDER_PAGE_NOTE}</Text>;
   return null;
 }

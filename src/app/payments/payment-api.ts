@@ -46,8 +46,6 @@ async function send(path: string, body: unknown): Promise<PaymentAnswer> {
 export const fetchPayment = (id: string) => read(`/api/payments/${encodeURIComponent(id)}`);
 export const answerSandboxPrompt = (id: string, answer: 'approve' | 'decline') =>
   send(`/api/payments/${encodeURIComponent(id)}/sandbox-prompt`, { answer });
-export const payByCard = (id: string, number: string) =>
-  send(`/api/payments/${encodeURIComponent(id)}/card`, { card: { number } });
 
 export async function fetchMyPayments(): Promise<{ ok: true; payments: Receipt[] } | { ok: false; message: string }> {
   try {

@@ -1,15 +1,16 @@
 /**
  * One payment as it happens: its amount and lines, and what the payer does next —
  * approve the request on their phone (mobile money; in the sandbox the handset
- * prompt is answered here), enter a card, or transfer by bank — until it settles.
+ * prompt is answered here), pay by card on the card provider's page, or transfer by bank — until it settles.
  * Pending payments are re-read every two seconds.
  */
 import { formatKwacha, ngwee } from '#domain/money/money';
-import { Alert, Badge, Box, Button, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PhoneIcon } from '../components/icons';
-import { answerSandboxPrompt, fetchPayment, payByCard, type Receipt } from './payment-api';
+import { answerSandboxPrompt, fetchPayment, type Receipt } from './payment-api';
+import { CARD_ON_PROVIDER_PAGE_NOTE } from './payer-details-fields';
 import { TestPaymentsNotice } from './test-payments';
 
 export const STATUS_LABELS: Record<Receipt['status'], { label: string; palette: string }> = {
@@ -49,48 +50,25 @@ function secondsLeft(expiresAt: string | null): number | null {
   return expiresAt ? Math.max(0, Math.round((Date.parse(expiresAt) - Date.now()) / 1000)) : null;
 }
 
-function CardStep({ payment, onPaid }: { payment: Receipt; onPaid: (payment: Receipt) => void }) {
-  const [number, setNumber] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    const answer = await payByCard(payment.id, number);
-    setBusy(false);
-    if (answer.ok) onPaid(answer.payment);
-    else setError(answer.fields?.number ?? answer.fields?.card ?? answer.message);
-  };
+/**
+ * A card is paid on the card provider's own page (a hosted checkout): straight after Pay the
+ * payer is sent there, and comes back to the payment's receipt. On the receipt, a payment still
+ * waiting offers the page again; once the page has been used, the provider's answer is awaited.
+ */
+function CardProviderStep({ payment, goNow }: { payment: Receipt; goNow: boolean }) {
+  const url = payment.checkoutUrl ?? null;
+  useEffect(() => {
+    if (goNow && url) window.location.assign(url);
+  }, [goNow, url]);
+  if (!url) return <Text>Waiting for the card provider to confirm the payment…</Text>;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack gap="3">
-        <Field.Root invalid={error !== null} required>
-          <Field.Label>Card number</Field.Label>
-          <Input
-            value={number}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 5678 9012 3456"
-            onChange={(event) => setNumber(event.currentTarget.value)}
-          />
-          {error ? (
-            <Field.ErrorText>{error}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>Charged when you submit; never saved on this device.</Field.HelperText>
-          )}
-        </Field.Root>
-        <TestPaymentsNotice known={payment.provider === 'sandbox'} />
-        <Button type="submit" colorPalette="brand" loading={busy} loadingText="Paying…" alignSelf="flex-start">
-          Pay {money(payment.amount)}
-        </Button>
-      </Stack>
-    </form>
+    <Stack gap="3">
+      <Text>{CARD_ON_PROVIDER_PAGE_NOTE}</Text>
+      <TestPaymentsNotice known={payment.provider === 'sandbox'} />
+      <Button asChild colorPalette="brand" alignSelf="flex-start">
+        <a href={url}>Pay {money(payment.amount)} on the card page</a>
+      </Button>
+    </Stack>
   );
 }
 
@@ -209,7 +187,9 @@ export function PaymentPanel({
           {payment.provider === 'sandbox' && <HandsetPrompt payment={payment} onAnswered={update} />}
         </Stack>
       )}
-      {payment.status === 'pending' && payment.method === 'card' && <CardStep payment={payment} onPaid={update} />}
+      {payment.status === 'pending' && payment.method === 'card' && (
+        <CardProviderStep payment={payment} goNow={!onReceipt} />
+      )}
       {payment.status === 'pending' && payment.method === 'bank' && (
         <Alert.Root status="info">
           <Alert.Indicator />

@@ -52,7 +52,6 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
   const [quote, setQuote] = useState<QuoteAnswer | undefined>(undefined);
   const [method, setMethod] = useState<PaymentMethodId | null>(null);
   const [phone, setPhone] = useState(session.status === 'signed-in' ? (session.user.phone ?? '') : '');
-  const [cardNumber, setCardNumber] = useState('');
   const [errors, setErrors] = useState<{ method?: string; phone?: string; card?: string }>({});
   const [message, setMessage] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -89,7 +88,7 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
       setErrors({ method: CHOOSE_METHOD });
       return;
     }
-    const details = checkPayerDetails(method, phone, cardNumber);
+    const details = checkPayerDetails(method, phone);
     if (!details.ok) {
       setErrors({ [details.field]: details.message });
       return;
@@ -102,7 +101,6 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
         idempotencyKey: attemptKey,
         method,
         ...(details.phone ? { phone: details.phone } : {}),
-        ...(details.card ? { card: details.card } : {}),
       });
       if (answer.ok) {
         setPayment(answer.payment);
@@ -110,7 +108,6 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
       }
       setMessage(answer.message);
       if (answer.fields?.phone) setErrors({ phone: answer.fields.phone });
-      else if (answer.fields?.card) setErrors({ card: answer.fields.card });
       // The server answered: the attempt is over, and the next one is a new attempt.
       if (!answer.isLost) setAttemptKey(crypto.randomUUID());
     } finally {
@@ -236,14 +233,9 @@ export function RenewDialog({ plate, isOpen, onClose }: RenewDialogProps) {
                 <PayerDetailsFields
                   method={method}
                   phone={phone}
-                  cardNumber={cardNumber}
                   errors={errors}
                   onPhoneChange={(value) => {
                     setPhone(value);
-                    setErrors({});
-                  }}
-                  onCardNumberChange={(value) => {
-                    setCardNumber(value);
                     setErrors({});
                   }}
                 />

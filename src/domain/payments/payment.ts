@@ -308,31 +308,20 @@ export const PAYER_PHONE_REQUIRED = 'Enter the mobile money number to send the p
 export const CARD_NUMBER_REQUIRED = 'Enter the card number';
 
 export type PayerDetailsCheck =
-  | { readonly ok: true; readonly phone?: string; readonly card?: { readonly number: string } }
-  | { readonly ok: false; readonly field: 'phone' | 'card'; readonly message: string };
+  | { readonly ok: true; readonly phone?: string }
+  | { readonly ok: false; readonly field: 'phone'; readonly message: string };
 
 /**
- * The wallet number a request-to-pay goes to (mobile money) or the card to charge, checked as
- * the server checks them so a typo costs no round trip: the phone comes back in +260 form, the
- * card as its digits. Only a number that cannot be a card is refused; approving or declining
- * is the provider's call. Bank transfer needs neither.
+ * The wallet number a request-to-pay goes to (mobile money), checked as the server checks it so
+ * a typo costs no round trip: the phone comes back in +260 form. A card needs nothing here: it is
+ * entered on the card provider's own page (a hosted checkout), never in Nambala. Bank transfer
+ * needs nothing either.
  */
-export function checkPayerDetails(
-  method: PaymentMethodId | null,
-  phone: string,
-  cardNumber: string,
-): PayerDetailsCheck {
+export function checkPayerDetails(method: PaymentMethodId | null, phone: string): PayerDetailsCheck {
   if (isRequestToPay(method)) {
     if (phone.trim() === '') return { ok: false, field: 'phone', message: PAYER_PHONE_REQUIRED };
     const check = checkMobileMoneyPhone(method, phone);
     return check.ok ? { ok: true, phone: check.phone } : { ok: false, field: 'phone', message: check.message };
-  }
-  if (method === 'card') {
-    if (cardNumber.trim() === '') return { ok: false, field: 'card', message: CARD_NUMBER_REQUIRED };
-    const digits = normaliseCardNumber(cardNumber);
-    return digits !== null && luhnValid(digits)
-      ? { ok: true, card: { number: digits } }
-      : { ok: false, field: 'card', message: CARD_NUMBER_INVALID };
   }
   return { ok: true };
 }

@@ -34,7 +34,6 @@ export function BuyProcessPage() {
     commitNumberOfPlates,
     choosePaymentMethod,
     changePayerPhone,
-    changeCardNumber,
     chooseNumbers,
     goNext,
     goPrevious,
@@ -153,12 +152,10 @@ export function BuyProcessPage() {
                           payerPhone: state.payerPhone,
                           phoneNumber: state.fields.phoneNumber,
                         }),
-                        cardNumber: state.cardNumber,
                         errors: state.errors,
                         settings,
                         onChoose: choosePaymentMethod,
                         onPayerPhoneChange: changePayerPhone,
-                        onCardNumberChange: changeCardNumber,
                         deliveryFee: collection?.deliveryFee ?? 0,
                       }}
                     />

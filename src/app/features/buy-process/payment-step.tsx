@@ -23,12 +23,10 @@ interface PaymentStepProps {
   paymentMethod: PaymentMethodId | null;
   /** The wallet number shown: typed, or step 1's phone until changed. */
   payerPhone: string;
-  cardNumber: string;
-  errors: Pick<WizardErrors, 'paymentMethod' | 'payerPhone' | 'card'>;
+  errors: Pick<WizardErrors, 'paymentMethod' | 'payerPhone'>;
   settings: PricingSettings;
   onChoose: (method: PaymentMethodId) => void;
   onPayerPhoneChange: (value: string) => void;
-  onCardNumberChange: (value: string) => void;
   /** The delivery fee when delivery is chosen (ngwee); none when collected. */
   deliveryFee?: number;
 }
@@ -39,12 +37,10 @@ export function PaymentStep({
   numberOfPlates,
   paymentMethod,
   payerPhone,
-  cardNumber,
   errors,
   settings,
   onChoose,
   onPayerPhoneChange,
-  onCardNumberChange,
   deliveryFee = 0,
 }: PaymentStepProps) {
   const error = errors.paymentMethod;
@@ -91,10 +87,8 @@ export function PaymentStep({
       <PayerDetailsFields
         method={paymentMethod}
         phone={payerPhone}
-        cardNumber={cardNumber}
-        errors={{ phone: errors.payerPhone, card: errors.card }}
+        errors={{ phone: errors.payerPhone }}
         onPhoneChange={onPayerPhoneChange}
-        onCardNumberChange={onCardNumberChange}
       />
       {paymentMethod === 'bank' && (
         <Text fontSize="sm" color="fg.muted">

@@ -31,16 +31,6 @@ export const SUBMIT_BROKE =
 /** Where a visitor signs in before submitting, and comes back to afterwards. */
 export const SIGN_IN_TO_SUBMIT = `${paths.auth}?redirect=${encodeURIComponent(paths.buyProcess)}`;
 
-/**
- * The card number typed on step 2, kept in this tab's memory only (never in storage), so
- * that the round trip to the sign-in page, which stays inside the app, does not lose it.
- */
-let typedCard: { applicationId: string; number: string } | null = null;
-
-function rememberedCard(applicationId: string): string {
-  return typedCard?.applicationId === applicationId ? typedCard.number : '';
-}
-
 /** The application's rules (zod): loaded once the page is idle, or with the first Next. */
 const wizardRules = onDemand(() => import('#domain/applications/application-form'));
 // Sending is loaded when the person submits, not with the wizard's first paint.
@@ -53,7 +43,7 @@ export function useBuyProcessWizard() {
   const [state, dispatch] = useReducer(wizardReducer, undefined, () => {
     const draft = readWizardDraft();
     const applicationId = draft?.applicationId ?? newId();
-    return initialWizardState(draft, applicationId, rememberedCard(applicationId));
+    return initialWizardState(draft, applicationId);
   });
   const stateRef = useRef(state);
 
@@ -79,7 +69,7 @@ export function useBuyProcessWizard() {
     stateRef.current = state;
   }, [state]);
 
-  const { applicationId, step, fields, paymentMethod, payerPhone, cardNumber, chosenNumbers } = state;
+  const { applicationId, step, fields, paymentMethod, payerPhone, chosenNumbers } = state;
   useEffect(() => {
     const draft = draftOf({ applicationId, step, fields, paymentMethod, payerPhone, chosenNumbers });
     // Once submitted, the server holds the application; its personal details leave the device.
@@ -96,10 +86,6 @@ export function useBuyProcessWizard() {
       dispatch({ type: 'profileKnown', profile: { name: profileName, email: profileEmail, phone: profilePhone } });
   }, [profileName, profileEmail, profilePhone]);
 
-  useEffect(() => {
-    typedCard = cardNumber && step !== 3 ? { applicationId, number: cardNumber } : null;
-  }, [applicationId, cardNumber, step]);
-
   const changeField = useCallback(
     (field: ApplicationField, value: string) => dispatch({ type: 'fieldChanged', field, value }),
     [],
@@ -110,7 +96,6 @@ export function useBuyProcessWizard() {
     [],
   );
   const changePayerPhone = useCallback((value: string) => dispatch({ type: 'payerPhoneChanged', value }), []);
-  const changeCardNumber = useCallback((value: string) => dispatch({ type: 'cardNumberChanged', value }), []);
   const chooseNumbers = useCallback((numbers: string[]) => dispatch({ type: 'numbersChosen', numbers }), []);
   const goNext = useCallback(async () => {
     const rules = await wizardRules.load().catch(() => null);
@@ -175,7 +160,6 @@ export function useBuyProcessWizard() {
     commitNumberOfPlates,
     choosePaymentMethod,
     changePayerPhone,
-    changeCardNumber,
     chooseNumbers,
     goNext,
     goPrevious,

@@ -58,8 +58,6 @@ export interface WizardState {
   paymentMethod: PaymentMethodId | null;
   payerPhone: string | null;
   chosenNumbers: string[];
-  /** Held in memory only: a card number is never written to the device. */
-  cardNumber: string;
   errors: WizardErrors;
   /** Goes up on every refused move, so the screen can take focus to the first problem. */
   failedAttempts: number;
@@ -84,7 +82,6 @@ export type WizardAction =
   | { type: 'numberOfPlatesCommitted' }
   | { type: 'paymentMethodChosen'; method: PaymentMethodId }
   | { type: 'payerPhoneChanged'; value: string }
-  | { type: 'cardNumberChanged'; value: string }
   /** The numbers chosen now (one checked free and added, one removed, one from the home page's check): one plate each. */
   | { type: 'numbersChosen'; numbers: string[] }
   | { type: 'nextRequested'; rules: WizardRules }
@@ -101,7 +98,7 @@ export type WizardAction =
   /** The same answers as a new application with a new id (after the server refused a changed resubmit). */
   | { type: 'restarted'; applicationId: string };
 
-export function initialWizardState(draft: WizardDraft | null, newApplicationId: string, cardNumber = ''): WizardState {
+export function initialWizardState(draft: WizardDraft | null, newApplicationId: string): WizardState {
   const fields = draft?.fields ?? EMPTY_FIELDS;
   // A draft saved on step 2 reopens there; once the rules load, one whose details no longer pass goes back (rulesLoaded).
   const step: WizardStep = draft?.step === 2 ? 2 : 1;
@@ -112,7 +109,6 @@ export function initialWizardState(draft: WizardDraft | null, newApplicationId: 
     paymentMethod: draft?.paymentMethod ?? null,
     payerPhone: draft?.payerPhone ?? null,
     chosenNumbers: draft?.chosenNumbers ?? [],
-    cardNumber,
     errors: {},
     failedAttempts: 0,
     isSubmitting: false,
@@ -148,7 +144,6 @@ function paymentDetailsOf(state: WizardState) {
     method: state.paymentMethod,
     payerPhone: state.payerPhone,
     phoneNumber: state.fields.phoneNumber,
-    cardNumber: state.cardNumber,
   });
 }
 
@@ -216,12 +211,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return {
         ...state,
         paymentMethod: action.method,
-        errors: { ...state.errors, paymentMethod: undefined, payerPhone: undefined, card: undefined },
+        errors: { ...state.errors, paymentMethod: undefined, payerPhone: undefined },
       };
     case 'payerPhoneChanged':
       return { ...state, payerPhone: action.value, errors: { ...state.errors, payerPhone: undefined } };
-    case 'cardNumberChanged':
-      return { ...state, cardNumber: action.value, errors: { ...state.errors, card: undefined } };
     case 'numbersChosen': {
       // One number per plate: choosing more numbers than plates asks for more plates.
       const plates = Math.max(parseNumberOfPlates(state.fields.numberOfPlates), action.numbers.length);
@@ -262,7 +255,6 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         step: nextStep(state.step),
         isSubmitting: false,
         notice: null,
-        cardNumber: '',
         submitted: {
           reference: action.reference,
           numberOfPlates: platesToPrice(state.fields),

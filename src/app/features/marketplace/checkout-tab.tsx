@@ -94,7 +94,6 @@ export function CheckoutTab({
   const words = WORDS[kind];
   const [method, setMethod] = useState<MarketplaceMethodId | null>(null);
   const [phone, setPhone] = useState(defaultPhone);
-  const [cardNumber, setCardNumber] = useState('');
   // Null until the buyer types: the suggestion (which arrives with the quote) is shown meanwhile.
   const [typedOwner, setTypedOwner] = useState<{ ownerName: string | null; ownerNrc: string | null }>({
     ownerName: null,
@@ -140,7 +139,7 @@ export function CheckoutTab({
   async function submit() {
     if (!loaded || !breakdown) return;
     setMessage(null);
-    const details = method ? checkPayerDetails(method, phone, cardNumber) : null;
+    const details = method ? checkPayerDetails(method, phone) : null;
     const owner = await checkOwner();
     const extra = kind === 'buy' ? await extras.current?.check() : {};
     if (!owner || extra === undefined) {
@@ -161,7 +160,6 @@ export function CheckoutTab({
     const request = {
       method,
       ...(details.phone ? { phone: details.phone } : {}),
-      ...(details.card ? { card: details.card } : {}),
       amount: breakdown.total + deliveryFee,
       ...(owner.owner ?? {}),
       ...extra,
@@ -182,7 +180,6 @@ export function CheckoutTab({
     if (kind === 'buy' && extras.current?.showServerErrors(fields)) setErrors({});
     else if (fields.ownerName || fields.ownerNrc) setErrors({ ownerName: fields.ownerName, ownerNrc: fields.ownerNrc });
     else if (fields.phone) setErrors({ phone: fields.phone });
-    else if (fields.card) setErrors({ card: fields.card });
     // Taken, held, or the price changed: show the figures as they now are.
     if (!answer.isLost) onStale();
   }
@@ -318,14 +315,9 @@ export function CheckoutTab({
             <PayerDetailsFields
               method={method}
               phone={phone}
-              cardNumber={cardNumber}
               errors={errors}
               onPhoneChange={(value) => {
                 setPhone(value);
-                setErrors(ownerErrorsOnly);
-              }}
-              onCardNumberChange={(value) => {
-                setCardNumber(value);
                 setErrors(ownerErrorsOnly);
               }}
             />

@@ -46,7 +46,6 @@ describe('numbers chosen in the wizard', () => {
       { type: 'numbersChosen', numbers: ['ZM-500-MWB'] },
       { type: 'nextRequested', rules },
       { type: 'paymentMethodChosen', method: 'card' },
-      { type: 'cardNumberChanged', value: '4242 4242 4242 4242' },
     );
     expect(state.step).toBe(2);
     expect(applicationToSubmit(state, rules)).toMatchObject({ numberOfPlates: 1, plateNumbers: ['ZM-500-MWB'] });

@@ -131,29 +131,12 @@ describe('wizard reducer', () => {
     expect(state.step).toBe(2);
   });
 
-  it('asks for the card number when paying by card, and sends it with the application', () => {
-    const refused = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' }, { type: 'submitRequested', rules });
-    expect(refused.isSubmitting).toBe(false);
-    expect(refused.errors).toEqual({ card: 'Enter the card number' });
-    expect(refused.failedAttempts).toBe(1);
-    const typedCard = run(refused, { type: 'cardNumberChanged', value: '4242 4242 4242 4242' });
-    expect(typedCard.errors.card).toBeUndefined();
-    expect(applicationToSubmit(typedCard, rules)).toEqual({
-      ...sent,
-      paymentMethod: 'card',
-      card: { number: '4242 4242 4242 4242' },
-    });
-    expect(run(typedCard, { type: 'submitRequested', rules }).isSubmitting).toBe(true);
-  });
-
-  it('refuses a number that cannot be a card before asking the server', () => {
-    const state = run(
-      onStep2(),
-      { type: 'paymentMethodChosen', method: 'card' },
-      { type: 'cardNumberChanged', value: '1234' },
-      { type: 'submitRequested', rules },
-    );
-    expect(state.errors).toEqual({ card: 'Card number is not valid' });
+  it("submits a card payment with no card: the card is entered on the card provider's page", () => {
+    const card = run(onStep2(), { type: 'paymentMethodChosen', method: 'card' });
+    expect(applicationToSubmit(card, rules)).toEqual({ ...sent, paymentMethod: 'card' });
+    const submitting = run(card, { type: 'submitRequested', rules });
+    expect(submitting.errors).toEqual({});
+    expect(submitting.isSubmitting).toBe(true);
   });
 
   it('sends mobile money to step 1’s phone until the payer types another number', () => {
@@ -184,13 +167,11 @@ describe('wizard reducer', () => {
     const submitted = run(
       onStep2(),
       { type: 'paymentMethodChosen', method: 'card' },
-      { type: 'cardNumberChanged', value: '4242424242424242' },
       { type: 'submitRequested', rules },
       { type: 'submitSucceeded', reference: 'LP-123456', payment: null },
     );
     expect(submitted.step).toBe(3);
     expect(submitted.submitted).toEqual({ reference: 'LP-123456', numberOfPlates: 2, payment: null });
-    expect(submitted.cardNumber).toBe('');
     expect(run(submitted, { type: 'previousRequested' })).toBe(submitted);
     expect(run(submitted, { type: 'fieldChanged', field: 'fullName', value: 'x' })).toBe(submitted);
     expect(draftOf(submitted)).toBeNull();
@@ -216,7 +197,6 @@ describe('wizard reducer', () => {
     const state = run(
       onStep2(),
       { type: 'paymentMethodChosen', method: 'card' },
-      { type: 'cardNumberChanged', value: '4242 4242 4242 4242' },
       { type: 'submitRequested', rules },
       { type: 'submitFailed', message: null, errors: { card: 'Card number is not valid' } },
     );
@@ -284,17 +264,7 @@ describe('initialWizardState from a draft', () => {
       fields: filled,
       paymentMethod: 'mtn',
       payerPhone: '0961234567',
-      cardNumber: '',
     });
-  });
-
-  it('takes back the card number held in memory for the same application', () => {
-    const state = initialWizardState(
-      { applicationId: 'saved-id', step: 2, fields: filled, paymentMethod: 'card', payerPhone: null },
-      ID,
-      '4242 4242 4242 4242',
-    );
-    expect(state.cardNumber).toBe('4242 4242 4242 4242');
   });
 
   it('goes back to step 1 once the rules load, when the saved details no longer pass', () => {
@@ -326,11 +296,7 @@ describe('initialWizardState from a draft', () => {
 
   it('keeps the draft’s step, answers and id, nothing derived', () => {
     const state = run(onStep2(), { type: 'submitRequested', rules });
-    const withCard = run(
-      state,
-      { type: 'paymentMethodChosen', method: 'card' },
-      { type: 'cardNumberChanged', value: '4242 4242 4242 4242' },
-    );
+    const withCard = run(state, { type: 'paymentMethodChosen', method: 'card' });
     expect(draftOf(state)).toEqual({
       applicationId: ID,
       step: 2,
