@@ -35,9 +35,9 @@ test.describe("cards on the card provider's page", () => {
     const wizard = await BuyProcessPage.open(page);
     await applyByCard(wizard, 'Hosted Card Approved');
     await payOnCardPage(page, '4242 4242 4242 4242');
-    const panel = page.getByTestId('payment-panel');
-    await expect(panel).toHaveAttribute('data-status', 'approved');
-    await expect(panel).toContainText('Payment received.');
+    const receipt = page.getByRole('article', { name: /^Receipt PAY-\d{6}$/ });
+    await expect(receipt).toContainText('StatusPaid');
+    await expect(receipt).toContainText('Visa •••• 4242');
   });
 
   test('a declined card: back to the receipt with the decline reason', async ({ page }) => {
@@ -45,8 +45,8 @@ test.describe("cards on the card provider's page", () => {
     const wizard = await BuyProcessPage.open(page);
     await applyByCard(wizard, 'Hosted Card Declined');
     await payOnCardPage(page, '4000 0000 0000 0002');
-    const panel = page.getByTestId('payment-panel');
-    await expect(panel).toHaveAttribute('data-status', 'declined');
-    await expect(panel).toContainText('The payment was not made: Insufficient funds. Nothing was charged.');
+    const receipt = page.getByRole('article', { name: /^Receipt PAY-\d{6}$/ });
+    await expect(receipt).toContainText('StatusDeclined');
+    await expect(receipt).toContainText('ReasonInsufficient funds');
   });
 });
