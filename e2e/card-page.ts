@@ -3,7 +3,7 @@
  * payer uses it: Nambala sends the payer there to enter the card, and the page sends them
  * back to the payment's receipt.
  */
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** Waits for the card provider's page, pays there with `number` (any future expiry, any CVC), and waits to be back. */
 export async function payOnCardPage(page: Page, number: string): Promise<void> {
@@ -14,4 +14,23 @@ export async function payOnCardPage(page: Page, number: string): Promise<void> {
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/dashboard\/user\/payments\/[^/]+$/);
+}
+
+/**
+ * The same page used by a journey that works through the API (a setup step): the page's
+ * form posted with `number`, then the payment read back, which asks the provider how it went.
+ */
+export async function payOnCardPageByRequest(
+  api: APIRequestContext,
+  checkoutUrl: string,
+  number: string,
+): Promise<{ status: string }> {
+  const answer = await api.post(checkoutUrl, {
+    form: { action: 'pay', number, expiry: '12/49', cvc: '123' },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(303);
+  const id = answer.headers().location?.split('/').pop() ?? '';
+  const read = await api.get(`/api/payments/${id}`);
+  return ((await read.json()) as { payment: { status: string } }).payment;
 }

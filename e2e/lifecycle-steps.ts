@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequest, type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { DEMO, signInAs } from './app-page';
+import { payOnCardPageByRequest } from './card-page';
 
 export const APPROVE_CARD = { number: '4242 4242 4242 4242' };
 export const today = () => new Date().toISOString().slice(0, 10);
@@ -74,11 +75,16 @@ export async function approvedPlate(
       registrationNotYetKnown: true,
       numberOfPlates: 1,
       paymentMethod: 'card',
-      card: APPROVE_CARD,
     },
   });
   expect(submitted.status()).toBe(201);
-  const { requestId, reference } = (await submitted.json()) as { requestId: string; reference: string };
+  const { requestId, reference, payment } = (await submitted.json()) as {
+    requestId: string;
+    reference: string;
+    payment: { checkoutUrl: string };
+  };
+  // Paid on the card provider's page, as the applicant's browser would.
+  expect((await payOnCardPageByRequest(buyer, payment.checkoutUrl, APPROVE_CARD.number)).status).toBe('approved');
   const decided = await admin.post('/api/admin/requests/decide', { data: { ids: [requestId], decision: 'approve' } });
   const plate = ((await decided.json()) as { outcomes: Array<{ plates: string[] }> }).outcomes[0]?.plates[0];
   if (!plate) throw new Error('the approval allocated no number');

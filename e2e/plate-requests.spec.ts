@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, test } from '@playwright/test';
 import { signInAs } from './app-page';
+import { payOnCardPageByRequest } from './card-page';
 import { DashboardPage } from './dashboard-page';
 import { expectShopOrders, PlateRequestsPage } from './plate-requests-page';
 
@@ -36,16 +37,20 @@ async function submitApplication(
       registrationNotYetKnown: true,
       numberOfPlates: 1,
       paymentMethod: method,
-      ...(method === 'card' ? { card: { number: '4242 4242 4242 4242' } } : {}),
     },
   });
   expect(response.status()).toBe(201);
   const body = (await response.json()) as {
     reference: string;
     requestId: string;
-    payment: { status: string; reference: string };
+    payment: { status: string; reference: string; checkoutUrl: string | null };
   };
-  expect(body.payment.status).toBe(method === 'card' ? 'approved' : 'pending');
+  expect(body.payment.status).toBe('pending');
+  // A card is paid on the card provider's page, as the applicant's browser would.
+  if (method === 'card')
+    expect(
+      (await payOnCardPageByRequest(buyer.request, body.payment.checkoutUrl ?? '', '4242 4242 4242 4242')).status,
+    ).toBe('approved');
   await buyer.context().close();
   return { reference: body.reference, requestId: body.requestId, paymentReference: body.payment.reference };
 }
