@@ -271,8 +271,14 @@ export const applicationRoutes: FastifyPluginAsyncZod<
         at,
         newNumber: newPlateNumber,
       });
-      // Refunds the rejections started go to the payment provider now that the decisions are committed.
-      if (request.body.decision === 'reject') await refunds.sweep();
+      // Refunds the decisions started (a rejection, or an approval whose chosen number had gone) go to
+      // the payment provider now that the decisions are committed.
+      if (
+        outcomes.some((outcome) =>
+          outcome.ok ? outcome.status === 'Rejected' : outcome.reason === 'allocation-failed',
+        )
+      )
+        await refunds.sweep();
       const repository = applicationRepository(db);
       const decided = (await Promise.all([...new Set(request.body.ids)].map((id) => repository.find(id)))).filter(
         (found): found is StoredApplication => found !== undefined,
