@@ -173,6 +173,7 @@ async function approve(
       createdAt: input.at.toISOString(),
       reference: request.reference,
       requestId: request.id,
+      deliveryAddress: request.deliveryDestination,
     });
     if (order) await requests.setOrder(plateNumber, order.id);
     await plateLifecycle(tx).hold(

@@ -57,8 +57,14 @@ async function requestViews(
     numberRepository(db).requestedOf(ids),
   ]);
   const agents = await repository.agentNames([
-    ...new Set(requests.flatMap((request) => (request.agentId ? [request.agentId] : []))),
+    ...new Set(
+      requests.flatMap((request) => [request.agentId, request.chosenShopId].filter((id): id is string => !!id)),
+    ),
   ]);
+  const shopName = (id: string | null) => {
+    const shop = id ? agents.get(id) : undefined;
+    return id && shop ? { id, name: shop.businessName ?? shop.name } : null;
+  };
   return requests.map((request) => {
     const payment = latest.get(request.id);
     const agent = request.agentId ? agents.get(request.agentId) : undefined;
@@ -82,6 +88,8 @@ async function requestViews(
       requestedNumbers: chosen.get(request.id)?.numbers ?? [],
       allocationFailure: chosen.get(request.id)?.allocationFailure ?? null,
       agent: request.agentId && agent ? { id: request.agentId, name: agent.businessName ?? agent.name } : null,
+      chosenShop: shopName(request.chosenShopId),
+      deliverTo: request.deliveryDestination,
       manufacturingStarted: started.has(request.id),
       payment: receipt
         ? {
