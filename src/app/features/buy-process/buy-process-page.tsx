@@ -12,7 +12,7 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { useDeviceSession } from '../../session/use-session';
 import { usePricingSettings } from '../../payments/pricing-settings';
 import { SUBMIT_OFFLINE } from '../../applications/application-messages';
-import { payerPhoneOf } from '../../applications/payment-details';
+import { payerPhoneOf } from '../../applications/payer-phone';
 import { PersonalInfoStep } from './personal-info-step';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useBuyProcessWizard } from './use-buy-process-wizard';
