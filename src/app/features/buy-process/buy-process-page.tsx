@@ -22,7 +22,7 @@ import type { CollectionReport } from './collection-step';
 import { ChosenNumbersSection } from './chosen-numbers-section';
 
 // The payment and confirmation steps load once the page is idle, or when first shown: step 1 is drawn without them.
-const paymentStep = onDemand(() => import('./priced-payment-step').then((module) => module.PricedPaymentStep));
+const paymentStep = onDemand(() => import('./payment-step').then((module) => module.PaymentStep));
 // The plate shop and delivery: with step 2 too.
 const collectionStep = onDemand(() => import('./collection-step').then((module) => module.CollectionStep));
 const confirmationStep = onDemand(() => import('./confirmation-step').then((module) => module.ConfirmationStep));
