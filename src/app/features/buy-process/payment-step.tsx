@@ -12,8 +12,8 @@ import {
   PAYMENT_METHODS,
   type PaymentMethodId,
   priceBreakdown,
-  type PricingSettings,
 } from '#domain/pricing/pricing';
+import { usePricingSettings } from '../../payments/pricing-settings';
 import { PayerDetailsFields } from '../../payments/payer-details-fields';
 import { PriceLines } from '../../payments/price-lines';
 import type { WizardErrors } from './wizard-reducer';
@@ -25,7 +25,6 @@ interface PaymentStepProps {
   payerPhone: string;
   cardNumber: string;
   errors: Pick<WizardErrors, 'paymentMethod' | 'payerPhone' | 'card'>;
-  settings: PricingSettings;
   onChoose: (method: PaymentMethodId) => void;
   onPayerPhoneChange: (value: string) => void;
   onCardNumberChange: (value: string) => void;
@@ -41,13 +40,14 @@ export function PaymentStep({
   payerPhone,
   cardNumber,
   errors,
-  settings,
   onChoose,
   onPayerPhoneChange,
   onCardNumberChange,
   deliveryFee = 0,
 }: PaymentStepProps) {
   const error = errors.paymentMethod;
+  // The prices come with the step's code, not with the wizard's first paint (asked for once step 1 is idle).
+  const { settings } = usePricingSettings();
   const breakdown = priceBreakdown(numberOfPlates, paymentMethod ?? undefined, settings);
   return (
     <Stack gap="6">

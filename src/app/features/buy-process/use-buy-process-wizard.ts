@@ -41,8 +41,8 @@ function rememberedCard(applicationId: string): string {
   return typedCard?.applicationId === applicationId ? typedCard.number : '';
 }
 
-/** The application's rules (zod): loaded once the page is idle, or with the first Next. */
-const wizardRules = onDemand(() => import('#domain/applications/application-form'));
+/** The application's rules (zod) and the payment details' check: loaded once the page is idle, or with the first Next. */
+const wizardRules = onDemand(() => import('./wizard-rules'));
 // Sending is loaded when the person submits, not with the wizard's first paint.
 const applicationApi = onDemand(() => import('../../applications/application-api'));
 
