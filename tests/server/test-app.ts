@@ -198,3 +198,20 @@ export async function acceptInvitation(
     payload: { token, newPassword: password, confirmPassword: password },
   });
 }
+
+/** A one-plate application as the wizard sends it, paid by the sandbox's approving test card. */
+export const cardApplication = (overrides: object = {}) => ({
+  id: randomUUID(),
+  fullName: 'Mapalo Daka',
+  nrcNumber: '890123/45/6',
+  phoneNumber: '+260 96 8901234',
+  email: 'mapalo@example.zm',
+  address: '9 Great East Road, Lusaka',
+  vehicleMake: 'Toyota',
+  vehicleModel: 'Corolla',
+  registrationNotYetKnown: true,
+  numberOfPlates: 1,
+  paymentMethod: 'card',
+  card: { number: '4242 4242 4242 4242' },
+  ...overrides,
+});
