@@ -133,7 +133,8 @@ test('an insurance agent records a claim with two camera photos offline at 360 p
   ];
   for (const [step, fields] of steps) {
     const confirm = await claims.takeStep(detail, step, fields);
-    await expect(confirm).toBeHidden();
+    // Each step is a round trip to the server, which closes the dialog when it answers.
+    await expect(confirm).toBeHidden({ timeout: 20_000 });
   }
   await expect(detail.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
   await expect

@@ -9,7 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signInAs } from './app-page';
 import { AuthPage } from './auth-page';
 import { APPROVE_CARD } from './lifecycle-steps';
-import { MarketplacePage } from './marketplace-page';
+import { MarketplacePage, PlateDialog } from './marketplace-page';
 import { MyPlatesPage } from './my-plates-page';
 
 /** An Available plate no other journey names, so parallel tests do not compete for it. */
@@ -56,6 +56,7 @@ test.describe('buying from where the buyer is', () => {
     await buy.getByLabel('Card number').fill(APPROVE_CARD.number);
     await buy.getByRole('textbox', { name: 'Full Name' }).fill('Mwila Banda');
     await buy.getByRole('textbox', { name: 'NRC Number' }).fill('123456/78/9');
+    await new PlateDialog(dialog).tickVehicleNotYetKnown();
     await buy.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
     await expect(buy.getByText('The plate is yours')).toBeVisible();
     await expect(buy.getByText('Reservation fee deducted')).toBeVisible();

@@ -27,7 +27,7 @@ import {
   REQUEST_NOT_PAID,
 } from '../../src/server/applications/application-decisions';
 import { blanksOf, plateBlanks } from './shop-orders';
-import { buildTestAppWithDb, payOnCardPage } from './test-app';
+import { applicationBody, buildTestAppWithDb, payOnCardPage } from './test-app';
 
 interface RequestView {
   id: string;
@@ -44,20 +44,7 @@ interface RequestView {
   orderInfo: Record<string, string>;
 }
 
-const application = (overrides: object = {}) => ({
-  id: randomUUID(),
-  fullName: 'Mapalo Daka',
-  nrcNumber: '890123/45/6',
-  phoneNumber: '+260 96 8901234',
-  email: 'mapalo@example.zm',
-  address: '9 Great East Road, Lusaka',
-  vehicleMake: 'Toyota',
-  vehicleModel: 'Corolla',
-  registrationNotYetKnown: true,
-  numberOfPlates: 1,
-  paymentMethod: 'card',
-  ...overrides,
-});
+const application = applicationBody;
 
 describe('applications and plate requests', () => {
   let app: FastifyInstance;

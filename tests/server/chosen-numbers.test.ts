@@ -190,7 +190,7 @@ describe('choosing a number', () => {
       expect((await check('ZM-505-MWB')).json().availability).toBe('free');
     });
 
-    it('records the failure when the chosen number is gone by approval, and allocates nothing', async () => {
+    it('records the failure when the chosen number is gone by approval, allocates nothing, and rejects and refunds the application', async () => {
       const submitted = await post(
         '/api/applications',
         cookies.buyer ?? '',
@@ -212,8 +212,18 @@ describe('choosing a number', () => {
       const [outcome] = (await decide([requestId])).outcomes;
       expect(outcome).toMatchObject({ ok: false, reason: 'allocation-failed' });
       expect(outcome?.message).toContain('ZM-506-MWB');
+      expect(outcome?.message).toContain('It was rejected and its payment is being refunded.');
       const view = await adminView(requestId);
-      expect(view).toMatchObject({ status: 'Pending', plates: [], allocationFailure: { message: outcome?.message } });
+      expect(view).toMatchObject({
+        status: 'Rejected',
+        plates: [],
+        allocationFailure: { message: expect.any(String) },
+      });
+      expect(view?.rejectionReason).toContain('ZM-506-MWB, chosen with this application, is no longer free');
+      const { refunds } = (await get('/api/admin/refunds', cookies.admin)).json() as {
+        refunds: Array<{ reason: string; paymentReference: string; status: string }>;
+      };
+      expect(refunds.filter((refund) => refund.reason === 'allocation-failed')).toHaveLength(1);
     });
   });
 

@@ -17,25 +17,11 @@ import {
 import { REGISTRATION_REQUIRED } from '#domain/applications/application-form';
 import type { Database } from '../../src/server/db/database';
 import { userRepository } from '../../src/server/repositories/user-repository';
-import { buildTestAppWithDb, postPayingByCard } from './test-app';
+import { buildTestAppWithDb, cardApplication, postPayingByCard } from './test-app';
 
 const APPROVE_CARD = { number: '4242 4242 4242 4242' };
 
-const application = (overrides: object = {}) => ({
-  id: randomUUID(),
-  fullName: 'Mapalo Daka',
-  nrcNumber: '890123/45/6',
-  phoneNumber: '+260 96 8901234',
-  email: 'mapalo@example.zm',
-  address: '9 Great East Road, Lusaka',
-  vehicleMake: 'Toyota',
-  vehicleModel: 'Corolla',
-  registrationNotYetKnown: true,
-  numberOfPlates: 1,
-  paymentMethod: 'card',
-  card: APPROVE_CARD,
-  ...overrides,
-});
+const application = cardApplication;
 
 interface Shop {
   id: string;

@@ -259,16 +259,17 @@ describe('fleet import', () => {
   }
 
   /**
-   * The import's own stall (beyond the reference), at best of three tries: other processes
-   * on a shared machine preempt this one now and then, which looks like a stall; work that
-   * holds the event loop itself does so on every try.
+   * The import's own stall (beyond the reference), at best of five tries: other processes
+   * on a shared machine preempt this one now and then, which looks like a stall (up to 78 ms
+   * beside the whole test gate on two cores); work that holds the event loop itself does so
+   * on every try.
    */
   async function ownStall(
     cookie: string,
     file: string,
   ): Promise<{ extra: number; answer: Awaited<ReturnType<typeof importCsv>> }> {
     let best: { extra: number; answer: Awaited<ReturnType<typeof importCsv>> } | undefined;
-    for (let attempt = 0; attempt < 3 && (best === undefined || best.extra >= 50); attempt += 1) {
+    for (let attempt = 0; attempt < 5 && (best === undefined || best.extra >= 50); attempt += 1) {
       const { stall, reference, answer } = await importStall(cookie, file);
       if (best === undefined || stall - reference < best.extra) best = { extra: stall - reference, answer };
     }

@@ -259,3 +259,23 @@ export async function postPayingByCard(
   const now = await app.inject({ method: 'POST', url, headers: { cookie }, payload: sent });
   return { statusCode: first.statusCode, json: () => now.json() };
 }
+
+/** A one-plate application paid by card, as the wizard sends it (the card itself is entered on the provider's page). */
+export const applicationBody = (overrides: object = {}) => ({
+  id: randomUUID(),
+  fullName: 'Mapalo Daka',
+  nrcNumber: '890123/45/6',
+  phoneNumber: '+260 96 8901234',
+  email: 'mapalo@example.zm',
+  address: '9 Great East Road, Lusaka',
+  vehicleMake: 'Toyota',
+  vehicleModel: 'Corolla',
+  registrationNotYetKnown: true,
+  numberOfPlates: 1,
+  paymentMethod: 'card',
+  ...overrides,
+});
+
+/** The same with the sandbox's approving test card, for postPayingByCard to pay with on the card page. */
+export const cardApplication = (overrides: object = {}) =>
+  applicationBody({ card: { number: '4242 4242 4242 4242' }, ...overrides });

@@ -6,6 +6,7 @@
  */
 import { checkPayerDetails } from '#domain/payments/payment';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
+import { payerPhoneOf } from './payer-phone';
 
 export interface PaymentDetailsInput {
   method: PaymentMethodId | null;
@@ -18,10 +19,7 @@ export type PaymentDetailsErrors = Partial<Record<'payerPhone', string>>;
 
 export type PaymentDetailsToSend = { payerPhone?: string };
 
-/** The wallet number shown and sent: what the payer typed, or step 1's phone until they do. */
-export function payerPhoneOf(input: Pick<PaymentDetailsInput, 'payerPhone' | 'phoneNumber'>): string {
-  return input.payerPhone ?? input.phoneNumber;
-}
+export { payerPhoneOf };
 
 /**
  * The details to send with the application, or the message for the field that will not do.

@@ -41,6 +41,11 @@ export interface AgentOrder {
   reference?: string;
   /** The application's Request ID (REQ-009); null for a purchase or when there is none. */
   requestId?: string | null;
+  /**
+   * Where the shop delivers the plates, when the buyer asked for delivery; null when the buyer
+   * collects them (missing on rows a device pulled before orders carried it: read as collected).
+   */
+  deliveryAddress?: string | null;
 }
 
 export interface OverviewFigure {

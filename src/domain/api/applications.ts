@@ -50,6 +50,11 @@ export const adminApplicationSchema = z.object({
       'Set when approval found a chosen number gone (allocation_failed): the application is to be rejected and refunded',
     ),
   agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+  chosenShop: z
+    .object({ id: z.string(), name: z.string() })
+    .nullable()
+    .describe('The plate shop the buyer chose; null: left to the administrator, assigned on approval'),
+  deliverTo: z.string().nullable().describe('Where the buyer asked for the plates to be delivered; null: collected'),
   manufacturingStarted: z.boolean(),
   payment: z
     .object({

@@ -316,13 +316,13 @@ const sameDetails = (a: VehicleDetails, b: VehicleDetails) =>
  * the fleet does not hold on a vehicle with none), the vehicle carrying its plate; otherwise a new
  * vehicle. A matched row changes the vehicle only where its cells are filled in; the same details
  * again leave it unchanged. A chassis number, plate or vehicle used twice in the file, and a plate
- * that is not the owner's or is on another vehicle, make the row bad. Map look-ups only: quick
- * enough for 10,000 rows under the fleet's lock.
+ * that is not the owner's or is on another vehicle, make the row bad. Map look-ups only, in steps
+ * of ROWS_PER_STEP rows (as checkFleetRowValues), so 10,000 rows never hold the event loop at once.
  */
-export function checkFleetRowsAgainst(
+export function* checkFleetRowsAgainst(
   checked: readonly FleetRowValues[],
   context: FleetImportContext,
-): FleetImportPlan {
+): Generator<undefined, FleetImportPlan, undefined> {
   const plan: FleetImportPlan = { added: [], updated: [], unchanged: 0, errors: [], badRows: [] };
   const byChassis = new Map<string, FleetVehicle>();
   const byPlate = new Map<string, FleetVehicle>();
@@ -333,7 +333,8 @@ export function checkFleetRowsAgainst(
   const chassisRow = new Map<string, number>();
   const plateRow = new Map<string, number>();
   const vehicleRow = new Map<string, number>();
-  for (const { row, problems: valueProblems, vehicle } of checked) {
+  for (const [index, { row, problems: valueProblems, vehicle }] of checked.entries()) {
+    if (index % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const problems = [...valueProblems];
     let match: FleetVehicle | undefined;
     let details: VehicleDetails | undefined;
@@ -425,6 +426,6 @@ export function runToEnd<T>(steps: Generator<undefined, T, undefined>): T {
 export function checkFleetCsv(text: string, context: FleetImportContext, maxRows = MAX_IMPORT_ROWS): FleetImportCheck {
   const read = runToEnd(readFleetCsv(text, maxRows));
   return read.ok
-    ? { ok: true, plan: checkFleetRowsAgainst(runToEnd(checkFleetRowValues(read, context.today)), context) }
+    ? { ok: true, plan: runToEnd(checkFleetRowsAgainst(runToEnd(checkFleetRowValues(read, context.today)), context)) }
     : read;
 }

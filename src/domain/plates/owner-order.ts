@@ -50,6 +50,13 @@ export interface OwnerOrder {
   applicationId: string | null;
   payment: OwnerOrderPayment | null;
   createdAt: string;
+  /**
+   * The plate shop the buyer chose (its name); null when left to the administrator. Absent on a
+   * reservation (nothing chosen yet) and on copies kept before orders carried it.
+   */
+  chosenShop?: string | null;
+  /** Where the plates are to be delivered; null when collected from the shop (absent as chosenShop). */
+  deliveryAddress?: string | null;
 }
 
 /**

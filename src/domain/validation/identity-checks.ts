@@ -7,7 +7,7 @@
 
 /** National registration card number: six digits, two, one: 123456/78/9. */
 export const NRC_PATTERN = /^\d{6}\/\d{2}\/\d$/;
-export const NRC_PLACEHOLDER = '123456/78/9';
+export { NRC_PLACEHOLDER, PHONE_PLACEHOLDER } from './identity-placeholders';
 
 export const nrcFormatMessage = (label: string) => `${label} must look like 123456/78/9`;
 
@@ -30,7 +30,6 @@ export function isSameNrc(a: string, b: string): boolean {
 // Phone numbers
 
 export const PHONE_MESSAGE = 'Enter a Zambian phone number like +260 97 123 4567';
-export const PHONE_PLACEHOLDER = '+260 97 1234567';
 
 /**
  * The first digits after +260 of numbers in use (ZICTA's numbering plan): the mobile networks'

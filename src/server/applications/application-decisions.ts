@@ -19,13 +19,19 @@ import { auditRepository } from '../repositories/audit-repository';
 import { shopRepository } from '../repositories/shop-repository';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import { startRefund } from '../payments/refunds';
+import type { RefundReason } from '#domain/payments/refund';
 import {
   type AllocatedPlate,
   applicationRepository,
   type StoredApplication,
 } from '../repositories/application-repository';
 import { allocateNumbers, randomPlateNumber } from './number-allocation';
-import { avoidingListedWords, chosenNumbersAtApproval, numberGoneAtApproval } from '../numbers/chosen-numbers';
+import {
+  avoidingListedWords,
+  chosenNumbersAtApproval,
+  numberGoneAtApproval,
+  rejectedForNumberGone,
+} from '../numbers/chosen-numbers';
 import { numberRepository } from '../repositories/number-repository';
 import { settingsRepository } from '../repositories/settings-repository';
 
@@ -128,13 +134,20 @@ async function approve(
   const requests = applicationRepository(tx);
   const agent = await plateMakerFor(tx, request);
   if (!agent) return { requestId: request.id, ok: false, reason: 'no-plate-maker', message: NO_PLATE_MAKER };
-  // The numbers the buyer chose come first; gone by now (listed, registered elsewhere), the approval is
-  // refused and the failure recorded on the application for the administrator (and the refund) to act on.
+  // The numbers the buyer chose come first. Gone by now (listed, registered elsewhere), nothing is
+  // allocated: the failure is recorded on the application, which is rejected with that reason and
+  // its payment refunded (the buyer paid for those numbers), and the administrator is told why.
   const chosen = await chosenNumbersAtApproval(tx, request.id);
   if (!chosen.ok) {
-    const message = numberGoneAtApproval(chosen.gone);
-    await numberRepository(tx).recordAllocationFailure(request.id, message, input.at);
-    return { requestId: request.id, ok: false, reason: 'allocation-failed', message };
+    const reason = numberGoneAtApproval(chosen.gone);
+    await numberRepository(tx).recordAllocationFailure(request.id, reason, input.at);
+    await reject(tx, request, reason, payment, input, 'allocation-failed');
+    return {
+      requestId: request.id,
+      ok: false,
+      reason: 'allocation-failed',
+      message: rejectedForNumberGone(chosen.gone),
+    };
   }
   for (const plateNumber of chosen.numbers)
     if (!(await requests.claimNumber({ plateNumber, requestId: request.id, agentId: agent.id, at: input.at })))
@@ -160,6 +173,7 @@ async function approve(
       createdAt: input.at.toISOString(),
       reference: request.reference,
       requestId: request.id,
+      deliveryAddress: request.deliveryDestination,
     });
     if (order) await requests.setOrder(plateNumber, order.id);
     await plateLifecycle(tx).hold(
@@ -220,6 +234,7 @@ async function reject(
   reason: string,
   payment: StoredPayment | undefined,
   input: DecisionInput,
+  refundReason: RefundReason = 'application-rejected',
 ): Promise<DecisionOutcome> {
   const requests = applicationRepository(tx);
   // Numbers the buyer chose and never received are free for others again.
@@ -244,7 +259,7 @@ async function reject(
     payment?.status === 'approved'
       ? await startRefund(tx, {
           paymentId: payment.id,
-          reason: 'application-rejected',
+          reason: refundReason,
           requestedBy: input.adminId,
           at: input.at,
         })

@@ -62,13 +62,15 @@ export async function importFleet(
         plateNumber,
       }),
     );
-    const plan = checkFleetRowsAgainst(values, {
-      today,
-      vehicles,
-      plates,
-      // Whoever's vehicle carries one of the owner's plates: a plate is on one vehicle at most.
-      plateHolders: await fleet.plateHolders(ownerId, [...plates.keys()]),
-    });
+    const plan = await runInSteps(
+      checkFleetRowsAgainst(values, {
+        today,
+        vehicles,
+        plates,
+        // Whoever's vehicle carries one of the owner's plates: a plate is on one vehicle at most.
+        plateHolders: await fleet.plateHolders(ownerId, [...plates.keys()]),
+      }),
+    );
     const goodRows = goodRowCount(plan);
     if (plan.errors.length > 0 && (!goodRowsOnly || goodRows === 0))
       return { ok: false as const, errors: plan.errors, goodRows };

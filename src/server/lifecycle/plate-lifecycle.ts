@@ -131,6 +131,8 @@ export function plateLifecycle(tx: Queryable) {
         orderRef: string;
         vehicle?: string;
         shopId?: string | null;
+        /** Where the buyer asked for the plate to be delivered; none: collected from the shop. */
+        deliveryAddress?: string | null;
         at: Date;
       },
       actor: Actor,
@@ -153,6 +155,7 @@ export function plateLifecycle(tx: Queryable) {
           createdAt: input.at.toISOString(),
           reference: input.orderRef,
           requestId: null,
+          deliveryAddress: input.deliveryAddress ?? null,
         });
         orderId = order?.id ?? null;
       }

@@ -23,7 +23,11 @@ import { Refusal } from '../sync/intent';
 export const numberNotFree = (number: string) =>
   `${number} is no longer free: someone else has it or is applying for it. Choose another number, or leave it to us to allocate one.`;
 export const numberGoneAtApproval = (numbers: readonly string[]) =>
-  `${numbers.join(', ')}, chosen with this application, ${numbers.length === 1 ? 'is' : 'are'} no longer free, so the application cannot be approved with ${numbers.length === 1 ? 'it' : 'them'}. Reject it so the payment is refunded.`;
+  `${numbers.join(', ')}, chosen with this application, ${numbers.length === 1 ? 'is' : 'are'} no longer free, so the application cannot be approved with ${numbers.length === 1 ? 'it' : 'them'}.`;
+
+/** What the administrator is told when approving found a chosen number gone: the application was rejected and refunded. */
+export const rejectedForNumberGone = (numbers: readonly string[]) =>
+  `${numberGoneAtApproval(numbers)} It was rejected and its payment is being refunded.`;
 
 export type NumberCheck = AvailabilityAnswer | { invalid: string };
 

@@ -229,6 +229,7 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
         orderRef: order.id,
         vehicle: order.vehicle,
         shopId: order.shopId,
+        deliveryAddress: order.deliveryAddress,
         at,
       },
       { id: payment.payerId },

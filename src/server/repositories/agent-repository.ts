@@ -49,6 +49,7 @@ interface OrderRow {
   created_at: Date | string;
   reference: string;
   request_id: string | null;
+  delivery_address: string | null;
 }
 
 const toOrder = (row: OrderRow): AgentOrder => ({
@@ -66,6 +67,7 @@ const toOrder = (row: OrderRow): AgentOrder => ({
   createdAt: iso(row.created_at),
   reference: row.reference,
   requestId: row.request_id,
+  deliveryAddress: row.delivery_address,
 });
 
 interface ManufacturingRow {
@@ -98,7 +100,12 @@ export interface Entitlement {
   ownerNrc: string;
 }
 
-export type NewAgentOrder = Omit<AgentOrder, 'id' | 'createdAt' | 'status' | 'nrcCheck' | 'reference' | 'requestId'> & {
+export type NewAgentOrder = Omit<
+  AgentOrder,
+  'id' | 'createdAt' | 'status' | 'nrcCheck' | 'reference' | 'requestId' | 'deliveryAddress'
+> & {
+  /** Where to deliver the plates, when the buyer asked for delivery (none: collected from the shop). */
+  deliveryAddress?: string | null;
   /** What created the order: the buyer's LP-/PO- reference and the application's REQ- (none for the demo shop's own work). */
   reference?: string;
   requestId?: string | null;
@@ -423,8 +430,8 @@ export function agentRepository(db: Queryable) {
           ? null
           : await makeNrcCheck(webcrypto.subtle as SubtleCrypto, order.customerNrc, randomBytes(16));
       const rows = await db.query<OrderRow>(
-        `INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle, status, collection_date, created_at, nrc_check, reference, request_id)
-         VALUES (coalesce($1, (SELECT 'ORD-' || lpad(n::text, greatest(3, length(n::text)), '0') FROM (SELECT nextval('agent_order_number_seq') AS n) AS next)), $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::timestamptz, now()), $12, $13, $14)
+        `INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle, status, collection_date, created_at, nrc_check, reference, request_id, delivery_address)
+         VALUES (coalesce($1, (SELECT 'ORD-' || lpad(n::text, greatest(3, length(n::text)), '0') FROM (SELECT nextval('agent_order_number_seq') AS n) AS next)), $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::timestamptz, now()), $12, $13, $14, $15)
          ON CONFLICT (id) DO NOTHING RETURNING *`,
         [
           order.id ?? null,
@@ -441,6 +448,7 @@ export function agentRepository(db: Queryable) {
           nrcCheck === null ? null : JSON.stringify(nrcCheck),
           order.reference?.trim() ?? '',
           order.requestId ?? null,
+          order.deliveryAddress?.trim() || null,
         ],
       );
       const row = rows[0];

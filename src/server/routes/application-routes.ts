@@ -57,8 +57,14 @@ async function requestViews(
     numberRepository(db).requestedOf(ids),
   ]);
   const agents = await repository.agentNames([
-    ...new Set(requests.flatMap((request) => (request.agentId ? [request.agentId] : []))),
+    ...new Set(
+      requests.flatMap((request) => [request.agentId, request.chosenShopId].filter((id): id is string => !!id)),
+    ),
   ]);
+  const shopName = (id: string | null) => {
+    const shop = id ? agents.get(id) : undefined;
+    return id && shop ? { id, name: shop.businessName ?? shop.name } : null;
+  };
   return requests.map((request) => {
     const payment = latest.get(request.id);
     const agent = request.agentId ? agents.get(request.agentId) : undefined;
@@ -82,6 +88,8 @@ async function requestViews(
       requestedNumbers: chosen.get(request.id)?.numbers ?? [],
       allocationFailure: chosen.get(request.id)?.allocationFailure ?? null,
       agent: request.agentId && agent ? { id: request.agentId, name: agent.businessName ?? agent.name } : null,
+      chosenShop: shopName(request.chosenShopId),
+      deliverTo: request.deliveryDestination,
       manufacturingStarted: started.has(request.id),
       payment: receipt
         ? {
@@ -264,8 +272,14 @@ export const applicationRoutes: FastifyPluginAsyncZod<
         at,
         newNumber: newPlateNumber,
       });
-      // Refunds the rejections started go to the payment provider now that the decisions are committed.
-      if (request.body.decision === 'reject') await refunds.sweep();
+      // Refunds the decisions started (a rejection, or an approval whose chosen number had gone) go to
+      // the payment provider now that the decisions are committed.
+      if (
+        outcomes.some((outcome) =>
+          outcome.ok ? outcome.status === 'Rejected' : outcome.reason === 'allocation-failed',
+        )
+      )
+        await refunds.sweep();
       const repository = applicationRepository(db);
       const decided = (await Promise.all([...new Set(request.body.ids)].map((id) => repository.find(id)))).filter(
         (found): found is StoredApplication => found !== undefined,

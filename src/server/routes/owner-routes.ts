@@ -63,6 +63,25 @@ export async function ownerOrders(
     paymentRepository(db).listForPayer(ownerId),
   ]);
   const refunds = await refundRepository(db).forPayments(payerPayments.map((payment) => payment.id));
+  const pendingPurchases = payerPayments.filter(
+    (payment) => payment.purpose === 'purchase' && payments.current(payment, at).status === 'pending',
+  );
+  const collections = new Map(
+    await Promise.all(
+      pendingPurchases.map(
+        async (payment) => [payment.id, await purchaseRepository(db).checkoutCollectionOf(payment.id)] as const,
+      ),
+    ),
+  );
+  const shopIds = [
+    ...applications.map((request) => request.chosenShopId),
+    ...[...collections.values()].map((collection) => collection?.shopId ?? null),
+  ].filter((id): id is string => id !== null);
+  const shops = await requests.agentNames([...new Set(shopIds)]);
+  const shopName = (id: string | null | undefined) => {
+    const shop = id ? shops.get(id) : undefined;
+    return shop ? (shop.businessName ?? shop.name) : null;
+  };
   const orders: OwnerOrder[] = applications.map((request) => {
     const payment = orderPaymentOf(payments, latest.get(request.id), at, refunds);
     return {
@@ -80,6 +99,8 @@ export async function ownerOrders(
       applicationId: request.applicationId,
       payment,
       createdAt: request.createdAt,
+      chosenShop: shopName(request.chosenShopId),
+      deliveryAddress: request.deliveryDestination,
     };
   });
   const byId = new Map(payerPayments.map((payment) => [payment.id, payment]));
@@ -103,8 +124,8 @@ export async function ownerOrders(
     });
   }
   // A purchase whose payment is still open; a paid one is already the owner's plate.
-  for (const payment of payerPayments) {
-    if (payment.purpose !== 'purchase' || payments.current(payment, at).status !== 'pending') continue;
+  for (const payment of pendingPurchases) {
+    const collection = collections.get(payment.id);
     const listing = payment.listingId ? await purchaseRepository(db).findListing(payment.listingId) : undefined;
     orders.push({
       id: `PAY-${payment.id}`,
@@ -121,6 +142,7 @@ export async function ownerOrders(
       applicationId: null,
       payment: orderPaymentOf(payments, payment, at),
       createdAt: payment.createdAt,
+      ...(collection ? { chosenShop: shopName(collection.shopId), deliveryAddress: collection.deliveryAddress } : {}),
     });
   }
   return orders.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
@@ -159,6 +181,12 @@ const orderSchema = z.object({
   applicationId: z.string().nullable(),
   payment: paymentSchema.nullable(),
   createdAt: z.string(),
+  chosenShop: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The plate shop the buyer chose; null: left to the administrator'),
+  deliveryAddress: z.string().nullable().optional().describe('Where the plates are to be delivered; null: collected'),
 });
 
 export const ownerRoutes: FastifyPluginAsyncZod<{

@@ -186,7 +186,10 @@ export function AdminSettingsPage() {
 
   return (
     <Stack gap="6">
-      <PageHeader title="Settings" summary="Prices, fees and stock thresholds, with their history." />
+      <PageHeader
+        title="Settings"
+        summary="Prices, fees, delivery, stock thresholds and plate number rules, with their history."
+      />
       {!isOnline && (
         <Alert.Root status="info" data-testid="offline-as-of">
           <Alert.Indicator />

@@ -7,7 +7,8 @@
 import { type DeliverySettings, deliverySettingsFrom } from '#domain/collection/collection';
 import { formatKwacha, ngwee } from '#domain/money/money';
 import { MAX_SETTING_KWACHA } from '#domain/pricing/pricing';
-import { Button, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { SaveOrDiscard } from './save-or-discard';
 import { type FormEvent, useEffect, useState } from 'react';
 import { apiRequest, NetworkError } from '../../api/api-client';
 import { CheckboxField } from '../../components/checkbox-field';
@@ -147,9 +148,18 @@ export function DeliverySection() {
               </InputGroup>
             </FormField>
             <FormMessage message={message} />
-            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSaving} loadingText="Saving…">
-              Save Delivery Setting
-            </Button>
+            <SaveOrDiscard
+              saveLabel="Save Delivery Setting"
+              isSaving={isSaving}
+              isOnline={isOnline}
+              isChanged={shownOffered !== current.offered || shownFee !== (current.fee / 100).toFixed(2)}
+              onDiscard={() => {
+                setOffered(null);
+                setFee(null);
+                setError(undefined);
+                setMessage(null);
+              }}
+            />
           </Stack>
         </form>
       )}

@@ -8,6 +8,7 @@
 import type { OverviewFigure } from '#domain/agent/agent-records';
 import { formatPhone } from '#domain/validation/identity-checks';
 import { formatOrderReferences } from '#domain/orders/order-references';
+import { shopOrderDelivery } from './shop-order-summary';
 import type { AgentOrderStatus } from '#domain/statuses/statuses';
 import { Alert, Badge, Button, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -87,6 +88,7 @@ function OrderDialog({ order, onClose }: { order: LocalAgentOrder; onClose: () =
     ],
     ['Status', <OrderStatusBadge key="status" status={order.status} />],
     ['Collection Date', formatDay(order.collectionDate)],
+    ['Delivery', shopOrderDelivery(order)],
   ];
   return (
     <AppDialog

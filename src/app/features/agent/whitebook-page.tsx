@@ -7,7 +7,7 @@
  * kept; the server checks again (docs/shop-records.md).
  */
 import { WHITEBOOK_SUBMITTED } from '#domain/agent/agent-records';
-import { formatOrderReferences, formatShopOrder } from '#domain/orders/order-references';
+import { formatOrderReferences } from '#domain/orders/order-references';
 import { Button, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -19,6 +19,7 @@ import { PlateNumberInput } from './plate-number-input';
 import { type Column, RecordsTable } from '../../components/records-table';
 import { useRecentWhitebookEntries, useShopOrders } from './use-agent-records';
 import { orderNamed, saleRefusedOnDevice } from './shop-order-checks';
+import { shopOrderSummary } from './shop-order-summary';
 import { useAgentRecordForm } from './use-agent-record-form';
 
 const EMPTY = {
@@ -108,7 +109,7 @@ function WhitebookForm() {
         error={undefined}
         helperText={
           picked
-            ? `${formatShopOrder(picked)} · ${picked.customerName} · ${picked.vehicle || 'vehicle not named on the order'}`
+            ? shopOrderSummary(picked)
             : 'Pick the order the plate was made for: its number, owner and reference fill in. Or type them below.'
         }
       >

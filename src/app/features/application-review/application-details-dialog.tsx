@@ -7,6 +7,7 @@ import { formatDay } from '../../components/format-date-time';
 import { STATUS_LABELS } from '../../payments/payment-panel';
 import type { AdminApplication } from './applications-api';
 import { ApplicationStatusBadge } from './application-status-badge';
+import { collectionRows } from './collection-rows';
 
 type Rows = Array<[string, ReactNode]>;
 
@@ -65,6 +66,8 @@ export function ApplicationDetailsDialog({ request, onClose }: { request: AdminA
     ['Color', orNone(orderInfo.color, 'Not given')],
     ['Special Requests', orNone(orderInfo.specialRequests)],
     ['Delivery Address', orderInfo.deliveryAddress],
+    // Who the buyer chose to make the plates, and whether to deliver them, read before deciding.
+    ...collectionRows(request),
     ['Phone', orderInfo.phone],
     ['Email', orderInfo.email],
   ];

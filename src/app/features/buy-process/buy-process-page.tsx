@@ -10,9 +10,9 @@ import { onDemand } from '../../components/loaded-when-open';
 import { LoadedPart } from '../../components/loaded-part';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useDeviceSession } from '../../session/use-session';
-import { usePricingSettings } from '../../payments/pricing-settings';
+import { whenReadyAndIdle } from '../../components/when-idle';
 import { SUBMIT_OFFLINE } from '../../applications/application-messages';
-import { payerPhoneOf } from '../../applications/payment-details';
+import { payerPhoneOf } from '../../applications/payer-phone';
 import { PersonalInfoStep } from './personal-info-step';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useBuyProcessWizard } from './use-buy-process-wizard';
@@ -41,7 +41,6 @@ export function BuyProcessPage() {
     startNewApplication,
   } = useBuyProcessWizard();
   const { step } = state;
-  const { settings } = usePricingSettings();
   const isOnline = useOnlineStatus();
   // The device's idea of who is signed in, without asking the server: a visitor's page makes no
   // call that can only answer 401. The server judges at submit, and a 401 leads to sign-in.
@@ -60,6 +59,16 @@ export function BuyProcessPage() {
   }, [step]);
 
   useFocusFirstInvalid(formRef, state.failedAttempts);
+
+  // The prices step 2 shows are asked for once the page is idle, as step 1 is filled in (its code is not in the first load).
+  useEffect(() => {
+    whenReadyAndIdle(() => {
+      void import('../../payments/pricing-settings').then(
+        (pricing) => pricing.refreshPricingSettings(),
+        () => undefined,
+      );
+    });
+  }, []);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -153,7 +162,6 @@ export function BuyProcessPage() {
                           phoneNumber: state.fields.phoneNumber,
                         }),
                         errors: state.errors,
-                        settings,
                         onChoose: choosePaymentMethod,
                         onPayerPhoneChange: changePayerPhone,
                         deliveryFee: collection?.deliveryFee ?? 0,

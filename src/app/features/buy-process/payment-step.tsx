@@ -1,6 +1,6 @@
 /**
  * Step 2, Payment: the four payment methods, what the chosen one needs (the wallet number
- * for mobile money, the card number for a card) and what the application costs. Every
+ * for mobile money; a card is entered on the provider’s page) and what the application costs. Every
  * amount comes from the domain's priceBreakdown with the server's settings, so the screen
  * and the server agree to the ngwee.
  */
@@ -12,8 +12,8 @@ import {
   PAYMENT_METHODS,
   type PaymentMethodId,
   priceBreakdown,
-  type PricingSettings,
 } from '#domain/pricing/pricing';
+import { usePricingSettings } from '../../payments/pricing-settings';
 import { PayerDetailsFields } from '../../payments/payer-details-fields';
 import { PriceLines } from '../../payments/price-lines';
 import type { WizardErrors } from './wizard-reducer';
@@ -24,7 +24,6 @@ interface PaymentStepProps {
   /** The wallet number shown: typed, or step 1's phone until changed. */
   payerPhone: string;
   errors: Pick<WizardErrors, 'paymentMethod' | 'payerPhone'>;
-  settings: PricingSettings;
   onChoose: (method: PaymentMethodId) => void;
   onPayerPhoneChange: (value: string) => void;
   /** The delivery fee when delivery is chosen (ngwee); none when collected. */
@@ -38,12 +37,13 @@ export function PaymentStep({
   paymentMethod,
   payerPhone,
   errors,
-  settings,
   onChoose,
   onPayerPhoneChange,
   deliveryFee = 0,
 }: PaymentStepProps) {
   const error = errors.paymentMethod;
+  // The prices come with the step's code, not with the wizard's first paint (asked for once step 1 is idle).
+  const { settings } = usePricingSettings();
   const breakdown = priceBreakdown(numberOfPlates, paymentMethod ?? undefined, settings);
   return (
     <Stack gap="6">

@@ -3,7 +3,7 @@ import { Box, SimpleGrid } from '@chakra-ui/react';
 import { PlainField, PlainFieldset, TextArea, TextInput } from '../../components/plain-field';
 import { CheckboxField } from '../../components/checkbox-field';
 import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION } from '#domain/applications/plate-count';
-import { NRC_PLACEHOLDER, PHONE_PLACEHOLDER } from '#domain/validation/identity-checks';
+import { NRC_PLACEHOLDER, PHONE_PLACEHOLDER } from '#domain/validation/identity-placeholders';
 import type { ApplicationField, ApplicationFields, WizardErrors } from './wizard-reducer';
 
 interface PersonalInfoStepProps {

@@ -31,8 +31,8 @@ export const SUBMIT_BROKE =
 /** Where a visitor signs in before submitting, and comes back to afterwards. */
 export const SIGN_IN_TO_SUBMIT = `${paths.auth}?redirect=${encodeURIComponent(paths.buyProcess)}`;
 
-/** The application's rules (zod): loaded once the page is idle, or with the first Next. */
-const wizardRules = onDemand(() => import('#domain/applications/application-form'));
+/** The application's rules (zod) and the payment details' check: loaded once the page is idle, or with the first Next. */
+const wizardRules = onDemand(() => import('./wizard-rules'));
 // Sending is loaded when the person submits, not with the wizard's first paint.
 const applicationApi = onDemand(() => import('../../applications/application-api'));
 

@@ -19,7 +19,7 @@ import {
   EMPTY_FIELDS,
   type WizardErrors,
 } from '../../applications/application-fields';
-import { checkPaymentDetails } from '../../applications/payment-details';
+import type { checkPaymentDetails } from '../../applications/payment-details';
 
 export {
   APPLICATION_FIELDS,
@@ -70,11 +70,11 @@ export interface WizardState {
   submitted: { reference: string; numberOfPlates: number; payment: Receipt | null } | null;
 }
 
-/** The application's rules, as the wizard checks its steps with them. */
+/** The application's rules, as the wizard checks its steps with them, and the check of step 2's payment details (wizard-rules.ts). */
 export type WizardRules = Pick<
   typeof ApplicationRules,
   'applicationSchema' | 'applicationStep1Schema' | 'applicationStep2Schema' | 'chosenNumbersProblem'
->;
+> & { checkPaymentDetails: typeof checkPaymentDetails };
 
 export type WizardAction =
   | { type: 'fieldChanged'; field: ApplicationField; value: string }
@@ -139,8 +139,8 @@ export function platesToPrice(fields: ApplicationFields): number {
   return count >= 1 ? count : 1;
 }
 
-function paymentDetailsOf(state: WizardState) {
-  return checkPaymentDetails({
+function paymentDetailsOf(state: WizardState, rules: WizardRules) {
+  return rules.checkPaymentDetails({
     method: state.paymentMethod,
     payerPhone: state.payerPhone,
     phoneNumber: state.fields.phoneNumber,
@@ -154,7 +154,7 @@ export function applicationToSubmit(state: WizardState, rules: WizardRules): App
     paymentMethod: state.paymentMethod ?? undefined,
   });
   if (!result.ok) return null;
-  const details = paymentDetailsOf(state);
+  const details = paymentDetailsOf(state, rules);
   if (!details.ok || rules.chosenNumbersProblem(state.chosenNumbers, result.value.numberOfPlates)) return null;
   const chosen = state.chosenNumbers.length > 0 ? { plateNumbers: state.chosenNumbers } : {};
   return { ...result.value, ...details.details, ...chosen };
@@ -244,7 +244,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       if (numbers.plateNumbers) return refuse(state, { step: 1, errors: numbers });
       const step2 = validate(action.rules.applicationStep2Schema, { paymentMethod: state.paymentMethod ?? undefined });
       if (!step2.ok) return refuse(state, { errors: step2.errors, notice: null });
-      const details = paymentDetailsOf(state);
+      const details = paymentDetailsOf(state, action.rules);
       if (!details.ok) return refuse(state, { errors: details.errors, notice: null });
       return { ...state, isSubmitting: true, errors: {}, notice: null, isConflict: false };
     }

@@ -6,10 +6,11 @@
 import type { QuoteAnswer, QuoteListing } from '#domain/api/marketplace';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
 import type { CheckoutOwner } from '#domain/purchases/checkout-owner';
-import { formatReservationDate } from '#domain/purchases/reservation';
 import { plateDialogPath } from '../../purchases/reserved-plate';
 
-export type CheckoutKind = 'buy' | 'reserve';
+import type { CheckoutKind } from './approved-message';
+
+export { approvedMessage, type CheckoutKind } from './approved-message';
 
 /** Every method the wizard offers, bank transfer too: the server holds the plate for the days a transfer takes. */
 export type MarketplaceMethodId = PaymentMethodId;
@@ -120,13 +121,6 @@ export function attemptFor(previous: Attempt | null, signature: string, newKey: 
  */
 export function offeredCheckouts(reservedUntilMine: string | null | undefined): readonly CheckoutKind[] {
   return reservedUntilMine === undefined ? ['buy', 'reserve'] : ['buy'];
-}
-
-/** What an approved payment did, in the buyer's words. */
-export function approvedMessage(kind: CheckoutKind, reservedUntil: string | null): string {
-  if (kind === 'buy') return 'The plate is yours';
-  const until = reservedUntil ? Date.parse(reservedUntil) : Number.NaN;
-  return Number.isNaN(until) ? 'Reserved for you' : `Reserved for you until ${formatReservationDate(new Date(until))}`;
 }
 
 /** Where a visitor signs in, coming back to the same plate's dialog, on the tab they were on. */

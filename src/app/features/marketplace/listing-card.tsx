@@ -8,7 +8,7 @@ import { formatZmw } from '#domain/money/money';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
-import { approvedMessage } from './checkout-rules';
+import { approvedMessage } from './approved-message';
 import { HeartIcon } from './heart-icon';
 import type { ListingDialog as ListingDialogOnceLoaded } from './listing-dialog';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';

@@ -4,7 +4,6 @@
  * open the plate and buy it with the fee deducted.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { fetchMyReservations } from './checkout-api';
 
 const EMPTY: ReadonlyMap<string, string | null> = new Map();
 let mine: ReadonlyMap<string, string | null> = EMPTY;
@@ -17,7 +16,11 @@ function subscribe(listener: () => void): () => void {
 
 /** Re-reads the buyer's reservations (after a payment is approved, on sign-in); keeps the last copy offline. */
 export async function refreshMyReservations(isSignedIn: boolean): Promise<void> {
-  const next = isSignedIn ? await fetchMyReservations() : EMPTY;
+  // The checkout's calls load only for a signed-in buyer: a visitor's first load goes without them.
+  // Offline before they were ever fetched, the last copy is kept, as when the server cannot be reached.
+  const api = isSignedIn ? await import('./checkout-api').catch(() => null) : null;
+  if (isSignedIn && api === null) return;
+  const next = api ? await api.fetchMyReservations() : EMPTY;
   if (next === null) return;
   mine = next;
   for (const listener of listeners) listener();

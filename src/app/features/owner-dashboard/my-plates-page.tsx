@@ -43,6 +43,7 @@ import { PlateDocumentsButtons } from './plate-documents';
 import { PlatePolicies } from './plate-policies';
 import { RegistrationReport } from './registration-report';
 import { GetPlatesButtons, PlateNumber, StatusBadge } from './plate-parts';
+import { orderCollectionRows, plateShopOrder } from './order-collection';
 import { useOwnerData } from './use-owner-data';
 
 type Row =
@@ -120,7 +121,7 @@ function PlateDialog({
     ['Where it is', status.detail],
     ['Vehicle', vehicle],
     ['Plate shop', plate.shopName ?? 'Not assigned yet'],
-    ['Shop order', plate.orderId ?? '—'],
+    ['Shop order', plateShopOrder(plate)],
   ];
   if (registration) {
     rows.push(
@@ -195,6 +196,7 @@ function OrderDialog({ order, onClose }: { order: LocalOwnerOrder; onClose: () =
   ];
   if (order.kind === 'application')
     rows.push(['Plates', `${order.quantity}`], ['Vehicle', order.vehicle || 'Not given']);
+  rows.push(...orderCollectionRows(order));
   if (order.plates.length > 0) rows.push(['Plate numbers', order.plates.join(', ')]);
   if (order.reservedUntil) rows.push(['Reserved until', formatDateTime(order.reservedUntil)]);
   if (order.fee !== null)

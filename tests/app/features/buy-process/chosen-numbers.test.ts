@@ -1,7 +1,7 @@
 // The wizard keeps exactly the numbers the buyer chose: through its steps, across a reload
 // (the draft) and into the application it sends and the confirmation it shows.
 import { describe, expect, it } from 'vitest';
-import * as rules from '#domain/applications/application-form';
+import * as rules from '../../../../src/app/features/buy-process/wizard-rules';
 import {
   applicationToSubmit,
   draftOf,

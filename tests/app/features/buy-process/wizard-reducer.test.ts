@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as rules from '#domain/applications/application-form';
+import * as rules from '../../../../src/app/features/buy-process/wizard-rules';
 import {
   applicationToSubmit,
   draftOf,
