@@ -3,7 +3,7 @@
  * payer uses it: Nambala sends the payer there to enter the card, and the page sends them
  * back to the payment's receipt.
  */
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** Waits for the card provider's page, pays there with `number` (any future expiry, any CVC), and waits to be back. */
 export async function payOnCardPage(page: Page, number: string): Promise<void> {
@@ -14,6 +14,19 @@ export async function payOnCardPage(page: Page, number: string): Promise<void> {
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/dashboard\/user\/payments\/[^/]+$/);
+}
+
+/** The receipt the payer comes back to: an article named by its PAY- reference. */
+export function receiptOf(page: Page): Locator {
+  return page.getByRole('article', { name: /^Receipt PAY-\d{6}$/ });
+}
+
+/** The LP- reference of the application a receipt paid for, read from its "Paid for" line. */
+export async function applicationReferenceOn(receipt: Locator): Promise<string> {
+  await expect(receipt).toContainText(/Application LP-\d+/);
+  const reference = /LP-\d+/.exec((await receipt.textContent()) ?? '')?.[0];
+  if (!reference) throw new Error('the receipt names no application');
+  return reference;
 }
 
 /**
