@@ -8,6 +8,7 @@
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { DEMO, signInAs } from './app-page';
 import { BuyProcessPage } from './buy-process-page';
+import { applicationReferenceOn, payOnCardPage, receiptOf } from './card-page';
 import { HomePage } from './home-page';
 import { MarketplacePage } from './marketplace-page';
 import { PlateRequestsPage } from './plate-requests-page';
@@ -22,7 +23,7 @@ async function adminApi(baseURL: string | undefined): Promise<APIRequestContext>
 }
 
 test.describe('choosing a number', () => {
-  test('a free number checked on the home page is the number applied for, shown to the end and allocated on approval', async ({
+  test('a free number checked on the home page is the number applied for, kept to the payment and allocated on approval', async ({
     page,
     browser,
     baseURL,
@@ -54,11 +55,12 @@ test.describe('choosing a number', () => {
 
     await expect(wizard.stepHeading('Payment')).toBeVisible();
     await wizard.chooseMethod('Credit/Debit Card');
-    await wizard.cardNumber.fill('4242 4242 4242 4242');
     await wizard.submit.click();
-    await expect(wizard.stepHeading('Application Submitted!')).toBeVisible();
-    await expect(wizard.chosenNumbersSummary).toContainText(freeNumber);
-    const reference = await wizard.reference();
+    // Paid on the card provider's page, the payer is back on the application's receipt.
+    await payOnCardPage(page, '4242 4242 4242 4242');
+    const receipt = receiptOf(page);
+    await expect(receipt).toContainText('StatusPaid');
+    const reference = await applicationReferenceOn(receipt);
 
     // The administrator's application carries the number, and approving it allocates exactly that one.
     const api = await adminApi(baseURL);
