@@ -189,7 +189,7 @@ export async function buildApp({
   // Payments go through the provider PAYMENT_PROVIDER names (the sandbox by default: docs/payments.md).
   const payments = {
     db,
-    provider: paymentProviderFromEnv({ PAYMENT_PROVIDER: config.paymentProvider }),
+    provider: paymentProviderFromEnv(db, { PAYMENT_PROVIDER: config.paymentProvider }, now),
     now,
     signer: signer ?? null,
   };

@@ -9,7 +9,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
-import { sandboxProvider } from '../../src/server/payments/sandbox-provider';
+import { paymentService } from '../../src/server/payments/payment-service';
+import {
+  CARD_PAGE_EXPIRED,
+  SANDBOX_CHECKOUT_LIFETIME_MS,
+  sandboxProvider,
+} from '../../src/server/payments/sandbox-provider';
 import { registerAuth } from '../../src/server/plugins/auth';
 import { registerErrorHandler } from '../../src/server/plugins/error-handler';
 import { registerJsonBody } from '../../src/server/plugins/json-body';
@@ -47,6 +52,9 @@ describe('card payments on the card provider’s page', () => {
   let payer: { id: string; cookie: string };
   let other: { id: string; cookie: string };
   let accounts = 0;
+  /** The server's clock runs this far ahead of the real one. */
+  let ahead = 0;
+  const now = () => new Date(Date.now() + ahead);
 
   const post = (url: string, cookie: string, payload: object) =>
     app.inject({ method: 'POST', url, headers: { cookie }, payload });
@@ -70,20 +78,19 @@ describe('card payments on the card provider’s page', () => {
     db = await openTestDatabase();
     await migrate(db);
     await listingRepository(db).insertMany(DEMO_LISTINGS);
-    const now = () => new Date();
     app = Fastify({ logger: false });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
     registerJsonBody(app);
     registerAuth(app, db);
-    const provider = sandboxProvider();
+    const provider = sandboxProvider(db, now);
     await app.register(listingRoutes, { db, now });
     await app.register(purchaseRoutes, { db, provider, now });
     await app.register(paymentRoutes, { db, provider, now });
     await app.register(applicationRoutes, { db, provider, now });
     await app.register(renewalRoutes, { db, provider, now });
-    await app.register(sandboxCardPageRoutes, { provider, now });
+    await app.register(sandboxCardPageRoutes, { provider });
     app.addHook('onClose', () => db.close());
     payer = await newAccount();
     other = await newAccount();
@@ -195,5 +202,41 @@ describe('card payments on the card provider’s page', () => {
     expect(second.payment.status).toBe('pending');
     const approved = await payOnCardPage(app, second.payment.checkoutUrl, '5555 5555 5555 4444', buyer);
     expect(approved.payment).toMatchObject({ status: 'approved', card: { brand: 'Mastercard', last4: '4444' } });
+  });
+
+  it('closes a page left unused for 30 minutes: the payment times out and the plate it held is free again', async () => {
+    const [leaver, next] = [await newAccount(), await newAccount()];
+    const listing = DEMO_LISTINGS.find((candidate) => candidate.number === 'ZM-310-TRK')?.id ?? '';
+    const buy = (cookie: string) =>
+      post(`/api/listings/${listing}/buy`, cookie, { idempotencyKey: randomUUID(), method: 'card', ...OWNER });
+    const left = (await buy(leaver.cookie)).json().payment;
+    const application = await apply();
+    expect((await buy(next.cookie)).statusCode).toBe(409);
+    try {
+      ahead = SANDBOX_CHECKOUT_LIFETIME_MS - 1000;
+      expect((await app.inject({ method: 'GET', url: left.checkoutUrl })).statusCode).toBe(200);
+      ahead = SANDBOX_CHECKOUT_LIFETIME_MS;
+      // Nobody looks: the lapsed-payments job asks the provider, which reports both pages expired.
+      const service = paymentService({ db, provider: sandboxProvider(db, now), now, log: app.log });
+      expect(await service.recordLapsed()).toBeGreaterThanOrEqual(2);
+      expect(await storedStatus(left.id)).toBe('timed_out');
+      expect(await storedStatus(application.id)).toBe('timed_out');
+      const page = await app.inject({ method: 'GET', url: left.checkoutUrl });
+      expect(page.statusCode).toBe(410);
+      expect(page.body).toContain(CARD_PAGE_EXPIRED);
+      expect((await payOnCardPage(app, left.checkoutUrl, '4242 4242 4242 4242')).page.statusCode).toBe(410);
+      expect((await get(`/api/payments/${left.id}`, leaver.cookie)).json().payment).toMatchObject({
+        status: 'timed_out',
+        checkoutUrl: null,
+      });
+      // The plate is free for the next buyer.
+      const bought = (await buy(next.cookie)).json().payment;
+      expect(bought.status).toBe('pending');
+      expect((await payOnCardPage(app, bought.checkoutUrl, '4242 4242 4242 4242', next)).payment?.status).toBe(
+        'approved',
+      );
+    } finally {
+      ahead = 0;
+    }
   });
 });

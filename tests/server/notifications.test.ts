@@ -197,7 +197,7 @@ describe('notifications to the owner', () => {
     clock.ms += REQUEST_TO_PAY_TIMEOUT_MS - 1000;
     const fresh = await apply({ paymentMethod: 'mtn' });
     clock.ms += 1000;
-    const service = paymentService({ db, provider: sandboxProvider(), now, log: silentLog });
+    const service = paymentService({ db, provider: sandboxProvider(db, now), now, log: silentLog });
     expect(await service.recordLapsed()).toBe(1);
     expect(await service.recordLapsed()).toBe(0);
     expect((await noticesOf(payer.cookie, lapsing.id)).map((notice) => notice.kind)).toEqual(['payment-timed-out']);

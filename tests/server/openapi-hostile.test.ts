@@ -779,7 +779,12 @@ describe('every route of the OpenAPI document, sent hostile inputs', () => {
       now: () => CLOCK,
       log: app.log,
     }).drain();
-    await paymentService({ db, provider: paymentProviderFromEnv({}), now: () => CLOCK, log: app.log }).recordLapsed();
+    await paymentService({
+      db,
+      provider: paymentProviderFromEnv(db, {}, () => CLOCK),
+      now: () => CLOCK,
+      log: app.log,
+    }).recordLapsed();
     for (const route of routes) {
       const built = await requestsFor(route.path, route.method, operationOf(route), route.caller);
       route.requests = built.requests;

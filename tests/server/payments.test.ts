@@ -38,11 +38,11 @@ async function buildHarness() {
   registerErrorHandler(app);
   registerJsonBody(app);
   registerAuth(app, db);
-  const provider = sandboxProvider();
+  const provider = sandboxProvider(db, now);
   await app.register(userRoutes, { db, perMinute: 0 });
   await app.register(paymentRoutes, { db, provider, now });
   await app.register(applicationRoutes, { db, provider, now });
-  await app.register(sandboxCardPageRoutes, { provider, now });
+  await app.register(sandboxCardPageRoutes, { provider });
   app.addHook('onClose', () => db.close());
   return { app, db, clock };
 }
@@ -299,15 +299,15 @@ describe('payments', () => {
   });
 
   it('chooses the provider by PAYMENT_PROVIDER, the sandbox by default, and refuses an unknown one', () => {
-    expect(paymentProviderFromEnv({}).name).toBe('sandbox');
-    expect(paymentProviderFromEnv({ PAYMENT_PROVIDER: 'sandbox' }).isSandbox).toBe(true);
-    expect(() => paymentProviderFromEnv({ PAYMENT_PROVIDER: 'mtn-momo' })).toThrow(
+    expect(paymentProviderFromEnv(db, {}).name).toBe('sandbox');
+    expect(paymentProviderFromEnv(db, { PAYMENT_PROVIDER: 'sandbox' }).isSandbox).toBe(true);
+    expect(() => paymentProviderFromEnv(db, { PAYMENT_PROVIDER: 'mtn-momo' })).toThrow(
       /PAYMENT_PROVIDER 'mtn-momo' is not known/,
     );
   });
 
   it('checks mobile-money numbers against the wallet’s network before any payment is recorded', () => {
-    const sandbox = sandboxProvider();
+    const sandbox = sandboxProvider(db);
     expect(sandbox.checkDetails('mtn', { phone: '076 123 4567' })).toEqual({
       ok: true,
       details: { payerPhone: '+260761234567' },

@@ -15,6 +15,7 @@ import { type Database, openPostgres } from '../../src/server/db/database';
 import { listingRepository } from '../../src/server/repositories/listing-repository';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
+import { payOnCardPage } from './test-app';
 import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -96,7 +97,6 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
         send(i, `/api/listings/${listing}/${i % 3 === 0 ? 'reserve' : 'buy'}`, buyer.cookie, {
           idempotencyKey: randomUUID(),
           method: 'card',
-          card: APPROVE_CARD,
           ...(i % 3 === 0 ? {} : OWNER),
         }),
       ),
@@ -104,8 +104,19 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(BUYERS - 1);
-    const winner = answers.find((answer) => answer.statusCode === 201)?.json();
-    expect(winner.payment.status).toBe('approved');
+    const winning = statuses.indexOf(201);
+    const winner = answers[winning]?.json();
+    expect(winner.payment.status).toBe('pending');
+    // The winner pays on the card page served by the other instance.
+    const paid = await payOnCardPage(
+      instances[(winning + 1) % instances.length] as FastifyInstance,
+      winner.payment.checkoutUrl,
+      APPROVE_CARD.number,
+      {
+        cookie: buyers[winning]?.cookie ?? '',
+      },
+    );
+    expect(paid.payment?.status).toBe('approved');
     for (const answer of answers.filter((candidate) => candidate.statusCode === 409)) {
       expect(answer.json().message).toMatch(
         /^(This plate has already been sold\.|This plate is reserved by another buyer until .+\.|Another buyer is paying for this plate right now\. .+)$/,
@@ -143,12 +154,21 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
         send(i + 1, `/api/listings/${listing}/buy`, buyer.cookie, {
           idempotencyKey: randomUUID(),
           method: 'card',
-          card: APPROVE_CARD,
           ...OWNER,
         }),
       ),
     );
     expect(second.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
+    const buying = second.findIndex((answer) => answer.statusCode === 201);
+    const paid = await payOnCardPage(
+      instances[0] as FastifyInstance,
+      second[buying]?.json().payment.checkoutUrl,
+      APPROVE_CARD.number,
+      {
+        cookie: buyers[buying]?.cookie ?? '',
+      },
+    );
+    expect(paid.payment?.status).toBe('approved');
     expect(
       second
         .filter((answer) => answer.statusCode === 409)
@@ -165,7 +185,7 @@ describe.skipIf(!baseUrl)('purchase race on a real PostgreSQL server', () => {
   it('records one payment for one key sent many times at once', async () => {
     const listing = await listPlate();
     const buyer = buyers[0] ?? { id: '', cookie: '' };
-    const body = { idempotencyKey: randomUUID(), method: 'card', card: APPROVE_CARD, ...OWNER };
+    const body = { idempotencyKey: randomUUID(), method: 'card', ...OWNER };
     const answers = await Promise.all(
       Array.from({ length: 16 }, (_, i) => send(i, `/api/listings/${listing}/buy`, buyer.cookie, body)),
     );

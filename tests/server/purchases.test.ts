@@ -57,11 +57,11 @@ async function buildHarness() {
   registerErrorHandler(app);
   registerJsonBody(app);
   registerAuth(app, db);
-  const provider = sandboxProvider();
+  const provider = sandboxProvider(db, now);
   await app.register(listingRoutes, { db, now });
   await app.register(purchaseRoutes, { db, provider, now });
   await app.register(paymentRoutes, { db, provider, now });
-  await app.register(sandboxCardPageRoutes, { provider, now });
+  await app.register(sandboxCardPageRoutes, { provider });
   app.addHook('onClose', () => db.close());
   return { app, db, clock };
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, cardApplication, postPayingByCard } from './test-app';
 
 const MIGRATION = '0038-shop-order-delivery.sql';
 const APPROVE_CARD = { number: '4242 4242 4242 4242' };
@@ -53,26 +53,7 @@ describe('migration 0038: a shop order says where to deliver', () => {
     const admin = await signIn('admin@nambala.zm', 'Admin#2026');
     agent = await signIn('agent@nambala.zm', 'Agent#2026');
     const apply = async (overrides: object) => {
-      const submitted = await app.inject({
-        method: 'POST',
-        url: '/api/applications',
-        headers: { cookie: buyer },
-        payload: {
-          id: randomUUID(),
-          fullName: 'Mapalo Daka',
-          nrcNumber: '890123/45/6',
-          phoneNumber: '+260 96 8901234',
-          email: 'mapalo@example.zm',
-          address: '9 Great East Road, Lusaka',
-          vehicleMake: 'Toyota',
-          vehicleModel: 'Corolla',
-          registrationNotYetKnown: true,
-          numberOfPlates: 1,
-          paymentMethod: 'card',
-          card: APPROVE_CARD,
-          ...overrides,
-        },
-      });
+      const submitted = await postPayingByCard(app, '/api/applications', buyer, cardApplication(overrides));
       expect(submitted.statusCode).toBe(201);
       const decided = await app.inject({
         method: 'POST',
@@ -92,21 +73,16 @@ describe('migration 0038: a shop order says where to deliver', () => {
     const quote = (
       await app.inject({ method: 'GET', url: `/api/listings/${listing?.id}/quote`, headers: { cookie: buyer } })
     ).json();
-    const bought = await app.inject({
-      method: 'POST',
-      url: `/api/listings/${listing?.id}/buy`,
-      headers: { cookie: buyer },
-      payload: {
-        idempotencyKey: randomUUID(),
-        method: 'card',
-        card: APPROVE_CARD,
-        amount: quote.buyNow.find((entry: { method: string }) => entry.method === 'card').total + 5000,
-        ownerName: 'Mwila Banda',
-        ownerNrc: '234567/89/1',
-        vehicleNotYetKnown: true,
-        delivery: true,
-        deliveryAddress: '3 Lubu Road, Lusaka',
-      },
+    const bought = await postPayingByCard(app, `/api/listings/${listing?.id}/buy`, buyer, {
+      idempotencyKey: randomUUID(),
+      method: 'card',
+      card: APPROVE_CARD,
+      amount: quote.buyNow.find((entry: { method: string }) => entry.method === 'card').total + 5000,
+      ownerName: 'Mwila Banda',
+      ownerNrc: '234567/89/1',
+      vehicleNotYetKnown: true,
+      delivery: true,
+      deliveryAddress: '3 Lubu Road, Lusaka',
     });
     expect(bought.statusCode).toBe(201);
     purchasedPlate = bought.json().order.plateNumber;

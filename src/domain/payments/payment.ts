@@ -3,7 +3,7 @@
 // Mobile money (MTN, Airtel) is request-to-pay: the buyer gets a prompt on the handset and the
 // payment waits, pending, until it is approved, declined or times out. A card is paid on the card
 // provider's own page (a hosted checkout): it waits until the provider reports it approved or
-// declined, or the payer cancels on that page. A bank transfer waits until an administrator marks the money received.
+// declined, the payer cancels on that page, or the page expires unused (timed out). A bank transfer waits until an administrator marks the money received.
 // A settled payment never changes again, so a provider that reports twice, a retried callback or
 // a double click cannot turn an approval into a decline or charge twice.
 import { normalisePhone } from '../validation/identity-checks';
@@ -46,20 +46,21 @@ const SETTLES_AS: Record<PaymentEventType, SettledPaymentStatus> = {
 /**
  * The events each method can report while a payment is pending. Nobody can cancel a mobile-money
  * prompt once it is on the handset, so it ends by approval, decline or time-out; a card ends by
- * approval or decline, or by the payer's Cancel on the card provider's page; a bank transfer is only ever marked received (approve) or
+ * approval or decline, by the payer's Cancel on the card provider's page, or by time-out when the
+ * provider closes a page left unused; a bank transfer is only ever marked received (approve) or
  * cancelled by an administrator.
  */
 export const EVENTS_BY_METHOD: Readonly<Record<PaymentMethodId, readonly PaymentEventType[]>> = {
   mtn: ['approve', 'decline', 'time_out'],
   airtel: ['approve', 'decline', 'time_out'],
-  card: ['approve', 'decline', 'cancel'],
+  card: ['approve', 'decline', 'cancel', 'time_out'],
   bank: ['approve', 'cancel'],
 };
 
 const NOT_ALLOWED_MESSAGES: Record<PaymentMethodId, string> = {
   mtn: 'A mobile money request cannot be cancelled; it is approved or declined on the phone, or it times out.',
   airtel: 'A mobile money request cannot be cancelled; it is approved or declined on the phone, or it times out.',
-  card: "A card payment is approved, declined or cancelled on the card provider's page; it cannot time out.",
+  card: "A card payment is approved, declined or cancelled on the card provider's page, or times out there.",
   bank: 'A bank transfer stays pending until an administrator marks it received or cancels it.',
 };
 

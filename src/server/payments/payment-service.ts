@@ -354,8 +354,27 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
         return (await settle(payment.id, { type: 'decline', reason: PROVIDER_UNREACHABLE })).payment;
       return payment;
     }
-    const withRef = (await paymentRepository(db).setProviderRef(payment.id, answer.providerRef)) ?? payment;
+    const withRef =
+      (await paymentRepository(db).setProviderRef(payment.id, answer.providerRef, answer.checkoutUrl)) ?? payment;
     return answer.event ? (await settle(payment.id, answer.event)).payment : withRef;
+  }
+
+  /** A pending payment brought up to date with what a polling provider knows; one past its time is recorded timed out. */
+  async function refresh(payment: StoredPayment): Promise<StoredPayment> {
+    const standing = current(payment, now()).status;
+    if (standing === 'timed_out' && payment.status === 'pending')
+      return (await settle(payment.id, { type: 'time_out' })).payment;
+    if (standing !== 'pending') return payment;
+    let news: ProviderStatus | null = null;
+    try {
+      news = await provider.status({ providerRef: payment.providerRef, method: payment.method });
+    } catch (error) {
+      log.warn({ err: error, paymentId: payment.id }, 'payment status check failed');
+    }
+    if (!news) return payment;
+    // What may be kept of the card used on the provider's page (brand, last four digits), never its number.
+    if (news.card && payment.method === 'card') await paymentRepository(db).claimCard(payment.id, news.card);
+    return (await settle(payment.id, news.event)).payment;
   }
 
   return {
@@ -363,29 +382,24 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
     settle,
     collect,
 
-    /** A pending payment brought up to date with what a polling provider knows; one past its time is recorded timed out. */
-    async refresh(payment: StoredPayment): Promise<StoredPayment> {
-      const standing = current(payment, now()).status;
-      if (standing === 'timed_out' && payment.status === 'pending')
-        return (await settle(payment.id, { type: 'time_out' })).payment;
-      if (standing !== 'pending') return payment;
-      let news: ProviderStatus | null = null;
-      try {
-        news = await provider.status({ providerRef: payment.providerRef, method: payment.method });
-      } catch (error) {
-        log.warn({ err: error, paymentId: payment.id }, 'payment status check failed');
-      }
-      if (!news) return payment;
-      // What may be kept of the card used on the provider's page (brand, last four digits), never its number.
-      if (news.card && payment.method === 'card') await paymentRepository(db).claimCard(payment.id, news.card);
-      return (await settle(payment.id, news.event)).payment;
-    },
+    refresh,
 
-    /** Records requests-to-pay whose time ran out unanswered, so their payers are told even when nobody is looking. */
+    /**
+     * Records requests-to-pay whose time ran out unanswered, and card payments whose page the
+     * provider has closed, so their payers are told (and what they held freed) even when nobody is looking.
+     */
     async recordLapsed(limit = 100): Promise<number> {
-      const lapsed = await paymentRepository(db).listLapsed(now(), limit);
+      const payments = paymentRepository(db);
+      const lapsed = await payments.listLapsed(now(), limit);
       for (const payment of lapsed) await settle(payment.id, { type: 'time_out' });
-      return lapsed.length;
+      // Card payments left on the provider's page past its lifetime: the provider says how they ended.
+      const waiting = await payments.listWaitingCards(
+        new Date(now().getTime() - provider.cardCheckoutLifetimeMs),
+        limit,
+      );
+      let settled = lapsed.length;
+      for (const payment of waiting) if ((await refresh(payment)).status !== 'pending') settled += 1;
+      return settled;
     },
 
     /** The receipt: what was paid for, the lines, the method and where it stands at `at`. */
@@ -415,8 +429,7 @@ export function paymentService({ db, provider, now, log, signer = null }: Paymen
         refundDue: payment.effect === 'refund_due',
         refund: refundSummary(refund),
         provider: payment.provider,
-        checkoutUrl:
-          standing.status === 'pending' && payment.method === 'card' ? provider.checkoutUrl(payment.providerRef) : null,
+        checkoutUrl: standing.status === 'pending' && payment.method === 'card' ? payment.checkoutUrl : null,
         owner: payment.owner,
       };
     },

@@ -88,8 +88,11 @@ export interface PaymentProvider {
   checkDetails(method: PaymentMethodId, details: PaymentDetails): DetailsCheck;
   /** Starts collecting the money: a request-to-pay prompt, a hosted card checkout, or bank instructions. */
   requestPayment(request: PaymentRequest): Promise<ProviderAnswer>;
-  /** The provider's page of a card payment still waiting for its card; null once used (or for other methods). */
-  checkoutUrl(providerRef: string | null): string | null;
+  /**
+   * How long the provider keeps a card payment's page open. A card payment still pending after
+   * it is asked about by the lapsed-payments job, so one left on the page is settled (timed out).
+   */
+  readonly cardCheckoutLifetimeMs: number;
   /** A pending payment's news (what the payer did on the card page, a callback missed); null when there is nothing new. */
   status(payment: { providerRef: string | null; method: PaymentMethodId }): Promise<ProviderStatus | null>;
   /** What a payer who pays by bank transfer is told to do; null for other methods. */

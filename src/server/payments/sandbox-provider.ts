@@ -9,7 +9,7 @@
  * memory, as a real provider keeps it on its own servers), which Nambala asks for.
  */
 import { randomBytes } from 'node:crypto';
-import { formatZmw, type Ngwee, ngwee } from '#domain/money/money';
+import { formatZmw, ngwee } from '#domain/money/money';
 import {
   cardOutcome,
   checkMobileMoneyPhone,
@@ -18,6 +18,8 @@ import {
   SANDBOX_TEST_CARDS,
 } from '#domain/payments/payment';
 import type { RefundEvent } from '#domain/payments/refund';
+import type { Queryable } from '../db/database';
+import { type SandboxCheckout, sandboxCheckoutRepository } from '../repositories/sandbox-checkout-repository';
 import type { PaymentMethodId } from '#domain/pricing/pricing';
 import type {
   CheckedDetails,
@@ -53,19 +55,15 @@ function cardBrand(digits: string): string {
 export const SANDBOX_CARD_PAGE_PATH = '/sandbox/pay';
 export const CARD_PAGE_USED =
   'This payment page has already been used or does not exist. Go back to Nambala to see your payment.';
+export const CARD_PAGE_EXPIRED =
+  'This payment page has expired, and nothing was charged. Go back to Nambala to start a new payment.';
+/**
+ * How long a card page stays open, as a real provider's checkout session does. A payment left
+ * there longer is reported timed out, and what it held (a marketplace plate) is released.
+ */
+export const SANDBOX_CHECKOUT_LIFETIME_MS = 30 * 60_000;
 export const EXPIRY_INVALID = 'Enter the expiry date as MM/YY, in the future';
 export const CVC_INVALID = 'Enter the 3 or 4 digit CVC';
-
-/** One hosted checkout: what the page shows, and, once the payer has acted, what they did. */
-interface SandboxCheckout {
-  token: string;
-  providerRef: string;
-  reference: string;
-  amount: Ngwee;
-  description: string;
-  returnUrl: string;
-  outcome: ProviderStatus | null;
-}
 
 /** What the payer sent from the card page (form fields, as typed). */
 export interface CardPageForm {
@@ -79,8 +77,8 @@ export type CardPageAnswer = { kind: 'page'; status: number; html: string } | { 
 
 /** The sandbox's card page, served by the server's sandbox route. */
 export interface SandboxCardPage {
-  show(token: string): CardPageAnswer;
-  submit(token: string, form: CardPageForm, at: Date): CardPageAnswer;
+  show(token: string): Promise<CardPageAnswer>;
+  submit(token: string, form: CardPageForm): Promise<CardPageAnswer>;
 }
 
 const escapeHtml = (text: string) =>
@@ -115,7 +113,7 @@ button[value=pay]{background:#1d4ed8;color:#fff;border-color:#1d4ed8}
 <h1>Sandbox card payment</h1>
 <p class="test">The test card provider's page: no real card is charged. Use a sandbox test card, such as 4242 4242 4242 4242.</p>
 <dl><dt>Merchant</dt><dd>Nambala</dd><dt>Reference</dt><dd>${escapeHtml(checkout.reference)}</dd>
-<dt>For</dt><dd>${escapeHtml(checkout.description)}</dd><dt>Amount</dt><dd>${escapeHtml(formatZmw(checkout.amount))}</dd></dl>
+<dt>For</dt><dd>${escapeHtml(checkout.description)}</dd><dt>Amount</dt><dd>${escapeHtml(formatZmw(ngwee(checkout.amount)))}</dd></dl>
 ${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${SANDBOX_CARD_PAGE_PATH}/${encodeURIComponent(checkout.token)}">
 ${field('number', 'Card number', `inputmode="numeric" autocomplete="cc-number" maxlength="23"${error ? ' aria-describedby="card-error"' : ''}`)}
@@ -137,8 +135,8 @@ export const SANDBOX_REFUND_FAILURE = 'The card issuer refused the refund (sandb
 
 const REFUND_FAILS_MARK = '-fails';
 
-function usedPageHtml(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox card payment</title></head><body><main><h1>Sandbox card payment</h1><p>${escapeHtml(CARD_PAGE_USED)}</p><p><a href="/">Back to Nambala</a></p></main></body></html>`;
+function closedPageHtml(message: string, back: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox card payment</title></head><body><main><h1>Sandbox card payment</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Back to Nambala</a></p></main></body></html>`;
 }
 
 export type SandboxProvider = PaymentProvider & { cardPage: SandboxCardPage };
@@ -148,30 +146,50 @@ export function sandboxCardPage(provider: PaymentProvider): SandboxCardPage | nu
   return provider.isSandbox && 'cardPage' in provider ? (provider as SandboxProvider).cardPage : null;
 }
 
-export function sandboxProvider(): SandboxProvider {
+/**
+ * The sandbox provider. Its card pages are kept in the database (sandbox_card_checkouts), so
+ * every server instance serves and settles the same page; `now` is the server's clock.
+ */
+export function sandboxProvider(db: Queryable, now: () => Date = () => new Date()): SandboxProvider {
   const providerRef = (paymentId: string) => `sandbox-${paymentId}`;
-  // The sandbox's own record of its card checkouts, by the page's token and by the transaction.
-  const byToken = new Map<string, SandboxCheckout>();
-  const byRef = new Map<string, SandboxCheckout>();
-  const open = (token: string) => {
-    const checkout = byToken.get(token);
-    return checkout && !checkout.outcome ? checkout : null;
+  const checkouts = sandboxCheckoutRepository(db);
+  const expired = (checkout: SandboxCheckout) =>
+    now().getTime() - checkout.createdAt.getTime() >= SANDBOX_CHECKOUT_LIFETIME_MS;
+  /** The page's outcome as it stands: an open page past its lifetime is recorded expired (time_out). */
+  const settled = async (checkout: SandboxCheckout): Promise<SandboxCheckout> => {
+    if (checkout.outcome || !expired(checkout)) return checkout;
+    return (
+      (await checkouts.finish(checkout.token, { event: { type: 'time_out' }, card: null })) ??
+      (await checkouts.byToken(checkout.token)) ??
+      checkout
+    );
   };
-  const used: CardPageAnswer = { kind: 'page', status: 410, html: usedPageHtml() };
-  const finish = (checkout: SandboxCheckout, outcome: ProviderStatus): CardPageAnswer => {
-    checkout.outcome = outcome;
-    byToken.delete(checkout.token);
+  /** The page, or why it cannot be used: gone (unknown or used), or expired. */
+  const open = async (token: string): Promise<SandboxCheckout | CardPageAnswer> => {
+    const found = token ? await checkouts.byToken(token) : undefined;
+    if (!found) return { kind: 'page', status: 410, html: closedPageHtml(CARD_PAGE_USED, '/') };
+    const checkout = await settled(found);
+    if (checkout.outcome?.event.type === 'time_out')
+      return { kind: 'page', status: 410, html: closedPageHtml(CARD_PAGE_EXPIRED, checkout.returnUrl) };
+    if (checkout.outcome)
+      return { kind: 'page', status: 410, html: closedPageHtml(CARD_PAGE_USED, checkout.returnUrl) };
+    return checkout;
+  };
+  const isAnswer = (value: SandboxCheckout | CardPageAnswer): value is CardPageAnswer => 'kind' in value;
+  const finish = async (checkout: SandboxCheckout, outcome: ProviderStatus): Promise<CardPageAnswer> => {
+    // Whoever finished it first (another tab, another instance), the payer goes back to see how it went.
+    await checkouts.finish(checkout.token, outcome);
     return { kind: 'redirect', location: checkout.returnUrl };
   };
 
   const cardPage: SandboxCardPage = {
-    show(token) {
-      const checkout = open(token);
-      return checkout ? { kind: 'page', status: 200, html: cardPageHtml(checkout, {}, null) } : used;
+    async show(token) {
+      const checkout = await open(token);
+      return isAnswer(checkout) ? checkout : { kind: 'page', status: 200, html: cardPageHtml(checkout, {}, null) };
     },
-    submit(token, form, at) {
-      const checkout = open(token);
-      if (!checkout) return used;
+    async submit(token, form) {
+      const checkout = await open(token);
+      if (isAnswer(checkout)) return checkout;
       if (form.action === 'cancel') return finish(checkout, { event: { type: 'cancel' }, card: null });
       const retry = (error: string): CardPageAnswer => ({
         kind: 'page',
@@ -180,7 +198,7 @@ export function sandboxProvider(): SandboxProvider {
       });
       const outcome = cardOutcome(form.number ?? '');
       if (outcome.kind === 'invalid') return retry(outcome.message);
-      if (!expiryValid(form.expiry ?? '', at)) return retry(EXPIRY_INVALID);
+      if (!expiryValid(form.expiry ?? '', now())) return retry(EXPIRY_INVALID);
       if (!/^\d{3,4}$/.test((form.cvc ?? '').trim())) return retry(CVC_INVALID);
       const digits = normaliseCardNumber(form.number ?? '') ?? '';
       const card = { brand: cardBrand(digits), last4: digits.slice(-4) };
@@ -211,38 +229,35 @@ export function sandboxProvider(): SandboxProvider {
       if (request.method === 'card') {
         // A hosted checkout: an unguessable, single-use page address for this payment alone.
         const token = randomBytes(24).toString('base64url');
-        const checkout: SandboxCheckout = {
+        await checkouts.create({
           token,
           providerRef: ref,
           reference: request.reference,
-          amount: ngwee(request.amount),
+          amount: request.amount,
           description: request.description,
           // Only a path on this server: the page never sends the payer anywhere else.
           returnUrl: request.returnUrl.startsWith('/') && !request.returnUrl.startsWith('//') ? request.returnUrl : '/',
-          outcome: null,
-        };
-        byToken.set(token, checkout);
-        byRef.set(ref, checkout);
+          createdAt: now(),
+        });
         return { providerRef: ref, event: null, checkoutUrl: `${SANDBOX_CARD_PAGE_PATH}/${token}` };
       }
       // Mobile money waits for the handset; bank waits for the money.
       return { providerRef: ref, event: null, checkoutUrl: null };
     },
 
-    checkoutUrl(ref: string | null): string | null {
-      const checkout = ref ? byRef.get(ref) : undefined;
-      return checkout && !checkout.outcome ? `${SANDBOX_CARD_PAGE_PATH}/${checkout.token}` : null;
-    },
+    cardCheckoutLifetimeMs: SANDBOX_CHECKOUT_LIFETIME_MS,
 
-    // What the payer did on the card page; mobile money and bank news arrive through the prompt route and the administrator.
+    // What the payer did on the card page (or that it expired); mobile money and bank news arrive through the prompt route and the administrator.
     async status(payment: { providerRef: string | null }): Promise<ProviderStatus | null> {
-      return (payment.providerRef && byRef.get(payment.providerRef)?.outcome) || null;
+      const checkout = payment.providerRef ? await checkouts.byProviderRef(payment.providerRef) : undefined;
+      return checkout ? (await settled(checkout)).outcome : null;
     },
 
     // A refund waits a few seconds, then is refunded; the first attempt on the refund test card fails instead.
     async refund(request: RefundRequest): Promise<RefundAnswer> {
       const last4 =
-        request.card?.last4 ?? (request.providerRef && byRef.get(request.providerRef)?.outcome?.card?.last4);
+        request.card?.last4 ??
+        (request.providerRef && (await checkouts.byProviderRef(request.providerRef))?.outcome?.card?.last4);
       const fails = last4 === REFUND_FAILS_CARD.last4 && request.idempotencyKey.endsWith(':1');
       return { providerRef: `sandbox-refund-${request.idempotencyKey}${fails ? REFUND_FAILS_MARK : ''}`, event: null };
     },

@@ -29,6 +29,8 @@ export interface StoredPayment extends Payment {
   lines: PaymentLine[];
   provider: string;
   providerRef: string | null;
+  /** A card payment's page at the card provider, as it gave it when the payment started. */
+  checkoutUrl: string | null;
   payerPhone: string | null;
   card: { brand: string; last4: string } | null;
   effect: 'applied' | 'refund_due' | null;
@@ -75,6 +77,7 @@ interface PaymentRow {
   decline_reason: string | null;
   provider: string;
   provider_ref: string | null;
+  checkout_url: string | null;
   payer_phone: string | null;
   card_brand: string | null;
   card_last4: string | null;
@@ -108,6 +111,7 @@ function toPayment(row: PaymentRow): StoredPayment {
     declineReason: row.decline_reason,
     provider: row.provider,
     providerRef: row.provider_ref,
+    checkoutUrl: row.checkout_url,
     payerPhone: row.payer_phone,
     card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     effect: row.effect,
@@ -182,11 +186,16 @@ export function paymentRepository(db: Queryable) {
       return toPayment(row);
     },
 
-    async setProviderRef(id: string, providerRef: string): Promise<StoredPayment | undefined> {
-      const [row] = await db.query<PaymentRow>('UPDATE payments SET provider_ref = $2 WHERE id = $1 RETURNING *', [
-        id,
-        providerRef,
-      ]);
+    /** What the provider answered when asked to collect: its transaction, and the card page if it gave one. */
+    async setProviderRef(
+      id: string,
+      providerRef: string,
+      checkoutUrl: string | null,
+    ): Promise<StoredPayment | undefined> {
+      const [row] = await db.query<PaymentRow>(
+        'UPDATE payments SET provider_ref = $2, checkout_url = $3 WHERE id = $1 RETURNING *',
+        [id, providerRef, checkoutUrl],
+      );
       return row ? toPayment(row) : undefined;
     },
 
@@ -220,6 +229,15 @@ export function paymentRepository(db: Queryable) {
     },
 
     /** Requests-to-pay still stored as pending whose time ran out by `at`, the longest lapsed first. */
+    /** Card payments still pending that started before `before`: left on the card provider's page. */
+    async listWaitingCards(before: Date, limit: number): Promise<StoredPayment[]> {
+      const rows = await db.query<PaymentRow>(
+        "SELECT * FROM payments WHERE status = 'pending' AND method = 'card' AND created_at <= $1 ORDER BY created_at, number LIMIT $2",
+        [before, limit],
+      );
+      return rows.map(toPayment);
+    },
+
     async listLapsed(at: Date, limit: number): Promise<StoredPayment[]> {
       const rows = await db.query<PaymentRow>(
         "SELECT * FROM payments WHERE status = 'pending' AND expires_at <= $1 ORDER BY expires_at, number LIMIT $2",

@@ -23,10 +23,7 @@ function answer(reply: FastifyReply, page: CardPageAnswer) {
   return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
 }
 
-export const sandboxCardPageRoutes: FastifyPluginAsync<{ provider: PaymentProvider; now: () => Date }> = async (
-  app,
-  { provider, now },
-) => {
+export const sandboxCardPageRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = async (app, { provider }) => {
   const page = sandboxCardPage(provider);
   if (!page) return;
   // The page's form posts as a browser form does; only this plugin's routes read that type.
@@ -42,7 +39,7 @@ export const sandboxCardPageRoutes: FastifyPluginAsync<{ provider: PaymentProvid
     { config: { access: 'public' }, schema: { hide: true } },
     async (request, reply) => {
       const token = tokenParams.safeParse(request.params);
-      return answer(reply, token.success ? page.show(token.data.token) : page.show(''));
+      return answer(reply, token.success ? await page.show(token.data.token) : await page.show(''));
     },
   );
 
@@ -52,9 +49,9 @@ export const sandboxCardPageRoutes: FastifyPluginAsync<{ provider: PaymentProvid
     async (request, reply) => {
       const token = tokenParams.safeParse(request.params);
       const form = pageForm.safeParse(request.body ?? {});
-      if (!token.success) return answer(reply, page.show(''));
+      if (!token.success) return answer(reply, await page.show(''));
       // An overlong field is nobody's card: the page asks again, as for any number that cannot be a card.
-      return answer(reply, page.submit(token.data.token, form.success ? form.data : {}, now()));
+      return answer(reply, await page.submit(token.data.token, form.success ? form.data : {}));
     },
   );
 };
