@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, test } from '@playwright/test';
 import { openApp, signInAs } from './app-page';
+import { payOnCardPageByRequest } from './card-page';
 import { DashboardPage } from './dashboard-page';
 import { MyPlatesPage } from './my-plates-page';
 import { seriousViolations } from './axe';
@@ -19,7 +20,7 @@ test.describe.configure({ timeout: 90_000 });
 
 const runId = () => Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
 
-/** An application of the demo buyer's, paid by card at once. */
+/** An application of the demo buyer's, paid at once with `card` on the card provider's page. */
 async function paidApplication(browser: Browser, fullName: string, card: string) {
   const buyer = await (await browser.newContext()).newPage();
   await signInAs(buyer, 'buyer');
@@ -36,16 +37,16 @@ async function paidApplication(browser: Browser, fullName: string, card: string)
       registrationNotYetKnown: true,
       numberOfPlates: 1,
       paymentMethod: 'card',
-      card: { number: card },
     },
   });
   expect(response.status()).toBe(201);
   const body = (await response.json()) as {
     reference: string;
     requestId: string;
-    payment: { id: string; status: string; reference: string; amount: number };
+    payment: { id: string; status: string; reference: string; amount: number; checkoutUrl: string };
   };
-  expect(body.payment.status).toBe('approved');
+  // The card paid on the card provider's page, as the buyer's browser would.
+  expect((await payOnCardPageByRequest(buyer.request, body.payment.checkoutUrl, card)).status).toBe('approved');
   await buyer.context().close();
   return body;
 }
