@@ -3,6 +3,7 @@
  * and Certificates (/dashboard/user/certificates) with each plate's certificate to download.
  */
 import { type Locator } from '@playwright/test';
+import { payOnCardPage } from './card-page';
 import { DashboardPage } from './dashboard-page';
 
 export class OwnerOverviewPage extends DashboardPage {
@@ -23,13 +24,16 @@ export class OwnerOverviewPage extends DashboardPage {
     return this.page.getByRole('dialog', { name: `Renew plate ${plate}` });
   }
 
-  /** Pays the renewal by card in the plate's open Renew dialog. */
+  /**
+   * Pays the renewal by card from the plate's open Renew dialog: the card is entered on the card
+   * provider's page, which sends the owner back to the renewal's receipt.
+   */
   async renewByCard(plate: string, cardNumber: string): Promise<void> {
     const dialog = this.renewDialog(plate);
     // Forced: the visible radio card is drawn over the real radio button.
     await dialog.getByRole('radio', { name: /Credit\/Debit Card/ }).check({ force: true });
-    await dialog.getByRole('textbox', { name: /Card number/ }).fill(cardNumber);
     await dialog.getByRole('button', { name: /and renew/ }).click();
+    await payOnCardPage(this.page, cardNumber);
   }
 }
 

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { openApp } from './app-page';
+import { receiptOf } from './card-page';
 import { approvedPlate, credentialDigitsOf, madeAndSold, signedInPage } from './lifecycle-steps';
 import { MyPlatesPage } from './my-plates-page';
 import { OwnerOverviewPage } from './owner-dashboard-page';
@@ -151,8 +152,9 @@ test.describe('renewal with the clock moved on', () => {
     await expect(dialog).toContainText('Renewal fee');
     await expect(dialog).toContainText('Expired on');
     await overview.renewByCard(soon.plateNumber, '4242 4242 4242 4242');
-    await expect(dialog).toContainText(`Plate ${soon.plateNumber} is renewed`, { timeout: 15_000 });
-    await owner.keyboard.press('Escape');
+    const receipt = receiptOf(owner);
+    await expect(receipt).toContainText(`Renewal of plate ${soon.plateNumber} until`);
+    await expect(receipt).toContainText('StatusPaid', { timeout: 15_000 });
 
     const renewed = await verdictOnPage(owner, soon.plateNumber);
     await expect(renewed.result).toHaveAttribute('data-verdict', 'Valid');
