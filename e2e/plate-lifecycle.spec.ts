@@ -14,6 +14,7 @@ import { PDFDocument } from 'pdf-lib';
 import { embeddedImages } from '../tests/app/plate-documents/pdf-reading';
 import { openApp, waitForRegistryCopy } from './app-page';
 import { AgentPage } from './agent-page';
+import { payOnCardPageByRequest } from './card-page';
 import { APPROVE_CARD, approvedPlate, manufactureOnNextBlanks, signedInPage, today } from './lifecycle-steps';
 import { MyPlatesPage } from './my-plates-page';
 import { CertificatesPage, OwnerOverviewPage } from './owner-dashboard-page';
@@ -128,12 +129,16 @@ test('a number bought in the marketplace is held for its buyer and reads as allo
     data: {
       idempotencyKey: randomUUID(),
       method: 'card',
-      card: APPROVE_CARD,
       ownerName: 'Mwila Banda',
       ownerNrc: '123456/78/9',
     },
   });
-  expect(((await bought.json()) as { payment: { status: string } }).payment.status).toBe('approved');
+  expect(bought.status()).toBe(201);
+  // Paid on the card provider's page, as the buyer's browser would.
+  const { payment } = (await bought.json()) as { payment: { checkoutUrl: string } };
+  expect((await payOnCardPageByRequest(buyer.request, payment.checkoutUrl, APPROVE_CARD.number)).status).toBe(
+    'approved',
+  );
 
   const myPlates = await MyPlatesPage.open(buyer, '/dashboard/user/plates');
   await expect(myPlates.row(listing.number)).toContainText(/Paid|Being made/, { timeout: 30_000 });

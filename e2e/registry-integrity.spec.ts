@@ -18,6 +18,7 @@ import { recordingSuspended, saleNrcMismatch } from '../src/domain/integrity/int
 import { serialNotDelivered } from '../src/domain/serials/blank-serial';
 import { AgentPage, CompliancePage, type Sale } from './agent-page';
 import { signInAs, waitForRegistryCopy } from './app-page';
+import { payOnCardPageByRequest } from './card-page';
 import { APPROVE_CARD, apiAs, deliveryForShop, today } from './lifecycle-steps';
 import { PolicePage } from './police-page';
 
@@ -72,12 +73,14 @@ test('a number is registered only to the person who paid for it, and a shop that
     data: {
       idempotencyKey: randomUUID(),
       method: 'card',
-      card: APPROVE_CARD,
       ownerName: 'Mwila Banda',
       ownerNrc: '123456/78/9',
     },
   });
-  expect(((await bought.json()) as { payment: { status: string } }).payment.status).toBe('approved');
+  expect(bought.status()).toBe(201);
+  // Paid on the card provider's page, as the buyer's browser would.
+  const { payment } = (await bought.json()) as { payment: { checkoutUrl: string } };
+  expect((await payOnCardPageByRequest(buyer, payment.checkoutUrl, APPROVE_CARD.number)).status).toBe('approved');
 
   // The shop's tablet holds the order once it has synced; then the network goes.
   // A tablet held landscape.
