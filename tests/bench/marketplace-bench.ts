@@ -31,12 +31,16 @@
  *   child process so it does not share the server's event loop, drives 20 connections for
  *   BENCH_DURATION seconds (default 10) at POST /api/listings/:id/buy; its setupRequest
  *   gives every request the next buyer's session cookie (round robin over the 400), a
- *   fresh idempotencyKey, method 'card' with the sandbox's approving card 4242424242424242,
- *   the card total the quote route shows (amount), and a listing picked at random from the
- *   200, so many buyers contend for each plate (and once a plate is sold the rest are
- *   refused). Printed: requests per second (no target), latency p50/p99, status counts,
- *   errors and timeouts. Then the database is read: per listing, its purchase orders and
- *   its approved purchase payments; a listing with more than one of either is a double sale.
+ *   fresh idempotencyKey, method 'card', the card total the quote route shows (amount),
+ *   and a listing picked at random from the 200, so many buyers contend for each plate
+ *   (once a plate is held or sold the rest are refused). A buyer whose Buy was answered
+ *   201 then pays as the browser does: the sandbox card provider's page is posted with the
+ *   approving card 4242424242424242 (303 to the receipt), and the receipt read
+ *   (GET /api/payments/:id), which asks the provider and settles the purchase. Printed:
+ *   requests per second over the three steps (no target), latency p50/p99, each step's
+ *   status counts, errors and timeouts. Then the database is read: per listing, its purchase
+ *   orders and its approved purchase payments; a listing with more than one of either is a
+ *   double sale.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -325,37 +329,89 @@ async function filterAndSortFigure(print: Print, options: MarketplaceBenchOption
 // ---------------------------------------------------------------------------------------
 // Purchases under concurrent load
 
-// Autocannon in its own process (the server keeps this one's event loop); setupRequest varies
-// the buyer, the key and the listing of every request.
+// Autocannon in its own process (the server keeps this one's event loop). Each connection goes
+// through a buyer's card purchase as the browser does: Buy (setupRequest varies the buyer, the
+// key and the listing), then, if the plate was held for them, the card on the sandbox card
+// provider's page (the form post, answered 303 to the receipt), then the receipt read, which
+// asks the provider and settles the payment. A refused Buy starts the next purchase at once
+// (setupRequest answering null). Each step's answers are tallied apart.
 const LOAD_SCRIPT = `
 const { randomUUID } = require('node:crypto');
 const autocannon = require('autocannon');
 const { url, connections, duration, cookies, listings, card } = JSON.parse(process.env.BENCH_INPUT);
+const steps = { buy: {}, pay: {}, read: {} };
+let approvedReads = 0;
+const tally = (step, status) => { steps[step][status] = (steps[step][status] || 0) + 1; };
 let next = 0;
 autocannon({
   url, connections, duration,
-  requests: [{
-    method: 'POST',
-    setupRequest: (request) => {
-      const cookie = cookies[next % cookies.length];
-      next += 1;
-      const listing = listings[Math.floor(Math.random() * listings.length)];
-      return {
-        ...request,
-        method: 'POST',
-        path: '/api/listings/' + listing.id + '/buy',
-        headers: { ...request.headers, 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ idempotencyKey: randomUUID(), method: 'card', card: { number: card }, amount: listing.amount, ownerName: 'Bench Buyer', ownerNrc: '123456/78/9' }),
-      };
+  requests: [
+    {
+      method: 'POST',
+      setupRequest: (request, context) => {
+        const cookie = cookies[next % cookies.length];
+        next += 1;
+        context.cookie = cookie;
+        context.checkout = null;
+        context.receipt = null;
+        const listing = listings[Math.floor(Math.random() * listings.length)];
+        return {
+          ...request,
+          method: 'POST',
+          path: '/api/listings/' + listing.id + '/buy',
+          headers: { ...request.headers, 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ idempotencyKey: randomUUID(), method: 'card', amount: listing.amount, ownerName: 'Bench Buyer', ownerNrc: '123456/78/9' }),
+        };
+      },
+      onResponse: (status, body, context) => {
+        tally('buy', status);
+        if (status === 201) context.checkout = new URL(JSON.parse(body).payment.checkoutUrl, url).pathname;
+      },
     },
-  }],
+    {
+      method: 'POST',
+      setupRequest: (request, context) => {
+        if (!context.checkout) return null;
+        return {
+          ...request,
+          method: 'POST',
+          path: context.checkout,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ action: 'pay', number: card, expiry: '12/49', cvc: '123' }).toString(),
+        };
+      },
+      onResponse: (status, body, context, headers) => {
+        tally('pay', status);
+        const location = headers && (headers.location || headers.Location);
+        if (status === 303 && location) context.receipt = '/api/payments/' + String(location).split('/').pop();
+      },
+    },
+    {
+      method: 'GET',
+      setupRequest: (request, context) => {
+        if (!context.receipt) return null;
+        return { ...request, method: 'GET', path: context.receipt, headers: { cookie: context.cookie }, body: undefined };
+      },
+      onResponse: (status, body) => {
+        tally('read', status);
+        if (status === 200 && JSON.parse(body).payment.status === 'approved') approvedReads += 1;
+      },
+    },
+  ],
 }, (error, result) => {
   if (error) { process.stderr.write(String(error)); process.exit(1); }
-  process.stdout.write(JSON.stringify({ requests: result.requests, latency: result.latency, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, statusCodeStats: result.statusCodeStats }));
+  process.stdout.write(JSON.stringify({ requests: result.requests, latency: result.latency, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, statusCodeStats: result.statusCodeStats, steps, approvedReads }));
 });`;
 
+/** What the purchase load reports: autocannon's summary, and each step's answers by status. */
+interface PurchaseLoadSummary extends LoadSummary {
+  steps: Record<'buy' | 'pay' | 'read', Record<string, number>>;
+  /** Receipts read back as approved: purchases completed on the card page. */
+  approvedReads: number;
+}
+
 const runLoad = (root: string, input: Record<string, unknown>) =>
-  runInChild<LoadSummary>(root, LOAD_SCRIPT, input, (DURATION_S + 60) * 1000);
+  runInChild<PurchaseLoadSummary>(root, LOAD_SCRIPT, input, (DURATION_S + 60) * 1000);
 
 async function purchaseLoadFigure(print: Print, options: MarketplaceBenchOptions): Promise<void> {
   print('');
@@ -435,29 +491,43 @@ async function purchaseLoadFigure(print: Print, options: MarketplaceBenchOptions
       listings,
       card: APPROVING_CARD,
     });
-    const byStatus = Object.entries(result.statusCodeStats ?? {}).map(
+    const stepCounts = (step: keyof PurchaseLoadSummary['steps']) =>
+      Object.entries(result.steps[step]).map(([status, count]) => [Number(status), count] as const);
+    const countOf = (counts: ReadonlyArray<readonly [number, number]>, test: (status: number) => boolean) =>
+      counts.filter(([status]) => test(status)).reduce((sum, [, count]) => sum + count, 0);
+    const listed = (counts: ReadonlyArray<readonly [number, number]>) =>
+      counts.map(([status, count]) => `${status}: ${count}`).join(', ') || 'none';
+    const buys = stepCounts('buy');
+    const ok = countOf(buys, (status) => status >= 200 && status < 300);
+    const conflicts = countOf(buys, (status) => status === 409);
+    const others = countOf(buys, (status) => !(status >= 200 && status < 300) && status !== 409);
+    const everyAnswer = Object.entries(result.statusCodeStats ?? {}).map(
       ([status, { count }]) => [Number(status), Number(count)] as const,
     );
-    const countOf = (test: (status: number) => boolean) =>
-      byStatus.filter(([status]) => test(status)).reduce((sum, [, count]) => sum + count, 0);
-    const ok = countOf((status) => status >= 200 && status < 300);
-    const conflicts = countOf((status) => status === 409);
-    const serverErrors = countOf((status) => status >= 500);
-    const others = countOf((status) => !(status >= 200 && status < 300) && status !== 409);
+    const serverErrors = countOf(everyAnswer, (status) => status >= 500);
+    const paidOnPage = countOf(stepCounts('pay'), (status) => status === 303);
     print(
       figureLine(
-        'POST /api/listings/:id/buy',
+        'buy, card page, receipt',
         `${Math.round(result.requests.average).toLocaleString('en')}/s`,
         null,
-        `${result.requests.total.toLocaleString('en')} requests; latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+        `${result.requests.total.toLocaleString('en')} requests of the three steps; latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
       ),
     );
     print(
       figureLine(
-        'responses',
+        'POST /api/listings/:id/buy',
         `${ok} 2xx`,
         null,
-        `${conflicts} × 409, ${others} other (${byStatus.map(([status, count]) => `${status}: ${count}`).join(', ') || 'none'}); ${result.errors} errors, ${result.timeouts} timeouts`,
+        `${conflicts} × 409, ${others} other (${listed(buys)}); ${result.errors} errors, ${result.timeouts} timeouts`,
+      ),
+    );
+    print(
+      figureLine(
+        'card page, receipt',
+        `${result.approvedReads} approved`,
+        null,
+        `card page: ${listed(stepCounts('pay'))}; receipt read: ${listed(stepCounts('read'))}; when the run stopped ${ok - paidOnPage} purchases were left on the card page and ${paidOnPage - result.approvedReads} receipts not read back`,
       ),
     );
     print(figureLine('5xx responses', String(serverErrors), { text: '0', pass: serverErrors === 0 }));
@@ -482,13 +552,15 @@ async function purchaseLoadFigure(print: Print, options: MarketplaceBenchOptions
       'SELECT extract(epoch FROM max(created_at) - min(created_at))::float8 AS seconds FROM purchase_orders WHERE listing_id = ANY($1::text[])',
       [ids],
     );
-    const consistent = orders === approved && approved === sold && orders === ok;
+    // Every purchase approved was paid on the card page; the run may stop before its receipt is read back.
+    const consistent =
+      orders === approved && approved === sold && result.approvedReads <= approved && approved <= paidOnPage;
     print(
       figureLine(
         'double sales',
         String(doubles.length),
         { text: '0', pass: doubles.length === 0 },
-        `${sold} of ${BUY_LISTINGS} plates sold${span?.seconds != null ? ` within ${span.seconds.toFixed(1)} s of the first sale` : ''}; ${orders} orders, ${approved} approved purchase payments, ${refundsDue} refunds due${consistent ? '' : '; orders, approved payments, Sold plates and 2xx answers differ'}${
+        `${sold} of ${BUY_LISTINGS} plates sold${span?.seconds != null ? ` within ${span.seconds.toFixed(1)} s of the first sale` : ''}; ${orders} orders, ${approved} approved purchase payments, ${refundsDue} refunds due${consistent ? '' : '; orders, approved payments, Sold plates and cards paid on the page differ'}${
           doubles.length > 0
             ? `; ${doubles
                 .slice(0, 5)
