@@ -155,10 +155,6 @@ export class BuyProcessPage {
     return this.page.getByRole('listitem').filter({ hasText: new RegExp(`^${title}:`) });
   }
 
-  get cardNumber(): Locator {
-    return this.page.getByLabel(/^Card number/);
-  }
-
   get walletNumber(): Locator {
     return this.page.getByLabel(/^Mobile money number/);
   }
