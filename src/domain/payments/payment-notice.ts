@@ -89,7 +89,9 @@ export function paymentNotice(payment: SettledPaymentFacts): PaymentNotice {
         kind: 'payment-timed-out',
         title: `Payment ${payment.reference} timed out`,
         body: joined(
-          `The ${method} request for ${amount} was not approved on the phone in time.`,
+          payment.method === 'card'
+            ? `The card page for ${amount} was left unused and closed.`
+            : `The ${method} request for ${amount} was not approved on the phone in time.`,
           wasFor,
           'Nothing was charged.',
           AFTER_FAILURE[payment.purpose],

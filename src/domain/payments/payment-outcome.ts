@@ -205,8 +205,12 @@ export function paymentOutcome(payment: PaymentOutcomePayment | null, subject: P
         kind: 'timed-out',
         palette: 'red',
         icon: 'warning',
-        heading: 'Payment not approved in time',
-        text: `The ${method} request for ${amount} was not approved on the phone in time. Nothing was charged. ${standing(subject)}`,
+        // A card times out when the provider closes its page left unused (30 minutes in the sandbox).
+        heading: payment.method === 'card' ? 'Card page closed' : 'Payment not approved in time',
+        text:
+          payment.method === 'card'
+            ? `The card page for ${amount} was left unused and closed. Nothing was charged. ${standing(subject)}`
+            : `The ${method} request for ${amount} was not approved on the phone in time. Nothing was charged. ${standing(subject)}`,
         nextStep: tryAgain(subject, payment.method),
         mayPayAgain: true,
       };
@@ -252,9 +256,10 @@ export function paymentOutcome(payment: PaymentOutcomePayment | null, subject: P
         kind: 'awaiting-card',
         palette: 'orange',
         icon: 'clock',
-        heading: 'Enter your card to pay',
+        heading: 'Pay on the card page',
         text: `Nothing has been charged yet. ${whenApproved(subject)}`,
-        nextStep: `Enter the card number below to pay ${amount}.`,
+        // The card is entered on the card provider's own page, never in Nambala (decision 061).
+        nextStep: `Pay ${amount} on the card provider's page; you come back here when it is done.`,
         mayPayAgain: false,
       };
   }

@@ -75,6 +75,18 @@ describe('paymentNotice', () => {
     );
   });
 
+  it('tells of a card page left unused, not of a phone', () => {
+    const notice = paymentNotice({
+      ...base,
+      method: 'card',
+      status: 'timed_out',
+      purpose: 'application',
+      description: 'Application LP-000007 for 1 plate',
+    });
+    expect(notice.body).toMatch(/^The card page for K315\.00 was left unused and closed\. It was for/);
+    expect(notice.body).not.toContain('phone');
+  });
+
   it('keeps to the facts for a purpose it has no next step for', () => {
     const notice = paymentNotice({ ...base, purpose: 'renewal', description: 'Renewal of plate ABC 1234' });
     expect(notice.body).toBe(

@@ -121,6 +121,22 @@ describe('paymentOutcome', () => {
     );
   });
 
+  it('sends a pending card payment to the card provider\'s page, where the card is entered', () => {
+    const outcome = paymentOutcome({ ...payment, status: 'pending' }, application);
+    expect(outcome).toMatchObject({ kind: 'awaiting-card', heading: 'Pay on the card page', mayPayAgain: false });
+    expect(outcome.nextStep).toBe("Pay K315.00 on the card provider's page; you come back here when it is done.");
+    expect(`${outcome.heading} ${outcome.text} ${outcome.nextStep}`).not.toMatch(/enter (your|the) card/i);
+  });
+
+  it('says a card page left unused closed, not that a phone did not approve it', () => {
+    const outcome = paymentOutcome({ ...payment, status: 'timed_out' }, purchase);
+    expect(outcome.heading).toBe('Card page closed');
+    expect(outcome.text).toBe(
+      'The card page for K315.00 was left unused and closed. Nothing was charged. Plate ZM-777-VIP is not yours yet and is no longer held for you.',
+    );
+    expect(outcome.text).not.toContain('phone');
+  });
+
   it('promises a refund, not the plate, for a late approval', () => {
     expect(paymentOutcome({ ...payment, refundDue: true }, purchase)).toMatchObject({
       kind: 'refund-due',
