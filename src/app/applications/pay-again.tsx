@@ -2,6 +2,7 @@
  * After a declined or timed-out payment the application stays submitted with nothing
  * charged; this pays it again, with the same or another method. Each attempt carries its
  * own idempotency key, kept until the server has answered, so a resend never charges twice.
+ * A card attempt goes straight to the card provider's page.
  */
 import { Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
@@ -10,6 +11,7 @@ import { newId } from '../store/new-id';
 import type { Receipt } from '../payments/payment-api';
 import { PaymentMethodRadios } from '../payments/payment-method-radios';
 import { PayerDetailsFields } from '../payments/payer-details-fields';
+import { followStartedPayment } from '../payments/card-page';
 import { payApplicationAgain } from './application-api';
 import { checkPaymentDetails } from './payment-details';
 import type { WizardErrors } from './application-fields';
@@ -48,7 +50,8 @@ export function PayAgain({ applicationId, method: firstMethod, phone: firstPhone
         phone: details.details.payerPhone,
       });
       if (result.ok) {
-        onStarted(result.payment);
+        // A card goes straight to the card provider's page, which comes back to the new payment's receipt.
+        followStartedPayment(result.payment, { onStarted });
         return;
       }
       setErrors(result.errors);
