@@ -105,6 +105,20 @@ describe('the buyer’s choice of shop and delivery, as others read it', () => {
     });
   });
 
+  it('gives the buyer’s order the chosen shop’s id and the chosen numbers, for the receipt’s Next Steps', async () => {
+    const chosen = await submit({ shopId: cairoRoad, plateNumbers: ['ZM-611-RCT'] });
+    const left = await submit({ shopId: null });
+    const orders = (await get('/api/me/orders', cookies.buyer ?? '')).json().orders as Array<{ id: string }>;
+    expect(orders.find((order) => order.id === chosen.requestId)).toMatchObject({
+      chosenShopId: cairoRoad,
+      requestedNumbers: ['ZM-611-RCT'],
+    });
+    expect(orders.find((order) => order.id === left.requestId)).toMatchObject({
+      chosenShopId: null,
+      requestedNumbers: [],
+    });
+  });
+
   it('sends the shop’s order the address to deliver to, through sync, for an application', async () => {
     const { requestId } = await submit({ shopId: cairoRoad, delivery: true, deliveryAddress: ADDRESS });
     const [plate] = (await approve(requestId)).plates;

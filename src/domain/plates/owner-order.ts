@@ -57,6 +57,10 @@ export interface OwnerOrder {
   chosenShop?: string | null;
   /** Where the plates are to be delivered; null when collected from the shop (absent as chosenShop). */
   deliveryAddress?: string | null;
+  /** An application: the chosen shop's id, by which its address and hours are found (absent on older copies). */
+  chosenShopId?: string | null;
+  /** An application: the numbers the buyer chose, asked for exactly (absent on older copies). */
+  requestedNumbers?: string[];
 }
 
 /**

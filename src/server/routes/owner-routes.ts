@@ -15,6 +15,7 @@ import type { PaymentService } from '../payments/payment-service';
 import { paymentRepository, type StoredPayment } from '../repositories/payment-repository';
 import { plateRepository } from '../repositories/plate-repository';
 import { applicationRepository } from '../repositories/application-repository';
+import { numberRepository } from '../repositories/number-repository';
 import { purchaseRepository } from '../repositories/purchase-repository';
 import { refundRepository, type StoredRefund } from '../repositories/refund-repository';
 import { refundSummary } from '../payments/refunds';
@@ -56,11 +57,12 @@ export async function ownerOrders(
   const requests = applicationRepository(db);
   const applications = await requests.listForApplicant(ownerId);
   const ids = applications.map((request) => request.id);
-  const [allocated, latest, reservations, payerPayments] = await Promise.all([
+  const [allocated, latest, reservations, payerPayments, chosen] = await Promise.all([
     requests.platesOf(ids),
     paymentRepository(db).latestForRequests(ids),
     purchaseRepository(db).reservationsOf(ownerId, at),
     paymentRepository(db).listForPayer(ownerId),
+    numberRepository(db).requestedOf(ids),
   ]);
   const refunds = await refundRepository(db).forPayments(payerPayments.map((payment) => payment.id));
   const pendingPurchases = payerPayments.filter(
@@ -100,7 +102,9 @@ export async function ownerOrders(
       payment,
       createdAt: request.createdAt,
       chosenShop: shopName(request.chosenShopId),
+      chosenShopId: request.chosenShopId,
       deliveryAddress: request.deliveryDestination,
+      requestedNumbers: chosen.get(request.id)?.numbers ?? [],
     };
   });
   const byId = new Map(payerPayments.map((payment) => [payment.id, payment]));
@@ -187,6 +191,12 @@ const orderSchema = z.object({
     .optional()
     .describe('The plate shop the buyer chose; null: left to the administrator'),
   deliveryAddress: z.string().nullable().optional().describe('Where the plates are to be delivered; null: collected'),
+  chosenShopId: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("An application: the chosen plate shop's id (its address and hours are in GET /api/plate-shops)"),
+  requestedNumbers: z.array(z.string()).optional().describe('An application: the numbers the buyer chose'),
 });
 
 export const ownerRoutes: FastifyPluginAsyncZod<{
