@@ -14,7 +14,7 @@ import { paths, withPlate } from '../../config/paths';
 import { PlainField, PlainFieldset, TextInput } from '../../components/plain-field';
 import type { Availability } from '../../plate-check/number-availability';
 
-export { ChosenNumbersSummary } from './chosen-numbers-summary';
+export { ChosenNumbersSummary } from '../../applications/chosen-numbers-summary';
 
 // Asked for only when the buyer adds a number, not with the wizard's first load.
 const availability = () => import('../../plate-check/number-availability');

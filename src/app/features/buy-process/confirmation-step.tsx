@@ -5,20 +5,15 @@
  * then the reference, and the payment as it goes on (the handset prompt, the card's result or
  * the bank details), with a new attempt offered after one that did not go through.
  */
-import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { type RefObject, useState } from 'react';
 import { paymentOutcome } from '#domain/payments/payment-outcome';
 import type { Receipt } from '../../payments/payment-api';
 import { PaymentOutcomeSummary } from '../../payments/payment-outcome-summary';
 import { PaymentPanel } from '../../payments/payment-panel';
 import { PayAgain } from '../../applications/pay-again';
-import { ChosenNumbersSummary } from './chosen-numbers-summary';
-
-const NEXT_STEPS = [
-  { title: 'Application Processing', text: 'Our team will process your application within 24 hours.' },
-  { title: 'Plate Production', text: 'Your plates will be manufactured within 3-5 business days.' },
-  { title: 'Delivery', text: 'Collect your plates from our office or request delivery.' },
-] as const;
+import { ApplicationNextSteps } from '../../applications/application-next-steps';
+import { ChosenNumbersSummary } from '../../applications/chosen-numbers-summary';
 
 interface ConfirmationStepProps {
   numberOfPlates: number;
@@ -51,25 +46,7 @@ export function ConfirmationStep({
   return (
     <Stack gap="6" align="center" textAlign="center">
       <PaymentOutcomeSummary outcome={outcome} headingLevel="h2" headingRef={headingRef} layout="centred" />
-      {outcome.kind === 'paid' && (
-        <Box bg="bg.muted" rounded="lg" p={{ base: '4', md: '5' }} width="full" textAlign="start">
-          <Heading as="h3" size="md" mb="3">
-            Next Steps
-          </Heading>
-          <List.Root as="ol" gap="3" ps="5">
-            {NEXT_STEPS.map((item) => (item.title === 'Delivery' && collectionStep ? collectionStep : item)).map(
-              (item) => (
-                <List.Item key={item.title}>
-                  <Text as="span" fontWeight="semibold">
-                    {item.title}:
-                  </Text>{' '}
-                  {item.text}
-                </List.Item>
-              ),
-            )}
-          </List.Root>
-        </Box>
-      )}
+      {outcome.kind === 'paid' && <ApplicationNextSteps collectionStep={collectionStep} />}
       <Stack gap="1" borderWidth="1px" borderColor="brand.muted" bg="brand.subtle" rounded="lg" px="6" py="4">
         <Text fontSize="sm" color="fg.muted">
           Reference Number

@@ -3,7 +3,9 @@
  * the lines and total, the method, the status and dates. It prints on its own: the print style
  * hides the dashboard's sidebar and header. A payment still pending shows its next step here, so
  * it can be completed from the receipt; online its status is checked live. The receipt is read
- * from the device's store, so it opens offline too, marked as of the last sync.
+ * from the device's store, so it opens offline too, marked as of the last sync. A payment that did
+ * not go through leads with what happened and where to pay again; an application's payment gives
+ * the application's reference and Next Steps (receipt-outcome.tsx).
  */
 import { Alert, Badge, Box, Button, Card, DataList, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
@@ -16,6 +18,7 @@ import type { Receipt } from '../../payments/payment-api';
 import { PaymentLines, PaymentPanel, STATUS_LABELS } from '../../payments/payment-panel';
 import { asOfLastSync, methodDetail, PURPOSE_LABELS } from '../../payments/payment-rows';
 import { RefundNote } from '../../payments/refund-badge';
+import { ReceiptApplication, ReceiptOutcome } from './receipt-outcome';
 import { shownPayment, usePayment, usePaymentsPulledAt } from './use-my-payments';
 
 /** Printing shows the receipt alone: no sidebar, header, menus or buttons. */
@@ -100,6 +103,7 @@ function ReceiptCard({ stored, isOnline }: { stored: Receipt; isOnline: boolean 
               </Text>
             </Box>
           </Flex>
+          <ReceiptOutcome payment={payment} />
           <ReceiptDetails payment={payment} />
           <Box>
             <Heading as="h2" size="md" mb="2">
@@ -139,6 +143,7 @@ function ReceiptCard({ stored, isOnline }: { stored: Receipt; isOnline: boolean 
           </Card.Body>
         </Card.Root>
       )}
+      {payment.purpose === 'application' && <ReceiptApplication payment={payment} />}
     </Stack>
   );
 }
