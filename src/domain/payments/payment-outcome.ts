@@ -76,12 +76,23 @@ function standing(subject: PaymentOutcomeSubject): string {
   }
 }
 
-/** How to try again after a payment that did not go through. */
-function tryAgain(subject: PaymentOutcomeSubject, method: PaymentMethodId): string {
+/** How to try again after a payment that did not go through: on this screen, or where the payer goes for it. */
+function tryAgain(subject: PaymentOutcomeSubject, method: PaymentMethodId, isAgainHere: boolean): string {
   const how =
     method === 'card'
       ? 'Try another card, or pay by mobile money or bank transfer'
       : 'Pay again with the same or another method';
+  // A receipt offers no new attempt itself: it says where one is made (and links there).
+  if (!isAgainHere)
+    switch (subject.purpose) {
+      case 'application':
+        return `${how} from My Plates & Orders.`;
+      case 'purchase':
+      case 'reservation':
+        return `${how} in the marketplace while the plate is still available.`;
+      case 'renewal':
+        return `${how} from My Dashboard.`;
+    }
   switch (subject.purpose) {
     case 'application':
       return `${how} below, or later from My Plates & Orders.`;
@@ -157,8 +168,15 @@ function paid(subject: PaymentOutcomeSubject, amount: string): Pick<PaymentOutco
   }
 }
 
-/** The lead of an outcome screen for this payment of this subject. */
-export function paymentOutcome(payment: PaymentOutcomePayment | null, subject: PaymentOutcomeSubject): PaymentOutcome {
+/**
+ * The lead of an outcome screen for this payment of this subject. `isAgainHere`: the screen itself
+ * offers a new attempt (the wizard, a checkout); a receipt does not, and says where to go instead.
+ */
+export function paymentOutcome(
+  payment: PaymentOutcomePayment | null,
+  subject: PaymentOutcomeSubject,
+  { isAgainHere = true }: { isAgainHere?: boolean } = {},
+): PaymentOutcome {
   // The server kept what was asked for but did not answer with its payment: claim nothing.
   if (payment === null) {
     return {
@@ -197,7 +215,7 @@ export function paymentOutcome(payment: PaymentOutcomePayment | null, subject: P
         icon: 'warning',
         heading: payment.method === 'card' ? 'Card payment declined' : 'Payment declined',
         text: `Your payment of ${amount} by ${method} was declined${payment.declineReason ? `: ${payment.declineReason.replace(/[.!]$/, '')}` : ''}. Nothing was charged. ${standing(subject)}`,
-        nextStep: tryAgain(subject, payment.method),
+        nextStep: tryAgain(subject, payment.method, isAgainHere),
         mayPayAgain: true,
       };
     case 'timed_out':
@@ -211,7 +229,7 @@ export function paymentOutcome(payment: PaymentOutcomePayment | null, subject: P
           payment.method === 'card'
             ? `The card page for ${amount} was left unused and closed. Nothing was charged. ${standing(subject)}`
             : `The ${method} request for ${amount} was not approved on the phone in time. Nothing was charged. ${standing(subject)}`,
-        nextStep: tryAgain(subject, payment.method),
+        nextStep: tryAgain(subject, payment.method, isAgainHere),
         mayPayAgain: true,
       };
     case 'cancelled':
@@ -221,7 +239,7 @@ export function paymentOutcome(payment: PaymentOutcomePayment | null, subject: P
         icon: 'warning',
         heading: 'Payment cancelled',
         text: `Your ${method} payment of ${amount} was cancelled. Nothing was charged. ${standing(subject)}`,
-        nextStep: tryAgain(subject, payment.method),
+        nextStep: tryAgain(subject, payment.method, isAgainHere),
         mayPayAgain: true,
       };
     case 'pending':

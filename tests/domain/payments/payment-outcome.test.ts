@@ -121,7 +121,7 @@ describe('paymentOutcome', () => {
     );
   });
 
-  it('sends a pending card payment to the card provider\'s page, where the card is entered', () => {
+  it("sends a pending card payment to the card provider's page, where the card is entered", () => {
     const outcome = paymentOutcome({ ...payment, status: 'pending' }, application);
     expect(outcome).toMatchObject({ kind: 'awaiting-card', heading: 'Pay on the card page', mayPayAgain: false });
     expect(outcome.nextStep).toBe("Pay K315.00 on the card provider's page; you come back here when it is done.");
@@ -135,6 +135,20 @@ describe('paymentOutcome', () => {
       'The card page for K315.00 was left unused and closed. Nothing was charged. Plate ZM-777-VIP is not yours yet and is no longer held for you.',
     );
     expect(outcome.text).not.toContain('phone');
+  });
+
+  it('says where to pay again on a screen that offers no new attempt itself (a receipt)', () => {
+    const declined = { ...payment, status: 'declined' as const };
+    const elsewhere = { isAgainHere: false };
+    expect(paymentOutcome(declined, application, elsewhere).nextStep).toBe(
+      'Try another card, or pay by mobile money or bank transfer from My Plates & Orders.',
+    );
+    expect(paymentOutcome(declined, purchase, elsewhere).nextStep).toBe(
+      'Try another card, or pay by mobile money or bank transfer in the marketplace while the plate is still available.',
+    );
+    expect(paymentOutcome({ ...declined, method: 'mtn' }, renewal, elsewhere).nextStep).toBe(
+      'Pay again with the same or another method from My Dashboard.',
+    );
   });
 
   it('promises a refund, not the plate, for a late approval', () => {

@@ -23,7 +23,7 @@ import { useStoreQuery } from '../../store/use-store-query';
 
 /** The outcome a receipt leads with, or null when its details say enough (pending, or a paid purchase…). */
 export function receiptOutcome(payment: Receipt): PaymentOutcome | null {
-  const outcome = paymentOutcome(payment, receiptSubject(payment));
+  const outcome = paymentOutcome(payment, receiptSubject(payment), { isAgainHere: false });
   if (outcome.mayPayAgain) return outcome;
   return outcome.kind === 'paid' && payment.purpose === 'application' ? outcome : null;
 }

@@ -98,7 +98,7 @@ describe('the receipt of a payment that did not go through', () => {
     const text = textOf(<ReceiptOutcome payment={declined} />);
     expect(text).toContain('Card payment declined');
     expect(text).toContain('declined: Insufficient funds. Nothing was charged.');
-    expect(text).toContain('Next: Try another card');
+    expect(text).toContain('Next: Try another card, or pay by mobile money or bank transfer from My Plates & Orders.');
     expect(text).toContain('Pay for LP-000012 in My Plates & Orders');
     expect(html).toContain('href="/dashboard/user/plates"');
   });
