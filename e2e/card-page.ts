@@ -21,6 +21,18 @@ export function receiptOf(page: Page): Locator {
   return page.getByRole('article', { name: /^Receipt PAY-\d{6}$/ });
 }
 
+/**
+ * One of the Next Steps the receipt of an application's payment gives, as the wizard's confirmation
+ * gave them. The chosen shop or delivery comes with the buyer's order, which the first sync after
+ * coming back brings: waited for as long as a first sync may take.
+ */
+export function nextStepOnReceipt(page: Page, title: string): Locator {
+  return page
+    .getByRole('region', { name: 'Next Steps' })
+    .getByRole('listitem')
+    .filter({ hasText: new RegExp(`^${title}:`) });
+}
+
 /** The LP- reference of the application a receipt paid for, read from its "Paid for" line. */
 export async function applicationReferenceOn(receipt: Locator): Promise<string> {
   await expect(receipt).toContainText(/Application LP-\d+/);

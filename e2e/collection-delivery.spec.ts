@@ -1,13 +1,13 @@
 /**
  * Who makes the plates and how the buyer gets them: an applicant chooses the plate shop in the
- * wizard and the approved order goes to it; an applicant asks for delivery and pays its fee
- * (the card on the card provider's page, the fee on the receipt); Buy Now asks for the vehicle and the shop, and
+ * wizard and the approved order goes to it, the receipt's Next Steps naming it; an applicant asks for
+ * delivery and pays its fee (the card on the card provider's page, the fee and the delivery on the receipt); Buy Now asks for the vehicle and the shop, and
  * the order carries them. Each journey makes its own application or buys its own plate.
  */
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
-import { DEMO, signInAs } from './app-page';
+import { DEMO, FIRST_SYNC_TIMEOUT, signInAs } from './app-page';
 import { type Applicant, BuyProcessPage } from './buy-process-page';
-import { applicationReferenceOn, payOnCardPage, receiptOf } from './card-page';
+import { applicationReferenceOn, nextStepOnReceipt, payOnCardPage, receiptOf } from './card-page';
 import { MarketplacePage } from './marketplace-page';
 
 const SHOP = 'Cairo Road Plates';
@@ -52,7 +52,10 @@ async function payByCard(wizard: BuyProcessPage): Promise<string> {
 }
 
 test.describe('collection and delivery', () => {
-  test('an applicant chooses the plate shop, and the approved order goes to it', async ({ page, baseURL }) => {
+  test('an applicant chooses the plate shop: the receipt’s Next Steps name it, and the approved order goes to it', async ({
+    page,
+    baseURL,
+  }) => {
     const wizard = await toStep2(page);
     // Left to the administrator until the applicant chooses; each shop shows its address and hours.
     await expect(wizard.shop('Leave it to the administrator')).toBeChecked();
@@ -60,6 +63,13 @@ test.describe('collection and delivery', () => {
     await wizard.chooseShop(SHOP);
     await expect(wizard.shop(SHOP)).toBeChecked();
     const reference = await payByCard(wizard);
+    await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
+    await expect(nextStepOnReceipt(page, 'Delivery')).toContainText(
+      `Collect your plates from ${SHOP}, ${SHOP_ADDRESS}.`,
+      {
+        timeout: FIRST_SYNC_TIMEOUT,
+      },
+    );
 
     const admin = await adminApi(baseURL);
     const { requests } = (await (await admin.get('/api/admin/requests')).json()) as {
@@ -76,7 +86,9 @@ test.describe('collection and delivery', () => {
     await admin.dispose();
   });
 
-  test('an applicant asks for delivery: the fee is in the price and on the receipt', async ({ page }) => {
+  test('an applicant asks for delivery: the fee is in the price and on the receipt, and Next Steps say delivery', async ({
+    page,
+  }) => {
     const wizard = await toStep2(page);
     await wizard.chooseDelivery('Plot 12, Kabulonga Road, Lusaka');
     await wizard.chooseMethod('Credit/Debit Card');
@@ -87,6 +99,10 @@ test.describe('collection and delivery', () => {
     const receipt = receiptOf(page);
     await expect(receipt).toContainText('Delivery feeK50.00');
     await expect(receipt).toContainText('TotalK369.00');
+    await expect(nextStepOnReceipt(page, 'Delivery')).toContainText(
+      'We will deliver your plates to Plot 12, Kabulonga Road, Lusaka (delivery fee K50.00).',
+      { timeout: FIRST_SYNC_TIMEOUT },
+    );
   });
 
   test('Buy Now asks for the vehicle and the plate shop, and the order carries them', async ({ page }) => {

@@ -5,10 +5,10 @@
  * through the payment provider and the buyer sees Refunded on the receipt and is told.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO } from './app-page';
+import { DEMO, FIRST_SYNC_TIMEOUT } from './app-page';
 import { AuthPage } from './auth-page';
 import { BuyProcessPage } from './buy-process-page';
-import { applicationReferenceOn, payOnCardPage, receiptOf } from './card-page';
+import { applicationReferenceOn, nextStepOnReceipt, payOnCardPage, receiptOf } from './card-page';
 import { DashboardPage } from './dashboard-page';
 import { HomePage } from './home-page';
 import { PlateRequestsPage } from './plate-requests-page';
@@ -62,6 +62,10 @@ test('a number checked on the home page is applied for with a chosen shop, found
   const paid = receiptOf(page);
   await expect(paid).toContainText('StatusPaid');
   const reference = await applicationReferenceOn(paid);
+  // The receipt confirms the application as the wizard's last step did: the number asked for and the shop.
+  await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
+  await expect(page.getByTestId('chosen-numbers')).toContainText(freeNumber, { timeout: FIRST_SYNC_TIMEOUT });
+  await expect(nextStepOnReceipt(page, 'Delivery')).toContainText(SHOP);
 
   // The support desk has only the buyer's reference.
   const requests = await PlateRequestsPage.open(browser);

@@ -1,6 +1,7 @@
 /**
  * Payments say what happened: on a phone-sized screen a card declined on the card provider's
- * page comes back to a receipt that says so with the reason, never "Application Submitted!"; and the
+ * page comes back to a receipt that says so with the reason, that nothing was charged and where to pay
+ * again, never "Application Submitted!"; and the
  * marketplace offers bank transfer as the wizard does, leading with the transfer awaited, its
  * reference and the bank details.
  */
@@ -58,13 +59,23 @@ test.describe('payments say the truth', () => {
     await wizard.submit.click();
     await payOnCardPage(page, '4000 0000 0000 0002');
 
-    // The receipt says the payment was declined, and why, on the phone's first screen.
+    // The receipt leads with what happened, why, that nothing was charged and where to pay again,
+    // on the phone's first screen.
     const receipt = receiptOf(page);
+    const outcome = receipt.getByTestId('payment-outcome');
+    await expect(outcome.getByRole('heading', { name: 'Card payment declined' })).toBeInViewport();
+    await expect(outcome).toContainText('declined: Insufficient funds. Nothing was charged.');
+    await expect(outcome).toContainText(/Next: Try another card/);
+    const payAgain = receipt.getByRole('link', { name: /^Pay for LP-\d+ in My Plates & Orders$/ });
+    await expect(payAgain).toBeInViewport();
     await expect(receipt).toContainText('StatusDeclined');
     await expect(receipt).toContainText('ReasonInsufficient funds');
-    await expect(receipt.getByText('Declined', { exact: true })).toBeInViewport();
     await expect(page.getByText('Application Submitted!')).toHaveCount(0);
     await expect(page.getByText(/submitted successfully/)).toHaveCount(0);
+    // The link leads to the application, waiting to be paid for.
+    await payAgain.click();
+    await expect(page).toHaveURL(/\/dashboard\/user\/plates$/);
+    await expect(page.getByRole('button', { name: /^Pay for LP-\d+$/ }).first()).toBeVisible();
   });
 
   test('the marketplace offers bank transfer, and leads with the transfer awaited and its reference', async ({
