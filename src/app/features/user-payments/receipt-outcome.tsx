@@ -1,6 +1,6 @@
 /**
  * What a receipt says besides the figures, for the payer who comes back to it from the card
- * provider's page (decision 062): a payment that did not go through leads with what happened
+ * provider's page (decision 061): a payment that did not go through leads with what happened
  * (the domain's paymentOutcome: the heading, "Nothing was charged", what to do) and where to pay
  * again; a paid application leads with the spec's "Application Submitted!". The receipt of an
  * application's payment then gives the application's reference, the numbers chosen and the
