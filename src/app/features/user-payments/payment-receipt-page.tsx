@@ -18,7 +18,7 @@ import type { Receipt } from '../../payments/payment-api';
 import { PaymentLines, PaymentPanel, STATUS_LABELS } from '../../payments/payment-panel';
 import { asOfLastSync, methodDetail, PURPOSE_LABELS } from '../../payments/payment-rows';
 import { RefundNote } from '../../payments/refund-badge';
-import { ReceiptApplication, ReceiptOutcome } from './receipt-outcome';
+import { ReceiptApplication, ReceiptOutcome, useApplicationOrder } from './receipt-outcome';
 import { shownPayment, usePayment, usePaymentsPulledAt } from './use-my-payments';
 
 /** Printing shows the receipt alone: no sidebar, header, menus or buttons. */
@@ -77,6 +77,9 @@ function ReceiptCard({ stored, isOnline }: { stored: Receipt; isOnline: boolean 
   const [live, setLive] = useState<Receipt | null>(null);
   const payment = shownPayment(stored, live);
   const isPending = payment.status === 'pending';
+  const isApplication = payment.purpose === 'application';
+  // The buyer's order of an application: its chosen shop and numbers, and whether it was paid since.
+  const order = useApplicationOrder(isApplication ? payment.requestId : null) ?? null;
   const follow = (next: Receipt) => {
     setLive(next);
     if (next.status !== 'pending') syncSoon();
@@ -103,7 +106,7 @@ function ReceiptCard({ stored, isOnline }: { stored: Receipt; isOnline: boolean 
               </Text>
             </Box>
           </Flex>
-          <ReceiptOutcome payment={payment} />
+          <ReceiptOutcome payment={payment} order={order} />
           <ReceiptDetails payment={payment} />
           <Box>
             <Heading as="h2" size="md" mb="2">
@@ -143,7 +146,7 @@ function ReceiptCard({ stored, isOnline }: { stored: Receipt; isOnline: boolean 
           </Card.Body>
         </Card.Root>
       )}
-      {payment.purpose === 'application' && <ReceiptApplication payment={payment} />}
+      {isApplication && <ReceiptApplication payment={payment} order={order} />}
     </Stack>
   );
 }

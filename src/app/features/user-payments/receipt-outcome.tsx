@@ -54,14 +54,26 @@ export function payAgainLink(payment: Pick<Receipt, 'purpose' | 'description'>):
   }
 }
 
-/** The receipt's lead: what happened and, when it did not go through, where to pay again. */
-export function ReceiptOutcome({ payment }: { payment: Receipt }) {
+/** A later payment of the same application that went through: this one needs no new attempt. */
+export function paidSince(payment: Receipt, order: OwnerOrder | null | undefined): string | null {
+  const latest = order?.payment;
+  if (!latest || latest.id === payment.id || latest.status !== 'approved') return null;
+  return `${order.reference} has since been paid with ${latest.reference}.`;
+}
+
+/**
+ * The receipt's lead: what happened and, when it did not go through, where to pay again
+ * (unless the application it was for has been paid since, as the buyer's order says).
+ */
+export function ReceiptOutcome({ payment, order }: { payment: Receipt; order?: OwnerOrder | null }) {
   const outcome = receiptOutcome(payment);
   if (!outcome) return null;
-  const again = outcome.mayPayAgain ? payAgainLink(payment) : null;
+  const since = outcome.mayPayAgain ? paidSince(payment, order) : null;
+  const again = outcome.mayPayAgain && !since ? payAgainLink(payment) : null;
   return (
     <Stack gap="3">
       <PaymentOutcomeSummary outcome={outcome} headingLevel="h2" />
+      {since && <Text fontWeight="semibold">{since}</Text>}
       {again && (
         <Button
           asChild
@@ -93,7 +105,7 @@ export function chosenCollectionStep(
 }
 
 /** The application a receipt paid for, as the buyer's order on this device (null: not there yet). */
-function useApplicationOrder(requestId: string | null): OwnerOrder | null | undefined {
+export function useApplicationOrder(requestId: string | null): OwnerOrder | null | undefined {
   return useStoreQuery(async (db) => (requestId ? ((await db.myOrders.get(requestId)) ?? null) : null), [requestId]);
 }
 
@@ -131,10 +143,8 @@ export function ApplicationFacts({ payment, order, shops }: ApplicationFactsProp
   );
 }
 
-/** The receipt's application part, read from the device's store and the plate shops' list. */
-export function ReceiptApplication({ payment }: { payment: Receipt }) {
-  const order = useApplicationOrder(payment.purpose === 'application' ? payment.requestId : null);
+/** The receipt's application part, with the plate shops' list for the chosen shop's address and hours. */
+export function ReceiptApplication({ payment, order }: { payment: Receipt; order: OwnerOrder | null }) {
   const { shops } = usePlateShops();
-  if (payment.purpose !== 'application') return null;
-  return <ApplicationFacts payment={payment} order={order ?? null} shops={shops} />;
+  return <ApplicationFacts payment={payment} order={order} shops={shops} />;
 }

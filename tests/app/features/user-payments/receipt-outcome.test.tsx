@@ -103,6 +103,24 @@ describe('the receipt of a payment that did not go through', () => {
     expect(html).toContain('href="/dashboard/user/plates"');
   });
 
+  it('offers no new attempt once a later payment of the application went through', () => {
+    const paidLater = {
+      ...order,
+      payment: {
+        id: 'pay-2',
+        reference: 'PAY-000043',
+        status: 'approved' as const,
+        method: 'card' as const,
+        methodName: 'Credit/Debit Card',
+        amount: 31_900,
+      },
+    };
+    const text = textOf(<ReceiptOutcome payment={declined} order={paidLater} />);
+    expect(text).toContain('Card payment declined');
+    expect(text).toContain('LP-000012 has since been paid with PAY-000043.');
+    expect(text).not.toContain('Pay for LP-000012');
+  });
+
   it('sends a purchase or reservation back to that plate in the marketplace, and a renewal to the dashboard', () => {
     expect(payAgainLink({ purpose: 'purchase', description: 'Purchase of plate ZM-777-VIP' }).to).toBe(
       '/marketplace?open=ZM-777-VIP',
