@@ -50,6 +50,7 @@ import { ApplicationQrDialog } from './application-qr-dialog';
 import { selectAllState, toggleAll, toggleOne, visibleSelection } from './application-selection';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { useApplications } from './use-applications';
+import { MarketplaceOrdersSection } from './marketplace-orders-section';
 
 type OpenDialog =
   { kind: 'details' | 'qr'; requestId: string } | { kind: 'reject'; requestIds: string[]; isBulk: boolean } | null;
@@ -542,6 +543,7 @@ export function PlateRequestsPage() {
         )}
 
         {content}
+        <MarketplaceOrdersSection search={filters.search} />
 
         <Flex
           justify="space-between"
