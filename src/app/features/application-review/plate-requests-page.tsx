@@ -543,8 +543,6 @@ export function PlateRequestsPage() {
         )}
 
         {content}
-        <MarketplaceOrdersSection search={filters.search} />
-
         <Flex
           justify="space-between"
           wrap="wrap"
@@ -559,6 +557,7 @@ export function PlateRequestsPage() {
           </Text>
           <Text>{chosen.length === 1 ? '1 selected' : `${chosen.length} selected`}</Text>
         </Flex>
+        <MarketplaceOrdersSection search={filters.search} />
       </Stack>
 
       <BankTransfersSection requests={requests ?? []} isOnline={isOnline} onReceived={() => void reload()} />
