@@ -8,7 +8,7 @@
 import { type APIRequestContext, chromium, expect, type Page, test } from '@playwright/test';
 import { ClaimsPage } from './claims-page';
 import { signedInPage } from './lifecycle-steps';
-import { chromiumArgs } from './playwright.config';
+import { chromiumArgs, chromiumPath } from './playwright.config';
 
 /** Every claim the signed-in agent pulls, latest version of each. */
 async function pulledClaims(request: APIRequestContext): Promise<Array<Record<string, unknown>>> {
@@ -57,7 +57,7 @@ test('an insurance agent records a claim with two camera photos offline at 360 p
   test.setTimeout(180_000);
   // The fake camera plays Chromium's own moving test pattern; the fake UI grants the camera.
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   });
   const agent = await signedInPage(browser, 'insurer', {

@@ -1,7 +1,7 @@
 /**
  * One order, the same references everywhere, and accounts handed over safely: the
  * administrator finds an application in Plate Requests by the buyer's LP- reference and by
- * the applicant's email; its QR code carries a link that opens the order for signed-in staff
+ * the applicant's email, and a marketplace order by its PO- reference or plate; its QR code carries a link that opens the order for signed-in staff
  * and asks anyone else to sign in; Add User sends an invitation (read in Sent messages) with
  * which the new user chooses a password and signs in. Each test works on an application or
  * an account of its own.
@@ -87,6 +87,55 @@ test('the administrator finds an order by its LP- reference and by email, and it
   await auth.logIn('admin@nambala.zm', 'Admin#2026');
   await expect(new PlateRequestsPage(stranger).details(requestId)).toContainText(reference);
   await stranger.context().close();
+});
+
+test('the administrator finds a marketplace order by its PO- reference or its plate, with its buyer, owner and payment', async ({
+  browser,
+}) => {
+  // A plate no other journey buys, bought by the demo buyer with MTN Mobile Money.
+  const plate = 'ZM-321-MNG';
+  const buyer = await (await browser.newContext()).newPage();
+  await signInAs(buyer, 'buyer');
+  const listings = (await (await buyer.request.get('/api/listings')).json()) as {
+    listings: Array<{ id: string; number: string }>;
+  };
+  const listing = listings.listings.find((candidate) => candidate.number === plate);
+  if (!listing) throw new Error(`${plate} is not for sale`);
+  const started = await buyer.request.post(`/api/listings/${listing.id}/buy`, {
+    data: {
+      idempotencyKey: randomUUID(),
+      method: 'mtn',
+      phone: '0961234567',
+      ownerName: 'Chanda Mulenga',
+      ownerNrc: '345612/10/1',
+      vehicleNotYetKnown: true,
+    },
+  });
+  expect(started.status()).toBe(201);
+  const payment = ((await started.json()) as { payment: { id: string; reference: string } }).payment;
+  const approved = await buyer.request.post(`/api/payments/${payment.id}/sandbox-prompt`, {
+    data: { answer: 'approve' },
+  });
+  expect(approved.status()).toBe(200);
+  const purchases = (await (await buyer.request.get('/api/purchases')).json()) as {
+    orders: Array<{ id: string; plateNumber: string }>;
+  };
+  const order = purchases.orders.find((candidate) => candidate.plateNumber === plate);
+  expect(order?.id).toMatch(/^PO-\d{6}$/);
+  await buyer.context().close();
+
+  const requests = await PlateRequestsPage.open(browser);
+  await requests.search(order?.id ?? '');
+  const found = requests.marketplaceOrder(order?.id ?? '');
+  await expect(found).toContainText(plate);
+  await expect(found).toContainText('Registered to Chanda Mulenga (NRC 345612/10/1)');
+  await expect(found).toContainText(`${payment.reference}: Paid`);
+  // The plate number, however it is typed, finds it too; a search for something else does not.
+  await requests.search('zm321mng');
+  await expect(requests.marketplaceOrder(order?.id ?? '')).toBeVisible();
+  await requests.search('ZM-999-ZZZ');
+  await expect(requests.marketplaceOrders).toHaveCount(0);
+  await requests.page.context().close();
 });
 
 test('Add User sends an invitation, and the invited person chooses a password and signs in', async ({ browser }) => {

@@ -113,6 +113,16 @@ export class PlateRequestsPage {
     return this.page.getByRole('status').filter({ has: this.page.getByRole('listitem') });
   }
 
+  /** The marketplace orders (PO-) the search found, under the requests. */
+  get marketplaceOrders(): Locator {
+    return this.page.getByRole('list', { name: 'Marketplace orders' });
+  }
+
+  /** One marketplace order's card, by its PO- reference. */
+  marketplaceOrder(id: string): Locator {
+    return this.marketplaceOrders.getByRole('listitem').filter({ hasText: id });
+  }
+
   async search(text: string): Promise<void> {
     await this.searchBox.fill(text);
   }

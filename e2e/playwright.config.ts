@@ -2,10 +2,21 @@
  * End-to-end tests in real Chromium (Debian's /usr/bin/chromium, or CHROMIUM_PATH)
  * against the built app served by the real server on an in-memory database.
  */
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+/**
+ * CHROMIUM_PATH, else Debian's headless Chromium (package chromium-headless-shell, the same
+ * Chromium without its windowing layer, which Playwright itself runs headless), else its full
+ * Chromium. The same specs took 42 % less CPU time and 21 % less wall time in the headless one
+ * (docs/decisions/062-a-lighter-unit-and-browser-run.md).
+ */
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium';
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -77,7 +88,7 @@ export default defineConfig({
     // one; without, every test records and keeps it only if it fails.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: chromiumArgs,
     },
   },

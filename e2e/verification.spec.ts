@@ -10,7 +10,7 @@ import { credentialQrSegments } from '../src/domain/credential/qr-url';
 import { appStarted, waitForApp } from './app-page';
 import { HomePage } from './home-page';
 import { credentialOf, fakeCameraArgs, keysOnDevice, writeQrVideo } from './fake-camera';
-import { chromiumArgs } from './playwright.config';
+import { chromiumArgs, chromiumPath } from './playwright.config';
 import { VerificationPage } from './verification-page';
 
 const OWNER = 'Mwila Banda';
@@ -21,7 +21,7 @@ const SCAN_TIMEOUT_MS = 20_000;
 /** A browser whose camera plays `video` (each fake-camera video needs its own launch). */
 function launchWithCamera(video: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [...chromiumArgs, ...fakeCameraArgs(video)],
   });
 }

@@ -593,4 +593,42 @@ describe('marketplace purchases and reservations', () => {
     });
     expect(quote.buyNow.map((line: { method: string }) => line.method)).toEqual(['mtn', 'airtel', 'card', 'bank']);
   });
+
+  it('lets an administrator find a marketplace order by its PO- reference with its buyer, owner, payment and refund; nobody else', async () => {
+    const buyer = await newBuyer();
+    const admin = await signedIn(db, `orders-admin-${randomUUID().slice(0, 8)}`, ['admin']);
+    const listing = listingId('ZM-666-KAB');
+    const started = await post(`/api/listings/${listing}/buy`, buyer.cookie, {
+      idempotencyKey: randomUUID(),
+      method: 'mtn',
+      phone: MTN_PHONE,
+      ...OWNER,
+    });
+    expect(started.statusCode).toBe(201);
+    const paid = await post(`/api/payments/${started.json().payment.id}/sandbox-prompt`, buyer.cookie, {
+      answer: 'approve',
+    });
+    const order = paid.json().order ?? (await get('/api/purchases', buyer.cookie)).json().orders[0];
+    expect(order.id).toMatch(/^PO-\d{6}$/);
+
+    const listed = await get('/api/admin/orders', admin.cookie);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().orders.find((candidate: { id: string }) => candidate.id === order.id)).toEqual({
+      id: order.id,
+      plateNumber: 'ZM-666-KAB',
+      status: 'Pending',
+      total: expect.any(Number),
+      createdAt: expect.any(String),
+      buyerName: expect.stringMatching(/^buyer\d+$/),
+      buyerEmail: expect.stringMatching(/^buyer\d+@test\.zm$/),
+      buyerPhone: null,
+      ownerName: OWNER.ownerName,
+      ownerNrc: OWNER.ownerNrc,
+      paymentReference: expect.stringMatching(/^PAY-\d{6}$/),
+      paymentStatus: 'approved',
+      refundStatus: null,
+    });
+    expect((await get('/api/admin/orders', buyer.cookie)).statusCode).toBe(403);
+    expect((await get('/api/admin/orders')).statusCode).toBe(401);
+  });
 });

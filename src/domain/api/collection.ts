@@ -28,3 +28,14 @@ export const deliverySettingAnswer = z.object({
   settings: deliverySettingsAnswerSchema,
   updatedAt: z.string().nullable().describe('Null while the default applies'),
 });
+
+/** GET and PUT /api/shop/place: where the signed-in plate shop says it is, and when it is open. */
+export const shopPlaceAnswer = z.object({
+  place: z.object({
+    address: z.string().nullable(),
+    hours: z.string().nullable(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+  }),
+});
+export type ShopPlaceAnswer = z.infer<typeof shopPlaceAnswer>;

@@ -91,3 +91,23 @@ export type ListingAnswer = z.infer<typeof listingAnswer>;
 /** GET /api/purchases: the signed-in buyer's live reservations and marketplace orders. */
 export const purchasesAnswer = z.object({ reservations: z.array(listingSchema), orders: z.array(orderSchema) });
 export type PurchasesAnswer = z.infer<typeof purchasesAnswer>;
+
+/** A marketplace order as the administrator's order search reads it (Plate Requests). */
+export const adminOrderSchema = z.object({
+  id: z.string().describe("The buyer's reference, 'PO-000003'"),
+  plateNumber: z.string(),
+  status: z.string().describe("The order's status: Pending, In production, Ready, Collected, Cancelled"),
+  total: z.number().int().describe('What the buyer paid, in ngwee'),
+  createdAt: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  buyerPhone: z.string().nullable(),
+  ownerName: z.string().describe('Whose the plate is registered to, as the buyer gave it'),
+  ownerNrc: z.string(),
+  paymentReference: z.string().describe("'PAY-000012'"),
+  paymentStatus: z.string(),
+  refundStatus: z.string().nullable().describe("The payment's refund: pending, refunded or failed; null when none"),
+});
+export const adminOrdersAnswer = z.object({ orders: z.array(adminOrderSchema) });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export type AdminOrdersAnswer = z.infer<typeof adminOrdersAnswer>;

@@ -193,3 +193,39 @@ export const REQUEST_LINK_PATH = '/dashboard/admin/requests';
 export function requestQrLink(origin: string, requestId: string): string {
   return `${origin.replace(/\/+$/, '')}${REQUEST_LINK_PATH}?request=${encodeURIComponent(requestId)}`;
 }
+
+/** The fields of a marketplace order (PO-) the administrator's search reads. */
+export interface SearchableOrder {
+  readonly id: string;
+  readonly plateNumber: string;
+  readonly buyerName: string;
+  readonly buyerEmail: string;
+  readonly buyerPhone: string | null;
+  readonly ownerName: string;
+  readonly ownerNrc: string;
+  readonly paymentReference: string;
+}
+
+/**
+ * The marketplace orders a Plate Requests search finds, by the same rules as the requests: the
+ * buyer's PO- reference, the payment's PAY- reference, the plate number, the buyer's name, email
+ * or phone, or the owner's name or NRC. None for an empty search: the section shows only what
+ * was looked for.
+ */
+export function findOrders<O extends SearchableOrder>(orders: readonly O[], search: string): O[] {
+  if (search.trim() === '') return [];
+  return orders.filter((order) => {
+    const phones = order.buyerPhone ? [order.buyerPhone] : [];
+    const fields = [
+      order.id,
+      order.paymentReference,
+      order.plateNumber,
+      order.buyerName,
+      order.buyerEmail,
+      order.ownerName,
+      order.ownerNrc,
+      ...phones,
+    ].filter((field) => field !== '');
+    return searchFinds(search, fields, phones);
+  });
+}

@@ -52,3 +52,32 @@ export function deliveryAddressIssue(value: unknown, ctx: z.RefinementCtx<unknow
 export const collectionChoiceSchema = z
   .object(collectionChoiceFields)
   .superRefine(deliveryAddressIssue, { when: () => true });
+
+export const SHOP_ADDRESS_REQUIRED = 'Enter the street address where buyers collect their plates';
+export const SHOP_ADDRESS_TOO_LONG = 'Keep the address within 200 characters';
+export const SHOP_HOURS_REQUIRED = 'Enter the opening hours, for example Mon–Fri 08:00–17:00, Sat 08:00–13:00';
+export const SHOP_HOURS_TOO_LONG = 'Keep the opening hours within 120 characters';
+export const SHOP_LOCATION_INVALID =
+  'The location must be in Zambia (latitude −18.1 to −8.2, longitude 21.9 to 33.8), or both left empty';
+
+const coordinate = (min: number, max: number) =>
+  z.number({ error: SHOP_LOCATION_INVALID }).min(min, SHOP_LOCATION_INVALID).max(max, SHOP_LOCATION_INVALID).nullable();
+
+/**
+ * Where a plate shop is and when it is open, as the shop states it for buyers choosing where to
+ * collect: an address and opening hours, and optionally its coordinates (both or neither), within
+ * Zambia, from which a buyer's device works out the distance.
+ */
+export const shopPlaceSchema = z
+  .object({
+    address: z
+      .string({ error: SHOP_ADDRESS_REQUIRED })
+      .trim()
+      .min(5, SHOP_ADDRESS_REQUIRED)
+      .max(200, SHOP_ADDRESS_TOO_LONG),
+    hours: z.string({ error: SHOP_HOURS_REQUIRED }).trim().min(3, SHOP_HOURS_REQUIRED).max(120, SHOP_HOURS_TOO_LONG),
+    lat: coordinate(-18.1, -8.2),
+    lng: coordinate(21.9, 33.8),
+  })
+  .refine((place) => (place.lat === null) === (place.lng === null), { message: SHOP_LOCATION_INVALID, path: ['lat'] });
+export type ShopPlaceInput = z.infer<typeof shopPlaceSchema>;

@@ -30,6 +30,7 @@ const PHRASES: Readonly<Record<string, (subject: string) => string>> = {
   'plate.dismiss': (s) => `Flag on plate ${s} dismissed`,
   'settings.pricing': () => 'Prices and fees changed',
   'settings.stock': () => 'Stock thresholds changed',
+  'shop.place': () => 'Plate shop address and hours changed',
   'inventory.allocation.add': (s) => `Allocation #${s} added`,
   'inventory.allocation.edit': (s) => `Allocation #${s} changed`,
   'inventory.allocation.delete': (s) => `Allocation #${s} deleted`,

@@ -121,6 +121,23 @@ export interface CheckoutCollection {
   deliveryAddress: string | null;
 }
 
+/** A marketplace order joined with its buyer, payment and refund (listForAdmin). */
+export interface AdminOrderRow {
+  id: string;
+  plate_number: string;
+  status: string;
+  total_ngwee: string | number;
+  created_at: Date | string;
+  owner_name: string;
+  owner_nrc: string;
+  buyer_name: string;
+  buyer_email: string;
+  buyer_phone: string | null;
+  payment_number: string | number;
+  payment_status: string;
+  refund_status: string | null;
+}
+
 interface OrderRow {
   id: string;
   listing_id: string;
@@ -283,6 +300,22 @@ export function purchaseRepository(db: Queryable) {
         `UPDATE plate_listings SET status = 'Available', sold_to = NULL, sold_at = NULL, version = version + 1, updated_at = now()
          WHERE id = $1 AND status = 'Sold'`,
         [listingId],
+      );
+    },
+
+    /** The newest marketplace orders with their buyer, payment and refund, for the administrator's search. */
+    async listForAdmin(limit: number): Promise<AdminOrderRow[]> {
+      return db.query<AdminOrderRow>(
+        `SELECT po.id, po.plate_number, po.status, po.total_ngwee, po.created_at, po.owner_name, po.owner_nrc,
+                u.name AS buyer_name, u.email AS buyer_email, u.phone AS buyer_phone,
+                p.number AS payment_number, p.status AS payment_status, r.status AS refund_status
+           FROM purchase_orders po
+           JOIN users u ON u.id = po.buyer_id
+           JOIN payments p ON p.id = po.payment_id
+           LEFT JOIN refunds r ON r.payment_id = po.payment_id
+          ORDER BY po.created_at DESC, po.id DESC
+          LIMIT $1`,
+        [limit],
       );
     },
 

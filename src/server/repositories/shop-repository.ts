@@ -34,8 +34,9 @@ const ACTIVE_SHOP = `SELECT u.id, u.name, u.business_name, u.shop_address, u.sho
 export interface ShopPlace {
   address: string;
   hours: string;
-  lat: number;
-  lng: number;
+  /** Both or neither: null when the shop gave no coordinates. */
+  lat: number | null;
+  lng: number | null;
 }
 
 export function shopRepository(db: Queryable) {

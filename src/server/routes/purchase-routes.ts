@@ -2,7 +2,15 @@
  * Reserving and buying marketplace plates (online only: the server decides who gets a
  * plate), what it would cost, and the buyer's own reservations and orders.
  */
-import { checkoutAnswer, listingAnswer, purchasesAnswer, quoteAnswer } from '#domain/api/marketplace';
+import {
+  type AdminOrder,
+  adminOrdersAnswer,
+  checkoutAnswer,
+  listingAnswer,
+  purchasesAnswer,
+  quoteAnswer,
+} from '#domain/api/marketplace';
+import { formatPaymentReference } from '#domain/payments/reference';
 import { idempotencyKeyIsValid } from '#domain/payments/payment';
 import { checkoutOwnerSchema } from '#domain/purchases/checkout-owner';
 import { collectionChoiceFields } from '#domain/collection/collection-schemas';
@@ -11,6 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../plugins/error-handler';
+import { type AdminOrderRow, purchaseRepository } from '../repositories/purchase-repository';
 import type { User } from '../repositories/user-repository';
 import {
   type CheckoutResult,
@@ -57,6 +66,24 @@ const buyBody = checkoutBody
   .superRefine(checkoutVehicleIssues, { when: () => true });
 
 const idParams = z.object({ id: z.string().max(64) });
+/** How many of the newest marketplace orders the administrator's search looks through. */
+export const ADMIN_ORDER_LIMIT = 1000;
+
+const adminOrder = (row: AdminOrderRow): AdminOrder => ({
+  id: row.id,
+  plateNumber: row.plate_number,
+  status: row.status,
+  total: Number(row.total_ngwee),
+  createdAt: new Date(row.created_at).toISOString(),
+  buyerName: row.buyer_name,
+  buyerEmail: row.buyer_email,
+  buyerPhone: row.buyer_phone,
+  ownerName: row.owner_name,
+  ownerNrc: row.owner_nrc,
+  paymentReference: formatPaymentReference(Number(row.payment_number)),
+  paymentStatus: row.payment_status,
+  refundStatus: row.refund_status,
+});
 
 export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> = async (
   app,
@@ -216,5 +243,18 @@ export const purchaseRoutes: FastifyPluginAsyncZod<Omit<PaymentContext, 'log'>> 
       },
     },
     async (request) => checkout.mine((request.user as User).id),
+  );
+
+  app.get(
+    '/api/admin/orders',
+    {
+      config: { access: 'requests:review' },
+      schema: {
+        tags: ['marketplace'],
+        summary: `The newest ${ADMIN_ORDER_LIMIT} marketplace orders (PO-), with buyer, owner, payment and refund, for the order search on Plate Requests`,
+        response: { 200: adminOrdersAnswer },
+      },
+    },
+    async () => ({ orders: (await purchaseRepository(db).listForAdmin(ADMIN_ORDER_LIMIT)).map(adminOrder) }),
   );
 };

@@ -60,7 +60,7 @@ const APPLICANT: Omit<DemoRequest, 'vehicle' | 'hoursAgo'> = {
   plateType: 'Standard',
   color: 'White',
   specialRequests: '',
-  method: 'mtn',
+  method: 'airtel',
   paid: true,
   status: 'Pending',
 };

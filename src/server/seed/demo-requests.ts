@@ -79,7 +79,7 @@ const REQUESTS: DemoRequest[] = [
     plateType: 'Standard',
     color: 'White',
     specialRequests: '',
-    method: 'mtn',
+    method: 'airtel',
     paid: true,
     status: 'Approved',
     hoursAgo: 8 * 24,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  findOrders,
   decide,
   decideMany,
   DEFAULT_REQUEST_FILTERS,
@@ -311,6 +312,63 @@ describe('filterRequests properties', () => {
           underReview: count('Under Review'),
           rejected: count('Rejected'),
         });
+      }),
+    );
+  });
+});
+
+describe('findOrders: the marketplace orders a Plate Requests search finds', () => {
+  const order = {
+    id: 'PO-000003',
+    plateNumber: 'ZM-777-VIP',
+    buyerName: 'Chanda Mulenga',
+    buyerEmail: 'chanda@example.zm',
+    buyerPhone: '+260971234567',
+    ownerName: 'Mwila Banda',
+    ownerNrc: '123456/78/9',
+    paymentReference: 'PAY-000012',
+  };
+  const other = {
+    id: 'PO-000004',
+    plateNumber: 'ZM-100-LSK',
+    buyerName: 'Bupe Zulu',
+    buyerEmail: 'bupe@example.zm',
+    buyerPhone: null,
+    ownerName: 'Bupe Zulu',
+    ownerNrc: '654321/10/1',
+    paymentReference: 'PAY-000013',
+  };
+
+  it('finds an order by either reference, the plate, the buyer or the owner, however it is typed', () => {
+    for (const search of [
+      'PO-000003',
+      'po000003',
+      'PAY-000012',
+      'zm 777',
+      'ZM777VIP',
+      'chanda',
+      'CHANDA@EXAMPLE.ZM',
+      '0971 234 567',
+      'mwila banda',
+      '123456/78/9',
+    ])
+      expect(
+        findOrders([order, other], search).map((found) => found.id),
+        search,
+      ).toEqual(['PO-000003']);
+  });
+
+  it('shows nothing for an empty search, and nothing that does not match', () => {
+    expect(findOrders([order, other], '  ')).toEqual([]);
+    expect(findOrders([order, other], 'LP-000003')).toEqual([]);
+  });
+
+  it('finds every order by its own PO- reference in any spelling', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 999_999 }), fc.boolean(), (n, lower) => {
+        const id = `PO-${String(n).padStart(6, '0')}`;
+        const typed = lower ? id.toLowerCase().replace('-', '') : id;
+        return findOrders([{ ...order, id }], typed).length === 1;
       }),
     );
   });

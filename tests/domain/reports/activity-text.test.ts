@@ -22,6 +22,9 @@ describe('activity text', () => {
     expect(activityText({ action: 'payment.approve', subject: 'PAY-000012', outcome: 'success' })).toBe(
       'Payment PAY-000012 received',
     );
+    expect(activityText({ action: 'shop.place', subject: 'USR-004', outcome: 'success' })).toBe(
+      'Plate shop address and hours changed',
+    );
   });
 
   it('says a refusal first, with its reason', () => {

@@ -11,10 +11,11 @@ import type {
   DecisionOutcome,
   DecisionsAnswer,
 } from '#domain/api/applications';
+import type { AdminOrder, AdminOrdersAnswer } from '#domain/api/marketplace';
 import { apiRequest, NetworkError } from '../../api/api-client';
 import { runCommand } from '../../api/command';
 
-export type { AdminApplication, DecisionOutcome, PendingPayment };
+export type { AdminApplication, AdminOrder, DecisionOutcome, PendingPayment };
 
 export const DECISIONS_NEED_CONNECTION =
   'Decisions need a connection. Nothing was changed; try again when you are back online.';
@@ -97,4 +98,12 @@ export const markTransferReceived = (paymentId: string) =>
     undefined,
     CONFIRMING_NEEDS_CONNECTION,
     shaped<PaymentAnswer>('payment'),
+  );
+
+/** The newest marketplace orders (PO-), which the Plate Requests search also looks through. */
+export const fetchMarketplaceOrders = () =>
+  read(
+    '/api/admin/orders',
+    'Marketplace orders are read from the server, and this device is offline.',
+    shaped<AdminOrdersAnswer>('orders'),
   );

@@ -50,6 +50,7 @@ import { ApplicationQrDialog } from './application-qr-dialog';
 import { selectAllState, toggleAll, toggleOne, visibleSelection } from './application-selection';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { useApplications } from './use-applications';
+import { MarketplaceOrdersSection } from './marketplace-orders-section';
 
 type OpenDialog =
   { kind: 'details' | 'qr'; requestId: string } | { kind: 'reject'; requestIds: string[]; isBulk: boolean } | null;
@@ -542,7 +543,6 @@ export function PlateRequestsPage() {
         )}
 
         {content}
-
         <Flex
           justify="space-between"
           wrap="wrap"
@@ -557,6 +557,7 @@ export function PlateRequestsPage() {
           </Text>
           <Text>{chosen.length === 1 ? '1 selected' : `${chosen.length} selected`}</Text>
         </Flex>
+        <MarketplaceOrdersSection search={filters.search} />
       </Stack>
 
       <BankTransfersSection requests={requests ?? []} isOnline={isOnline} onReceived={() => void reload()} />

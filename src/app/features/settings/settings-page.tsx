@@ -1,4 +1,4 @@
-/** Settings for every role: the profile (name), the email and phone (with the password), the password, and the signed-in devices. */
+/** Settings for every role: the profile (name), the email and phone (with the password), the password, a plate shop's address and hours, and the signed-in devices. */
 import type { PasswordChange, Profile, ProfileInput } from '#domain/accounts/profile';
 import { formatPhone } from '#domain/validation/identity-checks';
 import { Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
@@ -19,6 +19,7 @@ import { PasswordInput } from '../../account/password-input';
 import { ContactForm } from './contact-form';
 import { useOnlineForm } from './use-online-form';
 import { SessionsList } from './sessions-list';
+import { ShopPlaceForm } from './shop-place-form';
 
 // The forms' rules load once the page is idle (or with the first save), not with the page.
 const rules = onDemand(() => import('#domain/accounts/profile'));
@@ -220,6 +221,18 @@ export function SettingsPage() {
           <PasswordForm />
         </Card.Body>
       </Card.Root>
+      {user.roles.includes('agent') && (
+        <Card.Root>
+          <Card.Header>
+            <Heading as="h2" size="md" id="shop-place-heading">
+              Your Plate Shop
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <ShopPlaceForm />
+          </Card.Body>
+        </Card.Root>
+      )}
       <Card.Root>
         <Card.Header>
           <Heading as="h2" size="md" id="sessions-heading">
