@@ -14,9 +14,16 @@ import {
 } from '../validation/identity';
 import { credentialTextMax, credentialTextTooLong, fitsCredential } from '../credential/credential-limits';
 
-import { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates } from './plate-count';
+import {
+  MAX_PLATES_PER_APPLICATION,
+  MIN_PLATES_PER_APPLICATION,
+  parseNumberOfPlates,
+  PLATES_NOT_WHOLE,
+  PLATES_TOO_FEW,
+  PLATES_TOO_MANY,
+} from './plate-count';
 
-export { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates };
+export { MAX_PLATES_PER_APPLICATION, MIN_PLATES_PER_APPLICATION, parseNumberOfPlates, PLATES_NOT_WHOLE };
 export * from './wizard-steps';
 // The wizard checks chosen numbers against the plates with the rest of its rules, loaded on demand.
 export { chosenNumbersProblem } from '../plates/requestable-number';
@@ -28,10 +35,6 @@ export { isValidNrc, NRC_PATTERN, NRC_PLACEHOLDER, PHONE_PLACEHOLDER };
 export function isValidZambianPhone(value: string): boolean {
   return checkPhone(value).ok;
 }
-
-const PLATES_TOO_FEW = 'Number of plates must be at least 1';
-const PLATES_TOO_MANY = `Number of plates must be at most ${MAX_PLATES_PER_APPLICATION}`;
-export const PLATES_NOT_WHOLE = `Number of plates must be a whole number from ${MIN_PLATES_PER_APPLICATION} to ${MAX_PLATES_PER_APPLICATION}`;
 
 function requiredText(required: string, max: number, tooLong: string) {
   return z.string({ error: required }).trim().min(1, required).max(max, tooLong);

@@ -12,3 +12,21 @@ export function parseNumberOfPlates(raw: string | number): number {
   const parsed = typeof raw === 'number' ? Math.trunc(raw) : Number.parseInt(raw, 10);
   return Number.isFinite(parsed) ? parsed : 1;
 }
+
+export const PLATES_TOO_FEW = `Number of plates must be at least ${MIN_PLATES_PER_APPLICATION}`;
+export const PLATES_TOO_MANY = `Number of plates must be at most ${MAX_PLATES_PER_APPLICATION}`;
+export const PLATES_NOT_WHOLE = `Number of plates must be a whole number from ${MIN_PLATES_PER_APPLICATION} to ${MAX_PLATES_PER_APPLICATION}`;
+
+/**
+ * A count typed into the pricing page's calculator: the number it prices, or why it cannot be
+ * priced, in the wizard's words. Never a different number than the one typed (0 is not 1, 5000
+ * is not 1000), so an estimate always says what it is for.
+ */
+export function checkPlateCount(raw: string): { ok: true; count: number } | { ok: false; message: string } {
+  const typed = raw.trim();
+  if (!/^\d+$/.test(typed)) return { ok: false, message: PLATES_NOT_WHOLE };
+  const count = Number(typed);
+  if (count < MIN_PLATES_PER_APPLICATION) return { ok: false, message: PLATES_TOO_FEW };
+  if (count > MAX_PLATES_PER_APPLICATION) return { ok: false, message: PLATES_TOO_MANY };
+  return { ok: true, count };
+}

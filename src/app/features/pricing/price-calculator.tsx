@@ -5,9 +5,9 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import {
+  checkPlateCount,
   MAX_PLATES_PER_APPLICATION,
   MIN_PLATES_PER_APPLICATION,
-  parseNumberOfPlates,
 } from '#domain/applications/plate-count';
 import {
   gatewayFeeLabel,
@@ -21,16 +21,12 @@ import { PlainField, TextInput } from '../../components/plain-field';
 import { RadioGroup } from '../../components/radio-group';
 import { PriceBreakdown } from './price-breakdown';
 
-/** The typed count as a whole number in the allowed range; non-numeric input counts as 1. */
-function platesFromInput(raw: string): number {
-  return Math.min(MAX_PLATES_PER_APPLICATION, Math.max(MIN_PLATES_PER_APPLICATION, parseNumberOfPlates(raw)));
-}
-
 export function PriceCalculator({ settings }: { settings: PricingSettings }) {
   const [platesInput, setPlatesInput] = useState('1');
   const [method, setMethod] = useState<PaymentMethodId | undefined>(undefined);
-  const numberOfPlates = platesFromInput(platesInput);
-  const breakdown = priceBreakdown(numberOfPlates, method, settings);
+  // The count typed is the count priced: one that cannot be ordered says why, and prices nothing.
+  const plates = checkPlateCount(platesInput);
+  const breakdown = plates.ok ? priceBreakdown(plates.count, method, settings) : null;
 
   return (
     <Card.Root as="section" aria-labelledby="calculator-heading" variant="outline" size={{ base: 'sm', sm: 'md' }}>
@@ -43,6 +39,7 @@ export function PriceCalculator({ settings }: { settings: PricingSettings }) {
       <Card.Body gap="6">
         <PlainField
           label="Number of plates"
+          error={plates.ok ? null : plates.message}
           helper={
             <>
               From {MIN_PLATES_PER_APPLICATION} to {MAX_PLATES_PER_APPLICATION} plates per order.
@@ -59,8 +56,6 @@ export function PriceCalculator({ settings }: { settings: PricingSettings }) {
               step={1}
               value={platesInput}
               onChange={(event) => setPlatesInput(event.target.value)}
-              // Show the count actually priced once the visitor leaves the field.
-              onBlur={() => setPlatesInput(String(numberOfPlates))}
               maxW="12rem"
             />
           )}
@@ -103,8 +98,15 @@ export function PriceCalculator({ settings }: { settings: PricingSettings }) {
           <Heading as="h3" size="md">
             Your estimate
           </Heading>
-          <PriceBreakdown breakdown={breakdown} method={method} settings={settings} />
-          {method === undefined ? (
+          {breakdown ? (
+            <PriceBreakdown breakdown={breakdown} method={method} settings={settings} />
+          ) : (
+            <Text color="fg.muted" fontSize="sm">
+              Enter a number of plates from {MIN_PLATES_PER_APPLICATION} to {MAX_PLATES_PER_APPLICATION} to see the
+              estimate.
+            </Text>
+          )}
+          {breakdown && method === undefined ? (
             <Text color="fg.muted" fontSize="sm" pt="2">
               Choose a payment method to include its gateway fee.
             </Text>
