@@ -18,7 +18,7 @@ export async function payOnCardPage(page: Page, number: string): Promise<void> {
 
 /** The receipt the payer comes back to: an article named by its PAY- reference. */
 export function receiptOf(page: Page): Locator {
-  return page.getByRole('article', { name: /^Receipt PAY-\d{6}$/ });
+  return page.getByRole('article', { name: /^(Receipt|Payment) PAY-\d{6}$/ });
 }
 
 /**

@@ -35,7 +35,7 @@ test.describe("cards on the card provider's page", () => {
     const wizard = await BuyProcessPage.open(page);
     await applyByCard(wizard, 'Hosted Card Approved');
     await payOnCardPage(page, '4242 4242 4242 4242');
-    const receipt = page.getByRole('article', { name: /^Receipt PAY-\d{6}$/ });
+    const receipt = page.getByRole('article', { name: /^(Receipt|Payment) PAY-\d{6}$/ });
     await expect(receipt).toContainText('StatusPaid');
     await expect(receipt).toContainText('Visa •••• 4242');
   });
@@ -45,7 +45,7 @@ test.describe("cards on the card provider's page", () => {
     const wizard = await BuyProcessPage.open(page);
     await applyByCard(wizard, 'Hosted Card Declined');
     await payOnCardPage(page, '4000 0000 0000 0002');
-    const receipt = page.getByRole('article', { name: /^Receipt PAY-\d{6}$/ });
+    const receipt = page.getByRole('article', { name: /^(Receipt|Payment) PAY-\d{6}$/ });
     await expect(receipt).toContainText('StatusDeclined');
     await expect(receipt).toContainText('ReasonInsufficient funds');
   });

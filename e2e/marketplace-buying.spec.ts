@@ -242,7 +242,7 @@ test.describe('marketplace buying', () => {
     );
 
     await payments.receiptLink(purchase).click();
-    await expect(payments.heading(/^Receipt PAY-\d+$/)).toBeVisible();
+    await expect(payments.heading(/^(Receipt|Payment) PAY-\d+$/)).toBeVisible();
     await expect(page.getByText(`Purchase of plate ${number}`)).toBeVisible();
     await expect(page.getByText('Reservation fee deducted')).toBeVisible();
     await expect(page.getByText('Visa •••• 4242')).toBeVisible();

@@ -228,7 +228,7 @@ export class PaymentsPage extends DashboardPage {
   }
 
   receiptLink(row: Locator): Locator {
-    return row.getByRole('link', { name: /^Receipt PAY-\d+$/ });
+    return row.getByRole('link', { name: /^(Receipt|Payment) PAY-\d+$/ });
   }
 
   get printReceipt(): Locator {

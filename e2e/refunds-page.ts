@@ -49,7 +49,7 @@ export class RefundsPage {
 
 /** The refund line of a receipt (/dashboard/user/payments/:id), reloaded until it shows `label`. */
 export async function expectReceiptRefund(page: Page, paymentId: string, label: string): Promise<Locator> {
-  const refund = page.getByRole('article', { name: /^Receipt PAY-/ });
+  const refund = page.getByRole('article', { name: /^(Receipt|Payment) PAY-/ });
   await expect(async () => {
     await openApp(page, `/dashboard/user/payments/${paymentId}`);
     await expect(refund.getByText(label, { exact: true })).toBeVisible({ timeout: 3_000 });

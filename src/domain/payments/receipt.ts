@@ -14,3 +14,12 @@ export type Receipt = Omit<ReceiptAnswer, 'owner' | 'refund'> & {
   owner?: ReceiptAnswer['owner'];
   refund?: ReceiptAnswer['refund'];
 };
+
+/**
+ * What a payment's page is called: a receipt once the money was received ('Receipt PAY-000012'),
+ * otherwise the payment itself ('Payment PAY-000012'): a pending bank transfer, a declined card
+ * or a lapsed request received nothing, and a page titled Receipt would say it had.
+ */
+export function paymentPageTitle(payment: Pick<Receipt, 'status' | 'reference'>): string {
+  return `${payment.status === 'approved' ? 'Receipt' : 'Payment'} ${payment.reference}`;
+}

@@ -7,6 +7,7 @@
  * not go through leads with what happened and where to pay again; an application's payment gives
  * the application's reference and Next Steps (receipt-outcome.tsx).
  */
+import { paymentPageTitle } from '#domain/payments/receipt';
 import { Alert, Badge, Box, Button, Card, DataList, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -99,7 +100,7 @@ function ReceiptCard({ stored, isOnline }: { stored: Receipt; isOnline: boolean 
             </Box>
             <Box textAlign={{ sm: 'end' }}>
               <Heading as="h1" size="xl" id="receipt-heading">
-                Receipt {payment.reference}
+                {paymentPageTitle(payment)}
               </Heading>
               <Text fontSize="sm" color="fg.muted">
                 {formatDateTime(payment.settledAt ?? payment.createdAt)}
@@ -165,7 +166,7 @@ export function PaymentReceiptPage() {
         </Button>
         {payment.status === 'ready' && (
           <Button colorPalette="brand" onClick={() => window.print()}>
-            Print receipt
+            {payment.value.status === 'approved' ? 'Print receipt' : 'Print'}
           </Button>
         )}
       </HStack>

@@ -4,6 +4,7 @@
  * from a tablet up; a card per payment on a phone. Read from the device's store, so it opens
  * offline too, marked as of the last sync.
  */
+import { paymentPageTitle } from '#domain/payments/receipt';
 import { Alert, Badge, Box, Button, DataList, Flex, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -29,7 +30,7 @@ function StatusBadge({ status }: { status: Receipt['status'] }) {
 function ReferenceLink({ payment }: { payment: Receipt }) {
   return (
     <ChakraLink asChild fontFamily="mono" fontWeight="semibold" color="brand.fg">
-      <Link to={receiptPath(payment.id)} aria-label={`Receipt ${payment.reference}`}>
+      <Link to={receiptPath(payment.id)} aria-label={paymentPageTitle(payment)}>
         {payment.reference}
       </Link>
     </ChakraLink>
