@@ -221,7 +221,7 @@ describe('admin dashboard', () => {
       ['ERROR', 'payments'],
     ]);
     expect(answer.logs.map((row) => row.message)).toEqual([
-      'Refused: signed in as x@dash.zm (wrong-credentials)',
+      'Sign-in as x@dash.zm refused (wrong email or password)',
       `Admin: ${answer.activity[0]?.action}`,
       'GET /api/payments failed: boom',
     ]);

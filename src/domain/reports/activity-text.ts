@@ -69,12 +69,40 @@ export interface AuditedAction {
   reason?: string | null;
 }
 
+/**
+ * A refused action says what was tried, not what would have been done: "Password change
+ * refused (wrong current password)", never "Refused: password changed".
+ */
+const ATTEMPTS: Readonly<Record<string, (subject: string) => string>> = {
+  'auth.sign-in': (s) => `Sign-in${s ? ` as ${s}` : ''} refused`,
+  'account.signup': (s) => `Sign-up${s ? ` (${s})` : ''} refused`,
+  'password.change': () => 'Password change refused',
+  'password.reset': () => 'Password reset refused',
+  'password.reset-requested': (s) => `Password reset link${s ? ` for ${s}` : ''} not sent`,
+  'profile.contact': () => 'Email or phone change refused',
+  'insurance.policy.refused': (s) => `Policy${s ? ` on ${s}` : ''} refused`,
+};
+
+/** Why an action was refused, as the audit records it, in words. */
+const REASONS: Readonly<Record<string, string>> = {
+  'wrong-credentials': 'wrong email or password',
+  locked: 'too many wrong passwords',
+  'not-active': 'account not active',
+  'too-many-requests': 'too many requests',
+  'email-registered': 'email already registered',
+  'unusable-link': 'link used or expired',
+};
+
 export function activityText({ action, subject, outcome, reason }: AuditedAction): string {
   const shown = subject && !isRowId(subject) ? subject : '';
   const phrase = PHRASES[action];
   const done = phrase ? phrase(shown).replace(/\s+/g, ' ').trim() : fallback(action, shown);
   if (outcome === 'success') return done;
-  return `Refused: ${lowerFirst(done)}${reason ? ` (${reason})` : ''}`;
+  const why = reason ? ` (${REASONS[reason] ?? reason.replace(/[-_]+/g, ' ')})` : '';
+  const attempt = ATTEMPTS[action];
+  if (attempt) return `${attempt(shown).replace(/\s+/g, ' ').trim()}${why}`;
+  // An action with no words for its refusal still says it was refused, first.
+  return `Refused: ${lowerFirst(done)}${why}`;
 }
 
 function fallback(action: string, subject: string): string {

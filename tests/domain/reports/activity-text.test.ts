@@ -30,7 +30,14 @@ describe('activity text', () => {
   it('says a refusal first, with its reason', () => {
     expect(
       activityText({ action: 'auth.sign-in', subject: 'x@dash.zm', outcome: 'failure', reason: 'wrong-credentials' }),
-    ).toBe('Refused: signed in as x@dash.zm (wrong-credentials)');
+    ).toBe('Sign-in as x@dash.zm refused (wrong email or password)');
+    // What was tried, not what would have been done.
+    expect(activityText({ action: 'password.change', subject: 'USR-002', outcome: 'failure' })).toBe(
+      'Password change refused',
+    );
+    expect(
+      activityText({ action: 'account.signup', subject: null, outcome: 'failure', reason: 'too-many-requests' }),
+    ).toBe('Sign-up refused (too many requests)');
     expect(activityText({ action: 'user.delete', subject: 'USR-004', outcome: 'failure' })).toBe(
       'Refused: account USR-004 deleted',
     );
