@@ -29,6 +29,18 @@ test.describe('accounts', () => {
     await expect(auth.loginForm.getByText('The email or password is incorrect.')).toBeVisible();
   });
 
+  test('signing in offline says so, and the message goes when the connection comes back', async ({ page, context }) => {
+    const auth = await AuthPage.open(page);
+    await context.setOffline(true);
+    await auth.logIn('buyer@nambala.zm', 'Buyer#2026');
+    const offline = auth.loginForm.getByText("You're offline. Signing in needs a connection.");
+    await expect(offline).toBeVisible();
+    await context.setOffline(false);
+    await expect(offline).toHaveCount(0);
+    await auth.loginButton.click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('the demo buyer signs in', async ({ page }) => {
     const auth = await AuthPage.open(page);
     await auth.logIn('buyer@nambala.zm', 'Buyer#2026');

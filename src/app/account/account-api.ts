@@ -15,6 +15,11 @@ import { runCommand } from '../api/command';
 
 export const AUTH_NOT_AVAILABLE = 'Sign-in is not available on this server yet.';
 export const AUTH_OFFLINE = "You're offline. Signing in needs a connection.";
+
+/** True for the account forms' "You're offline. … needs a connection." messages, which the connection's return makes untrue. */
+export function saysOffline(message: string | null): boolean {
+  return message !== null && message.startsWith("You're offline.");
+}
 export const AUTH_SERVER_TROUBLE = 'The server could not complete your request. Please try again in a moment.';
 
 type Refused<Field extends string> = { ok: false; message: string | null; fields: Partial<Record<Field, string>> };

@@ -13,6 +13,7 @@ import { FormMessage } from '../../components/form-message';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { paths } from '../../config/paths';
 import { requestPasswordReset } from '../../account/account-api';
+import { useOfflineMessageCleared } from './use-auth-form';
 import { AuthCard } from './auth-card';
 
 // The form's rules load once the page is idle (or with the first send), not with the page.
@@ -25,6 +26,7 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState<string | undefined>();
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  useOfflineMessageCleared(formMessage, setFormMessage);
   const [isSending, setSending] = useState(false);
   const [failedAttempts, setFailedAttempts] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);

@@ -18,6 +18,7 @@ import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { paths } from '../../config/paths';
 import { completePasswordReset, type ResetField } from '../../account/account-api';
 import { AuthCard } from './auth-card';
+import { useOfflineMessageCleared } from './use-auth-form';
 import { PasswordInput } from '../../account/password-input';
 
 type Field = Exclude<ResetField, 'token'>;
@@ -42,6 +43,7 @@ export function ResetPasswordPage() {
   const [values, setValues] = useState<Record<Field, string>>({ newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formMessage, setFormMessage] = useState<string | null>(token === '' ? RESET_LINK_UNUSABLE : null);
+  useOfflineMessageCleared(formMessage, setFormMessage);
   const [isSaving, setSaving] = useState(false);
   const [failedAttempts, setFailedAttempts] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);

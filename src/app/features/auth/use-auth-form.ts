@@ -3,12 +3,14 @@
  * domain schema (loaded on demand, not with the page), the call to the server, focus on
  * the first problem, and on success the session and the landing page.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { checkWithRules, type FormRules } from '../../components/form-rules';
 import { NOT_LOADED } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
+import { useOnlineStatus } from '../../components/use-online-status';
+import { saysOffline } from '../../account/account-api';
 import { landingFor } from '../../session/role-views';
 import { type SessionUser, setSignedIn } from '../../session/session-store';
 
@@ -21,6 +23,7 @@ export function useAuthForm<Field extends string>() {
   const [failedAttempts, setFailedAttempts] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(formRef, failedAttempts);
+  useOfflineMessageCleared(formMessage, setFormMessage);
 
   function clearError(field: Field) {
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -74,4 +77,19 @@ export function useAuthForm<Field extends string>() {
   }
 
   return { errors, setErrors, clearError, formMessage, isSubmitting, formRef, submit };
+}
+
+/**
+ * Takes a "You're offline" message away when the connection comes back (the device goes from
+ * offline to online): the form follows the connection. A message given while the device
+ * thought it was online (the server unreachable) stays until the next try.
+ */
+export function useOfflineMessageCleared(message: string | null, setMessage: (message: string | null) => void): void {
+  const isOnline = useOnlineStatus();
+  const wasOnline = useRef(isOnline);
+  useEffect(() => {
+    const cameBack = isOnline && !wasOnline.current;
+    wasOnline.current = isOnline;
+    if (cameBack && saysOffline(message)) setMessage(null);
+  }, [isOnline, message, setMessage]);
 }
