@@ -209,7 +209,7 @@ test.describe('application wizard', () => {
     await expect(payment).toHaveAttribute('data-status', 'approved');
     await expect(payment).toContainText('Paid');
     await expect(wizard.stepHeading('Application Submitted!')).toBeVisible();
-    await expect(page.getByText('Your application for 1 plate(s) has been submitted successfully.')).toBeVisible();
+    await expect(page.getByText('Your application for 1 plate has been submitted successfully.')).toBeVisible();
   });
 
   test('a declined card leaves the application submitted with nothing charged, and paying again settles it', async ({

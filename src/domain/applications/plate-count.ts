@@ -30,3 +30,8 @@ export function checkPlateCount(raw: string): { ok: true; count: number } | { ok
   if (count > MAX_PLATES_PER_APPLICATION) return { ok: false, message: PLATES_TOO_MANY };
   return { ok: true, count };
 }
+
+/** '1 plate', '2 plates': a count of plates as people write it. */
+export function quantityLabel(n: number): string {
+  return n === 1 ? '1 plate' : `${n} plates`;
+}

@@ -2,6 +2,7 @@
 // approve and reject, singly or in bulk, the list's search and status filter, its summary strip
 // and the link one request's QR code carries.
 import { searchFinds } from '../orders/order-references';
+import { quantityLabel } from './plate-count';
 import type { RequestStatus } from '../statuses/statuses';
 
 export interface ApplicationOrderInfo {
@@ -111,9 +112,7 @@ export function decideMany(
 }
 
 /** '1 plate', '3 plates' (and '0 plates'). */
-export function quantityLabel(n: number): string {
-  return n === 1 ? '1 plate' : `${n} plates`;
-}
+export { quantityLabel };
 
 export interface RequestFilters {
   readonly search: string;

@@ -6,6 +6,7 @@
 import { formatKwacha, ngwee } from '../money/money';
 import { type PaymentMethodId, paymentMethodName } from '../pricing/pricing';
 import { formatReservationDate } from '../purchases/reservation';
+import { quantityLabel } from '../applications/plate-count';
 import type { Receipt } from './receipt';
 
 /**
@@ -137,7 +138,7 @@ function paid(subject: PaymentOutcomeSubject, amount: string): Pick<PaymentOutco
     case 'application':
       return {
         heading: APPLICATION_SUBMITTED,
-        text: `Your application for ${subject.numberOfPlates} plate(s) has been submitted successfully. You will receive a confirmation email shortly.`,
+        text: `Your application for ${quantityLabel(subject.numberOfPlates)} has been submitted successfully. You will receive a confirmation email shortly.`,
         nextStep: 'An administrator reviews it; the steps below say what follows.',
       };
     case 'purchase':

@@ -62,7 +62,7 @@ describe('paymentOutcome', () => {
       palette: 'green',
       icon: 'check',
       heading: 'Application Submitted!',
-      text: 'Your application for 2 plate(s) has been submitted successfully. You will receive a confirmation email shortly.',
+      text: 'Your application for 2 plates has been submitted successfully. You will receive a confirmation email shortly.',
       mayPayAgain: false,
     });
   });

@@ -110,7 +110,7 @@ describe('the application confirmation step', () => {
     });
     expect(text.startsWith('Application Submitted!')).toBe(true);
     expect(text).toContain(
-      'Your application for 1 plate(s) has been submitted successfully. You will receive a confirmation email shortly.',
+      'Your application for 1 plate has been submitted successfully. You will receive a confirmation email shortly.',
     );
     expect(text).toContain('Next Steps');
     expect(text).toContain('LP-000012');
