@@ -76,4 +76,13 @@ describe('the demo data set', () => {
     );
     expect(strangers).toEqual([]);
   });
+
+  it('writes days as people read them in every notification and message it sent', async () => {
+    const texts = await db.query<{ text: string }>(
+      `SELECT title || ' ' || body AS text FROM notifications
+       UNION ALL SELECT coalesce(subject, '') || ' ' || body FROM message_outbox`,
+    );
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.map((row) => row.text).filter((text) => /\b\d{4}-\d{2}-\d{2}\b/.test(text))).toEqual([]);
+  });
 });

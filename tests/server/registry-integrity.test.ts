@@ -99,7 +99,7 @@ describe('registry integrity against the shop’s insiders', () => {
       "SELECT n.body, n.link FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'buyer@nambala.zm' AND n.kind = 'plate-registered' AND n.title LIKE '%ZM-101-ABC%'",
     );
     expect(told?.body).toMatch(
-      /^ZM-101-ABC was registered to you at .+ with a White Toyota Corolla, valid until \d{4}-\d{2}-\d{2}\. .* Not you\? Report it from My Plates & Orders\.$/,
+      /^ZM-101-ABC was registered to you at .+ with a White Toyota Corolla, valid until \d{1,2} [A-Z][a-z]{2,3} \d{4}\. .* Not you\? Report it from My Plates & Orders\.$/,
     );
     expect(told?.link).toBe('/dashboard/user/plates?report=ZM-101-ABC');
     const report = { id: randomUUID(), plateNumber: 'ZM-101-ABC', note: 'I have not fitted this plate yet.' };

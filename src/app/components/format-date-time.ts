@@ -27,29 +27,8 @@ export function formatDateTime(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? 'Never' : dateTime().format(date);
 }
 
-const dayFormat = madeOnFirstUse(
-  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
-);
-
-/** The months as en-GB abbreviates them (September is 'Sept'). */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
-
-/**
- * A calendar date (YYYY-MM-DD, or the day of an ISO time) as '22 Nov 2026'; '—' for none;
- * the text as given if it is not a date. Written as en-GB's formatter writes it, without
- * making one: a verdict drawn before the app has started (/verification on a slow phone)
- * would otherwise load the locale's data first, ~180 ms of a slow CPU between the registry's
- * answer and the officer. Years before 1 (written with an era) are left to the formatter.
- */
-export function formatDay(date: string | null): string {
-  if (!date) return '—';
-  const day = date.slice(0, 10);
-  const time = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(time)) return date;
-  const parsed = new Date(time);
-  const year = parsed.getUTCFullYear();
-  return year < 1 ? dayFormat().format(time) : `${parsed.getUTCDate()} ${MONTHS[parsed.getUTCMonth()]} ${year}`;
-}
+/** '22 Nov 2026' for a calendar date: the one form of a day everywhere (#domain/dates/calendar-day). */
+export { formatDay } from '#domain/dates/calendar-day';
 
 /** The device's local time of day, 24-hour, as en-GB writes it: '09:05'. */
 export function formatTimeOfDay(time: number | Date): string {

@@ -5,6 +5,7 @@ import type { RegistryStanding } from '../registry/registry-copy';
 import { expiryDateFor } from '../registry/validity';
 import { dateFromDays, daysSinceEpoch } from '../credential/credential-dates';
 import { daysUntil, RENEWAL_WINDOW_DAYS } from './owner-overview';
+import { formatDay } from '../dates/calendar-day';
 
 export { RENEWAL_WINDOW_DAYS };
 
@@ -80,6 +81,6 @@ export function reminderMessage(
   const when = daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
   return {
     title: `Plate ${plateNumber} expires ${when}`,
-    body: `The registration of plate ${plateNumber} is valid until ${expiryDate}. Renew it from My Plates & Orders: once it has expired the plate verifies as Expired until it is renewed.`,
+    body: `The registration of plate ${plateNumber} is valid until ${formatDay(expiryDate)}. Renew it from My Plates & Orders: once it has expired the plate verifies as Expired until it is renewed.`,
   };
 }

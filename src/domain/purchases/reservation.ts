@@ -2,6 +2,7 @@
 // A reservation is stored as the instant it ends, and whether it still holds is derived from
 // `now` on every read. No timer ever flips a listing back to Available, so a server restart,
 // a device that was offline for a week, or a clock read on another machine all agree.
+import { formatLusakaDay } from '../dates/calendar-day';
 import type { PlateStatus } from '../statuses/statuses';
 
 /** The reservation fields of a stored listing; `reservedUntil` is an ISO instant. */
@@ -49,16 +50,8 @@ export function holdsLiveReservation(listing: ListingReservation, buyerId: strin
   return effectiveStatus(listing, now) === 'Reserved' && listing.reservedBy === buyerId;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-// Zambia keeps Central Africa Time (UTC+2) all year, so a fixed offset is exact and the message
-// reads the same whether the server or the buyer's device builds it.
-const LUSAKA_OFFSET_MS = 2 * MS_PER_HOUR;
-
 /** '29 Nov 2026': the calendar day in Lusaka on which `at` falls. */
-export function formatReservationDate(at: Date): string {
-  const local = new Date(at.getTime() + LUSAKA_OFFSET_MS);
-  return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()] ?? ''} ${local.getUTCFullYear()}`;
-}
+export const formatReservationDate = formatLusakaDay;
 
 export type PurchaseRefusalReason = 'sold' | 'reserved-by-another-buyer' | 'already-reserved-by-you';
 

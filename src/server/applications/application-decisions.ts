@@ -34,6 +34,7 @@ import {
 } from '../numbers/chosen-numbers';
 import { numberRepository } from '../repositories/number-repository';
 import { settingsRepository } from '../repositories/settings-repository';
+import { formatDay } from '#domain/dates/calendar-day';
 
 export const REQUEST_NOT_FOUND = 'This request no longer exists.';
 export const REQUEST_NOT_PAID = 'This request has not been paid yet. Approve it once its payment has been received.';
@@ -202,8 +203,8 @@ async function approve(
   const them = request.quantity === 1 ? 'it' : 'them';
   const handOver =
     request.deliveryDestination === null
-      ? `collect from ${collectionDate}`
-      : `${them === 'it' ? 'it is' : 'they are'} delivered to ${request.deliveryDestination} from ${collectionDate}`;
+      ? `collect from ${formatDay(collectionDate)}`
+      : `${them === 'it' ? 'it is' : 'they are'} delivered to ${request.deliveryDestination} from ${formatDay(collectionDate)}`;
   await notifyApplicant(tx, request, {
     kind: 'request-approved',
     title: `Application ${namesOf(request)} approved`,

@@ -32,6 +32,7 @@ import { type CustomerRecord, insuranceRepository } from '../repositories/insura
 import { insuranceRequestRepository, type StoredInsuranceRequest } from '../repositories/insurance-request-repository';
 import type { User } from '../repositories/user-repository';
 import { Refusal } from '../sync/intent';
+import { formatDay } from '#domain/dates/calendar-day';
 
 const DAY_MS = 24 * 3600 * 1000;
 const newId = (at: Date) => uuidv7(at.getTime(), randomBytes(10));
@@ -150,7 +151,7 @@ export async function tellOwnerOfPolicy(
 ): Promise<void> {
   const owner = await insuranceRepository(tx).plateOwner(policy.plateNumber);
   if (!owner?.accountId) return;
-  const term = `${policy.type} cover by ${policy.insurer} for ${holderName}, from ${policy.startDate} to ${policy.endDate}`;
+  const term = `${policy.type} cover by ${policy.insurer} for ${holderName}, from ${formatDay(policy.startDate)} to ${formatDay(policy.endDate)}`;
   await notify(tx, owner.accountId, {
     kind: 'insurance-policy',
     title: `Policy ${policy.policyNumber} ${change} on ${policy.plateNumber}`,

@@ -27,6 +27,7 @@ import { type RegisteredPlate, registryRepository } from '../repositories/regist
 import { settingsRepository } from '../repositories/settings-repository';
 import { shopRepository } from '../repositories/shop-repository';
 import { userRepository } from '../repositories/user-repository';
+import { formatDay } from '#domain/dates/calendar-day';
 
 /** The entity name of an owner's plate on their devices. */
 export const OWNED_PLATE_ENTITY = 'ownedPlate';
@@ -220,7 +221,7 @@ export function plateLifecycle(tx: Queryable) {
       if (status === 'Ready for Collection' && plate.stage !== 'Registered') {
         const view = await plates.view(plateNumber);
         const where = view?.shopName ?? 'the plate shop';
-        const when = view?.collectionDate ? ` from ${view.collectionDate}` : '';
+        const when = view?.collectionDate ? ` from ${formatDay(view.collectionDate)}` : '';
         await notify(tx, plate.ownerId, {
           kind: 'plate-ready',
           title: `Plate ${plateNumber} is ready for collection`,
@@ -329,7 +330,7 @@ export function plateLifecycle(tx: Queryable) {
       await notify(tx, plate.ownerId, {
         kind: 'plate-registered',
         title: `Plate ${sale.plateNumber} registered`,
-        body: `${sale.plateNumber} was registered to you at ${shop ? (shop.businessName ?? shop.name) : 'a plate shop'} with a ${sale.vehicleColour} ${sale.vehicleMake} ${sale.vehicleModel}, valid until ${issued.expiryDate}. Its certificate and QR code are in your dashboard. Not you? Report it from My Plates & Orders.`,
+        body: `${sale.plateNumber} was registered to you at ${shop ? (shop.businessName ?? shop.name) : 'a plate shop'} with a ${sale.vehicleColour} ${sale.vehicleMake} ${sale.vehicleModel}, valid until ${formatDay(issued.expiryDate)}. Its certificate and QR code are in your dashboard. Not you? Report it from My Plates & Orders.`,
         link: `/dashboard/user/plates?report=${encodeURIComponent(sale.plateNumber)}`,
       });
       return registry.find(sale.plateNumber);

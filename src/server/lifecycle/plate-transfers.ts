@@ -49,6 +49,7 @@ import type { User } from '../repositories/user-repository';
 import { Refusal } from '../sync/intent';
 import { NO_SIGNING_KEY } from './plate-lifecycle';
 import { reissueRegistration } from './reissue';
+import { formatDay } from '#domain/dates/calendar-day';
 
 /** Where an invitation's link opens: the recipient's plates, which claim it. */
 export const INVITATION_PATH = '/dashboard/user/plates';
@@ -331,7 +332,7 @@ export function plateTransfers({ db, signer, now }: TransferContext) {
         await notify(tx, caller.user.id, {
           kind: 'transfer-completed',
           title: `Plate ${transfer.plateNumber} is now yours`,
-          body: `Plate ${transfer.plateNumber} is registered to you (${acceptance.ownerName}) until ${after.expiryDate}. Its new certificate and QR code are in your dashboard.`,
+          body: `Plate ${transfer.plateNumber} is registered to you (${acceptance.ownerName}) until ${formatDay(after.expiryDate)}. Its new certificate and QR code are in your dashboard.`,
           link: '/dashboard/user/plates',
         });
         await auditRepository(tx).record({

@@ -18,6 +18,7 @@ import { plateRepository } from '../repositories/plate-repository';
 import { type RegisteredPlate, registryRepository } from '../repositories/registry-repository';
 import { settingsRepository } from '../repositories/settings-repository';
 import { plateLifecycle } from './plate-lifecycle';
+import { formatDay } from '#domain/dates/calendar-day';
 
 export interface Reissue {
   plateNumber: string;
@@ -130,7 +131,7 @@ export async function applyRenewal(
   await notify(tx, payment.payerId, {
     kind: 'plate-renewed',
     title: `Plate ${payment.plateNumber} renewed`,
-    body: `The registration of plate ${payment.plateNumber} is renewed until ${after.expiryDate}. Its new certificate and QR code are in your dashboard; the old QR code now reads as replaced.`,
+    body: `The registration of plate ${payment.plateNumber} is renewed until ${formatDay(after.expiryDate)}. Its new certificate and QR code are in your dashboard; the old QR code now reads as replaced.`,
     link: '/dashboard/user/plates',
   });
   return 'applied';

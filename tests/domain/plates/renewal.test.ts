@@ -92,6 +92,6 @@ describe('reminderDue', () => {
     expect(reminderMessage('ZM-123-ABC', expiry, 30).title).toBe('Plate ZM-123-ABC expires in 30 days');
     expect(reminderMessage('ZM-123-ABC', expiry, 1).title).toBe('Plate ZM-123-ABC expires tomorrow');
     expect(reminderMessage('ZM-123-ABC', expiry, 0).title).toBe('Plate ZM-123-ABC expires today');
-    expect(reminderMessage('ZM-123-ABC', expiry, 7).body).toContain('valid until 2029-03-15');
+    expect(reminderMessage('ZM-123-ABC', expiry, 7).body).toContain('valid until 15 Mar 2029');
   });
 });
