@@ -125,16 +125,19 @@ test('an insurance agent records a claim with two camera photos offline at 360 p
   const detail = await claims.openClaim(row, claimNumber);
   await expect(detail.getByText('On the server', { exact: true })).toHaveCount(2);
   // The assessment and the approval offer the amount claimed; the payment asks how it was paid.
-  const steps: Array<[string, Record<string, string>]> = [
-    ['Start Assessment', {}],
-    ['Record Assessment', {}],
-    ['Approve', {}],
-    ['Mark Paid', { 'Payment Method': 'Mobile money', 'Payment Reference': `MM-${place.slice(-6)}` }],
+  // Each step's result is on the device (by sync) before the next is taken, as a person sees it:
+  // Approve is offered as soon as the assessment starts, and offers the assessed amount once it has arrived.
+  const steps: Array<[string, Record<string, string>, RegExp]> = [
+    ['Start Assessment', {}, /Under Assessment/],
+    ['Record Assessment', {}, /Assessed amount\s*K2,500\.00/],
+    ['Approve', {}, /Approved amount\s*K2,500\.00/],
+    ['Mark Paid', { 'Payment Method': 'Mobile money', 'Payment Reference': `MM-${place.slice(-6)}` }, /Amount paid/],
   ];
-  for (const [step, fields] of steps) {
+  for (const [step, fields, result] of steps) {
     const confirm = await claims.takeStep(detail, step, fields);
     // Each step is a round trip to the server, which closes the dialog when it answers.
     await expect(confirm).toBeHidden({ timeout: 20_000 });
+    await expect(detail).toContainText(result, { timeout: 20_000 });
   }
   await expect(detail.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
   await expect

@@ -64,31 +64,35 @@ export interface StepAmounts {
   today: string;
 }
 
-/** The step form's values, offered from what the claim already carries (the approval offers the largest amount allowed). */
+/**
+ * The step form's values, offered from what the claim carries now (the approval offers the
+ * largest amount allowed). A field the person has not typed in follows the claim: an approval
+ * opened the moment after recording the assessment offers the assessed amount once it arrives
+ * on the device, rather than keeping the empty field it was opened with.
+ */
 export function useStepAmounts(claim: ClaimOnDevice, step: ClaimStep): StepAmounts {
   const today = useToday();
-  const [values, setValues] = useState<StepValues>(() => {
-    const ceiling =
-      claim.assessedAmount != null && claim.claimedAmount != null
-        ? minMoney(claim.assessedAmount, claim.claimedAmount)
-        : null;
-    return {
-      assessedAmount: kwachaInputText(claim.assessedAmount ?? claim.claimedAmount ?? null),
-      approvedAmount: kwachaInputText(claim.approvedAmount ?? ceiling),
-      paidAmount: kwachaInputText(claim.approvedAmount ?? null),
-      paymentMethod: '',
-      paymentReference: '',
-      paidOn: step === 'pay' ? today : '',
-    };
-  });
+  const [typed, setTyped] = useState<Partial<StepValues>>({});
+  const ceiling =
+    claim.assessedAmount != null && claim.claimedAmount != null
+      ? minMoney(claim.assessedAmount, claim.claimedAmount)
+      : null;
+  const offered: StepValues = {
+    assessedAmount: kwachaInputText(claim.assessedAmount ?? claim.claimedAmount ?? null),
+    approvedAmount: kwachaInputText(claim.approvedAmount ?? ceiling),
+    paidAmount: kwachaInputText(claim.approvedAmount ?? null),
+    paymentMethod: '',
+    paymentReference: '',
+    paidOn: step === 'pay' ? today : '',
+  };
   const [errors, setErrorState] = useState<StepErrors>({});
   return {
-    values,
+    values: { ...offered, ...typed },
     errors,
     today,
     setErrors: (next) => setErrorState(next),
     change: (field, value) => {
-      setValues((current) => ({ ...current, [field]: value }));
+      setTyped((current) => ({ ...current, [field]: value }));
       setErrorState((current) => ({ ...current, [field]: undefined }));
     },
   };
