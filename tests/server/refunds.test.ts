@@ -10,22 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { SANDBOX_REFUND_DELAY_MS } from '../../src/server/payments/sandbox-provider';
 import { startRefund } from '../../src/server/payments/refunds';
-import { buildTestAppWithDb, postPayingByCard } from './test-app';
+import { buildTestAppWithDb, cardApplication, postPayingByCard } from './test-app';
 
-const application = (card: string) => ({
-  id: randomUUID(),
-  fullName: 'Mapalo Daka',
-  nrcNumber: '890123/45/6',
-  phoneNumber: '+260 96 8901234',
-  email: 'mapalo@example.zm',
-  address: '9 Great East Road, Lusaka',
-  vehicleMake: 'Toyota',
-  vehicleModel: 'Corolla',
-  registrationNotYetKnown: true,
-  numberOfPlates: 1,
-  paymentMethod: 'card',
-  card: { number: card },
-});
+const application = (card: string) => cardApplication({ card: { number: card } });
 
 interface RefundView {
   id: string;
