@@ -25,8 +25,21 @@ const prerenderedEntries = [
  */
 const SHARED_MODULES = ['tests/server/**/*.test.ts', 'tests/domain/**/*.test.ts'];
 const REPLACED_MODULES = ['tests/server/hashing-outside-transactions.test.ts'];
+/** The app's tests that replace a module with vi.mock: each needs a module graph of its own. */
+const APP_REPLACED_MODULES = [
+  'tests/app/features/admin-dashboard/admin-dashboard-page.test.tsx',
+  'tests/app/features/admin-reports/admin-reports-page.test.tsx',
+  'tests/app/features/admin-settings/admin-settings-page.test.tsx',
+  'tests/app/features/agent/integrity-alerts-section.test.tsx',
+  'tests/app/features/agent/order-progress.test.tsx',
+  'tests/app/features/certificates/certificates-page.test.tsx',
+  'tests/app/features/insurance/claims-page.test.tsx',
+  'tests/app/features/insurance/insurance-pages.test.tsx',
+  'tests/app/sync/sync-engine.test.ts',
+];
+const APP_MODULES = ['tests/app/**/*.test.{ts,tsx}'];
 const ISOLATED_MODULES = [
-  'tests/app/**/*.test.{ts,tsx}',
+  ...APP_REPLACED_MODULES,
   'tests/project/**/*.test.ts',
   'tests/build/**/*.test.ts',
   'tests/bench/**/*.test.ts',
@@ -96,6 +109,18 @@ export default defineConfig({
           // every file loading the server's modules afresh, 611 with these 138 files sharing them
           // (docs/decisions/062-a-lighter-unit-and-browser-run.md).
           isolate: false,
+        },
+      },
+      {
+        // The app's tests share a graph per worker as well (decision 063); what a file stubs is
+        // put back when the file is done.
+        extends: true,
+        test: {
+          name: 'app',
+          include: APP_MODULES,
+          exclude: APP_REPLACED_MODULES,
+          isolate: false,
+          setupFiles: ['tests/setup/restore-globals-per-file.ts'],
         },
       },
       { extends: true, test: { name: 'isolated', include: ISOLATED_MODULES } },
