@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAs } from './app-page';
+import { expectSynced, signInAs } from './app-page';
 import { AgentPage, CompliancePage } from './agent-page';
 import { deliveryForShop, numberForShop } from './lifecycle-steps';
 
@@ -92,7 +92,7 @@ test('an agent works offline â€” sales, manufacturing, stock survive a reload â€
 
   await context.setOffline(false);
   await expect(shop.connectionStatus).toHaveAttribute('aria-label', /all changes synced/, { timeout: 20_000 });
-  for (const plate of plates) await expect(shop.row(plate)).toContainText('Synced');
+  for (const plate of plates) await expectSynced(shop.row(plate));
 
   // The administrator's device pulls them.
   const admin = await (await browser.newContext()).newPage();
@@ -135,6 +135,6 @@ test('a sale the server refuses shows in Needs attention, is corrected and resub
   await shop.submitSale({ plate: corrected.plate, nrc: '123456/78/9', reference: corrected.reference });
   // Online, a form waits up to 8 s for its change's push before it says so (a busy runner adds to that).
   await expect(page.getByText('Whitebook entry submitted successfully!').last()).toBeVisible({ timeout: 20_000 });
-  await expect(shop.row(corrected.plate)).toContainText('Synced');
+  await expectSynced(shop.row(corrected.plate));
   await expect(shop.needsAttentionButton(/needs? attention/)).toHaveCount(0);
 });

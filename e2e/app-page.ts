@@ -8,6 +8,16 @@ export function appStarted(page: Page): Locator {
   return page.locator('html[data-ready]');
 }
 
+/**
+ * Waits until a record shown on the page has synced: it is there, and no longer says it is
+ * saved on this device (a synced record shows no sync state at all).
+ */
+export async function expectSynced(record: Locator, options: { timeout?: number } = {}): Promise<void> {
+  await expect(record).toBeVisible(options);
+  await expect(record).not.toContainText('Saved on this device', options);
+  await expect(record).not.toContainText('Needs attention');
+}
+
 /** Waits until the app has started, after a navigation, a reload, or a redirect the app made. */
 export async function waitForApp(page: Page, options: { timeout?: number } = {}): Promise<void> {
   await appStarted(page).waitFor({ state: 'attached', ...options });

@@ -12,7 +12,7 @@ import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
 import { embeddedImages } from '../tests/app/plate-documents/pdf-reading';
-import { openApp, waitForRegistryCopy } from './app-page';
+import { expectSynced, openApp, waitForRegistryCopy } from './app-page';
 import { AgentPage } from './agent-page';
 import { payOnCardPageByRequest } from './card-page';
 import { APPROVE_CARD, approvedPlate, manufactureOnNextBlanks, signedInPage, today } from './lifecycle-steps';
@@ -68,7 +68,7 @@ test('a plate applied for is approved, made and sold by the shop, followed by it
     reference,
   });
   await expect(shop.getByText('Whitebook entry submitted successfully!').last()).toBeVisible();
-  await expect(whitebook.row(plate)).toContainText('Synced', { timeout: 30_000 });
+  await expectSynced(whitebook.row(plate), { timeout: 30_000 });
 
   // The buyer sees it registered, and is told.
   await buyer.reload();

@@ -7,7 +7,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_KNOWN_PLATES } from '../src/server/seed/demo-registry';
 import { decodeBucket, REGISTRY_BUCKET_COUNT } from '../src/domain/registry/registry-copy';
-import { signInAs, waitForRegistryCopy } from './app-page';
+import { expectSynced, signInAs, waitForRegistryCopy } from './app-page';
 import { PolicePage } from './police-page';
 import { QrSystemPage } from './qr-system-page';
 
@@ -134,7 +134,8 @@ test('offline, typed numbers are checked against the device copy, kept on the de
 
   await context.setOffline(false);
   await expect(checks.getByText('Saved on this device')).toHaveCount(0, { timeout: 20_000 });
-  const syncedRow = (plate: string) => police.recentCheck(plate, 'Typed, offline', 'Synced');
+  const syncedRow = (plate: string) =>
+    police.recentCheck(plate, 'Typed, offline').filter({ hasNotText: 'Saved on this device' });
   await expect(syncedRow('ZM-789-GHI').first()).toBeVisible();
   await expect(syncedRow('ZM-123-ABC').first()).toBeVisible();
 
@@ -165,7 +166,7 @@ test('a plate an administrator revokes after an officer’s flag reads Revoked o
   await expect(flag).toBeHidden();
   const myFlag = police.myFlag(plate);
   await expect(myFlag).toContainText('Awaiting review');
-  await expect(myFlag).toContainText('Synced', { timeout: 20_000 });
+  await expectSynced(myFlag, { timeout: 20_000 });
 
   const adminContext = await browser.newContext();
   try {

@@ -17,7 +17,7 @@ import { entitlementNotFound } from '../src/domain/agent/workspace';
 import { recordingSuspended, saleNrcMismatch } from '../src/domain/integrity/integrity-alert';
 import { serialNotDelivered } from '../src/domain/serials/blank-serial';
 import { AgentPage, CompliancePage, type Sale } from './agent-page';
-import { signInAs, waitForRegistryCopy } from './app-page';
+import { expectSynced, signInAs, waitForRegistryCopy } from './app-page';
 import { payOnCardPageByRequest } from './card-page';
 import { APPROVE_CARD, apiAs, deliveryForShop, today } from './lifecycle-steps';
 import { PolicePage } from './police-page';
@@ -142,7 +142,7 @@ test('a number is registered only to the person who paid for it, and a shop that
   await expect(agent.connectionStatus).toHaveAttribute('aria-label', /all changes synced/, {
     timeout: 30_000,
   });
-  await expect(agent.row(plate)).toContainText('Synced');
+  await expectSynced(agent.row(plate));
 
   // The officer's verdict names the registered vehicle and its owner; the buyer was told.
   const police = await apiAs(playwright.request, baseURL, 'police');

@@ -1,8 +1,9 @@
 /**
  * The app's record tables, one way: column headers and rows from a tablet up; on a
  * phone each row is a card with the same labels, so nothing scrolls sideways at
- * 360 px. Every record's row shows its sync state; a table of figures worked out from
- * records (a reconciliation) has none of its own and shows none.
+ * 360 px. A record's row shows its sync state when it is not synced (saved on this device,
+ * or refused); a table of figures worked out from records (a reconciliation) has none of its
+ * own and shows none.
  */
 import { Box, DataList, Flex, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,8 @@
-/** Where a record stands: saved on this device, synced, or refused by the server (see Needs attention). */
+/**
+ * Where a record stands when it is not yet where it should be: saved on this device (not yet
+ * sent), or refused by the server (see Needs attention). A synced record shows nothing: a
+ * "Synced" chip on every row of every list is noise; the header says when the device last synced.
+ */
 import { Badge } from '@chakra-ui/react';
 import type { SyncState } from '../store/database';
 
@@ -17,9 +21,5 @@ export function SyncStateBadge({ state }: { state: SyncState | undefined }) {
       </Badge>
     );
   }
-  return (
-    <Badge colorPalette="gray" variant="subtle" size="sm">
-      Synced
-    </Badge>
-  );
+  return null;
 }

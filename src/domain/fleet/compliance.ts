@@ -1,6 +1,7 @@
 // A fleet vehicle's compliance (the spec's Good / Warning): Good only when the vehicle
 // carries a registered plate that is Valid and stays valid for more than 30 days after
 // today; Warning otherwise, with the reason in words. docs/fleet.md explains the rule.
+import { countOf, durationInWords } from '../dates/duration';
 import { daysUntil } from '../plates/owner-overview';
 import type { RegistryStanding } from '../registry/registry-copy';
 
@@ -21,7 +22,7 @@ export interface CompliancePlate {
   registration: { expiryDate: string; standing: RegistryStanding } | null;
 }
 
-const dayWord = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+const dayWord = (days: number) => countOf(days, 'day');
 
 /**
  * The vehicle's compliance on `today` (YYYY-MM-DD). `plateNumber` is the plate on the
@@ -45,5 +46,5 @@ export function fleetCompliance(
   if (left < 0) return { status: 'Warning', reason: `Registration expired ${dayWord(-left)} ago` };
   if (left === 0) return { status: 'Warning', reason: 'Registration expires today' };
   if (left <= RENEWAL_WARNING_DAYS) return { status: 'Warning', reason: `Registration expires in ${dayWord(left)}` };
-  return { status: 'Good', reason: `Registered and valid for ${dayWord(left)}` };
+  return { status: 'Good', reason: `Registered and valid, ${durationInWords(today, registration.expiryDate)} left` };
 }

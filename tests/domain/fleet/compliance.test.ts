@@ -13,7 +13,15 @@ describe('fleetCompliance', () => {
   it('is Good for a valid registration with more than 30 days left', () => {
     expect(fleetCompliance('ZM-001-ABC', registered('2026-12-25'), today)).toEqual({
       status: 'Good',
-      reason: 'Registered and valid for 31 days',
+      reason: 'Registered and valid, 31 days left',
+    });
+  });
+
+  it('says a long validity in years and months, as a person counts it, not in days', () => {
+    // Registered today for five years less 45 days: it read "valid for 1781 days".
+    expect(fleetCompliance('ZM-001-ABC', registered('2031-10-10'), today)).toEqual({
+      status: 'Good',
+      reason: 'Registered and valid, 4 years 10 months left',
     });
   });
 

@@ -256,7 +256,9 @@ function RecordDialog({ record, onClose }: { record: LocalManufacturingRecord; o
           ],
         ] satisfies Array<[string, React.ReactNode]>)
       : []),
-    ['Sync', <SyncStateBadge key="sync" state={record.syncState} />],
+    ...(record.syncState === 'pending' || record.syncState === 'rejected'
+      ? ([['Sync', <SyncStateBadge key="sync" state={record.syncState} />]] satisfies Array<[string, React.ReactNode]>)
+      : []),
   ];
   return (
     <AppDialog
