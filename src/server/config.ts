@@ -138,3 +138,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
 }
+
+/**
+ * What an operator should hear at start. Links in messages are addresses on PUBLIC_ORIGIN,
+ * by default http://localhost:<PORT>, which no recipient can open: that is right on a
+ * developer's machine (messages go to the sandbox), wrong once messages reach people
+ * (a real message provider) or the server runs in production.
+ */
+export function startWarnings(
+  env: NodeJS.ProcessEnv,
+  config: Pick<ServerConfig, 'messageProvider' | 'publicOrigin'>,
+): string[] {
+  const reachesPeople = config.messageProvider !== 'sandbox' || env.NODE_ENV === 'production';
+  if (env.PUBLIC_ORIGIN?.trim() || !reachesPeople) return [];
+  return [
+    `PUBLIC_ORIGIN is not set: links in SMS and email point at ${config.publicOrigin}, which no recipient can open. Set it to the address people reach this server at (for example https://nambala.zm).`,
+  ];
+}

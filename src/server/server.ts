@@ -11,7 +11,7 @@ import { access, mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { claimDataDir, type DataDirClaim } from './backup/control-file';
-import { loadConfig, type ServerConfig } from './config';
+import { loadConfig, type ServerConfig, startWarnings } from './config';
 import { folderProblem, StartupError } from './startup-error';
 
 /** Says why the start failed, in one line, lets go of the data folder, and exits 1. */
@@ -96,6 +96,7 @@ try {
   app.log.info(
     `Nambala is running at http://localhost:${config.port} (database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`,
   );
+  for (const warning of startWarnings(process.env, config)) app.log.warn(warning);
 } catch (error) {
   await app.close().catch(() => undefined);
   await stop(portProblem(error, config) ?? error, claim);

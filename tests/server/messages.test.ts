@@ -141,6 +141,20 @@ describe('messages for a notification', () => {
     ).toBe(`Nambala: Ready. ${ORIGIN}/dashboard/user/plates`);
     expect(textToSend({ kind: 'plate.ready', channel: 'sms', body: 'No link', link: null }, ORIGIN)).toBe('No link');
   });
+
+  it('sends an SMS and its link in two segments at most, the text cut at a word to make room', () => {
+    const body = smsText('Plate ZM-101-ABC registered', 'word '.repeat(200));
+    const link = '/dashboard/user/plates?plate=ZM-101-ABC';
+    const sent = textToSend({ kind: 'plate.ready', channel: 'sms', body, link }, 'https://nambala.example.zm');
+    expect(sent.length).toBeLessThanOrEqual(SMS_MAX_CHARACTERS);
+    expect(sent).toMatch(/ word\.\.\. https:\/\/nambala\.example\.zm\/dashboard\/user\/plates\?plate=ZM-101-ABC$/);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), fc.webPath({ size: 'small' }), (text, path) => {
+        const message = { kind: 'plate.ready', channel: 'sms' as const, body: smsText('Ready', text), link: path };
+        expect(textToSend(message, ORIGIN).length).toBeLessThanOrEqual(SMS_MAX_CHARACTERS);
+      }),
+    );
+  });
 });
 
 describe('retry backoff', () => {

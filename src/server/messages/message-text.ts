@@ -28,7 +28,11 @@ export interface NoticeText {
 
 const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
-/** The longest SMS text before its link: two segments of the plain GSM alphabet (153 characters each). */
+/**
+ * The longest SMS, its link included: two segments of the plain GSM alphabet (153 characters
+ * each, as a message of more than one segment carries a header in each). Most notices fit in
+ * one (160); none is sent in three.
+ */
 export const SMS_MAX_CHARACTERS = 306;
 
 /** Typography the plain SMS alphabet lacks, and what it becomes (one character outside it sends the whole text in a third as many characters a segment). */
@@ -41,18 +45,23 @@ const PLAIN: ReadonlyArray<[RegExp, string]> = [
   [/×/g, 'x'],
 ];
 
+/** `text` cut at a word to at most `limit` characters, '...' marking the cut. */
+function cutAtWord(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, Math.max(0, limit - 3));
+  const space = cut.lastIndexOf(' ');
+  return `${space > limit / 2 ? cut.slice(0, space) : cut}...`;
+}
+
 /**
  * A notice as an SMS: "Nambala: <title>. <body>" on one line in plain characters, cut at a word
- * to at most SMS_MAX_CHARACTERS (the link, when there is one, follows it when sent).
+ * to at most SMS_MAX_CHARACTERS (the link, when there is one, follows it when sent, and the
+ * text is cut further then if the two would not fit: textToSend).
  */
 export function smsText(title: string, body: string): string {
   let text = `Nambala: ${asSentence(title)} ${body}`;
   for (const [pattern, plain] of PLAIN) text = text.replace(pattern, plain);
-  text = text.replace(/\s+/g, ' ').trim();
-  if (text.length <= SMS_MAX_CHARACTERS) return text;
-  const cut = text.slice(0, SMS_MAX_CHARACTERS - 3);
-  const space = cut.lastIndexOf(' ');
-  return `${space > SMS_MAX_CHARACTERS / 2 ? cut.slice(0, space) : cut}...`;
+  return cutAtWord(text.replace(/\s+/g, ' ').trim(), SMS_MAX_CHARACTERS);
 }
 
 /**
@@ -93,7 +102,8 @@ export function textToSend(
 ): string {
   if (!message.link) return message.body;
   const address = `${publicOrigin}${message.link}`;
-  if (message.channel === 'sms') return `${message.body} ${address}`;
+  if (message.channel === 'sms')
+    return `${cutAtWord(message.body, SMS_MAX_CHARACTERS - address.length - 1)} ${address}`;
   return `${message.body}\n\n${LEADS[message.kind] ?? 'See it in your Nambala dashboard'}: ${address}`;
 }
 
