@@ -15,6 +15,7 @@ import { integrityAlertRepository } from '../../src/server/repositories/integrit
 import { plateRepository } from '../../src/server/repositories/plate-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { ussdRepository } from '../../src/server/repositories/ussd-repository';
+import { workAfterAnswers } from '../../src/server/plugins/after-answer';
 import { openTestDatabase, signIn } from './test-app';
 
 const SECRET = 'a-shared-secret-of-32-characters';
@@ -61,6 +62,8 @@ async function step(text: string, options: { sessionId?: string; phone?: string;
   });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toMatch(/^text\/plain/);
+  // The step is logged after its answer, as a gateway's next step comes after the caller has typed.
+  await workAfterAnswers();
   return response.body;
 }
 

@@ -63,34 +63,42 @@ const toStep = (row: StepRow): UssdStep => ({
 
 export function ussdRepository(db: Queryable) {
   return {
-    /** The session, held for this step: two steps of one session are read one after the other. */
     async find(sessionId: string): Promise<UssdSession | undefined> {
-      const [row] = await db.query<SessionRow>('SELECT * FROM ussd_sessions WHERE session_id = $1 FOR UPDATE', [
-        sessionId,
-      ]);
+      const [row] = await db.query<SessionRow>('SELECT * FROM ussd_sessions WHERE session_id = $1', [sessionId]);
       return row ? toSession(row) : undefined;
     },
 
-    /** Records a step's time, and where the session starts over when it does. */
-    async save(session: Omit<UssdSession, 'startedAt' | 'lastStepAt'>, at: Date, startedOver: boolean): Promise<void> {
+    /**
+     * Records a step in one statement: the session's time (and where it starts over, when it
+     * does) and the step with the screen it was shown.
+     */
+    async record(
+      session: Omit<UssdSession, 'startedAt' | 'lastStepAt'>,
+      step: { input: string; answer: string },
+      at: Date,
+      startedOver: boolean,
+    ): Promise<void> {
       await db.query(
-        `INSERT INTO ussd_sessions (session_id, phone, service_code, step_offset, started_at, last_step_at)
-         VALUES ($1, $2, $3, $4, $5, $5)
-         ON CONFLICT (session_id) DO UPDATE SET phone = EXCLUDED.phone, step_offset = EXCLUDED.step_offset,
-           last_step_at = EXCLUDED.last_step_at,
-           started_at = CASE WHEN $6 THEN EXCLUDED.started_at ELSE ussd_sessions.started_at END`,
-        [session.sessionId, session.phone, session.serviceCode, session.stepOffset, at.toISOString(), startedOver],
+        `WITH saved AS (
+           INSERT INTO ussd_sessions (session_id, phone, service_code, step_offset, started_at, last_step_at)
+           VALUES ($1, $2, $3, $4, $5, $5)
+           ON CONFLICT (session_id) DO UPDATE SET phone = EXCLUDED.phone, step_offset = EXCLUDED.step_offset,
+             last_step_at = EXCLUDED.last_step_at,
+             started_at = CASE WHEN $6 THEN EXCLUDED.started_at ELSE ussd_sessions.started_at END
+           RETURNING session_id, phone
+         )
+         INSERT INTO ussd_steps (session_id, phone, input, answer, at) SELECT session_id, phone, $7, $8, $5 FROM saved`,
+        [
+          session.sessionId,
+          session.phone,
+          session.serviceCode,
+          session.stepOffset,
+          at.toISOString(),
+          startedOver,
+          step.input,
+          step.answer,
+        ],
       );
-    },
-
-    async logStep(step: Omit<UssdStep, 'id' | 'at'>, at: Date): Promise<void> {
-      await db.query('INSERT INTO ussd_steps (session_id, phone, input, answer, at) VALUES ($1, $2, $3, $4, $5)', [
-        step.sessionId,
-        step.phone,
-        step.input,
-        step.answer,
-        at.toISOString(),
-      ]);
     },
 
     /**

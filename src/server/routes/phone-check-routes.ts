@@ -52,7 +52,7 @@ export const phoneCheckRoutes: FastifyPluginAsyncZod<{
   phoneCheckLimit: number;
 }> = async (app, { db, now, gateway, messageProvider, sessionIdleMs, phoneCheckLimit }) => {
   const limit = { max: phoneCheckLimit, windowMs: TEN_MINUTES_MS };
-  const ussd = ussdService({ db, now, sessionIdleMs, limit });
+  const ussd = ussdService({ db, log: app.log, now, sessionIdleMs, limit });
   const sms = smsCheckService({ db, now, limit, provider: messageProvider.name });
 
   // Gateways post forms; only this plugin's routes read that type.

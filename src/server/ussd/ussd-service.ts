@@ -15,7 +15,9 @@ import {
   ussdScreen,
 } from '#domain/ussd/ussd-menu';
 import { normalisePhone } from '#domain/validation/identity-checks';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
+import { afterAnswer } from '../plugins/after-answer';
 import { raiseIntegrityAlert } from '../integrity/integrity-alerts';
 import { plateRepository } from '../repositories/plate-repository';
 import { rateLimitRepository } from '../repositories/rate-limit-repository';
@@ -32,6 +34,7 @@ export interface PhoneLimit {
 
 export interface UssdServiceOptions {
   db: Database;
+  log: FastifyBaseLogger;
   now: () => Date;
   /** A session idle longer than this starts over (gateways end theirs after about 180 s). */
   sessionIdleMs: number;
@@ -111,64 +114,53 @@ async function factsFor(
   }
 }
 
-export function ussdService({ db, now, sessionIdleMs, limit }: UssdServiceOptions) {
+export function ussdService({ db, log, now, sessionIdleMs, limit }: UssdServiceOptions) {
+  const sessions = ussdRepository(db);
   return {
-    /** The screen for one step of a session, "CON …" or "END …". */
+    /**
+     * The screen for one step of a session, "CON …" or "END …". Not one transaction: a
+     * gateway sends a session's next step only after this one's answer, and a report, the one
+     * step that writes more than the log, is its own. On the way to the answer only reads (the
+     * phone's count is one write); the log comes after (docs/decisions/065-ussd-and-sms-checks.md).
+     */
     async answer(request: UssdStepRequest): Promise<string> {
       const at = now();
       const phone = normalisePhone(request.phoneNumber);
-      const limited = await overPhoneLimit(db, `ussd:${phone ?? request.phoneNumber}`, limit);
+      const steps = request.text === '' ? [] : request.text.split('*');
+      // Two reads that do not wait on each other (on PostgreSQL they overlap, each on its own connection).
+      const [limited, known] = await Promise.all([
+        overPhoneLimit(db, `ussd:${phone ?? request.phoneNumber}`, limit),
+        sessions.find(request.sessionId),
+      ]);
+      // A session idle past the limit, or one whose id comes back from another phone, starts over:
+      // what was typed before is not read again.
+      const isIdle = known !== undefined && at.getTime() - Date.parse(known.lastStepAt) > sessionIdleMs;
+      const startsOver = known !== undefined && (isIdle || known.phone !== request.phoneNumber);
+      const stepOffset = startsOver ? steps.length : Math.min(known?.stepOffset ?? 0, steps.length);
+      let answer: string;
       if (limited) {
-        const answer = rateLimitedScreen(limited.minutes);
-        await db.transaction(async (tx) => {
-          const known = await ussdRepository(tx).find(request.sessionId);
-          await ussdRepository(tx).save(
-            {
-              sessionId: request.sessionId,
-              phone: request.phoneNumber,
-              serviceCode: request.serviceCode,
-              stepOffset: known?.stepOffset ?? 0,
-            },
-            at,
-            false,
-          );
-          await ussdRepository(tx).logStep(
-            { sessionId: request.sessionId, phone: request.phoneNumber, input: request.text, answer },
-            at,
-          );
-        });
-        return answer;
+        answer = rateLimitedScreen(limited.minutes);
+      } else {
+        const route: UssdRoute =
+          startsOver && isIdle ? { kind: 'menu', note: 'timed-out' } : routeUssd(steps.slice(stepOffset).join('*'));
+        const caller = { phone, rawPhone: request.phoneNumber, sessionId: request.sessionId };
+        const facts =
+          route.kind === 'report'
+            ? await db.transaction((tx) => factsFor(tx, route, caller, at))
+            : await factsFor(db, route, caller, at);
+        answer = ussdScreen(route, facts, at.toISOString().slice(0, 10));
       }
-      return db.transaction(async (tx) => {
-        const repository = ussdRepository(tx);
-        const steps = request.text === '' ? [] : request.text.split('*');
-        const known = await repository.find(request.sessionId);
-        // A session idle past the limit, or one whose id comes back from another phone, starts over:
-        // what was typed before is not read again.
-        const isIdle = known !== undefined && at.getTime() - Date.parse(known.lastStepAt) > sessionIdleMs;
-        const startsOver = known !== undefined && (isIdle || known.phone !== request.phoneNumber);
-        const stepOffset = startsOver ? steps.length : Math.min(known?.stepOffset ?? 0, steps.length);
-        const text = steps.slice(stepOffset).join('*');
-        const read = routeUssd(text);
-        const route: UssdRoute = startsOver && isIdle ? { kind: 'menu', note: 'timed-out' } : read;
-        const facts = await factsFor(
-          tx,
-          route,
-          { phone, rawPhone: request.phoneNumber, sessionId: request.sessionId },
-          at,
-        );
-        const answer = ussdScreen(route, facts, at.toISOString().slice(0, 10));
-        await repository.save(
+      // The step is logged once the caller has the screen: the gateway sends the session's next
+      // step only after the caller has read it and typed an answer.
+      afterAnswer(log, 'logging a USSD step', () =>
+        sessions.record(
           { sessionId: request.sessionId, phone: request.phoneNumber, serviceCode: request.serviceCode, stepOffset },
+          { input: request.text, answer },
           at,
           startsOver || known === undefined,
-        );
-        await repository.logStep(
-          { sessionId: request.sessionId, phone: request.phoneNumber, input: request.text, answer },
-          at,
-        );
-        return answer;
-      });
+        ),
+      );
+      return answer;
     },
   };
 }
