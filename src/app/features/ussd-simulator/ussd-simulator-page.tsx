@@ -72,7 +72,7 @@ function PhoneCall() {
               <Input value={serviceCode} onChange={(event) => setServiceCode(event.target.value)} />
             </Field.Root>
           </HStack>
-          <Button type="submit" colorPalette="green" loading={isBusy && call === null} alignSelf="flex-start">
+          <Button type="submit" colorPalette="brand" loading={isBusy && call === null} alignSelf="flex-start">
             {call ? 'Hang up and dial again' : 'Dial'}
           </Button>
         </Stack>
@@ -112,7 +112,7 @@ function PhoneCall() {
                   autoComplete="off"
                 />
               </Field.Root>
-              <Button type="submit" loading={isBusy} colorPalette="green">
+              <Button type="submit" loading={isBusy} colorPalette="brand">
                 Send
               </Button>
             </HStack>
