@@ -323,6 +323,18 @@ describe('a plate number by SMS', () => {
     expect((await text({ from: '+260966123003', text: 'ZM-123-ABC' }, buyer)).statusCode).toBe(403);
   });
 
+  it('does not answer a phone over its limit of checks', async () => {
+    const send = () =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/sms/inbound',
+        headers: { cookie: adminCookie },
+        payload: { from: '+260966123009', text: 'ZM-123-ABC' },
+      });
+    for (let i = 0; i < 3; i += 1) expect((await send()).json().outcome).toBe('answered');
+    expect((await send()).json().outcome).toBe('over-limit');
+  });
+
   it('answers a bad sender with 400', async () => {
     const response = await text({ from: 'not a phone', text: 'ZM-123-ABC' });
     expect(response.statusCode).toBe(400);
