@@ -91,6 +91,10 @@ export const routes: RouteObject[] = [
       { path: 'admin/qr-system', ...page(() => import('./features/qr-system/qr-system-page'), 'QrSystemPage') },
       { path: 'admin/messages', ...page(() => import('./features/messages/sent-messages-page'), 'SentMessagesPage') },
       {
+        path: 'admin/ussd',
+        ...page(() => import('./features/ussd-simulator/ussd-simulator-page'), 'UssdSimulatorPage'),
+      },
+      {
         path: 'admin/refunds',
         ...page(() => import('./features/admin-refunds/admin-refunds-page'), 'AdminRefundsPage'),
       },

@@ -68,6 +68,8 @@ import { accessLogRoutes } from './routes/access-log-routes';
 import { sandboxCardPageRoutes } from './routes/sandbox-card-page-routes';
 import { blankSerialRoutes } from './routes/blank-serial-routes';
 import { registerSystemLog } from './plugins/system-log';
+import { phoneCheckRoutes } from './routes/phone-check-routes';
+import { ussdGatewayFromEnv } from './ussd/gateway-from-env';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -224,6 +226,20 @@ export async function buildApp({
   await app.register(reportRoutes, { db, now });
   await app.register(accessLogRoutes, { db, now });
   await app.register(blankSerialRoutes, { db });
+  // Plate checks from any phone: USSD through the gateway USSD_GATEWAY names (the administrators'
+  // simulator by default), texts through the message provider (docs/ussd-and-sms.md).
+  await app.register(phoneCheckRoutes, {
+    db,
+    now,
+    gateway: ussdGatewayFromEnv({
+      USSD_GATEWAY: config.ussdGateway,
+      USSD_GATEWAY_SECRET: config.ussdGatewaySecret,
+      USSD_GATEWAY_ALLOW: config.ussdGatewayAllow,
+    }),
+    messageProvider,
+    sessionIdleMs: config.ussdSessionIdleSeconds * 1000,
+    phoneCheckLimit: config.phoneCheckLimit,
+  });
   if (config.testClock) await app.register(testClockRoutes, { db, clock });
   registerRenewalReminders(app, db, now);
   registerAccessLogRetention(app, db, now);

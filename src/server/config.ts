@@ -52,6 +52,16 @@ export interface ServerConfig {
    * any client can send those headers, and the audit trail would record what it claims.
    */
   trustProxy: string[] | false;
+  /** The USSD gateway by name (docs/ussd-and-sms.md); 'sandbox' (the administrators' simulator) is the embedded default. */
+  ussdGateway: string;
+  /** The shared secret a real gateway sends in X-Gateway-Secret (USSD_GATEWAY_SECRET). */
+  ussdGatewaySecret: string | undefined;
+  /** The addresses a real gateway calls from, comma-separated (USSD_GATEWAY_ALLOW). */
+  ussdGatewayAllow: string;
+  /** Seconds a USSD session may be idle before it starts over (gateways end theirs after about 180). */
+  ussdSessionIdleSeconds: number;
+  /** USSD steps and texted checks one phone number may make in ten minutes; 0 turns the limit off. */
+  phoneCheckLimit: number;
   /** Requests a minute one client address may make to the account routes (sign-in, sign-up, password reset and change); 0 turns the limit off. */
   authRateLimit: number;
 }
@@ -135,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     testClock: parseFlag(env.TEST_CLOCK) ?? false,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     authRateLimit: parseCount('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 60),
+    ussdGateway: env.USSD_GATEWAY?.trim() || 'sandbox',
+    ussdGatewaySecret: env.USSD_GATEWAY_SECRET || undefined,
+    ussdGatewayAllow: env.USSD_GATEWAY_ALLOW ?? '',
+    ussdSessionIdleSeconds: parseCount('USSD_SESSION_IDLE_SECONDS', env.USSD_SESSION_IDLE_SECONDS, 180),
+    phoneCheckLimit: parseCount('PHONE_CHECK_LIMIT', env.PHONE_CHECK_LIMIT, 30),
     ...overrides,
   };
 }

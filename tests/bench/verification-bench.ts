@@ -35,6 +35,12 @@
  *   random buckets from the same store (bareGets), each in its own transaction on the page's
  *   main thread: the floor a lookup stands on. BENCH_REGISTRY_SIZES (e.g. "100000") changes
  *   the sizes.
+ * - USSD check step [median ≤ 1.5 × one verification API call]: BENCH_USSD_PAIRS (default 300)
+ *   pairs, one after the other over loopback, each a GET /api/verification/:plate and then the
+ *   USSD step that checks the same plate (POST /api/ussd/callback, text 1*<plate>, a new session
+ *   and phone number each, as the aggregator gateway with its secret: the per-phone limit, the
+ *   session and its log are all written). Distinct plates, so the public verdict cache helps
+ *   neither. The figure is the ratio of the medians.
  * - For the typed checks, also the wait a person sees: the number submitted → the verdict
  *   panel's 'nambala:verdict-shown' mark (no target; it includes the page's rendering).
  */
@@ -313,6 +319,64 @@ interface AutocannonSummary {
   non2xx: number;
 }
 
+const USSD_PAIRS = Number(process.env.BENCH_USSD_PAIRS ?? 300);
+/** The bench server's gateway secret: its USSD callback is the aggregator's, as in production. */
+export const BENCH_USSD_SECRET = 'bench-gateway-secret-0123456789';
+
+/** (e) A USSD check step beside the verification API call it makes, one pair at a time. */
+export async function ussdStepFigures(print: Print, origin: string, plates: string[]): Promise<void> {
+  const api: number[] = [];
+  const ussd: number[] = [];
+  let failures = 0;
+  const started = Date.now();
+  for (let i = 0; i < Math.min(USSD_PAIRS, plates.length); i += 1) {
+    const plate = plates[i] ?? '';
+    let before = performance.now();
+    const verified = await fetch(`${origin}/api/verification/${encodeURIComponent(plate)}`);
+    await verified.text();
+    api.push(performance.now() - before);
+    before = performance.now();
+    const stepped = await fetch(`${origin}/api/ussd/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-gateway-secret': BENCH_USSD_SECRET },
+      body: new URLSearchParams({
+        sessionId: `bench-${started}-${i}`,
+        serviceCode: '*384#',
+        phoneNumber: `+26097${String(i).padStart(7, '0')}`,
+        text: `1*${plate}`,
+      }).toString(),
+    });
+    const answer = await stepped.text();
+    ussd.push(performance.now() - before);
+    if (!verified.ok || !stepped.ok || !answer.startsWith('END ')) failures += 1;
+  }
+  const ratio = median(ussd) / median(api);
+  print(
+    figureLine(
+      'GET /api/verification/:plate, one at a time',
+      ms(median(api)),
+      null,
+      `median of ${api.length}; p95 ${ms(percentile(api, 0.95))}`,
+    ),
+  );
+  print(
+    figureLine(
+      'USSD check step (1*plate), one at a time',
+      ms(median(ussd)),
+      null,
+      `median of ${ussd.length}; p95 ${ms(percentile(ussd, 0.95))}; ${failures} failed`,
+    ),
+  );
+  print(
+    figureLine(
+      'USSD step ÷ API call',
+      ratio.toFixed(2),
+      { text: '≤ 1.5', pass: ratio <= 1.5 && failures === 0 },
+      'medians; distinct plates, sessions and phone numbers',
+    ),
+  );
+}
+
 const AUTOCANNON_SCRIPT = `
 const autocannon = require('autocannon');
 autocannon(JSON.parse(process.env.BENCH_INPUT), (error, result) => {
@@ -382,6 +446,8 @@ export async function verificationFigures(print: Print, options: VerificationBen
       port: options.port,
       host: '127.0.0.1',
       publicOrigin: origin,
+      ussdGateway: 'aggregator',
+      ussdGatewaySecret: BENCH_USSD_SECRET,
     },
   );
   const seeded = performance.now();
@@ -446,6 +512,7 @@ export async function verificationFigures(print: Print, options: VerificationBen
       await browser.close();
     }
     await apiThroughput(print, options.root, origin, options.port + 1, plates.slice(0, API_PLATES));
+    await ussdStepFigures(print, origin, plates.slice(API_PLATES));
   } finally {
     await rm(videoDir, { recursive: true, force: true });
     await app.close();

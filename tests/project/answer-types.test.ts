@@ -74,6 +74,7 @@ const APP_TYPES: Record<string, readonly string[]> = {
   // RenewalRequest is what the app sends.
   'src/app/renewals/renewal-api.ts': ['QuoteAnswer', 'RenewalRequest', 'RenewalAnswer'],
   'src/app/payments/payment-api.ts': ['PaymentAnswer'],
+  'src/app/features/ussd-simulator/ussd-simulator-api.ts': [],
 };
 
 /** Names of the types a file declares (`interface X`, `type X =`), not those it re-exports. */

@@ -39,6 +39,7 @@ export const paths = {
       compliance: '/dashboard/admin/compliance',
       qrSystem: '/dashboard/admin/qr-system',
       messages: '/dashboard/admin/messages',
+      ussd: '/dashboard/admin/ussd',
       refunds: '/dashboard/admin/refunds',
       settings: '/dashboard/admin/settings',
     },

@@ -138,6 +138,14 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     summary: 'SMS and email sent to users, and how each went.',
   },
   {
+    id: 'admin-ussd',
+    view: 'admin',
+    path: d.admin.ussd,
+    label: 'USSD simulator',
+    title: 'USSD simulator',
+    summary: 'Check a plate as a caller without a smartphone would, by USSD or SMS.',
+  },
+  {
     id: 'admin-settings',
     view: 'admin',
     path: d.admin.settings,

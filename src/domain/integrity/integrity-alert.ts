@@ -14,6 +14,7 @@ export const INTEGRITY_ALERT_KINDS = [
   'policy-not-owner',
   'registration-reported',
   'revoked-key-credentials',
+  'phone-report',
 ] as const;
 export type IntegrityAlertKind = (typeof INTEGRITY_ALERT_KINDS)[number];
 
@@ -30,6 +31,7 @@ export const INTEGRITY_ALERT_LABELS: Readonly<Record<IntegrityAlertKind, string>
   'policy-not-owner': 'Policy for someone other than the owner',
   'registration-reported': 'Registration reported by the owner',
   'revoked-key-credentials': 'Credentials under a revoked key',
+  'phone-report': 'Plate reported by phone (USSD)',
 };
 
 /** Alerts about a registration that was made: the administrator may revoke it as made in error. */

@@ -25,6 +25,11 @@ export const sentMessageSchema = z.object({
   lastAttemptAt: z.string().nullable(),
   nextAttemptAt: z.string().nullable().describe('When a message queued after a failed try is tried again'),
   sentAt: z.string().nullable(),
+  inReplyTo: z
+    .object({ from: z.string(), body: z.string(), receivedAt: z.string() })
+    .nullable()
+    .optional()
+    .describe("An SMS answering a text sent to the service's number: that text"),
 });
 export type SentMessage = z.infer<typeof sentMessageSchema>;
 

@@ -5,6 +5,7 @@
  * how a real provider plugs in.
  */
 import type { MessageChannel } from '../repositories/message-repository';
+import type { CallerCheck, GatewayCaller } from '../ussd/gateway';
 
 export interface OutgoingMessage {
   /**
@@ -25,4 +26,10 @@ export interface MessageProvider {
   readonly name: string;
   /** Resolves when the provider has taken the message; throws (any error) when it has not. */
   send(message: OutgoingMessage): Promise<{ providerRef: string }>;
+  /**
+   * Texts sent to the service's number, which the provider posts to POST /api/sms/inbound
+   * (from, text, id): whether a post really comes from the provider. A provider that takes
+   * no texts leaves it out (docs/ussd-and-sms.md).
+   */
+  readonly inbound?: { check(caller: GatewayCaller): CallerCheck };
 }

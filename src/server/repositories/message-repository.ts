@@ -18,9 +18,18 @@ export interface NewMessage {
   subject: string | null;
   body: string;
   link: string | null;
+  /** An SMS answering a text sent to the service: the inbound message's id. */
+  inReplyTo?: string | null;
 }
 
-export interface StoredMessage extends NewMessage {
+/** The text a reply answers, as Sent messages shows it above the reply. */
+export interface RepliedText {
+  from: string;
+  body: string;
+  receivedAt: string;
+}
+
+export interface StoredMessage extends Omit<NewMessage, 'inReplyTo'> {
   id: string;
   status: MessageStatus;
   attempts: number;
@@ -31,6 +40,8 @@ export interface StoredMessage extends NewMessage {
   nextAttemptAt: string | null;
   lastAttemptAt: string | null;
   sentAt: string | null;
+  /** Read only by the page of Sent messages; null elsewhere. */
+  repliesTo: RepliedText | null;
 }
 
 interface MessageRow {
@@ -51,6 +62,9 @@ interface MessageRow {
   next_attempt_at: Date | string | null;
   last_attempt_at: Date | string | null;
   sent_at: Date | string | null;
+  reply_from?: string | null;
+  reply_body?: string | null;
+  reply_received_at?: Date | string | null;
 }
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -73,6 +87,10 @@ const toMessage = (row: MessageRow): StoredMessage => ({
   nextAttemptAt: isoOrNull(row.next_attempt_at),
   lastAttemptAt: isoOrNull(row.last_attempt_at),
   sentAt: isoOrNull(row.sent_at),
+  repliesTo:
+    row.reply_from && row.reply_body !== null && row.reply_body !== undefined && row.reply_received_at
+      ? { from: row.reply_from, body: row.reply_body, receivedAt: new Date(row.reply_received_at).toISOString() }
+      : null,
 });
 
 export function messageRepository(db: Queryable) {
@@ -81,7 +99,7 @@ export function messageRepository(db: Queryable) {
     async queue(messages: readonly NewMessage[]): Promise<void> {
       for (const message of messages) {
         await db.query(
-          'INSERT INTO message_outbox (user_id, kind, channel, recipient, subject, body, link) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          'INSERT INTO message_outbox (user_id, kind, channel, recipient, subject, body, link, in_reply_to) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
           [
             message.userId,
             message.kind,
@@ -90,6 +108,7 @@ export function messageRepository(db: Queryable) {
             message.subject,
             message.body,
             message.link,
+            message.inReplyTo ?? null,
           ],
         );
       }
@@ -143,7 +162,9 @@ export function messageRepository(db: Queryable) {
     }): Promise<{ messages: StoredMessage[]; hasMore: boolean; total: number }> {
       // One more than asked says whether an older page exists.
       const rows = await db.query<MessageRow>(
-        'SELECT * FROM message_outbox WHERE ($1::bigint IS NULL OR id < $1::bigint) ORDER BY id DESC LIMIT $2',
+        `SELECT m.*, i.sender AS reply_from, i.body AS reply_body, i.received_at AS reply_received_at
+         FROM message_outbox m LEFT JOIN inbound_messages i ON i.id = m.in_reply_to
+         WHERE ($1::bigint IS NULL OR m.id < $1::bigint) ORDER BY m.id DESC LIMIT $2`,
         [options.before, options.limit + 1],
       );
       const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM message_outbox');

@@ -32,6 +32,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{
     lastAttemptAt: message.lastAttemptAt,
     nextAttemptAt: message.status === 'queued' ? message.nextAttemptAt : null,
     sentAt: message.sentAt,
+    inReplyTo: message.repliesTo,
   });
 
   app.get(

@@ -68,6 +68,12 @@ function MessageItem({ message, itemRef }: { message: SentMessage; itemRef: (ele
           {message.subject}
         </Text>
       )}
+      {message.inReplyTo && (
+        <Text mt="2" fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+          In reply to a text from {message.inReplyTo.from}, {formatDateTime(message.inReplyTo.receivedAt)}: “
+          {message.inReplyTo.body}”
+        </Text>
+      )}
       <Text mt="2" fontSize="sm" whiteSpace="pre-wrap" overflowWrap="anywhere">
         {message.body}
       </Text>
