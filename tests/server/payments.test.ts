@@ -19,6 +19,7 @@ import { registerAuth } from '../../src/server/plugins/auth';
 import { registerErrorHandler } from '../../src/server/plugins/error-handler';
 import { registerJsonBody } from '../../src/server/plugins/json-body';
 import { auditRepository } from '../../src/server/repositories/audit-repository';
+import { reportRepository } from '../../src/server/repositories/report-repository';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { paymentRoutes } from '../../src/server/routes/payment-routes';
@@ -177,6 +178,11 @@ describe('payments', () => {
     ).toBe(404);
     const declined = await post(`/api/payments/${payment.id}/sandbox-prompt`, payer.cookie, { answer: 'decline' });
     expect(declined.json().payment).toMatchObject({ status: 'declined', declineReason: DECLINED_ON_HANDSET });
+    // The system log names it by its reference and its method by name, not by an internal number.
+    const logged = await reportRepository(db).systemLogs({ from: new Date(0), to: new Date('2100-01-01') });
+    expect(logged.map((row) => row.message)).toContain(
+      `Payment ${payment.reference} (MTN Mobile Money) declined: ${DECLINED_ON_HANDSET}`,
+    );
     // The same answer again changes nothing; the other answer is refused with the domain's words.
     expect(
       (await post(`/api/payments/${payment.id}/sandbox-prompt`, payer.cookie, { answer: 'decline' })).statusCode,

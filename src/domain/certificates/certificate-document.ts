@@ -112,7 +112,8 @@ export function certificateDocument(
         rows: [
           { label: 'Registration date', value: longDate(registration.registrationDate) },
           { label: 'Expiry date', value: longDate(registration.expiryDate) },
-          { label: 'Signing key', value: `Key ${registration.keyId}` },
+          // Who vouches for it, in words; the key's number is for a support desk matching a revoked key.
+          { label: 'Signed by', value: `The ${CERTIFICATE_ISSUER} registry (signing key ${registration.keyId})` },
         ],
       },
     ],

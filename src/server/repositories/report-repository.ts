@@ -6,6 +6,8 @@
  * dated by the day it was received, so a period covers the calendar days after from's
  * day up to and including to's day. What each figure counts: docs/admin-dashboard.md.
  */
+import { PAYMENT_REFERENCE_PREFIX } from '#domain/payments/reference';
+import { PAYMENT_METHODS } from '#domain/pricing/pricing';
 import { activityText } from '#domain/reports/activity-text';
 import { DASHBOARD_TIME_ZONE } from '#domain/reports/dashboard-period';
 import {
@@ -24,6 +26,9 @@ import { INVENTORY_PLATE_TYPES, USER_STATUSES } from '#domain/statuses/statuses'
 import type { Queryable } from '../db/database';
 import { allocationRepository } from './allocation-repository';
 import { settingsRepository } from './settings-repository';
+
+/** A payment's method by the name people know it by ('MTN Mobile Money'), in SQL, from the one list of methods. */
+const METHOD_NAME = `CASE method ${PAYMENT_METHODS.map(({ id, name }) => `WHEN '${id}' THEN '${name}'`).join(' ')} ELSE method END`;
 
 export interface PeriodBounds {
   from: Date;
@@ -106,7 +111,8 @@ export function reportRepository(db: Queryable) {
            WHERE outcome = 'rejected' AND applied_at >= $1::timestamptz AND ${below('applied_at', "'mutation-' || id")} ORDER BY applied_at DESC, 'mutation-' || id DESC LIMIT $3)
          UNION ALL
          (SELECT 'payment-' || id, 'WARNING', 'payments',
-                 'Payment ' || number || ' (' || method || ') ' || replace(status, '_', ' ') || coalesce(': ' || decline_reason, ''),
+                 'Payment ${PAYMENT_REFERENCE_PREFIX}' || lpad(number::text, greatest(6, length(number::text)), '0')
+                   || ' (' || ${METHOD_NAME} || ') ' || replace(status, '_', ' ') || coalesce(': ' || decline_reason, ''),
                  coalesce(settled_at, expires_at), NULL, NULL, NULL, NULL FROM payments
            WHERE status IN ('declined', 'timed_out') AND coalesce(settled_at, expires_at) >= $1::timestamptz AND ${below('coalesce(settled_at, expires_at)', "'payment-' || id")}
            ORDER BY coalesce(settled_at, expires_at) DESC, 'payment-' || id DESC LIMIT $3)

@@ -33,7 +33,7 @@ describe('certificateDocument', () => {
       'Chassis number': 'JTDBR32E720123456',
       'Registration date': '15 March 2024',
       'Expiry date': '15 March 2029',
-      'Signing key': 'Key 1',
+      'Signed by': 'The Nambala registry (signing key 1)',
     });
   });
 
