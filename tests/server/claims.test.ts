@@ -8,6 +8,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '#domain/accounts/permissions';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDay } from '../../src/domain/dates/calendar-day';
 import type { Database } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
@@ -263,7 +264,7 @@ describe('insurance claims', () => {
     });
     const early = await push(agent.cookie, 'saveClaim', claim({ incidentDate: inDays(-31) }));
     expect(early.fields?.incidentDate).toBe(
-      `Incident date cannot be before policy ${(await db.query<{ policy_number: string }>('SELECT policy_number FROM insurance_policies WHERE id = $1', [policyId]))[0]?.policy_number} started (${policyStart})`,
+      `Incident date cannot be before policy ${(await db.query<{ policy_number: string }>('SELECT policy_number FROM insurance_policies WHERE id = $1', [policyId]))[0]?.policy_number} started (${formatDay(policyStart)})`,
     );
     expect((await push(agent.cookie, 'saveClaim', claim({ incidentDate: inDays(3) }))).fields?.incidentDate).toBe(
       'Incident date cannot be in the future',

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatDay } from '../../src/domain/dates/calendar-day';
 import { DEFAULT_PRICING } from '#domain/pricing/pricing';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -82,7 +83,7 @@ describe('renewals', () => {
     const refused = await renew(plate);
     expect(refused.json()).toMatchObject({
       statusCode: 409,
-      message: `Plate ${plate} can be renewed from ${dayAfter(expiryDate, -90)}, 90 days before its registration expires on ${expiryDate}.`,
+      message: `Plate ${plate} can be renewed from ${formatDay(dayAfter(expiryDate, -90))}, 90 days before its registration expires on ${formatDay(expiryDate)}.`,
     });
     expect((await db.query('SELECT 1 FROM payments WHERE plate_number = $1', [plate])).length).toBe(0);
     const quote = await harness.get(`/api/plates/${encodeURIComponent(plate)}/renewal`, owner.cookie);

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatDay } from '../../src/domain/dates/calendar-day';
 import {
   INVITATION_UNUSABLE,
   NOT_TO_YOURSELF,
@@ -269,7 +270,7 @@ describe('ownership transfers', () => {
       try {
         expect((await start(expiring, recipient.email)).json()).toMatchObject({
           statusCode: 409,
-          message: `Plate ${expiring}'s registration expired on ${expiry}. Renew it before transferring it.`,
+          message: `Plate ${expiring}'s registration expired on ${formatDay(expiry)}. Renew it before transferring it.`,
         });
       } finally {
         harness.clock.ms = before;

@@ -2,6 +2,7 @@
 // amount paid, all integer ngwee (ZMW), and how the payment was made. The rules here are the
 // ones the server applies to every step (and the device applies early, in its forms):
 // decision 059, docs/insurance.md "Amounts".
+import { formatLusakaDay } from '../dates/calendar-day';
 import { isCalendarDate } from '../validation/calendar-date';
 import { formatKwacha, type Ngwee, ngwee } from '../money/money';
 
@@ -140,7 +141,7 @@ export function paymentProblems(
   if (!isCalendarDate(payment.paidOn)) problems.paidOn = 'The payment date must be a date';
   else if (payment.paidOn > latestDay) problems.paidOn = 'The payment date cannot be in the future';
   else if (claim.decidedAt !== null && payment.paidOn < claim.decidedAt.slice(0, 10))
-    problems.paidOn = `The payment date cannot be before the claim was approved (${claim.decidedAt.slice(0, 10)})`;
+    problems.paidOn = `The payment date cannot be before the claim was approved (${formatLusakaDay(new Date(claim.decidedAt))})`;
   return Object.keys(problems).length === 0 ? null : problems;
 }
 

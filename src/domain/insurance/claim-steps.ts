@@ -2,6 +2,7 @@
 // offline), the steps a claim goes through and who may take each, and the rules for the
 // photos that go with it. Dates are YYYY-MM-DD calendar days; `today` and times are passed in.
 // The forms' and requests' rules (zod) are in claim.ts, so the claims screens need no zod.
+import { formatDay } from '../dates/calendar-day';
 import { isCalendarDate } from '../validation/calendar-date';
 import { formatKwacha, ngwee } from '../money/money';
 import {
@@ -97,12 +98,12 @@ export function claimDateProblem(
   if (!isCalendarDate(incidentDate)) return null;
   if (incidentDate > today) return 'Incident date cannot be in the future';
   if (incidentDate < policy.startDate)
-    return `Incident date cannot be before policy ${policy.policyNumber} started (${policy.startDate})`;
+    return `Incident date cannot be before policy ${policy.policyNumber} started (${formatDay(policy.startDate)})`;
   if (incidentDate > policy.endDate)
-    return `Policy ${policy.policyNumber} ended on ${policy.endDate}: it does not cover a later incident`;
+    return `Policy ${policy.policyNumber} ended on ${formatDay(policy.endDate)}: it does not cover a later incident`;
   const cancelledOn = policy.cancelledAt?.slice(0, 10);
   if (cancelledOn !== undefined && incidentDate > cancelledOn)
-    return `Policy ${policy.policyNumber} was cancelled on ${cancelledOn}: it does not cover a later incident`;
+    return `Policy ${policy.policyNumber} was cancelled on ${formatDay(cancelledOn)}: it does not cover a later incident`;
   return null;
 }
 

@@ -3,6 +3,7 @@
 // told when it may not, when a refused attempt looks like fraud, and the questions an
 // account holder answers in their dashboard (a customer link, an owner's consent). Plain
 // rules and words, no zod, so the owner's and the agent's screens can use them.
+import { formatLusakaDay } from '../dates/calendar-day';
 import { isSameNrc } from '../validation/identity-checks';
 
 /** What an agent asks of an account holder: that a customer record is them (link), or that a customer may be insured on their plate (consent). */
@@ -44,7 +45,8 @@ export interface HolderFacts {
   consent: ConsentState;
 }
 
-const day = (at: string) => at.slice(0, 10);
+/** The day in Lusaka of an instant (ISO), as people read it. */
+const day = (at: string) => (at === '' ? '' : formatLusakaDay(new Date(at)));
 
 /** The refusal under the plate's field: brief, beside the form's message. */
 export const holderFieldMessage = (plateNumber: string, customerName: string) =>

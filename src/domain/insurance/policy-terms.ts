@@ -2,6 +2,7 @@
 // read from the end date, never stored), a renewal's new term, and the cover a roadside
 // check reports. Dates are YYYY-MM-DD calendar days; `today` is passed in. The rules of
 // the forms an agent fills in (zod) are in policy.ts, so the insurance screens need no zod.
+import { formatDay } from '../dates/calendar-day';
 import type { Ngwee } from '../money/money';
 import { isCalendarDate } from '../validation/calendar-date';
 
@@ -149,7 +150,7 @@ export function plateProblem(
   if (plate.standing === 'Revoked') return `${plateNumber} has been revoked: it cannot be insured.`;
   if (plate.standing === 'Stolen') return `${plateNumber} is reported stolen: it cannot be insured.`;
   if (plate.expiryDate < today)
-    return `${plateNumber}'s registration expired on ${plate.expiryDate}: it must be renewed before the plate can be insured.`;
+    return `${plateNumber}'s registration expired on ${formatDay(plate.expiryDate)}: it must be renewed before the plate can be insured.`;
   return null;
 }
 
@@ -161,6 +162,6 @@ export function overlapProblem(
 ): string | null {
   const clash = others.find((other) => other.cancelledAt === null && termsOverlap(term, other));
   return clash
-    ? `${plateNumber} is already covered by policy ${clash.policyNumber} from ${clash.startDate} to ${clash.endDate}. Renew or cancel that policy instead.`
+    ? `${plateNumber} is already covered by policy ${clash.policyNumber} from ${formatDay(clash.startDate)} to ${formatDay(clash.endDate)}. Renew or cancel that policy instead.`
     : null;
 }

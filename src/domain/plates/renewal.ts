@@ -33,7 +33,7 @@ export function renewalRefusal(plate: RenewablePlate, today: string): string | u
   if (plate.standing === 'Revoked') return `Plate ${number} has been revoked, so its registration cannot be renewed.`;
   if (plate.standing === 'Stolen') return `Plate ${number} is reported stolen, so its registration cannot be renewed.`;
   if (daysUntil(plate.expiryDate, today) > RENEWAL_WINDOW_DAYS) {
-    return `Plate ${number} can be renewed from ${renewableFrom(plate.expiryDate)}, ${RENEWAL_WINDOW_DAYS} days before its registration expires on ${plate.expiryDate}.`;
+    return `Plate ${number} can be renewed from ${formatDay(renewableFrom(plate.expiryDate))}, ${RENEWAL_WINDOW_DAYS} days before its registration expires on ${formatDay(plate.expiryDate)}.`;
   }
   return undefined;
 }

@@ -2,6 +2,7 @@
 // transfer goes through, who may act at each and which plates may be transferred
 // (docs/transfers-and-renewals.md). The rules of the forms that start and accept one
 // (zod) are in transfer.ts, so the owner's screens need no zod until a form is sent.
+import { formatDay } from '../dates/calendar-day';
 import type { RegistryStanding } from '../registry/registry-copy';
 import type { PlateStage } from './lifecycle';
 
@@ -138,7 +139,7 @@ export function transferRefusal(
   const standing = standingRefusal(plate);
   if (standing !== undefined) return standing;
   if (plate.registration !== null && today > plate.registration.expiryDate)
-    return `Plate ${number}'s registration expired on ${plate.registration.expiryDate}. Renew it before transferring it.`;
+    return `Plate ${number}'s registration expired on ${formatDay(plate.registration.expiryDate)}. Renew it before transferring it.`;
   if (conditions.hasOpenFlag)
     return `Plate ${number} has been flagged by the police and cannot be transferred until the registry has decided the flag.`;
   if (conditions.hasPendingTransfer)

@@ -5,6 +5,7 @@
  * that threshold counts in, how long rows are kept, and the log as a CSV file. The schemas the
  * server checks queries and the threshold with are in access-log-schemas.ts.
  */
+import { formatDay } from '../dates/calendar-day';
 import { csvField } from '../csv/csv-writer';
 
 /** Why personal data was shown: the purpose the reader's route serves. */
@@ -78,7 +79,7 @@ export function unusualLookupsSummary(
   threshold: number,
 ): string {
   const who = role === 'police' ? `Officer ${name}` : `${READER_ROLE_LABELS[role]} ${name}`;
-  return `${who} looked up ${lookups} owners on ${day}, more than the ${threshold} a day that raises an alert. Read their lookups in the Personal Data Access Log (QR System).`;
+  return `${who} looked up ${lookups} owners on ${formatDay(day)}, more than the ${threshold} a day that raises an alert. Read their lookups in the Personal Data Access Log (QR System).`;
 }
 
 // -------------------------------------------------------------------------------- the administrator's view

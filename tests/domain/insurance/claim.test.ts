@@ -129,14 +129,14 @@ describe('incident date', () => {
     expect(claimDateProblem('2026-11-24', POLICY, '2026-11-24')).toBeNull();
     expect(claimDateProblem('2026-11-25', POLICY, '2026-11-24')).toBe('Incident date cannot be in the future');
     expect(claimDateProblem('2026-01-09', POLICY, '2026-11-24')).toBe(
-      'Incident date cannot be before policy POL-000007 started (2026-01-10)',
+      'Incident date cannot be before policy POL-000007 started (10 Jan 2026)',
     );
     expect(claimDateProblem('2026-01-10', POLICY, '2026-11-24')).toBeNull();
     expect(claimDateProblem('2027-01-10', POLICY, '2027-02-01')).toBe(
-      'Policy POL-000007 ended on 2027-01-09: it does not cover a later incident',
+      'Policy POL-000007 ended on 9 Jan 2027: it does not cover a later incident',
     );
     expect(claimDateProblem('2026-06-02', { ...POLICY, cancelledAt: '2026-06-01T08:00:00.000Z' }, '2026-11-24')).toBe(
-      'Policy POL-000007 was cancelled on 2026-06-01: it does not cover a later incident',
+      'Policy POL-000007 was cancelled on 1 Jun 2026: it does not cover a later incident',
     );
   });
 

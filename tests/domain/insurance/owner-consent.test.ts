@@ -59,12 +59,12 @@ describe('who a policy on a plate may be issued to', () => {
     });
     expect(checkPolicyHolder(facts({ consent: { status: 'Pending', at: '2026-11-01T09:00:00.000Z' } }))).toMatchObject({
       missing: 'consent-pending',
-      message: expect.stringContaining('on 2026-11-01 and they have not answered yet'),
+      message: expect.stringContaining('on 1 Nov 2026 and they have not answered yet'),
     });
     expect(checkPolicyHolder(facts({ consent: { status: 'Declined', at: '2026-11-02T09:00:00.000Z' } }))).toMatchObject(
       {
         missing: 'consent-declined',
-        message: expect.stringContaining('declined to have it insured for Joseph Phiri on 2026-11-02'),
+        message: expect.stringContaining('declined to have it insured for Joseph Phiri on 2 Nov 2026'),
       },
     );
     expect(

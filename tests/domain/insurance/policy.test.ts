@@ -186,7 +186,7 @@ describe('what may be insured', () => {
       'ZM-789-GHI is reported stolen: it cannot be insured.',
     );
     expect(plateProblem('ZM-456-DEF', { standing: 'Valid', expiryDate: '2026-11-23' }, '2026-11-24')).toBe(
-      "ZM-456-DEF's registration expired on 2026-11-23: it must be renewed before the plate can be insured.",
+      "ZM-456-DEF's registration expired on 23 Nov 2026: it must be renewed before the plate can be insured.",
     );
     expect(plateProblem('ZM-123-ABC', { standing: 'Valid', expiryDate: '2026-11-24' }, '2026-11-24')).toBeNull();
   });
@@ -194,7 +194,7 @@ describe('what may be insured', () => {
   it('refuses a term that shares a day with a live policy on the plate, not with a cancelled one', () => {
     const other = { policyNumber: 'POL-000007', startDate: '2026-01-01', endDate: '2026-12-31', cancelledAt: null };
     expect(overlapProblem('ZM-123-ABC', { startDate: '2026-12-31', endDate: '2027-12-30' }, [other])).toBe(
-      'ZM-123-ABC is already covered by policy POL-000007 from 2026-01-01 to 2026-12-31. Renew or cancel that policy instead.',
+      'ZM-123-ABC is already covered by policy POL-000007 from 1 Jan 2026 to 31 Dec 2026. Renew or cancel that policy instead.',
     );
     expect(overlapProblem('ZM-123-ABC', { startDate: '2027-01-01', endDate: '2027-12-31' }, [other])).toBeNull();
     expect(

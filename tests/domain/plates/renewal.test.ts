@@ -53,7 +53,7 @@ describe('renewalRefusal', () => {
 
   it('refuses one earlier, saying from when it can be renewed', () => {
     expect(renewalRefusal(plate, '2028-12-14')).toBe(
-      'Plate ZM-123-ABC can be renewed from 2028-12-15, 90 days before its registration expires on 2029-03-15.',
+      'Plate ZM-123-ABC can be renewed from 15 Dec 2028, 90 days before its registration expires on 15 Mar 2029.',
     );
   });
 

@@ -123,7 +123,7 @@ describe('which plates may be transferred', () => {
   it('allows it on the expiry day itself, not the day after', () => {
     expect(transferRefusal(plate, 'owner', '2029-03-15', clear)).toBeUndefined();
     expect(transferRefusal(plate, 'owner', '2029-03-16', clear)).toBe(
-      "Plate ZM-123-ABC's registration expired on 2029-03-15. Renew it before transferring it.",
+      "Plate ZM-123-ABC's registration expired on 15 Mar 2029. Renew it before transferring it.",
     );
   });
 
