@@ -9,7 +9,7 @@
  * read before (docs/decisions/067-navigation-and-undo.md).
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType, type NavigationType } from 'react-router-dom';
+import { type NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 const STORAGE_KEY = 'nambala.scroll-positions';
 const MAX_ENTRIES = 100;
@@ -32,7 +32,7 @@ export function scrollOnArrival({
   saved,
   hasHashTarget,
 }: {
-  navigationType: NavigationType;
+  navigationType: `${NavigationType}`;
   isDocumentLoad: boolean;
   arrival: DocumentArrival;
   saved: number | undefined;
