@@ -12,7 +12,15 @@ import {
   type ReportPeriodId,
   type ReportType,
 } from '../statuses/statuses';
-import { type ActivityRow, type AdminDashboard, type LogRow, type Share, healthVerdict } from './admin-dashboard';
+import {
+  type ActivityRow,
+  type AdminDashboard,
+  type LogRow,
+  type Share,
+  HEALTH_CHECK_KIND,
+  healthVerdict,
+  workWaitingText,
+} from './admin-dashboard';
 import { type AdminDashboardView, periodRange } from './dashboard-period';
 import { type Cell, documentCsv, documentFileName, type ReportDocument } from './report-document';
 
@@ -147,6 +155,7 @@ function summaryRows(report: AdminReport): Cell[][] {
       '',
       '',
     ],
+    ['Work waiting', workWaitingText(summary.health.checks), '', ''],
   ];
 }
 
@@ -170,7 +179,7 @@ const healthRows = (report: AdminReport): Cell[][] => [
   ['Check', 'Status', 'Detail'],
   ...report.summary.health.checks.map((check): Cell[] => [
     check.label,
-    check.isOk ? 'OK' : 'Needs attention',
+    check.isOk ? 'OK' : HEALTH_CHECK_KIND[check.id] === 'work' ? 'Waiting' : 'Needs attention',
     check.detail,
   ]),
 ];

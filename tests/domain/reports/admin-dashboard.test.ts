@@ -6,6 +6,8 @@ import {
   dashboardCsv,
   dashboardCsvFileName,
   healthVerdict,
+  workWaiting,
+  workWaitingText,
   percentages,
   toShares,
 } from '#domain/reports/admin-dashboard';
@@ -91,6 +93,24 @@ describe('dashboard shaping', () => {
       passing: 1,
       total: 2,
     });
+  });
+
+  it('counts work waiting apart: a payment to confirm or an alert to review never makes it "Needs attention"', () => {
+    const ok = { id: 'database' as const, label: 'Database reachable', isOk: true, detail: 'The database answered' };
+    const payments = {
+      id: 'payments' as const,
+      label: 'Payments waiting',
+      isOk: false,
+      detail: '1 payment pending more than 24 hours',
+    };
+    const alerts = { id: 'integrity' as const, label: 'Integrity alerts', isOk: false, detail: '2 integrity alerts' };
+    const checks = [ok, { ...ok, id: 'errors' as const }, { ...ok, id: 'messages' as const }, payments, alerts];
+    expect(healthVerdict(checks)).toEqual({ isOperational: true, passing: 3, total: 3 });
+    expect(workWaiting(checks).map((check) => check.id)).toEqual(['payments', 'integrity']);
+    expect(workWaitingText(checks)).toBe('1 payment pending more than 24 hours; 2 integrity alerts');
+    expect(workWaitingText([ok])).toBe('Nothing waiting');
+    // A message backlog is trouble: the system is not getting messages out.
+    expect(healthVerdict([...checks, { ...ok, id: 'messages' as const, isOk: false }]).isOperational).toBe(false);
   });
 
   it('exports the users view: summary, new users per month, statuses and user activity only', () => {
