@@ -4,6 +4,7 @@
  * health verdict from its checks, and the CSV of the view shown. What each figure
  * counts is written in docs/admin-dashboard.md.
  */
+import { formatLusakaDateTime } from '../dates/calendar-day';
 import { type DashboardPeriodId, type AdminDashboardView, periodLabel, VIEW_LABELS } from './dashboard-period';
 import { type Cell, documentCsv, documentFileName, type ReportDocument } from './report-document';
 
@@ -192,11 +193,11 @@ const shareRows = (title: string, shares: readonly Share[]): Cell[][] => [
 ];
 const activityRows = (rows: readonly ActivityRow[]): Cell[][] => [
   ['Activity', 'User', 'Type', 'Timestamp'],
-  ...rows.map((row): Cell[] => [row.action, row.user, row.type, row.at]),
+  ...rows.map((row): Cell[] => [row.action, row.user, row.type, formatLusakaDateTime(row.at)]),
 ];
 const logRows = (rows: readonly LogRow[]): Cell[][] => [
   ['Level', 'Message', 'Module', 'Timestamp'],
-  ...rows.map((row): Cell[] => [row.level, row.message, row.module, row.at]),
+  ...rows.map((row): Cell[] => [row.level, row.message, row.module, formatLusakaDateTime(row.at)]),
 ];
 
 /** The figures of the view shown, as its files show them: the summary, then the view's tables. */
@@ -232,8 +233,11 @@ export function dashboardDocument(dashboard: AdminDashboard): ReportDocument {
     title: 'Nambala System Dashboard',
     subtitle: `${VIEW_LABELS[view]} report`,
     heading: [
-      ['Period', `${periodLabel(dashboard.period)} (${dashboard.from} to ${dashboard.to})`],
-      ['Generated', dashboard.generatedAt],
+      [
+        'Period',
+        `${periodLabel(dashboard.period)} (${formatLusakaDateTime(dashboard.from)} to ${formatLusakaDateTime(dashboard.to)})`,
+      ],
+      ['Generated', formatLusakaDateTime(dashboard.generatedAt)],
     ],
     tables,
     baseName: `nambala-dashboard-${dashboard.view}-${dashboard.period}-${dashboard.to.slice(0, 10)}`,
