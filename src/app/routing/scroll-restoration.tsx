@@ -6,7 +6,7 @@
  * A page opened by address, bookmark or a link from elsewhere is a new history entry
  * that react-router would key "default", the same key as every other such entry of the
  * tab: it gets a key of its own (`keyTheEntry`), and starts at its top whatever the tab
- * read before (docs/decisions/067-navigation-and-undo.md).
+ * read before (docs/decisions/067-where-a-page-opens-and-what-counts-as-trouble.md).
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { type NavigationType, useLocation, useNavigationType } from 'react-router-dom';
