@@ -1,10 +1,11 @@
 /**
  * A table's sideways-scrolling frame that shows it scrolls: on a narrow screen the edge with
- * more columns beyond it fades, and a screen reader hears "Scroll sideways for more columns".
+ * more columns beyond it fades, and a line under it (which a screen reader hears with the
+ * table) says "Scroll sideways for more columns".
  * Without a cue a phone shows the first columns as if they were all (an administrator at
  * 360 px did not find QR System's Revoke).
  */
-import { Box, Table } from '@chakra-ui/react';
+import { Box, Table, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type ScrollCue, scrollCue } from './scroll-cue';
 
@@ -59,22 +60,24 @@ export function ScrollingTable({ children }: { children: ReactNode }) {
 
   const scrolls = cue.hasMoreBefore || cue.hasMoreAfter;
   return (
-    <Box position="relative">
-      <Table.ScrollArea
-        ref={frame}
-        borderWidth="1px"
-        rounded="lg"
-        tabIndex={0}
-        aria-describedby={scrolls ? hintId : undefined}
-      >
-        {children}
-      </Table.ScrollArea>
-      <Fade side="start" isShown={cue.hasMoreBefore} />
-      <Fade side="end" isShown={cue.hasMoreAfter} />
+    <Box>
+      <Box position="relative">
+        <Table.ScrollArea
+          ref={frame}
+          borderWidth="1px"
+          rounded="lg"
+          tabIndex={0}
+          aria-describedby={scrolls ? hintId : undefined}
+        >
+          {children}
+        </Table.ScrollArea>
+        <Fade side="start" isShown={cue.hasMoreBefore} />
+        <Fade side="end" isShown={cue.hasMoreAfter} />
+      </Box>
       {scrolls && (
-        <Box id={hintId} srOnly>
-          Scroll sideways for more columns
-        </Box>
+        <Text id={hintId} fontSize="xs" color="fg.muted" textAlign="end" mt="1">
+          Scroll sideways for more columns <span aria-hidden>{cue.hasMoreAfter ? '→' : '←'}</span>
+        </Text>
       )}
     </Box>
   );
