@@ -64,6 +64,11 @@ export class SitePage {
     return this.footer.getByRole('link', { name });
   }
 
+  /** How far down the page the reader has scrolled, in CSS pixels. */
+  scrolledTo(): Promise<number> {
+    return this.page.evaluate(() => window.scrollY);
+  }
+
   /** The header's online/offline and sync state (a live region named after what it shows). */
   get connectionStatus(): Locator {
     return this.page.getByRole('status', { name: /^(Online|Offline|Syncing), / });

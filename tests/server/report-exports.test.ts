@@ -4,6 +4,7 @@
  * several pages (rows sharing one instant included), names with commas, quotes, line
  * breaks and letters beyond ASCII; the file's headers; a bad period and other roles refused.
  */
+import { formatLusakaDateTime } from '#domain/dates/calendar-day';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,7 +160,7 @@ two', $3)`,
     expect(messages).toContain(`Gateway timeout, try 7 ("retry")`);
     const report30 = await report('last30days');
     expect(rows.slice(0, report30.logs.length)).toEqual(
-      report30.logs.map((log) => [log.level, log.message, log.module, log.at]),
+      report30.logs.map((log) => [log.level, log.message, log.module, formatLusakaDateTime(log.at)]),
     );
     const times = rows.map((row) => row[3] ?? '');
     expect([...times].sort().reverse()).toEqual(times);

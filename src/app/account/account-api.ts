@@ -35,6 +35,7 @@ const LOGIN_FIELDS = ['email', 'password'] as const;
 const SIGNUP_FIELDS = [
   'name',
   'email',
+  'phone',
   'userType',
   'businessName',
   'licenseNumber',
@@ -93,10 +94,14 @@ export function login(credentials: Login): Promise<AuthResult<(typeof LOGIN_FIEL
 }
 
 /** Asks for an account; the server sends a link to the email to finish it (the same answer whether or not the email has one). */
-export async function signup(account: Signup): Promise<SignupResult<(typeof SIGNUP_FIELDS)[number]>> {
+export async function signup(
+  account: Omit<Signup, 'phone'> & { phone?: string | null },
+): Promise<SignupResult<(typeof SIGNUP_FIELDS)[number]>> {
+  // No phone given is left out: the server reads a missing one as none.
+  const { phone, ...rest } = account;
   const result = await post<(typeof SIGNUP_FIELDS)[number], Partial<SignupAnswer>>(
     '/api/auth/signup',
-    account,
+    phone ? { ...rest, phone } : rest,
     SIGNUP_FIELDS,
     (answer) => typeof answer?.message === 'string',
   );

@@ -5,10 +5,11 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { ConnectionStatus } from '../components/connection-status';
 import { MenuIcon } from '../components/icons';
 import { DASHBOARD_SECTIONS } from './dashboard-sections';
-import { ACCOUNT_SETTINGS_PATH, mayOpen, mayOpenPath, viewOfPath, viewsOf } from '../session/role-views';
+import { ACCOUNT_SETTINGS_PATH, mayOpen, mayOpenPath, viewsOf } from '../session/role-views';
 import { initialsOf, type SessionUser } from '../session/session-store';
 import { useSession } from '../session/use-session';
-import { AccessNotice } from './access-notice';
+import { AccessNotice, PendingSidebar } from './access-notice';
+import { sidebarView } from './sidebar-view';
 import { NeedsAttention } from './needs-attention';
 import { NotificationsButton } from './notifications-button';
 import { SyncProgress } from './sync-progress';
@@ -23,9 +24,9 @@ import { RouteErrorBoundary } from '../routing/route-error-boundary';
 function Sidebar({ views, onNavigate }: { views: ReturnType<typeof viewsOf>; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const pathView = viewOfPath(pathname);
   // On a page the user may not open, show the navigation of a view they hold instead.
-  const view = views.some((held) => held.id === pathView) ? pathView : (views[0]?.id ?? pathView);
+  const view = sidebarView(views, pathname);
+  if (view === null) return <PendingSidebar onNavigate={onNavigate} />;
   return (
     <Stack gap="6" p="4">
       <Logo />

@@ -3,11 +3,22 @@
  * health checks, accounts by status, recent activity and the system log's columns. A module
  * of their own, so that Reports does not load the whole dashboard page to draw them.
  */
-import type { ActivityRow, ActivityType, AdminDashboard, LogLevel, LogRow } from '#domain/reports/admin-dashboard';
+import {
+  type ActivityRow,
+  type ActivityType,
+  type AdminDashboard,
+  HEALTH_CHECK_KIND,
+  type HealthCheck,
+  type LogLevel,
+  type LogRow,
+  workWaiting,
+  workWaitingText,
+} from '#domain/reports/admin-dashboard';
 import { Badge, Box, Field, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime } from '../components/format-date-time';
 import { CartIcon, CheckIcon, TruckIcon, UsersIcon, WarningIcon } from '../components/icons';
 import type { Column } from '../components/records-table';
+import { StatCard } from '../components/stat-card';
 
 const LEVEL_COLOURS: Record<LogLevel, string> = { INFO: 'blue', WARNING: 'yellow', ERROR: 'red' };
 const ACTIVITY_ICONS: Record<ActivityType, { icon: typeof UsersIcon; colour: string; label: string }> = {
@@ -53,19 +64,19 @@ export function Selector<Value extends string>({
   );
 }
 
-export function HealthChecks({ dashboard }: { dashboard: Pick<AdminDashboard, 'summary'> }) {
+function CheckList({ checks, isWork }: { checks: readonly HealthCheck[]; isWork: boolean }) {
   return (
     <Stack as="ul" gap="2" listStyleType="none">
-      {dashboard.summary.health.checks.map((check) => (
+      {checks.map((check) => (
         <HStack as="li" key={check.id} gap="3" align="flex-start">
           {check.isOk ? (
             <CheckIcon color="fg.success" boxSize="5" aria-hidden />
           ) : (
-            <WarningIcon color="fg.error" boxSize="5" aria-hidden />
+            <WarningIcon color={isWork ? 'fg.warning' : 'fg.error'} boxSize="5" aria-hidden />
           )}
           <Box>
             <Text fontWeight="medium">
-              {check.label}: {check.isOk ? 'OK' : 'Needs attention'}
+              {check.label}: {check.isOk ? 'OK' : isWork ? 'Waiting' : 'Needs attention'}
             </Text>
             <Text fontSize="sm" color="fg.muted">
               {check.detail}
@@ -74,6 +85,43 @@ export function HealthChecks({ dashboard }: { dashboard: Pick<AdminDashboard, 's
         </HStack>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * The health checks in two lists: the system's own (trouble turns System Health red) and the
+ * work waiting for an administrator (it never does).
+ */
+export function HealthChecks({ dashboard }: { dashboard: Pick<AdminDashboard, 'summary'> }) {
+  const { checks } = dashboard.summary.health;
+  const trouble = checks.filter((check) => HEALTH_CHECK_KIND[check.id] === 'trouble');
+  const work = checks.filter((check) => HEALTH_CHECK_KIND[check.id] === 'work');
+  return (
+    <Stack gap="4">
+      <Box as="section" aria-label="The system">
+        <CheckList checks={trouble} isWork={false} />
+      </Box>
+      {work.length > 0 && (
+        <Box as="section" aria-labelledby="work-waiting-heading">
+          <Text as="h3" id="work-waiting-heading" fontWeight="semibold" mb="2">
+            Work waiting
+          </Text>
+          <CheckList checks={work} isWork />
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** The summary card of the work waiting for an administrator (amber when some is, never red). */
+export function WorkWaitingCard({ dashboard }: { dashboard: Pick<AdminDashboard, 'summary'> }) {
+  const waiting = workWaiting(dashboard.summary.health.checks);
+  return (
+    <StatCard
+      label="Work Waiting"
+      value={waiting.length === 0 ? 'None' : `${waiting.length} to do`}
+      help={workWaitingText(dashboard.summary.health.checks)}
+    />
   );
 }
 

@@ -13,6 +13,7 @@ import {
   Router,
   UNSAFE_createBrowserHistory as createBrowserHistory,
 } from 'react-router-dom';
+import { keyTheEntry } from './scroll-restoration';
 
 interface Shown {
   action: NavigationType;
@@ -26,7 +27,11 @@ export function AppRouter({
   children: ReactNode;
   loadPagesFor: (pathname: string) => Promise<void>;
 }) {
-  const [history] = useState(() => createBrowserHistory({ window, v5Compat: true }));
+  const [history] = useState(() => {
+    // A page opened by address has no key yet: one of its own keeps its scroll position apart.
+    keyTheEntry(window.history, () => Math.random().toString(36).slice(2, 10));
+    return createBrowserHistory({ window, v5Compat: true });
+  });
   const [shown, setShown] = useState<Shown>({ action: history.action, location: history.location });
 
   useLayoutEffect(() => {

@@ -2,12 +2,68 @@
  * Scroll positions across navigations: a new page opens at its top (or at the
  * element its #hash names); back and forward return to where the reader was, also
  * after a reload of the tab (kept in sessionStorage, per history entry).
+ *
+ * A page opened by address, bookmark or a link from elsewhere is a new history entry
+ * that react-router would key "default", the same key as every other such entry of the
+ * tab: it gets a key of its own (`keyTheEntry`), and starts at its top whatever the tab
+ * read before (docs/decisions/067-where-a-page-opens-and-what-counts-as-trouble.md).
  */
-import { useEffect, useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { type NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 const STORAGE_KEY = 'nambala.scroll-positions';
 const MAX_ENTRIES = 100;
+
+/** How the document itself was reached, as the Navigation Timing entry names it. */
+export type DocumentArrival = 'navigate' | 'reload' | 'back_forward' | 'prerender';
+
+/** Where a page is scrolled when it is shown. */
+export type ScrollAction = { kind: 'restore'; y: number } | { kind: 'hash' } | { kind: 'top' } | { kind: 'stay' };
+
+/**
+ * The one rule: where to scroll a page that is being shown.
+ * `isDocumentLoad` is true for the first page a document shows; `arrival` says how that
+ * document was reached. Only a return (Back, Forward, a reload) restores a saved position.
+ */
+export function scrollOnArrival({
+  navigationType,
+  isDocumentLoad,
+  arrival,
+  saved,
+  hasHashTarget,
+}: {
+  navigationType: `${NavigationType}`;
+  isDocumentLoad: boolean;
+  arrival: DocumentArrival;
+  saved: number | undefined;
+  hasHashTarget: boolean;
+}): ScrollAction {
+  const isReturn = navigationType === 'POP' && (!isDocumentLoad || arrival === 'reload' || arrival === 'back_forward');
+  if (isReturn && saved !== undefined) return { kind: 'restore', y: saved };
+  if (hasHashTarget) return { kind: 'hash' };
+  if (navigationType !== 'POP' || isDocumentLoad) return { kind: 'top' };
+  return { kind: 'stay' };
+}
+
+/** The part of window.history this needs (a test passes its own). */
+interface EntryState {
+  readonly state: unknown;
+  replaceState(data: unknown, unused: string): void;
+}
+
+/**
+ * Gives the current history entry a key of its own if it has none (a page opened by
+ * address), before the router reads it, so that its scroll position is kept apart from
+ * every other entry's. Answers with the entry's key.
+ */
+export function keyTheEntry(history: EntryState, newKey: () => string): string {
+  const state = history.state;
+  const record = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+  if (typeof record.key === 'string' && record.key !== 'default') return record.key;
+  const key = newKey();
+  history.replaceState({ ...record, key }, '');
+  return key;
+}
 
 function readPositions(): Map<string, number> {
   try {
@@ -31,13 +87,22 @@ function remember(key: string, y: number): void {
   }
 }
 
+function documentArrival(): DocumentArrival {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type ?? 'navigate';
+}
+
 export function ScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
+  const isDocumentLoad = useRef(true);
+  const shownKey = useRef(location.key);
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
     const save = () => {
+      // The page being left is remembered too: Back from the next document returns to it.
+      remember(shownKey.current, window.scrollY);
       if (positions) sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions]));
     };
     window.addEventListener('pagehide', save);
@@ -46,12 +111,20 @@ export function ScrollRestoration() {
 
   useLayoutEffect(() => {
     positions ??= readPositions();
-    const saved = positions.get(location.key);
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-    if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
-    else if (target) target.scrollIntoView();
-    else if (navigationType !== 'POP') window.scrollTo(0, 0);
+    const action = scrollOnArrival({
+      navigationType,
+      isDocumentLoad: isDocumentLoad.current,
+      arrival: documentArrival(),
+      saved: positions.get(location.key),
+      hasHashTarget: target !== null,
+    });
+    isDocumentLoad.current = false;
+    if (action.kind === 'restore') window.scrollTo(0, action.y);
+    else if (action.kind === 'hash') target?.scrollIntoView();
+    else if (action.kind === 'top') window.scrollTo(0, 0);
     const key = location.key;
+    shownKey.current = key;
     return () => remember(key, window.scrollY);
   }, [location.key, location.hash, navigationType]);
 

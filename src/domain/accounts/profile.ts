@@ -1,24 +1,10 @@
 // The signed-in user's own profile and password forms (issue: Settings page).
 import { z } from 'zod';
-import { formatPhone, normalisePhone, PHONE_MESSAGE } from '../validation/identity';
+import { formatPhone, normalisePhone, optionalPhoneField, PHONE_MESSAGE } from '../validation/identity';
 import { MIN_PASSWORD_LENGTH, PASSWORDS_DO_NOT_MATCH } from './signup';
 
 // The one phone rule lives with the other identity rules; re-exported for this module's users.
-export { formatPhone, normalisePhone, PHONE_MESSAGE };
-
-/** A phone number in +260 form; blank or missing clears it. */
-export const optionalPhoneField = z
-  .string({ error: PHONE_MESSAGE })
-  .trim()
-  .max(30, PHONE_MESSAGE)
-  .optional()
-  .default('')
-  .transform((value, ctx) => {
-    if (value === '') return null;
-    const phone = normalisePhone(value);
-    if (phone === null) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-    return phone;
-  });
+export { formatPhone, normalisePhone, optionalPhoneField, PHONE_MESSAGE };
 
 export const profileSchema = z.object({
   name: z

@@ -1,6 +1,7 @@
 // Sign-up and login forms: the fields, the account-type rules for business details, and
 // the messages shown for each mistake (spec sections 5, 6 and 8).
 import { z } from 'zod';
+import { optionalPhoneField } from '../validation/identity';
 import { ACCOUNT_TYPE_IDS, DEFAULT_ACCOUNT_TYPE } from '../statuses/statuses';
 import { MIN_PASSWORD_LENGTH } from './account-links';
 import { showsBusinessName, showsLicenseNumber } from './business-details';
@@ -34,6 +35,8 @@ export const signupSchema = z
       .min(1, 'Name is required')
       .max(100, 'Name must be at most 100 characters'),
     email: emailField,
+    // Optional: where notifications may also go by SMS.
+    phone: optionalPhoneField,
     password: passwordField.min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
     confirmPassword: z.string({ error: PASSWORDS_DO_NOT_MATCH }),
     userType: z.enum(ACCOUNT_TYPE_IDS, { error: 'Please choose an account type' }),
@@ -65,6 +68,7 @@ export type Signup = z.output<typeof signupSchema>;
 export const EMPTY_SIGNUP: SignupInput = {
   name: '',
   email: '',
+  phone: '',
   password: '',
   confirmPassword: '',
   userType: DEFAULT_ACCOUNT_TYPE,

@@ -1,5 +1,6 @@
 // The administrator's Refunds list as a CSV file: one row per refund, amounts in kwacha with
-// two decimals as a spreadsheet reads them, dates as ISO instants.
+// two decimals as a spreadsheet reads them, times in Lusaka time with the zone named (CAT).
+import { formatLusakaDateTime } from '../dates/calendar-day';
 import type { AdminRefund } from '../api/payments';
 import { csvText } from '../csv/csv-writer';
 import { REFUND_REASON_LABELS, REFUND_STATUS_LABELS } from './refund';
@@ -36,8 +37,8 @@ export function refundsCsv(refunds: readonly AdminRefund[]): string {
       refund.description,
       REFUND_REASON_LABELS[refund.reason],
       refund.attempts,
-      refund.createdAt,
-      refund.settledAt,
+      formatLusakaDateTime(refund.createdAt),
+      formatLusakaDateTime(refund.settledAt),
       refund.failureReason,
     ]),
   ]);

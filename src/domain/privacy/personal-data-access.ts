@@ -5,7 +5,7 @@
  * that threshold counts in, how long rows are kept, and the log as a CSV file. The schemas the
  * server checks queries and the threshold with are in access-log-schemas.ts.
  */
-import { formatDay } from '../dates/calendar-day';
+import { formatDay, formatLusakaDateTime } from '../dates/calendar-day';
 import { csvField } from '../csv/csv-writer';
 
 /** Why personal data was shown: the purpose the reader's route serves. */
@@ -113,7 +113,7 @@ export const accessLogCsvHeader = (): string => `\uFEFF${line(ACCESS_LOG_CSV_COL
 /** One look as one RFC 4180 line (CRLF). */
 export const accessLogCsvLine = (entry: AccessLogEntry): string =>
   line([
-    entry.at,
+    formatLusakaDateTime(entry.at),
     entry.officerName,
     entry.officerId,
     entry.officerRole,

@@ -4,6 +4,7 @@
  * health verdict from its checks, and the CSV of the view shown. What each figure
  * counts is written in docs/admin-dashboard.md.
  */
+import { formatLusakaDateTime } from '../dates/calendar-day';
 import { type DashboardPeriodId, type AdminDashboardView, periodLabel, VIEW_LABELS } from './dashboard-period';
 import { type Cell, documentCsv, documentFileName, type ReportDocument } from './report-document';
 
@@ -126,14 +127,40 @@ export function activityType(action: string): ActivityType {
   return 'user';
 }
 
-/** "Operational" only when every check passes. */
+/**
+ * What a failing check means. Trouble is the system not working as it should (the database,
+ * server errors, messages not going out): it makes System Health "Needs attention". Work is
+ * something waiting for an administrator (payments to confirm, integrity alerts to review):
+ * counted apart, it never turns the status red (docs/admin-dashboard.md).
+ */
+export const HEALTH_CHECK_KIND: Record<HealthCheck['id'], 'trouble' | 'work'> = {
+  database: 'trouble',
+  errors: 'trouble',
+  messages: 'trouble',
+  payments: 'work',
+  integrity: 'work',
+};
+
+/** "Operational" only when every check of trouble passes; work waiting is not counted here. */
 export function healthVerdict(checks: readonly HealthCheck[]): {
   isOperational: boolean;
   passing: number;
   total: number;
 } {
-  const passing = checks.filter((check) => check.isOk).length;
-  return { isOperational: passing === checks.length, passing, total: checks.length };
+  const trouble = checks.filter((check) => HEALTH_CHECK_KIND[check.id] === 'trouble');
+  const passing = trouble.filter((check) => check.isOk).length;
+  return { isOperational: passing === trouble.length, passing, total: trouble.length };
+}
+
+/** The checks that are work for an administrator and have some waiting. */
+export function workWaiting(checks: readonly HealthCheck[]): HealthCheck[] {
+  return checks.filter((check) => HEALTH_CHECK_KIND[check.id] === 'work' && !check.isOk);
+}
+
+/** The summary's line for work waiting, as the dashboard and its files show it. */
+export function workWaitingText(checks: readonly HealthCheck[]): string {
+  const waiting = workWaiting(checks);
+  return waiting.length === 0 ? 'Nothing waiting' : waiting.map((check) => check.detail).join('; ');
 }
 
 function summaryRows(dashboard: AdminDashboard): Cell[][] {
@@ -151,6 +178,7 @@ function summaryRows(dashboard: AdminDashboard): Cell[][] {
       'System Health',
       health.isOperational ? 'Operational' : `Needs attention (${health.passing} of ${health.total} checks passing)`,
     ],
+    ['Work waiting', workWaitingText(summary.health.checks)],
     ...summary.health.checks.map((check): Cell[] => [check.label, check.detail]),
   ];
 }
@@ -165,11 +193,11 @@ const shareRows = (title: string, shares: readonly Share[]): Cell[][] => [
 ];
 const activityRows = (rows: readonly ActivityRow[]): Cell[][] => [
   ['Activity', 'User', 'Type', 'Timestamp'],
-  ...rows.map((row): Cell[] => [row.action, row.user, row.type, row.at]),
+  ...rows.map((row): Cell[] => [row.action, row.user, row.type, formatLusakaDateTime(row.at)]),
 ];
 const logRows = (rows: readonly LogRow[]): Cell[][] => [
   ['Level', 'Message', 'Module', 'Timestamp'],
-  ...rows.map((row): Cell[] => [row.level, row.message, row.module, row.at]),
+  ...rows.map((row): Cell[] => [row.level, row.message, row.module, formatLusakaDateTime(row.at)]),
 ];
 
 /** The figures of the view shown, as its files show them: the summary, then the view's tables. */
@@ -205,8 +233,11 @@ export function dashboardDocument(dashboard: AdminDashboard): ReportDocument {
     title: 'Nambala System Dashboard',
     subtitle: `${VIEW_LABELS[view]} report`,
     heading: [
-      ['Period', `${periodLabel(dashboard.period)} (${dashboard.from} to ${dashboard.to})`],
-      ['Generated', dashboard.generatedAt],
+      [
+        'Period',
+        `${periodLabel(dashboard.period)} (${formatLusakaDateTime(dashboard.from)} to ${formatLusakaDateTime(dashboard.to)})`,
+      ],
+      ['Generated', formatLusakaDateTime(dashboard.generatedAt)],
     ],
     tables,
     baseName: `nambala-dashboard-${dashboard.view}-${dashboard.period}-${dashboard.to.slice(0, 10)}`,

@@ -4,6 +4,7 @@
  * figures are the System Dashboard's (admin-dashboard.ts); a report adds the same figures
  * for the period of the same length just before, and stock received per month.
  */
+import { formatLusakaDateTime } from '../dates/calendar-day';
 import {
   DEFAULT_REPORT_PERIOD,
   DEFAULT_REPORT_TYPE,
@@ -12,7 +13,15 @@ import {
   type ReportPeriodId,
   type ReportType,
 } from '../statuses/statuses';
-import { type ActivityRow, type AdminDashboard, type LogRow, type Share, healthVerdict } from './admin-dashboard';
+import {
+  type ActivityRow,
+  type AdminDashboard,
+  type LogRow,
+  type Share,
+  HEALTH_CHECK_KIND,
+  healthVerdict,
+  workWaitingText,
+} from './admin-dashboard';
 import { type AdminDashboardView, periodRange } from './dashboard-period';
 import { type Cell, documentCsv, documentFileName, type ReportDocument } from './report-document';
 
@@ -113,9 +122,12 @@ export function refundsLine(refunds: ReportRefunds): string {
 }
 
 const heading = (report: AdminReport): [string, string][] => [
-  ['Period', `${reportPeriodLabel(report.period)} (${report.from} to ${report.to})`],
-  ['Previous period', `${report.previous.from} to ${report.previous.to}`],
-  ['Generated', report.generatedAt],
+  [
+    'Period',
+    `${reportPeriodLabel(report.period)} (${formatLusakaDateTime(report.from)} to ${formatLusakaDateTime(report.to)})`,
+  ],
+  ['Previous period', `${formatLusakaDateTime(report.previous.from)} to ${formatLusakaDateTime(report.previous.to)}`],
+  ['Generated', formatLusakaDateTime(report.generatedAt)],
 ];
 
 function summaryRows(report: AdminReport): Cell[][] {
@@ -147,6 +159,7 @@ function summaryRows(report: AdminReport): Cell[][] {
       '',
       '',
     ],
+    ['Work waiting', workWaitingText(summary.health.checks), '', ''],
   ];
 }
 
@@ -160,17 +173,17 @@ const shareRows = (title: string, shares: readonly Share[]): Cell[][] => [
 ];
 const activityRows = (rows: readonly ActivityRow[]): Cell[][] => [
   ['Activity', 'User', 'Type', 'Timestamp'],
-  ...rows.map((row): Cell[] => [row.action, row.user, row.type, row.at]),
+  ...rows.map((row): Cell[] => [row.action, row.user, row.type, formatLusakaDateTime(row.at)]),
 ];
 const logRows = (rows: readonly LogRow[]): Cell[][] => [
   ['Level', 'Message', 'Module', 'Timestamp'],
-  ...rows.map((row): Cell[] => [row.level, row.message, row.module, row.at]),
+  ...rows.map((row): Cell[] => [row.level, row.message, row.module, formatLusakaDateTime(row.at)]),
 ];
 const healthRows = (report: AdminReport): Cell[][] => [
   ['Check', 'Status', 'Detail'],
   ...report.summary.health.checks.map((check): Cell[] => [
     check.label,
-    check.isOk ? 'OK' : 'Needs attention',
+    check.isOk ? 'OK' : HEALTH_CHECK_KIND[check.id] === 'work' ? 'Waiting' : 'Needs attention',
     check.detail,
   ]),
 ];

@@ -4,6 +4,7 @@
  * (GET /api/admin/reports/export/users.csv and logs.csv). The period, the columns, how a
  * row is written and the file's name are decided here; the server only pages the rows.
  */
+import { formatLusakaDateTime } from '../dates/calendar-day';
 import { z } from 'zod';
 import { csvField } from '../csv/csv-writer';
 import type { LogRow } from './admin-dashboard';
@@ -64,7 +65,16 @@ export function exportHeader(kind: StreamedExport): string {
 
 /** One account as one RFC 4180 line (CRLF); no last-active time is an empty cell. */
 export const userExportLine = (row: UserExportRow): string =>
-  line([row.id, row.name, row.email, row.type, row.status, row.createdAt, row.lastActiveAt]);
+  line([
+    row.id,
+    row.name,
+    row.email,
+    row.type,
+    row.status,
+    formatLusakaDateTime(row.createdAt),
+    formatLusakaDateTime(row.lastActiveAt),
+  ]);
 
 /** One log row as one RFC 4180 line, the columns of the System Logs table. */
-export const logExportLine = (row: LogRow): string => line([row.level, row.message, row.module, row.at]);
+export const logExportLine = (row: LogRow): string =>
+  line([row.level, row.message, row.module, formatLusakaDateTime(row.at)]);

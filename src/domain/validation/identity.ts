@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   checkPhone,
+  normalisePhone,
   NAME_PATTERN,
   nameMessages,
   NRC_PATTERN,
@@ -36,6 +37,20 @@ export const phoneNumberSchema = (label = 'Phone number') =>
       ctx.addIssue({ code: 'custom', message: check.message });
       return z.NEVER;
     });
+
+/** An optional Zambian phone number, given back in +260 form; blank or missing is none (null). */
+export const optionalPhoneField = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .max(30, PHONE_MESSAGE)
+  .optional()
+  .default('')
+  .transform((value, ctx) => {
+    if (value === '') return null;
+    const phone = normalisePhone(value);
+    if (phone === null) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+    return phone;
+  });
 
 /** A person's name as on their documents: at least two characters, starting with a letter; runs of spaces become one. */
 export const personNameSchema = (label = 'Full name') => {

@@ -39,7 +39,7 @@ export async function requestSignup(
   db: Database,
   { input, now, ip }: { input: SignupInput; now: () => Date; ip: string },
 ): Promise<NewMessage | undefined> {
-  const { name, email, password, userType, businessName, licenseNumber } = input;
+  const { name, email, phone, password, userType, businessName, licenseNumber } = input;
   // Hashed whether or not the email has an account, so both answers take as long; and
   // before any transaction: 32 MiB of scrypt work must not hold a connection.
   const passwordHash = await hashPassword(password);
@@ -91,6 +91,7 @@ export async function requestSignup(
     const pending = {
       email,
       name,
+      phone,
       passwordHash,
       accountType: userType,
       businessName: businessName || null,
@@ -131,6 +132,7 @@ export async function confirmSignup(
     const created = await userRepository(tx).create({
       email: pending.email,
       name: pending.name,
+      phone: pending.phone,
       passwordHash: pending.passwordHash,
       accountType: pending.accountType,
       userType: start.userType,

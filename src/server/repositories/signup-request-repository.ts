@@ -6,6 +6,8 @@ import { hashToken } from './session-repository';
 export interface SignupRequest {
   email: string;
   name: string;
+  /** In +260 form, or null when none was given. */
+  phone: string | null;
   passwordHash: string;
   accountType: AccountTypeId;
   businessName: string | null;
@@ -15,6 +17,7 @@ export interface SignupRequest {
 interface Row {
   email: string;
   name: string;
+  phone: string | null;
   password_hash: string;
   account_type: AccountTypeId;
   business_name: string | null;
@@ -35,8 +38,8 @@ export function signupRequestRepository(db: Queryable) {
         KEEP_EXPIRED_DAYS,
       ]);
       await db.query(
-        `INSERT INTO signup_requests (token_hash, email, name, password_hash, account_type, business_name, license_number, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `INSERT INTO signup_requests (token_hash, email, name, password_hash, account_type, business_name, license_number, expires_at, phone)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           hashToken(token),
           request.email,
@@ -46,6 +49,7 @@ export function signupRequestRepository(db: Queryable) {
           request.businessName,
           request.licenseNumber,
           expiresAt,
+          request.phone,
         ],
       );
     },
@@ -54,7 +58,7 @@ export function signupRequestRepository(db: Queryable) {
     async consume(token: string, at: Date): Promise<SignupRequest | undefined> {
       const rows = await db.query<Row>(
         `UPDATE signup_requests SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-         RETURNING email, name, password_hash, account_type, business_name, license_number`,
+         RETURNING email, name, phone, password_hash, account_type, business_name, license_number`,
         [hashToken(token), at],
       );
       const row = rows[0];
@@ -62,6 +66,7 @@ export function signupRequestRepository(db: Queryable) {
       return {
         email: row.email,
         name: row.name,
+        phone: row.phone,
         passwordHash: row.password_hash,
         accountType: row.account_type,
         businessName: row.business_name,

@@ -9,7 +9,7 @@
  */
 import { Readable } from 'node:stream';
 import { dashboardAnswer, reportAnswer } from '#domain/api/reports';
-import { type AdminDashboard, toShares } from '#domain/reports/admin-dashboard';
+import { type AdminDashboard, healthVerdict, toShares } from '#domain/reports/admin-dashboard';
 import { type AdminReport, previousRange, reportPeriodRange } from '#domain/reports/admin-report';
 import { periodRange } from '#domain/reports/dashboard-period';
 import { dashboardQuerySchema, reportQuerySchema } from '#domain/reports/report-queries';
@@ -64,7 +64,7 @@ async function dashboardFigures(
       requestsReceived: requests.received,
       inventoryItems: inventory.byType.reduce((sum, row) => sum + row.value, 0),
       lowStockAllocations: inventory.lowStockAllocations,
-      health: { isOperational: checks.every((check) => check.isOk), checks },
+      health: { isOperational: healthVerdict(checks).isOperational, checks },
     },
     monthly: months.map((month) => ({
       month,

@@ -106,16 +106,14 @@ describe('report PDF', () => {
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
     expect(documentFileName(document, 'pdf')).toBe('nambala-report-overview-last30days-2026-11-24.pdf');
     expect(read.pdf.getTitle()).toBe('Nambala Reports & Analytics: Overview');
-    expect(read.pdf.getSubject()).toContain(
-      'Period: Last 30 Days (2026-10-25T10:00:00.000Z to 2026-11-24T10:00:00.000Z)',
-    );
+    expect(read.pdf.getSubject()).toContain('Period: Last 30 Days (2026-10-25 12:00 CAT to 2026-11-24 12:00 CAT)');
     expect(read.pdf.getCreationDate()?.toISOString()).toBe(PRINTED_AT.toISOString());
   });
 
   it('opens with the title, the report type and the period from and to', () => {
     expect(read.pages[0]?.slice(0, 2)).toEqual(['Nambala Reports & Analytics', 'Overview']);
-    expect(read.pages[0]).toContain('Last 30 Days (2026-10-25T10:00:00.000Z to 2026-11-24T10:00:00.000Z)');
-    expect(read.pages[0]).toContain('2026-09-25T10:00:00.000Z to 2026-10-25T10:00:00.000Z');
+    expect(read.pages[0]).toContain('Last 30 Days (2026-10-25 12:00 CAT to 2026-11-24 12:00 CAT)');
+    expect(read.pages[0]).toContain('2026-09-25 12:00 CAT to 2026-10-25 12:00 CAT');
   });
 
   it('holds every cell of the CSV file of the same report, numbers as the screen writes them', () => {

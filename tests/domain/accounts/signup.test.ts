@@ -36,6 +36,19 @@ describe('signupSchema', () => {
     });
   });
 
+  it('takes an optional Zambian phone number in +260 form, and says what a wrong one should look like', () => {
+    expect(validate(signupSchema, { ...individual, phone: '0971234567' })).toMatchObject({
+      ok: true,
+      value: { phone: '+260971234567' },
+    });
+    expect(validate(signupSchema, { ...individual, phone: '' })).toMatchObject({ ok: true, value: { phone: null } });
+    expect(validate(signupSchema, individual)).toMatchObject({ ok: true, value: { phone: null } });
+    expect(validate(signupSchema, { ...individual, phone: '+44 20 7946 0958' })).toEqual({
+      ok: false,
+      errors: { phone: 'Enter a Zambian phone number like +260 97 123 4567' },
+    });
+  });
+
   it('asks for a valid email address', () => {
     expect(validate(signupSchema, { ...individual, email: 'chanda' })).toEqual({
       ok: false,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatLusakaDay } from '#domain/dates/calendar-day';
+import { formatDay, formatLusakaDateTime, formatLusakaDay } from '#domain/dates/calendar-day';
 
 describe('formatDay and formatLusakaDay: one way of writing a day', () => {
   it('writes a day as people read it', () => {
@@ -24,6 +24,31 @@ describe('formatDay and formatLusakaDay: one way of writing a day', () => {
         const written = formatDay(at.toISOString());
         return !/\d{4}-\d{2}-\d{2}/.test(written) && written === english.format(at);
       }),
+    );
+  });
+});
+
+describe('formatLusakaDateTime: a moment in an exported file', () => {
+  it('writes the time Lusaka’s clocks showed, with the zone named, not raw UTC', () => {
+    expect(formatLusakaDateTime('2026-12-06T01:22:55.356Z')).toBe('2026-12-06 03:22 CAT');
+    // Late in the UTC evening is already the next day in Lusaka.
+    expect(formatLusakaDateTime(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01 01:30 CAT');
+    expect(formatLusakaDateTime(null)).toBe('');
+    expect(formatLusakaDateTime('not a time')).toBe('not a time');
+  });
+
+  it('sorts as text in the order of the moments it writes', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 11, 31) }),
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 11, 31) }),
+        (a, b) => {
+          const [first, second] = [formatLusakaDateTime(new Date(a)), formatLusakaDateTime(new Date(b))];
+          const [minuteA, minuteB] = [Math.floor(a / 60_000), Math.floor(b / 60_000)];
+          if (minuteA < minuteB) expect(first < second).toBe(true);
+          if (minuteA === minuteB) expect(first).toBe(second);
+        },
+      ),
     );
   });
 });

@@ -30,7 +30,7 @@ describe('refundsCsv', () => {
       'Refund,Status,Amount (ZMW),Payment,Paid (ZMW),Method,Payer,For,Reason,Attempts,Started,Settled,Failure',
     );
     expect(lines[1]).toBe(
-      'REF-000001,Refund failed,316.00,PAY-000001,316.00,Card,Mwila Banda,"Application LP-000001, 1 plate",Application rejected,1,2026-03-01T10:00:00.000Z,2026-03-01T10:00:05.000Z,The card issuer refused the refund',
+      'REF-000001,Refund failed,316.00,PAY-000001,316.00,Card,Mwila Banda,"Application LP-000001, 1 plate",Application rejected,1,2026-03-01 12:00 CAT,2026-03-01 12:00 CAT,The card issuer refused the refund',
     );
     expect(refundsCsvFileName('2026-03-01')).toBe('nambala-refunds-2026-03-01.csv');
   });

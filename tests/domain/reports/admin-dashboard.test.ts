@@ -6,6 +6,8 @@ import {
   dashboardCsv,
   dashboardCsvFileName,
   healthVerdict,
+  workWaiting,
+  workWaitingText,
   percentages,
   toShares,
 } from '#domain/reports/admin-dashboard';
@@ -93,6 +95,24 @@ describe('dashboard shaping', () => {
     });
   });
 
+  it('counts work waiting apart: a payment to confirm or an alert to review never makes it "Needs attention"', () => {
+    const ok = { id: 'database' as const, label: 'Database reachable', isOk: true, detail: 'The database answered' };
+    const payments = {
+      id: 'payments' as const,
+      label: 'Payments waiting',
+      isOk: false,
+      detail: '1 payment pending more than 24 hours',
+    };
+    const alerts = { id: 'integrity' as const, label: 'Integrity alerts', isOk: false, detail: '2 integrity alerts' };
+    const checks = [ok, { ...ok, id: 'errors' as const }, { ...ok, id: 'messages' as const }, payments, alerts];
+    expect(healthVerdict(checks)).toEqual({ isOperational: true, passing: 3, total: 3 });
+    expect(workWaiting(checks).map((check) => check.id)).toEqual(['payments', 'integrity']);
+    expect(workWaitingText(checks)).toBe('1 payment pending more than 24 hours; 2 integrity alerts');
+    expect(workWaitingText([ok])).toBe('Nothing waiting');
+    // A message backlog is trouble: the system is not getting messages out.
+    expect(healthVerdict([...checks, { ...ok, id: 'messages' as const, isOk: false }]).isOperational).toBe(false);
+  });
+
   it('exports the users view: summary, new users per month, statuses and user activity only', () => {
     const csv = dashboardCsv(DASHBOARD);
     const lines = csv.replace('\uFEFF', '').split('\r\n');
@@ -101,7 +121,7 @@ describe('dashboard shaping', () => {
     expect(lines).toContain('Month,New users');
     expect(lines).toContain('2026-11,3');
     expect(lines).toContain('Active,10,83%');
-    expect(lines).toContain('user.edit u-1,Bwalya,user,2026-11-23T09:00:00.000Z');
+    expect(lines).toContain('user.edit u-1,Bwalya,user,2026-11-23 11:00 CAT');
     expect(csv).not.toContain('request.approve');
     expect(csv).not.toContain('GET /api/x failed');
     expect(dashboardCsvFileName(DASHBOARD)).toBe('nambala-dashboard-users-last7days-2026-11-24.csv');
@@ -110,7 +130,7 @@ describe('dashboard shaping', () => {
   it('exports the overview with the logs table', () => {
     const lines = dashboardCsv({ ...DASHBOARD, view: 'overview' }).split('\r\n');
     expect(lines).toContain('Level,Message,Module,Timestamp');
-    expect(lines).toContain('ERROR,GET /api/x failed,x,2026-11-22T00:00:00.000Z');
+    expect(lines).toContain('ERROR,GET /api/x failed,x,2026-11-22 02:00 CAT');
     expect(lines).toContain('Month,New users,Requests');
   });
 });

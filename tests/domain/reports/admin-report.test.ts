@@ -111,7 +111,7 @@ const REPORT: AdminReport = {
 describe('report CSV', () => {
   it('writes the period, the compared figures and the system tables for a System Report', () => {
     const csv = reportCsv(REPORT);
-    expect(csv).toContain('Last 6 Months (2026-05-24T10:00:00.000Z to 2026-11-24T10:00:00.000Z)');
+    expect(csv).toContain('Last 6 Months (2026-05-24 12:00 CAT to 2026-11-24 12:00 CAT)');
     expect(csv).toContain('New users,4,2,Up 100% on the previous period');
     expect(csv).toContain('Database reachable,OK,The database answered');
     expect(csv).toContain('ERROR,boom,payments');

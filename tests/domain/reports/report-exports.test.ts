@@ -51,7 +51,7 @@ describe('streamed export lines', () => {
         createdAt: '2026-11-01T00:00:00.000Z',
         lastActiveAt: null,
       }),
-    ).toBe('USR-001,"Banda, Mwila",m@x.zm,Customer,Active,2026-11-01T00:00:00.000Z,\r\n');
+    ).toBe('USR-001,"Banda, Mwila",m@x.zm,Customer,Active,2026-11-01 02:00 CAT,\r\n');
     expect(
       logExportLine({
         id: 'log-1',
@@ -60,7 +60,7 @@ describe('streamed export lines', () => {
         module: 'sync',
         at: '2026-11-01T00:00:00.000Z',
       }),
-    ).toBe('ERROR,"said ""no""",sync,2026-11-01T00:00:00.000Z\r\n');
+    ).toBe('ERROR,"said ""no""",sync,2026-11-01 02:00 CAT\r\n');
   });
 
   it('reads back as written for any name, however it is punctuated or spelled', () => {

@@ -6,7 +6,13 @@
  * the device, so the page reads offline, marked with when it was fetched. Export saves
  * the view shown as a CSV or a PDF file.
  */
-import { type AdminDashboard, dashboardDocument, healthVerdict, lowStockNote } from '#domain/reports/admin-dashboard';
+import {
+  type AdminDashboard,
+  dashboardDocument,
+  HEALTH_CHECK_KIND,
+  healthVerdict,
+  lowStockNote,
+} from '#domain/reports/admin-dashboard';
 import {
   DASHBOARD_PERIOD_IDS,
   ADMIN_DASHBOARD_VIEWS,
@@ -25,7 +31,14 @@ import { formatDateTime } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from '../../components/records-table';
 import { MonthlyTrendsChart, SharesPieChart } from '../../reports/dashboard-charts';
-import { ActivityList, HealthChecks, LOG_COLUMNS, Selector, UserStatusList } from '../../reports/dashboard-parts';
+import {
+  ActivityList,
+  HealthChecks,
+  LOG_COLUMNS,
+  Selector,
+  UserStatusList,
+  WorkWaitingCard,
+} from '../../reports/dashboard-parts';
 import { StatCard } from '../../components/stat-card';
 import { ExportMenu } from '../../reports/export-menu';
 import { useAdminDashboard } from './use-admin-dashboard';
@@ -35,13 +48,13 @@ const count = new Intl.NumberFormat('en-GB');
 function SummaryCards({ dashboard }: { dashboard: AdminDashboard }) {
   const { summary } = dashboard;
   const health = healthVerdict(summary.health.checks);
-  const failing = summary.health.checks.filter((check) => !check.isOk);
+  const failing = summary.health.checks.filter((check) => !check.isOk && HEALTH_CHECK_KIND[check.id] === 'trouble');
   return (
     <section aria-labelledby="dashboard-summary-heading">
       <Heading as="h2" id="dashboard-summary-heading" srOnly>
         Summary
       </Heading>
-      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 5 }} gap="4">
         <StatCard
           label="Total Users"
           value={count.format(summary.totalUsers)}
@@ -67,6 +80,7 @@ function SummaryCards({ dashboard }: { dashboard: AdminDashboard }) {
               : failing.map((check) => check.detail).join('; ')
           }
         />
+        <WorkWaitingCard dashboard={dashboard} />
       </SimpleGrid>
     </section>
   );

@@ -38,7 +38,14 @@ import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from '../../components/records-table';
 import { showToast } from '../../components/toast';
 import { StatCard } from '../../components/stat-card';
-import { ActivityList, HealthChecks, LOG_COLUMNS, Selector, UserStatusList } from '../../reports/dashboard-parts';
+import {
+  ActivityList,
+  HealthChecks,
+  LOG_COLUMNS,
+  Selector,
+  UserStatusList,
+  WorkWaitingCard,
+} from '../../reports/dashboard-parts';
 import { MonthlyTrendsLineChart, SharesPieChart } from '../../reports/dashboard-charts';
 import { ExportMenu } from '../../reports/export-menu';
 import { saveReportFile } from '../../reports/report-downloads';
@@ -57,7 +64,7 @@ function ReportSummary({ report }: { report: AdminReport }) {
   const health = healthVerdict(summary.health.checks);
   return (
     <section aria-label="Summary">
-      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 5 }} gap="4">
         <StatCard
           label="Total Users"
           value={count.format(summary.totalUsers)}
@@ -83,6 +90,7 @@ function ReportSummary({ report }: { report: AdminReport }) {
               : `${health.passing} of ${health.total} checks passing`
           }
         />
+        <WorkWaitingCard dashboard={report} />
       </SimpleGrid>
       {report.refunds && (
         <Text fontSize="sm" color="fg.muted" mt="2">

@@ -24,13 +24,15 @@ import { FormMessage } from '../../components/form-message';
 import { PasswordInput } from '../../account/password-input';
 import { useAuthForm } from './use-auth-form';
 
-type SignupField = 'name' | 'email' | 'userType' | 'businessName' | 'licenseNumber' | 'password' | 'confirmPassword';
+type SignupField =
+  'name' | 'email' | 'phone' | 'userType' | 'businessName' | 'licenseNumber' | 'password' | 'confirmPassword';
 type TextField = Exclude<SignupField, 'userType'>;
 type Values = Record<TextField, string> & { userType: AccountTypeId };
 
 const EMPTY: Values = {
   name: '',
   email: '',
+  phone: '',
   userType: DEFAULT_ACCOUNT_TYPE,
   businessName: '',
   licenseNumber: '',
@@ -109,6 +111,23 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
               inputMode="email"
               value={values.email}
               onChange={(event) => change('email', event.target.value)}
+            />
+          )}
+        </PlainField>
+        <PlainField
+          label="Phone Number (optional)"
+          error={errors.phone}
+          helper="A Zambian number like +260 97 123 4567, for notifications by SMS"
+        >
+          {(control) => (
+            <TextInput
+              {...control}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              value={values.phone}
+              onChange={(event) => change('phone', event.target.value)}
             />
           )}
         </PlainField>

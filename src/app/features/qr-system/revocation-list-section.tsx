@@ -1,4 +1,5 @@
 /** 'Revocation list': how many plates are revoked or stolen, and a search through them (the list every device carries). */
+import { ScrollingTable } from '../../components/scrolling-table';
 import { Box, Button, Field, Flex, Input, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LoadingNote } from '../../components/loading-note';
@@ -72,7 +73,7 @@ export function RevocationListSection() {
               </Text>
             </Box>
           ) : (
-            <Table.ScrollArea borderWidth="1px" rounded="lg" tabIndex={0}>
+            <ScrollingTable>
               <Table.Root size="sm" aria-labelledby="revocation-list-heading">
                 <Table.Header>
                   <Table.Row>
@@ -97,7 +98,7 @@ export function RevocationListSection() {
                   ))}
                 </Table.Body>
               </Table.Root>
-            </Table.ScrollArea>
+            </ScrollingTable>
           )}
 
           {remaining > 0 && (

@@ -3,6 +3,7 @@
  * revocations are, and (online) the administrator's actions: rotate the key, revoke one,
  * and the progress of the re-issue run either starts.
  */
+import { ScrollingTable } from '../../components/scrolling-table';
 import { describeAge } from '#domain/credential/freshness';
 import type { TrustedKey } from '#domain/credential/verdict';
 import { Box, Button, Stack, Table, Text } from '@chakra-ui/react';
@@ -85,7 +86,7 @@ export function SigningKeysSection() {
             </Text>
           </Box>
         ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="lg" tabIndex={0}>
+          <ScrollingTable>
             <Table.Root size="sm" aria-labelledby="signing-keys-heading">
               <Table.Header>
                 <Table.Row>
@@ -142,7 +143,7 @@ export function SigningKeysSection() {
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </ScrollingTable>
         )}
         {admin.data?.reissue && <ReissueProgress run={admin.data.reissue} now={now} />}
         <Text fontSize="sm">

@@ -125,6 +125,38 @@ describe('AdminDashboardPage', () => {
     expect(shown).toContain('System Health Needs attention 3 server errors');
   });
 
+  it('keeps System Health operational while work waits, and shows that work in its own card and list', () => {
+    state.current = ready({
+      shown: {
+        fetchedAt: Date.parse('2026-11-24T10:00:00.000Z'),
+        dashboard: {
+          ...DASHBOARD,
+          summary: {
+            ...DASHBOARD.summary,
+            health: {
+              isOperational: true,
+              checks: [
+                { id: 'database', label: 'Database reachable', isOk: true, detail: 'The database answered' },
+                { id: 'errors', label: 'Server errors in the period', isOk: true, detail: 'No server errors' },
+                {
+                  id: 'payments',
+                  label: 'Payments waiting',
+                  isOk: false,
+                  detail: '1 payment pending more than 24 hours',
+                },
+              ],
+            },
+          },
+        },
+      },
+    });
+    const shown = text();
+    expect(shown).toContain('System Health Operational All systems operational (2 checks)');
+    expect(shown).toContain('Work Waiting 1 to do 1 payment pending more than 24 hours');
+    expect(shown).toContain('Work waiting Payments waiting: Waiting 1 payment pending more than 24 hours');
+    expect(shown).not.toContain('Needs attention');
+  });
+
   it('gives each chart its data as a table, and lists statuses with counts and percentages', () => {
     const shown = text();
     expect(shown).toContain('Show the data as a table');
