@@ -68,6 +68,8 @@ import { accessLogRoutes } from './routes/access-log-routes';
 import { sandboxCardPageRoutes } from './routes/sandbox-card-page-routes';
 import { blankSerialRoutes } from './routes/blank-serial-routes';
 import { registerSystemLog } from './plugins/system-log';
+import { partnerRoutes } from './routes/partner-routes';
+import { partnerAdminRoutes } from './routes/partner-admin-routes';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -156,7 +158,7 @@ export async function buildApp({
   registerSystemLog(app, db, now);
   registerJsonBody(app);
   registerSecurityHeaders(app, config.appDir);
-  registerAuth(app, db);
+  registerAuth(app, db, now);
   await registerOpenApi(app, config.version);
   // SMS and email go through the provider MESSAGE_PROVIDER names (the sandbox by default: docs/notifications.md).
   const messageProvider = messageProviderFromEnv(db, { MESSAGE_PROVIDER: config.messageProvider });
@@ -224,6 +226,9 @@ export async function buildApp({
   await app.register(reportRoutes, { db, now });
   await app.register(accessLogRoutes, { db, now });
   await app.register(blankSerialRoutes, { db });
+  // Other systems' plate checks with an API key (docs/partner-api.md), and the administrator's partners.
+  await app.register(partnerRoutes, { db, now, publicOrigin: config.publicOrigin, signer: signer ?? null });
+  await app.register(partnerAdminRoutes, { db, now });
   if (config.testClock) await app.register(testClockRoutes, { db, clock });
   registerRenewalReminders(app, db, now);
   registerAccessLogRetention(app, db, now);
