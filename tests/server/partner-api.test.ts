@@ -217,7 +217,11 @@ describe('the partner API', () => {
     const keys = new Map(
       published.map((row) => [
         row.keyId,
-        { publicKey: new Uint8Array(Buffer.from(row.publicKey, 'base64url')), status: row.status as 'active' },
+        {
+          keyId: row.keyId,
+          publicKey: new Uint8Array(Buffer.from(row.publicKey, 'base64url')),
+          status: row.status as 'active',
+        },
       ]),
     );
     const verdict = verifyCredential(new Uint8Array(Buffer.from(credential, 'base64url')), {

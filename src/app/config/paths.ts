@@ -40,6 +40,7 @@ export const paths = {
       qrSystem: '/dashboard/admin/qr-system',
       messages: '/dashboard/admin/messages',
       refunds: '/dashboard/admin/refunds',
+      partners: '/dashboard/admin/partners',
       settings: '/dashboard/admin/settings',
     },
     agent: {
