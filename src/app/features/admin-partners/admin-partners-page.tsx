@@ -306,7 +306,7 @@ export function AdminPartnersPage() {
                       <Text fontSize="sm" color="fg.muted">
                         {PARTNER_KIND_LABELS[organisation.kind]}
                         {organisation.insurerName ? ` (${organisation.insurerName})` : ''} · {organisation.contactEmail}{' '}
-                        · {organisation.callsToday} calls today
+                        · {organisation.callsToday === 1 ? '1 call' : `${organisation.callsToday} calls`} today
                       </Text>
                     </Box>
                     <Flex gap="2" wrap="wrap">
