@@ -173,7 +173,7 @@ describe('the partner API', () => {
       headers: { cookie: admin },
     });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.body).toContain('Time (Lusaka, CAT = UTC+02:00)');
+    expect(csv.body).toContain('Time in Lusaka (CAT = UTC+02:00)');
     expect(csv.body).toContain('2026-12-06 11:00:10 CAT');
   });
 

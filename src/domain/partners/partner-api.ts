@@ -122,7 +122,7 @@ export interface PartnerCall {
   status: number;
 }
 
-export const USAGE_CSV_COLUMNS = ['Time (Lusaka, CAT = UTC+02:00)', 'Key', 'Route', 'Plates', 'Status'] as const;
+export const USAGE_CSV_COLUMNS = ['Time in Lusaka (CAT = UTC+02:00)', 'Key', 'Route', 'Plates', 'Status'] as const;
 
 /** The usage log as a spreadsheet reads it: one row per call, times in Lusaka time. */
 export function usageCsv(calls: readonly PartnerCall[]): string {
