@@ -70,6 +70,7 @@ import { blankSerialRoutes } from './routes/blank-serial-routes';
 import { registerSystemLog } from './plugins/system-log';
 import { partnerRoutes } from './routes/partner-routes';
 import { partnerAdminRoutes } from './routes/partner-admin-routes';
+import { registerWebhookDeliveries } from './jobs/webhook-deliveries';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -229,6 +230,7 @@ export async function buildApp({
   // Other systems' plate checks with an API key (docs/partner-api.md), and the administrator's partners.
   await app.register(partnerRoutes, { db, now, publicOrigin: config.publicOrigin, signer: signer ?? null });
   await app.register(partnerAdminRoutes, { db, now });
+  registerWebhookDeliveries(app, db, now, config.webhookIntervalMs);
   if (config.testClock) await app.register(testClockRoutes, { db, clock });
   registerRenewalReminders(app, db, now);
   registerAccessLogRetention(app, db, now);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { VERIFICATION_VERDICTS } from '../statuses/statuses';
 import { PARTNER_KINDS, PARTNER_SCOPES } from '../partners/partner-api';
+import { WEBHOOK_EVENTS } from '../partners/webhooks';
 
 // -------------------------------------------------------------------------------- for partners
 
@@ -101,3 +102,42 @@ export const partnerUsageAnswer = z.object({
   calls: z.array(partnerCallView),
 });
 export type PartnerUsageAnswer = z.infer<typeof partnerUsageAnswer>;
+
+// -------------------------------------------------------------------------------- webhooks
+
+export const webhookView = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  createdAt: z.string(),
+  disabledAt: z.string().nullable(),
+});
+export type WebhookView = z.infer<typeof webhookView>;
+
+/** A subscription just made: the only answer that carries its signing secret. */
+export const webhookCreatedAnswer = z.object({ webhook: z.object({ id: z.string() }), secret: z.string() });
+export type WebhookCreatedAnswer = z.infer<typeof webhookCreatedAnswer>;
+
+export const deliveryView = z.object({
+  id: z.string(),
+  webhookId: z.string(),
+  url: z.string(),
+  event: z.enum(WEBHOOK_EVENTS),
+  plateNumber: z.string(),
+  occurredAt: z.string(),
+  attempts: z.number(),
+  nextAttemptAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  gaveUpAt: z.string().nullable(),
+  lastAttempt: z
+    .object({ attempt: z.number(), at: z.string(), status: z.number().nullable(), response: z.string() })
+    .nullable(),
+});
+export type DeliveryView = z.infer<typeof deliveryView>;
+
+export const webhooksAnswer = z.object({
+  webhooks: z.array(webhookView),
+  followedPlates: z.array(z.string()),
+  deliveries: z.array(deliveryView),
+});
+export type WebhooksAnswer = z.infer<typeof webhooksAnswer>;

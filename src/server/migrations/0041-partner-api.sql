@@ -62,3 +62,59 @@ CREATE TABLE partner_key_windows (
 ALTER TABLE personal_data_access_log DROP CONSTRAINT personal_data_access_log_officer_role_check;
 ALTER TABLE personal_data_access_log
   ADD CONSTRAINT personal_data_access_log_officer_role_check CHECK (officer_role IN ('police', 'admin', 'partner'));
+
+-- Webhooks: a partner's subscription to events on the plates it follows (docs/partner-api.md,
+-- "Webhooks"). An insurer follows the plates it insures; any organisation also follows the
+-- plates the administrator lists for it.
+CREATE TABLE partner_followed_plates (
+  organisation_id text NOT NULL REFERENCES partner_organisations (id) ON DELETE CASCADE,
+  plate_number text NOT NULL,
+  added_at timestamptz NOT NULL,
+  PRIMARY KEY (organisation_id, plate_number)
+);
+CREATE INDEX partner_followed_plates_plate_idx ON partner_followed_plates (plate_number);
+
+CREATE TABLE partner_webhooks (
+  id text PRIMARY KEY,
+  organisation_id text NOT NULL REFERENCES partner_organisations (id) ON DELETE CASCADE,
+  -- Deliveries go to this address only (no redirects followed).
+  url text NOT NULL,
+  -- The HMAC-SHA256 key deliveries are signed with; shown to the administrator once.
+  secret text NOT NULL,
+  events text[] NOT NULL,
+  created_at timestamptz NOT NULL,
+  disabled_at timestamptz
+);
+
+-- One row per event to send to one subscription, written in the transaction of the event;
+-- the delivery job claims due rows (SKIP LOCKED, then claimed_until) so one instance sends each.
+CREATE TABLE partner_webhook_deliveries (
+  id text PRIMARY KEY,
+  webhook_id text NOT NULL REFERENCES partner_webhooks (id) ON DELETE CASCADE,
+  event text NOT NULL,
+  plate_number text NOT NULL,
+  -- Makes an event queued twice (an expiry seen by two runs) one delivery.
+  dedupe_key text NOT NULL,
+  occurred_at timestamptz NOT NULL,
+  -- Retries go on for a day from here: the event, or the administrator's replay.
+  retry_from timestamptz NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz NOT NULL,
+  claimed_until timestamptz,
+  delivered_at timestamptz,
+  gave_up_at timestamptz,
+  UNIQUE (webhook_id, event, plate_number, dedupe_key)
+);
+CREATE INDEX partner_webhook_deliveries_due_idx ON partner_webhook_deliveries (next_attempt_at)
+  WHERE delivered_at IS NULL AND gave_up_at IS NULL;
+
+-- Each attempt and what the receiver answered: the administrator's delivery log.
+CREATE TABLE partner_webhook_attempts (
+  delivery_id text NOT NULL REFERENCES partner_webhook_deliveries (id) ON DELETE CASCADE,
+  attempt integer NOT NULL,
+  at timestamptz NOT NULL,
+  status integer,
+  -- The first 500 characters of the answer, or why there was none.
+  response text NOT NULL,
+  PRIMARY KEY (delivery_id, attempt)
+);

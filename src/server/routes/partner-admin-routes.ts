@@ -4,6 +4,8 @@
  * online-only commands; the key itself is answered once, when issued or rotated.
  */
 import {
+  webhookCreatedAnswer,
+  webhooksAnswer,
   issuedKeyAnswer,
   partnerOrganisationAnswer,
   partnerOrganisationsAnswer,
@@ -21,6 +23,7 @@ import {
   usageCsv,
   usageCsvFileName,
 } from '#domain/partners/partner-api';
+import { WEBHOOK_EVENTS } from '#domain/partners/webhooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +37,9 @@ import {
   rotateKey,
 } from '../partners/partner-keys';
 import { errorBody } from '../plugins/error-handler';
+import { followPlates, replayDelivery, subscribe } from '../partners/webhooks';
 import { partnerRepository } from '../repositories/partner-repository';
+import { partnerWebhookRepository } from '../repositories/partner-webhook-repository';
 import type { User } from '../repositories/user-repository';
 import { errorResponse } from './schemas';
 
@@ -220,6 +225,109 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod<{ db: Database; now: () =
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${usageCsvFileName(usage.organisation.name, today)}"`)
         .send(usageCsv(usage.calls));
+    },
+  );
+
+  // -------------------------------------------------------------------------------- webhooks
+
+  const webhookBody = z.object({
+    url: z.string().trim().min(1, 'Give the address to send events to').max(2000, 'The address is too long'),
+    events: z.array(z.enum(WEBHOOK_EVENTS, { error: 'Unknown event' })).max(WEBHOOK_EVENTS.length),
+  });
+  const followBody = z.object({
+    plates: z
+      .array(z.string().max(40, 'Plate number must be at most 10 characters'))
+      .min(1, 'Give at least one plate number')
+      .max(1000, 'At most 1,000 plates at a time'),
+  });
+
+  app.get(
+    '/api/admin/partners/:id/webhooks',
+    {
+      config: { access: 'partners:manage' },
+      schema: {
+        tags: ['partner API'],
+        summary:
+          "An organisation's webhook subscriptions, the plates listed for it to follow, and its latest 100 deliveries with their last answers",
+        params: idParams,
+        response: { 200: webhooksAnswer, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const id = request.params.id;
+      if (!(await partnerRepository(db).organisation(id)))
+        return reply.code(404).send(errorBody(404, 'No such partner organisation.'));
+      const webhooks = partnerWebhookRepository(db);
+      const deliveries = (await webhooks.deliveries(id, 100)).map(
+        ({ secret: _secret, organisationId: _organisation, retryFrom: _retryFrom, lastAttempt, ...delivery }) => ({
+          ...delivery,
+          lastAttempt: lastAttempt && {
+            attempt: lastAttempt.attempt,
+            at: lastAttempt.at,
+            status: lastAttempt.status,
+            response: lastAttempt.response,
+          },
+        }),
+      );
+      return { webhooks: await webhooks.webhooksOf(id), followedPlates: await webhooks.followed(id), deliveries };
+    },
+  );
+
+  app.post(
+    '/api/admin/partners/:id/webhooks',
+    {
+      config: { access: 'partners:manage' },
+      schema: {
+        tags: ['partner API'],
+        summary:
+          'Subscribes an organisation to plate events at an address (https): the answer is the only time the signing secret is shown',
+        params: idParams,
+        body: webhookBody,
+        response: { ...write, 201: webhookCreatedAnswer },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await subscribe(db, request.params.id, request.body, actorOf(request), now());
+      if (isRefusal(outcome)) return refused(reply, outcome);
+      return reply.code(201).send({ webhook: { id: outcome.id }, secret: outcome.secret });
+    },
+  );
+
+  app.post(
+    '/api/admin/partners/:id/followed-plates',
+    {
+      config: { access: 'partners:manage' },
+      schema: {
+        tags: ['partner API'],
+        summary:
+          "Plates an organisation follows besides an insurer's insured plates (a bank's financed cars, a dealer's stock)",
+        params: idParams,
+        body: followBody,
+        response: { ...write, 200: z.object({ plates: z.array(z.string()) }) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await followPlates(db, request.params.id, request.body.plates, actorOf(request), now());
+      if (isRefusal(outcome)) return refused(reply, outcome);
+      return outcome;
+    },
+  );
+
+  app.post(
+    '/api/admin/partners/:id/deliveries/:deliveryId/replay',
+    {
+      config: { access: 'partners:manage' },
+      schema: {
+        tags: ['partner API'],
+        summary: 'Sends a delivery again (with a fresh day of retries), whatever became of it',
+        params: z.object({ id: z.string().min(1).max(64), deliveryId: z.string().min(1).max(64) }),
+        response: { ...write, 200: z.object({ replayed: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await replayDelivery(db, request.params.id, request.params.deliveryId, actorOf(request), now());
+      if (isRefusal(outcome)) return refused(reply, outcome);
+      return outcome;
     },
   );
 };
