@@ -50,4 +50,17 @@ export class PartnerApiPage {
     await expect(shown).toBeHidden();
     return key;
   }
+
+  /** Opens an organisation's webhooks, adds one at `url`, and answers the signing secret shown once. */
+  async addWebhook(organisation: string, url: string): Promise<string> {
+    await this.page.getByRole('button', { name: `Webhooks of ${organisation}` }).click();
+    await this.page.getByLabel('Address to send events to').fill(url);
+    await this.page.getByRole('button', { name: 'Add webhook' }).click();
+    const shown = this.page.getByRole('alertdialog', { name: 'Webhook signing secret' });
+    await expect(shown.getByText('This secret is shown only once')).toBeVisible();
+    const secret = await shown.getByLabel('Signing secret').inputValue();
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(this.page.getByRole('list', { name: `Webhooks of ${organisation}` })).toContainText(url);
+    return secret;
+  }
 }

@@ -6,7 +6,10 @@
 import { expect, test } from '@playwright/test';
 import { PartnerApiPage } from './partner-api-page';
 
-test('an insurer registered and given a key checks 100 plates in one call', async ({ browser, request }) => {
+test('an insurer registered and given a key checks 100 plates in one call, and gets a webhook', async ({
+  browser,
+  request,
+}) => {
   const stamp = Date.now().toString(36);
   const name = `Kwacha Assurance ${stamp}`;
   const admin = await PartnerApiPage.open(browser);
@@ -33,5 +36,8 @@ test('an insurer registered and given a key checks 100 plates in one call', asyn
   // The call is on the organisation's usage.
   await admin.page.reload();
   await expect(admin.organisation(name)).toContainText('1 call today');
+  // It subscribes to events on the plates it insures (no event is made here: other journeys read the demo plates).
+  const secret = await admin.addWebhook(name, 'http://127.0.0.1:9/kwacha-events');
+  expect(secret).toMatch(/^whsec_/);
   await admin.page.context().close();
 });

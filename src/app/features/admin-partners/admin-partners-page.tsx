@@ -20,6 +20,7 @@ import { PageHeader, Section } from '../../components/page-parts';
 import { showToast } from '../../components/toast';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { IssueKeyDialog, NewKeyDialog, RotateKeyDialog } from './partner-key-dialogs';
+import { WebhooksPanel } from './webhooks-panel';
 import {
   fetchPartners,
   fetchUsage,
@@ -220,6 +221,7 @@ export function AdminPartnersPage() {
   const [rotating, setRotating] = useState<KeyView | null>(null);
   const [revoking, setRevoking] = useState<KeyView | null>(null);
   const [usage, setUsage] = useState<PartnerUsageAnswer | null>(null);
+  const [webhooksOf, setWebhooksOf] = useState<string | null>(null);
 
   const take = useCallback((answer: Awaited<ReturnType<typeof fetchPartners>>) => {
     if (answer.ok) {
@@ -328,6 +330,16 @@ export function AdminPartnersPage() {
                       >
                         Usage
                       </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={!isOnline}
+                        onClick={() => setWebhooksOf(webhooksOf === organisation.id ? null : organisation.id)}
+                        aria-label={`Webhooks of ${organisation.name}`}
+                        aria-expanded={webhooksOf === organisation.id}
+                      >
+                        Webhooks
+                      </Button>
                     </Flex>
                   </Flex>
                   {organisation.keys.length > 0 && (
@@ -336,6 +348,11 @@ export function AdminPartnersPage() {
                         <KeyRow key={key.id} keyView={key} onRotate={setRotating} onRevoke={setRevoking} />
                       ))}
                     </Stack>
+                  )}
+                  {webhooksOf === organisation.id && (
+                    <Box mt="4">
+                      <WebhooksPanel organisation={organisation} />
+                    </Box>
                   )}
                   {usage?.organisation.id === organisation.id && (
                     <Box mt="4">

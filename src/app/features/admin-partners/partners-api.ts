@@ -8,7 +8,10 @@ import type {
   PartnerOrganisationAnswer,
   PartnerOrganisationView,
   PartnerUsageAnswer,
+  WebhookCreatedAnswer,
+  WebhooksAnswer,
 } from '#domain/api/partners';
+import type { WebhookEvent } from '#domain/partners/webhooks';
 import type { PartnerKind, PartnerScope } from '#domain/partners/partner-api';
 import { apiRequest, NetworkError } from '../../api/api-client';
 import { type Refused, runCommand } from '../../api/command';
@@ -88,4 +91,33 @@ export const revokePartnerKey = (keyId: string) =>
     `/api/admin/partner-keys/${encodeURIComponent(keyId)}/revoke`,
     undefined,
     'organisation',
+  );
+
+export type { WebhooksAnswer, WebhookCreatedAnswer };
+
+export const fetchWebhooks = (organisationId: string) =>
+  read<WebhooksAnswer>(`/api/admin/partners/${encodeURIComponent(organisationId)}/webhooks`, hasKey('deliveries'));
+
+export const subscribeWebhook = (organisationId: string, input: { url: string; events: WebhookEvent[] }) =>
+  command<WebhookCreatedAnswer>(
+    'POST',
+    `/api/admin/partners/${encodeURIComponent(organisationId)}/webhooks`,
+    input,
+    'secret',
+  );
+
+export const followPlates = (organisationId: string, plates: string[]) =>
+  command<{ plates: string[] }>(
+    'POST',
+    `/api/admin/partners/${encodeURIComponent(organisationId)}/followed-plates`,
+    { plates },
+    'plates',
+  );
+
+export const replayDelivery = (organisationId: string, deliveryId: string) =>
+  command<{ replayed: true }>(
+    'POST',
+    `/api/admin/partners/${encodeURIComponent(organisationId)}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
+    undefined,
+    'replayed',
   );
