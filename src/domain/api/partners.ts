@@ -141,3 +141,8 @@ export const webhooksAnswer = z.object({
   deliveries: z.array(deliveryView),
 });
 export type WebhooksAnswer = z.infer<typeof webhooksAnswer>;
+
+export const followedPlatesAnswer = z.object({ plates: z.array(z.string()) });
+export type FollowedPlatesAnswer = z.infer<typeof followedPlatesAnswer>;
+export const replayAnswer = z.object({ replayed: z.literal(true) });
+export type ReplayAnswer = z.infer<typeof replayAnswer>;

@@ -4,6 +4,8 @@
  * online-only commands; the key itself is answered once, when issued or rotated.
  */
 import {
+  followedPlatesAnswer,
+  replayAnswer,
   webhookCreatedAnswer,
   webhooksAnswer,
   issuedKeyAnswer,
@@ -303,7 +305,7 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod<{ db: Database; now: () =
           "Plates an organisation follows besides an insurer's insured plates (a bank's financed cars, a dealer's stock)",
         params: idParams,
         body: followBody,
-        response: { ...write, 200: z.object({ plates: z.array(z.string()) }) },
+        response: { ...write, 200: followedPlatesAnswer },
       },
     },
     async (request, reply) => {
@@ -321,7 +323,7 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod<{ db: Database; now: () =
         tags: ['partner API'],
         summary: 'Sends a delivery again (with a fresh day of retries), whatever became of it',
         params: z.object({ id: z.string().min(1).max(64), deliveryId: z.string().min(1).max(64) }),
-        response: { ...write, 200: z.object({ replayed: z.literal(true) }) },
+        response: { ...write, 200: replayAnswer },
       },
     },
     async (request, reply) => {

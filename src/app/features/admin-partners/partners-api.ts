@@ -4,7 +4,10 @@
  * rotating and revoking keys. Online-only commands: a key is made by the server and shown once.
  */
 import type {
+  FollowedPlatesAnswer,
   IssuedKeyAnswer,
+  PartnerOrganisationsAnswer,
+  ReplayAnswer,
   PartnerOrganisationAnswer,
   PartnerOrganisationView,
   PartnerUsageAnswer,
@@ -46,8 +49,7 @@ const hasKey =
   (body: unknown): body is T =>
     typeof body === 'object' && body !== null && key in body;
 
-export const fetchPartners = () =>
-  read<{ organisations: PartnerOrganisationView[] }>('/api/admin/partners', hasKey('organisations'));
+export const fetchPartners = () => read<PartnerOrganisationsAnswer>('/api/admin/partners', hasKey('organisations'));
 
 export const fetchUsage = (id: string) =>
   read<PartnerUsageAnswer>(`/api/admin/partners/${encodeURIComponent(id)}/usage`, hasKey('calls'));
@@ -107,7 +109,7 @@ export const subscribeWebhook = (organisationId: string, input: { url: string; e
   );
 
 export const followPlates = (organisationId: string, plates: string[]) =>
-  command<{ plates: string[] }>(
+  command<FollowedPlatesAnswer>(
     'POST',
     `/api/admin/partners/${encodeURIComponent(organisationId)}/followed-plates`,
     { plates },
@@ -115,7 +117,7 @@ export const followPlates = (organisationId: string, plates: string[]) =>
   );
 
 export const replayDelivery = (organisationId: string, deliveryId: string) =>
-  command<{ replayed: true }>(
+  command<ReplayAnswer>(
     'POST',
     `/api/admin/partners/${encodeURIComponent(organisationId)}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
     undefined,
