@@ -35,6 +35,7 @@ export const DASHBOARD_ROUTES = [
   '/dashboard/admin/settings',
   '/dashboard/admin/messages',
   '/dashboard/admin/refunds',
+  '/dashboard/admin/partners',
   '/dashboard/agent',
   '/dashboard/agent/dashboard',
   '/dashboard/agent/whitebook',
