@@ -30,7 +30,8 @@ const plateParams = z.object({ plateNumber: z.string().max(40, 'Plate number mus
 
 const bulkBody = z.object({
   plates: z
-    .array(z.string({ error: 'Each plate must be a string' }).max(40, 'Plate number must be at most 10 characters'), {
+    // A long or malformed number is answered in its place; only text past 200 characters fails the call.
+    .array(z.string({ error: 'Each plate must be a string' }).max(200, 'Each plate must be at most 200 characters'), {
       error: 'plates must be an array of plate numbers',
     })
     .min(1, 'Send at least one plate number')
