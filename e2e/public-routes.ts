@@ -36,6 +36,7 @@ export const DASHBOARD_ROUTES = [
   '/dashboard/admin/messages',
   '/dashboard/admin/refunds',
   '/dashboard/admin/ussd',
+  '/dashboard/admin/partners',
   '/dashboard/agent',
   '/dashboard/agent/dashboard',
   '/dashboard/agent/whitebook',

@@ -99,6 +99,10 @@ export const routes: RouteObject[] = [
         ...page(() => import('./features/admin-refunds/admin-refunds-page'), 'AdminRefundsPage'),
       },
       {
+        path: 'admin/partners',
+        ...page(() => import('./features/admin-partners/admin-partners-page'), 'AdminPartnersPage'),
+      },
+      {
         path: 'admin/settings',
         ...page(() => import('./features/admin-settings/admin-settings-page'), 'AdminSettingsPage'),
       },

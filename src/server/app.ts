@@ -70,6 +70,9 @@ import { blankSerialRoutes } from './routes/blank-serial-routes';
 import { registerSystemLog } from './plugins/system-log';
 import { phoneCheckRoutes } from './routes/phone-check-routes';
 import { ussdGatewayFromEnv } from './ussd/gateway-from-env';
+import { partnerRoutes } from './routes/partner-routes';
+import { partnerAdminRoutes } from './routes/partner-admin-routes';
+import { registerWebhookDeliveries } from './jobs/webhook-deliveries';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -158,7 +161,7 @@ export async function buildApp({
   registerSystemLog(app, db, now);
   registerJsonBody(app);
   registerSecurityHeaders(app, config.appDir);
-  registerAuth(app, db);
+  registerAuth(app, db, now);
   await registerOpenApi(app, config.version);
   // SMS and email go through the provider MESSAGE_PROVIDER names (the sandbox by default: docs/notifications.md).
   const messageProvider = messageProviderFromEnv(db, { MESSAGE_PROVIDER: config.messageProvider });
@@ -240,6 +243,10 @@ export async function buildApp({
     sessionIdleMs: config.ussdSessionIdleSeconds * 1000,
     phoneCheckLimit: config.phoneCheckLimit,
   });
+  // Other systems' plate checks with an API key (docs/partner-api.md), and the administrator's partners.
+  await app.register(partnerRoutes, { db, now, publicOrigin: config.publicOrigin, signer: signer ?? null });
+  await app.register(partnerAdminRoutes, { db, now });
+  registerWebhookDeliveries(app, db, now, config.webhookIntervalMs);
   if (config.testClock) await app.register(testClockRoutes, { db, clock });
   registerRenewalReminders(app, db, now);
   registerAccessLogRetention(app, db, now);

@@ -44,6 +44,8 @@ export interface ServerConfig {
   messageProvider: string;
   /** How old (ms) a public verdict may be when served from the in-process cache; 0 turns it off. */
   publicVerdictCacheMs: number;
+  /** How often (ms) partner webhook deliveries are sent (docs/partner-api.md); 0 turns the job off (tests run it by hand). */
+  webhookIntervalMs: number;
   /** TEST_CLOCK=true: an administrator may move the server's clock (PUT /api/test/clock), for browser tests. Never in production. */
   testClock: boolean;
   /**
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     paymentProvider: env.PAYMENT_PROVIDER?.trim() || 'sandbox',
     messageProvider: env.MESSAGE_PROVIDER?.trim() || 'sandbox',
     publicVerdictCacheMs: parseCount('PUBLIC_VERDICT_CACHE_MS', env.PUBLIC_VERDICT_CACHE_MS, 1000),
+    webhookIntervalMs: parseCount('WEBHOOK_INTERVAL_MS', env.WEBHOOK_INTERVAL_MS, 5000),
     testClock: parseFlag(env.TEST_CLOCK) ?? false,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     authRateLimit: parseCount('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 60),

@@ -46,6 +46,8 @@
  *   run: time to re-issue all and plates/s, beside the bare signing and writing of the same
  *   plates; plates sampled during the run that the registry holds as valid and yet read as
  *   possibly forged [0]
+ * - partner API (see partner-bench.ts): the bulk check of 100 plates beside one plate's check,
+ *   medians of 40 calls each in the same run [bulk of 100 ≤ 5× one call]
  *
  * `--no-build` measures the last build; `--first-load-only` only the first-load figures
  * (LIGHTHOUSE_RUNS, default 5 in this mode and 3 otherwise; the reference pages are served on
@@ -63,6 +65,7 @@
  * `--load-only` only the load figures (no build; server processes on BENCH_LOAD_PORT, default
  * 8630, to +6; PostgreSQL ones when BENCH_DATABASE_URL or TEST_DATABASE_URL is set);
  * `--keys-only` only the key replacement figures (no build, no server: the database runs in this process);
+ * `--partner-only` only the partner API figures (no build; the server runs in this process);
  * `--hostile-only` only the hostile-input figures (no build; one server process on
  * BENCH_HOSTILE_PORT, default 8700).
  */
@@ -74,6 +77,7 @@ import { claimsFigures } from './claims-bench';
 import { firstLoadFigures } from './first-load-bench';
 import { fleetFigures } from './fleet-bench';
 import { keyReplacementFigures } from './key-bench';
+import { partnerFigures } from './partner-bench';
 import { hostileFigures } from './hostile-bench';
 import { loadFigures } from './load-bench';
 import { reportFigures } from './report-bench';
@@ -112,6 +116,7 @@ const REPORTS_ONLY = process.argv.includes('--reports-only');
 const CLAIMS_ONLY = process.argv.includes('--claims-only');
 const LOAD_ONLY = process.argv.includes('--load-only');
 const KEYS_ONLY = process.argv.includes('--keys-only');
+const PARTNER_ONLY = process.argv.includes('--partner-only');
 const HOSTILE_ONLY = process.argv.includes('--hostile-only');
 
 function print(line: string): void {
@@ -168,6 +173,7 @@ async function main(): Promise<void> {
   if (CLAIMS_ONLY) return claimsFigures(print, { root, chromiumPath, chromiumArgs });
   if (LOAD_ONLY) return loadFigures(print, { root });
   if (KEYS_ONLY) return keyReplacementFigures(print);
+  if (PARTNER_ONLY) return partnerFigures(print);
   if (HOSTILE_ONLY) return hostileFigures(print, { root });
   if (!process.argv.includes('--no-build') && !CERTIFICATES_ONLY) {
     print('building the app…');
@@ -211,6 +217,7 @@ async function main(): Promise<void> {
     await claimsFigures(print, { root, chromiumPath, chromiumArgs });
     await loadFigures(print, { root });
     await keyReplacementFigures(print);
+    await partnerFigures(print);
     await hostileFigures(print, { root });
   }
 }

@@ -67,6 +67,7 @@ const APP_TYPES: Record<string, readonly string[]> = {
   'src/app/features/owner-dashboard/owner-api.ts': ['CancelAnswer'],
   'src/app/features/application-review/applications-api.ts': ['Answer'],
   'src/app/features/admin-refunds/refunds-api.ts': ['Answer'],
+  'src/app/features/admin-partners/partners-api.ts': ['Answer'],
   'src/app/transfers/transfer-api.ts': ['TransferAnswer'],
   // AccessLogQuery is the filter the app sends.
   'src/app/features/qr-system/access-log-api.ts': ['AccessLogQuery', 'Answer'],

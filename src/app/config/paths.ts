@@ -41,6 +41,7 @@ export const paths = {
       messages: '/dashboard/admin/messages',
       ussd: '/dashboard/admin/ussd',
       refunds: '/dashboard/admin/refunds',
+      partners: '/dashboard/admin/partners',
       settings: '/dashboard/admin/settings',
     },
     agent: {

@@ -130,6 +130,14 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     summary: 'Money paid back through the payment provider, with retry and export.',
   },
   {
+    id: 'admin-partners',
+    view: 'admin',
+    path: d.admin.partners,
+    label: 'Partner API',
+    title: 'Partner API',
+    summary: 'Organisations that check plates from their own systems, their API keys and usage.',
+  },
+  {
     id: 'admin-messages',
     view: 'admin',
     path: d.admin.messages,

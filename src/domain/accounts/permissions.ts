@@ -29,11 +29,19 @@ export const PERMISSIONS = {
   'reports:read': ['admin'],
   /** An insurance agent's own customers and the policies they issue on registered plates. */
   'insurance:manage': ['insurance_agent'],
+  /** Partner organisations, their API keys and their usage of the partner API. */
+  'partners:manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 
 /** What a route declares it needs. 'public': anyone; 'signed-in': any active session. */
 export type Access = 'public' | 'signed-in' | Permission;
+
+/**
+ * What an HTTP route may declare besides an Access: 'partner-key', called by another system with
+ * an API key an administrator issued (docs/partner-api.md), never with a person's session.
+ */
+export type RouteAccess = Access | 'partner-key';
 
 export function isPermission(value: string): value is Permission {
   return Object.hasOwn(PERMISSIONS, value);

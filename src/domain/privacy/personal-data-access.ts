@@ -9,15 +9,16 @@ import { formatDay, formatLusakaDateTime } from '../dates/calendar-day';
 import { csvField } from '../csv/csv-writer';
 
 /** Why personal data was shown: the purpose the reader's route serves. */
-export const ACCESS_PURPOSES = ['roadside check', 'registry record'] as const;
+export const ACCESS_PURPOSES = ['roadside check', 'registry record', 'partner check'] as const;
 export type AccessPurpose = (typeof ACCESS_PURPOSES)[number];
 
 /** Who may appear as a reader: those whose routes show an owner's data. */
-export const READER_ROLES = ['police', 'admin'] as const;
+export const READER_ROLES = ['police', 'admin', 'partner'] as const;
 export type ReaderRole = (typeof READER_ROLES)[number];
 export const READER_ROLE_LABELS: Readonly<Record<ReaderRole, string>> = {
   police: 'Police officer',
   admin: 'Administrator',
+  partner: 'Partner organisation',
 };
 
 /** One look, as the administrator reads it. */

@@ -18,6 +18,7 @@ import type { Queryable } from '../db/database';
 import { notify } from '../notifications/notify';
 import { blankSerialRepository } from '../repositories/blank-serial-repository';
 import { agentRepository } from '../repositories/agent-repository';
+import { queuePlateEvent } from '../partners/webhooks';
 import { auditRepository } from '../repositories/audit-repository';
 import { changeLogRepository } from '../repositories/change-log-repository';
 import { fleetRepository } from '../repositories/fleet-repository';
@@ -107,9 +108,13 @@ export function plateLifecycle(tx: Queryable) {
   async function changeStanding(
     plateNumber: string,
     standing: Exclude<RegistryStanding, 'Valid'>,
+    at: Date = new Date(),
   ): Promise<RegisteredPlate | undefined> {
     const changed = await registry.setStanding(plateNumber, standing);
-    if (changed) await publish(plateNumber);
+    if (!changed) return changed;
+    await publish(plateNumber);
+    // Partners following the plate are told, by a delivery committed with the change (docs/partner-api.md).
+    await queuePlateEvent(tx, standing === 'Stolen' ? 'plate.stolen' : 'plate.revoked', plateNumber, at);
     return changed;
   }
 

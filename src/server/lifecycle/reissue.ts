@@ -12,6 +12,7 @@ import { signCredentialWith } from '../credentials/issue';
 import type { Signer } from '../credentials/key-store';
 import type { Queryable } from '../db/database';
 import { notify } from '../notifications/notify';
+import { queuePlateEvent } from '../partners/webhooks';
 import { auditRepository } from '../repositories/audit-repository';
 import type { StoredPayment } from '../repositories/payment-repository';
 import { plateRepository } from '../repositories/plate-repository';
@@ -79,6 +80,9 @@ export async function reissueRegistration(tx: Queryable, signer: Signer, input: 
   const previousOwnerId = held?.ownerId ?? null;
   if (held && held.ownerId !== input.ownerId) await plates.setOwner(input.plateNumber, input.ownerId);
   await plateLifecycle(tx).publish(input.plateNumber, previousOwnerId ?? undefined);
+  // Partners following the plate are told, by a delivery committed with the re-issue (docs/partner-api.md).
+  const isTransfer = previousOwnerId !== null && previousOwnerId !== input.ownerId;
+  await queuePlateEvent(tx, isTransfer ? 'plate.transferred' : 'plate.renewed', input.plateNumber, input.at);
   return { before, after, previousOwnerId };
 }
 

@@ -12,6 +12,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         description: 'The registry, marketplace and verification service for Zambian vehicle licence plates.',
         version,
       },
+      components: {
+        securitySchemes: {
+          // The partner API's keys (docs/partner-api.md): "Authorization: Bearer nmb_…".
+          partnerKey: { type: 'http', scheme: 'bearer', description: 'A partner API key issued by the administrator' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

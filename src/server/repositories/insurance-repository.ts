@@ -367,6 +367,24 @@ export function insuranceRepository(db: Queryable) {
     },
 
     /** The plate's cover on `today` from every insurer's policies, or null. */
+    /** The cover of many plates today, by number (plates with none are left out). */
+    async coversFor(plateNumbers: readonly string[], today: string): Promise<Map<string, Cover>> {
+      if (plateNumbers.length === 0) return new Map();
+      const rows = await db.query<PolicyRow>(
+        'SELECT * FROM insurance_policies WHERE plate_number = ANY($1::text[]) AND cancelled_at IS NULL AND start_date <= $2 AND end_date >= $2',
+        [plateNumbers, today],
+      );
+      const byPlate = new Map<string, ReturnType<typeof toPolicy>[]>();
+      for (const policy of rows.map(toPolicy))
+        byPlate.set(policy.plateNumber, [...(byPlate.get(policy.plateNumber) ?? []), policy]);
+      const covers = new Map<string, Cover>();
+      for (const [plate, policies] of byPlate) {
+        const cover = coverOn(policies, today);
+        if (cover) covers.set(plate, cover);
+      }
+      return covers;
+    },
+
     async coverFor(plateNumber: string, today: string): Promise<Cover | null> {
       const rows = await db.query<PolicyRow>(
         'SELECT * FROM insurance_policies WHERE plate_number = $1 AND cancelled_at IS NULL AND start_date <= $2 AND end_date >= $2',

@@ -160,6 +160,16 @@ export function registryRepository(db: Queryable) {
       return row ? toPlate(row) : undefined;
     },
 
+    /** Many plates in one statement (the partner API's bulk check): those registered, by number. */
+    async findMany(plateNumbers: readonly string[]): Promise<Map<string, RegisteredPlate>> {
+      if (plateNumbers.length === 0) return new Map();
+      const rows = await db.query<Row>(
+        `SELECT ${COLUMNS} FROM registered_plates WHERE plate_number = ANY($1::text[])`,
+        [plateNumbers],
+      );
+      return new Map(rows.map((row) => [row.plate_number, toPlate(row)]));
+    },
+
     /** Of the given numbers, those registered, each with its registration date (YYYY-MM-DD). */
     async registrationDates(plateNumbers: readonly string[]): Promise<Map<string, string>> {
       const rows = await db.query<{ plate_number: string; registration_date: string }>(
@@ -298,6 +308,16 @@ export function registryRepository(db: Queryable) {
         [plateNumber],
       );
       return row ? { plateNumber, standing: unissuedStanding(row.stage) } : undefined;
+    },
+
+    /** Of the given numbers, those held for an owner but not yet registered, with their stage. */
+    async findUnissuedMany(plateNumbers: readonly string[]): Promise<Map<string, UnissuedStanding>> {
+      if (plateNumbers.length === 0) return new Map();
+      const rows = await db.query<{ plate_number: string; stage: 'Held' | 'Made' }>(
+        "SELECT plate_number, stage FROM plates WHERE plate_number = ANY($1::text[]) AND stage <> 'Registered'",
+        [plateNumbers],
+      );
+      return new Map(rows.map((row) => [row.plate_number, unissuedStanding(row.stage)]));
     },
 
     /**
