@@ -281,7 +281,7 @@ describe('insurance', () => {
       expect(
         (await post(agent.cookie, '/api/insurance/policies', policy(holder, { plateNumber: 'ZM-456-DEF' }))).json()
           .message,
-      ).toMatch(/^ZM-456-DEF's registration expired on \d{4}-\d{2}-\d{2}: it must be renewed/);
+      ).toMatch(/^ZM-456-DEF's registration expired on \d{1,2} [A-Z][a-z]{2,3} \d{4}: it must be renewed/);
       expect(
         (await post(agent.cookie, '/api/insurance/policies', policy(holder, { plateNumber: 'ZM-789-GHI' }))).json()
           .message,

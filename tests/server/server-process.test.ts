@@ -110,7 +110,7 @@ describe('server process', () => {
     let stderr = '';
     server.stdout.on('data', (chunk) => (stdout += chunk));
     server.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => server.kill('SIGKILL'), 40_000);
+    const timer = setTimeout(() => server.kill('SIGKILL'), START_LIMIT_MS);
     const code = await new Promise<number | null>((resolve) => server.on('exit', (exitCode) => resolve(exitCode)));
     clearTimeout(timer);
     return { code, stderr, stdout };
