@@ -31,7 +31,10 @@ import { ManualEntryForm } from '../../plate-check/manual-entry-form';
 import { QrScanner } from '../../plate-check/qr-scanner';
 import { useVerification } from '../../plate-check/use-verification';
 import { VerdictPanel } from '../../plate-check/verdict-panel';
+import { useVerdictHaptics } from '../../plate-check/use-verdict-haptics';
+import { useSession } from '../../session/use-session';
 import { FlagPlateDialog } from './flag-plate-dialog';
+import { ShareCheck } from './share-check';
 import { useMyFlags, useRecentChecks, useRegistryCopy } from './use-police-data';
 
 const TONE_PALETTE = { valid: 'green', expired: 'red', alarm: 'red', warning: 'yellow' } as const;
@@ -209,7 +212,11 @@ const MyFlags = memo(function MyFlags() {
 });
 
 export function PolicePage() {
-  const { outcome, isChecking, verifyText, verifyNumber } = useVerification({ logChecks: true });
+  const { outcome, isChecking, verifyText, verifyNumber, clear } = useVerification({ logChecks: true });
+  useVerdictHaptics(outcome);
+  const session = useSession();
+  const officer = session.status === 'signed-in' ? session.user.name : 'Officer';
+  const refresh = useCallback(() => void syncNow(), []);
   const onDecoded = useCallback((text: string) => void verifyText(text), [verifyText]);
   const onVerify = useCallback((plate: string) => void verifyNumber(plate), [verifyNumber]);
   const [flagging, setFlagging] = useState<string | null>(null);
@@ -224,7 +231,7 @@ export function PolicePage() {
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <Stack gap="6">
           <Section title="Scan QR Code" headingId="scan-heading">
-            <QrScanner onDecoded={onDecoded} disabled={isChecking} />
+            <QrScanner onDecoded={onDecoded} onStart={clear} disabled={isChecking} />
           </Section>
           <Section title="Type the plate number" headingId="manual-heading">
             <ManualEntryForm
@@ -241,7 +248,17 @@ export function PolicePage() {
             </Heading>
           </Card.Header>
           <Card.Body gap="4">
-            <VerdictPanel outcome={outcome} isChecking={isChecking} />
+            <VerdictPanel outcome={outcome} isChecking={isChecking} audience="officer" onRefresh={refresh} />
+            {!isChecking && outcome?.kind === 'result' && outcome.plateNumber && (
+              <ShareCheck
+                record={{
+                  plateNumber: outcome.plateNumber,
+                  verdict: outcome.verdict,
+                  checkedAt: outcome.checkedAt,
+                  officer,
+                }}
+              />
+            )}
             {flaggable && (
               <Button
                 variant="outline"
