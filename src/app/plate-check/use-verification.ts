@@ -116,6 +116,15 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
       }, 'manual'),
     [run, online, logChecks],
   );
+  const verifyChassis = useCallback(
+    (chassisNumber: string) =>
+      run(async () => {
+        clearEarlyVerdict();
+        const { verdictByChassis } = await import('../verdicts/chassis-verdict');
+        return verdictByChassis(chassisNumber);
+      }, 'manual'),
+    [run],
+  );
   // A new scan begins: the previous car's verdict goes, and a check still running is dropped.
   const clear = useCallback(() => {
     latest.current += 1;
@@ -123,5 +132,5 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
     setChecking(false);
   }, []);
 
-  return { outcome, isChecking, verifyText, verifyNumber, clear };
+  return { outcome, isChecking, verifyText, verifyNumber, verifyChassis, clear };
 }

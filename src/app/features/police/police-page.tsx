@@ -33,6 +33,7 @@ import { useVerification } from '../../plate-check/use-verification';
 import { VerdictPanel } from '../../plate-check/verdict-panel';
 import { useVerdictHaptics } from '../../plate-check/use-verdict-haptics';
 import { useSession } from '../../session/use-session';
+import { ChassisLookupForm } from './chassis-lookup-form';
 import { FlagPlateDialog } from './flag-plate-dialog';
 import { ShareCheck } from './share-check';
 import { useMyFlags, useRecentChecks, useRegistryCopy } from './use-police-data';
@@ -212,7 +213,7 @@ const MyFlags = memo(function MyFlags() {
 });
 
 export function PolicePage() {
-  const { outcome, isChecking, verifyText, verifyNumber, clear } = useVerification({ logChecks: true });
+  const { outcome, isChecking, verifyText, verifyNumber, verifyChassis, clear } = useVerification({ logChecks: true });
   useVerdictHaptics(outcome);
   const session = useSession();
   const officer = session.status === 'signed-in' ? session.user.name : 'Officer';
@@ -239,6 +240,9 @@ export function PolicePage() {
               onVerify={onVerify}
               helper="Checked against the registry, or this device’s copy when offline."
             />
+          </Section>
+          <Section title="Look up by chassis number" headingId="chassis-heading">
+            <ChassisLookupForm isChecking={isChecking} onLookUp={(chassis) => void verifyChassis(chassis)} />
           </Section>
         </Stack>
         <Card.Root as="section" aria-labelledby="verdict-heading" aria-live="polite" aria-busy={isChecking}>
