@@ -3,19 +3,7 @@
  * it, for each of the panel's tones. Read by the build only; verdict-panel.tsx uses the
  * class names, so a verdict, the roadside's main answer, is drawn without making a style.
  */
-import {
-  Badge,
-  Box,
-  chakra,
-  Circle,
-  DataList,
-  Flex,
-  Heading,
-  HStack,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
+import { Box, chakra, DataList, Flex, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { CheckIcon, ClockIcon } from '../components/icons';
 import { SPECIMEN, type StaticStyles } from '../theme/static-styles';

@@ -5,7 +5,7 @@
  */
 import { checkRecordText, checkRecordTitle, type CheckRecord } from '#domain/police/check-record';
 import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 
 // Only the record prints: everything else is hidden (as the QR System page prints a plate's code).
 const PRINT_CSS = `@media print {
@@ -17,12 +17,11 @@ const PRINT_CSS = `@media print {
 
 type Shared = 'idle' | 'shared' | 'printable';
 
+/** Keyed by the check by its caller: a new check is a new record. */
 export function ShareCheck({ record }: { record: Omit<CheckRecord, 'place'> }) {
   const placeId = useId();
   const [place, setPlace] = useState('');
   const [shared, setShared] = useState<Shared>('idle');
-  // A new check is a new record.
-  useEffect(() => setShared('idle'), [record.checkedAt, record.plateNumber]);
   const full = { ...record, place };
   const text = checkRecordText(full);
 
