@@ -85,11 +85,14 @@ test('a visitor told a plate is stolen is told not to buy and to call 991, with 
   await expect(verification.result).toHaveAttribute('data-verdict', 'Stolen');
   await expect(page.getByTestId('verdict-instruction')).toContainText('do not buy this vehicle');
   await expect(page.getByTestId('verdict-instruction')).toContainText('991');
-  // Scrolled into view, the band and the heading below it are not under the sticky header.
+  // Scrolled into view: the result's heading, its band and the verdict's heading are all below the sticky header.
   const header = await page.getByRole('banner').boundingBox();
+  const below = (header?.y ?? 0) + (header?.height ?? 0);
   await expect
     .poll(async () => (await verification.verdictHeading.boundingBox())?.y ?? 0)
-    .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    .toBeGreaterThanOrEqual(below);
+  const resultHeading = await page.getByRole('heading', { name: 'Verification Result' }).boundingBox();
+  expect(resultHeading?.y ?? 0).toBeGreaterThanOrEqual(below);
   const band = await page.getByTestId('verdict-band').boundingBox();
-  expect(band?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+  expect(band?.y ?? 0).toBeGreaterThanOrEqual(below);
 });

@@ -8,8 +8,11 @@ import type { ReactElement } from 'react';
 import { CheckIcon, ClockIcon } from '../components/icons';
 import { SPECIMEN, type StaticStyles } from '../theme/static-styles';
 
-/** Below a sticky header, a verdict scrolled to the top would hide under it. */
-const SCROLL_MARGIN = '24';
+/**
+ * Below a sticky header (64 px), a verdict scrolled to the top would hide under it, and so
+ * would the result card's own heading above it ("Verification Result"): 8rem keeps both in view.
+ */
+const SCROLL_MARGIN = '32';
 
 /** The colours of the panel's tones (presentation.ts's verdictTone, by palette). */
 export type VerdictPalette = 'green' | 'red' | 'yellow';
@@ -67,7 +70,16 @@ export const verdictStyles = {
   bandRed: band('red'),
   bandYellow: band('yellow'),
   bandIcon: <CheckIcon boxSize="12" flexShrink={0} />,
-  bandWord: <Text fontSize={BAND_WORD_SIZE} fontWeight="extrabold" lineHeight="1.1" letterSpacing="tight" />,
+  bandWord: (
+    <Text
+      fontSize={BAND_WORD_SIZE}
+      fontWeight="extrabold"
+      lineHeight="1.1"
+      letterSpacing="tight"
+      minW="0"
+      overflowWrap="anywhere"
+    />
+  ),
   instructionRed: instruction('red'),
   instructionYellow: instruction('yellow'),
   instructionGreen: instruction('green'),

@@ -58,8 +58,14 @@ function PlainPlateNumber({ number, testId }: { number: string; testId?: string 
   );
 }
 
-/** Below a sticky header, a verdict scrolled to the top would hide under it. */
-const SCROLL_MARGIN = '24';
+/**
+ * Below a sticky header (64 px), a verdict scrolled to the top would hide under it, and so
+ * would the result card's own heading above it ("Verification Result"): 8rem keeps both in view.
+ */
+const SCROLL_MARGIN = '32';
+
+/** The band's word when the device cannot confirm a Valid verdict: short enough for 360 px at 36 px. */
+const UNCONFIRMED_WORD = 'Unsure';
 
 const SOURCE_TEXT: Record<VerificationResult['source'], string> = {
   credential: 'Checked against the signed QR code, on this device.',
@@ -172,7 +178,7 @@ export function VerdictPanel({
       <div className={palette.band} data-testid="verdict-band">
         <PlainIcon drawing={tone.icon} className={cls('bandIcon')} />
         <p className={cls('bandWord')} data-testid="verdict-word" aria-hidden>
-          {standing.standing === 'unconfirmed' ? 'Unconfirmed' : bandWord(outcome.verdict)}
+          {standing.standing === 'unconfirmed' ? UNCONFIRMED_WORD : bandWord(outcome.verdict)}
         </p>
       </div>
       <div className={cls('headline')}>
