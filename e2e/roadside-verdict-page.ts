@@ -41,6 +41,19 @@ export class RoadsideVerdictPage extends PolicePage {
     return this.recentChecks.getByTestId('check-time');
   }
 
+  /** How many Time cells of Recent checks reach past the table's visible width (cut off, or only seen by scrolling). */
+  timesCutOff(): Promise<number> {
+    return this.checkTimes.evaluateAll(
+      (cells) =>
+        cells.filter((cell) => {
+          let box = cell.parentElement;
+          while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+          const visible = (box ?? document.documentElement).getBoundingClientRect();
+          return cell.getBoundingClientRect().right > Math.min(visible.right, window.innerWidth) + 0.5;
+        }).length,
+    );
+  }
+
   /** The band word's size in px and its contrast with the band, from the computed styles. */
   bandWordLook(): Promise<{ fontPx: number; contrast: number }> {
     return this.bandWord.evaluate((word) => {

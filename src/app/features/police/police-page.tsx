@@ -154,7 +154,8 @@ const RecentChecks = memo(function RecentChecks() {
           <Table.Root size="sm" aria-labelledby="recent-checks-heading">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Plate Number</Table.ColumnHeader>
+                {/* Wraps ("Plate / Number"): the column is then as wide as a plate number, and Time fits at 360 px. */}
+                <Table.ColumnHeader whiteSpace="normal">Plate Number</Table.ColumnHeader>
                 <Table.ColumnHeader>Verdict</Table.ColumnHeader>
                 <Table.ColumnHeader hideBelow="sm">How</Table.ColumnHeader>
                 <Table.ColumnHeader>Time</Table.ColumnHeader>
@@ -164,9 +165,14 @@ const RecentChecks = memo(function RecentChecks() {
             <Table.Body>
               {checks.map((check) => (
                 <Table.Row key={check.id}>
-                  <Table.Cell fontFamily="mono">{check.plateNumber}</Table.Cell>
+                  <Table.Cell fontFamily="mono" whiteSpace="nowrap">
+                    {check.plateNumber}
+                  </Table.Cell>
                   <Table.Cell>
-                    <Badge colorPalette={TONE_PALETTE[verdictTone(check.verdict)]}>{check.verdict}</Badge>
+                    {/* Wraps ("Not yet / issued") so the Time column fits a 360 px phone. */}
+                    <Badge colorPalette={TONE_PALETTE[verdictTone(check.verdict)]} whiteSpace="normal">
+                      {check.verdict}
+                    </Badge>
                   </Table.Cell>
                   <Table.Cell hideBelow="sm">
                     {check.method === 'scan' ? 'QR scan' : 'Typed'}
