@@ -90,8 +90,8 @@ export class RoadsideVerdictPage extends PolicePage {
   }
 
   /** Makes the Web Share API keep what it is given (read with sharedRecords), before the page loads. */
-  static captureShares(page: Page): Promise<void> {
-    return page.addInitScript(() => {
+  static async captureShares(page: Page): Promise<void> {
+    await page.addInitScript(() => {
       const shared: ShareData[] = [];
       (window as unknown as { sharedRecords: ShareData[] }).sharedRecords = shared;
       Object.defineProperty(navigator, 'share', { value: async (data: ShareData) => void shared.push(data) });

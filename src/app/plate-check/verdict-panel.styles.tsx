@@ -3,7 +3,7 @@
  * it, for each of the panel's tones. Read by the build only; verdict-panel.tsx uses the
  * class names, so a verdict, the roadside's main answer, is drawn without making a style.
  */
-import { Box, chakra, DataList, Flex, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, chakra, DataList, Flex, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { CheckIcon, ClockIcon } from '../components/icons';
 import { SPECIMEN, type StaticStyles } from '../theme/static-styles';
@@ -83,6 +83,8 @@ export const verdictStyles = {
   instructionRed: instruction('red'),
   instructionYellow: instruction('yellow'),
   instructionGreen: instruction('green'),
+  /** Refresh now, under a Valid weakened by out-of-date data. */
+  refreshButton: <Button mt="2" size="sm" variant="solid" colorPalette="gray" />,
   bigPlate: <Text fontFamily="mono" fontSize="2xl" fontWeight="bold" letterSpacing="wide" />,
   headline: <HStack gap="3" align="center" flexWrap="wrap" />,
   headingGreen: heading('green'),

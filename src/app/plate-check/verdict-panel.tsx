@@ -10,13 +10,12 @@ import { describeAge, isClockOff } from '#domain/credential/freshness';
 import { verdictHeadline, verdictTone } from '#domain/credential/presentation';
 import { unissuedExplanation, unissuedHeadline } from '#domain/plates/lifecycle';
 import { coverText } from '#domain/registry/cover';
-import { serialsText } from '#domain/serials/blank-serial';
 import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
-import { Alert, Button } from '@chakra-ui/react';
+import { Alert } from '@chakra-ui/react';
 import {
   bandWord,
   standingText,
-  type VerdictAudience,
+  type InstructionWords,
   verdictInstruction,
   verdictStanding,
 } from '#domain/police/roadside-verdict';
@@ -108,13 +107,13 @@ function Freshness({ result }: { result: VerificationResult }) {
 export function VerdictPanel({
   outcome,
   isChecking,
-  audience = 'public',
+  instructions,
   onRefresh,
 }: {
   outcome: VerificationOutcome | null;
   isChecking: boolean;
-  /** Whose instruction the verdict carries: an officer's, or the public's (the default). */
-  audience?: VerdictAudience;
+  /** What to do now, in whose words: an officer's (officer-instructions.ts), or the public's (the default). */
+  instructions?: InstructionWords;
   /** Refreshes the device's keys, list and copy: offered when out-of-date data weakens a verdict. */
   onRefresh?: () => void;
 }) {
@@ -164,7 +163,7 @@ export function VerdictPanel({
   const tone = standing.standing === 'current' ? TONE[toneName] : TONE.warning;
   const palette = BY_PALETTE[tone.palette];
   const vehicle = outcome.vehicle;
-  const instruction = verdictInstruction(outcome.verdict, audience);
+  const instruction = verdictInstruction(outcome.verdict, instructions);
   const caution = standingText(standing, formatDay);
   return (
     <div
@@ -210,9 +209,9 @@ export function VerdictPanel({
         <div className={palette.instruction} data-testid="verdict-standing">
           <p>{caution}</p>
           {onRefresh && (
-            <Button mt="2" size="sm" variant="solid" colorPalette="gray" onClick={onRefresh}>
+            <button type="button" className={cls('refreshButton')} onClick={onRefresh}>
               Refresh now
-            </Button>
+            </button>
           )}
         </div>
       )}
@@ -263,7 +262,8 @@ export function VerdictPanel({
 
 /** The blanks' serials, each kept whole on its line ("front ZB-0100003, rear ZB-0100004"). */
 function SerialsDetail({ serials }: { serials: { front: string; rear: string } }) {
-  const [front, rear] = serialsText(serials).split(', ');
+  // serialsText's words ("front …, rear …"), written here: the serials module is not loaded with the public page.
+  const [front, rear] = [`front ${serials.front}`, `rear ${serials.rear}`];
   return (
     <div className={cls('detail')}>
       <dt className={cls('detailLabel')}>Serials</dt>

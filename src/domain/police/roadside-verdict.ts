@@ -5,9 +5,6 @@
 import { CLOCK_SKEW_TOLERANCE_MS } from '../credential/freshness';
 import type { VerdictName } from '../credential/presentation';
 
-/** Who reads the verdict: an officer at the roadside, or anyone on /verification. */
-export type VerdictAudience = 'officer' | 'public';
-
 /** The police's emergency number in Zambia, for the public told a plate is stolen. */
 export const POLICE_EMERGENCY_NUMBER = '991';
 
@@ -26,23 +23,11 @@ export function bandWord(verdict: VerdictName): string {
   return BAND_WORDS[verdict];
 }
 
-const OFFICER_INSTRUCTIONS = {
-  Valid: null,
-  Stolen:
-    'Reported stolen: stop the vehicle and keep it here. Hold the driver, call it in, and do not hand the car back.',
-  Revoked:
-    'Plate revoked: this plate may not be used. Stop the vehicle, take the driver’s details and the plate, and report it.',
-  'Not authentic':
-    'Not authentic: treat the plate as forged. Stop the vehicle, type the number by hand, and compare the car with the registry’s.',
-  Expired:
-    'Registration expired: stop the vehicle and tell the driver it may not be driven until the registration is renewed.',
-  'Not yet issued':
-    'Not yet issued: no vehicle is registered with this number, so it should not be on a car. Stop the vehicle and check its papers.',
-  'Unknown plate':
-    'Unknown plate: type the number again to rule out a mistake; if it is still unknown, treat the plate as fake and stop the vehicle.',
-} as const satisfies Record<VerdictName, string | null>;
+/** What to do now, in words for one audience: null for Valid, which needs no action. */
+export type InstructionWords = Readonly<Record<VerdictName, string | null>>;
 
-const PUBLIC_INSTRUCTIONS = {
+/** The public's words (on /verification); an officer's are in officer-instructions.ts, kept off the public page's first load. */
+export const PUBLIC_INSTRUCTIONS = {
   Valid: null,
   Stolen: `Reported stolen: do not buy this vehicle or pay anything for it. Call the police on ${POLICE_EMERGENCY_NUMBER} and say where you saw it.`,
   Revoked: 'Plate revoked: do not buy this vehicle on the strength of this plate. Ask the seller for its papers.',
@@ -50,11 +35,14 @@ const PUBLIC_INSTRUCTIONS = {
   Expired: 'Registration expired: the vehicle may not be driven until the registration is renewed.',
   'Not yet issued': 'Not yet issued: no vehicle is registered with this number yet.',
   'Unknown plate': 'Unknown plate: check the number you typed. A plate the registry never issued may be fake.',
-} as const satisfies Record<VerdictName, string | null>;
+} as const satisfies InstructionWords;
 
-/** What to do now, for every verdict but Valid: the same words online and offline. */
-export function verdictInstruction(verdict: VerdictName, audience: VerdictAudience): string | null {
-  return (audience === 'officer' ? OFFICER_INSTRUCTIONS : PUBLIC_INSTRUCTIONS)[verdict];
+/**
+ * What to do now, for every verdict but Valid, in the reader's words (the public's by
+ * default): one rule for a verdict online, offline or from a scanned code.
+ */
+export function verdictInstruction(verdict: VerdictName, words: InstructionWords = PUBLIC_INSTRUCTIONS): string | null {
+  return words[verdict];
 }
 
 /** A verdict that means the officer stops the car (a distinct buzz). */

@@ -5,6 +5,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { OFFICER_INSTRUCTIONS } from '#domain/police/officer-instructions';
 import { verdictInstruction } from '#domain/police/roadside-verdict';
 import { VerdictPanel } from '../../../src/app/plate-check/verdict-panel';
 import { BAND_COLOURS, BAND_WORD_SIZE } from '../../../src/app/plate-check/verdict-panel.styles';
@@ -33,7 +34,10 @@ const valid: VerificationResult = {
   },
 };
 
-const html = (outcome: VerificationResult, props: { audience?: 'officer' | 'public'; onRefresh?: () => void } = {}) =>
+const html = (
+  outcome: VerificationResult,
+  props: { instructions?: typeof OFFICER_INSTRUCTIONS; onRefresh?: () => void } = {},
+) =>
   renderToString(
     <ChakraProvider value={appSystem()}>
       <VerdictPanel outcome={outcome} isChecking={false} {...props} />
@@ -87,9 +91,9 @@ describe('the verdict band', () => {
       { verdict: 'Unknown plate', word: 'Unknown' },
     ] as const;
     for (const { verdict, word } of verdicts) {
-      const shown = html({ ...valid, verdict, source: 'registry' }, { audience: 'officer' });
+      const shown = html({ ...valid, verdict, source: 'registry' }, { instructions: OFFICER_INSTRUCTIONS });
       expect(shown).toMatch(new RegExp(`data-testid="verdict-word"[^>]*>${word}<`));
-      const instruction = verdictInstruction(verdict, 'officer')!.replaceAll('’', '’');
+      const instruction = verdictInstruction(verdict, OFFICER_INSTRUCTIONS)!.replaceAll('’', '’');
       expect(shown).toContain(`data-testid="verdict-instruction">${instruction}</p>`);
     }
   });
@@ -102,7 +106,10 @@ describe('the verdict band', () => {
 
   it('reads Valid as of the list’s date in the caution colour when the list is days old, with Refresh now', () => {
     const old = { ...valid.freshness, revocationsFetchedAt: '2026-12-03T09:00:00.000Z' };
-    const shown = html({ ...valid, freshness: old }, { audience: 'officer', onRefresh: () => undefined });
+    const shown = html(
+      { ...valid, freshness: old },
+      { instructions: OFFICER_INSTRUCTIONS, onRefresh: () => undefined },
+    );
     expect(shown).toContain('data-standing="caution"');
     expect(shown).toContain('nb-verdict-bandYellow');
     expect(shown).toContain('Valid as of 3 Dec 2026: this device’s list is 3 days old.');

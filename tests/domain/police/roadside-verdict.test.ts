@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CLOCK_SKEW_TOLERANCE_MS } from '#domain/credential/freshness';
 import type { VerdictName } from '#domain/credential/presentation';
+import { OFFICER_INSTRUCTIONS } from '#domain/police/officer-instructions';
 import {
   bandWord,
   DEFAULT_STALENESS,
@@ -42,7 +43,7 @@ describe('the band and what to do now', () => {
   it('gives every verdict a word of at most two, and every verdict but Valid an instruction for the officer', () => {
     for (const verdict of VERDICTS) {
       expect(bandWord(verdict).split(' ').length).toBeLessThanOrEqual(2);
-      const instruction = verdictInstruction(verdict, 'officer');
+      const instruction = verdictInstruction(verdict, OFFICER_INSTRUCTIONS);
       if (verdict === 'Valid') expect(instruction).toBeNull();
       else expect(instruction).toMatch(/^[A-Z].*stop|Stop/);
     }
@@ -51,18 +52,18 @@ describe('the band and what to do now', () => {
   });
 
   it('writes each instruction from the verdict’s own words', () => {
-    expect(verdictInstruction('Stolen', 'officer')).toMatch(/^Reported stolen: stop the vehicle/);
-    expect(verdictInstruction('Revoked', 'officer')).toMatch(/^Plate revoked:/);
-    expect(verdictInstruction('Not authentic', 'officer')).toMatch(/^Not authentic:/);
-    expect(verdictInstruction('Expired', 'officer')).toMatch(/^Registration expired:/);
-    expect(verdictInstruction('Not yet issued', 'officer')).toMatch(/^Not yet issued:/);
-    expect(verdictInstruction('Unknown plate', 'officer')).toMatch(/^Unknown plate:/);
+    expect(verdictInstruction('Stolen', OFFICER_INSTRUCTIONS)).toMatch(/^Reported stolen: stop the vehicle/);
+    expect(verdictInstruction('Revoked', OFFICER_INSTRUCTIONS)).toMatch(/^Plate revoked:/);
+    expect(verdictInstruction('Not authentic', OFFICER_INSTRUCTIONS)).toMatch(/^Not authentic:/);
+    expect(verdictInstruction('Expired', OFFICER_INSTRUCTIONS)).toMatch(/^Registration expired:/);
+    expect(verdictInstruction('Not yet issued', OFFICER_INSTRUCTIONS)).toMatch(/^Not yet issued:/);
+    expect(verdictInstruction('Unknown plate', OFFICER_INSTRUCTIONS)).toMatch(/^Unknown plate:/);
   });
 
   it('tells the public not to buy a stolen vehicle and to call the police on 991', () => {
-    expect(verdictInstruction('Stolen', 'public')).toContain('do not buy this vehicle');
-    expect(verdictInstruction('Stolen', 'public')).toContain('991');
-    expect(verdictInstruction('Valid', 'public')).toBeNull();
+    expect(verdictInstruction('Stolen')).toContain('do not buy this vehicle');
+    expect(verdictInstruction('Stolen')).toContain('991');
+    expect(verdictInstruction('Valid')).toBeNull();
   });
 
   it('buzzes distinctly for a stop', () => {

@@ -5,6 +5,7 @@
  */
 import { describeAge } from '#domain/credential/freshness';
 import { verdictTone } from '#domain/credential/presentation';
+import { OFFICER_INSTRUCTIONS } from '#domain/police/officer-instructions';
 import {
   Badge,
   Box,
@@ -277,7 +278,12 @@ export function PolicePage() {
             </Heading>
           </Card.Header>
           <Card.Body gap="4">
-            <VerdictPanel outcome={outcome} isChecking={isChecking} audience="officer" onRefresh={refresh} />
+            <VerdictPanel
+              outcome={outcome}
+              isChecking={isChecking}
+              instructions={OFFICER_INSTRUCTIONS}
+              onRefresh={refresh}
+            />
             {!isChecking && outcome?.kind === 'result' && outcome.plateNumber && (
               <ShareCheck
                 key={outcome.id}

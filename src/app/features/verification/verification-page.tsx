@@ -164,7 +164,7 @@ export function VerificationPage() {
             <div className={cls('cardBody')}>
               <h2 className={cls('resultHeading')}>Verification Result</h2>
               <EarlyVerdictSlot />
-              <VerdictPanel outcome={outcome} isChecking={isChecking} audience={isOfficer() ? 'officer' : 'public'} />
+              <VerdictPanel outcome={outcome} isChecking={isChecking} />
             </div>
           </div>
         </div>
