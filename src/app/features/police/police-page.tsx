@@ -244,6 +244,8 @@ export function PolicePage() {
   const session = useSession();
   const officer = session.status === 'signed-in' ? session.user.name : 'Officer';
   const refresh = useCallback(() => void syncNow(), []);
+  // Offered only with a signal: offline, the weakened verdict says to refresh when there is one.
+  const isOnline = useOnlineStatus();
   const onDecoded = useCallback((text: string) => void verifyText(text), [verifyText]);
   const onVerify = useCallback((plate: string) => void verifyNumber(plate), [verifyNumber]);
   const [flagging, setFlagging] = useState<string | null>(null);
@@ -282,7 +284,7 @@ export function PolicePage() {
               outcome={outcome}
               isChecking={isChecking}
               instructions={OFFICER_INSTRUCTIONS}
-              onRefresh={refresh}
+              onRefresh={isOnline ? refresh : undefined}
             />
             {!isChecking && outcome?.kind === 'result' && outcome.plateNumber && (
               <ShareCheck
