@@ -60,7 +60,16 @@ function decodeDrawable(jsQR: JsQr, source: CanvasImageSource, width: number, he
   return jsQR(image.data, image.width, image.height, { inversionAttempts: 'attemptBoth' })?.data ?? null;
 }
 
-export function QrScanner({ onDecoded, disabled = false }: { onDecoded: (text: string) => void; disabled?: boolean }) {
+export function QrScanner({
+  onDecoded,
+  onStart,
+  disabled = false,
+}: {
+  onDecoded: (text: string) => void;
+  /** A new scan begins (the camera or a photo): the screen clears the previous car's verdict. */
+  onStart?: () => void;
+  disabled?: boolean;
+}) {
   const regionId = `qr-region-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const scanner = useRef<Html5Qrcode | null>(null);
   const [state, setState] = useState<ScannerState>('idle');
@@ -98,6 +107,7 @@ export function QrScanner({ onDecoded, disabled = false }: { onDecoded: (text: s
   );
 
   const start = async () => {
+    onStart?.();
     setProblem(null);
     setState('starting');
     try {
@@ -161,6 +171,7 @@ export function QrScanner({ onDecoded, disabled = false }: { onDecoded: (text: s
 
   const scanPhoto = async (file: File | undefined) => {
     if (!file) return;
+    onStart?.();
     setProblem(null);
     await stop();
     try {

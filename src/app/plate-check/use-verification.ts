@@ -62,8 +62,11 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
         setOutcome(result);
         setChecking(false);
         if (logChecks && result.kind === 'result') {
-          const { recordPoliceCheck, db } = await verifier();
-          await recordPoliceCheck(db, result, method);
+          const { recordPoliceCheck, addRegistryFacts, db } = await verifier();
+          // A scan online then shows what a typed check shows an officer: owner, insurance, serials.
+          const shown = method === 'scan' && navigator.onLine ? await addRegistryFacts(result) : result;
+          if (shown !== result && ticket === latest.current) setOutcome(shown);
+          await recordPoliceCheck(db, shown, method);
         }
       } catch {
         if (ticket === latest.current)
@@ -113,7 +116,21 @@ export function useVerification({ logChecks }: { logChecks: boolean }) {
       }, 'manual'),
     [run, online, logChecks],
   );
-  const clear = useCallback(() => setOutcome(null), []);
+  const verifyChassis = useCallback(
+    (chassisNumber: string) =>
+      run(async () => {
+        clearEarlyVerdict();
+        const { verdictByChassis } = await import('../verdicts/chassis-verdict');
+        return verdictByChassis(chassisNumber);
+      }, 'manual'),
+    [run],
+  );
+  // A new scan begins: the previous car's verdict goes, and a check still running is dropped.
+  const clear = useCallback(() => {
+    latest.current += 1;
+    setOutcome(null);
+    setChecking(false);
+  }, []);
 
-  return { outcome, isChecking, verifyText, verifyNumber, clear };
+  return { outcome, isChecking, verifyText, verifyNumber, verifyChassis, clear };
 }

@@ -10,9 +10,15 @@ import { describeAge, isClockOff } from '#domain/credential/freshness';
 import { verdictHeadline, verdictTone } from '#domain/credential/presentation';
 import { unissuedExplanation, unissuedHeadline } from '#domain/plates/lifecycle';
 import { coverText } from '#domain/registry/cover';
-import { serialsText } from '#domain/serials/blank-serial';
 import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
 import { Alert } from '@chakra-ui/react';
+import {
+  bandWord,
+  standingText,
+  type InstructionWords,
+  verdictInstruction,
+  verdictStanding,
+} from '#domain/police/roadside-verdict';
 import { CHECK_DRAWING, CLOCK_DRAWING, WARNING_DRAWING } from '../components/icon-drawings';
 import { formatDay } from '../components/format-date-time';
 import { PlainIcon } from '../components/plain-icon';
@@ -37,9 +43,9 @@ const TONE = {
 } as const satisfies Record<string, { palette: VerdictPalette; icon: ReactElement }>;
 
 const BY_PALETTE = {
-  green: { mark: cls('markGreen'), heading: cls('headingGreen'), badge: cls('badgeGreen') },
-  red: { mark: cls('markRed'), heading: cls('headingRed'), badge: cls('badgeRed') },
-  yellow: { mark: cls('markYellow'), heading: cls('headingYellow'), badge: cls('badgeYellow') },
+  green: { band: cls('bandGreen'), heading: cls('headingGreen'), instruction: cls('instructionGreen') },
+  red: { band: cls('bandRed'), heading: cls('headingRed'), instruction: cls('instructionRed') },
+  yellow: { band: cls('bandYellow'), heading: cls('headingYellow'), instruction: cls('instructionYellow') },
 } as const satisfies Record<VerdictPalette, Record<string, string>>;
 
 /** A plate number kept on one line (PlateNumber, drawn plain). */
@@ -51,8 +57,14 @@ function PlainPlateNumber({ number, testId }: { number: string; testId?: string 
   );
 }
 
-/** Below a sticky header, a verdict scrolled to the top would hide under it. */
-const SCROLL_MARGIN = '24';
+/**
+ * Below a sticky header (64 px), a verdict scrolled to the top would hide under it, and so
+ * would the result card's own heading above it ("Verification Result"): 8rem keeps both in view.
+ */
+const SCROLL_MARGIN = '32';
+
+/** The band's word when the device cannot confirm a Valid verdict: short enough for 360 px at 36 px. */
+const UNCONFIRMED_WORD = 'Unsure';
 
 const SOURCE_TEXT: Record<VerificationResult['source'], string> = {
   credential: 'Checked against the signed QR code, on this device.',
@@ -92,7 +104,19 @@ function Freshness({ result }: { result: VerificationResult }) {
   );
 }
 
-export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOutcome | null; isChecking: boolean }) {
+export function VerdictPanel({
+  outcome,
+  isChecking,
+  instructions,
+  onRefresh,
+}: {
+  outcome: VerificationOutcome | null;
+  isChecking: boolean;
+  /** What to do now, in whose words: an officer's (officer-instructions.ts), or the public's (the default). */
+  instructions?: InstructionWords;
+  /** Refreshes the device's keys, list and copy: offered when out-of-date data weakens a verdict. */
+  onRefresh?: () => void;
+}) {
   const shownRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useLayoutEffect(() => {
@@ -130,34 +154,67 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
     );
   }
   const toneName = verdictTone(outcome.verdict);
-  const tone = TONE[toneName];
+  const standing = verdictStanding(outcome.verdict, {
+    ...outcome.freshness,
+    source: outcome.source,
+    checkedAt: outcome.checkedAt,
+  });
+  // Out-of-date data on the device turns a Valid band to the caution colour (roadside-verdict.ts).
+  const tone = standing.standing === 'current' ? TONE[toneName] : TONE.warning;
   const palette = BY_PALETTE[tone.palette];
   const vehicle = outcome.vehicle;
+  const instruction = verdictInstruction(outcome.verdict, instructions);
+  const caution = standingText(standing, formatDay);
   return (
     <div
       className={cls('panel')}
       data-testid="verification-result"
       data-verdict={outcome.verdict}
       data-tone={toneName}
+      data-standing={standing.standing}
       ref={shownRef}
     >
+      <div className={palette.band} data-testid="verdict-band">
+        <PlainIcon drawing={tone.icon} className={cls('bandIcon')} />
+        <p className={cls('bandWord')} data-testid="verdict-word" aria-hidden>
+          {standing.standing === 'unconfirmed' ? UNCONFIRMED_WORD : bandWord(outcome.verdict)}
+        </p>
+      </div>
       <div className={cls('headline')}>
-        <div className={palette.mark}>
-          <PlainIcon drawing={tone.icon} className={cls('markIcon')} />
+        <h3 className={palette.heading} ref={headingRef} tabIndex={-1} data-testid="verdict-heading">
+          {outcome.stage ? unissuedHeadline(outcome.stage) : verdictHeadline(outcome.verdict)}
+          {outcome.plateNumber && <span className={cls('hidden')}>: {outcome.plateNumber}</span>}
+        </h3>
+      </div>
+      {outcome.plateNumber && (
+        <p className={cls('bigPlate')} aria-hidden>
+          <PlainPlateNumber number={outcome.plateNumber} testId="verdict-plate-number" />
+        </p>
+      )}
+      {vehicle && (
+        <div className={cls('vehicle')}>
+          <p className={cls('vehicleLabel')}>Registered vehicle — check it matches the car</p>
+          <p className={cls('vehicleName')} data-testid="registered-vehicle">
+            {vehicle.colour} {vehicle.make} {vehicle.model}
+            {vehicle.year ? ` (${vehicle.year})` : ''}
+          </p>
         </div>
-        <div>
-          <h3 className={palette.heading} ref={headingRef} tabIndex={-1} data-testid="verdict-heading">
-            {outcome.stage ? unissuedHeadline(outcome.stage) : verdictHeadline(outcome.verdict)}
-            {outcome.plateNumber && <span className={cls('hidden')}>: {outcome.plateNumber}</span>}
-          </h3>
-          {outcome.plateNumber && (
-            <p className={cls('plate')} aria-hidden>
-              <PlainPlateNumber number={outcome.plateNumber} testId="verdict-plate-number" />
-            </p>
+      )}
+      {instruction && (
+        <p className={palette.instruction} data-testid="verdict-instruction">
+          {instruction}
+        </p>
+      )}
+      {caution && (
+        <div className={palette.instruction} data-testid="verdict-standing">
+          <p>{caution}</p>
+          {onRefresh && (
+            <button type="button" className={cls('refreshButton')} onClick={onRefresh}>
+              Refresh now
+            </button>
           )}
         </div>
-        <span className={palette.badge}>{outcome.verdict}</span>
-      </div>
+      )}
       {outcome.reason && (
         <p>
           <WithPlateNumbers text={outcome.reason} numbers={[outcome.plateNumber]} NumberPart={PlainPlateNumber} />
@@ -173,15 +230,6 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
         <p>No plate with this number has been issued by the registry. A plate showing it may be fake.</p>
       )}
       {outcome.stage && <p>{unissuedExplanation(outcome.stage)}</p>}
-      {vehicle && (
-        <div className={cls('vehicle')}>
-          <p className={cls('vehicleLabel')}>Registered vehicle — check it matches the car</p>
-          <p className={cls('vehicleName')} data-testid="registered-vehicle">
-            {vehicle.colour} {vehicle.make} {vehicle.model}
-            {vehicle.year ? ` (${vehicle.year})` : ''}
-          </p>
-        </div>
-      )}
       {(outcome.registrationDate || outcome.expiryDate || outcome.ownerName) && (
         <dl className={cls('details')}>
           {outcome.ownerName && <Detail label="Registered owner" value={outcome.ownerName} testId="owner-name" />}
@@ -214,7 +262,8 @@ export function VerdictPanel({ outcome, isChecking }: { outcome: VerificationOut
 
 /** The blanks' serials, each kept whole on its line ("front ZB-0100003, rear ZB-0100004"). */
 function SerialsDetail({ serials }: { serials: { front: string; rear: string } }) {
-  const [front, rear] = serialsText(serials).split(', ');
+  // serialsText's words ("front …, rear …"), written here: the serials module is not loaded with the public page.
+  const [front, rear] = [`front ${serials.front}`, `rear ${serials.rear}`];
   return (
     <div className={cls('detail')}>
       <dt className={cls('detailLabel')}>Serials</dt>

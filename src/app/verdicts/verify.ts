@@ -134,6 +134,34 @@ export async function verifyCredentialText(
 }
 
 /**
+ * An officer's scanned verdict with what the registry adds online, as a typed check shows it:
+ * the owner's name, the insurance cover and the blanks' serials (the lookup logged by the
+ * server under the check's id, like any owner lookup). A theft or revocation the registry
+ * knows of and the device's list does not yet wins. Unchanged when the registry cannot be
+ * reached, the code is not authentic, or the answer is about another plate.
+ */
+export async function addRegistryFacts(
+  result: VerificationResult,
+  now: () => number = Date.now,
+): Promise<VerificationResult> {
+  if (result.plateNumber === null || result.verdict === 'Not authentic' || result.source !== 'credential')
+    return result;
+  const answer = await registryVerdictOnline(
+    sendVerdictRequest(result.plateNumber, { id: result.id, method: 'scan' }),
+    now,
+  ).catch(() => null);
+  if (answer?.kind !== 'result' || answer.plateNumber !== result.plateNumber) return result;
+  const facts: VerificationResult = {
+    ...result,
+    ownerName: answer.ownerName,
+    ...(answer.insurance === undefined ? {} : { insurance: answer.insurance }),
+    ...(answer.serials === undefined ? {} : { serials: answer.serials }),
+  };
+  const isNewAlarm = (answer.verdict === 'Stolen' || answer.verdict === 'Revoked') && answer.verdict !== result.verdict;
+  return isNewAlarm ? { ...facts, verdict: answer.verdict, revocation: answer.revocation, source: 'registry' } : facts;
+}
+
+/**
  * The registry's word on a QR code signed by a replaced key: its verdict by number with
  * "Re-issued: this QR code is out of date. Check the number" when it holds those very
  * fields; a may-be-forged verdict (undefined here: the caller's) when it does not; a

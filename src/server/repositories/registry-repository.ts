@@ -170,6 +170,15 @@ export function registryRepository(db: Queryable) {
       return new Map(rows.map((row) => [row.plate_number, toPlate(row)]));
     },
 
+    /** The registration of the vehicle with this chassis number (as the registry writes it, upper case). */
+    async findByChassis(chassisNumber: string): Promise<RegisteredPlate | undefined> {
+      const [row] = await db.query<Row>(
+        `SELECT ${COLUMNS} FROM registered_plates WHERE chassis_number = $1 ORDER BY registration_date DESC LIMIT 1`,
+        [chassisNumber],
+      );
+      return row ? toPlate(row) : undefined;
+    },
+
     /** Of the given numbers, those registered, each with its registration date (YYYY-MM-DD). */
     async registrationDates(plateNumbers: readonly string[]): Promise<Map<string, string>> {
       const rows = await db.query<{ plate_number: string; registration_date: string }>(

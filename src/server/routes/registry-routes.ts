@@ -12,6 +12,7 @@ import { type RegistryEntry, verdictFromRegistry } from '#domain/credential/verd
 import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import { can } from '#domain/accounts/permissions';
 import { CHECK_METHODS } from '#domain/police/police';
+import { chassisNumberSchema } from '#domain/agent/workspace';
 import { parsePlateNumber } from '#domain/plates/plate-number';
 import type { RegisteredPlate } from '#domain/registry/registered-plate';
 import { encodeBucket, REGISTRY_BUCKET_COUNT, REGISTRY_COPY_FORMAT } from '#domain/registry/registry-copy';
@@ -86,6 +87,13 @@ function registryEntry(plate: RegisteredPlate): RegistryEntry {
 /** 'GET /api/verification/:plateNumber': the route that answered, as the access log names it. */
 const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url}`;
 
+/** Who asked for a verdict, and where: what the access log records. */
+const askedBy = (request: FastifyRequest, checkId: string | undefined) => ({
+  checkId,
+  route: routeOf(request),
+  ip: request.ip,
+});
+
 /** Checked plate number from a path parameter, or a 400 the caller can act on. */
 function plateFrom(raw: string): { ok: true; value: string } | { ok: false; message: string } {
   const parsed = parsePlateNumber(raw);
@@ -120,6 +128,68 @@ export const registryRoutes: FastifyPluginAsyncZod<{
   };
   const keys = signingKeyRepository(db);
   const police = policeRepository(db);
+
+  /**
+   * A plate's verdict as the registry answers it: the public tier, or an officer's (the check
+   * recorded under the device's id, the owner's name, insurance and serials, the look logged).
+   */
+  const verdictAnswer = async (
+    plateNumber: string,
+    officer: User | null,
+    asked: { checkId: string | undefined; route: string; ip: string },
+    method: (typeof CHECK_METHODS)[number] = 'manual',
+  ) => {
+    const { checkId } = asked;
+    const { found, unissued } = officer
+      ? await lookUp(plateNumber)
+      : await publicLookups.get(plateNumber, () => lookUp(plateNumber));
+    const entry = found ? registryEntry(found) : unissued && unissuedEntry(unissued.plateNumber, unissued.standing);
+    const result = verdictFromRegistry(plateNumber, entry, new Map(), today());
+    const checkedAt = new Date().toISOString();
+    if (officer) {
+      // The device's id when it sends one, so the same check synced later is not logged twice.
+      await police.recordCheck(officer.id, {
+        id: checkId ?? crypto.randomUUID(),
+        plateNumber: plateNumber as never,
+        verdict: result.verdict,
+        method: method,
+        offline: false,
+        checkedAt,
+      });
+    }
+    const base = {
+      plateNumber: plateNumber,
+      verdict: result.verdict,
+      tier: officer ? ('police' as const) : ('public' as const),
+      vehicle: found ? { make: found.make, model: found.model, colour: found.colour, year: found.year } : null,
+      registrationDate: found?.registrationDate ?? null,
+      expiryDate: found?.expiryDate ?? null,
+      standingChangedAt: found?.standingChangedAt ?? null,
+      stage: unissued?.standing ?? null,
+      keyId: found?.keyId ?? null,
+      checkedAt,
+    };
+    if (!officer || !found) return base;
+    // One row per look, whatever id the device sent: the check id above is the device's own record.
+    await logPersonalDataAccess(
+      db,
+      {
+        reader: { id: officer.id, name: officer.name, role: 'police' },
+        plateNumber: found.plateNumber,
+        purpose: 'roadside check',
+        route: asked.route,
+        checkId: checkId ?? null,
+        ip: asked.ip,
+      },
+      now(),
+    );
+    const cover = await insuranceRepository(db).coverFor(found.plateNumber, today());
+    const serials =
+      found.frontSerial !== null && found.rearSerial !== null
+        ? { serials: { front: formatBlankSerial(found.frontSerial), rear: formatBlankSerial(found.rearSerial) } }
+        : {};
+    return { ...base, owner: { name: found.ownerName }, insurance: cover ?? ('none' as const), ...serials };
+  };
 
   app.get(
     '/api/credentials/keys',
@@ -212,55 +282,35 @@ export const registryRoutes: FastifyPluginAsyncZod<{
       const plate = plateFrom(request.params.plateNumber);
       if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
       const officer = request.user && can(request.user.roles, 'police:check') ? request.user : null;
-      const { found, unissued } = officer
-        ? await lookUp(plate.value)
-        : await publicLookups.get(plate.value, () => lookUp(plate.value));
-      const entry = found ? registryEntry(found) : unissued && unissuedEntry(unissued.plateNumber, unissued.standing);
-      const result = verdictFromRegistry(plate.value, entry, new Map(), today());
-      const checkedAt = new Date().toISOString();
-      if (officer) {
-        // The device's id when it sends one, so the same check synced later is not logged twice.
-        await police.recordCheck(officer.id, {
-          id: request.query.checkId ?? crypto.randomUUID(),
-          plateNumber: plate.value as never,
-          verdict: result.verdict,
-          method: request.query.method ?? 'manual',
-          offline: false,
-          checkedAt,
-        });
-      }
-      const base = {
-        plateNumber: plate.value,
-        verdict: result.verdict,
-        tier: officer ? ('police' as const) : ('public' as const),
-        vehicle: found ? { make: found.make, model: found.model, colour: found.colour, year: found.year } : null,
-        registrationDate: found?.registrationDate ?? null,
-        expiryDate: found?.expiryDate ?? null,
-        standingChangedAt: found?.standingChangedAt ?? null,
-        stage: unissued?.standing ?? null,
-        keyId: found?.keyId ?? null,
-        checkedAt,
-      };
-      if (!officer || !found) return base;
-      // One row per look, whatever id the device sent: the check id above is the device's own record.
-      await logPersonalDataAccess(
-        db,
-        {
-          reader: { id: officer.id, name: officer.name, role: 'police' },
-          plateNumber: found.plateNumber,
-          purpose: 'roadside check',
-          route: routeOf(request),
-          checkId: request.query.checkId ?? null,
-          ip: request.ip,
-        },
-        now(),
+      return verdictAnswer(
+        plate.value,
+        officer,
+        askedBy(request, request.query.checkId),
+        request.query.method ?? 'manual',
       );
-      const cover = await insuranceRepository(db).coverFor(found.plateNumber, today());
-      const serials =
-        found.frontSerial !== null && found.rearSerial !== null
-          ? { serials: { front: formatBlankSerial(found.frontSerial), rear: formatBlankSerial(found.rearSerial) } }
-          : {};
-      return { ...base, owner: { name: found.ownerName }, insurance: cover ?? ('none' as const), ...serials };
+    },
+  );
+
+  app.get(
+    '/api/verification/chassis/:chassisNumber',
+    {
+      config: { access: 'police:check' },
+      schema: {
+        tags: ['verification'],
+        summary:
+          "Officers only: the verdict of the plate registered to a vehicle, found by its chassis number, with the owner's name; logged like any owner lookup.",
+        params: z.object({ chassisNumber: chassisNumberSchema }),
+        querystring: z.object({ checkId: z.uuid({ message: 'checkId must be a UUID' }).optional() }),
+        response: { 200: verdictResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const found = await registry.findByChassis(request.params.chassisNumber);
+      if (!found) {
+        const message = `No registered vehicle has the chassis number ${request.params.chassisNumber}.`;
+        return reply.code(404).send(errorBody(404, message));
+      }
+      return verdictAnswer(found.plateNumber, request.user ?? null, askedBy(request, request.query.checkId));
     },
   );
 

@@ -93,7 +93,7 @@ describe('the verdict panel styled at build time', () => {
   it('uses only classes the sheet defines, a colour for each tone', () => {
     const { used, undefinedClasses } = classesOf(templates().html);
     expect(undefinedClasses).toEqual([]);
-    for (const palette of ['Green', 'Red', 'Yellow']) expect(used).toContain(`nb-verdict-badge${palette}`);
+    for (const palette of ['Green', 'Red', 'Yellow']) expect(used).toContain(`nb-verdict-band${palette}`);
   });
 });
 

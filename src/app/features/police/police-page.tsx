@@ -5,6 +5,7 @@
  */
 import { describeAge } from '#domain/credential/freshness';
 import { verdictTone } from '#domain/credential/presentation';
+import { OFFICER_INSTRUCTIONS } from '#domain/police/officer-instructions';
 import {
   Badge,
   Box,
@@ -31,7 +32,11 @@ import { ManualEntryForm } from '../../plate-check/manual-entry-form';
 import { QrScanner } from '../../plate-check/qr-scanner';
 import { useVerification } from '../../plate-check/use-verification';
 import { VerdictPanel } from '../../plate-check/verdict-panel';
+import { useVerdictHaptics } from '../../plate-check/use-verdict-haptics';
+import { useSession } from '../../session/use-session';
+import { ChassisLookupForm } from './chassis-lookup-form';
 import { FlagPlateDialog } from './flag-plate-dialog';
+import { ShareCheck } from './share-check';
 import { useMyFlags, useRecentChecks, useRegistryCopy } from './use-police-data';
 
 const TONE_PALETTE = { valid: 'green', expired: 'red', alarm: 'red', warning: 'yellow' } as const;
@@ -121,6 +126,23 @@ const RegistryCopyCard = memo(function RegistryCopyCard() {
   );
 });
 
+/** The day above the time, each kept whole: the column fits a 360 px phone and is never cut off. */
+function CheckTime({ iso }: { iso: string }) {
+  const [day, time] = formatDateTime(iso).split(', ');
+  return (
+    <>
+      <Text as="span" display="block" whiteSpace="nowrap">
+        {day}
+      </Text>
+      {time && (
+        <Text as="span" display="block" whiteSpace="nowrap" color="fg.muted">
+          {time}
+        </Text>
+      )}
+    </>
+  );
+}
+
 const RecentChecks = memo(function RecentChecks() {
   const checks = useRecentChecks();
   if (!checks) return null;
@@ -133,7 +155,8 @@ const RecentChecks = memo(function RecentChecks() {
           <Table.Root size="sm" aria-labelledby="recent-checks-heading">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Plate Number</Table.ColumnHeader>
+                {/* Wraps ("Plate / Number"): the column is then as wide as a plate number, and Time fits at 360 px. */}
+                <Table.ColumnHeader whiteSpace="normal">Plate Number</Table.ColumnHeader>
                 <Table.ColumnHeader>Verdict</Table.ColumnHeader>
                 <Table.ColumnHeader hideBelow="sm">How</Table.ColumnHeader>
                 <Table.ColumnHeader>Time</Table.ColumnHeader>
@@ -143,15 +166,22 @@ const RecentChecks = memo(function RecentChecks() {
             <Table.Body>
               {checks.map((check) => (
                 <Table.Row key={check.id}>
-                  <Table.Cell fontFamily="mono">{check.plateNumber}</Table.Cell>
+                  <Table.Cell fontFamily="mono" whiteSpace="nowrap">
+                    {check.plateNumber}
+                  </Table.Cell>
                   <Table.Cell>
-                    <Badge colorPalette={TONE_PALETTE[verdictTone(check.verdict)]}>{check.verdict}</Badge>
+                    {/* Wraps ("Not yet / issued") so the Time column fits a 360 px phone. */}
+                    <Badge colorPalette={TONE_PALETTE[verdictTone(check.verdict)]} whiteSpace="normal">
+                      {check.verdict}
+                    </Badge>
                   </Table.Cell>
                   <Table.Cell hideBelow="sm">
                     {check.method === 'scan' ? 'QR scan' : 'Typed'}
                     {check.offline ? ', offline' : ''}
                   </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDateTime(check.checkedAt)}</Table.Cell>
+                  <Table.Cell data-testid="check-time">
+                    <CheckTime iso={check.checkedAt} />
+                  </Table.Cell>
                   <Table.Cell hideBelow="md">
                     <SyncStateBadge state={check.syncState} />
                   </Table.Cell>
@@ -209,7 +239,13 @@ const MyFlags = memo(function MyFlags() {
 });
 
 export function PolicePage() {
-  const { outcome, isChecking, verifyText, verifyNumber } = useVerification({ logChecks: true });
+  const { outcome, isChecking, verifyText, verifyNumber, verifyChassis, clear } = useVerification({ logChecks: true });
+  useVerdictHaptics(outcome);
+  const session = useSession();
+  const officer = session.status === 'signed-in' ? session.user.name : 'Officer';
+  const refresh = useCallback(() => void syncNow(), []);
+  // Offered only with a signal: offline, the weakened verdict says to refresh when there is one.
+  const isOnline = useOnlineStatus();
   const onDecoded = useCallback((text: string) => void verifyText(text), [verifyText]);
   const onVerify = useCallback((plate: string) => void verifyNumber(plate), [verifyNumber]);
   const [flagging, setFlagging] = useState<string | null>(null);
@@ -224,7 +260,7 @@ export function PolicePage() {
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <Stack gap="6">
           <Section title="Scan QR Code" headingId="scan-heading">
-            <QrScanner onDecoded={onDecoded} disabled={isChecking} />
+            <QrScanner onDecoded={onDecoded} onStart={clear} disabled={isChecking} />
           </Section>
           <Section title="Type the plate number" headingId="manual-heading">
             <ManualEntryForm
@@ -232,6 +268,9 @@ export function PolicePage() {
               onVerify={onVerify}
               helper="Checked against the registry, or this device’s copy when offline."
             />
+          </Section>
+          <Section title="Look up by chassis number" headingId="chassis-heading">
+            <ChassisLookupForm isChecking={isChecking} onLookUp={(chassis) => void verifyChassis(chassis)} />
           </Section>
         </Stack>
         <Card.Root as="section" aria-labelledby="verdict-heading" aria-live="polite" aria-busy={isChecking}>
@@ -241,7 +280,23 @@ export function PolicePage() {
             </Heading>
           </Card.Header>
           <Card.Body gap="4">
-            <VerdictPanel outcome={outcome} isChecking={isChecking} />
+            <VerdictPanel
+              outcome={outcome}
+              isChecking={isChecking}
+              instructions={OFFICER_INSTRUCTIONS}
+              onRefresh={isOnline ? refresh : undefined}
+            />
+            {!isChecking && outcome?.kind === 'result' && outcome.plateNumber && (
+              <ShareCheck
+                key={outcome.id}
+                record={{
+                  plateNumber: outcome.plateNumber,
+                  verdict: outcome.verdict,
+                  checkedAt: outcome.checkedAt,
+                  officer,
+                }}
+              />
+            )}
             {flaggable && (
               <Button
                 variant="outline"

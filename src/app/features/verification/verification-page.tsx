@@ -95,7 +95,7 @@ const EarlyVerdictSlot = memo(function EarlyVerdictSlot() {
 export function VerificationPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const { outcome, isChecking, verifyText, verifyNumber } = useVerification({ logChecks: isOfficer() });
+  const { outcome, isChecking, verifyText, verifyNumber, clear } = useVerification({ logChecks: isOfficer() });
   const scannedLink = location.hash.length > 1 ? location.hash.slice(1) : null;
   // The tab answers a press at once; the address follows (useFollowedState).
   const [tab, setTab] = useFollowedState<'manual' | 'scan'>(
@@ -153,7 +153,9 @@ export function VerificationPage() {
                 </PlainTabs.Content>
                 <PlainTabs.Content value="scan" className={cls('tabPanel')}>
                   {/* Drawn when chosen: the camera's panel is Chakra's, and not part of the first view. */}
-                  {tab === 'scan' && <QrScanner onDecoded={(text) => void verifyText(text)} disabled={isChecking} />}
+                  {tab === 'scan' && (
+                    <QrScanner onDecoded={(text) => void verifyText(text)} onStart={clear} disabled={isChecking} />
+                  )}
                 </PlainTabs.Content>
               </PlainTabs.Root>
             </div>
