@@ -3,6 +3,8 @@
 // administrator (src/domain/api/registry.ts), issues it, and an owner's device holds its
 // registration (src/domain/plates/owned-plate.ts).
 import { z } from 'zod';
+import type { RegistryEntry } from '../credential/verdict';
+import type { UnissuedStanding } from '../plates/lifecycle';
 import { REGISTRY_STANDINGS } from './registry-copy';
 
 /** What anyone allowed to read a registered plate is told of it. */
@@ -47,3 +49,21 @@ export type PlateToIssue = Pick<
   RegisteredPlate,
   'plateNumber' | 'make' | 'model' | 'colour' | 'year' | 'chassisNumber' | 'ownerName' | 'ownerNrc' | 'registrationDate'
 > & { standing?: RegisteredPlate['standing'] };
+
+/** What a verdict is read from for a registered plate (verdictFromRegistry). */
+export function registryEntryOf(plate: RegisteredPlate): RegistryEntry {
+  return {
+    plateNumber: plate.plateNumber,
+    status: plate.standing,
+    expiryDate: plate.expiryDate,
+    registrationDate: plate.registrationDate,
+    make: plate.make,
+    model: plate.model,
+    colour: plate.colour,
+  };
+}
+
+/** What a verdict is read from for a number allocated or made but not yet registered. */
+export function unissuedRegistryEntry(plateNumber: string, standing: UnissuedStanding): RegistryEntry {
+  return { plateNumber, status: standing, expiryDate: '', registrationDate: '', make: '', model: '', colour: '' };
+}

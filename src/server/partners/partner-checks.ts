@@ -5,11 +5,10 @@
  * a look at personal data, logged one row per plate like an officer's (docs/privacy.md).
  */
 import type { PartnerVerdict } from '#domain/api/partners';
-import { type RegistryEntry, verdictFromRegistry } from '#domain/credential/verdict';
+import { verdictFromRegistry } from '#domain/credential/verdict';
 import { partnerTier } from '#domain/partners/partner-api';
 import { parsePlateNumber } from '#domain/plates/plate-number';
-import type { UnissuedStanding } from '#domain/plates/lifecycle';
-import type { RegisteredPlate } from '#domain/registry/registered-plate';
+import { registryEntryOf, unissuedRegistryEntry } from '#domain/registry/registered-plate';
 import type { Signer } from '../credentials/key-store';
 import type { Database } from '../db/database';
 import { ensureCurrentCredentials } from '../jobs/credential-reissue';
@@ -20,28 +19,6 @@ import type { PartnerCaller } from './partner-keys';
 
 export type CheckItem =
   { input: string; ok: true; result: PartnerVerdict } | { input: string; ok: false; error: string };
-
-function entryOf(plate: RegisteredPlate): RegistryEntry {
-  return {
-    plateNumber: plate.plateNumber,
-    status: plate.standing,
-    expiryDate: plate.expiryDate,
-    registrationDate: plate.registrationDate,
-    make: plate.make,
-    model: plate.model,
-    colour: plate.colour,
-  };
-}
-
-const unissuedEntry = (plateNumber: string, standing: UnissuedStanding): RegistryEntry => ({
-  plateNumber,
-  status: standing,
-  expiryDate: '',
-  registrationDate: '',
-  make: '',
-  model: '',
-  colour: '',
-});
 
 /**
  * Each input's answer, in order: a malformed number answers with its message, never failing
@@ -73,7 +50,7 @@ export async function checkPlates(
     }
     const registered = found.get(plate.value);
     const stage = unissued.get(plate.value);
-    const entry = registered ? entryOf(registered) : stage && unissuedEntry(plate.value, stage);
+    const entry = registered ? registryEntryOf(registered) : stage && unissuedRegistryEntry(plate.value, stage);
     const verdict = verdictFromRegistry(plate.value, entry, new Map(), today).verdict;
     const cover = covers.get(plate.value) ?? null;
     const tier = registered

@@ -8,13 +8,13 @@
 import { adminRegistryPlateAnswer } from '#domain/api/registry';
 import { bytesToDigits } from '#domain/credential/numeric';
 import { credentialUrl } from '#domain/credential/qr-url';
-import { type RegistryEntry, verdictFromRegistry } from '#domain/credential/verdict';
+import { verdictFromRegistry } from '#domain/credential/verdict';
 import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import { can } from '#domain/accounts/permissions';
 import { CHECK_METHODS } from '#domain/police/police';
 import { chassisNumberSchema } from '#domain/agent/workspace';
 import { parsePlateNumber } from '#domain/plates/plate-number';
-import type { RegisteredPlate } from '#domain/registry/registered-plate';
+import { type RegisteredPlate, registryEntryOf, unissuedRegistryEntry } from '#domain/registry/registered-plate';
 import { encodeBucket, REGISTRY_BUCKET_COUNT, REGISTRY_COPY_FORMAT } from '#domain/registry/registry-copy';
 import { VERIFICATION_VERDICTS } from '#domain/statuses/statuses';
 import type { FastifyRequest } from 'fastify';
@@ -66,22 +66,6 @@ const verdictResponse = z.object({
 interface Lookup {
   found: RegisteredPlate | undefined;
   unissued?: { plateNumber: string; standing: UnissuedStanding } | undefined;
-}
-
-function unissuedEntry(plateNumber: string, standing: UnissuedStanding): RegistryEntry {
-  return { plateNumber, status: standing, expiryDate: '', registrationDate: '', make: '', model: '', colour: '' };
-}
-
-function registryEntry(plate: RegisteredPlate): RegistryEntry {
-  return {
-    plateNumber: plate.plateNumber,
-    status: plate.standing,
-    expiryDate: plate.expiryDate,
-    registrationDate: plate.registrationDate,
-    make: plate.make,
-    model: plate.model,
-    colour: plate.colour,
-  };
 }
 
 /** 'GET /api/verification/:plateNumber': the route that answered, as the access log names it. */
@@ -143,7 +127,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{
     const { found, unissued } = officer
       ? await lookUp(plateNumber)
       : await publicLookups.get(plateNumber, () => lookUp(plateNumber));
-    const entry = found ? registryEntry(found) : unissued && unissuedEntry(unissued.plateNumber, unissued.standing);
+    const entry = found ? registryEntryOf(found) : unissued && unissuedRegistryEntry(unissued.plateNumber, unissued.standing);
     const result = verdictFromRegistry(plateNumber, entry, new Map(), today());
     const checkedAt = new Date().toISOString();
     if (officer) {
