@@ -4,7 +4,7 @@
  * several pages (rows sharing one instant included), names with commas, quotes, line
  * breaks and letters beyond ASCII; the file's headers; a bad period and other roles refused.
  */
-import { formatLusakaDateTime } from '#domain/dates/calendar-day';
+import { formatLusakaDateTime } from '#domain/dates/lusaka-date-time';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,14 +1,15 @@
 // Dates as people read them, in one form everywhere: on screens, in files, in SMS and email
 // ('20 Jan 2027'), never as a machine writes them ('2027-01-20'). The app, the server's messages
 // and the domain's words all use these two. Moments in exported files are the one exception:
-// Lusaka time, sortable, with the zone named (formatLusakaDateTime).
+// Lusaka time, sortable, with the zone named (lusaka-date-time.ts, kept apart so that a page
+// that shows days does not load it).
 
 /** The months as en-GB abbreviates them (September is 'Sept'), so the app's Intl dates read alike. */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
 
 // Zambia keeps Central Africa Time (UTC+2) all year, so a fixed offset is exact and a message
 // reads the same whether the server or the buyer's device builds it.
-const LUSAKA_OFFSET_MS = 2 * 60 * 60 * 1000;
+export const LUSAKA_OFFSET_MS = 2 * 60 * 60 * 1000;
 
 /**
  * A calendar date (YYYY-MM-DD, or the day of an ISO time) as '22 Nov 2026'; '—' for none; the
@@ -36,22 +37,4 @@ export function formatDay(date: string | null): string {
 /** '29 Nov 2026': the calendar day in Lusaka on which `at` falls. */
 export function formatLusakaDay(at: Date): string {
   return formatDay(new Date(at.getTime() + LUSAKA_OFFSET_MS).toISOString());
-}
-
-/** The zone files and messages name beside a Lusaka time: Central Africa Time, UTC+2 all year. */
-export const LUSAKA_ZONE = 'CAT';
-
-/**
- * '2026-12-06 03:21 CAT': a moment as Lusaka's clocks showed it, with the zone named, for
- * exports (CSV and PDF) read away from the screen that knew the reader's zone. Written year
- * first, unlike a day on screen: a file's times are sorted and filtered in a spreadsheet,
- * and this form sorts as text and is read as a date and time. An ISO time or a Date; '' for
- * none; the text as given if it is not a time.
- */
-export function formatLusakaDateTime(at: Date | string | null | undefined): string {
-  if (at === null || at === undefined || at === '') return '';
-  const time = typeof at === 'string' ? Date.parse(at) : at.getTime();
-  if (Number.isNaN(time)) return typeof at === 'string' ? at : '';
-  const local = new Date(time + LUSAKA_OFFSET_MS).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, 16)} ${LUSAKA_ZONE}`;
 }

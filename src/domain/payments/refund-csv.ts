@@ -1,6 +1,6 @@
 // The administrator's Refunds list as a CSV file: one row per refund, amounts in kwacha with
 // two decimals as a spreadsheet reads them, times in Lusaka time with the zone named (CAT).
-import { formatLusakaDateTime } from '../dates/calendar-day';
+import { formatLusakaDateTime } from '../dates/lusaka-date-time';
 import type { AdminRefund } from '../api/payments';
 import { csvText } from '../csv/csv-writer';
 import { REFUND_REASON_LABELS, REFUND_STATUS_LABELS } from './refund';

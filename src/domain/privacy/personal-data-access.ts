@@ -5,7 +5,8 @@
  * that threshold counts in, how long rows are kept, and the log as a CSV file. The schemas the
  * server checks queries and the threshold with are in access-log-schemas.ts.
  */
-import { formatDay, formatLusakaDateTime } from '../dates/calendar-day';
+import { formatDay } from '../dates/calendar-day';
+import { formatLusakaDateTime } from '../dates/lusaka-date-time';
 import { csvField } from '../csv/csv-writer';
 
 /** Why personal data was shown: the purpose the reader's route serves. */

@@ -4,7 +4,7 @@
  * health verdict from its checks, and the CSV of the view shown. What each figure
  * counts is written in docs/admin-dashboard.md.
  */
-import { formatLusakaDateTime } from '../dates/calendar-day';
+import { formatLusakaDateTime } from '../dates/lusaka-date-time';
 import { type DashboardPeriodId, type AdminDashboardView, periodLabel, VIEW_LABELS } from './dashboard-period';
 import { type Cell, documentCsv, documentFileName, type ReportDocument } from './report-document';
 

@@ -4,7 +4,7 @@
  * figures are the System Dashboard's (admin-dashboard.ts); a report adds the same figures
  * for the period of the same length just before, and stock received per month.
  */
-import { formatLusakaDateTime } from '../dates/calendar-day';
+import { formatLusakaDateTime } from '../dates/lusaka-date-time';
 import {
   DEFAULT_REPORT_PERIOD,
   DEFAULT_REPORT_TYPE,

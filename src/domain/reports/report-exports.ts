@@ -4,7 +4,7 @@
  * (GET /api/admin/reports/export/users.csv and logs.csv). The period, the columns, how a
  * row is written and the file's name are decided here; the server only pages the rows.
  */
-import { formatLusakaDateTime } from '../dates/calendar-day';
+import { formatLusakaDateTime } from '../dates/lusaka-date-time';
 import { z } from 'zod';
 import { csvField } from '../csv/csv-writer';
 import type { LogRow } from './admin-dashboard';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatLusakaDateTime, formatLusakaDay } from '#domain/dates/calendar-day';
+import { formatDay, formatLusakaDay } from '#domain/dates/calendar-day';
+import { formatLusakaDateTime } from '#domain/dates/lusaka-date-time';
 
 describe('formatDay and formatLusakaDay: one way of writing a day', () => {
   it('writes a day as people read it', () => {
