@@ -100,13 +100,20 @@ export function ScrollRestoration() {
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+    // Where the reader is, as they scroll: read when a page is left, the position would already
+    // be the next page's (a shorter page, or its loading state, clamps it).
+    const track = () => remember(shownKey.current, window.scrollY);
     const save = () => {
       // The page being left is remembered too: Back from the next document returns to it.
-      remember(shownKey.current, window.scrollY);
+      track();
       if (positions) sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions]));
     };
+    window.addEventListener('scroll', track, { passive: true });
     window.addEventListener('pagehide', save);
-    return () => window.removeEventListener('pagehide', save);
+    return () => {
+      window.removeEventListener('scroll', track);
+      window.removeEventListener('pagehide', save);
+    };
   }, []);
 
   useLayoutEffect(() => {
@@ -123,9 +130,7 @@ export function ScrollRestoration() {
     if (action.kind === 'restore') window.scrollTo(0, action.y);
     else if (action.kind === 'hash') target?.scrollIntoView();
     else if (action.kind === 'top') window.scrollTo(0, 0);
-    const key = location.key;
-    shownKey.current = key;
-    return () => remember(key, window.scrollY);
+    shownKey.current = location.key;
   }, [location.key, location.hash, navigationType]);
 
   return null;
