@@ -85,17 +85,18 @@ export class ClaimsPage extends DashboardPage {
    * Presses a step in a claim's dialog (Start Assessment, Record Assessment, Approve, Mark Paid),
    * fills what it asks by the fields' names (Assessed Amount (K), Approved Amount (K), Payment
    * Method, Payment Reference, Payment Date…; a list is chosen from) and confirms it; answers with
-   * the confirmation.
+   * the confirmation. The buttons are pressed from the keyboard: at 360 px the last step's toast
+   * sits over the dialog's buttons for its 5 s (and stays while a pointer rests on it).
    */
   async takeStep(detail: Locator, step: string, fields: Record<string, string> = {}): Promise<Locator> {
-    await detail.getByRole('button', { name: step }).click();
+    await detail.getByRole('button', { name: step }).press('Enter');
     const confirm = this.page.getByRole('alertdialog');
     for (const [name, value] of Object.entries(fields)) {
       const list = confirm.getByRole('combobox', { name: new RegExp(`^${name}`) });
       if ((await list.count()) > 0) await list.selectOption(value);
       else await confirm.getByLabel(new RegExp(`^${name}`)).fill(value);
     }
-    await confirm.getByRole('button', { name: step }).click();
+    await confirm.getByRole('button', { name: step }).press('Enter');
     return confirm;
   }
 
