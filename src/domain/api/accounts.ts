@@ -1,5 +1,6 @@
 // The answers of the account routes the app reads: the signed-in user, a sign-up's answer, and
 // the sentence a password or contact form is answered with.
+import { notificationPreferencesSchema } from '../notifications/preferences';
 import { z } from 'zod';
 import type { TestMessage } from '../accounts/signup-confirmation';
 
@@ -41,3 +42,7 @@ export type MessageAnswer = z.infer<typeof messageAnswer>;
 /** POST /api/auth/contact: what happens next, and the user as they now stand. */
 export const contactChangeAnswer = z.object({ message: z.string(), user: userSchema });
 export type ContactChangeAnswer = z.infer<typeof contactChangeAnswer>;
+
+/** GET and PUT /api/me/notification-preferences: what the signed-in person has chosen to receive. */
+export const notificationPreferencesAnswer = z.object({ preferences: notificationPreferencesSchema });
+export type NotificationPreferencesAnswer = z.infer<typeof notificationPreferencesAnswer>;

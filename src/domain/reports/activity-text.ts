@@ -31,6 +31,7 @@ const PHRASES: Readonly<Record<string, (subject: string) => string>> = {
   'settings.pricing': () => 'Prices and fees changed',
   'settings.stock': () => 'Stock thresholds changed',
   'shop.place': () => 'Plate shop address and hours changed',
+  'account.notification-preferences': () => 'Notification preferences changed',
   'inventory.allocation.add': (s) => `Allocation #${s} added`,
   'inventory.allocation.edit': (s) => `Allocation #${s} changed`,
   'inventory.allocation.delete': (s) => `Allocation #${s} deleted`,

@@ -1,10 +1,12 @@
 /**
  * The one way the server tells a user something: a notification in their dashboard (the
  * header counts the unread ones), and the same news by email and, when the account has a
- * phone number, by SMS. Called inside the transaction of what happened, so a notification
+ * phone number, by SMS, unless they turned that topic off for that channel in Settings
+ * (src/domain/notifications/preferences.ts; security messages always go). Called inside the transaction of what happened, so a notification
  * and its messages exist exactly when their event does; the messages are sent after the
  * transaction commits (src/server/messages/dispatcher.ts).
  */
+import { wantsMessage } from '#domain/notifications/preferences';
 import type { Queryable } from '../db/database';
 import { messagesFor } from '../messages/message-text';
 import { noteMessagesQueued } from '../messages/outbox-signal';
@@ -24,6 +26,10 @@ export async function notify(tx: Queryable, userId: string, notification: NewNot
   const user = await userRepository(tx).findById(userId);
   if (!user) return;
   await notificationRepository(tx).create(userId, notification);
-  await messageRepository(tx).queue(messagesFor(user, notification));
+  const preferences = await userRepository(tx).notificationPreferences(userId);
+  const wanted = messagesFor(user, notification).filter((message) =>
+    wantsMessage(preferences, message.kind, message.channel),
+  );
+  await messageRepository(tx).queue(wanted);
   noteMessagesQueued();
 }

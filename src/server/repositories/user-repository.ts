@@ -1,4 +1,5 @@
 import type { Role } from '#domain/accounts/permissions';
+import { type NotificationPreferences, notificationPreferencesSchema } from '#domain/notifications/preferences';
 import type { AccountTypeId, UserStatus, UserType } from '#domain/statuses/statuses';
 import type { Queryable } from '../db/database';
 
@@ -216,6 +217,23 @@ export function userRepository(db: Queryable) {
         [id, email],
       );
       return rows.length > 0;
+    },
+
+    /** What the account has turned off of its messages; {} when nothing (or no such account). */
+    async notificationPreferences(id: string): Promise<NotificationPreferences> {
+      const rows = await db.query<{ notification_preferences: unknown }>(
+        'SELECT notification_preferences FROM users WHERE id = $1',
+        [id],
+      );
+      const stored = notificationPreferencesSchema.safeParse(rows[0]?.notification_preferences ?? {});
+      return stored.success ? stored.data : {};
+    },
+
+    async setNotificationPreferences(id: string, preferences: NotificationPreferences): Promise<void> {
+      await db.query('UPDATE users SET notification_preferences = $2::jsonb, updated_at = now() WHERE id = $1', [
+        id,
+        JSON.stringify(preferences),
+      ]);
     },
 
     async setPhone(id: string, phone: string | null): Promise<void> {

@@ -13,11 +13,13 @@ import {
   emailChangeUndone,
   NOTHING_TO_CHANGE,
 } from '#domain/accounts/contact-change';
-import { contactChangeAnswer, messageAnswer } from '#domain/api/accounts';
+import { contactChangeAnswer, messageAnswer, notificationPreferencesAnswer } from '#domain/api/accounts';
+import { notificationPreferencesSchema } from '#domain/notifications/preferences';
 import { passwordChangeSchema } from '#domain/accounts/profile';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { changeNotificationPreferences } from '../accounts/notification-preferences';
 import { changeContact, changePassword, confirmEmailChange, undoEmailChange } from '../accounts/contact-changes';
 import { checkCurrentPassword, type CurrentPasswordCheck, WRONG_CURRENT_PASSWORD } from '../auth/current-password';
 import { isTooEasyToGuess, PASSWORD_TOO_EASY } from '../auth/password-strength';
@@ -91,6 +93,36 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; perMinute: number
       },
     },
     async (request) => ({ notifications: await notifications.recentFor((request.user as User).id) }),
+  );
+
+  app.get(
+    '/api/me/notification-preferences',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Which topics the signed-in person receives by email and by SMS (security messages always go)',
+        response: { 200: notificationPreferencesAnswer },
+      },
+    },
+    async (request) => ({ preferences: await users.notificationPreferences((request.user as User).id) }),
+  );
+
+  app.put(
+    '/api/me/notification-preferences',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          "Sets which topics the signed-in person receives by email and by SMS; false turns a topic's channel off, a topic left out is received; audited",
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesAnswer, 400: errorResponse },
+      },
+    },
+    async (request) => ({
+      preferences: await changeNotificationPreferences(db, (request.user as User).id, request.body, { ip: request.ip }),
+    }),
   );
 
   app.post(

@@ -19,6 +19,7 @@ import { PasswordInput } from '../../account/password-input';
 import { ContactForm } from './contact-form';
 import { useOnlineForm } from './use-online-form';
 import { SessionsList } from './sessions-list';
+import { NotificationPreferencesForm } from './notification-preferences-form';
 import { ShopPlaceForm } from './shop-place-form';
 
 // The forms' rules load once the page is idle (or with the first save), not with the page.
@@ -219,6 +220,16 @@ export function SettingsPage() {
         </Card.Header>
         <Card.Body>
           <PasswordForm />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Header>
+          <Heading as="h2" size="md" id="notifications-heading">
+            Notifications
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <NotificationPreferencesForm hasPhone={Boolean(user.phone)} />
         </Card.Body>
       </Card.Root>
       {user.roles.includes('agent') && (
