@@ -19,76 +19,84 @@ const START_LIMIT_MS = 120_000;
 const TEST_LIMIT_MS = START_LIMIT_MS + 30_000;
 
 describe('server process', () => {
-  it('listens on PORT and shuts down gracefully on SIGTERM', async () => {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-        LOG_LEVEL: 'info',
-        SEED_DEMO: 'false',
-        APP_DIR: '/nonexistent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    server.stdout.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
-    try {
-      const deadline = Date.now() + START_LIMIT_MS;
-      let health: Response | undefined;
-      while (!health && Date.now() < deadline) {
-        health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-        if (!health) await new Promise((resolve) => setTimeout(resolve, 200));
+  it(
+    'listens on PORT and shuts down gracefully on SIGTERM',
+    async () => {
+      const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: 'memory://',
+          LOG_LEVEL: 'info',
+          SEED_DEMO: 'false',
+          APP_DIR: '/nonexistent',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      server.stdout.on('data', (chunk) => (output += chunk));
+      const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+      try {
+        const deadline = Date.now() + START_LIMIT_MS;
+        let health: Response | undefined;
+        while (!health && Date.now() < deadline) {
+          health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+          if (!health) await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(health?.status).toBe(200);
+        server.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        // Logs are JSON lines (pino), including the shutdown.
+        const lines = output
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { msg: string });
+        expect(lines.some((line) => line.msg.includes('shutting down'))).toBe(true);
+      } finally {
+        server.kill('SIGKILL');
       }
-      expect(health?.status).toBe(200);
-      server.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      // Logs are JSON lines (pino), including the shutdown.
-      const lines = output
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as { msg: string });
-      expect(lines.some((line) => line.msg.includes('shutting down'))).toBe(true);
-    } finally {
-      server.kill('SIGKILL');
-    }
-  }, TEST_LIMIT_MS);
+    },
+    TEST_LIMIT_MS,
+  );
 
-  it('prints readable lines, not JSON, when LOG_FORMAT=pretty (as at a terminal)', async () => {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port + 1),
-        HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-        LOG_LEVEL: 'info',
-        LOG_FORMAT: 'pretty',
-        NO_COLOR: '1',
-        SEED_DEMO: 'false',
-        APP_DIR: '/nonexistent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    server.stdout.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
-    try {
-      const deadline = Date.now() + START_LIMIT_MS;
-      while (!output.includes('Nambala is running') && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      server.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      const line = output.split('\n').find((candidate) => candidate.includes('Nambala is running')) ?? '';
-      expect(line).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO.*: Nambala is running at http:\/\/localhost:/);
-      expect(() => JSON.parse(line)).toThrow();
-    } finally {
-      server.kill('SIGKILL');
-    }
-  }, TEST_LIMIT_MS);
+  it(
+    'prints readable lines, not JSON, when LOG_FORMAT=pretty (as at a terminal)',
+    async () => {
+      const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port + 1),
+          HOST: '127.0.0.1',
+          DATA_DIR: 'memory://',
+          LOG_LEVEL: 'info',
+          LOG_FORMAT: 'pretty',
+          NO_COLOR: '1',
+          SEED_DEMO: 'false',
+          APP_DIR: '/nonexistent',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      server.stdout.on('data', (chunk) => (output += chunk));
+      const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+      try {
+        const deadline = Date.now() + START_LIMIT_MS;
+        while (!output.includes('Nambala is running') && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        server.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        const line = output.split('\n').find((candidate) => candidate.includes('Nambala is running')) ?? '';
+        expect(line).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO.*: Nambala is running at http:\/\/localhost:/);
+        expect(() => JSON.parse(line)).toThrow();
+      } finally {
+        server.kill('SIGKILL');
+      }
+    },
+    TEST_LIMIT_MS,
+  );
 
   /** Starts the server with `env` and waits for it to exit: its exit code and what it wrote. */
   async function failedStart(
@@ -128,51 +136,63 @@ describe('server process', () => {
     expect(`${stdout}${stderr}`).not.toMatch(/^\s+at /m);
   }
 
-  it('stops with one line when a new database is started beside a keys folder that already holds keys', async () => {
-    const folder = await mkdtemp(path.join(os.tmpdir(), 'nambala-start-'));
-    try {
-      await mkdir(path.join(folder, 'keys'));
-      const { privateKey } = generateKeyPairSync('ed25519');
-      await writeFile(
-        path.join(folder, 'keys', 'registry-key-1.pem'),
-        privateKey.export({ format: 'pem', type: 'pkcs8' }),
-        { mode: 0o600 },
-      );
-      const result = await failedStart({ PORT: String(port + 2), DATA_DIR: path.join(folder, 'nambala-db') });
-      expectOneLine(
-        result,
-        /keys folder .*keys holds signing keys \(registry-key-1\.pem\) but the database has none.*docs\/backup-and-restore\.md/,
-      );
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  }, TEST_LIMIT_MS);
+  it(
+    'stops with one line when a new database is started beside a keys folder that already holds keys',
+    async () => {
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'nambala-start-'));
+      try {
+        await mkdir(path.join(folder, 'keys'));
+        const { privateKey } = generateKeyPairSync('ed25519');
+        await writeFile(
+          path.join(folder, 'keys', 'registry-key-1.pem'),
+          privateKey.export({ format: 'pem', type: 'pkcs8' }),
+          { mode: 0o600 },
+        );
+        const result = await failedStart({ PORT: String(port + 2), DATA_DIR: path.join(folder, 'nambala-db') });
+        expectOneLine(
+          result,
+          /keys folder .*keys holds signing keys \(registry-key-1\.pem\) but the database has none.*docs\/backup-and-restore\.md/,
+        );
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+    TEST_LIMIT_MS,
+  );
 
-  it('stops with one line when the data folder cannot be a folder', async () => {
-    const folder = await mkdtemp(path.join(os.tmpdir(), 'nambala-start-'));
-    try {
-      await writeFile(path.join(folder, 'a-file'), 'not a folder');
-      expectOneLine(
-        await failedStart({ PORT: String(port + 3), DATA_DIR: path.join(folder, 'a-file', 'nambala-db') }),
-        /The data folder .*a-file\/nambala-db is not a folder \(ENOTDIR\): set DATA_DIR/,
-      );
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  }, TEST_LIMIT_MS);
+  it(
+    'stops with one line when the data folder cannot be a folder',
+    async () => {
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'nambala-start-'));
+      try {
+        await writeFile(path.join(folder, 'a-file'), 'not a folder');
+        expectOneLine(
+          await failedStart({ PORT: String(port + 3), DATA_DIR: path.join(folder, 'a-file', 'nambala-db') }),
+          /The data folder .*a-file\/nambala-db is not a folder \(ENOTDIR\): set DATA_DIR/,
+        );
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+    TEST_LIMIT_MS,
+  );
 
-  it('stops with one line when its port is in use', async () => {
-    const taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(port + 4, '127.0.0.1', resolve));
-    try {
-      expectOneLine(
-        await failedStart({ PORT: String(port + 4), DATA_DIR: 'memory://' }),
-        new RegExp(
-          `Port ${port + 4} on 127\\.0\\.0\\.1 is already in use by another program: stop that program, or set PORT to a free port\\.`,
-        ),
-      );
-    } finally {
-      await new Promise((resolve) => taken.close(resolve));
-    }
-  }, TEST_LIMIT_MS);
+  it(
+    'stops with one line when its port is in use',
+    async () => {
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(port + 4, '127.0.0.1', resolve));
+      try {
+        expectOneLine(
+          await failedStart({ PORT: String(port + 4), DATA_DIR: 'memory://' }),
+          new RegExp(
+            `Port ${port + 4} on 127\\.0\\.0\\.1 is already in use by another program: stop that program, or set PORT to a free port\\.`,
+          ),
+        );
+      } finally {
+        await new Promise((resolve) => taken.close(resolve));
+      }
+    },
+    TEST_LIMIT_MS,
+  );
 });

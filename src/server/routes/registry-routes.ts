@@ -127,7 +127,9 @@ export const registryRoutes: FastifyPluginAsyncZod<{
     const { found, unissued } = officer
       ? await lookUp(plateNumber)
       : await publicLookups.get(plateNumber, () => lookUp(plateNumber));
-    const entry = found ? registryEntryOf(found) : unissued && unissuedRegistryEntry(unissued.plateNumber, unissued.standing);
+    const entry = found
+      ? registryEntryOf(found)
+      : unissued && unissuedRegistryEntry(unissued.plateNumber, unissued.standing);
     const result = verdictFromRegistry(plateNumber, entry, new Map(), today());
     const checkedAt = new Date().toISOString();
     if (officer) {
