@@ -23,13 +23,16 @@ import { useOnlineStatus } from '../../components/use-online-status';
 const CHANNEL_LABELS: Record<MessageChannelId, string> = { email: 'Email', sms: 'SMS' };
 const CHANNELS: readonly MessageChannelId[] = ['email', 'sms'];
 
+type Loading = 'loading' | 'loaded' | 'failed';
+const keepShown = (current: Loading): Loading => (current === 'loaded' ? current : 'failed');
+
 const wanted = (preferences: NotificationPreferences, topic: NotificationTopic, channel: MessageChannelId) =>
   preferences[topic]?.[channel] !== false;
 
 export function NotificationPreferencesForm({ hasPhone }: { hasPhone: boolean }) {
   const isOnline = useOnlineStatus();
   const [preferences, setPreferences] = useState<NotificationPreferences>({});
-  const [loaded, setLoaded] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const [loaded, setLoaded] = useState<Loading>('loading');
   const [message, setMessage] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
 
@@ -38,11 +41,12 @@ export function NotificationPreferencesForm({ hasPhone }: { hasPhone: boolean })
     apiRequest<NotificationPreferencesAnswer>('GET', '/api/me/notification-preferences')
       .then((answer) => {
         if (!live) return;
-        if (!answer.ok) return setLoaded('failed');
+        if (!answer.ok) return setLoaded(keepShown);
         setPreferences(answer.body.preferences);
         setLoaded('loaded');
       })
-      .catch(() => live && setLoaded('failed'));
+      // Read again when the connection comes back; choices already shown stay when it goes.
+      .catch(() => live && setLoaded(keepShown));
     return () => {
       live = false;
     };
@@ -115,6 +119,11 @@ export function NotificationPreferencesForm({ hasPhone }: { hasPhone: boolean })
             </Box>
           ))}
         </Stack>
+        {!isOnline && (
+          <Text color="fg.muted" fontSize="sm">
+            Saving your choices needs a connection.
+          </Text>
+        )}
         <Box>
           <Button type="submit" colorPalette="brand" loading={isSaving} disabled={!isOnline}>
             Save Notification Choices
