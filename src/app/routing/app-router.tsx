@@ -29,6 +29,8 @@ export function AppRouter({
 }) {
   const [history] = useState(() => {
     // A page opened by address has no key yet: one of its own keeps its scroll position apart.
+    // The same form of key the router gives every entry it pushes itself (8 base-36 characters):
+    // it only tells one history entry of this tab from another, so it need not be unguessable.
     keyTheEntry(window.history, () => Math.random().toString(36).slice(2, 10));
     return createBrowserHistory({ window, v5Compat: true });
   });
