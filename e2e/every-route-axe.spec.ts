@@ -8,6 +8,8 @@
  * it lands. Public pages at 360 px (accessibility.spec.ts checks them with axe at 1280 px),
  * the dashboards at 1280 px (the owner's pages, inventory, reports and the claims page are
  * checked at 360 px in their own specs, and three dashboards' layout in routes.spec.ts).
+ * Each screen's words are read too: no day or moment as a machine writes it (2027-01-20) and
+ * no plural left to the reader (plate(s)), src/domain/text/machine-words.ts.
  * One page per role goes through all of its screens: a fresh sign-in and first sync for
  * each screen would take the run minutes longer and check nothing more.
  */
@@ -20,6 +22,7 @@ import { SitePage } from './home-page';
 import { PUBLIC_ROUTES } from './public-routes';
 import { signedInPage } from './lifecycle-steps';
 import { seriousViolations } from './axe';
+import { machineWords } from '../src/domain/text/machine-words';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUTES = JSON.parse(readFileSync(path.join(root, 'dist', 'routes.json'), 'utf8')) as string[];
@@ -100,6 +103,7 @@ for (const [account, routes] of byAccount) {
         ...(await frameProblems(page, route, isPublic)),
         ...errors.map((error) => `logged “${error}”`),
         ...(await seriousViolations(page)),
+        ...machineWords(await page.locator('body').innerText()).map((found) => `reads “${found}”`),
       ];
       if (found.length > 0) failures.push(`${route}: ${found.join(' | ')}`);
     }

@@ -12,7 +12,7 @@ import { CUSTOMER_CONTACT_LIMIT, tooManyCustomerContacts } from '#domain/insuran
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDay } from '../../src/domain/dates/calendar-day';
+import { formatLusakaDay } from '../../src/domain/dates/calendar-day';
 import type { Database, Queryable } from '../../src/server/db/database';
 import { sendLinkNotices } from '../../src/server/jobs/insurance-link-notices';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
@@ -292,7 +292,7 @@ describe('insurance only with the owner', () => {
       const pending = await post(agent.cookie, '/api/insurance/policies', policy(driver.id, buyersPlate));
       expect(pending.statusCode).toBe(403);
       expect(pending.json().message).toContain(
-        `You asked the owner's consent to insure it for Grace Mwansa on ${formatDay(today())} and they have not answered yet`,
+        `You asked the owner's consent to insure it for Grace Mwansa on ${formatLusakaDay(new Date())} and they have not answered yet`,
       );
 
       // Only the owner answers; anyone else is told it is not theirs.
@@ -606,7 +606,7 @@ describe('insurance only with the owner', () => {
       const again = await post(buyer.cookie, `/api/me/policies/${number}/dispute`, {});
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(
-        `You disputed ${number} on ${formatDay(today())}: the registry is reviewing it.`,
+        `You disputed ${number} on ${formatLusakaDay(new Date())}: the registry is reviewing it.`,
       );
     });
   });

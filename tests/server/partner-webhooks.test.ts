@@ -19,6 +19,7 @@ import { partnerRepository } from '../../src/server/repositories/partner-reposit
 import { partnerWebhookRepository } from '../../src/server/repositories/partner-webhook-repository';
 import { openTestDatabase, signIn } from './test-app';
 import { throwawayDatabase, type ThrowawayDatabase } from './throwaway-postgres';
+import { checkWordsPeopleRead } from './words-people-read';
 
 interface Received {
   headers: Record<string, string | string[] | undefined>;
@@ -79,7 +80,7 @@ describe('partner webhooks', () => {
       },
     );
     app = await buildApp({ config, db, logger: false, now: () => t0 });
-    app.addHook('onClose', () => db.close());
+    checkWordsPeopleRead(app, db, () => db.close());
     admin = await signIn(app, 'admin@nambala.zm', 'Admin#2026');
     target = await receiver();
     const made = await app.inject({

@@ -26,6 +26,7 @@ import { registryRepository } from '../../src/server/repositories/registry-repos
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { type Account, dayAfter, type OwnerPlatesHarness, ownerPlatesHarness } from './owner-plates';
+import { checkWordsPeopleRead } from './words-people-read';
 
 const APPROVE_CARD = { number: '4242 4242 4242 4242' };
 const DECLINE_CARD = { number: '4000 0000 0000 0002' };
@@ -127,7 +128,7 @@ describe('renewals', () => {
       status: 'approved',
       purpose: 'renewal',
       amount: DEFAULT_PRICING.renewalFee,
-      description: `Renewal of plate ${plate} until ${newExpiry}`,
+      description: `Renewal of plate ${plate} until ${formatDay(newExpiry)}`,
     });
 
     const after = await registration(plate);
@@ -360,7 +361,7 @@ describe('the test clock', () => {
       logLevel: 'silent',
     });
     const app = await buildApp({ config, db, logger: false });
-    app.addHook('onClose', () => db.close());
+    checkWordsPeopleRead(app, db, () => db.close());
     const cookieOf = async (role: 'admin' | 'buyer') => {
       const user = await userRepository(db).create({
         email: `${role}@clock.zm`,

@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import { type Database, openPglite } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
+import { checkWordsPeopleRead } from './words-people-read';
 
 let migratedCopy: Promise<Blob> | undefined;
 
@@ -37,7 +38,7 @@ export async function buildTestApp(overrides: { appDir?: string; seedDemo?: bool
     },
   );
   const app = await buildApp({ config, db, logger: false });
-  app.addHook('onClose', () => db.close());
+  checkWordsPeopleRead(app, db, () => db.close());
   return app;
 }
 
@@ -60,7 +61,7 @@ export async function buildTestAppWithDb(
     },
   );
   const app = await buildApp({ config, db, logger: false, now: overrides.now });
-  app.addHook('onClose', () => db.close());
+  checkWordsPeopleRead(app, db, () => db.close());
   return { app, db };
 }
 

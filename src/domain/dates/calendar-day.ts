@@ -38,3 +38,11 @@ export function formatDay(date: string | null): string {
 export function formatLusakaDay(at: Date): string {
   return formatDay(new Date(at.getTime() + LUSAKA_OFFSET_MS).toISOString());
 }
+
+/** '7 Dec 2026, 11:01': a moment as Lusaka's clocks showed it, in messages people read; the text as given if it is not a time. */
+export function formatLusakaMoment(at: Date | string): string {
+  const time = typeof at === 'string' ? Date.parse(at) : at.getTime();
+  if (Number.isNaN(time)) return String(at);
+  const local = new Date(time + LUSAKA_OFFSET_MS).toISOString();
+  return `${formatDay(local)}, ${local.slice(11, 16)}`;
+}

@@ -312,7 +312,7 @@ export async function disputePolicy(
       kind: 'policy-disputed',
       subjectId: policy.agentId,
       plateNumber: policy.plateNumber,
-      summary: `${policy.ownerName}, the registered owner of ${policy.plateNumber}, does not recognise policy ${policy.policyNumber} (${policy.type}, ${policy.insurer}, ${policy.startDate} to ${policy.endDate}) held by ${policy.holderName}.`,
+      summary: `${policy.ownerName}, the registered owner of ${policy.plateNumber}, does not recognise policy ${policy.policyNumber} (${policy.type}, ${policy.insurer}, ${formatDay(policy.startDate)} to ${formatDay(policy.endDate)}) held by ${policy.holderName}.`,
       evidence: {
         policyNumber: policy.policyNumber,
         holder: policy.holderName,

@@ -363,7 +363,7 @@ export function plateLifecycle(tx: Queryable) {
         detail: { alertId: actor.alertId, reason, ownerId: plate?.ownerId ?? null },
         ip: actor.ip ?? null,
       });
-      const told = `The registry found that the registration of ${plateNumber} (${revoked.colour} ${revoked.make} ${revoked.model}, ${revoked.registrationDate}) was made in error and revoked it: ${reason}`;
+      const told = `The registry found that the registration of ${plateNumber} (${revoked.colour} ${revoked.make} ${revoked.model}, registered ${formatDay(revoked.registrationDate)}) was made in error and revoked it: ${reason}`;
       if (plate) {
         await notify(tx, plate.ownerId, {
           kind: 'plate-revoked',

@@ -24,6 +24,7 @@ import type { PartnerKeyView, PartnerOrganisationView } from '#domain/api/partne
 import type { Database, Queryable } from '../db/database';
 import { auditRepository } from '../repositories/audit-repository';
 import { type PartnerKey, type PartnerOrganisation, partnerRepository } from '../repositories/partner-repository';
+import { formatLusakaMoment } from '#domain/dates/calendar-day';
 
 export type { PartnerKey, PartnerOrganisation };
 
@@ -286,7 +287,7 @@ export async function authenticatePartner(
   if (state === 'expired')
     return {
       ok: false,
-      message: `This API key expired on ${found.key.expiresAt}${found.key.replacedBy ? ' (it was rotated: use the new key)' : ''}. Ask the registry’s administrator for a new one.`,
+      message: `This API key expired on ${formatLusakaMoment(found.key.expiresAt)}${found.key.replacedBy ? ' (it was rotated: use the new key)' : ''}. Ask the registry’s administrator for a new one.`,
     };
   return { ok: true, caller: { key: found.key, organisation: found.organisation } };
 }

@@ -18,6 +18,7 @@ import { KEY_REUSED, NOTHING_TO_PAY } from './marketplace-checkout';
 import { type PaymentContext, type PaymentService, recordPayment } from './payment-service';
 import type { PaymentDetails } from './provider';
 import { Refusal } from './refusal-reply';
+import { formatDay } from '#domain/dates/calendar-day';
 
 export const NOT_YOUR_PLATE_TO_RENEW = "Only the plate's registered owner can renew it.";
 export const renewalRunning = (plateNumber: string) =>
@@ -110,7 +111,7 @@ export function renewalCheckout(context: PaymentContext, payments: PaymentServic
           idempotencyKey: request.idempotencyKey,
           purpose: 'renewal',
           plateNumber,
-          description: `Renewal of plate ${plateNumber} until ${expiryDate}`,
+          description: `Renewal of plate ${plateNumber} until ${formatDay(expiryDate)}`,
           method: request.method,
           amount: ngwee(settings.renewalFee),
           lines: [

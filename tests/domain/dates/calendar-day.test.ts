@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatLusakaDay } from '#domain/dates/calendar-day';
+import { formatDay, formatLusakaDay, formatLusakaMoment } from '#domain/dates/calendar-day';
 import { formatLusakaDateTime } from '#domain/dates/lusaka-date-time';
 
 describe('formatDay and formatLusakaDay: one way of writing a day', () => {
@@ -11,6 +11,12 @@ describe('formatDay and formatLusakaDay: one way of writing a day', () => {
     expect(formatDay('soon')).toBe('soon');
     // Lusaka is UTC+2: 22:30 UTC is already the next day there.
     expect(formatLusakaDay(new Date('2026-12-11T22:30:00Z'))).toBe('12 Dec 2026');
+  });
+
+  it('writes a moment in messages as Lusaka read it, day first', () => {
+    expect(formatLusakaMoment('2026-12-07T09:01:10.000Z')).toBe('7 Dec 2026, 11:01');
+    expect(formatLusakaMoment(new Date('2026-12-11T22:30:00Z'))).toBe('12 Dec 2026, 00:30');
+    expect(formatLusakaMoment('never')).toBe('never');
   });
 
   it('never writes a day as the machine does, and agrees with en-GB', () => {

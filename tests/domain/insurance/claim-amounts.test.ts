@@ -161,7 +161,7 @@ describe('a claim’s steps with money', () => {
         'Madison',
       ).body,
     ).toBe(
-      'Madison has paid your claim CLM-000042 for ZM-123-ABC: K8,000.00 by Mobile money on 2026-12-06 (reference MM-1).',
+      'Madison has paid your claim CLM-000042 for ZM-123-ABC: K8,000.00 by Mobile money on 6 Dec 2026 (reference MM-1).',
     );
   });
 
