@@ -11,6 +11,8 @@ export interface DemoAccount {
   roles: Role[];
   businessName?: string;
   licenseNumber?: string;
+  /** A Zambian mobile number: its holder is told by SMS too, and a USSD check from it sees their plates. */
+  phone?: string;
   /** Active unless said otherwise. */
   status?: UserStatus;
   requestedRole?: Role;
@@ -29,6 +31,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'buyer@nambala.zm',
     password: 'Buyer#2026',
     name: 'Mwila Banda',
+    // The number Mwila gives on his plate request and pays from by Airtel Money (demo-owner.ts).
+    phone: '+260971234567',
     accountType: 'individual',
     userType: 'Customer',
     roles: ['buyer'],
