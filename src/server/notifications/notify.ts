@@ -23,12 +23,11 @@ export interface NewNotification {
 
 /** Tells the user; an account deleted since has nobody to tell, and is skipped. */
 export async function notify(tx: Queryable, userId: string, notification: NewNotification): Promise<void> {
-  const user = await userRepository(tx).findById(userId);
-  if (!user) return;
+  const recipient = await userRepository(tx).noticeRecipient(userId);
+  if (!recipient) return;
   await notificationRepository(tx).create(userId, notification);
-  const preferences = await userRepository(tx).notificationPreferences(userId);
-  const wanted = messagesFor(user, notification).filter((message) =>
-    wantsMessage(preferences, message.kind, message.channel),
+  const wanted = messagesFor(recipient, notification).filter((message) =>
+    wantsMessage(recipient.preferences, message.kind, message.channel),
   );
   await messageRepository(tx).queue(wanted);
   noteMessagesQueued();

@@ -220,6 +220,32 @@ export function userRepository(db: Queryable) {
     },
 
     /** What the account has turned off of its messages; {} when nothing (or no such account). */
+    /** Who a notice goes to and what they chose to receive, in one read: notify's whole question. */
+    async noticeRecipient(
+      id: string,
+    ): Promise<
+      | { id: string; name: string; email: string; phone: string | null; preferences: NotificationPreferences }
+      | undefined
+    > {
+      const rows = await db.query<{
+        id: string;
+        name: string;
+        email: string;
+        phone: string | null;
+        notification_preferences: unknown;
+      }>('SELECT id, name, email, phone, notification_preferences FROM users WHERE id = $1', [id]);
+      const row = rows[0];
+      if (!row) return undefined;
+      const stored = notificationPreferencesSchema.safeParse(row.notification_preferences ?? {});
+      return {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        preferences: stored.success ? stored.data : {},
+      };
+    },
+
     async notificationPreferences(id: string): Promise<NotificationPreferences> {
       const rows = await db.query<{ notification_preferences: unknown }>(
         'SELECT notification_preferences FROM users WHERE id = $1',
