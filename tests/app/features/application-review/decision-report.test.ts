@@ -75,7 +75,7 @@ describe('the report of a decision', () => {
     expect(two.lines[1]?.text).toBe('REQ-404 was not rejected: This request no longer exists.');
   });
 
-  it('says each rejected applicant has been told why', () => {
+  it('says each rejected applicant is told why once the rejection can no longer be undone', () => {
     const report = decisionReport(
       [
         { requestId: 'REQ-004', ok: true, status: 'Rejected', plates: [], agent: null },
@@ -85,7 +85,9 @@ describe('the report of a decision', () => {
       names,
     );
     expect(report.title).toBe('2 requests rejected');
-    expect(report.lines[1]?.text).toBe('LP-000005 / REQ-005 (Bupe Tembo) rejected; the applicant has been told why.');
+    expect(report.lines[1]?.text).toBe(
+      'LP-000005 / REQ-005 (Bupe Tembo) rejected; the applicant is told why once it can no longer be undone.',
+    );
   });
 });
 
