@@ -214,7 +214,11 @@ export async function buildApp({
   registerLapseSweep(app, payments);
   await app.register(refundRoutes, payments);
   registerRefundSweep(app, payments);
-  registerHeldDecisionRelease(app, { ...payments, sendMessages: () => messages.kick() });
+  registerHeldDecisionRelease(app, {
+    ...payments,
+    sendMessages: () => messages.kick(),
+    windowMs: config.decisionUndoMs,
+  });
   await app.register(messageRoutes, {
     db,
     publicOrigin: config.publicOrigin,

@@ -93,7 +93,7 @@ describe('approving with a confirmation and an Undo', () => {
     expect(offerMsLeft(offer, heardAt + 6_000)).toBe(114_000);
     expect(formatLeft(offerMsLeft(offer, heardAt + 6_000))).toBe('1:54');
     expect(offerMsLeft(offer, heardAt + 120_000)).toBe(0);
-    expect(undoOfferFrom({ ...answer, outcomes: [answer.outcomes[1]] }, 'approve', byId, heardAt)).toBeNull();
+    expect(undoOfferFrom({ ...answer, outcomes: answer.outcomes.slice(1) }, 'approve', byId, heardAt)).toBeNull();
   });
 
   it('shows Undo with the time left, and nothing once the time is up', () => {
