@@ -200,7 +200,9 @@ test('a bulk rejection with one reason notifies each applicant, and the selectio
     .poll(
       async () => {
         const notes = await told();
-        return [first, second].every(({ reference }) => notes.includes(`Application ${reference} / `));
+        return [first, second].every(({ reference, requestId }) =>
+          notes.includes(`Application ${reference} / ${requestId} rejected`),
+        );
       },
       { timeout: 30_000 },
     )
