@@ -231,6 +231,23 @@ describe('undoing a decision on a plate request', () => {
     expect((await post('/api/admin/requests/undo', cookies.admin ?? '', { decisionIds: [] })).statusCode).toBe(400);
   });
 
+  it('makes a rejection that takes back an approval’s plates final: no Undo offered, the applicant told at once', async () => {
+    const { requestId, payment } = await submit();
+    await decide(requestId, 'approve');
+    offsetMs = UNDO_WINDOW_MS + 1000;
+    await releaseDueDecisions(db, now());
+    const response = await post('/api/admin/requests/decide', cookies.admin ?? '', {
+      ids: [requestId],
+      decision: 'reject',
+      reason: 'Registered in error',
+    });
+    const [outcome] = (response.json() as { outcomes: Outcome[] }).outcomes;
+    expect(outcome).toMatchObject({ ok: true, status: 'Rejected' });
+    expect(outcome?.decisionId).toBeUndefined();
+    expect(await toldOf(requestId, 'request-rejected')).toBeGreaterThanOrEqual(2);
+    expect(await refundsOf(payment.id)).toBe(1);
+  });
+
   it('tells only the later decision when a request is decided again inside the window, and the earlier one again if that is undone', async () => {
     const { requestId, payment } = await submit();
     const rejected = await decide(requestId, 'reject');

@@ -31,8 +31,6 @@ export const UNDO_MESSAGES = {
     'The time to undo this decision has passed: the applicant has been told. Approve or reject the request again instead.',
   manufacturingStarted: 'Manufacturing of this request has started, so the decision can no longer be undone.',
   notFound: 'This decision was not found.',
-  platesTakenBack:
-    'This rejection took back plates an earlier approval had given; approve the request again instead of undoing.',
   numberTaken: (number: string) =>
     `${number}, chosen with this request, has been taken since, so the rejection cannot be undone.`,
 } as const;

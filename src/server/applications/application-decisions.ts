@@ -336,7 +336,9 @@ async function keep(
 ): Promise<DecisionOutcome> {
   const decisions = decisionRepository(tx);
   const id = uuidv7(input.at.getTime(), randomBytes(10));
-  const isUndoable = input.undoable ?? true;
+  // A rejection that takes back an approval's plates is final: giving them back would need new
+  // shop orders and collection dates, so the administrator approves again instead.
+  const isUndoable = (input.undoable ?? true) && !(input.decision === 'reject' && before.plates.length > 0);
   const until = undoUntil(input.at, isUndoable ? (input.undoWindowMs ?? UNDO_WINDOW_MS) : 0);
   await decisions.insert({
     id,

@@ -103,8 +103,6 @@ async function takeBackRejection(
   request: StoredApplication,
   decision: StoredDecision,
 ): Promise<string | null> {
-  // Giving back plates an approval had would mean new shop orders and new collection dates: approve again instead.
-  if (decision.before.plates.length > 0) return UNDO_MESSAGES.platesTakenBack;
   const numbers = numberRepository(tx);
   for (const held of decision.before.holds) {
     const taken = await numbers.takenReadingLike(lookAlikeKey(held.plateNumber), request.id);

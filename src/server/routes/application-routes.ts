@@ -275,9 +275,15 @@ export const applicationRoutes: FastifyPluginAsyncZod<
         newNumber: newPlateNumber,
         undoWindowMs,
       });
-      // A refund an approval started at once (its chosen number had gone) goes to the payment provider now
-      // that the decisions are committed; a rejection's waits for its undo window (jobs/held-decisions.ts).
-      if (outcomes.some((outcome) => !outcome.ok && outcome.reason === 'allocation-failed')) await refunds.sweep();
+      // A refund started at once (an approval whose chosen number had gone, a final rejection of an approved
+      // request) goes to the payment provider now that the decisions are committed; an undoable rejection's
+      // waits for its window (jobs/held-decisions.ts).
+      if (
+        outcomes.some((outcome) =>
+          outcome.ok ? outcome.status === 'Rejected' && !outcome.decisionId : outcome.reason === 'allocation-failed',
+        )
+      )
+        await refunds.sweep();
       const repository = applicationRepository(db);
       const decided = (await Promise.all([...new Set(request.body.ids)].map((id) => repository.find(id)))).filter(
         (found): found is StoredApplication => found !== undefined,
