@@ -173,6 +173,7 @@ async function approve(
     await numberRepository(tx).recordAllocationFailure(request.id, reason, input.at);
     // Not the administrator's decision but what approving found: told and refunded at once, not undoable.
     const rejected = await reject(tx, request, reason, payment, input, 'allocation-failed');
+    await decisionRepository(tx).supersedeHeld(request.id, null); // an earlier decision still held is never told
     if (rejected.effects) await releaseDecisionEffects(tx, request, rejected.effects, input.adminId, input.at);
     return refused('allocation-failed', rejectedForNumberGone(chosen.gone));
   }

@@ -99,10 +99,13 @@ export function decisionRepository(db: Queryable) {
       );
     },
 
-    /** Marks the request's held decision (if any) replaced by `by`: its effects never happen unless `by` is undone. */
-    async supersedeHeld(requestId: string, by: string): Promise<void> {
+    /**
+     * Marks the request's held decision (if any) replaced by `by`: its effects never happen unless
+     * `by` is undone. Null: replaced by what an approval found (a chosen number gone), told at once.
+     */
+    async supersedeHeld(requestId: string, by: string | null): Promise<void> {
       await db.query(
-        "UPDATE application_decisions SET state = 'superseded', superseded_by = $2 WHERE request_id = $1 AND state = 'held' AND id <> $2",
+        "UPDATE application_decisions SET state = 'superseded', superseded_by = $2 WHERE request_id = $1 AND state = 'held' AND id IS DISTINCT FROM $2",
         [requestId, by],
       );
     },
