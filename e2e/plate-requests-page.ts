@@ -62,6 +62,23 @@ export class PlateRequestsPage {
     return this.page.getByRole('dialog', { name: `Request ${id}` });
   }
 
+  /** The confirmation before approving ("Approve Request", "Approve 3 Requests"). */
+  get approveDialog(): Locator {
+    return this.page.getByRole('alertdialog', { name: /^Approve/ });
+  }
+
+  /** Approves in the confirmation the Approve buttons open, and waits for it to close. */
+  async confirmApproval(): Promise<void> {
+    const dialog = this.approveDialog;
+    await dialog.getByRole('button', { name: /^Approve \d* ?Requests?$/ }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  /** The Undo offered for a short time after an approve or reject. */
+  get undoButton(): Locator {
+    return this.page.getByRole('button', { name: 'Undo', exact: true });
+  }
+
   /** The rejection dialog, by its title ("Reject Request", "Reject 2 Requests"). */
   rejectDialog(name: string): Locator {
     return this.page.getByRole('dialog', { name });
@@ -173,6 +190,7 @@ export class PlateRequestsPage {
     await this.row(id)
       .getByRole('button', { name: `Approve ${id}` })
       .click();
+    await this.confirmApproval();
     await expect(this.report).toContainText('1 request approved');
     const line = await this.report.getByRole('listitem').first().textContent();
     const plate = 'ZM-\\d{3}-[A-Z]{3}';

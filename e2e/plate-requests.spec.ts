@@ -1,6 +1,6 @@
 /**
  * The administrator's Plate Requests on the server's data: finding requests, approving one
- * so that the plate-maker's shop gets the order, the QR dialog and its print, a bulk
+ * (after a confirmation; and undoing an approval) so that the plate-maker's shop gets the order, the QR dialog and its print, a bulk
  * rejection that notifies the applicants, refusals once manufacturing has started, a bank
  * transfer marked received, and the offline state. Every test works on requests of its own
  * (seeded ones no other test touches, or applications it submits itself), so they run in
@@ -194,6 +194,19 @@ test('a bulk rejection with one reason notifies each applicant, and the selectio
   // The applicant (the demo buyer submitted both) finds both in the header's bell.
   const buyer = await (await browser.newContext()).newPage();
   await signInAs(buyer, 'buyer');
+  // The applicants are told once the rejection can no longer be undone (seconds on the test server).
+  const told = async () => JSON.stringify(await (await buyer.request.get('/api/notifications')).json());
+  await expect
+    .poll(
+      async () => {
+        const notes = await told();
+        return [first, second].every(({ reference, requestId }) =>
+          notes.includes(`Application ${reference} / ${requestId} rejected`),
+        );
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   const dashboard = await DashboardPage.open(buyer, '/dashboard');
   await expect(dashboard.notificationsButton(/\d+ unread/)).toBeVisible({ timeout: 20_000 });
   await dashboard.notificationsButton().click();
@@ -221,6 +234,7 @@ test('approve and reject are refused in the server’s words once manufacturing 
   await requests.tick('Select REQ-004');
   await requests.tick('Select REQ-006');
   await requests.bulkApprove.click();
+  await requests.confirmApproval();
   await expect(requests.report).toContainText('1 of 3 requests approved; 2 refused');
   await expect(requests.report).toContainText(`REQ-002 (Mwila Banda) was not approved: ${MANUFACTURING_STARTED}`);
   await expect(requests.report).toContainText(`REQ-004 (Lusaka Freight Ltd) was not approved: ${NOT_PAID}`);
@@ -242,6 +256,7 @@ test('a bank transfer marked received lets its application be approved', async (
   const requests = await PlateRequestsPage.open(browser);
   await requests.search(`Bank Test ${run}`);
   await requests.rowButton(application.requestId, 'Approve').click();
+  await requests.confirmApproval();
   await expect(requests.report).toContainText(NOT_PAID);
 
   const transfer = requests.transfer(application.paymentReference);
@@ -254,5 +269,33 @@ test('a bank transfer marked received lets its application be approved', async (
   await expect(transfer).toHaveCount(0);
 
   await requests.rowButton(application.requestId, 'Approve').click();
+  await requests.confirmApproval();
   await expect(requests.report).toContainText(`${application.requestId} (Bank Test ${run}) approved: ZM-`);
+});
+
+test('approve asks first, naming the request, and Undo puts it back as it was, the applicant never told', async ({
+  browser,
+}) => {
+  const run = runId();
+  const application = await submitApplication(browser, `Undo Test ${run}`);
+  const requests = await PlateRequestsPage.open(browser);
+  await requests.search(`Undo Test ${run}`);
+  await expect(requests.row(application.requestId)).toContainText('Pending');
+  await requests.rowButton(application.requestId, 'Approve').click();
+  const dialog = requests.approveDialog;
+  await expect(dialog).toContainText(`${application.reference} / ${application.requestId}`);
+  await expect(dialog).toContainText(`Undo Test ${run}`);
+  await expect(dialog).toContainText('Plate number: allocated on approval');
+  await requests.confirmApproval();
+  await expect(requests.row(application.requestId)).toContainText('Approved');
+
+  // The test server allows a few seconds (DECISION_UNDO_SECONDS); the real window is two minutes.
+  await requests.undoButton.click();
+  await expect(requests.report).toContainText('Approval undone');
+  await expect(requests.report).toContainText(
+    `${application.reference} / ${application.requestId} (Undo Test ${run}) is back to Pending; the applicant was not told.`,
+  );
+  await expect(requests.row(application.requestId)).toContainText('Pending');
+  await expect(requests.rowButton(application.requestId, 'Approve')).toBeEnabled();
+  await expect(requests.undoButton).toHaveCount(0);
 });

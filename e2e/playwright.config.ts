@@ -114,6 +114,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       DEMO_REGISTRY_PLATES: '5000',
       AUTH_RATE_LIMIT: '0',
+      // Decisions can be undone for 6 s instead of 2 minutes, so journeys see refunds and messages soon after.
+      DECISION_UNDO_SECONDS: '6',
     },
   },
 });

@@ -47,6 +47,7 @@ import { messageProviderFromEnv } from './messages/message-provider-from-env';
 import { SANDBOX_MESSAGE_PROVIDER } from './messages/sandbox-message-provider';
 import { registerLapseSweep } from './jobs/lapsed-payments';
 import { registerRefundSweep } from './jobs/pending-refunds';
+import { registerHeldDecisionRelease } from './jobs/held-decisions';
 import { refundRoutes } from './routes/refund-routes';
 import { messageRoutes } from './routes/message-routes';
 import { ownerRoutes } from './routes/owner-routes';
@@ -165,7 +166,12 @@ export async function buildApp({
   await registerOpenApi(app, config.version);
   // SMS and email go through the provider MESSAGE_PROVIDER names (the sandbox by default: docs/notifications.md).
   const messageProvider = messageProviderFromEnv(db, { MESSAGE_PROVIDER: config.messageProvider });
-  registerMessageDispatcher(app, { db, provider: messageProvider, publicOrigin: config.publicOrigin, now });
+  const messages = registerMessageDispatcher(app, {
+    db,
+    provider: messageProvider,
+    publicOrigin: config.publicOrigin,
+    now,
+  });
 
   await app.register(healthRoutes, { db, version: config.version });
   if (controlToken && db.dumpDataDir) await app.register(backupRoutes, { db, controlToken });
@@ -202,12 +208,17 @@ export async function buildApp({
   await app.register(collectionRoutes, { db, now });
   await app.register(purchaseRoutes, payments);
   await app.register(paymentRoutes, payments);
-  await app.register(applicationRoutes, payments);
+  await app.register(applicationRoutes, { ...payments, undoWindowMs: config.decisionUndoMs });
   // The sandbox card provider's own page (a hosted checkout): only with the sandbox provider.
   await app.register(sandboxCardPageRoutes, payments);
   registerLapseSweep(app, payments);
   await app.register(refundRoutes, payments);
   registerRefundSweep(app, payments);
+  registerHeldDecisionRelease(app, {
+    ...payments,
+    sendMessages: () => messages.kick(),
+    windowMs: config.decisionUndoMs,
+  });
   await app.register(messageRoutes, {
     db,
     publicOrigin: config.publicOrigin,

@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { UNDO_WINDOW_MS } from '#domain/applications/decision-undo';
 
 export interface ServerConfig {
   port: number;
@@ -46,6 +47,12 @@ export interface ServerConfig {
   publicVerdictCacheMs: number;
   /** How often (ms) partner webhook deliveries are sent (docs/partner-api.md); 0 turns the job off (tests run it by hand). */
   webhookIntervalMs: number;
+  /**
+   * How long (ms) an approve or reject on Plate Requests may be undone: the domain's window
+   * (UNDO_WINDOW_MS); DECISION_UNDO_SECONDS may only shorten it, for a browser test server
+   * that cannot wait two minutes for a refund (docs/decisions/069-undo-a-decision.md).
+   */
+  decisionUndoMs: number;
   /** TEST_CLOCK=true: an administrator may move the server's clock (PUT /api/test/clock), for browser tests. Never in production. */
   testClock: boolean;
   /**
@@ -146,6 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicVerdictCacheMs: parseCount('PUBLIC_VERDICT_CACHE_MS', env.PUBLIC_VERDICT_CACHE_MS, 1000),
     webhookIntervalMs: parseCount('WEBHOOK_INTERVAL_MS', env.WEBHOOK_INTERVAL_MS, 5000),
     testClock: parseFlag(env.TEST_CLOCK) ?? false,
+    decisionUndoMs: Math.min(
+      UNDO_WINDOW_MS,
+      parseCount('DECISION_UNDO_SECONDS', env.DECISION_UNDO_SECONDS, UNDO_WINDOW_MS / 1000) * 1000,
+    ),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     authRateLimit: parseCount('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 60),
     ussdGateway: env.USSD_GATEWAY?.trim() || 'sandbox',

@@ -26,6 +26,8 @@ import {
   REQUEST_NOT_FOUND,
   REQUEST_NOT_PAID,
 } from '../../src/server/applications/application-decisions';
+import { releaseDueDecisions } from '../../src/server/applications/decision-undo';
+import { UNDO_WINDOW_MS } from '#domain/applications/decision-undo';
 import { blanksOf, plateBlanks } from './shop-orders';
 import { applicationBody, buildTestAppWithDb, payOnCardPage } from './test-app';
 
@@ -99,6 +101,8 @@ describe('applications and plate requests', () => {
       requests: RequestView[];
     };
   };
+  /** The undo window of every decision so far passes: the applicants are told (docs/decisions/069-undo-a-decision.md). */
+  const passUndoWindows = () => releaseDueDecisions(db, new Date(Date.now() + UNDO_WINDOW_MS));
   const requests = async (): Promise<RequestView[]> =>
     (await get('/api/admin/requests', cookies.admin ?? '')).json().requests;
   const requestNamed = async (applicant: string) =>
@@ -376,6 +380,8 @@ describe('applications and plate requests', () => {
         status: 'Approved',
         plates: expect.any(Array),
         agent: { id: agentId, name: 'Cairo Road Plates' },
+        decisionId: expect.any(String),
+        undoUntil: expect.any(String),
       },
     ]);
     const plates = outcomes[0]?.plates ?? [];
@@ -406,6 +412,7 @@ describe('applications and plate requests', () => {
       collectionDate: collectionDateAfter(new Date()),
     });
 
+    await passUndoWindows();
     const notifications = (await get('/api/notifications', cookies.buyer ?? '')).json().notifications;
     expect(
       notifications.find(
@@ -423,6 +430,7 @@ describe('applications and plate requests', () => {
     const { requestId, reference } = await submit();
     const pair = `${reference} / ${requestId}`;
     await decide([requestId], 'approve');
+    await passUndoWindows();
     const sent = await db.query<{ channel: string; subject: string | null; body: string }>(
       "SELECT channel, subject, body FROM message_outbox WHERE kind = 'request-approved' AND (subject LIKE $1 OR body LIKE $1)",
       [`%${pair}%`],
@@ -513,6 +521,7 @@ describe('applications and plate requests', () => {
     expect(deleted).toHaveLength(2);
     expect(await db.query('SELECT 1 FROM agent_orders WHERE plate_number = ANY($1::text[])', [plates])).toEqual([]);
 
+    await passUndoWindows();
     const buyerNotes = (await get('/api/notifications', cookies.buyer ?? '')).json().notifications;
     const approvedReference = (await requests()).find((request) => request.id === approved.requestId)?.reference;
     expect(

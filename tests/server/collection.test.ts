@@ -17,6 +17,8 @@ import {
 import { REGISTRATION_REQUIRED } from '#domain/applications/application-form';
 import type { Database } from '../../src/server/db/database';
 import { userRepository } from '../../src/server/repositories/user-repository';
+import { releaseDueDecisions } from '../../src/server/applications/decision-undo';
+import { UNDO_WINDOW_MS } from '#domain/applications/decision-undo';
 import { buildTestAppWithDb, cardApplication, postPayingByCard } from './test-app';
 
 const APPROVE_CARD = { number: '4242 4242 4242 4242' };
@@ -178,6 +180,8 @@ describe('collection and delivery', () => {
       .json()
       .requests.find((candidate: { id: string }) => candidate.id === requestId);
     expect(request.orderInfo.deliveryAddress).toBe('12 Kabulonga Road, Lusaka');
+    // The applicant is told once the approval can no longer be undone.
+    await releaseDueDecisions(db, new Date(Date.now() + UNDO_WINDOW_MS));
     const notices = (await get('/api/notifications', cookies.buyer ?? '')).json();
     expect(JSON.stringify(notices)).toContain('delivered to 12 Kabulonga Road, Lusaka');
   });

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { SANDBOX_REFUND_DELAY_MS } from '../../src/server/payments/sandbox-provider';
 import { startRefund } from '../../src/server/payments/refunds';
+import { releaseDueDecisions } from '../../src/server/applications/decision-undo';
+import { UNDO_WINDOW_MS } from '#domain/applications/decision-undo';
 import { buildTestAppWithDb, cardApplication, postPayingByCard } from './test-app';
 
 const application = (card: string) => cardApplication({ card: { number: card } });
@@ -63,6 +65,10 @@ describe('refunds', () => {
       reason: 'The photo of the whitebook is not readable',
     });
     expect(decided.statusCode).toBe(200);
+    // The refund starts once the rejection can no longer be undone (docs/decisions/069-undo-a-decision.md).
+    offsetMs += UNDO_WINDOW_MS;
+    await releaseDueDecisions(db, new Date(Date.now() + offsetMs));
+    await receipt(payment.id); // sends it to the provider, as the server's job does after releasing it
     return { requestId, reference, payment };
   }
 

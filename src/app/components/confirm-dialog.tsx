@@ -10,13 +10,22 @@ import { AppDialog } from './app-dialog';
 export interface ConfirmDialogProps {
   title: string;
   confirmLabel: string;
+  /** The action's colour: red for what cannot be taken back (the default), green for an approval. */
+  confirmPalette?: 'red' | 'green';
   /** Makes the change; answers with the reason it was refused, or null when it is done. */
   onConfirm: () => Promise<string | null>;
   onClose: () => void;
   children: ReactNode;
 }
 
-export function ConfirmDialog({ title, confirmLabel, onConfirm, onClose, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  confirmLabel,
+  confirmPalette = 'red',
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
 
@@ -43,7 +52,7 @@ export function ConfirmDialog({ title, confirmLabel, onConfirm, onClose, childre
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button colorPalette="red" loading={isBusy} onClick={() => void confirm()}>
+          <Button colorPalette={confirmPalette} loading={isBusy} onClick={() => void confirm()}>
             {confirmLabel}
           </Button>
         </>

@@ -93,6 +93,8 @@ export const decisionOutcomeSchema = z.union([
     status: z.enum(['Approved', 'Rejected']),
     plates: z.array(z.string()).optional(),
     agent: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+    decisionId: z.string().optional().describe('Names the decision to POST /api/admin/requests/undo'),
+    undoUntil: z.string().optional().describe('When the decision can no longer be undone (ISO instant)'),
   }),
   z.object({
     requestId: z.string(),
@@ -107,5 +109,13 @@ export type DecisionOutcome = z.infer<typeof decisionOutcomeSchema>;
 export const decisionsAnswer = z.object({
   outcomes: z.array(decisionOutcomeSchema),
   requests: z.array(adminApplicationSchema),
+  serverNow: z.string().describe("The server's time of the answer: how long each undoUntil leaves is counted from it"),
 });
 export type DecisionsAnswer = z.infer<typeof decisionsAnswer>;
+
+/** POST /api/admin/requests/undo: the requests as they stand again. */
+export const undoAnswer = z.object({
+  undone: z.array(z.object({ decisionId: z.string(), requestId: z.string(), status: z.enum(REQUEST_STATUSES) })),
+  requests: z.array(adminApplicationSchema),
+});
+export type UndoAnswer = z.infer<typeof undoAnswer>;

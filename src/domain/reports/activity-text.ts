@@ -14,6 +14,8 @@ const PHRASES: Readonly<Record<string, (subject: string) => string>> = {
   'user.delete': (s) => `Account ${s} deleted`,
   'request.approve': (s) => `Plate request ${s} approved`,
   'request.reject': (s) => `Plate request ${s} rejected`,
+  'request.undo-approve': (s) => `Approval of plate request ${s} undone`,
+  'request.undo-reject': (s) => `Rejection of plate request ${s} undone`,
   'payment.approve': (s) => `Payment ${s} received`,
   'payment.decline': (s) => `Payment ${s} declined`,
   'payment.time_out': (s) => `Payment ${s} lapsed`,

@@ -244,6 +244,23 @@ export function applicationRepository(db: Queryable) {
       );
     },
 
+    /** Puts back who decided what (an undone decision): the request as it was, its version moving on. */
+    async restoreDecision(
+      id: string,
+      before: {
+        status: RequestStatus;
+        rejectionReason: string | null;
+        agentId: string | null;
+        decidedBy: string | null;
+        decidedAt: string | null;
+      },
+    ): Promise<void> {
+      await db.query(
+        'UPDATE plate_requests SET status = $2, rejection_reason = $3, agent_id = $4, decided_by = $5, decided_at = $6, version = version + 1 WHERE id = $1',
+        [id, before.status, before.rejectionReason, before.agentId, before.decidedBy, before.decidedAt],
+      );
+    },
+
     /** The requests among `ids` for whose current plates a plate maker has recorded manufacturing. */
     async manufacturingStarted(ids: readonly string[]): Promise<Set<string>> {
       const rows = await db.query<{ request_id: string }>(
@@ -323,6 +340,28 @@ export function applicationRepository(db: Queryable) {
       }>(
         'UPDATE request_plates SET released_at = $2 WHERE request_id = $1 AND released_at IS NULL RETURNING plate_number, request_id, agent_id, order_id',
         [requestId, at],
+      );
+      return rows.map((row) => ({
+        plateNumber: row.plate_number,
+        requestId: row.request_id,
+        agentId: row.agent_id,
+        orderId: row.order_id,
+      }));
+    },
+
+    /**
+     * Forgets the numbers an undone approval allocated, as if never allocated: nobody was told of
+     * them, so unlike released numbers they go back to the free pool (a chosen one stays held).
+     */
+    async forgetPlates(requestId: string): Promise<AllocatedPlate[]> {
+      const rows = await db.query<{
+        plate_number: string;
+        request_id: string;
+        agent_id: string;
+        order_id: string | null;
+      }>(
+        'DELETE FROM request_plates WHERE request_id = $1 AND released_at IS NULL RETURNING plate_number, request_id, agent_id, order_id',
+        [requestId],
       );
       return rows.map((row) => ({
         plateNumber: row.plate_number,

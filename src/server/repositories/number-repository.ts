@@ -53,6 +53,19 @@ export function numberRepository(db: Queryable) {
       return rows.length === 1;
     },
 
+    /** The numbers an application holds, as held (kept by a rejection that an undo may give back). */
+    async holdsOf(requestId: string): Promise<{ plateNumber: string; lookAlike: string; heldAt: string }[]> {
+      const rows = await db.query<{ plate_number: string; look_alike: string; held_at: Date | string }>(
+        'SELECT plate_number, look_alike, held_at FROM number_holds WHERE request_id = $1 ORDER BY plate_number',
+        [requestId],
+      );
+      return rows.map((row) => ({
+        plateNumber: row.plate_number,
+        lookAlike: row.look_alike,
+        heldAt: new Date(row.held_at).toISOString(),
+      }));
+    },
+
     /** Lets go of an application's holds (it was rejected): its chosen numbers are free again. */
     async releaseHolds(requestId: string): Promise<string[]> {
       const rows = await db.query<{ plate_number: string }>(

@@ -12,6 +12,7 @@ import {
   applicationAnswer,
   decisionsAnswer,
   myApplicationsAnswer,
+  undoAnswer,
   type AdminApplication as RequestView,
 } from '#domain/api/applications';
 import { applicationStep2Schema, step1Fields, withRegistrationRule } from '#domain/applications/application-form';
@@ -35,6 +36,7 @@ import { type PaymentContext, type PaymentService, paymentService } from '../pay
 import { answerOrRefuse } from '../payments/refusal-reply';
 import { refundService } from '../payments/refunds';
 import { decideApplications } from '../applications/application-decisions';
+import { undoDecisions } from '../applications/decision-undo';
 import { idempotencyKeySchema } from './purchase-routes';
 import { errorResponse, noCardNumber } from './schemas';
 import { chosenNumbersSchema } from '#domain/plates/chosen-numbers-schema';
@@ -130,8 +132,8 @@ const applicationBody = withRegistrationRule(
 );
 
 export const applicationRoutes: FastifyPluginAsyncZod<
-  Omit<PaymentContext, 'log'> & { newPlateNumber?: () => string }
-> = async (app, { db, provider, now, newPlateNumber }) => {
+  Omit<PaymentContext, 'log'> & { newPlateNumber?: () => string; undoWindowMs?: number }
+> = async (app, { db, provider, now, newPlateNumber, undoWindowMs }) => {
   const payments = paymentService({ db, provider, now, log: app.log });
   const refunds = refundService({ db, provider, now, log: app.log });
   const applications = applicationCheckout({ db, provider, now, log: app.log }, payments);
@@ -271,12 +273,14 @@ export const applicationRoutes: FastifyPluginAsyncZod<
         ip: request.ip,
         at,
         newNumber: newPlateNumber,
+        undoWindowMs,
       });
-      // Refunds the decisions started (a rejection, or an approval whose chosen number had gone) go to
-      // the payment provider now that the decisions are committed.
+      // A refund started at once (an approval whose chosen number had gone, a final rejection of an approved
+      // request) goes to the payment provider now that the decisions are committed; an undoable rejection's
+      // waits for its window (jobs/held-decisions.ts).
       if (
         outcomes.some((outcome) =>
-          outcome.ok ? outcome.status === 'Rejected' : outcome.reason === 'allocation-failed',
+          outcome.ok ? outcome.status === 'Rejected' && !outcome.decisionId : outcome.reason === 'allocation-failed',
         )
       )
         await refunds.sweep();
@@ -284,7 +288,41 @@ export const applicationRoutes: FastifyPluginAsyncZod<
       const decided = (await Promise.all([...new Set(request.body.ids)].map((id) => repository.find(id)))).filter(
         (found): found is StoredApplication => found !== undefined,
       );
-      return { outcomes, requests: await requestViews(db, payments, decided, at) };
+      return { outcomes, requests: await requestViews(db, payments, decided, at), serverNow: at.toISOString() };
     },
+  );
+
+  app.post(
+    '/api/admin/requests/undo',
+    {
+      config: { access: 'requests:review' },
+      schema: {
+        tags: ['applications'],
+        summary:
+          'Undoes approve or reject decisions while their window lasts (all or none): each request back as it was, the applicant never told',
+        body: z.object({
+          decisionIds: z
+            .array(z.string().max(64), { error: 'decisionIds must be a list of decision ids' })
+            .min(1, 'Name at least one decision to undo')
+            .max(500, 'At most 500 decisions at a time'),
+        }),
+        response: { 200: undoAnswer, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      answerOrRefuse(reply, async () => {
+        const at = now();
+        const undone = await undoDecisions(db, {
+          adminId: (request.user as User).id,
+          decisionIds: request.body.decisionIds,
+          ip: request.ip,
+          at,
+        });
+        const repository = applicationRepository(db);
+        const restored = (await Promise.all(undone.map((entry) => repository.find(entry.requestId)))).filter(
+          (found): found is StoredApplication => found !== undefined,
+        );
+        return { undone, requests: await requestViews(db, payments, restored, at) };
+      }),
   );
 };

@@ -137,6 +137,8 @@ export async function seedDemoOwner(
         decision: 'approve',
         ip: '127.0.0.1',
         at: new Date(appliedAt.getTime() + DAY_MS / 2),
+        // Decided long ago: told at the time, nothing left to undo.
+        undoable: false,
       });
       const [plate] = (await applicationRepository(tx).platesOf([request.id])).get(request.id) ?? [];
       if (!plate) continue;

@@ -10,6 +10,7 @@ import type {
   AdminApplicationsAnswer,
   DecisionOutcome,
   DecisionsAnswer,
+  UndoAnswer,
 } from '#domain/api/applications';
 import type { AdminOrder, AdminOrdersAnswer } from '#domain/api/marketplace';
 import { apiRequest, NetworkError } from '../../api/api-client';
@@ -20,6 +21,8 @@ export type { AdminApplication, AdminOrder, DecisionOutcome, PendingPayment };
 export const DECISIONS_NEED_CONNECTION =
   'Decisions need a connection. Nothing was changed; try again when you are back online.';
 export const LIST_NEEDS_CONNECTION = 'The plate requests are read from the server, and this device is offline.';
+export const UNDO_NEEDS_CONNECTION =
+  'Undo needs a connection. Nothing was changed; try again while Undo is still shown.';
 export const CONFIRMING_NEEDS_CONNECTION =
   'Marking a transfer received needs a connection. Nothing was changed; try again when you are back online.';
 
@@ -84,6 +87,10 @@ export const decideApplications = (input: {
   reason?: string;
 }) =>
   send('/api/admin/requests/decide', input, DECISIONS_NEED_CONNECTION, shaped<DecisionsAnswer>('outcomes', 'requests'));
+
+/** Takes back decisions while their window lasts; the server refuses (409) once it has passed. */
+export const undoDecisions = (decisionIds: readonly string[]) =>
+  send('/api/admin/requests/undo', { decisionIds }, UNDO_NEEDS_CONNECTION, shaped<UndoAnswer>('undone', 'requests'));
 
 export const fetchPendingPayments = () =>
   read(

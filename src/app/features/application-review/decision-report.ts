@@ -37,7 +37,10 @@ function who(requestId: string, byId: ReadonlyMap<string, Named>): string {
 }
 
 function successText(outcome: Extract<DecisionOutcome, { ok: true }>, decision: ReviewDecision, name: string): string {
-  if (decision === 'reject') return `${name} rejected; the applicant has been told why.`;
+  if (decision === 'reject')
+    return outcome.decisionId
+      ? `${name} rejected; the applicant is told why once it can no longer be undone.`
+      : `${name} rejected; the applicant has been told why.`;
   const plates = outcome.plates ?? [];
   const numbers = plates.length > 0 ? `: ${plates.join(', ')}` : '';
   const shop = outcome.agent ? `, sent to ${outcome.agent.name} to make` : '';

@@ -33,7 +33,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatDay } from '../../components/format-date-time';
 import { CheckIcon, CloudOffIcon, EyeIcon, QrIcon } from '../../components/icons';
@@ -43,7 +43,16 @@ import { showToast } from '../../components/toast';
 import { BankTransfersSection } from './bank-transfers-section';
 import { type DecisionReport, decisionReport } from './decision-report';
 import { XIcon } from './application-icons';
-import { type AdminApplication, decideApplications, DECISIONS_NEED_CONNECTION } from './applications-api';
+import {
+  type AdminApplication,
+  decideApplications,
+  DECISIONS_NEED_CONNECTION,
+  undoDecisions,
+  UNDO_NEEDS_CONNECTION,
+} from './applications-api';
+import { ApproveDialog } from './approve-dialog';
+import { UndoBar } from './undo-bar';
+import { type UndoOffer, undoneReport, undoOfferFrom } from './undo-offer';
 import { RejectDialog } from './reject-dialog';
 import { ApplicationDetailsDialog } from './application-details-dialog';
 import { ApplicationQrDialog } from './application-qr-dialog';
@@ -53,7 +62,9 @@ import { useApplications } from './use-applications';
 import { MarketplaceOrdersSection } from './marketplace-orders-section';
 
 type OpenDialog =
-  { kind: 'details' | 'qr'; requestId: string } | { kind: 'reject'; requestIds: string[]; isBulk: boolean } | null;
+  | { kind: 'details' | 'qr'; requestId: string }
+  | { kind: 'reject' | 'approve'; requestIds: string[]; isBulk: boolean }
+  | null;
 
 function SummaryStrip({ requests }: { requests: readonly AdminApplication[] | undefined }) {
   const summary = requests ? requestSummary(requests) : undefined;
@@ -211,6 +222,8 @@ export function PlateRequestsPage() {
   });
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const [report, setReport] = useState<DecisionReport | null>(null);
+  const [undoOffer, setUndoOffer] = useState<UndoOffer | null>(null);
+  const dropUndoOffer = useCallback(() => setUndoOffer(null), []);
   const [actionError, setActionError] = useState<string | null>(null);
   const [isRefreshing, setRefreshing] = useState(false);
 
@@ -240,14 +253,31 @@ export function PlateRequestsPage() {
     applyFresh(answer.requests);
     const next = decisionReport(answer.outcomes, decision, names);
     setReport(next);
+    setUndoOffer(undoOfferFrom(answer, decision, names, Date.now()));
     if (next.toast) showToast({ type: 'success', title: next.toast.title, description: next.toast.description });
     if (options.isBulk) setSelected(new Set());
     return null;
   }
 
-  async function approve(ids: readonly string[], isBulk: boolean, key: string) {
-    const failure = await decide(ids, 'approve', { isBulk, key });
-    if (failure) setActionError(failure);
+  /** Takes back the last decision; the server's refusal (its window passed, manufacturing started) is final. */
+  async function undo(offer: UndoOffer) {
+    setBusyKey('undo');
+    setActionError(null);
+    const answer = await undoDecisions(offer.decisionIds);
+    setBusyKey(null);
+    if (!answer.ok) {
+      if (answer.status === 0) {
+        setActionError(UNDO_NEEDS_CONNECTION);
+        return;
+      }
+      setUndoOffer(null);
+      setActionError(answer.message);
+      return;
+    }
+    const names = new Map([...byId, ...answer.requests.map((request) => [request.id, request] as const)]);
+    applyFresh(answer.requests);
+    setUndoOffer(null);
+    setReport(undoneReport(answer.undone, offer.decision, names));
   }
 
   async function refresh() {
@@ -259,13 +289,13 @@ export function PlateRequestsPage() {
   const handlers: RowHandlers = {
     canDecide,
     busyKey,
-    approve: (request) => void approve([request.id], false, `approve:${request.id}`),
+    approve: (request) => setDialog({ kind: 'approve', requestIds: [request.id], isBulk: false }),
     reject: (request) => setDialog({ kind: 'reject', requestIds: [request.id], isBulk: false }),
     open: (kind, request) => setDialog({ kind, requestId: request.id }),
   };
 
-  const openRequest = dialog && dialog.kind !== 'reject' ? byId.get(dialog.requestId) : undefined;
-  const missingLink = dialog && dialog.kind !== 'reject' && requests && !openRequest ? dialog.requestId : null;
+  const openRequest = dialog && 'requestId' in dialog ? byId.get(dialog.requestId) : undefined;
+  const missingLink = dialog && 'requestId' in dialog && requests && !openRequest ? dialog.requestId : null;
   const closeDialog = () => {
     setDialog(null);
     if (params.has('request'))
@@ -279,6 +309,7 @@ export function PlateRequestsPage() {
       );
   };
   const rejecting = dialog?.kind === 'reject' ? dialog.requestIds.flatMap((id) => byId.get(id) ?? []) : [];
+  const approving = dialog?.kind === 'approve' ? dialog.requestIds.flatMap((id) => byId.get(id) ?? []) : [];
   const allState = selectAllState(shownIds, selected);
   const selectAll = (isChecked: boolean) => setSelected((current) => toggleAll(shownIds, current, isChecked));
   const selectOne = (id: string, isChecked: boolean) => setSelected((current) => toggleOne(current, id, isChecked));
@@ -509,7 +540,7 @@ export function PlateRequestsPage() {
               disabled={!canDecide || chosen.length === 0}
               loading={busyKey === 'bulk-approve'}
               loadingText="Approving…"
-              onClick={() => void approve(chosen, true, 'bulk-approve')}
+              onClick={() => setDialog({ kind: 'approve', requestIds: chosen, isBulk: true })}
             >
               <CheckIcon /> Bulk Approve
             </Button>
@@ -533,6 +564,14 @@ export function PlateRequestsPage() {
             </Alert.Root>
           )}
         </Box>
+        {undoOffer && (
+          <UndoBar
+            offer={undoOffer}
+            isBusy={busyKey === 'undo'}
+            onUndo={() => void undo(undoOffer)}
+            onExpire={dropUndoOffer}
+          />
+        )}
         <ReportPanel report={report} onDismiss={() => setReport(null)} />
         {missingLink && (
           <Alert.Root status="warning">
@@ -567,6 +606,23 @@ export function PlateRequestsPage() {
       )}
       {openRequest && dialog?.kind === 'qr' && (
         <ApplicationQrDialog request={openRequest} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'approve' && approving.length > 0 && (
+        <ApproveDialog
+          requests={approving}
+          isOnline={isOnline}
+          onClose={() => setDialog(null)}
+          onApprove={() =>
+            decide(
+              approving.map((request) => request.id),
+              'approve',
+              {
+                isBulk: dialog.isBulk,
+                key: dialog.isBulk ? 'bulk-approve' : `approve:${approving[0]?.id ?? ''}`,
+              },
+            )
+          }
+        />
       )}
       {dialog?.kind === 'reject' && rejecting.length > 0 && (
         <RejectDialog

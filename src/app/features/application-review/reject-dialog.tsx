@@ -2,6 +2,7 @@
  * Rejecting asks why: the reason goes to each applicant with the rejection, so it is
  * required (the domain's words), and one reason serves a whole bulk rejection.
  */
+import { UNDO_WINDOW_MS } from '#domain/applications/decision-undo';
 import { MAX_REJECTION_REASON_LENGTH } from '#domain/applications/review';
 import { formatOrderReferences } from '#domain/orders/order-references';
 import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
@@ -10,6 +11,7 @@ import { AppDialog } from '../../components/app-dialog';
 import { FormMessage } from '../../components/form-message';
 import { type AdminApplication, DECISIONS_NEED_CONNECTION } from './applications-api';
 import { reasonProblem } from './rejection-reason';
+import { platesLine } from './undo-offer';
 
 export function RejectDialog({
   requests,
@@ -83,7 +85,7 @@ export function RejectDialog({
               {requests
                 .map(
                   (request) =>
-                    `${formatOrderReferences({ reference: request.reference, requestId: request.id })} (${request.applicant})`,
+                    `${formatOrderReferences({ reference: request.reference, requestId: request.id })} (${request.applicant}; ${platesLine(request, 'reject')})`,
                 )
                 .join(', ')}
             </Text>
@@ -91,7 +93,7 @@ export function RejectDialog({
             {requests.some((request) => request.payment?.status === 'approved')
               ? ', and told that any payment already made will be refunded'
               : ''}
-            .
+            , once the rejection can no longer be undone ({UNDO_WINDOW_MS / 60_000} minutes after it is made).
           </Text>
           <Field.Root invalid={error !== null} required>
             <Field.Label>

@@ -75,17 +75,28 @@ describe('the report of a decision', () => {
     expect(two.lines[1]?.text).toBe('REQ-404 was not rejected: This request no longer exists.');
   });
 
-  it('says each rejected applicant has been told why', () => {
+  it('says each rejected applicant is told why, once the rejection can no longer be undone when it can be', () => {
     const report = decisionReport(
       [
         { requestId: 'REQ-004', ok: true, status: 'Rejected', plates: [], agent: null },
-        { requestId: 'REQ-005', ok: true, status: 'Rejected', plates: [], agent: null },
+        {
+          requestId: 'REQ-005',
+          ok: true,
+          status: 'Rejected',
+          plates: [],
+          agent: null,
+          decisionId: 'd5',
+          undoUntil: '2026-12-06T10:02:00.000Z',
+        },
       ],
       'reject',
       names,
     );
     expect(report.title).toBe('2 requests rejected');
-    expect(report.lines[1]?.text).toBe('LP-000005 / REQ-005 (Bupe Tembo) rejected; the applicant has been told why.');
+    expect(report.lines[0]?.text).toMatch(/rejected; the applicant has been told why\.$/);
+    expect(report.lines[1]?.text).toBe(
+      'LP-000005 / REQ-005 (Bupe Tembo) rejected; the applicant is told why once it can no longer be undone.',
+    );
   });
 });
 
