@@ -27,6 +27,8 @@ const SIZE = 8.5;
 const LINE = 11;
 const PAD = 4;
 const TABLE_GAP = 18;
+/** Room for a table's header and first row under its chart, so a chart never ends a page apart from its figures. */
+const CHART_TABLE_START = 2 * (LINE + PAD) + 6;
 
 const grouped = new Intl.NumberFormat('en-GB');
 
@@ -110,9 +112,9 @@ class Layout {
     this.page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE_WIDTH - MARGIN, y }, thickness: 0.5, color: RULE });
   }
 
-  /** The chart with its top at the current line, on a new page if it does not fit on this one. */
+  /** The chart with its top at the current line, on a new page unless it fits with the start of its table (CHART_TABLE_START). */
   chart(chart: ReportChart): void {
-    this.ensure(chartHeight(chart));
+    this.ensure(chartHeight(chart) + CHART_TABLE_START);
     this.y -= drawChart(this.page, this.fonts, chart, { left: MARGIN, width: CONTENT_WIDTH, top: this.y });
     this.y -= 6;
   }
