@@ -239,6 +239,10 @@ describe('the dispatcher', () => {
       ['sms', '+260971234567', undefined],
     ]);
     expect(sent[0]?.body).toContain(`${ORIGIN}/dashboard/user/payments/1`);
+    // An email carries its HTML part too, the link an anchor; an SMS is text only.
+    expect(sent[0]?.html).toContain(`<a href="${ORIGIN}/dashboard/user/payments/1"`);
+    expect(sent[0]?.html).toContain('Thank you.');
+    expect(sent[1]?.html).toBeUndefined();
     const stored = await outbox(db);
     expect(stored.map((message) => [message.status, message.attempts, message.provider_ref])).toEqual([
       ['sent', 1, `ref-${stored[0]?.id}`],
@@ -358,6 +362,27 @@ describe('the dispatcher', () => {
     });
   });
 
+  it('stores an email in the sandbox with its text and HTML parts, an SMS with text only', async () => {
+    await notifyInTransaction();
+    const dispatcher = messageDispatcher({
+      db,
+      provider: sandboxMessageProvider(db),
+      publicOrigin: ORIGIN,
+      now,
+      log: silent,
+    });
+    expect(await dispatcher.drain()).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    const mailbox = await db.query<{ channel: string; body: string; html: string | null }>(
+      'SELECT channel, body, html FROM sandbox_messages ORDER BY id',
+    );
+    expect(mailbox[0]?.body).toBe(
+      `Hello ${userName},\n\nThank you.\n\nSee it in your Nambala dashboard: ${ORIGIN}/dashboard/user/payments/1`,
+    );
+    expect(mailbox[0]?.html).toContain(`<p style="margin:0 0 16px">Hello ${userName},</p>`);
+    expect(mailbox[0]?.html).toContain(`<a href="${ORIGIN}/dashboard/user/payments/1"`);
+    expect(mailbox[1]).toMatchObject({ channel: 'sms', html: null });
+  });
+
   it('stops its timer and sends nothing more once stopped', async () => {
     const { provider, sent } = recordingProvider();
     const dispatcher = messageDispatcher({ db, provider, publicOrigin: ORIGIN, now, log: silent, intervalMs: 10 });
@@ -436,7 +461,9 @@ describe('sent messages for administrators (GET /api/admin/messages)', () => {
       body: expect.stringMatching(
         /^Hello buyer,\n\nBody 3\.\n\nSee it in your Nambala dashboard: http:\/\/localhost:\d+\/dashboard\/user$/,
       ),
+      html: expect.stringMatching(/<p[^>]*>Body 3\.<\/p>[\s\S]*<a href="http:\/\/localhost:\d+\/dashboard\/user"/),
     });
+    expect(first.messages[0].html).toBeNull();
     expect(first.messages[0]).toMatchObject({
       to: '+260961234567',
       kind: 'test',

@@ -12,13 +12,7 @@ import { unissuedExplanation, unissuedHeadline } from '#domain/plates/lifecycle'
 import { coverText } from '#domain/registry/cover';
 import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
 import { Alert } from '@chakra-ui/react';
-import {
-  bandWord,
-  standingText,
-  type InstructionWords,
-  verdictInstruction,
-  verdictStanding,
-} from '#domain/police/roadside-verdict';
+import { bandWord, standingText, type InstructionWords, verdictInstruction } from '#domain/police/roadside-verdict';
 import { CHECK_DRAWING, CLOCK_DRAWING, WARNING_DRAWING } from '../components/icon-drawings';
 import { formatDay } from '../components/format-date-time';
 import { PlainIcon } from '../components/plain-icon';
@@ -26,6 +20,7 @@ import { WithPlateNumbers } from '../components/plate-number';
 import { VERDICT_SHOWN_MARK } from '../verdicts/verdict-measure';
 import { staticClasses } from '../theme/static-styles';
 import type { VerificationOutcome, VerificationResult } from '../verdicts/verify';
+import { outcomeStanding } from '../verdicts/outcome-standing';
 import { clearEarlyVerdict } from './early-verdict-slot';
 import type { VerdictPalette, verdictStyles } from './verdict-panel.styles';
 
@@ -154,11 +149,7 @@ export function VerdictPanel({
     );
   }
   const toneName = verdictTone(outcome.verdict);
-  const standing = verdictStanding(outcome.verdict, {
-    ...outcome.freshness,
-    source: outcome.source,
-    checkedAt: outcome.checkedAt,
-  });
+  const standing = outcomeStanding(outcome);
   // Out-of-date data on the device turns a Valid band to the caution colour (roadside-verdict.ts).
   const tone = standing.standing === 'current' ? TONE[toneName] : TONE.warning;
   const palette = BY_PALETTE[tone.palette];

@@ -1,12 +1,14 @@
 /**
  * The dashboard's two charts: monthly trends (bars) and plate types (pie, with each
- * slice's percentage written on it); the reports' monthly trends are a line chart. chart.js and react-chartjs-2 are imported here, when
+ * slice's percentage written on it); the reports' monthly trends are a line chart. Each is
+ * drawn from a chart the domain computes (dashboardCharts, reportCharts), which the PDF
+ * draws too. chart.js and react-chartjs-2 are imported here, when
  * a chart first renders, so no other page carries them. Each chart's data is also a
  * table (in a disclosure under the chart) that screen readers and keyboards reach; the
  * canvas itself is an image with a one-line summary.
  */
-import type { MonthlyTrend, Share } from '#domain/reports/admin-dashboard';
-import type { MonthlyReportTrend } from '#domain/reports/admin-report';
+import type { Share } from '#domain/reports/admin-dashboard';
+import { CHART_COLOURS, formatMonth, type ShareChart, type TrendChart } from '#domain/reports/report-chart';
 import { Box, Flex, Spinner, Table, Text } from '@chakra-ui/react';
 import type { Chart, ChartData, ChartOptions, Plugin } from 'chart.js';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -51,15 +53,7 @@ function useCharts(): ChartModules | 'failed' | null {
   return modules;
 }
 
-/** Colours readable on white, distinct for the colour-blind in their order (Okabe–Ito). */
-const SERIES_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
-
-const monthName = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-/** 2026-11 → Nov 2026. */
-export function formatMonth(month: string): string {
-  const time = Date.parse(`${month}-01T00:00:00Z`);
-  return Number.isNaN(time) ? month : monthName.format(time);
-}
+const SERIES_COLOURS = CHART_COLOURS;
 
 /** Writes each slice's percentage on it (chart.js draws no labels on slices by itself); too-thin slices are left to the legend. */
 const slicePercentages = (shares: readonly Share[]): Plugin<'pie'> => ({
@@ -119,52 +113,37 @@ function WithCharts({ render }: { render: (modules: ChartModules) => ReactNode }
   return modules === null || modules === 'failed' ? null : <>{render(modules)}</>;
 }
 
-const TREND_NAMES = { users: 'New users', requests: 'Requests', inventory: 'Inventory received' } as const;
-type TrendSeries = keyof typeof TREND_NAMES;
-/** A month's figures: the dashboard's (users, requests) or the reports' (and inventory). */
-type MonthRow<Series extends TrendSeries> = { month: string } & Record<Series, number>;
-
 /** A monthly chart's one-line text equivalent: what it draws and every month's figures. */
-function monthlySummary<Series extends TrendSeries>(
-  kind: 'Bar chart' | 'Line chart',
-  rows: readonly MonthRow<Series>[],
-  series: readonly Series[],
-  namesJoin: string,
-): string {
-  const named = (name: Series) => TREND_NAMES[name].toLowerCase();
-  return `${kind}: ${series.map(named).join(namesJoin)} per month, ${rows.map((row) => `${formatMonth(row.month)}: ${series.map((name) => `${row[name]} ${named(name)}`).join(', ')}`).join('; ')}.`;
+function trendSummary(chart: TrendChart): string {
+  const names = chart.series.map((series) => series.name.toLowerCase());
+  const kind = chart.kind === 'bar' ? 'Bar chart' : 'Line chart';
+  return `${kind}: ${names.join(chart.kind === 'bar' ? ' and ' : ', ')} per month, ${chart.months.map((month, index) => `${formatMonth(month)}: ${chart.series.map((series, at) => `${series.values[index] ?? 0} ${names[at]}`).join(', ')}`).join('; ')}.`;
 }
 
 /** A monthly chart's figures as a table, for screen readers and keyboards. */
-function MonthlyTable<Series extends TrendSeries>({
-  rows,
-  series,
-}: {
-  rows: readonly MonthRow<Series>[];
-  series: readonly Series[];
-}) {
+function TrendTable({ chart }: { chart: TrendChart }) {
   return (
     <Table.Root size="sm">
       <Table.Caption>Monthly trends</Table.Caption>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeader scope="col">Month</Table.ColumnHeader>
-          {series.map((name) => (
-            <Table.ColumnHeader key={name} scope="col" textAlign="end">
-              {TREND_NAMES[name]}
+          {chart.series.map((series) => (
+            <Table.ColumnHeader key={series.name} scope="col" textAlign="end">
+              {series.name}
             </Table.ColumnHeader>
           ))}
         </Table.Row>
       </Table.Header>
       <Table.Body>
-        {rows.map((row) => (
-          <Table.Row key={row.month}>
+        {chart.months.map((month, index) => (
+          <Table.Row key={month}>
             <Table.Cell as="th" scope="row">
-              {formatMonth(row.month)}
+              {formatMonth(month)}
             </Table.Cell>
-            {series.map((name) => (
-              <Table.Cell key={name} textAlign="end">
-                {row[name]}
+            {chart.series.map((series) => (
+              <Table.Cell key={series.name} textAlign="end">
+                {series.values[index] ?? 0}
               </Table.Cell>
             ))}
           </Table.Row>
@@ -174,40 +153,64 @@ function MonthlyTable<Series extends TrendSeries>({
   );
 }
 
-export function MonthlyTrendsChart({
-  rows,
-  series,
-}: {
-  rows: readonly MonthlyTrend[];
-  series: readonly ('users' | 'requests')[];
-}) {
-  const data: ChartData<'bar'> = {
-    labels: rows.map((row) => formatMonth(row.month)),
-    datasets: series.map((name, index) => ({
-      label: TREND_NAMES[name],
-      data: rows.map((row) => row[name]),
+/** Monthly trends as the chart says: bars (the dashboard, with the spec's gaps) or lines (the reports). */
+export function TrendsChart({ chart }: { chart: TrendChart }) {
+  const labels = chart.months.map(formatMonth);
+  const scales = { y: { beginAtZero: true, ticks: { precision: 0 } } };
+  const label = trendSummary(chart);
+  if (chart.kind === 'bar') {
+    const data: ChartData<'bar'> = {
+      labels,
+      datasets: chart.series.map((series, index) => ({
+        label: series.name,
+        data: [...series.values],
+        backgroundColor: SERIES_COLOURS[index],
+        borderRadius: 4,
+      })),
+    };
+    // The spec's bar gap (4) and category gap (10%); 400 ms animation for bars.
+    const options: ChartOptions<'bar'> = {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: { duration: 400 },
+      datasets: { bar: { categoryPercentage: 0.9, barPercentage: 0.95 } },
+      scales,
+      plugins: { legend: { position: 'bottom' } },
+    };
+    return (
+      <ChartFrame label={label} table={<TrendTable chart={chart} />}>
+        <WithCharts render={({ Bar }) => <Bar data={data} options={options} aria-hidden />} />
+      </ChartFrame>
+    );
+  }
+  const data: ChartData<'line'> = {
+    labels,
+    datasets: chart.series.map((series, index) => ({
+      label: series.name,
+      data: [...series.values],
+      borderColor: SERIES_COLOURS[index],
       backgroundColor: SERIES_COLOURS[index],
-      borderRadius: 4,
+      tension: 0.3,
     })),
   };
-  // The spec's bar gap (4) and category gap (10%); 400 ms animation for bars.
-  const options: ChartOptions<'bar'> = {
+  const options: ChartOptions<'line'> = {
     responsive: true,
     maintainAspectRatio: false,
     animation: { duration: 400 },
-    datasets: { bar: { categoryPercentage: 0.9, barPercentage: 0.95 } },
-    scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+    scales,
     plugins: { legend: { position: 'bottom' } },
   };
-  const label = monthlySummary('Bar chart', rows, series, ' and ');
   return (
-    <ChartFrame label={label} table={<MonthlyTable rows={rows} series={series} />}>
-      <WithCharts render={({ Bar }) => <Bar data={data} options={options} aria-hidden />} />
+    <ChartFrame label={label} table={<TrendTable chart={chart} />}>
+      <WithCharts render={({ Line }) => <Line data={data} options={options} aria-hidden />} />
     </ChartFrame>
   );
 }
 
-export function SharesPieChart({ title, shares, unit }: { title: string; shares: readonly Share[]; unit: string }) {
+/** A pie of shares, or the chart's words for nothing to share out. */
+export function SharesPieChart({ chart }: { chart: ShareChart }) {
+  const { caption: title, shares, unit } = chart;
+  if (shares.length === 0) return <Text color="fg.muted">{chart.emptyText}</Text>;
   const data: ChartData<'pie'> = {
     labels: shares.map((share) => `${share.name} (${share.percentage}%)`),
     datasets: [
@@ -260,39 +263,6 @@ export function SharesPieChart({ title, shares, unit }: { title: string; shares:
       <WithCharts
         render={({ Pie }) => <Pie data={data} options={options} plugins={[slicePercentages(shares)]} aria-hidden />}
       />
-    </ChartFrame>
-  );
-}
-
-/** The reports' monthly trends: one line per figure, with the same table under it as the bars. */
-export function MonthlyTrendsLineChart({
-  rows,
-  series,
-}: {
-  rows: readonly MonthlyReportTrend[];
-  series: readonly TrendSeries[];
-}) {
-  const data: ChartData<'line'> = {
-    labels: rows.map((row) => formatMonth(row.month)),
-    datasets: series.map((name, index) => ({
-      label: TREND_NAMES[name],
-      data: rows.map((row) => row[name]),
-      borderColor: SERIES_COLOURS[index],
-      backgroundColor: SERIES_COLOURS[index],
-      tension: 0.3,
-    })),
-  };
-  const options: ChartOptions<'line'> = {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: { duration: 400 },
-    scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
-    plugins: { legend: { position: 'bottom' } },
-  };
-  const label = monthlySummary('Line chart', rows, series, ', ');
-  return (
-    <ChartFrame label={label} table={<MonthlyTable rows={rows} series={series} />}>
-      <WithCharts render={({ Line }) => <Line data={data} options={options} aria-hidden />} />
     </ChartFrame>
   );
 }

@@ -8,7 +8,9 @@
  */
 import type { Cell, ReportDocument, ReportTable } from '#domain/reports/report-document';
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { ReportChart } from '#domain/reports/report-chart';
 import { printable, wrap } from '../components/pdf-text';
+import { chartHeight, drawChart } from './report-pdf-charts';
 
 const BRAND = rgb(0x15 / 255, 0x73 / 255, 0);
 const INK = rgb(0.1, 0.1, 0.1);
@@ -25,6 +27,8 @@ const SIZE = 8.5;
 const LINE = 11;
 const PAD = 4;
 const TABLE_GAP = 18;
+/** Room for a table's header and first row under its chart, so a chart never ends a page apart from its figures. */
+const CHART_TABLE_START = 2 * (LINE + PAD) + 6;
 
 const grouped = new Intl.NumberFormat('en-GB');
 
@@ -106,6 +110,13 @@ class Layout {
 
   rule(y: number): void {
     this.page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE_WIDTH - MARGIN, y }, thickness: 0.5, color: RULE });
+  }
+
+  /** The chart with its top at the current line, on a new page unless it fits with the start of its table (CHART_TABLE_START). */
+  chart(chart: ReportChart): void {
+    this.ensure(chartHeight(chart) + CHART_TABLE_START);
+    this.y -= drawChart(this.page, this.fonts, chart, { left: MARGIN, width: CONTENT_WIDTH, top: this.y });
+    this.y -= 6;
   }
 
   fill(y: number, height: number): void {
@@ -224,7 +235,10 @@ export async function reportPdf(document: ReportDocument, printedAt: Date): Prom
   ]);
   const layout = new Layout(pdf, { regular, bold });
   drawTitle(layout, document);
-  for (const table of document.tables) drawTable(layout, table);
+  document.tables.forEach((table, index) => {
+    for (const placed of document.charts ?? []) if (placed.beforeTable === index) layout.chart(placed.chart);
+    drawTable(layout, table);
+  });
   drawFooters(layout, document);
   return pdf.save();
 }

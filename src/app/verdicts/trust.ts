@@ -1,10 +1,12 @@
 /**
  * The registry's public keys and revocation list on this device, refreshed by sync
  * for everyone (visitors too): with them, a QR credential verifies with no network.
- * Each refresh also measures how far the device clock is from the server's.
+ * Each refresh also measures how far the device clock is from the server's, and brings the
+ * administrators' staleness thresholds the roadside verdict is weakened by.
  */
 import { clockSkew } from '#domain/credential/freshness';
 import type { Revocation, TrustedKey } from '#domain/credential/verdict';
+import { type StalenessSettings, stalenessSettingsFrom } from '#domain/police/staleness-settings';
 import type { NambalaDatabase } from '../store/database';
 import { readAtOnce } from '../store/read-at-once';
 import { apiRequest } from '../api/api-client';
@@ -18,6 +20,8 @@ export interface TrustMeta {
   revocationsFetchedAt: string;
   /** Server minus device clock, in ms, measured at the last refresh. */
   clockSkewMs: number;
+  /** How old the list may grow before a verdict made with it is weakened: the administrators' setting, as last received. */
+  staleness?: StalenessSettings;
 }
 
 interface KeysResponse {
@@ -30,6 +34,7 @@ interface RevocationsResponse {
   unchanged: boolean;
   revocations?: Revocation[];
   serverTime: string;
+  staleness?: unknown;
 }
 
 function fromBase64Url(text: string): Uint8Array {
@@ -58,6 +63,9 @@ export async function refreshTrust(database: NambalaDatabase, now: () => number 
     revocationsFetchedAt: revocations.serverTime,
     clockSkewMs: Math.round(skew),
   };
+  // Settings that do not pass the rules (or a server that sends none) leave the last good ones, or the defaults.
+  const staleness = stalenessSettingsFrom(revocations.staleness) ?? previous?.staleness;
+  if (staleness) meta.staleness = staleness;
   await database.transaction('rw', database.trustKeys, database.revocations, database.meta, async () => {
     await database.trustKeys.clear();
     await database.trustKeys.bulkPut(

@@ -3,6 +3,7 @@
  * explain. Shared by the online check (online-verdict.ts) and the device's own (verify.ts).
  */
 import type { Revocation } from '#domain/credential/verdict';
+import type { StalenessSettings } from '#domain/police/staleness-settings';
 import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import type { VerificationVerdict } from '#domain/statuses/statuses';
 
@@ -15,6 +16,11 @@ export interface Freshness {
   registryUpdatedAt: string | null;
   /** Server minus device clock at the last sync, in ms; null before the first. */
   clockSkewMs: number | null;
+  /**
+   * The staleness thresholds the device received with its revocation list (the administrators'
+   * setting); absent or null before the first refresh that carried them, when the defaults apply.
+   */
+  staleness?: StalenessSettings | null;
 }
 
 export interface VerificationResult {

@@ -97,6 +97,7 @@ export async function verifyCredentialText(
     revocationsFetchedAt: meta?.revocationsFetchedAt ?? null,
     registryUpdatedAt: null,
     clockSkewMs: meta?.clockSkewMs ?? null,
+    staleness: meta?.staleness ?? null,
   };
   const base = {
     kind: 'result' as const,
@@ -312,6 +313,7 @@ export async function verifyAgainstCopy(
       revocationsFetchedAt: trust.meta?.revocationsFetchedAt ?? null,
       registryUpdatedAt: copy.updatedAt,
       clockSkewMs: trust.meta?.clockSkewMs ?? null,
+      staleness: trust.meta?.staleness ?? null,
     },
   };
 }

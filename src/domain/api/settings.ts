@@ -35,6 +35,18 @@ export const stockThresholdsAnswer = z.object({
   updatedAt: z.string().nullable().describe('Null while the defaults apply'),
 });
 
+export const stalenessSettingsAnswerSchema = z
+  .object({ cautionAfterHours: z.number().int(), unconfirmedAfterHours: z.number().int() })
+  .describe(
+    'Hours old a device’s revocation list or registry copy may be: past cautionAfterHours a Valid verdict is shown with a caution, past unconfirmedAfterHours it is not confirmed offline',
+  );
+
+/** GET and PUT /api/admin/settings/staleness: the thresholds in force. */
+export const stalenessSettingsAnswer = z.object({
+  settings: stalenessSettingsAnswerSchema,
+  updatedAt: z.string().nullable().describe('Null while the defaults apply'),
+});
+
 /** One change to a setting: who, when, from what to what. */
 const historyEntryOf = <Settings extends z.ZodType>(settings: Settings) =>
   z.object({
@@ -51,6 +63,11 @@ export const pricingHistoryAnswer = z.object({ history: z.array(historyEntryOf(p
 /** GET /api/admin/settings/stock/history, newest first. */
 export const stockThresholdsHistoryAnswer = z.object({
   history: z.array(historyEntryOf(stockThresholdsAnswerSchema)),
+});
+
+/** GET /api/admin/settings/staleness/history, newest first. */
+export const stalenessSettingsHistoryAnswer = z.object({
+  history: z.array(historyEntryOf(stalenessSettingsAnswerSchema)),
 });
 
 type HistoryEntry = z.infer<typeof stockThresholdsHistoryAnswer>['history'][number];

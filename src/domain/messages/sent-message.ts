@@ -16,6 +16,13 @@ export const sentMessageSchema = z.object({
   to: z.string().describe('A +260 phone number, or an email address'),
   subject: z.string().nullable().describe('Email only'),
   body: z.string().describe('The text as the provider is given it'),
+  html: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "An email's HTML part, the same words as body; null for an SMS (absent from copies kept before emails had one)",
+    ),
   status: z.enum(MESSAGE_STATUSES),
   attempts: z.number().int(),
   error: z.string().nullable().describe('Why the last try failed; null once sent'),

@@ -32,6 +32,7 @@ const PHRASES: Readonly<Record<string, (subject: string) => string>> = {
   'plate.dismiss': (s) => `Flag on plate ${s} dismissed`,
   'settings.pricing': () => 'Prices and fees changed',
   'settings.stock': () => 'Stock thresholds changed',
+  'settings.staleness': () => 'Verdict staleness thresholds changed',
   'shop.place': () => 'Plate shop address and hours changed',
   'account.notification-preferences': () => 'Notification preferences changed',
   'inventory.allocation.add': (s) => `Allocation #${s} added`,

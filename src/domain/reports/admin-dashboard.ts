@@ -6,7 +6,8 @@
  */
 import { formatLusakaDateTime } from '../dates/lusaka-date-time';
 import { type DashboardPeriodId, type AdminDashboardView, periodLabel, VIEW_LABELS } from './dashboard-period';
-import { type Cell, documentCsv, documentFileName, type ReportDocument } from './report-document';
+import { type Cell, documentCsv, documentFileName, type PlacedChart, type ReportDocument } from './report-document';
+import { type ShareChart, type TrendChart, trendChart } from './report-chart';
 
 /** The Inventory Items card's note: allocations now Low Stock, Critical or Out of Stock (docs/inventory.md). */
 export function lowStockNote(allocations: number): string {
@@ -200,6 +201,55 @@ const logRows = (rows: readonly LogRow[]): Cell[][] => [
   ...rows.map((row): Cell[] => [row.level, row.message, row.module, formatLusakaDateTime(row.at)]),
 ];
 
+export interface DashboardCharts {
+  trends: TrendChart | null;
+  shares: ShareChart | null;
+}
+
+/**
+ * The view's charts, from its figures, for the page and the PDF alike: Monthly Trends
+ * (bars) but for the inventory view; plate types (overview, requests) or stock received
+ * (inventory) as a pie.
+ */
+export function dashboardCharts(dashboard: AdminDashboard): DashboardCharts {
+  const { view } = dashboard;
+  const keys =
+    view === 'users'
+      ? (['users'] as const)
+      : view === 'requests'
+        ? (['requests'] as const)
+        : (['users', 'requests'] as const);
+  const shares: ShareChart | null =
+    view === 'overview' || view === 'requests'
+      ? {
+          kind: 'pie',
+          title: 'Plate Types',
+          caption: 'Plates requested by type',
+          unit: 'plates',
+          shares: dashboard.plateTypes,
+          emptyText: 'No plates requested in this period.',
+        }
+      : view === 'inventory'
+        ? {
+            kind: 'pie',
+            title: 'Stock Received',
+            caption: 'Stock received by item type',
+            unit: 'items',
+            shares: dashboard.inventoryByType,
+            emptyText: 'No stock received by plate makers in this period.',
+          }
+        : null;
+  return { trends: view === 'inventory' ? null : trendChart('bar', dashboard.monthly, keys), shares };
+}
+
+/** The view's charts before their tables: the monthly table second, the pie's after it (second in the inventory view). */
+function placedCharts(charts: DashboardCharts): PlacedChart[] {
+  const placed: PlacedChart[] = [];
+  if (charts.trends) placed.push({ beforeTable: 1, chart: charts.trends });
+  if (charts.shares) placed.push({ beforeTable: charts.trends ? 2 : 1, chart: charts.shares });
+  return placed;
+}
+
 /** The figures of the view shown, as its files show them: the summary, then the view's tables. */
 export function dashboardDocument(dashboard: AdminDashboard): ReportDocument {
   const { view } = dashboard;
@@ -240,6 +290,7 @@ export function dashboardDocument(dashboard: AdminDashboard): ReportDocument {
       ['Generated', formatLusakaDateTime(dashboard.generatedAt)],
     ],
     tables,
+    charts: placedCharts(dashboardCharts(dashboard)),
     baseName: `nambala-dashboard-${dashboard.view}-${dashboard.period}-${dashboard.to.slice(0, 10)}`,
   };
 }

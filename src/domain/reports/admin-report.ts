@@ -23,7 +23,8 @@ import {
   workWaitingText,
 } from './admin-dashboard';
 import { type AdminDashboardView, periodRange } from './dashboard-period';
-import { type Cell, documentCsv, documentFileName, type ReportDocument } from './report-document';
+import { type Cell, documentCsv, documentFileName, type PlacedChart, type ReportDocument } from './report-document';
+import { type ShareChart, type TrendChart, trendChart } from './report-chart';
 
 export { DEFAULT_REPORT_PERIOD, DEFAULT_REPORT_TYPE, REPORT_TYPES, type ReportPeriodId, type ReportType };
 export const REPORT_PERIOD_IDS: readonly ReportPeriodId[] = REPORT_PERIODS.map((period) => period.id);
@@ -188,6 +189,59 @@ const healthRows = (report: AdminReport): Cell[][] => [
   ]),
 ];
 
+export interface ReportCharts {
+  trends: TrendChart | null;
+  shares: ShareChart | null;
+}
+
+/**
+ * The charts of the report type shown, from its figures: the page draws them and the PDF
+ * draws them again, so the two cannot disagree. Monthly Trends (lines) for every type but
+ * System Report, the figures of the type; plate types (Overview, Request Report) or stock
+ * received (Inventory Report) as a pie.
+ */
+export function reportCharts(report: AdminReport): ReportCharts {
+  const view = REPORT_TYPE_VIEWS[report.type];
+  if (view === 'system') return { trends: null, shares: null };
+  const keys =
+    view === 'users'
+      ? (['users'] as const)
+      : view === 'requests'
+        ? (['requests'] as const)
+        : view === 'inventory'
+          ? (['inventory'] as const)
+          : (['users', 'requests', 'inventory'] as const);
+  const shares: ShareChart | null =
+    view === 'overview' || view === 'requests'
+      ? {
+          kind: 'pie',
+          title: 'Plate Type Distribution',
+          caption: 'Plates requested by type',
+          unit: 'plates',
+          shares: report.plateTypes,
+          emptyText: 'No plates requested in this period.',
+        }
+      : view === 'inventory'
+        ? {
+            kind: 'pie',
+            title: 'Stock Received',
+            caption: 'Stock received by item type',
+            unit: 'items',
+            shares: report.inventoryByType,
+            emptyText: 'No stock received by plate makers in this period.',
+          }
+        : null;
+  return { trends: trendChart('line', report.monthly, keys), shares };
+}
+
+/** The report's charts placed before their tables: the monthly table is the second, the pie's the third. */
+function placedCharts(charts: ReportCharts): PlacedChart[] {
+  const placed: PlacedChart[] = [];
+  if (charts.trends) placed.push({ beforeTable: 1, chart: charts.trends });
+  if (charts.shares) placed.push({ beforeTable: 2, chart: charts.shares });
+  return placed;
+}
+
 const REPORT_TITLE = 'Nambala Reports & Analytics';
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -227,6 +281,7 @@ export function reportDocument(report: AdminReport): ReportDocument {
     subtitle: report.type,
     heading: heading(report),
     tables,
+    charts: placedCharts(reportCharts(report)),
     baseName: `nambala-${slug(`report ${report.type.replace(/ Report$/, '')}`)}-${report.period}-${report.to.slice(0, 10)}`,
   };
 }

@@ -5,11 +5,17 @@
  * differ from each other, nor from the answer the screen shows (they are built from it).
  */
 import { csvText } from '../csv/csv-writer';
+import type { ReportChart } from './report-chart';
 
 export type Cell = string | number;
 
 /** One table: its first row is the header. */
 export type ReportTable = readonly (readonly Cell[])[];
+
+export interface PlacedChart {
+  beforeTable: number;
+  chart: ReportChart;
+}
 
 export interface ReportDocument {
   /** 'Nambala Reports & Analytics', 'Nambala System Dashboard'. */
@@ -19,6 +25,11 @@ export interface ReportDocument {
   /** Label and value pairs under the title: 'Period', 'Generated'. */
   heading: readonly (readonly [string, string])[];
   tables: readonly ReportTable[];
+  /**
+   * The charts the screen shows, each drawn in the PDF just before the table of its figures
+   * (`beforeTable` is that table's index). A CSV file has no charts: its tables are the figures.
+   */
+  charts?: readonly PlacedChart[];
   /** The file's name without its extension; the period is in it. */
   baseName: string;
 }

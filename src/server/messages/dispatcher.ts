@@ -14,6 +14,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { Database } from '../db/database';
 import { messageRepository, type StoredMessage } from '../repositories/message-repository';
 import type { MessageProvider, OutgoingMessage } from './message-provider';
+import { emailHtml } from './email-body';
 import { textToSend } from './message-text';
 import { messagesQueuedSoFar } from './outbox-signal';
 
@@ -94,6 +95,7 @@ export function messageDispatcher({
       body: textToSend(message, publicOrigin),
     };
     if (message.subject !== null) outgoing.subject = message.subject;
+    if (message.channel === 'email') outgoing.html = emailHtml(message, publicOrigin);
     let providerRef: string;
     try {
       ({ providerRef } = await withTimeout(provider.send(outgoing), sendTimeoutMs));

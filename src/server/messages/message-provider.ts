@@ -18,7 +18,13 @@ export interface OutgoingMessage {
   to: string;
   /** Email only. */
   subject?: string;
+  /** The text: an SMS, or an email's text/plain part. */
   body: string;
+  /**
+   * Email only: the text/html part, the same words as `body` (email-body.ts). A provider sends
+   * the two as one multipart/alternative message, so a mail program shows the one it can.
+   */
+  html?: string;
 }
 
 export interface MessageProvider {

@@ -104,8 +104,20 @@ export function textToSend(
   const address = `${publicOrigin}${message.link}`;
   if (message.channel === 'sms')
     return `${cutAtWord(message.body, SMS_MAX_CHARACTERS - address.length - 1)} ${address}`;
-  return `${message.body}\n\n${LEADS[message.kind] ?? 'See it in your Nambala dashboard'}: ${address}`;
+  const link = emailLink(message, publicOrigin);
+  return link ? `${message.body}\n\n${link.lead}: ${link.address}` : message.body;
 }
+
+/** The line an email ends with when it has a link: what the link is for, and its address on this server. */
+export function emailLink(
+  message: { kind: string; link: string | null },
+  publicOrigin: string,
+): { lead: string; address: string } | null {
+  if (!message.link) return null;
+  return { lead: LEADS[message.kind] ?? DEFAULT_LEAD, address: `${publicOrigin}${message.link}` };
+}
+
+const DEFAULT_LEAD = 'See it in your Nambala dashboard';
 
 const LEADS: Readonly<Record<string, string>> = {
   [PASSWORD_RESET_KIND]: 'Choose your new password here',
@@ -116,6 +128,9 @@ const LEADS: Readonly<Record<string, string>> = {
   [EMAIL_CHANGE_CONFIRM_KIND]: 'Confirm your new email here',
   [EMAIL_CHANGE_UNDO_KIND]: 'Undo the change here',
 };
+
+/** The kinds whose email names its link in words of its own; any other says DEFAULT_LEAD. */
+export const EMAIL_LINK_KINDS: readonly string[] = Object.keys(LEADS);
 
 /** Kinds whose link is a key: to an account (a reset or an invitation), to making one (a sign-up), or to a plate offered (a transfer invitation). */
 const SECRET_LINK_KINDS: ReadonlySet<string> = new Set([
@@ -137,9 +152,14 @@ export function textToShow(
   publicOrigin: string,
   showsSecrets: boolean,
 ): string {
-  if (showsSecrets || !SECRET_LINK_KINDS.has(message.kind) || !message.link) return textToSend(message, publicOrigin);
-  return textToSend(
-    { ...message, link: message.link.replace(/(token|invitation)=[^&]*/, '$1=(hidden)') },
-    publicOrigin,
-  );
+  return textToSend(shownMessage(message, showsSecrets), publicOrigin);
+}
+
+/** The message with the key in its link hidden, unless an administrator may see it (textToShow). */
+export function shownMessage<Message extends { kind: string; link: string | null }>(
+  message: Message,
+  showsSecrets: boolean,
+): Message {
+  if (showsSecrets || !SECRET_LINK_KINDS.has(message.kind) || !message.link) return message;
+  return { ...message, link: message.link.replace(/(token|invitation)=[^&]*/, '$1=(hidden)') };
 }

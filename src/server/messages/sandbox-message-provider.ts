@@ -1,6 +1,6 @@
 /**
  * The embedded message provider: every SMS and email is stored in the sandbox_messages
- * table and nothing leaves the machine. Administrators read what was sent under Sent
+ * table (an email with both its parts, text and HTML) and nothing leaves the machine. Administrators read what was sent under Sent
  * messages (/dashboard/admin/messages). Like the payment sandbox it keeps no state of
  * its own beyond the database, so any number of server instances share it. Texts "sent" to
  * the service's number come from the administrators' phone simulator, and their replies are
@@ -26,6 +26,7 @@ export function sandboxMessageProvider(db: Queryable): MessageProvider {
         recipient: message.to,
         subject: message.subject ?? null,
         body: message.body,
+        html: message.html ?? null,
       });
       return { providerRef: `sandbox-message-${id}` };
     },

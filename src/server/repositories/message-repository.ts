@@ -186,11 +186,13 @@ export function sandboxMessageRepository(db: Queryable) {
       recipient: string;
       subject: string | null;
       body: string;
+      /** An email's text/html part; null for an SMS. */
+      html: string | null;
     }): Promise<string> {
       const [inserted] = await db.query<{ id: string | number }>(
-        `INSERT INTO sandbox_messages (message_key, channel, recipient, subject, body) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO sandbox_messages (message_key, channel, recipient, subject, body, html) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (message_key) DO NOTHING RETURNING id`,
-        [message.messageKey, message.channel, message.recipient, message.subject, message.body],
+        [message.messageKey, message.channel, message.recipient, message.subject, message.body, message.html],
       );
       if (inserted) return String(inserted.id);
       const [existing] = await db.query<{ id: string | number }>(

@@ -12,6 +12,8 @@ import { lookupThresholdSchema } from '#domain/privacy/access-log-schemas';
 import { DEFAULT_LOOKUP_THRESHOLD, type LookupThreshold } from '#domain/privacy/personal-data-access';
 import { DEFAULT_NUMBER_RULES, type NumberRules } from '#domain/plates/number-choice';
 import { numberRulesSchema } from '#domain/plates/number-rules-schema';
+import { DEFAULT_STALENESS_SETTINGS, type StalenessSettings } from '#domain/police/staleness-settings';
+import { stalenessSettingsSchema } from '#domain/police/staleness-settings-schema';
 import type { z } from 'zod';
 import type { Queryable } from '../db/database';
 import { changeLogRepository } from './change-log-repository';
@@ -76,6 +78,19 @@ const NUMBER_RULES: SettingKind<NumberRules> = {
   key: 'numberRules',
   defaults: DEFAULT_NUMBER_RULES,
   schema: numberRulesSchema,
+};
+
+/**
+ * How old a device's revocation list and registry copy may be before a roadside Valid is
+ * weakened, then not confirmed offline (docs/verification.md). Every device receives it with
+ * the revocation list (GET /api/credentials/revocations); administrators' devices keep it too.
+ */
+export const STALENESS_KEY = 'verificationStaleness';
+const STALENESS: SettingKind<StalenessSettings> = {
+  key: STALENESS_KEY,
+  defaults: DEFAULT_STALENESS_SETTINGS,
+  schema: stalenessSettingsSchema,
+  publishTo: ['admin'],
 };
 
 /** A stored value that no longer passes the schema (a field added later, say) falls back field by field. */
@@ -164,7 +179,11 @@ export function settingsRepository(db: Queryable) {
   const lookups = settingStore(db, LOOKUPS);
   const delivery = settingStore(db, DELIVERY);
   const numberRules = settingStore(db, NUMBER_RULES);
+  const staleness = settingStore(db, STALENESS);
   return {
+    staleness: staleness.get,
+    setStaleness: staleness.set,
+    stalenessHistory: staleness.history,
     delivery: delivery.get,
     setDelivery: delivery.set,
     pricing: pricing.get,

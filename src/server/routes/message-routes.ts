@@ -5,6 +5,7 @@
 import { sentMessagesPageSchema, sentMessagesQuerySchema, type SentMessage } from '#domain/messages/sent-message';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/database';
+import { htmlToShow } from '../messages/email-body';
 import { textToShow } from '../messages/message-text';
 import { messageRepository, type StoredMessage } from '../repositories/message-repository';
 import { errorResponse } from './schemas';
@@ -23,6 +24,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{
     to: message.recipient,
     subject: message.subject,
     body: textToShow(message, publicOrigin, showsSecrets),
+    html: message.channel === 'email' ? htmlToShow(message, publicOrigin, showsSecrets) : null,
     status: message.status,
     attempts: message.attempts,
     error: message.error,

@@ -30,6 +30,8 @@ import { insuranceRepository } from '../repositories/insurance-repository';
 import { policeRepository } from '../repositories/police-repository';
 import { logPersonalDataAccess } from '../privacy/access-log';
 import { registryRepository } from '../repositories/registry-repository';
+import { settingsRepository } from '../repositories/settings-repository';
+import { stalenessSettingsAnswerSchema } from '#domain/api/settings';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
 import type { User } from '../repositories/user-repository';
 import { errorResponse, plainJson } from './schemas';
@@ -230,15 +232,21 @@ export const registryRoutes: FastifyPluginAsyncZod<{
               )
               .optional(),
             serverTime: z.string(),
+            staleness: stalenessSettingsAnswerSchema.describe(
+              'How old this list (and a registry copy) may grow before a Valid verdict made with it is weakened, then not confirmed offline: the administrators’ setting, sent even when the list is unchanged',
+            ),
           }),
         },
       },
     },
     async (request) => {
-      const version = await registry.version();
+      const [version, { settings: staleness }] = await Promise.all([
+        registry.version(),
+        settingsRepository(db).staleness(),
+      ]);
       const serverTime = new Date().toISOString();
-      if (request.query.known === version) return { version, unchanged: true, serverTime };
-      return { version, unchanged: false, revocations: await registry.revocations(), serverTime };
+      if (request.query.known === version) return { version, unchanged: true, serverTime, staleness };
+      return { version, unchanged: false, revocations: await registry.revocations(), serverTime, staleness };
     },
   );
 

@@ -6,6 +6,8 @@
 import {
   pricingAnswer,
   pricingHistoryAnswer,
+  stalenessSettingsAnswer,
+  stalenessSettingsHistoryAnswer,
   stockThresholdsAnswer,
   stockThresholdsHistoryAnswer,
 } from '#domain/api/settings';
@@ -16,7 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/database';
 import { settingsRepository } from '../repositories/settings-repository';
 import type { User } from '../repositories/user-repository';
-import { changeNumberRules, changePricing, changeStockThresholds } from '../settings/setting-changes';
+import { stalenessSettingsSchema } from '#domain/police/staleness-settings-schema';
+import { changeNumberRules, changePricing, changeStaleness, changeStockThresholds } from '../settings/setting-changes';
 import { numberRulesAnswer } from '#domain/api/numbers';
 import { numberRulesSchema } from '#domain/plates/number-rules-schema';
 import { errorResponse } from './schemas';
@@ -130,6 +133,55 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => D
       },
     },
     async () => ({ history: await settings.stockThresholdsHistory() }),
+  );
+
+  app.get(
+    '/api/admin/settings/staleness',
+    {
+      config: { access: 'settings:manage' },
+      schema: {
+        tags: ['settings'],
+        summary:
+          'How old the data on a device may be before a roadside verdict is weakened, then not confirmed offline',
+        response: { 200: stalenessSettingsAnswer },
+      },
+    },
+    async () => {
+      const stored = await settings.staleness();
+      return { settings: stored.settings, updatedAt: stored.updatedAt };
+    },
+  );
+
+  app.put(
+    '/api/admin/settings/staleness',
+    {
+      config: { access: 'settings:manage' },
+      schema: {
+        tags: ['settings'],
+        summary:
+          'Changes the verdict’s staleness thresholds (caution at least 1 hour; cannot-confirm longer than caution, at most 30 days); audited, kept in the history and sent to every device with the revocation list',
+        body: stalenessSettingsSchema,
+        response: { 200: stalenessSettingsAnswer, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const admin = request.user as User;
+      const stored = await changeStaleness(db, request.body, { adminId: admin.id, at: now(), ip: request.ip });
+      return { settings: stored.settings, updatedAt: stored.updatedAt };
+    },
+  );
+
+  app.get(
+    '/api/admin/settings/staleness/history',
+    {
+      config: { access: 'settings:manage' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Every change to the verdict’s staleness thresholds, newest first',
+        response: { 200: stalenessSettingsHistoryAnswer },
+      },
+    },
+    async () => ({ history: await settings.stalenessHistory() }),
   );
 
   app.get(

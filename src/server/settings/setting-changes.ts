@@ -8,6 +8,7 @@ import type { StockThresholds } from '#domain/inventory/allocation';
 import type { PricingSettings } from '#domain/pricing/pricing';
 import type { LookupThreshold } from '#domain/privacy/personal-data-access';
 import type { NumberRules } from '#domain/plates/number-choice';
+import type { StalenessSettings } from '#domain/police/staleness-settings';
 import type { Database, Queryable } from '../db/database';
 import { auditRepository } from '../repositories/audit-repository';
 import { settingsRepository, type StoredSetting } from '../repositories/settings-repository';
@@ -108,6 +109,20 @@ export function changeNumberRules(db: Database, value: NumberRules, by: SettingC
       return { get: settings.numberRules, set: settings.setNumberRules };
     },
     { action: 'settings.number-rules', target: 'numberRules' },
+    value,
+    by,
+  );
+}
+
+/** The verdict's staleness thresholds: devices receive them with their next revocation-list refresh. */
+export function changeStaleness(db: Database, value: StalenessSettings, by: SettingChangeBy) {
+  return changeSetting(
+    db,
+    (tx) => {
+      const settings = settingsRepository(tx);
+      return { get: settings.staleness, set: settings.setStaleness };
+    },
+    { action: 'settings.staleness', target: 'verificationStaleness' },
     value,
     by,
   );

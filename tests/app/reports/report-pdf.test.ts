@@ -4,7 +4,7 @@
  * writes them), a long table running onto further pages with its header repeated, and
  * "Page n of N" on every page.
  */
-import { PDFDocument } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, PDFRef } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '#domain/fleet/fleet-csv';
 import { type AdminDashboard, dashboardDocument } from '#domain/reports/admin-dashboard';
@@ -158,8 +158,78 @@ describe('report PDF', () => {
       ),
     );
     expect(named.text).toContain('Lukasz Bánda, "Chief"');
-    expect(named.pdf.getPageCount()).toBe(1);
-    expect(named.pages[0]).toContain('Page 1 of 1');
+    const count = named.pdf.getPageCount();
+    expect(named.pages.at(-1)).toContain(`Page ${count} of ${count}`);
+  });
+});
+
+/** A page's content stream operators as text (pdf-lib compresses them). */
+function pageOperators(pdf: PDFDocument, index: number): string {
+  const contents = pdf.getPage(index).node.Contents();
+  const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+  return refs
+    .map((item) => (item instanceof PDFRef ? pdf.context.lookup(item) : item))
+    .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+    .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
+    .join('\n');
+}
+
+describe('report PDF charts', () => {
+  it('draws the charts the page shows, each titled, with axes, legend and figures, before its table', async () => {
+    const read = await readBack(await reportPdf(reportDocument({ ...REPORT, logs: [] }), PRINTED_AT));
+    const first = read.pages[0] ?? [];
+    // Monthly Trends: a line chart with its axis titles, month labels, legend and figures.
+    const trends = first.indexOf('Monthly Trends');
+    expect(trends).toBeGreaterThan(0);
+    expect(first.slice(trends)).toEqual(
+      expect.arrayContaining(['Month', 'Count', 'Oct 2026', 'Nov 2026', 'New users', 'Requests', 'Inventory received']),
+    );
+    expect(first.slice(trends)).toEqual(expect.arrayContaining(['1,845', '282', '2,000']));
+    // ... then its table.
+    expect(first.indexOf('Inventory received', trends)).toBeLessThan(first.indexOf('Month', first.indexOf('Count')));
+    expect(first.indexOf('2026-11')).toBeGreaterThan(trends);
+    // Plate Type Distribution: a pie, percentages on the slices and a legend with every share, then its table.
+    const pie = first.indexOf('Plate Type Distribution');
+    expect(pie).toBeGreaterThan(trends);
+    expect(first.slice(pie)).toEqual(
+      expect.arrayContaining(['45%', 'Standard: 45 plates (45%)', 'Government: 5 plates (5%)']),
+    );
+    expect(first.indexOf('Plate type', pie)).toBeGreaterThan(pie);
+    // Drawn as shapes: a filled path per slice and line segments for the trends.
+    const operators = read.pdf
+      .getPages()
+      .map((_, index) => pageOperators(read.pdf, index))
+      .join('\n');
+    expect(operators.match(/\sf\n/g)?.length ?? 0).toBeGreaterThanOrEqual(REPORT.plateTypes.length);
+    expect(operators.match(/\sl\n/g)?.length ?? 0).toBeGreaterThan(REPORT.monthly.length * 3);
+  });
+
+  it('draws the dashboard’s monthly trends as bars', async () => {
+    const dashboard: AdminDashboard = {
+      ...REPORT,
+      period: 'last7days',
+      view: 'users',
+      monthly: [{ month: '2026-11', users: 85, requests: 282 }],
+      logs: [],
+    };
+    const read = await readBack(await reportPdf(dashboardDocument(dashboard), PRINTED_AT));
+    expect(read.pages[0]).toEqual(expect.arrayContaining(['Monthly Trends', 'Nov 2026', '85', 'New users']));
+    // A filled four-sided path a bar (pdf-lib draws rectangles as paths), besides the legend's key.
+    expect(pageOperators(read.pdf, 0)).toMatch(/0 0 m\n0 [\d.]+ l\n[\d.]+ [\d.]+ l\n[\d.]+ 0 l\nh\nf\n/);
+  });
+
+  it('says "No data" instead of drawing an empty axis for a period with nothing in it', async () => {
+    const empty: AdminReport = {
+      ...REPORT,
+      logs: [],
+      plateTypes: [],
+      monthly: [{ month: '2026-11', users: 0, requests: 0, inventory: 0 }],
+    };
+    const read = await readBack(await reportPdf(reportDocument(empty), PRINTED_AT));
+    const first = read.pages[0] ?? [];
+    expect(first).toEqual(expect.arrayContaining(['Monthly Trends', 'Plate Type Distribution']));
+    expect(first.filter((text) => text === 'No data')).toHaveLength(2);
+    expect(first).not.toContain('Nov 2026');
   });
 });
 

@@ -71,5 +71,10 @@ describe('a re-issued plate on the device', () => {
     });
     const fresh = await verifyCredentialText(database, newDigits, () => harness.clock.ms);
     expect(fresh).toMatchObject({ kind: 'result', verdict: 'Valid', reason: null });
+    // The verdict carries the staleness thresholds the device received with the list.
+    expect(fresh.kind === 'result' && fresh.freshness.staleness).toEqual({
+      cautionAfterHours: 24,
+      unconfirmedAfterHours: 168,
+    });
   });
 });

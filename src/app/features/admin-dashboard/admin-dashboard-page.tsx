@@ -8,6 +8,7 @@
  */
 import {
   type AdminDashboard,
+  dashboardCharts,
   dashboardDocument,
   HEALTH_CHECK_KIND,
   healthVerdict,
@@ -30,7 +31,7 @@ import { FetchedFreshness } from '../../components/fetched-freshness';
 import { formatDateTime } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { RecordsTable } from '../../components/records-table';
-import { MonthlyTrendsChart, SharesPieChart } from '../../reports/dashboard-charts';
+import { SharesPieChart, TrendsChart } from '../../reports/dashboard-charts';
 import {
   ActivityList,
   HealthChecks,
@@ -94,39 +95,27 @@ function DashboardBody({ dashboard }: { dashboard: AdminDashboard }) {
       : dashboard.activity.filter(
           (row) => row.type === (view === 'users' ? 'user' : view === 'requests' ? 'request' : 'inventory'),
         );
-  const series =
-    view === 'users'
-      ? (['users'] as const)
-      : view === 'requests'
-        ? (['requests'] as const)
-        : (['users', 'requests'] as const);
+  const { trends, shares } = dashboardCharts(dashboard);
+  const sharesSection = shares && (
+    <Section
+      title={shares.title}
+      headingId={shares.unit === 'plates' ? 'plate-types-heading' : 'stock-received-heading'}
+    >
+      <SharesPieChart chart={shares} />
+    </Section>
+  );
   return (
     <Stack gap="6">
       <SummaryCards dashboard={dashboard} />
-      {view !== 'inventory' && (
+      {trends ? (
         <SimpleGrid columns={{ base: 1, lg: view === 'overview' ? 2 : 1 }} gap="6">
-          <Section title="Monthly Trends" headingId="monthly-trends-heading">
-            <MonthlyTrendsChart rows={dashboard.monthly} series={series} />
+          <Section title={trends.title} headingId="monthly-trends-heading">
+            <TrendsChart chart={trends} />
           </Section>
-          {(view === 'overview' || view === 'requests') && (
-            <Section title="Plate Types" headingId="plate-types-heading">
-              {dashboard.plateTypes.length === 0 ? (
-                <Text color="fg.muted">No plates requested in this period.</Text>
-              ) : (
-                <SharesPieChart title="Plates requested by type" shares={dashboard.plateTypes} unit="plates" />
-              )}
-            </Section>
-          )}
+          {sharesSection}
         </SimpleGrid>
-      )}
-      {view === 'inventory' && (
-        <Section title="Stock Received" headingId="stock-received-heading">
-          {dashboard.inventoryByType.length === 0 ? (
-            <Text color="fg.muted">No stock received by plate makers in this period.</Text>
-          ) : (
-            <SharesPieChart title="Stock received by item type" shares={dashboard.inventoryByType} unit="items" />
-          )}
-        </Section>
+      ) : (
+        sharesSection
       )}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         {(view === 'overview' || view === 'users') && (

@@ -23,6 +23,7 @@ import {
   type ReportFigures,
   type ReportPeriodId,
   type ReportType,
+  reportCharts,
   reportDocument,
   reportPeriodLabel,
   refundsLine,
@@ -46,7 +47,7 @@ import {
   UserStatusList,
   WorkWaitingCard,
 } from '../../reports/dashboard-parts';
-import { MonthlyTrendsLineChart, SharesPieChart } from '../../reports/dashboard-charts';
+import { SharesPieChart, TrendsChart } from '../../reports/dashboard-charts';
 import { ExportMenu } from '../../reports/export-menu';
 import { saveReportFile } from '../../reports/report-downloads';
 import { STREAMED_EXPORT_NEEDS_CONNECTION, streamedExportUrl } from './admin-reports-api';
@@ -106,38 +107,21 @@ function ReportBody({ report }: { report: AdminReport }) {
   const activityType =
     view === 'users' ? 'user' : view === 'requests' ? 'request' : view === 'inventory' ? 'inventory' : null;
   const activity = activityType ? report.activity.filter((row) => row.type === activityType) : report.activity;
-  const series =
-    view === 'users'
-      ? (['users'] as const)
-      : view === 'requests'
-        ? (['requests'] as const)
-        : view === 'inventory'
-          ? (['inventory'] as const)
-          : (['users', 'requests', 'inventory'] as const);
+  const { trends, shares } = reportCharts(report);
   return (
     <Stack gap="6">
       <ReportSummary report={report} />
-      {view !== 'system' && (
-        <SimpleGrid columns={{ base: 1, lg: view === 'users' ? 1 : 2 }} gap="6">
-          <Section title="Monthly Trends" headingId="report-trends-heading">
-            <MonthlyTrendsLineChart rows={report.monthly} series={series} />
+      {trends && (
+        <SimpleGrid columns={{ base: 1, lg: shares ? 2 : 1 }} gap="6">
+          <Section title={trends.title} headingId="report-trends-heading">
+            <TrendsChart chart={trends} />
           </Section>
-          {(view === 'overview' || view === 'requests') && (
-            <Section title="Plate Type Distribution" headingId="report-plate-types-heading">
-              {report.plateTypes.length === 0 ? (
-                <Text color="fg.muted">No plates requested in this period.</Text>
-              ) : (
-                <SharesPieChart title="Plates requested by type" shares={report.plateTypes} unit="plates" />
-              )}
-            </Section>
-          )}
-          {view === 'inventory' && (
-            <Section title="Stock Received" headingId="report-stock-heading">
-              {report.inventoryByType.length === 0 ? (
-                <Text color="fg.muted">No stock received by plate makers in this period.</Text>
-              ) : (
-                <SharesPieChart title="Stock received by item type" shares={report.inventoryByType} unit="items" />
-              )}
+          {shares && (
+            <Section
+              title={shares.title}
+              headingId={shares.unit === 'plates' ? 'report-plate-types-heading' : 'report-stock-heading'}
+            >
+              <SharesPieChart chart={shares} />
             </Section>
           )}
         </SimpleGrid>

@@ -26,6 +26,7 @@ import { useOnlineStatus } from '../../components/use-online-status';
 import { refreshPricingSettings, usePricingSettings } from '../../payments/pricing-settings';
 import { SaveOrDiscard } from './save-or-discard';
 import { StockThresholdsSection } from './stock-thresholds-section';
+import { StalenessSection } from './staleness-section';
 import { DeliverySection } from './delivery-section';
 import { NumberRulesSection } from './number-rules-section';
 import {
@@ -261,6 +262,7 @@ export function AdminSettingsPage() {
       </Section>
       <DeliverySection />
       <StockThresholdsSection />
+      <StalenessSection />
       <NumberRulesSection />
     </Stack>
   );

@@ -1,6 +1,7 @@
 /**
  * Sent messages (/dashboard/admin/messages): every SMS and email the server has sent to users
- * (or is still trying to), newest first, with the text as sent and how it went. With the
+ * (or is still trying to), newest first, with the text as sent (an email's HTML part too,
+ * in a sandboxed frame: email-preview.tsx) and how it went. With the
  * embedded sandbox provider nothing leaves the server, and this is where its messages are
  * read. Read from the server a page at a time; offline the page says it needs a connection.
  */
@@ -11,6 +12,7 @@ import { LoadingNote } from '../../components/loading-note';
 import { formatDateTime } from '../../components/format-date-time';
 import { PageHeader, Section } from '../../components/page-parts';
 import { useOnlineStatus } from '../../components/use-online-status';
+import { EmailPreview } from './email-preview';
 import { SENT_MESSAGES_OFFLINE } from './sent-messages-api';
 import { useSentMessages } from './use-sent-messages';
 
@@ -77,6 +79,7 @@ function MessageItem({ message, itemRef }: { message: SentMessage; itemRef: (ele
       <Text mt="2" fontSize="sm" whiteSpace="pre-wrap" overflowWrap="anywhere">
         {message.body}
       </Text>
+      {message.html && <EmailPreview html={message.html} subject={message.subject} />}
       <Text mt="2" fontSize="xs" color={message.status === 'failed' ? 'fg.error' : 'fg.muted'}>
         {deliveryLine(message)}
       </Text>

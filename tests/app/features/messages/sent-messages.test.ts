@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SentMessage } from '../../../../src/domain/messages/sent-message';
 import { deliveryLine } from '../../../../src/app/features/messages/sent-messages-page';
 import { appendPage } from '../../../../src/app/features/messages/use-sent-messages';
+import { emailFrameProps } from '../../../../src/app/features/messages/email-preview';
 
 function message(id: string, overrides: Partial<SentMessage> = {}): SentMessage {
   return {
@@ -60,5 +61,17 @@ describe('deliveryLine', () => {
     expect(
       deliveryLine(message('4', { status: 'failed', attempts: 6, sentAt: null, error: 'number not reachable' })),
     ).toBe('Given up after 6 tries: number not reachable');
+  });
+});
+
+describe('the email as sent', () => {
+  it('is shown in a frame with no permission, from srcdoc, never as the app’s own markup', () => {
+    const html = '<!DOCTYPE html><html><body><p>Hello &lt;script&gt;</p></body></html>';
+    expect(emailFrameProps(html, 'Payment received')).toEqual({
+      sandbox: '',
+      srcDoc: html,
+      title: 'Email as sent: Payment received',
+      referrerPolicy: 'no-referrer',
+    });
   });
 });
