@@ -253,7 +253,7 @@ export function claimStepNotice(
         title: `Claim ${claim.claimNumber} paid`,
         body:
           claim.paidAmount != null
-            ? `${insurer} has paid ${about}: ${formatKwacha(claim.paidAmount)} by ${claim.paymentMethod ?? 'payment'} on ${formatDay(claim.paidOn)} (reference ${claim.paymentReference ?? ''}).`
+            ? `${insurer} has paid ${about}: ${formatKwacha(claim.paidAmount)} by ${claim.paymentMethod ?? 'payment'} on ${formatDay(claim.paidOn ?? null)} (reference ${claim.paymentReference ?? ''}).`
             : `${insurer} has paid ${about}.`,
       };
     case 'Submitted':
