@@ -31,6 +31,13 @@ let sessions = 0;
 const step = (service: ReturnType<typeof instance>, phoneNumber: string, text = '', sessionId?: string) =>
   service.answer({ sessionId: sessionId ?? `t-${(sessions += 1)}`, serviceCode: '*384#', phoneNumber, text });
 
+/** Steps of one phone sent all at once to one instance: exactly the limit's worth are answered. */
+async function burstOfOnePhone(service: ReturnType<typeof instance>, phone: string) {
+  const answers = await Promise.all(Array.from({ length: 6 }, () => step(service, phone)));
+  await service.logged();
+  return answers.filter((answer) => MENU.test(answer)).length;
+}
+
 const record = (overrides: Partial<UssdStepRecord> & { key: string; at: Date }): UssdStepRecord => ({
   sessionId: 'r-1',
   phone: '+260977000001',
@@ -122,6 +129,12 @@ describe('the per-phone limit and the session, on the embedded database', () => 
     await service.logged();
   });
 
+  it("answers no more than the limit's worth of one phone's steps sent at once", async () => {
+    const service = instance(db, { at: new Date('2026-12-06T08:30:00Z') });
+    await service.start();
+    expect(await burstOfOnePhone(service, '+260977300500')).toBe(3);
+  });
+
   it('logs each step once, after its answer, with the screen shown, none lost in a burst', async () => {
     const clock = { at: new Date('2026-12-06T09:00:00Z') };
     const service = instance(db, clock, 0);
@@ -203,6 +216,11 @@ describe.skipIf(!baseUrl)('the per-phone limit and the session across two instan
 
   describe('the step log', () => {
     stepLogReads(async () => dbs[0] as Database);
+  });
+
+  it("answers no more than the limit's worth of one phone's steps sent at once", async () => {
+    const service = instance(dbs[0] as Database, { at: new Date('2026-12-06T13:30:00Z') });
+    expect(await burstOfOnePhone(service, '+260977700700')).toBe(3);
   });
 
   it('counts one phone together on both, and a session begun on one continues, or times out, on the other', async () => {

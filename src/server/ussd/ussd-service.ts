@@ -155,6 +155,7 @@ export function ussdService({ db, log, now, sessionIdleMs, limit }: UssdServiceO
   const max = Math.max(0, limit.max);
   const book = sessionBook({ windowMs: limit.windowMs, max });
   const isShared = db.kind === 'postgresql';
+  const turns = callerTurns();
   /** Several instances may share the log: read it, once this instance's own steps of the phone are in it. */
   const sharedContext = async (sessionId: string, caller: string, at: Date) => {
     if (stepLog.isWriting(caller)) await stepLog.written();
@@ -195,39 +196,66 @@ export function ussdService({ db, log, now, sessionIdleMs, limit }: UssdServiceO
         noteStep(steps.length, false)(answer);
         return answer;
       }
-      // Only this process opens the embedded database: what it remembers is the whole truth.
-      const context = isShared
-        ? await sharedContext(request.sessionId, caller, at)
-        : book.context(request.sessionId, caller, at);
-      const known = context.session;
-      // A session idle past the limit, or one whose id comes back from another phone, starts over:
-      // what was typed before is not read again.
-      const isIdle = known !== undefined && at.getTime() - Date.parse(known.lastStepAt) > sessionIdleMs;
-      const startsOver = known !== undefined && (isIdle || known.phone !== request.phoneNumber);
-      const stepOffset = startsOver ? steps.length : Math.min(known?.stepOffset ?? 0, steps.length);
-      if (limit.max > 0 && context.hits >= limit.max) {
-        const end = Date.parse(context.oldestAt ?? at.toISOString()) + limit.windowMs;
-        held.hold(caller, end, at);
-        const answer = rateLimitedScreen(minutesUntil(end, at));
-        noteStep(stepOffset, false)(answer);
+      // On PostgreSQL, one step of a phone at a time on this instance, so each counts the one before.
+      const release = isShared ? await turns.take(caller) : () => undefined;
+      try {
+        // Only this process opens the embedded database: what it remembers is the whole truth.
+        const context = isShared
+          ? await sharedContext(request.sessionId, caller, at)
+          : book.context(request.sessionId, caller, at);
+        const known = context.session;
+        // A session idle past the limit, or one whose id comes back from another phone, starts over:
+        // what was typed before is not read again.
+        const isIdle = known !== undefined && at.getTime() - Date.parse(known.lastStepAt) > sessionIdleMs;
+        const startsOver = known !== undefined && (isIdle || known.phone !== request.phoneNumber);
+        const stepOffset = startsOver ? steps.length : Math.min(known?.stepOffset ?? 0, steps.length);
+        if (limit.max > 0 && context.hits >= limit.max) {
+          const end = Date.parse(context.oldestAt ?? at.toISOString()) + limit.windowMs;
+          held.hold(caller, end, at);
+          const answer = rateLimitedScreen(minutesUntil(end, at));
+          noteStep(stepOffset, false)(answer);
+          return answer;
+        }
+        const logStep = noteStep(stepOffset, true);
+        const route: UssdRoute =
+          startsOver && isIdle ? { kind: 'menu', note: 'timed-out' } : routeUssd(steps.slice(stepOffset).join('*'));
+        const who = { phone, rawPhone: request.phoneNumber, sessionId: request.sessionId };
+        const facts =
+          route.kind === 'report'
+            ? await db.transaction((tx) => factsFor(tx, route, who, at))
+            : await factsFor(db, route, who, at);
+        const answer = ussdScreen(route, facts, at.toISOString().slice(0, 10));
+        // Logged once the caller has the screen: the gateway sends the session's next step only
+        // after the caller has read it and typed an answer.
+        logStep(answer);
         return answer;
+      } finally {
+        release();
       }
-      const logStep = noteStep(stepOffset, true);
-      const route: UssdRoute =
-        startsOver && isIdle ? { kind: 'menu', note: 'timed-out' } : routeUssd(steps.slice(stepOffset).join('*'));
-      const who = { phone, rawPhone: request.phoneNumber, sessionId: request.sessionId };
-      const facts =
-        route.kind === 'report'
-          ? await db.transaction((tx) => factsFor(tx, route, who, at))
-          : await factsFor(db, route, who, at);
-      const answer = ussdScreen(route, facts, at.toISOString().slice(0, 10));
-      // Logged once the caller has the screen: the gateway sends the session's next step only
-      // after the caller has read it and typed an answer.
-      logStep(answer);
-      return answer;
     },
     /** Resolves once every step answered so far is logged. */
     logged: () => stepLog.written(),
+  };
+}
+
+/** One step of a caller at a time: `take` waits for the caller's turn and answers how to give it back. */
+function callerTurns() {
+  const current = new Map<string, Promise<void>>();
+  return {
+    async take(caller: string): Promise<() => void> {
+      for (let turn = current.get(caller); turn; turn = current.get(caller)) await turn;
+      let release = () => undefined as void;
+      current.set(
+        caller,
+        new Promise<void>((resolve) => {
+          release = () => {
+            current.delete(caller);
+            resolve();
+          };
+        }),
+      );
+      return release;
+    },
   };
 }
 
