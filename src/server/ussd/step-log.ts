@@ -14,10 +14,10 @@ import { type UssdStepRecord, ussdRepository } from '../repositories/ussd-reposi
 
 /**
  * How long the first step of a write waits for others to join it. A gateway's caller reads the
- * screen and types for seconds before the session's next step: 20 ms later is still "just
+ * screen and types for seconds before the session's next step: 50 ms later is still "just
  * after the answer", and a steady stream of steps is written a few dozen at a time.
  */
-export const STEP_LOG_LINGER_MS = 20;
+export const STEP_LOG_LINGER_MS = 50;
 /** The most steps written in one statement. */
 const MOST_IN_ONE_WRITE = 500;
 /** Waits before each new try of a failed write; after the last, the steps are given up and logged as lost. */
