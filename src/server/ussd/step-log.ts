@@ -9,15 +9,15 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { afterAnswer } from '../plugins/after-answer';
+import { afterAnswer, hurryLingering, linger } from '../plugins/after-answer';
 import { type UssdStepRecord, ussdRepository } from '../repositories/ussd-repository';
 
 /**
  * How long the first step of a write waits for others to join it. A gateway's caller reads the
- * screen and types for seconds before the session's next step: 50 ms later is still "just
+ * screen and types for seconds before the session's next step: 200 ms later is still "just
  * after the answer", and a steady stream of steps is written a few dozen at a time.
  */
-export const STEP_LOG_LINGER_MS = 50;
+export const STEP_LOG_LINGER_MS = 200;
 /** The most steps written in one statement. */
 const MOST_IN_ONE_WRITE = 500;
 /** Waits before each new try of a failed write; after the last, the steps are given up and logged as lost. */
@@ -84,11 +84,13 @@ export function ussdStepLog({
   };
 
   const start = () => {
+    // Counted from now, and cut short when the server closes or someone waits for the log.
+    const lingered = lingerMs > 0 ? linger(lingerMs) : Promise.resolve();
     writing = new Promise<void>((resolve) =>
       // Through afterAnswer: the answer is sent first, and the server waits for the write before it closes.
       afterAnswer(log, 'logging USSD steps', async () => {
         try {
-          if (lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, lingerMs));
+          await lingered;
           await writeAll();
         } finally {
           writing = undefined;
@@ -108,7 +110,10 @@ export function ussdStepLog({
     },
     isWriting: (caller) => unwritten.has(caller),
     async written() {
-      while (writing) await writing;
+      while (writing) {
+        hurryLingering();
+        await writing;
+      }
     },
   };
 }
