@@ -2,7 +2,7 @@
  * `npm run bench -- --ussd-only`: the USSD check step beside one verification API call, from
  * the same run, without building the app or starting a browser. The server runs in this
  * process, on an in-memory PGlite holding the default demo registry, listening on loopback at
- * BENCH_USSD_PORT (default BENCH_PORT, else 8191) with the aggregator gateway and its secret,
+ * BENCH_PORT (default 8191) with the aggregator gateway and its secret,
  * as in production. The figures themselves are ussdStepFigures (verification-bench.ts), the
  * same as in the full bench's verification part.
  */
