@@ -67,7 +67,8 @@
  * `--keys-only` only the key replacement figures (no build, no server: the database runs in this process);
  * `--partner-only` only the partner API figures (no build; the server runs in this process);
  * `--hostile-only` only the hostile-input figures (no build; one server process on
- * BENCH_HOSTILE_PORT, default 8700).
+ * BENCH_HOSTILE_PORT, default 8700); `--ussd-only` only the USSD step beside the verification
+ * API call (no build, no browser; the server runs in this process on BENCH_PORT: see ussd-bench.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -78,6 +79,7 @@ import { firstLoadFigures } from './first-load-bench';
 import { fleetFigures } from './fleet-bench';
 import { keyReplacementFigures } from './key-bench';
 import { partnerFigures } from './partner-bench';
+import { ussdFigures } from './ussd-bench';
 import { hostileFigures } from './hostile-bench';
 import { loadFigures } from './load-bench';
 import { reportFigures } from './report-bench';
@@ -118,6 +120,7 @@ const LOAD_ONLY = process.argv.includes('--load-only');
 const KEYS_ONLY = process.argv.includes('--keys-only');
 const PARTNER_ONLY = process.argv.includes('--partner-only');
 const HOSTILE_ONLY = process.argv.includes('--hostile-only');
+const USSD_ONLY = process.argv.includes('--ussd-only');
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -175,6 +178,7 @@ async function main(): Promise<void> {
   if (KEYS_ONLY) return keyReplacementFigures(print);
   if (PARTNER_ONLY) return partnerFigures(print);
   if (HOSTILE_ONLY) return hostileFigures(print, { root });
+  if (USSD_ONLY) return ussdFigures(print, { port });
   if (!process.argv.includes('--no-build') && !CERTIFICATES_ONLY) {
     print('building the app…');
     await run('npm', ['run', 'build']);

@@ -40,7 +40,8 @@
  *   USSD step that checks the same plate (POST /api/ussd/callback, text 1*<plate>, a new session
  *   and phone number each, as the aggregator gateway with its secret: the per-phone limit, the
  *   session and its log are all written). Distinct plates, so the public verdict cache helps
- *   neither. The figure is the ratio of the medians.
+ *   neither. The figure is the ratio of the medians. Beside them, a third call of each round: a
+ *   new session's first step (the menu), the USSD step's own cost without the plate read.
  * - For the typed checks, also the wait a person sees: the number submitted → the verdict
  *   panel's 'nambala:verdict-shown' mark (no target; it includes the page's rendering).
  */
@@ -327,6 +328,7 @@ export const BENCH_USSD_SECRET = 'bench-gateway-secret-0123456789';
 export async function ussdStepFigures(print: Print, origin: string, plates: string[]): Promise<void> {
   const api: number[] = [];
   const ussd: number[] = [];
+  const menu: number[] = [];
   let failures = 0;
   const started = Date.now();
   for (let i = 0; i < Math.min(USSD_PAIRS, plates.length); i += 1) {
@@ -348,7 +350,22 @@ export async function ussdStepFigures(print: Print, origin: string, plates: stri
     });
     const answer = await stepped.text();
     ussd.push(performance.now() - before);
-    if (!verified.ok || !stepped.ok || !answer.startsWith('END ')) failures += 1;
+    // The step without the plate read: another new session's first screen, the menu.
+    before = performance.now();
+    const dialled = await fetch(`${origin}/api/ussd/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-gateway-secret': BENCH_USSD_SECRET },
+      body: new URLSearchParams({
+        sessionId: `bench-menu-${started}-${i}`,
+        serviceCode: '*384#',
+        phoneNumber: `+26096${String(i).padStart(7, '0')}`,
+        text: '',
+      }).toString(),
+    });
+    const shown = await dialled.text();
+    menu.push(performance.now() - before);
+    if (!verified.ok || !stepped.ok || !answer.startsWith('END ') || !dialled.ok || !shown.startsWith('CON '))
+      failures += 1;
   }
   const ratio = median(ussd) / median(api);
   print(
@@ -373,6 +390,14 @@ export async function ussdStepFigures(print: Print, origin: string, plates: stri
       ratio.toFixed(2),
       { text: '≤ 1.5', pass: ratio <= 1.5 && failures === 0 },
       'medians; distinct plates, sessions and phone numbers',
+    ),
+  );
+  print(
+    figureLine(
+      'USSD first step (the menu: no plate read)',
+      ms(median(menu)),
+      null,
+      `median of ${menu.length}; p95 ${ms(percentile(menu, 0.95))}; ÷ API call ${(median(menu) / median(api)).toFixed(2)}`,
     ),
   );
 }

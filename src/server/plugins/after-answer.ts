@@ -19,7 +19,33 @@ export function afterAnswer(log: FastifyBaseLogger, what: string, work: () => Pr
   pending.add(running);
 }
 
-/** Resolves once every piece of work started after an answer has finished. */
+const lingering = new Set<() => void>();
+
+/**
+ * For work after answers that waits to be done together (a batch of writes): waits `ms`, or
+ * less when someone waits for the work after answers (the server closing, a test).
+ */
+export function linger(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      lingering.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    lingering.add(done);
+  });
+}
+
+/** Ends every wait of `linger` now. */
+export function hurryLingering(): void {
+  for (const done of [...lingering]) done();
+}
+
+/** Resolves once every piece of work started after an answer has finished, without lingering. */
 export async function workAfterAnswers(): Promise<void> {
-  while (pending.size > 0) await Promise.all([...pending]);
+  while (pending.size > 0) {
+    hurryLingering();
+    await Promise.all([...pending]);
+  }
 }

@@ -1,19 +1,45 @@
 /**
- * USSD sessions (table `ussd_sessions`) and the log of their steps (`ussd_steps`): where a
- * session stands, so one idle past the limit starts over, and what each caller typed and was
- * shown, for the operator to read.
+ * The log of USSD steps (`ussd_steps`): what each caller typed and was shown, for the operator
+ * to read, and all a step needs to know before it answers: where its session stands (its last
+ * step: one idle past the limit starts over) and how many steps the phone made in the window.
  */
 import { normalisePhone } from '#domain/validation/identity-checks';
 import type { Queryable } from '../db/database';
 
-export interface UssdSession {
-  sessionId: string;
+/** Where a session stands, from its last step logged. */
+export interface UssdSessionState {
+  /** The phone number as the network gave it at the last step. */
   phone: string;
-  serviceCode: string;
   /** Steps of the gateway's input that came before the session last started over. */
   stepOffset: number;
-  startedAt: string;
   lastStepAt: string;
+}
+
+/** What one step needs to know before it answers: the session's last step and the phone's recent count. */
+export interface UssdStepContext {
+  session: UssdSessionState | undefined;
+  /** The phone's counted steps since the window began, at most the limit asked for. */
+  hits: number;
+  /** The oldest of those: when it leaves the window, the phone may step again. */
+  oldestAt: string | null;
+}
+
+/** One step as it is logged. */
+export interface UssdStepRecord {
+  /** Made when the step was answered: a write repeated after a failure keeps one row. */
+  key: string;
+  sessionId: string;
+  /** As the network gave it. */
+  phone: string;
+  /** The number as counted towards the limit: +260 form when it is a Zambian one. */
+  caller: string;
+  serviceCode: string;
+  stepOffset: number;
+  /** False for a step refused for the phone's limit: it does not count towards it. */
+  counted: boolean;
+  input: string;
+  answer: string;
+  at: Date;
 }
 
 export interface UssdStep {
@@ -25,13 +51,12 @@ export interface UssdStep {
   at: string;
 }
 
-interface SessionRow {
-  session_id: string;
-  phone: string;
-  service_code: string;
-  step_offset: number;
-  started_at: Date | string;
-  last_step_at: Date | string;
+interface ContextRow {
+  hits: number;
+  oldest_at: Date | string | null;
+  phone: string | null;
+  step_offset: number | null;
+  last_at: Date | string | null;
 }
 
 interface StepRow {
@@ -43,14 +68,13 @@ interface StepRow {
   at: Date | string;
 }
 
-const toSession = (row: SessionRow): UssdSession => ({
-  sessionId: row.session_id,
-  phone: row.phone,
-  serviceCode: row.service_code,
-  stepOffset: Number(row.step_offset),
-  startedAt: new Date(row.started_at).toISOString(),
-  lastStepAt: new Date(row.last_step_at).toISOString(),
-});
+interface RecordRow {
+  step_key: string | null;
+  caller: string;
+  service_code: string;
+  step_offset: number;
+  counted: boolean;
+}
 
 const toStep = (row: StepRow): UssdStep => ({
   id: String(row.id),
@@ -63,40 +87,74 @@ const toStep = (row: StepRow): UssdStep => ({
 
 export function ussdRepository(db: Queryable) {
   return {
-    async find(sessionId: string): Promise<UssdSession | undefined> {
-      const [row] = await db.query<SessionRow>('SELECT * FROM ussd_sessions WHERE session_id = $1', [sessionId]);
-      return row ? toSession(row) : undefined;
+    /**
+     * In one read: the session's last step (undefined for a session never seen) and the
+     * phone's counted steps since `since`, newest first, at most `max` of them (0: none read).
+     */
+    async stepContext(sessionId: string, caller: string, since: Date, max: number): Promise<UssdStepContext> {
+      const [row] = await db.query<ContextRow>(
+        `WITH recent AS (
+           SELECT at FROM ussd_steps WHERE caller = $2 AND counted AND at > $3 ORDER BY at DESC LIMIT $4
+         ), last AS (
+           SELECT phone, step_offset, at FROM ussd_steps WHERE session_id = $1 ORDER BY id DESC LIMIT 1
+         )
+         SELECT (SELECT count(*)::int FROM recent) AS hits, (SELECT min(at) FROM recent) AS oldest_at,
+           last.phone, last.step_offset, last.at AS last_at
+         FROM (SELECT 1) AS one LEFT JOIN last ON true`,
+        [sessionId, caller, since.toISOString(), max],
+      );
+      return {
+        session:
+          row?.phone != null && row.last_at != null
+            ? {
+                phone: row.phone,
+                stepOffset: Number(row.step_offset ?? 0),
+                lastStepAt: new Date(row.last_at).toISOString(),
+              }
+            : undefined,
+        hits: Number(row?.hits ?? 0),
+        oldestAt: row?.oldest_at != null ? new Date(row.oldest_at).toISOString() : null,
+      };
     },
 
-    /**
-     * Records a step in one statement: the session's time (and where it starts over, when it
-     * does) and the step with the screen it was shown.
-     */
-    async record(
-      session: Omit<UssdSession, 'startedAt' | 'lastStepAt'>,
-      step: { input: string; answer: string },
-      at: Date,
-      startedOver: boolean,
-    ): Promise<void> {
+    /** The steps logged since `since`, first first: what a process starting on the embedded database remembers. */
+    async stepsSince(since: Date): Promise<(Omit<UssdStepRecord, 'key'> & { key: string | null })[]> {
+      const rows = await db.query<StepRow & RecordRow>('SELECT * FROM ussd_steps WHERE at > $1 ORDER BY id', [
+        since.toISOString(),
+      ]);
+      return rows.map((row) => ({
+        key: row.step_key,
+        sessionId: row.session_id,
+        phone: row.phone,
+        caller: row.caller,
+        serviceCode: row.service_code,
+        stepOffset: Number(row.step_offset),
+        counted: row.counted,
+        input: row.input,
+        answer: row.answer,
+        at: new Date(row.at),
+      }));
+    },
+
+    /** Logs steps in one statement, in order; a step whose key is already logged is not logged again. */
+    async recordSteps(steps: readonly UssdStepRecord[]): Promise<void> {
+      if (steps.length === 0) return;
       await db.query(
-        `WITH saved AS (
-           INSERT INTO ussd_sessions (session_id, phone, service_code, step_offset, started_at, last_step_at)
-           VALUES ($1, $2, $3, $4, $5, $5)
-           ON CONFLICT (session_id) DO UPDATE SET phone = EXCLUDED.phone, step_offset = EXCLUDED.step_offset,
-             last_step_at = EXCLUDED.last_step_at,
-             started_at = CASE WHEN $6 THEN EXCLUDED.started_at ELSE ussd_sessions.started_at END
-           RETURNING session_id, phone
-         )
-         INSERT INTO ussd_steps (session_id, phone, input, answer, at) SELECT session_id, phone, $7, $8, $5 FROM saved`,
+        `INSERT INTO ussd_steps (step_key, session_id, phone, caller, service_code, step_offset, counted, input, answer, at)
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::boolean[],
+           $8::text[], $9::text[], $10::timestamptz[])
+         ON CONFLICT (step_key) DO NOTHING`,
         [
-          session.sessionId,
-          session.phone,
-          session.serviceCode,
-          session.stepOffset,
-          at.toISOString(),
-          startedOver,
-          step.input,
-          step.answer,
+          steps.map((step) => step.key),
+          steps.map((step) => step.sessionId),
+          steps.map((step) => step.phone),
+          steps.map((step) => step.caller),
+          steps.map((step) => step.serviceCode),
+          steps.map((step) => step.stepOffset),
+          steps.map((step) => step.counted),
+          steps.map((step) => step.input),
+          steps.map((step) => step.answer),
+          steps.map((step) => step.at.toISOString()),
         ],
       );
     },

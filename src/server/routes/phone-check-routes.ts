@@ -53,6 +53,7 @@ export const phoneCheckRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, now, gateway, messageProvider, sessionIdleMs, phoneCheckLimit }) => {
   const limit = { max: phoneCheckLimit, windowMs: TEN_MINUTES_MS };
   const ussd = ussdService({ db, log: app.log, now, sessionIdleMs, limit });
+  await ussd.start();
   const sms = smsCheckService({ db, now, limit, provider: messageProvider.name });
 
   // Gateways post forms; only this plugin's routes read that type.

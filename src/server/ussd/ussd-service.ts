@@ -1,9 +1,11 @@
 /**
- * One step of a USSD session: the caller's rate limit, the session (started over when idle
- * past the limit, as gateways end theirs), the facts the screen needs, a report stored as an
- * integrity alert, and the step in the log — then the screen. The menu itself is pure
+ * One step of a USSD session: the caller's limit and where the session stands (started over
+ * when idle past the limit, as gateways end theirs), both read from the step log in one read;
+ * the facts the screen needs, a report stored as an integrity alert, then the screen, and the
+ * step in the log. The menu itself is pure
  * (#domain/ussd/ussd-menu); this module only fetches and stores.
  */
+import { randomUUID } from 'node:crypto';
 import { unissuedStanding } from '#domain/plates/lifecycle';
 import { ngwee } from '#domain/money/money';
 import {
@@ -17,12 +19,13 @@ import {
 import { normalisePhone } from '#domain/validation/identity-checks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
-import { afterAnswer } from '../plugins/after-answer';
 import { raiseIntegrityAlert } from '../integrity/integrity-alerts';
 import { plateRepository } from '../repositories/plate-repository';
 import { rateLimitRepository } from '../repositories/rate-limit-repository';
 import { settingsRepository } from '../repositories/settings-repository';
 import { ussdRepository } from '../repositories/ussd-repository';
+import { SESSION_MEMORY_MS, sessionBook } from './session-book';
+import { ussdStepLog } from './step-log';
 import type { UssdStepRequest } from './gateway';
 import { publicPlateFacts } from './plate-check';
 
@@ -114,53 +117,147 @@ async function factsFor(
   }
 }
 
+/** At most this many phones are remembered as over their limit; the ones whose wait has ended go first. */
+const MOST_PHONES_HELD = 10_000;
+
+/**
+ * Phones this instance found over their limit, and until when: their steps are refused here
+ * without asking the database. Only ever what the shared count said, so never stricter than it.
+ */
+function heldPhones() {
+  const until = new Map<string, number>();
+  return {
+    until(caller: string, at: Date): number | undefined {
+      const end = until.get(caller);
+      if (end === undefined) return undefined;
+      if (end > at.getTime()) return end;
+      until.delete(caller);
+      return undefined;
+    },
+    hold(caller: string, end: number, at: Date) {
+      if (until.size >= MOST_PHONES_HELD) {
+        for (const [held, heldUntil] of until) if (heldUntil <= at.getTime()) until.delete(held);
+        // Still full: the longest held go first (a phone let through is counted again from the database).
+        for (const held of until.keys()) {
+          if (until.size < MOST_PHONES_HELD) break;
+          until.delete(held);
+        }
+      }
+      until.set(caller, end);
+    },
+  };
+}
+
 export function ussdService({ db, log, now, sessionIdleMs, limit }: UssdServiceOptions) {
   const sessions = ussdRepository(db);
+  const stepLog = ussdStepLog({ db, log });
+  const held = heldPhones();
+  const max = Math.max(0, limit.max);
+  const book = sessionBook({ windowMs: limit.windowMs, max });
+  const isShared = db.kind === 'postgresql';
+  const turns = callerTurns();
+  /** Several instances may share the log: read it, once this instance's own steps of the phone are in it. */
+  const sharedContext = async (sessionId: string, caller: string, at: Date) => {
+    if (stepLog.isWriting(caller)) await stepLog.written();
+    return sessions.stepContext(sessionId, caller, new Date(at.getTime() - limit.windowMs), max);
+  };
   return {
+    /** Fills this process's memory from the log on the embedded database; nothing to do on PostgreSQL. */
+    async start(): Promise<void> {
+      if (isShared) return;
+      const since = new Date(now().getTime() - Math.max(SESSION_MEMORY_MS, limit.windowMs));
+      for (const step of await sessions.stepsSince(since)) book.note(step);
+    },
+
     /**
      * The screen for one step of a session, "CON …" or "END …". Not one transaction: a
      * gateway sends a session's next step only after this one's answer, and a report, the one
-     * step that writes more than the log, is its own. On the way to the answer only reads (the
-     * phone's count is one write); the log comes after (docs/decisions/065-ussd-and-sms-checks.md).
+     * step that writes more than the log, is its own. On the way to the answer one read tells
+     * where the session stands and how many steps the phone made in the window (the step log
+     * is both); the plate is read as the verification page reads it; the step is logged after
+     * the answer (docs/decisions/074-a-ussd-step-in-one-read.md).
      */
     async answer(request: UssdStepRequest): Promise<string> {
       const at = now();
       const phone = normalisePhone(request.phoneNumber);
+      const caller = phone ?? request.phoneNumber;
       const steps = request.text === '' ? [] : request.text.split('*');
-      // Two reads that do not wait on each other (on PostgreSQL they overlap, each on its own connection).
-      const [limited, known] = await Promise.all([
-        overPhoneLimit(db, `ussd:${phone ?? request.phoneNumber}`, limit),
-        sessions.find(request.sessionId),
-      ]);
-      // A session idle past the limit, or one whose id comes back from another phone, starts over:
-      // what was typed before is not read again.
-      const isIdle = known !== undefined && at.getTime() - Date.parse(known.lastStepAt) > sessionIdleMs;
-      const startsOver = known !== undefined && (isIdle || known.phone !== request.phoneNumber);
-      const stepOffset = startsOver ? steps.length : Math.min(known?.stepOffset ?? 0, steps.length);
-      let answer: string;
-      if (limited) {
-        answer = rateLimitedScreen(limited.minutes);
-      } else {
+      const heldUntil = limit.max > 0 ? held.until(caller, at) : undefined;
+      /** Counts the step and moves the session on, at once (no other step of the phone can come between). */
+      const noteStep = (stepOffset: number, counted: boolean) => {
+        const noted = { sessionId: request.sessionId, phone: request.phoneNumber, caller, stepOffset, counted, at };
+        if (!isShared) book.note(noted);
+        return (answer: string) =>
+          stepLog.add({ ...noted, key: randomUUID(), serviceCode: request.serviceCode, input: request.text, answer });
+      };
+      if (heldUntil !== undefined) {
+        // Refused here: this phone was over its limit when last counted, and its wait has not ended.
+        const answer = rateLimitedScreen(minutesUntil(heldUntil, at));
+        noteStep(steps.length, false)(answer);
+        return answer;
+      }
+      // On PostgreSQL, one step of a phone at a time on this instance, so each counts the one before.
+      const release = isShared ? await turns.take(caller) : () => undefined;
+      try {
+        // Only this process opens the embedded database: what it remembers is the whole truth.
+        const context = isShared
+          ? await sharedContext(request.sessionId, caller, at)
+          : book.context(request.sessionId, caller, at);
+        const known = context.session;
+        // A session idle past the limit, or one whose id comes back from another phone, starts over:
+        // what was typed before is not read again.
+        const isIdle = known !== undefined && at.getTime() - Date.parse(known.lastStepAt) > sessionIdleMs;
+        const startsOver = known !== undefined && (isIdle || known.phone !== request.phoneNumber);
+        const stepOffset = startsOver ? steps.length : Math.min(known?.stepOffset ?? 0, steps.length);
+        if (limit.max > 0 && context.hits >= limit.max) {
+          const end = Date.parse(context.oldestAt ?? at.toISOString()) + limit.windowMs;
+          held.hold(caller, end, at);
+          const answer = rateLimitedScreen(minutesUntil(end, at));
+          noteStep(stepOffset, false)(answer);
+          return answer;
+        }
+        const logStep = noteStep(stepOffset, true);
         const route: UssdRoute =
           startsOver && isIdle ? { kind: 'menu', note: 'timed-out' } : routeUssd(steps.slice(stepOffset).join('*'));
-        const caller = { phone, rawPhone: request.phoneNumber, sessionId: request.sessionId };
+        const who = { phone, rawPhone: request.phoneNumber, sessionId: request.sessionId };
         const facts =
           route.kind === 'report'
-            ? await db.transaction((tx) => factsFor(tx, route, caller, at))
-            : await factsFor(db, route, caller, at);
-        answer = ussdScreen(route, facts, at.toISOString().slice(0, 10));
+            ? await db.transaction((tx) => factsFor(tx, route, who, at))
+            : await factsFor(db, route, who, at);
+        const answer = ussdScreen(route, facts, at.toISOString().slice(0, 10));
+        // Logged once the caller has the screen: the gateway sends the session's next step only
+        // after the caller has read it and typed an answer.
+        logStep(answer);
+        return answer;
+      } finally {
+        release();
       }
-      // The step is logged once the caller has the screen: the gateway sends the session's next
-      // step only after the caller has read it and typed an answer.
-      afterAnswer(log, 'logging a USSD step', () =>
-        sessions.record(
-          { sessionId: request.sessionId, phone: request.phoneNumber, serviceCode: request.serviceCode, stepOffset },
-          { input: request.text, answer },
-          at,
-          startsOver || known === undefined,
-        ),
+    },
+    /** Resolves once every step answered so far is logged. */
+    logged: () => stepLog.written(),
+  };
+}
+
+/** One step of a caller at a time: `take` waits for the caller's turn and answers how to give it back. */
+function callerTurns() {
+  const current = new Map<string, Promise<void>>();
+  return {
+    async take(caller: string): Promise<() => void> {
+      for (let turn = current.get(caller); turn; turn = current.get(caller)) await turn;
+      let release = () => undefined as void;
+      current.set(
+        caller,
+        new Promise<void>((resolve) => {
+          release = () => {
+            current.delete(caller);
+            resolve();
+          };
+        }),
       );
-      return answer;
+      return release;
     },
   };
 }
+
+/** Whole minutes until `end`, at least one. */
+const minutesUntil = (end: number, at: Date) => Math.max(1, Math.ceil((end - at.getTime()) / 60_000));
