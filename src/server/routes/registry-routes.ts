@@ -8,7 +8,7 @@
 import { adminRegistryPlateAnswer } from '#domain/api/registry';
 import { bytesToDigits } from '#domain/credential/numeric';
 import { credentialUrl } from '#domain/credential/qr-url';
-import { verdictFromRegistry } from '#domain/credential/verdict';
+import { type RegistryEntry, verdictFromRegistry } from '#domain/credential/verdict';
 import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import { can } from '#domain/accounts/permissions';
 import { CHECK_METHODS } from '#domain/police/police';
@@ -33,10 +33,13 @@ import { registryRepository } from '../repositories/registry-repository';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
 import type { User } from '../repositories/user-repository';
 import { errorResponse, plainJson } from './schemas';
-import { versionedCache } from '../cache/versioned-cache';
+import { notifiedCache } from '../cache/notified-cache';
 import { formatBlankSerial } from '#domain/serials/blank-serial';
 
 const MAX_BUCKETS_PER_REQUEST = 512;
+
+/** The channel migration 0047's triggers notify when a committed change touched a public verdict's facts. */
+const REGISTRY_CHANGED = 'registry_changed';
 
 const plateParams = z.object({ plateNumber: z.string().max(40, 'Plate number must be at most 10 characters') });
 
@@ -68,6 +71,29 @@ interface Lookup {
   unissued?: { plateNumber: string; standing: UnissuedStanding } | undefined;
 }
 
+/** What a public verdict is made of: the registry's facts about a number that anyone may read (no owner, no serials). */
+interface PublicFacts {
+  entry: RegistryEntry | undefined;
+  vehicle: { make: string; model: string; colour: string; year: number } | null;
+  registrationDate: string | null;
+  expiryDate: string | null;
+  standingChangedAt: string | null;
+  stage: UnissuedStanding | null;
+  keyId: number | null;
+}
+
+function publicFactsOf({ found, unissued }: Lookup): PublicFacts {
+  return {
+    entry: found ? registryEntryOf(found) : unissued && unissuedRegistryEntry(unissued.plateNumber, unissued.standing),
+    vehicle: found ? { make: found.make, model: found.model, colour: found.colour, year: found.year } : null,
+    registrationDate: found?.registrationDate ?? null,
+    expiryDate: found?.expiryDate ?? null,
+    standingChangedAt: found?.standingChangedAt ?? null,
+    stage: unissued?.standing ?? null,
+    keyId: found?.keyId ?? null,
+  };
+}
+
 /** 'GET /api/verification/:plateNumber': the route that answered, as the access log names it. */
 const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url}`;
 
@@ -85,10 +111,13 @@ function plateFrom(raw: string): { ok: true; value: string } | { ok: false; mess
 }
 
 /**
- * `publicVerdictCacheMs`: how old a public verdict may be. The public page is the one
- * everyone can hammer; a second's staleness is far below what a device's offline
- * revocation list already allows (it refreshes with each sync). Public verdicts are
- * kept while the registry's version is unchanged, checked once per that time.
+ * Public verdicts are read from the registry's public facts about a number, kept in memory
+ * until the database says the registry changed (a notice sent as the change commits, on
+ * whichever instance made it: decision 072), and never while this instance cannot hear those
+ * notices. So a plate reported stolen or revoked is never answered Valid from memory after the
+ * change is committed. The verdict itself is decided per request, on the server's day, so a
+ * plate past its expiry date reads Expired without any write. `publicVerdictCacheMs`: the
+ * longest an entry is kept even when nothing was heard (0 turns the cache off).
  * Officers' lookups are never cached: each shows the owner and is logged.
  */
 export const registryRoutes: FastifyPluginAsyncZod<{
@@ -97,14 +126,20 @@ export const registryRoutes: FastifyPluginAsyncZod<{
   publicVerdictCacheMs?: number;
   now?: () => Date;
   signer?: Signer | null;
-}> = async (app, { db, publicOrigin, publicVerdictCacheMs = 1000, now = () => new Date(), signer = null }) => {
+}> = async (app, { db, publicOrigin, publicVerdictCacheMs = 60_000, now = () => new Date(), signer = null }) => {
   const today = () => now().toISOString().slice(0, 10);
   const registry = registryRepository(db);
-  const publicLookups = versionedCache<Lookup>({
-    checkMs: publicVerdictCacheMs,
-    maxEntries: 10_000,
-    readVersion: () => registry.version(),
-  });
+  const publicFacts = notifiedCache<PublicFacts>({ maxEntries: 50_000, maxAgeMs: publicVerdictCacheMs });
+  if (publicVerdictCacheMs > 0 && db.listen) {
+    const stopListening = await db.listen(REGISTRY_CHANGED, {
+      notified: () => publicFacts.changed(),
+      listening: (isListening) => {
+        publicFacts.listening(isListening);
+        if (!isListening) app.log.warn('registry notices not heard: public verdicts are read from the database');
+      },
+    });
+    app.addHook('onClose', stopListening);
+  }
   /** The registration, or else the number's stage when it is held for an owner (docs/plate-lifecycle.md). */
   const lookUp = async (plateNumber: string): Promise<Lookup> => {
     const found = await registry.find(plateNumber);
@@ -124,13 +159,12 @@ export const registryRoutes: FastifyPluginAsyncZod<{
     method: (typeof CHECK_METHODS)[number] = 'manual',
   ) => {
     const { checkId } = asked;
-    const { found, unissued } = officer
-      ? await lookUp(plateNumber)
-      : await publicLookups.get(plateNumber, () => lookUp(plateNumber));
-    const entry = found
-      ? registryEntryOf(found)
-      : unissued && unissuedRegistryEntry(unissued.plateNumber, unissued.standing);
-    const result = verdictFromRegistry(plateNumber, entry, new Map(), today());
+    const lookup = officer ? await lookUp(plateNumber) : undefined;
+    const facts = lookup
+      ? publicFactsOf(lookup)
+      : (publicFacts.peek(plateNumber) ??
+        (await publicFacts.get(plateNumber, async () => publicFactsOf(await lookUp(plateNumber)))));
+    const result = verdictFromRegistry(plateNumber, facts.entry, new Map(), today());
     const checkedAt = new Date().toISOString();
     if (officer) {
       // The device's id when it sends one, so the same check synced later is not logged twice.
@@ -147,14 +181,15 @@ export const registryRoutes: FastifyPluginAsyncZod<{
       plateNumber: plateNumber,
       verdict: result.verdict,
       tier: officer ? ('police' as const) : ('public' as const),
-      vehicle: found ? { make: found.make, model: found.model, colour: found.colour, year: found.year } : null,
-      registrationDate: found?.registrationDate ?? null,
-      expiryDate: found?.expiryDate ?? null,
-      standingChangedAt: found?.standingChangedAt ?? null,
-      stage: unissued?.standing ?? null,
-      keyId: found?.keyId ?? null,
+      vehicle: facts.vehicle,
+      registrationDate: facts.registrationDate,
+      expiryDate: facts.expiryDate,
+      standingChangedAt: facts.standingChangedAt,
+      stage: facts.stage,
+      keyId: facts.keyId,
       checkedAt,
     };
+    const found = lookup?.found;
     if (!officer || !found) return base;
     // One row per look, whatever id the device sent: the check id above is the device's own record.
     await logPersonalDataAccess(
