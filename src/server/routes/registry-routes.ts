@@ -17,7 +17,7 @@ import { parsePlateNumber } from '#domain/plates/plate-number';
 import { type RegisteredPlate, registryEntryOf, unissuedRegistryEntry } from '#domain/registry/registered-plate';
 import { encodeBucket, REGISTRY_BUCKET_COUNT, REGISTRY_COPY_FORMAT } from '#domain/registry/registry-copy';
 import { VERIFICATION_VERDICTS } from '#domain/statuses/statuses';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { availabilityAnswer } from '#domain/api/numbers';
@@ -40,6 +40,11 @@ const MAX_BUCKETS_PER_REQUEST = 512;
 
 /** The channel migration 0047's triggers notify when a committed change touched a public verdict's facts. */
 const REGISTRY_CHANGED = 'registry_changed';
+
+/** Sends an answer already written as JSON text: Fastify sends a string with a JSON type as it is. */
+function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
 
 const plateParams = z.object({ plateNumber: z.string().max(40, 'Plate number must be at most 10 characters') });
 
@@ -74,6 +79,8 @@ interface Lookup {
 /** What a public verdict is made of: the registry's facts about a number that anyone may read (no owner, no serials). */
 interface PublicFacts {
   entry: RegistryEntry | undefined;
+  /** The public answer's text up to checkedAt, written on `day` (publicAnswerText). */
+  written?: { day: string; head: string };
   vehicle: { make: string; model: string; colour: string; year: number } | null;
   registrationDate: string | null;
   expiryDate: string | null;
@@ -148,49 +155,64 @@ export const registryRoutes: FastifyPluginAsyncZod<{
   const keys = signingKeyRepository(db);
   const police = policeRepository(db);
 
+  /** The verdict on `day` and the answer's fields before checkedAt, from a plate's public facts. */
+  const publicAnswer = (plateNumber: string, facts: PublicFacts, day: string) => ({
+    plateNumber: plateNumber,
+    verdict: verdictFromRegistry(plateNumber, facts.entry, new Map(), day).verdict,
+    tier: 'public' as 'public' | 'police',
+    vehicle: facts.vehicle,
+    registrationDate: facts.registrationDate,
+    expiryDate: facts.expiryDate,
+    standingChangedAt: facts.standingChangedAt,
+    stage: facts.stage,
+    keyId: facts.keyId,
+  });
+
   /**
-   * A plate's verdict as the registry answers it: the public tier, or an officer's (the check
-   * recorded under the device's id, the owner's name, insurance and serials, the look logged).
+   * A public verdict as JSON text. Its text up to checkedAt is written once per plate and
+   * day from the kept facts, and kept with them: a verdict served from memory costs a lookup
+   * and a splice. The day is part of it, so a plate past its expiry date reads Expired from
+   * the next day's first answer.
+   */
+  const publicAnswerText = async (plateNumber: string): Promise<string> => {
+    const facts =
+      publicFacts.peek(plateNumber) ??
+      (await publicFacts.get(plateNumber, async () => publicFactsOf(await lookUp(plateNumber))));
+    const day = today();
+    let head = facts.written?.day === day ? facts.written.head : undefined;
+    if (head === undefined) {
+      const text = JSON.stringify({ ...publicAnswer(plateNumber, facts, day), checkedAt: '' });
+      head = text.slice(0, -'""}'.length);
+      facts.written = { day, head };
+    }
+    return `${head}"${new Date().toISOString()}"}`;
+  };
+
+  /**
+   * A plate's verdict as an officer gets it: the check recorded under the device's id, the
+   * owner's name, insurance and serials, the look logged. Never from memory.
    */
   const verdictAnswer = async (
     plateNumber: string,
-    officer: User | null,
+    officer: User,
     asked: { checkId: string | undefined; route: string; ip: string },
     method: (typeof CHECK_METHODS)[number] = 'manual',
   ) => {
     const { checkId } = asked;
-    const lookup = officer ? await lookUp(plateNumber) : undefined;
-    const facts = lookup
-      ? publicFactsOf(lookup)
-      : (publicFacts.peek(plateNumber) ??
-        (await publicFacts.get(plateNumber, async () => publicFactsOf(await lookUp(plateNumber)))));
-    const result = verdictFromRegistry(plateNumber, facts.entry, new Map(), today());
+    const lookup = await lookUp(plateNumber);
     const checkedAt = new Date().toISOString();
-    if (officer) {
-      // The device's id when it sends one, so the same check synced later is not logged twice.
-      await police.recordCheck(officer.id, {
-        id: checkId ?? crypto.randomUUID(),
-        plateNumber: plateNumber as never,
-        verdict: result.verdict,
-        method: method,
-        offline: false,
-        checkedAt,
-      });
-    }
-    const base = {
-      plateNumber: plateNumber,
-      verdict: result.verdict,
-      tier: officer ? ('police' as const) : ('public' as const),
-      vehicle: facts.vehicle,
-      registrationDate: facts.registrationDate,
-      expiryDate: facts.expiryDate,
-      standingChangedAt: facts.standingChangedAt,
-      stage: facts.stage,
-      keyId: facts.keyId,
+    const base = { ...publicAnswer(plateNumber, publicFactsOf(lookup), today()), tier: 'police' as const, checkedAt };
+    // The device's id when it sends one, so the same check synced later is not logged twice.
+    await police.recordCheck(officer.id, {
+      id: checkId ?? crypto.randomUUID(),
+      plateNumber: plateNumber as never,
+      verdict: base.verdict,
+      method: method,
+      offline: false,
       checkedAt,
-    };
-    const found = lookup?.found;
-    if (!officer || !found) return base;
+    });
+    const found = lookup.found;
+    if (!found) return base;
     // One row per look, whatever id the device sent: the check id above is the device's own record.
     await logPersonalDataAccess(
       db,
@@ -303,6 +325,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{
       const plate = plateFrom(request.params.plateNumber);
       if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
       const officer = request.user && can(request.user.roles, 'police:check') ? request.user : null;
+      if (!officer) return sendJsonText(reply, await publicAnswerText(plate.value));
       return verdictAnswer(
         plate.value,
         officer,
@@ -331,7 +354,10 @@ export const registryRoutes: FastifyPluginAsyncZod<{
         const message = `No registered vehicle has the chassis number ${request.params.chassisNumber}.`;
         return reply.code(404).send(errorBody(404, message));
       }
-      return verdictAnswer(found.plateNumber, request.user ?? null, askedBy(request, request.query.checkId));
+      // The route's access lets only officers here.
+      const officer = request.user;
+      if (!officer) return sendJsonText(reply, await publicAnswerText(found.plateNumber));
+      return verdictAnswer(found.plateNumber, officer, askedBy(request, request.query.checkId));
     },
   );
 
