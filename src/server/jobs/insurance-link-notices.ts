@@ -34,7 +34,8 @@ const ASKED_AT_START = 'linkNoticesAskedAtStart';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    linkNoticesAskedAtStart: number;
+    /** Unset on a request answered before this hook ran (refused early): it asked for nothing. */
+    linkNoticesAskedAtStart?: number;
   }
 }
 
@@ -62,13 +63,12 @@ export function registerLinkNotices(app: FastifyInstance, db: Database, now: () 
     return running;
   };
   // The count when the request came, on the request itself (not a WeakMap entry per request).
-  app.decorateRequest(ASKED_AT_START, 0);
   app.addHook('onRequest', (request, _reply, done) => {
     request[ASKED_AT_START] = asked;
     done();
   });
   app.addHook('onResponse', (request, _reply, done) => {
-    if (request[ASKED_AT_START] !== asked) void run();
+    if (request[ASKED_AT_START] !== undefined && request[ASKED_AT_START] !== asked) void run();
     done();
   });
   app.addHook('onReady', async () => {

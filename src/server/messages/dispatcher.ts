@@ -174,7 +174,8 @@ const QUEUED_AT_START = 'messagesQueuedAtStart';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    messagesQueuedAtStart: number;
+    /** Unset on a request answered before this hook ran (refused early): it asked for nothing. */
+    messagesQueuedAtStart?: number;
   }
 }
 
@@ -185,13 +186,12 @@ export function registerMessageDispatcher(
   const dispatcher = messageDispatcher({ ...options, log: app.log });
   // The count when the request came, on the request itself: a WeakMap entry per request
   // costs the garbage collector more than the request's own work on the busiest routes.
-  app.decorateRequest(QUEUED_AT_START, 0);
   app.addHook('onRequest', (request, _reply, done) => {
     request[QUEUED_AT_START] = messagesQueuedSoFar();
     done();
   });
   app.addHook('onResponse', (request, _reply, done) => {
-    if (request[QUEUED_AT_START] !== messagesQueuedSoFar()) dispatcher.kick();
+    if (request[QUEUED_AT_START] !== undefined && request[QUEUED_AT_START] !== messagesQueuedSoFar()) dispatcher.kick();
     done();
   });
   app.addHook('onReady', async () => dispatcher.start());
