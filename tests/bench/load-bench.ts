@@ -416,7 +416,7 @@ async function seedRegistry(database: pg.Client, from: number, to: number): Prom
        registration_date, expiry_date, standing, key_id, credential, bucket)
      SELECT 'ZM-' || lpad((n % 1000)::text, 3, '0') || '-' || chr(65 + (n / 1000 / 676) % 26) || chr(65 + (n / 1000 / 26) % 26) || chr(65 + (n / 1000) % 26),
        'Toyota', 'Corolla', 'White', 2019, 'GROWTH' || n, 'Growth Owner ' || n, '123456/78/9',
-       DATE '2025-01-01', DATE '2030-01-01', 'Valid', (SELECT min(key_id) FROM signing_keys), decode(repeat('00', 64), 'hex'), n % 4096
+       DATE '2025-01-01', DATE '2030-01-01', 'Valid', (SELECT key_id FROM signing_keys WHERE status = 'active'), decode(repeat('00', 64), 'hex'), n % 4096
      FROM generate_series($1::int, $2::int) AS n
      ON CONFLICT (plate_number) DO NOTHING`,
     [from, to - 1],

@@ -212,7 +212,7 @@ describe('agent workspace sync', () => {
     const stored = async () =>
       (
         await db.query<{ n: number }>('SELECT count(*)::int AS n FROM whitebook_entries WHERE id = ANY($1::text[])', [
-          [a, b, c].map((mutation) => mutation.id),
+          [a, b, c].map((mutation) => mutation.payload.id),
         ])
       )[0]?.n;
     expect(await stored()).toBe(3);
@@ -223,7 +223,7 @@ describe('agent workspace sync', () => {
       url: `/api/sync/pull?cursor=${encodeURIComponent(cursor ?? '')}`,
       headers: { cookie: cookies.agent ?? '' },
     });
-    expect(pulled.json().changes.map((change: { id: string }) => change.id)).toEqual([a, b, c].map((m) => m.id));
+    expect(pulled.json().changes.map((change: { id: string }) => change.id)).toEqual([a, b, c].map((m) => m.payload.id));
   });
 
   it('answers a day of sales sent at once in order: an entry sent before, a bad one and a second sale change nothing', async () => {

@@ -138,14 +138,19 @@ export const registryRoutes: FastifyPluginAsyncZod<{
   const registry = registryRepository(db);
   const publicFacts = notifiedCache<PublicFacts>({ maxEntries: 50_000, maxAgeMs: publicVerdictCacheMs });
   if (publicVerdictCacheMs > 0 && db.listen) {
+    let isClosing = false;
     const stopListening = await db.listen(REGISTRY_CHANGED, {
       notified: () => publicFacts.changed(),
       listening: (isListening) => {
         publicFacts.listening(isListening);
-        if (!isListening) app.log.warn('registry notices not heard: public verdicts are read from the database');
+        if (!isListening && !isClosing)
+          app.log.warn('registry notices not heard: public verdicts are read from the database');
       },
     });
-    app.addHook('onClose', stopListening);
+    app.addHook('onClose', async () => {
+      isClosing = true;
+      await stopListening();
+    });
   }
   /** The registration, or else the number's stage when it is held for an owner (docs/plate-lifecycle.md). */
   const lookUp = async (plateNumber: string): Promise<Lookup> => {
