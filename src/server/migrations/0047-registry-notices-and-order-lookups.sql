@@ -1,3 +1,4 @@
+-- Public verdicts kept in memory, told when the registry changes; and a shop's orders found by index.
 -- Each server instance keeps public verdicts in memory (src/server/cache/). A committed change
 -- to what a public verdict is read from tells every instance at once: NOTIFY is sent when the
 -- writing transaction commits, and one notice per transaction whatever its rows (decision 072).
@@ -21,3 +22,10 @@ CREATE TRIGGER plates_changed
 
 CREATE TRIGGER plates_emptied
   AFTER TRUNCATE ON plates FOR EACH STATEMENT EXECUTE FUNCTION notify_registry_changed();
+
+-- A push of a shop's sales looks up the orders they name, by reference as typed (any case) and
+-- by number within the shop: without these each push read all of the shop's orders, a cost
+-- that grew with every order the shop was ever given (decision 072).
+CREATE INDEX agent_orders_upper_id_idx ON agent_orders (upper(id));
+
+CREATE INDEX agent_orders_agent_plate_idx ON agent_orders (agent_id, plate_number);
