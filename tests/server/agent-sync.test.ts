@@ -223,7 +223,9 @@ describe('agent workspace sync', () => {
       url: `/api/sync/pull?cursor=${encodeURIComponent(cursor ?? '')}`,
       headers: { cookie: cookies.agent ?? '' },
     });
-    expect(pulled.json().changes.map((change: { id: string }) => change.id)).toEqual([a, b, c].map((m) => m.payload.id));
+    expect(pulled.json().changes.map((change: { id: string }) => change.id)).toEqual(
+      [a, b, c].map((m) => m.payload.id),
+    );
   });
 
   it('answers a day of sales sent at once in order: an entry sent before, a bad one and a second sale change nothing', async () => {
