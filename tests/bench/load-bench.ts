@@ -24,6 +24,12 @@
  *   spread over both), each beside a bare Fastify route ({ ok: true }) in as many processes,
  *   measured in the same run.
  *
+ * - On PostgreSQL with two instances, also: the push (push-load.ts) with 1, 5 and 20 devices
+ *   [≥ 10,000 changes/s with 20], nothing lost and nothing applied twice, beside a bare route
+ *   parsing the same pushes; and the verify API with 50,000 registered plates (1,000,000 too
+ *   with `--growth`: its seed takes a minute or so), the registry filled by one generate_series
+ *   statement, each beside a bare route measured just before.
+ *
  * PostgreSQL figures need BENCH_DATABASE_URL (or TEST_DATABASE_URL): a database is made
  * for the run on that server and dropped after it. Without one they are skipped, and the
  * bench says so.
