@@ -43,7 +43,10 @@ export interface ServerConfig {
   paymentProvider: string;
   /** The SMS and email provider by name (docs/notifications.md); 'sandbox' is the embedded default. */
   messageProvider: string;
-  /** How old (ms) a public verdict may be when served from the in-process cache; 0 turns it off. */
+  /**
+   * The longest (ms) a public verdict's facts are kept in memory; they go sooner, at once, when
+   * the registry changes (decision 072). 0 turns the cache off.
+   */
   publicVerdictCacheMs: number;
   /** How often (ms) partner webhook deliveries are sent (docs/partner-api.md); 0 turns the job off (tests run it by hand). */
   webhookIntervalMs: number;
@@ -150,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoRegistryPlates: parseCount('DEMO_REGISTRY_PLATES', env.DEMO_REGISTRY_PLATES, 50_000),
     paymentProvider: env.PAYMENT_PROVIDER?.trim() || 'sandbox',
     messageProvider: env.MESSAGE_PROVIDER?.trim() || 'sandbox',
-    publicVerdictCacheMs: parseCount('PUBLIC_VERDICT_CACHE_MS', env.PUBLIC_VERDICT_CACHE_MS, 1000),
+    publicVerdictCacheMs: parseCount('PUBLIC_VERDICT_CACHE_MS', env.PUBLIC_VERDICT_CACHE_MS, 60_000),
     webhookIntervalMs: parseCount('WEBHOOK_INTERVAL_MS', env.WEBHOOK_INTERVAL_MS, 5000),
     testClock: parseFlag(env.TEST_CLOCK) ?? false,
     decisionUndoMs: Math.min(

@@ -36,8 +36,11 @@
  *   reconnecting (seconds; photo bytes sent against bytes stored)
  * - load (see load-bench.ts): a normal request's latency while a flood of wrong sign-in
  *   guesses runs, beside the same with no flood [p99 ≤ 50 ms], with the account routes'
- *   limit on and off; the verify API and the marketplace listing under load beside a bare
- *   Fastify route, on PGlite with one server process and on PostgreSQL with two
+ *   limit on and off; the verify API [≥ 0.75 of a bare Fastify route] and the marketplace
+ *   listing under load beside a bare route, on PGlite with one server process and on PostgreSQL
+ *   with two; on two instances, the push with 1, 5 and 20 devices [≥ 10,000 changes/s with 20]
+ *   beside a bare route parsing the same pushes, and the verify API with 50,000 (and with
+ *   `--growth` 1,000,000) registered plates
  * - hostile input (see hostile-bench.ts): the server's longest event-loop delay and the
  *   slowest /api/health [≤ 50 ms each] during a fleet import of 7 MB of empty lines, one of
  *   10,000 rows, and 200 pushes nested 6,000 levels deep, each beside a quiet phase's

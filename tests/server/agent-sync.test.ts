@@ -190,6 +190,44 @@ describe('agent workspace sync', () => {
     expect(replay.json().results).toEqual(response.json().results);
   });
 
+  it('applies a change sent twice inside one push once, and a whole push retried changes nothing', async () => {
+    const { cursor } = await pullAll(cookies.agent ?? '');
+    const change = () => {
+      const payload = entry();
+      return { id: randomUUID(), intent: 'recordWhitebookEntry', payload };
+    };
+    const [a, b, c] = [change(), change(), change()];
+    const mutations = [a, b, a, c];
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/sync/push',
+        headers: { cookie: cookies.agent ?? '' },
+        payload: { clientId: 'tablet', mutations },
+      });
+    const first = (await send()).json().results as Array<{ id: string; outcome: string }>;
+    expect(first.map((result) => [result.id, result.outcome])).toEqual(
+      mutations.map((mutation) => [mutation.id, 'applied']),
+    );
+    const stored = async () =>
+      (
+        await db.query<{ n: number }>('SELECT count(*)::int AS n FROM whitebook_entries WHERE id = ANY($1::text[])', [
+          [a, b, c].map((mutation) => mutation.payload.id),
+        ])
+      )[0]?.n;
+    expect(await stored()).toBe(3);
+    expect((await send()).json().results).toEqual(first);
+    expect(await stored()).toBe(3);
+    const pulled = await app.inject({
+      method: 'GET',
+      url: `/api/sync/pull?cursor=${encodeURIComponent(cursor ?? '')}`,
+      headers: { cookie: cookies.agent ?? '' },
+    });
+    expect(pulled.json().changes.map((change: { id: string }) => change.id)).toEqual(
+      [a, b, c].map((m) => m.payload.id),
+    );
+  });
+
   it('answers a day of sales sent at once in order: an entry sent before, a bad one and a second sale change nothing', async () => {
     const sentBefore = entry();
     expect((await push(cookies.agent ?? '', 'recordWhitebookEntry', sentBefore)).json().results[0].outcome).toBe(

@@ -362,13 +362,14 @@ describe('registry and credentials', () => {
 // Each test builds a seeded server and signs two people in (scrypt): on a busy two-core runner
 // that alone has taken over 20 s.
 describe('public verdicts served from the in-process cache', { timeout: 60_000 }, () => {
-  /** A server whose public verdicts may be `cacheMs` behind, its officer and administrator signed in. */
+  /** A server keeping public verdicts up to `cacheMs`, on a clock the test moves, its officer and administrator signed in. */
   async function withCache(
     cacheMs: number,
     test: (tools: {
-      verdict: (cookie?: string) => Promise<string>;
+      verdict: (cookie?: string) => Promise<Record<string, unknown>>;
       decide: (decision: 'revoke' | 'stolen') => Promise<void>;
       police: string;
+      setNow: (at: Date) => void;
     }) => Promise<void>,
   ) {
     const { buildApp } = await import('../../src/server/app');
@@ -384,7 +385,8 @@ describe('public verdicts served from the in-process cache', { timeout: 60_000 }
         publicVerdictCacheMs: cacheMs,
       },
     );
-    const app = await buildApp({ config, logger: false });
+    let at: Date | undefined;
+    const app = await buildApp({ config, logger: false, now: () => at ?? new Date() });
     try {
       const login = async (email: string, password: string) =>
         String(
@@ -397,7 +399,7 @@ describe('public verdicts served from the in-process cache', { timeout: 60_000 }
       const verdict = async (cookie?: string) =>
         (
           await app.inject({ method: 'GET', url: '/api/verification/ZM-123-ABC', headers: cookie ? { cookie } : {} })
-        ).json().verdict;
+        ).json() as Record<string, unknown>;
       const push = (cookie: string, intent: string, payload: unknown) =>
         app.inject({
           method: 'POST',
@@ -415,30 +417,50 @@ describe('public verdicts served from the in-process cache', { timeout: 60_000 }
         });
         expect((await push(admin, 'decidePlateFlag', { flagId, decision })).json().results[0].outcome).toBe('applied');
       };
-      await test({ verdict, decide, police });
+      await test({ verdict, decide, police, setNow: (next) => (at = next) });
     } finally {
       await app.close();
     }
   }
-  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('may be up to the configured age, while an officer always gets the registry as it is', async () => {
+  it('keeps only the public tier, and never answers a plate revoked as Valid from memory, while an officer gets the registry as it is', async () => {
     await withCache(60_000, async ({ verdict, decide, police }) => {
-      expect(await verdict()).toBe('Valid');
+      // An officer's look does not give the public the owner, nor the public's the officer less.
+      const officer = await verdict(police);
+      expect(officer.tier).toBe('police');
+      expect(officer.owner).toEqual({ name: expect.any(String) });
+      const first = await verdict();
+      const second = await verdict(); // kept now
+      for (const answer of [first, second]) {
+        expect(answer.verdict).toBe('Valid');
+        expect(answer.tier).toBe('public');
+        expect(answer).not.toHaveProperty('owner');
+        expect(answer).not.toHaveProperty('insurance');
+        expect(answer).not.toHaveProperty('serials');
+      }
+      const again = await verdict(police);
+      expect(again.owner).toEqual(officer.owner);
+      expect(again.insurance).toEqual(officer.insurance);
       await decide('revoke');
-      expect(await verdict(police)).toBe('Revoked');
-      expect(await verdict()).toBe('Valid'); // within the minute this test allows
+      expect((await verdict(police)).verdict).toBe('Revoked');
+      expect((await verdict()).verdict).toBe('Revoked');
     });
   });
 
-  it('follow a change to the registry once the configured age has passed', async () => {
-    await withCache(300, async ({ verdict, decide }) => {
-      expect(await verdict()).toBe('Valid');
-      await wait(400);
-      expect(await verdict()).toBe('Valid'); // the registry unchanged: still served
+  it('turns a kept Valid into Expired once the clock passes its expiry date, with no write, and follows a report of theft at once', async () => {
+    await withCache(60_000, async ({ verdict, setNow, decide }) => {
+      const before = await verdict();
+      const lastDay = Date.parse(`${String(before.expiryDate)}T12:00:00Z`);
+      expect(before.verdict).toBe('Valid');
+      expect((await verdict()).verdict).toBe('Valid');
+      setNow(new Date(lastDay));
+      expect((await verdict()).verdict).toBe('Valid');
+      setNow(new Date(lastDay + 86_400_000));
+      expect((await verdict()).verdict).toBe('Expired');
+      setNow(new Date(lastDay - 86_400_000));
+      expect((await verdict()).verdict).toBe('Valid');
       await decide('stolen');
-      await wait(400);
-      expect(await verdict()).toBe('Stolen');
+      expect((await verdict()).verdict).toBe('Stolen');
     });
   });
 });

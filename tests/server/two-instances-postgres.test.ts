@@ -4,9 +4,10 @@
  * data set applied once; one plate sold once however the buyers' requests are spread; the
  * account routes' limit counted once for both; devices pushing through both and pulling
  * through both get every change exactly once; a registry change committed behind a later one
- * still reaches both instances' verdict caches; lapsed payments, renewal reminders and queued
+ * still reaches both instances' verdict caches; a plate reported stolen on one reads so on the
+ * other's very next verify; lapsed payments, renewal reminders and queued
  * messages handled once although both instances run the jobs.
- * Runs when TEST_DATABASE_URL is set, in a throwaway database; ports 8620 and 8621.
+ * Runs when TEST_DATABASE_URL is set, in a throwaway database; ports 8620 and 8621 (TWO_INSTANCES_PORT and +1).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
@@ -30,7 +31,8 @@ import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres'
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PORTS = [8620, 8621] as const;
+const FIRST_PORT = Number(process.env.TWO_INSTANCES_PORT ?? 8620);
+const PORTS = [FIRST_PORT, FIRST_PORT + 1] as const;
 const AUTH_LIMIT = 30;
 const VERDICT_CACHE_MS = 500;
 const APPROVE_CARD = { number: '4242424242424242' };
@@ -571,6 +573,53 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     expect((changed.body.revocations as Array<{ plateNumber: string }>).map((entry) => entry.plateNumber)).toEqual(
       expect.arrayContaining([first, second]),
     );
+  });
+
+  it("answers a plate reported stolen or revoked through one instance so on the other's very next verify, though both held it as Valid in memory", async () => {
+    const session = async (email: string) => {
+      const found = await userRepository(db).findCredentials(email);
+      const token = `cache-${randomUUID()}`;
+      await sessionRepository(db).create(token, found?.user.id ?? '', new Date(Date.now() + 3600_000));
+      return `nambala_session=${token}`;
+    };
+    const police = await session('police@nambala.zm');
+    const admin = await session('admin@nambala.zm');
+    const plates = (
+      await db.query<{ plate_number: string }>(
+        "SELECT plate_number FROM registered_plates WHERE standing = 'Valid' AND expiry_date > now() + interval '30 days' ORDER BY plate_number DESC LIMIT 4",
+      )
+    ).map((row) => row.plate_number);
+    expect(plates).toHaveLength(4);
+    const verdict = async (index: number, plate: string) =>
+      (await call(index, 'GET', `/api/verification/${plate}`)).body.verdict;
+    const push = async (index: number, cookie: string, intent: string, payload: unknown) =>
+      (
+        await call(index, 'POST', '/api/sync/push', {
+          cookie,
+          body: { clientId: `cache-${cookie.slice(-6)}`, mutations: [{ id: randomUUID(), intent, payload }] },
+        })
+      ).body.results as Array<{ outcome: string }>;
+    for (const [round, plate] of plates.entries()) {
+      const [writer, reader] = round % 2 === 0 ? [0, 1] : [1, 0];
+      const decision = round < 2 ? 'stolen' : 'revoke';
+      // Both instances have answered Valid (and kept it) a few times.
+      for (let i = 0; i < 3; i += 1)
+        for (const index of PORTS.keys()) expect(await verdict(index, plate)).toBe('Valid');
+      const flagId = randomUUID();
+      expect(
+        (
+          await push(writer, police, 'flagPlate', {
+            id: flagId,
+            plateNumber: plate,
+            suspicion: 'Suspected fake',
+            note: 'Wrong car',
+          })
+        )[0]?.outcome,
+      ).toBe('applied');
+      expect((await push(writer, admin, 'decidePlateFlag', { flagId, decision }))[0]?.outcome).toBe('applied');
+      expect(await verdict(reader, plate)).toBe(decision === 'stolen' ? 'Stolen' : 'Revoked');
+      expect(await verdict(writer, plate)).toBe(decision === 'stolen' ? 'Stolen' : 'Revoked');
+    }
   });
 
   it('sends each queued message once although both instances run a dispatcher', async () => {

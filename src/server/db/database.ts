@@ -11,10 +11,26 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
+export interface ListenHandlers {
+  notified: () => void;
+  listening: (isListening: boolean) => void;
+}
+
+/** How long a lost listening connection waits before it is opened again. */
+const RELISTEN_MS = 1000;
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgresql';
   /** Runs fn in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `handlers.notified` for each notification on `channel` (NOTIFY, sent when the
+   * notifying transaction commits), and `handlers.listening(true)` once notifications are
+   * being received, `listening(false)` whenever they may not be (the listening connection
+   * lost; it is opened again). Between a `false` and the next `true` a notification may have
+   * been missed: a cache fed by them must not be trusted then. Resolves to a stop function.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /**
    * The embedded database only: its data folder as a tar archive that opens as the
    * database stood at one moment (docs/backup-and-restore.md).
@@ -44,6 +60,16 @@ export async function openPglite(dataDir: string, from?: Blob): Promise<Database
           },
         }),
       );
+    },
+    // In one process the notification is handled while the notifying statement or COMMIT
+    // is answered, before the writer's await returns: nothing can be read in between.
+    async listen(channel, { notified, listening }) {
+      const stop = await db.listen(channel, () => notified());
+      listening(true);
+      return async () => {
+        listening(false);
+        await stop();
+      };
     },
     async dumpDataDir() {
       // CHECKPOINT writes every changed page to its file, so the copy opens with little
@@ -92,7 +118,79 @@ export async function openPostgres(
         client.release();
       }
     },
+    listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers, onIdleError),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one goes back to the pool). When it is lost the
+ * handlers hear `listening(false)` at once, and it is opened again every RELISTEN_MS until it
+ * listens; only then `listening(true)`.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  { notified, listening }: ListenHandlers,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let client: pg.Client | undefined;
+  let isStopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const lost = (error?: Error) => {
+    listening(false);
+    if (error) onError(error);
+    const gone = client;
+    client = undefined;
+    gone?.removeAllListeners();
+    gone?.on('error', () => undefined);
+    void gone?.end().catch(() => undefined);
+    if (!isStopped && retry === undefined) retry = setTimeout(() => void connect(), RELISTEN_MS);
+  };
+  const connect = async (): Promise<void> => {
+    retry = undefined;
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) notified();
+    });
+    // Before it listens, a failure is the catch's below.
+    next.on('error', (error) => {
+      if (client === next) lost(error);
+    });
+    next.on('end', () => {
+      if (client === next) lost();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      next.removeAllListeners();
+      next.on('error', () => undefined);
+      void next.end().catch(() => undefined);
+      if (!isStopped) {
+        onError(error instanceof Error ? error : new Error(String(error)));
+        retry ??= setTimeout(() => void connect(), RELISTEN_MS);
+      }
+      return;
+    }
+    if (isStopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    listening(true);
+  };
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    listening(false);
+    const last = client;
+    client = undefined;
+    last?.removeAllListeners();
+    last?.on('error', () => undefined);
+    await last?.end().catch(() => undefined);
   };
 }
 

@@ -7,7 +7,7 @@
  * question is claimed and its notification made in one transaction, so it is told once
  * however many servers run the job.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { tellOfLinkRequests } from '../insurance/owner-consent';
 
@@ -30,13 +30,21 @@ export async function sendLinkNotices(db: Database, now: Date): Promise<number> 
   }
 }
 
+const ASKED_AT_START = 'linkNoticesAskedAtStart';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Unset on a request answered before this hook ran (refused early): it asked for nothing. */
+    linkNoticesAskedAtStart?: number;
+  }
+}
+
 export function registerLinkNotices(app: FastifyInstance, db: Database, now: () => Date): void {
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<unknown> | undefined;
   let isClosing = false;
   // A kick during a run may concern a question stored after the run claimed its batch: run once more.
   let isAskedAgain = false;
-  const askedAtStart = new WeakMap<FastifyRequest, number>();
   const run = (): Promise<unknown> => {
     if (isClosing) return Promise.resolve();
     if (running) {
@@ -54,12 +62,13 @@ export function registerLinkNotices(app: FastifyInstance, db: Database, now: () 
       });
     return running;
   };
+  // The count when the request came, on the request itself (not a WeakMap entry per request).
   app.addHook('onRequest', (request, _reply, done) => {
-    askedAtStart.set(request, asked);
+    request[ASKED_AT_START] = asked;
     done();
   });
   app.addHook('onResponse', (request, _reply, done) => {
-    if (askedAtStart.get(request) !== asked) void run();
+    if (request[ASKED_AT_START] !== undefined && request[ASKED_AT_START] !== asked) void run();
     done();
   });
   app.addHook('onReady', async () => {

@@ -10,7 +10,7 @@
  * tried again after the hold; the provider gets the message's id as its idempotency key,
  * so it still arrives once.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { messageRepository, type StoredMessage } from '../repositories/message-repository';
 import type { MessageProvider, OutgoingMessage } from './message-provider';
@@ -172,18 +172,28 @@ export function messageDispatcher({
  * request during which notify() queued messages, stopped before the app (and its
  * database) closes.
  */
+const QUEUED_AT_START = 'messagesQueuedAtStart';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Unset on a request answered before this hook ran (refused early): it asked for nothing. */
+    messagesQueuedAtStart?: number;
+  }
+}
+
 export function registerMessageDispatcher(
   app: FastifyInstance,
   options: Omit<DispatcherOptions, 'log'>,
 ): MessageDispatcher {
   const dispatcher = messageDispatcher({ ...options, log: app.log });
-  const queuedAtStart = new WeakMap<FastifyRequest, number>();
+  // The count when the request came, on the request itself: a WeakMap entry per request
+  // costs the garbage collector more than the request's own work on the busiest routes.
   app.addHook('onRequest', (request, _reply, done) => {
-    queuedAtStart.set(request, messagesQueuedSoFar());
+    request[QUEUED_AT_START] = messagesQueuedSoFar();
     done();
   });
   app.addHook('onResponse', (request, _reply, done) => {
-    if (queuedAtStart.get(request) !== messagesQueuedSoFar()) dispatcher.kick();
+    if (request[QUEUED_AT_START] !== undefined && request[QUEUED_AT_START] !== messagesQueuedSoFar()) dispatcher.kick();
     done();
   });
   app.addHook('onReady', async () => dispatcher.start());

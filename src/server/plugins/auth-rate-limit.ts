@@ -9,7 +9,7 @@
  * database, which only one process can open, they stay in this process's memory.
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { rateLimitRepository } from '../repositories/rate-limit-repository';
 import { errorBody } from './error-handler';
@@ -17,6 +17,11 @@ import { databaseRateLimitStore } from './rate-limit-store';
 
 /** How often an instance deletes the counts whose window has ended (any instance may: it is one idempotent statement). */
 const CLEAN_UP_MS = 5 * 60_000;
+/** Route and address pairs remembered as refused, at most; past it the oldest is forgotten (and counted again). */
+const MAX_REFUSED = 10_000;
+
+const tooMany = (seconds: number) =>
+  errorBody(429, `Too many requests from this address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
 
 /** What an account route adds to its `config`: the limit, or nothing when it is off. */
 export function accountRouteLimit(perMinute: number): { rateLimit?: { max: number; timeWindow: number } } {
@@ -26,15 +31,39 @@ export function accountRouteLimit(perMinute: number): { rateLimit?: { max: numbe
 export async function registerAuthRateLimit(app: FastifyInstance, perMinute: number, db: Database): Promise<void> {
   if (perMinute === 0) return;
   const isShared = db.kind === 'postgresql';
+  // An address the count (this process's, or on PostgreSQL the one all instances share) has
+  // refused is refused again from this map until its window ends, before the plugin, its store
+  // and the error handler are reached: a flood of refused guesses is cheap, and the requests
+  // of everyone else wait less behind it. The count alone decides who is refused.
+  const refused = new Map<string, number>();
+  const keyOf = (request: FastifyRequest) => `${request.routeOptions.url ?? ''}|${request.ip}`;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (refused.size === 0 || !request.routeOptions.config.rateLimit) return done();
+    const key = keyOf(request);
+    const endsAt = refused.get(key);
+    const ms = endsAt === undefined ? 0 : endsAt - Date.now();
+    if (ms <= 0) {
+      refused.delete(key);
+      return done();
+    }
+    const seconds = Math.max(1, Math.ceil(ms / 1000));
+    void reply
+      .code(429)
+      .headers({
+        'x-ratelimit-limit': perMinute,
+        'x-ratelimit-remaining': 0,
+        'x-ratelimit-reset': seconds,
+        'retry-after': seconds,
+      })
+      .send(tooMany(seconds));
+  });
   await app.register(rateLimit, {
     global: false,
     ...(isShared ? { store: databaseRateLimitStore(db) } : {}),
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return errorBody(
-        429,
-        `Too many requests from this address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-      );
+    errorResponseBuilder: (request, context) => {
+      refused.set(keyOf(request), Date.now() + context.ttl);
+      if (refused.size > MAX_REFUSED) refused.delete(refused.keys().next().value as string);
+      return tooMany(Math.max(1, Math.ceil(context.ttl / 1000)));
     },
   });
   if (!isShared) return;

@@ -124,11 +124,14 @@ export function containsControlText(value: unknown): boolean {
 }
 
 export function registerJsonBody(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A plain callback, not an async hook: it runs on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     // %00 is the only way a NUL reaches a route's parameters: '%' then two digits cannot be anything else.
     if (request.url.includes('%00') || request.url.includes('\u0000')) {
-      return reply.code(400).send(errorBody(400, 'The address must not contain the NUL character (%00).'));
+      void reply.code(400).send(errorBody(400, 'The address must not contain the NUL character (%00).'));
+      return;
     }
+    done();
   });
   app.removeContentTypeParser('text/plain');
   const parse = app.getDefaultJsonParser('error', 'error');

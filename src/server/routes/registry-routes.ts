@@ -8,7 +8,7 @@
 import { adminRegistryPlateAnswer } from '#domain/api/registry';
 import { bytesToDigits } from '#domain/credential/numeric';
 import { credentialUrl } from '#domain/credential/qr-url';
-import { verdictFromRegistry } from '#domain/credential/verdict';
+import { type RegistryEntry, verdictFromRegistry } from '#domain/credential/verdict';
 import type { UnissuedStanding } from '#domain/plates/lifecycle';
 import { can } from '#domain/accounts/permissions';
 import { CHECK_METHODS } from '#domain/police/police';
@@ -17,7 +17,7 @@ import { parsePlateNumber } from '#domain/plates/plate-number';
 import { type RegisteredPlate, registryEntryOf, unissuedRegistryEntry } from '#domain/registry/registered-plate';
 import { encodeBucket, REGISTRY_BUCKET_COUNT, REGISTRY_COPY_FORMAT } from '#domain/registry/registry-copy';
 import { VERIFICATION_VERDICTS } from '#domain/statuses/statuses';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { availabilityAnswer } from '#domain/api/numbers';
@@ -35,10 +35,18 @@ import { stalenessSettingsAnswerSchema } from '#domain/api/settings';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
 import type { User } from '../repositories/user-repository';
 import { errorResponse, plainJson } from './schemas';
-import { versionedCache } from '../cache/versioned-cache';
+import { notifiedCache } from '../cache/notified-cache';
 import { formatBlankSerial } from '#domain/serials/blank-serial';
 
 const MAX_BUCKETS_PER_REQUEST = 512;
+
+/** The channel migration 0047's triggers notify when a committed change touched a public verdict's facts. */
+const REGISTRY_CHANGED = 'registry_changed';
+
+/** Sends an answer already written as JSON text: Fastify sends a string with a JSON type as it is. */
+function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
 
 const plateParams = z.object({ plateNumber: z.string().max(40, 'Plate number must be at most 10 characters') });
 
@@ -70,6 +78,31 @@ interface Lookup {
   unissued?: { plateNumber: string; standing: UnissuedStanding } | undefined;
 }
 
+/** What a public verdict is made of: the registry's facts about a number that anyone may read (no owner, no serials). */
+interface PublicFacts {
+  entry: RegistryEntry | undefined;
+  /** The public answer's text up to checkedAt, written on `day` (publicAnswerText). */
+  written?: { day: string; head: string };
+  vehicle: { make: string; model: string; colour: string; year: number } | null;
+  registrationDate: string | null;
+  expiryDate: string | null;
+  standingChangedAt: string | null;
+  stage: UnissuedStanding | null;
+  keyId: number | null;
+}
+
+function publicFactsOf({ found, unissued }: Lookup): PublicFacts {
+  return {
+    entry: found ? registryEntryOf(found) : unissued && unissuedRegistryEntry(unissued.plateNumber, unissued.standing),
+    vehicle: found ? { make: found.make, model: found.model, colour: found.colour, year: found.year } : null,
+    registrationDate: found?.registrationDate ?? null,
+    expiryDate: found?.expiryDate ?? null,
+    standingChangedAt: found?.standingChangedAt ?? null,
+    stage: unissued?.standing ?? null,
+    keyId: found?.keyId ?? null,
+  };
+}
+
 /** 'GET /api/verification/:plateNumber': the route that answered, as the access log names it. */
 const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url}`;
 
@@ -87,10 +120,13 @@ function plateFrom(raw: string): { ok: true; value: string } | { ok: false; mess
 }
 
 /**
- * `publicVerdictCacheMs`: how old a public verdict may be. The public page is the one
- * everyone can hammer; a second's staleness is far below what a device's offline
- * revocation list already allows (it refreshes with each sync). Public verdicts are
- * kept while the registry's version is unchanged, checked once per that time.
+ * Public verdicts are read from the registry's public facts about a number, kept in memory
+ * until the database says the registry changed (a notice sent as the change commits, on
+ * whichever instance made it: decision 072), and never while this instance cannot hear those
+ * notices. So a plate reported stolen or revoked is never answered Valid from memory after the
+ * change is committed. The verdict itself is decided per request, on the server's day, so a
+ * plate past its expiry date reads Expired without any write. `publicVerdictCacheMs`: the
+ * longest an entry is kept even when nothing was heard (0 turns the cache off).
  * Officers' lookups are never cached: each shows the owner and is logged.
  */
 export const registryRoutes: FastifyPluginAsyncZod<{
@@ -99,14 +135,25 @@ export const registryRoutes: FastifyPluginAsyncZod<{
   publicVerdictCacheMs?: number;
   now?: () => Date;
   signer?: Signer | null;
-}> = async (app, { db, publicOrigin, publicVerdictCacheMs = 1000, now = () => new Date(), signer = null }) => {
+}> = async (app, { db, publicOrigin, publicVerdictCacheMs = 60_000, now = () => new Date(), signer = null }) => {
   const today = () => now().toISOString().slice(0, 10);
   const registry = registryRepository(db);
-  const publicLookups = versionedCache<Lookup>({
-    checkMs: publicVerdictCacheMs,
-    maxEntries: 10_000,
-    readVersion: () => registry.version(),
-  });
+  const publicFacts = notifiedCache<PublicFacts>({ maxEntries: 50_000, maxAgeMs: publicVerdictCacheMs });
+  if (publicVerdictCacheMs > 0 && db.listen) {
+    let isClosing = false;
+    const stopListening = await db.listen(REGISTRY_CHANGED, {
+      notified: () => publicFacts.changed(),
+      listening: (isListening) => {
+        publicFacts.listening(isListening);
+        if (!isListening && !isClosing)
+          app.log.warn('registry notices not heard: public verdicts are read from the database');
+      },
+    });
+    app.addHook('onClose', async () => {
+      isClosing = true;
+      await stopListening();
+    });
+  }
   /** The registration, or else the number's stage when it is held for an owner (docs/plate-lifecycle.md). */
   const lookUp = async (plateNumber: string): Promise<Lookup> => {
     const found = await registry.find(plateNumber);
@@ -115,49 +162,64 @@ export const registryRoutes: FastifyPluginAsyncZod<{
   const keys = signingKeyRepository(db);
   const police = policeRepository(db);
 
+  /** The verdict on `day` and the answer's fields before checkedAt, from a plate's public facts. */
+  const publicAnswer = (plateNumber: string, facts: PublicFacts, day: string) => ({
+    plateNumber: plateNumber,
+    verdict: verdictFromRegistry(plateNumber, facts.entry, new Map(), day).verdict,
+    tier: 'public' as 'public' | 'police',
+    vehicle: facts.vehicle,
+    registrationDate: facts.registrationDate,
+    expiryDate: facts.expiryDate,
+    standingChangedAt: facts.standingChangedAt,
+    stage: facts.stage,
+    keyId: facts.keyId,
+  });
+
   /**
-   * A plate's verdict as the registry answers it: the public tier, or an officer's (the check
-   * recorded under the device's id, the owner's name, insurance and serials, the look logged).
+   * A public verdict as JSON text. Its text up to checkedAt is written once per plate and
+   * day from the kept facts, and kept with them: a verdict served from memory costs a lookup
+   * and a splice. The day is part of it, so a plate past its expiry date reads Expired from
+   * the next day's first answer.
+   */
+  const publicAnswerText = async (plateNumber: string): Promise<string> => {
+    const facts =
+      publicFacts.peek(plateNumber) ??
+      (await publicFacts.get(plateNumber, async () => publicFactsOf(await lookUp(plateNumber))));
+    const day = today();
+    let head = facts.written?.day === day ? facts.written.head : undefined;
+    if (head === undefined) {
+      const text = JSON.stringify({ ...publicAnswer(plateNumber, facts, day), checkedAt: '' });
+      head = text.slice(0, -'""}'.length);
+      facts.written = { day, head };
+    }
+    return `${head}"${new Date().toISOString()}"}`;
+  };
+
+  /**
+   * A plate's verdict as an officer gets it: the check recorded under the device's id, the
+   * owner's name, insurance and serials, the look logged. Never from memory.
    */
   const verdictAnswer = async (
     plateNumber: string,
-    officer: User | null,
+    officer: User,
     asked: { checkId: string | undefined; route: string; ip: string },
     method: (typeof CHECK_METHODS)[number] = 'manual',
   ) => {
     const { checkId } = asked;
-    const { found, unissued } = officer
-      ? await lookUp(plateNumber)
-      : await publicLookups.get(plateNumber, () => lookUp(plateNumber));
-    const entry = found
-      ? registryEntryOf(found)
-      : unissued && unissuedRegistryEntry(unissued.plateNumber, unissued.standing);
-    const result = verdictFromRegistry(plateNumber, entry, new Map(), today());
+    const lookup = await lookUp(plateNumber);
     const checkedAt = new Date().toISOString();
-    if (officer) {
-      // The device's id when it sends one, so the same check synced later is not logged twice.
-      await police.recordCheck(officer.id, {
-        id: checkId ?? crypto.randomUUID(),
-        plateNumber: plateNumber as never,
-        verdict: result.verdict,
-        method: method,
-        offline: false,
-        checkedAt,
-      });
-    }
-    const base = {
-      plateNumber: plateNumber,
-      verdict: result.verdict,
-      tier: officer ? ('police' as const) : ('public' as const),
-      vehicle: found ? { make: found.make, model: found.model, colour: found.colour, year: found.year } : null,
-      registrationDate: found?.registrationDate ?? null,
-      expiryDate: found?.expiryDate ?? null,
-      standingChangedAt: found?.standingChangedAt ?? null,
-      stage: unissued?.standing ?? null,
-      keyId: found?.keyId ?? null,
+    const base = { ...publicAnswer(plateNumber, publicFactsOf(lookup), today()), tier: 'police' as const, checkedAt };
+    // The device's id when it sends one, so the same check synced later is not logged twice.
+    await police.recordCheck(officer.id, {
+      id: checkId ?? crypto.randomUUID(),
+      plateNumber: plateNumber as never,
+      verdict: base.verdict,
+      method: method,
+      offline: false,
       checkedAt,
-    };
-    if (!officer || !found) return base;
+    });
+    const found = lookup.found;
+    if (!found) return base;
     // One row per look, whatever id the device sent: the check id above is the device's own record.
     await logPersonalDataAccess(
       db,
@@ -276,6 +338,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{
       const plate = plateFrom(request.params.plateNumber);
       if (!plate.ok) return reply.code(400).send(errorBody(400, plate.message, { plateNumber: plate.message }));
       const officer = request.user && can(request.user.roles, 'police:check') ? request.user : null;
+      if (!officer) return sendJsonText(reply, await publicAnswerText(plate.value));
       return verdictAnswer(
         plate.value,
         officer,
@@ -304,7 +367,10 @@ export const registryRoutes: FastifyPluginAsyncZod<{
         const message = `No registered vehicle has the chassis number ${request.params.chassisNumber}.`;
         return reply.code(404).send(errorBody(404, message));
       }
-      return verdictAnswer(found.plateNumber, request.user ?? null, askedBy(request, request.query.checkId));
+      // The route's access lets only officers here.
+      const officer = request.user;
+      if (!officer) return sendJsonText(reply, await publicAnswerText(found.plateNumber));
+      return verdictAnswer(found.plateNumber, officer, askedBy(request, request.query.checkId));
     },
   );
 
