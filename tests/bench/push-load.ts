@@ -44,7 +44,10 @@ function benchPlate(n: number): string {
  * The demo shop's orders for the bench's numbers, in one statement (generate_series), as an
  * approved application gives a shop its order: a sale of each number is then allowed once.
  */
-export async function seedShopOrders(database: pg.Client): Promise<number> {
+export async function seedShopOrders(
+  database: { query(sql: string, params: unknown[]): Promise<unknown> },
+  count: number = PUSH_ORDERS,
+): Promise<number> {
   const started = performance.now();
   await database.query(
     `INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle,
@@ -54,13 +57,13 @@ export async function seedShopOrders(database: pg.Client): Promise<number> {
        'Private', 'Toyota Corolla (white)', 'Pending', current_date, now(), ''
      FROM generate_series(0, $1::int - 1) AS n
      ON CONFLICT (id) DO NOTHING`,
-    [PUSH_ORDERS],
+    [count],
   );
   return (performance.now() - started) / 1000;
 }
 
-function sale(index: number) {
-  const n = salesMade++;
+/** The sale of the n-th bench number against its own order (seedShopOrders), as a shop's device records it. */
+export function benchSale(n: number, index: number) {
   return {
     id: randomUUID(),
     plateNumber: benchPlate(n),
@@ -75,6 +78,10 @@ function sale(index: number) {
     registrationNumber: `BAA ${index}`,
     entitlementReference: `ORD-B${n}`,
   };
+}
+
+function sale(index: number) {
+  return benchSale(salesMade++, index);
 }
 
 function pushBody(clientId: string): PushBody {

@@ -24,46 +24,27 @@ import { type Database, openPglite } from '../../src/server/db/database';
 import { changeLogRepository } from '../../src/server/repositories/change-log-repository';
 import { PULL_PAGE_LIMIT, pullAnswerText } from '../../src/server/routes/sync-routes';
 import { median, signIn } from './figures';
+import { benchSale, seedShopOrders } from './push-load';
 
 const PUSH_MUTATIONS = 2000;
 const PULL_RECORDS = 100_000;
 
 const signInAgent = (app: FastifyInstance) => signIn(app, 'agent@nambala.zm', 'Agent#2026');
 
-function entry(index: number) {
-  return {
-    id: randomUUID(),
-    plateNumber: benchPlate(),
-    vehicleMake: 'Toyota',
-    vehicleModel: 'Corolla',
-    vehicleColour: 'White',
-    vehicleYear: 2019,
-    chassisNumber: 'JTDBR32E720123456',
-    ownerName: `Bench Owner ${index}`,
-    ownerNrc: '123456/78/9',
-    saleDate: '2026-11-01',
-    registrationNumber: `BAA ${index}`,
-    entitlementReference: 'ORD-001',
-  };
-}
-
-let platesUsed = 0;
-/** A plate number not used before in this run: each is sold once (ZM-000-AAA, ZM-001-AAA …). */
-function benchPlate(): string {
-  const index = platesUsed++;
-  // A Q first: the demo registry never uses it, so no bench sale is refused as a clone.
-  const letters = `Q${Array.from({ length: 2 }, (_, place) => String.fromCharCode(65 + (Math.floor(index / 1000 / 26 ** place) % 26))).join('')}`;
-  return `ZM-${String(index % 1000).padStart(3, '0')}-${letters}`;
-}
-
 /** Mutations per second, pushed in batches of `batch` (the app sends one per request today). */
-async function pushRate(app: FastifyInstance, cookie: string, batch: number, total: number): Promise<number> {
+async function pushRate(
+  app: FastifyInstance,
+  cookie: string,
+  batch: number,
+  total: number,
+  numbers: { next: number },
+): Promise<number> {
   const started = performance.now();
   for (let sent = 0; sent < total; sent += batch) {
     const mutations = Array.from({ length: Math.min(batch, total - sent) }, (_, index) => ({
       id: randomUUID(),
       intent: 'recordWhitebookEntry',
-      payload: entry(sent + index),
+      payload: benchSale(numbers.next++, sent + index),
     }));
     const response = await app.inject({
       method: 'POST',
@@ -129,8 +110,17 @@ export async function pushThroughput(print: (line: string) => void): Promise<voi
     const app = await buildApp({ config, ...(db ? { db } : {}), logger: false });
     try {
       const { cookie } = await signInAgent(app);
-      const batched = await pushRate(app, cookie, 50, PUSH_MUTATIONS);
-      const single = await pushRate(app, cookie, 1, PUSH_MUTATIONS / 4);
+      // Each sale against an order of its own for its number, as the registry's integrity rules ask.
+      const sales = PUSH_MUTATIONS + PUSH_MUTATIONS / 4;
+      if (db) await seedShopOrders(db, sales);
+      else {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await seedShopOrders(client, sales).finally(() => client.end());
+      }
+      const numbers = { next: 0 };
+      const batched = await pushRate(app, cookie, 50, PUSH_MUTATIONS, numbers);
+      const single = await pushRate(app, cookie, 1, PUSH_MUTATIONS / 4, numbers);
       print(
         `${target.name.padEnd(12)} ${`${Math.round(batched)}/s`.padStart(11)}   ${`${Math.round(single)}/s`.padStart(15)}`,
       );
