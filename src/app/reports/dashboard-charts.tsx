@@ -7,8 +7,7 @@
  * table (in a disclosure under the chart) that screen readers and keyboards reach; the
  * canvas itself is an image with a one-line summary.
  */
-import type { Share } from '#domain/reports/admin-dashboard';
-import { CHART_COLOURS, formatMonth, type ShareChart, type TrendChart } from '#domain/reports/report-chart';
+import { CHART_COLOURS, formatMonth, type Share, type ShareChart, type TrendChart } from '#domain/reports/report-chart';
 import { Box, Flex, Spinner, Table, Text } from '@chakra-ui/react';
 import type { Chart, ChartData, ChartOptions, Plugin } from 'chart.js';
 import { type ReactNode, useEffect, useState } from 'react';

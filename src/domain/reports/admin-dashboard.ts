@@ -7,7 +7,7 @@
 import { formatLusakaDateTime } from '../dates/lusaka-date-time';
 import { type DashboardPeriodId, type AdminDashboardView, periodLabel, VIEW_LABELS } from './dashboard-period';
 import { type Cell, documentCsv, documentFileName, type PlacedChart, type ReportDocument } from './report-document';
-import { type ShareChart, type TrendChart, trendChart } from './report-chart';
+import { type Share, type ShareChart, type TrendChart, trendChart } from './report-chart';
 
 /** The Inventory Items card's note: allocations now Low Stock, Critical or Out of Stock (docs/inventory.md). */
 export function lowStockNote(allocations: number): string {
@@ -34,12 +34,6 @@ export interface MonthlyTrend {
   month: string;
   users: number;
   requests: number;
-}
-export interface Share {
-  name: string;
-  value: number;
-  /** Whole percent; the shares of one list add up to 100 (0 when the list is empty). */
-  percentage: number;
 }
 export interface ActivityRow {
   id: string;

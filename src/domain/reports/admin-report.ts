@@ -17,14 +17,13 @@ import {
   type ActivityRow,
   type AdminDashboard,
   type LogRow,
-  type Share,
   HEALTH_CHECK_KIND,
   healthVerdict,
   workWaitingText,
 } from './admin-dashboard';
 import { type AdminDashboardView, periodRange } from './dashboard-period';
 import { type Cell, documentCsv, documentFileName, type PlacedChart, type ReportDocument } from './report-document';
-import { type ShareChart, type TrendChart, trendChart } from './report-chart';
+import { type Share, type ShareChart, type TrendChart, trendChart } from './report-chart';
 
 export { DEFAULT_REPORT_PERIOD, DEFAULT_REPORT_TYPE, REPORT_TYPES, type ReportPeriodId, type ReportType };
 export const REPORT_PERIOD_IDS: readonly ReportPeriodId[] = REPORT_PERIODS.map((period) => period.id);

@@ -4,7 +4,6 @@
  * shapes, from the same figures, and the layout a PDF needs (bar heights, line points, pie
  * angles, the value axis) is worked out here as plain numbers so it can be tested alone.
  */
-import type { Share } from './admin-dashboard';
 
 export interface TrendSeries {
   /** 'New users', 'Requests', 'Inventory received'. */
@@ -20,6 +19,14 @@ export interface TrendChart {
   /** YYYY-MM, oldest first. */
   months: readonly string[];
   series: readonly TrendSeries[];
+}
+
+/** One slice of a whole: a plate type's or a stock's part. */
+export interface Share {
+  name: string;
+  value: number;
+  /** Whole percent; the shares of one list add up to 100 (0 when the list is empty). */
+  percentage: number;
 }
 
 export interface ShareChart {
