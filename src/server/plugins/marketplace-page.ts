@@ -4,11 +4,11 @@
  * root is rendered again by the app's own page renderer with the public listings read
  * from the database at that moment (exactly GET /api/listings's answer) and the address's
  * query, and the listings are written after the root as JSON for the app to hydrate from
- * and its store to take in. A rendering is kept while the listings read the same (their
- * answer's digest), so a listing sold, withdrawn or whose reservation ran out a moment ago
- * is served as it is now, and an unchanged marketplace is not rendered twice.
+ * and its store to take in. The listings and their renderings are kept while the table's
+ * state (listingRepository.stateAt: count, versions, last update, running reservations and
+ * holds) stays the same, so a listing sold, withdrawn or whose reservation ran out a moment
+ * ago is served as it is now, and an unchanged marketplace is neither read nor rendered twice.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -95,17 +95,21 @@ export function marketplacePage({
   // Loaded ahead, so that the first buyer does not wait for the renderer's modules.
   void renderer().catch((error: unknown) => log.warn({ err: error }, 'the page renderer could not be loaded'));
   const listings = listingRepository(db);
-  let digestOfRenderings = '';
+  /** The listings' answer as last read, for the state of the table it was read in. */
+  let read: { state: string; answer: { listings: ListingAt[] }; json: string } | null = null;
   const renderings = new Map<string, Promise<string | null>>();
   return async (search) => {
     if (search.length > MAX_SEARCH) return null;
-    const answer = { listings: await listings.all(now()) };
-    const json = jsonForScript(answer);
-    const digest = createHash('sha256').update(json).digest('base64url');
-    if (digest !== digestOfRenderings) {
-      digestOfRenderings = digest;
+    const at = now();
+    // Read again only when the table's state says an answer would differ; a write landing between
+    // the two reads makes the next request's state differ, so nothing older than `state` is served.
+    const state = await listings.stateAt(at);
+    if (read?.state !== state) {
+      const answer = { listings: await listings.all(at) };
+      read = { state, answer, json: jsonForScript(answer) };
       renderings.clear();
     }
+    const { answer, json } = read;
     const kept = renderings.get(search);
     if (kept) return kept;
     const rendering = renderer()
