@@ -52,3 +52,25 @@ test('a link to the marketplace draws its plates from the page, and the app and 
   expect(errors.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
   await context.close();
 });
+
+test('a plate’s View Details pressed before the app has started opens its dialog once it has', async ({ page }) => {
+  // The app's start is held until the press: the page is the server's alone meanwhile.
+  let press: () => void = () => undefined;
+  const pressed = new Promise<void>((resolve) => (press = resolve));
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await pressed;
+    await route.continue();
+  });
+  const marketplace = new MarketplacePage(page);
+  await page.goto('/marketplace', { waitUntil: 'commit' });
+  const first = marketplace.viewDetailsButtons.first();
+  await expect(first).toBeVisible();
+  const name = (await first.getAttribute('aria-label')) ?? '';
+  const number = name.replace('View Details of ', '');
+  // The entry script is keeping early input (it asks for the app's scripts once it has run).
+  await page.waitForSelector('link[rel="modulepreload"]', { state: 'attached' });
+  await first.click();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
+  press();
+  await expect(page.getByRole('dialog', { name: `Plate ${number}` })).toBeVisible();
+});

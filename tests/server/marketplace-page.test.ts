@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_LISTINGS_ID, ROOT_END } from '../../src/domain/api/served-page';
+import { kwacha } from '../../src/domain/money/money';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/database';
@@ -60,8 +61,8 @@ describe('/marketplace served with its listings', () => {
       {
         id: 'PL-HOSTILE',
         number: 'ZM-999-XSS',
-        price: 123_400,
-        type: 'Personalised',
+        price: kwacha(1234),
+        type: 'Personalized',
         status: 'Available',
         featured: false,
         description: HOSTILE,

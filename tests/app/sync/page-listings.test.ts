@@ -3,6 +3,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_LISTINGS_ID } from '../../../src/domain/api/served-page';
+import { kwacha } from '../../../src/domain/money/money';
+import type { PlateStatus } from '../../../src/domain/statuses/statuses';
 import { NambalaDatabase } from '../../../src/app/store/database';
 import { pullListings } from '../../../src/app/sync/pull';
 import {
@@ -12,10 +14,10 @@ import {
   type PageListing,
 } from '../../../src/app/sync/page-listings';
 
-const listing = (number: string, status: string): PageListing => ({
+const listing = (number: string, status: PlateStatus): PageListing => ({
   id: `PL-${number}`,
   number,
-  price: 150_000,
+  price: kwacha(1500),
   type: 'Private',
   status,
   featured: false,
@@ -76,14 +78,14 @@ describe('the listings that came with the page', () => {
 
   it('replace a store pulled before this page was loaded, and leave one pulled since', async () => {
     pageWith(JSON.stringify({ listings: FROM_PAGE }));
-    await database.listings.bulkPut([{ ...listing('ZM-999-OLD', 'Available'), syncState: 'synced' }]);
+    await database.listings.bulkPut([listing('ZM-999-OLD', 'Available')]);
     await database.meta.put({ key: 'listingsPulledAt', value: performance.timeOrigin - 60_000 });
     await pullListings(database);
     expect((await database.listings.toArray()).map((row) => row.number)).toEqual(['ZM-111-ONE', 'ZM-708-SOL']);
 
     forgetPageListings();
     await database.listings.clear();
-    await database.listings.bulkPut([{ ...listing('ZM-555-NEW', 'Reserved'), syncState: 'synced' }]);
+    await database.listings.bulkPut([listing('ZM-555-NEW', 'Reserved')]);
     await database.meta.put({ key: 'listingsPulledAt', value: Date.now() + 1 });
     await pullListings(database);
     expect((await database.listings.toArray()).map((row) => row.number)).toEqual(['ZM-555-NEW']);
