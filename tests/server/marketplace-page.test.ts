@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_LISTINGS_ID, ROOT_END } from '../../src/domain/api/served-page';
+import { PAGE_LISTINGS_ID, ROOT_END } from '../../src/domain/marketplace/served-page';
 import { kwacha } from '../../src/domain/money/money';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';

@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as EntryServer from './entry-server';
 import { VERDICT_TEMPLATE } from '../plate-check/early-verdict-slot';
 // Where the root and what follows it end: the server fills /marketplace's root when it serves it (decision 073).
-import { ROOT_END } from '#domain/api/served-page';
+import { ROOT_END } from '#domain/marketplace/served-page';
 import {
   type BuildManifest,
   PRERENDERED_PAGES,

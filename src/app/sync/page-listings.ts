@@ -7,7 +7,7 @@
  *
  * Kept small and free of the store: the marketplace's first load reads it.
  */
-import { PAGE_LISTINGS_ID } from '#domain/api/served-page';
+import { PAGE_LISTINGS_ID } from '#domain/marketplace/served-page';
 import type { PlateListing } from '#domain/marketplace/listing';
 
 export type PageListing = PlateListing & { reservedUntil: string | null };

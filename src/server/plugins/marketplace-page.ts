@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PAGE_LISTINGS_ID, ROOT_END } from '#domain/api/served-page';
+import { PAGE_LISTINGS_ID, ROOT_END } from '#domain/marketplace/served-page';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/database';
 import { type ListingAt, listingRepository } from '../repositories/listing-repository';

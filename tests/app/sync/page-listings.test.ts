@@ -2,7 +2,7 @@
 // the device's store instead of asking again, unless the store's copy is fresher; later syncs ask.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_LISTINGS_ID } from '../../../src/domain/api/served-page';
+import { PAGE_LISTINGS_ID } from '../../../src/domain/marketplace/served-page';
 import { kwacha } from '../../../src/domain/money/money';
 import type { PlateStatus } from '../../../src/domain/statuses/statuses';
 import { NambalaDatabase } from '../../../src/app/store/database';
