@@ -13,6 +13,7 @@ import { loadStore } from '../../store/load-store';
 import { useStoreQuery } from '../../store/use-store-query';
 import { startSyncLazily } from '../../sync/start-sync-lazily';
 import { isStoreOlderThanPage, pageListings } from '../../sync/page-listings';
+import { whenReadyAndIdle } from '../../components/when-idle';
 
 /**
  * A listing's status now. The server sends the status at the time of the pull, with the
@@ -54,8 +55,25 @@ function useListingsAndPulledAt(): StoredListings | undefined {
  * The listings (undefined while read), and when they were last brought from the server to this
  * device (null: never). Opening the marketplace starts sync, which keeps the device's copy fresh.
  */
-export function useListings(): { listings: PlateListing[] | undefined; pulledAt: number | null | undefined } {
-  useEffect(startSyncLazily, []);
+export function useListings(firstOnTheLine?: () => Promise<unknown>): {
+  listings: PlateListing[] | undefined;
+  pulledAt: number | null | undefined;
+} {
+  useEffect(() => {
+    // The listings came with the page: nothing waits on sync, and what a tap will need (the
+    // dialog's code) gets the line first; sync starts once it is in (decision 073).
+    if (firstOnTheLine && pageListings()) {
+      whenReadyAndIdle(
+        () =>
+          void firstOnTheLine()
+            .catch(() => undefined)
+            .finally(startSyncLazily),
+        1,
+      );
+      return;
+    }
+    startSyncLazily();
+  }, [firstOnTheLine]);
   const read = useListingsAndPulledAt();
   return { listings: read?.listings, pulledAt: read?.pulledAt };
 }
