@@ -12,6 +12,7 @@ import { type BuildManifest, PRERENDERED_PAGES, scriptsOf, startModules } from '
 import { waitForApp } from './app-page';
 import { gzipKiB, installReadyProbe, scriptsByReady } from './first-load-scripts';
 import { SitePage } from './home-page';
+import { MarketplacePage } from './marketplace-page';
 import { PUBLIC_ROUTES } from './public-routes';
 
 /**
@@ -73,6 +74,13 @@ for (const { path: pagePath } of PRERENDERED_PAGES) {
     await expect(site.heading().first()).toHaveText(heading ?? '');
     // More than a heading: the page's text is there.
     expect((await site.main.innerText()).length).toBeGreaterThan(100);
+    // The marketplace is served with its plates (decision 073): they are there before any script.
+    if (pagePath === '/marketplace') {
+      const marketplace = new MarketplacePage(page);
+      await expect(marketplace.cards.first()).toBeVisible();
+      expect(await marketplace.cards.count()).toBeGreaterThan(1);
+      await expect(marketplace.shown()).toBeVisible();
+    }
     await context.close();
   });
 }

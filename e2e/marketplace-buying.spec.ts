@@ -5,7 +5,7 @@
  * list with a receipt.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { FIRST_SYNC_TIMEOUT, signInAs } from './app-page';
+import { FIRST_SYNC_TIMEOUT, openApp, signInAs } from './app-page';
 import { AuthPage } from './auth-page';
 import { payOnCardPage, receiptOf } from './card-page';
 import { MarketplacePage, PaymentsPage } from './marketplace-page';
@@ -68,7 +68,11 @@ test.describe('marketplace buying', () => {
       }));
       await route.fulfill({ response, json: { listings: [...listings, ...extra] } });
     });
-    const market = await MarketplacePage.open(page);
+    // Reached from the home page, so the listings come from the device's first sync (the request
+    // above), not with the marketplace's own page (decision 073).
+    await openApp(page, '/');
+    await page.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name: 'Marketplace' }).click();
+    const market = new MarketplacePage(page);
     await market.waitForListings(/Showing 100 of 100 plates/);
     await expect(market.cards).toHaveCount(24);
     const more = market.showMore;

@@ -22,6 +22,7 @@ import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApp } from './plugins/static-app';
+import { builtPageRenderer, marketplacePage, type PageRenderer } from './plugins/marketplace-page';
 import { authRoutes } from './routes/auth-routes';
 import { backupRoutes } from './routes/backup-routes';
 import { contactRoutes } from './routes/contact-routes';
@@ -84,6 +85,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** From server.ts when it holds an embedded database folder: turns on POST /api/system/backup (loopback, with this token). */
   controlToken?: string;
+  /** The app's page renderer for pages served with their data (tests pass the source's); else the built one beside the app. */
+  pageRenderer?: PageRenderer;
 }
 
 export async function buildApp({
@@ -92,6 +95,7 @@ export async function buildApp({
   logger = true,
   now: baseNow,
   controlToken,
+  pageRenderer,
 }: BuildOptions): Promise<FastifyInstance> {
   // The server's clock; with TEST_CLOCK a browser test may move it (PUT /api/test/clock).
   const clock = movableClock(baseNow);
@@ -262,6 +266,14 @@ export async function buildApp({
   registerRenewalReminders(app, db, now);
   registerAccessLogRetention(app, db, now);
 
-  await registerStaticApp(app, config.appDir);
+  // The marketplace's first view is its plates, read when the page is served (decision 073).
+  const marketplace = marketplacePage({
+    db,
+    now,
+    appDir: config.appDir,
+    renderer: pageRenderer ? async () => pageRenderer : builtPageRenderer(config.appDir),
+    log: app.log,
+  });
+  await registerStaticApp(app, config.appDir, marketplace ? { '/marketplace': marketplace } : {});
   return app;
 }

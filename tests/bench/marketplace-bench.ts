@@ -96,7 +96,7 @@ function seededRandom(seed: number): () => number {
 }
 
 /** `count` listings whose numbers are unique and not in `taken`. */
-function benchListings(count: number, taken: ReadonlySet<string>): PlateListing[] {
+export function benchListings(count: number, taken: ReadonlySet<string>): PlateListing[] {
   const random = seededRandom(6);
   const used = new Set(taken);
   const listings: PlateListing[] = [];

@@ -54,7 +54,8 @@
  *
  * `--no-build` measures the last build; `--first-load-only` only the first-load figures
  * (LIGHTHOUSE_RUNS, default 5 in this mode and 3 otherwise; the reference pages are served on
- * BENCH_REFERENCE_PORT, default BENCH_PORT + 3), `--js-only` only their JavaScript figures (no
+ * BENCH_REFERENCE_PORT, default BENCH_PORT + 3, and the marketplace's growth figures' server on
+ * BENCH_GROWTH_PORT, default BENCH_PORT + 4), `--js-only` only their JavaScript figures (no
  * Lighthouse, no slowed phone); `--sync-only`
  * runs only the sync figures; `--verification-only` only the verification figures
  * (on ports BENCH_VERIFICATION_PORT, default 8400, to +2), `--registry-copy-only` only
@@ -109,6 +110,8 @@ const JS_ONLY = process.argv.includes('--js-only');
 const FIRST_LOAD_ONLY = JS_ONLY || process.argv.includes('--first-load-only');
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? (FIRST_LOAD_ONLY ? 5 : 3));
 const referencePort = Number(process.env.BENCH_REFERENCE_PORT ?? port + 3);
+/** The marketplace's growth figures' server (first-view-growth.ts). */
+const growthPort = Number(process.env.BENCH_GROWTH_PORT ?? port + 4);
 const SYNC_ONLY = process.argv.includes('--sync-only');
 const REGISTRY_COPY_ONLY = process.argv.includes('--registry-copy-only');
 const VERIFICATION_ONLY = REGISTRY_COPY_ONLY || process.argv.includes('--verification-only');
@@ -197,6 +200,7 @@ async function main(): Promise<void> {
         chromiumArgs,
         lighthouseRuns: LIGHTHOUSE_RUNS,
         isJsOnly: JS_ONLY,
+        growthPort,
       });
     } finally {
       server.kill('SIGTERM');

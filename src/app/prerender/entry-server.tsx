@@ -18,6 +18,7 @@ import { AppRoutes, loadPagesForPath } from '../routes';
 export { routePatterns } from '../routes';
 import { AppProviders } from '../app';
 import { VerdictTemplates } from '../features/verification/verdict-templates';
+import { type PageListings, renderingWithListings } from '../sync/page-listings';
 
 /**
  * Markup a page carries outside the app's root, rendered with the page's providers and
@@ -65,15 +66,30 @@ function styleElement(names: string, rules: string): string {
   return `<style data-emotion="${names}" data-s="">${rules.replaceAll('</', '<\\/')}</style>`;
 }
 
-export async function renderPage(pathname: string): Promise<RenderedPage> {
+/**
+ * Renders a page. At build time, as it is for everyone; when the server serves it
+ * (decision 073), with the address's query (`search`, with its '?') and the listings it read,
+ * which the page draws as the browser will hydrate it with them.
+ */
+export async function renderPage(
+  pathname: string,
+  served: { search?: string; listings?: PageListings } = {},
+): Promise<RenderedPage> {
   await loadPagesForPath(pathname);
+  const { listings } = served;
+  return listings
+    ? renderingWithListings(listings, () => renderLoaded(pathname, served.search ?? ''))
+    : renderLoaded(pathname, '');
+}
+
+function renderLoaded(pathname: string, search: string): RenderedPage {
   const { cache, recorded } = recordingCache();
   const render = (children: ReactNode) =>
     renderToString(
       <CacheProvider value={cache}>
         <StrictMode>
           <AppProviders>
-            <StaticRouter location={pathname}>{children}</StaticRouter>
+            <StaticRouter location={`${pathname}${search}`}>{children}</StaticRouter>
           </AppProviders>
         </StrictMode>
       </CacheProvider>,

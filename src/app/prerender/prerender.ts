@@ -9,6 +9,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as EntryServer from './entry-server';
 import { VERDICT_TEMPLATE } from '../plate-check/early-verdict-slot';
+// Where the root and what follows it end: the server fills /marketplace's root when it serves it (decision 073).
+import { ROOT_END } from '#domain/marketplace/served-page';
 import {
   type BuildManifest,
   PRERENDERED_PAGES,
@@ -63,7 +65,7 @@ for (const page of PRERENDERED_PAGES) {
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root" data-prerendered="${page.path}"${isStyledAtBuild ? ' data-styled-at-build=""' : ''} data-scripts="${scripts.join(' ')}">${html}</div>${afterRoot}`,
+        `<div id="root" data-prerendered="${page.path}"${isStyledAtBuild ? ' data-styled-at-build=""' : ''} data-scripts="${scripts.join(' ')}">${html}</div>${afterRoot}${ROOT_END}`,
     )
     .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
   await writeFile(path.join(dist, prerenderedFileOf(page.path)), document);

@@ -33,8 +33,13 @@ interface Capture {
   fields: Map<Field, Snapshot>;
   /** Enter pressed in a field, which the browser does not submit while the button is disabled. */
   enter: HeldSubmit | null;
+  /** The name of the last button that opens a dialog pressed meanwhile (a plate's View Details), to press again. */
+  opener: string | null;
   stop: () => void;
 }
+
+/** Buttons that open a dialog, named: a press on one before the app has started is made again once it has. */
+const OPENER = 'button[aria-haspopup="dialog"][aria-label]';
 
 let capture: Capture | null = null;
 
@@ -78,7 +83,7 @@ function isChanged(field: Field): boolean {
 export function captureEarlyInput(root: HTMLElement, onEnter?: (field: HTMLInputElement) => void): void {
   if (capture) return;
   const fields = new Map<Field, Snapshot>();
-  const current: Capture = { root, fields, enter: null, stop: () => undefined };
+  const current: Capture = { root, fields, enter: null, opener: null, stop: () => undefined };
   const remember = (field: Field) => {
     fields.set(field, {
       value: field.value,
@@ -107,13 +112,20 @@ export function captureEarlyInput(root: HTMLElement, onEnter?: (field: HTMLInput
     current.enter = { form: field.form, submitter: null };
     onEnter?.(field);
   };
+  // A plate's View Details pressed on the page the server drew, before the app could open its dialog.
+  const onClick = (event: MouseEvent) => {
+    const opener = event.target instanceof Element ? event.target.closest(OPENER) : null;
+    if (opener && root.contains(opener)) current.opener = opener.getAttribute('aria-label');
+  };
   document.addEventListener('input', onInput, true);
   document.addEventListener('change', onInput, true);
   document.addEventListener('keydown', onKeyDown, true);
+  document.addEventListener('click', onClick, true);
   current.stop = () => {
     document.removeEventListener('input', onInput, true);
     document.removeEventListener('change', onInput, true);
     document.removeEventListener('keydown', onKeyDown, true);
+    document.removeEventListener('click', onClick, true);
   };
   capture = current;
 }
@@ -155,8 +167,8 @@ export function markAppReady(): void {
 }
 
 /**
- * Gives each touched field its value back, then sends a form that was submitted before
- * the app was ready.
+ * Gives each touched field its value back, presses again a dialog's button pressed meanwhile,
+ * then sends a form that was submitted before the app was ready.
  */
 export function replayEarlyInput(): void {
   const current = capture;
@@ -170,6 +182,15 @@ export function replayEarlyInput(): void {
     const target = field.isConnected ? field : fieldsNow.get(snapshot.key);
     if (target) replayValue(target, snapshot);
   }
+
+  const opener = current.opener;
+  if (opener !== null)
+    setTimeout(() => {
+      const button = [...current.root.querySelectorAll<HTMLButtonElement>(OPENER)].find(
+        (candidate) => candidate.getAttribute('aria-label') === opener,
+      );
+      if (button && !button.disabled) button.click();
+    }, 0);
 
   if (!held) return;
   // After React has re-rendered with the replayed values, so the submit handler sees them.

@@ -18,6 +18,7 @@ import {
 } from '../store/database';
 import type { SessionUser } from '../session/session-store';
 import { apiRequest } from '../api/api-client';
+import { isStoreOlderThanPage, takePageListings } from './page-listings';
 
 type MirrorTable = 'listings' | 'adminUsers' | 'notifications' | 'myOrders' | 'myPayments';
 
@@ -83,7 +84,19 @@ async function getJson<T>(path: string): Promise<T> {
   return result.body;
 }
 
+/**
+ * The listings the server wrote into this page are taken into the store on the first run
+ * instead of asking for them again (decision 073), unless the store's copy is fresher; every
+ * later run asks the server.
+ */
 export async function pullListings(database: NambalaDatabase): Promise<number> {
+  const fromPage = takePageListings();
+  if (fromPage) {
+    const pulledAt = await database.meta.get('listingsPulledAt');
+    if (isStoreOlderThanPage(typeof pulledAt?.value === 'number' ? pulledAt.value : null))
+      await replaceMirror(database, 'listings', fromPage.listings, 'listingsPulledAt');
+    return fromPage.listings.length;
+  }
   const { listings } = await getJson<{ listings: PlateListing[] }>('/api/listings');
   await replaceMirror(database, 'listings', listings, 'listingsPulledAt');
   return listings.length;

@@ -12,7 +12,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRoute, parseRoutePatterns } from './app-routes';
 import { errorBody } from './error-handler';
 
-export async function registerStaticApp(app: FastifyInstance, appDir: string): Promise<void> {
+/** Pages composed when served, by path (without a trailing slash): the HTML for the address's query, or null for the file. */
+export type ServedPages = Record<string, (search: string) => Promise<string | null>>;
+
+export async function registerStaticApp(
+  app: FastifyInstance,
+  appDir: string,
+  servedPages: ServedPages = {},
+): Promise<void> {
   const hasApp = existsSync(path.join(appDir, 'index.html'));
   // Public pages prerendered at build time (about.html for /about); every other
   // path gets the empty shell and the app's router decides, not-found page included.
@@ -51,11 +58,15 @@ export async function registerStaticApp(app: FastifyInstance, appDir: string): P
   // compressed; sent as it was, it took half a second of a slow line before the first paint.
   // GET and HEAD (Fastify answers HEAD from the GET route); not part of the API document.
   if (hasApp) {
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const url = pathOf(request);
       // An API path, or a file that is not there (/assets/gone.js): no page, a JSON 404.
       if (url.startsWith('/api/') || url === '/api' || path.extname(url)) return notFound(request, reply);
       const isPage = patterns === null || isAppRoute(url, patterns);
+      const served = isPage ? servedPages[url.replace(/(.)\/+$/, '$1')] : undefined;
+      const html = served ? await served(request.url.slice(url.length)) : null;
+      if (html !== null)
+        return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
       return reply
         .code(isPage ? 200 : 404)
         .header('Cache-Control', 'no-cache')

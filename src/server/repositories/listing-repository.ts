@@ -28,6 +28,22 @@ export function listingRepository(db: Queryable) {
       return rows.map((row) => toListing(row, now));
     },
 
+    /**
+     * What changes whenever any listing's answer in `all(now)` would: how many there are, their
+     * versions (every update of a listing raises its version) and latest update, and how many
+     * reservations and holds are still running at `now` (one lapsing turns its plate Available
+     * with no write). Cheap beside reading them all: one aggregate over the table.
+     */
+    async stateAt(now: Date): Promise<string> {
+      const [row] = await db.query<{ state: string }>(
+        `SELECT concat_ws('|', count(*), coalesce(sum(version), 0), max(updated_at)::text,
+           count(*) FILTER (WHERE reserved_until > $1), count(*) FILTER (WHERE held_until > $1)) AS state
+         FROM plate_listings`,
+        [now],
+      );
+      return row?.state ?? '';
+    },
+
     async findByNumber(number: string, now: Date = new Date()): Promise<ListingAt | undefined> {
       const [row] = await db.query<ListingRow>(`SELECT ${LISTING_COLUMNS} FROM plate_listings WHERE number = $1`, [
         number,

@@ -39,6 +39,8 @@ interface ListingCardProps {
 // content, ~300 ms after a fallback was shown).
 type ListingDialogComponent = typeof ListingDialogOnceLoaded;
 const listingDialog = onDemand(() => import('./listing-dialog').then((module) => module.ListingDialog));
+/** Fetches the dialog's code now (if not already): the page puts it ahead of sync when it came with its listings. */
+export const loadListingDialog = (): Promise<unknown> => listingDialog.load();
 
 export function ListingCard({
   listing,

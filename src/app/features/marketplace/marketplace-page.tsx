@@ -26,8 +26,8 @@ import { FilterSelect, PlainSelect, SearchField } from '../../components/filter-
 import { RangeSlider } from '../../components/range-slider';
 import { useSession } from '../../session/use-session';
 import { useIncrementalList } from '../../components/use-incremental-list';
-import { ListingCard } from './listing-card';
-import { useFavouriteIds, useListings, useListingsPulledAt } from './use-marketplace';
+import { ListingCard, loadListingDialog } from './listing-card';
+import { useFavouriteIds, useListings } from './use-marketplace';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useMyReservations } from './use-my-reservations';
 import { FiltersPanel, FiltersToggle } from './filters-panel';
@@ -86,8 +86,7 @@ function activeFilterCount(filters: MarketplaceFilters): number {
 
 export function MarketplacePage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const listings = useListings();
-  const pulledAt = useListingsPulledAt();
+  const { listings, pulledAt } = useListings(loadListingDialog);
   const isOnline = useOnlineStatus();
   // Nothing here yet because this device has never loaded the marketplace: one message, not "no match".
   const notLoadedYet = listings !== undefined && listings.length === 0 && pulledAt === null;

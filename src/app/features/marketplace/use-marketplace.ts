@@ -1,7 +1,9 @@
 /**
  * Marketplace reads: listings and favourites from the device's store, live. The store
- * and sync engine load after the page has hydrated (decision 017): a first visit's
- * listings arrive with the first sync anyway.
+ * and sync engine load after the page has hydrated (decision 017). A page the server
+ * served carries the listings it read (decision 073): they are drawn in the first paint
+ * and hydrated from, until the store's copy is at least as fresh (the first sync takes
+ * them into it).
  */
 import type { PlateListing } from '#domain/marketplace/listing';
 import { effectiveStatus } from '#domain/purchases/reservation';
@@ -10,6 +12,8 @@ import { getSession } from '../../session/session-store';
 import { loadStore } from '../../store/load-store';
 import { useStoreQuery } from '../../store/use-store-query';
 import { startSyncLazily } from '../../sync/start-sync-lazily';
+import { isStoreOlderThanPage, pageListings } from '../../sync/page-listings';
+import { whenReadyAndIdle } from '../../components/when-idle';
 
 /**
  * A listing's status now. The server sends the status at the time of the pull, with the
@@ -24,21 +28,54 @@ export function statusNow(listing: PlateListing & { reservedUntil?: string | nul
   return status === listing.status ? listing : { ...listing, status };
 }
 
-export function useListings(): PlateListing[] | undefined {
-  // Opening the marketplace starts sync, which keeps the device's copy fresh.
-  useEffect(startSyncLazily, []);
-  return useStoreQuery(async (db) => {
-    const now = new Date();
-    return (await db.listings.toArray()).map((listing) => statusNow(listing, now));
-  });
+interface StoredListings {
+  listings: PlateListing[];
+  pulledAt: number | null;
 }
 
-/** When the listings were last brought from the server to this device (null: never; undefined while read). */
-export function useListingsPulledAt(): number | null | undefined {
-  return useStoreQuery(async (db) => {
-    const entry = await db.meta.get('listingsPulledAt');
-    return typeof entry?.value === 'number' ? entry.value : null;
+/** The store's listings and when they were pulled; the page's own while the store's are older (or still being read). */
+function useListingsAndPulledAt(): StoredListings | undefined {
+  const stored = useStoreQuery(async (db): Promise<StoredListings> => {
+    const now = new Date();
+    const [listings, entry] = await Promise.all([db.listings.toArray(), db.meta.get('listingsPulledAt')]);
+    return {
+      listings: listings.map((listing) => statusNow(listing, now)),
+      pulledAt: typeof entry?.value === 'number' ? entry.value : null,
+    };
   });
+  const fromPage = pageListings();
+  if (fromPage && (stored === undefined || isStoreOlderThanPage(stored.pulledAt))) {
+    const now = new Date();
+    return { listings: fromPage.listings.map((listing) => statusNow(listing, now)), pulledAt: stored?.pulledAt ?? 0 };
+  }
+  return stored;
+}
+
+/**
+ * The listings (undefined while read), and when they were last brought from the server to this
+ * device (null: never). Opening the marketplace starts sync, which keeps the device's copy fresh.
+ */
+export function useListings(firstOnTheLine?: () => Promise<unknown>): {
+  listings: PlateListing[] | undefined;
+  pulledAt: number | null | undefined;
+} {
+  useEffect(() => {
+    // The listings came with the page: nothing waits on sync, and what a tap will need (the
+    // dialog's code) gets the line first; sync starts once it is in (decision 073).
+    if (firstOnTheLine && pageListings()) {
+      whenReadyAndIdle(
+        () =>
+          void firstOnTheLine()
+            .catch(() => undefined)
+            .finally(startSyncLazily),
+        1,
+      );
+      return;
+    }
+    startSyncLazily();
+  }, [firstOnTheLine]);
+  const read = useListingsAndPulledAt();
+  return { listings: read?.listings, pulledAt: read?.pulledAt };
 }
 
 export function useFavouriteIds(): Set<string> {
