@@ -199,11 +199,13 @@ describe('password reset', () => {
         pairs.push({ registered: await timed('timed@example.zm'), unknown });
       }
     }
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    // The fastest of 20 is the request's own work: a busy machine only adds to a time, so the
+    // medians moved with the machine's load (0.46 against 0.78 ms once, at load average 10).
+    const fastest = (values: number[]) => Math.min(...values);
     // Before, the registered email was slower in 20 of 20 pairs (median 9.1 ms against 7.1 ms).
     expect(pairs.filter((pair) => pair.registered > pair.unknown).length).toBeLessThanOrEqual(16);
-    expect(median(pairs.map((pair) => pair.unknown))).toBeGreaterThan(
-      median(pairs.map((pair) => pair.registered)) * 0.75,
+    expect(fastest(pairs.map((pair) => pair.unknown))).toBeGreaterThan(
+      fastest(pairs.map((pair) => pair.registered)) * 0.75,
     );
     // Both were told: the account its link, the address without one that no account uses it.
     expect(

@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STALENESS_SETTINGS, STALENESS_ORDER_MESSAGE } from '#domain/police/staleness-settings';
+import { DEFAULT_STALENESS_SETTINGS } from '#domain/police/staleness-settings';
+import { STALENESS_ORDER_MESSAGE } from '#domain/police/staleness-settings-words';
 import type { Database } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';

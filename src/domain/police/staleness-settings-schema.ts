@@ -2,12 +2,8 @@
 // and as PUT /api/admin/settings/staleness takes them (JSON whole numbers): caution at least 1
 // hour, cannot-confirm longer than caution and at most 30 days.
 import { z } from 'zod';
-import {
-  STALENESS_LABELS,
-  STALENESS_MAX_HOURS,
-  STALENESS_MIN_HOURS,
-  STALENESS_ORDER_MESSAGE,
-} from './staleness-settings';
+import { STALENESS_MAX_HOURS, STALENESS_MIN_HOURS } from './staleness-settings';
+import { STALENESS_LABELS, STALENESS_ORDER_MESSAGE } from './staleness-settings-words';
 
 const hours = (label: string, min: number) =>
   z

@@ -2,7 +2,9 @@
 // administrator sets it: the caution threshold and the one past which the device will not
 // confirm a plate offline, in whole hours. The form's and the API's rules (zod) are in
 // staleness-settings-schema.ts, kept apart so the verification screens do not load zod for
-// them; stalenessThresholds turns settings into what verdictStanding takes. Why these bounds: docs/decisions/070-charts-multipart-email-and-staleness-settings.md.
+// them, and the settings page's words are in staleness-settings-words.ts, kept apart so the
+// public verification page's first load carries only what a device needs; stalenessThresholds
+// turns settings into what verdictStanding takes. Why these bounds: docs/decisions/070-charts-multipart-email-and-staleness-settings.md.
 import { DEFAULT_STALENESS, type StalenessThresholds } from './roadside-verdict';
 
 export interface StalenessSettings {
@@ -24,13 +26,6 @@ export const DEFAULT_STALENESS_SETTINGS: StalenessSettings = {
   cautionAfterHours: DEFAULT_STALENESS.cautionAfterMs / HOUR_MS,
   unconfirmedAfterHours: DEFAULT_STALENESS.unconfirmedAfterMs / HOUR_MS,
 };
-
-export const STALENESS_LABELS: Record<keyof StalenessSettings, string> = {
-  cautionAfterHours: 'Caution after',
-  unconfirmedAfterHours: 'Cannot confirm offline after',
-};
-export const STALENESS_ORDER_MESSAGE =
-  'Cannot confirm offline after must be longer than Caution after: the caution comes first';
 
 /** Whether a value (from the server, or kept on a device) is settings within the bounds; the API's rules are the schema's (staleness-settings-schema.ts). */
 export function isStalenessSettings(value: unknown): value is StalenessSettings {
@@ -57,13 +52,4 @@ export function stalenessThresholds(settings: unknown): StalenessThresholds {
     cautionAfterMs: checked.cautionAfterHours * HOUR_MS,
     unconfirmedAfterMs: checked.unconfirmedAfterHours * HOUR_MS,
   };
-}
-
-/** "24 hours", "7 days", "36 hours": a threshold as the settings page and docs say it. */
-export function hoursText(hoursCount: number): string {
-  if (hoursCount % 24 === 0) {
-    const days = hoursCount / 24;
-    return `${days} ${days === 1 ? 'day' : 'days'}`;
-  }
-  return `${hoursCount} ${hoursCount === 1 ? 'hour' : 'hours'}`;
 }

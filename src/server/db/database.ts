@@ -68,7 +68,8 @@ export async function openPglite(dataDir: string, from?: Blob): Promise<Database
       listening(true);
       return async () => {
         listening(false);
-        await stop();
+        // A database its owner closed first has no listener left to stop.
+        if (!db.closed) await stop();
       };
     },
     async dumpDataDir() {

@@ -7,11 +7,10 @@
  */
 import {
   DEFAULT_STALENESS_SETTINGS,
-  hoursText,
-  STALENESS_LABELS,
   type StalenessSettings,
   stalenessSettingsFrom,
 } from '#domain/police/staleness-settings';
+import { hoursText, STALENESS_LABELS } from '#domain/police/staleness-settings-words';
 import { Heading, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormField } from '../../components/form-field';
