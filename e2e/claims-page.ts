@@ -85,8 +85,7 @@ export class ClaimsPage extends DashboardPage {
    * Presses a step in a claim's dialog (Start Assessment, Record Assessment, Approve, Mark Paid),
    * fills what it asks by the fields' names (Assessed Amount (K), Approved Amount (K), Payment
    * Method, Payment Reference, Payment Date…; a list is chosen from) and confirms it; answers with
-   * the confirmation. The buttons are pressed from the keyboard: at 360 px the last step's toast
-   * sits over the dialog's buttons for its 5 s (and stays while a pointer rests on it).
+   * the confirmation. The buttons are pressed from the keyboard, as a keyboard user presses them.
    */
   async takeStep(detail: Locator, step: string, fields: Record<string, string> = {}): Promise<Locator> {
     await detail.getByRole('button', { name: step }).press('Enter');

@@ -1,4 +1,8 @@
-/** Accessible toasts: announced politely to screen readers, dismissible, bottom-end. */
+/**
+ * Accessible toasts: announced politely to screen readers, dismissible; at the bottom end of a
+ * wider screen, and from the top of a phone's, where one at the bottom would sit over the
+ * buttons at the foot of a dialog for as long as it shows.
+ */
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 
 /**
@@ -8,7 +12,14 @@ import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster 
  */
 export const TOAST_MS = 5000;
 
-export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, duration: TOAST_MS });
+/** Narrower than the md breakpoint (48em), where dialogs take the screen's width. */
+const isPhone = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 47.99em)').matches === true;
+
+export const toaster = createToaster({
+  placement: isPhone ? 'top' : 'bottom-end',
+  pauseOnPageIdle: true,
+  duration: TOAST_MS,
+});
 
 export function Toaster() {
   return (
