@@ -26,7 +26,7 @@ export const fetchPricingHistory = (): Promise<HistoryAnswer> => fetchSettingHis
 
 export type { SettingHistoryEntry };
 
-type SettingPath = 'pricing' | 'stock' | 'delivery' | 'numbers' | 'staleness';
+export type SettingPath = 'pricing' | 'stock' | 'delivery' | 'numbers' | 'staleness';
 
 /** Saves a setting (PUT /api/admin/settings/<path>), answered with the value now in force. */
 export async function saveSetting<T>(

@@ -11,27 +11,23 @@ import {
   stalenessSettingsFrom,
 } from '#domain/police/staleness-settings';
 import { hoursText, STALENESS_LABELS } from '#domain/police/staleness-settings-words';
-import { Heading, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { formatDateTime } from '../../components/format-date-time';
 import { Section } from '../../components/page-parts';
-import { type Column, RecordsTable } from '../../components/records-table';
-import { showToast } from '../../components/toast';
+import type { Column } from '../../components/records-table';
 import { useOnlineStatus } from '../../components/use-online-status';
-import { db } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
-import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
-import { checkWithRules } from '../../components/form-rules';
+import { onDemand } from '../../components/loaded-when-open';
 import { SaveOrDiscard } from './save-or-discard';
-import { fetchSettingHistory, type HistoryAnswer, saveSetting, type SettingHistoryEntry } from './admin-settings-api';
+import type { SettingHistoryEntry } from './admin-settings-api';
+import { SettingHistory, useWholeNumberSetting } from './whole-number-setting';
 
 /** The id administrators' devices keep the setting under (settings-repository.ts's STALENESS_KEY). */
 export const STALENESS_SETTING = 'verificationStaleness';
 
-type Field = keyof StalenessSettings;
-type Values = Record<Field, string>;
+const FIELDS = ['cautionAfterHours', 'unconfirmedAfterHours'] as const;
 
 const NEEDS_CONNECTION =
   'Changing the verdict freshness thresholds needs a connection. Nothing was changed; try again when you are back online.';
@@ -39,10 +35,6 @@ const NEEDS_CONNECTION =
 const rules = onDemand(() =>
   import('#domain/police/staleness-settings-schema').then((module) => module.stalenessFormSchema),
 );
-const asValues = (settings: StalenessSettings): Values => ({
-  cautionAfterHours: String(settings.cautionAfterHours),
-  unconfirmedAfterHours: String(settings.unconfirmedAfterHours),
-});
 
 const HISTORY_COLUMNS: readonly Column<SettingHistoryEntry<StalenessSettings>>[] = [
   {
@@ -69,71 +61,21 @@ export function StalenessSection() {
   const isOnline = useOnlineStatus();
   const setting = useStoreQuery((database) => database.settings.get(STALENESS_SETTING), []);
   const known = stalenessSettingsFrom(setting?.value) ?? DEFAULT_STALENESS_SETTINGS;
-  const [edited, setEdited] = useState<Values | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
-  const [generation, setGeneration] = useState(0);
-  const [history, setHistory] = useState<HistoryAnswer<StalenessSettings> | undefined>(undefined);
-  const values = edited ?? asValues(known);
-  const isChanged =
-    edited !== null &&
-    (edited.cautionAfterHours.trim() !== String(known.cautionAfterHours) ||
-      edited.unconfirmedAfterHours.trim() !== String(known.unconfirmedAfterHours));
-
-  useEffect(() => {
-    if (!isOnline) return;
-    let isCurrent = true;
-    void fetchSettingHistory('staleness', stalenessSettingsFrom).then((answer) => {
-      if (isCurrent) setHistory(answer);
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [generation, isOnline]);
-
-  const change = (field: Field, value: string) => {
-    setEdited({ ...values, [field]: value });
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const checked = await checkWithRules(rules.load(), values);
-    if (!checked) return setMessage(NOT_LOADED);
-    if (!checked.ok) {
-      setErrors(checked.errors as Partial<Record<Field, string>>);
-      setMessage('Some values need correcting before they can be saved.');
-      return;
-    }
-    if (!isOnline) {
-      setMessage(NEEDS_CONNECTION);
-      return;
-    }
-    setSaving(true);
-    const answer = await saveSetting('staleness', checked.value, stalenessSettingsFrom, NEEDS_CONNECTION);
-    setSaving(false);
-    if (!answer.ok) {
-      setErrors((answer.fields ?? {}) as Partial<Record<Field, string>>);
-      setMessage(answer.message);
-      return;
-    }
-    // The server's value, in force now; the next pull brings the same.
-    await db.settings.put({
-      id: STALENESS_SETTING,
-      value: answer.settings,
-      updatedAt: answer.updatedAt ?? new Date().toISOString(),
-    });
-    setEdited(null);
-    setErrors({});
-    setGeneration((value) => value + 1);
-    showToast({
-      type: 'success',
+  const form = useWholeNumberSetting({
+    path: 'staleness',
+    storeId: STALENESS_SETTING,
+    fields: FIELDS,
+    known,
+    parse: stalenessSettingsFrom,
+    rules,
+    isOnline,
+    needsConnection: NEEDS_CONNECTION,
+    saved: {
       title: 'Verdict freshness thresholds saved',
       description: 'Devices use them from their next refresh of the revocation list.',
-    });
-  };
+    },
+  });
+  const { values, errors } = form;
 
   return (
     <Section
@@ -147,7 +89,7 @@ export function StalenessSection() {
         </Text>
       }
     >
-      <form aria-labelledby="staleness-heading" noValidate onSubmit={(event) => void submit(event)}>
+      <form aria-labelledby="staleness-heading" noValidate onSubmit={(event) => void form.submit(event)}>
         <Stack gap="5">
           <Text fontSize="sm" color="fg.muted">
             How old the revocation list and registry copy on an officer&rsquo;s device may be. Past the first, a Valid
@@ -156,68 +98,41 @@ export function StalenessSection() {
             hours (30 days).
           </Text>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <FormField
-              label={STALENESS_LABELS.cautionAfterHours}
-              error={errors.cautionAfterHours}
-              helperText={`Now ${hoursText(known.cautionAfterHours)}`}
-              required
-            >
-              <InputGroup endElement="hours">
-                <Input
-                  name="cautionAfterHours"
-                  inputMode="numeric"
-                  value={values.cautionAfterHours}
-                  onChange={(event) => change('cautionAfterHours', event.currentTarget.value)}
-                />
-              </InputGroup>
-            </FormField>
-            <FormField
-              label={STALENESS_LABELS.unconfirmedAfterHours}
-              error={errors.unconfirmedAfterHours}
-              helperText={`Now ${hoursText(known.unconfirmedAfterHours)}`}
-              required
-            >
-              <InputGroup endElement="hours">
-                <Input
-                  name="unconfirmedAfterHours"
-                  inputMode="numeric"
-                  value={values.unconfirmedAfterHours}
-                  onChange={(event) => change('unconfirmedAfterHours', event.currentTarget.value)}
-                />
-              </InputGroup>
-            </FormField>
+            {FIELDS.map((field) => (
+              <FormField
+                key={field}
+                label={STALENESS_LABELS[field]}
+                error={errors[field]}
+                helperText={`Now ${hoursText(known[field])}`}
+                required
+              >
+                <InputGroup endElement="hours">
+                  <Input
+                    name={field}
+                    inputMode="numeric"
+                    value={values[field]}
+                    onChange={(event) => form.change(field, event.currentTarget.value)}
+                  />
+                </InputGroup>
+              </FormField>
+            ))}
           </SimpleGrid>
-          <FormMessage message={message} />
+          <FormMessage message={form.message} />
           <SaveOrDiscard
             saveLabel="Save Freshness Thresholds"
-            isSaving={isSaving}
+            isSaving={form.isSaving}
             isOnline={isOnline}
-            isChanged={isChanged}
-            onDiscard={() => {
-              setEdited(null);
-              setErrors({});
-              setMessage(null);
-            }}
+            isChanged={form.isChanged}
+            onDiscard={form.discard}
           />
         </Stack>
       </form>
-      <Stack gap="3" mt="6">
-        <Heading as="h3" size="sm" id="staleness-history-heading">
-          History of changes
-        </Heading>
-        {!isOnline ? (
-          <Text color="fg.muted">The history of changes is shown when this device is online.</Text>
-        ) : history && !history.ok ? (
-          <FormMessage message={history.message} />
-        ) : (
-          <RecordsTable
-            labelledBy="staleness-history-heading"
-            rows={history?.ok ? history.history : undefined}
-            columns={HISTORY_COLUMNS}
-            empty={{ title: 'No changes yet', hint: 'The standard thresholds have applied since the start.' }}
-          />
-        )}
-      </Stack>
+      <SettingHistory
+        id="staleness-history-heading"
+        isOnline={isOnline}
+        history={form.history}
+        columns={HISTORY_COLUMNS}
+      />
     </Section>
   );
 }

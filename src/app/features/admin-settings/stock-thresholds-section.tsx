@@ -5,25 +5,21 @@
  * statuses every administrator sees change with it. The history of changes below it.
  */
 import { DEFAULT_STOCK_THRESHOLDS, isStockThresholds, type StockThresholds } from '#domain/inventory/inventory-stock';
-import { Heading, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { formatDateTime } from '../../components/format-date-time';
 import { Section } from '../../components/page-parts';
-import { type Column, RecordsTable } from '../../components/records-table';
-import { showToast } from '../../components/toast';
+import type { Column } from '../../components/records-table';
 import { useOnlineStatus } from '../../components/use-online-status';
-import { db } from '../../store/database';
 import { useStoreQuery } from '../../store/use-store-query';
-import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
-import { checkWithRules } from '../../components/form-rules';
+import { onDemand } from '../../components/loaded-when-open';
 import { STOCK_THRESHOLDS_SETTING, thresholdsFrom } from '../../inventory/inventory-data';
 import { SaveOrDiscard } from './save-or-discard';
-import { fetchSettingHistory, type HistoryAnswer, saveSetting, type SettingHistoryEntry } from './admin-settings-api';
+import type { SettingHistoryEntry } from './admin-settings-api';
+import { SettingHistory, useWholeNumberSetting } from './whole-number-setting';
 
-type Field = keyof StockThresholds;
-type Values = Record<Field, string>;
+const FIELDS = ['lowStock', 'critical'] as const;
 
 const NEEDS_CONNECTION =
   'Changing the stock thresholds needs a connection. Nothing was changed; try again when you are back online.';
@@ -31,10 +27,6 @@ const parseThresholds = (value: unknown): StockThresholds | null =>
   isStockThresholds(value) ? { lowStock: value.lowStock, critical: value.critical } : null;
 // The form's rules load once the page is idle (or with the first save), not with the page.
 const rules = onDemand(() => import('#domain/inventory/allocation').then((module) => module.stockThresholdsSchema));
-const asValues = (thresholds: StockThresholds): Values => ({
-  lowStock: String(thresholds.lowStock),
-  critical: String(thresholds.critical),
-});
 
 const HISTORY_COLUMNS: readonly Column<SettingHistoryEntry<StockThresholds>>[] = [
   {
@@ -63,71 +55,18 @@ const HISTORY_COLUMNS: readonly Column<SettingHistoryEntry<StockThresholds>>[] =
 export function StockThresholdsSection() {
   const isOnline = useOnlineStatus();
   const setting = useStoreQuery((database) => database.settings.get(STOCK_THRESHOLDS_SETTING), []);
-  const known = thresholdsFrom(setting);
-  const [edited, setEdited] = useState<Values | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
-  const [generation, setGeneration] = useState(0);
-  const [history, setHistory] = useState<HistoryAnswer<StockThresholds> | undefined>(undefined);
-  const values = edited ?? asValues(known);
-  const isChanged =
-    edited !== null &&
-    (edited.lowStock.trim() !== String(known.lowStock) || edited.critical.trim() !== String(known.critical));
-
-  useEffect(() => {
-    if (!isOnline) return;
-    let isCurrent = true;
-    void fetchSettingHistory('stock', parseThresholds).then((answer) => {
-      if (isCurrent) setHistory(answer);
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [generation, isOnline]);
-
-  const change = (field: Field, value: string) => {
-    setEdited({ ...values, [field]: value });
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const checked = await checkWithRules(rules.load(), values);
-    if (!checked) return setMessage(NOT_LOADED);
-    if (!checked.ok) {
-      setErrors(checked.errors as Partial<Record<Field, string>>);
-      setMessage('Some values need correcting before they can be saved.');
-      return;
-    }
-    if (!isOnline) {
-      setMessage(NEEDS_CONNECTION);
-      return;
-    }
-    setSaving(true);
-    const answer = await saveSetting('stock', checked.value, parseThresholds, NEEDS_CONNECTION);
-    setSaving(false);
-    if (!answer.ok) {
-      setErrors((answer.fields ?? {}) as Partial<Record<Field, string>>);
-      setMessage(answer.message);
-      return;
-    }
-    // The server's value, in force now; the next pull brings the same.
-    await db.settings.put({
-      id: STOCK_THRESHOLDS_SETTING,
-      value: answer.settings,
-      updatedAt: answer.updatedAt ?? new Date().toISOString(),
-    });
-    setEdited(null);
-    setErrors({});
-    setGeneration((value) => value + 1);
-    showToast({
-      type: 'success',
-      title: 'Stock thresholds saved',
-      description: 'Inventory statuses are computed with them from now on.',
-    });
-  };
+  const form = useWholeNumberSetting({
+    path: 'stock',
+    storeId: STOCK_THRESHOLDS_SETTING,
+    fields: FIELDS,
+    known: thresholdsFrom(setting),
+    parse: parseThresholds,
+    rules,
+    isOnline,
+    needsConnection: NEEDS_CONNECTION,
+    saved: { title: 'Stock thresholds saved', description: 'Inventory statuses are computed with them from now on.' },
+  });
+  const { values, errors } = form;
 
   return (
     <Section
@@ -141,7 +80,7 @@ export function StockThresholdsSection() {
         </Text>
       }
     >
-      <form aria-labelledby="stock-heading" noValidate onSubmit={(event) => void submit(event)}>
+      <form aria-labelledby="stock-heading" noValidate onSubmit={(event) => void form.submit(event)}>
         <Stack gap="5">
           <Text fontSize="sm" color="fg.muted">
             Plates left of an allocation after what its shop has made. None left is Out of Stock; at or below the
@@ -154,7 +93,7 @@ export function StockThresholdsSection() {
                   name="lowStock"
                   inputMode="numeric"
                   value={values.lowStock}
-                  onChange={(event) => change('lowStock', event.currentTarget.value)}
+                  onChange={(event) => form.change('lowStock', event.currentTarget.value)}
                 />
               </InputGroup>
             </FormField>
@@ -164,42 +103,22 @@ export function StockThresholdsSection() {
                   name="critical"
                   inputMode="numeric"
                   value={values.critical}
-                  onChange={(event) => change('critical', event.currentTarget.value)}
+                  onChange={(event) => form.change('critical', event.currentTarget.value)}
                 />
               </InputGroup>
             </FormField>
           </SimpleGrid>
-          <FormMessage message={message} />
+          <FormMessage message={form.message} />
           <SaveOrDiscard
             saveLabel="Save Thresholds"
-            isSaving={isSaving}
+            isSaving={form.isSaving}
             isOnline={isOnline}
-            isChanged={isChanged}
-            onDiscard={() => {
-              setEdited(null);
-              setErrors({});
-              setMessage(null);
-            }}
+            isChanged={form.isChanged}
+            onDiscard={form.discard}
           />
         </Stack>
       </form>
-      <Stack gap="3" mt="6">
-        <Heading as="h3" size="sm" id="stock-history-heading">
-          History of changes
-        </Heading>
-        {!isOnline ? (
-          <Text color="fg.muted">The history of changes is shown when this device is online.</Text>
-        ) : history && !history.ok ? (
-          <FormMessage message={history.message} />
-        ) : (
-          <RecordsTable
-            labelledBy="stock-history-heading"
-            rows={history?.ok ? history.history : undefined}
-            columns={HISTORY_COLUMNS}
-            empty={{ title: 'No changes yet', hint: 'The standard thresholds have applied since the start.' }}
-          />
-        )}
-      </Stack>
+      <SettingHistory id="stock-history-heading" isOnline={isOnline} history={form.history} columns={HISTORY_COLUMNS} />
     </Section>
   );
 }
