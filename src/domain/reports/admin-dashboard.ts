@@ -7,7 +7,7 @@
 import { formatLusakaDateTime } from '../dates/lusaka-date-time';
 import { type DashboardPeriodId, type AdminDashboardView, periodLabel, VIEW_LABELS } from './dashboard-period';
 import { type Cell, documentCsv, documentFileName, type PlacedChart, type ReportDocument } from './report-document';
-import { type Share, type ShareChart, type TrendChart, trendChart } from './report-chart';
+import { type Share, type ShareChart, type TrendChart, trendChart, viewShareChart } from './report-chart';
 
 /** The Inventory Items card's note: allocations now Low Stock, Critical or Out of Stock (docs/inventory.md). */
 export function lowStockNote(allocations: number): string {
@@ -213,26 +213,7 @@ export function dashboardCharts(dashboard: AdminDashboard): DashboardCharts {
       : view === 'requests'
         ? (['requests'] as const)
         : (['users', 'requests'] as const);
-  const shares: ShareChart | null =
-    view === 'overview' || view === 'requests'
-      ? {
-          kind: 'pie',
-          title: 'Plate Types',
-          caption: 'Plates requested by type',
-          unit: 'plates',
-          shares: dashboard.plateTypes,
-          emptyText: 'No plates requested in this period.',
-        }
-      : view === 'inventory'
-        ? {
-            kind: 'pie',
-            title: 'Stock Received',
-            caption: 'Stock received by item type',
-            unit: 'items',
-            shares: dashboard.inventoryByType,
-            emptyText: 'No stock received by plate makers in this period.',
-          }
-        : null;
+  const shares = viewShareChart(view, dashboard, 'Plate Types');
   return { trends: view === 'inventory' ? null : trendChart('bar', dashboard.monthly, keys), shares };
 }
 

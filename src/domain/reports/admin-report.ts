@@ -23,7 +23,7 @@ import {
 } from './admin-dashboard';
 import { type AdminDashboardView, periodRange } from './dashboard-period';
 import { type Cell, documentCsv, documentFileName, type PlacedChart, type ReportDocument } from './report-document';
-import { type Share, type ShareChart, type TrendChart, trendChart } from './report-chart';
+import { type Share, type ShareChart, type TrendChart, trendChart, viewShareChart } from './report-chart';
 
 export { DEFAULT_REPORT_PERIOD, DEFAULT_REPORT_TYPE, REPORT_TYPES, type ReportPeriodId, type ReportType };
 export const REPORT_PERIOD_IDS: readonly ReportPeriodId[] = REPORT_PERIODS.map((period) => period.id);
@@ -210,26 +210,7 @@ export function reportCharts(report: AdminReport): ReportCharts {
         : view === 'inventory'
           ? (['inventory'] as const)
           : (['users', 'requests', 'inventory'] as const);
-  const shares: ShareChart | null =
-    view === 'overview' || view === 'requests'
-      ? {
-          kind: 'pie',
-          title: 'Plate Type Distribution',
-          caption: 'Plates requested by type',
-          unit: 'plates',
-          shares: report.plateTypes,
-          emptyText: 'No plates requested in this period.',
-        }
-      : view === 'inventory'
-        ? {
-            kind: 'pie',
-            title: 'Stock Received',
-            caption: 'Stock received by item type',
-            unit: 'items',
-            shares: report.inventoryByType,
-            emptyText: 'No stock received by plate makers in this period.',
-          }
-        : null;
+  const shares = viewShareChart(view, report, 'Plate Type Distribution');
   return { trends: trendChart('line', report.monthly, keys), shares };
 }
 

@@ -207,3 +207,34 @@ export function pieLayout(values: readonly number[]): PieSlice[] {
   });
   return slices;
 }
+
+/**
+ * The pie a view shows beside its trends, the same on the System Dashboard and in Reports:
+ * the plates requested by type (overview, requests: `plateTypesTitle`, as each page names it) or
+ * the stock received by item type (inventory); none for the other views.
+ */
+export function viewShareChart(
+  view: string,
+  figures: { plateTypes: readonly Share[]; inventoryByType: readonly Share[] },
+  plateTypesTitle: string,
+): ShareChart | null {
+  if (view === 'overview' || view === 'requests')
+    return {
+      kind: 'pie',
+      title: plateTypesTitle,
+      caption: 'Plates requested by type',
+      unit: 'plates',
+      shares: figures.plateTypes,
+      emptyText: 'No plates requested in this period.',
+    };
+  if (view === 'inventory')
+    return {
+      kind: 'pie',
+      title: 'Stock Received',
+      caption: 'Stock received by item type',
+      unit: 'items',
+      shares: figures.inventoryByType,
+      emptyText: 'No stock received by plate makers in this period.',
+    };
+  return null;
+}
