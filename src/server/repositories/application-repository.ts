@@ -56,6 +56,20 @@ export interface AllocatedPlate {
   orderId: string | null;
 }
 
+interface AllocatedPlateRow {
+  plate_number: string;
+  request_id: string;
+  agent_id: string;
+  order_id: string | null;
+}
+
+const allocatedPlateOf = (row: AllocatedPlateRow): AllocatedPlate => ({
+  plateNumber: row.plate_number,
+  requestId: row.request_id,
+  agentId: row.agent_id,
+  orderId: row.order_id,
+});
+
 interface RequestRow {
   id: string;
   application_id: string;
@@ -273,24 +287,14 @@ export function applicationRepository(db: Queryable) {
 
     /** The numbers currently allocated to each request. */
     async platesOf(ids: readonly string[]): Promise<Map<string, AllocatedPlate[]>> {
-      const rows = await db.query<{
-        plate_number: string;
-        request_id: string;
-        agent_id: string;
-        order_id: string | null;
-      }>(
+      const rows = await db.query<AllocatedPlateRow>(
         'SELECT plate_number, request_id, agent_id, order_id FROM request_plates WHERE request_id = ANY($1::text[]) AND released_at IS NULL ORDER BY plate_number',
         [ids],
       );
       const byRequest = new Map<string, AllocatedPlate[]>();
       for (const row of rows) {
         const plates = byRequest.get(row.request_id) ?? [];
-        plates.push({
-          plateNumber: row.plate_number,
-          requestId: row.request_id,
-          agentId: row.agent_id,
-          orderId: row.order_id,
-        });
+        plates.push(allocatedPlateOf(row));
         byRequest.set(row.request_id, plates);
       }
       return byRequest;
@@ -332,21 +336,11 @@ export function applicationRepository(db: Queryable) {
 
     /** Takes back a request's numbers (they are never reused) and returns what was released. */
     async releasePlates(requestId: string, at: Date): Promise<AllocatedPlate[]> {
-      const rows = await db.query<{
-        plate_number: string;
-        request_id: string;
-        agent_id: string;
-        order_id: string | null;
-      }>(
+      const rows = await db.query<AllocatedPlateRow>(
         'UPDATE request_plates SET released_at = $2 WHERE request_id = $1 AND released_at IS NULL RETURNING plate_number, request_id, agent_id, order_id',
         [requestId, at],
       );
-      return rows.map((row) => ({
-        plateNumber: row.plate_number,
-        requestId: row.request_id,
-        agentId: row.agent_id,
-        orderId: row.order_id,
-      }));
+      return rows.map(allocatedPlateOf);
     },
 
     /**
@@ -354,21 +348,11 @@ export function applicationRepository(db: Queryable) {
      * them, so unlike released numbers they go back to the free pool (a chosen one stays held).
      */
     async forgetPlates(requestId: string): Promise<AllocatedPlate[]> {
-      const rows = await db.query<{
-        plate_number: string;
-        request_id: string;
-        agent_id: string;
-        order_id: string | null;
-      }>(
+      const rows = await db.query<AllocatedPlateRow>(
         'DELETE FROM request_plates WHERE request_id = $1 AND released_at IS NULL RETURNING plate_number, request_id, agent_id, order_id',
         [requestId],
       );
-      return rows.map((row) => ({
-        plateNumber: row.plate_number,
-        requestId: row.request_id,
-        agentId: row.agent_id,
-        orderId: row.order_id,
-      }));
+      return rows.map(allocatedPlateOf);
     },
 
     /**
