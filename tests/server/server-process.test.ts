@@ -18,26 +18,25 @@ const port = 8197;
 const START_LIMIT_MS = 120_000;
 const TEST_LIMIT_MS = START_LIMIT_MS + 30_000;
 
+/** The real server started with `env` over a quiet base (no demo data, no app folder), its output gathered. */
+function startServer(env: Record<string, string>) {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', SEED_DEMO: 'false', APP_DIR: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { stdout: '', stderr: '' };
+  server.stdout.on('data', (chunk) => (output.stdout += chunk));
+  server.stderr.on('data', (chunk) => (output.stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+  return { server, output, exited };
+}
+
 describe('server process', () => {
   it(
     'listens on PORT and shuts down gracefully on SIGTERM',
     async () => {
-      const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: 'memory://',
-          LOG_LEVEL: 'info',
-          SEED_DEMO: 'false',
-          APP_DIR: '/nonexistent',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      server.stdout.on('data', (chunk) => (output += chunk));
-      const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+      const { server, output, exited } = startServer({ PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'info' });
       try {
         const deadline = Date.now() + START_LIMIT_MS;
         let health: Response | undefined;
@@ -49,7 +48,7 @@ describe('server process', () => {
         server.kill('SIGTERM');
         expect(await exited).toBe(0);
         // Logs are JSON lines (pino), including the shutdown.
-        const lines = output
+        const lines = output.stdout
           .trim()
           .split('\n')
           .map((line) => JSON.parse(line) as { msg: string });
@@ -64,31 +63,20 @@ describe('server process', () => {
   it(
     'prints readable lines, not JSON, when LOG_FORMAT=pretty (as at a terminal)',
     async () => {
-      const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port + 1),
-          HOST: '127.0.0.1',
-          DATA_DIR: 'memory://',
-          LOG_LEVEL: 'info',
-          LOG_FORMAT: 'pretty',
-          NO_COLOR: '1',
-          SEED_DEMO: 'false',
-          APP_DIR: '/nonexistent',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const { server, output, exited } = startServer({
+        PORT: String(port + 1),
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'pretty',
+        NO_COLOR: '1',
       });
-      let output = '';
-      server.stdout.on('data', (chunk) => (output += chunk));
-      const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
       try {
         const deadline = Date.now() + START_LIMIT_MS;
-        while (!output.includes('Nambala is running') && Date.now() < deadline)
+        while (!output.stdout.includes('Nambala is running') && Date.now() < deadline)
           await new Promise((resolve) => setTimeout(resolve, 200));
         server.kill('SIGTERM');
         expect(await exited).toBe(0);
-        const line = output.split('\n').find((candidate) => candidate.includes('Nambala is running')) ?? '';
+        const line = output.stdout.split('\n').find((candidate) => candidate.includes('Nambala is running')) ?? '';
         expect(line).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO.*: Nambala is running at http:\/\/localhost:/);
         expect(() => JSON.parse(line)).toThrow();
       } finally {
@@ -102,26 +90,11 @@ describe('server process', () => {
   async function failedStart(
     env: Record<string, string>,
   ): Promise<{ code: number | null; stderr: string; stdout: string }> {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        APP_DIR: '/nonexistent',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    server.stdout.on('data', (chunk) => (stdout += chunk));
-    server.stderr.on('data', (chunk) => (stderr += chunk));
+    const { server, output, exited } = startServer({ LOG_LEVEL: 'warn', ...env });
     const timer = setTimeout(() => server.kill('SIGKILL'), START_LIMIT_MS);
-    const code = await new Promise<number | null>((resolve) => server.on('exit', (exitCode) => resolve(exitCode)));
+    const code = await exited;
     clearTimeout(timer);
-    return { code, stderr, stdout };
+    return { code, ...output };
   }
 
   /** One line on stderr, no stack trace anywhere. */
