@@ -139,7 +139,12 @@ export const registryRoutes: FastifyPluginAsyncZod<{
   const today = () => now().toISOString().slice(0, 10);
   const registry = registryRepository(db);
   const publicFacts = notifiedCache<PublicFacts>({ maxEntries: 50_000, maxAgeMs: publicVerdictCacheMs });
-  if (publicVerdictCacheMs > 0 && db.listen) {
+  // Only where a change's notice is heard before its writer's commit returns: the embedded
+  // database, in this one process. Between PostgreSQL instances a notice travels on its own
+  // connection and can arrive after the writer's client has been answered and asked again, so a
+  // stolen plate could be answered Valid from memory (seen once in the two-instance test): there,
+  // every public verdict is read from the database.
+  if (publicVerdictCacheMs > 0 && db.listen && db.kind === 'pglite') {
     let isClosing = false;
     const stopListening = await db.listen(REGISTRY_CHANGED, {
       notified: () => publicFacts.changed(),
