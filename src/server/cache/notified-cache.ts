@@ -24,8 +24,10 @@ export function notifiedCache<Value>(options: {
   maxEntries: number;
   maxAgeMs: number;
   now?: () => number;
+  /** Asked before anything is served from memory or kept: false while this instance may have missed a change (cache-members.ts). */
+  isTrusted?: () => boolean;
 }): NotifiedCache<Value> {
-  const { maxEntries, maxAgeMs, now = Date.now } = options;
+  const { maxEntries, maxAgeMs, now = Date.now, isTrusted: stillTrusted = () => true } = options;
   const entries = new Map<string, { value: Value; keptAt: number }>();
   let generation = 0;
   let isTrusted = false;
@@ -36,7 +38,7 @@ export function notifiedCache<Value>(options: {
   };
 
   const peek = (key: string): Value | undefined => {
-    if (!isTrusted) return undefined;
+    if (!isTrusted || !stillTrusted()) return undefined;
     const entry = entries.get(key);
     if (entry === undefined) return undefined;
     if (now() - entry.keptAt < maxAgeMs) return entry.value;
@@ -52,7 +54,7 @@ export function notifiedCache<Value>(options: {
       const readIn = generation;
       const keptAt = now();
       const value = await load();
-      if (isTrusted && generation === readIn && maxAgeMs > 0) {
+      if (isTrusted && stillTrusted() && generation === readIn && maxAgeMs > 0) {
         entries.set(key, { value, keptAt });
         if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       }

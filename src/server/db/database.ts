@@ -12,8 +12,14 @@ export interface Queryable {
 }
 
 export interface ListenHandlers {
-  notified: () => void;
-  listening: (isListening: boolean) => void;
+  /** A notification on one of the channels listened to, with its payload. */
+  notified: (channel: string, payload: string) => void;
+  /**
+   * Whether notifications are being received. While they are, `on` is the listening
+   * connection itself (PostgreSQL): a statement sent on it is answered after every
+   * notification that arrived before its answer has been handed to `notified`.
+   */
+  listening: (isListening: boolean, on?: Queryable) => void;
 }
 
 /** How long a lost listening connection waits before it is opened again. */
@@ -30,7 +36,13 @@ export interface Database extends Queryable {
    * lost; it is opened again). Between a `false` and the next `true` a notification may have
    * been missed: a cache fed by them must not be trusted then. Resolves to a stop function.
    */
-  listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  listen?(channels: string | readonly string[], handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: `then` runs after each write whose transaction was told `notice` (a
+   * trigger's `RAISE NOTICE`) has committed, before the write's own `await` returns, so that
+   * nothing after the write can run before it (decision 077). Returns a function that removes it.
+   */
+  afterCommitOf?(notice: string, then: () => Promise<void>): () => void;
   /**
    * The embedded database only: its data folder as a tar archive that opens as the
    * database stood at one moment (docs/backup-and-restore.md).
@@ -63,13 +75,15 @@ export async function openPglite(dataDir: string, from?: Blob): Promise<Database
     },
     // In one process the notification is handled while the notifying statement or COMMIT
     // is answered, before the writer's await returns: nothing can be read in between.
-    async listen(channel, { notified, listening }) {
-      const stop = await db.listen(channel, () => notified());
+    async listen(channels, { notified, listening }) {
+      const stops = await Promise.all(
+        [channels].flat().map((channel) => db.listen(channel, (payload) => notified(channel, payload))),
+      );
       listening(true);
       return async () => {
         listening(false);
         // A database its owner closed first has no listener left to stop.
-        if (!db.closed) await stop();
+        if (!db.closed) for (const stop of stops) await stop();
       };
     },
     async dumpDataDir() {
@@ -95,31 +109,69 @@ export async function openPostgres(
   // Fail at start, not at the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
+  /** What runs after a write told each notice has committed (afterCommitOf). */
+  const afterCommit = new Map<string, Set<() => Promise<void>>>();
+  /** Notes the notices `client` is told that something waits for, until `stop`. */
+  const heardOn = (client: pg.PoolClient) => {
+    const heard = new Set<string>();
+    const onNotice = (notice: { message?: string }) => {
+      if (notice.message !== undefined && afterCommit.has(notice.message)) heard.add(notice.message);
+    };
+    client.on('notice', onNotice);
+    return { heard, stop: () => client.off('notice', onNotice) };
+  };
+  const committed = async (heard: ReadonlySet<string>) => {
+    for (const notice of heard) for (const then of afterCommit.get(notice) ?? []) await then();
+  };
   return {
     kind: 'postgresql',
     async query<Row>(text: string, params: readonly unknown[] = []) {
-      const result = await pool.query(text, [...params]);
-      return result.rows as Row[];
+      if (afterCommit.size === 0) return (await pool.query(text, [...params])).rows as Row[];
+      // A statement outside a transaction commits as it is answered.
+      const client = await pool.connect();
+      const notices = heardOn(client);
+      let rows: Row[];
+      try {
+        rows = (await client.query(text, [...params])).rows as Row[];
+      } finally {
+        notices.stop();
+        client.release();
+      }
+      await committed(notices.heard);
+      return rows;
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      const notices = heardOn(client);
+      let value: T;
       try {
         await client.query('BEGIN');
-        const value = await fn({
+        value = await fn({
           async query<Row>(text: string, params: readonly unknown[] = []) {
             return (await client.query(text, [...params])).rows as Row[];
           },
         });
         await client.query('COMMIT');
-        return value;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        notices.stop();
         client.release();
       }
+      await committed(notices.heard);
+      return value;
     },
-    listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers, onIdleError),
+    afterCommitOf(notice, then) {
+      const waiting = afterCommit.get(notice) ?? new Set();
+      waiting.add(then);
+      afterCommit.set(notice, waiting);
+      return () => {
+        waiting.delete(then);
+        if (waiting.size === 0) afterCommit.delete(notice);
+      };
+    },
+    listen: (channels, handlers) => listenOnPostgres(connectionString, [channels].flat(), handlers, onIdleError),
     close: () => pool.end(),
   };
 }
@@ -131,11 +183,12 @@ export async function openPostgres(
  */
 async function listenOnPostgres(
   connectionString: string,
-  channel: string,
+  channels: readonly string[],
   { notified, listening }: ListenHandlers,
   onError: (error: Error) => void,
 ): Promise<() => Promise<void>> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  for (const channel of channels)
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   let client: pg.Client | undefined;
   let isStopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -153,7 +206,7 @@ async function listenOnPostgres(
     retry = undefined;
     const next = new pg.Client({ connectionString });
     next.on('notification', (message) => {
-      if (message.channel === channel) notified();
+      if (channels.includes(message.channel)) notified(message.channel, message.payload ?? '');
     });
     // Before it listens, a failure is the catch's below.
     next.on('error', (error) => {
@@ -164,7 +217,7 @@ async function listenOnPostgres(
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${channel}`);
+      for (const channel of channels) await next.query(`LISTEN ${channel}`);
     } catch (error) {
       next.removeAllListeners();
       next.on('error', () => undefined);
@@ -180,7 +233,11 @@ async function listenOnPostgres(
       return;
     }
     client = next;
-    listening(true);
+    listening(true, {
+      async query<Row>(text: string, params: readonly unknown[] = []) {
+        return (await next.query(text, [...params])).rows as Row[];
+      },
+    });
   };
   await connect();
   return async () => {

@@ -36,12 +36,12 @@ import { signingKeyRepository } from '../repositories/signing-key-repository';
 import type { User } from '../repositories/user-repository';
 import { errorResponse, plainJson } from './schemas';
 import { notifiedCache } from '../cache/notified-cache';
+import { type CacheMember, joinCacheMembers, REGISTRY_CHANGED } from '../cache/cache-members';
 import { formatBlankSerial } from '#domain/serials/blank-serial';
 
 const MAX_BUCKETS_PER_REQUEST = 512;
 
 /** The channel migration 0047's triggers notify when a committed change touched a public verdict's facts. */
-const REGISTRY_CHANGED = 'registry_changed';
 
 /** Sends an answer already written as JSON text: Fastify sends a string with a JSON type as it is. */
 function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
@@ -138,13 +138,15 @@ export const registryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, publicOrigin, publicVerdictCacheMs = 60_000, now = () => new Date(), signer = null }) => {
   const today = () => now().toISOString().slice(0, 10);
   const registry = registryRepository(db);
-  const publicFacts = notifiedCache<PublicFacts>({ maxEntries: 50_000, maxAgeMs: publicVerdictCacheMs });
-  // Only where a change's notice is heard before its writer's commit returns: the embedded
-  // database, in this one process. Between PostgreSQL instances a notice travels on its own
-  // connection and can arrive after the writer's client has been answered and asked again, so a
-  // stolen plate could be answered Valid from memory (seen once in the two-instance test): there,
-  // every public verdict is read from the database.
+  let member: CacheMember | undefined;
+  const publicFacts = notifiedCache<PublicFacts>({
+    maxEntries: 50_000,
+    maxAgeMs: publicVerdictCacheMs,
+    isTrusted: () => member === undefined || member.isTrusted(),
+  });
   if (publicVerdictCacheMs > 0 && db.listen && db.kind === 'pglite') {
+    // The embedded database, in this one process: a change's notice is heard while its writer's
+    // COMMIT is answered, before the writer's await returns.
     let isClosing = false;
     const stopListening = await db.listen(REGISTRY_CHANGED, {
       notified: () => publicFacts.changed(),
@@ -157,6 +159,17 @@ export const registryRoutes: FastifyPluginAsyncZod<{
     app.addHook('onClose', async () => {
       isClosing = true;
       await stopListening();
+    });
+  } else if (publicVerdictCacheMs > 0 && db.listen && db.afterCommitOf) {
+    // Between PostgreSQL instances a notice travels on its own connection and can arrive after
+    // the writer's client has been answered and has asked again: a write that changed the
+    // registry is held after its commit until every instance keeping verdicts has heard it.
+    const joined = await joinCacheMembers(db, { cache: publicFacts, log: app.log });
+    member = joined;
+    const stopWaiting = db.afterCommitOf(REGISTRY_CHANGED, () => joined.barrier());
+    app.addHook('onClose', async () => {
+      stopWaiting();
+      await joined.stop();
     });
   }
   /** The registration, or else the number's stage when it is held for an owner (docs/plate-lifecycle.md). */
