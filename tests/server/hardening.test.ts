@@ -20,6 +20,7 @@ import { sessionRepository } from '../../src/server/repositories/session-reposit
 import { userRepository } from '../../src/server/repositories/user-repository';
 import { SIGN_IN_POLICY } from '../../src/server/accounts/sign-in';
 import { CONTROL_TEXT_MESSAGE } from '../../src/server/plugins/json-body';
+import { REFUSAL_DELAY_MS } from '../../src/server/plugins/auth-rate-limit';
 import { FOREIGN_ROW_ID } from '../../src/server/sync/intent';
 import { blanksOf, givePlatesToShop, plateBlanks } from './shop-orders';
 import { buildTestAppWithDb, signUp, openTestDatabase } from './test-app';
@@ -400,6 +401,35 @@ describe('the account routes’ limit per client address', () => {
       expect(
         (await app.inject({ method: 'GET', url: '/api/settings/pricing', remoteAddress: '198.51.100.20' })).statusCode,
       ).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('an address already refused', () => {
+  it(`waits ${REFUSAL_DELAY_MS} ms for each further refusal, while another address is answered at once`, async () => {
+    const { app } = await buildTestAppWithDb({ authRateLimit: 3 });
+    try {
+      const attempt = (index: number, remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `guesser-${index}@example.zm`, password: 'wrong-guess-1' },
+          remoteAddress,
+        });
+      for (let index = 0; index < 3; index += 1) expect((await attempt(index, '198.51.100.30')).statusCode).toBe(401);
+      // The count refuses the fourth at once, and from then on the address waits.
+      expect((await attempt(3, '198.51.100.30')).statusCode).toBe(429);
+      const started = performance.now();
+      const held = attempt(4, '198.51.100.30').then((answer) => ({ answer, after: performance.now() - started }));
+      const other = await attempt(5, '198.51.100.31');
+      expect(other.statusCode).toBe(401);
+      expect(performance.now() - started).toBeLessThan(REFUSAL_DELAY_MS);
+      const { answer, after } = await held;
+      expect(answer.statusCode).toBe(429);
+      expect(answer.json().message).toMatch(/^Too many requests from this address\. Try again in \d+ seconds?\.$/);
+      expect(after).toBeGreaterThanOrEqual(REFUSAL_DELAY_MS - 2);
     } finally {
       await app.close();
     }

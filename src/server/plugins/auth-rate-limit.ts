@@ -19,6 +19,14 @@ import { databaseRateLimitStore } from './rate-limit-store';
 const CLEAN_UP_MS = 5 * 60_000;
 /** Route and address pairs remembered as refused, at most; past it the oldest is forgotten (and counted again). */
 const MAX_REFUSED = 10_000;
+/**
+ * How long an address already refused waits for each further refusal (decision 078): a client
+ * sending guesses as fast as it is answered is then answered this slowly, so a flood from one
+ * address takes one request a second per connection instead of a core.
+ */
+export const REFUSAL_DELAY_MS = 1000;
+/** Refusals held back at once, at most; past it they are answered at once. */
+const MAX_HELD = 1000;
 
 const tooMany = (seconds: number) =>
   errorBody(429, `Too many requests from this address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
@@ -37,25 +45,41 @@ export async function registerAuthRateLimit(app: FastifyInstance, perMinute: num
   // of everyone else wait less behind it. The count alone decides who is refused.
   const refused = new Map<string, number>();
   const keyOf = (request: FastifyRequest) => `${request.routeOptions.url ?? ''}|${request.ip}`;
+  /** Refusals held back, each with what answers it. */
+  const held = new Map<ReturnType<typeof setTimeout>, () => void>();
+  app.addHook('preClose', async () => {
+    for (const [timer, answer] of held) {
+      clearTimeout(timer);
+      answer();
+    }
+    held.clear();
+  });
   app.addHook('onRequest', (request, reply, done) => {
     if (refused.size === 0 || !request.routeOptions.config.rateLimit) return done();
     const key = keyOf(request);
     const endsAt = refused.get(key);
-    const ms = endsAt === undefined ? 0 : endsAt - Date.now();
-    if (ms <= 0) {
+    if (endsAt === undefined || endsAt <= Date.now()) {
       refused.delete(key);
       return done();
     }
-    const seconds = Math.max(1, Math.ceil(ms / 1000));
-    void reply
-      .code(429)
-      .headers({
-        'x-ratelimit-limit': perMinute,
-        'x-ratelimit-remaining': 0,
-        'x-ratelimit-reset': seconds,
-        'retry-after': seconds,
-      })
-      .send(tooMany(seconds));
+    const answer = () => {
+      const seconds = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
+      void reply
+        .code(429)
+        .headers({
+          'x-ratelimit-limit': perMinute,
+          'x-ratelimit-remaining': 0,
+          'x-ratelimit-reset': seconds,
+          'retry-after': seconds,
+        })
+        .send(tooMany(seconds));
+    };
+    if (held.size >= MAX_HELD) return answer();
+    const timer = setTimeout(() => {
+      held.delete(timer);
+      answer();
+    }, REFUSAL_DELAY_MS);
+    held.set(timer, answer);
   });
   await app.register(rateLimit, {
     global: false,
