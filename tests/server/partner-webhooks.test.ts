@@ -231,6 +231,63 @@ describe('partner webhooks', () => {
     expect(await db.transaction((tx) => queuePlateEvent(tx, 'plate.renewed', insured.plate_number, t0))).toBe(1);
     expect(await db.transaction((tx) => queuePlateEvent(tx, 'plate.stolen', insured.plate_number, t0))).toBe(0);
   });
+
+  it('finds the plates that expired in the last week and that a subscription to expiries follows, by list or as their insurer, and no others', async () => {
+    const today = t0.toISOString().slice(0, 10);
+    const daysAgo = (days: number) => new Date(t0.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+    const valid = await db.query<{ plate_number: string }>(
+      "SELECT plate_number FROM registered_plates WHERE standing = 'Valid' AND plate_number NOT IN (SELECT plate_number FROM insurance_policies) ORDER BY plate_number LIMIT 4",
+    );
+    const [listed, longAgo, unfollowed, stolen] = valid.map((row) => row.plate_number);
+    const [insured] = await db.query<{ plate_number: string; insurer: string }>(
+      "SELECT p.plate_number, p.insurer FROM insurance_policies p JOIN registered_plates r USING (plate_number) WHERE p.cancelled_at IS NULL AND r.standing = 'Valid' LIMIT 1",
+    );
+    if (!listed || !longAgo || !unfollowed || !stolen || !insured) throw new Error('the demo data is too small');
+    const organisation = await partnerRepository(db).addOrganisation(
+      { id: 'org-expiries', name: 'Expiry Watch', kind: 'bank', insurerName: null, contactEmail: 'e@x.zm' },
+      'test',
+      t0,
+    );
+    const insurer = await partnerRepository(db).addOrganisation(
+      {
+        id: 'org-expiries-insurer',
+        name: 'Expiry Insurer',
+        kind: 'insurer',
+        insurerName: insured.insurer,
+        contactEmail: 'i@x.zm',
+      },
+      'test',
+      t0,
+    );
+    for (const [id, owner] of [
+      ['hook-expiries', organisation?.id],
+      ['hook-expiries-insurer', insurer?.id],
+    ] as const)
+      await partnerWebhookRepository(db).addWebhook(
+        { id, organisationId: owner ?? '', url: target.url, events: ['plate.expired'], createdAt: t0.toISOString() },
+        'whsec_test',
+      );
+    await db.query(
+      "INSERT INTO partner_followed_plates (organisation_id, plate_number, added_at) SELECT 'org-expiries', unnest($1::text[]), now()",
+      [[listed, longAgo, stolen]],
+    );
+    const expire = (plate: string, day: string) =>
+      db.query('UPDATE registered_plates SET expiry_date = $2::date WHERE plate_number = $1', [plate, day]);
+    await expire(listed, daysAgo(1));
+    await expire(longAgo, daysAgo(10));
+    await expire(unfollowed, daysAgo(1));
+    await expire(stolen, daysAgo(2));
+    await expire(insured.plate_number, daysAgo(3));
+    await db.query("UPDATE registered_plates SET standing = 'Stolen' WHERE plate_number = $1", [stolen]);
+
+    const found = await partnerWebhookRepository(db).expiredFollowed(today, daysAgo(7), 500);
+    expect(found).toEqual(
+      [
+        { plateNumber: listed, expiryDate: daysAgo(1) },
+        { plateNumber: insured.plate_number, expiryDate: daysAgo(3) },
+      ].sort((a, b) => a.plateNumber.localeCompare(b.plateNumber)),
+    );
+  });
 });
 
 const baseUrl = process.env.TEST_DATABASE_URL;

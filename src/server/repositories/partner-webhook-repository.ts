@@ -144,13 +144,16 @@ export function partnerWebhookRepository(db: Queryable) {
       limit: number,
     ): Promise<Array<{ plateNumber: string; expiryDate: string }>> {
       const rows = await db.query<{ plate_number: string; expiry_date: string }>(
+        // From the followed plates to the registry, not the other way: the registry is far the
+        // larger, and an OR of two EXISTS was asked of every plate in it.
         `SELECT r.plate_number, to_char(r.expiry_date, 'YYYY-MM-DD') AS expiry_date FROM registered_plates r
-         WHERE r.expiry_date < $1::date AND r.expiry_date >= $2::date AND r.standing = 'Valid' AND (
-           EXISTS (SELECT 1 FROM partner_followed_plates f JOIN partner_webhooks w ON w.organisation_id = f.organisation_id
-             WHERE f.plate_number = r.plate_number AND w.disabled_at IS NULL AND 'plate.expired' = ANY (w.events))
-           OR EXISTS (SELECT 1 FROM insurance_policies p JOIN partner_organisations o ON o.kind = 'insurer' AND o.insurer_name = p.insurer
+         WHERE r.expiry_date < $1::date AND r.expiry_date >= $2::date AND r.standing = 'Valid' AND r.plate_number IN (
+           SELECT f.plate_number FROM partner_followed_plates f JOIN partner_webhooks w ON w.organisation_id = f.organisation_id
+             WHERE w.disabled_at IS NULL AND 'plate.expired' = ANY (w.events)
+           UNION
+           SELECT p.plate_number FROM insurance_policies p JOIN partner_organisations o ON o.kind = 'insurer' AND o.insurer_name = p.insurer
              JOIN partner_webhooks w ON w.organisation_id = o.id
-             WHERE p.plate_number = r.plate_number AND p.cancelled_at IS NULL AND w.disabled_at IS NULL AND 'plate.expired' = ANY (w.events)))
+             WHERE p.cancelled_at IS NULL AND w.disabled_at IS NULL AND 'plate.expired' = ANY (w.events))
          ORDER BY r.plate_number LIMIT $3`,
         [today, since, limit],
       );
