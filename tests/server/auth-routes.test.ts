@@ -222,6 +222,27 @@ describe('accounts', () => {
     expect((await me(wholeCookie)).statusCode).toBe(401);
   });
 
+  it('writes a session in use at most once a minute, and keeps sliding its idle expiry', async () => {
+    const cookie = sessionCookieOf(await post('/api/auth/login', { email: buyer.email, password: buyer.password }));
+    const me = () => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const { hashToken } = await import('../../src/server/repositories/session-repository');
+    const token = hashToken(cookie.split('=')[1] ?? '');
+    const seen = async (ago: string) => {
+      await db.query(`UPDATE sessions SET last_seen_at = now() - interval '${ago}' WHERE token_hash = $1`, [token]);
+      for (let request = 0; request < 5; request += 1) expect((await me()).statusCode).toBe(200);
+      const [row] = await db.query<{ age: number }>(
+        'SELECT extract(epoch FROM now() - last_seen_at)::float AS age FROM sessions WHERE token_hash = $1',
+        [token],
+      );
+      return row?.age ?? -1;
+    };
+    // Seen half a minute ago: five requests write nothing.
+    expect(await seen('30 seconds')).toBeGreaterThanOrEqual(29);
+    // Seen over a minute ago (or nearly seven days ago): the first request writes it anew.
+    expect(await seen('61 seconds')).toBeLessThan(5);
+    expect(await seen('6 days 23 hours')).toBeLessThan(5);
+  });
+
   it('records sign-ups, sign-ins and failed sign-ins in the audit trail, never the password', async () => {
     const entries = await auditRepository(db).recent(100);
     const actions = entries.map((entry) => `${entry.action}:${entry.outcome}`);
