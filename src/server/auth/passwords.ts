@@ -4,6 +4,7 @@
  * later without breaking old hashes.
  */
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 const DEFAULT = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
@@ -11,10 +12,12 @@ const KEY_LENGTH = 32;
 /**
  * At most this many hashes at once. scrypt runs on libuv's thread pool (4 threads by
  * default), which file reads, compression and DNS share: a flood of sign-ins or sign-ups
- * would otherwise take every thread and stall every other request. Further hashes wait
- * their turn, in order.
+ * would otherwise take every thread and stall every other request. And each hash keeps a
+ * core busy for tens of milliseconds: one core is always left to the event loop (on two
+ * cores, one hash at a time), so that a flood of sign-ins does not hold back the requests of
+ * everyone else (decision 079). Further hashes wait their turn, in order.
  */
-export const MAX_PARALLEL_HASHES = 2;
+export const MAX_PARALLEL_HASHES = Math.max(1, Math.min(3, availableParallelism() - 1));
 let running = 0;
 const waiting: Array<() => void> = [];
 
