@@ -240,7 +240,9 @@ describe('the marketplace’s filters and the list fields styled at build time',
 
   it('marks the checkbox ticked or not as Chakra’s Checkmark does, its tick drawn only when ticked', () => {
     const { html } = fields();
-    expect(html).toMatch(/<svg[^>]*data-state="checked"[^>]*><polyline points="20 6 9 17 4 12"><\/polyline><\/svg>Lucky/);
+    expect(html).toMatch(
+      /<svg[^>]*data-state="checked"[^>]*><polyline points="20 6 9 17 4 12"><\/polyline><\/svg>Lucky/,
+    );
     expect(html).toMatch(/<svg[^>]*data-state="unchecked"[^>]*><\/svg>Not ticked/);
     expect(staticStyleRules()).toMatch(/\.nb-checkbox-box[^{]*data-state=checked/);
   });
