@@ -50,6 +50,13 @@ test('a link to the marketplace draws its plates from the page, and the app and 
   expect(await page.evaluate(() => (window as unknown as { mainShifts: string[] }).mainShifts)).toEqual([]);
   expect(listingRequests).toEqual([]);
   expect(errors.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+  // The page, its filters and its toolbar are styled at build time (decisions 039 and 075): opening
+  // the filters and choosing the list makes no style at run time, so nothing here made the design system.
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(marketplace.luckyOnly).toBeVisible();
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click();
+  await expect(page.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => performance.getEntriesByName('design system made').length)).toBe(0);
   await context.close();
 });
 

@@ -1,10 +1,15 @@
 /**
  * A checkbox: the native input (keyboard, form and screen-reader behaviour from the
  * browser), drawn with Chakra's checkmark. Chakra's Checkbox runs a state machine for
- * the same, which the marketplace's first load could not afford (decision 017).
+ * the same, which the marketplace's first load could not afford (decision 017). Styled at
+ * build time (checkbox-field.styles.tsx, decision 039): the marketplace's filters draw it
+ * without Chakra, and so does every form that shows one.
  */
-import { Checkmark, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { staticClasses } from '../theme/static-styles';
+import type { checkboxStyles } from './checkbox-field.styles';
+
+const cls = staticClasses<typeof checkboxStyles>('checkbox');
 
 export interface CheckboxFieldProps {
   checked: boolean;
@@ -15,37 +20,18 @@ export interface CheckboxFieldProps {
 /** In the brand palette, as the range slider beside it. */
 export function CheckboxField({ checked, onChange, children }: CheckboxFieldProps) {
   return (
-    <chakra.label
-      display="inline-flex"
-      alignItems="center"
-      gap="2"
-      cursor="pointer"
-      textStyle="sm"
-      fontWeight="medium"
-      colorPalette="brand"
-      position="relative"
-    >
-      <chakra.input
+    <label className={cls('label')}>
+      <input
         type="checkbox"
+        className={cls('input')}
         checked={checked}
         onChange={(event) => onChange(event.currentTarget.checked)}
-        // Hidden from sight, not from keyboards and screen readers; its focus shows on the box.
-        position="absolute"
-        opacity="0"
-        width="5"
-        height="5"
-        margin="0"
-        cursor="pointer"
-        css={{
-          '&:focus-visible + svg': {
-            outline: '2px solid',
-            outlineColor: 'colorPalette.focusRing',
-            outlineOffset: '2px',
-          },
-        }}
       />
-      <Checkmark checked={checked} size="md" variant="solid" aria-hidden="true" />
+      {/* Chakra's Checkmark (its stroke is in its class): the tick drawn only when checked. */}
+      <svg viewBox="0 0 24 24" data-state={checked ? 'checked' : 'unchecked'} aria-hidden="true" className={cls('box')}>
+        {checked && <polyline points="20 6 9 17 4 12" />}
+      </svg>
       {children}
-    </chakra.label>
+    </label>
   );
 }

@@ -3,15 +3,39 @@
  * its magnifier, and a select whose first choice is "all". Each has a label, shown or for
  * screen readers only.
  *
- * They are drawn by Chakra's own recipes on plain elements (plain-field.tsx), the label tied
- * to its control by id, rather than by Chakra's Field, Input and NativeSelect (decision 027).
+ * They are plain elements, the label tied to its control by id, styled at build time with
+ * Chakra's own field, input and nativeSelect recipes (filter-fields.styles.tsx, decisions 027
+ * and 039): the marketplace's first view draws them without Chakra, and so do the dashboards.
  */
-import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { type ReactNode, useId } from 'react';
-import { SearchIcon } from './icons';
-import { FieldLabel, FieldRoot, SelectControl, SelectIndicator, SelectRoot, TextInput } from './plain-field';
+import { CHEVRON_DOWN_DRAWING, SEARCH_DRAWING } from './icon-drawings';
+import { PlainIcon } from './plain-icon';
+import { staticClasses } from '../theme/static-styles';
+import type { filterFieldsStyles } from './filter-fields.styles';
 
-type Width = SystemStyleObject['width'];
+const cls = staticClasses<typeof filterFieldsStyles>('filter-fields');
+
+/** The search box's least width (Chakra's sizes): the whole row on a phone and 56 from `sm` up, for 'full-56'. */
+export type SearchWidth = '48' | '56' | 'full-56';
+
+const SEARCH_ROOT = {
+  '48': cls('search'),
+  '56': cls('searchWide'),
+  'full-56': cls('searchFullThenWide'),
+} satisfies Record<SearchWidth, string>;
+
+/**
+ * A select's width (Chakra's sizes): 'full-44' is the whole row on a phone and 44 from `sm` up;
+ * '48-56' is 48 on a phone and 56 from `sm` up. Without one, the select is as wide as its place.
+ */
+export type SelectWidth = 'full-44' | 'full-48' | 'full-52' | '48-56';
+
+const SELECT_ROOT = {
+  'full-44': cls('selectFullThen44'),
+  'full-48': cls('selectFullThen48'),
+  'full-52': cls('selectFullThen52'),
+  '48-56': cls('select48Then56'),
+} satisfies Record<SelectWidth, string>;
 
 interface SearchFieldProps {
   label: string;
@@ -19,39 +43,29 @@ interface SearchFieldProps {
   value: string;
   onChange: (value: string) => void;
   maxLength?: number;
-  minW?: SystemStyleObject['minWidth'];
+  minW?: SearchWidth;
 }
 
 export function SearchField({ label, placeholder, value, onChange, maxLength, minW = '48' }: SearchFieldProps) {
   const id = useId();
   return (
-    <FieldRoot flex="1" minW={minW}>
-      <FieldLabel htmlFor={id} srOnly>
+    <div className={SEARCH_ROOT[minW]}>
+      <label htmlFor={id} className={cls('hiddenLabel')}>
         {label}
-      </FieldLabel>
-      <Box position="relative" w="full">
-        <SearchIcon
-          boxSize="4"
-          position="absolute"
-          left="3"
-          top="50%"
-          transform="translateY(-50%)"
-          color="fg.muted"
-          pointerEvents="none"
-          zIndex="1"
-          aria-hidden
-        />
-        <TextInput
+      </label>
+      <div className={cls('searchBox')}>
+        <PlainIcon drawing={SEARCH_DRAWING} className={cls('searchIcon')} />
+        <input
           id={id}
-          ps="9"
+          className={cls('searchInput')}
           type="search"
           placeholder={placeholder}
           value={value}
           maxLength={maxLength}
           onChange={(event) => onChange(event.currentTarget.value)}
         />
-      </Box>
-    </FieldRoot>
+      </div>
+    </div>
   );
 }
 
@@ -61,7 +75,7 @@ interface PlainSelectProps {
   hideLabel?: boolean;
   value: string;
   onChange: (value: string) => void;
-  w?: Width;
+  w?: SelectWidth;
   /** The <option> elements. */
   children: ReactNode;
 }
@@ -70,17 +84,24 @@ interface PlainSelectProps {
 export function PlainSelect({ label, hideLabel = false, value, onChange, w, children }: PlainSelectProps) {
   const id = useId();
   return (
-    <FieldRoot w={w}>
-      <FieldLabel htmlFor={id} srOnly={hideLabel}>
+    <div className={w === undefined ? cls('select') : SELECT_ROOT[w]}>
+      <label htmlFor={id} className={cls(hideLabel ? 'hiddenLabel' : 'label')}>
         {label}
-      </FieldLabel>
-      <SelectRoot>
-        <SelectControl id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+      </label>
+      <div className={cls('selectBox')}>
+        <select
+          id={id}
+          className={cls('selectControl')}
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        >
           {children}
-        </SelectControl>
-        <SelectIndicator />
-      </SelectRoot>
-    </FieldRoot>
+        </select>
+        <div className={cls('selectIndicator')}>
+          <PlainIcon drawing={CHEVRON_DOWN_DRAWING} className={cls('chevron')} />
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -95,7 +116,7 @@ interface FilterSelectProps<Value extends string> {
   /** The current choice: 'all' or one of the options. */
   value: string;
   onChange: (value: Value | 'all') => void;
-  w?: Width;
+  w?: SelectWidth;
 }
 
 export function FilterSelect<Value extends string>({

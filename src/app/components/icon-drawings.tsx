@@ -31,6 +31,7 @@ export const CLOUD_DRAWING = (
 export const CLOUD_OFF_DRAWING = (
   <path {...stroke} d="m2 2 20 20M5.8 5.8A7 7 0 0 0 6 19h11m3.7-1.4A4.5 4.5 0 0 0 17.5 10h-1.3A7 7 0 0 0 9.2 4.6" />
 );
+export const CHEVRON_DOWN_DRAWING = <path {...stroke} d="m6 9 6 6 6-6" />;
 export const SEARCH_DRAWING = (
   <g {...stroke}>
     <circle cx="11" cy="11" r="8" />

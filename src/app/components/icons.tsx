@@ -2,6 +2,7 @@
 import { createIcon } from '@chakra-ui/react';
 import {
   CHECK_DRAWING,
+  CHEVRON_DOWN_DRAWING,
   CLOCK_DRAWING,
   CLOUD_DRAWING,
   CLOUD_OFF_DRAWING,
@@ -25,7 +26,7 @@ export { stroke };
 
 export const MenuIcon = strokeIcon('MenuIcon', MENU_DRAWING);
 export const CheckIcon = strokeIcon('CheckIcon', CHECK_DRAWING);
-export const ChevronDownIcon = strokeIcon('ChevronDownIcon', <path {...stroke} d="m6 9 6 6 6-6" />);
+export const ChevronDownIcon = strokeIcon('ChevronDownIcon', CHEVRON_DOWN_DRAWING);
 export const ShieldIcon = strokeIcon('ShieldIcon', SHIELD_DRAWING);
 export const ClockIcon = strokeIcon('ClockIcon', CLOCK_DRAWING);
 export const AwardIcon = strokeIcon(

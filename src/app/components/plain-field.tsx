@@ -41,9 +41,9 @@ export const SelectControl = select.withContext<HTMLSelectElement, HTMLChakraPro
 const StyledSelectIndicator = select.withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'indicator');
 
 /** The select's chevron, as Chakra's NativeSelect.Indicator draws it. */
-export function SelectIndicator() {
+export function SelectIndicator(props: HTMLChakraProps<'div'>) {
   return (
-    <StyledSelectIndicator>
+    <StyledSelectIndicator {...props}>
       <ChevronDownIcon />
     </StyledSelectIndicator>
   );

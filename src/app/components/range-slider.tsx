@@ -6,8 +6,12 @@
  * state machine of ~15 KiB gzip, which put the marketplace over its first-load budget
  * (decision 017).
  */
-import { Box, chakra, Text } from '@chakra-ui/react';
 import { useId } from 'react';
+import { staticClasses } from '../theme/static-styles';
+import type { rangeSliderStyles } from './range-slider.styles';
+
+// Styled at build time (range-slider.styles.tsx, decision 039): the marketplace's filters draw it without Chakra.
+const cls = staticClasses<typeof rangeSliderStyles>('range-slider');
 
 export interface RangeSliderProps {
   label: string;
@@ -35,40 +39,6 @@ export function clampRange(
   return moved === 0 ? [hi - step, hi] : [lo, lo + step];
 }
 
-const thumb = {
-  appearance: 'none',
-  pointerEvents: 'auto',
-  width: 'var(--thumb-size)',
-  height: 'var(--thumb-size)',
-  borderRadius: 'full',
-  background: 'bg',
-  border: '2px solid',
-  borderColor: 'colorPalette.solid',
-  boxShadow: 'sm',
-  cursor: 'grab',
-} as const;
-
-const focusRing = { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' } as const;
-
-const RangeInput = chakra('input', {
-  base: {
-    position: 'absolute',
-    inset: '0',
-    width: 'full',
-    height: 'full',
-    margin: '0',
-    appearance: 'none',
-    background: 'transparent',
-    pointerEvents: 'none',
-    outline: 'none',
-    '&::-webkit-slider-thumb': thumb,
-    '&::-moz-range-thumb': thumb,
-    '&::-moz-range-track': { background: 'transparent' },
-    '&:focus-visible::-webkit-slider-thumb': focusRing,
-    '&:focus-visible::-moz-range-thumb': focusRing,
-  },
-});
-
 export function RangeSlider({ label, thumbLabels, min, max, step, value, onChange, format }: RangeSliderProps) {
   const labelId = useId();
   const [low, high] = value;
@@ -76,35 +46,19 @@ export function RangeSlider({ label, thumbLabels, min, max, step, value, onChang
   const set = (moved: 0 | 1, next: number) =>
     onChange(clampRange(moved === 0 ? next : low, moved === 1 ? next : high, moved, { min, max, step }));
   return (
-    <Box role="group" aria-labelledby={labelId} display="flex" flexDirection="column" gap="1" colorPalette="brand">
-      <Text id={labelId} fontWeight="medium" textStyle="sm">
+    <div role="group" aria-labelledby={labelId} className={cls('root')}>
+      <p id={labelId} className={cls('label')}>
         {label}
-      </Text>
-      <Text fontSize="sm" color="fg.muted">
+      </p>
+      <p className={cls('values')}>
         {format(low)} – {format(high)}
-      </Text>
-      {/* The thumbs' centres travel between half a thumb from each end, as the inputs' own do. */}
-      <Box position="relative" height="var(--thumb-size)" css={{ '--thumb-size': 'sizes.5' }}>
-        <Box
-          position="absolute"
-          insetInline="calc(var(--thumb-size) / 2)"
-          top="50%"
-          transform="translateY(-50%)"
-          height="2"
-          borderRadius="full"
-          bg="bg.emphasized/72"
-          shadow="inset"
-        >
-          <Box
-            position="absolute"
-            insetBlock="0"
-            bg="colorPalette.solid"
-            borderRadius="full"
-            style={{ left: `${percent(low)}%`, right: `${100 - percent(high)}%` }}
-          />
-        </Box>
+      </p>
+      <div className={cls('thumbs')}>
+        <div className={cls('track')}>
+          <div className={cls('range')} style={{ left: `${percent(low)}%`, right: `${100 - percent(high)}%` }} />
+        </div>
         {([0, 1] as const).map((index) => (
-          <RangeInput
+          <input
             key={index}
             type="range"
             min={min}
@@ -115,10 +69,10 @@ export function RangeSlider({ label, thumbLabels, min, max, step, value, onChang
             aria-valuetext={format(value[index])}
             onChange={(event) => set(index, Number(event.currentTarget.value))}
             // Both thumbs at the top end: the low one must stay reachable, so it goes on top.
-            zIndex={index === 0 && percent(low) > 50 ? 2 : 1}
+            className={cls(index === 0 && percent(low) > 50 ? 'thumbOnTop' : 'thumb')}
           />
         ))}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

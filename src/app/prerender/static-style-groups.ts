@@ -2,7 +2,10 @@
  * Every group of styles made at build time (decision 039), by the name its classes carry.
  * Read by the build only (src/app/prerender/static-style-sheet.tsx).
  */
+import { checkboxStyles } from '../components/checkbox-field.styles';
 import { connectionStatusStyles } from '../components/connection-status.styles';
+import { filterFieldsStyles } from '../components/filter-fields.styles';
+import { rangeSliderStyles } from '../components/range-slider.styles';
 import { footerStyles } from '../layout/public-footer.styles';
 import { headerStyles, logoStyles } from '../layout/public-header.styles';
 import { layoutStyles } from '../layout/public-layout.styles';
@@ -25,4 +28,7 @@ export const STATIC_STYLE_GROUPS: Record<string, StaticStyles> = {
   marketplace: marketplaceStyles,
   listing: listingStyles,
   plate: plateStyles,
+  'filter-fields': filterFieldsStyles,
+  'range-slider': rangeSliderStyles,
+  checkbox: checkboxStyles,
 };

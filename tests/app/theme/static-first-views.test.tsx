@@ -31,7 +31,7 @@ async function classesMadeAtRunTime(pathname: string): Promise<string[]> {
 }
 
 describe('first views styled at build time', () => {
-  it.each(['/verification'])('%s draws without a style made at run time', async (pathname) => {
+  it.each(['/verification', '/marketplace'])('%s draws without a style made at run time', async (pathname) => {
     expect(await classesMadeAtRunTime(pathname)).toEqual([]);
   });
 

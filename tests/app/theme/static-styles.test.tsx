@@ -10,7 +10,11 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { CheckboxField } from '../../../src/app/components/checkbox-field';
 import { ConnectionStatus } from '../../../src/app/components/connection-status';
+import { FilterSelect, PlainSelect, SearchField } from '../../../src/app/components/filter-fields';
+import { RangeSlider } from '../../../src/app/components/range-slider';
+import { FiltersPanel, FiltersToggle } from '../../../src/app/features/marketplace/filters-panel';
 import { VerdictTemplates } from '../../../src/app/features/verification/verdict-templates';
 import { ListingCard } from '../../../src/app/features/marketplace/listing-card';
 import { kwacha } from '../../../src/domain/money/money';
@@ -171,5 +175,75 @@ describe('the marketplace’s cards styled at build time', () => {
       'nb-listing-closed',
     ])
       expect(used).toContain(name);
+  });
+});
+
+describe('the marketplace’s filters and the list fields styled at build time', () => {
+  const ignore = () => undefined;
+  // Every width the fields take on the marketplace and the dashboards, each state the filters show.
+  const fields = () =>
+    renderWithChakra(
+      <>
+        <FiltersToggle isOpen activeFilters={2} panelId="filters" onToggle={ignore} />
+        <FiltersPanel id="filters" isOpen={false} onClear={ignore}>
+          <RangeSlider
+            label="Price Range"
+            thumbLabels={['Minimum price', 'Maximum price']}
+            min={0}
+            max={100}
+            step={1}
+            value={[60, 100]}
+            onChange={ignore}
+            format={String}
+          />
+          <FilterSelect label="Plate Type" allLabel="All Types" options={['Private']} value="all" onChange={ignore} />
+          <CheckboxField checked onChange={ignore}>
+            Lucky Numbers Only
+          </CheckboxField>
+          <CheckboxField checked={false} onChange={ignore}>
+            Not ticked
+          </CheckboxField>
+        </FiltersPanel>
+        <FiltersPanel id="opened" isOpen onClear={ignore}>
+          {null}
+        </FiltersPanel>
+        {(['48', '56', 'full-56'] as const).map((width) => (
+          <SearchField key={width} label="Search" placeholder="Search..." value="" onChange={ignore} minW={width} />
+        ))}
+        {(['full-44', 'full-48', 'full-52', '48-56'] as const).map((width) => (
+          <PlainSelect key={width} label="Sort by" hideLabel value="a" onChange={ignore} w={width}>
+            <option value="a">A</option>
+          </PlainSelect>
+        ))}
+      </>,
+    );
+
+  it('draws them with no style made at run time', () => {
+    const { html, madeStyles } = fields();
+    for (const text of ['Filters (2)', 'Clear All Filters', 'Lucky Numbers Only', 'All Types', 'Minimum price'])
+      expect(html).toContain(text);
+    expect(madeStyles).toEqual([]);
+  });
+
+  it('uses only classes the sheet defines', () => {
+    const { used, undefinedClasses } = classesOf(fields().html);
+    expect(undefinedClasses).toEqual([]);
+    for (const name of [
+      'nb-range-slider-thumbOnTop',
+      'nb-checkbox-box',
+      'nb-filter-fields-searchFullThenWide',
+      'nb-filter-fields-select48Then56',
+      'nb-marketplace-filtersPlaceOpen',
+    ])
+      expect(used).toContain(name);
+  });
+
+  it('marks the checkbox ticked or not as Chakra’s Checkmark does, its tick drawn only when ticked', () => {
+    const { html } = fields();
+    expect(html).toMatch(
+      /<svg[^>]*data-state="checked"[^>]*><polyline points="20 6 9 17 4 12"><\/polyline><\/svg>Lucky/,
+    );
+    expect(html).toMatch(/<svg[^>]*data-state="unchecked"[^>]*><\/svg>Not ticked/);
+    expect(staticStyleRules()).toMatch(/\.nb-checkbox-box[^{]*data-state=checked/);
   });
 });

@@ -203,7 +203,7 @@ export function AdminInventoryPage() {
             options={INVENTORY_PLATE_TYPES}
             value={filter.plateType}
             onChange={(plateType) => update({ plateType })}
-            w={{ base: 'full', sm: '48' }}
+            w="full-48"
           />
           <FilterSelect
             label="Stock status"
@@ -212,7 +212,7 @@ export function AdminInventoryPage() {
             options={STOCK_STATUSES}
             value={filter.status}
             onChange={(status) => update({ status })}
-            w={{ base: 'full', sm: '44' }}
+            w="full-44"
           />
         </Flex>
         <RecordsTable

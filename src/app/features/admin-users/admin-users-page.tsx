@@ -115,7 +115,7 @@ export function AdminUsersPage() {
           options={USER_STATUSES}
           value={filter.status}
           onChange={(status) => update({ status })}
-          w={{ base: 'full', sm: '44' }}
+          w="full-44"
         />
         <FilterSelect
           label="Type"
@@ -125,7 +125,7 @@ export function AdminUsersPage() {
           optionLabel={(type) => USER_TYPE_LABELS[type]}
           value={filter.type}
           onChange={(type) => update({ type })}
-          w={{ base: 'full', sm: '52' }}
+          w="full-52"
         />
       </Flex>
 

@@ -520,7 +520,7 @@ export function PlateRequestsPage() {
           <SearchField
             label="Search requests"
             placeholder="Search requests..."
-            minW={{ base: 'full', sm: '56' }}
+            minW="full-56"
             value={filters.search}
             onChange={(search) => setFilters((current) => ({ ...current, search }))}
           />
@@ -531,7 +531,7 @@ export function PlateRequestsPage() {
             options={REQUEST_STATUSES}
             value={filters.status}
             onChange={(status) => setFilters((current) => ({ ...current, status }))}
-            w={{ base: 'full', sm: '44' }}
+            w="full-44"
           />
           <HStack gap="2" w={{ base: 'full', sm: 'auto' }}>
             <Button

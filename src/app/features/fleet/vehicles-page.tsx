@@ -244,7 +244,7 @@ function FleetSection({ data, open }: { data: FleetData; open: (dialog: OpenDial
             options={COMPLIANCE_STATUSES}
             value={query.compliance}
             onChange={(compliance) => update({ compliance })}
-            w={{ base: 'full', sm: '44' }}
+            w="full-44"
           />
           <Field.Root w={{ base: 'full', sm: '52' }}>
             <Field.Label srOnly>Sort by</Field.Label>

@@ -123,7 +123,7 @@ export function ClaimsPage() {
                 allLabel="All statuses"
                 options={CLAIM_STATUSES}
                 value={status}
-                w={{ base: 'full', sm: '48' }}
+                w="full-48"
                 onChange={(value) => {
                   setStatus(value);
                   setPage(1);

@@ -92,7 +92,7 @@ export function PoliciesPage() {
                 allLabel="All statuses"
                 options={POLICY_STATUSES}
                 value={status}
-                w={{ base: 'full', sm: '44' }}
+                w="full-44"
                 onChange={(value) => {
                   setStatus(value);
                   setPage(1);

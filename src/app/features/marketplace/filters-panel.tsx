@@ -2,9 +2,13 @@
  * The marketplace's filter panel. Beside the plates on a wide screen; on a phone it folds away
  * behind a Filters button (saying how many filters are on) in the row with the sort, so the
  * first plate is on the first screen rather than under a slider, two selects and a checkbox.
+ * Styled at build time (marketplace-page.styles.tsx, decision 039).
  */
-import { Box, Button, Card, Heading, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { staticClasses } from '../../theme/static-styles';
+import type { marketplaceStyles } from './marketplace-page.styles';
+
+const cls = staticClasses<typeof marketplaceStyles>('marketplace');
 
 /** The phone's Filters button; hidden where the panel is always shown. */
 export function FiltersToggle({
@@ -20,15 +24,15 @@ export function FiltersToggle({
   onToggle: () => void;
 }) {
   return (
-    <Button
-      display={{ base: 'inline-flex', lg: 'none' }}
-      variant="outline"
+    <button
+      type="button"
+      className={cls('filtersToggle')}
       aria-expanded={isOpen}
       aria-controls={panelId}
       onClick={onToggle}
     >
       {activeFilters > 0 ? `Filters (${activeFilters})` : 'Filters'}
-    </Button>
+    </button>
   );
 }
 
@@ -42,20 +46,18 @@ interface FiltersPanelProps {
 
 export function FiltersPanel({ id, isOpen, onClear, children }: FiltersPanelProps) {
   return (
-    <Box w={{ base: 'full', lg: '72' }} flexShrink={0} display={{ base: isOpen ? 'block' : 'none', lg: 'block' }}>
-      <Card.Root as="aside" id={id} aria-label="Filters">
-        <Card.Body>
-          <Stack gap="5">
-            <Heading as="h2" size="md">
-              Filters
-            </Heading>
+    <div className={cls(isOpen ? 'filtersPlaceOpen' : 'filtersPlace')}>
+      <aside id={id} aria-label="Filters" className={cls('filters')}>
+        <div className={cls('filtersBody')}>
+          <div className={cls('filtersStack')}>
+            <h2 className={cls('filtersHeading')}>Filters</h2>
             {children}
-            <Button variant="outline" onClick={onClear}>
+            <button type="button" className={cls('clearFilters')} onClick={onClear}>
               Clear All Filters
-            </Button>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-    </Box>
+            </button>
+          </div>
+        </div>
+      </aside>
+    </div>
   );
 }

@@ -18,8 +18,7 @@ import type { PlateListing } from '#domain/marketplace/listing';
 import { formatZmw, kwacha, toKwachaNumber } from '#domain/money/money';
 import { normalisePlateInput, normalisePlateNumber } from '#domain/plates/plate-number';
 import { MARKETPLACE_PLATE_TYPES, PLATE_STATUSES } from '#domain/statuses/statuses';
-import { Box, Button, ButtonGroup, Container, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CheckboxField } from '../../components/checkbox-field';
 import { FilterSelect, PlainSelect, SearchField } from '../../components/filter-fields';
@@ -34,11 +33,22 @@ import { FiltersPanel, FiltersToggle } from './filters-panel';
 import { staticClasses } from '../../theme/static-styles';
 import type { marketplaceStyles } from './marketplace-page.styles';
 
-// The figures and the plates' grid are styled at build time (marketplace-page.styles.tsx, decision 039).
+// Styled at build time (marketplace-page.styles.tsx, decision 039): the first view draws without Chakra.
 const cls = staticClasses<typeof marketplaceStyles>('marketplace');
 
 /** The User Timing measure of one filter-and-sort pass (tests/bench/marketplace-bench.ts reads it). */
 const FILTER_MEASURE = 'nambala:marketplace-filter';
+
+/** The View group's buttons, in order. */
+const VIEWS = [
+  { view: 'grid', label: 'Grid' },
+  { view: 'list', label: 'List' },
+] as const;
+
+/** The custom properties Chakra's ButtonGroup gives each of its items. */
+function groupItemStyle(index: number): CSSProperties & { '--group-count': number; '--group-index': number } {
+  return { '--group-count': VIEWS.length, '--group-index': index };
+}
 
 /** Cards drawn at a time: divisible by the grid's 1, 2 and 3 columns. */
 const CARDS_PER_PAGE = 24;
@@ -153,17 +163,13 @@ export function MarketplacePage() {
   const update = (patch: Partial<MarketplaceFilters>) => setFilters({ ...latest.current.filters, ...patch });
 
   return (
-    <Container maxW="7xl" py={{ base: '4', md: '12' }}>
+    <div className={cls('page')}>
       {/* Tighter on a phone: the first plate is on the first screen (docs/decisions/058). */}
-      <Stack gap={{ base: '4', md: '8' }}>
-        <Box>
-          <Heading as="h1" size={{ base: 'xl', sm: '3xl', md: '4xl' }}>
-            License Plate Marketplace
-          </Heading>
-          <Text color="fg.muted" mt="2" display={{ base: 'none', sm: 'block' }}>
-            Find a number you love, from lucky triples to personalised plates.
-          </Text>
-        </Box>
+      <div className={cls('sections')}>
+        <div>
+          <h1 className={cls('title')}>License Plate Marketplace</h1>
+          <p className={cls('lead')}>Find a number you love, from lucky triples to personalised plates.</p>
+        </div>
 
         <div className={cls('stats')}>
           {[
@@ -183,7 +189,7 @@ export function MarketplacePage() {
           ))}
         </div>
 
-        <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
+        <div className={cls('columns')}>
           <FiltersPanel id={filtersId} isOpen={areFiltersOpen} onClear={() => setFilters(DEFAULT_MARKETPLACE_FILTERS)}>
             <RangeSlider
               label="Price Range"
@@ -214,8 +220,8 @@ export function MarketplacePage() {
             </CheckboxField>
           </FiltersPanel>
 
-          <Stack gap="4" flex="1" minW="0" w="full">
-            <Flex gap="3" wrap="wrap">
+          <div className={cls('results')}>
+            <div className={cls('toolbar')}>
               <FiltersToggle
                 isOpen={areFiltersOpen}
                 activeFilters={activeFilterCount(filters)}
@@ -232,7 +238,7 @@ export function MarketplacePage() {
               <PlainSelect
                 label="Sort by"
                 hideLabel
-                w={{ base: '48', sm: '56' }}
+                w="48-56"
                 value={sort}
                 onChange={(chosen) => setSort(MARKETPLACE_SORTS.find((option) => option.id === chosen)?.id ?? sort)}
               >
@@ -242,67 +248,59 @@ export function MarketplacePage() {
                   </option>
                 ))}
               </PlainSelect>
-              <ButtonGroup size="md" variant="outline" attached role="group" aria-label="View">
-                <Button
-                  aria-pressed={view === 'grid'}
-                  variant={view === 'grid' ? 'solid' : 'outline'}
-                  colorPalette="brand"
-                  onClick={() => setView('grid')}
-                >
-                  Grid
-                </Button>
-                <Button
-                  aria-pressed={view === 'list'}
-                  variant={view === 'list' ? 'solid' : 'outline'}
-                  colorPalette="brand"
-                  onClick={() => setView('list')}
-                >
-                  List
-                </Button>
-              </ButtonGroup>
-            </Flex>
-            <Flex
-              justify="space-between"
-              wrap="wrap"
-              gap="2"
-              fontSize="sm"
-              color="fg.muted"
-              role="status"
-              aria-live="polite"
-            >
-              <Text>
+              <div role="group" aria-label="View" className={cls('viewGroup')}>
+                {VIEWS.map((shownBy, index) => (
+                  <button
+                    key={shownBy.view}
+                    type="button"
+                    aria-pressed={view === shownBy.view}
+                    // As Chakra's attached ButtonGroup marks its items: its rules join them by these.
+                    data-group-item=""
+                    data-first={index === 0 ? '' : undefined}
+                    data-last={index === VIEWS.length - 1 ? '' : undefined}
+                    style={groupItemStyle(index)}
+                    className={cls(view === shownBy.view ? 'viewShown' : 'viewOther')}
+                    onClick={() => setView(shownBy.view)}
+                  >
+                    {shownBy.label}
+                  </button>
+                ))}
+              </div>
+            </div>
+            <div className={cls('status')} role="status" aria-live="polite">
+              <p>
                 {listings === undefined || (notLoadedYet && isOnline)
                   ? 'Loading plates…'
                   : notLoadedYet
                     ? 'No plates on this device yet'
                     : `Showing ${shown.length} of ${listings.length} plates`}
-              </Text>
-              <Text>{favourites.size} favorites saved</Text>
-            </Flex>
+              </p>
+              <p>{favourites.size} favorites saved</p>
+            </div>
             {listings === undefined || (notLoadedYet && isOnline) ? (
-              <Flex justify="center" py="16">
-                <Spinner color="brand.600" />
-              </Flex>
+              <div className={cls('loading')}>
+                <span className={cls('spinner')} />
+              </div>
             ) : notLoadedYet ? (
-              <Box textAlign="center" py="16" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg" role="status">
-                <Text fontWeight="medium">
+              <div className={cls('empty')} role="status">
+                <p className={cls('emptyTitle')}>
                   You are offline, and the marketplace has not been loaded on this device yet
-                </Text>
-                <Text color="fg.muted" fontSize="sm" mt="1">
+                </p>
+                <p className={cls('emptyHint')}>
                   Connect to the internet once to load the plates for sale; after that you can browse them offline.
-                </Text>
-              </Box>
+                </p>
+              </div>
             ) : shown.length === 0 ? (
-              <Box textAlign="center" py="16" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
-                <Text fontWeight="medium">
+              <div className={cls('empty')}>
+                <p className={cls('emptyTitle')}>
                   {listings.length === 0 ? 'No plates are for sale right now' : 'No plates match your filters'}
-                </Text>
-                <Text color="fg.muted" fontSize="sm" mt="1">
+                </p>
+                <p className={cls('emptyHint')}>
                   {listings.length === 0
                     ? 'New plates are listed often: come back soon.'
                     : 'Try a different search or clear the filters.'}
-                </Text>
-              </Box>
+                </p>
+              </div>
             ) : (
               <>
                 <ul className={cls(view)}>
@@ -320,17 +318,17 @@ export function MarketplacePage() {
                   ))}
                 </ul>
                 {remaining > 0 && (
-                  <Flex ref={sentinel} justify="center">
-                    <Button variant="outline" colorPalette="brand" onClick={showMore}>
+                  <div ref={sentinel} className={cls('more')}>
+                    <button type="button" className={cls('moreButton')} onClick={showMore}>
                       Show more plates ({remaining.toLocaleString('en')} not shown yet)
-                    </Button>
-                  </Flex>
+                    </button>
+                  </div>
                 )}
               </>
             )}
-          </Stack>
-        </Flex>
-      </Stack>
-    </Container>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }
