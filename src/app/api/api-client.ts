@@ -5,6 +5,7 @@
  * runCommand (./command.ts), which comes through here.
  */
 import type { ErrorAnswer } from '#domain/api/errors';
+import { heard } from './reachability';
 
 export interface ApiResult<T = unknown> {
   ok: boolean;
@@ -45,8 +46,11 @@ export async function apiRequest<T = unknown>(
       signal,
     });
   } catch (error) {
+    // A request called off is no news of the server.
+    if (!signal?.aborted) heard(false);
     throw new NetworkError(error);
   }
+  heard(true);
   const text = await response.text();
   let parsed: unknown;
   try {

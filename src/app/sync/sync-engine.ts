@@ -23,6 +23,7 @@ import { pushOutbox, type PushSummary } from './push';
 import { OUTBOX_HINT_KEY, setSyncStatus } from './sync-status';
 import { claimVisitorFavourites } from './favourites';
 import { RegistryCopyRefused } from '../verdicts/registry-copy';
+import { isOnline, subscribeOnline } from '../api/reachability';
 
 const INTERVAL_MS = 30_000;
 const MAX_BACKOFF_MS = 60_000;
@@ -238,7 +239,9 @@ export function startSync(): void {
   void db.meta.get('lastSyncedAt').then((last) => {
     if (typeof last?.value === 'number') setSyncStatus({ lastSyncedAt: last.value });
   });
-  window.addEventListener('online', () => {
+  // Back online (the browser says so, or the server answers again): what waits goes now.
+  subscribeOnline(() => {
+    if (!isOnline()) return;
     failures = 0;
     void syncNow();
   });

@@ -15,11 +15,12 @@ import {
 } from '../../components/icon-drawings';
 import { PlainIcon } from '../../components/plain-icon';
 import { PlainTabs } from '../../components/plain-tabs';
+import { LoadedPart } from '../../components/loaded-part';
+import { onDemand } from '../../components/loaded-when-open';
 import { useFollowedState } from '../../components/use-followed-state';
 import { getSession } from '../../session/session-store';
 import { staticClasses } from '../../theme/static-styles';
 import { ManualEntryForm } from '../../plate-check/manual-entry-form';
-import { QrScanner } from '../../plate-check/qr-scanner';
 import { useVerification } from '../../plate-check/use-verification';
 import { EARLY_VERDICT_SLOT } from '../../plate-check/early-verdict-slot';
 import { VerdictPanel } from '../../plate-check/verdict-panel';
@@ -28,6 +29,8 @@ import type { verificationStyles } from './verification-page.styles';
 // The first view is styled at build time (verification-page.styles.tsx, decision 039): it draws
 // without Chakra; a verdict's panel draws with it.
 const cls = staticClasses<typeof verificationStyles>('verification');
+// The camera's panel loads when QR Scan is chosen (or once the page is ready and idle, onDemand).
+const qrScanner = onDemand(() => import('../../plate-check/qr-scanner').then((module) => module.QrScanner));
 
 const REASONS = [
   {
@@ -152,9 +155,17 @@ export function VerificationPage() {
                   />
                 </PlainTabs.Content>
                 <PlainTabs.Content value="scan" className={cls('tabPanel')}>
-                  {/* Drawn when chosen: the camera's panel is Chakra's, and not part of the first view. */}
+                  {/* Drawn when chosen: the camera's panel is Chakra's, and its code not part of the first load. */}
                   {tab === 'scan' && (
-                    <QrScanner onDecoded={(text) => void verifyText(text)} onStart={clear} disabled={isChecking} />
+                    <LoadedPart
+                      source={qrScanner}
+                      props={{
+                        onDecoded: (text: string) => void verifyText(text),
+                        onStart: clear,
+                        disabled: isChecking,
+                      }}
+                      label="Loading the QR scanner"
+                    />
                   )}
                 </PlainTabs.Content>
               </PlainTabs.Root>
