@@ -5,9 +5,11 @@
  * head would share a slow line with the rest of the HTML, and once fetched would run
  * before the first paint and hold it back by the app's whole start-up.
  */
-import { captureEarlyInput } from './routing/early-input';
+import { captureEarlyInput, forgetEarlyOpener } from './routing/early-input';
 import { sendEarlyVerdictRequest, type VerdictRequest } from './verdicts/verdict-request';
 import { VERDICT_TEMPLATE } from './plate-check/early-verdict-slot';
+import { LISTING_DIALOG_TEMPLATE } from '#domain/marketplace/served-page';
+import type * as EarlyListingDialog from './features/marketplace/early-listing-dialog';
 import { listenForInstallOffer } from './pwa/install';
 import { afterFirstPaint, nextTask, startGoesBehind } from './components/when-idle';
 
@@ -55,6 +57,16 @@ function drawEarlyAnswer(request: VerdictRequest | null): void {
   );
 }
 
+/**
+ * On a page that carries a plate's dialog as templates (/marketplace), the code that draws it,
+ * fetched once the page is painted or at a View Details pressed before then, and only there
+ * (docs/decisions/076-a-plates-dialog-before-its-code.md).
+ */
+let listingDialogDrawing: Promise<typeof EarlyListingDialog> | undefined;
+function drawListingDialogs() {
+  return (listingDialogDrawing ??= import('./features/marketplace/early-listing-dialog'));
+}
+
 // The browser may offer installation once, early: kept for the app's Install button.
 listenForInstallOffer();
 
@@ -66,16 +78,33 @@ if (root?.dataset.prerendered !== undefined) {
   // the address from the home page's Verify Plate (?plate=), which the app checks on arrival.
   // An answer that comes before the app has started is drawn at once (early-verdict.ts).
   const PLATE_CHECK = 'form[data-plate-check]';
-  captureEarlyInput(root, (field) => {
-    if (field.form?.matches(PLATE_CHECK)) drawEarlyAnswer(sendEarlyVerdictRequest(field.value));
-  });
+  // A plate's View Details pressed before the app has started draws its dialog at once (early-listing-dialog.ts);
+  // closed before the app is ready, the press is not made again.
+  const drawsListingDialogs = document.querySelector(`template[${LISTING_DIALOG_TEMPLATE}]`) !== null;
+  captureEarlyInput(
+    root,
+    (field) => {
+      if (field.form?.matches(PLATE_CHECK)) drawEarlyAnswer(sendEarlyVerdictRequest(field.value));
+    },
+    (button) => {
+      if (drawsListingDialogs)
+        drawListingDialogs().then(
+          (early) => early.showEarlyListingDialogFor(button, forgetEarlyOpener),
+          () => undefined,
+        );
+    },
+  );
   const typedPlate = new URLSearchParams(location.search).get('plate');
   if (typedPlate && location.hash.length <= 1 && root.querySelector(PLATE_CHECK))
     drawEarlyAnswer(sendEarlyVerdictRequest(typedPlate));
   // Once the prerendered page is painted, its scripts are fetched; the import after the
   // preloads are started: it would otherwise start the start-up chunk's own ~20 in one task.
   void afterFirstPaint()
-    .then(() => preloadScripts(root))
+    .then(() => {
+      // Not waited for: fetched beside the app's scripts, ahead of them (theirs are fetched at low priority).
+      if (drawsListingDialogs) drawListingDialogs().catch(() => undefined);
+      return preloadScripts(root);
+    })
     .then(() => import('./start'));
 } else {
   // The empty shell (a dashboard, any path not prerendered) has nothing to paint first.

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
 import { approvedMessage } from './approved-message';
+import { closeEarlyListingDialog, showEarlyListingDialog, viewDetailsLabel } from './early-listing-dialog';
 import { HeartIcon } from './heart-icon';
 import type { ListingDialog as ListingDialogOnceLoaded } from './listing-dialog';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
@@ -60,19 +61,26 @@ export function ListingCard({
     setListingDialog(() => component);
     setDialogOpen(true);
   }
-  function open() {
+  const isMine = reservedUntilMine !== undefined && listing.status === 'Reserved';
+  function open(opener: HTMLElement | null) {
     const loaded = listingDialog.loaded();
     if (loaded) return show(loaded);
-    startOpening(async () => {
+    // Until its code is here, the dialog's first frame is drawn from the page's template (decision 076);
+    // closed meanwhile, the open is cancelled. A buyer's own reservation is drawn by the app alone.
+    const early = isMine ? null : showEarlyListingDialog(listing, opener);
+    const load = async () => {
       try {
         const component = await listingDialog.load();
-        startOpening(() => show(component));
+        if (!early?.isCancelled) startOpening(() => show(component));
       } catch {
+        closeEarlyListingDialog();
         showToast({ type: 'error', title: 'This plate could not be opened', description: NOT_LOADED, closable: true });
       }
-    });
+    };
+    // With the copy on screen the button is not shown working: it is under the dialog, and takes the focus back on close.
+    if (early) void load();
+    else startOpening(load);
   }
-  const isMine = reservedUntilMine !== undefined && listing.status === 'Reserved';
   const mayOpen = isOpenForPurchase(listing) || isMine;
   // Opened by the address once, as soon as the plate may be opened (a buyer's own reservation is known
   // only once their reservations have been read); closing it does not open it again.
@@ -80,7 +88,7 @@ export function ListingCard({
   useEffect(() => {
     if (!isOpenedByAddress || !mayOpen || wasOpenedByAddress.current) return;
     wasOpenedByAddress.current = true;
-    open();
+    open(null);
     // open() is the same whenever it runs; only the address and the plate's status matter here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpenedByAddress, mayOpen]);
@@ -114,8 +122,8 @@ export function ListingCard({
             aria-haspopup="dialog"
             data-loading={isOpening ? '' : undefined}
             disabled={isOpening}
-            onClick={open}
-            aria-label={`View Details of ${listing.number}`}
+            onClick={(event) => open(event.currentTarget)}
+            aria-label={viewDetailsLabel(listing.number)}
           >
             {isOpening ? (
               <span className={cls('loading')}>
