@@ -5,11 +5,9 @@
  * head would share a slow line with the rest of the HTML, and once fetched would run
  * before the first paint and hold it back by the app's whole start-up.
  */
-import { captureEarlyInput, forgetEarlyOpener } from './routing/early-input';
+import { captureEarlyInput } from './routing/early-input';
 import { sendEarlyVerdictRequest, type VerdictRequest } from './verdicts/verdict-request';
 import { VERDICT_TEMPLATE } from './plate-check/early-verdict-slot';
-import { LISTING_DIALOG_TEMPLATE } from '#domain/marketplace/served-page';
-import type * as EarlyListingDialog from './features/marketplace/early-listing-dialog';
 import { listenForInstallOffer } from './pwa/install';
 import { afterFirstPaint, nextTask, startGoesBehind } from './components/when-idle';
 
@@ -57,16 +55,6 @@ function drawEarlyAnswer(request: VerdictRequest | null): void {
   );
 }
 
-/**
- * On a page that carries a plate's dialog as templates (/marketplace), the code that draws it,
- * fetched once the page is painted or at a View Details pressed before then, and only there
- * (docs/decisions/076-a-plates-dialog-before-its-code.md).
- */
-let listingDialogDrawing: Promise<typeof EarlyListingDialog> | undefined;
-function drawListingDialogs() {
-  return (listingDialogDrawing ??= import('./features/marketplace/early-listing-dialog'));
-}
-
 // The browser may offer installation once, early: kept for the app's Install button.
 listenForInstallOffer();
 
@@ -78,21 +66,18 @@ if (root?.dataset.prerendered !== undefined) {
   // the address from the home page's Verify Plate (?plate=), which the app checks on arrival.
   // An answer that comes before the app has started is drawn at once (early-verdict.ts).
   const PLATE_CHECK = 'form[data-plate-check]';
-  // A plate's View Details pressed before the app has started draws its dialog at once (early-listing-dialog.ts);
-  // closed before the app is ready, the press is not made again.
-  const drawsListingDialogs = document.querySelector(`template[${LISTING_DIALOG_TEMPLATE}]`) !== null;
+  // A plate's View Details pressed before the app has started draws its dialog at once, where the
+  // page carries it as templates (/marketplace), by code fetched only then (early-listing-dialog.ts).
+  // The templates' attribute (LISTING_DIALOG_TEMPLATE) is spelled out: imported here as well as by
+  // the drawing code, it would be one more export of this chunk and rename the others every page imports.
   captureEarlyInput(
     root,
     (field) => {
       if (field.form?.matches(PLATE_CHECK)) drawEarlyAnswer(sendEarlyVerdictRequest(field.value));
     },
-    (button) => {
-      if (drawsListingDialogs)
-        drawListingDialogs().then(
-          (early) => early.showEarlyListingDialogFor(button, forgetEarlyOpener),
-          () => undefined,
-        );
-    },
+    (button) =>
+      document.querySelector('template[data-listing-dialog-template]') &&
+      import('./features/marketplace/early-listing-dialog').then((early) => early.drawPressed(button)),
   );
   const typedPlate = new URLSearchParams(location.search).get('plate');
   if (typedPlate && location.hash.length <= 1 && root.querySelector(PLATE_CHECK))
@@ -100,11 +85,7 @@ if (root?.dataset.prerendered !== undefined) {
   // Once the prerendered page is painted, its scripts are fetched; the import after the
   // preloads are started: it would otherwise start the start-up chunk's own ~20 in one task.
   void afterFirstPaint()
-    .then(() => {
-      // Not waited for: fetched beside the app's scripts, ahead of them (theirs are fetched at low priority).
-      if (drawsListingDialogs) drawListingDialogs().catch(() => undefined);
-      return preloadScripts(root);
-    })
+    .then(() => preloadScripts(root))
     .then(() => import('./start'));
 } else {
   // The empty shell (a dashboard, any path not prerendered) has nothing to paint first.

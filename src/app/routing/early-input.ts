@@ -137,11 +137,6 @@ export function captureEarlyInput(
   capture = current;
 }
 
-/** The dialog opened early was closed before the app was ready: its button is not pressed again. */
-export function forgetEarlyOpener(): void {
-  if (capture) capture.opener = null;
-}
-
 /**
  * Gives a field its value the way typing does, so React's change handler takes it. The
  * page may still show the value (React resets a controlled field only on its next

@@ -12,7 +12,8 @@
  * effect, before the frame is painted: the same markup, so nothing moves. Closing the copy
  * (Escape, its close button, a tap beside it) cancels the open: the app's dialog does not follow.
  *
- * Free of React and small: the marketplace's first load carries it.
+ * Free of React and small. Not in the marketplace's first load: the page asks for it as it is ready,
+ * ahead of the dialog's code, and the entry script at a View Details pressed before then.
  */
 import type { PlateListing } from '#domain/marketplace/listing';
 import { LISTING_DIALOG_TEMPLATE } from '#domain/marketplace/served-page';
@@ -51,11 +52,6 @@ export function listingSlotValues(listing: PlateListing): Record<ListingSlot, st
 /** `text` with each slot's marker replaced by its value. */
 export function fillListingSlots(text: string, values: Readonly<Record<string, string>>): string {
   return text.replace(MARKED, (marker: string, name: string) => values[name] ?? marker);
-}
-
-/** A card's View Details button's name, by which a press before the app has started finds its plate. */
-export function viewDetailsLabel(number: string): string {
-  return `View Details of ${number}`;
 }
 
 export interface EarlyListingDialog {
@@ -124,11 +120,30 @@ export function showEarlyListingDialog(
   return current;
 }
 
-/** A press on `button` before the app has started: its plate's dialog, from the listings the page came with. */
-export function showEarlyListingDialogFor(button: Element, onCancel: () => void): void {
+/**
+ * A press on a plate's View Details before the app has started: its dialog, from the listings the
+ * page came with (found by the button's name, as the press is made again once the app has started).
+ * Closed then, the press is not made again.
+ */
+export function drawPressed(button: Element): void {
   const name = button.getAttribute('aria-label');
-  const listing = pageListings()?.listings.find((candidate) => viewDetailsLabel(candidate.number) === name);
-  if (listing && button instanceof HTMLElement) showEarlyListingDialog(listing, button, onCancel);
+  const listing = pageListings()?.listings.find((candidate) => name === `View Details of ${candidate.number}`);
+  if (listing && button instanceof HTMLElement)
+    showEarlyListingDialog(listing, button, () => skipReplayedPress(button));
+}
+
+/**
+ * The press is made again once the app has started (early-input.ts, a click from script): closed
+ * before then, that click is stopped before the app hears it. A person's own clicks are trusted ones.
+ */
+function skipReplayedPress(button: HTMLElement): void {
+  if (document.documentElement.hasAttribute('data-ready')) return;
+  const skip = (event: MouseEvent) => {
+    if (event.isTrusted || event.target !== button) return;
+    event.stopPropagation();
+    document.removeEventListener('click', skip, true);
+  };
+  document.addEventListener('click', skip, true);
 }
 
 /** Closes the copy as the person would (its code could not be loaded): the open is cancelled. */

@@ -9,7 +9,6 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
 import { approvedMessage } from './approved-message';
-import { closeEarlyListingDialog, showEarlyListingDialog, viewDetailsLabel } from './early-listing-dialog';
 import { HeartIcon } from './heart-icon';
 import type { ListingDialog as ListingDialogOnceLoaded } from './listing-dialog';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
@@ -42,6 +41,13 @@ type ListingDialogComponent = typeof ListingDialogOnceLoaded;
 const listingDialog = onDemand(() => import('./listing-dialog').then((module) => module.ListingDialog));
 /** Fetches the dialog's code now (if not already): the page puts it ahead of sync when it came with its listings. */
 export const loadListingDialog = (): Promise<unknown> => listingDialog.load();
+/**
+ * What draws the dialog's first frame from the page's template while its code is on its way
+ * (decision 076): a script of ~1 KiB, fetched as the page is ready, before the dialog's own.
+ */
+const earlyDrawing = onDemand(() => import('./early-listing-dialog'));
+/** A card's View Details button's name, by which a press before the app has started finds its plate again. */
+const viewDetailsLabel = (number: string) => `View Details of ${number}`;
 
 export function ListingCard({
   listing,
@@ -62,22 +68,26 @@ export function ListingCard({
     setDialogOpen(true);
   }
   const isMine = reservedUntilMine !== undefined && listing.status === 'Reserved';
-  function open(opener: HTMLElement | null) {
+  // Asked for as the page is ready (effects run once it is marked ready), ahead of the dialog's code.
+  useEffect(() => void earlyDrawing.load().catch(() => undefined), []);
+  async function open(opener: HTMLElement | null) {
     const loaded = listingDialog.loaded();
     if (loaded) return show(loaded);
-    // Until its code is here, the dialog's first frame is drawn from the page's template (decision 076);
-    // closed meanwhile, the open is cancelled. A buyer's own reservation is drawn by the app alone.
-    const early = isMine ? null : showEarlyListingDialog(listing, opener);
+    // Until its code is here, the dialog's first frame is drawn from the page's template (decision 076),
+    // by code that is here by then or a moment away. Closed meanwhile, the open is cancelled. A buyer's
+    // own reservation is drawn by the app alone.
+    const drawing = isMine ? undefined : (earlyDrawing.loaded() ?? (await earlyDrawing.load().catch(() => undefined)));
+    const early = listingDialog.loaded() ? null : (drawing?.showEarlyListingDialog(listing, opener) ?? null);
     const load = async () => {
       try {
         const component = await listingDialog.load();
         if (!early?.isCancelled) startOpening(() => show(component));
       } catch {
-        closeEarlyListingDialog();
+        drawing?.closeEarlyListingDialog();
         showToast({ type: 'error', title: 'This plate could not be opened', description: NOT_LOADED, closable: true });
       }
     };
-    // With the copy on screen the button is not shown working: it is under the dialog, and takes the focus back on close.
+    // With the copy on screen the button is not shown working: it is beneath the dialog, and takes the focus back on close.
     if (early) void load();
     else startOpening(load);
   }
@@ -88,7 +98,7 @@ export function ListingCard({
   useEffect(() => {
     if (!isOpenedByAddress || !mayOpen || wasOpenedByAddress.current) return;
     wasOpenedByAddress.current = true;
-    open(null);
+    void open(null);
     // open() is the same whenever it runs; only the address and the plate's status matter here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpenedByAddress, mayOpen]);
@@ -122,7 +132,7 @@ export function ListingCard({
             aria-haspopup="dialog"
             data-loading={isOpening ? '' : undefined}
             disabled={isOpening}
-            onClick={(event) => open(event.currentTarget)}
+            onClick={(event) => void open(event.currentTarget)}
             aria-label={viewDetailsLabel(listing.number)}
           >
             {isOpening ? (
