@@ -202,6 +202,30 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('closed before the app has started and pressed again, is taken over by the app’s dialog once it has', async ({
+    page,
+  }) => {
+    let start: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+      await started;
+      await route.continue();
+    });
+    await page.goto('/marketplace', { waitUntil: 'commit' });
+    const { button, number } = await firstPlate(page);
+    await page.waitForSelector('link[rel="modulepreload"]', { state: 'attached' });
+    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+    await button.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await button.click();
+    await expect(dialog).toBeVisible();
+    start();
+    await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator(EARLY_COPY)).toHaveCount(0);
+  });
+
   test('is drawn at a press before the app has started, and the app’s dialog takes its place once it has', async ({
     page,
   }) => {

@@ -122,15 +122,21 @@ export function showEarlyListingDialog(
 
 /**
  * A press on a plate's View Details before the app has started: its dialog, from the listings the
- * page came with (found by the button's name, as the press is made again once the app has started).
+ * page came with (found by the button's name, "View Details of <number>" as ListingCard names it,
+ * as early-input.ts finds the button again to press it once the app has started).
  * Closed then, the press is not made again.
  */
 export function drawPressed(button: Element): void {
   const name = button.getAttribute('aria-label');
   const listing = pageListings()?.listings.find((candidate) => name === `View Details of ${candidate.number}`);
-  if (listing && button instanceof HTMLElement)
-    showEarlyListingDialog(listing, button, () => skipReplayedPress(button));
+  if (!listing || !(button instanceof HTMLElement)) return;
+  // Pressed again after closing: this press is the one made again, and it must reach the app.
+  skipping?.stop();
+  showEarlyListingDialog(listing, button, () => skipReplayedPress(button));
 }
+
+/** The press made again once the app has started, to be stopped (its copy was closed before then). */
+let skipping: { stop: () => void } | null = null;
 
 /**
  * The press is made again once the app has started (early-input.ts, a click from script): closed
@@ -141,8 +147,16 @@ function skipReplayedPress(button: HTMLElement): void {
   const skip = (event: MouseEvent) => {
     if (event.isTrusted || event.target !== button) return;
     event.stopPropagation();
-    document.removeEventListener('click', skip, true);
+    current.stop();
   };
+  const current = {
+    stop: () => {
+      document.removeEventListener('click', skip, true);
+      if (skipping === current) skipping = null;
+    },
+  };
+  skipping?.stop();
+  skipping = current;
   document.addEventListener('click', skip, true);
 }
 

@@ -46,8 +46,6 @@ export const loadListingDialog = (): Promise<unknown> => listingDialog.load();
  * (decision 076): a script of ~1 KiB, fetched as the page is ready, before the dialog's own.
  */
 const earlyDrawing = onDemand(() => import('./early-listing-dialog'));
-/** A card's View Details button's name, by which a press before the app has started finds its plate again. */
-const viewDetailsLabel = (number: string) => `View Details of ${number}`;
 
 export function ListingCard({
   listing,
@@ -133,7 +131,7 @@ export function ListingCard({
             data-loading={isOpening ? '' : undefined}
             disabled={isOpening}
             onClick={(event) => void open(event.currentTarget)}
-            aria-label={viewDetailsLabel(listing.number)}
+            aria-label={`View Details of ${listing.number}`}
           >
             {isOpening ? (
               <span className={cls('loading')}>
