@@ -151,6 +151,16 @@ test.describe('a plate’s dialog before its code has arrived', () => {
 
     held.release();
     await expect(page.locator(EARLY_COPY)).toHaveCount(0);
+    // Its entrance is not played again: the copy's had ended, so the app's dialog's ended with it.
+    expect(
+      await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.playState)
+          .filter((state) => state === 'running'),
+      ),
+    ).toEqual([]);
     await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible();
     await animationsSettled(page);
     expect(await plate.boundingBox()).toEqual(earlyPlate);
