@@ -81,6 +81,13 @@ export default defineConfig({
     // The shell chunk carries React, the router and Chakra (~500 kB minified, ~146 KiB gzip);
     // `npm run bench` tracks what a first load really fetches.
     chunkSizeWarningLimit: 600,
+    modulePreload: {
+      // The entry script's import of a plate's dialog drawing (main.tsx, decision 076) names no
+      // scripts to fetch beside it: every page pays for their names in the entry script, and the
+      // one page that uses it, /marketplace, has already asked for them (its own scripts).
+      resolveDependencies: (filename, dependencies, { hostType }) =>
+        hostType === 'js' && /early-listing-dialog-[^/]+\.js$/.test(filename) ? [] : dependencies,
+    },
   },
   server: {
     proxy: { '/api': apiTarget },

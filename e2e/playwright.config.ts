@@ -42,6 +42,7 @@ const ONLINE_ONLY = [
   'accounts',
   'dialog-restyle',
   'early-input',
+  'early-listing-dialog',
   'every-route-axe',
   'long-lists',
   'password-reset',

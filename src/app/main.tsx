@@ -66,9 +66,19 @@ if (root?.dataset.prerendered !== undefined) {
   // the address from the home page's Verify Plate (?plate=), which the app checks on arrival.
   // An answer that comes before the app has started is drawn at once (early-verdict.ts).
   const PLATE_CHECK = 'form[data-plate-check]';
-  captureEarlyInput(root, (field) => {
-    if (field.form?.matches(PLATE_CHECK)) drawEarlyAnswer(sendEarlyVerdictRequest(field.value));
-  });
+  // A plate's View Details pressed before the app has started draws its dialog at once, where the
+  // page carries it as templates (/marketplace), by code fetched only then (early-listing-dialog.ts).
+  // The templates' attribute (LISTING_DIALOG_TEMPLATE) is spelled out: imported here as well as by
+  // the drawing code, it would be one more export of this chunk and rename the others every page imports.
+  captureEarlyInput(
+    root,
+    (field) => {
+      if (field.form?.matches(PLATE_CHECK)) drawEarlyAnswer(sendEarlyVerdictRequest(field.value));
+    },
+    (button) =>
+      document.querySelector('template[data-listing-dialog-template]') &&
+      import('./features/marketplace/early-listing-dialog').then((early) => early.drawPressed(button)),
+  );
   const typedPlate = new URLSearchParams(location.search).get('plate');
   if (typedPlate && location.hash.length <= 1 && root.querySelector(PLATE_CHECK))
     drawEarlyAnswer(sendEarlyVerdictRequest(typedPlate));

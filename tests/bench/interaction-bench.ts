@@ -34,7 +34,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from '@playwri
 import { figureLine, median, ms, type Print } from './figures';
 import { REFERENCE_PATHS } from './reference-pages';
 
-export type { Probe, Watch };
+export type { Probe, TapRun, Watch };
 
 export interface InteractionBenchOptions {
   /** The app's server, with the demo data. */
@@ -228,12 +228,15 @@ interface TapRun {
 /**
  * Opens `url` on a slow phone, taps the first View Details button as soon as it is drawn, and
  * waits for a dialog to be drawn; with `checkout`, for the dialog's Buy Now tab too (the plate's
- * dialog draws the plate first and its checkout the moment after).
+ * dialog draws the plate first and its checkout the moment after). The plate's dialog counts as
+ * drawn when its plate is laid out in an element named a dialog: the app's, or the copy of its
+ * first frame drawn while its code is on its way (decision 076), whose native <dialog> wrapper
+ * (no role of its own) does not count by itself. The reference's is its native <dialog>.
  */
-async function tapRun(browser: Browser, url: string, { checkout }: { checkout: boolean }): Promise<TapRun> {
+export async function tapRun(browser: Browser, url: string, { checkout }: { checkout: boolean }): Promise<TapRun> {
   const { context, page } = await slowPhone(browser, {
     listings: { selector: 'button[aria-label^="View Details"]' },
-    dialog: { selector: '[role="dialog"], dialog[open]' },
+    dialog: { selector: checkout ? '[role="dialog"] .nb-plate-plate' : 'dialog[open]' },
     ready: { selector: 'html[data-ready]' },
     ...(checkout ? { checkout: { selector: '[role="dialog"] [role="tab"]', text: 'Buy Now' } } : {}),
   });

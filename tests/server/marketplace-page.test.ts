@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_LISTINGS_ID, ROOT_END } from '../../src/domain/marketplace/served-page';
+import { LISTING_DIALOG_TEMPLATE, PAGE_LISTINGS_ID, ROOT_END } from '../../src/domain/marketplace/served-page';
 import { kwacha } from '../../src/domain/money/money';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -96,6 +96,24 @@ describe('/marketplace served with its listings', () => {
         ['description', 'featured', 'id', 'number', 'price', 'reservedUntil', 'status', 'type'].sort(),
       );
     expect(page.body).not.toMatch(/sold_to|buyerId|reservedBy|@nambala\.zm/);
+  });
+
+  it('carries a plate’s dialog as templates after its root, and their styles in its head (decision 076)', async () => {
+    const page = (await app.inject({ method: 'GET', url: '/marketplace' })).body;
+    const rootEnd = page.indexOf(`<script type="application/json" id="${PAGE_LISTINGS_ID}">`);
+    const templates = [...page.matchAll(new RegExp(`<template ${LISTING_DIALOG_TEMPLATE}="(\\w+)">`, 'g'))];
+    expect(templates.map((match) => match[1]).sort()).toEqual(['featured', 'plain']);
+    for (const match of templates) expect(match.index).toBeLessThan(rootEnd);
+    expect(page).toContain('dialog[data-early-listing-dialog]::backdrop');
+    // Every class the dialog draws with has its rules in the head: the copy is drawn styled.
+    const head = page.slice(0, page.indexOf('</head>'));
+    const classes = new Set(
+      [...page.slice(page.indexOf('<template'), rootEnd).matchAll(/class="([^"]*)"/g)].flatMap((match) =>
+        (match[1] ?? '').split(' ').filter((name) => name.startsWith('css-')),
+      ),
+    );
+    expect(classes.size).toBeGreaterThan(10);
+    for (const name of classes) expect(head, name).toContain(`.${name}`);
   });
 
   it('keeps a listing’s text text: it cannot close the data element or add markup', async () => {

@@ -18,15 +18,19 @@ import { AppRoutes, loadPagesForPath } from '../routes';
 export { routePatterns } from '../routes';
 import { AppProviders } from '../app';
 import { VerdictTemplates } from '../features/verification/verdict-templates';
+import { ListingDialogTemplates, withPriceMarker } from '../features/marketplace/listing-dialog-templates';
 import { type PageListings, renderingWithListings } from '../sync/page-listings';
 
 /**
  * Markup a page carries outside the app's root, rendered with the page's providers and
  * styles: /verification's verdict templates, which the entry script fills when an answer
- * comes before the app has started (decision 034).
+ * comes before the app has started (decision 034), and /marketplace's plate dialog, drawn
+ * at a tap before the dialog's code has arrived (decision 076). `finish` puts in the markers
+ * that a rendering cannot (a price is formatted from a number).
  */
-const OUTSIDE_THE_ROOT: Record<string, () => ReactNode> = {
-  '/verification': () => <VerdictTemplates />,
+const OUTSIDE_THE_ROOT: Record<string, { render: () => ReactNode; finish?: (html: string) => string }> = {
+  '/verification': { render: () => <VerdictTemplates /> },
+  '/marketplace': { render: () => <ListingDialogTemplates />, finish: withPriceMarker },
 };
 
 export interface RenderedPage {
@@ -98,7 +102,7 @@ function renderLoaded(pathname: string, search: string): RenderedPage {
   const isStyledAtBuild = !recorded.some((entry) => !entry.global);
   // Rendered into the same cache: their classes join the page's one sheet.
   const outside = OUTSIDE_THE_ROOT[pathname];
-  const afterRoot = outside ? render(outside()) : '';
+  const afterRoot = outside ? (outside.finish ?? String)(render(outside.render())) : '';
   const rulesOf = (name: string): string => {
     const rules = cache.inserted[name];
     return typeof rules === 'string' ? rules : '';

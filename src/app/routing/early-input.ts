@@ -78,9 +78,14 @@ function isChanged(field: Field): boolean {
 /**
  * Starts keeping what is typed and ticked inside `root` until the app replays it.
  * `onEnter` is told of each Enter pressed in a field meanwhile, for work that need not
- * wait for the app (verdict-request.ts).
+ * wait for the app (verdict-request.ts); `onOpener` of each press on a button that opens a
+ * dialog (a plate's, drawn at once from the page's template: early-listing-dialog.ts).
  */
-export function captureEarlyInput(root: HTMLElement, onEnter?: (field: HTMLInputElement) => void): void {
+export function captureEarlyInput(
+  root: HTMLElement,
+  onEnter?: (field: HTMLInputElement) => void,
+  onOpener?: (button: Element) => void,
+): void {
   if (capture) return;
   const fields = new Map<Field, Snapshot>();
   const current: Capture = { root, fields, enter: null, opener: null, stop: () => undefined };
@@ -115,7 +120,9 @@ export function captureEarlyInput(root: HTMLElement, onEnter?: (field: HTMLInput
   // A plate's View Details pressed on the page the server drew, before the app could open its dialog.
   const onClick = (event: MouseEvent) => {
     const opener = event.target instanceof Element ? event.target.closest(OPENER) : null;
-    if (opener && root.contains(opener)) current.opener = opener.getAttribute('aria-label');
+    if (!opener || !root.contains(opener)) return;
+    current.opener = opener.getAttribute('aria-label');
+    onOpener?.(opener);
   };
   document.addEventListener('input', onInput, true);
   document.addEventListener('change', onInput, true);

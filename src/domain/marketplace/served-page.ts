@@ -5,3 +5,9 @@ export const ROOT_END = '<!--nb-root-end-->';
 
 /** The id of the `<script type="application/json">` element carrying GET /api/listings's answer in the page. */
 export const PAGE_LISTINGS_ID = 'nb-page-listings';
+
+/**
+ * The attribute of the `<template>`s after the page's root holding a plate's dialog as its first
+ * frame is drawn, one per shape of listing, for a press before the dialog's code has arrived (decision 076).
+ */
+export const LISTING_DIALOG_TEMPLATE = 'data-listing-dialog-template';

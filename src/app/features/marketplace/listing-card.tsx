@@ -41,6 +41,11 @@ type ListingDialogComponent = typeof ListingDialogOnceLoaded;
 const listingDialog = onDemand(() => import('./listing-dialog').then((module) => module.ListingDialog));
 /** Fetches the dialog's code now (if not already): the page puts it ahead of sync when it came with its listings. */
 export const loadListingDialog = (): Promise<unknown> => listingDialog.load();
+/**
+ * What draws the dialog's first frame from the page's template while its code is on its way
+ * (decision 076): a script of ~1 KiB, fetched as the page is ready, before the dialog's own.
+ */
+const earlyDrawing = onDemand(() => import('./early-listing-dialog'));
 
 export function ListingCard({
   listing,
@@ -60,19 +65,30 @@ export function ListingCard({
     setListingDialog(() => component);
     setDialogOpen(true);
   }
-  function open() {
+  const isMine = reservedUntilMine !== undefined && listing.status === 'Reserved';
+  // Asked for as the page is ready (effects run once it is marked ready), ahead of the dialog's code.
+  useEffect(() => void earlyDrawing.load().catch(() => undefined), []);
+  async function open(opener: HTMLElement | null) {
     const loaded = listingDialog.loaded();
     if (loaded) return show(loaded);
-    startOpening(async () => {
+    // Until its code is here, the dialog's first frame is drawn from the page's template (decision 076),
+    // by code that is here by then or a moment away. Closed meanwhile, the open is cancelled. A buyer's
+    // own reservation is drawn by the app alone.
+    const drawing = isMine ? undefined : (earlyDrawing.loaded() ?? (await earlyDrawing.load().catch(() => undefined)));
+    const early = listingDialog.loaded() ? null : (drawing?.showEarlyListingDialog(listing, opener) ?? null);
+    const load = async () => {
       try {
         const component = await listingDialog.load();
-        startOpening(() => show(component));
+        if (!early?.isCancelled) startOpening(() => show(component));
       } catch {
+        drawing?.closeEarlyListingDialog();
         showToast({ type: 'error', title: 'This plate could not be opened', description: NOT_LOADED, closable: true });
       }
-    });
+    };
+    // With the copy on screen the button is not shown working: it is beneath the dialog, and takes the focus back on close.
+    if (early) void load();
+    else startOpening(load);
   }
-  const isMine = reservedUntilMine !== undefined && listing.status === 'Reserved';
   const mayOpen = isOpenForPurchase(listing) || isMine;
   // Opened by the address once, as soon as the plate may be opened (a buyer's own reservation is known
   // only once their reservations have been read); closing it does not open it again.
@@ -80,7 +96,7 @@ export function ListingCard({
   useEffect(() => {
     if (!isOpenedByAddress || !mayOpen || wasOpenedByAddress.current) return;
     wasOpenedByAddress.current = true;
-    open();
+    void open(null);
     // open() is the same whenever it runs; only the address and the plate's status matter here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpenedByAddress, mayOpen]);
@@ -114,7 +130,7 @@ export function ListingCard({
             aria-haspopup="dialog"
             data-loading={isOpening ? '' : undefined}
             disabled={isOpening}
-            onClick={open}
+            onClick={(event) => void open(event.currentTarget)}
             aria-label={`View Details of ${listing.number}`}
           >
             {isOpening ? (

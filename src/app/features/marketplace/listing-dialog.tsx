@@ -6,7 +6,7 @@
 import { LISTING_INCLUDES, type PlateListing } from '#domain/marketplace/listing';
 import { formatZmw } from '#domain/money/money';
 import { Box, List, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AppDialogFrame } from '../../components/app-dialog-frame';
 import { CheckIcon } from '../../components/icons';
 import { afterNextPaint } from '../../components/when-idle';
@@ -15,6 +15,7 @@ import { useSession } from '../../session/use-session';
 import { fetchQuote, type QuoteAnswer } from './checkout-api';
 import { approvedMessage, offeredCheckouts } from './checkout-rules';
 import { CheckoutTab } from './checkout-tab';
+import { takeEarlyListingDialog } from './early-listing-dialog';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
 import { refreshMyReservations } from './use-my-reservations';
 
@@ -68,6 +69,12 @@ function DialogContent({
   const { quote, refresh } = useQuote(listing.id, isOnline);
   const isMine = reservedUntilMine !== undefined;
   const isCheckoutShown = useFirstFrameDrawn();
+  // A copy of this first frame drawn while the code loaded (early-listing-dialog.ts) gives way
+  // before the browser paints: the same markup, so nothing on screen moves.
+  const body = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (body.current) takeEarlyListingDialog(body.current);
+  }, []);
 
   const settled = () => {
     refresh();
@@ -115,7 +122,7 @@ function DialogContent({
   );
 
   return (
-    <Stack gap="5">
+    <Stack gap="5" ref={body}>
       <Stack gap="3" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }} justify="space-between">
         <PlateNumberDisplay number={listing.number} />
         <Text fontSize="2xl" fontWeight="bold">

@@ -1,0 +1,260 @@
+/**
+ * A plate's dialog drawn before its code has arrived (decision 076). The dialog's script is
+ * held back: a tap on View Details must draw the dialog at once from the page's template, with
+ * the plate's values, as a modal dialog a person can use (focus inside, Escape, the close
+ * button and a tap beside it close it, and the dialog does not open later when the code
+ * arrives); once the code is in, the app's dialog takes its place with the plate where it was.
+ */
+import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
+import { waitForApp } from './app-page';
+import { MarketplacePage } from './marketplace-page';
+
+const DIALOG_SCRIPT = /\/assets\/listing-dialog-[^/]+\.js$/;
+/** The copy drawn from the template (a native <dialog> around the app's markup), not the app's. */
+const EARLY_COPY = 'dialog[data-early-listing-dialog]';
+
+interface Held {
+  /** Lets the dialog's script through. */
+  release: () => void;
+  /** Resolves once the page has asked for the script. */
+  asked: Promise<void>;
+}
+
+/** Holds the dialog's script back until released (or fails it, with `fail`). */
+async function holdDialogScript(page: Page, { fail = false } = {}): Promise<Held> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked: () => void = () => undefined;
+  const isAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(DIALOG_SCRIPT, async (route: Route) => {
+    asked();
+    await released;
+    await (fail ? route.abort() : route.continue());
+  });
+  return { release, asked: isAsked };
+}
+
+/** The first plate on sale: its View Details button and what the page says of it. */
+async function firstPlate(page: Page): Promise<{ button: Locator; number: string }> {
+  const button = new MarketplacePage(page).viewDetailsButtons.first();
+  await expect(button).toBeVisible();
+  const number = ((await button.getAttribute('aria-label')) ?? '').replace('View Details of ', '');
+  expect(number).not.toBe('');
+  return { button, number };
+}
+
+/** The listing as the page was served with it. */
+async function servedListing(page: Page, number: string) {
+  return page.evaluate((plate) => {
+    const served = JSON.parse(document.getElementById('nb-page-listings')?.textContent ?? '{}') as {
+      listings: Array<{ number: string; description: string; featured: boolean; type: string }>;
+    };
+    return served.listings.find((listing) => listing.number === plate);
+  }, number);
+}
+
+/** Until no entrance animation runs (the skeleton's endless pulse aside). */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+const isFocusInDialog = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null && document.activeElement !== null);
+
+test.describe('a plate’s dialog before its code has arrived', () => {
+  test('is drawn at the tap with the plate’s values, and Escape closes it for good', async ({ page }) => {
+    const held = await holdDialogScript(page);
+    await page.goto('/marketplace');
+    await waitForApp(page);
+    await held.asked;
+    const { button, number } = await firstPlate(page);
+    const served = await servedListing(page, number);
+    await button.click();
+
+    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator(EARLY_COPY)).toHaveCount(1);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await expect(dialog).toContainText(served?.description ?? 'missing');
+    await expect(dialog).toContainText(served?.type ?? 'missing');
+    await expect(dialog).toContainText(/ZMW [\d,]+/);
+    await expect(dialog).toContainText('Digital Documentation');
+    expect(await isFocusInDialog(page)).toBe(true);
+    // The page beneath is inert: nothing in it takes the focus.
+    expect(
+      await button.evaluate((element: HTMLElement) => {
+        element.focus();
+        return document.activeElement === element;
+      }),
+    ).toBe(false);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+    held.release();
+    // The code arrives: the open was cancelled, so no dialog follows it.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/listing-dialog-[^/]+\.js$/.test(entry.name)),
+    );
+    await page.waitForTimeout(1000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Opened again now the code is here: the app's own dialog.
+    await button.click();
+    await expect(page.getByRole('dialog', { name: `Plate ${number}` })).toBeVisible();
+    await expect(page.locator(EARLY_COPY)).toHaveCount(0);
+  });
+
+  test('is closed by its close button and by a tap beside it, and neither opens the app’s later', async ({ page }) => {
+    const held = await holdDialogScript(page);
+    await page.goto('/marketplace');
+    await waitForApp(page);
+    await held.asked;
+    const { button, number } = await firstPlate(page);
+    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+
+    await button.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+
+    await button.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(8, 8);
+    await expect(dialog).toBeHidden();
+
+    held.release();
+    await page.waitForTimeout(1500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('gives way to the app’s dialog with the plate where it was, one dialog for assistive technology', async ({
+    page,
+  }) => {
+    const held = await holdDialogScript(page);
+    await page.goto('/marketplace');
+    await waitForApp(page);
+    await held.asked;
+    const { button, number } = await firstPlate(page);
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+    await expect(page.locator(EARLY_COPY)).toHaveCount(1);
+    await animationsSettled(page);
+    const plate = dialog.getByText(number, { exact: true });
+    const earlyPlate = await plate.boundingBox();
+    const earlyTitle = await dialog.getByRole('heading', { name: `Plate ${number}` }).boundingBox();
+
+    held.release();
+    await expect(page.locator(EARLY_COPY)).toHaveCount(0);
+    // Its entrance is not played again: the copy's had ended, so the app's dialog's ended with it.
+    expect(
+      await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.playState)
+          .filter((state) => state === 'running'),
+      ),
+    ).toEqual([]);
+    await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible();
+    await animationsSettled(page);
+    expect(await plate.boundingBox()).toEqual(earlyPlate);
+    expect(await dialog.getByRole('heading', { name: `Plate ${number}` }).boundingBox()).toEqual(earlyTitle);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    expect(await isFocusInDialog(page)).toBe(true);
+
+    // The app's dialog gives the focus back to the plate's button.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('is closed, and the error shown, when the code cannot be loaded', async ({ page }) => {
+    const held = await holdDialogScript(page, { fail: true });
+    await page.goto('/marketplace');
+    await waitForApp(page);
+    await held.asked;
+    const { button, number } = await firstPlate(page);
+    await button.click();
+    await expect(page.getByRole('dialog', { name: `Plate ${number}` })).toBeVisible();
+    held.release();
+    await expect(page.getByText('This plate could not be opened')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: `Plate ${number}` })).toBeHidden();
+  });
+
+  test('is drawn at a press before the app has started, and closed then, is not opened once it has', async ({
+    page,
+  }) => {
+    let start: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+      await started;
+      await route.continue();
+    });
+    await page.goto('/marketplace', { waitUntil: 'commit' });
+    const { button, number } = await firstPlate(page);
+    // The entry script is keeping early input (it asks for the app's scripts once it has run).
+    await page.waitForSelector('link[rel="modulepreload"]', { state: 'attached' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+    await expect(dialog).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    start();
+    await waitForApp(page);
+    await page.waitForTimeout(1500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('closed before the app has started and pressed again, is taken over by the app’s dialog once it has', async ({
+    page,
+  }) => {
+    let start: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+      await started;
+      await route.continue();
+    });
+    await page.goto('/marketplace', { waitUntil: 'commit' });
+    const { button, number } = await firstPlate(page);
+    await page.waitForSelector('link[rel="modulepreload"]', { state: 'attached' });
+    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+    await button.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await button.click();
+    await expect(dialog).toBeVisible();
+    start();
+    await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator(EARLY_COPY)).toHaveCount(0);
+  });
+
+  test('is drawn at a press before the app has started, and the app’s dialog takes its place once it has', async ({
+    page,
+  }) => {
+    let start: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+      await started;
+      await route.continue();
+    });
+    await page.goto('/marketplace', { waitUntil: 'commit' });
+    const { button, number } = await firstPlate(page);
+    await page.waitForSelector('link[rel="modulepreload"]', { state: 'attached' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator(EARLY_COPY)).toHaveCount(1);
+    start();
+    await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator(EARLY_COPY)).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+  });
+});
