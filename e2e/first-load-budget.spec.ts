@@ -16,11 +16,11 @@ import { MarketplacePage } from './marketplace-page';
 import { PUBLIC_ROUTES } from './public-routes';
 
 /**
- * gzip KiB of JavaScript a public page may fetch until ready: 170 until the shell gained scroll
- * restoration and two more routes (0.55 KiB) and the roadside verdict its band (/verification):
- * /marketplace 170.0, /verification 170.2 (docs/performance.md).
+ * gzip KiB of JavaScript a public page may fetch until ready: 170 (171 for a day, 2026-12-06, until
+ * the marketplace's toolbar was styled at build time and the QR scanner's panel left
+ * /verification's first load: /marketplace 164.8, /verification 168.4; docs/performance.md).
  */
-const FIRST_LOAD_BUDGET_KIB = 171;
+const FIRST_LOAD_BUDGET_KIB = 170;
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
 /** The app's start-up scripts, which every page fetches before it is ready. */
