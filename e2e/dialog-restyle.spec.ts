@@ -62,6 +62,16 @@ test.describe('opening a plate', () => {
     await marketplace.waitForListings(/Showing 2\d of \d+ plates/);
     const viewDetails = marketplace.viewDetailsButtons;
     await expect(viewDetails.first()).toBeVisible();
+    // The dialog's own code, fetched once the page is ready, is here: the copy drawn while it is
+    // still on its way (decision 076) is e2e/early-listing-dialog.spec.ts's.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').some((entry) => /\/listing-dialog-[^/]+\.js$/.test(entry.name)),
+        ),
+      )
+      .toBe(true);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
     const pageElements = await page.evaluate(() => document.body.querySelectorAll('*').length);
     const rootStyle = await page.evaluate(() => document.documentElement.getAttribute('style'));
 

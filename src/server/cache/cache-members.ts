@@ -19,9 +19,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
+import { VERDICT_BARRIER, verdictCacheMemberRepository } from '../repositories/verdict-cache-member-repository';
 
 export const REGISTRY_CHANGED = 'registry_changed';
-const BARRIER = 'verdict_barrier';
 
 export interface CacheMemberOptions {
   /** The cache emptied by each notice; trusted by this member only while `isTrusted()`. */
@@ -51,31 +51,20 @@ export async function joinCacheMembers(
 ): Promise<CacheMember> {
   if (!db.listen) throw new Error('verdicts are kept in memory only where the database can notify');
   const id = randomUUID();
-  const lease = `${leaseMs} milliseconds`;
   /** The listening connection while it listens. */
   let on: Queryable | undefined;
   /** Until when (performance.now()) this member trusts its memory. */
   let trustedUntil = 0;
   let isStopped = false;
+  const members = verdictCacheMemberRepository(db);
 
-  /** Renews (or makes) the lease through `connection`; trusted from then on, counted from before it was sent. */
-  const renew = async (connection: Queryable, isJoining: boolean) => {
+  /** Renews (or takes) the lease through `connection`; trusted from then on, counted from before it was sent. */
+  const renew = async (connection: Queryable, isJoining: boolean): Promise<void> => {
     const sentAt = performance.now();
-    const rows = isJoining
-      ? await connection.query(
-          `INSERT INTO verdict_cache_members (id, lease_until, acked)
-           SELECT $1, clock_timestamp() + $2::interval, CASE WHEN is_called THEN last_value ELSE 0 END
-           FROM verdict_barrier_seq
-           ON CONFLICT (id) DO UPDATE SET lease_until = EXCLUDED.lease_until, acked = EXCLUDED.acked
-           RETURNING id`,
-          [id, lease],
-        )
-      : await connection.query(
-          'UPDATE verdict_cache_members SET lease_until = clock_timestamp() + $2::interval WHERE id = $1 RETURNING id',
-          [id, lease],
-        );
+    const leases = verdictCacheMemberRepository(connection);
+    if (isJoining) await leases.join(id, leaseMs);
+    else if (!(await leases.renew(id, leaseMs))) return renew(connection, true);
     if (on !== connection) return;
-    if (rows.length === 0) return renew(connection, true);
     const wasTrusted = isTrusted();
     trustedUntil = sentAt + leaseMs - MARGIN_MS;
     // Memory that was not trusted for a while may have missed a notice: it starts empty.
@@ -83,13 +72,14 @@ export async function joinCacheMembers(
   };
   const isTrusted = () => on !== undefined && performance.now() < trustedUntil;
 
-  const stopListening = await db.listen([REGISTRY_CHANGED, BARRIER], {
+  const stopListening = await db.listen([REGISTRY_CHANGED, VERDICT_BARRIER], {
     notified(channel, payload) {
       if (channel === REGISTRY_CHANGED) return cache.changed();
       // Every notice before this barrier has been handed to the cache above.
-      on?.query('UPDATE verdict_cache_members SET acked = greatest(acked, $2) WHERE id = $1', [id, payload]).catch(
-        (error: unknown) => log.warn({ err: error }, 'a verdict barrier could not be acknowledged'),
-      );
+      if (on)
+        verdictCacheMemberRepository(on)
+          .acknowledge(id, payload)
+          .catch((error: unknown) => log.warn({ err: error }, 'a verdict barrier could not be acknowledged'));
     },
     listening(isListening, connection) {
       on = isListening ? connection : undefined;
@@ -108,19 +98,14 @@ export async function joinCacheMembers(
   return {
     isTrusted,
     async barrier() {
-      const [sent] = await db.query<{ n: string }>(
-        `SELECT n::text AS n, pg_notify('${BARRIER}', n::text) FROM (SELECT nextval('verdict_barrier_seq') AS n) AS next`,
-      );
+      const barrier = await members.sendBarrier();
       // A member that hears nothing more stops being waited for once its lease runs out.
       const giveUpAt = Date.now() + 2 * leaseMs;
       for (let wait = 1; ; wait = Math.min(wait * 2, 20)) {
-        const [left] = await db.query<{ behind: number }>(
-          'SELECT count(*)::int AS behind FROM verdict_cache_members WHERE acked < $1 AND lease_until > clock_timestamp()',
-          [sent?.n],
-        );
-        if (!left || left.behind === 0 || isStopped) return;
+        const behind = await members.behind(barrier);
+        if (behind === 0 || isStopped) return;
         if (Date.now() > giveUpAt) {
-          log.error({ behind: left.behind }, 'instances holding verdict leases did not acknowledge a registry change');
+          log.error({ behind }, 'instances holding verdict leases did not acknowledge a registry change');
           return;
         }
         await sleep(wait);
@@ -129,7 +114,7 @@ export async function joinCacheMembers(
     async stop() {
       isStopped = true;
       clearInterval(renewal);
-      await db.query('DELETE FROM verdict_cache_members WHERE id = $1', [id]).catch(() => undefined);
+      await members.leave(id).catch(() => undefined);
       await stopListening();
     },
   };

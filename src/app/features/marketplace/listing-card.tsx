@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
 import { approvedMessage } from './approved-message';
+import { closeEarlyListingDialog, showEarlyListingDialog } from './early-listing-dialog';
 import { HeartIcon } from './heart-icon';
 import type { ListingDialog as ListingDialogOnceLoaded } from './listing-dialog';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
@@ -41,11 +42,6 @@ type ListingDialogComponent = typeof ListingDialogOnceLoaded;
 const listingDialog = onDemand(() => import('./listing-dialog').then((module) => module.ListingDialog));
 /** Fetches the dialog's code now (if not already): the page puts it ahead of sync when it came with its listings. */
 export const loadListingDialog = (): Promise<unknown> => listingDialog.load();
-/**
- * What draws the dialog's first frame from the page's template while its code is on its way
- * (decision 076): a script of ~1 KiB, fetched as the page is ready, before the dialog's own.
- */
-const earlyDrawing = onDemand(() => import('./early-listing-dialog'));
 
 export function ListingCard({
   listing,
@@ -66,22 +62,20 @@ export function ListingCard({
     setDialogOpen(true);
   }
   const isMine = reservedUntilMine !== undefined && listing.status === 'Reserved';
-  // Asked for as the page is ready (effects run once it is marked ready), ahead of the dialog's code.
-  useEffect(() => void earlyDrawing.load().catch(() => undefined), []);
-  async function open(opener: HTMLElement | null) {
+  function open(opener: HTMLElement | null) {
     const loaded = listingDialog.loaded();
     if (loaded) return show(loaded);
     // Until its code is here, the dialog's first frame is drawn from the page's template (decision 076),
-    // by code that is here by then or a moment away. Closed meanwhile, the open is cancelled. A buyer's
-    // own reservation is drawn by the app alone.
-    const drawing = isMine ? undefined : (earlyDrawing.loaded() ?? (await earlyDrawing.load().catch(() => undefined)));
-    const early = listingDialog.loaded() ? null : (drawing?.showEarlyListingDialog(listing, opener) ?? null);
+    // by code in the page's first load (1.3 KiB: fetched at the tap, a round trip on a slow line made
+    // the tap miss 300 ms). Closed meanwhile, the open is cancelled. A buyer's own reservation is
+    // drawn by the app alone.
+    const early = isMine ? null : showEarlyListingDialog(listing, opener);
     const load = async () => {
       try {
         const component = await listingDialog.load();
         if (!early?.isCancelled) startOpening(() => show(component));
       } catch {
-        drawing?.closeEarlyListingDialog();
+        closeEarlyListingDialog();
         showToast({ type: 'error', title: 'This plate could not be opened', description: NOT_LOADED, closable: true });
       }
     };
@@ -96,7 +90,7 @@ export function ListingCard({
   useEffect(() => {
     if (!isOpenedByAddress || !mayOpen || wasOpenedByAddress.current) return;
     wasOpenedByAddress.current = true;
-    void open(null);
+    open(null);
     // open() is the same whenever it runs; only the address and the plate's status matter here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpenedByAddress, mayOpen]);
@@ -130,7 +124,7 @@ export function ListingCard({
             aria-haspopup="dialog"
             data-loading={isOpening ? '' : undefined}
             disabled={isOpening}
-            onClick={(event) => void open(event.currentTarget)}
+            onClick={(event) => open(event.currentTarget)}
             aria-label={`View Details of ${listing.number}`}
           >
             {isOpening ? (
