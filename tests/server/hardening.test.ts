@@ -417,10 +417,25 @@ describe('the account routes’ limit per client address', () => {
       // The count refuses the fourth at once, and from then on the address waits.
       expect((await attempt(3, '198.51.100.30')).statusCode).toBe(429);
       const started = performance.now();
-      const held = attempt(4, '198.51.100.30').then((answer) => ({ answer, after: performance.now() - started }));
-      const other = await attempt(5, '198.51.100.31');
-      expect(other.statusCode).toBe(401);
-      expect(performance.now() - started).toBeLessThan(REFUSAL_DELAY_MS);
+      let isHeldAnswered = false;
+      const held = attempt(4, '198.51.100.30').then((answer) => {
+        isHeldAnswered = true;
+        return { answer, after: performance.now() - started };
+      });
+      // Meanwhile the server answers others: another address on the same route (a sign-in it
+      // refuses before any password is checked), and this address elsewhere.
+      const [other, elsewhere] = await Promise.all([
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'not an email', password: '' },
+          remoteAddress: '198.51.100.31',
+        }),
+        app.inject({ method: 'GET', url: '/api/settings/pricing', remoteAddress: '198.51.100.30' }),
+      ]);
+      expect(other.statusCode).toBe(400);
+      expect(elsewhere.statusCode).toBe(200);
+      expect(isHeldAnswered).toBe(false);
       const { answer, after } = await held;
       expect(answer.statusCode).toBe(429);
       expect(answer.json().message).toMatch(/^Too many requests from this address\. Try again in \d+ seconds?\.$/);
