@@ -65,6 +65,23 @@ async function animationsSettled(page: Page): Promise<void> {
 const isFocusInDialog = (page: Page) =>
   page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null && document.activeElement !== null);
 
+/**
+ * /marketplace with the app's start held back until `start()`: the page the server drew, with the
+ * entry script keeping early input (it asks for the app's scripts once it has run).
+ */
+async function marketplaceHeldBack(page: Page) {
+  let start: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (start = resolve));
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await started;
+    await route.continue();
+  });
+  await page.goto('/marketplace', { waitUntil: 'commit' });
+  const plate = await firstPlate(page);
+  await page.waitForSelector('link[rel="modulepreload"]', { state: 'attached' });
+  return { ...plate, start };
+}
+
 test.describe('a plate’s dialog before its code has arrived', () => {
   test('is drawn at the tap with the plate’s values, and Escape closes it for good', async ({ page }) => {
     const held = await holdDialogScript(page);
@@ -190,16 +207,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
   test('is drawn at a press before the app has started, and closed then, is not opened once it has', async ({
     page,
   }) => {
-    let start: () => void = () => undefined;
-    const started = new Promise<void>((resolve) => (start = resolve));
-    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
-      await started;
-      await route.continue();
-    });
-    await page.goto('/marketplace', { waitUntil: 'commit' });
-    const { button, number } = await firstPlate(page);
-    // The entry script is keeping early input (it asks for the app's scripts once it has run).
-    await page.waitForSelector('link[rel="modulepreload"]', { state: 'attached' });
+    const { button, number, start } = await marketplaceHeldBack(page);
     await button.click();
     const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
     await expect(dialog).toBeVisible();
@@ -215,15 +223,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
   test('closed before the app has started and pressed again, is taken over by the app’s dialog once it has', async ({
     page,
   }) => {
-    let start: () => void = () => undefined;
-    const started = new Promise<void>((resolve) => (start = resolve));
-    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
-      await started;
-      await route.continue();
-    });
-    await page.goto('/marketplace', { waitUntil: 'commit' });
-    const { button, number } = await firstPlate(page);
-    await page.waitForSelector('link[rel="modulepreload"]', { state: 'attached' });
+    const { button, number, start } = await marketplaceHeldBack(page);
     const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
     await button.click();
     await expect(dialog).toBeVisible();
@@ -239,15 +239,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
   test('is drawn at a press before the app has started, and the app’s dialog takes its place once it has', async ({
     page,
   }) => {
-    let start: () => void = () => undefined;
-    const started = new Promise<void>((resolve) => (start = resolve));
-    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
-      await started;
-      await route.continue();
-    });
-    await page.goto('/marketplace', { waitUntil: 'commit' });
-    const { button, number } = await firstPlate(page);
-    await page.waitForSelector('link[rel="modulepreload"]', { state: 'attached' });
+    const { button, number, start } = await marketplaceHeldBack(page);
     await button.click();
     const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
     await expect(dialog).toBeVisible();
