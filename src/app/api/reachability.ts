@@ -45,7 +45,8 @@ export function heard(reached: boolean): void {
   if (reached) {
     clearTimeout(probe);
     probeDelay = 2000;
-  } else {
+  } else if (typeof navigator === 'undefined' || navigator.onLine) {
+    // While the browser itself says offline nothing is asked: its `online` event starts the checks.
     checkAfter(probeDelay);
     probeDelay = Math.min(probeDelay * 2, 16_000);
   }

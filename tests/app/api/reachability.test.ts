@@ -87,8 +87,17 @@ describe('whether the server can be reached', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('says offline whenever the browser does', () => {
+  it('says offline whenever the browser does, and asks the server nothing until the browser says online', async () => {
     vi.stubGlobal('navigator', { onLine: false });
     expect(reachability.isOnline()).toBe(false);
+    answers.push('fail');
+    await expect(client.apiRequest('GET', '/api/listings')).rejects.toBeInstanceOf(client.NetworkError);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    vi.stubGlobal('navigator', { onLine: true });
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/health');
+    expect(reachability.isOnline()).toBe(true);
   });
 });
