@@ -169,10 +169,13 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     held.release();
     await expect(page.locator(EARLY_COPY)).toHaveCount(0);
     // Its entrance is not played again: the copy's had ended, so the app's dialog's ended with it.
+    // (Entrances are keyframe animations; a transition, such as the focus ring of the button the
+    // focus passes through on its way into the app's dialog, is not one.)
     expect(
       await page.evaluate(() =>
         document
           .getAnimations()
+          .filter((animation) => animation instanceof CSSAnimation)
           .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
           .map((animation) => animation.playState)
           .filter((state) => state === 'running'),
