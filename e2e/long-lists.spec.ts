@@ -14,7 +14,9 @@ const server = ownServer(11);
 test.beforeAll(() => server.start());
 test.afterAll(() => server.stop());
 
-test('the revocation list shows more as the administrator reaches its end, to the last plate', async ({ browser }) => {
+test('the revocation list shows more as the administrator reaches its end, to the last plate, and its search finds one', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const admin = await signedInPage(browser, 'admin', { baseURL: server.baseURL });
   const qr = await QrSystemPage.open(admin, '/dashboard/admin/qr-system');
@@ -61,5 +63,12 @@ test('the revocation list shows more as the administrator reaches its end, to th
   await expect(qr.revocationsShown(`Showing ${total} of ${total}`)).toBeVisible();
   // The oldest revocation, last in the list, is there.
   await expect(qr.revocation('ZM-000-LST')).toBeVisible();
+
+  // The search finds one plate of the whole list, and says so; emptied, the list is back from its first page.
+  await qr.revocationSearch.fill('000-lst');
+  await expect(qr.revocationsShown('Showing 1 of 1 matching plates')).toBeVisible();
+  await expect(qr.revocation('ZM-000-LST')).toBeVisible();
+  await qr.revocationSearch.fill('');
+  await expect(qr.revocationsShown(`Showing 50 of ${total}`)).toBeVisible();
   await admin.context().close();
 });

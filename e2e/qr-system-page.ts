@@ -77,6 +77,11 @@ export class QrSystemPage extends DashboardPage {
     return this.revocationList.getByRole('button', { name: /^Show more/ });
   }
 
+  /** The list's search, by the name it gives screen readers. */
+  get revocationSearch(): Locator {
+    return this.revocationList.getByRole('searchbox', { name: 'Search revoked and stolen plates' });
+  }
+
   /** A revoked plate's cell in the list. */
   revocation(plate: string): Locator {
     return this.revocationList.getByRole('cell', { name: plate });

@@ -10,10 +10,12 @@ import { FieldLabel, FieldRoot, SelectControl, SelectIndicator, SelectRoot, Text
 import { SPECIMEN, type StaticStyles } from '../theme/static-styles';
 
 export const filterFieldsStyles = {
-  // The search box's root, by its least width: 48, 56, or the whole row on a phone and 56 from `sm`.
+  // The search box's root, by its least width: 48, 56, the whole row on a phone and 56 from `sm`,
+  // or always the whole row.
   search: <FieldRoot flex="1" minW="48" />,
   searchWide: <FieldRoot flex="1" minW="56" />,
   searchFullThenWide: <FieldRoot flex="1" minW={{ base: 'full', sm: '56' }} />,
+  searchFull: <FieldRoot />,
   // A select's root, by its width: as wide as its place, or the whole row on a phone and then 44, 48
   // or 52 from `sm`, or 48 on a phone and 56 from `sm` (the marketplace's sort).
   select: <FieldRoot />,

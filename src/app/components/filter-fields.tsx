@@ -15,13 +15,17 @@ import type { filterFieldsStyles } from './filter-fields.styles';
 
 const cls = staticClasses<typeof filterFieldsStyles>('filter-fields');
 
-/** The search box's least width (Chakra's sizes): the whole row on a phone and 56 from `sm` up, for 'full-56'. */
-export type SearchWidth = '48' | '56' | 'full-56';
+/**
+ * The search box's least width (Chakra's sizes): the whole row on a phone and 56 from `sm` up, for
+ * 'full-56'; the whole row always, for 'full' (a search above a list of its own, not in a toolbar).
+ */
+export type SearchWidth = '48' | '56' | 'full-56' | 'full';
 
 const SEARCH_ROOT = {
   '48': cls('search'),
   '56': cls('searchWide'),
   'full-56': cls('searchFullThenWide'),
+  full: cls('searchFull'),
 } satisfies Record<SearchWidth, string>;
 
 /**
@@ -62,6 +66,8 @@ export function SearchField({ label, placeholder, value, onChange, maxLength, mi
           placeholder={placeholder}
           value={value}
           maxLength={maxLength}
+          // A filter, not a form: the browser's remembered entries would cover the list it filters.
+          autoComplete="off"
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       </div>

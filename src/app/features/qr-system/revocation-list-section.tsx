@@ -1,10 +1,10 @@
 /** 'Revocation list': how many plates are revoked or stolen, and a search through them (the list every device carries). */
 import { ScrollingTable } from '../../components/scrolling-table';
-import { Box, Button, Field, Flex, Input, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LoadingNote } from '../../components/loading-note';
 import { formatDateTime } from '../../components/format-date-time';
-import { SearchIcon } from '../../components/icons';
+import { SearchField } from '../../components/filter-fields';
 import { StandingBadge } from './qr-badges';
 import { Section } from '../../components/page-parts';
 import { useIncrementalList } from '../../components/use-incremental-list';
@@ -36,30 +36,13 @@ export function RevocationListSection() {
             </Stat.Root>
           </SimpleGrid>
 
-          <Field.Root>
-            <Field.Label srOnly>Search revoked and stolen plates</Field.Label>
-            <Box position="relative" w="full">
-              <SearchIcon
-                boxSize="4"
-                position="absolute"
-                left="3"
-                top="50%"
-                transform="translateY(-50%)"
-                color="fg.muted"
-                pointerEvents="none"
-                zIndex="1"
-                aria-hidden
-              />
-              <Input
-                ps="9"
-                type="search"
-                placeholder="Search by plate number..."
-                autoComplete="off"
-                value={search}
-                onChange={(event) => setSearch(event.currentTarget.value)}
-              />
-            </Box>
-          </Field.Root>
+          <SearchField
+            label="Search revoked and stolen plates"
+            placeholder="Search by plate number..."
+            value={search}
+            onChange={setSearch}
+            minW="full"
+          />
 
           {shown.length === 0 ? (
             <Box textAlign="center" py="6" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg">
