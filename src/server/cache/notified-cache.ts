@@ -7,6 +7,11 @@
  * it may hold what the change replaced. Entries older than `maxAgeMs` are read again (a
  * bound for the case no one foresaw, not what keeps the cache current). Bounded: past
  * `maxEntries` the oldest key goes. Each server instance has its own.
+ *
+ * Requests for one key that arrive while it is being read share that read, as they would share
+ * the value once kept: a number asked for by many at once (after a change emptied the cache, or
+ * a bench's connections walking the same numbers) is read once, not once per request. A request
+ * after a change, or while the cache is not trusted, never shares a read begun before it.
  */
 export interface NotifiedCache<Value> {
   /** The value for `key`: kept, or read by `load` (and kept when nothing changed meanwhile). */
@@ -29,12 +34,15 @@ export function notifiedCache<Value>(options: {
 }): NotifiedCache<Value> {
   const { maxEntries, maxAgeMs, now = Date.now, isTrusted: stillTrusted = () => true } = options;
   const entries = new Map<string, { value: Value; keptAt: number }>();
+  /** Reads on their way, by key, begun since the last change heard. */
+  const reading = new Map<string, Promise<Value>>();
   let generation = 0;
   let isTrusted = false;
 
   const forget = () => {
     generation += 1;
     entries.clear();
+    reading.clear();
   };
 
   const peek = (key: string): Value | undefined => {
@@ -51,14 +59,24 @@ export function notifiedCache<Value>(options: {
     async get(key, load) {
       const kept = peek(key);
       if (kept !== undefined) return kept;
+      if (!isTrusted || !stillTrusted() || maxAgeMs <= 0) return load();
+      const onItsWay = reading.get(key);
+      if (onItsWay) return onItsWay;
       const readIn = generation;
       const keptAt = now();
-      const value = await load();
-      if (isTrusted && stillTrusted() && generation === readIn && maxAgeMs > 0) {
-        entries.set(key, { value, keptAt });
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-      }
-      return value;
+      const read = load()
+        .then((value) => {
+          if (isTrusted && stillTrusted() && generation === readIn) {
+            entries.set(key, { value, keptAt });
+            if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+          }
+          return value;
+        })
+        .finally(() => {
+          if (reading.get(key) === read) reading.delete(key);
+        });
+      reading.set(key, read);
+      return read;
     },
     changed: forget,
     listening(isListening) {

@@ -81,4 +81,51 @@ describe('a cache emptied by the database’s notices', () => {
     expect(cache.size).toBe(2);
     expect(cache.peek('ZM-1')).toBeUndefined();
   });
+
+  it('reads a plate once for requests that ask for it at the same moment, and again for one that asks after a change', async () => {
+    const cache = notifiedCache<string>({ maxEntries: 10, maxAgeMs: 60_000 });
+    cache.listening(true);
+    let value = 'Valid';
+    let reads = 0;
+    const releases: Array<() => void> = [];
+    const slow = async () => {
+      reads += 1;
+      const read = value;
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return read;
+    };
+    const together = Array.from({ length: 10 }, () => cache.get('ZM-1', slow));
+    expect(reads).toBe(1);
+    // A request after the change does not take the read begun before it.
+    value = 'Stolen';
+    cache.changed();
+    const after = cache.get('ZM-1', slow);
+    expect(reads).toBe(2);
+    releases.forEach((release) => release());
+    expect(await Promise.all(together)).toEqual(Array.from({ length: 10 }, () => 'Valid'));
+    expect(await after).toBe('Stolen');
+    expect(await cache.get('ZM-1', slow)).toBe('Stolen');
+    expect(reads).toBe(2);
+  });
+
+  it('shares no read while its memory is not trusted, and a failed read with nobody after it', async () => {
+    let isTrusted = false;
+    const cache = notifiedCache<string>({ maxEntries: 10, maxAgeMs: 60_000, isTrusted: () => isTrusted });
+    cache.listening(true);
+    const plate = source('Valid');
+    await Promise.all([cache.get('ZM-1', plate.load), cache.get('ZM-1', plate.load)]);
+    expect(plate.reads).toBe(2);
+
+    isTrusted = true;
+    let fails = true;
+    const flaky = async () => {
+      await Promise.resolve();
+      if (fails) throw new Error('connection lost');
+      return 'Valid';
+    };
+    const failed = await Promise.allSettled([cache.get('ZM-2', flaky), cache.get('ZM-2', flaky)]);
+    expect(failed.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    fails = false;
+    expect(await cache.get('ZM-2', flaky)).toBe('Valid');
+  });
 });
