@@ -4,7 +4,14 @@
  * (on the sandbox card provider's page, back to the receipt) and by mobile money through the sandbox, the LP- reference the server issued, and the
  * draft kept on the device across a reload and offline.
  */
-import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  type Route,
+  test,
+} from '@playwright/test';
 import { DEMO, signInAs } from './app-page';
 import { AuthPage } from './auth-page';
 import { type Applicant, BuyProcessPage } from './buy-process-page';
@@ -43,6 +50,23 @@ async function adminApi(baseURL: string | undefined): Promise<APIRequestContext>
   const login = await api.post('/api/auth/login', { data: DEMO.admin });
   expect(login.status()).toBe(200);
   return api;
+}
+
+/** Whether the page can import `url` while the network answers it as `answer` does. */
+async function importsAs(page: Page, url: string, answer: (route: Route) => Promise<void>): Promise<boolean> {
+  await page.route(`**${url}`, answer);
+  try {
+    return await page.evaluate(
+      (script) =>
+        import(script).then(
+          () => true,
+          () => false,
+        ),
+      url,
+    );
+  } finally {
+    await page.unroute(`**${url}`);
+  }
 }
 
 const CARD_ON_PROVIDER_PAGE = "You will enter your card on the card provider's secure page.";
@@ -250,28 +274,10 @@ test.describe('application wizard', () => {
     // life, so no page can fetch that script again without a reload: asked of the browser itself.
     await page.goto('/');
     const probe = '/retry-probe.js';
-    await page.route('**/retry-probe.js', (route) => route.abort());
-    const failedFirst = await page.evaluate(
-      (url) =>
-        import(url).then(
-          () => false,
-          () => true,
-        ),
-      probe,
-    );
-    await page.unroute('**/retry-probe.js');
-    await page.route('**/retry-probe.js', (route) =>
+    const failedFirst = !(await importsAs(page, probe, (route) => route.abort()));
+    const retries = await importsAs(page, probe, (route) =>
       route.fulfill({ contentType: 'text/javascript', body: 'export const ok = true;' }),
     );
-    const retries = await page.evaluate(
-      (url) =>
-        import(url).then(
-          () => true,
-          () => false,
-        ),
-      probe,
-    );
-    await page.unroute('**/retry-probe.js');
     test.skip(
       !failedFirst || !retries,
       'this browser does not fetch a script again once its dynamic import has failed',

@@ -82,6 +82,15 @@ async function marketplaceHeldBack(page: Page) {
   return { ...plate, start };
 }
 
+/** /marketplace held back as above, its first plate's View Details pressed: its dialog is on screen. */
+async function pressedBeforeStart(page: Page) {
+  const held = await marketplaceHeldBack(page);
+  await held.button.click();
+  const dialog = page.getByRole('dialog', { name: `Plate ${held.number}` });
+  await expect(dialog).toBeVisible();
+  return { ...held, dialog };
+}
+
 test.describe('a plate’s dialog before its code has arrived', () => {
   test('is drawn at the tap with the plate’s values, and Escape closes it for good', async ({ page }) => {
     const held = await holdDialogScript(page);
@@ -210,10 +219,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
   test('is drawn at a press before the app has started, and closed then, is not opened once it has', async ({
     page,
   }) => {
-    const { button, number, start } = await marketplaceHeldBack(page);
-    await button.click();
-    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
-    await expect(dialog).toBeVisible();
+    const { dialog, start } = await pressedBeforeStart(page);
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -226,10 +232,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
   test('closed before the app has started and pressed again, is taken over by the app’s dialog once it has', async ({
     page,
   }) => {
-    const { button, number, start } = await marketplaceHeldBack(page);
-    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
-    await button.click();
-    await expect(dialog).toBeVisible();
+    const { button, dialog, start } = await pressedBeforeStart(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await button.click();
@@ -242,10 +245,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
   test('is drawn at a press before the app has started, and the app’s dialog takes its place once it has', async ({
     page,
   }) => {
-    const { button, number, start } = await marketplaceHeldBack(page);
-    await button.click();
-    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
-    await expect(dialog).toBeVisible();
+    const { dialog, start } = await pressedBeforeStart(page);
     await expect(page.locator(EARLY_COPY)).toHaveCount(1);
     start();
     await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible({ timeout: 30_000 });

@@ -67,7 +67,7 @@ if (root?.dataset.prerendered !== undefined) {
   // An answer that comes before the app has started is drawn at once (early-verdict.ts).
   const PLATE_CHECK = 'form[data-plate-check]';
   // A plate's View Details pressed before the app has started draws its dialog at once, where the
-  // page carries it as templates (/marketplace), by code fetched only then (early-listing-dialog.ts).
+  // page carries it as templates (/marketplace), by code of that page's own first load (early-listing-dialog.ts).
   // The templates' attribute (LISTING_DIALOG_TEMPLATE) is spelled out: imported here as well as by
   // the drawing code, it would be one more export of this chunk and rename the others every page imports.
   captureEarlyInput(

@@ -49,7 +49,7 @@ export const marketplaceStyles = {
 
   // The filters: beside the plates on a wide screen; on a phone shown when the Filters button opens them.
   filtersPlace: <Box w={{ base: 'full', lg: '72' }} flexShrink={0} display={{ base: 'none', lg: 'block' }} />,
-  filtersPlaceOpen: <Box w={{ base: 'full', lg: '72' }} flexShrink={0} display={{ base: 'block', lg: 'block' }} />,
+  filtersPlaceOpen: <Box w={{ base: 'full', lg: '72' }} flexShrink={0} display="block" />,
   filters: <Card.Root as="aside" />,
   filtersBody: (
     <Card.Root>
