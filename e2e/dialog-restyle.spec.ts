@@ -62,13 +62,21 @@ test.describe('opening a plate', () => {
     await marketplace.waitForListings(/Showing 2\d of \d+ plates/);
     const viewDetails = marketplace.viewDetailsButtons;
     await expect(viewDetails.first()).toBeVisible();
-    // The dialog's own code, fetched once the page is ready, is here: the copy drawn while it is
-    // still on its way (decision 076) is e2e/early-listing-dialog.spec.ts's.
+    // The dialog's own code, fetched once the page is ready, is here: its script and every script
+    // the loader asked for beside it (its links) have arrived. The copy drawn while it is still on
+    // its way (decision 076) is e2e/early-listing-dialog.spec.ts's.
     await expect
       .poll(() =>
-        page.evaluate(() =>
-          performance.getEntriesByType('resource').some((entry) => /\/listing-dialog-[^/]+\.js$/.test(entry.name)),
-        ),
+        page.evaluate(() => {
+          const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
+          const asked = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+            (link) => link.href,
+          );
+          return (
+            [...arrived].some((name) => /\/listing-dialog-[^/]+\.js$/.test(name)) &&
+            asked.every((href) => arrived.has(href))
+          );
+        }),
       )
       .toBe(true);
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
