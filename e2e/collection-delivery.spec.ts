@@ -8,6 +8,7 @@ import { type APIRequestContext, expect, type Page, request as playwrightRequest
 import { DEMO, FIRST_SYNC_TIMEOUT, signInAs } from './app-page';
 import { type Applicant, BuyProcessPage } from './buy-process-page';
 import { applicationReferenceOn, nextStepOnReceipt, payOnCardPage, receiptOf } from './card-page';
+import { freePlate } from './free-plate';
 import { MarketplacePage } from './marketplace-page';
 
 const SHOP = 'Cairo Road Plates';
@@ -107,12 +108,7 @@ test.describe('collection and delivery', () => {
 
   test('Buy Now asks for the vehicle and the plate shop, and the order carries them', async ({ page }) => {
     await signInAs(page, 'buyer');
-    const listings = (await (await page.request.get('/api/listings')).json()) as {
-      listings: Array<{ number: string; status: string }>;
-    };
-    const taken = new Set(['ZM-777-VIP', 'ZM-001-ABC']);
-    const free = listings.listings.filter((listing) => listing.status === 'Available' && !taken.has(listing.number));
-    const number = free[Math.floor(Math.random() * free.length)]?.number ?? '';
+    const { number } = await freePlate(page);
     const market = await MarketplacePage.open(page, number);
     await market.waitForListings();
     const dialog = await market.openPlate(number);

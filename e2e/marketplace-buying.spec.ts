@@ -4,24 +4,14 @@
  * with the reservation fee deducted, seen Sold by another buyer, and both payments in the buyer's
  * list with a receipt.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIRST_SYNC_TIMEOUT, openApp, signInAs } from './app-page';
 import { AuthPage } from './auth-page';
+import { freePlate } from './free-plate';
 import { payOnCardPage, receiptOf } from './card-page';
 import { MarketplacePage, PaymentsPage } from './marketplace-page';
 
 const LUCKY = /777|888|999|000|111|222|333|444|555|666/;
-
-/** An Available plate no other journey names, so parallel tests do not compete for it. */
-async function availablePlate(page: Page): Promise<string> {
-  const response = await page.request.get('/api/listings');
-  expect(response.ok()).toBe(true);
-  const { listings } = (await response.json()) as { listings: Array<{ number: string; status: string }> };
-  const taken = new Set(['ZM-777-VIP', 'ZM-001-ABC']);
-  const free = listings.filter((listing) => listing.status === 'Available' && !taken.has(listing.number));
-  expect(free.length).toBeGreaterThan(0);
-  return free[Math.floor(Math.random() * free.length)]?.number ?? '';
-}
 
 test.describe('marketplace buying', () => {
   // The first visit installs the service worker and loads the listings; give a busy machine time.
@@ -168,7 +158,7 @@ test.describe('marketplace buying', () => {
   }) => {
     test.setTimeout(120_000);
     await signInAs(page, 'buyer');
-    const number = await availablePlate(page);
+    const { number } = await freePlate(page);
     const market = await MarketplacePage.open(page, number);
     await market.waitForListings();
 

@@ -5,32 +5,21 @@
  * ("zm 777"), and on a phone the first plate on the first screen.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInAs } from './app-page';
 import { AuthPage } from './auth-page';
+import { freePlate } from './free-plate';
 import { payOnCardPage, payOnCardPageByRequest, receiptOf } from './card-page';
 import { APPROVE_CARD } from './lifecycle-steps';
 import { MarketplacePage, PlateDialog } from './marketplace-page';
 import { MyPlatesPage } from './my-plates-page';
-
-/** An Available plate no other journey names, so parallel tests do not compete for it. */
-async function availablePlate(page: Page): Promise<{ id: string; number: string }> {
-  const response = await page.request.get('/api/listings');
-  expect(response.ok()).toBe(true);
-  const { listings } = (await response.json()) as { listings: Array<{ id: string; number: string; status: string }> };
-  const taken = new Set(['ZM-777-VIP', 'ZM-001-ABC']);
-  const free = listings.filter((listing) => listing.status === 'Available' && !taken.has(listing.number));
-  expect(free.length).toBeGreaterThan(0);
-  const chosen = free[Math.floor(Math.random() * free.length)];
-  return { id: chosen?.id ?? '', number: chosen?.number ?? '' };
-}
 
 test.describe('buying from where the buyer is', () => {
   test.describe.configure({ timeout: 60_000 });
 
   test('a reservation is bought from its own dialog, the fee deducted and shown', async ({ page }) => {
     await signInAs(page, 'buyer');
-    const plate = await availablePlate(page);
+    const plate = await freePlate(page);
     const reserved = await page.request.post(`/api/listings/${plate.id}/reserve`, {
       data: { idempotencyKey: randomUUID(), method: 'card' },
     });
@@ -75,7 +64,7 @@ test.describe('buying from where the buyer is', () => {
   test('after "Sign in to buy" the buyer is back in the plate’s dialog', async ({ page }) => {
     const market = await MarketplacePage.open(page);
     await market.waitForListings();
-    const plate = await availablePlate(page);
+    const plate = await freePlate(page);
     await market.search.fill(plate.number);
     const dialog = await market.openPlate(plate.number);
     await dialog.buy.getByRole('link', { name: 'Sign in to buy' }).click();

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { signInAs } from './app-page';
 import { AuthPage, PasswordResetPage } from './auth-page';
+import { ORDER_REFERENCE_PLATE } from './free-plate';
 import { PlateRequestsPage } from './plate-requests-page';
 import { UsersPage } from './users-page';
 
@@ -92,8 +93,8 @@ test('the administrator finds an order by its LP- reference and by email, and it
 test('the administrator finds a marketplace order by its PO- reference or its plate, with its buyer, owner and payment', async ({
   browser,
 }) => {
-  // A plate no other journey buys, bought by the demo buyer with MTN Mobile Money.
-  const plate = 'ZM-321-MNG';
+  // A plate no other journey buys (free-plate.ts), bought by the demo buyer with MTN Mobile Money.
+  const plate = ORDER_REFERENCE_PLATE;
   const buyer = await (await browser.newContext()).newPage();
   await signInAs(buyer, 'buyer');
   const listings = (await (await buyer.request.get('/api/listings')).json()) as {
