@@ -87,6 +87,35 @@ function remember(key: string, y: number): void {
   }
 }
 
+/** How long a return waits for its page to grow tall enough for the place it was left at. */
+const RESTORE_PATIENCE_MS = 3000;
+/** What the reader does to scroll the page themselves: a restore still waiting gives way to it. */
+const READER_SCROLLS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
+/**
+ * Scrolls back to `y`, frame after frame until the page is tall enough to get there. A page
+ * returned to is often shorter at first than when it was left (its screen's code or its data
+ * still on the way, the more so on a first visit, before the app is installed), and one scroll
+ * would stop short at its end. Gives up once the reader scrolls, after RESTORE_PATIENCE_MS, or
+ * when the answer is called (the next navigation).
+ */
+function restoreTo(y: number): () => void {
+  const until = performance.now() + RESTORE_PATIENCE_MS;
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const event of READER_SCROLLS) window.removeEventListener(event, stop);
+  };
+  const attempt = () => {
+    window.scrollTo(0, y);
+    if (Math.abs(window.scrollY - y) < 1 || performance.now() > until) stop();
+    else frame = requestAnimationFrame(attempt);
+  };
+  for (const event of READER_SCROLLS) window.addEventListener(event, stop, { passive: true });
+  attempt();
+  return stop;
+}
+
 function documentArrival(): DocumentArrival {
   const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   return entry?.type ?? 'navigate';
@@ -127,10 +156,11 @@ export function ScrollRestoration() {
       hasHashTarget: target !== null,
     });
     isDocumentLoad.current = false;
-    if (action.kind === 'restore') window.scrollTo(0, action.y);
-    else if (action.kind === 'hash') target?.scrollIntoView();
-    else if (action.kind === 'top') window.scrollTo(0, 0);
     shownKey.current = location.key;
+    if (action.kind === 'restore') return restoreTo(action.y);
+    if (action.kind === 'hash') target?.scrollIntoView();
+    else if (action.kind === 'top') window.scrollTo(0, 0);
+    return undefined;
   }, [location.key, location.hash, navigationType]);
 
   return null;
