@@ -156,10 +156,16 @@ test('Add User sends an invitation, and the invited person chooses a password an
   await page.goto('/dashboard/admin/messages');
   await expect(page.getByRole('heading', { level: 1, name: 'Sent messages' })).toBeVisible();
   let link = '';
+  // Asked again with Refresh until it is there: the page is read once, and the message is sent a
+  // moment after the account is made. (A reload each time, counted before the list had arrived,
+  // never saw it on a slow first load.)
+  const refresh = page.getByRole('button', { name: 'Refresh' });
+  await expect(page.getByText(/^Showing \d+ of \d+ messages?$/)).toBeVisible();
   await expect
     .poll(
       async () => {
-        await page.reload();
+        await refresh.click();
+        await expect(refresh).toBeEnabled();
         const sent = page.getByText(`Nambala account for you with this email (${email})`);
         if ((await sent.count()) === 0) return '';
         link =
