@@ -239,7 +239,7 @@ export function plateLifecycle(tx: Queryable) {
     /**
      * Checked before a whitebook sale is stored: a number already registered is a clone;
      * a number another shop is making for its owner is not this shop's to sell. Also says
-     * which numbers are held for owners (their sale issues a registration), in two reads
+     * which numbers are held for owners (their sale issues a registration), in one read
      * however many sales a push carries.
      */
     async checkSales(
@@ -248,16 +248,15 @@ export function plateLifecycle(tx: Queryable) {
     ): Promise<{ refusals: Array<SaleRefusal | undefined>; held: Set<string> }> {
       const numbers = [...new Set(entries.map((entry) => entry.plateNumber))];
       if (numbers.length === 0) return { refusals: [], held: new Set() };
-      const since = await registry.registrationDates(numbers);
-      const shopOf = await plates.shopsOf(numbers);
+      const standing = await plates.forSale(numbers);
       const refusals = entries.map((entry): SaleRefusal | undefined => {
-        const date = since.get(entry.plateNumber);
-        if (date !== undefined) return { reason: 'registered', since: date };
-        const shop = shopOf.get(entry.plateNumber);
-        if (shop !== undefined && shop !== null && shop !== agentId) return { reason: 'other-shop' };
+        const number = standing.get(entry.plateNumber);
+        if (number?.registeredOn) return { reason: 'registered', since: number.registeredOn };
+        if (number?.shop && number.shop !== agentId) return { reason: 'other-shop' };
         return undefined;
       });
-      return { refusals, held: new Set(shopOf.keys()) };
+      const held = [...standing].filter(([, number]) => number.held).map(([plateNumber]) => plateNumber);
+      return { refusals, held: new Set(held) };
     },
 
     /**

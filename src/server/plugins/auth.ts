@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { authenticatePartner, type PartnerCaller } from '../partners/partner-keys';
 import { sessionRepository } from '../repositories/session-repository';
-import { type User, userRepository } from '../repositories/user-repository';
+import type { User } from '../repositories/user-repository';
 import { readCookie } from './cookies';
 import { errorBody } from './error-handler';
 
@@ -39,7 +39,6 @@ const THIRD_PARTY_PUBLIC = /^\/api\/docs/;
 
 export function registerAuth(app: FastifyInstance, db: Database, now: () => Date = () => new Date()): void {
   const sessions = sessionRepository(db);
-  const users = userRepository(db);
   app.decorateRequest('user', null);
   app.decorateRequest('partner', null);
   const routeAccess: FastifyInstance['routeAccess'] = [];
@@ -66,13 +65,10 @@ export function registerAuth(app: FastifyInstance, db: Database, now: () => Date
     }
     const token = readCookie(request.headers.cookie, SESSION_COOKIE);
     if (!token) return done();
-    sessions
-      .use(token, SESSION_IDLE_SECONDS)
-      .then(async (userId) => {
-        const user = userId ? await users.findById(userId) : undefined;
-        if (user && maySignIn(user.status)) request.user = user;
-      })
-      .then(() => done(), done);
+    sessions.userOf(token, SESSION_IDLE_SECONDS).then((user) => {
+      if (user && maySignIn(user.status)) request.user = user;
+      done();
+    }, done);
   });
 
   // Before validation: a caller who may not use a route learns nothing about its body.

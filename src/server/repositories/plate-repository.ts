@@ -191,12 +191,31 @@ export function plateRepository(db: Queryable) {
     },
 
     /** Of the given numbers, those held for an owner, each with the shop making it (null: none yet). */
-    async shopsOf(plateNumbers: readonly string[]): Promise<Map<string, string | null>> {
-      const rows = await db.query<{ plate_number: string; agent_id: string | null }>(
-        'SELECT plate_number, agent_id FROM plates WHERE plate_number = ANY($1::text[])',
+    /**
+     * What a sale of each number must know, in one read: the day it was registered (a clone if
+     * so), whether Nambala holds it for an owner, and the shop making it (null: none yet).
+     * Numbers neither registered nor held are left out.
+     */
+    async forSale(
+      plateNumbers: readonly string[],
+    ): Promise<Map<string, { registeredOn: string | null; held: boolean; shop: string | null }>> {
+      const rows = await db.query<{
+        plate_number: string;
+        registered_on: string | null;
+        held: boolean;
+        agent_id: string | null;
+      }>(
+        `SELECT n.plate_number, to_char(r.registration_date, 'YYYY-MM-DD') AS registered_on,
+           p.plate_number IS NOT NULL AS held, p.agent_id
+         FROM unnest($1::text[]) AS n(plate_number)
+         LEFT JOIN registered_plates r ON r.plate_number = n.plate_number
+         LEFT JOIN plates p ON p.plate_number = n.plate_number
+         WHERE r.plate_number IS NOT NULL OR p.plate_number IS NOT NULL`,
         [plateNumbers],
       );
-      return new Map(rows.map((row) => [row.plate_number, row.agent_id]));
+      return new Map(
+        rows.map((row) => [row.plate_number, { registeredOn: row.registered_on, held: row.held, shop: row.agent_id }]),
+      );
     },
 
     async setStage(plateNumber: string, stage: PlateStage, at: Date): Promise<void> {

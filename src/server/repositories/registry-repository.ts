@@ -179,15 +179,6 @@ export function registryRepository(db: Queryable) {
       return row ? toPlate(row) : undefined;
     },
 
-    /** Of the given numbers, those registered, each with its registration date (YYYY-MM-DD). */
-    async registrationDates(plateNumbers: readonly string[]): Promise<Map<string, string>> {
-      const rows = await db.query<{ plate_number: string; registration_date: string }>(
-        "SELECT plate_number, to_char(registration_date, 'YYYY-MM-DD') AS registration_date FROM registered_plates WHERE plate_number = ANY($1::text[])",
-        [plateNumbers],
-      );
-      return new Map(rows.map((row) => [row.plate_number, row.registration_date]));
-    },
-
     async count(): Promise<number> {
       const [row] = await db.query<{ plates: string | null }>('SELECT SUM(plates) AS plates FROM registry_buckets');
       return Number(row?.plates ?? 0);

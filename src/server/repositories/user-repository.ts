@@ -118,6 +118,18 @@ export function userRepository(db: Queryable) {
       return row?.name;
     },
 
+    /**
+     * The user of the session a WITH clause picks out (`live`, a table with a user_id column),
+     * read in the same statement as the session (sessionRepository.userOf).
+     */
+    async findOfSession(live: string, params: readonly unknown[]): Promise<User | undefined> {
+      const rows = await db.query<UserRow>(
+        `${live} ${SELECT_USER} JOIN live ON live.user_id = u.id GROUP BY u.id`,
+        params,
+      );
+      return rows[0] ? toUser(rows[0]) : undefined;
+    },
+
     async findById(id: string): Promise<User | undefined> {
       const rows = await db.query<UserRow>(`${SELECT_USER} WHERE u.id = $1 GROUP BY u.id`, [id]);
       return rows[0] && toUser(rows[0]);

@@ -144,25 +144,33 @@ async function recordSales(context: IntentContext, entries: WhitebookEntry[]): P
     agentId,
     entries.map((entry) => entry.entitlementReference),
   );
-  const given = await shop.numbersGiven(
-    agentId,
-    entries.map((entry) => entry.plateNumber),
-  );
-  const refusals: Array<Refusal | undefined> = entries.map((entry, index) => {
-    const check = checks[index];
-    // The registry's word comes first: a clone or another shop's plate is the graver mistake.
-    if (check) return registryRefusal(entry, check);
-    const sale = checkSale(entry, entitlements.get(entry.entitlementReference), (entitlement) =>
+  const sales = entries.map((entry) =>
+    checkSale(entry, entitlements.get(entry.entitlementReference), (entitlement) =>
       entitlement.ownerNrc.trim() === ''
         ? 'missing'
         : isSameNrc(entitlement.ownerNrc, entry.ownerNrc)
           ? 'same'
           : 'different',
-    );
-    return sale.ok ? undefined : saleRefusal(agentId, entry, sale, given);
+    ),
+  );
+  // Whether the shop was given a number tells a slip from an attempt: asked only of a refused sale.
+  const refused = entries.filter((_, index) => !checks[index] && !sales[index]?.ok);
+  const given =
+    refused.length === 0
+      ? new Set<string>()
+      : await shop.numbersGiven(
+          agentId,
+          refused.map((entry) => entry.plateNumber),
+        );
+  const refusals: Array<Refusal | undefined> = entries.map((entry, index) => {
+    const check = checks[index];
+    // The registry's word comes first: a clone or another shop's plate is the graver mistake.
+    if (check) return registryRefusal(entry, check);
+    const sale = sales[index];
+    return !sale || sale.ok ? undefined : saleRefusal(agentId, entry, sale, given);
   });
   const allowed = entries.filter((_, index) => refusals[index] === undefined);
-  const outcomes = await agentRepository(context.tx).addWhitebookEntries(agentId, allowed);
+  const outcomes = await shop.addWhitebookEntries(agentId, allowed);
   const at = context.now();
   let next = 0;
   for (const [index, entry] of entries.entries()) {
