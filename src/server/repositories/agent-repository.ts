@@ -10,7 +10,7 @@ import { makeNrcCheck, type NrcCheck } from '#domain/agent/nrc-check';
 import { formatBlankSerial } from '#domain/serials/blank-serial';
 import { serialNumber } from '#domain/serials/serial-schemas';
 import type { Queryable } from '../db/database';
-import { changeLogRepository } from './change-log-repository';
+import { changeLogRepository, logRowsOf } from './change-log-repository';
 
 export type StoredWhitebookEntry = WhitebookEntry & { agentId: string; createdAt: string };
 export type StoredManufacturingRecord = ManufacturingRecord & {
@@ -162,7 +162,7 @@ export function agentRepository(db: Queryable) {
      * again); or the earlier sale when the plate number is already in a whitebook.
      */
     /**
-     * Whitebook entries in one statement, in order, and their change-log entries in one more:
+     * Whitebook entries, in order, and their change-log entries, in one statement:
      * 'added'; 'exists' (this entry, sent before); or when its plate was sold before
      * (a second sale, refused) the earlier sale's date. A refused entry writes nothing.
      */
@@ -172,18 +172,28 @@ export function agentRepository(db: Queryable) {
     ): Promise<Array<'added' | 'exists' | { soldOn: string }>> {
       if (entries.length === 0) return [];
       const column = <K extends keyof WhitebookEntry>(key: K) => entries.map((entry) => entry[key]);
+      // Each stored entry goes on the shop's devices, in the order sent: logged by the same
+      // statement, with the time it was stored.
       const added = await db.query<{ id: string; created_at: string }>(
-        `INSERT INTO whitebook_entries (id, agent_id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
-           owner_nrc, vehicle_colour, vehicle_year, chassis_number)
-         SELECT id, $13, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
-           owner_nrc, vehicle_colour, vehicle_year, chassis_number
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::text[],
-                     $9::text[], $10::text[], $11::int[], $12::text[]) WITH ORDINALITY
-           AS t(id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
-                owner_nrc, vehicle_colour, vehicle_year, chassis_number, ord)
-         ORDER BY ord
-         ON CONFLICT DO NOTHING
-         RETURNING id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`,
+        `WITH input AS (
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::text[],
+                                $9::text[], $10::text[], $11::int[], $12::text[], $14::jsonb[]) WITH ORDINALITY
+             AS t(id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
+                  owner_nrc, vehicle_colour, vehicle_year, chassis_number, data, ord)),
+         added AS (
+           INSERT INTO whitebook_entries (id, agent_id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number,
+             entitlement_reference, owner_nrc, vehicle_colour, vehicle_year, chassis_number)
+           SELECT id, $13, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
+             owner_nrc, vehicle_colour, vehicle_year, chassis_number
+           FROM input ORDER BY ord
+           ON CONFLICT DO NOTHING
+           RETURNING id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at),
+         logged AS (
+           SELECT $15::text[] AS scopes, $16::text AS entity, input.id AS entity_id, 'put' AS op,
+             input.data || jsonb_build_object('createdAt', added.created_at) AS data, input.ord
+           FROM input JOIN added ON added.id = input.id),
+         log AS (${logRowsOf('logged')})
+         SELECT id, created_at FROM added`,
         [
           column('id'),
           column('plateNumber'),
@@ -198,19 +208,12 @@ export function agentRepository(db: Queryable) {
           column('vehicleYear'),
           column('chassisNumber'),
           agentId,
+          entries.map((entry) =>
+            JSON.stringify({ ...entry, agentId } satisfies Omit<StoredWhitebookEntry, 'createdAt'>),
+          ),
+          shopScopes(agentId),
+          AGENT_ENTITIES.whitebook,
         ],
-      );
-      // Each stored entry goes on the shop's devices, in the order sent.
-      const createdAt = new Map(added.map((row) => [row.id, row.created_at]));
-      await log.recordMany(
-        entries.flatMap((entry) => {
-          const at = createdAt.get(entry.id);
-          if (at === undefined) return [];
-          const data: StoredWhitebookEntry = { ...entry, agentId, createdAt: at };
-          return [
-            { scopes: shopScopes(agentId), entity: AGENT_ENTITIES.whitebook, id: entry.id, op: 'put' as const, data },
-          ];
-        }),
       );
       const addedIds = new Set(added.map((row) => row.id));
       const others = entries.filter((entry) => !addedIds.has(entry.id));
