@@ -171,46 +171,34 @@ export function agentRepository(db: Queryable) {
       entries: readonly WhitebookEntry[],
     ): Promise<Array<'added' | 'exists' | { soldOn: string }>> {
       if (entries.length === 0) return [];
-      const column = <K extends keyof WhitebookEntry>(key: K) => entries.map((entry) => entry[key]);
       // Each stored entry goes on the shop's devices, in the order sent: logged by the same
-      // statement, with the time it was stored.
+      // statement, with the time it was stored. The entries travel as one JSON array (no
+      // array literal to escape, value by value), each as the change-log record's data too.
       const added = await db.query<{ id: string; created_at: string }>(
         `WITH input AS (
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::text[],
-                                $9::text[], $10::text[], $11::int[], $12::text[], $14::jsonb[]) WITH ORDINALITY
-             AS t(id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
-                  owner_nrc, vehicle_colour, vehicle_year, chassis_number, data, ord)),
+           SELECT sent.value || jsonb_build_object('agentId', $2::text) AS data, sent.ord, entry.*
+           FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS sent(value, ord)
+           CROSS JOIN LATERAL jsonb_to_record(sent.value) AS entry(
+             id text, "plateNumber" text, "vehicleMake" text, "vehicleModel" text, "ownerName" text, "saleDate" date,
+             "registrationNumber" text, "entitlementReference" text, "ownerNrc" text, "vehicleColour" text,
+             "vehicleYear" int, "chassisNumber" text)),
          added AS (
            INSERT INTO whitebook_entries (id, agent_id, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number,
              entitlement_reference, owner_nrc, vehicle_colour, vehicle_year, chassis_number)
-           SELECT id, $13, plate_number, vehicle_make, vehicle_model, owner_name, sale_date, registration_number, entitlement_reference,
-             owner_nrc, vehicle_colour, vehicle_year, chassis_number
+           SELECT id, $2, "plateNumber", "vehicleMake", "vehicleModel", "ownerName", "saleDate", "registrationNumber",
+             "entitlementReference", "ownerNrc", "vehicleColour", "vehicleYear", "chassisNumber"
            FROM input ORDER BY ord
            ON CONFLICT DO NOTHING
            RETURNING id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at),
          logged AS (
-           SELECT $15::text[] AS scopes, $16::text AS entity, input.id AS entity_id, 'put' AS op,
+           SELECT $3::text[] AS scopes, $4::text AS entity, input.id AS entity_id, 'put' AS op,
              input.data || jsonb_build_object('createdAt', added.created_at) AS data, input.ord
            FROM input JOIN added ON added.id = input.id),
          log AS (${logRowsOf('logged')})
          SELECT id, created_at FROM added`,
         [
-          column('id'),
-          column('plateNumber'),
-          column('vehicleMake'),
-          column('vehicleModel'),
-          column('ownerName'),
-          column('saleDate'),
-          column('registrationNumber'),
-          column('entitlementReference'),
-          column('ownerNrc'),
-          column('vehicleColour'),
-          column('vehicleYear'),
-          column('chassisNumber'),
+          JSON.stringify(entries satisfies readonly WhitebookEntry[]),
           agentId,
-          entries.map((entry) =>
-            JSON.stringify({ ...entry, agentId } satisfies Omit<StoredWhitebookEntry, 'createdAt'>),
-          ),
           shopScopes(agentId),
           AGENT_ENTITIES.whitebook,
         ],

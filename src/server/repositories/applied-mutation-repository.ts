@@ -31,20 +31,20 @@ export function appliedMutationRepository(db: Queryable) {
       answers: readonly RememberedAnswer<Answer>[],
     ): Promise<number> {
       if (answers.length === 0) return 0;
-      const inserted = await db.query(
-        `INSERT INTO applied_mutations (id, client_id, user_id, intent, outcome, answer)
-         SELECT id, $2, $3, intent, outcome, answer FROM unnest($1::text[], $4::text[], $5::text[], $6::jsonb[]) AS given(id, intent, outcome, answer)
-         ON CONFLICT (id) DO NOTHING RETURNING id`,
+      // One JSON array, not an array literal per column (each value escaped on its own), and a count back.
+      const [inserted] = await db.query<{ count: number }>(
+        `WITH added AS (
+           INSERT INTO applied_mutations (id, client_id, user_id, intent, outcome, answer)
+           SELECT id, $2, $3, intent, outcome, answer FROM jsonb_to_recordset($1::jsonb) AS given(id text, intent text, outcome text, answer jsonb)
+           ON CONFLICT (id) DO NOTHING RETURNING 1)
+         SELECT count(*)::int AS count FROM added`,
         [
-          answers.map((item) => item.id),
+          JSON.stringify(answers.map(({ id, intent, outcome, answer }) => ({ id, intent, outcome, answer }))),
           clientId,
           userId,
-          answers.map((item) => item.intent),
-          answers.map((item) => item.outcome),
-          answers.map((item) => JSON.stringify(item.answer)),
         ],
       );
-      return inserted.length;
+      return inserted?.count ?? 0;
     },
 
     /**
