@@ -1,12 +1,13 @@
 /** Unknown paths answer 404 with the app's not-found page; the app's own pages answer 200. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isAppRoute, parseRoutePatterns } from '../../src/server/plugins/app-routes';
+import { compressedCopiesOf, precompress } from '../../src/server/plugins/precompressed';
 import { routePatterns } from '../../src/app/routes';
 import { buildTestApp } from './test-app';
 
@@ -131,5 +132,90 @@ describe('serving pages', () => {
     const response = await app.inject({ method: 'GET', url: '/api/nowhere' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('sending the build’s compressed copies', () => {
+  const script = `export const plates = ${JSON.stringify(Array.from({ length: 300 }, (_, index) => `ZM-${String(index).padStart(3, '0')}-ABC`))};\n`;
+  let dir: string;
+  const built = async (change?: (dir: string) => Promise<void>) => {
+    dir = await mkdtemp(path.join(tmpdir(), 'nambala-built-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Home</title><div id="root"></div>');
+    await writeFile(path.join(dir, 'assets', 'plates-1a2b3c.js'), script);
+    await writeFile(path.join(dir, 'assets', 'tiny.js'), 'export {};\n');
+    const done = await precompress(dir);
+    await change?.(dir);
+    return { done, app: await buildTestApp({ appDir: dir, seedDemo: false }) };
+  };
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes a Brotli and a gzip copy beside each text file, none where a copy would not be smaller', async () => {
+    const { done, app } = await built();
+    await app.close();
+    const names = await readdir(path.join(dir, 'assets'));
+    expect(names.sort()).toEqual(['plates-1a2b3c.js', 'plates-1a2b3c.js.br', 'plates-1a2b3c.js.gz', 'tiny.js']);
+    expect(done.files).toBe(3);
+    expect(done.brotliBytes).toBeLessThan(done.gzipBytes);
+    expect(done.gzipBytes).toBeLessThan(done.bytes);
+    expect(await compressedCopiesOf(dir)).toBe('fresh');
+  });
+
+  it('sends the copy the browser accepts, as it is, and the file itself to one that accepts none', async () => {
+    const { app } = await built();
+    try {
+      for (const [accepts, encoding, decode] of [
+        ['gzip, deflate, br', 'br', brotliDecompressSync],
+        ['gzip', 'gzip', gunzipSync],
+      ] as const) {
+        const response = await app.inject({
+          method: 'GET',
+          url: '/assets/plates-1a2b3c.js',
+          headers: { 'accept-encoding': accepts },
+        });
+        expect(response.statusCode, accepts).toBe(200);
+        expect(response.headers['content-encoding'], accepts).toBe(encoding);
+        expect(response.headers.vary, accepts).toContain('accept-encoding');
+        expect(response.headers['content-type'], accepts).toContain('javascript');
+        expect(response.headers['cache-control'], accepts).toBe('public, max-age=31536000, immutable');
+        expect(response.rawPayload, accepts).toEqual(
+          await readFile(path.join(dir, `assets/plates-1a2b3c.js${encoding === 'br' ? '.br' : '.gz'}`)),
+        );
+        expect(decode(response.rawPayload).toString('utf8'), accepts).toBe(script);
+      }
+      const plain = await app.inject({ method: 'GET', url: '/assets/plates-1a2b3c.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      // A file with no copy is sent from the file itself (compressed as it goes, like any other response).
+      const tiny = await app.inject({ method: 'GET', url: '/assets/tiny.js', headers: { 'accept-encoding': 'br' } });
+      expect(tiny.statusCode).toBe(200);
+      const body = tiny.headers['content-encoding'] === 'br' ? brotliDecompressSync(tiny.rawPayload) : tiny.rawPayload;
+      expect(body.toString('utf8')).toBe('export {};\n');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never sends a copy older than its file: a file changed after the build is compressed as it is sent', async () => {
+    const changed = `${script}export const more = true;\n`;
+    const { app } = await built(async (folder) => {
+      // A moment later, as an edit after the build would be.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await writeFile(path.join(folder, 'assets', 'plates-1a2b3c.js'), changed);
+    });
+    try {
+      expect(await compressedCopiesOf(dir)).toBe('stale');
+      const response = await app.inject({
+        method: 'GET',
+        url: '/assets/plates-1a2b3c.js',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(changed);
+    } finally {
+      await app.close();
+    }
   });
 });

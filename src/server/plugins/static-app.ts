@@ -10,6 +10,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRoute, parseRoutePatterns } from './app-routes';
+import { compressedCopiesOf } from './precompressed';
 import { errorBody } from './error-handler';
 
 /** Pages composed when served, by path (without a trailing slash): the HTML for the address's query, or null for the file. */
@@ -32,9 +33,15 @@ export async function registerStaticApp(
     const file = `${url.replace(/^\/+|\/+$/g, '')}.html`;
     return prerendered.has(file) && file !== 'app-shell.html' ? file : shell;
   };
+  // Each file's compressed copies from the build are sent as they are, unless a file was
+  // changed after they were written: then every response is compressed as it is sent.
+  const copies = hasApp ? await compressedCopiesOf(appDir) : 'none';
+  if (copies === 'stale')
+    app.log.warn({ appDir }, 'the built app was changed after its compressed copies were written; run `npm run build`');
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: appDir,
+      preCompressed: copies === 'fresh',
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
