@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database, Queryable } from '../../src/server/db/database';
-import { givePlatesToShop } from './shop-orders';
+import { demoSale, givePlatesToShop } from './shop-orders';
 import { openTestDatabase } from './test-app';
 
 /** The statements a push may send: one outside its transaction, five inside. */
@@ -87,20 +87,11 @@ describe('the database round trips of a push of sales', () => {
   async function statementsOfPush(count: number): Promise<string[]> {
     const mutations = Array.from({ length: count }, () => {
       sold += 1;
-      const payload = {
-        id: randomUUID(),
+      const payload = demoSale({
         plateNumber: plateNumberOf(sold),
-        vehicleMake: 'Toyota',
-        vehicleModel: 'Corolla',
-        vehicleColour: 'White',
-        vehicleYear: 2019,
-        chassisNumber: 'JTDBR32E720123456',
-        ownerName: 'Mwila Banda',
-        ownerNrc: '123456/78/9',
-        saleDate: '2026-11-20',
         registrationNumber: `BAK ${sold}`,
         entitlementReference: `ORD-T${sold}`,
-      };
+      });
       return { id: payload.id, intent: 'recordWhitebookEntry', payload };
     });
     sent.length = 0;
