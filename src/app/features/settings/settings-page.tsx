@@ -209,7 +209,9 @@ export function SettingsPage() {
           </Heading>
         </Card.Header>
         <Card.Body>
-          <ContactForm key={user.id} user={user} />
+          {/* Drawn again when the server's answer differs from the device's copy of the account
+              (a change made just before a reload, or on another device): never the old phone. */}
+          <ContactForm key={`${user.id} ${user.email} ${user.phone ?? ''}`} user={user} />
         </Card.Body>
       </Card.Root>
       <Card.Root>
