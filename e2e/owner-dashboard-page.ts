@@ -2,7 +2,7 @@
  * Page models of the owner's dashboard: its overview (/dashboard) with the renewals banner,
  * and Certificates (/dashboard/user/certificates) with each plate's certificate to download.
  */
-import { type Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { payOnCardPage } from './card-page';
 import { DashboardPage } from './dashboard-page';
 
@@ -30,8 +30,10 @@ export class OwnerOverviewPage extends DashboardPage {
    */
   async renewByCard(plate: string, cardNumber: string): Promise<void> {
     const dialog = this.renewDialog(plate);
-    // Forced: the visible radio card is drawn over the real radio button.
-    await dialog.getByRole('radio', { name: /Credit\/Debit Card/ }).check({ force: true });
+    // The card a person taps (drawn over the real radio button, which a forced check could
+    // find outside the screen while the dialog was still opening on a busy machine).
+    await dialog.getByText('Credit/Debit Card').click();
+    await expect(dialog.getByRole('radio', { name: /Credit\/Debit Card/ })).toBeChecked();
     await dialog.getByRole('button', { name: /and renew/ }).click();
     await payOnCardPage(this.page, cardNumber);
   }
