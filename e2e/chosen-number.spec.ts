@@ -8,6 +8,7 @@
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { DEMO, signInAs } from './app-page';
 import { BuyProcessPage } from './buy-process-page';
+import { CHECKED_LISTED_PLATE } from './free-plate';
 import { applicationReferenceOn, payOnCardPage, receiptOf } from './card-page';
 import { HomePage } from './home-page';
 import { MarketplacePage } from './marketplace-page';
@@ -99,10 +100,10 @@ test.describe('choosing a number', () => {
     await home.checkPlate('ZM-123-ABC');
     await expect(home.answer).toContainText('ZM-123-ABC is already registered');
 
-    await home.checkPlate('ZM-333-LIV');
-    await expect(home.answer).toContainText('ZM-333-LIV is for sale');
+    await home.checkPlate(CHECKED_LISTED_PLATE);
+    await expect(home.answer).toContainText(`${CHECKED_LISTED_PLATE} is for sale`);
     await home.viewInMarketplace.click();
     const market = new MarketplacePage(page);
-    await expect(market.card('ZM-333-LIV')).toBeVisible();
+    await expect(market.card(CHECKED_LISTED_PLATE)).toBeVisible();
   });
 });

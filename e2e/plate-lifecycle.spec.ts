@@ -14,6 +14,7 @@ import { PDFDocument } from 'pdf-lib';
 import { embeddedImages } from '../tests/app/plate-documents/pdf-reading';
 import { expectSynced, openApp, waitForRegistryCopy } from './app-page';
 import { AgentPage } from './agent-page';
+import { freePlate } from './free-plate';
 import { payOnCardPageByRequest } from './card-page';
 import { APPROVE_CARD, approvedPlate, manufactureOnNextBlanks, signedInPage, today } from './lifecycle-steps';
 import { MyPlatesPage } from './my-plates-page';
@@ -118,13 +119,7 @@ test('a number bought in the marketplace is held for its buyer and reads as allo
   browser,
 }) => {
   const buyer = await signedInPage(browser, 'buyer');
-  const listings = (
-    (await (await buyer.request.get('/api/listings')).json()) as {
-      listings: Array<{ id: string; number: string; status: string }>;
-    }
-  ).listings;
-  const listing = listings.filter((candidate) => candidate.status === 'Available')[1];
-  if (!listing) throw new Error('no listing left to buy');
+  const listing = await freePlate(buyer);
   const bought = await buyer.request.post(`/api/listings/${listing.id}/buy`, {
     data: {
       idempotencyKey: randomUUID(),

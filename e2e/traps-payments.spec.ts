@@ -5,10 +5,11 @@
  * marketplace offers bank transfer as the wizard does, leading with the transfer awaited, its
  * reference and the bank details.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInAs } from './app-page';
 import { BuyProcessPage } from './buy-process-page';
 import { payOnCardPage, receiptOf } from './card-page';
+import { freePlate } from './free-plate';
 import { MarketplacePage, type PlateDialog } from './marketplace-page';
 
 const PHONE = { width: 360, height: 800 };
@@ -26,17 +27,6 @@ async function fillPersonalInfo(wizard: BuyProcessPage): Promise<void> {
     vehicleModel: 'Corolla',
   });
   await wizard.tickRegistrationNotYetKnown();
-}
-
-/** An Available plate no other journey names, so parallel tests do not compete for it. */
-async function availablePlate(page: Page): Promise<string> {
-  const response = await page.request.get('/api/listings');
-  expect(response.ok()).toBe(true);
-  const { listings } = (await response.json()) as { listings: Array<{ number: string; status: string }> };
-  const taken = new Set(['ZM-777-VIP', 'ZM-001-ABC']);
-  const free = listings.filter((listing) => listing.status === 'Available' && !taken.has(listing.number));
-  expect(free.length).toBeGreaterThan(0);
-  return free[Math.floor(Math.random() * free.length)]?.number ?? '';
 }
 
 async function openPlate(market: MarketplacePage, number: string): Promise<PlateDialog> {
@@ -82,7 +72,7 @@ test.describe('payments say the truth', () => {
     page,
   }) => {
     await signInAs(page, 'buyer');
-    const number = await availablePlate(page);
+    const number = (await freePlate(page)).number;
     const market = await MarketplacePage.open(page, number);
     const dialog = await openPlate(market, number);
     const buy = dialog.buy;
