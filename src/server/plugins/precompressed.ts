@@ -8,7 +8,7 @@
  *
  * The build writes them (`npm run build` runs src/server/precompress-cli.ts last): a file
  * changed after that needs its copies written again, which is why a new build replaces the
- * folder as a whole (docs/operations.md).
+ * folder as a whole (README, decision 082).
  */
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,7 +21,7 @@ const gzipped = promisify(gzip);
 /** Files worth compressing: text. Images and fonts are compressed in their own formats already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|webmanifest|svg|txt|xml|map)$/;
 /** The copies, by the encoding a browser asks for. */
-export const COMPRESSED_COPIES = { br: '.br', gzip: '.gz' } as const;
+const COMPRESSED_COPIES = { br: '.br', gzip: '.gz' } as const;
 
 export interface Precompressed {
   files: number;

@@ -196,12 +196,7 @@ export function agentRepository(db: Queryable) {
            FROM input JOIN added ON added.id = input.id),
          log AS (${logRowsOf('logged')})
          SELECT id, created_at FROM added`,
-        [
-          JSON.stringify(entries satisfies readonly WhitebookEntry[]),
-          agentId,
-          shopScopes(agentId),
-          AGENT_ENTITIES.whitebook,
-        ],
+        [JSON.stringify(entries), agentId, shopScopes(agentId), AGENT_ENTITIES.whitebook],
       );
       const addedIds = new Set(added.map((row) => row.id));
       const others = entries.filter((entry) => !addedIds.has(entry.id));

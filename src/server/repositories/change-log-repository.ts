@@ -76,12 +76,12 @@ export function changeLogRepository(db: Queryable) {
     async recordMany(changes: readonly LoggedChange[]): Promise<void> {
       if (changes.length === 0) return;
       await db.query(
-        `INSERT INTO change_log (scopes, entity, entity_id, op, data)
-         SELECT ARRAY(SELECT scope FROM jsonb_array_elements_text(t.scopes) WITH ORDINALITY AS s(scope, n) ORDER BY n),
-                t.entity, t.entity_id, t.op, t.data
-         FROM unnest($1::jsonb[], $2::text[], $3::text[], $4::text[], $5::jsonb[]) WITH ORDINALITY
-           AS t(scopes, entity, entity_id, op, data, ord)
-         ORDER BY t.ord`,
+        `WITH given AS (
+           SELECT ARRAY(SELECT scope FROM jsonb_array_elements_text(t.scopes) WITH ORDINALITY AS s(scope, n) ORDER BY n) AS scopes,
+                  t.entity, t.entity_id, t.op, t.data, t.ord
+           FROM unnest($1::jsonb[], $2::text[], $3::text[], $4::text[], $5::jsonb[]) WITH ORDINALITY
+             AS t(scopes, entity, entity_id, op, data, ord))
+         ${logRowsOf('given')}`,
         [
           changes.map((change) => JSON.stringify(change.scopes)),
           changes.map((change) => change.entity),
