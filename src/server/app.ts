@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { uuidv7 } from '#domain/ids/uuid-v7';
 import type { ServerConfig } from './config';
+import { certificateWarning, readTls, secureServerOptions } from './tls';
 import { type Database, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { registerAuth } from './plugins/auth';
@@ -100,7 +101,8 @@ export async function buildApp({
   // The server's clock; with TEST_CLOCK a browser test may move it (PUT /api/test/clock).
   const clock = movableClock(baseNow);
   const now = clock.now;
-  const app = Fastify({
+  const tls = config.tls ? await readTls(config.tls) : undefined;
+  const options = {
     logger: logger
       ? {
           level: config.logLevel,
@@ -120,7 +122,15 @@ export async function buildApp({
     // Behind a load balancer named in TRUST_PROXY, the client address and protocol come
     // from X-Forwarded-For and -Proto; from anyone else those headers are ignored.
     trustProxy: config.trustProxy,
-  });
+  };
+  // Over TLS the server speaks HTTP/2 (decision 083). node:http2's compatibility API hands every
+  // hook and route the same request and reply as node:http does, so the app keeps the HTTP/1.1
+  // instance's type (Fastify's types tell the two servers apart).
+  const app: FastifyInstance = tls
+    ? (Fastify({ ...options, ...secureServerOptions(tls) }) as unknown as FastifyInstance)
+    : Fastify(options);
+  const tlsWarning = tls && certificateWarning(tls.validTo, now());
+  if (tlsWarning) app.log.warn(tlsWarning);
 
   const db =
     givenDb ?? (await openDatabase(config, (error) => app.log.warn({ err: error }, 'idle database connection lost')));

@@ -76,6 +76,12 @@ export interface ServerConfig {
   phoneCheckLimit: number;
   /** Requests a minute one client address may make to the account routes (sign-in, sign-up, password reset and change); 0 turns the limit off. */
   authRateLimit: number;
+  /**
+   * TLS_CERT_FILE and TLS_KEY_FILE (PEM): the server answers over TLS itself, speaking HTTP/2 to
+   * the browsers that offer it and HTTP/1.1 to the rest (decision 083). Absent: plain HTTP, for a
+   * developer's machine or behind a balancer that holds the certificate.
+   */
+  tls: { certFile: string; keyFile: string } | undefined;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -99,6 +105,17 @@ function parseCount(name: string, raw: string | undefined, fallback: number): nu
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 0) throw new Error(`${name} must be a whole number, got '${raw}'`);
   return count;
+}
+
+function parseTls(env: NodeJS.ProcessEnv): ServerConfig['tls'] {
+  const certFile = env.TLS_CERT_FILE?.trim() || undefined;
+  const keyFile = env.TLS_KEY_FILE?.trim() || undefined;
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile)
+    throw new Error(
+      `${certFile ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'} is set without ${certFile ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'}: set both (the certificate chain and its private key, PEM) or neither`,
+    );
+  return { certFile, keyFile };
 }
 
 function parseSigningKey(env: NodeJS.ProcessEnv): ServerConfig['signingKey'] {
@@ -135,6 +152,7 @@ export function parseTrustProxy(value: string | undefined): string[] | false {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   const port = parsePort(env.PORT);
+  const tls = parseTls(env);
   const dataDir = overrides.dataDir ?? env.DATA_DIR ?? path.join(root, 'data', 'nambala-db');
   return {
     port,
@@ -149,7 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     keyDir: env.SIGNING_KEY_DIR ?? (dataDir === 'memory://' ? 'memory://' : path.join(path.dirname(dataDir), 'keys')),
     signingKey: parseSigningKey(env),
     verifyOnly: parseFlag(env.VERIFY_ONLY) ?? false,
-    publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicOrigin: (env.PUBLIC_ORIGIN ?? `${tls ? 'https' : 'http'}://localhost:${port}`).replace(/\/+$/, ''),
     demoRegistryPlates: parseCount('DEMO_REGISTRY_PLATES', env.DEMO_REGISTRY_PLATES, 50_000),
     paymentProvider: env.PAYMENT_PROVIDER?.trim() || 'sandbox',
     messageProvider: env.MESSAGE_PROVIDER?.trim() || 'sandbox',
@@ -167,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ussdGatewayAllow: env.USSD_GATEWAY_ALLOW ?? '',
     ussdSessionIdleSeconds: parseCount('USSD_SESSION_IDLE_SECONDS', env.USSD_SESSION_IDLE_SECONDS, 180),
     phoneCheckLimit: parseCount('PHONE_CHECK_LIMIT', env.PHONE_CHECK_LIMIT, 30),
+    tls,
     ...overrides,
   };
 }

@@ -94,7 +94,7 @@ try {
   const bound = app.server.address();
   await claim?.listening(typeof bound === 'object' && bound ? bound.port : config.port);
   app.log.info(
-    `Nambala is running at http://localhost:${config.port} (database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`,
+    `Nambala is running at ${config.tls ? 'https' : 'http'}://localhost:${config.port} (database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`,
   );
   for (const warning of startWarnings(process.env, config)) app.log.warn(warning);
 } catch (error) {

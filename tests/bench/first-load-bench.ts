@@ -34,6 +34,8 @@ export interface FirstLoadBenchOptions {
   root: string;
   /** The app's server (run.ts starts it, with the demo data). */
   origin: string;
+  /** The same app over TLS and HTTP/2 (decision 083), for the slowed phone's marketplace figures. */
+  secureOrigin?: string;
   /** Where the reference pages are served (reference-pages.ts). */
   referencePort: number;
   chromiumPath: string;
@@ -305,6 +307,7 @@ export async function firstLoadFigures(print: Print, options: FirstLoadBenchOpti
       await lighthouseFigures(print, options, references);
       await interactionFigures(print, {
         appOrigin: options.origin,
+        secureAppOrigin: options.secureOrigin,
         referenceOrigin: references.origin,
         chromiumPath: options.chromiumPath,
         chromiumArgs: options.chromiumArgs,

@@ -55,7 +55,8 @@
  * `--no-build` measures the last build; `--first-load-only` only the first-load figures
  * (LIGHTHOUSE_RUNS, default 5 in this mode and 3 otherwise; the reference pages are served on
  * BENCH_REFERENCE_PORT, default BENCH_PORT + 3, and the marketplace's growth figures' server on
- * BENCH_GROWTH_PORT, default BENCH_PORT + 4), `--js-only` only their JavaScript figures (no
+ * BENCH_GROWTH_PORT, default BENCH_PORT + 4; the app over TLS and HTTP/2, with the tests' loopback
+ * certificate, on BENCH_SECURE_PORT, default BENCH_PORT + 5), `--js-only` only their JavaScript figures (no
  * Lighthouse, no slowed phone); `--sync-only`
  * runs only the sync figures; `--verification-only` only the verification figures
  * (on ports BENCH_VERIFICATION_PORT, default 8400, to +2), `--registry-copy-only` only
@@ -75,6 +76,8 @@
  * API call (no build, no browser; the server runs in this process on BENCH_PORT: see ussd-bench.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { certificateFigures } from './certificate-bench';
@@ -94,6 +97,13 @@ import { registryCopyFigures, verificationFigures } from './verification-bench';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.BENCH_PORT ?? 8191);
 const origin = `http://127.0.0.1:${port}`;
+/** The same app over TLS (decision 083), with the tests' loopback certificate. */
+const securePort = Number(process.env.BENCH_SECURE_PORT ?? port + 5);
+const secureOrigin = `https://127.0.0.1:${securePort}`;
+const loopbackTls = {
+  TLS_CERT_FILE: path.join(root, 'tests/fixtures/tls/loopback-cert.pem'),
+  TLS_KEY_FILE: path.join(root, 'tests/fixtures/tls/loopback-key.pem'),
+};
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumArgs = [
   '--no-sandbox',
@@ -141,39 +151,51 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
-async function startServer(): Promise<ChildProcess> {
+/** Whether a server answers /api/health at `at` (over TLS, trusting only the loopback certificate). */
+function answers(at: string): Promise<boolean> {
+  if (!at.startsWith('https:'))
+    return fetch(`${at}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+  return new Promise((resolve) => {
+    https
+      .get(`${at}/api/health`, { ca: readFileSync(loopbackTls.TLS_CERT_FILE) }, (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      })
+      .on('error', () => resolve(false));
+  });
+}
+
+/** The app's server on `at`'s port, with the demo data; `env` adds settings (TLS). */
+async function startServer(at: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const serverPort = new URL(at).port;
   // Measure this build, never a server some other run left on the port.
-  const stale = await fetch(`${origin}/api/health`).then(
-    () => true,
-    () => false,
-  );
-  if (stale) throw new Error(`port ${port} is already in use; stop that server or set BENCH_PORT`);
+  if (await answers(at)) throw new Error(`port ${serverPort} is already in use; stop that server or set BENCH_PORT`);
   // Node itself (not an npx wrapper), so that killing it stops the server.
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: serverPort,
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       AUTH_RATE_LIMIT: '0',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   process.on('exit', () => server.kill('SIGTERM'));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return server;
-    } catch {
-      // not up yet
-    }
+    if (await answers(at)) return server;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   server.kill('SIGTERM');
-  throw new Error('server did not start within 60 s');
+  throw new Error(`server on ${at} did not start within 60 s`);
 }
 
 async function main(): Promise<void> {
@@ -190,11 +212,14 @@ async function main(): Promise<void> {
     await run('npm', ['run', 'build']);
   }
   if (!SYNC_ONLY && !VERIFICATION_ONLY && !MARKETPLACE_ONLY && !CERTIFICATES_ONLY) {
-    const server = await startServer();
+    const server = await startServer(origin);
+    // Over TLS only where the slowed phone measures: the JavaScript and Lighthouse figures stay on HTTP/1.1.
+    const secureServer = JS_ONLY ? undefined : await startServer(secureOrigin, loopbackTls);
     try {
       await firstLoadFigures(print, {
         root,
         origin,
+        secureOrigin: secureServer ? secureOrigin : undefined,
         referencePort,
         chromiumPath,
         chromiumArgs,
@@ -204,6 +229,7 @@ async function main(): Promise<void> {
       });
     } finally {
       server.kill('SIGTERM');
+      secureServer?.kill('SIGTERM');
     }
   }
   if (FIRST_LOAD_ONLY) return;

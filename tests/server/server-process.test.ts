@@ -151,6 +151,30 @@ describe('server process', () => {
   );
 
   it(
+    'stops with one line when TLS_KEY_FILE is not the key of the certificate in TLS_CERT_FILE',
+    async () => {
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'nambala-start-'));
+      try {
+        const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+        const otherKey = path.join(folder, 'other-key.pem');
+        await writeFile(otherKey, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+        expectOneLine(
+          await failedStart({
+            PORT: String(port + 5),
+            DATA_DIR: 'memory://',
+            TLS_CERT_FILE: path.join(root, 'tests/fixtures/tls/loopback-cert.pem'),
+            TLS_KEY_FILE: otherKey,
+          }),
+          /TLS_KEY_FILE .*other-key\.pem is not the private key of the certificate in TLS_CERT_FILE/,
+        );
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+    TEST_LIMIT_MS,
+  );
+
+  it(
     'stops with one line when its port is in use',
     async () => {
       const taken = createServer();

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import type { Role } from '../../src/domain/accounts/permissions';
 import type { UserType } from '../../src/domain/statuses/statuses';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { type Database, openPglite } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
@@ -23,7 +23,9 @@ export async function openTestDatabase(): Promise<Database> {
   return openPglite('memory://', await migratedCopy);
 }
 
-export async function buildTestApp(overrides: { appDir?: string; seedDemo?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  overrides: { appDir?: string; seedDemo?: boolean; tls?: ServerConfig['tls'] } = {},
+): Promise<FastifyInstance> {
   const db = await openTestDatabase();
   const config = loadConfig(
     {},
@@ -35,6 +37,7 @@ export async function buildTestApp(overrides: { appDir?: string; seedDemo?: bool
       demoRegistryPlates: 300,
       publicVerdictCacheMs: 0,
       authRateLimit: 0,
+      tls: overrides.tls,
     },
   );
   const app = await buildApp({ config, db, logger: false });

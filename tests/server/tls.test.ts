@@ -1,0 +1,179 @@
+/**
+ * The server's own TLS (decision 083): HTTP/2 to a client that offers it, HTTP/1.1 to one that
+ * does not, the same answers and headers over both; a certificate it cannot use stops the start
+ * with a line that says why.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http2 from 'node:http2';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { StartupError } from '../../src/server/startup-error';
+import { certificateWarning, readTls } from '../../src/server/tls';
+import { buildTestApp } from './test-app';
+
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/tls');
+const certFile = path.join(fixtures, 'loopback-cert.pem');
+const keyFile = path.join(fixtures, 'loopback-key.pem');
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  protocol: string;
+}
+
+/** One request over HTTP/2, trusting only the loopback certificate. */
+async function overHttp2(
+  origin: string,
+  ca: Buffer,
+  request: { method?: string; path: string; body?: string; headers?: Record<string, string> },
+): Promise<Answer> {
+  const session = http2.connect(origin, { ca });
+  try {
+    return await new Promise<Answer>((resolve, reject) => {
+      const stream = session.request({
+        ':method': request.method ?? 'GET',
+        ':path': request.path,
+        ...request.headers,
+      });
+      let body = '';
+      let headers: http2.IncomingHttpHeaders = {};
+      stream.setEncoding('utf8');
+      stream.on('response', (received) => (headers = received));
+      stream.on('data', (chunk: string) => (body += chunk));
+      stream.on('end', () =>
+        resolve({ status: Number(headers[':status']), headers, body, protocol: session.alpnProtocol ?? '' }),
+      );
+      stream.on('error', reject);
+      stream.end(request.body);
+    });
+  } finally {
+    session.close();
+  }
+}
+
+/** One request over HTTP/1.1 on TLS, as a client that offers no HTTP/2. */
+function overHttp1(origin: string, ca: Buffer, pathname: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    // node:https offers no HTTP/2 (it sends no ALPN): the server must answer it in HTTP/1.1.
+    const request = https.get(`${origin}${pathname}`, { ca }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body,
+          protocol: `HTTP/${response.httpVersion}`,
+        }),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('the server over TLS', () => {
+  let app: FastifyInstance;
+  let origin: string;
+  let ca: Buffer;
+  beforeAll(async () => {
+    ca = await readFile(certFile);
+    app = await buildTestApp({ tls: { certFile, keyFile } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `https://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => app.close());
+
+  it('answers HTTP/2 to a client that offers it, with HSTS and the API security headers', async () => {
+    const answer = await overHttp2(origin, ca, { path: '/api/verification/ZM-789-GHI' });
+    expect(answer.protocol).toBe('h2');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ plateNumber: 'ZM-789-GHI', verdict: 'Stolen' });
+    expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    // HTTP/2 forbids the HTTP/1.1 connection headers: none may slip through.
+    expect(answer.headers.connection).toBeUndefined();
+    expect(answer.headers['keep-alive']).toBeUndefined();
+  });
+
+  it('answers HTTP/1.1 over TLS to a client that does not', async () => {
+    const answer = await overHttp1(origin, ca, '/api/health');
+    expect(answer.protocol).toBe('HTTP/1.1');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' });
+    expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('signs in over HTTP/2 with a session cookie marked Secure', async () => {
+    const answer = await overHttp2(origin, ca, {
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@nambala.zm', password: 'Admin#2026' }),
+    });
+    expect(answer.status).toBe(200);
+    const cookie = [answer.headers['set-cookie'] ?? []].flat().join('\n');
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/; Secure/);
+  });
+});
+
+describe('a certificate the server cannot use', () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'nambala-tls-'));
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  it('reads the loopback certificate and knows when it ends', async () => {
+    const material = await readTls({ certFile, keyFile });
+    expect(material.validTo.getUTCFullYear()).toBe(2046);
+  });
+
+  it('refuses a key that is not the certificate’s, saying which setting to fix', async () => {
+    const otherKey = path.join(folder, 'other-key.pem');
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    await writeFile(otherKey, privateKey.export({ format: 'pem', type: 'pkcs8' }));
+    const refusal = readTls({ certFile, keyFile: otherKey });
+    await expect(refusal).rejects.toBeInstanceOf(StartupError);
+    await expect(refusal).rejects.toThrow(/TLS_KEY_FILE .*other-key\.pem is not the private key of the certificate/);
+  });
+
+  it('refuses a file that cannot be read, or is not a certificate', async () => {
+    await expect(readTls({ certFile: path.join(folder, 'missing.pem'), keyFile })).rejects.toThrow(
+      /TLS_CERT_FILE .*missing\.pem cannot be read \(ENOENT\)/,
+    );
+    const notACertificate = path.join(folder, 'not-a-certificate.pem');
+    await writeFile(notACertificate, 'hello');
+    await expect(readTls({ certFile: notACertificate, keyFile })).rejects.toThrow(
+      /TLS_CERT_FILE .*not-a-certificate\.pem is not a PEM certificate/,
+    );
+  });
+
+  it('needs both settings or neither, and makes its own links https', () => {
+    expect(() => loadConfig({ TLS_CERT_FILE: certFile })).toThrow(
+      /TLS_CERT_FILE is set without TLS_KEY_FILE: set both/,
+    );
+    expect(() => loadConfig({ TLS_KEY_FILE: keyFile })).toThrow(/TLS_KEY_FILE is set without TLS_CERT_FILE/);
+    expect(loadConfig({}).tls).toBeUndefined();
+    const config = loadConfig({ TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile, PORT: '8443' });
+    expect(config.tls).toEqual({ certFile, keyFile });
+    expect(config.publicOrigin).toBe('https://localhost:8443');
+  });
+
+  it('warns when the certificate has expired or expires within 14 days', () => {
+    const now = new Date('2026-12-07T10:00:00Z');
+    expect(certificateWarning(new Date('2027-06-01T00:00:00Z'), now)).toBeUndefined();
+    expect(certificateWarning(new Date('2026-12-15T10:00:00Z'), now)).toMatch(/expires on 2026-12-15.*in 8 days/);
+    expect(certificateWarning(new Date('2026-12-01T00:00:00Z'), now)).toMatch(/expired on 2026-12-01/);
+  });
+});
