@@ -286,64 +286,48 @@ export class NambalaDatabase extends Dexie {
 
   constructor(name = 'nambala') {
     super(name);
-    this.version(1).stores({
+    // The whole schema, as one version. Dexie compares it with the schema a device has installed
+    // and adds what is missing, so the versions before it (each only added tables; none had an
+    // upgrade) need not be declared: declared, all ten were worked through on every start, a
+    // task of 20-30 ms on a slow phone's CPU as the marketplace became ready. A later version
+    // declares its whole schema again, and keeps this one only if it adds an upgrade.
+    this.version(10).stores({
       outbox: 'id, status, createdAt',
       contactMessages: 'id, createdAt, syncState',
       meta: 'key',
       listings: 'id, number, status',
       favourites: 'listingId',
-    });
-    // Version 2 only adds tables; the outbox and its pending entries are untouched.
-    this.version(2).stores({
       adminUsers: 'id, status, userType',
       notifications: 'id, createdAt',
       profiles: 'id',
-    });
-    // Version 3 adds the agent's workspace, filled from the change log.
-    this.version(3).stores({
+      // The agent's workspace, filled from the change log.
       agentOrders: 'id, status, createdAt',
       whitebookEntries: 'id, saleDate, createdAt',
       manufacturingRecords: 'id, createdAt',
       inventoryItems: 'id, receivedDate, createdAt',
-    });
-    // Version 4 adds verification: keys, revocations, the registry copy, checks and flags.
-    this.version(4).stores({
+      // Verification: keys, revocations, the registry copy, checks and flags.
       policeChecks: 'id, checkedAt',
       plateFlags: 'id, status, createdAt',
       trustKeys: 'keyId',
       revocations: 'plateNumber',
       registryBuckets: 'bucket',
-    });
-    // Version 5 adds the owner's dashboard: plates, vehicles and drivers, transfers, orders and payments.
-    this.version(5).stores({
+      // The owner's dashboard: plates, vehicles and drivers, transfers, orders and payments.
       ownedPlates: 'id, stage, heldAt',
       vehicles: 'id, plateNumber, updatedAt',
       drivers: 'id, name',
       plateTransfers: 'id, status, createdAt',
       myOrders: 'id, createdAt',
       myPayments: 'id, createdAt',
-    });
-    // Version 6 adds the insurance agent's customers and policies.
-    this.version(6).stores({
+      // The insurance agent's customers, policies and claims, and the claim photos taken here.
       insuranceCustomers: 'id, name, updatedAt',
       insurancePolicies: 'id, plateNumber, customerId, createdAt',
-    });
-    // Version 7 adds inventory allocations and the settings kept for offline reading.
-    this.version(7).stores({
-      inventoryAllocations: 'id, shopId, plateType, createdAt',
-      settings: 'id',
-    });
-    // Version 8 adds insurance claims and the claim photos taken on this device.
-    this.version(8).stores({
       insuranceClaims: 'id, status, createdAt',
       claimPhotoFiles: 'id, claimId, state',
-    });
-    // Version 9 adds the integrity queue (administrators).
-    this.version(9).stores({
+      // Inventory allocations, and the settings kept for offline reading.
+      inventoryAllocations: 'id, shopId, plateType, createdAt',
+      settings: 'id',
+      // The integrity queue (administrators), and the shop's spoiled blanks (decision 042).
       integrityAlerts: 'id, status, createdAt',
-    });
-    // Version 10 adds the shop's spoiled blanks (blank serials, decision 042).
-    this.version(10).stores({
       spoiledBlanks: 'id, serial, recordedAt',
     });
   }

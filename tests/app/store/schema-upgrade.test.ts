@@ -3,7 +3,99 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { NambalaDatabase } from '../../../src/app/store/database';
 
+/**
+ * The schema as each release declared it, version by version: the app now declares only the
+ * whole of it (version 10), and Dexie adds to a device's installed schema what is missing.
+ */
+const RELEASED: Array<Record<string, string>> = [
+  {
+    outbox: 'id, status, createdAt',
+    contactMessages: 'id, createdAt, syncState',
+    meta: 'key',
+    listings: 'id, number, status',
+    favourites: 'listingId',
+  },
+  { adminUsers: 'id, status, userType', notifications: 'id, createdAt', profiles: 'id' },
+  {
+    agentOrders: 'id, status, createdAt',
+    whitebookEntries: 'id, saleDate, createdAt',
+    manufacturingRecords: 'id, createdAt',
+    inventoryItems: 'id, receivedDate, createdAt',
+  },
+  {
+    policeChecks: 'id, checkedAt',
+    plateFlags: 'id, status, createdAt',
+    trustKeys: 'keyId',
+    revocations: 'plateNumber',
+    registryBuckets: 'bucket',
+  },
+  {
+    ownedPlates: 'id, stage, heldAt',
+    vehicles: 'id, plateNumber, updatedAt',
+    drivers: 'id, name',
+    plateTransfers: 'id, status, createdAt',
+    myOrders: 'id, createdAt',
+    myPayments: 'id, createdAt',
+  },
+  {
+    insuranceCustomers: 'id, name, updatedAt',
+    insurancePolicies: 'id, plateNumber, customerId, createdAt',
+  },
+  { inventoryAllocations: 'id, shopId, plateType, createdAt', settings: 'id' },
+  { insuranceClaims: 'id, status, createdAt', claimPhotoFiles: 'id, claimId, state' },
+  { integrityAlerts: 'id, status, createdAt' },
+  { spoiledBlanks: 'id, serial, recordedAt' },
+];
+
+/** The object stores a device's IndexedDB holds, each with its key path and index names, read without Dexie. */
+async function installedSchema(name: string): Promise<Record<string, { keyPath: unknown; indexes: string[] }>> {
+  const database = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    const names = [...database.objectStoreNames];
+    const transaction = database.transaction(names, 'readonly');
+    return Object.fromEntries(
+      names.map((store) => {
+        const objectStore = transaction.objectStore(store);
+        return [store, { keyPath: objectStore.keyPath, indexes: [...objectStore.indexNames].sort() }];
+      }),
+    );
+  } finally {
+    database.close();
+  }
+}
+
 describe('schema upgrades', () => {
+  it.each([1, 3, 9, 10])(
+    'give a device installed at version %i every table and index of the whole schema, its rows kept',
+    async (installed) => {
+      const name = `upgrade-${crypto.randomUUID()}`;
+      const device = new Dexie(name);
+      RELEASED.slice(0, installed).forEach((tables, index) => device.version(index + 1).stores(tables));
+      await device.table('meta').put({ key: 'pulledAt', value: 42 });
+      device.close();
+
+      const upgraded = new NambalaDatabase(name);
+      try {
+        expect(await upgraded.meta.get('pulledAt')).toEqual({ key: 'pulledAt', value: 42 });
+        upgraded.close();
+        const declared = Object.fromEntries(
+          upgraded.tables.map((table) => [
+            table.name,
+            { keyPath: table.schema.primKey.keyPath, indexes: table.schema.indexes.map((index) => index.name).sort() },
+          ]),
+        );
+        expect(Object.keys(declared).sort()).toEqual(RELEASED.flatMap((tables) => Object.keys(tables)).sort());
+        expect(await installedSchema(name)).toEqual(declared);
+      } finally {
+        await upgraded.delete();
+      }
+    },
+  );
+
   it('keep changes waiting in the outbox of a device still on the first version', async () => {
     const name = `upgrade-${crypto.randomUUID()}`;
     // The device as the first release left it: version 1 of the schema, one message unsent.
