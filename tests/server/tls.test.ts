@@ -4,18 +4,20 @@
  * with a line that says why.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http2 from 'node:http2';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { StartupError } from '../../src/server/startup-error';
 import { certificateWarning, readTls } from '../../src/server/tls';
+import { precompress } from '../../src/server/plugins/precompressed';
 import { buildTestApp } from './test-app';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/tls');
@@ -26,6 +28,7 @@ interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  bytes: Buffer;
   protocol: string;
 }
 
@@ -43,14 +46,20 @@ async function overHttp2(
         ':path': request.path,
         ...request.headers,
       });
-      let body = '';
+      const chunks: Buffer[] = [];
       let headers: http2.IncomingHttpHeaders = {};
-      stream.setEncoding('utf8');
       stream.on('response', (received) => (headers = received));
-      stream.on('data', (chunk: string) => (body += chunk));
-      stream.on('end', () =>
-        resolve({ status: Number(headers[':status']), headers, body, protocol: session.alpnProtocol ?? '' }),
-      );
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({
+          status: Number(headers[':status']),
+          headers,
+          body: bytes.toString('utf8'),
+          bytes,
+          protocol: session.alpnProtocol ?? '',
+        });
+      });
       stream.on('error', reject);
       stream.end(request.body);
     });
@@ -64,17 +73,18 @@ function overHttp1(origin: string, ca: Buffer, pathname: string): Promise<Answer
   return new Promise((resolve, reject) => {
     // node:https offers no HTTP/2 (it sends no ALPN): the server must answer it in HTTP/1.1.
     const request = https.get(`${origin}${pathname}`, { ca }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () =>
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const bytes = Buffer.concat(chunks);
         resolve({
           status: response.statusCode ?? 0,
           headers: response.headers,
-          body,
+          body: bytes.toString('utf8'),
+          bytes,
           protocol: `HTTP/${response.httpVersion}`,
-        }),
-      );
+        });
+      });
     });
     request.on('error', reject);
   });
@@ -124,6 +134,45 @@ describe('the server over TLS', () => {
     const cookie = [answer.headers['set-cookie'] ?? []].flat().join('\n');
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/; Secure/);
+  });
+});
+
+describe('the built app over HTTP/2', () => {
+  const script = `export const plates = ${JSON.stringify(Array.from({ length: 300 }, (_, index) => `ZM-${String(index).padStart(3, '0')}-ABC`))};\n`;
+  let dir: string;
+  let app: FastifyInstance;
+  let origin: string;
+  let ca: Buffer;
+  beforeAll(async () => {
+    ca = await readFile(certFile);
+    dir = await mkdtemp(path.join(os.tmpdir(), 'nambala-tls-app-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Home</title><div id="root"></div>');
+    await writeFile(path.join(dir, 'assets', 'plates-1a2b3c.js'), script);
+    await precompress(dir);
+    app = await buildTestApp({ appDir: dir, seedDemo: false, tls: { certFile, keyFile } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `https://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('sends a script’s Brotli copy from the build, and a page under the app’s policy', async () => {
+    const asset = await overHttp2(origin, ca, {
+      path: '/assets/plates-1a2b3c.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(asset.protocol).toBe('h2');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(asset.bytes).toString('utf8')).toBe(script);
+    const page = await overHttp2(origin, ca, { path: '/' });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>Home</title>');
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self'/);
   });
 });
 
