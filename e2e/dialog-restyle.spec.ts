@@ -19,8 +19,17 @@ interface TraceEvent {
   args?: { data?: { type?: string }; elementCount?: number; beginData?: { dirtyObjects?: number } };
 }
 
-/** Elements restyled and layout objects laid out in the task of the click that opens the dialog. */
-async function tapCost(page: Page, open: () => Promise<void>): Promise<{ restyled: number; laidOut: number }> {
+interface Cost {
+  restyled: number;
+  laidOut: number;
+}
+
+/**
+ * Elements restyled and layout objects laid out by the click that opens the dialog: in the
+ * click's own task, where the copy of the dialog's first frame is drawn (decision 076), and in
+ * the tasks after it until the app's dialog is on screen, where the app's dialog takes its place.
+ */
+async function tapCost(page: Page, open: () => Promise<void>): Promise<{ click: Cost; takeOver: Cost }> {
   const browser = page.context().browser();
   if (!browser) throw new Error('no browser to trace');
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
@@ -29,57 +38,88 @@ async function tapCost(page: Page, open: () => Promise<void>): Promise<{ restyle
     .traceEvents;
   const click = events.find((event) => event.name === 'EventDispatch' && event.args?.data?.type === 'click');
   if (!click) throw new Error('the trace holds no click');
+  const onMain = (event: TraceEvent) => event.tid === click.tid && event.pid === click.pid;
   const task = events.find(
     (event) =>
-      event.name === 'RunTask' &&
-      event.tid === click.tid &&
-      event.pid === click.pid &&
-      event.ts <= click.ts &&
-      event.ts + (event.dur ?? 0) >= click.ts,
+      event.name === 'RunTask' && onMain(event) && event.ts <= click.ts && event.ts + (event.dur ?? 0) >= click.ts,
   );
   if (!task) throw new Error('the trace holds no task around the click');
-  const inTask = events.filter(
-    (event) =>
-      event.tid === task.tid &&
-      event.pid === task.pid &&
-      event.ph === 'X' &&
-      event.ts >= task.ts &&
-      event.ts <= task.ts + (task.dur ?? 0),
-  );
-  const sum = (name: string, count: (event: TraceEvent) => number) =>
-    inTask.filter((event) => event.name === name).reduce((total, event) => total + count(event), 0);
+  const taskEnd = task.ts + (task.dur ?? 0);
+  const cost = (inside: (event: TraceEvent) => boolean): Cost => {
+    const picked = events.filter((event) => onMain(event) && event.ph === 'X' && inside(event));
+    const sum = (name: string, count: (event: TraceEvent) => number) =>
+      picked.filter((event) => event.name === name).reduce((total, event) => total + count(event), 0);
+    return {
+      restyled: sum('UpdateLayoutTree', (event) => event.args?.elementCount ?? 0),
+      laidOut: sum('Layout', (event) => event.args?.beginData?.dirtyObjects ?? 0),
+    };
+  };
   return {
-    restyled: sum('UpdateLayoutTree', (event) => event.args?.elementCount ?? 0),
-    laidOut: sum('Layout', (event) => event.args?.beginData?.dirtyObjects ?? 0),
+    click: cost((event) => event.ts >= task.ts && event.ts <= taskEnd),
+    takeOver: cost((event) => event.ts > taskEnd),
   };
 }
 
+/** Until the dialog's own code, fetched once the page is ready, is here: its script and every script the loader asked for beside it. */
+async function dialogCodeHere(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
+        const asked = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+          (link) => link.href,
+        );
+        return (
+          [...arrived].some((name) => /\/listing-dialog-[^/]+\.js$/.test(name)) &&
+          asked.every((href) => arrived.has(href))
+        );
+      }),
+    )
+    .toBe(true);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+}
+
 test.describe('opening a plate', () => {
-  test('restyles and lays out the dialog, not the marketplace beneath it; the backdrop still takes a click outside', async ({
+  test('drawn from its copy first, restyles the page once as the copy makes it inert, and lays out the dialog alone', async ({
+    page,
+  }) => {
+    const marketplace = await MarketplacePage.open(page);
+    await marketplace.waitForListings(/Showing 2\d of \d+ plates/);
+    await dialogCodeHere(page);
+    const pageElements = await page.evaluate(() => document.body.querySelectorAll('*').length);
+    const cost = await tapCost(page, async () => {
+      await marketplace.viewDetailsButtons.first().click();
+      await expect(marketplace.openDialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible();
+      await expect(page.locator('dialog[data-early-listing-dialog]')).toHaveCount(0);
+    });
+    // The click draws the copy of the dialog's first frame (decision 076) as a modal <dialog>,
+    // which makes the page beneath inert: one restyle of the page (~1,100 elements, pseudo-elements
+    // counted), a layout of the dialog alone. The app's dialog then takes its place: the copy
+    // leaves the top layer and the app's dialog locks the page, one more pass of each (measured
+    // 1,454 restyled, 1,008 laid out). On a slowed phone this still draws the dialog in ~100 ms
+    // instead of ~320 and its checkout no later (docs/performance.md): what is guarded here is
+    // that the passes stay one each.
+    expect(pageElements).toBeGreaterThan(400);
+    expect(cost.click.restyled).toBeLessThan(pageElements * 2.5);
+    expect(cost.click.laidOut).toBeLessThan(150);
+    expect(cost.takeOver.restyled).toBeLessThan(pageElements * 3.5);
+    expect(cost.takeOver.laidOut).toBeLessThan(pageElements * 2.5);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+  });
+
+  test('the app’s own dialog restyles and lays out the dialog, not the marketplace beneath it; the backdrop still takes a click outside', async ({
     page,
   }) => {
     const marketplace = await MarketplacePage.open(page);
     await marketplace.waitForListings(/Showing 2\d of \d+ plates/);
     const viewDetails = marketplace.viewDetailsButtons;
     await expect(viewDetails.first()).toBeVisible();
-    // The dialog's own code, fetched once the page is ready, is here: its script and every script
-    // the loader asked for beside it (its links) have arrived. The copy drawn while it is still on
-    // its way (decision 076) is e2e/early-listing-dialog.spec.ts's.
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
-          const asked = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
-            (link) => link.href,
-          );
-          return (
-            [...arrived].some((name) => /\/listing-dialog-[^/]+\.js$/.test(name)) &&
-            asked.every((href) => arrived.has(href))
-          );
-        }),
-      )
-      .toBe(true);
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    await dialogCodeHere(page);
+    // Drawn by the app alone, as a buyer's own reservation is: the page's templates for the copy
+    // (decision 076, measured above) are taken out.
+    await page.evaluate(() =>
+      document.querySelectorAll('template[data-listing-dialog-template]').forEach((template) => template.remove()),
+    );
     const pageElements = await page.evaluate(() => document.body.querySelectorAll('*').length);
     const rootStyle = await page.evaluate(() => document.documentElement.getAttribute('style'));
 
@@ -90,8 +130,8 @@ test.describe('opening a plate', () => {
     // The dialog is ~70 elements when first drawn; the page beneath is ~490 (the cards drawn
     // plain since decision 039, fewer than Chakra's), so a restyle of the page would pass 250.
     expect(pageElements).toBeGreaterThan(400);
-    expect(cost.restyled).toBeLessThan(250);
-    expect(cost.laidOut).toBeLessThan(150);
+    expect(cost.click.restyled).toBeLessThan(250);
+    expect(cost.click.laidOut).toBeLessThan(150);
 
     // The scroll lock found on the root what it writes there, and the body passes nothing new down.
     expect(await page.evaluate(() => document.documentElement.getAttribute('style'))).toBe(rootStyle);

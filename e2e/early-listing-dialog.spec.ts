@@ -129,9 +129,11 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     await page.waitForTimeout(1000);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    // Opened again now the code is here: the app's own dialog.
+    // Opened again now the code is here: the app's own dialog (after its copy's frame, below).
     await button.click();
-    await expect(page.getByRole('dialog', { name: `Plate ${number}` })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: `Plate ${number}` }).getByRole('tab', { name: 'Buy Now' }),
+    ).toBeVisible();
     await expect(page.locator(EARLY_COPY)).toHaveCount(0);
   });
 
@@ -198,6 +200,39 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     expect(await isFocusInDialog(page)).toBe(true);
 
     // The app's dialog gives the focus back to the plate's button.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('is drawn from the template even once the code is here, and the app’s dialog takes its place', async ({
+    page,
+  }) => {
+    await page.goto('/marketplace');
+    await waitForApp(page);
+    // The dialog's code is fetched once the page is ready and idle: here, and run, once the line is quiet.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/listing-dialog-[^/]+\.js$/.test(entry.name)),
+    );
+    await page.waitForLoadState('networkidle');
+    const { button, number } = await firstPlate(page);
+    // Every copy the page draws, however briefly: the app's dialog takes it away within a frame or two.
+    await page.evaluate(() => {
+      (window as unknown as { copiesDrawn: number }).copiesDrawn = 0;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element && node.matches('dialog[data-early-listing-dialog]'))
+              (window as unknown as { copiesDrawn: number }).copiesDrawn += 1;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+    await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible();
+    await expect(page.locator(EARLY_COPY)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { copiesDrawn: number }).copiesDrawn)).toBe(1);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    expect(await isFocusInDialog(page)).toBe(true);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();
