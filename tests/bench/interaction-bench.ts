@@ -308,25 +308,33 @@ const medianWorstKey = (runs: TypedRun[]) =>
 const failed = (failures: string[]) =>
   failures.length > 0 ? `; ${failures.length} runs failed: ${failures.join(' | ')}` : '';
 
-/** The marketplace tapped a while after it is ready, its dialog's code here: the app's own dialog drawn, not its code's wait. */
-function lateTapFigures(print: Print, { taps, tapFailures }: { taps: TapRun[]; tapFailures: string[] }) {
+interface TapRuns {
+  taps: TapRun[];
+  tapFailures: string[];
+}
+
+/** Tap → dialog drawn and tap → its checkout drawn, each beside its target; `tapped` says when the tap came. */
+function tapFigures(
+  print: Print,
+  labels: { dialog: string; checkout: string; tapped: string },
+  { taps, tapFailures }: TapRuns,
+) {
   const measured = taps.length > 0;
-  const label = `/marketplace: tap ${LATE_TAP_MS / 1000} s after ready →`;
   const dialog = median(taps.map((run) => run.tapToDialog));
   print(
     figureLine(
-      `${label} dialog`,
+      labels.dialog,
       measured ? ms(dialog) : 'not measured',
       { text: '≤ 300 ms', pass: taps.length === RUNS && dialog <= TARGETS.dialogMs },
       measured
-        ? `runs ${list(taps.map((run) => run.tapToDialog))} ms; scripts fetched after the tap ${taps.map((run) => run.scriptsAfterTap).join(', ')}${failed(tapFailures)}`
+        ? `runs ${list(taps.map((run) => run.tapToDialog))} ms, ${labels.tapped}; scripts fetched after the tap ${taps.map((run) => run.scriptsAfterTap).join(', ')}${failed(tapFailures)}`
         : failed(tapFailures),
     ),
   );
   const checkout = median(taps.map((run) => run.tapToCheckout));
   print(
     figureLine(
-      `${label} checkout`,
+      labels.checkout,
       measured ? ms(checkout) : 'not measured',
       { text: '≤ 450 ms', pass: taps.length === RUNS && checkout <= TARGETS.checkoutMs },
       measured ? `runs ${list(taps.map((run) => run.tapToCheckout))} ms (its Buy Now tab)` : '',
@@ -335,11 +343,7 @@ function lateTapFigures(print: Print, { taps, tapFailures }: { taps: TapRun[]; t
 }
 
 /** The marketplace's figures from its tap runs over one protocol: plates drawn, layout shift, tap → dialog, tap → checkout. */
-function marketplaceTapFigures(
-  print: Print,
-  label: string,
-  { taps, tapFailures }: { taps: TapRun[]; tapFailures: string[] },
-) {
+function marketplaceTapFigures(print: Print, label: string, { taps, tapFailures }: TapRuns) {
   const measured = taps.length > 0;
   const plates = median(taps.map((run) => run.listingsAt));
   print(
@@ -363,25 +367,14 @@ function marketplaceTapFigures(
         : '',
     ),
   );
-  const dialog = median(taps.map((run) => run.tapToDialog));
-  print(
-    figureLine(
-      `${label}: tap → listing dialog drawn`,
-      measured ? ms(dialog) : 'not measured',
-      { text: '≤ 300 ms', pass: taps.length === RUNS && dialog <= TARGETS.dialogMs },
-      measured
-        ? `runs ${list(taps.map((run) => run.tapToDialog))} ms, tapped once the app is ready; scripts fetched after the tap ${taps.map((run) => run.scriptsAfterTap).join(', ')}`
-        : '',
-    ),
-  );
-  const checkout = median(taps.map((run) => run.tapToCheckout));
-  print(
-    figureLine(
-      `${label}: tap → the dialog’s checkout drawn`,
-      measured ? ms(checkout) : 'not measured',
-      { text: '≤ 450 ms', pass: taps.length === RUNS && checkout <= TARGETS.checkoutMs },
-      measured ? `runs ${list(taps.map((run) => run.tapToCheckout))} ms (its Buy Now tab)` : '',
-    ),
+  tapFigures(
+    print,
+    {
+      dialog: `${label}: tap → listing dialog drawn`,
+      checkout: `${label}: tap → the dialog’s checkout drawn`,
+      tapped: 'tapped once the app is ready',
+    },
+    { taps, tapFailures },
   );
 }
 
@@ -397,8 +390,8 @@ export async function interactionFigures(print: Print, options: InteractionBench
     taps: [] as TapRun[],
     tapFailures: [] as string[],
   };
-  const secure = { taps: [] as TapRun[], tapFailures: [] as string[] };
-  const late = { taps: [] as TapRun[], tapFailures: [] as string[] };
+  const secure: TapRuns = { taps: [], tapFailures: [] };
+  const late: TapRuns = { taps: [], tapFailures: [] };
   const reference = {
     paints: [] as number[],
     paintFailures: [] as string[],
@@ -493,7 +486,16 @@ export async function interactionFigures(print: Print, options: InteractionBench
   marketplaceTapFigures(print, '/marketplace', app);
   // The same page from the server over TLS: HTTP/2 fetches the dialog's scripts on one connection.
   if (options.secureAppOrigin) marketplaceTapFigures(print, '/marketplace over HTTP/2', secure);
-  lateTapFigures(print, late);
+  // The same tap made once a person would have read the page: the dialog's code is here by then.
+  tapFigures(
+    print,
+    {
+      dialog: `/marketplace: tap ${LATE_TAP_MS / 1000} s after ready → dialog`,
+      checkout: `/marketplace: tap ${LATE_TAP_MS / 1000} s after ready → checkout`,
+      tapped: `tapped ${LATE_TAP_MS / 1000} s after the app was ready`,
+    },
+    late,
+  );
   print(
     figureLine(
       '  reference: static copy, first paint',
