@@ -47,6 +47,13 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, HOST: '127.0.0.1', APP_DIR: '/nonexistent', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...extra };
 }
 
+/** Whether the server on `dataDir` has written its port into the folder's control file. */
+const saysItsPort = (dataDir: string) =>
+  readFile(path.join(dataDir, 'server.json'), 'utf8').then(
+    (text) => (JSON.parse(text) as { port: number | null }).port !== null,
+    () => false,
+  );
+
 async function startServer(dataDir: string, port: number, extra: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     cwd: root,
@@ -69,7 +76,9 @@ async function startServer(dataDir: string, port: number, extra: Record<string, 
   const deadline = Date.now() + STARTUP_MS;
   while (Date.now() < deadline && child.exitCode === null) {
     const health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-    if (health?.ok) return server;
+    // Started: it answers, and has said its port in the folder's control file, which it writes
+    // just after it begins to listen (a request may be answered a moment before).
+    if (health?.ok && (await saysItsPort(dataDir))) return server;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await server.stop();
