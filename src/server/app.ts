@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { uuidv7 } from '#domain/ids/uuid-v7';
 import type { ServerConfig } from './config';
-import { certificateWarning, readTls, secureServerOptions } from './tls';
+import { certificateWarning, readTls, registerTlsRenewal, secureServerOptions } from './tls';
 import { type Database, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { registerAuth } from './plugins/auth';
@@ -131,6 +131,7 @@ export async function buildApp({
     : Fastify(options);
   const tlsWarning = tls && certificateWarning(tls.validTo, now());
   if (tlsWarning) app.log.warn(tlsWarning);
+  if (config.tls) registerTlsRenewal(app, config.tls, { everyMs: config.tlsCheckMs, now });
 
   const db =
     givenDb ?? (await openDatabase(config, (error) => app.log.warn({ err: error }, 'idle database connection lost')));

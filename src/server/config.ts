@@ -82,6 +82,8 @@ export interface ServerConfig {
    * developer's machine or behind a balancer that holds the certificate.
    */
   tls: { certFile: string; keyFile: string } | undefined;
+  /** How often (ms) the TLS files are looked at for a renewed certificate (tests shorten it). */
+  tlsCheckMs: number;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -186,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ussdSessionIdleSeconds: parseCount('USSD_SESSION_IDLE_SECONDS', env.USSD_SESSION_IDLE_SECONDS, 180),
     phoneCheckLimit: parseCount('PHONE_CHECK_LIMIT', env.PHONE_CHECK_LIMIT, 30),
     tls,
+    tlsCheckMs: 60_000,
     ...overrides,
   };
 }

@@ -4,8 +4,10 @@
  * screen's many small scripts over one connection instead of six at a time.
  */
 import { X509Certificate } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import type { Http2SecureServer } from 'node:http2';
 import { createSecureContext } from 'node:tls';
+import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { StartupError } from './startup-error';
 
@@ -64,4 +66,73 @@ export function certificateWarning(validTo: Date, now: Date): string | undefined
   if (days < 14)
     return `the TLS certificate expires on ${validTo.toISOString()}, in ${Math.floor(days)} days: renew it (TLS_CERT_FILE)`;
   return undefined;
+}
+
+/** What the watcher says as it works: the app's log in the server, nothing in tests. */
+interface TlsLog {
+  info: (message: string) => void;
+  warn: (message: string) => void;
+  error: (message: string) => void;
+}
+
+/**
+ * A renewed certificate is taken up without a restart: every `everyMs` the two files' change times
+ * are compared with those last read, and when either moved, both are read and checked again and
+ * given to the listening server for its next connections. A pair that cannot be used (a renewal
+ * caught half written, a key that does not match) leaves the one in use, says why, and is tried
+ * again at the next look. Returns the stop.
+ */
+export function watchTls(
+  files: NonNullable<ServerConfig['tls']>,
+  server: { setSecureContext: (options: { cert: Buffer; key: Buffer }) => void },
+  log: TlsLog,
+  { everyMs, now }: { everyMs: number; now: () => Date },
+): () => void {
+  const changedAt = async () =>
+    (await Promise.all([stat(files.certFile), stat(files.keyFile)])).map((file) => file.mtimeMs).join(':');
+  let seen: Promise<string | undefined> = changedAt().catch(() => undefined);
+  let isLooking = false;
+  const look = async () => {
+    if (isLooking) return;
+    isLooking = true;
+    try {
+      const [before, current] = await Promise.all([seen, changedAt().catch(() => undefined)]);
+      if (current === undefined || current === before) return;
+      const material = await readTls(files);
+      server.setSecureContext({ cert: material.cert, key: material.key });
+      seen = Promise.resolve(current);
+      log.info(`TLS certificate renewed: now valid until ${material.validTo.toISOString()}`);
+      const warning = certificateWarning(material.validTo, now());
+      if (warning) log.warn(warning);
+    } catch (error) {
+      log.error(
+        `the TLS files changed but cannot be used, so the certificate in use stays: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      isLooking = false;
+    }
+  };
+  const timer = setInterval(() => void look(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Looks for a renewed certificate while the app is listening (`watchTls`), in its log. */
+export function registerTlsRenewal(
+  app: FastifyInstance,
+  files: NonNullable<ServerConfig['tls']>,
+  timing: { everyMs: number; now: () => Date },
+): void {
+  let stopWatching: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    // The HTTP/2 server made with secureServerOptions: it takes a renewed certificate for its next connections.
+    const secure = app.server as unknown as Http2SecureServer;
+    const log = {
+      info: (message: string) => app.log.info(message),
+      warn: (message: string) => app.log.warn(message),
+      error: (message: string) => app.log.error(message),
+    };
+    stopWatching = watchTls(files, secure, log, timing);
+  });
+  app.addHook('preClose', async () => stopWatching?.());
 }

@@ -24,7 +24,7 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export async function buildTestApp(
-  overrides: { appDir?: string; seedDemo?: boolean; tls?: ServerConfig['tls'] } = {},
+  overrides: { appDir?: string; seedDemo?: boolean; tls?: ServerConfig['tls']; tlsCheckMs?: number } = {},
 ): Promise<FastifyInstance> {
   const db = await openTestDatabase();
   const config = loadConfig(
@@ -38,6 +38,7 @@ export async function buildTestApp(
       publicVerdictCacheMs: 0,
       authRateLimit: 0,
       tls: overrides.tls,
+      ...(overrides.tlsCheckMs === undefined ? {} : { tlsCheckMs: overrides.tlsCheckMs }),
     },
   );
   const app = await buildApp({ config, db, logger: false });

@@ -3,12 +3,13 @@
  * does not, the same answers and headers over both; a certificate it cannot use stops the start
  * with a line that says why.
  */
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http2 from 'node:http2';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import type { TLSSocket } from 'node:tls';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
@@ -173,6 +174,63 @@ describe('the built app over HTTP/2', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>Home</title>');
     expect(page.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self'/);
+  });
+});
+
+/** The serial number of the certificate a new HTTP/2 connection is shown. */
+async function servedSerial(origin: string): Promise<string> {
+  const session = http2.connect(origin, { rejectUnauthorized: false });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      session.once('connect', () => resolve());
+      session.once('error', reject);
+    });
+    return (session.socket as TLSSocket).getPeerCertificate().serialNumber;
+  } finally {
+    session.close();
+  }
+}
+
+describe('a renewed certificate', () => {
+  const renewedCert = path.join(fixtures, 'loopback-renewed-cert.pem');
+  const renewedKey = path.join(fixtures, 'loopback-renewed-key.pem');
+  let folder: string;
+  let app: FastifyInstance;
+  let origin: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'nambala-tls-renewal-'));
+    await copyFile(certFile, path.join(folder, 'cert.pem'));
+    await copyFile(keyFile, path.join(folder, 'key.pem'));
+    app = await buildTestApp({
+      seedDemo: false,
+      tls: { certFile: path.join(folder, 'cert.pem'), keyFile: path.join(folder, 'key.pem') },
+      tlsCheckMs: 100,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `https://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('is taken up without a restart; one that cannot be used leaves the one in use', async () => {
+    const first = new X509Certificate(await readFile(certFile)).serialNumber;
+    const renewed = new X509Certificate(await readFile(renewedCert)).serialNumber;
+    expect(renewed).not.toBe(first);
+    expect(await servedSerial(origin)).toBe(first);
+
+    // Renewed as a certificate tool does it: the key first, then the certificate.
+    await copyFile(renewedKey, path.join(folder, 'key.pem'));
+    await copyFile(renewedCert, path.join(folder, 'cert.pem'));
+    await expect.poll(() => servedSerial(origin), { timeout: 10_000 }).toBe(renewed);
+
+    // A renewal caught half written: the certificate in use stays.
+    await writeFile(path.join(folder, 'cert.pem'), '-----BEGIN CERTIFICATE-----\nMIIB');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await servedSerial(origin)).toBe(renewed);
+    const answer = await overHttp2(origin, await readFile(renewedCert), { path: '/api/health' });
+    expect(answer.status).toBe(200);
   });
 });
 
