@@ -25,6 +25,15 @@ const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const certFile = path.join(fixtures, 'loopback-cert.pem');
 const keyFile = path.join(fixtures, 'loopback-key.pem');
 
+/** The app listening over TLS on a free loopback port, and its origin. */
+async function listeningOverTls(
+  overrides: Parameters<typeof buildTestApp>[0],
+): Promise<{ app: FastifyInstance; origin: string }> {
+  const app = await buildTestApp(overrides);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, origin: `https://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
 interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -97,9 +106,7 @@ describe('the server over TLS', () => {
   let ca: Buffer;
   beforeAll(async () => {
     ca = await readFile(certFile);
-    app = await buildTestApp({ tls: { certFile, keyFile } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `https://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    ({ app, origin } = await listeningOverTls({ tls: { certFile, keyFile } }));
   });
   afterAll(() => app.close());
 
@@ -151,9 +158,7 @@ describe('the built app over HTTP/2', () => {
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Home</title><div id="root"></div>');
     await writeFile(path.join(dir, 'assets', 'plates-1a2b3c.js'), script);
     await precompress(dir);
-    app = await buildTestApp({ appDir: dir, seedDemo: false, tls: { certFile, keyFile } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `https://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    ({ app, origin } = await listeningOverTls({ appDir: dir, seedDemo: false, tls: { certFile, keyFile } }));
   });
   afterAll(async () => {
     await app.close();
@@ -201,13 +206,11 @@ describe('a renewed certificate', () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'nambala-tls-renewal-'));
     await copyFile(certFile, path.join(folder, 'cert.pem'));
     await copyFile(keyFile, path.join(folder, 'key.pem'));
-    app = await buildTestApp({
+    ({ app, origin } = await listeningOverTls({
       seedDemo: false,
       tls: { certFile: path.join(folder, 'cert.pem'), keyFile: path.join(folder, 'key.pem') },
       tlsCheckMs: 100,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `https://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    }));
   });
   afterAll(async () => {
     await app.close();
