@@ -129,9 +129,11 @@ export async function buildApp({
   const app: FastifyInstance = tls
     ? (Fastify({ ...options, ...secureServerOptions(tls) }) as unknown as FastifyInstance)
     : Fastify(options);
-  const tlsWarning = tls && certificateWarning(tls.validTo, now());
-  if (tlsWarning) app.log.warn(tlsWarning);
-  if (config.tls) registerTlsRenewal(app, config.tls, { everyMs: config.tlsCheckMs, now });
+  if (config.tls && tls) {
+    const warning = certificateWarning(tls.validTo, now());
+    if (warning) app.log.warn(warning);
+    registerTlsRenewal(app, config.tls, tls, { everyMs: config.tlsCheckMs, now });
+  }
 
   const db =
     givenDb ?? (await openDatabase(config, (error) => app.log.warn({ err: error }, 'idle database connection lost')));

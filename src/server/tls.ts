@@ -7,7 +7,7 @@ import { X509Certificate } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { Http2SecureServer } from 'node:http2';
 import { createSecureContext } from 'node:tls';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { StartupError } from './startup-error';
 
@@ -16,6 +16,14 @@ export interface TlsMaterial {
   key: Buffer;
   /** When the certificate stops being valid. */
   validTo: Date;
+  /** The two files' change times as they were just before they were read (see watchTls). */
+  changedAt: string;
+}
+
+/** The certificate's and the key's change times, as one value to compare. */
+async function changeTimesOf(files: NonNullable<ServerConfig['tls']>): Promise<string> {
+  const times = await Promise.all([stat(files.certFile), stat(files.keyFile)]);
+  return times.map((file) => file.mtimeMs).join(':');
 }
 
 async function readPem(file: string, setting: string): Promise<Buffer> {
@@ -31,6 +39,8 @@ async function readPem(file: string, setting: string): Promise<Buffer> {
 
 /** Reads and checks the certificate and its key; a start that cannot use them stops with one line saying why. */
 export async function readTls(files: NonNullable<ServerConfig['tls']>): Promise<TlsMaterial> {
+  // Taken first: a file changed while it is read shows as a change at the next look.
+  const changedAt = await changeTimesOf(files).catch(() => '');
   const [cert, key] = await Promise.all([
     readPem(files.certFile, 'TLS_CERT_FILE'),
     readPem(files.keyFile, 'TLS_KEY_FILE'),
@@ -51,7 +61,7 @@ export async function readTls(files: NonNullable<ServerConfig['tls']>): Promise<
       `TLS_KEY_FILE ${files.keyFile} is not the private key of the certificate in TLS_CERT_FILE (${reason}): give the key the certificate was issued for.`,
     );
   }
-  return { cert, key, validTo: new Date(certificate.validTo) };
+  return { cert, key, validTo: new Date(certificate.validTo), changedAt };
 }
 
 /** Fastify's options for answering over TLS: HTTP/2, and HTTP/1.1 for clients that do not offer it. */
@@ -68,39 +78,31 @@ export function certificateWarning(validTo: Date, now: Date): string | undefined
   return undefined;
 }
 
-/** What the watcher says as it works: the app's log in the server, nothing in tests. */
-interface TlsLog {
-  info: (message: string) => void;
-  warn: (message: string) => void;
-  error: (message: string) => void;
-}
-
 /**
  * A renewed certificate is taken up without a restart: every `everyMs` the two files' change times
- * are compared with those last read, and when either moved, both are read and checked again and
- * given to the listening server for its next connections. A pair that cannot be used (a renewal
+ * are compared with those of the pair in use, and when either moved, both are read and checked again
+ * and given to the listening server for its next connections. A pair that cannot be used (a renewal
  * caught half written, a key that does not match) leaves the one in use, says why, and is tried
  * again at the next look. Returns the stop.
  */
 export function watchTls(
   files: NonNullable<ServerConfig['tls']>,
+  inUse: TlsMaterial,
   server: { setSecureContext: (options: { cert: Buffer; key: Buffer }) => void },
-  log: TlsLog,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
   { everyMs, now }: { everyMs: number; now: () => Date },
 ): () => void {
-  const changedAt = async () =>
-    (await Promise.all([stat(files.certFile), stat(files.keyFile)])).map((file) => file.mtimeMs).join(':');
-  let seen: Promise<string | undefined> = changedAt().catch(() => undefined);
+  let seen = inUse.changedAt;
   let isLooking = false;
   const look = async () => {
     if (isLooking) return;
     isLooking = true;
     try {
-      const [before, current] = await Promise.all([seen, changedAt().catch(() => undefined)]);
-      if (current === undefined || current === before) return;
+      const current = await changeTimesOf(files).catch(() => seen);
+      if (current === seen) return;
       const material = await readTls(files);
       server.setSecureContext({ cert: material.cert, key: material.key });
-      seen = Promise.resolve(current);
+      seen = material.changedAt;
       log.info(`TLS certificate renewed: now valid until ${material.validTo.toISOString()}`);
       const warning = certificateWarning(material.validTo, now());
       if (warning) log.warn(warning);
@@ -117,22 +119,17 @@ export function watchTls(
   return () => clearInterval(timer);
 }
 
-/** Looks for a renewed certificate while the app is listening (`watchTls`), in its log. */
+/** Looks for a renewed certificate (`watchTls`) while the app is listening, and says so in its log. */
 export function registerTlsRenewal(
   app: FastifyInstance,
   files: NonNullable<ServerConfig['tls']>,
+  inUse: TlsMaterial,
   timing: { everyMs: number; now: () => Date },
 ): void {
   let stopWatching: (() => void) | undefined;
   app.addHook('onReady', async () => {
     // The HTTP/2 server made with secureServerOptions: it takes a renewed certificate for its next connections.
-    const secure = app.server as unknown as Http2SecureServer;
-    const log = {
-      info: (message: string) => app.log.info(message),
-      warn: (message: string) => app.log.warn(message),
-      error: (message: string) => app.log.error(message),
-    };
-    stopWatching = watchTls(files, secure, log, timing);
+    stopWatching = watchTls(files, inUse, app.server as unknown as Http2SecureServer, app.log, timing);
   });
   app.addHook('preClose', async () => stopWatching?.());
 }

@@ -104,6 +104,7 @@ const loopbackTls = {
   TLS_CERT_FILE: path.join(root, 'tests/fixtures/tls/loopback-cert.pem'),
   TLS_KEY_FILE: path.join(root, 'tests/fixtures/tls/loopback-key.pem'),
 };
+const loopbackCa = readFileSync(loopbackTls.TLS_CERT_FILE);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumArgs = [
   '--no-sandbox',
@@ -160,7 +161,7 @@ function answers(at: string): Promise<boolean> {
     );
   return new Promise((resolve) => {
     https
-      .get(`${at}/api/health`, { ca: readFileSync(loopbackTls.TLS_CERT_FILE) }, (response) => {
+      .get(`${at}/api/health`, { ca: loopbackCa }, (response) => {
         response.resume();
         resolve(response.statusCode === 200);
       })

@@ -72,25 +72,28 @@ export function ListingCard({
     // the app alone.
     const early = isMine ? null : showEarlyListingDialog(listing, opener);
     const loaded = listingDialog.loaded();
-    if (loaded && !early) return show(loaded);
-    const load = async () => {
-      try {
-        const component = await listingDialog.load();
-        // Behind the copy nothing waits on the page: the app's dialog is drawn in one go, not as a
-        // transition sliced between other work (on a slowed phone its checkout came 70 ms sooner).
-        if (early) {
-          if (!early.isCancelled) show(component);
-        } else startOpening(() => show(component));
-      } catch {
+    // The dialog's code, or null once the person has been told it could not be fetched.
+    const component = () =>
+      listingDialog.load().catch(() => {
         closeEarlyListingDialog();
         showToast({ type: 'error', title: 'This plate could not be opened', description: NOT_LOADED, closable: true });
-      }
-    };
-    // With the copy on screen the button is not shown working: it is beneath the dialog, and takes the focus back on close.
-    // With the code here, the app's dialog is drawn once the copy has been painted, never before it.
-    if (early && loaded) void afterNextPaint().then(load);
-    else if (early) void load();
-    else startOpening(load);
+        return null;
+      });
+    if (!early) {
+      if (loaded) return show(loaded);
+      // While the code loads the button shows it is working.
+      return startOpening(async () => {
+        const arrived = await component();
+        if (arrived) startOpening(() => show(arrived));
+      });
+    }
+    // Behind the copy (the button beneath it, taking the focus back on close) nothing waits on the page:
+    // the app's dialog is drawn in one go, not as a transition sliced between other work (on a slowed
+    // phone its checkout came 70 ms sooner), and, its code already here, once the copy has been painted.
+    void (loaded ? afterNextPaint() : Promise.resolve()).then(async () => {
+      const arrived = await component();
+      if (arrived && !early.isCancelled) show(arrived);
+    });
   }
   const mayOpen = isOpenForPurchase(listing) || isMine;
   // Opened by the address once, as soon as the plate may be opened (a buyer's own reservation is known
