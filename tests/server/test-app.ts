@@ -10,18 +10,21 @@ import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { type Database, openPglite } from '../../src/server/db/database';
 import { sessionRepository } from '../../src/server/repositories/session-repository';
 import { userRepository } from '../../src/server/repositories/user-repository';
+import { reusedDatabases } from './reused-databases';
 import { checkWordsPeopleRead } from './words-people-read';
 
 let migratedCopy: Promise<Blob> | undefined;
 
 /**
- * A new in-memory database, already migrated: a copy of the one the run's global setup made
- * (tests/setup/migrated-database.ts), as fresh as a new one and a third of the time to open.
+ * An in-memory database, as the migrations left it: a copy of the one the run's global setup
+ * made (tests/setup/migrated-database.ts), as fresh as a new one and a third of the time to
+ * open; or one an earlier test in this worker closed, put back as the copy was
+ * (reused-databases.ts), in a tenth of that again.
  */
-export async function openTestDatabase(): Promise<Database> {
+export const openTestDatabase: () => Promise<Database> = reusedDatabases(async () => {
   migratedCopy ??= readFile(inject('migratedDatabase')).then((bytes) => new Blob([bytes]));
   return openPglite('memory://', await migratedCopy);
-}
+});
 
 export async function buildTestApp(
   overrides: { appDir?: string; seedDemo?: boolean; tls?: ServerConfig['tls']; tlsCheckMs?: number } = {},
