@@ -34,13 +34,17 @@ async function holdDialogScript(page: Page, { fail = false } = {}): Promise<Held
   return { release, asked: isAsked };
 }
 
-/** The first plate on sale: its View Details button and what the page says of it. */
-async function firstPlate(page: Page): Promise<{ button: Locator; number: string }> {
-  const button = new MarketplacePage(page).viewDetailsButtons.first();
-  await expect(button).toBeVisible();
-  const number = ((await button.getAttribute('aria-label')) ?? '').replace('View Details of ', '');
+/**
+ * A plate on sale, the last: the journeys running beside these sell from the first (one sold
+ * while a test holds it turned the page's first button into another plate's). Its View Details
+ * button, found by the plate's number from then on, and the number.
+ */
+async function plateOnSale(page: Page): Promise<{ button: Locator; number: string }> {
+  const last = new MarketplacePage(page).viewDetailsButtons.last();
+  await expect(last).toBeVisible();
+  const number = ((await last.getAttribute('aria-label')) ?? '').replace('View Details of ', '');
   expect(number).not.toBe('');
-  return { button, number };
+  return { button: page.getByRole('button', { name: `View Details of ${number}`, exact: true }), number };
 }
 
 /** The listing as the page was served with it. */
@@ -77,12 +81,12 @@ async function marketplaceHeldBack(page: Page) {
     await route.continue();
   });
   await page.goto('/marketplace', { waitUntil: 'commit' });
-  const plate = await firstPlate(page);
+  const plate = await plateOnSale(page);
   await page.waitForSelector('link[rel="modulepreload"]', { state: 'attached' });
   return { ...plate, start };
 }
 
-/** /marketplace held back as above, its first plate's View Details pressed: its dialog is on screen. */
+/** /marketplace held back as above, a plate's View Details pressed: its dialog is on screen. */
 async function pressedBeforeStart(page: Page) {
   const held = await marketplaceHeldBack(page);
   await held.button.click();
@@ -97,7 +101,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     await page.goto('/marketplace');
     await waitForApp(page);
     await held.asked;
-    const { button, number } = await firstPlate(page);
+    const { button, number } = await plateOnSale(page);
     const served = await servedListing(page, number);
     await button.click();
 
@@ -142,7 +146,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     await page.goto('/marketplace');
     await waitForApp(page);
     await held.asked;
-    const { button, number } = await firstPlate(page);
+    const { button, number } = await plateOnSale(page);
     const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
 
     await button.click();
@@ -168,7 +172,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     await page.goto('/marketplace');
     await waitForApp(page);
     await held.asked;
-    const { button, number } = await firstPlate(page);
+    const { button, number } = await plateOnSale(page);
     await button.click();
     const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
     await expect(page.locator(EARLY_COPY)).toHaveCount(1);
@@ -215,7 +219,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
       performance.getEntriesByType('resource').some((entry) => /\/listing-dialog-[^/]+\.js$/.test(entry.name)),
     );
     await page.waitForLoadState('networkidle');
-    const { button, number } = await firstPlate(page);
+    const { button, number } = await plateOnSale(page);
     // Every copy the page draws, however briefly: the app's dialog takes it away within a frame or two.
     await page.evaluate(() => {
       (window as unknown as { copiesDrawn: number }).copiesDrawn = 0;
@@ -243,7 +247,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     await page.goto('/marketplace');
     await waitForApp(page);
     await held.asked;
-    const { button, number } = await firstPlate(page);
+    const { button, number } = await plateOnSale(page);
     await button.click();
     await expect(page.getByRole('dialog', { name: `Plate ${number}` })).toBeVisible();
     held.release();
