@@ -23,6 +23,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // Only the violations are read: the other results keep one example each (every-route-axe: 101 → 93–96 CPU-s).
+    .options({ resultTypes: ['violations'] })
     .analyze();
   await page.emulateMedia({ reducedMotion: null });
   return results.violations
