@@ -2,20 +2,16 @@
  * Test databases used again (reused-databases.ts): one a test has closed comes back to the next
  * as a new copy of the migrated database would be, or a new copy is opened.
  */
-import { readFile } from 'node:fs/promises';
-import { describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { type Database, openPglite } from '../../src/server/db/database';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/database';
 import { reusedDatabases } from './reused-databases';
-
-const newCopy = async () => openPglite('memory://', new Blob([await readFile(inject('migratedDatabase'))]));
+import { buildTestApp, openMigratedCopy } from './test-app';
 
 /** Databases lent by a pool of its own, and how many it has opened. */
 function pool(options: { putBackMs?: number } = {}) {
   const opened: Database[] = [];
   const take = reusedDatabases(async () => {
-    const db = await newCopy();
+    const db = await openMigratedCopy();
     opened.push(db);
     return db;
   }, options);
@@ -41,46 +37,29 @@ async function contentsOf(db: Database): Promise<Record<string, string>> {
   return contents;
 }
 
-/** The server on `db` with the demo data, which writes to most tables and moves most sequences on. */
-async function demoServer(db: Database) {
-  const config = loadConfig(
-    {},
-    {
-      dataDir: 'memory://',
-      seedDemo: true,
-      appDir: '/nonexistent',
-      logLevel: 'silent',
-      demoRegistryPlates: 20,
-      publicVerdictCacheMs: 0,
-      authRateLimit: 0,
-    },
-  );
-  return buildApp({ config, db, logger: false });
-}
-
 describe('test databases used again', () => {
   it('come back as a new copy of the migrated database is: the same rows in every table, every sequence where it stood', async () => {
-    const fresh = await newCopy();
+    const fresh = await openMigratedCopy();
     const expected = await contentsOf(fresh);
     await fresh.close();
     const { take, opened } = pool();
 
     const first = await take();
-    const app = await demoServer(first);
+    // The demo data writes to most tables and moves most sequences on.
+    const app = await buildTestApp({ db: first });
     expect((await app.inject({ url: '/api/listings' })).statusCode).toBe(200);
     const written = await contentsOf(first);
+    // Closing the app closes its database, which goes back to the pool.
     await app.close();
-    await first.close();
     expect(written).not.toEqual(expected);
 
     const second = await take();
     expect(opened).toHaveLength(1);
     expect(await contentsOf(second)).toEqual(expected);
     // And the demo data goes in again as it did into a new one.
-    const again = await demoServer(second);
+    const again = await buildTestApp({ db: second });
     expect((await again.inject({ url: '/api/listings' })).statusCode).toBe(200);
     await again.close();
-    await second.close();
     // Two servers with the demo data, and every table read four times.
   }, 90_000);
 

@@ -13,8 +13,6 @@
  */
 import type { Database, ListenHandlers, Queryable } from '../../src/server/db/database';
 
-/** Databases kept for the next test (each holds about 100 MB); more are closed. */
-const KEPT = 1;
 /** Longer than putting one back ever takes (under 0.3 s on a loaded 2-core machine). */
 const PUT_BACK_MS = 5000;
 
@@ -141,16 +139,18 @@ export function reusedDatabases(
   open: () => Promise<Database>,
   { putBackMs = PUT_BACK_MS }: { putBackMs?: number } = {},
 ): () => Promise<Database> {
-  const kept: Database[] = [];
+  // One database kept for the next test (each holds about 100 MB); a second closed at once.
+  let spare: Database | undefined;
   let baseline: Promise<Baseline> | undefined;
 
   async function giveBack(db: Database): Promise<void> {
-    if (kept.length < KEPT) kept.push(db);
-    else await db.close();
+    if (spare) await db.close();
+    else spare = db;
   }
 
   return async function take(): Promise<Database> {
-    const db = kept.pop();
+    const db = spare;
+    spare = undefined;
     if (db && baseline && (await putBackInTime(db, await baseline, putBackMs))) return lent(db, () => giveBack(db));
     const fresh = await open();
     baseline ??= baselineOf(fresh);

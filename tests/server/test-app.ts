@@ -21,15 +21,25 @@ let migratedCopy: Promise<Blob> | undefined;
  * open; or one an earlier test in this worker closed, put back as the copy was
  * (reused-databases.ts), in a tenth of that again.
  */
-export const openTestDatabase: () => Promise<Database> = reusedDatabases(async () => {
+export const openTestDatabase: () => Promise<Database> = reusedDatabases(openMigratedCopy);
+
+/** A new copy of the migrated database, never one used before. */
+export async function openMigratedCopy(): Promise<Database> {
   migratedCopy ??= readFile(inject('migratedDatabase')).then((bytes) => new Blob([bytes]));
   return openPglite('memory://', await migratedCopy);
-});
+}
 
 export async function buildTestApp(
-  overrides: { appDir?: string; seedDemo?: boolean; tls?: ServerConfig['tls']; tlsCheckMs?: number } = {},
+  overrides: {
+    appDir?: string;
+    seedDemo?: boolean;
+    tls?: ServerConfig['tls'];
+    tlsCheckMs?: number;
+    /** The database to build on (closed with the app); a test database by default. */
+    db?: Database;
+  } = {},
 ): Promise<FastifyInstance> {
-  const db = await openTestDatabase();
+  const db = overrides.db ?? (await openTestDatabase());
   const config = loadConfig(
     {},
     {
