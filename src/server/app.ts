@@ -23,6 +23,7 @@ import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApp } from './plugins/static-app';
+import { answerKeptVerdictsFirst } from './plugins/verdicts-from-memory';
 import { builtPageRenderer, marketplacePage, type PageRenderer } from './plugins/marketplace-page';
 import { authRoutes } from './routes/auth-routes';
 import { backupRoutes } from './routes/backup-routes';
@@ -179,6 +180,7 @@ export async function buildApp({
   registerSystemLog(app, db, now);
   registerJsonBody(app);
   registerSecurityHeaders(app, config.appDir);
+  const answerKept = answerKeptVerdictsFirst(app, { trustsProxy: config.trustProxy !== false });
   registerAuth(app, db, now);
   await registerOpenApi(app, config.version);
   // SMS and email go through the provider MESSAGE_PROVIDER names (the sandbox by default: docs/notifications.md).
@@ -212,6 +214,7 @@ export async function buildApp({
     publicVerdictCacheMs: config.publicVerdictCacheMs,
     now,
     signer: signer ?? null,
+    answerKept,
   });
   await app.register(keyRoutes, { db, source: config, signer: signer ?? null, reissue });
   // Payments go through the provider PAYMENT_PROVIDER names (the sandbox by default: docs/payments.md).

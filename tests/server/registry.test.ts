@@ -1,5 +1,6 @@
 /** The registry and credentials over HTTP: keys, revocations, verdicts by tier, the device copy, flags and rotation. */
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialFromText } from '#domain/credential/qr-url';
@@ -362,14 +363,21 @@ describe('registry and credentials', () => {
 // Each test builds a seeded server and signs two people in (scrypt): on a busy two-core runner
 // that alone has taken over 20 s.
 describe('public verdicts served from the in-process cache', { timeout: 60_000 }, () => {
-  /** A server keeping public verdicts up to `cacheMs`, on a clock the test moves, its officer and administrator signed in. */
+  /**
+   * A server keeping public verdicts up to `cacheMs`, on a clock the test moves, its officer and
+   * administrator signed in. `overSocket`: asked over a loopback socket, where a kept verdict is
+   * answered before routing (verdicts-from-memory.ts), rather than injected into the framework.
+   * `routed`: how many verification requests the framework's own hooks have seen.
+   */
   async function withCache(
-    cacheMs: number,
+    { cacheMs, overSocket = false }: { cacheMs: number; overSocket?: boolean },
     test: (tools: {
       verdict: (cookie?: string) => Promise<Record<string, unknown>>;
       decide: (decision: 'revoke' | 'stolen') => Promise<void>;
       police: string;
       setNow: (at: Date) => void;
+      origin: string;
+      routed: () => number;
     }) => Promise<void>,
   ) {
     const { buildApp } = await import('../../src/server/app');
@@ -387,7 +395,15 @@ describe('public verdicts served from the in-process cache', { timeout: 60_000 }
     );
     let at: Date | undefined;
     const app = await buildApp({ config, logger: false, now: () => at ?? new Date() });
+    let routed = 0;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.url.startsWith('/api/verification/')) routed += 1;
+      done();
+    });
     try {
+      const origin = overSocket
+        ? `http://127.0.0.1:${((await app.listen({ port: 0, host: '127.0.0.1' }), app.server.address()) as AddressInfo).port}`
+        : '';
       const login = async (email: string, password: string) =>
         String(
           (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).headers[
@@ -396,10 +412,14 @@ describe('public verdicts served from the in-process cache', { timeout: 60_000 }
         ).split(';')[0] ?? '';
       const police = await login('police@nambala.zm', 'Police#2026');
       const admin = await login('admin@nambala.zm', 'Admin#2026');
+      const url = '/api/verification/ZM-123-ABC';
       const verdict = async (cookie?: string) =>
-        (
-          await app.inject({ method: 'GET', url: '/api/verification/ZM-123-ABC', headers: cookie ? { cookie } : {} })
-        ).json() as Record<string, unknown>;
+        (overSocket
+          ? await (await fetch(`${origin}${url}`, { headers: cookie ? { cookie } : {} })).json()
+          : (await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).json()) as Record<
+          string,
+          unknown
+        >;
       const push = (cookie: string, intent: string, payload: unknown) =>
         app.inject({
           method: 'POST',
@@ -417,50 +437,116 @@ describe('public verdicts served from the in-process cache', { timeout: 60_000 }
         });
         expect((await push(admin, 'decidePlateFlag', { flagId, decision })).json().results[0].outcome).toBe('applied');
       };
-      await test({ verdict, decide, police, setNow: (next) => (at = next) });
+      await test({ verdict, decide, police, setNow: (next) => (at = next), origin, routed: () => routed });
     } finally {
       await app.close();
     }
   }
 
-  it('keeps only the public tier, and never answers a plate revoked as Valid from memory, while an officer gets the registry as it is', async () => {
-    await withCache(60_000, async ({ verdict, decide, police }) => {
-      // An officer's look does not give the public the owner, nor the public's the officer less.
-      const officer = await verdict(police);
-      expect(officer.tier).toBe('police');
-      expect(officer.owner).toEqual({ name: expect.any(String) });
-      const first = await verdict();
-      const second = await verdict(); // kept now
-      for (const answer of [first, second]) {
-        expect(answer.verdict).toBe('Valid');
-        expect(answer.tier).toBe('public');
-        expect(answer).not.toHaveProperty('owner');
-        expect(answer).not.toHaveProperty('insurance');
-        expect(answer).not.toHaveProperty('serials');
+  const transports = [
+    { overSocket: false, how: 'injected' },
+    { overSocket: true, how: 'over a socket' },
+  ];
+
+  it.each(transports)(
+    'keeps only the public tier, and never answers a plate revoked as Valid from memory, while an officer gets the registry as it is ($how)',
+    async ({ overSocket }) => {
+      await withCache({ cacheMs: 60_000, overSocket }, async ({ verdict, decide, police }) => {
+        // An officer's look does not give the public the owner, nor the public's the officer less.
+        const officer = await verdict(police);
+        expect(officer.tier).toBe('police');
+        expect(officer.owner).toEqual({ name: expect.any(String) });
+        const first = await verdict();
+        const second = await verdict(); // kept now
+        for (const answer of [first, second]) {
+          expect(answer.verdict).toBe('Valid');
+          expect(answer.tier).toBe('public');
+          expect(answer).not.toHaveProperty('owner');
+          expect(answer).not.toHaveProperty('insurance');
+          expect(answer).not.toHaveProperty('serials');
+        }
+        const again = await verdict(police);
+        expect(again.owner).toEqual(officer.owner);
+        expect(again.insurance).toEqual(officer.insurance);
+        await decide('revoke');
+        expect((await verdict(police)).verdict).toBe('Revoked');
+        expect((await verdict()).verdict).toBe('Revoked');
+      });
+    },
+  );
+
+  it('answers a kept public verdict before routing with the route’s own status, headers and text, and leaves every other request to the route', async () => {
+    await withCache({ cacheMs: 60_000, overSocket: true }, async ({ origin, routed, police, decide }) => {
+      const ask = async (path: string, init: RequestInit = {}) => {
+        const response = await fetch(`${origin}${path}`, init);
+        const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'));
+        const text = await response.text();
+        return {
+          status: response.status,
+          headers,
+          text,
+          body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+        };
+      };
+      const withoutTime = (text: string) => text.replace(/"checkedAt":"[^"]+"/, '"checkedAt":""');
+      const plate = '/api/verification/ZM-123-ABC';
+      const routedAnswer = await ask(plate); // read, and kept
+      expect(routed()).toBe(1);
+      const keptAnswer = await ask(plate);
+      const lowerCase = await ask(plate.toLowerCase());
+      expect(routed()).toBe(1);
+      for (const answer of [keptAnswer, lowerCase]) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers).toEqual(routedAnswer.headers);
+        expect(withoutTime(answer.text)).toBe(withoutTime(routedAnswer.text));
+        expect(Date.parse(String(answer.body.checkedAt))).toBeGreaterThanOrEqual(
+          Date.parse(String(routedAnswer.body.checkedAt)),
+        );
       }
-      const again = await verdict(police);
-      expect(again.owner).toEqual(officer.owner);
-      expect(again.insurance).toEqual(officer.insurance);
-      await decide('revoke');
-      expect((await verdict(police)).verdict).toBe('Revoked');
-      expect((await verdict()).verdict).toBe('Revoked');
+      expect(routedAnswer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+
+      // Each of these is the route's to answer, as before.
+      const officer = await ask(plate, { headers: { cookie: police } });
+      expect(officer.body).toMatchObject({ tier: 'police', owner: { name: expect.any(String) } });
+      expect((await ask(`${plate}?method=scan`)).body.verdict).toBe('Valid');
+      expect((await ask(`${plate}?checkId=not-a-uuid`)).status).toBe(400);
+      expect((await ask(plate, { method: 'HEAD' })).status).toBe(200);
+      expect((await ask('/api/verification/ZM%2D123-ABC')).body.plateNumber).toBe('ZM-123-ABC');
+      const malformed = await ask('/api/verification/NOT-A-PLATE');
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.message).toEqual(expect.any(String));
+      expect((await ask(plate, { headers: { authorization: 'Bearer nothing' } })).body.tier).toBe('public');
+      expect(routed()).toBe(8);
+
+      // A number not yet asked for is read once; a change empties what was kept, and the next answer is the registry's.
+      expect((await ask('/api/verification/ZM-999-ZZZ')).body.verdict).toBe(
+        (await ask('/api/verification/ZM-999-ZZZ')).body.verdict,
+      );
+      expect(routed()).toBe(9);
+      await decide('stolen');
+      expect((await ask(plate)).body.verdict).toBe('Stolen');
+      expect((await ask(plate)).body.verdict).toBe('Stolen');
+      expect(routed()).toBe(10);
     });
   });
 
-  it('turns a kept Valid into Expired once the clock passes its expiry date, with no write, and follows a report of theft at once', async () => {
-    await withCache(60_000, async ({ verdict, setNow, decide }) => {
-      const before = await verdict();
-      const lastDay = Date.parse(`${String(before.expiryDate)}T12:00:00Z`);
-      expect(before.verdict).toBe('Valid');
-      expect((await verdict()).verdict).toBe('Valid');
-      setNow(new Date(lastDay));
-      expect((await verdict()).verdict).toBe('Valid');
-      setNow(new Date(lastDay + 86_400_000));
-      expect((await verdict()).verdict).toBe('Expired');
-      setNow(new Date(lastDay - 86_400_000));
-      expect((await verdict()).verdict).toBe('Valid');
-      await decide('stolen');
-      expect((await verdict()).verdict).toBe('Stolen');
-    });
-  });
+  it.each(transports)(
+    'turns a kept Valid into Expired once the clock passes its expiry date, with no write, and follows a report of theft at once ($how)',
+    async ({ overSocket }) => {
+      await withCache({ cacheMs: 60_000, overSocket }, async ({ verdict, setNow, decide }) => {
+        const before = await verdict();
+        const lastDay = Date.parse(`${String(before.expiryDate)}T12:00:00Z`);
+        expect(before.verdict).toBe('Valid');
+        expect((await verdict()).verdict).toBe('Valid');
+        setNow(new Date(lastDay));
+        expect((await verdict()).verdict).toBe('Valid');
+        setNow(new Date(lastDay + 86_400_000));
+        expect((await verdict()).verdict).toBe('Expired');
+        setNow(new Date(lastDay - 86_400_000));
+        expect((await verdict()).verdict).toBe('Valid');
+        await decide('stolen');
+        expect((await verdict()).verdict).toBe('Stolen');
+      });
+    },
+  );
 });

@@ -35,6 +35,8 @@ export async function buildTestApp(
     seedDemo?: boolean;
     tls?: ServerConfig['tls'];
     tlsCheckMs?: number;
+    /** How long public verdicts are kept in memory; 0 (none kept) by default. */
+    publicVerdictCacheMs?: number;
     /** The database to build on (closed with the app); a test database by default. */
     db?: Database;
   } = {},
@@ -48,7 +50,7 @@ export async function buildTestApp(
       appDir: overrides.appDir ?? '/nonexistent',
       logLevel: 'silent',
       demoRegistryPlates: 300,
-      publicVerdictCacheMs: 0,
+      publicVerdictCacheMs: overrides.publicVerdictCacheMs ?? 0,
       authRateLimit: 0,
       tls: overrides.tls,
       ...(overrides.tlsCheckMs === undefined ? {} : { tlsCheckMs: overrides.tlsCheckMs }),

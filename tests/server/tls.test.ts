@@ -123,6 +123,36 @@ describe('the server over TLS', () => {
     expect(answer.headers['keep-alive']).toBeUndefined();
   });
 
+  it('answers a verdict kept in memory over HTTP/2 and HTTP/1.1 with the headers the route gives it', async () => {
+    const kept = await buildTestApp({ tls: { certFile, keyFile }, publicVerdictCacheMs: 60_000 });
+    let routed = 0;
+    kept.addHook('onRequest', (request, _reply, done) => {
+      if (request.url.startsWith('/api/verification/')) routed += 1;
+      done();
+    });
+    try {
+      await kept.listen({ port: 0, host: '127.0.0.1' });
+      const keptOrigin = `https://127.0.0.1:${(kept.server.address() as AddressInfo).port}`;
+      const path = '/api/verification/ZM-123-ABC';
+      const fromTheRoute = await overHttp2(keptOrigin, ca, { path });
+      const fromMemory = [await overHttp2(keptOrigin, ca, { path }), await overHttp1(keptOrigin, ca, path)];
+      expect(routed).toBe(1);
+      const { date: _date, ...routeHeaders } = fromTheRoute.headers;
+      for (const answer of fromMemory) {
+        expect(answer.status).toBe(200);
+        expect(answer.body.replace(/"checkedAt":"[^"]+"/, '')).toBe(
+          fromTheRoute.body.replace(/"checkedAt":"[^"]+"/, ''),
+        );
+        for (const [name, value] of Object.entries(routeHeaders))
+          if (name !== ':status') expect(answer.headers[name]).toEqual(value);
+      }
+      expect(fromMemory[0]?.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(fromMemory[0]?.headers.connection).toBeUndefined();
+    } finally {
+      await kept.close();
+    }
+  });
+
   it('answers HTTP/1.1 over TLS to a client that does not', async () => {
     const answer = await overHttp1(origin, ca, '/api/health');
     expect(answer.protocol).toBe('HTTP/1.1');

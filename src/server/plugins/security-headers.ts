@@ -45,28 +45,34 @@ export function contentSecurityPolicy(appDir: string): string {
 /** For JSON answers: nothing in them may load or be framed. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+const ALWAYS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+/** The security headers of every JSON answer. */
+export const API_HEADERS = { ...ALWAYS, 'Content-Security-Policy': API_POLICY };
+
+/** Over HTTPS only: browsers come back over HTTPS for a year. */
+export const STRICT_TRANSPORT = { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' };
+
 export function registerSecurityHeaders(app: FastifyInstance, appDir: string): void {
   const pagePolicy = contentSecurityPolicy(appDir);
-  const always = {
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
-  };
   const pages = {
-    ...always,
+    ...ALWAYS,
     'Cross-Origin-Opener-Policy': 'same-origin',
     // The camera is for scanning plate QR codes on this site only.
     'Permissions-Policy': 'camera=(self), microphone=(), geolocation=()',
     'Content-Security-Policy': pagePolicy,
   };
-  const api = { ...always, 'Content-Security-Policy': API_POLICY };
   // A plain callback, not an async hook: it runs on every response. The API docs page
   // brings its own inline code; other pages run under the app's policy, and JSON
   // answers under one that allows nothing (and costs a few bytes, not hundreds).
   app.addHook('onSend', (request, reply, payload, done) => {
     const url = request.url;
-    reply.headers(url.startsWith('/api/docs') ? always : url.startsWith('/api/') ? api : pages);
-    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    reply.headers(url.startsWith('/api/docs') ? ALWAYS : url.startsWith('/api/') ? API_HEADERS : pages);
+    if (request.protocol === 'https') reply.headers(STRICT_TRANSPORT);
     done(null, payload);
   });
 }

@@ -38,6 +38,7 @@ import { errorResponse, plainJson } from './schemas';
 import { notifiedCache } from '../cache/notified-cache';
 import { type CacheMember, joinCacheMembers, REGISTRY_CHANGED } from '../cache/cache-members';
 import { formatBlankSerial } from '#domain/serials/blank-serial';
+import type { KeptVerdict } from '../plugins/verdicts-from-memory';
 
 const MAX_BUCKETS_PER_REQUEST = 512;
 
@@ -135,7 +136,12 @@ export const registryRoutes: FastifyPluginAsyncZod<{
   publicVerdictCacheMs?: number;
   now?: () => Date;
   signer?: Signer | null;
-}> = async (app, { db, publicOrigin, publicVerdictCacheMs = 60_000, now = () => new Date(), signer = null }) => {
+  /** Given the public verdicts kept in memory, to answer them before routing (verdicts-from-memory.ts). */
+  answerKept?: (kept: KeptVerdict) => void;
+}> = async (
+  app,
+  { db, publicOrigin, publicVerdictCacheMs = 60_000, now = () => new Date(), signer = null, answerKept },
+) => {
   const today = () => now().toISOString().slice(0, 10);
   const registry = registryRepository(db);
   let member: CacheMember | undefined;
@@ -199,10 +205,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{
    * and a splice. The day is part of it, so a plate past its expiry date reads Expired from
    * the next day's first answer.
    */
-  const publicAnswerText = async (plateNumber: string): Promise<string> => {
-    const facts =
-      publicFacts.peek(plateNumber) ??
-      (await publicFacts.get(plateNumber, async () => publicFactsOf(await lookUp(plateNumber))));
+  const answerText = (plateNumber: string, facts: PublicFacts): string => {
     const day = today();
     let head = facts.written?.day === day ? facts.written.head : undefined;
     if (head === undefined) {
@@ -212,6 +215,18 @@ export const registryRoutes: FastifyPluginAsyncZod<{
     }
     return `${head}"${new Date().toISOString()}"}`;
   };
+  const publicAnswerText = async (plateNumber: string): Promise<string> =>
+    answerText(
+      plateNumber,
+      publicFacts.peek(plateNumber) ??
+        (await publicFacts.get(plateNumber, async () => publicFactsOf(await lookUp(plateNumber)))),
+    );
+  // A number as its address carries it, answered only when its facts are kept.
+  answerKept?.((raw) => {
+    const plate = plateFrom(raw);
+    const facts = plate.ok ? publicFacts.peek(plate.value) : undefined;
+    return plate.ok && facts ? answerText(plate.value, facts) : undefined;
+  });
 
   /**
    * A plate's verdict as an officer gets it: the check recorded under the device's id, the
