@@ -25,6 +25,8 @@ const lowerCased = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 const OVER_HTTP = lowerCased({ 'content-type': 'application/json; charset=utf-8', ...API_HEADERS });
 const OVER_HTTPS = { ...OVER_HTTP, ...lowerCased(STRICT_TRANSPORT) };
+/** Answers of each length seen share one set of headers: copying them for each answer costs more than writing it. */
+const MAX_LENGTHS_KEPT = 4096;
 
 type Request = IncomingMessage | Http2ServerRequest;
 type Response = ServerResponse | Http2ServerResponse;
@@ -69,12 +71,24 @@ export function answerKeptVerdictsFirst(
     return PLAIN_NUMBER.test(number) ? keptVerdict(number) : undefined;
   };
 
+  const httpByLength = new Map<number, Record<string, string | number>>();
+  const httpsByLength = new Map<number, Record<string, string | number>>();
+  const headersOf = (byLength: typeof httpByLength, length: number, isHttps: boolean) => {
+    let headers = byLength.get(length);
+    if (headers === undefined) {
+      if (byLength.size >= MAX_LENGTHS_KEPT) byLength.clear();
+      headers = Object.freeze({ ...(isHttps ? OVER_HTTPS : OVER_HTTP), 'content-length': length });
+      byLength.set(length, headers);
+    }
+    return headers;
+  };
+
   server.removeListener('request', framework);
   server.on('request', (request: Request, response: Response) => {
     const text = answer(request);
     if (text === undefined) return framework(request, response);
     const isHttps = (request.socket as TLSSocket | undefined)?.encrypted === true;
-    response.writeHead(200, { ...(isHttps ? OVER_HTTPS : OVER_HTTP), 'content-length': Buffer.byteLength(text) });
+    response.writeHead(200, headersOf(isHttps ? httpsByLength : httpByLength, Buffer.byteLength(text), isHttps));
     response.end(text);
   });
   return (kept) => {

@@ -39,6 +39,7 @@ import { notifiedCache } from '../cache/notified-cache';
 import { type CacheMember, joinCacheMembers, REGISTRY_CHANGED } from '../cache/cache-members';
 import { formatBlankSerial } from '#domain/serials/blank-serial';
 import type { KeptVerdict } from '../plugins/verdicts-from-memory';
+import { isoTimes } from '../clock';
 
 const MAX_BUCKETS_PER_REQUEST = 512;
 
@@ -142,7 +143,8 @@ export const registryRoutes: FastifyPluginAsyncZod<{
   app,
   { db, publicOrigin, publicVerdictCacheMs = 60_000, now = () => new Date(), signer = null, answerKept },
 ) => {
-  const today = () => now().toISOString().slice(0, 10);
+  const isoOf = isoTimes();
+  const today = () => isoOf(now().getTime()).slice(0, 10);
   const registry = registryRepository(db);
   let member: CacheMember | undefined;
   const publicFacts = notifiedCache<PublicFacts>({
@@ -213,7 +215,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{
       head = text.slice(0, -'""}'.length);
       facts.written = { day, head };
     }
-    return `${head}"${new Date().toISOString()}"}`;
+    return `${head}"${isoOf(Date.now())}"}`;
   };
   const publicAnswerText = async (plateNumber: string): Promise<string> =>
     answerText(
