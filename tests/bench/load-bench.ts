@@ -46,7 +46,7 @@ import { demoRegistryPlates } from '../../src/server/seed/demo-registry';
 import { DEMO_LISTINGS } from '../../src/server/seed/demo-listings';
 import { registryRepository } from '../../src/server/repositories/registry-repository';
 import { figureLine, median, ms, percentile, type Print, runInChild, type LoadSummary } from './figures';
-import { BARE_PUSH_SCRIPT, checkOnce, PUSH_BATCH, type PushRun, pushFor, seedShopOrders } from './push-load';
+import { BARE_PUSH_SCRIPT, checkOnce, ordersFor, PUSH_BATCH, type PushRun, pushFor, seedShopOrders } from './push-load';
 
 export interface LoadBenchOptions {
   root: string;
@@ -400,7 +400,7 @@ async function pushFigures(
   database: pg.Client,
 ): Promise<void> {
   const origins = servers.map((server) => server.origin);
-  const seconds = await seedShopOrders(database);
+  const seconds = await seedShopOrders(database, ordersFor(PHASE_S));
   print(`(the demo shop given the orders its sales name, in one statement: ${seconds.toFixed(1)} s)`);
   await pushFor(origins, '/api/sync/push', cookie, 2, 1); // warm-up
   const runs: PushRun[] = [];

@@ -30,9 +30,15 @@ export interface PushRun {
   lastBodies: PushBody[];
 }
 
-/** Numbers the bench's shop orders hold (seedShopOrders); a sale each. */
+/** Numbers the bench's shop orders hold (seedShopOrders) for 4 s phases; a sale each. */
 export const PUSH_ORDERS = 250_000;
+/** The most numbers benchPlate writes apart (26 × 26 thousands). */
+const MOST_ORDERS = 676_000;
+/** Orders enough for three push phases of `seconds` each at the rate 4 s phases were seeded for. */
+export const ordersFor = (seconds: number) => Math.min(MOST_ORDERS, Math.ceil(Math.max(seconds, 4) / 4) * PUSH_ORDERS);
 let salesMade = 0;
+/** Orders seedShopOrders made: pushes to the server stop before they run out (a bare route stores nothing and has no limit). */
+let ordersSeeded = PUSH_ORDERS;
 
 /** The n-th bench plate number (ZM-000-QAA …; a Q first: the demo never uses it), as seedShopOrders makes it. */
 function benchPlate(n: number): string {
@@ -49,6 +55,7 @@ export async function seedShopOrders(
   count: number = PUSH_ORDERS,
 ): Promise<number> {
   const started = performance.now();
+  ordersSeeded = count;
   await database.query(
     `INSERT INTO agent_orders (id, agent_id, customer_name, customer_nrc, customer_phone, plate_number, plate_type, vehicle,
        status, collection_date, created_at, reference)
@@ -125,13 +132,14 @@ export async function pushFor(
   const started = performance.now();
   const until = started + seconds * 1000;
   const tag = randomUUID().slice(0, 8);
+  const isStored = pathName === '/api/sync/push';
   await Promise.all(
     Array.from({ length: devices }, async (_, device) => {
       const url = `${origins[device % origins.length]}${pathName}`;
       let last: PushBody | undefined;
       while (performance.now() < until) {
         const body = pushBody(`bench-${tag}-${device}`);
-        if (salesMade + PUSH_BATCH > PUSH_ORDERS) break;
+        if (isStored && salesMade + PUSH_BATCH > ordersSeeded) break;
         const { status, outcomes, reason } = await post(url, cookie, body);
         run.pushes += 1;
         run.ids.push(...body.mutations.map((mutation) => mutation.id));
