@@ -180,7 +180,7 @@ export async function buildApp({
   registerSystemLog(app, db, now);
   registerJsonBody(app);
   registerSecurityHeaders(app, config.appDir);
-  const answerKept = answerKeptVerdictsFirst(app, { trustsProxy: config.trustProxy !== false });
+  const answerKept = answerKeptVerdictsFirst(app, { trustProxy: config.trustProxy });
   registerAuth(app, db, now);
   await registerOpenApi(app, config.version);
   // SMS and email go through the provider MESSAGE_PROVIDER names (the sandbox by default: docs/notifications.md).

@@ -14,7 +14,7 @@ const open: FastifyInstance[] = [];
 
 /** A server whose verification route answers "routed", with ZM-123-ABC kept in memory. */
 async function serverWith(
-  options: { logLevel?: string; trustsProxy?: boolean; prepare?: (app: FastifyInstance) => void } = {},
+  options: { logLevel?: string; trustProxy?: string[] | false; prepare?: (app: FastifyInstance) => void } = {},
 ) {
   const lines: string[] = [];
   const sink = new Writable({
@@ -23,14 +23,18 @@ async function serverWith(
       done();
     },
   });
-  const app = Fastify({ logger: options.logLevel ? { level: options.logLevel, stream: sink } : false });
+  const trustProxy = options.trustProxy ?? false;
+  const app = Fastify({
+    logger: options.logLevel ? { level: options.logLevel, stream: sink } : false,
+    ...(trustProxy ? { trustProxy } : {}),
+  });
   open.push(app);
-  const answerKept = answerKeptVerdictsFirst(app, { trustsProxy: options.trustsProxy ?? false });
+  const answerKept = answerKeptVerdictsFirst(app, { trustProxy });
   answerKept((number) => (number === 'ZM-123-ABC' ? KEPT : undefined));
   let routed = 0;
-  app.get('/api/verification/:number', async () => {
+  app.get('/api/verification/:number', async (request) => {
     routed += 1;
-    return { routed: true };
+    return 'protocol' in (request.query as object) ? { protocol: request.protocol } : { routed: true };
   });
   options.prepare?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -84,14 +88,22 @@ describe('kept verdicts before routing', () => {
     expect(lines).toEqual([]);
   });
 
-  it('behind a trusted proxy, leaves a request that names its protocol to the framework', async () => {
-    const proxied = await serverWith({ trustsProxy: true });
-    const headers = { 'x-forwarded-proto': 'https' };
-    expect((await proxied.ask('/api/verification/ZM-123-ABC', { headers })).text).toBe('{"routed":true}');
-    expect((await proxied.ask('/api/verification/ZM-123-ABC')).text).toBe(KEPT);
-    // With no proxy trusted, the header decides nothing and the answer is the kept one.
-    const direct = await serverWith({ trustsProxy: false });
-    expect((await direct.ask('/api/verification/ZM-123-ABC', { headers })).text).toBe(KEPT);
+  it('reads whether a request came over HTTPS as the framework does, believing X-Forwarded-Proto from a trusted balancer only', async () => {
+    for (const trustProxy of [['loopback'], ['10.0.0.0/8'], false] as const) {
+      const { ask } = await serverWith({ trustProxy: trustProxy && [...trustProxy] });
+      for (const forwarded of ['https', 'http', 'http, https', 'https, http', ' https ', '', undefined]) {
+        const headers: Record<string, string> = forwarded === undefined ? {} : { 'x-forwarded-proto': forwarded };
+        const framework = JSON.parse((await ask('/api/verification/ZM-123-ABC?protocol', { headers })).text) as {
+          protocol: string;
+        };
+        const kept = await ask('/api/verification/ZM-123-ABC', { headers });
+        expect(kept.text, `${String(trustProxy)} ${String(forwarded)}`).toBe(KEPT);
+        expect(
+          kept.headers.get('strict-transport-security') !== null,
+          `${String(trustProxy)} ${String(forwarded)}`,
+        ).toBe(framework.protocol === 'https');
+      }
+    }
   });
 
   it('leaves requests to the framework once the server is closing, which turns them away', async () => {

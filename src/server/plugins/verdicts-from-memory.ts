@@ -6,11 +6,14 @@
  * cookie or an Authorization header (an officer's look, never answered from memory), a query, a
  * method other than GET, an address that is not a plain number, a number whose facts are not
  * kept (the route reads them and keeps them for the next asker), and every request while the
- * server is closing or while each request is logged (LOG_LEVEL info or debug).
+ * server is closing or while each request is logged (LOG_LEVEL info, debug or trace). Behind a
+ * balancer named in TRUST_PROXY, whether a request came over HTTPS (and so gets
+ * Strict-Transport-Security) is read from its X-Forwarded-Proto as the framework reads it.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import type { TLSSocket } from 'node:tls';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import { API_HEADERS, STRICT_TRANSPORT } from './security-headers';
 
@@ -32,15 +35,18 @@ type Request = IncomingMessage | Http2ServerRequest;
 type Response = ServerResponse | Http2ServerResponse;
 type Listener = (request: Request, response: Response) => void;
 
+/** The last of a header's values, as the framework reads X-Forwarded-Proto. */
+const lastValue = (header: string) => header.slice(header.lastIndexOf(',') + 1).trim();
+
 /**
  * Puts the kept verdicts in front of `app`'s own request listener, on HTTP/1.1 and on HTTP/2
  * alike. Returns the setter the registry's routes hand their kept verdicts to.
- * `trustsProxy`: TRUST_PROXY is set, so a request's X-Forwarded-Proto may decide whether it
- * came over HTTPS; such a request is left to the framework, which knows whom to trust.
+ * `trustProxy`: the balancers whose X-Forwarded-Proto is believed (TRUST_PROXY, as the app gives
+ * it to the framework); from anyone else that header decides nothing.
  */
 export function answerKeptVerdictsFirst(
   app: FastifyInstance,
-  { trustsProxy }: { trustsProxy: boolean },
+  { trustProxy }: { trustProxy: string[] | false },
 ): (kept: KeptVerdict) => void {
   let keptVerdict: KeptVerdict | undefined;
   let isClosing = false;
@@ -63,8 +69,7 @@ export function answerKeptVerdictsFirst(
       url === undefined ||
       !url.startsWith(PREFIX) ||
       headers.cookie !== undefined ||
-      headers.authorization !== undefined ||
-      (trustsProxy && headers['x-forwarded-proto'] !== undefined)
+      headers.authorization !== undefined
     )
       return undefined;
     const number = url.slice(PREFIX.length);
@@ -84,10 +89,20 @@ export function answerKeptVerdictsFirst(
   };
 
   server.removeListener('request', framework);
+  const isTrusted = trustProxy ? proxyAddr.compile(trustProxy) : undefined;
+  /** Whether the request came over HTTPS, as the framework's `request.protocol` says. */
+  const isHttpsFor = ({ headers, socket }: Request): boolean => {
+    const forwarded = headers['x-forwarded-proto'];
+    const from = socket?.remoteAddress;
+    if (isTrusted && typeof forwarded === 'string' && forwarded !== '' && from !== undefined && isTrusted(from, 0))
+      return lastValue(forwarded) === 'https';
+    return (socket as TLSSocket | undefined)?.encrypted === true;
+  };
+
   server.on('request', (request: Request, response: Response) => {
     const text = answer(request);
     if (text === undefined) return framework(request, response);
-    const isHttps = (request.socket as TLSSocket | undefined)?.encrypted === true;
+    const isHttps = isHttpsFor(request);
     response.writeHead(200, headersOf(isHttps ? httpsByLength : httpByLength, Buffer.byteLength(text), isHttps));
     response.end(text);
   });
