@@ -143,8 +143,11 @@ export const registryRoutes: FastifyPluginAsyncZod<{
   app,
   { db, publicOrigin, publicVerdictCacheMs = 60_000, now = () => new Date(), signer = null, answerKept },
 ) => {
-  const isoOf = isoTimes();
-  const today = () => isoOf(now().getTime()).slice(0, 10);
+  // Two clocks, each with its own text: the server's day (which a test may move) and the real
+  // time an answer was checked. One shared would be written again at every turn between them.
+  const dayText = isoTimes();
+  const checkedText = isoTimes();
+  const today = () => dayText(now().getTime()).slice(0, 10);
   const registry = registryRepository(db);
   let member: CacheMember | undefined;
   const publicFacts = notifiedCache<PublicFacts>({
@@ -215,7 +218,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{
       head = text.slice(0, -'""}'.length);
       facts.written = { day, head };
     }
-    return `${head}"${isoOf(Date.now())}"}`;
+    return `${head}"${checkedText(Date.now())}"}`;
   };
   const publicAnswerText = async (plateNumber: string): Promise<string> =>
     answerText(
@@ -223,12 +226,14 @@ export const registryRoutes: FastifyPluginAsyncZod<{
       publicFacts.peek(plateNumber) ??
         (await publicFacts.get(plateNumber, async () => publicFactsOf(await lookUp(plateNumber)))),
     );
-  // A number as its address carries it, answered only when its facts are kept.
-  answerKept?.((raw) => {
-    const plate = plateFrom(raw);
-    const facts = plate.ok ? publicFacts.peek(plate.value) : undefined;
-    return plate.ok && facts ? answerText(plate.value, facts) : undefined;
-  });
+  // A number as its address carries it, answered only when its facts are kept (never with the
+  // cache off: then the listener is given nothing, and does no work for any request).
+  if (publicVerdictCacheMs > 0)
+    answerKept?.((raw) => {
+      const plate = plateFrom(raw);
+      const facts = plate.ok ? publicFacts.peek(plate.value) : undefined;
+      return plate.ok && facts ? answerText(plate.value, facts) : undefined;
+    });
 
   /**
    * A plate's verdict as an officer gets it: the check recorded under the device's id, the
