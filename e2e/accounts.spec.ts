@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signInAs } from './app-page';
 import { AuthPage } from './auth-page';
 import { DashboardPage } from './dashboard-page';
+import { withServiceWorker } from './service-worker';
 
 test.describe('accounts', () => {
   test('a new buyer signs up and lands in the dashboard', async ({ page }) => {
@@ -29,16 +30,21 @@ test.describe('accounts', () => {
     await expect(auth.loginForm.getByText('The email or password is incorrect.')).toBeVisible();
   });
 
-  test('signing in offline says so, and the message goes when the connection comes back', async ({ page, context }) => {
-    const auth = await AuthPage.open(page);
-    await context.setOffline(true);
-    await auth.logIn('buyer@nambala.zm', 'Buyer#2026');
-    const offline = auth.loginForm.getByText("You're offline. Signing in needs a connection.");
-    await expect(offline).toBeVisible();
-    await context.setOffline(false);
-    await expect(offline).toHaveCount(0);
-    await auth.loginButton.click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+  withServiceWorker(() => {
+    test('signing in offline says so, and the message goes when the connection comes back', async ({
+      page,
+      context,
+    }) => {
+      const auth = await AuthPage.open(page);
+      await context.setOffline(true);
+      await auth.logIn('buyer@nambala.zm', 'Buyer#2026');
+      const offline = auth.loginForm.getByText("You're offline. Signing in needs a connection.");
+      await expect(offline).toBeVisible();
+      await context.setOffline(false);
+      await expect(offline).toHaveCount(0);
+      await auth.loginButton.click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+    });
   });
 
   test('the demo buyer signs in', async ({ page }) => {

@@ -9,6 +9,7 @@ import { type Download, expect, test } from '@playwright/test';
 import { signedInPage } from './lifecycle-steps';
 import { AXE_CHECKS_TIMEOUT, seriousViolations } from './axe';
 import { ReportsPage } from './reports-page';
+import { withServiceWorker } from './service-worker';
 
 const textOf = async (download: Download) => readFile((await download.path()) ?? '', 'utf8');
 
@@ -116,19 +117,21 @@ for (const viewport of [
   });
 }
 
-test('offline at 360 px, Reports says it is shown as of its last fetch and its streamed exports, disabled, stay within the screen', async ({
-  browser,
-}) => {
-  const admin = await signedInPage(browser, 'admin', { viewport: { width: 360, height: 800 } });
-  await admin.goto('/dashboard/admin/reports');
-  const reports = new ReportsPage(admin);
-  await expect(admin.getByText(/^Last 30 Days: /)).toBeVisible({ timeout: 20_000 });
-  await admin.context().setOffline(true);
-  await expect(reports.offlineAsOf).toContainText('This device is offline: the report is shown as of');
-  const logs = reports.quickReport('Export System Logs (needs a connection)');
-  await expect(logs).toBeDisabled();
-  const box = await logs.boundingBox();
-  expect(box && box.x + box.width).toBeLessThanOrEqual(360);
-  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await admin.context().close();
+withServiceWorker(() => {
+  test('offline at 360 px, Reports says it is shown as of its last fetch and its streamed exports, disabled, stay within the screen', async ({
+    browser,
+  }) => {
+    const admin = await signedInPage(browser, 'admin', { viewport: { width: 360, height: 800 } });
+    await admin.goto('/dashboard/admin/reports');
+    const reports = new ReportsPage(admin);
+    await expect(admin.getByText(/^Last 30 Days: /)).toBeVisible({ timeout: 20_000 });
+    await admin.context().setOffline(true);
+    await expect(reports.offlineAsOf).toContainText('This device is offline: the report is shown as of');
+    const logs = reports.quickReport('Export System Logs (needs a connection)');
+    await expect(logs).toBeDisabled();
+    const box = await logs.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await admin.context().close();
+  });
 });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectSynced, signInAs } from './app-page';
 import { AgentPage, CompliancePage } from './agent-page';
 import { deliveryForShop, numberForShop } from './lifecycle-steps';
+import { withServiceWorker } from './service-worker';
 
 const SAVED = "Saved on this device — it will be sent when you're back online.";
 
@@ -30,111 +31,116 @@ async function recordSale(
   });
 }
 
-test('an agent works offline — sales, manufacturing, stock survive a reload — and the administrator sees them after sync', async ({
-  page,
-  context,
-  browser,
-  playwright,
-  baseURL,
-}) => {
-  test.setTimeout(120_000);
-  // Three numbers given to the shop (approved applications): each is sold once.
-  // Blanks of this journey's own, delivered before the orders: once the orders are on the tablet, so is the delivery.
-  const [frontSerial = '', rearSerial = ''] = await deliveryForShop(playwright.request, baseURL, 1);
-  const given = [
-    await numberForShop(playwright.request, baseURL),
-    await numberForShop(playwright.request, baseURL),
-    await numberForShop(playwright.request, baseURL),
-  ];
-  await page.goto('/');
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
-    .toBe('activated');
-  await signInAs(page, 'agent');
-  await page.goto('/dashboard/agent/whitebook');
-  const shop = new AgentPage(page);
-  await expect(shop.heading('Whitebook Entry')).toBeVisible();
-  await expect(shop.connectionStatus).toContainText('Online');
+withServiceWorker(() => {
+  test('an agent works offline — sales, manufacturing, stock survive a reload — and the administrator sees them after sync', async ({
+    page,
+    context,
+    browser,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    // Three numbers given to the shop (approved applications): each is sold once.
+    // Blanks of this journey's own, delivered before the orders: once the orders are on the tablet, so is the delivery.
+    const [frontSerial = '', rearSerial = ''] = await deliveryForShop(playwright.request, baseURL, 1);
+    const given = [
+      await numberForShop(playwright.request, baseURL),
+      await numberForShop(playwright.request, baseURL),
+      await numberForShop(playwright.request, baseURL),
+    ];
+    await page.goto('/');
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+      .toBe('activated');
+    await signInAs(page, 'agent');
+    await page.goto('/dashboard/agent/whitebook');
+    const shop = new AgentPage(page);
+    await expect(shop.heading('Whitebook Entry')).toBeVisible();
+    await expect(shop.connectionStatus).toContainText('Online');
 
-  // The shop's orders for them reach the tablet before it goes offline.
-  await expect(shop.orderOption(given[2]?.plate ?? '')).toHaveCount(1, { timeout: 20_000 });
-  await context.setOffline(true);
-  const plates = given.map((number) => number.plate);
-  // Batch numbers of this run only (the server keeps earlier runs' records).
-  const run = Math.random().toString(36).slice(2, 7).toUpperCase();
-  const batch = `B-${run}`;
-  const blanks = `BLK-${run}`;
-  for (const [index, number] of given.entries()) await recordSale(shop, number, `Offline Owner ${index + 1}`);
-  await expect(page.getByText(SAVED).first()).toBeVisible();
+    // The shop's orders for them reach the tablet before it goes offline.
+    await expect(shop.orderOption(given[2]?.plate ?? '')).toHaveCount(1, { timeout: 20_000 });
+    await context.setOffline(true);
+    const plates = given.map((number) => number.plate);
+    // Batch numbers of this run only (the server keeps earlier runs' records).
+    const run = Math.random().toString(36).slice(2, 7).toUpperCase();
+    const batch = `B-${run}`;
+    const blanks = `BLK-${run}`;
+    for (const [index, number] of given.entries()) await recordSale(shop, number, `Offline Owner ${index + 1}`);
+    await expect(page.getByText(SAVED).first()).toBeVisible();
 
-  await shop.sidebarLink('Manufacturing').click();
-  await shop.submitManufacturing({
-    plate: plates[0] ?? '',
-    status: 'Printed',
-    batch,
-    productionDate: '2026-11-03',
-    frontBlank: frontSerial,
-    rearBlank: rearSerial,
+    await shop.sidebarLink('Manufacturing').click();
+    await shop.submitManufacturing({
+      plate: plates[0] ?? '',
+      status: 'Printed',
+      batch,
+      productionDate: '2026-11-03',
+      frontBlank: frontSerial,
+      rearBlank: rearSerial,
+    });
+    await expect(page.getByText('Manufacturing details submitted successfully!').last()).toBeVisible();
+
+    await shop.sidebarLink('Inventory').click();
+    await shop.addInventory({ type: 'Plate Blanks', quantity: '75', batch: blanks, receivedDate: '2026-11-04' });
+    await expect(page.getByText('Inventory data submitted successfully!').last()).toBeVisible();
+    await expect(shop.connectionStatus).toHaveAttribute('aria-label', /Offline, 5 changes saved on this device/);
+
+    // A reload while still offline loses nothing.
+    await page.reload();
+    await expect(shop.heading('Inventory Tracking')).toBeVisible();
+    await expect(shop.row(blanks)).toContainText('Saved on this device');
+    await shop.sidebarLink('Whitebook Entry').click();
+    for (const plate of plates) await expect(shop.row(plate)).toContainText('Saved on this device');
+
+    await context.setOffline(false);
+    await expect(shop.connectionStatus).toHaveAttribute('aria-label', /all changes synced/, { timeout: 20_000 });
+    for (const plate of plates) await expectSynced(shop.row(plate));
+
+    // The administrator's device pulls them.
+    const admin = await (await browser.newContext()).newPage();
+    await signInAs(admin, 'admin');
+    await admin.goto('/dashboard/admin/compliance');
+    const compliance = new CompliancePage(admin);
+    for (const plate of plates)
+      await expect(compliance.row('Whitebook Sales', plate)).toContainText('Cairo Road Plates');
+    await expect(compliance.row('Manufacturing', batch)).toContainText('Printed');
+    await expect(compliance.row('Blank Stock', blanks)).toContainText('75');
+    await admin.context().close();
   });
-  await expect(page.getByText('Manufacturing details submitted successfully!').last()).toBeVisible();
-
-  await shop.sidebarLink('Inventory').click();
-  await shop.addInventory({ type: 'Plate Blanks', quantity: '75', batch: blanks, receivedDate: '2026-11-04' });
-  await expect(page.getByText('Inventory data submitted successfully!').last()).toBeVisible();
-  await expect(shop.connectionStatus).toHaveAttribute('aria-label', /Offline, 5 changes saved on this device/);
-
-  // A reload while still offline loses nothing.
-  await page.reload();
-  await expect(shop.heading('Inventory Tracking')).toBeVisible();
-  await expect(shop.row(blanks)).toContainText('Saved on this device');
-  await shop.sidebarLink('Whitebook Entry').click();
-  for (const plate of plates) await expect(shop.row(plate)).toContainText('Saved on this device');
-
-  await context.setOffline(false);
-  await expect(shop.connectionStatus).toHaveAttribute('aria-label', /all changes synced/, { timeout: 20_000 });
-  for (const plate of plates) await expectSynced(shop.row(plate));
-
-  // The administrator's device pulls them.
-  const admin = await (await browser.newContext()).newPage();
-  await signInAs(admin, 'admin');
-  await admin.goto('/dashboard/admin/compliance');
-  const compliance = new CompliancePage(admin);
-  for (const plate of plates) await expect(compliance.row('Whitebook Sales', plate)).toContainText('Cairo Road Plates');
-  await expect(compliance.row('Manufacturing', batch)).toContainText('Printed');
-  await expect(compliance.row('Blank Stock', blanks)).toContainText('75');
-  await admin.context().close();
 });
 
-test('a sale the server refuses shows in Needs attention, is corrected and resubmitted, and syncs', async ({
-  page,
-  context,
-  playwright,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  const corrected = await numberForShop(playwright.request, baseURL);
-  await signInAs(page, 'agent');
-  await page.goto('/dashboard/agent/whitebook');
-  const shop = new AgentPage(page);
-  await expect(shop.heading('Whitebook Entry')).toBeVisible();
-  await expect(shop.row('ZM-777-LCK')).toBeVisible();
+withServiceWorker(() => {
+  test('a sale the server refuses shows in Needs attention, is corrected and resubmitted, and syncs', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const corrected = await numberForShop(playwright.request, baseURL);
+    await signInAs(page, 'agent');
+    await page.goto('/dashboard/agent/whitebook');
+    const shop = new AgentPage(page);
+    await expect(shop.heading('Whitebook Entry')).toBeVisible();
+    await expect(shop.row('ZM-777-LCK')).toBeVisible();
 
-  // Offline, the agent records a plate number that another sale already used (against its own order and NRC, so the tablet lets it through).
-  await context.setOffline(true);
-  await recordSale(shop, { plate: 'ZM-777-LCK', reference: 'ORD-005', nrc: '567890/12/3' }, 'Cloned Plate Buyer');
-  await context.setOffline(false);
-  const attention = shop.needsAttentionButton('1 needs attention');
-  await expect(attention).toBeVisible({ timeout: 20_000 });
-  await attention.click();
-  const panel = shop.needsAttention;
-  await expect(panel.getByText(/Plate ZM-777-LCK is already in a whitebook/).first()).toBeVisible();
-  await panel.getByRole('button', { name: 'Edit and resubmit' }).click();
+    // Offline, the agent records a plate number that another sale already used (against its own order and NRC, so the tablet lets it through).
+    await context.setOffline(true);
+    await recordSale(shop, { plate: 'ZM-777-LCK', reference: 'ORD-005', nrc: '567890/12/3' }, 'Cloned Plate Buyer');
+    await context.setOffline(false);
+    const attention = shop.needsAttentionButton('1 needs attention');
+    await expect(attention).toBeVisible({ timeout: 20_000 });
+    await attention.click();
+    const panel = shop.needsAttention;
+    await expect(panel.getByText(/Plate ZM-777-LCK is already in a whitebook/).first()).toBeVisible();
+    await panel.getByRole('button', { name: 'Edit and resubmit' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard\/agent\/whitebook\?fix=/);
-  await expect(shop.saleField('owner')).toHaveValue('Cloned Plate Buyer');
-  await shop.submitSale({ plate: corrected.plate, nrc: '123456/78/9', reference: corrected.reference });
-  // Online, a form waits up to 8 s for its change's push before it says so (a busy runner adds to that).
-  await expect(page.getByText('Whitebook entry submitted successfully!').last()).toBeVisible({ timeout: 20_000 });
-  await expectSynced(shop.row(corrected.plate));
-  await expect(shop.needsAttentionButton(/needs? attention/)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/dashboard\/agent\/whitebook\?fix=/);
+    await expect(shop.saleField('owner')).toHaveValue('Cloned Plate Buyer');
+    await shop.submitSale({ plate: corrected.plate, nrc: '123456/78/9', reference: corrected.reference });
+    // Online, a form waits up to 8 s for its change's push before it says so (a busy runner adds to that).
+    await expect(page.getByText('Whitebook entry submitted successfully!').last()).toBeVisible({ timeout: 20_000 });
+    await expectSynced(shop.row(corrected.plate));
+    await expect(shop.needsAttentionButton(/needs? attention/)).toHaveCount(0);
+  });
 });

@@ -19,6 +19,7 @@ import { applicationReferenceOn, payOnCardPage, receiptOf } from './card-page';
 import { SitePage } from './home-page';
 import { MyPlatesPage } from './my-plates-page';
 import { expectShopOrders, PlateRequestsPage } from './plate-requests-page';
+import { withServiceWorker } from './service-worker';
 
 const STEP1_MESSAGES = [
   'Full name is required',
@@ -313,57 +314,59 @@ test.describe('application wizard', () => {
     await expect(wizard.form.getByText(/This number is not on MTN Mobile Money/)).toHaveCount(0);
   });
 
-  test('the draft survives a reload and going offline on step 1, and submitting offline keeps it and says so', async ({
-    page,
-    context,
-  }) => {
-    test.setTimeout(60_000);
-    await signInAs(page, 'buyer');
-    const wizard = await BuyProcessPage.open(page);
-    await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
-      .toBe('activated');
+  withServiceWorker(() => {
+    test('the draft survives a reload and going offline on step 1, and submitting offline keeps it and says so', async ({
+      page,
+      context,
+    }) => {
+      test.setTimeout(60_000);
+      await signInAs(page, 'buyer');
+      const wizard = await BuyProcessPage.open(page);
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+        .toBe('activated');
 
-    const details = applicant({ numberOfPlates: '3' });
-    await wizard.fill({ fullName: details.fullName, nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber });
-    await page.reload();
-    await wizard.expectFields({
-      fullName: details.fullName,
-      nrcNumber: details.nrcNumber,
-      phoneNumber: details.phoneNumber,
-    });
+      const details = applicant({ numberOfPlates: '3' });
+      await wizard.fill({ fullName: details.fullName, nrcNumber: details.nrcNumber, phoneNumber: details.phoneNumber });
+      await page.reload();
+      await wizard.expectFields({
+        fullName: details.fullName,
+        nrcNumber: details.nrcNumber,
+        phoneNumber: details.phoneNumber,
+      });
 
-    await context.setOffline(true);
-    await page.reload();
-    await expect(wizard.heading).toBeVisible();
-    await wizard.expectFields({
-      fullName: details.fullName,
-      nrcNumber: details.nrcNumber,
-      phoneNumber: details.phoneNumber,
-    });
-    await wizard.fill({
-      email: details.email,
-      address: details.address,
-      numberOfPlates: details.numberOfPlates,
-      vehicleMake: details.vehicleMake,
-      vehicleModel: details.vehicleModel,
-      vehicleRegistration: details.vehicleRegistration,
-    });
-    await wizard.next.click();
-    await expect(wizard.stepHeading('Payment')).toBeVisible();
-    const offline = wizard.offlineNotice;
-    await expect(offline).toBeVisible();
-    await wizard.chooseMethod('Bank Transfer');
-    await wizard.submit.click();
-    await expect(offline).toBeVisible();
-    await expect(wizard.stepHeading('Payment')).toBeVisible();
+      await context.setOffline(true);
+      await page.reload();
+      await expect(wizard.heading).toBeVisible();
+      await wizard.expectFields({
+        fullName: details.fullName,
+        nrcNumber: details.nrcNumber,
+        phoneNumber: details.phoneNumber,
+      });
+      await wizard.fill({
+        email: details.email,
+        address: details.address,
+        numberOfPlates: details.numberOfPlates,
+        vehicleMake: details.vehicleMake,
+        vehicleModel: details.vehicleModel,
+        vehicleRegistration: details.vehicleRegistration,
+      });
+      await wizard.next.click();
+      await expect(wizard.stepHeading('Payment')).toBeVisible();
+      const offline = wizard.offlineNotice;
+      await expect(offline).toBeVisible();
+      await wizard.chooseMethod('Bank Transfer');
+      await wizard.submit.click();
+      await expect(offline).toBeVisible();
+      await expect(wizard.stepHeading('Payment')).toBeVisible();
 
-    await page.reload();
-    await expect(wizard.stepHeading('Payment')).toBeVisible();
-    await expect(wizard.method('Bank Transfer')).toBeChecked();
-    await context.setOffline(false);
-    await wizard.previous.click();
-    await wizard.expectFields(details);
+      await page.reload();
+      await expect(wizard.stepHeading('Payment')).toBeVisible();
+      await expect(wizard.method('Bank Transfer')).toBeChecked();
+      await context.setOffline(false);
+      await wizard.previous.click();
+      await wizard.expectFields(details);
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ContactPage } from './contact-page';
+import { withServiceWorker } from './service-worker';
 
 const THANK_YOU = "Thank you for your message! We'll get back to you soon.";
 
@@ -35,56 +36,58 @@ test.describe('contact form', () => {
     await expect(contact.field('name')).toHaveValue('');
   });
 
-  test('offline, keeps the message on the device and sends it when the connection returns', async ({
-    page,
-    context,
-  }) => {
-    const contact = await ContactPage.openContact(page);
-    await expect(contact.heading()).toBeVisible();
-    // The visit is over once the page has fetched what it fetches when idle, the form's rules
-    // and its sending code (their chunks are named after their modules); going offline
-    // sooner, the form says it could not load them.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(() =>
-            ['contact-message-', 'send-contact-message-'].filter(
-              (chunk) =>
-                !performance
-                  .getEntriesByType('resource')
-                  .some(
-                    (entry) =>
-                      entry.name.includes(`/assets/${chunk}`) && (entry as PerformanceResourceTiming).responseEnd > 0,
-                  ),
+  withServiceWorker(() => {
+    test('offline, keeps the message on the device and sends it when the connection returns', async ({
+      page,
+      context,
+    }) => {
+      const contact = await ContactPage.openContact(page);
+      await expect(contact.heading()).toBeVisible();
+      // The visit is over once the page has fetched what it fetches when idle, the form's rules
+      // and its sending code (their chunks are named after their modules); going offline
+      // sooner, the form says it could not load them.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() =>
+              ['contact-message-', 'send-contact-message-'].filter(
+                (chunk) =>
+                  !performance
+                    .getEntriesByType('resource')
+                    .some(
+                      (entry) =>
+                        entry.name.includes(`/assets/${chunk}`) && (entry as PerformanceResourceTiming).responseEnd > 0,
+                    ),
+              ),
             ),
-          ),
-        {
-          message: 'the contact form’s code fetched once the page was idle',
-          timeout: 15_000,
-        },
-      )
-      .toEqual([]);
-    await context.setOffline(true);
-    await contact.fill({
-      name: 'Chanda Phiri',
-      email: 'chanda@example.zm',
-      subject: 'Offline',
-      message: 'Sent from a bus with no signal.',
-    });
-    await contact.send.click();
-    await expect(page.getByText(THANK_YOU)).toBeVisible();
-    await expect(page.getByText(/Saved on this device/)).toBeVisible();
-    await expect(contact.connectionStatus).toHaveAttribute('aria-label', /Offline, 1 change saved on this device/);
+          {
+            message: 'the contact form’s code fetched once the page was idle',
+            timeout: 15_000,
+          },
+        )
+        .toEqual([]);
+      await context.setOffline(true);
+      await contact.fill({
+        name: 'Chanda Phiri',
+        email: 'chanda@example.zm',
+        subject: 'Offline',
+        message: 'Sent from a bus with no signal.',
+      });
+      await contact.send.click();
+      await expect(page.getByText(THANK_YOU)).toBeVisible();
+      await expect(page.getByText(/Saved on this device/)).toBeVisible();
+      await expect(contact.connectionStatus).toHaveAttribute('aria-label', /Offline, 1 change saved on this device/);
 
-    // Nothing is lost by a reload while offline: the app comes from the service worker or cache,
-    // and the message is still waiting in the device's outbox.
-    const sent = page.waitForResponse(
-      (response) => response.url().endsWith('/api/sync/push') && response.request().method() === 'POST',
-      { timeout: 20_000 },
-    );
-    await context.setOffline(false);
-    expect((await sent).status()).toBe(200);
-    expect((await (await sent).json()).results[0]).toMatchObject({ outcome: 'applied' });
-    await expect(contact.connectionStatus).toHaveAttribute('aria-label', /all changes synced/);
+      // Nothing is lost by a reload while offline: the app comes from the service worker or cache,
+      // and the message is still waiting in the device's outbox.
+      const sent = page.waitForResponse(
+        (response) => response.url().endsWith('/api/sync/push') && response.request().method() === 'POST',
+        { timeout: 20_000 },
+      );
+      await context.setOffline(false);
+      expect((await sent).status()).toBe(200);
+      expect((await (await sent).json()).results[0]).toMatchObject({ outcome: 'applied' });
+      await expect(contact.connectionStatus).toHaveAttribute('aria-label', /all changes synced/);
+    });
   });
 });

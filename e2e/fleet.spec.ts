@@ -5,6 +5,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { FleetPage } from './fleet-page';
 import { signedInPage } from './lifecycle-steps';
+import { withServiceWorker } from './service-worker';
 
 /** Every `entity` change the signed-in owner pulls, latest version of each row. */
 async function pulled(request: APIRequestContext, entity: string): Promise<Array<Record<string, unknown>>> {
@@ -29,46 +30,48 @@ async function pulled(request: APIRequestContext, entity: string): Promise<Array
   return [...rows.values()];
 }
 
-test('an owner adds a driver and a vehicle with the network off; both survive a reload and reach the server once', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const owner = await signedInPage(browser, 'buyer', { viewport: { width: 360, height: 800 } });
-  await owner.goto('/');
-  await expect
-    .poll(() => owner.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
-    .toBe('activated');
-  const fleet = await FleetPage.open(owner, '/dashboard/user/vehicles');
-  await expect(owner.getByText(/Showing 1–\d+ of \d+ vehicles/)).toBeVisible({ timeout: 30_000 });
-  const licence = `ZL${String(Date.now()).slice(-7)}`;
-  const model = `D-Max ${licence.slice(-4)}`;
+withServiceWorker(() => {
+  test('an owner adds a driver and a vehicle with the network off; both survive a reload and reach the server once', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = await signedInPage(browser, 'buyer', { viewport: { width: 360, height: 800 } });
+    await owner.goto('/');
+    await expect
+      .poll(() => owner.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+      .toBe('activated');
+    const fleet = await FleetPage.open(owner, '/dashboard/user/vehicles');
+    await expect(owner.getByText(/Showing 1–\d+ of \d+ vehicles/)).toBeVisible({ timeout: 30_000 });
+    const licence = `ZL${String(Date.now()).slice(-7)}`;
+    const model = `D-Max ${licence.slice(-4)}`;
 
-  await owner.context().setOffline(true);
-  await fleet.addDriverButton.click();
-  const driverDialog = fleet.driverDialog;
-  await fleet.submitDriver.click();
-  await expect(driverDialog.getByText('Driver name is required')).toBeVisible();
-  await fleet.addDriver({ name: 'Mutale Chanda', licence, phone: '0977000111' });
-  await expect(driverDialog).toBeHidden();
-  await expect(fleet.entry('Mutale Chanda')).toContainText('Saved on this device');
+    await owner.context().setOffline(true);
+    await fleet.addDriverButton.click();
+    const driverDialog = fleet.driverDialog;
+    await fleet.submitDriver.click();
+    await expect(driverDialog.getByText('Driver name is required')).toBeVisible();
+    await fleet.addDriver({ name: 'Mutale Chanda', licence, phone: '0977000111' });
+    await expect(driverDialog).toBeHidden();
+    await expect(fleet.entry('Mutale Chanda')).toContainText('Saved on this device');
 
-  await fleet.addVehicleButton.click();
-  const vehicleDialog = fleet.vehicleDialog;
-  await fleet.addVehicle({ make: 'Isuzu', model, colour: 'White' });
-  await expect(vehicleDialog).toBeHidden();
-  await expect(fleet.entry(`Isuzu ${model}`).first()).toBeVisible();
+    await fleet.addVehicleButton.click();
+    const vehicleDialog = fleet.vehicleDialog;
+    await fleet.addVehicle({ make: 'Isuzu', model, colour: 'White' });
+    await expect(vehicleDialog).toBeHidden();
+    await expect(fleet.entry(`Isuzu ${model}`).first()).toBeVisible();
 
-  await owner.reload();
-  await expect(fleet.entry(`Isuzu ${model}`).first()).toBeVisible({ timeout: 15_000 });
-  await expect(fleet.entry('Mutale Chanda')).toBeVisible();
+    await owner.reload();
+    await expect(fleet.entry(`Isuzu ${model}`).first()).toBeVisible({ timeout: 15_000 });
+    await expect(fleet.entry('Mutale Chanda')).toBeVisible();
 
-  await owner.context().setOffline(false);
-  await expect(fleet.entry('Mutale Chanda')).not.toContainText('Saved on this device', { timeout: 30_000 });
-  const drivers = (await pulled(owner.request, 'driver')).filter((driver) => driver.licenceNumber === licence);
-  expect(drivers).toHaveLength(1);
-  expect(drivers[0]).toMatchObject({ name: 'Mutale Chanda', phone: '+260977000111' });
-  const vans = (await pulled(owner.request, 'vehicle')).filter(
-    (vehicle) => vehicle.make === 'Isuzu' && vehicle.model === model,
-  );
-  expect(vans).toHaveLength(1);
+    await owner.context().setOffline(false);
+    await expect(fleet.entry('Mutale Chanda')).not.toContainText('Saved on this device', { timeout: 30_000 });
+    const drivers = (await pulled(owner.request, 'driver')).filter((driver) => driver.licenceNumber === licence);
+    expect(drivers).toHaveLength(1);
+    expect(drivers[0]).toMatchObject({ name: 'Mutale Chanda', phone: '+260977000111' });
+    const vans = (await pulled(owner.request, 'vehicle')).filter(
+      (vehicle) => vehicle.make === 'Isuzu' && vehicle.model === model,
+    );
+    expect(vans).toHaveLength(1);
+  });
 });

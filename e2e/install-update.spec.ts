@@ -11,6 +11,7 @@ import { devices, expect, type Page, test } from '@playwright/test';
 import { openApp, waitForApp } from './app-page';
 import { SitePage } from './home-page';
 import { ownServer } from './own-server';
+import { withServiceWorker } from './service-worker';
 
 test('the Install app button opens the browser’s install prompt once', async ({ page }) => {
   // On a page styled at build time: the offer, which comes while the page idles, is drawn plain.
@@ -68,48 +69,50 @@ async function precachedRevisions(page: Page): Promise<string[]> {
   });
 }
 
-test('a new build is announced, installed only on Update now, and then serves the page', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const work = await mkdtemp(path.join(tmpdir(), 'nambala-builds-'));
-  const appDir = path.join(work, 'app');
-  await cp(path.join(import.meta.dirname, '../dist'), appDir, { recursive: true });
-  const server = ownServer(10, { APP_DIR: appDir });
-  await server.start();
-  const context = await browser.newContext({ baseURL: server.baseURL });
-  try {
-    const page = await context.newPage();
-    await openApp(page, '/');
-    // The first build's worker takes over from the next load.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.reload();
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-      .toBe(true);
-    const first = await buildIdOf(appDir);
-    expect(await precachedRevisions(page)).toContain(first);
-    const site = new SitePage(page);
-    await expect(site.updateReady).toHaveCount(0);
+withServiceWorker(() => {
+  test('a new build is announced, installed only on Update now, and then serves the page', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const work = await mkdtemp(path.join(tmpdir(), 'nambala-builds-'));
+    const appDir = path.join(work, 'app');
+    await cp(path.join(import.meta.dirname, '../dist'), appDir, { recursive: true });
+    const server = ownServer(10, { APP_DIR: appDir });
+    await server.start();
+    const context = await browser.newContext({ baseURL: server.baseURL });
+    try {
+      const page = await context.newPage();
+      await openApp(page, '/');
+      // The first build's worker takes over from the next load.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+        .toBe(true);
+      const first = await buildIdOf(appDir);
+      expect(await precachedRevisions(page)).toContain(first);
+      const site = new SitePage(page);
+      await expect(site.updateReady).toHaveCount(0);
 
-    // The second build: the same sources built again carry a new build id in the worker.
-    const second = `${first}x`;
-    await writeFile(
-      path.join(appDir, 'sw.js'),
-      (await readFile(path.join(appDir, 'sw.js'), 'utf8')).replaceAll(`revision:"${first}"`, `revision:"${second}"`),
-    );
-    // Its compressed copies from the first build go (the build writes them again): the server sends the file.
-    await Promise.all(['sw.js.br', 'sw.js.gz'].map((copy) => rm(path.join(appDir, copy), { force: true })));
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      // The second build: the same sources built again carry a new build id in the worker.
+      const second = `${first}x`;
+      await writeFile(
+        path.join(appDir, 'sw.js'),
+        (await readFile(path.join(appDir, 'sw.js'), 'utf8')).replaceAll(`revision:"${first}"`, `revision:"${second}"`),
+      );
+      // Its compressed copies from the first build go (the build writes them again): the server sends the file.
+      await Promise.all(['sw.js.br', 'sw.js.gz'].map((copy) => rm(path.join(appDir, copy), { force: true })));
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
-    await expect(site.updateNotice).toBeVisible({ timeout: 30_000 });
-    // Waiting, not installed under the reader's feet: the page is still the first build's.
-    expect(await precachedRevisions(page)).toContain(first);
-    await Promise.all([page.waitForEvent('load'), site.updateNow.click()]);
-    await waitForApp(page);
-    await expect.poll(() => precachedRevisions(page)).toContain(second);
-    await expect(site.updateReady).toHaveCount(0);
-  } finally {
-    await context.close();
-    await server.stop();
-    await rm(work, { recursive: true, force: true });
-  }
+      await expect(site.updateNotice).toBeVisible({ timeout: 30_000 });
+      // Waiting, not installed under the reader's feet: the page is still the first build's.
+      expect(await precachedRevisions(page)).toContain(first);
+      await Promise.all([page.waitForEvent('load'), site.updateNow.click()]);
+      await waitForApp(page);
+      await expect.poll(() => precachedRevisions(page)).toContain(second);
+      await expect(site.updateReady).toHaveCount(0);
+    } finally {
+      await context.close();
+      await server.stop();
+      await rm(work, { recursive: true, force: true });
+    }
+  });
 });

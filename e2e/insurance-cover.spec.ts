@@ -11,6 +11,7 @@ import { signInAs, waitForRegistryCopy } from './app-page';
 import { DashboardPage } from './dashboard-page';
 import { MyPlatesPage } from './my-plates-page';
 import { VerificationPage } from './verification-page';
+import { withServiceWorker } from './service-worker';
 
 const PLATE = 'ZM-123-ABC';
 const DEVICE_COPY = 'Checked against the registry copy on this device';
@@ -20,40 +21,42 @@ async function typePlate(verification: VerificationPage, plateNumber: string): P
   await expect(verification.result).toContainText(plateNumber);
 }
 
-test('an officer sees ZM-123-ABC’s cover online and offline from the device copy, in the same words', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(90_000);
-  await signInAs(page, 'police');
-  // What the registry says of the plate's cover today, for an officer.
-  const verdict = (await (await page.request.get(`/api/verification/${PLATE}`)).json()) as {
-    insurance?: { insurer: string; until: string } | 'none';
-  };
-  expect(verdict.insurance).toBeDefined();
-  expect(verdict.insurance).not.toBe('none');
-  const expected = coverText(verdict.insurance ?? 'none', formatDay);
-  expect(expected).toMatch(/^Insured until \d{1,2} \w+ \d{4} \(.+\)$/);
+withServiceWorker(() => {
+  test('an officer sees ZM-123-ABC’s cover online and offline from the device copy, in the same words', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await signInAs(page, 'police');
+    // What the registry says of the plate's cover today, for an officer.
+    const verdict = (await (await page.request.get(`/api/verification/${PLATE}`)).json()) as {
+      insurance?: { insurer: string; until: string } | 'none';
+    };
+    expect(verdict.insurance).toBeDefined();
+    expect(verdict.insurance).not.toBe('none');
+    const expected = coverText(verdict.insurance ?? 'none', formatDay);
+    expect(expected).toMatch(/^Insured until \d{1,2} \w+ \d{4} \(.+\)$/);
 
-  const roadside = await DashboardPage.open(page, '/dashboard/police');
-  await expect(roadside.heading('Roadside Verification')).toBeVisible();
-  await waitForRegistryCopy(page);
+    const roadside = await DashboardPage.open(page, '/dashboard/police');
+    await expect(roadside.heading('Roadside Verification')).toBeVisible();
+    await waitForRegistryCopy(page);
 
-  const verification = new VerificationPage(page);
-  const result = verification.result;
-  await typePlate(verification, PLATE);
-  await expect(result).toHaveAttribute('data-verdict', 'Valid');
-  await expect(result).toContainText('Checked against the registry.');
-  await expect(verification.insuranceCover).toHaveText(expected);
+    const verification = new VerificationPage(page);
+    const result = verification.result;
+    await typePlate(verification, PLATE);
+    await expect(result).toHaveAttribute('data-verdict', 'Valid');
+    await expect(result).toContainText('Checked against the registry.');
+    await expect(verification.insuranceCover).toHaveText(expected);
 
-  await context.setOffline(true);
-  await expect(roadside.connectionStatus).toContainText('Offline');
-  await typePlate(verification, PLATE);
-  await expect(result).toContainText(DEVICE_COPY);
-  await expect(result).toHaveAttribute('data-verdict', 'Valid');
-  await expect(verification.ownerName).toHaveCount(0);
-  await expect(verification.insuranceCover).toHaveText(expected);
-  await context.setOffline(false);
+    await context.setOffline(true);
+    await expect(roadside.connectionStatus).toContainText('Offline');
+    await typePlate(verification, PLATE);
+    await expect(result).toContainText(DEVICE_COPY);
+    await expect(result).toHaveAttribute('data-verdict', 'Valid');
+    await expect(verification.ownerName).toHaveCount(0);
+    await expect(verification.insuranceCover).toHaveText(expected);
+    await context.setOffline(false);
+  });
 });
 
 test('a visitor checking ZM-123-ABC sees its verdict and vehicle, and nothing of its insurance', async ({ page }) => {

@@ -10,6 +10,7 @@ import { AuthPage } from './auth-page';
 import { freePlate } from './free-plate';
 import { payOnCardPage, receiptOf } from './card-page';
 import { MarketplacePage, PaymentsPage } from './marketplace-page';
+import { withServiceWorker } from './service-worker';
 
 const LUCKY = /777|888|999|000|111|222|333|444|555|666/;
 
@@ -17,27 +18,29 @@ test.describe('marketplace buying', () => {
   // The first visit installs the service worker and loads the listings; give a busy machine time.
   test.describe.configure({ timeout: 60_000 });
 
-  test('the marketplace is browsed offline after one online visit, and buying says it needs a connection', async ({
-    page,
-    context,
-  }) => {
-    const market = await MarketplacePage.open(page);
-    await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
-      .toBe('activated');
-    await market.waitForListings();
-    const online = await market.shown().textContent();
+  withServiceWorker(() => {
+    test('the marketplace is browsed offline after one online visit, and buying says it needs a connection', async ({
+      page,
+      context,
+    }) => {
+      const market = await MarketplacePage.open(page);
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+        .toBe('activated');
+      await market.waitForListings();
+      const online = await market.shown().textContent();
 
-    await context.setOffline(true);
-    await page.reload();
-    await expect(market.heading).toBeVisible();
-    await expect(market.shown()).toHaveText(online ?? '', { timeout: FIRST_SYNC_TIMEOUT });
+      await context.setOffline(true);
+      await page.reload();
+      await expect(market.heading).toBeVisible();
+      await expect(market.shown()).toHaveText(online ?? '', { timeout: FIRST_SYNC_TIMEOUT });
 
-    const dialog = await market.openFirstPlate();
-    await expect(dialog.buy.getByRole('button', { name: 'Buying needs a connection' })).toBeDisabled();
-    await dialog.tab('Reserve').click();
-    await expect(dialog.reserve.getByRole('button', { name: 'Reserving needs a connection' })).toBeDisabled();
-    await context.setOffline(false);
+      const dialog = await market.openFirstPlate();
+      await expect(dialog.buy.getByRole('button', { name: 'Buying needs a connection' })).toBeDisabled();
+      await dialog.tab('Reserve').click();
+      await expect(dialog.reserve.getByRole('button', { name: 'Reserving needs a connection' })).toBeDisabled();
+      await context.setOffline(false);
+    });
   });
 
   test('a long marketplace is drawn a page at a time: more as the buyer scrolls or asks, and a new filter starts again', async ({

@@ -12,6 +12,7 @@ import { signInAs } from './app-page';
 import { payOnCardPageByRequest } from './card-page';
 import { DashboardPage } from './dashboard-page';
 import { expectShopOrders, PlateRequestsPage } from './plate-requests-page';
+import { withServiceWorker } from './service-worker';
 
 const MANUFACTURING_STARTED = 'Manufacturing of this request has started; it can no longer be approved or rejected.';
 const NOT_PAID = 'This request has not been paid yet. Approve it once its payment has been received.';
@@ -61,66 +62,68 @@ test.describe.configure({ timeout: 60_000 });
 // Letters only: an applicant's name may not carry digits.
 const runId = () => Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
 
-test('search by applicant, id or vehicle, the status filter, the empty state and the selection', async ({
-  browser,
-}) => {
-  const requests = await PlateRequestsPage.open(browser);
-  const { page } = requests;
-  for (const label of ['Total Requests', 'Pending', 'Approved', 'Under Review'])
-    await expect(requests.summary.getByText(label, { exact: true })).toBeVisible();
-  await expect(requests.searchBox).toHaveAttribute('placeholder', 'Search requests...');
-  await expect(requests.statusOptions.first()).toHaveText('All Status');
-  await expect(requests.bulkApprove).toBeDisabled();
-  await expect(requests.bulkReject).toBeDisabled();
-  for (const header of ['Request ID', 'Applicant', 'Vehicle', 'Quantity', 'Date', 'Status', 'Actions'])
-    await expect(requests.table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+withServiceWorker(() => {
+  test('search by applicant, id or vehicle, the status filter, the empty state and the selection', async ({
+    browser,
+  }) => {
+    const requests = await PlateRequestsPage.open(browser);
+    const { page } = requests;
+    for (const label of ['Total Requests', 'Pending', 'Approved', 'Under Review'])
+      await expect(requests.summary.getByText(label, { exact: true })).toBeVisible();
+    await expect(requests.searchBox).toHaveAttribute('placeholder', 'Search requests...');
+    await expect(requests.statusOptions.first()).toHaveText('All Status');
+    await expect(requests.bulkApprove).toBeDisabled();
+    await expect(requests.bulkReject).toBeDisabled();
+    for (const header of ['Request ID', 'Applicant', 'Vehicle', 'Quantity', 'Date', 'Status', 'Actions'])
+      await expect(requests.table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
 
-  await requests.search('lusaka freight');
-  await expect(requests.row('REQ-004')).toContainText('3 plates');
-  await expect(requests.row('REQ-004')).toContainText('Under Review');
-  await expect(requests.row('REQ-005')).toHaveCount(0);
-  await requests.search('REQ-003');
-  await expect(requests.row('REQ-003')).toContainText('Chileshe Mwansa');
-  await expect(requests.table.getByRole('row')).toHaveCount(2);
-  await requests.search('Mazda');
-  await expect(requests.row('REQ-005')).toContainText('Bupe Tembo');
-  await expect(requests.row('REQ-005')).toContainText('2 plates');
+    await requests.search('lusaka freight');
+    await expect(requests.row('REQ-004')).toContainText('3 plates');
+    await expect(requests.row('REQ-004')).toContainText('Under Review');
+    await expect(requests.row('REQ-005')).toHaveCount(0);
+    await requests.search('REQ-003');
+    await expect(requests.row('REQ-003')).toContainText('Chileshe Mwansa');
+    await expect(requests.table.getByRole('row')).toHaveCount(2);
+    await requests.search('Mazda');
+    await expect(requests.row('REQ-005')).toContainText('Bupe Tembo');
+    await expect(requests.row('REQ-005')).toContainText('2 plates');
 
-  await requests.search('');
-  await requests.filter('Rejected');
-  await expect(requests.row('REQ-001')).toContainText('Kondwani Phiri');
-  await expect(requests.row('REQ-004')).toHaveCount(0);
-  await requests.filter('Under Review');
-  await expect(requests.row('REQ-004')).toBeVisible();
-  await requests.search('Kondwani');
-  await expect(page.getByText('No requests found')).toBeVisible();
-  await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
-  await expect(page.getByText(/^Showing 0 of \d+ requests$/)).toBeVisible();
+    await requests.search('');
+    await requests.filter('Rejected');
+    await expect(requests.row('REQ-001')).toContainText('Kondwani Phiri');
+    await expect(requests.row('REQ-004')).toHaveCount(0);
+    await requests.filter('Under Review');
+    await expect(requests.row('REQ-004')).toBeVisible();
+    await requests.search('Kondwani');
+    await expect(page.getByText('No requests found')).toBeVisible();
+    await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
+    await expect(page.getByText(/^Showing 0 of \d+ requests$/)).toBeVisible();
 
-  // Select-all ticks what is shown; the bulk buttons wake up.
-  await requests.search('');
-  await requests.filter('All Status');
-  await requests.tick('Select all requests');
-  const total = await requests.table.getByRole('row').count();
-  await expect(page.getByText(`${total - 1} selected`)).toBeVisible();
-  await expect(requests.bulkApprove).toBeEnabled();
-  await expect(requests.bulkReject).toBeEnabled();
-  await requests.tick('Select all requests', false);
-  await expect(page.getByText('0 selected')).toBeVisible();
-  await expect(requests.rowButton('REQ-003', 'Approve')).toBeDisabled();
-  await expect(requests.rowButton('REQ-001', 'Reject')).toBeDisabled();
+    // Select-all ticks what is shown; the bulk buttons wake up.
+    await requests.search('');
+    await requests.filter('All Status');
+    await requests.tick('Select all requests');
+    const total = await requests.table.getByRole('row').count();
+    await expect(page.getByText(`${total - 1} selected`)).toBeVisible();
+    await expect(requests.bulkApprove).toBeEnabled();
+    await expect(requests.bulkReject).toBeEnabled();
+    await requests.tick('Select all requests', false);
+    await expect(page.getByText('0 selected')).toBeVisible();
+    await expect(requests.rowButton('REQ-003', 'Approve')).toBeDisabled();
+    await expect(requests.rowButton('REQ-001', 'Reject')).toBeDisabled();
 
-  // Offline: the list read this session stays, decisions say they need a connection.
-  await page.context().setOffline(true);
-  await expect(page.getByText('Decisions need a connection.')).toBeVisible();
-  await expect(requests.row('REQ-006')).toBeVisible();
-  await expect(requests.rowButton('REQ-006', 'Approve')).toBeDisabled();
-  await expect(requests.rowButton('REQ-006', 'Reject')).toBeDisabled();
-  await requests.tick('Select REQ-006');
-  await expect(requests.bulkApprove).toBeDisabled();
-  await requests.rowButton('REQ-006', 'View details of').click();
-  await expect(requests.details('REQ-006')).toContainText('Natasha Zulu');
-  await page.context().setOffline(false);
+    // Offline: the list read this session stays, decisions say they need a connection.
+    await page.context().setOffline(true);
+    await expect(page.getByText('Decisions need a connection.')).toBeVisible();
+    await expect(requests.row('REQ-006')).toBeVisible();
+    await expect(requests.rowButton('REQ-006', 'Approve')).toBeDisabled();
+    await expect(requests.rowButton('REQ-006', 'Reject')).toBeDisabled();
+    await requests.tick('Select REQ-006');
+    await expect(requests.bulkApprove).toBeDisabled();
+    await requests.rowButton('REQ-006', 'View details of').click();
+    await expect(requests.details('REQ-006')).toContainText('Natasha Zulu');
+    await page.context().setOffline(false);
+  });
 });
 
 test('approving a paid request allocates its plates and the plate-maker’s shop sees the order', async ({ browser }) => {

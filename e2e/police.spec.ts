@@ -10,6 +10,7 @@ import { decodeBucket, REGISTRY_BUCKET_COUNT } from '../src/domain/registry/regi
 import { expectSynced, signInAs, waitForRegistryCopy } from './app-page';
 import { PolicePage } from './police-page';
 import { QrSystemPage } from './qr-system-page';
+import { withServiceWorker } from './service-worker';
 
 const DEVICE_COPY = 'Checked against the registry copy on this device';
 
@@ -95,104 +96,108 @@ async function randomValidPlate(request: APIRequestContext): Promise<string> {
   throw new Error('no valid plate found in 20 random buckets');
 }
 
-test('offline, typed numbers are checked against the device copy, kept on the device, and synced on reconnecting', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(60_000);
-  const police = await openPolicePage(page);
-  const { verification } = police;
-  const since = new Date().toISOString();
+withServiceWorker(() => {
+  test('offline, typed numbers are checked against the device copy, kept on the device, and synced on reconnecting', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    const police = await openPolicePage(page);
+    const { verification } = police;
+    const since = new Date().toISOString();
 
-  await context.setOffline(true);
-  await expect(police.connectionStatus).toContainText('Offline');
-  const result = verification.result;
-  await police.typePlate('ZM-789-GHI');
-  await expect(result).toHaveAttribute('data-verdict', 'Stolen');
-  await expect(result).toContainText(DEVICE_COPY);
-  await police.typePlate('ZM-123-ABC');
-  await expect(result).toHaveAttribute('data-verdict', 'Valid');
-  await expect(verification.registeredVehicle).toHaveText('Silver Toyota Corolla');
-  await expect(result).toContainText(DEVICE_COPY);
-  await expect(verification.ownerName).toHaveCount(0);
-  // The copy was written, and the typed numbers looked up, by the store worker, off the page's thread.
-  expect(
-    page
-      .workers()
-      .map((worker) => new URL(worker.url()).pathname)
-      .filter((path) => path.includes('store-worker')),
-  ).toHaveLength(1);
+    await context.setOffline(true);
+    await expect(police.connectionStatus).toContainText('Offline');
+    const result = verification.result;
+    await police.typePlate('ZM-789-GHI');
+    await expect(result).toHaveAttribute('data-verdict', 'Stolen');
+    await expect(result).toContainText(DEVICE_COPY);
+    await police.typePlate('ZM-123-ABC');
+    await expect(result).toHaveAttribute('data-verdict', 'Valid');
+    await expect(verification.registeredVehicle).toHaveText('Silver Toyota Corolla');
+    await expect(result).toContainText(DEVICE_COPY);
+    await expect(verification.ownerName).toHaveCount(0);
+    // The copy was written, and the typed numbers looked up, by the store worker, off the page's thread.
+    expect(
+      page
+        .workers()
+        .map((worker) => new URL(worker.url()).pathname)
+        .filter((path) => path.includes('store-worker')),
+    ).toHaveLength(1);
 
-  const ids = await offlineCheckIds(page, ['ZM-789-GHI', 'ZM-123-ABC'], since);
-  expect(ids).toHaveLength(2);
-  const checks = police.recentChecks;
-  const savedRow = (plate: string) => police.recentCheck(plate, 'Typed, offline', 'Saved on this device');
-  await expect(savedRow('ZM-789-GHI')).toHaveCount(1);
-  await expect(savedRow('ZM-789-GHI')).toContainText('Stolen');
-  await expect(savedRow('ZM-123-ABC')).toHaveCount(1);
-  await expect(savedRow('ZM-123-ABC')).toContainText('Valid');
+    const ids = await offlineCheckIds(page, ['ZM-789-GHI', 'ZM-123-ABC'], since);
+    expect(ids).toHaveLength(2);
+    const checks = police.recentChecks;
+    const savedRow = (plate: string) => police.recentCheck(plate, 'Typed, offline', 'Saved on this device');
+    await expect(savedRow('ZM-789-GHI')).toHaveCount(1);
+    await expect(savedRow('ZM-789-GHI')).toContainText('Stolen');
+    await expect(savedRow('ZM-123-ABC')).toHaveCount(1);
+    await expect(savedRow('ZM-123-ABC')).toContainText('Valid');
 
-  await context.setOffline(false);
-  await expect(checks.getByText('Saved on this device')).toHaveCount(0, { timeout: 20_000 });
-  const syncedRow = (plate: string) =>
-    police.recentCheck(plate, 'Typed, offline').filter({ hasNotText: 'Saved on this device' });
-  await expect(syncedRow('ZM-789-GHI').first()).toBeVisible();
-  await expect(syncedRow('ZM-123-ABC').first()).toBeVisible();
+    await context.setOffline(false);
+    await expect(checks.getByText('Saved on this device')).toHaveCount(0, { timeout: 20_000 });
+    const syncedRow = (plate: string) =>
+      police.recentCheck(plate, 'Typed, offline').filter({ hasNotText: 'Saved on this device' });
+    await expect(syncedRow('ZM-789-GHI').first()).toBeVisible();
+    await expect(syncedRow('ZM-123-ABC').first()).toBeVisible();
 
-  // The server holds both checks under the device's ids, and a reload online lists them as synced.
-  const onServer = await pulledIds(page.request, 'policeCheck');
-  expect(ids.filter((id) => onServer.has(id))).toEqual(ids);
-  await page.reload();
-  await expect(syncedRow('ZM-789-GHI').first()).toBeVisible();
-  await expect(syncedRow('ZM-123-ABC').first()).toBeVisible();
-  await expect(checks.getByText('Saved on this device')).toHaveCount(0);
+    // The server holds both checks under the device's ids, and a reload online lists them as synced.
+    const onServer = await pulledIds(page.request, 'policeCheck');
+    expect(ids.filter((id) => onServer.has(id))).toEqual(ids);
+    await page.reload();
+    await expect(syncedRow('ZM-789-GHI').first()).toBeVisible();
+    await expect(syncedRow('ZM-123-ABC').first()).toBeVisible();
+    await expect(checks.getByText('Saved on this device')).toHaveCount(0);
+  });
 });
 
-test('a plate an administrator revokes after an officer’s flag reads Revoked on the officer’s device offline', async ({
-  page,
-  context,
-  browser,
-  request,
-}) => {
-  // Two actors, an officer's registry copy and a sync each way: on a loaded 2-core runner it ran past 60 s twice in a row.
-  test.setTimeout(120_000);
-  const police = await openPolicePage(page);
-  const plate = await randomValidPlate(page.request);
+withServiceWorker(() => {
+  test('a plate an administrator revokes after an officer’s flag reads Revoked on the officer’s device offline', async ({
+    page,
+    context,
+    browser,
+    request,
+  }) => {
+    // Two actors, an officer's registry copy and a sync each way: on a loaded 2-core runner it ran past 60 s twice in a row.
+    test.setTimeout(120_000);
+    const police = await openPolicePage(page);
+    const plate = await randomValidPlate(page.request);
 
-  await police.typePlate(plate);
-  const result = police.verification.result;
-  await expect(result).toHaveAttribute('data-verdict', 'Valid');
-  const flag = await police.flag(plate, 'Suspected fake', 'Sticker on a red Vitz; the registry says otherwise.');
-  await expect(flag).toBeHidden();
-  const myFlag = police.myFlag(plate);
-  await expect(myFlag).toContainText('Awaiting review');
-  await expectSynced(myFlag, { timeout: 20_000 });
+    await police.typePlate(plate);
+    const result = police.verification.result;
+    await expect(result).toHaveAttribute('data-verdict', 'Valid');
+    const flag = await police.flag(plate, 'Suspected fake', 'Sticker on a red Vitz; the registry says otherwise.');
+    await expect(flag).toBeHidden();
+    const myFlag = police.myFlag(plate);
+    await expect(myFlag).toContainText('Awaiting review');
+    await expectSynced(myFlag, { timeout: 20_000 });
 
-  const adminContext = await browser.newContext();
-  try {
-    const admin = await adminContext.newPage();
-    await signInAs(admin, 'admin');
-    const qrSystem = await QrSystemPage.open(admin, '/dashboard/admin/qr-system');
-    const confirm = await qrSystem.revokePlate(plate, 'Confirmed clone.', { timeout: 20_000 });
-    await expect(confirm).toBeHidden();
-  } finally {
-    await adminContext.close();
-  }
-  await expect
-    .poll(async () => (await (await request.get(`/api/verification/${plate}`)).json()).verdict)
-    .toBe('Revoked');
+    const adminContext = await browser.newContext();
+    try {
+      const admin = await adminContext.newPage();
+      await signInAs(admin, 'admin');
+      const qrSystem = await QrSystemPage.open(admin, '/dashboard/admin/qr-system');
+      const confirm = await qrSystem.revokePlate(plate, 'Confirmed clone.', { timeout: 20_000 });
+      await expect(confirm).toBeHidden();
+    } finally {
+      await adminContext.close();
+    }
+    await expect
+      .poll(async () => (await (await request.get(`/api/verification/${plate}`)).json()).verdict)
+      .toBe('Revoked');
 
-  await police.refreshNow.click();
-  await expect(myFlag).toContainText('Revoked', { timeout: 20_000 });
-  await expect(police.refreshNow).toBeEnabled({ timeout: 20_000 });
+    await police.refreshNow.click();
+    await expect(myFlag).toContainText('Revoked', { timeout: 20_000 });
+    await expect(police.refreshNow).toBeEnabled({ timeout: 20_000 });
 
-  await context.setOffline(true);
-  await expect(police.connectionStatus).toContainText('Offline');
-  await police.typePlate(plate);
-  await expect(result).toHaveAttribute('data-verdict', 'Revoked');
-  await expect(result).toContainText(DEVICE_COPY);
-  await expect(result).toContainText('Plate revoked');
-  await context.setOffline(false);
+    await context.setOffline(true);
+    await expect(police.connectionStatus).toContainText('Offline');
+    await police.typePlate(plate);
+    await expect(result).toHaveAttribute('data-verdict', 'Revoked');
+    await expect(result).toContainText(DEVICE_COPY);
+    await expect(result).toContainText('Plate revoked');
+    await context.setOffline(false);
+  });
 });
 
 test('online, an officer is shown the registered owner’s name', async ({ page }) => {

@@ -5,6 +5,7 @@ import { DashboardPage } from './dashboard-page';
 import { SettingsPage } from './settings-page';
 import { signUpThroughApi } from './signup-steps';
 import { UsersPage } from './users-page';
+import { withServiceWorker } from './service-worker';
 
 const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.zm`;
 
@@ -232,58 +233,60 @@ test.describe('administrator and accounts', () => {
   });
 });
 
-test('an administrator’s user list opens offline, and an edit made offline reaches the server on reconnect', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(90_000);
-  await page.goto('/');
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
-    .toBe('activated');
-  // A user of our own to edit, so other tests' users stay as they are.
-  const email = unique('offline');
-  await signInAs(page, 'admin');
-  const created = await page.request.post('/api/sync/push', {
-    data: {
-      clientId: 'e2e',
-      mutations: [
-        {
-          id: crypto.randomUUID(),
-          intent: 'addUser',
-          payload: {
+withServiceWorker(() => {
+  test('an administrator’s user list opens offline, and an edit made offline reaches the server on reconnect', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+      .toBe('activated');
+    // A user of our own to edit, so other tests' users stay as they are.
+    const email = unique('offline');
+    await signInAs(page, 'admin');
+    const created = await page.request.post('/api/sync/push', {
+      data: {
+        clientId: 'e2e',
+        mutations: [
+          {
             id: crypto.randomUUID(),
-            name: 'Offline Edit',
-            email,
-            userType: 'Customer',
-            status: 'Active',
+            intent: 'addUser',
+            payload: {
+              id: crypto.randomUUID(),
+              name: 'Offline Edit',
+              email,
+              userType: 'Customer',
+              status: 'Active',
+            },
           },
-        },
-      ],
-    },
+        ],
+      },
+    });
+    expect((await created.json()).results[0].outcome).toBe('applied');
+    await page.goto('/dashboard/admin/users');
+    const users = new UsersPage(page);
+    await users.search(email);
+    await expect(users.row(email)).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(users.connectionStatus).toContainText('Offline');
+    await expect(users.accountSettings('Bwalya Mulenga')).toBeVisible();
+    await users.search(email);
+    await users.rowButton('Edit', 'Offline Edit').click();
+    await users.fill(users.editDialog, { status: 'Inactive' });
+    await users.editDialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText("Saved on this device — it will be sent when you're back online.")).toBeVisible();
+    const row = users.row(email);
+    await expect(row).toContainText('Inactive');
+    await expect(row).toContainText('Saved on this device');
+
+    await context.setOffline(false);
+    await expect(row).not.toContainText('Saved on this device', { timeout: 20_000 });
+    const list = await page.request.get('/api/admin/users');
+    const stored = (await list.json()).users.find((user: { email: string }) => user.email === email);
+    expect(stored.status).toBe('Inactive');
   });
-  expect((await created.json()).results[0].outcome).toBe('applied');
-  await page.goto('/dashboard/admin/users');
-  const users = new UsersPage(page);
-  await users.search(email);
-  await expect(users.row(email)).toBeVisible();
-
-  await context.setOffline(true);
-  await page.reload();
-  await expect(users.connectionStatus).toContainText('Offline');
-  await expect(users.accountSettings('Bwalya Mulenga')).toBeVisible();
-  await users.search(email);
-  await users.rowButton('Edit', 'Offline Edit').click();
-  await users.fill(users.editDialog, { status: 'Inactive' });
-  await users.editDialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText("Saved on this device — it will be sent when you're back online.")).toBeVisible();
-  const row = users.row(email);
-  await expect(row).toContainText('Inactive');
-  await expect(row).toContainText('Saved on this device');
-
-  await context.setOffline(false);
-  await expect(row).not.toContainText('Saved on this device', { timeout: 20_000 });
-  const list = await page.request.get('/api/admin/users');
-  const stored = (await list.json()).users.find((user: { email: string }) => user.email === email);
-  expect(stored.status).toBe('Inactive');
 });

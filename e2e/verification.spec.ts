@@ -12,6 +12,7 @@ import { HomePage } from './home-page';
 import { credentialOf, fakeCameraArgs, keysOnDevice, writeQrVideo } from './fake-camera';
 import { chromiumArgs, chromiumPath } from './playwright.config';
 import { VerificationPage } from './verification-page';
+import { withServiceWorker } from './service-worker';
 
 const OWNER = 'Mwila Banda';
 const FORGED_COLOURS = ['Yellow', 'Orange', 'Purple', 'Maroon'];
@@ -70,36 +71,38 @@ async function installApp(page: Page): Promise<void> {
 test.describe('scanning a plate QR code with the camera', () => {
   test.describe.configure({ timeout: 45_000 });
 
-  test('an issued plate’s code read with the network off is Valid and names the registered vehicle', async ({
-    playwright,
-    baseURL,
-  }, testInfo) => {
-    const admin = await playwright.request.newContext({ baseURL });
-    const bytes = await credentialOf(admin, 'ZM-123-ABC');
-    await admin.dispose();
-    const segments = credentialQrSegments(baseURL ?? '', bytes);
-    const video = await writeQrVideo(segments, testInfo.outputPath('zm-123-abc.y4m'));
-    const browser = await launchWithCamera(video);
-    try {
-      const context = await browser.newContext({ baseURL, permissions: ['camera'] });
-      const page = await context.newPage();
-      await withPageErrors(page, async () => {
-        const verification = await VerificationPage.open(page, '/verification?tab=scan');
-        await installApp(page);
-        await expect.poll(() => keysOnDevice(page)).toBeGreaterThan(0);
+  withServiceWorker(() => {
+    test('an issued plate’s code read with the network off is Valid and names the registered vehicle', async ({
+      playwright,
+      baseURL,
+    }, testInfo) => {
+      const admin = await playwright.request.newContext({ baseURL });
+      const bytes = await credentialOf(admin, 'ZM-123-ABC');
+      await admin.dispose();
+      const segments = credentialQrSegments(baseURL ?? '', bytes);
+      const video = await writeQrVideo(segments, testInfo.outputPath('zm-123-abc.y4m'));
+      const browser = await launchWithCamera(video);
+      try {
+        const context = await browser.newContext({ baseURL, permissions: ['camera'] });
+        const page = await context.newPage();
+        await withPageErrors(page, async () => {
+          const verification = await VerificationPage.open(page, '/verification?tab=scan');
+          await installApp(page);
+          await expect.poll(() => keysOnDevice(page)).toBeGreaterThan(0);
 
-        await context.setOffline(true);
-        await verification.startScanning.click();
-        const result = verification.result;
-        await expect(result).toHaveAttribute('data-verdict', 'Valid', { timeout: SCAN_TIMEOUT_MS });
-        await expect(verification.registeredVehicle).toHaveText('Silver Toyota Corolla');
-        await expect(result).toContainText('ZM-123-ABC');
-        await expect(result).toContainText('Checked against the signed QR code, on this device.');
-        expect(await page.evaluate(() => navigator.onLine)).toBe(false);
-      });
-    } finally {
-      await browser.close();
-    }
+          await context.setOffline(true);
+          await verification.startScanning.click();
+          const result = verification.result;
+          await expect(result).toHaveAttribute('data-verdict', 'Valid', { timeout: SCAN_TIMEOUT_MS });
+          await expect(verification.registeredVehicle).toHaveText('Silver Toyota Corolla');
+          await expect(result).toContainText('ZM-123-ABC');
+          await expect(result).toContainText('Checked against the signed QR code, on this device.');
+          expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+        });
+      } finally {
+        await browser.close();
+      }
+    });
   });
 
   test('a code whose colour was changed after signing is Not authentic, and no vehicle is shown', async ({
