@@ -11,7 +11,7 @@ import { issuePlate, signCredentialWith } from '../../src/server/credentials/iss
 import { openSigner } from '../../src/server/credentials/key-store';
 import type { Database } from '../../src/server/db/database';
 import { registryRepository } from '../../src/server/repositories/registry-repository';
-import { buildTestAppWithDb } from './test-app';
+import { buildTestAppWithDb, openTestDatabase } from './test-app';
 
 /**
  * What officers copy from the demo data: the 300 registered plates asked for, and the demo
@@ -394,7 +394,9 @@ describe('public verdicts served from the in-process cache', { timeout: 60_000 }
       },
     );
     let at: Date | undefined;
-    const app = await buildApp({ config, logger: false, now: () => at ?? new Date() });
+    // A test database, not a new one: a fresh embedded database costs its start-up each time.
+    const db = await openTestDatabase();
+    const app = await buildApp({ config, db, logger: false, now: () => at ?? new Date() });
     let routed = 0;
     app.addHook('onRequest', (request, _reply, done) => {
       if (request.url.startsWith('/api/verification/')) routed += 1;
@@ -440,6 +442,7 @@ describe('public verdicts served from the in-process cache', { timeout: 60_000 }
       await test({ verdict, decide, police, setNow: (next) => (at = next), origin, routed: () => routed });
     } finally {
       await app.close();
+      await db.close();
     }
   }
 
