@@ -11,9 +11,12 @@
  */
 import { test } from '@playwright/test';
 
-/** Declares `tests` (calls of `test`) to run in browsers with the app's service worker, as an installed app has it. */
+/**
+ * Declares `tests` (calls of `test`) to run in browsers with the app's service worker, as an
+ * installed app has it; the report names them "with the service worker".
+ */
 export function withServiceWorker(tests: () => void): void {
-  test.describe(() => {
+  test.describe('with the service worker', () => {
     test.use({ serviceWorkers: 'allow' });
     tests();
   });
