@@ -8,7 +8,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequest, Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { credentialFromText, type CredentialQrSegments } from '../src/domain/credential/qr-url';
 import { rowsInStore } from './device-store';
@@ -117,19 +117,30 @@ export function fakeCameraArgs(file: string): string[] {
 }
 
 /**
- * A registered plate's credential bytes, as an administrator reads them. `request` must
- * be a context of its own: it is signed in as the administrator.
+ * A registered plate's credential bytes, as an administrator reads them: through a request
+ * context of its own, signed in as the administrator and disposed of after.
  */
-export async function credentialOf(request: APIRequestContext, plateNumber: string): Promise<Uint8Array> {
-  const login = await request.post('/api/auth/login', { data: { email: 'admin@nambala.zm', password: 'Admin#2026' } });
-  if (login.status() !== 200) throw new Error(`administrator sign-in answered ${login.status()}`);
-  const response = await request.get(`/api/admin/registry/${encodeURIComponent(plateNumber)}`);
-  if (response.status() !== 200)
-    throw new Error(`GET /api/admin/registry/${plateNumber} answered ${response.status()}`);
-  const { plate } = (await response.json()) as { plate: { credentialUrl: string } };
-  const bytes = credentialFromText(plate.credentialUrl);
-  if (!bytes) throw new Error(`the credential of ${plateNumber} does not read back`);
-  return bytes;
+export async function credentialOf(
+  api: APIRequest,
+  baseURL: string | undefined,
+  plateNumber: string,
+): Promise<Uint8Array> {
+  const request = await api.newContext({ baseURL });
+  try {
+    const login = await request.post('/api/auth/login', {
+      data: { email: 'admin@nambala.zm', password: 'Admin#2026' },
+    });
+    if (login.status() !== 200) throw new Error(`administrator sign-in answered ${login.status()}`);
+    const response = await request.get(`/api/admin/registry/${encodeURIComponent(plateNumber)}`);
+    if (response.status() !== 200)
+      throw new Error(`GET /api/admin/registry/${plateNumber} answered ${response.status()}`);
+    const { plate } = (await response.json()) as { plate: { credentialUrl: string } };
+    const bytes = credentialFromText(plate.credentialUrl);
+    if (!bytes) throw new Error(`the credential of ${plateNumber} does not read back`);
+    return bytes;
+  } finally {
+    await request.dispose();
+  }
 }
 
 /** How many registry keys the device holds (0 before the first sync). */

@@ -9,6 +9,19 @@ import { DEMO, signInAs } from './app-page';
 import { payOnCardPageByRequest } from './card-page';
 
 export const APPROVE_CARD = { number: '4242 4242 4242 4242' };
+
+/**
+ * Buys a listed number by card for Mwila Banda through the API, as the buyer's browser would,
+ * and pays on the card provider's page: the sale is made and the payment approved.
+ */
+export async function buyListingByCard(buyer: APIRequestContext, listingId: string): Promise<void> {
+  const bought = await buyer.post(`/api/listings/${listingId}/buy`, {
+    data: { idempotencyKey: randomUUID(), method: 'card', ownerName: 'Mwila Banda', ownerNrc: '123456/78/9' },
+  });
+  expect(bought.status()).toBe(201);
+  const { payment } = (await bought.json()) as { payment: { checkoutUrl: string } };
+  expect((await payOnCardPageByRequest(buyer, payment.checkoutUrl, APPROVE_CARD.number)).status).toBe('approved');
+}
 export const today = () => new Date().toISOString().slice(0, 10);
 
 export async function signedInPage(

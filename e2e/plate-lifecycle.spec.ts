@@ -6,7 +6,6 @@
  * number bought in the marketplace reading "Allocated, not yet issued"; and the owner's
  * dashboard read offline on a phone.
  */
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
@@ -15,8 +14,7 @@ import { embeddedImages } from '../tests/app/plate-documents/pdf-reading';
 import { expectSynced, openApp, waitForRegistryCopy } from './app-page';
 import { AgentPage } from './agent-page';
 import { freePlate } from './free-plate';
-import { payOnCardPageByRequest } from './card-page';
-import { APPROVE_CARD, approvedPlate, manufactureOnNextBlanks, signedInPage, today } from './lifecycle-steps';
+import { approvedPlate, buyListingByCard, manufactureOnNextBlanks, signedInPage, today } from './lifecycle-steps';
 import { MyPlatesPage } from './my-plates-page';
 import { CertificatesPage, OwnerOverviewPage } from './owner-dashboard-page';
 import { PolicePage } from './police-page';
@@ -123,20 +121,7 @@ test('a number bought in the marketplace is held for its buyer and reads as allo
 }) => {
   const buyer = await signedInPage(browser, 'buyer');
   const listing = await freePlate(buyer);
-  const bought = await buyer.request.post(`/api/listings/${listing.id}/buy`, {
-    data: {
-      idempotencyKey: randomUUID(),
-      method: 'card',
-      ownerName: 'Mwila Banda',
-      ownerNrc: '123456/78/9',
-    },
-  });
-  expect(bought.status()).toBe(201);
-  // Paid on the card provider's page, as the buyer's browser would.
-  const { payment } = (await bought.json()) as { payment: { checkoutUrl: string } };
-  expect((await payOnCardPageByRequest(buyer.request, payment.checkoutUrl, APPROVE_CARD.number)).status).toBe(
-    'approved',
-  );
+  await buyListingByCard(buyer.request, listing.id);
 
   const myPlates = await MyPlatesPage.open(buyer, '/dashboard/user/plates');
   await expect(myPlates.row(listing.number)).toContainText(/Paid|Being made/, { timeout: 30_000 });

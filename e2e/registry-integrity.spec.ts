@@ -18,8 +18,7 @@ import { recordingSuspended, saleNrcMismatch } from '../src/domain/integrity/int
 import { serialNotDelivered } from '../src/domain/serials/blank-serial';
 import { AgentPage, CompliancePage, type Sale } from './agent-page';
 import { expectSynced, signInAs, waitForRegistryCopy } from './app-page';
-import { payOnCardPageByRequest } from './card-page';
-import { APPROVE_CARD, apiAs, deliveryForShop, today } from './lifecycle-steps';
+import { apiAs, buyListingByCard, deliveryForShop, today } from './lifecycle-steps';
 import { PolicePage } from './police-page';
 import { withServiceWorker } from './service-worker';
 
@@ -71,18 +70,7 @@ withServiceWorker(() => {
     const listing = listings.filter((candidate) => candidate.status === 'Available').at(-1);
     if (!listing) throw new Error('no listing left to buy');
     const plate = listing.number;
-    const bought = await buyer.post(`/api/listings/${listing.id}/buy`, {
-      data: {
-        idempotencyKey: randomUUID(),
-        method: 'card',
-        ownerName: 'Mwila Banda',
-        ownerNrc: '123456/78/9',
-      },
-    });
-    expect(bought.status()).toBe(201);
-    // Paid on the card provider's page, as the buyer's browser would.
-    const { payment } = (await bought.json()) as { payment: { checkoutUrl: string } };
-    expect((await payOnCardPageByRequest(buyer, payment.checkoutUrl, APPROVE_CARD.number)).status).toBe('approved');
+    await buyListingByCard(buyer, listing.id);
 
     // The shop's tablet holds the order once it has synced; then the network goes.
     // A tablet held landscape.

@@ -26,9 +26,7 @@ test('an officer scans a stolen plate, reads what to do, a new scan clears it, a
   baseURL,
 }, testInfo) => {
   test.setTimeout(45_000);
-  const admin = await playwright.request.newContext({ baseURL });
-  const bytes = await credentialOf(admin, STOLEN);
-  await admin.dispose();
+  const bytes = await credentialOf(playwright.request, baseURL, STOLEN);
   const video = await writeQrVideo(credentialQrSegments(baseURL ?? '', bytes), testInfo.outputPath('stolen.y4m'));
   const browser = await launchWithCamera(video);
   try {

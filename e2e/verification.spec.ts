@@ -76,9 +76,7 @@ test.describe('scanning a plate QR code with the camera', () => {
       playwright,
       baseURL,
     }, testInfo) => {
-      const admin = await playwright.request.newContext({ baseURL });
-      const bytes = await credentialOf(admin, 'ZM-123-ABC');
-      await admin.dispose();
+      const bytes = await credentialOf(playwright.request, baseURL, 'ZM-123-ABC');
       const segments = credentialQrSegments(baseURL ?? '', bytes);
       const video = await writeQrVideo(segments, testInfo.outputPath('zm-123-abc.y4m'));
       const browser = await launchWithCamera(video);
@@ -109,9 +107,7 @@ test.describe('scanning a plate QR code with the camera', () => {
     playwright,
     baseURL,
   }, testInfo) => {
-    const admin = await playwright.request.newContext({ baseURL });
-    const genuine = await credentialOf(admin, 'ZM-123-ABC');
-    await admin.dispose();
+    const genuine = await credentialOf(playwright.request, baseURL, 'ZM-123-ABC');
     const forged = withTextReplaced(genuine, 'Silver', FORGED_COLOURS[0] ?? 'Golden');
     const video = await writeQrVideo(credentialQrSegments(baseURL ?? '', forged), testInfo.outputPath('forged.y4m'));
     const browser = await launchWithCamera(video);
@@ -186,9 +182,7 @@ test('a public visitor is never shown the owner’s name, by QR link, typed numb
   baseURL,
   request,
 }) => {
-  const admin = await playwright.request.newContext({ baseURL });
-  const digits = bytesToDigits(await credentialOf(admin, 'ZM-123-ABC'));
-  await admin.dispose();
+  const digits = bytesToDigits(await credentialOf(playwright.request, baseURL, 'ZM-123-ABC'));
   const apiBodies: string[] = [];
   page.on('response', async (response) => {
     if (new URL(response.url()).pathname.startsWith('/api/')) apiBodies.push(await response.text().catch(() => ''));
