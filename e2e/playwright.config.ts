@@ -34,13 +34,13 @@ export const chromiumArgs = [
  * tests inside `withServiceWorker` (e2e/service-worker.ts): those that go offline or look at
  * the worker, its caches or its updates. Installing it precaches the whole app in every new
  * browser context, work that a journey which stays online checks nothing with: 2 of the
- * 3.1 CPU-seconds of a dashboard's first visit (docs/decisions/062-a-lighter-unit-and-browser-run.md).
+ * 3.1 CPU-seconds of a dashboard's first visit (docs/decisions/087-the-service-worker-where-a-test-needs-it.md).
  *
- * These specs (once the journeys that never went offline, run without the worker as a project of
- * their own) run after the first project's have been handed out, as they always have: journeys
- * there count the demo data as seeded.
- * `administration` stays with the others: its stock filter counts one Critical allocation,
- * which holds only before the shops' journeys move stock, and this project runs after them.
+ * The specs below run as a project of their own, handed out after the first project's: the
+ * first project's journeys count the demo data as seeded, and these move it. (They were the
+ * specs that never went offline, run without the worker when the rest had it.)
+ * `administration` stays with the first: its stock filter counts one Critical allocation,
+ * which holds only before the shops' journeys move stock.
  */
 const LATER = [
   'accessibility',
