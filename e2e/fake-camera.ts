@@ -8,10 +8,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { APIRequest, Page } from '@playwright/test';
+import {
+  type APIRequest,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from '@playwright/test';
 import QRCode from 'qrcode';
 import { credentialFromText, type CredentialQrSegments } from '../src/domain/credential/qr-url';
 import { rowsInStore } from './device-store';
+import { chromiumArgs, chromiumPath } from './playwright.config';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -114,6 +121,27 @@ export function fakeCameraArgs(file: string): string[] {
     '--use-fake-ui-for-media-stream',
     `--use-file-for-fake-video-capture=${file}`,
   ];
+}
+
+/**
+ * A page whose camera plays `video`, in a browser of its own (each fake-camera video needs its
+ * own launch), the camera allowed; the browser is closed once `use` is done.
+ */
+export async function withCameraPage(
+  video: string,
+  options: BrowserContextOptions,
+  use: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, ...fakeCameraArgs(video)],
+  });
+  try {
+    const context = await browser.newContext({ ...options, permissions: ['camera'] });
+    await use(await context.newPage(), context);
+  } finally {
+    await browser.close();
+  }
 }
 
 /**

@@ -4,11 +4,10 @@
  * is shared as a record. The public told a plate is stolen is told what to do, and the
  * verdict's heading is not left under the sticky header.
  */
-import { type Browser, chromium, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { credentialQrSegments } from '../src/domain/credential/qr-url';
 import { signInAs } from './app-page';
-import { credentialOf, fakeCameraArgs, keysOnDevice, writeQrVideo } from './fake-camera';
-import { chromiumArgs, chromiumPath } from './playwright.config';
+import { credentialOf, keysOnDevice, withCameraPage, writeQrVideo } from './fake-camera';
 import { RoadsideVerdictPage } from './roadside-verdict-page';
 import { VerificationPage } from './verification-page';
 
@@ -17,10 +16,6 @@ const STOLEN = 'ZM-789-GHI';
 const PHONE = { width: 360, height: 800 };
 const SCAN_TIMEOUT_MS = 20_000;
 
-function launchWithCamera(video: string): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...fakeCameraArgs(video)] });
-}
-
 test('an officer scans a stolen plate, reads what to do, a new scan clears it, and the check is shared', async ({
   playwright,
   baseURL,
@@ -28,10 +23,7 @@ test('an officer scans a stolen plate, reads what to do, a new scan clears it, a
   test.setTimeout(45_000);
   const bytes = await credentialOf(playwright.request, baseURL, STOLEN);
   const video = await writeQrVideo(credentialQrSegments(baseURL ?? '', bytes), testInfo.outputPath('stolen.y4m'));
-  const browser = await launchWithCamera(video);
-  try {
-    const context = await browser.newContext({ baseURL, viewport: PHONE, permissions: ['camera'] });
-    const page = await context.newPage();
+  await withCameraPage(video, { baseURL, viewport: PHONE }, async (page) => {
     await signInAs(page, 'police');
     await RoadsideVerdictPage.captureShares(page);
     const police = await RoadsideVerdictPage.open(page, '/dashboard/police');
@@ -68,9 +60,7 @@ test('an officer scans a stolen plate, reads what to do, a new scan clears it, a
     expect(record?.text).toMatch(/Time: \d{1,2} \w+ \d{4}, \d\d:\d\d \(Lusaka time\)/);
     expect(record?.text).toContain('Place: Kafue Road checkpoint');
     expect(record?.text).toContain('Officer: Inspector Tembo');
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('a visitor told a plate is stolen is told not to buy and to call 991, with the heading in view', async ({

@@ -3,14 +3,13 @@
  * no network once the device has the registry keys), a forged code, a visitor never
  * shown the owner, typed numbers, and the home page's quick search.
  */
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import QRCode from 'qrcode';
 import { bytesToDigits } from '../src/domain/credential/numeric';
 import { credentialQrSegments } from '../src/domain/credential/qr-url';
 import { appStarted, waitForApp } from './app-page';
 import { HomePage } from './home-page';
-import { credentialOf, fakeCameraArgs, keysOnDevice, writeQrVideo } from './fake-camera';
-import { chromiumArgs, chromiumPath } from './playwright.config';
+import { credentialOf, keysOnDevice, withCameraPage, writeQrVideo } from './fake-camera';
 import { VerificationPage } from './verification-page';
 import { withServiceWorker } from './service-worker';
 
@@ -18,14 +17,6 @@ const OWNER = 'Mwila Banda';
 const FORGED_COLOURS = ['Yellow', 'Orange', 'Purple', 'Maroon'];
 /** A read usually takes under a second; a loaded CI machine gets more. */
 const SCAN_TIMEOUT_MS = 20_000;
-
-/** A browser whose camera plays `video` (each fake-camera video needs its own launch). */
-function launchWithCamera(video: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, ...fakeCameraArgs(video)],
-  });
-}
 
 /** The credential with `from` in its text (make, model or colour) replaced by `to`, signature untouched. */
 function withTextReplaced(bytes: Uint8Array, from: string, to: string): Uint8Array {
@@ -79,10 +70,7 @@ test.describe('scanning a plate QR code with the camera', () => {
       const bytes = await credentialOf(playwright.request, baseURL, 'ZM-123-ABC');
       const segments = credentialQrSegments(baseURL ?? '', bytes);
       const video = await writeQrVideo(segments, testInfo.outputPath('zm-123-abc.y4m'));
-      const browser = await launchWithCamera(video);
-      try {
-        const context = await browser.newContext({ baseURL, permissions: ['camera'] });
-        const page = await context.newPage();
+      await withCameraPage(video, { baseURL }, async (page, context) => {
         await withPageErrors(page, async () => {
           const verification = await VerificationPage.open(page, '/verification?tab=scan');
           await installApp(page);
@@ -97,9 +85,7 @@ test.describe('scanning a plate QR code with the camera', () => {
           await expect(result).toContainText('Checked against the signed QR code, on this device.');
           expect(await page.evaluate(() => navigator.onLine)).toBe(false);
         });
-      } finally {
-        await browser.close();
-      }
+      });
     });
   });
 
@@ -110,10 +96,7 @@ test.describe('scanning a plate QR code with the camera', () => {
     const genuine = await credentialOf(playwright.request, baseURL, 'ZM-123-ABC');
     const forged = withTextReplaced(genuine, 'Silver', FORGED_COLOURS[0] ?? 'Golden');
     const video = await writeQrVideo(credentialQrSegments(baseURL ?? '', forged), testInfo.outputPath('forged.y4m'));
-    const browser = await launchWithCamera(video);
-    try {
-      const context = await browser.newContext({ baseURL, permissions: ['camera'] });
-      const page = await context.newPage();
+    await withCameraPage(video, { baseURL }, async (page) => {
       await withPageErrors(page, async () => {
         const verification = await VerificationPage.open(page, '/verification?tab=scan');
         await expect.poll(() => keysOnDevice(page)).toBeGreaterThan(0);
@@ -125,9 +108,7 @@ test.describe('scanning a plate QR code with the camera', () => {
         await expect(verification.registeredVehicle).toHaveCount(0);
         for (const colour of FORGED_COLOURS) await expect(result).not.toContainText(colour);
       });
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 

@@ -14,7 +14,7 @@ const e2eDir = path.resolve(import.meta.dirname, '../../e2e');
 const NEEDS_THE_WORKER = /\.setOffline\(|navigator\.serviceWorker|\bcaches\.|precache|\.controller\b/;
 
 /** The tests of a spec that need the worker and are declared outside `withServiceWorker`, by title. */
-export function testsWithoutTheWorker(source: string): string[] {
+function testsWithoutTheWorker(source: string): string[] {
   const file = ts.createSourceFile('spec.ts', source, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const visit = (node: ts.Node, inside: boolean) => {
