@@ -4,9 +4,10 @@
  * the plate's values, as a modal dialog a person can use (focus inside, Escape, the close
  * button and a tap beside it close it, and the dialog does not open later when the code
  * arrives); once the code is in, the app's dialog takes its place with the plate where it was.
+ * A visitor's copy carries the checkout too, on either tab, with its sign-in link (decision 088).
  */
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
-import { waitForApp } from './app-page';
+import { signInAs, waitForApp } from './app-page';
 import { MarketplacePage } from './marketplace-page';
 
 const DIALOG_SCRIPT = /\/assets\/listing-dialog-[^/]+\.js$/;
@@ -290,5 +291,95 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible({ timeout: 30_000 });
     await expect(page.locator(EARLY_COPY)).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(1);
+  });
+
+  test('draws a visitor’s checkout: its tabs follow the keys and a tap, and the app’s dialog opens on the tab chosen, the focus on it', async ({
+    page,
+  }) => {
+    const held = await holdDialogScript(page);
+    await page.goto('/marketplace');
+    await waitForApp(page);
+    await held.asked;
+    const { button, number } = await plateOnSale(page);
+    const signIn = (tab: 'buy' | 'reserve') =>
+      `/auth?redirect=${encodeURIComponent(`/marketplace?${new URLSearchParams(tab === 'buy' ? { open: number } : { open: number, tab })}`)}`;
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+    await expect(page.locator(EARLY_COPY)).toHaveCount(1);
+    const buyNow = dialog.getByRole('tab', { name: 'Buy Now' });
+    const reserve = dialog.getByRole('tab', { name: 'Reserve' });
+    await expect(buyNow).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('tabpanel')).toContainText('Loading prices…');
+    await expect(dialog.getByRole('link', { name: 'Sign in to buy' })).toHaveAttribute('href', signIn('buy'));
+    // The panel is named by its tab, the tab names its panel: the copy's own ids.
+    await expect(dialog.getByRole('tabpanel', { name: 'Buy Now' })).toBeVisible();
+
+    // The arrow keys move between the tabs, as the app's do; a tap does too.
+    await buyNow.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(reserve).toHaveAttribute('aria-selected', 'true');
+    await expect(reserve).toBeFocused();
+    await expect(dialog.getByRole('link', { name: 'Sign in to reserve' })).toHaveAttribute('href', signIn('reserve'));
+    await buyNow.click();
+    await expect(buyNow).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(reserve).toHaveAttribute('aria-selected', 'true');
+    await expect(reserve).toBeFocused();
+    await expect(page.locator(EARLY_COPY)).toHaveCount(1);
+
+    held.release();
+    await expect(page.locator(EARLY_COPY)).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await expect(reserve).toHaveAttribute('aria-selected', 'true');
+    await expect(reserve).toBeFocused();
+    await expect(dialog.getByRole('link', { name: 'Sign in to reserve' })).toHaveAttribute('href', signIn('reserve'));
+    // The app's dialog asks for the prices.
+    await expect(dialog.getByRole('tabpanel')).not.toContainText('Loading prices…');
+    await page.keyboard.press('ArrowLeft');
+    await expect(dialog.getByRole('link', { name: 'Sign in to buy' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('a visitor’s sign-in link in the copy leads to signing in, on the way back to the plate', async ({ page }) => {
+    const held = await holdDialogScript(page);
+    await page.goto('/marketplace');
+    await waitForApp(page);
+    await held.asked;
+    const { button, number } = await plateOnSale(page);
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+    await dialog.getByRole('tab', { name: 'Reserve' }).click();
+    await dialog.getByRole('link', { name: 'Sign in to reserve' }).click();
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === '/auth' &&
+        url.searchParams.get('redirect') === `/marketplace?${new URLSearchParams({ open: number, tab: 'reserve' })}`,
+    );
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    held.release();
+  });
+
+  test('draws a skeleton where a signed-in buyer’s checkout goes: their forms are the app’s to draw', async ({
+    page,
+  }) => {
+    await signInAs(page, 'buyer');
+    const held = await holdDialogScript(page);
+    await page.goto('/marketplace');
+    await waitForApp(page);
+    await held.asked;
+    // The device has heard from the server who is signed in.
+    await page.waitForFunction(() => localStorage.getItem('nambala.session-user') !== null);
+    const { button, number } = await plateOnSale(page);
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+    await expect(page.locator(EARLY_COPY)).toHaveCount(1);
+    await expect(dialog).toContainText('Digital Documentation');
+    await expect(dialog.getByRole('tab')).toHaveCount(0);
+    held.release();
+    await expect(page.locator(EARLY_COPY)).toHaveCount(0);
+    await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Sign in to buy' })).toHaveCount(0);
   });
 });

@@ -20,6 +20,8 @@ interface FrameLayout {
   placement?: DialogRootProps['placement'];
   isBodyScrolled?: boolean;
   isUnmountedWhenClosed?: boolean;
+  /** The element to focus as it opens; null or absent: its first control. */
+  initialFocus?: () => HTMLElement | null;
 }
 
 export function AppDialogFrame({
@@ -33,6 +35,7 @@ export function AppDialogFrame({
   placement = 'center',
   isBodyScrolled = false,
   isUnmountedWhenClosed = false,
+  initialFocus,
 }: AppDialogProps & FrameLayout) {
   return (
     <Dialog.Root
@@ -44,6 +47,7 @@ export function AppDialogFrame({
       {...(isBodyScrolled ? { scrollBehavior: 'inside' } : {})}
       lazyMount={isUnmountedWhenClosed}
       unmountOnExit={isUnmountedWhenClosed}
+      {...(initialFocus ? { initialFocusEl: initialFocus } : {})}
     >
       <Portal>
         <Dialog.Backdrop />

@@ -18,7 +18,7 @@ import { AppRoutes, loadPagesForPath } from '../routes';
 export { routePatterns } from '../routes';
 import { AppProviders } from '../app';
 import { VerdictTemplates } from '../features/verification/verdict-templates';
-import { ListingDialogTemplates, withPriceMarker } from '../features/marketplace/listing-dialog-templates';
+import { ListingDialogTemplates, withListingMarkers } from '../features/marketplace/listing-dialog-templates';
 import { type PageListings, renderingWithListings } from '../sync/page-listings';
 
 /**
@@ -30,7 +30,7 @@ import { type PageListings, renderingWithListings } from '../sync/page-listings'
  */
 const OUTSIDE_THE_ROOT: Record<string, { render: () => ReactNode; finish?: (html: string) => string }> = {
   '/verification': { render: () => <VerdictTemplates /> },
-  '/marketplace': { render: () => <ListingDialogTemplates />, finish: withPriceMarker },
+  '/marketplace': { render: () => <ListingDialogTemplates />, finish: withListingMarkers },
 };
 
 export interface RenderedPage {

@@ -7,12 +7,7 @@
 import type { QuoteAnswer } from '#domain/api/marketplace';
 import { apiRequest, NetworkError } from '../api/api-client';
 
-/** Where a plate's own dialog opens in the marketplace: Buy Now alone for a plate the buyer has reserved. */
-export function plateDialogPath(plateNumber: string, tab: 'buy' | 'reserve' = 'buy'): string {
-  const query = new URLSearchParams({ open: plateNumber });
-  if (tab === 'reserve') query.set('tab', 'reserve');
-  return `/marketplace?${query.toString()}`;
-}
+export { plateDialogPath } from './plate-dialog-path';
 
 export interface ReservedBuyNow {
   lines: { label: string; amount: number }[];

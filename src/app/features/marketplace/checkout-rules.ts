@@ -6,11 +6,11 @@
 import type { QuoteAnswer, QuoteListing } from '#domain/api/marketplace';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#domain/pricing/pricing';
 import type { CheckoutOwner } from '#domain/purchases/checkout-owner';
-import { plateDialogPath } from '../../purchases/reserved-plate';
 
 import type { CheckoutKind } from './approved-message';
 
 export { approvedMessage, type CheckoutKind } from './approved-message';
+export { signInPath } from '../../purchases/plate-dialog-path';
 
 /** Every method the wizard offers, bank transfer too: the server holds the plate for the days a transfer takes. */
 export type MarketplaceMethodId = PaymentMethodId;
@@ -121,9 +121,4 @@ export function attemptFor(previous: Attempt | null, signature: string, newKey: 
  */
 export function offeredCheckouts(reservedUntilMine: string | null | undefined): readonly CheckoutKind[] {
   return reservedUntilMine === undefined ? ['buy', 'reserve'] : ['buy'];
-}
-
-/** Where a visitor signs in, coming back to the same plate's dialog, on the tab they were on. */
-export function signInPath(plateNumber: string, kind: CheckoutKind = 'buy'): string {
-  return `/auth?redirect=${encodeURIComponent(plateDialogPath(plateNumber, kind))}`;
 }

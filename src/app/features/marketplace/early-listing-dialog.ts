@@ -20,10 +20,15 @@
 import type { PlateListing } from '#domain/marketplace/listing';
 import { LISTING_DIALOG_TEMPLATE } from '#domain/marketplace/served-page';
 import { formatZmw } from '#domain/money/money';
+import { signInPath } from '../../purchases/plate-dialog-path';
 import { pageListings } from '../../sync/page-listings';
+import type { CheckoutKind } from './approved-message';
 
-/** The values a template has a place for. */
-export type ListingSlot = 'number' | 'price' | 'type' | 'description';
+/**
+ * The values a template has a place for: in its text, and in its attributes (the listing's id in
+ * the checkout's ids, the whole address of the visitor's sign-in link).
+ */
+export type ListingSlot = 'number' | 'price' | 'type' | 'description' | 'id' | 'signIn';
 
 /** A private-use character around a slot's name: never in a listing's text. */
 const MARK = '\uE000';
@@ -34,20 +39,24 @@ export function listingSlotMarker(slot: ListingSlot): string {
 }
 
 /**
- * Which template draws a listing: the dialog draws the Featured badge or leaves it out. Only an
- * Available plate has one; a buyer's own reservation (the session's) is left to the app.
+ * Which template draws a listing: the dialog draws the Featured badge or leaves it out, and below
+ * the plate a skeleton (`checkout` null) or a visitor's checkout open on the Buy Now or the Reserve
+ * tab (decision 088). Only an Available plate has one; a buyer's own reservation (the session's) is
+ * left to the app.
  */
-export function listingTemplateKey(listing: Pick<PlateListing, 'featured'>): string {
-  return listing.featured ? 'featured' : 'plain';
+export function listingTemplateKey(listing: Pick<PlateListing, 'featured'>, checkout: CheckoutKind | null): string {
+  return `${listing.featured ? 'featured' : 'plain'}${checkout ? `-${checkout}` : ''}`;
 }
 
-/** What goes in each slot for this listing, as the app's dialog writes it. */
-export function listingSlotValues(listing: PlateListing): Record<ListingSlot, string> {
+/** What goes in each slot for this listing, as the app's dialog writes it (a visitor's sign-in on `checkout`'s tab). */
+export function listingSlotValues(listing: PlateListing, checkout: CheckoutKind | null): Record<ListingSlot, string> {
   return {
     number: listing.number,
     price: formatZmw(listing.price),
     type: listing.type,
     description: listing.description,
+    id: listing.id,
+    signIn: signInPath(listing.number, checkout ?? 'buy'),
   };
 }
 
@@ -63,44 +72,110 @@ export interface EarlyListingDialog {
 }
 
 interface Shown extends EarlyListingDialog {
+  listing: PlateListing;
   dialog: HTMLDialogElement;
   opener: HTMLElement | null;
+  /** The tab of the visitor's checkout the copy shows, or null: a skeleton where the checkout goes. */
+  checkout: CheckoutKind | null;
 }
 
 let shown: Shown | null = null;
 
+function templateFor(listing: PlateListing, checkout: CheckoutKind | null): HTMLTemplateElement | null {
+  return document.querySelector<HTMLTemplateElement>(
+    `template[${LISTING_DIALOG_TEMPLATE}="${listingTemplateKey(listing, checkout)}"]`,
+  );
+}
+
+/** The ARIA attributes that name other elements by id. */
+const ID_REFERENCES = ['id', 'aria-labelledby', 'aria-describedby', 'aria-controls'];
+
+/** A filled copy of `template`: text and attributes (never markup), its ids apart from the app's. */
+function filledCopy(template: HTMLTemplateElement, values: Readonly<Record<string, string>>): DocumentFragment {
+  const copy = template.content.cloneNode(true) as DocumentFragment;
+  const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    node.nodeValue = fillListingSlots(node.nodeValue ?? '', values);
+  for (const element of copy.querySelectorAll('*'))
+    for (const { name, value } of [...element.attributes]) {
+      // The copy's ids (its title's, named by aria-labelledby; the tabs') are its own, apart from the app's.
+      const filled = fillListingSlots(value, values);
+      const own = ID_REFERENCES.includes(name) ? filled.replace(/\S+/g, 'early-$&') : filled;
+      if (own !== value) element.setAttribute(name, own);
+    }
+  return copy;
+}
+
+const tabsOf = (root: ParentNode) => root.querySelector('[data-scope="tabs"][data-part="root"]');
+
+/**
+ * The visitor's checkout on `tab` in place of the one shown (its tabs drawn from that tab's
+ * template), the focus on the tab's trigger if it was on a trigger.
+ */
+function showCheckoutTab(current: Shown, tab: CheckoutKind): void {
+  const template = templateFor(current.listing, tab);
+  const shownTabs = tabsOf(current.dialog);
+  if (!template || !shownTabs || current.checkout === tab) return;
+  const tabs = tabsOf(filledCopy(template, listingSlotValues(current.listing, tab)));
+  if (!tabs) return;
+  const wasOnTrigger = document.activeElement?.getAttribute('role') === 'tab';
+  shownTabs.replaceWith(tabs);
+  current.checkout = tab;
+  if (wasOnTrigger) tabs.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+}
+
+/** A tab chosen in the copy: pressed, or reached with the arrow keys, Home or End (two tabs: any of them is the other). */
+function followTabs(current: Shown): void {
+  const tabValue = (target: EventTarget | null) =>
+    target instanceof Element ? target.closest('[role="tab"]')?.getAttribute('data-value') : null;
+  const isKind = (value: string | null | undefined): value is CheckoutKind => value === 'buy' || value === 'reserve';
+  current.dialog.addEventListener('click', (event) => {
+    const value = tabValue(event.target);
+    if (isKind(value)) showCheckoutTab(current, value);
+  });
+  current.dialog.addEventListener('keydown', (event) => {
+    const value = tabValue(event.target);
+    if (!isKind(value) || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const other = [...current.dialog.querySelectorAll('[role="tab"]')]
+      .map((trigger) => trigger.getAttribute('data-value'))
+      .find((candidate) => candidate !== value);
+    if (isKind(other)) showCheckoutTab(current, other);
+  });
+}
+
 /**
  * Shows `listing`'s dialog from the page's template, or the one already shown for it; null
  * (nothing drawn) when the page has no template for it: the app then draws it as before.
- * `opener` takes the focus back on close; `onCancel` is told when the person closes it.
+ * `checkout`: a visitor's checkout is drawn open on that tab, where a skeleton goes otherwise
+ * (a signed-in buyer's forms, and a device offline, are the app's to draw). `opener` takes the
+ * focus back on close; `onCancel` is told when the person closes it.
  */
 export function showEarlyListingDialog(
   listing: PlateListing,
   opener: HTMLElement | null,
-  onCancel?: () => void,
+  { checkout = null, onCancel }: { checkout?: CheckoutKind | null; onCancel?: () => void } = {},
 ): EarlyListingDialog | null {
-  if (shown?.listingId === listing.id) return shown;
-  const template = document.querySelector<HTMLTemplateElement>(
-    `template[${LISTING_DIALOG_TEMPLATE}="${listingTemplateKey(listing)}"]`,
-  );
+  if (shown?.listingId === listing.id) {
+    // Drawn at a press before the app had started (no checkout then): the app, now here, knows the visitor.
+    if (checkout && !shown.checkout) showCheckoutTab(shown, checkout);
+    return shown;
+  }
+  const template = templateFor(listing, checkout) ?? templateFor(listing, null);
   if (shown || listing.status !== 'Available' || !template) return null;
-  const copy = template.content.cloneNode(true) as DocumentFragment;
-  const values = listingSlotValues(listing);
-  const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode())
-    node.nodeValue = fillListingSlots(node.nodeValue ?? '', values);
-  // The copy's ids (its title's, named by aria-labelledby) are its own, apart from the app's.
-  for (const element of copy.querySelectorAll('[id], [aria-labelledby], [aria-describedby]'))
-    for (const name of ['id', 'aria-labelledby', 'aria-describedby']) {
-      const value = element.getAttribute(name);
-      if (value) element.setAttribute(name, value.replace(/\S+/g, 'early-$&'));
-    }
   const dialog = document.createElement('dialog');
   // The dialog inside (Chakra's content) is the one named to assistive technology.
   dialog.setAttribute('role', 'none');
   dialog.setAttribute('data-early-listing-dialog', '');
-  dialog.append(copy);
-  const current: Shown = { listingId: listing.id, isCancelled: false, dialog, opener };
+  dialog.append(filledCopy(template, listingSlotValues(listing, checkout)));
+  const current: Shown = {
+    listingId: listing.id,
+    listing,
+    isCancelled: false,
+    dialog,
+    opener,
+    checkout: tabsOf(dialog) ? checkout : null,
+  };
   // Escape, the close button and a tap beside the dialog (on its backdrop) all end here.
   dialog.addEventListener('close', () => {
     if (shown !== current) return;
@@ -114,12 +189,18 @@ export function showEarlyListingDialog(
     const target = event.target as Element;
     if (target.closest('[data-part="close-trigger"]') || !target.closest('[data-part="content"]')) dialog.close();
   });
+  followTabs(current);
   document.body.append(dialog);
   dialog.showModal();
   // Where the app's dialog puts the focus as it opens: its first control, the close button.
   dialog.querySelector<HTMLElement>('[data-part="close-trigger"]')?.focus();
   shown = current;
   return current;
+}
+
+/** The tab of the visitor's checkout the copy of `listingId`'s dialog shows, if it shows one: the app's dialog opens on it. */
+export function earlyListingCheckout(listingId: string): CheckoutKind | null {
+  return shown?.listingId === listingId ? shown.checkout : null;
 }
 
 /**
@@ -134,7 +215,7 @@ export function drawPressed(button: Element): void {
   if (!listing || !(button instanceof HTMLElement)) return;
   // Pressed again after closing: this press is the one made again, and it must reach the app.
   skipping?.stop();
-  showEarlyListingDialog(listing, button, () => skipReplayedPress(button));
+  showEarlyListingDialog(listing, button, { onCancel: () => skipReplayedPress(button) });
 }
 
 /** The press made again once the app has started, to be stopped (its copy was closed before then). */
@@ -168,9 +249,31 @@ export function closeEarlyListingDialog(): void {
 }
 
 /**
+ * Where the copy's focus was, found again in the app's dialog: the element at the same place in
+ * the same markup (a checkout's tab or its sign-in link); taken once, by the app's dialog as it
+ * sets its first focus (null: its own first control, the close button, as the copy's was).
+ */
+let handedFocus: HTMLElement | null = null;
+
+export function takeHandedFocus(): HTMLElement | null {
+  const element = handedFocus;
+  handedFocus = null;
+  return element?.isConnected ? element : null;
+}
+
+/** The element at `from`'s place below `root` in `other`, which carries the same markup. */
+function samePlace(root: Element, from: Element, other: Element): Element | null {
+  const path: number[] = [];
+  for (let node: Element | null = from; node && node !== root; node = node.parentElement)
+    path.unshift(node.parentElement ? [...node.parentElement.children].indexOf(node) : -1);
+  return path.reduce<Element | null>((at, index) => at?.children[index] ?? null, other);
+}
+
+/**
  * The app's dialog, mounted open (`inside` is an element of its body), takes the copy's place
  * before the frame is painted: its entrance animations go on from where the copy's had reached,
- * and the focus is handed to the opener first, for the app's dialog to take and give back on close.
+ * and the focus is handed to the opener first, for the app's dialog to take and give back on close
+ * (the app's dialog then puts it where the copy had it, `takeHandedFocus`).
  */
 export function takeEarlyListingDialog(inside: Element): void {
   const current = shown;
@@ -178,6 +281,7 @@ export function takeEarlyListingDialog(inside: Element): void {
   shown = null;
   const content = inside.closest('[data-part="content"]');
   const backdrop = content?.parentElement?.previousElementSibling?.closest('[data-part="backdrop"]');
+  const earlyContent = current.dialog.querySelector('[data-part="content"]');
   for (const [part, element] of [
     ['content', content],
     ['backdrop', backdrop],
@@ -189,6 +293,16 @@ export function takeEarlyListingDialog(inside: Element): void {
       else animation.currentTime = reached;
     });
   }
+  const focused = document.activeElement;
+  const handed =
+    content &&
+    earlyContent &&
+    focused &&
+    earlyContent.contains(focused) &&
+    focused.getAttribute('data-part') !== 'close-trigger'
+      ? samePlace(earlyContent, focused, content)
+      : null;
+  handedFocus = handed instanceof HTMLElement ? handed : null;
   current.dialog.remove();
   current.opener?.focus({ preventScroll: true });
 }

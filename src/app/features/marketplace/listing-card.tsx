@@ -6,6 +6,7 @@
 import { isOpenForPurchase, type PlateListing } from '#domain/marketplace/listing';
 import { formatZmw } from '#domain/money/money';
 import { useEffect, useRef, useState, useTransition } from 'react';
+import { isOnline } from '../../api/reachability';
 import { NOT_LOADED, onDemand } from '../../components/loaded-when-open';
 import { showToast } from '../../components/toast';
 import { afterNextPaint } from '../../components/when-idle';
@@ -15,6 +16,7 @@ import { HeartIcon } from './heart-icon';
 import type { ListingDialog as ListingDialogOnceLoaded } from './listing-dialog';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
 import { toggleFavourite } from './use-marketplace';
+import { getSession } from '../../session/session-store';
 import { staticClasses } from '../../theme/static-styles';
 import type { listingStyles } from './listing-card.styles';
 
@@ -69,8 +71,10 @@ export function ListingCard({
     // until its code is here, and once it is too, for the app's dialog takes a slow phone about
     // 300 ms to draw, the copy about 100 (decision 076's amendment). Closed meanwhile, the open is
     // cancelled. A buyer's own reservation, and a page served without the templates, are drawn by
-    // the app alone.
-    const early = isMine ? null : showEarlyListingDialog(listing, opener);
+    // the app alone. A visitor online, who is offered a sign-in where a buyer has forms, gets the
+    // checkout in the copy too, on the tab the dialog opens on (decision 088).
+    const isVisitor = getSession().status !== 'signed-in' && isOnline();
+    const early = isMine ? null : showEarlyListingDialog(listing, opener, { checkout: isVisitor ? openTab : null });
     const loaded = listingDialog.loaded();
     // The dialog's code, or null once the person has been told it could not be fetched.
     const component = () =>

@@ -13,9 +13,9 @@ import { afterNextPaint } from '../../components/when-idle';
 import { useOnlineStatus } from '../../components/use-online-status';
 import { useSession } from '../../session/use-session';
 import { fetchQuote, type QuoteAnswer } from './checkout-api';
-import { approvedMessage, offeredCheckouts } from './checkout-rules';
+import { approvedMessage, type CheckoutKind, offeredCheckouts } from './checkout-rules';
 import { CheckoutTab } from './checkout-tab';
-import { takeEarlyListingDialog } from './early-listing-dialog';
+import { earlyListingCheckout, takeEarlyListingDialog, takeHandedFocus } from './early-listing-dialog';
 import { ListingBadges, PlateNumberDisplay } from './plate-number-display';
 import { refreshMyReservations } from './use-my-reservations';
 
@@ -40,17 +40,19 @@ function useQuote(listingId: string, isOnline: boolean): { quote: QuoteAnswer | 
 /**
  * The plate and what comes with it are drawn with the dialog; the checkout's forms once that
  * frame is on screen, so that on a slow phone the dialog answers the tap at once (a deferred
- * render could run before the frame, and hold it back by as long as the forms take).
+ * render could run before the frame, and hold it back by as long as the forms take). Drawn
+ * already (`isDrawnAlready`): with the first frame.
  */
-function useFirstFrameDrawn(): boolean {
-  const [isDrawn, setDrawn] = useState(false);
+function useFirstFrameDrawn(isDrawnAlready: boolean): boolean {
+  const [isDrawn, setDrawn] = useState(isDrawnAlready);
   useEffect(() => {
+    if (isDrawnAlready) return;
     let isCurrent = true;
     void afterNextPaint().then(() => isCurrent && setDrawn(true));
     return () => {
       isCurrent = false;
     };
-  }, []);
+  }, [isDrawnAlready]);
   return isDrawn;
 }
 
@@ -58,19 +60,23 @@ function DialogContent({
   listing,
   reservedUntilMine,
   defaultTab,
+  checkoutAtOnce,
 }: {
   listing: PlateListing;
   reservedUntilMine: string | null | undefined;
-  defaultTab: 'buy' | 'reserve';
+  defaultTab: CheckoutKind;
+  checkoutAtOnce: CheckoutKind | null;
 }) {
   const isOnline = useOnlineStatus();
   const session = useSession();
   const isSignedIn = session.status === 'signed-in';
   const { quote, refresh } = useQuote(listing.id, isOnline);
   const isMine = reservedUntilMine !== undefined;
-  const isCheckoutShown = useFirstFrameDrawn();
   // A copy of this first frame drawn while the code loaded (early-listing-dialog.ts) gives way
-  // before the browser paints: the same markup, so nothing on screen moves.
+  // before the browser paints: the same markup, so nothing on screen moves. A copy that drew a
+  // visitor's checkout (decision 088) is followed by the checkout at once, on the copy's tab.
+  const [drawnCheckout] = useState(() => checkoutAtOnce ?? earlyListingCheckout(listing.id));
+  const isCheckoutShown = useFirstFrameDrawn(drawnCheckout !== null);
   const body = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (body.current) takeEarlyListingDialog(body.current);
@@ -100,7 +106,7 @@ function DialogContent({
   const [offered] = useState(() => offeredCheckouts(reservedUntilMine));
   const checkout = (
     <Tabs.Root
-      defaultValue={offered.includes(defaultTab) ? defaultTab : 'buy'}
+      defaultValue={drawnCheckout ?? (offered.includes(defaultTab) ? defaultTab : 'buy')}
       variant="enclosed"
       fitted
       colorPalette="brand"
@@ -162,12 +168,15 @@ export function ListingDialog({
   onClose,
   reservedUntilMine,
   defaultTab = 'buy',
+  checkoutAtOnce = null,
 }: {
   listing: PlateListing;
   isOpen: boolean;
   onClose: () => void;
   reservedUntilMine: string | null | undefined;
-  defaultTab?: 'buy' | 'reserve';
+  defaultTab?: CheckoutKind;
+  /** The checkout drawn with the first frame, on this tab (the page's templates of a visitor's checkout). */
+  checkoutAtOnce?: CheckoutKind | null;
 }) {
   return (
     <AppDialogFrame
@@ -178,8 +187,14 @@ export function ListingDialog({
       placement="top"
       isBodyScrolled
       isUnmountedWhenClosed
+      initialFocus={takeHandedFocus}
     >
-      <DialogContent listing={listing} reservedUntilMine={reservedUntilMine} defaultTab={defaultTab} />
+      <DialogContent
+        listing={listing}
+        reservedUntilMine={reservedUntilMine}
+        defaultTab={defaultTab}
+        checkoutAtOnce={checkoutAtOnce}
+      />
     </AppDialogFrame>
   );
 }
