@@ -20,7 +20,9 @@
  *   sources are inside <main>; the whole page's printed beside it); then, once the app is ready
  *   (a press before then is pressed again at ready, early-input.ts), the button is tapped: the
  *   tap (pointerdown) → the listing dialog drawn [≤ 300 ms], and the tap → the dialog's
- *   checkout (its Buy Now tab) drawn [≤ 450 ms], which follows a moment later.
+ *   checkout drawn [≤ 450 ms]: its Buy Now panel's action, for this visitor "Sign in to buy"
+ *   (from the copy of the dialog a tap draws before the dialog's code is here, decision 088),
+ *   with when the app's own dialog drew it in the copy's place.
  *
  * References, the same throttling, the same run (reference-pages.ts serves them): the first
  * paint of the built /verification page with its scripts taken out; a plain <input> typed
@@ -222,8 +224,10 @@ async function typedRun(browser: Browser, url: string, done: Watch | null): Prom
 
 interface TapRun {
   tapToDialog: number;
-  /** Tap → the dialog's checkout (its Buy Now tab) drawn; NaN for the plain dialog, which has none. */
+  /** Tap → the dialog's checkout (its Buy Now panel's action) drawn; NaN for the plain dialog, which has none. */
   tapToCheckout: number;
+  /** Tap → the same drawn by the app's own dialog (in the place of the copy drawn first, if any); NaN for the plain dialog. */
+  tapToAppCheckout: number;
   listingsAt: number;
   /** Scripts the page began to fetch between the tap and the dialog drawn. */
   scriptsAfterTap: number;
@@ -236,8 +240,10 @@ interface TapRun {
 
 /**
  * Opens `url` on a slow phone, taps the first View Details button as soon as it is drawn, and
- * waits for a dialog to be drawn; with `checkout`, for the dialog's Buy Now tab too (the plate's
- * dialog draws the plate first and its checkout the moment after). The plate's dialog counts as
+ * waits for a dialog to be drawn; with `checkout`, for the dialog's checkout too: its Buy Now
+ * panel's action, for this visitor "Sign in to buy" (drawn with the plate by the copy, decision
+ * 088; by the app's dialog the moment after its plate), and that drawn by the app's own dialog,
+ * in a portal of its own, not in the copy's native <dialog>. The plate's dialog counts as
  * drawn when its plate is laid out in an element named a dialog: the app's, or the copy of its
  * first frame drawn while its code is on its way (decision 076), whose native <dialog> wrapper
  * (no role of its own) does not count by itself. The reference's is its native <dialog>.
@@ -251,7 +257,12 @@ export async function tapRun(
     listings: { selector: 'button[aria-label^="View Details"]' },
     dialog: { selector: checkout ? '[role="dialog"] .nb-plate-plate' : 'dialog[open]' },
     ready: { selector: 'html[data-ready]' },
-    ...(checkout ? { checkout: { selector: '[role="dialog"] [role="tab"]', text: 'Buy Now' } } : {}),
+    ...(checkout
+      ? {
+          checkout: { selector: '[role="dialog"] [role="tabpanel"] a', text: 'Sign in to buy' },
+          appCheckout: { selector: 'body > :not(dialog) [role="dialog"] [role="tabpanel"] a', text: 'Sign in to buy' },
+        }
+      : {}),
   });
   try {
     await page.goto(url, { waitUntil: 'commit', timeout: WAIT_MS });
@@ -264,7 +275,10 @@ export async function tapRun(
     const before = await readProbe(page);
     await button.tap({ timeout: WAIT_MS });
     await waitSeen(page, 'dialog');
-    if (checkout) await waitSeen(page, 'checkout');
+    if (checkout) {
+      await waitSeen(page, 'checkout');
+      await waitSeen(page, 'appCheckout');
+    }
     const probe = await readProbe(page);
     const dialogAt = probe.seen.dialog ?? Number.NaN;
     const tapAt = probe.taps.filter((at) => at <= dialogAt).at(-1);
@@ -279,6 +293,7 @@ export async function tapRun(
     return {
       tapToDialog: dialogAt - tapAt,
       tapToCheckout: (probe.seen.checkout ?? Number.NaN) - tapAt,
+      tapToAppCheckout: (probe.seen.appCheckout ?? Number.NaN) - tapAt,
       listingsAt: probe.seen.listings ?? Number.NaN,
       scriptsAfterTap,
       readyAt: probe.seen.ready ?? Number.NaN,
@@ -337,7 +352,9 @@ function tapFigures(
       labels.checkout,
       measured ? ms(checkout) : 'not measured',
       { text: '≤ 450 ms', pass: taps.length === RUNS && checkout <= TARGETS.checkoutMs },
-      measured ? `runs ${list(taps.map((run) => run.tapToCheckout))} ms (its Buy Now tab)` : '',
+      measured
+        ? `runs ${list(taps.map((run) => run.tapToCheckout))} ms (its Buy Now panel's "Sign in to buy"); by the app's own dialog ${ms(median(taps.map((run) => run.tapToAppCheckout)))} (runs ${list(taps.map((run) => run.tapToAppCheckout))})`
+        : '',
     ),
   );
 }
