@@ -285,11 +285,19 @@ test.describe('a plate’s dialog before its code has arrived', () => {
   test('is drawn at a press before the app has started, and the app’s dialog takes its place once it has', async ({
     page,
   }) => {
+    const held = await holdDialogScript(page);
     const { dialog, start } = await pressedBeforeStart(page);
     await expect(page.locator(EARLY_COPY)).toHaveCount(1);
+    // Who is signed in is not known before the app has started: a skeleton where the checkout goes.
+    await expect(dialog.getByRole('tab')).toHaveCount(0);
     start();
-    await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible({ timeout: 30_000 });
+    // Started, the app knows a visitor: the copy gets a visitor's checkout while the dialog's code is held.
+    await expect(dialog.getByRole('link', { name: 'Sign in to buy' })).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator(EARLY_COPY)).toHaveCount(1);
+    held.release();
     await expect(page.locator(EARLY_COPY)).toHaveCount(0);
+    await expect(dialog.getByRole('link', { name: 'Sign in to buy' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(1);
   });
 
@@ -322,6 +330,10 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     await expect(dialog.getByRole('link', { name: 'Sign in to reserve' })).toHaveAttribute('href', signIn('reserve'));
     await buyNow.click();
     await expect(buyNow).toHaveAttribute('aria-selected', 'true');
+    // Home on the first tab stays there; End goes to the last.
+    await page.keyboard.press('Home');
+    await expect(buyNow).toHaveAttribute('aria-selected', 'true');
+    await expect(buyNow).toBeFocused();
     await page.keyboard.press('End');
     await expect(reserve).toHaveAttribute('aria-selected', 'true');
     await expect(reserve).toBeFocused();

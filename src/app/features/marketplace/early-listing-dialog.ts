@@ -106,41 +106,49 @@ function filledCopy(template: HTMLTemplateElement, values: Readonly<Record<strin
   return copy;
 }
 
-const tabsOf = (root: ParentNode) => root.querySelector('[data-scope="tabs"][data-part="root"]');
+/** Where the checkout goes: the last part of the dialog's body, a skeleton or the checkout's tabs. */
+const checkoutOf = (root: ParentNode) => root.querySelector('.chakra-dialog__body > * > :last-child');
 
 /**
- * The visitor's checkout on `tab` in place of the one shown (its tabs drawn from that tab's
- * template), the focus on the tab's trigger if it was on a trigger.
+ * The visitor's checkout on `tab` in place of what is shown there (a skeleton, or the other tab),
+ * from that tab's template; the focus on the tab's trigger if it was on a trigger.
  */
 function showCheckoutTab(current: Shown, tab: CheckoutKind): void {
   const template = templateFor(current.listing, tab);
-  const shownTabs = tabsOf(current.dialog);
-  if (!template || !shownTabs || current.checkout === tab) return;
-  const tabs = tabsOf(filledCopy(template, listingSlotValues(current.listing, tab)));
-  if (!tabs) return;
+  const shownCheckout = checkoutOf(current.dialog);
+  if (!template || !shownCheckout || current.checkout === tab) return;
+  const checkout = checkoutOf(filledCopy(template, listingSlotValues(current.listing, tab)));
+  if (!checkout) return;
   const wasOnTrigger = document.activeElement?.getAttribute('role') === 'tab';
-  shownTabs.replaceWith(tabs);
+  shownCheckout.replaceWith(checkout);
   current.checkout = tab;
-  if (wasOnTrigger) tabs.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  if (wasOnTrigger) checkout.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
 }
 
-/** A tab chosen in the copy: pressed, or reached with the arrow keys, Home or End (two tabs: any of them is the other). */
+const isCheckoutKind = (value: string | null | undefined): value is CheckoutKind =>
+  value === 'buy' || value === 'reserve';
+
+/**
+ * A tab chosen in the copy: pressed, or reached from another with the keys the app's tabs follow
+ * (the arrows to the previous and next, round; Home and End to the first and last).
+ */
 function followTabs(current: Shown): void {
-  const tabValue = (target: EventTarget | null) =>
-    target instanceof Element ? target.closest('[role="tab"]')?.getAttribute('data-value') : null;
-  const isKind = (value: string | null | undefined): value is CheckoutKind => value === 'buy' || value === 'reserve';
+  const triggerOf = (target: EventTarget | null) =>
+    target instanceof Element ? target.closest<HTMLElement>('[role="tab"]') : null;
   current.dialog.addEventListener('click', (event) => {
-    const value = tabValue(event.target);
-    if (isKind(value)) showCheckoutTab(current, value);
+    const value = triggerOf(event.target)?.getAttribute('data-value');
+    if (isCheckoutKind(value)) showCheckoutTab(current, value);
   });
   current.dialog.addEventListener('keydown', (event) => {
-    const value = tabValue(event.target);
-    if (!isKind(value) || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    const trigger = triggerOf(event.target);
+    const triggers = [...current.dialog.querySelectorAll('[role="tab"]')];
+    const at = trigger ? triggers.indexOf(trigger) : -1;
+    const steps: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: triggers.length - 1 };
+    const to = steps[event.key];
+    if (at < 0 || to === undefined) return;
     event.preventDefault();
-    const other = [...current.dialog.querySelectorAll('[role="tab"]')]
-      .map((trigger) => trigger.getAttribute('data-value'))
-      .find((candidate) => candidate !== value);
-    if (isKind(other)) showCheckoutTab(current, other);
+    const value = triggers[(to + triggers.length) % triggers.length]?.getAttribute('data-value');
+    if (isCheckoutKind(value)) showCheckoutTab(current, value);
   });
 }
 
@@ -161,7 +169,8 @@ export function showEarlyListingDialog(
     if (checkout && !shown.checkout) showCheckoutTab(shown, checkout);
     return shown;
   }
-  const template = templateFor(listing, checkout) ?? templateFor(listing, null);
+  const withCheckout = checkout ? templateFor(listing, checkout) : null;
+  const template = withCheckout ?? templateFor(listing, null);
   if (shown || listing.status !== 'Available' || !template) return null;
   const dialog = document.createElement('dialog');
   // The dialog inside (Chakra's content) is the one named to assistive technology.
@@ -174,7 +183,7 @@ export function showEarlyListingDialog(
     isCancelled: false,
     dialog,
     opener,
-    checkout: tabsOf(dialog) ? checkout : null,
+    checkout: withCheckout ? checkout : null,
   };
   // Escape, the close button and a tap beside the dialog (on its backdrop) all end here.
   dialog.addEventListener('close', () => {
@@ -265,7 +274,7 @@ export function takeHandedFocus(): HTMLElement | null {
 function samePlace(root: Element, from: Element, other: Element): Element | null {
   const path: number[] = [];
   for (let node: Element | null = from; node && node !== root; node = node.parentElement)
-    path.unshift(node.parentElement ? [...node.parentElement.children].indexOf(node) : -1);
+    path.unshift([...(node.parentElement?.children ?? [])].indexOf(node));
   return path.reduce<Element | null>((at, index) => at?.children[index] ?? null, other);
 }
 
