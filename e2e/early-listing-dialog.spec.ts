@@ -309,6 +309,10 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     await waitForApp(page);
     await held.asked;
     const { button, number } = await plateOnSale(page);
+    const quotes: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/listings\/[^/]+\/quote$/.test(new URL(request.url()).pathname)) quotes.push(request.url());
+    });
     const signIn = (tab: 'buy' | 'reserve') =>
       `/auth?redirect=${encodeURIComponent(`/marketplace?${new URLSearchParams(tab === 'buy' ? { open: number } : { open: number, tab })}`)}`;
     await button.click();
@@ -321,6 +325,8 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     await expect(dialog.getByRole('link', { name: 'Sign in to buy' })).toHaveAttribute('href', signIn('buy'));
     // The panel is named by its tab, the tab names its panel: the copy's own ids.
     await expect(dialog.getByRole('tabpanel', { name: 'Buy Now' })).toBeVisible();
+    // The prices are asked for at the tap, for the app's dialog to show when it opens.
+    await expect.poll(() => quotes.length).toBe(1);
 
     // The arrow keys move between the tabs, as the app's do; a tap does too.
     await buyNow.focus();
@@ -345,8 +351,9 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     await expect(reserve).toHaveAttribute('aria-selected', 'true');
     await expect(reserve).toBeFocused();
     await expect(dialog.getByRole('link', { name: 'Sign in to reserve' })).toHaveAttribute('href', signIn('reserve'));
-    // The app's dialog asks for the prices.
-    await expect(dialog.getByRole('tabpanel')).not.toContainText('Loading prices…');
+    // The app's dialog shows the prices asked for at the tap, and asks no more.
+    await expect(dialog.getByRole('tabpanel')).toContainText('Reservation fee');
+    expect(quotes).toHaveLength(1);
     await page.keyboard.press('ArrowLeft');
     await expect(dialog.getByRole('link', { name: 'Sign in to buy' })).toBeVisible();
     await page.keyboard.press('Escape');

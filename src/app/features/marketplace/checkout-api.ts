@@ -13,6 +13,7 @@ import { type ApiErrorBody, apiRequest, NetworkError } from '../../api/api-clien
 import { refusalFields, refusalReason, runCommand } from '../../api/command';
 import { onDemand } from '../../components/loaded-when-open';
 import type { CheckoutKind, MarketplaceMethodId, Quote, QuoteListing } from './checkout-rules';
+import { quotePath, takeEarlyQuote } from './early-quote';
 
 /** Buy Now's owner rules (zod): loaded once the page is idle, or with the first send. */
 export const ownerRules = onDemand(() => import('#domain/purchases/checkout-owner'));
@@ -23,12 +24,11 @@ export const CHECKOUT_LOST =
 
 export type QuoteAnswer = { ok: true; quote: Quote } | { ok: false; message: string };
 
+/** What `listingId` costs now: the answer to the request its dialog's copy made at the tap, if fresh (early-quote.ts). */
 export async function fetchQuote(listingId: string): Promise<QuoteAnswer> {
   try {
-    const result = await apiRequest<QuoteBody & ApiErrorBody>(
-      'GET',
-      `/api/listings/${encodeURIComponent(listingId)}/quote`,
-    );
+    const result = await (takeEarlyQuote(listingId) ??
+      apiRequest<QuoteBody & ApiErrorBody>('GET', quotePath(listingId)));
     if (result.ok && result.body?.buyNow) return { ok: true, quote: result.body };
     return { ok: false, message: result.body?.message ?? `The server answered ${result.status}.` };
   } catch (error) {

@@ -23,6 +23,7 @@ import { formatZmw } from '#domain/money/money';
 import { signInPath } from '../../purchases/plate-dialog-path';
 import { pageListings } from '../../sync/page-listings';
 import type { CheckoutKind } from './approved-message';
+import { askQuoteEarly, dropEarlyQuote } from './early-quote';
 
 /**
  * The values a template has a place for: in its text, and in its attributes (the listing's id in
@@ -190,6 +191,7 @@ export function showEarlyListingDialog(
     if (shown !== current) return;
     shown = null;
     current.isCancelled = true;
+    dropEarlyQuote();
     dialog.remove();
     opener?.focus({ preventScroll: true });
     onCancel?.();
@@ -201,6 +203,8 @@ export function showEarlyListingDialog(
   followTabs(current);
   document.body.append(dialog);
   dialog.showModal();
+  // The prices, for the app's dialog to show as soon as it opens rather than a round trip later.
+  askQuoteEarly(listing.id);
   // Where the app's dialog puts the focus as it opens: its first control, the close button.
   dialog.querySelector<HTMLElement>('[data-part="close-trigger"]')?.focus();
   shown = current;
