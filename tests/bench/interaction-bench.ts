@@ -22,7 +22,7 @@
  *   tap (pointerdown) → the listing dialog drawn [≤ 300 ms], and the tap → the dialog's
  *   checkout drawn [≤ 450 ms]: its Buy Now panel's action, for this visitor "Sign in to buy"
  *   (from the copy of the dialog a tap draws before the dialog's code is here, decision 088),
- *   with when the app's own dialog drew it in the copy's place.
+ *   with when the app's own dialog drew it in the copy's place, and its prices.
  *
  * References, the same throttling, the same run (reference-pages.ts serves them): the first
  * paint of the built /verification page with its scripts taken out; a plain <input> typed
@@ -228,6 +228,8 @@ interface TapRun {
   tapToCheckout: number;
   /** Tap → the same drawn by the app's own dialog (in the place of the copy drawn first, if any); NaN for the plain dialog. */
   tapToAppCheckout: number;
+  /** Tap → the checkout's prices drawn (its breakdown's total, by the app's dialog); NaN for the plain dialog. */
+  tapToPrices: number;
   listingsAt: number;
   /** Scripts the page began to fetch between the tap and the dialog drawn. */
   scriptsAfterTap: number;
@@ -261,6 +263,7 @@ export async function tapRun(
       ? {
           checkout: { selector: '[role="dialog"] [role="tabpanel"] a', text: 'Sign in to buy' },
           appCheckout: { selector: 'body > :not(dialog) [role="dialog"] [role="tabpanel"] a', text: 'Sign in to buy' },
+          prices: { selector: '[role="dialog"] [role="tabpanel"] section', text: 'Total' },
         }
       : {}),
   });
@@ -278,6 +281,7 @@ export async function tapRun(
     if (checkout) {
       await waitSeen(page, 'checkout');
       await waitSeen(page, 'appCheckout');
+      await waitSeen(page, 'prices');
     }
     const probe = await readProbe(page);
     const dialogAt = probe.seen.dialog ?? Number.NaN;
@@ -294,6 +298,7 @@ export async function tapRun(
       tapToDialog: dialogAt - tapAt,
       tapToCheckout: (probe.seen.checkout ?? Number.NaN) - tapAt,
       tapToAppCheckout: (probe.seen.appCheckout ?? Number.NaN) - tapAt,
+      tapToPrices: (probe.seen.prices ?? Number.NaN) - tapAt,
       listingsAt: probe.seen.listings ?? Number.NaN,
       scriptsAfterTap,
       readyAt: probe.seen.ready ?? Number.NaN,
@@ -353,7 +358,7 @@ function tapFigures(
       measured ? ms(checkout) : 'not measured',
       { text: '≤ 450 ms', pass: taps.length === RUNS && checkout <= TARGETS.checkoutMs },
       measured
-        ? `runs ${list(taps.map((run) => run.tapToCheckout))} ms (its Buy Now panel's "Sign in to buy"); by the app's own dialog ${ms(median(taps.map((run) => run.tapToAppCheckout)))} (runs ${list(taps.map((run) => run.tapToAppCheckout))})`
+        ? `runs ${list(taps.map((run) => run.tapToCheckout))} ms (its Buy Now panel's "Sign in to buy"); by the app's own dialog ${ms(median(taps.map((run) => run.tapToAppCheckout)))} (runs ${list(taps.map((run) => run.tapToAppCheckout))}), its prices ${ms(median(taps.map((run) => run.tapToPrices)))}`
         : '',
     ),
   );
