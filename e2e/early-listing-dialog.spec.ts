@@ -48,6 +48,19 @@ async function plateOnSale(page: Page): Promise<{ button: Locator; number: strin
   return { button: page.getByRole('button', { name: `View Details of ${number}`, exact: true }), number };
 }
 
+/**
+ * /marketplace ready, the dialog's script held back (and asked for): a plate on sale, its
+ * View Details button and number, and its dialog as assistive technology names it.
+ */
+async function readyWithDialogHeld(page: Page, options: { fail?: boolean } = {}) {
+  const held = await holdDialogScript(page, options);
+  await page.goto('/marketplace');
+  await waitForApp(page);
+  await held.asked;
+  const plate = await plateOnSale(page);
+  return { held, ...plate, dialog: page.getByRole('dialog', { name: `Plate ${plate.number}` }) };
+}
+
 /** The listing as the page was served with it. */
 async function servedListing(page: Page, number: string) {
   return page.evaluate((plate) => {
@@ -98,15 +111,10 @@ async function pressedBeforeStart(page: Page) {
 
 test.describe('a plate’s dialog before its code has arrived', () => {
   test('is drawn at the tap with the plate’s values, and Escape closes it for good', async ({ page }) => {
-    const held = await holdDialogScript(page);
-    await page.goto('/marketplace');
-    await waitForApp(page);
-    await held.asked;
-    const { button, number } = await plateOnSale(page);
+    const { held, button, number, dialog } = await readyWithDialogHeld(page);
     const served = await servedListing(page, number);
     await button.click();
 
-    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
     await expect(dialog).toBeVisible();
     await expect(page.locator(EARLY_COPY)).toHaveCount(1);
     await expect(page.getByRole('dialog')).toHaveCount(1);
@@ -136,19 +144,12 @@ test.describe('a plate’s dialog before its code has arrived', () => {
 
     // Opened again now the code is here: the app's own dialog (after its copy's frame, below).
     await button.click();
-    await expect(
-      page.getByRole('dialog', { name: `Plate ${number}` }).getByRole('tab', { name: 'Buy Now' }),
-    ).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible();
     await expect(page.locator(EARLY_COPY)).toHaveCount(0);
   });
 
   test('is closed by its close button and by a tap beside it, and neither opens the app’s later', async ({ page }) => {
-    const held = await holdDialogScript(page);
-    await page.goto('/marketplace');
-    await waitForApp(page);
-    await held.asked;
-    const { button, number } = await plateOnSale(page);
-    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
+    const { held, button, dialog } = await readyWithDialogHeld(page);
 
     await button.click();
     await expect(dialog).toBeVisible();
@@ -169,13 +170,8 @@ test.describe('a plate’s dialog before its code has arrived', () => {
   test('gives way to the app’s dialog with the plate where it was, one dialog for assistive technology', async ({
     page,
   }) => {
-    const held = await holdDialogScript(page);
-    await page.goto('/marketplace');
-    await waitForApp(page);
-    await held.asked;
-    const { button, number } = await plateOnSale(page);
+    const { held, button, number, dialog } = await readyWithDialogHeld(page);
     await button.click();
-    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
     await expect(page.locator(EARLY_COPY)).toHaveCount(1);
     await animationsSettled(page);
     const plate = dialog.getByText(number, { exact: true });
@@ -221,6 +217,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     );
     await page.waitForLoadState('networkidle');
     const { button, number } = await plateOnSale(page);
+    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
     // Every copy the page draws, however briefly: the app's dialog takes it away within a frame or two.
     await page.evaluate(() => {
       (window as unknown as { copiesDrawn: number }).copiesDrawn = 0;
@@ -232,7 +229,6 @@ test.describe('a plate’s dialog before its code has arrived', () => {
       }).observe(document.body, { childList: true, subtree: true });
     });
     await button.click();
-    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
     await expect(dialog.getByRole('tab', { name: 'Buy Now' })).toBeVisible();
     await expect(page.locator(EARLY_COPY)).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { copiesDrawn: number }).copiesDrawn)).toBe(1);
@@ -244,16 +240,12 @@ test.describe('a plate’s dialog before its code has arrived', () => {
   });
 
   test('is closed, and the error shown, when the code cannot be loaded', async ({ page }) => {
-    const held = await holdDialogScript(page, { fail: true });
-    await page.goto('/marketplace');
-    await waitForApp(page);
-    await held.asked;
-    const { button, number } = await plateOnSale(page);
+    const { held, button, dialog } = await readyWithDialogHeld(page, { fail: true });
     await button.click();
-    await expect(page.getByRole('dialog', { name: `Plate ${number}` })).toBeVisible();
+    await expect(dialog).toBeVisible();
     held.release();
     await expect(page.getByText('This plate could not be opened')).toBeVisible();
-    await expect(page.getByRole('dialog', { name: `Plate ${number}` })).toBeHidden();
+    await expect(dialog).toBeHidden();
   });
 
   test('is drawn at a press before the app has started, and closed then, is not opened once it has', async ({
@@ -304,11 +296,7 @@ test.describe('a plate’s dialog before its code has arrived', () => {
   test('draws a visitor’s checkout: its tabs follow the keys and a tap, and the app’s dialog opens on the tab chosen, the focus on it', async ({
     page,
   }) => {
-    const held = await holdDialogScript(page);
-    await page.goto('/marketplace');
-    await waitForApp(page);
-    await held.asked;
-    const { button, number } = await plateOnSale(page);
+    const { held, button, number, dialog } = await readyWithDialogHeld(page);
     const quotes: string[] = [];
     page.on('request', (request) => {
       if (/\/api\/listings\/[^/]+\/quote$/.test(new URL(request.url()).pathname)) quotes.push(request.url());
@@ -316,7 +304,6 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     const signIn = (tab: 'buy' | 'reserve') =>
       `/auth?redirect=${encodeURIComponent(`/marketplace?${new URLSearchParams(tab === 'buy' ? { open: number } : { open: number, tab })}`)}`;
     await button.click();
-    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
     await expect(page.locator(EARLY_COPY)).toHaveCount(1);
     const buyNow = dialog.getByRole('tab', { name: 'Buy Now' });
     const reserve = dialog.getByRole('tab', { name: 'Reserve' });
@@ -362,13 +349,8 @@ test.describe('a plate’s dialog before its code has arrived', () => {
   });
 
   test('a visitor’s sign-in link in the copy leads to signing in, on the way back to the plate', async ({ page }) => {
-    const held = await holdDialogScript(page);
-    await page.goto('/marketplace');
-    await waitForApp(page);
-    await held.asked;
-    const { button, number } = await plateOnSale(page);
+    const { held, button, number, dialog } = await readyWithDialogHeld(page);
     await button.click();
-    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
     await dialog.getByRole('tab', { name: 'Reserve' }).click();
     await dialog.getByRole('link', { name: 'Sign in to reserve' }).click();
     await expect(page).toHaveURL(
@@ -384,15 +366,10 @@ test.describe('a plate’s dialog before its code has arrived', () => {
     page,
   }) => {
     await signInAs(page, 'buyer');
-    const held = await holdDialogScript(page);
-    await page.goto('/marketplace');
-    await waitForApp(page);
-    await held.asked;
+    const { held, button, dialog } = await readyWithDialogHeld(page);
     // The device has heard from the server who is signed in.
     await page.waitForFunction(() => localStorage.getItem('nambala.session-user') !== null);
-    const { button, number } = await plateOnSale(page);
     await button.click();
-    const dialog = page.getByRole('dialog', { name: `Plate ${number}` });
     await expect(page.locator(EARLY_COPY)).toHaveCount(1);
     await expect(dialog).toContainText('Digital Documentation');
     await expect(dialog.getByRole('tab')).toHaveCount(0);
