@@ -24,7 +24,8 @@ import { openTestDatabase } from './test-app';
 const HOSTILE = '</script><img src=x onerror=alert(1)><!--';
 const TEMPLATE =
   '<!doctype html><html><head><title>License Plate Marketplace — Nambala</title>' +
-  '<style data-emotion="css built" data-s="">.css-built{color:red}</style></head><body>' +
+  '<style data-emotion="css-global built" data-s="">.global-built{color:red}</style>' +
+  '<style data-emotion-prerendered="css built" data-s="">.css-built{color:red}</style></head><body>' +
   '<div id="root" data-prerendered="/marketplace" data-scripts="/assets/a.js"><p>Loading plates…</p></div>' +
   `${ROOT_END}<script type="module" src="/assets/main.js"></script></body></html>`;
 
@@ -88,6 +89,7 @@ describe('/marketplace served with its listings', () => {
     expect(text.includes('Loading plates…')).toBe(false);
     // The run-time styles are this rendering's, not the built page's; the page's own frame is kept.
     expect(page.body.includes('css-built')).toBe(false);
+    expect(page.body.includes('global-built')).toBe(false);
     expect(page.body.includes('data-scripts="/assets/a.js"')).toBe(true);
     expect(page.body.includes('<script type="module" src="/assets/main.js"></script>')).toBe(true);
     // No owner data: only the public fields.

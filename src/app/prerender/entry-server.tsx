@@ -2,11 +2,12 @@
  * Renders a public page to HTML at build time (see prerender.ts). Uses the same
  * route table and providers as the browser, in react-router's static router.
  *
- * The page's styles come back apart from its markup, as the few style elements
- * Emotion's browser cache adopts on start: one for every class the page uses
- * (`data-emotion="css id id …"`) and one per global sheet (`css-global id`). Left to
- * itself, Emotion writes a style element before each styled element, which the
- * browser parses inline and the app then moves into the head one by one.
+ * The page's styles come back apart from its markup, as a few style elements in the head:
+ * one for every class the page uses (`data-emotion-prerendered="css id id …"`, which the
+ * app's style cache reads as written without moving it, decision 089) and one per global
+ * sheet (`data-emotion="css-global id"`). Left to itself, Emotion writes a style element
+ * before each styled element, which the browser parses inline and the app then moves into
+ * the head one by one.
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -20,6 +21,7 @@ import { AppProviders } from '../app';
 import { VerdictTemplates } from '../features/verification/verdict-templates';
 import { ListingDialogTemplates, withListingMarkers } from '../features/marketplace/listing-dialog-templates';
 import { type PageListings, renderingWithListings } from '../sync/page-listings';
+import { PRERENDERED_CLASSES } from '../theme/style-cache';
 
 /**
  * Markup a page carries outside the app's root, rendered with the page's providers and
@@ -62,12 +64,12 @@ function recordingCache(): { cache: EmotionCache; recorded: Recorded[] } {
   return { cache, recorded };
 }
 
-function styleElement(names: string, rules: string): string {
+function styleElement(attribute: string, names: string, rules: string): string {
   // Rules come from our own theme and components; `</` cannot close the element early in CSS we write,
   // but guard anyway so that no string can end the style element.
   // `data-s` marks them as already in place: without it, Emotion's cache moves each
   // to the end of the head on start, and the browser parses its rules a second time.
-  return `<style data-emotion="${names}" data-s="">${rules.replaceAll('</', '<\\/')}</style>`;
+  return `<style ${attribute}="${names}" data-s="">${rules.replaceAll('</', '<\\/')}</style>`;
 }
 
 /**
@@ -109,11 +111,13 @@ function renderLoaded(pathname: string, search: string): RenderedPage {
   };
   const globals = recorded
     .filter((entry) => entry.global)
-    .map((entry) => styleElement(`css-global ${entry.name}`, rulesOf(entry.name)));
+    .map((entry) => styleElement('data-emotion', `css-global ${entry.name}`, rulesOf(entry.name)));
   const classes = recorded.filter((entry) => !entry.global);
   const classSheet =
     classes.length > 0
-      ? styleElement(
+      ? // Under a name of its own: Emotion would move a sheet it adopts, restyling the page (decision 089).
+        styleElement(
+          PRERENDERED_CLASSES,
           `css ${classes.map((entry) => entry.name).join(' ')}`,
           classes.map((entry) => rulesOf(entry.name)).join(''),
         )

@@ -14,8 +14,23 @@
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
 
+/**
+ * The attribute of a prerendered page's class sheet (entry-server.tsx): `css id id …`, as
+ * Emotion's own `data-emotion` would read, under another name. Emotion adopts a sheet marked
+ * `data-emotion` by moving it to the end of the head, and each cache made does it again (the
+ * design system's default one as its module is run, then this one): every move restyles the
+ * whole page and lays it out again, twice at each start, 60 ms or more of a slowed phone's main
+ * thread (decision 089). A sheet under this name stays where the page put it; this cache takes
+ * its classes as already written.
+ */
+export const PRERENDERED_CLASSES = 'data-emotion-prerendered';
+
 export function createStyleCache(): EmotionCache {
   const cache = createCache({ key: 'css' });
+  for (const element of document.querySelectorAll(`style[${PRERENDERED_CLASSES}]`)) {
+    const [key, ...names] = (element.getAttribute(PRERENDERED_CLASSES) ?? '').split(' ');
+    if (key === cache.key) for (const name of names) cache.inserted[name] = true;
+  }
   const { sheet } = cache;
   const insertIntoLastElement = sheet.insert.bind(sheet);
   let isBurstOpen = false;

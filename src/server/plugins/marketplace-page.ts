@@ -40,7 +40,8 @@ export function jsonForScript(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-const EMOTION_STYLES = /<style data-emotion="[^"]*" data-s="">[\s\S]*?<\/style>/g;
+/** The styles a rendering writes into the head (entry-server.tsx): its global sheets and its class sheet. */
+const EMOTION_STYLES = /<style data-emotion(?:-prerendered)?="[^"]*" data-s="">[\s\S]*?<\/style>/g;
 
 /** The template with its root, its run-time styles and the listings' JSON from this rendering. */
 export function fillTemplate(
