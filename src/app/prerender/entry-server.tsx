@@ -21,7 +21,7 @@ import { AppProviders } from '../app';
 import { VerdictTemplates } from '../features/verification/verdict-templates';
 import { ListingDialogTemplates, withListingMarkers } from '../features/marketplace/listing-dialog-templates';
 import { type PageListings, renderingWithListings } from '../sync/page-listings';
-import { PRERENDERED_CLASSES } from '../theme/style-cache';
+import { PRERENDERED_CLASSES } from '#domain/marketplace/served-page';
 
 /**
  * Markup a page carries outside the app's root, rendered with the page's providers and

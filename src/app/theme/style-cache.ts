@@ -13,18 +13,16 @@
  * rules keep the order Emotion gave them, so the cascade is unchanged.
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
+import { PRERENDERED_CLASSES } from '#domain/marketplace/served-page';
 
 /**
- * The attribute of a prerendered page's class sheet (entry-server.tsx): `css id id …`, as
- * Emotion's own `data-emotion` would read, under another name. Emotion adopts a sheet marked
- * `data-emotion` by moving it to the end of the head, and each cache made does it again (the
- * design system's default one as its module is run, then this one): every move restyles the
- * whole page and lays it out again, twice at each start, 60 ms or more of a slowed phone's main
- * thread (decision 089). A sheet under this name stays where the page put it; this cache takes
- * its classes as already written.
+ * A prerendered page's class sheet (entry-server.tsx) is written under `PRERENDERED_CLASSES`, not
+ * Emotion's `data-emotion`. Emotion adopts a sheet marked `data-emotion` by moving it to the end of
+ * the head, and each cache made does it again (the design system's default one as its module is
+ * run, then this one): every move restyles the whole page and lays it out again, twice at each
+ * start, 60 ms or more of a slowed phone's main thread (decision 089). A sheet under the other
+ * name stays where the page put it; this cache takes its classes as already written.
  */
-export const PRERENDERED_CLASSES = 'data-emotion-prerendered';
-
 export function createStyleCache(): EmotionCache {
   const cache = createCache({ key: 'css' });
   for (const element of document.querySelectorAll(`style[${PRERENDERED_CLASSES}]`)) {

@@ -11,3 +11,10 @@ export const PAGE_LISTINGS_ID = 'nb-page-listings';
  * frame is drawn, one per shape of listing, for a press before the dialog's code has arrived (decision 076).
  */
 export const LISTING_DIALOG_TEMPLATE = 'data-listing-dialog-template';
+
+/**
+ * The attribute of a prerendered page's class sheet in its head, `css id id …`: Emotion's own
+ * `data-emotion` under another name, which no Emotion cache adopts and moves; the app's cache
+ * takes its classes as written, and the server replaces it with its own rendering's (decision 089).
+ */
+export const PRERENDERED_CLASSES = 'data-emotion-prerendered';

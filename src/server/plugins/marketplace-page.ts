@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PAGE_LISTINGS_ID, ROOT_END } from '#domain/marketplace/served-page';
+import { PAGE_LISTINGS_ID, PRERENDERED_CLASSES, ROOT_END } from '#domain/marketplace/served-page';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/database';
 import { type ListingAt, listingRepository } from '../repositories/listing-repository';
@@ -41,7 +41,10 @@ export function jsonForScript(value: unknown): string {
 }
 
 /** The styles a rendering writes into the head (entry-server.tsx): its global sheets and its class sheet. */
-const EMOTION_STYLES = /<style data-emotion(?:-prerendered)?="[^"]*" data-s="">[\s\S]*?<\/style>/g;
+const EMOTION_STYLES = new RegExp(
+  `<style (?:data-emotion|${PRERENDERED_CLASSES})="[^"]*" data-s="">[\\s\\S]*?</style>`,
+  'g',
+);
 
 /** The template with its root, its run-time styles and the listings' JSON from this rendering. */
 export function fillTemplate(

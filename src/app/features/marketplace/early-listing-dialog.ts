@@ -91,13 +91,17 @@ function templateFor(listing: PlateListing, checkout: CheckoutKind | null): HTML
 /** The ARIA attributes that name other elements by id. */
 const ID_REFERENCES = ['id', 'aria-labelledby', 'aria-describedby', 'aria-controls'];
 
-/** A filled copy of `template`: text and attributes (never markup), its ids apart from the app's. */
-function filledCopy(template: HTMLTemplateElement, values: Readonly<Record<string, string>>): DocumentFragment {
-  const copy = template.content.cloneNode(true) as DocumentFragment;
+/** A filled copy of `part` of a template: text and attributes (never markup), its ids apart from the app's. */
+function filledCopy<Part extends DocumentFragment | Element>(
+  part: Part,
+  values: Readonly<Record<string, string>>,
+): Part {
+  const copy = part.cloneNode(true) as Part;
   const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode())
     node.nodeValue = fillListingSlots(node.nodeValue ?? '', values);
-  for (const element of copy.querySelectorAll('*'))
+  const elements = [...(copy instanceof Element ? [copy] : []), ...copy.querySelectorAll('*')];
+  for (const element of elements)
     for (const { name, value } of [...element.attributes]) {
       // The copy's ids (its title's, named by aria-labelledby; the tabs') are its own, apart from the app's.
       const filled = fillListingSlots(value, values);
@@ -116,10 +120,11 @@ const checkoutOf = (root: ParentNode) => root.querySelector('.chakra-dialog__bod
  */
 function showCheckoutTab(current: Shown, tab: CheckoutKind): void {
   const template = templateFor(current.listing, tab);
+  const part = template && checkoutOf(template.content);
   const shownCheckout = checkoutOf(current.dialog);
-  if (!template || !shownCheckout || current.checkout === tab) return;
-  const checkout = checkoutOf(filledCopy(template, listingSlotValues(current.listing, tab)));
-  if (!checkout) return;
+  if (!part || !shownCheckout || current.checkout === tab) return;
+  // Only the checkout is copied from that tab's template: the rest of the dialog is on screen already.
+  const checkout = filledCopy(part, listingSlotValues(current.listing, tab));
   const wasOnTrigger = document.activeElement?.getAttribute('role') === 'tab';
   shownCheckout.replaceWith(checkout);
   current.checkout = tab;
@@ -177,7 +182,7 @@ export function showEarlyListingDialog(
   // The dialog inside (Chakra's content) is the one named to assistive technology.
   dialog.setAttribute('role', 'none');
   dialog.setAttribute('data-early-listing-dialog', '');
-  dialog.append(filledCopy(template, listingSlotValues(listing, checkout)));
+  dialog.append(filledCopy(template.content, listingSlotValues(listing, checkout)));
   const current: Shown = {
     listingId: listing.id,
     listing,
