@@ -103,11 +103,9 @@ test('an insurer records a claim’s amounts through to payment; the totals foll
 
   // The plate's owner sees the claim and its amounts, read-only, under the policy in the plate's View.
   const myPlates = await MyPlatesPage.open(owner, '/dashboard/user/plates');
-  await myPlates.showAll();
-  await owner
-    .getByRole('button', { name: `View ${plateNumber}` })
-    .first()
-    .click();
+  const view = owner.getByRole('button', { name: `View ${plateNumber}` });
+  await myPlates.showAll(view);
+  await view.first().click();
   const onPolicy = owner.getByRole('region', { name: `Claims on ${policyNumber}` });
   const mine = onPolicy.getByRole('listitem').filter({ hasText: claimNumber });
   await expect(mine).toContainText('Paid', { timeout: 30_000 });

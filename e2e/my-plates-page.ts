@@ -2,7 +2,7 @@
  * A page model of the owner's My Plates & Orders (/dashboard/user/plates), found by the
  * table's and buttons' names.
  */
-import { type Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { DashboardPage } from './dashboard-page';
 
 export class MyPlatesPage extends DashboardPage {
@@ -61,9 +61,16 @@ export class MyPlatesPage extends DashboardPage {
     return dialog;
   }
 
-  /** Shows the whole list: presses Show more until it is gone. */
-  async showAll(): Promise<void> {
+  /**
+   * Shows the whole list: once it is drawn, presses Show more until it is gone; with `until`, until
+   * that is on screen too (rows the device's sync brings after the first drawing bring Show more back).
+   */
+  async showAll(until?: Locator): Promise<void> {
+    await expect(this.table.getByRole('row').nth(1)).toBeVisible();
     const more = this.page.getByRole('button', { name: /^Show more/ });
-    while (await more.isVisible()) await more.click();
+    await expect(async () => {
+      while (await more.isVisible()) await more.click();
+      if (until) await expect(until.first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
   }
 }
