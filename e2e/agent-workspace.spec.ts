@@ -26,9 +26,9 @@ async function recordSale(
     reference,
   });
   // Online, a form waits up to 8 s for its change's push before it says so (a busy runner adds to that).
-  await expect(shop.page.getByText('Whitebook entry submitted successfully!').last()).toBeVisible({
-    timeout: 20_000,
-  });
+  // The form is cleared for the next record once this one is saved: a toast of the sale before may still show.
+  await expect(shop.saleField('plate')).toHaveValue('', { timeout: 20_000 });
+  await expect(shop.page.getByText('Whitebook entry submitted successfully!').last()).toBeVisible();
 }
 
 withServiceWorker(() => {
@@ -143,4 +143,50 @@ withServiceWorker(() => {
     await expectSynced(shop.row(corrected.plate));
     await expect(shop.needsAttentionButton(/needs? attention/)).toHaveCount(0);
   });
+});
+
+test('a sale being sent holds its fields until the server answers, then the form is empty for the next one', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const given = await numberForShop(playwright.request, baseURL);
+  await signInAs(page, 'agent');
+  await page.goto('/dashboard/agent/whitebook');
+  const shop = new AgentPage(page);
+  await expect(shop.orderOption(given.plate)).toHaveCount(1, { timeout: 20_000 });
+
+  // The server is slow to answer the sale's push.
+  let answer = () => {};
+  const slow = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/sync/push', async (route) => {
+    await slow;
+    await route.continue();
+  });
+  await shop.submitSale({
+    plate: given.plate,
+    saleDate: '2026-11-02',
+    make: 'Toyota',
+    model: 'Hilux',
+    colour: 'White',
+    year: '2021',
+    chassis: 'AHTFR22G807712399',
+    owner: 'Slow Line Owner',
+    nrc: '123456/78/9',
+    registration: 'BAK 2027',
+    reference: given.reference,
+  });
+  // What was sent stays as sent: nothing can be typed into a form that is about to be cleared.
+  await expect(shop.whitebookForm).toHaveAttribute('aria-busy', 'true');
+  await expect(shop.saleField('owner')).toBeDisabled();
+  await expect(shop.saleField('owner')).toHaveValue('Slow Line Owner');
+
+  answer();
+  await expect(page.getByText('Whitebook entry submitted successfully!')).toBeVisible({ timeout: 20_000 });
+  await expect(shop.whitebookForm).toHaveAttribute('aria-busy', 'false');
+  await expect(shop.saleField('owner')).toBeEnabled();
+  await expect(shop.saleField('owner')).toHaveValue('');
+  // The focus is where it was when the sale was sent, for the next record.
+  await expect(shop.whitebookForm.getByRole('button', { name: 'Submit Entry' })).toBeFocused();
+  await expectSynced(shop.row(given.plate));
 });

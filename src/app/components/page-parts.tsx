@@ -1,7 +1,7 @@
 /** The frame the agent's pages share: the page heading, a titled section, and a record's form with the messages above it. */
 import { Alert, Box, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { FormMessage } from './form-message';
-import type { ReactNode, RefObject } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import type { OutboxEntry } from '../store/database';
 
 export function PageHeader({ title, summary }: { title: string; summary?: string }) {
@@ -79,6 +79,11 @@ interface RecordFormProps {
   /** The refused change being corrected, if any. */
   fixing: OutboxEntry | null | undefined;
   formMessage: string | null;
+  /**
+   * While the record is being sent: the fields hold what was sent and take no typing, so
+   * nothing typed meanwhile is lost when the form is cleared for the next record.
+   */
+  busy: boolean;
   /** Said above everything else (for example that saving needs a connection). */
   notice?: ReactNode;
   /** Sends the record; the browser's own submit (and its validation bubbles) never runs. */
@@ -90,6 +95,7 @@ interface RecordFormProps {
 /**
  * A record's form, the one way the app lays it out, on a page or in a dialog: why a
  * correction is asked for and the last attempt's message, the required note, then the fields.
+ * While it is `busy` its fields are disabled; the focus they lose comes back when it is done.
  */
 export function RecordForm({
   id,
@@ -97,27 +103,49 @@ export function RecordForm({
   formRef,
   fixing,
   formMessage,
+  busy,
   notice,
   onSubmit,
   children,
 }: RecordFormProps) {
+  const focusedAtSubmit = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const focused = focusedAtSubmit.current;
+    if (busy || !focused) return;
+    focusedAtSubmit.current = null;
+    // Disabled, the focused field let go of the focus (to the page): give it back, or to the
+    // form's first field when the field is gone. Where something else took it, leave it there.
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    const form = formRef.current;
+    const target = focused.isConnected && form?.contains(focused) ? focused : form?.querySelector('input, select');
+    if (target instanceof HTMLElement) target.focus();
+  }, [busy, formRef]);
   return (
     <form
       id={id}
       ref={formRef}
       noValidate
       aria-labelledby={headingId}
+      aria-busy={busy}
       onSubmit={(event) => {
         event.preventDefault();
+        const active = document.activeElement;
+        focusedAtSubmit.current = active instanceof HTMLElement && event.currentTarget.contains(active) ? active : null;
         onSubmit();
       }}
     >
-      <Stack gap="4">
-        {notice}
-        <FormAlerts fixing={fixing ?? null} formMessage={formMessage} />
-        <RequiredNote />
-        {children}
-      </Stack>
+      {/* A fieldset only to disable every field at once: no border, no legend, no space of its own. */}
+      <Box asChild border="0" m="0" p="0" minW="0">
+        <fieldset disabled={busy}>
+          <Stack gap="4">
+            {notice}
+            <FormAlerts fixing={fixing ?? null} formMessage={formMessage} />
+            <RequiredNote />
+            {children}
+          </Stack>
+        </fieldset>
+      </Box>
     </form>
   );
 }

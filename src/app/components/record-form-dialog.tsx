@@ -61,6 +61,7 @@ export function RecordFormDialog({
         formRef={formRef}
         fixing={fixing}
         formMessage={formMessage}
+        busy={isSubmitting}
         notice={notice}
         onSubmit={onSubmit}
       >

@@ -48,6 +48,7 @@ function SpoiledBlankForm({ blanks }: { blanks: ShopBlanks | undefined }) {
       formRef={formRef}
       fixing={fixing}
       formMessage={formMessage}
+      busy={isSubmitting}
       onSubmit={() => void save()}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -141,6 +142,7 @@ function InventoryForm({ allocations }: { allocations: readonly AllocationRow[] 
       formRef={formRef}
       fixing={fixing}
       formMessage={formMessage}
+      busy={isSubmitting}
       onSubmit={() => void save()}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

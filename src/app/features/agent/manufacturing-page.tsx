@@ -124,6 +124,7 @@ function ManufacturingForm() {
       formRef={formRef}
       fixing={fixing}
       formMessage={formMessage}
+      busy={isSubmitting}
       onSubmit={() => void save(fixing ? undefined : (existing?.id ?? undefined))}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

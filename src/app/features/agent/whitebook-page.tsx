@@ -102,6 +102,7 @@ function WhitebookForm() {
       formRef={formRef}
       fixing={fixing}
       formMessage={formMessage}
+      busy={isSubmitting}
       onSubmit={() => void save()}
     >
       <FormField
