@@ -30,7 +30,10 @@
  *   [≥ 10,000 changes/s with 20], nothing lost and nothing applied twice, beside a bare route
  *   parsing the same pushes; and the verify API with 50,000 registered plates (1,000,000 too
  *   with `--growth`: its seed takes a minute or so), the registry filled by one generate_series
- *   statement, each beside a bare route measured just before.
+ *   statement, each beside a bare route measured just before: over 2,000 numbers asked in turn
+ *   [≥ 0.75 of bare] (each read from the database the first time each instance is asked, then
+ *   kept), over 2,000 numbers each connection asks from the first, and with every request a
+ *   number not asked before, beside the database transactions each phase cost.
  *
  * PostgreSQL figures need BENCH_DATABASE_URL (or TEST_DATABASE_URL): a database is made
  * for the run on that server and dropped after it. Without one they are skipped, and the
@@ -38,7 +41,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -67,6 +70,8 @@ const PUSH_DEVICES = [1, 5, 20];
 const GROWTH_SIZES = process.argv.includes('--growth') ? [50_000, 1_000_000] : [50_000];
 /** Distinct registered numbers the verify API cycles over at each registry size. */
 const GROWTH_PLATES = 2000;
+/** At most this many numbers for the phase where every request is a first read (more than a phase asks for). */
+const FIRST_READS_MAX = 100_000;
 const START_TIMEOUT_MS = 120_000;
 
 /**
@@ -78,12 +83,23 @@ const START_TIMEOUT_MS = 120_000;
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 
 // Autocannon in its own process. `urls`: one server or several (its connections are dealt
-// out over them); `paths`: the requests, cycled; `flood`: sign-in attempts instead;
-// `warmup`: requests sent for `warmupSeconds` first, not counted.
+// out over them); `paths`: the requests, cycled by each connection from the first, so that the
+// connections ask for the same paths at about the same time; with `oneCursor`, handed out in turn
+// to whichever connection sends next, so that requests at the same time ask for different paths,
+// as different people do; `pathsFile`: the paths in a JSON file instead (a list too long for the
+// environment); `flood`: sign-in attempts instead; `warmup`: requests sent for `warmupSeconds`
+// first, not counted.
 const LOAD_SCRIPT = `
 const autocannon = require('autocannon');
-const { urls, connections, duration, paths, flood, warmup, warmupSeconds } = JSON.parse(process.env.BENCH_INPUT);
+const input = JSON.parse(process.env.BENCH_INPUT);
+const { urls, connections, duration, oneCursor, flood, warmup, warmupSeconds } = input;
+const paths = input.pathsFile ? JSON.parse(require('node:fs').readFileSync(input.pathsFile, 'utf8')) : input.paths;
 let next = 0;
+const inTurn = (list) => {
+  let cursor = 0;
+  return [{ method: 'GET', setupRequest: (request) => ({ ...request, path: list[cursor++ % list.length] }) }];
+};
+const requestsFor = (list) => (oneCursor ? inTurn(list) : list.map((path) => ({ method: 'GET', path })));
 const requests = flood
   ? [{
       method: 'POST',
@@ -95,7 +111,7 @@ const requests = flood
         return { ...request, method: 'POST', path: '/api/auth/login', headers, body: JSON.stringify({ email, password: 'Wrong#guess' + next }) };
       },
     }]
-  : paths.map((path) => ({ method: 'GET', path }));
+  : requestsFor(paths);
 const url = urls.length === 1 ? urls[0] : urls;
 const measure = () => autocannon({ url, connections, duration, requests }, (error, result) => {
   if (error) { process.stderr.write(String(error)); process.exit(1); }
@@ -104,7 +120,7 @@ const measure = () => autocannon({ url, connections, duration, requests }, (erro
 });
 if (warmup.length === 0 || warmupSeconds <= 0) measure();
 else
-  autocannon({ url, connections, duration: warmupSeconds, requests: warmup.map((path) => ({ method: 'GET', path })) }, (error) => {
+  autocannon({ url, connections, duration: warmupSeconds, requests: requestsFor(warmup) }, (error) => {
     if (error) { process.stderr.write(String(error)); process.exit(1); }
     measure();
   });`;
@@ -122,6 +138,8 @@ const runLoad = (
     connections: number;
     duration: number;
     paths?: string[];
+    pathsFile?: string;
+    oneCursor?: boolean;
     flood?: boolean;
     warmup?: string[];
   },
@@ -129,7 +147,7 @@ const runLoad = (
   runInChild<LoadSummary>(
     root,
     LOAD_SCRIPT,
-    { paths: [], flood: false, warmup: [], warmupSeconds: WARMUP_S, ...input },
+    { paths: [], oneCursor: false, flood: false, warmup: [], warmupSeconds: WARMUP_S, ...input },
     (input.duration + WARMUP_S + 60) * 1000,
   );
 
@@ -493,6 +511,21 @@ async function seedRegistry(database: pg.Client, from: number, to: number): Prom
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * Transactions the database has committed, as its statistics count them: how many reads a phase
+ * cost. The statistics are written by each backend at most once a second, so this waits for them.
+ */
+async function committedTransactions(database: pg.Client): Promise<number> {
+  await sleep(1500);
+  await database.query('SELECT pg_stat_clear_snapshot()');
+  const [row] = (
+    await database.query<{ committed: string }>(
+      'SELECT xact_commit AS committed FROM pg_stat_database WHERE datname = current_database()',
+    )
+  ).rows;
+  return Number(row?.committed ?? 0);
+}
+
 /** The verify API at each registry size, cycling over numbers of the seed, beside bare routes measured just before. */
 async function registryGrowth(
   print: Print,
@@ -518,9 +551,6 @@ async function registryGrowth(
         (_, index) =>
           `/api/verification/${growthPlate(Math.floor((index * (seeded - 1)) / (GROWTH_PLATES - 1)) + offset)}`,
       );
-    // The servers are warmed on the numbers just after these: each measured number is still read
-    // from the database the first time each server is asked for it.
-    const [paths, warmup] = [spread(0), spread(1)];
     const bare = await startBare(root, barePorts);
     let reference: LoadSummary;
     try {
@@ -533,24 +563,75 @@ async function registryGrowth(
     } finally {
       await Promise.all(bare.map((server) => server.stop()));
     }
-    const verify = await runLoad(root, { ...common, urls, paths, warmup });
-    const ratio = verify.requests.average / reference.requests.average;
-    ratios.push({ size, ratio });
-    print(
-      figureLine(
-        `verify, ${Number(row?.count ?? 0).toLocaleString('en')} plates registered`,
-        `${Math.round(verify.requests.average).toLocaleString('en')}/s`,
-        { text: `≥ ${VERIFY_TARGET} of bare`, pass: ratio >= VERIFY_TARGET && verify.non2xx + verify.errors === 0 },
-        `bare ${Math.round(reference.requests.average).toLocaleString('en')}/s, ratio ${ratio.toFixed(2)}; p99 ${verify.latency.p99} ms; ` +
-          `${GROWTH_PLATES.toLocaleString('en')} numbers cycled; seeded in ${seconds.toFixed(1)} s; ${verify.non2xx} non-2xx`,
+    // Each pattern warms the servers on numbers of its own, next to those it measures: every
+    // measured number is still read from the database the first time each server is asked for it.
+    // Asked in turn, requests at the same time are for different numbers, as from different
+    // people; cycled by each connection from the first, every connection asks for the same number
+    // at about the same time, and waits for the one read that answers them all.
+    const patterns = [
+      { oneCursor: true, paths: spread(0), warmup: spread(1), how: 'numbers asked in turn' },
+      { oneCursor: false, paths: spread(2), warmup: spread(3), how: 'the same numbers at once on every connection' },
+    ];
+    for (const { oneCursor, paths, warmup, how } of patterns) {
+      const transactionsBefore = await committedTransactions(database);
+      const verify = await runLoad(root, { ...common, urls, paths, warmup, oneCursor });
+      const transactions = (await committedTransactions(database)) - transactionsBefore;
+      const ratio = verify.requests.average / reference.requests.average;
+      print(
+        figureLine(
+          `verify, ${Number(row?.count ?? 0).toLocaleString('en')} plates registered, ${how}`,
+          `${Math.round(verify.requests.average).toLocaleString('en')}/s`,
+          oneCursor
+            ? {
+                text: `≥ ${VERIFY_TARGET} of bare`,
+                pass: ratio >= VERIFY_TARGET && verify.non2xx + verify.errors === 0,
+              }
+            : null,
+          `bare ${Math.round(reference.requests.average).toLocaleString('en')}/s, ratio ${ratio.toFixed(2)}; p99 ${verify.latency.p99} ms; ` +
+            `${paths.length.toLocaleString('en')} numbers cycled; ${verify.non2xx} non-2xx; ` +
+            `${transactions.toLocaleString('en')} database transactions for ${Math.round(verify.requests.total).toLocaleString('en')} requests ` +
+            `and ${(2 * paths.length * servers.length).toLocaleString('en')} first reads, warm-up included`,
+        ),
+      );
+    }
+    // Every request a number not asked before, spread over the whole registry: a first read each,
+    // as where the registry is far larger than what an instance keeps. The servers are warm from
+    // the patterns above.
+    const count = Math.min(seeded, FIRST_READS_MAX);
+    const pathsFile = path.join(await mkdtemp(path.join(tmpdir(), 'nambala-paths-')), 'paths.json');
+    await writeFile(
+      pathsFile,
+      JSON.stringify(
+        Array.from(
+          { length: count },
+          (_, index) => `/api/verification/${growthPlate(Math.floor((index * seeded) / count))}`,
+        ),
       ),
     );
+    const transactionsBefore = await committedTransactions(database);
+    const firstReads = await runLoad(root, { ...common, urls, pathsFile, oneCursor: true, warmup: [] });
+    const transactions = (await committedTransactions(database)) - transactionsBefore;
+    await rm(path.dirname(pathsFile), { recursive: true, force: true });
+    const ratio = firstReads.requests.average / reference.requests.average;
+    ratios.push({ size, ratio });
+    const asked = Math.round(firstReads.requests.total);
+    print(
+      figureLine(
+        `verify, ${Number(row?.count ?? 0).toLocaleString('en')} plates registered, every request a first read`,
+        `${Math.round(firstReads.requests.average).toLocaleString('en')}/s`,
+        null,
+        `bare ${Math.round(reference.requests.average).toLocaleString('en')}/s, ratio ${ratio.toFixed(2)}; p99 ${firstReads.latency.p99} ms; ` +
+          `${asked.toLocaleString('en')} requests${asked > count ? ` (over ${count.toLocaleString('en')} numbers: some asked twice)` : ', each for another number'}; ` +
+          `${firstReads.non2xx} non-2xx; ${transactions.toLocaleString('en')} database transactions`,
+      ),
+    );
+    print(`(the registry seeded to ${Number(row?.count ?? 0).toLocaleString('en')} plates in ${seconds.toFixed(1)} s)`);
   }
   const [first, last] = [ratios[0], ratios.at(-1)];
   if (first && last && last !== first)
     print(
       figureLine(
-        'verify growth: ratio to bare, largest ÷ smallest',
+        'verify growth, first reads: ratio to bare, largest ÷ smallest',
         (last.ratio / first.ratio).toFixed(2),
         null,
         `registry ×${(last.size / first.size).toFixed(0)}; a lookup's work grows with the index's depth only`,

@@ -533,6 +533,75 @@ describe('public verdicts served from the in-process cache', { timeout: 60_000 }
     });
   });
 
+  it('reads the numbers asked for at the same time in one statement, and answers each its own verdict', async () => {
+    const { buildApp } = await import('../../src/server/app');
+    const { loadConfig } = await import('../../src/server/config');
+    const db = await openTestDatabase();
+    const statements: string[] = [];
+    const counted: Database = {
+      ...db,
+      query: (text, params) => {
+        statements.push(text);
+        return db.query(text, params);
+      },
+    };
+    const config = loadConfig(
+      {},
+      {
+        dataDir: 'memory://',
+        seedDemo: true,
+        appDir: '/nonexistent',
+        logLevel: 'silent',
+        demoRegistryPlates: 50,
+        publicVerdictCacheMs: 60_000,
+      },
+    );
+    const app = await buildApp({ config, db: counted, logger: false });
+    try {
+      const [held] = await db.query<{ plate_number: string }>(
+        "SELECT plate_number FROM plates WHERE stage <> 'Registered' ORDER BY plate_number LIMIT 1",
+      );
+      const asked = ['ZM-123-ABC', 'ZM-789-GHI', 'ZM-321-XYZ', 'ZM-456-DEF', held?.plate_number ?? '', 'ZM-999-ZZZ'];
+      const reads = () => statements.filter((text) => /FROM registered_plates WHERE plate_number/.test(text)).length;
+      const before = reads();
+      const answers = await Promise.all(
+        [...asked, 'ZM-123-ABC'].map(
+          async (plate) =>
+            (await app.inject({ method: 'GET', url: `/api/verification/${plate}` })).json() as Record<string, unknown>,
+        ),
+      );
+      expect(answers.map((answer) => [answer.plateNumber, answer.verdict])).toEqual([
+        ['ZM-123-ABC', 'Valid'],
+        ['ZM-789-GHI', 'Stolen'],
+        ['ZM-321-XYZ', 'Revoked'],
+        ['ZM-456-DEF', 'Expired'],
+        [held?.plate_number, 'Not yet issued'],
+        ['ZM-999-ZZZ', 'Unknown plate'],
+        ['ZM-123-ABC', 'Valid'],
+      ]);
+      expect(reads() - before).toBe(1);
+      // Each answer is the one a number read alone gets, from a server keeping nothing.
+      const alone = await buildApp({
+        config: { ...config, seedDemo: false, publicVerdictCacheMs: 0 },
+        db,
+        logger: false,
+      });
+      try {
+        for (const answer of answers) {
+          const own = (
+            await alone.inject({ method: 'GET', url: `/api/verification/${String(answer.plateNumber)}` })
+          ).json() as Record<string, unknown>;
+          expect({ ...answer, checkedAt: '' }).toEqual({ ...own, checkedAt: '' });
+        }
+      } finally {
+        await alone.close();
+      }
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+
   it.each(transports)(
     'turns a kept Valid into Expired once the clock passes its expiry date, with no write, and follows a report of theft at once ($how)',
     async ({ overSocket }) => {

@@ -50,8 +50,23 @@ export type PlateToIssue = Pick<
   'plateNumber' | 'make' | 'model' | 'colour' | 'year' | 'chassisNumber' | 'ownerName' | 'ownerNrc' | 'registrationDate'
 > & { standing?: RegisteredPlate['standing'] };
 
+/** What anyone may be told of a registered plate, and all a public verdict is made of: no owner, no credential, no serials. */
+export type PublicRegistration = Pick<
+  RegisteredPlate,
+  | 'plateNumber'
+  | 'make'
+  | 'model'
+  | 'colour'
+  | 'year'
+  | 'registrationDate'
+  | 'expiryDate'
+  | 'standing'
+  | 'standingChangedAt'
+  | 'keyId'
+>;
+
 /** What a verdict is read from for a registered plate (verdictFromRegistry). */
-export function registryEntryOf(plate: RegisteredPlate): RegistryEntry {
+export function registryEntryOf(plate: PublicRegistration): RegistryEntry {
   return {
     plateNumber: plate.plateNumber,
     status: plate.standing,

@@ -4,7 +4,7 @@
  */
 import { unissuedStanding, type UnissuedStanding } from '#domain/plates/lifecycle';
 import type { CoverTerm } from '#domain/registry/cover';
-import type { NewRegisteredPlate, RegisteredPlate } from '#domain/registry/registered-plate';
+import type { NewRegisteredPlate, PublicRegistration, RegisteredPlate } from '#domain/registry/registered-plate';
 import type { CopyStanding, RegistryCopyRow, RegistryStanding } from '#domain/registry/registry-copy';
 import type { Queryable } from '../db/database';
 
@@ -60,6 +60,38 @@ const toPlate = (row: Row): RegisteredPlate => ({
   rearSerial: row.rear_serial,
 });
 
+/** A registration's public columns (findPublicMany). */
+interface PublicRow {
+  plate_number: string;
+  make: string;
+  model: string;
+  colour: string;
+  year: number;
+  registration_date: string;
+  expiry_date: string;
+  standing: RegistryStanding;
+  standing_changed_at: Date | null;
+  key_id: number;
+}
+
+/** What a public verdict on a number is read from: its registration, or else its stage. */
+export type PublicRegistryFacts = { registered: PublicRegistration } | { stage: UnissuedStanding };
+
+const publicFactsOf = (row: PublicRow): PublicRegistryFacts => ({
+  registered: {
+    plateNumber: row.plate_number,
+    make: row.make,
+    model: row.model,
+    colour: row.colour,
+    year: row.year,
+    registrationDate: row.registration_date,
+    expiryDate: row.expiry_date,
+    standing: row.standing,
+    standingChangedAt: row.standing_changed_at ? new Date(row.standing_changed_at).toISOString() : null,
+    keyId: row.key_id,
+  },
+});
+
 export interface RegistryManifest {
   /** The registry's version (registryRepository.version): unchanged means nothing in the registry changed. */
   version: number;
@@ -81,6 +113,15 @@ export function registryRepository(db: Queryable) {
   // registered (table plates): officers' copies say what each is (docs/plate-lifecycle.md).
   const bucketContent = (where: string) => `SELECT bucket, version FROM registered_plates ${where}
     UNION ALL SELECT bucket, version FROM plates ${where === '' ? "WHERE stage <> 'Registered'" : `${where} AND stage <> 'Registered'`}`;
+
+  const unissuedOf = async (plateNumbers: readonly string[]): Promise<Map<string, UnissuedStanding>> => {
+    if (plateNumbers.length === 0) return new Map();
+    const rows = await db.query<{ plate_number: string; stage: 'Held' | 'Made' }>(
+      "SELECT plate_number, stage FROM plates WHERE plate_number = ANY($1::text[]) AND stage <> 'Registered'",
+      [plateNumbers],
+    );
+    return new Map(rows.map((row) => [row.plate_number, unissuedStanding(row.stage)]));
+  };
 
   const refreshBuckets = async (buckets: readonly number[] | 'all'): Promise<void> => {
     const where = buckets === 'all' ? '' : 'WHERE bucket = ANY($1::smallint[])';
@@ -310,15 +351,27 @@ export function registryRepository(db: Queryable) {
       return row ? { plateNumber, standing: unissuedStanding(row.stage) } : undefined;
     },
 
-    /** Of the given numbers, those held for an owner but not yet registered, with their stage. */
-    async findUnissuedMany(plateNumbers: readonly string[]): Promise<Map<string, UnissuedStanding>> {
+    /**
+     * What a public verdict on each of the given numbers is made of: a registered plate's public
+     * facts, or else the stage of a number held for an owner, in one statement for the
+     * registered and one for the others if any. A number in neither is not in the map.
+     */
+    async findPublicMany(plateNumbers: readonly string[]): Promise<Map<string, PublicRegistryFacts>> {
       if (plateNumbers.length === 0) return new Map();
-      const rows = await db.query<{ plate_number: string; stage: 'Held' | 'Made' }>(
-        "SELECT plate_number, stage FROM plates WHERE plate_number = ANY($1::text[]) AND stage <> 'Registered'",
+      const rows = await db.query<PublicRow>(
+        `SELECT plate_number, make, model, colour, year, to_char(registration_date, 'YYYY-MM-DD') AS registration_date,
+           to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, standing, standing_changed_at, key_id
+         FROM registered_plates WHERE plate_number = ANY($1::text[])`,
         [plateNumbers],
       );
-      return new Map(rows.map((row) => [row.plate_number, unissuedStanding(row.stage)]));
+      const facts = new Map<string, PublicRegistryFacts>(rows.map((row) => [row.plate_number, publicFactsOf(row)]));
+      const others = plateNumbers.filter((number) => !facts.has(number));
+      for (const [number, stage] of await unissuedOf(others)) facts.set(number, { stage });
+      return facts;
     },
+
+    /** Of the given numbers, those held for an owner but not yet registered, with their stage. */
+    findUnissuedMany: unissuedOf,
 
     /**
      * A plate's registration issued again (a transfer or a renewal): new owner or dates and

@@ -14,7 +14,12 @@ import { can } from '#domain/accounts/permissions';
 import { CHECK_METHODS } from '#domain/police/police';
 import { chassisNumberSchema } from '#domain/agent/workspace';
 import { parsePlateNumber } from '#domain/plates/plate-number';
-import { type RegisteredPlate, registryEntryOf, unissuedRegistryEntry } from '#domain/registry/registered-plate';
+import {
+  type PublicRegistration,
+  type RegisteredPlate,
+  registryEntryOf,
+  unissuedRegistryEntry,
+} from '#domain/registry/registered-plate';
 import { encodeBucket, REGISTRY_BUCKET_COUNT, REGISTRY_COPY_FORMAT } from '#domain/registry/registry-copy';
 import { VERIFICATION_VERDICTS } from '#domain/statuses/statuses';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -36,6 +41,7 @@ import { signingKeyRepository } from '../repositories/signing-key-repository';
 import type { User } from '../repositories/user-repository';
 import { errorResponse, plainJson } from './schemas';
 import { notifiedCache } from '../cache/notified-cache';
+import { batchedReads } from '../cache/batched-reads';
 import { type CacheMember, joinCacheMembers, REGISTRY_CHANGED } from '../cache/cache-members';
 import { formatBlankSerial } from '#domain/serials/blank-serial';
 import type { KeptVerdict } from '../plugins/verdicts-from-memory';
@@ -93,7 +99,13 @@ interface PublicFacts {
   keyId: number | null;
 }
 
-function publicFactsOf({ found, unissued }: Lookup): PublicFacts {
+function publicFactsOf({
+  found,
+  unissued,
+}: {
+  found: PublicRegistration | undefined;
+  unissued?: Lookup['unissued'];
+}): PublicFacts {
   return {
     entry: found ? registryEntryOf(found) : unissued && unissuedRegistryEntry(unissued.plateNumber, unissued.standing),
     vehicle: found ? { make: found.make, model: found.model, colour: found.colour, year: found.year } : null,
@@ -188,6 +200,23 @@ export const registryRoutes: FastifyPluginAsyncZod<{
     const found = await registry.find(plateNumber);
     return found ? { found } : { found: undefined, unissued: await registry.findUnissued(plateNumber) };
   };
+  /** Public facts of many numbers, in one statement. */
+  const publicFactsOfMany = async (plateNumbers: readonly string[]): Promise<Map<string, PublicFacts>> => {
+    const read = await registry.findPublicMany(plateNumbers);
+    return new Map(
+      plateNumbers.map((number) => {
+        const facts = read.get(number);
+        if (facts && 'stage' in facts)
+          return [
+            number,
+            publicFactsOf({ found: undefined, unissued: { plateNumber: number, standing: facts.stage } }),
+          ];
+        return [number, publicFactsOf({ found: facts?.registered })];
+      }),
+    );
+  };
+  // Numbers not kept, read together with the others asked for at the same time.
+  const readPublicFacts = batchedReads(publicFactsOfMany);
   const keys = signingKeyRepository(db);
   const police = policeRepository(db);
 
@@ -224,7 +253,10 @@ export const registryRoutes: FastifyPluginAsyncZod<{
     answerText(
       plateNumber,
       publicFacts.peek(plateNumber) ??
-        (await publicFacts.get(plateNumber, async () => publicFactsOf(await lookUp(plateNumber)))),
+        (await publicFacts.get(
+          plateNumber,
+          async () => (await readPublicFacts(plateNumber)) ?? publicFactsOf({ found: undefined }),
+        )),
     );
   // A number as its address carries it, answered only when its facts are kept (never with the
   // cache off: then the listener is given nothing, and does no work for any request).
