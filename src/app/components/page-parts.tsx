@@ -135,8 +135,16 @@ export function RecordForm({
         onSubmit();
       }}
     >
-      {/* A fieldset only to disable every field at once: no border, no legend, no space of its own. */}
-      <Box asChild border="0" m="0" p="0" minW="0">
+      {/* A fieldset only to disable every field at once: no border, no legend, no space of its own.
+          What is being sent stays legible, darker than a placeholder. */}
+      <Box
+        asChild
+        border="0"
+        m="0"
+        p="0"
+        minW="0"
+        css={{ '& :is(input, select, textarea):disabled': { opacity: 0.8 } }}
+      >
         <fieldset disabled={busy}>
           <Stack gap="4">
             {notice}
