@@ -363,6 +363,22 @@ describe('registry and credentials', () => {
 // Each test builds a seeded server and signs two people in (scrypt): on a busy two-core runner
 // that alone has taken over 20 s.
 describe('public verdicts served from the in-process cache', { timeout: 60_000 }, () => {
+  /** A server's configuration with the demo data, keeping public verdicts up to `cacheMs`. */
+  async function configKeeping(cacheMs: number) {
+    const { loadConfig } = await import('../../src/server/config');
+    return loadConfig(
+      {},
+      {
+        dataDir: 'memory://',
+        seedDemo: true,
+        appDir: '/nonexistent',
+        logLevel: 'silent',
+        demoRegistryPlates: 50,
+        publicVerdictCacheMs: cacheMs,
+      },
+    );
+  }
+
   /**
    * A server keeping public verdicts up to `cacheMs`, on a clock the test moves, its officer and
    * administrator signed in. `overSocket`: asked over a loopback socket, where a kept verdict is
@@ -381,18 +397,7 @@ describe('public verdicts served from the in-process cache', { timeout: 60_000 }
     }) => Promise<void>,
   ) {
     const { buildApp } = await import('../../src/server/app');
-    const { loadConfig } = await import('../../src/server/config');
-    const config = loadConfig(
-      {},
-      {
-        dataDir: 'memory://',
-        seedDemo: true,
-        appDir: '/nonexistent',
-        logLevel: 'silent',
-        demoRegistryPlates: 50,
-        publicVerdictCacheMs: cacheMs,
-      },
-    );
+    const config = await configKeeping(cacheMs);
     let at: Date | undefined;
     // A test database, not a new one: a fresh embedded database costs its start-up each time.
     const db = await openTestDatabase();
@@ -535,7 +540,6 @@ describe('public verdicts served from the in-process cache', { timeout: 60_000 }
 
   it('reads the numbers asked for at the same time in one statement, and answers each its own verdict', async () => {
     const { buildApp } = await import('../../src/server/app');
-    const { loadConfig } = await import('../../src/server/config');
     const db = await openTestDatabase();
     const statements: string[] = [];
     const counted: Database = {
@@ -545,17 +549,7 @@ describe('public verdicts served from the in-process cache', { timeout: 60_000 }
         return db.query(text, params);
       },
     };
-    const config = loadConfig(
-      {},
-      {
-        dataDir: 'memory://',
-        seedDemo: true,
-        appDir: '/nonexistent',
-        logLevel: 'silent',
-        demoRegistryPlates: 50,
-        publicVerdictCacheMs: 60_000,
-      },
-    );
+    const config = await configKeeping(60_000);
     const app = await buildApp({ config, db: counted, logger: false });
     try {
       const [held] = await db.query<{ plate_number: string }>(
