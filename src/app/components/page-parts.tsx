@@ -70,6 +70,9 @@ export function RequiredNote() {
   );
 }
 
+/** Fields disabled while their record is sent stay legible, darker than a placeholder. */
+const LEGIBLE_WHEN_DISABLED = { '& :is(input, select, textarea):disabled': { opacity: 0.8 } };
+
 interface RecordFormProps {
   /** The form's id, for a submit button outside it (a dialog's footer). */
   id?: string;
@@ -135,16 +138,8 @@ export function RecordForm({
         onSubmit();
       }}
     >
-      {/* A fieldset only to disable every field at once: no border, no legend, no space of its own.
-          What is being sent stays legible, darker than a placeholder. */}
-      <Box
-        asChild
-        border="0"
-        m="0"
-        p="0"
-        minW="0"
-        css={{ '& :is(input, select, textarea):disabled': { opacity: 0.8 } }}
-      >
+      {/* A fieldset only to disable every field at once: no border, no legend, no space of its own. */}
+      <Box asChild border="0" m="0" p="0" minW="0" css={LEGIBLE_WHEN_DISABLED}>
         <fieldset disabled={busy}>
           <Stack gap="4">
             {notice}

@@ -20,6 +20,12 @@ interface Shown {
   location: Location;
 }
 
+/** A history entry's key: 8 base-36 characters from the browser's random source. */
+function entryKey(): string {
+  const [high = 0, low = 0] = crypto.getRandomValues(new Uint32Array(2));
+  return `${high.toString(36)}${low.toString(36)}`.padStart(8, '0').slice(-8);
+}
+
 export function AppRouter({
   children,
   loadPagesFor,
@@ -29,9 +35,9 @@ export function AppRouter({
 }) {
   const [history] = useState(() => {
     // A page opened by address has no key yet: one of its own keeps its scroll position apart.
-    // The same form of key the router gives every entry it pushes itself (8 base-36 characters):
-    // it only tells one history entry of this tab from another, so it need not be unguessable.
-    keyTheEntry(window.history, () => Math.random().toString(36).slice(2, 10));
+    // The same form of key the router gives every entry it pushes itself (8 base-36 characters).
+    // From the browser's random source, which (unlike randomUUID) also runs over plain http on a LAN.
+    keyTheEntry(window.history, entryKey);
     return createBrowserHistory({ window, v5Compat: true });
   });
   const [shown, setShown] = useState<Shown>({ action: history.action, location: history.location });

@@ -74,11 +74,14 @@ interface PublicRow {
   key_id: number;
 }
 
-/** What a public verdict on a number is read from: its registration, or else its stage. */
-export type PublicRegistryFacts = { registered: PublicRegistration } | { stage: UnissuedStanding };
+/** What a public verdict on a number is read from: its registration, or else the stage it is held at. */
+export interface PublicLookup {
+  found: PublicRegistration | undefined;
+  unissued?: { plateNumber: string; standing: UnissuedStanding } | undefined;
+}
 
-const publicFactsOf = (row: PublicRow): PublicRegistryFacts => ({
-  registered: {
+const publicLookupOf = (row: PublicRow): PublicLookup => ({
+  found: {
     plateNumber: row.plate_number,
     make: row.make,
     model: row.model,
@@ -356,7 +359,7 @@ export function registryRepository(db: Queryable) {
      * facts, or else the stage of a number held for an owner, in one statement for the
      * registered and one for the others if any. A number in neither is not in the map.
      */
-    async findPublicMany(plateNumbers: readonly string[]): Promise<Map<string, PublicRegistryFacts>> {
+    async findPublicMany(plateNumbers: readonly string[]): Promise<Map<string, PublicLookup>> {
       if (plateNumbers.length === 0) return new Map();
       const rows = await db.query<PublicRow>(
         `SELECT plate_number, make, model, colour, year, to_char(registration_date, 'YYYY-MM-DD') AS registration_date,
@@ -364,9 +367,10 @@ export function registryRepository(db: Queryable) {
          FROM registered_plates WHERE plate_number = ANY($1::text[])`,
         [plateNumbers],
       );
-      const facts = new Map<string, PublicRegistryFacts>(rows.map((row) => [row.plate_number, publicFactsOf(row)]));
+      const facts = new Map<string, PublicLookup>(rows.map((row) => [row.plate_number, publicLookupOf(row)]));
       const others = plateNumbers.filter((number) => !facts.has(number));
-      for (const [number, stage] of await unissuedOf(others)) facts.set(number, { stage });
+      for (const [plateNumber, standing] of await unissuedOf(others))
+        facts.set(plateNumber, { found: undefined, unissued: { plateNumber, standing } });
       return facts;
     },
 

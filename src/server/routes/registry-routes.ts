@@ -14,12 +14,7 @@ import { can } from '#domain/accounts/permissions';
 import { CHECK_METHODS } from '#domain/police/police';
 import { chassisNumberSchema } from '#domain/agent/workspace';
 import { parsePlateNumber } from '#domain/plates/plate-number';
-import {
-  type PublicRegistration,
-  type RegisteredPlate,
-  registryEntryOf,
-  unissuedRegistryEntry,
-} from '#domain/registry/registered-plate';
+import { type RegisteredPlate, registryEntryOf, unissuedRegistryEntry } from '#domain/registry/registered-plate';
 import { encodeBucket, REGISTRY_BUCKET_COUNT, REGISTRY_COPY_FORMAT } from '#domain/registry/registry-copy';
 import { VERIFICATION_VERDICTS } from '#domain/statuses/statuses';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -34,7 +29,7 @@ import { errorBody } from '../plugins/error-handler';
 import { insuranceRepository } from '../repositories/insurance-repository';
 import { policeRepository } from '../repositories/police-repository';
 import { logPersonalDataAccess } from '../privacy/access-log';
-import { registryRepository } from '../repositories/registry-repository';
+import { type PublicLookup, registryRepository } from '../repositories/registry-repository';
 import { settingsRepository } from '../repositories/settings-repository';
 import { stalenessSettingsAnswerSchema } from '#domain/api/settings';
 import { signingKeyRepository } from '../repositories/signing-key-repository';
@@ -81,9 +76,9 @@ const verdictResponse = z.object({
   checkedAt: z.string(),
 });
 
-interface Lookup {
+/** An officer's lookup: the whole registration, owner included. */
+interface Lookup extends PublicLookup {
   found: RegisteredPlate | undefined;
-  unissued?: { plateNumber: string; standing: UnissuedStanding } | undefined;
 }
 
 /** What a public verdict is made of: the registry's facts about a number that anyone may read (no owner, no serials). */
@@ -99,13 +94,7 @@ interface PublicFacts {
   keyId: number | null;
 }
 
-function publicFactsOf({
-  found,
-  unissued,
-}: {
-  found: PublicRegistration | undefined;
-  unissued?: Lookup['unissued'];
-}): PublicFacts {
+function publicFactsOf({ found, unissued }: PublicLookup): PublicFacts {
   return {
     entry: found ? registryEntryOf(found) : unissued && unissuedRegistryEntry(unissued.plateNumber, unissued.standing),
     vehicle: found ? { make: found.make, model: found.model, colour: found.colour, year: found.year } : null,
@@ -200,23 +189,8 @@ export const registryRoutes: FastifyPluginAsyncZod<{
     const found = await registry.find(plateNumber);
     return found ? { found } : { found: undefined, unissued: await registry.findUnissued(plateNumber) };
   };
-  /** Public facts of many numbers, in one statement. */
-  const publicFactsOfMany = async (plateNumbers: readonly string[]): Promise<Map<string, PublicFacts>> => {
-    const read = await registry.findPublicMany(plateNumbers);
-    return new Map(
-      plateNumbers.map((number) => {
-        const facts = read.get(number);
-        if (facts && 'stage' in facts)
-          return [
-            number,
-            publicFactsOf({ found: undefined, unissued: { plateNumber: number, standing: facts.stage } }),
-          ];
-        return [number, publicFactsOf({ found: facts?.registered })];
-      }),
-    );
-  };
   // Numbers not kept, read together with the others asked for at the same time.
-  const readPublicFacts = batchedReads(publicFactsOfMany);
+  const readPublicFacts = batchedReads(registry.findPublicMany);
   const keys = signingKeyRepository(db);
   const police = policeRepository(db);
 
@@ -253,9 +227,8 @@ export const registryRoutes: FastifyPluginAsyncZod<{
     answerText(
       plateNumber,
       publicFacts.peek(plateNumber) ??
-        (await publicFacts.get(
-          plateNumber,
-          async () => (await readPublicFacts(plateNumber)) ?? publicFactsOf({ found: undefined }),
+        (await publicFacts.get(plateNumber, async () =>
+          publicFactsOf((await readPublicFacts(plateNumber)) ?? { found: undefined }),
         )),
     );
   // A number as its address carries it, answered only when its facts are kept (never with the

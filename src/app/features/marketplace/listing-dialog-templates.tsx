@@ -66,6 +66,19 @@ const NATIVE_DIALOG_RESET =
   'margin:0;padding:0;border:0;background:none;color:inherit;overflow:visible}' +
   'dialog[data-early-listing-dialog]::backdrop{background:none}';
 
+/** The dialog's first frame for `listing`, open on `checkout` (null: a skeleton), as a template holds it. */
+export function FirstFrame({ listing, checkout }: { listing: PlateListing; checkout: CheckoutKind | null }) {
+  return (
+    <ListingDialog
+      listing={listing}
+      isOpen
+      onClose={() => undefined}
+      reservedUntilMine={undefined}
+      checkoutAtOnce={checkout}
+    />
+  );
+}
+
 export function ListingDialogTemplates() {
   return (
     <>
@@ -75,13 +88,7 @@ export function ListingDialogTemplates() {
           const key = listingTemplateKey(listing, checkout);
           return (
             <template key={key} {...{ [LISTING_DIALOG_TEMPLATE]: key }}>
-              <ListingDialog
-                listing={listing}
-                isOpen
-                onClose={() => undefined}
-                reservedUntilMine={undefined}
-                checkoutAtOnce={checkout}
-              />
+              <FirstFrame listing={listing} checkout={checkout} />
             </template>
           );
         }),

@@ -17,11 +17,11 @@ import {
   listingTemplateKey,
 } from '../../../../src/app/features/marketplace/early-listing-dialog';
 import {
+  FirstFrame,
   TEMPLATE_CHECKOUTS,
   templateListings,
   withListingMarkers,
 } from '../../../../src/app/features/marketplace/listing-dialog-templates';
-import { ListingDialog } from '../../../../src/app/features/marketplace/listing-dialog';
 import type { CheckoutKind } from '../../../../src/app/features/marketplace/checkout-rules';
 import { signInPath } from '../../../../src/app/purchases/plate-dialog-path';
 import { appSystem } from '../../../../src/app/theme/system';
@@ -35,13 +35,7 @@ const dialogHtml = (listing: PlateListing, checkout: CheckoutKind | null) =>
   renderToString(
     <ChakraProvider value={appSystem()}>
       <StaticRouter location="/marketplace">
-        <ListingDialog
-          listing={listing}
-          isOpen
-          onClose={() => undefined}
-          reservedUntilMine={undefined}
-          checkoutAtOnce={checkout}
-        />
+        <FirstFrame listing={listing} checkout={checkout} />
       </StaticRouter>
     </ChakraProvider>,
   ).replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
